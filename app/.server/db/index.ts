@@ -1,0 +1,41 @@
+import path from "node:path";
+import { getEnv } from "../env";
+import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from "./client";
+
+/**
+ * The process-wide database, opened lazily once: migrations are applied and,
+ * when the shop is empty, the demo data is loaded. Kept on globalThis so the
+ * dev server's module reloads reuse the same connection (PGlite is single-process).
+ */
+type Holder = { ready?: Promise<DatabaseHandle>; handle?: DatabaseHandle };
+const holder: Holder = ((globalThis as Record<string, unknown>).__auroreDb as Holder) ?? {};
+(globalThis as Record<string, unknown>).__auroreDb = holder;
+
+export function startDatabase(): Promise<DatabaseHandle> {
+  holder.ready ??= (async () => {
+    const env = getEnv();
+    const handle = env.DATABASE_URL
+      ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
+      : await openDatabase({ kind: "pglite", dataDir: path.join(env.dataDir, "pglite") });
+    await migrateDatabase(handle);
+    if (env.SEED_DEMO_DATA === "true") {
+      const { seedDemoDataIfEmpty } = await import("./seed/demo");
+      await seedDemoDataIfEmpty(handle.db);
+    }
+    holder.handle = handle;
+    return handle;
+  })();
+  return holder.ready;
+}
+
+export async function getDb(): Promise<Database> {
+  if (holder.handle) return holder.handle.db;
+  return (await startDatabase()).db;
+}
+
+export async function stopDatabase(): Promise<void> {
+  const handle = holder.handle;
+  holder.ready = undefined;
+  holder.handle = undefined;
+  await handle?.close();
+}

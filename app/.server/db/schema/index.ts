@@ -1,0 +1,4 @@
+export * from "./auth";
+export * from "./catalog";
+export * from "./orders";
+export * from "./accounts";

@@ -1,0 +1,191 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { products } from "./catalog";
+
+export const ORDER_STATUSES = [
+  "pending",
+  "confirmed",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "returned",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
+
+const statusList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+export type OrderAddress = {
+  first_name: string;
+  last_name: string;
+  company?: string | null;
+  street: string;
+  additional_info?: string | null;
+  city: string;
+  state?: string | null;
+  postal_code: string;
+  country: string;
+  phone: string;
+};
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderNumber: text("order_number").notNull().unique(),
+    /** Null once the customer's account is deleted: the order stays for accounting, anonymised. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    status: text("status").$type<OrderStatus>().notNull().default("pending"),
+    paymentStatus: text("payment_status").notNull().default("pending"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    pointsUsed: integer("points_used").notNull().default(0),
+    currency: text("currency").notNull().default("EUR"),
+    shippingAddress: jsonb("shipping_address").$type<OrderAddress>().notNull(),
+    billingAddress: jsonb("billing_address").$type<OrderAddress>(),
+    shippingMethod: text("shipping_method").notNull().default("standard"),
+    notes: text("notes"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("orders_status_valid", sql`${t.status} IN (${statusList(ORDER_STATUSES)})`),
+    check("orders_payment_status_valid", sql`${t.paymentStatus} IN (${statusList(PAYMENT_STATUSES)})`),
+    check("orders_shipping_method_valid", sql`${t.shippingMethod} IN ('standard', 'free_shipping')`),
+    check(
+      "orders_amounts_non_negative",
+      sql`${t.subtotalCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.taxCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.totalCents} >= 0 AND ${t.pointsUsed} >= 0`,
+    ),
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("orders_created_idx").on(t.createdAt.desc()),
+    uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    totalPriceCents: integer("total_price_cents").notNull(),
+    productSnapshot: jsonb("product_snapshot")
+      .$type<{ name: string; price_cents: number; brand: string | null; image_url: string | null }>()
+      .notNull(),
+  },
+  (t) => [
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+    check("order_items_prices_non_negative", sql`${t.unitPriceCents} >= 0 AND ${t.totalPriceCents} >= 0`),
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
+  ],
+);
+
+/** Every status change: who, when, from, to. */
+export const orderStatusChanges = pgTable(
+  "order_status_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_changes_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** Every stock change goes through the inventory service and leaves one row here. */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    resultingStock: integer("resulting_stock").notNull(),
+    reason: text("reason").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("stock_movements_resulting_non_negative", sql`${t.resultingStock} >= 0`),
+    check(
+      "stock_movements_reason_valid",
+      sql`${t.reason} IN ('initial', 'order', 'order_cancelled', 'order_restored', 'admin_set', 'admin_add', 'admin_remove', 'restock', 'correction')`,
+    ),
+    index("stock_movements_product_idx").on(t.productId, t.createdAt.desc()),
+  ],
+);
+
+/** Server-side cart of a signed-in shopper (visitors keep theirs in the browser). */
+export const carts = pgTable("carts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => carts.userId, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
+    uniqueIndex("cart_items_user_product_idx").on(t.userId, t.productId),
+  ],
+);
+
+/** Transactional outbox: side effects (mail, notifications) written in the same transaction. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    topic: text("topic").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    availableAt: timestamp("available_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  (t) => [index("outbox_pending_idx").on(t.availableAt).where(sql`${t.processedAt} IS NULL`)],
+);

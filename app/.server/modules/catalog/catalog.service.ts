@@ -1,0 +1,306 @@
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { categories, priceHistory, products } from "../../db/schema";
+import type { CategoryView, ProductPage, ProductView } from "~/features/catalog/catalog.types";
+import type { ProductListQuery, ProductSort } from "~/features/catalog/catalog.schema";
+import {
+  CATALOGUE_PAGE_SIZE,
+  HOME_FEATURED_COUNT,
+  HOME_PRODUCTS_PER_CATEGORY,
+  LOWEST_PRICE_WINDOW_DAYS,
+} from "~/lib/shop-rules";
+import { searchTerms, toFuzzyText, toTsQueryText } from "./search-query";
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  priceCents: products.priceCents,
+  originalPriceCents: products.originalPriceCents,
+  categoryId: products.categoryId,
+  brand: products.brand,
+  sku: products.sku,
+  imageUrl: products.imageUrl,
+  images: products.images,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  stockQuantity: products.stockQuantity,
+  inStock: products.inStock,
+  featured: products.featured,
+  tags: products.tags,
+  attributes: products.attributes,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+};
+
+type ProductRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  priceCents: number;
+  originalPriceCents: number | null;
+  categoryId: string | null;
+  brand: string | null;
+  sku: string | null;
+  imageUrl: string | null;
+  images: string[];
+  rating: number | string;
+  reviewCount: number;
+  stockQuantity: number;
+  inStock: boolean;
+  featured: boolean;
+  tags: string[];
+  attributes: ProductView["attributes"];
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  categoryName: string | null;
+  categorySlug: string | null;
+};
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+export function toProductView(row: ProductRow): ProductView {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price_cents: row.priceCents,
+    original_price_cents: row.originalPriceCents,
+    category_id: row.categoryId,
+    category:
+      row.categoryId && row.categoryName && row.categorySlug
+        ? { id: row.categoryId, name: row.categoryName, slug: row.categorySlug }
+        : null,
+    brand: row.brand,
+    sku: row.sku,
+    image_url: row.imageUrl,
+    images: row.images ?? [],
+    rating: Number(row.rating),
+    review_count: row.reviewCount,
+    stock_quantity: row.stockQuantity,
+    in_stock: row.inStock !== false,
+    featured: row.featured,
+    tags: row.tags ?? [],
+    attributes: row.attributes ?? {},
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID_RE.test(value);
+
+export async function listCategories(db: Executor): Promise<CategoryView[]> {
+  const rows = await db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug, description: categories.description })
+    .from(categories)
+    .orderBy(asc(categories.name));
+  return rows;
+}
+
+export async function getCategoryBySlug(db: Executor, slug: string): Promise<CategoryView | null> {
+  if (slug.length > 100) return null;
+  const [row] = await db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug, description: categories.description })
+    .from(categories)
+    .where(eq(categories.slug, slug))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getProduct(db: Executor, id: string): Promise<ProductView | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, id))
+    .limit(1);
+  return row ? toProductView(row) : null;
+}
+
+export type ListOptions = {
+  /** Page size; the catalogue page uses 24. */
+  pageSize?: number;
+  /** Pages clamp a page past the end to the last page; the API reports it instead. */
+  clampPage?: boolean;
+};
+
+export type ProductListResult = ProductPage & {
+  /** Set when the category slug is unknown. */
+  unknownCategory?: boolean;
+  /** "fts" full-text match, "fuzzy" trigram fallback for typos. */
+  matchedBy?: "fts" | "fuzzy";
+  /** Requested page lay past the last page. */
+  pageOutOfRange?: boolean;
+};
+
+type SearchPlan = { where: SQL; rank: SQL };
+
+function ftsPlan(tsQueryText: string): SearchPlan {
+  const query = sql`to_tsquery('aurore_fr', ${tsQueryText})`;
+  return {
+    where: sql`${products.searchVector} @@ ${query}`,
+    rank: sql`ts_rank_cd(${products.searchVector}, ${query})`,
+  };
+}
+
+function fuzzyPlan(fuzzyText: string): SearchPlan {
+  // `<%` uses the trigram index (word similarity above pg_trgm's threshold, 0.6 by default).
+  return {
+    where: sql`${fuzzyText} <% ${products.searchText}`,
+    rank: sql`word_similarity(${fuzzyText}, ${products.searchText})`,
+  };
+}
+
+function orderFor(sort: ProductSort, plan: SearchPlan | null): SQL[] {
+  switch (sort) {
+    case "price_asc":
+      return [asc(products.priceCents), desc(products.createdAt), asc(products.id)];
+    case "price_desc":
+      return [desc(products.priceCents), desc(products.createdAt), asc(products.id)];
+    case "rating":
+      return [desc(products.rating), desc(products.reviewCount), asc(products.id)];
+    case "relevance":
+      if (plan) return [sql`${plan.rank} DESC`, desc(products.createdAt), asc(products.id)];
+      return [desc(products.createdAt), asc(products.id)];
+    case "newest":
+    default:
+      return [desc(products.createdAt), asc(products.id)];
+  }
+}
+
+/**
+ * The catalogue query behind /products, /category/{slug} and GET /api/v1/products.
+ * Search: French full-text (accents and plurals folded) ranked by relevance; when it finds
+ * nothing, a trigram fallback tolerates typos ("mascarra" finds "mascara").
+ */
+export async function listProducts(
+  db: Executor,
+  query: ProductListQuery,
+  options: ListOptions = {},
+): Promise<ProductListResult> {
+  const pageSize = options.pageSize ?? query.page_size ?? CATALOGUE_PAGE_SIZE;
+  const filters: SQL[] = [];
+
+  if (query.category) {
+    const category = await getCategoryBySlug(db, query.category);
+    if (!category) {
+      return { items: [], total: 0, page: 1, page_size: pageSize, page_count: 0, unknownCategory: true };
+    }
+    filters.push(eq(products.categoryId, category.id));
+  }
+  if (query.minPrice !== undefined) filters.push(gte(products.priceCents, Math.round(query.minPrice * 100)));
+  if (query.maxPrice !== undefined) filters.push(lte(products.priceCents, Math.round(query.maxPrice * 100)));
+  if (query.featured === "true") filters.push(eq(products.featured, true));
+  if (query.featured === "false") filters.push(eq(products.featured, false));
+
+  const terms = query.search ? searchTerms(query.search) : [];
+  const tsText = toTsQueryText(terms);
+  const sort: ProductSort = query.sort ?? (tsText ? "relevance" : "newest");
+
+  const run = async (plan: SearchPlan | null) => {
+    const where = and(...filters, ...(plan ? [plan.where] : []));
+    const [{ total }] = await db.select({ total: count() }).from(products).where(where);
+    const pageCount = Math.ceil(total / pageSize);
+    const requested = query.page ?? 1;
+    const pageOutOfRange = requested > Math.max(pageCount, 1);
+    const page = options.clampPage === false ? requested : Math.min(requested, Math.max(pageCount, 1));
+    if (total === 0 || (pageOutOfRange && options.clampPage === false)) {
+      return { items: [], total, page, page_size: pageSize, page_count: pageCount, pageOutOfRange };
+    }
+    const rows = await db
+      .select(productColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(where)
+      .orderBy(...orderFor(sort, plan))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { items: rows.map(toProductView), total, page, page_size: pageSize, page_count: pageCount, pageOutOfRange };
+  };
+
+  if (!tsText) return run(null);
+  const fts = await run(ftsPlan(tsText));
+  if (fts.total > 0) return { ...fts, matchedBy: "fts" };
+  const fuzzyText = toFuzzyText(terms);
+  const fuzzy = fuzzyText ? await run(fuzzyPlan(fuzzyText)) : fts;
+  return { ...fuzzy, matchedBy: fuzzy.total > 0 ? "fuzzy" : undefined };
+}
+
+export type HomeCategorySection = { category: CategoryView; products: ProductView[] };
+
+/** Home page: up to 4 products per category (featured first, then newest); empty categories skipped. */
+export async function listHomeSections(db: Executor): Promise<HomeCategorySection[]> {
+  const cats = await listCategories(db);
+  const sections = await Promise.all(
+    cats.map(async (category) => {
+      const rows = await db
+        .select(productColumns)
+        .from(products)
+        .leftJoin(categories, eq(categories.id, products.categoryId))
+        .where(eq(products.categoryId, category.id))
+        .orderBy(desc(products.featured), desc(products.createdAt))
+        .limit(HOME_PRODUCTS_PER_CATEGORY);
+      return { category, products: rows.map(toProductView) };
+    }),
+  );
+  return sections.filter((s) => s.products.length > 0);
+}
+
+export async function listFeaturedProducts(db: Executor, limit = HOME_FEATURED_COUNT): Promise<ProductView[]> {
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.featured, true))
+    .orderBy(desc(products.createdAt))
+    .limit(limit);
+  return rows.map(toProductView);
+}
+
+export async function countProducts(db: Executor): Promise<number> {
+  const [{ total }] = await db.select({ total: count() }).from(products);
+  return total;
+}
+
+/**
+ * French rule on announced reductions: the reference is the lowest price charged during the
+ * 30 days before the current price took effect. Prices in that window are the rows recorded in
+ * it plus the one already in effect when it opened; with no earlier price, the current one.
+ */
+export async function getLowestPricesLast30Days(db: Executor, productIds: string[]): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  const ids = productIds.filter(isUuid);
+  if (ids.length === 0) return result;
+  const idList = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+  const days = sql`make_interval(days => ${LOWEST_PRICE_WINDOW_DAYS})`;
+  const res = await db.execute(sql`
+    WITH cur AS (
+      SELECT DISTINCT ON (product_id) product_id, recorded_at AS since
+      FROM ${priceHistory} WHERE product_id IN (${idList})
+      ORDER BY product_id, recorded_at DESC, id DESC
+    )
+    SELECT p.id AS product_id,
+           COALESCE(LEAST(
+             (SELECT min(h.price_cents) FROM ${priceHistory} h
+               WHERE h.product_id = p.id AND h.recorded_at >= cur.since - ${days} AND h.recorded_at < cur.since),
+             (SELECT h.price_cents FROM ${priceHistory} h
+               WHERE h.product_id = p.id AND h.recorded_at < cur.since - ${days}
+               ORDER BY h.recorded_at DESC, h.id DESC LIMIT 1)
+           ), p.price_cents) AS lowest
+    FROM ${products} p LEFT JOIN cur ON cur.product_id = p.id
+    WHERE p.id IN (${idList})`);
+  for (const row of rowsOf<{ product_id: string; lowest: number | string }>(res)) {
+    result.set(row.product_id, Number(row.lowest));
+  }
+  return result;
+}
+
+/** node-postgres returns { rows }, PGlite too; normalise both. */
+export function rowsOf<T>(res: unknown): T[] {
+  if (Array.isArray(res)) return res as T[];
+  return ((res as { rows?: T[] }).rows ?? []) as T[];
+}

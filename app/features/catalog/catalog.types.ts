@@ -1,0 +1,48 @@
+/** Shapes shared by the catalogue pages, the JSON API and the components (isomorphic). */
+
+export type CategoryRef = { id: string; name: string; slug: string };
+
+export type CategoryView = CategoryRef & { description: string | null; product_count?: number };
+
+export type ProductAttributesView = {
+  size?: string;
+  color?: string;
+  skin_type?: string;
+  usage?: string;
+};
+
+export type ProductView = {
+  id: string;
+  name: string;
+  description: string | null;
+  price_cents: number;
+  original_price_cents: number | null;
+  category_id: string | null;
+  category: CategoryRef | null;
+  brand: string | null;
+  sku: string | null;
+  image_url: string | null;
+  images: string[];
+  rating: number;
+  review_count: number;
+  stock_quantity: number;
+  in_stock: boolean;
+  featured: boolean;
+  tags: string[];
+  attributes: ProductAttributesView;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ProductPage = {
+  items: ProductView[];
+  total: number;
+  page: number;
+  page_size: number;
+  page_count: number;
+};
+
+/** A product can be added to the cart when it is in stock (spec: in_stock not false and stock above 0). */
+export function isPurchasable(p: Pick<ProductView, "in_stock" | "stock_quantity">): boolean {
+  return p.in_stock !== false && p.stock_quantity > 0;
+}

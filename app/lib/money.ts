@@ -1,0 +1,22 @@
+const euro = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
+
+/** 1250 -> "12,50 €" (the space before € is a narrow no-break space, as fr-FR writes it). */
+export function formatPrice(cents: number): string {
+  return euro.format(cents / 100);
+}
+
+/** Rounded discount percentage of price against the original price, or null when there is no discount. */
+export function discountPercent(priceCents: number, originalPriceCents: number | null | undefined): number | null {
+  if (!originalPriceCents || originalPriceCents <= priceCents) return null;
+  return Math.round(((originalPriceCents - priceCents) / originalPriceCents) * 100);
+}
+
+/** Rating with one decimal, French style: 4.5 -> "4,5". */
+export function formatRating(rating: number): string {
+  return rating.toLocaleString("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+const dateFormatter = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
+export function formatDate(value: Date | string): string {
+  return dateFormatter.format(typeof value === "string" ? new Date(value) : value);
+}

@@ -1,0 +1,59 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#9f1239" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-ink antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Last-resort boundary: a French message, never a stack trace for shoppers. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page introuvable" : "Une erreur est survenue";
+  const text = notFound
+    ? "La page que vous cherchez n'existe pas ou a été déplacée."
+    : "Nous n'avons pas pu afficher cette page. Veuillez réessayer dans un instant.";
+  if (!notFound && !isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>{`${title} | Aurore`}</title>
+      <h1 className="font-display text-3xl">{title}</h1>
+      <p className="mt-4 text-muted">{text}</p>
+      <a href="/" className="mt-8 inline-block rounded-full bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark">
+        Retour à l'accueil
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,18 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  ssr: {
+    // PGlite ships wasm and data files next to its JS: keep it external so they resolve at run time.
+    external: ["@electric-sql/pglite", "pg"],
+  },
+  build: {
+    target: "es2022",
+  },
+});
