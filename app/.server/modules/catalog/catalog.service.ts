@@ -304,3 +304,15 @@ export function rowsOf<T>(res: unknown): T[] {
   if (Array.isArray(res)) return res as T[];
   return ((res as { rows?: T[] }).rows ?? []) as T[];
 }
+
+/** Sitemap: one URL file holds at most 50,000 entries, so products are capped below that. */
+export const SITEMAP_MAX_PRODUCTS = 45_000;
+
+export async function listProductsForSitemap(db: Executor): Promise<{ id: string; updatedAt: string }[]> {
+  const rows = await db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .orderBy(desc(products.updatedAt))
+    .limit(SITEMAP_MAX_PRODUCTS);
+  return rows.map((r) => ({ id: r.id, updatedAt: iso(r.updatedAt) }));
+}

@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { ProductListQuerySchema } from "~/features/catalog/catalog.schema";
+import {
+  ApiErrorSchema,
+  CategoryListSchema,
+  ProductListSchema,
+  ProductResponseSchema,
+} from "./schemas";
+
+/**
+ * One entry per API operation, written next to nothing else: the OpenAPI document below is
+ * generated from these zod schemas, the same ones the routes use, so it cannot drift.
+ * Later features add their operations to `operations`.
+ */
+export type ApiOperation = {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  path: string;
+  summary: string;
+  tags: string[];
+  query?: z.ZodObject;
+  pathParams?: z.ZodObject;
+  body?: z.ZodType;
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  auth?: "none" | "session" | "admin";
+};
+
+const errors = {
+  400: { description: "Paramètres invalides", schema: ApiErrorSchema },
+};
+
+export const operations: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/v1/categories",
+    summary: "Liste des catégories, par nom",
+    tags: ["Catalogue"],
+    responses: { 200: { description: "Catégories", schema: CategoryListSchema } },
+  },
+  {
+    method: "get",
+    path: "/api/v1/products",
+    summary: "Catalogue filtré, trié et paginé (mêmes filtres que la page /products)",
+    tags: ["Catalogue"],
+    query: ProductListQuerySchema,
+    responses: { 200: { description: "Une page de produits", schema: ProductListSchema }, ...errors },
+  },
+  {
+    method: "get",
+    path: "/api/v1/products/{id}",
+    summary: "Un produit avec sa catégorie",
+    tags: ["Catalogue"],
+    pathParams: z.object({ id: z.uuid() }),
+    responses: {
+      200: { description: "Le produit", schema: ProductResponseSchema },
+      404: { description: "Produit introuvable", schema: ApiErrorSchema },
+    },
+  },
+];
+
+type JsonSchema = Record<string, unknown>;
+
+function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const json = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+    reused: "inline",
+  }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}
+
+function parametersOf(schema: z.ZodObject | undefined, location: "query" | "path"): JsonSchema[] {
+  if (!schema) return [];
+  const json = toSchema(schema, "input");
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, prop]) => ({
+    name,
+    in: location,
+    required: location === "path" || required.has(name),
+    ...(typeof prop.description === "string" ? { description: prop.description } : {}),
+    schema: prop,
+  }));
+}
+
+export function buildOpenApiDocument(serverUrl: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const op of operations) {
+    const responses: Record<string, JsonSchema> = {};
+    for (const [status, response] of Object.entries(op.responses)) {
+      responses[status] = {
+        description: response.description,
+        ...(response.schema ? { content: { "application/json": { schema: toSchema(response.schema, "output") } } } : {}),
+      };
+    }
+    paths[op.path] ??= {};
+    paths[op.path][op.method] = {
+      summary: op.summary,
+      tags: op.tags,
+      parameters: [...parametersOf(op.pathParams, "path"), ...parametersOf(op.query, "query")],
+      ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body, "input") } } } } : {}),
+      responses,
+      ...(op.auth === "session" || op.auth === "admin" ? { security: [{ sessionCookie: [] }] } : {}),
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Aurore API",
+      version: "1.0.0",
+      description: "API publique de la boutique Aurore. Montants en centimes d'euro, TTC. Messages d'erreur en français.",
+    },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      securitySchemes: {
+        sessionCookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
+      },
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import type { CategoryView, ProductView } from "~/features/catalog/catalog.types";
+
+/** Response shapes of the public API, described in zod so the OpenAPI document is generated. */
+export const ApiErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().describe("Stable machine-readable code"),
+      message: z.string().describe("Message in French, fit to show to a shopper"),
+      details: z.unknown().optional(),
+    }),
+  })
+  .meta({ id: "Error" });
+
+export const CategoryRefSchema = z.object({ id: z.uuid(), name: z.string(), slug: z.string() }).meta({ id: "CategoryRef" });
+
+export const CategorySchema = CategoryRefSchema.extend({ description: z.string().nullable() }).meta({ id: "Category" });
+
+export const ProductSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    price_cents: z.int().positive().describe("Price including VAT, in euro cents"),
+    original_price_cents: z.int().positive().nullable().describe("Crossed-out price in euro cents, when discounted"),
+    category_id: z.uuid().nullable(),
+    category: CategoryRefSchema.nullable(),
+    brand: z.string().nullable(),
+    sku: z.string().nullable(),
+    image_url: z.string().nullable(),
+    images: z.array(z.string()),
+    rating: z.number().min(0).max(5),
+    review_count: z.int().nonnegative(),
+    stock_quantity: z.int().nonnegative(),
+    in_stock: z.boolean(),
+    featured: z.boolean(),
+    tags: z.array(z.string()),
+    attributes: z.object({
+      size: z.string().optional(),
+      color: z.string().optional(),
+      skin_type: z.string().optional(),
+      usage: z.string().optional(),
+    }),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: "Product" });
+
+export const ProductListSchema = z
+  .object({
+    data: z.array(ProductSchema),
+    pagination: z.object({
+      page: z.int().min(1),
+      page_size: z.int().min(1),
+      total: z.int().nonnegative(),
+      page_count: z.int().nonnegative(),
+    }),
+  })
+  .meta({ id: "ProductList" });
+
+export const CategoryListSchema = z.object({ data: z.array(CategorySchema) }).meta({ id: "CategoryList" });
+export const ProductResponseSchema = z.object({ data: ProductSchema }).meta({ id: "ProductResponse" });
+
+// The TypeScript types the services return must stay assignable to the documented shapes.
+type Assert<T extends true> = T;
+export type _ProductMatches = Assert<ProductView extends z.infer<typeof ProductSchema> ? true : false>;
+export type _CategoryMatches = Assert<CategoryView extends z.infer<typeof CategorySchema> ? true : false>;

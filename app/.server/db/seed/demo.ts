@@ -1,0 +1,148 @@
+import { count, inArray, sql } from "drizzle-orm";
+import type { Database, Executor } from "../client";
+import { categories, priceHistory, products, stockMovements } from "../schema";
+import { buildDemoProducts, DEMO_CATEGORIES, type CategorySlug } from "./demo-data";
+
+const DAY_MS = 86_400_000;
+/** A seeded product on sale was sold at full price from this many days ago... */
+export const SEED_FULL_PRICE_DAYS_AGO = 60;
+/** ...and at its reduced price from this many days ago (so the reduction is genuine). */
+export const SEED_DISCOUNT_DAYS_AGO = 12;
+
+export type SeededProduct = {
+  id: string;
+  priceCents: number;
+  originalPriceCents: number | null;
+  stockQuantity: number;
+  createdAt: Date;
+};
+
+/**
+ * Makes the history of freshly inserted products tell the truth. The price trigger wrote one
+ * row stamped "now" per product: it is moved to the creation date, or, for a product on sale,
+ * to the start of the reduction with an earlier full-price row before it. Each product also
+ * gets its "initial" stock movement, as if the inventory service had stocked it.
+ */
+export async function recordSeededProductHistory(tx: Executor, seeded: SeededProduct[], now = new Date()): Promise<void> {
+  if (seeded.length === 0) return;
+  const discounted = seeded.filter((p) => p.originalPriceCents !== null);
+  const regular = seeded.filter((p) => p.originalPriceCents === null);
+  if (regular.length > 0) {
+    await tx
+      .update(priceHistory)
+      .set({
+        recordedAt: sql`(SELECT ${products.createdAt} FROM ${products} WHERE ${products.id} = ${priceHistory.productId})`,
+      })
+      .where(
+        inArray(
+          priceHistory.productId,
+          regular.map((p) => p.id),
+        ),
+      );
+  }
+  if (discounted.length > 0) {
+    await tx
+      .update(priceHistory)
+      .set({ recordedAt: new Date(now.getTime() - SEED_DISCOUNT_DAYS_AGO * DAY_MS) })
+      .where(
+        inArray(
+          priceHistory.productId,
+          discounted.map((p) => p.id),
+        ),
+      );
+    await tx.insert(priceHistory).values(
+      discounted.map((p) => ({
+        productId: p.id,
+        priceCents: p.originalPriceCents as number,
+        originalPriceCents: null,
+        recordedAt: new Date(now.getTime() - SEED_FULL_PRICE_DAYS_AGO * DAY_MS),
+      })),
+    );
+  }
+  await tx.insert(stockMovements).values(
+    seeded.map((p) => ({
+      productId: p.id,
+      delta: p.stockQuantity,
+      resultingStock: p.stockQuantity,
+      reason: "initial",
+      createdAt: p.createdAt,
+    })),
+  );
+}
+
+/** Creates the six categories that are missing (by slug) and returns every category id by slug. */
+export async function ensureDemoCategories(db: Executor): Promise<Map<CategorySlug, string>> {
+  await db
+    .insert(categories)
+    .values(DEMO_CATEGORIES.map(({ slug, name, description, position }) => ({ slug, name, description, position })))
+    .onConflictDoNothing({ target: categories.slug });
+  const rows = await db
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(
+      inArray(
+        categories.slug,
+        DEMO_CATEGORIES.map((c) => c.slug),
+      ),
+    );
+  return new Map(rows.map((r) => [r.slug as CategorySlug, r.id]));
+}
+
+/** Columns to return from a product insert to feed recordSeededProductHistory. */
+export const SEEDED_PRODUCT_COLUMNS = {
+  id: products.id,
+  priceCents: products.priceCents,
+  originalPriceCents: products.originalPriceCents,
+  stockQuantity: products.stockQuantity,
+  createdAt: products.createdAt,
+};
+
+/** Loads the demo catalogue (categories, products, price history, stock movements) in one transaction. */
+export async function seedDemoData(db: Database): Promise<void> {
+  const now = Date.now();
+  const demo = buildDemoProducts();
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(categories)
+      .values(DEMO_CATEGORIES.map(({ slug, name, description, position }) => ({ slug, name, description, position })))
+      .returning({ id: categories.id, slug: categories.slug });
+    const categoryId = new Map(inserted.map((c) => [c.slug, c.id]));
+    const seeded = await tx
+      .insert(products)
+      .values(
+        demo.map((p) => {
+          const createdAt = new Date(now - p.ageMs);
+          return {
+            name: p.name,
+            description: p.description,
+            priceCents: p.priceCents,
+            originalPriceCents: p.originalPriceCents ?? null,
+            categoryId: categoryId.get(p.category),
+            brand: p.brand,
+            sku: p.sku,
+            imageUrl: p.imageUrl,
+            images: p.images,
+            rating: p.rating,
+            reviewCount: p.reviewCount,
+            stockQuantity: p.stock,
+            inStock: p.stock > 0,
+            featured: p.featured ?? false,
+            tags: p.tags,
+            attributes: p.attributes,
+            createdAt,
+            updatedAt: createdAt,
+          };
+        }),
+      )
+      .returning(SEEDED_PRODUCT_COLUMNS);
+    await recordSeededProductHistory(tx, seeded, new Date(now));
+  });
+}
+
+/** Seeds the demo catalogue only into a shop without categories; returns whether it did. */
+export async function seedDemoDataIfEmpty(db: Database): Promise<boolean> {
+  const [{ total }] = await db.select({ total: count() }).from(categories);
+  if (total > 0) return false;
+  await seedDemoData(db);
+  return true;
+}

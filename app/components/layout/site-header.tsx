@@ -1,0 +1,302 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useCart } from "~/features/cart/cart-store";
+import { FREE_SHIPPING_THRESHOLD_CENTS, SEARCH_MAX_LENGTH } from "~/lib/shop-rules";
+import { BagIcon, CloseIcon, GiftIcon, HeartIcon, MenuIcon, SearchIcon, TruckIcon, UserIcon } from "~/components/ui/icons";
+
+export type HeaderCategory = { id: string; name: string; slug: string };
+
+export type SiteHeaderProps = { categories: readonly HeaderCategory[] };
+
+const FREE_SHIPPING_EUROS = FREE_SHIPPING_THRESHOLD_CENTS / 100;
+
+/** Favourites need an account (a later issue); until then the badge reads 0. */
+const FAVOURITES_COUNT = 0;
+
+/** French plural: 0 and 1 take the singular. */
+function countLabel(count: number, singular: string, plural: string): string {
+  return `${count} ${count <= 1 ? singular : plural}`;
+}
+
+/** Search box: GET /products?search=term, trimmed; an empty term does nothing. Works without JavaScript. */
+function SearchForm({ className = "" }: { className?: string }) {
+  const inputId = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const current = location.pathname === "/products" ? (params.get("search") ?? "") : "";
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = event.currentTarget.elements.namedItem("search") as HTMLInputElement | null;
+    const term = (input?.value ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+    if (!term) {
+      input?.focus();
+      return;
+    }
+    navigate(`/products?${new URLSearchParams({ search: term })}`);
+  }
+
+  return (
+    <form role="search" action="/products" method="get" onSubmit={onSubmit} className={`relative ${className}`}>
+      <label htmlFor={inputId} className="sr-only">
+        Rechercher un produit
+      </label>
+      <input
+        // Re-mount when the URL's term changes so the box shows it.
+        key={current}
+        id={inputId}
+        type="search"
+        name="search"
+        defaultValue={current}
+        maxLength={SEARCH_MAX_LENGTH}
+        placeholder="Rechercher un parfum, une crème…"
+        autoComplete="off"
+        enterKeyHint="search"
+        className="h-11 w-full rounded-full border border-line bg-cream pr-12 pl-4 text-base text-ink placeholder:text-muted focus:border-accent sm:text-sm"
+      />
+      <button
+        type="submit"
+        aria-label="Rechercher"
+        className="absolute top-0.5 right-0.5 flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-accent-soft hover:text-accent"
+      >
+        <SearchIcon />
+      </button>
+    </form>
+  );
+}
+
+/** Small round count on an icon; the link's text already says the number for screen readers. */
+function CountBadge({ count }: { count: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1 text-[0.7rem] leading-none font-bold text-white"
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+function IconLink({
+  to,
+  icon,
+  label,
+  count,
+  srCount,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  count: number;
+  srCount: string;
+}) {
+  return (
+    <Link
+      to={to}
+      className="flex min-h-11 min-w-11 flex-col items-center justify-center gap-0.5 rounded-lg px-1 text-xs font-medium whitespace-nowrap text-ink hover:text-accent"
+    >
+      <span className="relative">
+        {icon}
+        <CountBadge count={count} />
+      </span>
+      <span className="sr-only sm:not-sr-only">{label}</span>
+      <span className="sr-only">{`(${srCount})`}</span>
+    </Link>
+  );
+}
+
+const signInClass =
+  "min-h-11 items-center justify-center gap-2 rounded-full bg-accent px-4 whitespace-nowrap text-sm font-semibold text-white hover:bg-accent-dark";
+
+/** Site header: promise strip, logo, search, shortcuts, category navigation and the mobile menu. */
+export function SiteHeader({ categories }: SiteHeaderProps) {
+  const { count: cartCount } = useCart();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  // A navigation closes the mobile menu.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === "Escape") {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
+
+  const cartLabel = countLabel(cartCount, "article", "articles");
+  const favouritesLabel = countLabel(FAVOURITES_COUNT, "favori", "favoris");
+
+  return (
+    <header className="border-b border-line bg-white">
+      <a href="#contenu" className="skip-link inline-flex min-h-11 items-center rounded-full bg-ink px-4 text-sm font-semibold text-white">
+        Aller au contenu
+      </a>
+
+      <div className="bg-accent text-white">
+        <ul className="mx-auto flex max-w-7xl items-center justify-center gap-6 px-4 py-2 text-xs font-medium">
+          <li className="flex items-center gap-1.5">
+            <TruckIcon className="h-4 w-4" />
+            Livraison offerte dès {FREE_SHIPPING_EUROS}€
+          </li>
+          <li className="hidden items-center gap-1.5 sm:flex">
+            <GiftIcon className="h-4 w-4" />
+            Échantillons surprise offerts
+          </li>
+          <li className="hidden items-center gap-1.5 md:flex">Livraison 48H</li>
+        </ul>
+      </div>
+
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-4">
+        <button
+          ref={menuButton}
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? "Fermer le menu" : "Ouvrir le menu"}
+          onClick={() => setMenuOpen((open) => !open)}
+          className="-ml-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-ink hover:bg-band lg:hidden"
+        >
+          {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
+        </button>
+
+        <Link
+          to="/"
+          aria-label="Aurore, accueil"
+          className="inline-flex min-h-11 items-center font-display text-2xl font-bold tracking-[0.2em] text-ink sm:text-3xl"
+        >
+          AURORE
+        </Link>
+
+        <SearchForm className="mx-auto hidden w-full max-w-md min-w-0 md:block" />
+
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-3 md:ml-0">
+          <Link
+            to="/livraison-retours"
+            className="hidden min-h-11 items-center gap-1.5 rounded-lg px-1 text-xs font-medium whitespace-nowrap text-ink hover:text-accent lg:flex"
+          >
+            <TruckIcon />
+            Livraison 48H
+          </Link>
+          <IconLink
+            to="/favorites"
+            icon={<HeartIcon className="h-6 w-6" />}
+            label="Mes Favoris"
+            count={FAVOURITES_COUNT}
+            srCount={favouritesLabel}
+          />
+          <IconLink
+            to="/panier"
+            icon={<BagIcon className="h-6 w-6" />}
+            label="Mon Panier"
+            count={cartCount}
+            srCount={cartLabel}
+          />
+          <Link to="/profile" className={`${signInClass} hidden lg:inline-flex`}>
+            <UserIcon className="h-4 w-4" />
+            Connexion
+          </Link>
+        </div>
+      </div>
+
+      <nav aria-label="Catégories" className="hidden border-t border-line lg:block">
+        <ul className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-2 px-4">
+          <li>
+            <NavLink to="/products" end className={categoryLinkClass}>
+              Tous les produits
+            </NavLink>
+          </li>
+          {categories.map((category) => (
+            <li key={category.id}>
+              <NavLink to={`/category/${category.slug}`} className={categoryLinkClass}>
+                {category.name}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div id={menuId} hidden={!menuOpen} className="border-t border-line bg-white lg:hidden">
+        <div className="mx-auto max-w-7xl space-y-6 px-4 py-5">
+          <SearchForm />
+          <nav aria-label="Menu mobile">
+            <p id={`${menuId}-categories`} className="text-xs font-semibold tracking-wider text-muted uppercase">
+              Catégories
+            </p>
+            <ul aria-labelledby={`${menuId}-categories`} className="mt-2 grid grid-cols-2 gap-1">
+              <li>
+                <Link to="/products" className={mobileLinkClass}>
+                  Tous les produits
+                </Link>
+              </li>
+              {categories.map((category) => (
+                <li key={category.id}>
+                  <Link to={`/category/${category.slug}`} className={mobileLinkClass}>
+                    {category.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <ul className="mt-4 space-y-1 border-t border-line pt-4">
+              <li>
+                <Link to="/favorites" className={mobileLinkClass}>
+                  <HeartIcon />
+                  Mes Favoris
+                  <span className="ml-auto text-sm text-muted">
+                    <span aria-hidden="true">{FAVOURITES_COUNT}</span>
+                    <span className="sr-only">{`(${favouritesLabel})`}</span>
+                  </span>
+                </Link>
+              </li>
+              <li>
+                <Link to="/panier" className={mobileLinkClass}>
+                  <BagIcon />
+                  Mon Panier
+                  <span className="ml-auto text-sm text-muted">
+                    <span aria-hidden="true">{cartCount}</span>
+                    <span className="sr-only">{`(${cartLabel})`}</span>
+                  </span>
+                </Link>
+              </li>
+              <li>
+                <Link to="/livraison-retours" className={mobileLinkClass}>
+                  <TruckIcon />
+                  Livraison 48H
+                </Link>
+              </li>
+              <li>
+                <Link to="/profile" className={mobileLinkClass}>
+                  <UserIcon />
+                  Mon profil
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <Link to="/profile" className={`${signInClass} flex w-full`}>
+            <UserIcon className="h-4 w-4" />
+            Connexion
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function categoryLinkClass({ isActive }: { isActive: boolean }) {
+  return `inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium ${
+    isActive ? "border-accent text-accent" : "border-transparent text-ink hover:text-accent"
+  }`;
+}
+
+const mobileLinkClass =
+  "flex min-h-11 items-center gap-3 rounded-lg px-2 text-base text-ink hover:bg-band hover:text-accent";

@@ -1,0 +1,36 @@
+import { discountPercent, formatPrice } from "~/lib/money";
+
+export type PriceProps = {
+  cents: number;
+  /** Price before the discount; shown crossed out only when it is above `cents`. */
+  originalCents?: number | null;
+  size?: "sm" | "md" | "lg";
+  className?: string;
+};
+
+const PRICE_SIZE = { sm: "text-base", md: "text-lg", lg: "text-2xl" } as const;
+
+/** Price in euros (fr-FR), with the crossed-out original price and a rounded discount badge. */
+export function Price({ cents, originalCents, size = "md", className = "" }: PriceProps) {
+  const percent = discountPercent(cents, originalCents);
+  const discounted = percent !== null && originalCents != null;
+
+  return (
+    <div className={`flex flex-wrap items-baseline gap-x-2 gap-y-1 ${className}`}>
+      <span className={`${PRICE_SIZE[size]} font-semibold ${discounted ? "text-accent" : "text-ink"}`}>
+        {formatPrice(cents)}
+      </span>
+      {discounted && (
+        <>
+          <s className="text-sm text-muted">
+            <span className="sr-only">Prix initial : </span>
+            {formatPrice(originalCents)}
+          </s>
+          <span className="self-center rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-white">
+            {`-${percent}%`}
+          </span>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useId, useState } from "react";
+import type { ProductView } from "../catalog.types";
+import { isPurchasable } from "../catalog.types";
+import { addToCart } from "~/features/cart/cart-store";
+import { showToast } from "~/components/ui/toast";
+
+/** Quantity stepper bounded by the stock (1..stock) and the add button. */
+export function AddToCartForm({ product }: { product: ProductView }) {
+  const id = useId();
+  const max = Math.max(product.stock_quantity, 1);
+  const [quantity, setQuantity] = useState(1);
+  const purchasable = isPurchasable(product);
+  const clamp = (n: number) => Math.min(Math.max(Number.isFinite(n) ? Math.trunc(n) : 1, 1), max);
+
+  return (
+    <form
+      className="mt-6 flex flex-wrap items-end gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!purchasable) return;
+        addToCart(product, quantity);
+        showToast("Ajouté au panier");
+      }}
+    >
+      <div>
+        <label htmlFor={`${id}-qty`} className="block text-sm font-semibold">
+          Quantité
+        </label>
+        <div className="mt-1 flex items-center rounded-full border border-line">
+          <button
+            type="button"
+            className="h-11 w-11 rounded-full text-xl disabled:opacity-40"
+            aria-label="Diminuer la quantité"
+            disabled={!purchasable || quantity <= 1}
+            onClick={() => setQuantity((q) => clamp(q - 1))}
+          >
+            −
+          </button>
+          <input
+            id={`${id}-qty`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={max}
+            value={quantity}
+            disabled={!purchasable}
+            onChange={(e) => setQuantity(clamp(Number(e.currentTarget.value)))}
+            className="h-11 w-14 border-0 bg-transparent text-center text-base [appearance:textfield]"
+          />
+          <button
+            type="button"
+            className="h-11 w-11 rounded-full text-xl disabled:opacity-40"
+            aria-label="Augmenter la quantité"
+            disabled={!purchasable || quantity >= max}
+            onClick={() => setQuantity((q) => clamp(q + 1))}
+          >
+            +
+          </button>
+        </div>
+      </div>
+      <button
+        type="submit"
+        disabled={!purchasable}
+        className="min-h-12 flex-1 rounded-full bg-accent px-8 font-semibold text-white hover:bg-accent-dark disabled:cursor-not-allowed disabled:bg-stone-400"
+      >
+        {purchasable ? "Ajouter au panier" : "RUPTURE DE STOCK"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ProductView } from "~/features/catalog/catalog.types";
+import { ProductGrid } from "~/components/product/product-card";
+import { HOME_FEATURED_COUNT } from "~/lib/shop-rules";
+
+export type FeaturedProductsProps = { products: readonly ProductView[] };
+
+/** Up to 6 featured products, each card with rating and review count, price and badges. */
+export function FeaturedProducts({ products }: FeaturedProductsProps) {
+  const shown = products.slice(0, HOME_FEATURED_COUNT);
+  if (shown.length === 0) return null;
+
+  return (
+    <section aria-labelledby="best-sellers" className="bg-white">
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+        <div className="mb-8 text-center">
+          <p className="text-xs font-semibold tracking-wider text-accent uppercase">Les favoris de nos clientes et clients</p>
+          <h2 id="best-sellers" className="mt-2 font-display text-3xl font-semibold text-ink sm:text-4xl">
+            Nos Best-sellers
+          </h2>
+        </div>
+        <ProductGrid products={shown} maxColumns={3} showReviewCount />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/category";
+import { getDb } from "~/.server/db";
+import { absoluteUrl } from "~/.server/http";
+import { getCategoryBySlug, listCategories, listProducts } from "~/.server/modules/catalog/catalog.service";
+import { parseCatalogueParams } from "~/features/catalog/catalog.schema";
+import { FilterPanel } from "~/features/catalog/components/filter-panel";
+import { CatalogueResults } from "~/features/catalog/components/catalogue-results";
+import { ShippingBanner } from "~/features/catalog/components/shipping-banner";
+import { buildMeta, summarize } from "~/lib/seo";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = await getDb();
+  const category = await getCategoryBySlug(db, params.slug);
+  if (!category) throw data("Catégorie non trouvée", { status: 404 });
+  const url = new URL(request.url);
+  const query = { ...parseCatalogueParams(url.searchParams), category: category.slug };
+  const [categories, result] = await Promise.all([listCategories(db), listProducts(db, query)]);
+  return {
+    category,
+    query,
+    categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
+    result: {
+      items: result.items,
+      total: result.total,
+      page: result.page,
+      pageCount: result.page_count,
+      matchedBy: result.matchedBy,
+    },
+    canonical: absoluteUrl(`/category/${category.slug}`),
+  };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: "Catégorie non trouvée | Aurore" }];
+  return buildMeta({
+    title: data.category.name,
+    description: summarize(data.category.description) || `${data.category.name} : toute la sélection Aurore.`,
+    url: data.canonical,
+    noindex: Boolean(data.query.search) || data.result.page > 1,
+  });
+}
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { category, query, categories, result } = loaderData;
+  return (
+    <div>
+      <header className="bg-band">
+        <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+          <nav aria-label="Fil d'Ariane" className="text-sm text-muted">
+            <ol className="flex flex-wrap gap-2">
+              <li>
+                <Link to="/" className="hover:text-accent hover:underline">
+                  Accueil
+                </Link>
+                <span aria-hidden="true"> ›</span>
+              </li>
+              <li>
+                <Link to="/products" className="hover:text-accent hover:underline">
+                  Produits
+                </Link>
+                <span aria-hidden="true"> ›</span>
+              </li>
+              <li aria-current="page" className="text-ink">
+                {category.name}
+              </li>
+            </ol>
+          </nav>
+          <h1 className="mt-4 font-display text-4xl">{category.name}</h1>
+          {category.description && <p className="mt-3 max-w-2xl text-muted">{category.description}</p>}
+        </div>
+      </header>
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <ShippingBanner />
+        <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
+          <aside aria-label="Filtres">
+            <FilterPanel
+              key={JSON.stringify(query)}
+              categories={categories}
+              query={query}
+              action={`/category/${category.slug}`}
+              currentCategorySlug={category.slug}
+            />
+          </aside>
+          <CatalogueResults
+            products={result.items}
+            total={result.total}
+            page={result.page}
+            pageCount={result.pageCount}
+            matchedBy={result.matchedBy}
+            search={query.search}
+          />
+        </div>
+        <section className="mt-16 rounded-2xl bg-cream px-6 py-10 text-center" aria-labelledby="pas-trouve">
+          <h2 id="pas-trouve" className="font-display text-2xl">
+            Pas trouvé ce que vous cherchiez ?
+          </h2>
+          <p className="mt-2 text-muted">
+            Parcourez tout le catalogue ou demandez conseil à notre service client, disponible 7j/7.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Link
+              to="/products"
+              className="inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
+            >
+              Voir tous les produits
+            </Link>
+            <Link
+              to="/service-client"
+              className="inline-flex min-h-11 items-center rounded-full border border-ink px-6 font-semibold hover:bg-ink hover:text-white"
+            >
+              Contacter le service client
+            </Link>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

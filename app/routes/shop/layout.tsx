@@ -1,0 +1,32 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { getDb } from "~/.server/db";
+import { listCategories } from "~/.server/modules/catalog/catalog.service";
+import { SiteHeader } from "~/components/layout/site-header";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { CookieBanner } from "~/components/layout/cookie-banner";
+import { ToastRegion } from "~/components/ui/toast";
+
+export async function loader(_: Route.LoaderArgs) {
+  const categories = await listCategories(await getDb());
+  return { categories: categories.map(({ id, name, slug }) => ({ id, name, slug })) };
+}
+
+/** Client navigations between shop pages do not need the category list again. */
+export function shouldRevalidate() {
+  return false;
+}
+
+export default function ShopLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <SiteHeader categories={loaderData.categories} />
+      <main id="contenu" tabIndex={-1} className="min-h-[60vh] outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <CookieBanner />
+      <ToastRegion />
+    </>
+  );
+}

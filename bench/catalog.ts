@@ -1,0 +1,111 @@
+/**
+ * Catalogue benchmark: for each size (10k and 100k products by default) it fills a throwaway
+ * PGlite database, measures the search query in the database (and the naive ILIKE query for
+ * comparison), then starts the built shop on it and loads the home, catalogue, search and
+ * product pages and GET /api/v1/products with autocannon (50 connections).
+ *
+ *   npm run bench:catalog [-- --sizes 10000,100000 --duration 10 --connections 50]
+ * Needs a build (npm run build).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { migrateDatabase, openDatabase } from "../app/.server/db/client";
+import { seedDemoDataIfEmpty } from "../app/.server/db/seed/demo";
+import { countProducts, listProducts } from "../app/.server/modules/catalog/catalog.service";
+import { seedBulkProducts } from "./seed-products";
+import { load, percentiles, printTable, round, startShop, type LoadResult } from "./lib";
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "10000,100000" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    "query-runs": { type: "string", default: "200" },
+  },
+});
+const sizes = values.sizes!.split(",").map(Number);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const queryRuns = Number(values["query-runs"]);
+
+const SEARCH_TERMS = ["creme", "parfum rose", "mascara", "serum eclat", "shampooing", "rouge levres", "vanille", "huile"];
+
+async function timeQueries(run: (term: string) => Promise<unknown>): Promise<ReturnType<typeof percentiles>> {
+  for (const t of SEARCH_TERMS) await run(t); // warm up
+  const samples: number[] = [];
+  for (let i = 0; i < queryRuns; i++) {
+    const term = SEARCH_TERMS[i % SEARCH_TERMS.length];
+    const start = performance.now();
+    await run(term);
+    samples.push(performance.now() - start);
+  }
+  return percentiles(samples);
+}
+
+if (!fs.existsSync("build/server/index.js")) {
+  console.error("Build the shop first: npm run build");
+  process.exit(1);
+}
+
+const summary: Record<string, unknown>[] = [];
+for (const size of sizes) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aurore-bench-${size}-`));
+  console.log(`\n=== ${size} products (PGlite in ${dataDir})`);
+  const handle = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+  await migrateDatabase(handle);
+  await seedDemoDataIfEmpty(handle.db);
+  const existing = await countProducts(handle.db);
+  const seedStart = Date.now();
+  await seedBulkProducts(handle.db, Math.max(size - existing, 0));
+  await handle.db.execute(sql`ANALYZE`);
+  console.log(`seeded ${await countProducts(handle.db)} products in ${round((Date.now() - seedStart) / 1000)} s`);
+
+  const fts = await timeQueries((term) => listProducts(handle.db, { search: term }));
+  const naive = await timeQueries(async (term) => {
+    const like = `%${term}%`;
+    await handle.db.execute(
+      sql`SELECT count(*) FROM products WHERE name ILIKE ${like} OR description ILIKE ${like}`,
+    );
+    await handle.db.execute(
+      sql`SELECT * FROM products WHERE name ILIKE ${like} OR description ILIKE ${like} ORDER BY created_at DESC LIMIT 24`,
+    );
+  });
+  const [{ id: productId }] = (await listProducts(handle.db, { page_size: 1 })).items;
+  await handle.close();
+  console.log(
+    `search in the database (count + page of 24): p50 ${round(fts.p50)} ms, p95 ${round(fts.p95)} ms, p99 ${round(fts.p99)} ms`,
+  );
+  console.log(`naive ILIKE '%term%' (count + page): p50 ${round(naive.p50)} ms, p95 ${round(naive.p95)} ms`);
+  console.log(`naive p95 / full-text p95 = ${round(naive.p95 / fts.p95, 2)}x`);
+
+  const shop = await startShop({ DATA_DIR: dataDir, SEED_DEMO_DATA: "false", DATABASE_URL: "" });
+  const targets: [string, string][] = [
+    ["home /", "/"],
+    ["catalogue /products?page=2", "/products?page=2"],
+    ["search /products?search=creme", "/products?search=creme"],
+    ["product /product/{id}", `/product/${productId}`],
+    ["API /api/v1/products", "/api/v1/products?page=3"],
+  ];
+  const results: LoadResult[] = [];
+  for (const [name, p] of targets) {
+    await fetch(`${shop.url}${p}`); // warm
+    results.push(await load(name, `${shop.url}${p}`, { connections, duration }));
+  }
+  await shop.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  console.log(`HTTP, ${connections} connections, ${duration} s each:`);
+  printTable(results.map((r) => ({ ...r, "p50 ms": r.p50, "p95 ms": r.p95, "p99 ms": r.p99 })));
+  summary.push({
+    products: size,
+    "search p95 ms (db)": round(fts.p95),
+    "naive p95 ms (db)": round(naive.p95),
+    "naive/fts": round(naive.p95 / fts.p95, 2),
+    ...Object.fromEntries(results.map((r) => [`${r.name.split(" ")[0]} p95 ms`, r.p95])),
+    errors: results.reduce((n, r) => n + r.errors + r.non2xx, 0),
+  });
+}
+console.log("\n=== summary");
+printTable(summary);

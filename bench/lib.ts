@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import autocannon from "autocannon";
+
+/** Latency percentiles from raw samples (ms). */
+export function percentiles(samples: number[]): { p50: number; p95: number; p99: number; max: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN);
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted[sorted.length - 1] ?? NaN };
+}
+
+export type LoadResult = {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+};
+
+/** autocannon run that records every response time, so p95 is exact (autocannon reports p97.5). */
+export async function load(name: string, url: string, opts: { connections: number; duration: number }): Promise<LoadResult> {
+  const samples: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections: opts.connections, duration: opts.duration }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => {
+      samples.push(responseTime);
+    });
+  });
+  const p = percentiles(samples);
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: round(p.p50),
+    p95: round(p.p95),
+    p99: round(p.p99),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** Starts the built shop (server/server.mjs) and resolves once it answers. */
+export async function startShop(env: NodeJS.ProcessEnv): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ["server/server.mjs"], {
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/robots.txt`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() - started > 120_000) throw new Error("server did not start in 120 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+  };
+}
+
+export function printTable(rows: Record<string, unknown>[]): void {
+  console.table(rows);
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "bench/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/global-setup-db.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/global-setup-e2e.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser, one server: journeys run file after file, each in its own page.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
