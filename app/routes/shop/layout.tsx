@@ -24,7 +24,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       <main id="contenu" tabIndex={-1} className="min-h-[60vh] outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter categories={loaderData.categories} />
       <CookieBanner />
       <ToastRegion />
     </>
