@@ -21,10 +21,14 @@ export type LoadResult = {
 };
 
 /** autocannon run that records every response time, so p95 is exact (autocannon reports p97.5). */
-export async function load(name: string, url: string, opts: { connections: number; duration: number }): Promise<LoadResult> {
+export async function load(
+  name: string,
+  url: string,
+  opts: { connections: number; duration: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
   const samples: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: opts.connections, duration: opts.duration }, (err, res) =>
+    const instance = autocannon({ url, connections: opts.connections, duration: opts.duration, headers: opts.headers }, (err, res) =>
       err ? reject(err) : resolve(res),
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => {

@@ -11,7 +11,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { like, max } from "drizzle-orm";
-import { migrateDatabase, openDatabase, type Database } from "../app/.server/db/client";
+import { maintainDatabase, migrateDatabase, openDatabase, type Database } from "../app/.server/db/client";
 import { products } from "../app/.server/db/schema";
 import {
   ensureDemoCategories,
@@ -158,7 +158,8 @@ async function main(): Promise<void> {
   if (values.help) {
     console.log(
       "Usage: tsx bench/seed-products.ts [--count N] [--batch-size N] (--data-dir DIR | --database-url postgres://...)\n" +
-        "Without a target, the PGlite data dir ./.tmp/bench-db is used.",
+        "--data-dir is a shop DATA_DIR (the database goes in its pglite/ folder, as for npm start).\n" +
+        "Without a target, ./.tmp/bench-db is used.",
     );
     return;
   }
@@ -171,7 +172,7 @@ async function main(): Promise<void> {
   const url = values["database-url"];
   const handle = url
     ? await openDatabase({ kind: "postgres", url })
-    : await openDatabase({ kind: "pglite", dataDir: path.resolve(values["data-dir"] ?? "./.tmp/bench-db") });
+    : await openDatabase({ kind: "pglite", dataDir: path.join(path.resolve(values["data-dir"] ?? "./.tmp/bench-db"), "pglite") });
   try {
     console.log(`Database: ${handle.label}`);
     await migrateDatabase(handle);
@@ -188,6 +189,7 @@ async function main(): Promise<void> {
         }
       },
     });
+    await maintainDatabase(handle);
     const seconds = (performance.now() - started) / 1000;
     console.log(`Seeded ${count} products in ${seconds.toFixed(1)} s`);
   } finally {

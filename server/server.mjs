@@ -9,6 +9,7 @@ process.env.NODE_ENV ??= "production";
 const { default: express } = await import("express");
 const { default: compression } = await import("compression");
 const { createRequestHandler } = await import("@react-router/express");
+const { createPageCache } = await import("./page-cache.mjs");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -45,8 +46,14 @@ export async function createServer({ buildDir = path.join(root, "build") } = {})
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
-  app.use(compression());
   app.use(securityHeaders);
+  if (process.env.PAGE_CACHE !== "off") {
+    const pageCache = createPageCache();
+    // The app empties it after a catalogue change (see app/.server/page-cache-bridge.ts).
+    globalThis.__aurorePageCache = pageCache;
+    app.use(pageCache.middleware);
+  }
+  app.use(compression());
   app.use(
     "/assets",
     express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),

@@ -15,7 +15,8 @@ export function jsonError(status: number, code: string, message: string, details
 
 export function jsonOk(body: unknown, init: { maxAge?: number; status?: number } = {}): Response {
   const headers: Record<string, string> = {
-    "Cache-Control": init.maxAge ? `public, max-age=${init.maxAge}` : "no-store",
+    // s-maxage lets the shop's shared page cache replay public answers for a few seconds.
+    "Cache-Control": init.maxAge ? `public, max-age=${init.maxAge}, s-maxage=${Math.min(init.maxAge, 10)}` : "no-store",
   };
   return Response.json(body, { status: init.status ?? 200, headers });
 }

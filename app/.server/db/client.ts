@@ -56,7 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   const { drizzle } = await import("drizzle-orm/pglite");
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
@@ -67,8 +67,39 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: "pglite",
     label: options.dataDir ? `PGlite (embedded) in ${options.dataDir}` : "PGlite (embedded, in memory)",
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
   };
+}
+
+/**
+ * PGlite is single-process and two processes opening one data dir corrupt it: the first one
+ * writes a lock file with its pid; another live process is refused with a clear message.
+ */
+function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = `${dataDir.replace(/[\\/]+$/, "")}.lock`;
+  if (fs.existsSync(lockFile)) {
+    const pid = Number.parseInt(fs.readFileSync(lockFile, "utf8"), 10);
+    if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `The database in ${dataDir} is in use by process ${pid} (the shop server?). Stop it first: PGlite allows one process at a time.`,
+      );
+    }
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+  return () => fs.rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
@@ -80,4 +111,15 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(handle.db as never, migrationsConfig);
   }
+}
+
+/**
+ * PGlite runs PostgreSQL in single-user mode, where autovacuum never runs: without this, dead
+ * rows pile up, planner statistics go stale and the visibility map stays empty (no index-only
+ * counts). The server calls it at boot and once a day. On a PostgreSQL server autovacuum does it.
+ */
+export async function maintainDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind !== "pglite") return;
+  const { sql } = await import("drizzle-orm");
+  await handle.db.execute(sql`VACUUM (ANALYZE)`);
 }

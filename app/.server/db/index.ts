@@ -1,6 +1,8 @@
 import path from "node:path";
 import { getEnv } from "../env";
-import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from "./client";
+import { maintainDatabase, migrateDatabase, openDatabase, type Database, type DatabaseHandle } from "./client";
+
+const MAINTENANCE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The process-wide database, opened lazily once: migrations are applied and,
@@ -21,6 +23,13 @@ export function startDatabase(): Promise<DatabaseHandle> {
     if (env.SEED_DEMO_DATA === "true") {
       const { seedDemoDataIfEmpty } = await import("./seed/demo");
       await seedDemoDataIfEmpty(handle.db);
+    }
+    await maintainDatabase(handle);
+    if (handle.kind === "pglite") {
+      const timer = setInterval(() => {
+        maintainDatabase(handle).catch((err) => console.error("[db] maintenance failed:", err));
+      }, MAINTENANCE_INTERVAL_MS);
+      timer.unref();
     }
     holder.handle = handle;
     return handle;

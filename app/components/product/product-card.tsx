@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { isPurchasable, type ProductView } from "~/features/catalog/catalog.types";
+import { isPurchasable, type ProductCardView } from "~/features/catalog/catalog.types";
 import { addToCart } from "~/features/cart/cart-store";
 import { LOW_STOCK_BADGE_MAX } from "~/lib/shop-rules";
 import { BagIcon, HeartIcon, SparklesIcon } from "~/components/ui/icons";
@@ -12,7 +12,7 @@ import { showToast } from "~/components/ui/toast";
 const IMAGE_SIZE = 600;
 
 export type ProductCardProps = {
-  product: ProductView;
+  product: ProductCardView;
   /** Above-the-fold card: load its image eagerly with high priority (for the LCP). */
   priority?: boolean;
   /** Heading level of the product name, to follow the page outline (default 3). */
@@ -34,7 +34,7 @@ function ImagePlaceholder() {
   );
 }
 
-function ProductImage({ product, priority }: { product: ProductView; priority: boolean }) {
+function ProductImage({ product, priority }: { product: ProductCardView; priority: boolean }) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
 
@@ -193,7 +193,7 @@ export function ProductCardSkeleton() {
 }
 
 export type ProductGridProps = {
-  products: readonly ProductView[];
+  products: readonly ProductCardView[];
   /** How many first cards load their image eagerly (above the fold). */
   priorityCount?: number;
   /** Columns on wide screens: 4 (default) or 3. Always 2 on phones, 3 on tablets. */

@@ -4,7 +4,7 @@
  * both at checkout.
  */
 import { useSyncExternalStore } from "react";
-import { isPurchasable, type ProductView } from "~/features/catalog/catalog.types";
+import { isPurchasable, type ProductCardView } from "~/features/catalog/catalog.types";
 
 export const CART_STORAGE_KEY = "aurore-cart";
 /** A cart lives 6 hours (spec storefront §4 and §9). */
@@ -162,7 +162,7 @@ function wholeQuantity(value: number): number | null {
 }
 
 /** Adds a product (or raises its quantity), never above its stock. Refuses products that cannot be bought. */
-export function addToCart(product: ProductView, qty = 1): AddToCartResult {
+export function addToCart(product: ProductCardView, qty = 1): AddToCartResult {
   const wanted = wholeQuantity(qty);
   if (wanted === null || wanted < 1 || !isPurchasable(product)) return "unavailable";
 

@@ -46,3 +46,45 @@ export type ProductPage = {
 export function isPurchasable(p: Pick<ProductView, "in_stock" | "stock_quantity">): boolean {
   return p.in_stock !== false && p.stock_quantity > 0;
 }
+
+/** What a product card shows: lists send only this to the browser (smaller pages). */
+export type ProductCardView = Pick<
+  ProductView,
+  | "id"
+  | "name"
+  | "description"
+  | "brand"
+  | "category"
+  | "featured"
+  | "image_url"
+  | "price_cents"
+  | "original_price_cents"
+  | "rating"
+  | "review_count"
+  | "stock_quantity"
+  | "in_stock"
+>;
+
+const CARD_DESCRIPTION_MAX = 160;
+
+export function toProductCardView(p: ProductView): ProductCardView {
+  const description =
+    p.description && p.description.length > CARD_DESCRIPTION_MAX
+      ? `${p.description.slice(0, CARD_DESCRIPTION_MAX - 1).trimEnd()}…`
+      : p.description;
+  return {
+    id: p.id,
+    name: p.name,
+    description,
+    brand: p.brand,
+    category: p.category,
+    featured: p.featured,
+    image_url: p.image_url,
+    price_cents: p.price_cents,
+    original_price_cents: p.original_price_cents,
+    rating: p.rating,
+    review_count: p.review_count,
+    stock_quantity: p.stock_quantity,
+    in_stock: p.in_stock,
+  };
+}

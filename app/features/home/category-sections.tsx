@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import type { CategoryView, ProductView } from "~/features/catalog/catalog.types";
+import type { CategoryView, ProductCardView } from "~/features/catalog/catalog.types";
 import { ProductGrid } from "~/components/product/product-card";
 import { ChevronRightIcon, HeartIcon, LeafIcon, SparklesIcon } from "~/components/ui/icons";
 
 export type HomeSection = {
   category: Pick<CategoryView, "id" | "name" | "slug" | "description">;
-  products: readonly ProductView[];
+  products: readonly ProductCardView[];
 };
 
 export type CategorySectionsProps = {

@@ -1,8 +1,8 @@
-import type { ProductView } from "~/features/catalog/catalog.types";
+import type { ProductCardView } from "~/features/catalog/catalog.types";
 import { ProductGrid } from "~/components/product/product-card";
 import { HOME_FEATURED_COUNT } from "~/lib/shop-rules";
 
-export type FeaturedProductsProps = { products: readonly ProductView[] };
+export type FeaturedProductsProps = { products: readonly ProductCardView[] };
 
 /** Up to 6 featured products, each card with rating and review count, price and badges. */
 export function FeaturedProducts({ products }: FeaturedProductsProps) {

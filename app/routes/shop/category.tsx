@@ -4,9 +4,11 @@ import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
 import { getCategoryBySlug, listCategories, listProducts } from "~/.server/modules/catalog/catalog.service";
 import { parseCatalogueParams } from "~/features/catalog/catalog.schema";
+import { toProductCardView } from "~/features/catalog/catalog.types";
 import { FilterPanel } from "~/features/catalog/components/filter-panel";
 import { CatalogueResults } from "~/features/catalog/components/catalogue-results";
 import { ShippingBanner } from "~/features/catalog/components/shipping-banner";
+import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta, summarize } from "~/lib/seo";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 
@@ -22,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     query,
     categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
     result: {
-      items: result.items,
+      items: result.items.map(toProductCardView),
       total: result.total,
       page: result.page,
       pageCount: result.page_count,
@@ -31,6 +33,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     canonical: absoluteUrl(`/category/${category.slug}`),
   };
 }
+
+export const headers = publicPageHeaders;
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Catégorie non trouvée | Aurore" }];

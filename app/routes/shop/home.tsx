@@ -11,24 +11,37 @@ import { Hero } from "~/features/home/hero";
 import { CategorySections } from "~/features/home/category-sections";
 import { FeaturedProducts } from "~/features/home/featured-products";
 import { CollectionsCarousel } from "~/features/home/collections-carousel";
+import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
+import { toProductCardView } from "~/features/catalog/catalog.types";
 
 export async function loader(_: Route.LoaderArgs) {
   const db = await getDb();
   const [sectionsResult, featured, totalProducts, categories] = await Promise.all([
     listHomeSections(db).then(
-      (sections) => ({ sections, error: null as string | null }),
+      (sections) => ({
+        sections: sections.map((s) => ({ category: s.category, products: s.products.map(toProductCardView) })),
+        error: null as string | null,
+      }),
       (error: unknown) => {
         console.error("[home] products failed to load:", error);
         return { sections: [], error: error instanceof Error ? error.message : "Une erreur est survenue" };
       },
     ),
-    listFeaturedProducts(db),
+    listFeaturedProducts(db).then((list) => list.map(toProductCardView)),
     countProducts(db),
     listCategories(db),
   ]);
-  return { ...sectionsResult, featured, totalProducts, categories, canonical: absoluteUrl("/") };
+  return {
+    ...sectionsResult,
+    featured,
+    totalProducts,
+    categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
+    canonical: absoluteUrl("/"),
+  };
 }
+
+export const headers = publicPageHeaders;
 
 export function meta({ data }: Route.MetaArgs) {
   return buildMeta({

@@ -9,6 +9,7 @@ import { Stars } from "~/components/ui/stars";
 import { Price } from "~/components/ui/price";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { formatPrice } from "~/lib/money";
+import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta, summarize } from "~/lib/seo";
 import { FREE_SHIPPING_THRESHOLD_CENTS, LOW_STOCK_THRESHOLD, RETURNS_DAYS } from "~/lib/shop-rules";
 import type { ProductView } from "~/features/catalog/catalog.types";
@@ -26,6 +27,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     imageUrl: product.image_url ? absoluteUrl(product.image_url) : null,
   };
 }
+
+export const headers = publicPageHeaders;
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Produit introuvable | Aurore" }, { name: "robots", content: "noindex" }];

@@ -70,7 +70,7 @@ export const savedAddresses = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("saved_addresses_user_idx").on(t.userId, t.isDefault.desc()),
+    index("saved_addresses_user_idx").on(t.userId, t.isDefault.desc().nullsFirst()),
     // At most one default address per user, enforced by the database.
     uniqueIndex("saved_addresses_one_default_idx").on(t.userId).where(sql`${t.isDefault}`),
   ],
@@ -88,7 +88,7 @@ export const favorites = pgTable(
   },
   (t) => [
     uniqueIndex("favorites_user_product_idx").on(t.userId, t.productId),
-    index("favorites_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("favorites_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -109,7 +109,7 @@ export const notifications = pgTable(
   (t) => [
     check("notifications_type_valid", sql`${t.type} IN ('order_status', 'order', 'promotion', 'system', 'other')`),
     check("notifications_priority_valid", sql`${t.priority} IN ('urgent', 'high', 'normal', 'low')`),
-    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("notifications_user_unread_idx").on(t.userId).where(sql`NOT ${t.isRead}`),
   ],
 );
@@ -131,7 +131,7 @@ export const beautyPassTransactions = pgTable(
   (t) => [
     check("beauty_pass_type_valid", sql`${t.type} IN ('earned', 'used', 'expired', 'reversed', 'refunded', 'adjusted')`),
     check("beauty_pass_points_non_zero", sql`${t.points} <> 0`),
-    index("beauty_pass_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("beauty_pass_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("beauty_pass_order_idx").on(t.orderId),
   ],
 );
@@ -153,7 +153,7 @@ export const paymentMethods = pgTable(
   (t) => [
     check("payment_methods_last_four", sql`${t.cardLastFour} ~ '^[0-9]{4}$'`),
     check("payment_methods_brand_valid", sql`${t.cardBrand} IN ('visa', 'mastercard', 'amex')`),
-    index("payment_methods_user_idx").on(t.userId, t.isDefault.desc()),
+    index("payment_methods_user_idx").on(t.userId, t.isDefault.desc().nullsFirst()),
     uniqueIndex("payment_methods_one_default_idx").on(t.userId).where(sql`${t.isDefault}`),
   ],
 );
@@ -179,8 +179,8 @@ export const supportTickets = pgTable(
     check("support_tickets_category_valid", sql`${t.category} IN ('order', 'product', 'account', 'technical', 'other')`),
     check("support_tickets_priority_valid", sql`${t.priority} IN ('low', 'normal', 'high', 'urgent')`),
     check("support_tickets_status_valid", sql`${t.status} IN ('open', 'in_progress', 'resolved', 'closed')`),
-    index("support_tickets_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("support_tickets_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("support_tickets_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    index("support_tickets_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -230,7 +230,7 @@ export const loginHistory = pgTable(
     sessionDuration: text("session_duration"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("login_history_user_created_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [index("login_history_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 export const securityEvents = pgTable(
@@ -245,7 +245,7 @@ export const securityEvents = pgTable(
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("security_events_user_created_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [index("security_events_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 export const securityReports = pgTable(

@@ -75,9 +75,9 @@ export const orders = pgTable(
       "orders_amounts_non_negative",
       sql`${t.subtotalCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.taxCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.totalCents} >= 0 AND ${t.pointsUsed} >= 0`,
     ),
-    index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("orders_created_idx").on(t.createdAt.desc()),
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    index("orders_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    index("orders_created_idx").on(t.createdAt.desc().nullsFirst()),
     uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
   ],
 );
@@ -143,7 +143,7 @@ export const stockMovements = pgTable(
       "stock_movements_reason_valid",
       sql`${t.reason} IN ('initial', 'order', 'order_cancelled', 'order_restored', 'admin_set', 'admin_add', 'admin_remove', 'restock', 'correction')`,
     ),
-    index("stock_movements_product_idx").on(t.productId, t.createdAt.desc()),
+    index("stock_movements_product_idx").on(t.productId, t.createdAt.desc().nullsFirst()),
   ],
 );
 

@@ -143,7 +143,7 @@ function ftsPlan(tsQueryText: string): SearchPlan {
   const query = sql`to_tsquery('aurore_fr', ${tsQueryText})`;
   return {
     where: sql`${products.searchVector} @@ ${query}`,
-    rank: sql`ts_rank_cd(${products.searchVector}, ${query})`,
+    rank: sql`ts_rank(${products.searchVector}, ${query})`,
   };
 }
 
@@ -158,17 +158,17 @@ function fuzzyPlan(fuzzyText: string): SearchPlan {
 function orderFor(sort: ProductSort, plan: SearchPlan | null): SQL[] {
   switch (sort) {
     case "price_asc":
-      return [asc(products.priceCents), desc(products.createdAt), asc(products.id)];
+      return [asc(products.priceCents), asc(products.id)];
     case "price_desc":
-      return [desc(products.priceCents), desc(products.createdAt), asc(products.id)];
+      return [desc(products.priceCents), desc(products.id)];
     case "rating":
-      return [desc(products.rating), desc(products.reviewCount), asc(products.id)];
+      return [desc(products.rating), desc(products.reviewCount), desc(products.id)];
     case "relevance":
-      if (plan) return [sql`${plan.rank} DESC`, desc(products.createdAt), asc(products.id)];
-      return [desc(products.createdAt), asc(products.id)];
+      if (plan) return [sql`${plan.rank} DESC`, desc(products.createdAt), desc(products.id)];
+      return [desc(products.createdAt), desc(products.id)];
     case "newest":
     default:
-      return [desc(products.createdAt), asc(products.id)];
+      return [desc(products.createdAt), desc(products.id)];
   }
 }
 
@@ -201,25 +201,47 @@ export async function listProducts(
   const tsText = toTsQueryText(terms);
   const sort: ProductSort = query.sort ?? (tsText ? "relevance" : "newest");
 
-  const run = async (plan: SearchPlan | null) => {
-    const where = and(...filters, ...(plan ? [plan.where] : []));
-    const [{ total }] = await db.select({ total: count() }).from(products).where(where);
-    const pageCount = Math.ceil(total / pageSize);
-    const requested = query.page ?? 1;
-    const pageOutOfRange = requested > Math.max(pageCount, 1);
-    const page = options.clampPage === false ? requested : Math.min(requested, Math.max(pageCount, 1));
-    if (total === 0 || (pageOutOfRange && options.clampPage === false)) {
-      return { items: [], total, page, page_size: pageSize, page_count: pageCount, pageOutOfRange };
-    }
-    const rows = await db
-      .select(productColumns)
+  const selectPage = (where: SQL | undefined, plan: SearchPlan | null, page: number, withTotal: boolean) =>
+    db
+      .select({ ...productColumns, total: withTotal ? sql<number>`count(*) OVER ()`.mapWith(Number) : sql<number>`0` })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(where)
       .orderBy(...orderFor(sort, plan))
       .limit(pageSize)
       .offset((page - 1) * pageSize);
-    return { items: rows.map(toProductView), total, page, page_size: pageSize, page_count: pageCount, pageOutOfRange };
+
+  const countRows = async (where: SQL | undefined) =>
+    (await db.select({ total: count() }).from(products).where(where))[0].total;
+
+  const run = async (plan: SearchPlan | null): Promise<ProductListResult> => {
+    const where = and(...filters, ...(plan ? [plan.where] : []));
+    const requested = query.page ?? 1;
+    let total: number;
+    let rows: Awaited<ReturnType<typeof selectPage>>;
+    if (plan) {
+      // A search reads every match to rank it anyway: the window count comes for free.
+      rows = await selectPage(where, plan, requested, true);
+      total = rows.length > 0 ? rows[0].total : requested > 1 ? await countRows(where) : 0;
+    } else {
+      // Without search the page is read in index order; the count is a separate index-only scan.
+      [total, rows] = await Promise.all([countRows(where), selectPage(where, plan, requested, false)]);
+    }
+    const pageCount = Math.ceil(total / pageSize);
+    const pageOutOfRange = requested > Math.max(pageCount, 1);
+    let page = requested;
+    if (pageOutOfRange && options.clampPage !== false) {
+      page = Math.max(pageCount, 1);
+      rows = total > 0 ? await selectPage(where, plan, page, false) : [];
+    }
+    return {
+      items: rows.map(toProductView),
+      total,
+      page,
+      page_size: pageSize,
+      page_count: pageCount,
+      pageOutOfRange,
+    };
   };
 
   if (!tsText) return run(null);

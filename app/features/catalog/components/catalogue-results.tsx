@@ -1,11 +1,11 @@
 import { useLocation, useNavigation } from "react-router";
-import type { ProductView } from "../catalog.types";
+import type { ProductCardView } from "../catalog.types";
 import { ProductCardSkeleton, ProductGrid } from "~/components/product/product-card";
 import { CATALOGUE_SKELETON_COUNT } from "~/lib/shop-rules";
 import { Pagination } from "./pagination";
 
 type Props = {
-  products: ProductView[];
+  products: ProductCardView[];
   total: number;
   page: number;
   pageCount: number;
