@@ -5,6 +5,8 @@
  * product pages and GET /api/v1/products with autocannon (50 connections).
  *
  *   npm run bench:catalog [-- --sizes 10000,100000 --duration 10 --connections 50]
+ *   npm run bench:catalog -- --database-url postgres://postgres@127.0.0.1:5432/postgres
+ *     (same on a PostgreSQL server: a throwaway database aurore_bench_<size> is created there)
  * Needs a build (npm run build).
  */
 import fs from "node:fs";
@@ -24,12 +26,31 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
     "query-runs": { type: "string", default: "200" },
+    "database-url": { type: "string" },
   },
 });
 const sizes = values.sizes!.split(",").map(Number);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const queryRuns = Number(values["query-runs"]);
+const serverUrl = values["database-url"];
+
+async function adminQuery(statement: string): Promise<void> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const u = new URL(serverUrl!);
+  u.pathname = `/${name}`;
+  return u.href;
+}
 
 const SEARCH_TERMS = ["creme", "parfum rose", "mascara", "serum eclat", "shampooing", "rouge levres", "vanille", "huile"];
 
@@ -53,14 +74,22 @@ if (!fs.existsSync("build/server/index.js")) {
 const summary: Record<string, unknown>[] = [];
 for (const size of sizes) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aurore-bench-${size}-`));
-  console.log(`\n=== ${size} products (PGlite in ${dataDir})`);
-  const handle = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+  const pgName = `aurore_bench_${size}`;
+  if (serverUrl) {
+    await adminQuery(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${pgName}`);
+  }
+  const handle = serverUrl
+    ? await openDatabase({ kind: "postgres", url: databaseUrl(pgName) })
+    : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+  console.log(`\n=== ${size} products (${handle.label})`);
   await migrateDatabase(handle);
   await seedDemoDataIfEmpty(handle.db);
   const existing = await countProducts(handle.db);
   const seedStart = Date.now();
   await seedBulkProducts(handle.db, Math.max(size - existing, 0));
   await maintainDatabase(handle);
+  if (serverUrl) await handle.db.execute(sql`VACUUM ANALYZE`);
   console.log(`seeded ${await countProducts(handle.db)} products in ${round((Date.now() - seedStart) / 1000)} s`);
 
   const fts = await timeQueries((term) => listProducts(handle.db, { search: term }));
@@ -81,7 +110,7 @@ for (const size of sizes) {
   console.log(`naive ILIKE '%term%' (count + page): p50 ${round(naive.p50)} ms, p95 ${round(naive.p95)} ms`);
   console.log(`naive p95 / full-text p95 = ${round(naive.p95 / fts.p95, 2)}x`);
 
-  const shop = await startShop({ DATA_DIR: dataDir, SEED_DEMO_DATA: "false", DATABASE_URL: "" });
+  const shop = await startShop({ DATA_DIR: dataDir, SEED_DEMO_DATA: "false", DATABASE_URL: serverUrl ? databaseUrl(pgName) : "" });
   const targets: [string, string][] = [
     ["home /", "/"],
     ["catalogue /products?page=2", "/products?page=2"],
@@ -102,6 +131,7 @@ for (const size of sizes) {
   }
   await shop.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (serverUrl) await adminQuery(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
   const show = (list: LoadResult[]) =>
     printTable(
       list.map((r) => ({ name: r.name, "req/s": r.requestsPerSecond, "p50 ms": r.p50, "p95 ms": r.p95, "p99 ms": r.p99, errors: r.errors, non2xx: r.non2xx })),

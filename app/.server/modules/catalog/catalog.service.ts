@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { prepared } from "../../db/prepared";
+import { purgePageCache } from "../../page-cache-bridge";
 import { categories, priceHistory, products } from "../../db/schema";
 import type { CategoryView, ProductPage, ProductView } from "~/features/catalog/catalog.types";
 import type { ProductListQuery, ProductSort } from "~/features/catalog/catalog.schema";
@@ -92,33 +94,82 @@ export function toProductView(row: ProductRow): ProductView {
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID_RE.test(value);
 
+const categoryColumns = {
+  id: categories.id,
+  name: categories.name,
+  slug: categories.slug,
+  description: categories.description,
+};
+
 export async function listCategories(db: Executor): Promise<CategoryView[]> {
-  const rows = await db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug, description: categories.description })
-    .from(categories)
-    .orderBy(asc(categories.name));
-  return rows;
+  return prepared(db, "catalog_list_categories", (d, name) =>
+    d.select(categoryColumns).from(categories).orderBy(asc(categories.name)).prepare(name),
+  ).execute();
 }
 
 export async function getCategoryBySlug(db: Executor, slug: string): Promise<CategoryView | null> {
   if (slug.length > 100) return null;
-  const [row] = await db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug, description: categories.description })
-    .from(categories)
-    .where(eq(categories.slug, slug))
-    .limit(1);
+  const [row] = await prepared(db, "catalog_category_by_slug", (d, name) =>
+    d
+      .select(categoryColumns)
+      .from(categories)
+      .where(eq(categories.slug, sql.placeholder("slug")))
+      .limit(1)
+      .prepare(name),
+  ).execute({ slug });
   return row ?? null;
 }
 
 export async function getProduct(db: Executor, id: string): Promise<ProductView | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db
-    .select(productColumns)
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, id))
-    .limit(1);
+  const [row] = await prepared(db, "catalog_product_by_id", (d, name) =>
+    d
+      .select(productColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(products.id, sql.placeholder("id")))
+      .limit(1)
+      .prepare(name),
+  ).execute({ id });
   return row ? toProductView(row) : null;
+}
+
+/**
+ * Listing counts are remembered for 30 s per filter set: a count scans every match, and the next
+ * page of the same listing needs the same number. Catalogue writes call invalidateCatalogCaches().
+ */
+const COUNT_TTL_MS = 30_000;
+const COUNT_CACHE_MAX = 1000;
+const countCaches = new WeakMap<object, Map<string, { total: number; expiresAt: number }>>();
+
+function countCacheOf(db: Executor): Map<string, { total: number; expiresAt: number }> {
+  let cache = countCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    countCaches.set(db, cache);
+  }
+  return cache;
+}
+
+function cachedCount(db: Executor, key: string): number | undefined {
+  const cache = countCacheOf(db);
+  const hit = cache.get(key);
+  if (!hit) return undefined;
+  if (hit.expiresAt > Date.now()) return hit.total;
+  cache.delete(key);
+  return undefined;
+}
+
+function rememberCount(db: Executor, key: string, total: number): void {
+  const cache = countCacheOf(db);
+  if (cache.size >= COUNT_CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(key, { total, expiresAt: Date.now() + COUNT_TTL_MS });
+}
+
+/** After any change to products or categories: fresh counts and fresh pages. */
+export function invalidateCatalogCaches(db: Executor): void {
+  countCaches.delete(db);
+  purgePageCache();
 }
 
 export type ListOptions = {
@@ -137,11 +188,12 @@ export type ProductListResult = ProductPage & {
   pageOutOfRange?: boolean;
 };
 
-type SearchPlan = { where: SQL; rank: SQL };
+type SearchPlan = { where: SQL; rank: SQL; key: string };
 
 function ftsPlan(tsQueryText: string): SearchPlan {
   const query = sql`to_tsquery('aurore_fr', ${tsQueryText})`;
   return {
+    key: `fts:${tsQueryText}`,
     where: sql`${products.searchVector} @@ ${query}`,
     rank: sql`ts_rank(${products.searchVector}, ${query})`,
   };
@@ -150,6 +202,7 @@ function ftsPlan(tsQueryText: string): SearchPlan {
 function fuzzyPlan(fuzzyText: string): SearchPlan {
   // `<%` uses the trigram index (word similarity above pg_trgm's threshold, 0.6 by default).
   return {
+    key: `fuzzy:${fuzzyText}`,
     where: sql`${fuzzyText} <% ${products.searchText}`,
     rank: sql`word_similarity(${fuzzyText}, ${products.searchText})`,
   };
@@ -211,21 +264,30 @@ export async function listProducts(
       .limit(pageSize)
       .offset((page - 1) * pageSize);
 
-  const countRows = async (where: SQL | undefined) =>
-    (await db.select({ total: count() }).from(products).where(where))[0].total;
+  const filterKey = JSON.stringify([query.category, query.minPrice, query.maxPrice, query.featured]);
+  const countRows = async (where: SQL | undefined, key: string) => {
+    const known = cachedCount(db, key);
+    if (known !== undefined) return known;
+    const [{ total }] = await db.select({ total: count() }).from(products).where(where);
+    rememberCount(db, key, total);
+    return total;
+  };
 
   const run = async (plan: SearchPlan | null): Promise<ProductListResult> => {
     const where = and(...filters, ...(plan ? [plan.where] : []));
+    const key = `${filterKey}|${plan?.key ?? ""}`;
     const requested = query.page ?? 1;
     let total: number;
     let rows: Awaited<ReturnType<typeof selectPage>>;
-    if (plan) {
-      // A search reads every match to rank it anyway: the window count comes for free.
+    const known = cachedCount(db, key);
+    if (plan && known === undefined) {
+      // A search reads every match to rank it anyway: the window count comes almost free.
       rows = await selectPage(where, plan, requested, true);
-      total = rows.length > 0 ? rows[0].total : requested > 1 ? await countRows(where) : 0;
+      total = rows.length > 0 ? rows[0].total : requested > 1 ? await countRows(where, key) : 0;
+      rememberCount(db, key, total);
     } else {
-      // Without search the page is read in index order; the count is a separate index-only scan.
-      [total, rows] = await Promise.all([countRows(where), selectPage(where, plan, requested, false)]);
+      // The page is read in index (or rank) order; the count is remembered or an index-only scan.
+      [total, rows] = await Promise.all([countRows(where, key), selectPage(where, plan, requested, false)]);
     }
     const pageCount = Math.ceil(total / pageSize);
     const pageOutOfRange = requested > Math.max(pageCount, 1);
@@ -257,15 +319,19 @@ export type HomeCategorySection = { category: CategoryView; products: ProductVie
 /** Home page: up to 4 products per category (featured first, then newest); empty categories skipped. */
 export async function listHomeSections(db: Executor): Promise<HomeCategorySection[]> {
   const cats = await listCategories(db);
+  const statement = prepared(db, "catalog_home_section", (d, name) =>
+    d
+      .select(productColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(products.categoryId, sql.placeholder("categoryId")))
+      .orderBy(desc(products.featured), desc(products.createdAt))
+      .limit(HOME_PRODUCTS_PER_CATEGORY)
+      .prepare(name),
+  );
   const sections = await Promise.all(
     cats.map(async (category) => {
-      const rows = await db
-        .select(productColumns)
-        .from(products)
-        .leftJoin(categories, eq(categories.id, products.categoryId))
-        .where(eq(products.categoryId, category.id))
-        .orderBy(desc(products.featured), desc(products.createdAt))
-        .limit(HOME_PRODUCTS_PER_CATEGORY);
+      const rows = await statement.execute({ categoryId: category.id });
       return { category, products: rows.map(toProductView) };
     }),
   );
@@ -273,18 +339,24 @@ export async function listHomeSections(db: Executor): Promise<HomeCategorySectio
 }
 
 export async function listFeaturedProducts(db: Executor, limit = HOME_FEATURED_COUNT): Promise<ProductView[]> {
-  const rows = await db
-    .select(productColumns)
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.featured, true))
-    .orderBy(desc(products.createdAt))
-    .limit(limit);
+  const rows = await prepared(db, "catalog_featured", (d, name) =>
+    d
+      .select(productColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(products.featured, true))
+      .orderBy(desc(products.createdAt))
+      .limit(sql.placeholder("limit"))
+      .prepare(name),
+  ).execute({ limit });
   return rows.map(toProductView);
 }
 
 export async function countProducts(db: Executor): Promise<number> {
+  const known = cachedCount(db, "all");
+  if (known !== undefined) return known;
   const [{ total }] = await db.select({ total: count() }).from(products);
+  rememberCount(db, "all", total);
   return total;
 }
 
