@@ -8,7 +8,14 @@ import {
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { getCurrentSession } from "./.server/auth/session.server";
 import "./app.css";
+
+/** The signed-in user (or null) for the header, on every page. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await getCurrentSession(request);
+  return { user: session?.user ?? null };
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -10,6 +10,8 @@ export default [
     route("boutique", "routes/shop/boutique.tsx"),
     route("*", "routes/shop/not-found.tsx"),
   ]),
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("api/v1/me", "routes/api/v1/me.ts"),
   route("api/v1/categories", "routes/api/v1/categories.ts"),
   route("api/v1/products", "routes/api/v1/products.ts"),
   route("api/v1/products/:id", "routes/api/v1/product.ts"),

@@ -39,6 +39,33 @@ export function securityHeaders(_req, res, next) {
   next();
 }
 
+/**
+ * The auth library and the app read the client address from this header; whatever a client
+ * sends under that name is replaced by the socket address (or the loopback proxy's X-Forwarded-For).
+ */
+function clientIp(req, _res, next) {
+  req.headers["x-aurore-client-ip"] = req.ip ?? "";
+  next();
+}
+
+/**
+ * CSRF defence for every state-changing request, on top of SameSite=Lax cookies: when the
+ * browser says where the request comes from (Origin, else Referer), it must be this host.
+ */
+export function sameOriginMutations(req, res, next) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const source = req.headers.origin ?? req.headers.referer;
+  if (!source) return next();
+  let host;
+  try {
+    host = new URL(source).host;
+  } catch {
+    host = "";
+  }
+  if (host && host === req.headers.host) return next();
+  res.status(403).json({ error: { code: "forbidden_origin", message: "Requête refusée : origine non autorisée." } });
+}
+
 export async function createServer({ buildDir = path.join(root, "build") } = {}) {
   const build = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
   const info = await build.entry.module.bootstrap();
@@ -47,6 +74,8 @@ export async function createServer({ buildDir = path.join(root, "build") } = {})
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(securityHeaders);
+  app.use(clientIp);
+  app.use(sameOriginMutations);
   if (process.env.PAGE_CACHE !== "off") {
     const pageCache = createPageCache();
     // The app empties it after a catalogue change (see app/.server/page-cache-bridge.ts).

@@ -1,5 +1,7 @@
 import { startDatabase } from "./db";
 import { getSessionSecret } from "./secrets";
+import { getAuth } from "./auth/session.server";
+import { ensureAdministrator } from "./auth/admin-bootstrap";
 
 export type BootstrapResult = { database: string };
 
@@ -7,5 +9,6 @@ export type BootstrapResult = { database: string };
 export async function bootstrap(): Promise<BootstrapResult> {
   getSessionSecret();
   const handle = await startDatabase();
+  await ensureAdministrator(handle.db, await getAuth());
   return { database: handle.label };
 }

@@ -20,6 +20,11 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Sign-in and sign-up attempts allowed per IP address and minute. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Failed sign-ins in a row that lock an account, and for how long (seconds). */
+  AUTH_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(10),
+  AUTH_LOCKOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string };

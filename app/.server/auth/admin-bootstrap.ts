@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { user } from "../db/schema";
+import { getEnv } from "../env";
+import type { Auth } from "./auth.server";
+
+export const DEMO_ADMIN_EMAIL = "admin@aurore.local";
+
+/**
+ * Makes sure an administrator exists. With ADMIN_EMAIL and ADMIN_PASSWORD, that account is
+ * created when missing; an existing account with ADMIN_EMAIL is given the admin role. With
+ * neither, a demo administrator with a random password is created once and its password
+ * printed once on the console.
+ */
+export async function ensureAdministrator(
+  db: Database,
+  auth: Auth,
+  log: (line: string) => void = console.log,
+): Promise<{ email: string; created: boolean }> {
+  const env = getEnv();
+  const email = (env.ADMIN_EMAIL ?? DEMO_ADMIN_EMAIL).toLowerCase();
+  const [existing] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.email, email));
+  if (existing) {
+    if (existing.role !== "admin") await db.update(user).set({ role: "admin" }).where(eq(user.id, existing.id));
+    return { email, created: false };
+  }
+  if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
+    log(`ADMIN_EMAIL is set but the account does not exist yet: set ADMIN_PASSWORD to create it.`);
+    return { email, created: false };
+  }
+  const [anyAdmin] = await db.select({ id: user.id }).from(user).where(eq(user.role, "admin")).limit(1);
+  if (!env.ADMIN_EMAIL && anyAdmin) return { email, created: false };
+
+  const password = env.ADMIN_PASSWORD ?? `${randomBytes(12).toString("base64url")}Aa1!`;
+  const result = await auth.api.signUpEmail({
+    body: { email, password, name: "Administrateur", firstName: "Administrateur" } as {
+      email: string;
+      password: string;
+      name: string;
+    },
+  });
+  await db.update(user).set({ role: "admin" }).where(eq(user.id, result.user.id));
+  if (!env.ADMIN_PASSWORD) {
+    log(`Demo administrator created: ${email} / ${password} (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`);
+  }
+  return { email, created: true };
+}

@@ -1,0 +1,71 @@
+import { data } from "react-router";
+import { getDb } from "../db";
+import { authOptionsFromEnv, createAuth, type Auth } from "./auth.server";
+
+type Holder = { auth?: Promise<Auth> };
+const holder: Holder = ((globalThis as Record<string, unknown>).__auroreAuth as Holder) ?? {};
+(globalThis as Record<string, unknown>).__auroreAuth = holder;
+
+/** The process-wide auth instance, on the process-wide database. */
+export function getAuth(): Promise<Auth> {
+  holder.auth ??= getDb().then((db) => createAuth(db, authOptionsFromEnv()));
+  return holder.auth;
+}
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: "admin" | "user";
+  twoFactorEnabled: boolean;
+};
+
+export type CurrentSession = { user: SessionUser; sessionId: string; sessionToken: string };
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/** The signed-in user of a request, or null. A request without the cookie costs no query. */
+export async function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  if (!SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
+  const auth = await getAuth();
+  const result = await auth.api.getSession({ headers: request.headers });
+  if (!result) return null;
+  const u = result.user as typeof result.user & { role?: string | null; twoFactorEnabled?: boolean | null };
+  return {
+    user: {
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      role: u.role === "admin" ? "admin" : "user",
+      twoFactorEnabled: Boolean(u.twoFactorEnabled),
+    },
+    sessionId: result.session.id,
+    sessionToken: result.session.token,
+  };
+}
+
+/** Pages and actions: the signed-in user, or a 401 the route's error boundary explains. */
+export async function requireUser(request: Request): Promise<CurrentSession> {
+  const session = await getCurrentSession(request);
+  if (!session) throw data("Connexion requise", { status: 401 });
+  return session;
+}
+
+/** Every back-office loader, action and API route calls this: role checked on the server. */
+export async function requireAdmin(request: Request): Promise<CurrentSession> {
+  const session = await requireUser(request);
+  if (session.user.role !== "admin") throw data("Accès réservé à l'administrateur", { status: 403 });
+  return session;
+}
+
+/** JSON API flavour: returns the session, or the 401 response to send. */
+export async function requireApiUser(request: Request): Promise<CurrentSession | Response> {
+  const session = await getCurrentSession(request);
+  if (!session) {
+    return Response.json(
+      { error: { code: "unauthenticated", message: "Connexion requise" } },
+      { status: 401, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  return session;
+}

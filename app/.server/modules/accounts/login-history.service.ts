@@ -1,0 +1,74 @@
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { loginHistory } from "../../db/schema";
+import { parseUserAgent } from "./user-agent";
+
+export const LOGIN_HISTORY_LIMIT = 20;
+
+export type LoginAttempt = {
+  userId: string | null;
+  sessionId?: string | null;
+  successful: boolean;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+};
+
+/** One row per sign-in attempt, successful or not. City and country stay unknown: no IP lookup. */
+export async function recordLogin(db: Executor, attempt: LoginAttempt): Promise<void> {
+  const device = parseUserAgent(attempt.userAgent);
+  await db.insert(loginHistory).values({
+    userId: attempt.userId,
+    sessionId: attempt.sessionId ?? null,
+    loginSuccessful: attempt.successful,
+    deviceType: device.deviceType,
+    browser: device.browser,
+    os: device.os,
+    ipAddress: attempt.ipAddress ?? null,
+  });
+}
+
+export async function listLoginHistory(db: Executor, userId: string) {
+  return db
+    .select()
+    .from(loginHistory)
+    .where(eq(loginHistory.userId, userId))
+    .orderBy(desc(loginHistory.createdAt))
+    .limit(LOGIN_HISTORY_LIMIT);
+}
+
+/**
+ * Failed sign-ins of an account since its last success, within the window: the per-account
+ * lockout counts these, so the right password works again once the window has passed.
+ */
+export async function countRecentFailures(db: Executor, userId: string, windowSeconds: number): Promise<number> {
+  const since = sql`now() - make_interval(secs => ${windowSeconds})`;
+  const [lastSuccess] = await db
+    .select({ at: loginHistory.createdAt })
+    .from(loginHistory)
+    .where(and(eq(loginHistory.userId, userId), eq(loginHistory.loginSuccessful, true)))
+    .orderBy(desc(loginHistory.createdAt))
+    .limit(1);
+  const conditions = [
+    eq(loginHistory.userId, userId),
+    eq(loginHistory.loginSuccessful, false),
+    gte(loginHistory.createdAt, since),
+  ];
+  if (lastSuccess) conditions.push(sql`${loginHistory.createdAt} > ${lastSuccess.at}`);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(loginHistory)
+    .where(and(...conditions));
+  return n;
+}
+
+/** Marks a session's history row as ended (sign-out or revocation). */
+export async function recordLogout(
+  db: Executor,
+  sessionId: string,
+  reason: "manual_logout" | "terminated_by_user",
+): Promise<void> {
+  await db
+    .update(loginHistory)
+    .set({ logoutAt: sql`now()`, sessionDuration: reason })
+    .where(and(eq(loginHistory.sessionId, sessionId), sql`${loginHistory.logoutAt} IS NULL`));
+}

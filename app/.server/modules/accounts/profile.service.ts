@@ -1,0 +1,72 @@
+import { eq, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { user, userProfiles } from "../../db/schema";
+import type { ProfileUpdate } from "~/features/account/profile.schema";
+
+export type ProfileView = {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string | null;
+  name: string;
+  phone: string | null;
+  loyalty_points: number;
+  total_spent_cents: number;
+  created_at: string;
+};
+
+/** Sign-up creates the profile (first name required, last name optional, 0 points, 0 spent). */
+export async function createProfile(
+  db: Executor,
+  input: { userId: string; firstName: string; lastName: string | null },
+): Promise<void> {
+  await db
+    .insert(userProfiles)
+    .values({ id: input.userId, firstName: input.firstName, lastName: input.lastName })
+    .onConflictDoNothing();
+}
+
+export async function getProfile(db: Executor, userId: string): Promise<ProfileView | null> {
+  const [row] = await db
+    .select({
+      id: userProfiles.id,
+      email: user.email,
+      firstName: userProfiles.firstName,
+      lastName: userProfiles.lastName,
+      phone: userProfiles.phone,
+      loyaltyPoints: userProfiles.loyaltyPoints,
+      totalSpentCents: userProfiles.totalSpentCents,
+      createdAt: userProfiles.createdAt,
+    })
+    .from(userProfiles)
+    .innerJoin(user, eq(user.id, userProfiles.id))
+    .where(eq(userProfiles.id, userId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    name: [row.firstName, row.lastName].filter(Boolean).join(" "),
+    phone: row.phone,
+    loyalty_points: row.loyaltyPoints,
+    total_spent_cents: row.totalSpentCents,
+    created_at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** Updates only the signed-in user's own profile; the auth user's display name follows. */
+export async function updateProfile(db: Executor, userId: string, input: ProfileUpdate): Promise<ProfileView | null> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(userProfiles)
+      .set({ firstName: input.firstName, lastName: input.lastName, phone: input.phone, updatedAt: sql`now()` })
+      .where(eq(userProfiles.id, userId));
+    await tx
+      .update(user)
+      .set({ name: [input.firstName, input.lastName].filter(Boolean).join(" "), updatedAt: sql`now()` })
+      .where(eq(user.id, userId));
+  });
+  return getProfile(db, userId);
+}
