@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { E2E_ADMIN } from "./accounts";
 
 /**
  * Builds the shop (unless SKIP_BUILD=1), starts the production server on a free port with its
@@ -61,6 +62,11 @@ export async function setup(project: TestProject) {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" };
   env.PUBLIC_URL = `http://127.0.0.1:${port}`;
+  // Journeys sign in many times from one address; the per-account lockout test uses a short window.
+  env.AUTH_RATE_LIMIT_MAX ??= "1000";
+  env.AUTH_LOCKOUT_SECONDS ??= "4";
+  env.ADMIN_EMAIL = E2E_ADMIN.email;
+  env.ADMIN_PASSWORD = E2E_ADMIN.password;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-e2e-"));
   env.DATA_DIR = dataDir;
   const pgUrl = process.env.TEST_DATABASE_URL;

@@ -16,9 +16,13 @@ export const DEMO_ADMIN_EMAIL = "admin@aurore.local";
 export async function ensureAdministrator(
   db: Database,
   auth: Auth,
+  config: { adminEmail?: string; adminPassword?: string } = {
+    adminEmail: getEnv().ADMIN_EMAIL,
+    adminPassword: getEnv().ADMIN_PASSWORD,
+  },
   log: (line: string) => void = console.log,
 ): Promise<{ email: string; created: boolean }> {
-  const env = getEnv();
+  const env = { ADMIN_EMAIL: config.adminEmail, ADMIN_PASSWORD: config.adminPassword };
   const email = (env.ADMIN_EMAIL ?? DEMO_ADMIN_EMAIL).toLowerCase();
   const [existing] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.email, email));
   if (existing) {

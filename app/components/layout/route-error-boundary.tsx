@@ -14,6 +14,12 @@ export function RouteErrorBoundary() {
     title = typeof error.data === "string" && error.data ? error.data : "Page introuvable";
     text = "La page que vous cherchez n'existe pas ou a été déplacée.";
     back = { to: "/products", label: "Voir tous les produits" };
+  } else if (isRouteErrorResponse(error) && (error.status === 401 || error.status === 403)) {
+    title = typeof error.data === "string" && error.data ? error.data : "Accès non autorisé";
+    text =
+      error.status === 401
+        ? "Connectez-vous pour accéder à cette page."
+        : "Votre compte n'a pas accès à cette page.";
   } else {
     console.error(error);
   }

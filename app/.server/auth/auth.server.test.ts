@@ -1,0 +1,247 @@
+import { createHmac } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { createTestDatabase } from "../../../tests/support/db";
+import type { DatabaseHandle } from "../db/client";
+import { loginHistory, twoFactor, user, userProfiles } from "../db/schema";
+import { createAuth, type Auth, type AuthOptions } from "./auth.server";
+import { DEMO_ADMIN_EMAIL, ensureAdministrator } from "./admin-bootstrap";
+
+const BASE = "http://localhost:3999";
+let handle: DatabaseHandle;
+let auth: Auth;
+const options: AuthOptions = {
+  publicUrl: BASE,
+  secret: "test-secret-test-secret-test-secret-0123",
+  adminEmail: "boss@aurore.test",
+  rateLimitMax: 1000,
+  lockoutThreshold: 3,
+  lockoutSeconds: 2,
+};
+
+/** A browser-like client: keeps cookies between calls, sends a fixed IP. */
+function client(ip = "203.0.113.10") {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  return {
+    jar,
+    async call(path: string, body?: unknown, method = body === undefined ? "GET" : "POST", instance: Auth = auth) {
+      const res = await instance.handler(
+        new Request(`${BASE}/api/auth${path}`, {
+          method,
+          headers: {
+            "content-type": "application/json",
+            origin: BASE,
+            "x-aurore-client-ip": ip,
+            "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/150.0 Safari/537.36",
+            cookie: cookieHeader(),
+          },
+          body: method === "GET" ? undefined : JSON.stringify(body ?? {}),
+        }),
+      );
+      for (const c of res.headers.getSetCookie()) {
+        const [pair] = c.split(";");
+        const i = pair.indexOf("=");
+        const [name, value] = [pair.slice(0, i), pair.slice(i + 1)];
+        if (value === "" || /max-age=0/i.test(c)) jar.delete(name);
+        else jar.set(name, value);
+      }
+      const text = await res.text();
+      return { status: res.status, json: text ? JSON.parse(text) : null };
+    },
+  };
+}
+
+function base32Decode(input: string): Buffer {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const ch of input.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, "0");
+  const bytes = bits.match(/.{8}/g) ?? [];
+  return Buffer.from(bytes.map((b) => parseInt(b, 2)));
+}
+
+/** RFC 6238 TOTP (SHA-1, 30 s, 6 digits), computed independently of the library. */
+function totp(secretBase32: string, at = Date.now()): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const hmac = createHmac("sha1", base32Decode(secretBase32)).update(counter).digest();
+  const offset = hmac[hmac.length - 1] & 0xf;
+  const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(code).padStart(6, "0");
+}
+
+async function signUp(c: ReturnType<typeof client>, email: string, password = "Secret123!") {
+  return c.call("/sign-up/email", { email, password, name: "Zoé Martin", firstName: "Zoé", lastName: "Martin" });
+}
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  auth = createAuth(handle.db, options);
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe("sign-up", () => {
+  it("creates the user profile with first and last name, 0 points and 0 spent", async () => {
+    const c = client();
+    const res = await signUp(c, "zoe@example.com");
+    expect(res.status).toBe(200);
+    const [profile] = await handle.db.select().from(userProfiles).where(eq(userProfiles.id, res.json.user.id));
+    expect(profile).toMatchObject({ firstName: "Zoé", lastName: "Martin", loyaltyPoints: 0, totalSpentCents: 0 });
+    expect(res.json.user.role).toBe("user");
+    const session = await c.call("/get-session");
+    expect(session.json.user.email).toBe("zoe@example.com");
+  });
+
+  it("refuses a password under 8 characters and stores nothing", async () => {
+    const res = await signUp(client(), "short@example.com", "Ab1!");
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("PASSWORD_TOO_SHORT");
+    expect(await handle.db.select().from(user).where(eq(user.email, "short@example.com"))).toHaveLength(0);
+  });
+
+  it("gives the admin role to the ADMIN_EMAIL account on the server", async () => {
+    const res = await signUp(client(), "boss@aurore.test");
+    expect(res.json.user.role).toBe("admin");
+  });
+});
+
+describe("administrator bootstrap", () => {
+  it("creates the configured administrator once, and promotes an existing account", async () => {
+    const logs: string[] = [];
+    const first = await ensureAdministrator(handle.db, auth, { adminEmail: "owner@aurore.test", adminPassword: "Owner-Secret1!" }, (l) => logs.push(l));
+    expect(first.created).toBe(true);
+    const again = await ensureAdministrator(handle.db, auth, { adminEmail: "owner@aurore.test", adminPassword: "Owner-Secret1!" }, (l) => logs.push(l));
+    expect(again.created).toBe(false);
+    const [owner] = await handle.db.select().from(user).where(eq(user.email, "owner@aurore.test"));
+    expect(owner.role).toBe("admin");
+    expect(logs.join("\n")).not.toContain("Owner-Secret1!");
+    const signIn = await client().call("/sign-in/email", { email: "owner@aurore.test", password: "Owner-Secret1!" });
+    expect(signIn.status).toBe(200);
+
+    await signUp(client(), "promote-me@example.com");
+    await ensureAdministrator(handle.db, auth, { adminEmail: "promote-me@example.com" }, () => {});
+    const [promoted] = await handle.db.select().from(user).where(eq(user.email, "promote-me@example.com"));
+    expect(promoted.role).toBe("admin");
+  });
+
+  it("without configuration, creates no demo administrator when one already exists", async () => {
+    const logs: string[] = [];
+    const result = await ensureAdministrator(handle.db, auth, {}, (l) => logs.push(l));
+    expect(result).toEqual({ email: DEMO_ADMIN_EMAIL, created: false });
+    expect(logs).toHaveLength(0);
+  });
+});
+
+describe("sign-in, history and lockout", () => {
+  it("records failed and successful sign-ins with device details", async () => {
+    const c = client("198.51.100.7");
+    const created = await signUp(c, "history@example.com");
+    const wrong = await client("198.51.100.7").call("/sign-in/email", { email: "history@example.com", password: "nope-nope" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.code).toBe("INVALID_EMAIL_OR_PASSWORD");
+    const ok = await client("198.51.100.7").call("/sign-in/email", { email: "history@example.com", password: "Secret123!" });
+    expect(ok.status).toBe(200);
+    const rows = await handle.db.select().from(loginHistory).where(eq(loginHistory.userId, created.json.user.id));
+    expect(rows.map((r) => r.loginSuccessful).sort()).toEqual([false, true]);
+    const success = rows.find((r) => r.loginSuccessful)!;
+    expect(success).toMatchObject({ browser: "Chrome", os: "Linux", deviceType: "desktop", ipAddress: "198.51.100.7" });
+    expect(success.sessionId).toBeTruthy();
+  });
+
+  it("locks an account after repeated failures, then lets the right password in after the window", async () => {
+    await signUp(client(), "locked@example.com");
+    for (let i = 0; i < 3; i++) {
+      const r = await client(`192.0.2.${i}`).call("/sign-in/email", { email: "locked@example.com", password: "wrong-pass" });
+      expect(r.status).toBe(401);
+    }
+    const blocked = await client("192.0.2.99").call("/sign-in/email", { email: "locked@example.com", password: "Secret123!" });
+    expect(blocked.status).toBe(429);
+    await new Promise((r) => setTimeout(r, 2200));
+    const after = await client("192.0.2.99").call("/sign-in/email", { email: "locked@example.com", password: "Secret123!" });
+    expect(after.status).toBe(200);
+  });
+
+  it("limits sign-in attempts per IP address", async () => {
+    const strict = createAuth(handle.db, { ...options, rateLimitMax: 3, lockoutThreshold: 1000 });
+    const c = client("192.0.2.200");
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await c.call("/sign-in/email", { email: "nobody@example.com", password: "whatever1" }, "POST", strict)).status);
+    }
+    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(statuses.slice(3)).toEqual([429, 429]);
+    const other = await client("192.0.2.201").call("/sign-in/email", { email: "nobody@example.com", password: "whatever1" }, "POST", strict);
+    expect(other.status).toBe(401);
+  });
+});
+
+describe("two-factor authentication (TOTP)", () => {
+  it("enables with a verified code, then asks for a code at sign-in; a backup code works once", async () => {
+    const c = client("203.0.113.50");
+    const created = await signUp(c, "totp@example.com");
+    const enable = await c.call("/two-factor/enable", { password: "Secret123!" });
+    expect(enable.status).toBe(200);
+    expect(enable.json.backupCodes).toHaveLength(8);
+    const secret = new URL(enable.json.totpURI).searchParams.get("secret")!;
+    expect(secret.length).toBeGreaterThanOrEqual(16);
+    // Not active until a code is verified.
+    const [before] = await handle.db.select().from(user).where(eq(user.id, created.json.user.id));
+    expect(before.twoFactorEnabled).toBe(false);
+    const wrongCode = await c.call("/two-factor/verify-totp", { code: totp(secret) === "000000" ? "111111" : "000000" });
+    expect(wrongCode.status).toBeGreaterThanOrEqual(400);
+    const verify = await c.call("/two-factor/verify-totp", { code: totp(secret) });
+    expect(verify.status).toBe(200);
+    const [after] = await handle.db.select().from(user).where(eq(user.id, created.json.user.id));
+    expect(after.twoFactorEnabled).toBe(true);
+    // The secret is not stored in clear.
+    const [stored] = await handle.db.select().from(twoFactor).where(eq(twoFactor.userId, created.json.user.id));
+    expect(stored.secret).not.toContain(secret);
+    expect(stored.backupCodes).not.toContain(enable.json.backupCodes[0]);
+
+    const fresh = client("203.0.113.51");
+    const step1 = await fresh.call("/sign-in/email", { email: "totp@example.com", password: "Secret123!" });
+    expect(step1.json.twoFactorRedirect).toBe(true);
+    expect((await fresh.call("/get-session")).json).toBeNull();
+    const step2 = await fresh.call("/two-factor/verify-totp", { code: totp(secret) });
+    expect(step2.status).toBe(200);
+    expect((await fresh.call("/get-session")).json.user.email).toBe("totp@example.com");
+
+    const backup = enable.json.backupCodes[0] as string;
+    const b1 = client("203.0.113.52");
+    await b1.call("/sign-in/email", { email: "totp@example.com", password: "Secret123!" });
+    expect((await b1.call("/two-factor/verify-backup-code", { code: backup })).status).toBe(200);
+    const b2 = client("203.0.113.53");
+    await b2.call("/sign-in/email", { email: "totp@example.com", password: "Secret123!" });
+    expect((await b2.call("/two-factor/verify-backup-code", { code: backup })).status).toBeGreaterThanOrEqual(400);
+
+    const disable = await fresh.call("/two-factor/disable", { password: "Secret123!" });
+    expect(disable.status).toBe(200);
+    const [disabled] = await handle.db.select().from(user).where(eq(user.id, created.json.user.id));
+    expect(disabled.twoFactorEnabled).toBe(false);
+  });
+});
+
+describe("sessions", () => {
+  it("revokes the other sessions and keeps the current one", async () => {
+    const a = client("203.0.113.60");
+    await signUp(a, "sessions@example.com");
+    const b = client("203.0.113.61");
+    await b.call("/sign-in/email", { email: "sessions@example.com", password: "Secret123!" });
+    expect((await b.call("/get-session")).json.user.email).toBe("sessions@example.com");
+    const list = await a.call("/list-sessions");
+    expect(list.json).toHaveLength(2);
+    expect((await a.call("/revoke-other-sessions", {})).status).toBe(200);
+    expect((await b.call("/get-session")).json).toBeNull();
+    expect((await a.call("/get-session")).json.user.email).toBe("sessions@example.com");
+  });
+
+  it("keeps users apart: a session only lists its own user's sessions", async () => {
+    const other = client("203.0.113.70");
+    await signUp(other, "apart@example.com");
+    const list = await other.call("/list-sessions");
+    const [row] = await handle.db.select().from(user).where(and(eq(user.email, "apart@example.com")));
+    expect(list.json.every((s: { userId: string }) => s.userId === row.id)).toBe(true);
+  });
+});

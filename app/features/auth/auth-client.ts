@@ -1,0 +1,62 @@
+/**
+ * Browser-side calls to the auth endpoints under /api/auth. Same-origin JSON requests (the server
+ * refuses foreign origins); the session lives in HttpOnly cookies the browser keeps by itself.
+ * Every failure comes back as a French message: the library's English texts are never shown.
+ */
+import { authErrorMessage } from "./auth.schema";
+
+export const NETWORK_ERROR_MESSAGE = "Erreur réseau. Vérifiez votre connexion et réessayez.";
+
+export type AuthResult = { ok: true; twoFactor?: boolean } | { ok: false; message: string };
+
+export type SignUpRequest = { email: string; password: string; firstName: string; lastName?: string };
+
+async function postAuth(path: string, body: Record<string, unknown>): Promise<AuthResult> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/auth${path}`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, message: NETWORK_ERROR_MESSAGE };
+  }
+  const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!response.ok) {
+    const code = typeof payload?.code === "string" ? payload.code : undefined;
+    return { ok: false, message: authErrorMessage(code, response.status) };
+  }
+  // With two-factor on, the password step answers 200 and asks for the second factor.
+  if (payload?.twoFactorRedirect === true) return { ok: true, twoFactor: true };
+  return { ok: true };
+}
+
+export function signIn(input: { email: string; password: string }): Promise<AuthResult> {
+  return postAuth("/sign-in/email", { email: input.email, password: input.password });
+}
+
+/** The server builds the profile from firstName/lastName; `name` is the auth user's display name. */
+export function signUp(input: SignUpRequest): Promise<AuthResult> {
+  const lastName = input.lastName?.trim() ?? "";
+  return postAuth("/sign-up/email", {
+    email: input.email,
+    password: input.password,
+    name: [input.firstName.trim(), lastName].filter(Boolean).join(" "),
+    firstName: input.firstName.trim(),
+    lastName,
+  });
+}
+
+export function signOut(): Promise<AuthResult> {
+  return postAuth("/sign-out", {});
+}
+
+export function verifyTotp(code: string): Promise<AuthResult> {
+  return postAuth("/two-factor/verify-totp", { code: code.trim() });
+}
+
+export function verifyBackupCode(code: string): Promise<AuthResult> {
+  return postAuth("/two-factor/verify-backup-code", { code: code.trim() });
+}

@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../../app/routes";
+import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
+import { signInCookie, signUpCookie } from "../../support/http-session";
+
+const baseURL = inject("baseURL");
+
+/** Every route of the route config, as a concrete path (params filled with a dummy id). */
+function allPaths(entries: RouteConfigEntry[], prefix = ""): string[] {
+  const out: string[] = [];
+  for (const entry of entries) {
+    const path = entry.path ? `${prefix}/${entry.path}`.replace(/\/+/g, "/") : prefix;
+    if (entry.path !== undefined || entry.index) out.push(path || "/");
+    if (entry.children) out.push(...allPaths(entry.children, path));
+  }
+  return [...new Set(out)];
+}
+
+const concrete = (p: string) => p.replace(/:[^/]+/g, "00000000-0000-0000-0000-000000000000").replace(/\*$/, "x");
+const adminPaths = allPaths(routes)
+  .filter((p) => /^\/admin(\/|$)/.test(p) || /^\/api\/v1\/admin(\/|$)/.test(p))
+  .map(concrete);
+
+let shopperCookie: string;
+let adminCookie: string;
+
+beforeAll(async () => {
+  shopperCookie = await signUpCookie(baseURL, uniqueEmail("shopper"));
+  adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
+});
+
+describe("the administrator's area is guarded on the server", () => {
+  it("finds the admin routes in the route config", () => {
+    expect(adminPaths).toContain("/admin");
+  });
+
+  it.each(adminPaths)("%s: visitor 401, shopper 403, administrator 200", async (path) => {
+    const visitor = await fetch(`${baseURL}${path}`, { redirect: "manual" });
+    expect([401, 302, 303]).toContain(visitor.status);
+    const shopper = await fetch(`${baseURL}${path}`, { headers: { cookie: shopperCookie }, redirect: "manual" });
+    expect(shopper.status).toBe(403);
+    const admin = await fetch(`${baseURL}${path}`, { headers: { cookie: adminCookie }, redirect: "manual" });
+    expect(admin.status).toBe(200);
+  });
+
+  it("never serves an admin page from the shared page cache", async () => {
+    await fetch(`${baseURL}/admin`, { headers: { cookie: adminCookie } });
+    const visitor = await fetch(`${baseURL}/admin`);
+    expect(visitor.status).toBe(401);
+    expect(visitor.headers.get("x-cache")).not.toBe("HIT");
+  });
+});
+
+describe("a user only ever reaches their own data", () => {
+  it("GET /api/v1/me answers with the caller's profile only, 401 without a session", async () => {
+    const emailA = uniqueEmail("alice");
+    const emailB = uniqueEmail("bob");
+    const a = await signUpCookie(baseURL, emailA, "Secret123!", "Alice");
+    const b = await signUpCookie(baseURL, emailB, "Secret123!", "Bob");
+    const meA = (await (await fetch(`${baseURL}/api/v1/me`, { headers: { cookie: a } })).json()) as { data: { email: string } };
+    const meB = (await (await fetch(`${baseURL}/api/v1/me`, { headers: { cookie: b } })).json()) as { data: { email: string } };
+    expect(meA.data.email).toBe(emailA);
+    expect(meB.data.email).toBe(emailB);
+    expect((await fetch(`${baseURL}/api/v1/me`)).status).toBe(401);
+  });
+
+  it("PATCH /api/v1/me changes only the caller's profile and validates in French", async () => {
+    const a = await signUpCookie(baseURL, uniqueEmail("carol"), "Secret123!", "Carol");
+    const bad = await fetch(`${baseURL}/api/v1/me`, {
+      method: "PATCH",
+      headers: { cookie: a, "content-type": "application/json", origin: baseURL },
+      body: JSON.stringify({ first_name: "", phone: "abc" }),
+    });
+    expect(bad.status).toBe(400);
+    const body = (await bad.json()) as { error: { message: string } };
+    expect(body.error.message).toContain("Le prénom est obligatoire");
+    expect(body.error.message).toContain("Format de téléphone invalide");
+    const ok = await fetch(`${baseURL}/api/v1/me`, {
+      method: "PATCH",
+      headers: { cookie: a, "content-type": "application/json", origin: baseURL },
+      body: JSON.stringify({ first_name: "Caroline", last_name: "Durand", phone: "06 12 34 56 78" }),
+    });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { data: { name: string } }).data.name).toBe("Caroline Durand");
+  });
+
+  it("refuses a state-changing request from another origin", async () => {
+    const a = await signUpCookie(baseURL, uniqueEmail("dave"), "Secret123!", "Dave");
+    const res = await fetch(`${baseURL}/api/v1/me`, {
+      method: "PATCH",
+      headers: { cookie: a, "content-type": "application/json", origin: "https://evil.example" },
+      body: JSON.stringify({ first_name: "Pirate" }),
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe("brute force", () => {
+  it("ten wrong passwords lock the account for the window; the right password works after it", async () => {
+    const email = uniqueEmail("brute");
+    await signUpCookie(baseURL, email);
+    const attempt = (password: string) =>
+      fetch(`${baseURL}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: baseURL },
+        body: JSON.stringify({ email, password }),
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt(`wrong-${i}`)).status).toBe(401);
+    const locked = await attempt("Secret123!");
+    expect(locked.status).toBe(429);
+    // The journeys' server uses a 4-second window (AUTH_LOCKOUT_SECONDS).
+    await new Promise((r) => setTimeout(r, 4500));
+    expect((await attempt("Secret123!")).status).toBe(200);
+  });
+});
