@@ -90,6 +90,7 @@ for (const size of sizes) {
   await seedBulkProducts(handle.db, Math.max(size - existing, 0));
   await maintainDatabase(handle);
   if (serverUrl) await handle.db.execute(sql`VACUUM ANALYZE`);
+  invalidateCatalogCaches(handle.db);
   console.log(`seeded ${await countProducts(handle.db)} products in ${round((Date.now() - seedStart) / 1000)} s`);
 
   // Remembered counts are dropped before each run: this is the database's own cost.

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { ProductListQuerySchema } from "~/features/catalog/catalog.schema";
+import { ProfileUpdateApiSchema } from "~/features/account/profile.schema";
 import {
   ApiErrorSchema,
+  MeResponseSchema,
   CategoryListSchema,
   ProductListSchema,
   ProductResponseSchema,
@@ -53,6 +55,30 @@ export const operations: ApiOperation[] = [
     responses: {
       200: { description: "Le produit", schema: ProductResponseSchema },
       404: { description: "Produit introuvable", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/v1/me",
+    summary: "Le profil de l'utilisateur connecté",
+    tags: ["Compte"],
+    auth: "session",
+    responses: {
+      200: { description: "Profil", schema: MeResponseSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "patch",
+    path: "/api/v1/me",
+    summary: "Modifier prénom, nom et téléphone (l'e-mail ne se modifie pas ici)",
+    tags: ["Compte"],
+    auth: "session",
+    body: ProfileUpdateApiSchema,
+    responses: {
+      200: { description: "Profil mis à jour", schema: MeResponseSchema },
+      400: { description: "Champs invalides", schema: ApiErrorSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
     },
   },
 ];

@@ -65,3 +65,20 @@ export const ProductResponseSchema = z.object({ data: ProductSchema }).meta({ id
 type Assert<T extends true> = T;
 export type _ProductMatches = Assert<ProductView extends z.infer<typeof ProductSchema> ? true : false>;
 export type _CategoryMatches = Assert<CategoryView extends z.infer<typeof CategorySchema> ? true : false>;
+
+export const ProfileSchema = z
+  .object({
+    id: z.string(),
+    email: z.email(),
+    first_name: z.string(),
+    last_name: z.string().nullable(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    loyalty_points: z.int().nonnegative(),
+    total_spent_cents: z.int().nonnegative(),
+    created_at: z.iso.datetime(),
+    role: z.enum(["admin", "user"]).optional(),
+  })
+  .meta({ id: "Profile" });
+
+export const MeResponseSchema = z.object({ data: ProfileSchema }).meta({ id: "MeResponse" });

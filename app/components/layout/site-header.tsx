@@ -1,12 +1,52 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+} from "react";
+import { Link, NavLink, useLocation, useNavigate, useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
+import { signOut } from "~/features/auth/auth-client";
+import { openAuthModal } from "~/features/auth/auth-modal-store";
 import { useCart } from "~/features/cart/cart-store";
+import { showToast } from "~/components/ui/toast";
 import { FREE_SHIPPING_THRESHOLD_CENTS, SEARCH_MAX_LENGTH } from "~/lib/shop-rules";
 import { BagIcon, CloseIcon, GiftIcon, HeartIcon, MenuIcon, SearchIcon, TruckIcon, UserIcon } from "~/components/ui/icons";
 
 export type HeaderCategory = { id: string; name: string; slug: string };
 
 export type SiteHeaderProps = { categories: readonly HeaderCategory[] };
+
+/** The root loader's user (app/root.tsx), as far as the header needs it. */
+type HeaderUser = { id: string; email: string; name: string; role: "admin" | "user"; twoFactorEnabled: boolean };
+
+function useHeaderUser(): HeaderUser | null {
+  const data = useRouteLoaderData("root") as { user: HeaderUser | null } | undefined;
+  return data?.user ?? null;
+}
+
+/** "marie.dupont@example.com" -> "marie.dupont" (what the account button shows). */
+function emailLocalPart(email: string): string {
+  const at = email.indexOf("@");
+  return at > 0 ? email.slice(0, at) : email;
+}
+
+/** Signs out, lands on the home page and refreshes the loaders so the header forgets the user. */
+function useSignOut(): () => Promise<void> {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  return async () => {
+    const result = await signOut();
+    if (!result.ok) {
+      showToast(result.message);
+      return;
+    }
+    await navigate("/");
+    await revalidator.revalidate();
+  };
+}
 
 const FREE_SHIPPING_EUROS = FREE_SHIPPING_THRESHOLD_CENTS / 100;
 
@@ -112,6 +152,8 @@ const signInClass =
 /** Site header: promise strip, logo, search, shortcuts, category navigation and the mobile menu. */
 export function SiteHeader({ categories }: SiteHeaderProps) {
   const { count: cartCount } = useCart();
+  const user = useHeaderUser();
+  const signOutAndLeave = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -202,10 +244,14 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
             count={cartCount}
             srCount={cartLabel}
           />
-          <Link to="/profile" className={`${signInClass} hidden lg:inline-flex`}>
-            <UserIcon className="h-4 w-4" />
-            Connexion
-          </Link>
+          {user ? (
+            <AccountMenu user={user} className="hidden lg:block" />
+          ) : (
+            <button type="button" onClick={() => openAuthModal("login")} className={`${signInClass} hidden lg:inline-flex`}>
+              <UserIcon className="h-4 w-4" />
+              Connexion
+            </button>
+          )}
         </div>
       </div>
 
@@ -280,15 +326,169 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
                   Mon profil
                 </Link>
               </li>
+              {user && (
+                <>
+                  {user.role === "admin" && (
+                    <li>
+                      <Link to="/admin" className={mobileLinkClass}>
+                        Administration
+                      </Link>
+                    </li>
+                  )}
+                  <li>
+                    <Link to="/dashboard" className={mobileLinkClass}>
+                      Mon tableau de bord
+                    </Link>
+                  </li>
+                </>
+              )}
             </ul>
           </nav>
-          <Link to="/profile" className={`${signInClass} flex w-full`}>
-            <UserIcon className="h-4 w-4" />
-            Connexion
-          </Link>
+          {user ? (
+            <div className="border-t border-line pt-4">
+              <p className="truncate text-sm text-muted">
+                Connecté en tant que <span className="font-semibold text-ink">{emailLocalPart(user.email)}</span>
+              </p>
+              <button
+                type="button"
+                onClick={() => {
+                  setMenuOpen(false);
+                  void signOutAndLeave();
+                }}
+                className="mt-3 flex min-h-11 w-full items-center justify-center rounded-full border border-line px-4 text-sm font-semibold text-ink hover:bg-band"
+              >
+                Déconnexion
+              </button>
+            </div>
+          ) : (
+            <button
+              type="button"
+              onClick={() => {
+                setMenuOpen(false);
+                openAuthModal("login");
+              }}
+              className={`${signInClass} flex w-full`}
+            >
+              <UserIcon className="h-4 w-4" />
+              Connexion
+            </button>
+          )}
         </div>
       </div>
     </header>
+  );
+}
+
+const accountItemClass =
+  "flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm text-ink hover:bg-band hover:text-accent focus-visible:bg-band";
+
+/**
+ * Account menu (disclosure pattern): a button showing the e-mail's local part that opens a short
+ * list of links. Escape closes it and gives focus back to the button; arrow keys move between
+ * entries; a click elsewhere or leaving the menu with Tab closes it.
+ */
+function AccountMenu({ user, className = "" }: { user: HeaderUser; className?: string }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const signOutAndLeave = useSignOut();
+
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!open) return;
+    function onPointerDown(event: PointerEvent) {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    }
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
+  function items(): HTMLElement[] {
+    return [...(rootRef.current?.querySelectorAll<HTMLElement>("[data-account-item]") ?? [])];
+  }
+
+  function onKeyDown(event: ReactKeyboardEvent<HTMLDivElement>) {
+    if (event.key === "Escape" && open) {
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+      return;
+    }
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const list = items();
+    if (list.length === 0) return;
+    event.preventDefault();
+    if (!open) {
+      setOpen(true);
+      requestAnimationFrame(() => (event.key === "ArrowUp" ? items().at(-1) : items()[0])?.focus());
+      return;
+    }
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    const next = event.key === "ArrowDown" ? (index + 1) % list.length : (index - 1 + list.length) % list.length;
+    list[index === -1 ? 0 : next].focus();
+  }
+
+  return (
+    <div
+      ref={rootRef}
+      className={`relative ${className}`}
+      onKeyDown={onKeyDown}
+      onBlur={(event) => {
+        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null) && event.relatedTarget) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex min-h-11 max-w-48 items-center gap-2 rounded-full border border-line px-4 text-sm font-semibold whitespace-nowrap text-ink hover:border-accent hover:text-accent"
+      >
+        <UserIcon className="h-4 w-4 shrink-0" />
+        <span className="sr-only">Mon compte : </span>
+        <span className="truncate">{emailLocalPart(user.email)}</span>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-4 w-4 shrink-0 transition-transform ${open ? "rotate-180" : ""}`}>
+          <path d="M5 7.5 10 12.5 15 7.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
+      </button>
+      <ul
+        id={listId}
+        hidden={!open}
+        className="absolute right-0 z-40 mt-2 w-60 space-y-0.5 rounded-xl border border-line bg-white p-2 shadow-xl"
+      >
+        {user.role === "admin" && (
+          <li>
+            <Link to="/admin" data-account-item="" className={accountItemClass}>
+              Administration
+            </Link>
+          </li>
+        )}
+        <li>
+          <Link to="/dashboard" data-account-item="" className={accountItemClass}>
+            Mon tableau de bord
+          </Link>
+        </li>
+        <li className="border-t border-line pt-0.5">
+          <button
+            type="button"
+            data-account-item=""
+            onClick={() => {
+              setOpen(false);
+              void signOutAndLeave();
+            }}
+            className={accountItemClass}
+          >
+            Déconnexion
+          </button>
+        </li>
+      </ul>
+    </div>
   );
 }
 

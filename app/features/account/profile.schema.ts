@@ -28,3 +28,20 @@ export const ProfileUpdateSchema = z.object({
 });
 
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+
+/** The same rules under the API's field names (PATCH /api/v1/me). */
+export const ProfileUpdateApiSchema = z
+  .object({
+    first_name: z.string().default(""),
+    last_name: z.string().default(""),
+    phone: z.string().default(""),
+  })
+  .transform((b, ctx) => {
+    const parsed = ProfileUpdateSchema.safeParse({ firstName: b.first_name, lastName: b.last_name, phone: b.phone });
+    if (parsed.success) return parsed.data;
+    const apiName: Record<string, string> = { firstName: "first_name", lastName: "last_name", phone: "phone" };
+    for (const issue of parsed.error.issues) {
+      ctx.addIssue({ code: "custom", message: issue.message, path: [apiName[String(issue.path[0])] ?? String(issue.path[0])] });
+    }
+    return z.NEVER;
+  });

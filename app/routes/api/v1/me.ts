@@ -3,7 +3,7 @@ import { requireApiUser } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { jsonError } from "~/.server/http";
 import { getProfile, updateProfile } from "~/.server/modules/accounts/profile.service";
-import { ProfileUpdateSchema } from "~/features/account/profile.schema";
+import { ProfileUpdateApiSchema } from "~/features/account/profile.schema";
 
 /** GET /api/v1/me: the signed-in user's profile. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,11 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireApiUser(request);
   if (session instanceof Response) return session;
   const body = await request.json().catch(() => null);
-  const parsed = ProfileUpdateSchema.safeParse({
-    firstName: body?.first_name ?? "",
-    lastName: body?.last_name ?? "",
-    phone: body?.phone ?? "",
-  });
+  const parsed = ProfileUpdateApiSchema.safeParse(body ?? {});
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({ field: String(i.path[0]), message: i.message }));
     return jsonError(400, "invalid_body", issues.map((i) => i.message).join(" ; "), issues);
