@@ -1,16 +1,6 @@
 import { z } from "zod";
 import { API_MAX_PAGE_SIZE, CATALOGUE_PAGE_SIZE, SEARCH_MAX_LENGTH } from "~/lib/shop-rules";
-
-export const PRODUCT_SORTS = ["relevance", "newest", "price_asc", "price_desc", "rating"] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-
-export const SORT_LABELS: Record<ProductSort, string> = {
-  relevance: "Pertinence",
-  newest: "Nouveautés",
-  price_asc: "Prix croissant",
-  price_desc: "Prix décroissant",
-  rating: "Mieux notés",
-};
+import { PRODUCT_SORTS } from "./catalog.constants";
 
 const euros = (label: string) =>
   z.coerce
@@ -90,10 +80,6 @@ export function parseCatalogueParams(params: URLSearchParams): ProductListQuery 
     delete lenient.maxPrice;
   }
   return lenient as ProductListQuery;
-}
-
-export function hasActiveFilters(q: ProductListQuery): boolean {
-  return Boolean(q.category || q.search || q.minPrice !== undefined || q.maxPrice !== undefined || q.featured === "true");
 }
 
 export const DEFAULT_PAGE_SIZE = CATALOGUE_PAGE_SIZE;

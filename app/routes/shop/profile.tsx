@@ -1,4 +1,329 @@
-// Being written: replaced by the accounts feature.
-export default function Pending() {
-  return null;
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/profile";
+import { getCurrentSession, requireUser } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { getProfile, updateProfile, type ProfileView } from "~/.server/modules/accounts/profile.service";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { ProfileUpdateSchema } from "~/features/account/profile.schema";
+import { openAuthModal } from "~/features/auth/auth-modal-store";
+
+type ProfileField = "firstName" | "lastName" | "phone";
+type ProfileErrors = Partial<Record<ProfileField, string>>;
+type ProfileFormValues = Record<ProfileField, string>;
+
+const PROFILE_FIELDS: readonly ProfileField[] = ["firstName", "lastName", "phone"];
+
+function readProfileForm(form: FormData): ProfileFormValues {
+  const read = (name: ProfileField) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return { firstName: read("firstName"), lastName: read("lastName"), phone: read("phone") };
 }
+
+function profileErrorsFrom(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ProfileErrors {
+  const errors: ProfileErrors = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0]) as ProfileField;
+    if (PROFILE_FIELDS.includes(field)) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Signed out: the page still renders (401) and offers the login modal. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await getCurrentSession(request);
+  if (!session) return data({ profile: null }, { status: 401 });
+  const profile = await getProfile(await getDb(), session.user.id);
+  if (!profile) throw data("Profil introuvable", { status: 404 });
+  return { profile };
+}
+
+/** Updates the signed-in user's own first name, last name and phone; the e-mail is read-only. */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireUser(request);
+  const values = readProfileForm(await request.formData());
+  const parsed = ProfileUpdateSchema.safeParse(values);
+  if (!parsed.success) {
+    return data({ ok: false as const, errors: profileErrorsFrom(parsed.error.issues), values }, { status: 400 });
+  }
+  await updateProfile(await getDb(), session.user.id, parsed.data);
+  return { ok: true as const };
+}
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export function meta() {
+  return [{ title: "Mon Profil | Aurore" }, { name: "robots", content: "noindex" }];
+}
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  if (!profile) return <SignedOut />;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="font-display text-3xl sm:text-4xl">Mon Profil</h1>
+      <PersonalInformation key={profile.id} profile={profile} actionData={actionData} />
+    </div>
+  );
+}
+
+function SignedOut() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="font-display text-3xl">Accès non autorisé</h1>
+      <p className="mt-4 text-muted">Connectez-vous pour consulter et modifier votre profil.</p>
+      <button
+        type="button"
+        onClick={() => openAuthModal("login")}
+        className="mt-8 inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
+      >
+        Se connecter
+      </button>
+    </div>
+  );
+}
+
+type ActionResult = Route.ComponentProps["actionData"];
+
+/** Personal information: a read view and, after "Modifier", the edit form (same schema as the server). */
+function PersonalInformation({ profile, actionData }: { profile: ProfileView; actionData: ActionResult }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const headingId = useId();
+  const ids = useId();
+  const editButton = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const [editing, setEditing] = useState(Boolean(failed));
+  const [errors, setErrors] = useState<ProfileErrors>(failed?.errors ?? {});
+  const [saved, setSaved] = useState(false);
+  const [seenActionData, setSeenActionData] = useState(actionData);
+  const wasEditing = useRef(editing);
+
+  // A new answer from the action: success goes back to the view, errors stay in the form.
+  if (actionData !== seenActionData) {
+    setSeenActionData(actionData);
+    if (actionData?.ok) {
+      setEditing(false);
+      setErrors({});
+      setSaved(true);
+    } else if (actionData) {
+      setEditing(true);
+      setErrors(actionData.errors);
+      setSaved(false);
+    }
+  }
+
+  // Focus follows the mode: into the form when it opens, back to "Modifier" when it closes.
+  useEffect(() => {
+    if (editing && !wasEditing.current) formRef.current?.querySelector<HTMLInputElement>("input[name]")?.focus();
+    if (!editing && wasEditing.current) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  // Server errors: bring the first invalid field into focus.
+  useEffect(() => {
+    if (!failed) return;
+    const first = PROFILE_FIELDS.find((field) => failed.errors[field]);
+    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+  }, [failed]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const parsed = ProfileUpdateSchema.safeParse(readProfileForm(new FormData(event.currentTarget)));
+    if (parsed.success) return;
+    event.preventDefault();
+    const found = profileErrorsFrom(parsed.error.issues);
+    setErrors(found);
+    const first = PROFILE_FIELDS.find((field) => found[field]);
+    if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+  }
+
+  function clearError(name: string) {
+    if (errors[name as ProfileField]) setErrors(({ [name as ProfileField]: _cleared, ...rest }) => rest);
+  }
+
+  const defaults: ProfileFormValues = failed?.values ?? {
+    firstName: profile.first_name,
+    lastName: profile.last_name ?? "",
+    phone: profile.phone ?? "",
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="mt-8 rounded-2xl border border-line bg-white p-6 sm:p-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id={headingId} className="font-display text-2xl">
+          Informations personnelles
+        </h2>
+        {!editing && (
+          <button
+            ref={editButton}
+            type="button"
+            onClick={() => {
+              setEditing(true);
+              setSaved(false);
+              setErrors({});
+            }}
+            className="inline-flex min-h-11 items-center rounded-full border border-ink px-5 text-sm font-semibold text-ink hover:bg-band"
+          >
+            Modifier
+          </button>
+        )}
+      </div>
+
+      <p role="status" className="empty:hidden mt-4 rounded-lg bg-success/10 px-4 py-3 text-sm font-semibold text-success">
+        {saved ? "Profil mis à jour" : ""}
+      </p>
+
+      {editing ? (
+        <Form
+          ref={formRef}
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+          onChange={(event) => {
+            const target = event.target as EventTarget;
+            if (target instanceof HTMLInputElement) clearError(target.name);
+          }}
+          className="mt-6 grid gap-5 sm:grid-cols-2"
+        >
+          <ProfileInput
+            id={`${ids}-first-name`}
+            name="firstName"
+            label="Prénom"
+            required
+            autoComplete="given-name"
+            defaultValue={defaults.firstName}
+            error={errors.firstName}
+          />
+          <ProfileInput
+            id={`${ids}-last-name`}
+            name="lastName"
+            label="Nom"
+            autoComplete="family-name"
+            defaultValue={defaults.lastName}
+            error={errors.lastName}
+          />
+          <div>
+            <label htmlFor={`${ids}-email`} className="block text-sm font-semibold">
+              E-mail
+            </label>
+            <input
+              id={`${ids}-email`}
+              type="email"
+              value={profile.email}
+              readOnly
+              aria-describedby={`${ids}-email-hint`}
+              className="mt-1 h-12 w-full cursor-not-allowed rounded-lg border border-line bg-band px-3 text-base text-muted"
+            />
+            <p id={`${ids}-email-hint`} className="mt-1 text-xs text-muted">
+              L'e-mail ne peut pas être modifié.
+            </p>
+          </div>
+          <ProfileInput
+            id={`${ids}-phone`}
+            name="phone"
+            label="Téléphone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            defaultValue={defaults.phone}
+            error={errors.phone}
+          />
+          <div className="flex flex-wrap gap-3 sm:col-span-2">
+            <button
+              type="submit"
+              disabled={submitting}
+              className="inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark disabled:cursor-wait disabled:opacity-70"
+            >
+              {submitting ? "Enregistrement..." : "Enregistrer"}
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setEditing(false);
+                setErrors({});
+              }}
+              className="inline-flex min-h-11 items-center rounded-full border border-line px-6 font-semibold text-ink hover:bg-band"
+            >
+              Annuler
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <dl className="mt-6 grid gap-5 sm:grid-cols-2">
+          <ProfileValue label="Prénom" value={profile.first_name} />
+          <ProfileValue label="Nom" value={profile.last_name} />
+          <ProfileValue label="E-mail" value={profile.email} />
+          <ProfileValue label="Téléphone" value={profile.phone} />
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function ProfileValue({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className={`mt-1 font-semibold break-words ${value ? "text-ink" : "text-muted italic"}`}>
+        {value || "Non renseigné"}
+      </dd>
+    </div>
+  );
+}
+
+function ProfileInput({
+  id,
+  name,
+  label,
+  error,
+  required,
+  ...input
+}: {
+  id: string;
+  name: ProfileField;
+  label: string;
+  error?: string;
+  required?: boolean;
+  type?: string;
+  inputMode?: "tel" | "text";
+  autoComplete?: string;
+  defaultValue: string;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-accent">
+            {" "}
+            *
+          </span>
+        )}
+      </label>
+      <input
+        {...input}
+        id={id}
+        name={name}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`mt-1 h-12 w-full rounded-lg border bg-white px-3 text-base text-ink focus:border-accent ${
+          error ? "border-danger" : "border-line"
+        }`}
+      />
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** An expired session on save (401) or a missing profile, explained in French. */
+export const ErrorBoundary = RouteErrorBoundary;

@@ -4,7 +4,8 @@ import { prepared } from "../../db/prepared";
 import { purgePageCache } from "../../page-cache-bridge";
 import { categories, priceHistory, products } from "../../db/schema";
 import type { CategoryView, ProductPage, ProductView } from "~/features/catalog/catalog.types";
-import type { ProductListQuery, ProductSort } from "~/features/catalog/catalog.schema";
+import type { ProductListQuery } from "~/features/catalog/catalog.schema";
+import type { ProductSort } from "~/features/catalog/catalog.constants";
 import {
   CATALOGUE_PAGE_SIZE,
   HOME_FEATURED_COUNT,

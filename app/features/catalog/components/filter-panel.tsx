@@ -1,11 +1,11 @@
 import { useId } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import type { CategoryRef } from "../catalog.types";
-import { hasActiveFilters, PRODUCT_SORTS, SORT_LABELS, type ProductListQuery } from "../catalog.schema";
+import { hasActiveFilters, PRODUCT_SORTS, SORT_LABELS, type CatalogueFilters } from "../catalog.constants";
 
 type Props = {
   categories: CategoryRef[];
-  query: ProductListQuery;
+  query: CatalogueFilters;
   /** Where the form submits (the current page). */
   action: string;
   /** On a category page the category is in the path: changing it loads /category/{slug} or /products. */
