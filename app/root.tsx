@@ -6,15 +6,21 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { getCurrentSession } from "./.server/auth/session.server";
+import { getDb } from "./.server/db";
+import { getThemePreference } from "./.server/modules/accounts/preferences.service";
+import type { Theme } from "./features/account/preferences.schema";
 import "./app.css";
+import "./styles/theme.css";
 
-/** The signed-in user (or null) for the header, on every page. */
+/** The signed-in user (or null) for the header, and the theme they chose, on every page. */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getCurrentSession(request);
-  return { user: session?.user ?? null };
+  const theme: Theme = session ? await getThemePreference(await getDb(), session.user.id) : "light";
+  return { user: session?.user ?? null, theme };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -22,8 +28,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // "auto" follows the device's light or dark setting (styles/theme.css).
+  const theme = useRouteLoaderData<typeof loader>("root")?.theme ?? "light";
   return (
-    <html lang="fr">
+    <html lang="fr" data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -207,6 +207,12 @@ describe("two-factor authentication (TOTP)", () => {
     const step2 = await fresh.call("/two-factor/verify-totp", { code: totp(secret) });
     expect(step2.status).toBe(200);
     expect((await fresh.call("/get-session")).json.user.email).toBe("totp@example.com");
+    // Switching 2FA on is not a sign-in; completing a sign-in with the code is.
+    const successes = await handle.db
+      .select()
+      .from(loginHistory)
+      .where(and(eq(loginHistory.userId, created.json.user.id), eq(loginHistory.loginSuccessful, true)));
+    expect(successes).toHaveLength(1);
 
     const backup = enable.json.backupCodes[0] as string;
     const b1 = client("203.0.113.52");

@@ -137,10 +137,17 @@ export function createAuth(db: Database, options: AuthOptions) {
         const isPasswordStep = ctx.path === "/sign-in/email";
         const isSecondFactor = ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code";
         if (!isPasswordStep && !isSecondFactor) return;
+        // A code verified to switch 2FA on (no pending sign-in cookie) is not a sign-in.
+        const cookie = ctx.request?.headers.get("cookie") ?? "";
+        if (isSecondFactor && !/(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=/.test(cookie)) return;
         const ipAddress = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
         const userAgent = ctx.request?.headers.get("user-agent") ?? null;
         const newSession = ctx.context.newSession;
-        if (newSession) {
+        // With 2FA on, the two-factor plugin (whose hook runs after this one) turns the password
+        // step's session into a code challenge: the sign-in is recorded when the code is verified.
+        const awaitsSecondFactor =
+          isPasswordStep && Boolean((newSession?.user as { twoFactorEnabled?: boolean } | undefined)?.twoFactorEnabled);
+        if (newSession && !awaitsSecondFactor) {
           await recordLogin(db, {
             userId: newSession.user.id,
             sessionId: newSession.session.id,
@@ -150,6 +157,7 @@ export function createAuth(db: Database, options: AuthOptions) {
           });
           return;
         }
+        if (newSession) return;
         const returned = ctx.context.returned;
         const failed = returned instanceof APIError || (returned instanceof Error && "status" in returned);
         if (!failed) return; // password accepted, second factor still to come

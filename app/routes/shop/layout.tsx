@@ -6,6 +6,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { CookieBanner } from "~/components/layout/cookie-banner";
 import { ToastRegion } from "~/components/ui/toast";
+import { LazyAuthModal } from "~/features/auth/components/lazy-auth-modal";
 
 export async function loader(_: Route.LoaderArgs) {
   const categories = await listCategories(await getDb());
@@ -26,6 +27,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <SiteFooter categories={loaderData.categories} />
       <CookieBanner />
+      <LazyAuthModal />
       <ToastRegion />
     </>
   );

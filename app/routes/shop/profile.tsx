@@ -202,6 +202,7 @@ function PersonalInformation({ profile, actionData }: { profile: ProfileView; ac
             id={`${ids}-last-name`}
             name="lastName"
             label="Nom"
+            hint="(facultatif)"
             autoComplete="family-name"
             defaultValue={defaults.lastName}
             error={errors.lastName}
@@ -226,6 +227,7 @@ function PersonalInformation({ profile, actionData }: { profile: ProfileView; ac
             id={`${ids}-phone`}
             name="phone"
             label="Téléphone"
+            hint="(facultatif)"
             type="tel"
             inputMode="tel"
             autoComplete="tel"
@@ -279,6 +281,7 @@ function ProfileInput({
   id,
   name,
   label,
+  hint,
   error,
   required,
   ...input
@@ -286,6 +289,7 @@ function ProfileInput({
   id: string;
   name: ProfileField;
   label: string;
+  hint?: string;
   error?: string;
   required?: boolean;
   type?: string;
@@ -298,12 +302,7 @@ function ProfileInput({
     <div>
       <label htmlFor={id} className="block text-sm font-semibold">
         {label}
-        {required && (
-          <span aria-hidden="true" className="text-accent">
-            {" "}
-            *
-          </span>
-        )}
+        {hint && <span className="font-normal text-muted"> {hint}</span>}
       </label>
       <input
         {...input}

@@ -420,12 +420,6 @@ function Field({ id, name, label, hint, value, error, onValue, trailing, require
       <label htmlFor={id} className="block text-sm font-semibold">
         {label}
         {hint && <span className="font-normal text-muted"> {hint}</span>}
-        {required && (
-          <span aria-hidden="true" className="text-accent">
-            {" "}
-            *
-          </span>
-        )}
       </label>
       <div className="relative mt-1">
         <input

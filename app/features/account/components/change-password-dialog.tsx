@@ -1,0 +1,100 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { PASSWORD_SUCCESS_CLOSE_MS, type AccountActionResult } from "../account-actions";
+import {
+  PASSWORD_MISMATCH_MESSAGE,
+  checkPasswordCriteria,
+  meetsPasswordCriteria,
+} from "../security.schema";
+import { PASSWORD_MAX } from "~/features/auth/auth.schema";
+import { FormMessage, inputClass, primaryButtonClass } from "./form-parts";
+import { Modal } from "./modal";
+
+/** Current password, new password with its live checklist, confirmation. */
+export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  const fetcher = useFetcher<AccountActionResult>();
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [newPassword, setNewPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const criteria = checkPasswordCriteria(newPassword);
+  const matches = confirmPassword.length > 0 && confirmPassword === newPassword;
+  const busy = fetcher.state !== "idle";
+  const result = !busy && fetcher.data?.intent === "change-password" ? fetcher.data : undefined;
+  const succeeded = result?.ok === true;
+  const canSubmit = currentPassword.length > 0 && meetsPasswordCriteria(newPassword) && matches && !busy && !succeeded;
+
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(onClose, PASSWORD_SUCCESS_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, onClose]);
+
+  return (
+    <Modal title="Changer le mot de passe" onClose={onClose}>
+      {succeeded ? (
+        <FormMessage tone="success">{result.message}</FormMessage>
+      ) : (
+        <fetcher.Form method="post" noValidate className="space-y-4">
+          <input type="hidden" name="intent" value="change-password" />
+          <label className="block text-sm font-medium">
+            Mot de passe actuel
+            <input
+              type="password"
+              name="currentPassword"
+              autoComplete="current-password"
+              required
+              maxLength={PASSWORD_MAX}
+              value={currentPassword}
+              onChange={(e) => setCurrentPassword(e.target.value)}
+              className={inputClass}
+              data-autofocus
+            />
+          </label>
+          <label className="block text-sm font-medium">
+            Nouveau mot de passe
+            <input
+              type="password"
+              name="newPassword"
+              autoComplete="new-password"
+              required
+              maxLength={PASSWORD_MAX}
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.target.value)}
+              aria-describedby="password-criteria"
+              className={inputClass}
+            />
+          </label>
+          <ul id="password-criteria" aria-label="Critères du nouveau mot de passe" className="space-y-1 text-sm">
+            {criteria.map((c) => (
+              <li key={c.id} className={c.met ? "text-success" : "text-muted"}>
+                <span aria-hidden="true">{c.met ? "✓" : "○"}</span> {c.label}
+                <span className="sr-only">{c.met ? " : respecté" : " : non respecté"}</span>
+              </li>
+            ))}
+          </ul>
+          <label className="block text-sm font-medium">
+            Confirmer le nouveau mot de passe
+            <input
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              maxLength={PASSWORD_MAX}
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.target.value)}
+              aria-invalid={confirmPassword.length > 0 && !matches}
+              className={inputClass}
+            />
+          </label>
+          {confirmPassword.length > 0 && !matches && (
+            <p className="text-sm text-danger">{PASSWORD_MISMATCH_MESSAGE}</p>
+          )}
+          {result && !result.ok && <FormMessage tone="error">{result.message}</FormMessage>}
+          <button type="submit" disabled={!canSubmit} className={`${primaryButtonClass} w-full`}>
+            {busy ? "Modification..." : "Mettre à jour le mot de passe"}
+          </button>
+        </fetcher.Form>
+      )}
+    </Modal>
+  );
+}

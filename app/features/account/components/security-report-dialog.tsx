@@ -1,0 +1,112 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { REPORT_SUCCESS_CLOSE_MS, type AccountActionResult } from "../account-actions";
+import {
+  DEFAULT_SECURITY_URGENCY,
+  SECURITY_ISSUE_LABELS,
+  SECURITY_ISSUE_TYPES,
+  SECURITY_REPORT_DESCRIPTION_MAX,
+  SECURITY_URGENCIES,
+  SECURITY_URGENCY_LABELS,
+  SecurityReportSchema,
+  firstIssueMessage,
+} from "../security.schema";
+import { EMAIL_MAX } from "~/features/auth/auth.schema";
+import { FormMessage, inputClass, primaryButtonClass } from "./form-parts";
+import { Modal } from "./modal";
+
+/** Report a security problem: type, description, optional contact e-mail, urgency. */
+export function SecurityReportDialog({ email, onClose }: { email: string; onClose: () => void }) {
+  const fetcher = useFetcher<AccountActionResult>();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [descriptionLength, setDescriptionLength] = useState(0);
+  const busy = fetcher.state !== "idle";
+  const result = !busy && fetcher.data?.intent === "security-report" ? fetcher.data : undefined;
+  const succeeded = result?.ok === true;
+
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(onClose, REPORT_SUCCESS_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, onClose]);
+
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const values = Object.fromEntries(new FormData(event.currentTarget));
+    const parsed = SecurityReportSchema.safeParse(values);
+    if (!parsed.success) {
+      event.preventDefault();
+      setClientError(firstIssueMessage(parsed.error));
+      return;
+    }
+    setClientError(null);
+  }
+
+  const error = clientError ?? (result && !result.ok ? result.message : null);
+
+  return (
+    <Modal title="Signaler un problème de sécurité" onClose={onClose}>
+      {succeeded ? (
+        <FormMessage tone="success">{result.message}</FormMessage>
+      ) : (
+        <fetcher.Form method="post" noValidate onSubmit={validate} className="space-y-4">
+          <input type="hidden" name="intent" value="security-report" />
+          <label className="block text-sm font-medium">
+            Type de problème
+            <select name="issueType" defaultValue="" className={inputClass} data-autofocus>
+              <option value="">Sélectionnez un type de problème</option>
+              {SECURITY_ISSUE_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {SECURITY_ISSUE_LABELS[type]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm font-medium">
+            Description
+            <textarea
+              name="description"
+              rows={5}
+              maxLength={SECURITY_REPORT_DESCRIPTION_MAX}
+              onChange={(e) => setDescriptionLength(e.target.value.length)}
+              placeholder="Décrivez ce que vous avez constaté (date, appareil, message reçu...)"
+              aria-describedby="report-description-count"
+              className={inputClass}
+            />
+            <span id="report-description-count" className="mt-1 block text-right text-xs font-normal text-muted">
+              {descriptionLength}/{SECURITY_REPORT_DESCRIPTION_MAX}
+            </span>
+          </label>
+          <label className="block text-sm font-medium">
+            E-mail de contact (optionnel)
+            <input
+              type="email"
+              name="contactEmail"
+              autoComplete="email"
+              maxLength={EMAIL_MAX}
+              placeholder={email}
+              aria-describedby="report-email-help"
+              className={inputClass}
+            />
+            <span id="report-email-help" className="mt-1 block text-xs font-normal text-muted">
+              Laissé vide, nous vous répondrons à {email}.
+            </span>
+          </label>
+          <label className="block text-sm font-medium">
+            Urgence
+            <select name="urgency" defaultValue={DEFAULT_SECURITY_URGENCY} className={inputClass}>
+              {SECURITY_URGENCIES.map((u) => (
+                <option key={u} value={u}>
+                  {SECURITY_URGENCY_LABELS[u]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {error && <FormMessage tone="error">{error}</FormMessage>}
+          <button type="submit" disabled={busy} className={`${primaryButtonClass} w-full`}>
+            {busy ? "Envoi..." : "Envoyer le rapport"}
+          </button>
+        </fetcher.Form>
+      )}
+    </Modal>
+  );
+}

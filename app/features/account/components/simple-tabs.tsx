@@ -1,0 +1,90 @@
+import { Link } from "react-router";
+import type { AccountTab } from "../account-tabs";
+
+export function TabHeading({ children }: { children: React.ReactNode }) {
+  return <h2 className="font-display text-2xl sm:text-3xl">{children}</h2>;
+}
+
+/** Profil: who is signed in, with the way to the full profile page. */
+export function ProfileTab({ name, email }: { name: string; email: string }) {
+  return (
+    <div>
+      <TabHeading>Profil</TabHeading>
+      <dl className="mt-6 grid gap-4 rounded-2xl border border-line p-6 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-muted">Nom</dt>
+          <dd className="mt-1 font-semibold">{name || "Nom non renseigné"}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">E-mail</dt>
+          <dd className="mt-1 break-all font-semibold">{email}</dd>
+        </div>
+      </dl>
+      <Link
+        to="/profile"
+        className="mt-6 inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
+      >
+        Modifier mon profil
+      </Link>
+    </div>
+  );
+}
+
+type EmptyTabId = Exclude<AccountTab, "profile" | "security" | "preferences">;
+
+const EMPTY_STATES: Record<EmptyTabId, { heading: string; title: string; text: string; link?: { to: string; label: string } }> = {
+  orders: {
+    heading: "Mes Commandes",
+    title: "Aucune commande",
+    text: "Vous n'avez pas encore passé de commande.",
+    link: { to: "/products", label: "Découvrir nos produits" },
+  },
+  addresses: {
+    heading: "Carnet d'adresses",
+    title: "Aucune adresse enregistrée",
+    text: "Vos adresses de livraison apparaîtront ici.",
+  },
+  wishlist: {
+    heading: "Mes Favoris",
+    title: "Aucun favori pour le moment",
+    text: "Ajoutez des produits à vos favoris pour les retrouver facilement.",
+    link: { to: "/products", label: "Découvrir nos produits" },
+  },
+  payment: {
+    heading: "Moyens de Paiement",
+    title: "Aucun moyen de paiement",
+    text: "Vos cartes enregistrées apparaîtront ici.",
+  },
+  notifications: {
+    heading: "Notifications",
+    title: "Aucune notification",
+    text: "Vous êtes à jour.",
+  },
+  support: {
+    heading: "Support Client",
+    title: "Aucun ticket de support",
+    text: "Vos demandes au service client apparaîtront ici.",
+  },
+};
+
+/** The tabs not built yet show their spec empty state. */
+export function EmptyTab({ tab }: { tab: EmptyTabId }) {
+  const state = EMPTY_STATES[tab];
+  return (
+    <div>
+      <TabHeading>{state.heading}</TabHeading>
+      <div className="mt-6 rounded-2xl bg-cream px-6 py-14 text-center">
+        <p className="text-lg font-semibold">{state.title}</p>
+        <p className="mt-2 text-muted">{state.text}</p>
+        {state.link && (
+          <Link
+            to={state.link.to}
+            className="mt-6 inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
+          >
+            {state.link.label}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}

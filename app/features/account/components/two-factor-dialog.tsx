@@ -1,0 +1,219 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { COPY_FEEDBACK_MS, type AccountActionResult, type TwoFactorSetup } from "../account-actions";
+import { TWO_FACTOR_CODE_LENGTH, sanitizeTwoFactorCode } from "../security.schema";
+import { PASSWORD_MAX } from "~/features/auth/auth.schema";
+import { FormMessage, dangerButtonClass, inputClass, primaryButtonClass, secondaryButtonClass } from "./form-parts";
+import { Modal } from "./modal";
+
+/** check -> setup -> verify -> success; when enabled: enabled -> disable -> setup. */
+type Step = "setup" | "verify" | "success" | "enabled" | "disable";
+
+function CodeInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  return (
+    <label className="block text-sm font-medium">
+      Code de vérification
+      <input
+        type="text"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={TWO_FACTOR_CODE_LENGTH}
+        value={value}
+        onChange={(e) => onChange(sanitizeTwoFactorCode(e.target.value))}
+        aria-describedby="two-factor-code-help"
+        className={`${inputClass} text-center font-mono text-2xl tracking-[0.5em]`}
+      />
+      <span id="two-factor-code-help" className="mt-1 block text-xs font-normal text-muted">
+        Le code à {TWO_FACTOR_CODE_LENGTH} chiffres affiché par votre application.
+      </span>
+    </label>
+  );
+}
+
+function PasswordInput({ autoFocus }: { autoFocus?: boolean }) {
+  return (
+    <label className="block text-sm font-medium">
+      Mot de passe
+      <input
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        maxLength={PASSWORD_MAX}
+        className={inputClass}
+        autoFocus={autoFocus}
+      />
+    </label>
+  );
+}
+
+function BackupCodes({ codes }: { codes: string[] }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(codes.join("\n"));
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  }
+
+  return (
+    <div className="mt-4">
+      <h3 className="font-semibold">Codes de secours</h3>
+      <p className="mt-1 text-sm text-muted">
+        Conservez ces {codes.length} codes en lieu sûr : chacun permet une connexion si vous perdez votre téléphone.
+        Ils ne seront plus affichés.
+      </p>
+      <ul aria-label="Codes de secours" className="mt-3 grid grid-cols-2 gap-2 rounded-xl bg-band p-4 font-mono text-sm">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <button type="button" onClick={copy} className={`${secondaryButtonClass} mt-3`} aria-live="polite">
+        {copied ? "Copié !" : "Copier"}
+      </button>
+    </div>
+  );
+}
+
+/** Two-factor sign-in with an authenticator app: activation and deactivation. */
+export function TwoFactorDialog({ enabled, onClose }: { enabled: boolean; onClose: () => void }) {
+  const [step, setStep] = useState<Step>(enabled ? "enabled" : "setup");
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [code, setCode] = useState("");
+  const setupFetcher = useFetcher<AccountActionResult>();
+  const verifyFetcher = useFetcher<AccountActionResult>();
+  const disableFetcher = useFetcher<AccountActionResult>();
+
+  // Each server answer moves the flow forward; failures stay on the step with their message.
+  useEffect(() => {
+    const data = setupFetcher.data;
+    if (setupFetcher.state === "idle" && data?.ok && data.setup) {
+      setSetup(data.setup);
+      setCode("");
+      setStep("verify");
+    }
+  }, [setupFetcher.state, setupFetcher.data]);
+  useEffect(() => {
+    if (verifyFetcher.state === "idle" && verifyFetcher.data?.ok) setStep("success");
+  }, [verifyFetcher.state, verifyFetcher.data]);
+  useEffect(() => {
+    if (disableFetcher.state === "idle" && disableFetcher.data?.ok) {
+      setSetup(null);
+      setCode("");
+      setStep("setup");
+    }
+  }, [disableFetcher.state, disableFetcher.data]);
+
+  const errorOf = (f: typeof setupFetcher) => (f.state === "idle" && f.data && !f.data.ok ? f.data.message : null);
+
+  return (
+    <Modal title="Authentification à deux facteurs" onClose={onClose}>
+      {step === "setup" && (
+        <setupFetcher.Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="2fa-enable" />
+          {disableFetcher.data?.ok && <FormMessage tone="success">{disableFetcher.data.message}</FormMessage>}
+          <p className="text-sm text-muted">
+            Protégez votre compte : en plus du mot de passe, la connexion demandera un code à 6 chiffres généré par
+            une application d'authentification (Google Authenticator, Microsoft Authenticator, Authy...).
+          </p>
+          <p className="text-sm">Statut : <strong>Désactivée</strong></p>
+          <PasswordInput autoFocus />
+          {errorOf(setupFetcher) && <FormMessage tone="error">{errorOf(setupFetcher)}</FormMessage>}
+          <button type="submit" disabled={setupFetcher.state !== "idle"} className={`${primaryButtonClass} w-full`}>
+            {setupFetcher.state !== "idle" ? "Configuration..." : "Configurer le 2FA"}
+          </button>
+        </setupFetcher.Form>
+      )}
+
+      {step === "verify" && setup && (
+        <verifyFetcher.Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="2fa-verify" />
+          <ol className="list-decimal space-y-1 pl-5 text-sm text-muted">
+            <li>Scannez ce QR code avec votre application d'authentification.</li>
+            <li>Saisissez le code à 6 chiffres qu'elle affiche.</li>
+          </ol>
+          <div
+            role="img"
+            aria-label="QR code à scanner avec votre application d'authentification"
+            className="mx-auto w-48 rounded-xl bg-white p-2 [&>svg]:h-auto [&>svg]:w-full"
+            // Generated on our server by the qrcode library from the otpauth:// address.
+            dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+          />
+          <div>
+            <p className="text-sm font-medium">Ou saisissez cette clé manuellement :</p>
+            <p className="mt-1 break-all rounded-xl bg-band px-3 py-2 font-mono text-sm" data-testid="totp-secret">
+              {setup.secret}
+            </p>
+          </div>
+          <CodeInput value={code} onChange={setCode} />
+          {errorOf(verifyFetcher) && <FormMessage tone="error">{errorOf(verifyFetcher)}</FormMessage>}
+          <button
+            type="submit"
+            disabled={code.length !== TWO_FACTOR_CODE_LENGTH || verifyFetcher.state !== "idle"}
+            className={`${primaryButtonClass} w-full`}
+          >
+            {verifyFetcher.state !== "idle" ? "Vérification..." : "Vérifier et activer"}
+          </button>
+        </verifyFetcher.Form>
+      )}
+
+      {step === "success" && (
+        <div>
+          <FormMessage tone="success">L'authentification à deux facteurs est activée.</FormMessage>
+          {setup && setup.backupCodes.length > 0 && <BackupCodes codes={setup.backupCodes} />}
+          <button type="button" onClick={onClose} className={`${primaryButtonClass} mt-6 w-full`}>
+            Terminer
+          </button>
+        </div>
+      )}
+
+      {step === "enabled" && (
+        <div className="space-y-4">
+          <p className="text-sm">
+            Statut : <strong className="text-success">Activée</strong>
+          </p>
+          <p className="text-sm text-muted">
+            Un code de votre application d'authentification est demandé à chaque connexion.
+          </p>
+          <button type="button" onClick={() => setStep("disable")} className={`${secondaryButtonClass} w-full`}>
+            Désactiver
+          </button>
+        </div>
+      )}
+
+      {step === "disable" && (
+        <disableFetcher.Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="2fa-disable" />
+          <p className="font-medium">
+            Êtes-vous sûr de vouloir désactiver l'authentification à deux facteurs ? Votre compte sera moins protégé.
+          </p>
+          <PasswordInput autoFocus />
+          <CodeInput value={code} onChange={setCode} />
+          {errorOf(disableFetcher) && <FormMessage tone="error">{errorOf(disableFetcher)}</FormMessage>}
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="submit"
+              disabled={code.length !== TWO_FACTOR_CODE_LENGTH || disableFetcher.state !== "idle"}
+              className={dangerButtonClass}
+            >
+              {disableFetcher.state !== "idle" ? "Désactivation..." : "Confirmer la désactivation"}
+            </button>
+            <button type="button" onClick={() => setStep("enabled")} className={secondaryButtonClass}>
+              Annuler
+            </button>
+          </div>
+        </disableFetcher.Form>
+      )}
+    </Modal>
+  );
+}
