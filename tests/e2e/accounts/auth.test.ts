@@ -44,16 +44,28 @@ function header(): Locator {
   return page.getByRole("banner");
 }
 
-/** The page is hydrated once the header's sign-in button reacts (it is a plain button). */
-async function openLogin(): Promise<Locator> {
-  const dialog = page.getByRole("dialog", { name: "Connexion" });
+/**
+ * Clicks a button that opens the auth dialog until the dialog shows: the button only works once
+ * the page is hydrated, and the dialog's code loads on first use.
+ */
+async function openDialogWith(button: Locator, dialog: Locator): Promise<Locator> {
   await expect
-    .poll(async () => {
-      await header().getByRole("button", { name: "Connexion" }).click();
-      return dialog.isVisible();
-    })
+    .poll(
+      async () => {
+        if (await dialog.isVisible()) return true;
+        // Once the dialog is open the page behind is inert: a click there would wait in vain.
+        await button.click({ timeout: 1000 }).catch(() => undefined);
+        await dialog.waitFor({ timeout: 1500 }).catch(() => undefined);
+        return dialog.isVisible();
+      },
+      { timeout: 20_000, interval: 100 },
+    )
     .toBe(true);
   return dialog;
+}
+
+function openLogin(): Promise<Locator> {
+  return openDialogWith(header().getByRole("button", { name: "Connexion" }), page.getByRole("dialog", { name: "Connexion" }));
 }
 
 async function signUpInModal(email: string, firstName = "Zoé", lastName = "Martin"): Promise<void> {
@@ -294,12 +306,7 @@ describe("profile", () => {
     expect(res?.status()).toBe(401);
     expect(res?.headers()["cache-control"]).toContain("no-store");
     await page.getByRole("heading", { name: "Accès non autorisé", level: 1 }).waitFor();
-    await expect
-      .poll(async () => {
-        await page.getByRole("main").getByRole("button", { name: "Se connecter" }).click();
-        return page.getByRole("dialog", { name: "Connexion" }).isVisible();
-      })
-      .toBe(true);
+    await openDialogWith(main().getByRole("button", { name: "Se connecter" }), page.getByRole("dialog", { name: "Connexion" }));
   });
 
   it("edits the phone: a bad value is refused in French, a good one is saved and kept", async () => {
@@ -325,12 +332,12 @@ describe("profile", () => {
     expect(await page.getByText("Format de téléphone invalide").count()).toBe(0);
     await page.getByRole("button", { name: "Enregistrer" }).click();
     await page.getByRole("status").getByText("Profil mis à jour").waitFor();
-    expect(await page.getByRole("button", { name: "Modifier" }).isVisible()).toBe(true);
-    expect(await page.getByText("06 12 34 56 78").isVisible()).toBe(true);
+    await main().getByRole("button", { name: "Modifier" }).waitFor();
+    await main().getByText("06 12 34 56 78").waitFor();
 
     await page.reload();
     await page.getByRole("heading", { name: "Mon Profil", level: 1 }).waitFor();
-    expect(await page.getByText("06 12 34 56 78").isVisible()).toBe(true);
+    await main().getByText("06 12 34 56 78").waitFor();
     expect(await page.getByText("Profil mis à jour").count()).toBe(0);
   });
 
