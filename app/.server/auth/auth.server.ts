@@ -9,7 +9,7 @@ import { getEnv } from "../env";
 import { getSessionSecret } from "../secrets";
 import { createProfile } from "../modules/accounts/profile.service";
 import { countRecentFailures, recordLogin } from "../modules/accounts/login-history.service";
-import { PASSWORD_MAX, PASSWORD_MIN, splitFullName } from "~/features/auth/auth.schema";
+import { PASSWORD_MAX, PASSWORD_MIN, splitFullName } from "~/features/auth/auth.rules";
 
 /** Header the Node server sets from the socket address (clients cannot forge it). */
 export const CLIENT_IP_HEADER = "x-aurore-client-ip";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NAME_MAX } from "~/features/auth/auth.schema";
+import { NAME_MAX } from "~/features/auth/auth.rules";
 
 /** Phone: 10 to 20 characters of digits, spaces, plus, hyphen, parentheses and dots (spec). */
 export const PHONE_PATTERN = /^[0-9\s+\-().]{10,20}$/;

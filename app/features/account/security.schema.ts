@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/features/auth/auth.schema";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/features/auth/auth.rules";
 
 /**
  * Forms of the account's Security tab (password change, two-factor, security report),

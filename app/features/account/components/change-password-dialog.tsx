@@ -6,7 +6,7 @@ import {
   checkPasswordCriteria,
   meetsPasswordCriteria,
 } from "../security.schema";
-import { PASSWORD_MAX } from "~/features/auth/auth.schema";
+import { PASSWORD_MAX } from "~/features/auth/auth.rules";
 import { FormMessage, inputClass, primaryButtonClass } from "./form-parts";
 import { Modal } from "./modal";
 

@@ -11,7 +11,7 @@ import {
   SecurityReportSchema,
   firstIssueMessage,
 } from "../security.schema";
-import { EMAIL_MAX } from "~/features/auth/auth.schema";
+import { EMAIL_MAX } from "~/features/auth/auth.rules";
 import { FormMessage, inputClass, primaryButtonClass } from "./form-parts";
 import { Modal } from "./modal";
 

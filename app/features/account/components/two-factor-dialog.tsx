@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { COPY_FEEDBACK_MS, type AccountActionResult, type TwoFactorSetup } from "../account-actions";
 import { TWO_FACTOR_CODE_LENGTH, sanitizeTwoFactorCode } from "../security.schema";
-import { PASSWORD_MAX } from "~/features/auth/auth.schema";
+import { PASSWORD_MAX } from "~/features/auth/auth.rules";
 import { FormMessage, dangerButtonClass, inputClass, primaryButtonClass, secondaryButtonClass } from "./form-parts";
 import { Modal } from "./modal";
 
