@@ -108,7 +108,7 @@ describe("auth modal", () => {
     expect(await header().getByRole("link", { name: "Administration" }).count()).toBe(0);
     await page.keyboard.press("Escape");
     expect(await accountButton(email).getAttribute("aria-expanded")).toBe("false");
-    expect(await accountButton(email).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => accountButton(email).evaluate((el) => el === document.activeElement)).toBe(true);
 
     await logOut(email);
     expect(await accountButton(email).count()).toBe(0);
@@ -161,7 +161,7 @@ describe("auth modal", () => {
     await dialog.getByText("Le prénom est obligatoire").waitFor();
     await dialog.getByText("Format d'email invalide").waitFor();
     expect(await firstName.getAttribute("aria-invalid")).toBe("true");
-    expect(await firstName.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => firstName.evaluate((el) => el === document.activeElement)).toBe(true);
     const describedBy = await email.getAttribute("aria-describedby");
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("Format d'email invalide");
 
@@ -181,7 +181,7 @@ describe("auth modal", () => {
     await page.goto("/");
     const dialog = await openLogin();
     expect(await dialog.getAttribute("aria-modal")).toBe("true");
-    expect(await dialog.getByLabel("E-mail").evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => dialog.getByLabel("E-mail").evaluate((el) => el === document.activeElement)).toBe(true);
 
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press("Tab");
@@ -203,7 +203,7 @@ describe("auth modal", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     const opener = header().getByRole("button", { name: "Connexion" });
-    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await opener.click();
     await dialog.waitFor();
@@ -257,7 +257,7 @@ describe("two-factor sign-in and roles", () => {
     const code = step.getByLabel("Code de vérification");
     expect(await code.getAttribute("inputmode")).toBe("numeric");
     expect(await code.getAttribute("autocomplete")).toBe("one-time-code");
-    expect(await code.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
 
     const wrong = totp(secret) === "000000" ? "111111" : "000000";
     await code.fill(wrong);
