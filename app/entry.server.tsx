@@ -8,7 +8,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 
 /** Called once by the Node server before it listens (migrations, demo data). */
-export { bootstrap } from "./.server/bootstrap";
+export { bootstrap, shutdown } from "./.server/bootstrap";
 
 export const streamTimeout = 5_000;
 

@@ -89,18 +89,29 @@ export async function createServer({ buildDir = path.join(root, "build") } = {})
   );
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
-  return { app, info };
+  return { app, info, build };
 }
 
 export async function startServer() {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST || "0.0.0.0";
-  const { app, info } = await createServer();
+  const { app, info, build } = await createServer();
   const server = app.listen(port, host, () => {
     const shown = process.env.PUBLIC_URL || `http://localhost:${port}`;
     console.log(`Aurore is serving ${shown} (listening on ${host}:${port}) with database: ${info.database}`);
   });
-  const stop = () => server.close(() => process.exit(0));
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeAllConnections();
+    try {
+      await build.entry.module.shutdown();
+    } finally {
+      process.exit(0);
+    }
+  };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   return server;

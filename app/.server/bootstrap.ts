@@ -1,4 +1,4 @@
-import { startDatabase } from "./db";
+import { startDatabase, stopDatabase } from "./db";
 import { getSessionSecret } from "./secrets";
 import { getAuth } from "./auth/session.server";
 import { ensureAdministrator } from "./auth/admin-bootstrap";
@@ -11,4 +11,9 @@ export async function bootstrap(): Promise<BootstrapResult> {
   const handle = await startDatabase();
   await ensureAdministrator(handle.db, await getAuth());
   return { database: handle.label };
+}
+
+/** Called by the Node server on SIGINT/SIGTERM: closes the database (PGlite flushes, lock released). */
+export async function shutdown(): Promise<void> {
+  await stopDatabase();
 }
