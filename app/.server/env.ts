@@ -25,6 +25,24 @@ const EnvSchema = z.object({
   /** Failed sign-ins in a row that lock an account, and for how long (seconds). */
   AUTH_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(10),
   AUTH_LOCKOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  // Legal notices (LCEN). The defaults are clearly fictional demo values: set the real ones.
+  LEGAL_COMPANY_NAME: z.string().min(1).default("Aurore Beauté SAS (société fictive de démonstration)"),
+  LEGAL_FORM: z.string().min(1).default("Société par actions simplifiée (SAS)"),
+  LEGAL_ADDRESS: z.string().min(1).default("12 rue des Lilas, 75008 Paris, France"),
+  LEGAL_PHONE: z.string().min(1).default("01 23 45 67 89"),
+  LEGAL_EMAIL: z.string().min(1).default("contact@aurore-beaute.fr"),
+  LEGAL_RCS: z.string().min(1).default("RCS Paris 000 000 000 (fictif)"),
+  LEGAL_SHARE_CAPITAL: z.string().min(1).default("10 000 €"),
+  LEGAL_VAT_NUMBER: z.string().min(1).default("FR00 000000000 (fictif)"),
+  LEGAL_PUBLICATION_DIRECTOR: z.string().min(1).default("Camille Aurore, présidente (fictive)"),
+  LEGAL_HOST: z
+    .string()
+    .min(1)
+    .default("Hébergeur Exemple SAS, 1 avenue de l'Exemple, 75001 Paris, France, 01 00 00 00 00 (fictif)"),
+  LEGAL_MEDIATOR: z
+    .string()
+    .min(1)
+    .default("Médiateur de la consommation Exemple, 10 rue de la Médiation, 75002 Paris (fictif)"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string };

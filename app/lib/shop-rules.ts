@@ -32,3 +32,39 @@ export const COOKIE_BANNER_DELAY_MS = 1000;
 export const RETURNS_DAYS = 30;
 export const COPYRIGHT_YEAR = 2025;
 export const LOWEST_PRICE_WINDOW_DAYS = 30;
+
+/** Legal withdrawal period for distance sales (Code de la consommation, art. L221-18). */
+export const WITHDRAWAL_DAYS = 14;
+/** Commercial returns: refund within 5 to 7 days of the returned parcel's receipt. */
+export const RETURN_REFUND_MIN_DAYS = 5;
+export const RETURN_REFUND_MAX_DAYS = 7;
+/** Split payment in 3 instalments, free from this order total. */
+export const SPLIT_PAYMENT_INSTALMENTS = 3;
+export const SPLIT_PAYMENT_MIN_CENTS = 5000;
+/** Delivery outside metropolitan France and the relay-point discount (spec back-office §9). */
+export const CORSICA_SHIPPING_FEE_CENTS = 990;
+export const OVERSEAS_SHIPPING_FEE_CENTS = 1990;
+export const RELAY_POINT_DISCOUNT_CENTS = 200;
+
+/** Gift cards (spec back-office §9): preset amounts, custom range, premium physical card. */
+export const GIFT_CARD_PRESET_AMOUNTS_CENTS = [2500, 5000, 7500, 10_000, 15_000, 20_000] as const;
+export const GIFT_CARD_POPULAR_AMOUNT_CENTS = 5000;
+export const GIFT_CARD_DEFAULT_AMOUNT_CENTS = 5000;
+export const GIFT_CARD_MIN_CENTS = 1000;
+export const GIFT_CARD_MAX_CENTS = 50_000;
+export const PHYSICAL_GIFT_CARD_FEE_CENTS = 500;
+export const GIFT_CARD_MESSAGE_MAX = 200;
+export const GIFT_CARD_VALIDITY_YEARS = 3;
+export const GIFT_CARD_EXPIRY_REMINDER_MONTHS = 3;
+
+/** An order can be modified or cancelled within this delay after it is placed. */
+export const ORDER_CHANGE_WINDOW_HOURS = 1;
+/** Beauty Pass (spec back-office §9): 1 € spent = 1 point; each 100 points = 10 € off, from 100 points. */
+export const BEAUTY_PASS_POINTS_PER_EURO = 1;
+export const BEAUTY_PASS_REDEEM_STEP_POINTS = 100;
+export const BEAUTY_PASS_REDEEM_STEP_CENTS = 1000;
+export const BEAUTY_PASS_POINTS_VALIDITY_MONTHS = 12;
+export const BEAUTY_PASS_EXPIRY_REMINDER_DAYS = 30;
+/** Tiers: Beauty Lover below Expert, Beauty Expert from 500, Beauty VIP from 1000 points. */
+export const BEAUTY_PASS_EXPERT_MIN_POINTS = 500;
+export const BEAUTY_PASS_VIP_MIN_POINTS = 1000;

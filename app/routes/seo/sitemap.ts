@@ -2,7 +2,20 @@ import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
 import { listCategories, listProductsForSitemap } from "~/.server/modules/catalog/catalog.service";
 
-const STATIC_PAGES = ["/", "/products"];
+const STATIC_PAGES = [
+  "/",
+  "/products",
+  "/service-client",
+  "/faq",
+  "/livraison-retours",
+  "/guide-tailles",
+  "/carte-cadeau",
+  "/accessibilite",
+  "/conditions-generales",
+  "/politique-confidentialite",
+  "/mentions-legales",
+  "/politique-cookies",
+];
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, like, sql } from "drizzle-orm";
+import { createTestDatabase } from "../../../../tests/support/db";
+import type { DatabaseHandle } from "../../db/client";
+import { supportTickets, user } from "../../db/schema";
+import { createContactTicket, formatTicketNumber, ticketYear } from "./support.service";
+import { CONTACT_MESSAGE_MAX, ContactSchema } from "~/features/support/contact.schema";
+
+let handle: DatabaseHandle;
+const shopper = "user-support-claire";
+
+const valid = {
+  name: "  Claire Dubois ",
+  email: "claire.dubois@example.com",
+  subject: "Question sur ma commande",
+  message: "Bonjour, pouvez-vous me dire quand ma commande sera expédiée ?",
+};
+
+async function countTickets(): Promise<number> {
+  const [row] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(supportTickets);
+  return Number(row.n);
+}
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  await handle.db.insert(user).values({ id: shopper, name: "Claire Dubois", email: "claire.support@example.com" });
+});
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe("createContactTicket", () => {
+  it("stores a visitor's message as an open 'other' ticket with a readable number", async () => {
+    const now = new Date("2030-03-14T10:00:00Z");
+    const result = await createContactTicket(handle.db, { ...valid, userId: null }, { now });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.ticket.ticketNumber).toBe("SAV-2030-000001");
+    const [row] = await handle.db.select().from(supportTickets).where(eq(supportTickets.id, result.ticket.id));
+    expect(row).toMatchObject({
+      ticketNumber: "SAV-2030-000001",
+      userId: null,
+      contactName: "Claire Dubois",
+      contactEmail: "claire.dubois@example.com",
+      subject: "Question sur ma commande",
+      description: valid.message,
+      category: "other",
+      priority: "normal",
+      status: "open",
+    });
+  });
+
+  it("links the ticket to the signed-in shopper and numbers it after the year's last one", async () => {
+    const now = new Date("2030-06-01T08:00:00Z");
+    const result = await createContactTicket(handle.db, { ...valid, userId: shopper }, { now });
+    expect(result.ok && result.ticket.ticketNumber).toBe("SAV-2030-000002");
+    const rows = await handle.db.select().from(supportTickets).where(eq(supportTickets.userId, shopper));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].ticketNumber).toBe("SAV-2030-000002");
+  });
+
+  it("restarts the counter each year, in Paris time", async () => {
+    // 23:30 UTC on 31 December is already the next year in Paris.
+    const newYearsEve = new Date("2031-12-31T23:30:00Z");
+    expect(ticketYear(newYearsEve)).toBe(2032);
+    const result = await createContactTicket(handle.db, { ...valid, userId: null }, { now: newYearsEve });
+    expect(result.ok && result.ticket.ticketNumber).toBe("SAV-2032-000001");
+  });
+
+  it("gives unique, consecutive numbers to tickets created at the same time", async () => {
+    const now = new Date("2033-05-05T12:00:00Z");
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        createContactTicket(handle.db, { ...valid, subject: `Demande ${i}`, userId: null }, { now }),
+      ),
+    );
+    const numbers = results.map((r) => (r.ok ? r.ticket.ticketNumber : "")).sort();
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6].map((n) => formatTicketNumber(2033, n)));
+    const stored = await handle.db.select().from(supportTickets).where(like(supportTickets.ticketNumber, "SAV-2033-%"));
+    expect(stored).toHaveLength(6);
+  });
+
+  it("refuses invalid input with one French message per field and stores nothing", async () => {
+    const before = await countTickets();
+    const empty = await createContactTicket(handle.db, {
+      name: " ",
+      email: "",
+      subject: "",
+      message: "",
+      userId: null,
+    });
+    expect(empty).toEqual({
+      ok: false,
+      fieldErrors: {
+        name: "Le nom est obligatoire",
+        email: "L'e-mail est obligatoire",
+        subject: "Le sujet est obligatoire",
+        message: "Le message est obligatoire",
+      },
+    });
+    const missing = await createContactTicket(handle.db, { userId: null });
+    expect(missing.ok).toBe(false);
+
+    const tooLong = await createContactTicket(handle.db, { ...valid, message: "a".repeat(10_000), userId: null });
+    expect(tooLong.ok).toBe(false);
+    if (!tooLong.ok) expect(tooLong.fieldErrors.message).toMatch(/^Le message ne doit pas dépasser 5\s000 caractères$/);
+
+    const badEmail = await createContactTicket(handle.db, { ...valid, email: "claire@", userId: null });
+    expect(!badEmail.ok && badEmail.fieldErrors.email).toMatch(/adresse e-mail valide/);
+    expect(await countTickets()).toBe(before);
+  });
+});
+
+describe("ContactSchema", () => {
+  it("accepts the maximum lengths and refuses one character more", () => {
+    const at = {
+      name: "n".repeat(100),
+      email: `${"e".repeat(240)}@example.com`,
+      subject: "s".repeat(150),
+      message: "m".repeat(CONTACT_MESSAGE_MAX),
+    };
+    expect(ContactSchema.safeParse(at).success).toBe(true);
+    for (const [field, value] of Object.entries({
+      name: "n".repeat(101),
+      subject: "s".repeat(151),
+      message: "m".repeat(CONTACT_MESSAGE_MAX + 1),
+      email: `${"e".repeat(243)}@example.com`,
+    })) {
+      const result = ContactSchema.safeParse({ ...at, [field]: value });
+      expect(result.success, field).toBe(false);
+      expect(result.error?.issues[0].path[0]).toBe(field);
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import {
+  CORSICA_SHIPPING_FEE_CENTS,
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  ORDER_CHANGE_WINDOW_HOURS,
+  OVERSEAS_SHIPPING_FEE_CENTS,
+  RELAY_POINT_DISCOUNT_CENTS,
+  RETURN_REFUND_MAX_DAYS,
+  RETURN_REFUND_MIN_DAYS,
+  RETURNS_DAYS,
+  SHIPPING_FEE_CENTS,
+} from "~/lib/shop-rules";
+import { formatEuros } from "./shop-facts";
+
+/** Delivery and returns content (/livraison-retours), from the shop rules of the spec. */
+
+export const METROPOLITAN_DELAY = "48H ouvrées";
+export const CORSICA_DELAY = "3 à 5 jours ouvrés";
+export const OVERSEAS_DELAY = "7 à 10 jours ouvrés";
+export const CARRIERS = ["Colissimo", "Chronopost", "UPS"] as const;
+
+/** The shop's single delivery option. */
+export const DELIVERY_OPTION = {
+  name: "Livraison 48H",
+  headline: `Offerte dès ${formatEuros(FREE_SHIPPING_THRESHOLD_CENTS)} d'achat`,
+  price: `${formatEuros(SHIPPING_FEE_CENTS)} en dessous de ${formatEuros(FREE_SHIPPING_THRESHOLD_CENTS)}`,
+  details: [
+    `Livrée en ${METROPOLITAN_DELAY} en France métropolitaine`,
+    "Colis assuré et suivi de bout en bout",
+    `Transporteurs : ${CARRIERS.join(", ")}`,
+    `Commande modifiable ou annulable pendant ${ORDER_CHANGE_WINDOW_HOURS} heure après sa validation`,
+  ],
+} as const;
+
+export type DeliveryZone = { zone: string; delay: string; fee: string; note?: string };
+
+export const DELIVERY_ZONES: readonly DeliveryZone[] = [
+  {
+    zone: "France métropolitaine",
+    delay: METROPOLITAN_DELAY,
+    fee: `${formatEuros(SHIPPING_FEE_CENTS)}, offerte dès ${formatEuros(FREE_SHIPPING_THRESHOLD_CENTS)}`,
+    note: "Livraison à domicile, assurée et suivie.",
+  },
+  {
+    zone: "Corse",
+    delay: CORSICA_DELAY,
+    fee: formatEuros(CORSICA_SHIPPING_FEE_CENTS),
+    note: "Livraison à domicile, assurée et suivie.",
+  },
+  {
+    zone: "Outre-mer (DROM)",
+    delay: OVERSEAS_DELAY,
+    fee: formatEuros(OVERSEAS_SHIPPING_FEE_CENTS),
+    note: "Restrictions de transport pour les produits contenant de l'alcool, comme les parfums.",
+  },
+  {
+    zone: "Point relais",
+    delay: "Même délai que la livraison à domicile de votre zone",
+    fee: `${formatEuros(RELAY_POINT_DISCOUNT_CENTS)} de réduction sur les frais de livraison`,
+    note: "Point relais choisi au moment de valider la commande.",
+  },
+];
+
+export type ReturnStep = { title: string; text: string; link?: { to: string; label: string } };
+
+export const RETURN_STEPS: readonly ReturnStep[] = [
+  {
+    title: "Déclarez votre retour",
+    text: "Dans Mon compte > Mes commandes, choisissez la commande puis « Retourner des articles » et sélectionnez les produits à renvoyer.",
+    link: { to: "/dashboard", label: "Accéder à mes commandes" },
+  },
+  {
+    title: "Imprimez l'étiquette prépayée",
+    text: "Votre étiquette de retour prépayée est générée aussitôt : le retour ne vous coûte rien.",
+  },
+  {
+    title: "Remballez vos produits",
+    text: "Placez les produits dans leur emballage d'origine, avec la facture, puis collez l'étiquette sur le colis.",
+  },
+  {
+    title: "Déposez le colis en point relais",
+    text: `Déposez votre colis dans le point relais de votre choix. Vous êtes remboursé(e) sous ${RETURN_REFUND_MIN_DAYS} à ${RETURN_REFUND_MAX_DAYS} jours après la réception du retour.`,
+  },
+];
+
+export const RETURN_CONDITIONS: readonly string[] = [
+  `Retour gratuit pendant ${RETURNS_DAYS} jours après la réception de votre commande.`,
+  "Produits non ouverts, dans leur état et leur emballage d'origine, accompagnés de la facture.",
+  `Remboursement sous ${RETURN_REFUND_MIN_DAYS} à ${RETURN_REFUND_MAX_DAYS} jours après la réception du retour, sur le moyen de paiement utilisé pour la commande.`,
+  "Pour un échange, retournez le produit puis passez une nouvelle commande.",
+];
+
+export const RETURN_EXCEPTIONS: readonly string[] = [
+  "Les articles personnalisés.",
+  "Les parfums et cosmétiques ouverts ou descellés, pour des raisons d'hygiène et de sécurité.",
+  "Les sous-vêtements et maillots de bain.",
+];

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import {
+  GIFT_CARD_MAX_CENTS,
+  GIFT_CARD_MESSAGE_MAX,
+  GIFT_CARD_MIN_CENTS,
+  PHYSICAL_GIFT_CARD_FEE_CENTS,
+} from "~/lib/shop-rules";
+
+/**
+ * The gift card a shopper configures on /carte-cadeau. Isomorphic: the page validates with it
+ * in the browser, and the sales flow validates the same draft again on the server.
+ */
+
+export const GIFT_CARD_OCCASIONS = [
+  "anniversaire",
+  "saint-valentin",
+  "fete-des-meres",
+  "noel",
+  "remise-de-diplome",
+  "mariage",
+  "juste-pour-le-plaisir",
+] as const;
+export type GiftCardOccasion = (typeof GIFT_CARD_OCCASIONS)[number];
+export const DEFAULT_GIFT_CARD_OCCASION: GiftCardOccasion = "anniversaire";
+
+export const GIFT_CARD_DELIVERY_MODES = ["email", "physical"] as const;
+export type GiftCardDeliveryMode = (typeof GIFT_CARD_DELIVERY_MODES)[number];
+
+export const RECIPIENT_NAME_MAX = 60;
+export const RECIPIENT_EMAIL_MAX = 254;
+
+const euros = (cents: number) => String(cents / 100);
+const emailFormat = z.email();
+
+export const GIFT_CARD_MESSAGES = {
+  amountRange: `Le montant doit être compris entre ${euros(GIFT_CARD_MIN_CENTS)} € et ${euros(GIFT_CARD_MAX_CENTS)} €`,
+  amountInvalid: "Veuillez saisir un montant valide",
+  amountRequired: "Veuillez choisir un montant",
+  occasion: "Veuillez choisir une occasion",
+  deliveryMode: "Veuillez choisir un mode d'envoi",
+  recipientNameTooLong: `Le nom du destinataire ne peut pas dépasser ${RECIPIENT_NAME_MAX} caractères`,
+  recipientEmailRequired: "L'e-mail du destinataire est obligatoire pour un envoi par e-mail",
+  recipientEmailInvalid: "Format d'e-mail invalide",
+  messageTooLong: `Le message ne peut pas dépasser ${GIFT_CARD_MESSAGE_MAX} caractères`,
+} as const;
+
+/** Amount in integer cents, whole cents only, within the custom range (presets fall inside it). */
+export const GiftCardAmountSchema = z
+  .number({ error: GIFT_CARD_MESSAGES.amountRequired })
+  .int({ error: GIFT_CARD_MESSAGES.amountInvalid })
+  .min(GIFT_CARD_MIN_CENTS, { error: GIFT_CARD_MESSAGES.amountRange })
+  .max(GIFT_CARD_MAX_CENTS, { error: GIFT_CARD_MESSAGES.amountRange });
+
+export const GiftCardMessageSchema = z
+  .string()
+  .max(GIFT_CARD_MESSAGE_MAX, { error: GIFT_CARD_MESSAGES.messageTooLong });
+
+export const GiftCardConfigSchema = z
+  .object({
+    amountCents: GiftCardAmountSchema,
+    occasion: z.enum(GIFT_CARD_OCCASIONS, { error: GIFT_CARD_MESSAGES.occasion }),
+    deliveryMode: z.enum(GIFT_CARD_DELIVERY_MODES, { error: GIFT_CARD_MESSAGES.deliveryMode }),
+    recipientName: z
+      .string()
+      .trim()
+      .max(RECIPIENT_NAME_MAX, { error: GIFT_CARD_MESSAGES.recipientNameTooLong })
+      .default(""),
+    recipientEmail: z
+      .string()
+      .trim()
+      .max(RECIPIENT_EMAIL_MAX, { error: GIFT_CARD_MESSAGES.recipientEmailInvalid })
+      .refine((v) => v === "" || emailFormat.safeParse(v).success, { error: GIFT_CARD_MESSAGES.recipientEmailInvalid })
+      .transform((v) => v.toLowerCase())
+      .default(""),
+    message: GiftCardMessageSchema.default(""),
+  })
+  .superRefine((card, ctx) => {
+    if (card.deliveryMode === "email" && card.recipientEmail === "") {
+      ctx.addIssue({ code: "custom", message: GIFT_CARD_MESSAGES.recipientEmailRequired, path: ["recipientEmail"] });
+    }
+  });
+
+export type GiftCardConfigInput = z.input<typeof GiftCardConfigSchema>;
+export type GiftCardConfig = z.output<typeof GiftCardConfigSchema>;
+
+/**
+ * What the buyer pays: the card's value plus the premium card fee when it is sent by post.
+ * Computed again on the server when the card is sold.
+ */
+export function computeGiftCardTotals(amountCents: number, deliveryMode: GiftCardDeliveryMode) {
+  const deliveryFeeCents = deliveryMode === "physical" ? PHYSICAL_GIFT_CARD_FEE_CENTS : 0;
+  return { amountCents, deliveryFeeCents, totalCents: amountCents + deliveryFeeCents };
+}
+
+/**
+ * Reads the custom amount field (euros, "120" or "120,50" or "120.5") into cents.
+ * Empty gives null (no custom amount); anything else is checked against the amount rules.
+ */
+export function parseCustomAmount(raw: string): { ok: true; cents: number | null } | { ok: false; error: string } {
+  const text = raw.trim().replace(",", ".");
+  if (text === "") return { ok: true, cents: null };
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) {
+    // A negative number is out of range; anything else (letters, three decimals) is no amount.
+    const n = Number(text);
+    const outOfRange = Number.isFinite(n) && (n * 100 < GIFT_CARD_MIN_CENTS || n * 100 > GIFT_CARD_MAX_CENTS);
+    return { ok: false, error: outOfRange ? GIFT_CARD_MESSAGES.amountRange : GIFT_CARD_MESSAGES.amountInvalid };
+  }
+  const cents = Math.round(Number(text) * 100);
+  const parsed = GiftCardAmountSchema.safeParse(cents);
+  return parsed.success ? { ok: true, cents } : { ok: false, error: parsed.error.issues[0]!.message };
+}

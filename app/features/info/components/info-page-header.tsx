@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/** Band at the top of an information page: breadcrumb "Accueil › {title}", the h1, an intro. */
+export function InfoPageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <header className="bg-band">
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+        <nav aria-label="Fil d'Ariane" className="text-sm text-muted">
+          <ol className="flex flex-wrap gap-2">
+            <li>
+              <Link to="/" className="hover:text-accent hover:underline">
+                Accueil
+              </Link>
+              <span aria-hidden="true"> ›</span>
+            </li>
+            <li aria-current="page" className="text-ink">
+              {title}
+            </li>
+          </ol>
+        </nav>
+        <h1 className="mt-4 font-display text-3xl sm:text-4xl">{title}</h1>
+        {children && <div className="mt-3 max-w-2xl text-muted">{children}</div>}
+      </div>
+    </header>
+  );
+}
+
+export const primaryLinkClass =
+  "inline-flex min-h-11 items-center justify-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark";
+export const secondaryLinkClass =
+  "inline-flex min-h-11 items-center justify-center rounded-full border border-ink px-6 font-semibold hover:bg-ink hover:text-white";
+export const textLinkClass = "font-semibold text-accent underline underline-offset-4 hover:text-accent-dark";

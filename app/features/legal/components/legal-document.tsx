@@ -1,0 +1,219 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { LegalBlock, LegalSection, LegalTable } from "~/content/legal/types";
+import { formatDate } from "~/lib/money";
+
+const INLINE_MARKUP = /\[([^\]]+)\]\(([^)\s]+)\)|`([^`]+)`/g;
+const linkClass = "font-semibold text-accent underline underline-offset-2 hover:text-accent-dark";
+
+/** Paragraph text with its inline links and code names. */
+export function RichText({ text }: { text: string }) {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(INLINE_MARKUP)) {
+    const index = match.index ?? 0;
+    if (index > last) parts.push(text.slice(last, index));
+    const [, label, href, code] = match;
+    if (code !== undefined) {
+      parts.push(
+        <code key={index} className="rounded bg-band px-1 py-0.5 text-[0.9em] break-words text-ink">
+          {code}
+        </code>,
+      );
+    } else if (href?.startsWith("/")) {
+      parts.push(
+        <Link key={index} to={href} className={linkClass}>
+          {label}
+        </Link>,
+      );
+    } else {
+      const external = href?.startsWith("http");
+      parts.push(
+        <a
+          key={index}
+          href={href}
+          className={linkClass}
+          {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+        >
+          {label}
+          {external && <span className="sr-only"> (nouvelle fenêtre)</span>}
+        </a>,
+      );
+    }
+    last = index + match[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return <>{parts}</>;
+}
+
+/** A table that scrolls sideways on narrow screens, reachable with the keyboard. */
+export function LegalTableView({ table, id }: { table: LegalTable; id: string }) {
+  const captionId = `${id}-caption`;
+  return (
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto rounded-xl border border-line">
+      <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+        <caption id={captionId} className="bg-band px-4 py-2 text-left font-semibold text-ink">
+          {table.caption}
+        </caption>
+        <thead>
+          <tr className="border-b border-line">
+            {table.columns.map((column) => (
+              <th key={column} scope="col" className="px-4 py-2 font-semibold">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row) => (
+            <tr key={row[0]} className="border-b border-line last:border-b-0 align-top">
+              {row.map((cell, index) =>
+                index === 0 ? (
+                  <th key={index} scope="row" className="px-4 py-2 font-semibold">
+                    <RichText text={cell} />
+                  </th>
+                ) : (
+                  <td key={index} className="px-4 py-2 text-muted">
+                    <RichText text={cell} />
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Block({ block, id }: { block: LegalBlock; id: string }) {
+  if (typeof block === "string") {
+    return (
+      <p>
+        <RichText text={block} />
+      </p>
+    );
+  }
+  if ("list" in block) {
+    const items = block.list.map((item) => (
+      <li key={item}>
+        <RichText text={item} />
+      </li>
+    ));
+    return block.ordered ? (
+      <ol className="list-decimal space-y-1 pl-6">{items}</ol>
+    ) : (
+      <ul className="list-disc space-y-1 pl-6">{items}</ul>
+    );
+  }
+  if ("table" in block) return <LegalTableView table={block.table} id={id} />;
+  return (
+    <div className="rounded-2xl border-2 border-dashed border-line bg-cream p-5 sm:p-6">
+      <h3 className="font-display text-xl text-ink">{block.form.title}</h3>
+      <div className="mt-3 space-y-3">
+        {block.form.lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function LegalSectionView({ section }: { section: LegalSection }) {
+  return (
+    <section id={section.id} aria-labelledby={`${section.id}-titre`} className="scroll-mt-28">
+      <h2 id={`${section.id}-titre`} className="font-display text-2xl text-ink">
+        {section.title}
+      </h2>
+      <div className="mt-3 space-y-3 leading-relaxed">
+        {section.paragraphs.map((block, index) => (
+          <Block key={index} block={block} id={`${section.id}-${index}`} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** "Sommaire": links to every section's anchor. */
+export function LegalTableOfContents({ sections }: { sections: LegalSection[] }) {
+  return (
+    <nav aria-labelledby="sommaire-titre" className="rounded-2xl border border-line bg-cream p-5">
+      <h2 id="sommaire-titre" className="font-display text-xl text-ink">
+        Sommaire
+      </h2>
+      <ol className="mt-3 space-y-1 text-sm">
+        {sections.map((section) => (
+          <li key={section.id}>
+            <a href={`#${section.id}`} className="inline-flex min-h-8 items-center text-ink underline-offset-2 hover:text-accent hover:underline">
+              {section.title}
+            </a>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+export type Crumb = { to?: string; label: string };
+
+/** Band at the top of an information page: breadcrumb, h1, last revision and introduction. */
+export function InfoPageHeader({
+  title,
+  crumbs,
+  updatedAt,
+  intro,
+}: {
+  title: string;
+  crumbs: Crumb[];
+  updatedAt?: string;
+  intro?: ReactNode;
+}) {
+  return (
+    <header className="bg-band">
+      <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+        <nav aria-label="Fil d'Ariane" className="text-sm text-muted">
+          <ol className="flex flex-wrap gap-2">
+            {crumbs.map((crumb) =>
+              crumb.to ? (
+                <li key={crumb.label}>
+                  <Link to={crumb.to} className="hover:text-accent hover:underline">
+                    {crumb.label}
+                  </Link>
+                  <span aria-hidden="true"> ›</span>
+                </li>
+              ) : (
+                <li key={crumb.label} aria-current="page" className="text-ink">
+                  {crumb.label}
+                </li>
+              ),
+            )}
+          </ol>
+        </nav>
+        <h1 className="mt-4 font-display text-3xl text-ink sm:text-4xl">{title}</h1>
+        {updatedAt && (
+          <p className="mt-2 text-sm text-muted">
+            Dernière mise à jour : <time dateTime={updatedAt}>{formatDate(updatedAt)}</time>
+          </p>
+        )}
+        {intro && <div className="mt-4 max-w-3xl space-y-3 text-muted">{intro}</div>}
+      </div>
+    </header>
+  );
+}
+
+/** A legal text: table of contents beside (or above, on mobile) its sections. */
+export function LegalDocumentBody({ sections, children }: { sections: LegalSection[]; children?: ReactNode }) {
+  return (
+    <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start">
+      <div className="lg:sticky lg:top-24 lg:max-h-[calc(100vh-7rem)] lg:overflow-y-auto">
+        <LegalTableOfContents sections={sections} />
+      </div>
+      <div className="min-w-0 space-y-10">
+        {sections.map((section) => (
+          <LegalSectionView key={section.id} section={section} />
+        ))}
+        {children}
+      </div>
+    </div>
+  );
+}

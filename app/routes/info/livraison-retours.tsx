@@ -1,0 +1,201 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/livraison-retours";
+import { absoluteUrl } from "~/.server/http";
+import {
+  CARRIERS,
+  DELIVERY_OPTION,
+  DELIVERY_ZONES,
+  RETURN_CONDITIONS,
+  RETURN_EXCEPTIONS,
+  RETURN_STEPS,
+} from "~/content/delivery";
+import { InfoPageHeader, primaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { FREE_SHIPPING_THRESHOLD_CENTS, RETURNS_DAYS, WITHDRAWAL_DAYS } from "~/lib/shop-rules";
+import { formatEuros } from "~/content/shop-facts";
+import { buildMeta } from "~/lib/seo";
+
+export async function loader(_: Route.LoaderArgs) {
+  return { canonical: absoluteUrl("/livraison-retours") };
+}
+
+export const headers = publicPageHeaders;
+
+const FREE_FROM = formatEuros(FREE_SHIPPING_THRESHOLD_CENTS);
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: "Livraison et retours | Aurore" }];
+  return buildMeta({
+    title: "Livraison et retours",
+    description: `Livraison 48H offerte dès ${FREE_FROM}, Corse, outre-mer et point relais, retours gratuits sous ${RETURNS_DAYS} jours : délais, frais et procédure de retour Aurore.`,
+    url: data.canonical,
+  });
+}
+
+export default function DeliveryReturnsPage() {
+  return (
+    <div>
+      <InfoPageHeader title="Livraison et retours">
+        <p>
+          Une seule formule de livraison, rapide et offerte dès {FREE_FROM} d'achat, et des retours gratuits pendant{" "}
+          {RETURNS_DAYS} jours.
+        </p>
+      </InfoPageHeader>
+
+      <div className="mx-auto max-w-5xl space-y-14 px-4 py-10 sm:px-6">
+        <section aria-labelledby="livraison">
+          <h2 id="livraison" className="font-display text-2xl">
+            Livraison
+          </h2>
+          <div className="mt-6 rounded-2xl border border-line bg-white p-6 sm:flex sm:items-start sm:gap-8">
+            <div className="sm:w-1/3">
+              <h3 className="text-xl font-semibold">
+                <span aria-hidden="true">🚚 </span>
+                {DELIVERY_OPTION.name}
+              </h3>
+              <p className="mt-2 text-lg font-semibold text-success">{DELIVERY_OPTION.headline}</p>
+              <p className="mt-1 text-sm text-muted">{DELIVERY_OPTION.price}</p>
+            </div>
+            <ul className="mt-4 list-disc space-y-2 pl-5 sm:mt-0 sm:flex-1">
+              {DELIVERY_OPTION.details.map((detail) => (
+                <li key={detail}>{detail}</li>
+              ))}
+            </ul>
+          </div>
+
+          <h3 className="mt-10 text-xl font-semibold">Zones, délais et frais</h3>
+          <p className="mt-4 text-xs text-muted sm:hidden">
+            Faites défiler le tableau vers la droite pour voir toutes les colonnes.
+          </p>
+          <div
+            role="region"
+            aria-label="Tableau des zones de livraison"
+            tabIndex={0}
+            className="mt-2 overflow-x-auto rounded-2xl border border-line sm:mt-4"
+          >
+            <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+              <caption className="sr-only">Délais et frais de livraison selon la zone</caption>
+              <thead className="bg-band">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Zone
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Délai
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Frais
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Bon à savoir
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line bg-white">
+                {DELIVERY_ZONES.map((zone) => (
+                  <tr key={zone.zone}>
+                    <th scope="row" className="px-4 py-3 font-semibold">
+                      {zone.zone}
+                    </th>
+                    <td className="px-4 py-3">{zone.delay}</td>
+                    <td className="px-4 py-3">{zone.fee}</td>
+                    <td className="px-4 py-3 text-muted">{zone.note}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="mt-3 text-sm text-muted">
+            Nos transporteurs : {CARRIERS.join(", ")}. Les délais sont indiqués en jours ouvrés (du lundi au vendredi,
+            hors jours fériés).
+          </p>
+        </section>
+
+        <section aria-labelledby="retours">
+          <h2 id="retours" className="font-display text-2xl">
+            Retourner un produit en 4 étapes
+          </h2>
+          <ol className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {RETURN_STEPS.map((step, index) => (
+              <li key={step.title} className="rounded-2xl bg-cream p-6">
+                <span
+                  aria-hidden="true"
+                  className="flex h-10 w-10 items-center justify-center rounded-full bg-accent font-semibold text-white"
+                >
+                  {index + 1}
+                </span>
+                <h3 className="mt-4 font-semibold">
+                  <span className="sr-only">Étape {index + 1} : </span>
+                  {step.title}
+                </h3>
+                <p className="mt-2 text-sm text-muted">{step.text}</p>
+                {step.link && (
+                  <Link to={step.link.to} className={`mt-3 inline-block text-sm ${textLinkClass}`}>
+                    {step.link.label}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
+          <section aria-labelledby="conditions-retour">
+            <h2 id="conditions-retour" className="font-display text-2xl">
+              Conditions de retour
+            </h2>
+            <ul className="mt-4 list-disc space-y-2 pl-5">
+              {RETURN_CONDITIONS.map((condition) => (
+                <li key={condition}>{condition}</li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="exceptions-retour">
+            <h2 id="exceptions-retour" className="font-display text-2xl">
+              Produits non repris
+            </h2>
+            <ul className="mt-4 list-disc space-y-2 pl-5">
+              {RETURN_EXCEPTIONS.map((exception) => (
+                <li key={exception}>{exception}</li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <section aria-labelledby="retractation" className="rounded-2xl border border-line bg-white p-6">
+          <h2 id="retractation" className="font-display text-2xl">
+            Droit de rétractation
+          </h2>
+          <p className="mt-3">
+            Conformément au Code de la consommation, vous disposez d'un délai légal de {WITHDRAWAL_DAYS} jours à compter
+            de la réception de votre commande pour exercer votre droit de rétractation, sans avoir à vous justifier.
+            Notre politique de retour gratuit pendant {RETURNS_DAYS} jours va au-delà de ce délai. Les modalités sont
+            détaillées dans nos{" "}
+            <Link to="/conditions-generales" className={textLinkClass}>
+              conditions générales
+            </Link>
+            .
+          </p>
+        </section>
+
+        <section aria-labelledby="besoin-aide" className="rounded-2xl bg-band px-6 py-10 text-center">
+          <h2 id="besoin-aide" className="font-display text-2xl">
+            Une question sur votre livraison ou votre retour ?
+          </h2>
+          <p className="mt-2 text-muted">Notre service client vous répond 7j/7, en 2 heures en moyenne.</p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Link to="/service-client" className={primaryLinkClass}>
+              Contacter le service client
+            </Link>
+            <Link to="/faq?category=retours-echanges" className={`inline-flex min-h-11 items-center ${textLinkClass}`}>
+              Questions fréquentes sur les retours
+            </Link>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,47 @@
+import type { Route } from "./+types/conditions-generales";
+import { absoluteUrl } from "~/.server/http";
+import { getLegalInfo } from "~/.server/legal";
+import { buildCgv } from "~/content/legal/cgv";
+import { InfoPageHeader, LegalDocumentBody, RichText } from "~/features/legal/components/legal-document";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { buildMeta } from "~/lib/seo";
+
+const PATH = "/conditions-generales";
+const TITLE = "Conditions générales de vente";
+
+export function loader(_: Route.LoaderArgs) {
+  return { legal: buildCgv(getLegalInfo()), canonical: absoluteUrl(PATH) };
+}
+
+export const headers = publicPageHeaders;
+
+export function meta({ data }: Route.MetaArgs) {
+  return buildMeta({
+    title: TITLE,
+    description:
+      "Conditions générales de vente Aurore : prix, commande, paiement, livraison, droit de rétractation de 14 jours, retours gratuits sous 30 jours et garanties légales.",
+    url: data?.canonical ?? PATH,
+  });
+}
+
+export default function ConditionsGeneralesPage({ loaderData }: Route.ComponentProps) {
+  const { legal } = loaderData;
+  return (
+    <div>
+      <InfoPageHeader
+        title={TITLE}
+        crumbs={[{ to: "/", label: "Accueil" }, { label: TITLE }]}
+        updatedAt={legal.updatedAt}
+        intro={legal.intro.map((text) => (
+          <p key={text}>
+            <RichText text={text} />
+          </p>
+        ))}
+      />
+      <LegalDocumentBody sections={legal.sections} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

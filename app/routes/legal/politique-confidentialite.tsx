@@ -1,0 +1,47 @@
+import type { Route } from "./+types/politique-confidentialite";
+import { absoluteUrl } from "~/.server/http";
+import { getLegalInfo } from "~/.server/legal";
+import { buildPrivacyPolicy } from "~/content/legal/privacy";
+import { InfoPageHeader, LegalDocumentBody, RichText } from "~/features/legal/components/legal-document";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { buildMeta } from "~/lib/seo";
+
+const PATH = "/politique-confidentialite";
+const TITLE = "Politique de confidentialité";
+
+export function loader(_: Route.LoaderArgs) {
+  return { legal: buildPrivacyPolicy(getLegalInfo()), canonical: absoluteUrl(PATH) };
+}
+
+export const headers = publicPageHeaders;
+
+export function meta({ data }: Route.MetaArgs) {
+  return buildMeta({
+    title: TITLE,
+    description:
+      "Données personnelles chez Aurore : données collectées, finalités, durées de conservation, destinataires, sécurité et exercice de vos droits (RGPD).",
+    url: data?.canonical ?? PATH,
+  });
+}
+
+export default function PolitiqueConfidentialitePage({ loaderData }: Route.ComponentProps) {
+  const { legal } = loaderData;
+  return (
+    <div>
+      <InfoPageHeader
+        title={TITLE}
+        crumbs={[{ to: "/", label: "Accueil" }, { label: TITLE }]}
+        updatedAt={legal.updatedAt}
+        intro={legal.intro.map((text) => (
+          <p key={text}>
+            <RichText text={text} />
+          </p>
+        ))}
+      />
+      <LegalDocumentBody sections={legal.sections} />
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
