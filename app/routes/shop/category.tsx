@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { Breadcrumb } from "~/components/ui/breadcrumb";
 import type { Route } from "./+types/category";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
@@ -52,25 +53,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     <div>
       <header className="bg-band">
         <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-          <nav aria-label="Fil d'Ariane" className="text-sm text-muted">
-            <ol className="flex flex-wrap gap-2">
-              <li>
-                <Link to="/" className="hover:text-accent hover:underline">
-                  Accueil
-                </Link>
-                <span aria-hidden="true"> ›</span>
-              </li>
-              <li>
-                <Link to="/products" className="hover:text-accent hover:underline">
-                  Produits
-                </Link>
-                <span aria-hidden="true"> ›</span>
-              </li>
-              <li aria-current="page" className="text-ink">
-                {category.name}
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumb
+            items={[{ to: "/", label: "Accueil" }, { to: "/products", label: "Produits" }, { label: category.name }]}
+          />
           <h1 className="mt-4 font-display text-4xl">{category.name}</h1>
           {category.description && <p className="mt-3 max-w-2xl text-muted">{category.description}</p>}
         </div>

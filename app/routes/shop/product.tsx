@@ -1,4 +1,5 @@
-import { data, Link, useNavigate } from "react-router";
+import { data, useNavigate } from "react-router";
+import { Breadcrumb } from "~/components/ui/breadcrumb";
 import type { Route } from "./+types/product";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
@@ -90,34 +91,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(product, canonical, imageUrl) }} />
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <nav aria-label="Fil d'Ariane" className="text-sm text-muted">
-          <ol className="flex flex-wrap gap-2">
-            <li>
-              <Link to="/" className="hover:text-accent hover:underline">
-                Accueil
-              </Link>
-              <span aria-hidden="true"> ›</span>
-            </li>
-            {product.category ? (
-              <li>
-                <Link to={`/category/${product.category.slug}`} className="hover:text-accent hover:underline">
-                  {product.category.name}
-                </Link>
-                <span aria-hidden="true"> ›</span>
-              </li>
-            ) : (
-              <li>
-                <Link to="/products" className="hover:text-accent hover:underline">
-                  Produits
-                </Link>
-                <span aria-hidden="true"> ›</span>
-              </li>
-            )}
-            <li aria-current="page" className="text-ink">
-              {product.name}
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumb
+          items={[
+            { to: "/", label: "Accueil" },
+            product.category
+              ? { to: `/category/${product.category.slug}`, label: product.category.name }
+              : { to: "/products", label: "Produits" },
+            { label: product.name },
+          ]}
+        />
         <button
           type="button"
           onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/products"))}

@@ -1,24 +1,12 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Breadcrumb } from "~/components/ui/breadcrumb";
 
 /** Band at the top of an information page: breadcrumb "Accueil › {title}", the h1, an intro. */
 export function InfoPageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <header className="bg-band">
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-        <nav aria-label="Fil d'Ariane" className="text-sm text-muted">
-          <ol className="flex flex-wrap gap-2">
-            <li>
-              <Link to="/" className="hover:text-accent hover:underline">
-                Accueil
-              </Link>
-              <span aria-hidden="true"> ›</span>
-            </li>
-            <li aria-current="page" className="text-ink">
-              {title}
-            </li>
-          </ol>
-        </nav>
+        <Breadcrumb items={[{ to: "/", label: "Accueil" }, { label: title }]} />
         <h1 className="mt-4 font-display text-3xl sm:text-4xl">{title}</h1>
         {children && <div className="mt-3 max-w-2xl text-muted">{children}</div>}
       </div>

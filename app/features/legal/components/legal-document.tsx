@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Breadcrumb, type Crumb } from "~/components/ui/breadcrumb";
 import { Link } from "react-router";
 import type { LegalBlock, LegalSection, LegalTable } from "~/content/legal/types";
 import { formatDate } from "~/lib/money";
@@ -154,7 +155,6 @@ export function LegalTableOfContents({ sections }: { sections: LegalSection[] })
   );
 }
 
-export type Crumb = { to?: string; label: string };
 
 /** Band at the top of an information page: breadcrumb, h1, last revision and introduction. */
 export function InfoPageHeader({
@@ -171,24 +171,7 @@ export function InfoPageHeader({
   return (
     <header className="bg-band">
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-        <nav aria-label="Fil d'Ariane" className="text-sm text-muted">
-          <ol className="flex flex-wrap gap-2">
-            {crumbs.map((crumb) =>
-              crumb.to ? (
-                <li key={crumb.label}>
-                  <Link to={crumb.to} className="hover:text-accent hover:underline">
-                    {crumb.label}
-                  </Link>
-                  <span aria-hidden="true"> ›</span>
-                </li>
-              ) : (
-                <li key={crumb.label} aria-current="page" className="text-ink">
-                  {crumb.label}
-                </li>
-              ),
-            )}
-          </ol>
-        </nav>
+        <Breadcrumb items={crumbs} />
         <h1 className="mt-4 font-display text-3xl text-ink sm:text-4xl">{title}</h1>
         {updatedAt && (
           <p className="mt-2 text-sm text-muted">
