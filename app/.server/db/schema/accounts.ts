@@ -276,6 +276,9 @@ export const newsletterSubscriptions = pgTable("newsletter_subscriptions", {
   id: uuid("id").primaryKey().defaultRandom(),
   email: text("email").notNull().unique(),
   confirmTokenHash: text("confirm_token_hash"),
+  /** SHA-256 of the token in every newsletter's unsubscribe link. */
+  unsubscribeTokenHash: text("unsubscribe_token_hash").unique(),
+  confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
