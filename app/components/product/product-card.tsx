@@ -129,7 +129,12 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
         {product.description && <p className="line-clamp-2 text-xs text-muted sm:text-sm">{product.description}</p>}
         <Stars rating={product.rating} reviewCount={showReviewCount ? product.review_count : undefined} className="mt-1" />
         <div className="mt-auto pt-2">
-          <Price cents={product.price_cents} originalCents={product.original_price_cents} size="sm" />
+          <Price
+            cents={product.price_cents}
+            originalCents={product.original_price_cents}
+            lowestCents={product.lowest_price_30d_cents}
+            size="sm"
+          />
           {lowStock && (
             <p className="mt-1 text-xs font-semibold text-warning">{`Plus que ${product.stock_quantity} en stock`}</p>
           )}

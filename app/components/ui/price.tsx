@@ -6,12 +6,17 @@ export type PriceProps = {
   originalCents?: number | null;
   size?: "sm" | "md" | "lg";
   className?: string;
+  /**
+   * Lowest price of the 30 days before the current price (French rule on announced reductions):
+   * shown under a crossed-out price.
+   */
+  lowestCents?: number | null;
 };
 
 const PRICE_SIZE = { sm: "text-base", md: "text-lg", lg: "text-2xl" } as const;
 
 /** Price in euros (fr-FR), with the crossed-out original price and a rounded discount badge. */
-export function Price({ cents, originalCents, size = "md", className = "" }: PriceProps) {
+export function Price({ cents, originalCents, size = "md", className = "", lowestCents }: PriceProps) {
   const percent = discountPercent(cents, originalCents);
   const discounted = percent !== null && originalCents != null;
 
@@ -29,6 +34,11 @@ export function Price({ cents, originalCents, size = "md", className = "" }: Pri
           <span className="self-center rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-white">
             {`-${percent}%`}
           </span>
+          {lowestCents != null && (
+            <span className="basis-full text-xs text-muted">
+              Prix le plus bas des 30 derniers jours : {formatPrice(lowestCents)}
+            </span>
+          )}
         </>
       )}
     </div>

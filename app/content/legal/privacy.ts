@@ -134,7 +134,7 @@ export function buildPrivacyPolicy(seller: SellerIdentity): LegalDocument {
               "droit de retirer votre consentement à tout moment (newsletter) et de définir des directives sur le sort de vos données après votre décès.",
             ],
           },
-          "Votre espace client vous permettra de télécharger une copie de vos données au format JSON et de supprimer votre compte. À la suppression, vos données personnelles sont effacées ou anonymisées ; vos commandes sont conservées sous forme anonymisée pour nos obligations comptables.",
+          "Votre espace client (onglet « Profil », rubrique « Mes données personnelles ») vous permet de télécharger une copie de vos données au format JSON et de supprimer votre compte. À la suppression, vos données personnelles sont effacées ou anonymisées ; vos commandes sont conservées sous forme anonymisée pour nos obligations comptables.",
           `Vous pouvez aussi exercer tous vos droits en écrivant à ${mail} ou par courrier au siège. Nous répondons dans un délai d'un mois, qui peut être prolongé de deux mois pour une demande complexe ; nous pouvons vous demander de justifier de votre identité en cas de doute raisonnable.`,
           "Si vous estimez que vos droits ne sont pas respectés, vous pouvez introduire une réclamation auprès de la CNIL (Commission nationale de l'informatique et des libertés), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07, ou en ligne sur [cnil.fr](https://www.cnil.fr/fr/plaintes).",
         ],

@@ -48,7 +48,10 @@ export function isPurchasable(p: Pick<ProductView, "in_stock" | "stock_quantity"
 }
 
 /** What a product card shows: lists send only this to the browser (smaller pages). */
-export type ProductCardView = Pick<
+export type ProductCardView = {
+  /** Set on discounted products: the reference price the French rule asks to show. */
+  lowest_price_30d_cents?: number | null;
+} & Pick<
   ProductView,
   | "id"
   | "name"
@@ -67,7 +70,7 @@ export type ProductCardView = Pick<
 
 const CARD_DESCRIPTION_MAX = 160;
 
-export function toProductCardView(p: ProductView): ProductCardView {
+export function toProductCardView(p: ProductView, lowestPrices?: Map<string, number>): ProductCardView {
   const description =
     p.description && p.description.length > CARD_DESCRIPTION_MAX
       ? `${p.description.slice(0, CARD_DESCRIPTION_MAX - 1).trimEnd()}…`
@@ -86,5 +89,6 @@ export function toProductCardView(p: ProductView): ProductCardView {
     review_count: p.review_count,
     stock_quantity: p.stock_quantity,
     in_stock: p.in_stock,
+    lowest_price_30d_cents: lowestPrices?.get(p.id) ?? null,
   };
 }

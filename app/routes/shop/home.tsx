@@ -6,6 +6,7 @@ import {
   listCategories,
   listFeaturedProducts,
   listHomeSections,
+  toCardViews,
 } from "~/.server/modules/catalog/catalog.service";
 import { Hero } from "~/features/home/hero";
 import { CategorySections } from "~/features/home/category-sections";
@@ -13,14 +14,15 @@ import { FeaturedProducts } from "~/features/home/featured-products";
 import { CollectionsCarousel } from "~/features/home/collections-carousel";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
-import { toProductCardView } from "~/features/catalog/catalog.types";
 
 export async function loader(_: Route.LoaderArgs) {
   const db = await getDb();
   const [sectionsResult, featured, totalProducts, categories] = await Promise.all([
     listHomeSections(db).then(
-      (sections) => ({
-        sections: sections.map((s) => ({ category: s.category, products: s.products.map(toProductCardView) })),
+      async (sections) => ({
+        sections: await Promise.all(
+          sections.map(async (s) => ({ category: s.category, products: await toCardViews(db, s.products) })),
+        ),
         error: null as string | null,
       }),
       (error: unknown) => {
@@ -28,7 +30,7 @@ export async function loader(_: Route.LoaderArgs) {
         return { sections: [], error: error instanceof Error ? error.message : "Une erreur est survenue" };
       },
     ),
-    listFeaturedProducts(db).then((list) => list.map(toProductCardView)),
+    listFeaturedProducts(db).then((list) => toCardViews(db, list)),
     countProducts(db),
     listCategories(db),
   ]);

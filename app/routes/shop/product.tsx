@@ -121,13 +121,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <Stars rating={product.rating} reviewCount={product.review_count} />
           </div>
           <div className="mt-5 text-2xl">
-            <Price cents={product.price_cents} originalCents={product.original_price_cents} />
+            <Price
+              cents={product.price_cents}
+              originalCents={product.original_price_cents}
+              lowestCents={lowestPrice30dCents}
+            />
           </div>
-          {lowestPrice30dCents !== null && (
-            <p className="mt-1 text-sm text-muted">
-              Prix le plus bas des 30 derniers jours : {formatPrice(lowestPrice30dCents)}
-            </p>
-          )}
           <div className="mt-6 max-w-prose leading-relaxed text-ink">
             <h2 className="sr-only">Description</h2>
             <p>{product.description || "Aucune description disponible pour ce produit."}</p>

@@ -1,9 +1,8 @@
 import type { Route } from "./+types/products";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
-import { listCategories, listProducts } from "~/.server/modules/catalog/catalog.service";
+import { listCategories, listProducts, toCardViews } from "~/.server/modules/catalog/catalog.service";
 import { parseCatalogueParams } from "~/features/catalog/catalog.schema";
-import { toProductCardView } from "~/features/catalog/catalog.types";
 import { FilterPanel } from "~/features/catalog/components/filter-panel";
 import { CatalogueResults } from "~/features/catalog/components/catalogue-results";
 import { ShippingBanner } from "~/features/catalog/components/shipping-banner";
@@ -25,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     query,
     categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
     result: {
-      items: result.items.map(toProductCardView),
+      items: await toCardViews(db, result.items),
       total: result.total,
       page: result.page,
       pageCount: result.page_count,

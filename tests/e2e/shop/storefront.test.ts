@@ -144,6 +144,19 @@ describe("product and category pages", () => {
     expect(await plus.isDisabled()).toBe(true);
   });
 
+  it("shows the lowest price of the 30 days before a discount, on the card and the product page", async () => {
+    const { data } = (await (await fetch(`${baseURL}/api/v1/products?page_size=100`)).json()) as {
+      data: { id: string; name: string; price_cents: number; original_price_cents: number | null }[];
+    };
+    const discounted = data.find((p) => p.original_price_cents !== null && p.original_price_cents > p.price_cents)!;
+    await page.goto(`/product/${discounted.id}`);
+    const line = page.getByText(/Prix le plus bas des 30 derniers jours : \d/);
+    expect(await line.count()).toBe(1);
+    await page.goto(`/products?search=${encodeURIComponent(discounted.name)}`);
+    const card = page.locator("main li").filter({ hasText: discounted.name }).first();
+    expect(await card.getByText(/Prix le plus bas des 30 derniers jours/).count()).toBe(1);
+  });
+
   it("answers 404 with 'Produit introuvable' and a way back", async () => {
     const res = await page.goto("/product/00000000-0000-0000-0000-000000000000");
     expect(res?.status()).toBe(404);

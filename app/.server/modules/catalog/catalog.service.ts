@@ -3,7 +3,7 @@ import type { Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { purgePageCache } from "../../page-cache-bridge";
 import { categories, priceHistory, products } from "../../db/schema";
-import type { CategoryView, ProductPage, ProductView } from "~/features/catalog/catalog.types";
+import { toProductCardView, type CategoryView, type ProductCardView, type ProductPage, type ProductView } from "~/features/catalog/catalog.types";
 import type { ProductListQuery } from "~/features/catalog/catalog.schema";
 import type { ProductSort } from "~/features/catalog/catalog.constants";
 import {
@@ -410,4 +410,13 @@ export async function listProductsForSitemap(db: Executor): Promise<{ id: string
     .orderBy(desc(products.updatedAt))
     .limit(SITEMAP_MAX_PRODUCTS);
   return rows.map((r) => ({ id: r.id, updatedAt: iso(r.updatedAt) }));
+}
+
+/** Card views of a list, with the 30-day reference price of the discounted ones (one query). */
+export async function toCardViews(db: Executor, items: ProductView[]): Promise<ProductCardView[]> {
+  const discounted = items
+    .filter((p) => p.original_price_cents !== null && p.original_price_cents > p.price_cents)
+    .map((p) => p.id);
+  const lowest = discounted.length > 0 ? await getLowestPricesLast30Days(db, discounted) : undefined;
+  return items.map((p) => toProductCardView(p, lowest));
 }

@@ -1,0 +1,298 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  account,
+  beautyPassTransactions,
+  cartItems,
+  carts,
+  favorites,
+  loginHistory,
+  notifications,
+  orderItems,
+  orders,
+  paymentMethods,
+  products,
+  savedAddresses,
+  securityEvents,
+  securityReports,
+  session,
+  supportTickets,
+  twoFactor,
+  user,
+  userPreferences,
+  userProfiles,
+  type OrderAddress,
+} from "../../db/schema";
+
+/** What replaces the customer's name on the orders kept after an account is deleted. */
+export const DELETED_CUSTOMER_NAME = "Client supprimé";
+
+/** Keys that identify or locate a person; city, postal code and country stay for accounting. */
+const PERSONAL_KEYS = ["phone", "street", "additional_info", "email", "company"] as const;
+const NAME_KEYS = ["first_name", "last_name", "name", "full_name"] as const;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Right of access and portability (RGPD art. 15 and 20)                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Every piece of data the shop holds about one user, as one JSON-ready object. */
+export async function exportUserData(db: Database, userId: string) {
+  const [account] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      emailVerified: user.emailVerified,
+      createdAt: user.createdAt,
+      twoFactorEnabled: user.twoFactorEnabled,
+      firstName: userProfiles.firstName,
+      lastName: userProfiles.lastName,
+      phone: userProfiles.phone,
+      dateOfBirth: userProfiles.dateOfBirth,
+      gender: userProfiles.gender,
+      bio: userProfiles.bio,
+      profilePictureUrl: userProfiles.profilePictureUrl,
+      loyaltyPoints: userProfiles.loyaltyPoints,
+      totalSpentCents: userProfiles.totalSpentCents,
+      lastLoginAt: userProfiles.lastLoginAt,
+    })
+    .from(user)
+    .leftJoin(userProfiles, eq(userProfiles.id, user.id))
+    .where(eq(user.id, userId));
+
+  const orderRows = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      subtotalCents: orders.subtotalCents,
+      shippingCents: orders.shippingCents,
+      taxCents: orders.taxCents,
+      discountCents: orders.discountCents,
+      totalCents: orders.totalCents,
+      pointsUsed: orders.pointsUsed,
+      currency: orders.currency,
+      shippingAddress: orders.shippingAddress,
+      billingAddress: orders.billingAddress,
+      shippingMethod: orders.shippingMethod,
+      notes: orders.notes,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt));
+  const items = orderRows.length
+    ? await db
+        .select({
+          orderId: orderItems.orderId,
+          productId: orderItems.productId,
+          name: orderItems.productSnapshot,
+          quantity: orderItems.quantity,
+          unitPriceCents: orderItems.unitPriceCents,
+          totalPriceCents: orderItems.totalPriceCents,
+        })
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            orderRows.map((o) => o.id),
+          ),
+        )
+    : [];
+
+  const [
+    addresses,
+    beautyPass,
+    notificationRows,
+    tickets,
+    preferences,
+    logins,
+    events,
+    cards,
+    favouriteRows,
+  ] = await Promise.all([
+    db.select().from(savedAddresses).where(eq(savedAddresses.userId, userId)).orderBy(asc(savedAddresses.createdAt)),
+    db
+      .select({
+        points: beautyPassTransactions.points,
+        type: beautyPassTransactions.type,
+        description: beautyPassTransactions.description,
+        orderId: beautyPassTransactions.orderId,
+        expiresAt: beautyPassTransactions.expiresAt,
+        createdAt: beautyPassTransactions.createdAt,
+      })
+      .from(beautyPassTransactions)
+      .where(eq(beautyPassTransactions.userId, userId))
+      .orderBy(desc(beautyPassTransactions.createdAt)),
+    db
+      .select({
+        type: notifications.type,
+        title: notifications.title,
+        message: notifications.message,
+        isRead: notifications.isRead,
+        actionUrl: notifications.actionUrl,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt)),
+    db
+      .select({
+        ticketNumber: supportTickets.ticketNumber,
+        contactName: supportTickets.contactName,
+        contactEmail: supportTickets.contactEmail,
+        subject: supportTickets.subject,
+        description: supportTickets.description,
+        category: supportTickets.category,
+        priority: supportTickets.priority,
+        status: supportTickets.status,
+        createdAt: supportTickets.createdAt,
+        updatedAt: supportTickets.updatedAt,
+      })
+      .from(supportTickets)
+      .where(eq(supportTickets.userId, userId))
+      .orderBy(desc(supportTickets.createdAt)),
+    db.select().from(userPreferences).where(eq(userPreferences.userId, userId)),
+    db
+      .select({
+        createdAt: loginHistory.createdAt,
+        loginSuccessful: loginHistory.loginSuccessful,
+        deviceType: loginHistory.deviceType,
+        browser: loginHistory.browser,
+        os: loginHistory.os,
+        city: loginHistory.city,
+        country: loginHistory.country,
+        ipAddress: loginHistory.ipAddress,
+        logoutAt: loginHistory.logoutAt,
+        sessionDuration: loginHistory.sessionDuration,
+      })
+      .from(loginHistory)
+      .where(eq(loginHistory.userId, userId))
+      .orderBy(desc(loginHistory.createdAt)),
+    db
+      .select({
+        eventType: securityEvents.eventType,
+        description: securityEvents.description,
+        ipAddress: securityEvents.ipAddress,
+        userAgent: securityEvents.userAgent,
+        metadata: securityEvents.metadata,
+        createdAt: securityEvents.createdAt,
+      })
+      .from(securityEvents)
+      .where(eq(securityEvents.userId, userId))
+      .orderBy(desc(securityEvents.createdAt)),
+    // Only what the customer typed or saw: brand, last four digits, holder, expiry.
+    db
+      .select({
+        brand: paymentMethods.cardBrand,
+        lastFour: paymentMethods.cardLastFour,
+        holderName: paymentMethods.cardHolderName,
+        expMonth: paymentMethods.expMonth,
+        expYear: paymentMethods.expYear,
+      })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.userId, userId)),
+    db
+      .select({ productId: favorites.productId, productName: products.name, createdAt: favorites.createdAt })
+      .from(favorites)
+      .innerJoin(products, eq(products.id, favorites.productId))
+      .where(eq(favorites.userId, userId))
+      .orderBy(desc(favorites.createdAt)),
+  ]);
+
+  const pref = preferences[0];
+  return {
+    exported_at: new Date().toISOString(),
+    profile: account ?? null,
+    addresses: addresses.map(({ userId: _userId, ...rest }) => rest),
+    orders: orderRows.map((o) => ({
+      ...o,
+      items: items
+        .filter((i) => i.orderId === o.id)
+        .map(({ orderId: _orderId, name, ...rest }) => ({ ...rest, productName: name.name, brand: name.brand })),
+    })),
+    beauty_pass_transactions: beautyPass,
+    notifications: notificationRows,
+    support_tickets: tickets,
+    preferences: pref ? (({ userId: _userId, ...rest }) => rest)(pref) : null,
+    login_history: logins,
+    security_events: events,
+    payment_methods: cards,
+    favorites: favouriteRows,
+  };
+}
+
+export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Right to erasure (RGPD art. 17)                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A copy of an address or customer record without what identifies the person. */
+function anonymiseRecord<T extends Record<string, unknown>>(record: T): T {
+  const copy: Record<string, unknown> = { ...record };
+  for (const key of PERSONAL_KEYS) delete copy[key];
+  for (const key of NAME_KEYS) if (key in copy) copy[key] = DELETED_CUSTOMER_NAME;
+  return copy as T;
+}
+
+function anonymiseMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
+  const info = metadata.customer_info;
+  if (!info || typeof info !== "object" || Array.isArray(info)) return metadata;
+  return { ...metadata, customer_info: anonymiseRecord(info as Record<string, unknown>) };
+}
+
+/**
+ * Erases an account in one transaction. Orders stay for accounting (user_id NULL, names replaced,
+ * phone, street, e-mail removed, city/postal code/country kept); everything else that belongs to
+ * the user is deleted, the `user` row last, so the e-mail is free for a new sign-up.
+ */
+export async function deleteAccount(db: Database, userId: string): Promise<{ anonymisedOrders: number }> {
+  return db.transaction(async (tx) => {
+    const ownOrders = await tx
+      .select({
+        id: orders.id,
+        shippingAddress: orders.shippingAddress,
+        billingAddress: orders.billingAddress,
+        metadata: orders.metadata,
+      })
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .for("update");
+    for (const order of ownOrders) {
+      await tx
+        .update(orders)
+        .set({
+          userId: null,
+          shippingAddress: anonymiseRecord(order.shippingAddress) as OrderAddress,
+          billingAddress: order.billingAddress ? (anonymiseRecord(order.billingAddress) as OrderAddress) : null,
+          metadata: anonymiseMetadata(order.metadata),
+          // Delivery notes are free text written by the customer.
+          notes: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(orders.id, order.id), eq(orders.userId, userId)));
+    }
+
+    await tx.delete(savedAddresses).where(eq(savedAddresses.userId, userId));
+    await tx.delete(favorites).where(eq(favorites.userId, userId));
+    await tx.delete(notifications).where(eq(notifications.userId, userId));
+    await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
+    await tx.delete(userPreferences).where(eq(userPreferences.userId, userId));
+    await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+    await tx.delete(carts).where(eq(carts.userId, userId));
+    await tx.delete(securityReports).where(eq(securityReports.userId, userId));
+    await tx.delete(securityEvents).where(eq(securityEvents.userId, userId));
+    await tx.delete(loginHistory).where(eq(loginHistory.userId, userId));
+    await tx.delete(beautyPassTransactions).where(eq(beautyPassTransactions.userId, userId));
+    // The user's own tickets go; visitor tickets (user_id NULL) are untouched.
+    await tx.delete(supportTickets).where(eq(supportTickets.userId, userId));
+    await tx.delete(userProfiles).where(eq(userProfiles.id, userId));
+    await tx.delete(session).where(eq(session.userId, userId));
+    await tx.delete(account).where(eq(account.userId, userId));
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+    await tx.delete(user).where(eq(user.id, userId));
+    return { anonymisedOrders: ownOrders.length };
+  });
+}
