@@ -2,18 +2,25 @@ import { startDatabase, stopDatabase } from "./db";
 import { getSessionSecret } from "./secrets";
 import { getAuth } from "./auth/session.server";
 import { ensureAdministrator } from "./auth/admin-bootstrap";
+import { getMailer } from "./mail/mailer";
+import { startOutboxWorker } from "./outbox/outbox.service";
 
 export type BootstrapResult = { database: string };
+
+let stopOutbox: (() => Promise<void>) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
 export async function bootstrap(): Promise<BootstrapResult> {
   getSessionSecret();
   const handle = await startDatabase();
   await ensureAdministrator(handle.db, await getAuth());
+  stopOutbox ??= startOutboxWorker(handle.db, getMailer());
   return { database: handle.label };
 }
 
-/** Called by the Node server on SIGINT/SIGTERM: closes the database (PGlite flushes, lock released). */
+/** Called by the Node server on SIGINT/SIGTERM: stops the mail worker, closes the database (PGlite flushes, lock released). */
 export async function shutdown(): Promise<void> {
+  await stopOutbox?.();
+  stopOutbox = undefined;
   await stopDatabase();
 }

@@ -19,6 +19,12 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+  /** SMTP server for outgoing mail (smtp://user:pass@host:587); without it, mail is written to DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(1).default("Aurore <contact@aurore-beaute.fr>"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Sign-in and sign-up attempts allowed per IP address and minute. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),

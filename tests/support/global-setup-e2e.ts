@@ -38,10 +38,15 @@ async function resetPostgres(url: string): Promise<void> {
   }
 }
 
-async function waitForServer(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+async function waitForServer(
+  url: string,
+  child: ChildProcess,
+  timeoutMs = 90_000,
+): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`The shop server exited with code ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`The shop server exited with code ${child.exitCode}`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -50,17 +55,27 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs = 90_00
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`The shop server did not answer on ${url} within ${timeoutMs} ms`);
+  throw new Error(
+    `The shop server did not answer on ${url} within ${timeoutMs} ms`,
+  );
 }
 
 export async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, "../..");
   if (process.env.SKIP_BUILD !== "1") {
-    const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+    const build = spawnSync("npx", ["react-router", "build"], {
+      cwd: root,
+      stdio: "inherit",
+    });
     if (build.status !== 0) throw new Error("The build failed");
   }
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+  };
   env.PUBLIC_URL = `http://127.0.0.1:${port}`;
   // Journeys sign in many times from one address; the per-account lockout test uses a short window.
   env.AUTH_RATE_LIMIT_MAX ??= "1000";
@@ -76,10 +91,15 @@ export async function setup(project: TestProject) {
   } else {
     delete env.DATABASE_URL;
   }
-  server = spawn(process.execPath, ["server/server.mjs"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  server = spawn(process.execPath, ["server/server.mjs"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForServer(`${baseURL}/robots.txt`, server);
   project.provide("baseURL", baseURL);
+  project.provide("dataDir", dataDir);
 }
 
 export async function teardown() {
@@ -94,5 +114,7 @@ export async function teardown() {
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The server's DATA_DIR (mail written to files lands in its mail/ folder). */
+    dataDir: string;
   }
 }

@@ -1,6 +1,10 @@
 import type { ComponentType } from "react";
 import { Link } from "react-router";
-import { COPYRIGHT_YEAR, FREE_SHIPPING_THRESHOLD_CENTS, RETURNS_DAYS } from "~/lib/shop-rules";
+import {
+  COPYRIGHT_YEAR,
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  RETURNS_DAYS,
+} from "~/lib/shop-rules";
 import {
   FacebookIcon,
   InstagramIcon,
@@ -12,6 +16,8 @@ import {
   TiktokIcon,
   type IconProps,
 } from "~/components/ui/icons";
+import { NewsletterForm } from "~/features/newsletter/newsletter-form";
+import { NEWSLETTER_WELCOME_OFFER } from "~/features/newsletter/newsletter.schema";
 import { openCookieBanner } from "./cookie-banner";
 
 const FREE_SHIPPING_EUROS = FREE_SHIPPING_THRESHOLD_CENTS / 100;
@@ -46,11 +52,31 @@ const INFO_LINKS: FooterLink[] = [
   { to: "/accessibilite", label: "Accessibilité" },
 ];
 
-const SOCIAL_LINKS: { href: string; name: string; Icon: ComponentType<IconProps> }[] = [
-  { href: "https://www.facebook.com/aurore.beaute", name: "Facebook", Icon: FacebookIcon },
-  { href: "https://www.instagram.com/aurore.beaute", name: "Instagram", Icon: InstagramIcon },
-  { href: "https://www.pinterest.fr/aurorebeaute", name: "Pinterest", Icon: PinterestIcon },
-  { href: "https://www.tiktok.com/@aurore.beaute", name: "TikTok", Icon: TiktokIcon },
+const SOCIAL_LINKS: {
+  href: string;
+  name: string;
+  Icon: ComponentType<IconProps>;
+}[] = [
+  {
+    href: "https://www.facebook.com/aurore.beaute",
+    name: "Facebook",
+    Icon: FacebookIcon,
+  },
+  {
+    href: "https://www.instagram.com/aurore.beaute",
+    name: "Instagram",
+    Icon: InstagramIcon,
+  },
+  {
+    href: "https://www.pinterest.fr/aurorebeaute",
+    name: "Pinterest",
+    Icon: PinterestIcon,
+  },
+  {
+    href: "https://www.tiktok.com/@aurore.beaute",
+    name: "TikTok",
+    Icon: TiktokIcon,
+  },
 ];
 
 const PROMISES = [
@@ -60,12 +86,15 @@ const PROMISES = [
   { Icon: SparklesIcon, text: "1 € dépensé = 1 point Beauty Pass" },
 ];
 
-const linkClass = "inline-flex min-h-10 items-center text-sm text-white/85 hover:text-white hover:underline";
+const linkClass =
+  "inline-flex min-h-10 items-center text-sm text-white/85 hover:text-white hover:underline";
 
 function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
   return (
     <nav aria-label={title}>
-      <h2 className="text-sm font-semibold tracking-wider text-white uppercase">{title}</h2>
+      <h2 className="text-sm font-semibold tracking-wider text-white uppercase">
+        {title}
+      </h2>
       <ul className="mt-3">
         {links.map((link) => (
           <li key={link.to}>
@@ -85,10 +114,15 @@ export type SiteFooterProps = {
 };
 
 /** Site footer: promises, brand and contact, link columns, social links, cookie settings, credits. */
-export function SiteFooter({ categories = FOOTER_CATEGORIES }: SiteFooterProps = {}) {
+export function SiteFooter({
+  categories = FOOTER_CATEGORIES,
+}: SiteFooterProps = {}) {
   const shopLinks: FooterLink[] = [
     { to: "/products", label: "Tous les produits" },
-    ...categories.map((category) => ({ to: `/category/${category.slug}`, label: category.name })),
+    ...categories.map((category) => ({
+      to: `/category/${category.slug}`,
+      label: category.name,
+    })),
   ];
 
   return (
@@ -104,10 +138,13 @@ export function SiteFooter({ categories = FOOTER_CATEGORIES }: SiteFooterProps =
 
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 md:grid-cols-3 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="col-span-2 md:col-span-3 lg:col-span-1">
-          <p className="font-display text-2xl font-bold tracking-[0.2em]">AURORE</p>
+          <p className="font-display text-2xl font-bold tracking-[0.2em]">
+            AURORE
+          </p>
           <p className="mt-3 max-w-sm text-sm text-white/85">
-            Parfums, soins et maquillage choisis avec exigence. Livraison 48H offerte dès {FREE_SHIPPING_EUROS}€, échantillons
-            surprise dans chaque commande et points Beauty Pass à chaque achat.
+            Parfums, soins et maquillage choisis avec exigence. Livraison 48H
+            offerte dès {FREE_SHIPPING_EUROS}€, échantillons surprise dans
+            chaque commande et points Beauty Pass à chaque achat.
           </p>
           <address className="mt-5 space-y-1 text-sm text-white/85 not-italic">
             <p>Aurore Beauté</p>
@@ -136,6 +173,28 @@ export function SiteFooter({ categories = FOOTER_CATEGORIES }: SiteFooterProps =
         <LinkColumn title="Informations" links={INFO_LINKS} />
       </div>
 
+      <section
+        aria-labelledby="footer-newsletter"
+        className="border-t border-white/15"
+      >
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 md:flex-row md:items-end md:justify-between">
+          <div>
+            <h2
+              id="footer-newsletter"
+              className="text-sm font-semibold tracking-wider text-white uppercase"
+            >
+              Newsletter
+            </h2>
+            <p className="mt-2 max-w-md text-sm text-white/85">
+              Nouveautés, conseils beauté et offres exclusives :{" "}
+              {NEWSLETTER_WELCOME_OFFER} après confirmation de votre
+              inscription.
+            </p>
+          </div>
+          <NewsletterForm tone="dark" />
+        </div>
+      </section>
+
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-white/85 sm:flex-row sm:items-center sm:justify-between">
           <p>© {COPYRIGHT_YEAR} Aurore. Tous droits réservés.</p>
@@ -147,7 +206,8 @@ export function SiteFooter({ categories = FOOTER_CATEGORIES }: SiteFooterProps =
             Gérer les cookies
           </button>
           <p>
-            Conçu par l'agence <span className="font-semibold text-white">Studio Lumen</span>
+            Conçu par l'agence{" "}
+            <span className="font-semibold text-white">Studio Lumen</span>
           </p>
         </div>
       </div>

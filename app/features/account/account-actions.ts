@@ -12,6 +12,7 @@ export const ACCOUNT_INTENTS = [
   "2fa-disable",
   "security-report",
   "save-preferences",
+  "delete-account",
 ] as const;
 
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];

@@ -6,6 +6,7 @@ import { CLIENT_IP_HEADER } from "~/.server/auth/auth.server";
 import { getAuth, getCurrentSession, requireUser, type CurrentSession } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { listLoginHistory, recordLogout } from "~/.server/modules/accounts/login-history.service";
+import { deleteAccount } from "~/.server/modules/accounts/gdpr.service";
 import { getPreferences, savePreferences } from "~/.server/modules/accounts/preferences.service";
 import {
   createSecurityReport,
@@ -18,6 +19,7 @@ import {
   type SecurityEventInput,
 } from "~/.server/modules/accounts/security.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { DeleteAccountSchema, WRONG_PASSWORD_MESSAGE } from "~/features/account/account-deletion.schema";
 import { isAccountIntent, type AccountActionResult, type AccountIntent } from "~/features/account/account-actions";
 import { formatDateTime } from "~/features/account/account-format";
 import { ACCOUNT_TABS, parseAccountTab } from "~/features/account/account-tabs";
@@ -177,6 +179,8 @@ export async function action({ request }: Route.ActionArgs) {
       return submitSecurityReport(ctx);
     case "save-preferences":
       return updatePreferences(ctx);
+    case "delete-account":
+      return removeAccount(ctx);
     default:
       return fail("unknown", 400, "Une erreur est survenue");
   }
@@ -400,6 +404,30 @@ async function updatePreferences(ctx: IntentContext) {
     logUnexpected(intent, error);
     return fail(intent, 500, "Une erreur est survenue");
   }
+}
+
+async function removeAccount(ctx: IntentContext) {
+  const intent = "delete-account";
+  const parsed = DeleteAccountSchema.safeParse(ctx.form);
+  if (!parsed.success) return fail(intent, 400, firstIssueMessage(parsed.error));
+  const auth = await getAuth();
+  try {
+    await auth.api.verifyPassword({ body: { password: parsed.data.password }, headers: ctx.request.headers });
+  } catch (error) {
+    if (authErrorCode(error) === "INVALID_PASSWORD") return fail(intent, 400, WRONG_PASSWORD_MESSAGE);
+    logUnexpected(intent, error);
+    return fail(intent, 500, "Erreur lors de la suppression du compte");
+  }
+  // Sign out first: the library needs the session row to clear the cookie properly.
+  const { headers } = await auth.api.signOut({ headers: ctx.request.headers, returnHeaders: true });
+  try {
+    await deleteAccount(await getDb(), ctx.current.user.id);
+  } catch (error) {
+    logUnexpected(intent, error);
+    return fail(intent, 500, "Erreur lors de la suppression du compte", { headers: forwardCookies(headers) });
+  }
+  // A full document load: the header and every loader forget the signed-in user.
+  return redirectDocument("/", { headers: forwardCookies(headers) });
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -7,6 +7,7 @@ const STATIC_PAGES = [
   "/products",
   "/service-client",
   "/faq",
+  "/about",
   "/livraison-retours",
   "/guide-tailles",
   "/carte-cadeau",

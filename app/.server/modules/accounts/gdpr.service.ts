@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
+  newsletterSubscriptions,
   account,
   beautyPassTransactions,
   cartItems,
@@ -37,7 +38,7 @@ const NAME_KEYS = ["first_name", "last_name", "name", "full_name"] as const;
 
 /** Every piece of data the shop holds about one user, as one JSON-ready object. */
 export async function exportUserData(db: Database, userId: string) {
-  const [account] = await db
+  const [profile] = await db
     .select({
       id: user.id,
       email: user.email,
@@ -87,7 +88,7 @@ export async function exportUserData(db: Database, userId: string) {
         .select({
           orderId: orderItems.orderId,
           productId: orderItems.productId,
-          name: orderItems.productSnapshot,
+          snapshot: orderItems.productSnapshot,
           quantity: orderItems.quantity,
           unitPriceCents: orderItems.unitPriceCents,
           totalPriceCents: orderItems.totalPriceCents,
@@ -204,13 +205,13 @@ export async function exportUserData(db: Database, userId: string) {
   const pref = preferences[0];
   return {
     exported_at: new Date().toISOString(),
-    profile: account ?? null,
+    profile: profile ?? null,
     addresses: addresses.map(({ userId: _userId, ...rest }) => rest),
     orders: orderRows.map((o) => ({
       ...o,
       items: items
         .filter((i) => i.orderId === o.id)
-        .map(({ orderId: _orderId, name, ...rest }) => ({ ...rest, productName: name.name, brand: name.brand })),
+        .map(({ orderId: _orderId, snapshot, ...rest }) => ({ ...rest, productName: snapshot.name, brand: snapshot.brand })),
     })),
     beauty_pass_transactions: beautyPass,
     notifications: notificationRows,
@@ -292,6 +293,9 @@ export async function deleteAccount(db: Database, userId: string): Promise<{ ano
     await tx.delete(session).where(eq(session.userId, userId));
     await tx.delete(account).where(eq(account.userId, userId));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+    // Erasure covers the newsletter consent tied to the account's address too.
+    const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+    if (owner) await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, owner.email.toLowerCase()));
     await tx.delete(user).where(eq(user.id, userId));
     return { anonymisedOrders: ownOrders.length };
   });

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import type { AccountTab } from "../account-tabs";
+import { PersonalDataSection } from "./personal-data-section";
 
 export function TabHeading({ children }: { children: React.ReactNode }) {
   return <h2 className="font-display text-2xl sm:text-3xl">{children}</h2>;
 }
 
-/** Profil: who is signed in, with the way to the full profile page. */
+/** Profil: who is signed in, the way to the full profile page, and the RGPD rights. */
 export function ProfileTab({ name, email }: { name: string; email: string }) {
   return (
     <div>
@@ -26,6 +27,7 @@ export function ProfileTab({ name, email }: { name: string; email: string }) {
       >
         Modifier mon profil
       </Link>
+      <PersonalDataSection />
     </div>
   );
 }

@@ -1,0 +1,175 @@
+import { createHash, randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { newsletterSubscriptions } from "../../db/schema";
+import { enqueueMail, kickOutbox } from "../../outbox/outbox.service";
+import { NEWSLETTER_WELCOME_OFFER } from "~/features/newsletter/newsletter.schema";
+
+/** A confirmation mail is sent again to an unconfirmed address at most this often. */
+export const CONFIRMATION_RESEND_INTERVAL_MS = 60_000;
+/** A confirmation link works this long after it was sent. */
+export const CONFIRMATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type SubscriptionRequestResult =
+  { status: "sent" } | { status: "already" } | { status: "throttled" };
+
+function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function confirmationMail(
+  email: string,
+  confirmUrl: string,
+  unsubscribeUrl: string,
+) {
+  const subject = "Confirmez votre inscription à la newsletter Aurore";
+  const text = [
+    "Bonjour,",
+    "",
+    "Merci de votre intérêt pour la newsletter Aurore !",
+    "Pour confirmer votre inscription, ouvrez ce lien :",
+    confirmUrl,
+    "",
+    `Une fois votre inscription confirmée, vous profiterez de ${NEWSLETTER_WELCOME_OFFER} : le code vous sera envoyé par e-mail.`,
+    "",
+    "Ce lien est valable 7 jours. Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet e-mail : vous ne serez pas inscrit(e).",
+    `Pour vous désinscrire à tout moment : ${unsubscribeUrl}`,
+    "",
+    "L'équipe Aurore",
+  ].join("\n");
+  const html = `<p>Bonjour,</p>
+<p>Merci de votre intérêt pour la newsletter Aurore !</p>
+<p><a href="${confirmUrl}">Confirmer mon inscription</a></p>
+<p>Une fois votre inscription confirmée, vous profiterez de ${NEWSLETTER_WELCOME_OFFER} : le code vous sera envoyé par e-mail.</p>
+<p>Ce lien est valable 7 jours. Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet e-mail : vous ne serez pas inscrit(e).</p>
+<p><a href="${unsubscribeUrl}">Se désinscrire</a></p>
+<p>L'équipe Aurore</p>`;
+  return { to: email, subject, text, html };
+}
+
+/**
+ * Double opt-in, step 1: stores hashed tokens and queues the confirmation mail in one transaction.
+ * The subscription is active only once the link is opened (confirmSubscription).
+ */
+export async function requestSubscription(
+  db: Database,
+  rawEmail: string,
+  publicUrl: string,
+  now: Date = new Date(),
+): Promise<SubscriptionRequestResult> {
+  const email = normalizeEmail(rawEmail);
+  const result = await db.transaction(
+    async (tx): Promise<SubscriptionRequestResult> => {
+      const [existing] = await tx
+        .select()
+        .from(newsletterSubscriptions)
+        .where(eq(newsletterSubscriptions.email, email))
+        .for("update");
+      if (existing?.confirmedAt && !existing.unsubscribedAt)
+        return { status: "already" };
+      if (
+        existing?.confirmationSentAt &&
+        now.getTime() - existing.confirmationSentAt.getTime() <
+          CONFIRMATION_RESEND_INTERVAL_MS
+      ) {
+        return { status: "throttled" };
+      }
+      const confirmToken = newToken();
+      // Only hashes are stored, so the unsubscribe token is renewed with each mail that carries it.
+      const unsubscribeToken = newToken();
+      const values = {
+        confirmTokenHash: hashToken(confirmToken),
+        unsubscribeTokenHash: hashToken(unsubscribeToken),
+        confirmationSentAt: now,
+      };
+      if (existing) {
+        await tx
+          .update(newsletterSubscriptions)
+          .set(values)
+          .where(eq(newsletterSubscriptions.id, existing.id));
+      } else {
+        await tx.insert(newsletterSubscriptions).values({ email, ...values });
+      }
+      const base = publicUrl.replace(/\/$/, "");
+      await enqueueMail(
+        tx,
+        confirmationMail(
+          email,
+          `${base}/newsletter/confirmation?token=${confirmToken}`,
+          `${base}/newsletter/desinscription?token=${unsubscribeToken}`,
+        ),
+      );
+      return { status: "sent" };
+    },
+  );
+  if (result.status === "sent") kickOutbox();
+  return result;
+}
+
+/** Double opt-in, step 2: the link's token activates the subscription (single use, 7 days). */
+export async function confirmSubscription(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ ok: true; email: string } | { ok: false }> {
+  if (!token) return { ok: false };
+  const [row] = await db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.confirmTokenHash, hashToken(token)));
+  if (!row?.confirmationSentAt) return { ok: false };
+  if (
+    now.getTime() - row.confirmationSentAt.getTime() >
+    CONFIRMATION_TOKEN_TTL_MS
+  )
+    return { ok: false };
+  await db
+    .update(newsletterSubscriptions)
+    .set({ confirmedAt: now, unsubscribedAt: null, confirmTokenHash: null })
+    .where(eq(newsletterSubscriptions.id, row.id));
+  return { ok: true, email: row.email };
+}
+
+/**
+ * The unsubscribe link: ends the subscription (or cancels a pending one). Opening it twice is
+ * fine; confirmed_at is kept as the record of the consent once given.
+ */
+export async function unsubscribe(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ ok: boolean }> {
+  if (!token) return { ok: false };
+  const rows = await db
+    .update(newsletterSubscriptions)
+    .set({
+      unsubscribedAt: sql`coalesce(${newsletterSubscriptions.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
+      confirmTokenHash: null,
+    })
+    .where(eq(newsletterSubscriptions.unsubscribeTokenHash, hashToken(token)))
+    .returning({ id: newsletterSubscriptions.id });
+  return { ok: rows.length > 0 };
+}
+
+/** True when the address receives the newsletter (confirmed and not unsubscribed). */
+export async function isSubscribed(
+  db: Database,
+  rawEmail: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({
+      confirmedAt: newsletterSubscriptions.confirmedAt,
+      unsubscribedAt: newsletterSubscriptions.unsubscribedAt,
+    })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, normalizeEmail(rawEmail)));
+  return Boolean(row?.confirmedAt && !row.unsubscribedAt);
+}

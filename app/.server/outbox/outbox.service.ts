@@ -1,0 +1,178 @@
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import type { Database, Executor } from "../db/client";
+import { outbox } from "../db/schema";
+import type { MailMessage, SendMail } from "../mail/mailer";
+
+export const MAIL_TOPIC = "mail";
+/** Rows claimed per pass. */
+export const OUTBOX_BATCH_SIZE = 20;
+/** After this many failed attempts a row is left alone (kept with its last error for inspection). */
+export const OUTBOX_MAX_ATTEMPTS = 5;
+/** First retry delay; doubled on each further failure (30 s, 1 min, 2 min, 4 min). */
+export const OUTBOX_BASE_BACKOFF_MS = 30_000;
+/** A claimed row is hidden from other workers this long while it is being sent. */
+const CLAIM_LEASE_MS = 5 * 60_000;
+const POLL_INTERVAL_MS = 2_000;
+
+/** Queues an e-mail; pass the transaction so the mail is sent only if it commits. */
+export async function enqueueMail(
+  db: Executor,
+  mail: MailMessage,
+): Promise<void> {
+  const payload: MailMessage = {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+  };
+  if (mail.html) payload.html = mail.html;
+  await db.insert(outbox).values({ topic: MAIL_TOPIC, payload });
+}
+
+export function retryDelayMs(attempts: number): number {
+  return OUTBOX_BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1);
+}
+
+function readMail(payload: Record<string, unknown>): MailMessage {
+  const { to, subject, text, html } = payload;
+  if (
+    typeof to !== "string" ||
+    typeof subject !== "string" ||
+    typeof text !== "string"
+  ) {
+    throw new Error("malformed mail payload");
+  }
+  return { to, subject, text, ...(typeof html === "string" ? { html } : {}) };
+}
+
+export type OutboxPassResult = { sent: number; failed: number };
+
+/**
+ * One pass over the due mail rows. Rows are claimed with FOR UPDATE SKIP LOCKED and leased
+ * (available_at pushed forward) in a short transaction, then sent outside it so a slow SMTP
+ * server never holds a database lock (PGlite has a single connection).
+ */
+export async function processOutbox(
+  db: Database,
+  send: SendMail,
+  options: { now?: Date } = {},
+): Promise<OutboxPassResult> {
+  const now = options.now ?? new Date();
+  const claimed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        id: outbox.id,
+        payload: outbox.payload,
+        attempts: outbox.attempts,
+      })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.topic, MAIL_TOPIC),
+          isNull(outbox.processedAt),
+          lte(outbox.availableAt, now),
+          lt(outbox.attempts, OUTBOX_MAX_ATTEMPTS),
+        ),
+      )
+      .orderBy(asc(outbox.availableAt), asc(outbox.id))
+      .limit(OUTBOX_BATCH_SIZE)
+      .for("update", { skipLocked: true });
+    if (rows.length > 0) {
+      await tx
+        .update(outbox)
+        .set({ availableAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+        .where(
+          inArray(
+            outbox.id,
+            rows.map((r) => r.id),
+          ),
+        );
+    }
+    return rows;
+  });
+
+  const result: OutboxPassResult = { sent: 0, failed: 0 };
+  for (const row of claimed) {
+    try {
+      await send(readMail(row.payload));
+      await db
+        .update(outbox)
+        .set({ processedAt: new Date(), lastError: null })
+        .where(eq(outbox.id, row.id));
+      result.sent += 1;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const message = error instanceof Error ? error.message : String(error);
+      await db
+        .update(outbox)
+        .set({
+          attempts: sql`${outbox.attempts} + 1`,
+          lastError: message.slice(0, 1000),
+          availableAt: new Date(now.getTime() + retryDelayMs(attempts)),
+        })
+        .where(eq(outbox.id, row.id));
+      result.failed += 1;
+      if (attempts >= OUTBOX_MAX_ATTEMPTS) {
+        console.error(
+          `[outbox] mail ${row.id} given up after ${attempts} attempts: ${message}`,
+        );
+      } else {
+        console.warn(
+          `[outbox] mail ${row.id} failed (attempt ${attempts}): ${message}`,
+        );
+      }
+    }
+  }
+  return result;
+}
+
+/** Kept on globalThis so the dev server's module reloads share one worker. */
+type Worker = {
+  timer?: NodeJS.Timeout;
+  kick?: () => void;
+  running?: Promise<void>;
+};
+const worker: Worker =
+  ((globalThis as Record<string, unknown>).__auroreOutbox as Worker) ?? {};
+(globalThis as Record<string, unknown>).__auroreOutbox = worker;
+
+/** Polls the outbox every 2 s; returns the stop function (awaits a pass in progress). */
+export function startOutboxWorker(
+  db: Database,
+  send: SendMail,
+): () => Promise<void> {
+  if (worker.timer) clearInterval(worker.timer);
+  let again = false;
+  const tick = () => {
+    if (worker.running) {
+      again = true;
+      return;
+    }
+    worker.running = processOutbox(db, send)
+      .then(() => undefined)
+      .catch((error) => console.error("[outbox] pass failed:", error))
+      .finally(() => {
+        worker.running = undefined;
+        if (again) {
+          again = false;
+          tick();
+        }
+      });
+  };
+  const timer = setInterval(tick, POLL_INTERVAL_MS);
+  timer.unref();
+  worker.timer = timer;
+  worker.kick = () => setTimeout(tick, 0).unref();
+  return async () => {
+    clearInterval(timer);
+    if (worker.timer === timer) {
+      worker.timer = undefined;
+      worker.kick = undefined;
+    }
+    await worker.running;
+  };
+}
+
+/** Asks the worker for a pass now (after a transaction that queued mail commits); no-op without a worker. */
+export function kickOutbox(): void {
+  worker.kick?.();
+}

@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { PASSWORD_MAX } from "~/features/auth/auth.rules";
+
+export const WRONG_PASSWORD_MESSAGE = "Mot de passe incorrect";
+export const PASSWORD_REQUIRED_MESSAGE = "Veuillez saisir votre mot de passe";
+
+/** Deleting the account asks for the current password again. */
+export const DeleteAccountSchema = z.object({
+  password: z.string({ error: PASSWORD_REQUIRED_MESSAGE }).min(1, PASSWORD_REQUIRED_MESSAGE).max(PASSWORD_MAX, WRONG_PASSWORD_MESSAGE),
+});

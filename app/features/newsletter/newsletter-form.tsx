@@ -1,0 +1,110 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import {
+  NEWSLETTER_EMAIL_MAX,
+  NewsletterSchema,
+  type NewsletterResult,
+} from "./newsletter.schema";
+
+type Tone = "light" | "dark";
+
+const inputClass: Record<Tone, string> = {
+  light:
+    "border-line bg-white text-ink placeholder:text-muted focus:border-accent",
+  dark: "border-white/40 bg-white text-ink placeholder:text-muted focus:border-accent-soft",
+};
+const errorClass: Record<Tone, string> = {
+  light: "text-danger",
+  dark: "text-accent-soft",
+};
+const statusClass: Record<Tone, string> = {
+  light: "text-ink",
+  dark: "text-white",
+};
+
+/**
+ * Newsletter sign-up (double opt-in): posts to /newsletter and shows the answer in a live region.
+ * Checked with the shared zod schema first, so a typo is reported without a round trip.
+ */
+export function NewsletterForm({ tone = "light" }: { tone?: Tone }) {
+  const fetcher = useFetcher<NewsletterResult>();
+  const id = useId();
+  const inputId = `${id}-email`;
+  const errorId = `${id}-error`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle";
+  const result = busy ? undefined : fetcher.data;
+  const fieldError =
+    clientError ?? (result && !result.ok ? (result.fieldError ?? null) : null);
+  const status =
+    result && (result.ok || !result.fieldError) ? result : undefined;
+
+  useEffect(() => {
+    if (result?.ok && inputRef.current) inputRef.current.value = "";
+  }, [result]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const parsed = NewsletterSchema.safeParse({
+      email: new FormData(event.currentTarget).get("email") ?? "",
+    });
+    if (!parsed.success) {
+      event.preventDefault();
+      setClientError(parsed.error.issues[0]?.message ?? null);
+      inputRef.current?.focus();
+      return;
+    }
+    setClientError(null);
+  }
+
+  return (
+    <fetcher.Form
+      method="post"
+      action="/newsletter"
+      noValidate
+      onSubmit={onSubmit}
+      className="w-full max-w-md"
+    >
+      <label htmlFor={inputId} className="text-sm font-semibold">
+        Votre adresse e-mail
+      </label>
+      <div className="mt-1 flex flex-col gap-2 sm:flex-row">
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="email"
+          name="email"
+          autoComplete="email"
+          maxLength={NEWSLETTER_EMAIL_MAX}
+          placeholder="prenom@exemple.fr"
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? errorId : undefined}
+          onChange={() => clientError && setClientError(null)}
+          className={`block min-h-11 w-full rounded-full border px-4 py-2 ${inputClass[tone]}`}
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark disabled:opacity-70"
+        >
+          S'abonner
+        </button>
+      </div>
+      {fieldError && (
+        <p
+          id={errorId}
+          className={`mt-2 text-sm font-semibold ${errorClass[tone]}`}
+        >
+          {fieldError}
+        </p>
+      )}
+      <p
+        role="status"
+        aria-live="polite"
+        className={`mt-2 text-sm ${statusClass[tone]}`}
+      >
+        {status?.message}
+      </p>
+    </fetcher.Form>
+  );
+}

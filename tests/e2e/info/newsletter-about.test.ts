@@ -1,0 +1,186 @@
+import fs from "node:fs";
+import path from "node:path";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  inject,
+  it,
+} from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, seriousA11yViolations } from "../../support/browser";
+
+const baseURL = inject("baseURL");
+const mailDir = path.join(inject("dataDir"), "mail");
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL, locale: "fr-FR" });
+  await context.addInitScript(() => {
+    localStorage.setItem("cookie-consent", "declined");
+    localStorage.setItem("cookie-consent-at", String(Date.now()));
+  });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** Waits until React has hydrated the element (its props are attached to the DOM node). */
+async function waitForHydration(selector: string): Promise<void> {
+  await page.waitForFunction(
+    (sel) => {
+      const node = document.querySelector(sel);
+      return Boolean(
+        node && Object.keys(node).some((key) => key.startsWith("__reactProps")),
+      );
+    },
+    selector,
+    { timeout: 15_000 },
+  );
+}
+
+/** Decodes a quoted-printable mail body (soft line breaks, =XX bytes). */
+function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    if (joined[i] === "=" && /^[0-9A-F]{2}$/.test(joined.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i]!, "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** The .eml written for a recipient, polled for up to 10 s (the outbox worker sends it). */
+async function waitForMail(to: string): Promise<string> {
+  const started = Date.now();
+  while (Date.now() - started < 10_000) {
+    const files = fs.existsSync(mailDir)
+      ? fs.readdirSync(mailDir).filter((f) => f.endsWith(".eml"))
+      : [];
+    for (const file of files) {
+      const eml = fs.readFileSync(path.join(mailDir, file), "utf8");
+      if (eml.includes(`To: ${to}`)) return decodeQuotedPrintable(eml);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No mail to ${to} in ${mailDir} within 10 s`);
+}
+
+function aboutNewsletter() {
+  return page.getByRole("region", { name: "Rejoignez notre newsletter" });
+}
+
+async function subscribeFromAbout(email: string) {
+  const section = aboutNewsletter();
+  await section.getByLabel("Votre adresse e-mail").fill(email);
+  await section.getByRole("button", { name: "S'abonner" }).click();
+}
+
+describe("About page and newsletter", () => {
+  it("/about answers 200 with 'Notre Histoire', its values and team, without serious axe violations", async () => {
+    const res = await page.goto("/about");
+    expect(res?.status()).toBe(200);
+    expect(await page.title()).toBe("Notre Histoire | Aurore");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Notre Histoire",
+    );
+    expect(
+      await page.locator('link[rel="canonical"]').getAttribute("href"),
+    ).toBe(`${baseURL}/about`);
+    expect(
+      await page
+        .getByRole("heading", { level: 3, name: "Livraison en 24-48h" })
+        .count(),
+    ).toBe(1);
+    expect(
+      await page
+        .getByRole("region", { name: "Notre équipe" })
+        .getByRole("heading", { level: 3 })
+        .count(),
+    ).toBe(3);
+    const violations = await seriousA11yViolations(page);
+    expect(violations, violations.join("\n")).toEqual([]);
+  });
+
+  it("shows 'Format d'email invalide' for an invalid address", async () => {
+    await page.goto("/about");
+    await waitForHydration("#contenu form[action='/newsletter']");
+    await subscribeFromAbout("pas-une-adresse");
+    const field = aboutNewsletter().getByLabel("Votre adresse e-mail");
+    await aboutNewsletter().getByText("Format d'email invalide").waitFor();
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("refuses an invalid address on the server too, with 400", async () => {
+    const res = await fetch(`${baseURL}/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "pas-une-adresse" }).toString(),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      ok: false,
+      message: "Format d'email invalide",
+      fieldError: "Format d'email invalide",
+    });
+  });
+
+  it("subscribes with double opt-in: success message, confirmation mail, link confirms, then already subscribed", async () => {
+    const email = `abonnee.${Date.now()}@example.com`;
+    await page.goto("/about");
+    await waitForHydration("#contenu form[action='/newsletter']");
+    await subscribeFromAbout(email);
+    const status = aboutNewsletter().getByRole("status");
+    await status
+      .getByText(
+        `Merci ! Confirmez votre inscription grâce au lien envoyé à ${email}.`,
+      )
+      .waitFor({ timeout: 10_000 });
+
+    const mail = await waitForMail(email);
+    expect(mail).toContain("10 % de réduction sur votre première commande");
+    const link = mail.match(
+      /https?:\/\/[^\s"<>]+\/newsletter\/confirmation\?token=[A-Za-z0-9_-]+/,
+    )?.[0];
+    expect(link, "confirmation link in the mail").toBeTruthy();
+
+    const res = await page.goto(
+      new URL(link!).pathname + new URL(link!).search,
+    );
+    expect(res?.status()).toBe(200);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Inscription confirmée",
+    );
+
+    await page.goto("/about");
+    await waitForHydration("#contenu form[action='/newsletter']");
+    await subscribeFromAbout(email);
+    await status
+      .getByText("Cette adresse est déjà inscrite à notre newsletter.")
+      .waitFor({ timeout: 10_000 });
+  });
+
+  it("shows 'Lien invalide ou expiré' for an unknown confirmation token", async () => {
+    const res = await page.goto("/newsletter/confirmation?token=jeton-invente");
+    expect(res?.status()).toBe(200);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Lien invalide ou expiré",
+    );
+  });
+});
