@@ -1,7 +1,6 @@
 import { startDatabase, stopDatabase } from "./db";
 import { getSessionSecret } from "./secrets";
 import { getAuth } from "./auth/session.server";
-import { ensureAdministrator } from "./auth/admin-bootstrap";
 import { getMailer } from "./mail/mailer";
 import { startOutboxWorker } from "./outbox/outbox.service";
 
@@ -13,7 +12,7 @@ let stopOutbox: (() => Promise<void>) | undefined;
 export async function bootstrap(): Promise<BootstrapResult> {
   getSessionSecret();
   const handle = await startDatabase();
-  await ensureAdministrator(handle.db, await getAuth());
+  await getAuth(); // creates the administrator when missing
   stopOutbox ??= startOutboxWorker(handle.db, getMailer());
   return { database: handle.label };
 }

@@ -1,14 +1,22 @@
 import { data } from "react-router";
 import { getDb } from "../db";
 import { authOptionsFromEnv, createAuth, type Auth } from "./auth.server";
+import { ensureAdministrator } from "./admin-bootstrap";
 
 type Holder = { auth?: Promise<Auth> };
 const holder: Holder = ((globalThis as Record<string, unknown>).__auroreAuth as Holder) ?? {};
 (globalThis as Record<string, unknown>).__auroreAuth = holder;
 
-/** The process-wide auth instance, on the process-wide database. */
+/**
+ * The process-wide auth instance, on the process-wide database. Creating it makes sure the
+ * administrator exists, whether the shop runs through `npm start` or the dev server.
+ */
 export function getAuth(): Promise<Auth> {
-  holder.auth ??= getDb().then((db) => createAuth(db, authOptionsFromEnv()));
+  holder.auth ??= getDb().then(async (db) => {
+    const auth = createAuth(db, authOptionsFromEnv());
+    await ensureAdministrator(db, auth);
+    return auth;
+  });
   return holder.auth;
 }
 
