@@ -56,6 +56,10 @@ export function AuthModal() {
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [step, setStep] = useState<Step>("credentials");
+  // The code field exists only once the two-factor step has rendered: focus it then.
+  useEffect(() => {
+    if (step === "two-factor") focusField("code");
+  }, [step]);
   const [secondFactor, setSecondFactor] = useState<SecondFactor>("totp");
 
   const isSignup = mode === "signup";
@@ -176,7 +180,6 @@ export function AuthModal() {
           setStep("two-factor");
           setSecondFactor("totp");
           setValues((current) => ({ ...current, password: "", code: "" }));
-          requestAnimationFrame(() => focusField("code"));
         } else {
           succeed("Bienvenue !");
         }
