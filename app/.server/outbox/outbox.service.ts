@@ -69,7 +69,8 @@ export async function processOutbox(
         and(
           eq(outbox.topic, MAIL_TOPIC),
           isNull(outbox.processedAt),
-          lte(outbox.availableAt, now),
+          // Rows are stamped with the database clock: compare with it unless a test sets the time.
+          options.now ? lte(outbox.availableAt, options.now) : lte(outbox.availableAt, sql`now()`),
           lt(outbox.attempts, OUTBOX_MAX_ATTEMPTS),
         ),
       )
