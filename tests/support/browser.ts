@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
 
 /** Debian's chromium, launched quietly for a closed network (see STACK.md). */
@@ -33,4 +33,23 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+}
+
+/**
+ * A fresh French browser context on the shop. The cookie banner keeps out of the way by a stored
+ * refusal, except on pages opened with `?cookies=ask` (the tests of the banner itself).
+ */
+export async function newShopContext(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, locale: "fr-FR", ...options });
+  await context.addInitScript(() => {
+    if (!location.search.includes("cookies=ask")) {
+      localStorage.setItem("cookie-consent", "declined");
+      localStorage.setItem("cookie-consent-at", String(Date.now()));
+    }
+  });
+  return context;
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, newShopContext } from "../../support/browser";
 import { E2E_ADMIN } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
 import { totp } from "../../support/totp";
@@ -18,12 +18,7 @@ afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL, locale: "fr-FR" });
-  // Keep the cookie banner out of the way (its own journeys are in tests/e2e/shop).
-  await context.addInitScript(() => {
-    localStorage.setItem("cookie-consent", "declined");
-    localStorage.setItem("cookie-consent-at", String(Date.now()));
-  });
+  context = await newShopContext(browser, baseURL);
   page = await context.newPage();
 });
 afterEach(async () => {

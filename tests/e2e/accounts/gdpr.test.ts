@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, newShopContext } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 
 const baseURL = inject("baseURL");
@@ -18,11 +18,7 @@ afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL, locale: "fr-FR", acceptDownloads: true });
-  await context.addInitScript(() => {
-    localStorage.setItem("cookie-consent", "declined");
-    localStorage.setItem("cookie-consent-at", String(Date.now()));
-  });
+  context = await newShopContext(browser, baseURL, { acceptDownloads: true });
   page = await context.newPage();
 });
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, newShopContext } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { totp } from "../../support/totp";
 
@@ -20,11 +20,7 @@ afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL, locale: "fr-FR", permissions: ["clipboard-read", "clipboard-write"] });
-  await context.addInitScript(() => {
-    localStorage.setItem("cookie-consent", "declined");
-    localStorage.setItem("cookie-consent-at", String(Date.now()));
-  });
+  context = await newShopContext(browser, baseURL, { permissions: ["clipboard-read", "clipboard-write"] });
   page = await context.newPage();
 });
 afterEach(async () => {

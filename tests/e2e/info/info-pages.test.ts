@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, newShopContext } from "../../support/browser";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -18,11 +18,7 @@ afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL, locale: "fr-FR" });
-  await context.addInitScript(() => {
-    localStorage.setItem("cookie-consent", "declined");
-    localStorage.setItem("cookie-consent-at", String(Date.now()));
-  });
+  context = await newShopContext(browser, baseURL);
   page = await context.newPage();
 });
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, newShopContext } from "../../support/browser";
 import { formatPrice } from "~/lib/money";
 
 const baseURL = inject("baseURL");
@@ -15,14 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL, locale: "fr-FR" });
-  // The cookie banner keeps out of the way, except where a test asks for it (?cookies=ask).
-  await context.addInitScript(() => {
-    if (!location.search.includes("cookies=ask")) {
-      localStorage.setItem("cookie-consent", "declined");
-      localStorage.setItem("cookie-consent-at", String(Date.now()));
-    }
-  });
+  context = await newShopContext(browser, baseURL);
   page = await context.newPage();
 });
 afterEach(async () => {

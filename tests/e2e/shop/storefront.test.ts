@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, newShopContext } from "../../support/browser";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -14,14 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL, locale: "fr-FR" });
-  // The cookie choice is made in its own test; elsewhere the banner stays out of the way.
-  await context.addInitScript(() => {
-    if (!location.search.includes("cookies=ask")) {
-      localStorage.setItem("cookie-consent", "declined");
-      localStorage.setItem("cookie-consent-at", String(Date.now()));
-    }
-  });
+  context = await newShopContext(browser, baseURL);
   page = await context.newPage();
 });
 afterEach(async () => {
