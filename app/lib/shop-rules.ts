@@ -68,3 +68,42 @@ export const BEAUTY_PASS_EXPIRY_REMINDER_DAYS = 30;
 /** Tiers: Beauty Lover below Expert, Beauty Expert from 500, Beauty VIP from 1000 points. */
 export const BEAUTY_PASS_EXPERT_MIN_POINTS = 500;
 export const BEAUTY_PASS_VIP_MIN_POINTS = 1000;
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Cart, checkout and delivery zones (issue 4).                                                   */
+/* ---------------------------------------------------------------------------------------------- */
+
+/** A cart lives 6 hours from its creation or its last extension (spec storefront §4, §9). */
+export const CART_LIFETIME_MS = 6 * 60 * 60 * 1000;
+/** Expired carts are cleaned this often; the indicator refreshes every minute. */
+export const CART_CLEANUP_INTERVAL_MS = 30 * 60 * 1000;
+export const CART_INDICATOR_REFRESH_MS = 60 * 1000;
+/** Under 30 minutes left the indicator is yellow (urgent); under 10 minutes red (critical). */
+export const CART_URGENT_MS = 30 * 60 * 1000;
+export const CART_CRITICAL_MS = 10 * 60 * 1000;
+/** Sensible limits: a line never holds more than this, a cart never more lines than this. */
+export const CART_MAX_LINE_QUANTITY = 99;
+export const CART_MAX_LINES = 50;
+
+/**
+ * Delivery zones and fees. Metropolitan France and Corsica (postal codes 20xxx): 9,90 €, free
+ * from 100 € of merchandise. Overseas (97xxx, 98xxx): 19,90 €, never free (the published
+ * delivery page gives no threshold there). Belgium, Luxembourg, Monaco: 12,90 €; Switzerland
+ * (outside the EU, customs paperwork): 19,90 €; free from 100 € in those four countries too.
+ */
+export const BELGIUM_SHIPPING_FEE_CENTS = 1290;
+export const LUXEMBOURG_SHIPPING_FEE_CENTS = 1290;
+export const MONACO_SHIPPING_FEE_CENTS = 1290;
+export const SWITZERLAND_SHIPPING_FEE_CENTS = 1990;
+
+/** Address countries offered by the forms (spec storefront §5). France is the default. */
+export const ADDRESS_COUNTRIES = ["France", "Belgique", "Suisse", "Luxembourg", "Monaco"] as const;
+export type AddressCountry = (typeof ADDRESS_COUNTRIES)[number];
+export const DEFAULT_ADDRESS_COUNTRY: AddressCountry = "France";
+
+/** After the confirmation step the shopper is taken to /profile (cleaner variant: 5 s). */
+export const ORDER_CONFIRMATION_REDIRECT_MS = 5000;
+/** The reference shown to the shopper: the last 8 characters of the order id. */
+export const ORDER_REFERENCE_LENGTH = 8;
+/** Order cards show this many items, then "+N autre(s)". */
+export const ORDER_CARD_ITEMS_SHOWN = 3;

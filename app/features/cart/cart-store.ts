@@ -6,9 +6,10 @@
 import { useSyncExternalStore } from "react";
 import { isPurchasable, type ProductCardView } from "~/features/catalog/catalog.types";
 
+import { CART_LIFETIME_MS } from "~/lib/shop-rules";
+
+export { CART_LIFETIME_MS };
 export const CART_STORAGE_KEY = "aurore-cart";
-/** A cart lives 6 hours (spec storefront §4 and §9). */
-export const CART_LIFETIME_MS = 6 * 60 * 60 * 1000;
 
 export type CartItem = {
   product_id: string;

@@ -27,6 +27,12 @@ import { AccountNav } from "~/features/account/components/account-nav";
 import { EmptyTab, ProfileTab } from "~/features/account/components/simple-tabs";
 import { PreferencesTab } from "~/features/account/components/preferences-tab";
 import { SecurityTab } from "~/features/account/components/security-tab";
+import { OrdersTab } from "~/features/account/components/orders-tab";
+import { AddressesTab } from "~/features/account/components/addresses-tab";
+import { WishlistTab } from "~/features/account/components/wishlist-tab";
+import { loadOrdersTab } from "./tab-data/orders.server";
+import { loadAddressesTab } from "./tab-data/addresses.server";
+import { loadWishlistTab } from "./tab-data/wishlist.server";
 import { PreferencesSchema } from "~/features/account/preferences.schema";
 import {
   ChangePasswordSchema,
@@ -60,6 +66,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       tab,
       account,
       preferences: null,
+      orders: null,
+      addresses: null,
+      wishlist: null,
       security: {
         twoFactorEnabled: current.user.twoFactorEnabled,
         sessions: sessions.map((s) => ({ ...s, createdAt: formatDateTime(s.createdAt, timezone) })),
@@ -78,7 +87,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
   }
   const preferences = tab === "preferences" ? await getPreferences(db, userId) : null;
-  return { signedIn: true as const, tab, account, preferences, security: null };
+  // Each tab's data comes from its own module (tab-data/*.server.ts), loaded only for that tab.
+  const orders = tab === "orders" ? await loadOrdersTab(db, userId) : null;
+  const addresses = tab === "addresses" ? await loadAddressesTab(db, userId) : null;
+  const wishlist = tab === "wishlist" ? await loadWishlistTab(db, userId) : null;
+  return { signedIn: true as const, tab, account, preferences, orders, addresses, wishlist, security: null };
 }
 
 export function headers() {
@@ -479,7 +492,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             />
           )}
           {tab === "preferences" && loaderData.preferences && <PreferencesTab preferences={loaderData.preferences} />}
-          {tab !== "profile" && tab !== "security" && tab !== "preferences" && <EmptyTab tab={tab} />}
+          {tab === "orders" && <OrdersTab data={loaderData.orders} />}
+          {tab === "addresses" && <AddressesTab data={loaderData.addresses} />}
+          {tab === "wishlist" && <WishlistTab data={loaderData.wishlist} />}
+          {(tab === "payment" || tab === "notifications" || tab === "support") && <EmptyTab tab={tab} />}
         </section>
       </div>
     </div>

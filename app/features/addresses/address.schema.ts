@@ -1,0 +1,124 @@
+/**
+ * The saved-address form (spec storefront §5), used by the address form in the browser, by the
+ * addresses service and API, and by checkout. Field names are the API's (snake_case).
+ */
+import { z } from "zod";
+import { ADDRESS_COUNTRIES, DEFAULT_ADDRESS_COUNTRY } from "~/lib/shop-rules";
+import { PHONE_PATTERN } from "~/features/account/profile.schema";
+
+export const ADDRESS_TEXT_MAX = 120;
+export const ADDRESS_LABEL_MAX = 50;
+
+/** France and Monaco use 5-digit postal codes (the spec's rule); Belgium, Switzerland and Luxembourg use 4. */
+export function postalCodeLength(country: string): 4 | 5 {
+  return country === "Belgique" || country === "Suisse" || country === "Luxembourg" ? 4 : 5;
+}
+
+const required = (message: string, max = ADDRESS_TEXT_MAX) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `${max} caractères au maximum` });
+
+const optional = (max = ADDRESS_TEXT_MAX) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${max} caractères au maximum` })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const AddressSchema = z
+  .object({
+    label: optional(ADDRESS_LABEL_MAX),
+    first_name: required("Le prénom est obligatoire"),
+    last_name: required("Le nom est obligatoire"),
+    company: optional(),
+    address_line_1: required("L'adresse est obligatoire"),
+    address_line_2: optional(),
+    city: required("La ville est obligatoire"),
+    state: optional(),
+    postal_code: z.string({ error: "Le code postal est obligatoire" }).trim().min(1, { error: "Le code postal est obligatoire" }),
+    country: z
+      .string({ error: "Le pays est obligatoire" })
+      .trim()
+      .min(1, { error: "Le pays est obligatoire" })
+      .refine((v) => (ADDRESS_COUNTRIES as readonly string[]).includes(v), { error: "Le pays est obligatoire" }),
+    phone: z
+      .string({ error: "Le téléphone est obligatoire" })
+      .trim()
+      .min(1, { error: "Le téléphone est obligatoire" })
+      .refine((v) => PHONE_PATTERN.test(v), { error: "Format de téléphone invalide" }),
+    is_default: z
+      .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
+      .optional()
+      .transform((v) => v === true || v === "on" || v === "true"),
+  })
+  .superRefine((a, ctx) => {
+    if (!a.postal_code) return;
+    const length = postalCodeLength(a.country);
+    if (!new RegExp(`^[0-9]{${length}}$`).test(a.postal_code)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["postal_code"],
+        message: length === 5 ? "Le code postal doit contenir 5 chiffres" : "Le code postal doit contenir 4 chiffres",
+      });
+    }
+  });
+
+export type AddressInput = z.input<typeof AddressSchema>;
+export type Address = z.output<typeof AddressSchema>;
+export type AddressField = keyof Address;
+
+/** A saved address as the API and the pages see it. */
+export type SavedAddressView = Omit<Address, "is_default"> & {
+  id: string;
+  type: string;
+  is_default: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+export const DEFAULT_ADDRESS_VALUES: AddressInput = {
+  label: "",
+  first_name: "",
+  last_name: "",
+  company: "",
+  address_line_1: "",
+  address_line_2: "",
+  city: "",
+  state: "",
+  postal_code: "",
+  country: DEFAULT_ADDRESS_COUNTRY,
+  phone: "",
+  is_default: false,
+};
+
+/** First message per field, for inline errors. */
+export function addressFieldErrors(error: z.ZodError): Partial<Record<AddressField, string>> {
+  const out: Partial<Record<AddressField, string>> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0]) as AddressField;
+    out[field] ??= issue.message;
+  }
+  return out;
+}
+
+/**
+ * Checkout's completeness check of a chosen address (cleaner variant):
+ * "Champs manquants dans l'adresse: adresse, ville, ...". Returns null when complete.
+ */
+export function missingAddressFields(a: Partial<Record<string, unknown>>): string | null {
+  const labels: [string, string][] = [
+    ["address_line_1", "adresse"],
+    ["city", "ville"],
+    ["postal_code", "code postal"],
+    ["country", "pays"],
+    ["first_name", "prénom"],
+    ["last_name", "nom"],
+  ];
+  const missing = labels.filter(([key]) => typeof a[key] !== "string" || !(a[key] as string).trim()).map(([, l]) => l);
+  return missing.length ? `Champs manquants dans l'adresse: ${missing.join(", ")}` : null;
+}

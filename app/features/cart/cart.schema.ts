@@ -1,0 +1,13 @@
+/** The cart lines sent to PUT /api/v1/cart (quantities only: prices always come from the server). */
+import { z } from "zod";
+import { OrderLineSchema } from "~/features/checkout/checkout.schema";
+import { CART_MAX_LINES } from "~/lib/shop-rules";
+
+export const CartLinesSchema = z.object({
+  lines: z
+    .array(OrderLineSchema)
+    .max(CART_MAX_LINES, { error: `Votre panier ne peut pas contenir plus de ${CART_MAX_LINES} articles différents` }),
+  /** "replace" (default) sets the server cart to these lines; "merge" adds them (sign-in merge). */
+  mode: z.enum(["replace", "merge"]).optional().default("replace"),
+});
+export type CartLinesRequest = z.output<typeof CartLinesSchema>;

@@ -1,0 +1,74 @@
+/** Orders as the pages and the API see them (isomorphic, no server code). */
+import { ORDER_REFERENCE_LENGTH } from "~/lib/shop-rules";
+
+export const ORDER_STATUS_VALUES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
+export type OrderStatusValue = (typeof ORDER_STATUS_VALUES)[number];
+
+/** French labels of the account area (spec back-office §4); anything else is "Statut inconnu". */
+export const ORDER_STATUS_LABELS: Record<OrderStatusValue, string> = {
+  pending: "En attente",
+  confirmed: "Confirmée",
+  processing: "En préparation",
+  shipped: "Expédiée",
+  delivered: "Livrée",
+  cancelled: "Annulée",
+  returned: "Retournée",
+};
+
+export function orderStatusLabel(status: string): string {
+  return (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? "Statut inconnu";
+}
+
+/** The reference the shopper sees: the last 8 characters of the order id, upper case. */
+export function orderReference(id: string): string {
+  return id.replace(/-/g, "").slice(-ORDER_REFERENCE_LENGTH).toUpperCase();
+}
+
+export type OrderAddressView = {
+  first_name: string;
+  last_name: string;
+  company?: string | null;
+  street: string;
+  additional_info?: string | null;
+  city: string;
+  state?: string | null;
+  postal_code: string;
+  country: string;
+  phone: string;
+};
+
+export type OrderItemView = {
+  id: string;
+  product_id: string | null;
+  quantity: number;
+  unit_price_cents: number;
+  total_price_cents: number;
+  product_snapshot: { name: string; price_cents: number; brand: string | null; image_url: string | null };
+};
+
+export type OrderView = {
+  id: string;
+  reference: string;
+  order_number: string;
+  status: OrderStatusValue;
+  payment_status: string;
+  subtotal_cents: number;
+  shipping_cents: number;
+  discount_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  points_used: number;
+  currency: string;
+  shipping_method: "standard" | "free_shipping";
+  shipping_address: OrderAddressView;
+  metadata: {
+    customer_info?: { email: string; name: string; phone: string };
+    order_source?: string;
+    shipping_info?: { is_free_shipping: boolean; shipping_threshold: number | null; zone: string };
+    payment?: { brand: string; last_four: string };
+  };
+  created_at: string;
+  /** True while the shopper may still cancel it (pending and placed less than an hour ago). */
+  cancellable: boolean;
+  items: OrderItemView[];
+};
