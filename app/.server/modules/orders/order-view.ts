@@ -1,0 +1,68 @@
+/** Maps order rows to the OrderView the pages and the API share. */
+import { asc, inArray } from "drizzle-orm";
+import type { Executor } from "~/.server/db/client";
+import { orderItems, orders } from "~/.server/db/schema";
+import { ORDER_CHANGE_WINDOW_HOURS } from "~/lib/shop-rules";
+import { orderReference, type OrderStatusValue, type OrderView } from "~/features/orders/order.types";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+const CHANGE_WINDOW_MS = ORDER_CHANGE_WINDOW_HOURS * 60 * 60 * 1000;
+
+/** A shopper may cancel an order while it is pending and less than an hour old. */
+export function isCancellable(order: Pick<OrderRow, "status" | "createdAt">, now = new Date()): boolean {
+  return order.status === "pending" && now.getTime() - order.createdAt.getTime() < CHANGE_WINDOW_MS;
+}
+
+export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Date()): OrderView {
+  return {
+    id: order.id,
+    reference: orderReference(order.id),
+    order_number: order.orderNumber,
+    status: order.status as OrderStatusValue,
+    payment_status: order.paymentStatus,
+    subtotal_cents: order.subtotalCents,
+    shipping_cents: order.shippingCents,
+    discount_cents: order.discountCents,
+    tax_cents: order.taxCents,
+    total_cents: order.totalCents,
+    points_used: order.pointsUsed,
+    currency: order.currency,
+    shipping_method: order.shippingMethod === "free_shipping" ? "free_shipping" : "standard",
+    shipping_address: order.shippingAddress,
+    metadata: order.metadata as OrderView["metadata"],
+    created_at: order.createdAt.toISOString(),
+    cancellable: isCancellable(order, now),
+    items: items.map((i) => ({
+      id: i.id,
+      product_id: i.productId,
+      quantity: i.quantity,
+      unit_price_cents: i.unitPriceCents,
+      total_price_cents: i.totalPriceCents,
+      product_snapshot: i.productSnapshot,
+    })),
+  };
+}
+
+/** Views of the given order rows, with their items (one query for all items). */
+export async function withItems(db: Executor, rows: OrderRow[], now = new Date()): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.orderId) ?? [];
+    list.push(item);
+    byOrder.set(item.orderId, list);
+  }
+  return rows.map((r) => toOrderView(r, byOrder.get(r.id) ?? [], now));
+}
