@@ -8,6 +8,14 @@ import {
   ProductListSchema,
   ProductResponseSchema,
 } from "./schemas";
+import {
+  AddressActionBodySchema,
+  AddressCreateBodySchema,
+  AddressDeletedSchema,
+  AddressPatchBodySchema,
+  SavedAddressListSchema,
+  SavedAddressResponseSchema,
+} from "../modules/addresses/addresses.api-schemas";
 
 /**
  * One entry per API operation, written next to nothing else: the OpenAPI document below is
@@ -81,7 +89,94 @@ export const operations: ApiOperation[] = [
       401: { description: "Connexion requise", schema: ApiErrorSchema },
     },
   },
+  ...addressOperations(),
 ];
+
+/** Carnet d'adresses (issue 4). Someone else's address id reads as unknown: 404. */
+function addressOperations(): ApiOperation[] {
+  const unauthenticated = { 401: { description: "Connexion requise", schema: ApiErrorSchema } };
+  const notFound = { 404: { description: "Adresse introuvable", schema: ApiErrorSchema } };
+  const invalid = { 400: { description: "Champs invalides (details: [{ field, message }])", schema: ApiErrorSchema } };
+  const id = z.object({ id: z.uuid() });
+  const tags = ["Adresses"];
+  return [
+    {
+      method: "get",
+      path: "/api/v1/addresses",
+      summary: "Les adresses de l'utilisateur connecté, l'adresse par défaut d'abord",
+      tags,
+      auth: "session",
+      responses: { 200: { description: "Adresses", schema: SavedAddressListSchema }, ...unauthenticated },
+    },
+    {
+      method: "post",
+      path: "/api/v1/addresses",
+      summary: "Enregistrer une adresse (la première devient l'adresse par défaut ; 20 au maximum)",
+      tags,
+      auth: "session",
+      body: AddressCreateBodySchema,
+      responses: {
+        201: { description: "Adresse enregistrée", schema: SavedAddressResponseSchema },
+        ...invalid,
+        ...unauthenticated,
+        409: { description: "Limite de 20 adresses atteinte", schema: ApiErrorSchema },
+      },
+    },
+    {
+      method: "get",
+      path: "/api/v1/addresses/{id}",
+      summary: "Une adresse de l'utilisateur connecté",
+      tags,
+      auth: "session",
+      pathParams: id,
+      responses: { 200: { description: "Adresse", schema: SavedAddressResponseSchema }, ...unauthenticated, ...notFound },
+    },
+    {
+      method: "patch",
+      path: "/api/v1/addresses/{id}",
+      summary: "Modifier une adresse ; { \"is_default\": true } en fait l'adresse par défaut",
+      tags,
+      auth: "session",
+      pathParams: id,
+      body: AddressPatchBodySchema,
+      responses: {
+        200: { description: "Adresse modifiée", schema: SavedAddressResponseSchema },
+        ...invalid,
+        ...unauthenticated,
+        ...notFound,
+      },
+    },
+    {
+      method: "post",
+      path: "/api/v1/addresses/{id}",
+      summary: "Action sur une adresse : { \"action\": \"set_default\" } en fait l'adresse par défaut",
+      tags,
+      auth: "session",
+      pathParams: id,
+      body: AddressActionBodySchema,
+      responses: {
+        200: { description: "Nouvelle adresse par défaut", schema: SavedAddressResponseSchema },
+        ...invalid,
+        ...unauthenticated,
+        ...notFound,
+      },
+    },
+    {
+      method: "delete",
+      path: "/api/v1/addresses/{id}",
+      summary: "Supprimer une adresse (l'adresse par défaut ne peut pas être supprimée)",
+      tags,
+      auth: "session",
+      pathParams: id,
+      responses: {
+        200: { description: "Adresse supprimée", schema: AddressDeletedSchema },
+        ...unauthenticated,
+        ...notFound,
+        409: { description: "Adresse par défaut", schema: ApiErrorSchema },
+      },
+    },
+  ];
+}
 
 type JsonSchema = Record<string, unknown>;
 

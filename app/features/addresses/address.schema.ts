@@ -8,6 +8,8 @@ import { PHONE_PATTERN } from "~/features/account/profile.schema";
 
 export const ADDRESS_TEXT_MAX = 120;
 export const ADDRESS_LABEL_MAX = 50;
+/** Size limit of one shopper's address book. */
+export const MAX_SAVED_ADDRESSES = 20;
 
 /** France and Monaco use 5-digit postal codes (the spec's rule); Belgium, Switzerland and Luxembourg use 4. */
 export function postalCodeLength(country: string): 4 | 5 {
@@ -122,3 +124,6 @@ export function missingAddressFields(a: Partial<Record<string, unknown>>): strin
   const missing = labels.filter(([key]) => typeof a[key] !== "string" || !(a[key] as string).trim()).map(([, l]) => l);
   return missing.length ? `Champs manquants dans l'adresse: ${missing.join(", ")}` : null;
 }
+
+/** POST /api/v1/addresses/:id: the one action besides PATCH and DELETE. */
+export const AddressActionSchema = z.object({ action: z.literal("set_default") });

@@ -1,0 +1,234 @@
+import { and, count, desc, eq, ne } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { savedAddresses, user } from "../../db/schema";
+import {
+  AddressSchema,
+  MAX_SAVED_ADDRESSES,
+  addressFieldErrors,
+  type AddressField,
+  type SavedAddressView,
+} from "~/features/addresses/address.schema";
+
+/**
+ * The shopper's address book (`saved_addresses`). Every call is scoped to one user id: an id
+ * that belongs to someone else reads exactly like an id that does not exist (404).
+ *
+ * Invariants: at most one default per user (also a unique partial index in the database); the
+ * first address becomes the default; the default cannot be deleted, so a non-empty book always
+ * has one. Mutations of one user's book are serialised by locking the user's row, so two
+ * parallel creations cannot both become "the first" nor pass the size limit together.
+ */
+
+export const ADDRESS_NOT_FOUND_MESSAGE = "Adresse introuvable";
+export const DEFAULT_ADDRESS_UNDELETABLE_MESSAGE =
+  "Impossible de supprimer l'adresse par défaut. Définissez d'abord une autre adresse par défaut.";
+export const ADDRESS_LIMIT_MESSAGE = `Vous ne pouvez pas enregistrer plus de ${MAX_SAVED_ADDRESSES} adresses. Supprimez-en une pour en ajouter une nouvelle.`;
+
+export type AddressFailure = {
+  ok: false;
+  status: 400 | 404 | 409;
+  code: "invalid_address" | "not_found" | "default_undeletable" | "address_limit";
+  message: string;
+  fieldErrors?: Partial<Record<AddressField, string>>;
+};
+export type AddressResult = { ok: true; address: SavedAddressView } | AddressFailure;
+
+type AddressRow = typeof savedAddresses.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function notFound(): AddressFailure {
+  return { ok: false, status: 404, code: "not_found", message: ADDRESS_NOT_FOUND_MESSAGE };
+}
+
+export function toSavedAddressView(row: AddressRow): SavedAddressView {
+  return {
+    id: row.id,
+    type: row.type,
+    label: row.label,
+    is_default: row.isDefault,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    company: row.company,
+    address_line_1: row.addressLine1,
+    address_line_2: row.addressLine2,
+    city: row.city,
+    state: row.state,
+    postal_code: row.postalCode,
+    country: row.country,
+    phone: row.phone,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Validates with the form's schema; the failure carries one French message per field. */
+function validate(input: unknown) {
+  const parsed = AddressSchema.safeParse(input ?? {});
+  if (parsed.success) return { ok: true as const, value: parsed.data };
+  const fieldErrors = addressFieldErrors(parsed.error);
+  const failure: AddressFailure = {
+    ok: false,
+    status: 400,
+    code: "invalid_address",
+    message: Object.values(fieldErrors).join(" ; ") || "Adresse invalide",
+    fieldErrors,
+  };
+  return failure;
+}
+
+/** Serialises changes to one user's book (and proves the user exists). */
+async function lockUser(tx: Executor, userId: string): Promise<boolean> {
+  const rows = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+  return rows.length > 0;
+}
+
+async function findOwn(tx: Executor, userId: string, id: string): Promise<AddressRow | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await tx
+    .select()
+    .from(savedAddresses)
+    .where(and(eq(savedAddresses.id, id), eq(savedAddresses.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The user's addresses, the default first, then the newest. */
+export async function listAddresses(db: Executor, userId: string): Promise<SavedAddressView[]> {
+  const rows = await db
+    .select()
+    .from(savedAddresses)
+    .where(eq(savedAddresses.userId, userId))
+    .orderBy(desc(savedAddresses.isDefault), desc(savedAddresses.createdAt), desc(savedAddresses.id));
+  return rows.map(toSavedAddressView);
+}
+
+/** One of the user's own addresses, or null (unknown id or someone else's). */
+export async function getAddress(db: Executor, userId: string, id: string): Promise<SavedAddressView | null> {
+  const row = await findOwn(db, userId, id);
+  return row ? toSavedAddressView(row) : null;
+}
+
+export async function createAddress(db: Executor, userId: string, input: unknown): Promise<AddressResult> {
+  const valid = validate(input);
+  if (!valid.ok) return valid;
+  const { is_default: wantsDefault, ...fields } = valid.value;
+  return db.transaction(async (tx): Promise<AddressResult> => {
+    if (!(await lockUser(tx, userId))) return notFound();
+    const [{ n }] = await tx.select({ n: count() }).from(savedAddresses).where(eq(savedAddresses.userId, userId));
+    if (n >= MAX_SAVED_ADDRESSES) {
+      return { ok: false, status: 409, code: "address_limit", message: ADDRESS_LIMIT_MESSAGE };
+    }
+    const isDefault = n === 0 || wantsDefault;
+    if (isDefault && n > 0) {
+      await tx
+        .update(savedAddresses)
+        .set({ isDefault: false, updatedAt: new Date() })
+        .where(and(eq(savedAddresses.userId, userId), eq(savedAddresses.isDefault, true)));
+    }
+    const [row] = await tx
+      .insert(savedAddresses)
+      .values({
+        userId,
+        type: "shipping",
+        isDefault,
+        label: fields.label,
+        firstName: fields.first_name,
+        lastName: fields.last_name,
+        company: fields.company,
+        addressLine1: fields.address_line_1,
+        addressLine2: fields.address_line_2,
+        city: fields.city,
+        state: fields.state,
+        postalCode: fields.postal_code,
+        country: fields.country,
+        phone: fields.phone,
+      })
+      .returning();
+    return { ok: true, address: toSavedAddressView(row) };
+  });
+}
+
+/**
+ * Changes some or all fields of an own address (the result is validated as a whole).
+ * `is_default: true` makes it the default; `is_default: false` on the default is ignored,
+ * because a non-empty book always keeps one default (choose another one instead).
+ */
+export async function updateAddress(db: Executor, userId: string, id: string, patch: unknown): Promise<AddressResult> {
+  const changes = patch && typeof patch === "object" && !Array.isArray(patch) ? (patch as Record<string, unknown>) : {};
+  return db.transaction(async (tx): Promise<AddressResult> => {
+    if (!(await lockUser(tx, userId))) return notFound();
+    const current = await findOwn(tx, userId, id);
+    if (!current) return notFound();
+    const merged = { ...toSavedAddressView(current), ...changes, is_default: changes.is_default ?? current.isDefault };
+    const valid = validate(merged);
+    if (!valid.ok) return valid;
+    const next = valid.value;
+    const isDefault = current.isDefault || next.is_default;
+    if (isDefault && !current.isDefault) {
+      await tx
+        .update(savedAddresses)
+        .set({ isDefault: false, updatedAt: new Date() })
+        .where(and(eq(savedAddresses.userId, userId), eq(savedAddresses.isDefault, true)));
+    }
+    const [row] = await tx
+      .update(savedAddresses)
+      .set({
+        isDefault,
+        label: next.label,
+        firstName: next.first_name,
+        lastName: next.last_name,
+        company: next.company,
+        addressLine1: next.address_line_1,
+        addressLine2: next.address_line_2,
+        city: next.city,
+        state: next.state,
+        postalCode: next.postal_code,
+        country: next.country,
+        phone: next.phone,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(savedAddresses.id, current.id), eq(savedAddresses.userId, userId)))
+      .returning();
+    return { ok: true, address: toSavedAddressView(row) };
+  });
+}
+
+/** Makes an own address the default and clears the previous one, in one transaction. */
+export async function setDefaultAddress(db: Executor, userId: string, id: string): Promise<AddressResult> {
+  return db.transaction(async (tx): Promise<AddressResult> => {
+    if (!(await lockUser(tx, userId))) return notFound();
+    const current = await findOwn(tx, userId, id);
+    if (!current) return notFound();
+    if (current.isDefault) return { ok: true, address: toSavedAddressView(current) };
+    const now = new Date();
+    await tx
+      .update(savedAddresses)
+      .set({ isDefault: false, updatedAt: now })
+      .where(and(eq(savedAddresses.userId, userId), eq(savedAddresses.isDefault, true), ne(savedAddresses.id, current.id)));
+    const [row] = await tx
+      .update(savedAddresses)
+      .set({ isDefault: true, updatedAt: now })
+      .where(and(eq(savedAddresses.id, current.id), eq(savedAddresses.userId, userId)))
+      .returning();
+    return { ok: true, address: toSavedAddressView(row) };
+  });
+}
+
+/** Deletes an own address; the default is refused (choose another default first). */
+export async function deleteAddress(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<{ ok: true; id: string } | AddressFailure> {
+  return db.transaction(async (tx): Promise<{ ok: true; id: string } | AddressFailure> => {
+    if (!(await lockUser(tx, userId))) return notFound();
+    const current = await findOwn(tx, userId, id);
+    if (!current) return notFound();
+    if (current.isDefault) {
+      return { ok: false, status: 409, code: "default_undeletable", message: DEFAULT_ADDRESS_UNDELETABLE_MESSAGE };
+    }
+    await tx.delete(savedAddresses).where(and(eq(savedAddresses.id, current.id), eq(savedAddresses.userId, userId)));
+    return { ok: true, id: current.id };
+  });
+}
