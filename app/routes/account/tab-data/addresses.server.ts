@@ -1,6 +1,15 @@
 import type { Database } from "~/.server/db/client";
+import { listAddresses } from "~/.server/modules/addresses/addresses.service";
+import type { SavedAddressView } from "~/features/addresses/address.schema";
 
-/** Data of the dashboard's addresses tab (placeholder until issue 4 fills it). */
-export async function loadAddressesTab(_db: Database, _userId: string) {
-  return null;
+export type AddressesTabData = { addresses: SavedAddressView[] | null };
+
+/** Data of the dashboard's addresses tab; null addresses when they could not be read. */
+export async function loadAddressesTab(db: Database, userId: string): Promise<AddressesTabData> {
+  try {
+    return { addresses: await listAddresses(db, userId) };
+  } catch (error) {
+    console.error("[dashboard] addresses could not be loaded:", error);
+    return { addresses: null };
+  }
 }
