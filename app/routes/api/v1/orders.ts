@@ -1,10 +1,42 @@
-/** Placeholder until issue 4's orders API lands (replaced in this same issue). */
+import type { Route } from "./+types/orders";
+import { requireApiUser } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
 import { jsonError } from "~/.server/http";
+import { placeOrder } from "~/.server/workflows/place-order";
+import { IDEMPOTENCY_KEY_PATTERN, PlaceOrderSchema } from "~/features/checkout/checkout.schema";
 
+/** Placeholder until the order list lands (replaced in this same issue). */
 export function loader() {
   return jsonError(404, "not_found", "Ressource introuvable");
 }
 
-export function action() {
-  return jsonError(404, "not_found", "Ressource introuvable");
+/**
+ * POST /api/v1/orders: places the order. Needs an `Idempotency-Key` header (one per attempt):
+ * the same key again returns the first order (200) instead of creating a second one (201).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return jsonError(405, "method_not_allowed", "Méthode non autorisée");
+  const session = await requireApiUser(request);
+  if (session instanceof Response) return session;
+  const key = request.headers.get("idempotency-key")?.trim() ?? "";
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    return jsonError(400, "idempotency_key_required", "En-tête Idempotency-Key manquant ou invalide (8 à 100 caractères)");
+  }
+  const body = await request.json().catch(() => null);
+  const parsed = PlaceOrderSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
+    return jsonError(400, "invalid_body", `Erreur de validation: ${issues[0]?.message ?? ""}`, issues);
+  }
+  const result = await placeOrder(await getDb(), {
+    userId: session.user.id,
+    email: session.user.email,
+    idempotencyKey: key,
+    request: parsed.data,
+  });
+  if (!result.ok) return jsonError(result.status, result.code, result.message, result.field ? { field: result.field } : undefined);
+  return Response.json(
+    { data: result.order },
+    { status: result.replayed ? 200 : 201, headers: { "Cache-Control": "no-store", Location: `/api/v1/orders/${result.order.id}` } },
+  );
 }
