@@ -1,10 +1,10 @@
-/** Placeholder until issue 4's checkout-fixed redirect lands (replaced in this same issue). */
-import { data } from "react-router";
+import { redirect } from "react-router";
 
+/** The old app's "fixed" checkout is the checkout now: a permanent redirect. */
 export function loader() {
-  throw data("Page introuvable", { status: 404 });
+  return redirect("/checkout", 301);
 }
 
-export default function Placeholder() {
+export default function CheckoutFixed() {
   return null;
 }

@@ -1,0 +1,107 @@
+import { useId } from "react";
+import { inputClass } from "~/features/account/components/form-parts";
+import { CONTACT_NAME_MAX, TEST_CARD_APPROVED, TEST_CARD_DECLINED } from "../checkout.schema";
+
+export type CardValues = { holder: string; number: string; expiry: string; cvc: string };
+export type CardErrors = Partial<Record<keyof CardValues, string>>;
+
+export const EMPTY_CARD: CardValues = { holder: "", number: "", expiry: "", cvc: "" };
+
+const FIELDS: {
+  name: keyof CardValues;
+  label: string;
+  autoComplete: string;
+  max: number;
+  placeholder?: string;
+  inputMode?: "numeric";
+  wide?: boolean;
+}[] = [
+  { name: "holder", label: "Titulaire de la carte", autoComplete: "cc-name", max: CONTACT_NAME_MAX, wide: true },
+  { name: "number", label: "Numéro de carte", autoComplete: "cc-number", max: 23, inputMode: "numeric", wide: true, placeholder: "1234 5678 9012 3456" },
+  { name: "expiry", label: "Date d'expiration (MM/AA)", autoComplete: "cc-exp", max: 7, placeholder: "MM/AA", inputMode: "numeric" },
+  { name: "cvc", label: "Cryptogramme (CVC)", autoComplete: "cc-csc", max: 4, inputMode: "numeric", placeholder: "123" },
+];
+
+/** "4242424242424242" -> "4242 4242 4242 4242"; "1228" -> "12/28". */
+function formatInput(name: keyof CardValues, value: string): string {
+  if (name === "number") {
+    const digits = value.replace(/\D/g, "").slice(0, 19);
+    return digits.replace(/(.{4})(?=.)/g, "$1 ");
+  }
+  if (name === "expiry") {
+    const digits = value.replace(/\D/g, "").slice(0, 4);
+    return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+  }
+  if (name === "cvc") return value.replace(/\D/g, "").slice(0, 4);
+  return value;
+}
+
+/**
+ * The card form of the simulated payment. The card number and the CVC only travel to the
+ * payment step of the order request; the shop keeps the brand and the last four digits.
+ */
+export function CardFields({
+  values,
+  errors,
+  onChange,
+  saveCard,
+  onSaveCardChange,
+}: {
+  values: CardValues;
+  errors: CardErrors;
+  onChange: (name: keyof CardValues, value: string) => void;
+  saveCard: boolean;
+  onSaveCardChange: (value: boolean) => void;
+}) {
+  const baseId = useId();
+  return (
+    <fieldset>
+      <legend className="text-lg font-semibold">Carte bancaire</legend>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        {FIELDS.map((field) => {
+          const errorId = `${baseId}-${field.name}-error`;
+          return (
+            <label key={field.name} className={`block text-sm font-medium ${field.wide ? "sm:col-span-2" : ""}`}>
+              {field.label}
+              <span aria-hidden="true" className="text-danger"> *</span>
+              <input
+                name={`card_${field.name}`}
+                type="text"
+                value={values[field.name]}
+                onChange={(e) => onChange(field.name, formatInput(field.name, e.target.value))}
+                autoComplete={field.autoComplete}
+                inputMode={field.inputMode}
+                maxLength={field.max}
+                placeholder={field.placeholder}
+                aria-required
+                aria-invalid={errors[field.name] ? true : undefined}
+                aria-describedby={errors[field.name] ? errorId : undefined}
+                className={inputClass}
+              />
+              {errors[field.name] && (
+                <span id={errorId} className="mt-1 block text-sm font-medium text-danger">
+                  {errors[field.name]}
+                </span>
+              )}
+            </label>
+          );
+        })}
+      </div>
+      <label className="mt-4 flex min-h-11 items-center gap-3 text-sm font-medium">
+        <input
+          type="checkbox"
+          name="save_card"
+          checked={saveCard}
+          onChange={(e) => onSaveCardChange(e.target.checked)}
+          className="h-5 w-5 accent-accent"
+        />
+        Enregistrer cette carte
+      </label>
+      <p className="mt-2 text-xs text-muted">
+        Paiement simulé : aucune somme n'est réellement débitée. Carte de test acceptée : {TEST_CARD_APPROVED} ; carte de
+        test refusée : {TEST_CARD_DECLINED} (date d'expiration future, cryptogramme à 3 chiffres). Seuls la marque et les 4
+        derniers chiffres d'une carte enregistrée sont conservés.
+      </p>
+    </fieldset>
+  );
+}

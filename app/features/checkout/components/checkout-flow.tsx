@@ -1,0 +1,434 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { Link, useFetcher, useNavigate } from "react-router";
+import { clearCart, useCart } from "~/features/cart/cart-store";
+import { missingAddressFields, type SavedAddressView } from "~/features/addresses/address.schema";
+import { AddressSelector } from "~/features/addresses/components/address-selector";
+import { primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
+import type { OrderView } from "~/features/orders/order.types";
+import { formatPrice } from "~/lib/money";
+import {
+  BEAUTY_PASS_REDEEM_STEP_CENTS,
+  BEAUTY_PASS_REDEEM_STEP_POINTS,
+  ORDER_CONFIRMATION_REDIRECT_MS,
+} from "~/lib/shop-rules";
+import { CardSchema, ContactInfoSchema, type PlaceOrderInput } from "../checkout.schema";
+import { CardFields, EMPTY_CARD, type CardErrors, type CardValues } from "./card-fields";
+import { CheckoutErrorBox, CheckoutSteps } from "./checkout-steps";
+import type { CheckoutAccount, CheckoutLogger, CheckoutStep, QuoteResponse } from "./checkout-types";
+import { ContactInfoFields, type ContactErrors, type ContactValues } from "./contact-info-fields";
+import { OrderSummary } from "./order-summary";
+
+export const CONTACT_INVALID_MESSAGE = "Veuillez corriger les informations client";
+export const ADDRESS_INVALID_MESSAGE = "Veuillez sélectionner une adresse de livraison valide";
+export const ORDER_FAILED_MESSAGE = "Une erreur est survenue lors de la commande.";
+export const STOCK_HINT = "Veuillez ajuster les quantités dans votre panier et réessayer.";
+
+/** The action that answers the quote intent (the same for the checkout and its debug variant). */
+const QUOTE_ACTION = "/checkout";
+
+type OrderError = { message: string; hint?: string };
+
+function firstErrors<K extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0]) as K;
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** One key per order attempt (a retried request or a double click creates one order). */
+function newAttemptKey(): string {
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const seconds = Math.round(ORDER_CONFIRMATION_REDIRECT_MS / 1000);
+
+export type CheckoutFlowProps = {
+  account: CheckoutAccount;
+  /** Debug variant: one line per event. */
+  onLog?: CheckoutLogger;
+  /** The debug variant stays on the confirmation (spec storefront §4). */
+  redirectAfterConfirmation?: boolean;
+};
+
+/**
+ * The checkout of a signed-in shopper: 1 Livraison (contact and address), 2 Paiement (card,
+ * Beauty Pass points, full recap, "Commander avec obligation de paiement"), 3 Confirmation.
+ * Amounts come from the server's quote; the order is placed by POST /api/v1/orders.
+ */
+export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true }: CheckoutFlowProps) {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const [mounted, setMounted] = useState(false);
+  const [step, setStep] = useState<CheckoutStep>("shipping");
+  const [contact, setContact] = useState<ContactValues>({ email: account.email, name: account.name, phone: account.phone });
+  const [contactErrors, setContactErrors] = useState<ContactErrors>({});
+  const [address, setAddress] = useState<SavedAddressView | null>(null);
+  const [points, setPoints] = useState(0);
+  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const [saveCard, setSaveCard] = useState(false);
+  const [error, setError] = useState<OrderError | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const [order, setOrder] = useState<OrderView | null>(null);
+  const attemptKey = useRef<string | null>(null);
+  const placingRef = useRef(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstStepRender = useRef(true);
+  const quoteFetcher = useFetcher<QuoteResponse>();
+  const log = useCallback((line: string) => onLog?.(line), [onLog]);
+
+  useEffect(() => setMounted(true), []);
+
+  // The quote follows the cart, the address and the points.
+  const lines = useMemo(() => cart.items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })), [cart.items]);
+  const quoteKey = JSON.stringify([lines, address?.id ?? null, points]);
+  const [quoteTick, setQuoteTick] = useState(0);
+  const submitQuote = useRef(quoteFetcher.submit);
+  submitQuote.current = quoteFetcher.submit;
+  const quoteRequest = useRef({ lines, address_id: address?.id ?? null, points_to_use: points });
+  quoteRequest.current = { lines, address_id: address?.id ?? null, points_to_use: points };
+  useEffect(() => {
+    if (!mounted || step === "confirmation" || quoteRequest.current.lines.length === 0) return;
+    void submitQuote.current(
+      { intent: "quote", ...quoteRequest.current },
+      { method: "post", action: QUOTE_ACTION, encType: "application/json" },
+    );
+    // quoteKey stands for the request's content (lines, address, points).
+  }, [mounted, step, quoteKey, quoteTick]);
+
+  const quoteResult = quoteFetcher.data;
+  const quote = quoteResult?.ok ? quoteResult.quote : null;
+  const quoteLoading = quoteFetcher.state !== "idle";
+
+  // Keep the chosen points within what the balance and the merchandise allow.
+  useEffect(() => {
+    if (quote && points > quote.max_redeemable_points) setPoints(quote.max_redeemable_points);
+  }, [quote, points]);
+
+  // Focus the new step's heading (keyboard and screen-reader users land on it).
+  useEffect(() => {
+    if (firstStepRender.current) {
+      firstStepRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+    log(`Étape : ${step}`);
+  }, [step, log]);
+
+  useEffect(() => {
+    if (step !== "confirmation" || !redirectAfterConfirmation) return;
+    const timer = setTimeout(() => navigate("/profile"), ORDER_CONFIRMATION_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [step, redirectAfterConfirmation, navigate]);
+
+  const selectAddress = useCallback(
+    (next: SavedAddressView | null) => {
+      setAddress(next);
+      setError(null);
+      if (next) log(`Adresse de livraison : ${next.postal_code} ${next.city}`);
+    },
+    [log],
+  );
+
+  function editContact(name: keyof ContactValues, value: string) {
+    setContact((c) => ({ ...c, [name]: value }));
+    setContactErrors((e) => {
+      if (!e[name]) return e;
+      const next = { ...e };
+      delete next[name];
+      return next;
+    });
+    setError(null);
+  }
+
+  function editCard(name: keyof CardValues, value: string) {
+    setCard((c) => ({ ...c, [name]: value }));
+    setCardErrors((e) => {
+      if (!e[name]) return e;
+      const next = { ...e };
+      delete next[name];
+      return next;
+    });
+    setError(null);
+  }
+
+  function continueToPayment(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = ContactInfoSchema.safeParse(contact);
+    if (!parsed.success) {
+      setContactErrors(firstErrors<keyof ContactValues>(parsed.error.issues));
+      setError({ message: CONTACT_INVALID_MESSAGE });
+      log("Informations client invalides");
+      return;
+    }
+    if (!address) {
+      setError({ message: ADDRESS_INVALID_MESSAGE });
+      log("Aucune adresse sélectionnée");
+      return;
+    }
+    const missing = missingAddressFields(address);
+    if (missing) {
+      setError({ message: missing });
+      log(missing);
+      return;
+    }
+    setContact(parsed.data);
+    setError(null);
+    setStep("payment");
+  }
+
+  function backToShipping() {
+    setError(null);
+    setStep("shipping");
+  }
+
+  async function submitOrder(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (placingRef.current || !address) return;
+    const parsed = CardSchema.safeParse(card);
+    if (!parsed.success) {
+      setCardErrors(firstErrors<keyof CardValues>(parsed.error.issues));
+      log("Carte invalide");
+      return;
+    }
+    if (!quote || quote.problems.length > 0 || !quote.shipping) {
+      setError({ message: quote?.problems[0] ?? ADDRESS_INVALID_MESSAGE, hint: quote?.problems.length ? STOCK_HINT : undefined });
+      return;
+    }
+    placingRef.current = true;
+    setPlacing(true);
+    setError(null);
+    attemptKey.current ??= newAttemptKey();
+    const key = attemptKey.current;
+    const body: PlaceOrderInput = {
+      address_id: address.id,
+      contact,
+      card,
+      save_card: saveCard,
+      points_to_use: quote.points_to_use,
+      lines,
+    };
+    log(`Envoi de la commande (clé ${key.slice(0, 8)}...)`);
+    let response: Response | null = null;
+    try {
+      response = await fetch("/api/v1/orders", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": key },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      // The request may have reached the server: the same key is kept so a retry cannot order twice.
+      placingRef.current = false;
+      setPlacing(false);
+      setError({ message: ORDER_FAILED_MESSAGE, hint: "Vérifiez votre connexion puis réessayez." });
+      log("Échec réseau lors de la commande");
+      return;
+    }
+    const payload = (await response.json().catch(() => null)) as
+      | { data?: OrderView; error?: { code?: string; message?: string } }
+      | null;
+    placingRef.current = false;
+    setPlacing(false);
+    if (response.ok && payload?.data) {
+      attemptKey.current = null;
+      setOrder(payload.data);
+      setStep("confirmation");
+      clearCart();
+      log(`Commande ${payload.data.reference} créée (${formatPrice(payload.data.total_cents)})`);
+      return;
+    }
+    // The server answered no: the next attempt is a new one.
+    attemptKey.current = null;
+    const code = payload?.error?.code ?? "";
+    const message = payload?.error?.message || ORDER_FAILED_MESSAGE;
+    setError({ message, hint: code === "insufficient_stock" ? STOCK_HINT : undefined });
+    log(`Commande refusée (${response.status} ${code}) : ${message}`);
+    setQuoteTick((t) => t + 1);
+  }
+
+  if (step === "confirmation" && order) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
+        <CheckoutSteps current="confirmation" />
+        <div className="mt-8 rounded-2xl border border-line bg-cream p-8 text-center">
+          <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl outline-none">
+            Merci pour votre commande !
+          </h1>
+          <p className="mt-4">
+            Votre commande <strong>n° {order.reference}</strong> est confirmée.
+          </p>
+          <p className="mt-1 text-sm text-muted">Référence : {order.reference}</p>
+          <p className="mt-4 text-muted">
+            Un e-mail de confirmation avec le récapitulatif vous est envoyé à {order.metadata.customer_info?.email ?? contact.email}.
+            Total payé : {formatPrice(order.total_cents)}.
+          </p>
+          {redirectAfterConfirmation ? (
+            <p role="status" className="mt-6 text-sm text-muted">
+              Vous allez être redirigé vers votre profil dans {seconds} secondes
+            </p>
+          ) : null}
+          <Link to="/profile" className={`${primaryButtonClass} mt-6`}>
+            Voir mon profil
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  if (!mounted) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+        <h1 className="font-display text-3xl sm:text-4xl">Finaliser ma commande</h1>
+        <p role="status" className="mt-6 text-muted">
+          Chargement de votre panier...
+        </p>
+      </div>
+    );
+  }
+
+  if (cart.items.length === 0) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="font-display text-3xl">Panier vide</h1>
+        <p className="mt-4 text-muted">Votre panier est vide. Ajoutez des produits avant de passer commande.</p>
+        <Link to="/products" className={`${primaryButtonClass} mt-8`}>
+          Découvrir nos produits
+        </Link>
+      </div>
+    );
+  }
+
+  const canUsePoints = (quote?.points_balance ?? account.pointsBalance) >= BEAUTY_PASS_REDEEM_STEP_POINTS;
+  const pointOptions: number[] = [];
+  for (let p = 0; p <= (quote?.max_redeemable_points ?? 0); p += BEAUTY_PASS_REDEEM_STEP_POINTS) pointOptions.push(p);
+  const orderBlocked = !quote || quote.problems.length > 0 || !quote.shipping;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <h1 className="font-display text-3xl sm:text-4xl">Finaliser ma commande</h1>
+      <CheckoutSteps current={step} />
+
+      {step === "shipping" && (
+        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <form noValidate onSubmit={continueToPayment} aria-labelledby="checkout-shipping-title" className="space-y-8">
+            <h2 id="checkout-shipping-title" ref={headingRef} tabIndex={-1} className="font-display text-2xl outline-none">
+              1. Livraison
+            </h2>
+            <ContactInfoFields values={contact} errors={contactErrors} onChange={editContact} />
+            <AddressSelector
+              initialAddresses={account.addresses}
+              selectedId={address?.id ?? null}
+              onSelect={selectAddress}
+              prefill={{ first_name: account.firstName, last_name: account.lastName, phone: contact.phone || account.phone }}
+              onLog={onLog}
+            />
+            {error && <CheckoutErrorBox message={error.message} hint={error.hint} />}
+            <div className="flex flex-wrap justify-between gap-3">
+              <Link to="/products" className={secondaryButtonClass}>
+                Continuer mes achats
+              </Link>
+              <button type="submit" className={primaryButtonClass}>
+                Continuer vers le paiement
+              </button>
+            </div>
+          </form>
+          <aside aria-label="Votre panier">
+            <OrderSummary quote={quote} loading={quoteLoading} />
+            {quote && quote.problems.length > 0 && (
+              <div className="mt-4">
+                <CheckoutErrorBox message={quote.problems[0]} hint={STOCK_HINT} />
+              </div>
+            )}
+          </aside>
+        </div>
+      )}
+
+      {step === "payment" && address && (
+        <form noValidate onSubmit={submitOrder} aria-labelledby="checkout-payment-title" className="mt-8 max-w-3xl space-y-8">
+          <h2 id="checkout-payment-title" ref={headingRef} tabIndex={-1} className="font-display text-2xl outline-none">
+            2. Paiement
+          </h2>
+          <CardFields values={card} errors={cardErrors} onChange={editCard} saveCard={saveCard} onSaveCardChange={setSaveCard} />
+
+          <fieldset>
+            <legend className="text-lg font-semibold">Beauty Pass</legend>
+            {canUsePoints ? (
+              <label className="mt-3 block text-sm font-medium">
+                Utiliser mes points ({quote?.points_balance ?? account.pointsBalance} points disponibles)
+                <select
+                  name="points_to_use"
+                  value={Math.min(points, quote?.max_redeemable_points ?? 0)}
+                  onChange={(e) => {
+                    setPoints(Number(e.target.value));
+                    log(`Points choisis : ${e.target.value}`);
+                  }}
+                  className="mt-1 block min-h-11 w-full rounded-xl border border-line bg-white px-3 py-2 text-ink sm:w-80"
+                >
+                  {pointOptions.map((p) => (
+                    <option key={p} value={p}>
+                      {p === 0
+                        ? "Ne pas utiliser de points"
+                        : `${p} points (-${formatPrice((p / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_CENTS)})`}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <p className="mt-3 text-sm text-muted">
+                Vous avez {quote?.points_balance ?? account.pointsBalance} point(s) Beauty Pass. Les points s'utilisent par
+                tranches de {BEAUTY_PASS_REDEEM_STEP_POINTS} ({BEAUTY_PASS_REDEEM_STEP_POINTS} points ={" "}
+                {formatPrice(BEAUTY_PASS_REDEEM_STEP_CENTS)} de réduction).
+              </p>
+            )}
+          </fieldset>
+
+          <OrderSummary
+            quote={quote}
+            loading={quoteLoading}
+            address={address}
+            contact={contact}
+            title="Récapitulatif de votre commande"
+            headingLevel={3}
+          />
+          {quote && quote.problems.length > 0 && <CheckoutErrorBox message={quote.problems[0]} hint={STOCK_HINT} />}
+          {error && <CheckoutErrorBox message={error.message} hint={error.hint} />}
+          {quoteResult && !quoteResult.ok && <CheckoutErrorBox message={quoteResult.message} />}
+
+          <div className="flex flex-wrap justify-between gap-3">
+            <button type="button" onClick={backToShipping} disabled={placing} className={secondaryButtonClass}>
+              Retour
+            </button>
+            <span className="flex flex-wrap items-center gap-3">
+              {placing && (
+                <span role="status" className="text-sm text-muted">
+                  Paiement en cours...
+                </span>
+              )}
+              <button
+                type="submit"
+                disabled={placing || orderBlocked || quoteLoading}
+                aria-busy={placing || undefined}
+                className={primaryButtonClass}
+              >
+                Commander avec obligation de paiement
+              </button>
+            </span>
+          </div>
+          <p className="text-xs text-muted">
+            En cliquant sur « Commander avec obligation de paiement », vous acceptez nos{" "}
+            <Link to="/conditions-generales" className="underline">
+              conditions générales de vente
+            </Link>{" "}
+            et confirmez votre commande avec obligation de paiement.
+          </p>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/** Shapes shared by the checkout pages (type-only: nothing here reaches the server or the bundle). */
+import type { CheckoutQuote } from "~/.server/workflows/place-order";
+import type { SavedAddressView } from "~/features/addresses/address.schema";
+
+export type { CheckoutQuote };
+
+export type CheckoutAccount = {
+  email: string;
+  /** Full name proposed for the contact form. */
+  name: string;
+  phone: string;
+  firstName: string;
+  lastName: string;
+  pointsBalance: number;
+  /** Null when they could not be loaded (the selector says so and offers to create one). */
+  addresses: SavedAddressView[] | null;
+};
+
+export type QuoteResponse = { ok: true; quote: CheckoutQuote } | { ok: false; message: string };
+
+export type CheckoutStep = "shipping" | "payment" | "confirmation";
+
+/** Debug pages receive one line per event. */
+export type CheckoutLogger = (line: string) => void;

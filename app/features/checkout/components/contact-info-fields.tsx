@@ -1,0 +1,58 @@
+import { useId } from "react";
+import { inputClass } from "~/features/account/components/form-parts";
+import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX, CONTACT_PHONE_MAX } from "../checkout.schema";
+
+export type ContactValues = { email: string; name: string; phone: string };
+export type ContactErrors = Partial<Record<keyof ContactValues, string>>;
+
+const FIELDS: { name: keyof ContactValues; label: string; type: string; autoComplete: string; max: number }[] = [
+  { name: "email", label: "Adresse e-mail", type: "email", autoComplete: "email", max: CONTACT_EMAIL_MAX },
+  { name: "name", label: "Nom complet", type: "text", autoComplete: "name", max: CONTACT_NAME_MAX },
+  { name: "phone", label: "Téléphone", type: "tel", autoComplete: "tel", max: CONTACT_PHONE_MAX },
+];
+
+/** Contact information of the order (e-mail, full name, phone) with inline messages. */
+export function ContactInfoFields({
+  values,
+  errors,
+  onChange,
+}: {
+  values: ContactValues;
+  errors: ContactErrors;
+  onChange: (name: keyof ContactValues, value: string) => void;
+}) {
+  const baseId = useId();
+  return (
+    <fieldset>
+      <legend className="text-lg font-semibold">Informations de contact</legend>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2">
+        {FIELDS.map((field) => {
+          const errorId = `${baseId}-${field.name}-error`;
+          return (
+            <label key={field.name} className={`block text-sm font-medium ${field.name === "email" ? "sm:col-span-2" : ""}`}>
+              {field.label}
+              <span aria-hidden="true" className="text-danger"> *</span>
+              <input
+                name={`contact_${field.name}`}
+                type={field.type}
+                value={values[field.name]}
+                onChange={(e) => onChange(field.name, e.target.value)}
+                autoComplete={field.autoComplete}
+                maxLength={field.max}
+                aria-required
+                aria-invalid={errors[field.name] ? true : undefined}
+                aria-describedby={errors[field.name] ? errorId : undefined}
+                className={inputClass}
+              />
+              {errors[field.name] && (
+                <span id={errorId} className="mt-1 block text-sm font-medium text-danger">
+                  {errors[field.name]}
+                </span>
+              )}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

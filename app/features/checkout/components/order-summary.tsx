@@ -1,0 +1,127 @@
+import { formatPrice } from "~/lib/money";
+import { formatAddressLines } from "~/features/addresses/address-api";
+import type { SavedAddressView } from "~/features/addresses/address.schema";
+import type { CheckoutQuote } from "./checkout-types";
+import type { ContactValues } from "./contact-info-fields";
+
+/**
+ * The order recap with the server's figures (quoteCheckout): lines at today's prices, the
+ * delivery fee of the address's zone, the Beauty Pass discount and the total.
+ */
+export function OrderSummary({
+  quote,
+  loading,
+  address,
+  contact,
+  title = "Récapitulatif",
+  headingLevel = 2,
+}: {
+  quote: CheckoutQuote | null;
+  loading: boolean;
+  address?: SavedAddressView | null;
+  contact?: ContactValues;
+  title?: string;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <section aria-labelledby="order-summary-title" aria-busy={loading} className="rounded-2xl border border-line bg-cream p-5">
+      <div className="flex items-baseline justify-between gap-3">
+        <Heading id="order-summary-title" className="text-lg font-semibold">
+          {title}
+        </Heading>
+        {loading && (
+          <span role="status" className="text-xs text-muted">
+            Mise à jour...
+          </span>
+        )}
+      </div>
+      {!quote ? (
+        <p className="mt-3 text-sm text-muted">Calcul du montant de votre commande...</p>
+      ) : (
+        <>
+          <ul className="mt-4 divide-y divide-line">
+            {quote.lines.map((line) => (
+              <li key={line.product_id} className="flex gap-3 py-3 text-sm">
+                {line.image_url ? (
+                  <img src={line.image_url} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 shrink-0 rounded-lg object-cover" />
+                ) : (
+                  <span aria-hidden="true" className="h-14 w-14 shrink-0 rounded-lg bg-band" />
+                )}
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium">{line.name}</span>
+                  <span className="block text-muted">
+                    {line.quantity} x {formatPrice(line.unit_price_cents)}
+                  </span>
+                  {!line.available && <span className="block font-medium text-danger">Indisponible</span>}
+                </span>
+                <span className="font-semibold">{formatPrice(line.line_total_cents)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-3 space-y-2 border-t border-line pt-3 text-sm">
+            <div className="flex justify-between gap-3">
+              <dt>Sous-total</dt>
+              <dd>{formatPrice(quote.subtotal_cents)}</dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt>Livraison{quote.shipping ? ` (${quote.shipping.zoneLabel})` : ""}</dt>
+              <dd>
+                {!quote.shipping ? (
+                  <span className="text-muted">Selon l'adresse</span>
+                ) : quote.shipping.feeCents === 0 ? (
+                  <span className="font-semibold text-success">Offerte</span>
+                ) : (
+                  formatPrice(quote.shipping.feeCents)
+                )}
+              </dd>
+            </div>
+            {quote.discount_cents > 0 && (
+              <div className="flex justify-between gap-3">
+                <dt>Points Beauty Pass ({quote.points_to_use} points)</dt>
+                <dd className="text-success">-{formatPrice(quote.discount_cents)}</dd>
+              </div>
+            )}
+            <div className="flex justify-between gap-3 border-t border-line pt-2 text-base font-semibold">
+              <dt>Total TTC</dt>
+              <dd>{formatPrice(quote.total_cents)}</dd>
+            </div>
+          </dl>
+          {quote.shipping && quote.shipping.freeThresholdCents !== null && quote.shipping.feeCents > 0 && (
+            <p className="mt-2 text-xs text-muted">
+              Livraison offerte dès {formatPrice(quote.shipping.freeThresholdCents)} d'achats (
+              {formatPrice(Math.max(0, quote.shipping.freeThresholdCents - quote.subtotal_cents))} restants).
+            </p>
+          )}
+        </>
+      )}
+      {(address || contact) && (
+        <div className="mt-4 grid gap-4 border-t border-line pt-4 text-sm sm:grid-cols-2">
+          {address && (
+            <div>
+              <p className="font-semibold">Livraison à</p>
+              <address className="not-italic text-muted">
+                {formatAddressLines(address).map((line, i) => (
+                  <span key={i} className="block break-words">
+                    {line}
+                  </span>
+                ))}
+                <span className="block">{address.phone}</span>
+              </address>
+            </div>
+          )}
+          {contact && (
+            <div>
+              <p className="font-semibold">Contact</p>
+              <p className="break-words text-muted">
+                <span className="block">{contact.name}</span>
+                <span className="block">{contact.email}</span>
+                <span className="block">{contact.phone}</span>
+              </p>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { CurrentSession } from "~/.server/auth/session.server";
+import { getCurrentSession } from "~/.server/auth/session.server";
+import type { Database } from "~/.server/db/client";
+import { getProfile } from "~/.server/modules/accounts/profile.service";
+import { listAddresses } from "~/.server/modules/addresses/addresses.service";
+import { quoteCheckout } from "~/.server/workflows/place-order";
+import { OrderLineSchema } from "~/features/checkout/checkout.schema";
+import type { CheckoutAccount } from "~/features/checkout/components/checkout-types";
+import { CART_MAX_LINES } from "~/lib/shop-rules";
+
+/** What the checkout needs to start: contact defaults, saved addresses, points balance. */
+export async function loadCheckoutAccount(db: Database, session: CurrentSession): Promise<CheckoutAccount> {
+  const profile = await getProfile(db, session.user.id).catch((error: unknown) => {
+    console.error("[checkout] profile could not be loaded:", error);
+    return null;
+  });
+  // A failure here still lets the shopper create an address (the selector says so).
+  const addresses = await listAddresses(db, session.user.id).catch((error: unknown) => {
+    console.error("[checkout] addresses could not be loaded:", error);
+    return null;
+  });
+  const profileName = profile ? [profile.first_name, profile.last_name].filter(Boolean).join(" ") : "";
+  return {
+    email: session.user.email,
+    name: session.user.name?.trim() || profileName,
+    phone: profile?.phone ?? "",
+    firstName: profile?.first_name ?? session.user.name ?? "",
+    lastName: profile?.last_name ?? "",
+    pointsBalance: profile?.loyalty_points ?? 0,
+    addresses,
+  };
+}
+
+/** Debug pages exist only for the administrator: anyone else gets the shop's plain 404. */
+export async function requireAdminOr404(request: Request): Promise<CurrentSession> {
+  const session = await getCurrentSession(request);
+  if (!session || session.user.role !== "admin") throw data("Page introuvable", { status: 404 });
+  return session;
+}
+
+export const QuoteRequestSchema = z.object({
+  intent: z.literal("quote"),
+  lines: z.array(OrderLineSchema).max(CART_MAX_LINES),
+  address_id: z.uuid().nullable().optional(),
+  points_to_use: z.number().int().min(0).max(10_000_000).optional(),
+});
+
+/**
+ * The checkout's "quote" intent: the server's figures for the browser's cart lines, the chosen
+ * address and the points (the page never computes the charged total itself).
+ */
+export async function quoteAction(request: Request, db: Database) {
+  const session = await getCurrentSession(request);
+  if (!session) return data({ ok: false as const, message: "Connexion requise" }, { status: 401 });
+  const body: unknown = await request.json().catch(() => null);
+  const parsed = QuoteRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    return data({ ok: false as const, message: parsed.error.issues[0]?.message ?? "Requête invalide" }, { status: 400 });
+  }
+  const quote = await quoteCheckout(db, {
+    userId: session.user.id,
+    lines: parsed.data.lines,
+    addressId: parsed.data.address_id ?? null,
+    pointsToUse: parsed.data.points_to_use ?? 0,
+  });
+  return data({ ok: true as const, quote }, { headers: { "Cache-Control": "no-store" } });
+}
