@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from "react";
+import { useCallback, useId, useState, type FormEvent } from "react";
 import type { Route } from "./+types/checkout-diagnostic";
 import { getDb } from "~/.server/db";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -40,6 +40,7 @@ export default function CheckoutDiagnosticPage({ loaderData }: Route.ComponentPr
   const [address, setAddress] = useState<SavedAddressView | null>(null);
   const [step, setStep] = useState<DiagnosticStep>("shipping");
   const [testing, setTesting] = useState(false);
+  const formId = useId();
 
   const select = useCallback(
     (next: SavedAddressView | null) => {
@@ -140,11 +141,12 @@ export default function CheckoutDiagnosticPage({ loaderData }: Route.ComponentPr
               </button>
             </div>
           ) : (
-            <form noValidate onSubmit={submit} aria-labelledby="diagnostic-form-title" className="space-y-6">
+            <section aria-labelledby="diagnostic-form-title" className="space-y-6">
               <h2 id="diagnostic-form-title" className="text-xl font-semibold">
                 Formulaire de test
               </h2>
-              <div className="grid gap-4 sm:grid-cols-2">
+              {/* The address picker stays outside the form: its dialog holds its own form. */}
+              <form id={formId} noValidate onSubmit={submit} aria-labelledby="diagnostic-form-title" className="grid gap-4 sm:grid-cols-2">
                 <label className="block text-sm font-medium sm:col-span-2">
                   E-mail
                   <input
@@ -174,7 +176,7 @@ export default function CheckoutDiagnosticPage({ loaderData }: Route.ComponentPr
                     className={inputClass}
                   />
                 </label>
-              </div>
+              </form>
               <AddressSelector
                 initialAddresses={account.addresses}
                 selectedId={address?.id ?? null}
@@ -184,14 +186,14 @@ export default function CheckoutDiagnosticPage({ loaderData }: Route.ComponentPr
                 prefill={{ first_name: account.firstName, last_name: account.lastName, phone: account.phone }}
               />
               <div className="flex flex-wrap gap-3">
-                <button type="submit" className={primaryButtonClass}>
+                <button type="submit" form={formId} className={primaryButtonClass}>
                   Continuer vers le paiement
                 </button>
                 <button type="button" onClick={runDebugTests} disabled={testing} className={secondaryButtonClass}>
                   {testing ? "Tests en cours..." : "Lancer les tests de débogage"}
                 </button>
               </div>
-            </form>
+            </section>
           )}
         </div>
         <EventLog lines={lines} onClear={clear} />

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { ADDRESS_COUNTRIES } from "~/lib/shop-rules";
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
 import { saveAddress } from "../address-api";
+import { FieldShell, errorIdOf } from "./field-shell";
 import {
   ADDRESS_LABEL_MAX,
   ADDRESS_TEXT_MAX,
@@ -114,6 +115,8 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // React events bubble through the component tree: an enclosing form must not submit too.
+    event.stopPropagation();
     if (busy) return;
     const parsed = AddressSchema.safeParse(values);
     if (!parsed.success) {
@@ -139,14 +142,7 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
     setFormError(result.status === 409 || result.status === 401 ? result.message || ADDRESS_SAVE_ERROR_MESSAGE : ADDRESS_SAVE_ERROR_MESSAGE);
   }
 
-  const errorId = (name: AddressField) => `${baseId}-${name}-error`;
-  const describedBy = (name: AddressField) => (errors[name] ? errorId(name) : undefined);
-  const errorLine = (name: AddressField) =>
-    errors[name] ? (
-      <span id={errorId(name)} className="mt-1 block text-sm font-medium text-danger">
-        {errors[name]}
-      </span>
-    ) : null;
+  const fieldId = (name: AddressField) => `${baseId}-${name}`;
 
   const digits = postalCodeLength(values.country);
 
@@ -158,10 +154,16 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map((field, index) => (
-          <label key={field.name} className={`block text-sm font-medium ${field.wide ? "sm:col-span-2" : ""}`}>
-            {field.label}
-            {field.required && <span aria-hidden="true" className="text-danger"> *</span>}
+          <FieldShell
+            key={field.name}
+            id={fieldId(field.name)}
+            label={field.label}
+            required={field.required}
+            error={errors[field.name]}
+            className={field.wide ? "sm:col-span-2" : ""}
+          >
             <input
+              id={fieldId(field.name)}
               name={field.name}
               type={field.type ?? "text"}
               value={values[field.name]}
@@ -171,23 +173,22 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
               maxLength={field.name === "postal_code" ? digits : field.max}
               aria-required={field.required || undefined}
               aria-invalid={errors[field.name] ? true : undefined}
-              aria-describedby={describedBy(field.name)}
+              aria-describedby={errorIdOf(fieldId(field.name), errors[field.name])}
               data-autofocus={index === 1 ? true : undefined}
               className={inputClass}
             />
-            {errorLine(field.name)}
-          </label>
+          </FieldShell>
         ))}
-        <label className="block text-sm font-medium">
-          Pays<span aria-hidden="true" className="text-danger"> *</span>
+        <FieldShell id={fieldId("country")} label="Pays" required error={errors.country}>
           <select
+            id={fieldId("country")}
             name="country"
             value={values.country}
             onChange={(e) => update("country", e.target.value)}
             autoComplete="shipping country-name"
             aria-required
             aria-invalid={errors.country ? true : undefined}
-            aria-describedby={describedBy("country")}
+            aria-describedby={errorIdOf(fieldId("country"), errors.country)}
             className={inputClass}
           >
             {ADDRESS_COUNTRIES.map((country) => (
@@ -196,11 +197,10 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
               </option>
             ))}
           </select>
-          {errorLine("country")}
-        </label>
-        <label className="block text-sm font-medium">
-          Téléphone<span aria-hidden="true" className="text-danger"> *</span>
+        </FieldShell>
+        <FieldShell id={fieldId("phone")} label="Téléphone" required error={errors.phone}>
           <input
+            id={fieldId("phone")}
             name="phone"
             type="tel"
             value={values.phone}
@@ -210,11 +210,10 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
             maxLength={20}
             aria-required
             aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={describedBy("phone")}
+            aria-describedby={errorIdOf(fieldId("phone"), errors.phone)}
             className={inputClass}
           />
-          {errorLine("phone")}
-        </label>
+        </FieldShell>
       </div>
       {showDefaultToggle && !(address?.is_default ?? false) && (
         <label className="flex min-h-11 items-center gap-3 text-sm font-medium">

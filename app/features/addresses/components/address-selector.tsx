@@ -13,6 +13,8 @@ export type AddressSelectorProps = {
    * on the server; omitted: the selector loads them itself from /api/v1/addresses.
    */
   initialAddresses?: SavedAddressView[] | null;
+  /** Told about every change of the list (loaded, created, edited). */
+  onAddressesChange?: (addresses: SavedAddressView[]) => void;
   selectedId: string | null;
   /** Called with the chosen address, and again when it is edited (or null when none is left). */
   onSelect: (address: SavedAddressView | null) => void;
@@ -34,6 +36,7 @@ type LoadState = { status: "loading" } | { status: "failed" } | { status: "ready
  */
 export function AddressSelector({
   initialAddresses,
+  onAddressesChange,
   selectedId,
   onSelect,
   prefill,
@@ -60,6 +63,7 @@ export function AddressSelector({
       if (result.ok) {
         onLog?.(`${result.data.length} adresse(s) chargée(s)`);
         setState({ status: "ready", addresses: result.data });
+        onAddressesChange?.(result.data);
       } else {
         onLog?.(`Échec du chargement des adresses (${result.status || "réseau"})`);
         setState({ status: "failed" });
@@ -87,7 +91,9 @@ export function AddressSelector({
   function saved(address: SavedAddressView) {
     const wasNew = editing === "new";
     setEditing(null);
-    setState((s) => ({ status: "ready", addresses: mergeSavedAddress(s.status === "ready" ? s.addresses : [], address) }));
+    const next = mergeSavedAddress(state.status === "ready" ? state.addresses : [], address);
+    setState({ status: "ready", addresses: next });
+    onAddressesChange?.(next);
     onLog?.(wasNew ? `Adresse créée : ${address.city}` : `Adresse modifiée : ${address.city}`);
     onSelect(address);
   }

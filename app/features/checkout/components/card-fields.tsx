@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { inputClass } from "~/features/account/components/form-parts";
+import { FieldShell, errorIdOf } from "~/features/addresses/components/field-shell";
 import { CONTACT_NAME_MAX, TEST_CARD_APPROVED, TEST_CARD_DECLINED } from "../checkout.schema";
 
 export type CardValues = { holder: string; number: string; expiry: string; cvc: string };
@@ -59,12 +60,18 @@ export function CardFields({
       <legend className="text-lg font-semibold">Carte bancaire</legend>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         {FIELDS.map((field) => {
-          const errorId = `${baseId}-${field.name}-error`;
+          const id = `${baseId}-${field.name}`;
           return (
-            <label key={field.name} className={`block text-sm font-medium ${field.wide ? "sm:col-span-2" : ""}`}>
-              {field.label}
-              <span aria-hidden="true" className="text-danger"> *</span>
+            <FieldShell
+              key={field.name}
+              id={id}
+              label={field.label}
+              required
+              error={errors[field.name]}
+              className={field.wide ? "sm:col-span-2" : ""}
+            >
               <input
+                id={id}
                 name={`card_${field.name}`}
                 type="text"
                 value={values[field.name]}
@@ -75,15 +82,10 @@ export function CardFields({
                 placeholder={field.placeholder}
                 aria-required
                 aria-invalid={errors[field.name] ? true : undefined}
-                aria-describedby={errors[field.name] ? errorId : undefined}
+                aria-describedby={errorIdOf(id, errors[field.name])}
                 className={inputClass}
               />
-              {errors[field.name] && (
-                <span id={errorId} className="mt-1 block text-sm font-medium text-danger">
-                  {errors[field.name]}
-                </span>
-              )}
-            </label>
+            </FieldShell>
           );
         })}
       </div>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { clearCart, useCart } from "~/features/cart/cart-store";
 import { missingAddressFields, type SavedAddressView } from "~/features/addresses/address.schema";
@@ -68,6 +68,9 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   const [contact, setContact] = useState<ContactValues>({ email: account.email, name: account.name, phone: account.phone });
   const [contactErrors, setContactErrors] = useState<ContactErrors>({});
   const [address, setAddress] = useState<SavedAddressView | null>(null);
+  // Kept here so the list survives the selector's unmount while the payment step shows.
+  const [addresses, setAddresses] = useState<SavedAddressView[] | null>(account.addresses);
+  const shippingFormId = useId();
   const [points, setPoints] = useState(0);
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
@@ -316,13 +319,17 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
 
       {step === "shipping" && (
         <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <form noValidate onSubmit={continueToPayment} aria-labelledby="checkout-shipping-title" className="space-y-8">
+          <div className="space-y-8">
             <h2 id="checkout-shipping-title" ref={headingRef} tabIndex={-1} className="font-display text-2xl outline-none">
               1. Livraison
             </h2>
-            <ContactInfoFields values={contact} errors={contactErrors} onChange={editContact} />
+            {/* The address selector stays outside this form: its own dialog holds the address form. */}
+            <form id={shippingFormId} noValidate onSubmit={continueToPayment} aria-labelledby="checkout-shipping-title">
+              <ContactInfoFields values={contact} errors={contactErrors} onChange={editContact} />
+            </form>
             <AddressSelector
-              initialAddresses={account.addresses}
+              initialAddresses={addresses}
+              onAddressesChange={setAddresses}
               selectedId={address?.id ?? null}
               onSelect={selectAddress}
               prefill={{ first_name: account.firstName, last_name: account.lastName, phone: contact.phone || account.phone }}
@@ -333,13 +340,18 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
               <Link to="/products" className={secondaryButtonClass}>
                 Continuer mes achats
               </Link>
-              <button type="submit" className={primaryButtonClass}>
+              <button type="submit" form={shippingFormId} className={primaryButtonClass}>
                 Continuer vers le paiement
               </button>
             </div>
-          </form>
+          </div>
           <aside aria-label="Votre panier">
             <OrderSummary quote={quote} loading={quoteLoading} />
+            {quoteResult && !quoteResult.ok && (
+              <div className="mt-4">
+                <CheckoutErrorBox message={quoteResult.message} />
+              </div>
+            )}
             {quote && quote.problems.length > 0 && (
               <div className="mt-4">
                 <CheckoutErrorBox message={quote.problems[0]} hint={STOCK_HINT} />

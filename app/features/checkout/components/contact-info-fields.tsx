@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { inputClass } from "~/features/account/components/form-parts";
+import { FieldShell, errorIdOf } from "~/features/addresses/components/field-shell";
 import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX, CONTACT_PHONE_MAX } from "../checkout.schema";
 
 export type ContactValues = { email: string; name: string; phone: string };
@@ -27,12 +28,18 @@ export function ContactInfoFields({
       <legend className="text-lg font-semibold">Informations de contact</legend>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         {FIELDS.map((field) => {
-          const errorId = `${baseId}-${field.name}-error`;
+          const id = `${baseId}-${field.name}`;
           return (
-            <label key={field.name} className={`block text-sm font-medium ${field.name === "email" ? "sm:col-span-2" : ""}`}>
-              {field.label}
-              <span aria-hidden="true" className="text-danger"> *</span>
+            <FieldShell
+              key={field.name}
+              id={id}
+              label={field.label}
+              required
+              error={errors[field.name]}
+              className={field.name === "email" ? "sm:col-span-2" : ""}
+            >
               <input
+                id={id}
                 name={`contact_${field.name}`}
                 type={field.type}
                 value={values[field.name]}
@@ -41,15 +48,10 @@ export function ContactInfoFields({
                 maxLength={field.max}
                 aria-required
                 aria-invalid={errors[field.name] ? true : undefined}
-                aria-describedby={errors[field.name] ? errorId : undefined}
+                aria-describedby={errorIdOf(id, errors[field.name])}
                 className={inputClass}
               />
-              {errors[field.name] && (
-                <span id={errorId} className="mt-1 block text-sm font-medium text-danger">
-                  {errors[field.name]}
-                </span>
-              )}
-            </label>
+            </FieldShell>
           );
         })}
       </div>

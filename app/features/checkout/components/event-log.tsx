@@ -28,9 +28,17 @@ export function EventLog({ lines, onClear, title = "Journal des événements" }:
           </button>
         )}
       </div>
-      <ol role="log" aria-live="polite" className="mt-2 max-h-80 overflow-y-auto font-mono text-xs leading-relaxed text-ink">
-        {lines.length === 0 ? <li className="text-muted">Aucun événement pour le moment.</li> : lines.map((line, i) => <li key={`${i}-${line}`}>{line}</li>)}
-      </ol>
+      <div role="log" aria-live="polite" aria-labelledby="event-log-title" tabIndex={0} className="mt-2 max-h-80 overflow-y-auto font-mono text-xs leading-relaxed text-ink">
+        {lines.length === 0 ? (
+          <p className="text-muted">Aucun événement pour le moment.</p>
+        ) : (
+          <ol>
+            {lines.map((line, i) => (
+              <li key={`${i}-${line}`}>{line}</li>
+            ))}
+          </ol>
+        )}
+      </div>
     </section>
   );
 }
