@@ -133,6 +133,8 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
     (next: SavedAddressView | null) => {
       setAddress(next);
       setError(null);
+      // A phone left empty in the contact form takes the delivery address's one.
+      if (next) setContact((c) => (c.phone.trim() ? c : { ...c, phone: next.phone }));
       if (next) log(`Adresse de livraison : ${next.postal_code} ${next.city}`);
     },
     [log],
