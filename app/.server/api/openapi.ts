@@ -8,6 +8,7 @@ import {
   ProductListSchema,
   ProductResponseSchema,
 } from "./schemas";
+import { OrderListSchema, OrderResponseSchema } from "./order-schemas";
 
 /**
  * One entry per API operation, written next to nothing else: the OpenAPI document below is
@@ -79,6 +80,44 @@ export const operations: ApiOperation[] = [
       200: { description: "Profil mis à jour", schema: MeResponseSchema },
       400: { description: "Champs invalides", schema: ApiErrorSchema },
       401: { description: "Connexion requise", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/v1/orders",
+    summary: "Les commandes de l'utilisateur connecté, avec leurs articles, les plus récentes d'abord",
+    tags: ["Commandes"],
+    auth: "session",
+    responses: {
+      200: { description: "Commandes", schema: OrderListSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/v1/orders/{id}",
+    summary: "Une commande de l'utilisateur connecté",
+    tags: ["Commandes"],
+    auth: "session",
+    pathParams: z.object({ id: z.uuid() }),
+    responses: {
+      200: { description: "La commande", schema: OrderResponseSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      404: { description: "Commande introuvable (inconnue ou d'un autre client)", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/v1/orders/{id}/cancel",
+    summary: "Annuler sa commande en attente, moins d'une heure après l'avoir passée (stock et points restitués)",
+    tags: ["Commandes"],
+    auth: "session",
+    pathParams: z.object({ id: z.uuid() }),
+    responses: {
+      200: { description: "Commande annulée", schema: OrderResponseSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      404: { description: "Commande introuvable", schema: ApiErrorSchema },
+      409: { description: "Cette commande ne peut plus être annulée", schema: ApiErrorSchema },
     },
   },
 ];
