@@ -15,6 +15,7 @@ import {
   userProfiles,
 } from "~/.server/db/schema";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
+import { invalidateCatalogCaches } from "~/.server/modules/catalog/catalog.service";
 import { formatDate, formatPrice } from "~/lib/money";
 import { orderReference, type OrderView } from "~/features/orders/order.types";
 import { isCancellable, toOrderView, withItems, type OrderItemRow, type OrderRow } from "./order-view";
@@ -76,7 +77,7 @@ export async function cancelOrder(
   now = new Date(),
 ): Promise<CancelOrderResult> {
   if (!isOrderId(orderId)) return notFound;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<CancelOrderResult> => {
     // The lock makes a double click or two tabs wait here; the second one then sees 'cancelled'.
     const [order] = await tx
       .select()
@@ -104,8 +105,11 @@ export async function cancelOrder(
     if (order.pointsUsed > 0) await refundPoints(tx, userId, order);
     await queueCancellationMail(tx, userId, cancelled, items);
 
-    return { ok: true, order: toOrderView(cancelled, items, now) } as const;
+    return { ok: true, order: toOrderView(cancelled, items, now) };
   });
+  // Stock shows on the catalogue pages: once committed, they must not be served from cache.
+  if (result.ok) invalidateCatalogCaches(db);
+  return result;
 }
 
 /** Puts every line's quantity back on its product (deleted products are skipped). */

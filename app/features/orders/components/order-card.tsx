@@ -23,7 +23,7 @@ export function OrderCard({ order, onShowDetail, headingLevel = "h3" }: OrderCar
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <Heading id={headingId} className="text-lg font-semibold">
-            Commande #{order.reference}
+            {`Commande #${order.reference}`}
           </Heading>
           <p className="mt-1 text-sm text-muted">
             <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
@@ -36,15 +36,15 @@ export function OrderCard({ order, onShowDetail, headingLevel = "h3" }: OrderCar
         {shown.map((item) => (
           <li key={item.id} className="flex justify-between gap-4">
             <span className="min-w-0 truncate">{item.product_snapshot.name}</span>
-            <span className="shrink-0 text-muted">x {item.quantity}</span>
+            <span className="shrink-0 text-muted">{`x ${item.quantity}`}</span>
           </li>
         ))}
       </ul>
-      {others > 0 && <p className="mt-1 text-sm text-muted">+{others} autre(s)</p>}
+      {others > 0 && <p className="mt-1 text-sm text-muted">{`+${others} autre(s)`}</p>}
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
         <p className="font-semibold">
-          Total : <span>{formatPrice(order.total_cents)}</span>
+          {`Total : ${formatPrice(order.total_cents)}`}
         </p>
         <button
           type="button"

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Modal } from "~/features/account/components/modal";
 import { showToast } from "~/components/ui/toast";
@@ -31,28 +31,9 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
   // The cancelled order from the API shows at once, before the page's data is reloaded.
   const [cancelled, setCancelled] = useState<OrderView | null>(null);
   const order = cancelled ?? initial;
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
   const payment = orderPaymentLabel(order.metadata?.payment);
   const address = order.shipping_address;
   const pointsDiscount = order.discount_cents;
-
-  async function cancel() {
-    setBusy(true);
-    setError(null);
-    const result = await requestCancellation(order.id);
-    setBusy(false);
-    setConfirming(false);
-    if ("message" in result) {
-      setError(result.message);
-      return;
-    }
-    setCancelled(result.order);
-    showToast("Commande annulée");
-    void revalidator.revalidate();
-  }
 
   return (
     <Modal title={`Commande #${order.reference}`} onClose={onClose}>
@@ -72,7 +53,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
             <div className="min-w-0">
               <p className="font-semibold break-words">{item.product_snapshot.name}</p>
               <p className="text-muted">
-                {item.quantity} x {formatPrice(item.unit_price_cents)}
+                {`${item.quantity} x ${formatPrice(item.unit_price_cents)}`}
               </p>
             </div>
             <p className="shrink-0 font-semibold">{formatPrice(item.total_price_cents)}</p>
@@ -91,8 +72,8 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
         </div>
         {pointsDiscount > 0 && (
           <div className="flex justify-between gap-4">
-            <dt className="text-muted">Réduction Beauty Pass ({order.points_used} points)</dt>
-            <dd>-{formatPrice(pointsDiscount)}</dd>
+            <dt className="text-muted">{`Réduction Beauty Pass (${order.points_used} points)`}</dt>
+            <dd>{`-${formatPrice(pointsDiscount)}`}</dd>
           </div>
         )}
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold">
@@ -105,12 +86,12 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
         <div>
           <h3 className="font-semibold">Adresse de livraison</h3>
           <address className="mt-2 text-sm not-italic text-muted">
-            {address.first_name} {address.last_name}
+            {`${address.first_name} ${address.last_name}`}
             {address.company && <span className="block">{address.company}</span>}
             <span className="block">{address.street}</span>
             {address.additional_info && <span className="block">{address.additional_info}</span>}
             <span className="block">
-              {address.postal_code} {address.city}
+              {`${address.postal_code} ${address.city}`}
             </span>
             <span className="block">{address.country}</span>
             {address.phone && <span className="block">{address.phone}</span>}
@@ -122,12 +103,68 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
         </div>
       </div>
 
+      <CancelOrder
+        order={order}
+        onCancelled={(next) => {
+          setCancelled(next);
+          showToast("Commande annulée");
+          void revalidator.revalidate();
+        }}
+      />
+    </Modal>
+  );
+}
+
+/**
+ * "Annuler la commande" with a confirmation step. Focus follows the step: onto "Oui" when asked,
+ * back to "Annuler la commande" on "Non", onto the outcome once cancelled.
+ */
+function CancelOrder({ order, onCancelled }: { order: OrderView; onCancelled: (order: OrderView) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const askButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const outcome = useRef<HTMLParagraphElement>(null);
+  const step = done ? "done" : confirming ? "confirm" : "ask";
+  const previousStep = useRef(step);
+
+  useEffect(() => {
+    if (previousStep.current === step) return;
+    previousStep.current = step;
+    if (step === "confirm") confirmButton.current?.focus();
+    if (step === "ask") askButton.current?.focus();
+    if (step === "done") outcome.current?.focus();
+  }, [step]);
+
+  async function cancel() {
+    setBusy(true);
+    setError(null);
+    const result = await requestCancellation(order.id);
+    setBusy(false);
+    setConfirming(false);
+    if ("message" in result) {
+      setError(result.message);
+      return;
+    }
+    setDone(true);
+    onCancelled(result.order);
+  }
+
+  return (
+    <>
       <p role="alert" className="empty:hidden mt-6 rounded-lg bg-danger/10 px-4 py-3 text-sm font-semibold text-danger">
         {error ?? ""}
       </p>
-
+      {done && (
+        <p ref={outcome} tabIndex={-1} className="mt-6 rounded-lg bg-success/10 px-4 py-3 text-sm font-semibold text-success">
+          Votre commande a été annulée.
+        </p>
+      )}
       {order.cancellable && !confirming && (
         <button
+          ref={askButton}
           type="button"
           onClick={() => {
             setError(null);
@@ -141,11 +178,15 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
       {order.cancellable && confirming && (
         <div role="group" aria-label="Confirmer l'annulation" className="mt-6 rounded-xl border border-danger/40 bg-danger/5 p-4">
           <p className="text-sm font-semibold">Voulez-vous vraiment annuler cette commande ?</p>
-          <p className="mt-1 text-sm text-muted">Les articles seront remis en stock et vos points Beauty Pass restitués.</p>
+          <p className="mt-1 text-sm text-muted">
+            {order.points_used > 0
+              ? `Les articles seront remis en stock et vos ${order.points_used} points Beauty Pass vous seront restitués.`
+              : "Les articles seront remis en stock."}
+          </p>
           <div className="mt-4 flex flex-wrap gap-3">
             <button
+              ref={confirmButton}
               type="button"
-              data-autofocus
               disabled={busy}
               onClick={cancel}
               className="inline-flex min-h-11 items-center rounded-full bg-danger px-5 text-sm font-semibold text-white disabled:cursor-wait disabled:opacity-70"
@@ -163,6 +204,6 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
           </div>
         </div>
       )}
-    </Modal>
+    </>
   );
 }
