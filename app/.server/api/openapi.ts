@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { ProductListQuerySchema } from "~/features/catalog/catalog.schema";
 import { ProfileUpdateApiSchema } from "~/features/account/profile.schema";
+import { PlaceOrderSchema } from "~/features/checkout/checkout.schema";
 import {
   ApiErrorSchema,
   MeResponseSchema,
+  OrderListSchema,
+  OrderResponseSchema,
   CategoryListSchema,
   ProductListSchema,
   ProductResponseSchema,
 } from "./schemas";
-import { OrderListSchema, OrderResponseSchema } from "./order-schemas";
 
 /**
  * One entry per API operation, written next to nothing else: the OpenAPI document below is
@@ -80,6 +82,23 @@ export const operations: ApiOperation[] = [
       200: { description: "Profil mis à jour", schema: MeResponseSchema },
       400: { description: "Champs invalides", schema: ApiErrorSchema },
       401: { description: "Connexion requise", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/v1/orders",
+    summary:
+      "Passer commande (en-tête Idempotency-Key obligatoire, un par tentative). Prix, frais de livraison et total sont calculés par le serveur. Cartes de test : 4242 4242 4242 4242 acceptée, 4000 0000 0000 0002 refusée.",
+    tags: ["Commandes"],
+    auth: "session",
+    body: PlaceOrderSchema,
+    responses: {
+      201: { description: "Commande créée", schema: OrderResponseSchema },
+      200: { description: "Même Idempotency-Key : la commande déjà créée", schema: OrderResponseSchema },
+      400: { description: "Requête invalide, panier vide, adresse invalide, points insuffisants", schema: ApiErrorSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      402: { description: "Paiement refusé", schema: ApiErrorSchema },
+      409: { description: "Stock insuffisant ou prix modifié", schema: ApiErrorSchema },
     },
   },
   {

@@ -14,6 +14,7 @@ import {
   userProfiles,
   type OrderAddress,
 } from "../../db/schema";
+import { SimulatedPaymentProvider } from "../payments/payment-provider";
 import { cancelOrder, getOrder, listOrders, ORDER_NOT_CANCELLABLE_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from "./orders.service";
 
 let handle: DatabaseHandle;
@@ -60,7 +61,7 @@ async function placeOrder(
       shippingAddress: address,
       metadata: {
         customer_info: { email: options.email ?? `${userId}@example.com`, name: "Alice Martin", phone: "0612345678" },
-        payment: { brand: "Visa", last_four: "4242" },
+        payment: { provider: "simulated", payment_id: `sim_${orderSeq}`, brand: "visa", last_four: "4242" },
       },
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     })
@@ -176,9 +177,11 @@ describe("cancelOrder", () => {
     );
     const pointsBefore = await pointsOf(alice);
 
-    const result = await cancelOrder(handle.db, alice, order.id);
+    const provider = new SimulatedPaymentProvider();
+    const result = await cancelOrder(handle.db, alice, order.id, new Date(), provider);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
+    expect(provider.refunds).toEqual([{ paymentId: (order.metadata.payment as { payment_id: string }).payment_id, amountCents: order.totalCents }]);
     expect(result.order.status).toBe("cancelled");
     expect(result.order.payment_status).toBe("refunded");
     expect(result.order.cancellable).toBe(false);
@@ -230,8 +233,10 @@ describe("cancelOrder", () => {
   it("mails the account's address when the order has no contact e-mail, and leaves a pending payment pending", async () => {
     const order = await placeOrder(bruno, [[catalogue[2], 1]], { paymentStatus: "pending" });
     await handle.db.update(orders).set({ metadata: {} }).where(eq(orders.id, order.id));
-    const result = await cancelOrder(handle.db, bruno, order.id);
+    const provider = new SimulatedPaymentProvider();
+    const result = await cancelOrder(handle.db, bruno, order.id, new Date(), provider);
     expect(result.ok && result.order.payment_status).toBe("pending");
+    expect(provider.refunds).toEqual([]);
     const mails = (await handle.db.select().from(outbox)).filter((m) => m.payload.to === "bruno.orders@example.com");
     expect(mails).toHaveLength(1);
   });
@@ -246,7 +251,9 @@ describe("cancelOrder", () => {
     const inTime = await getOrder(handle.db, alice, order.id, new Date(placedAt.getTime() + 59 * MINUTE));
     expect(inTime?.cancellable).toBe(true);
 
-    const result = await cancelOrder(handle.db, alice, order.id, new Date(placedAt.getTime() + 61 * MINUTE));
+    const provider = new SimulatedPaymentProvider();
+    const result = await cancelOrder(handle.db, alice, order.id, new Date(placedAt.getTime() + 61 * MINUTE), provider);
+    expect(provider.refunds).toEqual([]);
     expect(result).toEqual({ ok: false, status: 409, code: "order_not_cancellable", message: ORDER_NOT_CANCELLABLE_MESSAGE });
     const [row] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row.status).toBe("pending");
@@ -260,10 +267,12 @@ describe("cancelOrder", () => {
     const order = await placeOrder(alice, [[p, 2]]);
     const stock = (await stockOf([p.id]))[p.id];
 
+    const provider = new SimulatedPaymentProvider();
     const [first, second] = await Promise.all([
-      cancelOrder(handle.db, alice, order.id),
-      cancelOrder(handle.db, alice, order.id),
+      cancelOrder(handle.db, alice, order.id, new Date(), provider),
+      cancelOrder(handle.db, alice, order.id, new Date(), provider),
     ]);
+    expect(provider.refunds).toHaveLength(1);
     expect([first.ok, second.ok].sort()).toEqual([false, true]);
     const refused = first.ok ? second : first;
     expect(refused).toMatchObject({ status: 409, message: ORDER_NOT_CANCELLABLE_MESSAGE });

@@ -16,6 +16,7 @@ import {
 } from "~/.server/db/schema";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
 import { invalidateCatalogCaches } from "~/.server/modules/catalog/catalog.service";
+import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import { formatDate, formatPrice } from "~/lib/money";
 import { orderReference, type OrderView } from "~/features/orders/order.types";
 import { isCancellable, toOrderView, withItems, type OrderItemRow, type OrderRow } from "./order-view";
@@ -69,12 +70,14 @@ const notCancellable = {
  * transaction: the order row is locked and re-checked, the status change is recorded, the stock
  * of every line goes back (with a stock movement each), the Beauty Pass points the order used are
  * given back, and the cancellation e-mail is queued in the outbox (sent only if all this commits).
+ * A paid order is then refunded through the payment provider.
  */
 export async function cancelOrder(
   db: Database,
   userId: string,
   orderId: string,
   now = new Date(),
+  provider: PaymentProvider = getPaymentProvider(),
 ): Promise<CancelOrderResult> {
   if (!isOrderId(orderId)) return notFound;
   const result = await db.transaction(async (tx): Promise<CancelOrderResult> => {
@@ -107,8 +110,16 @@ export async function cancelOrder(
 
     return { ok: true, order: toOrderView(cancelled, items, now) };
   });
+  if (!result.ok) return result;
   // Stock shows on the catalogue pages: once committed, they must not be served from cache.
-  if (result.ok) invalidateCatalogCaches(db);
+  invalidateCatalogCaches(db);
+  // The card is refunded once the cancellation is committed (never for a rolled-back one).
+  const paymentId = (result.order.metadata.payment as { payment_id?: unknown } | undefined)?.payment_id;
+  if (result.order.payment_status === "refunded" && typeof paymentId === "string") {
+    await provider
+      .refund(paymentId, result.order.total_cents)
+      .catch((error) => console.error(`[orders] refund of ${paymentId} failed:`, error));
+  }
   return result;
 }
 

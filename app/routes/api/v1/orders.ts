@@ -3,6 +3,8 @@ import { requireApiUser } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { jsonError, jsonOk } from "~/.server/http";
 import { listOrders } from "~/.server/modules/orders/orders.service";
+import { placeOrder } from "~/.server/workflows/place-order";
+import { IDEMPOTENCY_KEY_PATTERN, PlaceOrderSchema } from "~/features/checkout/checkout.schema";
 
 /** GET /api/v1/orders: the signed-in shopper's orders with their items, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -12,7 +14,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   return jsonOk({ data: orders });
 }
 
-/** POST /api/v1/orders (placing an order) lands with the checkout workflow. */
-export function action() {
-  return jsonError(404, "not_found", "Ressource introuvable");
+/**
+ * POST /api/v1/orders: places the order. Needs an `Idempotency-Key` header (one per attempt):
+ * the same key again returns the first order (200) instead of creating a second one (201).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return jsonError(405, "method_not_allowed", "Méthode non autorisée");
+  const session = await requireApiUser(request);
+  if (session instanceof Response) return session;
+  const key = request.headers.get("idempotency-key")?.trim() ?? "";
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    return jsonError(400, "idempotency_key_required", "En-tête Idempotency-Key manquant ou invalide (8 à 100 caractères)");
+  }
+  const body = await request.json().catch(() => null);
+  const parsed = PlaceOrderSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
+    return jsonError(400, "invalid_body", `Erreur de validation: ${issues[0]?.message ?? ""}`, issues);
+  }
+  const result = await placeOrder(await getDb(), {
+    userId: session.user.id,
+    email: session.user.email,
+    idempotencyKey: key,
+    request: parsed.data,
+  });
+  if (!result.ok) return jsonError(result.status, result.code, result.message, result.field ? { field: result.field } : undefined);
+  return Response.json(
+    { data: result.order },
+    { status: result.replayed ? 200 : 201, headers: { "Cache-Control": "no-store", Location: `/api/v1/orders/${result.order.id}` } },
+  );
 }

@@ -1,0 +1,575 @@
+/**
+ * Checkout: the quote shown before paying, and placing the order.
+ *
+ * Placing an order is one workflow and one database transaction (decision 005): prices are read
+ * from the database (never from the client), stock is decremented with a conditional UPDATE per
+ * product (`stock_quantity >= n`, rows taken in product-id order so concurrent orders cannot
+ * deadlock), points are debited the same way, and the order, its items (with a product
+ * snapshot), the stock movements, the status history and the confirmation e-mail (outbox) are
+ * written before the shopper's server cart is emptied. Any failure rolls all of it back. The
+ * old app checked stock, then inserted, then deducted stock in separate calls (and tolerated a
+ * failed deduction): two shoppers could buy the last item twice. Not any more.
+ *
+ * The card is charged just before the transaction; if the transaction then fails, the charge
+ * is refunded (compensation). An Idempotency-Key per attempt makes a double click or a retried
+ * request return the first order instead of creating a second one.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, gt, gte, inArray, sql } from "drizzle-orm";
+import type { Database, Executor } from "~/.server/db/client";
+import {
+  beautyPassTransactions,
+  cartItems,
+  carts,
+  categories,
+  orderItems,
+  orders,
+  orderStatusChanges,
+  paymentMethods,
+  products,
+  savedAddresses,
+  stockMovements,
+  user,
+  userProfiles,
+  type OrderAddress,
+} from "~/.server/db/schema";
+import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
+import { withItems } from "~/.server/modules/orders/order-view";
+import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
+import { AddressSchema, missingAddressFields } from "~/features/addresses/address.schema";
+import { maxRedeemablePoints, parseExpiry, type OrderLine, type PlaceOrderRequest } from "~/features/checkout/checkout.schema";
+import { quoteShipping, shippingZoneOf, type ShippingQuote } from "~/features/checkout/shipping";
+import { orderReference, type OrderView } from "~/features/orders/order.types";
+import { formatPrice } from "~/lib/money";
+import {
+  BEAUTY_PASS_REDEEM_STEP_CENTS,
+  BEAUTY_PASS_REDEEM_STEP_POINTS,
+  CART_MAX_LINE_QUANTITY,
+  FREE_SHIPPING_THRESHOLD_CENTS,
+} from "~/lib/shop-rules";
+
+/* -------------------------------------------------------------------------------------------- */
+/* Quote                                                                                          */
+/* -------------------------------------------------------------------------------------------- */
+
+export type CheckoutLineQuote = {
+  product_id: string;
+  name: string;
+  brand: string | null;
+  image_url: string | null;
+  category_name: string | null;
+  unit_price_cents: number;
+  quantity: number;
+  line_total_cents: number;
+  stock_quantity: number;
+  available: boolean;
+};
+
+export type CheckoutQuote = {
+  lines: CheckoutLineQuote[];
+  /** French messages: lines that cannot be ordered as they are. */
+  problems: string[];
+  subtotal_cents: number;
+  /** Null until a valid delivery address is chosen. */
+  shipping: ShippingQuote | null;
+  points_balance: number;
+  max_redeemable_points: number;
+  points_to_use: number;
+  discount_cents: number;
+  total_cents: number;
+};
+
+export const EMPTY_CART_MESSAGE = "Votre panier est vide";
+export const INVALID_ITEM_MESSAGE = "Article invalide dans le panier";
+export const INVALID_ADDRESS_MESSAGE = "Veuillez sélectionner une adresse de livraison valide";
+export const INSUFFICIENT_POINTS_MESSAGE = "Points insuffisants";
+export const PRICE_CHANGED_MESSAGE =
+  "Le prix de certains articles a changé depuis l'affichage de votre panier. Veuillez vérifier le récapitulatif et réessayer.";
+
+/** 100 points = 10 €: the discount of a number of points (a multiple of 100). */
+export function pointsDiscountCents(points: number): number {
+  return (points / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_CENTS;
+}
+
+/** Same product twice in a request: one line with the summed quantity. */
+function mergeLines(lines: readonly OrderLine[]): OrderLine[] {
+  const byId = new Map<string, number>();
+  for (const l of lines) byId.set(l.product_id, (byId.get(l.product_id) ?? 0) + l.quantity);
+  return [...byId].map(([product_id, quantity]) => ({ product_id, quantity }));
+}
+
+/** The shopper's server-side cart (issue 4: it follows them across devices); empty once expired. */
+async function serverCartLines(db: Executor, userId: string, now: Date): Promise<OrderLine[]> {
+  const rows = await db
+    .select({ product_id: cartItems.productId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.userId, cartItems.userId))
+    .where(and(eq(cartItems.userId, userId), gt(carts.expiresAt, now)))
+    .orderBy(asc(cartItems.addedAt));
+  return rows;
+}
+
+async function pointsBalance(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ points: userProfiles.loyaltyPoints }).from(userProfiles).where(eq(userProfiles.id, userId));
+  return row?.points ?? 0;
+}
+
+type ResolvedAddress = { address: OrderAddress; shippingZone: NonNullable<ReturnType<typeof shippingZoneOf>> };
+
+/** The shopper's own saved address, complete and valid, as the order will keep it. */
+async function resolveAddress(
+  db: Executor,
+  userId: string,
+  addressId: string,
+): Promise<{ ok: true; value: ResolvedAddress } | { ok: false; message: string }> {
+  const [row] = await db
+    .select()
+    .from(savedAddresses)
+    .where(and(eq(savedAddresses.id, addressId), eq(savedAddresses.userId, userId)));
+  if (!row) return { ok: false, message: INVALID_ADDRESS_MESSAGE };
+  const missing = missingAddressFields({
+    address_line_1: row.addressLine1,
+    city: row.city,
+    postal_code: row.postalCode,
+    country: row.country,
+    first_name: row.firstName,
+    last_name: row.lastName,
+  });
+  if (missing) return { ok: false, message: missing };
+  const parsed = AddressSchema.safeParse({
+    label: row.label,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    company: row.company,
+    address_line_1: row.addressLine1,
+    address_line_2: row.addressLine2,
+    city: row.city,
+    state: row.state,
+    postal_code: row.postalCode,
+    country: row.country,
+    phone: row.phone,
+  });
+  if (!parsed.success) return { ok: false, message: `Erreur de validation: ${parsed.error.issues[0]?.message ?? ""}` };
+  const a = parsed.data;
+  const zone = shippingZoneOf(a.country, a.postal_code);
+  if (!zone) return { ok: false, message: INVALID_ADDRESS_MESSAGE };
+  return {
+    ok: true,
+    value: {
+      shippingZone: zone,
+      address: {
+        first_name: a.first_name,
+        last_name: a.last_name,
+        company: a.company,
+        street: a.address_line_1,
+        additional_info: a.address_line_2,
+        city: a.city,
+        state: a.state,
+        postal_code: a.postal_code,
+        country: a.country,
+        phone: a.phone,
+      },
+    },
+  };
+}
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/**
+ * What the order would cost now: current prices and stock, the delivery fee of the chosen
+ * address's zone and the points discount. Read-only; the checkout page shows it.
+ */
+export async function quoteCheckout(
+  db: Executor,
+  input: { userId: string; lines?: readonly OrderLine[]; addressId?: string | null; pointsToUse?: number; now?: Date },
+): Promise<CheckoutQuote> {
+  const now = input.now ?? new Date();
+  const wanted = mergeLines(input.lines ?? (await serverCartLines(db, input.userId, now))).filter(
+    (l) => isUuid(l.product_id) && Number.isInteger(l.quantity) && l.quantity > 0,
+  );
+  const problems: string[] = [];
+  const rows = wanted.length
+    ? await db
+        .select({
+          id: products.id,
+          name: products.name,
+          brand: products.brand,
+          imageUrl: products.imageUrl,
+          priceCents: products.priceCents,
+          stockQuantity: products.stockQuantity,
+          inStock: products.inStock,
+          categoryName: categories.name,
+        })
+        .from(products)
+        .leftJoin(categories, eq(categories.id, products.categoryId))
+        .where(
+          inArray(
+            products.id,
+            wanted.map((l) => l.product_id),
+          ),
+        )
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const lines: CheckoutLineQuote[] = [];
+  for (const l of wanted) {
+    const p = byId.get(l.product_id);
+    if (!p) {
+      problems.push("Un article de votre panier n'est plus disponible. Veuillez le retirer de votre panier.");
+      continue;
+    }
+    const available = p.inStock && p.stockQuantity > 0;
+    const quantity = Math.min(l.quantity, CART_MAX_LINE_QUANTITY);
+    if (!available) problems.push(`Stock insuffisant: ${p.name} n'est plus disponible`);
+    else if (quantity > p.stockQuantity) problems.push(`Stock insuffisant: ${p.name} (disponible : ${p.stockQuantity})`);
+    lines.push({
+      product_id: p.id,
+      name: p.name,
+      brand: p.brand,
+      image_url: p.imageUrl,
+      category_name: p.categoryName,
+      unit_price_cents: p.priceCents,
+      quantity,
+      line_total_cents: p.priceCents * quantity,
+      stock_quantity: p.stockQuantity,
+      available,
+    });
+  }
+  const subtotal = lines.reduce((sum, l) => sum + l.line_total_cents, 0);
+  let shipping: ShippingQuote | null = null;
+  if (input.addressId && isUuid(input.addressId)) {
+    const resolved = await resolveAddress(db, input.userId, input.addressId);
+    if (resolved.ok) shipping = quoteShipping(resolved.value.shippingZone, subtotal);
+  }
+  const balance = await pointsBalance(db, input.userId);
+  const maxPoints = maxRedeemablePoints(balance, subtotal, BEAUTY_PASS_REDEEM_STEP_POINTS, BEAUTY_PASS_REDEEM_STEP_CENTS);
+  const requested = Math.max(0, Math.floor((input.pointsToUse ?? 0) / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_POINTS);
+  const points = Math.min(requested, maxPoints);
+  const discount = pointsDiscountCents(points);
+  return {
+    lines,
+    problems,
+    subtotal_cents: subtotal,
+    shipping,
+    points_balance: balance,
+    max_redeemable_points: maxPoints,
+    points_to_use: points,
+    discount_cents: discount,
+    total_cents: subtotal - discount + (shipping?.feeCents ?? 0),
+  };
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Place the order                                                                                */
+/* -------------------------------------------------------------------------------------------- */
+
+export type PlaceOrderFailure = { ok: false; status: number; code: string; message: string; field?: string };
+export type PlaceOrderResult = { ok: true; order: OrderView; replayed: boolean } | PlaceOrderFailure;
+
+export type PlaceOrderInput = {
+  userId: string;
+  /** The account's e-mail (the contact e-mail of the form may differ; both are kept). */
+  email: string;
+  idempotencyKey: string;
+  request: PlaceOrderRequest;
+  provider?: PaymentProvider;
+  now?: Date;
+};
+
+/** An expected failure inside the transaction: rolls it back and becomes the result. */
+class OrderAbort extends Error {
+  constructor(readonly failure: PlaceOrderFailure) {
+    super(failure.message);
+  }
+}
+
+/** A concurrent request with the same Idempotency-Key created the order first. */
+class IdempotentReplay extends Error {
+  constructor(readonly orderId: string) {
+    super("idempotent replay");
+  }
+}
+
+function fail(status: number, code: string, message: string, field?: string): PlaceOrderFailure {
+  return { ok: false, status, code, message, ...(field ? { field } : {}) };
+}
+
+async function findByIdempotencyKey(db: Executor, userId: string, key: string): Promise<OrderView | null> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return (await withItems(db, rows))[0] ?? null;
+}
+
+async function findOrder(db: Executor, orderId: string): Promise<OrderView> {
+  const rows = await db.select().from(orders).where(eq(orders.id, orderId));
+  const [view] = await withItems(db, rows);
+  if (!view) throw new Error(`order ${orderId} vanished`);
+  return view;
+}
+
+const MAX_ORDER_NUMBER_ATTEMPTS = 5;
+
+export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const { userId, idempotencyKey, request } = input;
+  const now = input.now ?? new Date();
+  const provider = input.provider ?? getPaymentProvider();
+
+  // 1. The same attempt again (double click, retried request): the first order, not a second.
+  const existing = await findByIdempotencyKey(db, userId, idempotencyKey);
+  if (existing) return { ok: true, order: existing, replayed: true };
+
+  // 2. What is ordered: the lines the page shows, or the cart kept on the server.
+  const lines = mergeLines(request.lines ?? (await serverCartLines(db, userId, now)));
+  if (lines.length === 0) return fail(400, "empty_cart", EMPTY_CART_MESSAGE);
+  if (lines.some((l) => l.quantity > CART_MAX_LINE_QUANTITY)) {
+    return fail(400, "invalid_item", `Quantité maximale : ${CART_MAX_LINE_QUANTITY} par article`);
+  }
+
+  // 3. Where to: one of the shopper's own complete addresses.
+  const resolved = await resolveAddress(db, userId, request.address_id);
+  if (!resolved.ok) return fail(400, "invalid_address", resolved.message, "address_id");
+  const { address, shippingZone } = resolved.value;
+
+  // 4. The quote the shopper agreed to (prices read now, from the database).
+  const quote = await quoteCheckout(db, { userId, lines, addressId: request.address_id, pointsToUse: request.points_to_use, now });
+  if (quote.lines.length < lines.length) return fail(400, "invalid_item", quote.problems[0] ?? INVALID_ITEM_MESSAGE);
+  if (quote.problems.length > 0) return fail(409, "insufficient_stock", quote.problems[0]);
+  if (request.points_to_use > quote.points_balance) return fail(400, "insufficient_points", INSUFFICIENT_POINTS_MESSAGE, "points_to_use");
+  if (request.points_to_use > quote.max_redeemable_points) {
+    return fail(400, "points_exceed_total", "Les points utilisés ne peuvent pas dépasser le montant de vos articles", "points_to_use");
+  }
+  const expectedTotal = quote.total_cents;
+
+  // 5. Payment, just before the transaction; refunded if the order is not created after all.
+  const reference = `commande ${idempotencyKey.slice(0, 12)}`;
+  const charge = await provider.charge({
+    amountCents: expectedTotal,
+    currency: "EUR",
+    card: request.card,
+    idempotencyKey: `${userId}:${idempotencyKey}`,
+    description: `Aurore, ${reference}`,
+  });
+  if (!charge.ok) return fail(402, "payment_declined", charge.message, "card");
+
+  try {
+    const orderId = await db.transaction(async (tx) => {
+      // 6. Stock: one conditional decrement per product, in id order (no deadlock between orders).
+      const sorted = [...lines].sort((a, b) => (a.product_id < b.product_id ? -1 : 1));
+      const bought: { line: OrderLine; name: string; brand: string | null; imageUrl: string | null; priceCents: number; stock: number }[] = [];
+      for (const line of sorted) {
+        const [row] = await tx
+          .update(products)
+          .set({
+            stockQuantity: sql`${products.stockQuantity} - ${line.quantity}`,
+            inStock: sql`${products.stockQuantity} - ${line.quantity} > 0`,
+          })
+          .where(and(eq(products.id, line.product_id), eq(products.inStock, true), gte(products.stockQuantity, line.quantity)))
+          .returning({
+            name: products.name,
+            brand: products.brand,
+            imageUrl: products.imageUrl,
+            priceCents: products.priceCents,
+            stock: products.stockQuantity,
+          });
+        if (!row) {
+          const [p] = await tx
+            .select({ name: products.name, stock: products.stockQuantity, inStock: products.inStock })
+            .from(products)
+            .where(eq(products.id, line.product_id));
+          const message = !p
+            ? INVALID_ITEM_MESSAGE
+            : !p.inStock || p.stock === 0
+              ? `Stock insuffisant: ${p.name} n'est plus disponible`
+              : `Stock insuffisant: ${p.name} (disponible : ${p.stock})`;
+          throw new OrderAbort(fail(409, p ? "insufficient_stock" : "invalid_item", message));
+        }
+        bought.push({ line, ...row });
+      }
+
+      // 7. Totals from the prices just locked; they must be the ones that were charged.
+      const subtotal = bought.reduce((sum, b) => sum + b.priceCents * b.line.quantity, 0);
+      const shipping = quoteShipping(shippingZone, subtotal);
+      const discount = pointsDiscountCents(request.points_to_use);
+      if (discount > subtotal) {
+        throw new OrderAbort(fail(400, "points_exceed_total", "Les points utilisés ne peuvent pas dépasser le montant de vos articles"));
+      }
+      const total = subtotal - discount + shipping.feeCents;
+      if (total !== expectedTotal) throw new OrderAbort(fail(409, "price_changed", PRICE_CHANGED_MESSAGE));
+
+      // 8. Points: a conditional debit, so two parallel orders cannot spend the same points.
+      if (request.points_to_use > 0) {
+        const [debited] = await tx
+          .update(userProfiles)
+          .set({ loyaltyPoints: sql`${userProfiles.loyaltyPoints} - ${request.points_to_use}`, updatedAt: now })
+          .where(and(eq(userProfiles.id, userId), gte(userProfiles.loyaltyPoints, request.points_to_use)))
+          .returning({ points: userProfiles.loyaltyPoints });
+        if (!debited) throw new OrderAbort(fail(409, "insufficient_points", INSUFFICIENT_POINTS_MESSAGE, "points_to_use"));
+      }
+
+      // 9. The order. Its number derives from the id; on the rare clash, a new id.
+      const values = {
+        userId,
+        status: "pending" as const,
+        paymentStatus: "paid",
+        subtotalCents: subtotal,
+        shippingCents: shipping.feeCents,
+        taxCents: 0,
+        discountCents: discount,
+        totalCents: total,
+        pointsUsed: request.points_to_use,
+        currency: "EUR",
+        shippingAddress: address,
+        billingAddress: address,
+        shippingMethod: shipping.method,
+        notes: request.notes || null,
+        idempotencyKey,
+        metadata: {
+          customer_info: request.contact,
+          order_source: "web",
+          shipping_info: {
+            is_free_shipping: shipping.method === "free_shipping",
+            shipping_threshold: shipping.freeThresholdCents ?? FREE_SHIPPING_THRESHOLD_CENTS,
+            zone: shipping.zone,
+          },
+          payment: { provider: provider.name, payment_id: charge.paymentId, brand: charge.brand, last_four: charge.lastFour },
+        },
+        createdAt: now,
+        updatedAt: now,
+      };
+      let orderId: string | null = null;
+      for (let attempt = 0; attempt < MAX_ORDER_NUMBER_ATTEMPTS && !orderId; attempt++) {
+        const id = randomUUID();
+        const [row] = await tx
+          .insert(orders)
+          .values({ ...values, id, orderNumber: `CMD-${orderReference(id)}` })
+          .onConflictDoNothing()
+          .returning({ id: orders.id });
+        if (row) orderId = row.id;
+        else {
+          const [same] = await tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+          if (same) throw new IdempotentReplay(same.id);
+        }
+      }
+      if (!orderId) throw new Error("could not allocate an order number");
+      const ref = orderReference(orderId);
+
+      await tx.insert(orderItems).values(
+        bought.map((b) => ({
+          orderId: orderId!,
+          productId: b.line.product_id,
+          quantity: b.line.quantity,
+          unitPriceCents: b.priceCents,
+          totalPriceCents: b.priceCents * b.line.quantity,
+          productSnapshot: { name: b.name, price_cents: b.priceCents, brand: b.brand, image_url: b.imageUrl },
+        })),
+      );
+      await tx.insert(stockMovements).values(
+        bought.map((b) => ({
+          productId: b.line.product_id,
+          delta: -b.line.quantity,
+          resultingStock: b.stock,
+          reason: "order",
+          orderId,
+          actorUserId: userId,
+        })),
+      );
+      await tx.insert(orderStatusChanges).values({ orderId, fromStatus: null, toStatus: "pending", actorUserId: userId, createdAt: now });
+      if (request.points_to_use > 0) {
+        await tx.insert(beautyPassTransactions).values({
+          userId,
+          points: -request.points_to_use,
+          type: "used",
+          description: `Points utilisés pour la commande ${ref}`,
+          orderId,
+          createdAt: now,
+        });
+      }
+
+      // 10. The card, if the shopper asked: brand, last four digits, holder and expiry only.
+      if (request.save_card) await saveCard(tx, userId, request, charge.brand, charge.lastFour);
+
+      // 11. The confirmation e-mail, sent by the outbox worker only if this commits.
+      await enqueueMail(tx, confirmationMail(request.contact.email, ref, bought, { subtotal, shipping, discount, total, points: request.points_to_use }, address));
+
+      // 12. Bought: the server cart is emptied (the page empties the browser's).
+      await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+      return orderId;
+    });
+    kickOutbox();
+    return { ok: true, order: await findOrder(db, orderId), replayed: false };
+  } catch (error) {
+    await provider.refund(charge.paymentId, expectedTotal).catch((e) => console.error("[place-order] refund failed", e));
+    if (error instanceof OrderAbort) return error.failure;
+    if (error instanceof IdempotentReplay) return { ok: true, order: await findOrder(db, error.orderId), replayed: true };
+    console.error("[place-order] failed", error);
+    return fail(500, "order_failed", "Erreur de création de commande: veuillez réessayer dans un instant.");
+  }
+}
+
+async function saveCard(tx: Executor, userId: string, request: PlaceOrderRequest, brand: string, lastFour: string) {
+  const expiry = parseExpiry(request.card.expiry);
+  const own = await tx
+    .select({ id: paymentMethods.id, brand: paymentMethods.cardBrand, last: paymentMethods.cardLastFour, m: paymentMethods.expMonth, y: paymentMethods.expYear })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId));
+  if (own.some((c) => c.brand === brand && c.last === lastFour && c.m === expiry?.month && c.y === expiry?.year)) return;
+  await tx.insert(paymentMethods).values({
+    userId,
+    type: "card",
+    cardBrand: brand,
+    cardLastFour: lastFour,
+    cardHolderName: request.card.holder,
+    expMonth: expiry?.month ?? null,
+    expYear: expiry?.year ?? null,
+    // The first card becomes the default one (spec back-office §4).
+    isDefault: own.length === 0,
+  });
+}
+
+function confirmationMail(
+  to: string,
+  ref: string,
+  bought: { line: OrderLine; name: string; priceCents: number }[],
+  totals: { subtotal: number; shipping: ShippingQuote; discount: number; total: number; points: number },
+  address: OrderAddress,
+) {
+  const lines = bought.map((b) => `- ${b.name} x ${b.line.quantity} : ${formatPrice(b.priceCents * b.line.quantity)}`);
+  const text = [
+    "Bonjour,",
+    "",
+    `Merci pour votre commande ${ref} chez Aurore. Elle est bien enregistrée et son paiement accepté.`,
+    "",
+    "Récapitulatif :",
+    ...lines,
+    "",
+    `Sous-total : ${formatPrice(totals.subtotal)}`,
+    `Livraison (${totals.shipping.zoneLabel}) : ${totals.shipping.feeCents === 0 ? "offerte" : formatPrice(totals.shipping.feeCents)}`,
+    ...(totals.points > 0 ? [`Points Beauty Pass (${totals.points} points) : -${formatPrice(totals.discount)}`] : []),
+    `Total payé : ${formatPrice(totals.total)}`,
+    "",
+    "Livraison à :",
+    `${address.first_name} ${address.last_name}`,
+    ...(address.company ? [address.company] : []),
+    address.street,
+    ...(address.additional_info ? [address.additional_info] : []),
+    `${address.postal_code} ${address.city}`,
+    address.country,
+    "",
+    "Vous pouvez suivre votre commande dans votre espace client, rubrique Mes Commandes. Vous pouvez l'annuler pendant une heure.",
+    "",
+    "L'équipe Aurore",
+  ].join("\n");
+  return { to, subject: `Confirmation de votre commande ${ref}`, text };
+}
+
+/** The account e-mail of a user (for callers that only have the id). */
+export async function accountEmail(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  return row?.email ?? null;
+}
