@@ -5,6 +5,7 @@ import { PlaceOrderSchema } from "~/features/checkout/checkout.schema";
 import {
   ApiErrorSchema,
   MeResponseSchema,
+  OrderListSchema,
   OrderResponseSchema,
   CategoryListSchema,
   ProductListSchema,
@@ -98,6 +99,44 @@ export const operations: ApiOperation[] = [
       401: { description: "Connexion requise", schema: ApiErrorSchema },
       402: { description: "Paiement refusé", schema: ApiErrorSchema },
       409: { description: "Stock insuffisant ou prix modifié", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/v1/orders",
+    summary: "Les commandes de l'utilisateur connecté, avec leurs articles, les plus récentes d'abord",
+    tags: ["Commandes"],
+    auth: "session",
+    responses: {
+      200: { description: "Commandes", schema: OrderListSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/v1/orders/{id}",
+    summary: "Une commande de l'utilisateur connecté",
+    tags: ["Commandes"],
+    auth: "session",
+    pathParams: z.object({ id: z.uuid() }),
+    responses: {
+      200: { description: "La commande", schema: OrderResponseSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      404: { description: "Commande introuvable (inconnue ou d'un autre client)", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/v1/orders/{id}/cancel",
+    summary: "Annuler sa commande en attente, moins d'une heure après l'avoir passée (stock et points restitués)",
+    tags: ["Commandes"],
+    auth: "session",
+    pathParams: z.object({ id: z.uuid() }),
+    responses: {
+      200: { description: "Commande annulée", schema: OrderResponseSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      404: { description: "Commande introuvable", schema: ApiErrorSchema },
+      409: { description: "Cette commande ne peut plus être annulée", schema: ApiErrorSchema },
     },
   },
 ];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CategoryView, ProductView } from "~/features/catalog/catalog.types";
+import type { OrderView } from "~/features/orders/order.types";
 
 /** Response shapes of the public API, described in zod so the OpenAPI document is generated. */
 export const ApiErrorSchema = z
@@ -134,3 +135,6 @@ export const OrderSchema = z
   .meta({ id: "Order" });
 
 export const OrderResponseSchema = z.object({ data: OrderSchema }).meta({ id: "OrderResponse" });
+
+export const OrderListSchema = z.object({ data: z.array(OrderSchema) }).meta({ id: "OrderList" });
+export type _OrderMatches = Assert<OrderView extends z.infer<typeof OrderSchema> ? true : false>;
