@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { ProductListQuerySchema } from "~/features/catalog/catalog.schema";
 import { ProfileUpdateApiSchema } from "~/features/account/profile.schema";
+import { PlaceOrderSchema } from "~/features/checkout/checkout.schema";
 import {
   ApiErrorSchema,
   MeResponseSchema,
+  OrderListSchema,
+  OrderResponseSchema,
   CategoryListSchema,
   ProductListSchema,
   ProductResponseSchema,
@@ -87,6 +90,61 @@ export const operations: ApiOperation[] = [
       200: { description: "Profil mis à jour", schema: MeResponseSchema },
       400: { description: "Champs invalides", schema: ApiErrorSchema },
       401: { description: "Connexion requise", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/v1/orders",
+    summary:
+      "Passer commande (en-tête Idempotency-Key obligatoire, un par tentative). Prix, frais de livraison et total sont calculés par le serveur. Cartes de test : 4242 4242 4242 4242 acceptée, 4000 0000 0000 0002 refusée.",
+    tags: ["Commandes"],
+    auth: "session",
+    body: PlaceOrderSchema,
+    responses: {
+      201: { description: "Commande créée", schema: OrderResponseSchema },
+      200: { description: "Même Idempotency-Key : la commande déjà créée", schema: OrderResponseSchema },
+      400: { description: "Requête invalide, panier vide, adresse invalide, points insuffisants", schema: ApiErrorSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      402: { description: "Paiement refusé", schema: ApiErrorSchema },
+      409: { description: "Stock insuffisant ou prix modifié", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/v1/orders",
+    summary: "Les commandes de l'utilisateur connecté, avec leurs articles, les plus récentes d'abord",
+    tags: ["Commandes"],
+    auth: "session",
+    responses: {
+      200: { description: "Commandes", schema: OrderListSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/v1/orders/{id}",
+    summary: "Une commande de l'utilisateur connecté",
+    tags: ["Commandes"],
+    auth: "session",
+    pathParams: z.object({ id: z.uuid() }),
+    responses: {
+      200: { description: "La commande", schema: OrderResponseSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      404: { description: "Commande introuvable (inconnue ou d'un autre client)", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/v1/orders/{id}/cancel",
+    summary: "Annuler sa commande en attente, moins d'une heure après l'avoir passée (stock et points restitués)",
+    tags: ["Commandes"],
+    auth: "session",
+    pathParams: z.object({ id: z.uuid() }),
+    responses: {
+      200: { description: "Commande annulée", schema: OrderResponseSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      404: { description: "Commande introuvable", schema: ApiErrorSchema },
+      409: { description: "Cette commande ne peut plus être annulée", schema: ApiErrorSchema },
     },
   },
   ...addressOperations(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CategoryView, ProductView } from "~/features/catalog/catalog.types";
+import type { OrderView } from "~/features/orders/order.types";
 
 /** Response shapes of the public API, described in zod so the OpenAPI document is generated. */
 export const ApiErrorSchema = z
@@ -82,3 +83,58 @@ export const ProfileSchema = z
   .meta({ id: "Profile" });
 
 export const MeResponseSchema = z.object({ data: ProfileSchema }).meta({ id: "MeResponse" });
+
+const OrderAddressSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string().nullable().optional(),
+  street: z.string(),
+  additional_info: z.string().nullable().optional(),
+  city: z.string(),
+  state: z.string().nullable().optional(),
+  postal_code: z.string(),
+  country: z.string(),
+  phone: z.string(),
+});
+
+export const OrderSchema = z
+  .object({
+    id: z.uuid(),
+    reference: z.string().describe("Les 8 derniers caractères de l'identifiant, affichés au client"),
+    order_number: z.string(),
+    status: z.enum(["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"]),
+    payment_status: z.string(),
+    subtotal_cents: z.int(),
+    shipping_cents: z.int(),
+    discount_cents: z.int(),
+    tax_cents: z.int(),
+    total_cents: z.int(),
+    points_used: z.int(),
+    currency: z.string(),
+    shipping_method: z.enum(["standard", "free_shipping"]),
+    shipping_address: OrderAddressSchema,
+    metadata: z.record(z.string(), z.unknown()),
+    created_at: z.iso.datetime(),
+    cancellable: z.boolean(),
+    items: z.array(
+      z.object({
+        id: z.uuid(),
+        product_id: z.uuid().nullable(),
+        quantity: z.int().positive(),
+        unit_price_cents: z.int(),
+        total_price_cents: z.int(),
+        product_snapshot: z.object({
+          name: z.string(),
+          price_cents: z.int(),
+          brand: z.string().nullable(),
+          image_url: z.string().nullable(),
+        }),
+      }),
+    ),
+  })
+  .meta({ id: "Order" });
+
+export const OrderResponseSchema = z.object({ data: OrderSchema }).meta({ id: "OrderResponse" });
+
+export const OrderListSchema = z.object({ data: z.array(OrderSchema) }).meta({ id: "OrderList" });
+export type _OrderMatches = Assert<OrderView extends z.infer<typeof OrderSchema> ? true : false>;

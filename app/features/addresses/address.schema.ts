@@ -47,28 +47,38 @@ export const AddressSchema = z
       .string({ error: "Le pays est obligatoire" })
       .trim()
       .min(1, { error: "Le pays est obligatoire" })
-      .refine((v) => (ADDRESS_COUNTRIES as readonly string[]).includes(v), { error: "Le pays est obligatoire" }),
+      .refine((v) => v === "" || (ADDRESS_COUNTRIES as readonly string[]).includes(v), { error: "Le pays est obligatoire" }),
     phone: z
       .string({ error: "Le téléphone est obligatoire" })
       .trim()
       .min(1, { error: "Le téléphone est obligatoire" })
-      .refine((v) => PHONE_PATTERN.test(v), { error: "Format de téléphone invalide" }),
+      .refine((v) => v === "" || PHONE_PATTERN.test(v), { error: "Format de téléphone invalide" }),
     is_default: z
       .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
       .optional()
       .transform((v) => v === true || v === "on" || v === "true"),
   })
-  .superRefine((a, ctx) => {
-    if (!a.postal_code) return;
-    const length = postalCodeLength(a.country);
-    if (!new RegExp(`^[0-9]{${length}}$`).test(a.postal_code)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["postal_code"],
-        message: length === 5 ? "Le code postal doit contenir 5 chiffres" : "Le code postal doit contenir 4 chiffres",
-      });
-    }
+  // Run even when other fields are wrong, so every error shows at once.
+  .refine((a) => postalCodeLength(a.country) !== 5 || /^[0-9]{5}$/.test(a.postal_code), {
+    path: ["postal_code"],
+    error: "Le code postal doit contenir 5 chiffres",
+    when: postalCodeCheckable,
+  })
+  .refine((a) => postalCodeLength(a.country) !== 4 || /^[0-9]{4}$/.test(a.postal_code), {
+    path: ["postal_code"],
+    error: "Le code postal doit contenir 4 chiffres",
+    when: postalCodeCheckable,
   });
+
+function postalCodeCheckable(payload: { value: unknown; issues: readonly { path?: PropertyKey[] }[] }): boolean {
+  const v = payload.value as Record<string, unknown> | null;
+  return (
+    !!v &&
+    typeof v.postal_code === "string" &&
+    v.postal_code.trim() !== "" &&
+    !payload.issues.some((i) => i.path?.[0] === "postal_code" || i.path?.[0] === "country")
+  );
+}
 
 export type AddressInput = z.input<typeof AddressSchema>;
 export type Address = z.output<typeof AddressSchema>;

@@ -14,19 +14,19 @@ export const ContactInfoSchema = z.object({
   email: z
     .string({ error: "L'email est obligatoire" })
     .trim()
-    .min(1, { error: "L'email est obligatoire" })
+    .min(1, { error: "L'email est obligatoire", abort: true })
     .max(CONTACT_EMAIL_MAX, { error: `${CONTACT_EMAIL_MAX} caractères au maximum` })
     .pipe(z.email({ error: "Format d'email invalide" })),
   name: z
     .string({ error: "Le nom complet est obligatoire" })
     .trim()
-    .min(1, { error: "Le nom complet est obligatoire" })
+    .min(1, { error: "Le nom complet est obligatoire", abort: true })
     .min(2, { error: "Le nom doit contenir au moins 2 caractères" })
     .max(CONTACT_NAME_MAX, { error: `${CONTACT_NAME_MAX} caractères au maximum` }),
   phone: z
     .string({ error: "Le téléphone est obligatoire" })
     .trim()
-    .min(1, { error: "Le téléphone est obligatoire" })
+    .min(1, { error: "Le téléphone est obligatoire", abort: true })
     .max(CONTACT_PHONE_MAX, { error: "Format de téléphone invalide (minimum 10 chiffres)" })
     .refine((v) => PHONE_PATTERN.test(v), { error: "Format de téléphone invalide (minimum 10 chiffres)" }),
 });
@@ -87,12 +87,12 @@ export const CardSchema = z
     holder: z
       .string({ error: "Le nom du titulaire est obligatoire" })
       .trim()
-      .min(1, { error: "Le nom du titulaire est obligatoire" })
+      .min(1, { error: "Le nom du titulaire est obligatoire", abort: true })
       .max(CONTACT_NAME_MAX, { error: `${CONTACT_NAME_MAX} caractères au maximum` }),
     number: z
       .string({ error: "Le numéro de carte est obligatoire" })
       .trim()
-      .min(1, { error: "Le numéro de carte est obligatoire" })
+      .min(1, { error: "Le numéro de carte est obligatoire", abort: true })
       .max(23, { error: "Numéro de carte invalide" })
       .transform(cardDigits)
       .refine(isLuhnValid, { error: "Numéro de carte invalide" })
@@ -100,7 +100,7 @@ export const CardSchema = z
     expiry: z
       .string({ error: "La date d'expiration est obligatoire" })
       .trim()
-      .min(1, { error: "La date d'expiration est obligatoire" })
+      .min(1, { error: "La date d'expiration est obligatoire", abort: true })
       .refine((v) => parseExpiry(v) !== null, { error: "Format attendu : MM/AA" })
       .refine((v) => {
         const e = parseExpiry(v);
@@ -109,11 +109,11 @@ export const CardSchema = z
     cvc: z
       .string({ error: "Le cryptogramme est obligatoire" })
       .trim()
-      .min(1, { error: "Le cryptogramme est obligatoire" })
+      .min(1, { error: "Le cryptogramme est obligatoire", abort: true })
       .regex(/^[0-9]{3,4}$/, { error: "Cryptogramme invalide" }),
   })
   .superRefine((card, ctx) => {
-    const brand = cardBrandOf(card.number);
+    const brand = isLuhnValid(card.number) && /^[0-9]{3,4}$/.test(card.cvc) ? cardBrandOf(card.number) : null;
     if (brand && card.cvc.length !== (brand === "amex" ? 4 : 3)) {
       ctx.addIssue({ code: "custom", path: ["cvc"], message: "Cryptogramme invalide" });
     }
@@ -130,7 +130,7 @@ export const OrderLineSchema = z.object({
   quantity: z
     .number({ error: "Article invalide dans le panier" })
     .int({ error: "Article invalide dans le panier" })
-    .min(1, { error: "Article invalide dans le panier" })
+    .min(1, { error: "Article invalide dans le panier", abort: true })
     .max(CART_MAX_LINE_QUANTITY, { error: `Quantité maximale : ${CART_MAX_LINE_QUANTITY} par article` }),
 });
 export type OrderLine = z.output<typeof OrderLineSchema>;

@@ -72,3 +72,21 @@ export type OrderView = {
   cancellable: boolean;
   items: OrderItemView[];
 };
+
+/** "3 commande(s)": the count line above an order list. */
+export function orderCountLabel(count: number): string {
+  return `${count} commande(s)`;
+}
+
+const CARD_BRAND_LABELS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+};
+
+/** "Visa •••• 4242" from the order's payment metadata (only brand and last four digits are stored). */
+export function orderPaymentLabel(payment: { brand: string; last_four: string } | undefined | null): string | null {
+  if (!payment?.last_four) return null;
+  const brand = CARD_BRAND_LABELS[payment.brand.toLowerCase()] ?? payment.brand;
+  return `${brand} •••• ${payment.last_four}`;
+}

@@ -3,10 +3,14 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { getCurrentSession, requireUser } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
+import type { Database } from "~/.server/db/client";
 import { getProfile, updateProfile, type ProfileView } from "~/.server/modules/accounts/profile.service";
+import { listOrders } from "~/.server/modules/orders/orders.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { ProfileUpdateSchema } from "~/features/account/profile.schema";
 import { openAuthModal } from "~/features/auth/auth-modal-store";
+import { OrderList } from "~/features/orders/components/order-list";
+import type { OrderView } from "~/features/orders/order.types";
 
 type ProfileField = "firstName" | "lastName" | "phone";
 type ProfileErrors = Partial<Record<ProfileField, string>>;
@@ -34,10 +38,21 @@ function profileErrorsFrom(issues: readonly { path: readonly PropertyKey[]; mess
 /** Signed out: the page still renders (401) and offers the login modal. */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getCurrentSession(request);
-  if (!session) return data({ profile: null }, { status: 401 });
-  const profile = await getProfile(await getDb(), session.user.id);
+  if (!session) return data({ profile: null, orders: null }, { status: 401 });
+  const db = await getDb();
+  const profile = await getProfile(db, session.user.id);
   if (!profile) throw data("Profil introuvable", { status: 404 });
-  return { profile };
+  return { profile, orders: await loadOrderHistory(db, session.user.id) };
+}
+
+/** The order history, or null when it failed to load (the section then says "Erreur de chargement"). */
+async function loadOrderHistory(db: Database, userId: string): Promise<OrderView[] | null> {
+  try {
+    return await listOrders(db, userId);
+  } catch (error) {
+    console.error("[profile] orders failed to load:", error);
+    return null;
+  }
 }
 
 /** Updates the signed-in user's own first name, last name and phone; the e-mail is read-only. */
@@ -59,13 +74,27 @@ export function meta() {
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, orders } = loaderData;
   if (!profile) return <SignedOut />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="font-display text-3xl sm:text-4xl">Mon Profil</h1>
       <PersonalInformation key={profile.id} profile={profile} actionData={actionData} />
+      <OrderHistory orders={orders} />
     </div>
+  );
+}
+
+/** "Historique des commandes": the same cards, detail modal and cancellation as the dashboard tab. */
+function OrderHistory({ orders }: { orders: OrderView[] | null }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-8 rounded-2xl border border-line bg-white p-6 sm:p-8">
+      <h2 id={headingId} className="font-display text-2xl">
+        Historique des commandes
+      </h2>
+      <OrderList orders={orders} />
+    </section>
   );
 }
 

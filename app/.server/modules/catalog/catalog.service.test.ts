@@ -182,6 +182,16 @@ describe("search", () => {
     expect(result.total).toBe(2);
   });
 
+  it("shows a broad search newest first once it has more matches than the ranking budget", async () => {
+    const ranked = await listProducts(handle.db, { search: "creme", page_size: 100 });
+    expect(ranked.total).toBeGreaterThan(2);
+    const broad = await listProducts(handle.db, { search: "creme", page_size: 100 }, { rankBudget: 2 });
+    expect(broad.total).toBe(ranked.total);
+    const dates = broad.items.map((p) => new Date(p.created_at).getTime());
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(new Set(broad.items.map((p) => p.id))).toEqual(new Set(ranked.items.map((p) => p.id)));
+  });
+
   it("combines search with filters", async () => {
     const result = await listProducts(handle.db, { search: "zephyrine", maxPrice: 20 });
     expect(result.items.map((p) => p.sku)).toEqual(["TEST-ZEPH-2"]);

@@ -178,6 +178,8 @@ export type ListOptions = {
   pageSize?: number;
   /** Pages clamp a page past the end to the last page; the API reports it instead. */
   clampPage?: boolean;
+  /** Most matches ranked by relevance (tests lower it). */
+  rankBudget?: number;
 };
 
 export type ProductListResult = ProductPage & {
@@ -190,6 +192,9 @@ export type ProductListResult = ProductPage & {
 };
 
 type SearchPlan = { where: SQL; rank: SQL; key: string };
+
+/** Above this many matches, search results are not ranked by relevance but shown newest first. */
+export const RANK_BUDGET = 2000;
 
 function ftsPlan(tsQueryText: string): SearchPlan {
   const query = sql`to_tsquery('aurore_fr', ${tsQueryText})`;
@@ -255,13 +260,13 @@ export async function listProducts(
   const tsText = toTsQueryText(terms);
   const sort: ProductSort = query.sort ?? (tsText ? "relevance" : "newest");
 
-  const selectPage = (where: SQL | undefined, plan: SearchPlan | null, page: number, withTotal: boolean) =>
+  const selectPage = (where: SQL | undefined, order: SQL[], page: number) =>
     db
-      .select({ ...productColumns, total: withTotal ? sql<number>`count(*) OVER ()`.mapWith(Number) : sql<number>`0` })
+      .select(productColumns)
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(where)
-      .orderBy(...orderFor(sort, plan))
+      .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize);
 
@@ -278,25 +283,15 @@ export async function listProducts(
     const where = and(...filters, ...(plan ? [plan.where] : []));
     const key = `${filterKey}|${plan?.key ?? ""}`;
     const requested = query.page ?? 1;
-    let total: number;
-    let rows: Awaited<ReturnType<typeof selectPage>>;
-    const known = cachedCount(db, key);
-    if (plan && known === undefined) {
-      // A search reads every match to rank it anyway: the window count comes almost free.
-      rows = await selectPage(where, plan, requested, true);
-      total = rows.length > 0 ? rows[0].total : requested > 1 ? await countRows(where, key) : 0;
-      rememberCount(db, key, total);
-    } else {
-      // The page is read in index (or rank) order; the count is remembered or an index-only scan.
-      [total, rows] = await Promise.all([countRows(where, key), selectPage(where, plan, requested, false)]);
-    }
+    // The count first (remembered 30 s, and cheap: no ranking). Relevance ranking reads every
+    // match; above RANK_BUDGET matches (a broad word such as "crème" in a large catalogue) the
+    // ranks say little and cost much, so those pages come newest first (decision 002).
+    const total = await countRows(where, key);
+    const order = orderFor(sort === "relevance" && plan && total > (options.rankBudget ?? RANK_BUDGET) ? "newest" : sort, plan);
     const pageCount = Math.ceil(total / pageSize);
     const pageOutOfRange = requested > Math.max(pageCount, 1);
-    let page = requested;
-    if (pageOutOfRange && options.clampPage !== false) {
-      page = Math.max(pageCount, 1);
-      rows = total > 0 ? await selectPage(where, plan, page, false) : [];
-    }
+    const page = pageOutOfRange && options.clampPage !== false ? Math.max(pageCount, 1) : requested;
+    const rows = total > 0 && !(pageOutOfRange && options.clampPage === false) ? await selectPage(where, order, page) : [];
     return {
       items: rows.map(toProductView),
       total,

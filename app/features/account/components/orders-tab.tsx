@@ -1,6 +1,13 @@
-import { EmptyTab } from "./simple-tabs";
+import { OrderList } from "~/features/orders/components/order-list";
+import type { OrderView } from "~/features/orders/order.types";
+import { TabHeading } from "./simple-tabs";
 
-/** The dashboard's orders tab (placeholder until issue 4 fills it). */
-export function OrdersTab(_props: { data: unknown }) {
-  return <EmptyTab tab="orders" />;
+/** The dashboard's "Mes Commandes" tab: count, order cards, detail modal and cancellation. */
+export function OrdersTab({ data }: { data: { orders: OrderView[] | null } | null }) {
+  return (
+    <div>
+      <TabHeading>Mes Commandes</TabHeading>
+      <OrderList orders={data?.orders ?? null} />
+    </div>
+  );
 }

@@ -1,6 +1,16 @@
 import type { Database } from "~/.server/db/client";
+import { listOrders } from "~/.server/modules/orders/orders.service";
+import type { OrderView } from "~/features/orders/order.types";
 
-/** Data of the dashboard's orders tab (placeholder until issue 4 fills it). */
-export async function loadOrdersTab(_db: Database, _userId: string) {
-  return null;
+/** Orders is null when they could not be loaded: the tab then shows "Erreur de chargement". */
+export type OrdersTabData = { orders: OrderView[] | null };
+
+/** Data of the dashboard's "Mes Commandes" tab: the shopper's orders, newest first. */
+export async function loadOrdersTab(db: Database, userId: string): Promise<OrdersTabData> {
+  try {
+    return { orders: await listOrders(db, userId) };
+  } catch (error) {
+    console.error("[dashboard] orders failed to load:", error);
+    return { orders: null };
+  }
 }

@@ -1,13 +1,17 @@
 import type { Route } from "./+types/orders";
 import { requireApiUser } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { jsonError } from "~/.server/http";
+import { jsonError, jsonOk } from "~/.server/http";
+import { listOrders } from "~/.server/modules/orders/orders.service";
 import { placeOrder } from "~/.server/workflows/place-order";
 import { IDEMPOTENCY_KEY_PATTERN, PlaceOrderSchema } from "~/features/checkout/checkout.schema";
 
-/** Placeholder until the order list lands (replaced in this same issue). */
-export function loader() {
-  return jsonError(404, "not_found", "Ressource introuvable");
+/** GET /api/v1/orders: the signed-in shopper's orders with their items, newest first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireApiUser(request);
+  if (session instanceof Response) return session;
+  const orders = await listOrders(await getDb(), session.user.id);
+  return jsonOk({ data: orders });
 }
 
 /**

@@ -1,0 +1,59 @@
+import { useId } from "react";
+import { formatDate, formatPrice } from "~/lib/money";
+import { ORDER_CARD_ITEMS_SHOWN } from "~/lib/shop-rules";
+import type { OrderView } from "../order.types";
+import { OrderStatusBadge } from "./order-status-badge";
+
+type OrderCardProps = {
+  order: OrderView;
+  onShowDetail: (order: OrderView) => void;
+  /** h3 under a page or tab heading (h2). */
+  headingLevel?: "h2" | "h3";
+};
+
+/** One order in a history list: reference, date, status, total and its first items. */
+export function OrderCard({ order, onShowDetail, headingLevel = "h3" }: OrderCardProps) {
+  const headingId = useId();
+  const Heading = headingLevel;
+  const shown = order.items.slice(0, ORDER_CARD_ITEMS_SHOWN);
+  const others = order.items.length - shown.length;
+
+  return (
+    <article aria-labelledby={headingId} className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <Heading id={headingId} className="text-lg font-semibold">
+            {`Commande #${order.reference}`}
+          </Heading>
+          <p className="mt-1 text-sm text-muted">
+            <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </div>
+
+      <ul className="mt-4 space-y-1 text-sm">
+        {shown.map((item) => (
+          <li key={item.id} className="flex justify-between gap-4">
+            <span className="min-w-0 truncate">{item.product_snapshot.name}</span>
+            <span className="shrink-0 text-muted">{`x ${item.quantity}`}</span>
+          </li>
+        ))}
+      </ul>
+      {others > 0 && <p className="mt-1 text-sm text-muted">{`+${others} autre(s)`}</p>}
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
+        <p className="font-semibold">
+          {`Total : ${formatPrice(order.total_cents)}`}
+        </p>
+        <button
+          type="button"
+          onClick={() => onShowDetail(order)}
+          className="inline-flex min-h-11 items-center rounded-full border border-ink px-5 text-sm font-semibold text-ink hover:bg-band"
+        >
+          Voir le détail
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,209 @@
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { Modal } from "~/features/account/components/modal";
+import { showToast } from "~/components/ui/toast";
+import { formatDate, formatPrice } from "~/lib/money";
+import { orderPaymentLabel, type OrderView } from "../order.types";
+import { OrderStatusBadge } from "./order-status-badge";
+
+const CANCEL_FAILED_MESSAGE = "Une erreur est survenue";
+
+type CancelAnswer = { data?: OrderView; error?: { message?: string } };
+
+/** Asks the API to cancel the order; the answer is the cancelled order or a French message. */
+async function requestCancellation(orderId: string): Promise<{ order: OrderView } | { message: string }> {
+  try {
+    const response = await fetch(`/api/v1/orders/${encodeURIComponent(orderId)}/cancel`, {
+      method: "POST",
+      headers: { Accept: "application/json" },
+    });
+    const body = (await response.json().catch(() => ({}))) as CancelAnswer;
+    if (response.ok && body.data) return { order: body.data };
+    return { message: body.error?.message ?? CANCEL_FAILED_MESSAGE };
+  } catch {
+    return { message: CANCEL_FAILED_MESSAGE };
+  }
+}
+
+/** The full order: lines, amounts, delivery address, payment, status, and cancellation while allowed. */
+export function OrderDetailModal({ order: initial, onClose }: { order: OrderView; onClose: () => void }) {
+  const revalidator = useRevalidator();
+  // The cancelled order from the API shows at once, before the page's data is reloaded.
+  const [cancelled, setCancelled] = useState<OrderView | null>(null);
+  const order = cancelled ?? initial;
+  const payment = orderPaymentLabel(order.metadata?.payment);
+  const address = order.shipping_address;
+  const pointsDiscount = order.discount_cents;
+
+  return (
+    <Modal title={`Commande #${order.reference}`} onClose={onClose}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted">
+          Passée le <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
+        </p>
+        <p className="flex items-center gap-2 text-sm">
+          <span className="text-muted">Statut :</span> <OrderStatusBadge status={order.status} />
+        </p>
+      </div>
+
+      <h3 className="mt-6 font-semibold">Articles</h3>
+      <ul className="mt-2 divide-y divide-line border-y border-line">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex items-start justify-between gap-4 py-3 text-sm">
+            <div className="min-w-0">
+              <p className="font-semibold break-words">{item.product_snapshot.name}</p>
+              <p className="text-muted">
+                {`${item.quantity} x ${formatPrice(item.unit_price_cents)}`}
+              </p>
+            </div>
+            <p className="shrink-0 font-semibold">{formatPrice(item.total_price_cents)}</p>
+          </li>
+        ))}
+      </ul>
+
+      <dl className="mt-4 space-y-1 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Sous-total</dt>
+          <dd>{formatPrice(order.subtotal_cents)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Livraison</dt>
+          <dd>{order.shipping_cents === 0 ? "Gratuite" : formatPrice(order.shipping_cents)}</dd>
+        </div>
+        {pointsDiscount > 0 && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted">{`Réduction Beauty Pass (${order.points_used} points)`}</dt>
+            <dd>{`-${formatPrice(pointsDiscount)}`}</dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold">
+          <dt>Total</dt>
+          <dd>{formatPrice(order.total_cents)}</dd>
+        </div>
+      </dl>
+
+      <div className="mt-6 grid gap-6 sm:grid-cols-2">
+        <div>
+          <h3 className="font-semibold">Adresse de livraison</h3>
+          <address className="mt-2 text-sm not-italic text-muted">
+            {`${address.first_name} ${address.last_name}`}
+            {address.company && <span className="block">{address.company}</span>}
+            <span className="block">{address.street}</span>
+            {address.additional_info && <span className="block">{address.additional_info}</span>}
+            <span className="block">
+              {`${address.postal_code} ${address.city}`}
+            </span>
+            <span className="block">{address.country}</span>
+            {address.phone && <span className="block">{address.phone}</span>}
+          </address>
+        </div>
+        <div>
+          <h3 className="font-semibold">Paiement</h3>
+          <p className="mt-2 text-sm text-muted">{payment ?? "Non renseigné"}</p>
+        </div>
+      </div>
+
+      <CancelOrder
+        order={order}
+        onCancelled={(next) => {
+          setCancelled(next);
+          showToast("Commande annulée");
+          void revalidator.revalidate();
+        }}
+      />
+    </Modal>
+  );
+}
+
+/**
+ * "Annuler la commande" with a confirmation step. Focus follows the step: onto "Oui" when asked,
+ * back to "Annuler la commande" on "Non", onto the outcome once cancelled.
+ */
+function CancelOrder({ order, onCancelled }: { order: OrderView; onCancelled: (order: OrderView) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const askButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const outcome = useRef<HTMLParagraphElement>(null);
+  const step = done ? "done" : confirming ? "confirm" : "ask";
+  const previousStep = useRef(step);
+
+  useEffect(() => {
+    if (previousStep.current === step) return;
+    previousStep.current = step;
+    if (step === "confirm") confirmButton.current?.focus();
+    if (step === "ask") askButton.current?.focus();
+    if (step === "done") outcome.current?.focus();
+  }, [step]);
+
+  async function cancel() {
+    setBusy(true);
+    setError(null);
+    const result = await requestCancellation(order.id);
+    setBusy(false);
+    setConfirming(false);
+    if ("message" in result) {
+      setError(result.message);
+      return;
+    }
+    setDone(true);
+    onCancelled(result.order);
+  }
+
+  return (
+    <>
+      <p role="alert" className="empty:hidden mt-6 rounded-lg bg-danger/10 px-4 py-3 text-sm font-semibold text-danger">
+        {error ?? ""}
+      </p>
+      {done && (
+        <p ref={outcome} tabIndex={-1} className="mt-6 rounded-lg bg-success/10 px-4 py-3 text-sm font-semibold text-success">
+          Votre commande a été annulée.
+        </p>
+      )}
+      {order.cancellable && !confirming && (
+        <button
+          ref={askButton}
+          type="button"
+          onClick={() => {
+            setError(null);
+            setConfirming(true);
+          }}
+          className="mt-6 inline-flex min-h-11 items-center rounded-full border border-danger px-5 text-sm font-semibold text-danger hover:bg-danger/10"
+        >
+          Annuler la commande
+        </button>
+      )}
+      {order.cancellable && confirming && (
+        <div role="group" aria-label="Confirmer l'annulation" className="mt-6 rounded-xl border border-danger/40 bg-danger/5 p-4">
+          <p className="text-sm font-semibold">Voulez-vous vraiment annuler cette commande ?</p>
+          <p className="mt-1 text-sm text-muted">
+            {order.points_used > 0
+              ? `Les articles seront remis en stock et vos ${order.points_used} points Beauty Pass vous seront restitués.`
+              : "Les articles seront remis en stock."}
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <button
+              ref={confirmButton}
+              type="button"
+              disabled={busy}
+              onClick={cancel}
+              className="inline-flex min-h-11 items-center rounded-full bg-danger px-5 text-sm font-semibold text-white disabled:cursor-wait disabled:opacity-70"
+            >
+              {busy ? "Annulation..." : "Oui, annuler la commande"}
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => setConfirming(false)}
+              className="inline-flex min-h-11 items-center rounded-full border border-line px-5 text-sm font-semibold text-ink hover:bg-band"
+            >
+              Non, la conserver
+            </button>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

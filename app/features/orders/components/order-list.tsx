@@ -1,0 +1,56 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { orderCountLabel, type OrderView } from "../order.types";
+import { OrderCard } from "./order-card";
+import { OrderDetailModal } from "./order-detail-modal";
+
+type OrderListProps = {
+  /** Null when the orders could not be loaded. */
+  orders: OrderView[] | null;
+};
+
+/** Order history: count, cards and the detail modal; the spec's empty state and load error. */
+export function OrderList({ orders }: OrderListProps) {
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
+  if (orders === null) {
+    return (
+      <div role="alert" className="mt-6 rounded-2xl bg-danger/10 px-6 py-8 text-center text-danger">
+        <p className="text-lg font-semibold">Erreur de chargement</p>
+        <p className="mt-2 text-sm">Impossible de charger vos commandes. Veuillez réessayer plus tard.</p>
+      </div>
+    );
+  }
+
+  if (orders.length === 0) {
+    return (
+      <div className="mt-6 rounded-2xl bg-cream px-6 py-14 text-center">
+        <p className="text-lg font-semibold">Aucune commande</p>
+        <p className="mt-2 text-muted">Vous n'avez pas encore passé de commande.</p>
+        <Link
+          to="/products"
+          className="mt-6 inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
+        >
+          Découvrir nos produits
+        </Link>
+      </div>
+    );
+  }
+
+  // The modal shows the list's current copy, so a reload after a cancellation updates it too.
+  const selected = selectedId ? orders.find((o) => o.id === selectedId) : undefined;
+
+  return (
+    <div className="mt-6">
+      <p className="text-sm text-muted">{orderCountLabel(orders.length)}</p>
+      <ul className="mt-4 space-y-4">
+        {orders.map((order) => (
+          <li key={order.id}>
+            <OrderCard order={order} onShowDetail={(o) => setSelectedId(o.id)} />
+          </li>
+        ))}
+      </ul>
+      {selected && <OrderDetailModal key={selected.id} order={selected} onClose={() => setSelectedId(null)} />}
+    </div>
+  );
+}
