@@ -1,0 +1,172 @@
+/**
+ * The buying path's API over HTTP: a shopper never reaches another shopper's cart, addresses or
+ * orders; visitors get 401; placing an order is idempotent, recomputes prices on the server and
+ * answers bad input with a French message and a stable code, never a 500.
+ */
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { uniqueEmail } from "../../support/accounts";
+import { signUpCookie } from "../../support/http-session";
+
+const baseURL = inject("baseURL");
+
+type Json = Record<string, any>;
+
+async function call(method: string, path: string, cookie: string | null, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: {
+      origin: baseURL,
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: Json = {};
+  try {
+    json = JSON.parse(text) as Json;
+  } catch {
+    json = { raw: text };
+  }
+  return { status: res.status, json };
+}
+
+const ADDRESS = {
+  first_name: "Alice",
+  last_name: "Martin",
+  address_line_1: "3 place Bellecour",
+  city: "Lyon",
+  postal_code: "69002",
+  country: "France",
+  phone: "06 11 22 33 44",
+};
+const CARD = { holder: "Alice Martin", number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" };
+const CONTACT = { email: "alice@example.com", name: "Alice Martin", phone: "06 11 22 33 44" };
+
+let alice: string;
+let bob: string;
+let aliceAddress: string;
+let bobAddress: string;
+let product: { id: string; price_cents: number; stock_quantity: number };
+
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([signUpCookie(baseURL, uniqueEmail("alice")), signUpCookie(baseURL, uniqueEmail("bob"))]);
+  const a = await call("POST", "/api/v1/addresses", alice, ADDRESS);
+  const b = await call("POST", "/api/v1/addresses", bob, { ...ADDRESS, first_name: "Bob" });
+  expect(a.status).toBe(201);
+  aliceAddress = a.json.data.id;
+  bobAddress = b.json.data.id;
+  const list = await call("GET", "/api/v1/products?sort=price_desc&page_size=20", null);
+  product = list.json.data.find((p: Json) => p.stock_quantity >= 5 && p.in_stock);
+  expect(product).toBeDefined();
+});
+
+describe("visitors", () => {
+  it.each([
+    ["GET", "/api/v1/cart"],
+    ["PUT", "/api/v1/cart"],
+    ["GET", "/api/v1/favorites"],
+    ["GET", "/api/v1/addresses"],
+    ["POST", "/api/v1/addresses"],
+    ["GET", "/api/v1/orders"],
+    ["POST", "/api/v1/orders"],
+    ["GET", `/api/v1/orders/${randomUUID()}`],
+    ["POST", `/api/v1/orders/${randomUUID()}/cancel`],
+  ])("%s %s -> 401 with a French message", async (method, path) => {
+    const res = await call(method, path, null, method === "GET" ? undefined : {}, { "idempotency-key": randomUUID() });
+    expect(res.status).toBe(401);
+    expect(res.json.error).toEqual({ code: "unauthenticated", message: "Connexion requise" });
+  });
+});
+
+describe("placing an order over HTTP", () => {
+  let orderId: string;
+
+  it("computes the total on the server and ignores prices sent by the client", async () => {
+    const key = randomUUID();
+    const res = await call(
+      "POST",
+      "/api/v1/orders",
+      alice,
+      { address_id: aliceAddress, contact: CONTACT, card: CARD, lines: [{ product_id: product.id, quantity: 1, price_cents: 1 }], total_cents: 1 },
+      { "idempotency-key": key },
+    );
+    expect(res.status).toBe(201);
+    const order = res.json.data;
+    orderId = order.id;
+    expect(order.subtotal_cents).toBe(product.price_cents);
+    expect(order.total_cents).toBe(product.price_cents + order.shipping_cents);
+    expect(order.reference).toBe(order.id.replace(/-/g, "").slice(-8).toUpperCase());
+    expect(order.metadata.payment).toMatchObject({ brand: "visa", last_four: "4242" });
+    expect(JSON.stringify(order)).not.toContain("4242424242424242");
+
+    // The same attempt again (double click, retried request): the same order, not a second one.
+    const again = await call(
+      "POST",
+      "/api/v1/orders",
+      alice,
+      { address_id: aliceAddress, contact: CONTACT, card: CARD, lines: [{ product_id: product.id, quantity: 1 }] },
+      { "idempotency-key": key },
+    );
+    expect(again.status).toBe(200);
+    expect(again.json.data.id).toBe(orderId);
+    const list = await call("GET", "/api/v1/orders", alice);
+    expect(list.json.data.filter((o: Json) => o.id === orderId)).toHaveLength(1);
+  });
+
+  it("keeps each shopper's orders, addresses and cart to themselves", async () => {
+    expect((await call("GET", `/api/v1/orders/${orderId}`, bob)).status).toBe(404);
+    const cancel = await call("POST", `/api/v1/orders/${orderId}/cancel`, bob, {});
+    expect(cancel.status).toBe(404);
+    expect((await call("GET", "/api/v1/orders", bob)).json.data).toEqual([]);
+    expect((await call("GET", `/api/v1/addresses/${aliceAddress}`, bob)).status).toBe(404);
+    expect((await call("PATCH", `/api/v1/addresses/${aliceAddress}`, bob, { city: "Paris" })).status).toBe(404);
+    expect((await call("DELETE", `/api/v1/addresses/${aliceAddress}`, bob)).status).toBe(404);
+    const bobList = await call("GET", "/api/v1/addresses", bob);
+    expect(bobList.json.data.map((a: Json) => a.id)).toEqual([bobAddress]);
+
+    // Ordering to someone else's address is refused, nothing is charged or taken.
+    const stolen = await call(
+      "POST",
+      "/api/v1/orders",
+      bob,
+      { address_id: aliceAddress, contact: CONTACT, card: CARD, lines: [{ product_id: product.id, quantity: 1 }] },
+      { "idempotency-key": randomUUID() },
+    );
+    expect(stolen.status).toBe(400);
+    expect(stolen.json.error).toMatchObject({ code: "invalid_address", message: "Veuillez sélectionner une adresse de livraison valide" });
+
+    await call("PUT", "/api/v1/cart", alice, { lines: [{ product_id: product.id, quantity: 2 }] });
+    const bobCart = await call("GET", "/api/v1/cart", bob);
+    expect(bobCart.status).toBe(200);
+    expect(JSON.stringify(bobCart.json.data)).not.toContain(product.id);
+  });
+
+  it("answers bad input with a French message and a stable code, never a 500", async () => {
+    const body = { address_id: aliceAddress, contact: CONTACT, card: CARD, lines: [{ product_id: product.id, quantity: 1 }] };
+    const cases: [unknown, Record<string, string>, number, string][] = [
+      [body, {}, 400, "idempotency_key_required"],
+      [{ ...body, lines: [{ product_id: product.id, quantity: -3 }] }, { "idempotency-key": randomUUID() }, 400, "invalid_body"],
+      [{ ...body, lines: [{ product_id: product.id, quantity: 1e9 }] }, { "idempotency-key": randomUUID() }, 400, "invalid_body"],
+      [{ ...body, lines: [{ product_id: "not-a-uuid", quantity: 1 }] }, { "idempotency-key": randomUUID() }, 400, "invalid_body"],
+      [{ ...body, lines: [{ product_id: randomUUID(), quantity: 1 }] }, { "idempotency-key": randomUUID() }, 400, "invalid_item"],
+      [{ ...body, lines: [{ product_id: product.id, quantity: 99 }] }, { "idempotency-key": randomUUID() }, 409, "insufficient_stock"],
+      [{ ...body, points_to_use: 150 }, { "idempotency-key": randomUUID() }, 400, "invalid_body"],
+      [{ ...body, points_to_use: 100 }, { "idempotency-key": randomUUID() }, 400, "insufficient_points"],
+      [{ ...body, card: { ...CARD, number: "4000 0000 0000 0002" } }, { "idempotency-key": randomUUID() }, 402, "payment_declined"],
+      [{ ...body, card: { ...CARD, number: "4242 4242 4242 4241" } }, { "idempotency-key": randomUUID() }, 400, "invalid_body"],
+      ["not json", { "idempotency-key": randomUUID() }, 400, "invalid_body"],
+    ];
+    const before = await call("GET", `/api/v1/products/${product.id}`, null, undefined, { "cache-control": "no-cache" });
+    for (const [payload, headers, status, code] of cases) {
+      const res = await call("POST", "/api/v1/orders", alice, payload, headers);
+      expect({ status: res.status, code: res.json.error?.code }).toEqual({ status, code });
+      expect(typeof res.json.error.message).toBe("string");
+      expect(res.json.error.message.length).toBeGreaterThan(0);
+    }
+    const after = await call("GET", `/api/v1/products/${product.id}`, null, undefined, { "cache-control": "no-cache" });
+    expect(after.json.data.stock_quantity).toBe(before.json.data.stock_quantity);
+  });
+});
