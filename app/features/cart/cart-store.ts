@@ -304,7 +304,7 @@ function scheduleExpiry() {
 
 function commit(items: CartItem[], expiresAt: number | null, change: CartChange | null = "lines") {
   snapshot = toSnapshot(items, items.length === 0 ? null : expiresAt);
-  if (snapshot.items.length === 0) owner = null;
+  // The owner stays while the cart is empty: lines added next still mirror the same account.
   persist(snapshot);
   scheduleExpiry();
   emit();

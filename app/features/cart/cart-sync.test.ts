@@ -1,7 +1,16 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProductView } from "../catalog/catalog.types";
-import { addToCart, CART_STORAGE_KEY, getCartOwner, getCartSnapshot, reloadCart, setQuantity } from "./cart-store";
+import {
+  addToCart,
+  CART_STORAGE_KEY,
+  clearCart,
+  forgetLocalCart,
+  getCartOwner,
+  getCartSnapshot,
+  reloadCart,
+  setQuantity,
+} from "./cart-store";
 import { CART_SAVE_DEBOUNCE_MS, extendCartAndSave, refreshCartPrices, startCartSync, stopCartSync } from "./cart-sync";
 import type { CartLineView, CartView } from "./cart.types";
 
@@ -164,6 +173,50 @@ describe("cart sync", () => {
     setQuantity(A, 1);
     await vi.advanceTimersByTimeAsync(CART_SAVE_DEBOUNCE_MS * 2);
     expect(calls).toEqual([]);
+  });
+
+  it("keeps the cart the account's after it was emptied, so a later page load does not merge it twice", async () => {
+    answer = () => ({ data: view([line(A, 1)]) });
+    await startCartSync("user-1");
+    clearCart();
+    addToCart(product(B), 2);
+    await vi.advanceTimersByTimeAsync(CART_SAVE_DEBOUNCE_MS);
+    stopCartSync();
+    reloadCart();
+    expect(getCartOwner()).toBe("user-1");
+
+    calls = [];
+    answer = () => ({ data: view([line(B, 2)]) });
+    await startCartSync("user-1");
+    expect(calls.map((c) => c.method)).toEqual(["GET"]);
+    expect(getCartSnapshot().count).toBe(2);
+  });
+
+  it("leaves the browser's cart alone and saves nothing when the server does not answer", async () => {
+    addToCart(product(A), 2);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        calls.push({ method: init.method ?? "GET", url, body: undefined });
+        return Response.json({ error: { code: "down", message: "Indisponible" } }, { status: 503 });
+      }),
+    );
+    await startCartSync("user-1");
+    expect(getCartOwner()).toBeNull();
+    setQuantity(A, 1);
+    await vi.advanceTimersByTimeAsync(CART_SAVE_DEBOUNCE_MS * 2);
+    expect(calls.map((c) => c.method)).toEqual(["PUT"]);
+    expect(getCartSnapshot().count).toBe(1);
+  });
+
+  it("forgets the account's cart in this browser at sign-out", async () => {
+    answer = () => ({ data: view([line(A, 3)]) });
+    await startCartSync("user-1");
+    stopCartSync();
+    forgetLocalCart();
+    expect(getCartSnapshot().items).toEqual([]);
+    expect(getCartOwner()).toBeNull();
+    expect(storage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
 
   it("extends the server copy too", async () => {

@@ -96,20 +96,16 @@ export async function startCartSync(userId: string): Promise<void> {
     ? await requestCart("PUT", { lines: linesOf(before), mode: "merge" })
     : await requestCart("GET");
   if (run !== generation) return;
-  if (server) {
-    const added = addedSince(before, getCartSnapshot());
-    adoptServerCart(server, userId);
-    syncedUser = userId;
-    setCartChangeListener(onLocalChange);
-    if (typeof window !== "undefined") window.addEventListener("pagehide", onPageHide);
-    // Lines added while the server answered are not lost: they join the adopted cart (and are saved).
-    addCartLines(added);
-    return;
-  }
-  // The server did not answer: keep the browser's cart and try saving later changes anyway.
+  // The server did not answer: keep the browser's cart as it is; the next page load tries again
+  // (saving it now could replace the account's cart with lines that were never merged).
+  if (!server) return;
+  const added = addedSince(before, getCartSnapshot());
+  adoptServerCart(server, userId);
   syncedUser = userId;
   setCartChangeListener(onLocalChange);
   if (typeof window !== "undefined") window.addEventListener("pagehide", onPageHide);
+  // Lines added while the server answered are not lost: they join the adopted cart (and are saved).
+  addCartLines(added);
 }
 
 /** Stops syncing (sign-out, or the component unmounts); a pending save is sent first. */

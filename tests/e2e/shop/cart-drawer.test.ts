@@ -163,8 +163,10 @@ describe("cart drawer (visitor)", () => {
       ({ id, name, priceCents }) => {
         if (sessionStorage.getItem("seeded")) return;
         sessionStorage.setItem("seeded", "1");
-        const item = { product_id: id, quantity: 1, name, price_cents: priceCents, image_url: null, category_name: "Soins Visage", stock_quantity: 10 };
-        localStorage.setItem("aurore-cart", JSON.stringify({ items: [item], expiresAt: Date.now() + 5 * 60_000 }));
+        // The stored price is stale, and the second product no longer exists.
+        const item = { product_id: id, quantity: 1, name, price_cents: priceCents - 100, image_url: null, category_name: "Soins Visage", stock_quantity: 10 };
+        const gone = { ...item, product_id: "00000000-0000-4000-8000-000000000000", name: "Ancien produit" };
+        localStorage.setItem("aurore-cart", JSON.stringify({ items: [item, gone], expiresAt: Date.now() + 5 * 60_000 }));
       },
       { id: balm.id, name: balm.name, priceCents: balm.price_cents },
     );
@@ -173,15 +175,20 @@ describe("cart drawer (visitor)", () => {
     await banner.waitFor();
     expect(await banner.textContent()).toMatch(/Temps restant : [45]min/);
     expect(await banner.getByRole("link", { name: "Commander" }).getAttribute("href")).toBe("/checkout");
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await banner.getByRole("button", { name: "Prolonger +6h" }).click();
     await banner.waitFor({ state: "hidden" });
     const expiresAt = await page.evaluate(() => JSON.parse(localStorage.getItem("aurore-cart")!).expiresAt as number);
     expect(expiresAt - Date.now()).toBeGreaterThan(6 * 3_600_000 - 60_000);
 
-    // The drawer's indicator shows the new deadline.
+    // The drawer's indicator shows the new deadline; its lines were checked against the catalogue.
     const dialog = await openDrawer();
     expect(await dialog.getByText(/Panier réservé encore (5h 59min|6h 0min)/).count()).toBe(1);
+    await dialog.getByText(`Prix modifié : ${price(balm.price_cents - 100)} → ${price(balm.price_cents)}`).waitFor();
+    expect(await dialog.getByText("Produit indisponible").count()).toBe(1);
+    expect(await dialog.getByRole("button", { name: "Augmenter la quantité de Ancien produit" }).isDisabled()).toBe(true);
+    expect(await summaryValue(dialog, "Sous-total")).toBe(price(balm.price_cents));
   });
 });
 
@@ -245,6 +252,15 @@ describe("cart across devices", () => {
     } finally {
       await other.close();
     }
+
+    // Signing out leaves the cart in the account, not in this browser.
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await header().getByRole("button", { name: email.split("@")[0] }).click();
+    await header().getByRole("button", { name: "Déconnexion" }).click();
+    await header().getByRole("button", { name: "Connexion" }).waitFor();
+    await expect.poll(() => cartButton().textContent()).toContain("(0 article)");
+    expect(await page.evaluate(() => localStorage.getItem("aurore-cart"))).toBeNull();
   });
 });
 
@@ -289,6 +305,13 @@ describe("cart API", () => {
 
     const ok = await put(JSON.stringify({ lines: [{ product_id: a.id, quantity: 1 }] }));
     expect(ok.status).toBe(200);
+    const saved = (await ok.json()) as { data: { expires_at: string; count: number } };
+    expect(saved.data.count).toBe(1);
+    const extended = await fetch(`${baseURL}/api/v1/cart`, { method: "PATCH", headers: { cookie, origin: baseURL } });
+    expect(extended.status).toBe(200);
+    const after = (await extended.json()) as { data: { expires_at: string } };
+    expect(Date.parse(after.data.expires_at)).toBeGreaterThanOrEqual(Date.parse(saved.data.expires_at));
+    expect(Date.parse(after.data.expires_at) - Date.now()).toBeGreaterThan(6 * 3_600_000 - 60_000);
     const emptied = await fetch(`${baseURL}/api/v1/cart`, { method: "DELETE", headers: { cookie, origin: baseURL } });
     expect(((await emptied.json()) as { data: { items: unknown[] } }).data.items).toEqual([]);
   });
