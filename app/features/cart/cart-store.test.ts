@@ -3,8 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ProductView } from "../catalog/catalog.types";
 import {
   addToCart,
-  adoptServerCart,
-  applyCartQuotes,
   CART_LIFETIME_MS,
   CART_STORAGE_KEY,
   cartOrderLines,
@@ -23,6 +21,7 @@ import {
   type CartChange,
 } from "./cart-store";
 import { cartExpiryLevel, formatCartRemaining } from "./cart-expiry";
+import { adoptServerCart, applyCartQuotes } from "./cart-sync";
 import { CART_CLEANUP_INTERVAL_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 /** Minimal in-memory Storage, enough for the store. */

@@ -6,7 +6,6 @@
  */
 import { useSyncExternalStore } from "react";
 import { isPurchasable, type ProductCardView } from "~/features/catalog/catalog.types";
-import type { CartProductQuote, CartView } from "./cart.types";
 
 import { CART_CLEANUP_INTERVAL_MS, CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
@@ -210,7 +209,7 @@ function fromLegacyLine(entry: unknown): CartItem | null {
 }
 
 /** Adds lines to a list, summing quantities of the same product, capped at its stock. */
-function mergeLines(items: CartItem[], added: readonly CartItem[]): CartItem[] {
+export function mergeLines(items: CartItem[], added: readonly CartItem[]): CartItem[] {
   const result = [...items];
   for (const line of added) {
     const index = result.findIndex((item) => item.product_id === line.product_id);
@@ -413,7 +412,7 @@ export function cartOrderLines(cart: CartSnapshot = getCartSnapshot()): { produc
 }
 
 /* ---------------------------------------------------------------------------------------------- */
-/* Server copy (signed-in shoppers) and price checks                                                */
+/* Hooks for cart-sync.ts (server copy of a signed-in shopper, price checks)                      */
 /* ---------------------------------------------------------------------------------------------- */
 
 /** Id of the shopper whose server cart the local cart mirrors, or null for a visitor's cart. */
@@ -427,28 +426,6 @@ export function setCartChangeListener(listener: ((change: CartChange) => void) |
   changeListener = listener;
 }
 
-function fromServerLine(line: CartView["items"][number]): CartItem {
-  const item: CartItem = {
-    product_id: line.product_id,
-    quantity: line.quantity,
-    name: line.name,
-    price_cents: line.price_cents,
-    image_url: line.image_url,
-    category_name: line.category_name,
-    stock_quantity: line.stock_quantity,
-  };
-  if (!line.available) item.unavailable = true;
-  return item;
-}
-
-/** Replaces the local cart with the shopper's server cart (sign-in, page load, another device). */
-export function adoptServerCart(view: CartView, ownerId: string): void {
-  ensureLoaded();
-  const expiresAt = view.expires_at ? Date.parse(view.expires_at) : null;
-  owner = ownerId;
-  commit(view.items.map(fromServerLine), Number.isFinite(expiresAt) ? expiresAt : null, null);
-}
-
 /** Forgets a signed-in shopper's cart in this browser (sign-out): it stays on the server. */
 export function forgetLocalCart(): void {
   ensureLoaded();
@@ -456,47 +433,23 @@ export function forgetLocalCart(): void {
   commit([], null, null);
 }
 
-/** Adds lines (e.g. added while the server cart was loading), capped at their stock. */
-export function addCartLines(lines: readonly CartItem[]): void {
-  if (lines.length === 0) return;
-  const now = Date.now();
-  const cart = liveCart(now);
-  commit(mergeLines(cart.items, lines), cart.expiresAt ?? now + CART_LIFETIME_MS);
+/**
+ * For cart-sync.ts only: replaces the lines (and optionally the owner) in one step. `change` says
+ * whether the server copy must follow (null: the lines came from the server or change nothing).
+ */
+export function writeCartLines(
+  items: CartItem[],
+  expiresAt: number | null,
+  options: { change: CartChange | null; owner?: string | null },
+): void {
+  ensureLoaded();
+  if (options.owner !== undefined) owner = options.owner;
+  commit(items, expiresAt, options.change);
 }
 
-/**
- * Applies current prices and stock from the catalogue: a changed price replaces the stored one
- * and remembers the old one for the "Prix modifié" notice; a product that cannot be bought (or no
- * longer exists) is flagged unavailable; quantities above the new stock are lowered.
- */
-export function applyCartQuotes(quotes: readonly CartProductQuote[]): void {
-  const cart = liveCart(Date.now());
-  if (cart.items.length === 0) return;
-  const byId = new Map(quotes.map((quote) => [quote.product_id, quote]));
-  let changed = false;
-  let quantitiesChanged = false;
-  const items = cart.items.map((item) => {
-    const quote = byId.get(item.product_id);
-    const next: CartItem = quote
-      ? {
-          product_id: item.product_id,
-          quantity: quote.available ? Math.min(item.quantity, quote.stock_quantity, CART_MAX_LINE_QUANTITY) : item.quantity,
-          name: quote.name,
-          price_cents: quote.price_cents,
-          image_url: quote.image_url,
-          category_name: quote.category_name,
-          stock_quantity: quote.stock_quantity,
-        }
-      : { ...item };
-    if (!quote || !quote.available) next.unavailable = true;
-    else delete next.unavailable;
-    if (quote && quote.price_cents !== item.price_cents) next.previous_price_cents = item.price_cents;
-    else delete next.previous_price_cents;
-    if (next.quantity !== item.quantity) quantitiesChanged = true;
-    if (JSON.stringify(next) !== JSON.stringify(item)) changed = true;
-    return next;
-  });
-  if (changed) commit(items, cart.expiresAt, quantitiesChanged ? "lines" : null);
+/** The current lines, or none when the cart has expired meanwhile (a copy: safe to change). */
+export function currentCartLines(now = Date.now()): { items: CartItem[]; expiresAt: number | null } {
+  return liveCart(now);
 }
 
 /* ---------------------------------------------------------------------------------------------- */

@@ -7,21 +7,96 @@
  * Visitors keep the browser's cart only. The server re-checks every quantity and price.
  */
 import {
-  addCartLines,
-  adoptServerCart,
-  applyCartQuotes,
+  currentCartLines,
   extendCart,
   getCartOwner,
   getCartSnapshot,
   isProductId,
+  mergeLines,
   setCartChangeListener,
+  writeCartLines,
   type CartChange,
   type CartItem,
   type CartSnapshot,
 } from "./cart-store";
 import type { CartProductQuote, CartView } from "./cart.types";
+import { CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 const CART_API = "/api/v1/cart";
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Applying server data to the browser's cart                                                       */
+/* ---------------------------------------------------------------------------------------------- */
+
+function fromServerLine(line: CartView["items"][number]): CartItem {
+  const item: CartItem = {
+    product_id: line.product_id,
+    quantity: line.quantity,
+    name: line.name,
+    price_cents: line.price_cents,
+    image_url: line.image_url,
+    category_name: line.category_name,
+    stock_quantity: line.stock_quantity,
+  };
+  if (!line.available) item.unavailable = true;
+  return item;
+}
+
+/** Replaces the browser's cart with the shopper's server cart (sign-in, page load, another device). */
+export function adoptServerCart(view: CartView, ownerId: string): void {
+  const expiresAt = view.expires_at ? Date.parse(view.expires_at) : null;
+  writeCartLines(view.items.map(fromServerLine), Number.isFinite(expiresAt) ? expiresAt : null, {
+    change: null,
+    owner: ownerId,
+  });
+}
+
+/** Adds lines (e.g. added while the server cart was loading), capped at their stock. */
+export function addCartLines(lines: readonly CartItem[]): void {
+  if (lines.length === 0) return;
+  const now = Date.now();
+  const cart = currentCartLines(now);
+  writeCartLines(mergeLines(cart.items, lines), cart.expiresAt ?? now + CART_LIFETIME_MS, { change: "lines" });
+}
+
+/**
+ * Applies current prices and stock from the catalogue: a changed price replaces the stored one
+ * and remembers the old one for the "Prix modifié" notice; a product that cannot be bought (or no
+ * longer exists) is flagged unavailable; quantities above the new stock are lowered.
+ */
+export function applyCartQuotes(quotes: readonly CartProductQuote[]): void {
+  const cart = currentCartLines();
+  if (cart.items.length === 0) return;
+  const byId = new Map(quotes.map((quote) => [quote.product_id, quote]));
+  let changed = false;
+  let quantitiesChanged = false;
+  const items = cart.items.map((item) => {
+    const quote = byId.get(item.product_id);
+    const next: CartItem = quote
+      ? {
+          product_id: item.product_id,
+          quantity: quote.available ? Math.min(item.quantity, quote.stock_quantity, CART_MAX_LINE_QUANTITY) : item.quantity,
+          name: quote.name,
+          price_cents: quote.price_cents,
+          image_url: quote.image_url,
+          category_name: quote.category_name,
+          stock_quantity: quote.stock_quantity,
+        }
+      : { ...item };
+    if (!quote || !quote.available) next.unavailable = true;
+    else delete next.unavailable;
+    if (quote && quote.price_cents !== item.price_cents) next.previous_price_cents = item.price_cents;
+    else delete next.previous_price_cents;
+    if (next.quantity !== item.quantity) quantitiesChanged = true;
+    if (JSON.stringify(next) !== JSON.stringify(item)) changed = true;
+    return next;
+  });
+  if (changed) writeCartLines(items, cart.expiresAt, { change: quantitiesChanged ? "lines" : null });
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Server copy                                                                                      */
+/* ---------------------------------------------------------------------------------------------- */
 /** Several clicks on "+" are saved as one request. */
 export const CART_SAVE_DEBOUNCE_MS = 300;
 

@@ -8,7 +8,7 @@ import { CookieBanner } from "~/components/layout/cookie-banner";
 import { ToastRegion } from "~/components/ui/toast";
 import { LazyAuthModal } from "~/features/auth/components/lazy-auth-modal";
 import { LazyCartDrawer } from "~/features/cart/components/lazy-cart-drawer";
-import { CartExpiryWarning } from "~/features/cart/components/cart-expiry";
+import { CartExpiryWatcher } from "~/features/cart/components/cart-expiry-watcher";
 import { CartSync } from "~/features/cart/components/cart-sync-effect";
 
 export async function loader(_: Route.LoaderArgs) {
@@ -30,7 +30,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <SiteFooter categories={loaderData.categories} />
       <CookieBanner />
-      <CartExpiryWarning />
+      <CartExpiryWatcher />
       <LazyCartDrawer />
       <LazyAuthModal />
       <CartSync />

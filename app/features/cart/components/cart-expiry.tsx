@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { CART_INDICATOR_REFRESH_MS } from "~/lib/shop-rules";
 import { CloseIcon } from "~/components/ui/icons";
 import { useCart } from "../cart-store";
@@ -63,24 +63,19 @@ export function CartExpiryIndicator({ expiresAt }: { expiresAt: number | null })
 }
 
 /**
- * Fixed banner 'Votre panier va expirer !' (spec §2): shown only while the cart is non-empty, valid
- * and under the critical threshold; it can be dismissed, and closes by itself once extended.
+ * Fixed banner 'Votre panier va expirer !' (spec §2), mounted by CartExpiryWatcher only while the
+ * cart is non-empty, valid and under the critical threshold; it can be dismissed, and closes by
+ * itself once extended (the watcher unmounts it, which also forgets the dismissal).
  */
-export function CartExpiryWarning() {
+export function CartExpiryBanner() {
   const cart = useCart();
   const now = useNow(CART_INDICATOR_REFRESH_MS);
   const [busy, setBusy] = useState(false);
-  const [dismissedFor, setDismissedFor] = useState<number | null>(null);
+  const [dismissed, setDismissed] = useState(false);
   const titleId = useId();
   const remaining = cart.expiresAt === null ? 0 : cart.expiresAt - now;
-  const critical = cart.items.length > 0 && cartExpiryLevel(remaining) === "critical";
 
-  // Dismissing hides the warning for this deadline only; a later critical period shows it again.
-  useEffect(() => {
-    if (!critical) setDismissedFor(null);
-  }, [critical]);
-
-  if (!critical || dismissedFor === cart.expiresAt) return null;
+  if (dismissed) return null;
 
   async function onExtend() {
     setBusy(true);
@@ -108,7 +103,7 @@ export function CartExpiryWarning() {
         <button
           type="button"
           aria-label="Masquer l'alerte d'expiration"
-          onClick={() => setDismissedFor(cart.expiresAt)}
+          onClick={() => setDismissed(true)}
           className="-mt-1 -mr-1 flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-band hover:text-ink"
         >
           <CloseIcon className="h-5 w-5" />
