@@ -12,15 +12,25 @@ import type { Route } from "./+types/root";
 import { getCurrentSession } from "./.server/auth/session.server";
 import { getDb } from "./.server/db";
 import { getThemePreference } from "./.server/modules/accounts/preferences.service";
+import { listFavoriteIds } from "./.server/modules/favorites/favorites.service";
 import type { Theme } from "./features/account/preferences.schema";
 import "./app.css";
 import "./styles/theme.css";
 
-/** The signed-in user (or null) for the header, and the theme they chose, on every page. */
+/**
+ * The signed-in user (or null) for the header, the theme they chose and their favourite product
+ * ids (hearts and the header badge), on every page. Visitors cost no query: their pages are
+ * shared-cached, so nothing user-specific may appear in them.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getCurrentSession(request);
-  const theme: Theme = session ? await getThemePreference(await getDb(), session.user.id) : "light";
-  return { user: session?.user ?? null, theme };
+  if (!session) return { user: null, theme: "light" as Theme, favoriteIds: [] as string[] };
+  const db = await getDb();
+  const [theme, favoriteIds] = await Promise.all([
+    getThemePreference(db, session.user.id),
+    listFavoriteIds(db, session.user.id),
+  ]);
+  return { user: session.user, theme, favoriteIds };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -1,9 +1,15 @@
 import { z } from "zod";
 import { ProductListQuerySchema } from "~/features/catalog/catalog.schema";
 import { ProfileUpdateApiSchema } from "~/features/account/profile.schema";
+import { CartLinesSchema, CartQuoteQuerySchema } from "~/features/cart/cart.schema";
+import { FavoriteBodySchema } from "~/features/favorites/favorites.schema";
 import { PlaceOrderSchema } from "~/features/checkout/checkout.schema";
 import {
   ApiErrorSchema,
+  CartQuoteResponseSchema,
+  CartResponseSchema,
+  FavoriteListSchema,
+  FavoriteStateSchema,
   MeResponseSchema,
   OrderListSchema,
   OrderResponseSchema,
@@ -148,6 +154,108 @@ export const operations: ApiOperation[] = [
     },
   },
   ...addressOperations(),
+  {
+    method: "get",
+    path: "/api/v1/cart",
+    summary:
+      "Le panier de l'utilisateur connecté, au prix du catalogue ; avec ?ids=a,b (sans connexion) : prix, stock et disponibilité actuels de ces produits",
+    tags: ["Panier"],
+    auth: "session",
+    query: CartQuoteQuerySchema.partial(),
+    responses: {
+      200: { description: "Panier (ou, avec ids, les produits demandés)", schema: z.union([CartResponseSchema, CartQuoteResponseSchema]) },
+      400: { description: "Identifiants invalides", schema: ApiErrorSchema },
+      401: { description: "Connexion requise (sans ids)", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "put",
+    path: "/api/v1/cart",
+    summary:
+      "Enregistrer le panier (mode replace) ou y ajouter le panier du visiteur à la connexion (mode merge) ; quantités plafonnées au stock, produits inconnus ou indisponibles retirés",
+    tags: ["Panier"],
+    auth: "session",
+    body: CartLinesSchema,
+    responses: {
+      200: { description: "Panier enregistré", schema: CartResponseSchema },
+      400: { description: "Lignes invalides", schema: ApiErrorSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "patch",
+    path: "/api/v1/cart",
+    summary: "Prolonger le panier : il expire 6 heures après cet appel",
+    tags: ["Panier"],
+    auth: "session",
+    responses: {
+      200: { description: "Panier prolongé", schema: CartResponseSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/cart",
+    summary: "Vider le panier",
+    tags: ["Panier"],
+    auth: "session",
+    responses: {
+      200: { description: "Panier vide", schema: CartResponseSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/v1/favorites",
+    summary: "Les produits favoris de l'utilisateur connecté, du plus récent au plus ancien",
+    tags: ["Favoris"],
+    auth: "session",
+    responses: {
+      200: { description: "Favoris", schema: FavoriteListSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "post",
+    path: "/api/v1/favorites",
+    summary: "Ajouter un produit aux favoris (sans effet s'il y est déjà)",
+    tags: ["Favoris"],
+    auth: "session",
+    body: FavoriteBodySchema,
+    responses: {
+      200: { description: "Déjà en favori", schema: FavoriteStateSchema },
+      201: { description: "Ajouté aux favoris", schema: FavoriteStateSchema },
+      400: { description: "Produit invalide", schema: ApiErrorSchema },
+      401: { description: "Vous devez être connecté pour ajouter des favoris", schema: ApiErrorSchema },
+      404: { description: "Produit introuvable", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "get",
+    path: "/api/v1/favorites/{productId}",
+    summary: "Le produit est-il dans les favoris ?",
+    tags: ["Favoris"],
+    auth: "session",
+    pathParams: z.object({ productId: z.uuid() }),
+    responses: {
+      200: { description: "État du favori", schema: FavoriteStateSchema },
+      400: { description: "Produit invalide", schema: ApiErrorSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/favorites/{productId}",
+    summary: "Retirer un produit des favoris",
+    tags: ["Favoris"],
+    auth: "session",
+    pathParams: z.object({ productId: z.uuid() }),
+    responses: {
+      200: { description: "Retiré des favoris", schema: FavoriteStateSchema },
+      400: { description: "Produit invalide", schema: ApiErrorSchema },
+      401: { description: "Vous devez être connecté pour supprimer des favoris", schema: ApiErrorSchema },
+    },
+  },
 ];
 
 /** Carnet d'adresses (issue 4). Someone else's address id reads as unknown: 404. */

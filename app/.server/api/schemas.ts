@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { CategoryView, ProductView } from "~/features/catalog/catalog.types";
+import type { CategoryView, ProductCardView, ProductView } from "~/features/catalog/catalog.types";
+import type { CartView } from "~/features/cart/cart.types";
 import type { OrderView } from "~/features/orders/order.types";
 
 /** Response shapes of the public API, described in zod so the OpenAPI document is generated. */
@@ -138,3 +139,57 @@ export const OrderResponseSchema = z.object({ data: OrderSchema }).meta({ id: "O
 
 export const OrderListSchema = z.object({ data: z.array(OrderSchema) }).meta({ id: "OrderList" });
 export type _OrderMatches = Assert<OrderView extends z.infer<typeof OrderSchema> ? true : false>;
+
+/* Cart and favourites (issue 4). */
+
+export const CartProductQuoteSchema = z
+  .object({
+    product_id: z.uuid(),
+    name: z.string(),
+    price_cents: z.int().positive().describe("Current price including VAT, in euro cents"),
+    image_url: z.string().nullable(),
+    category_name: z.string().nullable(),
+    stock_quantity: z.int().nonnegative(),
+    available: z.boolean().describe("False when the product can no longer be bought"),
+  })
+  .meta({ id: "CartProductQuote" });
+
+export const CartSchema = z
+  .object({
+    items: z.array(CartProductQuoteSchema.extend({ quantity: z.int().positive() })),
+    expires_at: z.iso.datetime().nullable().describe("When the cart is dropped (6 hours after creation or last extension)"),
+    count: z.int().nonnegative().describe("Articles in the lines that can be bought"),
+    subtotal_cents: z.int().nonnegative(),
+  })
+  .meta({ id: "Cart" });
+
+export const CartResponseSchema = z.object({ data: CartSchema }).meta({ id: "CartResponse" });
+export const CartQuoteResponseSchema = z
+  .object({ data: z.object({ products: z.array(CartProductQuoteSchema) }) })
+  .meta({ id: "CartQuoteResponse" });
+
+export const ProductCardSchema = ProductSchema.pick({
+  id: true,
+  name: true,
+  description: true,
+  brand: true,
+  category: true,
+  featured: true,
+  image_url: true,
+  price_cents: true,
+  original_price_cents: true,
+  rating: true,
+  review_count: true,
+  stock_quantity: true,
+  in_stock: true,
+})
+  .extend({ lowest_price_30d_cents: z.int().positive().nullable().optional() })
+  .meta({ id: "ProductCard" });
+
+export const FavoriteListSchema = z.object({ data: z.array(ProductCardSchema) }).meta({ id: "FavoriteList" });
+export const FavoriteStateSchema = z
+  .object({ data: z.object({ product_id: z.uuid(), favorite: z.boolean() }) })
+  .meta({ id: "FavoriteState" });
+
+export type _CartMatches = Assert<CartView extends z.infer<typeof CartSchema> ? true : false>;
+export type _ProductCardMatches = Assert<ProductCardView extends z.infer<typeof ProductCardSchema> ? true : false>;

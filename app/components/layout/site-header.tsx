@@ -11,6 +11,8 @@ import { Link, NavLink, useLocation, useNavigate, useRevalidator, useRouteLoader
 import { signOut } from "~/features/auth/auth-client";
 import { openAuthModal } from "~/features/auth/auth-modal-store";
 import { useCart } from "~/features/cart/cart-store";
+import { openCartDrawer } from "~/features/cart/cart-drawer-store";
+import { useFavorites } from "~/features/favorites/favorites-store";
 import { showToast } from "~/components/ui/toast";
 import { FREE_SHIPPING_THRESHOLD_CENTS, SEARCH_MAX_LENGTH } from "~/lib/shop-rules";
 import { BagIcon, CloseIcon, GiftIcon, HeartIcon, MenuIcon, SearchIcon, TruckIcon, UserIcon } from "~/components/ui/icons";
@@ -49,9 +51,6 @@ function useSignOut(): () => Promise<void> {
 }
 
 const FREE_SHIPPING_EUROS = FREE_SHIPPING_THRESHOLD_CENTS / 100;
-
-/** Favourites need an account (a later issue); until then the badge reads 0. */
-const FAVOURITES_COUNT = 0;
 
 /** French plural: 0 and 1 take the singular. */
 function countLabel(count: number, singular: string, plural: string): string {
@@ -146,12 +145,45 @@ function IconLink({
   );
 }
 
+/** Same look as IconLink, for "Mon Panier" which opens the cart drawer. */
+function IconButton({
+  onClick,
+  icon,
+  label,
+  count,
+  srCount,
+}: {
+  onClick: () => void;
+  icon: ReactNode;
+  label: string;
+  count: number;
+  srCount: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      onClick={onClick}
+      className="flex min-h-11 min-w-11 flex-col items-center justify-center gap-0.5 rounded-lg px-1 text-xs font-medium whitespace-nowrap text-ink hover:text-accent"
+    >
+      <span className="relative">
+        {icon}
+        <CountBadge count={count} />
+      </span>
+      <span className="sr-only sm:not-sr-only">{label}</span>
+      <span className="sr-only">{`(${srCount})`}</span>
+    </button>
+  );
+}
+
 const signInClass =
   "min-h-11 items-center justify-center gap-2 rounded-full bg-accent px-4 whitespace-nowrap text-sm font-semibold text-white hover:bg-accent-dark";
 
 /** Site header: promise strip, logo, search, shortcuts, category navigation and the mobile menu. */
 export function SiteHeader({ categories }: SiteHeaderProps) {
   const { count: cartCount } = useCart();
+  const { ids: favoriteIds } = useFavorites();
+  const favouritesCount = favoriteIds.size;
   const user = useHeaderUser();
   const signOutAndLeave = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -177,7 +209,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
   }, [menuOpen]);
 
   const cartLabel = countLabel(cartCount, "article", "articles");
-  const favouritesLabel = countLabel(FAVOURITES_COUNT, "favori", "favoris");
+  const favouritesLabel = countLabel(favouritesCount, "favori", "favoris");
 
   return (
     <header className="border-b border-line bg-white">
@@ -234,11 +266,11 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
             to="/favorites"
             icon={<HeartIcon className="h-6 w-6" />}
             label="Mes Favoris"
-            count={FAVOURITES_COUNT}
+            count={favouritesCount}
             srCount={favouritesLabel}
           />
-          <IconLink
-            to="/panier"
+          <IconButton
+            onClick={openCartDrawer}
             icon={<BagIcon className="h-6 w-6" />}
             label="Mon Panier"
             count={cartCount}
@@ -299,7 +331,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
                   <HeartIcon />
                   Mes Favoris
                   <span className="ml-auto text-sm text-muted">
-                    <span aria-hidden="true">{FAVOURITES_COUNT}</span>
+                    <span aria-hidden="true">{favouritesCount}</span>
                     <span className="sr-only">{`(${favouritesLabel})`}</span>
                   </span>
                 </Link>

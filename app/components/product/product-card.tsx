@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { isPurchasable, type ProductCardView } from "~/features/catalog/catalog.types";
 import { addToCart } from "~/features/cart/cart-store";
 import { LOW_STOCK_BADGE_MAX } from "~/lib/shop-rules";
-import { BagIcon, HeartIcon, SparklesIcon } from "~/components/ui/icons";
+import { BagIcon, SparklesIcon } from "~/components/ui/icons";
+import { FavoriteButton } from "~/features/favorites/components/favorite-button";
 import { Price } from "~/components/ui/price";
 import { Stars } from "~/components/ui/stars";
 import { showToast } from "~/components/ui/toast";
@@ -100,16 +101,11 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
         </div>
       )}
 
-      <button
-        type="button"
-        aria-label="Ajouter aux favoris"
-        title="Ajouter aux favoris"
-        aria-describedby={nameId}
-        onClick={() => showToast("Veuillez vous connecter pour ajouter des favoris")}
-        className="z-20 col-start-1 row-start-1 m-2 flex h-10 w-10 items-center justify-center self-start justify-self-end rounded-full bg-white/95 text-ink shadow-sm transition-colors hover:text-accent"
-      >
-        <HeartIcon className="h-5 w-5" />
-      </button>
+      <FavoriteButton
+        productId={product.id}
+        describedBy={nameId}
+        className="z-20 col-start-1 row-start-1 m-2 flex h-10 w-10 items-center justify-center self-start justify-self-end rounded-full bg-white/95 shadow-sm transition-colors"
+      />
 
       <div className="col-start-1 row-start-2 flex flex-col gap-1 p-3 sm:p-4">
         <p className="text-[0.7rem] font-semibold uppercase tracking-wider text-accent">

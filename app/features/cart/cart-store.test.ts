@@ -5,12 +5,24 @@ import {
   addToCart,
   CART_LIFETIME_MS,
   CART_STORAGE_KEY,
+  cartOrderLines,
+  cleanupExpiredCart,
   clearCart,
+  extendCart,
+  forgetLocalCart,
+  getCartOwner,
   getCartSnapshot,
+  LEGACY_CART_STORAGE_KEY,
   reloadCart,
   removeFromCart,
+  setCartChangeListener,
   setQuantity,
+  subscribeToCart,
+  type CartChange,
 } from "./cart-store";
+import { cartExpiryLevel, formatCartRemaining } from "./cart-expiry";
+import { adoptServerCart, applyCartQuotes } from "./cart-sync";
+import { CART_CLEANUP_INTERVAL_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 /** Minimal in-memory Storage, enough for the store. */
 class MemoryStorage implements Storage {
@@ -79,6 +91,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  setCartChangeListener(null);
   vi.useRealTimers();
 });
 
@@ -188,6 +201,199 @@ describe("cart store", () => {
     const cart = getCartSnapshot();
     expect(cart.items.map((i) => [i.product_id, i.quantity])).toEqual([["p-2", 1]]);
     expect(stored()?.expiresAt).toBe(NOW + CART_LIFETIME_MS + 1 + CART_LIFETIME_MS);
+  });
+});
+
+const UUID_A = "11111111-1111-4111-8111-111111111111";
+const UUID_B = "22222222-2222-4222-8222-222222222222";
+
+describe("extension and cleanup", () => {
+  it("extends a live cart to 6 hours from now and reports it", () => {
+    const changes: CartChange[] = [];
+    setCartChangeListener((change) => changes.push(change));
+    addToCart(product());
+    vi.setSystemTime(NOW + 5 * 3_600_000);
+    expect(extendCart()).toBe(true);
+    expect(stored()?.expiresAt).toBe(NOW + 5 * 3_600_000 + CART_LIFETIME_MS);
+    expect(getCartSnapshot().expiresAt).toBe(NOW + 5 * 3_600_000 + CART_LIFETIME_MS);
+    expect(changes).toEqual(["lines", "extend"]);
+  });
+
+  it("has nothing to extend when the cart is empty or expired", () => {
+    expect(extendCart()).toBe(false);
+    addToCart(product());
+    vi.setSystemTime(NOW + CART_LIFETIME_MS);
+    expect(extendCart()).toBe(false);
+  });
+
+  it("cleans up an expired cart, and leaves a live one alone", () => {
+    addToCart(product());
+    expect(cleanupExpiredCart(NOW + CART_LIFETIME_MS - 1)).toBe(false);
+    expect(getCartSnapshot().count).toBe(1);
+    expect(cleanupExpiredCart(NOW + CART_LIFETIME_MS)).toBe(true);
+    expect(getCartSnapshot().items).toHaveLength(0);
+    expect(stored()).toBeNull();
+  });
+
+  it("cleans up periodically while the cart is shown", () => {
+    // The store's subscription (what useCart uses) starts the periodic cleanup.
+    const unsubscribe = subscribeToCart(() => undefined);
+    addToCart(product());
+    // The wall clock jumps past the deadline (a laptop waking up) while the deadline timer,
+    // which counts elapsed time, is still hours away: the periodic cleanup drops the cart.
+    vi.setSystemTime(NOW + CART_LIFETIME_MS + 1);
+    expect(getCartSnapshot().count).toBe(1);
+    vi.advanceTimersByTime(CART_CLEANUP_INTERVAL_MS - 1);
+    expect(getCartSnapshot().count).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(getCartSnapshot().items).toHaveLength(0);
+    expect(stored()).toBeNull();
+    unsubscribe();
+  });
+
+  it("names the warning levels and formats the time left", () => {
+    expect(cartExpiryLevel(31 * 60_000)).toBe("normal");
+    expect(cartExpiryLevel(29 * 60_000)).toBe("urgent");
+    expect(cartExpiryLevel(9 * 60_000)).toBe("critical");
+    expect(cartExpiryLevel(0)).toBe("expired");
+    expect(formatCartRemaining(5 * 3_600_000 + 59 * 60_000)).toBe("5h 59min");
+    expect(formatCartRemaining(4 * 60_000 + 30_000)).toBe("5min");
+    expect(formatCartRemaining(2 * 3_600_000)).toBe("2h 0min");
+  });
+});
+
+describe("legacy cart", () => {
+  it("migrates the previous version's cart once, then deletes it", () => {
+    storage.setItem(
+      LEGACY_CART_STORAGE_KEY,
+      JSON.stringify([
+        {
+          product: { id: UUID_A, name: "Rouge Velours", price: 24.9, image_url: "/a.svg", category: { name: "Maquillage" }, stock_quantity: 4 },
+          quantity: 2,
+        },
+        { id: UUID_B, name: "Sérum Éclat", price: 39, image: "/b.svg", stock: 2, quantity: 5 },
+        { product: { id: "pas-un-id", name: "Ancien", price: 10 }, quantity: 1 },
+        { product: { id: UUID_A.replace("1111", "3333"), name: "Épuisé", price: 10, in_stock: false }, quantity: 1 },
+        { id: UUID_B.replace("2222", "4444"), name: "Sans quantité", price: 10 },
+      ]),
+    );
+    reloadCart();
+
+    expect(storage.getItem(LEGACY_CART_STORAGE_KEY)).toBeNull();
+    const cart = getCartSnapshot();
+    expect(cart.items).toEqual([
+      {
+        product_id: UUID_A,
+        quantity: 2,
+        name: "Rouge Velours",
+        price_cents: 2_490,
+        image_url: "/a.svg",
+        category_name: "Maquillage",
+        stock_quantity: 4,
+      },
+      {
+        product_id: UUID_B,
+        quantity: 2,
+        name: "Sérum Éclat",
+        price_cents: 3_900,
+        image_url: "/b.svg",
+        category_name: null,
+        stock_quantity: 2,
+      },
+    ]);
+    expect(stored()?.expiresAt).toBe(NOW + CART_LIFETIME_MS);
+
+    // Already migrated: reloading changes nothing.
+    reloadCart();
+    expect(getCartSnapshot().count).toBe(4);
+  });
+
+  it("adds the legacy lines to a live cart, keeping its deadline", () => {
+    addToCart(product({ id: UUID_A, stock_quantity: 3 }), 2);
+    vi.setSystemTime(NOW + 60_000);
+    storage.setItem(LEGACY_CART_STORAGE_KEY, JSON.stringify([{ id: UUID_A, name: "Eau de Parfum Aurore", price: 49.9, stock_quantity: 3, quantity: 2 }]));
+    reloadCart();
+    expect(getCartSnapshot().items.map((i) => [i.product_id, i.quantity])).toEqual([[UUID_A, 3]]);
+    expect(stored()?.expiresAt).toBe(NOW + CART_LIFETIME_MS);
+    expect(storage.getItem(LEGACY_CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it("drops an unreadable legacy entry", () => {
+    storage.setItem(LEGACY_CART_STORAGE_KEY, "{oops");
+    reloadCart();
+    expect(storage.getItem(LEGACY_CART_STORAGE_KEY)).toBeNull();
+    expect(getCartSnapshot().items).toHaveLength(0);
+  });
+});
+
+describe("server copy and price checks", () => {
+  const serverLine = {
+    product_id: UUID_A,
+    quantity: 3,
+    name: "Rouge Velours",
+    price_cents: 2_490,
+    image_url: null,
+    category_name: "Maquillage",
+    stock_quantity: 8,
+    available: true,
+  };
+
+  it("adopts the server cart without reporting it back, and remembers whose it is", () => {
+    const changes: CartChange[] = [];
+    setCartChangeListener((change) => changes.push(change));
+    const expiresAt = new Date(NOW + 3_600_000).toISOString();
+    adoptServerCart(
+      { items: [serverLine, { ...serverLine, product_id: UUID_B, available: false }], expires_at: expiresAt, count: 3, subtotal_cents: 7_470 },
+      "user-1",
+    );
+    expect(changes).toEqual([]);
+    const cart = getCartSnapshot();
+    expect(cart.count).toBe(3);
+    expect(cart.subtotalCents).toBe(7_470);
+    expect(cart.expiresAt).toBe(NOW + 3_600_000);
+    expect(cart.items[1].unavailable).toBe(true);
+    expect(cartOrderLines()).toEqual([{ product_id: UUID_A, quantity: 3 }]);
+    expect(getCartOwner()).toBe("user-1");
+    reloadCart();
+    expect(getCartOwner()).toBe("user-1");
+
+    forgetLocalCart();
+    expect(getCartOwner()).toBeNull();
+    expect(stored()).toBeNull();
+    expect(changes).toEqual([]);
+  });
+
+  it("flags changed prices and unavailable products, and lowers quantities above the stock", () => {
+    const changes: CartChange[] = [];
+    addToCart(product({ id: UUID_A, price_cents: 1_200, stock_quantity: 10 }), 5);
+    addToCart(product({ id: UUID_B, price_cents: 3_000 }), 1);
+    addToCart(product({ id: "33333333-3333-4333-8333-333333333333" }), 1);
+    setCartChangeListener((change) => changes.push(change));
+
+    applyCartQuotes([
+      { product_id: UUID_A, name: "Nouveau nom", price_cents: 1_400, image_url: null, category_name: "Parfums", stock_quantity: 2, available: true },
+      { product_id: UUID_B, name: "Eau de Parfum Aurore", price_cents: 3_000, image_url: null, category_name: "Parfums", stock_quantity: 0, available: false },
+    ]);
+    const [a, b, gone] = getCartSnapshot().items;
+    expect(a).toMatchObject({ name: "Nouveau nom", price_cents: 1_400, previous_price_cents: 1_200, quantity: 2, stock_quantity: 2 });
+    expect(a.unavailable).toBeUndefined();
+    expect(b.unavailable).toBe(true);
+    // A product missing from the answer no longer exists.
+    expect(gone.unavailable).toBe(true);
+    expect(getCartSnapshot().count).toBe(2);
+    expect(getCartSnapshot().subtotalCents).toBe(2_800);
+    expect(changes).toEqual(["lines"]);
+
+    // The next check with the same price clears the notice.
+    applyCartQuotes([
+      { product_id: UUID_A, name: "Nouveau nom", price_cents: 1_400, image_url: null, category_name: "Parfums", stock_quantity: 2, available: true },
+    ]);
+    expect(getCartSnapshot().items[0].previous_price_cents).toBeUndefined();
+  });
+
+  it("never lets a line go above the per-line maximum", () => {
+    addToCart(product({ stock_quantity: 500 }), 500);
+    expect(getCartSnapshot().items[0].quantity).toBe(CART_MAX_LINE_QUANTITY);
   });
 });
 

@@ -1,15 +1,18 @@
 /**
  * Client-side cart: a tiny external store read with `useSyncExternalStore`, persisted in
  * localStorage. Prices and stock here are a display copy only; the server recomputes
- * both at checkout.
+ * both at checkout. A signed-in shopper's cart is also saved on the server (cart-sync.ts); the
+ * store tells it about local changes through `setCartChangeListener`.
  */
 import { useSyncExternalStore } from "react";
 import { isPurchasable, type ProductCardView } from "~/features/catalog/catalog.types";
 
-import { CART_LIFETIME_MS } from "~/lib/shop-rules";
+import { CART_CLEANUP_INTERVAL_MS, CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 export { CART_LIFETIME_MS };
 export const CART_STORAGE_KEY = "aurore-cart";
+/** Where the shop's previous version kept its cart (an array of lines, no expiry). */
+export const LEGACY_CART_STORAGE_KEY = "cart";
 
 export type CartItem = {
   product_id: string;
@@ -19,13 +22,18 @@ export type CartItem = {
   image_url: string | null;
   category_name: string | null;
   stock_quantity: number;
+  /** Set when the last price check found the product can no longer be bought. */
+  unavailable?: true;
+  /** Set when the last price check found a new price: the price the shopper saw before. */
+  previous_price_cents?: number;
 };
 
-type StoredCart = { items: CartItem[]; expiresAt: number };
+/** `owner`: id of the signed-in shopper whose server cart this copy mirrors (absent for a visitor's cart). */
+type StoredCart = { items: CartItem[]; expiresAt: number; owner?: string };
 
 export type CartSnapshot = {
   items: readonly CartItem[];
-  /** Number of articles (sum of quantities). */
+  /** Number of articles (sum of quantities) of the lines that can be bought. */
   count: number;
   subtotalCents: number;
   /** Epoch ms after which the cart is dropped; null when the cart is empty. */
@@ -35,12 +43,21 @@ export type CartSnapshot = {
 /** What `addToCart` did: `limited` means the stock capped the quantity (possibly nothing added). */
 export type AddToCartResult = "added" | "limited" | "unavailable";
 
+/**
+ * Local changes the server copy must follow: `lines` (quantities changed), `extend` (6 more
+ * hours). Loading, another tab's change, expiry and adopting the server's cart are not reported.
+ */
+export type CartChange = "lines" | "extend";
+
 const EMPTY_SNAPSHOT: CartSnapshot = Object.freeze({ items: [], count: 0, subtotalCents: 0, expiresAt: null });
 
 let snapshot: CartSnapshot = EMPTY_SNAPSHOT;
+let owner: string | null = null;
 let loaded = false;
 const listeners = new Set<() => void>();
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+let cleanupTimer: ReturnType<typeof setInterval> | undefined;
+let changeListener: ((change: CartChange) => void) | null = null;
 
 function storage(): Storage | null {
   try {
@@ -56,6 +73,7 @@ function toSnapshot(items: CartItem[], expiresAt: number | null): CartSnapshot {
   let count = 0;
   let subtotalCents = 0;
   for (const item of items) {
+    if (item.unavailable) continue;
     count += item.quantity;
     subtotalCents += item.price_cents * item.quantity;
   }
@@ -75,43 +93,181 @@ function isCartItem(value: unknown): value is CartItem {
   );
 }
 
-/** Reads the stored cart; a missing, malformed or expired cart is removed and reads as empty. */
-function readStoredCart(now: number): CartSnapshot {
-  const store = storage();
-  if (!store) return EMPTY_SNAPSHOT;
-  let raw: string | null;
+function cleanItem(item: CartItem): CartItem {
+  const line: CartItem = {
+    product_id: item.product_id,
+    quantity: item.quantity,
+    name: item.name,
+    price_cents: item.price_cents,
+    image_url: typeof item.image_url === "string" ? item.image_url : null,
+    category_name: typeof item.category_name === "string" ? item.category_name : null,
+    stock_quantity: item.stock_quantity,
+  };
+  if (item.unavailable === true) line.unavailable = true;
+  if (Number.isInteger(item.previous_price_cents)) line.previous_price_cents = item.previous_price_cents;
+  return line;
+}
+
+function readRaw(store: Storage, key: string): string | null {
   try {
-    raw = store.getItem(CART_STORAGE_KEY);
+    return store.getItem(key);
   } catch {
-    return EMPTY_SNAPSHOT;
+    return null;
   }
-  if (raw === null) return EMPTY_SNAPSHOT;
+}
+
+function removeKey(store: Storage, key: string): void {
+  try {
+    store.removeItem(key);
+  } catch {
+    // Ignore: nothing more we can do.
+  }
+}
+
+/** Reads the stored cart; a missing, malformed or expired cart is removed and reads as empty. */
+function readStoredCart(now: number): { snapshot: CartSnapshot; owner: string | null } {
+  const empty = { snapshot: EMPTY_SNAPSHOT, owner: null };
+  const store = storage();
+  if (!store) return empty;
+  const raw = readRaw(store, CART_STORAGE_KEY);
+  if (raw === null) return empty;
   try {
     const parsed = JSON.parse(raw) as Partial<StoredCart>;
     const expiresAt = parsed.expiresAt;
     if (typeof expiresAt === "number" && expiresAt > now && Array.isArray(parsed.items)) {
-      const items = parsed.items.filter(isCartItem).map((item) => ({
-        ...item,
-        image_url: item.image_url ?? null,
-        category_name: item.category_name ?? null,
-      }));
-      if (items.length > 0) return toSnapshot(items, expiresAt);
+      const items = parsed.items.filter(isCartItem).map(cleanItem);
+      if (items.length > 0) {
+        return { snapshot: toSnapshot(items, expiresAt), owner: typeof parsed.owner === "string" ? parsed.owner : null };
+      }
     }
   } catch {
     // Unreadable JSON: fall through and drop it.
   }
-  try {
-    store.removeItem(CART_STORAGE_KEY);
-  } catch {
-    // Ignore: nothing more we can do.
+  removeKey(store, CART_STORAGE_KEY);
+  return empty;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Legacy cart                                                                                      */
+/* ---------------------------------------------------------------------------------------------- */
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isProductId = (value: string) => UUID_RE.test(value);
+
+type LegacyProduct = {
+  id?: unknown;
+  name?: unknown;
+  price?: unknown;
+  price_cents?: unknown;
+  image_url?: unknown;
+  image?: unknown;
+  category?: unknown;
+  category_name?: unknown;
+  stock_quantity?: unknown;
+  stock?: unknown;
+  in_stock?: unknown;
+};
+
+/**
+ * One line of the previous version's cart: `{ product: {...}, quantity }` or the product's fields
+ * and `quantity` side by side. Prices there were euros (49.9); ours are cents.
+ */
+function fromLegacyLine(entry: unknown): CartItem | null {
+  if (!entry || typeof entry !== "object") return null;
+  const e = entry as LegacyProduct & { product?: unknown; quantity?: unknown };
+  const p = (e.product && typeof e.product === "object" ? e.product : e) as LegacyProduct;
+  const quantity = typeof e.quantity === "number" ? Math.floor(e.quantity) : Number.NaN;
+  if (typeof p.id !== "string" || !isProductId(p.id) || typeof p.name !== "string") return null;
+  if (!(quantity >= 1)) return null;
+  const priceCents =
+    typeof p.price_cents === "number" && Number.isInteger(p.price_cents)
+      ? p.price_cents
+      : typeof p.price === "number" && Number.isFinite(p.price)
+        ? Math.round(p.price * 100)
+        : Number.NaN;
+  if (!(priceCents > 0)) return null;
+  const stockValue = typeof p.stock_quantity === "number" ? p.stock_quantity : typeof p.stock === "number" ? p.stock : null;
+  // Unknown stock: the next price check caps the line.
+  const stock = stockValue === null ? CART_MAX_LINE_QUANTITY : Math.floor(stockValue);
+  if (p.in_stock === false || stock < 1) return null;
+  const category =
+    typeof p.category_name === "string"
+      ? p.category_name
+      : p.category && typeof p.category === "object" && typeof (p.category as { name?: unknown }).name === "string"
+        ? (p.category as { name: string }).name
+        : null;
+  const image = typeof p.image_url === "string" ? p.image_url : typeof p.image === "string" ? p.image : null;
+  return {
+    product_id: p.id,
+    quantity: Math.min(quantity, stock, CART_MAX_LINE_QUANTITY),
+    name: p.name,
+    price_cents: priceCents,
+    image_url: image,
+    category_name: category,
+    stock_quantity: stock,
+  };
+}
+
+/** Adds lines to a list, summing quantities of the same product, capped at its stock. */
+export function mergeLines(items: CartItem[], added: readonly CartItem[]): CartItem[] {
+  const result = [...items];
+  for (const line of added) {
+    const index = result.findIndex((item) => item.product_id === line.product_id);
+    if (index === -1) result.push(line);
+    else {
+      const current = result[index];
+      const stock = Math.min(current.stock_quantity, line.stock_quantity);
+      result[index] = { ...current, quantity: Math.min(current.quantity + line.quantity, stock, CART_MAX_LINE_QUANTITY) };
+    }
   }
-  return EMPTY_SNAPSHOT;
+  return result;
+}
+
+/**
+ * Moves the previous version's cart (key `cart`) into ours, once: its lines join the current cart
+ * and the old key is deleted, which marks the migration done (nothing is left to migrate again).
+ */
+function migrateLegacyCart(now: number): void {
+  const store = storage();
+  if (!store) return;
+  const raw = readRaw(store, LEGACY_CART_STORAGE_KEY);
+  if (raw === null) return;
+  let lines: CartItem[] = [];
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    if (Array.isArray(parsed)) lines = parsed.map(fromLegacyLine).filter((line): line is CartItem => line !== null);
+  } catch {
+    // Unreadable: nothing to keep.
+  }
+  if (lines.length > 0) {
+    const current = readStoredCart(now);
+    const items = mergeLines([...current.snapshot.items], lines);
+    const stored: StoredCart = { items, expiresAt: current.snapshot.expiresAt ?? now + CART_LIFETIME_MS };
+    if (current.owner) stored.owner = current.owner;
+    try {
+      store.setItem(CART_STORAGE_KEY, JSON.stringify(stored));
+    } catch {
+      return; // Keep the legacy cart for a later page view rather than losing it.
+    }
+  }
+  removeKey(store, LEGACY_CART_STORAGE_KEY);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Store                                                                                            */
+/* ---------------------------------------------------------------------------------------------- */
+
+function load(now: number) {
+  migrateLegacyCart(now);
+  const read = readStoredCart(now);
+  snapshot = read.snapshot;
+  owner = read.owner;
 }
 
 function ensureLoaded() {
   if (loaded) return;
   loaded = true;
-  snapshot = readStoredCart(Date.now());
+  load(Date.now());
 }
 
 function emit() {
@@ -125,6 +281,7 @@ function persist(next: CartSnapshot) {
     if (next.items.length === 0 || next.expiresAt === null) store.removeItem(CART_STORAGE_KEY);
     else {
       const stored: StoredCart = { items: [...next.items], expiresAt: next.expiresAt };
+      if (owner) stored.owner = owner;
       store.setItem(CART_STORAGE_KEY, JSON.stringify(stored));
     }
   } catch {
@@ -136,18 +293,21 @@ function scheduleExpiry() {
   if (expiryTimer !== undefined) clearTimeout(expiryTimer);
   expiryTimer = undefined;
   if (listeners.size === 0 || snapshot.expiresAt === null) return;
-  const delay = Math.max(0, snapshot.expiresAt - Date.now());
+  // setTimeout cannot wait longer than ~24.8 days; carts live hours.
+  const delay = Math.min(Math.max(0, snapshot.expiresAt - Date.now()), 2 ** 31 - 1);
   expiryTimer = setTimeout(() => {
     expiryTimer = undefined;
     reloadCart();
   }, delay);
 }
 
-function commit(items: CartItem[], expiresAt: number | null) {
+function commit(items: CartItem[], expiresAt: number | null, change: CartChange | null = "lines") {
   snapshot = toSnapshot(items, items.length === 0 ? null : expiresAt);
+  // The owner stays while the cart is empty: lines added next still mirror the same account.
   persist(snapshot);
   scheduleExpiry();
   emit();
+  if (change) changeListener?.(change);
 }
 
 /** The current items, or none when the cart has expired meanwhile. */
@@ -171,7 +331,8 @@ export function addToCart(product: ProductCardView, qty = 1): AddToCartResult {
   const cart = liveCart(now);
   const index = cart.items.findIndex((item) => item.product_id === product.id);
   const current = index === -1 ? 0 : cart.items[index].quantity;
-  const quantity = Math.min(current + wanted, product.stock_quantity);
+  const max = Math.min(product.stock_quantity, CART_MAX_LINE_QUANTITY);
+  const quantity = Math.min(current + wanted, max);
   const line: CartItem = {
     product_id: product.id,
     quantity,
@@ -199,7 +360,7 @@ export function setQuantity(productId: string, quantity: number): void {
   if (wanted <= 0) cart.items.splice(index, 1);
   else {
     const item = cart.items[index];
-    cart.items[index] = { ...item, quantity: Math.min(wanted, item.stock_quantity) };
+    cart.items[index] = { ...item, quantity: Math.min(wanted, item.stock_quantity, CART_MAX_LINE_QUANTITY) };
   }
   commit(cart.items, cart.expiresAt);
 }
@@ -208,15 +369,34 @@ export function removeFromCart(productId: string): void {
   setQuantity(productId, 0);
 }
 
+/** Empties the cart (the checkout calls it once the order is placed). */
 export function clearCart(): void {
   ensureLoaded();
   commit([], null);
 }
 
+/** Gives a live cart 6 hours from now (spec §4). Returns false when there is nothing to extend. */
+export function extendCart(): boolean {
+  const now = Date.now();
+  const cart = liveCart(now);
+  if (cart.items.length === 0) return false;
+  commit(cart.items, now + CART_LIFETIME_MS, "extend");
+  return true;
+}
+
+/** Drops the cart once its deadline has passed (also run every CART_CLEANUP_INTERVAL_MS). */
+export function cleanupExpiredCart(now = Date.now()): boolean {
+  ensureLoaded();
+  if (snapshot.expiresAt === null || snapshot.expiresAt > now) return false;
+  // The server drops its own copy at the same deadline: nothing to report.
+  commit([], null, null);
+  return true;
+}
+
 /** Re-reads the stored cart (another tab changed it, or it expired). */
 export function reloadCart(): void {
   loaded = true;
-  snapshot = readStoredCart(Date.now());
+  load(Date.now());
   scheduleExpiry();
   emit();
 }
@@ -226,6 +406,56 @@ export function getCartSnapshot(): CartSnapshot {
   return snapshot;
 }
 
+/** The lines an order is made of: those that can still be bought, as product id and quantity. */
+export function cartOrderLines(cart: CartSnapshot = getCartSnapshot()): { product_id: string; quantity: number }[] {
+  return cart.items.filter((item) => !item.unavailable).map((item) => ({ product_id: item.product_id, quantity: item.quantity }));
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Hooks for cart-sync.ts (server copy of a signed-in shopper, price checks)                      */
+/* ---------------------------------------------------------------------------------------------- */
+
+/** Id of the shopper whose server cart the local cart mirrors, or null for a visitor's cart. */
+export function getCartOwner(): string | null {
+  ensureLoaded();
+  return owner;
+}
+
+/** The sync module listens to local changes (one listener; null stops). */
+export function setCartChangeListener(listener: ((change: CartChange) => void) | null): void {
+  changeListener = listener;
+}
+
+/** Forgets a signed-in shopper's cart in this browser (sign-out): it stays on the server. */
+export function forgetLocalCart(): void {
+  ensureLoaded();
+  owner = null;
+  commit([], null, null);
+}
+
+/**
+ * For cart-sync.ts only: replaces the lines (and optionally the owner) in one step. `change` says
+ * whether the server copy must follow (null: the lines came from the server or change nothing).
+ */
+export function writeCartLines(
+  items: CartItem[],
+  expiresAt: number | null,
+  options: { change: CartChange | null; owner?: string | null },
+): void {
+  ensureLoaded();
+  if (options.owner !== undefined) owner = options.owner;
+  commit(items, expiresAt, options.change);
+}
+
+/** The current lines, or none when the cart has expired meanwhile (a copy: safe to change). */
+export function currentCartLines(now = Date.now()): { items: CartItem[]; expiresAt: number | null } {
+  return liveCart(now);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* React                                                                                            */
+/* ---------------------------------------------------------------------------------------------- */
+
 function getServerSnapshot(): CartSnapshot {
   return EMPTY_SNAPSHOT;
 }
@@ -234,16 +464,20 @@ function onStorage(event: StorageEvent) {
   if (event.key === CART_STORAGE_KEY || event.key === null) reloadCart();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` on every change; the periodic cleanup and the expiry timer run while anyone listens. */
+export function subscribeToCart(listener: () => void): () => void {
   listeners.add(listener);
   if (listeners.size === 1) {
     if (typeof window !== "undefined") window.addEventListener("storage", onStorage);
+    cleanupTimer = setInterval(() => cleanupExpiredCart(), CART_CLEANUP_INTERVAL_MS);
     scheduleExpiry();
   }
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0) {
       if (typeof window !== "undefined") window.removeEventListener("storage", onStorage);
+      if (cleanupTimer !== undefined) clearInterval(cleanupTimer);
+      cleanupTimer = undefined;
       scheduleExpiry();
     }
   };
@@ -251,5 +485,5 @@ function subscribe(listener: () => void): () => void {
 
 /** The cart for rendering; the server (and hydration) sees an empty cart. */
 export function useCart(): CartSnapshot {
-  return useSyncExternalStore(subscribe, getCartSnapshot, getServerSnapshot);
+  return useSyncExternalStore(subscribeToCart, getCartSnapshot, getServerSnapshot);
 }

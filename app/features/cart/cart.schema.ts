@@ -11,3 +11,16 @@ export const CartLinesSchema = z.object({
   mode: z.enum(["replace", "merge"]).optional().default("replace"),
 });
 export type CartLinesRequest = z.output<typeof CartLinesSchema>;
+
+/** GET /api/v1/cart?ids=a,b: current price, stock and availability of these products (visitors too). */
+export const CartQuoteQuerySchema = z.object({
+  ids: z
+    .string({ error: "Identifiants de produits invalides" })
+    .transform((value) => value.split(",").map((id) => id.trim()).filter(Boolean))
+    .pipe(
+      z
+        .array(z.uuid({ error: "Identifiant de produit invalide" }))
+        .max(CART_MAX_LINES, { error: `${CART_MAX_LINES} produits au maximum` }),
+    )
+    .describe("Identifiants de produits séparés par des virgules"),
+});

@@ -7,6 +7,9 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { CookieBanner } from "~/components/layout/cookie-banner";
 import { ToastRegion } from "~/components/ui/toast";
 import { LazyAuthModal } from "~/features/auth/components/lazy-auth-modal";
+import { LazyCartDrawer } from "~/features/cart/components/lazy-cart-drawer";
+import { CartExpiryWatcher } from "~/features/cart/components/cart-expiry-watcher";
+import { CartSync } from "~/features/cart/components/cart-sync-effect";
 
 export async function loader(_: Route.LoaderArgs) {
   const categories = await listCategories(await getDb());
@@ -27,7 +30,10 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <SiteFooter categories={loaderData.categories} />
       <CookieBanner />
+      <CartExpiryWatcher />
+      <LazyCartDrawer />
       <LazyAuthModal />
+      <CartSync />
       <ToastRegion />
     </>
   );

@@ -6,6 +6,7 @@ import { absoluteUrl } from "~/.server/http";
 import { getLowestPricesLast30Days, getProduct } from "~/.server/modules/catalog/catalog.service";
 import { ProductGallery } from "~/features/catalog/components/product-gallery";
 import { AddToCartForm } from "~/features/catalog/components/add-to-cart-form";
+import { FavoriteButton } from "~/features/favorites/components/favorite-button";
 import { Stars } from "~/components/ui/stars";
 import { Price } from "~/components/ui/price";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -116,7 +117,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {product.category?.name ?? "Produit"}
           </p>
           {product.brand && <p className="mt-2 text-muted">{product.brand}</p>}
-          <h1 className="mt-1 font-display text-3xl sm:text-4xl">{product.name}</h1>
+          <div className="mt-1 flex items-start justify-between gap-4">
+            <h1 id="product-name" className="font-display text-3xl sm:text-4xl">
+              {product.name}
+            </h1>
+            <FavoriteButton
+              productId={product.id}
+              describedBy="product-name"
+              className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-line bg-white transition-colors hover:border-accent"
+              iconClassName="h-6 w-6"
+            />
+          </div>
           <div className="mt-3">
             <Stars rating={product.rating} reviewCount={product.review_count} />
           </div>

@@ -1,6 +1,7 @@
-import { EmptyTab } from "./simple-tabs";
+import type { ProductCardView } from "~/features/catalog/catalog.types";
+import { FavoritesView } from "~/features/favorites/components/favorites-view";
 
-/** The dashboard's wishlist tab (placeholder until issue 4 fills it). */
-export function WishlistTab(_props: { data: unknown }) {
-  return <EmptyTab tab="wishlist" />;
+/** The dashboard's "Mes Favoris" tab: the same view as /favorites. */
+export function WishlistTab({ data }: { data: { favorites: ProductCardView[] } | null }) {
+  return <FavoritesView state={data ? "ready" : "loading"} favorites={data?.favorites ?? []} headingLevel={2} />;
 }

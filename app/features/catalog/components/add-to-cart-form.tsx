@@ -18,8 +18,9 @@ export function AddToCartForm({ product }: { product: ProductView }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (!purchasable) return;
-        addToCart(product, quantity);
-        showToast("Ajouté au panier");
+        const result = addToCart(product, quantity);
+        if (result === "added") showToast("Ajouté au panier");
+        else if (result === "limited") showToast("Quantité maximale disponible déjà dans votre panier");
       }}
     >
       <div>

@@ -1,6 +1,7 @@
 import type { Database } from "~/.server/db/client";
+import { listFavorites } from "~/.server/modules/favorites/favorites.service";
 
-/** Data of the dashboard's wishlist tab (placeholder until issue 4 fills it). */
-export async function loadWishlistTab(_db: Database, _userId: string) {
-  return null;
+/** Data of the dashboard's wishlist tab: the shopper's favourite products, newest first. */
+export async function loadWishlistTab(db: Database, userId: string) {
+  return { favorites: await listFavorites(db, userId) };
 }

@@ -1,10 +1,26 @@
-/** Placeholder until issue 4's favourite API lands (replaced in this same issue). */
-import { jsonError } from "~/.server/http";
+import type { Route } from "./+types/favorite";
+import { getCurrentSession, requireApiUser } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { jsonError, jsonOk } from "~/.server/http";
+import { isUuid } from "~/.server/modules/catalog/catalog.service";
+import { isFavorite, removeFavorite } from "~/.server/modules/favorites/favorites.service";
+import { FAVORITE_REMOVE_SIGN_IN_MESSAGE } from "~/features/favorites/favorites.schema";
 
-export function loader() {
-  return jsonError(404, "not_found", "Ressource introuvable");
+/** GET /api/v1/favorites/:productId: whether the product is one of the shopper's favourites. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const session = await requireApiUser(request);
+  if (session instanceof Response) return session;
+  if (!isUuid(params.productId)) return jsonError(400, "invalid_product", "Produit invalide");
+  const favorite = await isFavorite(await getDb(), session.user.id, params.productId);
+  return jsonOk({ data: { product_id: params.productId, favorite } });
 }
 
-export function action() {
-  return jsonError(404, "not_found", "Ressource introuvable");
+/** DELETE /api/v1/favorites/:productId: removes the favourite (removing a missing one is fine). */
+export async function action({ request, params }: Route.ActionArgs) {
+  if (request.method !== "DELETE") return jsonError(405, "method_not_allowed", "Méthode non autorisée");
+  const session = await getCurrentSession(request);
+  if (!session) return jsonError(401, "unauthenticated", FAVORITE_REMOVE_SIGN_IN_MESSAGE);
+  if (!isUuid(params.productId)) return jsonError(400, "invalid_product", "Produit invalide");
+  await removeFavorite(await getDb(), session.user.id, params.productId);
+  return jsonOk({ data: { product_id: params.productId, favorite: false } });
 }

@@ -1,10 +1,26 @@
-/** Placeholder until issue 4's favourites API lands (replaced in this same issue). */
-import { jsonError } from "~/.server/http";
+import type { Route } from "./+types/favorites";
+import { getCurrentSession, requireApiUser } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { jsonError, jsonOk } from "~/.server/http";
+import { addFavorite, listFavorites } from "~/.server/modules/favorites/favorites.service";
+import { FAVORITE_ADD_SIGN_IN_MESSAGE, FavoriteBodySchema } from "~/features/favorites/favorites.schema";
 
-export function loader() {
-  return jsonError(404, "not_found", "Ressource introuvable");
+/** GET /api/v1/favorites: the signed-in shopper's favourite products, newest first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireApiUser(request);
+  if (session instanceof Response) return session;
+  return jsonOk({ data: await listFavorites(await getDb(), session.user.id) });
 }
 
-export function action() {
-  return jsonError(404, "not_found", "Ressource introuvable");
+/** POST /api/v1/favorites {product_id}: adds a favourite (idempotent). */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return jsonError(405, "method_not_allowed", "Méthode non autorisée");
+  const session = await getCurrentSession(request);
+  if (!session) return jsonError(401, "unauthenticated", FAVORITE_ADD_SIGN_IN_MESSAGE);
+  const body = await request.json().catch(() => undefined);
+  const parsed = FavoriteBodySchema.safeParse(body ?? {});
+  if (!parsed.success) return jsonError(400, "invalid_body", parsed.error.issues[0]?.message ?? "Produit invalide");
+  const result = await addFavorite(await getDb(), session.user.id, parsed.data.product_id);
+  if (!result.ok) return jsonError(404, "product_not_found", "Produit introuvable");
+  return jsonOk({ data: { product_id: parsed.data.product_id, favorite: true } }, { status: result.added ? 201 : 200 });
 }

@@ -1,0 +1,98 @@
+/** A shopper's favourite products ("Mes Favoris"): always read and written for one user id. */
+import { and, desc, eq } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { categories, favorites, products } from "../../db/schema";
+import { isUuid, toCardViews, toProductView } from "../catalog/catalog.service";
+import type { ProductCardView } from "~/features/catalog/catalog.types";
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  priceCents: products.priceCents,
+  originalPriceCents: products.originalPriceCents,
+  categoryId: products.categoryId,
+  brand: products.brand,
+  sku: products.sku,
+  imageUrl: products.imageUrl,
+  images: products.images,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  stockQuantity: products.stockQuantity,
+  inStock: products.inStock,
+  featured: products.featured,
+  tags: products.tags,
+  attributes: products.attributes,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+};
+
+/** The shopper's favourite products as cards, most recently added first. */
+export async function listFavorites(db: Executor, userId: string): Promise<ProductCardView[]> {
+  const rows = await db
+    .select(productColumns)
+    .from(favorites)
+    .innerJoin(products, eq(products.id, favorites.productId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(favorites.userId, userId))
+    .orderBy(desc(favorites.createdAt), desc(favorites.id));
+  return toCardViews(db, rows.map(toProductView));
+}
+
+/** Ids of the shopper's favourite products, most recent first (the header badge and the hearts). */
+export async function listFavoriteIds(db: Executor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ productId: favorites.productId })
+    .from(favorites)
+    .where(eq(favorites.userId, userId))
+    .orderBy(desc(favorites.createdAt), desc(favorites.id));
+  return rows.map((row) => row.productId);
+}
+
+export async function isFavorite(db: Executor, userId: string, productId: string): Promise<boolean> {
+  if (!isUuid(productId)) return false;
+  const [row] = await db
+    .select({ id: favorites.id })
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), eq(favorites.productId, productId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export type AddFavoriteResult = { ok: true; added: boolean } | { ok: false; reason: "product_not_found" };
+
+/** Adds a favourite; adding one twice changes nothing (idempotent). */
+export async function addFavorite(db: Executor, userId: string, productId: string): Promise<AddFavoriteResult> {
+  if (!isUuid(productId)) return { ok: false, reason: "product_not_found" };
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
+  if (!product) return { ok: false, reason: "product_not_found" };
+  const inserted = await db
+    .insert(favorites)
+    .values({ userId, productId })
+    .onConflictDoNothing({ target: [favorites.userId, favorites.productId] })
+    .returning({ id: favorites.id });
+  return { ok: true, added: inserted.length > 0 };
+}
+
+/** Removes a favourite; true when there was one. */
+export async function removeFavorite(db: Executor, userId: string, productId: string): Promise<boolean> {
+  if (!isUuid(productId)) return false;
+  const deleted = await db
+    .delete(favorites)
+    .where(and(eq(favorites.userId, userId), eq(favorites.productId, productId)))
+    .returning({ id: favorites.id });
+  return deleted.length > 0;
+}
+
+/** Spec §4: add if absent, remove if present. Returns whether the product is now a favourite. */
+export async function toggleFavorite(
+  db: Executor,
+  userId: string,
+  productId: string,
+): Promise<{ ok: true; favorite: boolean } | { ok: false; reason: "product_not_found" }> {
+  if (await removeFavorite(db, userId, productId)) return { ok: true, favorite: false };
+  const added = await addFavorite(db, userId, productId);
+  return added.ok ? { ok: true, favorite: true } : added;
+}

@@ -1,0 +1,219 @@
+/**
+ * Keeps a signed-in shopper's cart on the server, so it follows them to another device:
+ * - at sign-in (or on a page load with a visitor's cart in the browser) the browser's lines are
+ *   merged into the server cart once, and the browser adopts the result;
+ * - otherwise, on load, the browser adopts the server cart (changed elsewhere meanwhile);
+ * - then every local change is saved (debounced PUT), and "Prolonger" extends the server copy.
+ * Visitors keep the browser's cart only. The server re-checks every quantity and price.
+ */
+import {
+  currentCartLines,
+  extendCart,
+  getCartOwner,
+  getCartSnapshot,
+  isProductId,
+  mergeLines,
+  setCartChangeListener,
+  writeCartLines,
+  type CartChange,
+  type CartItem,
+  type CartSnapshot,
+} from "./cart-store";
+import type { CartProductQuote, CartView } from "./cart.types";
+import { CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
+
+const CART_API = "/api/v1/cart";
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Applying server data to the browser's cart                                                       */
+/* ---------------------------------------------------------------------------------------------- */
+
+function fromServerLine(line: CartView["items"][number]): CartItem {
+  const item: CartItem = {
+    product_id: line.product_id,
+    quantity: line.quantity,
+    name: line.name,
+    price_cents: line.price_cents,
+    image_url: line.image_url,
+    category_name: line.category_name,
+    stock_quantity: line.stock_quantity,
+  };
+  if (!line.available) item.unavailable = true;
+  return item;
+}
+
+/** Replaces the browser's cart with the shopper's server cart (sign-in, page load, another device). */
+export function adoptServerCart(view: CartView, ownerId: string): void {
+  const expiresAt = view.expires_at ? Date.parse(view.expires_at) : null;
+  writeCartLines(view.items.map(fromServerLine), Number.isFinite(expiresAt) ? expiresAt : null, {
+    change: null,
+    owner: ownerId,
+  });
+}
+
+/** Adds lines (e.g. added while the server cart was loading), capped at their stock. */
+export function addCartLines(lines: readonly CartItem[]): void {
+  if (lines.length === 0) return;
+  const now = Date.now();
+  const cart = currentCartLines(now);
+  writeCartLines(mergeLines(cart.items, lines), cart.expiresAt ?? now + CART_LIFETIME_MS, { change: "lines" });
+}
+
+/**
+ * Applies current prices and stock from the catalogue: a changed price replaces the stored one
+ * and remembers the old one for the "Prix modifié" notice; a product that cannot be bought (or no
+ * longer exists) is flagged unavailable; quantities above the new stock are lowered.
+ */
+export function applyCartQuotes(quotes: readonly CartProductQuote[]): void {
+  const cart = currentCartLines();
+  if (cart.items.length === 0) return;
+  const byId = new Map(quotes.map((quote) => [quote.product_id, quote]));
+  let changed = false;
+  let quantitiesChanged = false;
+  const items = cart.items.map((item) => {
+    const quote = byId.get(item.product_id);
+    const next: CartItem = quote
+      ? {
+          product_id: item.product_id,
+          quantity: quote.available ? Math.min(item.quantity, quote.stock_quantity, CART_MAX_LINE_QUANTITY) : item.quantity,
+          name: quote.name,
+          price_cents: quote.price_cents,
+          image_url: quote.image_url,
+          category_name: quote.category_name,
+          stock_quantity: quote.stock_quantity,
+        }
+      : { ...item };
+    if (!quote || !quote.available) next.unavailable = true;
+    else delete next.unavailable;
+    if (quote && quote.price_cents !== item.price_cents) next.previous_price_cents = item.price_cents;
+    else delete next.previous_price_cents;
+    if (next.quantity !== item.quantity) quantitiesChanged = true;
+    if (JSON.stringify(next) !== JSON.stringify(item)) changed = true;
+    return next;
+  });
+  if (changed) writeCartLines(items, cart.expiresAt, { change: quantitiesChanged ? "lines" : null });
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Server copy                                                                                      */
+/* ---------------------------------------------------------------------------------------------- */
+/** Several clicks on "+" are saved as one request. */
+export const CART_SAVE_DEBOUNCE_MS = 300;
+
+let syncedUser: string | null = null;
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+/** Bumped on every start/stop so a late answer for a previous session is ignored. */
+let generation = 0;
+let pendingExtend: Promise<unknown> | null = null;
+
+function linesOf(cart: CartSnapshot) {
+  return cart.items
+    .filter((item) => isProductId(item.product_id))
+    .map((item) => ({ product_id: item.product_id, quantity: item.quantity }));
+}
+
+async function requestCart(method: "GET" | "PUT" | "PATCH", body?: unknown, keepalive = false): Promise<CartView | null> {
+  try {
+    const res = await fetch(CART_API, {
+      method,
+      keepalive,
+      credentials: "same-origin",
+      headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json", accept: "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) return null;
+    return ((await res.json()) as { data: CartView }).data;
+  } catch {
+    return null;
+  }
+}
+
+function saveNow(keepalive = false): void {
+  if (saveTimer !== undefined) clearTimeout(saveTimer);
+  saveTimer = undefined;
+  if (!syncedUser) return;
+  void requestCart("PUT", { lines: linesOf(getCartSnapshot()), mode: "replace" }, keepalive);
+}
+
+function onLocalChange(change: CartChange): void {
+  if (!syncedUser) return;
+  if (change === "extend") {
+    pendingExtend = requestCart("PATCH");
+    return;
+  }
+  if (saveTimer !== undefined) clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => saveNow(), CART_SAVE_DEBOUNCE_MS);
+}
+
+/** A save still waiting when the page goes away is sent at once (keepalive outlives the page). */
+function onPageHide(): void {
+  if (saveTimer !== undefined) saveNow(true);
+}
+
+/** Lines added locally between two snapshots (what a shopper added while the server cart loaded). */
+function addedSince(before: CartSnapshot, after: CartSnapshot): CartItem[] {
+  if (before === after) return [];
+  const previous = new Map(before.items.map((item) => [item.product_id, item.quantity]));
+  return after.items.flatMap((item) => {
+    const extra = item.quantity - (previous.get(item.product_id) ?? 0);
+    return extra > 0 ? [{ ...item, quantity: extra }] : [];
+  });
+}
+
+/** Starts syncing for this shopper: merge (visitor's lines) or adopt (server's lines), then save changes. */
+export async function startCartSync(userId: string): Promise<void> {
+  stopCartSync();
+  const run = ++generation;
+  const before = getCartSnapshot();
+  const owner = getCartOwner();
+  const mergeVisitorCart = owner === null && before.items.length > 0;
+  const server = mergeVisitorCart
+    ? await requestCart("PUT", { lines: linesOf(before), mode: "merge" })
+    : await requestCart("GET");
+  if (run !== generation) return;
+  // The server did not answer: keep the browser's cart as it is; the next page load tries again
+  // (saving it now could replace the account's cart with lines that were never merged).
+  if (!server) return;
+  const added = addedSince(before, getCartSnapshot());
+  adoptServerCart(server, userId);
+  syncedUser = userId;
+  setCartChangeListener(onLocalChange);
+  if (typeof window !== "undefined") window.addEventListener("pagehide", onPageHide);
+  // Lines added while the server answered are not lost: they join the adopted cart (and are saved).
+  addCartLines(added);
+}
+
+/** Stops syncing (sign-out, or the component unmounts); a pending save is sent first. */
+export function stopCartSync(): void {
+  generation++;
+  if (saveTimer !== undefined) saveNow();
+  syncedUser = null;
+  setCartChangeListener(null);
+  if (typeof window !== "undefined") window.removeEventListener("pagehide", onPageHide);
+}
+
+/** Refreshes prices, stock and availability of the cart's lines from the catalogue (anyone). */
+export async function refreshCartPrices(): Promise<void> {
+  const ids = getCartSnapshot()
+    .items.map((item) => item.product_id)
+    .filter(isProductId);
+  if (ids.length === 0) return;
+  try {
+    const res = await fetch(`${CART_API}?ids=${encodeURIComponent(ids.join(","))}`, { headers: { accept: "application/json" } });
+    if (!res.ok) return;
+    const { data } = (await res.json()) as { data: { products: CartProductQuote[] } };
+    applyCartQuotes(data.products);
+  } catch {
+    // Offline: the stored prices stay; the server checks them again at checkout anyway.
+  }
+}
+
+/** "Prolonger": 6 more hours for the browser's cart and, once saved, for the server copy. */
+export async function extendCartAndSave(): Promise<boolean> {
+  pendingExtend = null;
+  const extended = extendCart();
+  const saving = pendingExtend as Promise<unknown> | null;
+  pendingExtend = null;
+  if (saving) await saving;
+  return extended;
+}

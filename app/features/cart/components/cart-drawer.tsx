@@ -1,0 +1,137 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from "react";
+import { Link, useLocation } from "react-router";
+import { CloseIcon } from "~/components/ui/icons";
+import { useCart } from "../cart-store";
+import { refreshCartPrices } from "../cart-sync";
+import { closeCartDrawer, useCartDrawerOpen } from "../cart-drawer-store";
+import { CartLineList, CartSummary } from "./cart-lines";
+import { CartExpiryIndicator } from "./cart-expiry";
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The cart as a side panel (spec §2 "Cart drawer"), opened by the header's "Mon Panier". A native
+ * modal <dialog>: the page behind is inert, Tab stays inside, Escape / the backdrop / "Fermer"
+ * close it and focus returns to the button that opened it. Prices are re-checked on opening.
+ */
+export function CartDrawer() {
+  const open = useCartDrawerOpen();
+  const cart = useCart();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const location = useLocation();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      dialog.showModal();
+      void refreshCartPrices();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      const opener = returnFocusTo.current;
+      returnFocusTo.current = null;
+      if (opener?.isConnected) opener.focus();
+    }
+  }, [open]);
+
+  // Following a link inside the drawer lands on another page: the drawer closes.
+  const shownAt = useRef(`${location.pathname}${location.search}`);
+  useEffect(() => {
+    const here = `${location.pathname}${location.search}`;
+    if (here === shownAt.current) return;
+    shownAt.current = here;
+    closeCartDrawer();
+  }, [location.pathname, location.search]);
+
+  function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== "Tab") return;
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.offsetParent !== null || el === document.activeElement,
+    );
+    if (items.length === 0) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  const articles = `${cart.count} ${cart.count <= 1 ? "article" : "articles"}`;
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        closeCartDrawer();
+      }}
+      onClose={() => closeCartDrawer()}
+      onKeyDown={keepFocusInside}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) closeCartDrawer();
+      }}
+      className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-full max-w-md bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50"
+    >
+      {open && (
+        <div className="flex h-full flex-col">
+          <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-4">
+            <h2 id={titleId} className="font-display text-2xl">
+              Mon Panier
+              {cart.count > 0 && <span className="ml-2 align-middle text-sm font-normal text-muted">({articles})</span>}
+            </h2>
+            <button
+              type="button"
+              onClick={closeCartDrawer}
+              aria-label="Fermer"
+              className="-mr-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-band hover:text-ink"
+            >
+              <CloseIcon className="h-6 w-6" />
+            </button>
+          </div>
+
+          {cart.items.length === 0 ? (
+            <div className="flex flex-1 flex-col items-center justify-center gap-6 px-6 text-center">
+              <p className="text-lg">Votre panier est vide</p>
+              <Link
+                to="/products"
+                onClick={closeCartDrawer}
+                className="inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
+              >
+                Continuer mes achats
+              </Link>
+            </div>
+          ) : (
+            <>
+              <div className="flex-1 overflow-y-auto px-5 py-4">
+                <CartExpiryIndicator expiresAt={cart.expiresAt} />
+                <div className="mt-3">
+                  <CartLineList items={cart.items} size="sm" onNavigate={closeCartDrawer} />
+                </div>
+                <Link
+                  to="/panier"
+                  onClick={closeCartDrawer}
+                  className="mt-3 inline-flex min-h-10 items-center text-sm text-accent underline underline-offset-4"
+                >
+                  Voir le panier en pleine page
+                </Link>
+              </div>
+              <div className="border-t border-line bg-cream px-5 py-4">
+                <CartSummary cart={cart} onLeave={closeCartDrawer} />
+              </div>
+            </>
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}

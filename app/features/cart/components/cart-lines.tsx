@@ -1,0 +1,182 @@
+/** Cart lines and summary, shared by the cart drawer and the /panier page. */
+import { useState } from "react";
+import { Link } from "react-router";
+import { SparklesIcon } from "~/components/ui/icons";
+import { formatPrice } from "~/lib/money";
+import { quoteDefaultShipping } from "~/features/checkout/shipping";
+import { clearCart, removeFromCart, setQuantity, type CartItem, type CartSnapshot } from "../cart-store";
+import { CheckoutLink } from "./checkout-link";
+
+function LineImage({ item, size }: { item: CartItem; size: "sm" | "lg" }) {
+  const [failed, setFailed] = useState(false);
+  const box = size === "lg" ? "h-24 w-24" : "h-20 w-20";
+  if (!item.image_url || failed) {
+    return (
+      <div className={`${box} flex shrink-0 items-center justify-center rounded-xl bg-band text-accent`} aria-hidden="true">
+        <SparklesIcon className="h-8 w-8 opacity-60" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={item.image_url}
+      alt=""
+      width={96}
+      height={96}
+      loading="lazy"
+      onError={() => setFailed(true)}
+      className={`${box} shrink-0 rounded-xl bg-band object-cover`}
+    />
+  );
+}
+
+/** One line: image, name, category, unit price, notices, quantity stepper, remove, line total. */
+export function CartLine({ item, size = "lg", onNavigate }: { item: CartItem; size?: "sm" | "lg"; onNavigate?: () => void }) {
+  const atMax = item.unavailable === true || item.quantity >= item.stock_quantity;
+  return (
+    <li className="flex gap-4 py-4">
+      <LineImage item={item} size={size} />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <Link
+          to={`/product/${item.product_id}`}
+          onClick={onNavigate}
+          className="font-semibold leading-snug hover:text-accent"
+        >
+          {item.name}
+        </Link>
+        <p className="text-sm text-muted">{item.category_name ?? "Produit"}</p>
+        <p className="text-sm">
+          <span className="sr-only">Prix unitaire : </span>
+          {formatPrice(item.price_cents)}
+        </p>
+        {item.previous_price_cents !== undefined && !item.unavailable && (
+          <p className="text-sm font-semibold text-warning">
+            {`Prix modifié : ${formatPrice(item.previous_price_cents)} → ${formatPrice(item.price_cents)}`}
+          </p>
+        )}
+        {item.unavailable && <p className="text-sm font-semibold text-danger">Produit indisponible</p>}
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <div className="flex items-center rounded-full border border-line">
+            <button
+              type="button"
+              className="h-10 w-10 rounded-full text-lg hover:bg-band"
+              aria-label={`Diminuer la quantité de ${item.name}`}
+              onClick={() => setQuantity(item.product_id, item.quantity - 1)}
+            >
+              −
+            </button>
+            <span className="w-8 text-center" aria-live="polite">
+              <span className="sr-only">Quantité : </span>
+              {item.quantity}
+            </span>
+            <button
+              type="button"
+              className="h-10 w-10 rounded-full text-lg hover:bg-band disabled:cursor-not-allowed disabled:opacity-40"
+              aria-label={`Augmenter la quantité de ${item.name}`}
+              disabled={atMax}
+              onClick={() => setQuantity(item.product_id, item.quantity + 1)}
+            >
+              +
+            </button>
+          </div>
+          <button
+            type="button"
+            className="min-h-10 text-sm text-accent underline underline-offset-4"
+            aria-label={`Retirer ${item.name} du panier`}
+            onClick={() => removeFromCart(item.product_id)}
+          >
+            Retirer
+          </button>
+        </div>
+      </div>
+      <p className="shrink-0 font-semibold">
+        <span className="sr-only">Total de la ligne : </span>
+        {item.unavailable ? "—" : formatPrice(item.price_cents * item.quantity)}
+      </p>
+    </li>
+  );
+}
+
+export function CartLineList({
+  items,
+  size = "lg",
+  onNavigate,
+}: {
+  items: readonly CartItem[];
+  size?: "sm" | "lg";
+  onNavigate?: () => void;
+}) {
+  return (
+    <ul aria-label="Articles du panier" className="divide-y divide-line border-y border-line">
+      {items.map((item) => (
+        <CartLine key={item.product_id} item={item} size={size} onNavigate={onNavigate} />
+      ))}
+    </ul>
+  );
+}
+
+/** "Plus que 12,30 € pour profiter de la livraison offerte" and a progress bar. */
+export function FreeShippingProgress({ subtotalCents }: { subtotalCents: number }) {
+  const quote = quoteDefaultShipping(subtotalCents);
+  const threshold = quote.freeThresholdCents;
+  if (threshold === null) return null;
+  const remaining = Math.max(threshold - subtotalCents, 0);
+  const progress = Math.min(100, Math.round((subtotalCents / threshold) * 100));
+  return (
+    <div>
+      <p className="text-sm">
+        {remaining === 0
+          ? "Livraison offerte !"
+          : `Plus que ${formatPrice(remaining)} pour profiter de la livraison offerte`}
+      </p>
+      <div
+        className="mt-2 h-2 overflow-hidden rounded-full bg-line"
+        role="progressbar"
+        aria-label="Progression vers la livraison offerte"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+      >
+        <div className="h-full bg-accent transition-[width]" style={{ width: `${progress}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** Subtotal, delivery (metropolitan rule until an address is chosen), total, and the actions. */
+export function CartSummary({ cart, onLeave }: { cart: CartSnapshot; onLeave?: () => void }) {
+  const shipping = quoteDefaultShipping(cart.subtotalCents);
+  const shippingCents = cart.count === 0 ? 0 : shipping.feeCents;
+  return (
+    <div>
+      <dl className="space-y-2 text-sm">
+        <div className="flex justify-between">
+          <dt>Sous-total</dt>
+          <dd>{formatPrice(cart.subtotalCents)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Livraison</dt>
+          <dd>{shippingCents === 0 ? "Offerte" : formatPrice(shippingCents)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-line pt-2 text-base font-semibold">
+          <dt>Total</dt>
+          <dd>{formatPrice(cart.subtotalCents + shippingCents)}</dd>
+        </div>
+      </dl>
+      <div className="mt-4">
+        <FreeShippingProgress subtotalCents={cart.subtotalCents} />
+      </div>
+      <CheckoutLink
+        onLeave={onLeave}
+        className="mt-5 flex min-h-12 items-center justify-center rounded-full bg-accent font-semibold text-white hover:bg-accent-dark"
+      />
+      <button
+        type="button"
+        onClick={() => clearCart()}
+        className="mt-2 min-h-10 w-full text-sm text-muted underline underline-offset-4 hover:text-ink"
+      >
+        Vider le panier
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useMemo } from "react";
+import { Link } from "react-router";
+import type { ProductCardView } from "~/features/catalog/catalog.types";
+import { openAuthModal } from "~/features/auth/auth-modal-store";
+import { Breadcrumb } from "~/components/ui/breadcrumb";
+import { HeartIcon, UserIcon } from "~/components/ui/icons";
+import { ProductCardSkeleton, ProductGrid } from "~/components/product/product-card";
+import { useFavorites } from "../favorites-store";
+
+/** Spec §9: the favourites page shows 8 skeleton cards while loading. */
+export const FAVORITES_SKELETON_COUNT = 8;
+
+export type FavoritesViewState = "signed-out" | "loading" | "ready";
+
+const secondaryLinkClass =
+  "inline-flex min-h-11 items-center rounded-full border border-line px-5 text-sm font-semibold text-ink hover:border-accent hover:text-accent";
+const primaryLinkClass =
+  "inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark";
+
+/**
+ * "Mes Favoris" (spec §2), shared by /favorites and the dashboard's wishlist tab: breadcrumb,
+ * signed-out prompt, 8 loading skeletons, empty state, grid of product cards, links to /products
+ * and /. A heart turned off here takes the card away at once.
+ */
+export function FavoritesView({
+  state,
+  favorites,
+  headingLevel = 1,
+}: {
+  state: FavoritesViewState;
+  favorites: readonly ProductCardView[];
+  headingLevel?: 1 | 2;
+}) {
+  const { ids } = useFavorites();
+  const shown = useMemo(() => favorites.filter((product) => ids.has(product.id)), [favorites, ids]);
+  const Heading = `h${headingLevel}` as const;
+
+  return (
+    <div>
+      <Breadcrumb items={[{ to: "/", label: "Accueil" }, { label: "Mes Favoris" }]} />
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
+        <Heading className={headingLevel === 1 ? "font-display text-3xl sm:text-4xl" : "font-display text-2xl sm:text-3xl"}>
+          Mes Favoris
+        </Heading>
+        {state === "ready" && shown.length > 0 && (
+          <p className="text-sm text-muted">{`${shown.length} ${shown.length > 1 ? "produits" : "produit"}`}</p>
+        )}
+      </div>
+
+      <div className="mt-6">
+        {state === "signed-out" && (
+          <div className="rounded-2xl bg-cream px-6 py-14 text-center">
+            <HeartIcon className="mx-auto h-10 w-10 text-accent" />
+            <p className="mt-4 text-lg font-semibold">Connectez-vous pour voir vos favoris</p>
+            <p className="mt-2 text-muted">Vos produits préférés vous attendent dans votre compte.</p>
+            <button
+              type="button"
+              onClick={() => openAuthModal("login")}
+              className={`${primaryLinkClass} mt-6 gap-2`}
+            >
+              <UserIcon className="h-4 w-4" />
+              Connexion
+            </button>
+          </div>
+        )}
+
+        {state === "loading" && (
+          <div aria-busy="true">
+            <p className="sr-only" role="status">
+              Chargement de vos favoris…
+            </p>
+            <div className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
+              {Array.from({ length: FAVORITES_SKELETON_COUNT }, (_, i) => (
+                <ProductCardSkeleton key={i} />
+              ))}
+            </div>
+          </div>
+        )}
+
+        {state === "ready" &&
+          (shown.length === 0 ? (
+            <div className="rounded-2xl bg-cream px-6 py-14 text-center">
+              <HeartIcon className="mx-auto h-10 w-10 text-accent" />
+              <p className="mt-4 text-lg font-semibold">Aucun favori pour le moment</p>
+              <p className="mt-2 text-muted">Ajoutez des produits à vos favoris pour les retrouver facilement.</p>
+              <Link to="/products" className={`${primaryLinkClass} mt-6`}>
+                Découvrir nos produits
+              </Link>
+            </div>
+          ) : (
+            <ProductGrid products={shown} headingLevel={headingLevel === 1 ? 2 : 3} label="Produits favoris" />
+          ))}
+      </div>
+
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link to="/products" className={secondaryLinkClass}>
+          Continuer mes achats
+        </Link>
+        <Link to="/" className={secondaryLinkClass}>
+          Retour à l'accueil
+        </Link>
+      </div>
+    </div>
+  );
+}
