@@ -13,9 +13,14 @@ const { createPageCache } = await import("./page-cache.mjs");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Headers every response carries. The CSP allows only our own origin (no third parties). */
-export function securityHeaders(_req, res, next) {
+/**
+ * Headers every response carries. The CSP allows only our own origin (no third parties).
+ * Hashed build assets (scripts, styles, images under /assets/) are never documents: they get
+ * nosniff only, which saves about half a kilobyte per asset on the first page load.
+ */
+export function securityHeaders(req, res, next) {
   res.setHeader("X-Content-Type-Options", "nosniff");
+  if (req.path.startsWith("/assets/")) return next();
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");

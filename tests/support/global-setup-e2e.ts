@@ -63,9 +63,12 @@ async function waitForServer(
 export async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, "../..");
   if (process.env.SKIP_BUILD !== "1") {
+    // vitest sets NODE_ENV=test, which would give the browser React's development build:
+    // the journeys run against the same production build as `npm start`.
     const build = spawnSync("npx", ["react-router", "build"], {
       cwd: root,
       stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
     });
     if (build.status !== 0) throw new Error("The build failed");
   }

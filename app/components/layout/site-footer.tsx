@@ -17,7 +17,7 @@ import {
   type IconProps,
 } from "~/components/ui/icons";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { NEWSLETTER_WELCOME_OFFER } from "~/features/newsletter/newsletter.schema";
+import { NEWSLETTER_WELCOME_OFFER } from "~/features/newsletter/newsletter.rules";
 import { openCookieBanner } from "./cookie-banner";
 
 const FREE_SHIPPING_EUROS = FREE_SHIPPING_THRESHOLD_CENTS / 100;

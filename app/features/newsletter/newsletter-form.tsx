@@ -1,10 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import {
-  NEWSLETTER_EMAIL_MAX,
-  NewsletterSchema,
-  type NewsletterResult,
-} from "./newsletter.schema";
+import { NEWSLETTER_EMAIL_MAX, newsletterEmailProblem, type NewsletterResult } from "./newsletter.rules";
 
 type Tone = "light" | "dark";
 
@@ -45,12 +41,10 @@ export function NewsletterForm({ tone = "light" }: { tone?: Tone }) {
   }, [result]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = NewsletterSchema.safeParse({
-      email: new FormData(event.currentTarget).get("email") ?? "",
-    });
-    if (!parsed.success) {
+    const problem = newsletterEmailProblem(String(new FormData(event.currentTarget).get("email") ?? ""));
+    if (problem) {
       event.preventDefault();
-      setClientError(parsed.error.issues[0]?.message ?? null);
+      setClientError(problem);
       inputRef.current?.focus();
       return;
     }
