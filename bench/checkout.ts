@@ -69,7 +69,6 @@ async function burst(handle: DatabaseHandle, shoppers: TestShopper[], productFor
       const t0 = performance.now();
       const result = await placeOrder(handle.db, {
         userId: s.id,
-        email: s.email,
         idempotencyKey: randomUUID(),
         provider,
         request: PlaceOrderSchema.parse({
@@ -158,7 +157,6 @@ async function main() {
       const t0 = performance.now();
       const r = await placeOrder(handle.db, {
         userId: s.id,
-        email: s.email,
         idempotencyKey: randomUUID(),
         provider,
         request: PlaceOrderSchema.parse({ address_id: s.addressId, contact: CONTACT, card: APPROVED_CARD, lines: [{ product_id: calm[i], quantity: 1 }] }),

@@ -146,6 +146,7 @@ export const CartProductQuoteSchema = z
   .object({
     product_id: z.uuid(),
     name: z.string(),
+    brand: z.string().nullable(),
     price_cents: z.int().positive().describe("Current price including VAT, in euro cents"),
     image_url: z.string().nullable(),
     category_name: z.string().nullable(),

@@ -118,7 +118,6 @@ describe("placeOrder", () => {
 
     const result = await placeOrder(handle.db, {
       userId: shopper.id,
-      email: shopper.email,
       idempotencyKey: randomUUID(),
       request: request({ address_id: shopper.addressId, points_to_use: usePoints, save_card: true }),
       provider,
@@ -164,7 +163,6 @@ describe("placeOrder", () => {
     const tampered = { address_id: shopper.addressId, contact: CONTACT, card: APPROVED_CARD, lines: [{ product_id: p.id, quantity: 1, price_cents: 1 }], total_cents: 1 };
     const result = await placeOrder(handle.db, {
       userId: shopper.id,
-      email: shopper.email,
       idempotencyKey: randomUUID(),
       request: PlaceOrderSchema.parse(tampered),
       provider,
@@ -178,7 +176,6 @@ describe("placeOrder", () => {
     await putInServerCart(handle.db, shopper.id, [{ product_id: p.id, quantity: 1 }]);
     const result = await placeOrder(handle.db, {
       userId: shopper.id,
-      email: shopper.email,
       idempotencyKey: randomUUID(),
       request: request({ address_id: shopper.addressId, card: DECLINED_CARD }),
       provider,
@@ -195,7 +192,6 @@ describe("placeOrder", () => {
     const key = randomUUID();
     const input = {
       userId: shopper.id,
-      email: shopper.email,
       idempotencyKey: key,
       request: request({ address_id: shopper.addressId, lines: [{ product_id: p.id, quantity: 1 }] }),
       provider,
@@ -221,7 +217,6 @@ describe("placeOrder", () => {
     const other = await createShopper(handle.db);
     const racing = placeOrder(handle.db, {
       userId: other.id,
-      email: other.email,
       idempotencyKey: randomUUID(),
       request: request({ address_id: other.addressId, lines: [{ product_id: b.id, quantity: 1 }] }),
       provider,
@@ -229,7 +224,6 @@ describe("placeOrder", () => {
     await racing;
     const result = await placeOrder(handle.db, {
       userId: shopper.id,
-      email: shopper.email,
       idempotencyKey: randomUUID(),
       request: request({ address_id: shopper.addressId, points_to_use: 0 }),
       provider,
@@ -255,7 +249,6 @@ describe("placeOrder", () => {
     await handle.db.update(products).set({ priceCents: 2500 }).where(eq(products.id, p.id));
     const result = await placeOrder(handle.db, {
       userId: shopper.id,
-      email: shopper.email,
       idempotencyKey: randomUUID(),
       request: request({ address_id: shopper.addressId, points_to_use: 100, lines: [{ product_id: p.id, quantity: 1 }] }),
       provider,
@@ -269,7 +262,7 @@ describe("placeOrder", () => {
     const [p] = await pickProducts(handle.db, 1, 4);
     const shopper = await createShopper(handle.db, { points: 50 });
     const stranger = await createShopper(handle.db);
-    const base = { userId: shopper.id, email: shopper.email, provider };
+    const base = { userId: shopper.id, provider };
     const attempt = (req: Partial<PlaceOrderInput>) =>
       placeOrder(handle.db, { ...base, idempotencyKey: randomUUID(), request: request({ address_id: shopper.addressId, ...req }) });
 
@@ -314,7 +307,6 @@ describe("placeOrder under concurrency", () => {
       shoppers.map((s) =>
         placeOrder(handle.db, {
           userId: s.id,
-          email: s.email,
           idempotencyKey: randomUUID(),
           request: request({ address_id: s.addressId }),
           provider,
@@ -350,7 +342,6 @@ describe("placeOrder under concurrency", () => {
     const place = () =>
       placeOrder(handle.db, {
         userId: shopper.id,
-        email: shopper.email,
         idempotencyKey: randomUUID(),
         request: request({ address_id: shopper.addressId, points_to_use: 100, lines: [{ product_id: p.id, quantity: 1 }] }),
         provider,

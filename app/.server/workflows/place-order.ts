@@ -15,13 +15,11 @@
  * request return the first order instead of creating a second one.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import {
   beautyPassTransactions,
   cartItems,
-  carts,
-  categories,
   orderItems,
   orders,
   orderStatusChanges,
@@ -29,18 +27,19 @@ import {
   products,
   savedAddresses,
   stockMovements,
-  user,
   userProfiles,
   type OrderAddress,
 } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
+import { getCart, quoteProducts } from "~/.server/modules/cart/cart.service";
 import { withItems } from "~/.server/modules/orders/order-view";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import { AddressSchema, missingAddressFields } from "~/features/addresses/address.schema";
 import { maxRedeemablePoints, parseExpiry, type OrderLine, type PlaceOrderRequest } from "~/features/checkout/checkout.schema";
-import { quoteShipping, shippingZoneOf, type ShippingQuote } from "~/features/checkout/shipping";
+import { quoteShipping, shippingZoneOf, type ShippingQuote, type ShippingZone } from "~/features/checkout/shipping";
 import { orderReference, type OrderView } from "~/features/orders/order.types";
 import { formatPrice } from "~/lib/money";
+import { isUuid } from "~/lib/uuid";
 import {
   BEAUTY_PASS_REDEEM_STEP_CENTS,
   BEAUTY_PASS_REDEEM_STEP_POINTS,
@@ -100,13 +99,8 @@ function mergeLines(lines: readonly OrderLine[]): OrderLine[] {
 
 /** The shopper's server-side cart (issue 4: it follows them across devices); empty once expired. */
 async function serverCartLines(db: Executor, userId: string, now: Date): Promise<OrderLine[]> {
-  const rows = await db
-    .select({ product_id: cartItems.productId, quantity: cartItems.quantity })
-    .from(cartItems)
-    .innerJoin(carts, eq(carts.userId, cartItems.userId))
-    .where(and(eq(cartItems.userId, userId), gt(carts.expiresAt, now)))
-    .orderBy(asc(cartItems.addedAt));
-  return rows;
+  const cart = await getCart(db, userId, { now });
+  return cart.items.map((item) => ({ product_id: item.product_id, quantity: item.quantity }));
 }
 
 async function pointsBalance(db: Executor, userId: string): Promise<number> {
@@ -114,7 +108,7 @@ async function pointsBalance(db: Executor, userId: string): Promise<number> {
   return row?.points ?? 0;
 }
 
-type ResolvedAddress = { address: OrderAddress; shippingZone: NonNullable<ReturnType<typeof shippingZoneOf>> };
+type ResolvedAddress = { address: OrderAddress; shippingZone: ShippingZone };
 
 /** The shopper's own saved address, complete and valid, as the order will keep it. */
 async function resolveAddress(
@@ -173,10 +167,6 @@ async function resolveAddress(
   };
 }
 
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
-
 /**
  * What the order would cost now: current prices and stock, the delivery fee of the chosen
  * address's zone and the points discount. Read-only; the checkout page shows it.
@@ -189,29 +179,32 @@ export async function quoteCheckout(
   const wanted = mergeLines(input.lines ?? (await serverCartLines(db, input.userId, now))).filter(
     (l) => isUuid(l.product_id) && Number.isInteger(l.quantity) && l.quantity > 0,
   );
+  let zone: ShippingZone | null = null;
+  if (input.addressId && isUuid(input.addressId)) {
+    const resolved = await resolveAddress(db, input.userId, input.addressId);
+    if (resolved.ok) zone = resolved.value.shippingZone;
+  }
+  return priceLines(db, input.userId, wanted, zone, input.pointsToUse ?? 0);
+}
+
+/** The quote of merged, well-formed lines for a known delivery zone (null: none chosen yet). */
+async function priceLines(
+  db: Executor,
+  userId: string,
+  wanted: readonly OrderLine[],
+  zone: ShippingZone | null,
+  pointsToUse: number,
+): Promise<CheckoutQuote> {
   const problems: string[] = [];
-  const rows = wanted.length
-    ? await db
-        .select({
-          id: products.id,
-          name: products.name,
-          brand: products.brand,
-          imageUrl: products.imageUrl,
-          priceCents: products.priceCents,
-          stockQuantity: products.stockQuantity,
-          inStock: products.inStock,
-          categoryName: categories.name,
-        })
-        .from(products)
-        .leftJoin(categories, eq(categories.id, products.categoryId))
-        .where(
-          inArray(
-            products.id,
-            wanted.map((l) => l.product_id),
-          ),
-        )
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  // The same current price, stock and availability the cart drawer shows.
+  const byId = new Map(
+    (
+      await quoteProducts(
+        db,
+        wanted.map((l) => l.product_id),
+      )
+    ).map((p) => [p.product_id, p]),
+  );
   const lines: CheckoutLineQuote[] = [];
   for (const l of wanted) {
     const p = byId.get(l.product_id);
@@ -219,32 +212,27 @@ export async function quoteCheckout(
       problems.push("Un article de votre panier n'est plus disponible. Veuillez le retirer de votre panier.");
       continue;
     }
-    const available = p.inStock && p.stockQuantity > 0;
     const quantity = Math.min(l.quantity, CART_MAX_LINE_QUANTITY);
-    if (!available) problems.push(`Stock insuffisant: ${p.name} n'est plus disponible`);
-    else if (quantity > p.stockQuantity) problems.push(`Stock insuffisant: ${p.name} (disponible : ${p.stockQuantity})`);
+    if (!p.available) problems.push(`Stock insuffisant: ${p.name} n'est plus disponible`);
+    else if (quantity > p.stock_quantity) problems.push(`Stock insuffisant: ${p.name} (disponible : ${p.stock_quantity})`);
     lines.push({
-      product_id: p.id,
+      product_id: p.product_id,
       name: p.name,
       brand: p.brand,
-      image_url: p.imageUrl,
-      category_name: p.categoryName,
-      unit_price_cents: p.priceCents,
+      image_url: p.image_url,
+      category_name: p.category_name,
+      unit_price_cents: p.price_cents,
       quantity,
-      line_total_cents: p.priceCents * quantity,
-      stock_quantity: p.stockQuantity,
-      available,
+      line_total_cents: p.price_cents * quantity,
+      stock_quantity: p.stock_quantity,
+      available: p.available,
     });
   }
   const subtotal = lines.reduce((sum, l) => sum + l.line_total_cents, 0);
-  let shipping: ShippingQuote | null = null;
-  if (input.addressId && isUuid(input.addressId)) {
-    const resolved = await resolveAddress(db, input.userId, input.addressId);
-    if (resolved.ok) shipping = quoteShipping(resolved.value.shippingZone, subtotal);
-  }
-  const balance = await pointsBalance(db, input.userId);
+  const shipping = zone ? quoteShipping(zone, subtotal) : null;
+  const balance = await pointsBalance(db, userId);
   const maxPoints = maxRedeemablePoints(balance, subtotal, BEAUTY_PASS_REDEEM_STEP_POINTS, BEAUTY_PASS_REDEEM_STEP_CENTS);
-  const requested = Math.max(0, Math.floor((input.pointsToUse ?? 0) / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_POINTS);
+  const requested = Math.max(0, Math.floor(pointsToUse / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_POINTS);
   const points = Math.min(requested, maxPoints);
   const discount = pointsDiscountCents(points);
   return {
@@ -269,8 +257,6 @@ export type PlaceOrderResult = { ok: true; order: OrderView; replayed: boolean }
 
 export type PlaceOrderInput = {
   userId: string;
-  /** The account's e-mail (the contact e-mail of the form may differ; both are kept). */
-  email: string;
   idempotencyKey: string;
   request: PlaceOrderRequest;
   provider?: PaymentProvider;
@@ -334,7 +320,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
   const { address, shippingZone } = resolved.value;
 
   // 4. The quote the shopper agreed to (prices read now, from the database).
-  const quote = await quoteCheckout(db, { userId, lines, addressId: request.address_id, pointsToUse: request.points_to_use, now });
+  const quote = await priceLines(db, userId, lines, shippingZone, request.points_to_use);
   if (quote.lines.length < lines.length) return fail(400, "invalid_item", quote.problems[0] ?? INVALID_ITEM_MESSAGE);
   if (quote.problems.length > 0) return fail(409, "insufficient_stock", quote.problems[0]);
   if (request.points_to_use > quote.points_balance) return fail(400, "insufficient_points", INSUFFICIENT_POINTS_MESSAGE, "points_to_use");
@@ -566,10 +552,4 @@ function confirmationMail(
     "L'équipe Aurore",
   ].join("\n");
   return { to, subject: `Confirmation de votre commande ${ref}`, text };
-}
-
-/** The account e-mail of a user (for callers that only have the id). */
-export async function accountEmail(db: Executor, userId: string): Promise<string | null> {
-  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
-  return row?.email ?? null;
 }

@@ -331,6 +331,7 @@ describe("server copy and price checks", () => {
     product_id: UUID_A,
     quantity: 3,
     name: "Rouge Velours",
+    brand: null,
     price_cents: 2_490,
     image_url: null,
     category_name: "Maquillage",
@@ -371,8 +372,8 @@ describe("server copy and price checks", () => {
     setCartChangeListener((change) => changes.push(change));
 
     applyCartQuotes([
-      { product_id: UUID_A, name: "Nouveau nom", price_cents: 1_400, image_url: null, category_name: "Parfums", stock_quantity: 2, available: true },
-      { product_id: UUID_B, name: "Eau de Parfum Aurore", price_cents: 3_000, image_url: null, category_name: "Parfums", stock_quantity: 0, available: false },
+      { product_id: UUID_A, name: "Nouveau nom", brand: null, price_cents: 1_400, image_url: null, category_name: "Parfums", stock_quantity: 2, available: true },
+      { product_id: UUID_B, name: "Eau de Parfum Aurore", brand: null, price_cents: 3_000, image_url: null, category_name: "Parfums", stock_quantity: 0, available: false },
     ]);
     const [a, b, gone] = getCartSnapshot().items;
     expect(a).toMatchObject({ name: "Nouveau nom", price_cents: 1_400, previous_price_cents: 1_200, quantity: 2, stock_quantity: 2 });
@@ -386,7 +387,7 @@ describe("server copy and price checks", () => {
 
     // The next check with the same price clears the notice.
     applyCartQuotes([
-      { product_id: UUID_A, name: "Nouveau nom", price_cents: 1_400, image_url: null, category_name: "Parfums", stock_quantity: 2, available: true },
+      { product_id: UUID_A, name: "Nouveau nom", brand: null, price_cents: 1_400, image_url: null, category_name: "Parfums", stock_quantity: 2, available: true },
     ]);
     expect(getCartSnapshot().items[0].previous_price_cents).toBeUndefined();
   });

@@ -6,7 +6,7 @@
  */
 import { useSyncExternalStore } from "react";
 import { isPurchasable, type ProductCardView } from "~/features/catalog/catalog.types";
-
+import { isUuid } from "~/lib/uuid";
 import { CART_CLEANUP_INTERVAL_MS, CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 export { CART_LIFETIME_MS };
@@ -151,8 +151,6 @@ function readStoredCart(now: number): { snapshot: CartSnapshot; owner: string | 
 /* Legacy cart                                                                                      */
 /* ---------------------------------------------------------------------------------------------- */
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isProductId = (value: string) => UUID_RE.test(value);
 
 type LegacyProduct = {
   id?: unknown;
@@ -177,7 +175,7 @@ function fromLegacyLine(entry: unknown): CartItem | null {
   const e = entry as LegacyProduct & { product?: unknown; quantity?: unknown };
   const p = (e.product && typeof e.product === "object" ? e.product : e) as LegacyProduct;
   const quantity = typeof e.quantity === "number" ? Math.floor(e.quantity) : Number.NaN;
-  if (typeof p.id !== "string" || !isProductId(p.id) || typeof p.name !== "string") return null;
+  if (typeof p.id !== "string" || !isUuid(p.id) || typeof p.name !== "string") return null;
   if (!(quantity >= 1)) return null;
   const priceCents =
     typeof p.price_cents === "number" && Number.isInteger(p.price_cents)

@@ -72,6 +72,7 @@ function line(id: string, quantity: number, extra: Partial<CartLineView> = {}): 
     product_id: id,
     quantity,
     name: `Produit ${id.slice(0, 4)}`,
+    brand: null,
     price_cents: 1_000,
     image_url: null,
     category_name: null,

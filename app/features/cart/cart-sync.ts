@@ -6,12 +6,12 @@
  * - then every local change is saved (debounced PUT), and "Prolonger" extends the server copy.
  * Visitors keep the browser's cart only. The server re-checks every quantity and price.
  */
+import { isUuid } from "~/lib/uuid";
 import {
   currentCartLines,
   extendCart,
   getCartOwner,
   getCartSnapshot,
-  isProductId,
   mergeLines,
   setCartChangeListener,
   writeCartLines,
@@ -108,7 +108,7 @@ let pendingExtend: Promise<unknown> | null = null;
 
 function linesOf(cart: CartSnapshot) {
   return cart.items
-    .filter((item) => isProductId(item.product_id))
+    .filter((item) => isUuid(item.product_id))
     .map((item) => ({ product_id: item.product_id, quantity: item.quantity }));
 }
 
@@ -196,7 +196,7 @@ export function stopCartSync(): void {
 export async function refreshCartPrices(): Promise<void> {
   const ids = getCartSnapshot()
     .items.map((item) => item.product_id)
-    .filter(isProductId);
+    .filter(isUuid);
   if (ids.length === 0) return;
   try {
     const res = await fetch(`${CART_API}?ids=${encodeURIComponent(ids.join(","))}`, { headers: { accept: "application/json" } });

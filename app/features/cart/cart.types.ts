@@ -4,6 +4,7 @@
 export type CartProductQuote = {
   product_id: string;
   name: string;
+  brand: string | null;
   price_cents: number;
   image_url: string | null;
   category_name: string | null;

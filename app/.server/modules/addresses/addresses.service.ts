@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { savedAddresses, user } from "../../db/schema";
+import { isUuid } from "~/lib/uuid";
 import {
   AddressSchema,
   MAX_SAVED_ADDRESSES,
@@ -34,8 +35,6 @@ export type AddressFailure = {
 export type AddressResult = { ok: true; address: SavedAddressView } | AddressFailure;
 
 type AddressRow = typeof savedAddresses.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function notFound(): AddressFailure {
   return { ok: false, status: 404, code: "not_found", message: ADDRESS_NOT_FOUND_MESSAGE };
@@ -84,7 +83,7 @@ async function lockUser(tx: Executor, userId: string): Promise<boolean> {
 }
 
 async function findOwn(tx: Executor, userId: string, id: string): Promise<AddressRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await tx
     .select()
     .from(savedAddresses)

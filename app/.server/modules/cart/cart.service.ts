@@ -18,6 +18,7 @@ export type CartLineInput = { product_id: string; quantity: number };
 const quoteColumns = {
   product_id: products.id,
   name: products.name,
+  brand: products.brand,
   price_cents: products.priceCents,
   image_url: products.imageUrl,
   category_name: categories.name,
@@ -28,6 +29,7 @@ const quoteColumns = {
 type QuoteRow = {
   product_id: string;
   name: string;
+  brand: string | null;
   price_cents: number;
   image_url: string | null;
   category_name: string | null;

@@ -13,8 +13,10 @@ import {
   LOWEST_PRICE_WINDOW_DAYS,
 } from "~/lib/shop-rules";
 import { searchTerms, toFuzzyText, toTsQueryText } from "./search-query";
+import { isUuid } from "~/lib/uuid";
 
-const productColumns = {
+/** The product columns (with the category) every product list selects; toProductView maps them. */
+export const productColumns = {
   id: products.id,
   name: products.name,
   description: products.description,
@@ -92,8 +94,6 @@ export function toProductView(row: ProductRow): ProductView {
   };
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID_RE.test(value);
 
 const categoryColumns = {
   id: categories.id,

@@ -2,32 +2,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { categories, favorites, products } from "../../db/schema";
-import { isUuid, toCardViews, toProductView } from "../catalog/catalog.service";
+import { productColumns, toCardViews, toProductView } from "../catalog/catalog.service";
+import { isUuid } from "~/lib/uuid";
 import type { ProductCardView } from "~/features/catalog/catalog.types";
 
-const productColumns = {
-  id: products.id,
-  name: products.name,
-  description: products.description,
-  priceCents: products.priceCents,
-  originalPriceCents: products.originalPriceCents,
-  categoryId: products.categoryId,
-  brand: products.brand,
-  sku: products.sku,
-  imageUrl: products.imageUrl,
-  images: products.images,
-  rating: products.rating,
-  reviewCount: products.reviewCount,
-  stockQuantity: products.stockQuantity,
-  inStock: products.inStock,
-  featured: products.featured,
-  tags: products.tags,
-  attributes: products.attributes,
-  createdAt: products.createdAt,
-  updatedAt: products.updatedAt,
-  categoryName: categories.name,
-  categorySlug: categories.slug,
-};
 
 /** The shopper's favourite products as cards, most recently added first. */
 export async function listFavorites(db: Executor, userId: string): Promise<ProductCardView[]> {

@@ -20,6 +20,7 @@ import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/paym
 import { formatDate, formatPrice } from "~/lib/money";
 import { orderReference, type OrderView } from "~/features/orders/order.types";
 import { isCancellable, toOrderView, withItems, type OrderItemRow, type OrderRow } from "./order-view";
+import { isUuid } from "~/lib/uuid";
 
 export const ORDER_NOT_FOUND_MESSAGE = "Commande introuvable";
 export const ORDER_NOT_CANCELLABLE_MESSAGE = "Cette commande ne peut plus être annulée";
@@ -28,12 +29,6 @@ export type CancelOrderResult =
   | { ok: true; order: OrderView }
   | { ok: false; status: 404 | 409; code: "not_found" | "order_not_cancellable"; message: string };
 
-/** Ids come from the URL: anything that is not a uuid can only be "not found" (never a database error). */
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isOrderId(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
 
 /** The shopper's orders with their items, newest first. */
 export async function listOrders(db: Executor, userId: string, now = new Date()): Promise<OrderView[]> {
@@ -47,7 +42,7 @@ export async function listOrders(db: Executor, userId: string, now = new Date())
 
 /** One of the shopper's orders, or null when it does not exist or belongs to someone else. */
 export async function getOrder(db: Executor, userId: string, orderId: string, now = new Date()): Promise<OrderView | null> {
-  if (!isOrderId(orderId)) return null;
+  if (!isUuid(orderId)) return null;
   const [row] = await db
     .select()
     .from(orders)
@@ -79,7 +74,7 @@ export async function cancelOrder(
   now = new Date(),
   provider: PaymentProvider = getPaymentProvider(),
 ): Promise<CancelOrderResult> {
-  if (!isOrderId(orderId)) return notFound;
+  if (!isUuid(orderId)) return notFound;
   const result = await db.transaction(async (tx): Promise<CancelOrderResult> => {
     // The lock makes a double click or two tabs wait here; the second one then sees 'cancelled'.
     const [order] = await tx

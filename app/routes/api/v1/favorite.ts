@@ -2,7 +2,7 @@ import type { Route } from "./+types/favorite";
 import { getCurrentSession, requireApiUser } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { jsonError, jsonOk } from "~/.server/http";
-import { isUuid } from "~/.server/modules/catalog/catalog.service";
+import { isUuid } from "~/lib/uuid";
 import { isFavorite, removeFavorite } from "~/.server/modules/favorites/favorites.service";
 import { FAVORITE_REMOVE_SIGN_IN_MESSAGE } from "~/features/favorites/favorites.schema";
 

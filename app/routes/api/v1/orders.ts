@@ -34,7 +34,6 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await placeOrder(await getDb(), {
     userId: session.user.id,
-    email: session.user.email,
     idempotencyKey: key,
     request: parsed.data,
   });
