@@ -14,6 +14,13 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Human description for logs, never including a password. */
   label: string;
+  /**
+   * Subscribes to a PostgreSQL NOTIFY channel. Notifications are transactional: a
+   * `pg_notify` inside a transaction is delivered only when it commits. On a PostgreSQL
+   * server one dedicated connection per process listens, so every server process sharing
+   * the database hears every notification. Returns the unsubscribe function.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -50,7 +57,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     pool.on("error", (err) => console.error("[db] idle client error:", err.message));
     const db = drizzle(pool, { schema }) as unknown as Database;
-    return { db, kind: "postgres", label: redactUrl(options.url), close: () => pool.end() };
+    const listener = createPgListener(pg, options.url);
+    return {
+      db,
+      kind: "postgres",
+      label: redactUrl(options.url),
+      listen: listener.listen,
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -66,10 +83,73 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: "pglite",
+    listen: (channel, handler) => client.listen(channel, handler),
     label: options.dataDir ? `PGlite (embedded) in ${options.dataDir}` : "PGlite (embedded, in memory)",
     close: async () => {
       await client.close();
       releaseLock();
+    },
+  };
+}
+
+type PgModule = typeof import("pg").default;
+const LISTEN_RECONNECT_MS = 1_000;
+
+/**
+ * One LISTEN connection shared by every subscriber of the process, opened on the first
+ * subscription and re-opened (re-issuing its LISTENs) if the server drops it.
+ */
+function createPgListener(pg: PgModule, url: string) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: InstanceType<PgModule["Client"]> | null = null;
+  let connecting: Promise<InstanceType<PgModule["Client"]>> | null = null;
+  let closed = false;
+  const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = (): Promise<InstanceType<PgModule["Client"]>> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on("notification", (msg) => {
+        for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
+      });
+      c.on("error", (err) => {
+        console.error("[db] LISTEN connection lost:", err.message);
+        client = null;
+        connecting = null;
+        c.end().catch(() => {});
+        if (!closed && handlers.size > 0) setTimeout(() => void connect().catch(() => {}), LISTEN_RECONNECT_MS).unref();
+      });
+      await c.connect();
+      for (const channel of handlers.keys()) await c.query(`LISTEN ${quote(channel)}`);
+      client = c;
+      return c;
+    })();
+    return connecting;
+  };
+
+  return {
+    async listen(channel: string, handler: (payload: string) => void) {
+      let set = handlers.get(channel);
+      const first = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(handler);
+      const c = client ?? (await connect());
+      if (first) await c.query(`LISTEN ${quote(channel)}`);
+      return async () => {
+        set.delete(handler);
+        if (set.size === 0 && handlers.get(channel) === set) {
+          handlers.delete(channel);
+          await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      handlers.clear();
+      const c = client;
+      client = null;
+      connecting = null;
+      await c?.end().catch(() => {});
     },
   };
 }

@@ -48,3 +48,9 @@ export async function stopDatabase(): Promise<void> {
   holder.handle = undefined;
   await handle?.close();
 }
+
+/** The process-wide handle (for LISTEN subscriptions), opened on first use. */
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  if (holder.handle) return Promise.resolve(holder.handle);
+  return startDatabase();
+}
