@@ -133,6 +133,8 @@ export const beautyPassTransactions = pgTable(
     check("beauty_pass_points_non_zero", sql`${t.points} <> 0`),
     index("beauty_pass_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("beauty_pass_order_idx").on(t.orderId),
+    // The daily expiry job looks for credits that lapse by a date.
+    index("beauty_pass_earned_expiry_idx").on(t.expiresAt).where(sql`${t.type} = 'earned'`),
   ],
 );
 

@@ -141,7 +141,7 @@ export const stockMovements = pgTable(
     check("stock_movements_resulting_non_negative", sql`${t.resultingStock} >= 0`),
     check(
       "stock_movements_reason_valid",
-      sql`${t.reason} IN ('initial', 'order', 'order_cancelled', 'order_restored', 'admin_set', 'admin_add', 'admin_remove', 'restock', 'correction')`,
+      sql`${t.reason} IN ('initial', 'order', 'order_cancelled', 'order_returned', 'order_restored', 'admin_set', 'admin_add', 'admin_remove', 'restock', 'correction')`,
     ),
     index("stock_movements_product_idx").on(t.productId, t.createdAt.desc().nullsFirst()),
   ],

@@ -1,0 +1,3 @@
+ALTER TABLE "stock_movements" DROP CONSTRAINT "stock_movements_reason_valid";--> statement-breakpoint
+CREATE INDEX "beauty_pass_earned_expiry_idx" ON "beauty_pass_transactions" USING btree ("expires_at") WHERE "beauty_pass_transactions"."type" = 'earned';--> statement-breakpoint
+ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_reason_valid" CHECK ("stock_movements"."reason" IN ('initial', 'order', 'order_cancelled', 'order_returned', 'order_restored', 'admin_set', 'admin_add', 'admin_remove', 'restock', 'correction'));
