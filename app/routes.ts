@@ -44,6 +44,7 @@ export default [
   route("api/v1/orders", "routes/api/v1/orders.ts"),
   route("api/v1/orders/:id", "routes/api/v1/order.ts"),
   route("api/v1/orders/:id/cancel", "routes/api/v1/order-cancel.ts"),
+  route("api/v1/admin/order-status", "routes/api/v1/admin/order-status.ts"),
   route("api/v1/categories", "routes/api/v1/categories.ts"),
   route("api/v1/products", "routes/api/v1/products.ts"),
   route("api/v1/products/:id", "routes/api/v1/product.ts"),

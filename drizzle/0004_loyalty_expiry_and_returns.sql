@@ -1,3 +1,6 @@
+ALTER TABLE "orders" DROP CONSTRAINT "orders_amounts_non_negative";--> statement-breakpoint
 ALTER TABLE "stock_movements" DROP CONSTRAINT "stock_movements_reason_valid";--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "points_earned" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "beauty_pass_earned_expiry_idx" ON "beauty_pass_transactions" USING btree ("expires_at") WHERE "beauty_pass_transactions"."type" = 'earned';--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_amounts_non_negative" CHECK ("orders"."subtotal_cents" >= 0 AND "orders"."shipping_cents" >= 0 AND "orders"."tax_cents" >= 0 AND "orders"."discount_cents" >= 0 AND "orders"."total_cents" >= 0 AND "orders"."points_used" >= 0 AND "orders"."points_earned" >= 0);--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_reason_valid" CHECK ("stock_movements"."reason" IN ('initial', 'order', 'order_cancelled', 'order_returned', 'order_restored', 'admin_set', 'admin_add', 'admin_remove', 'restock', 'correction'));

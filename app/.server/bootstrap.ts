@@ -3,10 +3,13 @@ import { getSessionSecret } from "./secrets";
 import { getAuth } from "./auth/session.server";
 import { getMailer } from "./mail/mailer";
 import { startOutboxWorker } from "./outbox/outbox.service";
+import { startDailyJob } from "./jobs/daily-job";
+import { expireLoyaltyPoints } from "./modules/loyalty/loyalty.service";
 
 export type BootstrapResult = { database: string };
 
 let stopOutbox: (() => Promise<void>) | undefined;
+let stopLoyaltyExpiry: (() => void) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
 export async function bootstrap(): Promise<BootstrapResult> {
@@ -14,11 +17,15 @@ export async function bootstrap(): Promise<BootstrapResult> {
   const handle = await startDatabase();
   await getAuth(); // creates the administrator when missing
   stopOutbox ??= startOutboxWorker(handle.db, getMailer());
+  // Beauty Pass points lapse 12 months after award; reminders 30 days before (idempotent).
+  stopLoyaltyExpiry ??= startDailyJob("loyalty-expiry", () => expireLoyaltyPoints(handle.db));
   return { database: handle.label };
 }
 
 /** Called by the Node server on SIGINT/SIGTERM: stops the mail worker, closes the database (PGlite flushes, lock released). */
 export async function shutdown(): Promise<void> {
+  stopLoyaltyExpiry?.();
+  stopLoyaltyExpiry = undefined;
   await stopOutbox?.();
   stopOutbox = undefined;
   await stopDatabase();

@@ -77,3 +77,16 @@ export async function requireApiUser(request: Request): Promise<CurrentSession |
   }
   return session;
 }
+
+/** JSON API flavour of requireAdmin: the administrator's session, or the 401/403 response to send. */
+export async function requireApiAdmin(request: Request): Promise<CurrentSession | Response> {
+  const session = await requireApiUser(request);
+  if (session instanceof Response) return session;
+  if (session.user.role !== "admin") {
+    return Response.json(
+      { error: { code: "forbidden", message: "Accès réservé à l'administrateur" } },
+      { status: 403, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  return session;
+}

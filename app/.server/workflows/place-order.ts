@@ -15,23 +15,22 @@
  * request return the first order instead of creating a second one.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import {
-  beautyPassTransactions,
   cartItems,
   orderItems,
   orders,
   orderStatusChanges,
   paymentMethods,
-  products,
   savedAddresses,
-  stockMovements,
   userProfiles,
   type OrderAddress,
 } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { getCart, quoteProducts } from "~/.server/modules/cart/cart.service";
+import { INSUFFICIENT_POINTS_MESSAGE, useLoyaltyPoints } from "~/.server/modules/loyalty/loyalty.service";
+import { insufficientStockMessage, recordTakenStock, takeStock } from "~/.server/modules/inventory/inventory.service";
 import { withItems } from "~/.server/modules/orders/order-view";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import { AddressSchema, missingAddressFields } from "~/features/addresses/address.schema";
@@ -81,7 +80,6 @@ export type CheckoutQuote = {
 export const EMPTY_CART_MESSAGE = "Votre panier est vide";
 export const INVALID_ITEM_MESSAGE = "Article invalide dans le panier";
 export const INVALID_ADDRESS_MESSAGE = "Veuillez sélectionner une adresse de livraison valide";
-export const INSUFFICIENT_POINTS_MESSAGE = "Points insuffisants";
 export const PRICE_CHANGED_MESSAGE =
   "Le prix de certains articles a changé depuis l'affichage de votre panier. Veuillez vérifier le récapitulatif et réessayer.";
 
@@ -343,37 +341,20 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
   try {
     const orderId = await db.transaction(async (tx) => {
       // 6. Stock: one conditional decrement per product, in id order (no deadlock between orders).
-      const sorted = [...lines].sort((a, b) => (a.product_id < b.product_id ? -1 : 1));
-      const bought: { line: OrderLine; name: string; brand: string | null; imageUrl: string | null; priceCents: number; stock: number }[] = [];
-      for (const line of sorted) {
-        const [row] = await tx
-          .update(products)
-          .set({
-            stockQuantity: sql`${products.stockQuantity} - ${line.quantity}`,
-            inStock: sql`${products.stockQuantity} - ${line.quantity} > 0`,
-          })
-          .where(and(eq(products.id, line.product_id), eq(products.inStock, true), gte(products.stockQuantity, line.quantity)))
-          .returning({
-            name: products.name,
-            brand: products.brand,
-            imageUrl: products.imageUrl,
-            priceCents: products.priceCents,
-            stock: products.stockQuantity,
-          });
-        if (!row) {
-          const [p] = await tx
-            .select({ name: products.name, stock: products.stockQuantity, inStock: products.inStock })
-            .from(products)
-            .where(eq(products.id, line.product_id));
-          const message = !p
-            ? INVALID_ITEM_MESSAGE
-            : !p.inStock || p.stock === 0
-              ? `Stock insuffisant: ${p.name} n'est plus disponible`
-              : `Stock insuffisant: ${p.name} (disponible : ${p.stock})`;
-          throw new OrderAbort(fail(409, p ? "insufficient_stock" : "invalid_item", message));
-        }
-        bought.push({ line, ...row });
+      // The order id is not known yet: the movements are linked to it once it exists.
+      const take = await takeStock(
+        tx,
+        lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+        { reason: "order", actorUserId: userId, requireInStock: true, deferMovements: true },
+      );
+      if (!take.ok) {
+        throw new OrderAbort(
+          take.exists
+            ? fail(409, "insufficient_stock", insufficientStockMessage(take))
+            : fail(409, "invalid_item", INVALID_ITEM_MESSAGE),
+        );
       }
+      const bought = take.taken.map((t) => ({ line: { product_id: t.productId, quantity: t.quantity }, ...t }));
 
       // 7. Totals from the prices just locked; they must be the ones that were charged.
       const subtotal = bought.reduce((sum, b) => sum + b.priceCents * b.line.quantity, 0);
@@ -384,16 +365,6 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       }
       const total = subtotal - discount + shipping.feeCents;
       if (total !== expectedTotal) throw new OrderAbort(fail(409, "price_changed", PRICE_CHANGED_MESSAGE));
-
-      // 8. Points: a conditional debit, so two parallel orders cannot spend the same points.
-      if (request.points_to_use > 0) {
-        const [debited] = await tx
-          .update(userProfiles)
-          .set({ loyaltyPoints: sql`${userProfiles.loyaltyPoints} - ${request.points_to_use}`, updatedAt: now })
-          .where(and(eq(userProfiles.id, userId), gte(userProfiles.loyaltyPoints, request.points_to_use)))
-          .returning({ points: userProfiles.loyaltyPoints });
-        if (!debited) throw new OrderAbort(fail(409, "insufficient_points", INSUFFICIENT_POINTS_MESSAGE, "points_to_use"));
-      }
 
       // 9. The order. Its number derives from the id; on the rare clash, a new id.
       const values = {
@@ -455,26 +426,19 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           productSnapshot: { name: b.name, price_cents: b.priceCents, brand: b.brand, image_url: b.imageUrl },
         })),
       );
-      await tx.insert(stockMovements).values(
-        bought.map((b) => ({
-          productId: b.line.product_id,
-          delta: -b.line.quantity,
-          resultingStock: b.stock,
-          reason: "order",
-          orderId,
-          actorUserId: userId,
-        })),
-      );
+      await recordTakenStock(tx, take.taken, { reason: "order", orderId, actorUserId: userId });
       await tx.insert(orderStatusChanges).values({ orderId, fromStatus: null, toStatus: "pending", actorUserId: userId, createdAt: now });
+      // 8. Points: the spec's use_loyalty_points, a conditional debit in this transaction, so two
+      // parallel orders cannot spend the same points.
       if (request.points_to_use > 0) {
-        await tx.insert(beautyPassTransactions).values({
+        const used = await useLoyaltyPoints(tx, {
           userId,
-          points: -request.points_to_use,
-          type: "used",
+          points: request.points_to_use,
           description: `Points utilisés pour la commande ${ref}`,
           orderId,
-          createdAt: now,
+          now,
         });
+        if (!used.ok) throw new OrderAbort(fail(409, "insufficient_points", used.message, "points_to_use"));
       }
 
       // 10. The card, if the shopper asked: brand, last four digits, holder and expiry only.

@@ -57,6 +57,8 @@ export const orders = pgTable(
     discountCents: integer("discount_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
     pointsUsed: integer("points_used").notNull().default(0),
+    /** Beauty Pass points currently credited for this order (set on delivery, 0 once reversed). */
+    pointsEarned: integer("points_earned").notNull().default(0),
     currency: text("currency").notNull().default("EUR"),
     shippingAddress: jsonb("shipping_address").$type<OrderAddress>().notNull(),
     billingAddress: jsonb("billing_address").$type<OrderAddress>(),
@@ -73,7 +75,7 @@ export const orders = pgTable(
     check("orders_shipping_method_valid", sql`${t.shippingMethod} IN ('standard', 'free_shipping')`),
     check(
       "orders_amounts_non_negative",
-      sql`${t.subtotalCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.taxCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.totalCents} >= 0 AND ${t.pointsUsed} >= 0`,
+      sql`${t.subtotalCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.taxCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.totalCents} >= 0 AND ${t.pointsUsed} >= 0 AND ${t.pointsEarned} >= 0`,
     ),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("orders_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),

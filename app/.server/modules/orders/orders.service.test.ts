@@ -15,7 +15,8 @@ import {
   type OrderAddress,
 } from "../../db/schema";
 import { SimulatedPaymentProvider } from "../payments/payment-provider";
-import { cancelOrder, getOrder, listOrders, ORDER_NOT_CANCELLABLE_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from "./orders.service";
+import { getOrder, listOrders, ORDER_NOT_CANCELLABLE_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from "./orders.service";
+import { cancelOwnOrder as cancelOrder } from "~/.server/workflows/change-order-status";
 
 let handle: DatabaseHandle;
 const alice = "user-orders-alice";

@@ -1,0 +1,354 @@
+/**
+ * Beauty Pass, the write side: every change of a shopper's points goes through here, inside
+ * the caller's transaction, and leaves one row in beauty_pass_transactions. The balance
+ * (user_profiles.loyalty_points) is changed by the same statement that checks it, so it always
+ * equals the sum of the shopper's transactions and never goes below 0 (a CHECK backs this up).
+ *
+ * Fixed from the old app: points were credited by a "repair" that ran when a page was viewed
+ * and set the balance outright (wiping points already spent); using points was a remote call
+ * separate from the order. Here, crediting happens in the order-status workflow, exactly once
+ * per delivery; the repair is a maintenance command (`npm run loyalty:repair`); and points are
+ * spent in the order's own transaction.
+ */
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import type { Database, Executor } from "~/.server/db/client";
+import { beautyPassTransactions, notifications, orders, user, userProfiles } from "~/.server/db/schema";
+import { createNotification } from "~/.server/modules/notifications/notifications.service";
+import { enqueueMail } from "~/.server/outbox/outbox.service";
+import { pointsEarnedFor } from "~/features/loyalty/loyalty.rules";
+import { orderReference } from "~/features/orders/order.types";
+import { formatDate } from "~/lib/money";
+import { BEAUTY_PASS_EXPIRY_REMINDER_DAYS, BEAUTY_PASS_POINTS_VALIDITY_MONTHS } from "~/lib/shop-rules";
+
+export const INSUFFICIENT_POINTS_MESSAGE = "Points insuffisants";
+export const USE_POINTS_FAILED_MESSAGE = "Échec de l'utilisation des points";
+export const REPAIR_DESCRIPTION = "Points gagnés pour commande (récupération automatique)";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When points awarded at `awardedAt` lapse: 12 months later. */
+export function pointsExpiryDate(awardedAt: Date): Date {
+  const expiry = new Date(awardedAt);
+  expiry.setUTCMonth(expiry.getUTCMonth() + BEAUTY_PASS_POINTS_VALIDITY_MONTHS);
+  return expiry;
+}
+
+export type UsePointsResult = { ok: true; balance: number } | { ok: false; message: string };
+
+/**
+ * The spec's use_loyalty_points: debits the points if the balance covers them, in one
+ * conditional UPDATE (two parallel calls cannot both spend the same points), and records a
+ * 'used' transaction. Refused with 'Points insuffisants' otherwise; nothing changes then.
+ */
+export async function useLoyaltyPoints(
+  tx: Executor,
+  input: { userId: string; points: number; description: string; orderId?: string | null; now?: Date },
+): Promise<UsePointsResult> {
+  if (!Number.isInteger(input.points) || input.points <= 0) return { ok: false, message: USE_POINTS_FAILED_MESSAGE };
+  const now = input.now ?? new Date();
+  const [debited] = await tx
+    .update(userProfiles)
+    .set({ loyaltyPoints: sql`${userProfiles.loyaltyPoints} - ${input.points}`, updatedAt: now })
+    .where(and(eq(userProfiles.id, input.userId), gte(userProfiles.loyaltyPoints, input.points)))
+    .returning({ balance: userProfiles.loyaltyPoints });
+  if (!debited) return { ok: false, message: INSUFFICIENT_POINTS_MESSAGE };
+  await tx.insert(beautyPassTransactions).values({
+    userId: input.userId,
+    points: -input.points,
+    type: "used",
+    description: input.description,
+    orderId: input.orderId ?? null,
+    createdAt: now,
+  });
+  return { ok: true, balance: debited.balance };
+}
+
+/** Adds points to the balance and records why (credits: earned, refunded, adjusted). */
+async function credit(
+  tx: Executor,
+  row: { userId: string; points: number; type: "earned" | "refunded"; description: string; orderId: string | null; now: Date; expiresAt?: Date | null },
+): Promise<void> {
+  await tx
+    .update(userProfiles)
+    .set({ loyaltyPoints: sql`${userProfiles.loyaltyPoints} + ${row.points}`, updatedAt: row.now })
+    .where(eq(userProfiles.id, row.userId));
+  await tx.insert(beautyPassTransactions).values({
+    userId: row.userId,
+    points: row.points,
+    type: row.type,
+    description: row.description,
+    orderId: row.orderId,
+    expiresAt: row.expiresAt ?? null,
+    createdAt: row.now,
+  });
+}
+
+/**
+ * Takes points back, at most what the balance holds (points already spent cannot be taken
+ * back: the balance never goes below 0). Returns the points actually debited.
+ */
+async function debitUpTo(
+  tx: Executor,
+  row: { userId: string; points: number; type: "reversed" | "expired"; description: string; orderId: string | null; now: Date },
+): Promise<number> {
+  const points = Math.min(row.points, await lockBalance(tx, row.userId));
+  if (points <= 0) return 0;
+  await tx
+    .update(userProfiles)
+    .set({ loyaltyPoints: sql`${userProfiles.loyaltyPoints} - ${points}`, updatedAt: row.now })
+    .where(eq(userProfiles.id, row.userId));
+  await tx.insert(beautyPassTransactions).values({
+    userId: row.userId,
+    points: -points,
+    type: row.type,
+    description: row.description,
+    orderId: row.orderId,
+    createdAt: row.now,
+  });
+  return points;
+}
+
+type OrderForPoints = { id: string; userId: string | null; totalCents: number; pointsUsed: number; pointsEarned: number };
+
+/**
+ * Credits the points of a delivered order (1 per whole euro paid; the part paid with points
+ * is not in the total and earns none), unless they are credited already. The order row,
+ * locked by the caller, remembers what is credited (orders.points_earned), so however the
+ * statuses move an order is credited at most once at a time. Returns the points.
+ */
+export async function creditOrderPoints(
+  tx: Executor,
+  order: OrderForPoints,
+  options: { now?: Date; description?: string } = {},
+): Promise<number> {
+  if (!order.userId || order.pointsEarned > 0) return 0;
+  const points = pointsEarnedFor(order.totalCents);
+  if (points <= 0) return 0;
+  const now = options.now ?? new Date();
+  await credit(tx, {
+    userId: order.userId,
+    points,
+    type: "earned",
+    description: options.description ?? `Points gagnés pour la commande ${orderReference(order.id)}`,
+    orderId: order.id,
+    now,
+    expiresAt: pointsExpiryDate(now),
+  });
+  await tx
+    .update(userProfiles)
+    .set({ totalSpentCents: sql`${userProfiles.totalSpentCents} + ${order.totalCents}` })
+    .where(eq(userProfiles.id, order.userId));
+  await tx.update(orders).set({ pointsEarned: points }).where(eq(orders.id, order.id));
+  return points;
+}
+
+/**
+ * Takes back the delivery points of an order that is no longer delivered. Points already
+ * spent cannot be taken back (the balance never goes below 0): only what is left is debited.
+ * Returns the points debited.
+ */
+export async function reverseOrderPoints(tx: Executor, order: OrderForPoints, now = new Date()): Promise<number> {
+  if (!order.userId || order.pointsEarned <= 0) return 0;
+  const points = await debitUpTo(tx, {
+    userId: order.userId,
+    points: order.pointsEarned,
+    type: "reversed",
+    description: `Points annulés (commande ${orderReference(order.id)})`,
+    orderId: order.id,
+    now,
+  });
+  await tx
+    .update(userProfiles)
+    .set({ totalSpentCents: sql`greatest(0, ${userProfiles.totalSpentCents} - ${order.totalCents})` })
+    .where(eq(userProfiles.id, order.userId));
+  await tx.update(orders).set({ pointsEarned: 0 }).where(eq(orders.id, order.id));
+  return points;
+}
+
+async function lockBalance(tx: Executor, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ balance: userProfiles.loyaltyPoints })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, userId))
+    .for("update");
+  return row?.balance ?? 0;
+}
+
+/** Gives back the points an order spent (the order was cancelled or returned). */
+export async function refundOrderPoints(
+  tx: Executor,
+  order: OrderForPoints,
+  why: "cancelled" | "returned",
+  now = new Date(),
+): Promise<void> {
+  if (!order.userId || order.pointsUsed <= 0) return;
+  await credit(tx, {
+    userId: order.userId,
+    points: order.pointsUsed,
+    type: "refunded",
+    description: `Points restitués (commande ${why === "returned" ? "retournée" : "annulée"} ${orderReference(order.id)})`,
+    orderId: order.id,
+    now,
+  });
+}
+
+/** Spends again the points of an order taken back from cancelled/returned; false if short. */
+export async function respendOrderPoints(tx: Executor, order: OrderForPoints, now = new Date()): Promise<boolean> {
+  if (!order.userId || order.pointsUsed <= 0) return true;
+  const result = await useLoyaltyPoints(tx, {
+    userId: order.userId,
+    points: order.pointsUsed,
+    description: `Points utilisés pour la commande ${orderReference(order.id)}`,
+    orderId: order.id,
+    now,
+  });
+  return result.ok;
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Expiry                                                                                         */
+/* -------------------------------------------------------------------------------------------- */
+
+/**
+ * Points that lapse by `at` for one user, first-in first-out: credits that expire by then,
+ * minus everything already taken out of the balance (spent, expired or reversed, net of
+ * refunds), since spending always uses the oldest points first. Never more than the balance.
+ * Because expired points count as taken out, computing it again after writing the expiry
+ * gives 0: the job is idempotent by construction.
+ */
+async function pointsLapsingBy(tx: Executor, userId: string, at: Date): Promise<number> {
+  const [row] = await tx
+    .select({
+      due: sql<number>`coalesce(sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.type} = 'earned' and ${beautyPassTransactions.expiresAt} <= ${at}), 0)`.mapWith(Number),
+      out: sql<number>`coalesce(-sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.points} < 0), 0) - coalesce(sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.type} = 'refunded'), 0)`.mapWith(Number),
+    })
+    .from(beautyPassTransactions)
+    .where(eq(beautyPassTransactions.userId, userId));
+  return Math.max(0, (row?.due ?? 0) - (row?.out ?? 0));
+}
+
+async function usersWithCreditsExpiringBy(db: Executor, at: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: beautyPassTransactions.userId })
+    .from(beautyPassTransactions)
+    .where(and(eq(beautyPassTransactions.type, "earned"), lte(beautyPassTransactions.expiresAt, at)));
+  return rows.map((r) => r.userId);
+}
+
+export type ExpiryRunResult = { expiredUsers: number; expiredPoints: number; reminders: number };
+
+/**
+ * The daily job: writes an 'expired' transaction for points past their 12 months, and sends
+ * one reminder (notification and e-mail) for points lapsing within 30 days. Safe to run any
+ * number of times: expiry is computed from the ledger, reminders are keyed by the date.
+ */
+export async function expireLoyaltyPoints(db: Database, now = new Date()): Promise<ExpiryRunResult> {
+  const result: ExpiryRunResult = { expiredUsers: 0, expiredPoints: 0, reminders: 0 };
+  for (const userId of await usersWithCreditsExpiringBy(db, now)) {
+    const points = await db.transaction(async (tx) => {
+      await lockBalance(tx, userId); // locks the profile: one writer per shopper at a time
+      const lapsing = await pointsLapsingBy(tx, userId, now);
+      if (lapsing <= 0) return 0;
+      return debitUpTo(tx, { userId, points: lapsing, type: "expired", description: "Points expirés (12 mois après leur obtention)", orderId: null, now });
+    });
+    if (points > 0) {
+      result.expiredUsers += 1;
+      result.expiredPoints += points;
+    }
+  }
+  const horizon = new Date(now.getTime() + BEAUTY_PASS_EXPIRY_REMINDER_DAYS * DAY_MS);
+  for (const userId of await usersWithCreditsExpiringBy(db, horizon)) {
+    if (await remindExpiry(db, userId, now, horizon)) result.reminders += 1;
+  }
+  return result;
+}
+
+/** One reminder per lapse date: the notification's metadata carries the key that dedupes it. */
+async function remindExpiry(db: Database, userId: string, now: Date, horizon: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockBalance(tx, userId);
+    const lapsing = await pointsLapsingBy(tx, userId, horizon);
+    if (lapsing <= 0) return false;
+    const [first] = await tx
+      .select({ expiresAt: beautyPassTransactions.expiresAt })
+      .from(beautyPassTransactions)
+      .where(
+        and(
+          eq(beautyPassTransactions.userId, userId),
+          eq(beautyPassTransactions.type, "earned"),
+          sql`${beautyPassTransactions.expiresAt} > ${now}`,
+          lte(beautyPassTransactions.expiresAt, horizon),
+        ),
+      )
+      .orderBy(asc(beautyPassTransactions.expiresAt))
+      .limit(1);
+    if (!first?.expiresAt) return false;
+    const key = `points-expiry:${first.expiresAt.toISOString().slice(0, 10)}`;
+    const [already] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), sql`${notifications.metadata}->>'reminder_key' = ${key}`))
+      .limit(1);
+    if (already) return false;
+    const date = formatDate(first.expiresAt);
+    const message = `${lapsing} points Beauty Pass expireront le ${date}. Utilisez-les lors de votre prochaine commande (dès 100 points).`;
+    await createNotification(tx, {
+      userId,
+      type: "system",
+      priority: "high",
+      title: "Vos points Beauty Pass vont expirer",
+      message,
+      actionUrl: "/beauty-pass",
+      metadata: { reminder_key: key, points: lapsing, expires_at: first.expiresAt.toISOString() },
+    });
+    const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+    if (owner?.email) {
+      await enqueueMail(tx, {
+        to: owner.email,
+        subject: "Vos points Beauty Pass vont bientôt expirer",
+        text: ["Bonjour,", "", message, "", "À bientôt sur Aurore."].join("\n"),
+      });
+    }
+    return true;
+  });
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Repair                                                                                         */
+/* -------------------------------------------------------------------------------------------- */
+
+export type RepairResult = { orders: number; points: number };
+
+/**
+ * The spec's repair as a maintenance command: every delivered order whose points are not
+ * credited gets its credit (description 'Points gagnés pour commande (récupération
+ * automatique)'). The balance is increased, not overwritten, so points already spent stay
+ * spent. Running it again finds nothing to do.
+ */
+export async function repairLoyaltyPoints(db: Database, now = new Date()): Promise<RepairResult> {
+  const delivered = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, "delivered"),
+        sql`${orders.userId} is not null`,
+        eq(orders.pointsEarned, 0),
+        // Orders under 1 € earn nothing: not worth a transaction each run.
+        gte(orders.totalCents, 100),
+      ),
+    );
+  const result: RepairResult = { orders: 0, points: 0 };
+  for (const { id } of delivered) {
+    const points = await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+      if (!order || order.status !== "delivered") return 0;
+      return creditOrderPoints(tx, order, { now, description: REPAIR_DESCRIPTION });
+    });
+    if (points > 0) {
+      result.orders += 1;
+      result.points += points;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,249 @@
+/**
+ * Order status changes with their effects, in one transaction (decision 007).
+ *
+ * The administrator may move an order from any status to any other (as the old back-office
+ * allowed); the shopper may only cancel their own order while it is pending and less than an
+ * hour old. Whatever the path, each effect happens exactly once, because it is derived from
+ * the pair (from, to) and from what the order row (locked FOR UPDATE) records:
+ *   - stock is held by every status except cancelled and returned: leaving the held set gives
+ *     the lines' stock back and the points spent on the order; entering it again takes both
+ *     again (refused with 'Stock insuffisant' / 'Points insuffisants' when they are not there);
+ *   - entering delivered credits the Beauty Pass points (orders.points_earned remembers it);
+ *     leaving delivered takes them back.
+ * Every change is recorded (who, when, from, to) and, in the same transaction, a notification
+ * for the customer (delivered on commit by NOTIFY) and an e-mail (outbox) are written.
+ *
+ * Fixed from the old app: a status change was a bare UPDATE (no stock, no points, no message);
+ * points were credited by a page-view "repair" instead.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Database, Executor } from "~/.server/db/client";
+import { orderItems, orders, orderStatusChanges, user, userPreferences, type OrderStatus } from "~/.server/db/schema";
+import { invalidateCatalogCaches } from "~/.server/modules/catalog/catalog.service";
+import { insufficientStockMessage, returnStock, takeStock } from "~/.server/modules/inventory/inventory.service";
+import {
+  creditOrderPoints,
+  INSUFFICIENT_POINTS_MESSAGE,
+  refundOrderPoints,
+  respendOrderPoints,
+  reverseOrderPoints,
+} from "~/.server/modules/loyalty/loyalty.service";
+import { createNotification } from "~/.server/modules/notifications/notifications.service";
+import { isCancellable, toOrderView, type OrderItemRow, type OrderRow } from "~/.server/modules/orders/order-view";
+import { ORDER_NOT_CANCELLABLE_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from "~/.server/modules/orders/orders.service";
+import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
+import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
+import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderView } from "~/features/orders/order.types";
+import { formatDate, formatPrice } from "~/lib/money";
+import { isUuid } from "~/lib/uuid";
+
+export const INVALID_STATUS_MESSAGE = "Statut de commande invalide";
+
+export type StatusActor = { userId: string; role: "admin" | "customer" };
+
+export type ChangeOrderStatusResult =
+  | { ok: true; order: OrderView; changed: boolean; pointsCredited: number }
+  | {
+      ok: false;
+      status: 400 | 404 | 409;
+      code: "invalid_status" | "not_found" | "order_not_cancellable" | "insufficient_stock" | "insufficient_points";
+      message: string;
+    };
+
+type Failure = Extract<ChangeOrderStatusResult, { ok: false }>;
+
+/** Statuses that do not hold stock: the goods are back (or never left). */
+const RELEASED: ReadonlySet<string> = new Set(["cancelled", "returned"]);
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (ORDER_STATUS_VALUES as readonly string[]).includes(value);
+}
+
+const notFound: Failure = { ok: false, status: 404, code: "not_found", message: ORDER_NOT_FOUND_MESSAGE };
+
+/** Thrown inside the transaction to roll it back with a business failure. */
+class Refused extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+  }
+}
+
+export async function changeOrderStatus(
+  db: Database,
+  input: { orderId: string; newStatus: unknown; actor: StatusActor; now?: Date; provider?: PaymentProvider },
+): Promise<ChangeOrderStatusResult> {
+  const { actor } = input;
+  const now = input.now ?? new Date();
+  if (!isOrderStatus(input.newStatus)) {
+    return { ok: false, status: 400, code: "invalid_status", message: INVALID_STATUS_MESSAGE };
+  }
+  const to = input.newStatus;
+  if (!isUuid(input.orderId)) return notFound;
+
+  let refundPayment: { paymentId: string; amountCents: number } | null = null;
+  let result: ChangeOrderStatusResult;
+  try {
+    result = await db.transaction(async (tx): Promise<ChangeOrderStatusResult> => {
+      // The lock makes concurrent changes of one order wait; each then sees the other's result.
+      const ownership = actor.role === "admin" ? [] : [eq(orders.userId, actor.userId)];
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, input.orderId), ...ownership))
+        .for("update");
+      if (!order) return notFound;
+      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+      if (actor.role === "customer" && (to !== "cancelled" || !isCancellable(order, now))) {
+        return { ok: false, status: 409, code: "order_not_cancellable", message: ORDER_NOT_CANCELLABLE_MESSAGE };
+      }
+      const from = order.status;
+      if (from === to) return { ok: true, order: toOrderView(order, items, now), changed: false, pointsCredited: 0 };
+
+      const lines = items.flatMap((i) => (i.productId ? [{ productId: i.productId, quantity: i.quantity }] : []));
+      const stockContext = { orderId: order.id, actorUserId: actor.userId };
+      let paymentStatus = order.paymentStatus;
+      let pointsCredited = 0;
+
+      if (!RELEASED.has(from) && RELEASED.has(to)) {
+        await returnStock(tx, lines, { ...stockContext, reason: to === "returned" ? "order_returned" : "order_cancelled" });
+        await refundOrderPoints(tx, order, to === "returned" ? "returned" : "cancelled", now);
+        if (order.paymentStatus === "paid") paymentStatus = "refunded";
+      } else if (RELEASED.has(from) && !RELEASED.has(to)) {
+        const taken = await takeStock(tx, lines, { ...stockContext, reason: "order_restored" });
+        if (!taken.ok) {
+          throw new Refused({ ok: false, status: 409, code: "insufficient_stock", message: insufficientStockMessage(taken) });
+        }
+        if (!(await respendOrderPoints(tx, order, now))) {
+          throw new Refused({ ok: false, status: 409, code: "insufficient_points", message: INSUFFICIENT_POINTS_MESSAGE });
+        }
+        // The money went back when it was cancelled: it is due again.
+        if (order.paymentStatus === "refunded") paymentStatus = "pending";
+      }
+
+      // Leaving delivered takes the delivery credit back, after any refund of spent points so
+      // that points already spent are recovered from the refund rather than lost.
+      if (from === "delivered") await reverseOrderPoints(tx, order, now);
+      if (to === "delivered") pointsCredited = await creditOrderPoints(tx, order, { now });
+
+      const [updated] = await tx
+        .update(orders)
+        .set({ status: to, paymentStatus, updatedAt: now })
+        .where(eq(orders.id, order.id))
+        .returning();
+      await tx.insert(orderStatusChanges).values({ orderId: order.id, fromStatus: from, toStatus: to, actorUserId: actor.userId, createdAt: now });
+      await tellCustomer(tx, updated, items, { from, pointsCredited, now });
+
+      const paymentId = (order.metadata as { payment?: { payment_id?: unknown } }).payment?.payment_id;
+      if (paymentStatus === "refunded" && order.paymentStatus === "paid" && typeof paymentId === "string") {
+        refundPayment = { paymentId, amountCents: order.totalCents };
+      }
+      return { ok: true, order: toOrderView(updated, items, now), changed: true, pointsCredited };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.failure;
+    throw error;
+  }
+  if (result.ok && result.changed) {
+    // Stock shows on catalogue pages; the notification and e-mail leave once committed.
+    invalidateCatalogCaches(db);
+    kickOutbox();
+    if (refundPayment) {
+      const { paymentId, amountCents } = refundPayment;
+      await (input.provider ?? getPaymentProvider())
+        .refund(paymentId, amountCents)
+        .catch((error) => console.error(`[orders] refund of ${paymentId} failed:`, error));
+    }
+  }
+  return result;
+}
+
+/** The shopper's own cancellation (pending and within the change window). */
+export function cancelOwnOrder(
+  db: Database,
+  userId: string,
+  orderId: string,
+  now = new Date(),
+  provider?: PaymentProvider,
+): Promise<ChangeOrderStatusResult> {
+  return changeOrderStatus(db, { orderId, newStatus: "cancelled", actor: { userId, role: "customer" }, now, provider });
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Telling the customer                                                                           */
+/* -------------------------------------------------------------------------------------------- */
+
+/** "livrée", "en préparation": the label inside a sentence. */
+function inSentence(status: string): string {
+  const label = orderStatusLabel(status);
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
+async function tellCustomer(
+  tx: Executor,
+  order: OrderRow,
+  items: OrderItemRow[],
+  change: { from: string; pointsCredited: number; now: Date },
+): Promise<void> {
+  if (!order.userId) return; // the customer's account was deleted: the order is anonymised
+  const view = toOrderView(order, items, change.now);
+  const label = orderStatusLabel(order.status);
+  const pointsLine = change.pointsCredited > 0 ? ` Vous avez gagné ${change.pointsCredited} points Beauty Pass.` : "";
+  await createNotification(tx, {
+    userId: order.userId,
+    type: "order_status",
+    priority: order.status === "cancelled" || order.status === "delivered" ? "high" : "normal",
+    title: `Commande #${view.reference} ${inSentence(order.status)}`,
+    message: `Le statut de votre commande #${view.reference} est maintenant : ${label}.${pointsLine}`,
+    actionUrl: "/dashboard?tab=orders",
+    metadata: { new_status: order.status, old_status: change.from, order_id: order.id, points_credited: change.pointsCredited },
+    createdAt: change.now,
+  });
+
+  const [prefs] = await tx
+    .select({ orderUpdates: userPreferences.emailOrderUpdates })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, order.userId));
+  if (prefs && !prefs.orderUpdates) return;
+  let to = view.metadata.customer_info?.email;
+  if (!to) {
+    const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, order.userId));
+    to = owner?.email;
+  }
+  if (!to) return;
+  await enqueueMail(tx, statusMail(to, order, view, change.pointsCredited));
+}
+
+function statusMail(to: string, order: OrderRow, view: OrderView, pointsCredited: number) {
+  const name = view.metadata.customer_info?.name;
+  const lines = view.items.map((item) => `- ${item.product_snapshot.name} x ${item.quantity} : ${formatPrice(item.total_price_cents)}`);
+  const cancelled = order.status === "cancelled";
+  const body = cancelled
+    ? [
+        `Votre commande #${view.reference} du ${formatDate(order.createdAt)} a bien été annulée.`,
+        "",
+        "Articles :",
+        ...lines,
+        "",
+        `Total : ${formatPrice(view.total_cents)}`,
+        ...(order.paymentStatus === "refunded"
+          ? [`Le montant de ${formatPrice(view.total_cents)} sera remboursé sur votre moyen de paiement.`]
+          : []),
+        ...(order.pointsUsed > 0 ? [`Vos ${order.pointsUsed} points Beauty Pass vous ont été restitués.`] : []),
+      ]
+    : [
+        `Le statut de votre commande #${view.reference} du ${formatDate(order.createdAt)} est maintenant : ${orderStatusLabel(order.status)}.`,
+        ...(pointsCredited > 0 ? ["", `Vous avez gagné ${pointsCredited} points Beauty Pass.`] : []),
+        "",
+        "Articles :",
+        ...lines,
+        "",
+        `Total : ${formatPrice(view.total_cents)}`,
+      ];
+  return {
+    to,
+    subject: cancelled
+      ? `Annulation de votre commande #${view.reference}`
+      : `Votre commande #${view.reference} : ${orderStatusLabel(order.status)}`,
+    text: [name ? `Bonjour ${name},` : "Bonjour,", "", ...body, "", "À bientôt sur Aurore."].join("\n"),
+  };
+}

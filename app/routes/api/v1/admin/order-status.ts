@@ -1,0 +1,38 @@
+import { z } from "zod";
+import type { Route } from "./+types/order-status";
+import { requireApiAdmin } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { jsonError, jsonOk } from "~/.server/http";
+import { changeOrderStatus, INVALID_STATUS_MESSAGE } from "~/.server/workflows/change-order-status";
+import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/features/orders/order.types";
+
+const StatusChangeSchema = z.object({
+  order_id: z.string({ error: "Commande introuvable" }).min(1, { error: "Commande introuvable" }),
+  status: z.enum(ORDER_STATUS_VALUES, { error: INVALID_STATUS_MESSAGE }),
+}, { error: "Requête invalide : order_id et status sont attendus" });
+
+/** GET /api/v1/admin/order-status: the statuses an order can take, with their French labels. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireApiAdmin(request);
+  if (session instanceof Response) return session;
+  return jsonOk({ data: ORDER_STATUS_VALUES.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] })) });
+}
+
+/**
+ * POST /api/v1/admin/order-status {order_id, status}: the administrator changes an order's
+ * status through the workflow (stock, points, notification and e-mail in one transaction).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return jsonError(405, "method_not_allowed", "Méthode non autorisée");
+  const session = await requireApiAdmin(request);
+  if (session instanceof Response) return session;
+  const parsed = StatusChangeSchema.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return jsonError(400, "invalid_body", parsed.error.issues[0]?.message ?? INVALID_STATUS_MESSAGE);
+  const result = await changeOrderStatus(await getDb(), {
+    orderId: parsed.data.order_id,
+    newStatus: parsed.data.status,
+    actor: { userId: session.user.id, role: "admin" },
+  });
+  if (!result.ok) return jsonError(result.status, result.code, result.message);
+  return jsonOk({ data: result.order, changed: result.changed, points_credited: result.pointsCredited });
+}
