@@ -7,12 +7,13 @@
  * never goes below 0 (a CHECK on stock movements backs this up). `in_stock` follows the stock.
  */
 import { and, eq, gte, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "~/.server/db/client";
+import type { Database, Executor } from "~/.server/db/client";
+import { isUuid } from "~/lib/uuid";
 import { products, stockMovements } from "~/.server/db/schema";
 
 export const INSUFFICIENT_STOCK_MESSAGE = "Stock insuffisant";
 
-export type StockReason = "order" | "order_cancelled" | "order_returned" | "order_restored";
+export type StockReason = "order" | "order_cancelled" | "order_returned" | "order_restored" | "admin_set" | "admin_add" | "admin_remove";
 
 export type StockLine = { productId: string; quantity: number };
 
@@ -160,4 +161,97 @@ export function insufficientStockMessage(failure: Extract<TakeStockResult, { ok:
   if (!failure.name) return INSUFFICIENT_STOCK_MESSAGE;
   if (!failure.offered || failure.available === 0) return `${INSUFFICIENT_STOCK_MESSAGE}: ${failure.name} n'est plus disponible`;
   return `${INSUFFICIENT_STOCK_MESSAGE}: ${failure.name} (disponible : ${failure.available})`;
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Administrator adjustments                                                                      */
+/* -------------------------------------------------------------------------------------------- */
+
+export const STOCK_ADJUST_MAX = 1_000_000;
+export const INVALID_QUANTITY_MESSAGE = "Quantité invalide";
+
+export type StockAdjustment = {
+  productIds: readonly string[];
+  /** set: the stock becomes the quantity; add / remove: the stock moves by it. */
+  mode: "set" | "add" | "remove";
+  quantity: number;
+  actorUserId: string;
+  /**
+   * remove only. true (bulk bar): the stock floors at 0. false (one product's minus button):
+   * removing more than there is refused with 'Stock insuffisant'.
+   */
+  floorAtZero?: boolean;
+  note?: string | null;
+};
+
+export type StockAdjustResult =
+  | { ok: true; products: { productId: string; stock: number; delta: number }[] }
+  | { ok: false; status: 400 | 404 | 409; message: string };
+
+const ADJUST_REASON = { set: "admin_set", add: "admin_add", remove: "admin_remove" } as const;
+
+/**
+ * The administrator's stock changes, one product or many, in one transaction, all or nothing
+ * (an unknown product or a refused removal changes nothing): each product row is
+ * locked in id order, its new stock computed and written with a movement (skipped when it does
+ * not change). Stock never goes below 0 and in_stock follows it.
+ */
+export async function adjustStock(db: Database, input: StockAdjustment): Promise<StockAdjustResult> {
+  if (!Number.isInteger(input.quantity) || input.quantity < 0 || input.quantity > STOCK_ADJUST_MAX) {
+    return { ok: false, status: 400, message: INVALID_QUANTITY_MESSAGE };
+  }
+  const ids = [...new Set(input.productIds)].sort();
+  if (ids.length === 0) return { ok: true, products: [] };
+  if (!ids.every(isUuid)) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND_MESSAGE };
+  try {
+    return await db.transaction((tx) => adjustLocked(tx, ids, input));
+  } catch (error) {
+    if (error instanceof AdjustRefused) return error.failure;
+    throw error;
+  }
+}
+
+export const PRODUCT_NOT_FOUND_MESSAGE = "Produit introuvable";
+
+/** Rolls the adjustment's transaction back with a business failure. */
+class AdjustRefused extends Error {
+  constructor(readonly failure: Extract<StockAdjustResult, { ok: false }>) {
+    super(failure.message);
+  }
+}
+
+async function adjustLocked(tx: Executor, ids: string[], input: StockAdjustment): Promise<StockAdjustResult> {
+  const changed: { productId: string; stock: number; delta: number }[] = [];
+  for (const productId of ids) {
+    const [row] = await tx
+      .select({ stock: products.stockQuantity })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for("update");
+    if (!row) throw new AdjustRefused({ ok: false, status: 404, message: PRODUCT_NOT_FOUND_MESSAGE });
+    let next: number;
+    if (input.mode === "set") next = input.quantity;
+    else if (input.mode === "add") next = Math.min(row.stock + input.quantity, STOCK_ADJUST_MAX);
+    else if (row.stock >= input.quantity || input.floorAtZero) next = Math.max(0, row.stock - input.quantity);
+    else throw new AdjustRefused({ ok: false, status: 409, message: INSUFFICIENT_STOCK_MESSAGE });
+    const delta = next - row.stock;
+    if (delta === 0) {
+      changed.push({ productId, stock: next, delta });
+      continue;
+    }
+    await tx
+      .update(products)
+      .set({ stockQuantity: next, inStock: next > 0, updatedAt: new Date() })
+      .where(eq(products.id, productId));
+    await tx.insert(stockMovements).values({
+      productId,
+      delta,
+      resultingStock: next,
+      reason: ADJUST_REASON[input.mode],
+      actorUserId: input.actorUserId,
+      note: input.note ?? null,
+    });
+    changed.push({ productId, stock: next, delta });
+  }
+  return { ok: true, products: changed };
 }
