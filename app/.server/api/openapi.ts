@@ -26,6 +26,8 @@ import {
   SavedAddressListSchema,
   SavedAddressResponseSchema,
 } from "../modules/addresses/addresses.api-schemas";
+import { paymentMethodOperations } from "../modules/payment-methods/payment-methods.api-schemas";
+import { supportTicketOperations } from "../modules/support/support.api-schemas";
 
 /**
  * One entry per API operation, written next to nothing else: the OpenAPI document below is
@@ -187,6 +189,8 @@ export const operations: ApiOperation[] = [
     },
   },
   ...addressOperations(),
+  ...paymentMethodOperations(),
+  ...supportTicketOperations(),
   {
     method: "get",
     path: "/api/v1/cart",

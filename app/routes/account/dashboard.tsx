@@ -30,9 +30,13 @@ import { SecurityTab } from "~/features/account/components/security-tab";
 import { OrdersTab } from "~/features/account/components/orders-tab";
 import { AddressesTab } from "~/features/account/components/addresses-tab";
 import { WishlistTab } from "~/features/account/components/wishlist-tab";
+import { PaymentTab } from "~/features/account/components/payment-tab";
+import { SupportTab } from "~/features/account/components/support-tab";
 import { loadOrdersTab } from "./tab-data/orders.server";
 import { loadAddressesTab } from "./tab-data/addresses.server";
 import { loadWishlistTab } from "./tab-data/wishlist.server";
+import { loadPaymentTab } from "./tab-data/payment.server";
+import { loadSupportTab } from "./tab-data/support.server";
 import { PreferencesSchema } from "~/features/account/preferences.schema";
 import {
   ChangePasswordSchema,
@@ -69,6 +73,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       orders: null,
       addresses: null,
       wishlist: null,
+      payment: null,
+      support: null,
       security: {
         twoFactorEnabled: current.user.twoFactorEnabled,
         sessions: sessions.map((s) => ({ ...s, createdAt: formatDateTime(s.createdAt, timezone) })),
@@ -91,7 +97,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const orders = tab === "orders" ? await loadOrdersTab(db, userId) : null;
   const addresses = tab === "addresses" ? await loadAddressesTab(db, userId) : null;
   const wishlist = tab === "wishlist" ? await loadWishlistTab(db, userId) : null;
-  return { signedIn: true as const, tab, account, preferences, orders, addresses, wishlist, security: null };
+  const payment = tab === "payment" ? await loadPaymentTab(db, userId) : null;
+  const support = tab === "support" ? await loadSupportTab(db, userId) : null;
+  return { signedIn: true as const, tab, account, preferences, orders, addresses, wishlist, payment, support, security: null };
 }
 
 export function headers() {
@@ -495,7 +503,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {tab === "orders" && <OrdersTab data={loaderData.orders} />}
           {tab === "addresses" && <AddressesTab data={loaderData.addresses} />}
           {tab === "wishlist" && <WishlistTab data={loaderData.wishlist} />}
-          {(tab === "payment" || tab === "notifications" || tab === "support") && <EmptyTab tab={tab} />}
+          {tab === "payment" && <PaymentTab data={loaderData.payment} />}
+          {tab === "support" && <SupportTab data={loaderData.support} />}
+          {tab === "notifications" && <EmptyTab tab={tab} />}
         </section>
       </div>
     </div>

@@ -74,6 +74,14 @@ describe("visitors", () => {
     ["POST", "/api/v1/orders"],
     ["GET", `/api/v1/orders/${randomUUID()}`],
     ["POST", `/api/v1/orders/${randomUUID()}/cancel`],
+    ["GET", "/api/v1/payment-methods"],
+    ["POST", "/api/v1/payment-methods"],
+    ["GET", `/api/v1/payment-methods/${randomUUID()}`],
+    ["PATCH", `/api/v1/payment-methods/${randomUUID()}`],
+    ["DELETE", `/api/v1/payment-methods/${randomUUID()}`],
+    ["GET", "/api/v1/support-tickets"],
+    ["POST", "/api/v1/support-tickets"],
+    ["GET", `/api/v1/support-tickets/${randomUUID()}`],
   ])("%s %s -> 401 with a French message", async (method, path) => {
     const res = await call(method, path, null, method === "GET" ? undefined : {}, { "idempotency-key": randomUUID() });
     expect(res.status).toBe(401);
@@ -168,5 +176,102 @@ describe("placing an order over HTTP", () => {
     }
     const after = await call("GET", `/api/v1/products/${product.id}`, null, undefined, { "cache-control": "no-cache" });
     expect(after.json.data.stock_quantity).toBe(before.json.data.stock_quantity);
+  });
+});
+
+describe("payment methods and support tickets", () => {
+  const VISA = { card_brand: "visa", card_last_four: "4242", card_holder_name: "Alice Martin", exp_month: 12, exp_year: 2039 };
+  let aliceCard: string;
+  let aliceTicket: string;
+
+  beforeAll(async () => {
+    const card = await call("POST", "/api/v1/payment-methods", alice, VISA);
+    expect(card.status).toBe(201);
+    expect(card.json.data).toMatchObject({ card_brand: "visa", card_last_four: "4242", is_default: true });
+    aliceCard = card.json.data.id;
+    const ticket = await call("POST", "/api/v1/support-tickets", alice, { subject: "Colis abîmé", description: "Flacon cassé." });
+    expect(ticket.status).toBe(201);
+    expect(ticket.json.data.ticket_number).toMatch(/^SAV-\d{4}-\d{6}$/);
+    aliceTicket = ticket.json.data.id;
+  });
+
+  async function aliceCards() {
+    return (await call("GET", "/api/v1/payment-methods", alice)).json.data as Json[];
+  }
+
+  it("answers another shopper's card id or a malformed id with 404 and changes nothing", async () => {
+    const before = await aliceCards();
+    const bobCard = await call("POST", "/api/v1/payment-methods", bob, { ...VISA, card_holder_name: "Bob", card_last_four: "1111" });
+    expect(bobCard.status).toBe(201);
+    for (const [method, body] of [["GET", undefined], ["PATCH", { is_default: true }], ["DELETE", undefined]] as const) {
+      for (const id of [aliceCard, "pas-un-identifiant", "1 OR 1=1"]) {
+        const res = await call(method, `/api/v1/payment-methods/${encodeURIComponent(id)}`, bob, body);
+        expect({ method, id, status: res.status }).toEqual({ method, id, status: 404 });
+        expect(res.json.error).toEqual({ code: "not_found", message: "Moyen de paiement introuvable" });
+      }
+    }
+    expect(await aliceCards()).toEqual(before);
+    const bobList = (await call("GET", "/api/v1/payment-methods", bob)).json.data as Json[];
+    expect(bobList.map((c) => [c.id, c.is_default])).toEqual([[bobCard.json.data.id, true]]);
+  });
+
+  it("answers bad card input with a French message and a 4xx, never a 500, and stores nothing", async () => {
+    const before = await aliceCards();
+    const cases: [string, string, unknown, number, string][] = [
+      ["POST", "/api/v1/payment-methods", { ...VISA, card_brand: "discover" }, 400, "invalid_payment_method"],
+      ["POST", "/api/v1/payment-methods", { ...VISA, card_last_four: "12a4" }, 400, "invalid_payment_method"],
+      ["POST", "/api/v1/payment-methods", { ...VISA, card_last_four: "42424242" }, 400, "invalid_payment_method"],
+      ["POST", "/api/v1/payment-methods", { ...VISA, card_holder_name: undefined }, 400, "invalid_payment_method"],
+      ["POST", "/api/v1/payment-methods", { ...VISA, card_holder_name: "x".repeat(10_000) }, 400, "invalid_payment_method"],
+      ["POST", "/api/v1/payment-methods", { ...VISA, exp_month: 13 }, 400, "invalid_payment_method"],
+      ["POST", "/api/v1/payment-methods", { ...VISA, card_number: "4242424242424242" }, 400, "card_number_refused"],
+      ["POST", "/api/v1/payment-methods", [VISA], 400, "invalid_body"],
+      ["POST", "/api/v1/payment-methods", "not json", 400, "invalid_body"],
+      ["PATCH", `/api/v1/payment-methods/${aliceCard}`, { is_default: false }, 400, "invalid_body"],
+      ["PATCH", `/api/v1/payment-methods/${aliceCard}`, { card_last_four: "0000" }, 400, "invalid_body"],
+      ["PUT", "/api/v1/payment-methods", VISA, 405, "method_not_allowed"],
+    ];
+    for (const [method, path, body, status, code] of cases) {
+      const res = await call(method, path, alice, body);
+      expect({ body, status: res.status, code: res.json.error?.code }).toEqual({ body, status, code });
+      expect(res.json.error.message.length).toBeGreaterThan(0);
+    }
+    const wrongBrand = await call("POST", "/api/v1/payment-methods", alice, { ...VISA, card_brand: "discover", card_last_four: "12a4" });
+    expect(wrongBrand.json.error.details).toEqual(
+      expect.arrayContaining([
+        { field: "card_brand", message: "Veuillez choisir le type de carte : Visa, Mastercard ou American Express" },
+        { field: "card_last_four", message: "Saisissez exactement les 4 derniers chiffres de la carte" },
+      ]),
+    );
+    const noHolder = await call("POST", "/api/v1/payment-methods", alice, { ...VISA, card_holder_name: "" });
+    expect(noHolder.json.error.details).toEqual([{ field: "card_holder_name", message: "Le nom du titulaire est obligatoire" }]);
+    expect(await aliceCards()).toEqual(before);
+  });
+
+  it("keeps each shopper's tickets to themselves and refuses bad tickets in French", async () => {
+    const other = await call("GET", `/api/v1/support-tickets/${aliceTicket}`, bob);
+    expect(other.status).toBe(404);
+    expect(other.json.error).toEqual({ code: "not_found", message: "Ticket introuvable" });
+    expect((await call("GET", "/api/v1/support-tickets/pas-un-identifiant", bob)).status).toBe(404);
+    expect((await call("GET", `/api/v1/support-tickets/${aliceTicket}`, alice)).json.data.id).toBe(aliceTicket);
+    expect((await call("GET", "/api/v1/support-tickets", bob)).json.data).toEqual([]);
+
+    const before = (await call("GET", "/api/v1/support-tickets", alice)).json.data as Json[];
+    const cases: [unknown, string, string][] = [
+      [{ subject: "Aide", description: "Texte", category: "billing" }, "category", "Veuillez choisir une catégorie"],
+      [{ subject: "Aide", description: "Texte", priority: "critical" }, "priority", "Veuillez choisir une priorité"],
+      [{ subject: "s".repeat(10_000), description: "Texte" }, "subject", "Le sujet ne doit pas dépasser 200 caractères"],
+      [{ description: "Texte" }, "subject", "Le sujet est obligatoire"],
+      [{ subject: "Aide" }, "description", "La description est obligatoire"],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await call("POST", "/api/v1/support-tickets", alice, body);
+      expect(res.status).toBe(400);
+      expect(res.json.error.code).toBe("invalid_ticket");
+      const detail = (res.json.error.details as Json[]).find((d) => d.field === field);
+      expect(detail?.message).toContain(message);
+    }
+    expect((await call("POST", "/api/v1/support-tickets", alice, "not json")).status).toBe(400);
+    expect((await call("GET", "/api/v1/support-tickets", alice)).json.data).toEqual(before);
   });
 });

@@ -3,11 +3,30 @@ import { eq, like, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { supportTickets, user } from "../../db/schema";
-import { createContactTicket, formatTicketNumber, ticketYear } from "./support.service";
+import {
+  TICKET_NOT_FOUND_MESSAGE,
+  createContactTicket,
+  createTicket,
+  formatTicketNumber,
+  getTicket,
+  listTickets,
+  ticketYear,
+} from "./support.service";
 import { CONTACT_MESSAGE_MAX, ContactSchema } from "~/features/support/contact.schema";
+import {
+  TICKET_CATEGORY_MESSAGE,
+  TICKET_DESCRIPTION_MAX,
+  TICKET_DESCRIPTION_REQUIRED_MESSAGE,
+  TICKET_DESCRIPTION_TOO_LONG_MESSAGE,
+  TICKET_PRIORITY_MESSAGE,
+  TICKET_SUBJECT_MAX,
+  TICKET_SUBJECT_REQUIRED_MESSAGE,
+  TICKET_SUBJECT_TOO_LONG_MESSAGE,
+} from "~/features/support/support-ticket.schema";
 
 let handle: DatabaseHandle;
 const shopper = "user-support-claire";
+const other = "user-support-marc";
 
 const valid = {
   name: "  Claire Dubois ",
@@ -24,6 +43,7 @@ async function countTickets(): Promise<number> {
 beforeAll(async () => {
   handle = await createTestDatabase();
   await handle.db.insert(user).values({ id: shopper, name: "Claire Dubois", email: "claire.support@example.com" });
+  await handle.db.insert(user).values({ id: other, name: "Marc Petit", email: "marc.support@example.com" });
 });
 
 afterAll(async () => {
@@ -131,5 +151,86 @@ describe("ContactSchema", () => {
       expect(result.success, field).toBe(false);
       expect(result.error?.issues[0].path[0]).toBe(field);
     }
+  });
+});
+
+describe("createTicket (signed-in shopper)", () => {
+  const ticket = { subject: "  Colis abîmé ", description: "Le flacon est arrivé cassé." };
+
+  it("opens a ticket with the defaults (other, normal, open) and the year's next number", async () => {
+    const now = new Date("2034-02-01T09:00:00Z");
+    const contact = await createContactTicket(handle.db, { ...valid, userId: null }, { now });
+    expect(contact.ok && contact.ticket.ticketNumber).toBe("SAV-2034-000001");
+    const result = await createTicket(handle.db, other, ticket, { now });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.ticket).toMatchObject({
+      ticket_number: "SAV-2034-000002",
+      subject: "Colis abîmé",
+      description: "Le flacon est arrivé cassé.",
+      category: "other",
+      priority: "normal",
+      status: "open",
+      created_at: now.toISOString(),
+    });
+    const [row] = await handle.db.select().from(supportTickets).where(eq(supportTickets.id, result.ticket.id));
+    expect(row).toMatchObject({ userId: other, contactName: "Marc Petit", contactEmail: "marc.support@example.com" });
+  });
+
+  it("keeps the chosen category and priority; empty choices take the defaults", async () => {
+    const now = new Date("2034-02-02T09:00:00Z");
+    const chosen = await createTicket(handle.db, other, { ...ticket, category: "order", priority: "urgent" }, { now });
+    expect(chosen.ok && [chosen.ticket.category, chosen.ticket.priority, chosen.ticket.ticket_number]).toEqual([
+      "order",
+      "urgent",
+      "SAV-2034-000003",
+    ]);
+    const empty = await createTicket(handle.db, other, { ...ticket, category: "", priority: null }, { now });
+    expect(empty.ok && [empty.ticket.category, empty.ticket.priority]).toEqual(["other", "normal"]);
+  });
+
+  it("lists only the shopper's own tickets, newest first", async () => {
+    const list = await listTickets(handle.db, other);
+    expect(list.map((t) => t.ticket_number)).toEqual(["SAV-2034-000004", "SAV-2034-000003", "SAV-2034-000002"]);
+    const mine = await listTickets(handle.db, shopper);
+    expect(mine.every((t) => !t.ticket_number.startsWith("SAV-2034-"))).toBe(true);
+  });
+
+  it("reads one own ticket; someone else's or a malformed id is not found", async () => {
+    const [newest] = await listTickets(handle.db, other);
+    expect((await getTicket(handle.db, other, newest.id))?.ticket_number).toBe(newest.ticket_number);
+    expect(await getTicket(handle.db, shopper, newest.id)).toBeNull();
+    expect(await getTicket(handle.db, other, "SAV-2034-000004")).toBeNull();
+    expect(TICKET_NOT_FOUND_MESSAGE).toBe("Ticket introuvable");
+  });
+
+  it.each([
+    [{}, { subject: TICKET_SUBJECT_REQUIRED_MESSAGE, description: TICKET_DESCRIPTION_REQUIRED_MESSAGE }],
+    [{ subject: " ", description: " " }, { subject: TICKET_SUBJECT_REQUIRED_MESSAGE, description: TICKET_DESCRIPTION_REQUIRED_MESSAGE }],
+    [{ subject: "s".repeat(10_000), description: "d" }, { subject: TICKET_SUBJECT_TOO_LONG_MESSAGE }],
+    [{ subject: "s", description: "d".repeat(TICKET_DESCRIPTION_MAX + 1) }, { description: TICKET_DESCRIPTION_TOO_LONG_MESSAGE }],
+    [{ subject: "s", description: "d", category: "billing" }, { category: TICKET_CATEGORY_MESSAGE }],
+    [{ subject: "s", description: "d", priority: "critical" }, { priority: TICKET_PRIORITY_MESSAGE }],
+    [{ subject: 42, description: ["d"] }, { subject: TICKET_SUBJECT_REQUIRED_MESSAGE, description: TICKET_DESCRIPTION_REQUIRED_MESSAGE }],
+  ])("refuses %j with French messages and stores nothing", async (input, fieldErrors) => {
+    const before = await countTickets();
+    const result = await createTicket(handle.db, other, input);
+    expect(result).toMatchObject({ ok: false, status: 400, code: "invalid_ticket", fieldErrors });
+    expect(await countTickets()).toBe(before);
+  });
+
+  it("accepts the maximum lengths", async () => {
+    const result = await createTicket(handle.db, other, {
+      subject: "s".repeat(TICKET_SUBJECT_MAX),
+      description: "d".repeat(TICKET_DESCRIPTION_MAX),
+    });
+    expect(result.ok).toBe(true);
+    expect(TICKET_DESCRIPTION_TOO_LONG_MESSAGE).toMatch(/^La description ne doit pas dépasser 5\s000 caractères$/);
+  });
+
+  it("refuses an unknown user without storing anything", async () => {
+    const before = await countTickets();
+    expect(await createTicket(handle.db, "no-such-user", ticket)).toMatchObject({ ok: false, status: 404 });
+    expect(await countTickets()).toBe(before);
   });
 });

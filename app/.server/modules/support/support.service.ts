@@ -1,12 +1,19 @@
-import { sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { supportTickets } from "../../db/schema";
+import { supportTickets, user } from "../../db/schema";
+import { isUuid } from "~/lib/uuid";
 import {
   ContactSchema,
   contactFieldErrors,
   type ContactFieldErrors,
   type ContactFormValues,
 } from "~/features/support/contact.schema";
+import {
+  SupportTicketSchema,
+  supportTicketFieldErrors,
+  type SupportTicketFieldErrors,
+  type SupportTicketView,
+} from "~/features/support/support-ticket.schema";
 
 /**
  * Customer-service tickets. Ticket numbers are readable and unique per year:
@@ -86,40 +93,142 @@ export async function createContactTicket(
   });
   if (!parsed.success) return { ok: false, fieldErrors: contactFieldErrors(parsed.error) };
   const contact = parsed.data;
-  const now = options.now ?? new Date();
-  const year = ticketYear(now);
+  const row = await insertNumberedTicket(
+    db,
+    {
+      userId: input.userId,
+      contactName: contact.name,
+      contactEmail: contact.email,
+      subject: contact.subject,
+      description: contact.message,
+      category: "other",
+      priority: "normal",
+    },
+    options.now ?? new Date(),
+  );
+  return { ok: true, ticket: { id: row.id, ticketNumber: row.ticketNumber, createdAt: row.createdAt } };
+}
 
+type NewTicket = Pick<
+  typeof supportTickets.$inferInsert,
+  "userId" | "contactName" | "contactEmail" | "subject" | "description" | "category" | "priority"
+>;
+
+/**
+ * Inserts an open ticket under the year's next readable number. Numbering is serialised by an
+ * advisory lock; if a concurrent writer still takes the number (another database session without
+ * the lock), the unique index refuses it and the insert is retried with the next one.
+ */
+async function insertNumberedTicket(db: Executor, values: NewTicket, now: Date): Promise<TicketRow> {
+  const year = ticketYear(now);
   for (let attempt = 1; ; attempt++) {
     try {
-      const ticket = await db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(NUMBERING_LOCK_KEY))})`);
         const ticketNumber = await nextTicketNumber(tx, year);
         const [row] = await tx
           .insert(supportTickets)
-          .values({
-            ticketNumber,
-            userId: input.userId,
-            contactName: contact.name,
-            contactEmail: contact.email,
-            subject: contact.subject,
-            description: contact.message,
-            category: "other",
-            priority: "normal",
-            status: "open",
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({
-            id: supportTickets.id,
-            ticketNumber: supportTickets.ticketNumber,
-            createdAt: supportTickets.createdAt,
-          });
+          .values({ ...values, ticketNumber, status: "open", createdAt: now, updatedAt: now })
+          .returning();
         return row;
       });
-      return { ok: true, ticket };
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= MAX_NUMBERING_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }
   }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* A signed-in shopper's tickets ("Support Client" tab and /api/v1/support-tickets)            */
+/* ------------------------------------------------------------------------------------------ */
+
+export const TICKET_NOT_FOUND_MESSAGE = "Ticket introuvable";
+
+type TicketRow = typeof supportTickets.$inferSelect;
+
+export type SupportTicketFailure = {
+  ok: false;
+  status: 400 | 404;
+  code: "invalid_ticket" | "not_found";
+  message: string;
+  fieldErrors?: SupportTicketFieldErrors;
+};
+export type SupportTicketResult = { ok: true; ticket: SupportTicketView } | SupportTicketFailure;
+
+export function toSupportTicketView(row: TicketRow): SupportTicketView {
+  return {
+    id: row.id,
+    ticket_number: row.ticketNumber,
+    subject: row.subject,
+    description: row.description,
+    category: row.category as SupportTicketView["category"],
+    priority: row.priority as SupportTicketView["priority"],
+    status: row.status as SupportTicketView["status"],
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The user's tickets, newest first (contact-form messages sent while signed in included). */
+export async function listTickets(db: Executor, userId: string): Promise<SupportTicketView[]> {
+  const rows = await db
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.userId, userId))
+    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.ticketNumber));
+  return rows.map(toSupportTicketView);
+}
+
+/** One of the user's own tickets, or null (unknown or malformed id, or someone else's). */
+export async function getTicket(db: Executor, userId: string, id: string): Promise<SupportTicketView | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(supportTickets)
+    .where(and(eq(supportTickets.id, id), eq(supportTickets.userId, userId)))
+    .limit(1);
+  return row ? toSupportTicketView(row) : null;
+}
+
+/**
+ * Opens a ticket for a signed-in shopper: subject and description required, category "other"
+ * and priority "normal" unless chosen, status "open", next readable number. The account's name
+ * and e-mail are copied as the contact, so the team can answer without another lookup.
+ */
+export async function createTicket(
+  db: Executor,
+  userId: string,
+  input: unknown,
+  options: { now?: Date } = {},
+): Promise<SupportTicketResult> {
+  const body = input && typeof input === "object" && !Array.isArray(input) ? input : {};
+  const parsed = SupportTicketSchema.safeParse(body);
+  if (!parsed.success) {
+    const fieldErrors = supportTicketFieldErrors(parsed.error);
+    return {
+      ok: false,
+      status: 400,
+      code: "invalid_ticket",
+      message: Object.values(fieldErrors).join(" ; ") || "Ticket invalide",
+      fieldErrors,
+    };
+  }
+  const [account] = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+  if (!account) return { ok: false, status: 404, code: "not_found", message: "Utilisateur introuvable" };
+  const ticket = parsed.data;
+  const row = await insertNumberedTicket(
+    db,
+    {
+      userId,
+      contactName: account.name || null,
+      contactEmail: account.email,
+      subject: ticket.subject,
+      description: ticket.description,
+      category: ticket.category,
+      priority: ticket.priority,
+    },
+    options.now ?? new Date(),
+  );
+  return { ok: true, ticket: toSupportTicketView(row) };
 }

@@ -1,0 +1,203 @@
+import { and, count, desc, eq, ne } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { paymentMethods, user } from "../../db/schema";
+import { isUuid } from "~/lib/uuid";
+import {
+  FORBIDDEN_CARD_KEYS,
+  MAX_PAYMENT_METHODS,
+  PaymentMethodSchema,
+  paymentMethodFieldErrors,
+  type PaymentCardBrand,
+  type PaymentMethodField,
+  type PaymentMethodView,
+} from "~/features/payment-methods/payment-method.schema";
+
+/**
+ * The shopper's saved cards (`payment_methods`): brand, last four digits, holder and optional
+ * expiry, never a full card number. Every call is scoped to one user id: a card of someone else
+ * reads exactly like a card that does not exist (404).
+ *
+ * Invariants: a non-empty list has exactly one default (a partial unique index also allows at
+ * most one); the first card becomes the default; deleting the default makes the newest remaining
+ * card the default. Changes to one user's cards are serialised by locking the user's row, so two
+ * parallel additions cannot both become "the first" nor pass the size limit together.
+ */
+
+export const PAYMENT_METHOD_NOT_FOUND_MESSAGE = "Moyen de paiement introuvable";
+export const PAYMENT_METHOD_LIMIT_MESSAGE = `Vous ne pouvez pas enregistrer plus de ${MAX_PAYMENT_METHODS} cartes. Supprimez-en une pour en ajouter une nouvelle.`;
+export const FULL_CARD_NUMBER_REFUSED_MESSAGE =
+  "Le numéro complet et le cryptogramme de la carte ne doivent jamais être envoyés : indiquez seulement les 4 derniers chiffres.";
+
+export type PaymentMethodFailure = {
+  ok: false;
+  status: 400 | 404 | 409;
+  code: "invalid_payment_method" | "card_number_refused" | "not_found" | "payment_method_limit";
+  message: string;
+  fieldErrors?: Partial<Record<PaymentMethodField, string>>;
+};
+export type PaymentMethodResult = { ok: true; paymentMethod: PaymentMethodView } | PaymentMethodFailure;
+export type PaymentMethodDeleteResult = { ok: true; id: string; newDefaultId: string | null } | PaymentMethodFailure;
+
+type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+function notFound(): PaymentMethodFailure {
+  return { ok: false, status: 404, code: "not_found", message: PAYMENT_METHOD_NOT_FOUND_MESSAGE };
+}
+
+export function toPaymentMethodView(row: PaymentMethodRow): PaymentMethodView {
+  return {
+    id: row.id,
+    type: row.type,
+    card_brand: row.cardBrand as PaymentCardBrand,
+    card_last_four: row.cardLastFour,
+    card_holder_name: row.cardHolderName,
+    exp_month: row.expMonth,
+    exp_year: row.expYear,
+    is_default: row.isDefault,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Validates with the form's schema; the failure carries one French message per field. */
+function validate(input: unknown) {
+  const body = input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  if (FORBIDDEN_CARD_KEYS.some((key) => key in body)) {
+    const failure: PaymentMethodFailure = {
+      ok: false,
+      status: 400,
+      code: "card_number_refused",
+      message: FULL_CARD_NUMBER_REFUSED_MESSAGE,
+    };
+    return failure;
+  }
+  const parsed = PaymentMethodSchema.safeParse(body);
+  if (parsed.success) return { ok: true as const, value: parsed.data };
+  const fieldErrors = paymentMethodFieldErrors(parsed.error);
+  const failure: PaymentMethodFailure = {
+    ok: false,
+    status: 400,
+    code: "invalid_payment_method",
+    message: Object.values(fieldErrors).join(" ; ") || "Moyen de paiement invalide",
+    fieldErrors,
+  };
+  return failure;
+}
+
+/** Serialises changes to one user's cards (and proves the user exists). */
+async function lockUser(tx: Executor, userId: string): Promise<boolean> {
+  const rows = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+  return rows.length > 0;
+}
+
+async function findOwn(tx: Executor, userId: string, id: string): Promise<PaymentMethodRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await tx
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The user's cards, the default first, then the newest. */
+export async function listPaymentMethods(db: Executor, userId: string): Promise<PaymentMethodView[]> {
+  const rows = await db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId))
+    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt), desc(paymentMethods.id));
+  return rows.map(toPaymentMethodView);
+}
+
+/** One of the user's own cards, or null (unknown or malformed id, or someone else's). */
+export async function getPaymentMethod(db: Executor, userId: string, id: string): Promise<PaymentMethodView | null> {
+  const row = await findOwn(db, userId, id);
+  return row ? toPaymentMethodView(row) : null;
+}
+
+/**
+ * Saves a card (brand, last four, holder, optional expiry). The first card becomes the default;
+ * `is_default: true` makes a later one the default instead of the previous one.
+ */
+export async function addPaymentMethod(db: Executor, userId: string, input: unknown): Promise<PaymentMethodResult> {
+  const valid = validate(input);
+  if (!valid.ok) return valid;
+  const card = valid.value;
+  return db.transaction(async (tx): Promise<PaymentMethodResult> => {
+    if (!(await lockUser(tx, userId))) return notFound();
+    const [{ n }] = await tx.select({ n: count() }).from(paymentMethods).where(eq(paymentMethods.userId, userId));
+    if (n >= MAX_PAYMENT_METHODS) {
+      return { ok: false, status: 409, code: "payment_method_limit", message: PAYMENT_METHOD_LIMIT_MESSAGE };
+    }
+    const isDefault = n === 0 || card.is_default;
+    if (isDefault && n > 0) {
+      await tx
+        .update(paymentMethods)
+        .set({ isDefault: false })
+        .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true)));
+    }
+    const [row] = await tx
+      .insert(paymentMethods)
+      .values({
+        userId,
+        type: "card",
+        cardBrand: card.card_brand,
+        cardLastFour: card.card_last_four,
+        cardHolderName: card.card_holder_name,
+        expMonth: card.exp_month,
+        expYear: card.exp_year,
+        isDefault,
+      })
+      .returning();
+    return { ok: true, paymentMethod: toPaymentMethodView(row) };
+  });
+}
+
+/**
+ * Makes an own card the default. Every other card of the user is cleared in the same
+ * transaction (not only the previous default, so a list left with two or none by anything else
+ * is repaired too): exactly one default remains.
+ */
+export async function setDefaultPaymentMethod(db: Executor, userId: string, id: string): Promise<PaymentMethodResult> {
+  return db.transaction(async (tx): Promise<PaymentMethodResult> => {
+    if (!(await lockUser(tx, userId))) return notFound();
+    const current = await findOwn(tx, userId, id);
+    if (!current) return notFound();
+    // Two statements: the partial unique index would refuse the new default while the old one is still set.
+    await tx
+      .update(paymentMethods)
+      .set({ isDefault: false })
+      .where(and(eq(paymentMethods.userId, userId), ne(paymentMethods.id, current.id), eq(paymentMethods.isDefault, true)));
+    const [row] = await tx
+      .update(paymentMethods)
+      .set({ isDefault: true })
+      .where(and(eq(paymentMethods.id, current.id), eq(paymentMethods.userId, userId)))
+      .returning();
+    return { ok: true, paymentMethod: toPaymentMethodView(row) };
+  });
+}
+
+/** Deletes an own card; when it was the default, the newest remaining card becomes the default. */
+export async function deletePaymentMethod(db: Executor, userId: string, id: string): Promise<PaymentMethodDeleteResult> {
+  return db.transaction(async (tx): Promise<PaymentMethodDeleteResult> => {
+    if (!(await lockUser(tx, userId))) return notFound();
+    const current = await findOwn(tx, userId, id);
+    if (!current) return notFound();
+    await tx.delete(paymentMethods).where(and(eq(paymentMethods.id, current.id), eq(paymentMethods.userId, userId)));
+    const [stillDefault] = await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true)))
+      .limit(1);
+    if (stillDefault) return { ok: true, id: current.id, newDefaultId: null };
+    const [newest] = await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.userId, userId))
+      .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
+      .limit(1);
+    if (!newest) return { ok: true, id: current.id, newDefaultId: null };
+    await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, newest.id));
+    return { ok: true, id: current.id, newDefaultId: newest.id };
+  });
+}

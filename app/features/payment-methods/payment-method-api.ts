@@ -1,0 +1,24 @@
+/** Browser calls to /api/v1/payment-methods. Every function resolves (never throws). */
+import { callJsonApi, type JsonApiResult } from "~/lib/json-api";
+import type { PaymentMethodField, PaymentMethodValues, PaymentMethodView } from "./payment-method.schema";
+
+export type PaymentMethodApiResult<T> = JsonApiResult<T, PaymentMethodField>;
+
+export function fetchPaymentMethods(): Promise<PaymentMethodApiResult<PaymentMethodView[]>> {
+  return callJsonApi("/api/v1/payment-methods");
+}
+
+/** Only brand, last four, holder and expiry are sent: the form never has the full number. */
+export function createPaymentMethod(values: PaymentMethodValues): Promise<PaymentMethodApiResult<PaymentMethodView>> {
+  return callJsonApi("/api/v1/payment-methods", { method: "POST", body: values });
+}
+
+export function removePaymentMethod(
+  id: string,
+): Promise<PaymentMethodApiResult<{ id: string; deleted: true; new_default_id: string | null }>> {
+  return callJsonApi(`/api/v1/payment-methods/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+export function makeDefaultPaymentMethod(id: string): Promise<PaymentMethodApiResult<PaymentMethodView>> {
+  return callJsonApi(`/api/v1/payment-methods/${encodeURIComponent(id)}`, { method: "PATCH", body: { is_default: true } });
+}

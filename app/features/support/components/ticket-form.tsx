@@ -1,0 +1,170 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
+import { FieldShell, errorIdOf } from "~/features/addresses/components/field-shell";
+import { createSupportTicket } from "../support-ticket-api";
+import {
+  DEFAULT_TICKET_CATEGORY,
+  DEFAULT_TICKET_PRIORITY,
+  SupportTicketSchema,
+  TICKET_CATEGORIES,
+  TICKET_CATEGORY_LABELS,
+  TICKET_DESCRIPTION_MAX,
+  TICKET_PRIORITIES,
+  TICKET_PRIORITY_LABELS,
+  TICKET_SUBJECT_MAX,
+  supportTicketFieldErrors,
+  type SupportTicketField,
+  type SupportTicketFieldErrors,
+  type SupportTicketView,
+} from "../support-ticket.schema";
+
+export const TICKET_CREATE_ERROR_MESSAGE = "Erreur lors de la création du ticket";
+
+type Values = Record<SupportTicketField, string>;
+const EMPTY: Values = { subject: "", description: "", category: DEFAULT_TICKET_CATEGORY, priority: DEFAULT_TICKET_PRIORITY };
+const FIELD_ORDER: SupportTicketField[] = ["subject", "category", "priority", "description"];
+
+/**
+ * The ticket form of "Support Client" (spec back-office §5): subject and description required,
+ * category "Autre" and priority "Normale" preselected. Checked in the browser with the server's
+ * schema; the typed text stays in place whatever the server answers.
+ */
+export function TicketForm({ onCreated, onCancel }: { onCreated: (ticket: SupportTicketView) => void; onCancel: () => void }) {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<SupportTicketFieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const baseId = useId();
+  const fieldId = (name: SupportTicketField) => `${baseId}-${name}`;
+  const counterId = `${baseId}-description-count`;
+
+  function update(name: SupportTicketField, value: string) {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const next = { ...e };
+      delete next[name];
+      return next;
+    });
+    setFormError(null);
+  }
+
+  function focusFirstError(found: SupportTicketFieldErrors) {
+    const first = FIELD_ORDER.find((name) => found[name]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    event.stopPropagation();
+    if (busy) return;
+    const parsed = SupportTicketSchema.safeParse(values);
+    if (!parsed.success) {
+      const found = supportTicketFieldErrors(parsed.error);
+      setErrors(found);
+      focusFirstError(found);
+      return;
+    }
+    setBusy(true);
+    setFormError(null);
+    const result = await createSupportTicket(parsed.data);
+    setBusy(false);
+    if (result.ok) {
+      onCreated(result.data);
+      return;
+    }
+    if (result.status === 400 && Object.keys(result.fieldErrors).length > 0) {
+      setErrors(result.fieldErrors);
+      focusFirstError(result.fieldErrors);
+      return;
+    }
+    setFormError(result.status === 401 ? result.message || TICKET_CREATE_ERROR_MESSAGE : TICKET_CREATE_ERROR_MESSAGE);
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Nouveau ticket">
+      <p className="text-sm text-muted">
+        Les champs marqués <span aria-hidden="true">*</span>
+        <span className="sr-only">d'un astérisque</span> sont obligatoires.
+      </p>
+      <FieldShell id={fieldId("subject")} label="Sujet" required error={errors.subject}>
+        <input
+          id={fieldId("subject")}
+          name="subject"
+          type="text"
+          maxLength={TICKET_SUBJECT_MAX}
+          value={values.subject}
+          onChange={(e) => update("subject", e.target.value)}
+          aria-required
+          aria-invalid={errors.subject ? true : undefined}
+          aria-describedby={errorIdOf(fieldId("subject"), errors.subject)}
+          data-autofocus
+          className={inputClass}
+        />
+      </FieldShell>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FieldShell id={fieldId("category")} label="Catégorie" error={errors.category}>
+          <select
+            id={fieldId("category")}
+            name="category"
+            value={values.category}
+            onChange={(e) => update("category", e.target.value)}
+            aria-invalid={errors.category ? true : undefined}
+            aria-describedby={errorIdOf(fieldId("category"), errors.category)}
+            className={inputClass}
+          >
+            {TICKET_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {TICKET_CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+        <FieldShell id={fieldId("priority")} label="Priorité" error={errors.priority}>
+          <select
+            id={fieldId("priority")}
+            name="priority"
+            value={values.priority}
+            onChange={(e) => update("priority", e.target.value)}
+            aria-invalid={errors.priority ? true : undefined}
+            aria-describedby={errorIdOf(fieldId("priority"), errors.priority)}
+            className={inputClass}
+          >
+            {TICKET_PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {TICKET_PRIORITY_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+      </div>
+      <FieldShell id={fieldId("description")} label="Description" required error={errors.description}>
+        <textarea
+          id={fieldId("description")}
+          name="description"
+          rows={6}
+          maxLength={TICKET_DESCRIPTION_MAX}
+          value={values.description}
+          onChange={(e) => update("description", e.target.value)}
+          aria-required
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={[errorIdOf(fieldId("description"), errors.description), counterId].filter(Boolean).join(" ")}
+          className={inputClass}
+        />
+        <p id={counterId} className="mt-1 text-right text-xs text-muted">
+          {values.description.length.toLocaleString("fr-FR")} / {TICKET_DESCRIPTION_MAX.toLocaleString("fr-FR")} caractères
+        </p>
+      </FieldShell>
+      {formError && <FormMessage tone="error">{formError}</FormMessage>}
+      <div className="flex flex-wrap justify-end gap-3">
+        <button type="button" onClick={onCancel} className={secondaryButtonClass}>
+          Annuler
+        </button>
+        <button type="submit" disabled={busy} className={primaryButtonClass}>
+          {busy ? "Envoi..." : "Envoyer le ticket"}
+        </button>
+      </div>
+    </form>
+  );
+}

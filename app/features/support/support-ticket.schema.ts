@@ -1,0 +1,115 @@
+import { z } from "zod";
+
+/**
+ * The ticket form of "Support Client" (spec back-office §5 "Ticket form"): subject and
+ * description required, category "other" and priority "normal" by default. Validated in the
+ * browser and again in the support service; field names are the API's (spec §3).
+ */
+
+export const TICKET_SUBJECT_MAX = 200;
+export const TICKET_DESCRIPTION_MAX = 5000;
+
+export const TICKET_CATEGORIES = ["order", "product", "account", "technical", "other"] as const;
+export const TICKET_PRIORITIES = ["low", "normal", "high", "urgent"] as const;
+export const TICKET_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const DEFAULT_TICKET_CATEGORY: TicketCategory = "other";
+export const DEFAULT_TICKET_PRIORITY: TicketPriority = "normal";
+
+export const TICKET_CATEGORY_LABELS: Record<TicketCategory, string> = {
+  order: "Commande",
+  product: "Produit",
+  account: "Compte",
+  technical: "Problème technique",
+  other: "Autre",
+};
+export const TICKET_PRIORITY_LABELS: Record<TicketPriority, string> = {
+  low: "Basse",
+  normal: "Normale",
+  high: "Haute",
+  urgent: "Urgente",
+};
+export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
+  open: "Ouvert",
+  in_progress: "En cours",
+  resolved: "Résolu",
+  closed: "Fermé",
+};
+
+export const TICKET_SUBJECT_REQUIRED_MESSAGE = "Le sujet est obligatoire";
+export const TICKET_SUBJECT_TOO_LONG_MESSAGE = `Le sujet ne doit pas dépasser ${TICKET_SUBJECT_MAX} caractères`;
+export const TICKET_DESCRIPTION_REQUIRED_MESSAGE = "La description est obligatoire";
+export const TICKET_DESCRIPTION_TOO_LONG_MESSAGE = `La description ne doit pas dépasser ${TICKET_DESCRIPTION_MAX.toLocaleString("fr-FR")} caractères`;
+export const TICKET_CATEGORY_MESSAGE = "Veuillez choisir une catégorie : commande, produit, compte, problème technique ou autre";
+export const TICKET_PRIORITY_MESSAGE = "Veuillez choisir une priorité : basse, normale, haute ou urgente";
+
+/** A missing or empty choice takes the default; anything else must be one of the values. */
+const choice = <T extends readonly [string, ...string[]]>(values: T, fallback: T[number], message: string) =>
+  z
+    .union([z.enum(values), z.literal("")], { error: message })
+    .nullable()
+    .optional()
+    .transform((v): T[number] => v || fallback);
+
+export const SupportTicketSchema = z.object({
+  subject: z
+    .string({ error: TICKET_SUBJECT_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: TICKET_SUBJECT_REQUIRED_MESSAGE })
+    .max(TICKET_SUBJECT_MAX, { error: TICKET_SUBJECT_TOO_LONG_MESSAGE }),
+  description: z
+    .string({ error: TICKET_DESCRIPTION_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: TICKET_DESCRIPTION_REQUIRED_MESSAGE })
+    .max(TICKET_DESCRIPTION_MAX, { error: TICKET_DESCRIPTION_TOO_LONG_MESSAGE }),
+  category: choice(TICKET_CATEGORIES, DEFAULT_TICKET_CATEGORY, TICKET_CATEGORY_MESSAGE),
+  priority: choice(TICKET_PRIORITIES, DEFAULT_TICKET_PRIORITY, TICKET_PRIORITY_MESSAGE),
+});
+
+export type SupportTicketInput = z.input<typeof SupportTicketSchema>;
+export type SupportTicketValues = z.output<typeof SupportTicketSchema>;
+export const SUPPORT_TICKET_FIELDS = ["subject", "description", "category", "priority"] as const;
+export type SupportTicketField = (typeof SUPPORT_TICKET_FIELDS)[number];
+export type SupportTicketFieldErrors = Partial<Record<SupportTicketField, string>>;
+
+/** A shopper's ticket as the API and the pages see it. */
+export type SupportTicketView = {
+  id: string;
+  ticket_number: string;
+  subject: string;
+  description: string;
+  category: TicketCategory;
+  priority: TicketPriority;
+  status: TicketStatus;
+  created_at: string;
+  updated_at: string;
+};
+
+/** First message of each invalid field. */
+export function supportTicketFieldErrors(error: z.ZodError): SupportTicketFieldErrors {
+  const errors: SupportTicketFieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && (SUPPORT_TICKET_FIELDS as readonly string[]).includes(field)) {
+      errors[field as SupportTicketField] ??= issue.message;
+    }
+  }
+  return errors;
+}
+
+export function ticketCreatedMessage(ticketNumber: string): string {
+  return `Votre ticket ${ticketNumber} a bien été créé. Notre équipe vous répond sous 2 heures en moyenne.`;
+}
+
+export function ticketCategoryLabel(value: string): string {
+  return TICKET_CATEGORY_LABELS[value as TicketCategory] ?? TICKET_CATEGORY_LABELS.other;
+}
+export function ticketPriorityLabel(value: string): string {
+  return TICKET_PRIORITY_LABELS[value as TicketPriority] ?? value;
+}
+export function ticketStatusLabel(value: string): string {
+  return TICKET_STATUS_LABELS[value as TicketStatus] ?? "Statut inconnu";
+}

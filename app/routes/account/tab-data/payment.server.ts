@@ -1,0 +1,16 @@
+import type { Database } from "~/.server/db/client";
+import { listPaymentMethods } from "~/.server/modules/payment-methods/payment-methods.service";
+import type { PaymentMethodView } from "~/features/payment-methods/payment-method.schema";
+
+/** paymentMethods is null when they could not be read: the tab then shows the spec's load error. */
+export type PaymentTabData = { paymentMethods: PaymentMethodView[] | null };
+
+/** Data of the dashboard's "Moyens de Paiement" tab: saved cards, the default first. */
+export async function loadPaymentTab(db: Database, userId: string): Promise<PaymentTabData> {
+  try {
+    return { paymentMethods: await listPaymentMethods(db, userId) };
+  } catch (error) {
+    console.error("[dashboard] payment methods could not be loaded:", error);
+    return { paymentMethods: null };
+  }
+}

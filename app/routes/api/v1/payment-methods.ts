@@ -1,0 +1,29 @@
+import type { Route } from "./+types/payment-methods";
+import { requireApiUser } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { jsonError } from "~/.server/http";
+import { readJsonBody } from "~/.server/modules/addresses/addresses.http";
+import { addPaymentMethod, listPaymentMethods } from "~/.server/modules/payment-methods/payment-methods.service";
+import { paymentMethodFailureResponse } from "~/.server/modules/payment-methods/payment-methods.http";
+
+const noStore = { "Cache-Control": "no-store" };
+
+/** GET /api/v1/payment-methods: the signed-in user's saved cards, the default first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireApiUser(request);
+  if (session instanceof Response) return session;
+  const methods = await listPaymentMethods(await getDb(), session.user.id);
+  return Response.json({ data: methods }, { headers: noStore });
+}
+
+/** POST /api/v1/payment-methods: saves a card without its full number (the first one becomes the default). */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return jsonError(405, "method_not_allowed", "Méthode non autorisée");
+  const session = await requireApiUser(request);
+  if (session instanceof Response) return session;
+  const body = await readJsonBody(request);
+  if (body === undefined) return jsonError(400, "invalid_body", "Corps de requête JSON invalide");
+  const result = await addPaymentMethod(await getDb(), session.user.id, body);
+  if (!result.ok) return paymentMethodFailureResponse(result);
+  return Response.json({ data: result.paymentMethod }, { status: 201, headers: noStore });
+}

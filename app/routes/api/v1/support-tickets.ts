@@ -1,0 +1,29 @@
+import type { Route } from "./+types/support-tickets";
+import { requireApiUser } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { jsonError } from "~/.server/http";
+import { readJsonBody } from "~/.server/modules/addresses/addresses.http";
+import { createTicket, listTickets } from "~/.server/modules/support/support.service";
+import { supportTicketFailureResponse } from "~/.server/modules/support/support.http";
+
+const noStore = { "Cache-Control": "no-store" };
+
+/** GET /api/v1/support-tickets: the signed-in user's tickets, newest first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireApiUser(request);
+  if (session instanceof Response) return session;
+  const tickets = await listTickets(await getDb(), session.user.id);
+  return Response.json({ data: tickets }, { headers: noStore });
+}
+
+/** POST /api/v1/support-tickets: opens a ticket with the next readable number (SAV-YYYY-NNNNNN). */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return jsonError(405, "method_not_allowed", "Méthode non autorisée");
+  const session = await requireApiUser(request);
+  if (session instanceof Response) return session;
+  const body = await readJsonBody(request);
+  if (body === undefined) return jsonError(400, "invalid_body", "Corps de requête JSON invalide");
+  const result = await createTicket(await getDb(), session.user.id, body);
+  if (!result.ok) return supportTicketFailureResponse(result);
+  return Response.json({ data: result.ticket }, { status: 201, headers: noStore });
+}
