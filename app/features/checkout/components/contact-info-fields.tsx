@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { inputClass } from "~/features/account/components/form-parts";
-import { FieldShell, errorIdOf } from "~/features/addresses/components/field-shell";
+import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
 import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX, CONTACT_PHONE_MAX } from "../checkout.schema";
 
 export type ContactValues = { email: string; name: string; phone: string };

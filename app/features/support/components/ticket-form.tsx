@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
-import { FieldShell, errorIdOf } from "~/features/addresses/components/field-shell";
+import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
 import { createSupportTicket } from "../support-ticket-api";
 import {
   DEFAULT_TICKET_CATEGORY,
