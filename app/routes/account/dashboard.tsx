@@ -33,6 +33,7 @@ import { WishlistTab } from "~/features/account/components/wishlist-tab";
 import { loadOrdersTab } from "./tab-data/orders.server";
 import { loadAddressesTab } from "./tab-data/addresses.server";
 import { loadWishlistTab } from "./tab-data/wishlist.server";
+import { loadLoyaltyTab } from "./tab-data/loyalty.server";
 import { PreferencesSchema } from "~/features/account/preferences.schema";
 import {
   ChangePasswordSchema,
@@ -69,6 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       orders: null,
       addresses: null,
       wishlist: null,
+      loyalty: null,
       security: {
         twoFactorEnabled: current.user.twoFactorEnabled,
         sessions: sessions.map((s) => ({ ...s, createdAt: formatDateTime(s.createdAt, timezone) })),
@@ -91,7 +93,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const orders = tab === "orders" ? await loadOrdersTab(db, userId) : null;
   const addresses = tab === "addresses" ? await loadAddressesTab(db, userId) : null;
   const wishlist = tab === "wishlist" ? await loadWishlistTab(db, userId) : null;
-  return { signedIn: true as const, tab, account, preferences, orders, addresses, wishlist, security: null };
+  const loyalty = tab === "profile" ? await loadLoyaltyTab(db, userId) : null;
+  return { signedIn: true as const, tab, account, preferences, orders, addresses, wishlist, loyalty, security: null };
 }
 
 export function headers() {
@@ -482,7 +485,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid grid-cols-1 gap-6 lg:mt-8 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
         <AccountNav active={tab} />
         <section aria-label={tabLabel} className="min-w-0">
-          {tab === "profile" && <ProfileTab name={account.name} email={account.email} />}
+          {tab === "profile" && <ProfileTab name={account.name} email={account.email} loyalty={loaderData.loyalty} />}
           {tab === "security" && loaderData.security && (
             <SecurityTab
               email={account.email}

@@ -74,6 +74,7 @@ describe("visitors", () => {
     ["POST", "/api/v1/orders"],
     ["GET", `/api/v1/orders/${randomUUID()}`],
     ["POST", `/api/v1/orders/${randomUUID()}/cancel`],
+    ["GET", "/api/v1/loyalty"],
   ])("%s %s -> 401 with a French message", async (method, path) => {
     const res = await call(method, path, null, method === "GET" ? undefined : {}, { "idempotency-key": randomUUID() });
     expect(res.status).toBe(401);
