@@ -68,6 +68,9 @@ export const BEAUTY_PASS_EXPIRY_REMINDER_DAYS = 30;
 /** Tiers: Beauty Lover below Expert, Beauty Expert from 500, Beauty VIP from 1000 points. */
 export const BEAUTY_PASS_EXPERT_MIN_POINTS = 500;
 export const BEAUTY_PASS_VIP_MIN_POINTS = 1000;
+/** The transaction history shows the latest 20; the profile card the latest 3 (spec storefront §9). */
+export const BEAUTY_PASS_HISTORY_LIMIT = 20;
+export const BEAUTY_PASS_CARD_TRANSACTIONS = 3;
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Cart, checkout and delivery zones (issue 4).                                                   */

@@ -28,6 +28,7 @@ import {
 } from "../modules/addresses/addresses.api-schemas";
 import { paymentMethodOperations } from "../modules/payment-methods/payment-methods.api-schemas";
 import { supportTicketOperations } from "../modules/support/support.api-schemas";
+import { LoyaltySummaryResponseSchema } from "../modules/loyalty/loyalty-summary.api-schemas";
 
 /**
  * One entry per API operation, written next to nothing else: the OpenAPI document below is
@@ -191,6 +192,18 @@ export const operations: ApiOperation[] = [
   ...addressOperations(),
   ...paymentMethodOperations(),
   ...supportTicketOperations(),
+  {
+    method: "get",
+    path: "/api/v1/loyalty",
+    summary: "Le Beauty Pass de l'utilisateur connecté : solde, niveau, prochain palier, prochains points à expirer et 20 dernières transactions",
+    tags: ["Beauty Pass"],
+    auth: "session",
+    responses: {
+      200: { description: "Beauty Pass", schema: LoyaltySummaryResponseSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      503: { description: "Erreur lors du chargement des points", schema: ApiErrorSchema },
+    },
+  },
   {
     method: "get",
     path: "/api/v1/cart",

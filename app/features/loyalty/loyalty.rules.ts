@@ -30,7 +30,8 @@ export function nextRewardThreshold(points: number): number | null {
 export function rewardProgressPercent(points: number): number {
   const next = nextRewardThreshold(points);
   if (next === null) return 100;
-  return Math.min(100, Math.max(0, Math.round((points / next) * 100)));
+  // Rounded down: 199 of 200 points must not read 100 %.
+  return Math.min(100, Math.max(0, Math.floor((points / next) * 100)));
 }
 
 /** Points earned by an order: 1 per whole euro actually paid (the part paid with points earns none). */

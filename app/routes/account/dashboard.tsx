@@ -37,6 +37,7 @@ import { loadAddressesTab } from "./tab-data/addresses.server";
 import { loadWishlistTab } from "./tab-data/wishlist.server";
 import { loadPaymentTab } from "./tab-data/payment.server";
 import { loadSupportTab } from "./tab-data/support.server";
+import { loadLoyaltyTab } from "./tab-data/loyalty.server";
 import { PreferencesSchema } from "~/features/account/preferences.schema";
 import {
   ChangePasswordSchema,
@@ -75,6 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       wishlist: null,
       payment: null,
       support: null,
+      loyalty: null,
       security: {
         twoFactorEnabled: current.user.twoFactorEnabled,
         sessions: sessions.map((s) => ({ ...s, createdAt: formatDateTime(s.createdAt, timezone) })),
@@ -99,7 +101,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const wishlist = tab === "wishlist" ? await loadWishlistTab(db, userId) : null;
   const payment = tab === "payment" ? await loadPaymentTab(db, userId) : null;
   const support = tab === "support" ? await loadSupportTab(db, userId) : null;
-  return { signedIn: true as const, tab, account, preferences, orders, addresses, wishlist, payment, support, security: null };
+  const loyalty = tab === "profile" ? await loadLoyaltyTab(db, userId) : null;
+  return { signedIn: true as const, tab, account, preferences, orders, addresses, wishlist, payment, support, loyalty, security: null };
 }
 
 export function headers() {
@@ -490,7 +493,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid grid-cols-1 gap-6 lg:mt-8 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
         <AccountNav active={tab} />
         <section aria-label={tabLabel} className="min-w-0">
-          {tab === "profile" && <ProfileTab name={account.name} email={account.email} />}
+          {tab === "profile" && <ProfileTab name={account.name} email={account.email} loyalty={loaderData.loyalty} />}
           {tab === "security" && loaderData.security && (
             <SecurityTab
               email={account.email}

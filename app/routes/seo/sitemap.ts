@@ -11,6 +11,7 @@ const STATIC_PAGES = [
   "/livraison-retours",
   "/guide-tailles",
   "/carte-cadeau",
+  "/beauty-pass",
   "/accessibilite",
   "/conditions-generales",
   "/politique-confidentialite",

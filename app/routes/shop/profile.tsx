@@ -11,6 +11,8 @@ import { ProfileUpdateSchema } from "~/features/account/profile.schema";
 import { openAuthModal } from "~/features/auth/auth-modal-store";
 import { OrderList } from "~/features/orders/components/order-list";
 import type { OrderView } from "~/features/orders/order.types";
+import { BeautyPassCard } from "~/features/loyalty/components/beauty-pass-card";
+import { loadLoyaltySummary } from "../account/tab-data/loyalty.server";
 
 type ProfileField = "firstName" | "lastName" | "phone";
 type ProfileErrors = Partial<Record<ProfileField, string>>;
@@ -38,11 +40,15 @@ function profileErrorsFrom(issues: readonly { path: readonly PropertyKey[]; mess
 /** Signed out: the page still renders (401) and offers the login modal. */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getCurrentSession(request);
-  if (!session) return data({ profile: null, orders: null }, { status: 401 });
+  if (!session) return data({ profile: null, orders: null, loyalty: null }, { status: 401 });
   const db = await getDb();
   const profile = await getProfile(db, session.user.id);
   if (!profile) throw data("Profil introuvable", { status: 404 });
-  return { profile, orders: await loadOrderHistory(db, session.user.id) };
+  const [orders, loyalty] = await Promise.all([
+    loadOrderHistory(db, session.user.id),
+    loadLoyaltySummary(db, session.user.id),
+  ]);
+  return { profile, orders, loyalty };
 }
 
 /** The order history, or null when it failed to load (the section then says "Erreur de chargement"). */
@@ -74,12 +80,13 @@ export function meta() {
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, orders } = loaderData;
+  const { profile, orders, loyalty } = loaderData;
   if (!profile) return <SignedOut />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <h1 className="font-display text-3xl sm:text-4xl">Mon Profil</h1>
       <PersonalInformation key={profile.id} profile={profile} actionData={actionData} />
+      <BeautyPassCard summary={loyalty} />
       <OrderHistory orders={orders} />
     </div>
   );

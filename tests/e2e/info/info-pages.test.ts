@@ -62,6 +62,7 @@ describe("information pages", () => {
       title: /^Guide des tailles : parfums, maquillage et soins \| Aurore$/,
     },
     { path: "/accessibilite", h1: "Déclaration d'accessibilité", title: /^Déclaration d'accessibilité \| Aurore$/ },
+    { path: "/beauty-pass", h1: "Beauty Pass", title: /^Beauty Pass : le programme fidélité \| Aurore$/ },
   ];
 
   it("answer 200 with their title, h1, breadcrumb and canonical link, without serious axe violations", async () => {

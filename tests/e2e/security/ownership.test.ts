@@ -82,6 +82,7 @@ describe("visitors", () => {
     ["GET", "/api/v1/support-tickets"],
     ["POST", "/api/v1/support-tickets"],
     ["GET", `/api/v1/support-tickets/${randomUUID()}`],
+    ["GET", "/api/v1/loyalty"],
   ])("%s %s -> 401 with a French message", async (method, path) => {
     const res = await call(method, path, null, method === "GET" ? undefined : {}, { "idempotency-key": randomUUID() });
     expect(res.status).toBe(401);

@@ -1,13 +1,26 @@
 import { Link } from "react-router";
 import type { AccountTab } from "../account-tabs";
+import { BeautyPassHistory } from "~/features/loyalty/components/beauty-pass-history";
+import type { LoyaltySummary } from "~/features/loyalty/loyalty.types";
 import { PersonalDataSection } from "./personal-data-section";
 
 export function TabHeading({ children }: { children: React.ReactNode }) {
   return <h2 className="font-display text-2xl sm:text-3xl">{children}</h2>;
 }
 
-/** Profil: who is signed in, the way to the full profile page, and the RGPD rights. */
-export function ProfileTab({ name, email }: { name: string; email: string }) {
+/**
+ * Profil: who is signed in, the way to the full profile page, the Beauty Pass history (when its
+ * data was loaded for this tab) and the RGPD rights.
+ */
+export function ProfileTab({
+  name,
+  email,
+  loyalty,
+}: {
+  name: string;
+  email: string;
+  loyalty?: { summary: LoyaltySummary | null } | null;
+}) {
   return (
     <div>
       <TabHeading>Profil</TabHeading>
@@ -27,6 +40,7 @@ export function ProfileTab({ name, email }: { name: string; email: string }) {
       >
         Modifier mon profil
       </Link>
+      {loyalty && <BeautyPassHistory summary={loyalty.summary} />}
       <PersonalDataSection />
     </div>
   );

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { BEAUTY_PASS_TRANSACTION_TYPES, type LoyaltySummary } from "~/features/loyalty/loyalty.types";
+
+/** Response shape of GET /api/v1/loyalty, for the generated OpenAPI document. */
+export const LoyaltyTransactionSchema = z
+  .object({
+    id: z.uuid(),
+    points: z.int().describe("Positive for a credit, negative for a debit"),
+    type: z
+      .enum(BEAUTY_PASS_TRANSACTION_TYPES)
+      .describe("earned (order delivered), used (checkout), expired (12 months), reversed (earning taken back), refunded (used points given back), adjusted"),
+    description: z.string(),
+    order_id: z.uuid().nullable(),
+    order_reference: z.string().nullable().describe("Les 8 derniers caractères de l'identifiant de la commande"),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "LoyaltyTransaction" });
+
+export const LoyaltySummarySchema = z
+  .object({
+    balance: z.int().nonnegative().describe("Points available now"),
+    lifetime_points: z.int().nonnegative().describe("Points earned on orders, net of reversals"),
+    tier: z.object({
+      id: z.enum(["lover", "expert", "vip"]),
+      name: z.string(),
+      min: z.int().nonnegative(),
+      max: z.int().nullable(),
+    }),
+    next_threshold: z.int().positive().nullable().describe("Next reward threshold (50, 100, 200, 500, 1000) above the balance"),
+    progress_percent: z.int().min(0).max(100),
+    points_to_next: z.int().positive().nullable(),
+    next_expiry: z
+      .object({ points: z.int().positive(), expires_at: z.iso.datetime() })
+      .nullable()
+      .describe("The oldest earned points still in the balance (first in, first out) and when they lapse"),
+    transactions: z.array(LoyaltyTransactionSchema).max(20).describe("Latest 20, newest first"),
+  })
+  .meta({ id: "LoyaltySummary" });
+
+export const LoyaltySummaryResponseSchema = z.object({ data: LoyaltySummarySchema });
+
+type Assert<T extends true> = T;
+export type _LoyaltySummaryMatches = Assert<LoyaltySummary extends z.infer<typeof LoyaltySummarySchema> ? true : false>;

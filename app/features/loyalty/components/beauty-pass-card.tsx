@@ -1,0 +1,123 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { formatDate, formatPrice } from "~/lib/money";
+import {
+  BEAUTY_PASS_CARD_TRANSACTIONS,
+  BEAUTY_PASS_REDEEM_STEP_CENTS,
+  BEAUTY_PASS_REDEEM_STEP_POINTS,
+} from "~/lib/shop-rules";
+import { formatPoints, LOYALTY_LOAD_ERROR, type LoyaltySummary } from "../loyalty.types";
+import { LoyaltyTransactionList } from "./loyalty-transaction-list";
+
+export const BEAUTY_PASS_HISTORY_HREF = "/dashboard?tab=profile#beauty-pass";
+
+/** The Beauty Pass card of /profile: tier, balance, lifetime points, next reward and the latest 3 transactions. */
+export function BeautyPassCard({ summary }: { summary: LoyaltySummary | null }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-8 rounded-2xl border border-line bg-white p-6 sm:p-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="font-display text-2xl">
+          Beauty Pass
+        </h2>
+        {summary && (
+          <span className="rounded-full bg-accent-soft px-3 py-1 text-sm font-semibold text-accent-dark">
+            {summary.tier.name}
+          </span>
+        )}
+      </div>
+      {summary ? (
+        <BeautyPassCardBody summary={summary} />
+      ) : (
+        <p role="alert" className="mt-4 rounded-lg bg-danger/10 px-4 py-3 text-sm font-semibold text-danger">
+          {LOYALTY_LOAD_ERROR}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function BeautyPassCardBody({ summary }: { summary: LoyaltySummary }) {
+  const transactionsHeadingId = useId();
+  const redeemable = Math.floor(summary.balance / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_CENTS;
+  return (
+    <>
+      <dl className="mt-6 grid gap-5 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-muted">Niveau</dt>
+          <dd className="mt-1 font-semibold">{summary.tier.name}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Solde</dt>
+          <dd className="mt-1 text-2xl font-semibold tabular-nums">{formatPoints(summary.balance)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Points cumulés</dt>
+          <dd className="mt-1 font-semibold tabular-nums">{formatPoints(summary.lifetime_points)}</dd>
+        </div>
+      </dl>
+
+      <RewardProgress summary={summary} />
+
+      <ul className="mt-4 space-y-1 text-sm text-muted">
+        <li>
+          {redeemable > 0
+            ? `${formatPrice(redeemable)} de réduction à utiliser lors de votre prochaine commande.`
+            : `Vos points deviennent une réduction dès ${formatPoints(BEAUTY_PASS_REDEEM_STEP_POINTS)}.`}
+        </li>
+        {summary.next_expiry && (
+          <li>
+            {formatPoints(summary.next_expiry.points)} expire{summary.next_expiry.points > 1 ? "nt" : ""} le{" "}
+            <time dateTime={summary.next_expiry.expires_at}>{formatDate(summary.next_expiry.expires_at)}</time>.
+          </li>
+        )}
+      </ul>
+
+      <h3 id={transactionsHeadingId} className="mt-8 text-lg font-semibold">
+        Dernières transactions
+      </h3>
+      <LoyaltyTransactionList
+        label="Dernières transactions"
+        transactions={summary.transactions.slice(0, BEAUTY_PASS_CARD_TRANSACTIONS)}
+      />
+      <div className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <Link to={BEAUTY_PASS_HISTORY_HREF} className="font-semibold text-accent underline underline-offset-4 hover:text-accent-dark">
+          Voir toutes mes transactions
+        </Link>
+        <Link to="/beauty-pass" className="font-semibold text-accent underline underline-offset-4 hover:text-accent-dark">
+          Découvrir les avantages du Beauty Pass
+        </Link>
+      </div>
+    </>
+  );
+}
+
+/** The next reward threshold, an accessible progress bar and the points still to earn. */
+export function RewardProgress({ summary }: { summary: Pick<LoyaltySummary, "balance" | "next_threshold" | "progress_percent" | "points_to_next"> }) {
+  const labelId = useId();
+  const { next_threshold: next, progress_percent: percent, points_to_next: toGo } = summary;
+  return (
+    <div className="mt-6">
+      <p className="flex flex-wrap justify-between gap-2 text-sm font-semibold">
+        <span id={labelId}>{next === null ? "Tous les paliers de récompense sont atteints" : `Prochaine récompense : ${formatPoints(next)}`}</span>
+        <span className="tabular-nums text-muted">{percent} %</span>
+      </p>
+      <div
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={next === null ? "100 %" : `${formatPoints(summary.balance)} sur ${formatPoints(next)}`}
+        className="mt-2 h-3 overflow-hidden rounded-full bg-band"
+      >
+        <div className="h-full rounded-full bg-accent" style={{ width: `${percent}%` }} />
+      </div>
+      {toGo !== null && (
+        <p className="mt-2 text-sm text-muted">
+          Plus que <span className="font-semibold text-ink">{formatPoints(toGo)}</span> pour atteindre le prochain palier.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Route } from "./+types/loyalty";
+import { requireApiUser } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { jsonError, jsonOk } from "~/.server/http";
+import { getLoyaltySummary } from "~/.server/modules/loyalty/loyalty-summary.service";
+import { LOYALTY_LOAD_ERROR } from "~/features/loyalty/loyalty.types";
+
+/** GET /api/v1/loyalty: the signed-in shopper's Beauty Pass (balance, tier, thresholds, latest 20 transactions). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireApiUser(request);
+  if (session instanceof Response) return session;
+  try {
+    return jsonOk({ data: await getLoyaltySummary(await getDb(), session.user.id) });
+  } catch (error) {
+    console.error("[api] loyalty summary failed:", error);
+    return jsonError(503, "loyalty_unavailable", LOYALTY_LOAD_ERROR);
+  }
+}
