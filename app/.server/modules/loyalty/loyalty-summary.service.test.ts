@@ -78,8 +78,8 @@ describe("getLoyaltySummary: tiers and thresholds follow the balance", () => {
     [49, 50, 98, 1],
     [50, 100, 50, 50],
     [150, 200, 75, 50],
-    [499, 500, 100, 1],
-    [999, 1000, 100, 1],
+    [499, 500, 99, 1],
+    [999, 1000, 99, 1],
   ])("%i points: next threshold %i, %i %%, %i to go", async (points, next, percent, toGo) => {
     const summary = await getLoyaltySummary(handle.db, await shopper(points), { now: NOW });
     expect(summary.next_threshold).toBe(next);
