@@ -30,9 +30,11 @@ import { SecurityTab } from "~/features/account/components/security-tab";
 import { OrdersTab } from "~/features/account/components/orders-tab";
 import { AddressesTab } from "~/features/account/components/addresses-tab";
 import { WishlistTab } from "~/features/account/components/wishlist-tab";
+import { NotificationsTab } from "~/features/account/components/notifications-tab";
 import { loadOrdersTab } from "./tab-data/orders.server";
 import { loadAddressesTab } from "./tab-data/addresses.server";
 import { loadWishlistTab } from "./tab-data/wishlist.server";
+import { loadNotificationsTab } from "./tab-data/notifications.server";
 import { PreferencesSchema } from "~/features/account/preferences.schema";
 import {
   ChangePasswordSchema,
@@ -69,6 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       orders: null,
       addresses: null,
       wishlist: null,
+      notifications: null,
       security: {
         twoFactorEnabled: current.user.twoFactorEnabled,
         sessions: sessions.map((s) => ({ ...s, createdAt: formatDateTime(s.createdAt, timezone) })),
@@ -91,7 +94,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const orders = tab === "orders" ? await loadOrdersTab(db, userId) : null;
   const addresses = tab === "addresses" ? await loadAddressesTab(db, userId) : null;
   const wishlist = tab === "wishlist" ? await loadWishlistTab(db, userId) : null;
-  return { signedIn: true as const, tab, account, preferences, orders, addresses, wishlist, security: null };
+  const notifications = tab === "notifications" ? await loadNotificationsTab(db, userId) : null;
+  return { signedIn: true as const, tab, account, preferences, orders, addresses, wishlist, notifications, security: null };
 }
 
 export function headers() {
@@ -495,7 +499,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {tab === "orders" && <OrdersTab data={loaderData.orders} />}
           {tab === "addresses" && <AddressesTab data={loaderData.addresses} />}
           {tab === "wishlist" && <WishlistTab data={loaderData.wishlist} />}
-          {(tab === "payment" || tab === "notifications" || tab === "support") && <EmptyTab tab={tab} />}
+          {tab === "notifications" && <NotificationsTab data={loaderData.notifications} />}
+          {(tab === "payment" || tab === "support") && <EmptyTab tab={tab} />}
         </section>
       </div>
     </div>
