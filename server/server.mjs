@@ -71,6 +71,16 @@ export function sameOriginMutations(req, res, next) {
   res.status(403).json({ error: { code: "forbidden_origin", message: "Requête refusée : origine non autorisée." } });
 }
 
+/**
+ * Compress what compresses, except event streams: compression holds bytes back until a block is
+ * full, and a notification waiting in a buffer is a notification that arrives late. (The stream
+ * also sends Cache-Control: no-transform, which the middleware honours; this makes it certain.)
+ */
+export function compressUnlessEventStream(req, res) {
+  if (String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream")) return false;
+  return compression.filter(req, res);
+}
+
 export async function createServer({ buildDir = path.join(root, "build") } = {}) {
   const build = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
   const info = await build.entry.module.bootstrap();
@@ -87,7 +97,7 @@ export async function createServer({ buildDir = path.join(root, "build") } = {})
     globalThis.__aurorePageCache = pageCache;
     app.use(pageCache.middleware);
   }
-  app.use(compression());
+  app.use(compression({ filter: compressUnlessEventStream }));
   app.use(
     "/assets",
     express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),

@@ -29,6 +29,12 @@ export const API_MAX_PAGE_SIZE = 100;
 export const COOKIE_CONSENT_KEY = "cookie-consent";
 export const COOKIE_BANNER_DELAY_MS = 1000;
 
+/** Header bell (spec storefront §9): the 50 latest order notifications; the badge says "9+" above 9. */
+export const HEADER_NOTIFICATIONS_LIMIT = 50;
+export const NOTIFICATION_BADGE_MAX = 9;
+/** The dashboard's Notifications tab lists at most this many, newest first (no limit in the spec). */
+export const NOTIFICATIONS_LIST_LIMIT = 100;
+
 export const RETURNS_DAYS = 30;
 export const COPYRIGHT_YEAR = 2025;
 export const LOWEST_PRICE_WINDOW_DAYS = 30;

@@ -29,6 +29,14 @@ import {
 import { paymentMethodOperations } from "../modules/payment-methods/payment-methods.api-schemas";
 import { supportTicketOperations } from "../modules/support/support.api-schemas";
 import { LoyaltySummaryResponseSchema } from "../modules/loyalty/loyalty-summary.api-schemas";
+import {
+  NotificationDeletedSchema,
+  NotificationListQuerySchema,
+  NotificationListSchema,
+  NotificationPatchBodySchema,
+  NotificationResponseSchema,
+  NotificationsReadAllSchema,
+} from "../modules/notifications/notifications.api-schemas";
 
 /**
  * One entry per API operation, written next to nothing else: the OpenAPI document below is
@@ -204,6 +212,7 @@ export const operations: ApiOperation[] = [
       503: { description: "Erreur lors du chargement des points", schema: ApiErrorSchema },
     },
   },
+  ...notificationOperations(),
   {
     method: "get",
     path: "/api/v1/cart",
@@ -390,6 +399,79 @@ function addressOperations(): ApiOperation[] {
         ...notFound,
         409: { description: "Adresse par défaut", schema: ApiErrorSchema },
       },
+    },
+  ];
+}
+
+/** Notifications (issue 5): someone else's notification id reads as unknown: 404. */
+function notificationOperations(): ApiOperation[] {
+  const unauthenticated = { 401: { description: "Connexion requise", schema: ApiErrorSchema } };
+  const notFound = { 404: { description: "Notification introuvable", schema: ApiErrorSchema } };
+  const id = z.object({ id: z.uuid() });
+  const tags = ["Notifications"];
+  return [
+    {
+      method: "get",
+      path: "/api/v1/notifications",
+      summary: "Les notifications de l'utilisateur connecté, les plus récentes d'abord, et le nombre de non lues",
+      tags,
+      auth: "session",
+      query: NotificationListQuerySchema,
+      responses: {
+        200: { description: "Notifications", schema: NotificationListSchema },
+        400: { description: "Paramètres invalides", schema: ApiErrorSchema },
+        ...unauthenticated,
+      },
+    },
+    {
+      method: "get",
+      path: "/api/v1/notifications/stream",
+      summary:
+        "Flux temps réel (text/event-stream) : un évènement `notification` (la notification en JSON) par nouvelle notification ; un commentaire toutes les 25 s",
+      tags,
+      auth: "session",
+      responses: { 200: { description: "Flux Server-Sent Events" }, ...unauthenticated },
+    },
+    {
+      method: "post",
+      path: "/api/v1/notifications/read-all",
+      summary: "Marquer comme lues toutes les notifications non lues",
+      tags,
+      auth: "session",
+      responses: { 200: { description: "Nombre de notifications modifiées", schema: NotificationsReadAllSchema }, ...unauthenticated },
+    },
+    {
+      method: "get",
+      path: "/api/v1/notifications/{id}",
+      summary: "Une notification de l'utilisateur connecté",
+      tags,
+      auth: "session",
+      pathParams: id,
+      responses: { 200: { description: "Notification", schema: NotificationResponseSchema }, ...unauthenticated, ...notFound },
+    },
+    {
+      method: "patch",
+      path: "/api/v1/notifications/{id}",
+      summary: "Marquer une notification comme lue : { \"is_read\": true }",
+      tags,
+      auth: "session",
+      pathParams: id,
+      body: NotificationPatchBodySchema,
+      responses: {
+        200: { description: "Notification lue", schema: NotificationResponseSchema },
+        400: { description: "Corps invalide", schema: ApiErrorSchema },
+        ...unauthenticated,
+        ...notFound,
+      },
+    },
+    {
+      method: "delete",
+      path: "/api/v1/notifications/{id}",
+      summary: "Supprimer une notification",
+      tags,
+      auth: "session",
+      pathParams: id,
+      responses: { 200: { description: "Notification supprimée", schema: NotificationDeletedSchema }, ...unauthenticated, ...notFound },
     },
   ];
 }

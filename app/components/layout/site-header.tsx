@@ -13,6 +13,7 @@ import { openAuthModal } from "~/features/auth/auth-modal-store";
 import { useCart } from "~/features/cart/cart-store";
 import { openCartDrawer } from "~/features/cart/cart-drawer-store";
 import { useFavorites } from "~/features/favorites/favorites-store";
+import { LazyNotificationBell } from "~/features/notifications/components/lazy-notification-bell";
 import { showToast } from "~/components/ui/toast";
 import { FREE_SHIPPING_THRESHOLD_CENTS, SEARCH_MAX_LENGTH } from "~/lib/shop-rules";
 import { BagIcon, CloseIcon, GiftIcon, HeartIcon, MenuIcon, SearchIcon, TruckIcon, UserIcon } from "~/components/ui/icons";
@@ -269,6 +270,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
             count={favouritesCount}
             srCount={favouritesLabel}
           />
+          {user && <LazyNotificationBell key={user.id} />}
           <IconButton
             onClick={openCartDrawer}
             icon={<BagIcon className="h-6 w-6" />}

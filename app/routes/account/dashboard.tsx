@@ -24,7 +24,7 @@ import { isAccountIntent, type AccountActionResult, type AccountIntent } from "~
 import { formatDateTime } from "~/features/account/account-format";
 import { ACCOUNT_TABS, parseAccountTab } from "~/features/account/account-tabs";
 import { AccountNav } from "~/features/account/components/account-nav";
-import { EmptyTab, ProfileTab } from "~/features/account/components/simple-tabs";
+import { ProfileTab } from "~/features/account/components/simple-tabs";
 import { PreferencesTab } from "~/features/account/components/preferences-tab";
 import { SecurityTab } from "~/features/account/components/security-tab";
 import { OrdersTab } from "~/features/account/components/orders-tab";
@@ -38,6 +38,8 @@ import { loadWishlistTab } from "./tab-data/wishlist.server";
 import { loadPaymentTab } from "./tab-data/payment.server";
 import { loadSupportTab } from "./tab-data/support.server";
 import { loadLoyaltyTab } from "./tab-data/loyalty.server";
+import { NotificationsTab } from "~/features/account/components/notifications-tab";
+import { loadNotificationsTab } from "./tab-data/notifications.server";
 import { PreferencesSchema } from "~/features/account/preferences.schema";
 import {
   ChangePasswordSchema,
@@ -77,6 +79,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       payment: null,
       support: null,
       loyalty: null,
+      notifications: null,
       security: {
         twoFactorEnabled: current.user.twoFactorEnabled,
         sessions: sessions.map((s) => ({ ...s, createdAt: formatDateTime(s.createdAt, timezone) })),
@@ -102,7 +105,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const payment = tab === "payment" ? await loadPaymentTab(db, userId) : null;
   const support = tab === "support" ? await loadSupportTab(db, userId) : null;
   const loyalty = tab === "profile" ? await loadLoyaltyTab(db, userId) : null;
-  return { signedIn: true as const, tab, account, preferences, orders, addresses, wishlist, payment, support, loyalty, security: null };
+  const notifications = tab === "notifications" ? await loadNotificationsTab(db, userId) : null;
+  return { signedIn: true as const, tab, account, preferences, orders, addresses, wishlist, payment, support, loyalty, notifications, security: null };
 }
 
 export function headers() {
@@ -508,7 +512,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {tab === "wishlist" && <WishlistTab data={loaderData.wishlist} />}
           {tab === "payment" && <PaymentTab data={loaderData.payment} />}
           {tab === "support" && <SupportTab data={loaderData.support} />}
-          {tab === "notifications" && <EmptyTab tab={tab} />}
+          {tab === "notifications" && <NotificationsTab data={loaderData.notifications} />}
         </section>
       </div>
     </div>

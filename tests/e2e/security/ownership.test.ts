@@ -83,6 +83,12 @@ describe("visitors", () => {
     ["POST", "/api/v1/support-tickets"],
     ["GET", `/api/v1/support-tickets/${randomUUID()}`],
     ["GET", "/api/v1/loyalty"],
+    ["GET", "/api/v1/notifications"],
+    ["GET", "/api/v1/notifications/stream"],
+    ["POST", "/api/v1/notifications/read-all"],
+    ["GET", `/api/v1/notifications/${randomUUID()}`],
+    ["PATCH", `/api/v1/notifications/${randomUUID()}`],
+    ["DELETE", `/api/v1/notifications/${randomUUID()}`],
   ])("%s %s -> 401 with a French message", async (method, path) => {
     const res = await call(method, path, null, method === "GET" ? undefined : {}, { "idempotency-key": randomUUID() });
     expect(res.status).toBe(401);
@@ -274,5 +280,34 @@ describe("payment methods and support tickets", () => {
     }
     expect((await call("POST", "/api/v1/support-tickets", alice, "not json")).status).toBe(400);
     expect((await call("GET", "/api/v1/support-tickets", alice)).json.data).toEqual(before);
+  });
+});
+
+describe("notifications over HTTP", () => {
+  // Another shopper's real notification ids are covered by tests/e2e/accounts/notifications.test.ts
+  // (its own server starts with notifications in the database) and by the service tests.
+  it("answers unknown and malformed ids with 404 'Notification introuvable', never a 500", async () => {
+    const notFound = { code: "not_found", message: "Notification introuvable" };
+    for (const id of [randomUUID(), "not-a-uuid", "%27%3B%20DROP%20TABLE%20notifications%3B--"]) {
+      const path = `/api/v1/notifications/${id}`;
+      expect({ path, ...(await call("GET", path, bob)) }).toMatchObject({ path, status: 404, json: { error: notFound } });
+      expect({ path, ...(await call("PATCH", path, bob, { is_read: true })) }).toMatchObject({ path, status: 404, json: { error: notFound } });
+      expect({ path, ...(await call("DELETE", path, bob)) }).toMatchObject({ path, status: 404, json: { error: notFound } });
+    }
+  });
+
+  it("validates the filter and the body in French, and counts nothing below 0", async () => {
+    const badFilter = await call("GET", "/api/v1/notifications?filter=everything", alice);
+    expect(badFilter.status).toBe(400);
+    expect(badFilter.json.error.code).toBe("invalid_query");
+    const badBody = await call("PATCH", `/api/v1/notifications/${randomUUID()}`, alice, { is_read: false });
+    expect(badBody.status).toBe(400);
+    expect(badBody.json.error.code).toBe("invalid_body");
+    expect((await call("POST", "/api/v1/notifications/read-all", alice, {})).json).toEqual({ data: { updated: 0 } });
+    for (const filter of ["all", "unread", "read"]) {
+      const list = await call("GET", `/api/v1/notifications?filter=${filter}`, alice);
+      expect(list.status).toBe(200);
+      expect(list.json).toEqual({ data: [], unread_count: 0 });
+    }
   });
 });

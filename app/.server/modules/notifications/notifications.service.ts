@@ -7,9 +7,12 @@
  * LISTENing on the database (see DatabaseHandle.listen) hears it. The row is the durable copy;
  * the NOTIFY is only the wake-up call for the realtime stream.
  */
-import { sql } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { notifications } from "~/.server/db/schema";
+import { isUuid } from "~/lib/uuid";
+import { HEADER_NOTIFICATIONS_LIMIT, NOTIFICATIONS_LIST_LIMIT } from "~/lib/shop-rules";
+import type { NotificationFilter, NotificationView } from "~/features/notifications/notification.types";
 
 export const NOTIFICATION_CHANNEL = "aurore_notifications";
 
@@ -50,4 +53,127 @@ export async function createNotification(tx: Executor, input: NewNotification): 
   const signal: NotificationSignal = { id: row.id, user_id: input.userId };
   await tx.execute(sql`SELECT pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify(signal)})`);
   return row.id;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Reading and changing one's own notifications. Every call is scoped to one user id: someone     */
+/* else's id, an unknown id and a malformed id all read the same, "Notification introuvable".      */
+/* ---------------------------------------------------------------------------------------------- */
+
+export const NOTIFICATION_NOT_FOUND_MESSAGE = "Notification introuvable";
+
+export type NotificationNotFound = { ok: false; status: 404; code: "not_found"; message: string };
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+const NOT_FOUND: NotificationNotFound = Object.freeze({
+  ok: false,
+  status: 404,
+  code: "not_found",
+  message: NOTIFICATION_NOT_FOUND_MESSAGE,
+}) as NotificationNotFound;
+
+export function toNotificationView(row: NotificationRow): NotificationView {
+  return {
+    id: row.id,
+    type: row.type as NotificationView["type"],
+    priority: row.priority as NotificationView["priority"],
+    title: row.title,
+    message: row.message,
+    is_read: row.isRead,
+    action_url: row.actionUrl,
+    metadata: row.metadata ?? {},
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export type NotificationQuery = {
+  filter?: NotificationFilter;
+  type?: NotificationType;
+  limit?: number;
+};
+
+function scope(userId: string, { filter = "all", type }: Pick<NotificationQuery, "filter" | "type"> = {}): SQL {
+  const conditions: SQL[] = [eq(notifications.userId, userId)];
+  if (type) conditions.push(eq(notifications.type, type));
+  if (filter === "unread") conditions.push(eq(notifications.isRead, false));
+  if (filter === "read") conditions.push(eq(notifications.isRead, true));
+  return and(...conditions) as SQL;
+}
+
+/** The user's notifications, newest first (all types unless `type` is given), at most `limit`. */
+export async function listNotifications(
+  db: Executor,
+  userId: string,
+  query: NotificationQuery = {},
+): Promise<NotificationView[]> {
+  const limit = Math.min(Math.max(1, Math.trunc(query.limit ?? NOTIFICATIONS_LIST_LIMIT)), NOTIFICATIONS_LIST_LIMIT);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(scope(userId, query))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+  return rows.map(toNotificationView);
+}
+
+/** The header bell's list (spec storefront §7): order_status only, newest first, 50 at most. */
+export function listHeaderNotifications(db: Executor, userId: string): Promise<NotificationView[]> {
+  return listNotifications(db, userId, { type: "order_status", limit: HEADER_NOTIFICATIONS_LIMIT });
+}
+
+/** Unread notifications of the user (of one type when given): a count, so never below 0. */
+export async function countUnread(db: Executor, userId: string, type?: NotificationType): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notifications).where(scope(userId, { filter: "unread", type }));
+  return Number(row?.n ?? 0);
+}
+
+/** One of the user's own notifications, or null (unknown, malformed or someone else's id). */
+export async function getNotification(db: Executor, userId: string, id: string): Promise<NotificationView | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .limit(1);
+  return row ? toNotificationView(row) : null;
+}
+
+/** Marks one own notification read (already read: unchanged, still a success). */
+export async function markRead(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<{ ok: true; notification: NotificationView } | NotificationNotFound> {
+  if (!isUuid(id)) return NOT_FOUND;
+  const [row] = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return row ? { ok: true, notification: toNotificationView(row) } : NOT_FOUND;
+}
+
+/** Marks every unread notification of the user read (all types); returns how many changed. */
+export async function markAllRead(db: Executor, userId: string): Promise<{ updated: number }> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(scope(userId, { filter: "unread" }))
+    .returning({ id: notifications.id });
+  return { updated: rows.length };
+}
+
+/** Deletes one own notification. */
+export async function deleteNotification(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<{ ok: true; id: string } | NotificationNotFound> {
+  if (!isUuid(id)) return NOT_FOUND;
+  const [row] = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return row ? { ok: true, id: row.id } : NOT_FOUND;
 }

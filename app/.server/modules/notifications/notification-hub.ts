@@ -1,0 +1,110 @@
+/**
+ * Realtime fan-out of new notifications to the open pages of this server process.
+ *
+ * One LISTEN per process on NOTIFICATION_CHANNEL (opened when the first page subscribes), however
+ * many pages are open: each signal names the notification and its owner, the hub reads the row
+ * once (by id AND user id) and hands it to that user's subscribers only. A transaction that rolls
+ * back sends no signal (PostgreSQL delivers NOTIFY on commit), so nothing unwritten is ever shown.
+ */
+import type { Database, DatabaseHandle } from "~/.server/db/client";
+import { getDatabaseHandle } from "~/.server/db";
+import type { NotificationView } from "~/features/notifications/notification.types";
+import { NOTIFICATION_CHANNEL, getNotification, type NotificationSignal } from "./notifications.service";
+
+export type NotificationListener = (notification: NotificationView) => void;
+
+export type NotificationHub = {
+  /** Resolves once the process listens, so any notification committed afterwards reaches `listener`. */
+  subscribe(userId: string, listener: NotificationListener): Promise<() => void>;
+  /** Pages currently subscribed (for tests and diagnostics). */
+  readonly subscriberCount: number;
+};
+
+type HubSource = Pick<DatabaseHandle, "listen"> & { db: Database };
+
+function parseSignal(payload: string): NotificationSignal | null {
+  try {
+    const value = JSON.parse(payload) as Partial<NotificationSignal> | null;
+    if (value && typeof value.id === "string" && typeof value.user_id === "string") return { id: value.id, user_id: value.user_id };
+  } catch {
+    // A payload we did not write: ignored.
+  }
+  return null;
+}
+
+/** A hub over one database; `source` is resolved on the first subscription. */
+export function createNotificationHub(source: () => Promise<HubSource>): NotificationHub {
+  const subscribers = new Map<string, Set<NotificationListener>>();
+  let listening: Promise<void> | null = null;
+  let db: Database | null = null;
+
+  async function deliver(signal: NotificationSignal) {
+    const listeners = subscribers.get(signal.user_id);
+    if (!listeners || listeners.size === 0 || !db) return;
+    let notification: NotificationView | null;
+    try {
+      notification = await getNotification(db, signal.user_id, signal.id);
+    } catch (error) {
+      console.error("[notifications] could not read a new notification:", error);
+      return;
+    }
+    // Deleted in the meantime: nothing to show.
+    if (!notification) return;
+    for (const listener of [...(subscribers.get(signal.user_id) ?? [])]) {
+      try {
+        listener(notification);
+      } catch (error) {
+        console.error("[notifications] a subscriber failed:", error);
+      }
+    }
+  }
+
+  function startListening(): Promise<void> {
+    listening ??= (async () => {
+      const handle = await source();
+      db = handle.db;
+      await handle.listen(NOTIFICATION_CHANNEL, (payload) => {
+        const signal = parseSignal(payload);
+        if (signal) void deliver(signal);
+      });
+    })().catch((error: unknown) => {
+      // The next subscriber tries again instead of inheriting a dead subscription.
+      listening = null;
+      throw error;
+    });
+    return listening;
+  }
+
+  return {
+    async subscribe(userId, listener) {
+      let set = subscribers.get(userId);
+      if (!set) subscribers.set(userId, (set = new Set()));
+      set.add(listener);
+      const unsubscribe = () => {
+        const current = subscribers.get(userId);
+        if (!current) return;
+        current.delete(listener);
+        if (current.size === 0) subscribers.delete(userId);
+      };
+      try {
+        await startListening();
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
+      return unsubscribe;
+    },
+    get subscriberCount() {
+      let n = 0;
+      for (const set of subscribers.values()) n += set.size;
+      return n;
+    },
+  };
+}
+
+/** The process-wide hub, kept on globalThis so the dev server's module reloads do not LISTEN twice. */
+export function getNotificationHub(): NotificationHub {
+  const store = globalThis as { __auroreNotificationHub?: NotificationHub };
+  store.__auroreNotificationHub ??= createNotificationHub(getDatabaseHandle);
+  return store.__auroreNotificationHub;
+}

@@ -1,0 +1,96 @@
+/**
+ * The Server-Sent Events response of GET /api/v1/notifications/stream: one `notification` event
+ * per new notification of the signed-in user, a comment line every 25 s so proxies and browsers
+ * keep the connection open, and the subscription dropped as soon as the page goes away.
+ */
+import type { NotificationView } from "~/features/notifications/notification.types";
+import type { NotificationHub } from "./notification-hub";
+
+/** Under the usual 30-60 s idle timeouts of proxies and load balancers. */
+export const NOTIFICATION_HEARTBEAT_MS = 25_000;
+/** How long the browser waits before reconnecting after a dropped stream. */
+const RECONNECT_DELAY_MS = 5_000;
+
+export const NOTIFICATION_STREAM_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  // no-transform: the compression middleware leaves the stream alone (it would hold events back).
+  "Cache-Control": "no-cache, no-transform",
+  // nginx and similar proxies pass each event on at once instead of buffering the response.
+  "X-Accel-Buffering": "no",
+} as const;
+
+export function formatNotificationEvent(notification: NotificationView): string {
+  return `id: ${notification.id}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`;
+}
+
+export type NotificationStreamOptions = {
+  userId: string;
+  /** The request's signal: aborted when the browser closes the page or the connection drops. */
+  signal: AbortSignal;
+  hub: NotificationHub;
+  heartbeatMs?: number;
+};
+
+export function openNotificationStream({
+  userId,
+  signal,
+  hub,
+  heartbeatMs = NOTIFICATION_HEARTBEAT_MS,
+}: NotificationStreamOptions): Response {
+  const encoder = new TextEncoder();
+  let stop: (() => void) | null = null;
+
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let closed = false;
+      let unsubscribe: (() => void) | null = null;
+      let timer: ReturnType<typeof setInterval> | null = null;
+      stop = () => {
+        if (closed) return;
+        closed = true;
+        if (timer) clearInterval(timer);
+        unsubscribe?.();
+        signal.removeEventListener("abort", onAbort);
+        try {
+          controller.close();
+        } catch {
+          // Already closed by the reader.
+        }
+      };
+      const onAbort = () => stop?.();
+      const send = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          stop?.();
+        }
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+      // Sent at once so the browser sees the connection open before any notification.
+      send(`retry: ${RECONNECT_DELAY_MS}\n: connected\n\n`);
+      try {
+        const off = await hub.subscribe(userId, (notification) => send(formatNotificationEvent(notification)));
+        if (closed) off();
+        else unsubscribe = off;
+      } catch (error) {
+        console.error("[notifications] the live stream could not subscribe:", error);
+        // The browser reconnects after `retry` and tries again.
+        stop();
+        return;
+      }
+      if (signal.aborted) {
+        stop();
+        return;
+      }
+      timer = setInterval(() => send(": ping\n\n"), heartbeatMs);
+      // A heartbeat must never keep a stopping server alive.
+      (timer as { unref?: () => void }).unref?.();
+    },
+    cancel() {
+      stop?.();
+    },
+  });
+
+  return new Response(body, { status: 200, headers: NOTIFICATION_STREAM_HEADERS });
+}

@@ -1,0 +1,35 @@
+/**
+ * System notifications of the browser (spec storefront §4): shown for an arriving notification
+ * when the shopper allowed them; permission is asked once, and only on a user gesture (opening the
+ * bell), never on page load (browsers penalise sites that ask unprompted).
+ */
+import type { NotificationView } from "./notification.types";
+
+const ASKED_KEY = "aurore-notification-permission-asked";
+
+function supported(): boolean {
+  return typeof window !== "undefined" && "Notification" in window;
+}
+
+/** Asks for permission if the shopper never decided and was never asked; call from a click handler. */
+export function askNotificationPermissionOnce(): void {
+  if (!supported() || Notification.permission !== "default") return;
+  try {
+    if (localStorage.getItem(ASKED_KEY)) return;
+    localStorage.setItem(ASKED_KEY, new Date().toISOString());
+  } catch {
+    // Storage refused (private mode): asking this once per page is still fine.
+  }
+  Notification.requestPermission().catch((error: unknown) => console.error("[notifications] permission request failed:", error));
+}
+
+export function showBrowserNotification(notification: NotificationView): void {
+  if (!supported() || Notification.permission !== "granted") return;
+  try {
+    // The tag keeps one system notification per shop notification, even with two tabs open.
+    new Notification(notification.title, { body: notification.message, tag: notification.id, lang: "fr" });
+  } catch (error) {
+    // Some mobile browsers only allow notifications from a service worker.
+    console.error("[notifications] browser notification failed:", error);
+  }
+}

@@ -1,0 +1,267 @@
+import { useCallback, useEffect, useId, useReducer, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { Link, useLocation } from "react-router";
+import {
+  NOTIFICATION_STREAM_URL,
+  announceNotificationsChanged,
+  fetchNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  onNotificationsChanged,
+  removeNotification,
+} from "../notification-api";
+import { askNotificationPermissionOnce, showBrowserNotification } from "../browser-notifications";
+import { formatNotificationAge, notificationBadgeText, unreadLabel } from "../notification.rules";
+import { bellReducer, initialBellState } from "../bell-state";
+import type { NotificationView } from "../notification.types";
+import { BellButton } from "./bell-button";
+
+const SOURCE = "bell";
+
+/**
+ * The header bell (spec storefront §2, §4, §9): the 50 latest order notifications, newest first,
+ * the unread count, mark one or all read, delete; new ones arrive live through Server-Sent Events
+ * and, when the shopper allowed it, as a system notification. Errors are logged, never shown: a
+ * failed change reloads the list from the server so the bell never shows a state it does not have.
+ */
+export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
+  const [state, dispatch] = useReducer(bellReducer, initialBellState);
+  const [open, setOpen] = useState(initiallyOpen);
+  const panelId = useId();
+  const headingId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  const load = useCallback(async () => {
+    const result = await fetchNotifications({ type: "order_status" });
+    if (result.ok) dispatch({ type: "loaded", items: result.data.data, unread: result.data.unread_count });
+    else console.error("[notifications] loading failed:", result.message);
+  }, []);
+
+  useEffect(() => {
+    void load();
+    return onNotificationsChanged(SOURCE, () => void load());
+  }, [load]);
+
+  // The live stream. EventSource reconnects by itself; after a reconnection the list is reloaded,
+  // because notifications created while the connection was down were not pushed.
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return undefined;
+    const source = new EventSource(NOTIFICATION_STREAM_URL);
+    let openedBefore = false;
+    source.addEventListener("open", () => {
+      if (openedBefore) void load();
+      openedBefore = true;
+    });
+    source.addEventListener("notification", (event) => {
+      let notification: NotificationView;
+      try {
+        notification = JSON.parse((event as MessageEvent<string>).data) as NotificationView;
+      } catch (error) {
+        console.error("[notifications] unreadable event:", error);
+        return;
+      }
+      // The dashboard tab lists every type: tell it whatever arrived.
+      announceNotificationsChanged(SOURCE);
+      if (notification.type !== "order_status") return;
+      dispatch({ type: "arrived", notification });
+      showBrowserNotification(notification);
+    });
+    return () => source.close();
+  }, [load]);
+
+  // A navigation closes the list.
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    function onPointerDown(event: PointerEvent) {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    }
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
+  function toggle() {
+    if (!open) {
+      // Asked here, on the shopper's click, and only once (spec storefront §4).
+      askNotificationPermissionOnce();
+      if (!state.loaded) void load();
+    }
+    setOpen((value) => !value);
+  }
+
+  function onKeyDown(event: ReactKeyboardEvent<HTMLDivElement>) {
+    if (event.key === "Escape" && open) {
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  }
+
+  /** Keeps the keyboard in the list when the focused button disappears. */
+  function focusAfterChange(id: string, removed: boolean) {
+    requestAnimationFrame(() => {
+      const panel = document.getElementById(panelId);
+      if (!panel) return;
+      const target = removed
+        ? panel.querySelector<HTMLElement>("[data-notification-action]")
+        : panel.querySelector<HTMLElement>(`[data-notification-id="${CSS.escape(id)}"] [data-notification-action]`);
+      (target ?? document.getElementById(headingId))?.focus();
+    });
+  }
+
+  async function markRead(notification: NotificationView) {
+    dispatch({ type: "read", id: notification.id });
+    focusAfterChange(notification.id, false);
+    const result = await markNotificationRead(notification.id);
+    if (!result.ok) {
+      console.error("[notifications] mark read failed:", result.message);
+      await load();
+      return;
+    }
+    announceNotificationsChanged(SOURCE);
+  }
+
+  async function remove(notification: NotificationView) {
+    dispatch({ type: "removed", id: notification.id });
+    focusAfterChange(notification.id, true);
+    const result = await removeNotification(notification.id);
+    if (!result.ok) {
+      console.error("[notifications] delete failed:", result.message);
+      await load();
+      return;
+    }
+    announceNotificationsChanged(SOURCE);
+  }
+
+  async function markAll() {
+    if (state.unread === 0 && state.items.every((i) => i.is_read)) return;
+    dispatch({ type: "read-all" });
+    const result = await markAllNotificationsRead();
+    if (!result.ok) {
+      console.error("[notifications] mark all read failed:", result.message);
+      await load();
+      return;
+    }
+    announceNotificationsChanged(SOURCE);
+  }
+
+  const now = new Date();
+
+  return (
+    <div ref={rootRef} className="relative" onKeyDown={onKeyDown}>
+      <BellButton
+        ref={buttonRef}
+        badge={state.loaded ? notificationBadgeText(state.unread) : null}
+        unreadText={state.loaded && state.unread > 0 ? ` (${unreadLabel(state.unread)})` : null}
+        expanded={open}
+        controls={panelId}
+        onClick={toggle}
+      />
+      <div
+        id={panelId}
+        role="dialog"
+        aria-labelledby={headingId}
+        hidden={!open}
+        className="fixed inset-x-4 top-20 z-40 max-h-[70vh] overflow-y-auto rounded-xl border border-line bg-white shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-96"
+      >
+        <div className="sticky top-0 flex items-center justify-between gap-3 border-b border-line bg-white px-4 py-3">
+          <h2 id={headingId} tabIndex={-1} className="font-display text-lg outline-none">
+            Notifications
+          </h2>
+          <button
+            type="button"
+            onClick={markAll}
+            className="min-h-11 rounded-lg px-2 text-sm font-semibold text-accent hover:underline"
+          >
+            Tout marquer comme lu
+          </button>
+        </div>
+        {!state.loaded ? (
+          <p className="px-4 py-8 text-center text-sm text-muted" aria-busy="true">
+            Chargement...
+          </p>
+        ) : state.items.length === 0 ? (
+          <p className="px-4 py-8 text-center text-sm text-muted">Aucune notification</p>
+        ) : (
+          <ul aria-label="Dernières notifications" className="divide-y divide-line">
+            {state.items.map((notification) => (
+              <BellItem
+                key={notification.id}
+                notification={notification}
+                age={formatNotificationAge(notification.created_at, now)}
+                onRead={() => markRead(notification)}
+                onDelete={() => remove(notification)}
+              />
+            ))}
+          </ul>
+        )}
+        <div className="border-t border-line px-4 py-2 text-center">
+          <Link
+            to="/dashboard?tab=notifications"
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-ink hover:text-accent"
+          >
+            Voir toutes les notifications
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function BellItem({
+  notification,
+  age,
+  onRead,
+  onDelete,
+}: {
+  notification: NotificationView;
+  age: string;
+  onRead: () => void;
+  onDelete: () => void;
+}) {
+  const titleId = useId();
+  const unread = !notification.is_read;
+  return (
+    <li data-notification-id={notification.id} className={`px-4 py-3 ${unread ? "bg-accent-soft" : ""}`}>
+      <div className="flex items-start gap-2">
+        {unread && <span aria-hidden="true" className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-accent" />}
+        <div className="min-w-0 flex-1">
+          <p id={titleId} className={`text-sm ${unread ? "font-semibold" : "font-medium"} text-ink`}>
+            {unread && <span className="sr-only">Non lue : </span>}
+            {notification.title}
+          </p>
+          <p className="mt-0.5 text-sm text-muted">{notification.message}</p>
+          <p className="mt-1 text-xs text-muted">
+            <time dateTime={notification.created_at}>{age}</time>
+          </p>
+        </div>
+      </div>
+      <div className="mt-1 flex flex-wrap justify-end gap-1">
+        {unread && (
+          <button
+            type="button"
+            onClick={onRead}
+            aria-describedby={titleId}
+            data-notification-action=""
+            className="min-h-11 rounded-lg px-2 text-xs font-semibold text-ink hover:bg-band hover:text-accent"
+          >
+            Marquer comme lu
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={onDelete}
+          aria-describedby={titleId}
+          data-notification-action=""
+          className="min-h-11 rounded-lg px-2 text-xs font-semibold text-muted hover:bg-band hover:text-accent"
+        >
+          Supprimer
+        </button>
+      </div>
+    </li>
+  );
+}
