@@ -23,7 +23,7 @@ function BellIcon({ className = "h-6 w-6" }: { className?: string }) {
 export type BellButtonProps = {
   /** "3", "9+", or null for no badge (nothing unread, or not loaded yet). */
   badge: string | null;
-  /** " (3 non lues)" for screen readers, or null. */
+  /** "3 non lues" for screen readers, or null. */
   unreadText: string | null;
   expanded: boolean;
   controls?: string;
@@ -58,8 +58,8 @@ export function BellButton({ badge, unreadText, expanded, controls, onClick, ref
           </span>
         )}
       </span>
-      <span className="sr-only">Notifications</span>
-      {unreadText && <span className="sr-only">{unreadText}</span>}
+      {/* One text node: two adjacent spans would be read "Notifications3 non lues". */}
+      <span className="sr-only">{unreadText ? `Notifications (${unreadText})` : "Notifications"}</span>
     </button>
   );
 }

@@ -156,7 +156,7 @@ export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: bo
       <BellButton
         ref={buttonRef}
         badge={state.loaded ? notificationBadgeText(state.unread) : null}
-        unreadText={state.loaded && state.unread > 0 ? ` (${unreadLabel(state.unread)})` : null}
+        unreadText={state.loaded && state.unread > 0 ? unreadLabel(state.unread) : null}
         expanded={open}
         controls={panelId}
         onClick={toggle}
