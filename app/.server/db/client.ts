@@ -119,8 +119,15 @@ function createPgListener(pg: PgModule, url: string) {
         c.end().catch(() => {});
         if (!closed && handlers.size > 0) setTimeout(() => void connect().catch(() => {}), LISTEN_RECONNECT_MS).unref();
       });
-      await c.connect();
-      for (const channel of handlers.keys()) await c.query(`LISTEN ${quote(channel)}`);
+      try {
+        await c.connect();
+        for (const channel of handlers.keys()) await c.query(`LISTEN ${quote(channel)}`);
+      } catch (error) {
+        // The next subscription tries again instead of getting this failure forever.
+        connecting = null;
+        await c.end().catch(() => {});
+        throw error;
+      }
       client = c;
       return c;
     })();

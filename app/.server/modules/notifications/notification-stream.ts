@@ -67,15 +67,13 @@ export function openNotificationStream({
         }
       };
       signal.addEventListener("abort", onAbort, { once: true });
-      // Sent at once so the browser sees the connection open before any notification.
-      send(`retry: ${RECONNECT_DELAY_MS}\n: connected\n\n`);
       try {
         const off = await hub.subscribe(userId, (notification) => send(formatNotificationEvent(notification)));
         if (closed) off();
         else unsubscribe = off;
       } catch (error) {
         console.error("[notifications] the live stream could not subscribe:", error);
-        // The browser reconnects after `retry` and tries again.
+        // The browser reconnects (after its default delay) and tries again.
         stop();
         return;
       }
@@ -83,6 +81,8 @@ export function openNotificationStream({
         stop();
         return;
       }
+      // Sent once the subscription is live: from this line on, no committed notification is missed.
+      send(`retry: ${RECONNECT_DELAY_MS}\n: connected\n\n`);
       timer = setInterval(() => send(": ping\n\n"), heartbeatMs);
       // A heartbeat must never keep a stopping server alive.
       (timer as { unref?: () => void }).unref?.();
