@@ -28,6 +28,7 @@ import {
 } from "../modules/addresses/addresses.api-schemas";
 import { paymentMethodOperations } from "../modules/payment-methods/payment-methods.api-schemas";
 import { supportTicketOperations } from "../modules/support/support.api-schemas";
+import { adminOrderOperations } from "../modules/admin/admin-orders.api-schemas";
 
 /**
  * One entry per API operation, written next to nothing else: the OpenAPI document below is
@@ -188,6 +189,7 @@ export const operations: ApiOperation[] = [
       409: { description: "Stock insuffisant ou Points insuffisants pour reprendre une commande annulée", schema: ApiErrorSchema },
     },
   },
+  ...adminOrderOperations(),
   ...addressOperations(),
   ...paymentMethodOperations(),
   ...supportTicketOperations(),

@@ -33,6 +33,9 @@ export const AdminStatusChangeSchema = z.object({
   status: z.enum(ORDER_STATUS_VALUES, { error: "Statut de commande invalide" }),
 });
 
+/** What the page's action answers to a status change. */
+export type ChangeStatusAnswer = { ok: boolean; message: string; orderId?: string };
+
 export type AdminOrderRow = {
   id: string;
   short_id: string;
@@ -83,24 +86,28 @@ export type AdminOrderDetail = {
   items: AdminOrderLine[];
 };
 
-/**
- * Badge colours of the spec (pending yellow, processing blue, shipped green, delivered darker
- * green, cancelled red); confirmed and returned, which the spec does not colour, take indigo and grey.
- */
-export const ADMIN_STATUS_BADGE: Record<OrderStatusValue, string> = {
-  pending: "bg-yellow-100 text-yellow-900",
-  confirmed: "bg-indigo-100 text-indigo-900",
-  processing: "bg-blue-100 text-blue-900",
-  shipped: "bg-green-100 text-green-900",
-  delivered: "bg-green-700 text-white",
-  cancelled: "bg-red-100 text-red-900",
-  returned: "bg-gray-200 text-gray-900",
-};
-
 /** "12 rue des Lilas, 69003 Lyon, France", or the spec's fallback when nothing is known. */
 export function formatAdminAddress(a: Partial<OrderAddressView> | null | undefined): string {
   if (!a) return "Adresse non renseignée";
   const cityLine = [a.postal_code, a.city].filter(Boolean).join(" ");
   const parts = [a.street, a.additional_info, cityLine, a.country].filter((p): p is string => Boolean(p && p.trim()));
   return parts.length ? parts.join(", ") : "Adresse non renseignée";
+}
+
+/**
+ * The page's reading of its URL: each parameter that does not parse takes its default, so a
+ * hand-edited or stale link still shows a list.
+ */
+export function readAdminOrderQuery(params: URLSearchParams): AdminOrderQuery {
+  const shape = AdminOrderQuerySchema.shape;
+  const pick = <T,>(schema: z.ZodType<T>, value: string | null, fallback: T): T => {
+    const parsed = schema.safeParse(value ?? undefined);
+    return parsed.success ? parsed.data : fallback;
+  };
+  return {
+    search: pick(shape.search, params.get("search"), ""),
+    status: pick(shape.status, params.get("status"), "all"),
+    page: pick(shape.page, params.get("page"), 1),
+    page_size: ADMIN_ORDERS_PAGE_SIZE,
+  };
 }
