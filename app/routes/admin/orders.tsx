@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/orders";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { listAdminOrders, shortOrderId } from "~/.server/modules/admin/admin-orders.service";
+import { forgetAdminOrderCounts, listAdminOrders, shortOrderId } from "~/.server/modules/admin/admin-orders.service";
 import { changeOrderStatus } from "~/.server/workflows/change-order-status";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdminStatusChangeSchema, readAdminOrderQuery, type ChangeStatusAnswer } from "~/features/admin/admin-orders.schema";
@@ -40,11 +40,13 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ChangeStatusAnswer>({ ok: false, message: parsed.error.issues[0]?.message ?? "Une erreur est survenue" }, { status: 400 });
   }
   const { orderId, status } = parsed.data;
-  const result = await changeOrderStatus(await getDb(), {
+  const db = await getDb();
+  const result = await changeOrderStatus(db, {
     orderId,
     newStatus: status,
     actor: { userId: session.user.id, role: "admin" },
   });
+  forgetAdminOrderCounts(db);
   if (!result.ok) return data<ChangeStatusAnswer>({ ok: false, message: result.message, orderId }, { status: result.status });
   return data<ChangeStatusAnswer>({
     ok: true,

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import { createShopper, pickProducts, type TestShopper } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
 import { orderItems, orders, user, type OrderAddress } from "../../db/schema";
-import { adminSearchTerms, getAdminOrder, listAdminOrders } from "./admin-orders.service";
+import { adminSearchTerms, forgetAdminOrderCounts, getAdminOrder, listAdminOrders } from "./admin-orders.service";
 
 let handle: DatabaseHandle;
 let shopper: TestShopper;
@@ -88,6 +88,10 @@ beforeAll(async () => {
     status: "cancelled",
   });
   guest = await insertOrder({ userId: null, email: "visiteur.unique@exemple.fr", status: "processing", shipping: address({ city: "Nantes" }) });
+});
+
+beforeEach(() => {
+  forgetAdminOrderCounts(handle.db);
 });
 
 afterAll(async () => {
@@ -176,7 +180,19 @@ describe("listAdminOrders", () => {
     expect((await listAdminOrders(handle.db, { search: other.email })).rows.map((r) => r.id)).toEqual([o.id]);
     await handle.db.update(orders).set({ userId: null }).where(eq(orders.id, o.id));
     await handle.db.delete(user).where(eq(user.id, other.id));
+    forgetAdminOrderCounts(handle.db);
     expect((await listAdminOrders(handle.db, { search: other.email })).total).toBe(0);
+    await handle.db.delete(orders).where(eq(orders.id, o.id));
+  });
+});
+
+describe("count memo", () => {
+  it("remembers a count for a few seconds, and forgets it on demand", async () => {
+    const before = (await listAdminOrders(handle.db, { status: "confirmed" })).total;
+    const o = await insertOrder({ status: "confirmed" });
+    expect((await listAdminOrders(handle.db, { status: "confirmed" })).total).toBe(before);
+    forgetAdminOrderCounts(handle.db);
+    expect((await listAdminOrders(handle.db, { status: "confirmed" })).total).toBe(before + 1);
     await handle.db.delete(orders).where(eq(orders.id, o.id));
   });
 });

@@ -56,14 +56,40 @@ function customerName(address: { first_name?: string; last_name?: string } | nul
 
 export const shortOrderId = (id: string) => id.slice(0, ADMIN_ORDER_SHORT_ID_LENGTH);
 
-/** One page of orders, newest first, with the total count for the pager. */
-export async function listAdminOrders(db: Executor, input: ListAdminOrdersInput = {}): Promise<AdminOrderPage> {
-  const pageSize = input.pageSize ?? ADMIN_ORDERS_PAGE_SIZE;
-  const where = listConditions(input);
+/**
+ * Counts are remembered a few seconds per filter: a count scans every match (all 100k orders
+ * for page 1), and paging through one listing needs the same number again. The rows are always
+ * read live; a status change from the back-office forgets the counts at once, a new order from
+ * the shop shows in the total within COUNT_TTL_MS (decision 009).
+ */
+const COUNT_TTL_MS = 5_000;
+const COUNT_CACHE_MAX = 500;
+const countCaches = new WeakMap<object, Map<string, { total: number; expiresAt: number }>>();
+
+export function forgetAdminOrderCounts(db: Executor): void {
+  countCaches.delete(db);
+}
+
+async function countOrders(db: Executor, input: ListAdminOrdersInput, where: SQL | undefined): Promise<number> {
+  let cache = countCaches.get(db);
+  if (!cache) countCaches.set(db, (cache = new Map()));
+  const key = JSON.stringify([input.status ?? "all", adminSearchTerms(input.search)]);
+  const hit = cache.get(key);
+  if (hit && hit.expiresAt > Date.now()) return hit.total;
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(orders)
     .where(where);
+  if (cache.size >= COUNT_CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(key, { total, expiresAt: Date.now() + COUNT_TTL_MS });
+  return total;
+}
+
+/** One page of orders, newest first, with the total count for the pager. */
+export async function listAdminOrders(db: Executor, input: ListAdminOrdersInput = {}): Promise<AdminOrderPage> {
+  const pageSize = input.pageSize ?? ADMIN_ORDERS_PAGE_SIZE;
+  const where = listConditions(input);
+  const total = await countOrders(db, input, where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   // A page past the end (a stale link after a filter change) shows the last page.
   const page = Math.min(Math.max(1, Math.trunc(input.page ?? 1)), pageCount);
