@@ -32,25 +32,9 @@ export type CurrentSession = { user: SessionUser; sessionId: string; sessionToke
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
-/**
- * A page request runs the root, layout and page loaders on one Request object: they share one
- * session lookup. Only for GET, so an action that changes the session never reads a stale one.
- */
-const sessionsOfGetRequests = new WeakMap<Request, Promise<CurrentSession | null>>();
-
 /** The signed-in user of a request, or null. A request without the cookie costs no query. */
-export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
-  if (!SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return Promise.resolve(null);
-  if (request.method !== "GET") return lookUpSession(request);
-  let session = sessionsOfGetRequests.get(request);
-  if (!session) {
-    session = lookUpSession(request);
-    sessionsOfGetRequests.set(request, session);
-  }
-  return session;
-}
-
-async function lookUpSession(request: Request): Promise<CurrentSession | null> {
+export async function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  if (!SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
   const auth = await getAuth();
   const result = await auth.api.getSession({ headers: request.headers });
   if (!result) return null;

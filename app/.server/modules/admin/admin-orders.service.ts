@@ -6,7 +6,7 @@
  * orders: every word typed must appear. Pagination, filter and count happen in the database.
  * Status changes are not here: they go through the order status workflow.
  */
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { orderItems, orders, user } from "../../db/schema";
 import { foldAccents } from "../catalog/search-query";
@@ -60,7 +60,7 @@ export const shortOrderId = (id: string) => id.slice(0, ADMIN_ORDER_SHORT_ID_LEN
  * Counts are remembered a few seconds per filter: a count scans every match (all 100k orders
  * for page 1), and paging through one listing needs the same number again. The rows are always
  * read live; a status change from the back-office forgets the counts at once, a new order from
- * the shop shows in the total within COUNT_TTL_MS (decision 009).
+ * the shop shows in the total within COUNT_TTL_MS (decision 011).
  */
 const COUNT_TTL_MS = 5_000;
 const COUNT_CACHE_MAX = 500;
@@ -93,8 +93,19 @@ export async function listAdminOrders(db: Executor, input: ListAdminOrdersInput 
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   // A page past the end (a stale link after a filter change) shows the last page.
   const page = Math.min(Math.max(1, Math.trunc(input.page ?? 1)), pageCount);
-  const rows =
+  // Ids first: the offset walks the index only, and the joins run for the 20 rows shown.
+  const pageIds =
     total === 0
+      ? []
+      : await db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+  const rows =
+    pageIds.length === 0
       ? []
       : await db
           .select({
@@ -110,10 +121,8 @@ export async function listAdminOrders(db: Executor, input: ListAdminOrdersInput 
           })
           .from(orders)
           .leftJoin(user, eq(user.id, orders.userId))
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize);
+          .where(inArray(orders.id, pageIds.map((r) => r.id)))
+          .orderBy(desc(orders.createdAt), desc(orders.id));
   return {
     rows: rows.map((r): AdminOrderRow => {
       const metadata = r.metadata as Metadata;
