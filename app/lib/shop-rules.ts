@@ -116,3 +116,7 @@ export const ORDER_CONFIRMATION_REDIRECT_MS = 5000;
 export const ORDER_REFERENCE_LENGTH = 8;
 /** Order cards show this many items, then "+N autre(s)". */
 export const ORDER_CARD_ITEMS_SHOWN = 3;
+
+/** Back-office order list: rows per page, and the id prefix its table shows (spec back-office §9). */
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+export const ADMIN_ORDER_SHORT_ID_LENGTH = 8;

@@ -37,6 +37,7 @@ import {
   NotificationResponseSchema,
   NotificationsReadAllSchema,
 } from "../modules/notifications/notifications.api-schemas";
+import { adminOrderOperations } from "../modules/admin/admin-orders.api-schemas";
 
 /**
  * One entry per API operation, written next to nothing else: the OpenAPI document below is
@@ -197,6 +198,7 @@ export const operations: ApiOperation[] = [
       409: { description: "Stock insuffisant ou Points insuffisants pour reprendre une commande annulée", schema: ApiErrorSchema },
     },
   },
+  ...adminOrderOperations(),
   ...addressOperations(),
   ...paymentMethodOperations(),
   ...supportTicketOperations(),

@@ -85,7 +85,7 @@ export const ProfileSchema = z
 
 export const MeResponseSchema = z.object({ data: ProfileSchema }).meta({ id: "MeResponse" });
 
-const OrderAddressSchema = z.object({
+export const OrderAddressSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   company: z.string().nullable().optional(),

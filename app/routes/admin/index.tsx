@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
@@ -26,16 +25,10 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
     { label: "Clients", value: overview.customers },
   ];
   return (
-    <main className="mx-auto max-w-5xl px-4 py-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent">Admin</p>
-          <h1 className="font-display text-3xl">Tableau de bord</h1>
-          <p className="mt-1 text-muted">Connecté en tant que {email}</p>
-        </div>
-        <Link to="/" className="inline-flex min-h-11 items-center rounded-full border border-ink px-5 font-semibold">
-          Retour au site
-        </Link>
+    <div className="mx-auto max-w-5xl">
+      <div>
+        <h1 className="font-display text-3xl">Tableau de bord</h1>
+        <p className="mt-1 text-muted">Connecté en tant que {email}</p>
       </div>
       <ul className="mt-8 grid gap-4 sm:grid-cols-3">
         {cards.map((c) => (
@@ -45,7 +38,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-    </main>
+    </div>
   );
 }
 

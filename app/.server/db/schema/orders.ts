@@ -66,6 +66,11 @@ export const orders = pgTable(
     notes: text("notes"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     idempotencyKey: text("idempotency_key"),
+    /**
+     * Lower-case, unaccented text the back-office searches (id, number, e-mails, shipping
+     * fields). Kept by a trigger (see the admin_order_search migration), read through a trigram index.
+     */
+    searchText: text("search_text"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -81,6 +86,7 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     index("orders_created_idx").on(t.createdAt.desc().nullsFirst()),
     uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
+    index("orders_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

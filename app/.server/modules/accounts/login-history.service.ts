@@ -72,3 +72,18 @@ export async function recordLogout(
     .set({ logoutAt: sql`now()`, sessionDuration: reason })
     .where(and(eq(loginHistory.sessionId, sessionId), sql`${loginHistory.logoutAt} IS NULL`));
 }
+
+/**
+ * When the user last signed in before the current session (the back-office header's
+ * 'Dernière connexion'); the current session's own sign-in when there is no earlier one.
+ */
+export async function getLastLoginAt(db: Executor, userId: string, currentSessionId: string): Promise<Date | null> {
+  const rows = await db
+    .select({ at: loginHistory.createdAt, sessionId: loginHistory.sessionId })
+    .from(loginHistory)
+    .where(and(eq(loginHistory.userId, userId), eq(loginHistory.loginSuccessful, true)))
+    .orderBy(desc(loginHistory.createdAt))
+    .limit(2);
+  const earlier = rows.find((r) => r.sessionId !== currentSessionId);
+  return (earlier ?? rows[0])?.at ?? null;
+}

@@ -10,7 +10,7 @@ import {
 import { MAX_SAVED_ADDRESSES, type SavedAddressView } from "~/features/addresses/address.schema";
 import { AddressForm } from "~/features/addresses/components/address-form";
 import { FormMessage, dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "./form-parts";
-import { Modal } from "./modal";
+import { Modal } from "~/components/ui/modal";
 import { TabHeading } from "./simple-tabs";
 
 export const ADDRESSES_LOAD_ERROR = "Erreur lors du chargement des adresses";

@@ -8,7 +8,7 @@ import {
 } from "../security.schema";
 import { PASSWORD_MAX } from "~/features/auth/auth.rules";
 import { FormMessage, inputClass, primaryButtonClass } from "./form-parts";
-import { Modal } from "./modal";
+import { Modal } from "~/components/ui/modal";
 
 /** Current password, new password with its live checklist, confirmation. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {

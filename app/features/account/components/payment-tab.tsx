@@ -14,7 +14,7 @@ import {
   type PaymentMethodView,
 } from "~/features/payment-methods/payment-method.schema";
 import { FormMessage, dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "./form-parts";
-import { Modal } from "./modal";
+import { Modal } from "~/components/ui/modal";
 import { TabHeading } from "./simple-tabs";
 
 /** Spec back-office §8, word for word. */

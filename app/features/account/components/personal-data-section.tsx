@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import type { AccountActionResult } from "../account-actions";
 import { PASSWORD_MAX } from "~/features/auth/auth.rules";
 import { FormMessage, dangerButtonClass, inputClass, secondaryButtonClass } from "./form-parts";
-import { Modal } from "./modal";
+import { Modal } from "~/components/ui/modal";
 
 const EXPORT_URL = "/api/v1/me/export";
 

@@ -13,7 +13,7 @@ import {
 } from "../security.schema";
 import { EMAIL_MAX } from "~/features/auth/auth.rules";
 import { FormMessage, inputClass, primaryButtonClass } from "./form-parts";
-import { Modal } from "./modal";
+import { Modal } from "~/components/ui/modal";
 
 /** Report a security problem: type, description, optional contact e-mail, urgency. */
 export function SecurityReportDialog({ email, onClose }: { email: string; onClose: () => void }) {

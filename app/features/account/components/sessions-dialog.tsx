@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import type { AccountActionResult } from "../account-actions";
 import { deviceTypeLabel } from "../account-format";
 import { FormMessage, dangerButtonClass, secondaryButtonClass } from "./form-parts";
-import { Modal } from "./modal";
+import { Modal } from "~/components/ui/modal";
 
 export type SessionView = {
   id: string;

@@ -12,7 +12,7 @@ import {
 } from "~/features/support/support-ticket.schema";
 import { formatDateTime } from "../account-format";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "./form-parts";
-import { Modal } from "./modal";
+import { Modal } from "~/components/ui/modal";
 import { TabHeading } from "./simple-tabs";
 
 export const SUPPORT_TICKETS_LOAD_ERROR = "Erreur lors du chargement des tickets de support";

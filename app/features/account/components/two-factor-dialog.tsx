@@ -4,7 +4,7 @@ import { COPY_FEEDBACK_MS, type AccountActionResult, type TwoFactorSetup } from 
 import { TWO_FACTOR_CODE_LENGTH, sanitizeTwoFactorCode } from "../security.schema";
 import { PASSWORD_MAX } from "~/features/auth/auth.rules";
 import { FormMessage, dangerButtonClass, inputClass, primaryButtonClass, secondaryButtonClass } from "./form-parts";
-import { Modal } from "./modal";
+import { Modal } from "~/components/ui/modal";
 
 /** check -> setup -> verify -> success; when enabled: enabled -> disable -> setup. */
 type Step = "setup" | "verify" | "success" | "enabled" | "disable";

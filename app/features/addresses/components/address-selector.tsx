@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { Modal } from "~/features/account/components/modal";
+import { Modal } from "~/components/ui/modal";
 import { primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
 import { fetchAddresses, formatAddressLines, mergeSavedAddress } from "../address-api";
 import type { SavedAddressView } from "../address.schema";

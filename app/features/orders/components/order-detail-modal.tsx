@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { Modal } from "~/features/account/components/modal";
+import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import { formatDate, formatPrice } from "~/lib/money";
 import { orderPaymentLabel, type OrderView } from "../order.types";

@@ -3,6 +3,7 @@ import type { Route } from "./+types/order-status";
 import { requireApiAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { jsonError, jsonOk } from "~/.server/http";
+import { forgetAdminOrderCounts } from "~/.server/modules/admin/admin-orders.service";
 import { changeOrderStatus, INVALID_STATUS_MESSAGE } from "~/.server/workflows/change-order-status";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/features/orders/order.types";
 
@@ -28,11 +29,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (session instanceof Response) return session;
   const parsed = StatusChangeSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return jsonError(400, "invalid_body", parsed.error.issues[0]?.message ?? INVALID_STATUS_MESSAGE);
-  const result = await changeOrderStatus(await getDb(), {
+  const db = await getDb();
+  const result = await changeOrderStatus(db, {
     orderId: parsed.data.order_id,
     newStatus: parsed.data.status,
     actor: { userId: session.user.id, role: "admin" },
   });
+  forgetAdminOrderCounts(db);
   if (!result.ok) return jsonError(result.status, result.code, result.message);
   return jsonOk({ data: result.order, changed: result.changed, points_credited: result.pointsCredited });
 }

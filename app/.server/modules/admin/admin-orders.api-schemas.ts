@@ -1,0 +1,95 @@
+import { z } from "zod";
+import type { ApiOperation } from "../../api/openapi";
+import { ApiErrorSchema, OrderAddressSchema } from "../../api/schemas";
+import { AdminOrderQuerySchema } from "~/features/admin/admin-orders.schema";
+import { ORDER_STATUS_VALUES } from "~/features/orders/order.types";
+
+/** Response shapes and operations of /api/v1/admin/orders, for the generated OpenAPI document. */
+const status = z.enum(ORDER_STATUS_VALUES);
+
+export const AdminOrderRowSchema = z
+  .object({
+    id: z.uuid(),
+    short_id: z.string().describe("Les 8 premiers caractères de l'identifiant (tableau du back-office)"),
+    order_number: z.string(),
+    item_count: z.int().describe("Nombre d'articles (somme des quantités)"),
+    customer_name: z.string(),
+    email: z.string().nullable().describe("E-mail de contact de la commande, sinon celui du compte"),
+    address: z.string().describe("Adresse de livraison sur une ligne"),
+    created_at: z.iso.datetime(),
+    total_cents: z.int(),
+    status,
+  })
+  .meta({ id: "AdminOrderRow" });
+
+export const AdminOrderListSchema = z.object({
+  data: z.array(AdminOrderRowSchema),
+  pagination: z.object({ page: z.int(), page_size: z.int(), total: z.int(), page_count: z.int() }),
+});
+
+export const AdminOrderDetailSchema = z
+  .object({
+    id: z.uuid(),
+    short_id: z.string(),
+    order_number: z.string(),
+    status,
+    created_at: z.iso.datetime(),
+    subtotal_cents: z.int(),
+    shipping_cents: z.int(),
+    discount_cents: z.int(),
+    total_cents: z.int(),
+    customer_name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    shipping_address: OrderAddressSchema,
+    billing_address: OrderAddressSchema.nullable().describe("null : facturée à l'adresse de livraison"),
+    items: z.array(
+      z.object({
+        id: z.uuid(),
+        product_id: z.uuid().nullable(),
+        name: z.string(),
+        quantity: z.int().positive(),
+        unit_price_cents: z.int(),
+        total_price_cents: z.int(),
+      }),
+    ),
+  })
+  .meta({ id: "AdminOrderDetail" });
+
+/** Gestion des Commandes (issue 6). Status changes stay on POST /api/v1/admin/order-status. */
+export function adminOrderOperations(): ApiOperation[] {
+  const guarded = {
+    401: { description: "Connexion requise", schema: ApiErrorSchema },
+    403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
+  };
+  const tags = ["Administration"];
+  return [
+    {
+      method: "get",
+      path: "/api/v1/admin/orders",
+      summary:
+        "Administrateur : toutes les commandes, les plus récentes d'abord, paginées ; recherche (chaque mot doit figurer) dans l'identifiant, le numéro, les e-mails et l'adresse de livraison ; filtre par statut",
+      tags,
+      auth: "admin",
+      query: AdminOrderQuerySchema.partial(),
+      responses: {
+        200: { description: "Une page de commandes", schema: AdminOrderListSchema },
+        400: { description: "Paramètres de recherche invalides", schema: ApiErrorSchema },
+        ...guarded,
+      },
+    },
+    {
+      method: "get",
+      path: "/api/v1/admin/orders/{id}",
+      summary: "Administrateur : une commande avec contact, adresses de livraison et de facturation et lignes",
+      tags,
+      auth: "admin",
+      pathParams: z.object({ id: z.uuid() }),
+      responses: {
+        200: { description: "Commande", schema: z.object({ data: AdminOrderDetailSchema }) },
+        ...guarded,
+        404: { description: "Commande introuvable", schema: ApiErrorSchema },
+      },
+    },
+  ];
+}

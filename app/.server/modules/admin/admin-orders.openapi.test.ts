@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "../../api/openapi";
+
+type Doc = { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, unknown> }>> };
+
+describe("OpenAPI document: administrator's orders", () => {
+  const doc = buildOpenApiDocument("http://localhost") as unknown as Doc;
+
+  it("documents the list with its query parameters and the detail with its 404", () => {
+    const list = doc.paths["/api/v1/admin/orders"].get;
+    expect(list.parameters!.map((p) => p.name).sort()).toEqual(["page", "page_size", "search", "status"]);
+    expect(Object.keys(list.responses).sort()).toEqual(["200", "400", "401", "403"]);
+    const detail = doc.paths["/api/v1/admin/orders/{id}"].get;
+    expect(detail.parameters!.map((p) => [p.name, p.in])).toEqual([["id", "path"]]);
+    expect(Object.keys(detail.responses).sort()).toEqual(["200", "401", "403", "404"]);
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The administrator's order list and order detail (Gestion des Commandes).
+ *
+ * Search reads orders.search_text (id, number, both e-mails, every shipping field; lower-case and
+ * unaccented, kept by a trigger) through a trigram GIN index, so "%term%" stays fast at 100k
+ * orders: every word typed must appear. Pagination, filter and count happen in the database.
+ * Status changes are not here: they go through the order status workflow.
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { orderItems, orders, user } from "../../db/schema";
+import { foldAccents } from "../catalog/search-query";
+import {
+  type AdminOrderDetail,
+  type AdminOrderPage,
+  type AdminOrderRow,
+  formatAdminAddress,
+} from "~/features/admin/admin-orders.schema";
+import type { OrderStatusValue } from "~/features/orders/order.types";
+import { ADMIN_ORDER_SHORT_ID_LENGTH, ADMIN_ORDERS_PAGE_SIZE } from "~/lib/shop-rules";
+import { isUuid } from "~/lib/uuid";
+
+export const ADMIN_ORDER_NOT_FOUND_MESSAGE = "Commande introuvable";
+
+const MAX_TERMS = 8;
+
+export type ListAdminOrdersInput = {
+  search?: string;
+  status?: OrderStatusValue | "all";
+  page?: number;
+  pageSize?: number;
+};
+
+/** "Dupont  PARIS" -> ["dupont", "paris"], accents folded, LIKE wildcards escaped. */
+export function adminSearchTerms(search: string | undefined): string[] {
+  return foldAccents((search ?? "").toLowerCase())
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, MAX_TERMS)
+    .map((t) => t.replace(/[\\%_]/g, (c) => `\\${c}`));
+}
+
+function listConditions(input: ListAdminOrdersInput): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (input.status && input.status !== "all") conditions.push(eq(orders.status, input.status));
+  for (const term of adminSearchTerms(input.search)) conditions.push(sql`${orders.searchText} LIKE ${`%${term}%`}`);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+type Metadata = { customer_info?: { email?: string; name?: string; phone?: string } };
+
+function customerName(address: { first_name?: string; last_name?: string } | null, metadata: Metadata): string {
+  const fromAddress = [address?.first_name, address?.last_name].filter(Boolean).join(" ").trim();
+  return fromAddress || metadata.customer_info?.name?.trim() || "Nom non renseigné";
+}
+
+export const shortOrderId = (id: string) => id.slice(0, ADMIN_ORDER_SHORT_ID_LENGTH);
+
+/**
+ * Counts are remembered a few seconds per filter: a count scans every match (all 100k orders
+ * for page 1), and paging through one listing needs the same number again. The rows are always
+ * read live; a status change from the back-office forgets the counts at once, a new order from
+ * the shop shows in the total within COUNT_TTL_MS (decision 011).
+ */
+const COUNT_TTL_MS = 5_000;
+const COUNT_CACHE_MAX = 500;
+const countCaches = new WeakMap<object, Map<string, { total: number; expiresAt: number }>>();
+
+export function forgetAdminOrderCounts(db: Executor): void {
+  countCaches.delete(db);
+}
+
+async function countOrders(db: Executor, input: ListAdminOrdersInput, where: SQL | undefined): Promise<number> {
+  let cache = countCaches.get(db);
+  if (!cache) countCaches.set(db, (cache = new Map()));
+  const key = JSON.stringify([input.status ?? "all", adminSearchTerms(input.search)]);
+  const hit = cache.get(key);
+  if (hit && hit.expiresAt > Date.now()) return hit.total;
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(orders)
+    .where(where);
+  if (cache.size >= COUNT_CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(key, { total, expiresAt: Date.now() + COUNT_TTL_MS });
+  return total;
+}
+
+/** One page of orders, newest first, with the total count for the pager. */
+export async function listAdminOrders(db: Executor, input: ListAdminOrdersInput = {}): Promise<AdminOrderPage> {
+  const pageSize = input.pageSize ?? ADMIN_ORDERS_PAGE_SIZE;
+  const where = listConditions(input);
+  const total = await countOrders(db, input, where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  // A page past the end (a stale link after a filter change) shows the last page.
+  const page = Math.min(Math.max(1, Math.trunc(input.page ?? 1)), pageCount);
+  // Ids first: the offset walks the index only, and the joins run for the 20 rows shown.
+  const pageIds =
+    total === 0
+      ? []
+      : await db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+  const rows =
+    pageIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: orders.id,
+            orderNumber: orders.orderNumber,
+            status: orders.status,
+            totalCents: orders.totalCents,
+            createdAt: orders.createdAt,
+            shippingAddress: orders.shippingAddress,
+            metadata: orders.metadata,
+            accountEmail: user.email,
+            itemCount: sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
+          })
+          .from(orders)
+          .leftJoin(user, eq(user.id, orders.userId))
+          .where(inArray(orders.id, pageIds.map((r) => r.id)))
+          .orderBy(desc(orders.createdAt), desc(orders.id));
+  return {
+    rows: rows.map((r): AdminOrderRow => {
+      const metadata = r.metadata as Metadata;
+      return {
+        id: r.id,
+        short_id: shortOrderId(r.id),
+        order_number: r.orderNumber,
+        item_count: r.itemCount,
+        customer_name: customerName(r.shippingAddress, metadata),
+        email: metadata.customer_info?.email || r.accountEmail || null,
+        address: formatAdminAddress(r.shippingAddress),
+        created_at: r.createdAt.toISOString(),
+        total_cents: r.totalCents,
+        status: r.status as OrderStatusValue,
+      };
+    }),
+    total,
+    page,
+    page_size: pageSize,
+    page_count: pageCount,
+  };
+}
+
+/** Everything the detail modal shows, or null for an unknown or malformed id. */
+export async function getAdminOrder(db: Executor, id: string): Promise<AdminOrderDetail | null> {
+  if (!isUuid(id)) return null;
+  const [order] = await db
+    .select({ order: orders, accountEmail: user.email })
+    .from(orders)
+    .leftJoin(user, eq(user.id, orders.userId))
+    .where(eq(orders.id, id));
+  if (!order) return null;
+  const o = order.order;
+  const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id));
+  const metadata = o.metadata as Metadata;
+  return {
+    id: o.id,
+    short_id: shortOrderId(o.id),
+    order_number: o.orderNumber,
+    status: o.status as OrderStatusValue,
+    created_at: o.createdAt.toISOString(),
+    subtotal_cents: o.subtotalCents,
+    shipping_cents: o.shippingCents,
+    discount_cents: o.discountCents,
+    total_cents: o.totalCents,
+    customer_name: customerName(o.shippingAddress, metadata),
+    email: metadata.customer_info?.email || order.accountEmail || null,
+    phone: metadata.customer_info?.phone || o.shippingAddress?.phone || null,
+    shipping_address: o.shippingAddress,
+    billing_address: o.billingAddress ?? null,
+    items: lines.map((l) => ({
+      id: l.id,
+      product_id: l.productId,
+      name: l.productSnapshot?.name || "Produit inconnu",
+      quantity: l.quantity,
+      unit_price_cents: l.unitPriceCents,
+      total_price_cents: l.totalPriceCents,
+    })),
+  };
+}

@@ -1,0 +1,109 @@
+import { useEffect, useState } from "react";
+import { Modal } from "~/components/ui/modal";
+import type { AdminOrderDetail } from "../admin-orders.schema";
+import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
+import type { OrderAddressView } from "~/features/orders/order.types";
+import { formatDate, formatPrice } from "~/lib/money";
+
+const LOAD_FAILED = "Une erreur est survenue";
+
+type Loaded = { order: AdminOrderDetail } | { error: string } | null;
+
+/** Reads GET /api/v1/admin/orders/:id (the same data the JSON API gives). */
+async function fetchOrder(orderId: string): Promise<Exclude<Loaded, null>> {
+  try {
+    const response = await fetch(`/api/v1/admin/orders/${encodeURIComponent(orderId)}`, { headers: { Accept: "application/json" } });
+    const body = (await response.json().catch(() => ({}))) as { data?: AdminOrderDetail; error?: { message?: string } };
+    if (response.ok && body.data) return { order: body.data };
+    return { error: body.error?.message ?? LOAD_FAILED };
+  } catch {
+    return { error: LOAD_FAILED };
+  }
+}
+
+function AddressBlock({ title, address }: { title: string; address: OrderAddressView | null }) {
+  return (
+    <section>
+      <h3 className="font-semibold">{title}</h3>
+      {address ? (
+        <address className="mt-1 text-sm not-italic leading-relaxed">
+          {[address.first_name, address.last_name].filter(Boolean).join(" ") || "Nom non renseigné"}
+          {address.company ? <><br />{address.company}</> : null}
+          <br />
+          {address.street || "Adresse non renseignée"}
+          {address.additional_info ? <><br />{address.additional_info}</> : null}
+          <br />
+          {address.postal_code} {address.city || "Ville non renseignée"}
+          <br />
+          {address.country || "Pays non renseigné"}
+          {address.phone ? <><br />{address.phone}</> : null}
+        </address>
+      ) : (
+        <p className="mt-1 text-sm text-muted">Identique à l'adresse de livraison</p>
+      )}
+    </section>
+  );
+}
+
+/** Détail d'une commande: contact, addresses, date, status, total and lines. */
+export function AdminOrderDetailModal({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+  const [loaded, setLoaded] = useState<Loaded>(null);
+
+  useEffect(() => {
+    let current = true;
+    setLoaded(null);
+    void fetchOrder(orderId).then((answer) => {
+      if (current) setLoaded(answer);
+    });
+    return () => {
+      current = false;
+    };
+  }, [orderId]);
+
+  const order = loaded && "order" in loaded ? loaded.order : null;
+  return (
+    <Modal title={`Commande #${orderId.slice(0, 8)}`} onClose={onClose}>
+      {loaded === null ? <p aria-live="polite">Chargement…</p> : null}
+      {loaded && "error" in loaded ? <p role="alert" className="text-red-800">{loaded.error}</p> : null}
+      {order ? (
+        <div className="space-y-5">
+          <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+            <p>
+              <span className="text-muted">Date :</span> <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
+            </p>
+            <p className="flex items-center gap-2">
+              <span className="text-muted">Statut :</span> <OrderStatusBadge status={order.status} />
+            </p>
+            <p>
+              <span className="text-muted">Total :</span> <strong>{formatPrice(order.total_cents)}</strong>
+            </p>
+          </div>
+          <section>
+            <h3 className="font-semibold">Contact</h3>
+            <p className="mt-1 text-sm">{order.customer_name}</p>
+            <p className="text-sm break-all">{order.email ?? "Email non renseigné"}</p>
+            <p className="text-sm">{order.phone ?? "Téléphone non renseigné"}</p>
+          </section>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <AddressBlock title="Adresse de livraison" address={order.shipping_address} />
+            <AddressBlock title="Adresse de facturation" address={order.billing_address} />
+          </div>
+          <section>
+            <h3 className="font-semibold">Articles</h3>
+            <ul className="mt-2 divide-y divide-line border-y border-line">
+              {order.items.map((item) => (
+                <li key={item.id} className="flex items-start justify-between gap-4 py-3 text-sm">
+                  <div className="min-w-0">
+                    <p className="font-semibold break-words">{item.name}</p>
+                    <p className="text-muted">{`${item.quantity} x ${formatPrice(item.unit_price_cents)}`}</p>
+                  </div>
+                  <p className="shrink-0 font-semibold">{formatPrice(item.total_price_cents)}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,234 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
+import { showToast } from "~/components/ui/toast";
+import {
+  ADMIN_ORDER_FILTERS,
+  ADMIN_SEARCH_MAX_LENGTH,
+  type AdminOrderFilter,
+  type AdminOrderPage,
+  type AdminOrderQuery,
+  type AdminOrderRow,
+  type ChangeStatusAnswer,
+} from "../admin-orders.schema";
+import { AdminOrderDetailModal } from "./admin-order-detail-modal";
+import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
+import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/features/orders/order.types";
+import { formatDate, formatPrice } from "~/lib/money";
+
+const FILTER_LABELS: Record<AdminOrderFilter, string> = { all: "Tous les statuts", ...ORDER_STATUS_LABELS };
+
+function pageHref(query: AdminOrderQuery, page: number): string {
+  const params = new URLSearchParams();
+  if (query.search) params.set("search", query.search);
+  if (query.status !== "all") params.set("status", query.status);
+  if (page > 1) params.set("page", String(page));
+  const qs = params.toString();
+  return qs ? `?${qs}` : ".";
+}
+
+const articles = (n: number) => `${n} article${n > 1 ? "s" : ""}`;
+
+export function AdminOrdersView({
+  query,
+  result,
+  error,
+}: {
+  query: AdminOrderQuery;
+  result: AdminOrderPage | null;
+  error: string | null;
+}) {
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const filtered = query.search !== "" || query.status !== "all";
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/commandes";
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="font-display text-3xl">Gestion des Commandes</h1>
+        {result ? (
+          <p className="mt-1 text-muted" aria-live="polite">
+            {result.total.toLocaleString("fr-FR")} commande(s)
+          </p>
+        ) : null}
+      </div>
+
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3" aria-label="Rechercher des commandes">
+        <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-semibold">
+          Rechercher
+          <input
+            type="search"
+            name="search"
+            defaultValue={query.search}
+            maxLength={ADMIN_SEARCH_MAX_LENGTH}
+            placeholder="N° de commande, e-mail, nom, ville, code postal, téléphone…"
+            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          Statut
+          <select
+            name="status"
+            defaultValue={query.status}
+            onChange={(event) => submit(event.currentTarget.form)}
+            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
+          >
+            {ADMIN_ORDER_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {FILTER_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white">
+          Rechercher
+        </button>
+      </Form>
+
+      {error ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          {error}
+        </p>
+      ) : null}
+
+      {result && result.rows.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-white p-8 text-center text-muted">
+          {filtered
+            ? "Aucune commande ne correspond à vos critères de recherche."
+            : "Aucune commande n'a été passée pour le moment."}
+        </p>
+      ) : null}
+
+      {result && result.rows.length > 0 ? (
+        <>
+          <div
+            role="region"
+            aria-label="Liste des commandes"
+            tabIndex={0}
+            aria-busy={loading}
+            className={`overflow-x-auto rounded-2xl border border-line bg-white ${loading ? "opacity-60" : ""}`}
+          >
+            <table className="w-full min-w-[56rem] text-left text-sm">
+              <thead className="border-b border-line bg-band/60 text-xs uppercase tracking-wide">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Commande</th>
+                  <th scope="col" className="px-4 py-3">Client</th>
+                  <th scope="col" className="px-4 py-3">Date</th>
+                  <th scope="col" className="px-4 py-3">Total</th>
+                  <th scope="col" className="px-4 py-3">Statut</th>
+                  <th scope="col" className="px-4 py-3">Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {result.rows.map((row) => (
+                  <OrderRow key={row.id} row={row} onDetail={() => setDetailId(row.id)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label="Pagination" className="flex items-center justify-between gap-4">
+            {result.page > 1 ? (
+              <Link to={pageHref(query, result.page - 1)} className="min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold">
+                Précédent
+              </Link>
+            ) : (
+              <span aria-disabled="true" className="min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold text-muted">
+                Précédent
+              </span>
+            )}
+            <p className="text-sm">
+              Page {result.page} sur {result.page_count}
+            </p>
+            {result.page < result.page_count ? (
+              <Link to={pageHref(query, result.page + 1)} className="min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold">
+                Suivant
+              </Link>
+            ) : (
+              <span aria-disabled="true" className="min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold text-muted">
+                Suivant
+              </span>
+            )}
+          </nav>
+        </>
+      ) : null}
+
+      {detailId ? <AdminOrderDetailModal orderId={detailId} onClose={() => setDetailId(null)} /> : null}
+    </div>
+  );
+}
+
+function OrderRow({ row, onDetail }: { row: AdminOrderRow; onDetail: () => void }) {
+  return (
+    <tr className="align-top">
+      <td className="px-4 py-3">
+        <p className="font-mono font-semibold">#{row.short_id}</p>
+        <p className="text-muted">{articles(row.item_count)}</p>
+      </td>
+      <td className="px-4 py-3">
+        <p className="font-semibold">{row.customer_name}</p>
+        <p className="break-all">{row.email ?? "Email non renseigné"}</p>
+        <p className="text-muted">{row.address}</p>
+      </td>
+      <td className="whitespace-nowrap px-4 py-3">
+        <time dateTime={row.created_at}>{formatDate(row.created_at)}</time>
+      </td>
+      <td className="whitespace-nowrap px-4 py-3 font-semibold">{formatPrice(row.total_cents)}</td>
+      <td className="px-4 py-3">
+        <OrderStatusBadge status={row.status} />
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex flex-col gap-2">
+          <button
+            type="button"
+            onClick={onDetail}
+            aria-label={`Détails de la commande ${row.short_id}`}
+            className="min-h-11 rounded-full border border-line px-4 font-semibold hover:border-accent"
+          >
+            Détails
+          </button>
+          <StatusSelect row={row} />
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The row's status selector: posts intent change-status to the page's action, which runs the
+ * order status workflow; the list reloads with the new status. A refusal ('Stock insuffisant…',
+ * 'Points insuffisants') is announced in a toast and the selector returns to the saved status.
+ */
+function StatusSelect({ row }: { row: AdminOrderRow }) {
+  const fetcher = useFetcher<ChangeStatusAnswer>();
+  const handled = useRef<ChangeStatusAnswer | null>(null);
+  const pending = fetcher.formData?.get("status");
+  const value = typeof pending === "string" ? pending : row.status;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    showToast(fetcher.data.message);
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="change-status" />
+      <input type="hidden" name="orderId" value={row.id} />
+      <select
+        name="status"
+        value={value}
+        aria-label={`Statut de la commande ${row.short_id}`}
+        disabled={fetcher.state !== "idle"}
+        onChange={(event) => fetcher.submit(event.currentTarget.form)}
+        className="min-h-11 w-full rounded-lg border border-line bg-white px-2"
+      >
+        {ORDER_STATUS_VALUES.map((s) => (
+          <option key={s} value={s}>
+            {ORDER_STATUS_LABELS[s]}
+          </option>
+        ))}
+      </select>
+    </fetcher.Form>
+  );
+}

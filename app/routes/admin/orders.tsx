@@ -1,0 +1,68 @@
+import { data } from "react-router";
+import type { Route } from "./+types/orders";
+import { requireAdmin } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { forgetAdminOrderCounts, listAdminOrders, shortOrderId } from "~/.server/modules/admin/admin-orders.service";
+import { changeOrderStatus } from "~/.server/workflows/change-order-status";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { AdminStatusChangeSchema, readAdminOrderQuery, type ChangeStatusAnswer } from "~/features/admin/admin-orders.schema";
+import { AdminOrdersView } from "~/features/admin/components/admin-orders-view";
+import { orderStatusLabel } from "~/features/orders/order.types";
+
+/** Gestion des Commandes: the state (search, status, page) lives in the URL so it survives a reload. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = readAdminOrderQuery(new URL(request.url).searchParams);
+  try {
+    const result = await listAdminOrders(await getDb(), {
+      search: query.search,
+      status: query.status,
+      page: query.page,
+      pageSize: query.page_size,
+    });
+    return { query, result, error: null };
+  } catch (error) {
+    console.error(error);
+    const message = error instanceof Error ? error.message : "Une erreur est survenue";
+    return { query, result: null, error: `Erreur lors du chargement des commandes: ${message}` };
+  }
+}
+
+/** intent change-status: through the order status workflow (stock, points, notification, e-mail). */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent !== "change-status") {
+    return data<ChangeStatusAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+  }
+  const parsed = AdminStatusChangeSchema.safeParse(form);
+  if (!parsed.success) {
+    return data<ChangeStatusAnswer>({ ok: false, message: parsed.error.issues[0]?.message ?? "Une erreur est survenue" }, { status: 400 });
+  }
+  const { orderId, status } = parsed.data;
+  const db = await getDb();
+  const result = await changeOrderStatus(db, {
+    orderId,
+    newStatus: status,
+    actor: { userId: session.user.id, role: "admin" },
+  });
+  forgetAdminOrderCounts(db);
+  if (!result.ok) return data<ChangeStatusAnswer>({ ok: false, message: result.message, orderId }, { status: result.status });
+  return data<ChangeStatusAnswer>({
+    ok: true,
+    orderId,
+    message: `Commande ${shortOrderId(orderId)} : ${orderStatusLabel(result.order.status)}`,
+  });
+}
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export function meta() {
+  return [{ title: "Gestion des Commandes | Administration | Aurore" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  return <AdminOrdersView query={loaderData.query} result={loaderData.result} error={loaderData.error} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
+import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
+import { signInCookie, signUpCookie } from "../../support/http-session";
+import { apiCall, placeOrderOverHttp } from "../../support/orders-http";
+
+/**
+ * Gestion des Commandes as the administrator: a shopper's order placed over HTTP is found by
+ * its id prefix, its detail opens, and the status selector moves it to Livrée through the
+ * order status workflow (the shopper's own API then shows it delivered).
+ */
+const baseURL = inject("baseURL");
+let browser: Browser;
+let adminCookie: string;
+let shopperCookie: string;
+let order: { id: string; status: string };
+
+async function contextWith(cookie: string, options: Parameters<typeof newShopContext>[2] = {}): Promise<BrowserContext> {
+  const context = await newShopContext(browser, baseURL, options);
+  await context.addCookies(
+    cookie.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL };
+    }),
+  );
+  return context;
+}
+
+/** React has hydrated the back-office header (its menu button has a fiber). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const button = document.querySelector("header button");
+    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
+  shopperCookie = await signUpCookie(baseURL, uniqueEmail("admin-orders"), "Secret123!", "Alice");
+  order = (await placeOrderOverHttp(baseURL, shopperCookie)) as { id: string; status: string };
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("Gestion des Commandes", () => {
+  it("finds a shopper's order, shows its detail and moves it to Livrée", async () => {
+    const context = await contextWith(adminCookie, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    try {
+      const shortId = order.id.slice(0, 8);
+      await page.goto("/admin/commandes");
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Gestion des Commandes");
+      await hydrated(page);
+
+      await page.getByRole("searchbox", { name: "Rechercher" }).fill(shortId);
+      await page.getByRole("button", { name: "Rechercher", exact: true }).click();
+      await page.waitForURL(new RegExp(`search=${shortId}`));
+      const row = page.getByRole("row").filter({ hasText: `#${shortId}` });
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.textContent()).toContain("alice@example.com");
+      expect(await row.textContent()).toContain("Lyon");
+      expect(await row.locator("[data-status]").textContent()).toBe("En attente");
+
+      // The search survives a reload (it lives in the URL).
+      await page.reload();
+      await hydrated(page);
+      await expect.poll(() => row.count()).toBe(1);
+
+      await row.getByRole("button", { name: `Détails de la commande ${shortId}` }).click();
+      const dialog = page.getByRole("dialog", { name: `Commande #${shortId}` });
+      await expect.poll(() => dialog.getByText("Adresse de livraison").count()).toBe(1);
+      const detail = (await dialog.textContent()) ?? "";
+      expect(detail).toContain("alice@example.com");
+      expect(detail).toContain("06 11 22 33 44");
+      expect(detail).toContain("3 place Bellecour");
+      expect(detail).toMatch(/1 x \d/);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => dialog.count()).toBe(0);
+
+      await row.getByRole("combobox", { name: `Statut de la commande ${shortId}` }).selectOption("delivered");
+      await expect.poll(() => row.locator('[data-status="delivered"]').textContent(), { timeout: 10_000 }).toBe("Livrée");
+
+      const mine = await apiCall(baseURL, "GET", `/api/v1/orders/${order.id}`, shopperCookie);
+      expect(mine.status).toBe(200);
+      expect(mine.json.data.status).toBe("delivered");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("says when nothing matches, and passes axe", async () => {
+    const context = await contextWith(adminCookie, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await page.goto("/admin/commandes");
+      await hydrated(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.goto("/admin/commandes?search=aucune-commande-zzz&status=returned");
+      expect(await page.getByText("Aucune commande ne correspond à vos critères de recherche.").count()).toBe(1);
+      // The sidebar: the seven sections, the unavailable ones marked as such.
+      const nav = page.getByRole("navigation", { name: "Sections de l'administration" });
+      expect(await nav.getByRole("link").allTextContents()).toEqual(["Tableau de bord", "Commandes"]);
+      expect(await nav.getByText("Bientôt disponible").count()).toBe(5);
+      expect(await page.getByText("Dernière connexion").count()).toBe(1);
+      expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("opens and closes the drawer on a phone", async () => {
+    const context = await contextWith(adminCookie, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    try {
+      await page.goto("/admin/commandes");
+      await hydrated(page);
+      const menu = page.getByRole("button", { name: "Menu", exact: true });
+      const commandes = page.getByRole("link", { name: "Commandes", exact: true });
+      expect(await menu.getAttribute("aria-expanded")).toBe("false");
+      expect(await commandes.isVisible()).toBe(false);
+      await menu.click();
+      expect(await menu.getAttribute("aria-expanded")).toBe("true");
+      await expect.poll(() => commandes.isVisible()).toBe(true);
+      await page.keyboard.press("Escape");
+      expect(await menu.getAttribute("aria-expanded")).toBe("false");
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Menu");
+      await menu.click();
+      await page.getByRole("button", { name: "Fermer le menu" }).click();
+      expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("GET /api/v1/admin/orders", () => {
+  it("lists, searches and details orders for the administrator only", async () => {
+    const prefix = order.id.slice(0, 8);
+    const list = await apiCall(baseURL, "GET", `/api/v1/admin/orders?search=${prefix}`, adminCookie);
+    expect(list.status).toBe(200);
+    expect(list.json.data.map((r: { id: string }) => r.id)).toEqual([order.id]);
+    expect(list.json.pagination).toMatchObject({ page: 1, page_size: 20, total: 1, page_count: 1 });
+
+    const detail = await apiCall(baseURL, "GET", `/api/v1/admin/orders/${order.id}`, adminCookie);
+    expect(detail.status).toBe(200);
+    expect(detail.json.data.items).toHaveLength(1);
+    expect(detail.json.data.shipping_address.city).toBe("Lyon");
+
+    expect((await apiCall(baseURL, "GET", "/api/v1/admin/orders?status=perdue", adminCookie)).status).toBe(400);
+    expect((await apiCall(baseURL, "GET", "/api/v1/admin/orders/pas-un-id", adminCookie)).json.error.message).toBe("Commande introuvable");
+    expect((await apiCall(baseURL, "GET", "/api/v1/admin/orders", shopperCookie)).status).toBe(403);
+    expect((await apiCall(baseURL, "GET", `/api/v1/admin/orders/${order.id}`, shopperCookie)).status).toBe(403);
+    expect((await apiCall(baseURL, "GET", "/api/v1/admin/orders", null)).status).toBe(401);
+  });
+
+  it("keeps visitors and shoppers out of the page", async () => {
+    expect((await fetch(`${baseURL}/admin/commandes`, { redirect: "manual" })).status).toBe(401);
+    expect((await fetch(`${baseURL}/admin/commandes`, { headers: { cookie: shopperCookie }, redirect: "manual" })).status).toBe(403);
+    const admin = await fetch(`${baseURL}/admin/commandes`, { headers: { cookie: adminCookie } });
+    expect(admin.status).toBe(200);
+    expect(admin.headers.get("cache-control")).toContain("no-store");
+  });
+});
