@@ -111,3 +111,8 @@ export const ORDER_CARD_ITEMS_SHOWN = 3;
 /** Back-office order list: rows per page, and the id prefix its table shows (spec back-office §9). */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 export const ADMIN_ORDER_SHORT_ID_LENGTH = 8;
+
+/** Back-office support tickets: rows per page. */
+export const ADMIN_TICKETS_PAGE_SIZE = 20;
+/** Longest category name the back-office accepts (the storefront navigation shows it whole). */
+export const CATEGORY_NAME_MAX = 60;
