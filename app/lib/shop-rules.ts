@@ -116,3 +116,6 @@ export const ADMIN_ORDER_SHORT_ID_LENGTH = 8;
 export const ADMIN_TICKETS_PAGE_SIZE = 20;
 /** Longest category name the back-office accepts (the storefront navigation shows it whole). */
 export const CATEGORY_NAME_MAX = 60;
+/** Gestion des Clients: rows per page, and the window that makes a client active (spec back-office §4, §9). */
+export const ADMIN_CLIENTS_PAGE_SIZE = 20;
+export const CLIENT_ACTIVE_WINDOW_DAYS = 30;
