@@ -37,7 +37,11 @@ export default [
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.tsx"),
     route("admin/commandes", "routes/admin/orders.tsx"),
+    route("admin/categories", "routes/admin/categories.tsx"),
+    route("admin/tickets", "routes/admin/tickets.tsx"),
+    route("admin/clients", "routes/admin/clients.tsx"),
   ]),
+  route("admin/clients/export", "routes/admin/clients-export.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/v1/me", "routes/api/v1/me.ts"),
   route("api/v1/me/export", "routes/api/v1/me-export.ts"),

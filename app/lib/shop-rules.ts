@@ -120,3 +120,11 @@ export const ORDER_CARD_ITEMS_SHOWN = 3;
 /** Back-office order list: rows per page, and the id prefix its table shows (spec back-office §9). */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 export const ADMIN_ORDER_SHORT_ID_LENGTH = 8;
+
+/** Back-office support tickets: rows per page. */
+export const ADMIN_TICKETS_PAGE_SIZE = 20;
+/** Longest category name the back-office accepts (the storefront navigation shows it whole). */
+export const CATEGORY_NAME_MAX = 60;
+/** Gestion des Clients: rows per page, and the window that makes a client active (spec back-office §4, §9). */
+export const ADMIN_CLIENTS_PAGE_SIZE = 20;
+export const CLIENT_ACTIVE_WINDOW_DAYS = 30;

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { supportTickets, user } from "../../db/schema";
 import { isUuid } from "~/lib/uuid";
@@ -14,6 +14,14 @@ import {
   type SupportTicketFieldErrors,
   type SupportTicketView,
 } from "~/features/support/support-ticket.schema";
+import {
+  AdminTicketStatusSchema,
+  TICKET_STATUS_INVALID_MESSAGE,
+  type AdminTicketFilter,
+  type AdminTicketPage,
+  type AdminTicketRow,
+} from "~/features/admin/admin-tickets.schema";
+import { ADMIN_TICKETS_PAGE_SIZE } from "~/lib/shop-rules";
 
 /**
  * Customer-service tickets. Ticket numbers are readable and unique per year:
@@ -230,5 +238,81 @@ export async function createTicket(
     },
     options.now ?? new Date(),
   );
+  return { ok: true, ticket: toSupportTicketView(row) };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The administrator's view of every ticket (/admin/tickets)                                  */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * Every ticket, newest first, one page at a time, optionally of one status. The customer is the
+ * account when there is one (its current name and e-mail), else the contact the visitor typed.
+ * A page past the end shows the last page.
+ */
+export async function listAllTickets(
+  db: Executor,
+  query: { status?: AdminTicketFilter; page?: number; pageSize?: number } = {},
+): Promise<AdminTicketPage> {
+  const pageSize = query.pageSize ?? ADMIN_TICKETS_PAGE_SIZE;
+  const where = query.status && query.status !== "all" ? eq(supportTickets.status, query.status) : undefined;
+  const [{ total }] = await db.select({ total: count() }).from(supportTickets).where(where);
+  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pageCount);
+  const rows = await db
+    .select({ ticket: supportTickets, accountName: user.name, accountEmail: user.email })
+    .from(supportTickets)
+    .leftJoin(user, eq(user.id, supportTickets.userId))
+    .where(where)
+    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.ticketNumber))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return {
+    rows: rows.map(({ ticket, accountName, accountEmail }): AdminTicketRow => {
+      const view = toSupportTicketView(ticket);
+      return {
+        id: view.id,
+        ticket_number: view.ticket_number,
+        subject: view.subject,
+        description: view.description,
+        customer_name: accountName || ticket.contactName || null,
+        email: accountEmail ?? ticket.contactEmail ?? null,
+        has_account: ticket.userId !== null,
+        category: view.category,
+        priority: view.priority,
+        status: view.status,
+        created_at: view.created_at,
+      };
+    }),
+    total: Number(total),
+    page,
+    page_size: pageSize,
+    page_count: pageCount,
+  };
+}
+
+/**
+ * The administrator moves a ticket to open, in_progress, resolved or closed; any status may
+ * follow any other (the spec gives no transitions). The shopper sees it in "Support Client".
+ */
+export async function setTicketStatus(
+  db: Executor,
+  input: { ticketId: unknown; status: unknown },
+): Promise<SupportTicketResult> {
+  const parsed = AdminTicketStatusSchema.safeParse(input);
+  if (!parsed.success) {
+    const notFound = parsed.error.issues.some((i) => i.path[0] === "ticketId");
+    return notFound
+      ? { ok: false, status: 404, code: "not_found", message: TICKET_NOT_FOUND_MESSAGE }
+      : { ok: false, status: 400, code: "invalid_ticket", message: TICKET_STATUS_INVALID_MESSAGE };
+  }
+  const { ticketId, status } = parsed.data;
+  if (!isUuid(ticketId)) return { ok: false, status: 404, code: "not_found", message: TICKET_NOT_FOUND_MESSAGE };
+  const [row] = await db
+    .update(supportTickets)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(supportTickets.id, ticketId))
+    .returning();
+  if (!row) return { ok: false, status: 404, code: "not_found", message: TICKET_NOT_FOUND_MESSAGE };
   return { ok: true, ticket: toSupportTicketView(row) };
 }

@@ -9,9 +9,11 @@ import { CloseIcon, MenuIcon } from "~/components/ui/icons";
 export const ADMIN_SECTIONS: { label: string; to: string; available: boolean }[] = [
   { label: "Tableau de bord", to: "/admin", available: true },
   { label: "Produits", to: "/admin/produits", available: false },
+  { label: "Catégories", to: "/admin/categories", available: true },
   { label: "Gestion Stock", to: "/admin/stock", available: false },
   { label: "Commandes", to: "/admin/commandes", available: true },
-  { label: "Clients", to: "/admin/clients", available: false },
+  { label: "Clients", to: "/admin/clients", available: true },
+  { label: "Support", to: "/admin/tickets", available: true },
   { label: "Statistiques", to: "/admin/statistiques", available: false },
   { label: "Paramètres", to: "/admin/parametres", available: false },
 ];

@@ -1,0 +1,162 @@
+import { asc, count, eq, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { categories, products } from "../../db/schema";
+import { invalidateCatalogCaches } from "../catalog/catalog.service";
+import { isUuid } from "~/lib/uuid";
+import {
+  CATEGORY_HAS_PRODUCTS_MESSAGE,
+  CATEGORY_NAME_TAKEN_MESSAGE,
+  CATEGORY_NAME_UNUSABLE_MESSAGE,
+  CATEGORY_NOT_FOUND_MESSAGE,
+  CategoryNameSchema,
+  slugify,
+  type AdminCategoryRow,
+} from "~/features/admin/admin-categories.schema";
+
+/**
+ * Back-office categories (spec back-office §7 "Categories table"): list with product counts,
+ * create, rename, delete refused while products use the category. Every write runs in one
+ * transaction under an advisory lock, so two administrators cannot create the same name twice,
+ * and clears the catalogue caches so the storefront navigation follows at once.
+ */
+
+/** Any constant key: serialises category writes between concurrent transactions. */
+const CATEGORY_WRITE_LOCK_KEY = 0x5a7_0002;
+
+export type CategoryFailure = { ok: false; status: 400 | 404 | 409; message: string };
+export type CategoryResult = { ok: true; category: AdminCategoryRow } | CategoryFailure;
+
+/** All categories by name, each with the number of products filed under it. */
+export async function listAdminCategories(db: Executor): Promise<AdminCategoryRow[]> {
+  const productCounts = db
+    .select({ categoryId: products.categoryId, n: count().as("n") })
+    .from(products)
+    .groupBy(products.categoryId)
+    .as("product_counts");
+  const rows = await db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      productCount: sql<number>`coalesce(${productCounts.n}, 0)`.mapWith(Number),
+    })
+    .from(categories)
+    .leftJoin(productCounts, eq(productCounts.categoryId, categories.id))
+    .orderBy(asc(categories.name), asc(categories.id));
+  return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, product_count: r.productCount }));
+}
+
+function invalid(message: string): CategoryFailure {
+  return { ok: false, status: 400, message };
+}
+
+function parseName(input: unknown): { ok: true; name: string } | CategoryFailure {
+  const parsed = CategoryNameSchema.safeParse({ name: input });
+  if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? CATEGORY_NAME_UNUSABLE_MESSAGE);
+  return { ok: true, name: parsed.data.name };
+}
+
+async function lockCategoryWrites(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(CATEGORY_WRITE_LOCK_KEY))})`);
+}
+
+/** Another category with this name, case and accents ignored ("parfums" = "Parfums"). */
+async function nameTaken(tx: Executor, name: string, exceptId?: string): Promise<boolean> {
+  const rows = await tx.select({ id: categories.id, name: categories.name }).from(categories);
+  const wanted = foldName(name);
+  return rows.some((r) => r.id !== exceptId && foldName(r.name) === wanted);
+}
+
+function foldName(name: string): string {
+  return name.normalize("NFD").replace(/\p{M}+/gu, "").toLocaleLowerCase("fr-FR").replace(/\s+/g, " ").trim();
+}
+
+/** The derived slug, suffixed -2, -3 ... when another category already has it. */
+async function uniqueSlug(tx: Executor, base: string): Promise<string> {
+  const rows = await tx
+    .select({ slug: categories.slug })
+    .from(categories)
+    .where(sql`${categories.slug} = ${base} or ${categories.slug} like ${`${base}-%`}`);
+  const taken = new Set(rows.map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export async function createCategory(db: Executor, input: { name: unknown }): Promise<CategoryResult> {
+  const parsed = parseName(input.name);
+  if (!parsed.ok) return parsed;
+  const base = slugify(parsed.name);
+  if (!base) return invalid(CATEGORY_NAME_UNUSABLE_MESSAGE);
+  const result = await db.transaction(async (tx): Promise<CategoryResult> => {
+    await lockCategoryWrites(tx);
+    if (await nameTaken(tx, parsed.name)) return { ok: false, status: 409, message: CATEGORY_NAME_TAKEN_MESSAGE };
+    const slug = await uniqueSlug(tx, base);
+    const [{ last }] = await tx.select({ last: sql<number | null>`max(${categories.position})` }).from(categories);
+    const [row] = await tx
+      .insert(categories)
+      .values({ name: parsed.name, slug, position: Number(last ?? 0) + 1 })
+      .returning({ id: categories.id, name: categories.name, slug: categories.slug });
+    return { ok: true, category: { ...row, product_count: 0 } };
+  });
+  if (result.ok) invalidateCatalogCaches(db);
+  return result;
+}
+
+/**
+ * Renames a category. The slug stays: it is the category's public address (/category/{slug}),
+ * already in bookmarks, the sitemap and search engines, and it does not need to spell the name.
+ */
+export async function renameCategory(db: Executor, input: { id: string; name: unknown }): Promise<CategoryResult> {
+  if (!isUuid(input.id)) return { ok: false, status: 404, message: CATEGORY_NOT_FOUND_MESSAGE };
+  const parsed = parseName(input.name);
+  if (!parsed.ok) return parsed;
+  const result = await db.transaction(async (tx): Promise<CategoryResult> => {
+    await lockCategoryWrites(tx);
+    if (await nameTaken(tx, parsed.name, input.id)) return { ok: false, status: 409, message: CATEGORY_NAME_TAKEN_MESSAGE };
+    const [row] = await tx
+      .update(categories)
+      .set({ name: parsed.name, updatedAt: new Date() })
+      .where(eq(categories.id, input.id))
+      .returning({ id: categories.id, name: categories.name, slug: categories.slug });
+    if (!row) return { ok: false, status: 404, message: CATEGORY_NOT_FOUND_MESSAGE };
+    const [{ n }] = await tx.select({ n: count() }).from(products).where(eq(products.categoryId, row.id));
+    return { ok: true, category: { ...row, product_count: Number(n) } };
+  });
+  if (result.ok) invalidateCatalogCaches(db);
+  return result;
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === "23503") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Deletes a category that no product uses. The row is locked first (FOR UPDATE), which waits for
+ * any transaction filing a product under it; the count then sees that product. The foreign key
+ * (ON DELETE RESTRICT) is the last line: if it still refuses, the same message is returned.
+ */
+export async function deleteCategory(db: Executor, id: string): Promise<{ ok: true } | CategoryFailure> {
+  if (!isUuid(id)) return { ok: false, status: 404, message: CATEGORY_NOT_FOUND_MESSAGE };
+  let result: { ok: true } | CategoryFailure;
+  try {
+    result = await db.transaction(async (tx): Promise<{ ok: true } | CategoryFailure> => {
+      await lockCategoryWrites(tx);
+      const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for("update");
+      if (!row) return { ok: false, status: 404, message: CATEGORY_NOT_FOUND_MESSAGE };
+      const [{ n }] = await tx.select({ n: count() }).from(products).where(eq(products.categoryId, id));
+      if (Number(n) > 0) return { ok: false, status: 409, message: CATEGORY_HAS_PRODUCTS_MESSAGE };
+      await tx.delete(categories).where(eq(categories.id, id));
+      return { ok: true };
+    });
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    result = { ok: false, status: 409, message: CATEGORY_HAS_PRODUCTS_MESSAGE };
+  }
+  if (result.ok) invalidateCatalogCaches(db);
+  return result;
+}

@@ -1,0 +1,346 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
+import { Modal } from "~/components/ui/modal";
+import { showToast } from "~/components/ui/toast";
+import { formatDate, formatPrice } from "~/lib/money";
+import {
+  ADMIN_CLIENT_FILTERS,
+  CLIENT_DELETE_CONFIRMATION,
+  CLIENT_FILTER_LABELS,
+  CLIENT_SEARCH_MAX_LENGTH,
+  CLIENT_STATUS_LABELS,
+  type AdminClientPage,
+  type AdminClientQuery,
+  type AdminClientRow,
+  type AdminClientStats,
+  type ClientAnswer,
+} from "../admin-clients.schema";
+
+const secondaryButtonClass = "inline-flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:border-accent";
+const dangerButtonClass = "min-h-11 rounded-full bg-red-700 px-5 font-semibold text-white disabled:opacity-60";
+const pagerClass = "min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold";
+
+function listParams(query: AdminClientQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.search) params.set("search", query.search);
+  if (query.status !== "all") params.set("status", query.status);
+  return params;
+}
+
+function pageHref(query: AdminClientQuery, page: number): string {
+  const params = listParams(query);
+  if (page > 1) params.set("page", String(page));
+  const qs = params.toString();
+  return qs ? `?${qs}` : ".";
+}
+
+function exportHref(query: AdminClientQuery): string {
+  const qs = listParams(query).toString();
+  return `/admin/clients/export${qs ? `?${qs}` : ""}`;
+}
+
+function selectionHref(ids: string[]): string {
+  const params = new URLSearchParams();
+  for (const id of ids) params.append("id", id);
+  return `/admin/clients/export?${params}`;
+}
+
+function fullName(row: AdminClientRow): string {
+  const name = [row.first_name, row.last_name].filter(Boolean).join(" ");
+  return name || "Nom non renseigné";
+}
+
+const dateOrDash = (value: string | null) => (value ? <time dateTime={value}>{formatDate(value)}</time> : "—");
+
+export function AdminClientsView({
+  query,
+  stats,
+  result,
+  error,
+}: {
+  query: AdminClientQuery;
+  stats: AdminClientStats | null;
+  result: AdminClientPage | null;
+  error: string | null;
+}) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/clients";
+  const [selected, setSelected] = useState<string[]>([]);
+  const [deleting, setDeleting] = useState<AdminClientRow | null>(null);
+  const filtered = query.search !== "" || query.status !== "all";
+  const rows = result?.rows ?? [];
+  const pageIds = rows.map((r) => r.id);
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+
+  // A selection belongs to the rows on screen: it is dropped when the page or the filters change.
+  const listKey = `${query.search}|${query.status}|${result?.page ?? 1}`;
+  useEffect(() => setSelected([]), [listKey]);
+
+  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl">Gestion des Clients</h1>
+          {result ? (
+            <p className="mt-1 text-muted" aria-live="polite">
+              {result.total.toLocaleString("fr-FR")} client(s)
+            </p>
+          ) : null}
+        </div>
+        <a href={exportHref(query)} download className={secondaryButtonClass}>
+          Exporter CSV
+        </a>
+      </div>
+
+      {stats ? (
+        <ul aria-label="Statistiques clients" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+          <StatCard label="Total clients" value={stats.total_clients.toLocaleString("fr-FR")} />
+          <StatCard label="Clients actifs" value={stats.active_clients.toLocaleString("fr-FR")} />
+          <StatCard label="Commandes totales" value={stats.total_orders.toLocaleString("fr-FR")} />
+          <StatCard label="Chiffre d'affaires clients" value={formatPrice(stats.total_revenue_cents)} />
+          <StatCard label="Points fidélité" value={stats.loyalty_points.toLocaleString("fr-FR")} />
+        </ul>
+      ) : null}
+
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3" aria-label="Rechercher des clients">
+        <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-semibold">
+          Rechercher
+          <input
+            type="search"
+            name="search"
+            defaultValue={query.search}
+            maxLength={CLIENT_SEARCH_MAX_LENGTH}
+            placeholder="Prénom, nom, e-mail ou téléphone…"
+            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          Statut
+          <select
+            name="status"
+            defaultValue={query.status}
+            onChange={(event) => submit(event.currentTarget.form)}
+            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
+          >
+            {ADMIN_CLIENT_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {CLIENT_FILTER_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white">
+          Rechercher
+        </button>
+      </Form>
+
+      {error ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          {error}
+        </p>
+      ) : null}
+
+      {selected.length > 0 ? (
+        <div role="region" aria-label="Sélection" className="flex flex-wrap items-center gap-3 rounded-2xl border border-accent bg-white p-3">
+          <p className="font-semibold">{selected.length} client(s) sélectionné(s)</p>
+          <a href={selectionHref(selected)} download className={secondaryButtonClass}>
+            Exporter sélection
+          </a>
+          <button type="button" onClick={() => setSelected([])} className={secondaryButtonClass}>
+            Désélectionner tout
+          </button>
+        </div>
+      ) : null}
+
+      {result && rows.length === 0 ? (
+        <div className="rounded-2xl border border-line bg-white p-8 text-center">
+          <p className="font-semibold">Aucun client trouvé</p>
+          <p className="mt-1 text-muted">
+            {filtered ? "Aucun client ne correspond à votre recherche." : "Commencez par inviter des clients."}
+          </p>
+        </div>
+      ) : null}
+
+      {result && rows.length > 0 ? (
+        <>
+          <div
+            role="region"
+            aria-label="Liste des clients"
+            tabIndex={0}
+            aria-busy={loading}
+            className={`overflow-x-auto rounded-2xl border border-line bg-white ${loading ? "opacity-60" : ""}`}
+          >
+            <table className="w-full min-w-[80rem] text-left text-sm">
+              <thead className="border-b border-line bg-band/60 text-xs uppercase tracking-wide">
+                <tr>
+                  <th scope="col" className="px-3 py-3">
+                    <input
+                      type="checkbox"
+                      aria-label="Sélectionner tous les clients de la page"
+                      checked={allSelected}
+                      onChange={() => setSelected(allSelected ? [] : pageIds)}
+                      className="h-5 w-5"
+                    />
+                  </th>
+                  <th scope="col" className="px-3 py-3">Client</th>
+                  <th scope="col" className="px-3 py-3">Contact</th>
+                  <th scope="col" className="px-3 py-3">Inscription</th>
+                  <th scope="col" className="px-3 py-3">Dernière commande</th>
+                  <th scope="col" className="px-3 py-3">Dernière connexion</th>
+                  <th scope="col" className="px-3 py-3">Commandes</th>
+                  <th scope="col" className="px-3 py-3">Total dépensé</th>
+                  <th scope="col" className="px-3 py-3">Points</th>
+                  <th scope="col" className="px-3 py-3">Statut</th>
+                  <th scope="col" className="px-3 py-3">Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {rows.map((row) => (
+                  <ClientRow
+                    key={row.id}
+                    row={row}
+                    selected={selected.includes(row.id)}
+                    onToggle={() => toggle(row.id)}
+                    onDelete={() => setDeleting(row)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label="Pagination" className="flex items-center justify-between gap-4">
+            {result.page > 1 ? (
+              <Link to={pageHref(query, result.page - 1)} className={pagerClass}>
+                Précédent
+              </Link>
+            ) : (
+              <span aria-disabled="true" className={`${pagerClass} text-muted`}>
+                Précédent
+              </span>
+            )}
+            <p className="text-sm">
+              Page {result.page} sur {result.page_count}
+            </p>
+            {result.page < result.page_count ? (
+              <Link to={pageHref(query, result.page + 1)} className={pagerClass}>
+                Suivant
+              </Link>
+            ) : (
+              <span aria-disabled="true" className={`${pagerClass} text-muted`}>
+                Suivant
+              </span>
+            )}
+          </nav>
+        </>
+      ) : null}
+
+      {deleting ? <DeleteClientModal client={deleting} onClose={() => setDeleting(null)} /> : null}
+    </div>
+  );
+}
+
+function StatCard({ label, value }: { label: string; value: string }) {
+  return (
+    <li className="rounded-2xl border border-line bg-white p-4">
+      <p className="text-sm text-muted">{label}</p>
+      <p className="mt-1 text-2xl font-semibold">{value}</p>
+    </li>
+  );
+}
+
+function ClientRow({
+  row,
+  selected,
+  onToggle,
+  onDelete,
+}: {
+  row: AdminClientRow;
+  selected: boolean;
+  onToggle: () => void;
+  onDelete: () => void;
+}) {
+  const name = fullName(row);
+  const initial = (row.first_name || row.email).charAt(0).toUpperCase();
+  return (
+    <tr className="align-top">
+      <td className="px-3 py-3">
+        <input type="checkbox" aria-label={`Sélectionner ${name}`} checked={selected} onChange={onToggle} className="h-5 w-5" />
+      </td>
+      <td className="px-3 py-3">
+        <div className="flex items-center gap-3">
+          <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent-soft font-semibold text-accent-dark">
+            {initial}
+          </span>
+          <div>
+            <p className="font-semibold">{name}</p>
+            <p className="font-mono text-xs text-muted">ID : {row.id.slice(0, 8)}</p>
+          </div>
+        </div>
+      </td>
+      <td className="px-3 py-3">
+        <p className="break-all">{row.email}</p>
+        <p className="text-muted">{row.phone ?? "Téléphone non renseigné"}</p>
+      </td>
+      <td className="whitespace-nowrap px-3 py-3">{dateOrDash(row.created_at)}</td>
+      <td className="whitespace-nowrap px-3 py-3">{dateOrDash(row.last_order_at)}</td>
+      <td className="whitespace-nowrap px-3 py-3">{dateOrDash(row.last_login_at)}</td>
+      <td className="px-3 py-3">{row.order_count}</td>
+      <td className="whitespace-nowrap px-3 py-3 font-semibold">{formatPrice(row.total_spent_cents)}</td>
+      <td className="px-3 py-3">{row.loyalty_points.toLocaleString("fr-FR")}</td>
+      <td className="px-3 py-3">
+        <span
+          data-status={row.status}
+          className={`rounded-full px-3 py-0.5 text-xs font-semibold ${row.status === "active" ? "bg-band text-success" : "bg-cream text-muted"}`}
+        >
+          {CLIENT_STATUS_LABELS[row.status]}
+        </span>
+      </td>
+      <td className="px-3 py-3">
+        <button type="button" onClick={onDelete} aria-label={`Supprimer ${name}`} className={secondaryButtonClass}>
+          Supprimer
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function DeleteClientModal({ client, onClose }: { client: AdminClientRow; onClose: () => void }) {
+  const fetcher = useFetcher<ClientAnswer>();
+  const handled = useRef<ClientAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    if (fetcher.data.ok) {
+      showToast(fetcher.data.message);
+      onClose();
+    } else setError(fetcher.data.message);
+  });
+
+  return (
+    <Modal title="Supprimer le client" onClose={onClose}>
+      <p>{CLIENT_DELETE_CONFIRMATION}</p>
+      <p className="mt-2 text-sm text-muted">
+        {fullName(client)} ({client.email})
+      </p>
+      <p className="mt-2 text-sm text-muted">Ses commandes sont conservées, anonymisées ; ses sessions sont fermées.</p>
+      {error ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+          {error}
+        </p>
+      ) : null}
+      <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="clientId" value={client.id} />
+        <button type="button" onClick={onClose} className={secondaryButtonClass} data-autofocus>
+          Annuler
+        </button>
+        <button type="submit" disabled={fetcher.state !== "idle"} className={dangerButtonClass}>
+          {fetcher.state !== "idle" ? "Suppression..." : "Supprimer"}
+        </button>
+      </fetcher.Form>
+    </Modal>
+  );
+}

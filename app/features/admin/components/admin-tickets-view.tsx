@@ -1,0 +1,190 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useFetcher, useSubmit } from "react-router";
+import { showToast } from "~/components/ui/toast";
+import { formatDate } from "~/lib/money";
+import {
+  TICKET_STATUSES,
+  TICKET_STATUS_LABELS,
+  ticketCategoryLabel,
+  ticketPriorityLabel,
+  ticketStatusLabel,
+} from "~/features/support/support-ticket.schema";
+import {
+  ADMIN_TICKET_FILTERS,
+  type AdminTicketFilter,
+  type AdminTicketPage,
+  type AdminTicketQuery,
+  type AdminTicketRow,
+  type TicketStatusAnswer,
+} from "../admin-tickets.schema";
+
+const FILTER_LABELS: Record<AdminTicketFilter, string> = { all: "Tous les statuts", ...TICKET_STATUS_LABELS };
+
+/** The same colours as the shopper's "Support Client" tab. */
+const STATUS_STYLES: Record<string, string> = {
+  open: "bg-accent-soft text-accent-dark",
+  in_progress: "bg-band text-ink",
+  resolved: "bg-band text-success",
+  closed: "bg-cream text-muted",
+};
+
+function pageHref(query: AdminTicketQuery, page: number): string {
+  const params = new URLSearchParams();
+  if (query.status !== "all") params.set("status", query.status);
+  if (page > 1) params.set("page", String(page));
+  const qs = params.toString();
+  return qs ? `?${qs}` : ".";
+}
+
+const pagerClass = "min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold";
+
+export function AdminTicketsView({ query, result }: { query: AdminTicketQuery; result: AdminTicketPage }) {
+  const submit = useSubmit();
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="font-display text-3xl">Support</h1>
+        <p className="mt-1 text-muted" aria-live="polite">
+          {result.total.toLocaleString("fr-FR")} ticket(s)
+        </p>
+      </div>
+
+      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filtrer les tickets">
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          Statut
+          <select
+            name="status"
+            defaultValue={query.status}
+            onChange={(event) => submit(event.currentTarget.form)}
+            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
+          >
+            {ADMIN_TICKET_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {FILTER_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <noscript>
+          <button type="submit" className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white">
+            Filtrer
+          </button>
+        </noscript>
+      </Form>
+
+      {result.rows.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-white p-8 text-center text-muted">Aucun ticket de support</p>
+      ) : (
+        <>
+          <div role="region" aria-label="Liste des tickets" tabIndex={0} className="overflow-x-auto rounded-2xl border border-line bg-white">
+            <table className="w-full min-w-[60rem] text-left text-sm">
+              <thead className="border-b border-line bg-band/60 text-xs uppercase tracking-wide">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Ticket</th>
+                  <th scope="col" className="px-4 py-3">Client</th>
+                  <th scope="col" className="px-4 py-3">Catégorie</th>
+                  <th scope="col" className="px-4 py-3">Priorité</th>
+                  <th scope="col" className="px-4 py-3">Date</th>
+                  <th scope="col" className="px-4 py-3">Statut</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {result.rows.map((row) => (
+                  <TicketRow key={row.id} row={row} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label="Pagination" className="flex items-center justify-between gap-4">
+            {result.page > 1 ? (
+              <Link to={pageHref(query, result.page - 1)} className={pagerClass}>
+                Précédent
+              </Link>
+            ) : (
+              <span aria-disabled="true" className={`${pagerClass} text-muted`}>
+                Précédent
+              </span>
+            )}
+            <p className="text-sm">
+              Page {result.page} sur {result.page_count}
+            </p>
+            {result.page < result.page_count ? (
+              <Link to={pageHref(query, result.page + 1)} className={pagerClass}>
+                Suivant
+              </Link>
+            ) : (
+              <span aria-disabled="true" className={`${pagerClass} text-muted`}>
+                Suivant
+              </span>
+            )}
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}
+
+function TicketRow({ row }: { row: AdminTicketRow }) {
+  return (
+    <tr className="align-top">
+      <td className="max-w-80 px-4 py-3">
+        <p className="font-mono text-muted">{row.ticket_number}</p>
+        <p className="break-words font-semibold">{row.subject}</p>
+        <p className="line-clamp-2 whitespace-pre-line break-words text-muted">{row.description}</p>
+      </td>
+      <td className="px-4 py-3">
+        <p className="font-semibold">{row.customer_name ?? "Nom non renseigné"}</p>
+        <p className="break-all">{row.email ?? "Email non renseigné"}</p>
+        {row.has_account ? null : <p className="text-muted">Visiteur (formulaire de contact)</p>}
+      </td>
+      <td className="px-4 py-3">{ticketCategoryLabel(row.category)}</td>
+      <td className="px-4 py-3">{ticketPriorityLabel(row.priority)}</td>
+      <td className="whitespace-nowrap px-4 py-3">
+        <time dateTime={row.created_at}>{formatDate(row.created_at)}</time>
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex flex-col items-start gap-2">
+          <span data-status={row.status} className={`rounded-full px-3 py-0.5 text-xs font-semibold ${STATUS_STYLES[row.status] ?? STATUS_STYLES.closed}`}>
+            {ticketStatusLabel(row.status)}
+          </span>
+          <StatusSelect row={row} />
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Posts intent change-status; the list reloads with the saved status, a toast confirms it. */
+function StatusSelect({ row }: { row: AdminTicketRow }) {
+  const fetcher = useFetcher<TicketStatusAnswer>();
+  const handled = useRef<TicketStatusAnswer | null>(null);
+  const pending = fetcher.formData?.get("status");
+  const value = typeof pending === "string" ? pending : row.status;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    showToast(fetcher.data.message);
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="change-status" />
+      <input type="hidden" name="ticketId" value={row.id} />
+      <select
+        name="status"
+        value={value}
+        aria-label={`Statut du ticket ${row.ticket_number}`}
+        disabled={fetcher.state !== "idle"}
+        onChange={(event) => fetcher.submit(event.currentTarget.form)}
+        className="min-h-11 w-full rounded-lg border border-line bg-white px-2"
+      >
+        {TICKET_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {TICKET_STATUS_LABELS[s]}
+          </option>
+        ))}
+      </select>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,57 @@
+import { data } from "react-router";
+import type { Route } from "./+types/categories";
+import { requireAdmin } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import {
+  createCategory,
+  deleteCategory,
+  listAdminCategories,
+  renameCategory,
+} from "~/.server/modules/admin/admin-categories.service";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { CategoryIdSchema, type CategoryAnswer } from "~/features/admin/admin-categories.schema";
+import { AdminCategoriesView } from "~/features/admin/components/admin-categories-view";
+
+/** Catégories: the list with product counts; create, rename and delete post intents to the action. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { categories: await listAdminCategories(await getDb()) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  const intent = typeof form.intent === "string" ? form.intent : "";
+  const db = await getDb();
+  if (intent === "create") {
+    const result = await createCategory(db, { name: form.name });
+    if (!result.ok) return data<CategoryAnswer>({ ok: false, intent, message: result.message }, { status: result.status });
+    return data<CategoryAnswer>({ ok: true, intent, categoryId: result.category.id, message: `Catégorie « ${result.category.name} » créée` });
+  }
+  if (intent === "rename" || intent === "delete") {
+    const id = CategoryIdSchema.safeParse(form);
+    if (!id.success) return data<CategoryAnswer>({ ok: false, intent, message: id.error.issues[0].message }, { status: 404 });
+    const { categoryId } = id.data;
+    if (intent === "rename") {
+      const result = await renameCategory(db, { id: categoryId, name: form.name });
+      if (!result.ok) return data<CategoryAnswer>({ ok: false, intent, categoryId, message: result.message }, { status: result.status });
+      return data<CategoryAnswer>({ ok: true, intent, categoryId, message: `Catégorie renommée en « ${result.category.name} »` });
+    }
+    const result = await deleteCategory(db, categoryId);
+    if (!result.ok) return data<CategoryAnswer>({ ok: false, intent, categoryId, message: result.message }, { status: result.status });
+    return data<CategoryAnswer>({ ok: true, intent, categoryId, message: "Catégorie supprimée" });
+  }
+  return data<CategoryAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+}
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export function meta() {
+  return [{ title: "Catégories | Administration | Aurore" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminCategories({ loaderData }: Route.ComponentProps) {
+  return <AdminCategoriesView categories={loaderData.categories} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

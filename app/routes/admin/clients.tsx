@@ -1,0 +1,55 @@
+import { data } from "react-router";
+import type { Route } from "./+types/clients";
+import { requireAdmin } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { deleteClient, getClientStats, listAdminClients } from "~/.server/modules/admin/admin-clients.service";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { readAdminClientQuery, type ClientAnswer } from "~/features/admin/admin-clients.schema";
+import { AdminClientsView } from "~/features/admin/components/admin-clients-view";
+
+/** Gestion des Clients: search, status and page live in the URL so they survive a reload. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = readAdminClientQuery(new URL(request.url).searchParams);
+  try {
+    const db = await getDb();
+    const now = new Date();
+    const [stats, result] = await Promise.all([
+      getClientStats(db, now),
+      listAdminClients(db, { search: query.search, status: query.status, page: query.page, now }),
+    ]);
+    return { query, stats, result, error: null };
+  } catch (error) {
+    console.error(error);
+    return { query, stats: null, result: null, error: "Erreur lors du chargement des clients" };
+  }
+}
+
+/** intent delete: the RGPD erasure (orders kept, anonymised; sessions ended). */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent !== "delete" || typeof form.clientId !== "string") {
+    return data<ClientAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+  }
+  try {
+    const result = await deleteClient(await getDb(), form.clientId);
+    if (!result.ok) return data<ClientAnswer>({ ok: false, message: result.message }, { status: result.status });
+    return data<ClientAnswer>({ ok: true, message: "Client supprimé" });
+  } catch (error) {
+    console.error(error);
+    return data<ClientAnswer>({ ok: false, message: "Erreur lors de la suppression du client" }, { status: 500 });
+  }
+}
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export function meta() {
+  return [{ title: "Gestion des Clients | Administration | Aurore" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminClients({ loaderData }: Route.ComponentProps) {
+  return <AdminClientsView {...loaderData} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,45 @@
+import { data } from "react-router";
+import type { Route } from "./+types/tickets";
+import { requireAdmin } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { listAllTickets, setTicketStatus } from "~/.server/modules/support/support.service";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { readAdminTicketQuery, type TicketStatusAnswer } from "~/features/admin/admin-tickets.schema";
+import { AdminTicketsView } from "~/features/admin/components/admin-tickets-view";
+import { ticketStatusLabel } from "~/features/support/support-ticket.schema";
+
+/** Support: every customer's tickets, newest first; the status filter and the page live in the URL. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = readAdminTicketQuery(new URL(request.url).searchParams);
+  const result = await listAllTickets(await getDb(), { status: query.status, page: query.page });
+  return { query, result };
+}
+
+/** intent change-status: open, in_progress, resolved or closed. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent !== "change-status") {
+    return data<TicketStatusAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+  }
+  const result = await setTicketStatus(await getDb(), { ticketId: form.ticketId, status: form.status });
+  if (!result.ok) return data<TicketStatusAnswer>({ ok: false, message: result.message }, { status: result.status });
+  return data<TicketStatusAnswer>({
+    ok: true,
+    ticketId: result.ticket.id,
+    message: `Ticket ${result.ticket.ticket_number} : ${ticketStatusLabel(result.ticket.status)}`,
+  });
+}
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export function meta() {
+  return [{ title: "Support | Administration | Aurore" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminTickets({ loaderData }: Route.ComponentProps) {
+  return <AdminTicketsView query={loaderData.query} result={loaderData.result} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

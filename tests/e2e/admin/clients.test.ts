@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
+import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
+import { signInCookie, signUpCookie } from "../../support/http-session";
+import { apiCall, placeOrderOverHttp } from "../../support/orders-http";
+
+/**
+ * Gestion des Clients as the administrator: a new shopper with an order is found, shown active,
+ * exported (whole list and selection), then deleted: signed out, order kept and anonymised.
+ */
+const baseURL = inject("baseURL");
+let browser: Browser;
+let adminCookie: string;
+let shopperCookie: string;
+let shopperEmail: string;
+let order: { id: string };
+
+async function contextWith(cookie: string): Promise<BrowserContext> {
+  const context = await newShopContext(browser, baseURL, { viewport: { width: 1440, height: 900 } });
+  await context.addCookies(
+    cookie.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL };
+    }),
+  );
+  return context;
+}
+
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const button = document.querySelector("header button");
+    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
+  shopperEmail = uniqueEmail("admin-clients");
+  shopperCookie = await signUpCookie(baseURL, shopperEmail, "Secret123!", "Capucine");
+  order = (await placeOrderOverHttp(baseURL, shopperCookie)) as { id: string };
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("Gestion des Clients", () => {
+  it("finds, exports and deletes a client; the order stays, the client is signed out", async () => {
+    const context = await contextWith(adminCookie);
+    const page = await context.newPage();
+    try {
+      await page.goto("/admin/clients");
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Gestion des Clients");
+      await hydrated(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      const stats = page.getByRole("list", { name: "Statistiques clients" });
+      for (const label of ["Total clients", "Clients actifs", "Commandes totales", "Chiffre d'affaires clients", "Points fidélité"]) {
+        expect(await stats.getByText(label, { exact: true }).count()).toBe(1);
+      }
+
+      await page.getByRole("searchbox", { name: "Rechercher" }).fill(shopperEmail);
+      await page.getByRole("button", { name: "Rechercher", exact: true }).click();
+      await page.waitForURL(/search=/);
+      const row = page.getByRole("row").filter({ hasText: shopperEmail });
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.locator("[data-status]").textContent()).toBe("Actif");
+      expect(await row.textContent()).toContain("Capucine");
+
+      // Whole-list export with the current search: BOM and the spec's columns.
+      const exportHref = await page.getByRole("link", { name: "Exporter CSV" }).getAttribute("href");
+      const csv = await fetch(`${baseURL}${exportHref}`, { headers: { cookie: adminCookie } });
+      expect(csv.headers.get("content-disposition")).toMatch(/filename="clients_\d{4}-\d{2}-\d{2}\.csv"/);
+      const bytes = new Uint8Array(await csv.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = new TextDecoder().decode(bytes.slice(3)).trim().split("\r\n");
+      expect(lines[0]).toBe(
+        "Prénom;Nom;Email;Téléphone;Date d'inscription;Dernière connexion;Dernière commande;Commandes;Total dépensé;Points fidélité;Statut",
+      );
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(`;${shopperEmail};`);
+      expect(lines[1].endsWith(";Actif")).toBe(true);
+
+      // Selection bar: Exporter sélection links to the chosen rows.
+      await row.getByRole("checkbox").check();
+      const selection = page.getByRole("region", { name: "Sélection" });
+      await expect.poll(() => selection.getByText("1 client(s) sélectionné(s)").count()).toBe(1);
+      const selectionHref = await selection.getByRole("link", { name: "Exporter sélection" }).getAttribute("href");
+      const chosen = await fetch(`${baseURL}${selectionHref}`, { headers: { cookie: adminCookie } });
+      expect((await chosen.text()).trim().split("\r\n")).toHaveLength(2);
+
+      // Delete with the spec's confirmation.
+      await row.getByRole("button", { name: /^Supprimer / }).click();
+      const dialog = page.getByRole("dialog", { name: "Supprimer le client" });
+      expect(await dialog.getByText("Êtes-vous sûr de vouloir supprimer ce client ?").count()).toBe(1);
+      await dialog.getByRole("button", { name: "Supprimer", exact: true }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expect.poll(() => page.getByText("Aucun client ne correspond à votre recherche.").count()).toBe(1);
+
+      expect((await apiCall(baseURL, "GET", "/api/v1/me", shopperCookie)).status).toBe(401);
+      const kept = await apiCall(baseURL, "GET", `/api/v1/admin/orders/${order.id}`, adminCookie);
+      expect(kept.status).toBe(200);
+      expect(JSON.stringify(kept.json)).not.toContain(shopperEmail);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("refuses the export and the delete to a shopper", async () => {
+    const other = await signUpCookie(baseURL, uniqueEmail("admin-clients-intruder"), "Secret123!", "Intrus");
+    expect((await fetch(`${baseURL}/admin/clients/export`, { headers: { cookie: other }, redirect: "manual" })).status).toBe(403);
+    const res = await fetch(`${baseURL}/admin/clients`, {
+      method: "POST",
+      headers: { cookie: other, origin: baseURL, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "delete", clientId: "whoever" }),
+      redirect: "manual",
+    });
+    expect(res.status).toBe(403);
+  });
+});
