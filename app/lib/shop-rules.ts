@@ -111,3 +111,9 @@ export const ORDER_CARD_ITEMS_SHOWN = 3;
 /** Back-office order list: rows per page, and the id prefix its table shows (spec back-office §9). */
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 export const ADMIN_ORDER_SHORT_ID_LENGTH = 8;
+
+/** Back-office product list: rows per page; the stock dashboard lists this many alerts. */
+export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
+export const ADMIN_STOCK_ALERTS_SHOWN = 20;
+/** A stock CSV export stops after this many rows (the whole catalogue fits; a runaway does not). */
+export const STOCK_EXPORT_MAX_ROWS = 200_000;
