@@ -35,7 +35,10 @@ export default [
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.tsx"),
     route("admin/commandes", "routes/admin/orders.tsx"),
+    route("admin/produits", "routes/admin/products.tsx"),
+    route("admin/stock", "routes/admin/stock.tsx"),
   ]),
+  route("admin/produits/export.csv", "routes/admin/products-export.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/v1/me", "routes/api/v1/me.ts"),
   route("api/v1/me/export", "routes/api/v1/me-export.ts"),

@@ -221,6 +221,7 @@ export async function getStockHistory(db: Executor, productId: string): Promise<
 
 export const STOCK_CSV_HEADER = ["Nom", "Catégorie", "Prix", "Stock", "Statut"] as const;
 const EXPORT_CHUNK = 1000;
+type ExportRow = { id: string; name: string; categoryName: string | null; priceCents: number; stock: number };
 const csvPrice = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
 /**
@@ -237,7 +238,7 @@ export async function* streamStockCsv(db: Executor, filter: ProductFilter): Asyn
     const keyset: SQL | undefined = after
       ? or(gt(products.name, after.name), and(eq(products.name, after.name), gt(products.id, after.id)))
       : undefined;
-    const rows = await db
+    const rows: ExportRow[] = await db
       .select(rowColumns)
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
