@@ -419,8 +419,16 @@ function BulkBar({ productIds, onClear }: { productIds: string[]; onClear: () =>
   const [quantity, setQuantity] = useState("");
   useAnswerToast(fetcher);
   const busy = fetcher.state !== "idle";
-  const send = (mode: "set" | "add" | "remove") =>
-    fetcher.submit({ intent: "adjust-stock", productId: productIds, mode, quantity: quantity.trim(), bulk: "1" }, { method: "post" });
+  const send = (mode: "set" | "add" | "remove") => {
+    // A FormData, not a plain object: one productId field per product.
+    const form = new FormData();
+    form.set("intent", "adjust-stock");
+    for (const id of productIds) form.append("productId", id);
+    form.set("mode", mode);
+    form.set("quantity", quantity.trim());
+    form.set("bulk", "1");
+    fetcher.submit(form, { method: "post" });
+  };
   const action = (label: string, mode: "set" | "add" | "remove"): ReactNode => (
     <button
       type="button"
