@@ -10,9 +10,12 @@ export const STOCK_LEVEL_LABELS: Record<StockLevelFilter, string> = {
   out: "Rupture de stock",
 };
 
-export const ADMIN_PRODUCT_SORTS = ["name", "price", "stock"] as const;
+/**
+ * "recent" (newest first, the default) reads the created_at index; price and stock their own
+ * indexes; name has none yet, so it sorts the matches (decision 013).
+ */
+export const ADMIN_PRODUCT_SORTS = ["recent", "name", "price", "stock"] as const;
 export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
-export const ADMIN_PRODUCT_SORT_LABELS: Record<AdminProductSort, string> = { name: "Nom", price: "Prix", stock: "Stock" };
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
@@ -42,7 +45,7 @@ export const DEFAULT_ADMIN_PRODUCT_QUERY: AdminProductQuery = {
   search: "",
   category: "",
   stock: "all",
-  sort: "name",
+  sort: "recent",
   dir: "asc",
   page: 1,
 };
@@ -71,7 +74,7 @@ export function adminProductSearchParams(query: AdminProductQuery, overrides: Pa
   if (q.search) params.set("search", q.search);
   if (q.category) params.set("category", q.category);
   if (q.stock !== "all") params.set("stock", q.stock);
-  if (q.sort !== "name") params.set("sort", q.sort);
+  if (q.sort !== "recent") params.set("sort", q.sort);
   if (q.dir !== "asc") params.set("dir", q.dir);
   if (q.page > 1) params.set("page", String(q.page));
   return params;

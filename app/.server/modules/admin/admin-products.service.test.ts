@@ -74,6 +74,11 @@ describe("listAdminProducts", () => {
     expect(bySku.rows.map((r) => r.id)).toEqual([ids.savon]);
   });
 
+  it("shows the newest first by default", async () => {
+    const recent = await listAdminProducts(handle.db, q({ search: token }));
+    expect(recent.rows[0].id).toBe(ids.savon);
+  });
+
   it("filters by stock level and category, sorts and pages", async () => {
     const low = await listAdminProducts(handle.db, q({ search: token, stock: "low" }));
     expect(low.rows.map((r) => r.id).sort()).toEqual([ids.rouge, ids.savon].sort());
@@ -101,7 +106,7 @@ describe("listAdminProducts", () => {
 describe("stock report", () => {
   it("counts the whole catalogue by stock level and sums price times stock", async () => {
     const all = await handle.db.select({ price: products.priceCents, stock: products.stockQuantity }).from(products);
-    const report = await getStockReport(handle.db);
+    const report = await getStockReport(handle.db, { fresh: true });
     expect(report).toEqual({
       total_products: all.length,
       products_in_stock: all.filter((p) => p.stock > 10).length,
@@ -110,6 +115,11 @@ describe("stock report", () => {
       total_stock_value_cents: all.reduce((sum, p) => sum + p.price * p.stock, 0),
     });
     expect(report.products_out_of_stock).toBeGreaterThanOrEqual(1);
+    // Remembered a few seconds, forgotten by the back-office's own stock changes.
+    await handle.db.update(products).set({ stockQuantity: 7 }).where(eq(products.id, ids.parfum));
+    expect(await getStockReport(handle.db)).toEqual(report);
+    await adjustAdminStock(handle.db, { productIds: [ids.parfum], mode: "set", quantity: 40, bulk: false, actorUserId: admin.id });
+    expect(await getStockReport(handle.db)).toEqual(report);
   });
 
   it("lists alerts (stock <= 10) lowest first and counts products per category", async () => {

@@ -47,6 +47,7 @@ function filterConditions(filter: ProductFilter): SQL | undefined {
 }
 
 function orderBy(query: Pick<AdminProductQuery, "sort" | "dir">): SQL[] {
+  if (query.sort === "recent") return [desc(products.createdAt), desc(products.id)];
   const dir = query.dir === "desc" ? desc : asc;
   const column = query.sort === "price" ? products.priceCents : query.sort === "stock" ? products.stockQuantity : products.name;
   return [dir(column), dir(products.id)];
@@ -104,8 +105,21 @@ export async function listAdminProducts(
   };
 }
 
+/**
+ * The report scans the whole catalogue, so it is remembered a few seconds; the back-office's own
+ * stock changes and deletions forget it at once, an order from the shop shows within REPORT_TTL_MS.
+ */
+const REPORT_TTL_MS = 5_000;
+const reportCache = new WeakMap<object, { report: StockReport; expiresAt: number }>();
+
+function forgetStockReport(db: Executor): void {
+  reportCache.delete(db);
+}
+
 /** The four cards of both pages, over the whole catalogue, in one pass. */
-export async function getStockReport(db: Executor): Promise<StockReport> {
+export async function getStockReport(db: Executor, options: { fresh?: boolean } = {}): Promise<StockReport> {
+  const hit = reportCache.get(db);
+  if (!options.fresh && hit && hit.expiresAt > Date.now()) return hit.report;
   const [row] = await db
     .select({
       total: sql<number>`count(*)`.mapWith(Number),
@@ -115,13 +129,15 @@ export async function getStockReport(db: Executor): Promise<StockReport> {
       value: sql<number>`coalesce(sum(${products.priceCents}::bigint * ${products.stockQuantity}), 0)`.mapWith(Number),
     })
     .from(products);
-  return {
+  const report: StockReport = {
     total_products: row.total,
     products_in_stock: row.inStock,
     low_stock_products: row.low,
     products_out_of_stock: row.out,
     total_stock_value_cents: row.value,
   };
+  reportCache.set(db, { report, expiresAt: Date.now() + REPORT_TTL_MS });
+  return report;
 }
 
 /** 'Alertes de Stock': products at or under the threshold, lowest stock first. */
@@ -162,7 +178,10 @@ export async function adjustAdminStock(
     actorUserId: input.actorUserId,
     floorAtZero: input.bulk,
   });
-  if (result.ok) invalidateCatalogCaches(db);
+  if (result.ok) {
+    invalidateCatalogCaches(db);
+    forgetStockReport(db);
+  }
   return result;
 }
 
@@ -177,6 +196,7 @@ export async function deleteAdminProduct(db: Executor, productId: string): Promi
   const [row] = await db.delete(products).where(eq(products.id, productId)).returning({ name: products.name });
   if (!row) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND_MESSAGE };
   invalidateCatalogCaches(db);
+  forgetStockReport(db);
   return { ok: true, name: row.name };
 }
 

@@ -58,7 +58,7 @@ export function AdminProductsView({ query, result, report, categories, history, 
   const filtered = query.search !== "" || query.category !== "" || query.stock !== "all";
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/produits";
   const exportHref = `/admin/produits/export.csv${(() => {
-    const qs = adminProductSearchParams({ ...query, sort: "name", dir: "asc", page: 1 }).toString();
+    const qs = adminProductSearchParams({ ...query, sort: "recent", dir: "asc", page: 1 }).toString();
     return qs ? `?${qs}` : "";
   })()}`;
 
@@ -142,7 +142,7 @@ export function AdminProductsView({ query, result, report, categories, history, 
             ))}
           </select>
         </label>
-        {query.sort !== "name" ? <input type="hidden" name="sort" value={query.sort} /> : null}
+        {query.sort !== "recent" ? <input type="hidden" name="sort" value={query.sort} /> : null}
         {query.dir !== "asc" ? <input type="hidden" name="dir" value={query.dir} /> : null}
         <button type="submit" className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white">
           Rechercher
