@@ -32,15 +32,16 @@ try {
 
   const q = (o: Partial<AdminProductQuery>): AdminProductQuery => ({ ...DEFAULT_ADMIN_PRODUCT_QUERY, ...o });
   const scenarios: [string, () => Promise<unknown>][] = [
-    ["page 1 (name)", () => listAdminProducts(handle.db, q({}))],
+    ["page 1 (newest, default)", () => listAdminProducts(handle.db, q({}))],
+    ["page 1 (name)", () => listAdminProducts(handle.db, q({ sort: "name" }))],
     ["page 1 (price desc)", () => listAdminProducts(handle.db, q({ sort: "price", dir: "desc" }))],
     ["page 1 (stock)", () => listAdminProducts(handle.db, q({ sort: "stock" }))],
-    ["page 50 (name)", () => listAdminProducts(handle.db, q({ page: 50 }))],
+    ["page 50 (newest)", () => listAdminProducts(handle.db, q({ page: 50 }))],
     ["stock low", () => listAdminProducts(handle.db, q({ stock: "low" }))],
     ["stock out", () => listAdminProducts(handle.db, q({ stock: "out" }))],
     ["search 'creme'", () => listAdminProducts(handle.db, q({ search: "creme" }))],
     ["search 'rose' + low", () => listAdminProducts(handle.db, q({ search: "rose", stock: "low" }))],
-    ["stock report", () => getStockReport(handle.db)],
+    ["stock report (not remembered)", () => getStockReport(handle.db, { fresh: true })],
     [
       "CSV first 1000 rows",
       async () => {
