@@ -128,3 +128,8 @@ export const CATEGORY_NAME_MAX = 60;
 /** Gestion des Clients: rows per page, and the window that makes a client active (spec back-office §4, §9). */
 export const ADMIN_CLIENTS_PAGE_SIZE = 20;
 export const CLIENT_ACTIVE_WINDOW_DAYS = 30;
+/** Back-office product list: rows per page; the stock dashboard lists this many alerts. */
+export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
+export const ADMIN_STOCK_ALERTS_SHOWN = 20;
+/** A stock CSV export stops after this many rows (the whole catalogue fits; a runaway does not). */
+export const STOCK_EXPORT_MAX_ROWS = 200_000;

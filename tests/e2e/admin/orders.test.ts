@@ -103,8 +103,16 @@ describe("Gestion des Commandes", () => {
       expect(await page.getByText("Aucune commande ne correspond à vos critères de recherche.").count()).toBe(1);
       // The sidebar: the seven sections, the unavailable ones marked as such.
       const nav = page.getByRole("navigation", { name: "Sections de l'administration" });
-      expect(await nav.getByRole("link").allTextContents()).toEqual(["Tableau de bord", "Catégories", "Commandes", "Clients", "Support"]);
-      expect(await nav.getByText("Bientôt disponible").count()).toBe(4);
+      expect(await nav.getByRole("link").allTextContents()).toEqual([
+        "Tableau de bord",
+        "Produits",
+        "Catégories",
+        "Gestion Stock",
+        "Commandes",
+        "Clients",
+        "Support",
+      ]);
+      expect(await nav.getByText("Bientôt disponible").count()).toBe(2);
       expect(await page.getByText("Dernière connexion").count()).toBe(1);
       expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
     } finally {

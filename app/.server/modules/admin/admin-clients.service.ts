@@ -3,7 +3,7 @@ import type { Database, Executor } from "../../db/client";
 import { orders, user, userProfiles } from "../../db/schema";
 import { deleteAccount } from "../accounts/gdpr.service";
 import { isUuid } from "~/lib/uuid";
-import { csvFileName, toCsv } from "~/lib/csv-export";
+import { csvFileName, toCsv } from "~/lib/csv";
 import { ADMIN_CLIENTS_PAGE_SIZE } from "~/lib/shop-rules";
 import {
   CLIENT_CSV_HEADER,

@@ -8,9 +8,9 @@ import { CloseIcon, MenuIcon } from "~/components/ui/icons";
  */
 export const ADMIN_SECTIONS: { label: string; to: string; available: boolean }[] = [
   { label: "Tableau de bord", to: "/admin", available: true },
-  { label: "Produits", to: "/admin/produits", available: false },
+  { label: "Produits", to: "/admin/produits", available: true },
   { label: "Catégories", to: "/admin/categories", available: true },
-  { label: "Gestion Stock", to: "/admin/stock", available: false },
+  { label: "Gestion Stock", to: "/admin/stock", available: true },
   { label: "Commandes", to: "/admin/commandes", available: true },
   { label: "Clients", to: "/admin/clients", available: true },
   { label: "Support", to: "/admin/tickets", available: true },

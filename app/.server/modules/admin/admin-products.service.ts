@@ -1,0 +1,279 @@
+/**
+ * The administrator's product list, stock report, stock changes, product deletion and stock CSV
+ * (Gestion des Produits, Tableau de Bord Stock).
+ *
+ * Search reads products.search_text (name, brand, tags; lower-case, unaccented, kept by a
+ * trigger) through its trigram GIN index, every word typed must appear; an exact SKU matches
+ * too. Filter, sort, count and pages happen in the database. Stock changes go through the
+ * inventory service (movements, locks, never below 0); every write forgets the catalogue caches
+ * so the storefront shows it at once.
+ */
+import { and, asc, desc, eq, gt, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Database, Executor } from "../../db/client";
+import { categories, orders, products, stockMovements, user } from "../../db/schema";
+import { invalidateCatalogCaches } from "../catalog/catalog.service";
+import { adjustStock, PRODUCT_NOT_FOUND_MESSAGE, type StockAdjustResult } from "../inventory/inventory.service";
+import { adminSearchTerms } from "./admin-orders.service";
+import {
+  STOCK_REASON_LABELS,
+  STOCK_STATUS_LABELS,
+  stockStatus,
+  type AdminProductPage,
+  type AdminProductQuery,
+  type StockHistory,
+  type StockReport,
+} from "~/features/admin/admin-products.schema";
+import { csvRow, CSV_BOM } from "~/lib/csv";
+import { ADMIN_PRODUCTS_PAGE_SIZE, LOW_STOCK_THRESHOLD, STOCK_EXPORT_MAX_ROWS } from "~/lib/shop-rules";
+import { isUuid } from "~/lib/uuid";
+
+export { PRODUCT_NOT_FOUND_MESSAGE };
+
+type ProductFilter = Pick<AdminProductQuery, "search" | "category" | "stock">;
+
+function filterConditions(filter: ProductFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.stock === "out") conditions.push(eq(products.stockQuantity, 0));
+  if (filter.stock === "low") conditions.push(and(gte(products.stockQuantity, 1), lte(products.stockQuantity, LOW_STOCK_THRESHOLD)));
+  if (filter.category === "none") conditions.push(isNull(products.categoryId));
+  else if (isUuid(filter.category)) conditions.push(eq(products.categoryId, filter.category));
+  const terms = adminSearchTerms(filter.search);
+  if (terms.length > 0) {
+    const byText = and(...terms.map((term) => sql`${products.searchText} LIKE ${`%${term}%`}`));
+    conditions.push(or(byText, eq(products.sku, filter.search.trim())));
+  }
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length ? and(...present) : undefined;
+}
+
+function orderBy(query: Pick<AdminProductQuery, "sort" | "dir">): SQL[] {
+  if (query.sort === "recent") return [desc(products.createdAt), desc(products.id)];
+  const dir = query.dir === "desc" ? desc : asc;
+  const column = query.sort === "price" ? products.priceCents : query.sort === "stock" ? products.stockQuantity : products.name;
+  return [dir(column), dir(products.id)];
+}
+
+const rowColumns = {
+  id: products.id,
+  name: products.name,
+  imageUrl: products.imageUrl,
+  featured: products.featured,
+  categoryName: categories.name,
+  priceCents: products.priceCents,
+  stock: products.stockQuantity,
+};
+
+/** One page of products (20 by default) with the count of products found. */
+export async function listAdminProducts(
+  db: Executor,
+  query: AdminProductQuery,
+  pageSize: number = ADMIN_PRODUCTS_PAGE_SIZE,
+): Promise<AdminProductPage> {
+  const where = filterConditions(query);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  // A page past the end (a stale link after a filter change or a deletion) shows the last page.
+  const page = Math.min(Math.max(1, Math.trunc(query.page)), pageCount);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select(rowColumns)
+          .from(products)
+          .leftJoin(categories, eq(categories.id, products.categoryId))
+          .where(where)
+          .orderBy(...orderBy(query))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      image_url: r.imageUrl,
+      featured: r.featured,
+      category_name: r.categoryName,
+      price_cents: r.priceCents,
+      stock: r.stock,
+    })),
+    total,
+    page,
+    page_size: pageSize,
+    page_count: pageCount,
+  };
+}
+
+/**
+ * The report scans the whole catalogue, so it is remembered a few seconds; the back-office's own
+ * stock changes and deletions forget it at once, an order from the shop shows within REPORT_TTL_MS.
+ */
+const REPORT_TTL_MS = 5_000;
+const reportCache = new WeakMap<object, { report: StockReport; expiresAt: number }>();
+
+function forgetStockReport(db: Executor): void {
+  reportCache.delete(db);
+}
+
+/** The four cards of both pages, over the whole catalogue, in one pass. */
+export async function getStockReport(db: Executor, options: { fresh?: boolean } = {}): Promise<StockReport> {
+  const hit = reportCache.get(db);
+  if (!options.fresh && hit && hit.expiresAt > Date.now()) return hit.report;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      inStock: sql<number>`count(*) FILTER (WHERE ${products.stockQuantity} > ${LOW_STOCK_THRESHOLD})`.mapWith(Number),
+      low: sql<number>`count(*) FILTER (WHERE ${products.stockQuantity} BETWEEN 1 AND ${LOW_STOCK_THRESHOLD})`.mapWith(Number),
+      out: sql<number>`count(*) FILTER (WHERE ${products.stockQuantity} = 0)`.mapWith(Number),
+      value: sql<number>`coalesce(sum(${products.priceCents}::bigint * ${products.stockQuantity}), 0)`.mapWith(Number),
+    })
+    .from(products);
+  const report: StockReport = {
+    total_products: row.total,
+    products_in_stock: row.inStock,
+    low_stock_products: row.low,
+    products_out_of_stock: row.out,
+    total_stock_value_cents: row.value,
+  };
+  reportCache.set(db, { report, expiresAt: Date.now() + REPORT_TTL_MS });
+  return report;
+}
+
+/** 'Alertes de Stock': products at or under the threshold, lowest stock first. */
+export async function listStockAlerts(db: Executor, limit: number) {
+  const rows = await db
+    .select({ id: products.id, name: products.name, stock: products.stockQuantity, categoryName: categories.name })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(lte(products.stockQuantity, LOW_STOCK_THRESHOLD))
+    .orderBy(asc(products.stockQuantity), asc(products.name), asc(products.id))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, name: r.name, stock: r.stock, category_name: r.categoryName }));
+}
+
+/** Product count per category (products without category not counted), biggest first. */
+export async function countProductsPerCategory(db: Executor) {
+  const rows = await db
+    .select({ id: categories.id, name: categories.name, count: sql<number>`count(${products.id})`.mapWith(Number) })
+    .from(categories)
+    .leftJoin(products, eq(products.categoryId, categories.id))
+    .groupBy(categories.id, categories.name)
+    .orderBy(desc(sql`count(${products.id})`), asc(categories.name));
+  return rows.map((r) => ({ category_id: r.id, category_name: r.name, count: r.count }));
+}
+
+/**
+ * The page's stock changes. One product's minus refuses to go below 0 ('Stock insuffisant');
+ * the bulk bar's '- Retirer' floors at 0.
+ */
+export async function adjustAdminStock(
+  db: Database,
+  input: { productIds: string[]; mode: "set" | "add" | "remove"; quantity: number; bulk: boolean; actorUserId: string },
+): Promise<StockAdjustResult> {
+  const result = await adjustStock(db, {
+    productIds: input.productIds,
+    mode: input.mode,
+    quantity: input.quantity,
+    actorUserId: input.actorUserId,
+    floorAtZero: input.bulk,
+  });
+  if (result.ok) {
+    invalidateCatalogCaches(db);
+    forgetStockReport(db);
+  }
+  return result;
+}
+
+export type DeleteProductResult = { ok: true; name: string } | { ok: false; status: 404; message: string };
+
+/**
+ * Deletes a product. Order lines keep their snapshot (their product_id becomes null); cart lines,
+ * favourites, price history and stock movements go with it (foreign keys).
+ */
+export async function deleteAdminProduct(db: Executor, productId: string): Promise<DeleteProductResult> {
+  if (!isUuid(productId)) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND_MESSAGE };
+  const [row] = await db.delete(products).where(eq(products.id, productId)).returning({ name: products.name });
+  if (!row) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND_MESSAGE };
+  invalidateCatalogCaches(db);
+  forgetStockReport(db);
+  return { ok: true, name: row.name };
+}
+
+const HISTORY_LIMIT = 50;
+
+/** A product's latest stock movements (who, why, delta, resulting stock), or null when unknown. */
+export async function getStockHistory(db: Executor, productId: string): Promise<StockHistory | null> {
+  if (!isUuid(productId)) return null;
+  const [product] = await db.select({ name: products.name }).from(products).where(eq(products.id, productId));
+  if (!product) return null;
+  const rows = await db
+    .select({
+      id: stockMovements.id,
+      createdAt: stockMovements.createdAt,
+      reason: stockMovements.reason,
+      delta: stockMovements.delta,
+      resultingStock: stockMovements.resultingStock,
+      actorEmail: user.email,
+      orderNumber: orders.orderNumber,
+    })
+    .from(stockMovements)
+    .leftJoin(user, eq(user.id, stockMovements.actorUserId))
+    .leftJoin(orders, eq(orders.id, stockMovements.orderId))
+    .where(eq(stockMovements.productId, productId))
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+    .limit(HISTORY_LIMIT);
+  return {
+    product_id: productId,
+    product_name: product.name,
+    movements: rows.map((r) => ({
+      id: r.id,
+      created_at: r.createdAt.toISOString(),
+      reason: r.reason,
+      reason_label: STOCK_REASON_LABELS[r.reason] ?? r.reason,
+      delta: r.delta,
+      resulting_stock: r.resultingStock,
+      actor: r.actorEmail,
+      order_number: r.orderNumber,
+    })),
+  };
+}
+
+export const STOCK_CSV_HEADER = ["Nom", "Catégorie", "Prix", "Stock", "Statut"] as const;
+const EXPORT_CHUNK = 1000;
+type ExportRow = { id: string; name: string; categoryName: string | null; priceCents: number; stock: number };
+const csvPrice = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+
+/**
+ * The stock report CSV for the current filters, by name, read in keyset chunks of 1000 rows so
+ * a 100k-product catalogue is streamed without holding it in memory (and without holding a
+ * transaction open while a slow client downloads). Prices "12,50" (euros, French decimal comma).
+ */
+export async function* streamStockCsv(db: Executor, filter: ProductFilter): AsyncGenerator<string> {
+  yield CSV_BOM + csvRow(STOCK_CSV_HEADER);
+  const where = filterConditions(filter);
+  let after: { name: string; id: string } | null = null;
+  let sent = 0;
+  while (sent < STOCK_EXPORT_MAX_ROWS) {
+    const keyset: SQL | undefined = after
+      ? or(gt(products.name, after.name), and(eq(products.name, after.name), gt(products.id, after.id)))
+      : undefined;
+    const rows: ExportRow[] = await db
+      .select(rowColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(where, keyset))
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(Math.min(EXPORT_CHUNK, STOCK_EXPORT_MAX_ROWS - sent));
+    if (rows.length === 0) return;
+    yield rows
+      .map((r) =>
+        csvRow([r.name, r.categoryName ?? "Non classé", csvPrice.format(r.priceCents / 100), r.stock, STOCK_STATUS_LABELS[stockStatus(r.stock)]]),
+      )
+      .join("");
+    sent += rows.length;
+    const last = rows[rows.length - 1];
+    after = { name: last.name, id: last.id };
+    if (rows.length < EXPORT_CHUNK) return;
+  }
+}

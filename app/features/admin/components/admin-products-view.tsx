@@ -1,0 +1,564 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator, useSubmit } from "react-router";
+import { Modal } from "~/components/ui/modal";
+import { showToast } from "~/components/ui/toast";
+import {
+  ADMIN_PRODUCT_SEARCH_MAX_LENGTH,
+  STOCK_LEVEL_FILTERS,
+  STOCK_LEVEL_LABELS,
+  STOCK_STATUS_LABELS,
+  adminProductSearchParams,
+  stockStatus,
+  type AdminProductAnswer,
+  type AdminProductPage,
+  type AdminProductQuery,
+  type AdminProductRow,
+  type AdminProductSort,
+  type StockHistory,
+  type StockReport,
+} from "../admin-products.schema";
+import { formatPrice } from "~/lib/money";
+
+type Props = {
+  query: AdminProductQuery;
+  result: AdminProductPage | null;
+  report: StockReport | null;
+  categories: { id: string; name: string }[];
+  history: StockHistory | null;
+  historyMissing: boolean;
+  error: string | null;
+};
+
+const href = (query: AdminProductQuery, overrides: Partial<AdminProductQuery> = {}) => {
+  const qs = adminProductSearchParams(query, overrides).toString();
+  return qs ? `?${qs}` : "?";
+};
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("fr-FR")} ${n > 1 ? many : one}`;
+
+/** Shows the message of a fetcher's answer once. */
+function useAnswerToast(fetcher: { state: string; data?: AdminProductAnswer }, onOk?: () => void) {
+  const handled = useRef<AdminProductAnswer | null>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    showToast(fetcher.data.message);
+    if (fetcher.data.ok) onOk?.();
+  }, [fetcher.state, fetcher.data, onOk]);
+}
+
+export function AdminProductsView({ query, result, report, categories, history, historyMissing, error }: Props) {
+  const [selected, setSelected] = useState<string[]>([]);
+  const [toDelete, setToDelete] = useState<AdminProductRow | null>(null);
+  const location = useLocation();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const submit = useSubmit();
+  const navigate = useNavigate();
+  const filtered = query.search !== "" || query.category !== "" || query.stock !== "all";
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/produits";
+  const exportHref = `/admin/produits/export.csv${(() => {
+    const qs = adminProductSearchParams({ ...query, sort: "recent", dir: "asc", page: 1 }).toString();
+    return qs ? `?${qs}` : "";
+  })()}`;
+
+  // A new page, filter or sort starts a new selection.
+  useEffect(() => setSelected([]), [location.search.replace(/[?&]history=[^&]*/, "")]);
+
+  const rows = result?.rows ?? [];
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
+  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl">Gestion des Produits</h1>
+          {result ? (
+            <p className="mt-1 text-muted" aria-live="polite">
+              {plural(result.total, "produit trouvé", "produits trouvés")}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={() => revalidator.revalidate()}
+            disabled={revalidator.state !== "idle"}
+            className="min-h-11 rounded-full border border-line bg-white px-5 font-semibold hover:border-accent"
+          >
+            Actualiser
+          </button>
+          <a href={exportHref} download className="flex min-h-11 items-center rounded-full border border-line bg-white px-5 font-semibold hover:border-accent">
+            Exporter CSV
+          </a>
+          <NewProductButton />
+        </div>
+      </div>
+
+      {report ? <ReportCards report={report} /> : null}
+
+      <Form method="get" role="search" aria-label="Filtrer les produits" className="flex flex-wrap items-end gap-3">
+        <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-semibold">
+          Rechercher
+          <input
+            type="search"
+            name="search"
+            defaultValue={query.search}
+            maxLength={ADMIN_PRODUCT_SEARCH_MAX_LENGTH}
+            placeholder="Nom, marque, SKU…"
+            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          Catégorie
+          <select
+            name="category"
+            defaultValue={query.category}
+            onChange={(event) => submit(event.currentTarget.form)}
+            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
+          >
+            <option value="">Toutes les catégories</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+            <option value="none">Non classé</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          Niveau de stock
+          <select
+            name="stock"
+            defaultValue={query.stock}
+            onChange={(event) => submit(event.currentTarget.form)}
+            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
+          >
+            {STOCK_LEVEL_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {STOCK_LEVEL_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {query.sort !== "recent" ? <input type="hidden" name="sort" value={query.sort} /> : null}
+        {query.dir !== "asc" ? <input type="hidden" name="dir" value={query.dir} /> : null}
+        <button type="submit" className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white">
+          Rechercher
+        </button>
+      </Form>
+
+      {error ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          {error}
+        </p>
+      ) : null}
+
+      {selected.length > 0 ? <BulkBar productIds={selected} onClear={() => setSelected([])} /> : null}
+
+      {result && result.total === 0 ? (
+        filtered ? (
+          <p className="rounded-2xl border border-line bg-white p-8 text-center text-muted">Aucun produit ne correspond à vos critères de recherche.</p>
+        ) : (
+          <div className="rounded-2xl border border-line bg-white p-8 text-center">
+            <p className="text-lg font-semibold">Aucun produit</p>
+            <p className="mt-1 text-muted">Commencez par créer votre premier produit.</p>
+            <div className="mt-4 flex justify-center">
+              <NewProductButton />
+            </div>
+          </div>
+        )
+      ) : null}
+
+      {result && rows.length > 0 ? (
+        <>
+          <div
+            role="region"
+            aria-label="Liste des produits"
+            tabIndex={0}
+            aria-busy={loading}
+            className={`overflow-x-auto rounded-2xl border border-line bg-white ${loading ? "opacity-60" : ""}`}
+          >
+            <table className="w-full min-w-[64rem] text-left text-sm">
+              <thead className="border-b border-line bg-band/60 text-xs uppercase tracking-wide">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    <input
+                      type="checkbox"
+                      checked={allOnPage}
+                      onChange={() => setSelected(allOnPage ? [] : rows.map((r) => r.id))}
+                      aria-label="Sélectionner tous les produits de la page"
+                      className="h-5 w-5"
+                    />
+                  </th>
+                  <SortHeader query={query} sort="name" label="Produit" />
+                  <th scope="col" className="px-4 py-3">Catégorie</th>
+                  <SortHeader query={query} sort="price" label="Prix" />
+                  <SortHeader query={query} sort="stock" label="Stock" />
+                  <th scope="col" className="px-4 py-3">Statut</th>
+                  <th scope="col" className="px-4 py-3">Ajuster le stock</th>
+                  <th scope="col" className="px-4 py-3">Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {rows.map((row) => (
+                  <ProductRow
+                    key={row.id}
+                    row={row}
+                    selected={selected.includes(row.id)}
+                    onToggle={() => toggle(row.id)}
+                    historyHref={href(query, { page: result.page })}
+                    onDelete={() => setToDelete(row)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager query={query} result={result} />
+        </>
+      ) : null}
+
+      {toDelete ? <DeleteDialog row={toDelete} onClose={() => setToDelete(null)} /> : null}
+      {history || historyMissing ? (
+        <HistoryDialog
+          history={history}
+          onClose={() => navigate(href(query, { page: result?.page ?? query.page }), { preventScrollReset: true, replace: true })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** The product form is not built yet: the button says so instead of pretending. */
+function NewProductButton() {
+  return (
+    <button
+      type="button"
+      disabled
+      title="Bientôt disponible"
+      aria-describedby="new-product-soon"
+      className="min-h-11 cursor-not-allowed rounded-full bg-ink/50 px-5 font-semibold text-white"
+    >
+      Nouveau Produit
+      <span id="new-product-soon" className="sr-only">
+        Bientôt disponible
+      </span>
+    </button>
+  );
+}
+
+function ReportCards({ report }: { report: StockReport }) {
+  const cards: { label: string; value: string }[] = [
+    { label: "Total produits", value: report.total_products.toLocaleString("fr-FR") },
+    { label: "Ruptures de stock", value: report.products_out_of_stock.toLocaleString("fr-FR") },
+    { label: "Stock faible", value: report.low_stock_products.toLocaleString("fr-FR") },
+    { label: "Valeur du stock", value: formatPrice(report.total_stock_value_cents) },
+  ];
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {cards.map((c) => (
+        <li key={c.label} className="rounded-2xl border border-line bg-white p-5">
+          <p className="text-sm text-muted">{c.label}</p>
+          <p className="mt-1 text-2xl font-semibold">{c.value}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SortHeader({ query, sort, label }: { query: AdminProductQuery; sort: AdminProductSort; label: string }) {
+  const active = query.sort === sort;
+  const nextDir = active && query.dir === "asc" ? "desc" : "asc";
+  return (
+    <th scope="col" className="px-4 py-3" aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : "none"}>
+      <Link to={href(query, { sort, dir: nextDir, page: 1 })} className="inline-flex min-h-11 items-center gap-1 underline-offset-2 hover:underline">
+        {label}
+        <span aria-hidden="true">{active ? (query.dir === "asc" ? "▲" : "▼") : "↕"}</span>
+        <span className="sr-only">, trier {nextDir === "asc" ? "par ordre croissant" : "par ordre décroissant"}</span>
+      </Link>
+    </th>
+  );
+}
+
+function StockBadge({ stock }: { stock: number }) {
+  const status = stockStatus(stock);
+  const colour = status === "out" ? "bg-red-100 text-red-900" : status === "low" ? "bg-orange-100 text-orange-900" : "bg-green-100 text-green-900";
+  return <span className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${colour}`}>{STOCK_STATUS_LABELS[status]}</span>;
+}
+
+function ProductRow({
+  row,
+  selected,
+  onToggle,
+  historyHref,
+  onDelete,
+}: {
+  row: AdminProductRow;
+  selected: boolean;
+  onToggle: () => void;
+  historyHref: string;
+  onDelete: () => void;
+}) {
+  const historyLink = `${historyHref}${historyHref === "?" ? "" : "&"}history=${row.id}`;
+  return (
+    <tr className="align-middle">
+      <td className="px-4 py-3">
+        <input type="checkbox" checked={selected} onChange={onToggle} aria-label={`Sélectionner ${row.name}`} className="h-5 w-5" />
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex items-center gap-3">
+          {row.image_url ? (
+            <img src={row.image_url} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded-lg object-cover" />
+          ) : (
+            <span aria-hidden="true" className="h-12 w-12 shrink-0 rounded-lg bg-band" />
+          )}
+          <div>
+            <p className="font-semibold">{row.name}</p>
+            {row.featured ? <span className="mt-1 inline-block rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold">Mis en avant</span> : null}
+          </div>
+        </div>
+      </td>
+      <td className="px-4 py-3">{row.category_name ?? "Non classé"}</td>
+      <td className="whitespace-nowrap px-4 py-3 font-semibold">{formatPrice(row.price_cents)}</td>
+      <td className="px-4 py-3 font-semibold" data-testid="stock-value">
+        {row.stock}
+      </td>
+      <td className="px-4 py-3">
+        <StockBadge stock={row.stock} />
+      </td>
+      <td className="px-4 py-3">
+        <StockAdjuster row={row} />
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex gap-2">
+          <Link
+            to={historyLink}
+            preventScrollReset
+            aria-label={`Historique du stock de ${row.name}`}
+            className="flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:border-accent"
+          >
+            Historique
+          </Link>
+          <button
+            type="button"
+            onClick={onDelete}
+            aria-label={`Supprimer ${row.name}`}
+            className="min-h-11 rounded-full border border-red-300 px-4 font-semibold text-red-800 hover:bg-red-50"
+          >
+            Supprimer
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * Minus (refused below 0 by the server, disabled at 0), the stock itself (Enter or leaving the
+ * field sets it) and plus. Each change posts intent adjust-stock to the page's action.
+ */
+function StockAdjuster({ row }: { row: AdminProductRow }) {
+  const fetcher = useFetcher<AdminProductAnswer>();
+  const [value, setValue] = useState(String(row.stock));
+  useEffect(() => setValue(String(row.stock)), [row.stock]);
+  useAnswerToast(fetcher);
+  const busy = fetcher.state !== "idle";
+
+  const send = (mode: "set" | "add" | "remove", quantity: string) =>
+    fetcher.submit({ intent: "adjust-stock", productId: row.id, mode, quantity }, { method: "post" });
+  const commit = () => {
+    if (value.trim() === String(row.stock)) return;
+    send("set", value.trim());
+  };
+
+  return (
+    <div className="flex items-center gap-1">
+      <button
+        type="button"
+        onClick={() => send("remove", "1")}
+        disabled={busy || row.stock <= 0}
+        aria-label={`Retirer une unité de ${row.name}`}
+        className="h-11 w-11 rounded-full border border-line text-lg font-semibold disabled:cursor-not-allowed disabled:opacity-40"
+      >
+        <span aria-hidden="true">−</span>
+      </button>
+      <input
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        value={value}
+        onChange={(event) => setValue(event.currentTarget.value)}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            commit();
+          }
+        }}
+        aria-label={`Stock de ${row.name}`}
+        className="h-11 w-20 rounded-lg border border-line px-2 text-center"
+      />
+      <button
+        type="button"
+        onClick={() => send("add", "1")}
+        disabled={busy}
+        aria-label={`Ajouter une unité à ${row.name}`}
+        className="h-11 w-11 rounded-full border border-line text-lg font-semibold disabled:opacity-40"
+      >
+        <span aria-hidden="true">+</span>
+      </button>
+    </div>
+  );
+}
+
+/** The selection's stock in one go: Définir, + Ajouter, - Retirer (floors at 0). */
+function BulkBar({ productIds, onClear }: { productIds: string[]; onClear: () => void }) {
+  const fetcher = useFetcher<AdminProductAnswer>();
+  const [quantity, setQuantity] = useState("");
+  useAnswerToast(fetcher);
+  const busy = fetcher.state !== "idle";
+  const send = (mode: "set" | "add" | "remove") => {
+    // A FormData, not a plain object: one productId field per product.
+    const form = new FormData();
+    form.set("intent", "adjust-stock");
+    for (const id of productIds) form.append("productId", id);
+    form.set("mode", mode);
+    form.set("quantity", quantity.trim());
+    form.set("bulk", "1");
+    fetcher.submit(form, { method: "post" });
+  };
+  const action = (label: string, mode: "set" | "add" | "remove"): ReactNode => (
+    <button
+      type="button"
+      onClick={() => send(mode)}
+      disabled={busy}
+      className="min-h-11 rounded-full bg-ink px-4 font-semibold text-white disabled:opacity-60"
+    >
+      {label}
+    </button>
+  );
+  return (
+    <section aria-label="Actions groupées" className="flex flex-wrap items-end gap-3 rounded-2xl border border-accent bg-white p-4">
+      <p className="self-center font-semibold" aria-live="polite">
+        {plural(productIds.length, "produit sélectionné", "produits sélectionnés")}
+      </p>
+      <label className="flex flex-col gap-1 text-sm font-semibold">
+        Quantité
+        <input
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          value={quantity}
+          onChange={(event) => setQuantity(event.currentTarget.value)}
+          className="min-h-11 w-28 rounded-lg border border-line px-3 font-normal"
+        />
+      </label>
+      {action("Définir", "set")}
+      {action("+ Ajouter", "add")}
+      {action("- Retirer", "remove")}
+      <button type="button" onClick={onClear} className="min-h-11 rounded-full border border-line px-4 font-semibold">
+        Désélectionner tout
+      </button>
+    </section>
+  );
+}
+
+function DeleteDialog({ row, onClose }: { row: AdminProductRow; onClose: () => void }) {
+  const fetcher = useFetcher<AdminProductAnswer>();
+  useAnswerToast(fetcher, onClose);
+  return (
+    <Modal title="Supprimer le produit" onClose={onClose}>
+      <p>Êtes-vous sûr de vouloir supprimer ce produit ?</p>
+      <p className="mt-1 font-semibold">{row.name}</p>
+      {fetcher.data && !fetcher.data.ok ? (
+        <p role="alert" className="mt-3 text-red-800">
+          {fetcher.data.message}
+        </p>
+      ) : null}
+      <fetcher.Form method="post" className="mt-6 flex justify-end gap-2">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="productId" value={row.id} />
+        <button type="button" onClick={onClose} data-autofocus className="min-h-11 rounded-full border border-line px-5 font-semibold">
+          Annuler
+        </button>
+        <button type="submit" disabled={fetcher.state !== "idle"} className="min-h-11 rounded-full bg-red-700 px-5 font-semibold text-white">
+          Supprimer
+        </button>
+      </fetcher.Form>
+    </Modal>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
+
+function HistoryDialog({ history, onClose }: { history: StockHistory | null; onClose: () => void }) {
+  return (
+    <Modal title={history ? `Historique du stock : ${history.product_name}` : "Historique du stock"} onClose={onClose}>
+      {!history ? (
+        <p role="alert">Produit introuvable</p>
+      ) : history.movements.length === 0 ? (
+        <p className="text-muted">Aucun historique disponible</p>
+      ) : (
+        <table className="w-full text-left text-sm">
+          <thead className="border-b border-line text-xs uppercase tracking-wide">
+            <tr>
+              <th scope="col" className="py-2 pr-2">Date</th>
+              <th scope="col" className="py-2 pr-2">Motif</th>
+              <th scope="col" className="py-2 pr-2">Variation</th>
+              <th scope="col" className="py-2 pr-2">Stock</th>
+              <th scope="col" className="py-2">Par</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {history.movements.map((m) => (
+              <tr key={m.id}>
+                <td className="py-2 pr-2 whitespace-nowrap">
+                  <time dateTime={m.created_at}>{dateTime.format(new Date(m.created_at))}</time>
+                </td>
+                <td className="py-2 pr-2">
+                  {m.reason_label}
+                  {m.order_number ? ` (${m.order_number})` : ""}
+                </td>
+                <td className="py-2 pr-2 font-semibold">{m.delta > 0 ? `+${m.delta}` : m.delta}</td>
+                <td className="py-2 pr-2">{m.resulting_stock}</td>
+                <td className="py-2 break-all">{m.actor ?? (m.order_number ? "Client" : "Système")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Modal>
+  );
+}
+
+function Pager({ query, result }: { query: AdminProductQuery; result: AdminProductPage }) {
+  const cls = "min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold";
+  return (
+    <nav aria-label="Pagination" className="flex items-center justify-between gap-4">
+      {result.page > 1 ? (
+        <Link to={href(query, { page: result.page - 1 })} className={cls}>
+          Précédent
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={`${cls} text-muted`}>
+          Précédent
+        </span>
+      )}
+      <p className="text-sm">
+        Page {result.page} sur {result.page_count}
+      </p>
+      {result.page < result.page_count ? (
+        <Link to={href(query, { page: result.page + 1 })} className={cls}>
+          Suivant
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={`${cls} text-muted`}>
+          Suivant
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Route } from "./+types/products-export";
+import { requireAdmin } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { streamStockCsv } from "~/.server/modules/admin/admin-products.service";
+import { readAdminProductQuery } from "~/features/admin/admin-products.schema";
+import { csvFileName } from "~/lib/csv";
+
+/**
+ * GET /admin/produits/export.csv?search=&category=&stock=: the stock report of the current
+ * filters, streamed in chunks (UTF-8 with BOM so Excel reads the accents).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = readAdminProductQuery(new URL(request.url).searchParams);
+  const db = await getDb();
+  const chunks = streamStockCsv(db, query);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      } catch (error) {
+        console.error(error);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${csvFileName("stock")}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
