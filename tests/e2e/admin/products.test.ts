@@ -131,7 +131,7 @@ describe("Gestion des Produits", () => {
       const lines = csv.split("\r\n");
       expect(lines[0]).toBe("\uFEFFNom;Catégorie;Prix;Stock;Statut");
       // The export honours the filter: only stock-outs.
-      expect(lines.slice(1).filter(Boolean).every((l) => l.endsWith(",0,Rupture"))).toBe(true);
+      expect(lines.slice(1).filter(Boolean).every((l) => l.endsWith(";0;Rupture"))).toBe(true);
       expect(csv).toContain(TO_DELETE);
 
       await page.getByRole("button", { name: `Supprimer ${TO_DELETE}` }).click();
