@@ -1,5 +1,6 @@
 // The Node entry of the built shop: compression, security headers, static assets with long
 // cache for fingerprinted files, then the React Router request handler.
+import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -103,8 +104,20 @@ export async function createServer({ buildDir = path.join(root, "build") } = {})
     express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
   );
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  app.use(readOnlyRequestScope);
   app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
   return { app, info, build };
+}
+
+/**
+ * One small memo per GET/HEAD request (app/.server/request-scope.ts reads it): the root, layout
+ * and page loaders of one page then look the session up once instead of three times. Requests
+ * that run an action get none, since the action may change the session the loaders then read.
+ */
+globalThis.__auroreRequestScope ??= new AsyncLocalStorage();
+export function readOnlyRequestScope(req, _res, next) {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  globalThis.__auroreRequestScope.run(new Map(), next);
 }
 
 export async function startServer() {

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { getDb } from "../db";
 import { authOptionsFromEnv, createAuth, type Auth } from "./auth.server";
 import { ensureAdministrator } from "./admin-bootstrap";
+import { memoizeForRequest } from "../request-scope";
 
 type Holder = { auth?: Promise<Auth> };
 const holder: Holder = ((globalThis as Record<string, unknown>).__auroreAuth as Holder) ?? {};
@@ -34,7 +35,13 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
 /** The signed-in user of a request, or null. A request without the cookie costs no query. */
 export async function getCurrentSession(request: Request): Promise<CurrentSession | null> {
-  if (!SESSION_COOKIE.test(request.headers.get("cookie") ?? "")) return null;
+  const cookie = request.headers.get("cookie") ?? "";
+  if (!SESSION_COOKIE.test(cookie)) return null;
+  // The root, layout and page loaders of one GET request share one lookup.
+  return memoizeForRequest(`session:${cookie}`, () => lookUpSession(request));
+}
+
+async function lookUpSession(request: Request): Promise<CurrentSession | null> {
   const auth = await getAuth();
   const result = await auth.api.getSession({ headers: request.headers });
   if (!result) return null;
