@@ -44,7 +44,6 @@ export function AdminSettingsView({ settings, answer }: { settings: ShippingSett
   const [errors, setErrors] = useState<Errors>(answer && !answer.ok ? answer.errors : {});
   const [saved, setSaved] = useState<string | null>(answer?.ok ? answer.message : null);
   const handled = useRef<ShippingSettingsAnswer | null>(null);
-  const firstInvalid = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     const answer = fetcher.data;
@@ -67,7 +66,6 @@ export function AdminSettingsView({ settings, answer }: { settings: ShippingSett
         <p className="mt-1 text-muted">Livraison : ces montants s'appliquent au panier et à la commande dès leur enregistrement.</p>
       </div>
       <fetcher.Form
-        ref={firstInvalid}
         method="post"
         noValidate
         aria-label="Livraison"
