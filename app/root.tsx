@@ -13,24 +13,27 @@ import { getCurrentSession } from "./.server/auth/session.server";
 import { getDb } from "./.server/db";
 import { getThemePreference } from "./.server/modules/accounts/preferences.service";
 import { listFavoriteIds } from "./.server/modules/favorites/favorites.service";
+import { getShippingSettings } from "./.server/modules/settings/shop-settings.service";
 import type { Theme } from "./features/account/preferences.schema";
 import "./app.css";
 import "./styles/theme.css";
 
 /**
  * The signed-in user (or null) for the header, the theme they chose and their favourite product
- * ids (hearts and the header badge), on every page. Visitors cost no query: their pages are
- * shared-cached, so nothing user-specific may appear in them.
+ * ids (hearts and the header badge), on every page; and the shop's delivery fee and free-delivery
+ * threshold (Paramètres) for the cart drawer and the banners. Those settings are the same for
+ * everyone and cached in-process for a few seconds, so visitors cost no query on most requests;
+ * their pages are shared-cached, so nothing user-specific may appear in them.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await getCurrentSession(request);
-  if (!session) return { user: null, theme: "light" as Theme, favoriteIds: [] as string[] };
   const db = await getDb();
+  const [session, shippingSettings] = await Promise.all([getCurrentSession(request), getShippingSettings(db)]);
+  if (!session) return { user: null, theme: "light" as Theme, favoriteIds: [] as string[], shippingSettings };
   const [theme, favoriteIds] = await Promise.all([
     getThemePreference(db, session.user.id),
     listFavoriteIds(db, session.user.id),
   ]);
-  return { user: session.user, theme, favoriteIds };
+  return { user: session.user, theme, favoriteIds, shippingSettings };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -1,13 +1,11 @@
+import type { ShippingSettings } from "~/features/checkout/shipping";
 import {
-  CORSICA_SHIPPING_FEE_CENTS,
-  FREE_SHIPPING_THRESHOLD_CENTS,
   ORDER_CHANGE_WINDOW_HOURS,
   OVERSEAS_SHIPPING_FEE_CENTS,
   RELAY_POINT_DISCOUNT_CENTS,
   RETURN_REFUND_MAX_DAYS,
   RETURN_REFUND_MIN_DAYS,
   RETURNS_DAYS,
-  SHIPPING_FEE_CENTS,
 } from "~/lib/shop-rules";
 import { formatEuros } from "./shop-facts";
 
@@ -18,32 +16,36 @@ export const CORSICA_DELAY = "3 à 5 jours ouvrés";
 export const OVERSEAS_DELAY = "7 à 10 jours ouvrés";
 export const CARRIERS = ["Colissimo", "Chronopost", "UPS"] as const;
 
-/** The shop's single delivery option. */
-export const DELIVERY_OPTION = {
+/**
+ * The shop's single delivery option. The fee and the threshold are the ones edited in Paramètres
+ * (the page passes the root loader's settings).
+ */
+export const deliveryOption = ({ feeCents, freeThresholdCents }: ShippingSettings) => ({
   name: "Livraison 48H",
-  headline: `Offerte dès ${formatEuros(FREE_SHIPPING_THRESHOLD_CENTS)} d'achat`,
-  price: `${formatEuros(SHIPPING_FEE_CENTS)} en dessous de ${formatEuros(FREE_SHIPPING_THRESHOLD_CENTS)}`,
+  headline: `Offerte dès ${formatEuros(freeThresholdCents)} d'achat`,
+  price: `${formatEuros(feeCents)} en dessous de ${formatEuros(freeThresholdCents)}`,
   details: [
     `Livrée en ${METROPOLITAN_DELAY} en France métropolitaine`,
     "Colis assuré et suivi de bout en bout",
     `Transporteurs : ${CARRIERS.join(", ")}`,
     `Commande modifiable ou annulable pendant ${ORDER_CHANGE_WINDOW_HOURS} heure après sa validation`,
   ],
-} as const;
+});
 
 export type DeliveryZone = { zone: string; delay: string; fee: string; note?: string };
 
-export const DELIVERY_ZONES: readonly DeliveryZone[] = [
+/** Corsica shares the mainland fee and threshold (features/checkout/shipping.ts). */
+export const deliveryZones = ({ feeCents, freeThresholdCents }: ShippingSettings): readonly DeliveryZone[] => [
   {
     zone: "France métropolitaine",
     delay: METROPOLITAN_DELAY,
-    fee: `${formatEuros(SHIPPING_FEE_CENTS)}, offerte dès ${formatEuros(FREE_SHIPPING_THRESHOLD_CENTS)}`,
+    fee: `${formatEuros(feeCents)}, offerte dès ${formatEuros(freeThresholdCents)}`,
     note: "Livraison à domicile, assurée et suivie.",
   },
   {
     zone: "Corse",
     delay: CORSICA_DELAY,
-    fee: formatEuros(CORSICA_SHIPPING_FEE_CENTS),
+    fee: `${formatEuros(feeCents)}, offerte dès ${formatEuros(freeThresholdCents)}`,
     note: "Livraison à domicile, assurée et suivie.",
   },
   {

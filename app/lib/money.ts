@@ -20,3 +20,8 @@ const dateFormatter = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", time
 export function formatDate(value: Date | string): string {
   return dateFormatter.format(typeof value === "string" ? new Date(value) : value);
 }
+
+/** Banner style, no space: "100€" for whole euros, "49,90€" otherwise. */
+export function formatEurosCompact(cents: number): string {
+  return cents % 100 === 0 ? `${cents / 100}€` : `${(cents / 100).toFixed(2).replace(".", ",")}€`;
+}

@@ -23,6 +23,7 @@ import {
   userProfiles,
 } from "../db/schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
+import { updateShippingSettings } from "../modules/settings/shop-settings.service";
 import { placeOrder, quoteCheckout } from "./place-order";
 import { PlaceOrderSchema, type PlaceOrderInput } from "~/features/checkout/checkout.schema";
 
@@ -351,5 +352,59 @@ describe("placeOrder under concurrency", () => {
     for (const r of results.filter((r) => !r.ok)) expect(r).toMatchObject({ message: "Points insuffisants" });
     expect(await pointsOf(shopper.id)).toBe(0);
     expect(await stockOf(p.id)).toBe(49);
+  });
+});
+
+describe("the shop's delivery settings (Paramètres)", () => {
+  it("charges the edited fee and threshold, for the quote and the order alike", async () => {
+    // A product and a quantity for a 60-to-100 € basket: paid delivery under the default rule.
+    const [p] = await handle.db
+      .select({ id: products.id, priceCents: products.priceCents })
+      .from(products)
+      .where(sql`${products.priceCents} between 1000 and 4000`)
+      .limit(1);
+    await handle.db.update(products).set({ stockQuantity: 30, inStock: true }).where(eq(products.id, p.id));
+    const quantity = Math.ceil(6000 / p.priceCents);
+    const subtotal = p.priceCents * quantity;
+    expect(subtotal).toBeGreaterThanOrEqual(6000);
+    expect(subtotal).toBeLessThan(10_000);
+    const shopper = await createShopper(handle.db);
+    const lines = [{ product_id: p.id, quantity }];
+    const before = await quoteCheckout(handle.db, { userId: shopper.id, lines, addressId: shopper.addressId });
+    expect(before.shipping).toMatchObject({ feeCents: 990, method: "standard", freeThresholdCents: 10_000 });
+
+    try {
+      // Free from 50 €: the same basket now ships free, on the quote and on the order charged.
+      expect(await updateShippingSettings(handle.db, { shipping_fee: "9,90", free_shipping_threshold: "50" }, shopper.id)).toMatchObject({ ok: true });
+      const free = await quoteCheckout(handle.db, { userId: shopper.id, lines, addressId: shopper.addressId });
+      expect(free.shipping).toMatchObject({ feeCents: 0, method: "free_shipping", freeThresholdCents: 5000 });
+      expect(free.total_cents).toBe(subtotal);
+      const placed = await placeOrder(handle.db, {
+        userId: shopper.id,
+        idempotencyKey: randomUUID(),
+        request: request({ address_id: shopper.addressId, lines }),
+        provider,
+      });
+      expect(placed.ok).toBe(true);
+      if (!placed.ok) return;
+      expect(placed.order).toMatchObject({ shipping_cents: 0, total_cents: subtotal, shipping_method: "free_shipping" });
+      expect(placed.order.metadata.shipping_info).toMatchObject({ is_free_shipping: true, shipping_threshold: 5000 });
+
+      // A dearer fee with the threshold out of reach: the server charges the new fee.
+      await updateShippingSettings(handle.db, { shipping_fee: "12,50", free_shipping_threshold: "200" }, shopper.id);
+      const paid = await placeOrder(handle.db, {
+        userId: shopper.id,
+        idempotencyKey: randomUUID(),
+        request: request({ address_id: shopper.addressId, lines }),
+        provider,
+      });
+      expect(paid.ok && paid.order).toMatchObject({ shipping_cents: 1250, total_cents: subtotal + 1250, shipping_method: "standard" });
+      // Overseas keeps its own fee, never free.
+      const reunion = await createShopper(handle.db, { postalCode: "97400" });
+      const overseas = await quoteCheckout(handle.db, { userId: reunion.id, lines, addressId: reunion.addressId });
+      expect(overseas.shipping).toMatchObject({ feeCents: 1990, freeThresholdCents: null });
+    } finally {
+      await updateShippingSettings(handle.db, { shipping_fee: "9,90", free_shipping_threshold: "100" }, shopper.id);
+    }
   });
 });

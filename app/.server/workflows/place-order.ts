@@ -33,9 +33,16 @@ import { INSUFFICIENT_POINTS_MESSAGE, useLoyaltyPoints } from "~/.server/modules
 import { insufficientStockMessage, recordTakenStock, takeStock } from "~/.server/modules/inventory/inventory.service";
 import { withItems } from "~/.server/modules/orders/order-view";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
+import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { AddressSchema, missingAddressFields } from "~/features/addresses/address.schema";
 import { maxRedeemablePoints, parseExpiry, type OrderLine, type PlaceOrderRequest } from "~/features/checkout/checkout.schema";
-import { quoteShipping, shippingZoneOf, type ShippingQuote, type ShippingZone } from "~/features/checkout/shipping";
+import {
+  quoteShipping,
+  shippingZoneOf,
+  type ShippingQuote,
+  type ShippingSettings,
+  type ShippingZone,
+} from "~/features/checkout/shipping";
 import { orderReference, type OrderView } from "~/features/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
@@ -43,7 +50,6 @@ import {
   BEAUTY_PASS_REDEEM_STEP_CENTS,
   BEAUTY_PASS_REDEEM_STEP_POINTS,
   CART_MAX_LINE_QUANTITY,
-  FREE_SHIPPING_THRESHOLD_CENTS,
 } from "~/lib/shop-rules";
 
 /* -------------------------------------------------------------------------------------------- */
@@ -182,7 +188,7 @@ export async function quoteCheckout(
     const resolved = await resolveAddress(db, input.userId, input.addressId);
     if (resolved.ok) zone = resolved.value.shippingZone;
   }
-  return priceLines(db, input.userId, wanted, zone, input.pointsToUse ?? 0);
+  return priceLines(db, input.userId, wanted, zone, input.pointsToUse ?? 0, await getShippingSettings(db));
 }
 
 /** The quote of merged, well-formed lines for a known delivery zone (null: none chosen yet). */
@@ -192,6 +198,7 @@ async function priceLines(
   wanted: readonly OrderLine[],
   zone: ShippingZone | null,
   pointsToUse: number,
+  settings: ShippingSettings,
 ): Promise<CheckoutQuote> {
   const problems: string[] = [];
   // The same current price, stock and availability the cart drawer shows.
@@ -227,7 +234,7 @@ async function priceLines(
     });
   }
   const subtotal = lines.reduce((sum, l) => sum + l.line_total_cents, 0);
-  const shipping = zone ? quoteShipping(zone, subtotal) : null;
+  const shipping = zone ? quoteShipping(zone, subtotal, settings) : null;
   const balance = await pointsBalance(db, userId);
   const maxPoints = maxRedeemablePoints(balance, subtotal, BEAUTY_PASS_REDEEM_STEP_POINTS, BEAUTY_PASS_REDEEM_STEP_CENTS);
   const requested = Math.max(0, Math.floor(pointsToUse / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_POINTS);
@@ -317,8 +324,10 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
   if (!resolved.ok) return fail(400, "invalid_address", resolved.message, "address_id");
   const { address, shippingZone } = resolved.value;
 
-  // 4. The quote the shopper agreed to (prices read now, from the database).
-  const quote = await priceLines(db, userId, lines, shippingZone, request.points_to_use);
+  // 4. The quote the shopper agreed to (prices read now, from the database). The shop's delivery
+  // settings are read once: the quote and the order below use the same fee and threshold.
+  const settings = await getShippingSettings(db);
+  const quote = await priceLines(db, userId, lines, shippingZone, request.points_to_use, settings);
   if (quote.lines.length < lines.length) return fail(400, "invalid_item", quote.problems[0] ?? INVALID_ITEM_MESSAGE);
   if (quote.problems.length > 0) return fail(409, "insufficient_stock", quote.problems[0]);
   if (request.points_to_use > quote.points_balance) return fail(400, "insufficient_points", INSUFFICIENT_POINTS_MESSAGE, "points_to_use");
@@ -358,7 +367,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
 
       // 7. Totals from the prices just locked; they must be the ones that were charged.
       const subtotal = bought.reduce((sum, b) => sum + b.priceCents * b.line.quantity, 0);
-      const shipping = quoteShipping(shippingZone, subtotal);
+      const shipping = quoteShipping(shippingZone, subtotal, settings);
       const discount = pointsDiscountCents(request.points_to_use);
       if (discount > subtotal) {
         throw new OrderAbort(fail(400, "points_exceed_total", "Les points utilisés ne peuvent pas dépasser le montant de vos articles"));
@@ -388,7 +397,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           order_source: "web",
           shipping_info: {
             is_free_shipping: shipping.method === "free_shipping",
-            shipping_threshold: shipping.freeThresholdCents ?? FREE_SHIPPING_THRESHOLD_CENTS,
+            shipping_threshold: shipping.freeThresholdCents ?? settings.freeThresholdCents,
             zone: shipping.zone,
           },
           payment: { provider: provider.name, payment_id: charge.paymentId, brand: charge.brand, last_four: charge.lastFour },

@@ -2,9 +2,10 @@ import type { ComponentType } from "react";
 import { Link } from "react-router";
 import {
   COPYRIGHT_YEAR,
-  FREE_SHIPPING_THRESHOLD_CENTS,
   RETURNS_DAYS,
 } from "~/lib/shop-rules";
+import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
+import { formatEurosCompact } from "~/lib/money";
 import {
   FacebookIcon,
   InstagramIcon,
@@ -20,7 +21,6 @@ import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { NEWSLETTER_WELCOME_OFFER } from "~/features/newsletter/newsletter.rules";
 import { openCookieBanner } from "./cookie-banner";
 
-const FREE_SHIPPING_EUROS = FREE_SHIPPING_THRESHOLD_CENTS / 100;
 
 type FooterLink = { to: string; label: string };
 
@@ -117,6 +117,8 @@ export type SiteFooterProps = {
 export function SiteFooter({
   categories = FOOTER_CATEGORIES,
 }: SiteFooterProps = {}) {
+  // The free-delivery threshold edited in Paramètres (root loader).
+  const freeFrom = formatEurosCompact(useShippingSettings().freeThresholdCents);
   const shopLinks: FooterLink[] = [
     { to: "/products", label: "Tous les produits" },
     ...categories.map((category) => ({
@@ -143,7 +145,7 @@ export function SiteFooter({
           </p>
           <p className="mt-3 max-w-sm text-sm text-white/85">
             Parfums, soins et maquillage choisis avec exigence. Livraison 48H
-            offerte dès {FREE_SHIPPING_EUROS}€, échantillons surprise dans
+            offerte dès {freeFrom}, échantillons surprise dans
             chaque commande et points Beauty Pass à chaque achat.
           </p>
           <address className="mt-5 space-y-1 text-sm text-white/85 not-italic">

@@ -15,7 +15,9 @@ import { openCartDrawer } from "~/features/cart/cart-drawer-store";
 import { useFavorites } from "~/features/favorites/favorites-store";
 import { LazyNotificationBell } from "~/features/notifications/components/lazy-notification-bell";
 import { showToast } from "~/components/ui/toast";
-import { FREE_SHIPPING_THRESHOLD_CENTS, SEARCH_MAX_LENGTH } from "~/lib/shop-rules";
+import { SEARCH_MAX_LENGTH } from "~/lib/shop-rules";
+import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
+import { formatEurosCompact } from "~/lib/money";
 import { BagIcon, CloseIcon, GiftIcon, HeartIcon, MenuIcon, SearchIcon, TruckIcon, UserIcon } from "~/components/ui/icons";
 
 export type HeaderCategory = { id: string; name: string; slug: string };
@@ -51,7 +53,6 @@ function useSignOut(): () => Promise<void> {
   };
 }
 
-const FREE_SHIPPING_EUROS = FREE_SHIPPING_THRESHOLD_CENTS / 100;
 
 /** French plural: 0 and 1 take the singular. */
 function countLabel(count: number, singular: string, plural: string): string {
@@ -186,6 +187,8 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
   const { ids: favoriteIds } = useFavorites();
   const favouritesCount = favoriteIds.size;
   const user = useHeaderUser();
+  // The free-delivery threshold edited in Paramètres (root loader).
+  const freeFrom = formatEurosCompact(useShippingSettings().freeThresholdCents);
   const signOutAndLeave = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -222,7 +225,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
         <ul className="mx-auto flex max-w-7xl items-center justify-center gap-6 px-4 py-2 text-xs font-medium">
           <li className="flex items-center gap-1.5">
             <TruckIcon className="h-4 w-4" />
-            Livraison offerte dès {FREE_SHIPPING_EUROS}€
+            Livraison offerte dès {freeFrom}
           </li>
           <li className="hidden items-center gap-1.5 sm:flex">
             <GiftIcon className="h-4 w-4" />

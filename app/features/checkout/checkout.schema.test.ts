@@ -10,7 +10,7 @@ import {
   isLuhnValid,
   maxRedeemablePoints,
 } from "./checkout.schema";
-import { quoteShipping, shippingZoneOf } from "./shipping";
+import { DEFAULT_SHIPPING_SETTINGS, quoteDefaultShipping, quoteShipping, shippingZoneOf } from "./shipping";
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
 
@@ -106,9 +106,27 @@ describe("delivery zones", () => {
   });
 
   it("is free from 100 € except overseas", () => {
-    expect(quoteShipping("metropole", 9999)).toMatchObject({ feeCents: 990, method: "standard" });
-    expect(quoteShipping("metropole", 10_000)).toMatchObject({ feeCents: 0, method: "free_shipping" });
-    expect(quoteShipping("outre-mer", 50_000)).toMatchObject({ feeCents: 1990, method: "standard" });
-    expect(quoteShipping("suisse", 1000)).toMatchObject({ feeCents: 1990 });
+    const d = DEFAULT_SHIPPING_SETTINGS;
+    expect(quoteShipping("metropole", 9999, d)).toMatchObject({ feeCents: 990, method: "standard" });
+    expect(quoteShipping("metropole", 10_000, d)).toMatchObject({ feeCents: 0, method: "free_shipping" });
+    expect(quoteShipping("outre-mer", 50_000, d)).toMatchObject({ feeCents: 1990, method: "standard" });
+    expect(quoteShipping("suisse", 1000, d)).toMatchObject({ feeCents: 1990 });
+  });
+
+  it("follows the settings edited in Paramètres", () => {
+    const s = { feeCents: 590, freeThresholdCents: 5000 };
+    // Mainland and Corsica: the edited fee and threshold.
+    expect(quoteShipping("metropole", 4999, s)).toMatchObject({ feeCents: 590, method: "standard", freeThresholdCents: 5000 });
+    expect(quoteShipping("metropole", 5000, s)).toMatchObject({ feeCents: 0, method: "free_shipping" });
+    expect(quoteShipping("corse", 4000, s)).toMatchObject({ feeCents: 590 });
+    expect(quoteShipping("corse", 6000, s)).toMatchObject({ feeCents: 0 });
+    expect(quoteDefaultShipping(6000, s)).toMatchObject({ zone: "metropole", feeCents: 0 });
+    // Other zones keep their own fee but follow the edited threshold; overseas is never free.
+    expect(quoteShipping("belgique", 4999, s)).toMatchObject({ feeCents: 1290, freeThresholdCents: 5000 });
+    expect(quoteShipping("suisse", 6000, s)).toMatchObject({ feeCents: 0, method: "free_shipping" });
+    expect(quoteShipping("outre-mer", 900_000, s)).toMatchObject({ feeCents: 1990, freeThresholdCents: null });
+    // A zero fee is free delivery; a zero threshold makes every order free.
+    expect(quoteShipping("metropole", 100, { feeCents: 0, freeThresholdCents: 10_000 })).toMatchObject({ feeCents: 0, method: "free_shipping" });
+    expect(quoteShipping("metropole", 0, { feeCents: 990, freeThresholdCents: 0 })).toMatchObject({ feeCents: 0 });
   });
 });

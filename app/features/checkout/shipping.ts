@@ -5,7 +5,6 @@
  */
 import {
   BELGIUM_SHIPPING_FEE_CENTS,
-  CORSICA_SHIPPING_FEE_CENTS,
   FREE_SHIPPING_THRESHOLD_CENTS,
   LUXEMBOURG_SHIPPING_FEE_CENTS,
   MONACO_SHIPPING_FEE_CENTS,
@@ -27,16 +26,40 @@ export type ShippingQuote = {
   freeThresholdCents: number | null;
 };
 
-type ZoneRule = { label: string; feeCents: number; freeThresholdCents: number | null };
+/**
+ * The two figures the administrator edits in Paramètres (back-office): the mainland fee and the
+ * free-delivery threshold. Read on the server (shop-settings.service) and handed to the pages by
+ * the root loader; the defaults are the published rules.
+ */
+export type ShippingSettings = { feeCents: number; freeThresholdCents: number };
 
+export const DEFAULT_SHIPPING_SETTINGS: ShippingSettings = {
+  feeCents: SHIPPING_FEE_CENTS,
+  freeThresholdCents: FREE_SHIPPING_THRESHOLD_CENTS,
+};
+
+type ZoneRule = {
+  label: string;
+  /** "settings": the edited mainland fee; otherwise a fixed fee in cents. */
+  feeCents: number | "settings";
+  /** "settings": the edited threshold; null: never free. */
+  freeThresholdCents: "settings" | null;
+};
+
+/**
+ * Only the mainland fee (Corsica shares it: same published 9,90 €) and the threshold are
+ * editable: the spec names those two. The other zones' fees are published figures of their own
+ * (carrier rates), so they stay constants; the zones that are free "from 100 €" follow the
+ * edited threshold, overseas is never free.
+ */
 export const SHIPPING_ZONES: Record<ShippingZone, ZoneRule> = {
-  metropole: { label: "France métropolitaine", feeCents: SHIPPING_FEE_CENTS, freeThresholdCents: FREE_SHIPPING_THRESHOLD_CENTS },
-  corse: { label: "Corse", feeCents: CORSICA_SHIPPING_FEE_CENTS, freeThresholdCents: FREE_SHIPPING_THRESHOLD_CENTS },
+  metropole: { label: "France métropolitaine", feeCents: "settings", freeThresholdCents: "settings" },
+  corse: { label: "Corse", feeCents: "settings", freeThresholdCents: "settings" },
   "outre-mer": { label: "Outre-mer", feeCents: OVERSEAS_SHIPPING_FEE_CENTS, freeThresholdCents: null },
-  belgique: { label: "Belgique", feeCents: BELGIUM_SHIPPING_FEE_CENTS, freeThresholdCents: FREE_SHIPPING_THRESHOLD_CENTS },
-  suisse: { label: "Suisse", feeCents: SWITZERLAND_SHIPPING_FEE_CENTS, freeThresholdCents: FREE_SHIPPING_THRESHOLD_CENTS },
-  luxembourg: { label: "Luxembourg", feeCents: LUXEMBOURG_SHIPPING_FEE_CENTS, freeThresholdCents: FREE_SHIPPING_THRESHOLD_CENTS },
-  monaco: { label: "Monaco", feeCents: MONACO_SHIPPING_FEE_CENTS, freeThresholdCents: FREE_SHIPPING_THRESHOLD_CENTS },
+  belgique: { label: "Belgique", feeCents: BELGIUM_SHIPPING_FEE_CENTS, freeThresholdCents: "settings" },
+  suisse: { label: "Suisse", feeCents: SWITZERLAND_SHIPPING_FEE_CENTS, freeThresholdCents: "settings" },
+  luxembourg: { label: "Luxembourg", feeCents: LUXEMBOURG_SHIPPING_FEE_CENTS, freeThresholdCents: "settings" },
+  monaco: { label: "Monaco", feeCents: MONACO_SHIPPING_FEE_CENTS, freeThresholdCents: "settings" },
 };
 
 /** The zone of an address; null for a country we do not deliver to. */
@@ -60,20 +83,26 @@ export function shippingZoneOf(country: string, postalCode: string): ShippingZon
   }
 }
 
-/** The fee for a zone and a merchandise subtotal (before any points discount). */
-export function quoteShipping(zone: ShippingZone, subtotalCents: number): ShippingQuote {
+/**
+ * The fee for a zone and a merchandise subtotal (before any points discount), under the shop's
+ * current settings. Pure: the server passes the settings it read, the pages those of the root
+ * loader, so both compute the same figure.
+ */
+export function quoteShipping(zone: ShippingZone, subtotalCents: number, settings: ShippingSettings): ShippingQuote {
   const rule = SHIPPING_ZONES[zone];
-  const free = rule.freeThresholdCents !== null && subtotalCents >= rule.freeThresholdCents;
+  const threshold = rule.freeThresholdCents === "settings" ? settings.freeThresholdCents : null;
+  const fee = rule.feeCents === "settings" ? settings.feeCents : rule.feeCents;
+  const free = threshold !== null && subtotalCents >= threshold;
   return {
     zone,
     zoneLabel: rule.label,
-    feeCents: free ? 0 : rule.feeCents,
-    method: free ? "free_shipping" : "standard",
-    freeThresholdCents: rule.freeThresholdCents,
+    feeCents: free ? 0 : fee,
+    method: free || fee === 0 ? "free_shipping" : "standard",
+    freeThresholdCents: threshold,
   };
 }
 
 /** Before an address is chosen (cart drawer): the metropolitan rule. */
-export function quoteDefaultShipping(subtotalCents: number): ShippingQuote {
-  return quoteShipping("metropole", subtotalCents);
+export function quoteDefaultShipping(subtotalCents: number, settings: ShippingSettings): ShippingQuote {
+  return quoteShipping("metropole", subtotalCents, settings);
 }

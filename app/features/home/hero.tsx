@@ -1,11 +1,12 @@
 import { Link } from "react-router";
-import { FREE_SHIPPING_THRESHOLD_CENTS, RETURNS_DAYS } from "~/lib/shop-rules";
+import { RETURNS_DAYS } from "~/lib/shop-rules";
+import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
+import { formatEurosCompact } from "~/lib/money";
 import { GiftIcon, ReturnsIcon, ShieldIcon, TruckIcon } from "~/components/ui/icons";
 
-const FREE_SHIPPING_EUROS = FREE_SHIPPING_THRESHOLD_CENTS / 100;
-
-const BENEFITS = [
-  { Icon: TruckIcon, text: `Livraison offerte dès ${FREE_SHIPPING_EUROS}€` },
+/** The threshold is the one edited in Paramètres (root loader). */
+const benefitsFor = (freeThresholdCents: number) => [
+  { Icon: TruckIcon, text: `Livraison offerte dès ${formatEurosCompact(freeThresholdCents)}` },
   { Icon: ReturnsIcon, text: `Retours gratuits sous ${RETURNS_DAYS} jours` },
   { Icon: ShieldIcon, text: "Paiement sécurisé" },
   { Icon: GiftIcon, text: "Échantillons offerts" },
@@ -55,6 +56,7 @@ function HeroArt() {
 
 /** Home hero: headline, collection tag, two calls to action and the four shop promises. */
 export function Hero() {
+  const { freeThresholdCents } = useShippingSettings();
   return (
     <section aria-labelledby="hero-titre" className="bg-gradient-to-br from-cream via-white to-accent-soft">
       <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 pt-10 pb-8 md:grid-cols-2 md:pt-16 lg:pb-12">
@@ -91,7 +93,7 @@ export function Hero() {
         </div>
       </div>
       <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-3 px-4 pb-10 lg:grid-cols-4">
-        {BENEFITS.map(({ Icon, text }) => (
+        {benefitsFor(freeThresholdCents).map(({ Icon, text }) => (
           <li
             key={text}
             className="flex items-center gap-3 rounded-xl border border-line bg-white/80 px-3 py-3 text-sm font-medium text-ink"

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/livraison-retours";
 import { absoluteUrl } from "~/.server/http";
+import { getDb } from "~/.server/db";
+import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import {
   CARRIERS,
-  DELIVERY_OPTION,
-  DELIVERY_ZONES,
+  deliveryOption,
+  deliveryZones,
   RETURN_CONDITIONS,
   RETURN_EXCEPTIONS,
   RETURN_STEPS,
@@ -12,33 +14,34 @@ import {
 import { InfoPageHeader, primaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { FREE_SHIPPING_THRESHOLD_CENTS, RETURNS_DAYS, WITHDRAWAL_DAYS } from "~/lib/shop-rules";
+import { RETURNS_DAYS, WITHDRAWAL_DAYS } from "~/lib/shop-rules";
 import { formatEuros } from "~/content/shop-facts";
 import { buildMeta } from "~/lib/seo";
 
+/** The fee and threshold edited in Paramètres (the meta description needs them too). */
 export async function loader(_: Route.LoaderArgs) {
-  return { canonical: absoluteUrl("/livraison-retours") };
+  return { canonical: absoluteUrl("/livraison-retours"), shipping: await getShippingSettings(await getDb()) };
 }
 
 export const headers = publicPageHeaders;
-
-const FREE_FROM = formatEuros(FREE_SHIPPING_THRESHOLD_CENTS);
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Livraison et retours | Aurore" }];
   return buildMeta({
     title: "Livraison et retours",
-    description: `Livraison 48H offerte dès ${FREE_FROM}, Corse, outre-mer et point relais, retours gratuits sous ${RETURNS_DAYS} jours : délais, frais et procédure de retour Aurore.`,
+    description: `Livraison 48H offerte dès ${formatEuros(data.shipping.freeThresholdCents)}, Corse, outre-mer et point relais, retours gratuits sous ${RETURNS_DAYS} jours : délais, frais et procédure de retour Aurore.`,
     url: data.canonical,
   });
 }
 
-export default function DeliveryReturnsPage() {
+export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps) {
+  const { shipping } = loaderData;
+  const option = deliveryOption(shipping);
   return (
     <div>
       <InfoPageHeader title="Livraison et retours">
         <p>
-          Une seule formule de livraison, rapide et offerte dès {FREE_FROM} d'achat, et des retours gratuits pendant{" "}
+          Une seule formule de livraison, rapide et offerte dès {formatEuros(shipping.freeThresholdCents)} d'achat, et des retours gratuits pendant{" "}
           {RETURNS_DAYS} jours.
         </p>
       </InfoPageHeader>
@@ -52,13 +55,13 @@ export default function DeliveryReturnsPage() {
             <div className="sm:w-1/3">
               <h3 className="text-xl font-semibold">
                 <span aria-hidden="true">🚚 </span>
-                {DELIVERY_OPTION.name}
+                {option.name}
               </h3>
-              <p className="mt-2 text-lg font-semibold text-success">{DELIVERY_OPTION.headline}</p>
-              <p className="mt-1 text-sm text-muted">{DELIVERY_OPTION.price}</p>
+              <p className="mt-2 text-lg font-semibold text-success">{option.headline}</p>
+              <p className="mt-1 text-sm text-muted">{option.price}</p>
             </div>
             <ul className="mt-4 list-disc space-y-2 pl-5 sm:mt-0 sm:flex-1">
-              {DELIVERY_OPTION.details.map((detail) => (
+              {option.details.map((detail) => (
                 <li key={detail}>{detail}</li>
               ))}
             </ul>
@@ -93,7 +96,7 @@ export default function DeliveryReturnsPage() {
                 </tr>
               </thead>
               <tbody className="divide-y divide-line bg-white">
-                {DELIVERY_ZONES.map((zone) => (
+                {deliveryZones(shipping).map((zone) => (
                   <tr key={zone.zone}>
                     <th scope="row" className="px-4 py-3 font-semibold">
                       {zone.zone}

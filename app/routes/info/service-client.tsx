@@ -31,7 +31,8 @@ import {
 import { InfoPageHeader, primaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { FREE_SHIPPING_THRESHOLD_CENTS, RETURNS_DAYS } from "~/lib/shop-rules";
+import { RETURNS_DAYS } from "~/lib/shop-rules";
+import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
 import { buildMeta } from "~/lib/seo";
 
 const FORM_ID = "formulaire-contact";
@@ -125,7 +126,8 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
-const SERVICES: readonly { title: string; text: string; link: { to: string; label: string } }[] = [
+/** The service cards; the threshold is the one edited in Paramètres. */
+const servicesFor = (freeThresholdCents: number): readonly { title: string; text: string; link: { to: string; label: string } }[] => [
   {
     title: "Suivi de commande",
     text: "Retrouvez le statut de vos commandes à tout moment dans votre compte, rubrique Mes commandes.",
@@ -133,7 +135,7 @@ const SERVICES: readonly { title: string; text: string; link: { to: string; labe
   },
   {
     title: "Livraison et retours",
-    text: `Livraison 48H offerte dès ${formatEuros(FREE_SHIPPING_THRESHOLD_CENTS)}, retours gratuits sous ${RETURNS_DAYS} jours.`,
+    text: `Livraison 48H offerte dès ${formatEuros(freeThresholdCents)}, retours gratuits sous ${RETURNS_DAYS} jours.`,
     link: { to: "/livraison-retours", label: "Livraison et retours" },
   },
   {
@@ -153,6 +155,7 @@ const inputClass =
   "mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 py-2 text-ink placeholder:text-muted focus:border-accent";
 
 export default function ServiceClientPage({ loaderData, actionData }: Route.ComponentProps) {
+  const shipping = useShippingSettings();
   const [opened, setOpened] = useState(false);
   const formOpen = opened || loaderData.formOpen || actionData !== undefined;
   const formHeadingRef = useRef<HTMLHeadingElement>(null);
@@ -258,7 +261,7 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
             Nos services
           </h2>
           <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {SERVICES.map((service) => (
+            {servicesFor(shipping.freeThresholdCents).map((service) => (
               <li key={service.title} className="rounded-2xl bg-cream p-6">
                 <h3 className="font-semibold">{service.title}</h3>
                 <p className="mt-2 text-muted">{service.text}</p>

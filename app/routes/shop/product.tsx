@@ -13,7 +13,8 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { formatPrice } from "~/lib/money";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta, summarize } from "~/lib/seo";
-import { FREE_SHIPPING_THRESHOLD_CENTS, LOW_STOCK_THRESHOLD, RETURNS_DAYS } from "~/lib/shop-rules";
+import { LOW_STOCK_THRESHOLD, RETURNS_DAYS } from "~/lib/shop-rules";
+import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
 import type { ProductView } from "~/features/catalog/catalog.types";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -85,6 +86,7 @@ function StockLine({ stock }: { stock: number }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { freeThresholdCents } = useShippingSettings();
   const { product, lowestPrice30dCents, canonical, imageUrl } = loaderData;
   const navigate = useNavigate();
   const images = product.images.length > 0 ? product.images : product.image_url ? [product.image_url] : [];
@@ -176,7 +178,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <AddToCartForm product={product} />
           <ul className="mt-8 space-y-2 border-t border-line pt-6 text-sm">
             <li>
-              <span aria-hidden="true">🚚</span> Livraison offerte dès {formatPrice(FREE_SHIPPING_THRESHOLD_CENTS)}</li>
+              <span aria-hidden="true">🚚</span> Livraison offerte dès {formatPrice(freeThresholdCents)}</li>
             <li>
               <span aria-hidden="true">↩️</span> Retours gratuits sous {RETURNS_DAYS} jours</li>
             <li>

@@ -6,7 +6,7 @@ import { launchBrowser, newShopContext, seriousA11yViolations } from "../../supp
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { TEST_CARD_APPROVED, TEST_CARD_DECLINED } from "~/features/checkout/checkout.schema";
-import { quoteShipping } from "~/features/checkout/shipping";
+import { DEFAULT_SHIPPING_SETTINGS, quoteShipping } from "~/features/checkout/shipping";
 import { formatPrice } from "~/lib/money";
 
 const baseURL = inject("baseURL");
@@ -215,7 +215,7 @@ describe("checkout journey", () => {
 
     // The summary comes from the server: metropolitan fee for this subtotal.
     const subtotal = first.price_cents + second.price_cents;
-    const shipping = quoteShipping("metropole", subtotal);
+    const shipping = quoteShipping("metropole", subtotal, DEFAULT_SHIPPING_SETTINGS);
     const summary = main.getByRole("region", { name: "Récapitulatif" });
     await summary.getByText("Livraison (France métropolitaine)").waitFor();
     await summary.getByText(formatPrice(subtotal + shipping.feeCents), { exact: true }).waitFor();

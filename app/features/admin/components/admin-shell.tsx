@@ -15,7 +15,7 @@ export const ADMIN_SECTIONS: { label: string; to: string; available: boolean }[]
   { label: "Clients", to: "/admin/clients", available: true },
   { label: "Support", to: "/admin/tickets", available: true },
   { label: "Statistiques", to: "/admin/statistiques", available: false },
-  { label: "Paramètres", to: "/admin/parametres", available: false },
+  { label: "Paramètres", to: "/admin/parametres", available: true },
 ];
 
 const lastLoginFormat = new Intl.DateTimeFormat("fr-FR", {

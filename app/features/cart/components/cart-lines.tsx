@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { SparklesIcon } from "~/components/ui/icons";
 import { formatPrice } from "~/lib/money";
 import { quoteDefaultShipping } from "~/features/checkout/shipping";
+import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
 import { clearCart, removeFromCart, setQuantity, type CartItem, type CartSnapshot } from "../cart-store";
 import { CheckoutLink } from "./checkout-link";
 
@@ -117,7 +118,7 @@ export function CartLineList({
 
 /** "Plus que 12,30 € pour profiter de la livraison offerte" and a progress bar. */
 export function FreeShippingProgress({ subtotalCents }: { subtotalCents: number }) {
-  const quote = quoteDefaultShipping(subtotalCents);
+  const quote = quoteDefaultShipping(subtotalCents, useShippingSettings());
   const threshold = quote.freeThresholdCents;
   if (threshold === null) return null;
   const remaining = Math.max(threshold - subtotalCents, 0);
@@ -145,7 +146,7 @@ export function FreeShippingProgress({ subtotalCents }: { subtotalCents: number 
 
 /** Subtotal, delivery (metropolitan rule until an address is chosen), total, and the actions. */
 export function CartSummary({ cart, onLeave }: { cart: CartSnapshot; onLeave?: () => void }) {
-  const shipping = quoteDefaultShipping(cart.subtotalCents);
+  const shipping = quoteDefaultShipping(cart.subtotalCents, useShippingSettings());
   const shippingCents = cart.count === 0 ? 0 : shipping.feeCents;
   return (
     <div>

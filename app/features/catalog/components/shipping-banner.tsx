@@ -1,13 +1,14 @@
 import { formatPrice } from "~/lib/money";
-import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_FEE_CENTS } from "~/lib/shop-rules";
+import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
 
-/** "Livraison 9,90 € — offerte dès 100 €": the one free-delivery threshold of the shop. */
+/** "Livraison 9,90 € — offerte dès 100 €": the fee and threshold edited in Paramètres. */
 export function ShippingBanner() {
+  const { feeCents, freeThresholdCents } = useShippingSettings();
   return (
     <p className="rounded-lg border border-line bg-cream px-4 py-3 text-sm text-ink">
-      <span className="font-semibold">Livraison standard {formatPrice(SHIPPING_FEE_CENTS)}</span>
+      <span className="font-semibold">Livraison standard {formatPrice(feeCents)}</span>
       {" — "}
-      <span>offerte dès {formatPrice(FREE_SHIPPING_THRESHOLD_CENTS)} d'achat, en 48H en France métropolitaine.</span>
+      <span>offerte dès {formatPrice(freeThresholdCents)} d'achat, en 48H en France métropolitaine.</span>
     </p>
   );
 }

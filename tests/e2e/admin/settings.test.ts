@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
+import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
+import { signInCookie, signUpCookie } from "../../support/http-session";
+import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
+import { randomUUID } from "node:crypto";
+
+/**
+ * Paramètres: the administrator lowers the free-delivery threshold to 50 €; a shopper's 60-to-100 €
+ * cart then ships free in the cart drawer, on the checkout summary and on the order the server
+ * charges. Every other journey assumes 100 €: afterAll puts it back even when a step fails.
+ */
+const baseURL = inject("baseURL");
+let browser: Browser;
+let adminCookie: string;
+
+type ApiProduct = { id: string; name: string; price_cents: number; stock_quantity: number; in_stock: boolean };
+
+async function contextWith(cookie: string | null): Promise<BrowserContext> {
+  const context = await newShopContext(browser, baseURL, { viewport: { width: 1280, height: 900 } });
+  if (cookie) {
+    await context.addCookies(
+      cookie.split("; ").map((pair) => {
+        const at = pair.indexOf("=");
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL };
+      }),
+    );
+  }
+  return context;
+}
+
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const button = document.querySelector("header button");
+    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/** The form's own action, posted like a browser without JavaScript would. */
+async function postSettings(cookie: string | null, fee: string, threshold: string) {
+  return fetch(`${baseURL}/admin/parametres`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: baseURL, "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams({ shipping_fee: fee, free_shipping_threshold: threshold }).toString(),
+  });
+}
+
+function summaryValue(scope: Locator, term: RegExp): Promise<string | null> {
+  return scope.locator("dt", { hasText: term }).first().locator("xpath=following-sibling::dd").textContent();
+}
+
+async function cartLines(page: Page): Promise<{ product_id: string }[]> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem("aurore-cart");
+    return raw ? (JSON.parse(raw) as { items: { product_id: string }[] }).items : [];
+  });
+}
+
+async function addFromProductPage(page: Page, product: ApiProduct) {
+  await page.goto(`/product/${product.id}`);
+  const button = page.getByRole("main").getByRole("button", { name: "Ajouter au panier", exact: true });
+  await expect
+    .poll(
+      async () => {
+        if ((await cartLines(page)).some((l) => l.product_id === product.id)) return true;
+        await button.click();
+        await page.waitForTimeout(200);
+        return (await cartLines(page)).some((l) => l.product_id === product.id);
+      },
+      { timeout: 15_000, interval: 100 },
+    )
+    .toBe(true);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
+});
+
+afterAll(async () => {
+  // Whatever happened above, the shop goes back to its published rule.
+  if (adminCookie) {
+    const restored = await postSettings(adminCookie, "9,90", "100");
+    expect(restored.status).toBe(200);
+  }
+  await browser?.close();
+});
+
+describe("Paramètres", () => {
+  it("is for the administrator only", async () => {
+    const shopper = await signUpCookie(baseURL, uniqueEmail("parametres"));
+    expect((await fetch(`${baseURL}/admin/parametres`, { headers: { cookie: shopper } })).status).toBe(403);
+    expect((await postSettings(shopper, "0", "0")).status).toBe(403);
+    const visitor = await postSettings(null, "0", "0");
+    expect([302, 303, 401]).toContain(visitor.status);
+    const page = await fetch(`${baseURL}/admin/parametres`, { headers: { cookie: adminCookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("lowers the free-delivery threshold to 50 €: a 60 € cart ships free, then back to 100 €", async () => {
+    const catalogue = (await (await fetch(`${baseURL}/api/v1/products?page_size=100&sort=price_asc`)).json()) as { data: ApiProduct[] };
+    const product = catalogue.data.find((p) => p.in_stock && p.stock_quantity >= 5 && p.price_cents >= 5000 && p.price_cents < 10_000);
+    expect(product, "a product between 50 and 100 €").toBeDefined();
+    if (!product) return;
+
+    // The administrator: a wrong amount is explained and kept, then 50 € is saved.
+    const admin = await contextWith(adminCookie);
+    const adminPage = await admin.newPage();
+    try {
+      await adminPage.goto("/admin/parametres");
+      await expect.poll(() => adminPage.getByRole("heading", { level: 1 }).textContent()).toBe("Paramètres");
+      await hydrated(adminPage);
+      const nav = adminPage.getByRole("navigation", { name: "Sections de l'administration" });
+      expect(await nav.getByRole("link", { name: "Paramètres" }).getAttribute("aria-current")).toBe("page");
+      const fee = adminPage.getByLabel("Frais de livraison (€)");
+      const threshold = adminPage.getByLabel("Livraison offerte à partir de (€)");
+      expect(await fee.inputValue()).toBe("9,90");
+      expect(await threshold.inputValue()).toBe("100");
+
+      await threshold.fill("-50");
+      await adminPage.getByRole("button", { name: "Enregistrer" }).click();
+      await adminPage.getByText("Le montant doit être un nombre positif").waitFor();
+      expect(await threshold.getAttribute("aria-invalid")).toBe("true");
+      expect(await threshold.inputValue()).toBe("-50");
+      await threshold.fill("50,555");
+      await adminPage.getByRole("button", { name: "Enregistrer" }).click();
+      await adminPage.getByText("Le montant ne peut pas avoir plus de 2 décimales").waitFor();
+      expect(await seriousA11yViolations(adminPage)).toEqual([]);
+
+      await threshold.fill("50");
+      await adminPage.getByRole("button", { name: "Enregistrer" }).click();
+      await adminPage.getByRole("status").getByText("Paramètres enregistrés").waitFor();
+      expect(await threshold.getAttribute("aria-invalid")).toBeNull();
+      // The server refuses what the browser would have: nothing stored.
+      const refused = await postSettings(adminCookie, "abc", "50");
+      expect(refused.status).toBe(400);
+      await adminPage.reload();
+      expect(await adminPage.getByLabel("Livraison offerte à partir de (€)").inputValue()).toBe("50");
+      expect(await adminPage.getByLabel("Frais de livraison (€)").inputValue()).toBe("9,90");
+    } finally {
+      await admin.close();
+    }
+
+    // A visitor: the banner and the cart drawer follow at once (the page cache was dropped).
+    const visitor = await contextWith(null);
+    const page = await visitor.newPage();
+    try {
+      await addFromProductPage(page, product);
+      await page.getByRole("banner").getByText("Livraison offerte dès 50€").waitFor();
+      expect(await page.getByRole("main").getByText("Livraison offerte dès 50,00 €").count()).toBe(1);
+      await hydrated(page);
+      await page.getByRole("banner").getByRole("button", { name: /^Mon Panier/ }).click();
+      const drawer = page.getByRole("dialog", { name: /Mon Panier/ });
+      await drawer.waitFor();
+      expect(await summaryValue(drawer, /^Livraison$/)).toBe("Offerte");
+      await drawer.getByText("Livraison offerte !").waitFor();
+    } finally {
+      await visitor.close();
+    }
+
+    // A signed-in shopper: the checkout summary and the order the server charges.
+    const shopperCookie = await signUpCookie(baseURL, uniqueEmail("seuil"), "Secret123!", "Alice");
+    const address = await apiCall(baseURL, "POST", "/api/v1/addresses", shopperCookie, HTTP_ADDRESS);
+    expect(address.status).toBe(201);
+    const shopper = await contextWith(shopperCookie);
+    const shopperPage = await shopper.newPage();
+    try {
+      await addFromProductPage(shopperPage, product);
+      await shopperPage.goto("/checkout");
+      const summary = shopperPage.getByRole("main").getByRole("region", { name: "Récapitulatif" });
+      await summary.getByText("Livraison (France métropolitaine)").waitFor();
+      await expect.poll(() => summaryValue(summary, /^Livraison \(France/)).toBe("Offerte");
+    } finally {
+      await shopper.close();
+    }
+    const order = await apiCall(
+      baseURL,
+      "POST",
+      "/api/v1/orders",
+      shopperCookie,
+      { address_id: address.json.data.id, contact: HTTP_CONTACT, card: HTTP_CARD, lines: [{ product_id: product.id, quantity: 1 }] },
+      { "idempotency-key": randomUUID() },
+    );
+    expect(order.status).toBe(201);
+    expect(order.json.data).toMatchObject({ shipping_cents: 0, total_cents: product.price_cents, shipping_method: "free_shipping" });
+
+    // Back to 100 €: the same cart pays delivery again.
+    const back = await contextWith(adminCookie);
+    const backPage = await back.newPage();
+    try {
+      await backPage.goto("/admin/parametres");
+      await hydrated(backPage);
+      await backPage.getByLabel("Livraison offerte à partir de (€)").fill("100");
+      await backPage.getByRole("button", { name: "Enregistrer" }).click();
+      await backPage.getByRole("status").getByText("Paramètres enregistrés").waitFor();
+    } finally {
+      await back.close();
+    }
+    const again = await contextWith(null);
+    const againPage = await again.newPage();
+    try {
+      await addFromProductPage(againPage, product);
+      await againPage.getByRole("banner").getByText("Livraison offerte dès 100€").waitFor();
+    } finally {
+      await again.close();
+    }
+  });
+});
