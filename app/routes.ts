@@ -42,6 +42,7 @@ export default [
     route("admin/clients", "routes/admin/clients.tsx"),
     route("admin/produits", "routes/admin/products.tsx"),
     route("admin/stock", "routes/admin/stock.tsx"),
+    route("admin/statistiques", "routes/admin/statistics.tsx"),
   ]),
   route("admin/clients/export", "routes/admin/clients-export.ts"),
   route("admin/produits/export.csv", "routes/admin/products-export.ts"),

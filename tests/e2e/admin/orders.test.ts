@@ -111,8 +111,9 @@ describe("Gestion des Commandes", () => {
         "Commandes",
         "Clients",
         "Support",
+        "Statistiques",
       ]);
-      expect(await nav.getByText("Bientôt disponible").count()).toBe(2);
+      expect(await nav.getByText("Bientôt disponible").count()).toBe(1);
       expect(await page.getByText("Dernière connexion").count()).toBe(1);
       expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
     } finally {
