@@ -69,7 +69,7 @@ export function SalesByMonth({ months }: { months: StatisticsData["by_month"] })
           <tbody className="divide-y divide-line">
             {[...months].reverse().map((m) => (
               <tr key={m.month}>
-                <th scope="row" className="py-2 font-normal capitalize">{formatMonthKey(m.month)}</th>
+                <th scope="row" className="py-2 font-normal">{formatMonthKey(m.month)}</th>
                 <td className="py-2 text-right">{m.orders.toLocaleString("fr-FR")}</td>
                 <td className="py-2 text-right">{formatPrice(m.revenue_cents)}</td>
               </tr>
@@ -92,7 +92,7 @@ export function BestSellers({ products }: { products: StatisticsData["best_selle
         <table className="mt-3 w-full text-left text-sm">
           <thead className="text-muted">
             <tr>
-              <th scope="col" className="py-2 font-medium">Rang</th>
+              <th scope="col" className="py-2 pr-3 font-medium">Rang</th>
               <th scope="col" className="py-2 font-medium">Produit</th>
               <th scope="col" className="py-2 text-right font-medium">Unités vendues</th>
               <th scope="col" className="py-2 text-right font-medium">Chiffre d'affaires</th>
@@ -101,7 +101,7 @@ export function BestSellers({ products }: { products: StatisticsData["best_selle
           <tbody className="divide-y divide-line">
             {products.map((p, i) => (
               <tr key={p.key}>
-                <td className="py-2">{i + 1}</td>
+                <td className="py-2 pr-3">{i + 1}</td>
                 <th scope="row" className="py-2 font-semibold">{p.name}</th>
                 <td className="py-2 text-right">{p.units.toLocaleString("fr-FR")}</td>
                 <td className="py-2 text-right">{formatPrice(p.revenue_cents)}</td>

@@ -12,6 +12,8 @@ const WIDTH = 600;
 const HEIGHT = 200;
 const AXIS = 22;
 const TOP = 16;
+/** Room on both sides so the first and last axis labels are not cut. */
+const PAD = 24;
 
 /**
  * A bar chart drawn as inline SVG (no chart library). The drawing is one image whose name is
@@ -44,7 +46,7 @@ export function BarChart({
   return (
     <figure className="m-0">
       <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`${-PAD} 0 ${WIDTH + 2 * PAD} ${HEIGHT}`}
         role="img"
         aria-labelledby={titleId}
         className="h-auto w-full"
