@@ -89,8 +89,9 @@ describe("Tableau de bord", () => {
       expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
 
       await page.getByRole("link", { name: "Voir les statistiques" }).click();
+      // Client-side navigation: the URL changes before the new page is rendered.
       await page.waitForURL(/\/admin\/statistiques$/);
-      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Statistiques");
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Statistiques");
     } finally {
       await context.close();
     }
