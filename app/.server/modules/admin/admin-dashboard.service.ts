@@ -52,25 +52,47 @@ function monthlyCounts(createdAt: typeof orders.createdAt | typeof products.crea
   };
 }
 
-/** Units and revenue per product over the counted orders; a deleted product keeps its snapshot name. */
-async function productRanking(db: Executor, orderBy: "revenue" | "units", limit: number) {
-  const key = sql<string>`coalesce(${orderItems.productId}::text, ${orderItems.productSnapshot}->>'name')`;
-  const units = sql<number>`sum(${orderItems.quantity})`.mapWith(Number);
-  const revenue = sql<number>`sum(${orderItems.totalPriceCents})`.mapWith(Number);
-  const name = sql<string>`max(coalesce(${products.name}, ${orderItems.productSnapshot}->>'name'))`;
+/**
+ * Units and revenue per product over the counted orders. Lines are summed per product id
+ * first (a uuid hash, no join but the order's status), then only the summed rows meet the
+ * products table. A deleted product (null id) is kept under its snapshot name.
+ */
+function salesPerProduct(db: Executor) {
+  const snapshotName = sql<string | null>`CASE WHEN ${orderItems.productId} IS NULL THEN ${orderItems.productSnapshot}->>'name' END`;
   return db
-    .select({ key, name, units, revenue_cents: revenue })
+    .select({
+      productId: orderItems.productId,
+      snapshotName: snapshotName.as("snapshot_name"),
+      units: sql<number>`sum(${orderItems.quantity})`.as("units"),
+      revenue: sql<number>`sum(${orderItems.totalPriceCents})`.as("revenue"),
+    })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .leftJoin(products, eq(products.id, orderItems.productId))
     .where(counted)
-    .groupBy(key)
-    .orderBy(
-      orderBy === "revenue" ? desc(sql`sum(${orderItems.totalPriceCents})`) : desc(sql`sum(${orderItems.quantity})`),
-      orderBy === "revenue" ? desc(sql`sum(${orderItems.quantity})`) : desc(sql`sum(${orderItems.totalPriceCents})`),
-      name,
-    )
-    .limit(limit);
+    .groupBy(orderItems.productId, snapshotName);
+}
+
+async function productRanking(db: Executor, orderBy: "revenue" | "units", limit: number) {
+  const sales = salesPerProduct(db).as("sales");
+  const [first, second] = orderBy === "revenue" ? [sales.revenue, sales.units] : [sales.units, sales.revenue];
+  const ranked = db
+    .select({ productId: sales.productId, snapshotName: sales.snapshotName, units: sales.units, revenue: sales.revenue })
+    .from(sales)
+    .orderBy(desc(first), desc(second), sales.productId)
+    .limit(limit)
+    .as("ranked");
+  const rows = await db
+    .select({
+      key: sql<string>`coalesce(${ranked.productId}::text, ${ranked.snapshotName})`,
+      name: sql<string>`coalesce(${products.name}, ${ranked.snapshotName})`,
+      units: sql<number>`${ranked.units}`.mapWith(Number),
+      revenue_cents: sql<number>`${ranked.revenue}`.mapWith(Number),
+    })
+    .from(ranked)
+    .leftJoin(products, eq(products.id, ranked.productId));
+  // The outer query does not keep the subquery's order.
+  const by = orderBy === "revenue" ? (["revenue_cents", "units"] as const) : (["units", "revenue_cents"] as const);
+  return rows.sort((a, b) => b[by[0]] - a[by[0]] || b[by[1]] - a[by[1]] || a.name.localeCompare(b.name, "fr"));
 }
 
 /** The dashboard's figures, computed now (no cache). */
@@ -146,21 +168,20 @@ export async function computeStatistics(db: Executor, now: Date = new Date()): P
   const since = parisMonthStart(now, -(STATISTICS_MONTHS - 1));
   const parisMonth = sql<string>`to_char(${orders.createdAt} AT TIME ZONE ${parisZone}, 'YYYY-MM')`;
   const categoryName = sql<string>`coalesce(${categories.name}, 'Non classé')`;
+  const perProduct = salesPerProduct(db).as("per_product");
 
   const [byCategory, perMonth, bestSellers] = await Promise.all([
     db
       .select({
         category: categoryName,
-        units: sql<number>`sum(${orderItems.quantity})`.mapWith(Number),
-        revenue_cents: sql<number>`sum(${orderItems.totalPriceCents})`.mapWith(Number),
+        units: sql<number>`sum(${perProduct.units})`.mapWith(Number),
+        revenue_cents: sql<number>`sum(${perProduct.revenue})`.mapWith(Number),
       })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .leftJoin(products, eq(products.id, orderItems.productId))
+      .from(perProduct)
+      .leftJoin(products, eq(products.id, perProduct.productId))
       .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(counted)
       .groupBy(categoryName)
-      .orderBy(desc(sql`sum(${orderItems.totalPriceCents})`), categoryName),
+      .orderBy(desc(sql`sum(${perProduct.revenue})`), categoryName),
     db
       .select({
         month: parisMonth,
