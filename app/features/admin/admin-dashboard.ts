@@ -134,6 +134,17 @@ export function formatMonthKey(key: string, style: "long" | "short" = "long"): s
   return (style === "long" ? monthLabelFormat : shortMonthFormat).format(date);
 }
 
+export type TopProductRow = DashboardData["top_products"][number] & { placeholder: boolean };
+
+/** Always DASHBOARD_TOP_PRODUCTS rows: the products sold, then 'Aucune vente' placeholders. */
+export function topProductRows(top: DashboardData["top_products"]): TopProductRow[] {
+  const rows: TopProductRow[] = top.slice(0, DASHBOARD_TOP_PRODUCTS).map((p) => ({ ...p, placeholder: false }));
+  while (rows.length < DASHBOARD_TOP_PRODUCTS) {
+    rows.push({ key: `placeholder-${rows.length}`, name: "Aucune vente", units: 0, revenue_cents: 0, placeholder: true });
+  }
+  return rows;
+}
+
 export type DashboardCard = { value: number; change_percent: number };
 
 export type DashboardData = {

@@ -10,6 +10,7 @@ import {
   monthOverMonthPercent,
   parisDayKey,
   parisMonthStart,
+  topProductRows,
 } from "~/features/admin/admin-dashboard";
 import { computeDashboard, computeStatistics, getDashboard } from "./admin-dashboard.service";
 
@@ -60,6 +61,21 @@ describe("Paris calendar", () => {
     expect(days[0]).toBe("2031-03-17");
     expect(days[29]).toBe("2031-04-15");
     expect(lastParisMonths(new Date("2031-01-05T12:00:00Z"), 3)).toEqual(["2030-11", "2030-12", "2031-01"]);
+  });
+});
+
+describe("topProductRows", () => {
+  it("fills the four places with 'Aucune vente' placeholders", () => {
+    const empty = topProductRows([]);
+    expect(empty).toHaveLength(4);
+    expect(empty.every((r) => r.placeholder && r.name === "Aucune vente" && r.units === 0 && r.revenue_cents === 0)).toBe(true);
+    const one = topProductRows([{ key: "p", name: "Crème", units: 3, revenue_cents: 4500 }]);
+    expect(one.map((r) => [r.name, r.placeholder])).toEqual([
+      ["Crème", false],
+      ["Aucune vente", true],
+      ["Aucune vente", true],
+      ["Aucune vente", true],
+    ]);
   });
 });
 

@@ -217,7 +217,9 @@ function remembered<T>(cache: WeakMap<object, Cached<T>>, db: Executor, compute:
   const value = compute();
   cache.set(db, { value, expiresAt: Date.now() + FIGURES_TTL_MS });
   // A failure is not remembered: the next load tries again.
-  value.catch(() => cache.delete(db));
+  value.catch(() => {
+    if (cache.get(db)?.value === value) cache.delete(db);
+  });
   return value;
 }
 

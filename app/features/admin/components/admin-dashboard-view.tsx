@@ -2,10 +2,10 @@ import { formatDate, formatPrice } from "~/lib/money";
 import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
 import {
   DASHBOARD_CHART_DAYS,
-  DASHBOARD_TOP_PRODUCTS,
   dashboardStatusLabel,
   formatChange,
   formatDayKey,
+  topProductRows,
   type DashboardCard,
   type DashboardData,
 } from "../admin-dashboard";
@@ -106,7 +106,6 @@ export function RecentOrders({ orders }: { orders: DashboardData["recent_orders"
 
 /** Top products by revenue; empty places are shown as placeholder rows so the panel keeps its shape. */
 export function TopProducts({ products }: { products: DashboardData["top_products"] }) {
-  const placeholders = Math.max(0, DASHBOARD_TOP_PRODUCTS - products.length);
   return (
     <section aria-labelledby="top-products" className={panel}>
       <h2 id="top-products" className="font-display text-xl">Produits populaires</h2>
@@ -119,18 +118,11 @@ export function TopProducts({ products }: { products: DashboardData["top_product
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
-          {products.map((p) => (
-            <tr key={p.key}>
-              <th scope="row" className="py-2 font-semibold">{p.name}</th>
+          {topProductRows(products).map((p) => (
+            <tr key={p.key} data-placeholder={p.placeholder || undefined} className={p.placeholder ? "text-muted" : undefined}>
+              <th scope="row" className={`py-2 ${p.placeholder ? "font-normal" : "font-semibold"}`}>{p.name}</th>
               <td className="py-2 text-right">{p.units.toLocaleString("fr-FR")}</td>
               <td className="py-2 text-right">{formatPrice(p.revenue_cents)}</td>
-            </tr>
-          ))}
-          {Array.from({ length: placeholders }, (_, i) => (
-            <tr key={`placeholder-${i}`} data-placeholder className="text-muted">
-              <th scope="row" className="py-2 font-normal">Aucune vente</th>
-              <td className="py-2 text-right">0</td>
-              <td className="py-2 text-right">{formatPrice(0)}</td>
             </tr>
           ))}
         </tbody>
