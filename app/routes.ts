@@ -43,6 +43,7 @@ export default [
     route("admin/produits", "routes/admin/products.tsx"),
     route("admin/stock", "routes/admin/stock.tsx"),
     route("admin/parametres", "routes/admin/settings.tsx"),
+    route("admin/statistiques", "routes/admin/statistics.tsx"),
   ]),
   route("admin/clients/export", "routes/admin/clients-export.ts"),
   route("admin/produits/export.csv", "routes/admin/products-export.ts"),

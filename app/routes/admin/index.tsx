@@ -1,14 +1,16 @@
 import type { Route } from "./+types/index";
+import { Link } from "react-router";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { getAdminOverview } from "~/.server/modules/admin/admin-overview.service";
+import { getDashboard } from "~/.server/modules/admin/admin-dashboard.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { DashboardCards, RecentOrders, RevenueChart, TopProducts } from "~/features/admin/components/admin-dashboard-view";
 
-/** Back-office entry. The role is checked on the server for every admin loader and action. */
+/** Tableau de bord. The role is checked on the server for every admin loader and action. */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdmin(request);
-  const overview = await getAdminOverview(await getDb());
-  return { email: session.user.email, overview };
+  const dashboard = await getDashboard(await getDb());
+  return { email: session.user.email, dashboard };
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -18,26 +20,24 @@ export function meta() {
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { email, overview } = loaderData;
-  const cards = [
-    { label: "Produits", value: overview.products },
-    { label: "Commandes", value: overview.orders },
-    { label: "Clients", value: overview.customers },
-  ];
+  const { email, dashboard } = loaderData;
   return (
-    <div className="mx-auto max-w-5xl">
-      <div>
-        <h1 className="font-display text-3xl">Tableau de bord</h1>
-        <p className="mt-1 text-muted">Connecté en tant que {email}</p>
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl">Tableau de bord</h1>
+          <p className="mt-1 text-muted">Connecté en tant que {email}</p>
+        </div>
+        <Link to="/admin/statistiques" className="flex min-h-11 items-center rounded-full border border-line bg-white px-4 font-semibold hover:border-accent">
+          Voir les statistiques
+        </Link>
       </div>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-3">
-        {cards.map((c) => (
-          <li key={c.label} className="rounded-2xl border border-line bg-cream p-6">
-            <p className="text-sm text-muted">{c.label}</p>
-            <p className="mt-2 text-3xl font-semibold">{c.value.toLocaleString("fr-FR")}</p>
-          </li>
-        ))}
-      </ul>
+      <DashboardCards dashboard={dashboard} />
+      <RevenueChart days={dashboard.revenue_by_day} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <RecentOrders orders={dashboard.recent_orders} />
+        <TopProducts products={dashboard.top_products} />
+      </div>
     </div>
   );
 }

@@ -101,7 +101,7 @@ describe("Gestion des Commandes", () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.goto("/admin/commandes?search=aucune-commande-zzz&status=returned");
       expect(await page.getByText("Aucune commande ne correspond à vos critères de recherche.").count()).toBe(1);
-      // The sidebar: the seven sections, the unavailable ones marked as such.
+      // The sidebar: every section is available now.
       const nav = page.getByRole("navigation", { name: "Sections de l'administration" });
       expect(await nav.getByRole("link").allTextContents()).toEqual([
         "Tableau de bord",
@@ -111,9 +111,10 @@ describe("Gestion des Commandes", () => {
         "Commandes",
         "Clients",
         "Support",
+        "Statistiques",
         "Paramètres",
       ]);
-      expect(await nav.getByText("Bientôt disponible").count()).toBe(1);
+      expect(await nav.getByText("Bientôt disponible").count()).toBe(0);
       expect(await page.getByText("Dernière connexion").count()).toBe(1);
       expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
     } finally {

@@ -14,7 +14,7 @@ export const ADMIN_SECTIONS: { label: string; to: string; available: boolean }[]
   { label: "Commandes", to: "/admin/commandes", available: true },
   { label: "Clients", to: "/admin/clients", available: true },
   { label: "Support", to: "/admin/tickets", available: true },
-  { label: "Statistiques", to: "/admin/statistiques", available: false },
+  { label: "Statistiques", to: "/admin/statistiques", available: true },
   { label: "Paramètres", to: "/admin/parametres", available: true },
 ];
 

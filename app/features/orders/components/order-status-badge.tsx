@@ -15,13 +15,14 @@ const STATUS_CLASSES: Record<string, string> = {
 };
 const UNKNOWN_STATUS_CLASSES = "bg-stone-200 text-stone-900";
 
-export function OrderStatusBadge({ status }: { status: string }) {
+/** `label` replaces the account area's word where a page has its own (the admin dashboard's 'Livré'). */
+export function OrderStatusBadge({ status, label }: { status: string; label?: string }) {
   return (
     <span
       data-status={status}
       className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-bold ${STATUS_CLASSES[status] ?? UNKNOWN_STATUS_CLASSES}`}
     >
-      {orderStatusLabel(status)}
+      {label ?? orderStatusLabel(status)}
     </span>
   );
 }

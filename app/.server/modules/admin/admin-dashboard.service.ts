@@ -1,0 +1,232 @@
+import { and, count, desc, eq, gte, notInArray, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client";
+import { categories, orderItems, orders, products, user } from "../../db/schema";
+import {
+  DASHBOARD_CHART_DAYS,
+  DASHBOARD_RECENT_ORDERS,
+  DASHBOARD_TOP_PRODUCTS,
+  NON_REVENUE_STATUSES,
+  SHOP_TIME_ZONE,
+  STATISTICS_BEST_SELLERS,
+  STATISTICS_MONTHS,
+  lastParisDays,
+  lastParisMonths,
+  monthOverMonthPercent,
+  parisMidnight,
+  parisMonthStart,
+  type DashboardCard,
+  type DashboardData,
+  type StatisticsData,
+} from "~/features/admin/admin-dashboard";
+
+/**
+ * Figures of the Tableau de bord and of Statistiques, aggregated in SQL.
+ *
+ * Which orders count: revenue, sales, rankings and charts leave out cancelled and returned
+ * orders; the orders card counts every order (it is the size of Gestion des Commandes).
+ * Cards show the all-time total; their change compares what was created this month so far
+ * with the whole of last month, months being those of Paris.
+ *
+ * Cost with 100k orders: the month, day and recent-order queries are range scans of
+ * orders_created_idx; the all-time totals and the product rankings read every order line
+ * (a few tens of milliseconds each on PostgreSQL). Each page's figures are therefore
+ * remembered FIGURES_TTL_MS per database: a new order shows on the dashboard within that delay.
+ */
+const FIGURES_TTL_MS = 10_000;
+
+/** Inlined, not a parameter: GROUP BY must repeat the select's expression exactly. */
+const parisZone = sql.raw(`'${SHOP_TIME_ZONE}'`);
+
+const counted = notInArray(orders.status, [...NON_REVENUE_STATUSES]);
+
+function card(total: number, current: number, previous: number): DashboardCard {
+  return { value: total, change_percent: monthOverMonthPercent(current, previous) };
+}
+
+/** Total, this month so far and last month, of a table's rows by creation date. */
+function monthlyCounts(createdAt: typeof orders.createdAt | typeof products.createdAt | typeof user.createdAt, current: Date, previous: Date) {
+  return {
+    total: count(),
+    current: sql<number>`count(*) FILTER (WHERE ${createdAt} >= ${current.toISOString()})`.mapWith(Number),
+    previous: sql<number>`count(*) FILTER (WHERE ${createdAt} >= ${previous.toISOString()} AND ${createdAt} < ${current.toISOString()})`.mapWith(Number),
+  };
+}
+
+/**
+ * Units and revenue per product over the counted orders. Lines are summed per product id
+ * first (a uuid hash, no join but the order's status), then only the summed rows meet the
+ * products table. A deleted product (null id) is kept under its snapshot name.
+ */
+function salesPerProduct(db: Executor) {
+  const snapshotName = sql<string | null>`CASE WHEN ${orderItems.productId} IS NULL THEN ${orderItems.productSnapshot}->>'name' END`;
+  return db
+    .select({
+      productId: orderItems.productId,
+      snapshotName: snapshotName.as("snapshot_name"),
+      units: sql<number>`sum(${orderItems.quantity})`.as("units"),
+      revenue: sql<number>`sum(${orderItems.totalPriceCents})`.as("revenue"),
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(counted)
+    .groupBy(orderItems.productId, snapshotName);
+}
+
+async function productRanking(db: Executor, orderBy: "revenue" | "units", limit: number) {
+  const sales = salesPerProduct(db).as("sales");
+  const [first, second] = orderBy === "revenue" ? [sales.revenue, sales.units] : [sales.units, sales.revenue];
+  const ranked = db
+    .select({ productId: sales.productId, snapshotName: sales.snapshotName, units: sales.units, revenue: sales.revenue })
+    .from(sales)
+    .orderBy(desc(first), desc(second), sales.productId)
+    .limit(limit)
+    .as("ranked");
+  const rows = await db
+    .select({
+      key: sql<string>`coalesce(${ranked.productId}::text, ${ranked.snapshotName})`,
+      name: sql<string>`coalesce(${products.name}, ${ranked.snapshotName})`,
+      units: sql<number>`${ranked.units}`.mapWith(Number),
+      revenue_cents: sql<number>`${ranked.revenue}`.mapWith(Number),
+    })
+    .from(ranked)
+    .leftJoin(products, eq(products.id, ranked.productId));
+  // The outer query does not keep the subquery's order.
+  const by = orderBy === "revenue" ? (["revenue_cents", "units"] as const) : (["units", "revenue_cents"] as const);
+  return rows.sort((a, b) => b[by[0]] - a[by[0]] || b[by[1]] - a[by[1]] || a.name.localeCompare(b.name, "fr"));
+}
+
+/** The dashboard's figures, computed now (no cache). */
+export async function computeDashboard(db: Executor, now: Date = new Date()): Promise<DashboardData> {
+  const current = parisMonthStart(now);
+  const previous = parisMonthStart(now, -1);
+  const days = lastParisDays(now, DASHBOARD_CHART_DAYS);
+  const [firstYear, firstMonth, firstDay] = days[0].split("-").map(Number);
+  const chartStart = parisMidnight(firstYear, firstMonth, firstDay);
+  const parisDay = sql<string>`to_char(${orders.createdAt} AT TIME ZONE ${parisZone}, 'YYYY-MM-DD')`;
+
+  const [[orderTotals], [revenueMonths], [productCounts], [customerCounts], recent, top, perDay] = await Promise.all([
+    db
+      .select({
+        orders: count(),
+        revenue: sql<number>`coalesce(sum(${orders.totalCents}) FILTER (WHERE ${counted}), 0)`.mapWith(Number),
+      })
+      .from(orders),
+    // Only the last two months: a range scan of orders_created_idx.
+    db
+      .select({
+        ordersCurrent: sql<number>`count(*) FILTER (WHERE ${orders.createdAt} >= ${current.toISOString()})`.mapWith(Number),
+        ordersPrevious: sql<number>`count(*) FILTER (WHERE ${orders.createdAt} < ${current.toISOString()})`.mapWith(Number),
+        revenueCurrent: sql<number>`coalesce(sum(${orders.totalCents}) FILTER (WHERE ${orders.createdAt} >= ${current.toISOString()} AND ${counted}), 0)`.mapWith(Number),
+        revenuePrevious: sql<number>`coalesce(sum(${orders.totalCents}) FILTER (WHERE ${orders.createdAt} < ${current.toISOString()} AND ${counted}), 0)`.mapWith(Number),
+      })
+      .from(orders)
+      .where(gte(orders.createdAt, previous)),
+    db.select(monthlyCounts(products.createdAt, current, previous)).from(products),
+    db.select(monthlyCounts(user.createdAt, current, previous)).from(user).where(eq(user.role, "user")),
+    db
+      .select({
+        id: orders.id,
+        customer: sql<string>`coalesce(nullif(${orders.metadata}->'customer_info'->>'name', ''), trim(concat(${orders.shippingAddress}->>'first_name', ' ', ${orders.shippingAddress}->>'last_name')))`,
+        created_at: orders.createdAt,
+        total_cents: orders.totalCents,
+        status: orders.status,
+      })
+      .from(orders)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(DASHBOARD_RECENT_ORDERS),
+    productRanking(db, "revenue", DASHBOARD_TOP_PRODUCTS),
+    db
+      .select({
+        day: parisDay,
+        revenue: sql<number>`coalesce(sum(${orders.totalCents}), 0)`.mapWith(Number),
+        orders: count(),
+      })
+      .from(orders)
+      .where(and(gte(orders.createdAt, chartStart), counted))
+      .groupBy(parisDay),
+  ]);
+
+  const byDay = new Map(perDay.map((r) => [r.day, r]));
+  return {
+    revenue: card(orderTotals.revenue, revenueMonths.revenueCurrent, revenueMonths.revenuePrevious),
+    orders: card(orderTotals.orders, revenueMonths.ordersCurrent, revenueMonths.ordersPrevious),
+    products: card(productCounts.total, productCounts.current, productCounts.previous),
+    customers: card(customerCounts.total, customerCounts.current, customerCounts.previous),
+    recent_orders: recent.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+    top_products: top,
+    revenue_by_day: days.map((day) => ({
+      day,
+      revenue_cents: byDay.get(day)?.revenue ?? 0,
+      orders: byDay.get(day)?.orders ?? 0,
+    })),
+  };
+}
+
+/** Statistiques' figures, computed now (no cache). */
+export async function computeStatistics(db: Executor, now: Date = new Date()): Promise<StatisticsData> {
+  const months = lastParisMonths(now, STATISTICS_MONTHS);
+  const since = parisMonthStart(now, -(STATISTICS_MONTHS - 1));
+  const parisMonth = sql<string>`to_char(${orders.createdAt} AT TIME ZONE ${parisZone}, 'YYYY-MM')`;
+  const categoryName = sql<string>`coalesce(${categories.name}, 'Non classé')`;
+  const perProduct = salesPerProduct(db).as("per_product");
+
+  const [byCategory, perMonth, bestSellers] = await Promise.all([
+    db
+      .select({
+        category: categoryName,
+        units: sql<number>`sum(${perProduct.units})`.mapWith(Number),
+        revenue_cents: sql<number>`sum(${perProduct.revenue})`.mapWith(Number),
+      })
+      .from(perProduct)
+      .leftJoin(products, eq(products.id, perProduct.productId))
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .groupBy(categoryName)
+      .orderBy(desc(sql`sum(${perProduct.revenue})`), categoryName),
+    db
+      .select({
+        month: parisMonth,
+        revenue: sql<number>`coalesce(sum(${orders.totalCents}), 0)`.mapWith(Number),
+        orders: count(),
+      })
+      .from(orders)
+      .where(and(gte(orders.createdAt, since), counted))
+      .groupBy(parisMonth),
+    productRanking(db, "units", STATISTICS_BEST_SELLERS),
+  ]);
+
+  const byMonth = new Map(perMonth.map((r) => [r.month, r]));
+  return {
+    by_category: byCategory,
+    by_month: months.map((month) => ({
+      month,
+      revenue_cents: byMonth.get(month)?.revenue ?? 0,
+      orders: byMonth.get(month)?.orders ?? 0,
+    })),
+    best_sellers: bestSellers,
+  };
+}
+
+type Cached<T> = { value: Promise<T>; expiresAt: number };
+const dashboardCache = new WeakMap<object, Cached<DashboardData>>();
+const statisticsCache = new WeakMap<object, Cached<StatisticsData>>();
+
+/** Remembers a computation per database for FIGURES_TTL_MS; concurrent loads share one query. */
+function remembered<T>(cache: WeakMap<object, Cached<T>>, db: Executor, compute: () => Promise<T>): Promise<T> {
+  const hit = cache.get(db);
+  if (hit && hit.expiresAt > Date.now()) return hit.value;
+  const value = compute();
+  cache.set(db, { value, expiresAt: Date.now() + FIGURES_TTL_MS });
+  // A failure is not remembered: the next load tries again.
+  value.catch(() => {
+    if (cache.get(db)?.value === value) cache.delete(db);
+  });
+  return value;
+}
+
+export function getDashboard(db: Executor): Promise<DashboardData> {
+  return remembered(dashboardCache, db, () => computeDashboard(db));
+}
+
+export function getStatistics(db: Executor): Promise<StatisticsData> {
+  return remembered(statisticsCache, db, () => computeStatistics(db));
+}
