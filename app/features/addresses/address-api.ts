@@ -1,47 +1,15 @@
 /**
- * Browser calls to /api/v1/addresses (same origin, session cookie). Every function resolves
- * (never throws): a network failure reads as `{ ok: false, status: 0 }`.
+ * Browser calls to /api/v1/addresses (same origin, session cookie), through the shared JSON API
+ * client: every function resolves (never throws); a network failure reads as `{ ok: false, status: 0 }`.
  */
+import { callJsonApi, type JsonApiFailure, type JsonApiResult } from "~/lib/json-api";
 import type { AddressField, AddressInput, SavedAddressView } from "./address.schema";
 
-export type AddressApiFailure = {
-  ok: false;
-  status: number;
-  code: string;
-  message: string;
-  fieldErrors: Partial<Record<AddressField, string>>;
-};
-export type AddressApiResult<T> = { ok: true; data: T } | AddressApiFailure;
+export type AddressApiFailure = JsonApiFailure<AddressField>;
+export type AddressApiResult<T> = JsonApiResult<T, AddressField>;
 
-type ErrorBody = { error?: { code?: string; message?: string; details?: unknown } };
-
-async function call<T>(url: string, init: RequestInit = {}): Promise<AddressApiResult<T>> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      ...init,
-      credentials: "same-origin",
-      headers: { Accept: "application/json", ...(init.body ? { "Content-Type": "application/json" } : {}) },
-    });
-  } catch {
-    return { ok: false, status: 0, code: "network", message: "", fieldErrors: {} };
-  }
-  const body = (await response.json().catch(() => null)) as ({ data?: T } & ErrorBody) | null;
-  if (response.ok && body && "data" in body) return { ok: true, data: body.data as T };
-  const fieldErrors: Partial<Record<AddressField, string>> = {};
-  const details = body?.error?.details;
-  if (Array.isArray(details)) {
-    for (const d of details as { field?: unknown; message?: unknown }[]) {
-      if (typeof d.field === "string" && typeof d.message === "string") fieldErrors[d.field as AddressField] ??= d.message;
-    }
-  }
-  return {
-    ok: false,
-    status: response.status,
-    code: body?.error?.code ?? "error",
-    message: body?.error?.message ?? "",
-    fieldErrors,
-  };
+function call<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<AddressApiResult<T>> {
+  return callJsonApi<T, AddressField>(url, init);
 }
 
 export function fetchAddresses(): Promise<AddressApiResult<SavedAddressView[]>> {
@@ -51,8 +19,8 @@ export function fetchAddresses(): Promise<AddressApiResult<SavedAddressView[]>> 
 /** Creates (no id) or updates (id) an address. */
 export function saveAddress(values: AddressInput, id?: string): Promise<AddressApiResult<SavedAddressView>> {
   return id
-    ? call<SavedAddressView>(`/api/v1/addresses/${encodeURIComponent(id)}`, { method: "PATCH", body: JSON.stringify(values) })
-    : call<SavedAddressView>("/api/v1/addresses", { method: "POST", body: JSON.stringify(values) });
+    ? call<SavedAddressView>(`/api/v1/addresses/${encodeURIComponent(id)}`, { method: "PATCH", body: values })
+    : call<SavedAddressView>("/api/v1/addresses", { method: "POST", body: values });
 }
 
 export function removeAddress(id: string): Promise<AddressApiResult<{ id: string; deleted: true }>> {
@@ -62,7 +30,7 @@ export function removeAddress(id: string): Promise<AddressApiResult<{ id: string
 export function makeDefaultAddress(id: string): Promise<AddressApiResult<SavedAddressView>> {
   return call<SavedAddressView>(`/api/v1/addresses/${encodeURIComponent(id)}`, {
     method: "POST",
-    body: JSON.stringify({ action: "set_default" }),
+    body: { action: "set_default" },
   });
 }
 

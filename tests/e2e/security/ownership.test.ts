@@ -7,43 +7,19 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
+import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
 
 const baseURL = inject("baseURL");
 
 type Json = Record<string, any>;
 
-async function call(method: string, path: string, cookie: string | null, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: {
-      origin: baseURL,
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: Json = {};
-  try {
-    json = JSON.parse(text) as Json;
-  } catch {
-    json = { raw: text };
-  }
-  return { status: res.status, json };
+function call(method: string, path: string, cookie: string | null, body?: unknown, headers: Record<string, string> = {}) {
+  return apiCall(baseURL, method, path, cookie, body, headers);
 }
 
-const ADDRESS = {
-  first_name: "Alice",
-  last_name: "Martin",
-  address_line_1: "3 place Bellecour",
-  city: "Lyon",
-  postal_code: "69002",
-  country: "France",
-  phone: "06 11 22 33 44",
-};
-const CARD = { holder: "Alice Martin", number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" };
-const CONTACT = { email: "alice@example.com", name: "Alice Martin", phone: "06 11 22 33 44" };
+const ADDRESS = HTTP_ADDRESS;
+const CARD = HTTP_CARD;
+const CONTACT = HTTP_CONTACT;
 
 let alice: string;
 let bob: string;
