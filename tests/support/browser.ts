@@ -53,3 +53,33 @@ export async function newShopContext(
   });
   return context;
 }
+
+/** Puts a signed-in session (a Cookie header from tests/support/http-session) into a context. */
+export async function addSessionCookies(context: BrowserContext, baseURL: string, cookieHeader: string): Promise<void> {
+  await context.addCookies(
+    cookieHeader.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL };
+    }),
+  );
+}
+
+/** A shop context signed in with `cookieHeader` (or a visitor's with null). */
+export async function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  cookieHeader: string | null,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await newShopContext(browser, baseURL, options);
+  if (cookieHeader) await addSessionCookies(context, baseURL, cookieHeader);
+  return context;
+}
+
+/** Waits until React has hydrated the page (the header's first button carries React's props). */
+export async function waitForHeaderHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const button = document.querySelector("header button");
+    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactFiber"));
+  });
+}

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
+import { addSessionCookies, launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
 
@@ -28,13 +28,8 @@ afterEach(async () => {
   await context?.close();
 });
 
-async function useSession(ctx: BrowserContext, cookieHeader: string): Promise<void> {
-  await ctx.addCookies(
-    cookieHeader.split("; ").map((pair) => {
-      const [name, ...rest] = pair.split("=");
-      return { name, value: rest.join("="), url: baseURL };
-    }),
-  );
+function useSession(ctx: BrowserContext, cookieHeader: string): Promise<void> {
+  return addSessionCookies(ctx, baseURL, cookieHeader);
 }
 
 /** Waits until React has hydrated the element (its props are attached to the DOM node). */

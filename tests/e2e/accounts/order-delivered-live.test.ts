@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newShopContext } from "../../support/browser";
+import { addSessionCookies, launchBrowser, newShopContext } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { placeOrderOverHttp, setOrderStatusOverHttp } from "../../support/orders-http";
@@ -31,13 +31,8 @@ afterEach(async () => {
   await context?.close();
 });
 
-async function useSession(cookieHeader: string): Promise<void> {
-  await context.addCookies(
-    cookieHeader.split("; ").map((pair) => {
-      const [name, ...rest] = pair.split("=");
-      return { name, value: rest.join("="), url: baseURL };
-    }),
-  );
+function useSession(cookieHeader: string): Promise<void> {
+  return addSessionCookies(context, baseURL, cookieHeader);
 }
 
 describe("a delivered order, live", () => {

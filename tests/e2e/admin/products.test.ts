@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
+import { launchBrowser, newShopContext, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 
@@ -18,23 +18,11 @@ const MAINS = "Crème Mains Réparatrice";
 const PIEDS = "Crème Pieds Douceur à l'Urée";
 const TO_DELETE = "Miroir de Poche Doré";
 
-async function contextWith(cookie: string): Promise<BrowserContext> {
-  const context = await newShopContext(browser, baseURL, { viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-  await context.addCookies(
-    cookie.split("; ").map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL };
-    }),
-  );
-  return context;
+function contextWith(cookie: string): Promise<BrowserContext> {
+  return signedInContext(browser, baseURL, cookie, { viewport: { width: 1400, height: 900 }, acceptDownloads: true });
 }
 
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const button = document.querySelector("header button");
-    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactFiber"));
-  });
-}
+const hydrated = waitForHeaderHydration;
 
 /** A product's stock as the storefront API tells it (cache bypassed by a unique query). */
 async function shopStock(name: string): Promise<number | undefined> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
+import { launchBrowser, newShopContext, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
@@ -17,25 +17,11 @@ let adminCookie: string;
 
 type ApiProduct = { id: string; name: string; price_cents: number; stock_quantity: number; in_stock: boolean };
 
-async function contextWith(cookie: string | null): Promise<BrowserContext> {
-  const context = await newShopContext(browser, baseURL, { viewport: { width: 1280, height: 900 } });
-  if (cookie) {
-    await context.addCookies(
-      cookie.split("; ").map((pair) => {
-        const at = pair.indexOf("=");
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL };
-      }),
-    );
-  }
-  return context;
+function contextWith(cookie: string | null): Promise<BrowserContext> {
+  return signedInContext(browser, baseURL, cookie, { viewport: { width: 1280, height: 900 } });
 }
 
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const button = document.querySelector("header button");
-    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactFiber"));
-  });
-}
+const hydrated = waitForHeaderHydration;
 
 /** The form's own action, posted like a browser without JavaScript would. */
 async function postSettings(cookie: string | null, fee: string, threshold: string) {

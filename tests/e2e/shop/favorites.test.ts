@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
+import { addSessionCookies, launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
 
@@ -46,13 +46,8 @@ function favouritesLink(): Locator {
   return page.getByRole("banner").getByRole("link", { name: /^Mes Favoris/ }).first();
 }
 
-async function useSession(ctx: BrowserContext, cookieHeader: string): Promise<void> {
-  await ctx.addCookies(
-    cookieHeader.split("; ").map((pair) => {
-      const [name, ...rest] = pair.split("=");
-      return { name, value: rest.join("="), url: baseURL };
-    }),
-  );
+function useSession(ctx: BrowserContext, cookieHeader: string): Promise<void> {
+  return addSessionCookies(ctx, baseURL, cookieHeader);
 }
 
 describe("favourites (visitor)", () => {
