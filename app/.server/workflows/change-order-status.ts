@@ -92,10 +92,10 @@ export async function changeOrderStatus(
         .where(and(eq(orders.id, input.orderId), ...ownership))
         .for("update");
       if (!order) return notFound;
-      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
       if (actor.role === "customer" && (to !== "cancelled" || !isCancellable(order, now))) {
         return { ok: false, status: 409, code: "order_not_cancellable", message: ORDER_NOT_CANCELLABLE_MESSAGE };
       }
+      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
       const from = order.status;
       if (from === to) return { ok: true, order: toOrderView(order, items, now), changed: false, pointsCredited: 0 };
 

@@ -66,11 +66,25 @@ export async function useLoyaltyPoints(
 /** Adds points to the balance and records why (credits: earned, refunded, adjusted). */
 async function credit(
   tx: Executor,
-  row: { userId: string; points: number; type: "earned" | "refunded"; description: string; orderId: string | null; now: Date; expiresAt?: Date | null },
+  row: {
+    userId: string;
+    points: number;
+    type: "earned" | "refunded";
+    description: string;
+    orderId: string | null;
+    now: Date;
+    expiresAt?: Date | null;
+    /** A delivered order's total, added to the shopper's total spent in the same UPDATE. */
+    spentCents?: number;
+  },
 ): Promise<void> {
   await tx
     .update(userProfiles)
-    .set({ loyaltyPoints: sql`${userProfiles.loyaltyPoints} + ${row.points}`, updatedAt: row.now })
+    .set({
+      loyaltyPoints: sql`${userProfiles.loyaltyPoints} + ${row.points}`,
+      ...(row.spentCents ? { totalSpentCents: sql`${userProfiles.totalSpentCents} + ${row.spentCents}` } : {}),
+      updatedAt: row.now,
+    })
     .where(eq(userProfiles.id, row.userId));
   await tx.insert(beautyPassTransactions).values({
     userId: row.userId,
@@ -133,11 +147,8 @@ export async function creditOrderPoints(
     orderId: order.id,
     now,
     expiresAt: pointsExpiryDate(now),
+    spentCents: order.totalCents,
   });
-  await tx
-    .update(userProfiles)
-    .set({ totalSpentCents: sql`${userProfiles.totalSpentCents} + ${order.totalCents}` })
-    .where(eq(userProfiles.id, order.userId));
   await tx.update(orders).set({ pointsEarned: points }).where(eq(orders.id, order.id));
   return points;
 }
