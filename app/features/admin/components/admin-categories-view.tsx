@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
@@ -11,19 +12,6 @@ const secondaryButtonClass = "min-h-11 rounded-full border border-line px-5 font
 const dangerButtonClass = "min-h-11 rounded-full bg-red-700 px-5 font-semibold text-white disabled:opacity-60";
 
 const produits = (n: number) => `${n} produit${n > 1 ? "s" : ""}`;
-
-/**
- * Runs once per answer of a fetcher: a toast for a success, the message kept for the form for a
- * refusal. The list itself reloads by revalidation after every action.
- */
-function useAnswer(fetcher: ReturnType<typeof useFetcher<CategoryAnswer>>, onDone: (answer: CategoryAnswer) => void) {
-  const handled = useRef<CategoryAnswer | null>(null);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    onDone(fetcher.data);
-  });
-}
 
 /** The name field's message in the browser, the same schema the action checks again. */
 function nameError(name: string): string | null {
@@ -92,7 +80,7 @@ function CreateCategoryForm() {
   const fetcher = useFetcher<CategoryAnswer>();
   const form = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
-  useAnswer(fetcher, (answer) => {
+  useFetcherAnswer(fetcher, (answer) => {
     if (answer.ok) {
       form.current?.reset();
       setError(null);
@@ -142,7 +130,7 @@ function CreateCategoryForm() {
 function RenameModal({ category, onClose }: { category: AdminCategoryRow; onClose: () => void }) {
   const fetcher = useFetcher<CategoryAnswer>();
   const [error, setError] = useState<string | null>(null);
-  useAnswer(fetcher, (answer) => {
+  useFetcherAnswer(fetcher, (answer) => {
     if (answer.ok) {
       showToast(answer.message);
       onClose();
@@ -199,7 +187,7 @@ function RenameModal({ category, onClose }: { category: AdminCategoryRow; onClos
 function DeleteModal({ category, onClose }: { category: AdminCategoryRow; onClose: () => void }) {
   const fetcher = useFetcher<CategoryAnswer>();
   const [error, setError] = useState<string | null>(null);
-  useAnswer(fetcher, (answer) => {
+  useFetcherAnswer(fetcher, (answer) => {
     if (answer.ok) {
       showToast(answer.message);
       onClose();

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
@@ -308,15 +309,12 @@ function ClientRow({
 
 function DeleteClientModal({ client, onClose }: { client: AdminClientRow; onClose: () => void }) {
   const fetcher = useFetcher<ClientAnswer>();
-  const handled = useRef<ClientAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    if (fetcher.data.ok) {
-      showToast(fetcher.data.message);
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      showToast(answer.message);
       onClose();
-    } else setError(fetcher.data.message);
+    } else setError(answer.message);
   });
 
   return (

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import { showToast } from "~/components/ui/toast";
 import {
@@ -201,15 +202,9 @@ function OrderRow({ row, onDetail }: { row: AdminOrderRow; onDetail: () => void 
  */
 function StatusSelect({ row }: { row: AdminOrderRow }) {
   const fetcher = useFetcher<ChangeStatusAnswer>();
-  const handled = useRef<ChangeStatusAnswer | null>(null);
   const pending = fetcher.formData?.get("status");
   const value = typeof pending === "string" ? pending : row.status;
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    showToast(fetcher.data.message);
-  }, [fetcher.state, fetcher.data]);
+  useFetcherAnswer(fetcher, (answer) => showToast(answer.message));
 
   return (
     <fetcher.Form method="post">

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator, useSubmit } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
@@ -36,15 +37,12 @@ const href = (query: AdminProductQuery, overrides: Partial<AdminProductQuery> = 
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("fr-FR")} ${n > 1 ? many : one}`;
 
-/** Shows the message of a fetcher's answer once. */
+/** Shows the message of a fetcher's answer once (and runs onOk after a success). */
 function useAnswerToast(fetcher: { state: string; data?: AdminProductAnswer }, onOk?: () => void) {
-  const handled = useRef<AdminProductAnswer | null>(null);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    showToast(fetcher.data.message);
-    if (fetcher.data.ok) onOk?.();
-  }, [fetcher.state, fetcher.data, onOk]);
+  useFetcherAnswer(fetcher, (answer) => {
+    showToast(answer.message);
+    if (answer.ok) onOk?.();
+  });
 }
 
 export function AdminProductsView({ query, result, report, categories, history, historyMissing, error }: Props) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { Form, Link, useFetcher, useSubmit } from "react-router";
 import { showToast } from "~/components/ui/toast";
 import { formatDate } from "~/lib/money";
@@ -157,15 +157,9 @@ function TicketRow({ row }: { row: AdminTicketRow }) {
 /** Posts intent change-status; the list reloads with the saved status, a toast confirms it. */
 function StatusSelect({ row }: { row: AdminTicketRow }) {
   const fetcher = useFetcher<TicketStatusAnswer>();
-  const handled = useRef<TicketStatusAnswer | null>(null);
   const pending = fetcher.formData?.get("status");
   const value = typeof pending === "string" ? pending : row.status;
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    showToast(fetcher.data.message);
-  }, [fetcher.state, fetcher.data]);
+  useFetcherAnswer(fetcher, (answer) => showToast(answer.message));
 
   return (
     <fetcher.Form method="post">
