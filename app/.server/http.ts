@@ -20,3 +20,26 @@ export function jsonOk(body: unknown, init: { maxAge?: number; status?: number }
   };
   return Response.json(body, { status: init.status ?? 200, headers });
 }
+
+/** A refused service operation: status, stable code, French message and per-field messages. */
+export type ServiceFailure = {
+  status: number;
+  code: string;
+  message: string;
+  fieldErrors?: Partial<Record<string, string>>;
+};
+
+/** The JSON error of a refused operation; field messages go in `details` as `[{ field, message }]`. */
+export function failureResponse(failure: ServiceFailure): Response {
+  const details = failure.fieldErrors
+    ? Object.entries(failure.fieldErrors).map(([field, message]) => ({ field, message }))
+    : undefined;
+  return jsonError(failure.status, failure.code, failure.message, details);
+}
+
+/** The parsed JSON object of a request, or undefined when the body is not a JSON object. */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown> | undefined> {
+  const body: unknown = await request.json().catch(() => undefined);
+  if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
+  return body as Record<string, unknown>;
+}

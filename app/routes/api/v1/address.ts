@@ -1,7 +1,7 @@
 import type { Route } from "./+types/address";
 import { requireApiUser } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { jsonError } from "~/.server/http";
+import { failureResponse, jsonError, readJsonBody } from "~/.server/http";
 import {
   ADDRESS_NOT_FOUND_MESSAGE,
   deleteAddress,
@@ -9,7 +9,6 @@ import {
   setDefaultAddress,
   updateAddress,
 } from "~/.server/modules/addresses/addresses.service";
-import { addressFailureResponse, readJsonBody } from "~/.server/modules/addresses/addresses.http";
 import { AddressActionSchema } from "~/features/addresses/address.schema";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -39,7 +38,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (method === "DELETE") {
     const result = await deleteAddress(db, userId, params.id);
-    if (!result.ok) return addressFailureResponse(result);
+    if (!result.ok) return failureResponse(result);
     return Response.json({ data: { id: result.id, deleted: true } }, { headers: noStore });
   }
 
@@ -49,10 +48,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const parsed = AddressActionSchema.safeParse(body);
     if (!parsed.success) return jsonError(400, "invalid_body", "Action inconnue (attendu : set_default)");
     const result = await setDefaultAddress(db, userId, params.id);
-    if (!result.ok) return addressFailureResponse(result);
+    if (!result.ok) return failureResponse(result);
     return Response.json({ data: result.address }, { headers: noStore });
   }
   const result = await updateAddress(db, userId, params.id, body);
-  if (!result.ok) return addressFailureResponse(result);
+  if (!result.ok) return failureResponse(result);
   return Response.json({ data: result.address }, { headers: noStore });
 }

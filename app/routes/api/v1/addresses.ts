@@ -1,9 +1,8 @@
 import type { Route } from "./+types/addresses";
 import { requireApiUser } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { jsonError } from "~/.server/http";
+import { failureResponse, jsonError, readJsonBody } from "~/.server/http";
 import { createAddress, listAddresses } from "~/.server/modules/addresses/addresses.service";
-import { addressFailureResponse, readJsonBody } from "~/.server/modules/addresses/addresses.http";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -23,6 +22,6 @@ export async function action({ request }: Route.ActionArgs) {
   const body = await readJsonBody(request);
   if (body === undefined) return jsonError(400, "invalid_body", "Corps de requête JSON invalide");
   const result = await createAddress(await getDb(), session.user.id, body);
-  if (!result.ok) return addressFailureResponse(result);
+  if (!result.ok) return failureResponse(result);
   return Response.json({ data: result.address }, { status: 201, headers: noStore });
 }

@@ -1,15 +1,13 @@
 import type { Route } from "./+types/payment-method";
 import { requireApiUser } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { jsonError } from "~/.server/http";
-import { readJsonBody } from "~/.server/modules/addresses/addresses.http";
+import { failureResponse, jsonError, readJsonBody } from "~/.server/http";
 import {
   PAYMENT_METHOD_NOT_FOUND_MESSAGE,
   deletePaymentMethod,
   getPaymentMethod,
   setDefaultPaymentMethod,
 } from "~/.server/modules/payment-methods/payment-methods.service";
-import { paymentMethodFailureResponse } from "~/.server/modules/payment-methods/payment-methods.http";
 import { PaymentMethodPatchSchema } from "~/features/payment-methods/payment-method.schema";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -37,7 +35,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   if (method === "DELETE") {
     const result = await deletePaymentMethod(db, userId, params.id);
-    if (!result.ok) return paymentMethodFailureResponse(result);
+    if (!result.ok) return failureResponse(result);
     return Response.json({ data: { id: result.id, deleted: true, new_default_id: result.newDefaultId } }, { headers: noStore });
   }
 
@@ -47,6 +45,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     return jsonError(400, "invalid_body", "Seul { \"is_default\": true } est accepté");
   }
   const result = await setDefaultPaymentMethod(db, userId, params.id);
-  if (!result.ok) return paymentMethodFailureResponse(result);
+  if (!result.ok) return failureResponse(result);
   return Response.json({ data: result.paymentMethod }, { headers: noStore });
 }

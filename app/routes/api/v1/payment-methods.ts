@@ -1,10 +1,8 @@
 import type { Route } from "./+types/payment-methods";
 import { requireApiUser } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { jsonError } from "~/.server/http";
-import { readJsonBody } from "~/.server/modules/addresses/addresses.http";
+import { failureResponse, jsonError, readJsonBody } from "~/.server/http";
 import { addPaymentMethod, listPaymentMethods } from "~/.server/modules/payment-methods/payment-methods.service";
-import { paymentMethodFailureResponse } from "~/.server/modules/payment-methods/payment-methods.http";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -24,6 +22,6 @@ export async function action({ request }: Route.ActionArgs) {
   const body = await readJsonBody(request);
   if (body === undefined) return jsonError(400, "invalid_body", "Corps de requête JSON invalide");
   const result = await addPaymentMethod(await getDb(), session.user.id, body);
-  if (!result.ok) return paymentMethodFailureResponse(result);
+  if (!result.ok) return failureResponse(result);
   return Response.json({ data: result.paymentMethod }, { status: 201, headers: noStore });
 }
