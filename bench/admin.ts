@@ -1,11 +1,12 @@
 /**
- * Back-office benchmark: fills a throwaway database with --orders orders (100k by default,
- * generated in SQL batches: names, streets, cities, phones, e-mails, one line each), starts the
- * built shop on it, signs in as the administrator and loads the Gestion des Commandes page and
- * its JSON API with autocannon (10 connections): page 1, a status filter, a search by e-mail
- * and a search by city. The goal (issue 6): p95 under 100 ms for each.
+ * Back-office benchmark: fills a throwaway database with --products generated products and
+ * --orders orders (100k each by default; orders generated in SQL batches: names, streets,
+ * cities, phones, e-mails, one line each), starts the built shop on it, signs in as the
+ * administrator and loads with autocannon (10 connections) the Gestion des Commandes page and
+ * its JSON API (page 1, a status filter, a search by e-mail and by city) and the Gestion des
+ * Produits page (page 1, a category, low stock, a search). The goal (issue 6): p95 under 100 ms.
  *
- *   npm run bench:admin [-- --orders 100000 --duration 10 --connections 10]
+ *   npm run bench:admin [-- --products 100000 --orders 100000 --duration 10 --connections 10]
  *   npm run bench:admin -- --database-url postgres://postgres@127.0.0.1:5432/postgres
  *     (same on a PostgreSQL server: a throwaway database aurore_bench_admin is created there)
  * Needs a build (npm run build).
@@ -14,15 +15,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { sql } from "drizzle-orm";
+import { asc, count, sql } from "drizzle-orm";
+import { categories, products } from "../app/.server/db/schema";
 import { maintainDatabase, migrateDatabase, openDatabase } from "../app/.server/db/client";
 import { seedDemoDataIfEmpty } from "../app/.server/db/seed/demo";
 import { computeDashboard, computeStatistics } from "../app/.server/modules/admin/admin-dashboard.service";
 import { forgetAdminOrderCounts, listAdminOrders } from "../app/.server/modules/admin/admin-orders.service";
 import { load, percentiles, printTable, round, startShop, type LoadResult } from "./lib";
+import { seedBulkProducts } from "./seed-products";
 
 const { values } = parseArgs({
   options: {
+    products: { type: "string", default: "100000" },
     orders: { type: "string", default: "100000" },
     customers: { type: "string", default: "5000" },
     duration: { type: "string", default: "10" },
@@ -31,6 +35,7 @@ const { values } = parseArgs({
     "database-url": { type: "string" },
   },
 });
+const productCount = Number(values.products);
 const orderCount = Number(values.orders);
 const customerCount = Number(values.customers);
 const duration = Number(values.duration);
@@ -133,15 +138,19 @@ if (serverUrl) {
 const handle = serverUrl
   ? await openDatabase({ kind: "postgres", url: databaseUrl(PG_NAME) })
   : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
-console.log(`=== ${orderCount} orders (${handle.label})`);
+console.log(`=== ${productCount} products, ${orderCount} orders (${handle.label})`);
 await migrateDatabase(handle);
 await seedDemoDataIfEmpty(handle.db);
 const seedStart = Date.now();
+await seedBulkProducts(handle.db, productCount, { onProgress: (n) => process.stdout.write(`\r  ${n} products`) });
+process.stdout.write("\n");
 await seedOrders(handle.db);
 await maintainDatabase(handle);
 if (serverUrl) await handle.db.execute(sql`VACUUM ANALYZE`);
 const { total: n } = await listAdminOrders(handle.db, { pageSize: 1 });
-console.log(`seeded ${n} orders in ${round((Date.now() - seedStart) / 1000)} s`);
+const [{ p }] = await handle.db.select({ p: count() }).from(products);
+const [{ category }] = await handle.db.select({ category: categories.id }).from(categories).orderBy(asc(categories.name)).limit(1);
+console.log(`seeded ${p} products and ${n} orders in ${round((Date.now() - seedStart) / 1000)} s`);
 
 const EMAIL = `client${1234 % customerCount}@exemple.fr`;
 const CITY = "besancon";
@@ -212,13 +221,24 @@ try {
   const headers = { cookie };
 
   const results: LoadResult[] = [];
+  const run = async (name: string, pathAndQuery: string) => {
+    const url = `${shop.url}${pathAndQuery}`;
+    const warm = await fetch(url, { headers });
+    if (warm.status !== 200) throw new Error(`${url}: ${warm.status}`);
+    results.push(await load(name, url, { connections, duration, headers }));
+  };
   for (const s of scenarios) {
-    for (const [kind, base] of [["page", "/admin/commandes"], ["API", "/api/v1/admin/orders"]] as const) {
-      const url = `${shop.url}${base}${s.query}`;
-      const warm = await fetch(url, { headers });
-      if (warm.status !== 200) throw new Error(`${url}: ${warm.status}`);
-      results.push(await load(`${kind} ${s.name}`, url, { connections, duration, headers }));
-    }
+    await run(`orders page ${s.name}`, `/admin/commandes${s.query}`);
+    await run(`orders API ${s.name}`, `/api/v1/admin/orders${s.query}`);
+  }
+  for (const [name, query] of [
+    ["page 1", ""],
+    ["category", `?category=${category}`],
+    ["low stock", "?stock=low"],
+    ["search 'creme'", "?search=creme"],
+    ["search + low stock", "?search=rose&stock=low"],
+  ]) {
+    await run(`products page ${name}`, `/admin/produits${query}`);
   }
   console.log(`HTTP as the administrator, ${connections} connections, ${duration} s each (goal: p95 < ${GOAL_P95_MS} ms):`);
   printTable(

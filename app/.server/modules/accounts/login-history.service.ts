@@ -78,6 +78,23 @@ export async function recordLogout(
  * 'Dernière connexion'); the current session's own sign-in when there is no earlier one.
  */
 export async function getLastLoginAt(db: Executor, userId: string, currentSessionId: string): Promise<Date | null> {
+  // Fixed for the life of a session, and read on every back-office page load: remembered.
+  const key = `${userId}:${currentSessionId}`;
+  const known = lastLoginMemo.get(key);
+  if (known && known.expiresAt > Date.now()) return known.at;
+  const at = await readLastLoginAt(db, userId, currentSessionId);
+  if (at) {
+    if (lastLoginMemo.size >= LAST_LOGIN_MEMO_MAX) lastLoginMemo.delete(lastLoginMemo.keys().next().value!);
+    lastLoginMemo.set(key, { at, expiresAt: Date.now() + LAST_LOGIN_MEMO_TTL_MS });
+  }
+  return at;
+}
+
+const LAST_LOGIN_MEMO_TTL_MS = 10 * 60_000;
+const LAST_LOGIN_MEMO_MAX = 1_000;
+const lastLoginMemo = new Map<string, { at: Date; expiresAt: number }>();
+
+async function readLastLoginAt(db: Executor, userId: string, currentSessionId: string): Promise<Date | null> {
   const rows = await db
     .select({ at: loginHistory.createdAt, sessionId: loginHistory.sessionId })
     .from(loginHistory)

@@ -4,7 +4,7 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import { createShopper, pickProducts, type TestShopper } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
 import { orderItems, orders, user, type OrderAddress } from "../../db/schema";
-import { adminSearchTerms, forgetAdminOrderCounts, getAdminOrder, listAdminOrders } from "./admin-orders.service";
+import { adminSearchTerms, forgetAdminOrderCounts, getAdminOrder, listAdminOrders, wholeEmailSearch } from "./admin-orders.service";
 
 let handle: DatabaseHandle;
 let shopper: TestShopper;
@@ -161,6 +161,15 @@ describe("listAdminOrders", () => {
     const result = await listAdminOrders(handle.db, { search: shopper.email });
     expect(result.total).toBe(27);
     expect(result.rows.some((r) => r.id === guest.id)).toBe(false);
+  });
+
+  it("finds a whole contact e-mail by equality, whatever its case, and a guest's too", async () => {
+    expect(wholeEmailSearch("  Helene.Contact@Exemple.fr ")).toBe("helene.contact@exemple.fr");
+    expect(wholeEmailSearch("helene.contact@")).toBeNull();
+    expect(wholeEmailSearch("helene contact@exemple.fr")).toBeNull();
+    expect((await listAdminOrders(handle.db, { search: "HELENE.CONTACT@exemple.fr" })).rows.map((r) => r.id)).toEqual([lefevre.id]);
+    expect((await listAdminOrders(handle.db, { search: "visiteur.unique@exemple.fr" })).rows.map((r) => r.id)).toEqual([guest.id]);
+    expect((await listAdminOrders(handle.db, { search: "personne@exemple.fr" })).total).toBe(0);
   });
 
   it("combines search and status filter", async () => {

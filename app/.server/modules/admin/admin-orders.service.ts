@@ -6,9 +6,9 @@
  * orders: every word typed must appear. Pagination, filter and count happen in the database.
  * Status changes are not here: they go through the order status workflow.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { orderItems, orders, user } from "../../db/schema";
+import { orderCustomerEmail as customerEmail, orderItems, orders, user } from "../../db/schema";
 import { foldAccents } from "../catalog/search-query";
 import {
   type AdminOrderDetail,
@@ -40,10 +40,31 @@ export function adminSearchTerms(search: string | undefined): string[] {
     .map((t) => t.replace(/[\\%_]/g, (c) => `\\${c}`));
 }
 
+const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * A whole e-mail address typed alone is looked up by equality: the contact e-mail through
+ * orders_customer_email_idx, the account e-mail through the user's unique index and
+ * orders_user_created_idx. As a "%term%" pattern it would walk the trigram lists of
+ * "@gmail.com"-like fragments that nearly every order shares (25 ms at 100k orders on PGlite,
+ * against under 1 ms). Partial addresses ("dupont@") still use the trigram search.
+ */
+export function wholeEmailSearch(search: string | undefined): string | null {
+  const term = (search ?? "").trim().toLowerCase();
+  return WHOLE_EMAIL.test(term) ? term : null;
+}
+
 function listConditions(input: ListAdminOrdersInput): SQL | undefined {
   const conditions: SQL[] = [];
   if (input.status && input.status !== "all") conditions.push(eq(orders.status, input.status));
-  for (const term of adminSearchTerms(input.search)) conditions.push(sql`${orders.searchText} LIKE ${`%${term}%`}`);
+  const email = wholeEmailSearch(input.search);
+  if (email) {
+    conditions.push(
+      sql`(${customerEmail} = ${email} OR ${orders.userId} IN (SELECT ${user.id} FROM ${user} WHERE ${user.email} = ${email}))`,
+    );
+  } else {
+    for (const term of adminSearchTerms(input.search)) conditions.push(sql`${orders.searchText} LIKE ${`%${term}%`}`);
+  }
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -93,19 +114,18 @@ export async function listAdminOrders(db: Executor, input: ListAdminOrdersInput 
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   // A page past the end (a stale link after a filter change) shows the last page.
   const page = Math.min(Math.max(1, Math.trunc(input.page ?? 1)), pageCount);
-  // Ids first: the offset walks the index only, and the joins run for the 20 rows shown.
-  const pageIds =
-    total === 0
-      ? []
-      : await db
-          .select({ id: orders.id })
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize);
+  // One round trip: the page's ids first (the offset walks the index only), then the joins
+  // and the item counts for the 20 rows shown.
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as("page_ids");
   const rows =
-    pageIds.length === 0
+    total === 0
       ? []
       : await db
           .select({
@@ -119,9 +139,9 @@ export async function listAdminOrders(db: Executor, input: ListAdminOrdersInput 
             accountEmail: user.email,
             itemCount: sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
           })
-          .from(orders)
+          .from(pageIds)
+          .innerJoin(orders, eq(orders.id, pageIds.id))
           .leftJoin(user, eq(user.id, orders.userId))
-          .where(inArray(orders.id, pageIds.map((r) => r.id)))
           .orderBy(desc(orders.createdAt), desc(orders.id));
   return {
     rows: rows.map((r): AdminOrderRow => {

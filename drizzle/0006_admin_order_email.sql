@@ -1,0 +1,1 @@
+CREATE INDEX "orders_customer_email_idx" ON "orders" USING btree (lower("metadata" #>> '{customer_info,email}'));
