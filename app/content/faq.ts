@@ -6,8 +6,6 @@ import {
   BEAUTY_PASS_REDEEM_STEP_CENTS,
   BEAUTY_PASS_REDEEM_STEP_POINTS,
   BEAUTY_PASS_VIP_MIN_POINTS,
-  CORSICA_SHIPPING_FEE_CENTS,
-  FREE_SHIPPING_THRESHOLD_CENTS,
   GIFT_CARD_MAX_CENTS,
   GIFT_CARD_MIN_CENTS,
   GIFT_CARD_VALIDITY_YEARS,
@@ -17,11 +15,11 @@ import {
   RETURN_REFUND_MAX_DAYS,
   RETURN_REFUND_MIN_DAYS,
   RETURNS_DAYS,
-  SHIPPING_FEE_CENTS,
   SPLIT_PAYMENT_INSTALMENTS,
   SPLIT_PAYMENT_MIN_CENTS,
   WITHDRAWAL_DAYS,
 } from "~/lib/shop-rules";
+import { DEFAULT_SHIPPING_SETTINGS, type ShippingSettings } from "~/features/checkout/shipping";
 import { CORSICA_DELAY, METROPOLITAN_DELAY, OVERSEAS_DELAY } from "./delivery";
 import { formatEuros } from "./shop-facts";
 
@@ -49,7 +47,12 @@ const points = (n: number) => `${n.toLocaleString("fr-FR")} points`;
 const redeem = (steps: number) =>
   `${points(BEAUTY_PASS_REDEEM_STEP_POINTS * steps)} = ${formatEuros(BEAUTY_PASS_REDEEM_STEP_CENTS * steps)}`;
 
-export const FAQ_CATEGORIES: readonly FaqCategory[] = [
+/**
+ * The FAQ with the delivery fee and free-delivery threshold edited in Paramètres (mainland and
+ * Corsica share them, as the checkout charges): one figure everywhere, never a stale constant.
+ */
+function faqCategories({ feeCents, freeThresholdCents }: ShippingSettings): readonly FaqCategory[] {
+  return [
   {
     slug: "commandes-livraison",
     name: "Commandes & Livraison",
@@ -58,7 +61,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       {
         id: "delais-frais-livraison",
         question: "Quels sont les délais et les frais de livraison ?",
-        answer: `En France métropolitaine, votre commande est livrée en ${METROPOLITAN_DELAY}, assurée et suivie. La livraison coûte ${formatEuros(SHIPPING_FEE_CENTS)} et elle est offerte dès ${formatEuros(FREE_SHIPPING_THRESHOLD_CENTS)} d'achat. En Corse, comptez ${CORSICA_DELAY} pour ${formatEuros(CORSICA_SHIPPING_FEE_CENTS)} ; en outre-mer, ${OVERSEAS_DELAY} pour ${formatEuros(OVERSEAS_SHIPPING_FEE_CENTS)}.`,
+        answer: `En France métropolitaine, votre commande est livrée en ${METROPOLITAN_DELAY}, assurée et suivie. La livraison coûte ${formatEuros(feeCents)} et elle est offerte dès ${formatEuros(freeThresholdCents)} d'achat. En Corse, comptez ${CORSICA_DELAY}, aux mêmes conditions ; en outre-mer, ${OVERSEAS_DELAY} pour ${formatEuros(OVERSEAS_SHIPPING_FEE_CENTS)}.`,
         link: { to: "/livraison-retours", label: "Tout savoir sur la livraison" },
       },
       {
@@ -86,7 +89,7 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       {
         id: "livraison-outre-mer",
         question: "Livrez-vous en Corse et en outre-mer ?",
-        answer: `Oui. La Corse est livrée en ${CORSICA_DELAY} (${formatEuros(CORSICA_SHIPPING_FEE_CENTS)}) et les départements et régions d'outre-mer en ${OVERSEAS_DELAY} (${formatEuros(OVERSEAS_SHIPPING_FEE_CENTS)}). Vers l'outre-mer, les produits contenant de l'alcool, comme les parfums, sont soumis à des restrictions de transport.`,
+        answer: `Oui. La Corse est livrée en ${CORSICA_DELAY} (${formatEuros(feeCents)}, offerte dès ${formatEuros(freeThresholdCents)} d'achat) et les départements et régions d'outre-mer en ${OVERSEAS_DELAY} (${formatEuros(OVERSEAS_SHIPPING_FEE_CENTS)}). Vers l'outre-mer, les produits contenant de l'alcool, comme les parfums, sont soumis à des restrictions de transport.`,
       },
     ],
   },
@@ -270,7 +273,24 @@ export const FAQ_CATEGORIES: readonly FaqCategory[] = [
       },
     ],
   },
-];
+  ];
+}
+
+const built = new Map<string, readonly FaqCategory[]>();
+
+/** The FAQ for these shipping figures (built once per pair of figures). */
+export function buildFaqCategories(settings: ShippingSettings): readonly FaqCategory[] {
+  const key = `${settings.feeCents}:${settings.freeThresholdCents}`;
+  let categories = built.get(key);
+  if (!categories) {
+    if (built.size >= 16) built.clear();
+    built.set(key, (categories = faqCategories(settings)));
+  }
+  return categories;
+}
+
+/** The FAQ with the published figures: its structure (categories, ids) never depends on them. */
+export const FAQ_CATEGORIES: readonly FaqCategory[] = buildFaqCategories(DEFAULT_SHIPPING_SETTINGS);
 
 /** Four questions shown on /service-client. */
 export const FAQ_TEASER_IDS = [
@@ -297,9 +317,12 @@ export function parseFaqFilters(params: URLSearchParams): FaqFilters {
   return { q, category };
 }
 
-const searchableText = new Map(
-  FAQ_CATEGORIES.flatMap((c) => c.questions).map((q) => [q.id, normalizeForSearch(`${q.question} ${q.answer}`)]),
-);
+const searchableText = new WeakMap<FaqQuestion, string>();
+function searchTextOf(q: FaqQuestion): string {
+  let text = searchableText.get(q);
+  if (text === undefined) searchableText.set(q, (text = normalizeForSearch(`${q.question} ${q.answer}`)));
+  return text;
+}
 
 /**
  * Questions matching every word of the query (case and accent insensitive, over question and
@@ -312,15 +335,18 @@ export function searchFaq(filters: FaqFilters, categories: readonly FaqCategory[
     .map((c) => ({
       ...c,
       questions: c.questions.filter((q) => {
-        const text = searchableText.get(q.id) ?? normalizeForSearch(`${q.question} ${q.answer}`);
+        const text = searchTextOf(q);
         return words.every((w) => text.includes(w));
       }),
     }))
     .filter((c) => c.questions.length > 0);
 }
 
-export function findFaqQuestion(id: string): (FaqQuestion & { category: FaqCategory }) | undefined {
-  for (const category of FAQ_CATEGORIES) {
+export function findFaqQuestion(
+  id: string,
+  categories: readonly FaqCategory[] = FAQ_CATEGORIES,
+): (FaqQuestion & { category: FaqCategory }) | undefined {
+  for (const category of categories) {
     const question = category.questions.find((q) => q.id === id);
     if (question) return { ...question, category };
   }

@@ -1,9 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { FAQ_CATEGORIES, normalizeForSearch, parseFaqFilters, searchFaq } from "./faq";
+import { buildFaqCategories, FAQ_CATEGORIES, findFaqQuestion, normalizeForSearch, parseFaqFilters, searchFaq } from "./faq";
+import { buildCgv } from "./legal/cgv";
 import { suggestPerfumeSize } from "./size-guide";
 
 const ids = (filters: { q: string; category: string | null }) =>
   searchFaq(filters).flatMap((c) => c.questions.map((q) => q.id));
+
+describe("shipping figures edited in Paramètres", () => {
+  const edited = { feeCents: 650, freeThresholdCents: 7_500 };
+  const seller = { companyName: "Aurore SAS" } as unknown as Parameters<typeof buildCgv>[0];
+
+  it("the FAQ answers with them, for the mainland and Corsica, and finds them", () => {
+    const faq = buildFaqCategories(edited);
+    const answer = findFaqQuestion("delais-frais-livraison", faq)!.answer.replace(/\s/gu, " ");
+    expect(answer).toContain("La livraison coûte 6,50 € et elle est offerte dès 75 € d'achat");
+    expect(answer).not.toContain(" 9,90 €");
+    expect(searchFaq({ q: "75 €", category: null }, faq).flatMap((c) => c.questions.map((q) => q.id))).toContain(
+      "delais-frais-livraison",
+    );
+    // Same questions and ids whatever the figures; the default FAQ keeps the published ones.
+    expect(faq.flatMap((c) => c.questions.map((q) => q.id))).toEqual(FAQ_CATEGORIES.flatMap((c) => c.questions.map((q) => q.id)));
+    expect(findFaqQuestion("delais-frais-livraison")!.answer.replace(/\s/gu, " ")).toContain("9,90 €");
+  });
+
+  it("the CGV's delivery table charges them for the mainland and Corsica", () => {
+    const rows = JSON.stringify(buildCgv(seller, edited)).replace(/\s/gu, " ");
+    expect(rows).toContain('["France métropolitaine","48H ouvrées","6,50 €, offerts dès 75 € d\'achat"]');
+    expect(rows).toContain('["Corse","3 à 5 jours ouvrés","6,50 €, offerts dès 75 € d\'achat"]');
+  });
+});
 
 describe("FAQ content", () => {
   it("has the five categories of the spec, each with an icon and at least 5 questions, ids unique", () => {

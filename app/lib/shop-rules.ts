@@ -47,8 +47,10 @@ export const RETURN_REFUND_MAX_DAYS = 7;
 /** Split payment in 3 instalments, free from this order total. */
 export const SPLIT_PAYMENT_INSTALMENTS = 3;
 export const SPLIT_PAYMENT_MIN_CENTS = 5000;
-/** Delivery outside metropolitan France and the relay-point discount (spec back-office §9). */
-export const CORSICA_SHIPPING_FEE_CENTS = 990;
+/**
+ * Delivery overseas and the relay-point discount (spec back-office §9). Corsica pays the mainland
+ * fee, free from the same threshold (both edited in Paramètres; features/checkout/shipping.ts).
+ */
 export const OVERSEAS_SHIPPING_FEE_CENTS = 1990;
 export const RELAY_POINT_DISCOUNT_CENTS = 200;
 

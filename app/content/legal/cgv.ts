@@ -1,4 +1,5 @@
 import { CARRIERS, CORSICA_DELAY, METROPOLITAN_DELAY, OVERSEAS_DELAY } from "~/content/delivery";
+import { DEFAULT_SHIPPING_SETTINGS, type ShippingSettings } from "~/features/checkout/shipping";
 import { formatEuros } from "~/content/shop-facts";
 import {
   BEAUTY_PASS_EXPERT_MIN_POINTS,
@@ -8,8 +9,6 @@ import {
   BEAUTY_PASS_REDEEM_STEP_CENTS,
   BEAUTY_PASS_REDEEM_STEP_POINTS,
   BEAUTY_PASS_VIP_MIN_POINTS,
-  CORSICA_SHIPPING_FEE_CENTS,
-  FREE_SHIPPING_THRESHOLD_CENTS,
   GIFT_CARD_EXPIRY_REMINDER_MONTHS,
   GIFT_CARD_MAX_CENTS,
   GIFT_CARD_MIN_CENTS,
@@ -22,7 +21,6 @@ import {
   RETURN_REFUND_MAX_DAYS,
   RETURN_REFUND_MIN_DAYS,
   RETURNS_DAYS,
-  SHIPPING_FEE_CENTS,
   SPLIT_PAYMENT_INSTALMENTS,
   SPLIT_PAYMENT_MIN_CENTS,
   WITHDRAWAL_DAYS,
@@ -53,8 +51,10 @@ export function withdrawalFormLines(seller: SellerIdentity): string[] {
 }
 
 /** Conditions générales de vente (/conditions-generales). */
-export function buildCgv(seller: SellerIdentity): LegalDocument {
-  const free = formatEuros(FREE_SHIPPING_THRESHOLD_CENTS);
+export function buildCgv(seller: SellerIdentity, shipping: ShippingSettings = DEFAULT_SHIPPING_SETTINGS): LegalDocument {
+  // The fee and threshold edited in Paramètres, as the checkout charges them (Corsica shares them).
+  const free = formatEuros(shipping.freeThresholdCents);
+  const fee = `${formatEuros(shipping.feeCents)}, offerts dès ${free} d'achat`;
   return {
     updatedAt: CGV_UPDATED_AT,
     intro: [
@@ -139,9 +139,9 @@ export function buildCgv(seller: SellerIdentity): LegalDocument {
                 [
                   "France métropolitaine",
                   METROPOLITAN_DELAY,
-                  `${formatEuros(SHIPPING_FEE_CENTS)}, offerts dès ${free} d'achat`,
+                  fee,
                 ],
-                ["Corse", CORSICA_DELAY, formatEuros(CORSICA_SHIPPING_FEE_CENTS)],
+                ["Corse", CORSICA_DELAY, fee],
                 [
                   "Outre-mer",
                   OVERSEAS_DELAY,

@@ -2,7 +2,9 @@ import { useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/faq";
 import { absoluteUrl } from "~/.server/http";
-import { FAQ_CATEGORIES, FAQ_SEARCH_MAX_LENGTH, parseFaqFilters, searchFaq, type FaqFilters } from "~/content/faq";
+import { getDb } from "~/.server/db";
+import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
+import { buildFaqCategories, FAQ_CATEGORIES, FAQ_SEARCH_MAX_LENGTH, parseFaqFilters, searchFaq, type FaqFilters } from "~/content/faq";
 import { CONTACT_PHONE, CONTACT_PHONE_HREF } from "~/content/shop-facts";
 import {
   InfoPageHeader,
@@ -17,7 +19,7 @@ import { buildMeta } from "~/lib/seo";
 /** The filters live in the address (?q, ?category): the page works without JavaScript. */
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseFaqFilters(new URL(request.url).searchParams);
-  const results = searchFaq(filters);
+  const results = searchFaq(filters, buildFaqCategories(await getShippingSettings(await getDb())));
   return {
     filters,
     results,

@@ -5,7 +5,8 @@ import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
 import { getCurrentSession } from "~/.server/auth/session.server";
 import { createContactTicket } from "~/.server/modules/support/support.service";
-import { findFaqQuestion, FAQ_TEASER_IDS } from "~/content/faq";
+import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
+import { buildFaqCategories, findFaqQuestion, FAQ_TEASER_IDS } from "~/content/faq";
 import {
   CHAT_HOURS,
   CONTACT_EMAIL,
@@ -43,7 +44,8 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const teasers = FAQ_TEASER_IDS.map((id) => findFaqQuestion(id))
+  const faq = buildFaqCategories(await getShippingSettings(await getDb()));
+  const teasers = FAQ_TEASER_IDS.map((id) => findFaqQuestion(id, faq))
     .filter((q) => q !== undefined)
     .map((q) => ({ id: q.id, question: q.question, answer: q.answer, categorySlug: q.category.slug }));
   return {

@@ -1,6 +1,8 @@
 import type { Route } from "./+types/conditions-generales";
 import { absoluteUrl } from "~/.server/http";
+import { getDb } from "~/.server/db";
 import { getLegalInfo } from "~/.server/legal";
+import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { buildCgv } from "~/content/legal/cgv";
 import { InfoPageHeader, LegalDocumentBody, RichText } from "~/features/legal/components/legal-document";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -10,8 +12,9 @@ import { buildMeta } from "~/lib/seo";
 const PATH = "/conditions-generales";
 const TITLE = "Conditions générales de vente";
 
-export function loader(_: Route.LoaderArgs) {
-  return { legal: buildCgv(getLegalInfo()), canonical: absoluteUrl(PATH) };
+export async function loader(_: Route.LoaderArgs) {
+  const shipping = await getShippingSettings(await getDb());
+  return { legal: buildCgv(getLegalInfo(), shipping), canonical: absoluteUrl(PATH) };
 }
 
 export const headers = publicPageHeaders;
