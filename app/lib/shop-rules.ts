@@ -130,6 +130,11 @@ export const CATEGORY_NAME_MAX = 60;
 /** Gestion des Clients: rows per page, and the window that makes a client active (spec back-office §4, §9). */
 export const ADMIN_CLIENTS_PAGE_SIZE = 20;
 export const CLIENT_ACTIVE_WINDOW_DAYS = 30;
+/** A client account created by the administrator: how long the "set your password" link works. */
+export const CLIENT_INVITATION_LINK_DAYS = 7;
+/** Latest orders and Beauty Pass rows shown on the administrator's client page. */
+export const ADMIN_CLIENT_LATEST_ORDERS = 5;
+export const ADMIN_CLIENT_LOYALTY_ROWS = 10;
 /** Back-office product list: rows per page; the stock dashboard lists this many alerts. */
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
 export const ADMIN_STOCK_ALERTS_SHOWN = 20;

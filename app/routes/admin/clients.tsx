@@ -3,6 +3,9 @@ import type { Route } from "./+types/clients";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { deleteClient, getClientStats, listAdminClients } from "~/.server/modules/admin/admin-clients.service";
+import { createClient, sendClientMail } from "~/.server/modules/admin/admin-client-profile.service";
+import { getEnv } from "~/.server/env";
+import type { ClientActionAnswer } from "~/features/admin/admin-client-profile.schema";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { readAdminClientQuery, type ClientAnswer } from "~/features/admin/admin-clients.schema";
 import { AdminClientsView } from "~/features/admin/components/admin-clients-view";
@@ -25,15 +28,41 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** intent delete: the RGPD erasure (orders kept, anonymised; sessions ended). */
+/**
+ * intent delete: the RGPD erasure (orders kept, anonymised; sessions ended).
+ * intent send-mail: Envoyer email to one client or the selection (clientId repeated).
+ * intent create: Nouveau Client, invited by e-mail to choose a password.
+ */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const { user } = await requireAdmin(request);
+  const formData = await request.formData();
+  const form = Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string"));
+  const db = await getDb();
+  if (form.intent === "send-mail") {
+    const clientIds = formData.getAll("clientId").filter((v): v is string => typeof v === "string");
+    const result = await sendClientMail(db, { actorId: user.id, values: { ...form, clientIds } });
+    if (!result.ok) return data<ClientActionAnswer>({ ok: false, intent: "send-mail", message: result.message, fieldErrors: result.fieldErrors }, { status: result.status });
+    return data<ClientActionAnswer>({
+      ok: true,
+      intent: "send-mail",
+      message: result.sent === 1 ? "E-mail envoyé" : `E-mail envoyé à ${result.sent} clients`,
+    });
+  }
+  if (form.intent === "create") {
+    const result = await createClient(db, { actorId: user.id, values: form, publicUrl: getEnv().publicUrl });
+    if (!result.ok) return data<ClientActionAnswer>({ ok: false, intent: "create", message: result.message, fieldErrors: result.fieldErrors }, { status: result.status });
+    return data<ClientActionAnswer>({
+      ok: true,
+      intent: "create",
+      clientId: result.clientId,
+      message: "Client créé : un e-mail l'invite à définir son mot de passe",
+    });
+  }
   if (form.intent !== "delete" || typeof form.clientId !== "string") {
     return data<ClientAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   }
   try {
-    const result = await deleteClient(await getDb(), form.clientId);
+    const result = await deleteClient(db, form.clientId);
     if (!result.ok) return data<ClientAnswer>({ ok: false, message: result.message }, { status: result.status });
     return data<ClientAnswer>({ ok: true, message: "Client supprimé" });
   } catch (error) {

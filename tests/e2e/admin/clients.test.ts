@@ -4,12 +4,14 @@ import { launchBrowser, newShopContext, seriousA11yViolations, signedInContext, 
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, placeOrderOverHttp } from "../../support/orders-http";
+import { waitForMail } from "../../support/mail";
 
 /**
  * Gestion des Clients as the administrator: a new shopper with an order is found, shown active,
  * exported (whole list and selection), then deleted: signed out, order kept and anonymised.
  */
 const baseURL = inject("baseURL");
+const dataDir = inject("dataDir");
 let browser: Browser;
 let adminCookie: string;
 let shopperCookie: string;
@@ -95,6 +97,92 @@ describe("Gestion des Clients", () => {
     }
   });
 
+  it("views a client, edits their phone, sends them an e-mail, and creates a new client who sets a password", async () => {
+    const email = uniqueEmail("admin-client-view");
+    await signUpCookie(baseURL, email, "Secret123!", "Margaux");
+    const context = await contextWith(adminCookie);
+    const page = await context.newPage();
+    try {
+      await page.goto(`/admin/clients?search=${encodeURIComponent(email)}`);
+      await hydrated(page);
+      const row = page.getByRole("row").filter({ hasText: email });
+      await row.getByRole("link", { name: "Voir Margaux" }).click();
+      await page.waitForURL(/\/admin\/clients\/[^/?]+$/);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Margaux");
+      const profile = page.getByRole("region", { name: "Profil" });
+      expect(await profile.getByText(email).count()).toBe(1);
+      expect(await profile.getByText("Téléphone non renseigné").count()).toBe(1);
+      expect(await page.getByRole("region", { name: "Beauty Pass" }).getByText("Beauty Lover").count()).toBe(1);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // Modifier: a bad phone is refused in French, a good one is saved and shown.
+      await page.getByRole("button", { name: "Modifier" }).click();
+      const edit = page.getByRole("dialog", { name: "Modifier le client" });
+      await edit.getByLabel("Téléphone").fill("abc");
+      await edit.getByRole("button", { name: "Enregistrer" }).click();
+      await expect.poll(() => edit.getByText("Format de téléphone invalide").count()).toBe(1);
+      await edit.getByLabel("Téléphone").fill("06 98 76 54 32");
+      await edit.getByRole("button", { name: "Enregistrer" }).click();
+      await expect.poll(() => edit.count()).toBe(0);
+      await expect.poll(() => profile.getByText("06 98 76 54 32").count()).toBe(1);
+      await page.reload();
+      await expect.poll(() => page.getByRole("region", { name: "Profil" }).getByText("06 98 76 54 32").count()).toBe(1);
+      await hydrated(page);
+
+      // Envoyer email: through the outbox, the message lands in the mail folder.
+      await page.getByRole("button", { name: "Envoyer email" }).click();
+      const mail = page.getByRole("dialog", { name: "Envoyer un email" });
+      await mail.getByRole("button", { name: "Envoyer" }).click();
+      await expect.poll(() => mail.getByText("L'objet est obligatoire").count()).toBe(1);
+      await mail.getByLabel("Objet").fill("Votre commande du mois");
+      await mail.getByLabel("Message").fill("Bonjour Margaux,\nVotre colis est prêt à partir.");
+      await mail.getByRole("button", { name: "Envoyer" }).click();
+      await expect.poll(() => mail.count()).toBe(0);
+      const sent = await waitForMail(dataDir, email, "Votre colis est prêt à partir.");
+      expect(sent).toContain("Subject: Votre commande du mois");
+
+      // Nouveau Client: created, invited by mail; the link sets the password; a duplicate is refused.
+      const newEmail = uniqueEmail("admin-client-new");
+      await page.goto("/admin/clients");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Nouveau Client" }).click();
+      const create = page.getByRole("dialog", { name: "Nouveau client" });
+      await create.getByLabel("Email").fill(newEmail);
+      await create.getByLabel("Prénom").fill("Solène");
+      await create.getByLabel("Téléphone").fill("0601020304");
+      await create.getByRole("button", { name: "Créer" }).click();
+      await page.waitForURL(/\/admin\/clients\/[^/?]+$/);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Solène");
+      expect(await page.getByText("En attente (invitation envoyée)").count()).toBe(1);
+
+      const invitation = await waitForMail(dataDir, newEmail, "/definir-mot-de-passe?token=");
+      const link = invitation.match(/https?:\/\/\S+\/definir-mot-de-passe\?token=\S+/)![0];
+      const visitor = await newShopContext(browser, baseURL);
+      const setPage = await visitor.newPage();
+      try {
+        await setPage.goto(new URL(link).pathname + new URL(link).search);
+        await expect.poll(() => setPage.getByRole("heading", { level: 1 }).textContent()).toBe("Définir votre mot de passe");
+        await setPage.getByLabel("Nouveau mot de passe").fill("Solene-2031!");
+        await setPage.getByLabel("Confirmer le mot de passe").fill("Solene-2031!");
+        await setPage.getByRole("button", { name: "Définir le mot de passe" }).click();
+        await expect.poll(() => setPage.getByText("Votre mot de passe est défini. Vous pouvez maintenant vous connecter.").count()).toBe(1);
+      } finally {
+        await visitor.close();
+      }
+      expect(await signInCookie(baseURL, newEmail, "Solene-2031!")).toContain("session_token");
+
+      await page.goto("/admin/clients");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Nouveau Client" }).click();
+      await create.getByLabel("Email").fill(newEmail.toUpperCase());
+      await create.getByLabel("Prénom").fill("Doublon");
+      await create.getByRole("button", { name: "Créer" }).click();
+      await expect.poll(() => create.getByText("Un compte existe déjà avec cette adresse e-mail").count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("refuses the export and the delete to a shopper", async () => {
     const other = await signUpCookie(baseURL, uniqueEmail("admin-clients-intruder"), "Secret123!", "Intrus");
     expect((await fetch(`${baseURL}/admin/clients/export`, { headers: { cookie: other }, redirect: "manual" })).status).toBe(403);
@@ -105,5 +193,14 @@ describe("Gestion des Clients", () => {
       redirect: "manual",
     });
     expect(res.status).toBe(403);
+    const page = await fetch(`${baseURL}/admin/clients/${encodeURIComponent("whoever")}`, { headers: { cookie: other }, redirect: "manual" });
+    expect(page.status).toBe(403);
+    const create = await fetch(`${baseURL}/admin/clients`, {
+      method: "POST",
+      headers: { cookie: other, origin: baseURL, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "create", email: uniqueEmail("intruder-made"), firstName: "Intrus" }),
+      redirect: "manual",
+    });
+    expect(create.status).toBe(403);
   });
 });

@@ -20,8 +20,8 @@ function allPaths(entries: RouteConfigEntry[], prefix = ""): string[] {
 const concrete = (p: string) => p.replace(/:[^/]+/g, "00000000-0000-0000-0000-000000000000").replace(/\*$/, "x");
 const adminRoutePaths = allPaths(routes).filter((p) => /^\/admin(\/|$)/.test(p) || /^\/api\/v1\/admin(\/|$)/.test(p));
 const adminPaths = adminRoutePaths.map(concrete);
-/** API routes of one resource: the dummy id is unknown, so the administrator gets its 404. */
-const resourceApiPaths = new Set(adminRoutePaths.filter((p) => p.startsWith("/api/") && p.includes("/:")).map(concrete));
+/** Routes of one resource (API or page, e.g. /admin/clients/:id): the dummy id is unknown, so the administrator gets its 404. */
+const resourcePaths = new Set(adminRoutePaths.filter((p) => p.includes("/:")).map(concrete));
 
 let shopperCookie: string;
 let adminCookie: string;
@@ -36,13 +36,13 @@ describe("the administrator's area is guarded on the server", () => {
     expect(adminPaths).toContain("/admin");
   });
 
-  it.each(adminPaths)("%s: visitor 401, shopper 403, administrator 200 (404 for an unknown API id)", async (path) => {
+  it.each(adminPaths)("%s: visitor 401, shopper 403, administrator 200 (404 for an unknown id)", async (path) => {
     const visitor = await fetch(`${baseURL}${path}`, { redirect: "manual" });
     expect([401, 302, 303]).toContain(visitor.status);
     const shopper = await fetch(`${baseURL}${path}`, { headers: { cookie: shopperCookie }, redirect: "manual" });
     expect(shopper.status).toBe(403);
     const admin = await fetch(`${baseURL}${path}`, { headers: { cookie: adminCookie }, redirect: "manual" });
-    expect(admin.status).toBe(resourceApiPaths.has(path) ? 404 : 200);
+    expect(admin.status).toBe(resourcePaths.has(path) ? 404 : 200);
   });
 
   it("never serves an admin page from the shared page cache", async () => {

@@ -17,6 +17,10 @@ export const SECURITY_EVENT_TYPES = [
   "2fa_enabled",
   "2fa_disabled",
   "security_report_submitted",
+  // Changes an administrator made to the account (the actor is in the metadata).
+  "admin_account_created",
+  "admin_profile_updated",
+  "admin_points_adjusted",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -216,6 +216,42 @@ export async function respendOrderPoints(tx: Executor, order: OrderForPoints, no
   return result.ok;
 }
 
+export const POINTS_BELOW_ZERO_MESSAGE = "Le solde de points ne peut pas devenir négatif";
+
+export type AdjustPointsResult = { ok: true; balance: number } | { ok: false; message: string };
+
+/**
+ * An administrator's correction of a balance (gesture, error, complaint): one 'adjusted' row
+ * in the ledger with the reason the shopper reads in their history, the balance moved by the
+ * same conditional UPDATE so it never goes below 0 (a removal larger than the balance is
+ * refused, nothing changes). Adjusted credits do not lapse. Who did it is the caller's audit.
+ */
+export async function adjustLoyaltyPoints(
+  tx: Executor,
+  input: { userId: string; points: number; reason: string; now?: Date },
+): Promise<AdjustPointsResult> {
+  if (!Number.isInteger(input.points) || input.points === 0) return { ok: false, message: USE_POINTS_FAILED_MESSAGE };
+  const now = input.now ?? new Date();
+  const [row] = await tx
+    .update(userProfiles)
+    .set({ loyaltyPoints: sql`${userProfiles.loyaltyPoints} + ${input.points}`, updatedAt: now })
+    .where(
+      input.points < 0
+        ? and(eq(userProfiles.id, input.userId), gte(userProfiles.loyaltyPoints, -input.points))
+        : eq(userProfiles.id, input.userId),
+    )
+    .returning({ balance: userProfiles.loyaltyPoints });
+  if (!row) return { ok: false, message: POINTS_BELOW_ZERO_MESSAGE };
+  await tx.insert(beautyPassTransactions).values({
+    userId: input.userId,
+    points: input.points,
+    type: "adjusted",
+    description: input.reason,
+    createdAt: now,
+  });
+  return { ok: true, balance: row.balance };
+}
+
 /* -------------------------------------------------------------------------------------------- */
 /* Expiry                                                                                         */
 /* -------------------------------------------------------------------------------------------- */

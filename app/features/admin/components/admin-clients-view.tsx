@@ -16,6 +16,8 @@ import {
   type AdminClientStats,
   type ClientAnswer,
 } from "../admin-clients.schema";
+import { CLIENT_MAIL_MAX_RECIPIENTS } from "../admin-client-profile.schema";
+import { ClientMailModal, NewClientModal } from "./admin-client-forms";
 
 const secondaryButtonClass = "inline-flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:border-accent";
 const dangerButtonClass = "min-h-11 rounded-full bg-red-700 px-5 font-semibold text-white disabled:opacity-60";
@@ -69,6 +71,9 @@ export function AdminClientsView({
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/clients";
   const [selected, setSelected] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<AdminClientRow | null>(null);
+  const [creating, setCreating] = useState(false);
+  /** Envoyer email: to one row, or to the selection. */
+  const [mailing, setMailing] = useState<AdminClientRow[] | null>(null);
   const filtered = query.search !== "" || query.status !== "all";
   const rows = result?.rows ?? [];
   const pageIds = rows.map((r) => r.id);
@@ -91,9 +96,14 @@ export function AdminClientsView({
             </p>
           ) : null}
         </div>
-        <a href={exportHref(query)} download className={secondaryButtonClass}>
-          Exporter CSV
-        </a>
+        <div className="flex flex-wrap gap-3">
+          <a href={exportHref(query)} download className={secondaryButtonClass}>
+            Exporter CSV
+          </a>
+          <button type="button" onClick={() => setCreating(true)} className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white">
+            Nouveau Client
+          </button>
+        </div>
       </div>
 
       {stats ? (
@@ -147,6 +157,13 @@ export function AdminClientsView({
       {selected.length > 0 ? (
         <div role="region" aria-label="Sélection" className="flex flex-wrap items-center gap-3 rounded-2xl border border-accent bg-white p-3">
           <p className="font-semibold">{selected.length} client(s) sélectionné(s)</p>
+          <button
+            type="button"
+            onClick={() => setMailing(rows.filter((r) => selected.includes(r.id)).slice(0, CLIENT_MAIL_MAX_RECIPIENTS))}
+            className={secondaryButtonClass}
+          >
+            Envoyer email
+          </button>
           <a href={selectionHref(selected)} download className={secondaryButtonClass}>
             Exporter sélection
           </a>
@@ -206,6 +223,7 @@ export function AdminClientsView({
                     selected={selected.includes(row.id)}
                     onToggle={() => toggle(row.id)}
                     onDelete={() => setDeleting(row)}
+                    onMail={() => setMailing([row])}
                   />
                 ))}
               </tbody>
@@ -238,6 +256,14 @@ export function AdminClientsView({
       ) : null}
 
       {deleting ? <DeleteClientModal client={deleting} onClose={() => setDeleting(null)} /> : null}
+      {creating ? <NewClientModal onClose={() => setCreating(false)} /> : null}
+      {mailing ? (
+        <ClientMailModal
+          clientIds={mailing.map((r) => r.id)}
+          recipients={mailing.length === 1 ? `${fullName(mailing[0])} (${mailing[0].email})` : `${mailing.length} clients`}
+          onClose={() => setMailing(null)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -256,11 +282,13 @@ function ClientRow({
   selected,
   onToggle,
   onDelete,
+  onMail,
 }: {
   row: AdminClientRow;
   selected: boolean;
   onToggle: () => void;
   onDelete: () => void;
+  onMail: () => void;
 }) {
   const name = fullName(row);
   const initial = (row.first_name || row.email).charAt(0).toUpperCase();
@@ -299,9 +327,20 @@ function ClientRow({
         </span>
       </td>
       <td className="px-3 py-3">
-        <button type="button" onClick={onDelete} aria-label={`Supprimer ${name}`} className={secondaryButtonClass}>
-          Supprimer
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/admin/clients/${row.id}`} aria-label={`Voir ${name}`} className={secondaryButtonClass}>
+            Voir
+          </Link>
+          <Link to={`/admin/clients/${row.id}?modifier=1`} aria-label={`Modifier ${name}`} className={secondaryButtonClass}>
+            Modifier
+          </Link>
+          <button type="button" onClick={onMail} aria-label={`Envoyer un email à ${name}`} className={secondaryButtonClass}>
+            Envoyer email
+          </button>
+          <button type="button" onClick={onDelete} aria-label={`Supprimer ${name}`} className={secondaryButtonClass}>
+            Supprimer
+          </button>
+        </div>
       </td>
     </tr>
   );

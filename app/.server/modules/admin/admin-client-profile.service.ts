@@ -1,0 +1,305 @@
+import { randomBytes } from "node:crypto";
+import { and, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import type { Database, Executor } from "../../db/client";
+import { account, orders, user, userProfiles } from "../../db/schema";
+import { createPasswordSetupLink } from "../accounts/password-setup.service";
+import { recordSecurityEvent } from "../accounts/security.service";
+import { adjustLoyaltyPoints } from "../loyalty/loyalty.service";
+import { listTransactions } from "../loyalty/loyalty-summary.service";
+import { listAddresses } from "../addresses/addresses.service";
+import { enqueueMail } from "../../outbox/outbox.service";
+import { clientStatus, CLIENT_NOT_FOUND_MESSAGE } from "~/features/admin/admin-clients.schema";
+import {
+  CLIENT_EMAIL_TAKEN_MESSAGE,
+  ClientMailSchema,
+  ClientPointsAdjustmentSchema,
+  ClientProfileUpdateSchema,
+  NewClientSchema,
+  fieldErrorsOf,
+  type AdminClientProfile,
+} from "~/features/admin/admin-client-profile.schema";
+import { tierFor } from "~/features/loyalty/loyalty.rules";
+import { orderReference } from "~/features/orders/order.types";
+import { ADMIN_CLIENT_LATEST_ORDERS, ADMIN_CLIENT_LOYALTY_ROWS, CLIENT_INVITATION_LINK_DAYS } from "~/lib/shop-rules";
+
+/**
+ * The administrator's actions on one client (spec back-office §2 "Customers", §6: "editing a
+ * client is supported by the data layer"): the client page (Voir), profile edits (Modifier),
+ * Beauty Pass corrections through the ledger, messages through the outbox and accounts created
+ * on a client's behalf. Administrator accounts are never clients: every function refuses them.
+ * Who did what is recorded as a security event of the client, with the administrator's id.
+ */
+
+export type ClientFailure = { ok: false; status: 400 | 404 | 409; message: string; fieldErrors?: Record<string, string> };
+const notFound = (): ClientFailure => ({ ok: false, status: 404, message: CLIENT_NOT_FOUND_MESSAGE });
+
+/** better-auth ids are random strings; anything else (quotes, huge values) is not an id. */
+function looksLikeId(id: string): boolean {
+  return /^[A-Za-z0-9_-]{1,64}$/.test(id);
+}
+
+function invalid(error: import("zod").ZodError): ClientFailure {
+  const fieldErrors = fieldErrorsOf(error);
+  return { ok: false, status: 400, message: Object.values(fieldErrors)[0] ?? "Une erreur est survenue", fieldErrors };
+}
+
+/** The client row locked for the change, or null for an unknown id or an administrator. */
+async function lockClient(tx: Executor, clientId: string): Promise<{ id: string; email: string } | null> {
+  if (!looksLikeId(clientId)) return null;
+  const [row] = await tx
+    .select({ id: user.id, email: user.email, role: user.role })
+    .from(user)
+    .where(eq(user.id, clientId))
+    .for("update");
+  return row && row.role !== "admin" ? { id: row.id, email: row.email } : null;
+}
+
+/** Voir: identity, contact, orders, Beauty Pass and addresses of one client. */
+export async function getAdminClientProfile(db: Executor, clientId: string, now = new Date()): Promise<AdminClientProfile | null> {
+  if (!looksLikeId(clientId)) return null;
+  const [row] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      name: user.name,
+      role: user.role,
+      createdAt: user.createdAt,
+      firstName: userProfiles.firstName,
+      lastName: userProfiles.lastName,
+      phone: userProfiles.phone,
+      dateOfBirth: userProfiles.dateOfBirth,
+      gender: userProfiles.gender,
+      bio: userProfiles.bio,
+      profilePictureUrl: userProfiles.profilePictureUrl,
+      lastLoginAt: userProfiles.lastLoginAt,
+      loyaltyPoints: userProfiles.loyaltyPoints,
+      totalSpentCents: userProfiles.totalSpentCents,
+    })
+    .from(user)
+    .leftJoin(userProfiles, eq(userProfiles.id, user.id))
+    .where(eq(user.id, clientId))
+    .limit(1);
+  if (!row || row.role === "admin") return null;
+
+  const [[figures], latest, [credential], history, addresses] = await Promise.all([
+    db
+      .select({ orderCount: count(), lastOrderAt: sql<Date | string | null>`max(${orders.createdAt})` })
+      .from(orders)
+      .where(eq(orders.userId, clientId)),
+    db
+      .select({ id: orders.id, status: orders.status, totalCents: orders.totalCents, createdAt: orders.createdAt })
+      .from(orders)
+      .where(eq(orders.userId, clientId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ADMIN_CLIENT_LATEST_ORDERS),
+    db
+      .select({ id: account.id })
+      .from(account)
+      .where(and(eq(account.userId, clientId), eq(account.providerId, "credential"), isNotNull(account.password)))
+      .limit(1),
+    listTransactions(db, clientId, ADMIN_CLIENT_LOYALTY_ROWS),
+    listAddresses(db, clientId),
+  ]);
+  const lastOrderAt = figures?.lastOrderAt ? new Date(figures.lastOrderAt).toISOString() : null;
+  const points = row.loyaltyPoints ?? 0;
+  return {
+    id: row.id,
+    email: row.email,
+    email_verified: row.emailVerified,
+    has_password: Boolean(credential),
+    first_name: row.firstName ?? row.name,
+    last_name: row.lastName ?? null,
+    phone: row.phone ?? null,
+    date_of_birth: row.dateOfBirth ?? null,
+    gender: row.gender ?? null,
+    bio: row.bio ?? null,
+    profile_picture_url: row.profilePictureUrl ?? null,
+    created_at: row.createdAt.toISOString(),
+    last_login_at: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+    status: clientStatus(lastOrderAt, now),
+    order_count: Number(figures?.orderCount ?? 0),
+    total_spent_cents: row.totalSpentCents ?? 0,
+    last_order_at: lastOrderAt,
+    latest_orders: latest.map((o) => ({
+      id: o.id,
+      reference: orderReference(o.id),
+      status: o.status,
+      total_cents: o.totalCents,
+      created_at: o.createdAt.toISOString(),
+    })),
+    loyalty_points: points,
+    loyalty_tier: tierFor(points).name,
+    loyalty_history: history.map((t) => ({ id: t.id, points: t.points, type: t.type, description: t.description, created_at: t.created_at })),
+    addresses: addresses.map((a) => ({
+      id: a.id,
+      label: a.label ?? null,
+      name: [a.first_name, a.last_name].filter(Boolean).join(" "),
+      lines: [
+        a.company,
+        a.address_line_1,
+        a.address_line_2,
+        [a.postal_code, a.city].filter(Boolean).join(" "),
+        a.state,
+        a.country,
+      ].filter((l): l is string => Boolean(l && l.trim())),
+      phone: a.phone,
+      is_default: a.is_default,
+    })),
+  };
+}
+
+/** Modifier: the profile's editable fields; the auth user's display name follows the names. */
+export async function updateClientProfile(
+  db: Database,
+  input: { actorId: string; clientId: string; values: unknown },
+): Promise<{ ok: true } | ClientFailure> {
+  const parsed = ClientProfileUpdateSchema.safeParse(input.values);
+  if (!parsed.success) return invalid(parsed.error);
+  const v = parsed.data;
+  return db.transaction(async (tx): Promise<{ ok: true } | ClientFailure> => {
+    const client = await lockClient(tx, input.clientId);
+    if (!client) return notFound();
+    const fields = {
+      firstName: v.firstName,
+      lastName: v.lastName,
+      phone: v.phone,
+      dateOfBirth: v.dateOfBirth,
+      gender: v.gender,
+      bio: v.bio,
+      profilePictureUrl: v.profilePictureUrl,
+      updatedAt: sql`now()`,
+    };
+    // An account created before profiles existed gets its row now.
+    await tx
+      .insert(userProfiles)
+      .values({ id: client.id, ...fields })
+      .onConflictDoUpdate({ target: userProfiles.id, set: fields });
+    await tx
+      .update(user)
+      .set({ name: [v.firstName, v.lastName].filter(Boolean).join(" "), updatedAt: sql`now()` })
+      .where(eq(user.id, client.id));
+    await recordSecurityEvent(tx, {
+      userId: client.id,
+      eventType: "admin_profile_updated",
+      description: "Profil modifié par l'administrateur",
+      metadata: { actor_id: input.actorId },
+    });
+    return { ok: true };
+  });
+}
+
+/**
+ * Beauty Pass correction: one 'adjusted' ledger row (the reason is what the client reads in
+ * their history); a removal larger than the balance is refused, the balance never goes below 0.
+ */
+export async function adjustClientPoints(
+  db: Database,
+  input: { actorId: string; clientId: string; values: unknown; now?: Date },
+): Promise<{ ok: true; balance: number } | ClientFailure> {
+  const parsed = ClientPointsAdjustmentSchema.safeParse(input.values);
+  if (!parsed.success) return invalid(parsed.error);
+  const { points, reason } = parsed.data;
+  return db.transaction(async (tx): Promise<{ ok: true; balance: number } | ClientFailure> => {
+    const client = await lockClient(tx, input.clientId);
+    if (!client) return notFound();
+    const [profile] = await tx.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.id, client.id));
+    if (!profile) return notFound();
+    const result = await adjustLoyaltyPoints(tx, { userId: client.id, points, reason, now: input.now });
+    if (!result.ok) return { ok: false, status: 409, message: result.message, fieldErrors: { points: result.message } };
+    await recordSecurityEvent(tx, {
+      userId: client.id,
+      eventType: "admin_points_adjusted",
+      description: reason,
+      metadata: { actor_id: input.actorId, points, balance: result.balance },
+    });
+    return { ok: true, balance: result.balance };
+  });
+}
+
+/**
+ * Envoyer email: one plain-text mail per client, all queued in one transaction (all or none).
+ * Ids that are not clients (unknown, administrators) are skipped; none left is a 404.
+ */
+export async function sendClientMail(
+  db: Database,
+  input: { actorId: string; values: unknown },
+): Promise<{ ok: true; sent: number } | ClientFailure> {
+  const parsed = ClientMailSchema.safeParse(input.values);
+  if (!parsed.success) return invalid(parsed.error);
+  const { subject, body } = parsed.data;
+  const ids = [...new Set(parsed.data.clientIds)].filter(looksLikeId);
+  if (ids.length === 0) return notFound();
+  return db.transaction(async (tx): Promise<{ ok: true; sent: number } | ClientFailure> => {
+    const recipients = await tx
+      .select({ email: user.email })
+      .from(user)
+      .where(and(inArray(user.id, ids), ne(user.role, "admin")));
+    if (recipients.length === 0) return notFound();
+    const text = `${body}\n\n--\nL'équipe Aurore`;
+    for (const r of recipients) await enqueueMail(tx, { to: r.email, subject, text });
+    return { ok: true, sent: recipients.length };
+  });
+}
+
+/**
+ * Nouveau Client: the account (no password at all: no credential row), its profile, a one-time
+ * "définissez votre mot de passe" link valid 7 days and the mail carrying it, in one transaction.
+ * The link is better-auth's reset token, so choosing the password goes through the library.
+ */
+export async function createClient(
+  db: Database,
+  input: { actorId: string; values: unknown; publicUrl: string; now?: Date },
+): Promise<{ ok: true; clientId: string } | ClientFailure> {
+  const parsed = NewClientSchema.safeParse(input.values);
+  if (!parsed.success) return invalid(parsed.error);
+  const v = parsed.data;
+  const now = input.now ?? new Date();
+  const taken = (): ClientFailure => ({ ok: false, status: 409, message: CLIENT_EMAIL_TAKEN_MESSAGE, fieldErrors: { email: CLIENT_EMAIL_TAKEN_MESSAGE } });
+  try {
+    return await db.transaction(async (tx): Promise<{ ok: true; clientId: string } | ClientFailure> => {
+      const [existing] = await tx.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${v.email}`).limit(1);
+      if (existing) return taken();
+      const clientId = randomBytes(24).toString("base64url");
+      await tx.insert(user).values({
+        id: clientId,
+        name: [v.firstName, v.lastName].filter(Boolean).join(" "),
+        email: v.email,
+        emailVerified: false,
+        role: "user",
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.insert(userProfiles).values({ id: clientId, firstName: v.firstName, lastName: v.lastName, phone: v.phone });
+      const link = await createPasswordSetupLink(tx, { userId: clientId, publicUrl: input.publicUrl, now });
+      await enqueueMail(tx, {
+        to: v.email,
+        subject: "Bienvenue chez Aurore : définissez votre mot de passe",
+        text: [
+          `Bonjour ${v.firstName},`,
+          "",
+          `Un compte client Aurore a été créé pour vous avec l'adresse ${v.email}.`,
+          `Pour choisir votre mot de passe, ouvrez ce lien (valable ${CLIENT_INVITATION_LINK_DAYS} jours) :`,
+          link,
+          "",
+          "Si vous n'attendiez pas ce message, ignorez-le : aucun mot de passe n'est défini sans ce lien.",
+          "",
+          "À bientôt sur Aurore.",
+        ].join("\n"),
+      });
+      await recordSecurityEvent(tx, {
+        userId: clientId,
+        eventType: "admin_account_created",
+        description: "Compte créé par l'administrateur",
+        metadata: { actor_id: input.actorId },
+      });
+      return { ok: true, clientId };
+    });
+  } catch (error) {
+    // Two creations of one e-mail at the same instant: the unique index refuses the second.
+    if ((error as { code?: string; cause?: { code?: string } })?.code === "23505" || (error as { cause?: { code?: string } })?.cause?.code === "23505") {
+      return taken();
+    }
+    throw error;
+  }
+}

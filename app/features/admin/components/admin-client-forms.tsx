@@ -1,0 +1,256 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import { useFetcher, useNavigate } from "react-router";
+import type { z } from "zod";
+import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
+import { Modal } from "~/components/ui/modal";
+import { showToast } from "~/components/ui/toast";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import {
+  CLIENT_BIO_MAX,
+  CLIENT_GENDERS,
+  CLIENT_GENDER_LABELS,
+  CLIENT_MAIL_BODY_MAX,
+  CLIENT_MAIL_SUBJECT_MAX,
+  CLIENT_POINTS_REASON_MAX,
+  ClientMailSchema,
+  ClientPointsAdjustmentSchema,
+  ClientProfileUpdateSchema,
+  NewClientSchema,
+  fieldErrorsOf,
+  type AdminClientProfile,
+  type ClientActionAnswer,
+} from "../admin-client-profile.schema";
+
+/**
+ * The forms of the client actions (Modifier, Beauty Pass, Envoyer email, Nouveau Client). Each
+ * checks its zod schema before sending (messages under the fields) and the action checks it
+ * again; the server's refusal comes back with the same per-field messages.
+ */
+
+const inputClass = "mt-1 min-h-11 w-full rounded-lg border border-line bg-white px-3";
+const primaryButtonClass = "min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60";
+const secondaryButtonClass = "inline-flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:border-accent";
+
+/** One fetcher form: browser-side check, server answer, toast and close on success. */
+function useClientForm(schema: z.ZodType, onDone: (answer: ClientActionAnswer) => void, extra?: (form: FormData) => Record<string, unknown>) {
+  const fetcher = useFetcher<ClientActionAnswer>();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      showToast(answer.message);
+      onDone(answer);
+    } else {
+      setErrors(answer.fieldErrors ?? {});
+      setFormError(answer.fieldErrors && Object.keys(answer.fieldErrors).length > 0 ? null : answer.message);
+    }
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    const values = { ...Object.fromEntries(form), ...(extra?.(form) ?? {}) };
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      event.preventDefault();
+      setErrors(fieldErrorsOf(parsed.error));
+      setFormError(null);
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+  };
+  const clear = (name: string) => setErrors((e) => (e[name] ? { ...e, [name]: "" } : e));
+  return { fetcher, errors, formError, onSubmit, clear, busy: fetcher.state !== "idle" };
+}
+
+function TextField({
+  id,
+  name,
+  label,
+  error,
+  required,
+  onEdit,
+  ...input
+}: {
+  id: string;
+  name: string;
+  label: string;
+  error?: string;
+  required?: boolean;
+  onEdit: (name: string) => void;
+  type?: string;
+  defaultValue?: string;
+  maxLength?: number;
+  autoComplete?: string;
+  inputMode?: "numeric" | "tel" | "email" | "text";
+  autoFocus?: boolean;
+}) {
+  const { autoFocus, ...rest } = input;
+  return (
+    <FieldShell id={id} label={label} required={required} error={error || undefined}>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorIdOf(id, error || undefined)}
+        onChange={() => onEdit(name)}
+        className={inputClass}
+        data-autofocus={autoFocus ? true : undefined}
+        {...rest}
+      />
+    </FieldShell>
+  );
+}
+
+function FormAlert({ message }: { message: string | null }) {
+  return message ? (
+    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+      {message}
+    </p>
+  ) : null;
+}
+
+function Buttons({ busy, label, busyLabel, onClose }: { busy: boolean; label: string; busyLabel: string; onClose: () => void }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-3 pt-2">
+      <button type="button" onClick={onClose} className={secondaryButtonClass}>
+        Annuler
+      </button>
+      <button type="submit" disabled={busy} className={primaryButtonClass}>
+        {busy ? busyLabel : label}
+      </button>
+    </div>
+  );
+}
+
+/** Modifier: the profile's editable fields. */
+export function EditClientModal({ client, onClose }: { client: AdminClientProfile; onClose: () => void }) {
+  const f = useClientForm(ClientProfileUpdateSchema, onClose);
+  return (
+    <Modal title="Modifier le client" onClose={onClose}>
+      <f.fetcher.Form method="post" noValidate onSubmit={f.onSubmit} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="update-profile" />
+        <FormAlert message={f.formError} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField id="client-first-name" name="firstName" label="Prénom" required defaultValue={client.first_name} error={f.errors.firstName} onEdit={f.clear} autoComplete="off" autoFocus />
+          <TextField id="client-last-name" name="lastName" label="Nom" defaultValue={client.last_name ?? ""} error={f.errors.lastName} onEdit={f.clear} autoComplete="off" />
+          <TextField id="client-phone" name="phone" label="Téléphone" type="tel" inputMode="tel" defaultValue={client.phone ?? ""} error={f.errors.phone} onEdit={f.clear} autoComplete="off" />
+          <TextField id="client-birth-date" name="dateOfBirth" label="Date de naissance" type="date" defaultValue={client.date_of_birth ?? ""} error={f.errors.dateOfBirth} onEdit={f.clear} />
+        </div>
+        <FieldShell id="client-gender" label="Genre" error={f.errors.gender || undefined}>
+          <select id="client-gender" name="gender" defaultValue={client.gender ?? ""} className={inputClass} onChange={() => f.clear("gender")}>
+            <option value="">Non renseigné</option>
+            {CLIENT_GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {CLIENT_GENDER_LABELS[g]}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+        <TextField id="client-picture" name="profilePictureUrl" label="Photo de profil (URL)" type="url" defaultValue={client.profile_picture_url ?? ""} error={f.errors.profilePictureUrl} onEdit={f.clear} />
+        <FieldShell id="client-bio" label="Bio" error={f.errors.bio || undefined}>
+          <textarea
+            id="client-bio"
+            name="bio"
+            rows={3}
+            maxLength={CLIENT_BIO_MAX}
+            defaultValue={client.bio ?? ""}
+            aria-describedby={errorIdOf("client-bio", f.errors.bio || undefined)}
+            onChange={() => f.clear("bio")}
+            className={`${inputClass} py-2`}
+          />
+        </FieldShell>
+        <Buttons busy={f.busy} label="Enregistrer" busyLabel="Sauvegarde..." onClose={onClose} />
+      </f.fetcher.Form>
+    </Modal>
+  );
+}
+
+/** Beauty Pass: add (positive) or remove (negative) points, with the reason the client reads. */
+export function AdjustPointsModal({ client, onClose }: { client: AdminClientProfile; onClose: () => void }) {
+  const f = useClientForm(ClientPointsAdjustmentSchema, onClose);
+  return (
+    <Modal title="Ajuster les points Beauty Pass" onClose={onClose}>
+      <p className="mt-2 text-sm text-muted">
+        Solde actuel : {client.loyalty_points.toLocaleString("fr-FR")} points. Saisissez un nombre positif pour ajouter, négatif pour retirer ;
+        le solde ne peut pas devenir négatif.
+      </p>
+      <f.fetcher.Form method="post" noValidate onSubmit={f.onSubmit} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="adjust-points" />
+        <FormAlert message={f.formError} />
+        <TextField id="points-delta" name="points" label="Points (+ ou -)" required inputMode="numeric" error={f.errors.points} onEdit={f.clear} autoFocus />
+        <TextField id="points-reason" name="reason" label="Motif" required maxLength={CLIENT_POINTS_REASON_MAX} error={f.errors.reason} onEdit={f.clear} />
+        <Buttons busy={f.busy} label="Ajuster" busyLabel="Sauvegarde..." onClose={onClose} />
+      </f.fetcher.Form>
+    </Modal>
+  );
+}
+
+/** Envoyer email, to one client or to the selection; posts to the list's action. */
+export function ClientMailModal({ clientIds, recipients, onClose, onSent }: { clientIds: string[]; recipients: ReactNode; onClose: () => void; onSent?: () => void }) {
+  const f = useClientForm(
+    ClientMailSchema,
+    () => {
+      onSent?.();
+      onClose();
+    },
+    () => ({ clientIds }),
+  );
+  const [length, setLength] = useState(0);
+  return (
+    <Modal title="Envoyer un email" onClose={onClose}>
+      <p className="mt-2 text-sm text-muted">Destinataire(s) : {recipients}</p>
+      <f.fetcher.Form method="post" action="/admin/clients" noValidate onSubmit={f.onSubmit} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="send-mail" />
+        {clientIds.map((id) => (
+          <input key={id} type="hidden" name="clientId" value={id} />
+        ))}
+        <FormAlert message={f.formError || f.errors.clientIds || null} />
+        <TextField id="mail-subject" name="subject" label="Objet" required maxLength={CLIENT_MAIL_SUBJECT_MAX} error={f.errors.subject} onEdit={f.clear} autoFocus />
+        <FieldShell id="mail-body" label="Message" required error={f.errors.body || undefined}>
+          <textarea
+            id="mail-body"
+            name="body"
+            rows={8}
+            maxLength={CLIENT_MAIL_BODY_MAX}
+            aria-invalid={f.errors.body ? true : undefined}
+            aria-describedby={errorIdOf("mail-body", f.errors.body || undefined)}
+            onChange={(event) => {
+              f.clear("body");
+              setLength(event.currentTarget.value.length);
+            }}
+            className={`${inputClass} py-2`}
+          />
+        </FieldShell>
+        <p className="text-right text-xs text-muted" aria-live="polite">
+          {length}/{CLIENT_MAIL_BODY_MAX}
+        </p>
+        <Buttons busy={f.busy} label="Envoyer" busyLabel="Envoi..." onClose={onClose} />
+      </f.fetcher.Form>
+    </Modal>
+  );
+}
+
+/** Nouveau Client: the account is created and the client invited to choose a password. */
+export function NewClientModal({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const f = useClientForm(NewClientSchema, (answer) => {
+    onClose();
+    if (answer.clientId) navigate(`/admin/clients/${answer.clientId}`);
+  });
+  return (
+    <Modal title="Nouveau client" onClose={onClose}>
+      <p className="mt-2 text-sm text-muted">Le client reçoit un e-mail pour définir son mot de passe.</p>
+      <f.fetcher.Form method="post" action="/admin/clients" noValidate onSubmit={f.onSubmit} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="create" />
+        <FormAlert message={f.formError} />
+        <TextField id="new-client-email" name="email" label="Email" type="email" inputMode="email" required error={f.errors.email} onEdit={f.clear} autoComplete="off" autoFocus />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField id="new-client-first-name" name="firstName" label="Prénom" required error={f.errors.firstName} onEdit={f.clear} autoComplete="off" />
+          <TextField id="new-client-last-name" name="lastName" label="Nom" error={f.errors.lastName} onEdit={f.clear} autoComplete="off" />
+        </div>
+        <TextField id="new-client-phone" name="phone" label="Téléphone" type="tel" inputMode="tel" error={f.errors.phone} onEdit={f.clear} autoComplete="off" />
+        <Buttons busy={f.busy} label="Créer" busyLabel="Création..." onClose={onClose} />
+      </f.fetcher.Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,116 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { isAPIError } from "better-auth/api";
+import type { Route } from "./+types/set-password";
+import { getAuth } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { isPasswordSetupLinkValid } from "~/.server/modules/accounts/password-setup.service";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
+import { PASSWORD_CRITERIA } from "~/features/account/security.schema";
+import { SETUP_LINK_INVALID_MESSAGE, SetPasswordSchema } from "~/features/account/set-password.schema";
+
+type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
+
+/**
+ * /definir-mot-de-passe?token=…: the link of the mail sent to a client whose account the
+ * administrator created. The token is better-auth's reset token: the library checks it once,
+ * hashes the password and creates the credential.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, valid: await isPasswordSetupLinkValid(await getDb(), token) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string"));
+  const parsed = SetPasswordSchema.safeParse(form);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return data<Answer>({ ok: false, message: Object.values(fieldErrors)[0], fieldErrors }, { status: 400 });
+  }
+  try {
+    const auth = await getAuth();
+    await auth.api.resetPassword({ body: { newPassword: parsed.data.newPassword, token: parsed.data.token } });
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    return data<Answer>({ ok: false, message: SETUP_LINK_INVALID_MESSAGE }, { status: 400 });
+  }
+  return data<Answer>({ ok: true, message: "Votre mot de passe est défini. Vous pouvez maintenant vous connecter." });
+}
+
+export function headers(): HeadersInit {
+  return { "Cache-Control": "no-store" };
+}
+
+export function meta() {
+  return [{ title: "Définir votre mot de passe | Aurore" }, { name: "robots", content: "noindex" }];
+}
+
+const inputClass = "mt-1 min-h-11 w-full rounded-lg border border-line bg-white px-3";
+
+export default function SetPasswordPage({ loaderData }: Route.ComponentProps) {
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const errors = answer?.fieldErrors ?? {};
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <h1 className="font-display text-3xl">Définir votre mot de passe</h1>
+      {answer?.ok ? (
+        <>
+          <p role="status" className="mt-6 rounded-lg border border-line bg-band p-4">
+            {answer.message}
+          </p>
+          <Link to="/" className="mt-6 inline-flex min-h-11 items-center rounded-full bg-ink px-5 font-semibold text-white">
+            Retour à l'accueil
+          </Link>
+        </>
+      ) : !loaderData.valid ? (
+        <p role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          {SETUP_LINK_INVALID_MESSAGE}
+        </p>
+      ) : (
+        <Form method="post" className="mt-6 space-y-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          {answer && !answer.ok && !answer.fieldErrors ? (
+            <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+              {answer.message}
+            </p>
+          ) : null}
+          <FieldShell id="new-password" label="Nouveau mot de passe" required error={errors.newPassword}>
+            <input
+              id="new-password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              aria-describedby={["password-criteria", errorIdOf("new-password", errors.newPassword)].filter(Boolean).join(" ")}
+              className={inputClass}
+            />
+          </FieldShell>
+          <ul id="password-criteria" className="list-disc pl-5 text-sm text-muted">
+            {PASSWORD_CRITERIA.map((c) => (
+              <li key={c.id}>{c.label}</li>
+            ))}
+          </ul>
+          <FieldShell id="confirm-password" label="Confirmer le mot de passe" required error={errors.confirmPassword}>
+            <input
+              id="confirm-password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              aria-describedby={errorIdOf("confirm-password", errors.confirmPassword)}
+              className={inputClass}
+            />
+          </FieldShell>
+          <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60">
+            {busy ? "Enregistrement..." : "Définir le mot de passe"}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,59 @@
+import { data } from "react-router";
+import type { Route } from "./+types/client";
+import { requireAdmin } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import {
+  adjustClientPoints,
+  getAdminClientProfile,
+  updateClientProfile,
+} from "~/.server/modules/admin/admin-client-profile.service";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import type { ClientActionAnswer } from "~/features/admin/admin-client-profile.schema";
+import { CLIENT_NOT_FOUND_MESSAGE } from "~/features/admin/admin-clients.schema";
+import { AdminClientView } from "~/features/admin/components/admin-client-view";
+
+/** Voir: one client's profile, orders, Beauty Pass and addresses. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const client = await getAdminClientProfile(await getDb(), params.id);
+  if (!client) throw data(CLIENT_NOT_FOUND_MESSAGE, { status: 404 });
+  return { client };
+}
+
+/** intents: update-profile (Modifier), adjust-points (Beauty Pass). Envoyer email posts to /admin/clients. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+  const db = await getDb();
+  const clientId = params.id;
+  if (intent === "update-profile") {
+    const result = await updateClientProfile(db, { actorId: user.id, clientId, values });
+    if (!result.ok) return data<ClientActionAnswer>({ ok: false, intent, message: result.message, fieldErrors: result.fieldErrors }, { status: result.status });
+    return data<ClientActionAnswer>({ ok: true, intent, message: "Profil du client enregistré" });
+  }
+  if (intent === "adjust-points") {
+    const result = await adjustClientPoints(db, { actorId: user.id, clientId, values });
+    if (!result.ok) return data<ClientActionAnswer>({ ok: false, intent, message: result.message, fieldErrors: result.fieldErrors }, { status: result.status });
+    return data<ClientActionAnswer>({
+      ok: true,
+      intent,
+      message: `Points ajustés : nouveau solde ${result.balance.toLocaleString("fr-FR")} points`,
+    });
+  }
+  return data<ClientActionAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+}
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const name = loaderData ? [loaderData.client.first_name, loaderData.client.last_name].filter(Boolean).join(" ") : "Client";
+  return [{ title: `${name} | Clients | Administration | Aurore` }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminClient({ loaderData }: Route.ComponentProps) {
+  return <AdminClientView client={loaderData.client} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
