@@ -16,7 +16,7 @@ import {
   type AdminClientStats,
   type ClientAnswer,
 } from "../admin-clients.schema";
-import { CLIENT_MAIL_MAX_RECIPIENTS } from "../admin-client-profile.schema";
+import { CLIENT_GENDER_LABELS, CLIENT_MAIL_MAX_RECIPIENTS, type ClientGender } from "../admin-client-profile.schema";
 import { ClientMailModal, NewClientModal } from "./admin-client-forms";
 
 const secondaryButtonClass = "inline-flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:border-accent";
@@ -53,6 +53,8 @@ function fullName(row: AdminClientRow): string {
   return name || "Nom non renseigné";
 }
 
+const genderLabel = (value: string | null) =>
+  value && value in CLIENT_GENDER_LABELS ? CLIENT_GENDER_LABELS[value as ClientGender] : "—";
 const dateOrDash = (value: string | null) => (value ? <time dateTime={value}>{formatDate(value)}</time> : "—");
 
 export function AdminClientsView({
@@ -204,7 +206,10 @@ export function AdminClientsView({
                     />
                   </th>
                   <th scope="col" className="px-3 py-3">Client</th>
+                  <th scope="col" className="px-3 py-3">Genre</th>
+                  <th scope="col" className="px-3 py-3">Bio</th>
                   <th scope="col" className="px-3 py-3">Contact</th>
+                  <th scope="col" className="px-3 py-3">Naissance</th>
                   <th scope="col" className="px-3 py-3">Inscription</th>
                   <th scope="col" className="px-3 py-3">Dernière commande</th>
                   <th scope="col" className="px-3 py-3">Dernière connexion</th>
@@ -308,10 +313,21 @@ function ClientRow({
           </div>
         </div>
       </td>
+      <td className="whitespace-nowrap px-3 py-3">{genderLabel(row.gender)}</td>
+      <td className="max-w-48 px-3 py-3">
+        {row.bio ? (
+          <p className="line-clamp-2" title={row.bio}>
+            {row.bio}
+          </p>
+        ) : (
+          "—"
+        )}
+      </td>
       <td className="px-3 py-3">
         <p className="break-all">{row.email}</p>
         <p className="text-muted">{row.phone ?? "Téléphone non renseigné"}</p>
       </td>
+      <td className="whitespace-nowrap px-3 py-3">{dateOrDash(row.date_of_birth)}</td>
       <td className="whitespace-nowrap px-3 py-3">{dateOrDash(row.created_at)}</td>
       <td className="whitespace-nowrap px-3 py-3">{dateOrDash(row.last_order_at)}</td>
       <td className="whitespace-nowrap px-3 py-3">{dateOrDash(row.last_login_at)}</td>
