@@ -201,7 +201,7 @@ function parseEuros(raw: unknown, options: { zeroAllowed: boolean }): { cents: n
 }
 
 /** An optional whole number >= 1 ("" is null: no limit). */
-const limitField = z.unknown().transform((raw, ctx): number | null => {
+const limitField = z.unknown().optional().transform((raw, ctx): number | null => {
   const value = text(raw);
   if (value === "") return null;
   if (/^-/.test(value)) {
@@ -215,7 +215,7 @@ const limitField = z.unknown().transform((raw, ctx): number | null => {
   return Number(value);
 });
 
-const dayField = z.unknown().transform((raw, ctx): string | null => {
+const dayField = z.unknown().optional().transform((raw, ctx): string | null => {
   const value = text(raw);
   if (value === "") return null;
   if (!isRealDay(value)) {
@@ -231,7 +231,7 @@ const dayField = z.unknown().transform((raw, ctx): string | null => {
  */
 export const PromoCodeFormSchema = z
   .object({
-    code: z.unknown().transform((raw, ctx) => {
+    code: z.unknown().optional().transform((raw, ctx) => {
       const code = normalizePromoCode(text(raw));
       if (code === "") ctx.addIssue({ code: "custom", message: PROMO_FORM_MESSAGES.codeRequired });
       else if (code.length < PROMO_CODE_MIN || code.length > PROMO_CODE_MAX) {
@@ -241,12 +241,13 @@ export const PromoCodeFormSchema = z
     }),
     description: z
       .unknown()
+      .optional()
       .transform(text)
       .pipe(z.string().max(PROMO_DESCRIPTION_MAX, { error: PROMO_FORM_MESSAGES.descriptionTooLong }))
       .transform((v) => v || null),
     kind: z.enum(["percentage", "fixed"], { error: PROMO_FORM_MESSAGES.kind }),
-    value: z.unknown(),
-    min_order: z.unknown().transform((raw, ctx) => {
+    value: z.unknown().optional(),
+    min_order: z.unknown().optional().transform((raw, ctx) => {
       const parsed = parseEuros(raw, { zeroAllowed: true });
       if ("error" in parsed) {
         ctx.addIssue({ code: "custom", message: parsed.error });
@@ -260,6 +261,7 @@ export const PromoCodeFormSchema = z
     per_customer_limit: limitField,
     customer_email: z
       .unknown()
+      .optional()
       .transform((raw) => text(raw).toLowerCase())
       .pipe(z.union([z.literal(""), z.email({ error: PROMO_FORM_MESSAGES.email }).max(254, { error: PROMO_FORM_MESSAGES.email })]))
       .transform((v) => v || null),
@@ -287,8 +289,8 @@ export const PromoCodeFormSchema = z
     if (form.starts_on && form.ends_on && form.ends_on < form.starts_on) {
       ctx.addIssue({ code: "custom", path: ["ends_on"], message: PROMO_FORM_MESSAGES.datesOrder });
     }
-    const { value: _value, ...rest } = form;
-    return { ...rest, percent_off: percentOff, amount_off_cents: amountOffCents };
+    const { value: _value, min_order, ...rest } = form;
+    return { ...rest, min_order_cents: min_order, percent_off: percentOff, amount_off_cents: amountOffCents };
   });
 export type PromoCodeFormInput = z.input<typeof PromoCodeFormSchema>;
 export type PromoCodeDraft = z.output<typeof PromoCodeFormSchema>;
