@@ -45,7 +45,7 @@ export const QuoteRequestSchema = z.object({
   lines: z.array(OrderLineSchema).max(CART_MAX_LINES),
   address_id: z.uuid().nullable().optional(),
   points_to_use: z.number().int().min(0).max(10_000_000).optional(),
-  promo_code: z.string().max(100).nullable().optional(),
+  promo_code: z.string().max(100, { error: "Ce code promo n'existe pas" }).nullable().optional(),
 });
 
 /**
