@@ -65,6 +65,10 @@ export const GIFT_CARD_MESSAGE_MAX = 200;
 export const GIFT_CARD_VALIDITY_YEARS = 3;
 export const GIFT_CARD_EXPIRY_REMINDER_MONTHS = 3;
 
+/** Newsletter welcome offer (spec back-office §9): a personal code, single use, valid 30 days. */
+export const NEWSLETTER_WELCOME_PERCENT = 10;
+export const NEWSLETTER_WELCOME_VALIDITY_DAYS = 30;
+
 /** An order can be modified or cancelled within this delay after it is placed. */
 export const ORDER_CHANGE_WINDOW_HOURS = 1;
 /** Beauty Pass (spec back-office §9): 1 € spent = 1 point; each 100 points = 10 € off, from 100 points. */

@@ -111,6 +111,8 @@ export const OrderSchema = z
     tax_cents: z.int(),
     total_cents: z.int(),
     points_used: z.int(),
+    promo_code: z.string().nullable().describe("Code promo utilisé (normalisé), ou null"),
+    promo_discount_cents: z.int().describe("Réduction du code promo, en centimes"),
     currency: z.string(),
     shipping_method: z.enum(["standard", "free_shipping"]),
     shipping_address: OrderAddressSchema,

@@ -29,6 +29,7 @@ import {
   reverseOrderPoints,
 } from "~/.server/modules/loyalty/loyalty.service";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
+import { PROMO_RESTORE_REFUSED_MESSAGE, releaseOrderPromo, respendOrderPromo } from "~/.server/modules/promotions/promo-codes.service";
 import { isCancellable, toOrderView, type OrderItemRow, type OrderRow } from "~/.server/modules/orders/order-view";
 import { ORDER_NOT_CANCELLABLE_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from "~/.server/modules/orders/orders.service";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
@@ -46,7 +47,13 @@ export type ChangeOrderStatusResult =
   | {
       ok: false;
       status: 400 | 404 | 409;
-      code: "invalid_status" | "not_found" | "order_not_cancellable" | "insufficient_stock" | "insufficient_points";
+      code:
+        | "invalid_status"
+        | "not_found"
+        | "order_not_cancellable"
+        | "insufficient_stock"
+        | "insufficient_points"
+        | "promo_code_unavailable";
       message: string;
     };
 
@@ -107,6 +114,8 @@ export async function changeOrderStatus(
       if (!RELEASED.has(from) && RELEASED.has(to)) {
         await returnStock(tx, lines, { ...stockContext, reason: to === "returned" ? "order_returned" : "order_cancelled" });
         await refundOrderPoints(tx, order, to === "returned" ? "returned" : "cancelled", now);
+        // The promo code's use is given back (issue 8).
+        await releaseOrderPromo(tx, order.id, now);
         if (order.paymentStatus === "paid") paymentStatus = "refunded";
       } else if (RELEASED.has(from) && !RELEASED.has(to)) {
         const taken = await takeStock(tx, lines, { ...stockContext, reason: "order_restored" });
@@ -115,6 +124,9 @@ export async function changeOrderStatus(
         }
         if (!(await respendOrderPoints(tx, order, now))) {
           throw new Refused({ ok: false, status: 409, code: "insufficient_points", message: INSUFFICIENT_POINTS_MESSAGE });
+        }
+        if (!(await respendOrderPromo(tx, order.id))) {
+          throw new Refused({ ok: false, status: 409, code: "promo_code_unavailable", message: PROMO_RESTORE_REFUSED_MESSAGE });
         }
         // The money went back when it was cancelled: it is due again.
         if (order.paymentStatus === "refunded") paymentStatus = "pending";

@@ -32,6 +32,7 @@ import { getCart, quoteProducts } from "~/.server/modules/cart/cart.service";
 import { INSUFFICIENT_POINTS_MESSAGE, useLoyaltyPoints } from "~/.server/modules/loyalty/loyalty.service";
 import { insufficientStockMessage, recordTakenStock, takeStock } from "~/.server/modules/inventory/inventory.service";
 import { withItems } from "~/.server/modules/orders/order-view";
+import { checkPromoCode, claimPromoCode, recordPromoRedemption, type AppliedPromo } from "~/.server/modules/promotions/promo-codes.service";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { AddressSchema, missingAddressFields } from "~/features/addresses/address.schema";
@@ -80,6 +81,10 @@ export type CheckoutQuote = {
   max_redeemable_points: number;
   points_to_use: number;
   discount_cents: number;
+  /** Promo code (issue 8): the accepted code and its discount, or the French reason it is refused. */
+  promo: AppliedPromo | null;
+  promo_error: string | null;
+  promo_discount_cents: number;
   total_cents: number;
 };
 
@@ -177,7 +182,14 @@ async function resolveAddress(
  */
 export async function quoteCheckout(
   db: Executor,
-  input: { userId: string; lines?: readonly OrderLine[]; addressId?: string | null; pointsToUse?: number; now?: Date },
+  input: {
+    userId: string;
+    lines?: readonly OrderLine[];
+    addressId?: string | null;
+    pointsToUse?: number;
+    promoCode?: string | null;
+    now?: Date;
+  },
 ): Promise<CheckoutQuote> {
   const now = input.now ?? new Date();
   const wanted = mergeLines(input.lines ?? (await serverCartLines(db, input.userId, now))).filter(
@@ -188,7 +200,10 @@ export async function quoteCheckout(
     const resolved = await resolveAddress(db, input.userId, input.addressId);
     if (resolved.ok) zone = resolved.value.shippingZone;
   }
-  return priceLines(db, input.userId, wanted, zone, input.pointsToUse ?? 0, await getShippingSettings(db));
+  return priceLines(db, input.userId, wanted, zone, input.pointsToUse ?? 0, await getShippingSettings(db), {
+    code: input.promoCode ?? null,
+    now,
+  });
 }
 
 /** The quote of merged, well-formed lines for a known delivery zone (null: none chosen yet). */
@@ -199,6 +214,7 @@ async function priceLines(
   zone: ShippingZone | null,
   pointsToUse: number,
   settings: ShippingSettings,
+  promoRequest: { code: string | null; now: Date },
 ): Promise<CheckoutQuote> {
   const problems: string[] = [];
   // The same current price, stock and availability the cart drawer shows.
@@ -240,6 +256,11 @@ async function priceLines(
   const requested = Math.max(0, Math.floor(pointsToUse / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_POINTS);
   const points = Math.min(requested, maxPoints);
   const discount = pointsDiscountCents(points);
+  const promoCheck = promoRequest.code
+    ? await checkPromoCode(db, { code: promoRequest.code, userId, lines, subtotalCents: subtotal, pointsUsed: points, now: promoRequest.now })
+    : null;
+  const promo = promoCheck?.ok ? promoCheck.promo : null;
+  const promoDiscount = promo?.discount_cents ?? 0;
   return {
     lines,
     problems,
@@ -249,7 +270,10 @@ async function priceLines(
     max_redeemable_points: maxPoints,
     points_to_use: points,
     discount_cents: discount,
-    total_cents: subtotal - discount + (shipping?.feeCents ?? 0),
+    promo,
+    promo_error: promoCheck && !promoCheck.ok ? promoCheck.message : null,
+    promo_discount_cents: promoDiscount,
+    total_cents: subtotal - discount - promoDiscount + (shipping?.feeCents ?? 0),
   };
 }
 
@@ -327,13 +351,15 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
   // 4. The quote the shopper agreed to (prices read now, from the database). The shop's delivery
   // settings are read once: the quote and the order below use the same fee and threshold.
   const settings = await getShippingSettings(db);
-  const quote = await priceLines(db, userId, lines, shippingZone, request.points_to_use, settings);
+  const promoCode = request.promo_code ?? null;
+  const quote = await priceLines(db, userId, lines, shippingZone, request.points_to_use, settings, { code: promoCode, now });
   if (quote.lines.length < lines.length) return fail(400, "invalid_item", quote.problems[0] ?? INVALID_ITEM_MESSAGE);
   if (quote.problems.length > 0) return fail(409, "insufficient_stock", quote.problems[0]);
   if (request.points_to_use > quote.points_balance) return fail(400, "insufficient_points", INSUFFICIENT_POINTS_MESSAGE, "points_to_use");
   if (request.points_to_use > quote.max_redeemable_points) {
     return fail(400, "points_exceed_total", "Les points utilisés ne peuvent pas dépasser le montant de vos articles", "points_to_use");
   }
+  if (quote.promo_error) return fail(400, "promo_code_refused", quote.promo_error, "promo_code");
   const expectedTotal = quote.total_cents;
 
   // 5. Payment, just before the transaction; refunded if the order is not created after all.
@@ -372,7 +398,20 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       if (discount > subtotal) {
         throw new OrderAbort(fail(400, "points_exceed_total", "Les points utilisés ne peuvent pas dépasser le montant de vos articles"));
       }
-      const total = subtotal - discount + shipping.feeCents;
+      // 7b. The promo code: one use taken in this transaction (limits hold under concurrency).
+      const promoClaim = promoCode
+        ? await claimPromoCode(tx, {
+            code: promoCode,
+            userId,
+            lines: bought.map((b) => ({ product_id: b.line.product_id, line_total_cents: b.priceCents * b.line.quantity })),
+            subtotalCents: subtotal,
+            pointsUsed: request.points_to_use,
+            now,
+          })
+        : null;
+      if (promoClaim && !promoClaim.ok) throw new OrderAbort(fail(409, "promo_code_refused", promoClaim.message, "promo_code"));
+      const promoDiscount = promoClaim?.promo.discount_cents ?? 0;
+      const total = subtotal - discount - promoDiscount + shipping.feeCents;
       if (total !== expectedTotal) throw new OrderAbort(fail(409, "price_changed", PRICE_CHANGED_MESSAGE));
 
       // 9. The order. Its number derives from the id; on the rare clash, a new id.
@@ -386,6 +425,9 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         discountCents: discount,
         totalCents: total,
         pointsUsed: request.points_to_use,
+        promoCodeId: promoClaim?.promo.id ?? null,
+        promoCode: promoClaim?.promo.code ?? null,
+        promoDiscountCents: promoDiscount,
         currency: "EUR",
         shippingAddress: address,
         billingAddress: address,
@@ -436,6 +478,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         })),
       );
       await recordTakenStock(tx, take.taken, { reason: "order", orderId, actorUserId: userId });
+      if (promoClaim) await recordPromoRedemption(tx, promoClaim, { orderId, userId, now });
       await tx.insert(orderStatusChanges).values({ orderId, fromStatus: null, toStatus: "pending", actorUserId: userId, createdAt: now });
       // 8. Points: the spec's use_loyalty_points, a conditional debit in this transaction, so two
       // parallel orders cannot spend the same points.
@@ -454,7 +497,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       if (request.save_card) await saveCard(tx, userId, request, charge.brand, charge.lastFour);
 
       // 11. The confirmation e-mail, sent by the outbox worker only if this commits.
-      await enqueueMail(tx, confirmationMail(request.contact.email, ref, bought, { subtotal, shipping, discount, total, points: request.points_to_use }, address));
+      await enqueueMail(tx, confirmationMail(request.contact.email, ref, bought, { subtotal, shipping, discount, total, points: request.points_to_use, promo: promoClaim?.promo ?? null }, address));
 
       // 12. Bought: the server cart is emptied (the page empties the browser's).
       await tx.delete(cartItems).where(eq(cartItems.userId, userId));
@@ -495,7 +538,7 @@ function confirmationMail(
   to: string,
   ref: string,
   bought: { line: OrderLine; name: string; priceCents: number }[],
-  totals: { subtotal: number; shipping: ShippingQuote; discount: number; total: number; points: number },
+  totals: { subtotal: number; shipping: ShippingQuote; discount: number; total: number; points: number; promo: AppliedPromo | null },
   address: OrderAddress,
 ) {
   const lines = bought.map((b) => `- ${b.name} x ${b.line.quantity} : ${formatPrice(b.priceCents * b.line.quantity)}`);
@@ -510,6 +553,7 @@ function confirmationMail(
     `Sous-total : ${formatPrice(totals.subtotal)}`,
     `Livraison (${totals.shipping.zoneLabel}) : ${totals.shipping.feeCents === 0 ? "offerte" : formatPrice(totals.shipping.feeCents)}`,
     ...(totals.points > 0 ? [`Points Beauty Pass (${totals.points} points) : -${formatPrice(totals.discount)}`] : []),
+    ...(totals.promo ? [`Code promo ${totals.promo.code} : -${formatPrice(totals.promo.discount_cents)}`] : []),
     `Total payé : ${formatPrice(totals.total)}`,
     "",
     "Livraison à :",

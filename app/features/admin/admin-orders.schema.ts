@@ -76,6 +76,8 @@ export type AdminOrderDetail = {
   subtotal_cents: number;
   shipping_cents: number;
   discount_cents: number;
+  promo_code: string | null;
+  promo_discount_cents: number;
   total_cents: number;
   customer_name: string;
   email: string | null;

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { PHONE_PATTERN } from "~/features/account/profile.schema";
+import { PromoCodeInputSchema } from "~/features/promotions/promotions.schema";
 import { BEAUTY_PASS_REDEEM_STEP_POINTS, CART_MAX_LINE_QUANTITY, CART_MAX_LINES } from "~/lib/shop-rules";
 
 export const CONTACT_NAME_MAX = 100;
@@ -159,6 +160,8 @@ export const PlaceOrderSchema = z.object({
     .max(CART_MAX_LINES, { error: `Votre panier ne peut pas contenir plus de ${CART_MAX_LINES} articles différents` })
     .optional(),
   notes: z.string().trim().max(500, { error: "500 caractères au maximum" }).optional(),
+  /** One promo code per order (issue 8), as typed: spaces and case do not matter. */
+  promo_code: PromoCodeInputSchema.optional(),
 });
 export type PlaceOrderInput = z.input<typeof PlaceOrderSchema>;
 export type PlaceOrderRequest = z.output<typeof PlaceOrderSchema>;

@@ -58,6 +58,9 @@ export type OrderView = {
   tax_cents: number;
   total_cents: number;
   points_used: number;
+  /** The promo code used (issue 8) and its discount; null and 0 without one. */
+  promo_code: string | null;
+  promo_discount_cents: number;
   currency: string;
   shipping_method: "standard" | "free_shipping";
   shipping_address: OrderAddressView;

@@ -45,6 +45,7 @@ export const QuoteRequestSchema = z.object({
   lines: z.array(OrderLineSchema).max(CART_MAX_LINES),
   address_id: z.uuid().nullable().optional(),
   points_to_use: z.number().int().min(0).max(10_000_000).optional(),
+  promo_code: z.string().max(100, { error: "Ce code promo n'existe pas" }).nullable().optional(),
 });
 
 /**
@@ -64,6 +65,7 @@ export async function quoteAction(request: Request, db: Database) {
     lines: parsed.data.lines,
     addressId: parsed.data.address_id ?? null,
     pointsToUse: parsed.data.points_to_use ?? 0,
+    promoCode: parsed.data.promo_code || null,
   });
   return data({ ok: true as const, quote }, { headers: { "Cache-Control": "no-store" } });
 }

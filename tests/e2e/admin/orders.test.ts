@@ -100,6 +100,7 @@ describe("Gestion des Commandes", () => {
         "Clients",
         "Support",
         "Statistiques",
+        "Codes promo",
         "Paramètres",
       ]);
       expect(await nav.getByText("Bientôt disponible").count()).toBe(0);

@@ -34,6 +34,7 @@ beforeAll(async () => {
 describe("the administrator's area is guarded on the server", () => {
   it("finds the admin routes in the route config", () => {
     expect(adminPaths).toContain("/admin");
+    expect(adminPaths).toContain("/admin/promotions");
   });
 
   it.each(adminPaths)("%s: visitor 401, shopper 403, administrator 200 (404 for an unknown id)", async (path) => {

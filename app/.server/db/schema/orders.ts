@@ -59,6 +59,10 @@ export const orders = pgTable(
     pointsUsed: integer("points_used").notNull().default(0),
     /** Beauty Pass points currently credited for this order (set on delivery, 0 once reversed). */
     pointsEarned: integer("points_earned").notNull().default(0),
+    /** The promo code used (issue 8): its id and text as typed at the time, and its discount. */
+    promoCodeId: uuid("promo_code_id"),
+    promoCode: text("promo_code"),
+    promoDiscountCents: integer("promo_discount_cents").notNull().default(0),
     currency: text("currency").notNull().default("EUR"),
     shippingAddress: jsonb("shipping_address").$type<OrderAddress>().notNull(),
     billingAddress: jsonb("billing_address").$type<OrderAddress>(),

@@ -37,6 +37,8 @@ export const AdminOrderDetailSchema = z
     subtotal_cents: z.int(),
     shipping_cents: z.int(),
     discount_cents: z.int(),
+    promo_code: z.string().nullable(),
+    promo_discount_cents: z.int(),
     total_cents: z.int(),
     customer_name: z.string(),
     email: z.string().nullable(),

@@ -187,6 +187,8 @@ export async function getAdminOrder(db: Executor, id: string): Promise<AdminOrde
     subtotal_cents: o.subtotalCents,
     shipping_cents: o.shippingCents,
     discount_cents: o.discountCents,
+    promo_code: o.promoCode,
+    promo_discount_cents: o.promoDiscountCents,
     total_cents: o.totalCents,
     customer_name: customerName(o.shippingAddress, metadata),
     email: metadata.customer_info?.email || order.accountEmail || null,

@@ -89,6 +89,11 @@ describe("newsletter double opt-in", () => {
       .select()
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.email, email));
+    // The confirmation mail and the welcome code's mail (issue 8).
+    expect((await mailsTo(email)).map((m) => m.subject)).toEqual([
+      "Confirmez votre inscription à la newsletter Aurore",
+      "Votre code de bienvenue : 10 % de réduction",
+    ]);
     const later = new Date(Date.now() + 10 * CONFIRMATION_RESEND_INTERVAL_MS);
     expect(
       await requestSubscription(handle.db, email, PUBLIC_URL, later),
@@ -98,7 +103,7 @@ describe("newsletter double opt-in", () => {
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.email, email));
     expect(after).toEqual(before);
-    expect(await mailsTo(email)).toHaveLength(1);
+    expect(await mailsTo(email)).toHaveLength(2);
   });
 
   it("resends to an unconfirmed address at most once a minute, the newest link replacing the old one", async () => {

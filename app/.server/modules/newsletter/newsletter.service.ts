@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { newsletterSubscriptions } from "../../db/schema";
 import { enqueueMail, kickOutbox } from "../../outbox/outbox.service";
+import { createWelcomeCode } from "~/.server/modules/promotions/promo-codes.service";
 import { NEWSLETTER_WELCOME_OFFER } from "~/features/newsletter/newsletter.schema";
 
 /** A confirmation mail is sent again to an unconfirmed address at most this often. */
@@ -114,28 +115,35 @@ export async function requestSubscription(
   return result;
 }
 
-/** Double opt-in, step 2: the link's token activates the subscription (single use, 7 days). */
+/**
+ * Double opt-in, step 2: the link's token activates the subscription (single use, 7 days). The
+ * welcome offer (a personal 10% code, issue 8) is created and mailed in the same transaction,
+ * once per e-mail however often it is confirmed.
+ */
 export async function confirmSubscription(
   db: Database,
   token: string,
   now: Date = new Date(),
 ): Promise<{ ok: true; email: string } | { ok: false }> {
   if (!token) return { ok: false };
-  const [row] = await db
-    .select()
-    .from(newsletterSubscriptions)
-    .where(eq(newsletterSubscriptions.confirmTokenHash, hashToken(token)));
-  if (!row?.confirmationSentAt) return { ok: false };
-  if (
-    now.getTime() - row.confirmationSentAt.getTime() >
-    CONFIRMATION_TOKEN_TTL_MS
-  )
-    return { ok: false };
-  await db
-    .update(newsletterSubscriptions)
-    .set({ confirmedAt: now, unsubscribedAt: null, confirmTokenHash: null })
-    .where(eq(newsletterSubscriptions.id, row.id));
-  return { ok: true, email: row.email };
+  const result = await db.transaction(async (tx): Promise<{ ok: true; email: string; mailed: boolean } | { ok: false }> => {
+    const [row] = await tx
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.confirmTokenHash, hashToken(token)))
+      .for("update");
+    if (!row?.confirmationSentAt) return { ok: false };
+    if (now.getTime() - row.confirmationSentAt.getTime() > CONFIRMATION_TOKEN_TTL_MS) return { ok: false };
+    await tx
+      .update(newsletterSubscriptions)
+      .set({ confirmedAt: now, unsubscribedAt: null, confirmTokenHash: null })
+      .where(eq(newsletterSubscriptions.id, row.id));
+    const mailed = await createWelcomeCode(tx, row.email, now);
+    return { ok: true, email: row.email, mailed };
+  });
+  if (!result.ok) return { ok: false };
+  if (result.mailed) kickOutbox();
+  return { ok: true, email: result.email };
 }
 
 /**

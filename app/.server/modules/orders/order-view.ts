@@ -28,6 +28,8 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Da
     tax_cents: order.taxCents,
     total_cents: order.totalCents,
     points_used: order.pointsUsed,
+    promo_code: order.promoCode,
+    promo_discount_cents: order.promoDiscountCents,
     currency: order.currency,
     shipping_method: order.shippingMethod === "free_shipping" ? "free_shipping" : "standard",
     shipping_address: order.shippingAddress,

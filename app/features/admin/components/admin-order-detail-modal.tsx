@@ -77,6 +77,11 @@ export function AdminOrderDetailModal({ orderId, onClose }: { orderId: string; o
             <p>
               <span className="text-muted">Total :</span> <strong>{formatPrice(order.total_cents)}</strong>
             </p>
+            {order.promo_code && order.promo_discount_cents > 0 ? (
+              <p>
+                <span className="text-muted">Code promo :</span> {`${order.promo_code} (-${formatPrice(order.promo_discount_cents)})`}
+              </p>
+            ) : null}
           </div>
           <section>
             <h3 className="font-semibold">Contact</h3>

@@ -17,6 +17,7 @@ import { CheckoutErrorBox, CheckoutSteps } from "./checkout-steps";
 import type { CheckoutAccount, CheckoutLogger, CheckoutStep, QuoteResponse } from "./checkout-types";
 import { ContactInfoFields, type ContactErrors, type ContactValues } from "./contact-info-fields";
 import { OrderSummary } from "./order-summary";
+import { PromoCodeField } from "~/features/promotions/components/promo-code-field";
 
 export const CONTACT_INVALID_MESSAGE = "Veuillez corriger les informations client";
 export const ADDRESS_INVALID_MESSAGE = "Veuillez sélectionner une adresse de livraison valide";
@@ -72,6 +73,8 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   const [addresses, setAddresses] = useState<SavedAddressView[] | null>(account.addresses);
   const shippingFormId = useId();
   const [points, setPoints] = useState(0);
+  /** The promo code sent with the quote and the order (issue 8); the server says if it applies. */
+  const [promoCode, setPromoCode] = useState<string | null>(null);
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [saveCard, setSaveCard] = useState(false);
@@ -89,12 +92,12 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
 
   // The quote follows the cart, the address and the points.
   const lines = useMemo(() => cart.items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })), [cart.items]);
-  const quoteKey = JSON.stringify([lines, address?.id ?? null, points]);
+  const quoteKey = JSON.stringify([lines, address?.id ?? null, points, promoCode]);
   const [quoteTick, setQuoteTick] = useState(0);
   const submitQuote = useRef(quoteFetcher.submit);
   submitQuote.current = quoteFetcher.submit;
-  const quoteRequest = useRef({ lines, address_id: address?.id ?? null, points_to_use: points });
-  quoteRequest.current = { lines, address_id: address?.id ?? null, points_to_use: points };
+  const quoteRequest = useRef({ lines, address_id: address?.id ?? null, points_to_use: points, promo_code: promoCode });
+  quoteRequest.current = { lines, address_id: address?.id ?? null, points_to_use: points, promo_code: promoCode };
   useEffect(() => {
     if (!mounted || step === "confirmation" || quoteRequest.current.lines.length === 0) return;
     void submitQuote.current(
@@ -217,6 +220,7 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
       save_card: saveCard,
       points_to_use: quote.points_to_use,
       lines,
+      ...(quote.promo && promoCode ? { promo_code: promoCode } : {}),
     };
     log(`Envoi de la commande (clé ${key.slice(0, 8)}...)`);
     let response: Response | null = null;
@@ -313,6 +317,20 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   const pointOptions: number[] = [];
   for (let p = 0; p <= (quote?.max_redeemable_points ?? 0); p += BEAUTY_PASS_REDEEM_STEP_POINTS) pointOptions.push(p);
   const orderBlocked = !quote || quote.problems.length > 0 || !quote.shipping;
+  const promoField = (
+    <PromoCodeField
+      applied={quote?.promo?.code ?? null}
+      discountCents={quote?.promo_discount_cents ?? 0}
+      error={promoCode ? (quote?.promo_error ?? null) : null}
+      busy={quoteLoading}
+      onApply={(code) => {
+        setPromoCode(code);
+        setQuoteTick((t) => t + 1);
+        log(`Code promo demandé : ${code}`);
+      }}
+      onRemove={() => setPromoCode(null)}
+    />
+  );
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -348,7 +366,7 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
             </div>
           </div>
           <aside aria-label="Votre panier">
-            <OrderSummary quote={quote} loading={quoteLoading} />
+            <OrderSummary quote={quote} loading={quoteLoading} promoField={promoField} />
             {quoteResult && !quoteResult.ok && (
               <div className="mt-4">
                 <CheckoutErrorBox message={quoteResult.message} />
@@ -409,6 +427,7 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
             contact={contact}
             title="Récapitulatif de votre commande"
             headingLevel={3}
+            promoField={promoField}
           />
           {quote && quote.problems.length > 0 && <CheckoutErrorBox message={quote.problems[0]} hint={STOCK_HINT} />}
           {error && <CheckoutErrorBox message={error.message} hint={error.hint} />}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatPrice } from "~/lib/money";
 import { formatAddressLines } from "~/features/addresses/address-api";
 import type { SavedAddressView } from "~/features/addresses/address.schema";
@@ -15,6 +16,7 @@ export function OrderSummary({
   contact,
   title = "Récapitulatif",
   headingLevel = 2,
+  promoField,
 }: {
   quote: CheckoutQuote | null;
   loading: boolean;
@@ -22,6 +24,8 @@ export function OrderSummary({
   contact?: ContactValues;
   title?: string;
   headingLevel?: 2 | 3;
+  /** The 'Code promo' field (issue 8), shown under the lines. */
+  promoField?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -59,6 +63,7 @@ export function OrderSummary({
               </li>
             ))}
           </ul>
+          {promoField}
           <dl className="mt-3 space-y-2 border-t border-line pt-3 text-sm">
             <div className="flex justify-between gap-3">
               <dt>Sous-total</dt>
@@ -80,6 +85,12 @@ export function OrderSummary({
               <div className="flex justify-between gap-3">
                 <dt>Points Beauty Pass ({quote.points_to_use} points)</dt>
                 <dd className="text-success">-{formatPrice(quote.discount_cents)}</dd>
+              </div>
+            )}
+            {quote.promo && quote.promo_discount_cents > 0 && (
+              <div className="flex justify-between gap-3">
+                <dt>Code promo {quote.promo.code}</dt>
+                <dd className="text-success">-{formatPrice(quote.promo_discount_cents)}</dd>
               </div>
             )}
             <div className="flex justify-between gap-3 border-t border-line pt-2 text-base font-semibold">

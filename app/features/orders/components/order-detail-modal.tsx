@@ -76,6 +76,12 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
             <dd>{`-${formatPrice(pointsDiscount)}`}</dd>
           </div>
         )}
+        {order.promo_code && order.promo_discount_cents > 0 && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted">{`Code promo ${order.promo_code}`}</dt>
+            <dd>{`-${formatPrice(order.promo_discount_cents)}`}</dd>
+          </div>
+        )}
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold">
           <dt>Total</dt>
           <dd>{formatPrice(order.total_cents)}</dd>

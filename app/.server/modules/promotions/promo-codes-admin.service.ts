@@ -1,0 +1,170 @@
+/**
+ * Codes promo in the back-office (issue 8): list, create, edit, disable/enable. The form is
+ * validated by PromoCodeFormSchema (French messages); this service adds what needs the database
+ * (code already taken, customer e-mail, categories, limit below uses already made).
+ */
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database, Executor } from "~/.server/db/client";
+import { categories, promoCodeCategories, promoCodes, user } from "~/.server/db/schema";
+import {
+  PROMO_FORM_MESSAGES,
+  PromoCodeFormSchema,
+  nextDay,
+  parisDayStart,
+  promoFormErrors,
+  type AdminPromoCodeRow,
+  type PromoCodeDraft,
+  type PromoFormField,
+} from "~/features/promotions/promotions.schema";
+import { isUuid } from "~/lib/uuid";
+
+export type PromoAdminFailure = { ok: false; status: 400 | 404 | 409; message: string; errors?: Partial<Record<PromoFormField, string>> };
+export type PromoAdminResult = { ok: true; promo: AdminPromoCodeRow } | PromoAdminFailure;
+
+function fieldFailure(field: PromoFormField, message: string, status: 400 | 409 = 400): PromoAdminFailure {
+  return { ok: false, status, message, errors: { [field]: message } };
+}
+
+/** Every code, newest first (or the one asked for). */
+export async function listAdminPromoCodes(db: Executor, only?: { id: string }): Promise<AdminPromoCodeRow[]> {
+  const rows = await db
+    .select({ promo: promoCodes, email: user.email })
+    .from(promoCodes)
+    .leftJoin(user, eq(user.id, promoCodes.boundUserId))
+    .where(only ? eq(promoCodes.id, only.id) : undefined)
+    .orderBy(desc(promoCodes.createdAt), asc(promoCodes.code));
+  const links = rows.length
+    ? await db
+        .select()
+        .from(promoCodeCategories)
+        .where(inArray(promoCodeCategories.promoCodeId, rows.map((r) => r.promo.id)))
+    : [];
+  const byCode = new Map<string, string[]>();
+  for (const l of links) byCode.set(l.promoCodeId, [...(byCode.get(l.promoCodeId) ?? []), l.categoryId]);
+  return rows.map(({ promo: p, email }) => ({
+    id: p.id,
+    code: p.code,
+    description: p.description,
+    kind: p.kind,
+    percent_off: p.percentOff,
+    amount_off_cents: p.amountOffCents,
+    min_order_cents: p.minOrderCents,
+    starts_at: p.startsAt?.toISOString() ?? null,
+    ends_at: p.endsAt?.toISOString() ?? null,
+    usage_limit: p.usageLimit,
+    used_count: p.usedCount,
+    per_customer_limit: p.perCustomerLimit,
+    customer_email: email ?? p.boundEmail,
+    category_ids: byCode.get(p.id) ?? [],
+    active: p.active,
+    origin: p.origin,
+    created_at: p.createdAt.toISOString(),
+  }));
+}
+
+async function getRow(db: Executor, id: string): Promise<AdminPromoCodeRow | null> {
+  return (await listAdminPromoCodes(db, { id }))[0] ?? null;
+}
+
+/** The columns of a valid draft, after the checks that need the database. */
+async function columnsOf(db: Executor, draft: PromoCodeDraft): Promise<{ ok: true; values: Partial<typeof promoCodes.$inferInsert> } | PromoAdminFailure> {
+  let boundUserId: string | null = null;
+  if (draft.customer_email) {
+    const [owner] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(sql`lower(${user.email}) = ${draft.customer_email}`);
+    if (!owner) return fieldFailure("customer_email", PROMO_FORM_MESSAGES.customerUnknown);
+    boundUserId = owner.id;
+  }
+  if (draft.category_ids.length > 0) {
+    const found = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, draft.category_ids));
+    if (found.length !== draft.category_ids.length) return fieldFailure("category_ids", PROMO_FORM_MESSAGES.category);
+  }
+  return {
+    ok: true,
+    values: {
+      code: draft.code,
+      description: draft.description,
+      kind: draft.kind,
+      percentOff: draft.percent_off,
+      amountOffCents: draft.amount_off_cents,
+      minOrderCents: draft.min_order_cents,
+      startsAt: draft.starts_on ? parisDayStart(draft.starts_on) : null,
+      // Valid through the whole last day: the end is the next day's start (exclusive).
+      endsAt: draft.ends_on ? parisDayStart(nextDay(draft.ends_on)) : null,
+      usageLimit: draft.usage_limit,
+      perCustomerLimit: draft.per_customer_limit,
+      boundUserId,
+      boundEmail: draft.customer_email,
+    },
+  };
+}
+
+function parse(input: unknown): { ok: true; draft: PromoCodeDraft } | PromoAdminFailure {
+  const parsed = PromoCodeFormSchema.safeParse(input);
+  if (parsed.success) return { ok: true, draft: parsed.data };
+  const errors = promoFormErrors(parsed.error);
+  return { ok: false, status: 400, message: Object.values(errors)[0] ?? PROMO_FORM_MESSAGES.codeRequired, errors };
+}
+
+async function codeTaken(db: Executor, code: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db.select({ id: promoCodes.id }).from(promoCodes).where(eq(promoCodes.code, code));
+  return Boolean(row && row.id !== exceptId);
+}
+
+export async function createPromoCode(db: Database, input: unknown, now = new Date()): Promise<PromoAdminResult> {
+  const parsed = parse(input);
+  if (!parsed.ok) return parsed;
+  const columns = await columnsOf(db, parsed.draft);
+  if (!columns.ok) return columns;
+  if (await codeTaken(db, parsed.draft.code)) return fieldFailure("code", PROMO_FORM_MESSAGES.codeTaken, 409);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(promoCodes)
+      .values({ ...columns.values, code: parsed.draft.code, kind: parsed.draft.kind, createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: promoCodes.code })
+      .returning({ id: promoCodes.id });
+    if (!row) return null;
+    if (parsed.draft.category_ids.length > 0) {
+      await tx.insert(promoCodeCategories).values(parsed.draft.category_ids.map((categoryId) => ({ promoCodeId: row.id, categoryId })));
+    }
+    return row.id;
+  });
+  if (!id) return fieldFailure("code", PROMO_FORM_MESSAGES.codeTaken, 409);
+  return { ok: true, promo: (await getRow(db, id))! };
+}
+
+export async function updatePromoCode(db: Database, id: string, input: unknown, now = new Date()): Promise<PromoAdminResult> {
+  if (!isUuid(id)) return { ok: false, status: 404, message: PROMO_FORM_MESSAGES.notFound };
+  const parsed = parse(input);
+  if (!parsed.ok) return parsed;
+  const columns = await columnsOf(db, parsed.draft);
+  if (!columns.ok) return columns;
+  if (await codeTaken(db, parsed.draft.code, id)) return fieldFailure("code", PROMO_FORM_MESSAGES.codeTaken, 409);
+  const outcome = await db.transaction(async (tx): Promise<PromoAdminFailure | null> => {
+    // Locked: a concurrent order cannot take a use between the check and the update.
+    const [current] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for("update");
+    if (!current) return { ok: false, status: 404, message: PROMO_FORM_MESSAGES.notFound };
+    const limit = parsed.draft.usage_limit;
+    if (limit !== null && limit < current.usedCount) {
+      return fieldFailure("usage_limit", PROMO_FORM_MESSAGES.limitBelowUses(current.usedCount));
+    }
+    await tx.update(promoCodes).set({ ...columns.values, updatedAt: now }).where(eq(promoCodes.id, id));
+    await tx.delete(promoCodeCategories).where(eq(promoCodeCategories.promoCodeId, id));
+    if (parsed.draft.category_ids.length > 0) {
+      await tx.insert(promoCodeCategories).values(parsed.draft.category_ids.map((categoryId) => ({ promoCodeId: id, categoryId })));
+    }
+    return null;
+  });
+  if (outcome) return outcome;
+  return { ok: true, promo: (await getRow(db, id))! };
+}
+
+/** Disable (or enable again): a disabled code is refused at checkout with its own message. */
+export async function setPromoCodeActive(db: Executor, id: string, active: boolean, now = new Date()): Promise<PromoAdminResult> {
+  if (!isUuid(id)) return { ok: false, status: 404, message: PROMO_FORM_MESSAGES.notFound };
+  const [row] = await db.update(promoCodes).set({ active, updatedAt: now }).where(eq(promoCodes.id, id)).returning({ id: promoCodes.id });
+  if (!row) return { ok: false, status: 404, message: PROMO_FORM_MESSAGES.notFound };
+  return { ok: true, promo: (await getRow(db, id))! };
+}

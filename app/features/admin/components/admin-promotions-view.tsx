@@ -1,0 +1,289 @@
+import { useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { Modal } from "~/components/ui/modal";
+import { showToast } from "~/components/ui/toast";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { formatDate, formatPrice } from "~/lib/money";
+import {
+  PROMO_CODE_MAX,
+  PROMO_DESCRIPTION_MAX,
+  PromoCodeFormSchema,
+  lastValidDay,
+  parisDay,
+  promoFormErrors,
+  promoValueLabel,
+  type AdminPromoCodeRow,
+  type PromoAnswer,
+  type PromoFormField,
+} from "~/features/promotions/promotions.schema";
+
+const inputClass = "mt-1 block min-h-11 w-full rounded-lg border border-line bg-white px-3 font-normal";
+const primaryButtonClass = "min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60";
+const secondaryButtonClass = "min-h-11 rounded-full border border-line px-5 font-semibold hover:border-accent";
+
+type CategoryOption = { id: string; name: string };
+
+function validity(row: AdminPromoCodeRow): string {
+  if (!row.starts_at && !row.ends_at) return "Sans limite de date";
+  const from = row.starts_at ? `du ${formatDate(row.starts_at)}` : "";
+  const to = row.ends_at ? `au ${formatDate(lastValidDay(row.ends_at) + "T12:00:00Z")}` : "";
+  return [from, to].filter(Boolean).join(" ");
+}
+
+function statusOf(row: AdminPromoCodeRow, now = new Date()): string {
+  if (!row.active) return "Désactivé";
+  if (row.ends_at && new Date(row.ends_at) <= now) return "Expiré";
+  if (row.starts_at && new Date(row.starts_at) > now) return "Programmé";
+  if (row.usage_limit !== null && row.used_count >= row.usage_limit) return "Épuisé";
+  return "Actif";
+}
+
+export function AdminPromotionsView({ codes, categories }: { codes: AdminPromoCodeRow[]; categories: CategoryOption[] }) {
+  const [editing, setEditing] = useState<AdminPromoCodeRow | "new" | null>(null);
+  const categoryName = new Map(categories.map((c) => [c.id, c.name]));
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl">Codes promo</h1>
+          <p className="mt-1 text-muted" aria-live="polite">
+            {codes.length} code(s)
+          </p>
+        </div>
+        <button type="button" onClick={() => setEditing("new")} className={primaryButtonClass}>
+          Nouveau code promo
+        </button>
+      </div>
+
+      {codes.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-white p-8 text-center text-muted">Aucun code promo</p>
+      ) : (
+        <div role="region" aria-label="Liste des codes promo" tabIndex={0} className="overflow-x-auto rounded-2xl border border-line bg-white">
+          <table className="w-full min-w-[56rem] text-left text-sm">
+            <thead className="border-b border-line bg-band/60 text-xs uppercase tracking-wide">
+              <tr>
+                <th scope="col" className="px-4 py-3">Code</th>
+                <th scope="col" className="px-4 py-3">Réduction</th>
+                <th scope="col" className="px-4 py-3">Conditions</th>
+                <th scope="col" className="px-4 py-3">Validité</th>
+                <th scope="col" className="px-4 py-3">Utilisations</th>
+                <th scope="col" className="px-4 py-3">Statut</th>
+                <th scope="col" className="px-4 py-3">Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {codes.map((c) => (
+                <tr key={c.id}>
+                  <th scope="row" className="px-4 py-3 align-top">
+                    <span className="font-mono font-semibold">{c.code}</span>
+                    {c.description ? <span className="block font-normal text-muted">{c.description}</span> : null}
+                  </th>
+                  <td className="px-4 py-3 align-top font-semibold">{promoValueLabel(c)}</td>
+                  <td className="px-4 py-3 align-top">
+                    <ul className="space-y-0.5">
+                      <li>{c.min_order_cents > 0 ? `Dès ${formatPrice(c.min_order_cents)} d'achats` : "Sans minimum"}</li>
+                      <li>
+                        {c.category_ids.length > 0
+                          ? `Catégories : ${c.category_ids.map((id) => categoryName.get(id) ?? "?").join(", ")}`
+                          : "Tous les produits"}
+                      </li>
+                      {c.customer_email ? <li className="break-all">{`Réservé à ${c.customer_email}`}</li> : null}
+                    </ul>
+                  </td>
+                  <td className="px-4 py-3 align-top">{validity(c)}</td>
+                  <td className="px-4 py-3 align-top">
+                    {c.usage_limit !== null ? `${c.used_count} / ${c.usage_limit}` : `${c.used_count}`}
+                    {c.per_customer_limit !== null ? <span className="block text-muted">{`${c.per_customer_limit} par client`}</span> : null}
+                  </td>
+                  <td className="px-4 py-3 align-top">{statusOf(c)}</td>
+                  <td className="px-4 py-3 align-top">
+                    <div className="flex flex-wrap gap-2">
+                      <button type="button" onClick={() => setEditing(c)} aria-label={`Modifier ${c.code}`} className={secondaryButtonClass}>
+                        Modifier
+                      </button>
+                      <ToggleButton row={c} />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {editing ? (
+        <PromoFormModal row={editing === "new" ? null : editing} categories={categories} onClose={() => setEditing(null)} />
+      ) : null}
+    </div>
+  );
+}
+
+function ToggleButton({ row }: { row: AdminPromoCodeRow }) {
+  const fetcher = useFetcher<PromoAnswer>();
+  useFetcherAnswer(fetcher, (answer) => showToast(answer.message));
+  const intent = row.active ? "disable" : "enable";
+  const label = row.active ? "Désactiver" : "Réactiver";
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={row.id} />
+      <button type="submit" disabled={fetcher.state !== "idle"} aria-label={`${label} ${row.code}`} className={secondaryButtonClass}>
+        {label}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** The form's text for a stored amount: 1050 -> "10,50". */
+function euros(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+}
+
+function PromoFormModal({ row, categories, onClose }: { row: AdminPromoCodeRow | null; categories: CategoryOption[]; onClose: () => void }) {
+  const fetcher = useFetcher<PromoAnswer>();
+  const [errors, setErrors] = useState<Partial<Record<PromoFormField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [kind, setKind] = useState<"percentage" | "fixed">(row?.kind ?? "percentage");
+  const id = useId();
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      showToast(answer.message);
+      onClose();
+    } else {
+      setErrors(answer.errors ?? {});
+      setFormError(answer.message);
+    }
+  });
+
+  const field = (name: PromoFormField) => ({
+    id: `${id}-${name}`,
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
+    onChange: () => {
+      setErrors((e) => ({ ...e, [name]: undefined }));
+      setFormError(null);
+    },
+  });
+  const message = (name: PromoFormField) =>
+    errors[name] ? (
+      <span id={`${id}-${name}-error`} className="mt-1 block text-sm font-medium text-red-800">
+        {errors[name]}
+      </span>
+    ) : null;
+  const labelClass = "block text-sm font-semibold";
+
+  return (
+    <Modal title={row ? `Modifier le code ${row.code}` : "Nouveau code promo"} onClose={onClose}>
+      <fetcher.Form
+        method="post"
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          const form = new FormData(event.currentTarget);
+          const parsed = PromoCodeFormSchema.safeParse({ ...Object.fromEntries(form), category_ids: form.getAll("category_ids") });
+          if (!parsed.success) {
+            event.preventDefault();
+            const next = promoFormErrors(parsed.error);
+            setErrors(next);
+            setFormError(Object.values(next)[0] ?? null);
+          }
+        }}
+      >
+        <input type="hidden" name="intent" value={row ? "update" : "create"} />
+        {row ? <input type="hidden" name="id" value={row.id} /> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <label className={labelClass}>
+            Code
+            <input {...field("code")} defaultValue={row?.code ?? ""} maxLength={PROMO_CODE_MAX + 10} data-autofocus className={`${inputClass} uppercase`} />
+            {message("code")}
+          </label>
+          <label className={labelClass}>
+            Description (facultative)
+            <input {...field("description")} defaultValue={row?.description ?? ""} maxLength={PROMO_DESCRIPTION_MAX} className={inputClass} />
+            {message("description")}
+          </label>
+          <label className={labelClass}>
+            Type de réduction
+            <select
+              {...field("kind")}
+              value={kind}
+              onChange={(e) => setKind(e.target.value === "fixed" ? "fixed" : "percentage")}
+              className={inputClass}
+            >
+              <option value="percentage">Pourcentage</option>
+              <option value="fixed">Montant fixe</option>
+            </select>
+          </label>
+          <label className={labelClass}>
+            {kind === "percentage" ? "Réduction (%)" : "Réduction (€)"}
+            <input
+              {...field("value")}
+              key={kind}
+              inputMode={kind === "percentage" ? "numeric" : "decimal"}
+              defaultValue={row && row.kind === kind ? (kind === "percentage" ? String(row.percent_off) : euros(row.amount_off_cents ?? 0)) : ""}
+              className={inputClass}
+            />
+            {message("value")}
+          </label>
+          <label className={labelClass}>
+            Minimum de commande (€)
+            <input {...field("min_order")} inputMode="decimal" defaultValue={row && row.min_order_cents > 0 ? euros(row.min_order_cents) : ""} className={inputClass} />
+            {message("min_order")}
+          </label>
+          <label className={labelClass}>
+            Réservé au client (e-mail, facultatif)
+            <input {...field("customer_email")} type="email" defaultValue={row?.customer_email ?? ""} className={inputClass} />
+            {message("customer_email")}
+          </label>
+          <label className={labelClass}>
+            Date de début
+            <input {...field("starts_on")} type="date" defaultValue={row?.starts_at ? parisDay(row.starts_at) : ""} className={inputClass} />
+            {message("starts_on")}
+          </label>
+          <label className={labelClass}>
+            Date de fin (incluse)
+            <input {...field("ends_on")} type="date" defaultValue={row?.ends_at ? lastValidDay(row.ends_at) : ""} className={inputClass} />
+            {message("ends_on")}
+          </label>
+          <label className={labelClass}>
+            Limite totale d'utilisations
+            <input {...field("usage_limit")} inputMode="numeric" defaultValue={row?.usage_limit ?? ""} placeholder="Illimitée" className={inputClass} />
+            {message("usage_limit")}
+          </label>
+          <label className={labelClass}>
+            Limite par client
+            <input {...field("per_customer_limit")} inputMode="numeric" defaultValue={row?.per_customer_limit ?? ""} placeholder="Illimitée" className={inputClass} />
+            {message("per_customer_limit")}
+          </label>
+        </div>
+        <fieldset>
+          <legend className="text-sm font-semibold">Catégories concernées (aucune cochée : tous les produits)</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {categories.map((c) => (
+              <label key={c.id} className="flex min-h-11 items-center gap-2 text-sm">
+                <input type="checkbox" name="category_ids" value={c.id} defaultChecked={row?.category_ids.includes(c.id)} className="h-5 w-5" />
+                {c.name}
+              </label>
+            ))}
+          </div>
+          {message("category_ids")}
+        </fieldset>
+        {formError ? (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+            {formError}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" onClick={onClose} className={secondaryButtonClass}>
+            Annuler
+          </button>
+          <button type="submit" disabled={fetcher.state !== "idle"} className={primaryButtonClass}>
+            {fetcher.state !== "idle" ? "Enregistrement..." : row ? "Enregistrer" : "Créer le code"}
+          </button>
+        </div>
+      </fetcher.Form>
+    </Modal>
+  );
+}
