@@ -28,6 +28,7 @@ export const PROMO_REFUSAL_CODES = [
   "not_yet_valid",
   "expired",
   "not_yours",
+  "first_order_only",
   "not_combinable",
   "usage_limit_reached",
   "already_used",
@@ -43,6 +44,7 @@ export const PROMO_NOT_YOURS_MESSAGE = "Ce code promo est réservé à un autre 
 export const PROMO_NOT_COMBINABLE_MESSAGE = "Les codes promo ne sont pas cumulables avec les points Beauty Pass";
 export const PROMO_USAGE_LIMIT_MESSAGE = "Ce code promo a atteint son nombre maximal d'utilisations";
 export const PROMO_ALREADY_USED_MESSAGE = "Vous avez déjà utilisé ce code promo";
+export const PROMO_FIRST_ORDER_ONLY_MESSAGE = "Ce code de bienvenue est réservé à votre première commande";
 export const PROMO_NO_ELIGIBLE_MESSAGE = "Aucun article de votre panier n'est concerné par ce code promo";
 export const promoNotYetValidMessage = (startsAt: Date | string) =>
   `Ce code promo n'est pas encore valable (à partir du ${formatDate(startsAt)})`;

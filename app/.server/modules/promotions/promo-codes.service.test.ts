@@ -388,6 +388,22 @@ describe("newsletter welcome code", () => {
     expect(await order(shopper, { lines: [{ product_id: p.id, quantity: 1 }], promo_code: code.code })).toMatchObject({ ok: false });
   });
 
+  it("is for a first order only: refused once the shopper has an order that was not cancelled", async () => {
+    const shopper = await createShopper(handle.db);
+    expect(await confirmSubscription(handle.db, await pendingSubscription(shopper.email))).toMatchObject({ ok: true });
+    const [code] = await handle.db.select().from(promoCodes).where(eq(promoCodes.boundEmail, shopper.email));
+    const p = await product(5000);
+    const first = await order(shopper, { lines: [{ product_id: p.id, quantity: 1 }] });
+    expect(first).toMatchObject({ ok: true });
+    expect(await check(code.code, shopper, [{ product_id: p.id, line_total_cents: 5000 }])).toMatchObject({
+      reason: "first_order_only",
+      message: "Ce code de bienvenue est réservé à votre première commande",
+    });
+    // The earlier order cancelled: this is the first order again.
+    await handle.db.update(orders).set({ status: "cancelled" }).where(eq(orders.userId, shopper.id));
+    expect(await check(code.code, shopper, [{ product_id: p.id, line_total_cents: 5000 }])).toMatchObject({ ok: true });
+  });
+
   it("draws codes from the cryptographic generator", () => {
     const codes = new Set(Array.from({ length: 200 }, () => generatePromoCode()));
     expect(codes.size).toBe(200);

@@ -9,14 +9,15 @@
  * index on (code, customer, customer_use) backs the per-customer limit in the database.
  */
 import { randomInt } from "node:crypto";
-import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
-import { products, promoCodeCategories, promoCodes, promoRedemptions, user } from "~/.server/db/schema";
+import { orders, products, promoCodeCategories, promoCodes, promoRedemptions, user } from "~/.server/db/schema";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
 import {
   PROMO_ALREADY_USED_MESSAGE,
   PROMO_DISABLED_MESSAGE,
   PROMO_EXPIRED_MESSAGE,
+  PROMO_FIRST_ORDER_ONLY_MESSAGE,
   PROMO_NO_ELIGIBLE_MESSAGE,
   PROMO_NOT_COMBINABLE_MESSAGE,
   PROMO_NOT_YOURS_MESSAGE,
@@ -93,6 +94,15 @@ async function liveUses(db: Executor, promoCodeId: string, userId: string): Prom
   return rows.map((r) => r.n);
 }
 
+async function hasPlacedAnOrder(db: Executor, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), ne(orders.status, "cancelled")))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The smallest free use number, or null when the per-customer limit is reached. */
 function nextCustomerUse(taken: readonly number[], limit: number | null): number | null {
   const used = new Set(taken);
@@ -118,6 +128,11 @@ async function evaluate(
   if (row.boundUserId && row.boundUserId !== input.userId) return refuse("not_yours", PROMO_NOT_YOURS_MESSAGE);
   if (!row.boundUserId && row.boundEmail && (await emailOf(db, input.userId)) !== row.boundEmail) {
     return refuse("not_yours", PROMO_NOT_YOURS_MESSAGE);
+  }
+  // The newsletter's offer is "10% sur la première commande" (spec back-office §9): a cancelled
+  // order does not count as one.
+  if (row.origin === "newsletter_welcome" && (await hasPlacedAnOrder(db, input.userId))) {
+    return refuse("first_order_only", PROMO_FIRST_ORDER_ONLY_MESSAGE);
   }
   if (input.pointsUsed > 0) return refuse("not_combinable", PROMO_NOT_COMBINABLE_MESSAGE);
   if (!options.usageAvailable || (row.usageLimit !== null && row.usedCount >= row.usageLimit)) {
