@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { LocalMediaStorage, S3MediaStorage } from "./media-storage";
+import { parseEnv } from "../env";
 import { sha256Hex } from "./s3-signature";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-media-"));
@@ -96,5 +97,13 @@ describe("S3MediaStorage", () => {
   it("throws when the bucket refuses a write", async () => {
     const { fetchImpl } = fakeS3(403, "AccessDenied");
     await expect(new S3MediaStorage({ ...config, fetch: fetchImpl }).put(KEY, new Uint8Array([1]), "image/webp")).rejects.toThrow(/403/);
+  });
+});
+
+describe("S3 configuration", () => {
+  it("stops the boot when S3_BUCKET is set without its endpoint and keys", () => {
+    expect(() => parseEnv({ S3_BUCKET: "product-images" })).toThrow(/S3_ENDPOINT is required when S3_BUCKET is set/);
+    const env = parseEnv({ S3_BUCKET: "product-images", S3_ENDPOINT: "https://s3.example.test", S3_ACCESS_KEY_ID: "a", S3_SECRET_ACCESS_KEY: "b" });
+    expect([env.S3_REGION, env.S3_FORCE_PATH_STYLE]).toEqual(["us-east-1", "true"]);
   });
 });
