@@ -10,7 +10,8 @@ import { signInCookie, signUpCookie } from "../../support/http-session";
  * The product form as the administrator: a product is created with an uploaded image (a PNG
  * named .jpg, accepted by its content), the spec's messages show for bad values, the storefront
  * shows it with its image served from the uploads, then it is edited (price, stock, image
- * removed: its file goes). The upload endpoint refuses text, 6 MB and non-administrators.
+ * removed: its file goes) and deleted (its last file goes). The upload endpoint refuses text,
+ * 6 MB and non-administrators.
  */
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -79,6 +80,7 @@ describe("Product form", () => {
       await dialog.getByRole("spinbutton", { name: "Prix (€)" }).fill("49.90");
       await dialog.getByRole("spinbutton", { name: "Note (0 à 5)" }).fill("4.6");
       await dialog.getByRole("spinbutton", { name: "Stock" }).fill("25");
+      await dialog.getByRole("spinbutton", { name: "Nombre d'avis" }).fill("12");
 
       // A PNG named .jpg is accepted by its content; a text file named .png is refused.
       await dialog.getByLabel("Téléverser l'image principale").setInputFiles({ name: "flacon.jpg", mimeType: "image/jpeg", buffer: png });
@@ -95,6 +97,10 @@ describe("Product form", () => {
       await dialog.getByRole("textbox", { name: "Ajouter une image par URL" }).fill("/media/art/perfume/9f1239/fde7ec/1.svg");
       await dialog.getByRole("button", { name: "Ajouter l'URL" }).click();
       expect(await dialog.getByRole("textbox", { name: "URL de l'image 1 de la galerie" }).inputValue()).toBe("/media/art/perfume/9f1239/fde7ec/1.svg");
+      await dialog.getByLabel("Téléverser des images dans la galerie").setInputFiles({ name: "vue.png", mimeType: "image/png", buffer: png });
+      const galleryUrl = dialog.getByRole("textbox", { name: "URL de l'image 2 de la galerie" });
+      await expect.poll(async () => ((await galleryUrl.count()) ? galleryUrl.inputValue() : ""), { timeout: 15_000 }).toMatch(UPLOAD_URL);
+      const galleryImage = await galleryUrl.inputValue();
 
       // Tags: Enter adds, a duplicate is refused.
       const tag = dialog.getByRole("textbox", { name: "Nouveau tag" });
@@ -116,7 +122,14 @@ describe("Product form", () => {
 
       // The storefront sees it, with the uploaded image.
       const created = await shopProduct(NAME);
-      expect(created).toMatchObject({ image_url: imageUrl, price_cents: 4990, stock_quantity: 25, featured: true, tags: ["floral", "printemps"] });
+      expect(created).toMatchObject({
+        image_url: imageUrl,
+        images: ["/media/art/perfume/9f1239/fde7ec/1.svg", galleryImage],
+        price_cents: 4990,
+        stock_quantity: 25,
+        featured: true,
+        tags: ["floral", "printemps"],
+      });
       expect(created!.attributes.skin_type).toBe("sensible");
       const image = await fetch(`${baseURL}${imageUrl}`);
       expect(image.status).toBe(200);
@@ -159,6 +172,16 @@ describe("Product form", () => {
       const history = page.getByRole("dialog", { name: `Historique du stock : ${NAME}` });
       await expect.poll(() => history.count()).toBe(1);
       expect(await history.textContent()).toContain("Stock défini par l'administrateur");
+      await page.keyboard.press("Escape");
+      await expect.poll(() => history.count()).toBe(0);
+
+      // Deleting the product removes its remaining uploaded file too.
+      expect((await fetch(`${baseURL}${galleryImage}`)).status).toBe(200);
+      await rowOf(page, NAME).getByRole("button", { name: `Supprimer ${NAME}` }).click();
+      await page.getByRole("dialog", { name: "Supprimer le produit" }).getByRole("button", { name: "Supprimer" }).click();
+      await expect.poll(() => rowOf(page, NAME).count(), { timeout: 10_000 }).toBe(0);
+      expect(await shopProduct(NAME)).toBeUndefined();
+      expect((await fetch(`${baseURL}${galleryImage}`)).status).toBe(404);
     } finally {
       await context.close();
     }
@@ -175,6 +198,36 @@ describe("Product form", () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe("the product form's action", () => {
+  /** What the modal's fetcher posts (single-fetch endpoint of /admin/produits). */
+  const save = (body: unknown, cookie = adminCookie) =>
+    fetch(`${baseURL}/admin/produits.data`, {
+      method: "POST",
+      headers: { cookie, origin: baseURL, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  it("refuses a negative price, a rating of 7 and a stock of -3 with the messages, saves nothing; unknown id is 404", async () => {
+    const { data: cats } = (await (await fetch(`${baseURL}/api/v1/categories`)).json()) as { data: { id: string }[] };
+    const name = `Refusé ${Date.now().toString(36)}`;
+    const bad = await save({ intent: "save-product", product: { name, category_id: cats[0].id, price: -5, rating: 7, stock: -3 } });
+    expect(bad.status).toBe(400);
+    const text = await bad.text();
+    for (const message of ["Le prix doit être supérieur à 0", "La note doit être comprise entre 0 et 5", "Le stock ne peut pas être négatif"]) {
+      expect(text).toContain(message);
+    }
+    expect(await shopProduct(name)).toBeUndefined();
+
+    const unknown = await save({ intent: "save-product", id: randomUUID(), product: { name, category_id: cats[0].id, price: 10, stock: 1 } });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("Produit introuvable");
+    expect(await shopProduct(name)).toBeUndefined();
+
+    expect((await save({ intent: "save-product", product: { name, category_id: cats[0].id, price: 10 } }, shopperCookie)).status).toBe(403);
+    expect(await shopProduct(name)).toBeUndefined();
   });
 });
 
