@@ -73,6 +73,7 @@ export default [
   route("api/v1/loyalty", "routes/api/v1/loyalty.ts"),
   route("api/v1/admin/orders", "routes/api/v1/admin/orders.ts"),
   route("api/v1/admin/orders/:id", "routes/api/v1/admin/order.ts"),
+  route("api/v1/admin/product-images", "routes/api/v1/admin/product-images.ts"),
   route("api/v1/categories", "routes/api/v1/categories.ts"),
   route("api/v1/products", "routes/api/v1/products.ts"),
   route("api/v1/products/:id", "routes/api/v1/product.ts"),
@@ -80,4 +81,5 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("media/art/*", "routes/media/art.ts"),
+  route("media/uploads/*", "routes/media/uploads.ts"),
 ] satisfies RouteConfig;

@@ -49,6 +49,22 @@ const EnvSchema = z.object({
     .string()
     .min(1)
     .default("Médiateur de la consommation Exemple, 10 rue de la Médiation, 75002 Paris (fictif)"),
+  /**
+   * Product images go to DATA_DIR/uploads unless S3_BUCKET names an S3-compatible bucket
+   * (AWS S3, MinIO, Scaleway, OVH...); then S3_ENDPOINT and the key pair are required too.
+   */
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** true (default): https://endpoint/bucket/key; false: https://bucket.endpoint/key. */
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("true"),
+}).superRefine((env, ctx) => {
+  if (!env.S3_BUCKET) return;
+  for (const key of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+    if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when S3_BUCKET is set` });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string };

@@ -38,6 +38,7 @@ import {
   NotificationsReadAllSchema,
 } from "../modules/notifications/notifications.api-schemas";
 import { adminOrderOperations } from "../modules/admin/admin-orders.api-schemas";
+import { productImageOperations } from "../media/product-images.api-schemas";
 
 /**
  * One entry per API operation, written next to nothing else: the OpenAPI document below is
@@ -52,6 +53,8 @@ export type ApiOperation = {
   query?: z.ZodObject;
   pathParams?: z.ZodObject;
   body?: z.ZodType;
+  /** A non-JSON body (a file upload), documented by its media types. */
+  rawBody?: { contentTypes: string[]; description: string };
   responses: Record<number, { description: string; schema?: z.ZodType }>;
   auth?: "none" | "session" | "admin";
 };
@@ -199,6 +202,7 @@ export const operations: ApiOperation[] = [
     },
   },
   ...adminOrderOperations(),
+  ...productImageOperations(),
   ...addressOperations(),
   ...paymentMethodOperations(),
   ...supportTicketOperations(),
@@ -521,6 +525,15 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
       tags: op.tags,
       parameters: [...parametersOf(op.pathParams, "path"), ...parametersOf(op.query, "query")],
       ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body, "input") } } } } : {}),
+      ...(op.rawBody
+        ? {
+            requestBody: {
+              required: true,
+              description: op.rawBody.description,
+              content: Object.fromEntries(op.rawBody.contentTypes.map((t) => [t, { schema: { type: "string", format: "binary" } }])),
+            },
+          }
+        : {}),
       responses,
       ...(op.auth === "session" || op.auth === "admin" ? { security: [{ sessionCookie: [] }] } : {}),
     };

@@ -7,6 +7,8 @@ type ModalProps = {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** A wider dialog for long forms (the back-office product form). */
+  wide?: boolean;
 };
 
 /**
@@ -15,7 +17,7 @@ type ModalProps = {
  * close it; Tab stays inside; focus goes back to the button that opened it. The first field
  * marked `data-autofocus` gets the focus, else the first focusable element.
  */
-export function Modal({ title, onClose, children }: ModalProps) {
+export function Modal({ title, onClose, children, wide = false }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -61,7 +63,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50"
+      className={`m-auto w-[calc(100%-2rem)] ${wide ? "max-w-3xl" : "max-w-lg"} rounded-2xl bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50`}
     >
       <div className="max-h-[85vh] overflow-y-auto p-6">
         <div className="flex items-start justify-between gap-4">

@@ -10,6 +10,15 @@ import {
   getStockReport,
   listAdminProducts,
 } from "~/.server/modules/admin/admin-products.service";
+import { getAdminProductDetail, saveAdminProduct } from "~/.server/modules/admin/admin-product-form.service";
+import {
+  PRODUCT_FORM_INVALID_MESSAGE,
+  PRODUCT_NOT_FOUND_MESSAGE,
+  ProductFormSchema,
+  SaveProductRequestSchema,
+  productFieldErrors,
+  type AdminProductFormAnswer,
+} from "~/features/admin/admin-product-form.schema";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import {
   AdjustStockSchema,
@@ -21,7 +30,8 @@ import { AdminProductsView } from "~/features/admin/components/admin-products-vi
 
 /**
  * Gestion des Produits: search, filters, sort and page live in the URL (a reload keeps them);
- * ?history=<id> opens that product's stock movements.
+ * ?history=<id> opens that product's stock movements; ?edit=new the product form, ?edit=<id> the
+ * form filled with that product.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -29,14 +39,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = readAdminProductQuery(params);
   const db = await getDb();
   const historyId = params.get("history");
+  const editId = params.get("edit");
   try {
-    const [result, report, categories, history] = await Promise.all([
+    const [result, report, categories, history, editing] = await Promise.all([
       listAdminProducts(db, query),
       getStockReport(db),
       listCategories(db),
       historyId ? getStockHistory(db, historyId) : Promise.resolve(null),
+      editId && editId !== "new" ? getAdminProductDetail(db, editId) : Promise.resolve(null),
     ]);
-    return { query, result, report, categories, history, historyMissing: Boolean(historyId) && !history, error: null };
+    const form = editId === "new" ? { mode: "create" as const } : editId ? (editing ? { mode: "edit" as const, product: editing } : { mode: "missing" as const }) : null;
+    return { query, result, report, categories, history, historyMissing: Boolean(historyId) && !history, form, error: null };
   } catch (error) {
     console.error(error);
     const message = error instanceof Error ? error.message : "Une erreur est survenue";
@@ -47,14 +60,16 @@ export async function loader({ request }: Route.LoaderArgs) {
       categories: [],
       history: null,
       historyMissing: false,
+      form: null,
       error: `Erreur lors de la récupération des produits: ${message}`,
     };
   }
 }
 
-/** intent adjust-stock (row adjuster or bulk bar) and intent delete. */
+/** intent adjust-stock (row adjuster or bulk bar), intent delete, and the product form's JSON save-product. */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
+  if (request.headers.get("content-type")?.includes("application/json")) return saveProduct(request, session.user.id);
   const form = await request.formData();
   const intent = form.get("intent");
   const db = await getDb();
@@ -81,6 +96,30 @@ export async function action({ request }: Route.ActionArgs) {
     return data<AdminProductAnswer>({ ok: true, message: `Produit supprimé : ${result.name}` });
   }
   return data<AdminProductAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+}
+
+/** The product form (create or edit): the same schema as the modal, then one service call. */
+async function saveProduct(request: Request, actorUserId: string) {
+  const body = SaveProductRequestSchema.safeParse(await request.json().catch(() => null));
+  if (!body.success) return data<AdminProductFormAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+  const parsed = ProductFormSchema.safeParse(body.data.product);
+  if (!parsed.success) {
+    return data<AdminProductFormAnswer>(
+      { ok: false, message: PRODUCT_FORM_INVALID_MESSAGE, fieldErrors: productFieldErrors(parsed.error) },
+      { status: 400 },
+    );
+  }
+  const id = body.data.id ?? null;
+  const result = await saveAdminProduct(await getDb(), { id, input: parsed.data, actorUserId });
+  if (!result.ok) {
+    const message = result.status === 404 ? PRODUCT_NOT_FOUND_MESSAGE : result.message;
+    return data<AdminProductFormAnswer>({ ok: false, message, fieldErrors: result.fieldErrors }, { status: result.status });
+  }
+  return data<AdminProductFormAnswer>({
+    ok: true,
+    productId: result.id,
+    message: result.created ? `Produit créé : ${result.name}` : `Produit modifié : ${result.name}`,
+  });
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

@@ -89,7 +89,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { freeThresholdCents } = useShippingSettings();
   const { product, lowestPrice30dCents, canonical, imageUrl } = loaderData;
   const navigate = useNavigate();
-  const images = product.images.length > 0 ? product.images : product.image_url ? [product.image_url] : [];
+  // The main image first, then the gallery (the seeded gallery already starts with it).
+  const images = [...new Set([product.image_url, ...product.images].filter((u): u is string => Boolean(u)))];
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(product, canonical, imageUrl) }} />

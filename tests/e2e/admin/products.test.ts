@@ -141,7 +141,8 @@ describe("Gestion des Produits", () => {
       await page.goto("/admin/produits");
       await hydrated(page);
       expect(await seriousA11yViolations(page)).toEqual([]);
-      expect(await page.getByRole("button", { name: "Nouveau Produit" }).isDisabled()).toBe(true);
+      // 'Nouveau Produit' opens the product form (tests/e2e/admin/product-form.test.ts).
+      expect(await page.getByRole("link", { name: "Nouveau Produit" }).getAttribute("href")).toBe("/admin/produits?edit=new");
 
       await page.goto("/admin/produits?search=aucun-produit-zzz");
       expect(await page.getByText("Aucun produit ne correspond à vos critères de recherche.").count()).toBe(1);

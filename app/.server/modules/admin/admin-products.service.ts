@@ -14,6 +14,7 @@ import { categories, orders, products, stockMovements, user } from "../../db/sch
 import { invalidateCatalogCaches } from "../catalog/catalog.service";
 import { adjustStock, PRODUCT_NOT_FOUND_MESSAGE, type StockAdjustResult } from "../inventory/inventory.service";
 import { adminSearchTerms } from "./admin-orders.service";
+import { removeUnreferencedProductImages } from "../../media/product-images";
 import {
   STOCK_REASON_LABELS,
   STOCK_STATUS_LABELS,
@@ -112,7 +113,7 @@ export async function listAdminProducts(
 const REPORT_TTL_MS = 5_000;
 const reportCache = new WeakMap<object, { report: StockReport; expiresAt: number }>();
 
-function forgetStockReport(db: Executor): void {
+export function forgetStockReport(db: Executor): void {
   reportCache.delete(db);
 }
 
@@ -189,14 +190,19 @@ export type DeleteProductResult = { ok: true; name: string } | { ok: false; stat
 
 /**
  * Deletes a product. Order lines keep their snapshot (their product_id becomes null); cart lines,
- * favourites, price history and stock movements go with it (foreign keys).
+ * favourites, price history and stock movements go with it (foreign keys). Its uploaded images
+ * that no other product shows are removed from the media storage once the row is gone.
  */
 export async function deleteAdminProduct(db: Executor, productId: string): Promise<DeleteProductResult> {
   if (!isUuid(productId)) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND_MESSAGE };
-  const [row] = await db.delete(products).where(eq(products.id, productId)).returning({ name: products.name });
+  const [row] = await db
+    .delete(products)
+    .where(eq(products.id, productId))
+    .returning({ name: products.name, imageUrl: products.imageUrl, images: products.images });
   if (!row) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND_MESSAGE };
   invalidateCatalogCaches(db);
   forgetStockReport(db);
+  await removeUnreferencedProductImages(db, [row.imageUrl, ...(row.images ?? [])]);
   return { ok: true, name: row.name };
 }
 

@@ -255,3 +255,18 @@ async function adjustLocked(tx: Executor, ids: string[], input: StockAdjustment)
   }
   return { ok: true, products: changed };
 }
+
+/**
+ * The first movement of a product created with stock (reason "initial"), inside the transaction
+ * that inserted it, so its history starts from what it was created with.
+ */
+export async function recordInitialStock(tx: Executor, input: { productId: string; quantity: number; actorUserId: string | null }): Promise<void> {
+  if (input.quantity <= 0) return;
+  await tx.insert(stockMovements).values({
+    productId: input.productId,
+    delta: input.quantity,
+    resultingStock: input.quantity,
+    reason: "initial",
+    actorUserId: input.actorUserId,
+  });
+}

@@ -19,6 +19,8 @@ import {
   type StockReport,
 } from "../admin-products.schema";
 import { formatPrice } from "~/lib/money";
+import type { AdminProductDetail } from "../admin-product-form.schema";
+import { ProductFormModal } from "./admin-product-form-modal";
 
 type Props = {
   query: AdminProductQuery;
@@ -27,6 +29,8 @@ type Props = {
   categories: { id: string; name: string }[];
   history: StockHistory | null;
   historyMissing: boolean;
+  /** ?edit=new (create) or ?edit=<id> (edit, "missing" when the id is unknown). */
+  form?: { mode: "create" } | { mode: "edit"; product: AdminProductDetail } | { mode: "missing" } | null;
   error: string | null;
 };
 
@@ -45,7 +49,7 @@ function useAnswerToast(fetcher: { state: string; data?: AdminProductAnswer }, o
   });
 }
 
-export function AdminProductsView({ query, result, report, categories, history, historyMissing, error }: Props) {
+export function AdminProductsView({ query, result, report, categories, history, historyMissing, form = null, error }: Props) {
   const [selected, setSelected] = useState<string[]>([]);
   const [toDelete, setToDelete] = useState<AdminProductRow | null>(null);
   const location = useLocation();
@@ -65,6 +69,9 @@ export function AdminProductsView({ query, result, report, categories, history, 
 
   const rows = result?.rows ?? [];
   const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
+  const listHref = href(query, { page: result?.page ?? query.page });
+  const withParam = (key: string, value: string) => `${listHref}${listHref === "?" ? "" : "&"}${key}=${value}`;
+  const closeForm = () => navigate(listHref, { preventScrollReset: true, replace: true });
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
   return (
@@ -90,7 +97,7 @@ export function AdminProductsView({ query, result, report, categories, history, 
           <a href={exportHref} download className="flex min-h-11 items-center rounded-full border border-line bg-white px-5 font-semibold hover:border-accent">
             Exporter CSV
           </a>
-          <NewProductButton />
+          <NewProductButton to={withParam("edit", "new")} />
         </div>
       </div>
 
@@ -163,7 +170,7 @@ export function AdminProductsView({ query, result, report, categories, history, 
             <p className="text-lg font-semibold">Aucun produit</p>
             <p className="mt-1 text-muted">Commencez par créer votre premier produit.</p>
             <div className="mt-4 flex justify-center">
-              <NewProductButton />
+              <NewProductButton to={withParam("edit", "new")} />
             </div>
           </div>
         )
@@ -206,7 +213,7 @@ export function AdminProductsView({ query, result, report, categories, history, 
                     row={row}
                     selected={selected.includes(row.id)}
                     onToggle={() => toggle(row.id)}
-                    historyHref={href(query, { page: result.page })}
+                    historyHref={listHref}
                     onDelete={() => setToDelete(row)}
                   />
                 ))}
@@ -217,6 +224,20 @@ export function AdminProductsView({ query, result, report, categories, history, 
         </>
       ) : null}
 
+      {form?.mode === "create" || form?.mode === "edit" ? (
+        <ProductFormModal
+          key={form.mode === "edit" ? form.product.id : "new"}
+          mode={form.mode}
+          product={form.mode === "edit" ? form.product : null}
+          categories={categories}
+          onClose={closeForm}
+        />
+      ) : null}
+      {form?.mode === "missing" ? (
+        <Modal title="Modifier le produit" onClose={closeForm}>
+          <p role="alert">Produit introuvable</p>
+        </Modal>
+      ) : null}
       {toDelete ? <DeleteDialog row={toDelete} onClose={() => setToDelete(null)} /> : null}
       {history || historyMissing ? (
         <HistoryDialog
@@ -228,21 +249,12 @@ export function AdminProductsView({ query, result, report, categories, history, 
   );
 }
 
-/** The product form is not built yet: the button says so instead of pretending. */
-function NewProductButton() {
+/** Opens the product form in create mode (?edit=new keeps it open across a reload). */
+function NewProductButton({ to }: { to: string }) {
   return (
-    <button
-      type="button"
-      disabled
-      title="Bientôt disponible"
-      aria-describedby="new-product-soon"
-      className="min-h-11 cursor-not-allowed rounded-full bg-ink/50 px-5 font-semibold text-white"
-    >
+    <Link to={to} preventScrollReset className="flex min-h-11 items-center rounded-full bg-ink px-5 font-semibold text-white hover:bg-ink/90">
       Nouveau Produit
-      <span id="new-product-soon" className="sr-only">
-        Bientôt disponible
-      </span>
-    </button>
+    </Link>
   );
 }
 
@@ -299,6 +311,7 @@ function ProductRow({
   onDelete: () => void;
 }) {
   const historyLink = `${historyHref}${historyHref === "?" ? "" : "&"}history=${row.id}`;
+  const editLink = `${historyHref}${historyHref === "?" ? "" : "&"}edit=${row.id}`;
   return (
     <tr className="align-middle">
       <td className="px-4 py-3">
@@ -337,6 +350,14 @@ function ProductRow({
             className="flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:border-accent"
           >
             Historique
+          </Link>
+          <Link
+            to={editLink}
+            preventScrollReset
+            aria-label={`Modifier ${row.name}`}
+            className="flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:border-accent"
+          >
+            Modifier
           </Link>
           <button
             type="button"

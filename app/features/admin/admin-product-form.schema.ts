@@ -1,0 +1,242 @@
+/**
+ * The back-office product form (create / edit) and the product image limits: one schema,
+ * used by the modal in the browser and again by the page's action (isomorphic, imports nothing
+ * server-side). Messages are the spec's (back-office §5) where it gives them.
+ */
+import { z } from "zod";
+
+export const PRODUCT_NAME_REQUIRED_MESSAGE = "Le nom du produit est requis";
+export const PRODUCT_PRICE_MESSAGE = "Le prix doit être supérieur à 0";
+export const PRODUCT_STOCK_NEGATIVE_MESSAGE = "Le stock ne peut pas être négatif";
+export const PRODUCT_CATEGORY_MESSAGE = "Veuillez sélectionner une catégorie";
+export const PRODUCT_RATING_MESSAGE = "La note doit être comprise entre 0 et 5";
+export const PRODUCT_RATING_STEP_MESSAGE = "La note s'exprime avec une décimale au plus (pas de 0,1)";
+export const PRODUCT_STOCK_INTEGER_MESSAGE = "Le stock doit être un nombre entier";
+export const PRODUCT_ORIGINAL_PRICE_MESSAGE = "Le prix d'origine ne peut pas être négatif";
+export const PRODUCT_REVIEW_COUNT_MESSAGE = "Le nombre d'avis doit être un entier positif ou nul";
+export const PRODUCT_IMAGE_URL_MESSAGE = "Adresse d'image invalide : une URL http(s) ou un chemin du site commençant par /";
+export const PRODUCT_SKU_TAKEN_MESSAGE = "Ce SKU est déjà utilisé par un autre produit";
+export const PRODUCT_NOT_FOUND_MESSAGE = "Produit introuvable";
+export const PRODUCT_FORM_INVALID_MESSAGE = "Veuillez corriger les champs signalés";
+
+/** Spec back-office §5 (image file), word for word. */
+export const IMAGE_TYPE_MESSAGE = "Format d'image non supporté. Utilisez JPG, PNG ou WebP.";
+export const IMAGE_TOO_LARGE_MESSAGE = "L'image est trop volumineuse. Taille maximale : 5MB.";
+export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PRODUCT_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+/** The stored image fits inside this box (aspect kept, never enlarged), WebP at quality 80. */
+export const PRODUCT_IMAGE_MAX_SIDE = 800;
+export const PRODUCT_IMAGE_QUALITY = 80;
+export const PRODUCT_IMAGE_UPLOAD_URL = "/api/v1/admin/product-images";
+
+export const PRODUCT_PRICE_MAX_EUROS = 100_000;
+export const PRODUCT_STOCK_MAX = 1_000_000;
+export const PRODUCT_NAME_MAX = 200;
+export const PRODUCT_DESCRIPTION_MAX = 5000;
+export const PRODUCT_TEXT_MAX = 120;
+export const PRODUCT_TAGS_MAX = 30;
+export const PRODUCT_GALLERY_MAX = 12;
+export const PRODUCT_URL_MAX = 2000;
+
+export const SKIN_TYPES = ["normale", "seche", "grasse", "mixte", "sensible", "tous-types"] as const;
+export type SkinType = (typeof SKIN_TYPES)[number];
+export const SKIN_TYPE_LABELS: Record<SkinType, string> = {
+  normale: "Normale",
+  seche: "Sèche",
+  grasse: "Grasse",
+  mixte: "Mixte",
+  sensible: "Sensible",
+  "tous-types": "Tous types",
+};
+
+/** An image address the shop accepts: http(s) URL or a path of this site ("/media/..."), never "//host". */
+export function isAcceptableImageUrl(value: string): boolean {
+  if (value.length > PRODUCT_URL_MAX) return false;
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.includes("\\");
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** Spec §5: numeric fields convert to numbers, falling back to 0 (a French decimal comma is read too). */
+const numberOrZero = z.preprocess((value) => {
+  if (typeof value === "number") return Number.isFinite(value) ? value : 0;
+  if (typeof value !== "string" || value.trim() === "") return 0;
+  const n = Number(value.trim().replace(",", "."));
+  return Number.isFinite(n) ? n : 0;
+}, z.number());
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${max} caractères au maximum` })
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const imageUrl = z.string().trim().refine((v) => v === "" || isAcceptableImageUrl(v), { error: PRODUCT_IMAGE_URL_MESSAGE });
+
+/** Trimmed, non-empty, first occurrence kept (spec: a tag is not a duplicate). */
+export function normaliseTags(tags: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim();
+    if (tag && !out.includes(tag)) out.push(tag);
+  }
+  return out;
+}
+
+/** What the form sends (strings as typed, or numbers). */
+export const ProductFormSchema = z
+  .object({
+    name: z.string({ error: PRODUCT_NAME_REQUIRED_MESSAGE }).trim().min(1, { error: PRODUCT_NAME_REQUIRED_MESSAGE }).max(PRODUCT_NAME_MAX, {
+      error: `Le nom ne doit pas dépasser ${PRODUCT_NAME_MAX} caractères`,
+    }),
+    description: optionalText(PRODUCT_DESCRIPTION_MAX),
+    category_id: z.uuid({ error: PRODUCT_CATEGORY_MESSAGE }),
+    brand: optionalText(PRODUCT_TEXT_MAX),
+    sku: optionalText(PRODUCT_TEXT_MAX),
+    price: numberOrZero.pipe(
+      z.number().gt(0, { error: PRODUCT_PRICE_MESSAGE }).max(PRODUCT_PRICE_MAX_EUROS, { error: `Le prix ne peut pas dépasser ${PRODUCT_PRICE_MAX_EUROS} €` }),
+    ),
+    original_price: numberOrZero.pipe(
+      z.number().min(0, { error: PRODUCT_ORIGINAL_PRICE_MESSAGE }).max(PRODUCT_PRICE_MAX_EUROS, {
+        error: `Le prix d'origine ne peut pas dépasser ${PRODUCT_PRICE_MAX_EUROS} €`,
+      }),
+    ),
+    stock: numberOrZero.pipe(
+      z
+        .number()
+        .min(0, { error: PRODUCT_STOCK_NEGATIVE_MESSAGE })
+        .int({ error: PRODUCT_STOCK_INTEGER_MESSAGE })
+        .max(PRODUCT_STOCK_MAX, { error: `Le stock ne peut pas dépasser ${PRODUCT_STOCK_MAX}` }),
+    ),
+    rating: numberOrZero.pipe(
+      z
+        .number()
+        .min(0, { error: PRODUCT_RATING_MESSAGE })
+        .max(5, { error: PRODUCT_RATING_MESSAGE })
+        .refine((r) => Math.abs(r * 10 - Math.round(r * 10)) < 1e-9, { error: PRODUCT_RATING_STEP_MESSAGE }),
+    ),
+    review_count: numberOrZero.pipe(
+      z.number().int({ error: PRODUCT_REVIEW_COUNT_MESSAGE }).min(0, { error: PRODUCT_REVIEW_COUNT_MESSAGE }).max(10_000_000, {
+        error: PRODUCT_REVIEW_COUNT_MESSAGE,
+      }),
+    ),
+    image_url: imageUrl.optional().transform((v) => (v ? v : null)),
+    images: z
+      .array(imageUrl)
+      .max(PRODUCT_GALLERY_MAX, { error: `${PRODUCT_GALLERY_MAX} images au maximum dans la galerie` })
+      .default([])
+      .transform((list) => [...new Set(list.filter(Boolean))]),
+    tags: z
+      .array(z.string().max(PRODUCT_TEXT_MAX, { error: `Un tag ne doit pas dépasser ${PRODUCT_TEXT_MAX} caractères` }))
+      .max(PRODUCT_TAGS_MAX, { error: `${PRODUCT_TAGS_MAX} tags au maximum` })
+      .default([])
+      .transform(normaliseTags),
+    attributes: z
+      .object({
+        size: optionalText(PRODUCT_TEXT_MAX),
+        color: optionalText(PRODUCT_TEXT_MAX),
+        skin_type: z.union([z.enum(SKIN_TYPES), z.literal("")], { error: "Type de peau inconnu" }).optional(),
+        usage: optionalText(PRODUCT_TEXT_MAX * 4),
+      })
+      .default({ size: null, color: null, usage: null }),
+    featured: z.boolean().default(false),
+  })
+  .transform((v) => ({
+    name: v.name,
+    description: v.description,
+    categoryId: v.category_id,
+    brand: v.brand,
+    sku: v.sku,
+    priceCents: Math.round(v.price * 100),
+    // 0 means "no original price" (the database stores null).
+    originalPriceCents: v.original_price > 0 ? Math.round(v.original_price * 100) : null,
+    stock: v.stock,
+    rating: Math.round(v.rating * 10) / 10,
+    reviewCount: v.review_count,
+    imageUrl: v.image_url,
+    images: v.images,
+    tags: v.tags,
+    attributes: {
+      ...(v.attributes.size ? { size: v.attributes.size } : {}),
+      ...(v.attributes.color ? { color: v.attributes.color } : {}),
+      ...(v.attributes.skin_type ? { skin_type: v.attributes.skin_type } : {}),
+      ...(v.attributes.usage ? { usage: v.attributes.usage } : {}),
+    },
+    featured: v.featured,
+    // Spec §4: the form sets in_stock from the quantity on save.
+    inStock: v.stock > 0,
+  }));
+
+export type ProductFormInput = z.input<typeof ProductFormSchema>;
+export type ProductInput = z.output<typeof ProductFormSchema>;
+export type ProductFieldErrors = Partial<Record<string, string>>;
+
+/** The first message per field (top-level key: "price", "attributes", "images"...). */
+export function productFieldErrors(error: z.ZodError): ProductFieldErrors {
+  const out: ProductFieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** The JSON body the modal posts to /admin/produits. */
+export const SaveProductRequestSchema = z.object({
+  intent: z.literal("save-product"),
+  id: z.string().optional(),
+  product: z.record(z.string(), z.unknown()),
+});
+
+/** A product as the form edits it (prices in euros as text, as the inputs hold them). */
+export type ProductFormValues = {
+  name: string;
+  description: string;
+  category_id: string;
+  brand: string;
+  sku: string;
+  price: string;
+  original_price: string;
+  stock: string;
+  rating: string;
+  review_count: string;
+  image_url: string;
+  images: string[];
+  tags: string[];
+  attributes: { size: string; color: string; skin_type: SkinType | ""; usage: string };
+  featured: boolean;
+};
+
+export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+  name: "",
+  description: "",
+  category_id: "",
+  brand: "",
+  sku: "",
+  price: "",
+  original_price: "",
+  stock: "0",
+  rating: "0",
+  review_count: "0",
+  image_url: "",
+  images: [],
+  tags: [],
+  attributes: { size: "", color: "", skin_type: "", usage: "" },
+  featured: false,
+};
+
+/** The product being edited, as the page's loader gives it to the modal. */
+export type AdminProductDetail = { id: string; in_stock: boolean; values: ProductFormValues };
+
+export type AdminProductFormAnswer =
+  | { ok: true; message: string; productId: string }
+  | { ok: false; message: string; fieldErrors?: ProductFieldErrors };
+
+/** Answer of POST /api/v1/admin/product-images. */
+export type ProductImageUploadAnswer = { data: { url: string; width: number; height: number; bytes: number } };

@@ -1,0 +1,546 @@
+import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { Modal } from "~/components/ui/modal";
+import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
+import { showToast } from "~/components/ui/toast";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import {
+  EMPTY_PRODUCT_FORM,
+  IMAGE_TOO_LARGE_MESSAGE,
+  PRODUCT_FORM_INVALID_MESSAGE,
+  PRODUCT_GALLERY_MAX,
+  PRODUCT_IMAGE_MAX_BYTES,
+  PRODUCT_IMAGE_TYPES,
+  PRODUCT_IMAGE_UPLOAD_URL,
+  PRODUCT_IMAGE_URL_MESSAGE,
+  ProductFormSchema,
+  SKIN_TYPES,
+  SKIN_TYPE_LABELS,
+  isAcceptableImageUrl,
+  productFieldErrors,
+  type AdminProductDetail,
+  type AdminProductFormAnswer,
+  type ProductFieldErrors,
+  type ProductFormValues,
+  type ProductImageUploadAnswer,
+} from "../admin-product-form.schema";
+
+type UploadResult = { ok: true; url: string } | { ok: false; message: string };
+
+/**
+ * Sends one image to the upload endpoint with XMLHttpRequest (fetch reports no upload
+ * progress). The body is the file itself; the server judges it by its bytes.
+ */
+function uploadImage(file: File, onProgress: (percent: number) => void): Promise<UploadResult> {
+  if (file.size > PRODUCT_IMAGE_MAX_BYTES) return Promise.resolve({ ok: false, message: IMAGE_TOO_LARGE_MESSAGE });
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", PRODUCT_IMAGE_UPLOAD_URL);
+    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      const body = xhr.response as (ProductImageUploadAnswer & { error?: { message?: string } }) | null;
+      if (xhr.status === 201 && body?.data?.url) resolve({ ok: true, url: body.data.url });
+      else resolve({ ok: false, message: body?.error?.message ?? "Une erreur est survenue" });
+    };
+    xhr.onerror = () => resolve({ ok: false, message: "Une erreur est survenue" });
+    xhr.send(file);
+  });
+}
+
+/** Asks the server to drop uploads the form will not save (it keeps any a product uses). */
+function discardUploads(urls: Iterable<string>) {
+  for (const url of urls) {
+    void fetch(`${PRODUCT_IMAGE_UPLOAD_URL}?url=${encodeURIComponent(url)}`, { method: "DELETE" }).catch(() => {});
+  }
+}
+
+type Props = {
+  mode: "create" | "edit";
+  product: AdminProductDetail | null;
+  categories: { id: string; name: string }[];
+  onClose: () => void;
+};
+
+const inputClass = "mt-1 min-h-11 w-full rounded-lg border border-line bg-white px-3";
+
+/**
+ * 'Nouveau produit' / 'Modifier le produit' (spec back-office §2, §5): every field of the
+ * product, checked in the browser with the schema the server checks again.
+ */
+export function ProductFormModal({ mode, product, categories, onClose }: Props) {
+  const [values, setValues] = useState<ProductFormValues>(product?.values ?? EMPTY_PRODUCT_FORM);
+  const [errors, setErrors] = useState<ProductFieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [tagDraft, setTagDraft] = useState("");
+  const [tagError, setTagError] = useState<string | null>(null);
+  const [urlDraft, setUrlDraft] = useState("");
+  const [urlError, setUrlError] = useState<string | null>(null);
+  /** Images uploaded while the form is open: dropped on the server if never saved. */
+  const uploaded = useRef(new Set<string>());
+  const fetcher = useFetcher<AdminProductFormAnswer>();
+  const busy = fetcher.state !== "idle";
+  const savedValues = useRef<ProductFormValues | null>(null);
+
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      const kept = new Set([savedValues.current?.image_url, ...(savedValues.current?.images ?? [])]);
+      discardUploads([...uploaded.current].filter((url) => !kept.has(url)));
+      uploaded.current.clear();
+      showToast(answer.message);
+      onClose();
+      return;
+    }
+    setErrors(answer.fieldErrors ?? {});
+    setMessage(answer.message);
+  });
+
+  const cancel = () => {
+    discardUploads(uploaded.current);
+    uploaded.current.clear();
+    onClose();
+  };
+
+  /** Edits one field and clears its message (spec §5). */
+  function set<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) setErrors(({ [key]: _cleared, ...rest }) => rest);
+  }
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = ProductFormSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(productFieldErrors(parsed.error));
+      setMessage(PRODUCT_FORM_INVALID_MESSAGE);
+      return;
+    }
+    setMessage(null);
+    savedValues.current = values;
+    fetcher.submit(
+      { intent: "save-product", ...(product ? { id: product.id } : {}), product: values },
+      { method: "post", encType: "application/json" },
+    );
+  }
+
+  function addTag() {
+    const tag = tagDraft.trim();
+    if (!tag) return;
+    if (values.tags.includes(tag)) {
+      setTagError("Ce tag est déjà présent");
+      return;
+    }
+    set("tags", [...values.tags, tag]);
+    setTagDraft("");
+    setTagError(null);
+  }
+
+  function addGalleryUrl() {
+    const url = urlDraft.trim();
+    if (!url) return;
+    if (!isAcceptableImageUrl(url)) return setUrlError(PRODUCT_IMAGE_URL_MESSAGE);
+    if (values.images.includes(url)) return setUrlError("Cette image est déjà dans la galerie");
+    set("images", [...values.images, url]);
+    setUrlDraft("");
+    setUrlError(null);
+  }
+
+  const stockNumber = Number(values.stock.replace(",", "."));
+  const willBeInStock = Number.isFinite(stockNumber) && stockNumber > 0;
+
+  const text = (key: "name" | "brand" | "sku", label: string, required = false) => (
+    <FieldShell id={`product-${key}`} label={label} required={required} error={errors[key]}>
+      <input
+        id={`product-${key}`}
+        value={values[key]}
+        onChange={(e) => set(key, e.currentTarget.value)}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={errorIdOf(`product-${key}`, errors[key])}
+        data-autofocus={key === "name" ? true : undefined}
+        className={inputClass}
+      />
+    </FieldShell>
+  );
+
+  const numeric = (key: "price" | "original_price" | "stock" | "rating" | "review_count", label: string, step: string, max?: number) => (
+    <FieldShell id={`product-${key}`} label={label} required={key === "price" || key === "stock"} error={errors[key]}>
+      <input
+        id={`product-${key}`}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={max}
+        step={step}
+        value={values[key]}
+        onChange={(e) => set(key, e.currentTarget.value)}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={errorIdOf(`product-${key}`, errors[key])}
+        className={inputClass}
+      />
+    </FieldShell>
+  );
+
+  const attribute = (key: "size" | "color" | "usage", label: string) => (
+    <FieldShell id={`product-attr-${key}`} label={label}>
+      <input
+        id={`product-attr-${key}`}
+        value={values.attributes[key]}
+        onChange={(e) => set("attributes", { ...values.attributes, [key]: e.currentTarget.value })}
+        className={inputClass}
+      />
+    </FieldShell>
+  );
+
+  return (
+    <Modal title={mode === "create" ? "Nouveau produit" : "Modifier le produit"} onClose={cancel} wide>
+      <form noValidate onSubmit={submit} className="space-y-5" aria-label={mode === "create" ? "Nouveau produit" : "Modifier le produit"}>
+        {message ? (
+          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+            {message}
+          </p>
+        ) : null}
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="sm:col-span-2">{text("name", "Nom du produit", true)}</div>
+          <FieldShell id="product-description" label="Description" className="sm:col-span-2" error={errors.description}>
+            <textarea
+              id="product-description"
+              rows={3}
+              value={values.description}
+              onChange={(e) => set("description", e.currentTarget.value)}
+              className="mt-1 w-full rounded-lg border border-line bg-white px-3 py-2"
+            />
+          </FieldShell>
+          <FieldShell id="product-category_id" label="Catégorie" required error={errors.category_id}>
+            <select
+              id="product-category_id"
+              value={values.category_id}
+              onChange={(e) => set("category_id", e.currentTarget.value)}
+              aria-invalid={errors.category_id ? true : undefined}
+              aria-describedby={errorIdOf("product-category_id", errors.category_id)}
+              className={inputClass}
+            >
+              <option value="">Sélectionner une catégorie</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </FieldShell>
+          {text("brand", "Marque")}
+          {text("sku", "SKU")}
+          {numeric("price", "Prix (€)", "0.01")}
+          {numeric("original_price", "Prix d'origine (€)", "0.01")}
+          {numeric("stock", "Stock", "1")}
+          {numeric("rating", "Note (0 à 5)", "0.1", 5)}
+          {numeric("review_count", "Nombre d'avis", "1")}
+        </div>
+
+        <ImageField
+          label="Image principale (obligatoire)"
+          value={values.image_url}
+          error={errors.image_url}
+          onChange={(url) => set("image_url", url)}
+          onUploaded={(url) => {
+            uploaded.current.add(url);
+            set("image_url", url);
+          }}
+        />
+
+        <fieldset className="space-y-3 rounded-xl border border-line p-4">
+          <legend className="px-1 text-sm font-semibold">Galerie d'images</legend>
+          {errors.images ? <p className="text-sm font-medium text-danger">{errors.images}</p> : null}
+          {values.images.length === 0 ? <p className="text-sm text-muted">Aucune image supplémentaire.</p> : null}
+          <ul className="space-y-2">
+            {values.images.map((url, index) => (
+              <li key={`${index}-${url}`} className="flex items-center gap-2">
+                <img src={url} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg border border-line object-cover" />
+                <input
+                  value={url}
+                  aria-label={`URL de l'image ${index + 1} de la galerie`}
+                  onChange={(e) => {
+                    const next = [...values.images];
+                    next[index] = e.currentTarget.value;
+                    set("images", next);
+                  }}
+                  className="min-h-11 min-w-0 flex-1 rounded-lg border border-line px-3 text-sm"
+                />
+                <button
+                  type="button"
+                  onClick={() => set("images", values.images.filter((_, i) => i !== index))}
+                  aria-label={`Retirer l'image ${index + 1} de la galerie`}
+                  className="min-h-11 rounded-full border border-line px-4 text-sm font-semibold"
+                >
+                  Retirer
+                </button>
+              </li>
+            ))}
+          </ul>
+          {values.images.length < PRODUCT_GALLERY_MAX ? (
+            <>
+              <div className="flex flex-wrap items-end gap-2">
+                <FieldShell id="product-gallery-url" label="Ajouter une image par URL" className="min-w-56 flex-1" error={urlError ?? undefined}>
+                  <input
+                    id="product-gallery-url"
+                    value={urlDraft}
+                    placeholder="https://… ou /media/…"
+                    onChange={(e) => {
+                      setUrlDraft(e.currentTarget.value);
+                      setUrlError(null);
+                    }}
+                    onKeyDown={(e) => {
+                      if (e.key === "Enter") {
+                        e.preventDefault();
+                        addGalleryUrl();
+                      }
+                    }}
+                    aria-describedby={errorIdOf("product-gallery-url", urlError ?? undefined)}
+                    className={inputClass}
+                  />
+                </FieldShell>
+                <button type="button" onClick={addGalleryUrl} className="min-h-11 rounded-full border border-line px-4 font-semibold">
+                  Ajouter l'URL
+                </button>
+              </div>
+              <UploadButton
+                label="Téléverser des images dans la galerie"
+                multiple
+                onUploaded={(url) => {
+                  uploaded.current.add(url);
+                  setValues((v) => (v.images.includes(url) || v.images.length >= PRODUCT_GALLERY_MAX ? v : { ...v, images: [...v.images, url] }));
+                }}
+              />
+            </>
+          ) : null}
+        </fieldset>
+
+        <fieldset className="space-y-3 rounded-xl border border-line p-4">
+          <legend className="px-1 text-sm font-semibold">Tags</legend>
+          {errors.tags ? <p className="text-sm font-medium text-danger">{errors.tags}</p> : null}
+          <div className="flex flex-wrap items-end gap-2">
+            <FieldShell id="product-tag" label="Nouveau tag" className="min-w-48 flex-1" error={tagError ?? undefined}>
+              <input
+                id="product-tag"
+                value={tagDraft}
+                onChange={(e) => {
+                  setTagDraft(e.currentTarget.value);
+                  setTagError(null);
+                }}
+                onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
+                  if (e.key === "Enter") {
+                    e.preventDefault();
+                    addTag();
+                  }
+                }}
+                aria-describedby={errorIdOf("product-tag", tagError ?? undefined)}
+                className={inputClass}
+              />
+            </FieldShell>
+            <button type="button" onClick={addTag} aria-label="Ajouter le tag" className="h-11 w-11 rounded-full border border-line text-lg font-semibold">
+              <span aria-hidden="true">+</span>
+            </button>
+          </div>
+          {values.tags.length > 0 ? (
+            <ul className="flex flex-wrap gap-2" aria-label="Tags du produit">
+              {values.tags.map((tag) => (
+                <li key={tag} className="flex items-center gap-1 rounded-full bg-band py-1 pl-3 pr-1 text-sm">
+                  {tag}
+                  <button
+                    type="button"
+                    onClick={() => set("tags", values.tags.filter((t) => t !== tag))}
+                    aria-label={`Retirer le tag ${tag}`}
+                    className="flex h-8 w-8 items-center justify-center rounded-full hover:bg-white"
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </fieldset>
+
+        <fieldset className="grid gap-4 rounded-xl border border-line p-4 sm:grid-cols-2">
+          <legend className="px-1 text-sm font-semibold">Attributs</legend>
+          {attribute("size", "Taille / Volume")}
+          {attribute("color", "Couleur")}
+          <FieldShell id="product-attr-skin" label="Type de peau" error={errors.attributes}>
+            <select
+              id="product-attr-skin"
+              value={values.attributes.skin_type}
+              onChange={(e) => set("attributes", { ...values.attributes, skin_type: e.currentTarget.value as ProductFormValues["attributes"]["skin_type"] })}
+              className={inputClass}
+            >
+              <option value="">Non précisé</option>
+              {SKIN_TYPES.map((s) => (
+                <option key={s} value={s}>
+                  {SKIN_TYPE_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </FieldShell>
+          {attribute("usage", "Utilisation recommandée")}
+        </fieldset>
+
+        <div className="space-y-2">
+          <Checkbox id="product-featured" checked={values.featured} onChange={(checked) => set("featured", checked)}>
+            Mettre en avant ce produit
+          </Checkbox>
+          <Checkbox id="product-in-stock" checked={willBeInStock} disabled describedBy="product-in-stock-hint">
+            Produit en stock
+          </Checkbox>
+          <p id="product-in-stock-hint" className="pl-8 text-sm text-muted">
+            Déterminé par le stock à l'enregistrement : en stock dès qu'il est supérieur à 0.
+          </p>
+        </div>
+
+        <div className="flex justify-end gap-2 border-t border-line pt-4">
+          <button type="button" onClick={cancel} className="min-h-11 rounded-full border border-line px-5 font-semibold">
+            Annuler
+          </button>
+          <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60">
+            {busy ? "Sauvegarde..." : mode === "create" ? "Créer" : "Modifier"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function Checkbox({
+  id,
+  checked,
+  onChange,
+  disabled = false,
+  describedBy,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  onChange?: (checked: boolean) => void;
+  disabled?: boolean;
+  describedBy?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-11 items-center gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange?.(e.currentTarget.checked)}
+        aria-describedby={describedBy}
+        className="h-5 w-5"
+      />
+      <label htmlFor={id} className="font-medium">
+        {children}
+      </label>
+    </div>
+  );
+}
+
+/** The main image: a URL (pasted or uploaded) with its preview and an upload button. */
+function ImageField({
+  label,
+  value,
+  error,
+  onChange,
+  onUploaded,
+}: {
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (url: string) => void;
+  onUploaded: (url: string) => void;
+}) {
+  return (
+    <fieldset className="space-y-3 rounded-xl border border-line p-4">
+      <legend className="px-1 text-sm font-semibold">{label}</legend>
+      <div className="flex flex-wrap items-start gap-4">
+        {value && isAcceptableImageUrl(value) ? (
+          <img src={value} alt="Aperçu de l'image principale" width={96} height={96} className="h-24 w-24 rounded-lg border border-line object-cover" />
+        ) : (
+          <span aria-hidden="true" className="h-24 w-24 rounded-lg bg-band" />
+        )}
+        <div className="min-w-56 flex-1 space-y-3">
+          <FieldShell id="product-image_url" label="URL de l'image principale" error={error}>
+            <input
+              id="product-image_url"
+              value={value}
+              placeholder="https://… ou /media/…"
+              onChange={(e) => onChange(e.currentTarget.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={errorIdOf("product-image_url", error)}
+              className={inputClass}
+            />
+          </FieldShell>
+          <UploadButton label="Téléverser l'image principale" onUploaded={onUploaded} />
+          {value ? (
+            <button type="button" onClick={() => onChange("")} className="min-h-11 rounded-full border border-line px-4 text-sm font-semibold">
+              Retirer l'image principale
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </fieldset>
+  );
+}
+
+/** A file picker that uploads each chosen image with a progress bar and reports its URL. */
+function UploadButton({ label, multiple = false, onUploaded }: { label: string; multiple?: boolean; onUploaded: (url: string) => void }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const id = `upload-${label.replace(/\W+/g, "-")}`;
+
+  async function upload(files: FileList | null) {
+    if (!files || files.length === 0) return;
+    setError(null);
+    for (const file of Array.from(files)) {
+      setProgress(0);
+      const result = await uploadImage(file, setProgress);
+      if (result.ok) onUploaded(result.url);
+      else setError(result.message);
+    }
+    setProgress(null);
+  }
+
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <input
+        id={id}
+        type="file"
+        accept={PRODUCT_IMAGE_TYPES.join(",")}
+        multiple={multiple}
+        disabled={progress !== null}
+        onChange={(e) => {
+          const input = e.currentTarget;
+          void upload(input.files).finally(() => {
+            input.value = "";
+          });
+        }}
+        className="peer sr-only"
+      />
+      <label
+        htmlFor={id}
+        className="inline-flex min-h-11 cursor-pointer items-center rounded-full border border-line bg-white px-4 text-sm font-semibold hover:border-accent peer-focus-visible:ring-2 peer-focus-visible:ring-accent"
+      >
+        {label}
+      </label>
+      {progress !== null ? (
+        <div className="flex items-center gap-2 text-sm">
+          <progress max={100} value={progress} aria-label="Téléversement de l'image" className="h-2 w-48" />
+          <span aria-live="polite">{progress} %</span>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
