@@ -8,7 +8,14 @@ import { computeGiftCardTotals } from "~/features/gift-card/gift-card.schema";
 import { CLIENT_IP_HEADER } from "~/.server/auth/auth.server";
 import { createSlidingWindowLimiter } from "~/.server/rate-limit";
 import { GIFT_CARD_CHECKS_PER_MINUTE } from "~/lib/shop-rules";
-import { allocateGiftCards, giftCardLineName, GIFT_CARD_MESSAGES, type GiftCardAllocation } from "./gift-cards.service";
+import { normalizeGiftCardCode } from "~/features/gift-card/gift-card-code";
+import {
+  allocateGiftCards,
+  findUsableGiftCard,
+  giftCardLineName,
+  GIFT_CARD_MESSAGES,
+  type GiftCardAllocation,
+} from "./gift-cards.service";
 
 export type GiftCardLineQuote = {
   name: string;
@@ -100,4 +107,33 @@ export function giftCardCheckLimiter() {
 /** The key of a request: the client IP the Node server sets (never a client-sent header). */
 export function giftCardCheckKey(request: Request, fallback = "unknown"): string {
   return `ip:${request.headers.get(CLIENT_IP_HEADER) || fallback}`;
+}
+
+/**
+ * The checkout's "Appliquer" on the 'Carte cadeau' field: is this code usable now? Every check
+ * counts against the client's limit, as on the balance page.
+ */
+export async function checkGiftCardCodeAtCheckout(
+  db: Executor,
+  request: Request,
+  code: string,
+  now = new Date(),
+): Promise<{ ok: true; code: string; last4: string; balance_cents: number } | { ok: false; status: number; message: string }> {
+  const limited = giftCardCheckLimiter().hit(giftCardCheckKey(request));
+  if (!limited.allowed) return { ok: false, status: 429, message: GIFT_CARD_MESSAGES.tooMany };
+  const found = await findUsableGiftCard(db, code, now);
+  if (!found.ok) return { ok: false, status: 400, message: found.message };
+  return { ok: true, code: normalizeGiftCardCode(code), last4: found.card.last4, balance_cents: found.card.balanceCents };
+}
+
+/**
+ * A quote carrying codes: once the client is at its limit no code is looked up (all refused),
+ * and each unknown code counts, so the quote cannot be used to guess codes either.
+ */
+export function giftCardCodesAllowed(request: Request): boolean {
+  return !giftCardCheckLimiter().isLimited(giftCardCheckKey(request));
+}
+
+export function countUnknownGiftCardCodes(request: Request, refusals: readonly { message: string }[]): void {
+  for (const r of refusals) if (r.message === GIFT_CARD_MESSAGES.unknown) giftCardCheckLimiter().hit(giftCardCheckKey(request));
 }

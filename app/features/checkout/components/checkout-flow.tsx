@@ -17,6 +17,7 @@ import { CheckoutErrorBox, CheckoutSteps } from "./checkout-steps";
 import type { CheckoutAccount, CheckoutLogger, CheckoutStep, QuoteResponse } from "./checkout-types";
 import { ContactInfoFields, type ContactErrors, type ContactValues } from "./contact-info-fields";
 import { OrderSummary } from "./order-summary";
+import { GiftCardPayment } from "./gift-card-payment";
 
 export const CONTACT_INVALID_MESSAGE = "Veuillez corriger les informations client";
 export const ADDRESS_INVALID_MESSAGE = "Veuillez sélectionner une adresse de livraison valide";
@@ -72,6 +73,8 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   const [addresses, setAddresses] = useState<SavedAddressView[] | null>(account.addresses);
   const shippingFormId = useId();
   const [points, setPoints] = useState(0);
+  // Gift cards (issue 8): codes applied as payment.
+  const [giftCardCodes, setGiftCardCodes] = useState<string[]>([]);
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [saveCard, setSaveCard] = useState(false);
@@ -89,14 +92,17 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
 
   // The quote follows the cart, the address and the points.
   const lines = useMemo(() => cart.items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })), [cart.items]);
-  const quoteKey = JSON.stringify([lines, address?.id ?? null, points]);
+  // Gift cards bought (issue 8): the configured cards, without their local line id.
+  const giftCards = useMemo(() => cart.giftCards.map(({ id: _id, ...card }) => card), [cart.giftCards]);
+  const needsAddress = lines.length > 0 || giftCards.some((c) => c.deliveryMode === "physical");
+  const quoteKey = JSON.stringify([lines, address?.id ?? null, points, giftCards, giftCardCodes]);
   const [quoteTick, setQuoteTick] = useState(0);
   const submitQuote = useRef(quoteFetcher.submit);
   submitQuote.current = quoteFetcher.submit;
-  const quoteRequest = useRef({ lines, address_id: address?.id ?? null, points_to_use: points });
-  quoteRequest.current = { lines, address_id: address?.id ?? null, points_to_use: points };
+  const quoteRequest = useRef({ lines, address_id: address?.id ?? null, points_to_use: points, gift_cards: giftCards, gift_card_codes: giftCardCodes });
+  quoteRequest.current = { lines, address_id: address?.id ?? null, points_to_use: points, gift_cards: giftCards, gift_card_codes: giftCardCodes };
   useEffect(() => {
-    if (!mounted || step === "confirmation" || quoteRequest.current.lines.length === 0) return;
+    if (!mounted || step === "confirmation" || (quoteRequest.current.lines.length === 0 && quoteRequest.current.gift_cards.length === 0)) return;
     void submitQuote.current(
       { intent: "quote", ...quoteRequest.current },
       { method: "post", action: QUOTE_ACTION, encType: "application/json" },
@@ -171,12 +177,12 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
       log("Informations client invalides");
       return;
     }
-    if (!address) {
+    if (!address && needsAddress) {
       setError({ message: ADDRESS_INVALID_MESSAGE });
       log("Aucune adresse sélectionnée");
       return;
     }
-    const missing = missingAddressFields(address);
+    const missing = address ? missingAddressFields(address) : null;
     if (missing) {
       setError({ message: missing });
       log(missing);
@@ -194,15 +200,20 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
 
   async function submitOrder(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (placingRef.current || !address) return;
+    if (placingRef.current || (!address && needsAddress)) return;
+    // No bank card when gift cards pay it all (issue 8).
+    const cardNeeded = !quote || quote.card_cents > 0;
     const parsed = CardSchema.safeParse(card);
-    if (!parsed.success) {
+    if (cardNeeded && !parsed.success) {
       setCardErrors(firstErrors<keyof CardValues>(parsed.error.issues));
       log("Carte invalide");
       return;
     }
-    if (!quote || quote.problems.length > 0 || !quote.shipping) {
-      setError({ message: quote?.problems[0] ?? ADDRESS_INVALID_MESSAGE, hint: quote?.problems.length ? STOCK_HINT : undefined });
+    if (!quote || quote.problems.length > 0 || (quote.needs_address && !quote.shipping) || quote.gift_card_refusals.length > 0) {
+      setError({
+        message: quote?.problems[0] ?? quote?.gift_card_refusals[0]?.message ?? ADDRESS_INVALID_MESSAGE,
+        hint: quote?.problems.length ? STOCK_HINT : undefined,
+      });
       return;
     }
     placingRef.current = true;
@@ -211,12 +222,14 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
     attemptKey.current ??= newAttemptKey();
     const key = attemptKey.current;
     const body: PlaceOrderInput = {
-      address_id: address.id,
+      ...(address ? { address_id: address.id } : {}),
       contact,
-      card,
-      save_card: saveCard,
+      ...(cardNeeded ? { card } : {}),
+      save_card: cardNeeded && saveCard,
       points_to_use: quote.points_to_use,
       lines,
+      gift_cards: giftCards,
+      gift_card_codes: giftCardCodes,
     };
     log(`Envoi de la commande (clé ${key.slice(0, 8)}...)`);
     let response: Response | null = null;
@@ -297,7 +310,7 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
     );
   }
 
-  if (cart.items.length === 0) {
+  if (cart.items.length === 0 && cart.giftCards.length === 0) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="font-display text-3xl">Panier vide</h1>
@@ -312,7 +325,9 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   const canUsePoints = (quote?.points_balance ?? account.pointsBalance) >= BEAUTY_PASS_REDEEM_STEP_POINTS;
   const pointOptions: number[] = [];
   for (let p = 0; p <= (quote?.max_redeemable_points ?? 0); p += BEAUTY_PASS_REDEEM_STEP_POINTS) pointOptions.push(p);
-  const orderBlocked = !quote || quote.problems.length > 0 || !quote.shipping;
+  const orderBlocked =
+    !quote || quote.problems.length > 0 || (quote.needs_address && !quote.shipping) || quote.gift_card_refusals.length > 0;
+  const cardNeeded = !quote || quote.card_cents > 0;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -363,12 +378,16 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
         </div>
       )}
 
-      {step === "payment" && address && (
+      {step === "payment" && (address || !needsAddress) && (
         <form noValidate onSubmit={submitOrder} aria-labelledby="checkout-payment-title" className="mt-8 max-w-3xl space-y-8">
           <h2 id="checkout-payment-title" ref={headingRef} tabIndex={-1} className="font-display text-2xl outline-none">
             2. Paiement
           </h2>
-          <CardFields values={card} errors={cardErrors} onChange={editCard} saveCard={saveCard} onSaveCardChange={setSaveCard} />
+          {cardNeeded ? (
+            <CardFields values={card} errors={cardErrors} onChange={editCard} saveCard={saveCard} onSaveCardChange={setSaveCard} />
+          ) : (
+            <p className="rounded-xl bg-cream p-4 text-sm">Vos cartes cadeaux couvrent la totalité de la commande : aucun paiement par carte bancaire n'est nécessaire.</p>
+          )}
 
           <fieldset>
             <legend className="text-lg font-semibold">Beauty Pass</legend>
@@ -401,6 +420,8 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
               </p>
             )}
           </fieldset>
+
+          <GiftCardPayment codes={giftCardCodes} onChange={setGiftCardCodes} quote={quote} />
 
           <OrderSummary
             quote={quote}
