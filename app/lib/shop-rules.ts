@@ -144,3 +144,9 @@ export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
 export const ADMIN_STOCK_ALERTS_SHOWN = 20;
 /** A stock CSV export stops after this many rows (the whole catalogue fits; a runaway does not). */
 export const STOCK_EXPORT_MAX_ROWS = 200_000;
+/** Gift card code checks (balance page and checkout field) allowed per client IP and minute. */
+export const GIFT_CARD_CHECKS_PER_MINUTE = 10;
+/** Gift card codes one order may use. */
+export const GIFT_CARD_CODES_PER_ORDER_MAX = 5;
+/** Gift cards one order may buy. */
+export const GIFT_CARDS_PER_ORDER_MAX = 10;

@@ -134,6 +134,21 @@ export const OrderSchema = z
         }),
       }),
     ),
+    /* Gift cards (issue 8) */
+    gift_card_cents: z.int().nonnegative().describe("Part du total payée par cartes cadeaux (le reste par carte bancaire)"),
+    gift_card_payments: z.array(z.object({ last4: z.string(), amount_cents: z.int() })),
+    gift_cards: z
+      .array(
+        z.object({
+          last4: z.string(),
+          amount_cents: z.int(),
+          delivery_mode: z.enum(["email", "physical"]),
+          recipient_email: z.string(),
+          status: z.enum(["active", "disabled", "cancelled"]),
+          expires_at: z.iso.datetime(),
+        }),
+      )
+      .describe("Cartes cadeaux achetées dans cette commande (4 derniers caractères du code)"),
   })
   .meta({ id: "Order" });
 

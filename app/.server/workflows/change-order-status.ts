@@ -30,7 +30,15 @@ import {
 } from "~/.server/modules/loyalty/loyalty.service";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { PROMO_RESTORE_REFUSED_MESSAGE, releaseOrderPromo, respendOrderPromo } from "~/.server/modules/promotions/promo-codes.service";
-import { isCancellable, toOrderView, type OrderItemRow, type OrderRow } from "~/.server/modules/orders/order-view";
+import {
+  cancelGiftCardsBoughtBy,
+  GIFT_CARD_MESSAGES,
+  orderHasUsedGiftCards,
+  refundOrderGiftCards,
+  respendOrderGiftCards,
+  restoreGiftCardsBoughtBy,
+} from "~/.server/modules/gift-cards/gift-cards.service";
+import { isCancellable, orderGiftCards, toOrderView, type OrderItemRow, type OrderRow } from "~/.server/modules/orders/order-view";
 import { ORDER_NOT_CANCELLABLE_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from "~/.server/modules/orders/orders.service";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
@@ -53,7 +61,8 @@ export type ChangeOrderStatusResult =
         | "order_not_cancellable"
         | "insufficient_stock"
         | "insufficient_points"
-        | "promo_code_unavailable";
+        | "promo_code_unavailable"
+        | "insufficient_gift_card_balance";
       message: string;
     };
 
@@ -104,7 +113,9 @@ export async function changeOrderStatus(
       }
       const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
       const from = order.status;
-      if (from === to) return { ok: true, order: toOrderView(order, items, now), changed: false, pointsCredited: 0 };
+      if (from === to) {
+        return { ok: true, order: toOrderView(order, items, now, await orderGiftCards(tx, order.id)), changed: false, pointsCredited: 0 };
+      }
 
       const lines = items.flatMap((i) => (i.productId ? [{ productId: i.productId, quantity: i.quantity }] : []));
       const stockContext = { orderId: order.id, actorUserId: actor.userId };
@@ -117,6 +128,12 @@ export async function changeOrderStatus(
         // The promo code's use is given back (issue 8).
         await releaseOrderPromo(tx, order.id, now);
         if (order.paymentStatus === "paid") paymentStatus = "refunded";
+        // Gift cards (issue 8): amounts paid with cards go back to them; cards bought stop working.
+        if (actor.role === "customer" && (await orderHasUsedGiftCards(tx, order.id))) {
+          throw new Refused({ ok: false, status: 409, code: "order_not_cancellable", message: GIFT_CARD_MESSAGES.usedCardInOrder });
+        }
+        await refundOrderGiftCards(tx, order.id, now);
+        await cancelGiftCardsBoughtBy(tx, order.id, now);
       } else if (RELEASED.has(from) && !RELEASED.has(to)) {
         const taken = await takeStock(tx, lines, { ...stockContext, reason: "order_restored" });
         if (!taken.ok) {
@@ -128,6 +145,11 @@ export async function changeOrderStatus(
         if (!(await respendOrderPromo(tx, order.id))) {
           throw new Refused({ ok: false, status: 409, code: "promo_code_unavailable", message: PROMO_RESTORE_REFUSED_MESSAGE });
         }
+        // Gift cards (issue 8): the cards pay their part again; cards bought work again.
+        if (!(await respendOrderGiftCards(tx, order.id, now))) {
+          throw new Refused({ ok: false, status: 409, code: "insufficient_gift_card_balance", message: GIFT_CARD_MESSAGES.restoreBalance });
+        }
+        await restoreGiftCardsBoughtBy(tx, order.id);
         // The money went back when it was cancelled: it is due again.
         if (order.paymentStatus === "refunded") paymentStatus = "pending";
       }
@@ -146,10 +168,12 @@ export async function changeOrderStatus(
       await tellCustomer(tx, updated, items, { from, pointsCredited, now });
 
       const paymentId = (order.metadata as { payment?: { payment_id?: unknown } }).payment?.payment_id;
-      if (paymentStatus === "refunded" && order.paymentStatus === "paid" && typeof paymentId === "string") {
-        refundPayment = { paymentId, amountCents: order.totalCents };
+      // The bank card is refunded what it paid: the total minus the gift cards' part.
+      const cardCents = order.totalCents - order.giftCardCents;
+      if (paymentStatus === "refunded" && order.paymentStatus === "paid" && typeof paymentId === "string" && cardCents > 0) {
+        refundPayment = { paymentId, amountCents: cardCents };
       }
-      return { ok: true, order: toOrderView(updated, items, now), changed: true, pointsCredited };
+      return { ok: true, order: toOrderView(updated, items, now, await orderGiftCards(tx, order.id)), changed: true, pointsCredited };
     });
   } catch (error) {
     if (error instanceof Refused) return error.failure;
@@ -237,8 +261,11 @@ function statusMail(to: string, order: OrderRow, view: OrderView, pointsCredited
         ...lines,
         "",
         `Total : ${formatPrice(view.total_cents)}`,
-        ...(order.paymentStatus === "refunded"
-          ? [`Le montant de ${formatPrice(view.total_cents)} sera remboursé sur votre moyen de paiement.`]
+        ...(order.paymentStatus === "refunded" && order.totalCents > order.giftCardCents
+          ? [`Le montant de ${formatPrice(order.totalCents - order.giftCardCents)} sera remboursé sur votre moyen de paiement.`]
+          : []),
+        ...(order.giftCardCents > 0
+          ? [`Le montant de ${formatPrice(order.giftCardCents)} payé par carte cadeau a été recrédité sur vos cartes cadeaux.`]
           : []),
         ...(order.pointsUsed > 0 ? [`Vos ${order.pointsUsed} points Beauty Pass vous ont été restitués.`] : []),
       ]

@@ -29,6 +29,19 @@ import {
 } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { getCart, quoteProducts } from "~/.server/modules/cart/cart.service";
+import {
+  quoteGiftCardLines,
+  quoteGiftCardPayments,
+  type GiftCardCheckoutQuote,
+} from "~/.server/modules/gift-cards/gift-card-checkout.service";
+import {
+  giftCardConfirmationLines,
+  GIFT_CARD_MESSAGES,
+  issueGiftCards,
+  spendGiftCards,
+  type GiftCardAllocation,
+} from "~/.server/modules/gift-cards/gift-cards.service";
+import type { GiftCardConfig } from "~/features/gift-card/gift-card.schema";
 import { INSUFFICIENT_POINTS_MESSAGE, useLoyaltyPoints } from "~/.server/modules/loyalty/loyalty.service";
 import { insufficientStockMessage, recordTakenStock, takeStock } from "~/.server/modules/inventory/inventory.service";
 import { withItems } from "~/.server/modules/orders/order-view";
@@ -70,7 +83,7 @@ export type CheckoutLineQuote = {
   available: boolean;
 };
 
-export type CheckoutQuote = {
+export type CheckoutQuote = GiftCardCheckoutQuote & {
   lines: CheckoutLineQuote[];
   /** French messages: lines that cannot be ordered as they are. */
   problems: string[];
@@ -86,6 +99,10 @@ export type CheckoutQuote = {
   promo_error: string | null;
   promo_discount_cents: number;
   total_cents: number;
+  /** Gift cards (issue 8): false when only e-mail gift cards are bought (nothing to deliver). */
+  needs_address: boolean;
+  /** What the bank card pays: the total minus the gift cards' part (0: no card needed). */
+  card_cents: number;
 };
 
 export const EMPTY_CART_MESSAGE = "Votre panier est vide";
@@ -189,6 +206,8 @@ export async function quoteCheckout(
     pointsToUse?: number;
     promoCode?: string | null;
     now?: Date;
+    giftCards?: readonly GiftCardConfig[];
+    giftCardCodes?: readonly string[];
   },
 ): Promise<CheckoutQuote> {
   const now = input.now ?? new Date();
@@ -200,11 +219,21 @@ export async function quoteCheckout(
     const resolved = await resolveAddress(db, input.userId, input.addressId);
     if (resolved.ok) zone = resolved.value.shippingZone;
   }
-  return priceLines(db, input.userId, wanted, zone, input.pointsToUse ?? 0, await getShippingSettings(db), {
-    code: input.promoCode ?? null,
-    now,
-  });
+  const extras = { promoCode: input.promoCode ?? null, cards: input.giftCards ?? [], codes: input.giftCardCodes ?? [], now };
+  const { giftCardAllocations: _internal, ...quote } = await priceLines(
+    db,
+    input.userId,
+    wanted,
+    zone,
+    input.pointsToUse ?? 0,
+    await getShippingSettings(db),
+    extras,
+  );
+  return quote;
 }
+
+/** What a quote adds to the lines (issue 8): the promo code typed, gift cards bought and spent. */
+type QuoteExtras = { promoCode: string | null; cards: readonly GiftCardConfig[]; codes: readonly string[]; now: Date };
 
 /** The quote of merged, well-formed lines for a known delivery zone (null: none chosen yet). */
 async function priceLines(
@@ -214,8 +243,8 @@ async function priceLines(
   zone: ShippingZone | null,
   pointsToUse: number,
   settings: ShippingSettings,
-  promoRequest: { code: string | null; now: Date },
-): Promise<CheckoutQuote> {
+  extras: QuoteExtras,
+): Promise<CheckoutQuote & { giftCardAllocations: GiftCardAllocation[] }> {
   const problems: string[] = [];
   // The same current price, stock and availability the cart drawer shows.
   const byId = new Map(
@@ -249,18 +278,26 @@ async function priceLines(
       available: p.available,
     });
   }
-  const subtotal = lines.reduce((sum, l) => sum + l.line_total_cents, 0);
-  const shipping = zone ? quoteShipping(zone, subtotal, settings) : null;
+  const merchandise = lines.reduce((sum, l) => sum + l.line_total_cents, 0);
+  // Gift cards bought (issue 8): in the subtotal, not in the delivery threshold nor payable by points.
+  const giftLines = quoteGiftCardLines(extras.cards);
+  const subtotal = merchandise + giftLines.totalCents;
+  const needsAddress = lines.length > 0 || giftLines.hasPhysical;
+  const shipping = zone && needsAddress ? orderShipping(zone, lines.length > 0, merchandise, settings) : null;
   const balance = await pointsBalance(db, userId);
-  const maxPoints = maxRedeemablePoints(balance, subtotal, BEAUTY_PASS_REDEEM_STEP_POINTS, BEAUTY_PASS_REDEEM_STEP_CENTS);
+  const maxPoints = maxRedeemablePoints(balance, merchandise, BEAUTY_PASS_REDEEM_STEP_POINTS, BEAUTY_PASS_REDEEM_STEP_CENTS);
   const requested = Math.max(0, Math.floor(pointsToUse / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_POINTS);
   const points = Math.min(requested, maxPoints);
   const discount = pointsDiscountCents(points);
-  const promoCheck = promoRequest.code
-    ? await checkPromoCode(db, { code: promoRequest.code, userId, lines, subtotalCents: subtotal, pointsUsed: points, now: promoRequest.now })
+  // Promo code (issue 8): on the merchandise lines only; its minimum counts merchandise only.
+  const promoCheck = extras.promoCode
+    ? await checkPromoCode(db, { code: extras.promoCode, userId, lines, subtotalCents: merchandise, pointsUsed: points, now: extras.now })
     : null;
   const promo = promoCheck?.ok ? promoCheck.promo : null;
   const promoDiscount = promo?.discount_cents ?? 0;
+  const total = subtotal - discount - promoDiscount + (shipping?.feeCents ?? 0);
+  // Gift card codes pay what they can of the total, never the gift-card lines.
+  const paid = await quoteGiftCardPayments(db, { codes: extras.codes, totalCents: total, giftCardLinesCents: giftLines.totalCents, now: extras.now });
   return {
     lines,
     problems,
@@ -273,8 +310,28 @@ async function priceLines(
     promo,
     promo_error: promoCheck && !promoCheck.ok ? promoCheck.message : null,
     promo_discount_cents: promoDiscount,
-    total_cents: subtotal - discount - promoDiscount + (shipping?.feeCents ?? 0),
+    total_cents: total,
+    needs_address: needsAddress,
+    card_cents: total - paid.totalCents,
+    gift_card_lines: giftLines.lines,
+    gift_card_lines_cents: giftLines.totalCents,
+    has_physical_gift_card: giftLines.hasPhysical,
+    gift_card_payments: paid.payments,
+    gift_card_refusals: paid.refusals,
+    gift_card_cents: paid.totalCents,
+    giftCardAllocations: paid.allocations,
   };
+}
+
+/** The delivery fee: by zone for products; a physical gift card alone travels free (its 5 € fee is on its line). */
+function orderShipping(zone: ShippingZone, hasProducts: boolean, merchandiseCents: number, settings: ShippingSettings): ShippingQuote {
+  const quote = quoteShipping(zone, merchandiseCents, settings);
+  return hasProducts ? quote : { ...quote, feeCents: 0, method: "free_shipping" };
+}
+
+/** The order of e-mail gift cards alone keeps the buyer's name and phone in place of an address. */
+function contactAsAddress(contact: PlaceOrderRequest["contact"]): OrderAddress {
+  return { first_name: contact.name, last_name: "", street: "", city: "", postal_code: "", country: "", phone: contact.phone };
 }
 
 /* -------------------------------------------------------------------------------------------- */
@@ -327,6 +384,33 @@ async function findOrder(db: Executor, orderId: string): Promise<OrderView> {
 
 const MAX_ORDER_NUMBER_ATTEMPTS = 5;
 
+export const CARD_REQUIRED_MESSAGE = "Veuillez saisir les informations de votre carte bancaire";
+
+/** Gift cards bought (issue 8): one order line each (no product, no stock), then the cards themselves. */
+async function issueGiftCardLines(
+  tx: Executor,
+  input: { orderId: string; userId: string; buyerName: string; cards: readonly GiftCardConfig[]; now: Date },
+) {
+  if (input.cards.length === 0) return [];
+  const quoted = quoteGiftCardLines(input.cards).lines;
+  const lines: { orderItemId: string; config: GiftCardConfig }[] = [];
+  for (const [i, line] of quoted.entries()) {
+    const [row] = await tx
+      .insert(orderItems)
+      .values({
+        orderId: input.orderId,
+        productId: null,
+        quantity: 1,
+        unitPriceCents: line.total_cents,
+        totalPriceCents: line.total_cents,
+        productSnapshot: { name: line.name, price_cents: line.total_cents, brand: "Aurore", image_url: null },
+      })
+      .returning({ id: orderItems.id });
+    lines.push({ orderItemId: row.id, config: input.cards[i] });
+  }
+  return issueGiftCards(tx, { orderId: input.orderId, buyerUserId: input.userId, buyerName: input.buyerName, lines, now: input.now });
+}
+
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const { userId, idempotencyKey, request } = input;
   const now = input.now ?? new Date();
@@ -338,21 +422,29 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
 
   // 2. What is ordered: the lines the page shows, or the cart kept on the server.
   const lines = mergeLines(request.lines ?? (await serverCartLines(db, userId, now)));
-  if (lines.length === 0) return fail(400, "empty_cart", EMPTY_CART_MESSAGE);
+  const boughtCards = request.gift_cards;
+  if (lines.length === 0 && boughtCards.length === 0) return fail(400, "empty_cart", EMPTY_CART_MESSAGE);
   if (lines.some((l) => l.quantity > CART_MAX_LINE_QUANTITY)) {
     return fail(400, "invalid_item", `Quantité maximale : ${CART_MAX_LINE_QUANTITY} par article`);
   }
 
-  // 3. Where to: one of the shopper's own complete addresses.
-  const resolved = await resolveAddress(db, userId, request.address_id);
-  if (!resolved.ok) return fail(400, "invalid_address", resolved.message, "address_id");
-  const { address, shippingZone } = resolved.value;
+  // 3. Where to: one of the shopper's own complete addresses (none for e-mail gift cards alone).
+  const needsAddress = lines.length > 0 || boughtCards.some((c) => c.deliveryMode === "physical");
+  let address: OrderAddress = contactAsAddress(request.contact);
+  let shippingZone: ShippingZone | null = null;
+  if (needsAddress || request.address_id) {
+    if (!request.address_id) return fail(400, "invalid_address", INVALID_ADDRESS_MESSAGE, "address_id");
+    const resolved = await resolveAddress(db, userId, request.address_id);
+    if (!resolved.ok) return fail(400, "invalid_address", resolved.message, "address_id");
+    ({ address, shippingZone } = resolved.value);
+  }
 
   // 4. The quote the shopper agreed to (prices read now, from the database). The shop's delivery
   // settings are read once: the quote and the order below use the same fee and threshold.
   const settings = await getShippingSettings(db);
   const promoCode = request.promo_code ?? null;
-  const quote = await priceLines(db, userId, lines, shippingZone, request.points_to_use, settings, { code: promoCode, now });
+  const extras = { promoCode, cards: boughtCards, codes: request.gift_card_codes, now };
+  const quote = await priceLines(db, userId, lines, shippingZone, request.points_to_use, settings, extras);
   if (quote.lines.length < lines.length) return fail(400, "invalid_item", quote.problems[0] ?? INVALID_ITEM_MESSAGE);
   if (quote.problems.length > 0) return fail(409, "insufficient_stock", quote.problems[0]);
   if (request.points_to_use > quote.points_balance) return fail(400, "insufficient_points", INSUFFICIENT_POINTS_MESSAGE, "points_to_use");
@@ -360,28 +452,41 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     return fail(400, "points_exceed_total", "Les points utilisés ne peuvent pas dépasser le montant de vos articles", "points_to_use");
   }
   if (quote.promo_error) return fail(400, "promo_code_refused", quote.promo_error, "promo_code");
+  // Gift card codes (issue 8): every typed code must be usable; they pay gift_card_cents.
+  const refusal = quote.gift_card_refusals[0];
+  if (refusal) return fail(400, "gift_card_refused", refusal.message, "gift_card_codes");
   const expectedTotal = quote.total_cents;
+  const giftCardCents = quote.gift_card_cents;
+  const cardCents = expectedTotal - giftCardCents;
 
   // 5. Payment, just before the transaction; refunded if the order is not created after all.
+  // Nothing to charge when gift cards pay it all.
   const reference = `commande ${idempotencyKey.slice(0, 12)}`;
-  const charge = await provider.charge({
-    amountCents: expectedTotal,
-    currency: "EUR",
-    card: request.card,
-    idempotencyKey: `${userId}:${idempotencyKey}`,
-    description: `Aurore, ${reference}`,
-  });
-  if (!charge.ok) return fail(402, "payment_declined", charge.message, "card");
+  let charge: { paymentId: string; brand: string; lastFour: string } | null = null;
+  if (cardCents > 0) {
+    if (!request.card) return fail(400, "card_required", CARD_REQUIRED_MESSAGE, "card");
+    const charged = await provider.charge({
+      amountCents: cardCents,
+      currency: "EUR",
+      card: request.card,
+      idempotencyKey: `${userId}:${idempotencyKey}`,
+      description: `Aurore, ${reference}`,
+    });
+    if (!charged.ok) return fail(402, "payment_declined", charged.message, "card");
+    charge = charged;
+  }
 
   try {
     const orderId = await db.transaction(async (tx) => {
       // 6. Stock: one conditional decrement per product, in id order (no deadlock between orders).
       // The order id is not known yet: the movements are linked to it once it exists.
-      const take = await takeStock(
-        tx,
-        lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
-        { reason: "order", actorUserId: userId, requireInStock: true, deferMovements: true },
-      );
+      const take = lines.length === 0
+        ? ({ ok: true, taken: [] } as const)
+        : await takeStock(
+            tx,
+            lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+            { reason: "order", actorUserId: userId, requireInStock: true, deferMovements: true },
+          );
       if (!take.ok) {
         throw new OrderAbort(
           take.exists
@@ -392,10 +497,11 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       const bought = take.taken.map((t) => ({ line: { product_id: t.productId, quantity: t.quantity }, ...t }));
 
       // 7. Totals from the prices just locked; they must be the ones that were charged.
-      const subtotal = bought.reduce((sum, b) => sum + b.priceCents * b.line.quantity, 0);
-      const shipping = quoteShipping(shippingZone, subtotal, settings);
+      const merchandise = bought.reduce((sum, b) => sum + b.priceCents * b.line.quantity, 0);
+      const subtotal = merchandise + quote.gift_card_lines_cents;
+      const shipping = shippingZone ? orderShipping(shippingZone, lines.length > 0, merchandise, settings) : null;
       const discount = pointsDiscountCents(request.points_to_use);
-      if (discount > subtotal) {
+      if (discount > merchandise) {
         throw new OrderAbort(fail(400, "points_exceed_total", "Les points utilisés ne peuvent pas dépasser le montant de vos articles"));
       }
       // 7b. The promo code: one use taken in this transaction (limits hold under concurrency).
@@ -404,14 +510,14 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
             code: promoCode,
             userId,
             lines: bought.map((b) => ({ product_id: b.line.product_id, line_total_cents: b.priceCents * b.line.quantity })),
-            subtotalCents: subtotal,
+            subtotalCents: merchandise,
             pointsUsed: request.points_to_use,
             now,
           })
         : null;
       if (promoClaim && !promoClaim.ok) throw new OrderAbort(fail(409, "promo_code_refused", promoClaim.message, "promo_code"));
       const promoDiscount = promoClaim?.promo.discount_cents ?? 0;
-      const total = subtotal - discount - promoDiscount + shipping.feeCents;
+      const total = subtotal - discount - promoDiscount + (shipping?.feeCents ?? 0);
       if (total !== expectedTotal) throw new OrderAbort(fail(409, "price_changed", PRICE_CHANGED_MESSAGE));
 
       // 9. The order. Its number derives from the id; on the rare clash, a new id.
@@ -420,7 +526,8 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         status: "pending" as const,
         paymentStatus: "paid",
         subtotalCents: subtotal,
-        shippingCents: shipping.feeCents,
+        shippingCents: shipping?.feeCents ?? 0,
+        giftCardCents,
         taxCents: 0,
         discountCents: discount,
         totalCents: total,
@@ -431,18 +538,24 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         currency: "EUR",
         shippingAddress: address,
         billingAddress: address,
-        shippingMethod: shipping.method,
+        shippingMethod: shipping?.method ?? "free_shipping",
         notes: request.notes || null,
         idempotencyKey,
         metadata: {
           customer_info: request.contact,
           order_source: "web",
-          shipping_info: {
-            is_free_shipping: shipping.method === "free_shipping",
-            shipping_threshold: shipping.freeThresholdCents ?? settings.freeThresholdCents,
-            zone: shipping.zone,
-          },
-          payment: { provider: provider.name, payment_id: charge.paymentId, brand: charge.brand, last_four: charge.lastFour },
+          ...(shipping
+            ? {
+                shipping_info: {
+                  is_free_shipping: shipping.method === "free_shipping",
+                  shipping_threshold: shipping.freeThresholdCents ?? settings.freeThresholdCents,
+                  zone: shipping.zone,
+                },
+              }
+            : {}),
+          ...(charge
+            ? { payment: { provider: provider.name, payment_id: charge.paymentId, brand: charge.brand, last_four: charge.lastFour } }
+            : {}),
         },
         createdAt: now,
         updatedAt: now,
@@ -467,7 +580,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       if (!orderId) throw new Error("could not allocate an order number");
       const ref = orderReference(orderId);
 
-      await tx.insert(orderItems).values(
+      if (bought.length > 0) await tx.insert(orderItems).values(
         bought.map((b) => ({
           orderId: orderId!,
           productId: b.line.product_id,
@@ -493,11 +606,31 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         if (!used.ok) throw new OrderAbort(fail(409, "insufficient_points", used.message, "points_to_use"));
       }
 
+      // Gift cards (issue 8): codes spent under condition (balance >= amount), cards bought issued.
+      if (!(await spendGiftCards(tx, { orderId, allocations: quote.giftCardAllocations, now }))) {
+        throw new OrderAbort(fail(409, "gift_card_balance_changed", GIFT_CARD_MESSAGES.balanceChanged, "gift_card_codes"));
+      }
+      const issued = await issueGiftCardLines(tx, { orderId, userId, buyerName: request.contact.name, cards: boughtCards, now });
+
       // 10. The card, if the shopper asked: brand, last four digits, holder and expiry only.
-      if (request.save_card) await saveCard(tx, userId, request, charge.brand, charge.lastFour);
+      if (request.save_card && request.card && charge) await saveCard(tx, userId, request.card, charge.brand, charge.lastFour);
 
       // 11. The confirmation e-mail, sent by the outbox worker only if this commits.
-      await enqueueMail(tx, confirmationMail(request.contact.email, ref, bought, { subtotal, shipping, discount, total, points: request.points_to_use, promo: promoClaim?.promo ?? null }, address));
+      const giftLines = [
+        ...giftCardConfirmationLines(issued),
+        ...quote.gift_card_payments.map((p) => `Payé par carte cadeau •••• ${p.last4} : -${formatPrice(p.applied_cents)}`),
+      ];
+      await enqueueMail(
+        tx,
+        confirmationMail(
+          request.contact.email,
+          ref,
+          bought,
+          { subtotal, shipping, discount, total, points: request.points_to_use, promo: promoClaim?.promo ?? null, cardCents },
+          shipping ? address : null,
+          giftLines,
+        ),
+      );
 
       // 12. Bought: the server cart is emptied (the page empties the browser's).
       await tx.delete(cartItems).where(eq(cartItems.userId, userId));
@@ -506,7 +639,9 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     kickOutbox();
     return { ok: true, order: await findOrder(db, orderId), replayed: false };
   } catch (error) {
-    await provider.refund(charge.paymentId, expectedTotal).catch((e) => console.error("[place-order] refund failed", e));
+    if (charge) {
+      await provider.refund(charge.paymentId, cardCents).catch((e) => console.error("[place-order] refund failed", e));
+    }
     if (error instanceof OrderAbort) return error.failure;
     if (error instanceof IdempotentReplay) return { ok: true, order: await findOrder(db, error.orderId), replayed: true };
     console.error("[place-order] failed", error);
@@ -514,8 +649,8 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
   }
 }
 
-async function saveCard(tx: Executor, userId: string, request: PlaceOrderRequest, brand: string, lastFour: string) {
-  const expiry = parseExpiry(request.card.expiry);
+async function saveCard(tx: Executor, userId: string, card: NonNullable<PlaceOrderRequest["card"]>, brand: string, lastFour: string) {
+  const expiry = parseExpiry(card.expiry);
   const own = await tx
     .select({ id: paymentMethods.id, brand: paymentMethods.cardBrand, last: paymentMethods.cardLastFour, m: paymentMethods.expMonth, y: paymentMethods.expYear })
     .from(paymentMethods)
@@ -526,7 +661,7 @@ async function saveCard(tx: Executor, userId: string, request: PlaceOrderRequest
     type: "card",
     cardBrand: brand,
     cardLastFour: lastFour,
-    cardHolderName: request.card.holder,
+    cardHolderName: card.holder,
     expMonth: expiry?.month ?? null,
     expYear: expiry?.year ?? null,
     // The first card becomes the default one (spec back-office §4).
@@ -538,8 +673,17 @@ function confirmationMail(
   to: string,
   ref: string,
   bought: { line: OrderLine; name: string; priceCents: number }[],
-  totals: { subtotal: number; shipping: ShippingQuote; discount: number; total: number; points: number; promo: AppliedPromo | null },
-  address: OrderAddress,
+  totals: {
+    subtotal: number;
+    shipping: ShippingQuote | null;
+    discount: number;
+    total: number;
+    points: number;
+    promo: AppliedPromo | null;
+    cardCents: number;
+  },
+  address: OrderAddress | null,
+  giftCardLines: string[],
 ) {
   const lines = bought.map((b) => `- ${b.name} x ${b.line.quantity} : ${formatPrice(b.priceCents * b.line.quantity)}`);
   const text = [
@@ -549,20 +693,28 @@ function confirmationMail(
     "",
     "Récapitulatif :",
     ...lines,
+    ...giftCardLines,
     "",
     `Sous-total : ${formatPrice(totals.subtotal)}`,
-    `Livraison (${totals.shipping.zoneLabel}) : ${totals.shipping.feeCents === 0 ? "offerte" : formatPrice(totals.shipping.feeCents)}`,
+    ...(totals.shipping
+      ? [`Livraison (${totals.shipping.zoneLabel}) : ${totals.shipping.feeCents === 0 ? "offerte" : formatPrice(totals.shipping.feeCents)}`]
+      : []),
     ...(totals.points > 0 ? [`Points Beauty Pass (${totals.points} points) : -${formatPrice(totals.discount)}`] : []),
     ...(totals.promo ? [`Code promo ${totals.promo.code} : -${formatPrice(totals.promo.discount_cents)}`] : []),
-    `Total payé : ${formatPrice(totals.total)}`,
-    "",
-    "Livraison à :",
-    `${address.first_name} ${address.last_name}`,
-    ...(address.company ? [address.company] : []),
-    address.street,
-    ...(address.additional_info ? [address.additional_info] : []),
-    `${address.postal_code} ${address.city}`,
-    address.country,
+    `Total : ${formatPrice(totals.total)}`,
+    ...(totals.cardCents !== totals.total ? [`Payé par carte bancaire : ${formatPrice(totals.cardCents)}`] : []),
+    ...(address
+      ? [
+          "",
+          "Livraison à :",
+          `${address.first_name} ${address.last_name}`,
+          ...(address.company ? [address.company] : []),
+          address.street,
+          ...(address.additional_info ? [address.additional_info] : []),
+          `${address.postal_code} ${address.city}`,
+          address.country,
+        ]
+      : []),
     "",
     "Vous pouvez suivre votre commande dans votre espace client, rubrique Mes Commandes. Vous pouvez l'annuler pendant une heure.",
     "",

@@ -7,6 +7,7 @@
 import { useSyncExternalStore } from "react";
 import { isPurchasable, type ProductCardView } from "~/features/catalog/catalog.types";
 import { isUuid } from "~/lib/uuid";
+import { GiftCardConfigSchema, computeGiftCardTotals, type GiftCardConfig } from "~/features/gift-card/gift-card.schema";
 import { CART_CLEANUP_INTERVAL_MS, CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 export { CART_LIFETIME_MS };
@@ -28,14 +29,26 @@ export type CartItem = {
   previous_price_cents?: number;
 };
 
+/**
+ * A gift card configured on /carte-cadeau (issue 8): its own line, no stock. Kept in this browser
+ * only (the server cart holds products); the order request carries it and the server validates
+ * it again with the same schema.
+ */
+export type GiftCardCartLine = GiftCardConfig & { id: string };
+
 /** `owner`: id of the signed-in shopper whose server cart this copy mirrors (absent for a visitor's cart). */
-type StoredCart = { items: CartItem[]; expiresAt: number; owner?: string };
+type StoredCart = { items: CartItem[]; expiresAt: number; owner?: string; giftCards?: GiftCardCartLine[] };
 
 export type CartSnapshot = {
   items: readonly CartItem[];
-  /** Number of articles (sum of quantities) of the lines that can be bought. */
+  /** Gift cards to buy (value plus the premium card fee each). */
+  giftCards: readonly GiftCardCartLine[];
+  /** Number of articles (sum of quantities) of the lines that can be bought, gift cards included. */
   count: number;
+  /** Products only (the delivery fee and its threshold depend on them). */
   subtotalCents: number;
+  /** The gift cards' total (value plus fee). */
+  giftCardsCents: number;
   /** Epoch ms after which the cart is dropped; null when the cart is empty. */
   expiresAt: number | null;
 };
@@ -49,10 +62,11 @@ export type AddToCartResult = "added" | "limited" | "unavailable";
  */
 export type CartChange = "lines" | "extend";
 
-const EMPTY_SNAPSHOT: CartSnapshot = Object.freeze({ items: [], count: 0, subtotalCents: 0, expiresAt: null });
+const EMPTY_SNAPSHOT: CartSnapshot = Object.freeze({ items: [], giftCards: [], count: 0, subtotalCents: 0, giftCardsCents: 0, expiresAt: null });
 
 let snapshot: CartSnapshot = EMPTY_SNAPSHOT;
 let owner: string | null = null;
+let giftCards: GiftCardCartLine[] = [];
 let loaded = false;
 const listeners = new Set<() => void>();
 let expiryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -68,16 +82,26 @@ function storage(): Storage | null {
   }
 }
 
-function toSnapshot(items: CartItem[], expiresAt: number | null): CartSnapshot {
-  if (items.length === 0) return EMPTY_SNAPSHOT;
-  let count = 0;
+function toSnapshot(items: CartItem[], expiresAt: number | null, cards: GiftCardCartLine[] = []): CartSnapshot {
+  if (items.length === 0 && cards.length === 0) return EMPTY_SNAPSHOT;
+  let count = cards.length;
   let subtotalCents = 0;
   for (const item of items) {
     if (item.unavailable) continue;
     count += item.quantity;
     subtotalCents += item.price_cents * item.quantity;
   }
-  return { items, count, subtotalCents, expiresAt };
+  const giftCardsCents = cards.reduce((sum, c) => sum + computeGiftCardTotals(c.amountCents, c.deliveryMode).totalCents, 0);
+  return { items, giftCards: cards, count, subtotalCents, giftCardsCents, expiresAt };
+}
+
+function readGiftCards(value: unknown): GiftCardCartLine[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown) => {
+    const id = entry && typeof entry === "object" ? (entry as { id?: unknown }).id : undefined;
+    const parsed = GiftCardConfigSchema.safeParse(entry);
+    return typeof id === "string" && parsed.success ? [{ ...parsed.data, id }] : [];
+  });
 }
 
 function isCartItem(value: unknown): value is CartItem {
@@ -125,8 +149,8 @@ function removeKey(store: Storage, key: string): void {
 }
 
 /** Reads the stored cart; a missing, malformed or expired cart is removed and reads as empty. */
-function readStoredCart(now: number): { snapshot: CartSnapshot; owner: string | null } {
-  const empty = { snapshot: EMPTY_SNAPSHOT, owner: null };
+function readStoredCart(now: number): { snapshot: CartSnapshot; owner: string | null; giftCards: GiftCardCartLine[] } {
+  const empty = { snapshot: EMPTY_SNAPSHOT, owner: null, giftCards: [] };
   const store = storage();
   if (!store) return empty;
   const raw = readRaw(store, CART_STORAGE_KEY);
@@ -136,8 +160,13 @@ function readStoredCart(now: number): { snapshot: CartSnapshot; owner: string | 
     const expiresAt = parsed.expiresAt;
     if (typeof expiresAt === "number" && expiresAt > now && Array.isArray(parsed.items)) {
       const items = parsed.items.filter(isCartItem).map(cleanItem);
-      if (items.length > 0) {
-        return { snapshot: toSnapshot(items, expiresAt), owner: typeof parsed.owner === "string" ? parsed.owner : null };
+      const cards = readGiftCards(parsed.giftCards);
+      if (items.length > 0 || cards.length > 0) {
+        return {
+          snapshot: toSnapshot(items, expiresAt, cards),
+          owner: typeof parsed.owner === "string" ? parsed.owner : null,
+          giftCards: cards,
+        };
       }
     }
   } catch {
@@ -242,6 +271,7 @@ function migrateLegacyCart(now: number): void {
     const items = mergeLines([...current.snapshot.items], lines);
     const stored: StoredCart = { items, expiresAt: current.snapshot.expiresAt ?? now + CART_LIFETIME_MS };
     if (current.owner) stored.owner = current.owner;
+    if (current.giftCards.length > 0) stored.giftCards = current.giftCards;
     try {
       store.setItem(CART_STORAGE_KEY, JSON.stringify(stored));
     } catch {
@@ -260,6 +290,7 @@ function load(now: number) {
   const read = readStoredCart(now);
   snapshot = read.snapshot;
   owner = read.owner;
+  giftCards = read.giftCards;
 }
 
 function ensureLoaded() {
@@ -276,10 +307,11 @@ function persist(next: CartSnapshot) {
   const store = storage();
   if (!store) return;
   try {
-    if (next.items.length === 0 || next.expiresAt === null) store.removeItem(CART_STORAGE_KEY);
+    if ((next.items.length === 0 && next.giftCards.length === 0) || next.expiresAt === null) store.removeItem(CART_STORAGE_KEY);
     else {
       const stored: StoredCart = { items: [...next.items], expiresAt: next.expiresAt };
       if (owner) stored.owner = owner;
+      if (next.giftCards.length > 0) stored.giftCards = [...next.giftCards];
       store.setItem(CART_STORAGE_KEY, JSON.stringify(stored));
     }
   } catch {
@@ -300,7 +332,9 @@ function scheduleExpiry() {
 }
 
 function commit(items: CartItem[], expiresAt: number | null, change: CartChange | null = "lines") {
-  snapshot = toSnapshot(items, items.length === 0 ? null : expiresAt);
+  // Gift cards stay in the browser: an empty server cart (no deadline) keeps the local deadline.
+  const deadline = expiresAt ?? (giftCards.length > 0 ? (snapshot.expiresAt ?? Date.now() + CART_LIFETIME_MS) : null);
+  snapshot = toSnapshot(items, items.length === 0 && giftCards.length === 0 ? null : deadline, giftCards);
   // The owner stays while the cart is empty: lines added next still mirror the same account.
   persist(snapshot);
   scheduleExpiry();
@@ -311,7 +345,10 @@ function commit(items: CartItem[], expiresAt: number | null, change: CartChange 
 /** The current items, or none when the cart has expired meanwhile. */
 function liveCart(now: number): { items: CartItem[]; expiresAt: number | null } {
   ensureLoaded();
-  if (snapshot.expiresAt !== null && snapshot.expiresAt <= now) return { items: [], expiresAt: null };
+  if (snapshot.expiresAt !== null && snapshot.expiresAt <= now) {
+    giftCards = [];
+    return { items: [], expiresAt: null };
+  }
   return { items: [...snapshot.items], expiresAt: snapshot.expiresAt };
 }
 
@@ -370,14 +407,33 @@ export function removeFromCart(productId: string): void {
 /** Empties the cart (the checkout calls it once the order is placed). */
 export function clearCart(): void {
   ensureLoaded();
+  giftCards = [];
   commit([], null);
+}
+
+/** Adds a configured gift card as its own line (no stock: any number of cards may be bought). */
+export function addGiftCardToCart(card: GiftCardConfig): GiftCardCartLine {
+  const now = Date.now();
+  const cart = liveCart(now);
+  const id = typeof crypto !== "undefined" && typeof crypto.randomUUID === "function" ? crypto.randomUUID() : `${now}-${giftCards.length}`;
+  const line: GiftCardCartLine = { ...card, id };
+  giftCards = [...giftCards, line];
+  // Only the browser holds gift cards: the server copy does not change.
+  commit(cart.items, cart.expiresAt ?? now + CART_LIFETIME_MS, null);
+  return line;
+}
+
+export function removeGiftCardFromCart(id: string): void {
+  const cart = liveCart(Date.now());
+  giftCards = giftCards.filter((card) => card.id !== id);
+  commit(cart.items, cart.expiresAt, null);
 }
 
 /** Gives a live cart 6 hours from now (spec §4). Returns false when there is nothing to extend. */
 export function extendCart(): boolean {
   const now = Date.now();
   const cart = liveCart(now);
-  if (cart.items.length === 0) return false;
+  if (cart.items.length === 0 && giftCards.length === 0) return false;
   commit(cart.items, now + CART_LIFETIME_MS, "extend");
   return true;
 }
@@ -387,6 +443,7 @@ export function cleanupExpiredCart(now = Date.now()): boolean {
   ensureLoaded();
   if (snapshot.expiresAt === null || snapshot.expiresAt > now) return false;
   // The server drops its own copy at the same deadline: nothing to report.
+  giftCards = [];
   commit([], null, null);
   return true;
 }
@@ -428,6 +485,7 @@ export function setCartChangeListener(listener: ((change: CartChange) => void) |
 export function forgetLocalCart(): void {
   ensureLoaded();
   owner = null;
+  giftCards = [];
   commit([], null, null);
 }
 

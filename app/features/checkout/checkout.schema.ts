@@ -5,7 +5,14 @@
 import { z } from "zod";
 import { PHONE_PATTERN } from "~/features/account/profile.schema";
 import { PromoCodeInputSchema } from "~/features/promotions/promotions.schema";
-import { BEAUTY_PASS_REDEEM_STEP_POINTS, CART_MAX_LINE_QUANTITY, CART_MAX_LINES } from "~/lib/shop-rules";
+import { GiftCardConfigSchema } from "~/features/gift-card/gift-card.schema";
+import {
+  BEAUTY_PASS_REDEEM_STEP_POINTS,
+  CART_MAX_LINE_QUANTITY,
+  CART_MAX_LINES,
+  GIFT_CARD_CODES_PER_ORDER_MAX,
+  GIFT_CARDS_PER_ORDER_MAX,
+} from "~/lib/shop-rules";
 
 export const CONTACT_NAME_MAX = 100;
 export const CONTACT_EMAIL_MAX = 100;
@@ -136,10 +143,20 @@ export const OrderLineSchema = z.object({
 });
 export type OrderLine = z.output<typeof OrderLineSchema>;
 
+/* Gift cards (issue 8): cards bought as lines, codes used as payment. */
+export const OrderGiftCardsSchema = z
+  .array(GiftCardConfigSchema)
+  .max(GIFT_CARDS_PER_ORDER_MAX, { error: `${GIFT_CARDS_PER_ORDER_MAX} cartes cadeaux au maximum par commande` });
+export const GiftCardCodesSchema = z
+  .array(z.string({ error: "Code de carte cadeau inconnu" }).trim().min(1, { error: "Code de carte cadeau inconnu" }).max(40, { error: "Code de carte cadeau inconnu" }))
+  .max(GIFT_CARD_CODES_PER_ORDER_MAX, { error: `${GIFT_CARD_CODES_PER_ORDER_MAX} cartes cadeaux au maximum par commande` });
+
 export const PlaceOrderSchema = z.object({
-  address_id: z.uuid({ error: "Veuillez sélectionner une adresse de livraison valide" }),
+  /** Optional only when nothing is shipped (e-mail gift cards alone); the workflow checks. */
+  address_id: z.uuid({ error: "Veuillez sélectionner une adresse de livraison valide" }).optional(),
   contact: ContactInfoSchema,
-  card: CardSchema,
+  /** Optional only when gift cards pay the whole order; the workflow checks. */
+  card: CardSchema.optional(),
   save_card: z.boolean().optional().default(false),
   points_to_use: z
     .number({ error: "Nombre de points invalide" })
@@ -162,6 +179,10 @@ export const PlaceOrderSchema = z.object({
   notes: z.string().trim().max(500, { error: "500 caractères au maximum" }).optional(),
   /** One promo code per order (issue 8), as typed: spaces and case do not matter. */
   promo_code: PromoCodeInputSchema.optional(),
+  /** Gift cards bought in this order (validated like the /carte-cadeau form). */
+  gift_cards: OrderGiftCardsSchema.optional().default([]),
+  /** Gift card codes used as payment (spaces, dashes and lower case accepted). */
+  gift_card_codes: GiftCardCodesSchema.optional().default([]),
 });
 export type PlaceOrderInput = z.input<typeof PlaceOrderSchema>;
 export type PlaceOrderRequest = z.output<typeof PlaceOrderSchema>;

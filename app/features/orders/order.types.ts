@@ -74,6 +74,20 @@ export type OrderView = {
   /** True while the shopper may still cancel it (pending and placed less than an hour ago). */
   cancellable: boolean;
   items: OrderItemView[];
+  /* Gift cards (issue 8) */
+  /** Part of the total paid with gift cards (the rest by bank card). */
+  gift_card_cents: number;
+  /** Gift cards used to pay, by their last 4 characters. */
+  gift_card_payments: { last4: string; amount_cents: number }[];
+  /** Gift cards bought in this order (the code itself is never shown again). */
+  gift_cards: {
+    last4: string;
+    amount_cents: number;
+    delivery_mode: "email" | "physical";
+    recipient_email: string;
+    status: "active" | "disabled" | "cancelled";
+    expires_at: string;
+  }[];
 };
 
 /** "3 commande(s)": the count line above an order list. */

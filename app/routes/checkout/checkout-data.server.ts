@@ -6,7 +6,14 @@ import type { Database } from "~/.server/db/client";
 import { getProfile } from "~/.server/modules/accounts/profile.service";
 import { listAddresses } from "~/.server/modules/addresses/addresses.service";
 import { quoteCheckout } from "~/.server/workflows/place-order";
-import { OrderLineSchema } from "~/features/checkout/checkout.schema";
+import { GiftCardCodesSchema, OrderGiftCardsSchema, OrderLineSchema } from "~/features/checkout/checkout.schema";
+import {
+  checkGiftCardCodeAtCheckout,
+  countUnknownGiftCardCodes,
+  giftCardCodesAllowed,
+} from "~/.server/modules/gift-cards/gift-card-checkout.service";
+import { GIFT_CARD_MESSAGES } from "~/.server/modules/gift-cards/gift-cards.service";
+import { GiftCardCodeInputSchema } from "~/features/gift-card/gift-card-code";
 import type { CheckoutAccount } from "~/features/checkout/components/checkout-types";
 import { CART_MAX_LINES } from "~/lib/shop-rules";
 
@@ -46,7 +53,13 @@ export const QuoteRequestSchema = z.object({
   address_id: z.uuid().nullable().optional(),
   points_to_use: z.number().int().min(0).max(10_000_000).optional(),
   promo_code: z.string().max(100, { error: "Ce code promo n'existe pas" }).nullable().optional(),
+  /* Gift cards (issue 8) */
+  gift_cards: OrderGiftCardsSchema.optional(),
+  gift_card_codes: GiftCardCodesSchema.optional(),
 });
+
+/** The 'Carte cadeau' field's "Appliquer" (issue 8). */
+export const GiftCardApplySchema = GiftCardCodeInputSchema.extend({ intent: z.literal("gift_card") });
 
 /**
  * The checkout's "quote" intent: the server's figures for the browser's cart lines, the chosen
@@ -56,16 +69,29 @@ export async function quoteAction(request: Request, db: Database) {
   const session = await getCurrentSession(request);
   if (!session) return data({ ok: false as const, message: "Connexion requise" }, { status: 401 });
   const body: unknown = await request.json().catch(() => null);
+  // Gift cards (issue 8): one code checked (rate-limited), answered on its own.
+  const apply = GiftCardApplySchema.safeParse(body);
+  if (apply.success) {
+    const checked = await checkGiftCardCodeAtCheckout(db, request, apply.data.code);
+    if (!checked.ok) return data({ ok: false as const, intent: "gift_card" as const, message: checked.message }, { status: checked.status });
+    return data({ ok: true as const, intent: "gift_card" as const, code: checked.code, last4: checked.last4 }, { headers: { "Cache-Control": "no-store" } });
+  }
   const parsed = QuoteRequestSchema.safeParse(body);
   if (!parsed.success) {
     return data({ ok: false as const, message: parsed.error.issues[0]?.message ?? "Requête invalide" }, { status: 400 });
   }
+  const codes = parsed.data.gift_card_codes ?? [];
+  const codesAllowed = codes.length === 0 || giftCardCodesAllowed(request);
   const quote = await quoteCheckout(db, {
     userId: session.user.id,
     lines: parsed.data.lines,
     addressId: parsed.data.address_id ?? null,
     pointsToUse: parsed.data.points_to_use ?? 0,
     promoCode: parsed.data.promo_code || null,
+    giftCards: parsed.data.gift_cards ?? [],
+    giftCardCodes: codesAllowed ? codes : [],
   });
+  if (!codesAllowed) quote.gift_card_refusals = codes.map((code) => ({ code, message: GIFT_CARD_MESSAGES.tooMany }));
+  countUnknownGiftCardCodes(request, quote.gift_card_refusals);
   return data({ ok: true as const, quote }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,7 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/carte-cadeau";
+import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
+import { giftCardPageAction } from "~/.server/modules/gift-cards/gift-card-page.server";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { GiftCardBalanceCheck } from "~/features/gift-card/components/gift-card-balance";
 import { GiftCardConfigurator } from "~/features/gift-card/components/gift-card-configurator";
 import { InfoPageHeader } from "~/features/legal/components/legal-document";
 import { publicPageHeaders } from "~/lib/http-cache";
@@ -18,6 +21,11 @@ const TITLE = "Carte cadeau";
 
 export function loader(_: Route.LoaderArgs) {
   return { canonical: absoluteUrl(PATH) };
+}
+
+/** "add": the configured card, validated, goes to the cart; "balance": a code's balance (10 checks a minute per IP). */
+export async function action({ request }: Route.ActionArgs) {
+  return giftCardPageAction(request, await getDb());
 }
 
 export const headers = publicPageHeaders;
@@ -53,6 +61,10 @@ export default function CarteCadeauPage() {
       />
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
         <GiftCardConfigurator />
+
+        <div className="mt-12">
+          <GiftCardBalanceCheck />
+        </div>
 
         <div className="mt-12 grid gap-6 md:grid-cols-2">
           <section aria-labelledby="regles-carte" className="rounded-2xl bg-cream p-6">

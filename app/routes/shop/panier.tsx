@@ -6,6 +6,7 @@ import { useCart } from "~/features/cart/cart-store";
 import { refreshCartPrices } from "~/features/cart/cart-sync";
 import { CartLineList, CartSummary } from "~/features/cart/components/cart-lines";
 import { CartExpiryIndicator } from "~/features/cart/components/cart-expiry";
+import { GiftCardLines } from "~/features/cart/components/gift-card-lines";
 import { buildMeta } from "~/lib/seo";
 
 export function loader(_: Route.LoaderArgs) {
@@ -34,7 +35,7 @@ export default function CartPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="font-display text-3xl sm:text-4xl">Mon Panier</h1>
-      {!hasItems ? (
+      {!hasItems && cart.giftCards.length === 0 ? (
         <div className="mt-10 rounded-2xl bg-cream px-6 py-16 text-center">
           <p className="text-lg">Votre panier est vide</p>
           <Link
@@ -49,7 +50,8 @@ export default function CartPage() {
           <div>
             <CartExpiryIndicator expiresAt={cart.expiresAt} />
             <div className="mt-4">
-              <CartLineList items={cart.items} />
+              {cart.items.length > 0 && <CartLineList items={cart.items} />}
+              <GiftCardLines cards={cart.giftCards} />
             </div>
           </div>
           <aside aria-label="Récapitulatif" className="h-fit rounded-2xl bg-cream p-6">

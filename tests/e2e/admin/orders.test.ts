@@ -97,6 +97,7 @@ describe("Gestion des Commandes", () => {
         "Catégories",
         "Gestion Stock",
         "Commandes",
+        "Cartes cadeaux",
         "Clients",
         "Support",
         "Statistiques",

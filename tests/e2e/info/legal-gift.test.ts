@@ -61,7 +61,7 @@ describe("legal and gift card pages", () => {
     expect(cgv).toContain("Modèle de formulaire de rétractation");
     const giftCard = await (await fetch(`${baseURL}/carte-cadeau`)).text();
     expect(giftCard).toContain("Offrir cette carte cadeau");
-    expect(giftCard).toContain("Bientôt disponible");
+    expect(giftCard).toContain("Vérifier le solde");
   });
 });
 
@@ -218,10 +218,10 @@ describe("carte cadeau", () => {
     await page.getByRole("alert").filter({ hasText: "obligatoire" }).waitFor({ state: "detached" });
   });
 
-  it("keeps the offer button disabled until sales open", async () => {
+  it("offers the card: the button is enabled (the journey in gift-cards.test.ts buys one)", async () => {
     await openConfigurator();
-    expect(await page.getByRole("button", { name: "Offrir cette carte cadeau" }).isDisabled()).toBe(true);
-    expect(await page.getByText("Bientôt disponible").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Offrir cette carte cadeau" }).isDisabled()).toBe(false);
+    expect(await page.getByText("Bientôt disponible").count()).toBe(0);
     expect(await page.getByRole("link", { name: "Découvrir nos produits" }).getAttribute("href")).toBe("/products");
   });
 });

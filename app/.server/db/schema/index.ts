@@ -3,3 +3,4 @@ export * from "./catalog";
 export * from "./orders";
 export * from "./accounts";
 export * from "./promotions";
+export * from "./gift-cards";

@@ -2,6 +2,7 @@
 import { asc, inArray } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { orderItems, orders } from "~/.server/db/schema";
+import { giftCardPaymentsOf, giftCardsBoughtBy } from "~/.server/modules/gift-cards/gift-cards.service";
 import { ORDER_CHANGE_WINDOW_HOURS } from "~/lib/shop-rules";
 import { orderReference, type OrderStatusValue, type OrderView } from "~/features/orders/order.types";
 
@@ -15,7 +16,11 @@ export function isCancellable(order: Pick<OrderRow, "status" | "createdAt">, now
   return order.status === "pending" && now.getTime() - order.createdAt.getTime() < CHANGE_WINDOW_MS;
 }
 
-export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Date()): OrderView {
+/** Gift cards of an order (issue 8): those that paid it and those it bought. */
+export type OrderGiftCards = Pick<OrderView, "gift_card_payments" | "gift_cards">;
+const NO_GIFT_CARDS: OrderGiftCards = { gift_card_payments: [], gift_cards: [] };
+
+export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Date(), gift: OrderGiftCards = NO_GIFT_CARDS): OrderView {
   return {
     id: order.id,
     reference: orderReference(order.id),
@@ -44,7 +49,16 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Da
       total_price_cents: i.totalPriceCents,
       product_snapshot: i.productSnapshot,
     })),
+    gift_card_cents: order.giftCardCents,
+    gift_card_payments: gift.gift_card_payments,
+    gift_cards: gift.gift_cards,
   };
+}
+
+/** The gift cards of one order, for a view built from rows already read. */
+export async function orderGiftCards(db: Executor, orderId: string): Promise<OrderGiftCards> {
+  const [payments, bought] = [await giftCardPaymentsOf(db, [orderId]), await giftCardsBoughtBy(db, [orderId])];
+  return { gift_card_payments: payments.get(orderId) ?? [], gift_cards: bought.get(orderId) ?? [] };
 }
 
 /** Views of the given order rows, with their items (one query for all items). */
@@ -66,5 +80,13 @@ export async function withItems(db: Executor, rows: OrderRow[], now = new Date()
     list.push(item);
     byOrder.set(item.orderId, list);
   }
-  return rows.map((r) => toOrderView(r, byOrder.get(r.id) ?? [], now));
+  const ids = rows.map((r) => r.id);
+  const payments = await giftCardPaymentsOf(db, ids);
+  const bought = await giftCardsBoughtBy(db, ids);
+  return rows.map((r) =>
+    toOrderView(r, byOrder.get(r.id) ?? [], now, {
+      gift_card_payments: payments.get(r.id) ?? [],
+      gift_cards: bought.get(r.id) ?? [],
+    }),
+  );
 }

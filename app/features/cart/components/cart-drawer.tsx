@@ -6,6 +6,7 @@ import { refreshCartPrices } from "../cart-sync";
 import { closeCartDrawer, useCartDrawerOpen } from "../cart-drawer-store";
 import { CartLineList, CartSummary } from "./cart-lines";
 import { CartExpiryIndicator } from "./cart-expiry";
+import { GiftCardLines } from "./gift-card-lines";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -99,7 +100,7 @@ export function CartDrawer() {
             </button>
           </div>
 
-          {cart.items.length === 0 ? (
+          {cart.items.length === 0 && cart.giftCards.length === 0 ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-6 px-6 text-center">
               <p className="text-lg">Votre panier est vide</p>
               <Link
@@ -115,7 +116,8 @@ export function CartDrawer() {
               <div className="flex-1 overflow-y-auto px-5 py-4">
                 <CartExpiryIndicator expiresAt={cart.expiresAt} />
                 <div className="mt-3">
-                  <CartLineList items={cart.items} size="sm" onNavigate={closeCartDrawer} />
+                  {cart.items.length > 0 && <CartLineList items={cart.items} size="sm" onNavigate={closeCartDrawer} />}
+                  <GiftCardLines cards={cart.giftCards} />
                 </div>
                 <Link
                   to="/panier"

@@ -147,13 +147,16 @@ export function FreeShippingProgress({ subtotalCents }: { subtotalCents: number 
 /** Subtotal, delivery (metropolitan rule until an address is chosen), total, and the actions. */
 export function CartSummary({ cart, onLeave }: { cart: CartSnapshot; onLeave?: () => void }) {
   const shipping = quoteDefaultShipping(cart.subtotalCents, useShippingSettings());
-  const shippingCents = cart.count === 0 ? 0 : shipping.feeCents;
+  // Gift cards need no delivery fee (a physical card's 5 € is on its line).
+  const hasProducts = cart.items.some((item) => !item.unavailable);
+  const shippingCents = !hasProducts ? 0 : shipping.feeCents;
+  const subtotalCents = cart.subtotalCents + cart.giftCardsCents;
   return (
     <div>
       <dl className="space-y-2 text-sm">
         <div className="flex justify-between">
           <dt>Sous-total</dt>
-          <dd>{formatPrice(cart.subtotalCents)}</dd>
+          <dd>{formatPrice(subtotalCents)}</dd>
         </div>
         <div className="flex justify-between">
           <dt>Livraison</dt>
@@ -161,7 +164,7 @@ export function CartSummary({ cart, onLeave }: { cart: CartSnapshot; onLeave?: (
         </div>
         <div className="flex justify-between border-t border-line pt-2 text-base font-semibold">
           <dt>Total</dt>
-          <dd>{formatPrice(cart.subtotalCents + shippingCents)}</dd>
+          <dd>{formatPrice(subtotalCents + shippingCents)}</dd>
         </div>
       </dl>
       <div className="mt-4">

@@ -18,6 +18,7 @@ import type { CheckoutAccount, CheckoutLogger, CheckoutStep, QuoteResponse } fro
 import { ContactInfoFields, type ContactErrors, type ContactValues } from "./contact-info-fields";
 import { OrderSummary } from "./order-summary";
 import { PromoCodeField } from "~/features/promotions/components/promo-code-field";
+import { GiftCardPayment } from "./gift-card-payment";
 
 export const CONTACT_INVALID_MESSAGE = "Veuillez corriger les informations client";
 export const ADDRESS_INVALID_MESSAGE = "Veuillez sélectionner une adresse de livraison valide";
@@ -75,6 +76,8 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   const [points, setPoints] = useState(0);
   /** The promo code sent with the quote and the order (issue 8); the server says if it applies. */
   const [promoCode, setPromoCode] = useState<string | null>(null);
+  // Gift cards (issue 8): codes applied as payment.
+  const [giftCardCodes, setGiftCardCodes] = useState<string[]>([]);
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [saveCard, setSaveCard] = useState(false);
@@ -92,14 +95,25 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
 
   // The quote follows the cart, the address and the points.
   const lines = useMemo(() => cart.items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })), [cart.items]);
-  const quoteKey = JSON.stringify([lines, address?.id ?? null, points, promoCode]);
+  // Gift cards bought (issue 8): the configured cards, without their local line id.
+  const giftCards = useMemo(() => cart.giftCards.map(({ id: _id, ...card }) => card), [cart.giftCards]);
+  const needsAddress = lines.length > 0 || giftCards.some((c) => c.deliveryMode === "physical");
+  const quoteKey = JSON.stringify([lines, address?.id ?? null, points, promoCode, giftCards, giftCardCodes]);
   const [quoteTick, setQuoteTick] = useState(0);
   const submitQuote = useRef(quoteFetcher.submit);
   submitQuote.current = quoteFetcher.submit;
-  const quoteRequest = useRef({ lines, address_id: address?.id ?? null, points_to_use: points, promo_code: promoCode });
-  quoteRequest.current = { lines, address_id: address?.id ?? null, points_to_use: points, promo_code: promoCode };
+  const currentQuoteRequest = {
+    lines,
+    address_id: address?.id ?? null,
+    points_to_use: points,
+    promo_code: promoCode,
+    gift_cards: giftCards,
+    gift_card_codes: giftCardCodes,
+  };
+  const quoteRequest = useRef(currentQuoteRequest);
+  quoteRequest.current = currentQuoteRequest;
   useEffect(() => {
-    if (!mounted || step === "confirmation" || quoteRequest.current.lines.length === 0) return;
+    if (!mounted || step === "confirmation" || (quoteRequest.current.lines.length === 0 && quoteRequest.current.gift_cards.length === 0)) return;
     void submitQuote.current(
       { intent: "quote", ...quoteRequest.current },
       { method: "post", action: QUOTE_ACTION, encType: "application/json" },
@@ -174,12 +188,12 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
       log("Informations client invalides");
       return;
     }
-    if (!address) {
+    if (!address && needsAddress) {
       setError({ message: ADDRESS_INVALID_MESSAGE });
       log("Aucune adresse sélectionnée");
       return;
     }
-    const missing = missingAddressFields(address);
+    const missing = address ? missingAddressFields(address) : null;
     if (missing) {
       setError({ message: missing });
       log(missing);
@@ -197,15 +211,20 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
 
   async function submitOrder(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (placingRef.current || !address) return;
+    if (placingRef.current || (!address && needsAddress)) return;
+    // No bank card when gift cards pay it all (issue 8).
+    const cardNeeded = !quote || quote.card_cents > 0;
     const parsed = CardSchema.safeParse(card);
-    if (!parsed.success) {
+    if (cardNeeded && !parsed.success) {
       setCardErrors(firstErrors<keyof CardValues>(parsed.error.issues));
       log("Carte invalide");
       return;
     }
-    if (!quote || quote.problems.length > 0 || !quote.shipping) {
-      setError({ message: quote?.problems[0] ?? ADDRESS_INVALID_MESSAGE, hint: quote?.problems.length ? STOCK_HINT : undefined });
+    if (!quote || quote.problems.length > 0 || (quote.needs_address && !quote.shipping) || quote.gift_card_refusals.length > 0) {
+      setError({
+        message: quote?.problems[0] ?? quote?.gift_card_refusals[0]?.message ?? ADDRESS_INVALID_MESSAGE,
+        hint: quote?.problems.length ? STOCK_HINT : undefined,
+      });
       return;
     }
     placingRef.current = true;
@@ -214,13 +233,15 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
     attemptKey.current ??= newAttemptKey();
     const key = attemptKey.current;
     const body: PlaceOrderInput = {
-      address_id: address.id,
+      ...(address ? { address_id: address.id } : {}),
       contact,
-      card,
-      save_card: saveCard,
+      ...(cardNeeded ? { card } : {}),
+      save_card: cardNeeded && saveCard,
       points_to_use: quote.points_to_use,
       lines,
       ...(quote.promo && promoCode ? { promo_code: promoCode } : {}),
+      gift_cards: giftCards,
+      gift_card_codes: giftCardCodes,
     };
     log(`Envoi de la commande (clé ${key.slice(0, 8)}...)`);
     let response: Response | null = null;
@@ -301,7 +322,7 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
     );
   }
 
-  if (cart.items.length === 0) {
+  if (cart.items.length === 0 && cart.giftCards.length === 0) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="font-display text-3xl">Panier vide</h1>
@@ -316,7 +337,9 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   const canUsePoints = (quote?.points_balance ?? account.pointsBalance) >= BEAUTY_PASS_REDEEM_STEP_POINTS;
   const pointOptions: number[] = [];
   for (let p = 0; p <= (quote?.max_redeemable_points ?? 0); p += BEAUTY_PASS_REDEEM_STEP_POINTS) pointOptions.push(p);
-  const orderBlocked = !quote || quote.problems.length > 0 || !quote.shipping;
+  const orderBlocked =
+    !quote || quote.problems.length > 0 || (quote.needs_address && !quote.shipping) || quote.gift_card_refusals.length > 0;
+  const cardNeeded = !quote || quote.card_cents > 0;
   const promoField = (
     <PromoCodeField
       applied={quote?.promo?.code ?? null}
@@ -381,12 +404,16 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
         </div>
       )}
 
-      {step === "payment" && address && (
+      {step === "payment" && (address || !needsAddress) && (
         <form noValidate onSubmit={submitOrder} aria-labelledby="checkout-payment-title" className="mt-8 max-w-3xl space-y-8">
           <h2 id="checkout-payment-title" ref={headingRef} tabIndex={-1} className="font-display text-2xl outline-none">
             2. Paiement
           </h2>
-          <CardFields values={card} errors={cardErrors} onChange={editCard} saveCard={saveCard} onSaveCardChange={setSaveCard} />
+          {cardNeeded ? (
+            <CardFields values={card} errors={cardErrors} onChange={editCard} saveCard={saveCard} onSaveCardChange={setSaveCard} />
+          ) : (
+            <p className="rounded-xl bg-cream p-4 text-sm">Vos cartes cadeaux couvrent la totalité de la commande : aucun paiement par carte bancaire n'est nécessaire.</p>
+          )}
 
           <fieldset>
             <legend className="text-lg font-semibold">Beauty Pass</legend>
@@ -419,6 +446,8 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
               </p>
             )}
           </fieldset>
+
+          <GiftCardPayment codes={giftCardCodes} onChange={setGiftCardCodes} quote={quote} />
 
           <OrderSummary
             quote={quote}

@@ -62,6 +62,18 @@ export function OrderSummary({
                 <span className="font-semibold">{formatPrice(line.line_total_cents)}</span>
               </li>
             ))}
+            {/* Gift cards bought (issue 8) */}
+            {quote.gift_card_lines.map((line, i) => (
+              <li key={`gift-${i}`} className="flex gap-3 py-3 text-sm">
+                <span aria-hidden="true" className="h-14 w-14 shrink-0 rounded-lg bg-accent" />
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium">{line.name}</span>
+                  {line.delivery_mode === "email" && <span className="block break-words text-muted">Pour {line.recipient_email}</span>}
+                  {line.fee_cents > 0 && <span className="block text-muted">dont carte physique premium {formatPrice(line.fee_cents)}</span>}
+                </span>
+                <span className="font-semibold">{formatPrice(line.total_cents)}</span>
+              </li>
+            ))}
           </ul>
           {promoField}
           <dl className="mt-3 space-y-2 border-t border-line pt-3 text-sm">
@@ -72,7 +84,9 @@ export function OrderSummary({
             <div className="flex justify-between gap-3">
               <dt>Livraison{quote.shipping ? ` (${quote.shipping.zoneLabel})` : ""}</dt>
               <dd>
-                {!quote.shipping ? (
+                {!quote.needs_address ? (
+                  <span className="text-muted">Aucune (envoi par e-mail)</span>
+                ) : !quote.shipping ? (
                   <span className="text-muted">Selon l'adresse</span>
                 ) : quote.shipping.feeCents === 0 ? (
                   <span className="font-semibold text-success">Offerte</span>
@@ -97,6 +111,19 @@ export function OrderSummary({
               <dt>Total TTC</dt>
               <dd>{formatPrice(quote.total_cents)}</dd>
             </div>
+            {/* Gift cards used as payment (issue 8) */}
+            {quote.gift_card_payments.map((p) => (
+              <div key={p.code} className="flex justify-between gap-3">
+                <dt>Carte cadeau •••• {p.last4}</dt>
+                <dd className="text-success">-{formatPrice(p.applied_cents)}</dd>
+              </div>
+            ))}
+            {quote.gift_card_cents > 0 && (
+              <div className="flex justify-between gap-3 font-semibold">
+                <dt>Reste à payer par carte</dt>
+                <dd>{formatPrice(quote.card_cents)}</dd>
+              </div>
+            )}
           </dl>
           {quote.shipping && quote.shipping.freeThresholdCents !== null && quote.shipping.feeCents > 0 && (
             <p className="mt-2 text-xs text-muted">

@@ -1,4 +1,9 @@
-import { useId, useState } from "react";
+import { useId, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { addGiftCardToCart } from "~/features/cart/cart-store";
+import { openCartDrawer } from "~/features/cart/cart-drawer-store";
+import type { GiftCardPageAnswer } from "../gift-card-answers";
 import { formatPrice } from "~/lib/money";
 import {
   GIFT_CARD_DEFAULT_AMOUNT_CENTS,
@@ -38,8 +43,8 @@ const radioClass = "absolute inset-0 z-0 m-0 h-full w-full cursor-pointer opacit
 /**
  * The gift card configurator (spec back-office §2, §4, §5): amount (preset or custom), occasion,
  * delivery mode, recipient and message, with a live preview and totals. Rendered on the server
- * with the defaults (50 €, Anniversaire, e-mail). Selling the card is a later issue: the offer
- * button stays disabled until then.
+ * with the defaults (50 €, Anniversaire, e-mail). "Offrir cette carte cadeau" sends the draft to
+ * the page's action, which validates it with the same schema; the card then joins the cart.
  */
 export function GiftCardConfigurator() {
   const id = useId();
@@ -76,6 +81,34 @@ export function GiftCardConfigurator() {
   const messageError = message.length > GIFT_CARD_MESSAGE_MAX ? GIFT_CARD_MESSAGES.messageTooLong : null;
 
   const totals = computeGiftCardTotals(amountCents ?? 0, deliveryMode);
+
+  const offer = useFetcher<GiftCardPageAnswer>();
+  const [offerStatus, setOfferStatus] = useState<{ ok: boolean; message: string } | null>(null);
+  useFetcherAnswer(offer, (answer) => {
+    if (answer.intent !== "add") return;
+    if (answer.ok) {
+      addGiftCardToCart(answer.card);
+      setOfferStatus({ ok: true, message: "Carte cadeau ajoutée au panier" });
+      openCartDrawer();
+    } else {
+      setOfferStatus({ ok: false, message: answer.message });
+    }
+  });
+
+  function submitOffer(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setCustomTouched(true);
+    setEmailTouched(true);
+    if (amountCents === null || !check.success) {
+      setOfferStatus({ ok: false, message: amountCents === null ? GIFT_CARD_MESSAGES.amountRequired : (check.error?.issues[0]?.message ?? GIFT_CARD_MESSAGES.amountInvalid) });
+      return;
+    }
+    setOfferStatus(null);
+    void offer.submit(
+      { intent: "add", card: { amountCents, occasion, deliveryMode, recipientName, recipientEmail, message } },
+      { method: "post", encType: "application/json" },
+    );
+  }
   const occasionLabel = GIFT_CARD_OCCASION_LABELS[occasion];
 
   function choosePreset(cents: number) {
@@ -103,7 +136,7 @@ export function GiftCardConfigurator() {
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
-      <form noValidate onSubmit={(event) => event.preventDefault()} className="space-y-6" aria-labelledby={`${id}-title`}>
+      <form noValidate onSubmit={submitOffer} className="space-y-6" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`} className="sr-only">
           Composer votre carte cadeau
         </h2>
@@ -310,14 +343,14 @@ export function GiftCardConfigurator() {
         <div className="flex flex-wrap items-center gap-3">
           <button
             type="submit"
-            disabled
+            disabled={offer.state !== "idle"}
             aria-describedby={ids.soon}
             className="inline-flex min-h-12 items-center justify-center rounded-full bg-accent px-8 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60"
           >
             Offrir cette carte cadeau
           </button>
-          <p id={ids.soon} className="rounded-full bg-band px-3 py-1 text-sm font-semibold text-ink">
-            Bientôt disponible
+          <p id={ids.soon} role="status" className={`text-sm font-medium ${offerStatus?.ok === false ? "text-danger" : "text-success"}`}>
+            {offerStatus?.message}
           </p>
         </div>
       </form>

@@ -86,7 +86,30 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
           <dt>Total</dt>
           <dd>{formatPrice(order.total_cents)}</dd>
         </div>
+        {/* Gift cards used as payment (issue 8) */}
+        {(order.gift_card_payments ?? []).map((p) => (
+          <div key={p.last4} className="flex justify-between gap-4">
+            <dt className="text-muted">{`Carte cadeau •••• ${p.last4}`}</dt>
+            <dd>{`-${formatPrice(p.amount_cents)}`}</dd>
+          </div>
+        ))}
       </dl>
+
+      {/* Gift cards bought in this order (issue 8): last 4 characters only */}
+      {(order.gift_cards ?? []).length > 0 && (
+        <div className="mt-4 text-sm">
+          <h3 className="font-semibold">Cartes cadeaux achetées</h3>
+          <ul className="mt-1 space-y-1 text-muted">
+            {order.gift_cards.map((card) => (
+              <li key={card.last4}>
+                {`Carte cadeau •••• ${card.last4} : ${formatPrice(card.amount_cents)}, `}
+                {card.delivery_mode === "email" ? `envoyée à ${card.recipient_email}` : "carte physique premium"}
+                {card.status !== "active" ? " (annulée)" : ""}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         <div>
@@ -105,7 +128,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
         </div>
         <div>
           <h3 className="font-semibold">Paiement</h3>
-          <p className="mt-2 text-sm text-muted">{payment ?? "Non renseigné"}</p>
+          <p className="mt-2 text-sm text-muted">{payment ?? (order.gift_card_cents > 0 ? "Carte cadeau" : "Non renseigné")}</p>
         </div>
       </div>
 

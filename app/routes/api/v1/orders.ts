@@ -4,6 +4,8 @@ import { getDb } from "~/.server/db";
 import { jsonError, jsonOk } from "~/.server/http";
 import { listOrders } from "~/.server/modules/orders/orders.service";
 import { placeOrder } from "~/.server/workflows/place-order";
+import { countUnknownGiftCardCodes, giftCardCodesAllowed } from "~/.server/modules/gift-cards/gift-card-checkout.service";
+import { GIFT_CARD_MESSAGES } from "~/.server/modules/gift-cards/gift-cards.service";
 import { IDEMPOTENCY_KEY_PATTERN, PlaceOrderSchema } from "~/features/checkout/checkout.schema";
 
 /** GET /api/v1/orders: the signed-in shopper's orders with their items, newest first. */
@@ -32,11 +34,16 @@ export async function action({ request }: Route.ActionArgs) {
     const issues = parsed.error.issues.map((i) => ({ field: i.path.join("."), message: i.message }));
     return jsonError(400, "invalid_body", `Erreur de validation: ${issues[0]?.message ?? ""}`, issues);
   }
+  // Gift card codes (issue 8): the same guessing limit as the balance check.
+  if (parsed.data.gift_card_codes.length > 0 && !giftCardCodesAllowed(request)) {
+    return jsonError(429, "too_many_gift_card_checks", GIFT_CARD_MESSAGES.tooMany);
+  }
   const result = await placeOrder(await getDb(), {
     userId: session.user.id,
     idempotencyKey: key,
     request: parsed.data,
   });
+  if (!result.ok && result.code === "gift_card_refused") countUnknownGiftCardCodes(request, [result]);
   if (!result.ok) return jsonError(result.status, result.code, result.message, result.field ? { field: result.field } : undefined);
   return Response.json(
     { data: result.order },

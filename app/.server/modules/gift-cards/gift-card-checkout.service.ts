@@ -1,0 +1,139 @@
+/**
+ * The gift-card part of the checkout (issue 8), kept out of the place-order workflow so that
+ * workflow only calls in: the gift cards bought as lines, and the codes used as payment.
+ */
+import type { Executor } from "~/.server/db/client";
+import type { GiftCardConfig } from "~/features/gift-card/gift-card.schema";
+import { computeGiftCardTotals } from "~/features/gift-card/gift-card.schema";
+import { CLIENT_IP_HEADER } from "~/.server/auth/auth.server";
+import { createSlidingWindowLimiter } from "~/.server/rate-limit";
+import { GIFT_CARD_CHECKS_PER_MINUTE } from "~/lib/shop-rules";
+import { normalizeGiftCardCode } from "~/features/gift-card/gift-card-code";
+import {
+  allocateGiftCards,
+  findUsableGiftCard,
+  giftCardLineName,
+  GIFT_CARD_MESSAGES,
+  type GiftCardAllocation,
+} from "./gift-cards.service";
+
+export type GiftCardLineQuote = {
+  name: string;
+  amount_cents: number;
+  fee_cents: number;
+  total_cents: number;
+  delivery_mode: "email" | "physical";
+  occasion: string;
+  recipient_name: string;
+  recipient_email: string;
+};
+
+export type GiftCardPaymentQuote = { code: string; last4: string; balance_cents: number; applied_cents: number };
+
+export type GiftCardCheckoutQuote = {
+  /** Gift cards bought in this order (value plus the premium card fee). */
+  gift_card_lines: GiftCardLineQuote[];
+  gift_card_lines_cents: number;
+  /** A physical card travels by post: an address is needed even without products. */
+  has_physical_gift_card: boolean;
+  /** Codes applied as payment, in the order typed, and what each one pays. */
+  gift_card_payments: GiftCardPaymentQuote[];
+  /** Codes refused, with the French reason. */
+  gift_card_refusals: { code: string; message: string }[];
+  gift_card_cents: number;
+};
+
+export function quoteGiftCardLines(cards: readonly GiftCardConfig[]) {
+  const lines: GiftCardLineQuote[] = cards.map((c) => {
+    const totals = computeGiftCardTotals(c.amountCents, c.deliveryMode);
+    return {
+      name: giftCardLineName(c),
+      amount_cents: totals.amountCents,
+      fee_cents: totals.deliveryFeeCents,
+      total_cents: totals.totalCents,
+      delivery_mode: c.deliveryMode,
+      occasion: c.occasion,
+      recipient_name: c.recipientName,
+      recipient_email: c.recipientEmail,
+    };
+  });
+  return {
+    lines,
+    totalCents: lines.reduce((sum, l) => sum + l.total_cents, 0),
+    hasPhysical: cards.some((c) => c.deliveryMode === "physical"),
+  };
+}
+
+/**
+ * The codes spread over what gift cards may pay: the order total minus its gift-card lines
+ * (a gift card cannot pay for another gift card).
+ */
+export async function quoteGiftCardPayments(
+  db: Executor,
+  input: { codes: readonly string[]; totalCents: number; giftCardLinesCents: number; now: Date },
+): Promise<{ payments: GiftCardPaymentQuote[]; refusals: { code: string; message: string }[]; allocations: GiftCardAllocation[]; totalCents: number }> {
+  const payable = Math.max(0, input.totalCents - input.giftCardLinesCents);
+  const { allocations, refusals, totalCents } = await allocateGiftCards(db, input.codes, payable, input.now);
+  const payments = allocations.map((a) => ({
+    code: a.code ?? "",
+    last4: a.last4,
+    balance_cents: a.balanceCents,
+    applied_cents: a.appliedCents,
+  }));
+  // Only gift cards in the cart: applying a code pays nothing, say why.
+  if (payable === 0 && input.giftCardLinesCents > 0 && allocations.length > 0) {
+    return {
+      payments: [],
+      refusals: [...refusals, ...allocations.map((a) => ({ code: a.code ?? "", message: GIFT_CARD_MESSAGES.notCoverable }))],
+      allocations: [],
+      totalCents: 0,
+    };
+  }
+  return { payments, refusals, allocations, totalCents };
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Guessing protection                                                                            */
+/* -------------------------------------------------------------------------------------------- */
+
+const holder = globalThis as { __auroreGiftCardLimiter?: ReturnType<typeof createSlidingWindowLimiter> };
+
+/** Code checks per client: 10 a minute (balance page: every check; checkout: every unknown code). */
+export function giftCardCheckLimiter() {
+  holder.__auroreGiftCardLimiter ??= createSlidingWindowLimiter({ limit: GIFT_CARD_CHECKS_PER_MINUTE, windowMs: 60_000 });
+  return holder.__auroreGiftCardLimiter;
+}
+
+/** The key of a request: the client IP the Node server sets (never a client-sent header). */
+export function giftCardCheckKey(request: Request, fallback = "unknown"): string {
+  return `ip:${request.headers.get(CLIENT_IP_HEADER) || fallback}`;
+}
+
+/**
+ * The checkout's "Appliquer" on the 'Carte cadeau' field: is this code usable now? Every check
+ * counts against the client's limit, as on the balance page.
+ */
+export async function checkGiftCardCodeAtCheckout(
+  db: Executor,
+  request: Request,
+  code: string,
+  now = new Date(),
+): Promise<{ ok: true; code: string; last4: string; balance_cents: number } | { ok: false; status: number; message: string }> {
+  const limited = giftCardCheckLimiter().hit(giftCardCheckKey(request));
+  if (!limited.allowed) return { ok: false, status: 429, message: GIFT_CARD_MESSAGES.tooMany };
+  const found = await findUsableGiftCard(db, code, now);
+  if (!found.ok) return { ok: false, status: 400, message: found.message };
+  return { ok: true, code: normalizeGiftCardCode(code), last4: found.card.last4, balance_cents: found.card.balanceCents };
+}
+
+/**
+ * A quote carrying codes: once the client is at its limit no code is looked up (all refused),
+ * and each unknown code counts, so the quote cannot be used to guess codes either.
+ */
+export function giftCardCodesAllowed(request: Request): boolean {
+  return !giftCardCheckLimiter().isLimited(giftCardCheckKey(request));
+}
+
+export function countUnknownGiftCardCodes(request: Request, refusals: readonly { message: string }[]): void {
+  for (const r of refusals) if (r.message === GIFT_CARD_MESSAGES.unknown) giftCardCheckLimiter().hit(giftCardCheckKey(request));
+}

@@ -1,0 +1,53 @@
+/** The /carte-cadeau action (issue 8): add the configured card to the cart, check a balance. */
+import { data } from "react-router";
+import type { Database } from "~/.server/db/client";
+import { readJsonBody } from "~/.server/http";
+import { GiftCardCodeInputSchema } from "~/features/gift-card/gift-card-code";
+import type { GiftCardPageAnswer } from "~/features/gift-card/gift-card-answers";
+import { GiftCardConfigSchema } from "~/features/gift-card/gift-card.schema";
+import { giftCardCheckKey, giftCardCheckLimiter } from "./gift-card-checkout.service";
+import { checkGiftCardBalance, GIFT_CARD_MESSAGES } from "./gift-cards.service";
+
+async function readBody(request: Request): Promise<Record<string, unknown>> {
+  if ((request.headers.get("content-type") ?? "").includes("application/json")) return (await readJsonBody(request)) ?? {};
+  const form = await request.formData().catch(() => null);
+  return form ? Object.fromEntries([...form].map(([k, v]) => [k, typeof v === "string" ? v : ""])) : {};
+}
+
+export async function giftCardPageAction(request: Request, db: Database) {
+  const body = await readBody(request);
+  if (body.intent === "add") {
+    // The draft is validated here too, with the configurator's own schema.
+    const parsed = GiftCardConfigSchema.safeParse(body.card);
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "card")] ??= issue.message;
+      return data<GiftCardPageAnswer>(
+        { intent: "add", ok: false, message: parsed.error.issues[0]?.message ?? "Carte cadeau invalide", fieldErrors },
+        { status: 400 },
+      );
+    }
+    return data<GiftCardPageAnswer>({ intent: "add", ok: true, card: parsed.data });
+  }
+  if (body.intent === "balance") {
+    const limited = giftCardCheckLimiter().hit(giftCardCheckKey(request));
+    if (!limited.allowed) {
+      return data<GiftCardPageAnswer>(
+        { intent: "balance", ok: false, message: GIFT_CARD_MESSAGES.tooMany },
+        { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds), "Cache-Control": "no-store" } },
+      );
+    }
+    const parsed = GiftCardCodeInputSchema.safeParse(body);
+    if (!parsed.success) {
+      return data<GiftCardPageAnswer>({ intent: "balance", ok: false, message: parsed.error.issues[0].message }, { status: 400 });
+    }
+    const result = await checkGiftCardBalance(db, parsed.data.code);
+    if (!result.ok) return data<GiftCardPageAnswer>({ intent: "balance", ok: false, message: result.message }, { status: 404 });
+    const { last4, balance_cents, amount_cents, expires_at, expired } = result.card;
+    return data<GiftCardPageAnswer>(
+      { intent: "balance", ok: true, card: { last4, balance_cents, amount_cents, expires_at, expired } },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  return data({ intent: "unknown", ok: false, message: "Requête invalide" }, { status: 400 });
+}

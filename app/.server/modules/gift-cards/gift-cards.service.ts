@@ -1,0 +1,657 @@
+/**
+ * Gift cards (decision "gift cards"): issuing them when an order that bought them is placed,
+ * spending them as payment inside the order's transaction, giving the amounts back when the
+ * order is cancelled or returned, the balance check, the expiry reminder and the back-office.
+ *
+ * The code is generated with node:crypto and never stored: only SHA-256 of the normalised code
+ * (16 characters from a 32-letter alphabet: 80 random bits, so no salt or secret is needed
+ * against guessing the hash) and its last 4 characters. Every balance change is one conditional
+ * UPDATE plus one ledger row in the caller's transaction, so balance = sum of the ledger >= 0 and
+ * two orders can never spend the same euros.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { Database, Executor } from "~/.server/db/client";
+import { giftCards, giftCardTransactions, orders, user, type GiftCardStatus } from "~/.server/db/schema";
+import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
+import {
+  formatGiftCardCode,
+  GIFT_CARD_CODE_ALPHABET,
+  GIFT_CARD_CODE_LENGTH,
+  isWellFormedGiftCardCode,
+  maskedGiftCardCode,
+  normalizeGiftCardCode,
+} from "~/features/gift-card/gift-card-code";
+import { GIFT_CARD_DELIVERY_LABELS, GIFT_CARD_OCCASION_LABELS } from "~/features/gift-card/gift-card.options";
+import { computeGiftCardTotals, type GiftCardConfig } from "~/features/gift-card/gift-card.schema";
+import { orderReference } from "~/features/orders/order.types";
+import { formatDate, formatPrice } from "~/lib/money";
+import { isUuid } from "~/lib/uuid";
+import { GIFT_CARD_EXPIRY_REMINDER_MONTHS, GIFT_CARD_VALIDITY_YEARS } from "~/lib/shop-rules";
+
+/* -------------------------------------------------------------------------------------------- */
+/* Codes                                                                                          */
+/* -------------------------------------------------------------------------------------------- */
+
+/** 16 characters from the 32-letter alphabet: each random byte's low 5 bits (256 = 8 x 32, no bias). */
+export function generateGiftCardCode(): string {
+  const bytes = randomBytes(GIFT_CARD_CODE_LENGTH);
+  let code = "";
+  for (const byte of bytes) code += GIFT_CARD_CODE_ALPHABET[byte & 31];
+  return code;
+}
+
+/** SHA-256 (hex) of the normalised code: what the database keeps. */
+export function hashGiftCardCode(code: string): string {
+  return createHash("sha256").update(normalizeGiftCardCode(code)).digest("hex");
+}
+
+export function giftCardExpiry(now: Date): Date {
+  const expiry = new Date(now);
+  expiry.setFullYear(expiry.getFullYear() + GIFT_CARD_VALIDITY_YEARS);
+  return expiry;
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Looking a code up                                                                              */
+/* -------------------------------------------------------------------------------------------- */
+
+export const GIFT_CARD_MESSAGES = {
+  unknown: "Code de carte cadeau inconnu",
+  disabled: "Cette carte cadeau a été désactivée",
+  empty: "Le solde de cette carte cadeau est épuisé",
+  duplicate: "Cette carte cadeau est déjà appliquée",
+  balanceChanged:
+    "Le solde d'une carte cadeau a changé depuis l'affichage du récapitulatif. Veuillez vérifier le récapitulatif et réessayer.",
+  notCoverable: "Les cartes cadeaux ne peuvent pas payer l'achat d'une autre carte cadeau",
+  tooMany: "Trop de vérifications de carte cadeau. Veuillez réessayer dans une minute.",
+  usedCardInOrder: "Cette commande contient une carte cadeau déjà utilisée : elle ne peut plus être annulée.",
+  restoreBalance: "Solde de carte cadeau insuffisant pour rétablir cette commande",
+} as const;
+
+export function expiredMessage(expiresAt: Date): string {
+  return `Cette carte cadeau a expiré le ${formatDate(expiresAt)}`;
+}
+
+type GiftCardRow = typeof giftCards.$inferSelect;
+
+export type GiftCardRefusal = { ok: false; reason: "unknown" | "expired" | "disabled" | "empty"; message: string };
+export type GiftCardLookup = { ok: true; card: GiftCardRow } | GiftCardRefusal;
+
+/** The card behind a typed code, if it can pay now; otherwise a precise French refusal. */
+export async function findUsableGiftCard(db: Executor, code: string, now = new Date()): Promise<GiftCardLookup> {
+  const found = await findGiftCard(db, code);
+  if (!found) return { ok: false, reason: "unknown", message: GIFT_CARD_MESSAGES.unknown };
+  return usable(found, now);
+}
+
+async function findGiftCard(db: Executor, code: string): Promise<GiftCardRow | null> {
+  const normalized = normalizeGiftCardCode(code);
+  if (!isWellFormedGiftCardCode(normalized)) return null;
+  const [row] = await db.select().from(giftCards).where(eq(giftCards.codeHash, hashGiftCardCode(normalized)));
+  return row ?? null;
+}
+
+function usable(card: GiftCardRow, now: Date): GiftCardLookup {
+  if (card.status !== "active") return { ok: false, reason: "disabled", message: GIFT_CARD_MESSAGES.disabled };
+  if (card.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired", message: expiredMessage(card.expiresAt) };
+  if (card.balanceCents <= 0) return { ok: false, reason: "empty", message: GIFT_CARD_MESSAGES.empty };
+  return { ok: true, card };
+}
+
+export type GiftCardBalanceView = {
+  last4: string;
+  balance_cents: number;
+  amount_cents: number;
+  expires_at: string;
+  status: GiftCardStatus;
+  expired: boolean;
+};
+
+/** The balance page: remaining balance and expiry of a code (also for an expired or empty card). */
+export async function checkGiftCardBalance(
+  db: Executor,
+  code: string,
+  now = new Date(),
+): Promise<{ ok: true; card: GiftCardBalanceView } | { ok: false; message: string }> {
+  const card = await findGiftCard(db, code);
+  if (!card) return { ok: false, message: GIFT_CARD_MESSAGES.unknown };
+  if (card.status !== "active") return { ok: false, message: GIFT_CARD_MESSAGES.disabled };
+  return {
+    ok: true,
+    card: {
+      last4: card.last4,
+      balance_cents: card.balanceCents,
+      amount_cents: card.amountCents,
+      expires_at: card.expiresAt.toISOString(),
+      status: card.status,
+      expired: card.expiresAt.getTime() <= now.getTime(),
+    },
+  };
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Paying with gift cards                                                                         */
+/* -------------------------------------------------------------------------------------------- */
+
+export type GiftCardAllocation = { giftCardId: string; last4: string; balanceCents: number; appliedCents: number; code?: string };
+export type GiftCardCodeRefusal = { code: string; message: string };
+
+/**
+ * Spreads the payable amount over the typed codes, in order: each card pays what it can
+ * (min(balance, what is left)). Read-only; the order spends them again under condition.
+ * `payableCents` already excludes gift-card lines (a card cannot pay for another card).
+ */
+export async function allocateGiftCards(
+  db: Executor,
+  codes: readonly string[],
+  payableCents: number,
+  now = new Date(),
+): Promise<{ allocations: GiftCardAllocation[]; refusals: GiftCardCodeRefusal[]; totalCents: number }> {
+  const allocations: GiftCardAllocation[] = [];
+  const refusals: GiftCardCodeRefusal[] = [];
+  const seen = new Set<string>();
+  let left = Math.max(0, payableCents);
+  for (const code of codes) {
+    const normalized = normalizeGiftCardCode(code);
+    if (seen.has(normalized)) {
+      refusals.push({ code, message: GIFT_CARD_MESSAGES.duplicate });
+      continue;
+    }
+    seen.add(normalized);
+    const found = await findUsableGiftCard(db, normalized, now);
+    if (!found.ok) {
+      refusals.push({ code, message: found.message });
+      continue;
+    }
+    const applied = Math.min(found.card.balanceCents, left);
+    left -= applied;
+    allocations.push({ giftCardId: found.card.id, last4: found.card.last4, balanceCents: found.card.balanceCents, appliedCents: applied, code: normalized });
+  }
+  return { allocations, refusals, totalCents: allocations.reduce((sum, a) => sum + a.appliedCents, 0) };
+}
+
+/**
+ * Debits the allocations for an order, inside its transaction: one conditional UPDATE per card
+ * (active, not expired, balance >= amount) and one 'use' row. False when a card no longer has
+ * the amount (another order spent it first): the caller rolls back.
+ */
+export async function spendGiftCards(
+  tx: Executor,
+  input: { orderId: string; allocations: readonly GiftCardAllocation[]; now: Date },
+): Promise<boolean> {
+  // Card-id order: two orders using the same two cards never wait on each other crosswise.
+  const sorted = [...input.allocations].filter((a) => a.appliedCents > 0).sort((a, b) => a.giftCardId.localeCompare(b.giftCardId));
+  for (const a of sorted) {
+    const [row] = await tx
+      .update(giftCards)
+      .set({ balanceCents: sql`${giftCards.balanceCents} - ${a.appliedCents}` })
+      .where(
+        and(
+          eq(giftCards.id, a.giftCardId),
+          eq(giftCards.status, "active"),
+          gt(giftCards.expiresAt, input.now),
+          sql`${giftCards.balanceCents} >= ${a.appliedCents}`,
+        ),
+      )
+      .returning({ balance: giftCards.balanceCents });
+    if (!row) return false;
+    await tx.insert(giftCardTransactions).values({
+      giftCardId: a.giftCardId,
+      kind: "use",
+      amountCents: -a.appliedCents,
+      balanceAfterCents: row.balance,
+      orderId: input.orderId,
+      createdAt: input.now,
+    });
+  }
+  return true;
+}
+
+/** Per card, what the order has taken and not yet given back. */
+async function netUsesOfOrder(tx: Executor, orderId: string): Promise<{ giftCardId: string; net: number }[]> {
+  const rows = await tx
+    .select({
+      giftCardId: giftCardTransactions.giftCardId,
+      net: sql<number>`(-sum(${giftCardTransactions.amountCents}))::int`,
+    })
+    .from(giftCardTransactions)
+    .where(and(eq(giftCardTransactions.orderId, orderId), inArray(giftCardTransactions.kind, ["use", "refund"])))
+    .groupBy(giftCardTransactions.giftCardId)
+    .orderBy(asc(giftCardTransactions.giftCardId));
+  return rows.map((r) => ({ giftCardId: r.giftCardId, net: Number(r.net) }));
+}
+
+/**
+ * The order is cancelled or returned: what it took from each card goes back ('refund' rows).
+ * Idempotent (derived from the ledger of the order). Returns the amount given back.
+ */
+export async function refundOrderGiftCards(tx: Executor, orderId: string, now: Date): Promise<number> {
+  let total = 0;
+  for (const { giftCardId, net } of await netUsesOfOrder(tx, orderId)) {
+    if (net <= 0) continue;
+    const [row] = await tx
+      .update(giftCards)
+      .set({ balanceCents: sql`${giftCards.balanceCents} + ${net}` })
+      .where(eq(giftCards.id, giftCardId))
+      .returning({ balance: giftCards.balanceCents });
+    if (!row) continue;
+    await tx.insert(giftCardTransactions).values({ giftCardId, kind: "refund", amountCents: net, balanceAfterCents: row.balance, orderId, createdAt: now });
+    total += net;
+  }
+  return total;
+}
+
+/**
+ * A cancelled order is restored by the administrator: the amounts refunded to the cards are
+ * taken again (same conditional debit). False when a card no longer holds them.
+ */
+export async function respendOrderGiftCards(tx: Executor, orderId: string, now: Date): Promise<boolean> {
+  // Each spend writes one 'use' row per card for the whole share: the first one is the share.
+  const shares = await tx
+    .selectDistinctOn([giftCardTransactions.giftCardId], {
+      giftCardId: giftCardTransactions.giftCardId,
+      amount: giftCardTransactions.amountCents,
+    })
+    .from(giftCardTransactions)
+    .where(and(eq(giftCardTransactions.orderId, orderId), eq(giftCardTransactions.kind, "use")))
+    .orderBy(giftCardTransactions.giftCardId, asc(giftCardTransactions.id));
+  const held = new Map((await netUsesOfOrder(tx, orderId)).map((u) => [u.giftCardId, u.net]));
+  const allocations: GiftCardAllocation[] = shares.flatMap(({ giftCardId, amount }) => {
+    const missing = -amount - (held.get(giftCardId) ?? 0);
+    return missing > 0 ? [{ giftCardId, last4: "", balanceCents: 0, appliedCents: missing }] : [];
+  });
+  return spendGiftCards(tx, { orderId, allocations, now });
+}
+
+/** Payments by gift card of these orders: last 4 and net amount per card. */
+export async function giftCardPaymentsOf(
+  db: Executor,
+  orderIds: readonly string[],
+): Promise<Map<string, { last4: string; amount_cents: number }[]>> {
+  const out = new Map<string, { last4: string; amount_cents: number }[]>();
+  if (orderIds.length === 0) return out;
+  const rows = await db
+    .select({
+      orderId: giftCardTransactions.orderId,
+      last4: giftCards.last4,
+      used: sql<number>`(-sum(${giftCardTransactions.amountCents}) FILTER (WHERE ${giftCardTransactions.kind} = 'use'))::int`,
+    })
+    .from(giftCardTransactions)
+    .innerJoin(giftCards, eq(giftCards.id, giftCardTransactions.giftCardId))
+    .where(and(inArray(giftCardTransactions.orderId, [...orderIds]), inArray(giftCardTransactions.kind, ["use", "refund"])))
+    .groupBy(giftCardTransactions.orderId, giftCards.id, giftCards.last4)
+    .orderBy(asc(giftCards.last4));
+  for (const r of rows) {
+    if (!r.orderId || !r.used) continue;
+    const list = out.get(r.orderId) ?? [];
+    list.push({ last4: r.last4, amount_cents: Number(r.used) });
+    out.set(r.orderId, list);
+  }
+  return out;
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Selling gift cards                                                                             */
+/* -------------------------------------------------------------------------------------------- */
+
+/** The order line of a sold card: "Carte cadeau 50 € · Anniversaire · par e-mail". */
+export function giftCardLineName(config: Pick<GiftCardConfig, "amountCents" | "occasion" | "deliveryMode">): string {
+  const occasion = GIFT_CARD_OCCASION_LABELS[config.occasion].name;
+  const mode = config.deliveryMode === "email" ? "par e-mail" : "carte physique premium";
+  return `Carte cadeau ${formatPrice(config.amountCents)} · ${occasion} · ${mode}`;
+}
+
+export function giftCardLineTotal(config: Pick<GiftCardConfig, "amountCents" | "deliveryMode">): number {
+  return computeGiftCardTotals(config.amountCents, config.deliveryMode).totalCents;
+}
+
+export type IssuedGiftCard = { id: string; code: string; last4: string; config: GiftCardConfig };
+
+/**
+ * Creates the cards an order bought (in its transaction): code, hash, last 4, 3-year validity,
+ * an 'issue' ledger row, and for e-mail cards the recipient's e-mail through the outbox. The
+ * plain codes are returned once, for the buyer's confirmation e-mail (physical cards).
+ */
+export async function issueGiftCards(
+  tx: Executor,
+  input: {
+    orderId: string;
+    buyerUserId: string;
+    buyerName: string;
+    lines: readonly { orderItemId: string; config: GiftCardConfig }[];
+    now: Date;
+  },
+): Promise<IssuedGiftCard[]> {
+  const issued: IssuedGiftCard[] = [];
+  const expiresAt = giftCardExpiry(input.now);
+  for (const line of input.lines) {
+    const { config } = line;
+    let created: { id: string; code: string } | null = null;
+    // A hash clash (about 2^-80) just takes a new code.
+    for (let attempt = 0; attempt < 5 && !created; attempt++) {
+      const code = generateGiftCardCode();
+      const [row] = await tx
+        .insert(giftCards)
+        .values({
+          codeHash: hashGiftCardCode(code),
+          last4: code.slice(-4),
+          amountCents: config.amountCents,
+          balanceCents: config.amountCents,
+          occasion: config.occasion,
+          deliveryMode: config.deliveryMode,
+          recipientName: config.recipientName,
+          recipientEmail: config.recipientEmail,
+          message: config.message,
+          purchaseOrderId: input.orderId,
+          purchaseOrderItemId: line.orderItemId,
+          buyerUserId: input.buyerUserId,
+          expiresAt,
+          createdAt: input.now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: giftCards.id });
+      if (row) created = { id: row.id, code };
+    }
+    if (!created) throw new Error("could not allocate a gift card code");
+    await tx.insert(giftCardTransactions).values({
+      giftCardId: created.id,
+      kind: "issue",
+      amountCents: config.amountCents,
+      balanceAfterCents: config.amountCents,
+      orderId: input.orderId,
+      createdAt: input.now,
+    });
+    issued.push({ id: created.id, code: created.code, last4: created.code.slice(-4), config });
+    if (config.deliveryMode === "email") {
+      await enqueueMail(tx, recipientMail(config, created.code, expiresAt, input.buyerName));
+    }
+  }
+  return issued;
+}
+
+function recipientMail(config: GiftCardConfig, code: string, expiresAt: Date, buyerName: string) {
+  const occasion = GIFT_CARD_OCCASION_LABELS[config.occasion];
+  const greeting = config.recipientName ? `Bonjour ${config.recipientName},` : "Bonjour,";
+  const text = [
+    greeting,
+    "",
+    `${buyerName || "Un proche"} vous offre une carte cadeau Aurore de ${formatPrice(config.amountCents)} (${occasion.name}).`,
+    ...(config.message ? ["", "Son message :", `« ${config.message} »`] : []),
+    "",
+    `Votre code : ${formatGiftCardCode(code)}`,
+    `Valable jusqu'au ${formatDate(expiresAt)}, en une ou plusieurs commandes.`,
+    "",
+    "Saisissez ce code dans le champ « Carte cadeau » du récapitulatif au moment de payer votre commande.",
+    "Vous pouvez consulter son solde à tout moment sur la page Carte cadeau du site.",
+    "",
+    "L'équipe Aurore",
+  ].join("\n");
+  return { to: config.recipientEmail, subject: `${occasion.name} : une carte cadeau Aurore pour vous`, text };
+}
+
+/** Lines of the buyer's confirmation e-mail about the cards bought (codes of physical cards only). */
+export function giftCardConfirmationLines(issued: readonly IssuedGiftCard[]): string[] {
+  if (issued.length === 0) return [];
+  const lines = ["", "Cartes cadeaux :"];
+  for (const card of issued) {
+    const mode = GIFT_CARD_DELIVERY_LABELS[card.config.deliveryMode].name;
+    if (card.config.deliveryMode === "email") {
+      lines.push(`- ${formatPrice(card.config.amountCents)} (${mode}) ${maskedGiftCardCode(card.last4)} : envoyée à ${card.config.recipientEmail}`);
+    } else {
+      lines.push(
+        `- ${formatPrice(card.config.amountCents)} (${mode}) : code ${formatGiftCardCode(card.code)}, expédiée avec votre commande`,
+      );
+    }
+  }
+  return lines;
+}
+
+/** Cards bought by these orders, for the order views (last 4 only). */
+export async function giftCardsBoughtBy(
+  db: Executor,
+  orderIds: readonly string[],
+): Promise<Map<string, BoughtGiftCardView[]>> {
+  const out = new Map<string, BoughtGiftCardView[]>();
+  if (orderIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(giftCards)
+    .where(inArray(giftCards.purchaseOrderId, [...orderIds]))
+    .orderBy(asc(giftCards.createdAt), asc(giftCards.id));
+  for (const r of rows) {
+    if (!r.purchaseOrderId) continue;
+    const list = out.get(r.purchaseOrderId) ?? [];
+    list.push({
+      last4: r.last4,
+      amount_cents: r.amountCents,
+      delivery_mode: r.deliveryMode,
+      recipient_email: r.recipientEmail,
+      status: r.status,
+      expires_at: r.expiresAt.toISOString(),
+    });
+    out.set(r.purchaseOrderId, list);
+  }
+  return out;
+}
+
+export type BoughtGiftCardView = {
+  last4: string;
+  amount_cents: number;
+  delivery_mode: "email" | "physical";
+  recipient_email: string;
+  status: GiftCardStatus;
+  expires_at: string;
+};
+
+/** True when a card bought by this order has already been spent (the buyer may not cancel then). */
+export async function orderHasUsedGiftCards(tx: Executor, orderId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: giftCards.id })
+    .from(giftCards)
+    .where(and(eq(giftCards.purchaseOrderId, orderId), sql`${giftCards.balanceCents} < ${giftCards.amountCents}`))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The buying order is cancelled or returned: its cards stop working (cancelled). */
+export async function cancelGiftCardsBoughtBy(tx: Executor, orderId: string, now: Date): Promise<void> {
+  await tx
+    .update(giftCards)
+    .set({ status: "cancelled", disabledAt: now })
+    .where(and(eq(giftCards.purchaseOrderId, orderId), eq(giftCards.status, "active")));
+}
+
+/** The buying order is restored: its cancelled cards work again. */
+export async function restoreGiftCardsBoughtBy(tx: Executor, orderId: string): Promise<void> {
+  await tx
+    .update(giftCards)
+    .set({ status: "active", disabledAt: null })
+    .where(and(eq(giftCards.purchaseOrderId, orderId), eq(giftCards.status, "cancelled")));
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Expiry reminder (daily job)                                                                    */
+/* -------------------------------------------------------------------------------------------- */
+
+export function reminderThreshold(now: Date): Date {
+  const limit = new Date(now);
+  limit.setMonth(limit.getMonth() + GIFT_CARD_EXPIRY_REMINDER_MONTHS);
+  return limit;
+}
+
+/**
+ * One e-mail per active card with a balance that expires within 3 months. The card is marked
+ * (expiry_reminder_sent_at, conditional on still being null) in the same transaction as the
+ * outbox row, so a second run or a second process sends nothing more.
+ */
+export async function sendGiftCardExpiryReminders(db: Database, now = new Date()): Promise<{ reminded: number }> {
+  const due = await db
+    .select({ id: giftCards.id })
+    .from(giftCards)
+    .where(
+      and(
+        isNull(giftCards.expiryReminderSentAt),
+        eq(giftCards.status, "active"),
+        gt(giftCards.balanceCents, 0),
+        gt(giftCards.expiresAt, now),
+        lte(giftCards.expiresAt, reminderThreshold(now)),
+      ),
+    )
+    .orderBy(asc(giftCards.expiresAt))
+    .limit(500);
+  let reminded = 0;
+  for (const { id } of due) {
+    const sent = await db.transaction(async (tx) => {
+      const [card] = await tx
+        .update(giftCards)
+        .set({ expiryReminderSentAt: now })
+        .where(and(eq(giftCards.id, id), isNull(giftCards.expiryReminderSentAt)))
+        .returning();
+      if (!card) return false;
+      const to = card.recipientEmail || (await buyerEmail(tx, card));
+      if (!to) return true;
+      await enqueueMail(tx, {
+        to,
+        subject: `Votre carte cadeau Aurore expire le ${formatDate(card.expiresAt)}`,
+        text: [
+          "Bonjour,",
+          "",
+          `Il reste ${formatPrice(card.balanceCents)} sur votre carte cadeau Aurore ${maskedGiftCardCode(card.last4)}.`,
+          `Elle expire le ${formatDate(card.expiresAt)} : pensez à l'utiliser d'ici là.`,
+          "",
+          "L'équipe Aurore",
+        ].join("\n"),
+      });
+      return true;
+    });
+    if (sent) reminded++;
+  }
+  if (reminded > 0) kickOutbox();
+  return { reminded };
+}
+
+async function buyerEmail(tx: Executor, card: GiftCardRow): Promise<string | null> {
+  if (card.purchaseOrderId) {
+    const [order] = await tx.select({ metadata: orders.metadata }).from(orders).where(eq(orders.id, card.purchaseOrderId));
+    const email = (order?.metadata as { customer_info?: { email?: unknown } } | undefined)?.customer_info?.email;
+    if (typeof email === "string" && email) return email;
+  }
+  if (card.buyerUserId) {
+    const [row] = await tx.select({ email: user.email }).from(user).where(eq(user.id, card.buyerUserId));
+    return row?.email ?? null;
+  }
+  return null;
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Back-office                                                                                    */
+/* -------------------------------------------------------------------------------------------- */
+
+export type AdminGiftCardView = {
+  id: string;
+  last4: string;
+  amount_cents: number;
+  balance_cents: number;
+  status: GiftCardStatus;
+  expired: boolean;
+  delivery_mode: "email" | "physical";
+  recipient_email: string;
+  buyer_email: string | null;
+  order_reference: string | null;
+  expires_at: string;
+  created_at: string;
+};
+
+export type GiftCardLedgerEntry = {
+  id: number;
+  kind: "issue" | "use" | "refund";
+  amount_cents: number;
+  balance_after_cents: number;
+  order_reference: string | null;
+  created_at: string;
+};
+
+export const ADMIN_GIFT_CARDS_PAGE_SIZE = 50;
+
+/** Newest first; `search` matches the last 4 characters or the buyer's e-mail. */
+export async function listAdminGiftCards(
+  db: Executor,
+  options: { search?: string; page?: number; now?: Date } = {},
+): Promise<{ cards: AdminGiftCardView[]; total: number }> {
+  const now = options.now ?? new Date();
+  const search = (options.search ?? "").trim();
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const filter = search
+    ? sql`(${giftCards.last4} = ${normalizeGiftCardCode(search).slice(-4)} OR ${user.email} ILIKE ${`%${search.replace(/[%_\\]/g, "\\$&")}%`})`
+    : sql`true`;
+  const rows = await db
+    .select({ card: giftCards, buyerEmail: user.email })
+    .from(giftCards)
+    .leftJoin(user, eq(user.id, giftCards.buyerUserId))
+    .where(filter)
+    .orderBy(desc(giftCards.createdAt), desc(giftCards.id))
+    .limit(ADMIN_GIFT_CARDS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_GIFT_CARDS_PAGE_SIZE);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(giftCards)
+    .leftJoin(user, eq(user.id, giftCards.buyerUserId))
+    .where(filter);
+  return {
+    total: Number(count?.n ?? 0),
+    cards: rows.map(({ card, buyerEmail: email }) => ({
+      id: card.id,
+      last4: card.last4,
+      amount_cents: card.amountCents,
+      balance_cents: card.balanceCents,
+      status: card.status,
+      expired: card.expiresAt.getTime() <= now.getTime(),
+      delivery_mode: card.deliveryMode,
+      recipient_email: card.recipientEmail,
+      buyer_email: email,
+      order_reference: card.purchaseOrderId ? orderReference(card.purchaseOrderId) : null,
+      expires_at: card.expiresAt.toISOString(),
+      created_at: card.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The ledger of one card, oldest first. */
+export async function giftCardLedger(db: Executor, giftCardId: string): Promise<GiftCardLedgerEntry[] | null> {
+  if (!isUuid(giftCardId)) return null;
+  const [card] = await db.select({ id: giftCards.id }).from(giftCards).where(eq(giftCards.id, giftCardId));
+  if (!card) return null;
+  const rows = await db
+    .select()
+    .from(giftCardTransactions)
+    .where(eq(giftCardTransactions.giftCardId, giftCardId))
+    .orderBy(asc(giftCardTransactions.createdAt), asc(giftCardTransactions.id));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    amount_cents: r.amountCents,
+    balance_after_cents: r.balanceAfterCents,
+    order_reference: r.orderId ? orderReference(r.orderId) : null,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+export const GIFT_CARD_NOT_FOUND = "Carte cadeau introuvable";
+
+/** The administrator disables a card: it can no longer pay (its balance is kept for the record). */
+export async function disableGiftCard(
+  db: Executor,
+  giftCardId: string,
+  now = new Date(),
+): Promise<{ ok: true; changed: boolean } | { ok: false; status: 404; message: string }> {
+  if (!isUuid(giftCardId)) return { ok: false, status: 404, message: GIFT_CARD_NOT_FOUND };
+  const [row] = await db
+    .update(giftCards)
+    .set({ status: "disabled", disabledAt: now })
+    .where(and(eq(giftCards.id, giftCardId), eq(giftCards.status, "active")))
+    .returning({ id: giftCards.id });
+  if (row) return { ok: true, changed: true };
+  const [exists] = await db.select({ id: giftCards.id }).from(giftCards).where(eq(giftCards.id, giftCardId));
+  return exists ? { ok: true, changed: false } : { ok: false, status: 404, message: GIFT_CARD_NOT_FOUND };
+}

@@ -1,0 +1,152 @@
+import { Form, Link, useFetcher } from "react-router";
+import type { AdminGiftCardView, GiftCardLedgerEntry } from "~/.server/modules/gift-cards/gift-cards.service";
+import { formatDate, formatPrice } from "~/lib/money";
+
+export type DisableAnswer = { ok: boolean; message: string };
+
+const STATUS_LABELS = { active: "Active", disabled: "Désactivée", cancelled: "Annulée" } as const;
+const KIND_LABELS = { issue: "Émission", use: "Utilisation", refund: "Remboursement" } as const;
+
+function statusOf(card: AdminGiftCardView): string {
+  if (card.status === "active" && card.expired) return "Expirée";
+  return STATUS_LABELS[card.status];
+}
+
+function DisableButton({ card }: { card: AdminGiftCardView }) {
+  const fetcher = useFetcher<DisableAnswer>();
+  if (card.status !== "active") return null;
+  return (
+    <fetcher.Form
+      method="post"
+      onSubmit={(event) => {
+        if (!window.confirm(`Désactiver la carte cadeau •••• ${card.last4} ?`)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="disable" />
+      <input type="hidden" name="giftCardId" value={card.id} />
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        aria-label={`Désactiver la carte cadeau •••• ${card.last4}`}
+        className="min-h-10 rounded-full border border-danger px-3 text-sm font-semibold text-danger hover:bg-danger hover:text-white"
+      >
+        Désactiver
+      </button>
+      {fetcher.data && !fetcher.data.ok && <span role="alert" className="block text-xs text-danger">{fetcher.data.message}</span>}
+    </fetcher.Form>
+  );
+}
+
+/** Back-office list of gift cards with their ledger (issue 8). */
+export function AdminGiftCardsView({
+  query,
+  list,
+  ledger,
+  ledgerCardId,
+}: {
+  query: { q: string; page: number };
+  list: { cards: AdminGiftCardView[]; total: number };
+  ledger: GiftCardLedgerEntry[] | null;
+  ledgerCardId: string | null | undefined;
+}) {
+  const selected = list.cards.find((c) => c.id === ledgerCardId);
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl">Cartes cadeaux</h1>
+          <p className="text-sm text-muted">{list.total} carte(s) cadeau(x)</p>
+        </div>
+        <Form method="get" className="flex gap-2">
+          <label className="text-sm font-medium">
+            Rechercher
+            <input
+              name="q"
+              defaultValue={query.q}
+              placeholder="4 derniers caractères ou e-mail de l'acheteur"
+              className="mt-1 block min-h-11 w-72 rounded-xl border border-line bg-white px-3 py-2"
+            />
+          </label>
+          <button type="submit" className="mt-6 min-h-11 rounded-full bg-ink px-5 font-semibold text-white">
+            Rechercher
+          </button>
+        </Form>
+      </div>
+
+      {list.cards.length === 0 ? (
+        <p className="rounded-2xl bg-cream p-6 text-muted">Aucune carte cadeau</p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-line bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-cream text-xs uppercase text-muted">
+              <tr>
+                <th className="px-4 py-3">Carte</th>
+                <th className="px-4 py-3">Montant</th>
+                <th className="px-4 py-3">Solde</th>
+                <th className="px-4 py-3">Statut</th>
+                <th className="px-4 py-3">Acheteur</th>
+                <th className="px-4 py-3">Expiration</th>
+                <th className="px-4 py-3">Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {list.cards.map((card) => (
+                <tr key={card.id}>
+                  <td className="px-4 py-3 font-mono">•••• {card.last4}</td>
+                  <td className="px-4 py-3">{formatPrice(card.amount_cents)}</td>
+                  <td className="px-4 py-3 font-semibold">{formatPrice(card.balance_cents)}</td>
+                  <td className="px-4 py-3">{statusOf(card)}</td>
+                  <td className="px-4 py-3">
+                    {card.buyer_email ?? "Compte supprimé"}
+                    {card.order_reference && <span className="block text-xs text-muted">Commande #{card.order_reference}</span>}
+                  </td>
+                  <td className="px-4 py-3">{formatDate(card.expires_at)}</td>
+                  <td className="flex flex-wrap gap-2 px-4 py-3">
+                    <Link
+                      to={`?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), page: String(query.page), carte: card.id })}`}
+                      aria-label={`Historique de la carte cadeau •••• ${card.last4}`}
+                      className="inline-flex min-h-10 items-center rounded-full border border-line px-3 font-semibold hover:bg-band"
+                    >
+                      Historique
+                    </Link>
+                    <DisableButton card={card} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {ledger && (
+        <section aria-labelledby="gift-card-ledger" className="rounded-2xl border border-line bg-white p-6">
+          <h2 id="gift-card-ledger" className="font-display text-2xl">
+            Historique de la carte {selected ? `•••• ${selected.last4}` : ""}
+          </h2>
+          <table className="mt-4 w-full text-left text-sm">
+            <thead className="text-xs uppercase text-muted">
+              <tr>
+                <th className="py-2">Date</th>
+                <th className="py-2">Opération</th>
+                <th className="py-2">Montant</th>
+                <th className="py-2">Solde après</th>
+                <th className="py-2">Commande</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {ledger.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="py-2">{formatDate(entry.created_at)}</td>
+                  <td className="py-2">{KIND_LABELS[entry.kind]}</td>
+                  <td className="py-2">{entry.amount_cents > 0 ? "+" : ""}{formatPrice(entry.amount_cents)}</td>
+                  <td className="py-2">{formatPrice(entry.balance_after_cents)}</td>
+                  <td className="py-2">{entry.order_reference ? `#${entry.order_reference}` : ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { formatPrice } from "~/lib/money";
+import { GIFT_CARD_CODE_REQUIRED, maskedGiftCardCode, normalizeGiftCardCode } from "~/features/gift-card/gift-card-code";
+import { GIFT_CARD_CODES_PER_ORDER_MAX } from "~/lib/shop-rules";
+import type { CheckoutQuote } from "./checkout-types";
+
+type ApplyAnswer = { ok: true; intent: "gift_card"; code: string; last4: string } | { ok: false; intent?: "gift_card"; message: string };
+
+/**
+ * The 'Carte cadeau' field of the summary (issue 8): a code is checked on the server
+ * ("Appliquer"), then the quote spreads the total over the applied cards; the rest is paid by card.
+ */
+export function GiftCardPayment({
+  codes,
+  onChange,
+  quote,
+}: {
+  codes: readonly string[];
+  onChange: (codes: string[]) => void;
+  quote: CheckoutQuote | null;
+}) {
+  const id = useId();
+  const [code, setCode] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  const fetcher = useFetcher<ApplyAnswer>();
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      if (!codes.includes(answer.code)) onChange([...codes, answer.code]);
+      setCode("");
+      setMessage(null);
+    } else setMessage(answer.message);
+  });
+
+  function apply() {
+    const typed = code.trim();
+    if (!typed) return setMessage(GIFT_CARD_CODE_REQUIRED);
+    if (codes.includes(normalizeGiftCardCode(typed))) return setMessage("Cette carte cadeau est déjà appliquée");
+    void fetcher.submit({ intent: "gift_card", code: typed }, { method: "post", action: "/checkout", encType: "application/json" });
+  }
+
+  const payments = quote?.gift_card_payments ?? [];
+  return (
+    <fieldset>
+      <legend className="text-lg font-semibold">Carte cadeau</legend>
+      {codes.length < GIFT_CARD_CODES_PER_ORDER_MAX && (
+        <div className="mt-3 flex flex-wrap items-end gap-3">
+          <label className="min-w-0 flex-1 text-sm font-medium sm:max-w-xs">
+            Carte cadeau
+            <input
+              value={code}
+              onChange={(e) => {
+                setCode(e.target.value);
+                setMessage(null);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === "Enter") {
+                  e.preventDefault();
+                  apply();
+                }
+              }}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="XXXX-XXXX-XXXX-XXXX"
+              maxLength={40}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={`${id}-message`}
+              className="mt-1 block min-h-11 w-full rounded-xl border border-line bg-white px-3 py-2 font-mono uppercase text-ink"
+            />
+          </label>
+          <button
+            type="button"
+            onClick={apply}
+            disabled={fetcher.state !== "idle"}
+            className="inline-flex min-h-11 items-center rounded-full border border-ink px-5 font-semibold hover:bg-ink hover:text-white disabled:opacity-60"
+          >
+            Appliquer
+          </button>
+        </div>
+      )}
+      <p id={`${id}-message`} role="alert" className="mt-1 text-sm font-medium text-danger">
+        {message}
+      </p>
+      {codes.length > 0 && (
+        <ul className="mt-2 space-y-1 text-sm">
+          {codes.map((c) => {
+            const paid = payments.find((p) => p.code === c);
+            const refused = quote?.gift_card_refusals.find((r) => normalizeGiftCardCode(r.code) === c);
+            return (
+              <li key={c} className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  Carte cadeau {maskedGiftCardCode(c.slice(-4))}
+                  {paid && ` : ${formatPrice(paid.applied_cents)} utilisés (solde ${formatPrice(paid.balance_cents)})`}
+                  {refused && <span className="font-medium text-danger"> : {refused.message}</span>}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => onChange(codes.filter((x) => x !== c))}
+                  aria-label={`Retirer la carte cadeau ${maskedGiftCardCode(c.slice(-4))}`}
+                  className="min-h-10 text-xs text-muted underline underline-offset-4 hover:text-ink"
+                >
+                  Retirer
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </fieldset>
+  );
+}

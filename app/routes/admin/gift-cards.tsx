@@ -1,0 +1,49 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/gift-cards";
+import { requireAdmin } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { disableGiftCard, giftCardLedger, listAdminGiftCards } from "~/.server/modules/gift-cards/gift-cards.service";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { AdminGiftCardsView, type DisableAnswer } from "~/features/admin/components/admin-gift-cards-view";
+
+const QuerySchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  carte: z.uuid().optional().catch(undefined),
+});
+
+/** Cartes cadeaux: every card (last 4, amount, balance, status, buyer, expiry), and one card's ledger. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const query = QuerySchema.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1, carte: params.get("carte") ?? undefined });
+  const db = await getDb();
+  const list = await listAdminGiftCards(db, { search: query.q, page: query.page });
+  const ledger = query.carte ? await giftCardLedger(db, query.carte) : null;
+  return { query, list, ledger, ledgerCardId: ledger ? query.carte : null };
+}
+
+/** intent disable: the card can no longer pay. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent !== "disable" || typeof form.giftCardId !== "string") {
+    return data<DisableAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+  }
+  const result = await disableGiftCard(await getDb(), form.giftCardId);
+  if (!result.ok) return data<DisableAnswer>({ ok: false, message: result.message }, { status: result.status });
+  return data<DisableAnswer>({ ok: true, message: result.changed ? "Carte cadeau désactivée" : "Cette carte cadeau était déjà inactive" });
+}
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export function meta() {
+  return [{ title: "Cartes cadeaux | Administration | Aurore" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminGiftCards({ loaderData }: Route.ComponentProps) {
+  return <AdminGiftCardsView {...loaderData} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

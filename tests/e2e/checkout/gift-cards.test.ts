@@ -1,0 +1,205 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, signedInContext } from "../../support/browser";
+import { uniqueEmail } from "../../support/accounts";
+import { signUpCookie } from "../../support/http-session";
+import { TEST_CARD_APPROVED } from "~/features/checkout/checkout.schema";
+import { DEFAULT_SHIPPING_SETTINGS, quoteShipping } from "~/features/checkout/shipping";
+import { formatPrice } from "~/lib/money";
+
+const baseURL = inject("baseURL");
+const mailDir = path.join(inject("dataDir"), "mail");
+let browser: Browser;
+
+type ApiProduct = { id: string; name: string; price_cents: number; stock_quantity: number; in_stock: boolean };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function api(pathname: string, cookie: string | null, init: RequestInit = {}) {
+  return fetch(`${baseURL}${pathname}`, {
+    ...init,
+    headers: { origin: baseURL, "content-type": "application/json", ...(cookie ? { cookie } : {}), ...(init.headers as Record<string, string> | undefined) },
+  });
+}
+
+/** Decodes a quoted-printable mail body (soft line breaks, =XX bytes). */
+function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    if (joined[i] === "=" && /^[0-9A-F]{2}$/.test(joined.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i]!, "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+async function waitForMail(to: string): Promise<string> {
+  const started = Date.now();
+  while (Date.now() - started < 15_000) {
+    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(".eml")) : [];
+    for (const file of files) {
+      const eml = fs.readFileSync(path.join(mailDir, file), "utf8");
+      if (eml.includes(`To: ${to}`)) return decodeQuotedPrintable(eml);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No mail to ${to} in ${mailDir} within 15 s`);
+}
+
+async function storedCart(page: Page) {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem("aurore-cart");
+    return raw ? (JSON.parse(raw) as { items: { product_id: string }[]; giftCards?: { amountCents: number }[] }) : null;
+  });
+}
+
+async function payWithCard(page: Page) {
+  const main = page.getByRole("main");
+  await main.getByLabel("Titulaire de la carte").fill("Léa Moreau");
+  await main.getByLabel("Numéro de carte").fill(TEST_CARD_APPROVED);
+  await main.getByLabel("Date d'expiration (MM/AA)").fill("12/39");
+  await main.getByLabel("Cryptogramme (CVC)").fill("123");
+}
+
+describe("gift cards, bought and spent", () => {
+  it("buys a 50 € e-mail card, the recipient's code pays part of another shopper's order, the balance page shows the rest", async () => {
+    const recipient = uniqueEmail("destinataire");
+
+    // 1. The buyer configures a 50 € e-mail card and offers it.
+    const buyerCookie = await signUpCookie(baseURL, uniqueEmail("acheteuse"));
+    const buyer = await signedInContext(browser, baseURL, buyerCookie);
+    const page = await buyer.newPage();
+    await page.goto("/carte-cadeau");
+    const form = page.getByRole("main");
+    await form.getByLabel(/E-mail du destinataire/).fill(recipient);
+    await form.getByLabel(/Nom du destinataire/).fill("Camille");
+    const offer = form.getByRole("button", { name: "Offrir cette carte cadeau" });
+    await expect
+      .poll(
+        async () => {
+          if ((await storedCart(page))?.giftCards?.length) return true;
+          await offer.click();
+          await page.waitForTimeout(300);
+          return Boolean((await storedCart(page))?.giftCards?.length);
+        },
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBe(true);
+    expect((await storedCart(page))?.giftCards).toEqual([expect.objectContaining({ amountCents: 5000 })]);
+    await page.getByRole("dialog", { name: /Mon Panier/ }).getByText("Carte cadeau 50,00 €").waitFor();
+
+    // 2. Checkout: no address, no delivery fee, paid by card.
+    await page.goto("/checkout");
+    const main = page.getByRole("main");
+    await main.getByRole("region", { name: "Récapitulatif" }).getByText("Aucune (envoi par e-mail)").waitFor();
+    await main.getByLabel("Nom complet").fill("Léa Moreau");
+    await main.getByLabel("Téléphone").fill("06 11 22 33 44");
+    await main.getByRole("button", { name: "Continuer vers le paiement" }).click();
+    await main.getByRole("heading", { level: 2, name: "2. Paiement" }).waitFor();
+    await payWithCard(page);
+    const order = main.getByRole("button", { name: "Commander avec obligation de paiement", exact: true });
+    await expect.poll(() => order.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await order.click();
+    await main.getByRole("heading", { level: 1, name: "Merci pour votre commande !" }).waitFor();
+    await buyer.close();
+
+    // 3. The recipient's e-mail carries the code.
+    const mail = await waitForMail(recipient);
+    expect(mail).toContain("Camille");
+    const code = /Votre code : ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/.exec(mail)?.[1];
+    expect(code).toBeTruthy();
+
+    // 4. Another shopper spends it (typed in lower case with spaces) on an order under 50 €.
+    const catalogue = (await (await api("/api/v1/products?page_size=100", null)).json()) as { data: ApiProduct[] };
+    const product = catalogue.data.find((p) => p.in_stock && p.stock_quantity > 5 && p.price_cents + 990 < 5000 && p.price_cents >= 1000)!;
+    const total = product.price_cents + quoteShipping("metropole", product.price_cents, DEFAULT_SHIPPING_SETTINGS).feeCents;
+    const shopperCookie = await signUpCookie(baseURL, uniqueEmail("cliente"));
+    const address = await api("/api/v1/addresses", shopperCookie, {
+      method: "POST",
+      body: JSON.stringify({ label: "Maison", first_name: "Léa", last_name: "Moreau", address_line_1: "8 rue de la Paix", city: "Paris", postal_code: "75002", country: "France", phone: "06 11 22 33 44" }),
+    });
+    expect(address.status).toBe(201);
+    const shopper = await signedInContext(browser, baseURL, shopperCookie);
+    const p2 = await shopper.newPage();
+    await p2.goto(`/product/${product.id}`);
+    const add = p2.getByRole("main").getByRole("button", { name: "Ajouter au panier", exact: true });
+    await expect
+      .poll(
+        async () => {
+          if ((await storedCart(p2))?.items.length) return true;
+          await add.click();
+          await p2.waitForTimeout(300);
+          return Boolean((await storedCart(p2))?.items.length);
+        },
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBe(true);
+    await p2.goto("/checkout");
+    const m2 = p2.getByRole("main");
+    await m2.getByRole("radio", { name: /8 rue de la Paix/ }).waitFor();
+    await m2.getByRole("button", { name: "Continuer vers le paiement" }).click();
+    await m2.getByRole("heading", { level: 2, name: "2. Paiement" }).waitFor();
+
+    // A wrong code first: a French refusal.
+    const field = m2.getByRole("textbox", { name: "Carte cadeau" });
+    await field.fill("AAAA-BBBB-CCCC-DDDD");
+    await m2.getByRole("button", { name: "Appliquer" }).click();
+    await m2.getByText("Code de carte cadeau inconnu").waitFor();
+    await field.fill(code!.toLowerCase().replace(/-/g, " "));
+    await m2.getByRole("button", { name: "Appliquer" }).click();
+    const recap = m2.getByRole("region", { name: "Récapitulatif de votre commande" });
+    await recap.getByText(`Carte cadeau •••• ${code!.slice(-4)}`).waitFor();
+    await recap.getByText(`-${formatPrice(total)}`).waitFor();
+    // Fully covered: no bank card needed.
+    await m2.getByText(/aucun paiement par carte bancaire n'est nécessaire/).waitFor();
+    const order2 = m2.getByRole("button", { name: "Commander avec obligation de paiement", exact: true });
+    await expect.poll(() => order2.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await order2.click();
+    await m2.getByRole("heading", { level: 1, name: "Merci pour votre commande !" }).waitFor();
+    const placed = ((await (await api("/api/v1/orders", shopperCookie)).json()) as { data: { gift_card_cents: number; gift_card_payments: { last4: string }[] }[] }).data;
+    expect(placed[0]).toMatchObject({ gift_card_cents: total, gift_card_payments: [{ last4: code!.slice(-4) }] });
+    await shopper.close();
+
+    // 5. The balance page shows what is left.
+    const visitor = await signedInContext(browser, baseURL, null);
+    const p3 = await visitor.newPage();
+    await p3.goto("/carte-cadeau");
+    const balance = p3.getByRole("region", { name: "Consulter le solde d'une carte cadeau" });
+    await expect
+      .poll(
+        async () => {
+          await balance.getByLabel("Code de la carte cadeau").fill(code!);
+          await balance.getByRole("button", { name: "Vérifier le solde" }).click();
+          await p3.waitForTimeout(400);
+          return (await balance.getByRole("status").textContent()) ?? "";
+        },
+        { timeout: 15_000, interval: 300 },
+      )
+      .toContain(`solde restant ${formatPrice(5000 - total)}`);
+    await visitor.close();
+  });
+
+  it("limits balance checks: a burst from one client gets 429 with a French message", async () => {
+    const check = () =>
+      fetch(`${baseURL}/carte-cadeau.data`, {
+        method: "POST",
+        headers: { origin: baseURL, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "balance", code: "ZZZZ-ZZZZ-ZZZZ-ZZZZ" }).toString(),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await check()).status);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
+    const limited = await check();
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain("Trop de vérifications de carte cadeau");
+  });
+});
