@@ -91,9 +91,9 @@ export default function AdminStock({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="quick-actions">
         <h2 id="quick-actions" className="font-display text-xl">Actions rapides</h2>
         <div className="mt-3 grid gap-4 sm:grid-cols-3">
-          <Link to="/admin/produits?stock=low" className={tile}>
+          <Link to="/admin/produits?stock=low&reappro=1" className={tile}>
             <span className="font-semibold">Réapprovisionner</span>
-            <span className="text-sm text-muted">Sélectionnez les produits en stock faible et ajoutez du stock en une fois.</span>
+            <span className="text-sm text-muted">Les produits en stock faible, sélectionnés : indiquez la quantité à ajouter.</span>
           </Link>
           <a href="/admin/produits/export.csv" download className={tile}>
             <span className="font-semibold">Rapport de Stock</span>

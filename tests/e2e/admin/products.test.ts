@@ -152,9 +152,18 @@ describe("Gestion des Produits", () => {
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Tableau de Bord Stock");
       expect(await page.getByRole("heading", { name: "Alertes de Stock" }).count()).toBe(1);
       expect(await page.getByRole("heading", { name: "Produits par Catégorie" }).count()).toBe(1);
-      expect(await page.getByRole("link", { name: /Réapprovisionner/ }).getAttribute("href")).toBe("/admin/produits?stock=low");
       expect(await page.getByRole("link", { name: /Rapport de Stock/ }).getAttribute("href")).toBe("/admin/produits/export.csv");
       expect(await seriousA11yViolations(page)).toEqual([]);
+      // 'Réapprovisionner' opens the bulk adjuster on the low-stock products, all selected.
+      await page.getByRole("link", { name: /Réapprovisionner/ }).click();
+      await page.waitForURL("**/admin/produits?stock=low&reappro=1");
+      const rowBoxes = page.getByRole("checkbox", { name: /^Sélectionner (?!tous les produits de la page)/ });
+      await expect.poll(() => rowBoxes.count()).toBeGreaterThan(0);
+      const rows = await rowBoxes.count();
+      const bulk = page.getByRole("region", { name: "Actions groupées" });
+      await bulk.getByText(`${rows} produit`).waitFor();
+      expect(await page.getByRole("checkbox", { name: /^Sélectionner (?!tous les produits de la page)/, checked: true }).count()).toBe(rows);
+      expect(await bulk.getByLabel("Quantité").evaluate((el) => el === document.activeElement)).toBe(true);
     } finally {
       await context.close();
     }

@@ -152,10 +152,10 @@ describe("gift cards, bought and spent", () => {
     // A wrong code first: a French refusal.
     const field = m2.getByRole("textbox", { name: "Carte cadeau" });
     await field.fill("AAAA-BBBB-CCCC-DDDD");
-    await m2.getByRole("button", { name: "Appliquer" }).click();
+    await m2.getByRole("group", { name: "Carte cadeau" }).getByRole("button", { name: "Appliquer" }).click();
     await m2.getByText("Code de carte cadeau inconnu").waitFor();
     await field.fill(code!.toLowerCase().replace(/-/g, " "));
-    await m2.getByRole("button", { name: "Appliquer" }).click();
+    await m2.getByRole("group", { name: "Carte cadeau" }).getByRole("button", { name: "Appliquer" }).click();
     const recap = m2.getByRole("region", { name: "Récapitulatif de votre commande" });
     await recap.getByText(`Carte cadeau •••• ${code!.slice(-4)}`).waitFor();
     await recap.getByText(`-${formatPrice(total)}`).waitFor();

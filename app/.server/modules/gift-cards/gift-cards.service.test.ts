@@ -5,7 +5,8 @@ import { desc, eq, inArray, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
-import { giftCards, giftCardTransactions, orderItems, orders, outbox, products } from "../../db/schema";
+import { giftCards, giftCardTransactions, orderItems, orders, outbox, products, promoCodes } from "../../db/schema";
+import { createPromoCode } from "../promotions/promo-codes-admin.service";
 import { SimulatedPaymentProvider } from "../payments/payment-provider";
 import { changeOrderStatus, cancelOwnOrder } from "../../workflows/change-order-status";
 import { placeOrder, quoteCheckout } from "../../workflows/place-order";
@@ -314,6 +315,47 @@ describe("buying and spending gift cards through the checkout", () => {
     const delivered = await changeOrderStatus(handle.db, { orderId: result.order.id, newStatus: "delivered", actor: ADMIN, provider });
     // 30 € by gift card + 30 € by bank card = 60 points; the 20 € of points earn nothing.
     expect(delivered).toMatchObject({ ok: true, pointsCredited: 60 });
+  });
+});
+
+describe("gift cards with a promo code", () => {
+  it("the promo discounts the products only, the card pays part of the rest; cancelling gives both back", async () => {
+    const code = `DUO${randomUUID().slice(0, 8).toUpperCase()}`;
+    expect(await createPromoCode(handle.db, { code, kind: "percentage", value: "10" })).toMatchObject({ ok: true });
+    const card = await newCard(20);
+    const productId = await productForTotal(9_990); // 90 € of products + 9,90 € delivery
+    const shopper = await createShopper(handle.db);
+    const input = request({
+      address_id: shopper.addressId,
+      lines: [{ product_id: productId, quantity: 1 }],
+      gift_cards: [emailCard(30)],
+      gift_card_codes: [card.code],
+      promo_code: code.toLowerCase(),
+    });
+    const quote = await quoteCheckout(handle.db, {
+      userId: shopper.id,
+      lines: input.lines,
+      addressId: shopper.addressId,
+      promoCode: input.promo_code,
+      giftCards: input.gift_cards,
+      giftCardCodes: input.gift_card_codes,
+    });
+    // 90 € of products + 30 € gift card bought + 9,90 € delivery (the card does not count towards
+    // free delivery) - 9 € (10% of the products only).
+    expect(quote).toMatchObject({ subtotal_cents: 12_000, promo_discount_cents: 900, total_cents: 12_090, gift_card_cents: 2000, card_cents: 10_090 });
+    const result = await placeOrder(handle.db, { userId: shopper.id, idempotencyKey: randomUUID(), request: input, provider });
+    expect(result).toMatchObject({ ok: true, order: { total_cents: 12_090, promo_discount_cents: 900, gift_card_cents: 2000 } });
+    expect([...provider.charges.values()].at(-1)).toMatchObject({ amountCents: 10_090 });
+    expect(await balanceOf(card.id)).toBe(0);
+    if (!result.ok) return;
+    const [promo] = await handle.db.select({ used: promoCodes.usedCount }).from(promoCodes).where(eq(promoCodes.code, code));
+    expect(promo.used).toBe(1);
+
+    expect(await cancelOwnOrder(handle.db, shopper.id, result.order.id, new Date(), provider)).toMatchObject({ ok: true, changed: true });
+    expect(await balanceOf(card.id)).toBe(2000);
+    const [released] = await handle.db.select({ used: promoCodes.usedCount }).from(promoCodes).where(eq(promoCodes.code, code));
+    expect(released.used).toBe(0);
+    expect(provider.refunds.at(-1)).toMatchObject({ amountCents: 10_090 });
   });
 });
 

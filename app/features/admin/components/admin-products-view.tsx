@@ -39,6 +39,9 @@ const href = (query: AdminProductQuery, overrides: Partial<AdminProductQuery> = 
   return qs ? `?${qs}` : "?";
 };
 
+/** The stock dashboard's 'Réapprovisionner' link: /admin/produits?stock=low&reappro=1. */
+export const RESTOCK_PARAM = "reappro";
+
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("fr-FR")} ${n > 1 ? many : one}`;
 
 /** Shows the message of a fetcher's answer once (and runs onOk after a success). */
@@ -50,9 +53,12 @@ function useAnswerToast(fetcher: { state: string; data?: AdminProductAnswer }, o
 }
 
 export function AdminProductsView({ query, result, report, categories, history, historyMissing, form = null, error }: Props) {
-  const [selected, setSelected] = useState<string[]>([]);
-  const [toDelete, setToDelete] = useState<AdminProductRow | null>(null);
   const location = useLocation();
+  // ?reappro=1 (the stock dashboard's 'Réapprovisionner'): the listed products come selected,
+  // the bulk bar open on its quantity.
+  const restock = new URLSearchParams(location.search).get(RESTOCK_PARAM) === "1";
+  const [selected, setSelected] = useState<string[]>(() => (restock ? (result?.rows ?? []).map((r) => r.id) : []));
+  const [toDelete, setToDelete] = useState<AdminProductRow | null>(null);
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const submit = useSubmit();
@@ -65,7 +71,11 @@ export function AdminProductsView({ query, result, report, categories, history, 
   })()}`;
 
   // A new page, filter or sort starts a new selection.
-  useEffect(() => setSelected([]), [location.search.replace(/[?&]history=[^&]*/, "")]);
+  useEffect(
+    () => setSelected(restock ? (result?.rows ?? []).map((r) => r.id) : []),
+    // The rows change together with the address.
+    [location.search.replace(/[?&]history=[^&]*/, "")],
+  );
 
   const rows = result?.rows ?? [];
   const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
@@ -160,7 +170,7 @@ export function AdminProductsView({ query, result, report, categories, history, 
         </p>
       ) : null}
 
-      {selected.length > 0 ? <BulkBar productIds={selected} onClear={() => setSelected([])} /> : null}
+      {selected.length > 0 ? <BulkBar productIds={selected} onClear={() => setSelected([])} focusQuantity={restock} /> : null}
 
       {result && result.total === 0 ? (
         filtered ? (
@@ -433,7 +443,7 @@ function StockAdjuster({ row }: { row: AdminProductRow }) {
 }
 
 /** The selection's stock in one go: Définir, + Ajouter, - Retirer (floors at 0). */
-function BulkBar({ productIds, onClear }: { productIds: string[]; onClear: () => void }) {
+function BulkBar({ productIds, onClear, focusQuantity = false }: { productIds: string[]; onClear: () => void; focusQuantity?: boolean }) {
   const fetcher = useFetcher<AdminProductAnswer>();
   const [quantity, setQuantity] = useState("");
   useAnswerToast(fetcher);
@@ -467,6 +477,7 @@ function BulkBar({ productIds, onClear }: { productIds: string[]; onClear: () =>
         Quantité
         <input
           type="number"
+          autoFocus={focusQuantity}
           min={0}
           step={1}
           inputMode="numeric"

@@ -128,7 +128,9 @@ export function OrderSummary({
           {quote.shipping && quote.shipping.freeThresholdCents !== null && quote.shipping.feeCents > 0 && (
             <p className="mt-2 text-xs text-muted">
               Livraison offerte dès {formatPrice(quote.shipping.freeThresholdCents)} d'achats (
-              {formatPrice(Math.max(0, quote.shipping.freeThresholdCents - quote.subtotal_cents))} restants).
+              {/* Gift cards bought do not count towards free delivery. */}
+              {formatPrice(Math.max(0, quote.shipping.freeThresholdCents - (quote.subtotal_cents - quote.gift_card_lines_cents)))}{" "}
+              restants).
             </p>
           )}
         </>
