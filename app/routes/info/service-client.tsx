@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "re
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/service-client";
 import { getDb } from "~/.server/db";
+import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/rate-limit";
 import { absoluteUrl } from "~/.server/http";
 import { getCurrentSession } from "~/.server/auth/session.server";
 import { createContactTicket } from "~/.server/modules/support/support.service";
@@ -85,6 +86,13 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ActionResult>(
       { ok: false, fieldErrors: contactFieldErrors(parsed.error), values },
       { status: 400, headers: noStore },
+    );
+  }
+  const limited = hitFormLimit("contact", requestKey(request));
+  if (!limited.allowed) {
+    return data<ActionResult>(
+      { ok: false, fieldErrors: {}, formError: TOO_MANY_REQUESTS_MESSAGE, values },
+      { status: 429, headers: { ...noStore, "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
   try {

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/rate-limit";
 import type { Route } from "./+types/subscribe";
 import { getDb } from "~/.server/db";
 import { getEnv } from "~/.server/env";
@@ -35,6 +36,13 @@ export async function action({ request }: Route.ActionArgs) {
     return data<NewsletterResult>(
       { ok: false, message: fieldError, fieldError },
       { status: 400, headers: noStore },
+    );
+  }
+  const limited = hitFormLimit("newsletter", requestKey(request));
+  if (!limited.allowed) {
+    return data<NewsletterResult>(
+      { ok: false, message: TOO_MANY_REQUESTS_MESSAGE },
+      { status: 429, headers: { ...noStore, "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
   try {

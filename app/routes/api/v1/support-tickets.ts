@@ -1,4 +1,5 @@
 import type { Route } from "./+types/support-tickets";
+import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/rate-limit";
 import { requireApiUser } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { failureResponse, jsonError, readJsonBody } from "~/.server/http";
@@ -21,6 +22,12 @@ export async function action({ request }: Route.ActionArgs) {
   if (session instanceof Response) return session;
   const body = await readJsonBody(request);
   if (body === undefined) return jsonError(400, "invalid_body", "Corps de requête JSON invalide");
+  const limited = hitFormLimit("supportTicket", requestKey(request, session.user.id));
+  if (!limited.allowed) {
+    const tooMany = jsonError(429, "too_many_requests", TOO_MANY_REQUESTS_MESSAGE);
+    tooMany.headers.set("Retry-After", String(limited.retryAfterSeconds));
+    return tooMany;
+  }
   const result = await createTicket(await getDb(), session.user.id, body);
   if (!result.ok) return failureResponse(result);
   return Response.json({ data: result.ticket }, { status: 201, headers: noStore });
