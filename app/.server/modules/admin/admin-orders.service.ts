@@ -60,7 +60,9 @@ function listConditions(input: ListAdminOrdersInput): SQL | undefined {
   const email = wholeEmailSearch(input.search);
   if (email) {
     conditions.push(
-      sql`(${customerEmail} = ${email} OR ${orders.userId} IN (SELECT ${user.id} FROM ${user} WHERE ${user.email} = ${email}))`,
+      // ANY(ARRAY(...)), not IN (...): the account's ids come first (an InitPlan), so both sides
+      // of the OR read an index (BitmapOr); IN made it a filter over every order (120-190 ms).
+      sql`(${customerEmail} = ${email} OR ${orders.userId} = ANY(ARRAY(SELECT ${user.id} FROM ${user} WHERE ${user.email} = ${email})))`,
     );
   } else {
     for (const term of adminSearchTerms(input.search)) conditions.push(sql`${orders.searchText} LIKE ${`%${term}%`}`);
