@@ -204,6 +204,26 @@ describe("gift cards, bought and spent", () => {
       )
       .toContain(`solde restant ${formatPrice(2000)}`);
     await visitor.close();
+
+    // 6. The administrator finds the card by its last 4, reads its ledger and disables it.
+    const last4 = code!.slice(-4);
+    const adminContext = await signedInContext(browser, baseURL, await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password));
+    const admin = await adminContext.newPage();
+    await admin.goto(`/admin/cartes-cadeaux?q=${last4}`);
+    const row = admin.getByRole("row").filter({ hasText: `•••• ${last4}` });
+    expect(await row.count()).toBe(1);
+    expect(await row.getByRole("cell").nth(2).textContent()).toBe(formatPrice(2000));
+    await row.getByRole("link", { name: `Historique de la carte cadeau •••• ${last4}` }).click();
+    const ledger = admin.getByRole("region", { name: `Historique de la carte •••• ${last4}` });
+    await ledger.waitFor();
+    const entry = (kind: string) => ledger.getByRole("row").filter({ hasText: kind }).getByRole("cell");
+    expect(await entry("Émission").nth(2).textContent()).toBe(`+${formatPrice(5000)}`);
+    expect(await entry("Utilisation").nth(2).textContent()).toBe(formatPrice(-3000));
+    expect(await entry("Utilisation").nth(3).textContent()).toBe(formatPrice(2000));
+    admin.once("dialog", (dialog) => void dialog.accept());
+    await row.getByRole("button", { name: `Désactiver la carte cadeau •••• ${last4}` }).click();
+    await expect.poll(() => row.getByRole("cell").nth(3).textContent()).toBe("Désactivée");
+    await adminContext.close();
   });
 
   it("limits balance checks: a burst from one client gets 429 with a French message", async () => {

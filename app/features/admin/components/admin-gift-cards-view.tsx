@@ -80,13 +80,13 @@ export function AdminGiftCardsView({
           <table className="w-full text-left text-sm">
             <thead className="bg-cream text-xs uppercase text-muted">
               <tr>
-                <th className="px-4 py-3">Carte</th>
-                <th className="px-4 py-3">Montant</th>
-                <th className="px-4 py-3">Solde</th>
-                <th className="px-4 py-3">Statut</th>
-                <th className="px-4 py-3">Acheteur</th>
-                <th className="px-4 py-3">Expiration</th>
-                <th className="px-4 py-3">Actions</th>
+                <th scope="col" className="px-4 py-3">Carte</th>
+                <th scope="col" className="px-4 py-3">Montant</th>
+                <th scope="col" className="px-4 py-3">Solde</th>
+                <th scope="col" className="px-4 py-3">Statut</th>
+                <th scope="col" className="px-4 py-3">Acheteur</th>
+                <th scope="col" className="px-4 py-3">Expiration</th>
+                <th scope="col" className="px-4 py-3">Actions</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -126,11 +126,11 @@ export function AdminGiftCardsView({
           <table className="mt-4 w-full text-left text-sm">
             <thead className="text-xs uppercase text-muted">
               <tr>
-                <th className="py-2">Date</th>
-                <th className="py-2">Opération</th>
-                <th className="py-2">Montant</th>
-                <th className="py-2">Solde après</th>
-                <th className="py-2">Commande</th>
+                <th scope="col" className="py-2">Date</th>
+                <th scope="col" className="py-2">Opération</th>
+                <th scope="col" className="py-2">Montant</th>
+                <th scope="col" className="py-2">Solde après</th>
+                <th scope="col" className="py-2">Commande</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
