@@ -37,7 +37,7 @@ async function productAt(priceCents: number): Promise<ApiProduct> {
   const saved = await fetch(`${baseURL}/admin/produits.data`, {
     method: "POST",
     headers: { cookie: admin, origin: baseURL, "content-type": "application/json" },
-    body: JSON.stringify({ intent: "save-product", product: { name, category_id: categories[0].id, price: priceCents / 100, stock: 20 } }),
+    body: JSON.stringify({ intent: "save-product", product: { name, category_id: categories[0].id, price: priceCents / 100, stock: 20, image_url: "/media/art/perfume/9f1239/fde7ec/1.svg", rating: 4.5, review_count: 12 } }),
   });
   expect(saved.status).toBe(200);
   const found = (await (await fetch(`${baseURL}/api/v1/products?search=${encodeURIComponent(name)}&fresh=${Date.now()}`)).json()) as { data: ApiProduct[] };

@@ -93,7 +93,9 @@ describe("SEO and static files", () => {
   });
 
   it("serves product art with long cache headers and security headers on pages", async () => {
-    const product = ((await (await get("/api/v1/products?page_size=1")).json()) as { data: { image_url: string }[] }).data[0];
+    // The generated art of a seeded product (a product another journey created may have no image).
+    const products = ((await (await get("/api/v1/products?page_size=50")).json()) as { data: { image_url: string | null }[] }).data;
+    const product = products.find((p) => p.image_url?.startsWith("/media/art/")) as { image_url: string };
     const img = await get(product.image_url);
     expect(img.status).toBe(200);
     expect(img.headers.get("content-type")).toContain("image/svg+xml");
