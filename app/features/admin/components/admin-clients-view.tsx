@@ -2,6 +2,7 @@ import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import { Modal } from "~/components/ui/modal";
+import { AdminPager } from "./admin-pager";
 import { showToast } from "~/components/ui/toast";
 import { formatDate, formatPrice } from "~/lib/money";
 import {
@@ -21,7 +22,6 @@ import { ClientMailModal, NewClientModal } from "./admin-client-forms";
 
 const secondaryButtonClass = "inline-flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:border-accent";
 const dangerButtonClass = "min-h-11 rounded-full bg-red-700 px-5 font-semibold text-white disabled:opacity-60";
-const pagerClass = "min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold";
 
 function listParams(query: AdminClientQuery): URLSearchParams {
   const params = new URLSearchParams();
@@ -234,29 +234,7 @@ export function AdminClientsView({
               </tbody>
             </table>
           </div>
-          <nav aria-label="Pagination" className="flex items-center justify-between gap-4">
-            {result.page > 1 ? (
-              <Link to={pageHref(query, result.page - 1)} className={pagerClass}>
-                Précédent
-              </Link>
-            ) : (
-              <span aria-disabled="true" className={`${pagerClass} text-muted`}>
-                Précédent
-              </span>
-            )}
-            <p className="text-sm">
-              Page {result.page} sur {result.page_count}
-            </p>
-            {result.page < result.page_count ? (
-              <Link to={pageHref(query, result.page + 1)} className={pagerClass}>
-                Suivant
-              </Link>
-            ) : (
-              <span aria-disabled="true" className={`${pagerClass} text-muted`}>
-                Suivant
-              </span>
-            )}
-          </nav>
+          <AdminPager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
         </>
       ) : null}
 

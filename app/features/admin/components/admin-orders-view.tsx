@@ -1,6 +1,7 @@
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { useState } from "react";
-import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
+import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
+import { AdminPager } from "./admin-pager";
 import { showToast } from "~/components/ui/toast";
 import {
   ADMIN_ORDER_FILTERS,
@@ -128,29 +129,7 @@ export function AdminOrdersView({
               </tbody>
             </table>
           </div>
-          <nav aria-label="Pagination" className="flex items-center justify-between gap-4">
-            {result.page > 1 ? (
-              <Link to={pageHref(query, result.page - 1)} className="min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold">
-                Précédent
-              </Link>
-            ) : (
-              <span aria-disabled="true" className="min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold text-muted">
-                Précédent
-              </span>
-            )}
-            <p className="text-sm">
-              Page {result.page} sur {result.page_count}
-            </p>
-            {result.page < result.page_count ? (
-              <Link to={pageHref(query, result.page + 1)} className="min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold">
-                Suivant
-              </Link>
-            ) : (
-              <span aria-disabled="true" className="min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold text-muted">
-                Suivant
-              </span>
-            )}
-          </nav>
+          <AdminPager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
         </>
       ) : null}
 

@@ -1,6 +1,7 @@
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { useEffect, useState, type ReactNode } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator, useSubmit } from "react-router";
+import { AdminPager } from "./admin-pager";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import {
@@ -230,7 +231,7 @@ export function AdminProductsView({ query, result, report, categories, history, 
               </tbody>
             </table>
           </div>
-          <Pager query={query} result={result} />
+          <AdminPager page={result.page} pageCount={result.page_count} hrefFor={(page) => href(query, { page })} />
         </>
       ) : null}
 
@@ -564,31 +565,3 @@ function HistoryDialog({ history, onClose }: { history: StockHistory | null; onC
   );
 }
 
-function Pager({ query, result }: { query: AdminProductQuery; result: AdminProductPage }) {
-  const cls = "min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold";
-  return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-4">
-      {result.page > 1 ? (
-        <Link to={href(query, { page: result.page - 1 })} className={cls}>
-          Précédent
-        </Link>
-      ) : (
-        <span aria-disabled="true" className={`${cls} text-muted`}>
-          Précédent
-        </span>
-      )}
-      <p className="text-sm">
-        Page {result.page} sur {result.page_count}
-      </p>
-      {result.page < result.page_count ? (
-        <Link to={href(query, { page: result.page + 1 })} className={cls}>
-          Suivant
-        </Link>
-      ) : (
-        <span aria-disabled="true" className={`${cls} text-muted`}>
-          Suivant
-        </span>
-      )}
-    </nav>
-  );
-}

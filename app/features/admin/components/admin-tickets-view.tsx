@@ -1,5 +1,6 @@
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
-import { Form, Link, useFetcher, useSubmit } from "react-router";
+import { Form, useFetcher, useSubmit } from "react-router";
+import { AdminPager } from "./admin-pager";
 import { showToast } from "~/components/ui/toast";
 import { formatDate } from "~/lib/money";
 import {
@@ -36,7 +37,6 @@ function pageHref(query: AdminTicketQuery, page: number): string {
   return qs ? `?${qs}` : ".";
 }
 
-const pagerClass = "min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold";
 
 export function AdminTicketsView({ query, result }: { query: AdminTicketQuery; result: AdminTicketPage }) {
   const submit = useSubmit();
@@ -95,29 +95,7 @@ export function AdminTicketsView({ query, result }: { query: AdminTicketQuery; r
               </tbody>
             </table>
           </div>
-          <nav aria-label="Pagination" className="flex items-center justify-between gap-4">
-            {result.page > 1 ? (
-              <Link to={pageHref(query, result.page - 1)} className={pagerClass}>
-                Précédent
-              </Link>
-            ) : (
-              <span aria-disabled="true" className={`${pagerClass} text-muted`}>
-                Précédent
-              </span>
-            )}
-            <p className="text-sm">
-              Page {result.page} sur {result.page_count}
-            </p>
-            {result.page < result.page_count ? (
-              <Link to={pageHref(query, result.page + 1)} className={pagerClass}>
-                Suivant
-              </Link>
-            ) : (
-              <span aria-disabled="true" className={`${pagerClass} text-muted`}>
-                Suivant
-              </span>
-            )}
-          </nav>
+          <AdminPager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
         </>
       )}
     </div>
