@@ -15,6 +15,7 @@ import { PlaceOrderSchema, type PlaceOrderInput } from "~/features/checkout/chec
 import { GIFT_CARD_CODE_ALPHABET, formatGiftCardCode, normalizeGiftCardCode } from "~/features/gift-card/gift-card-code";
 import type { GiftCardConfigInput } from "~/features/gift-card/gift-card.schema";
 import {
+  ADMIN_GIFT_CARDS_PAGE_SIZE,
   checkGiftCardBalance,
   disableGiftCard,
   findUsableGiftCard,
@@ -474,6 +475,14 @@ describe("back-office", () => {
     const { cards } = await listAdminGiftCards(handle.db, { search: card.last4 });
     expect(cards.find((c) => c.id === card.id)).toMatchObject({ last4: card.last4, amount_cents: 2500, balance_cents: 2500, status: "active" });
     expect(cards.find((c) => c.id === card.id)?.buyer_email).toMatch(/@example\.com$/);
+  });
+
+  it("pages the list by 50 and says how many pages there are", async () => {
+    const first = await listAdminGiftCards(handle.db);
+    expect(first).toMatchObject({ page: 1, page_count: Math.max(1, Math.ceil(first.total / ADMIN_GIFT_CARDS_PAGE_SIZE)) });
+    expect(first.cards).toHaveLength(Math.min(first.total, ADMIN_GIFT_CARDS_PAGE_SIZE));
+    const past = await listAdminGiftCards(handle.db, { page: first.page_count + 1 });
+    expect(past.cards).toHaveLength(0);
   });
 });
 

@@ -578,7 +578,7 @@ export const ADMIN_GIFT_CARDS_PAGE_SIZE = 50;
 export async function listAdminGiftCards(
   db: Executor,
   options: { search?: string; page?: number; now?: Date } = {},
-): Promise<{ cards: AdminGiftCardView[]; total: number }> {
+): Promise<{ cards: AdminGiftCardView[]; total: number; page: number; page_count: number }> {
   const now = options.now ?? new Date();
   const search = (options.search ?? "").trim();
   const page = Math.max(1, Math.floor(options.page ?? 1));
@@ -598,8 +598,11 @@ export async function listAdminGiftCards(
     .from(giftCards)
     .leftJoin(user, eq(user.id, giftCards.buyerUserId))
     .where(filter);
+  const total = Number(count?.n ?? 0);
   return {
-    total: Number(count?.n ?? 0),
+    total,
+    page,
+    page_count: Math.max(1, Math.ceil(total / ADMIN_GIFT_CARDS_PAGE_SIZE)),
     cards: rows.map(({ card, buyerEmail: email }) => ({
       id: card.id,
       last4: card.last4,

@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher } from "react-router";
 import type { AdminGiftCardView, GiftCardLedgerEntry } from "~/.server/modules/gift-cards/gift-cards.service";
 import { formatDate, formatPrice } from "~/lib/money";
+import { AdminPager } from "./admin-pager";
 
 export type DisableAnswer = { ok: boolean; message: string };
 
@@ -45,7 +46,7 @@ export function AdminGiftCardsView({
   ledgerCardId,
 }: {
   query: { q: string; page: number };
-  list: { cards: AdminGiftCardView[]; total: number };
+  list: { cards: AdminGiftCardView[]; total: number; page: number; page_count: number };
   ledger: GiftCardLedgerEntry[] | null;
   ledgerCardId: string | null | undefined;
 }) {
@@ -117,6 +118,13 @@ export function AdminGiftCardsView({
           </table>
         </div>
       )}
+      {list.page_count > 1 ? (
+        <AdminPager
+          page={list.page}
+          pageCount={list.page_count}
+          hrefFor={(page) => `?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), page: String(page) })}`}
+        />
+      ) : null}
 
       {ledger && (
         <section aria-labelledby="gift-card-ledger" className="rounded-2xl border border-line bg-white p-6">
