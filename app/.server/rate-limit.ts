@@ -1,3 +1,6 @@
+import { CLIENT_IP_HEADER } from "./auth/auth.server";
+import { GIFT_CARD_CHECKS_PER_MINUTE } from "~/lib/shop-rules";
+
 /**
  * In-memory sliding-window rate limiter for one server process (the gift card balance check
  * and the checkout's gift card field, against guessing codes). Each key keeps the times of its
@@ -45,42 +48,42 @@ export function createSlidingWindowLimiter(options: { limit: number; windowMs: n
 }
 
 /* -------------------------------------------------------------------------------------------- */
-/* Named limits for forms that send e-mail or open tickets                                       */
+/* Named limits, one limiter each per process                                                     */
 /* -------------------------------------------------------------------------------------------- */
-
-/** The header the Node server sets from the socket's address (server/server.mjs); never client-sent. */
-const CLIENT_IP_HEADER = "x-aurore-client-ip";
 
 export const TOO_MANY_REQUESTS_MESSAGE = "Trop de demandes en peu de temps. Veuillez réessayer dans quelques minutes.";
 
 /**
  * Forms a visitor can submit without limit otherwise, each of which sends an e-mail or opens a
  * ticket: contact messages and newsletter subscriptions per client IP, support tickets per account.
- * Generous for a person, a wall for a script filling the outbox.
+ * Generous for a person, a wall for a script filling the outbox. And gift card code checks per
+ * client IP, against guessing (the balance page and the checkout's field).
  */
 export const FORM_LIMITS = {
   contact: { limit: 10, windowMs: 10 * 60_000 },
   newsletter: { limit: 10, windowMs: 10 * 60_000 },
   supportTicket: { limit: 10, windowMs: 10 * 60_000 },
+  giftCardCheck: { limit: GIFT_CARD_CHECKS_PER_MINUTE, windowMs: 60_000 },
 } as const satisfies Record<string, { limit: number; windowMs: number }>;
 
 export type FormLimitName = keyof typeof FORM_LIMITS;
 
 const registry = globalThis as { __auroreFormLimiters?: Map<FormLimitName, RateLimiter> };
 
-function formLimiter(name: FormLimitName): RateLimiter {
+/** The process's limiter for this name (kept on globalThis so a module reload shares it). */
+export function namedLimiter(name: FormLimitName): RateLimiter {
   registry.__auroreFormLimiters ??= new Map();
   let limiter = registry.__auroreFormLimiters.get(name);
   if (!limiter) registry.__auroreFormLimiters.set(name, (limiter = createSlidingWindowLimiter(FORM_LIMITS[name])));
   return limiter;
 }
 
-/** The client IP key of a request, or the account's when one is given. */
+/** The key of a request: the client IP the Node server set (never a client-sent header), or the account's when one is given. */
 export function requestKey(request: Request, userId?: string | null): string {
   return userId ? `user:${userId}` : `ip:${request.headers.get(CLIENT_IP_HEADER) || "unknown"}`;
 }
 
 /** Counts one submission of this form for this client; the answer says whether to go on. */
 export function hitFormLimit(name: FormLimitName, key: string, now = Date.now()): RateLimitResult {
-  return formLimiter(name).hit(key, now);
+  return namedLimiter(name).hit(key, now);
 }

@@ -5,9 +5,7 @@
 import type { Executor } from "~/.server/db/client";
 import type { GiftCardConfig } from "~/features/gift-card/gift-card.schema";
 import { computeGiftCardTotals } from "~/features/gift-card/gift-card.schema";
-import { CLIENT_IP_HEADER } from "~/.server/auth/auth.server";
-import { createSlidingWindowLimiter } from "~/.server/rate-limit";
-import { GIFT_CARD_CHECKS_PER_MINUTE } from "~/lib/shop-rules";
+import { namedLimiter, requestKey } from "~/.server/rate-limit";
 import { normalizeGiftCardCode } from "~/features/gift-card/gift-card-code";
 import {
   allocateGiftCards,
@@ -96,18 +94,8 @@ export async function quoteGiftCardPayments(
 /* Guessing protection                                                                            */
 /* -------------------------------------------------------------------------------------------- */
 
-const holder = globalThis as { __auroreGiftCardLimiter?: ReturnType<typeof createSlidingWindowLimiter> };
-
 /** Code checks per client: 10 a minute (balance page: every check; checkout: every unknown code). */
-export function giftCardCheckLimiter() {
-  holder.__auroreGiftCardLimiter ??= createSlidingWindowLimiter({ limit: GIFT_CARD_CHECKS_PER_MINUTE, windowMs: 60_000 });
-  return holder.__auroreGiftCardLimiter;
-}
-
-/** The key of a request: the client IP the Node server sets (never a client-sent header). */
-export function giftCardCheckKey(request: Request, fallback = "unknown"): string {
-  return `ip:${request.headers.get(CLIENT_IP_HEADER) || fallback}`;
-}
+export const giftCardCheckLimiter = () => namedLimiter("giftCardCheck");
 
 /**
  * The checkout's "Appliquer" on the 'Carte cadeau' field: is this code usable now? Every check
@@ -119,7 +107,7 @@ export async function checkGiftCardCodeAtCheckout(
   code: string,
   now = new Date(),
 ): Promise<{ ok: true; code: string; last4: string; balance_cents: number } | { ok: false; status: number; message: string }> {
-  const limited = giftCardCheckLimiter().hit(giftCardCheckKey(request));
+  const limited = giftCardCheckLimiter().hit(requestKey(request));
   if (!limited.allowed) return { ok: false, status: 429, message: GIFT_CARD_MESSAGES.tooMany };
   const found = await findUsableGiftCard(db, code, now);
   if (!found.ok) return { ok: false, status: 400, message: found.message };
@@ -131,9 +119,9 @@ export async function checkGiftCardCodeAtCheckout(
  * and each unknown code counts, so the quote cannot be used to guess codes either.
  */
 export function giftCardCodesAllowed(request: Request): boolean {
-  return !giftCardCheckLimiter().isLimited(giftCardCheckKey(request));
+  return !giftCardCheckLimiter().isLimited(requestKey(request));
 }
 
 export function countUnknownGiftCardCodes(request: Request, refusals: readonly { message: string }[]): void {
-  for (const r of refusals) if (r.message === GIFT_CARD_MESSAGES.unknown) giftCardCheckLimiter().hit(giftCardCheckKey(request));
+  for (const r of refusals) if (r.message === GIFT_CARD_MESSAGES.unknown) giftCardCheckLimiter().hit(requestKey(request));
 }

@@ -5,7 +5,8 @@ import { readJsonBody } from "~/.server/http";
 import { GiftCardCodeInputSchema } from "~/features/gift-card/gift-card-code";
 import type { GiftCardPageAnswer } from "~/features/gift-card/gift-card-answers";
 import { GiftCardConfigSchema } from "~/features/gift-card/gift-card.schema";
-import { giftCardCheckKey, giftCardCheckLimiter } from "./gift-card-checkout.service";
+import { requestKey } from "~/.server/rate-limit";
+import { giftCardCheckLimiter } from "./gift-card-checkout.service";
 import { checkGiftCardBalance, GIFT_CARD_MESSAGES } from "./gift-cards.service";
 
 async function readBody(request: Request): Promise<Record<string, unknown>> {
@@ -30,7 +31,7 @@ export async function giftCardPageAction(request: Request, db: Database) {
     return data<GiftCardPageAnswer>({ intent: "add", ok: true, card: parsed.data });
   }
   if (body.intent === "balance") {
-    const limited = giftCardCheckLimiter().hit(giftCardCheckKey(request));
+    const limited = giftCardCheckLimiter().hit(requestKey(request));
     if (!limited.allowed) {
       return data<GiftCardPageAnswer>(
         { intent: "balance", ok: false, message: GIFT_CARD_MESSAGES.tooMany },
