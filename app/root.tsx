@@ -4,6 +4,7 @@ import {
   Meta,
   Outlet,
   Scripts,
+  type ShouldRevalidateFunctionArgs,
   ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
@@ -29,11 +30,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const [session, shippingSettings] = await Promise.all([getCurrentSession(request), getShippingSettings(db)]);
   if (!session) return { user: null, theme: "light" as Theme, favoriteIds: [] as string[], shippingSettings };
+  // The back-office shows no product hearts: its pages skip the favourites query.
+  const inBackOffice = isBackOfficePath(new URL(request.url).pathname);
   const [theme, favoriteIds] = await Promise.all([
     getThemePreference(db, session.user.id),
-    listFavoriteIds(db, session.user.id),
+    inBackOffice ? ([] as string[]) : listFavoriteIds(db, session.user.id),
   ]);
   return { user: session.user, theme, favoriteIds, shippingSettings };
+}
+
+const isBackOfficePath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+
+/**
+ * Moving between back-office pages (a section, a filter, a search, a page of a list) changes
+ * nothing this loader reads, so it is not asked again; the back-office's forms (Paramètres saves
+ * the delivery fee) and every storefront navigation still revalidate it.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const withinBackOffice = isBackOfficePath(currentUrl.pathname) && isBackOfficePath(nextUrl.pathname);
+  if (withinBackOffice && (formMethod === undefined || formMethod === "GET")) return false;
+  return defaultShouldRevalidate;
 }
 
 export const links: Route.LinksFunction = () => [

@@ -9,6 +9,9 @@
  *   npm run bench:admin [-- --products 100000 --orders 100000 --duration 10 --connections 10]
  *   npm run bench:admin -- --database-url postgres://postgres@127.0.0.1:5432/postgres
  *     (same on a PostgreSQL server: a throwaway database aurore_bench_admin is created there)
+ *   --reuse keeps the seeded database for the next run (PostgreSQL: aurore_bench_admin is kept;
+ *   PGlite: $TMPDIR/aurore-bench-admin-reuse) and skips seeding when it is already there;
+ *   --only <text> runs only the HTTP scenarios whose name contains it.
  * Needs a build (npm run build).
  */
 import fs from "node:fs";
@@ -33,6 +36,8 @@ const { values } = parseArgs({
     connections: { type: "string", default: "10" },
     "query-runs": { type: "string", default: "100" },
     "database-url": { type: "string" },
+    reuse: { type: "boolean", default: false },
+    only: { type: "string" },
   },
 });
 const productCount = Number(values.products);
@@ -130,23 +135,38 @@ if (!fs.existsSync("build/server/index.js")) {
   process.exit(1);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-bench-admin-"));
+const reuse = values.reuse;
+const dataDir = reuse ? path.join(os.tmpdir(), "aurore-bench-admin-reuse") : fs.mkdtempSync(path.join(os.tmpdir(), "aurore-bench-admin-"));
+fs.mkdirSync(dataDir, { recursive: true });
 if (serverUrl) {
-  await adminQuery(`DROP DATABASE IF EXISTS ${PG_NAME} WITH (FORCE)`);
-  await adminQuery(`CREATE DATABASE ${PG_NAME}`);
+  let exists = false;
+  if (reuse) {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    exists = (await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [PG_NAME])).rowCount === 1;
+    await client.end();
+  }
+  if (!exists) {
+    await adminQuery(`DROP DATABASE IF EXISTS ${PG_NAME} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${PG_NAME}`);
+  }
 }
 const handle = serverUrl
   ? await openDatabase({ kind: "postgres", url: databaseUrl(PG_NAME) })
   : await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
 console.log(`=== ${productCount} products, ${orderCount} orders (${handle.label})`);
 await migrateDatabase(handle);
-await seedDemoDataIfEmpty(handle.db);
+const seeded = reuse && (await listAdminOrders(handle.db, { pageSize: 1 })).total >= orderCount;
 const seedStart = Date.now();
-await seedBulkProducts(handle.db, productCount, { onProgress: (n) => process.stdout.write(`\r  ${n} products`) });
-process.stdout.write("\n");
-await seedOrders(handle.db);
-await maintainDatabase(handle);
-if (serverUrl) await handle.db.execute(sql`VACUUM ANALYZE`);
+if (!seeded) {
+  await seedDemoDataIfEmpty(handle.db);
+  await seedBulkProducts(handle.db, productCount, { onProgress: (n) => process.stdout.write(`\r  ${n} products`) });
+  process.stdout.write("\n");
+  await seedOrders(handle.db);
+  await maintainDatabase(handle);
+  if (serverUrl) await handle.db.execute(sql`VACUUM ANALYZE`);
+}
 const { total: n } = await listAdminOrders(handle.db, { pageSize: 1 });
 const [{ p }] = await handle.db.select({ p: count() }).from(products);
 const [{ category }] = await handle.db.select({ category: categories.id }).from(categories).orderBy(asc(categories.name)).limit(1);
@@ -222,6 +242,7 @@ try {
 
   const results: LoadResult[] = [];
   const run = async (name: string, pathAndQuery: string) => {
+    if (values.only && !name.includes(values.only)) return;
     const url = `${shop.url}${pathAndQuery}`;
     const warm = await fetch(url, { headers });
     if (warm.status !== 200) throw new Error(`${url}: ${warm.status}`);
@@ -229,9 +250,9 @@ try {
   };
   // Three ways in: the whole page (a first visit or a reload), the page's data as the browser
   // fetches it when the administrator pages, filters or searches (single fetch: the page's
-  // loader and the root's; the back-office frame does not reload), and the JSON API.
+  // loader only; neither the root nor the back-office frame reloads), and the JSON API.
   const navigation = (pathname: string, query: string, route: string) =>
-    `${pathname}.data${query ? `${query}&` : "?"}_routes=${encodeURIComponent(`root,${route}`)}`;
+    `${pathname}.data${query ? `${query}&` : "?"}_routes=${encodeURIComponent(route)}`;
   for (const s of scenarios) {
     await run(`orders page ${s.name}`, `/admin/commandes${s.query}`);
     await run(`orders navigation ${s.name}`, navigation("/admin/commandes", s.query, "routes/admin/orders"));
@@ -262,6 +283,8 @@ try {
   );
 } finally {
   await shop.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (serverUrl) await adminQuery(`DROP DATABASE IF EXISTS ${PG_NAME} WITH (FORCE)`);
+  if (!reuse) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (serverUrl) await adminQuery(`DROP DATABASE IF EXISTS ${PG_NAME} WITH (FORCE)`);
+  }
 }

@@ -14,10 +14,25 @@ const { createPageCache } = await import("./page-cache.mjs");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+/** The CSP allows only our own origin (no third parties). */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  // React Router inlines its hydration data and module preload script.
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join("; ");
+
 /**
- * Headers every response carries. The CSP allows only our own origin (no third parties).
- * Hashed build assets (scripts, styles, images under /assets/) are never documents: they get
- * nosniff only, which saves about half a kilobyte per asset on the first page load.
+ * Headers every response carries. Hashed build assets (scripts, styles, images under /assets/)
+ * are never documents: they get nosniff only, which saves about half a kilobyte per asset on the
+ * first page load.
  */
 export function securityHeaders(req, res, next) {
   res.setHeader("X-Content-Type-Options", "nosniff");
@@ -26,23 +41,17 @@ export function securityHeaders(req, res, next) {
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
-  res.setHeader(
-    "Content-Security-Policy",
-    [
-      "default-src 'self'",
-      // React Router inlines its hydration data and module preload script.
-      "script-src 'self' 'unsafe-inline'",
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self'",
-      "connect-src 'self'",
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "object-src 'none'",
-    ].join("; "),
-  );
+  res.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
   next();
+}
+
+/**
+ * The build's top-level public files (favicon.svg) are only looked for when the path names a
+ * file: pages and API routes have no extension, and a stat() on the disk per page request is
+ * time the page does not need.
+ */
+export function onlyFilePaths(handler) {
+  return (req, res, next) => (path.extname(req.path) ? handler(req, res, next) : next());
 }
 
 /**
@@ -103,8 +112,12 @@ export async function createServer({ buildDir = path.join(root, "build") } = {})
     "/assets",
     express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
   );
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  app.use(onlyFilePaths(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false })));
   app.use(readOnlyRequestScope);
+  if (process.env.READ_MEMOS !== "off" && globalThis.__auroreReadMemos) {
+    globalThis.__auroreReadMemos.active = true;
+    app.use(forgetReadMemosAfterWrites);
+  }
   app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
   return { app, info, build };
 }
@@ -118,6 +131,28 @@ globalThis.__auroreRequestScope ??= new AsyncLocalStorage();
 export function readOnlyRequestScope(req, _res, next) {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   globalThis.__auroreRequestScope.run(new Map(), next);
+}
+
+/**
+ * The app's short read memos (app/.server/read-memo.ts: sessions, themes) are forgotten before
+ * and after every request that may write: anything but GET, HEAD and OPTIONS, and every request
+ * to the auth library (its GET links verify e-mails and reset passwords). So a sign-out, a revoked
+ * session, a deleted account or a saved theme is seen by the next request of this process.
+ */
+export function forgetReadMemosAfterWrites(req, res, next) {
+  const reads = req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS";
+  if (reads && !req.path.startsWith("/api/auth/")) return next();
+  const memos = globalThis.__auroreReadMemos;
+  memos.forget();
+  let forgotten = false;
+  const forgetOnce = () => {
+    if (forgotten) return;
+    forgotten = true;
+    memos.forget();
+  };
+  res.once("finish", forgetOnce);
+  res.once("close", forgetOnce);
+  next();
 }
 
 export async function startServer() {

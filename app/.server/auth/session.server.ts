@@ -3,6 +3,7 @@ import { getDb } from "../db";
 import { authOptionsFromEnv, createAuth, type Auth } from "./auth.server";
 import { ensureAdministrator } from "./admin-bootstrap";
 import { memoizeForRequest } from "../request-scope";
+import { createReadMemo } from "../read-memo";
 
 type Holder = { auth?: Promise<Auth> };
 const holder: Holder = ((globalThis as Record<string, unknown>).__auroreAuth as Holder) ?? {};
@@ -31,31 +32,49 @@ export type SessionUser = {
 
 export type CurrentSession = { user: SessionUser; sessionId: string; sessionToken: string };
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+const SESSION_COOKIE = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token)=([^;]*)/;
+
+/**
+ * Sessions looked up in the last few seconds, by signed session cookie (read-memo.ts: forgotten
+ * around every request that may write, so a sign-out or a revoked session is seen at once by
+ * this process; decision 019). Only sessions are remembered, never "no session".
+ */
+const SESSION_MEMO_TTL_MS = 5_000;
+const sessionMemo = createReadMemo<{ session: CurrentSession; expiresAt: number } | null>({ ttlMs: SESSION_MEMO_TTL_MS });
 
 /** The signed-in user of a request, or null. A request without the cookie costs no query. */
 export async function getCurrentSession(request: Request): Promise<CurrentSession | null> {
   const cookie = request.headers.get("cookie") ?? "";
-  if (!SESSION_COOKIE.test(cookie)) return null;
+  const match = SESSION_COOKIE.exec(cookie);
+  if (!match) return null;
   // The root, layout and page loaders of one GET request share one lookup.
-  return memoizeForRequest(`session:${cookie}`, () => lookUpSession(request));
+  return memoizeForRequest(`session:${cookie}`, async () => {
+    const found = await sessionMemo.get(`${match[1]}=${match[2]}`, () => lookUpSession(request), {
+      // Never past the session's own end.
+      expiresAt: (found) => found?.expiresAt,
+    });
+    return found?.session ?? null;
+  });
 }
 
-async function lookUpSession(request: Request): Promise<CurrentSession | null> {
+async function lookUpSession(request: Request): Promise<{ session: CurrentSession; expiresAt: number } | null> {
   const auth = await getAuth();
   const result = await auth.api.getSession({ headers: request.headers });
   if (!result) return null;
   const u = result.user as typeof result.user & { role?: string | null; twoFactorEnabled?: boolean | null };
   return {
-    user: {
-      id: u.id,
-      email: u.email,
-      name: u.name,
-      role: u.role === "admin" ? "admin" : "user",
-      twoFactorEnabled: Boolean(u.twoFactorEnabled),
+    session: {
+      user: {
+        id: u.id,
+        email: u.email,
+        name: u.name,
+        role: u.role === "admin" ? "admin" : "user",
+        twoFactorEnabled: Boolean(u.twoFactorEnabled),
+      },
+      sessionId: result.session.id,
+      sessionToken: result.session.token,
     },
-    sessionId: result.session.id,
-    sessionToken: result.session.token,
+    expiresAt: new Date(result.session.expiresAt).getTime(),
   };
 }
 

@@ -80,6 +80,8 @@ describe("Gestion des Clients", () => {
       const chosen = await fetch(`${baseURL}${selectionHref}`, { headers: { cookie: adminCookie } });
       expect((await chosen.text()).trim().split("\r\n")).toHaveLength(2);
 
+      // The shopper was just seen (the server remembers sessions a few seconds, decision 019).
+      expect((await apiCall(baseURL, "GET", "/api/v1/me", shopperCookie)).status).toBe(200);
       // Delete with the spec's confirmation.
       await row.getByRole("button", { name: /^Supprimer / }).click();
       const dialog = page.getByRole("dialog", { name: "Supprimer le client" });

@@ -11,6 +11,7 @@ import {
   type Preferences,
   type Theme,
 } from "~/features/account/preferences.schema";
+import { createReadMemo } from "../../read-memo";
 
 type PreferencesRow = typeof userPreferences.$inferSelect;
 
@@ -89,7 +90,13 @@ export async function savePreferences(db: Executor, userId: string, input: Prefe
   return toPreferences(saved);
 }
 
+/**
+ * The theme is read by every page of a signed-in user: remembered a minute per user
+ * (read-memo.ts; saving the preferences, a write, forgets it at once in this process).
+ */
+const themeMemo = createReadMemo<Theme>({ ttlMs: 60_000 });
+
 /** The theme the shop is drawn with for this user. */
 export async function getThemePreference(db: Executor, userId: string): Promise<Theme> {
-  return (await getPreferences(db, userId)).theme;
+  return themeMemo.get(userId, async () => (await getPreferences(db, userId)).theme);
 }

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { orderCustomerEmail as customerEmail, orderItems, orders, user } from "../../db/schema";
 import { foldAccents } from "../catalog/search-query";
+import { createCountMemo } from "./count-memo";
 import {
   type AdminOrderDetail,
   type AdminOrderPage,
@@ -80,32 +81,25 @@ function customerName(address: { first_name?: string; last_name?: string } | nul
 export const shortOrderId = (id: string) => id.slice(0, ADMIN_ORDER_SHORT_ID_LENGTH);
 
 /**
- * Counts are remembered a few seconds per filter: a count scans every match (all 100k orders
- * for page 1), and paging through one listing needs the same number again. The rows are always
- * read live; a status change from the back-office forgets the counts at once, a new order from
- * the shop shows in the total within COUNT_TTL_MS (decision 011).
+ * Counts are remembered a few seconds per filter (count-memo.ts): a status change from the
+ * back-office forgets them at once, a new order from the shop shows in the total within 5 s
+ * (decision 011).
  */
-const COUNT_TTL_MS = 5_000;
-const COUNT_CACHE_MAX = 500;
-const countCaches = new WeakMap<object, Map<string, { total: number; expiresAt: number }>>();
+const orderCounts = createCountMemo({ ttlMs: 5_000 });
 
 export function forgetAdminOrderCounts(db: Executor): void {
-  countCaches.delete(db);
+  orderCounts.forget(db);
 }
 
-async function countOrders(db: Executor, input: ListAdminOrdersInput, where: SQL | undefined): Promise<number> {
-  let cache = countCaches.get(db);
-  if (!cache) countCaches.set(db, (cache = new Map()));
+function countOrders(db: Executor, input: ListAdminOrdersInput, where: SQL | undefined): Promise<number> {
   const key = JSON.stringify([input.status ?? "all", adminSearchTerms(input.search)]);
-  const hit = cache.get(key);
-  if (hit && hit.expiresAt > Date.now()) return hit.total;
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(orders)
-    .where(where);
-  if (cache.size >= COUNT_CACHE_MAX) cache.delete(cache.keys().next().value!);
-  cache.set(key, { total, expiresAt: Date.now() + COUNT_TTL_MS });
-  return total;
+  return orderCounts.get(db, key, async () => {
+    const [{ total }] = await db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(where);
+    return total;
+  });
 }
 
 /** One page of orders, newest first, with the total count for the pager. */

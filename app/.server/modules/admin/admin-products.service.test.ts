@@ -154,6 +154,19 @@ describe("adjustAdminStock", () => {
     });
   });
 
+  it("a stock change shows in the filtered counts at once, though counts are remembered", async () => {
+    const low = q({ search: token, stock: "low" });
+    const before = await listAdminProducts(handle.db, low);
+    // Remembered: a change behind the back-office's back (an order from the shop) shows within 5 s.
+    await handle.db.update(products).set({ stockQuantity: 3 }).where(eq(products.id, ids.parfum));
+    expect((await listAdminProducts(handle.db, low)).total).toBe(before.total);
+    // The back-office's own change forgets the counts.
+    await adjustAdminStock(handle.db, { productIds: [ids.parfum], mode: "set", quantity: 4, bulk: false, actorUserId: admin.id });
+    expect((await listAdminProducts(handle.db, low)).total).toBe(before.total + 1);
+    await adjustAdminStock(handle.db, { productIds: [ids.parfum], mode: "set", quantity: 40, bulk: false, actorUserId: admin.id });
+    expect((await listAdminProducts(handle.db, low)).total).toBe(before.total);
+  });
+
   it("gives no history for an unknown product", async () => {
     expect(await getStockHistory(handle.db, randomUUID())).toBeNull();
     expect(await getStockHistory(handle.db, "nope")).toBeNull();

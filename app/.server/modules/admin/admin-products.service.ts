@@ -14,6 +14,7 @@ import { categories, orders, products, stockMovements, user } from "../../db/sch
 import { invalidateCatalogCaches } from "../catalog/catalog.service";
 import { adjustStock, PRODUCT_NOT_FOUND_MESSAGE, type StockAdjustResult } from "../inventory/inventory.service";
 import { adminSearchTerms } from "./admin-orders.service";
+import { createCountMemo } from "./count-memo";
 import { removeUnreferencedProductImages } from "../../media/product-images";
 import {
   STOCK_REASON_LABELS,
@@ -64,6 +65,13 @@ const rowColumns = {
   stock: products.stockQuantity,
 };
 
+/**
+ * Counts are remembered 5 s per filter (count-memo.ts), like the stock report below: every
+ * back-office product write forgets both at once (forgetStockReport), an order from the shop
+ * shows in the low-stock and out-of-stock totals within 5 s.
+ */
+const productCounts = createCountMemo({ ttlMs: 5_000 });
+
 /** One page of products (20 by default) with the count of products found. */
 export async function listAdminProducts(
   db: Executor,
@@ -71,10 +79,14 @@ export async function listAdminProducts(
   pageSize: number = ADMIN_PRODUCTS_PAGE_SIZE,
 ): Promise<AdminProductPage> {
   const where = filterConditions(query);
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(products)
-    .where(where);
+  const key = JSON.stringify([query.category ?? "", query.stock ?? "", adminSearchTerms(query.search), query.search.trim()]);
+  const total = await productCounts.get(db, key, async () => {
+    const [{ total }] = await db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(where);
+    return total;
+  });
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   // A page past the end (a stale link after a filter change or a deletion) shows the last page.
   const page = Math.min(Math.max(1, Math.trunc(query.page)), pageCount);
@@ -113,8 +125,10 @@ export async function listAdminProducts(
 const REPORT_TTL_MS = 5_000;
 const reportCache = new WeakMap<object, { report: StockReport; expiresAt: number }>();
 
+/** Forgets the stock report and the list's counts: every back-office product write calls it. */
 export function forgetStockReport(db: Executor): void {
   reportCache.delete(db);
+  productCounts.forget(db);
 }
 
 /** The four cards of both pages, over the whole catalogue, in one pass. */

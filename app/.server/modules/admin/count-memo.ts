@@ -1,0 +1,37 @@
+/**
+ * Remembered counts for the back-office lists. Counting every match (all 100k orders or products
+ * for page 1, every product whose text holds "creme") is most of what a list page costs the
+ * database, and paging through one listing needs the same number again and again. A count is
+ * kept `ttlMs` per database handle and filter key; the rows themselves are always read live.
+ * The back-office's own writes forget the counts at once (decisions 011 and 013); a change made
+ * elsewhere (an order from the shop) shows in the total within `ttlMs`.
+ */
+import type { Executor } from "../../db/client";
+
+export type CountMemo = {
+  /** The remembered count for `key`, or `count()`'s answer, remembered from then on. */
+  get(db: Executor, key: string, count: () => Promise<number>): Promise<number>;
+  /** Forgets every count of this database handle. */
+  forget(db: Executor): void;
+};
+
+export function createCountMemo({ ttlMs, maxEntries = 500, now = Date.now }: { ttlMs: number; maxEntries?: number; now?: () => number }): CountMemo {
+  const perDb = new WeakMap<object, Map<string, { total: number; expiresAt: number }>>();
+  return {
+    async get(db, key, count) {
+      let memo = perDb.get(db);
+      if (!memo) perDb.set(db, (memo = new Map()));
+      const hit = memo.get(key);
+      if (hit && hit.expiresAt > now()) return hit.total;
+      const total = await count();
+      // A write that forgot the counts while this one was running must not be undone by it.
+      if (perDb.get(db) !== memo) return total;
+      if (memo.size >= maxEntries) memo.delete(memo.keys().next().value!);
+      memo.set(key, { total, expiresAt: now() + ttlMs });
+      return total;
+    },
+    forget(db) {
+      perDb.delete(db);
+    },
+  };
+}

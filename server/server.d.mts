@@ -1,0 +1,11 @@
+import type { Express, Request, RequestHandler, Response } from "express";
+import type { Server } from "node:http";
+
+export const securityHeaders: RequestHandler;
+export const sameOriginMutations: RequestHandler;
+export const readOnlyRequestScope: RequestHandler;
+export const forgetReadMemosAfterWrites: RequestHandler;
+export function onlyFilePaths(handler: RequestHandler): RequestHandler;
+export function compressUnlessEventStream(req: Request, res: Response): boolean;
+export function createServer(options?: { buildDir?: string }): Promise<{ app: Express; info: unknown; build: unknown }>;
+export function startServer(): Promise<Server>;

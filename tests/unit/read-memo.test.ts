@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from "vitest";
+import express from "express";
+import type { AddressInfo } from "node:net";
+import { createReadMemo, forgetReadMemos, setReadMemosActive } from "../../app/.server/read-memo";
+import { forgetReadMemosAfterWrites } from "../../server/server.mjs";
+
+afterEach(() => setReadMemosActive(false));
+
+describe("createReadMemo", () => {
+  it("computes every time while inactive (dev server, tests, scripts)", async () => {
+    const memo = createReadMemo<number>({ ttlMs: 60_000 });
+    let n = 0;
+    expect(await memo.get("k", async () => ++n)).toBe(1);
+    expect(await memo.get("k", async () => ++n)).toBe(2);
+  });
+
+  it("remembers a value per key until forgotten, never undefined", async () => {
+    setReadMemosActive(true);
+    const memo = createReadMemo<number | undefined>({ ttlMs: 60_000 });
+    let n = 0;
+    expect(await memo.get("a", async () => ++n)).toBe(1);
+    expect(await memo.get("a", async () => ++n)).toBe(1);
+    expect(await memo.get("b", async () => ++n)).toBe(2);
+    forgetReadMemos();
+    expect(await memo.get("a", async () => ++n)).toBe(3);
+    expect(await memo.get("u", async () => undefined)).toBeUndefined();
+    expect(await memo.get("u", async () => 9)).toBe(9);
+  });
+
+  it("an entry lives at most ttlMs, or less when expiresAt says so", async () => {
+    setReadMemosActive(true);
+    const short = createReadMemo<{ until: number }>({ ttlMs: 60_000 });
+    const value = { until: Date.now() - 1 };
+    await short.get("s", async () => value, { expiresAt: (v) => v.until });
+    expect(await short.get("s", async () => ({ until: 0 }))).toEqual({ until: 0 });
+    const tiny = createReadMemo<number>({ ttlMs: 1 });
+    await tiny.get("t", async () => 1);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await tiny.get("t", async () => 2)).toBe(2);
+  });
+
+  it("does not keep an answer read while a write forgot everything", async () => {
+    setReadMemosActive(true);
+    const memo = createReadMemo<string>({ ttlMs: 60_000 });
+    let release!: (v: string) => void;
+    const pending = memo.get("k", () => new Promise<string>((r) => (release = r)));
+    forgetReadMemos();
+    release("before the write");
+    expect(await pending).toBe("before the write");
+    expect(await memo.get("k", async () => "after the write")).toBe("after the write");
+  });
+});
+
+describe("forgetReadMemosAfterWrites (server/server.mjs)", () => {
+  it("forgets on POST, DELETE and every auth route, not on plain reads", async () => {
+    setReadMemosActive(true);
+    const memo = createReadMemo<number>({ ttlMs: 60_000 });
+    let version = 0;
+    const app = express();
+    app.use(forgetReadMemosAfterWrites);
+    app.all("/{*any}", async (req, res) => {
+      if (req.method !== "GET") version++;
+      res.json({ seen: await memo.get("user", async () => version) });
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const seen = async (method: string, path = "/page") => ((await (await fetch(base + path, { method })).json()) as { seen: number }).seen;
+    try {
+      expect(await seen("GET")).toBe(0);
+      version = 5; // changed behind the server's back: a read keeps the remembered value
+      expect(await seen("GET")).toBe(0);
+      expect(await seen("POST")).toBe(6);
+      expect(await seen("GET")).toBe(6);
+      version = 10;
+      expect(await seen("GET", "/api/auth/verify-email")).toBe(10);
+      expect(await seen("DELETE")).toBe(11);
+    } finally {
+      server.close();
+    }
+  });
+});
