@@ -240,6 +240,8 @@ try {
     .join("; ");
   const headers = { cookie };
 
+  // A fresh process runs its first requests unoptimised: two seconds of load, not measured.
+  await load("warm-up", `${shop.url}/admin/commandes`, { connections, duration: 2, headers });
   const results: LoadResult[] = [];
   const run = async (name: string, pathAndQuery: string) => {
     if (values.only && !name.includes(values.only)) return;

@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+  /** "off" keeps the embedded database on the server's own thread (decision 020). */
+  PGLITE_THREAD: z.enum(["on", "off"]).default("on"),
   /** SMTP server for outgoing mail (smtp://user:pass@host:587); without it, mail is written to DATA_DIR/mail. */
   SMTP_URL: z
     .string()

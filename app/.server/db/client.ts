@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { openThreadedPGlite, pgliteWorkerScript, type ThreadedPGlite } from "./pglite-thread";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -26,7 +27,16 @@ export type DatabaseHandle = {
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob | File };
+  | {
+      kind: "pglite";
+      dataDir?: string;
+      loadDataDir?: Blob | File;
+      /**
+       * Runs PGlite on a worker thread (pglite-thread.ts, decision 020): the server does, so the
+       * database and page rendering use two cores. Tests and scripts keep it in process.
+       */
+      thread?: boolean;
+    };
 
 /** Locates the committed SQL migrations both from source (tests, dev) and from the built server. */
 export function migrationsFolder(): string {
@@ -69,11 +79,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     };
   }
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  const workerScript = options.thread && !options.loadDataDir ? pgliteWorkerScript() : null;
+  if (workerScript) {
+    let threaded: ThreadedPGlite;
+    try {
+      threaded = await openThreadedPGlite({ dataDir: options.dataDir, script: workerScript });
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+    const db = drizzle({ client: threaded as never, schema }) as unknown as Database;
+    return {
+      db,
+      kind: "pglite",
+      listen: (channel, handler) => threaded.listen(channel, handler),
+      label: options.dataDir ? `PGlite (embedded, own thread) in ${options.dataDir}` : "PGlite (embedded, own thread, in memory)",
+      close: async () => {
+        await threaded.close();
+        releaseLock();
+      },
+    };
+  }
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const releaseLock = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,

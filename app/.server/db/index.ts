@@ -18,7 +18,7 @@ export function startDatabase(): Promise<DatabaseHandle> {
     const env = getEnv();
     const handle = env.DATABASE_URL
       ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
-      : await openDatabase({ kind: "pglite", dataDir: path.join(env.dataDir, "pglite") });
+      : await openDatabase({ kind: "pglite", dataDir: path.join(env.dataDir, "pglite"), thread: env.PGLITE_THREAD !== "off" });
     await migrateDatabase(handle);
     if (env.SEED_DEMO_DATA === "true") {
       const { seedDemoDataIfEmpty } = await import("./seed/demo");

@@ -128,13 +128,40 @@ const reportCache = new WeakMap<object, { report: StockReport; expiresAt: number
 /** Forgets the stock report and the list's counts: every back-office product write calls it. */
 export function forgetStockReport(db: Executor): void {
   reportCache.delete(db);
+  reportRunning.delete(db);
   productCounts.forget(db);
 }
 
-/** The four cards of both pages, over the whole catalogue, in one pass. */
+const reportRunning = new WeakMap<object, Promise<StockReport>>();
+
+/**
+ * The four cards of both pages, over the whole catalogue, in one pass. Requests that arrive
+ * while the report is being computed share that computation; a write that forgets the report
+ * meanwhile keeps that computation's answer out of the cache.
+ */
 export async function getStockReport(db: Executor, options: { fresh?: boolean } = {}): Promise<StockReport> {
   const hit = reportCache.get(db);
   if (!options.fresh && hit && hit.expiresAt > Date.now()) return hit.report;
+  const running = reportRunning.get(db);
+  if (running && !options.fresh) return running;
+  const computing: Promise<StockReport> = computeStockReport(db).then(
+    (report) => {
+      if (reportRunning.get(db) === computing) {
+        reportRunning.delete(db);
+        reportCache.set(db, { report, expiresAt: Date.now() + REPORT_TTL_MS });
+      }
+      return report;
+    },
+    (error: unknown) => {
+      if (reportRunning.get(db) === computing) reportRunning.delete(db);
+      throw error;
+    },
+  );
+  reportRunning.set(db, computing);
+  return computing;
+}
+
+async function computeStockReport(db: Executor): Promise<StockReport> {
   const [row] = await db
     .select({
       total: sql<number>`count(*)`.mapWith(Number),
@@ -144,15 +171,13 @@ export async function getStockReport(db: Executor, options: { fresh?: boolean } 
       value: sql<number>`coalesce(sum(${products.priceCents}::bigint * ${products.stockQuantity}), 0)`.mapWith(Number),
     })
     .from(products);
-  const report: StockReport = {
+  return {
     total_products: row.total,
     products_in_stock: row.inStock,
     low_stock_products: row.low,
     products_out_of_stock: row.out,
     total_stock_value_cents: row.value,
   };
-  reportCache.set(db, { report, expiresAt: Date.now() + REPORT_TTL_MS });
-  return report;
 }
 
 /** 'Alertes de Stock': products at or under the threshold, lowest stock first. */

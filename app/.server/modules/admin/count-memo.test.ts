@@ -47,3 +47,21 @@ describe("createCountMemo", () => {
     expect(await memo.get(dbA, "c", async () => 30)).toBe(3);
   });
 });
+
+describe("createCountMemo, concurrent misses", () => {
+  it("runs one count for requests that arrive while it runs, and again after a failure", async () => {
+    const memo = createCountMemo({ ttlMs: 60_000 });
+    let calls = 0;
+    let release!: (n: number) => void;
+    const slow = () => {
+      calls++;
+      return new Promise<number>((r) => (release = r));
+    };
+    const all = Promise.all([memo.get(dbA, "k", slow), memo.get(dbA, "k", slow), memo.get(dbA, "k", slow)]);
+    release(42);
+    expect(await all).toEqual([42, 42, 42]);
+    expect(calls).toBe(1);
+    await expect(memo.get(dbA, "boom", async () => Promise.reject(new Error("panne")))).rejects.toThrow("panne");
+    expect(await memo.get(dbA, "boom", async () => 5)).toBe(5);
+  });
+});

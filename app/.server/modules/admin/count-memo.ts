@@ -16,19 +16,34 @@ export type CountMemo = {
 };
 
 export function createCountMemo({ ttlMs, maxEntries = 500, now = Date.now }: { ttlMs: number; maxEntries?: number; now?: () => number }): CountMemo {
-  const perDb = new WeakMap<object, Map<string, { total: number; expiresAt: number }>>();
+  type Memo = { counts: Map<string, { total: number; expiresAt: number }>; running: Map<string, Promise<number>> };
+  const perDb = new WeakMap<object, Memo>();
   return {
-    async get(db, key, count) {
+    get(db, key, count) {
       let memo = perDb.get(db);
-      if (!memo) perDb.set(db, (memo = new Map()));
-      const hit = memo.get(key);
-      if (hit && hit.expiresAt > now()) return hit.total;
-      const total = await count();
-      // A write that forgot the counts while this one was running must not be undone by it.
-      if (perDb.get(db) !== memo) return total;
-      if (memo.size >= maxEntries) memo.delete(memo.keys().next().value!);
-      memo.set(key, { total, expiresAt: now() + ttlMs });
-      return total;
+      if (!memo) perDb.set(db, (memo = { counts: new Map(), running: new Map() }));
+      const hit = memo.counts.get(key);
+      if (hit && hit.expiresAt > now()) return Promise.resolve(hit.total);
+      // Requests that arrive while the same count runs wait for it instead of counting again
+      // (ten administrators' requests at the moment a count expires cost one count).
+      const running = memo.running.get(key);
+      if (running) return running;
+      const counting = count().then(
+        (total) => {
+          memo.running.delete(key);
+          // A write that forgot the counts while this one was running must not be undone by it.
+          if (perDb.get(db) !== memo) return total;
+          if (memo.counts.size >= maxEntries) memo.counts.delete(memo.counts.keys().next().value!);
+          memo.counts.set(key, { total, expiresAt: now() + ttlMs });
+          return total;
+        },
+        (error: unknown) => {
+          memo.running.delete(key);
+          throw error;
+        },
+      );
+      memo.running.set(key, counting);
+      return counting;
     },
     forget(db) {
       perDb.delete(db);
