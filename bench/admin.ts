@@ -52,12 +52,12 @@ const ADMIN = { email: "admin-bench@aurore.test", password: "AdminBench-Secret1!
 const BATCH = 10_000;
 const GOAL_P95_MS = 100;
 
-async function adminQuery(statement: string): Promise<void> {
+async function adminQuery(statement: string, params: unknown[] = []): Promise<unknown[]> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    return (await client.query(statement, params)).rows;
   } finally {
     await client.end();
   }
@@ -139,14 +139,7 @@ const reuse = values.reuse;
 const dataDir = reuse ? path.join(os.tmpdir(), "aurore-bench-admin-reuse") : fs.mkdtempSync(path.join(os.tmpdir(), "aurore-bench-admin-"));
 fs.mkdirSync(dataDir, { recursive: true });
 if (serverUrl) {
-  let exists = false;
-  if (reuse) {
-    const { default: pg } = await import("pg");
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    exists = (await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [PG_NAME])).rowCount === 1;
-    await client.end();
-  }
+  const exists = reuse && (await adminQuery("SELECT 1 FROM pg_database WHERE datname = $1", [PG_NAME])).length === 1;
   if (!exists) {
     await adminQuery(`DROP DATABASE IF EXISTS ${PG_NAME} WITH (FORCE)`);
     await adminQuery(`CREATE DATABASE ${PG_NAME}`);

@@ -119,46 +119,23 @@ export async function listAdminProducts(
 }
 
 /**
- * The report scans the whole catalogue, so it is remembered a few seconds; the back-office's own
- * stock changes and deletions forget it at once, an order from the shop shows within REPORT_TTL_MS.
+ * The report scans the whole catalogue, so it is remembered a few seconds (count-memo.ts, one
+ * computation shared by the requests that arrive meanwhile); the back-office's own stock changes
+ * and deletions forget it at once, an order from the shop shows within REPORT_TTL_MS.
  */
 const REPORT_TTL_MS = 5_000;
-const reportCache = new WeakMap<object, { report: StockReport; expiresAt: number }>();
+const stockReports = createCountMemo<StockReport>({ ttlMs: REPORT_TTL_MS });
 
 /** Forgets the stock report and the list's counts: every back-office product write calls it. */
 export function forgetStockReport(db: Executor): void {
-  reportCache.delete(db);
-  reportRunning.delete(db);
+  stockReports.forget(db);
   productCounts.forget(db);
 }
 
-const reportRunning = new WeakMap<object, Promise<StockReport>>();
-
-/**
- * The four cards of both pages, over the whole catalogue, in one pass. Requests that arrive
- * while the report is being computed share that computation; a write that forgets the report
- * meanwhile keeps that computation's answer out of the cache.
- */
+/** The four cards of both pages, over the whole catalogue, in one pass. */
 export async function getStockReport(db: Executor, options: { fresh?: boolean } = {}): Promise<StockReport> {
-  const hit = reportCache.get(db);
-  if (!options.fresh && hit && hit.expiresAt > Date.now()) return hit.report;
-  const running = reportRunning.get(db);
-  if (running && !options.fresh) return running;
-  const computing: Promise<StockReport> = computeStockReport(db).then(
-    (report) => {
-      if (reportRunning.get(db) === computing) {
-        reportRunning.delete(db);
-        reportCache.set(db, { report, expiresAt: Date.now() + REPORT_TTL_MS });
-      }
-      return report;
-    },
-    (error: unknown) => {
-      if (reportRunning.get(db) === computing) reportRunning.delete(db);
-      throw error;
-    },
-  );
-  reportRunning.set(db, computing);
-  return computing;
+  if (options.fresh) stockReports.forget(db);
+  return stockReports.get(db, "report", () => computeStockReport(db));
 }
 
 async function computeStockReport(db: Executor): Promise<StockReport> {

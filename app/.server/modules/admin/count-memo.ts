@@ -4,19 +4,28 @@
  * database, and paging through one listing needs the same number again and again. A count is
  * kept `ttlMs` per database handle and filter key; the rows themselves are always read live.
  * The back-office's own writes forget the counts at once (decisions 011 and 013); a change made
- * elsewhere (an order from the shop) shows in the total within `ttlMs`.
+ * elsewhere (an order from the shop) shows in the total within `ttlMs`. The same holds for any
+ * aggregate over a whole table (the stock report's cards): `T` is the remembered value's type.
  */
 import type { Executor } from "../../db/client";
 
-export type CountMemo = {
+export type CountMemo<T = number> = {
   /** The remembered count for `key`, or `count()`'s answer, remembered from then on. */
-  get(db: Executor, key: string, count: () => Promise<number>): Promise<number>;
+  get(db: Executor, key: string, count: () => Promise<T>): Promise<T>;
   /** Forgets every count of this database handle. */
   forget(db: Executor): void;
 };
 
-export function createCountMemo({ ttlMs, maxEntries = 500, now = Date.now }: { ttlMs: number; maxEntries?: number; now?: () => number }): CountMemo {
-  type Memo = { counts: Map<string, { total: number; expiresAt: number }>; running: Map<string, Promise<number>> };
+export function createCountMemo<T = number>({
+  ttlMs,
+  maxEntries = 500,
+  now = Date.now,
+}: {
+  ttlMs: number;
+  maxEntries?: number;
+  now?: () => number;
+}): CountMemo<T> {
+  type Memo = { counts: Map<string, { total: T; expiresAt: number }>; running: Map<string, Promise<T>> };
   const perDb = new WeakMap<object, Memo>();
   return {
     get(db, key, count) {
