@@ -1,6 +1,10 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 
+// The journeys build and serve their own copy of the shop (react-router.config.ts), never the
+// build/ that `npm start` may be serving from this checkout; set here so every worker inherits it.
+process.env.AURORE_BUILD_DIR ||= ".tmp/test-build";
+
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
 export default defineConfig({

@@ -1,21 +1,45 @@
 import { Writable } from "node:stream";
 
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { CspNonceContext } from "./lib/csp-nonce";
+import { requestIdOf } from "./.server/request-id";
 
 /** Called once by the Node server before it listens (migrations, demo data). */
 export { bootstrap, shutdown } from "./.server/bootstrap";
+/**
+ * What the Node server (server/server.mjs, plain JavaScript outside the app's build) hands to
+ * the app or calls around each request: its page cache, the read memos and the request scope.
+ */
+export { attachPageCache } from "./.server/page-cache-bridge";
+export { forgetReadMemos, setReadMemosActive } from "./.server/read-memo";
+export { runInRequestScope } from "./.server/request-scope";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every unexpected error of a loader, an action or the render, logged once with the request's id:
+ * the page shows the same id ("Référence : …") and never the error's own text.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  // A client that went away is not an error of the shop.
+  if (request.signal.aborted) return;
+  // A body stopped at its size limit: the Node server has answered 413 (decision 023).
+  if (error instanceof Error && error.name === "PayloadTooLargeError") return;
+  console.error(`[error] request ${requestIdOf(request)} ${request.method} ${new URL(request.url).pathname}:`, error);
+}
 
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext?.cspNonce ?? "";
+  // An error page is never kept by a shared cache, whatever the page's own policy says.
+  if (responseStatusCode >= 400) responseHeaders.set("Cache-Control", "no-store");
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {
@@ -64,8 +88,11 @@ export default function handleRequest(
     });
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <CspNonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+      </CspNonceContext.Provider>,
       {
+        nonce: nonce || undefined,
         onAllReady() {
           shellRendered = true;
           pipe(body);

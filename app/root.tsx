@@ -1,5 +1,4 @@
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -12,10 +11,13 @@ import {
 import type { Route } from "./+types/root";
 import { getCurrentSession } from "./.server/auth/session.server";
 import { getDb } from "./.server/db";
+import { requestIdOf } from "./.server/request-id";
 import { getThemePreference } from "./.server/modules/accounts/preferences.service";
 import { listFavoriteIds } from "./.server/modules/favorites/favorites.service";
 import { getShippingSettings } from "./.server/modules/settings/shop-settings.service";
 import type { Theme } from "./features/account/preferences.schema";
+import { useCspNonce } from "./lib/csp-nonce";
+import { describeRouteError } from "./components/layout/route-error-boundary";
 import "./app.css";
 import "./styles/theme.css";
 
@@ -27,16 +29,18 @@ import "./styles/theme.css";
  * their pages are shared-cached, so nothing user-specific may appear in them.
  */
 export async function loader({ request }: Route.LoaderArgs) {
+  // Shown by the error boundaries ("Référence : …") and logged with the error's detail.
+  const requestId = requestIdOf(request);
   const db = await getDb();
   const [session, shippingSettings] = await Promise.all([getCurrentSession(request), getShippingSettings(db)]);
-  if (!session) return { user: null, theme: "light" as Theme, favoriteIds: [] as string[], shippingSettings };
+  if (!session) return { user: null, theme: "light" as Theme, favoriteIds: [] as string[], shippingSettings, requestId };
   // The back-office shows no product hearts: its pages skip the favourites query.
   const inBackOffice = isBackOfficePath(new URL(request.url).pathname);
   const [theme, favoriteIds] = await Promise.all([
     getThemePreference(db, session.user.id),
     inBackOffice ? ([] as string[]) : listFavoriteIds(db, session.user.id),
   ]);
-  return { user: session.user, theme, favoriteIds, shippingSettings };
+  return { user: session.user, theme, favoriteIds, shippingSettings, requestId };
 }
 
 const isBackOfficePath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
@@ -59,6 +63,7 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   // "auto" follows the device's light or dark setting (styles/theme.css).
   const theme = useRouteLoaderData<typeof loader>("root")?.theme ?? "light";
+  const nonce = useCspNonce() || undefined;
   return (
     <html lang="fr" data-theme={theme}>
       <head>
@@ -70,8 +75,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-ink antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -81,20 +86,17 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Last-resort boundary: a French message, never a stack trace for shoppers. */
+/** Last-resort boundary: a French message and the request's reference, never an exception's own text. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Page introuvable" : "Une erreur est survenue";
-  const text = notFound
-    ? "La page que vous cherchez n'existe pas ou a été déplacée."
-    : "Nous n'avons pas pu afficher cette page. Veuillez réessayer dans un instant.";
-  if (!notFound && !isRouteErrorResponse(error)) console.error(error);
+  const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
+  const { title, text, reference } = describeRouteError(error);
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <title>{`${title} | Aurore`}</title>
       <h1 className="font-display text-3xl">{title}</h1>
       <p className="mt-4 text-muted">{text}</p>
+      {reference && requestId ? <p className="mt-2 text-sm text-muted">Référence : {requestId}</p> : null}
       <a href="/" className="mt-8 inline-block rounded-full bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark">
         Retour à l'accueil
       </a>

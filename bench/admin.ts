@@ -4,7 +4,8 @@
  * cities, phones, e-mails, one line each), starts the built shop on it, signs in as the
  * administrator and loads with autocannon (10 connections) the Gestion des Commandes page and
  * its JSON API (page 1, a status filter, a search by e-mail and by city) and the Gestion des
- * Produits page (page 1, a category, low stock, a search). The goal (issue 6): p95 under 100 ms.
+ * Produits page (page 1, a category, low stock, a search). The goal: p95 under 100 ms
+ * (docs/decisions/019-back-office-page-speed.md).
  *
  *   npm run bench:admin [-- --products 100000 --orders 100000 --duration 10 --connections 10]
  *   npm run bench:admin -- --database-url postgres://postgres@127.0.0.1:5432/postgres

@@ -61,7 +61,7 @@ async function openBenchDatabase(): Promise<DatabaseHandle> {
 type Burst = { wallMs: number; latencies: number[]; results: PlaceOrderResult[] };
 
 async function burst(handle: DatabaseHandle, shoppers: TestShopper[], productFor: (i: number) => string): Promise<Burst> {
-  const provider = new SimulatedPaymentProvider();
+  const provider = new SimulatedPaymentProvider(handle.db);
   const latencies: number[] = [];
   const started = performance.now();
   const results = await Promise.all(
@@ -148,7 +148,7 @@ async function main() {
     }
     // One shopper at a time: the latency of placing an order without queueing behind others.
     const sequential: number[] = [];
-    const provider = new SimulatedPaymentProvider();
+    const provider = new SimulatedPaymentProvider(handle.db);
     const calm = all.slice(0, shopperCount).map((p) => p.id);
     await handle.db.update(products).set({ stockQuantity: 100, inStock: true }).where(inArray(products.id, calm));
     const seqStarted = performance.now();

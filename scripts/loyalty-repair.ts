@@ -1,6 +1,7 @@
 /**
  * `npm run loyalty:repair`: credits the Beauty Pass points of delivered orders that never got
- * them (the old app's page-view "repair", as a maintenance command). Idempotent: a second run
+ * them, as a command an operator runs rather than a side effect of viewing a page
+ * (docs/decisions/007-order-status-loyalty-notifications.md). Idempotent: a second run
  * finds nothing to do. Uses the shop's database (DATABASE_URL, else PGlite in DATA_DIR; stop
  * the server first when it runs on PGlite, which allows one process at a time).
  */

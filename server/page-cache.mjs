@@ -6,7 +6,9 @@
 
 const MAX_TTL_SECONDS = 60;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
-const SKIPPED_HEADERS = new Set(["set-cookie", "content-length", "date", "x-cache", "connection", "transfer-encoding"]);
+// A replayed page keeps its render's CSP (its nonce is in the cached bytes) but gets this
+// request's own id.
+const SKIPPED_HEADERS = new Set(["set-cookie", "content-length", "date", "x-cache", "connection", "transfer-encoding", "x-request-id"]);
 
 function pickEncoding(acceptEncoding = "") {
   const accepted = String(acceptEncoding).toLowerCase();

@@ -3,9 +3,10 @@ import type { Server } from "node:http";
 
 export const securityHeaders: RequestHandler;
 export const sameOriginMutations: RequestHandler;
-export const readOnlyRequestScope: RequestHandler;
-export const forgetReadMemosAfterWrites: RequestHandler;
+export function readOnlyRequestScope(runInRequestScope: (next: () => void) => void): RequestHandler;
+export function forgetReadMemosAfterWrites(forget: () => void): RequestHandler;
 export function onlyFilePaths(handler: RequestHandler): RequestHandler;
 export function compressUnlessEventStream(req: Request, res: Response): boolean;
 export function createServer(options?: { buildDir?: string }): Promise<{ app: Express; info: unknown; build: unknown }>;
 export function startServer(): Promise<Server>;
+export function contentSecurityPolicy(nonce: string): string;

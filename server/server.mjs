@@ -1,6 +1,6 @@
 // The Node entry of the built shop: compression, security headers, static assets with long
 // cache for fingerprinted files, then the React Router request handler.
-import { AsyncLocalStorage } from "node:async_hooks";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -9,16 +9,22 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 process.env.NODE_ENV ??= "production";
 const { default: express } = await import("express");
 const { default: compression } = await import("compression");
-const { createRequestHandler } = await import("@react-router/express");
+const { createRequestHandler } = await import("./request-handler.mjs");
+const { assignRequestId, boundRequestBody, refuse } = await import("./request-guards.mjs");
 const { createPageCache } = await import("./page-cache.mjs");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** The CSP allows only our own origin (no third parties). */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  // React Router inlines its hydration data and module preload script.
-  "script-src 'self' 'unsafe-inline'",
+/**
+ * The CSP allows only our own origin (no third parties). Scripts need a per-request nonce:
+ * React Router's hydration data and module loader are inline scripts, and the nonce given to
+ * them (app/entry.server.tsx, root.tsx) is the only way an inline script runs. A page replayed
+ * by the shared page cache carries its render's nonce with its own CSP header: the cached bytes
+ * are the same for every visitor, so nobody can add markup under a nonce they have seen.
+ */
+const CSP_BEFORE_NONCE = "default-src 'self'; script-src 'self' 'nonce-";
+const CSP_AFTER_NONCE = [
+  "'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
@@ -29,6 +35,14 @@ const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join("; ");
 
+export function contentSecurityPolicy(nonce) {
+  return CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE;
+}
+
+/** Browsers remember to use HTTPS only when the shop is served over HTTPS. */
+const HSTS = "max-age=31536000; includeSubDomains";
+const servesHttps = () => String(process.env.PUBLIC_URL ?? "").startsWith("https://");
+
 /**
  * Headers every response carries. Hashed build assets (scripts, styles, images under /assets/)
  * are never documents: they get nosniff only, which saves about half a kilobyte per asset on the
@@ -36,12 +50,15 @@ const CONTENT_SECURITY_POLICY = [
  */
 export function securityHeaders(req, res, next) {
   res.setHeader("X-Content-Type-Options", "nosniff");
+  if (servesHttps()) res.setHeader("Strict-Transport-Security", HSTS);
   if (req.path.startsWith("/assets/")) return next();
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
-  res.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
   next();
 }
 
@@ -91,20 +108,27 @@ export function compressUnlessEventStream(req, res) {
   return compression.filter(req, res);
 }
 
-export async function createServer({ buildDir = path.join(root, "build") } = {}) {
+/** The build to serve: build/, or the folder AURORE_BUILD_DIR names (the tests' own build). */
+const defaultBuildDir = () => path.resolve(root, process.env.AURORE_BUILD_DIR || "build");
+
+export async function createServer({ buildDir = defaultBuildDir() } = {}) {
   const build = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
-  const info = await build.entry.module.bootstrap();
+  // The app's server entry (app/entry.server.tsx): the only way in to the app's process state.
+  const entry = build.entry.module;
+  const info = await entry.bootstrap();
 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
+  app.use(assignRequestId);
   app.use(securityHeaders);
   app.use(clientIp);
   app.use(sameOriginMutations);
+  app.use(boundRequestBody);
   if (process.env.PAGE_CACHE !== "off") {
     const pageCache = createPageCache();
     // The app empties it after a catalogue change (see app/.server/page-cache-bridge.ts).
-    globalThis.__aurorePageCache = pageCache;
+    entry.attachPageCache(pageCache);
     app.use(pageCache.middleware);
   }
   app.use(compression({ filter: compressUnlessEventStream }));
@@ -113,24 +137,39 @@ export async function createServer({ buildDir = path.join(root, "build") } = {})
     express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
   );
   app.use(onlyFilePaths(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false })));
-  app.use(readOnlyRequestScope);
-  if (process.env.READ_MEMOS !== "off" && globalThis.__auroreReadMemos) {
-    globalThis.__auroreReadMemos.active = true;
-    app.use(forgetReadMemosAfterWrites);
+  app.use(readOnlyRequestScope(entry.runInRequestScope));
+  if (process.env.READ_MEMOS !== "off") {
+    entry.setReadMemosActive(true);
+    app.use(forgetReadMemosAfterWrites(entry.forgetReadMemos));
   }
   app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  app.use(lastResortErrorHandler);
   return { app, info, build };
 }
 
 /**
- * One small memo per GET/HEAD request (app/.server/request-scope.ts reads it): the root, layout
- * and page loaders of one page then look the session up once instead of three times. Requests
- * that run an action get none, since the action may change the session the loaders then read.
+ * What reaches Express's error handler (a failure outside the app's own boundaries) is logged
+ * with the request id and answered in French, never with Express's English stack page.
  */
-globalThis.__auroreRequestScope ??= new AsyncLocalStorage();
-export function readOnlyRequestScope(req, _res, next) {
-  if (req.method !== "GET" && req.method !== "HEAD") return next();
-  globalThis.__auroreRequestScope.run(new Map(), next);
+export function lastResortErrorHandler(error, req, res, _next) {
+  console.error(`[server] request ${res.locals.requestId ?? "?"} ${req.method} ${req.path} failed`, error);
+  if (res.headersSent) return void res.destroy();
+  const status = Number(error?.status ?? error?.statusCode);
+  if (status >= 400 && status < 500) return refuse(req, res, status, "bad_request", "La requête n'a pas pu être lue.");
+  refuse(req, res, 500, "internal_error", "Une erreur est survenue. Veuillez réessayer dans un instant.");
+}
+
+/**
+ * One small memo per GET/HEAD request (app/.server/request-scope.ts: `runInRequestScope` opens
+ * it): the root, layout and page loaders of one page then look the session up once instead of
+ * three times. Requests that run an action get none, since the action may change the session the
+ * loaders then read.
+ */
+export function readOnlyRequestScope(runInRequestScope) {
+  return (req, _res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    runInRequestScope(next);
+  };
 }
 
 /**
@@ -138,21 +177,23 @@ export function readOnlyRequestScope(req, _res, next) {
  * and after every request that may write: anything but GET, HEAD and OPTIONS, and every request
  * to the auth library (its GET links verify e-mails and reset passwords). So a sign-out, a revoked
  * session, a deleted account or a saved theme is seen by the next request of this process.
+ * `forget` is the app's `forgetReadMemos`.
  */
-export function forgetReadMemosAfterWrites(req, res, next) {
-  const reads = req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS";
-  if (reads && !req.path.startsWith("/api/auth/")) return next();
-  const memos = globalThis.__auroreReadMemos;
-  memos.forget();
-  let forgotten = false;
-  const forgetOnce = () => {
-    if (forgotten) return;
-    forgotten = true;
-    memos.forget();
+export function forgetReadMemosAfterWrites(forget) {
+  return (req, res, next) => {
+    const reads = req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS";
+    if (reads && !req.path.startsWith("/api/auth/")) return next();
+    forget();
+    let forgotten = false;
+    const forgetOnce = () => {
+      if (forgotten) return;
+      forgotten = true;
+      forget();
+    };
+    res.once("finish", forgetOnce);
+    res.once("close", forgetOnce);
+    next();
   };
-  res.once("finish", forgetOnce);
-  res.once("close", forgetOnce);
-  next();
 }
 
 export async function startServer() {

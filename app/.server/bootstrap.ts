@@ -1,24 +1,40 @@
 import { startDatabase, stopDatabase } from "./db";
+import { getEnv } from "./env";
 import { getSessionSecret } from "./secrets";
 import { getAuth } from "./auth/session.server";
 import { getMailer } from "./mail/mailer";
 import { startOutboxWorker } from "./outbox/outbox.service";
-import { startDailyJob } from "./jobs/daily-job";
+import { startDailyJob, startRepeatingJob } from "./jobs/daily-job";
 import { expireLoyaltyPoints } from "./modules/loyalty/loyalty.service";
 import { sendGiftCardExpiryReminders } from "./modules/gift-cards/gift-cards.service";
+import { reconcilePayments } from "./modules/payments/payment-attempts.service";
+import { getPaymentProvider } from "./modules/payments/payment-provider";
 
 export type BootstrapResult = { database: string };
 
 let stopOutbox: (() => Promise<void>) | undefined;
-let stopLoyaltyExpiry: (() => void) | undefined;
-let stopGiftCardReminders: (() => void) | undefined;
+let stopLoyaltyExpiry: (() => Promise<void>) | undefined;
+let stopGiftCardReminders: (() => Promise<void>) | undefined;
+let stopPaymentReconciliation: (() => Promise<void>) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
 export async function bootstrap(): Promise<BootstrapResult> {
   getSessionSecret();
   const handle = await startDatabase();
   await getAuth(); // creates the administrator when missing
-  stopOutbox ??= startOutboxWorker(handle.db, getMailer());
+  const env = getEnv();
+  stopOutbox ??= startOutboxWorker(handle.db, getMailer(), {
+    leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
+    messageIdDomain: mailDomain(env.MAIL_FROM),
+  });
+  // Card charges that got no order (a crash between payment and commit) are refunded after the
+  // grace period: a first pass shortly after start-up, then at least every minute (decision 021).
+  const graceMs = env.PAYMENT_RECONCILE_GRACE_SECONDS * 1000;
+  stopPaymentReconciliation ??= startRepeatingJob(
+    "payment-reconciliation",
+    () => reconcilePayments(handle.db, getPaymentProvider(handle.db), { graceMs }),
+    { everyMs: Math.min(60_000, graceMs), shouldLog: (r) => r.examined > 0 },
+  );
   // Beauty Pass points lapse 12 months after award; reminders 30 days before (idempotent).
   stopLoyaltyExpiry ??= startDailyJob("loyalty-expiry", () => expireLoyaltyPoints(handle.db));
   // Gift cards: one reminder 3 months before expiry (idempotent: marked with its outbox row).
@@ -26,13 +42,21 @@ export async function bootstrap(): Promise<BootstrapResult> {
   return { database: handle.label };
 }
 
-/** Called by the Node server on SIGINT/SIGTERM: stops the mail worker, closes the database (PGlite flushes, lock released). */
+/** Called by the Node server on SIGINT/SIGTERM: stops the jobs and the mail worker, closes the database (PGlite flushes, lock released). */
 export async function shutdown(): Promise<void> {
-  stopLoyaltyExpiry?.();
+  await stopPaymentReconciliation?.();
+  stopPaymentReconciliation = undefined;
+  // A job's pass under way finishes before the database closes.
+  await stopLoyaltyExpiry?.();
   stopLoyaltyExpiry = undefined;
-  stopGiftCardReminders?.();
+  await stopGiftCardReminders?.();
   stopGiftCardReminders = undefined;
   await stopOutbox?.();
   stopOutbox = undefined;
   await stopDatabase();
+}
+
+/** The domain of the sender's address ("Aurore <contact@aurore-beaute.fr>" gives aurore-beaute.fr). */
+function mailDomain(from: string): string {
+  return /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? "aurore-beaute.fr";
 }

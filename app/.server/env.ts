@@ -30,9 +30,22 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Sign-in and sign-up attempts allowed per IP address and minute. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
-  /** Failed sign-ins in a row that lock an account, and for how long (seconds). */
-  AUTH_LOCKOUT_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(10),
-  AUTH_LOCKOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /**
+   * Failed sign-ins (decision 022). Per account and address: AUTH_SIGNIN_FREE_FAILURES free, then
+   * each attempt waits a delay starting at AUTH_SIGNIN_FIRST_DELAY_SECONDS and doubling up to
+   * AUTH_SIGNIN_MAX_DELAY_SECONDS. Per address (any account): AUTH_SIGNIN_IP_MAX_FAILURES. Per
+   * account (every address): past AUTH_SIGNIN_ACCOUNT_MAX_FAILURES, only addresses it signed in
+   * from before may try. Failures are forgotten AUTH_SIGNIN_WINDOW_SECONDS after the last one.
+   */
+  AUTH_SIGNIN_FREE_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
+  AUTH_SIGNIN_FIRST_DELAY_SECONDS: z.coerce.number().min(0.01).max(3600).default(1),
+  AUTH_SIGNIN_MAX_DELAY_SECONDS: z.coerce.number().min(0.01).max(86_400).default(900),
+  AUTH_SIGNIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  AUTH_SIGNIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  AUTH_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(3600),
+  /** Wrong current passwords or two-factor codes of a signed-in user, per account and per address, per window. */
+  AUTH_SECRET_CHECK_MAX_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  AUTH_SECRET_CHECK_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   // Legal notices (LCEN). The defaults are clearly fictional demo values: set the real ones.
   LEGAL_COMPANY_NAME: z.string().min(1).default("Aurore Beauté SAS (société fictive de démonstration)"),
   LEGAL_FORM: z.string().min(1).default("Société par actions simplifiée (SAS)"),
@@ -62,6 +75,13 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** true (default): https://endpoint/bucket/key; false: https://bucket.endpoint/key. */
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("true"),
+  /**
+   * A card charge with no order after this long is refunded by the reconciliation job
+   * (decision 021). Short values are for crash tests (npm run chaos:checkout).
+   */
+  PAYMENT_RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  /** How long an e-mail being sent is hidden from other outbox passes (resent after a crash once it runs out). */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 }).superRefine((env, ctx) => {
   if (!env.S3_BUCKET) return;
   for (const key of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {

@@ -1,5 +1,6 @@
 import { CLIENT_IP_HEADER } from "./auth/auth.server";
 import { GIFT_CARD_CHECKS_PER_MINUTE } from "~/lib/shop-rules";
+import { remember } from "~/lib/remember";
 
 /**
  * In-memory sliding-window rate limiter for one server process (the gift card balance check
@@ -68,14 +69,9 @@ export const FORM_LIMITS = {
 
 export type FormLimitName = keyof typeof FORM_LIMITS;
 
-const registry = globalThis as { __auroreFormLimiters?: Map<FormLimitName, RateLimiter> };
-
-/** The process's limiter for this name (kept on globalThis so a module reload shares it). */
+/** The process's limiter for this name (remembered so a module reload shares it). */
 export function namedLimiter(name: FormLimitName): RateLimiter {
-  registry.__auroreFormLimiters ??= new Map();
-  let limiter = registry.__auroreFormLimiters.get(name);
-  if (!limiter) registry.__auroreFormLimiters.set(name, (limiter = createSlidingWindowLimiter(FORM_LIMITS[name])));
-  return limiter;
+  return remember(`form-limiter:${name}`, () => createSlidingWindowLimiter(FORM_LIMITS[name]));
 }
 
 /** The key of a request: the client IP the Node server set (never a client-sent header), or the account's when one is given. */

@@ -6,27 +6,20 @@
  *
  * Staleness is bounded two ways (decision 019):
  * - every entry lives at most its memo's `ttlMs` (a few seconds);
- * - the Node server (server/server.mjs, forgetReadMemosAfterWrites) forgets every entry of
- *   every memo before and after each request that may write (anything but GET, HEAD and
- *   OPTIONS): a sign-out, a revoked session, a deleted account, a new role or a saved theme is
- *   seen by the very next request of this process. Another server process sees it within
- *   `ttlMs`.
- * The memos are active only under that server: the dev server, tests and scripts, which do not
- * forget on writes, always read afresh.
+ * - the Node server (server/server.mjs, forgetReadMemosAfterWrites, calling the server entry's
+ *   `forgetReadMemos`) forgets every entry of every memo before and after each request that may
+ *   write (anything but GET, HEAD and OPTIONS): a sign-out, a revoked session, a deleted
+ *   account, a new role or a saved theme is seen by the very next request of this process.
+ *   Another server process sees it within `ttlMs`.
+ * The memos are active only under that server (it calls `setReadMemosActive(true)`): the dev
+ * server, tests and scripts, which do not forget on writes, always read afresh.
  */
-type Registry = { active: boolean; generation: number; memos: Set<Map<string, unknown>>; forget: () => void };
+import { remember } from "~/lib/remember";
 
-/** On globalThis so that the server entry (which cannot import app modules) can reach it. */
-const registry: Registry = ((globalThis as Record<string, unknown>).__auroreReadMemos as Registry | undefined) ?? {
-  active: false,
-  generation: 0,
-  memos: new Set(),
-  forget() {
-    registry.generation++;
-    for (const memo of registry.memos) memo.clear();
-  },
-};
-(globalThis as Record<string, unknown>).__auroreReadMemos = registry;
+type Registry = { active: boolean; generation: number; memos: Set<Map<string, unknown>> };
+
+/** Remembered so that memos made by a reloaded module are still forgotten with the others. */
+const registry = remember<Registry>("read-memos", () => ({ active: false, generation: 0, memos: new Set() }));
 
 export type ReadMemo<T> = {
   /**
@@ -59,7 +52,8 @@ export function createReadMemo<T>({ ttlMs, maxEntries = 10_000 }: { ttlMs: numbe
 
 /** Forgets every entry of every memo (the server does it around each request that may write). */
 export function forgetReadMemos(): void {
-  registry.forget();
+  registry.generation++;
+  for (const memo of registry.memos) memo.clear();
 }
 
 /** Turns the memos on (the Node server, which forgets them around writes) or off. */

@@ -1,20 +1,25 @@
 /**
- * A per-request memo, set by the Node server (server/server.mjs, readOnlyRequestScope) for GET
- * and HEAD requests only: values computed once per request and shared by its loaders. Without
- * it (dev server, tests, requests that run an action) every call computes afresh.
+ * A per-request memo, opened by the Node server (server/server.mjs, readOnlyRequestScope, through
+ * the server entry's `runInRequestScope`) for GET and HEAD requests only: values computed once
+ * per request and shared by its loaders. Without it (dev server, tests, requests that run an
+ * action) every call computes afresh.
  */
-import type { AsyncLocalStorage } from "node:async_hooks";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { remember } from "~/lib/remember";
 
 type Scope = Map<string, unknown>;
 
-function currentScope(): Scope | undefined {
-  const storage = (globalThis as { __auroreRequestScope?: AsyncLocalStorage<Scope> }).__auroreRequestScope;
-  return storage?.getStore();
+/** Remembered so that a reloaded module still sees the scope the server opened. */
+const storage = remember("request-scope", () => new AsyncLocalStorage<Scope>());
+
+/** Runs `handle` (the rest of one request) with a fresh, empty scope. */
+export function runInRequestScope<T>(handle: () => T): T {
+  return storage.run(new Map(), handle);
 }
 
 /** The value under `key` for this request, computed by `compute` on first use. */
 export function memoizeForRequest<T>(key: string, compute: () => Promise<T>): Promise<T> {
-  const scope = currentScope();
+  const scope = storage.getStore();
   if (!scope) return compute();
   const known = scope.get(key) as Promise<T> | undefined;
   if (known) return known;

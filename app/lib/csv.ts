@@ -6,6 +6,8 @@
  * starting with = + - @ gets a leading apostrophe so Excel does not run it as a formula (CSV
  * injection).
  */
+import { parisDay } from "./paris-time";
+
 export const CSV_BOM = "\uFEFF";
 export const CSV_SEPARATOR = ";";
 export const CSV_LINE_END = "\r\n";
@@ -31,6 +33,5 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
 
 /** "clients_2026-11-21.csv": the date of the export, in Paris time. */
 export function csvFileName(prefix: string, now: Date = new Date()): string {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  return `${prefix}_${day}.csv`;
+  return `${prefix}_${parisDay(now)}.csv`;
 }

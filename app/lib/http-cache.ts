@@ -8,3 +8,6 @@ export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10";
 export function publicPageHeaders(): HeadersInit {
   return { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL };
 }
+
+/** Answers that are personal or that change state: no browser or shared cache may keep them. */
+export const noStore = { "Cache-Control": "no-store" } as const;

@@ -16,11 +16,6 @@ export function formatRating(rating: number): string {
   return rating.toLocaleString("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
-const dateFormatter = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "Europe/Paris" });
-export function formatDate(value: Date | string): string {
-  return dateFormatter.format(typeof value === "string" ? new Date(value) : value);
-}
-
 /** Banner style, no space: "100€" for whole euros, "49,90€" otherwise. */
 export function formatEurosCompact(cents: number): string {
   return cents % 100 === 0 ? `${cents / 100}€` : `${(cents / 100).toFixed(2).replace(".", ",")}€`;

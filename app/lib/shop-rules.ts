@@ -6,8 +6,8 @@
 /** Standard delivery fee in metropolitan France. */
 export const SHIPPING_FEE_CENTS = 990;
 /**
- * Free delivery from this merchandise subtotal. The old app said 50 € on the product page and
- * 100 € everywhere else; the shop has one rule, 100 €, used on every page.
+ * Free delivery from this merchandise subtotal: one rule, 100 €, the same on every page
+ * (docs/decisions/001-stack-and-shape.md).
  */
 export const FREE_SHIPPING_THRESHOLD_CENTS = 10_000;
 
@@ -85,7 +85,7 @@ export const BEAUTY_PASS_HISTORY_LIMIT = 20;
 export const BEAUTY_PASS_CARD_TRANSACTIONS = 3;
 
 /* ---------------------------------------------------------------------------------------------- */
-/* Cart, checkout and delivery zones (issue 4).                                                   */
+/* Cart, checkout and delivery zones.                                                             */
 /* ---------------------------------------------------------------------------------------------- */
 
 /** A cart lives 6 hours from its creation or its last extension (spec storefront §4, §9). */

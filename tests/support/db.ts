@@ -14,19 +14,26 @@ import { seedDemoData } from "../../app/.server/db/seed/demo";
  * copy: a PGlite data dir loaded from a dump, or a PostgreSQL database cloned from a template.
  */
 export const TEMPLATE_DUMP = path.resolve(".tmp", "test-template.tar.gz");
-export const PG_TEMPLATE_DB = "aurore_test_template";
+/**
+ * The template is named after the test database, so two checkouts testing against one server
+ * (each with its own TEST_DATABASE_URL database) never drop each other's template.
+ */
+export const PG_TEMPLATE_DB = `aurore_tpl_${
+  (process.env.TEST_DATABASE_URL ? new URL(process.env.TEST_DATABASE_URL).pathname.slice(1) : "test").replace(/\W/g, "_")
+}`;
 
 export function testDatabaseUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
 }
 
-function withDatabase(url: string, database: string): string {
+export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.href;
 }
 
-async function adminQuery(url: string, statements: string[]): Promise<void> {
+/** Runs statements on the server's `postgres` database (CREATE / DROP DATABASE). */
+export async function adminQuery(url: string, statements: string[]): Promise<void> {
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: withDatabase(url, "postgres") });
   await client.connect();

@@ -26,7 +26,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Runs `prepare` on a fresh, migrated database, then serves the built shop (build/) from it. */
+/** Runs `prepare` on a fresh, migrated database, then serves the built shop (the tests' build, AURORE_BUILD_DIR) from it. */
 export async function startPrivateShop(prepare: (db: Database) => Promise<void>): Promise<PrivateShop> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-private-"));
   const handle = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });

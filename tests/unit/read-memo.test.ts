@@ -57,7 +57,7 @@ describe("forgetReadMemosAfterWrites (server/server.mjs)", () => {
     const memo = createReadMemo<number>({ ttlMs: 60_000 });
     let version = 0;
     const app = express();
-    app.use(forgetReadMemosAfterWrites);
+    app.use(forgetReadMemosAfterWrites(forgetReadMemos));
     app.all("/{*any}", async (req, res) => {
       if (req.method !== "GET") version++;
       res.json({ seen: await memo.get("user", async () => version) });

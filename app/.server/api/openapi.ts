@@ -128,7 +128,15 @@ export const operations: ApiOperation[] = [
       400: { description: "Requête invalide, panier vide, adresse invalide, points insuffisants", schema: ApiErrorSchema },
       401: { description: "Connexion requise", schema: ApiErrorSchema },
       402: { description: "Paiement refusé", schema: ApiErrorSchema },
-      409: { description: "Stock insuffisant ou prix modifié", schema: ApiErrorSchema },
+      409: {
+        description:
+          "Stock insuffisant ou prix modifié ; commande déjà en cours de traitement avec la même Idempotency-Key (order_in_progress) ; paiement non confirmé à temps, non débité (payment_expired)",
+        schema: ApiErrorSchema,
+      },
+      502: {
+        description: "Le service de paiement ne répond pas (payment_unavailable) : un débit sans commande est remboursé automatiquement",
+        schema: ApiErrorSchema,
+      },
     },
   },
   {
@@ -323,7 +331,7 @@ export const operations: ApiOperation[] = [
   },
 ];
 
-/** Carnet d'adresses (issue 4). Someone else's address id reads as unknown: 404. */
+/** Carnet d'adresses (docs/decisions/006-cart-favourites-addresses.md). Someone else's address id reads as unknown: 404. */
 function addressOperations(): ApiOperation[] {
   const unauthenticated = { 401: { description: "Connexion requise", schema: ApiErrorSchema } };
   const notFound = { 404: { description: "Adresse introuvable", schema: ApiErrorSchema } };
@@ -409,7 +417,7 @@ function addressOperations(): ApiOperation[] {
   ];
 }
 
-/** Notifications (issue 5): someone else's notification id reads as unknown: 404. */
+/** Notifications (docs/decisions/010-notifications-realtime.md): someone else's notification id reads as unknown: 404. */
 function notificationOperations(): ApiOperation[] {
   const unauthenticated = { 401: { description: "Connexion requise", schema: ApiErrorSchema } };
   const notFound = { 404: { description: "Notification introuvable", schema: ApiErrorSchema } };
@@ -513,7 +521,15 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const op of operations) {
     const responses: Record<string, JsonSchema> = {};
-    for (const [status, response] of Object.entries(op.responses)) {
+    // Every body is bounded and typed by the Node server and the one JSON reader (decision 023).
+    const bodyRefusals: ApiOperation["responses"] =
+      op.body || op.rawBody
+        ? {
+            413: { description: "Requête trop volumineuse (1 Mo au plus, 5 Mo pour une image)", schema: ApiErrorSchema },
+            415: { description: "Type de contenu non pris en charge", schema: ApiErrorSchema },
+          }
+        : {};
+    for (const [status, response] of Object.entries({ ...bodyRefusals, ...op.responses })) {
       responses[status] = {
         description: response.description,
         ...(response.schema ? { content: { "application/json": { schema: toSchema(response.schema, "output") } } } : {}),

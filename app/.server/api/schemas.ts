@@ -134,7 +134,7 @@ export const OrderSchema = z
         }),
       }),
     ),
-    /* Gift cards (issue 8) */
+    /* Gift cards */
     gift_card_cents: z.int().nonnegative().describe("Part du total payée par cartes cadeaux (le reste par carte bancaire)"),
     gift_card_payments: z.array(z.object({ last4: z.string(), amount_cents: z.int() })),
     gift_cards: z
@@ -157,7 +157,7 @@ export const OrderResponseSchema = z.object({ data: OrderSchema }).meta({ id: "O
 export const OrderListSchema = z.object({ data: z.array(OrderSchema) }).meta({ id: "OrderList" });
 export type _OrderMatches = Assert<OrderView extends z.infer<typeof OrderSchema> ? true : false>;
 
-/* Cart and favourites (issue 4). */
+/* Cart and favourites. */
 
 export const CartProductQuoteSchema = z
   .object({

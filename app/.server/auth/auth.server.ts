@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
@@ -8,8 +8,21 @@ import * as schema from "../db/schema";
 import { getEnv } from "../env";
 import { getSessionSecret } from "../secrets";
 import { createProfile } from "../modules/accounts/profile.service";
-import { countRecentFailures, recordLogin } from "../modules/accounts/login-history.service";
-import { PASSWORD_MAX, PASSWORD_MIN, splitFullName } from "~/features/auth/auth.rules";
+import { recordLogin } from "../modules/accounts/login-history.service";
+import { PASSWORD_MAX, PASSWORD_MIN, authErrorMessage, splitFullName, tooManyAttemptsMessage } from "~/features/auth/auth.rules";
+import {
+  DEFAULT_SECRET_CHECK_LIMITS,
+  DEFAULT_SIGN_IN_LIMITS,
+  beginSecretCheck,
+  beginSignInAttempt,
+  endSecretCheck,
+  endSignInAttempt,
+  forgetSignInFailures,
+  type Attempt,
+  type SecretCheckLimits,
+  type SignInLimits,
+} from "./attempt-limits";
+import { isOpenEndpoint, refuseAuthInput } from "./auth-input";
 
 /** Header the Node server sets from the socket address (clients cannot forge it). */
 export const CLIENT_IP_HEADER = "x-aurore-client-ip";
@@ -18,9 +31,10 @@ export type AuthOptions = {
   publicUrl: string;
   secret: string;
   adminEmail?: string;
+  /** Requests per IP address and minute on the sign-in, sign-up and two-factor endpoints. */
   rateLimitMax: number;
-  lockoutThreshold: number;
-  lockoutSeconds: number;
+  signInLimits?: Partial<SignInLimits>;
+  secretCheckLimits?: Partial<SecretCheckLimits>;
 };
 
 export function authOptionsFromEnv(): AuthOptions {
@@ -30,9 +44,77 @@ export function authOptionsFromEnv(): AuthOptions {
     secret: getSessionSecret(),
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     rateLimitMax: env.AUTH_RATE_LIMIT_MAX,
-    lockoutThreshold: env.AUTH_LOCKOUT_THRESHOLD,
-    lockoutSeconds: env.AUTH_LOCKOUT_SECONDS,
+    signInLimits: {
+      freeFailures: env.AUTH_SIGNIN_FREE_FAILURES,
+      firstDelaySeconds: env.AUTH_SIGNIN_FIRST_DELAY_SECONDS,
+      maxDelaySeconds: env.AUTH_SIGNIN_MAX_DELAY_SECONDS,
+      ipMaxFailures: env.AUTH_SIGNIN_IP_MAX_FAILURES,
+      accountMaxFailures: env.AUTH_SIGNIN_ACCOUNT_MAX_FAILURES,
+      windowSeconds: env.AUTH_SIGNIN_WINDOW_SECONDS,
+    },
+    secretCheckLimits: {
+      maxFailures: env.AUTH_SECRET_CHECK_MAX_FAILURES,
+      windowSeconds: env.AUTH_SECRET_CHECK_WINDOW_SECONDS,
+    },
   };
+}
+
+/**
+ * Endpoints that check a signed-in user's password or two-factor code. The two code checks are
+ * also the second step of a sign-in (no session yet): that step is limited by the library's own
+ * per-challenge and per-account attempt caps, after a password that was right.
+ */
+const SECRET_CHECK_PATHS = new Set([
+  "/change-password",
+  "/verify-password",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/get-totp-uri",
+  "/two-factor/generate-backup-codes",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+]);
+
+/** Codes whose message we wrote ourselves (French already, with details worth keeping). */
+const OWN_ERROR_CODES = new Set(["TOO_MANY_ATTEMPTS", "INVALID_INPUT"]);
+
+function tooManyAttempts(retryAfterSeconds: number): APIError {
+  return new APIError(
+    "TOO_MANY_REQUESTS",
+    { code: "TOO_MANY_ATTEMPTS", message: tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds },
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+}
+
+function clientIp(ctx: { request?: Request; headers?: Headers }): string | null {
+  return ctx.request?.headers.get(CLIENT_IP_HEADER) || ctx.headers?.get(CLIENT_IP_HEADER) || null;
+}
+
+function parseJsonObject(text: string): { code?: unknown; message?: unknown } | null {
+  try {
+    const value: unknown = text ? JSON.parse(text) : null;
+    return value && typeof value === "object" ? (value as { code?: unknown }) : null;
+  } catch {
+    return null; // not JSON: a plain text answer of the library, given a French message below
+  }
+}
+
+/**
+ * Every error the library answers over HTTP carries a French message (its code stays, for
+ * programs); its own rate limit's wait becomes a standard Retry-After header.
+ */
+async function inFrench(response: Response): Promise<Response> {
+  if (response.status < 400 || response.status >= 500) return response;
+  const body = parseJsonObject(await response.clone().text());
+  const code = typeof body?.code === "string" ? body.code : undefined;
+  if (code && OWN_ERROR_CODES.has(code)) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  headers.set("content-type", "application/json");
+  const retryAfter = Number(headers.get("retry-after") ?? headers.get("x-retry-after")) || undefined;
+  if (response.status === 429 && retryAfter) headers.set("Retry-After", String(retryAfter));
+  const message = authErrorMessage(code, response.status, retryAfter);
+  return new Response(JSON.stringify({ ...(body ?? {}), ...(code ? { code } : {}), message }), { status: response.status, headers });
 }
 
 function trustedOrigins(publicUrl: string): string[] {
@@ -46,12 +128,18 @@ function trustedOrigins(publicUrl: string): string[] {
 /**
  * The auth library configured for the shop: e-mail and password, sessions in HttpOnly SameSite=Lax
  * cookies (Secure over HTTPS), roles (admin plugin), TOTP two-factor with backup codes, rate limits
- * per IP kept in the database, and a per-account lockout after repeated failures.
+ * per IP kept in the database, and sign-in and secret-check limits that slow an attacker down
+ * without locking the owner out (decision 022). Over HTTP, only the endpoints the shop uses are
+ * open, and their input obeys the app's own rules.
  * The administrator is recognised on the server by role, never by an e-mail check in the browser.
  */
 export function createAuth(db: Database, options: AuthOptions) {
   const secure = options.publicUrl.startsWith("https://");
-  return betterAuth({
+  const signInLimits: SignInLimits = { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits };
+  const secretCheckLimits: SecretCheckLimits = { ...DEFAULT_SECRET_CHECK_LIMITS, ...options.secretCheckLimits };
+  /** Attempts counted by a before-hook, for the after-hook of the same call to settle. */
+  const counted = new WeakMap<object, { kind: "sign-in"; attempt: Attempt } | { kind: "secret"; userId: string; ip: string | null }>();
+  const auth = betterAuth({
     appName: "Aurore",
     baseURL: options.publicUrl,
     basePath: "/api/auth",
@@ -120,20 +208,36 @@ export function createAuth(db: Database, options: AuthOptions) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-in/email") return;
-        const email = String((ctx.body as { email?: unknown })?.email ?? "").toLowerCase();
-        if (!email) return;
-        const [account] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
-        if (!account) return;
-        const failures = await countRecentFailures(db, account.id, options.lockoutSeconds);
-        if (failures >= options.lockoutThreshold) {
-          throw new APIError("TOO_MANY_REQUESTS", {
-            code: "ACCOUNT_LOCKED",
-            message: "Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.",
-          });
+        const refusal = refuseAuthInput(ctx.path, ctx.body);
+        if (refusal) throw new APIError("BAD_REQUEST", { code: "INVALID_INPUT", message: refusal });
+        const ip = clientIp(ctx);
+        if (ctx.path === "/sign-in/email") {
+          const email = String((ctx.body as { email: string }).email).trim().toLowerCase();
+          const [account] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
+          const attempt: Attempt = { userId: account?.id ?? null, ip };
+          const decision = await beginSignInAttempt(db, attempt, signInLimits);
+          if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
+          counted.set(ctx.context, { kind: "sign-in", attempt });
+          return;
+        }
+        if (SECRET_CHECK_PATHS.has(ctx.path)) {
+          const current = await getSessionFromCtx(ctx);
+          if (current) {
+            const decision = await beginSecretCheck(db, current.user.id, ip, secretCheckLimits);
+            if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
+            counted.set(ctx.context, { kind: "secret", userId: current.user.id, ip });
+          }
+        }
+        // A new password ends every other session, whoever asks (the dashboard already does).
+        if (ctx.path === "/change-password") {
+          return { context: { body: { ...(ctx.body as Record<string, unknown>), revokeOtherSessions: true } } };
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        const failed = returned instanceof APIError || (returned instanceof Error && "status" in returned);
+        const pending = counted.get(ctx.context);
+        if (pending?.kind === "secret" && !failed) await endSecretCheck(db, pending.userId, pending.ip);
         const isPasswordStep = ctx.path === "/sign-in/email";
         const isSecondFactor = ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code";
         if (!isPasswordStep && !isSecondFactor) return;
@@ -147,6 +251,11 @@ export function createAuth(db: Database, options: AuthOptions) {
         // step's session into a code challenge: the sign-in is recorded when the code is verified.
         const awaitsSecondFactor =
           isPasswordStep && Boolean((newSession?.user as { twoFactorEnabled?: boolean } | undefined)?.twoFactorEnabled);
+        if (isPasswordStep && newSession && pending?.kind === "sign-in") {
+          // A right password is no failure; only a completed sign-in clears this address's streak.
+          await endSignInAttempt(db, pending.attempt, !awaitsSecondFactor);
+        }
+        if (isSecondFactor && newSession) await forgetSignInFailures(db, { userId: newSession.user.id, ip: ipAddress });
         if (newSession && !awaitsSecondFactor) {
           await recordLogin(db, {
             userId: newSession.user.id,
@@ -158,8 +267,6 @@ export function createAuth(db: Database, options: AuthOptions) {
           return;
         }
         if (newSession) return;
-        const returned = ctx.context.returned;
-        const failed = returned instanceof APIError || (returned instanceof Error && "status" in returned);
         if (!failed) return; // password accepted, second factor still to come
         let userId: string | null = null;
         if (isPasswordStep) {
@@ -180,6 +287,15 @@ export function createAuth(db: Database, options: AuthOptions) {
       }),
     ],
   });
+  const libraryHandler = auth.handler;
+  auth.handler = async (request: Request) => {
+    const path = new URL(request.url).pathname.replace(/^\/api\/auth(?=\/|$)/, "");
+    if (!isOpenEndpoint(request.method, path)) {
+      return Response.json({ code: "NOT_FOUND", message: "Page introuvable" }, { status: 404 });
+    }
+    return inFrench(await libraryHandler(request));
+  };
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

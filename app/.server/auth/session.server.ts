@@ -4,10 +4,10 @@ import { authOptionsFromEnv, createAuth, type Auth } from "./auth.server";
 import { ensureAdministrator } from "./admin-bootstrap";
 import { memoizeForRequest } from "../request-scope";
 import { createReadMemo } from "../read-memo";
+import { remember } from "~/lib/remember";
 
-type Holder = { auth?: Promise<Auth> };
-const holder: Holder = ((globalThis as Record<string, unknown>).__auroreAuth as Holder) ?? {};
-(globalThis as Record<string, unknown>).__auroreAuth = holder;
+/** Remembered so the dev server's module reloads keep one auth instance. */
+const holder = remember<{ auth?: Promise<Auth> }>("auth", () => ({}));
 
 /**
  * The process-wide auth instance, on the process-wide database. Creating it makes sure the
@@ -94,11 +94,14 @@ export async function requireAdmin(request: Request): Promise<CurrentSession> {
   return session;
 }
 
-/** JSON API flavour: returns the session, or the 401 response to send. */
-export async function requireApiUser(request: Request): Promise<CurrentSession | Response> {
+/**
+ * JSON API flavour: the signed-in user's session. A visitor's request stops here: the JSON 401 is
+ * thrown, and React Router sends a Response thrown by a resource route's loader or action as is.
+ */
+export async function requireApiUser(request: Request): Promise<CurrentSession> {
   const session = await getCurrentSession(request);
   if (!session) {
-    return Response.json(
+    throw Response.json(
       { error: { code: "unauthenticated", message: "Connexion requise" } },
       { status: 401, headers: { "Cache-Control": "no-store" } },
     );
@@ -106,12 +109,11 @@ export async function requireApiUser(request: Request): Promise<CurrentSession |
   return session;
 }
 
-/** JSON API flavour of requireAdmin: the administrator's session, or the 401/403 response to send. */
-export async function requireApiAdmin(request: Request): Promise<CurrentSession | Response> {
+/** JSON API flavour of requireAdmin: the administrator's session; the JSON 401/403 is thrown. */
+export async function requireApiAdmin(request: Request): Promise<CurrentSession> {
   const session = await requireApiUser(request);
-  if (session instanceof Response) return session;
   if (session.user.role !== "admin") {
-    return Response.json(
+    throw Response.json(
       { error: { code: "forbidden", message: "Accès réservé à l'administrateur" } },
       { status: 403, headers: { "Cache-Control": "no-store" } },
     );

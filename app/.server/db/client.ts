@@ -10,6 +10,12 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A database handle or an open transaction: services accept either. */
 export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/** The rows of a raw `execute`: node-postgres and PGlite both answer `{ rows }`. */
+export function rowsOf<T>(res: unknown): T[] {
+  if (Array.isArray(res)) return res as T[];
+  return ((res as { rows?: T[] }).rows ?? []) as T[];
+}
+
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";

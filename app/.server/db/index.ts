@@ -1,4 +1,5 @@
 import path from "node:path";
+import { remember } from "~/lib/remember";
 import { getEnv } from "../env";
 import { maintainDatabase, migrateDatabase, openDatabase, type Database, type DatabaseHandle } from "./client";
 
@@ -6,12 +7,10 @@ const MAINTENANCE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The process-wide database, opened lazily once: migrations are applied and,
- * when the shop is empty, the demo data is loaded. Kept on globalThis so the
- * dev server's module reloads reuse the same connection (PGlite is single-process).
+ * when the shop is empty, the demo data is loaded. Remembered so the dev
+ * server's module reloads reuse the same connection (PGlite is single-process).
  */
-type Holder = { ready?: Promise<DatabaseHandle>; handle?: DatabaseHandle };
-const holder: Holder = ((globalThis as Record<string, unknown>).__auroreDb as Holder) ?? {};
-(globalThis as Record<string, unknown>).__auroreDb = holder;
+const holder = remember<{ ready?: Promise<DatabaseHandle>; handle?: DatabaseHandle }>("database", () => ({}));
 
 export function startDatabase(): Promise<DatabaseHandle> {
   holder.ready ??= (async () => {

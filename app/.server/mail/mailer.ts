@@ -10,6 +10,11 @@ export type MailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The Message-ID header (`<unique@domain>`), set by the outbox: the same one on every send of
+   * one outbox row, so a duplicate after a crash can be recognised by the receiving side.
+   */
+  messageId?: string;
 };
 
 /** Sends one message or throws (the outbox retries). */

@@ -8,7 +8,7 @@ const guarded = {
   403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
 };
 
-/** /api/v1/admin/product-images (issue 6): the product form's image uploads. */
+/** /api/v1/admin/product-images (docs/decisions/017-product-form-and-images.md): the product form's image uploads. */
 export function productImageOperations(): ApiOperation[] {
   return [
     {

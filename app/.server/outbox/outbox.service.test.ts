@@ -14,7 +14,7 @@ import { eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../tests/support/db";
 import type { DatabaseHandle } from "../db/client";
 import { outbox } from "../db/schema";
-import { createMailer } from "../mail/mailer";
+import { createMailer, type MailMessage, type SendMail } from "../mail/mailer";
 import {
   enqueueMail,
   OUTBOX_MAX_ATTEMPTS,
@@ -78,6 +78,47 @@ describe("mail outbox", () => {
     expect(console.info).toHaveBeenCalledWith(
       "[mail] mail to lea@example.com: Bienvenue chez Aurore",
     );
+  });
+
+  it("sends a row again after a crash mid-send with the same Message-ID, committed before the first send", async () => {
+    await enqueueMail(handle.db, { to: "nina@example.com", subject: "Votre commande", text: "Merci" });
+    const now = new Date(Date.now() + 1000);
+    // The first worker hands the mail to the SMTP server and dies before marking the row.
+    const seen: MailMessage[] = [];
+    let arrived!: () => void;
+    const handedOver = new Promise<void>((resolve) => (arrived = resolve));
+    const dying: SendMail = async (mail) => {
+      seen.push(mail);
+      arrived();
+      await new Promise<never>(() => {});
+    };
+    void processOutbox(handle.db, dying, { now, leaseMs: 60_000 });
+    await handedOver;
+    const [claimed] = await handle.db.select().from(outbox);
+    expect(claimed!.processedAt).toBeNull();
+    expect(claimed!.messageId).toMatch(/^<[0-9a-f-]{36}@aurore-beaute\.fr>$/);
+    expect(seen.map((m) => m.messageId)).toEqual([claimed!.messageId]);
+
+    // Hidden while the lease runs, then sent again by the next worker, as the same message.
+    const send = createMailer({ from: "Aurore <contact@aurore-beaute.fr>", mailDir });
+    expect(await processOutbox(handle.db, send, { now: new Date(now.getTime() + 59_000) })).toEqual({ sent: 0, failed: 0 });
+    expect(await processOutbox(handle.db, send, { now: new Date(now.getTime() + 61_000) })).toEqual({ sent: 1, failed: 0 });
+    const [row] = await handle.db.select().from(outbox);
+    expect(row!.processedAt).toBeInstanceOf(Date);
+    expect(row!.messageId).toBe(claimed!.messageId);
+    const emls = fs.readdirSync(mailDir).map((f) => fs.readFileSync(path.join(mailDir, f), "utf8"));
+    const resent = emls.filter((e) => e.includes("To: nina@example.com"));
+    expect(resent).toHaveLength(1);
+    expect(resent[0]).toContain(`Message-ID: ${claimed!.messageId}`);
+  });
+
+  it("gives every row its own Message-ID", async () => {
+    for (const to of ["a@example.com", "b@example.com", "c@example.com"]) await enqueueMail(handle.db, { to, subject: "S", text: "T" });
+    const ids: (string | undefined)[] = [];
+    expect(await processOutbox(handle.db, async (mail) => void ids.push(mail.messageId), { now: new Date(Date.now() + 1000) })).toEqual({ sent: 3, failed: 0 });
+    expect(new Set(ids).size).toBe(3);
+    const rows = await handle.db.select().from(outbox);
+    expect(rows.map((r) => r.messageId).sort()).toEqual([...ids].sort());
   });
 
   it("does not send a mail whose transaction rolled back", async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Database, Executor } from "../db/client";
 import { outbox } from "../db/schema";
 import type { MailMessage, SendMail } from "../mail/mailer";
+import { remember } from "~/lib/remember";
 
 export const MAIL_TOPIC = "mail";
 /** Rows claimed per pass. */
@@ -10,8 +11,8 @@ export const OUTBOX_BATCH_SIZE = 20;
 export const OUTBOX_MAX_ATTEMPTS = 5;
 /** First retry delay; doubled on each further failure (30 s, 1 min, 2 min, 4 min). */
 export const OUTBOX_BASE_BACKOFF_MS = 30_000;
-/** A claimed row is hidden from other workers this long while it is being sent. */
-const CLAIM_LEASE_MS = 5 * 60_000;
+/** A claimed row is hidden from other workers this long while it is being sent (OUTBOX_LEASE_SECONDS). */
+export const OUTBOX_CLAIM_LEASE_MS = 5 * 60_000;
 const POLL_INTERVAL_MS = 2_000;
 
 /** Queues an e-mail; pass the transaction so the mail is sent only if it commits. */
@@ -32,7 +33,7 @@ export function retryDelayMs(attempts: number): number {
   return OUTBOX_BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1);
 }
 
-function readMail(payload: Record<string, unknown>): MailMessage {
+function readMail(payload: Record<string, unknown>, messageId: string): MailMessage {
   const { to, subject, text, html } = payload;
   if (
     typeof to !== "string" ||
@@ -41,22 +42,38 @@ function readMail(payload: Record<string, unknown>): MailMessage {
   ) {
     throw new Error("malformed mail payload");
   }
-  return { to, subject, text, ...(typeof html === "string" ? { html } : {}) };
+  return { to, subject, text, ...(typeof html === "string" ? { html } : {}), messageId };
 }
 
 export type OutboxPassResult = { sent: number; failed: number };
+
+export type OutboxOptions = {
+  /** How long a claimed row stays hidden from other passes (default 5 minutes). */
+  leaseMs?: number;
+  /** The right-hand side of the Message-IDs given to the mails (the sender's domain). */
+  messageIdDomain?: string;
+};
 
 /**
  * One pass over the due mail rows. Rows are claimed with FOR UPDATE SKIP LOCKED and leased
  * (available_at pushed forward) in a short transaction, then sent outside it so a slow SMTP
  * server never holds a database lock (PGlite has a single connection).
+ *
+ * At most once per row, as far as a mail can be (decision 021): the claim also gives the row its
+ * Message-ID, committed before anything is sent, and every send of the row carries it. The window
+ * that remains is a crash (or a lost answer) after the SMTP server accepted the mail and before
+ * the row is marked processed: once the lease runs out the row is sent again, with the same
+ * Message-ID, so the receiving server or mail client can recognise the duplicate. Closing it
+ * entirely would need the SMTP server to take part in our transaction, which SMTP cannot do.
  */
 export async function processOutbox(
   db: Database,
   send: SendMail,
-  options: { now?: Date } = {},
+  options: { now?: Date } & OutboxOptions = {},
 ): Promise<OutboxPassResult> {
   const now = options.now ?? new Date();
+  const leaseMs = options.leaseMs ?? OUTBOX_CLAIM_LEASE_MS;
+  const domain = options.messageIdDomain ?? "aurore-beaute.fr";
   const claimed = await db.transaction(async (tx) => {
     const rows = await tx
       .select({
@@ -77,24 +94,27 @@ export async function processOutbox(
       .orderBy(asc(outbox.availableAt), asc(outbox.id))
       .limit(OUTBOX_BATCH_SIZE)
       .for("update", { skipLocked: true });
-    if (rows.length > 0) {
-      await tx
-        .update(outbox)
-        .set({ availableAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
-        .where(
-          inArray(
-            outbox.id,
-            rows.map((r) => r.id),
-          ),
-        );
-    }
-    return rows;
+    if (rows.length === 0) return [];
+    // A row keeps the Message-ID of its first claim: a resend after a crash reuses it.
+    return tx
+      .update(outbox)
+      .set({
+        availableAt: new Date(now.getTime() + leaseMs),
+        messageId: sql`coalesce(${outbox.messageId}, '<' || gen_random_uuid() || '@' || ${domain}::text || '>')`,
+      })
+      .where(
+        inArray(
+          outbox.id,
+          rows.map((r) => r.id),
+        ),
+      )
+      .returning({ id: outbox.id, payload: outbox.payload, attempts: outbox.attempts, messageId: outbox.messageId });
   });
 
   const result: OutboxPassResult = { sent: 0, failed: 0 };
   for (const row of claimed) {
     try {
-      await send(readMail(row.payload));
+      await send(readMail(row.payload, row.messageId!));
       await db
         .update(outbox)
         .set({ processedAt: new Date(), lastError: null })
@@ -126,20 +146,19 @@ export async function processOutbox(
   return result;
 }
 
-/** Kept on globalThis so the dev server's module reloads share one worker. */
 type Worker = {
   timer?: NodeJS.Timeout;
   kick?: () => void;
   running?: Promise<void>;
 };
-const worker: Worker =
-  ((globalThis as Record<string, unknown>).__auroreOutbox as Worker) ?? {};
-(globalThis as Record<string, unknown>).__auroreOutbox = worker;
+/** Remembered so the dev server's module reloads share one worker. */
+const worker = remember<Worker>("outbox-worker", () => ({}));
 
 /** Polls the outbox every 2 s; returns the stop function (awaits a pass in progress). */
 export function startOutboxWorker(
   db: Database,
   send: SendMail,
+  options: OutboxOptions = {},
 ): () => Promise<void> {
   if (worker.timer) clearInterval(worker.timer);
   let again = false;
@@ -148,7 +167,7 @@ export function startOutboxWorker(
       again = true;
       return;
     }
-    worker.running = processOutbox(db, send)
+    worker.running = processOutbox(db, send, options)
       .then(() => undefined)
       .catch((error) => console.error("[outbox] pass failed:", error))
       .finally(() => {

@@ -13,8 +13,8 @@
  * Every change is recorded (who, when, from, to) and, in the same transaction, a notification
  * for the customer (delivered on commit by NOTIFY) and an e-mail (outbox) are written.
  *
- * Fixed from the old app: a status change was a bare UPDATE (no stock, no points, no message);
- * points were credited by a page-view "repair" instead.
+ * Doing all of it in the status change's transaction means stock, points and messages can never
+ * disagree with the order's status (docs/decisions/007-order-status-loyalty-notifications.md).
  */
 import { and, eq } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
@@ -32,7 +32,7 @@ import { createNotification } from "~/.server/modules/notifications/notification
 import { PROMO_RESTORE_REFUSED_MESSAGE, releaseOrderPromo, respendOrderPromo } from "~/.server/modules/promotions/promo-codes.service";
 import {
   cancelGiftCardsBoughtBy,
-  GIFT_CARD_MESSAGES,
+  GIFT_CARD_REDEMPTION_MESSAGES,
   orderHasUsedGiftCards,
   refundOrderGiftCards,
   respendOrderGiftCards,
@@ -43,7 +43,8 @@ import { ORDER_NOT_CANCELLABLE_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from "~/.serve
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderView } from "~/features/orders/order.types";
-import { formatDate, formatPrice } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 
 export const INVALID_STATUS_MESSAGE = "Statut de commande invalide";
@@ -125,12 +126,12 @@ export async function changeOrderStatus(
       if (!RELEASED.has(from) && RELEASED.has(to)) {
         await returnStock(tx, lines, { ...stockContext, reason: to === "returned" ? "order_returned" : "order_cancelled" });
         await refundOrderPoints(tx, order, to === "returned" ? "returned" : "cancelled", now);
-        // The promo code's use is given back (issue 8).
+        // The promo code's use is given back (docs/decisions/016-promo-codes.md).
         await releaseOrderPromo(tx, order.id, now);
         if (order.paymentStatus === "paid") paymentStatus = "refunded";
-        // Gift cards (issue 8): amounts paid with cards go back to them; cards bought stop working.
+        // Gift cards (docs/decisions/018-gift-cards.md): amounts paid with cards go back to them; cards bought stop working.
         if (actor.role === "customer" && (await orderHasUsedGiftCards(tx, order.id))) {
-          throw new Refused({ ok: false, status: 409, code: "order_not_cancellable", message: GIFT_CARD_MESSAGES.usedCardInOrder });
+          throw new Refused({ ok: false, status: 409, code: "order_not_cancellable", message: GIFT_CARD_REDEMPTION_MESSAGES.usedCardInOrder });
         }
         await refundOrderGiftCards(tx, order.id, now);
         await cancelGiftCardsBoughtBy(tx, order.id, now);
@@ -145,9 +146,9 @@ export async function changeOrderStatus(
         if (!(await respendOrderPromo(tx, order.id))) {
           throw new Refused({ ok: false, status: 409, code: "promo_code_unavailable", message: PROMO_RESTORE_REFUSED_MESSAGE });
         }
-        // Gift cards (issue 8): the cards pay their part again; cards bought work again.
+        // Gift cards: the cards pay their part again; cards bought work again.
         if (!(await respendOrderGiftCards(tx, order.id, now))) {
-          throw new Refused({ ok: false, status: 409, code: "insufficient_gift_card_balance", message: GIFT_CARD_MESSAGES.restoreBalance });
+          throw new Refused({ ok: false, status: 409, code: "insufficient_gift_card_balance", message: GIFT_CARD_REDEMPTION_MESSAGES.restoreBalance });
         }
         await restoreGiftCardsBoughtBy(tx, order.id);
         // The money went back when it was cancelled: it is due again.
@@ -185,8 +186,9 @@ export async function changeOrderStatus(
     kickOutbox();
     if (refundPayment) {
       const { paymentId, amountCents } = refundPayment;
-      await (input.provider ?? getPaymentProvider())
-        .refund(paymentId, amountCents)
+      // One refund per order: an order leaves "paid" once, and the key makes a retry harmless.
+      await (input.provider ?? getPaymentProvider(db))
+        .refund({ paymentId, amountCents, idempotencyKey: `order-refund:${result.order.id}` })
         .catch((error) => console.error(`[orders] refund of ${paymentId} failed:`, error));
     }
   }

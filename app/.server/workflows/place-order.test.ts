@@ -25,12 +25,12 @@ import {
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { updateShippingSettings } from "../modules/settings/shop-settings.service";
 import { placeOrder, quoteCheckout } from "./place-order";
-import { PlaceOrderSchema, type PlaceOrderInput } from "~/features/checkout/checkout.schema";
+import { PlaceOrderSchema, type PlaceOrderBody } from "~/features/checkout/checkout.schema";
 
 let handle: DatabaseHandle;
 let provider: SimulatedPaymentProvider;
 
-function request(input: Partial<PlaceOrderInput> & { address_id: string }) {
+function request(input: Partial<PlaceOrderBody> & { address_id: string }) {
   return PlaceOrderSchema.parse({ contact: CONTACT, card: APPROVED_CARD, ...input });
 }
 
@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  provider = new SimulatedPaymentProvider();
+  provider = new SimulatedPaymentProvider(handle.db, `test-${randomUUID()}`);
 });
 
 describe("quoteCheckout", () => {
@@ -206,7 +206,8 @@ describe("placeOrder", () => {
     expect(await ordersOf(shopper.id)).toHaveLength(1);
     expect(await stockOf(p.id)).toBe(9);
     // Charged once per key by the provider; a losing duplicate is refunded, never charged twice.
-    expect(provider.charges.size).toBe(1);
+    expect(await provider.listCharges()).toHaveLength(1);
+    expect(await provider.listRefunds()).toEqual([]);
   });
 
   it("rolls everything back when one line lacks stock: stock, points and cart unchanged", async () => {
@@ -255,7 +256,7 @@ describe("placeOrder", () => {
       provider,
     });
     expect(result).toMatchObject({ ok: false, code: "insufficient_points", message: "Points insuffisants" });
-    expect(provider.refunds).toHaveLength(1);
+    expect(await provider.listRefunds()).toHaveLength(1);
     expect(await stockOf(p.id)).toBe(5);
   });
 
@@ -264,7 +265,7 @@ describe("placeOrder", () => {
     const shopper = await createShopper(handle.db, { points: 50 });
     const stranger = await createShopper(handle.db);
     const base = { userId: shopper.id, provider };
-    const attempt = (req: Partial<PlaceOrderInput>) =>
+    const attempt = (req: Partial<PlaceOrderBody>) =>
       placeOrder(handle.db, { ...base, idempotencyKey: randomUUID(), request: request({ address_id: shopper.addressId, ...req }) });
 
     expect(await attempt({ address_id: stranger.addressId, lines: [{ product_id: p.id, quantity: 1 }] })).toMatchObject({
@@ -289,7 +290,7 @@ describe("placeOrder", () => {
     expect(await stockOf(p.id)).toBe(4);
     expect(await pointsOf(shopper.id)).toBe(50);
     expect(await ordersOf(shopper.id)).toEqual([]);
-    expect(provider.charges.size).toBe(0);
+    expect(await provider.listCharges()).toHaveLength(0);
 
     // Negative, fractional or huge quantities never reach the workflow.
     for (const quantity of [-1, 0, 1.5, 1e9]) {

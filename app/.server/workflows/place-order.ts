@@ -6,13 +6,15 @@
  * product (`stock_quantity >= n`, rows taken in product-id order so concurrent orders cannot
  * deadlock), points are debited the same way, and the order, its items (with a product
  * snapshot), the stock movements, the status history and the confirmation e-mail (outbox) are
- * written before the shopper's server cart is emptied. Any failure rolls all of it back. The
- * old app checked stock, then inserted, then deducted stock in separate calls (and tolerated a
- * failed deduction): two shoppers could buy the last item twice. Not any more.
+ * written before the shopper's server cart is emptied. Any failure rolls all of it back, so two
+ * shoppers can never both buy the last item.
  *
- * The card is charged just before the transaction; if the transaction then fails, the charge
- * is refunded (compensation). An Idempotency-Key per attempt makes a double click or a retried
- * request return the first order instead of creating a second one.
+ * The card is charged just before the transaction, through a durable payment attempt (decision
+ * 021): recorded `pending` before the provider is called, `charged` once it answers, and linked
+ * to the order inside the transaction. If the transaction fails the charge is refunded here; if
+ * the process dies first, the reconciliation job refunds it. An Idempotency-Key per attempt makes
+ * a double click or a retried request return the first order instead of creating a second one,
+ * and never charge the card twice.
  */
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
@@ -36,7 +38,7 @@ import {
 } from "~/.server/modules/gift-cards/gift-card-checkout.service";
 import {
   giftCardConfirmationLines,
-  GIFT_CARD_MESSAGES,
+  GIFT_CARD_REDEMPTION_MESSAGES,
   issueGiftCards,
   spendGiftCards,
   type GiftCardAllocation,
@@ -46,7 +48,16 @@ import { INSUFFICIENT_POINTS_MESSAGE, useLoyaltyPoints } from "~/.server/modules
 import { insufficientStockMessage, recordTakenStock, takeStock } from "~/.server/modules/inventory/inventory.service";
 import { withItems } from "~/.server/modules/orders/order-view";
 import { checkPromoCode, claimPromoCode, recordPromoRedemption, type AppliedPromo } from "~/.server/modules/promotions/promo-codes.service";
-import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
+import { getPaymentProvider, type ChargeResult, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
+import {
+  beginPaymentAttempt,
+  linkPaymentAttempt,
+  markAttemptCharged,
+  markAttemptFailed,
+  refundOrphanCharge,
+  refundPaymentAttempt,
+  type BeginAttemptResult,
+} from "~/.server/modules/payments/payment-attempts.service";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { AddressSchema, missingAddressFields } from "~/features/addresses/address.schema";
 import { maxRedeemablePoints, parseExpiry, type OrderLine, type PlaceOrderRequest } from "~/features/checkout/checkout.schema";
@@ -94,12 +105,12 @@ export type CheckoutQuote = GiftCardCheckoutQuote & {
   max_redeemable_points: number;
   points_to_use: number;
   discount_cents: number;
-  /** Promo code (issue 8): the accepted code and its discount, or the French reason it is refused. */
+  /** Promo code: the accepted code and its discount, or the French reason it is refused. */
   promo: AppliedPromo | null;
   promo_error: string | null;
   promo_discount_cents: number;
   total_cents: number;
-  /** Gift cards (issue 8): false when only e-mail gift cards are bought (nothing to deliver). */
+  /** Gift cards: false when only e-mail gift cards are bought (nothing to deliver). */
   needs_address: boolean;
   /** What the bank card pays: the total minus the gift cards' part (0: no card needed). */
   card_cents: number;
@@ -123,7 +134,7 @@ function mergeLines(lines: readonly OrderLine[]): OrderLine[] {
   return [...byId].map(([product_id, quantity]) => ({ product_id, quantity }));
 }
 
-/** The shopper's server-side cart (issue 4: it follows them across devices); empty once expired. */
+/** The shopper's server-side cart, which follows them across devices (docs/decisions/006-cart-favourites-addresses.md); empty once expired. */
 async function serverCartLines(db: Executor, userId: string, now: Date): Promise<OrderLine[]> {
   const cart = await getCart(db, userId, { now });
   return cart.items.map((item) => ({ product_id: item.product_id, quantity: item.quantity }));
@@ -232,7 +243,7 @@ export async function quoteCheckout(
   return quote;
 }
 
-/** What a quote adds to the lines (issue 8): the promo code typed, gift cards bought and spent. */
+/** What a quote adds to the lines: the promo code typed, gift cards bought and spent. */
 type QuoteExtras = { promoCode: string | null; cards: readonly GiftCardConfig[]; codes: readonly string[]; now: Date };
 
 /** The quote of merged, well-formed lines for a known delivery zone (null: none chosen yet). */
@@ -279,7 +290,7 @@ async function priceLines(
     });
   }
   const merchandise = lines.reduce((sum, l) => sum + l.line_total_cents, 0);
-  // Gift cards bought (issue 8): in the subtotal, not in the delivery threshold nor payable by points.
+  // Gift cards bought: in the subtotal, not in the delivery threshold nor payable by points.
   const giftLines = quoteGiftCardLines(extras.cards);
   const subtotal = merchandise + giftLines.totalCents;
   const needsAddress = lines.length > 0 || giftLines.hasPhysical;
@@ -289,7 +300,7 @@ async function priceLines(
   const requested = Math.max(0, Math.floor(pointsToUse / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_POINTS);
   const points = Math.min(requested, maxPoints);
   const discount = pointsDiscountCents(points);
-  // Promo code (issue 8): on the merchandise lines only; its minimum counts merchandise only.
+  // Promo code (docs/decisions/016-promo-codes.md): on the merchandise lines only; its minimum counts merchandise only.
   const promoCheck = extras.promoCode
     ? await checkPromoCode(db, { code: extras.promoCode, userId, lines, subtotalCents: merchandise, pointsUsed: points, now: extras.now })
     : null;
@@ -341,12 +352,19 @@ function contactAsAddress(contact: PlaceOrderRequest["contact"]): OrderAddress {
 export type PlaceOrderFailure = { ok: false; status: number; code: string; message: string; field?: string };
 export type PlaceOrderResult = { ok: true; order: OrderView; replayed: boolean } | PlaceOrderFailure;
 
-export type PlaceOrderInput = {
+/** What placeOrder needs: who orders, the attempt's key, the validated request and the provider. */
+export type PlaceOrderCommand = {
   userId: string;
   idempotencyKey: string;
   request: PlaceOrderRequest;
   provider?: PaymentProvider;
   now?: Date;
+  /**
+   * Tests only: called right after the provider charged (`charged_at_provider`) and after the
+   * attempt was marked charged (`attempt_charged`), outside any compensation, so a throw here
+   * behaves like the process dying between the charge and the order's commit.
+   */
+  testHooks?: { afterCharge?: (stage: "charged_at_provider" | "attempt_charged") => void | Promise<void> };
 };
 
 /** An expected failure inside the transaction: rolls it back and becomes the result. */
@@ -385,8 +403,28 @@ async function findOrder(db: Executor, orderId: string): Promise<OrderView> {
 const MAX_ORDER_NUMBER_ATTEMPTS = 5;
 
 export const CARD_REQUIRED_MESSAGE = "Veuillez saisir les informations de votre carte bancaire";
+export const ORDER_IN_PROGRESS_MESSAGE =
+  "Cette commande est déjà en cours de traitement. Patientez un instant puis consultez Mes Commandes avant de réessayer.";
+export const PAYMENT_UNAVAILABLE_MESSAGE =
+  "Le service de paiement ne répond pas. Si votre carte a été débitée sans commande, elle sera remboursée automatiquement. Veuillez réessayer dans un instant.";
+export const PAYMENT_EXPIRED_MESSAGE =
+  "Le paiement n'a pas pu être confirmé à temps : vous ne serez pas débité. Veuillez réessayer.";
 
-/** Gift cards bought (issue 8): one order line each (no product, no stock), then the cards themselves. */
+/** A request with the key of one still paying waits this long for it before answering "en cours". */
+const IN_FLIGHT_WAIT_MS = 15_000;
+const IN_FLIGHT_POLL_MS = 100;
+
+/** The attempt of this key, waiting a little while another request with the same key is paying. */
+async function beginOrAwaitAttempt(db: Database, args: Parameters<typeof beginPaymentAttempt>[1]): Promise<BeginAttemptResult> {
+  const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+  for (;;) {
+    const begun = await beginPaymentAttempt(db, args);
+    if (begun.kind !== "busy" || Date.now() >= deadline) return begun;
+    await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
+  }
+}
+
+/** Gift cards bought: one order line each (no product, no stock), then the cards themselves. */
 async function issueGiftCardLines(
   tx: Executor,
   input: { orderId: string; userId: string; buyerName: string; cards: readonly GiftCardConfig[]; now: Date },
@@ -411,10 +449,10 @@ async function issueGiftCardLines(
   return issueGiftCards(tx, { orderId: input.orderId, buyerUserId: input.userId, buyerName: input.buyerName, lines, now: input.now });
 }
 
-export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+export async function placeOrder(db: Database, input: PlaceOrderCommand): Promise<PlaceOrderResult> {
   const { userId, idempotencyKey, request } = input;
   const now = input.now ?? new Date();
-  const provider = input.provider ?? getPaymentProvider();
+  const provider = input.provider ?? getPaymentProvider(db);
 
   // 1. The same attempt again (double click, retried request): the first order, not a second.
   const existing = await findByIdempotencyKey(db, userId, idempotencyKey);
@@ -452,28 +490,55 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     return fail(400, "points_exceed_total", "Les points utilisés ne peuvent pas dépasser le montant de vos articles", "points_to_use");
   }
   if (quote.promo_error) return fail(400, "promo_code_refused", quote.promo_error, "promo_code");
-  // Gift card codes (issue 8): every typed code must be usable; they pay gift_card_cents.
+  // Gift card codes: every typed code must be usable; they pay gift_card_cents.
   const refusal = quote.gift_card_refusals[0];
   if (refusal) return fail(400, "gift_card_refused", refusal.message, "gift_card_codes");
   const expectedTotal = quote.total_cents;
   const giftCardCents = quote.gift_card_cents;
   const cardCents = expectedTotal - giftCardCents;
 
-  // 5. Payment, just before the transaction; refunded if the order is not created after all.
-  // Nothing to charge when gift cards pay it all.
+  // 5. Payment, just before the transaction (decision 021). The attempt is written before the
+  // provider is called and marked charged after, each committed on its own: whatever happens
+  // next, the shop knows a charge may exist. Nothing to charge when gift cards pay it all.
+  // (Attempt timestamps are wall-clock: the reconciliation's grace period counts real time.)
   const reference = `commande ${idempotencyKey.slice(0, 12)}`;
-  let charge: { paymentId: string; brand: string; lastFour: string } | null = null;
+  let charge: { paymentId: string; brand: string; lastFour: string; attemptId: string } | null = null;
   if (cardCents > 0) {
     if (!request.card) return fail(400, "card_required", CARD_REQUIRED_MESSAGE, "card");
-    const charged = await provider.charge({
-      amountCents: cardCents,
-      currency: "EUR",
-      card: request.card,
-      idempotencyKey: `${userId}:${idempotencyKey}`,
-      description: `Aurore, ${reference}`,
-    });
-    if (!charged.ok) return fail(402, "payment_declined", charged.message, "card");
-    charge = charged;
+    const begun = await beginOrAwaitAttempt(db, { userId, idempotencyKey, amountCents: cardCents, currency: "EUR", provider: provider.name });
+    if (begun.kind === "linked") return { ok: true, order: await findOrder(db, begun.orderId), replayed: true };
+    if (begun.kind === "busy") return fail(409, "order_in_progress", ORDER_IN_PROGRESS_MESSAGE);
+    const attempt = begun.attempt;
+    let charged: ChargeResult;
+    try {
+      charged = await provider.charge({
+        amountCents: cardCents,
+        currency: "EUR",
+        card: request.card,
+        idempotencyKey: attempt.providerKey,
+        description: `Aurore, ${reference}`,
+      });
+    } catch (error) {
+      // Outcome unknown (provider unreachable, timeout): the attempt stays pending and the
+      // reconciliation job asks the provider, refunding a charge that went through.
+      console.error("[place-order] charge failed", error);
+      return fail(502, "payment_unavailable", PAYMENT_UNAVAILABLE_MESSAGE, "card");
+    }
+    if (!charged.ok) {
+      await markAttemptFailed(db, attempt.id, charged.message);
+      return fail(402, "payment_declined", charged.message, "card");
+    }
+    await input.testHooks?.afterCharge?.("charged_at_provider");
+    if (!(await markAttemptCharged(db, attempt.id, charged.paymentId))) {
+      // The charge took longer than the grace period and the job settled the attempt meanwhile:
+      // the money goes back (same refund key as the job's, so once), and no order is made.
+      await refundOrphanCharge(provider, attempt, { paymentId: charged.paymentId, amountCents: cardCents }).catch((e) =>
+        console.error("[place-order] refund of a late charge failed", e),
+      );
+      return fail(409, "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card");
+    }
+    await input.testHooks?.afterCharge?.("attempt_charged");
+    charge = { paymentId: charged.paymentId, brand: charged.brand, lastFour: charged.lastFour, attemptId: attempt.id };
   }
 
   try {
@@ -579,6 +644,10 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       }
       if (!orderId) throw new Error("could not allocate an order number");
       const ref = orderReference(orderId);
+      // The charge belongs to this order, committed with it; refused if the job already took it back.
+      if (charge && !(await linkPaymentAttempt(tx, charge.attemptId, orderId))) {
+        throw new OrderAbort(fail(409, "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card"));
+      }
 
       if (bought.length > 0) await tx.insert(orderItems).values(
         bought.map((b) => ({
@@ -606,9 +675,9 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         if (!used.ok) throw new OrderAbort(fail(409, "insufficient_points", used.message, "points_to_use"));
       }
 
-      // Gift cards (issue 8): codes spent under condition (balance >= amount), cards bought issued.
+      // Gift cards: codes spent under condition (balance >= amount), cards bought issued.
       if (!(await spendGiftCards(tx, { orderId, allocations: quote.giftCardAllocations, now }))) {
-        throw new OrderAbort(fail(409, "gift_card_balance_changed", GIFT_CARD_MESSAGES.balanceChanged, "gift_card_codes"));
+        throw new OrderAbort(fail(409, "gift_card_balance_changed", GIFT_CARD_REDEMPTION_MESSAGES.balanceChanged, "gift_card_codes"));
       }
       const issued = await issueGiftCardLines(tx, { orderId, userId, buyerName: request.contact.name, cards: boughtCards, now });
 
@@ -640,7 +709,9 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     return { ok: true, order: await findOrder(db, orderId), replayed: false };
   } catch (error) {
     if (charge) {
-      await provider.refund(charge.paymentId, cardCents).catch((e) => console.error("[place-order] refund failed", e));
+      // No order: the charge goes back now (or, if the provider fails, by the reconciliation job).
+      const reason = error instanceof OrderAbort ? `order refused: ${error.failure.code}` : "order transaction failed";
+      await refundPaymentAttempt(db, provider, charge.attemptId, reason).catch((e) => console.error("[place-order] refund failed", e));
     }
     if (error instanceof OrderAbort) return error.failure;
     if (error instanceof IdempotentReplay) return { ok: true, order: await findOrder(db, error.orderId), replayed: true };

@@ -4,7 +4,7 @@ import { StarHalfIcon, StarIcon } from "./icons";
 export type StarsSize = "sm" | "md" | "lg";
 
 export type StarsProps = {
-  /** Real rating from 0 to 5 (one decimal). The old app's fixed 4.5 was a defect. */
+  /** The product's real rating from 0 to 5 (one decimal), never a placeholder (docs/decisions/001-stack-and-shape.md). */
   rating: number;
   /** When given, "· {n} avis" follows the rating. */
   reviewCount?: number;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import { PASSWORD_MAX } from "~/features/auth/auth.rules";
 
 export const WRONG_PASSWORD_MESSAGE = "Mot de passe incorrect";
@@ -6,5 +7,5 @@ export const PASSWORD_REQUIRED_MESSAGE = "Veuillez saisir votre mot de passe";
 
 /** Deleting the account asks for the current password again. */
 export const DeleteAccountSchema = z.object({
-  password: z.string({ error: PASSWORD_REQUIRED_MESSAGE }).min(1, PASSWORD_REQUIRED_MESSAGE).max(PASSWORD_MAX, WRONG_PASSWORD_MESSAGE),
+  password: text({ error: PASSWORD_REQUIRED_MESSAGE }).min(1, PASSWORD_REQUIRED_MESSAGE).max(PASSWORD_MAX, WRONG_PASSWORD_MESSAGE),
 });

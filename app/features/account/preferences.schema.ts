@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { SHOP_TIME_ZONE } from "~/lib/paris-time";
 
 /** The account's Préférences form, validated in the browser and again in the dashboard action. */
 
 export const LANGUAGES = ["fr", "en", "es", "de"] as const;
 export const CURRENCIES = ["EUR", "USD", "GBP", "CHF"] as const;
-export const TIME_ZONES = ["Europe/Paris", "Europe/London", "America/New_York", "Asia/Tokyo"] as const;
+export const TIME_ZONES = [SHOP_TIME_ZONE, "Europe/London", "America/New_York", "Asia/Tokyo"] as const;
 export const THEMES = ["light", "dark", "auto"] as const;
 export const PROFILE_VISIBILITIES = ["private", "public"] as const;
 
@@ -74,7 +75,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   pushNotifications: true,
   language: "fr",
   currency: "EUR",
-  timezone: "Europe/Paris",
+  timezone: SHOP_TIME_ZONE,
   theme: "light",
   privacySettings: {
     profile_visibility: "private",

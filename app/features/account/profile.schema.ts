@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import { NAME_MAX } from "~/features/auth/auth.rules";
 
 /** Phone: 10 to 20 characters of digits, spaces, plus, hyphen, parentheses and dots (spec). */
 export const PHONE_PATTERN = /^[0-9\s+\-().]{10,20}$/;
 
 const name = (required: string) =>
-  z
-    .string()
+  text()
     .trim()
     .min(1, { error: required })
     .max(NAME_MAX, { error: `${NAME_MAX} caractères au maximum` })
@@ -14,14 +14,12 @@ const name = (required: string) =>
 
 export const ProfileUpdateSchema = z.object({
   firstName: name("Le prénom est obligatoire"),
-  lastName: z
-    .string()
+  lastName: text()
     .trim()
     .max(NAME_MAX, { error: `${NAME_MAX} caractères au maximum` })
     .refine((v) => v === "" || /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u.test(v), { error: "Caractères non autorisés dans le nom" })
     .transform((v) => (v === "" ? null : v)),
-  phone: z
-    .string()
+  phone: text()
     .trim()
     .refine((v) => v === "" || PHONE_PATTERN.test(v), { error: "Format de téléphone invalide" })
     .transform((v) => (v === "" ? null : v)),
@@ -32,9 +30,9 @@ export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 /** The same rules under the API's field names (PATCH /api/v1/me). */
 export const ProfileUpdateApiSchema = z
   .object({
-    first_name: z.string().default(""),
-    last_name: z.string().default(""),
-    phone: z.string().default(""),
+    first_name: text().default(""),
+    last_name: text().default(""),
+    phone: text().default(""),
   })
   .transform((b, ctx) => {
     const parsed = ProfileUpdateSchema.safeParse({ firstName: b.first_name, lastName: b.last_name, phone: b.phone });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/features/auth/auth.rules";
 
 /**
@@ -10,6 +11,8 @@ export const PASSWORD_CRITERIA_MESSAGE = "Le nouveau mot de passe ne respecte pa
 export const PASSWORD_MISMATCH_MESSAGE = "Les mots de passe ne correspondent pas";
 export const WRONG_CURRENT_PASSWORD_MESSAGE = "Mot de passe actuel incorrect";
 export const WRONG_TWO_FACTOR_CODE_MESSAGE = "Code de vérification incorrect";
+export const TWO_FACTOR_SETUP_FIRST_MESSAGE =
+  "Activez d'abord la double authentification : scannez le QR code, puis saisissez le code affiché.";
 export const SECURITY_REPORT_REQUIRED_MESSAGE =
   "Veuillez sélectionner un type de problème et fournir une description";
 
@@ -35,14 +38,12 @@ export function meetsPasswordCriteria(password: string): boolean {
 
 export const ChangePasswordSchema = z
   .object({
-    currentPassword: z
-      .string({ error: "Le mot de passe actuel est obligatoire" })
+    currentPassword: text({ error: "Le mot de passe actuel est obligatoire" })
       .min(1, { error: "Le mot de passe actuel est obligatoire" })
       .max(PASSWORD_MAX, { error: WRONG_CURRENT_PASSWORD_MESSAGE }),
-    newPassword: z
-      .string({ error: PASSWORD_CRITERIA_MESSAGE })
+    newPassword: text({ error: PASSWORD_CRITERIA_MESSAGE })
       .refine(meetsPasswordCriteria, { error: PASSWORD_CRITERIA_MESSAGE }),
-    confirmPassword: z.string({ error: PASSWORD_MISMATCH_MESSAGE }),
+    confirmPassword: text({ error: PASSWORD_MISMATCH_MESSAGE }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: PASSWORD_MISMATCH_MESSAGE,
@@ -59,13 +60,11 @@ export function sanitizeTwoFactorCode(value: string): string {
   return value.replace(/\D/g, "").slice(0, TWO_FACTOR_CODE_LENGTH);
 }
 
-const twoFactorCode = z
-  .string({ error: WRONG_TWO_FACTOR_CODE_MESSAGE })
+const twoFactorCode = text({ error: WRONG_TWO_FACTOR_CODE_MESSAGE })
   .trim()
   .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), { error: WRONG_TWO_FACTOR_CODE_MESSAGE });
 
-const accountPassword = z
-  .string({ error: "Le mot de passe est obligatoire" })
+const accountPassword = text({ error: "Le mot de passe est obligatoire" })
   .min(1, { error: "Le mot de passe est obligatoire" })
   .max(PASSWORD_MAX, { error: WRONG_CURRENT_PASSWORD_MESSAGE });
 
@@ -78,7 +77,7 @@ export const TwoFactorVerifySchema = z.object({ code: twoFactorCode });
 /** Disabling asks for the password and a valid current code. */
 export const TwoFactorDisableSchema = z.object({ password: accountPassword, code: twoFactorCode });
 
-export const SessionTargetSchema = z.object({ sessionId: z.string().trim().min(1).max(200) });
+export const SessionTargetSchema = z.object({ sessionId: text().trim().min(1).max(200) });
 
 export const SECURITY_ISSUE_TYPES = [
   "unauthorized_access",
@@ -113,16 +112,14 @@ export const SECURITY_REPORT_DESCRIPTION_MAX = 2000;
 
 export const SecurityReportSchema = z.object({
   issueType: z.enum(SECURITY_ISSUE_TYPES, { error: SECURITY_REPORT_REQUIRED_MESSAGE }),
-  description: z
-    .string({ error: SECURITY_REPORT_REQUIRED_MESSAGE })
+  description: text({ error: SECURITY_REPORT_REQUIRED_MESSAGE })
     .trim()
     .min(1, { error: SECURITY_REPORT_REQUIRED_MESSAGE })
     .max(SECURITY_REPORT_DESCRIPTION_MAX, {
       error: `La description ne peut pas dépasser ${SECURITY_REPORT_DESCRIPTION_MAX} caractères`,
     }),
   /** Optional: the account's e-mail is used when left empty. */
-  contactEmail: z
-    .string()
+  contactEmail: text()
     .trim()
     .max(EMAIL_MAX, { error: "L'email est trop long" })
     .optional()

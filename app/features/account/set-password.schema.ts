@@ -1,15 +1,22 @@
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import { PASSWORD_CRITERIA_MESSAGE, PASSWORD_MISMATCH_MESSAGE, meetsPasswordCriteria } from "./security.schema";
 
 /** /definir-mot-de-passe: the link sent to a client whose account the administrator created. */
 export const SETUP_LINK_INVALID_MESSAGE = "Ce lien n'est plus valide. Demandez un nouveau lien à notre service client.";
 
+/** The link's token, as the page reads it from the address and the form sends it back. */
+export const SetupTokenSchema = text({ error: SETUP_LINK_INVALID_MESSAGE })
+  .trim()
+  .min(1, { error: SETUP_LINK_INVALID_MESSAGE })
+  .max(200, { error: SETUP_LINK_INVALID_MESSAGE });
+
 /** The page the invitation link opens: the new password twice, with the account's rules. */
 export const SetPasswordSchema = z
   .object({
-    token: z.string().trim().min(1, { error: SETUP_LINK_INVALID_MESSAGE }).max(200, { error: SETUP_LINK_INVALID_MESSAGE }),
-    newPassword: z.string({ error: PASSWORD_CRITERIA_MESSAGE }).refine(meetsPasswordCriteria, { error: PASSWORD_CRITERIA_MESSAGE }),
-    confirmPassword: z.string({ error: PASSWORD_MISMATCH_MESSAGE }),
+    token: SetupTokenSchema,
+    newPassword: text({ error: PASSWORD_CRITERIA_MESSAGE }).refine(meetsPasswordCriteria, { error: PASSWORD_CRITERIA_MESSAGE }),
+    confirmPassword: text({ error: PASSWORD_MISMATCH_MESSAGE }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { error: PASSWORD_MISMATCH_MESSAGE, path: ["confirmPassword"] });
 

@@ -3,6 +3,7 @@
  * addresses service and API, and by checkout. Field names are the API's (snake_case).
  */
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import { ADDRESS_COUNTRIES, DEFAULT_ADDRESS_COUNTRY } from "~/lib/shop-rules";
 import { PHONE_PATTERN } from "~/features/account/profile.schema";
 
@@ -17,15 +18,13 @@ export function postalCodeLength(country: string): 4 | 5 {
 }
 
 const required = (message: string, max = ADDRESS_TEXT_MAX) =>
-  z
-    .string({ error: message })
+  text({ error: message })
     .trim()
     .min(1, { error: message })
     .max(max, { error: `${max} caractères au maximum` });
 
 const optional = (max = ADDRESS_TEXT_MAX) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, { error: `${max} caractères au maximum` })
     .optional()
@@ -42,14 +41,12 @@ export const AddressSchema = z
     address_line_2: optional(),
     city: required("La ville est obligatoire"),
     state: optional(),
-    postal_code: z.string({ error: "Le code postal est obligatoire" }).trim().min(1, { error: "Le code postal est obligatoire" }),
-    country: z
-      .string({ error: "Le pays est obligatoire" })
+    postal_code: text({ error: "Le code postal est obligatoire" }).trim().min(1, { error: "Le code postal est obligatoire" }),
+    country: text({ error: "Le pays est obligatoire" })
       .trim()
       .min(1, { error: "Le pays est obligatoire" })
       .refine((v) => v === "" || (ADDRESS_COUNTRIES as readonly string[]).includes(v), { error: "Le pays est obligatoire" }),
-    phone: z
-      .string({ error: "Le téléphone est obligatoire" })
+    phone: text({ error: "Le téléphone est obligatoire" })
       .trim()
       .min(1, { error: "Le téléphone est obligatoire" })
       .refine((v) => v === "" || PHONE_PATTERN.test(v), { error: "Format de téléphone invalide" }),

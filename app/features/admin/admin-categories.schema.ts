@@ -1,5 +1,6 @@
 /** Back-office categories: the create/rename form and the shapes the page shows (isomorphic). */
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import { CATEGORY_NAME_MAX } from "~/lib/shop-rules";
 
 export const CATEGORY_NAME_REQUIRED_MESSAGE = "Le nom de la catégorie est requis";
@@ -11,15 +12,14 @@ export const CATEGORY_NOT_FOUND_MESSAGE = "Catégorie introuvable";
 export const CATEGORY_HAS_PRODUCTS_MESSAGE = "Impossible de supprimer une catégorie qui contient des produits";
 
 export const CategoryNameSchema = z.object({
-  name: z
-    .string({ error: CATEGORY_NAME_REQUIRED_MESSAGE })
+  name: text({ error: CATEGORY_NAME_REQUIRED_MESSAGE })
     .trim()
     .min(1, { error: CATEGORY_NAME_REQUIRED_MESSAGE })
     .max(CATEGORY_NAME_MAX, { error: CATEGORY_NAME_TOO_LONG_MESSAGE }),
 });
 
 export const CategoryIdSchema = z.object({
-  categoryId: z.string({ error: CATEGORY_NOT_FOUND_MESSAGE }).min(1, { error: CATEGORY_NOT_FOUND_MESSAGE }),
+  categoryId: text({ error: CATEGORY_NOT_FOUND_MESSAGE }).min(1, { error: CATEGORY_NOT_FOUND_MESSAGE }),
 });
 
 /**

@@ -3,6 +3,7 @@
  * email, Nouveau Client): forms validated in the browser and again in the action (isomorphic).
  */
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import { EMAIL_MAX, NAME_MAX } from "~/features/auth/auth.rules";
 import { PHONE_PATTERN } from "~/features/account/profile.schema";
 
@@ -26,35 +27,30 @@ export const CLIENT_NOT_EDITABLE_MESSAGE = "Ce compte n'est pas un compte client
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
 
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, { error: tooLong })
     .transform((v) => (v === "" ? null : v));
 
-const firstName = z
-  .string({ error: "Le prénom est obligatoire" })
+const firstName = text({ error: "Le prénom est obligatoire" })
   .trim()
   .min(1, { error: "Le prénom est obligatoire" })
   .max(NAME_MAX, { error: `${NAME_MAX} caractères au maximum` })
   .regex(NAME_PATTERN, { error: "Caractères non autorisés dans le nom" });
 
-const lastName = z
-  .string()
+const lastName = text()
   .trim()
   .max(NAME_MAX, { error: `${NAME_MAX} caractères au maximum` })
   .refine((v) => v === "" || NAME_PATTERN.test(v), { error: "Caractères non autorisés dans le nom" })
   .transform((v) => (v === "" ? null : v));
 
-const phone = z
-  .string()
+const phone = text()
   .trim()
   .refine((v) => v === "" || PHONE_PATTERN.test(v), { error: "Format de téléphone invalide" })
   .transform((v) => (v === "" ? null : v));
 
 /** YYYY-MM-DD of a real past day, at most 120 years ago; "" clears it. */
-const dateOfBirth = z
-  .string()
+const dateOfBirth = text()
   .trim()
   .refine(
     (v) => {
@@ -76,30 +72,33 @@ const dateOfBirth = z
   )
   .transform((v) => (v === "" ? null : v));
 
-const email = z
-  .string({ error: "L'email est obligatoire" })
+const email = text({ error: "L'email est obligatoire" })
   .trim()
   .min(1, { error: "L'email est obligatoire" })
   .max(EMAIL_MAX, { error: "L'email est trop long" })
   .pipe(z.email({ error: "Format d'email invalide" }))
   .transform((e) => e.toLowerCase());
 
-/** Modifier: the data layer's editable profile fields (spec §6). Points have their own form. */
+/**
+ * Modifier: the data layer's editable profile fields (spec §6). Points have their own form.
+ * A field left out counts as empty: `prefault` runs the field's own transform (empty -> null),
+ * where `default` would hand "" straight to the database.
+ */
 export const ClientProfileUpdateSchema = z.object({
   firstName,
-  lastName: lastName.default(""),
-  phone: phone.default(""),
-  dateOfBirth: dateOfBirth.default(""),
+  lastName: lastName.prefault(""),
+  phone: phone.prefault(""),
+  dateOfBirth: dateOfBirth.prefault(""),
   gender: z
     .union([z.literal(""), z.enum(CLIENT_GENDERS)], { error: "Genre invalide" })
     .default("")
     .transform((v) => (v === "" ? null : v)),
-  bio: optionalText(CLIENT_BIO_MAX, `La bio ne doit pas dépasser ${CLIENT_BIO_MAX} caractères`).default(""),
+  bio: optionalText(CLIENT_BIO_MAX, `La bio ne doit pas dépasser ${CLIENT_BIO_MAX} caractères`).prefault(""),
   profilePictureUrl: optionalText(CLIENT_PICTURE_URL_MAX, `L'adresse de la photo ne doit pas dépasser ${CLIENT_PICTURE_URL_MAX} caractères`)
     .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), {
       error: "L'adresse de la photo doit commencer par http://, https:// ou /",
     })
-    .default(""),
+    .prefault(""),
 });
 export type ClientProfileUpdate = z.output<typeof ClientProfileUpdateSchema>;
 
@@ -112,8 +111,7 @@ export const ClientPointsAdjustmentSchema = z.object({
     .refine((v) => Math.abs(v) <= CLIENT_POINTS_ADJUSTMENT_MAX, {
       error: `L'ajustement est limité à ${CLIENT_POINTS_ADJUSTMENT_MAX.toLocaleString("fr-FR")} points`,
     }),
-  reason: z
-    .string({ error: "Le motif est obligatoire" })
+  reason: text({ error: "Le motif est obligatoire" })
     .trim()
     .min(1, { error: "Le motif est obligatoire" })
     .max(CLIENT_POINTS_REASON_MAX, { error: `Le motif ne doit pas dépasser ${CLIENT_POINTS_REASON_MAX} caractères` }),
@@ -123,21 +121,18 @@ export type ClientPointsAdjustment = z.output<typeof ClientPointsAdjustmentSchem
 /** Envoyer email: one plain-text message to one or several clients. */
 export const ClientMailSchema = z.object({
   clientIds: z
-    .array(z.string().trim().min(1).max(64), { error: "Sélectionnez au moins un client" })
+    .array(text().trim().min(1).max(64), { error: "Sélectionnez au moins un client" })
     .min(1, { error: "Sélectionnez au moins un client" })
     .max(CLIENT_MAIL_MAX_RECIPIENTS, { error: `Un message peut être envoyé à ${CLIENT_MAIL_MAX_RECIPIENTS} clients au plus` }),
-  subject: z
-    .string({ error: "L'objet est obligatoire" })
+  subject: text({ error: "L'objet est obligatoire" })
     // One line: a subject is a mail header.
     .transform((v) => v.replace(/[\r\n\t]+/g, " ").trim())
     .pipe(
-      z
-        .string()
+      text()
         .min(1, { error: "L'objet est obligatoire" })
         .max(CLIENT_MAIL_SUBJECT_MAX, { error: `L'objet ne doit pas dépasser ${CLIENT_MAIL_SUBJECT_MAX} caractères` }),
     ),
-  body: z
-    .string({ error: "Le message est obligatoire" })
+  body: text({ error: "Le message est obligatoire" })
     .trim()
     .min(1, { error: "Le message est obligatoire" })
     .max(CLIENT_MAIL_BODY_MAX, { error: `Le message ne doit pas dépasser ${CLIENT_MAIL_BODY_MAX} caractères` }),
@@ -148,8 +143,8 @@ export type ClientMail = z.output<typeof ClientMailSchema>;
 export const NewClientSchema = z.object({
   email,
   firstName,
-  lastName: lastName.default(""),
-  phone: phone.default(""),
+  lastName: lastName.prefault(""),
+  phone: phone.prefault(""),
 });
 export type NewClient = z.output<typeof NewClientSchema>;
 

@@ -1,5 +1,6 @@
 /** Gestion des Clients: list query, row and stats shapes, status rule (isomorphic). */
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import { CLIENT_ACTIVE_WINDOW_DAYS } from "~/lib/shop-rules";
 
 export const ADMIN_CLIENT_FILTERS = ["all", "active", "inactive"] as const;
@@ -32,7 +33,7 @@ export const CLIENT_CSV_HEADER = [
 
 /** ?search=&status=&page= ; a hand-edited URL with unknown values falls back to the defaults. */
 export const AdminClientQuerySchema = z.object({
-  search: z.string().trim().max(CLIENT_SEARCH_MAX_LENGTH).catch(""),
+  search: text().trim().max(CLIENT_SEARCH_MAX_LENGTH).catch(""),
   status: z.enum(ADMIN_CLIENT_FILTERS).catch("all"),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });

@@ -1,9 +1,8 @@
 /**
  * Tableau de bord and Statistiques: the pure rules both the service and the pages use
- * (isomorphic, no server code). Months and days are those of Paris, where the shop trades.
+ * (isomorphic, no server code). Months and days are those of Paris, where the shop trades
+ * (~/lib/paris-time).
  */
-
-export const SHOP_TIME_ZONE = "Europe/Paris";
 
 /** Spec §9: 4 recent orders, 4 popular products on the dashboard. */
 export const DASHBOARD_RECENT_ORDERS = 4;
@@ -54,67 +53,6 @@ const DASHBOARD_STATUS_LABELS: Record<string, string> = {
 
 export function dashboardStatusLabel(status: string): string {
   return DASHBOARD_STATUS_LABELS[status] ?? "En attente";
-}
-
-/** Year, month (1-12), day and time offset of an instant as seen in Paris. */
-function parisParts(instant: Date): { year: number; month: number; day: number; offsetMs: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: SHOP_TIME_ZONE,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  const offsetMs = wall - Math.floor(instant.getTime() / 1000) * 1000;
-  return { year: get("year"), month: get("month"), day: get("day"), offsetMs };
-}
-
-/** The instant of midnight in Paris on that calendar day (month and day may overflow, as Date.UTC allows). */
-export function parisMidnight(year: number, month: number, day: number): Date {
-  const guess = Date.UTC(year, month - 1, day);
-  // The offset at midnight is the one of the wall-clock time; two passes settle DST changes.
-  let instant = guess - parisParts(new Date(guess)).offsetMs;
-  instant = guess - parisParts(new Date(instant)).offsetMs;
-  return new Date(instant);
-}
-
-/** Start of the Paris month containing `now`, shifted by `offset` months (-1: last month). */
-export function parisMonthStart(now: Date, offset = 0): Date {
-  const { year, month } = parisParts(now);
-  return parisMidnight(year, month + offset, 1);
-}
-
-/** "2026-03-07": the Paris calendar day of an instant. */
-export function parisDayKey(instant: Date): string {
-  const { year, month, day } = parisParts(instant);
-  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
-
-/** The last `count` Paris days ending today, oldest first, as "YYYY-MM-DD". */
-export function lastParisDays(now: Date, count: number): string[] {
-  const { year, month, day } = parisParts(now);
-  const days: string[] = [];
-  for (let i = count - 1; i >= 0; i--) {
-    const d = new Date(Date.UTC(year, month - 1, day - i));
-    days.push(d.toISOString().slice(0, 10));
-  }
-  return days;
-}
-
-/** The last `count` Paris months ending with the current one, oldest first, as "YYYY-MM". */
-export function lastParisMonths(now: Date, count: number): string[] {
-  const { year, month } = parisParts(now);
-  const months: string[] = [];
-  for (let i = count - 1; i >= 0; i--) {
-    const d = new Date(Date.UTC(year, month - 1 - i, 1));
-    months.push(d.toISOString().slice(0, 7));
-  }
-  return months;
 }
 
 const dayLabelFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", timeZone: "UTC" });

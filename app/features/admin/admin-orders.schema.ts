@@ -1,5 +1,6 @@
 /** Back-office order list: query, status change and the shapes the page and the API share (isomorphic). */
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import { ORDER_STATUS_VALUES, type OrderAddressView, type OrderStatusValue } from "~/features/orders/order.types";
 import { API_MAX_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE } from "~/lib/shop-rules";
 
@@ -15,7 +16,7 @@ export const INVALID_QUERY_MESSAGE = "Paramètres de recherche invalides";
  * list); the API reports them as 400.
  */
 export const AdminOrderQuerySchema = z.object({
-  search: z.string().trim().max(ADMIN_SEARCH_MAX_LENGTH, { error: "Recherche trop longue (100 caractères au maximum)" }).default(""),
+  search: text().trim().max(ADMIN_SEARCH_MAX_LENGTH, { error: "Recherche trop longue (100 caractères au maximum)" }).default(""),
   status: z.enum(ADMIN_ORDER_FILTERS, { error: "Statut de commande invalide" }).default("all"),
   page: z.coerce.number({ error: "Page invalide" }).int({ error: "Page invalide" }).min(1, { error: "Page invalide" }).default(1),
   page_size: z.coerce
@@ -29,7 +30,7 @@ export type AdminOrderQuery = z.infer<typeof AdminOrderQuerySchema>;
 
 /** The page's status selector posts this (intent change-status). */
 export const AdminStatusChangeSchema = z.object({
-  orderId: z.string({ error: "Commande introuvable" }).min(1, { error: "Commande introuvable" }),
+  orderId: text({ error: "Commande introuvable" }).min(1, { error: "Commande introuvable" }),
   status: z.enum(ORDER_STATUS_VALUES, { error: "Statut de commande invalide" }),
 });
 

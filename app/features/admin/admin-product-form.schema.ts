@@ -4,6 +4,7 @@
  * server-side). Messages are the spec's (back-office §5) where it gives them.
  */
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 
 export const PRODUCT_NAME_REQUIRED_MESSAGE = "Le nom du produit est requis";
 export const PRODUCT_PRICE_MESSAGE = "Le prix doit être supérieur à 0";
@@ -70,14 +71,13 @@ const numberOrZero = z.preprocess((value) => {
 }, z.number());
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, { error: `${max} caractères au maximum` })
     .optional()
     .transform((v) => (v ? v : null));
 
-const imageUrl = z.string().trim().refine((v) => v === "" || isAcceptableImageUrl(v), { error: PRODUCT_IMAGE_URL_MESSAGE });
+const imageUrl = text().trim().refine((v) => v === "" || isAcceptableImageUrl(v), { error: PRODUCT_IMAGE_URL_MESSAGE });
 
 /** Trimmed, non-empty, first occurrence kept (spec: a tag is not a duplicate). */
 export function normaliseTags(tags: readonly string[]): string[] {
@@ -92,7 +92,7 @@ export function normaliseTags(tags: readonly string[]): string[] {
 /** What the form sends (strings as typed, or numbers). */
 export const ProductFormSchema = z
   .object({
-    name: z.string({ error: PRODUCT_NAME_REQUIRED_MESSAGE }).trim().min(1, { error: PRODUCT_NAME_REQUIRED_MESSAGE }).max(PRODUCT_NAME_MAX, {
+    name: text({ error: PRODUCT_NAME_REQUIRED_MESSAGE }).trim().min(1, { error: PRODUCT_NAME_REQUIRED_MESSAGE }).max(PRODUCT_NAME_MAX, {
       error: `Le nom ne doit pas dépasser ${PRODUCT_NAME_MAX} caractères`,
     }),
     description: optionalText(PRODUCT_DESCRIPTION_MAX),
@@ -133,7 +133,7 @@ export const ProductFormSchema = z
       .default([])
       .transform((list) => [...new Set(list.filter(Boolean))]),
     tags: z
-      .array(z.string().max(PRODUCT_TEXT_MAX, { error: `Un tag ne doit pas dépasser ${PRODUCT_TEXT_MAX} caractères` }))
+      .array(text().max(PRODUCT_TEXT_MAX, { error: `Un tag ne doit pas dépasser ${PRODUCT_TEXT_MAX} caractères` }))
       .max(PRODUCT_TAGS_MAX, { error: `${PRODUCT_TAGS_MAX} tags au maximum` })
       .default([])
       .transform(normaliseTags),
@@ -190,7 +190,7 @@ export function productFieldErrors(error: z.ZodError): ProductFieldErrors {
 /** The JSON body the modal posts to /admin/produits. */
 export const SaveProductRequestSchema = z.object({
   intent: z.literal("save-product"),
-  id: z.string().optional(),
+  id: text().optional(),
   product: z.record(z.string(), z.unknown()),
 });
 

@@ -1,5 +1,6 @@
 /** Back-office product list and stock: query, stock forms and the shapes the pages share (isomorphic). */
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import { LOW_STOCK_THRESHOLD, ADMIN_PRODUCTS_PAGE_SIZE } from "~/lib/shop-rules";
 
 export const STOCK_LEVEL_FILTERS = ["all", "low", "out"] as const;
@@ -33,7 +34,7 @@ export type AdminProductQuery = {
 };
 
 const QueryShape = {
-  search: z.string().trim().max(ADMIN_PRODUCT_SEARCH_MAX_LENGTH),
+  search: text().trim().max(ADMIN_PRODUCT_SEARCH_MAX_LENGTH),
   category: z.union([z.uuid(), z.literal("none"), z.literal("")]),
   stock: z.enum(STOCK_LEVEL_FILTERS),
   sort: z.enum(ADMIN_PRODUCT_SORTS),
@@ -102,13 +103,13 @@ const quantity = z.coerce
  * (several productId fields). `bulk` makes a removal floor at 0 instead of being refused.
  */
 export const AdjustStockSchema = z.object({
-  productIds: z.array(z.string().min(1)).min(1, { error: "Aucun produit sélectionné" }).max(ADMIN_PRODUCTS_PAGE_SIZE * 5),
+  productIds: z.array(text().min(1)).min(1, { error: "Aucun produit sélectionné" }).max(ADMIN_PRODUCTS_PAGE_SIZE * 5),
   mode: z.enum(["set", "add", "remove"], { error: "Une erreur est survenue" }),
   quantity,
   bulk: z.boolean(),
 });
 
-export const DeleteProductSchema = z.object({ productId: z.string().min(1, { error: "Produit introuvable" }) });
+export const DeleteProductSchema = z.object({ productId: text().min(1, { error: "Produit introuvable" }) });
 
 /** What the page's action answers. */
 export type AdminProductAnswer = { ok: boolean; message: string };

@@ -1,5 +1,6 @@
 /** Back-office support tickets: list query, status change and the row shape (isomorphic). */
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import { TICKET_STATUSES, type TicketCategory, type TicketPriority, type TicketStatus } from "~/features/support/support-ticket.schema";
 
 export const ADMIN_TICKET_FILTERS = ["all", ...TICKET_STATUSES] as const;
@@ -23,7 +24,7 @@ export function readAdminTicketQuery(params: URLSearchParams): AdminTicketQuery 
 
 /** The page's status selector posts this (intent change-status). */
 export const AdminTicketStatusSchema = z.object({
-  ticketId: z.string({ error: "Ticket introuvable" }).min(1, { error: "Ticket introuvable" }),
+  ticketId: text({ error: "Ticket introuvable" }).min(1, { error: "Ticket introuvable" }),
   status: z.enum(TICKET_STATUSES, { error: TICKET_STATUS_INVALID_MESSAGE }),
 });
 

@@ -26,7 +26,8 @@ async function postAuth(path: string, body: Record<string, unknown>): Promise<Au
   const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (!response.ok) {
     const code = typeof payload?.code === "string" ? payload.code : undefined;
-    return { ok: false, message: authErrorMessage(code, response.status) };
+    const retryAfter = Number(response.headers.get("Retry-After"));
+    return { ok: false, message: authErrorMessage(code, response.status, retryAfter) };
   }
   // With two-factor on, the password step answers 200 and asks for the second factor.
   if (payload?.twoFactorRedirect === true) return { ok: true, twoFactor: true };

@@ -13,10 +13,21 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   return { firstName: parts[0] ?? "", lastName: parts.length > 1 ? parts.slice(1).join(" ") : null };
 }
 
-/** French messages for the auth library's error codes; never its English text. */
-export function authErrorMessage(code: string | undefined, status?: number): string {
-  if (status === 429 || code === "TOO_MANY_REQUESTS" || code === "ACCOUNT_LOCKED")
+/** "Trop de tentatives…" with the wait the server asked for (Retry-After), in words. */
+export function tooManyAttemptsMessage(retryAfterSeconds?: number | null): string {
+  if (!retryAfterSeconds || !Number.isFinite(retryAfterSeconds) || retryAfterSeconds <= 0)
     return "Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.";
+  const wait =
+    retryAfterSeconds < 60
+      ? `${Math.ceil(retryAfterSeconds)} seconde${Math.ceil(retryAfterSeconds) > 1 ? "s" : ""}`
+      : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) > 1 ? "s" : ""}`;
+  return `Trop de tentatives. Veuillez réessayer dans ${wait}.`;
+}
+
+/** French messages for the auth library's error codes; never its English text. */
+export function authErrorMessage(code: string | undefined, status?: number, retryAfterSeconds?: number | null): string {
+  if (status === 429 || code === "TOO_MANY_REQUESTS" || code === "TOO_MANY_ATTEMPTS" || code === "ACCOUNT_LOCKED")
+    return tooManyAttemptsMessage(retryAfterSeconds);
   switch (code) {
     case "INVALID_EMAIL_OR_PASSWORD":
     case "INVALID_PASSWORD":
@@ -37,6 +48,18 @@ export function authErrorMessage(code: string | undefined, status?: number): str
       return "Code de vérification incorrect";
     case "BANNED_USER":
       return "Ce compte a été désactivé.";
+    case "VALIDATION_ERROR":
+    case "INVALID_INPUT":
+      return "Requête invalide : vérifiez les champs envoyés.";
+    case "UNAUTHORIZED":
+    case "SESSION_EXPIRED":
+      return "Connexion requise";
+    case "NOT_FOUND":
+      return "Page introuvable";
+    case "INVALID_ORIGIN":
+    case "MISSING_OR_NULL_ORIGIN":
+    case "INVALID_CALLBACKURL":
+      return "Requête refusée : origine non autorisée.";
     default:
       return "Une erreur est survenue. Veuillez réessayer.";
   }

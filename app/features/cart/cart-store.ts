@@ -30,7 +30,7 @@ export type CartItem = {
 };
 
 /**
- * A gift card configured on /carte-cadeau (issue 8): its own line, no stock. Kept in this browser
+ * A gift card configured on /carte-cadeau: its own line, no stock. Kept in this browser
  * only (the server cart holds products); the order request carries it and the server validates
  * it again with the same schema.
  */

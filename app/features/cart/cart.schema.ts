@@ -1,5 +1,6 @@
 /** The cart lines sent to PUT /api/v1/cart (quantities only: prices always come from the server). */
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import { OrderLineSchema } from "~/features/checkout/checkout.schema";
 import { CART_MAX_LINES } from "~/lib/shop-rules";
 
@@ -14,8 +15,7 @@ export type CartLinesRequest = z.output<typeof CartLinesSchema>;
 
 /** GET /api/v1/cart?ids=a,b: current price, stock and availability of these products (visitors too). */
 export const CartQuoteQuerySchema = z.object({
-  ids: z
-    .string({ error: "Identifiants de produits invalides" })
+  ids: text({ error: "Identifiants de produits invalides" })
     .transform((value) => value.split(",").map((id) => id.trim()).filter(Boolean))
     .pipe(
       z

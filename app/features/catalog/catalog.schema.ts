@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import { API_MAX_PAGE_SIZE, CATALOGUE_PAGE_SIZE, SEARCH_MAX_LENGTH } from "~/lib/shop-rules";
 import { PRODUCT_SORTS } from "./catalog.constants";
 
@@ -15,9 +16,8 @@ const euros = (label: string) =>
  */
 export const ProductListQuerySchema = z
   .object({
-    category: z.string().trim().min(1).max(100).optional().describe("Category slug"),
-    search: z
-      .string()
+    category: text().trim().min(1).max(100).optional().describe("Category slug"),
+    search: text()
       .transform((s) => s.trim().slice(0, SEARCH_MAX_LENGTH))
       .optional()
       .describe("Text searched in name, brand, tags and description (accents and plurals ignored)"),

@@ -3,6 +3,7 @@
  * and again on the server. Messages are the cleaner checkout variant's (spec storefront §5, §8).
  */
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import { PHONE_PATTERN } from "~/features/account/profile.schema";
 import { PromoCodeInputSchema } from "~/features/promotions/promotions.schema";
 import { GiftCardConfigSchema } from "~/features/gift-card/gift-card.schema";
@@ -14,28 +15,26 @@ import {
   GIFT_CARDS_PER_ORDER_MAX,
 } from "~/lib/shop-rules";
 
-export const CONTACT_NAME_MAX = 100;
-export const CONTACT_EMAIL_MAX = 100;
-export const CONTACT_PHONE_MAX = 20;
+/** The checkout's contact block; the /service-client form has its own limits (contact.schema). */
+export const CHECKOUT_CONTACT_NAME_MAX = 100;
+export const CHECKOUT_CONTACT_EMAIL_MAX = 100;
+export const CHECKOUT_CONTACT_PHONE_MAX = 20;
 
 export const ContactInfoSchema = z.object({
-  email: z
-    .string({ error: "L'email est obligatoire" })
+  email: text({ error: "L'email est obligatoire" })
     .trim()
     .min(1, { error: "L'email est obligatoire", abort: true })
-    .max(CONTACT_EMAIL_MAX, { error: `${CONTACT_EMAIL_MAX} caractères au maximum` })
+    .max(CHECKOUT_CONTACT_EMAIL_MAX, { error: `${CHECKOUT_CONTACT_EMAIL_MAX} caractères au maximum` })
     .pipe(z.email({ error: "Format d'email invalide" })),
-  name: z
-    .string({ error: "Le nom complet est obligatoire" })
+  name: text({ error: "Le nom complet est obligatoire" })
     .trim()
     .min(1, { error: "Le nom complet est obligatoire", abort: true })
     .min(2, { error: "Le nom doit contenir au moins 2 caractères" })
-    .max(CONTACT_NAME_MAX, { error: `${CONTACT_NAME_MAX} caractères au maximum` }),
-  phone: z
-    .string({ error: "Le téléphone est obligatoire" })
+    .max(CHECKOUT_CONTACT_NAME_MAX, { error: `${CHECKOUT_CONTACT_NAME_MAX} caractères au maximum` }),
+  phone: text({ error: "Le téléphone est obligatoire" })
     .trim()
     .min(1, { error: "Le téléphone est obligatoire", abort: true })
-    .max(CONTACT_PHONE_MAX, { error: "Format de téléphone invalide (minimum 10 chiffres)" })
+    .max(CHECKOUT_CONTACT_PHONE_MAX, { error: "Format de téléphone invalide (minimum 10 chiffres)" })
     .refine((v) => PHONE_PATTERN.test(v), { error: "Format de téléphone invalide (minimum 10 chiffres)" }),
 });
 export type ContactInfo = z.output<typeof ContactInfoSchema>;
@@ -92,21 +91,18 @@ export function isExpired(expiry: { month: number; year: number }, now = new Dat
 
 export const CardSchema = z
   .object({
-    holder: z
-      .string({ error: "Le nom du titulaire est obligatoire" })
+    holder: text({ error: "Le nom du titulaire est obligatoire" })
       .trim()
       .min(1, { error: "Le nom du titulaire est obligatoire", abort: true })
-      .max(CONTACT_NAME_MAX, { error: `${CONTACT_NAME_MAX} caractères au maximum` }),
-    number: z
-      .string({ error: "Le numéro de carte est obligatoire" })
+      .max(CHECKOUT_CONTACT_NAME_MAX, { error: `${CHECKOUT_CONTACT_NAME_MAX} caractères au maximum` }),
+    number: text({ error: "Le numéro de carte est obligatoire" })
       .trim()
       .min(1, { error: "Le numéro de carte est obligatoire", abort: true })
       .max(23, { error: "Numéro de carte invalide" })
       .transform(cardDigits)
       .refine(isLuhnValid, { error: "Numéro de carte invalide" })
       .refine((d) => cardBrandOf(d) !== null, { error: "Carte non acceptée (Visa, Mastercard ou American Express)" }),
-    expiry: z
-      .string({ error: "La date d'expiration est obligatoire" })
+    expiry: text({ error: "La date d'expiration est obligatoire" })
       .trim()
       .min(1, { error: "La date d'expiration est obligatoire", abort: true })
       .refine((v) => parseExpiry(v) !== null, { error: "Format attendu : MM/AA" })
@@ -114,8 +110,7 @@ export const CardSchema = z
         const e = parseExpiry(v);
         return e === null || !isExpired(e);
       }, { error: "Carte expirée" }),
-    cvc: z
-      .string({ error: "Le cryptogramme est obligatoire" })
+    cvc: text({ error: "Le cryptogramme est obligatoire" })
       .trim()
       .min(1, { error: "Le cryptogramme est obligatoire", abort: true })
       .regex(/^[0-9]{3,4}$/, { error: "Cryptogramme invalide" }),
@@ -143,12 +138,12 @@ export const OrderLineSchema = z.object({
 });
 export type OrderLine = z.output<typeof OrderLineSchema>;
 
-/* Gift cards (issue 8): cards bought as lines, codes used as payment. */
+/* Gift cards: cards bought as lines, codes used as payment (docs/decisions/018-gift-cards.md). */
 export const OrderGiftCardsSchema = z
   .array(GiftCardConfigSchema)
   .max(GIFT_CARDS_PER_ORDER_MAX, { error: `${GIFT_CARDS_PER_ORDER_MAX} cartes cadeaux au maximum par commande` });
 export const GiftCardCodesSchema = z
-  .array(z.string({ error: "Code de carte cadeau inconnu" }).trim().min(1, { error: "Code de carte cadeau inconnu" }).max(40, { error: "Code de carte cadeau inconnu" }))
+  .array(text({ error: "Code de carte cadeau inconnu" }).trim().min(1, { error: "Code de carte cadeau inconnu" }).max(40, { error: "Code de carte cadeau inconnu" }))
   .max(GIFT_CARD_CODES_PER_ORDER_MAX, { error: `${GIFT_CARD_CODES_PER_ORDER_MAX} cartes cadeaux au maximum par commande` });
 
 export const PlaceOrderSchema = z.object({
@@ -176,15 +171,17 @@ export const PlaceOrderSchema = z.object({
     .array(OrderLineSchema)
     .max(CART_MAX_LINES, { error: `Votre panier ne peut pas contenir plus de ${CART_MAX_LINES} articles différents` })
     .optional(),
-  notes: z.string().trim().max(500, { error: "500 caractères au maximum" }).optional(),
-  /** One promo code per order (issue 8), as typed: spaces and case do not matter. */
+  notes: text().trim().max(500, { error: "500 caractères au maximum" }).optional(),
+  /** One promo code per order (docs/decisions/016-promo-codes.md), as typed: spaces and case do not matter. */
   promo_code: PromoCodeInputSchema.optional(),
   /** Gift cards bought in this order (validated like the /carte-cadeau form). */
   gift_cards: OrderGiftCardsSchema.optional().default([]),
   /** Gift card codes used as payment (spaces, dashes and lower case accepted). */
   gift_card_codes: GiftCardCodesSchema.optional().default([]),
 });
-export type PlaceOrderInput = z.input<typeof PlaceOrderSchema>;
+/** The JSON body the checkout page sends, before defaults are applied. */
+export type PlaceOrderBody = z.input<typeof PlaceOrderSchema>;
+/** The same body once validated, with its defaults. */
 export type PlaceOrderRequest = z.output<typeof PlaceOrderSchema>;
 
 /** Idempotency-Key header: one per order attempt, generated by the page. */

@@ -4,6 +4,7 @@
  * dashes and lower case are accepted when typed.
  */
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 
 export const GIFT_CARD_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 export const GIFT_CARD_CODE_LENGTH = 16;
@@ -34,8 +35,7 @@ export const GIFT_CARD_CODE_REQUIRED = "Veuillez saisir le code de la carte cade
 
 /** A typed code (the balance check and the checkout field). Format is checked by the service. */
 export const GiftCardCodeInputSchema = z.object({
-  code: z
-    .string({ error: GIFT_CARD_CODE_REQUIRED })
+  code: text({ error: GIFT_CARD_CODE_REQUIRED })
     .trim()
     .min(1, { error: GIFT_CARD_CODE_REQUIRED })
     .max(40, { error: "Code de carte cadeau inconnu" }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   computeGiftCardTotals,
-  GIFT_CARD_MESSAGES,
+  GIFT_CARD_FORM_MESSAGES,
   GiftCardConfigSchema,
   parseCustomAmount,
   type GiftCardConfigInput,
@@ -37,31 +37,31 @@ describe("GiftCardConfigSchema", () => {
   });
 
   it("refuses amounts outside 10 € - 500 € with the French message", () => {
-    expect(GIFT_CARD_MESSAGES.amountRange).toBe("Le montant doit être compris entre 10 € et 500 €");
-    expect(messagesOf({ ...valid, amountCents: 999 })).toEqual([GIFT_CARD_MESSAGES.amountRange]);
-    expect(messagesOf({ ...valid, amountCents: 50_001 })).toEqual([GIFT_CARD_MESSAGES.amountRange]);
-    expect(messagesOf({ ...valid, amountCents: 0 })).toEqual([GIFT_CARD_MESSAGES.amountRange]);
-    expect(messagesOf({ ...valid, amountCents: 1000.5 })).toEqual([GIFT_CARD_MESSAGES.amountInvalid]);
+    expect(GIFT_CARD_FORM_MESSAGES.amountRange).toBe("Le montant doit être compris entre 10 € et 500 €");
+    expect(messagesOf({ ...valid, amountCents: 999 })).toEqual([GIFT_CARD_FORM_MESSAGES.amountRange]);
+    expect(messagesOf({ ...valid, amountCents: 50_001 })).toEqual([GIFT_CARD_FORM_MESSAGES.amountRange]);
+    expect(messagesOf({ ...valid, amountCents: 0 })).toEqual([GIFT_CARD_FORM_MESSAGES.amountRange]);
+    expect(messagesOf({ ...valid, amountCents: 1000.5 })).toEqual([GIFT_CARD_FORM_MESSAGES.amountInvalid]);
   });
 
   it("refuses an unknown occasion or delivery mode", () => {
-    expect(messagesOf({ ...valid, occasion: "halloween" as never })).toEqual([GIFT_CARD_MESSAGES.occasion]);
-    expect(messagesOf({ ...valid, deliveryMode: "pigeon" as never })).toEqual([GIFT_CARD_MESSAGES.deliveryMode]);
+    expect(messagesOf({ ...valid, occasion: "halloween" as never })).toEqual([GIFT_CARD_FORM_MESSAGES.occasion]);
+    expect(messagesOf({ ...valid, deliveryMode: "pigeon" as never })).toEqual([GIFT_CARD_FORM_MESSAGES.deliveryMode]);
   });
 
   it("requires the recipient's e-mail for an e-mail delivery only", () => {
-    expect(messagesOf({ ...valid, recipientEmail: "  " })).toEqual([GIFT_CARD_MESSAGES.recipientEmailRequired]);
+    expect(messagesOf({ ...valid, recipientEmail: "  " })).toEqual([GIFT_CARD_FORM_MESSAGES.recipientEmailRequired]);
     expect(messagesOf({ ...valid, deliveryMode: "physical", recipientEmail: "" })).toEqual([]);
-    expect(messagesOf({ ...valid, recipientEmail: "pas-un-email" })).toEqual([GIFT_CARD_MESSAGES.recipientEmailInvalid]);
+    expect(messagesOf({ ...valid, recipientEmail: "pas-un-email" })).toEqual([GIFT_CARD_FORM_MESSAGES.recipientEmailInvalid]);
     expect(messagesOf({ ...valid, deliveryMode: "physical", recipientEmail: "pas-un-email" })).toEqual([
-      GIFT_CARD_MESSAGES.recipientEmailInvalid,
+      GIFT_CARD_FORM_MESSAGES.recipientEmailInvalid,
     ]);
   });
 
   it("limits the message to 200 characters", () => {
     expect(messagesOf({ ...valid, message: "a".repeat(200) })).toEqual([]);
-    expect(messagesOf({ ...valid, message: "a".repeat(201) })).toEqual([GIFT_CARD_MESSAGES.messageTooLong]);
-    expect(GIFT_CARD_MESSAGES.messageTooLong).toBe("Le message ne peut pas dépasser 200 caractères");
+    expect(messagesOf({ ...valid, message: "a".repeat(201) })).toEqual([GIFT_CARD_FORM_MESSAGES.messageTooLong]);
+    expect(GIFT_CARD_FORM_MESSAGES.messageTooLong).toBe("Le message ne peut pas dépasser 200 caractères");
   });
 
   it("defaults the optional texts to empty strings", () => {
@@ -87,10 +87,10 @@ describe("parseCustomAmount", () => {
 
   it("says the range for amounts outside it and rejects what is not an amount", () => {
     for (const raw of ["5", "9.99", "500.01", "600", "-20", "1e5"]) {
-      expect(parseCustomAmount(raw)).toEqual({ ok: false, error: GIFT_CARD_MESSAGES.amountRange });
+      expect(parseCustomAmount(raw)).toEqual({ ok: false, error: GIFT_CARD_FORM_MESSAGES.amountRange });
     }
     for (const raw of ["abc", "12.345", "1 000"]) {
-      expect(parseCustomAmount(raw)).toEqual({ ok: false, error: GIFT_CARD_MESSAGES.amountInvalid });
+      expect(parseCustomAmount(raw)).toEqual({ ok: false, error: GIFT_CARD_FORM_MESSAGES.amountInvalid });
     }
   });
 });

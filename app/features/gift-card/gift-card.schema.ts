@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import {
   GIFT_CARD_MAX_CENTS,
   GIFT_CARD_MESSAGE_MAX,
@@ -32,7 +33,8 @@ export const RECIPIENT_EMAIL_MAX = 254;
 const euros = (cents: number) => String(cents / 100);
 const emailFormat = z.email();
 
-export const GIFT_CARD_MESSAGES = {
+/** Errors of the /carte-cadeau form (amount, occasion, recipient, message), shown beside the fields. */
+export const GIFT_CARD_FORM_MESSAGES = {
   amountRange: `Le montant doit être compris entre ${euros(GIFT_CARD_MIN_CENTS)} € et ${euros(GIFT_CARD_MAX_CENTS)} €`,
   amountInvalid: "Veuillez saisir un montant valide",
   amountRequired: "Veuillez choisir un montant",
@@ -46,37 +48,34 @@ export const GIFT_CARD_MESSAGES = {
 
 /** Amount in integer cents, whole cents only, within the custom range (presets fall inside it). */
 export const GiftCardAmountSchema = z
-  .number({ error: GIFT_CARD_MESSAGES.amountRequired })
-  .int({ error: GIFT_CARD_MESSAGES.amountInvalid })
-  .min(GIFT_CARD_MIN_CENTS, { error: GIFT_CARD_MESSAGES.amountRange })
-  .max(GIFT_CARD_MAX_CENTS, { error: GIFT_CARD_MESSAGES.amountRange });
+  .number({ error: GIFT_CARD_FORM_MESSAGES.amountRequired })
+  .int({ error: GIFT_CARD_FORM_MESSAGES.amountInvalid })
+  .min(GIFT_CARD_MIN_CENTS, { error: GIFT_CARD_FORM_MESSAGES.amountRange })
+  .max(GIFT_CARD_MAX_CENTS, { error: GIFT_CARD_FORM_MESSAGES.amountRange });
 
-export const GiftCardMessageSchema = z
-  .string()
-  .max(GIFT_CARD_MESSAGE_MAX, { error: GIFT_CARD_MESSAGES.messageTooLong });
+export const GiftCardMessageSchema = text()
+  .max(GIFT_CARD_MESSAGE_MAX, { error: GIFT_CARD_FORM_MESSAGES.messageTooLong });
 
 export const GiftCardConfigSchema = z
   .object({
     amountCents: GiftCardAmountSchema,
-    occasion: z.enum(GIFT_CARD_OCCASIONS, { error: GIFT_CARD_MESSAGES.occasion }),
-    deliveryMode: z.enum(GIFT_CARD_DELIVERY_MODES, { error: GIFT_CARD_MESSAGES.deliveryMode }),
-    recipientName: z
-      .string()
+    occasion: z.enum(GIFT_CARD_OCCASIONS, { error: GIFT_CARD_FORM_MESSAGES.occasion }),
+    deliveryMode: z.enum(GIFT_CARD_DELIVERY_MODES, { error: GIFT_CARD_FORM_MESSAGES.deliveryMode }),
+    recipientName: text()
       .trim()
-      .max(RECIPIENT_NAME_MAX, { error: GIFT_CARD_MESSAGES.recipientNameTooLong })
+      .max(RECIPIENT_NAME_MAX, { error: GIFT_CARD_FORM_MESSAGES.recipientNameTooLong })
       .default(""),
-    recipientEmail: z
-      .string()
+    recipientEmail: text()
       .trim()
-      .max(RECIPIENT_EMAIL_MAX, { error: GIFT_CARD_MESSAGES.recipientEmailInvalid })
-      .refine((v) => v === "" || emailFormat.safeParse(v).success, { error: GIFT_CARD_MESSAGES.recipientEmailInvalid })
+      .max(RECIPIENT_EMAIL_MAX, { error: GIFT_CARD_FORM_MESSAGES.recipientEmailInvalid })
+      .refine((v) => v === "" || emailFormat.safeParse(v).success, { error: GIFT_CARD_FORM_MESSAGES.recipientEmailInvalid })
       .transform((v) => v.toLowerCase())
       .default(""),
     message: GiftCardMessageSchema.default(""),
   })
   .superRefine((card, ctx) => {
     if (card.deliveryMode === "email" && card.recipientEmail === "") {
-      ctx.addIssue({ code: "custom", message: GIFT_CARD_MESSAGES.recipientEmailRequired, path: ["recipientEmail"] });
+      ctx.addIssue({ code: "custom", message: GIFT_CARD_FORM_MESSAGES.recipientEmailRequired, path: ["recipientEmail"] });
     }
   });
 
@@ -103,7 +102,7 @@ export function parseCustomAmount(raw: string): { ok: true; cents: number | null
     // A negative number is out of range; anything else (letters, three decimals) is no amount.
     const n = Number(text);
     const outOfRange = Number.isFinite(n) && (n * 100 < GIFT_CARD_MIN_CENTS || n * 100 > GIFT_CARD_MAX_CENTS);
-    return { ok: false, error: outOfRange ? GIFT_CARD_MESSAGES.amountRange : GIFT_CARD_MESSAGES.amountInvalid };
+    return { ok: false, error: outOfRange ? GIFT_CARD_FORM_MESSAGES.amountRange : GIFT_CARD_FORM_MESSAGES.amountInvalid };
   }
   const cents = Math.round(Number(text) * 100);
   const parsed = GiftCardAmountSchema.safeParse(cents);

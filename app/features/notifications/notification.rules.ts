@@ -2,12 +2,12 @@
  * Display rules of notifications (spec storefront §9, back-office §2), without zod or React so the
  * header bell's chunk stays small. French wording, fr-FR dates.
  */
+import { formatShortDate } from "~/lib/paris-time";
 import { NOTIFICATION_BADGE_MAX } from "~/lib/shop-rules";
 import type { NotificationFilter, NotificationPriority, NotificationType, NotificationView } from "./notification.types";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-const dateFormatter = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris" });
 
 /** Under 1 hour "À l'instant", under 24 hours "Il y a {n}h", else the French date ("12/05/2025"). */
 export function formatNotificationAge(createdAt: string | Date, now: Date = new Date()): string {
@@ -16,7 +16,7 @@ export function formatNotificationAge(createdAt: string | Date, now: Date = new 
   const age = Math.max(0, now.getTime() - date.getTime());
   if (age < HOUR_MS) return "À l'instant";
   if (age < DAY_MS) return `Il y a ${Math.floor(age / HOUR_MS)}h`;
-  return dateFormatter.format(date);
+  return formatShortDate(date);
 }
 
 /** The bell's badge: nothing at 0, the number up to 9, then "9+". */

@@ -58,7 +58,7 @@ export type OrderView = {
   tax_cents: number;
   total_cents: number;
   points_used: number;
-  /** The promo code used (issue 8) and its discount; null and 0 without one. */
+  /** The promo code used and its discount; null and 0 without one. */
   promo_code: string | null;
   promo_discount_cents: number;
   currency: string;
@@ -74,7 +74,7 @@ export type OrderView = {
   /** True while the shopper may still cancel it (pending and placed less than an hour ago). */
   cancellable: boolean;
   items: OrderItemView[];
-  /* Gift cards (issue 8) */
+  /* Gift cards */
   /** Part of the total paid with gift cards (the rest by bank card). */
   gift_card_cents: number;
   /** Gift cards used to pay, by their last 4 characters. */

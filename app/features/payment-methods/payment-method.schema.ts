@@ -5,6 +5,7 @@
  * only the brand, the last four digits, the holder and optionally the expiry month and year.
  */
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 
 export const PAYMENT_CARD_BRANDS = ["visa", "mastercard", "amex"] as const;
 export type PaymentCardBrand = (typeof PAYMENT_CARD_BRANDS)[number];
@@ -34,7 +35,7 @@ export const CARD_EXPIRED_MESSAGE = "Cette carte est expirée";
 /** "", null and undefined mean "not given"; digits (number or string) become an integer. */
 const optionalInteger = (message: string) =>
   z
-    .union([z.number(), z.string()], { error: message })
+    .union([z.number(), text()], { error: message })
     .nullable()
     .optional()
     .transform((v, ctx) => {
@@ -53,14 +54,12 @@ function currentMonthIndex(now: Date): number {
 
 export const PaymentMethodSchema = z
   .object({
-    card_holder_name: z
-      .string({ error: CARD_HOLDER_REQUIRED_MESSAGE })
+    card_holder_name: text({ error: CARD_HOLDER_REQUIRED_MESSAGE })
       .trim()
       .min(1, { error: CARD_HOLDER_REQUIRED_MESSAGE })
       .max(CARD_HOLDER_MAX, { error: CARD_HOLDER_TOO_LONG_MESSAGE }),
     card_brand: z.enum(PAYMENT_CARD_BRANDS, { error: CARD_BRAND_MESSAGE }),
-    card_last_four: z
-      .string({ error: CARD_LAST_FOUR_REQUIRED_MESSAGE })
+    card_last_four: text({ error: CARD_LAST_FOUR_REQUIRED_MESSAGE })
       .trim()
       .min(1, { error: CARD_LAST_FOUR_REQUIRED_MESSAGE, abort: true })
       .regex(/^[0-9]{4}$/, { error: CARD_LAST_FOUR_MESSAGE }),

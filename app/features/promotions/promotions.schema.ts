@@ -1,10 +1,12 @@
 /**
- * Promo codes (issue 8): the back-office form, the shopper's code field, the refusal messages and
- * the discount arithmetic. Isomorphic (no server code): the browser checks with the same schema
- * the action applies again.
+ * Promo codes (docs/decisions/016-promo-codes.md): the back-office form, the shopper's code field,
+ * the refusal messages and the discount arithmetic. Isomorphic (no server code): the browser
+ * checks with the same schema the action applies again.
  */
 import { z } from "zod";
-import { formatDate, formatPrice } from "~/lib/money";
+import { text as safeString } from "~/lib/safe-text";
+import { formatPrice } from "~/lib/money";
+import { formatDate, parisDay } from "~/lib/paris-time";
 
 export const PROMO_CODE_MIN = 3;
 export const PROMO_CODE_MAX = 32;
@@ -52,12 +54,10 @@ export const promoMinimumMessage = (minCents: number) =>
   `Ce code promo est valable à partir de ${formatPrice(minCents)} d'achats`;
 
 /** The field at checkout. */
-export const PromoCodeInputSchema = z
-  .string({ error: "Veuillez saisir un code promo" })
+export const PromoCodeInputSchema = safeString({ error: "Veuillez saisir un code promo" })
   .transform(normalizePromoCode)
   .pipe(
-    z
-      .string()
+    safeString()
       .min(1, { error: "Veuillez saisir un code promo", abort: true })
       .max(PROMO_CODE_MAX, { error: PROMO_UNKNOWN_MESSAGE }),
   );
@@ -99,49 +99,8 @@ export function promoValueLabel(rule: Pick<PromoRule, "kind" | "percent_off" | "
 }
 
 /* -------------------------------------------------------------------------------------------- */
-/* Dates: days of the shop (Europe/Paris)                                                         */
+/* Dates: days of the shop (Paris time)                                                           */
 /* -------------------------------------------------------------------------------------------- */
-
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-const parisParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Paris",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function parisWallClockMs(instant: number): number {
-  const p = Object.fromEntries(parisParts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
-  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-}
-
-/** "2025-03-01" -> the instant that day starts in Paris (00:00, summer or winter time). */
-export function parisDayStart(day: string): Date {
-  const m = DAY_PATTERN.exec(day);
-  if (!m) throw new Error(`not a day: ${day}`);
-  const utcMidnight = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  // Paris is ahead of UTC by the offset at that moment; one correction settles DST edges.
-  let guess = utcMidnight - (parisWallClockMs(utcMidnight) - utcMidnight);
-  guess -= parisWallClockMs(guess) - utcMidnight;
-  return new Date(guess);
-}
-
-/** The Paris day of an instant, "YYYY-MM-DD". */
-export function parisDay(instant: Date | string): string {
-  const p = Object.fromEntries(parisParts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
-/** The day after, "YYYY-MM-DD". */
-export function nextDay(day: string): string {
-  const m = DAY_PATTERN.exec(day);
-  if (!m) throw new Error(`not a day: ${day}`);
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1)).toISOString().slice(0, 10);
-}
 
 /** The last day a code is valid, from its exclusive end instant. */
 export function lastValidDay(endsAt: Date | string): string {
@@ -149,7 +108,7 @@ export function lastValidDay(endsAt: Date | string): string {
 }
 
 function isRealDay(day: string): boolean {
-  const m = DAY_PATTERN.exec(day);
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return d.toISOString().slice(0, 10) === day && Number(m[1]) >= 2000 && Number(m[1]) <= 2999;
@@ -245,7 +204,7 @@ export const PromoCodeFormSchema = z
       .unknown()
       .optional()
       .transform(text)
-      .pipe(z.string().max(PROMO_DESCRIPTION_MAX, { error: PROMO_FORM_MESSAGES.descriptionTooLong }))
+      .pipe(safeString().max(PROMO_DESCRIPTION_MAX, { error: PROMO_FORM_MESSAGES.descriptionTooLong }))
       .transform((v) => v || null),
     kind: z.enum(["percentage", "fixed"], { error: PROMO_FORM_MESSAGES.kind }),
     value: z.unknown().optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 
 /**
  * The customer-service contact form (/service-client), validated in the browser and again in
@@ -19,7 +20,7 @@ const maxMessage = (max: number, what: string) =>
 
 /** Text field: trimmed, required, bounded. A missing field reads as empty (required message). */
 const requiredText = (required: string, max: number, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+  text({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
 
 export const CONTACT_MESSAGE_TOO_LONG = maxMessage(CONTACT_MESSAGE_MAX, "Le message");
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 
 /**
  * The ticket form of "Support Client" (spec back-office §5 "Ticket form"): subject and
@@ -55,13 +56,11 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, fallback: T
     .transform((v): T[number] => v || fallback);
 
 export const SupportTicketSchema = z.object({
-  subject: z
-    .string({ error: TICKET_SUBJECT_REQUIRED_MESSAGE })
+  subject: text({ error: TICKET_SUBJECT_REQUIRED_MESSAGE })
     .trim()
     .min(1, { error: TICKET_SUBJECT_REQUIRED_MESSAGE })
     .max(TICKET_SUBJECT_MAX, { error: TICKET_SUBJECT_TOO_LONG_MESSAGE }),
-  description: z
-    .string({ error: TICKET_DESCRIPTION_REQUIRED_MESSAGE })
+  description: text({ error: TICKET_DESCRIPTION_REQUIRED_MESSAGE })
     .trim()
     .min(1, { error: TICKET_DESCRIPTION_REQUIRED_MESSAGE })
     .max(TICKET_DESCRIPTION_MAX, { error: TICKET_DESCRIPTION_TOO_LONG_MESSAGE }),

@@ -20,8 +20,9 @@ import {
 } from "~/.server/modules/accounts/security.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { DeleteAccountSchema, WRONG_PASSWORD_MESSAGE } from "~/features/account/account-deletion.schema";
+import { tooManyAttemptsMessage } from "~/features/auth/auth.rules";
 import { isAccountIntent, type AccountActionResult, type AccountIntent } from "~/features/account/account-actions";
-import { formatDateTime } from "~/features/account/account-format";
+import { formatDateTime } from "~/lib/paris-time";
 import { ACCOUNT_TABS, parseAccountTab } from "~/features/account/account-tabs";
 import { AccountNav } from "~/features/account/components/account-nav";
 import { ProfileTab } from "~/features/account/components/simple-tabs";
@@ -49,10 +50,12 @@ import {
   TwoFactorDisableSchema,
   TwoFactorSetupSchema,
   TwoFactorVerifySchema,
+  TWO_FACTOR_SETUP_FIRST_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
   WRONG_TWO_FACTOR_CODE_MESSAGE,
   firstIssueMessage,
 } from "~/features/account/security.schema";
+import { readFormData } from "~/.server/forms";
 
 const SECURITY_TAB_URL = "/dashboard?tab=security";
 
@@ -151,6 +154,16 @@ function authErrorCode(error: unknown): string | undefined {
   return isAPIError(error) ? (error.body?.code as string | undefined) : undefined;
 }
 
+/**
+ * The auth library refused before checking anything: too many wrong passwords or codes lately
+ * (decision 022). The answer says how long to wait.
+ */
+function refusedForTooManyAttempts(intent: AccountActionResult["intent"], error: unknown) {
+  if (!isAPIError(error) || error.body?.code !== "TOO_MANY_ATTEMPTS") return null;
+  const retryAfter = Number((error.body as { retryAfterSeconds?: unknown }).retryAfterSeconds) || 60;
+  return fail(intent, 429, tooManyAttemptsMessage(retryAfter), { headers: { "Retry-After": String(retryAfter) } });
+}
+
 function logUnexpected(intent: string, error: unknown) {
   if (!isAPIError(error)) console.error(`[dashboard] ${intent} failed:`, error);
 }
@@ -174,7 +187,7 @@ type IntentContext = {
 };
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intentValue = formData.get("intent");
   const intent: AccountIntent | "unknown" = isAccountIntent(intentValue) ? intentValue : "unknown";
   const current = await currentUserOrNull(request);
@@ -251,6 +264,8 @@ async function changePassword(ctx: IntentContext) {
     headers = result.headers;
   } catch (error) {
     const code = authErrorCode(error);
+    const limited = refusedForTooManyAttempts(intent, error);
+    if (limited) return limited;
     if (code === "INVALID_PASSWORD") return fail(intent, 400, WRONG_CURRENT_PASSWORD_MESSAGE);
     if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") return fail(intent, 400, PASSWORD_CRITERIA_MESSAGE);
     logUnexpected(intent, error);
@@ -328,6 +343,8 @@ async function enableTwoFactor(ctx: IntentContext) {
     const qrSvg = await QRCode.toString(result.totpURI, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
     return reply(intent, { ok: true, setup: { qrSvg, secret, backupCodes: result.backupCodes ?? [] } });
   } catch (error) {
+    const limited = refusedForTooManyAttempts(intent, error);
+    if (limited) return limited;
     if (authErrorCode(error) === "INVALID_PASSWORD") return fail(intent, 400, WRONG_CURRENT_PASSWORD_MESSAGE);
     logUnexpected(intent, error);
     return fail(intent, 500, failure);
@@ -351,7 +368,12 @@ async function verifyTwoFactor(ctx: IntentContext) {
     });
     headers = result.headers;
   } catch (error) {
-    if (authErrorCode(error) === "INVALID_CODE") return fail(intent, 400, WRONG_TWO_FACTOR_CODE_MESSAGE);
+    const limited = refusedForTooManyAttempts(intent, error);
+    if (limited) return limited;
+    const code = authErrorCode(error);
+    if (code === "INVALID_CODE") return fail(intent, 400, WRONG_TWO_FACTOR_CODE_MESSAGE);
+    // A code sent before the setup step created a secret: nothing to verify yet.
+    if (code === "TOTP_NOT_ENABLED") return fail(intent, 409, TWO_FACTOR_SETUP_FIRST_MESSAGE);
     logUnexpected(intent, error);
     return fail(intent, 500, "Erreur lors de l'activation du 2FA");
   }
@@ -377,6 +399,8 @@ async function disableTwoFactor(ctx: IntentContext) {
     // A valid current code first: a stolen password alone cannot switch the second factor off.
     await auth.api.verifyTOTP({ body: { code: parsed.data.code }, headers: ctx.request.headers });
   } catch (error) {
+    const limited = refusedForTooManyAttempts(intent, error);
+    if (limited) return limited;
     if (authErrorCode(error) === "INVALID_CODE") return fail(intent, 400, WRONG_TWO_FACTOR_CODE_MESSAGE);
     logUnexpected(intent, error);
     return fail(intent, 500, failure);
@@ -390,6 +414,8 @@ async function disableTwoFactor(ctx: IntentContext) {
     });
     headers = result.headers;
   } catch (error) {
+    const limited = refusedForTooManyAttempts(intent, error);
+    if (limited) return limited;
     if (authErrorCode(error) === "INVALID_PASSWORD") return fail(intent, 400, WRONG_CURRENT_PASSWORD_MESSAGE);
     logUnexpected(intent, error);
     return fail(intent, 500, failure);
@@ -442,6 +468,8 @@ async function removeAccount(ctx: IntentContext) {
   try {
     await auth.api.verifyPassword({ body: { password: parsed.data.password }, headers: ctx.request.headers });
   } catch (error) {
+    const limited = refusedForTooManyAttempts(intent, error);
+    if (limited) return limited;
     if (authErrorCode(error) === "INVALID_PASSWORD") return fail(intent, 400, WRONG_PASSWORD_MESSAGE);
     logUnexpected(intent, error);
     return fail(intent, 500, "Erreur lors de la suppression du compte");

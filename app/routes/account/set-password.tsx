@@ -7,7 +7,8 @@ import { isPasswordSetupLinkValid } from "~/.server/modules/accounts/password-se
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
 import { PASSWORD_CRITERIA } from "~/features/account/security.schema";
-import { SETUP_LINK_INVALID_MESSAGE, SetPasswordSchema } from "~/features/account/set-password.schema";
+import { SETUP_LINK_INVALID_MESSAGE, SetPasswordSchema, SetupTokenSchema } from "~/features/account/set-password.schema";
+import { readFormFields } from "~/.server/forms";
 
 type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
 
@@ -17,12 +18,15 @@ type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, strin
  * hashes the password and creates the credential.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, valid: await isPasswordSetupLinkValid(await getDb(), token) };
+  const token = SetupTokenSchema.safeParse(new URL(request.url).searchParams.get("token") ?? "");
+  // A missing or malformed token (NUL, a lone surrogate, 10 kB) never reaches the database.
+  if (!token.success) return data({ token: "", valid: false }, { status: 400 });
+  const valid = await isPasswordSetupLinkValid(await getDb(), token.data);
+  return data({ token: valid ? token.data : "", valid }, { status: valid ? 200 : 404 });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries([...(await request.formData()).entries()].filter(([, v]) => typeof v === "string"));
+  const form = await readFormFields(request);
   const parsed = SetPasswordSchema.safeParse(form);
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};

@@ -11,6 +11,7 @@ import {
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { CategoryIdSchema, type CategoryAnswer } from "~/features/admin/admin-categories.schema";
 import { AdminCategoriesView } from "~/features/admin/components/admin-categories-view";
+import { readFormFields } from "~/.server/forms";
 
 /** Catégories: the list with product counts; create, rename and delete post intents to the action. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormFields(request);
   const intent = typeof form.intent === "string" ? form.intent : "";
   const db = await getDb();
   if (intent === "create") {

@@ -11,6 +11,7 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import type { ClientActionAnswer } from "~/features/admin/admin-client-profile.schema";
 import { CLIENT_NOT_FOUND_MESSAGE } from "~/features/admin/admin-clients.schema";
 import { AdminClientView } from "~/features/admin/components/admin-client-view";
+import { readFormData } from "~/.server/forms";
 
 /** Voir: one client's profile, orders, Beauty Pass and addresses. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -23,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** intents: update-profile (Modifier), adjust-points (Beauty Pass). Envoyer email posts to /admin/clients. */
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
   const db = await getDb();

@@ -9,6 +9,7 @@ import type { ClientActionAnswer } from "~/features/admin/admin-client-profile.s
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { readAdminClientQuery, type ClientAnswer } from "~/features/admin/admin-clients.schema";
 import { AdminClientsView } from "~/features/admin/components/admin-clients-view";
+import { readFormData } from "~/.server/forms";
 
 /** Gestion des Clients: search, status and page live in the URL so they survive a reload. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const form = Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string"));
   const db = await getDb();
   if (form.intent === "send-mail") {

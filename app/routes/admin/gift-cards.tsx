@@ -1,14 +1,16 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import type { Route } from "./+types/gift-cards";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { disableGiftCard, giftCardLedger, listAdminGiftCards } from "~/.server/modules/gift-cards/gift-cards.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdminGiftCardsView, type DisableAnswer } from "~/features/admin/components/admin-gift-cards-view";
+import { readFormFields } from "~/.server/forms";
 
 const QuerySchema = z.object({
-  q: z.string().trim().max(100).catch(""),
+  q: text().trim().max(100).catch(""),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
   carte: z.uuid().optional().catch(undefined),
 });
@@ -27,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** intent disable: the card can no longer pay. */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormFields(request);
   if (form.intent !== "disable" || typeof form.giftCardId !== "string") {
     return data<DisableAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   }

@@ -8,6 +8,8 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdminStatusChangeSchema, readAdminOrderQuery, type ChangeStatusAnswer } from "~/features/admin/admin-orders.schema";
 import { AdminOrdersView } from "~/features/admin/components/admin-orders-view";
 import { orderStatusLabel } from "~/features/orders/order.types";
+import { readFormFields } from "~/.server/forms";
+import { logRequestError, withReference } from "~/.server/request-id";
 
 /** Gestion des Commandes: the state (search, status, page) lives in the URL so it survives a reload. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,16 +24,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
     return { query, result, error: null };
   } catch (error) {
-    console.error(error);
-    const message = error instanceof Error ? error.message : "Une erreur est survenue";
-    return { query, result: null, error: `Erreur lors du chargement des commandes: ${message}` };
+    // The detail (SQL included) goes to the log only; the page shows where to find it.
+    const requestId = logRequestError(request, "admin-orders", error);
+    return { query, result: null, error: withReference("Erreur lors du chargement des commandes.", requestId) };
   }
 }
 
 /** intent change-status: through the order status workflow (stock, points, notification, e-mail). */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormFields(request);
   if (form.intent !== "change-status") {
     return data<ChangeStatusAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   }

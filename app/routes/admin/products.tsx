@@ -27,6 +27,8 @@ import {
   type AdminProductAnswer,
 } from "~/features/admin/admin-products.schema";
 import { AdminProductsView } from "~/features/admin/components/admin-products-view";
+import { readFormData, readJsonSubmission } from "~/.server/forms";
+import { logRequestError, withReference } from "~/.server/request-id";
 
 /**
  * Gestion des Produits: search, filters, sort and page live in the URL (a reload keeps them);
@@ -51,8 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const form = editId === "new" ? { mode: "create" as const } : editId ? (editing ? { mode: "edit" as const, product: editing } : { mode: "missing" as const }) : null;
     return { query, result, report, categories, history, historyMissing: Boolean(historyId) && !history, form, error: null };
   } catch (error) {
-    console.error(error);
-    const message = error instanceof Error ? error.message : "Une erreur est survenue";
+    // The detail (SQL included) goes to the log only; the page shows where to find it.
+    const requestId = logRequestError(request, "admin-products", error);
     return {
       query,
       result: null,
@@ -61,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       history: null,
       historyMissing: false,
       form: null,
-      error: `Erreur lors de la récupération des produits: ${message}`,
+      error: withReference("Erreur lors de la récupération des produits.", requestId),
     };
   }
 }
@@ -70,7 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   if (request.headers.get("content-type")?.includes("application/json")) return saveProduct(request, session.user.id);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   const db = await getDb();
   if (intent === "adjust-stock") {
@@ -100,7 +102,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** The product form (create or edit): the same schema as the modal, then one service call. */
 async function saveProduct(request: Request, actorUserId: string) {
-  const body = SaveProductRequestSchema.safeParse(await request.json().catch(() => null));
+  const body = SaveProductRequestSchema.safeParse(await readJsonSubmission(request));
   if (!body.success) return data<AdminProductFormAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   const parsed = ProductFormSchema.safeParse(body.data.product);
   if (!parsed.success) {

@@ -12,6 +12,7 @@ import {
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdminPromotionsView } from "~/features/admin/components/admin-promotions-view";
 import type { PromoAnswer } from "~/features/promotions/promotions.schema";
+import { readFormData } from "~/.server/forms";
 
 /** Codes promo: the list; create, edit and disable/enable post intents to the action. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const fields = { ...Object.fromEntries(form), category_ids: form.getAll("category_ids") };
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");

@@ -6,6 +6,7 @@ import { getShippingSettings, updateShippingSettings } from "~/.server/modules/s
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import type { ShippingSettingsAnswer, ShippingSettingsField } from "~/features/admin/shop-settings.schema";
 import { AdminSettingsView } from "~/features/admin/components/admin-settings-view";
+import { readFormFields } from "~/.server/forms";
 
 /** Paramètres: the delivery fee and the free-delivery threshold (shop_settings). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormFields(request);
   const result = await updateShippingSettings(await getDb(), form, session.user.id);
   if (!result.ok) {
     const text = (name: ShippingSettingsField) => (typeof form[name] === "string" ? (form[name] as string) : "");

@@ -7,6 +7,7 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { readAdminTicketQuery, type TicketStatusAnswer } from "~/features/admin/admin-tickets.schema";
 import { AdminTicketsView } from "~/features/admin/components/admin-tickets-view";
 import { ticketStatusLabel } from "~/features/support/support-ticket.schema";
+import { readFormFields } from "~/.server/forms";
 
 /** Support: every customer's tickets, newest first; the status filter and the page live in the URL. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** intent change-status: open, in_progress, resolved or closed. */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readFormFields(request);
   if (form.intent !== "change-status") {
     return data<TicketStatusAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   }

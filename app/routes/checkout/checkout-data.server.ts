@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import type { CurrentSession } from "~/.server/auth/session.server";
 import { getCurrentSession } from "~/.server/auth/session.server";
 import type { Database } from "~/.server/db/client";
@@ -12,10 +13,11 @@ import {
   countUnknownGiftCardCodes,
   giftCardCodesAllowed,
 } from "~/.server/modules/gift-cards/gift-card-checkout.service";
-import { GIFT_CARD_MESSAGES } from "~/.server/modules/gift-cards/gift-cards.service";
+import { GIFT_CARD_REDEMPTION_MESSAGES } from "~/.server/modules/gift-cards/gift-cards.service";
 import { GiftCardCodeInputSchema } from "~/features/gift-card/gift-card-code";
 import type { CheckoutAccount } from "~/features/checkout/components/checkout-types";
 import { CART_MAX_LINES } from "~/lib/shop-rules";
+import { readJsonSubmission } from "~/.server/forms";
 
 /** What the checkout needs to start: contact defaults, saved addresses, points balance. */
 export async function loadCheckoutAccount(db: Database, session: CurrentSession): Promise<CheckoutAccount> {
@@ -52,13 +54,13 @@ export const QuoteRequestSchema = z.object({
   lines: z.array(OrderLineSchema).max(CART_MAX_LINES),
   address_id: z.uuid().nullable().optional(),
   points_to_use: z.number().int().min(0).max(10_000_000).optional(),
-  promo_code: z.string().max(100, { error: "Ce code promo n'existe pas" }).nullable().optional(),
-  /* Gift cards (issue 8) */
+  promo_code: text().max(100, { error: "Ce code promo n'existe pas" }).nullable().optional(),
+  /* Gift cards */
   gift_cards: OrderGiftCardsSchema.optional(),
   gift_card_codes: GiftCardCodesSchema.optional(),
 });
 
-/** The 'Carte cadeau' field's "Appliquer" (issue 8). */
+/** The 'Carte cadeau' field's "Appliquer". */
 export const GiftCardApplySchema = GiftCardCodeInputSchema.extend({ intent: z.literal("gift_card") });
 
 /**
@@ -68,8 +70,8 @@ export const GiftCardApplySchema = GiftCardCodeInputSchema.extend({ intent: z.li
 export async function quoteAction(request: Request, db: Database) {
   const session = await getCurrentSession(request);
   if (!session) return data({ ok: false as const, message: "Connexion requise" }, { status: 401 });
-  const body: unknown = await request.json().catch(() => null);
-  // Gift cards (issue 8): one code checked (rate-limited), answered on its own.
+  const body = await readJsonSubmission(request);
+  // Gift cards: one code checked (rate-limited), answered on its own.
   const apply = GiftCardApplySchema.safeParse(body);
   if (apply.success) {
     const checked = await checkGiftCardCodeAtCheckout(db, request, apply.data.code);
@@ -91,7 +93,7 @@ export async function quoteAction(request: Request, db: Database) {
     giftCards: parsed.data.gift_cards ?? [],
     giftCardCodes: codesAllowed ? codes : [],
   });
-  if (!codesAllowed) quote.gift_card_refusals = codes.map((code) => ({ code, message: GIFT_CARD_MESSAGES.tooMany }));
+  if (!codesAllowed) quote.gift_card_refusals = codes.map((code) => ({ code, message: GIFT_CARD_REDEMPTION_MESSAGES.tooMany }));
   countUnknownGiftCardCodes(request, quote.gift_card_refusals);
   return data({ ok: true as const, quote }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-/** The old app's "fixed" checkout is the checkout now: a permanent redirect. */
+/** Old links to /checkout-fixed still reach the checkout: a permanent redirect (docs/decisions/006-cart-favourites-addresses.md). */
 export function loader() {
   return redirect("/checkout", 301);
 }

@@ -6,7 +6,7 @@ import { giftCardPageAction } from "~/.server/modules/gift-cards/gift-card-page.
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { GiftCardBalanceCheck } from "~/features/gift-card/components/gift-card-balance";
 import { GiftCardConfigurator } from "~/features/gift-card/components/gift-card-configurator";
-import { InfoPageHeader } from "~/features/legal/components/legal-document";
+import { LegalPageHeader } from "~/features/legal/components/legal-document";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 import {
@@ -49,7 +49,7 @@ const RULES: readonly string[] = [
 export default function CarteCadeauPage() {
   return (
     <div>
-      <InfoPageHeader
+      <LegalPageHeader
         title={TITLE}
         crumbs={[{ to: "/", label: "Accueil" }, { label: TITLE }]}
         intro={

@@ -4,6 +4,7 @@ import type { Route } from "./+types/service-client";
 import { getDb } from "~/.server/db";
 import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/rate-limit";
 import { absoluteUrl } from "~/.server/http";
+import { tryReadFormData } from "~/.server/forms";
 import { getCurrentSession } from "~/.server/auth/session.server";
 import { createContactTicket } from "~/.server/modules/support/support.service";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
@@ -19,7 +20,6 @@ import {
 import {
   CONTACT_EMAIL_MAX,
   CONTACT_MESSAGE_MAX,
-  CONTACT_MESSAGE_TOO_LONG,
   CONTACT_NAME_MAX,
   CONTACT_SUBJECT_MAX,
   CONTACT_SUCCESS_MESSAGE,
@@ -32,7 +32,7 @@ import {
 } from "~/features/support/contact.schema";
 import { InfoPageHeader, primaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { publicPageHeaders } from "~/lib/http-cache";
+import { noStore, publicPageHeaders } from "~/lib/http-cache";
 import { RETURNS_DAYS } from "~/lib/shop-rules";
 import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
 import { buildMeta } from "~/lib/seo";
@@ -40,8 +40,6 @@ import { buildMeta } from "~/lib/seo";
 const FORM_ID = "formulaire-contact";
 /** ?formulaire=ouvert opens the contact form without JavaScript (the e-mail card's link). */
 const OPEN_PARAM = "formulaire";
-/** Far above the 4 fields' limits: a bigger body is refused before it is read. */
-const MAX_BODY_BYTES = 64 * 1024;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -60,27 +58,18 @@ type ActionResult =
   | { ok: true; ticketNumber: string }
   | { ok: false; fieldErrors: ContactFieldErrors; formError?: string; values: ContactFormValues };
 
-const noStore = { "Cache-Control": "no-store" };
-
 export async function action({ request }: Route.ActionArgs) {
   const emptyValues: ContactFormValues = { name: "", email: "", subject: "", message: "" };
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
+  // The body was bounded by the Node server while it was read (decision 023); the schema
+  // then limits each field.
+  const read = await tryReadFormData(request);
+  if (!read.ok) {
     return data<ActionResult>(
-      {
-        ok: false,
-        fieldErrors: { message: CONTACT_MESSAGE_TOO_LONG },
-        formError: "Votre message est trop long pour être envoyé.",
-        values: emptyValues,
-      },
-      { status: 413, headers: noStore },
+      { ok: false, fieldErrors: {}, formError: read.message, values: emptyValues },
+      { status: read.status, headers: noStore },
     );
   }
-  let values = emptyValues;
-  try {
-    values = readContactValues(await request.formData());
-  } catch {
-    // An unreadable body is a bad request like any other invalid input.
-  }
+  const values = readContactValues(read.form);
   const parsed = ContactSchema.safeParse(values);
   if (!parsed.success) {
     return data<ActionResult>(

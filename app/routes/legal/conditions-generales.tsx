@@ -4,7 +4,7 @@ import { getDb } from "~/.server/db";
 import { getLegalInfo } from "~/.server/legal";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { buildCgv } from "~/content/legal/cgv";
-import { InfoPageHeader, LegalDocumentBody, RichText } from "~/features/legal/components/legal-document";
+import { LegalDocumentBody, LegalPageHeader, RichText } from "~/features/legal/components/legal-document";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
@@ -32,7 +32,7 @@ export default function ConditionsGeneralesPage({ loaderData }: Route.ComponentP
   const { legal } = loaderData;
   return (
     <div>
-      <InfoPageHeader
+      <LegalPageHeader
         title={TITLE}
         crumbs={[{ to: "/", label: "Accueil" }, { label: TITLE }]}
         updatedAt={legal.updatedAt}

@@ -3,7 +3,7 @@ import type { Route } from "./+types/mentions-legales";
 import { absoluteUrl } from "~/.server/http";
 import { getLegalInfo } from "~/.server/legal";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { InfoPageHeader } from "~/features/legal/components/legal-document";
+import { LegalPageHeader } from "~/features/legal/components/legal-document";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 
@@ -48,7 +48,7 @@ export default function MentionsLegalesPage({ loaderData }: Route.ComponentProps
   const { info, isFictional } = loaderData;
   return (
     <div>
-      <InfoPageHeader
+      <LegalPageHeader
         title={TITLE}
         crumbs={[{ to: "/", label: "Accueil" }, { label: TITLE }]}
         intro={

@@ -2,7 +2,7 @@ import type { Route } from "./+types/politique-confidentialite";
 import { absoluteUrl } from "~/.server/http";
 import { getLegalInfo } from "~/.server/legal";
 import { buildPrivacyPolicy } from "~/content/legal/privacy";
-import { InfoPageHeader, LegalDocumentBody, RichText } from "~/features/legal/components/legal-document";
+import { LegalDocumentBody, LegalPageHeader, RichText } from "~/features/legal/components/legal-document";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
@@ -29,7 +29,7 @@ export default function PolitiqueConfidentialitePage({ loaderData }: Route.Compo
   const { legal } = loaderData;
   return (
     <div>
-      <InfoPageHeader
+      <LegalPageHeader
         title={TITLE}
         crumbs={[{ to: "/", label: "Accueil" }, { label: TITLE }]}
         updatedAt={legal.updatedAt}

@@ -4,7 +4,7 @@ import { buildCookiePolicy } from "~/content/legal/cookies";
 import { openCookieBanner } from "~/components/layout/cookie-banner";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import {
-  InfoPageHeader,
+  LegalPageHeader,
   LegalSectionView,
   LegalTableOfContents,
   RichText,
@@ -36,7 +36,7 @@ export default function PolitiqueCookiesPage({ loaderData }: Route.ComponentProp
   const { legal } = loaderData;
   return (
     <div>
-      <InfoPageHeader
+      <LegalPageHeader
         title={TITLE}
         crumbs={[{ to: "/", label: "Accueil" }, { label: TITLE }]}
         updatedAt={legal.updatedAt}

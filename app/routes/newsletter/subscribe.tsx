@@ -1,8 +1,9 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/rate-limit";
 import type { Route } from "./+types/subscribe";
 import { getDb } from "~/.server/db";
 import { getEnv } from "~/.server/env";
+import { tryReadFormData } from "~/.server/forms";
 import { requestSubscription } from "~/.server/modules/newsletter/newsletter.service";
 import {
   NEWSLETTER_ALREADY_MESSAGE,
@@ -10,25 +11,24 @@ import {
   newsletterSuccessMessage,
   type NewsletterResult,
 } from "~/features/newsletter/newsletter.schema";
+import { noStore } from "~/lib/http-cache";
 
-const noStore = { "Cache-Control": "no-store" };
-/** An e-mail address needs far less: a bigger body is refused before it is read. */
-const MAX_BODY_BYTES = 4 * 1024;
+/**
+ * GET /newsletter (the address typed or bookmarked): the subscription form lives on the À propos
+ * page (and in every page's footer), so the browser goes there.
+ */
+export function loader() {
+  return redirect("/about#about-newsletter");
+}
 
 /** POST /newsletter: resource route (no page), answering { ok, message } for the newsletter form. */
 export async function action({ request }: Route.ActionArgs) {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
-    return data<NewsletterResult>(
-      { ok: false, message: "Requête trop volumineuse." },
-      { status: 413, headers: noStore },
-    );
+  // The body was bounded by the Node server while it was read (decision 023).
+  const read = await tryReadFormData(request);
+  if (!read.ok) {
+    return data<NewsletterResult>({ ok: false, message: read.message }, { status: read.status, headers: noStore });
   }
-  let email: unknown = "";
-  try {
-    email = (await request.formData()).get("email") ?? "";
-  } catch {
-    // An unreadable body is handled as an empty field.
-  }
+  const email = read.form.get("email") ?? "";
   const parsed = NewsletterSchema.safeParse({ email });
   if (!parsed.success) {
     const fieldError =

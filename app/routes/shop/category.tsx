@@ -9,10 +9,13 @@ import { FilterPanel } from "~/features/catalog/components/filter-panel";
 import { CatalogueResults } from "~/features/catalog/components/catalogue-results";
 import { ShippingBanner } from "~/features/catalog/components/shipping-banner";
 import { publicPageHeaders } from "~/lib/http-cache";
+import { isSafeText } from "~/lib/safe-text";
 import { buildMeta, summarize } from "~/lib/seo";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
+  // A slug the shop could never have made (NUL, a lone surrogate) is simply not a category.
+  if (!isSafeText(params.slug) || params.slug.length > 200) throw data("Catégorie non trouvée", { status: 404 });
   const db = await getDb();
   const category = await getCategoryBySlug(db, params.slug);
   if (!category) throw data("Catégorie non trouvée", { status: 404 });

@@ -1,6 +1,8 @@
+import { data } from "react-router";
 import type { Route } from "./+types/home";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
+import { logRequestError, withReference } from "~/.server/request-id";
 import {
   countProducts,
   listCategories,
@@ -15,7 +17,7 @@ import { CollectionsCarousel } from "~/features/home/collections-carousel";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 
-export async function loader(_: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const [sectionsResult, featured, totalProducts, categories] = await Promise.all([
     listHomeSections(db).then(
@@ -26,24 +28,31 @@ export async function loader(_: Route.LoaderArgs) {
         error: null as string | null,
       }),
       (error: unknown) => {
-        console.error("[home] products failed to load:", error);
-        return { sections: [], error: error instanceof Error ? error.message : "Une erreur est survenue" };
+        // The detail goes to the log only; the page shows a French message and where to find it.
+        const requestId = logRequestError(request, "home", error);
+        return { sections: [], error: withReference("Les produits n'ont pas pu être chargés.", requestId) };
       },
     ),
     listFeaturedProducts(db).then((list) => toCardViews(db, list)),
     countProducts(db),
     listCategories(db),
   ]);
-  return {
-    ...sectionsResult,
-    featured,
-    totalProducts,
-    categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
-    canonical: absoluteUrl("/"),
-  };
+  return data(
+    {
+      ...sectionsResult,
+      featured,
+      totalProducts,
+      categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
+      canonical: absoluteUrl("/"),
+    },
+    // A page that shows a failure is never replayed to other visitors by the shared cache.
+    sectionsResult.error ? { headers: { "Cache-Control": "no-store" } } : undefined,
+  );
 }
 
-export const headers = publicPageHeaders;
+export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
+  return loaderHeaders.get("Cache-Control") === "no-store" ? { "Cache-Control": "no-store" } : publicPageHeaders();
+}
 
 export function meta({ data }: Route.MetaArgs) {
   return buildMeta({
@@ -61,7 +70,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <Hero />
       {error ? (
         <p role="alert" className="mx-auto max-w-7xl px-4 py-10 text-danger">
-          Erreur lors du chargement des produits: {error}
+          {error}
         </p>
       ) : (
         <CategorySections sections={sections} totalProducts={totalProducts} />

@@ -13,6 +13,7 @@ import { OrderList } from "~/features/orders/components/order-list";
 import type { OrderView } from "~/features/orders/order.types";
 import { BeautyPassCard } from "~/features/loyalty/components/beauty-pass-card";
 import { loadLoyaltySummary } from "../account/tab-data/loyalty.server";
+import { readFormData } from "~/.server/forms";
 
 type ProfileField = "firstName" | "lastName" | "phone";
 type ProfileErrors = Partial<Record<ProfileField, string>>;
@@ -64,7 +65,7 @@ async function loadOrderHistory(db: Database, userId: string): Promise<OrderView
 /** Updates the signed-in user's own first name, last name and phone; the e-mail is read-only. */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireUser(request);
-  const values = readProfileForm(await request.formData());
+  const values = readProfileForm(await readFormData(request));
   const parsed = ProfileUpdateSchema.safeParse(values);
   if (!parsed.success) {
     return data({ ok: false as const, errors: profileErrorsFrom(parsed.error.issues), values }, { status: 400 });

@@ -1,7 +1,8 @@
 /**
- * The loop of issue 5 in a browser: the shopper's page is open; the administrator marks the
- * order delivered (over the admin API, through the order status workflow); without a reload
- * the bell's count rises and the notification is in its list; /profile then shows the points.
+ * The order-status loop in a browser (docs/decisions/007-order-status-loyalty-notifications.md):
+ * the shopper's page is open; the administrator marks the order delivered (over the admin API,
+ * through the order status workflow); without a reload the bell's count rises and the
+ * notification is in its list; /profile then shows the points.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";

@@ -127,7 +127,8 @@ describe("Gestion des Produits", () => {
       expect(await confirm.getByText("Êtes-vous sûr de vouloir supprimer ce produit ?").count()).toBe(1);
       await confirm.getByRole("button", { name: "Supprimer" }).click();
       await expect.poll(() => rowOf(page, TO_DELETE).count(), { timeout: 10_000 }).toBe(0);
-      expect(await confirm.count()).toBe(0);
+      // The list may refresh a frame before the dialog unmounts.
+      await expect.poll(() => confirm.count()).toBe(0);
       expect(await shopStock(TO_DELETE)).toBeUndefined();
     } finally {
       await context.close();

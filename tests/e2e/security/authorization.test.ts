@@ -99,7 +99,7 @@ describe("a user only ever reaches their own data", () => {
 });
 
 describe("brute force", () => {
-  it("ten wrong passwords lock the account for the window; the right password works after it", async () => {
+  it("wrong passwords slow this address down with a growing wait; the right password gets in once it has passed", async () => {
     const email = uniqueEmail("brute");
     await signUpCookie(baseURL, email);
     const attempt = (password: string) =>
@@ -108,11 +108,21 @@ describe("brute force", () => {
         headers: { "content-type": "application/json", origin: baseURL },
         body: JSON.stringify({ email, password }),
       });
-    for (let i = 0; i < 10; i++) expect((await attempt(`wrong-${i}`)).status).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await attempt(`wrong-${i}`)).status).toBe(401);
+    // The fourth must wait 1 s (the default first delay), refused at once meanwhile.
+    const early = await attempt("wrong-3");
+    expect(early.status).toBe(429);
+    expect(early.headers.get("retry-after")).toBe("1");
+    expect(((await early.json()) as { message: string }).message).toBe("Trop de tentatives. Veuillez réessayer dans 1 seconde.");
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await attempt("wrong-3")).status).toBe(401);
+    // Now 2 s, the right password included.
     const locked = await attempt("Secret123!");
     expect(locked.status).toBe(429);
-    // The journeys' server uses a 4-second window (AUTH_LOCKOUT_SECONDS).
-    await new Promise((r) => setTimeout(r, 4500));
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    await new Promise((r) => setTimeout(r, 2100));
     expect((await attempt("Secret123!")).status).toBe(200);
+    // The success cleared this address's streak.
+    expect((await attempt("wrong-again")).status).toBe(401);
   });
 });

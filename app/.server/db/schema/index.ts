@@ -4,3 +4,4 @@ export * from "./orders";
 export * from "./accounts";
 export * from "./promotions";
 export * from "./gift-cards";
+export * from "./payments";

@@ -59,7 +59,7 @@ export const orders = pgTable(
     pointsUsed: integer("points_used").notNull().default(0),
     /** Beauty Pass points currently credited for this order (set on delivery, 0 once reversed). */
     pointsEarned: integer("points_earned").notNull().default(0),
-    /** The promo code used (issue 8): its id and text as typed at the time, and its discount. */
+    /** The promo code used: its id and text as typed at the time, and its discount. */
     promoCodeId: uuid("promo_code_id"),
     promoCode: text("promo_code"),
     promoDiscountCents: integer("promo_discount_cents").notNull().default(0),
@@ -206,6 +206,11 @@ export const outbox = pgTable(
     processedAt: timestamp("processed_at", { withTimezone: true }),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /**
+     * The e-mail's Message-ID, chosen when the row is first claimed and committed before sending:
+     * a resend after a crash carries the same one, so the receiving side can drop the duplicate.
+     */
+    messageId: text("message_id"),
   },
   (t) => [index("outbox_pending_idx").on(t.availableAt).where(sql`${t.processedAt} IS NULL`)],
 );

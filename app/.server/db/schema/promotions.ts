@@ -23,7 +23,7 @@ export const PROMO_ORIGINS = ["admin", "newsletter_welcome"] as const;
 export type PromoOrigin = (typeof PROMO_ORIGINS)[number];
 
 /**
- * Promo codes (issue 8, decision "promo codes"). `code` is stored normalised (upper case, no
+ * Promo codes (docs/decisions/016-promo-codes.md). `code` is stored normalised (upper case, no
  * spaces). `used_count` is changed only by conditional UPDATEs in the order's transaction, so it
  * never exceeds `usage_limit` (the CHECK backs this up). A code bound to a customer names them by
  * account (`bound_user_id`) and/or e-mail (`bound_email`, lower case): only that account redeems it.

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { loginHistory } from "../../db/schema";
 import { parseUserAgent } from "./user-agent";
@@ -34,31 +34,6 @@ export async function listLoginHistory(db: Executor, userId: string) {
     .where(eq(loginHistory.userId, userId))
     .orderBy(desc(loginHistory.createdAt))
     .limit(LOGIN_HISTORY_LIMIT);
-}
-
-/**
- * Failed sign-ins of an account since its last success, within the window: the per-account
- * lockout counts these, so the right password works again once the window has passed.
- */
-export async function countRecentFailures(db: Executor, userId: string, windowSeconds: number): Promise<number> {
-  const since = sql`now() - make_interval(secs => ${windowSeconds})`;
-  const [lastSuccess] = await db
-    .select({ at: loginHistory.createdAt })
-    .from(loginHistory)
-    .where(and(eq(loginHistory.userId, userId), eq(loginHistory.loginSuccessful, true)))
-    .orderBy(desc(loginHistory.createdAt))
-    .limit(1);
-  const conditions = [
-    eq(loginHistory.userId, userId),
-    eq(loginHistory.loginSuccessful, false),
-    gte(loginHistory.createdAt, since),
-  ];
-  if (lastSuccess) conditions.push(sql`${loginHistory.createdAt} > ${lastSuccess.at}`);
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(loginHistory)
-    .where(and(...conditions));
-  return n;
 }
 
 /** Marks a session's history row as ended (sign-out or revocation). */

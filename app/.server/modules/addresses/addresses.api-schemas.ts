@@ -1,23 +1,24 @@
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import { AddressSchema, AddressActionSchema } from "~/features/addresses/address.schema";
 
 /** Response shapes of /api/v1/addresses, for the generated OpenAPI document. */
 export const SavedAddressSchema = z
   .object({
     id: z.uuid(),
-    type: z.string().describe("Always 'shipping'"),
-    label: z.string().nullable(),
+    type: text().describe("Always 'shipping'"),
+    label: text().nullable(),
     is_default: z.boolean().describe("Exactly one default per non-empty address book"),
-    first_name: z.string(),
-    last_name: z.string(),
-    company: z.string().nullable(),
-    address_line_1: z.string(),
-    address_line_2: z.string().nullable(),
-    city: z.string(),
-    state: z.string().nullable(),
-    postal_code: z.string(),
-    country: z.string(),
-    phone: z.string(),
+    first_name: text(),
+    last_name: text(),
+    company: text().nullable(),
+    address_line_1: text(),
+    address_line_2: text().nullable(),
+    city: text(),
+    state: text().nullable(),
+    postal_code: text(),
+    country: text(),
+    phone: text(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -30,17 +31,17 @@ export const AddressDeletedSchema = z.object({ data: z.object({ id: z.uuid(), de
 /** PATCH accepts any subset of the fields; the merged address is validated as a whole. */
 export const AddressPatchBodySchema = z
   .object({
-    label: z.string().nullable(),
-    first_name: z.string(),
-    last_name: z.string(),
-    company: z.string().nullable(),
-    address_line_1: z.string(),
-    address_line_2: z.string().nullable(),
-    city: z.string(),
-    state: z.string().nullable(),
-    postal_code: z.string(),
-    country: z.string(),
-    phone: z.string(),
+    label: text().nullable(),
+    first_name: text(),
+    last_name: text(),
+    company: text().nullable(),
+    address_line_1: text(),
+    address_line_2: text().nullable(),
+    city: text(),
+    state: text().nullable(),
+    postal_code: text(),
+    country: text(),
+    phone: text(),
     is_default: z.boolean().describe("true makes it the default; false on the default is ignored"),
   })
   .partial();

@@ -34,8 +34,6 @@ beforeAll(async () => {
     publicUrl: BASE,
     secret: "test-secret-test-secret-test-secret-0123",
     rateLimitMax: 1000,
-    lockoutThreshold: 5,
-    lockoutSeconds: 60,
   });
   await handle.db.insert(user).values({ id: ADMIN, name: "Chef", email: "profile-chef@example.com", role: "admin" });
   await client("cp-ines", 150);
@@ -112,6 +110,20 @@ describe("Modifier", () => {
     const events = await handle.db.select().from(securityEvents).where(and(eq(securityEvents.userId, "cp-ines"), eq(securityEvents.eventType, "admin_profile_updated")));
     expect(events).toHaveLength(1);
     expect(events[0].metadata).toEqual({ actor_id: ADMIN });
+  });
+
+  it("clears the fields a form leaves out (no date of birth, no phone) instead of failing", async () => {
+    await client("cp-partial");
+    await handle.db.update(userProfiles).set({ phone: "06 00 00 00 00", dateOfBirth: "1985-02-03", bio: "Avant" }).where(eq(userProfiles.id, "cp-partial"));
+    const result = await updateClientProfile(handle.db, { actorId: ADMIN, clientId: "cp-partial", values: { firstName: "Inès" } });
+    expect(result).toEqual({ ok: true });
+    const [row] = await handle.db.select().from(userProfiles).where(eq(userProfiles.id, "cp-partial"));
+    expect(row).toMatchObject({ firstName: "Inès", lastName: null, phone: null, dateOfBirth: null, gender: null, bio: null, profilePictureUrl: null });
+  });
+
+  it("refuses a NUL character in a field with the shop's French message", async () => {
+    const result = await updateClientProfile(handle.db, { actorId: ADMIN, clientId: "cp-paul", values: { firstName: "Paul", bio: "a\u0000b" } });
+    expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { bio: "Ce champ contient des caractères non autorisés." } });
   });
 
   it("never edits an administrator's profile", async () => {

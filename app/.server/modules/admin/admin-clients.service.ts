@@ -4,6 +4,7 @@ import { orders, user, userProfiles } from "../../db/schema";
 import { deleteAccount } from "../accounts/gdpr.service";
 import { isUuid } from "~/lib/uuid";
 import { csvFileName, toCsv } from "~/lib/csv";
+import { formatShortDate } from "~/lib/paris-time";
 import { ADMIN_CLIENTS_PAGE_SIZE } from "~/lib/shop-rules";
 import {
   CLIENT_CSV_HEADER,
@@ -184,9 +185,8 @@ export async function getClientStats(db: Executor, now: Date = new Date()): Prom
   };
 }
 
-const csvDate = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", day: "2-digit", month: "2-digit", year: "numeric" });
 const csvEuros = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
-const dateOrEmpty = (value: string | null) => (value ? csvDate.format(new Date(value)) : "");
+const dateOrEmpty = (value: string | null) => (value ? formatShortDate(value) : "");
 
 function csvRow(c: AdminClientRow): (string | number)[] {
   return [

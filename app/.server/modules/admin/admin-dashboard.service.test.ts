@@ -5,13 +5,10 @@ import { categories, orderItems, orders, products, user } from "../../db/schema"
 import {
   dashboardStatusLabel,
   formatChange,
-  lastParisDays,
-  lastParisMonths,
   monthOverMonthPercent,
-  parisDayKey,
-  parisMonthStart,
   topProductRows,
 } from "~/features/admin/admin-dashboard";
+import { lastParisDays, lastParisMonths, parisDay, parisMonthStart } from "~/lib/paris-time";
 import { computeDashboard, computeStatistics, getDashboard } from "./admin-dashboard.service";
 
 let handle: DatabaseHandle;
@@ -52,7 +49,7 @@ describe("Paris calendar", () => {
     expect(parisMonthStart(new Date("2031-03-31T22:30:00Z")).toISOString()).toBe("2031-03-31T22:00:00.000Z");
     expect(parisMonthStart(new Date("2031-03-31T21:30:00Z")).toISOString()).toBe("2031-02-28T23:00:00.000Z");
     expect(parisMonthStart(new Date("2031-01-10T12:00:00Z"), -1).toISOString()).toBe("2030-11-30T23:00:00.000Z");
-    expect(parisDayKey(new Date("2031-03-31T22:30:00Z"))).toBe("2031-04-01");
+    expect(parisDay(new Date("2031-03-31T22:30:00Z"))).toBe("2031-04-01");
   });
 
   it("lists the last days and months, oldest first", () => {

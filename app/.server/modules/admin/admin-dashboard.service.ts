@@ -6,18 +6,14 @@ import {
   DASHBOARD_RECENT_ORDERS,
   DASHBOARD_TOP_PRODUCTS,
   NON_REVENUE_STATUSES,
-  SHOP_TIME_ZONE,
   STATISTICS_BEST_SELLERS,
   STATISTICS_MONTHS,
-  lastParisDays,
-  lastParisMonths,
   monthOverMonthPercent,
-  parisMidnight,
-  parisMonthStart,
   type DashboardCard,
   type DashboardData,
   type StatisticsData,
 } from "~/features/admin/admin-dashboard";
+import { SHOP_TIME_ZONE, lastParisDays, lastParisMonths, parisDayStart, parisMonthStart } from "~/lib/paris-time";
 
 /**
  * Figures of the Tableau de bord and of Statistiques, aggregated in SQL.
@@ -100,8 +96,7 @@ export async function computeDashboard(db: Executor, now: Date = new Date()): Pr
   const current = parisMonthStart(now);
   const previous = parisMonthStart(now, -1);
   const days = lastParisDays(now, DASHBOARD_CHART_DAYS);
-  const [firstYear, firstMonth, firstDay] = days[0].split("-").map(Number);
-  const chartStart = parisMidnight(firstYear, firstMonth, firstDay);
+  const chartStart = parisDayStart(days[0]);
   const parisDay = sql<string>`to_char(${orders.createdAt} AT TIME ZONE ${parisZone}, 'YYYY-MM-DD')`;
 
   const [[orderTotals], [revenueMonths], [productCounts], [customerCounts], recent, top, perDay] = await Promise.all([

@@ -58,7 +58,7 @@ export const AdminOrderDetailSchema = z
   })
   .meta({ id: "AdminOrderDetail" });
 
-/** Gestion des Commandes (issue 6). Status changes stay on POST /api/v1/admin/order-status. */
+/** Gestion des Commandes (docs/decisions/011-admin-back-office-orders.md). Status changes stay on POST /api/v1/admin/order-status. */
 export function adminOrderOperations(): ApiOperation[] {
   const guarded = {
     401: { description: "Connexion requise", schema: ApiErrorSchema },

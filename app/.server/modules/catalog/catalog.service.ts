@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../db/client";
+import { rowsOf, type Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { purgePageCache } from "../../page-cache-bridge";
 import { categories, priceHistory, products } from "../../db/schema";
@@ -387,12 +387,6 @@ export async function getLowestPricesLast30Days(db: Executor, productIds: string
     result.set(row.product_id, Number(row.lowest));
   }
   return result;
-}
-
-/** node-postgres returns { rows }, PGlite too; normalise both. */
-export function rowsOf<T>(res: unknown): T[] {
-  if (Array.isArray(res)) return res as T[];
-  return ((res as { rows?: T[] }).rows ?? []) as T[];
 }
 
 /** Sitemap: one URL file holds at most 50,000 entries, so products are capped below that. */

@@ -1,6 +1,7 @@
 /**
- * The gift-card part of the checkout (issue 8), kept out of the place-order workflow so that
- * workflow only calls in: the gift cards bought as lines, and the codes used as payment.
+ * The gift-card part of the checkout (docs/decisions/018-gift-cards.md), kept out of the
+ * place-order workflow so that workflow only calls in: the gift cards bought as lines, and the
+ * codes used as payment.
  */
 import type { Executor } from "~/.server/db/client";
 import type { GiftCardConfig } from "~/features/gift-card/gift-card.schema";
@@ -11,7 +12,7 @@ import {
   allocateGiftCards,
   findUsableGiftCard,
   giftCardLineName,
-  GIFT_CARD_MESSAGES,
+  GIFT_CARD_REDEMPTION_MESSAGES,
   type GiftCardAllocation,
 } from "./gift-cards.service";
 
@@ -82,7 +83,7 @@ export async function quoteGiftCardPayments(
   if (payable === 0 && input.giftCardLinesCents > 0 && allocations.length > 0) {
     return {
       payments: [],
-      refusals: [...refusals, ...allocations.map((a) => ({ code: a.code ?? "", message: GIFT_CARD_MESSAGES.notCoverable }))],
+      refusals: [...refusals, ...allocations.map((a) => ({ code: a.code ?? "", message: GIFT_CARD_REDEMPTION_MESSAGES.notCoverable }))],
       allocations: [],
       totalCents: 0,
     };
@@ -108,7 +109,7 @@ export async function checkGiftCardCodeAtCheckout(
   now = new Date(),
 ): Promise<{ ok: true; code: string; last4: string; balance_cents: number } | { ok: false; status: number; message: string }> {
   const limited = giftCardCheckLimiter().hit(requestKey(request));
-  if (!limited.allowed) return { ok: false, status: 429, message: GIFT_CARD_MESSAGES.tooMany };
+  if (!limited.allowed) return { ok: false, status: 429, message: GIFT_CARD_REDEMPTION_MESSAGES.tooMany };
   const found = await findUsableGiftCard(db, code, now);
   if (!found.ok) return { ok: false, status: 400, message: found.message };
   return { ok: true, code: normalizeGiftCardCode(code), last4: found.card.last4, balance_cents: found.card.balanceCents };
@@ -123,5 +124,5 @@ export function giftCardCodesAllowed(request: Request): boolean {
 }
 
 export function countUnknownGiftCardCodes(request: Request, refusals: readonly { message: string }[]): void {
-  for (const r of refusals) if (r.message === GIFT_CARD_MESSAGES.unknown) giftCardCheckLimiter().hit(requestKey(request));
+  for (const r of refusals) if (r.message === GIFT_CARD_REDEMPTION_MESSAGES.unknown) giftCardCheckLimiter().hit(requestKey(request));
 }

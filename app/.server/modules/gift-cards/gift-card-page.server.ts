@@ -1,18 +1,18 @@
-/** The /carte-cadeau action (issue 8): add the configured card to the cart, check a balance. */
+/** The /carte-cadeau action: add the configured card to the cart, check a balance. */
 import { data } from "react-router";
 import type { Database } from "~/.server/db/client";
-import { readJsonBody } from "~/.server/http";
+import { readFormOrJson } from "~/.server/forms";
 import { GiftCardCodeInputSchema } from "~/features/gift-card/gift-card-code";
 import type { GiftCardPageAnswer } from "~/features/gift-card/gift-card-answers";
 import { GiftCardConfigSchema } from "~/features/gift-card/gift-card.schema";
 import { requestKey } from "~/.server/rate-limit";
 import { giftCardCheckLimiter } from "./gift-card-checkout.service";
-import { checkGiftCardBalance, GIFT_CARD_MESSAGES } from "./gift-cards.service";
+import { checkGiftCardBalance, GIFT_CARD_REDEMPTION_MESSAGES } from "./gift-cards.service";
 
+/** The configurator posts JSON, the balance form a form; anything else is refused before this runs. */
 async function readBody(request: Request): Promise<Record<string, unknown>> {
-  if ((request.headers.get("content-type") ?? "").includes("application/json")) return (await readJsonBody(request)) ?? {};
-  const form = await request.formData().catch(() => null);
-  return form ? Object.fromEntries([...form].map(([k, v]) => [k, typeof v === "string" ? v : ""])) : {};
+  const body = await readFormOrJson(request);
+  return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
 export async function giftCardPageAction(request: Request, db: Database) {
@@ -34,7 +34,7 @@ export async function giftCardPageAction(request: Request, db: Database) {
     const limited = giftCardCheckLimiter().hit(requestKey(request));
     if (!limited.allowed) {
       return data<GiftCardPageAnswer>(
-        { intent: "balance", ok: false, message: GIFT_CARD_MESSAGES.tooMany },
+        { intent: "balance", ok: false, message: GIFT_CARD_REDEMPTION_MESSAGES.tooMany },
         { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds), "Cache-Control": "no-store" } },
       );
     }

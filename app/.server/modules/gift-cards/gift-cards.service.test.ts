@@ -11,7 +11,7 @@ import { SimulatedPaymentProvider } from "../payments/payment-provider";
 import { changeOrderStatus, cancelOwnOrder } from "../../workflows/change-order-status";
 import { placeOrder, quoteCheckout } from "../../workflows/place-order";
 import { createSlidingWindowLimiter } from "../../rate-limit";
-import { PlaceOrderSchema, type PlaceOrderInput } from "~/features/checkout/checkout.schema";
+import { PlaceOrderSchema, type PlaceOrderBody } from "~/features/checkout/checkout.schema";
 import { GIFT_CARD_CODE_ALPHABET, formatGiftCardCode, normalizeGiftCardCode } from "~/features/gift-card/gift-card-code";
 import type { GiftCardConfigInput } from "~/features/gift-card/gift-card.schema";
 import {
@@ -39,7 +39,7 @@ afterAll(async () => {
   await handle?.close();
 });
 beforeEach(() => {
-  provider = new SimulatedPaymentProvider();
+  provider = new SimulatedPaymentProvider(handle.db, `test-${randomUUID()}`);
 });
 
 const emailCard = (amountEuros: number, recipientEmail = "lea@example.com"): GiftCardConfigInput => ({
@@ -51,7 +51,7 @@ const emailCard = (amountEuros: number, recipientEmail = "lea@example.com"): Gif
   message: "Joyeux anniversaire !",
 });
 
-function request(input: Partial<PlaceOrderInput>) {
+function request(input: Partial<PlaceOrderBody>) {
   return PlaceOrderSchema.parse({ contact: CONTACT, card: APPROVED_CARD, ...input });
 }
 
@@ -187,7 +187,7 @@ describe("buying and spending gift cards through the checkout", () => {
     expect(result.order.gift_cards).toEqual([
       expect.objectContaining({ amount_cents: 5000, delivery_mode: "email", recipient_email: "ami@example.com", status: "active" }),
     ]);
-    expect([...provider.charges.values()][0]).toMatchObject({ amountCents: 5000 });
+    expect((await provider.listCharges())[0]).toMatchObject({ amountCents: 5000 });
     const mails = await handle.db.select().from(outbox).orderBy(desc(outbox.id)).limit(2);
     const toFriend = mails.find((m) => m.payload.to === "ami@example.com");
     expect(String(toFriend?.payload.text)).toMatch(/Votre code : [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/);
@@ -223,14 +223,14 @@ describe("buying and spending gift cards through the checkout", () => {
       provider,
     });
     expect(result).toMatchObject({ ok: true, order: { total_cents: 8000, gift_card_cents: 5000, gift_card_payments: [{ last4: card.last4, amount_cents: 5000 }] } });
-    expect([...provider.charges.values()].at(-1)).toMatchObject({ amountCents: 3000 });
+    expect((await provider.listCharges()).at(-1)).toMatchObject({ amountCents: 3000 });
     expect(await balanceOf(card.id)).toBe(0);
     if (!result.ok) return;
 
     const cancelled = await cancelOwnOrder(handle.db, shopper.id, result.order.id, new Date(), provider);
     expect(cancelled).toMatchObject({ ok: true, changed: true });
     expect(await balanceOf(card.id)).toBe(5000);
-    expect(provider.refunds.at(-1)).toMatchObject({ amountCents: 3000 });
+    expect((await provider.listRefunds()).at(-1)).toMatchObject({ amountCents: 3000 });
     const ledger = await giftCardLedger(handle.db, card.id);
     expect(ledger?.map((e) => [e.kind, e.amount_cents])).toEqual([
       ["issue", 5000],
@@ -256,7 +256,7 @@ describe("buying and spending gift cards through the checkout", () => {
       provider,
     });
     expect(result).toMatchObject({ ok: true, order: { total_cents: 4000, gift_card_cents: 4000 } });
-    expect(provider.charges.size).toBe(0);
+    expect(await provider.listCharges()).toHaveLength(0);
     expect(await balanceOf(card.id)).toBe(6000);
   });
 
@@ -276,7 +276,7 @@ describe("buying and spending gift cards through the checkout", () => {
     });
     // 20 € of products (delivery included) paid by the card, the 40 € gift card by bank card.
     expect(result).toMatchObject({ ok: true, order: { total_cents: 6000, gift_card_cents: 2000 } });
-    expect([...provider.charges.values()].at(-1)).toMatchObject({ amountCents: 4000 });
+    expect((await provider.listCharges()).at(-1)).toMatchObject({ amountCents: 4000 });
     expect(await balanceOf(card.id)).toBe(3000);
   });
 
@@ -297,7 +297,7 @@ describe("buying and spending gift cards through the checkout", () => {
     const empty = await newCard(30);
     await handle.db.update(giftCards).set({ balanceCents: 0 }).where(eq(giftCards.id, empty.id));
     expect(await place([empty.code])).toMatchObject({ ok: false, message: "Le solde de cette carte cadeau est épuisé" });
-    expect(provider.charges.size).toBe(0);
+    expect(await provider.listCharges()).toHaveLength(0);
     expect(await handle.db.select().from(orders).where(eq(orders.userId, shopper.id))).toHaveLength(0);
   });
 
@@ -346,7 +346,7 @@ describe("gift cards with a promo code", () => {
     expect(quote).toMatchObject({ subtotal_cents: 12_000, promo_discount_cents: 900, total_cents: 12_090, gift_card_cents: 2000, card_cents: 10_090 });
     const result = await placeOrder(handle.db, { userId: shopper.id, idempotencyKey: randomUUID(), request: input, provider });
     expect(result).toMatchObject({ ok: true, order: { total_cents: 12_090, promo_discount_cents: 900, gift_card_cents: 2000 } });
-    expect([...provider.charges.values()].at(-1)).toMatchObject({ amountCents: 10_090 });
+    expect((await provider.listCharges()).at(-1)).toMatchObject({ amountCents: 10_090 });
     expect(await balanceOf(card.id)).toBe(0);
     if (!result.ok) return;
     const [promo] = await handle.db.select({ used: promoCodes.usedCount }).from(promoCodes).where(eq(promoCodes.code, code));
@@ -356,7 +356,7 @@ describe("gift cards with a promo code", () => {
     expect(await balanceOf(card.id)).toBe(2000);
     const [released] = await handle.db.select({ used: promoCodes.usedCount }).from(promoCodes).where(eq(promoCodes.code, code));
     expect(released.used).toBe(0);
-    expect(provider.refunds.at(-1)).toMatchObject({ amountCents: 10_090 });
+    expect((await provider.listRefunds()).at(-1)).toMatchObject({ amountCents: 10_090 });
   });
 });
 
@@ -385,7 +385,7 @@ describe("gift cards under concurrency", () => {
     const uses = await handle.db.select().from(giftCardTransactions).where(eq(giftCardTransactions.giftCardId, card.id));
     expect(uses.filter((u) => u.kind === "use")).toHaveLength(5);
     // No bank card was charged: the gift card paid each order whole.
-    expect(provider.charges.size).toBe(0);
+    expect(await provider.listCharges()).toHaveLength(0);
   });
 });
 

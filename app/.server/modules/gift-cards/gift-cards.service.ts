@@ -25,7 +25,8 @@ import {
 import { GIFT_CARD_DELIVERY_LABELS, GIFT_CARD_OCCASION_LABELS } from "~/features/gift-card/gift-card.options";
 import { computeGiftCardTotals, type GiftCardConfig } from "~/features/gift-card/gift-card.schema";
 import { orderReference } from "~/features/orders/order.types";
-import { formatDate, formatPrice } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { GIFT_CARD_EXPIRY_REMINDER_MONTHS, GIFT_CARD_VALIDITY_YEARS } from "~/lib/shop-rules";
 
@@ -56,7 +57,8 @@ export function giftCardExpiry(now: Date): Date {
 /* Looking a code up                                                                              */
 /* -------------------------------------------------------------------------------------------- */
 
-export const GIFT_CARD_MESSAGES = {
+/** Refusals met when a card's code is looked up, spent or given back (checkout, balance check, cancellation). */
+export const GIFT_CARD_REDEMPTION_MESSAGES = {
   unknown: "Code de carte cadeau inconnu",
   disabled: "Cette carte cadeau a été désactivée",
   empty: "Le solde de cette carte cadeau est épuisé",
@@ -81,7 +83,7 @@ export type GiftCardLookup = { ok: true; card: GiftCardRow } | GiftCardRefusal;
 /** The card behind a typed code, if it can pay now; otherwise a precise French refusal. */
 export async function findUsableGiftCard(db: Executor, code: string, now = new Date()): Promise<GiftCardLookup> {
   const found = await findGiftCard(db, code);
-  if (!found) return { ok: false, reason: "unknown", message: GIFT_CARD_MESSAGES.unknown };
+  if (!found) return { ok: false, reason: "unknown", message: GIFT_CARD_REDEMPTION_MESSAGES.unknown };
   return usable(found, now);
 }
 
@@ -93,9 +95,9 @@ async function findGiftCard(db: Executor, code: string): Promise<GiftCardRow | n
 }
 
 function usable(card: GiftCardRow, now: Date): GiftCardLookup {
-  if (card.status !== "active") return { ok: false, reason: "disabled", message: GIFT_CARD_MESSAGES.disabled };
+  if (card.status !== "active") return { ok: false, reason: "disabled", message: GIFT_CARD_REDEMPTION_MESSAGES.disabled };
   if (card.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired", message: expiredMessage(card.expiresAt) };
-  if (card.balanceCents <= 0) return { ok: false, reason: "empty", message: GIFT_CARD_MESSAGES.empty };
+  if (card.balanceCents <= 0) return { ok: false, reason: "empty", message: GIFT_CARD_REDEMPTION_MESSAGES.empty };
   return { ok: true, card };
 }
 
@@ -115,8 +117,8 @@ export async function checkGiftCardBalance(
   now = new Date(),
 ): Promise<{ ok: true; card: GiftCardBalanceView } | { ok: false; message: string }> {
   const card = await findGiftCard(db, code);
-  if (!card) return { ok: false, message: GIFT_CARD_MESSAGES.unknown };
-  if (card.status !== "active") return { ok: false, message: GIFT_CARD_MESSAGES.disabled };
+  if (!card) return { ok: false, message: GIFT_CARD_REDEMPTION_MESSAGES.unknown };
+  if (card.status !== "active") return { ok: false, message: GIFT_CARD_REDEMPTION_MESSAGES.disabled };
   return {
     ok: true,
     card: {
@@ -155,7 +157,7 @@ export async function allocateGiftCards(
   for (const code of codes) {
     const normalized = normalizeGiftCardCode(code);
     if (seen.has(normalized)) {
-      refusals.push({ code, message: GIFT_CARD_MESSAGES.duplicate });
+      refusals.push({ code, message: GIFT_CARD_REDEMPTION_MESSAGES.duplicate });
       continue;
     }
     seen.add(normalized);

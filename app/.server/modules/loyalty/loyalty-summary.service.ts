@@ -15,6 +15,7 @@ import {
   type LoyaltyTransactionView,
 } from "~/features/loyalty/loyalty.types";
 import { orderReference } from "~/features/orders/order.types";
+import { parisDay } from "~/lib/paris-time";
 import { BEAUTY_PASS_HISTORY_LIMIT } from "~/lib/shop-rules";
 
 const t = beautyPassTransactions;
@@ -102,8 +103,6 @@ async function readLiveLots(db: Executor, userId: string, now: Date): Promise<Lo
   return lots;
 }
 
-const parisDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" });
-
 /**
  * FIFO: spending and expiry consume the oldest points first, so the points still in the balance
  * are the newest earned ones. Walking the live batches from the newest back until the balance is
@@ -123,8 +122,8 @@ export function nextExpiry(lots: readonly Lot[], balance: number): LoyaltySummar
   }
   if (kept.length === 0) return null;
   const earliest = kept.reduce((a, b) => (b.expiresAt < a.expiresAt ? b : a));
-  const day = parisDay.format(earliest.expiresAt);
-  const points = kept.filter((lot) => parisDay.format(lot.expiresAt) === day).reduce((sum, lot) => sum + lot.points, 0);
+  const day = parisDay(earliest.expiresAt);
+  const points = kept.filter((lot) => parisDay(lot.expiresAt) === day).reduce((sum, lot) => sum + lot.points, 0);
   return { points, expires_at: earliest.expiresAt.toISOString() };
 }
 

@@ -4,11 +4,11 @@
  * (user_profiles.loyalty_points) is changed by the same statement that checks it, so it always
  * equals the sum of the shopper's transactions and never goes below 0 (a CHECK backs this up).
  *
- * Fixed from the old app: points were credited by a "repair" that ran when a page was viewed
- * and set the balance outright (wiping points already spent); using points was a remote call
- * separate from the order. Here, crediting happens in the order-status workflow, exactly once
- * per delivery; the repair is a maintenance command (`npm run loyalty:repair`); and points are
- * spent in the order's own transaction.
+ * Crediting happens in the order-status workflow, exactly once per delivery, and points are spent
+ * in the order's own transaction, so no page view or remote call can overwrite a balance or spend
+ * points apart from their order (docs/decisions/007-order-status-loyalty-notifications.md).
+ * Delivered orders that missed their points are credited by a maintenance command
+ * (`npm run loyalty:repair`).
  */
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
@@ -17,7 +17,7 @@ import { createNotification } from "~/.server/modules/notifications/notification
 import { enqueueMail } from "~/.server/outbox/outbox.service";
 import { pointsEarnedFor } from "~/features/loyalty/loyalty.rules";
 import { orderReference } from "~/features/orders/order.types";
-import { formatDate } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 import { BEAUTY_PASS_EXPIRY_REMINDER_DAYS, BEAUTY_PASS_POINTS_VALIDITY_MONTHS } from "~/lib/shop-rules";
 
 export const INSUFFICIENT_POINTS_MESSAGE = "Points insuffisants";

@@ -89,7 +89,7 @@ describe("newsletter double opt-in", () => {
       .select()
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.email, email));
-    // The confirmation mail and the welcome code's mail (issue 8).
+    // The confirmation mail and the welcome code's mail.
     expect((await mailsTo(email)).map((m) => m.subject)).toEqual([
       "Confirmez votre inscription à la newsletter Aurore",
       "Votre code de bienvenue : 10 % de réduction",

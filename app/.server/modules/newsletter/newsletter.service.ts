@@ -117,8 +117,8 @@ export async function requestSubscription(
 
 /**
  * Double opt-in, step 2: the link's token activates the subscription (single use, 7 days). The
- * welcome offer (a personal 10% code, issue 8) is created and mailed in the same transaction,
- * once per e-mail however often it is confirmed.
+ * welcome offer (a personal 10% code, docs/decisions/016-promo-codes.md) is created and mailed in
+ * the same transaction, once per e-mail however often it is confirmed.
  */
 export async function confirmSubscription(
   db: Database,

@@ -8,14 +8,30 @@
  */
 import type { Database, DatabaseHandle } from "~/.server/db/client";
 import { getDatabaseHandle } from "~/.server/db";
+import { remember } from "~/lib/remember";
 import type { NotificationView } from "~/features/notifications/notification.types";
 import { NOTIFICATION_CHANNEL, getNotification, type NotificationSignal } from "./notifications.service";
 
 export type NotificationListener = (notification: NotificationView) => void;
 
+/**
+ * Open live streams one account may hold in this process: each is an HTTP connection and a
+ * subscription, so a script opening streams in a loop cannot pile them up. The next one closes
+ * the oldest (a person rarely keeps more tabs of the shop open than this).
+ */
+export const NOTIFICATION_STREAMS_PER_ACCOUNT = 5;
+
+export type SubscribeOptions = {
+  /** Called when a newer subscription of the same account pushed this one out; it is already removed. */
+  onEvicted?: () => void;
+};
+
 export type NotificationHub = {
-  /** Resolves once the process listens, so any notification committed afterwards reaches `listener`. */
-  subscribe(userId: string, listener: NotificationListener): Promise<() => void>;
+  /**
+   * Resolves once the process listens, so any notification committed afterwards reaches `listener`.
+   * Past NOTIFICATION_STREAMS_PER_ACCOUNT subscriptions of one account, the oldest is evicted.
+   */
+  subscribe(userId: string, listener: NotificationListener, options?: SubscribeOptions): Promise<() => void>;
   /** Pages currently subscribed (for tests and diagnostics). */
   readonly subscriberCount: number;
 };
@@ -33,8 +49,12 @@ function parseSignal(payload: string): NotificationSignal | null {
 }
 
 /** A hub over one database; `source` is resolved on the first subscription. */
-export function createNotificationHub(source: () => Promise<HubSource>): NotificationHub {
-  const subscribers = new Map<string, Set<NotificationListener>>();
+export function createNotificationHub(
+  source: () => Promise<HubSource>,
+  maxPerAccount = NOTIFICATION_STREAMS_PER_ACCOUNT,
+): NotificationHub {
+  // Per account, listeners in subscription order (a Map keeps it): the first is the oldest.
+  const subscribers = new Map<string, Map<NotificationListener, SubscribeOptions>>();
   let listening: Promise<void> | null = null;
   let db: Database | null = null;
 
@@ -50,7 +70,7 @@ export function createNotificationHub(source: () => Promise<HubSource>): Notific
     }
     // Deleted in the meantime: nothing to show.
     if (!notification) return;
-    for (const listener of [...(subscribers.get(signal.user_id) ?? [])]) {
+    for (const listener of [...(subscribers.get(signal.user_id)?.keys() ?? [])]) {
       try {
         listener(notification);
       } catch (error) {
@@ -76,10 +96,19 @@ export function createNotificationHub(source: () => Promise<HubSource>): Notific
   }
 
   return {
-    async subscribe(userId, listener) {
+    async subscribe(userId, listener, options = {}) {
       let set = subscribers.get(userId);
-      if (!set) subscribers.set(userId, (set = new Set()));
-      set.add(listener);
+      if (!set) subscribers.set(userId, (set = new Map()));
+      set.set(listener, options);
+      while (set.size > maxPerAccount) {
+        const [oldest, oldestOptions] = set.entries().next().value!;
+        set.delete(oldest);
+        try {
+          oldestOptions.onEvicted?.();
+        } catch (error) {
+          console.error("[notifications] closing an evicted stream failed:", error);
+        }
+      }
       const unsubscribe = () => {
         const current = subscribers.get(userId);
         if (!current) return;
@@ -102,9 +131,7 @@ export function createNotificationHub(source: () => Promise<HubSource>): Notific
   };
 }
 
-/** The process-wide hub, kept on globalThis so the dev server's module reloads do not LISTEN twice. */
+/** The process-wide hub, remembered so the dev server's module reloads do not LISTEN twice. */
 export function getNotificationHub(): NotificationHub {
-  const store = globalThis as { __auroreNotificationHub?: NotificationHub };
-  store.__auroreNotificationHub ??= createNotificationHub(getDatabaseHandle);
-  return store.__auroreNotificationHub;
+  return remember("notification-hub", () => createNotificationHub(getDatabaseHandle));
 }

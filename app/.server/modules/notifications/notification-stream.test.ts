@@ -14,8 +14,8 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { user } from "../../db/schema";
 import type { NotificationView } from "~/features/notifications/notification.types";
-import { createNotificationHub, type NotificationHub } from "./notification-hub";
-import { openNotificationStream } from "./notification-stream";
+import { NOTIFICATION_STREAMS_PER_ACCOUNT, createNotificationHub, type NotificationHub } from "./notification-hub";
+import { EVICTED_RECONNECT_DELAY_MS, openNotificationStream } from "./notification-stream";
 import { createNotification, deleteNotification, type NewNotification } from "./notifications.service";
 
 const PROMPT_MS = 2_000;
@@ -221,6 +221,48 @@ describe("the notification stream", () => {
     for (const r of readers) expect(await r.nextNotification(PROMPT_MS)).toMatchObject({ id });
     expect(reads).toBe(1);
     for (const abort of aborts) abort.abort();
+  });
+});
+
+describe("streams per account", () => {
+  it("keeps at most 5 open per account: the 6th closes the oldest, which waits long before reconnecting", async () => {
+    expect(NOTIFICATION_STREAMS_PER_ACCOUNT).toBe(5);
+    const local = createNotificationHub(async () => handle);
+    const aborts = Array.from({ length: 6 }, () => new AbortController());
+    const readers = [];
+    for (const abort of aborts) {
+      const events = eventReader(openNotificationStream({ userId: alice, signal: abort.signal, hub: local }).body!);
+      expect(await events.next(PROMPT_MS)).toMatchObject({ comments: ["connected"] });
+      readers.push(events);
+    }
+    const bobAbort = new AbortController();
+    const bobEvents = eventReader(openNotificationStream({ userId: bob, signal: bobAbort.signal, hub: local }).body!);
+    await bobEvents.next(PROMPT_MS);
+    expect(local.subscriberCount).toBe(6); // five of Alice's, one of Bob's
+
+    // The oldest was told to wait before reconnecting, then its stream ended.
+    expect(await readers[0].next(PROMPT_MS)).toMatchObject({
+      retry: String(EVICTED_RECONNECT_DELAY_MS),
+      comments: ["closed, too many open pages"],
+    });
+    expect(await readers[0].next(300)).toBeNull();
+
+    // The five newest still receive Alice's notifications; Bob's stream is untouched.
+    const id = await commitNotification(shipped(alice, "Cinq onglets"));
+    for (const r of readers.slice(1)) expect(await r.nextNotification(PROMPT_MS)).toMatchObject({ id });
+    const forBob = await commitNotification(shipped(bob, "Pour Bob"));
+    expect(await bobEvents.nextNotification(PROMPT_MS)).toMatchObject({ id: forBob });
+
+    // Closing one makes room: a new one evicts nobody.
+    aborts[1].abort();
+    expect(local.subscriberCount).toBe(5);
+    const extra = new AbortController();
+    const extraEvents = eventReader(openNotificationStream({ userId: alice, signal: extra.signal, hub: local }).body!);
+    await extraEvents.next(PROMPT_MS);
+    expect(local.subscriberCount).toBe(6);
+    expect(await readers[2].next(300)).toBeNull(); // nothing sent: still open, no eviction notice
+    for (const abort of [...aborts, extra, bobAbort]) abort.abort();
+    expect(local.subscriberCount).toBe(0);
   });
 });
 

@@ -10,6 +10,11 @@ import type { NotificationHub } from "./notification-hub";
 export const NOTIFICATION_HEARTBEAT_MS = 25_000;
 /** How long the browser waits before reconnecting after a dropped stream. */
 const RECONNECT_DELAY_MS = 5_000;
+/**
+ * A stream closed because the account opened too many: its page waits this long before trying
+ * again, instead of pushing the newest one out within seconds, and so on around the tabs.
+ */
+export const EVICTED_RECONNECT_DELAY_MS = 10 * 60_000;
 
 export const NOTIFICATION_STREAM_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -68,7 +73,12 @@ export function openNotificationStream({
       };
       signal.addEventListener("abort", onAbort, { once: true });
       try {
-        const off = await hub.subscribe(userId, (notification) => send(formatNotificationEvent(notification)));
+        const off = await hub.subscribe(userId, (notification) => send(formatNotificationEvent(notification)), {
+          onEvicted: () => {
+            send(`retry: ${EVICTED_RECONNECT_DELAY_MS}\n: closed, too many open pages\n\n`);
+            stop?.();
+          },
+        });
         if (closed) off();
         else unsubscribe = off;
       } catch (error) {

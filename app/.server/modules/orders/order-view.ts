@@ -16,7 +16,7 @@ export function isCancellable(order: Pick<OrderRow, "status" | "createdAt">, now
   return order.status === "pending" && now.getTime() - order.createdAt.getTime() < CHANGE_WINDOW_MS;
 }
 
-/** Gift cards of an order (issue 8): those that paid it and those it bought. */
+/** Gift cards of an order: those that paid it and those it bought. */
 export type OrderGiftCards = Pick<OrderView, "gift_card_payments" | "gift_cards">;
 const NO_GIFT_CARDS: OrderGiftCards = { gift_card_payments: [], gift_cards: [] };
 

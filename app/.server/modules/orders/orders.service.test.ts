@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, inArray } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
+import { APPROVED_CARD } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
 import {
   beautyPassTransactions,
@@ -38,15 +40,29 @@ const address: OrderAddress = {
 
 let orderSeq = 0;
 
+/** A provider on its own merchant account: its books hold this test's charges and refunds only. */
+function newProvider(): SimulatedPaymentProvider {
+  return new SimulatedPaymentProvider(handle.db, `test-${randomUUID()}`);
+}
+
 /** Inserts an order placed at `createdAt` with one line per [product, quantity]. */
 async function placeOrder(
   userId: string,
   lines: [ProductRow, number][],
-  options: { createdAt?: Date; pointsUsed?: number; paymentStatus?: string; email?: string } = {},
+  options: { createdAt?: Date; pointsUsed?: number; paymentStatus?: string; email?: string; provider?: SimulatedPaymentProvider } = {},
 ) {
   const subtotal = lines.reduce((sum, [p, q]) => sum + p.priceCents * q, 0);
   const discount = ((options.pointsUsed ?? 0) / 100) * 1000;
   orderSeq += 1;
+  // The card really is charged at the (simulated) acquirer, so a refund has a payment to refer to.
+  const charged = await (options.provider ?? new SimulatedPaymentProvider(handle.db)).charge({
+    amountCents: subtotal + 990 - discount,
+    currency: "EUR",
+    card: APPROVED_CARD,
+    idempotencyKey: randomUUID(),
+    description: "test",
+  });
+  if (!charged.ok) throw new Error("test charge declined");
   const [order] = await handle.db
     .insert(orders)
     .values({
@@ -62,7 +78,7 @@ async function placeOrder(
       shippingAddress: address,
       metadata: {
         customer_info: { email: options.email ?? `${userId}@example.com`, name: "Alice Martin", phone: "0612345678" },
-        payment: { provider: "simulated", payment_id: `sim_${orderSeq}`, brand: "visa", last_four: "4242" },
+        payment: { provider: "simulated", payment_id: charged.paymentId, brand: "visa", last_four: "4242" },
       },
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     })
@@ -162,6 +178,7 @@ describe("listOrders and getOrder", () => {
 
 describe("cancelOrder", () => {
   it("cancels a pending order within the hour: stock, movements, status change, points and e-mail", async () => {
+    const provider = newProvider();
     const [a, b] = [catalogue[0], catalogue[4]];
     const before = await stockOf([a.id, b.id]);
     // Placing the order took the stock and 200 points (what the place-order workflow does).
@@ -174,15 +191,16 @@ describe("cancelOrder", () => {
         [b, 1],
         [a, 1],
       ],
-      { createdAt: new Date(Date.now() - 10 * MINUTE), pointsUsed: 200, email: "contact.alice@example.com" },
+      { createdAt: new Date(Date.now() - 10 * MINUTE), pointsUsed: 200, email: "contact.alice@example.com", provider },
     );
     const pointsBefore = await pointsOf(alice);
 
-    const provider = new SimulatedPaymentProvider();
     const result = await cancelOrder(handle.db, alice, order.id, new Date(), provider);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(provider.refunds).toEqual([{ paymentId: (order.metadata.payment as { payment_id: string }).payment_id, amountCents: order.totalCents }]);
+    expect((await provider.listRefunds()).map(({ paymentId, amountCents }) => ({ paymentId, amountCents }))).toEqual([
+      { paymentId: (order.metadata.payment as { payment_id: string }).payment_id, amountCents: order.totalCents },
+    ]);
     expect(result.order.status).toBe("cancelled");
     expect(result.order.payment_status).toBe("refunded");
     expect(result.order.cancellable).toBe(false);
@@ -234,10 +252,10 @@ describe("cancelOrder", () => {
   it("mails the account's address when the order has no contact e-mail, and leaves a pending payment pending", async () => {
     const order = await placeOrder(bruno, [[catalogue[2], 1]], { paymentStatus: "pending" });
     await handle.db.update(orders).set({ metadata: {} }).where(eq(orders.id, order.id));
-    const provider = new SimulatedPaymentProvider();
+    const provider = newProvider();
     const result = await cancelOrder(handle.db, bruno, order.id, new Date(), provider);
     expect(result.ok && result.order.payment_status).toBe("pending");
-    expect(provider.refunds).toEqual([]);
+    expect(await provider.listRefunds()).toEqual([]);
     const mails = (await handle.db.select().from(outbox)).filter((m) => m.payload.to === "bruno.orders@example.com");
     expect(mails).toHaveLength(1);
   });
@@ -252,9 +270,9 @@ describe("cancelOrder", () => {
     const inTime = await getOrder(handle.db, alice, order.id, new Date(placedAt.getTime() + 59 * MINUTE));
     expect(inTime?.cancellable).toBe(true);
 
-    const provider = new SimulatedPaymentProvider();
+    const provider = newProvider();
     const result = await cancelOrder(handle.db, alice, order.id, new Date(placedAt.getTime() + 61 * MINUTE), provider);
-    expect(provider.refunds).toEqual([]);
+    expect(await provider.listRefunds()).toEqual([]);
     expect(result).toEqual({ ok: false, status: 409, code: "order_not_cancellable", message: ORDER_NOT_CANCELLABLE_MESSAGE });
     const [row] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row.status).toBe("pending");
@@ -265,15 +283,15 @@ describe("cancelOrder", () => {
 
   it("refuses a second cancellation (also when both run at once) and returns the stock only once", async () => {
     const p = catalogue[1];
-    const order = await placeOrder(alice, [[p, 2]]);
+    const provider = newProvider();
+    const order = await placeOrder(alice, [[p, 2]], { provider });
     const stock = (await stockOf([p.id]))[p.id];
 
-    const provider = new SimulatedPaymentProvider();
     const [first, second] = await Promise.all([
       cancelOrder(handle.db, alice, order.id, new Date(), provider),
       cancelOrder(handle.db, alice, order.id, new Date(), provider),
     ]);
-    expect(provider.refunds).toHaveLength(1);
+    expect(await provider.listRefunds()).toHaveLength(1);
     expect([first.ok, second.ok].sort()).toEqual([false, true]);
     const refused = first.ok ? second : first;
     expect(refused).toMatchObject({ status: 409, message: ORDER_NOT_CANCELLABLE_MESSAGE });

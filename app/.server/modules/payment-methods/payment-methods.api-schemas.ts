@@ -39,7 +39,7 @@ export const PaymentMethodCreateBodySchema = PaymentMethodSchema.describe(
 );
 export const PaymentMethodPatchBodySchema = PaymentMethodPatchSchema;
 
-/** Moyens de Paiement (issue 5). Never a full card number; someone else's card id reads as unknown: 404. */
+/** Moyens de Paiement (docs/decisions/008-payment-methods-and-support-tickets.md). Never a full card number; someone else's card id reads as unknown: 404. */
 export function paymentMethodOperations(): ApiOperation[] {
   const unauthenticated = { 401: { description: "Connexion requise", schema: ApiErrorSchema } };
   const notFound = { 404: { description: "Moyen de paiement introuvable", schema: ApiErrorSchema } };

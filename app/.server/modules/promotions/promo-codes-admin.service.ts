@@ -1,7 +1,8 @@
 /**
- * Codes promo in the back-office (issue 8): list, create, edit, disable/enable. The form is
- * validated by PromoCodeFormSchema (French messages); this service adds what needs the database
- * (code already taken, customer e-mail, categories, limit below uses already made).
+ * Codes promo in the back-office (docs/decisions/016-promo-codes.md): list, create, edit,
+ * disable/enable. The form is validated by PromoCodeFormSchema (French messages); this service
+ * adds what needs the database (code already taken, customer e-mail, categories, limit below uses
+ * already made).
  */
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
@@ -9,13 +10,12 @@ import { categories, promoCodeCategories, promoCodes, user } from "~/.server/db/
 import {
   PROMO_FORM_MESSAGES,
   PromoCodeFormSchema,
-  nextDay,
-  parisDayStart,
   promoFormErrors,
   type AdminPromoCodeRow,
   type PromoCodeDraft,
   type PromoFormField,
 } from "~/features/promotions/promotions.schema";
+import { addParisDays, parisDayStart } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 
 export type PromoAdminFailure = { ok: false; status: 400 | 404 | 409; message: string; errors?: Partial<Record<PromoFormField, string>> };
@@ -92,7 +92,7 @@ async function columnsOf(db: Executor, draft: PromoCodeDraft): Promise<{ ok: tru
       minOrderCents: draft.min_order_cents,
       startsAt: draft.starts_on ? parisDayStart(draft.starts_on) : null,
       // Valid through the whole last day: the end is the next day's start (exclusive).
-      endsAt: draft.ends_on ? parisDayStart(nextDay(draft.ends_on)) : null,
+      endsAt: draft.ends_on ? parisDayStart(addParisDays(draft.ends_on, 1)) : null,
       usageLimit: draft.usage_limit,
       perCustomerLimit: draft.per_customer_limit,
       boundUserId,

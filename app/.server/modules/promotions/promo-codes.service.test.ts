@@ -12,13 +12,13 @@ import { changeOrderStatus, cancelOwnOrder } from "../../workflows/change-order-
 import { placeOrder, quoteCheckout } from "../../workflows/place-order";
 import { createPromoCode, setPromoCodeActive, updatePromoCode } from "./promo-codes-admin.service";
 import { checkPromoCode, generatePromoCode } from "./promo-codes.service";
-import { PlaceOrderSchema, type PlaceOrderInput } from "~/features/checkout/checkout.schema";
+import { PlaceOrderSchema, type PlaceOrderBody } from "~/features/checkout/checkout.schema";
 import { formatPrice } from "~/lib/money";
+import { parisDayStart } from "~/lib/paris-time";
 import {
   PROMO_FORM_MESSAGES,
   PromoCodeFormSchema,
   normalizePromoCode,
-  parisDayStart,
   promoDiscountCents,
 } from "~/features/promotions/promotions.schema";
 
@@ -33,7 +33,7 @@ afterAll(async () => {
   await handle?.close();
 });
 beforeEach(() => {
-  provider = new SimulatedPaymentProvider();
+  provider = new SimulatedPaymentProvider(handle.db, `test-${randomUUID()}`);
 });
 
 let seq = 0;
@@ -70,7 +70,7 @@ async function productsInTwoCategories() {
   return { a: { ...a, priceCents: 4000 }, b: { ...b, priceCents: 2000 }, categoryA: cats[0].id };
 }
 
-function order(shopper: { id: string; addressId: string }, input: Partial<PlaceOrderInput>) {
+function order(shopper: { id: string; addressId: string }, input: Partial<PlaceOrderBody>) {
   return placeOrder(handle.db, {
     userId: shopper.id,
     idempotencyKey: randomUUID(),

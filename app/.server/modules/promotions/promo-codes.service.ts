@@ -1,7 +1,7 @@
 /**
- * Promo codes at checkout (issue 8): checking a code for the quote, claiming a use inside the
- * order's transaction, giving it back when the order is cancelled or returned, and the newsletter's
- * personal welcome code.
+ * Promo codes at checkout (docs/decisions/016-promo-codes.md): checking a code for the quote,
+ * claiming a use inside the order's transaction, giving it back when the order is cancelled or
+ * returned, and the newsletter's personal welcome code.
  *
  * Concurrency: a use is claimed by ONE conditional UPDATE (`used_count = used_count + 1 WHERE
  * used_count < usage_limit`), which also locks the code's row until the order commits; the
@@ -31,7 +31,7 @@ import {
   type PromoLine,
   type PromoRefusalCode,
 } from "~/features/promotions/promotions.schema";
-import { formatDate } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 import { NEWSLETTER_WELCOME_PERCENT, NEWSLETTER_WELCOME_VALIDITY_DAYS } from "~/lib/shop-rules";
 
 type PromoCodeRow = typeof promoCodes.$inferSelect;

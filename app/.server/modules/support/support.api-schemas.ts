@@ -27,7 +27,7 @@ export const SupportTicketResponseSchema = z.object({ data: SupportTicketViewSch
 export const SupportTicketListSchema = z.object({ data: z.array(SupportTicketViewSchema) });
 export const SupportTicketCreateBodySchema = SupportTicketSchema;
 
-/** Support Client (issue 5): the signed-in shopper's tickets, numbered SAV-YYYY-NNNNNN. */
+/** Support Client (docs/decisions/008-payment-methods-and-support-tickets.md): the signed-in shopper's tickets, numbered SAV-YYYY-NNNNNN. */
 export function supportTicketOperations(): ApiOperation[] {
   const unauthenticated = { 401: { description: "Connexion requise", schema: ApiErrorSchema } };
   const tags = ["Support client"];

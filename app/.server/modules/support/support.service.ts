@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { supportTickets, user } from "../../db/schema";
+import { parisYear } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import {
   ContactSchema,
@@ -52,11 +53,9 @@ export function formatTicketNumber(year: number, counter: number): string {
   return `${TICKET_PREFIX}-${year}-${String(counter).padStart(TICKET_COUNTER_DIGITS, "0")}`;
 }
 
-const parisYear = new Intl.DateTimeFormat("fr-FR", { year: "numeric", timeZone: "Europe/Paris" });
-
 /** The year tickets are numbered in: the shop's calendar year (Paris), not the server's zone. */
 export function ticketYear(now: Date): number {
-  return Number(parisYear.format(now));
+  return parisYear(now);
 }
 
 /** Next counter of the year: highest existing counter + 1 (no sequence object needed). */

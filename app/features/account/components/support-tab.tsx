@@ -10,7 +10,7 @@ import {
   ticketStatusLabel,
   type SupportTicketView,
 } from "~/features/support/support-ticket.schema";
-import { formatDateTime } from "../account-format";
+import { formatDateTime } from "~/lib/paris-time";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "./form-parts";
 import { Modal } from "~/components/ui/modal";
 import { TabHeading } from "./simple-tabs";

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { formatDate, formatPrice } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 import { orderStatusLabel } from "~/features/orders/order.types";
 import { CLIENT_STATUS_LABELS } from "../admin-clients.schema";
 import { CLIENT_GENDER_LABELS, type AdminClientProfile, type ClientGender } from "../admin-client-profile.schema";

@@ -4,7 +4,8 @@ import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { AdminPager } from "./admin-pager";
 import { showToast } from "~/components/ui/toast";
-import { formatDate, formatPrice } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 import {
   ADMIN_CLIENT_FILTERS,
   CLIENT_DELETE_CONFIRMATION,

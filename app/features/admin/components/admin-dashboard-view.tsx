@@ -1,4 +1,5 @@
-import { formatDate, formatPrice } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
 import {
   DASHBOARD_CHART_DAYS,

@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher } from "react-router";
 import type { AdminGiftCardView, GiftCardLedgerEntry } from "~/.server/modules/gift-cards/gift-cards.service";
-import { formatDate, formatPrice } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 import { AdminPager } from "./admin-pager";
 
 export type DisableAnswer = { ok: boolean; message: string };
@@ -38,7 +39,7 @@ function DisableButton({ card }: { card: AdminGiftCardView }) {
   );
 }
 
-/** Back-office list of gift cards with their ledger (issue 8). */
+/** Back-office list of gift cards with their ledger (docs/decisions/018-gift-cards.md). */
 export function AdminGiftCardsView({
   query,
   list,

@@ -3,7 +3,8 @@ import { Modal } from "~/components/ui/modal";
 import type { AdminOrderDetail } from "../admin-orders.schema";
 import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
 import type { OrderAddressView } from "~/features/orders/order.types";
-import { formatDate, formatPrice } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 
 const LOAD_FAILED = "Une erreur est survenue";
 

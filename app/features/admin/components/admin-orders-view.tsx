@@ -15,7 +15,8 @@ import {
 import { AdminOrderDetailModal } from "./admin-order-detail-modal";
 import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/features/orders/order.types";
-import { formatDate, formatPrice } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 
 const FILTER_LABELS: Record<AdminOrderFilter, string> = { all: "Tous les statuts", ...ORDER_STATUS_LABELS };
 

@@ -20,6 +20,7 @@ import {
   type StockReport,
 } from "../admin-products.schema";
 import { formatPrice } from "~/lib/money";
+import { formatDateTime } from "~/lib/paris-time";
 import type { AdminProductDetail } from "../admin-product-form.schema";
 import { ProductFormModal } from "./admin-product-form-modal";
 
@@ -523,8 +524,6 @@ function DeleteDialog({ row, onClose }: { row: AdminProductRow; onClose: () => v
   );
 }
 
-const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Paris" });
-
 function HistoryDialog({ history, onClose }: { history: StockHistory | null; onClose: () => void }) {
   return (
     <Modal title={history ? `Historique du stock : ${history.product_name}` : "Historique du stock"} onClose={onClose}>
@@ -547,7 +546,7 @@ function HistoryDialog({ history, onClose }: { history: StockHistory | null; onC
             {history.movements.map((m) => (
               <tr key={m.id}>
                 <td className="py-2 pr-2 whitespace-nowrap">
-                  <time dateTime={m.created_at}>{dateTime.format(new Date(m.created_at))}</time>
+                  <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
                 </td>
                 <td className="py-2 pr-2">
                   {m.reason_label}

@@ -3,13 +3,13 @@ import { useFetcher } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
-import { formatDate, formatPrice } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
+import { formatDate, parisDay } from "~/lib/paris-time";
 import {
   PROMO_CODE_MAX,
   PROMO_DESCRIPTION_MAX,
   PromoCodeFormSchema,
   lastValidDay,
-  parisDay,
   promoFormErrors,
   promoValueLabel,
   type AdminPromoCodeRow,

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons";
+import { formatLongDateTime } from "~/lib/paris-time";
 
 /**
  * The seven back-office sections (spec back-office §2). A section without a page yet is shown
@@ -19,12 +20,6 @@ export const ADMIN_SECTIONS: { label: string; to: string; available: boolean }[]
   { label: "Codes promo", to: "/admin/promotions", available: true },
   { label: "Paramètres", to: "/admin/parametres", available: true },
 ];
-
-const lastLoginFormat = new Intl.DateTimeFormat("fr-FR", {
-  dateStyle: "long",
-  timeStyle: "short",
-  timeZone: "Europe/Paris",
-});
 
 /**
  * Sidebar and header of the back-office. Above the lg breakpoint the sidebar is always there;
@@ -147,7 +142,7 @@ export function AdminShell({ email, lastLoginAt, children }: { email: string; la
             Menu
           </button>
           <p className="ml-auto text-sm text-muted">
-            Dernière connexion : <time dateTime={lastLoginAt}>{lastLoginFormat.format(new Date(lastLoginAt))}</time>
+            Dernière connexion : <time dateTime={lastLoginAt}>{formatLongDateTime(lastLoginAt)}</time>
           </p>
         </header>
         <main id="contenu" tabIndex={-1} className="px-4 py-6 outline-none sm:px-6 lg:py-8">

@@ -2,7 +2,7 @@ import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { Form, useFetcher, useSubmit } from "react-router";
 import { AdminPager } from "./admin-pager";
 import { showToast } from "~/components/ui/toast";
-import { formatDate } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 import {
   TICKET_STATUSES,
   TICKET_STATUS_LABELS,

@@ -3,7 +3,7 @@ import { GIFT_CARD_DELIVERY_LABELS, GIFT_CARD_OCCASION_LABELS } from "~/features
 import { computeGiftCardTotals } from "~/features/gift-card/gift-card.schema";
 import { removeGiftCardFromCart, type GiftCardCartLine } from "../cart-store";
 
-/** The gift cards of the cart (issue 8): one line each, no quantity, a remove button. */
+/** The gift cards of the cart: one line each, no quantity, a remove button. */
 export function GiftCardLines({ cards }: { cards: readonly GiftCardCartLine[] }) {
   if (cards.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { inputClass } from "~/features/account/components/form-parts";
 import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
-import { CONTACT_NAME_MAX, TEST_CARD_APPROVED, TEST_CARD_DECLINED } from "../checkout.schema";
+import { CHECKOUT_CONTACT_NAME_MAX, TEST_CARD_APPROVED, TEST_CARD_DECLINED } from "../checkout.schema";
 
 export type CardValues = { holder: string; number: string; expiry: string; cvc: string };
 export type CardErrors = Partial<Record<keyof CardValues, string>>;
@@ -17,7 +17,7 @@ const FIELDS: {
   inputMode?: "numeric";
   wide?: boolean;
 }[] = [
-  { name: "holder", label: "Titulaire de la carte", autoComplete: "cc-name", max: CONTACT_NAME_MAX, wide: true },
+  { name: "holder", label: "Titulaire de la carte", autoComplete: "cc-name", max: CHECKOUT_CONTACT_NAME_MAX, wide: true },
   { name: "number", label: "Numéro de carte", autoComplete: "cc-number", max: 23, inputMode: "numeric", wide: true, placeholder: "1234 5678 9012 3456" },
   { name: "expiry", label: "Date d'expiration (MM/AA)", autoComplete: "cc-exp", max: 7, placeholder: "MM/AA", inputMode: "numeric" },
   { name: "cvc", label: "Cryptogramme (CVC)", autoComplete: "cc-csc", max: 4, inputMode: "numeric", placeholder: "123" },

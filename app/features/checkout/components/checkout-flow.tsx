@@ -11,7 +11,7 @@ import {
   BEAUTY_PASS_REDEEM_STEP_POINTS,
   ORDER_CONFIRMATION_REDIRECT_MS,
 } from "~/lib/shop-rules";
-import { CardSchema, ContactInfoSchema, type PlaceOrderInput } from "../checkout.schema";
+import { CardSchema, ContactInfoSchema, type PlaceOrderBody } from "../checkout.schema";
 import { CardFields, EMPTY_CARD, type CardErrors, type CardValues } from "./card-fields";
 import { CheckoutErrorBox, CheckoutSteps } from "./checkout-steps";
 import type { CheckoutAccount, CheckoutLogger, CheckoutStep, QuoteResponse } from "./checkout-types";
@@ -74,9 +74,9 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   const [addresses, setAddresses] = useState<SavedAddressView[] | null>(account.addresses);
   const shippingFormId = useId();
   const [points, setPoints] = useState(0);
-  /** The promo code sent with the quote and the order (issue 8); the server says if it applies. */
+  /** The promo code sent with the quote and the order; the server says if it applies. */
   const [promoCode, setPromoCode] = useState<string | null>(null);
-  // Gift cards (issue 8): codes applied as payment.
+  // Gift cards: codes applied as payment.
   const [giftCardCodes, setGiftCardCodes] = useState<string[]>([]);
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
@@ -95,7 +95,7 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
 
   // The quote follows the cart, the address and the points.
   const lines = useMemo(() => cart.items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })), [cart.items]);
-  // Gift cards bought (issue 8): the configured cards, without their local line id.
+  // Gift cards bought: the configured cards, without their local line id.
   const giftCards = useMemo(() => cart.giftCards.map(({ id: _id, ...card }) => card), [cart.giftCards]);
   const needsAddress = lines.length > 0 || giftCards.some((c) => c.deliveryMode === "physical");
   const quoteKey = JSON.stringify([lines, address?.id ?? null, points, promoCode, giftCards, giftCardCodes]);
@@ -212,7 +212,7 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   async function submitOrder(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (placingRef.current || (!address && needsAddress)) return;
-    // No bank card when gift cards pay it all (issue 8).
+    // No bank card when gift cards pay it all (docs/decisions/018-gift-cards.md).
     const cardNeeded = !quote || quote.card_cents > 0;
     const parsed = CardSchema.safeParse(card);
     if (cardNeeded && !parsed.success) {
@@ -232,7 +232,7 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
     setError(null);
     attemptKey.current ??= newAttemptKey();
     const key = attemptKey.current;
-    const body: PlaceOrderInput = {
+    const body: PlaceOrderBody = {
       ...(address ? { address_id: address.id } : {}),
       contact,
       ...(cardNeeded ? { card } : {}),

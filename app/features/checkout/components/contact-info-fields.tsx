@@ -1,15 +1,15 @@
 import { useId } from "react";
 import { inputClass } from "~/features/account/components/form-parts";
 import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
-import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX, CONTACT_PHONE_MAX } from "../checkout.schema";
+import { CHECKOUT_CONTACT_EMAIL_MAX, CHECKOUT_CONTACT_NAME_MAX, CHECKOUT_CONTACT_PHONE_MAX } from "../checkout.schema";
 
 export type ContactValues = { email: string; name: string; phone: string };
 export type ContactErrors = Partial<Record<keyof ContactValues, string>>;
 
 const FIELDS: { name: keyof ContactValues; label: string; type: string; autoComplete: string; max: number }[] = [
-  { name: "email", label: "Adresse e-mail", type: "email", autoComplete: "email", max: CONTACT_EMAIL_MAX },
-  { name: "name", label: "Nom complet", type: "text", autoComplete: "name", max: CONTACT_NAME_MAX },
-  { name: "phone", label: "Téléphone", type: "tel", autoComplete: "tel", max: CONTACT_PHONE_MAX },
+  { name: "email", label: "Adresse e-mail", type: "email", autoComplete: "email", max: CHECKOUT_CONTACT_EMAIL_MAX },
+  { name: "name", label: "Nom complet", type: "text", autoComplete: "name", max: CHECKOUT_CONTACT_NAME_MAX },
+  { name: "phone", label: "Téléphone", type: "tel", autoComplete: "tel", max: CHECKOUT_CONTACT_PHONE_MAX },
 ];
 
 /** Contact information of the order (e-mail, full name, phone) with inline messages. */

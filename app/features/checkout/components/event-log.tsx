@@ -1,15 +1,14 @@
 import { useCallback, useState } from "react";
+import { formatTime } from "~/lib/paris-time";
 
 /** The debug pages keep the last lines only (spec storefront §9: 10 to 20 lines). */
 export const DEBUG_LOG_MAX_LINES = 20;
-
-const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "Europe/Paris" });
 
 /** A live event log for the debug pages: `log(line)` adds a time-stamped line. */
 export function useEventLog(): [string[], (line: string) => void, () => void] {
   const [lines, setLines] = useState<string[]>([]);
   const log = useCallback((line: string) => {
-    setLines((current) => [...current, `${time.format(new Date())} ${line}`].slice(-DEBUG_LOG_MAX_LINES));
+    setLines((current) => [...current, `${formatTime(new Date())} ${line}`].slice(-DEBUG_LOG_MAX_LINES));
   }, []);
   const clear = useCallback(() => setLines([]), []);
   return [lines, log, clear];

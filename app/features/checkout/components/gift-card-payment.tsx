@@ -9,7 +9,7 @@ import type { CheckoutQuote } from "./checkout-types";
 type ApplyAnswer = { ok: true; intent: "gift_card"; code: string; last4: string } | { ok: false; intent?: "gift_card"; message: string };
 
 /**
- * The 'Carte cadeau' field of the summary (issue 8): a code is checked on the server
+ * The 'Carte cadeau' field of the summary: a code is checked on the server
  * ("Appliquer"), then the quote spreads the total over the applied cards; the rest is paid by card.
  */
 export function GiftCardPayment({

@@ -24,7 +24,7 @@ export function OrderSummary({
   contact?: ContactValues;
   title?: string;
   headingLevel?: 2 | 3;
-  /** The 'Code promo' field (issue 8), shown under the lines. */
+  /** The 'Code promo' field, shown under the lines. */
   promoField?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -62,7 +62,7 @@ export function OrderSummary({
                 <span className="font-semibold">{formatPrice(line.line_total_cents)}</span>
               </li>
             ))}
-            {/* Gift cards bought (issue 8) */}
+            {/* Gift cards bought */}
             {quote.gift_card_lines.map((line, i) => (
               <li key={`gift-${i}`} className="flex gap-3 py-3 text-sm">
                 <span aria-hidden="true" className="h-14 w-14 shrink-0 rounded-lg bg-accent" />
@@ -111,7 +111,7 @@ export function OrderSummary({
               <dt>Total TTC</dt>
               <dd>{formatPrice(quote.total_cents)}</dd>
             </div>
-            {/* Gift cards used as payment (issue 8) */}
+            {/* Gift cards used as payment */}
             {quote.gift_card_payments.map((p) => (
               <div key={p.code} className="flex justify-between gap-3">
                 <dt>Carte cadeau •••• {p.last4}</dt>

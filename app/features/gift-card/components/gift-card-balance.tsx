@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import { formatDate, formatPrice } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 import { maskedGiftCardCode } from "../gift-card-code";
 import type { GiftCardPageAnswer } from "../gift-card-answers";
 

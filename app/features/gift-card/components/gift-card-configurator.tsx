@@ -16,7 +16,7 @@ import {
   computeGiftCardTotals,
   DEFAULT_GIFT_CARD_OCCASION,
   GIFT_CARD_DELIVERY_MODES,
-  GIFT_CARD_MESSAGES,
+  GIFT_CARD_FORM_MESSAGES,
   GIFT_CARD_OCCASIONS,
   GiftCardConfigSchema,
   parseCustomAmount,
@@ -78,7 +78,7 @@ export function GiftCardConfigurator() {
     check.success ? null : (check.error.issues.find((issue) => issue.path[0] === field)?.message ?? null);
   const emailError = emailTouched ? issueFor("recipientEmail") : null;
   const nameError = issueFor("recipientName");
-  const messageError = message.length > GIFT_CARD_MESSAGE_MAX ? GIFT_CARD_MESSAGES.messageTooLong : null;
+  const messageError = message.length > GIFT_CARD_MESSAGE_MAX ? GIFT_CARD_FORM_MESSAGES.messageTooLong : null;
 
   const totals = computeGiftCardTotals(amountCents ?? 0, deliveryMode);
 
@@ -100,7 +100,7 @@ export function GiftCardConfigurator() {
     setCustomTouched(true);
     setEmailTouched(true);
     if (amountCents === null || !check.success) {
-      setOfferStatus({ ok: false, message: amountCents === null ? GIFT_CARD_MESSAGES.amountRequired : (check.error?.issues[0]?.message ?? GIFT_CARD_MESSAGES.amountInvalid) });
+      setOfferStatus({ ok: false, message: amountCents === null ? GIFT_CARD_FORM_MESSAGES.amountRequired : (check.error?.issues[0]?.message ?? GIFT_CARD_FORM_MESSAGES.amountInvalid) });
       return;
     }
     setOfferStatus(null);

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Breadcrumb, type Crumb } from "~/components/ui/breadcrumb";
 import { Link } from "react-router";
 import type { LegalBlock, LegalSection, LegalTable } from "~/content/legal/types";
-import { formatDate } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 
 const INLINE_MARKUP = /\[([^\]]+)\]\(([^)\s]+)\)|`([^`]+)`/g;
 const linkClass = "font-semibold text-accent underline underline-offset-2 hover:text-accent-dark";
@@ -156,8 +156,11 @@ export function LegalTableOfContents({ sections }: { sections: LegalSection[] })
 }
 
 
-/** Band at the top of an information page: breadcrumb, h1, last revision and introduction. */
-export function InfoPageHeader({
+/**
+ * Band at the top of a legal text (and of the gift-card page): the page's own breadcrumb trail, the h1,
+ * the last revision date and an introduction. Information pages use InfoPageHeader instead.
+ */
+export function LegalPageHeader({
   title,
   crumbs,
   updatedAt,

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { formatDate, formatPrice } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 import {
   BEAUTY_PASS_CARD_TRANSACTIONS,
   BEAUTY_PASS_REDEEM_STEP_CENTS,

@@ -1,4 +1,4 @@
-import { formatDate } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 import { formatSignedPoints, transactionTypeLabel, type LoyaltyTransactionView } from "../loyalty.types";
 
 /**

@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { formatDate, formatPrice } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 import { ORDER_CARD_ITEMS_SHOWN } from "~/lib/shop-rules";
 import type { OrderView } from "../order.types";
 import { OrderStatusBadge } from "./order-status-badge";

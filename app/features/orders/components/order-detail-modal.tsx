@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
-import { formatDate, formatPrice } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
+import { formatDate } from "~/lib/paris-time";
 import { orderPaymentLabel, type OrderView } from "../order.types";
 import { OrderStatusBadge } from "./order-status-badge";
 
@@ -86,7 +87,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
           <dt>Total</dt>
           <dd>{formatPrice(order.total_cents)}</dd>
         </div>
-        {/* Gift cards used as payment (issue 8) */}
+        {/* Gift cards used as payment */}
         {(order.gift_card_payments ?? []).map((p) => (
           <div key={p.last4} className="flex justify-between gap-4">
             <dt className="text-muted">{`Carte cadeau •••• ${p.last4}`}</dt>
@@ -95,7 +96,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
         ))}
       </dl>
 
-      {/* Gift cards bought in this order (issue 8): last 4 characters only */}
+      {/* Gift cards bought in this order: last 4 characters only (docs/decisions/018-gift-cards.md) */}
       {(order.gift_cards ?? []).length > 0 && (
         <div className="mt-4 text-sm">
           <h3 className="font-semibold">Cartes cadeaux achetées</h3>

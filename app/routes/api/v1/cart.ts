@@ -1,7 +1,8 @@
 import type { Route } from "./+types/cart";
 import { requireApiUser } from "~/.server/auth/session.server";
+import { apiAction } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
-import { jsonError, jsonOk } from "~/.server/http";
+import { jsonError, jsonOk, readJson } from "~/.server/http";
 import {
   clearCart,
   extendCart,
@@ -33,28 +34,29 @@ export async function loader({ request }: Route.LoaderArgs) {
     return jsonOk({ data: { products: await quoteProducts(await getDb(), parsed.data.ids) } });
   }
   const session = await requireApiUser(request);
-  if (session instanceof Response) return session;
   return jsonOk({ data: await getCart(await getDb(), session.user.id) });
 }
 
 /** PUT: replace (or merge at sign-in) the lines; PATCH: 6 more hours; DELETE: empty the cart. */
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "PUT" && request.method !== "PATCH" && request.method !== "DELETE") {
-    return jsonError(405, "method_not_allowed", "Méthode non autorisée");
-  }
+export const action = apiAction({ PUT: handlePut, PATCH: handlePatch, DELETE: handleDelete });
+
+async function handleDelete({ request }: Route.ActionArgs) {
   const session = await requireApiUser(request);
-  if (session instanceof Response) return session;
+  const db = await getDb();
+  await clearCart(db, session.user.id);
+  return jsonOk({ data: await getCart(db, session.user.id) });
+}
+
+async function handlePatch({ request }: Route.ActionArgs) {
+  const session = await requireApiUser(request);
+  return jsonOk({ data: await extendCart(await getDb(), session.user.id) });
+}
+
+async function handlePut({ request }: Route.ActionArgs) {
+  const session = await requireApiUser(request);
   const db = await getDb();
   const userId = session.user.id;
-
-  if (request.method === "DELETE") {
-    await clearCart(db, userId);
-    return jsonOk({ data: await getCart(db, userId) });
-  }
-  if (request.method === "PATCH") return jsonOk({ data: await extendCart(db, userId) });
-
-  const body = await request.json().catch(() => undefined);
-  if (body === undefined) return jsonError(400, "invalid_body", "Le corps de la requête doit être du JSON valide");
+  const body = await readJson(request);
   const parsed = CartLinesSchema.safeParse(body);
   if (!parsed.success) return invalid("invalid_body", parsed.error.issues);
   const { lines, mode } = parsed.data;

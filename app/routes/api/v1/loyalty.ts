@@ -8,7 +8,6 @@ import { LOYALTY_LOAD_ERROR } from "~/features/loyalty/loyalty.types";
 /** GET /api/v1/loyalty: the signed-in shopper's Beauty Pass (balance, tier, thresholds, latest 20 transactions). */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiUser(request);
-  if (session instanceof Response) return session;
   try {
     return jsonOk({ data: await getLoyaltySummary(await getDb(), session.user.id) });
   } catch (error) {

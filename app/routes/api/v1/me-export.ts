@@ -2,16 +2,11 @@ import type { Route } from "./+types/me-export";
 import { requireApiUser } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { exportUserData } from "~/.server/modules/accounts/gdpr.service";
-
-/** The day in Paris as YYYY-MM-DD (the en-CA locale writes dates that way). */
-function parisDay(date: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(date);
-}
+import { parisDay } from "~/lib/paris-time";
 
 /** GET /api/v1/me/export: every piece of the signed-in user's data, as a JSON download. */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiUser(request);
-  if (session instanceof Response) return session;
   const data = await exportUserData(await getDb(), session.user.id);
   return new Response(JSON.stringify(data, null, 2), {
     headers: {

@@ -9,6 +9,5 @@ import { openNotificationStream } from "~/.server/modules/notifications/notifica
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiUser(request);
-  if (session instanceof Response) return session;
   return openNotificationStream({ userId: session.user.id, signal: request.signal, hub: getNotificationHub() });
 }

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/notifications";
 import { requireApiUser } from "~/.server/auth/session.server";
+import { methodNotAllowed } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { jsonError } from "~/.server/http";
 import { countUnread, listNotifications } from "~/.server/modules/notifications/notifications.service";
 import { NotificationListQuerySchema } from "~/.server/modules/notifications/notifications.api-schemas";
 import { HEADER_NOTIFICATIONS_LIMIT } from "~/lib/shop-rules";
-
-const noStore = { "Cache-Control": "no-store" };
+import { noStore } from "~/lib/http-cache";
 
 /**
  * GET /api/v1/notifications?filter=all|unread|read&type=order_status: the signed-in user's
@@ -15,7 +15,6 @@ const noStore = { "Cache-Control": "no-store" };
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiUser(request);
-  if (session instanceof Response) return session;
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = NotificationListQuerySchema.safeParse(params);
   if (!parsed.success) return jsonError(400, "invalid_query", "Paramètres invalides (filter : all, unread ou read)");
@@ -29,6 +28,4 @@ export async function loader({ request }: Route.LoaderArgs) {
   return Response.json({ data, unread_count: unreadCount }, { headers: noStore });
 }
 
-export function action() {
-  return jsonError(405, "method_not_allowed", "Méthode non autorisée");
-}
+export const action = methodNotAllowed;

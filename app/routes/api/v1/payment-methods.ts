@@ -1,24 +1,23 @@
 import type { Route } from "./+types/payment-methods";
 import { requireApiUser } from "~/.server/auth/session.server";
+import { apiAction } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { failureResponse, jsonError, readJsonBody } from "~/.server/http";
 import { addPaymentMethod, listPaymentMethods } from "~/.server/modules/payment-methods/payment-methods.service";
-
-const noStore = { "Cache-Control": "no-store" };
+import { noStore } from "~/lib/http-cache";
 
 /** GET /api/v1/payment-methods: the signed-in user's saved cards, the default first. */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiUser(request);
-  if (session instanceof Response) return session;
   const methods = await listPaymentMethods(await getDb(), session.user.id);
   return Response.json({ data: methods }, { headers: noStore });
 }
 
 /** POST /api/v1/payment-methods: saves a card without its full number (the first one becomes the default). */
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return jsonError(405, "method_not_allowed", "Méthode non autorisée");
+export const action = apiAction({ POST: handlePost });
+
+async function handlePost({ request }: Route.ActionArgs) {
   const session = await requireApiUser(request);
-  if (session instanceof Response) return session;
   const body = await readJsonBody(request);
   if (body === undefined) return jsonError(400, "invalid_body", "Corps de requête JSON invalide");
   const result = await addPaymentMethod(await getDb(), session.user.id, body);

@@ -1,21 +1,22 @@
 import { z } from "zod";
+import { text } from "~/lib/safe-text";
 import type { Route } from "./+types/order-status";
 import { requireApiAdmin } from "~/.server/auth/session.server";
+import { apiAction } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
-import { jsonError, jsonOk } from "~/.server/http";
+import { jsonError, jsonOk, readJson } from "~/.server/http";
 import { forgetAdminOrderCounts } from "~/.server/modules/admin/admin-orders.service";
 import { changeOrderStatus, INVALID_STATUS_MESSAGE } from "~/.server/workflows/change-order-status";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/features/orders/order.types";
 
 const StatusChangeSchema = z.object({
-  order_id: z.string({ error: "Commande introuvable" }).min(1, { error: "Commande introuvable" }),
+  order_id: text({ error: "Commande introuvable" }).min(1, { error: "Commande introuvable" }),
   status: z.enum(ORDER_STATUS_VALUES, { error: INVALID_STATUS_MESSAGE }),
 }, { error: "Requête invalide : order_id et status sont attendus" });
 
 /** GET /api/v1/admin/order-status: the statuses an order can take, with their French labels. */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireApiAdmin(request);
-  if (session instanceof Response) return session;
   return jsonOk({ data: ORDER_STATUS_VALUES.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] })) });
 }
 
@@ -23,11 +24,11 @@ export async function loader({ request }: Route.LoaderArgs) {
  * POST /api/v1/admin/order-status {order_id, status}: the administrator changes an order's
  * status through the workflow (stock, points, notification and e-mail in one transaction).
  */
-export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== "POST") return jsonError(405, "method_not_allowed", "Méthode non autorisée");
+export const action = apiAction({ POST: handlePost });
+
+async function handlePost({ request }: Route.ActionArgs) {
   const session = await requireApiAdmin(request);
-  if (session instanceof Response) return session;
-  const parsed = StatusChangeSchema.safeParse(await request.json().catch(() => null));
+  const parsed = StatusChangeSchema.safeParse(await readJson(request));
   if (!parsed.success) return jsonError(400, "invalid_body", parsed.error.issues[0]?.message ?? INVALID_STATUS_MESSAGE);
   const db = await getDb();
   const result = await changeOrderStatus(db, {

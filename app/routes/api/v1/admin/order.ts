@@ -7,7 +7,6 @@ import { ADMIN_ORDER_NOT_FOUND_MESSAGE, getAdminOrder } from "~/.server/modules/
 /** GET /api/v1/admin/orders/:id: one order with contact, addresses and lines (the detail modal reads it). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireApiAdmin(request);
-  if (session instanceof Response) return session;
   const order = await getAdminOrder(await getDb(), params.id);
   if (!order) return jsonError(404, "not_found", ADMIN_ORDER_NOT_FOUND_MESSAGE);
   return jsonOk({ data: order });

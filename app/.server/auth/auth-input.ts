@@ -1,0 +1,110 @@
+/**
+ * What the auth library's endpoints accept from the outside (decision 022).
+ *
+ * Over HTTP only the endpoints the shop uses are open; every other path under /api/auth answers
+ * 404 (profile edits go through /api/v1/me and /profile, the back office through its own pages).
+ * Each endpoint that takes fields, over HTTP or called from our own server code, is checked here
+ * against the app's own rules before the library sees it: known fields only, the right types,
+ * bounded lengths, no NUL character or broken Unicode. A refusal is a 400 with a French message,
+ * never a database error.
+ */
+import { z } from "zod";
+import { SignUpSchema, TwoFactorCodeSchema } from "~/features/auth/auth.schema";
+import { EMAIL_MAX, NAME_MAX } from "~/features/auth/auth.rules";
+import { PASSWORD_CRITERIA_MESSAGE, meetsPasswordCriteria } from "~/features/account/security.schema";
+import { isSafeJsonValue, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text";
+
+/** Endpoints reachable over HTTP, by method. */
+const OPEN_ENDPOINTS: Record<string, ReadonlySet<string>> = {
+  GET: new Set(["/get-session", "/list-sessions", "/ok"]),
+  POST: new Set([
+    "/sign-in/email",
+    "/sign-up/email",
+    "/sign-out",
+    "/change-password",
+    "/revoke-session",
+    "/revoke-sessions",
+    "/revoke-other-sessions",
+    "/two-factor/enable",
+    "/two-factor/disable",
+    "/two-factor/verify-totp",
+    "/two-factor/verify-backup-code",
+  ]),
+};
+
+export function isOpenEndpoint(method: string, path: string): boolean {
+  return OPEN_ENDPOINTS[method.toUpperCase()]?.has(path) ?? false;
+}
+
+/** Longest secret we pass on to be hashed or compared (the password rules stop far below). */
+const SECRET_MAX = 1024;
+const TOKEN_MAX = 256;
+
+const secret = (required: string) =>
+  z
+    .string({ error: required })
+    .min(1, { error: required })
+    .max(SECRET_MAX, { error: `${SECRET_MAX} caractères au maximum` });
+
+/** The display name the sign-up sends ("Prénom Nom"): the app's name rules, twice as long. */
+const displayName = z
+  .string({ error: "Le nom est obligatoire" })
+  .trim()
+  .min(1, { error: "Le nom est obligatoire" })
+  .max(NAME_MAX * 2 + 1, { error: `${NAME_MAX * 2 + 1} caractères au maximum` })
+  .regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, { error: "Caractères non autorisés dans le nom" });
+
+const email = z
+  .string({ error: "L'email est obligatoire" })
+  .trim()
+  .min(1, { error: "L'email est obligatoire" })
+  .max(EMAIL_MAX, { error: "L'email est trop long" })
+  .pipe(z.email({ error: "Format d'email invalide" }));
+
+const flag = z.boolean({ error: "Valeur invalide (vrai ou faux attendu)" }).optional();
+const code = TwoFactorCodeSchema.shape.code;
+
+const BODY_RULES: Record<string, z.ZodType> = {
+  "/sign-in/email": z.strictObject({ email, password: secret("Le mot de passe est obligatoire"), rememberMe: flag }),
+  "/sign-up/email": z.strictObject({
+    email,
+    // Length is the library's own check (its codes become French messages at the edge).
+    password: secret("Le mot de passe est obligatoire"),
+    name: displayName,
+    firstName: SignUpSchema.shape.firstName.optional(),
+    lastName: SignUpSchema.shape.lastName,
+    rememberMe: flag,
+  }),
+  "/change-password": z.strictObject({
+    currentPassword: secret("Le mot de passe actuel est obligatoire"),
+    newPassword: z.string({ error: PASSWORD_CRITERIA_MESSAGE }).refine(meetsPasswordCriteria, { error: PASSWORD_CRITERIA_MESSAGE }),
+    revokeOtherSessions: flag,
+  }),
+  "/revoke-session": z.strictObject({ token: z.string({ error: "Session inconnue" }).min(1).max(TOKEN_MAX) }),
+  "/revoke-sessions": z.strictObject({}),
+  "/revoke-other-sessions": z.strictObject({}),
+  "/sign-out": z.strictObject({}),
+  "/two-factor/enable": z.strictObject({ password: secret("Le mot de passe est obligatoire") }),
+  "/two-factor/disable": z.strictObject({ password: secret("Le mot de passe est obligatoire") }),
+  "/two-factor/verify-totp": z.strictObject({ code, trustDevice: flag }),
+  "/two-factor/verify-backup-code": z.strictObject({ code, trustDevice: flag, disableSession: flag }),
+  // Called by our own pages only (closed over HTTP), checked all the same.
+  "/verify-password": z.strictObject({ password: secret("Le mot de passe est obligatoire") }),
+  "/reset-password": z.strictObject({
+    newPassword: secret("Le mot de passe est obligatoire"),
+    token: z.string({ error: "Lien invalide ou expiré" }).min(1).max(TOKEN_MAX),
+  }),
+};
+
+
+const frenchErrors = z.locales.fr().localeError;
+
+/** The French message refusing this body, or null when the endpoint may see it. */
+export function refuseAuthInput(path: string, body: unknown): string | null {
+  const rules = BODY_RULES[path];
+  if (!rules) return null;
+  if (!isSafeJsonValue(body)) return UNSAFE_TEXT_MESSAGE;
+  const parsed = rules.safeParse(body ?? {}, { error: frenchErrors });
+  if (parsed.success) return null;
+  return parsed.error.issues[0].message;
+}

@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { orders } from "./orders";
+
+/**
+ * A card payment's life (decision 021): written `pending` before the provider is called, then
+ * `charged` (provider reference kept), then `linked` to its order in the order's own transaction;
+ * or `failed` (declined, or never charged), or `refunding` -> `refunded` when no order came of it.
+ * `refunding` is held by whoever started the refund (the checkout itself or the reconciliation
+ * job), so the order transaction can no longer link it.
+ */
+export const PAYMENT_ATTEMPT_STATUSES = ["pending", "charged", "linked", "refunding", "refunded", "failed"] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+
+const statusList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Null once the account is deleted: the payment's trace stays for accounting. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The checkout's Idempotency-Key: one attempt per key and shopper. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    status: text("status").$type<PaymentAttemptStatus>().notNull().default("pending"),
+    provider: text("provider").notNull(),
+    /**
+     * The key sent to the provider for the current try (`<attempt id>:<try>`): a retry after a
+     * decline or a refund is a new charge at the provider, a retry in flight the same one.
+     */
+    providerKey: text("provider_key").notNull(),
+    tries: integer("tries").notNull().default(1),
+    providerPaymentId: text("provider_payment_id"),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    chargedAt: timestamp("charged_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("payment_attempts_status_valid", sql`${t.status} IN (${statusList(PAYMENT_ATTEMPT_STATUSES)})`),
+    check("payment_attempts_amount_positive", sql`${t.amountCents} > 0`),
+    check("payment_attempts_linked_has_order", sql`${t.status} <> 'linked' OR ${t.orderId} IS NOT NULL`),
+    uniqueIndex("payment_attempts_user_key_idx").on(t.userId, t.idempotencyKey),
+    uniqueIndex("payment_attempts_provider_key_idx").on(t.provider, t.providerKey),
+    index("payment_attempts_order_idx").on(t.orderId),
+    // What the reconciliation job scans: attempts not settled yet, oldest first.
+    index("payment_attempts_unsettled_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.status} IN ('pending', 'charged', 'refunding')`),
+  ],
+);
+
+/**
+ * The simulated acquirer's own books (decision 021). They stand for the bank's system, not the
+ * shop's: written only by SimulatedPaymentProvider, each in its own autocommit statement and never
+ * inside a shop transaction, so a charge survives a crash of the shop exactly as a real
+ * acquirer's would. A real provider (Stripe, Adyen...) replaces them; the shop never reads them.
+ */
+export const simulatedAcquirerCharges = pgTable(
+  "simulated_acquirer_charges",
+  {
+    id: text("id").primaryKey(),
+    /** The merchant account: the shop's is "aurore"; tests use their own. */
+    account: text("account").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    cardBrand: text("card_brand").notNull(),
+    cardLastFour: text("card_last_four").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("simulated_acquirer_charges_amount_positive", sql`${t.amountCents} > 0`),
+    uniqueIndex("simulated_acquirer_charges_key_idx").on(t.account, t.idempotencyKey),
+  ],
+);
+
+export const simulatedAcquirerRefunds = pgTable(
+  "simulated_acquirer_refunds",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => simulatedAcquirerCharges.id),
+    refundKey: text("refund_key").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("simulated_acquirer_refunds_amount_positive", sql`${t.amountCents} > 0`),
+    uniqueIndex("simulated_acquirer_refunds_key_idx").on(t.paymentId, t.refundKey),
+  ],
+);

@@ -1,0 +1,276 @@
+/**
+ * Payment attempts: the shop's durable record of every card charge it asks for (decision 021),
+ * and the only writer of `payment_attempts`.
+ *
+ * The checkout writes the attempt `pending` before calling the provider, marks it `charged` with
+ * the provider's reference once the money is taken, and links it to the order inside the order's
+ * transaction. Every step is a conditional UPDATE on the status it expects, so the checkout and
+ * the reconciliation job never both act on one attempt: whoever moves it first owns it, the other
+ * sees zero rows and stands back. A crash anywhere leaves an attempt the job can finish:
+ *   - `charged` (or `pending` but charged at the provider) and never linked: refunded;
+ *   - `pending` never charged: `failed`;
+ *   - `refunding` whose refund was cut short: refunded again with the same refund key.
+ * The provider's idempotency keys make each money movement happen once even when a step is
+ * retried after a crash.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Database, Executor } from "~/.server/db/client";
+import { paymentAttempts, type PaymentAttemptStatus } from "~/.server/db/schema";
+import type { PaymentProvider } from "./payment-provider";
+
+/** How long an unlinked attempt is left to its checkout before the job settles it. */
+export const PAYMENT_RECONCILE_GRACE_MS = 2 * 60_000;
+/** Attempts settled per reconciliation pass. */
+export const PAYMENT_RECONCILE_BATCH = 50;
+
+export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
+
+export type BeginAttemptResult =
+  | { kind: "new"; attempt: PaymentAttempt }
+  /** The order of this key exists: answer with it. */
+  | { kind: "linked"; orderId: string }
+  /** Another request with this key is still paying (or being settled): do not charge. */
+  | { kind: "busy"; status: PaymentAttemptStatus };
+
+/** The provider key of an attempt's try: a new try is a new charge at the provider. */
+function providerKeyOf(attemptId: string, tries: number): string {
+  return `${attemptId}:${tries}`;
+}
+
+/** The refund's idempotency key, derived from the try: the checkout and the job use the same one. */
+export function refundKeyOf(attempt: Pick<PaymentAttempt, "providerKey">): string {
+  return `${attempt.providerKey}:refund`;
+}
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+}
+
+/**
+ * Records the attempt before any money moves (its own committed statement). The same key again:
+ * the linked order, a busy answer while the first request is in flight, or, after a decline or a
+ * refund, the same row opened for a new try.
+ */
+export async function beginPaymentAttempt(
+  db: Database,
+  input: { userId: string; idempotencyKey: string; amountCents: number; currency: "EUR"; provider: string; now?: Date },
+): Promise<BeginAttemptResult> {
+  const now = input.now ?? new Date();
+  const id = randomUUID();
+  const [created] = await db
+    .insert(paymentAttempts)
+    .values({
+      id,
+      userId: input.userId,
+      idempotencyKey: input.idempotencyKey,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      status: "pending",
+      provider: input.provider,
+      providerKey: providerKeyOf(id, 1),
+      tries: 1,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: [paymentAttempts.userId, paymentAttempts.idempotencyKey] })
+    .returning();
+  if (created) return { kind: "new", attempt: created };
+
+  const [existing] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.userId, input.userId), eq(paymentAttempts.idempotencyKey, input.idempotencyKey)));
+  if (!existing) throw new Error("payment attempt vanished");
+  if (existing.status === "linked" && existing.orderId) return { kind: "linked", orderId: existing.orderId };
+  if (existing.status !== "failed" && existing.status !== "refunded") return { kind: "busy", status: existing.status };
+  // A settled attempt without an order: the shopper tries again with the same key.
+  const tries = existing.tries + 1;
+  const [reopened] = await db
+    .update(paymentAttempts)
+    .set({
+      status: "pending",
+      tries,
+      providerKey: providerKeyOf(existing.id, tries),
+      amountCents: input.amountCents,
+      currency: input.currency,
+      provider: input.provider,
+      providerPaymentId: null,
+      orderId: null,
+      chargedAt: null,
+      refundedAt: null,
+      lastError: `try ${existing.tries} ${existing.status}${existing.lastError ? `: ${existing.lastError}` : ""}`.slice(0, 1000),
+      updatedAt: now,
+    })
+    .where(and(eq(paymentAttempts.id, existing.id), eq(paymentAttempts.status, existing.status), eq(paymentAttempts.tries, existing.tries)))
+    .returning();
+  return reopened ? { kind: "new", attempt: reopened } : { kind: "busy", status: "pending" };
+}
+
+/** The provider took the money: kept with its reference. False when the job settled the attempt meanwhile. */
+export async function markAttemptCharged(db: Database, attemptId: string, providerPaymentId: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(paymentAttempts)
+    .set({ status: "charged", providerPaymentId, chargedAt: now, updatedAt: now })
+    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, "pending")))
+    .returning({ id: paymentAttempts.id });
+  return rows.length === 1;
+}
+
+/** The provider declined (or was never reached with a charge): nothing to give back. */
+export async function markAttemptFailed(db: Database, attemptId: string, reason: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(paymentAttempts)
+    .set({ status: "failed", lastError: reason.slice(0, 1000), updatedAt: now })
+    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, "pending")))
+    .returning({ id: paymentAttempts.id });
+  return rows.length === 1;
+}
+
+/**
+ * Inside the order's transaction: the charge belongs to this order, committed with it or not at
+ * all. False when the job already took the attempt back (the order must then not be created).
+ */
+export async function linkPaymentAttempt(tx: Executor, attemptId: string, orderId: string, now = new Date()): Promise<boolean> {
+  const rows = await tx
+    .update(paymentAttempts)
+    .set({ status: "linked", orderId, updatedAt: now })
+    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, "charged")))
+    .returning({ id: paymentAttempts.id });
+  return rows.length === 1;
+}
+
+export type RefundOutcome = "refunded" | "not_charged" | "not_owned" | "provider_error";
+
+/**
+ * Gives back the money of a charged attempt that got no order (the checkout's own compensation).
+ * Takes the attempt `charged` -> `refunding` first, so neither the order transaction nor the job
+ * can act on it meanwhile; if the provider fails, the attempt stays `refunding` and the job
+ * retries it with the same refund key once the grace period has passed.
+ */
+export async function refundPaymentAttempt(
+  db: Database,
+  provider: PaymentProvider,
+  attemptId: string,
+  reason: string,
+  now = new Date(),
+): Promise<RefundOutcome> {
+  const [claimed] = await db
+    .update(paymentAttempts)
+    .set({ status: "refunding", lastError: reason.slice(0, 1000), updatedAt: now })
+    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, "charged")))
+    .returning();
+  if (!claimed) return "not_owned";
+  return settleRefunding(db, provider, claimed, now);
+}
+
+/**
+ * Finishes an attempt this process holds in `refunding`: refunds what the provider charged
+ * under its key (nothing when it never charged it) and records the outcome.
+ */
+async function settleRefunding(db: Database, provider: PaymentProvider, attempt: PaymentAttempt, now: Date): Promise<RefundOutcome> {
+  try {
+    let paymentId = attempt.providerPaymentId;
+    let amountCents = attempt.amountCents;
+    if (!paymentId) {
+      // Left `pending` by a crash: only the provider knows whether the charge went through.
+      const found = await provider.findCharge(attempt.providerKey);
+      if (!found) {
+        await db
+          .update(paymentAttempts)
+          .set({ status: "failed", lastError: "never charged at the provider", updatedAt: now })
+          .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, "refunding")));
+        return "not_charged";
+      }
+      paymentId = found.paymentId;
+      amountCents = found.amountCents;
+    }
+    await provider.refund({ paymentId, amountCents, idempotencyKey: refundKeyOf(attempt) });
+    await db
+      .update(paymentAttempts)
+      .set({ status: "refunded", providerPaymentId: paymentId, refundedAt: now, updatedAt: now })
+      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, "refunding")));
+    return "refunded";
+  } catch (error) {
+    console.error(`[payments] refund of attempt ${attempt.id} failed (retried by reconciliation):`, error);
+    await db
+      .update(paymentAttempts)
+      .set({ lastError: errorText(error) })
+      .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, "refunding")))
+      .catch(() => undefined);
+    return "provider_error";
+  }
+}
+
+/**
+ * The checkout's charge landed after the job had already settled its `pending` attempt (a charge
+ * slower than the grace period): the money goes back under the attempt's refund key, which the
+ * job uses too, so it is refunded once whoever gets there first.
+ */
+export async function refundOrphanCharge(
+  provider: PaymentProvider,
+  attempt: Pick<PaymentAttempt, "id" | "providerKey">,
+  charge: { paymentId: string; amountCents: number },
+): Promise<void> {
+  await provider.refund({ paymentId: charge.paymentId, amountCents: charge.amountCents, idempotencyKey: refundKeyOf(attempt) });
+}
+
+export type ReconcileResult = { examined: number; refunded: number; failed: number; errors: number };
+
+/**
+ * Settles the attempts no checkout finished within `graceMs` (a crash, a lost process). Attempts
+ * are claimed in a short transaction with FOR UPDATE SKIP LOCKED and moved to `refunding` (their
+ * lease: a claim older than the grace period is taken again), then settled outside it, so two
+ * processes never work on the same attempt and the provider is never called under a row lock
+ * (PGlite has one connection). Idempotent: a second run finds nothing left to do.
+ */
+export async function reconcilePayments(
+  db: Database,
+  provider: PaymentProvider,
+  options: { graceMs?: number; now?: Date; batchSize?: number } = {},
+): Promise<ReconcileResult> {
+  const now = options.now ?? new Date();
+  const cutoff = new Date(now.getTime() - (options.graceMs ?? PAYMENT_RECONCILE_GRACE_MS));
+  const result: ReconcileResult = { examined: 0, refunded: 0, failed: 0, errors: 0 };
+  for (;;) {
+    const claimed = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: paymentAttempts.id })
+        .from(paymentAttempts)
+        .where(
+          and(
+            inArray(paymentAttempts.status, ["pending", "charged", "refunding"]),
+            eq(paymentAttempts.provider, provider.name),
+            lt(paymentAttempts.updatedAt, cutoff),
+          ),
+        )
+        .orderBy(asc(paymentAttempts.updatedAt))
+        .limit(options.batchSize ?? PAYMENT_RECONCILE_BATCH)
+        .for("update", { skipLocked: true });
+      if (rows.length === 0) return [];
+      return tx
+        .update(paymentAttempts)
+        .set({ status: "refunding", updatedAt: now, lastError: sql`coalesce(${paymentAttempts.lastError}, 'no order after the grace period')` })
+        .where(inArray(paymentAttempts.id, rows.map((r) => r.id)))
+        .returning();
+    });
+    for (const attempt of claimed) {
+      result.examined += 1;
+      const outcome = await settleRefunding(db, provider, attempt, now);
+      if (outcome === "refunded") result.refunded += 1;
+      else if (outcome === "not_charged") result.failed += 1;
+      else result.errors += 1;
+    }
+    // A full batch may hide more; a failing provider must not make this loop spin.
+    if (claimed.length < (options.batchSize ?? PAYMENT_RECONCILE_BATCH) || result.errors > 0) return result;
+  }
+}
+
+/** Attempts per status (the chaos check and the back-office's curiosity). */
+export async function countPaymentAttempts(db: Executor): Promise<Partial<Record<PaymentAttemptStatus, number>>> {
+  const rows = await db
+    .select({ status: paymentAttempts.status, count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(paymentAttempts)
+    .groupBy(paymentAttempts.status);
+  return Object.fromEntries(rows.map((r) => [r.status, r.count]));
+}

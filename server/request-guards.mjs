@@ -1,0 +1,159 @@
+// What the Node server does before the app sees a request: a request id, and a body bounded while
+// it is read (decision 023). The app then reads the body through
+// `boundedBody(req)`, never through `req` itself.
+import { randomBytes } from "node:crypto";
+import { Transform } from "node:stream";
+
+/** JSON and form bodies: far above any form of the shop, far below what hurts the server. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * The one route that takes a file: a product image sent as the raw body. The route reads it with
+ * its own 5 MB bound and answers the spec's message ("L'image est trop volumineuse…") past it
+ * (app/features/admin/admin-product-form.schema.ts, PRODUCT_IMAGE_MAX_BYTES); this is the backstop.
+ */
+export const UPLOAD_LIMIT_BYTES = 8 * 1024 * 1024;
+const UPLOAD_PATHS = new Set(["/api/v1/admin/product-images"]);
+
+export function bodyLimitFor(pathname) {
+  return UPLOAD_PATHS.has(pathname) ? UPLOAD_LIMIT_BYTES : BODY_LIMIT_BYTES;
+}
+
+/** The request header the app reads its request id from (a client's own value is replaced). */
+export const REQUEST_ID_HEADER = "x-aurore-request-id";
+
+export function assignRequestId(req, res, next) {
+  const id = randomBytes(6).toString("hex");
+  req.headers[REQUEST_ID_HEADER] = id;
+  res.locals.requestId = id;
+  res.setHeader("X-Request-Id", id);
+  next();
+}
+
+const wantsJson = (req) =>
+  req.path.startsWith("/api/") || /\bapplication\/json\b/i.test(String(req.headers.accept ?? ""));
+
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A refusal before the app: JSON for the API and scripts, a small French page for browsers. */
+export function refuse(req, res, status, code, message) {
+  res.status(status);
+  res.setHeader("Cache-Control", "no-store");
+  const reference = res.locals.requestId;
+  if (wantsJson(req)) {
+    res.json({ error: { code, message, ...(reference ? { details: { request_id: reference } } : {}) } });
+    return;
+  }
+  const title = escapeHtml(message);
+  res.type("html").send(
+    `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<title>${title} | Aurore</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">` +
+      `<h1 style="font-size:1.5rem">${title}</h1>` +
+      (reference ? `<p>Référence : ${escapeHtml(reference)}</p>` : "") +
+      `<p><a href="/">Retour à l'accueil</a></p></body></html>`,
+  );
+}
+
+export const TOO_LARGE_MESSAGE = "La requête est trop volumineuse.";
+
+/** How long, and how much, of the rest of a body is read and thrown away before an answer. */
+const DISCARD_MS = 1000;
+const DISCARD_BYTES_PAST_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * Reads what is left of a request body and throws it away, then calls `then` once the body has
+ * ended, or after `DISCARD_MS`, or (when `budget` is given) once more than `budget` bytes came.
+ * An answer must wait for this: Node closes the connection right after answering a client that
+ * asked for `Connection: close`, and a client still sending then meets a reset (EPIPE) and never
+ * reads the answer. Nothing is kept.
+ */
+function drainThen(req, then, budget = Infinity) {
+  let done = false;
+  let received = 0;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    req.off("data", onData);
+    then();
+  };
+  const onData = (chunk) => {
+    received += chunk.length;
+    if (received > budget) finish();
+  };
+  const timer = setTimeout(finish, DISCARD_MS);
+  req.on("data", onData);
+  req.once("end", finish);
+  req.once("close", finish);
+  req.resume();
+}
+
+/**
+ * Bounds a body while it is read: a declared Content-Length above the limit is refused without
+ * reading it, and a chunked body is counted as it streams into the app, so four 400 MB posts
+ * cost the server no more than the limit each. Past the limit the server answers 413 and closes
+ * the connection, after reading and discarding at most 4 MB more or one second, so that a client
+ * still sending can read the answer.
+ */
+export function boundRequestBody(req, res, next) {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const limit = bodyLimitFor(req.path);
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && Number(declared) > limit) return tooLarge(req, res);
+
+  let seen = 0;
+  const counted = new Transform({
+    transform(chunk, _encoding, callback) {
+      seen += chunk.length;
+      if (seen <= limit) return callback(null, chunk);
+      const error = new Error(TOO_LARGE_MESSAGE);
+      error.name = "PayloadTooLargeError";
+      error.status = 413;
+      callback(error);
+      tooLarge(req, res);
+    },
+  });
+  req.pipe(counted);
+  req.boundedBody = counted;
+
+  // An answer given before the body was read whole (a 401, a 405, a refusal) is sent once the
+  // rest of the body has arrived, up to the limit. Whatever still arrives after the answer is
+  // thrown away up to the limit, then the connection is closed.
+  const end = res.end;
+  res.end = function endOnceReceived(...args) {
+    res.end = end;
+    if (req.complete || req.tooLarge || req.destroyed) return end.apply(res, args);
+    req.unpipe(counted);
+    drainThen(req, () => end.apply(res, args), limit - seen);
+    return res;
+  };
+  res.once("finish", () => {
+    if (req.complete || req.tooLarge) return;
+    req.on("data", (chunk) => {
+      seen += chunk.length;
+      if (seen > limit) req.socket?.destroy();
+    });
+    req.resume();
+  });
+  next();
+}
+
+function tooLarge(req, res) {
+  if (req.tooLarge) return;
+  req.tooLarge = true;
+  req.unpipe();
+  if (res.headersSent) return void req.socket?.destroy();
+  res.setHeader("Connection", "close");
+  drainThen(req, () => {
+    refuse(req, res, 413, "payload_too_large", TOO_LARGE_MESSAGE);
+    // A client that keeps sending is cut off shortly after the answer.
+    const socket = req.socket;
+    const timer = setTimeout(() => socket?.destroy(), DISCARD_MS);
+    timer.unref();
+    socket?.once("close", () => clearTimeout(timer));
+  }, DISCARD_BYTES_PAST_LIMIT);
+}
+
+/** The body the app reads: the bounded stream when there is one. */
+export function boundedBody(req) {
+  return req.boundedBody ?? req;
+}
