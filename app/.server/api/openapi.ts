@@ -1,10 +1,10 @@
-import { ORDER_STATUS_VALUES } from "~/features/orders/order.types";
+import { ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 import { z } from "zod";
-import { ProductListQuerySchema } from "~/features/catalog/catalog.schema";
-import { ProfileUpdateApiSchema } from "~/features/account/profile.schema";
-import { CartLinesSchema, CartQuoteQuerySchema } from "~/features/cart/cart.schema";
-import { FavoriteBodySchema } from "~/features/favorites/favorites.schema";
-import { PlaceOrderSchema } from "~/features/checkout/checkout.schema";
+import { ProductListQuerySchema } from "~/domain/catalog/catalog.schema";
+import { ProfileUpdateApiSchema } from "~/domain/account/profile.schema";
+import { CartLinesSchema, CartQuoteQuerySchema } from "~/domain/cart/cart.schema";
+import { FavoriteBodySchema } from "~/domain/favorites/favorites.schema";
+import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 import {
   ApiErrorSchema,
   CartQuoteResponseSchema,

@@ -18,7 +18,7 @@ import {
   type IconProps,
 } from "~/components/ui/icons";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { NEWSLETTER_WELCOME_OFFER } from "~/features/newsletter/newsletter.rules";
+import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.rules";
 import { openCookieBanner } from "./cookie-banner";
 
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { isPurchasable, type ProductCardView } from "~/features/catalog/catalog.types";
+import { isPurchasable, type ProductCardView } from "~/domain/catalog/catalog.types";
 import { addToCart } from "~/features/cart/cart-store";
 import { LOW_STOCK_BADGE_MAX } from "~/lib/shop-rules";
 import { BagIcon, SparklesIcon } from "~/components/ui/icons";

@@ -3,7 +3,7 @@
  * client: every function resolves (never throws); a network failure reads as `{ ok: false, status: 0 }`.
  */
 import { callJsonApi, type JsonApiFailure, type JsonApiResult } from "~/lib/json-api";
-import type { AddressField, AddressInput, SavedAddressView } from "./address.schema";
+import type { AddressField, AddressInput, SavedAddressView } from "~/domain/addresses/address.schema";
 
 export type AddressApiFailure = JsonApiFailure<AddressField>;
 export type AddressApiResult<T> = JsonApiResult<T, AddressField>;

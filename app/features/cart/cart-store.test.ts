@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ProductView } from "../catalog/catalog.types";
+import type { ProductView } from "~/domain/catalog/catalog.types";
 import {
   addToCart,
   CART_LIFETIME_MS,

@@ -5,9 +5,9 @@
  * store tells it about local changes through `setCartChangeListener`.
  */
 import { useSyncExternalStore } from "react";
-import { isPurchasable, type ProductCardView } from "~/features/catalog/catalog.types";
+import { isPurchasable, type ProductCardView } from "~/domain/catalog/catalog.types";
 import { isUuid } from "~/lib/uuid";
-import { GiftCardConfigSchema, computeGiftCardTotals, type GiftCardConfig } from "~/features/gift-card/gift-card.schema";
+import { GiftCardConfigSchema, computeGiftCardTotals, type GiftCardConfig } from "~/domain/gift-cards/gift-card.schema";
 import { CART_CLEANUP_INTERVAL_MS, CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 export { CART_LIFETIME_MS };

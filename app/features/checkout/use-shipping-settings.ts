@@ -4,7 +4,7 @@
  * error pages).
  */
 import { useRouteLoaderData } from "react-router";
-import { DEFAULT_SHIPPING_SETTINGS, type ShippingSettings } from "./shipping";
+import { DEFAULT_SHIPPING_SETTINGS, type ShippingSettings } from "~/domain/checkout/shipping.rules";
 
 export function useShippingSettings(): ShippingSettings {
   const root = useRouteLoaderData("root") as { shippingSettings?: ShippingSettings } | undefined;

@@ -19,9 +19,9 @@ import {
   type SecurityEventInput,
 } from "~/.server/modules/accounts/security.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { DeleteAccountSchema, WRONG_PASSWORD_MESSAGE } from "~/features/account/account-deletion.schema";
-import { tooManyAttemptsMessage } from "~/features/auth/auth.rules";
-import { isAccountIntent, type AccountActionResult, type AccountIntent } from "~/features/account/account-actions";
+import { DeleteAccountSchema, WRONG_PASSWORD_MESSAGE } from "~/domain/account/account-deletion.schema";
+import { tooManyAttemptsMessage } from "~/domain/auth/auth.rules";
+import { isAccountIntent, type AccountActionResult, type AccountIntent } from "~/domain/account/account-actions";
 import { formatDateTime } from "~/lib/paris-time";
 import { ACCOUNT_TABS, parseAccountTab } from "~/features/account/account-tabs";
 import { AccountNav } from "~/features/account/components/account-nav";
@@ -41,7 +41,7 @@ import { loadSupportTab } from "./tab-data/support.server";
 import { loadLoyaltyTab } from "./tab-data/loyalty.server";
 import { NotificationsTab } from "~/features/account/components/notifications-tab";
 import { loadNotificationsTab } from "./tab-data/notifications.server";
-import { PreferencesSchema } from "~/features/account/preferences.schema";
+import { PreferencesSchema } from "~/domain/account/preferences.schema";
 import {
   ChangePasswordSchema,
   PASSWORD_CRITERIA_MESSAGE,
@@ -54,7 +54,7 @@ import {
   WRONG_CURRENT_PASSWORD_MESSAGE,
   WRONG_TWO_FACTOR_CODE_MESSAGE,
   firstIssueMessage,
-} from "~/features/account/security.schema";
+} from "~/domain/account/security.schema";
 import { readFormData } from "~/.server/forms";
 
 const SECURITY_TAB_URL = "/dashboard?tab=security";

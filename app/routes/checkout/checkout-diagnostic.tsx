@@ -4,10 +4,10 @@ import { getDb } from "~/.server/db";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
 import { fetchAddresses } from "~/features/addresses/address-api";
-import { missingAddressFields, type SavedAddressView } from "~/features/addresses/address.schema";
+import { missingAddressFields, type SavedAddressView } from "~/domain/addresses/address.schema";
 import { AddressSelector } from "~/features/addresses/components/address-selector";
 import { useCart } from "~/features/cart/cart-store";
-import { ContactInfoSchema } from "~/features/checkout/checkout.schema";
+import { ContactInfoSchema } from "~/domain/checkout/checkout.schema";
 import { EventLog, useEventLog } from "~/features/checkout/components/event-log";
 import { loadCheckoutAccount, requireAdminOr404 } from "./checkout-data.server";
 

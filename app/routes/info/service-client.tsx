@@ -29,7 +29,7 @@ import {
   type ContactField,
   type ContactFieldErrors,
   type ContactFormValues,
-} from "~/features/support/contact.schema";
+} from "~/domain/support/contact.schema";
 import { InfoPageHeader, primaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { noStore, publicPageHeaders } from "~/lib/http-cache";

@@ -15,7 +15,7 @@ import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta, summarize } from "~/lib/seo";
 import { LOW_STOCK_THRESHOLD, RETURNS_DAYS } from "~/lib/shop-rules";
 import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
-import type { ProductView } from "~/features/catalog/catalog.types";
+import type { ProductView } from "~/domain/catalog/catalog.types";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = await getDb();

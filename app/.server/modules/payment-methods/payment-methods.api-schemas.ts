@@ -6,7 +6,7 @@ import {
   PAYMENT_CARD_BRANDS,
   PaymentMethodPatchSchema,
   PaymentMethodSchema,
-} from "~/features/payment-methods/payment-method.schema";
+} from "~/domain/payment-methods/payment-method.schema";
 
 /** Response shapes and operations of /api/v1/payment-methods, for the generated OpenAPI document. */
 export const PaymentMethodViewSchema = z

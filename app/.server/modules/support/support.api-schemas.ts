@@ -6,7 +6,7 @@ import {
   TICKET_CATEGORIES,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
-} from "~/features/support/support-ticket.schema";
+} from "~/domain/support/support-ticket.schema";
 
 /** Response shapes and operations of /api/v1/support-tickets, for the generated OpenAPI document. */
 export const SupportTicketViewSchema = z

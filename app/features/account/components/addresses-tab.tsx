@@ -7,7 +7,7 @@ import {
   mergeSavedAddress,
   removeAddress,
 } from "~/features/addresses/address-api";
-import { MAX_SAVED_ADDRESSES, type SavedAddressView } from "~/features/addresses/address.schema";
+import { MAX_SAVED_ADDRESSES, type SavedAddressView } from "~/domain/addresses/address.schema";
 import { AddressForm } from "~/features/addresses/components/address-form";
 import { FormMessage, dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "./form-parts";
 import { Modal } from "~/components/ui/modal";

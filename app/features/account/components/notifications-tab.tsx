@@ -17,8 +17,8 @@ import {
   matchesFilter,
   safeActionPath,
   unreadLabel,
-} from "~/features/notifications/notification.rules";
-import { NOTIFICATION_FILTERS, type NotificationFilter, type NotificationView } from "~/features/notifications/notification.types";
+} from "~/domain/notifications/notification.rules";
+import { NOTIFICATION_FILTERS, type NotificationFilter, type NotificationView } from "~/domain/notifications/notification.types";
 import { secondaryButtonClass } from "./form-parts";
 import { TabHeading } from "./simple-tabs";
 

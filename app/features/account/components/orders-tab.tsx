@@ -1,5 +1,5 @@
 import { OrderList } from "~/features/orders/components/order-list";
-import type { OrderView } from "~/features/orders/order.types";
+import type { OrderView } from "~/domain/orders/order.types";
 import { TabHeading } from "./simple-tabs";
 
 /** The dashboard's "Mes Commandes" tab: count, order cards, detail modal and cancellation. */

@@ -12,7 +12,7 @@ import {
   formatCardExpiry,
   sortPaymentMethods,
   type PaymentMethodView,
-} from "~/features/payment-methods/payment-method.schema";
+} from "~/domain/payment-methods/payment-method.schema";
 import { FormMessage, dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "./form-parts";
 import { Modal } from "~/components/ui/modal";
 import { TabHeading } from "./simple-tabs";

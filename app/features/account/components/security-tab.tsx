@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { UNKNOWN, deviceTypeLabel } from "../account-format";
+import { UNKNOWN, deviceTypeLabel } from "~/domain/account/account-format";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { SecurityReportDialog } from "./security-report-dialog";
 import { SessionsDialog, type SessionView } from "./sessions-dialog";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { AccountTab } from "../account-tabs";
 import { BeautyPassHistory } from "~/features/loyalty/components/beauty-pass-history";
-import type { LoyaltySummary } from "~/features/loyalty/loyalty.types";
+import type { LoyaltySummary } from "~/domain/loyalty/loyalty.types";
 import { PersonalDataSection } from "./personal-data-section";
 
 export function TabHeading({ children }: { children: React.ReactNode }) {

@@ -9,7 +9,7 @@ import {
   ticketPriorityLabel,
   ticketStatusLabel,
   type SupportTicketView,
-} from "~/features/support/support-ticket.schema";
+} from "~/domain/support/support-ticket.schema";
 import { formatDateTime } from "~/lib/paris-time";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "./form-parts";
 import { Modal } from "~/components/ui/modal";

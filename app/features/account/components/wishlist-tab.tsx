@@ -1,4 +1,4 @@
-import type { ProductCardView } from "~/features/catalog/catalog.types";
+import type { ProductCardView } from "~/domain/catalog/catalog.types";
 import { FavoritesView } from "~/features/favorites/components/favorites-view";
 
 /** The dashboard's "Mes Favoris" tab: the same view as /favorites. */

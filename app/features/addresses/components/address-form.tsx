@@ -12,7 +12,7 @@ import {
   postalCodeLength,
   type AddressField,
   type SavedAddressView,
-} from "../address.schema";
+} from "~/domain/addresses/address.schema";
 
 export const ADDRESS_SAVE_ERROR_MESSAGE = "Erreur lors de la sauvegarde de l'adresse";
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Modal } from "~/components/ui/modal";
 import { primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
 import { fetchAddresses, formatAddressLines, mergeSavedAddress } from "../address-api";
-import type { SavedAddressView } from "../address.schema";
+import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import { AddressForm, type AddressFormProps } from "./address-form";
 
 export const ADDRESSES_LOAD_ERROR_MESSAGE = "Impossible de charger vos adresses. Veuillez créer une nouvelle adresse.";

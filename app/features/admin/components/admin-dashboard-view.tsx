@@ -9,7 +9,7 @@ import {
   topProductRows,
   type DashboardCard,
   type DashboardData,
-} from "../admin-dashboard";
+} from "~/domain/statistics/admin-dashboard";
 import { BarChart } from "./bar-chart";
 
 const panel = "rounded-2xl border border-line bg-white p-5";

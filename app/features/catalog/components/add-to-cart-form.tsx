@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import type { ProductView } from "../catalog.types";
-import { isPurchasable } from "../catalog.types";
+import type { ProductView } from "~/domain/catalog/catalog.types";
+import { isPurchasable } from "~/domain/catalog/catalog.types";
 import { addToCart } from "~/features/cart/cart-store";
 import { showToast } from "~/components/ui/toast";
 

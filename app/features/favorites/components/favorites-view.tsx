@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
-import type { ProductCardView } from "~/features/catalog/catalog.types";
+import type { ProductCardView } from "~/domain/catalog/catalog.types";
 import { openAuthModal } from "~/features/auth/auth-modal-store";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { HeartIcon, UserIcon } from "~/components/ui/icons";

@@ -1,4 +1,4 @@
-import { orderStatusLabel } from "../order.types";
+import { orderStatusLabel } from "~/domain/orders/order.types";
 
 /**
  * Badge colours of the account area (spec back-office §4): pending yellow, processing blue,

@@ -11,7 +11,7 @@ import {
   paymentMethodFieldErrors,
   type PaymentMethodField,
   type PaymentMethodView,
-} from "../payment-method.schema";
+} from "~/domain/payment-methods/payment-method.schema";
 
 /** Spec back-office §8. */
 export const CARD_ADD_ERROR_MESSAGE = "Erreur lors de l'ajout";

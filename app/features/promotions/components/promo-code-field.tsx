@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from "react";
 import { formatPrice } from "~/lib/money";
-import { PROMO_CODE_MAX, PromoCodeInputSchema } from "../promotions.schema";
+import { PROMO_CODE_MAX, PromoCodeInputSchema } from "~/domain/promotions/promotions.schema";
 
 /**
  * 'Code promo' with 'Appliquer' in the order summary. It only sends the code: the server's quote

@@ -16,7 +16,7 @@ import {
   type SupportTicketField,
   type SupportTicketFieldErrors,
   type SupportTicketView,
-} from "../support-ticket.schema";
+} from "~/domain/support/support-ticket.schema";
 
 export const TICKET_CREATE_ERROR_MESSAGE = "Erreur lors de la création du ticket";
 

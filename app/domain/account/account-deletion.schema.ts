@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import { PASSWORD_MAX } from "~/features/auth/auth.rules";
+import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
 
 export const WRONG_PASSWORD_MESSAGE = "Mot de passe incorrect";
 export const PASSWORD_REQUIRED_MESSAGE = "Veuillez saisir votre mot de passe";

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { ADDRESS_COUNTRIES, DEFAULT_ADDRESS_COUNTRY } from "~/lib/shop-rules";
-import { PHONE_PATTERN } from "~/features/account/profile.schema";
+import { PHONE_PATTERN } from "~/domain/account/profile.schema";
 
 export const ADDRESS_TEXT_MAX = 120;
 export const ADDRESS_LABEL_MAX = 50;

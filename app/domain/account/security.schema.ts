@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/features/auth/auth.rules";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/domain/auth/auth.rules";
 
 /**
  * Forms of the account's Security tab (password change, two-factor, security report),

@@ -1,7 +1,7 @@
 /** Back-office support tickets: list query, status change and the row shape (isomorphic). */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import { TICKET_STATUSES, type TicketCategory, type TicketPriority, type TicketStatus } from "~/features/support/support-ticket.schema";
+import { TICKET_STATUSES, type TicketCategory, type TicketPriority, type TicketStatus } from "~/domain/support/support-ticket.schema";
 
 export const ADMIN_TICKET_FILTERS = ["all", ...TICKET_STATUSES] as const;
 export type AdminTicketFilter = (typeof ADMIN_TICKET_FILTERS)[number];

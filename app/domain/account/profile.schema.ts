@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import { NAME_MAX } from "~/features/auth/auth.rules";
+import { NAME_MAX } from "~/domain/auth/auth.rules";
 
 /** Phone: 10 to 20 characters of digits, spaces, plus, hyphen, parentheses and dots (spec). */
 export const PHONE_PATTERN = /^[0-9\s+\-().]{10,20}$/;

@@ -4,9 +4,9 @@
  */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import { PHONE_PATTERN } from "~/features/account/profile.schema";
-import { PromoCodeInputSchema } from "~/features/promotions/promotions.schema";
-import { GiftCardConfigSchema } from "~/features/gift-card/gift-card.schema";
+import { PHONE_PATTERN } from "~/domain/account/profile.schema";
+import { PromoCodeInputSchema } from "~/domain/promotions/promotions.schema";
+import { GiftCardConfigSchema } from "~/domain/gift-cards/gift-card.schema";
 import {
   BEAUTY_PASS_REDEEM_STEP_POINTS,
   CART_MAX_LINE_QUANTITY,

@@ -10,7 +10,7 @@ import {
   isLuhnValid,
   maxRedeemablePoints,
 } from "./checkout.schema";
-import { DEFAULT_SHIPPING_SETTINGS, quoteDefaultShipping, quoteShipping, shippingZoneOf } from "./shipping";
+import { DEFAULT_SHIPPING_SETTINGS, quoteDefaultShipping, quoteShipping, shippingZoneOf } from "./shipping.rules";
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
 

@@ -1,7 +1,7 @@
 /** Back-office order list: query, status change and the shapes the page and the API share (isomorphic). */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import { ORDER_STATUS_VALUES, type OrderAddressView, type OrderStatusValue } from "~/features/orders/order.types";
+import { ORDER_STATUS_VALUES, type OrderAddressView, type OrderStatusValue } from "~/domain/orders/order.types";
 import { API_MAX_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE } from "~/lib/shop-rules";
 
 export const ADMIN_ORDER_FILTERS = ["all", ...ORDER_STATUS_VALUES] as const;

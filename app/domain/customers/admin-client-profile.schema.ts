@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import { EMAIL_MAX, NAME_MAX } from "~/features/auth/auth.rules";
-import { PHONE_PATTERN } from "~/features/account/profile.schema";
+import { EMAIL_MAX, NAME_MAX } from "~/domain/auth/auth.rules";
+import { PHONE_PATTERN } from "~/domain/account/profile.schema";
 
 export const CLIENT_GENDERS = ["female", "male", "other"] as const;
 export type ClientGender = (typeof CLIENT_GENDERS)[number];

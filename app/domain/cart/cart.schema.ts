@@ -1,7 +1,7 @@
 /** The cart lines sent to PUT /api/v1/cart (quantities only: prices always come from the server). */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import { OrderLineSchema } from "~/features/checkout/checkout.schema";
+import { OrderLineSchema } from "~/domain/checkout/checkout.schema";
 import { CART_MAX_LINES } from "~/lib/shop-rules";
 
 export const CartLinesSchema = z.object({
