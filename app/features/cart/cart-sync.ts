@@ -18,7 +18,7 @@ import {
   type CartChange,
   type CartItem,
   type CartSnapshot,
-} from "./cart-store";
+} from "~/components/cart/cart-store";
 import type { CartProductQuote, CartView } from "~/domain/cart/cart.types";
 import { CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 

@@ -34,7 +34,7 @@ import { InfoPageHeader, primaryLinkClass, textLinkClass } from "~/features/info
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { noStore, publicPageHeaders } from "~/lib/http-cache";
 import { RETURNS_DAYS } from "~/lib/shop-rules";
-import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
+import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { buildMeta } from "~/lib/seo";
 
 const FORM_ID = "formulaire-contact";

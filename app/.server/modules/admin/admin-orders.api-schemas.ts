@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ApiOperation } from "../../api/openapi";
+import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema, OrderAddressSchema } from "../../api/schemas";
 import { AdminOrderQuerySchema } from "~/domain/orders/admin-orders.schema";
 import { ORDER_STATUS_VALUES } from "~/domain/orders/order.types";

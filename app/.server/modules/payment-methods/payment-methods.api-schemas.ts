@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ApiOperation } from "../../api/openapi";
+import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "../../api/schemas";
 import {
   MAX_PAYMENT_METHODS,

@@ -7,7 +7,7 @@ import {
   meetsPasswordCriteria,
 } from "~/domain/account/security.schema";
 import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
-import { FormMessage, inputClass, primaryButtonClass } from "./form-parts";
+import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 
 /** Current password, new password with its live checklist, confirmation. */

@@ -17,8 +17,8 @@ import {
 } from "~/domain/account/preferences.schema";
 import { firstIssueMessage } from "~/domain/account/security.schema";
 import { showToast } from "~/components/ui/toast";
-import { FormMessage, inputClass, primaryButtonClass } from "./form-parts";
-import { TabHeading } from "./simple-tabs";
+import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
+import { TabHeading } from "~/components/ui/tab-heading";
 
 /** A checkbox drawn as a switch (role=switch): still a real, visible, clickable input. */
 function Switch({ name, label, defaultChecked }: { name: string; label: string; defaultChecked: boolean }) {

@@ -12,7 +12,7 @@ import {
   firstIssueMessage,
 } from "~/domain/account/security.schema";
 import { EMAIL_MAX } from "~/domain/auth/auth.rules";
-import { FormMessage, inputClass, primaryButtonClass } from "./form-parts";
+import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 
 /** Report a security problem: type, description, optional contact e-mail, urgency. */

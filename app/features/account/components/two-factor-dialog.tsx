@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { COPY_FEEDBACK_MS, type AccountActionResult, type TwoFactorSetup } from "~/domain/account/account-actions";
 import { TWO_FACTOR_CODE_LENGTH, sanitizeTwoFactorCode } from "~/domain/account/security.schema";
 import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
-import { FormMessage, dangerButtonClass, inputClass, primaryButtonClass, secondaryButtonClass } from "./form-parts";
+import { FormMessage, dangerButtonClass, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 
 /** check -> setup -> verify -> success; when enabled: enabled -> disable -> setup. */

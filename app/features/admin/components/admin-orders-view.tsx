@@ -13,7 +13,7 @@ import {
   type ChangeStatusAnswer,
 } from "~/domain/orders/admin-orders.schema";
 import { AdminOrderDetailModal } from "./admin-order-detail-modal";
-import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { inputClass } from "~/features/account/components/form-parts";
+import { inputClass } from "~/components/ui/form-parts";
 import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
 import { CHECKOUT_CONTACT_NAME_MAX, TEST_CARD_APPROVED, TEST_CARD_DECLINED } from "~/domain/checkout/checkout.schema";
 

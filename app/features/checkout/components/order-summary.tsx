@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { formatPrice } from "~/lib/money";
-import { formatAddressLines } from "~/features/addresses/address-api";
+import { formatAddressLines } from "~/components/addresses/address-api";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import type { CheckoutQuote } from "./checkout-types";
 import type { ContactValues } from "./contact-info-fields";

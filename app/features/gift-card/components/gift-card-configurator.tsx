@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
-import { addGiftCardToCart } from "~/features/cart/cart-store";
-import { openCartDrawer } from "~/features/cart/cart-drawer-store";
+import { addGiftCardToCart } from "~/components/cart/cart-store";
+import { openCartDrawer } from "~/components/cart/cart-drawer-store";
 import type { GiftCardPageAnswer } from "~/domain/gift-cards/gift-card-answers";
 import { formatPrice } from "~/lib/money";
 import {

@@ -3,7 +3,7 @@ import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { ORDER_CARD_ITEMS_SHOWN } from "~/lib/shop-rules";
 import type { OrderView } from "~/domain/orders/order.types";
-import { OrderStatusBadge } from "./order-status-badge";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 
 type OrderCardProps = {
   order: OrderView;

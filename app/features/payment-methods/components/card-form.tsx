@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
+import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
 import { createPaymentMethod } from "../payment-method-api";
 import {

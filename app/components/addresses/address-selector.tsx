@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Modal } from "~/components/ui/modal";
-import { primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
-import { fetchAddresses, formatAddressLines, mergeSavedAddress } from "../address-api";
+import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
+import { fetchAddresses, formatAddressLines, mergeSavedAddress } from "./address-api";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import { AddressForm, type AddressFormProps } from "./address-form";
 

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { ADDRESS_COUNTRIES } from "~/lib/shop-rules";
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
-import { saveAddress } from "../address-api";
+import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
+import { saveAddress } from "./address-api";
 import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
 import {
   ADDRESS_LABEL_MAX,

@@ -4,7 +4,7 @@ import {
   COPYRIGHT_YEAR,
   RETURNS_DAYS,
 } from "~/lib/shop-rules";
-import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
+import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { formatEurosCompact } from "~/lib/money";
 import {
   FacebookIcon,
@@ -19,7 +19,7 @@ import {
 } from "~/components/ui/icons";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.rules";
-import { openCookieBanner } from "./cookie-banner";
+import { openCookieBanner } from "~/components/layout/cookie-banner";
 
 
 type FooterLink = { to: string; label: string };

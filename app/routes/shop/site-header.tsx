@@ -9,14 +9,14 @@ import {
 } from "react";
 import { Link, NavLink, useLocation, useNavigate, useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
 import { signOut } from "~/features/auth/auth-client";
-import { openAuthModal } from "~/features/auth/auth-modal-store";
-import { useCart } from "~/features/cart/cart-store";
-import { openCartDrawer } from "~/features/cart/cart-drawer-store";
-import { useFavorites } from "~/features/favorites/favorites-store";
+import { openAuthModal } from "~/components/auth/auth-modal-store";
+import { useCart } from "~/components/cart/cart-store";
+import { openCartDrawer } from "~/components/cart/cart-drawer-store";
+import { useFavorites } from "~/components/favorites/favorites-store";
 import { LazyNotificationBell } from "~/features/notifications/components/lazy-notification-bell";
 import { showToast } from "~/components/ui/toast";
 import { SEARCH_MAX_LENGTH } from "~/lib/shop-rules";
-import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
+import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { formatEurosCompact } from "~/lib/money";
 import { BagIcon, CloseIcon, GiftIcon, HeartIcon, MenuIcon, SearchIcon, TruckIcon, UserIcon } from "~/components/ui/icons";
 

@@ -11,9 +11,9 @@ import {
   type SupportTicketView,
 } from "~/domain/support/support-ticket.schema";
 import { formatDateTime } from "~/lib/paris-time";
-import { FormMessage, primaryButtonClass, secondaryButtonClass } from "./form-parts";
+import { FormMessage, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
-import { TabHeading } from "./simple-tabs";
+import { TabHeading } from "~/components/ui/tab-heading";
 
 export const SUPPORT_TICKETS_LOAD_ERROR = "Erreur lors du chargement des tickets de support";
 

@@ -19,8 +19,8 @@ import {
   unreadLabel,
 } from "~/domain/notifications/notification.rules";
 import { NOTIFICATION_FILTERS, type NotificationFilter, type NotificationView } from "~/domain/notifications/notification.types";
-import { secondaryButtonClass } from "./form-parts";
-import { TabHeading } from "./simple-tabs";
+import { secondaryButtonClass } from "~/components/ui/form-parts";
+import { TabHeading } from "~/components/ui/tab-heading";
 
 const SOURCE = "dashboard";
 

@@ -6,12 +6,12 @@ import {
   makeDefaultAddress,
   mergeSavedAddress,
   removeAddress,
-} from "~/features/addresses/address-api";
+} from "~/components/addresses/address-api";
 import { MAX_SAVED_ADDRESSES, type SavedAddressView } from "~/domain/addresses/address.schema";
-import { AddressForm } from "~/features/addresses/components/address-form";
-import { FormMessage, dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "./form-parts";
+import { AddressForm } from "~/components/addresses/address-form";
+import { FormMessage, dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
-import { TabHeading } from "./simple-tabs";
+import { TabHeading } from "~/components/ui/tab-heading";
 
 export const ADDRESSES_LOAD_ERROR = "Erreur lors du chargement des adresses";
 export const ADDRESS_DELETE_ERROR = "Erreur lors de la suppression";

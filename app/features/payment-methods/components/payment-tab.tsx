@@ -13,9 +13,9 @@ import {
   sortPaymentMethods,
   type PaymentMethodView,
 } from "~/domain/payment-methods/payment-method.schema";
-import { FormMessage, dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "./form-parts";
+import { FormMessage, dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
-import { TabHeading } from "./simple-tabs";
+import { TabHeading } from "~/components/ui/tab-heading";
 
 /** Spec back-office §8, word for word. */
 export const PAYMENT_METHODS_LOAD_ERROR = "Erreur lors du chargement des méthodes de paiement";

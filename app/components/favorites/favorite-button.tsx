@@ -1,6 +1,6 @@
 import { HeartFilledIcon, HeartIcon } from "~/components/ui/icons";
 import { showToast } from "~/components/ui/toast";
-import { FAVORITE_SIGN_IN_TOAST, setFavorite, useFavorites } from "../favorites-store";
+import { FAVORITE_SIGN_IN_TOAST, setFavorite, useFavorites } from "./favorites-store";
 
 /**
  * The favourite heart (spec §2, §4): a toggle button (aria-pressed) labelled 'Ajouter aux favoris'

@@ -20,8 +20,8 @@ import {
   subscribeToCart,
   type CartChange,
 } from "./cart-store";
-import { cartExpiryLevel, formatCartRemaining } from "./cart-expiry";
-import { adoptServerCart, applyCartQuotes } from "./cart-sync";
+import { cartExpiryLevel, formatCartRemaining } from "~/features/cart/cart-expiry";
+import { adoptServerCart, applyCartQuotes } from "~/features/cart/cart-sync";
 import { CART_CLEANUP_INTERVAL_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 /** Minimal in-memory Storage, enough for the store. */
