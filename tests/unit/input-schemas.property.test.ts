@@ -13,7 +13,7 @@ import { ClientProfileUpdateSchema } from "../../app/features/admin/admin-client
 import { ProductFormSchema } from "../../app/features/admin/admin-product-form.schema";
 import { CardSchema, ContactInfoSchema, PlaceOrderSchema } from "../../app/features/checkout/checkout.schema";
 import { ContactSchema } from "../../app/features/support/contact.schema";
-import { isSafeText, UNSAFE_TEXT_MESSAGE } from "../../app/lib/safe-text";
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from "../../app/lib/safe-text.rules";
 
 type Path = (string | number)[];
 

@@ -4,8 +4,7 @@
  * codes used as payment.
  */
 import type { Executor } from "~/.server/db/client";
-import type { GiftCardConfig } from "~/features/gift-card/gift-card.schema";
-import { computeGiftCardTotals } from "~/features/gift-card/gift-card.schema";
+import { computeGiftCardTotals, type GiftCardConfig } from "~/features/gift-card/gift-card.rules";
 import { namedLimiter, requestKey } from "~/.server/rate-limit";
 import { normalizeGiftCardCode } from "~/features/gift-card/gift-card-code";
 import {

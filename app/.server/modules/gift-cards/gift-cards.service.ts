@@ -23,7 +23,7 @@ import {
   normalizeGiftCardCode,
 } from "~/features/gift-card/gift-card-code";
 import { GIFT_CARD_DELIVERY_LABELS, GIFT_CARD_OCCASION_LABELS } from "~/features/gift-card/gift-card.options";
-import { computeGiftCardTotals, type GiftCardConfig } from "~/features/gift-card/gift-card.schema";
+import { computeGiftCardTotals, type GiftCardConfig } from "~/features/gift-card/gift-card.rules";
 import { orderReference } from "~/features/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
