@@ -13,7 +13,7 @@ import { ClientProfileUpdateSchema } from "../../app/domain/customers/admin-clie
 import { ProductFormSchema } from "../../app/domain/catalog/admin-product-form.schema";
 import { CardSchema, ContactInfoSchema, PlaceOrderSchema } from "../../app/domain/checkout/checkout.schema";
 import { ContactSchema } from "../../app/domain/support/contact.schema";
-import { isSafeText, UNSAFE_TEXT_MESSAGE } from "../../app/lib/safe-text";
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from "../../app/lib/safe-text.rules";
 
 type Path = (string | number)[];
 

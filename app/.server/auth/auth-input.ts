@@ -12,7 +12,7 @@ import { z } from "zod";
 import { SignUpSchema, TwoFactorCodeSchema } from "~/domain/auth/auth.schema";
 import { EMAIL_MAX, NAME_MAX } from "~/domain/auth/auth.rules";
 import { PASSWORD_CRITERIA_MESSAGE, meetsPasswordCriteria } from "~/domain/account/security.schema";
-import { isSafeJsonValue, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text";
+import { isSafeJsonValue, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text.rules";
 
 /** Endpoints reachable over HTTP, by method. */
 const OPEN_ENDPOINTS: Record<string, ReadonlySet<string>> = {

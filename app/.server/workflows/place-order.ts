@@ -42,7 +42,7 @@ import {
   spendGiftCards,
   type GiftCardAllocation,
 } from "~/.server/modules/gift-cards/gift-cards.service";
-import type { GiftCardConfig } from "~/domain/gift-cards/gift-card.schema";
+import type { GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { INSUFFICIENT_POINTS_MESSAGE, useLoyaltyPoints } from "~/.server/modules/loyalty/loyalty.service";
 import { insufficientStockMessage, recordTakenStock, takeStock } from "~/.server/modules/inventory/inventory.service";
 import { withItems } from "~/.server/modules/orders/order-view";

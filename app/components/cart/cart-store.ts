@@ -7,7 +7,7 @@
 import { useSyncExternalStore } from "react";
 import { isPurchasable, type ProductCardView } from "~/domain/catalog/catalog.types";
 import { isUuid } from "~/lib/uuid";
-import { GiftCardConfigSchema, computeGiftCardTotals, type GiftCardConfig } from "~/domain/gift-cards/gift-card.schema";
+import { computeGiftCardTotals, readStoredGiftCard, type GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { CART_CLEANUP_INTERVAL_MS, CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 export { CART_LIFETIME_MS };
@@ -99,8 +99,8 @@ function readGiftCards(value: unknown): GiftCardCartLine[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry: unknown) => {
     const id = entry && typeof entry === "object" ? (entry as { id?: unknown }).id : undefined;
-    const parsed = GiftCardConfigSchema.safeParse(entry);
-    return typeof id === "string" && parsed.success ? [{ ...parsed.data, id }] : [];
+    const card = readStoredGiftCard(entry);
+    return typeof id === "string" && card ? [{ ...card, id }] : [];
   });
 }
 

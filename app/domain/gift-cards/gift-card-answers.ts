@@ -1,5 +1,5 @@
 /** Answers of the /carte-cadeau action (isomorphic types). */
-import type { GiftCardConfig } from "./gift-card.schema";
+import type { GiftCardConfig } from "./gift-card.rules";
 
 export type GiftCardPageAnswer =
   | { intent: "add"; ok: true; card: GiftCardConfig }

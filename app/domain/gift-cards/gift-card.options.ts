@@ -1,5 +1,5 @@
 import { GIFT_CARD_POPULAR_AMOUNT_CENTS, GIFT_CARD_PRESET_AMOUNTS_CENTS } from "~/lib/shop-rules";
-import type { GiftCardDeliveryMode, GiftCardOccasion } from "./gift-card.schema";
+import type { GiftCardDeliveryMode, GiftCardOccasion } from "./gift-card.rules";
 
 /** Labels and descriptions the configurator shows for each choice (spec back-office §3 and §9). */
 

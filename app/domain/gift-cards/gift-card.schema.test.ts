@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { computeGiftCardTotals } from "./gift-card.rules";
 import {
-  computeGiftCardTotals,
   GIFT_CARD_FORM_MESSAGES,
   GiftCardConfigSchema,
   parseCustomAmount,

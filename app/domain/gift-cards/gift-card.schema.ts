@@ -1,34 +1,19 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
+import { GIFT_CARD_MAX_CENTS, GIFT_CARD_MESSAGE_MAX, GIFT_CARD_MIN_CENTS } from "~/lib/shop-rules";
 import {
-  GIFT_CARD_MAX_CENTS,
-  GIFT_CARD_MESSAGE_MAX,
-  GIFT_CARD_MIN_CENTS,
-  PHYSICAL_GIFT_CARD_FEE_CENTS,
-} from "~/lib/shop-rules";
+  GIFT_CARD_DELIVERY_MODES,
+  GIFT_CARD_OCCASIONS,
+  RECIPIENT_EMAIL_MAX,
+  RECIPIENT_NAME_MAX,
+  type GiftCardConfig,
+} from "./gift-card.rules";
 
 /**
  * The gift card a shopper configures on /carte-cadeau. Isomorphic: the page validates with it
- * in the browser, and the sales flow validates the same draft again on the server.
+ * in the browser, and the sales flow validates the same draft again on the server. Its choices,
+ * limits and price rule live in gift-card.rules.ts, which storefront pages load without zod.
  */
-
-export const GIFT_CARD_OCCASIONS = [
-  "anniversaire",
-  "saint-valentin",
-  "fete-des-meres",
-  "noel",
-  "remise-de-diplome",
-  "mariage",
-  "juste-pour-le-plaisir",
-] as const;
-export type GiftCardOccasion = (typeof GIFT_CARD_OCCASIONS)[number];
-export const DEFAULT_GIFT_CARD_OCCASION: GiftCardOccasion = "anniversaire";
-
-export const GIFT_CARD_DELIVERY_MODES = ["email", "physical"] as const;
-export type GiftCardDeliveryMode = (typeof GIFT_CARD_DELIVERY_MODES)[number];
-
-export const RECIPIENT_NAME_MAX = 60;
-export const RECIPIENT_EMAIL_MAX = 254;
 
 const euros = (cents: number) => String(cents / 100);
 const emailFormat = z.email();
@@ -77,19 +62,9 @@ export const GiftCardConfigSchema = z
     if (card.deliveryMode === "email" && card.recipientEmail === "") {
       ctx.addIssue({ code: "custom", message: GIFT_CARD_FORM_MESSAGES.recipientEmailRequired, path: ["recipientEmail"] });
     }
-  });
+  }) satisfies z.ZodType<GiftCardConfig>;
 
 export type GiftCardConfigInput = z.input<typeof GiftCardConfigSchema>;
-export type GiftCardConfig = z.output<typeof GiftCardConfigSchema>;
-
-/**
- * What the buyer pays: the card's value plus the premium card fee when it is sent by post.
- * Computed again on the server when the card is sold.
- */
-export function computeGiftCardTotals(amountCents: number, deliveryMode: GiftCardDeliveryMode) {
-  const deliveryFeeCents = deliveryMode === "physical" ? PHYSICAL_GIFT_CARD_FEE_CENTS : 0;
-  return { amountCents, deliveryFeeCents, totalCents: amountCents + deliveryFeeCents };
-}
 
 /**
  * Reads the custom amount field (euros, "120" or "120,50" or "120.5") into cents.

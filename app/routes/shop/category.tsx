@@ -9,7 +9,7 @@ import { FilterPanel } from "~/features/catalog/components/filter-panel";
 import { CatalogueResults } from "~/features/catalog/components/catalogue-results";
 import { ShippingBanner } from "~/features/catalog/components/shipping-banner";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { isSafeText } from "~/lib/safe-text";
+import { isSafeText } from "~/lib/safe-text.rules";
 import { buildMeta, summarize } from "~/lib/seo";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 

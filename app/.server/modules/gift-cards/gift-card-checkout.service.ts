@@ -4,8 +4,7 @@
  * codes used as payment.
  */
 import type { Executor } from "~/.server/db/client";
-import type { GiftCardConfig } from "~/domain/gift-cards/gift-card.schema";
-import { computeGiftCardTotals } from "~/domain/gift-cards/gift-card.schema";
+import { computeGiftCardTotals, type GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { namedLimiter, requestKey } from "~/.server/rate-limit";
 import { normalizeGiftCardCode } from "~/domain/gift-cards/gift-card-code";
 import {

@@ -24,7 +24,7 @@ import {
   normalizeGiftCardCode,
 } from "~/domain/gift-cards/gift-card-code";
 import { GIFT_CARD_DELIVERY_LABELS, GIFT_CARD_OCCASION_LABELS } from "~/domain/gift-cards/gift-card.options";
-import { computeGiftCardTotals, type GiftCardConfig } from "~/domain/gift-cards/gift-card.schema";
+import { computeGiftCardTotals, type GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { orderReference } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";

@@ -1,6 +1,6 @@
 import { formatPrice } from "~/lib/money";
 import { GIFT_CARD_DELIVERY_LABELS, GIFT_CARD_OCCASION_LABELS } from "~/domain/gift-cards/gift-card.options";
-import { computeGiftCardTotals } from "~/domain/gift-cards/gift-card.schema";
+import { computeGiftCardTotals } from "~/domain/gift-cards/gift-card.rules";
 import { removeGiftCardFromCart, type GiftCardCartLine } from "~/components/cart/cart-store";
 
 /** The gift cards of the cart: one line each, no quantity, a remove button. */

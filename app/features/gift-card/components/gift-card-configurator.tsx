@@ -12,18 +12,16 @@ import {
   GIFT_CARD_MIN_CENTS,
   PHYSICAL_GIFT_CARD_FEE_CENTS,
 } from "~/lib/shop-rules";
+import { GIFT_CARD_FORM_MESSAGES, GiftCardConfigSchema, parseCustomAmount } from "~/domain/gift-cards/gift-card.schema";
 import {
   computeGiftCardTotals,
   DEFAULT_GIFT_CARD_OCCASION,
   GIFT_CARD_DELIVERY_MODES,
-  GIFT_CARD_FORM_MESSAGES,
   GIFT_CARD_OCCASIONS,
-  GiftCardConfigSchema,
-  parseCustomAmount,
   RECIPIENT_NAME_MAX,
   type GiftCardDeliveryMode,
   type GiftCardOccasion,
-} from "~/domain/gift-cards/gift-card.schema";
+} from "~/domain/gift-cards/gift-card.rules";
 import {
   formatWholeEuros,
   GIFT_CARD_DELIVERY_LABELS,
