@@ -9,7 +9,8 @@ import {
 } from "~/features/addresses/address-api";
 import { MAX_SAVED_ADDRESSES, type SavedAddressView } from "~/features/addresses/address.schema";
 import { AddressForm } from "~/features/addresses/components/address-form";
-import { FormMessage, dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "./form-parts";
+import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
 import { TabHeading } from "./simple-tabs";
 

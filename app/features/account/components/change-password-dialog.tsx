@@ -7,7 +7,9 @@ import {
   meetsPasswordCriteria,
 } from "../security.schema";
 import { PASSWORD_MAX } from "~/features/auth/auth.rules";
-import { FormMessage, inputClass, primaryButtonClass } from "./form-parts";
+import { primaryButtonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/input";
+import { FormMessage } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
 
 /** Current password, new password with its live checklist, confirmation. */

@@ -19,7 +19,7 @@ import {
   unreadLabel,
 } from "~/features/notifications/notification.rules";
 import { NOTIFICATION_FILTERS, type NotificationFilter, type NotificationView } from "~/features/notifications/notification.types";
-import { secondaryButtonClass } from "./form-parts";
+import { secondaryButtonClass } from "~/components/ui/button";
 import { TabHeading } from "./simple-tabs";
 
 const SOURCE = "dashboard";

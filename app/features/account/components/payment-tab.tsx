@@ -13,7 +13,8 @@ import {
   sortPaymentMethods,
   type PaymentMethodView,
 } from "~/features/payment-methods/payment-method.schema";
-import { FormMessage, dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "./form-parts";
+import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
 import { TabHeading } from "./simple-tabs";
 

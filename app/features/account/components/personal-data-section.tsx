@@ -2,7 +2,9 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { AccountActionResult } from "../account-actions";
 import { PASSWORD_MAX } from "~/features/auth/auth.rules";
-import { FormMessage, dangerButtonClass, inputClass, secondaryButtonClass } from "./form-parts";
+import { dangerButtonClass, secondaryButtonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/input";
+import { FormMessage } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
 
 const EXPORT_URL = "/api/v1/me/export";

@@ -17,7 +17,9 @@ import {
 } from "../preferences.schema";
 import { firstIssueMessage } from "../security.schema";
 import { showToast } from "~/components/ui/toast";
-import { FormMessage, inputClass, primaryButtonClass } from "./form-parts";
+import { primaryButtonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/input";
+import { FormMessage } from "~/components/ui/field";
 import { TabHeading } from "./simple-tabs";
 
 /** A checkbox drawn as a switch (role=switch): still a real, visible, clickable input. */

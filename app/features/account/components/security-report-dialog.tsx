@@ -12,7 +12,9 @@ import {
   firstIssueMessage,
 } from "../security.schema";
 import { EMAIL_MAX } from "~/features/auth/auth.rules";
-import { FormMessage, inputClass, primaryButtonClass } from "./form-parts";
+import { primaryButtonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/input";
+import { FormMessage } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
 
 /** Report a security problem: type, description, optional contact e-mail, urgency. */

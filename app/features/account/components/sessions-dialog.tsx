@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { AccountActionResult } from "../account-actions";
 import { deviceTypeLabel } from "../account-format";
-import { FormMessage, dangerButtonClass, secondaryButtonClass } from "./form-parts";
+import { dangerButtonClass, secondaryButtonClass } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
 
 export type SessionView = {

@@ -11,7 +11,8 @@ import {
   type SupportTicketView,
 } from "~/features/support/support-ticket.schema";
 import { formatDateTime } from "~/lib/paris-time";
-import { FormMessage, primaryButtonClass, secondaryButtonClass } from "./form-parts";
+import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
 import { TabHeading } from "./simple-tabs";
 

@@ -3,7 +3,9 @@ import { useFetcher } from "react-router";
 import { COPY_FEEDBACK_MS, type AccountActionResult, type TwoFactorSetup } from "../account-actions";
 import { TWO_FACTOR_CODE_LENGTH, sanitizeTwoFactorCode } from "../security.schema";
 import { PASSWORD_MAX } from "~/features/auth/auth.rules";
-import { FormMessage, dangerButtonClass, inputClass, primaryButtonClass, secondaryButtonClass } from "./form-parts";
+import { dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/input";
+import { FormMessage } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
 
 /** check -> setup -> verify -> success; when enabled: enabled -> disable -> setup. */

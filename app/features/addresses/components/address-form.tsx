@@ -1,8 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { ADDRESS_COUNTRIES } from "~/lib/shop-rules";
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
+import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/input";
+import { FormMessage } from "~/components/ui/field";
 import { saveAddress } from "../address-api";
-import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
+import { FieldShell, errorIdOf } from "~/components/ui/field";
 import {
   ADDRESS_LABEL_MAX,
   ADDRESS_TEXT_MAX,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Modal } from "~/components/ui/modal";
-import { primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
+import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/button";
 import { fetchAddresses, formatAddressLines, mergeSavedAddress } from "../address-api";
 import type { SavedAddressView } from "../address.schema";
 import { AddressForm, type AddressFormProps } from "./address-form";

@@ -1,6 +1,6 @@
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { Form, useFetcher, useSubmit } from "react-router";
-import { AdminPager } from "./admin-pager";
+import { Pager } from "~/components/ui/pager";
 import { showToast } from "~/components/ui/toast";
 import { formatDate } from "~/lib/paris-time";
 import {
@@ -95,7 +95,7 @@ export function AdminTicketsView({ query, result }: { query: AdminTicketQuery; r
               </tbody>
             </table>
           </div>
-          <AdminPager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
+          <Pager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
         </>
       )}
     </div>

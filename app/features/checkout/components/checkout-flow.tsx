@@ -3,7 +3,7 @@ import { Link, useFetcher, useNavigate } from "react-router";
 import { clearCart, useCart } from "~/features/cart/cart-store";
 import { missingAddressFields, type SavedAddressView } from "~/features/addresses/address.schema";
 import { AddressSelector } from "~/features/addresses/components/address-selector";
-import { primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
+import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/button";
 import type { OrderView } from "~/features/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import {

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { inputClass } from "~/features/account/components/form-parts";
-import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
+import { inputClass } from "~/components/ui/input";
+import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { CHECKOUT_CONTACT_EMAIL_MAX, CHECKOUT_CONTACT_NAME_MAX, CHECKOUT_CONTACT_PHONE_MAX } from "../checkout.schema";
 
 export type ContactValues = { email: string; name: string; phone: string };

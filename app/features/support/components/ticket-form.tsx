@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
-import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
+import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/input";
+import { FormMessage } from "~/components/ui/field";
+import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { createSupportTicket } from "../support-ticket-api";
 import {
   DEFAULT_TICKET_CATEGORY,
