@@ -193,7 +193,6 @@ export function AdminClientsView({
               <Th className="px-3 py-3">Points</Th>
               <Th className="px-3 py-3">Statut</Th>
               <Th className="px-3 py-3">Actions</Th>
-            
               </>
             }
           >
@@ -207,7 +206,6 @@ export function AdminClientsView({
                 onMail={() => setMailing([row])}
               />
             ))}
-          
           </DataTable>
           <Pager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
         </>
