@@ -1,4 +1,3 @@
-import { ChatIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/service-client";
@@ -30,12 +29,12 @@ import {
   type ContactField,
   type ContactFieldErrors,
   type ContactFormValues,
-} from "~/features/support/contact.schema";
+} from "~/domain/support/contact.schema";
 import { InfoPageHeader, primaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { noStore, publicPageHeaders } from "~/lib/http-cache";
 import { RETURNS_DAYS } from "~/lib/shop-rules";
-import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
+import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { buildMeta } from "~/lib/seo";
 
 const FORM_ID = "formulaire-contact";
@@ -192,8 +191,8 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
           </h2>
           <div className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-3">
             <article className={cardClass} aria-labelledby="carte-chat">
-              <h3 id="carte-chat" className="flex items-center gap-2 text-lg font-semibold">
-                <ChatIcon className="h-5 w-5 shrink-0 text-accent" />Chat en direct
+              <h3 id="carte-chat" className="text-lg font-semibold">
+                <span aria-hidden="true">💬 </span>Chat en direct
               </h3>
               <p className="mt-2 text-muted">Échangez en direct avec une conseillère beauté.</p>
               <dl className="mt-4 space-y-1 text-sm">
@@ -211,8 +210,8 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
             </article>
 
             <article className={cardClass} aria-labelledby="carte-telephone">
-              <h3 id="carte-telephone" className="flex items-center gap-2 text-lg font-semibold">
-                <PhoneIcon className="h-5 w-5 shrink-0 text-accent" />Téléphone
+              <h3 id="carte-telephone" className="text-lg font-semibold">
+                <span aria-hidden="true">📞 </span>Téléphone
               </h3>
               <p className="mt-2 text-muted">Un conseiller vous répond et suit votre demande jusqu'au bout.</p>
               <p className="mt-4">
@@ -224,8 +223,8 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
             </article>
 
             <article className={cardClass} aria-labelledby="carte-email">
-              <h3 id="carte-email" className="flex items-center gap-2 text-lg font-semibold">
-                <MailIcon className="h-5 w-5 shrink-0 text-accent" />E-mail
+              <h3 id="carte-email" className="text-lg font-semibold">
+                <span aria-hidden="true">✉️ </span>E-mail
               </h3>
               <p className="mt-2 text-muted">Réponse sous 2 heures en moyenne, 7j/7.</p>
               <p className="mt-4 font-semibold break-all">{CONTACT_EMAIL}</p>
