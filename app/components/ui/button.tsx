@@ -28,11 +28,6 @@ export function buttonClass({
   return `${BASE} ${VARIANTS[variant]} ${SIZES[size]} ${className}`.trim();
 }
 
-/** The storefront and account forms' buttons. */
-export const primaryButtonClass = `${BASE} ${VARIANTS.accent} px-6`;
-export const secondaryButtonClass = buttonClass({ variant: "outline" });
-export const dangerButtonClass = buttonClass({ variant: "danger" });
-
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize };
 
 /** A <button>, type="button" unless told otherwise (a stray submit is the usual surprise). */

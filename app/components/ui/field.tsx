@@ -94,16 +94,3 @@ export function Field({
     </FieldShell>
   );
 }
-
-/** A form's outcome line: an error (role=alert, read at once) or a success (role=status). */
-export function FormMessage({ tone, children }: { tone: "error" | "success"; children: ReactNode }) {
-  return tone === "error" ? (
-    <p role="alert" className="rounded-xl bg-accent-soft px-4 py-3 text-sm font-medium text-danger">
-      {children}
-    </p>
-  ) : (
-    <p role="status" className="rounded-xl bg-band px-4 py-3 text-sm font-medium text-success">
-      {children}
-    </p>
-  );
-}

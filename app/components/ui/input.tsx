@@ -1,9 +1,5 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes } from "react";
 
-/** A full-width text field of the storefront and account forms (spaced under its label). */
-export const inputClass =
-  "mt-1 block min-h-11 w-full rounded-xl border border-line bg-white px-3 py-2 text-ink placeholder:text-muted focus:border-accent";
-
 /** A compact control of the back-office (filters, tables, dialogs): size it with className. */
 export const controlClass = "min-h-11 rounded-lg border border-line bg-white px-3 font-normal";
 
