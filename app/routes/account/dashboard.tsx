@@ -7,20 +7,21 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { ACCOUNT_TABS, parseAccountTab } from "~/features/account/account-tabs";
 import { AccountNav } from "~/features/account/components/account-nav";
 import { ProfileTab } from "~/features/account/components/simple-tabs";
+import { BeautyPassHistory } from "~/features/loyalty/components/beauty-pass-history";
 import { PreferencesTab } from "~/features/account/components/preferences-tab";
 import { SecurityTab } from "~/features/account/components/security-tab";
-import { OrdersTab } from "~/features/account/components/orders-tab";
-import { AddressesTab } from "~/features/account/components/addresses-tab";
-import { WishlistTab } from "~/features/account/components/wishlist-tab";
-import { PaymentTab } from "~/features/account/components/payment-tab";
-import { SupportTab } from "~/features/account/components/support-tab";
-import { NotificationsTab } from "~/features/account/components/notifications-tab";
+import { OrdersTab } from "~/features/orders/components/orders-tab";
+import { AddressesTab } from "~/features/addresses/components/addresses-tab";
+import { WishlistTab } from "~/features/favorites/components/wishlist-tab";
+import { PaymentTab } from "~/features/payment-methods/components/payment-tab";
+import { SupportTab } from "~/features/support/components/support-tab";
 import { loadOrdersTab } from "./tab-data/orders.server";
 import { loadAddressesTab } from "./tab-data/addresses.server";
 import { loadWishlistTab } from "./tab-data/wishlist.server";
 import { loadPaymentTab } from "./tab-data/payment.server";
 import { loadSupportTab } from "./tab-data/support.server";
 import { loadLoyaltyTab } from "./tab-data/loyalty.server";
+import { NotificationsTab } from "~/features/notifications/components/notifications-tab";
 import { loadNotificationsTab } from "./tab-data/notifications.server";
 import { loadSecurityTab } from "./tab-data/security.server";
 import { answerAccountIntent } from "./tab-actions/intent.server";
@@ -104,7 +105,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid grid-cols-1 gap-6 lg:mt-8 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
         <AccountNav active={tab} />
         <section aria-label={tabLabel} className="min-w-0">
-          {tab === "profile" && <ProfileTab name={account.name} email={account.email} loyalty={loaderData.loyalty} />}
+          {tab === "profile" && (
+            <ProfileTab
+              name={account.name}
+              email={account.email}
+              loyaltyHistory={loaderData.loyalty && <BeautyPassHistory summary={loaderData.loyalty.summary} />}
+            />
+          )}
           {tab === "security" && loaderData.security && (
             <SecurityTab
               email={account.email}

@@ -11,7 +11,7 @@ import type { DatabaseHandle } from "../../db/client";
 import { createAuth, type Auth } from "../../auth/auth.server";
 import { loginHistory, session } from "../../db/schema";
 import { isDomainError } from "~/domain/errors";
-import { WRONG_CURRENT_PASSWORD_MESSAGE } from "~/features/account/security.schema";
+import { WRONG_CURRENT_PASSWORD_MESSAGE } from "~/domain/account/security.schema";
 import { changePassword, type AccountActor } from "./account-security.service";
 import { listSecurityEvents } from "./security.service";
 

@@ -25,16 +25,16 @@ import {
   type SecurityEventInput,
 } from "./security.service";
 import { conflict, DomainError, invalid, notFound } from "~/domain/errors";
-import { tooManyAttemptsMessage } from "~/features/auth/auth.rules";
-import { WRONG_PASSWORD_MESSAGE } from "~/features/account/account-deletion.schema";
+import { tooManyAttemptsMessage } from "~/domain/auth/auth.rules";
+import { WRONG_PASSWORD_MESSAGE } from "~/domain/account/account-deletion.schema";
 import {
   PASSWORD_CRITERIA_MESSAGE,
   TWO_FACTOR_SETUP_FIRST_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
   WRONG_TWO_FACTOR_CODE_MESSAGE,
   type SecurityReportInput,
-} from "~/features/account/security.schema";
-import type { TwoFactorSetup } from "~/features/account/account-actions";
+} from "~/domain/account/security.schema";
+import type { TwoFactorSetup } from "~/domain/account/account-actions";
 
 /** The signed-in user acting on their own account, and what the auth library needs to act for them. */
 export type AccountActor = {

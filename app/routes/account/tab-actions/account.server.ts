@@ -5,7 +5,7 @@ import {
   SECURITY_FAILURE_MESSAGES,
   signOut,
 } from "~/.server/modules/accounts/account-security.service";
-import { DeleteAccountSchema } from "~/features/account/account-deletion.schema";
+import { DeleteAccountSchema } from "~/domain/account/account-deletion.schema";
 import { cookieHeaders, parseForm, type TabIntents } from "./intent.server";
 
 export const ACCOUNT_WIDE_INTENTS: TabIntents<"logout" | "delete-account"> = {

@@ -1,6 +1,6 @@
 /**
  * How the dashboard answers its forms. Every form posts to /dashboard with a hidden `intent`
- * (app/features/account/account-actions.ts); each tab's module (tab-actions/*.server.ts) holds the
+ * (app/domain/account/account-actions.ts); each tab's module (tab-actions/*.server.ts) holds the
  * handlers of its intents: parse with the form's schema, one service call, the answer. This file
  * does the rest once: read the form, find the signed-in user, and turn a refusal (a DomainError)
  * or an unexpected failure into the `{ intent, ok, message }` the forms read.
@@ -14,8 +14,8 @@ import { routeErrorData } from "~/.server/error-responses";
 import { readFormData } from "~/.server/forms";
 import type { AccountActor } from "~/.server/modules/accounts/account-security.service";
 import { invalid, isDomainError, unauthenticated, type DomainError } from "~/domain/errors";
-import { isAccountIntent, type AccountActionResult, type AccountIntent } from "~/features/account/account-actions";
-import { firstIssueMessage } from "~/features/account/security.schema";
+import { isAccountIntent, type AccountActionResult, type AccountIntent } from "~/domain/account/account-actions";
+import { firstIssueMessage } from "~/domain/account/security.schema";
 
 const UNEXPECTED_MESSAGE = "Une erreur est survenue";
 

@@ -1,6 +1,6 @@
 /** The intent of the dashboard's "Préférences" tab. */
 import { savePreferences } from "~/.server/modules/accounts/preferences.service";
-import { PreferencesSchema } from "~/features/account/preferences.schema";
+import { PreferencesSchema } from "~/domain/account/preferences.schema";
 import { parseForm, reply, type TabIntents } from "./intent.server";
 
 export const PREFERENCES_INTENTS: TabIntents<"save-preferences"> = {

@@ -19,7 +19,7 @@ import {
   TwoFactorSetupSchema,
   TwoFactorVerifySchema,
   WRONG_TWO_FACTOR_CODE_MESSAGE,
-} from "~/features/account/security.schema";
+} from "~/domain/account/security.schema";
 import { cookieHeaders, parseForm, reply, type TabIntents } from "./intent.server";
 
 type SecurityIntent =

@@ -7,7 +7,7 @@ import { getDb } from "~/.server/db";
 import { jsonError, jsonOk, readJson } from "~/.server/http";
 import { forgetAdminOrderCounts } from "~/.server/modules/admin/admin-orders.service";
 import { changeOrderStatus, INVALID_STATUS_MESSAGE } from "~/.server/workflows/change-order-status";
-import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/features/orders/order.types";
+import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 
 const StatusChangeSchema = z.object({
   order_id: text({ error: "Commande introuvable" }).min(1, { error: "Commande introuvable" }),
