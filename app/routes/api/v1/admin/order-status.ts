@@ -16,7 +16,7 @@ const StatusChangeSchema = z.object({
 
 /** GET /api/v1/admin/order-status: the statuses an order can take, with their French labels. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireApiAdmin(request);
+  await requireApiAdmin(request);
   return jsonOk({ data: ORDER_STATUS_VALUES.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] })) });
 }
 

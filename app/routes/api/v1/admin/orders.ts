@@ -7,7 +7,7 @@ import { AdminOrderQuerySchema, INVALID_QUERY_MESSAGE } from "~/features/admin/a
 
 /** GET /api/v1/admin/orders?search=&status=&page=&page_size=: every order, newest first, one page. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireApiAdmin(request);
+  await requireApiAdmin(request);
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = AdminOrderQuerySchema.safeParse(params);
   if (!parsed.success) return jsonError(400, "invalid_query", parsed.error.issues[0]?.message ?? INVALID_QUERY_MESSAGE);

@@ -14,7 +14,7 @@ import {
 
 /** GET /api/v1/admin/product-images: what an upload may be (types, size, resulting box). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireApiAdmin(request);
+  await requireApiAdmin(request);
   return jsonOk({
     data: {
       accepted_types: PRODUCT_IMAGE_TYPES,
