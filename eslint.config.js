@@ -98,6 +98,8 @@ export default defineConfig(
       "jsx-a11y/no-autofocus": "off",
       // Named scrollable regions (wide tables, the event log) must take keyboard focus to scroll (axe: scrollable-region-focusable).
       "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region", "log"], allowExpressionValues: true }],
+      // Input and Select are the ui primitives rendering a native <input> and <select>.
+      "jsx-a11y/label-has-associated-control": ["error", { controlComponents: ["Input", "Select"], depth: 3 }],
       // role="list" is kept on styled lists: Safari drops list semantics when list-style is none.
       "jsx-a11y/no-redundant-roles": ["error", { nav: ["navigation"], ul: ["list"], ol: ["list"] }],
       "jsx-a11y/no-noninteractive-element-interactions": [

@@ -19,7 +19,7 @@ import { orderItems, orders, products } from "../app/.server/db/schema";
 import { seedDemoDataIfEmpty } from "../app/.server/db/seed/demo";
 import { SimulatedPaymentProvider } from "../app/.server/modules/payments/payment-provider";
 import { placeOrder, type PlaceOrderResult } from "../app/.server/workflows/place-order";
-import { PlaceOrderSchema } from "../app/features/checkout/checkout.schema";
+import { PlaceOrderSchema } from "../app/domain/checkout/checkout.schema";
 import { APPROVED_CARD, CONTACT, createShopper, type TestShopper } from "../tests/support/shoppers";
 import { seedBulkProducts } from "./seed-products";
 import { percentiles, printTable, round } from "./lib";

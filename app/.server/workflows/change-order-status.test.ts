@@ -20,9 +20,9 @@ import {
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { placeOrder } from "./place-order";
 import { cancelOwnOrder, changeOrderStatus, INVALID_STATUS_MESSAGE } from "./change-order-status";
-import { PlaceOrderSchema } from "~/features/checkout/checkout.schema";
-import { ORDER_STATUS_VALUES, orderReference } from "~/features/orders/order.types";
-import { pointsEarnedFor } from "~/features/loyalty/loyalty.rules";
+import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
+import { ORDER_STATUS_VALUES, orderReference } from "~/domain/orders/order.types";
+import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
 
 let handle: DatabaseHandle;
 let admin: string;

@@ -42,7 +42,7 @@ import { isCancellable, orderGiftCards, toOrderView, type OrderItemRow, type Ord
 import { ORDER_NOT_CANCELLABLE_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from "~/.server/modules/orders/orders.service";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
-import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderView } from "~/features/orders/order.types";
+import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";

@@ -25,7 +25,7 @@ import {
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { updateShippingSettings } from "../modules/settings/shop-settings.service";
 import { placeOrder, quoteCheckout } from "./place-order";
-import { PlaceOrderSchema, type PlaceOrderBody } from "~/features/checkout/checkout.schema";
+import { PlaceOrderSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
 
 let handle: DatabaseHandle;
 let provider: SimulatedPaymentProvider;

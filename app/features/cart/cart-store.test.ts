@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ProductView } from "../catalog/catalog.types";
+import type { ProductView } from "~/domain/catalog/catalog.types";
 import {
   addToCart,
   CART_LIFETIME_MS,
@@ -19,9 +19,9 @@ import {
   setQuantity,
   subscribeToCart,
   type CartChange,
-} from "./cart-store";
-import { cartExpiryLevel, formatCartRemaining } from "./cart-expiry";
-import { adoptServerCart, applyCartQuotes } from "./cart-sync";
+} from "~/components/cart/cart-store";
+import { cartExpiryLevel, formatCartRemaining } from "~/features/cart/cart-expiry";
+import { adoptServerCart, applyCartQuotes } from "~/features/cart/cart-sync";
 import { CART_CLEANUP_INTERVAL_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 /** Minimal in-memory Storage, enough for the store. */

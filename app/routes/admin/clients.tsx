@@ -5,9 +5,9 @@ import { getDb } from "~/.server/db";
 import { deleteClient, getClientStats, listAdminClients } from "~/.server/modules/admin/admin-clients.service";
 import { createClient, sendClientMail } from "~/.server/modules/admin/admin-client-profile.service";
 import { getEnv } from "~/.server/env";
-import type { ClientActionAnswer } from "~/features/admin/admin-client-profile.schema";
+import type { ClientActionAnswer } from "~/domain/customers/admin-client-profile.schema";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { readAdminClientQuery, type ClientAnswer } from "~/features/admin/admin-clients.schema";
+import { readAdminClientQuery, type ClientAnswer } from "~/domain/customers/admin-clients.schema";
 import { AdminClientsView } from "~/features/admin/components/admin-clients-view";
 import { readFormData } from "~/.server/forms";
 

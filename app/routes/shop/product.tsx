@@ -1,3 +1,4 @@
+import { LockIcon, ReturnsIcon, TruckIcon } from "~/components/ui/icons";
 import { data, useNavigate } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import type { Route } from "./+types/product";
@@ -6,7 +7,7 @@ import { absoluteUrl } from "~/.server/http";
 import { getLowestPricesLast30Days, getProduct } from "~/.server/modules/catalog/catalog.service";
 import { ProductGallery } from "~/features/catalog/components/product-gallery";
 import { AddToCartForm } from "~/features/catalog/components/add-to-cart-form";
-import { FavoriteButton } from "~/features/favorites/components/favorite-button";
+import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { Stars } from "~/components/ui/stars";
 import { Price } from "~/components/ui/price";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -14,8 +15,8 @@ import { formatPrice } from "~/lib/money";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta, summarize } from "~/lib/seo";
 import { LOW_STOCK_THRESHOLD, RETURNS_DAYS } from "~/lib/shop-rules";
-import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
-import type { ProductView } from "~/features/catalog/catalog.types";
+import { useShippingSettings } from "~/components/layout/use-shipping-settings";
+import type { ProductView } from "~/domain/catalog/catalog.types";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = await getDb();
@@ -178,12 +179,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <AddToCartForm product={product} />
           <ul className="mt-8 space-y-2 border-t border-line pt-6 text-sm">
-            <li>
-              <span aria-hidden="true">🚚</span> Livraison offerte dès {formatPrice(freeThresholdCents)}</li>
-            <li>
-              <span aria-hidden="true">↩️</span> Retours gratuits sous {RETURNS_DAYS} jours</li>
-            <li>
-              <span aria-hidden="true">🔒</span> Paiement sécurisé</li>
+            <li className="flex items-center gap-2">
+              <TruckIcon className="h-5 w-5 shrink-0 text-accent" />
+              Livraison offerte dès {formatPrice(freeThresholdCents)}
+            </li>
+            <li className="flex items-center gap-2">
+              <ReturnsIcon className="h-5 w-5 shrink-0 text-accent" />
+              Retours gratuits sous {RETURNS_DAYS} jours
+            </li>
+            <li className="flex items-center gap-2">
+              <LockIcon className="h-5 w-5 shrink-0 text-accent" />
+              Paiement sécurisé
+            </li>
           </ul>
         </div>
       </div>

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { orders, session, user, userProfiles } from "../../db/schema";
-import { activeSince, clientStatus } from "~/features/admin/admin-clients.schema";
+import { activeSince, clientStatus } from "~/domain/customers/admin-clients.schema";
 import { deleteClient, exportClientsCsv, getClientStats, listAdminClients } from "./admin-clients.service";
 
 let handle: DatabaseHandle;

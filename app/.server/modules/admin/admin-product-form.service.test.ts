@@ -23,7 +23,7 @@ import {
   ProductFormSchema,
   productFieldErrors,
   type ProductFormInput,
-} from "~/features/admin/admin-product-form.schema";
+} from "~/domain/catalog/admin-product-form.schema";
 
 let handle: DatabaseHandle;
 let admin: { id: string };

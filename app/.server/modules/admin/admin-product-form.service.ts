@@ -23,7 +23,7 @@ import {
   type ProductFieldErrors,
   type ProductInput,
   type SkinType,
-} from "~/features/admin/admin-product-form.schema";
+} from "~/domain/catalog/admin-product-form.schema";
 import { isUuid } from "~/lib/uuid";
 
 export type SaveProductFailure = { ok: false; status: 400 | 404 | 409; message: string; fieldErrors?: ProductFieldErrors };

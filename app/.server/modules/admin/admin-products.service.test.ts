@@ -15,7 +15,7 @@ import {
   listStockAlerts,
   streamStockCsv,
 } from "./admin-products.service";
-import { DEFAULT_ADMIN_PRODUCT_QUERY, readAdminProductQuery, stockStatus, type AdminProductQuery } from "~/features/admin/admin-products.schema";
+import { DEFAULT_ADMIN_PRODUCT_QUERY, readAdminProductQuery, stockStatus, type AdminProductQuery } from "~/domain/catalog/admin-products.schema";
 
 let handle: DatabaseHandle;
 let admin: { id: string; email: string };

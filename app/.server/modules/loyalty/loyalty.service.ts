@@ -15,8 +15,8 @@ import type { Database, Executor } from "~/.server/db/client";
 import { beautyPassTransactions, notifications, orders, user, userProfiles } from "~/.server/db/schema";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
-import { pointsEarnedFor } from "~/features/loyalty/loyalty.rules";
-import { orderReference } from "~/features/orders/order.types";
+import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
+import { orderReference } from "~/domain/orders/order.types";
 import { formatDate } from "~/lib/paris-time";
 import { BEAUTY_PASS_EXPIRY_REMINDER_DAYS, BEAUTY_PASS_POINTS_VALIDITY_MONTHS } from "~/lib/shop-rules";
 

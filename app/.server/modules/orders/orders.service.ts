@@ -6,7 +6,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { orders } from "~/.server/db/schema";
-import type { OrderView } from "~/features/orders/order.types";
+import type { OrderView } from "~/domain/orders/order.types";
 import { isUuid } from "~/lib/uuid";
 import { withItems } from "./order-view";
 
