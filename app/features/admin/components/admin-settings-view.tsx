@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { FieldShell } from "~/components/ui/field-shell";
+import { FieldShell } from "~/components/ui/field";
 import {
   ShippingSettingsFormSchema,
   centsToEurosInput,
