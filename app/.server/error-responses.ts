@@ -13,6 +13,8 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  failed: 500,
+  unavailable: 502,
 };
 
 export function statusOf(error: DomainError): number {

@@ -231,3 +231,8 @@ export async function deleteAddress(
     return { ok: true, id: current.id };
   });
 }
+
+/** The erasure of an account (RGPD art. 17). */
+export async function eraseAddressesOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(savedAddresses).where(eq(savedAddresses.userId, userId));
+}

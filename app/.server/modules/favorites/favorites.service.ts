@@ -74,3 +74,8 @@ export async function toggleFavorite(
   const added = await addFavorite(db, userId, productId);
   return added.ok ? { ok: true, favorite: true } : added;
 }
+
+/** The erasure of an account (RGPD art. 17). */
+export async function eraseFavoritesOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(favorites).where(eq(favorites.userId, userId));
+}

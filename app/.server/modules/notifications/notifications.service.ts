@@ -177,3 +177,8 @@ export async function deleteNotification(
     .returning({ id: notifications.id });
   return row ? { ok: true, id: row.id } : NOT_FOUND;
 }
+
+/** The erasure of an account (RGPD art. 17). */
+export async function eraseNotificationsOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+}

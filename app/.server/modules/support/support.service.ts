@@ -315,3 +315,8 @@ export async function setTicketStatus(
   if (!row) return { ok: false, status: 404, code: "not_found", message: TICKET_NOT_FOUND_MESSAGE };
   return { ok: true, ticket: toSupportTicketView(row) };
 }
+
+/** The erasure of an account (RGPD art. 17): the user's own tickets; visitor tickets (user_id NULL) stay. */
+export async function eraseTicketsOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(supportTickets).where(eq(supportTickets.userId, userId));
+}

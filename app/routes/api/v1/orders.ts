@@ -2,6 +2,8 @@ import type { Route } from "./+types/orders";
 import { requireApiUser } from "~/.server/auth/session.server";
 import { apiAction } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
+import { apiErrorResponse } from "~/.server/error-responses";
+import { isDomainError } from "~/domain/errors";
 import { jsonError, jsonOk, readJson } from "~/.server/http";
 import { listOrders } from "~/.server/modules/orders/orders.service";
 import { placeOrder } from "~/.server/workflows/place-order";
@@ -38,15 +40,19 @@ async function handlePost({ request }: Route.ActionArgs) {
   if (parsed.data.gift_card_codes.length > 0 && !giftCardCodesAllowed(request)) {
     return jsonError(429, "too_many_gift_card_checks", GIFT_CARD_REDEMPTION_MESSAGES.tooMany);
   }
-  const result = await placeOrder(await getDb(), {
-    userId: session.user.id,
-    idempotencyKey: key,
-    request: parsed.data,
-  });
-  if (!result.ok && result.code === "gift_card_refused") countUnknownGiftCardCodes(request, [result]);
-  if (!result.ok) return jsonError(result.status, result.code, result.message, result.field ? { field: result.field } : undefined);
-  return Response.json(
-    { data: result.order },
-    { status: result.replayed ? 200 : 201, headers: { "Cache-Control": "no-store", Location: `/api/v1/orders/${result.order.id}` } },
-  );
+  try {
+    const result = await placeOrder(await getDb(), {
+      userId: session.user.id,
+      idempotencyKey: key,
+      request: parsed.data,
+    });
+    return Response.json(
+      { data: result.order },
+      { status: result.replayed ? 200 : 201, headers: { "Cache-Control": "no-store", Location: `/api/v1/orders/${result.order.id}` } },
+    );
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === "gift_card_refused") countUnknownGiftCardCodes(request, [error]);
+    return apiErrorResponse(error);
+  }
 }

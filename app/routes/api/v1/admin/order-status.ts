@@ -4,6 +4,7 @@ import type { Route } from "./+types/order-status";
 import { requireApiAdmin } from "~/.server/auth/session.server";
 import { apiAction } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
+import { answeringDomainErrors } from "~/.server/error-responses";
 import { jsonError, jsonOk, readJson } from "~/.server/http";
 import { forgetAdminOrderCounts } from "~/.server/modules/admin/admin-orders.service";
 import { changeOrderStatus, INVALID_STATUS_MESSAGE } from "~/.server/workflows/change-order-status";
@@ -31,12 +32,16 @@ async function handlePost({ request }: Route.ActionArgs) {
   const parsed = StatusChangeSchema.safeParse(await readJson(request));
   if (!parsed.success) return jsonError(400, "invalid_body", parsed.error.issues[0]?.message ?? INVALID_STATUS_MESSAGE);
   const db = await getDb();
-  const result = await changeOrderStatus(db, {
-    orderId: parsed.data.order_id,
-    newStatus: parsed.data.status,
-    actor: { userId: session.user.id, role: "admin" },
+  return answeringDomainErrors(async () => {
+    try {
+      const result = await changeOrderStatus(db, {
+        orderId: parsed.data.order_id,
+        newStatus: parsed.data.status,
+        actor: { userId: session.user.id, role: "admin" },
+      });
+      return jsonOk({ data: result.order, changed: result.changed, points_credited: result.pointsCredited });
+    } finally {
+      forgetAdminOrderCounts(db);
+    }
   });
-  forgetAdminOrderCounts(db);
-  if (!result.ok) return jsonError(result.status, result.code, result.message);
-  return jsonOk({ data: result.order, changed: result.changed, points_credited: result.pointsCredited });
 }

@@ -1,0 +1,17 @@
+import { isDomainError } from "~/domain/errors";
+import { statusOf } from "~/.server/error-responses";
+
+export type Refusal = { ok: false; status: number; code: string; message: string; field?: string };
+
+/**
+ * A service call that throws domain errors, as a value: `{ ok: true, ...result }` or the
+ * refusal with the HTTP status it maps to, so a test can assert status, code and message at once.
+ */
+export async function settled<T extends object>(run: Promise<T>): Promise<({ ok: true } & T) | Refusal> {
+  try {
+    return { ok: true as const, ...(await run) };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return { ok: false, status: statusOf(error), code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
+  }
+}
