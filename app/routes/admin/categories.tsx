@@ -7,7 +7,7 @@ import {
   deleteCategory,
   listAdminCategories,
   renameCategory,
-} from "~/.server/modules/admin/admin-categories.service";
+} from "~/.server/modules/catalog/categories-admin.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { CategoryIdSchema, type CategoryAnswer } from "~/features/admin/admin-categories.schema";
 import { AdminCategoriesView } from "~/features/admin/components/admin-categories-view";

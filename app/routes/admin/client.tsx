@@ -6,7 +6,7 @@ import {
   adjustClientPoints,
   getAdminClientProfile,
   updateClientProfile,
-} from "~/.server/modules/admin/admin-client-profile.service";
+} from "~/.server/modules/accounts/client-profile-admin.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import type { ClientActionAnswer } from "~/features/admin/admin-client-profile.schema";
 import { CLIENT_NOT_FOUND_MESSAGE } from "~/features/admin/admin-clients.schema";

@@ -9,8 +9,8 @@ import {
   getStockHistory,
   getStockReport,
   listAdminProducts,
-} from "~/.server/modules/admin/admin-products.service";
-import { getAdminProductDetail, saveAdminProduct } from "~/.server/modules/admin/admin-product-form.service";
+} from "~/.server/modules/catalog/products-admin.service";
+import { getAdminProductDetail, saveAdminProduct } from "~/.server/modules/catalog/product-form.service";
 import {
   PRODUCT_FORM_INVALID_MESSAGE,
   PRODUCT_NOT_FOUND_MESSAGE,

@@ -6,7 +6,7 @@ import { apiAction } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { answeringDomainErrors } from "~/.server/error-responses";
 import { jsonError, jsonOk, readJson } from "~/.server/http";
-import { forgetAdminOrderCounts } from "~/.server/modules/admin/admin-orders.service";
+import { forgetAdminOrderCounts } from "~/.server/modules/orders/orders-admin.service";
 import { changeOrderStatus, INVALID_STATUS_MESSAGE } from "~/.server/workflows/change-order-status";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/features/orders/order.types";
 

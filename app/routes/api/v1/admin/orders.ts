@@ -2,7 +2,7 @@ import type { Route } from "./+types/orders";
 import { requireApiAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { jsonError, jsonOk } from "~/.server/http";
-import { listAdminOrders } from "~/.server/modules/admin/admin-orders.service";
+import { listAdminOrders } from "~/.server/modules/orders/orders-admin.service";
 import { AdminOrderQuerySchema, INVALID_QUERY_MESSAGE } from "~/features/admin/admin-orders.schema";
 
 /** GET /api/v1/admin/orders?search=&status=&page=&page_size=: every order, newest first, one page. */

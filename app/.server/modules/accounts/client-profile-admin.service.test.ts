@@ -4,14 +4,14 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { account, beautyPassTransactions, orders, outbox, securityEvents, user, userProfiles } from "../../db/schema";
 import { createAuth, type Auth } from "../../auth/auth.server";
-import { isPasswordSetupLinkValid } from "../accounts/password-setup.service";
+import { isPasswordSetupLinkValid } from "./password-setup.service";
 import {
   adjustClientPoints,
   createClient,
   getAdminClientProfile,
   sendClientMail,
   updateClientProfile,
-} from "./admin-client-profile.service";
+} from "./client-profile-admin.service";
 
 const BASE = "http://localhost:3998";
 let handle: DatabaseHandle;

@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { categories, products } from "../../db/schema";
-import { listCategories } from "../catalog/catalog.service";
+import { listCategories } from "./catalog.service";
 import { slugify } from "~/features/admin/admin-categories.schema";
-import { createCategory, deleteCategory, listAdminCategories, renameCategory } from "./admin-categories.service";
+import { createCategory, deleteCategory, listAdminCategories, renameCategory } from "./categories-admin.service";
 
 let handle: DatabaseHandle;
 

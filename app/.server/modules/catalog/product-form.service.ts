@@ -8,9 +8,9 @@
 import { eq } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
 import { categories, products } from "../../db/schema";
-import { invalidateCatalogCaches } from "../catalog/catalog.service";
+import { invalidateCatalogCaches } from "./catalog.service";
 import { adjustStock, recordInitialStock } from "../inventory/inventory.service";
-import { forgetStockReport } from "./admin-products.service";
+import { forgetStockReport } from "./products-admin.service";
 import { droppedImages, removeUnreferencedProductImages } from "../../media/product-images";
 import {
   EMPTY_PRODUCT_FORM,

@@ -4,7 +4,7 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { orders, session, user, userProfiles } from "../../db/schema";
 import { activeSince, clientStatus } from "~/features/admin/admin-clients.schema";
-import { deleteClient, exportClientsCsv, getClientStats, listAdminClients } from "./admin-clients.service";
+import { deleteClient, exportClientsCsv, getClientStats, listAdminClients } from "./clients-admin.service";
 
 let handle: DatabaseHandle;
 const now = new Date("2031-06-30T12:00:00Z");

@@ -11,8 +11,8 @@ import type { DatabaseHandle } from "../../db/client";
 import { categories, priceHistory, products, stockMovements } from "../../db/schema";
 import { LocalMediaStorage, setMediaStorage } from "../../media/media-storage";
 import { storeProductImage } from "../../media/product-images";
-import { getAdminProductDetail, saveAdminProduct } from "./admin-product-form.service";
-import { deleteAdminProduct } from "./admin-products.service";
+import { getAdminProductDetail, saveAdminProduct } from "./product-form.service";
+import { deleteAdminProduct } from "./products-admin.service";
 import {
   PRODUCT_CATEGORY_MESSAGE,
   PRODUCT_NAME_REQUIRED_MESSAGE,

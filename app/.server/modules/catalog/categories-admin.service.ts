@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { categories, products } from "../../db/schema";
-import { invalidateCatalogCaches } from "../catalog/catalog.service";
+import { invalidateCatalogCaches } from "./catalog.service";
 import { isUuid } from "~/lib/uuid";
 import {
   CATEGORY_HAS_PRODUCTS_MESSAGE,

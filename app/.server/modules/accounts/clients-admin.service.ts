@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
 import { orders, user, userProfiles } from "../../db/schema";
-import { deleteAccount } from "../accounts/gdpr.service";
+import { deleteAccount } from "./gdpr.service";
 import { isUuid } from "~/lib/uuid";
 import { csvFileName, toCsv } from "~/lib/csv";
 import { formatShortDate } from "~/lib/paris-time";

@@ -14,7 +14,7 @@ import {
   listAdminProducts,
   listStockAlerts,
   streamStockCsv,
-} from "./admin-products.service";
+} from "./products-admin.service";
 import { DEFAULT_ADMIN_PRODUCT_QUERY, readAdminProductQuery, stockStatus, type AdminProductQuery } from "~/features/admin/admin-products.schema";
 
 let handle: DatabaseHandle;
