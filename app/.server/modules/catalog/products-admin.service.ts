@@ -195,10 +195,8 @@ export async function adjustAdminStock(
     actorUserId: input.actorUserId,
     floorAtZero: input.bulk,
   });
-  if (result.ok) {
-    invalidateCatalogCaches(db);
-    forgetStockReport(db);
-  }
+  invalidateCatalogCaches(db);
+  forgetStockReport(db);
   return result;
 }
 
