@@ -51,3 +51,22 @@ export async function answeringDomainErrors(run: () => Promise<Response>): Promi
     throw error;
   }
 }
+
+/**
+ * Runs a page action's service call and answers its result as route data; a thrown domain error
+ * becomes the page's own refusal shape, `refusal(error)`, with the error's status.
+ */
+export async function answeringRouteAction<T>(run: () => Promise<T>, refusal: (error: DomainError) => T) {
+  try {
+    return data<T>(await run());
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data<T>(refusal(error), { status: statusOf(error) });
+  }
+}
+
+/** A domain error's messages per field, without the fields it leaves unset (for answers typed `Record<string, string>`). */
+export function fieldMessagesOf(error: DomainError): Record<string, string> | undefined {
+  if (!error.fieldErrors) return undefined;
+  return Object.fromEntries(Object.entries(error.fieldErrors).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}

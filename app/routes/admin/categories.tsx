@@ -12,8 +12,7 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { CategoryIdSchema, type CategoryAnswer } from "~/features/admin/admin-categories.schema";
 import { AdminCategoriesView } from "~/features/admin/components/admin-categories-view";
 import { readFormFields } from "~/.server/forms";
-import { statusOf } from "~/.server/error-responses";
-import { isDomainError } from "~/domain/errors";
+import { answeringRouteAction } from "~/.server/error-responses";
 
 /** Catégories: the list with product counts; create, rename and delete post intents to the action. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -51,14 +50,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** The intent's answer, or its refusal with the domain error's message and status. */
-async function answering(intent: string, categoryId: string | undefined, run: () => Promise<CategoryAnswer>) {
-  try {
-    return data<CategoryAnswer>(await run());
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const answer = { ok: false as const, intent, ...(categoryId === undefined ? {} : { categoryId }), message: error.message };
-    return data<CategoryAnswer>(answer, { status: statusOf(error) });
-  }
+function answering(intent: string, categoryId: string | undefined, run: () => Promise<CategoryAnswer>) {
+  return answeringRouteAction(run, (error): CategoryAnswer => ({
+    ok: false,
+    intent,
+    ...(categoryId === undefined ? {} : { categoryId }),
+    message: error.message,
+  }));
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
