@@ -15,7 +15,7 @@ import { requestIdOf } from "./.server/request-id";
 import { getThemePreference } from "./.server/modules/accounts/preferences.service";
 import { listFavoriteIds } from "./.server/modules/favorites/favorites.service";
 import { getShippingSettings } from "./.server/modules/settings/shop-settings.service";
-import type { Theme } from "./features/account/preferences.schema";
+import type { Theme } from "./domain/account/preferences.schema";
 import { useCspNonce } from "./lib/csp-nonce";
 import { describeRouteError } from "./components/layout/route-error-boundary";
 import "./app.css";

@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { maintainDatabase, migrateDatabase, openDatabase } from "../app/.server/db/client";
 import { seedDemoDataIfEmpty } from "../app/.server/db/seed/demo";
 import { getStockReport, listAdminProducts, streamStockCsv } from "../app/.server/modules/catalog/products-admin.service";
-import { DEFAULT_ADMIN_PRODUCT_QUERY, type AdminProductQuery } from "../app/features/admin/admin-products.schema";
+import { DEFAULT_ADMIN_PRODUCT_QUERY, type AdminProductQuery } from "../app/domain/catalog/admin-products.schema";
 import { seedBulkProducts } from "./seed-products";
 import { percentiles, printTable, round } from "./lib";
 

@@ -20,7 +20,7 @@ import { seedDemoDataIfEmpty } from "../app/.server/db/seed/demo";
 import { SimulatedPaymentProvider } from "../app/.server/modules/payments/payment-provider";
 import { isDomainError } from "../app/domain/errors";
 import { placeOrder } from "../app/.server/workflows/place-order";
-import { PlaceOrderSchema } from "../app/features/checkout/checkout.schema";
+import { PlaceOrderSchema } from "../app/domain/checkout/checkout.schema";
 import { APPROVED_CARD, CONTACT, createShopper, type TestShopper } from "../tests/support/shoppers";
 import { seedBulkProducts } from "./seed-products";
 import { percentiles, printTable, round } from "./lib";

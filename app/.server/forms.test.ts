@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text";
+import { UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text.rules";
 import { FORM_EMPTY_MESSAGE, FORM_EXPECTED_MESSAGE, readFormData, readFormOrJson, tryReadFormData } from "./forms";
 
 const URL = "http://shop.test/profile";

@@ -5,7 +5,7 @@
  * error boundary shows. So no action ever sees such a value, and none of them can fail on it.
  */
 import { data } from "react-router";
-import { isSafeText, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text";
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text.rules";
 import { readJsonRequest } from "./http";
 
 export const FORM_EXPECTED_MESSAGE = "Cette adresse attend un formulaire.";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text";
+import { UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text.rules";
 import { JSON_EMPTY_MESSAGE, JSON_EXPECTED_MESSAGE, JSON_INVALID_MESSAGE, readJson, readJsonBody } from "./http";
 
 const post = (body: BodyInit | null, type = "application/json") =>

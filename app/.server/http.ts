@@ -1,4 +1,4 @@
-import { isSafeJsonValue, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text";
+import { isSafeJsonValue, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text.rules";
 import { getEnv } from "./env";
 
 /** Absolute URL on the shop's public origin (canonical links, sitemap, JSON-LD). */

@@ -5,8 +5,8 @@ import {
   BEAUTY_PASS_REDEEM_STEP_CENTS,
   BEAUTY_PASS_REDEEM_STEP_POINTS,
 } from "~/lib/shop-rules";
-import type { BeautyPassTierId } from "~/features/loyalty/loyalty.rules";
-import { pointsEarnedFor } from "~/features/loyalty/loyalty.rules";
+import type { BeautyPassTierId } from "~/domain/loyalty/loyalty.rules";
+import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
 import { formatEuros } from "./shop-facts";
 
 /** Texts of the /beauty-pass page (spec back-office §2, §4, §9), built from the shop's constants. */

@@ -1,4 +1,4 @@
-import type { ShippingSettings } from "~/features/checkout/shipping";
+import type { ShippingSettings } from "~/domain/checkout/shipping.rules";
 import {
   ORDER_CHANGE_WINDOW_HOURS,
   OVERSEAS_SHIPPING_FEE_CENTS,

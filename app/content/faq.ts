@@ -19,7 +19,7 @@ import {
   SPLIT_PAYMENT_MIN_CENTS,
   WITHDRAWAL_DAYS,
 } from "~/lib/shop-rules";
-import { DEFAULT_SHIPPING_SETTINGS, type ShippingSettings } from "~/features/checkout/shipping";
+import { DEFAULT_SHIPPING_SETTINGS, type ShippingSettings } from "~/domain/checkout/shipping.rules";
 import { CORSICA_DELAY, METROPOLITAN_DELAY, OVERSEAS_DELAY } from "./delivery";
 import { formatEuros } from "./shop-facts";
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isSafeJsonValue, isSafeText, safeTextOrUndefined, text, UNSAFE_TEXT_MESSAGE } from "./safe-text";
+import { text } from "./safe-text";
+import { isSafeJsonValue, isSafeText, safeTextOrUndefined, UNSAFE_TEXT_MESSAGE } from "./safe-text.rules";
 
 /**
  * The reference, written differently from the rule: walk the string by code point and keep XML

@@ -7,13 +7,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { AddressSchema } from "../../app/features/addresses/address.schema";
-import { ProfileUpdateApiSchema, ProfileUpdateSchema } from "../../app/features/account/profile.schema";
-import { ClientProfileUpdateSchema } from "../../app/features/admin/admin-client-profile.schema";
-import { ProductFormSchema } from "../../app/features/admin/admin-product-form.schema";
-import { CardSchema, ContactInfoSchema, PlaceOrderSchema } from "../../app/features/checkout/checkout.schema";
-import { ContactSchema } from "../../app/features/support/contact.schema";
-import { isSafeText, UNSAFE_TEXT_MESSAGE } from "../../app/lib/safe-text";
+import { AddressSchema } from "../../app/domain/addresses/address.schema";
+import { ProfileUpdateApiSchema, ProfileUpdateSchema } from "../../app/domain/account/profile.schema";
+import { ClientProfileUpdateSchema } from "../../app/domain/customers/admin-client-profile.schema";
+import { ProductFormSchema } from "../../app/domain/catalog/admin-product-form.schema";
+import { CardSchema, ContactInfoSchema, PlaceOrderSchema } from "../../app/domain/checkout/checkout.schema";
+import { ContactSchema } from "../../app/domain/support/contact.schema";
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from "../../app/lib/safe-text.rules";
 
 type Path = (string | number)[];
 

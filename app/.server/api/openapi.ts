@@ -1,10 +1,10 @@
-import { ORDER_STATUS_VALUES } from "~/features/orders/order.types";
+import { ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 import { z } from "zod";
-import { ProductListQuerySchema } from "~/features/catalog/catalog.schema";
-import { ProfileUpdateApiSchema } from "~/features/account/profile.schema";
-import { CartLinesSchema, CartQuoteQuerySchema } from "~/features/cart/cart.schema";
-import { FavoriteBodySchema } from "~/features/favorites/favorites.schema";
-import { PlaceOrderSchema } from "~/features/checkout/checkout.schema";
+import { ProductListQuerySchema } from "~/domain/catalog/catalog.schema";
+import { ProfileUpdateApiSchema } from "~/domain/account/profile.schema";
+import { CartLinesSchema, CartQuoteQuerySchema } from "~/domain/cart/cart.schema";
+import { FavoriteBodySchema } from "~/domain/favorites/favorites.schema";
+import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 import {
   ApiErrorSchema,
   CartQuoteResponseSchema,
@@ -18,6 +18,7 @@ import {
   ProductListSchema,
   ProductResponseSchema,
 } from "./schemas";
+import type { ApiOperation } from "./api-operation";
 import {
   AddressActionBodySchema,
   AddressCreateBodySchema,
@@ -40,29 +41,15 @@ import {
 import { adminOrderOperations } from "../modules/orders/orders-admin.api-schemas";
 import { productImageOperations } from "../media/product-images.api-schemas";
 
+const errors = {
+  400: { description: "Paramètres invalides", schema: ApiErrorSchema },
+};
+
 /**
  * One entry per API operation, written next to nothing else: the OpenAPI document below is
  * generated from these zod schemas, the same ones the routes use, so it cannot drift.
  * Later features add their operations to `operations`.
  */
-export type ApiOperation = {
-  method: "get" | "post" | "put" | "patch" | "delete";
-  path: string;
-  summary: string;
-  tags: string[];
-  query?: z.ZodObject;
-  pathParams?: z.ZodObject;
-  body?: z.ZodType;
-  /** A non-JSON body (a file upload), documented by its media types. */
-  rawBody?: { contentTypes: string[]; description: string };
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
-  auth?: "none" | "session" | "admin";
-};
-
-const errors = {
-  400: { description: "Paramètres invalides", schema: ApiErrorSchema },
-};
-
 export const operations: ApiOperation[] = [
   {
     method: "get",

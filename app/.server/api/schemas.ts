@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { CategoryView, ProductCardView, ProductView } from "~/features/catalog/catalog.types";
-import type { CartView } from "~/features/cart/cart.types";
-import type { OrderView } from "~/features/orders/order.types";
+import type { CategoryView, ProductCardView, ProductView } from "~/domain/catalog/catalog.types";
+import type { CartView } from "~/domain/cart/cart.types";
+import type { OrderView } from "~/domain/orders/order.types";
 
 /** Response shapes of the public API, described in zod so the OpenAPI document is generated. */
 export const ApiErrorSchema = z

@@ -9,10 +9,10 @@
  * never a database error.
  */
 import { z } from "zod";
-import { SignUpSchema, TwoFactorCodeSchema } from "~/features/auth/auth.schema";
-import { EMAIL_MAX, NAME_MAX } from "~/features/auth/auth.rules";
-import { PASSWORD_CRITERIA_MESSAGE, meetsPasswordCriteria } from "~/features/account/security.schema";
-import { isSafeJsonValue, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text";
+import { SignUpSchema, TwoFactorCodeSchema } from "~/domain/auth/auth.schema";
+import { EMAIL_MAX, NAME_MAX } from "~/domain/auth/auth.rules";
+import { PASSWORD_CRITERIA_MESSAGE, meetsPasswordCriteria } from "~/domain/account/security.schema";
+import { isSafeJsonValue, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text.rules";
 
 /** Endpoints reachable over HTTP, by method. */
 const OPEN_ENDPOINTS: Record<string, ReadonlySet<string>> = {

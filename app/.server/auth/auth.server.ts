@@ -9,7 +9,7 @@ import { getEnv } from "../env";
 import { getSessionSecret } from "../secrets";
 import { createProfile } from "../modules/accounts/profile.service";
 import { recordLogin } from "../modules/accounts/login-history.service";
-import { PASSWORD_MAX, PASSWORD_MIN, authErrorMessage, splitFullName, tooManyAttemptsMessage } from "~/features/auth/auth.rules";
+import { PASSWORD_MAX, PASSWORD_MIN, authErrorMessage, splitFullName, tooManyAttemptsMessage } from "~/domain/auth/auth.rules";
 import {
   DEFAULT_SECRET_CHECK_LIMITS,
   DEFAULT_SIGN_IN_LIMITS,

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { ApiOperation } from "../api/openapi";
+import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "../api/schemas";
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES } from "~/features/admin/admin-product-form.schema";
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES } from "~/domain/catalog/admin-product-form.schema";
 
 const guarded = {
   401: { description: "Connexion requise", schema: ApiErrorSchema },

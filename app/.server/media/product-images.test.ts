@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { fileTypeFromBuffer } from "file-type";
 import { LocalMediaStorage } from "./media-storage";
 import { droppedImages, newProductImageKey, processProductImage, readBodyWithLimit, storeProductImage, uploadKeyOf } from "./product-images";
-import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from "~/features/admin/admin-product-form.schema";
+import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from "~/domain/catalog/admin-product-form.schema";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-images-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

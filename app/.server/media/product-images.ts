@@ -18,7 +18,7 @@ import {
   PRODUCT_IMAGE_MAX_SIDE,
   PRODUCT_IMAGE_QUALITY,
   PRODUCT_IMAGE_TYPES,
-} from "~/features/admin/admin-product-form.schema";
+} from "~/domain/catalog/admin-product-form.schema";
 
 export const UPLOADS_URL_PREFIX = "/media/uploads/";
 /** A decompression bomb (a tiny PNG of 100k x 100k pixels) is refused before it is decoded. */

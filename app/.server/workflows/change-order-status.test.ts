@@ -20,9 +20,9 @@ import {
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { placeOrder as placeOrderOrThrow } from "./place-order";
 import { cancelOwnOrder as cancelOwnOrderOrThrow, changeOrderStatus as changeOrderStatusOrThrow, INVALID_STATUS_MESSAGE } from "./change-order-status";
-import { PlaceOrderSchema } from "~/features/checkout/checkout.schema";
-import { ORDER_STATUS_VALUES, orderReference } from "~/features/orders/order.types";
-import { pointsEarnedFor } from "~/features/loyalty/loyalty.rules";
+import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
+import { ORDER_STATUS_VALUES, orderReference } from "~/domain/orders/order.types";
+import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
 import { settled } from "../../../tests/support/domain-result";
 
 const placeOrder = (...args: Parameters<typeof placeOrderOrThrow>) => settled(placeOrderOrThrow(...args));

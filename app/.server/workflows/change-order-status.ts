@@ -50,7 +50,7 @@ import {
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { conflict, invalid, notFound } from "~/domain/errors";
-import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderView } from "~/features/orders/order.types";
+import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";

@@ -25,7 +25,7 @@ import {
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { updateShippingSettings } from "../modules/settings/shop-settings.service";
 import { placeOrder as placeOrderOrThrow, quoteCheckout } from "./place-order";
-import { PlaceOrderSchema, type PlaceOrderBody } from "~/features/checkout/checkout.schema";
+import { PlaceOrderSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
 import { settled } from "../../../tests/support/domain-result";
 
 const placeOrder = (...args: Parameters<typeof placeOrderOrThrow>) => settled(placeOrderOrThrow(...args));

@@ -24,7 +24,6 @@ import { emptyCart, getCart, quoteProducts } from "~/.server/modules/cart/cart.s
 import {
   quoteGiftCardLines,
   quoteGiftCardPayments,
-  type GiftCardCheckoutQuote,
 } from "~/.server/modules/gift-cards/gift-card-checkout.service";
 import {
   giftCardConfirmationLines,
@@ -33,7 +32,7 @@ import {
   spendGiftCards,
   type GiftCardAllocation,
 } from "~/.server/modules/gift-cards/gift-cards.service";
-import type { GiftCardConfig } from "~/features/gift-card/gift-card.schema";
+import type { GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { INSUFFICIENT_POINTS_MESSAGE, useLoyaltyPoints } from "~/.server/modules/loyalty/loyalty.service";
 import {
   insufficientStockMessage,
@@ -50,7 +49,9 @@ import {
 } from "~/.server/modules/orders/orders.service";
 import { savePaymentMethodFromCharge } from "~/.server/modules/payment-methods/payment-methods.service";
 import { withItems } from "~/.server/modules/orders/order-view";
-import { checkPromoCode, claimPromoCode, recordPromoRedemption, type AppliedPromo } from "~/.server/modules/promotions/promo-codes.service";
+import { checkPromoCode, claimPromoCode, recordPromoRedemption } from "~/.server/modules/promotions/promo-codes.service";
+import type { CheckoutLineQuote, CheckoutQuote } from "~/domain/checkout/checkout-quote.types";
+import type { AppliedPromo } from "~/domain/promotions/promotion.types";
 import { getPaymentProvider, type ChargeResult, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import {
   beginPaymentAttempt,
@@ -63,16 +64,16 @@ import {
 } from "~/.server/modules/payments/payment-attempts.service";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { DomainError, isDomainError, type DomainErrorKind } from "~/domain/errors";
-import { AddressSchema, missingAddressFields } from "~/features/addresses/address.schema";
-import { maxRedeemablePoints, parseExpiry, type OrderLine, type PlaceOrderRequest } from "~/features/checkout/checkout.schema";
+import { AddressSchema, missingAddressFields } from "~/domain/addresses/address.schema";
+import { maxRedeemablePoints, parseExpiry, type OrderLine, type PlaceOrderRequest } from "~/domain/checkout/checkout.schema";
 import {
   quoteShipping,
   shippingZoneOf,
   type ShippingQuote,
   type ShippingSettings,
   type ShippingZone,
-} from "~/features/checkout/shipping";
-import { orderReference, type OrderView } from "~/features/orders/order.types";
+} from "~/domain/checkout/shipping.rules";
+import { orderReference, type OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import {
@@ -84,41 +85,6 @@ import {
 /* -------------------------------------------------------------------------------------------- */
 /* Quote                                                                                          */
 /* -------------------------------------------------------------------------------------------- */
-
-export type CheckoutLineQuote = {
-  product_id: string;
-  name: string;
-  brand: string | null;
-  image_url: string | null;
-  category_name: string | null;
-  unit_price_cents: number;
-  quantity: number;
-  line_total_cents: number;
-  stock_quantity: number;
-  available: boolean;
-};
-
-export type CheckoutQuote = GiftCardCheckoutQuote & {
-  lines: CheckoutLineQuote[];
-  /** French messages: lines that cannot be ordered as they are. */
-  problems: string[];
-  subtotal_cents: number;
-  /** Null until a valid delivery address is chosen. */
-  shipping: ShippingQuote | null;
-  points_balance: number;
-  max_redeemable_points: number;
-  points_to_use: number;
-  discount_cents: number;
-  /** Promo code: the accepted code and its discount, or the French reason it is refused. */
-  promo: AppliedPromo | null;
-  promo_error: string | null;
-  promo_discount_cents: number;
-  total_cents: number;
-  /** Gift cards: false when only e-mail gift cards are bought (nothing to deliver). */
-  needs_address: boolean;
-  /** What the bank card pays: the total minus the gift cards' part (0: no card needed). */
-  card_cents: number;
-};
 
 export const EMPTY_CART_MESSAGE = "Votre panier est vide";
 export const INVALID_ITEM_MESSAGE = "Article invalide dans le panier";

@@ -1,5 +1,5 @@
 import { CARRIERS, CORSICA_DELAY, METROPOLITAN_DELAY, OVERSEAS_DELAY } from "~/content/delivery";
-import { DEFAULT_SHIPPING_SETTINGS, type ShippingSettings } from "~/features/checkout/shipping";
+import { DEFAULT_SHIPPING_SETTINGS, type ShippingSettings } from "~/domain/checkout/shipping.rules";
 import { formatEuros } from "~/content/shop-facts";
 import {
   BEAUTY_PASS_EXPERT_MIN_POINTS,

@@ -3,7 +3,7 @@
  * refuses foreign origins); the session lives in HttpOnly cookies the browser keeps by itself.
  * Every failure comes back as a French message: the library's English texts are never shown.
  */
-import { authErrorMessage } from "./auth.rules";
+import { authErrorMessage } from "~/domain/auth/auth.rules";
 
 export const NETWORK_ERROR_MESSAGE = "Erreur réseau. Vérifiez votre connexion et réessayez.";
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ProductView } from "../catalog/catalog.types";
+import type { ProductView } from "~/domain/catalog/catalog.types";
 import {
   addToCart,
   CART_STORAGE_KEY,
@@ -10,9 +10,9 @@ import {
   getCartSnapshot,
   reloadCart,
   setQuantity,
-} from "./cart-store";
+} from "~/components/cart/cart-store";
 import { CART_SAVE_DEBOUNCE_MS, extendCartAndSave, refreshCartPrices, startCartSync, stopCartSync } from "./cart-sync";
-import type { CartLineView, CartView } from "./cart.types";
+import type { CartLineView, CartView } from "~/domain/cart/cart.types";
 
 class MemoryStorage {
   private data = new Map<string, string>();

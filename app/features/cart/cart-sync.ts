@@ -18,8 +18,8 @@ import {
   type CartChange,
   type CartItem,
   type CartSnapshot,
-} from "./cart-store";
-import type { CartProductQuote, CartView } from "./cart.types";
+} from "~/components/cart/cart-store";
+import type { CartProductQuote, CartView } from "~/domain/cart/cart.types";
 import { CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 const CART_API = "/api/v1/cart";

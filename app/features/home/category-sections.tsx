@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { CategoryView, ProductCardView } from "~/features/catalog/catalog.types";
+import type { CategoryView, ProductCardView } from "~/domain/catalog/catalog.types";
 import { ProductGrid } from "~/components/product/product-card";
 import { ChevronRightIcon, HeartIcon, LeafIcon, SparklesIcon } from "~/components/ui/icons";
 

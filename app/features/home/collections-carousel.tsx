@@ -1,6 +1,6 @@
 import { useEffect, useState, type FocusEvent } from "react";
 import { Link } from "react-router";
-import type { CategoryView } from "~/features/catalog/catalog.types";
+import type { CategoryView } from "~/domain/catalog/catalog.types";
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_ITEMS_PER_SLIDE } from "~/lib/shop-rules";
 import { ChevronLeftIcon, ChevronRightIcon } from "~/components/ui/icons";
 

@@ -1,4 +1,4 @@
-import type { ProductCardView } from "~/features/catalog/catalog.types";
+import type { ProductCardView } from "~/domain/catalog/catalog.types";
 import { ProductGrid } from "~/components/product/product-card";
 import { HOME_FEATURED_COUNT } from "~/lib/shop-rules";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { RETURNS_DAYS } from "~/lib/shop-rules";
-import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
+import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { formatEurosCompact } from "~/lib/money";
 import { GiftIcon, ReturnsIcon, ShieldIcon, TruckIcon } from "~/components/ui/icons";
 

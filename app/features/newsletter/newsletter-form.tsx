@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { NEWSLETTER_EMAIL_MAX, newsletterEmailProblem, type NewsletterResult } from "./newsletter.rules";
+import { NEWSLETTER_EMAIL_MAX, newsletterEmailProblem, type NewsletterResult } from "~/domain/newsletter/newsletter.rules";
 
 type Tone = "light" | "dark";
 

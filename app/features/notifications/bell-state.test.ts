@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HEADER_NOTIFICATIONS_LIMIT } from "~/lib/shop-rules";
 import { bellReducer, initialBellState, type BellAction, type BellState } from "./bell-state";
-import type { NotificationView } from "./notification.types";
+import type { NotificationView } from "~/domain/notifications/notification.types";
 
 let seq = 0;
 function n(overrides: Partial<NotificationView> = {}): NotificationView {

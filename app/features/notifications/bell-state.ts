@@ -3,8 +3,8 @@
  * the component so its rules (no duplicates, no double count, never below 0) are tested directly.
  */
 import { HEADER_NOTIFICATIONS_LIMIT } from "~/lib/shop-rules";
-import { decrementUnread } from "./notification.rules";
-import type { NotificationView } from "./notification.types";
+import { decrementUnread } from "~/domain/notifications/notification.rules";
+import type { NotificationView } from "~/domain/notifications/notification.types";
 
 export type BellState = {
   items: NotificationView[];

@@ -3,7 +3,7 @@
  * when the shopper allowed them; permission is asked once, and only on a user gesture (opening the
  * bell), never on page load (browsers penalise sites that ask unprompted).
  */
-import type { NotificationView } from "./notification.types";
+import type { NotificationView } from "~/domain/notifications/notification.types";
 
 const ASKED_KEY = "aurore-notification-permission-asked";
 

@@ -1,6 +1,6 @@
 /** Browser calls to /api/v1/payment-methods. Every function resolves (never throws). */
 import { callJsonApi, type JsonApiResult } from "~/lib/json-api";
-import type { PaymentMethodField, PaymentMethodValues, PaymentMethodView } from "./payment-method.schema";
+import type { PaymentMethodField, PaymentMethodValues, PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
 
 export type PaymentMethodApiResult<T> = JsonApiResult<T, PaymentMethodField>;
 

@@ -1,6 +1,6 @@
 /** Browser calls to /api/v1/support-tickets. Every function resolves (never throws). */
 import { callJsonApi, type JsonApiResult } from "~/lib/json-api";
-import type { SupportTicketField, SupportTicketValues, SupportTicketView } from "./support-ticket.schema";
+import type { SupportTicketField, SupportTicketValues, SupportTicketView } from "~/domain/support/support-ticket.schema";
 
 export type SupportTicketApiResult<T> = JsonApiResult<T, SupportTicketField>;
 

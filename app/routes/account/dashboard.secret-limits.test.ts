@@ -9,7 +9,7 @@ import { AUTH_TEST_BASE, authHandlerClient, sleep } from "../../../tests/support
 import type { DatabaseHandle } from "~/.server/db/client";
 import { createAuth, type Auth } from "~/.server/auth/auth.server";
 import { remember } from "~/lib/remember";
-import { TWO_FACTOR_SETUP_FIRST_MESSAGE } from "~/features/account/security.schema";
+import { TWO_FACTOR_SETUP_FIRST_MESSAGE } from "~/domain/account/security.schema";
 
 const PASSWORD = "Secret123!";
 const IP = "198.51.100.80";

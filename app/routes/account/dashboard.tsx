@@ -19,29 +19,30 @@ import {
   type SecurityEventInput,
 } from "~/.server/modules/accounts/security.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { DeleteAccountSchema, WRONG_PASSWORD_MESSAGE } from "~/features/account/account-deletion.schema";
-import { tooManyAttemptsMessage } from "~/features/auth/auth.rules";
-import { isAccountIntent, type AccountActionResult, type AccountIntent } from "~/features/account/account-actions";
+import { DeleteAccountSchema, WRONG_PASSWORD_MESSAGE } from "~/domain/account/account-deletion.schema";
+import { tooManyAttemptsMessage } from "~/domain/auth/auth.rules";
+import { isAccountIntent, type AccountActionResult, type AccountIntent } from "~/domain/account/account-actions";
 import { formatDateTime } from "~/lib/paris-time";
 import { ACCOUNT_TABS, parseAccountTab } from "~/features/account/account-tabs";
 import { AccountNav } from "~/features/account/components/account-nav";
 import { ProfileTab } from "~/features/account/components/simple-tabs";
+import { BeautyPassHistory } from "~/features/loyalty/components/beauty-pass-history";
 import { PreferencesTab } from "~/features/account/components/preferences-tab";
 import { SecurityTab } from "~/features/account/components/security-tab";
-import { OrdersTab } from "~/features/account/components/orders-tab";
-import { AddressesTab } from "~/features/account/components/addresses-tab";
-import { WishlistTab } from "~/features/account/components/wishlist-tab";
-import { PaymentTab } from "~/features/account/components/payment-tab";
-import { SupportTab } from "~/features/account/components/support-tab";
+import { OrdersTab } from "~/features/orders/components/orders-tab";
+import { AddressesTab } from "~/features/addresses/components/addresses-tab";
+import { WishlistTab } from "~/features/favorites/components/wishlist-tab";
+import { PaymentTab } from "~/features/payment-methods/components/payment-tab";
+import { SupportTab } from "~/features/support/components/support-tab";
 import { loadOrdersTab } from "./tab-data/orders.server";
 import { loadAddressesTab } from "./tab-data/addresses.server";
 import { loadWishlistTab } from "./tab-data/wishlist.server";
 import { loadPaymentTab } from "./tab-data/payment.server";
 import { loadSupportTab } from "./tab-data/support.server";
 import { loadLoyaltyTab } from "./tab-data/loyalty.server";
-import { NotificationsTab } from "~/features/account/components/notifications-tab";
+import { NotificationsTab } from "~/features/notifications/components/notifications-tab";
 import { loadNotificationsTab } from "./tab-data/notifications.server";
-import { PreferencesSchema } from "~/features/account/preferences.schema";
+import { PreferencesSchema } from "~/domain/account/preferences.schema";
 import {
   ChangePasswordSchema,
   PASSWORD_CRITERIA_MESSAGE,
@@ -54,7 +55,7 @@ import {
   WRONG_CURRENT_PASSWORD_MESSAGE,
   WRONG_TWO_FACTOR_CODE_MESSAGE,
   firstIssueMessage,
-} from "~/features/account/security.schema";
+} from "~/domain/account/security.schema";
 import { readFormData } from "~/.server/forms";
 
 const SECURITY_TAB_URL = "/dashboard?tab=security";
@@ -525,7 +526,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid grid-cols-1 gap-6 lg:mt-8 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
         <AccountNav active={tab} />
         <section aria-label={tabLabel} className="min-w-0">
-          {tab === "profile" && <ProfileTab name={account.name} email={account.email} loyalty={loaderData.loyalty} />}
+          {tab === "profile" && (
+            <ProfileTab
+              name={account.name}
+              email={account.email}
+              loyaltyHistory={loaderData.loyalty && <BeautyPassHistory summary={loaderData.loyalty.summary} />}
+            />
+          )}
           {tab === "security" && loaderData.security && (
             <SecurityTab
               email={account.email}

@@ -6,8 +6,8 @@ import { getDb } from "~/.server/db";
 import { isPasswordSetupLinkValid } from "~/.server/modules/accounts/password-setup.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
-import { PASSWORD_CRITERIA } from "~/features/account/security.schema";
-import { SETUP_LINK_INVALID_MESSAGE, SetPasswordSchema, SetupTokenSchema } from "~/features/account/set-password.schema";
+import { PASSWORD_CRITERIA } from "~/domain/account/security.schema";
+import { SETUP_LINK_INVALID_MESSAGE, SetPasswordSchema, SetupTokenSchema } from "~/domain/account/set-password.schema";
 import { readFormFields } from "~/.server/forms";
 
 type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, string> };

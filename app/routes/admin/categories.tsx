@@ -9,7 +9,7 @@ import {
   renameCategory,
 } from "~/.server/modules/catalog/categories-admin.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { CategoryIdSchema, type CategoryAnswer } from "~/features/admin/admin-categories.schema";
+import { CategoryIdSchema, type CategoryAnswer } from "~/domain/catalog/admin-categories.schema";
 import { AdminCategoriesView } from "~/features/admin/components/admin-categories-view";
 import { readFormFields } from "~/.server/forms";
 import { answeringRouteAction } from "~/.server/error-responses";

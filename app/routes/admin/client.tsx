@@ -8,8 +8,8 @@ import {
   updateClientProfile,
 } from "~/.server/modules/accounts/client-profile-admin.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import type { ClientActionAnswer } from "~/features/admin/admin-client-profile.schema";
-import { CLIENT_NOT_FOUND_MESSAGE } from "~/features/admin/admin-clients.schema";
+import type { ClientActionAnswer } from "~/domain/customers/admin-client-profile.schema";
+import { CLIENT_NOT_FOUND_MESSAGE } from "~/domain/customers/admin-clients.schema";
 import { AdminClientView } from "~/features/admin/components/admin-client-view";
 import { readFormData } from "~/.server/forms";
 import { answeringRouteAction, fieldMessagesOf } from "~/.server/error-responses";

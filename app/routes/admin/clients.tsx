@@ -5,11 +5,11 @@ import { getDb } from "~/.server/db";
 import { deleteClient, getClientStats, listAdminClients } from "~/.server/modules/accounts/clients-admin.service";
 import { createClient, sendClientMail } from "~/.server/modules/accounts/client-profile-admin.service";
 import { getEnv } from "~/.server/env";
-import type { ClientActionAnswer } from "~/features/admin/admin-client-profile.schema";
+import type { ClientActionAnswer } from "~/domain/customers/admin-client-profile.schema";
 import { answeringRouteAction, fieldMessagesOf, statusOf } from "~/.server/error-responses";
 import { isDomainError, type DomainError } from "~/domain/errors";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { readAdminClientQuery, type ClientAnswer } from "~/features/admin/admin-clients.schema";
+import { readAdminClientQuery, type ClientAnswer } from "~/domain/customers/admin-clients.schema";
 import { AdminClientsView } from "~/features/admin/components/admin-clients-view";
 import { readFormData } from "~/.server/forms";
 

@@ -7,9 +7,9 @@ import { changeOrderStatus, type ChangeOrderStatusResult } from "~/.server/workf
 import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { AdminStatusChangeSchema, readAdminOrderQuery, type ChangeStatusAnswer } from "~/features/admin/admin-orders.schema";
+import { AdminStatusChangeSchema, readAdminOrderQuery, type ChangeStatusAnswer } from "~/domain/orders/admin-orders.schema";
 import { AdminOrdersView } from "~/features/admin/components/admin-orders-view";
-import { orderStatusLabel } from "~/features/orders/order.types";
+import { orderStatusLabel } from "~/domain/orders/order.types";
 import { readFormFields } from "~/.server/forms";
 import { logRequestError, withReference } from "~/.server/request-id";
 

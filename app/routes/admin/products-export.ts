@@ -2,7 +2,7 @@ import type { Route } from "./+types/products-export";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { streamStockCsv } from "~/.server/modules/catalog/products-admin.service";
-import { readAdminProductQuery } from "~/features/admin/admin-products.schema";
+import { readAdminProductQuery } from "~/domain/catalog/admin-products.schema";
 import { csvFileName } from "~/lib/csv";
 
 /**

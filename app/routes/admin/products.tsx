@@ -21,14 +21,14 @@ import {
   SaveProductRequestSchema,
   productFieldErrors,
   type AdminProductFormAnswer,
-} from "~/features/admin/admin-product-form.schema";
+} from "~/domain/catalog/admin-product-form.schema";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import {
   AdjustStockSchema,
   DeleteProductSchema,
   readAdminProductQuery,
   type AdminProductAnswer,
-} from "~/features/admin/admin-products.schema";
+} from "~/domain/catalog/admin-products.schema";
 import { AdminProductsView } from "~/features/admin/components/admin-products-view";
 import { readFormData, readJsonSubmission } from "~/.server/forms";
 import { logRequestError, withReference } from "~/.server/request-id";

@@ -11,7 +11,7 @@ import {
 } from "~/.server/modules/promotions/promo-codes-admin.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdminPromotionsView } from "~/features/admin/components/admin-promotions-view";
-import type { PromoAnswer } from "~/features/promotions/promotions.schema";
+import type { PromoAnswer } from "~/domain/promotions/promotions.schema";
 import { readFormData } from "~/.server/forms";
 
 /** Codes promo: the list; create, edit and disable/enable post intents to the action. */

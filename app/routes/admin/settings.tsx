@@ -4,7 +4,7 @@ import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { getShippingSettings, updateShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import type { ShippingSettingsAnswer, ShippingSettingsField } from "~/features/admin/shop-settings.schema";
+import type { ShippingSettingsAnswer, ShippingSettingsField } from "~/domain/settings/shop-settings.schema";
 import { AdminSettingsView } from "~/features/admin/components/admin-settings-view";
 import { readFormFields } from "~/.server/forms";
 

@@ -4,9 +4,9 @@ import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { listAllTickets, setTicketStatus } from "~/.server/modules/support/support.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { readAdminTicketQuery, type TicketStatusAnswer } from "~/features/admin/admin-tickets.schema";
+import { readAdminTicketQuery, type TicketStatusAnswer } from "~/domain/support/admin-tickets.schema";
 import { AdminTicketsView } from "~/features/admin/components/admin-tickets-view";
-import { ticketStatusLabel } from "~/features/support/support-ticket.schema";
+import { ticketStatusLabel } from "~/domain/support/support-ticket.schema";
 import { readFormFields } from "~/.server/forms";
 
 /** Support: every customer's tickets, newest first; the status filter and the page live in the URL. */

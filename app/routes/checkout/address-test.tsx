@@ -1,9 +1,9 @@
 import { useCallback, useState } from "react";
 import type { Route } from "./+types/address-test";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { formatAddressLines } from "~/features/addresses/address-api";
-import { missingAddressFields, type SavedAddressView } from "~/features/addresses/address.schema";
-import { AddressSelector } from "~/features/addresses/components/address-selector";
+import { formatAddressLines } from "~/components/addresses/address-api";
+import { missingAddressFields, type SavedAddressView } from "~/domain/addresses/address.schema";
+import { AddressSelector } from "~/components/addresses/address-selector";
 import { EventLog, useEventLog } from "~/features/checkout/components/event-log";
 import { requireAdminOr404 } from "./checkout-data.server";
 

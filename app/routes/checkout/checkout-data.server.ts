@@ -7,14 +7,14 @@ import type { Database } from "~/.server/db/client";
 import { getProfile } from "~/.server/modules/accounts/profile.service";
 import { listAddresses } from "~/.server/modules/addresses/addresses.service";
 import { quoteCheckout } from "~/.server/workflows/place-order";
-import { GiftCardCodesSchema, OrderGiftCardsSchema, OrderLineSchema } from "~/features/checkout/checkout.schema";
+import { GiftCardCodesSchema, OrderGiftCardsSchema, OrderLineSchema } from "~/domain/checkout/checkout.schema";
 import {
   checkGiftCardCodeAtCheckout,
   countUnknownGiftCardCodes,
   giftCardCodesAllowed,
 } from "~/.server/modules/gift-cards/gift-card-checkout.service";
 import { GIFT_CARD_REDEMPTION_MESSAGES } from "~/.server/modules/gift-cards/gift-cards.service";
-import { GiftCardCodeInputSchema } from "~/features/gift-card/gift-card-code";
+import { GiftCardCodeInputSchema } from "~/domain/gift-cards/gift-card-code";
 import type { CheckoutAccount } from "~/features/checkout/components/checkout-types";
 import { CART_MAX_LINES } from "~/lib/shop-rules";
 import { readJsonSubmission } from "~/.server/forms";

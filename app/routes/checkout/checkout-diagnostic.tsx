@@ -2,12 +2,12 @@ import { useCallback, useId, useState, type FormEvent } from "react";
 import type { Route } from "./+types/checkout-diagnostic";
 import { getDb } from "~/.server/db";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
-import { fetchAddresses } from "~/features/addresses/address-api";
-import { missingAddressFields, type SavedAddressView } from "~/features/addresses/address.schema";
-import { AddressSelector } from "~/features/addresses/components/address-selector";
-import { useCart } from "~/features/cart/cart-store";
-import { ContactInfoSchema } from "~/features/checkout/checkout.schema";
+import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
+import { fetchAddresses } from "~/components/addresses/address-api";
+import { missingAddressFields, type SavedAddressView } from "~/domain/addresses/address.schema";
+import { AddressSelector } from "~/components/addresses/address-selector";
+import { useCart } from "~/components/cart/cart-store";
+import { ContactInfoSchema } from "~/domain/checkout/checkout.schema";
 import { EventLog, useEventLog } from "~/features/checkout/components/event-log";
 import { loadCheckoutAccount, requireAdminOr404 } from "./checkout-data.server";
 

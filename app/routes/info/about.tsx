@@ -9,7 +9,7 @@ import {
 } from "~/content/about";
 import { InfoPageHeader } from "~/features/info/components/info-page-header";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { NEWSLETTER_WELCOME_OFFER } from "~/features/newsletter/newsletter.rules";
+import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.rules";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";

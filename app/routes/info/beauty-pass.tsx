@@ -15,8 +15,8 @@ import {
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { RewardProgress, BEAUTY_PASS_HISTORY_HREF } from "~/features/loyalty/components/beauty-pass-card";
-import { BEAUTY_PASS_TIERS, type BeautyPassTier, type BeautyPassTierId } from "~/features/loyalty/loyalty.rules";
-import { formatPoints, LOYALTY_LOAD_ERROR } from "~/features/loyalty/loyalty.types";
+import { BEAUTY_PASS_TIERS, type BeautyPassTier, type BeautyPassTierId } from "~/domain/loyalty/loyalty.rules";
+import { formatPoints, LOYALTY_LOAD_ERROR } from "~/domain/loyalty/loyalty.types";
 import { primaryLinkClass, secondaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";

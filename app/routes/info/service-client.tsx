@@ -29,12 +29,12 @@ import {
   type ContactField,
   type ContactFieldErrors,
   type ContactFormValues,
-} from "~/features/support/contact.schema";
+} from "~/domain/support/contact.schema";
 import { InfoPageHeader, primaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { noStore, publicPageHeaders } from "~/lib/http-cache";
 import { RETURNS_DAYS } from "~/lib/shop-rules";
-import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
+import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { buildMeta } from "~/lib/seo";
 
 const FORM_ID = "formulaire-contact";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/confirmation";
 import { getDb } from "~/.server/db";
 import { confirmSubscription } from "~/.server/modules/newsletter/newsletter.service";
-import { NEWSLETTER_WELCOME_OFFER } from "~/features/newsletter/newsletter.rules";
+import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.rules";
 import {
   InfoPageHeader,
   primaryLinkClass,

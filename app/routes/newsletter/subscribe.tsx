@@ -10,7 +10,7 @@ import {
   NewsletterSchema,
   newsletterSuccessMessage,
   type NewsletterResult,
-} from "~/features/newsletter/newsletter.schema";
+} from "~/domain/newsletter/newsletter.schema";
 import { noStore } from "~/lib/http-cache";
 
 /**

@@ -4,12 +4,12 @@ import type { Route } from "./+types/category";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
 import { getCategoryBySlug, listCategories, listProducts, toCardViews } from "~/.server/modules/catalog/catalog.service";
-import { parseCatalogueParams } from "~/features/catalog/catalog.schema";
+import { parseCatalogueParams } from "~/domain/catalog/catalog.schema";
 import { FilterPanel } from "~/features/catalog/components/filter-panel";
 import { CatalogueResults } from "~/features/catalog/components/catalogue-results";
 import { ShippingBanner } from "~/features/catalog/components/shipping-banner";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { isSafeText } from "~/lib/safe-text";
+import { isSafeText } from "~/lib/safe-text.rules";
 import { buildMeta, summarize } from "~/lib/seo";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 

@@ -6,7 +6,7 @@ import { absoluteUrl } from "~/.server/http";
 import { getLowestPricesLast30Days, getProduct } from "~/.server/modules/catalog/catalog.service";
 import { ProductGallery } from "~/features/catalog/components/product-gallery";
 import { AddToCartForm } from "~/features/catalog/components/add-to-cart-form";
-import { FavoriteButton } from "~/features/favorites/components/favorite-button";
+import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { Stars } from "~/components/ui/stars";
 import { Price } from "~/components/ui/price";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -14,8 +14,8 @@ import { formatPrice } from "~/lib/money";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta, summarize } from "~/lib/seo";
 import { LOW_STOCK_THRESHOLD, RETURNS_DAYS } from "~/lib/shop-rules";
-import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
-import type { ProductView } from "~/features/catalog/catalog.types";
+import { useShippingSettings } from "~/components/layout/use-shipping-settings";
+import type { ProductView } from "~/domain/catalog/catalog.types";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = await getDb();

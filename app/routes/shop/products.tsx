@@ -2,7 +2,7 @@ import type { Route } from "./+types/products";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
 import { listCategories, listProducts, toCardViews } from "~/.server/modules/catalog/catalog.service";
-import { parseCatalogueParams } from "~/features/catalog/catalog.schema";
+import { parseCatalogueParams } from "~/domain/catalog/catalog.schema";
 import { FilterPanel } from "~/features/catalog/components/filter-panel";
 import { CatalogueResults } from "~/features/catalog/components/catalogue-results";
 import { ShippingBanner } from "~/features/catalog/components/shipping-banner";

@@ -12,7 +12,7 @@ import { launchBrowser, newShopContext, seriousA11yViolations } from "../../supp
 import { signInCookie } from "../../support/http-session";
 import { createPasswordShopper, startPrivateShop, type PrivateShop } from "../../support/private-shop";
 import { notifications } from "../../../app/.server/db/schema";
-import type { NotificationView } from "../../../app/features/notifications/notification.types";
+import type { NotificationView } from "../../../app/domain/notifications/notification.types";
 
 const PASSWORD = "Secret123!";
 const ALICE = { email: "alice.notifications@example.com", password: PASSWORD, firstName: "Alice" };

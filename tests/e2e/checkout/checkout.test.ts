@@ -5,8 +5,8 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
-import { TEST_CARD_APPROVED, TEST_CARD_DECLINED } from "~/features/checkout/checkout.schema";
-import { DEFAULT_SHIPPING_SETTINGS, quoteShipping } from "~/features/checkout/shipping";
+import { TEST_CARD_APPROVED, TEST_CARD_DECLINED } from "~/domain/checkout/checkout.schema";
+import { DEFAULT_SHIPPING_SETTINGS, quoteShipping } from "~/domain/checkout/shipping.rules";
 import { formatPrice } from "~/lib/money";
 
 const baseURL = inject("baseURL");

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { orderItems, orders } from "./orders";
+// The statuses are shared with the back-office view, hence defined in the domain layer.
+import { GIFT_CARD_STATUSES, type GiftCardStatus } from "../../../domain/gift-cards/gift-card-admin.types";
 
-export const GIFT_CARD_STATUSES = ["active", "disabled", "cancelled"] as const;
-export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
 
 /** Kinds of ledger rows: the card's issue (+amount), a use on an order (-), a refund of a use (+). */
 export const GIFT_CARD_ENTRY_KINDS = ["issue", "use", "refund"] as const;

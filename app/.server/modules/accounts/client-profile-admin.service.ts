@@ -9,7 +9,7 @@ import { adjustLoyaltyPoints } from "../loyalty/loyalty.service";
 import { listTransactions } from "../loyalty/loyalty-summary.service";
 import { listAddresses } from "../addresses/addresses.service";
 import { enqueueMail } from "../../outbox/outbox.service";
-import { clientStatus, CLIENT_NOT_FOUND_MESSAGE } from "~/features/admin/admin-clients.schema";
+import { clientStatus, CLIENT_NOT_FOUND_MESSAGE } from "~/domain/customers/admin-clients.schema";
 import {
   CLIENT_EMAIL_TAKEN_MESSAGE,
   ClientMailSchema,
@@ -18,9 +18,9 @@ import {
   NewClientSchema,
   fieldErrorsOf,
   type AdminClientProfile,
-} from "~/features/admin/admin-client-profile.schema";
-import { tierFor } from "~/features/loyalty/loyalty.rules";
-import { orderReference } from "~/features/orders/order.types";
+} from "~/domain/customers/admin-client-profile.schema";
+import { tierFor } from "~/domain/loyalty/loyalty.rules";
+import { orderReference } from "~/domain/orders/order.types";
 import { ADMIN_CLIENT_LATEST_ORDERS, ADMIN_CLIENT_LOYALTY_ROWS, CLIENT_INVITATION_LINK_DAYS } from "~/lib/shop-rules";
 
 /**

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { orders, session, user, userProfiles } from "../../db/schema";
-import { activeSince, clientStatus } from "~/features/admin/admin-clients.schema";
+import { activeSince, clientStatus } from "~/domain/customers/admin-clients.schema";
 import { deleteClient as deleteClientOrThrow, exportClientsCsv, getClientStats, listAdminClients } from "./clients-admin.service";
 import { settled } from "../../../../tests/support/domain-result";
 

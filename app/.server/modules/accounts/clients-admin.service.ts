@@ -18,7 +18,7 @@ import {
   type AdminClientPage,
   type AdminClientRow,
   type AdminClientStats,
-} from "~/features/admin/admin-clients.schema";
+} from "~/domain/customers/admin-clients.schema";
 
 /**
  * Gestion des Clients (spec back-office §2, §3 "Client"): every shopper account (administrators

@@ -4,7 +4,7 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { user, userPreferences } from "../../db/schema";
 import { getPreferences, getThemePreference, savePreferences } from "./preferences.service";
-import { DEFAULT_PREFERENCES, PreferencesSchema, type Preferences } from "~/features/account/preferences.schema";
+import { DEFAULT_PREFERENCES, PreferencesSchema, type Preferences } from "~/domain/account/preferences.schema";
 
 let handle: DatabaseHandle;
 const alice = "user-prefs-alice";

@@ -10,7 +10,7 @@ import {
   TIME_ZONES,
   type Preferences,
   type Theme,
-} from "~/features/account/preferences.schema";
+} from "~/domain/account/preferences.schema";
 import { createReadMemo } from "../../read-memo";
 
 type PreferencesRow = typeof userPreferences.$inferSelect;

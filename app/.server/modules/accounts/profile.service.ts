@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { user, userProfiles } from "../../db/schema";
-import type { ProfileUpdate } from "~/features/account/profile.schema";
+import type { ProfileUpdate } from "~/domain/account/profile.schema";
 
 export type ProfileView = {
   id: string;

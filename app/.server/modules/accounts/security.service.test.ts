@@ -19,7 +19,7 @@ import {
   TwoFactorVerifySchema,
   checkPasswordCriteria,
   sanitizeTwoFactorCode,
-} from "~/features/account/security.schema";
+} from "~/domain/account/security.schema";
 
 let handle: DatabaseHandle;
 const alice = "user-sec-alice";

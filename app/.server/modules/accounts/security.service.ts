@@ -6,7 +6,7 @@ import {
   firstIssueMessage,
   type SecurityReportFormInput,
   type SecurityReportInput,
-} from "~/features/account/security.schema";
+} from "~/domain/account/security.schema";
 import { parseUserAgent, type DeviceInfo } from "./user-agent";
 
 /** The security events the account area records (spec section 7). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import { AddressSchema, AddressActionSchema } from "~/features/addresses/address.schema";
+import { AddressSchema, AddressActionSchema } from "~/domain/addresses/address.schema";
 
 /** Response shapes of /api/v1/addresses, for the generated OpenAPI document. */
 export const SavedAddressSchema = z

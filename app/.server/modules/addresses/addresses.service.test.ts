@@ -14,7 +14,7 @@ import {
   setDefaultAddress,
   updateAddress,
 } from "./addresses.service";
-import { MAX_SAVED_ADDRESSES, type SavedAddressView } from "~/features/addresses/address.schema";
+import { MAX_SAVED_ADDRESSES, type SavedAddressView } from "~/domain/addresses/address.schema";
 
 let handle: DatabaseHandle;
 const claire = "user-addresses-claire";

@@ -8,7 +8,7 @@ import {
   addressFieldErrors,
   type AddressField,
   type SavedAddressView,
-} from "~/features/addresses/address.schema";
+} from "~/domain/addresses/address.schema";
 
 /**
  * The shopper's address book (`saved_addresses`). Every call is scoped to one user id: an id

@@ -4,7 +4,7 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { cartItems, carts, products, user } from "../../db/schema";
 import { clearCart, extendCart, getCart, mergeCart, quoteProducts, replaceCart } from "./cart.service";
-import { CartLinesSchema } from "~/features/cart/cart.schema";
+import { CartLinesSchema } from "~/domain/cart/cart.schema";
 import { CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 let handle: DatabaseHandle;

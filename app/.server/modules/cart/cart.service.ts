@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
 import { cartItems, carts, categories, products } from "../../db/schema";
-import { EMPTY_CART_VIEW, type CartLineView, type CartProductQuote, type CartView } from "~/features/cart/cart.types";
+import { EMPTY_CART_VIEW, type CartLineView, type CartProductQuote, type CartView } from "~/domain/cart/cart.types";
 import { CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY, CART_MAX_LINES } from "~/lib/shop-rules";
 
 export type CartClock = { now?: Date };

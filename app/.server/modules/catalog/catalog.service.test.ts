@@ -13,7 +13,7 @@ import {
   listHomeSections,
   listProducts,
 } from "./catalog.service";
-import { parseCatalogueParams, ProductListQuerySchema } from "~/features/catalog/catalog.schema";
+import { parseCatalogueParams, ProductListQuerySchema } from "~/domain/catalog/catalog.schema";
 import { discountPercent, formatPrice, formatRating } from "~/lib/money";
 
 let handle: DatabaseHandle;

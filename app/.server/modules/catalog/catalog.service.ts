@@ -3,9 +3,9 @@ import { rowsOf, type Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { purgePageCache } from "../../page-cache-bridge";
 import { categories, priceHistory, products } from "../../db/schema";
-import { toProductCardView, type CategoryView, type ProductCardView, type ProductPage, type ProductView } from "~/features/catalog/catalog.types";
-import type { ProductListQuery } from "~/features/catalog/catalog.schema";
-import type { ProductSort } from "~/features/catalog/catalog.constants";
+import { toProductCardView, type CategoryView, type ProductCardView, type ProductPage, type ProductView } from "~/domain/catalog/catalog.types";
+import type { ProductListQuery } from "~/domain/catalog/catalog.schema";
+import type { ProductSort } from "~/domain/catalog/catalog.constants";
 import {
   CATALOGUE_PAGE_SIZE,
   HOME_FEATURED_COUNT,

@@ -4,7 +4,7 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { categories, products } from "../../db/schema";
 import { listCategories } from "./catalog.service";
-import { slugify } from "~/features/admin/admin-categories.schema";
+import { slugify } from "~/domain/catalog/admin-categories.schema";
 import { createCategory as createCategoryOrThrow, deleteCategory as deleteCategoryOrThrow, listAdminCategories, renameCategory as renameCategoryOrThrow } from "./categories-admin.service";
 import { settled } from "../../../../tests/support/domain-result";
 

@@ -12,7 +12,7 @@ import {
   CategoryNameSchema,
   slugify,
   type AdminCategoryRow,
-} from "~/features/admin/admin-categories.schema";
+} from "~/domain/catalog/admin-categories.schema";
 
 /**
  * Back-office categories (spec back-office §7 "Categories table"): list with product counts,

@@ -23,7 +23,7 @@ import {
   ProductFormSchema,
   productFieldErrors,
   type ProductFormInput,
-} from "~/features/admin/admin-product-form.schema";
+} from "~/domain/catalog/admin-product-form.schema";
 import { settled } from "../../../../tests/support/domain-result";
 
 const saveAdminProduct = (...args: Parameters<typeof saveAdminProductOrThrow>) => settled(saveAdminProductOrThrow(...args));

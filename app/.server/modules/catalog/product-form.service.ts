@@ -23,7 +23,7 @@ import {
   type ProductFieldErrors,
   type ProductInput,
   type SkinType,
-} from "~/features/admin/admin-product-form.schema";
+} from "~/domain/catalog/admin-product-form.schema";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
 

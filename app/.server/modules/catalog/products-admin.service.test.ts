@@ -15,7 +15,7 @@ import {
   listStockAlerts,
   streamStockCsv,
 } from "./products-admin.service";
-import { DEFAULT_ADMIN_PRODUCT_QUERY, readAdminProductQuery, stockStatus, type AdminProductQuery } from "~/features/admin/admin-products.schema";
+import { DEFAULT_ADMIN_PRODUCT_QUERY, readAdminProductQuery, stockStatus, type AdminProductQuery } from "~/domain/catalog/admin-products.schema";
 import { settled } from "../../../../tests/support/domain-result";
 
 const adjustAdminStock = (...args: Parameters<typeof adjustAdminStockOrThrow>) => settled(adjustAdminStockOrThrow(...args));

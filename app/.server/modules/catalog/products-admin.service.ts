@@ -24,7 +24,7 @@ import {
   type AdminProductQuery,
   type StockHistory,
   type StockReport,
-} from "~/features/admin/admin-products.schema";
+} from "~/domain/catalog/admin-products.schema";
 import { csvRow, CSV_BOM } from "~/lib/csv";
 import { ADMIN_PRODUCTS_PAGE_SIZE, LOW_STOCK_THRESHOLD, STOCK_EXPORT_MAX_ROWS } from "~/lib/shop-rules";
 import { isUuid } from "~/lib/uuid";

@@ -4,7 +4,7 @@ import type { Executor } from "../../db/client";
 import { categories, favorites, products } from "../../db/schema";
 import { productColumns, toCardViews, toProductView } from "../catalog/catalog.service";
 import { isUuid } from "~/lib/uuid";
-import type { ProductCardView } from "~/features/catalog/catalog.types";
+import type { ProductCardView } from "~/domain/catalog/catalog.types";
 
 
 /** The shopper's favourite products as cards, most recently added first. */

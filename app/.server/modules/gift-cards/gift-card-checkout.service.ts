@@ -4,10 +4,9 @@
  * codes used as payment.
  */
 import type { Executor } from "~/.server/db/client";
-import type { GiftCardConfig } from "~/features/gift-card/gift-card.schema";
-import { computeGiftCardTotals } from "~/features/gift-card/gift-card.schema";
+import { computeGiftCardTotals, type GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { namedLimiter, requestKey } from "~/.server/rate-limit";
-import { normalizeGiftCardCode } from "~/features/gift-card/gift-card-code";
+import { normalizeGiftCardCode } from "~/domain/gift-cards/gift-card-code";
 import {
   allocateGiftCards,
   findUsableGiftCard,
@@ -15,32 +14,7 @@ import {
   GIFT_CARD_REDEMPTION_MESSAGES,
   type GiftCardAllocation,
 } from "./gift-cards.service";
-
-export type GiftCardLineQuote = {
-  name: string;
-  amount_cents: number;
-  fee_cents: number;
-  total_cents: number;
-  delivery_mode: "email" | "physical";
-  occasion: string;
-  recipient_name: string;
-  recipient_email: string;
-};
-
-export type GiftCardPaymentQuote = { code: string; last4: string; balance_cents: number; applied_cents: number };
-
-export type GiftCardCheckoutQuote = {
-  /** Gift cards bought in this order (value plus the premium card fee). */
-  gift_card_lines: GiftCardLineQuote[];
-  gift_card_lines_cents: number;
-  /** A physical card travels by post: an address is needed even without products. */
-  has_physical_gift_card: boolean;
-  /** Codes applied as payment, in the order typed, and what each one pays. */
-  gift_card_payments: GiftCardPaymentQuote[];
-  /** Codes refused, with the French reason. */
-  gift_card_refusals: { code: string; message: string }[];
-  gift_card_cents: number;
-};
+import type { GiftCardCheckoutQuote, GiftCardLineQuote, GiftCardPaymentQuote } from "~/domain/gift-cards/gift-card-quote.types";
 
 export function quoteGiftCardLines(cards: readonly GiftCardConfig[]) {
   const lines: GiftCardLineQuote[] = cards.map((c) => {

@@ -2,9 +2,9 @@
 import { data } from "react-router";
 import type { Database } from "~/.server/db/client";
 import { readFormOrJson } from "~/.server/forms";
-import { GiftCardCodeInputSchema } from "~/features/gift-card/gift-card-code";
-import type { GiftCardPageAnswer } from "~/features/gift-card/gift-card-answers";
-import { GiftCardConfigSchema } from "~/features/gift-card/gift-card.schema";
+import { GiftCardCodeInputSchema } from "~/domain/gift-cards/gift-card-code";
+import type { GiftCardPageAnswer } from "~/domain/gift-cards/gift-card-answers";
+import { GiftCardConfigSchema } from "~/domain/gift-cards/gift-card.schema";
 import { requestKey } from "~/.server/rate-limit";
 import { giftCardCheckLimiter } from "./gift-card-checkout.service";
 import { checkGiftCardBalance, GIFT_CARD_REDEMPTION_MESSAGES } from "./gift-cards.service";

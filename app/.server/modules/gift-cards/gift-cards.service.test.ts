@@ -11,9 +11,9 @@ import { SimulatedPaymentProvider } from "../payments/payment-provider";
 import { changeOrderStatus as changeOrderStatusOrThrow, cancelOwnOrder as cancelOwnOrderOrThrow } from "../../workflows/change-order-status";
 import { placeOrder as placeOrderOrThrow, quoteCheckout } from "../../workflows/place-order";
 import { createSlidingWindowLimiter } from "../../rate-limit";
-import { PlaceOrderSchema, type PlaceOrderBody } from "~/features/checkout/checkout.schema";
-import { GIFT_CARD_CODE_ALPHABET, formatGiftCardCode, normalizeGiftCardCode } from "~/features/gift-card/gift-card-code";
-import type { GiftCardConfigInput } from "~/features/gift-card/gift-card.schema";
+import { PlaceOrderSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
+import { GIFT_CARD_CODE_ALPHABET, formatGiftCardCode, normalizeGiftCardCode } from "~/domain/gift-cards/gift-card-code";
+import type { GiftCardConfigInput } from "~/domain/gift-cards/gift-card.schema";
 import {
   ADMIN_GIFT_CARDS_PAGE_SIZE,
   checkGiftCardBalance,

@@ -12,7 +12,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
-import { giftCards, giftCardTransactions, orders, user, type GiftCardStatus } from "~/.server/db/schema";
+import { giftCards, giftCardTransactions, orders, user } from "~/.server/db/schema";
+import type { AdminGiftCardView, GiftCardLedgerEntry, GiftCardStatus } from "~/domain/gift-cards/gift-card-admin.types";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import {
   formatGiftCardCode,
@@ -21,10 +22,10 @@ import {
   isWellFormedGiftCardCode,
   maskedGiftCardCode,
   normalizeGiftCardCode,
-} from "~/features/gift-card/gift-card-code";
-import { GIFT_CARD_DELIVERY_LABELS, GIFT_CARD_OCCASION_LABELS } from "~/features/gift-card/gift-card.options";
-import { computeGiftCardTotals, type GiftCardConfig } from "~/features/gift-card/gift-card.schema";
-import { orderReference } from "~/features/orders/order.types";
+} from "~/domain/gift-cards/gift-card-code";
+import { GIFT_CARD_DELIVERY_LABELS, GIFT_CARD_OCCASION_LABELS } from "~/domain/gift-cards/gift-card.options";
+import { computeGiftCardTotals, type GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
+import { orderReference } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
@@ -549,30 +550,6 @@ async function buyerEmail(tx: Executor, card: GiftCardRow): Promise<string | nul
 /* -------------------------------------------------------------------------------------------- */
 /* Back-office                                                                                    */
 /* -------------------------------------------------------------------------------------------- */
-
-export type AdminGiftCardView = {
-  id: string;
-  last4: string;
-  amount_cents: number;
-  balance_cents: number;
-  status: GiftCardStatus;
-  expired: boolean;
-  delivery_mode: "email" | "physical";
-  recipient_email: string;
-  buyer_email: string | null;
-  order_reference: string | null;
-  expires_at: string;
-  created_at: string;
-};
-
-export type GiftCardLedgerEntry = {
-  id: number;
-  kind: "issue" | "use" | "refund";
-  amount_cents: number;
-  balance_after_cents: number;
-  order_reference: string | null;
-  created_at: string;
-};
 
 export const ADMIN_GIFT_CARDS_PAGE_SIZE = 50;
 

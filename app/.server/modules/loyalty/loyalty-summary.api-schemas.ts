@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BEAUTY_PASS_TRANSACTION_TYPES, type LoyaltySummary } from "~/features/loyalty/loyalty.types";
+import { BEAUTY_PASS_TRANSACTION_TYPES, type LoyaltySummary } from "~/domain/loyalty/loyalty.types";
 
 /** Response shape of GET /api/v1/loyalty, for the generated OpenAPI document. */
 export const LoyaltyTransactionSchema = z

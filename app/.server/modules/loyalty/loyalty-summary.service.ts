@@ -7,14 +7,14 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { beautyPassTransactions, userProfiles } from "../../db/schema";
-import { nextRewardThreshold, rewardProgressPercent, tierFor } from "~/features/loyalty/loyalty.rules";
+import { nextRewardThreshold, rewardProgressPercent, tierFor } from "~/domain/loyalty/loyalty.rules";
 import {
   BEAUTY_PASS_TRANSACTION_TYPES,
   type BeautyPassTransactionType,
   type LoyaltySummary,
   type LoyaltyTransactionView,
-} from "~/features/loyalty/loyalty.types";
-import { orderReference } from "~/features/orders/order.types";
+} from "~/domain/loyalty/loyalty.types";
+import { orderReference } from "~/domain/orders/order.types";
 import { parisDay } from "~/lib/paris-time";
 import { BEAUTY_PASS_HISTORY_LIMIT } from "~/lib/shop-rules";
 

@@ -16,8 +16,8 @@ import { beautyPassTransactions, notifications, orders, user, userProfiles } fro
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { setOrderPointsEarned } from "~/.server/modules/orders/orders.service";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
-import { pointsEarnedFor } from "~/features/loyalty/loyalty.rules";
-import { orderReference } from "~/features/orders/order.types";
+import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
+import { orderReference } from "~/domain/orders/order.types";
 import { formatDate } from "~/lib/paris-time";
 import { BEAUTY_PASS_EXPIRY_REMINDER_DAYS, BEAUTY_PASS_POINTS_VALIDITY_MONTHS } from "~/lib/shop-rules";
 

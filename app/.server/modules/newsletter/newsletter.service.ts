@@ -4,7 +4,7 @@ import type { Database, Executor } from "../../db/client";
 import { newsletterSubscriptions } from "../../db/schema";
 import { enqueueMail, kickOutbox } from "../../outbox/outbox.service";
 import { createWelcomeCode } from "~/.server/modules/promotions/promo-codes.service";
-import { NEWSLETTER_WELCOME_OFFER } from "~/features/newsletter/newsletter.schema";
+import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.schema";
 
 /** A confirmation mail is sent again to an unconfirmed address at most this often. */
 export const CONFIRMATION_RESEND_INTERVAL_MS = 60_000;

@@ -9,7 +9,7 @@
 import type { Database, DatabaseHandle } from "~/.server/db/client";
 import { getDatabaseHandle } from "~/.server/db";
 import { remember } from "~/lib/remember";
-import type { NotificationView } from "~/features/notifications/notification.types";
+import type { NotificationView } from "~/domain/notifications/notification.types";
 import { NOTIFICATION_CHANNEL, getNotification, type NotificationSignal } from "./notifications.service";
 
 export type NotificationListener = (notification: NotificationView) => void;

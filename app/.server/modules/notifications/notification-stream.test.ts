@@ -13,7 +13,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { user } from "../../db/schema";
-import type { NotificationView } from "~/features/notifications/notification.types";
+import type { NotificationView } from "~/domain/notifications/notification.types";
 import { NOTIFICATION_STREAMS_PER_ACCOUNT, createNotificationHub, type NotificationHub } from "./notification-hub";
 import { EVICTED_RECONNECT_DELAY_MS, openNotificationStream } from "./notification-stream";
 import { createNotification, deleteNotification, type NewNotification } from "./notifications.service";

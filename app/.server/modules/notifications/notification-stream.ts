@@ -3,7 +3,7 @@
  * per new notification of the signed-in user, a comment line every 25 s so proxies and browsers
  * keep the connection open, and the subscription dropped as soon as the page goes away.
  */
-import type { NotificationView } from "~/features/notifications/notification.types";
+import type { NotificationView } from "~/domain/notifications/notification.types";
 import type { NotificationHub } from "./notification-hub";
 
 /** Under the usual 30-60 s idle timeouts of proxies and load balancers. */

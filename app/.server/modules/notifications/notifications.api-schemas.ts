@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NOTIFICATION_FILTERS } from "~/features/notifications/notification.types";
+import { NOTIFICATION_FILTERS } from "~/domain/notifications/notification.types";
 import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from "./notifications.service";
 
 /** Request and response shapes of /api/v1/notifications (routes and the OpenAPI document). */

@@ -12,7 +12,7 @@ import type { Executor } from "~/.server/db/client";
 import { notifications } from "~/.server/db/schema";
 import { isUuid } from "~/lib/uuid";
 import { HEADER_NOTIFICATIONS_LIMIT, NOTIFICATIONS_LIST_LIMIT } from "~/lib/shop-rules";
-import type { NotificationFilter, NotificationView } from "~/features/notifications/notification.types";
+import type { NotificationFilter, NotificationView } from "~/domain/notifications/notification.types";
 
 export const NOTIFICATION_CHANNEL = "aurore_notifications";
 

@@ -4,7 +4,7 @@ import type { Executor } from "~/.server/db/client";
 import { orderItems, orders } from "~/.server/db/schema";
 import { giftCardPaymentsOf, giftCardsBoughtBy } from "~/.server/modules/gift-cards/gift-cards.service";
 import { ORDER_CHANGE_WINDOW_HOURS } from "~/lib/shop-rules";
-import { orderReference, type OrderStatusValue, type OrderView } from "~/features/orders/order.types";
+import { orderReference, type OrderStatusValue, type OrderView } from "~/domain/orders/order.types";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

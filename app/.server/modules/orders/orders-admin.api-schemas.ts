@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { ApiOperation } from "../../api/openapi";
+import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema, OrderAddressSchema } from "../../api/schemas";
-import { AdminOrderQuerySchema } from "~/features/admin/admin-orders.schema";
-import { ORDER_STATUS_VALUES } from "~/features/orders/order.types";
+import { AdminOrderQuerySchema } from "~/domain/orders/admin-orders.schema";
+import { ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 
 /** Response shapes and operations of /api/v1/admin/orders, for the generated OpenAPI document. */
 const status = z.enum(ORDER_STATUS_VALUES);

@@ -16,8 +16,8 @@ import {
   type AdminOrderPage,
   type AdminOrderRow,
   formatAdminAddress,
-} from "~/features/admin/admin-orders.schema";
-import type { OrderStatusValue } from "~/features/orders/order.types";
+} from "~/domain/orders/admin-orders.schema";
+import type { OrderStatusValue } from "~/domain/orders/order.types";
 import { ADMIN_ORDER_SHORT_ID_LENGTH, ADMIN_ORDERS_PAGE_SIZE } from "~/lib/shop-rules";
 import { isUuid } from "~/lib/uuid";
 

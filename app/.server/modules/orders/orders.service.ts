@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { orderItems, orders, orderStatusChanges, type OrderAddress, type OrderStatus } from "~/.server/db/schema";
-import { orderReference, type OrderView } from "~/features/orders/order.types";
+import { orderReference, type OrderView } from "~/domain/orders/order.types";
 import { isUuid } from "~/lib/uuid";
 import { withItems, type OrderItemRow, type OrderRow } from "./order-view";
 

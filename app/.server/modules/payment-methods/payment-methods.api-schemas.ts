@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { ApiOperation } from "../../api/openapi";
+import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "../../api/schemas";
 import {
   MAX_PAYMENT_METHODS,
   PAYMENT_CARD_BRANDS,
   PaymentMethodPatchSchema,
   PaymentMethodSchema,
-} from "~/features/payment-methods/payment-method.schema";
+} from "~/domain/payment-methods/payment-method.schema";
 
 /** Response shapes and operations of /api/v1/payment-methods, for the generated OpenAPI document. */
 export const PaymentMethodViewSchema = z

@@ -23,7 +23,7 @@ import {
   CARD_LAST_FOUR_REQUIRED_MESSAGE,
   MAX_PAYMENT_METHODS,
   type PaymentMethodView,
-} from "~/features/payment-methods/payment-method.schema";
+} from "~/domain/payment-methods/payment-method.schema";
 
 let handle: DatabaseHandle;
 const claire = "user-cards-claire";

@@ -10,7 +10,7 @@ import {
   type PaymentCardBrand,
   type PaymentMethodField,
   type PaymentMethodView,
-} from "~/features/payment-methods/payment-method.schema";
+} from "~/domain/payment-methods/payment-method.schema";
 
 /**
  * The shopper's saved cards (`payment_methods`): brand, last four digits, holder and optional

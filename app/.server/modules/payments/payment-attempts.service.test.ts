@@ -6,7 +6,7 @@ import { APPROVED_CARD, CONTACT, DECLINED_CARD, createShopper, type TestShopper 
 import type { DatabaseHandle } from "../../db/client";
 import { cartItems, orders, paymentAttempts, products, userProfiles } from "../../db/schema";
 import { placeOrder as placeOrderOrThrow, PAYMENT_EXPIRED_MESSAGE } from "../../workflows/place-order";
-import { PlaceOrderSchema } from "~/features/checkout/checkout.schema";
+import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 import { beginPaymentAttempt, reconcilePayments, refundKeyOf } from "./payment-attempts.service";
 import { SimulatedPaymentProvider, type PaymentProvider, type RefundRequest } from "./payment-provider";
 import { settled } from "../../../../tests/support/domain-result";

@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "~/.server/db/client";
 import { simulatedAcquirerCharges, simulatedAcquirerRefunds } from "~/.server/db/schema";
-import { cardBrandOf, cardDigits, TEST_CARD_DECLINED, type Card, type CardBrand } from "~/features/checkout/checkout.schema";
+import { cardBrandOf, cardDigits, TEST_CARD_DECLINED, type Card, type CardBrand } from "~/domain/checkout/checkout.schema";
 
 export type ChargeRequest = {
   amountCents: number;

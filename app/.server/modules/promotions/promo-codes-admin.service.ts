@@ -14,7 +14,7 @@ import {
   type AdminPromoCodeRow,
   type PromoCodeDraft,
   type PromoFormField,
-} from "~/features/promotions/promotions.schema";
+} from "~/domain/promotions/promotions.schema";
 import { addParisDays, parisDayStart } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 

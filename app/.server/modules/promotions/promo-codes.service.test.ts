@@ -12,7 +12,7 @@ import { changeOrderStatus as changeOrderStatusOrThrow, cancelOwnOrder as cancel
 import { placeOrder as placeOrderOrThrow, quoteCheckout } from "../../workflows/place-order";
 import { createPromoCode, setPromoCodeActive, updatePromoCode } from "./promo-codes-admin.service";
 import { checkPromoCode, generatePromoCode } from "./promo-codes.service";
-import { PlaceOrderSchema, type PlaceOrderBody } from "~/features/checkout/checkout.schema";
+import { PlaceOrderSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
 import { formatPrice } from "~/lib/money";
 import { parisDayStart } from "~/lib/paris-time";
 import {
@@ -20,7 +20,7 @@ import {
   PromoCodeFormSchema,
   normalizePromoCode,
   promoDiscountCents,
-} from "~/features/promotions/promotions.schema";
+} from "~/domain/promotions/promotions.schema";
 import { settled } from "../../../../tests/support/domain-result";
 
 const changeOrderStatus = (...args: Parameters<typeof changeOrderStatusOrThrow>) => settled(changeOrderStatusOrThrow(...args));

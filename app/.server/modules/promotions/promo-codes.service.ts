@@ -30,21 +30,14 @@ import {
   promoNotYetValidMessage,
   type PromoLine,
   type PromoRefusalCode,
-} from "~/features/promotions/promotions.schema";
+} from "~/domain/promotions/promotions.schema";
 import { formatDate } from "~/lib/paris-time";
 import { NEWSLETTER_WELCOME_PERCENT, NEWSLETTER_WELCOME_VALIDITY_DAYS } from "~/lib/shop-rules";
+import type { AppliedPromo } from "~/domain/promotions/promotion.types";
 
 type PromoCodeRow = typeof promoCodes.$inferSelect;
 
 /** A code accepted for an order: what the quote and the order show. */
-export type AppliedPromo = {
-  id: string;
-  code: string;
-  kind: "percentage" | "fixed";
-  percent_off: number | null;
-  amount_off_cents: number | null;
-  discount_cents: number;
-};
 
 export type PromoRefusal = { ok: false; reason: PromoRefusalCode; message: string };
 export type PromoCheck = { ok: true; promo: AppliedPromo } | PromoRefusal;

@@ -7,7 +7,7 @@ import {
   formatChange,
   monthOverMonthPercent,
   topProductRows,
-} from "~/features/admin/admin-dashboard";
+} from "~/domain/statistics/admin-dashboard";
 import { lastParisDays, lastParisMonths, parisDay, parisMonthStart } from "~/lib/paris-time";
 import { computeDashboard, computeStatistics, getDashboard } from "./dashboard.service";
 

@@ -12,7 +12,7 @@ import {
   type DashboardCard,
   type DashboardData,
   type StatisticsData,
-} from "~/features/admin/admin-dashboard";
+} from "~/domain/statistics/admin-dashboard";
 import { SHOP_TIME_ZONE, lastParisDays, lastParisMonths, parisDayStart, parisMonthStart } from "~/lib/paris-time";
 
 /**

@@ -10,7 +10,7 @@ import {
   FREE_SHIPPING_THRESHOLD_MAX_MESSAGE,
   SHIPPING_FEE_MAX_MESSAGE,
   centsToEurosInput,
-} from "~/features/admin/shop-settings.schema";
+} from "~/domain/settings/shop-settings.schema";
 import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_FEE_CENTS } from "~/lib/shop-rules";
 import { SETTINGS_TTL_MS, SHIPPING_SETTINGS_KEY, getShippingSettings, updateShippingSettings } from "./shop-settings.service";
 

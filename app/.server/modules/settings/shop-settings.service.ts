@@ -12,8 +12,8 @@ import { eq } from "drizzle-orm";
 import { shopSettings } from "~/.server/db/schema";
 import type { Executor } from "~/.server/db/client";
 import { purgePageCache } from "~/.server/page-cache-bridge";
-import { ShippingSettingsFormSchema, type ShippingSettingsField } from "~/features/admin/shop-settings.schema";
-import { DEFAULT_SHIPPING_SETTINGS, type ShippingSettings } from "~/features/checkout/shipping";
+import { ShippingSettingsFormSchema, type ShippingSettingsField } from "~/domain/settings/shop-settings.schema";
+import { DEFAULT_SHIPPING_SETTINGS, type ShippingSettings } from "~/domain/checkout/shipping.rules";
 
 export const SHIPPING_SETTINGS_KEY = "shipping";
 export const SETTINGS_TTL_MS = 5_000;

@@ -12,7 +12,7 @@ import {
   listTickets,
   ticketYear,
 } from "./support.service";
-import { CONTACT_MESSAGE_MAX, ContactSchema } from "~/features/support/contact.schema";
+import { CONTACT_MESSAGE_MAX, ContactSchema } from "~/domain/support/contact.schema";
 import {
   TICKET_CATEGORY_MESSAGE,
   TICKET_DESCRIPTION_MAX,
@@ -22,7 +22,7 @@ import {
   TICKET_SUBJECT_MAX,
   TICKET_SUBJECT_REQUIRED_MESSAGE,
   TICKET_SUBJECT_TOO_LONG_MESSAGE,
-} from "~/features/support/support-ticket.schema";
+} from "~/domain/support/support-ticket.schema";
 
 let handle: DatabaseHandle;
 const shopper = "user-support-claire";

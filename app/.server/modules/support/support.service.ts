@@ -8,20 +8,20 @@ import {
   contactFieldErrors,
   type ContactFieldErrors,
   type ContactFormValues,
-} from "~/features/support/contact.schema";
+} from "~/domain/support/contact.schema";
 import {
   SupportTicketSchema,
   supportTicketFieldErrors,
   type SupportTicketFieldErrors,
   type SupportTicketView,
-} from "~/features/support/support-ticket.schema";
+} from "~/domain/support/support-ticket.schema";
 import {
   AdminTicketStatusSchema,
   TICKET_STATUS_INVALID_MESSAGE,
   type AdminTicketFilter,
   type AdminTicketPage,
   type AdminTicketRow,
-} from "~/features/admin/admin-tickets.schema";
+} from "~/domain/support/admin-tickets.schema";
 import { ADMIN_TICKETS_PAGE_SIZE } from "~/lib/shop-rules";
 
 /**

@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { PASSWORD_SUCCESS_CLOSE_MS, type AccountActionResult } from "../account-actions";
+import { PASSWORD_SUCCESS_CLOSE_MS, type AccountActionResult } from "~/domain/account/account-actions";
 import {
   PASSWORD_MISMATCH_MESSAGE,
   checkPasswordCriteria,
   meetsPasswordCriteria,
-} from "../security.schema";
-import { PASSWORD_MAX } from "~/features/auth/auth.rules";
-import { FormMessage, inputClass, primaryButtonClass } from "./form-parts";
+} from "~/domain/account/security.schema";
+import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
+import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 
 /** Current password, new password with its live checklist, confirmation. */

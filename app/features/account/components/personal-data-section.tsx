@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import type { AccountActionResult } from "../account-actions";
-import { PASSWORD_MAX } from "~/features/auth/auth.rules";
-import { FormMessage, dangerButtonClass, inputClass, secondaryButtonClass } from "./form-parts";
+import type { AccountActionResult } from "~/domain/account/account-actions";
+import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
+import { FormMessage, dangerButtonClass, inputClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 
 const EXPORT_URL = "/api/v1/me/export";

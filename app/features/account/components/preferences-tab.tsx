@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import type { AccountActionResult } from "../account-actions";
+import type { AccountActionResult } from "~/domain/account/account-actions";
 import {
   CURRENCIES,
   CURRENCY_LABELS,
@@ -14,11 +14,11 @@ import {
   TIME_ZONES,
   TIME_ZONE_LABELS,
   type Preferences,
-} from "../preferences.schema";
-import { firstIssueMessage } from "../security.schema";
+} from "~/domain/account/preferences.schema";
+import { firstIssueMessage } from "~/domain/account/security.schema";
 import { showToast } from "~/components/ui/toast";
-import { FormMessage, inputClass, primaryButtonClass } from "./form-parts";
-import { TabHeading } from "./simple-tabs";
+import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
+import { TabHeading } from "~/components/ui/tab-heading";
 
 /** A checkbox drawn as a switch (role=switch): still a real, visible, clickable input. */
 function Switch({ name, label, defaultChecked }: { name: string; label: string; defaultChecked: boolean }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { REPORT_SUCCESS_CLOSE_MS, type AccountActionResult } from "../account-actions";
+import { REPORT_SUCCESS_CLOSE_MS, type AccountActionResult } from "~/domain/account/account-actions";
 import {
   DEFAULT_SECURITY_URGENCY,
   SECURITY_ISSUE_LABELS,
@@ -10,9 +10,9 @@ import {
   SECURITY_URGENCY_LABELS,
   SecurityReportSchema,
   firstIssueMessage,
-} from "../security.schema";
-import { EMAIL_MAX } from "~/features/auth/auth.rules";
-import { FormMessage, inputClass, primaryButtonClass } from "./form-parts";
+} from "~/domain/account/security.schema";
+import { EMAIL_MAX } from "~/domain/auth/auth.rules";
+import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 
 /** Report a security problem: type, description, optional contact e-mail, urgency. */

@@ -1,9 +1,9 @@
 import { useCallback, useState } from "react";
-import { UNKNOWN, deviceTypeLabel } from "../account-format";
+import { UNKNOWN, deviceTypeLabel } from "~/domain/account/account-format";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { SecurityReportDialog } from "./security-report-dialog";
 import { SessionsDialog, type SessionView } from "./sessions-dialog";
-import { TabHeading } from "./simple-tabs";
+import { TabHeading } from "~/components/ui/tab-heading";
 import { TwoFactorDialog } from "./two-factor-dialog";
 
 export type LoginHistoryView = {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { AccountActionResult } from "../account-actions";
-import { deviceTypeLabel } from "../account-format";
-import { FormMessage, dangerButtonClass, secondaryButtonClass } from "./form-parts";
+import type { AccountActionResult } from "~/domain/account/account-actions";
+import { deviceTypeLabel } from "~/domain/account/account-format";
+import { FormMessage, dangerButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 
 export type SessionView = {

@@ -1,25 +1,21 @@
 import { Link } from "react-router";
 import type { AccountTab } from "../account-tabs";
-import { BeautyPassHistory } from "~/features/loyalty/components/beauty-pass-history";
-import type { LoyaltySummary } from "~/features/loyalty/loyalty.types";
+import type { ReactNode } from "react";
+import { TabHeading } from "~/components/ui/tab-heading";
 import { PersonalDataSection } from "./personal-data-section";
 
-export function TabHeading({ children }: { children: React.ReactNode }) {
-  return <h2 className="font-display text-2xl sm:text-3xl">{children}</h2>;
-}
-
 /**
- * Profil: who is signed in, the way to the full profile page, the Beauty Pass history (when its
- * data was loaded for this tab) and the RGPD rights.
+ * Profil: who is signed in, the way to the full profile page, the Beauty Pass history (given by
+ * the page, which composes the loyalty feature, when its data was loaded) and the RGPD rights.
  */
 export function ProfileTab({
   name,
   email,
-  loyalty,
+  loyaltyHistory,
 }: {
   name: string;
   email: string;
-  loyalty?: { summary: LoyaltySummary | null } | null;
+  loyaltyHistory?: ReactNode;
 }) {
   return (
     <div>
@@ -40,7 +36,7 @@ export function ProfileTab({
       >
         Modifier mon profil
       </Link>
-      {loyalty && <BeautyPassHistory summary={loyalty.summary} />}
+      {loyaltyHistory}
       <PersonalDataSection />
     </div>
   );

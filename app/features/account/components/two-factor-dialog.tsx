@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { COPY_FEEDBACK_MS, type AccountActionResult, type TwoFactorSetup } from "../account-actions";
-import { TWO_FACTOR_CODE_LENGTH, sanitizeTwoFactorCode } from "../security.schema";
-import { PASSWORD_MAX } from "~/features/auth/auth.rules";
-import { FormMessage, dangerButtonClass, inputClass, primaryButtonClass, secondaryButtonClass } from "./form-parts";
+import { COPY_FEEDBACK_MS, type AccountActionResult, type TwoFactorSetup } from "~/domain/account/account-actions";
+import { TWO_FACTOR_CODE_LENGTH, sanitizeTwoFactorCode } from "~/domain/account/security.schema";
+import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
+import { FormMessage, dangerButtonClass, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 
 /** check -> setup -> verify -> success; when enabled: enabled -> disable -> setup. */

@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import { CATEGORY_NAME_MAX } from "~/lib/shop-rules";
-import { CategoryNameSchema, type AdminCategoryRow, type CategoryAnswer } from "../admin-categories.schema";
+import { CategoryNameSchema, type AdminCategoryRow, type CategoryAnswer } from "~/domain/catalog/admin-categories.schema";
 
 const inputClass = "min-h-11 rounded-lg border border-line bg-white px-3 font-normal";
 const primaryButtonClass = "min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60";

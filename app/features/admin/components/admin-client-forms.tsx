@@ -19,7 +19,7 @@ import {
   fieldErrorsOf,
   type AdminClientProfile,
   type ClientActionAnswer,
-} from "../admin-client-profile.schema";
+} from "~/domain/customers/admin-client-profile.schema";
 
 /**
  * The forms of the client actions (Modifier, Beauty Pass, Envoyer email, Nouveau Client). Each

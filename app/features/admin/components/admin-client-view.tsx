@@ -2,9 +2,9 @@ import { useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
-import { orderStatusLabel } from "~/features/orders/order.types";
-import { CLIENT_STATUS_LABELS } from "../admin-clients.schema";
-import { CLIENT_GENDER_LABELS, type AdminClientProfile, type ClientGender } from "../admin-client-profile.schema";
+import { orderStatusLabel } from "~/domain/orders/order.types";
+import { CLIENT_STATUS_LABELS } from "~/domain/customers/admin-clients.schema";
+import { CLIENT_GENDER_LABELS, type AdminClientProfile, type ClientGender } from "~/domain/customers/admin-client-profile.schema";
 import { AdjustPointsModal, ClientMailModal, EditClientModal } from "./admin-client-forms";
 
 const secondaryButtonClass = "inline-flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:border-accent";

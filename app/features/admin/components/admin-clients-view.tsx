@@ -17,8 +17,8 @@ import {
   type AdminClientRow,
   type AdminClientStats,
   type ClientAnswer,
-} from "../admin-clients.schema";
-import { CLIENT_GENDER_LABELS, CLIENT_MAIL_MAX_RECIPIENTS, type ClientGender } from "../admin-client-profile.schema";
+} from "~/domain/customers/admin-clients.schema";
+import { CLIENT_GENDER_LABELS, CLIENT_MAIL_MAX_RECIPIENTS, type ClientGender } from "~/domain/customers/admin-client-profile.schema";
 import { ClientMailModal, NewClientModal } from "./admin-client-forms";
 
 const secondaryButtonClass = "inline-flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:border-accent";

@@ -1,6 +1,6 @@
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
-import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import {
   DASHBOARD_CHART_DAYS,
   dashboardStatusLabel,
@@ -9,7 +9,7 @@ import {
   topProductRows,
   type DashboardCard,
   type DashboardData,
-} from "../admin-dashboard";
+} from "~/domain/statistics/admin-dashboard";
 import { BarChart } from "./bar-chart";
 
 const panel = "rounded-2xl border border-line bg-white p-5";

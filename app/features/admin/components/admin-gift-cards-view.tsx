@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher } from "react-router";
-import type { AdminGiftCardView, GiftCardLedgerEntry } from "~/.server/modules/gift-cards/gift-cards.service";
+import type { AdminGiftCardView, GiftCardLedgerEntry } from "~/domain/gift-cards/gift-card-admin.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { AdminPager } from "./admin-pager";

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Modal } from "~/components/ui/modal";
-import type { AdminOrderDetail } from "../admin-orders.schema";
-import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
-import type { OrderAddressView } from "~/features/orders/order.types";
+import type { AdminOrderDetail } from "~/domain/orders/admin-orders.schema";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import type { OrderAddressView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 

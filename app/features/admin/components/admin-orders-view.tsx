@@ -11,10 +11,10 @@ import {
   type AdminOrderQuery,
   type AdminOrderRow,
   type ChangeStatusAnswer,
-} from "../admin-orders.schema";
+} from "~/domain/orders/admin-orders.schema";
 import { AdminOrderDetailModal } from "./admin-order-detail-modal";
-import { OrderStatusBadge } from "~/features/orders/components/order-status-badge";
-import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/features/orders/order.types";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 

@@ -23,7 +23,7 @@ import {
   type ProductFieldErrors,
   type ProductFormValues,
   type ProductImageUploadAnswer,
-} from "../admin-product-form.schema";
+} from "~/domain/catalog/admin-product-form.schema";
 
 type UploadResult = { ok: true; url: string } | { ok: false; message: string };
 

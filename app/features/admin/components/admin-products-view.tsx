@@ -18,10 +18,10 @@ import {
   type AdminProductSort,
   type StockHistory,
   type StockReport,
-} from "../admin-products.schema";
+} from "~/domain/catalog/admin-products.schema";
 import { formatPrice } from "~/lib/money";
 import { formatDateTime } from "~/lib/paris-time";
-import type { AdminProductDetail } from "../admin-product-form.schema";
+import type { AdminProductDetail } from "~/domain/catalog/admin-product-form.schema";
 import { ProductFormModal } from "./admin-product-form-modal";
 
 type Props = {

@@ -15,7 +15,7 @@ import {
   type AdminPromoCodeRow,
   type PromoAnswer,
   type PromoFormField,
-} from "~/features/promotions/promotions.schema";
+} from "~/domain/promotions/promotions.schema";
 
 const inputClass = "mt-1 block min-h-11 w-full rounded-lg border border-line bg-white px-3 font-normal";
 const primaryButtonClass = "min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60";

@@ -6,8 +6,8 @@ import {
   centsToEurosInput,
   type ShippingSettingsAnswer,
   type ShippingSettingsField,
-} from "../shop-settings.schema";
-import type { ShippingSettings } from "~/features/checkout/shipping";
+} from "~/domain/settings/shop-settings.schema";
+import type { ShippingSettings } from "~/domain/checkout/shipping.rules";
 
 const inputClass = "mt-1 min-h-11 w-full max-w-xs rounded-lg border border-line bg-white px-3";
 const primaryButtonClass = "min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60";

@@ -1,5 +1,5 @@
 import { formatPrice } from "~/lib/money";
-import { STATISTICS_MONTHS, formatMonthKey, type StatisticsData } from "../admin-dashboard";
+import { STATISTICS_MONTHS, formatMonthKey, type StatisticsData } from "~/domain/statistics/admin-dashboard";
 import { BarChart } from "./bar-chart";
 
 const panel = "rounded-2xl border border-line bg-white p-5";

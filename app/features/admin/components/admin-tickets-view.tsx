@@ -9,7 +9,7 @@ import {
   ticketCategoryLabel,
   ticketPriorityLabel,
   ticketStatusLabel,
-} from "~/features/support/support-ticket.schema";
+} from "~/domain/support/support-ticket.schema";
 import {
   ADMIN_TICKET_FILTERS,
   type AdminTicketFilter,
@@ -17,7 +17,7 @@ import {
   type AdminTicketQuery,
   type AdminTicketRow,
   type TicketStatusAnswer,
-} from "../admin-tickets.schema";
+} from "~/domain/support/admin-tickets.schema";
 
 const FILTER_LABELS: Record<AdminTicketFilter, string> = { all: "Tous les statuts", ...TICKET_STATUS_LABELS };
 

@@ -12,8 +12,8 @@ import { useRevalidator } from "react-router";
 import { CloseIcon } from "~/components/ui/icons";
 import { showToast } from "~/components/ui/toast";
 import { signIn, signUp, verifyBackupCode, verifyTotp, type AuthResult } from "~/features/auth/auth-client";
-import { closeAuthModal, openAuthModal, useAuthModal } from "~/features/auth/auth-modal-store";
-import { SignInSchema, SignUpSchema, TwoFactorCodeSchema } from "~/features/auth/auth.schema";
+import { closeAuthModal, openAuthModal, useAuthModal } from "~/components/auth/auth-modal-store";
+import { SignInSchema, SignUpSchema, TwoFactorCodeSchema } from "~/domain/auth/auth.schema";
 
 type FieldName = "firstName" | "lastName" | "email" | "password" | "code";
 type FieldErrors = Partial<Record<FieldName, string>>;

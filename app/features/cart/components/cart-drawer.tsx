@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { CloseIcon } from "~/components/ui/icons";
-import { useCart } from "../cart-store";
+import { useCart } from "~/components/cart/cart-store";
 import { refreshCartPrices } from "../cart-sync";
-import { closeCartDrawer, useCartDrawerOpen } from "../cart-drawer-store";
+import { closeCartDrawer, useCartDrawerOpen } from "~/components/cart/cart-drawer-store";
 import { CartLineList, CartSummary } from "./cart-lines";
 import { CartExpiryIndicator } from "./cart-expiry";
 import { GiftCardLines } from "./gift-card-lines";

@@ -3,9 +3,9 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { SparklesIcon } from "~/components/ui/icons";
 import { formatPrice } from "~/lib/money";
-import { quoteDefaultShipping } from "~/features/checkout/shipping";
-import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
-import { clearCart, removeFromCart, setQuantity, type CartItem, type CartSnapshot } from "../cart-store";
+import { quoteDefaultShipping } from "~/domain/checkout/shipping.rules";
+import { useShippingSettings } from "~/components/layout/use-shipping-settings";
+import { clearCart, removeFromCart, setQuantity, type CartItem, type CartSnapshot } from "~/components/cart/cart-store";
 import { CheckoutLink } from "./checkout-link";
 
 function LineImage({ item, size }: { item: CartItem; size: "sm" | "lg" }) {

@@ -1,8 +1,8 @@
 import type { MouseEvent, ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { openAuthModal } from "~/features/auth/auth-modal-store";
+import { openAuthModal } from "~/components/auth/auth-modal-store";
 import { showToast } from "~/components/ui/toast";
-import { useCart } from "../cart-store";
+import { useCart } from "~/components/cart/cart-store";
 
 export const CHECKOUT_SIGN_IN_MESSAGE = "Veuillez vous connecter pour finaliser votre commande";
 export const CHECKOUT_EMPTY_CART_MESSAGE = "Votre panier est vide";

@@ -1,7 +1,7 @@
 import { formatPrice } from "~/lib/money";
-import { GIFT_CARD_DELIVERY_LABELS, GIFT_CARD_OCCASION_LABELS } from "~/features/gift-card/gift-card.options";
-import { computeGiftCardTotals } from "~/features/gift-card/gift-card.schema";
-import { removeGiftCardFromCart, type GiftCardCartLine } from "../cart-store";
+import { GIFT_CARD_DELIVERY_LABELS, GIFT_CARD_OCCASION_LABELS } from "~/domain/gift-cards/gift-card.options";
+import { computeGiftCardTotals } from "~/domain/gift-cards/gift-card.rules";
+import { removeGiftCardFromCart, type GiftCardCartLine } from "~/components/cart/cart-store";
 
 /** The gift cards of the cart: one line each, no quantity, a remove button. */
 export function GiftCardLines({ cards }: { cards: readonly GiftCardCartLine[] }) {

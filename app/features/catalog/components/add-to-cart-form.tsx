@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
-import type { ProductView } from "../catalog.types";
-import { isPurchasable } from "../catalog.types";
-import { addToCart } from "~/features/cart/cart-store";
+import type { ProductView } from "~/domain/catalog/catalog.types";
+import { isPurchasable } from "~/domain/catalog/catalog.types";
+import { addToCart } from "~/components/cart/cart-store";
 import { showToast } from "~/components/ui/toast";
 
 /** Quantity stepper bounded by the stock (1..stock) and the add button. */

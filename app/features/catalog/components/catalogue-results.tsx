@@ -1,5 +1,5 @@
 import { useLocation, useNavigation } from "react-router";
-import type { ProductCardView } from "../catalog.types";
+import type { ProductCardView } from "~/domain/catalog/catalog.types";
 import { ProductCardSkeleton, ProductGrid } from "~/components/product/product-card";
 import { CATALOGUE_SKELETON_COUNT } from "~/lib/shop-rules";
 import { Pagination } from "./pagination";

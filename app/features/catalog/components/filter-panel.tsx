@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import type { CategoryRef } from "../catalog.types";
-import { hasActiveFilters, PRODUCT_SORTS, SORT_LABELS, type CatalogueFilters } from "../catalog.constants";
+import type { CategoryRef } from "~/domain/catalog/catalog.types";
+import { hasActiveFilters, PRODUCT_SORTS, SORT_LABELS, type CatalogueFilters } from "~/domain/catalog/catalog.constants";
 
 type Props = {
   categories: CategoryRef[];

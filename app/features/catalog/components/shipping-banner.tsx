@@ -1,5 +1,5 @@
 import { formatPrice } from "~/lib/money";
-import { useShippingSettings } from "~/features/checkout/use-shipping-settings";
+import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 
 /** "Livraison 9,90 € — offerte dès 100 €": the fee and threshold edited in Paramètres. */
 export function ShippingBanner() {

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { inputClass } from "~/features/account/components/form-parts";
+import { inputClass } from "~/components/ui/form-parts";
 import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
-import { CHECKOUT_CONTACT_NAME_MAX, TEST_CARD_APPROVED, TEST_CARD_DECLINED } from "../checkout.schema";
+import { CHECKOUT_CONTACT_NAME_MAX, TEST_CARD_APPROVED, TEST_CARD_DECLINED } from "~/domain/checkout/checkout.schema";
 
 export type CardValues = { holder: string; number: string; expiry: string; cvc: string };
 export type CardErrors = Partial<Record<keyof CardValues, string>>;

@@ -1,23 +1,23 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { clearCart, useCart } from "~/features/cart/cart-store";
-import { missingAddressFields, type SavedAddressView } from "~/features/addresses/address.schema";
-import { AddressSelector } from "~/features/addresses/components/address-selector";
-import { primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
-import type { OrderView } from "~/features/orders/order.types";
+import { clearCart, useCart } from "~/components/cart/cart-store";
+import { missingAddressFields, type SavedAddressView } from "~/domain/addresses/address.schema";
+import { AddressSelector } from "~/components/addresses/address-selector";
+import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
+import type { OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import {
   BEAUTY_PASS_REDEEM_STEP_CENTS,
   BEAUTY_PASS_REDEEM_STEP_POINTS,
   ORDER_CONFIRMATION_REDIRECT_MS,
 } from "~/lib/shop-rules";
-import { CardSchema, ContactInfoSchema, type PlaceOrderBody } from "../checkout.schema";
+import { CardSchema, ContactInfoSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
 import { CardFields, EMPTY_CARD, type CardErrors, type CardValues } from "./card-fields";
 import { CheckoutErrorBox, CheckoutSteps } from "./checkout-steps";
 import type { CheckoutAccount, CheckoutLogger, CheckoutStep, QuoteResponse } from "./checkout-types";
 import { ContactInfoFields, type ContactErrors, type ContactValues } from "./contact-info-fields";
 import { OrderSummary } from "./order-summary";
-import { PromoCodeField } from "~/features/promotions/components/promo-code-field";
+import { PromoCodeField } from "~/features/checkout/components/promo-code-field";
 import { GiftCardPayment } from "./gift-card-payment";
 
 export const CONTACT_INVALID_MESSAGE = "Veuillez corriger les informations client";

@@ -1,6 +1,6 @@
 /** Shapes shared by the checkout pages (type-only: nothing here reaches the server or the bundle). */
-import type { CheckoutQuote } from "~/.server/workflows/place-order";
-import type { SavedAddressView } from "~/features/addresses/address.schema";
+import type { CheckoutQuote } from "~/domain/checkout/checkout-quote.types";
+import type { SavedAddressView } from "~/domain/addresses/address.schema";
 
 export type { CheckoutQuote };
 

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { inputClass } from "~/features/account/components/form-parts";
+import { inputClass } from "~/components/ui/form-parts";
 import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
-import { CHECKOUT_CONTACT_EMAIL_MAX, CHECKOUT_CONTACT_NAME_MAX, CHECKOUT_CONTACT_PHONE_MAX } from "../checkout.schema";
+import { CHECKOUT_CONTACT_EMAIL_MAX, CHECKOUT_CONTACT_NAME_MAX, CHECKOUT_CONTACT_PHONE_MAX } from "~/domain/checkout/checkout.schema";
 
 export type ContactValues = { email: string; name: string; phone: string };
 export type ContactErrors = Partial<Record<keyof ContactValues, string>>;

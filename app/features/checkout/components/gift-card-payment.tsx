@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { formatPrice } from "~/lib/money";
-import { GIFT_CARD_CODE_REQUIRED, maskedGiftCardCode, normalizeGiftCardCode } from "~/features/gift-card/gift-card-code";
+import { GIFT_CARD_CODE_REQUIRED, maskedGiftCardCode, normalizeGiftCardCode } from "~/domain/gift-cards/gift-card-code";
 import { GIFT_CARD_CODES_PER_ORDER_MAX } from "~/lib/shop-rules";
 import type { CheckoutQuote } from "./checkout-types";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { formatPrice } from "~/lib/money";
-import { formatAddressLines } from "~/features/addresses/address-api";
-import type { SavedAddressView } from "~/features/addresses/address.schema";
+import { formatAddressLines } from "~/components/addresses/address-api";
+import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import type { CheckoutQuote } from "./checkout-types";
 import type { ContactValues } from "./contact-info-fields";
 

@@ -1,4 +1,4 @@
-import { openAuthModal } from "~/features/auth/auth-modal-store";
+import { openAuthModal } from "~/components/auth/auth-modal-store";
 
 /** The checkout of a visitor: "Connexion requise" and the way to sign in (the cart is kept). */
 export function SignInRequired() {

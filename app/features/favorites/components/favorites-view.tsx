@@ -1,11 +1,11 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
-import type { ProductCardView } from "~/features/catalog/catalog.types";
-import { openAuthModal } from "~/features/auth/auth-modal-store";
+import type { ProductCardView } from "~/domain/catalog/catalog.types";
+import { openAuthModal } from "~/components/auth/auth-modal-store";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { HeartIcon, UserIcon } from "~/components/ui/icons";
 import { ProductCardSkeleton, ProductGrid } from "~/components/product/product-card";
-import { useFavorites } from "../favorites-store";
+import { useFavorites } from "~/components/favorites/favorites-store";
 
 /** Spec §9: the favourites page shows 8 skeleton cards while loading. */
 export const FAVORITES_SKELETON_COUNT = 8;

@@ -2,8 +2,8 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
-import { maskedGiftCardCode } from "../gift-card-code";
-import type { GiftCardPageAnswer } from "../gift-card-answers";
+import { maskedGiftCardCode } from "~/domain/gift-cards/gift-card-code";
+import type { GiftCardPageAnswer } from "~/domain/gift-cards/gift-card-answers";
 
 /** "Consulter le solde": code -> remaining balance and expiry (rate-limited on the server). */
 export function GiftCardBalanceCheck() {

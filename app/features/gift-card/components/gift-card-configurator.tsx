@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
-import { addGiftCardToCart } from "~/features/cart/cart-store";
-import { openCartDrawer } from "~/features/cart/cart-drawer-store";
-import type { GiftCardPageAnswer } from "../gift-card-answers";
+import { addGiftCardToCart } from "~/components/cart/cart-store";
+import { openCartDrawer } from "~/components/cart/cart-drawer-store";
+import type { GiftCardPageAnswer } from "~/domain/gift-cards/gift-card-answers";
 import { formatPrice } from "~/lib/money";
 import {
   GIFT_CARD_DEFAULT_AMOUNT_CENTS,
@@ -12,24 +12,22 @@ import {
   GIFT_CARD_MIN_CENTS,
   PHYSICAL_GIFT_CARD_FEE_CENTS,
 } from "~/lib/shop-rules";
+import { GIFT_CARD_FORM_MESSAGES, GiftCardConfigSchema, parseCustomAmount } from "~/domain/gift-cards/gift-card.schema";
 import {
   computeGiftCardTotals,
   DEFAULT_GIFT_CARD_OCCASION,
   GIFT_CARD_DELIVERY_MODES,
-  GIFT_CARD_FORM_MESSAGES,
   GIFT_CARD_OCCASIONS,
-  GiftCardConfigSchema,
-  parseCustomAmount,
   RECIPIENT_NAME_MAX,
   type GiftCardDeliveryMode,
   type GiftCardOccasion,
-} from "../gift-card.schema";
+} from "~/domain/gift-cards/gift-card.rules";
 import {
   formatWholeEuros,
   GIFT_CARD_DELIVERY_LABELS,
   GIFT_CARD_OCCASION_LABELS,
   GIFT_CARD_PRESETS,
-} from "../gift-card.options";
+} from "~/domain/gift-cards/gift-card.options";
 
 const fieldsetClass = "rounded-2xl border border-line bg-white p-4 sm:p-6";
 const legendClass = "px-1 font-display text-xl text-ink";

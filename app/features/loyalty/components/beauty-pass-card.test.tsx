@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import type { LoyaltySummary, LoyaltyTransactionView } from "../loyalty.types";
+import type { LoyaltySummary, LoyaltyTransactionView } from "~/domain/loyalty/loyalty.types";
 import { BeautyPassCard } from "./beauty-pass-card";
 import { BeautyPassHistory } from "./beauty-pass-history";
 

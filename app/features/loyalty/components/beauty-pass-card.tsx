@@ -7,7 +7,7 @@ import {
   BEAUTY_PASS_REDEEM_STEP_CENTS,
   BEAUTY_PASS_REDEEM_STEP_POINTS,
 } from "~/lib/shop-rules";
-import { formatPoints, LOYALTY_LOAD_ERROR, type LoyaltySummary } from "../loyalty.types";
+import { formatPoints, LOYALTY_LOAD_ERROR, type LoyaltySummary } from "~/domain/loyalty/loyalty.types";
 import { LoyaltyTransactionList } from "./loyalty-transaction-list";
 
 export const BEAUTY_PASS_HISTORY_HREF = "/dashboard?tab=profile#beauty-pass";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatPoints, LOYALTY_TRANSACTIONS_LOAD_ERROR, type LoyaltySummary } from "../loyalty.types";
+import { formatPoints, LOYALTY_TRANSACTIONS_LOAD_ERROR, type LoyaltySummary } from "~/domain/loyalty/loyalty.types";
 import { RewardProgress } from "./beauty-pass-card";
 import { LoyaltyTransactionList } from "./loyalty-transaction-list";
 

@@ -1,5 +1,5 @@
 import { formatDate } from "~/lib/paris-time";
-import { formatSignedPoints, transactionTypeLabel, type LoyaltyTransactionView } from "../loyalty.types";
+import { formatSignedPoints, transactionTypeLabel, type LoyaltyTransactionView } from "~/domain/loyalty/loyalty.types";
 
 /**
  * Beauty Pass transactions, newest first: description, order reference, French date and signed

@@ -10,9 +10,9 @@ import {
   removeNotification,
 } from "../notification-api";
 import { askNotificationPermissionOnce, showBrowserNotification } from "../browser-notifications";
-import { formatNotificationAge, notificationBadgeText, unreadLabel } from "../notification.rules";
+import { formatNotificationAge, notificationBadgeText, unreadLabel } from "~/domain/notifications/notification.rules";
 import { bellReducer, initialBellState } from "../bell-state";
-import type { NotificationView } from "../notification.types";
+import type { NotificationView } from "~/domain/notifications/notification.types";
 import { BellButton } from "./bell-button";
 
 const SOURCE = "bell";

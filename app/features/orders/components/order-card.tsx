@@ -2,8 +2,8 @@ import { useId } from "react";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { ORDER_CARD_ITEMS_SHOWN } from "~/lib/shop-rules";
-import type { OrderView } from "../order.types";
-import { OrderStatusBadge } from "./order-status-badge";
+import type { OrderView } from "~/domain/orders/order.types";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 
 type OrderCardProps = {
   order: OrderView;

@@ -4,8 +4,8 @@ import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
-import { orderPaymentLabel, type OrderView } from "../order.types";
-import { OrderStatusBadge } from "./order-status-badge";
+import { orderPaymentLabel, type OrderView } from "~/domain/orders/order.types";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 
 const CANCEL_FAILED_MESSAGE = "Une erreur est survenue";
 

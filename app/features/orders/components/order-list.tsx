@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { orderCountLabel, type OrderView } from "../order.types";
+import { orderCountLabel, type OrderView } from "~/domain/orders/order.types";
 import { OrderCard } from "./order-card";
 import { OrderDetailModal } from "./order-detail-modal";
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
+import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
 import { createPaymentMethod } from "../payment-method-api";
 import {
@@ -11,7 +11,7 @@ import {
   paymentMethodFieldErrors,
   type PaymentMethodField,
   type PaymentMethodView,
-} from "../payment-method.schema";
+} from "~/domain/payment-methods/payment-method.schema";
 
 /** Spec back-office §8. */
 export const CARD_ADD_ERROR_MESSAGE = "Erreur lors de l'ajout";

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/features/account/components/form-parts";
+import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
 import { createSupportTicket } from "../support-ticket-api";
 import {
@@ -16,7 +16,7 @@ import {
   type SupportTicketField,
   type SupportTicketFieldErrors,
   type SupportTicketView,
-} from "../support-ticket.schema";
+} from "~/domain/support/support-ticket.schema";
 
 export const TICKET_CREATE_ERROR_MESSAGE = "Erreur lors de la création du ticket";
 

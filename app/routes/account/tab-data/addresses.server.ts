@@ -1,6 +1,6 @@
 import type { Database } from "~/.server/db/client";
 import { listAddresses } from "~/.server/modules/addresses/addresses.service";
-import type { SavedAddressView } from "~/features/addresses/address.schema";
+import type { SavedAddressView } from "~/domain/addresses/address.schema";
 
 export type AddressesTabData = { addresses: SavedAddressView[] | null };
 

@@ -1,6 +1,6 @@
 import type { Database } from "~/.server/db/client";
 import { getLoyaltySummary } from "~/.server/modules/loyalty/loyalty-summary.service";
-import type { LoyaltySummary } from "~/features/loyalty/loyalty.types";
+import type { LoyaltySummary } from "~/domain/loyalty/loyalty.types";
 
 /**
  * The shopper's Beauty Pass for a page (profile card, dashboard history, /beauty-pass), or null

@@ -1,6 +1,6 @@
 import type { Database } from "~/.server/db/client";
 import { countUnread, listNotifications } from "~/.server/modules/notifications/notifications.service";
-import type { NotificationView } from "~/features/notifications/notification.types";
+import type { NotificationView } from "~/domain/notifications/notification.types";
 
 export type NotificationsTabData = { notifications: NotificationView[]; unreadCount: number };
 

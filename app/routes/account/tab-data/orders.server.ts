@@ -1,6 +1,6 @@
 import type { Database } from "~/.server/db/client";
 import { listOrders } from "~/.server/modules/orders/orders.service";
-import type { OrderView } from "~/features/orders/order.types";
+import type { OrderView } from "~/domain/orders/order.types";
 
 /** Orders is null when they could not be loaded: the tab then shows "Erreur de chargement". */
 export type OrdersTabData = { orders: OrderView[] | null };

@@ -1,6 +1,6 @@
 import type { Database } from "~/.server/db/client";
 import { listPaymentMethods } from "~/.server/modules/payment-methods/payment-methods.service";
-import type { PaymentMethodView } from "~/features/payment-methods/payment-method.schema";
+import type { PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
 
 /** paymentMethods is null when they could not be read: the tab then shows the spec's load error. */
 export type PaymentTabData = { paymentMethods: PaymentMethodView[] | null };

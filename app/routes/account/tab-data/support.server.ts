@@ -1,6 +1,6 @@
 import type { Database } from "~/.server/db/client";
 import { listTickets } from "~/.server/modules/support/support.service";
-import type { SupportTicketView } from "~/features/support/support-ticket.schema";
+import type { SupportTicketView } from "~/domain/support/support-ticket.schema";
 
 /** tickets is null when they could not be read: the tab then says so and offers to retry. */
 export type SupportTabData = { tickets: SupportTicketView[] | null };

@@ -10,7 +10,7 @@ import {
   setDefaultAddress,
   updateAddress,
 } from "~/.server/modules/addresses/addresses.service";
-import { AddressActionSchema } from "~/features/addresses/address.schema";
+import { AddressActionSchema } from "~/domain/addresses/address.schema";
 import { noStore } from "~/lib/http-cache";
 
 /** GET /api/v1/addresses/:id: one of the user's own addresses (someone else's id is a 404). */

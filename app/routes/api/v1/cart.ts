@@ -11,7 +11,7 @@ import {
   quoteProducts,
   replaceCart,
 } from "~/.server/modules/cart/cart.service";
-import { CartLinesSchema, CartQuoteQuerySchema } from "~/features/cart/cart.schema";
+import { CartLinesSchema, CartQuoteQuerySchema } from "~/domain/cart/cart.schema";
 
 type Issue = { path: PropertyKey[]; message: string };
 

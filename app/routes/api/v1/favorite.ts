@@ -5,7 +5,7 @@ import { getDb } from "~/.server/db";
 import { jsonError, jsonOk } from "~/.server/http";
 import { isUuid } from "~/lib/uuid";
 import { isFavorite, removeFavorite } from "~/.server/modules/favorites/favorites.service";
-import { FAVORITE_REMOVE_SIGN_IN_MESSAGE } from "~/features/favorites/favorites.schema";
+import { FAVORITE_REMOVE_SIGN_IN_MESSAGE } from "~/domain/favorites/favorites.schema";
 
 /** GET /api/v1/favorites/:productId: whether the product is one of the shopper's favourites. */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { apiAction } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { jsonError, jsonOk, readJson } from "~/.server/http";
 import { addFavorite, listFavorites } from "~/.server/modules/favorites/favorites.service";
-import { FAVORITE_ADD_SIGN_IN_MESSAGE, FavoriteBodySchema } from "~/features/favorites/favorites.schema";
+import { FAVORITE_ADD_SIGN_IN_MESSAGE, FavoriteBodySchema } from "~/domain/favorites/favorites.schema";
 
 /** GET /api/v1/favorites: the signed-in shopper's favourite products, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { requireApiUser } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { jsonError, jsonOk } from "~/.server/http";
 import { getLoyaltySummary } from "~/.server/modules/loyalty/loyalty-summary.service";
-import { LOYALTY_LOAD_ERROR } from "~/features/loyalty/loyalty.types";
+import { LOYALTY_LOAD_ERROR } from "~/domain/loyalty/loyalty.types";
 
 /** GET /api/v1/loyalty: the signed-in shopper's Beauty Pass (balance, tier, thresholds, latest 20 transactions). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { apiAction } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { jsonError, readJson } from "~/.server/http";
 import { getProfile, updateProfile } from "~/.server/modules/accounts/profile.service";
-import { ProfileUpdateApiSchema } from "~/features/account/profile.schema";
+import { ProfileUpdateApiSchema } from "~/domain/account/profile.schema";
 import { noStore } from "~/lib/http-cache";
 
 /** GET /api/v1/me: the signed-in user's profile. */

@@ -9,7 +9,7 @@ import { listOrders } from "~/.server/modules/orders/orders.service";
 import { placeOrder } from "~/.server/workflows/place-order";
 import { countUnknownGiftCardCodes, giftCardCodesAllowed } from "~/.server/modules/gift-cards/gift-card-checkout.service";
 import { GIFT_CARD_REDEMPTION_MESSAGES } from "~/.server/modules/gift-cards/gift-cards.service";
-import { IDEMPOTENCY_KEY_PATTERN, PlaceOrderSchema } from "~/features/checkout/checkout.schema";
+import { IDEMPOTENCY_KEY_PATTERN, PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 
 /** GET /api/v1/orders: the signed-in shopper's orders with their items, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import {
   getPaymentMethod,
   setDefaultPaymentMethod,
 } from "~/.server/modules/payment-methods/payment-methods.service";
-import { PaymentMethodPatchSchema } from "~/features/payment-methods/payment-method.schema";
+import { PaymentMethodPatchSchema } from "~/domain/payment-methods/payment-method.schema";
 import { noStore } from "~/lib/http-cache";
 
 /** GET /api/v1/payment-methods/:id: one of the user's own cards (someone else's id is a 404). */

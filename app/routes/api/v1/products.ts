@@ -2,7 +2,7 @@ import type { Route } from "./+types/products";
 import { getDb } from "~/.server/db";
 import { jsonError, jsonOk } from "~/.server/http";
 import { listProducts } from "~/.server/modules/catalog/catalog.service";
-import { ProductListQuerySchema, searchParamsToObject } from "~/features/catalog/catalog.schema";
+import { ProductListQuerySchema, searchParamsToObject } from "~/domain/catalog/catalog.schema";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

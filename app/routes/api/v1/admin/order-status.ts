@@ -8,7 +8,7 @@ import { answeringDomainErrors } from "~/.server/error-responses";
 import { jsonError, jsonOk, readJson } from "~/.server/http";
 import { forgetAdminOrderCounts } from "~/.server/modules/orders/orders-admin.service";
 import { changeOrderStatus, INVALID_STATUS_MESSAGE } from "~/.server/workflows/change-order-status";
-import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/features/orders/order.types";
+import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 
 const StatusChangeSchema = z.object({
   order_id: text({ error: "Commande introuvable" }).min(1, { error: "Commande introuvable" }),

@@ -3,7 +3,7 @@ import { requireApiAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { jsonError, jsonOk } from "~/.server/http";
 import { listAdminOrders } from "~/.server/modules/orders/orders-admin.service";
-import { AdminOrderQuerySchema, INVALID_QUERY_MESSAGE } from "~/features/admin/admin-orders.schema";
+import { AdminOrderQuerySchema, INVALID_QUERY_MESSAGE } from "~/domain/orders/admin-orders.schema";
 
 /** GET /api/v1/admin/orders?search=&status=&page=&page_size=: every order, newest first, one page. */
 export async function loader({ request }: Route.LoaderArgs) {

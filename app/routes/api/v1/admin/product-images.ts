@@ -10,7 +10,7 @@ import {
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_MAX_SIDE,
   PRODUCT_IMAGE_TYPES,
-} from "~/features/admin/admin-product-form.schema";
+} from "~/domain/catalog/admin-product-form.schema";
 
 /** GET /api/v1/admin/product-images: what an upload may be (types, size, resulting box). */
 export async function loader({ request }: Route.LoaderArgs) {

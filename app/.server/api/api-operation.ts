@@ -1,0 +1,19 @@
+import type { z } from "zod";
+
+/**
+ * One API operation as the OpenAPI document describes it. Its own file so the modules that declare
+ * their operations do not import the document builder that imports them.
+ */
+export type ApiOperation = {
+  method: "get" | "post" | "put" | "patch" | "delete";
+  path: string;
+  summary: string;
+  tags: string[];
+  query?: z.ZodObject;
+  pathParams?: z.ZodObject;
+  body?: z.ZodType;
+  /** A non-JSON body (a file upload), documented by its media types. */
+  rawBody?: { contentTypes: string[]; description: string };
+  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  auth?: "none" | "session" | "admin";
+};

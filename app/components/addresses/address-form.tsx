@@ -1,0 +1,243 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { ADDRESS_COUNTRIES } from "~/lib/shop-rules";
+import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
+import { saveAddress } from "./address-api";
+import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
+import {
+  ADDRESS_LABEL_MAX,
+  ADDRESS_TEXT_MAX,
+  AddressSchema,
+  DEFAULT_ADDRESS_VALUES,
+  addressFieldErrors,
+  postalCodeLength,
+  type AddressField,
+  type SavedAddressView,
+} from "~/domain/addresses/address.schema";
+
+export const ADDRESS_SAVE_ERROR_MESSAGE = "Erreur lors de la sauvegarde de l'adresse";
+
+type TextField = Exclude<AddressField, "is_default">;
+type Values = Record<TextField, string> & { is_default: boolean };
+type Errors = Partial<Record<AddressField, string>>;
+
+type FieldSpec = {
+  name: TextField;
+  label: string;
+  required: boolean;
+  autoComplete: string;
+  max: number;
+  wide?: boolean;
+  type?: "text" | "tel";
+  inputMode?: "numeric" | "tel";
+};
+
+const FIELDS: FieldSpec[] = [
+  { name: "label", label: "Libellé (optionnel)", required: false, autoComplete: "off", max: ADDRESS_LABEL_MAX, wide: true },
+  { name: "first_name", label: "Prénom", required: true, autoComplete: "shipping given-name", max: ADDRESS_TEXT_MAX },
+  { name: "last_name", label: "Nom", required: true, autoComplete: "shipping family-name", max: ADDRESS_TEXT_MAX },
+  { name: "company", label: "Société (optionnel)", required: false, autoComplete: "shipping organization", max: ADDRESS_TEXT_MAX, wide: true },
+  { name: "address_line_1", label: "Adresse", required: true, autoComplete: "shipping address-line1", max: ADDRESS_TEXT_MAX, wide: true },
+  {
+    name: "address_line_2",
+    label: "Complément d'adresse (optionnel)",
+    required: false,
+    autoComplete: "shipping address-line2",
+    max: ADDRESS_TEXT_MAX,
+    wide: true,
+  },
+  { name: "postal_code", label: "Code postal", required: true, autoComplete: "shipping postal-code", max: 10, inputMode: "numeric" },
+  { name: "city", label: "Ville", required: true, autoComplete: "shipping address-level2", max: ADDRESS_TEXT_MAX },
+  { name: "state", label: "Région (optionnel)", required: false, autoComplete: "shipping address-level1", max: ADDRESS_TEXT_MAX },
+];
+
+function initialValues(address: SavedAddressView | null | undefined, prefill: Partial<Values> | undefined): Values {
+  const base = { ...DEFAULT_ADDRESS_VALUES, ...prefill, ...(address ?? {}) } as Record<string, unknown>;
+  const text = (key: TextField) => (typeof base[key] === "string" ? (base[key] as string) : "");
+  return {
+    label: text("label"),
+    first_name: text("first_name"),
+    last_name: text("last_name"),
+    company: text("company"),
+    address_line_1: text("address_line_1"),
+    address_line_2: text("address_line_2"),
+    city: text("city"),
+    state: text("state"),
+    postal_code: text("postal_code"),
+    country: text("country") || DEFAULT_ADDRESS_VALUES.country || "France",
+    phone: text("phone"),
+    is_default: base.is_default === true,
+  };
+}
+
+export type AddressFormProps = {
+  /** Edit this address; a new one is created when absent. */
+  address?: SavedAddressView | null;
+  /** Values proposed for a new address (the shopper's name and phone). */
+  prefill?: Partial<Pick<Values, "first_name" | "last_name" | "phone">>;
+  onSaved: (address: SavedAddressView) => void;
+  onCancel?: () => void;
+  /** Offer "Définir comme adresse par défaut" (hidden when editing the default already). */
+  showDefaultToggle?: boolean;
+};
+
+/**
+ * The saved-address form (spec storefront §5): every field labelled, France by default, inline
+ * messages of the spec checked in the browser with the same schema the server uses, a field's
+ * message cleared as soon as it is edited, and the server's own messages when it refuses.
+ */
+export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultToggle = true }: AddressFormProps) {
+  const [values, setValues] = useState<Values>(() => initialValues(address, prefill));
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const baseId = useId();
+  const editing = Boolean(address);
+
+  function update(name: AddressField, value: string | boolean) {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => {
+      if (!(name in e) && !(name === "country" && "postal_code" in e)) return e;
+      const next = { ...e };
+      delete next[name];
+      // The postal code rule depends on the country.
+      if (name === "country") delete next.postal_code;
+      return next;
+    });
+    setFormError(null);
+  }
+
+  function focusFirstError(found: Errors) {
+    const order: AddressField[] = [...FIELDS.map((f) => f.name), "country", "phone"];
+    const first = order.find((name) => found[name]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // React events bubble through the component tree: an enclosing form must not submit too.
+    event.stopPropagation();
+    if (busy) return;
+    const parsed = AddressSchema.safeParse(values);
+    if (!parsed.success) {
+      const found = addressFieldErrors(parsed.error);
+      setErrors(found);
+      focusFirstError(found);
+      return;
+    }
+    setBusy(true);
+    setFormError(null);
+    const result = await saveAddress(values, address?.id);
+    setBusy(false);
+    if (result.ok) {
+      onSaved(result.data);
+      return;
+    }
+    if (result.status === 400 && Object.keys(result.fieldErrors).length > 0) {
+      setErrors(result.fieldErrors);
+      focusFirstError(result.fieldErrors);
+      return;
+    }
+    // The size limit and a lost session come with their own message.
+    setFormError(result.status === 409 || result.status === 401 ? result.message || ADDRESS_SAVE_ERROR_MESSAGE : ADDRESS_SAVE_ERROR_MESSAGE);
+  }
+
+  const fieldId = (name: AddressField) => `${baseId}-${name}`;
+
+  const digits = postalCodeLength(values.country);
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-label={editing ? "Modifier l'adresse" : "Nouvelle adresse"}>
+      <p className="text-sm text-muted">
+        Les champs marqués <span aria-hidden="true">*</span>
+        <span className="sr-only">d'un astérisque</span> sont obligatoires.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {FIELDS.map((field, index) => (
+          <FieldShell
+            key={field.name}
+            id={fieldId(field.name)}
+            label={field.label}
+            required={field.required}
+            error={errors[field.name]}
+            className={field.wide ? "sm:col-span-2" : ""}
+          >
+            <input
+              id={fieldId(field.name)}
+              name={field.name}
+              type={field.type ?? "text"}
+              value={values[field.name]}
+              onChange={(e) => update(field.name, e.target.value)}
+              autoComplete={field.autoComplete}
+              inputMode={field.inputMode}
+              maxLength={field.name === "postal_code" ? digits : field.max}
+              aria-required={field.required || undefined}
+              aria-invalid={errors[field.name] ? true : undefined}
+              aria-describedby={errorIdOf(fieldId(field.name), errors[field.name])}
+              data-autofocus={index === 1 ? true : undefined}
+              className={inputClass}
+            />
+          </FieldShell>
+        ))}
+        <FieldShell id={fieldId("country")} label="Pays" required error={errors.country}>
+          <select
+            id={fieldId("country")}
+            name="country"
+            value={values.country}
+            onChange={(e) => update("country", e.target.value)}
+            autoComplete="shipping country-name"
+            aria-required
+            aria-invalid={errors.country ? true : undefined}
+            aria-describedby={errorIdOf(fieldId("country"), errors.country)}
+            className={inputClass}
+          >
+            {ADDRESS_COUNTRIES.map((country) => (
+              <option key={country} value={country}>
+                {country}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+        <FieldShell id={fieldId("phone")} label="Téléphone" required error={errors.phone}>
+          <input
+            id={fieldId("phone")}
+            name="phone"
+            type="tel"
+            value={values.phone}
+            onChange={(e) => update("phone", e.target.value)}
+            autoComplete="shipping tel"
+            inputMode="tel"
+            maxLength={20}
+            aria-required
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={errorIdOf(fieldId("phone"), errors.phone)}
+            className={inputClass}
+          />
+        </FieldShell>
+      </div>
+      {showDefaultToggle && !(address?.is_default ?? false) && (
+        <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
+          <input
+            type="checkbox"
+            name="is_default"
+            checked={values.is_default}
+            onChange={(e) => update("is_default", e.target.checked)}
+            className="h-5 w-5 accent-accent"
+          />
+          Définir comme adresse par défaut
+        </label>
+      )}
+      {formError && <FormMessage tone="error">{formError}</FormMessage>}
+      <div className="flex flex-wrap justify-end gap-3">
+        {onCancel && (
+          <button type="button" onClick={onCancel} className={secondaryButtonClass}>
+            Annuler
+          </button>
+        )}
+        <button type="submit" disabled={busy} className={primaryButtonClass}>
+          {busy ? "Enregistrement..." : "Enregistrer l'adresse"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { text } from "~/lib/safe-text";
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/domain/auth/auth.rules";
+
+/**
+ * Forms of the account's Security tab (password change, two-factor, security report),
+ * validated in the browser and again in the dashboard action.
+ */
+
+export const PASSWORD_CRITERIA_MESSAGE = "Le nouveau mot de passe ne respecte pas tous les critères";
+export const PASSWORD_MISMATCH_MESSAGE = "Les mots de passe ne correspondent pas";
+export const WRONG_CURRENT_PASSWORD_MESSAGE = "Mot de passe actuel incorrect";
+export const WRONG_TWO_FACTOR_CODE_MESSAGE = "Code de vérification incorrect";
+export const TWO_FACTOR_SETUP_FIRST_MESSAGE =
+  "Activez d'abord la double authentification : scannez le QR code, puis saisissez le code affiché.";
+export const SECURITY_REPORT_REQUIRED_MESSAGE =
+  "Veuillez sélectionner un type de problème et fournir une description";
+
+/** The new-password rules of the spec, in the order the checklist shows them. */
+export const PASSWORD_CRITERIA = [
+  { id: "length", label: `Au moins ${PASSWORD_MIN} caractères`, test: (p: string) => p.length >= PASSWORD_MIN },
+  { id: "upper", label: "Une lettre majuscule", test: (p: string) => /\p{Lu}/u.test(p) },
+  { id: "lower", label: "Une lettre minuscule", test: (p: string) => /\p{Ll}/u.test(p) },
+  { id: "digit", label: "Un chiffre", test: (p: string) => /\p{Nd}/u.test(p) },
+  { id: "special", label: "Un caractère spécial", test: (p: string) => /[^\p{L}\p{N}\s]/u.test(p) },
+] as const;
+
+export type PasswordCriterionId = (typeof PASSWORD_CRITERIA)[number]["id"];
+
+/** Each criterion with whether the password meets it (drives the live checklist). */
+export function checkPasswordCriteria(password: string): { id: PasswordCriterionId; label: string; met: boolean }[] {
+  return PASSWORD_CRITERIA.map((c) => ({ id: c.id, label: c.label, met: c.test(password) }));
+}
+
+export function meetsPasswordCriteria(password: string): boolean {
+  return password.length <= PASSWORD_MAX && PASSWORD_CRITERIA.every((c) => c.test(password));
+}
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: text({ error: "Le mot de passe actuel est obligatoire" })
+      .min(1, { error: "Le mot de passe actuel est obligatoire" })
+      .max(PASSWORD_MAX, { error: WRONG_CURRENT_PASSWORD_MESSAGE }),
+    newPassword: text({ error: PASSWORD_CRITERIA_MESSAGE })
+      .refine(meetsPasswordCriteria, { error: PASSWORD_CRITERIA_MESSAGE }),
+    confirmPassword: text({ error: PASSWORD_MISMATCH_MESSAGE }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: PASSWORD_MISMATCH_MESSAGE,
+    path: ["confirmPassword"],
+  });
+
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+
+/** Two-factor codes: digits only, 6 of them. */
+export const TWO_FACTOR_CODE_LENGTH = 6;
+
+/** What the code field keeps of the typed text: digits only, at most 6. */
+export function sanitizeTwoFactorCode(value: string): string {
+  return value.replace(/\D/g, "").slice(0, TWO_FACTOR_CODE_LENGTH);
+}
+
+const twoFactorCode = text({ error: WRONG_TWO_FACTOR_CODE_MESSAGE })
+  .trim()
+  .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), { error: WRONG_TWO_FACTOR_CODE_MESSAGE });
+
+const accountPassword = text({ error: "Le mot de passe est obligatoire" })
+  .min(1, { error: "Le mot de passe est obligatoire" })
+  .max(PASSWORD_MAX, { error: WRONG_CURRENT_PASSWORD_MESSAGE });
+
+/** Setup step: the account password unlocks the creation of a secret. */
+export const TwoFactorSetupSchema = z.object({ password: accountPassword });
+
+/** Verify step: the first valid code activates two-factor sign-in. */
+export const TwoFactorVerifySchema = z.object({ code: twoFactorCode });
+
+/** Disabling asks for the password and a valid current code. */
+export const TwoFactorDisableSchema = z.object({ password: accountPassword, code: twoFactorCode });
+
+export const SessionTargetSchema = z.object({ sessionId: text().trim().min(1).max(200) });
+
+export const SECURITY_ISSUE_TYPES = [
+  "unauthorized_access",
+  "suspicious_activity",
+  "unknown_device",
+  "password_compromise",
+  "phishing_attempt",
+  "other",
+] as const;
+export type SecurityIssueType = (typeof SECURITY_ISSUE_TYPES)[number];
+
+export const SECURITY_ISSUE_LABELS: Record<SecurityIssueType, string> = {
+  unauthorized_access: "Accès non autorisé",
+  suspicious_activity: "Activité suspecte",
+  unknown_device: "Appareil inconnu",
+  password_compromise: "Mot de passe compromis",
+  phishing_attempt: "Tentative d'hameçonnage (phishing)",
+  other: "Autre",
+};
+
+export const SECURITY_URGENCIES = ["low", "medium", "high"] as const;
+export type SecurityUrgency = (typeof SECURITY_URGENCIES)[number];
+export const DEFAULT_SECURITY_URGENCY: SecurityUrgency = "medium";
+
+export const SECURITY_URGENCY_LABELS: Record<SecurityUrgency, string> = {
+  low: "Faible",
+  medium: "Moyenne",
+  high: "Élevée",
+};
+
+export const SECURITY_REPORT_DESCRIPTION_MAX = 2000;
+
+export const SecurityReportSchema = z.object({
+  issueType: z.enum(SECURITY_ISSUE_TYPES, { error: SECURITY_REPORT_REQUIRED_MESSAGE }),
+  description: text({ error: SECURITY_REPORT_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: SECURITY_REPORT_REQUIRED_MESSAGE })
+    .max(SECURITY_REPORT_DESCRIPTION_MAX, {
+      error: `La description ne peut pas dépasser ${SECURITY_REPORT_DESCRIPTION_MAX} caractères`,
+    }),
+  /** Optional: the account's e-mail is used when left empty. */
+  contactEmail: text()
+    .trim()
+    .max(EMAIL_MAX, { error: "L'email est trop long" })
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.email({ error: "Format d'email invalide" }).optional()),
+  urgency: z
+    .union([z.enum(SECURITY_URGENCIES), z.literal("")])
+    .optional()
+    .transform((v) => (v ? v : DEFAULT_SECURITY_URGENCY)),
+});
+
+export type SecurityReportFormInput = z.input<typeof SecurityReportSchema>;
+export type SecurityReportInput = z.output<typeof SecurityReportSchema>;
+
+/** The first message of a failed parse, for a single-line form error. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Une erreur est survenue";
+}

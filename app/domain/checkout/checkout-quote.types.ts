@@ -1,0 +1,38 @@
+import type { GiftCardCheckoutQuote } from "~/domain/gift-cards/gift-card-quote.types";
+import type { AppliedPromo } from "~/domain/promotions/promotion.types";
+import type { ShippingQuote } from "./shipping.rules";
+
+export type CheckoutLineQuote = {
+  product_id: string;
+  name: string;
+  brand: string | null;
+  image_url: string | null;
+  category_name: string | null;
+  unit_price_cents: number;
+  quantity: number;
+  line_total_cents: number;
+  stock_quantity: number;
+  available: boolean;
+};
+
+export type CheckoutQuote = GiftCardCheckoutQuote & {
+  lines: CheckoutLineQuote[];
+  /** French messages: lines that cannot be ordered as they are. */
+  problems: string[];
+  subtotal_cents: number;
+  /** Null until a valid delivery address is chosen. */
+  shipping: ShippingQuote | null;
+  points_balance: number;
+  max_redeemable_points: number;
+  points_to_use: number;
+  discount_cents: number;
+  /** Promo code: the accepted code and its discount, or the French reason it is refused. */
+  promo: AppliedPromo | null;
+  promo_error: string | null;
+  promo_discount_cents: number;
+  total_cents: number;
+  /** Gift cards: false when only e-mail gift cards are bought (nothing to deliver). */
+  needs_address: boolean;
+  /** What the bank card pays: the total minus the gift cards' part (0: no card needed). */
+  card_cents: number;
+};

@@ -1,0 +1,200 @@
+/**
+ * Checkout forms (contact information and card) and the order request, validated in the browser
+ * and again on the server. Messages are the cleaner checkout variant's (spec storefront §5, §8).
+ */
+import { z } from "zod";
+import { text } from "~/lib/safe-text";
+import { PHONE_PATTERN } from "~/domain/account/profile.schema";
+import { PromoCodeInputSchema } from "~/domain/promotions/promotions.schema";
+import { GiftCardConfigSchema } from "~/domain/gift-cards/gift-card.schema";
+import {
+  BEAUTY_PASS_REDEEM_STEP_POINTS,
+  CART_MAX_LINE_QUANTITY,
+  CART_MAX_LINES,
+  GIFT_CARD_CODES_PER_ORDER_MAX,
+  GIFT_CARDS_PER_ORDER_MAX,
+} from "~/lib/shop-rules";
+
+/** The checkout's contact block; the /service-client form has its own limits (contact.schema). */
+export const CHECKOUT_CONTACT_NAME_MAX = 100;
+export const CHECKOUT_CONTACT_EMAIL_MAX = 100;
+export const CHECKOUT_CONTACT_PHONE_MAX = 20;
+
+export const ContactInfoSchema = z.object({
+  email: text({ error: "L'email est obligatoire" })
+    .trim()
+    .min(1, { error: "L'email est obligatoire", abort: true })
+    .max(CHECKOUT_CONTACT_EMAIL_MAX, { error: `${CHECKOUT_CONTACT_EMAIL_MAX} caractères au maximum` })
+    .pipe(z.email({ error: "Format d'email invalide" })),
+  name: text({ error: "Le nom complet est obligatoire" })
+    .trim()
+    .min(1, { error: "Le nom complet est obligatoire", abort: true })
+    .min(2, { error: "Le nom doit contenir au moins 2 caractères" })
+    .max(CHECKOUT_CONTACT_NAME_MAX, { error: `${CHECKOUT_CONTACT_NAME_MAX} caractères au maximum` }),
+  phone: text({ error: "Le téléphone est obligatoire" })
+    .trim()
+    .min(1, { error: "Le téléphone est obligatoire", abort: true })
+    .max(CHECKOUT_CONTACT_PHONE_MAX, { error: "Format de téléphone invalide (minimum 10 chiffres)" })
+    .refine((v) => PHONE_PATTERN.test(v), { error: "Format de téléphone invalide (minimum 10 chiffres)" }),
+});
+export type ContactInfo = z.output<typeof ContactInfoSchema>;
+
+/* -------------------------------------------------------------------------------------------- */
+/* Cards                                                                                          */
+/* -------------------------------------------------------------------------------------------- */
+
+export type CardBrand = "visa" | "mastercard" | "amex";
+
+/** Documented test cards of the simulated provider (README, decision 005). */
+export const TEST_CARD_APPROVED = "4242 4242 4242 4242";
+export const TEST_CARD_DECLINED = "4000 0000 0000 0002";
+
+export function cardDigits(value: string): string {
+  return value.replace(/[\s-]/g, "");
+}
+
+/** Luhn checksum (ISO/IEC 7812). */
+export function isLuhnValid(digits: string): boolean {
+  if (!/^[0-9]{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrandOf(digits: string): CardBrand | null {
+  if (/^4[0-9]{12}(?:[0-9]{3})?$/.test(digits)) return "visa";
+  if (/^3[47][0-9]{13}$/.test(digits)) return "amex";
+  if (/^(5[1-5][0-9]{2}|222[1-9]|22[3-9][0-9]|2[3-6][0-9]{2}|27[01][0-9]|2720)[0-9]{12}$/.test(digits)) return "mastercard";
+  return null;
+}
+
+/** "MM/AA" -> { month, year (4 digits) }, or null. */
+export function parseExpiry(value: string): { month: number; year: number } | null {
+  const match = /^\s*(0[1-9]|1[0-2])\s*\/\s*([0-9]{2})\s*$/.exec(value);
+  if (!match) return null;
+  return { month: Number(match[1]), year: 2000 + Number(match[2]) };
+}
+
+/** A card is valid until the last day of its expiry month. */
+export function isExpired(expiry: { month: number; year: number }, now = new Date()): boolean {
+  const y = now.getFullYear();
+  const m = now.getMonth() + 1;
+  return expiry.year < y || (expiry.year === y && expiry.month < m);
+}
+
+export const CardSchema = z
+  .object({
+    holder: text({ error: "Le nom du titulaire est obligatoire" })
+      .trim()
+      .min(1, { error: "Le nom du titulaire est obligatoire", abort: true })
+      .max(CHECKOUT_CONTACT_NAME_MAX, { error: `${CHECKOUT_CONTACT_NAME_MAX} caractères au maximum` }),
+    number: text({ error: "Le numéro de carte est obligatoire" })
+      .trim()
+      .min(1, { error: "Le numéro de carte est obligatoire", abort: true })
+      .max(23, { error: "Numéro de carte invalide" })
+      .transform(cardDigits)
+      .refine(isLuhnValid, { error: "Numéro de carte invalide" })
+      .refine((d) => cardBrandOf(d) !== null, { error: "Carte non acceptée (Visa, Mastercard ou American Express)" }),
+    expiry: text({ error: "La date d'expiration est obligatoire" })
+      .trim()
+      .min(1, { error: "La date d'expiration est obligatoire", abort: true })
+      .refine((v) => parseExpiry(v) !== null, { error: "Format attendu : MM/AA" })
+      .refine((v) => {
+        const e = parseExpiry(v);
+        return e === null || !isExpired(e);
+      }, { error: "Carte expirée" }),
+    cvc: text({ error: "Le cryptogramme est obligatoire" })
+      .trim()
+      .min(1, { error: "Le cryptogramme est obligatoire", abort: true })
+      .regex(/^[0-9]{3,4}$/, { error: "Cryptogramme invalide" }),
+  })
+  .superRefine((card, ctx) => {
+    const brand = isLuhnValid(card.number) && /^[0-9]{3,4}$/.test(card.cvc) ? cardBrandOf(card.number) : null;
+    if (brand && card.cvc.length !== (brand === "amex" ? 4 : 3)) {
+      ctx.addIssue({ code: "custom", path: ["cvc"], message: "Cryptogramme invalide" });
+    }
+  });
+export type CardInput = z.input<typeof CardSchema>;
+export type Card = z.output<typeof CardSchema>;
+
+/* -------------------------------------------------------------------------------------------- */
+/* The order request (page action and POST /api/v1/orders)                                      */
+/* -------------------------------------------------------------------------------------------- */
+
+export const OrderLineSchema = z.object({
+  product_id: z.uuid({ error: "Article invalide dans le panier" }),
+  quantity: z
+    .number({ error: "Article invalide dans le panier" })
+    .int({ error: "Article invalide dans le panier" })
+    .min(1, { error: "Article invalide dans le panier", abort: true })
+    .max(CART_MAX_LINE_QUANTITY, { error: `Quantité maximale : ${CART_MAX_LINE_QUANTITY} par article` }),
+});
+export type OrderLine = z.output<typeof OrderLineSchema>;
+
+/* Gift cards: cards bought as lines, codes used as payment (docs/decisions/018-gift-cards.md). */
+export const OrderGiftCardsSchema = z
+  .array(GiftCardConfigSchema)
+  .max(GIFT_CARDS_PER_ORDER_MAX, { error: `${GIFT_CARDS_PER_ORDER_MAX} cartes cadeaux au maximum par commande` });
+export const GiftCardCodesSchema = z
+  .array(text({ error: "Code de carte cadeau inconnu" }).trim().min(1, { error: "Code de carte cadeau inconnu" }).max(40, { error: "Code de carte cadeau inconnu" }))
+  .max(GIFT_CARD_CODES_PER_ORDER_MAX, { error: `${GIFT_CARD_CODES_PER_ORDER_MAX} cartes cadeaux au maximum par commande` });
+
+export const PlaceOrderSchema = z.object({
+  /** Optional only when nothing is shipped (e-mail gift cards alone); the workflow checks. */
+  address_id: z.uuid({ error: "Veuillez sélectionner une adresse de livraison valide" }).optional(),
+  contact: ContactInfoSchema,
+  /** Optional only when gift cards pay the whole order; the workflow checks. */
+  card: CardSchema.optional(),
+  save_card: z.boolean().optional().default(false),
+  points_to_use: z
+    .number({ error: "Nombre de points invalide" })
+    .int({ error: "Nombre de points invalide" })
+    .min(0, { error: "Nombre de points invalide" })
+    .max(10_000_000, { error: "Nombre de points invalide" })
+    .refine((p) => p % BEAUTY_PASS_REDEEM_STEP_POINTS === 0, {
+      error: `Les points s'utilisent par tranches de ${BEAUTY_PASS_REDEEM_STEP_POINTS}`,
+    })
+    .optional()
+    .default(0),
+  /**
+   * The cart as the page shows it (quantities only; prices are never read from the client).
+   * Omitted: the shopper's cart kept on the server is ordered.
+   */
+  lines: z
+    .array(OrderLineSchema)
+    .max(CART_MAX_LINES, { error: `Votre panier ne peut pas contenir plus de ${CART_MAX_LINES} articles différents` })
+    .optional(),
+  notes: text().trim().max(500, { error: "500 caractères au maximum" }).optional(),
+  /** One promo code per order (docs/decisions/016-promo-codes.md), as typed: spaces and case do not matter. */
+  promo_code: PromoCodeInputSchema.optional(),
+  /** Gift cards bought in this order (validated like the /carte-cadeau form). */
+  gift_cards: OrderGiftCardsSchema.optional().default([]),
+  /** Gift card codes used as payment (spaces, dashes and lower case accepted). */
+  gift_card_codes: GiftCardCodesSchema.optional().default([]),
+});
+/** The JSON body the checkout page sends, before defaults are applied. */
+export type PlaceOrderBody = z.input<typeof PlaceOrderSchema>;
+/** The same body once validated, with its defaults. */
+export type PlaceOrderRequest = z.output<typeof PlaceOrderSchema>;
+
+/** Idempotency-Key header: one per order attempt, generated by the page. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** "Champs: message ; ..." for the API; the page shows messages inline instead. */
+export function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Erreur de validation";
+}
+
+/** Which discount a balance allows: whole blocks of 100 points, never above the merchandise. */
+export function maxRedeemablePoints(balance: number, subtotalCents: number, stepPoints: number, stepCents: number): number {
+  const byBalance = Math.floor(Math.max(0, balance) / stepPoints);
+  const byAmount = Math.floor(Math.max(0, subtotalCents) / stepCents);
+  return Math.min(byBalance, byAmount) * stepPoints;
+}

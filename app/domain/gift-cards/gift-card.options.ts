@@ -1,0 +1,48 @@
+import { GIFT_CARD_POPULAR_AMOUNT_CENTS, GIFT_CARD_PRESET_AMOUNTS_CENTS } from "~/lib/shop-rules";
+import type { GiftCardDeliveryMode, GiftCardOccasion } from "./gift-card.rules";
+
+/** Labels and descriptions the configurator shows for each choice (spec back-office §3 and §9). */
+
+export type GiftCardPreset = { amountCents: number; popular: boolean; description: string };
+
+const PRESET_DESCRIPTIONS: Record<number, string> = {
+  2500: "Une petite attention",
+  5000: "Le plus offert",
+  7500: "Un soin ou un rouge à lèvres d'exception",
+  10_000: "Un parfum signature",
+  15_000: "Une routine beauté complète",
+  20_000: "Le grand luxe",
+};
+
+export const GIFT_CARD_PRESETS: readonly GiftCardPreset[] = GIFT_CARD_PRESET_AMOUNTS_CENTS.map((amountCents) => ({
+  amountCents,
+  popular: amountCents === GIFT_CARD_POPULAR_AMOUNT_CENTS,
+  description: PRESET_DESCRIPTIONS[amountCents] ?? "",
+}));
+
+export const GIFT_CARD_OCCASION_LABELS: Record<GiftCardOccasion, { name: string; emoji: string }> = {
+  anniversaire: { name: "Anniversaire", emoji: "🎂" },
+  "saint-valentin": { name: "Saint-Valentin", emoji: "💝" },
+  "fete-des-meres": { name: "Fête des Mères", emoji: "💐" },
+  noel: { name: "Noël", emoji: "🎄" },
+  "remise-de-diplome": { name: "Remise de diplôme", emoji: "🎓" },
+  mariage: { name: "Mariage", emoji: "💍" },
+  "juste-pour-le-plaisir": { name: "Juste pour le plaisir", emoji: "✨" },
+};
+
+export const GIFT_CARD_DELIVERY_LABELS: Record<GiftCardDeliveryMode, { name: string; detail: string }> = {
+  email: { name: "Par e-mail", detail: "Gratuit, reçue immédiatement" },
+  physical: { name: "Carte physique premium", detail: "Livrée en 2 à 3 jours dans un écrin" },
+};
+
+const wholeEuros = new Intl.NumberFormat("fr-FR", {
+  style: "currency",
+  currency: "EUR",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** 5000 -> "50 €": preset amounts are whole euros, shown without decimals. */
+export function formatWholeEuros(cents: number): string {
+  return wholeEuros.format(cents / 100);
+}

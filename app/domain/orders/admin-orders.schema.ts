@@ -1,0 +1,116 @@
+/** Back-office order list: query, status change and the shapes the page and the API share (isomorphic). */
+import { z } from "zod";
+import { text } from "~/lib/safe-text";
+import { ORDER_STATUS_VALUES, type OrderAddressView, type OrderStatusValue } from "~/domain/orders/order.types";
+import { API_MAX_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE } from "~/lib/shop-rules";
+
+export const ADMIN_ORDER_FILTERS = ["all", ...ORDER_STATUS_VALUES] as const;
+export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
+
+export const ADMIN_SEARCH_MAX_LENGTH = 100;
+export const INVALID_QUERY_MESSAGE = "Paramètres de recherche invalides";
+
+/**
+ * ?search=&status=&page=&page_size= of /admin/commandes and GET /api/v1/admin/orders. Unknown
+ * or malformed values fall back to the defaults on the page (a hand-edited URL still shows a
+ * list); the API reports them as 400.
+ */
+export const AdminOrderQuerySchema = z.object({
+  search: text().trim().max(ADMIN_SEARCH_MAX_LENGTH, { error: "Recherche trop longue (100 caractères au maximum)" }).default(""),
+  status: z.enum(ADMIN_ORDER_FILTERS, { error: "Statut de commande invalide" }).default("all"),
+  page: z.coerce.number({ error: "Page invalide" }).int({ error: "Page invalide" }).min(1, { error: "Page invalide" }).default(1),
+  page_size: z.coerce
+    .number({ error: "Taille de page invalide" })
+    .int({ error: "Taille de page invalide" })
+    .min(1, { error: "Taille de page invalide" })
+    .max(API_MAX_PAGE_SIZE, { error: "Taille de page invalide" })
+    .default(ADMIN_ORDERS_PAGE_SIZE),
+});
+export type AdminOrderQuery = z.infer<typeof AdminOrderQuerySchema>;
+
+/** The page's status selector posts this (intent change-status). */
+export const AdminStatusChangeSchema = z.object({
+  orderId: text({ error: "Commande introuvable" }).min(1, { error: "Commande introuvable" }),
+  status: z.enum(ORDER_STATUS_VALUES, { error: "Statut de commande invalide" }),
+});
+
+/** What the page's action answers to a status change. */
+export type ChangeStatusAnswer = { ok: boolean; message: string; orderId?: string };
+
+export type AdminOrderRow = {
+  id: string;
+  short_id: string;
+  order_number: string;
+  item_count: number;
+  customer_name: string;
+  email: string | null;
+  /** "12 rue des Lilas, 69003 Lyon, France" */
+  address: string;
+  created_at: string;
+  total_cents: number;
+  status: OrderStatusValue;
+};
+
+export type AdminOrderPage = {
+  rows: AdminOrderRow[];
+  total: number;
+  page: number;
+  page_size: number;
+  page_count: number;
+};
+
+export type AdminOrderLine = {
+  id: string;
+  product_id: string | null;
+  name: string;
+  quantity: number;
+  unit_price_cents: number;
+  total_price_cents: number;
+};
+
+export type AdminOrderDetail = {
+  id: string;
+  short_id: string;
+  order_number: string;
+  status: OrderStatusValue;
+  created_at: string;
+  subtotal_cents: number;
+  shipping_cents: number;
+  discount_cents: number;
+  promo_code: string | null;
+  promo_discount_cents: number;
+  total_cents: number;
+  customer_name: string;
+  email: string | null;
+  phone: string | null;
+  shipping_address: OrderAddressView;
+  /** Null when the order was billed to the shipping address. */
+  billing_address: OrderAddressView | null;
+  items: AdminOrderLine[];
+};
+
+/** "12 rue des Lilas, 69003 Lyon, France", or the spec's fallback when nothing is known. */
+export function formatAdminAddress(a: Partial<OrderAddressView> | null | undefined): string {
+  if (!a) return "Adresse non renseignée";
+  const cityLine = [a.postal_code, a.city].filter(Boolean).join(" ");
+  const parts = [a.street, a.additional_info, cityLine, a.country].filter((p): p is string => Boolean(p && p.trim()));
+  return parts.length ? parts.join(", ") : "Adresse non renseignée";
+}
+
+/**
+ * The page's reading of its URL: each parameter that does not parse takes its default, so a
+ * hand-edited or stale link still shows a list.
+ */
+export function readAdminOrderQuery(params: URLSearchParams): AdminOrderQuery {
+  const shape = AdminOrderQuerySchema.shape;
+  const pick = <T,>(schema: z.ZodType<T>, value: string | null, fallback: T): T => {
+    const parsed = schema.safeParse(value ?? undefined);
+    return parsed.success ? parsed.data : fallback;
+  };
+  return {
+    search: pick(shape.search, params.get("search"), ""),
+    status: pick(shape.status, params.get("status"), "all"),
+    page: pick(shape.page, params.get("page"), 1),
+    page_size: ADMIN_ORDERS_PAGE_SIZE,
+  };
+}

@@ -1,0 +1,234 @@
+import { useId, useState } from "react";
+import { showToast } from "~/components/ui/toast";
+import { CardForm } from "~/features/payment-methods/components/card-form";
+import {
+  fetchPaymentMethods,
+  makeDefaultPaymentMethod,
+  removePaymentMethod,
+} from "~/features/payment-methods/payment-method-api";
+import {
+  MAX_PAYMENT_METHODS,
+  cardBrandLabel,
+  formatCardExpiry,
+  sortPaymentMethods,
+  type PaymentMethodView,
+} from "~/domain/payment-methods/payment-method.schema";
+import { FormMessage, dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
+import { Modal } from "~/components/ui/modal";
+import { TabHeading } from "~/components/ui/tab-heading";
+
+/** Spec back-office §8, word for word. */
+export const PAYMENT_METHODS_LOAD_ERROR = "Erreur lors du chargement des méthodes de paiement";
+export const PAYMENT_METHOD_DELETE_ERROR = "Erreur lors de la suppression";
+export const PAYMENT_METHOD_SET_DEFAULT_ERROR = "Erreur lors de la définition par défaut";
+
+type TabData = { paymentMethods: PaymentMethodView[] | null } | null;
+
+/** "Visa se terminant par 4242", the card's accessible name. */
+function cardName(card: PaymentMethodView): string {
+  return `${cardBrandLabel(card.card_brand)} se terminant par ${card.card_last_four}`;
+}
+
+/**
+ * Moyens de Paiement (spec back-office §2): saved cards with the default first, an add-card
+ * dialog, "Définir par défaut", deletion after confirmation (deleting the default hands it to
+ * the newest remaining card). Every change goes through /api/v1/payment-methods.
+ */
+export function PaymentTab({ data }: { data: TabData }) {
+  const [cards, setCards] = useState<PaymentMethodView[] | null>(data?.paymentMethods ?? null);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<PaymentMethodView | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+
+  async function reload() {
+    setReloading(true);
+    const result = await fetchPaymentMethods();
+    setReloading(false);
+    if (result.ok) {
+      setCards(result.data);
+      setError(null);
+    } else setError(PAYMENT_METHODS_LOAD_ERROR);
+  }
+
+  function added(card: PaymentMethodView) {
+    setAdding(false);
+    setError(null);
+    setCards((list) =>
+      sortPaymentMethods([...(list ?? []).map((c) => (card.is_default ? { ...c, is_default: false } : c)), card]),
+    );
+    showToast("Carte ajoutée");
+  }
+
+  async function setDefault(card: PaymentMethodView) {
+    setBusyId(card.id);
+    setError(null);
+    const result = await makeDefaultPaymentMethod(card.id);
+    setBusyId(null);
+    if (!result.ok) {
+      setError(PAYMENT_METHOD_SET_DEFAULT_ERROR);
+      return;
+    }
+    setCards((list) => sortPaymentMethods((list ?? []).map((c) => ({ ...c, is_default: c.id === result.data.id }))));
+    showToast("Carte par défaut modifiée");
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    const target = deleting;
+    setBusyId(target.id);
+    setError(null);
+    const result = await removePaymentMethod(target.id);
+    setBusyId(null);
+    setDeleting(null);
+    if (!result.ok) {
+      setError(PAYMENT_METHOD_DELETE_ERROR);
+      return;
+    }
+    const promoted = result.data.new_default_id;
+    setCards((list) =>
+      sortPaymentMethods(
+        (list ?? []).filter((c) => c.id !== target.id).map((c) => (promoted && c.id === promoted ? { ...c, is_default: true } : c)),
+      ),
+    );
+    showToast("Carte supprimée");
+  }
+
+  const full = (cards?.length ?? 0) >= MAX_PAYMENT_METHODS;
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <TabHeading>Moyens de Paiement</TabHeading>
+        {cards && cards.length > 0 && (
+          <button type="button" onClick={() => setAdding(true)} disabled={full} className={primaryButtonClass}>
+            Ajouter une carte
+          </button>
+        )}
+      </div>
+      {full && <p className="mt-2 text-sm text-muted">Vous avez atteint la limite de {MAX_PAYMENT_METHODS} cartes.</p>}
+
+      {error && (
+        <div className="mt-4">
+          <FormMessage tone="error">{error}</FormMessage>
+        </div>
+      )}
+
+      {cards === null ? (
+        <div className="mt-6 rounded-2xl bg-cream px-6 py-10 text-center">
+          {!error && <FormMessage tone="error">{PAYMENT_METHODS_LOAD_ERROR}</FormMessage>}
+          <button type="button" onClick={reload} disabled={reloading} className={`${secondaryButtonClass} mt-4`}>
+            {reloading ? "Chargement..." : "Réessayer"}
+          </button>
+        </div>
+      ) : cards.length === 0 ? (
+        <div className="mt-6 rounded-2xl bg-cream px-6 py-14 text-center">
+          <p className="text-lg font-semibold">Aucun moyen de paiement</p>
+          <p className="mt-2 text-muted">Vos cartes enregistrées apparaîtront ici.</p>
+          <button type="button" onClick={() => setAdding(true)} className={`${primaryButtonClass} mt-6`}>
+            Ajouter une carte
+          </button>
+        </div>
+      ) : (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2" aria-label="Cartes enregistrées">
+          {cards.map((card) => (
+            <CardItem
+              key={card.id}
+              card={card}
+              busy={busyId === card.id}
+              onDelete={() => setDeleting(card)}
+              onSetDefault={() => setDefault(card)}
+            />
+          ))}
+        </ul>
+      )}
+
+      {adding && (
+        <Modal title="Ajouter une carte" onClose={() => setAdding(false)}>
+          <CardForm showDefaultToggle={(cards?.length ?? 0) > 0} onSaved={added} onCancel={() => setAdding(false)} />
+        </Modal>
+      )}
+
+      {deleting && (
+        <Modal title="Supprimer la carte" onClose={() => setDeleting(null)}>
+          <p>Êtes-vous sûr de vouloir supprimer cette carte ?</p>
+          <p className="mt-2 text-sm text-muted">
+            {cardName(deleting)} ({deleting.card_holder_name})
+          </p>
+          {deleting.is_default && (cards?.length ?? 0) > 1 && (
+            <p className="mt-2 text-sm text-muted">Votre carte la plus récente deviendra la carte par défaut.</p>
+          )}
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <button type="button" onClick={() => setDeleting(null)} className={secondaryButtonClass} data-autofocus>
+              Annuler
+            </button>
+            <button type="button" onClick={confirmDelete} disabled={busyId === deleting.id} className={dangerButtonClass}>
+              {busyId === deleting.id ? "Suppression..." : "Supprimer"}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+function CardItem({
+  card,
+  busy,
+  onDelete,
+  onSetDefault,
+}: {
+  card: PaymentMethodView;
+  busy: boolean;
+  onDelete: () => void;
+  onSetDefault: () => void;
+}) {
+  const titleId = useId();
+  const expiry = formatCardExpiry(card);
+  const name = cardName(card);
+  return (
+    <li
+      aria-labelledby={titleId}
+      className={`flex flex-col rounded-2xl border-2 p-5 ${card.is_default ? "border-accent" : "border-line"}`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={titleId} className="font-semibold">
+          {cardBrandLabel(card.card_brand)} <span aria-hidden="true">•••• {card.card_last_four}</span>
+          <span className="sr-only">se terminant par {card.card_last_four}</span>
+        </h3>
+        {card.is_default && (
+          <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-dark">Par défaut</span>
+        )}
+      </div>
+      <dl className="mt-2 text-sm text-muted">
+        <div className="flex flex-wrap gap-1">
+          <dt>Titulaire :</dt>
+          <dd className="break-words text-ink">{card.card_holder_name}</dd>
+        </div>
+        {expiry && (
+          <div className="flex flex-wrap gap-1">
+            <dt>Expire fin :</dt>
+            <dd className="text-ink">{expiry}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {!card.is_default && (
+          <button
+            type="button"
+            onClick={onSetDefault}
+            disabled={busy}
+            aria-label={`Définir par défaut : ${name}`}
+            className={secondaryButtonClass}
+          >
+            Définir par défaut
+          </button>
+        )}
+        <button type="button" onClick={onDelete} disabled={busy} aria-label={`Supprimer ${name}`} className={secondaryButtonClass}>
+          Supprimer
+        </button>
+      </div>
+    </li>
+  );
+}

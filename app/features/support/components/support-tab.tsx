@@ -1,0 +1,159 @@
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { showToast } from "~/components/ui/toast";
+import { TicketForm } from "~/features/support/components/ticket-form";
+import { fetchSupportTickets } from "~/features/support/support-ticket-api";
+import {
+  ticketCategoryLabel,
+  ticketCreatedMessage,
+  ticketPriorityLabel,
+  ticketStatusLabel,
+  type SupportTicketView,
+} from "~/domain/support/support-ticket.schema";
+import { formatDateTime } from "~/lib/paris-time";
+import { FormMessage, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
+import { Modal } from "~/components/ui/modal";
+import { TabHeading } from "~/components/ui/tab-heading";
+
+export const SUPPORT_TICKETS_LOAD_ERROR = "Erreur lors du chargement des tickets de support";
+
+type TabData = { tickets: SupportTicketView[] | null } | null;
+
+const STATUS_STYLES: Record<string, string> = {
+  open: "bg-accent-soft text-accent-dark",
+  in_progress: "bg-band text-ink",
+  resolved: "bg-band text-success",
+  closed: "bg-cream text-muted",
+};
+
+/**
+ * Support Client (spec back-office §2): the shopper's tickets, newest first, and a "Nouveau
+ * ticket" dialog. A new ticket is announced with its readable number (SAV-YYYY-NNNNNN).
+ */
+export function SupportTab({ data }: { data: TabData }) {
+  const [tickets, setTickets] = useState<SupportTicketView[] | null>(data?.tickets ?? null);
+  const [creating, setCreating] = useState(false);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+
+  async function reload() {
+    setReloading(true);
+    const result = await fetchSupportTickets();
+    setReloading(false);
+    if (result.ok) {
+      setTickets(result.data);
+      setError(null);
+    } else setError(SUPPORT_TICKETS_LOAD_ERROR);
+  }
+
+  function created(ticket: SupportTicketView) {
+    setCreating(false);
+    setTickets((list) => [ticket, ...(list ?? []).filter((t) => t.id !== ticket.id)]);
+    setSuccess(ticketCreatedMessage(ticket.ticket_number));
+    showToast(`Ticket ${ticket.ticket_number} créé`);
+  }
+
+  function openForm() {
+    setSuccess(null);
+    setCreating(true);
+  }
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <TabHeading>Support Client</TabHeading>
+        {tickets && tickets.length > 0 && (
+          <button type="button" onClick={openForm} className={primaryButtonClass}>
+            Nouveau ticket
+          </button>
+        )}
+      </div>
+      <p className="mt-2 text-sm text-muted">
+        Une question sur une commande, un produit ou votre compte ? Notre équipe vous répond sous 2 heures en moyenne.
+        Consultez aussi notre{" "}
+        <Link to="/faq" className="font-semibold text-accent underline">
+          FAQ
+        </Link>
+        .
+      </p>
+
+      {/* Always in the page, so the announcement of a new ticket is read when it appears. */}
+      <div role="status" className="mt-4 empty:hidden">
+        {success && <p className="rounded-xl bg-band px-4 py-3 text-sm font-medium text-success">{success}</p>}
+      </div>
+      {error && (
+        <div className="mt-4">
+          <FormMessage tone="error">{error}</FormMessage>
+        </div>
+      )}
+
+      {tickets === null ? (
+        <div className="mt-6 rounded-2xl bg-cream px-6 py-10 text-center">
+          {!error && <FormMessage tone="error">{SUPPORT_TICKETS_LOAD_ERROR}</FormMessage>}
+          <button type="button" onClick={reload} disabled={reloading} className={`${secondaryButtonClass} mt-4`}>
+            {reloading ? "Chargement..." : "Réessayer"}
+          </button>
+        </div>
+      ) : tickets.length === 0 ? (
+        <div className="mt-6 rounded-2xl bg-cream px-6 py-14 text-center">
+          <p className="text-lg font-semibold">Aucun ticket de support</p>
+          <p className="mt-2 text-muted">Vos demandes au service client apparaîtront ici.</p>
+          <button type="button" onClick={openForm} className={`${primaryButtonClass} mt-6`}>
+            Nouveau ticket
+          </button>
+        </div>
+      ) : (
+        <ul className="mt-6 space-y-4" aria-label="Mes tickets">
+          {tickets.map((ticket) => (
+            <TicketItem key={ticket.id} ticket={ticket} />
+          ))}
+        </ul>
+      )}
+
+      {creating && (
+        <Modal title="Nouveau ticket" onClose={() => setCreating(false)}>
+          <TicketForm onCreated={created} onCancel={() => setCreating(false)} />
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+function TicketItem({ ticket }: { ticket: SupportTicketView }) {
+  const titleId = useId();
+  return (
+    <li aria-labelledby={titleId} className="rounded-2xl border border-line p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-mono text-sm text-muted">
+          <span className="sr-only">Ticket </span>
+          {ticket.ticket_number}
+        </p>
+        <span className={`rounded-full px-3 py-0.5 text-xs font-semibold ${STATUS_STYLES[ticket.status] ?? STATUS_STYLES.closed}`}>
+          <span className="sr-only">Statut : </span>
+          {ticketStatusLabel(ticket.status)}
+        </span>
+      </div>
+      <h3 id={titleId} className="mt-1 break-words font-semibold">
+        {ticket.subject}
+      </h3>
+      <p className="mt-1 line-clamp-2 whitespace-pre-line break-words text-sm text-muted">{ticket.description}</p>
+      <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-muted">Catégorie</dt>
+          <dd className="font-medium">{ticketCategoryLabel(ticket.category)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Priorité</dt>
+          <dd className="font-medium">{ticketPriorityLabel(ticket.priority)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Créé le</dt>
+          <dd className="font-medium">
+            <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at)}</time>
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
