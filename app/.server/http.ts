@@ -22,22 +22,6 @@ export function jsonOk(body: unknown, init: { maxAge?: number; status?: number }
   return Response.json(body, { status: init.status ?? 200, headers });
 }
 
-/** A refused service operation: status, stable code, French message and per-field messages. */
-export type ServiceFailure = {
-  status: number;
-  code: string;
-  message: string;
-  fieldErrors?: Partial<Record<string, string>>;
-};
-
-/** The JSON error of a refused operation; field messages go in `details` as `[{ field, message }]`. */
-export function failureResponse(failure: ServiceFailure): Response {
-  const details = failure.fieldErrors
-    ? Object.entries(failure.fieldErrors).map(([field, message]) => ({ field, message }))
-    : undefined;
-  return jsonError(failure.status, failure.code, failure.message, details);
-}
-
 export const JSON_EXPECTED_MESSAGE = "Le corps de la requête doit être du JSON (Content-Type: application/json).";
 export const JSON_EMPTY_MESSAGE = "Le corps de la requête est vide.";
 export const JSON_INVALID_MESSAGE = "Le corps de la requête n'est pas du JSON valide.";
@@ -80,14 +64,4 @@ export async function readJson(request: Request): Promise<unknown> {
   const read = await readJsonRequest(request);
   if (!read.ok) throw jsonError(read.status, read.code, read.message);
   return read.value;
-}
-
-/**
- * The JSON object of a request, or undefined when the JSON is valid but not an object (the route
- * then answers its own 400). Throws like readJson otherwise.
- */
-export async function readJsonBody(request: Request): Promise<Record<string, unknown> | undefined> {
-  const body = await readJson(request);
-  if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
-  return body as Record<string, unknown>;
 }

@@ -14,20 +14,21 @@ export const ABOUT_STORY: readonly string[] = [
 export const ABOUT_VALUES: readonly {
   title: string;
   text: string;
-  icon: string;
+  /** Name of the decorative SVG icon (components/ui/icons). */
+  icon: "sparkles" | "truck" | "heart";
 }[] = [
   {
-    icon: "✨",
+    icon: "sparkles",
     title: "Qualité premium",
     text: "Des marques reconnues et des formules sélectionnées avec exigence : nous ne proposons que des produits que nous aimons et recommandons.",
   },
   {
-    icon: "🚚",
+    icon: "truck",
     title: "Livraison en 24-48h",
     text: "Votre commande est préparée avec soin et livrée en 24 à 48 heures, partout en France métropolitaine.",
   },
   {
-    icon: "💝",
+    icon: "heart",
     title: `Satisfait ou remboursé ${RETURNS_DAYS} jours`,
     text: `Un produit ne vous convient pas ? Vous disposez de ${RETURNS_DAYS} jours pour nous le retourner et être remboursé(e).`,
   },

@@ -38,8 +38,8 @@ export type FaqCategory = {
   /** Used in the address: /faq?category=retours-echanges */
   slug: string;
   name: string;
-  /** Decorative emoji, always rendered aria-hidden. */
-  icon: string;
+  /** Name of the decorative SVG icon (components/ui/icons), always rendered aria-hidden. */
+  icon: "package" | "credit-card" | "returns" | "sparkles" | "lipstick";
   questions: FaqQuestion[];
 };
 
@@ -56,7 +56,7 @@ function faqCategories({ feeCents, freeThresholdCents }: ShippingSettings): read
   {
     slug: "commandes-livraison",
     name: "Commandes & Livraison",
-    icon: "📦",
+    icon: "package",
     questions: [
       {
         id: "delais-frais-livraison",
@@ -96,7 +96,7 @@ function faqCategories({ feeCents, freeThresholdCents }: ShippingSettings): read
   {
     slug: "paiement-prix",
     name: "Paiement & Prix",
-    icon: "💳",
+    icon: "credit-card",
     questions: [
       {
         id: "moyens-paiement",
@@ -144,7 +144,7 @@ function faqCategories({ feeCents, freeThresholdCents }: ShippingSettings): read
   {
     slug: "retours-echanges",
     name: "Retours & Échanges",
-    icon: "🔄",
+    icon: "returns",
     questions: [
       {
         id: "retourner-produit",
@@ -192,7 +192,7 @@ function faqCategories({ feeCents, freeThresholdCents }: ShippingSettings): read
   {
     slug: "beauty-pass-fidelite",
     name: "Beauty Pass & Fidélité",
-    icon: "✨",
+    icon: "sparkles",
     questions: [
       {
         id: "beauty-pass",
@@ -231,7 +231,7 @@ function faqCategories({ feeCents, freeThresholdCents }: ShippingSettings): read
   {
     slug: "produits-conseils",
     name: "Produits & Conseils",
-    icon: "💄",
+    icon: "lipstick",
     questions: [
       {
         id: "echantillons",

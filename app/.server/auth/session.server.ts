@@ -96,13 +96,14 @@ export async function requireAdmin(request: Request): Promise<CurrentSession> {
 
 /**
  * JSON API flavour: the signed-in user's session. A visitor's request stops here: the JSON 401 is
- * thrown, and React Router sends a Response thrown by a resource route's loader or action as is.
+ * thrown (with the route's own French message when it has one), and React Router sends a Response
+ * thrown by a resource route's loader or action as is.
  */
-export async function requireApiUser(request: Request): Promise<CurrentSession> {
+export async function requireApiUser(request: Request, message = "Connexion requise"): Promise<CurrentSession> {
   const session = await getCurrentSession(request);
   if (!session) {
     throw Response.json(
-      { error: { code: "unauthenticated", message: "Connexion requise" } },
+      { error: { code: "unauthenticated", message } },
       { status: 401, headers: { "Cache-Control": "no-store" } },
     );
   }

@@ -10,6 +10,7 @@ import sharp from "sharp";
 import { eq, or, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { products } from "../db/schema";
+import { DomainError, invalid } from "~/domain/errors";
 import { getMediaStorage, isMediaKey, type MediaStorage } from "./media-storage";
 import {
   IMAGE_TOO_LARGE_MESSAGE,
@@ -24,8 +25,14 @@ export const UPLOADS_URL_PREFIX = "/media/uploads/";
 /** A decompression bomb (a tiny PNG of 100k x 100k pixels) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-export type ImageFailure = { ok: false; status: 400 | 413 | 415; message: string };
-export type ProcessedImage = { ok: true; data: Buffer; width: number; height: number };
+/*
+ * A refused upload is thrown as a domain error: `image_too_large` (too_large) or
+ * `unsupported_image` (unsupported_media_type, or invalid for a request without a body).
+ */
+const imageTooLarge = () => new DomainError("too_large", "image_too_large", IMAGE_TOO_LARGE_MESSAGE);
+const unsupportedImage = () => new DomainError("unsupported_media_type", "unsupported_image", IMAGE_TYPE_MESSAGE);
+
+export type ProcessedImage = { data: Buffer; width: number; height: number };
 
 /**
  * Reads a request body up to `limit` bytes: a Content-Length above it is refused before
@@ -34,10 +41,10 @@ export type ProcessedImage = { ok: true; data: Buffer; width: number; height: nu
 export async function readBodyWithLimit(
   request: Request,
   limit: number = PRODUCT_IMAGE_MAX_BYTES,
-): Promise<{ ok: true; data: Uint8Array } | ImageFailure> {
+): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) return { ok: false, status: 413, message: IMAGE_TOO_LARGE_MESSAGE };
-  if (!request.body) return { ok: false, status: 400, message: IMAGE_TYPE_MESSAGE };
+  if (Number.isFinite(declared) && declared > limit) throw imageTooLarge();
+  if (!request.body) throw invalid("unsupported_image", IMAGE_TYPE_MESSAGE);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -47,7 +54,7 @@ export async function readBodyWithLimit(
     total += value.byteLength;
     if (total > limit) {
       await reader.cancel().catch(() => {});
-      return { ok: false, status: 413, message: IMAGE_TOO_LARGE_MESSAGE };
+      throw imageTooLarge();
     }
     chunks.push(value);
   }
@@ -57,16 +64,14 @@ export async function readBodyWithLimit(
     data.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { ok: true, data };
+  return data;
 }
 
 /** Checks and re-encodes an uploaded image (spec back-office §5 image file, §9 limits). */
-export async function processProductImage(bytes: Uint8Array): Promise<ProcessedImage | ImageFailure> {
-  if (bytes.byteLength > PRODUCT_IMAGE_MAX_BYTES) return { ok: false, status: 413, message: IMAGE_TOO_LARGE_MESSAGE };
+export async function processProductImage(bytes: Uint8Array): Promise<ProcessedImage> {
+  if (bytes.byteLength > PRODUCT_IMAGE_MAX_BYTES) throw imageTooLarge();
   const type = await fileTypeFromBuffer(bytes);
-  if (!type || !(PRODUCT_IMAGE_TYPES as readonly string[]).includes(type.mime)) {
-    return { ok: false, status: 415, message: IMAGE_TYPE_MESSAGE };
-  }
+  if (!type || !(PRODUCT_IMAGE_TYPES as readonly string[]).includes(type.mime)) throw unsupportedImage();
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       // Applies the EXIF orientation before the metadata is dropped (sharp keeps none by default).
@@ -74,10 +79,10 @@ export async function processProductImage(bytes: Uint8Array): Promise<ProcessedI
       .resize(PRODUCT_IMAGE_MAX_SIDE, PRODUCT_IMAGE_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
       .webp({ quality: PRODUCT_IMAGE_QUALITY })
       .toBuffer({ resolveWithObject: true });
-    return { ok: true, data, width: info.width, height: info.height };
+    return { data, width: info.width, height: info.height };
   } catch {
     // Right signature, unreadable content (truncated, corrupt, too many pixels).
-    return { ok: false, status: 415, message: IMAGE_TYPE_MESSAGE };
+    throw unsupportedImage();
   }
 }
 
@@ -105,9 +110,8 @@ export type StoredProductImage = { ok: true; url: string; key: string; width: nu
 export async function storeProductImage(
   bytes: Uint8Array,
   storage: MediaStorage = getMediaStorage(),
-): Promise<StoredProductImage | ImageFailure> {
+): Promise<StoredProductImage> {
   const processed = await processProductImage(bytes);
-  if (!processed.ok) return processed;
   const key = newProductImageKey();
   await storage.put(key, processed.data, "image/webp");
   return { ok: true, url: uploadUrlOf(key), key, width: processed.width, height: processed.height, bytes: processed.data.byteLength };

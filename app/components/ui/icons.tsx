@@ -227,6 +227,96 @@ export function TiktokIcon(props: IconProps) {
   );
 }
 
+export function LockIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
+      <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
+    </Svg>
+  );
+}
+
+/** Speech bubble, used for the live chat. */
+export function ChatIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 5.5h16v10.5H10l-4.5 3.5V16H4z" />
+    </Svg>
+  );
+}
+
+export function PhoneIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M6.5 3.5h3l1.5 4.5-2 1.5a11 11 0 0 0 5.5 5.5l1.5-2 4.5 1.5v3a2 2 0 0 1-2 2A16.5 16.5 0 0 1 4.5 5.5a2 2 0 0 1 2-2Z" />
+    </Svg>
+  );
+}
+
+export function MailIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="3" y="5.5" width="18" height="13" rx="2" />
+      <path d="m3.5 7 8.5 6.5L20.5 7" />
+    </Svg>
+  );
+}
+
+/** Parcel, used for orders and delivery. */
+export function PackageIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 3 20 7v10l-8 4-8-4V7l8-4Z" />
+      <path d="m4 7 8 4 8-4M12 11v10M8 5l8 4" />
+    </Svg>
+  );
+}
+
+export function CreditCardIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="2.5" y="5.5" width="19" height="13" rx="2" />
+      <path d="M2.5 10h19M6 15h4" />
+    </Svg>
+  );
+}
+
+/** Lipstick, used for beauty advice. */
+export function LipstickIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M9 21h6v-8H9z" />
+      <path d="M9.5 13V9l4.5-5v9" />
+      <path d="M8 21h8" />
+    </Svg>
+  );
+}
+
+/** The icons content files refer to by name (FAQ categories, the about page's values). */
+const NAMED_ICONS = {
+  truck: TruckIcon,
+  returns: ReturnsIcon,
+  lock: LockIcon,
+  sparkles: SparklesIcon,
+  heart: HeartIcon,
+  package: PackageIcon,
+  "credit-card": CreditCardIcon,
+  lipstick: LipstickIcon,
+  chat: ChatIcon,
+  phone: PhoneIcon,
+  mail: MailIcon,
+  gift: GiftIcon,
+  shield: ShieldIcon,
+} satisfies Record<string, (props: IconProps) => ReactNode>;
+
+export type IconName = keyof typeof NAMED_ICONS;
+
+/** An icon chosen by name; decorative like the others. */
+export function Icon({ name, ...props }: IconProps & { name: IconName }) {
+  const Named = NAMED_ICONS[name];
+  return <Named {...props} />;
+}
+
 /** Aliases under the other names the brief uses. */
 export const CartIcon = BagIcon;
 export const RefreshIcon = ReturnsIcon;

@@ -5,7 +5,7 @@ import { getAuth } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { isPasswordSetupLinkValid } from "~/.server/modules/accounts/password-setup.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
+import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { PASSWORD_CRITERIA } from "~/domain/account/security.schema";
 import { SETUP_LINK_INVALID_MESSAGE, SetPasswordSchema, SetupTokenSchema } from "~/domain/account/set-password.schema";
 import { readFormFields } from "~/.server/forms";

@@ -1,3 +1,4 @@
+import { Icon } from "~/components/ui/icons";
 import type { Route } from "./+types/about";
 import { absoluteUrl } from "~/.server/http";
 import {
@@ -59,9 +60,7 @@ export default function AboutPage() {
                 key={value.title}
                 className="rounded-2xl border border-line bg-white p-6"
               >
-                <span aria-hidden="true" className="text-3xl">
-                  {value.icon}
-                </span>
+                <Icon name={value.icon} className="h-8 w-8 text-accent" />
                 <h3 className="mt-3 text-lg font-semibold">{value.title}</h3>
                 <p className="mt-2 text-muted">{value.text}</p>
               </li>

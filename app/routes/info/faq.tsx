@@ -1,3 +1,4 @@
+import { Icon } from "~/components/ui/icons";
 import { useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/faq";
@@ -149,7 +150,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
                     preventScrollReset
                     className={`${filterClass} ${current ? "border-accent bg-accent text-white" : "border-line hover:border-accent hover:text-accent"}`}
                   >
-                    <span aria-hidden="true">{c.icon}</span>
+                    <Icon name={c.icon} className="h-4 w-4" />
                     {c.name}
                   </Link>
                 </li>
@@ -182,7 +183,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
             {results.map((category) => (
               <section key={category.slug} aria-labelledby={`faq-${category.slug}`}>
                 <h2 id={`faq-${category.slug}`} className="flex flex-wrap items-center gap-3 font-display text-2xl">
-                  <span aria-hidden="true">{category.icon}</span>
+                  <Icon name={category.icon} className="h-6 w-6 text-accent" />
                   {category.name}{" "}
                   <span className="rounded-full bg-band px-3 py-0.5 font-sans text-sm font-semibold text-ink">
                     {category.questions.length} question{category.questions.length > 1 ? "s" : ""}

@@ -1,3 +1,4 @@
+import { TruckIcon } from "~/components/ui/icons";
 import { Link } from "react-router";
 import type { Route } from "./+types/livraison-retours";
 import { absoluteUrl } from "~/.server/http";
@@ -53,8 +54,8 @@ export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps
           </h2>
           <div className="mt-6 rounded-2xl border border-line bg-white p-6 sm:flex sm:items-start sm:gap-8">
             <div className="sm:w-1/3">
-              <h3 className="text-xl font-semibold">
-                <span aria-hidden="true">🚚 </span>
+              <h3 className="flex items-center gap-2 text-xl font-semibold">
+                <TruckIcon className="h-6 w-6 shrink-0 text-accent" />
                 {option.name}
               </h3>
               <p className="mt-2 text-lg font-semibold text-success">{option.headline}</p>

@@ -4,7 +4,7 @@ import { getDb } from "~/.server/db";
 import { getLegalInfo } from "~/.server/legal";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { buildCgv } from "~/content/legal/cgv";
-import { LegalDocumentBody, LegalPageHeader, RichText } from "~/features/legal/components/legal-document";
+import { LegalDocumentPage } from "~/features/legal/components/legal-document";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
@@ -29,22 +29,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function ConditionsGeneralesPage({ loaderData }: Route.ComponentProps) {
-  const { legal } = loaderData;
-  return (
-    <div>
-      <LegalPageHeader
-        title={TITLE}
-        crumbs={[{ to: "/", label: "Accueil" }, { label: TITLE }]}
-        updatedAt={legal.updatedAt}
-        intro={legal.intro.map((text) => (
-          <p key={text}>
-            <RichText text={text} />
-          </p>
-        ))}
-      />
-      <LegalDocumentBody sections={legal.sections} />
-    </div>
-  );
+  return <LegalDocumentPage title={TITLE} document={loaderData.legal} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

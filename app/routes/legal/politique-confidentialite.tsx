@@ -2,7 +2,7 @@ import type { Route } from "./+types/politique-confidentialite";
 import { absoluteUrl } from "~/.server/http";
 import { getLegalInfo } from "~/.server/legal";
 import { buildPrivacyPolicy } from "~/content/legal/privacy";
-import { LegalDocumentBody, LegalPageHeader, RichText } from "~/features/legal/components/legal-document";
+import { LegalDocumentPage } from "~/features/legal/components/legal-document";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
@@ -26,22 +26,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function PolitiqueConfidentialitePage({ loaderData }: Route.ComponentProps) {
-  const { legal } = loaderData;
-  return (
-    <div>
-      <LegalPageHeader
-        title={TITLE}
-        crumbs={[{ to: "/", label: "Accueil" }, { label: TITLE }]}
-        updatedAt={legal.updatedAt}
-        intro={legal.intro.map((text) => (
-          <p key={text}>
-            <RichText text={text} />
-          </p>
-        ))}
-      />
-      <LegalDocumentBody sections={legal.sections} />
-    </div>
-  );
+  return <LegalDocumentPage title={TITLE} document={loaderData.legal} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -3,12 +3,7 @@ import { absoluteUrl } from "~/.server/http";
 import { buildCookiePolicy } from "~/content/legal/cookies";
 import { openCookieBanner } from "~/components/layout/cookie-banner";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import {
-  LegalPageHeader,
-  LegalSectionView,
-  LegalTableOfContents,
-  RichText,
-} from "~/features/legal/components/legal-document";
+import { LegalDocumentPage } from "~/features/legal/components/legal-document";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 
@@ -33,41 +28,22 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function PolitiqueCookiesPage({ loaderData }: Route.ComponentProps) {
-  const { legal } = loaderData;
   return (
-    <div>
-      <LegalPageHeader
-        title={TITLE}
-        crumbs={[{ to: "/", label: "Accueil" }, { label: TITLE }]}
-        updatedAt={legal.updatedAt}
-        intro={legal.intro.map((text) => (
-          <p key={text}>
-            <RichText text={text} />
-          </p>
-        ))}
-      />
-      <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start">
-        <div className="lg:sticky lg:top-24">
-          <LegalTableOfContents sections={legal.sections} />
-        </div>
-        <div className="min-w-0 space-y-10">
-          {legal.sections.map((section) => (
-            <div key={section.id}>
-              <LegalSectionView section={section} />
-              {section.id === CHOICE_SECTION_ID && (
-                <button
-                  type="button"
-                  onClick={() => openCookieBanner()}
-                  className="mt-5 inline-flex min-h-11 items-center justify-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
-                >
-                  Modifier mes choix
-                </button>
-              )}
-            </div>
-          ))}
-        </div>
-      </div>
-    </div>
+    <LegalDocumentPage
+      title={TITLE}
+      document={loaderData.legal}
+      afterSection={(section) =>
+        section.id === CHOICE_SECTION_ID ? (
+          <button
+            type="button"
+            onClick={() => openCookieBanner()}
+            className="mt-5 inline-flex min-h-11 items-center justify-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
+          >
+            Modifier mes choix
+          </button>
+        ) : null
+      }
+    />
   );
 }
 

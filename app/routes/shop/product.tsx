@@ -1,3 +1,4 @@
+import { LockIcon, ReturnsIcon, TruckIcon } from "~/components/ui/icons";
 import { data, useNavigate } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import type { Route } from "./+types/product";
@@ -178,12 +179,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <AddToCartForm product={product} />
           <ul className="mt-8 space-y-2 border-t border-line pt-6 text-sm">
-            <li>
-              <span aria-hidden="true">🚚</span> Livraison offerte dès {formatPrice(freeThresholdCents)}</li>
-            <li>
-              <span aria-hidden="true">↩️</span> Retours gratuits sous {RETURNS_DAYS} jours</li>
-            <li>
-              <span aria-hidden="true">🔒</span> Paiement sécurisé</li>
+            <li className="flex items-center gap-2">
+              <TruckIcon className="h-5 w-5 shrink-0 text-accent" />
+              Livraison offerte dès {formatPrice(freeThresholdCents)}
+            </li>
+            <li className="flex items-center gap-2">
+              <ReturnsIcon className="h-5 w-5 shrink-0 text-accent" />
+              Retours gratuits sous {RETURNS_DAYS} jours
+            </li>
+            <li className="flex items-center gap-2">
+              <LockIcon className="h-5 w-5 shrink-0 text-accent" />
+              Paiement sécurisé
+            </li>
           </ul>
         </div>
       </div>

@@ -34,9 +34,7 @@ const home = {
 };
 
 async function create(userId: string, input: Record<string, unknown>): Promise<SavedAddressView> {
-  const result = await createAddress(handle.db, userId, input);
-  if (!result.ok) throw new Error(`create failed: ${result.message}`);
-  return result.address;
+  return createAddress(handle.db, userId, input);
 }
 
 async function defaultsOf(userId: string): Promise<string[]> {
@@ -89,39 +87,41 @@ describe("createAddress", () => {
 
   it("refuses a bad postal code with the spec's message and stores nothing", async () => {
     const before = (await listAddresses(handle.db, marc)).length;
-    const result = await createAddress(handle.db, marc, { ...home, postal_code: "6900" });
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.status).toBe(400);
-    expect(result.fieldErrors?.postal_code).toBe("Le code postal doit contenir 5 chiffres");
-    expect(result.message).toContain("Le code postal doit contenir 5 chiffres");
+    const result = createAddress(handle.db, marc, { ...home, postal_code: "6900" });
+    await expect(result).rejects.toMatchObject({
+      kind: "invalid",
+      code: "invalid_address",
+      fieldErrors: { postal_code: "Le code postal doit contenir 5 chiffres" },
+      message: expect.stringContaining("Le code postal doit contenir 5 chiffres"),
+    });
     expect((await listAddresses(handle.db, marc)).length).toBe(before);
   });
 
   it("gives one message per missing field", async () => {
-    const result = await createAddress(handle.db, marc, { country: "France", phone: "12" });
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.fieldErrors).toMatchObject({
+    const result = createAddress(handle.db, marc, { country: "France", phone: "12" });
+    await expect(result).rejects.toMatchObject({ kind: "invalid", fieldErrors: {
       first_name: "Le prénom est obligatoire",
       last_name: "Le nom est obligatoire",
       address_line_1: "L'adresse est obligatoire",
       city: "La ville est obligatoire",
       postal_code: "Le code postal est obligatoire",
       phone: "Format de téléphone invalide",
-    });
+    } });
   });
 
   it("stops at the size limit with a French message", async () => {
     for (let i = 0; i < MAX_SAVED_ADDRESSES; i++) await create(busy, { ...home, label: `Adresse ${i}` });
-    const result = await createAddress(handle.db, busy, home);
-    expect(result).toMatchObject({ ok: false, status: 409, message: ADDRESS_LIMIT_MESSAGE });
+    await expect(createAddress(handle.db, busy, home)).rejects.toMatchObject({
+      kind: "conflict",
+      code: "address_limit",
+      message: ADDRESS_LIMIT_MESSAGE,
+    });
     expect((await listAddresses(handle.db, busy)).length).toBe(MAX_SAVED_ADDRESSES);
   });
 
   it("keeps exactly one default when first addresses are created at the same time", async () => {
     const results = await Promise.all(Array.from({ length: 5 }, (_, i) => createAddress(handle.db, racer, { ...home, label: `R${i}` })));
-    expect(results.every((r) => r.ok)).toBe(true);
+    expect(results).toHaveLength(5);
     expect(await defaultsOf(racer)).toHaveLength(1);
   });
 });
@@ -131,15 +131,17 @@ describe("setDefaultAddress", () => {
     const list = await listAddresses(handle.db, claire);
     const bureau = list.find((a) => a.label === "Bureau")!;
     const result = await setDefaultAddress(handle.db, claire, bureau.id);
-    expect(result.ok && result.address.is_default).toBe(true);
+    expect(result.is_default).toBe(true);
     expect(await defaultsOf(claire)).toEqual([bureau.id]);
     expect((await listAddresses(handle.db, claire))[0].id).toBe(bureau.id);
   });
 
   it("refuses someone else's address as not found", async () => {
     const [mine] = await listAddresses(handle.db, claire);
-    const result = await setDefaultAddress(handle.db, marc, mine.id);
-    expect(result).toMatchObject({ ok: false, status: 404, message: ADDRESS_NOT_FOUND_MESSAGE });
+    await expect(setDefaultAddress(handle.db, marc, mine.id)).rejects.toMatchObject({
+      kind: "not_found",
+      message: ADDRESS_NOT_FOUND_MESSAGE,
+    });
     expect(await defaultsOf(claire)).toEqual([mine.id]);
   });
 });
@@ -148,25 +150,26 @@ describe("updateAddress", () => {
   it("changes some fields and validates the whole address", async () => {
     const [bureau] = await listAddresses(handle.db, claire);
     const result = await updateAddress(handle.db, claire, bureau.id, { city: "Villeurbanne", postal_code: "69100" });
-    expect(result.ok && result.address).toMatchObject({ city: "Villeurbanne", postal_code: "69100", label: "Bureau", is_default: true });
-    const bad = await updateAddress(handle.db, claire, bureau.id, { postal_code: "ABCDE" });
-    expect(bad.ok === false && bad.fieldErrors?.postal_code).toBe("Le code postal doit contenir 5 chiffres");
+    expect(result).toMatchObject({ city: "Villeurbanne", postal_code: "69100", label: "Bureau", is_default: true });
+    await expect(updateAddress(handle.db, claire, bureau.id, { postal_code: "ABCDE" })).rejects.toMatchObject({
+      fieldErrors: { postal_code: "Le code postal doit contenir 5 chiffres" },
+    });
   });
 
   it("makes an address the default with is_default and keeps the default when asked to drop it", async () => {
     const list = await listAddresses(handle.db, claire);
     const maison = list.find((a) => a.label === "Maison")!;
     const result = await updateAddress(handle.db, claire, maison.id, { is_default: true });
-    expect(result.ok && result.address.is_default).toBe(true);
+    expect(result.is_default).toBe(true);
     expect(await defaultsOf(claire)).toEqual([maison.id]);
     const dropped = await updateAddress(handle.db, claire, maison.id, { is_default: false });
-    expect(dropped.ok && dropped.address.is_default).toBe(true);
+    expect(dropped.is_default).toBe(true);
   });
 
   it("refuses someone else's address and unknown ids", async () => {
     const [mine] = await listAddresses(handle.db, claire);
-    expect(await updateAddress(handle.db, marc, mine.id, { city: "Paris" })).toMatchObject({ ok: false, status: 404 });
-    expect(await updateAddress(handle.db, claire, "not-a-uuid", { city: "Paris" })).toMatchObject({ ok: false, status: 404 });
+    await expect(updateAddress(handle.db, marc, mine.id, { city: "Paris" })).rejects.toMatchObject({ kind: "not_found" });
+    await expect(updateAddress(handle.db, claire, "not-a-uuid", { city: "Paris" })).rejects.toMatchObject({ kind: "not_found" });
     expect((await getAddress(handle.db, claire, mine.id))?.city).not.toBe("Paris");
     expect(await getAddress(handle.db, marc, mine.id)).toBeNull();
   });
@@ -176,17 +179,20 @@ describe("deleteAddress", () => {
   it("refuses to delete the default address", async () => {
     const [def] = await listAddresses(handle.db, claire);
     expect(def.is_default).toBe(true);
-    const result = await deleteAddress(handle.db, claire, def.id);
-    expect(result).toMatchObject({ ok: false, status: 409, message: DEFAULT_ADDRESS_UNDELETABLE_MESSAGE });
+    await expect(deleteAddress(handle.db, claire, def.id)).rejects.toMatchObject({
+      kind: "conflict",
+      code: "default_undeletable",
+      message: DEFAULT_ADDRESS_UNDELETABLE_MESSAGE,
+    });
     expect(await getAddress(handle.db, claire, def.id)).not.toBeNull();
   });
 
   it("deletes an own non-default address but not someone else's", async () => {
     const list = await listAddresses(handle.db, claire);
     const other = list.find((a) => !a.is_default)!;
-    expect(await deleteAddress(handle.db, marc, other.id)).toMatchObject({ ok: false, status: 404 });
+    await expect(deleteAddress(handle.db, marc, other.id)).rejects.toMatchObject({ kind: "not_found" });
     expect(await getAddress(handle.db, claire, other.id)).not.toBeNull();
-    expect(await deleteAddress(handle.db, claire, other.id)).toEqual({ ok: true, id: other.id });
+    expect(await deleteAddress(handle.db, claire, other.id)).toEqual({ id: other.id });
     expect(await getAddress(handle.db, claire, other.id)).toBeNull();
     expect((await listAddresses(handle.db, claire)).length).toBe(list.length - 1);
   });

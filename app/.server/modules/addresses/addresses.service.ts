@@ -2,6 +2,7 @@ import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { savedAddresses, user } from "../../db/schema";
 import { isUuid } from "~/lib/uuid";
+import { conflict, invalid, notFound } from "~/domain/errors";
 import {
   AddressSchema,
   MAX_SAVED_ADDRESSES,
@@ -25,20 +26,14 @@ export const DEFAULT_ADDRESS_UNDELETABLE_MESSAGE =
   "Impossible de supprimer l'adresse par défaut. Définissez d'abord une autre adresse par défaut.";
 export const ADDRESS_LIMIT_MESSAGE = `Vous ne pouvez pas enregistrer plus de ${MAX_SAVED_ADDRESSES} adresses. Supprimez-en une pour en ajouter une nouvelle.`;
 
-export type AddressFailure = {
-  ok: false;
-  status: 400 | 404 | 409;
-  code: "invalid_address" | "not_found" | "default_undeletable" | "address_limit";
-  message: string;
-  fieldErrors?: Partial<Record<AddressField, string>>;
-};
-export type AddressResult = { ok: true; address: SavedAddressView } | AddressFailure;
+/*
+ * Refusals are thrown as domain errors (~/domain/errors): `invalid_address` (with a message per
+ * field), `not_found`, `address_limit` and `default_undeletable` (conflicts).
+ */
 
 type AddressRow = typeof savedAddresses.$inferSelect;
 
-function notFound(): AddressFailure {
-  return { ok: false, status: 404, code: "not_found", message: ADDRESS_NOT_FOUND_MESSAGE };
-}
+const addressNotFound = () => notFound("not_found", ADDRESS_NOT_FOUND_MESSAGE);
 
 export function toSavedAddressView(row: AddressRow): SavedAddressView {
   return {
@@ -61,19 +56,12 @@ export function toSavedAddressView(row: AddressRow): SavedAddressView {
   };
 }
 
-/** Validates with the form's schema; the failure carries one French message per field. */
+/** Validates with the form's schema; the refusal carries one French message per field. */
 function validate(input: unknown) {
   const parsed = AddressSchema.safeParse(input ?? {});
-  if (parsed.success) return { ok: true as const, value: parsed.data };
-  const fieldErrors = addressFieldErrors(parsed.error);
-  const failure: AddressFailure = {
-    ok: false,
-    status: 400,
-    code: "invalid_address",
-    message: Object.values(fieldErrors).join(" ; ") || "Adresse invalide",
-    fieldErrors,
-  };
-  return failure;
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Partial<Record<AddressField, string>> = addressFieldErrors(parsed.error);
+  throw invalid("invalid_address", Object.values(fieldErrors).join(" ; ") || "Adresse invalide", { fieldErrors });
 }
 
 /** Serialises changes to one user's book (and proves the user exists). */
@@ -108,16 +96,12 @@ export async function getAddress(db: Executor, userId: string, id: string): Prom
   return row ? toSavedAddressView(row) : null;
 }
 
-export async function createAddress(db: Executor, userId: string, input: unknown): Promise<AddressResult> {
-  const valid = validate(input);
-  if (!valid.ok) return valid;
-  const { is_default: wantsDefault, ...fields } = valid.value;
-  return db.transaction(async (tx): Promise<AddressResult> => {
-    if (!(await lockUser(tx, userId))) return notFound();
+export async function createAddress(db: Executor, userId: string, input: unknown): Promise<SavedAddressView> {
+  const { is_default: wantsDefault, ...fields } = validate(input);
+  return db.transaction(async (tx) => {
+    if (!(await lockUser(tx, userId))) throw addressNotFound();
     const [{ n }] = await tx.select({ n: count() }).from(savedAddresses).where(eq(savedAddresses.userId, userId));
-    if (n >= MAX_SAVED_ADDRESSES) {
-      return { ok: false, status: 409, code: "address_limit", message: ADDRESS_LIMIT_MESSAGE };
-    }
+    if (n >= MAX_SAVED_ADDRESSES) throw conflict("address_limit", ADDRESS_LIMIT_MESSAGE);
     const isDefault = n === 0 || wantsDefault;
     if (isDefault && n > 0) {
       await tx
@@ -144,7 +128,7 @@ export async function createAddress(db: Executor, userId: string, input: unknown
         phone: fields.phone,
       })
       .returning();
-    return { ok: true, address: toSavedAddressView(row) };
+    return toSavedAddressView(row);
   });
 }
 
@@ -153,16 +137,14 @@ export async function createAddress(db: Executor, userId: string, input: unknown
  * `is_default: true` makes it the default; `is_default: false` on the default is ignored,
  * because a non-empty book always keeps one default (choose another one instead).
  */
-export async function updateAddress(db: Executor, userId: string, id: string, patch: unknown): Promise<AddressResult> {
+export async function updateAddress(db: Executor, userId: string, id: string, patch: unknown): Promise<SavedAddressView> {
   const changes = patch && typeof patch === "object" && !Array.isArray(patch) ? (patch as Record<string, unknown>) : {};
-  return db.transaction(async (tx): Promise<AddressResult> => {
-    if (!(await lockUser(tx, userId))) return notFound();
+  return db.transaction(async (tx) => {
+    if (!(await lockUser(tx, userId))) throw addressNotFound();
     const current = await findOwn(tx, userId, id);
-    if (!current) return notFound();
+    if (!current) throw addressNotFound();
     const merged = { ...toSavedAddressView(current), ...changes, is_default: changes.is_default ?? current.isDefault };
-    const valid = validate(merged);
-    if (!valid.ok) return valid;
-    const next = valid.value;
+    const next = validate(merged);
     const isDefault = current.isDefault || next.is_default;
     if (isDefault && !current.isDefault) {
       await tx
@@ -189,17 +171,17 @@ export async function updateAddress(db: Executor, userId: string, id: string, pa
       })
       .where(and(eq(savedAddresses.id, current.id), eq(savedAddresses.userId, userId)))
       .returning();
-    return { ok: true, address: toSavedAddressView(row) };
+    return toSavedAddressView(row);
   });
 }
 
 /** Makes an own address the default and clears the previous one, in one transaction. */
-export async function setDefaultAddress(db: Executor, userId: string, id: string): Promise<AddressResult> {
-  return db.transaction(async (tx): Promise<AddressResult> => {
-    if (!(await lockUser(tx, userId))) return notFound();
+export async function setDefaultAddress(db: Executor, userId: string, id: string): Promise<SavedAddressView> {
+  return db.transaction(async (tx) => {
+    if (!(await lockUser(tx, userId))) throw addressNotFound();
     const current = await findOwn(tx, userId, id);
-    if (!current) return notFound();
-    if (current.isDefault) return { ok: true, address: toSavedAddressView(current) };
+    if (!current) throw addressNotFound();
+    if (current.isDefault) return toSavedAddressView(current);
     const now = new Date();
     await tx
       .update(savedAddresses)
@@ -210,25 +192,19 @@ export async function setDefaultAddress(db: Executor, userId: string, id: string
       .set({ isDefault: true, updatedAt: now })
       .where(and(eq(savedAddresses.id, current.id), eq(savedAddresses.userId, userId)))
       .returning();
-    return { ok: true, address: toSavedAddressView(row) };
+    return toSavedAddressView(row);
   });
 }
 
 /** Deletes an own address; the default is refused (choose another default first). */
-export async function deleteAddress(
-  db: Executor,
-  userId: string,
-  id: string,
-): Promise<{ ok: true; id: string } | AddressFailure> {
-  return db.transaction(async (tx): Promise<{ ok: true; id: string } | AddressFailure> => {
-    if (!(await lockUser(tx, userId))) return notFound();
+export async function deleteAddress(db: Executor, userId: string, id: string): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    if (!(await lockUser(tx, userId))) throw addressNotFound();
     const current = await findOwn(tx, userId, id);
-    if (!current) return notFound();
-    if (current.isDefault) {
-      return { ok: false, status: 409, code: "default_undeletable", message: DEFAULT_ADDRESS_UNDELETABLE_MESSAGE };
-    }
+    if (!current) throw addressNotFound();
+    if (current.isDefault) throw conflict("default_undeletable", DEFAULT_ADDRESS_UNDELETABLE_MESSAGE);
     await tx.delete(savedAddresses).where(and(eq(savedAddresses.id, current.id), eq(savedAddresses.userId, userId)));
-    return { ok: true, id: current.id };
+    return { id: current.id };
   });
 }
 

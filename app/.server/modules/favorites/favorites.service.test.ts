@@ -33,10 +33,10 @@ afterAll(async () => {
 
 describe("favourites", () => {
   it("adds favourites idempotently and lists them as cards, newest first", async () => {
-    expect(await addFavorite(handle.db, alice, p[0].id)).toEqual({ ok: true, added: true });
+    expect(await addFavorite(handle.db, alice, p[0].id)).toEqual({ added: true });
     await new Promise((r) => setTimeout(r, 5));
-    expect(await addFavorite(handle.db, alice, p[1].id)).toEqual({ ok: true, added: true });
-    expect(await addFavorite(handle.db, alice, p[1].id)).toEqual({ ok: true, added: false });
+    expect(await addFavorite(handle.db, alice, p[1].id)).toEqual({ added: true });
+    expect(await addFavorite(handle.db, alice, p[1].id)).toEqual({ added: false });
 
     const list = await listFavorites(handle.db, alice);
     expect(list.map((c) => c.id)).toEqual([p[1].id, p[0].id]);
@@ -47,18 +47,19 @@ describe("favourites", () => {
   });
 
   it("refuses unknown or malformed product ids", async () => {
-    expect(await addFavorite(handle.db, alice, UNKNOWN_ID)).toEqual({ ok: false, reason: "product_not_found" });
-    expect(await addFavorite(handle.db, alice, "pas-un-id")).toEqual({ ok: false, reason: "product_not_found" });
+    const refused = { kind: "not_found", code: "product_not_found", message: "Produit introuvable" };
+    await expect(addFavorite(handle.db, alice, UNKNOWN_ID)).rejects.toMatchObject(refused);
+    await expect(addFavorite(handle.db, alice, "pas-un-id")).rejects.toMatchObject(refused);
     expect(await removeFavorite(handle.db, alice, "pas-un-id")).toBe(false);
     expect(await isFavorite(handle.db, alice, "pas-un-id")).toBe(false);
   });
 
   it("toggles: adds when absent, removes when present", async () => {
-    expect(await toggleFavorite(handle.db, alice, p[2].id)).toEqual({ ok: true, favorite: true });
+    expect(await toggleFavorite(handle.db, alice, p[2].id)).toBe(true);
     expect(await isFavorite(handle.db, alice, p[2].id)).toBe(true);
-    expect(await toggleFavorite(handle.db, alice, p[2].id)).toEqual({ ok: true, favorite: false });
+    expect(await toggleFavorite(handle.db, alice, p[2].id)).toBe(false);
     expect(await isFavorite(handle.db, alice, p[2].id)).toBe(false);
-    expect(await toggleFavorite(handle.db, alice, UNKNOWN_ID)).toEqual({ ok: false, reason: "product_not_found" });
+    await expect(toggleFavorite(handle.db, alice, UNKNOWN_ID)).rejects.toMatchObject({ code: "product_not_found" });
   });
 
   it("keeps each shopper's favourites to themselves", async () => {

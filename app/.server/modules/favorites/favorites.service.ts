@@ -4,6 +4,7 @@ import type { Executor } from "../../db/client";
 import { categories, favorites, products } from "../../db/schema";
 import { productColumns, toCardViews, toProductView } from "../catalog/catalog.service";
 import { isUuid } from "~/lib/uuid";
+import { notFound } from "~/domain/errors";
 import type { ProductCardView } from "~/domain/catalog/catalog.types";
 
 
@@ -39,19 +40,24 @@ export async function isFavorite(db: Executor, userId: string, productId: string
   return row !== undefined;
 }
 
-export type AddFavoriteResult = { ok: true; added: boolean } | { ok: false; reason: "product_not_found" };
+export const FAVORITE_PRODUCT_NOT_FOUND_MESSAGE = "Produit introuvable";
 
-/** Adds a favourite; adding one twice changes nothing (idempotent). */
-export async function addFavorite(db: Executor, userId: string, productId: string): Promise<AddFavoriteResult> {
-  if (!isUuid(productId)) return { ok: false, reason: "product_not_found" };
+const productNotFound = () => notFound("product_not_found", FAVORITE_PRODUCT_NOT_FOUND_MESSAGE);
+
+/**
+ * Adds a favourite; adding one twice changes nothing (idempotent). `added` is false when it was
+ * already there. An unknown product is thrown as the domain error `product_not_found`.
+ */
+export async function addFavorite(db: Executor, userId: string, productId: string): Promise<{ added: boolean }> {
+  if (!isUuid(productId)) throw productNotFound();
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
-  if (!product) return { ok: false, reason: "product_not_found" };
+  if (!product) throw productNotFound();
   const inserted = await db
     .insert(favorites)
     .values({ userId, productId })
     .onConflictDoNothing({ target: [favorites.userId, favorites.productId] })
     .returning({ id: favorites.id });
-  return { ok: true, added: inserted.length > 0 };
+  return { added: inserted.length > 0 };
 }
 
 /** Removes a favourite; true when there was one. */
@@ -65,14 +71,10 @@ export async function removeFavorite(db: Executor, userId: string, productId: st
 }
 
 /** Spec §4: add if absent, remove if present. Returns whether the product is now a favourite. */
-export async function toggleFavorite(
-  db: Executor,
-  userId: string,
-  productId: string,
-): Promise<{ ok: true; favorite: boolean } | { ok: false; reason: "product_not_found" }> {
-  if (await removeFavorite(db, userId, productId)) return { ok: true, favorite: false };
-  const added = await addFavorite(db, userId, productId);
-  return added.ok ? { ok: true, favorite: true } : added;
+export async function toggleFavorite(db: Executor, userId: string, productId: string): Promise<boolean> {
+  if (await removeFavorite(db, userId, productId)) return false;
+  await addFavorite(db, userId, productId);
+  return true;
 }
 
 /** The erasure of an account (RGPD art. 17). */

@@ -124,13 +124,8 @@ describe("ownership", () => {
 
     for (const target of [id, randomUUID(), "not-a-uuid", "", "'; DROP TABLE notifications; --"]) {
       expect(await getNotification(handle.db, intruder, target)).toBeNull();
-      expect(await markRead(handle.db, intruder, target)).toEqual({
-        ok: false,
-        status: 404,
-        code: "not_found",
-        message: NOTIFICATION_NOT_FOUND_MESSAGE,
-      });
-      expect(await deleteNotification(handle.db, intruder, target)).toMatchObject({ ok: false, status: 404 });
+      await expect(markRead(handle.db, intruder, target)).rejects.toMatchObject({ kind: "not_found", code: "not_found", message: NOTIFICATION_NOT_FOUND_MESSAGE });
+      await expect(deleteNotification(handle.db, intruder, target)).rejects.toMatchObject({ kind: "not_found" });
     }
     expect(await markAllRead(handle.db, intruder)).toEqual({ updated: 0 });
     expect(await listNotifications(handle.db, intruder)).toEqual([]);
@@ -148,9 +143,9 @@ describe("reading and deleting", () => {
     expect(await countUnread(handle.db, paul)).toBe(3);
 
     const read = await markRead(handle.db, paul, a);
-    expect(read).toMatchObject({ ok: true, notification: { id: a, is_read: true } });
+    expect(read).toMatchObject({ id: a, is_read: true });
     // Marking it again is harmless and does not count twice.
-    expect(await markRead(handle.db, paul, a)).toMatchObject({ ok: true });
+    expect(await markRead(handle.db, paul, a)).toMatchObject({ id: a, is_read: true });
     expect(await countUnread(handle.db, paul)).toBe(2);
 
     expect(await markAllRead(handle.db, paul)).toEqual({ updated: 2 });
@@ -158,8 +153,8 @@ describe("reading and deleting", () => {
     expect(await markAllRead(handle.db, paul)).toEqual({ updated: 0 });
     expect(await countUnread(handle.db, paul)).toBe(0);
 
-    expect(await deleteNotification(handle.db, paul, c)).toEqual({ ok: true, id: c });
-    expect(await deleteNotification(handle.db, paul, c)).toMatchObject({ ok: false, status: 404 });
+    expect(await deleteNotification(handle.db, paul, c)).toEqual({ id: c });
+    await expect(deleteNotification(handle.db, paul, c)).rejects.toMatchObject({ kind: "not_found" });
     expect(await getNotification(handle.db, paul, c)).toBeNull();
     expect((await listNotifications(handle.db, paul)).map((n) => n.id)).toEqual([b, a]);
     expect(await countUnread(handle.db, paul)).toBe(0);

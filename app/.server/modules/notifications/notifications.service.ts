@@ -11,6 +11,7 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { notifications } from "~/.server/db/schema";
 import { isUuid } from "~/lib/uuid";
+import { notFound } from "~/domain/errors";
 import { HEADER_NOTIFICATIONS_LIMIT, NOTIFICATIONS_LIST_LIMIT } from "~/lib/shop-rules";
 import type { NotificationFilter, NotificationView } from "~/domain/notifications/notification.types";
 
@@ -62,16 +63,10 @@ export async function createNotification(tx: Executor, input: NewNotification): 
 
 export const NOTIFICATION_NOT_FOUND_MESSAGE = "Notification introuvable";
 
-export type NotificationNotFound = { ok: false; status: 404; code: "not_found"; message: string };
-
 type NotificationRow = typeof notifications.$inferSelect;
 
-const NOT_FOUND: NotificationNotFound = Object.freeze({
-  ok: false,
-  status: 404,
-  code: "not_found",
-  message: NOTIFICATION_NOT_FOUND_MESSAGE,
-}) as NotificationNotFound;
+/** Thrown by the changes below (a domain error, ~/domain/errors). */
+const notificationNotFound = () => notFound("not_found", NOTIFICATION_NOT_FOUND_MESSAGE);
 
 export function toNotificationView(row: NotificationRow): NotificationView {
   return {
@@ -144,14 +139,15 @@ export async function markRead(
   db: Executor,
   userId: string,
   id: string,
-): Promise<{ ok: true; notification: NotificationView } | NotificationNotFound> {
-  if (!isUuid(id)) return NOT_FOUND;
+): Promise<NotificationView> {
+  if (!isUuid(id)) throw notificationNotFound();
   const [row] = await db
     .update(notifications)
     .set({ isRead: true })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
-  return row ? { ok: true, notification: toNotificationView(row) } : NOT_FOUND;
+  if (!row) throw notificationNotFound();
+  return toNotificationView(row);
 }
 
 /** Marks every unread notification of the user read (all types); returns how many changed. */
@@ -169,13 +165,14 @@ export async function deleteNotification(
   db: Executor,
   userId: string,
   id: string,
-): Promise<{ ok: true; id: string } | NotificationNotFound> {
-  if (!isUuid(id)) return NOT_FOUND;
+): Promise<{ id: string }> {
+  if (!isUuid(id)) throw notificationNotFound();
   const [row] = await db
     .delete(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
-  return row ? { ok: true, id: row.id } : NOT_FOUND;
+  if (!row) throw notificationNotFound();
+  return { id: row.id };
 }
 
 /** The erasure of an account (RGPD art. 17). */

@@ -36,9 +36,7 @@ const nextYear = new Date().getFullYear() + 1;
 const visa = { card_holder_name: "  Claire Dubois ", card_brand: "visa", card_last_four: "4242", exp_month: 12, exp_year: nextYear };
 
 async function add(userId: string, input: Record<string, unknown>): Promise<PaymentMethodView> {
-  const result = await addPaymentMethod(handle.db, userId, input);
-  if (!result.ok) throw new Error(`add failed: ${result.message}`);
-  return result.paymentMethod;
+  return addPaymentMethod(handle.db, userId, input);
 }
 
 async function defaultsOf(userId: string): Promise<string[]> {
@@ -108,20 +106,22 @@ describe("addPaymentMethod", () => {
     [{ ...visa, exp_year: 3000 }, "exp_year", "Année d'expiration invalide"],
   ])("refuses %j with a French message on the field and stores nothing", async (input, field, message) => {
     const before = (await rowsOf(marc)).length;
-    const result = await addPaymentMethod(handle.db, marc, input);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.status).toBe(400);
-    expect(result.code).toBe("invalid_payment_method");
-    expect(result.fieldErrors?.[field as keyof typeof result.fieldErrors]).toBe(message);
-    expect(result.message).toContain(message);
+    await expect(addPaymentMethod(handle.db, marc, input)).rejects.toMatchObject({
+      kind: "invalid",
+      code: "invalid_payment_method",
+      fieldErrors: { [field]: message },
+      message: expect.stringContaining(message),
+    });
     expect((await rowsOf(marc)).length).toBe(before);
   });
 
   it("refuses a request carrying a full card number or a CVC, and stores nothing", async () => {
     for (const extra of [{ card_number: "4242424242424242" }, { number: "4242 4242 4242 4242" }, { cvc: "123" }]) {
-      const result = await addPaymentMethod(handle.db, marc, { ...visa, ...extra });
-      expect(result).toMatchObject({ ok: false, status: 400, code: "card_number_refused", message: FULL_CARD_NUMBER_REFUSED_MESSAGE });
+      await expect(addPaymentMethod(handle.db, marc, { ...visa, ...extra })).rejects.toMatchObject({
+        kind: "invalid",
+        code: "card_number_refused",
+        message: FULL_CARD_NUMBER_REFUSED_MESSAGE,
+      });
     }
     expect(await rowsOf(marc)).toEqual([]);
   });
@@ -134,8 +134,11 @@ describe("addPaymentMethod", () => {
 
   it(`stops at ${MAX_PAYMENT_METHODS} cards with a French message`, async () => {
     for (let i = 0; i < MAX_PAYMENT_METHODS; i++) await add(busy, { ...visa, card_last_four: String(1000 + i) });
-    const result = await addPaymentMethod(handle.db, busy, visa);
-    expect(result).toMatchObject({ ok: false, status: 409, code: "payment_method_limit", message: PAYMENT_METHOD_LIMIT_MESSAGE });
+    await expect(addPaymentMethod(handle.db, busy, visa)).rejects.toMatchObject({
+      kind: "conflict",
+      code: "payment_method_limit",
+      message: PAYMENT_METHOD_LIMIT_MESSAGE,
+    });
     expect((await rowsOf(busy)).length).toBe(MAX_PAYMENT_METHODS);
   });
 
@@ -143,7 +146,7 @@ describe("addPaymentMethod", () => {
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, i) => addPaymentMethod(handle.db, racer, { ...visa, card_last_four: `000${i}` })),
     );
-    expect(results.every((r) => r.ok)).toBe(true);
+    expect(results).toHaveLength(5);
     expect(await defaultsOf(racer)).toHaveLength(1);
   });
 });
@@ -153,7 +156,7 @@ describe("setDefaultPaymentMethod", () => {
     const list = await listPaymentMethods(handle.db, claire);
     const mastercard = list.find((c) => c.card_brand === "mastercard")!;
     const result = await setDefaultPaymentMethod(handle.db, claire, mastercard.id);
-    expect(result.ok && result.paymentMethod.is_default).toBe(true);
+    expect(result.is_default).toBe(true);
     expect(await defaultsOf(claire)).toEqual([mastercard.id]);
     expect((await listPaymentMethods(handle.db, claire))[0].id).toBe(mastercard.id);
     // Again on the default: still exactly one.
@@ -171,13 +174,9 @@ describe("setDefaultPaymentMethod", () => {
   it("refuses someone else's card and malformed ids as not found, changing nothing", async () => {
     const [mine] = await listPaymentMethods(handle.db, claire);
     const before = await rowsOf(claire);
-    expect(await setDefaultPaymentMethod(handle.db, marc, mine.id)).toMatchObject({
-      ok: false,
-      status: 404,
-      message: PAYMENT_METHOD_NOT_FOUND_MESSAGE,
-    });
-    expect(await setDefaultPaymentMethod(handle.db, claire, "not-a-uuid")).toMatchObject({ ok: false, status: 404 });
-    expect(await setDefaultPaymentMethod(handle.db, "no-such-user", mine.id)).toMatchObject({ ok: false, status: 404 });
+    await expect(setDefaultPaymentMethod(handle.db, marc, mine.id)).rejects.toMatchObject({ kind: "not_found", message: PAYMENT_METHOD_NOT_FOUND_MESSAGE });
+    await expect(setDefaultPaymentMethod(handle.db, claire, "not-a-uuid")).rejects.toMatchObject({ kind: "not_found" });
+    await expect(setDefaultPaymentMethod(handle.db, "no-such-user", mine.id)).rejects.toMatchObject({ kind: "not_found" });
     expect(await getPaymentMethod(handle.db, marc, mine.id)).toBeNull();
     expect(await getPaymentMethod(handle.db, claire, "1234")).toBeNull();
     expect(await rowsOf(claire)).toEqual(before);
@@ -187,19 +186,15 @@ describe("setDefaultPaymentMethod", () => {
 describe("deletePaymentMethod", () => {
   it("refuses someone else's card and leaves it in place", async () => {
     const [mine] = await listPaymentMethods(handle.db, claire);
-    expect(await deletePaymentMethod(handle.db, marc, mine.id)).toMatchObject({
-      ok: false,
-      status: 404,
-      message: PAYMENT_METHOD_NOT_FOUND_MESSAGE,
-    });
-    expect(await deletePaymentMethod(handle.db, marc, "'; drop table payment_methods; --")).toMatchObject({ ok: false, status: 404 });
+    await expect(deletePaymentMethod(handle.db, marc, mine.id)).rejects.toMatchObject({ kind: "not_found", message: PAYMENT_METHOD_NOT_FOUND_MESSAGE });
+    await expect(deletePaymentMethod(handle.db, marc, "'; drop table payment_methods; --")).rejects.toMatchObject({ kind: "not_found" });
     expect(await getPaymentMethod(handle.db, claire, mine.id)).not.toBeNull();
   });
 
   it("deletes a card that is not the default and keeps the default", async () => {
     const list = await listPaymentMethods(handle.db, claire);
     const [def, other] = list;
-    expect(await deletePaymentMethod(handle.db, claire, other.id)).toEqual({ ok: true, id: other.id, newDefaultId: null });
+    expect(await deletePaymentMethod(handle.db, claire, other.id)).toEqual({ id: other.id, newDefaultId: null });
     expect(await defaultsOf(claire)).toEqual([def.id]);
     expect((await listPaymentMethods(handle.db, claire)).length).toBe(list.length - 1);
   });
@@ -211,13 +206,13 @@ describe("deletePaymentMethod", () => {
     expect(def.is_default).toBe(true);
     expect([older.id, newer.id]).not.toContain(def.id);
     const result = await deletePaymentMethod(handle.db, lone, def.id);
-    expect(result).toEqual({ ok: true, id: def.id, newDefaultId: newer.id });
+    expect(result).toEqual({ id: def.id, newDefaultId: newer.id });
     expect(await defaultsOf(lone)).toEqual([newer.id]);
   });
 
   it("leaves an empty list without a default after the last card is deleted", async () => {
     const cards = await listPaymentMethods(handle.db, lone);
-    for (const card of cards) expect((await deletePaymentMethod(handle.db, lone, card.id)).ok).toBe(true);
+    for (const card of cards) expect((await deletePaymentMethod(handle.db, lone, card.id)).id).toBe(card.id);
     expect(await listPaymentMethods(handle.db, lone)).toEqual([]);
     const again = await add(lone, visa);
     expect(again.is_default).toBe(true);

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { paymentMethods, user } from "../../db/schema";
 import { isUuid } from "~/lib/uuid";
+import { conflict, invalid, notFound } from "~/domain/errors";
 import {
   FORBIDDEN_CARD_KEYS,
   MAX_PAYMENT_METHODS,
@@ -28,21 +29,16 @@ export const PAYMENT_METHOD_LIMIT_MESSAGE = `Vous ne pouvez pas enregistrer plus
 export const FULL_CARD_NUMBER_REFUSED_MESSAGE =
   "Le numéro complet et le cryptogramme de la carte ne doivent jamais être envoyés : indiquez seulement les 4 derniers chiffres.";
 
-export type PaymentMethodFailure = {
-  ok: false;
-  status: 400 | 404 | 409;
-  code: "invalid_payment_method" | "card_number_refused" | "not_found" | "payment_method_limit";
-  message: string;
-  fieldErrors?: Partial<Record<PaymentMethodField, string>>;
-};
-export type PaymentMethodResult = { ok: true; paymentMethod: PaymentMethodView } | PaymentMethodFailure;
-export type PaymentMethodDeleteResult = { ok: true; id: string; newDefaultId: string | null } | PaymentMethodFailure;
+/*
+ * Refusals are thrown as domain errors (~/domain/errors): `invalid_payment_method` (with a message
+ * per field), `card_number_refused`, `not_found` and `payment_method_limit` (a conflict).
+ */
+
+export type PaymentMethodDeletion = { id: string; newDefaultId: string | null };
 
 type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
-function notFound(): PaymentMethodFailure {
-  return { ok: false, status: 404, code: "not_found", message: PAYMENT_METHOD_NOT_FOUND_MESSAGE };
-}
+const paymentMethodNotFound = () => notFound("not_found", PAYMENT_METHOD_NOT_FOUND_MESSAGE);
 
 export function toPaymentMethodView(row: PaymentMethodRow): PaymentMethodView {
   return {
@@ -58,29 +54,16 @@ export function toPaymentMethodView(row: PaymentMethodRow): PaymentMethodView {
   };
 }
 
-/** Validates with the form's schema; the failure carries one French message per field. */
+/** Validates with the form's schema; the refusal carries one French message per field. */
 function validate(input: unknown) {
   const body = input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-  if (FORBIDDEN_CARD_KEYS.some((key) => key in body)) {
-    const failure: PaymentMethodFailure = {
-      ok: false,
-      status: 400,
-      code: "card_number_refused",
-      message: FULL_CARD_NUMBER_REFUSED_MESSAGE,
-    };
-    return failure;
-  }
+  if (FORBIDDEN_CARD_KEYS.some((key) => key in body)) throw invalid("card_number_refused", FULL_CARD_NUMBER_REFUSED_MESSAGE);
   const parsed = PaymentMethodSchema.safeParse(body);
-  if (parsed.success) return { ok: true as const, value: parsed.data };
-  const fieldErrors = paymentMethodFieldErrors(parsed.error);
-  const failure: PaymentMethodFailure = {
-    ok: false,
-    status: 400,
-    code: "invalid_payment_method",
-    message: Object.values(fieldErrors).join(" ; ") || "Moyen de paiement invalide",
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Partial<Record<PaymentMethodField, string>> = paymentMethodFieldErrors(parsed.error);
+  throw invalid("invalid_payment_method", Object.values(fieldErrors).join(" ; ") || "Moyen de paiement invalide", {
     fieldErrors,
-  };
-  return failure;
+  });
 }
 
 /** Serialises changes to one user's cards (and proves the user exists). */
@@ -119,16 +102,12 @@ export async function getPaymentMethod(db: Executor, userId: string, id: string)
  * Saves a card (brand, last four, holder, optional expiry). The first card becomes the default;
  * `is_default: true` makes a later one the default instead of the previous one.
  */
-export async function addPaymentMethod(db: Executor, userId: string, input: unknown): Promise<PaymentMethodResult> {
-  const valid = validate(input);
-  if (!valid.ok) return valid;
-  const card = valid.value;
-  return db.transaction(async (tx): Promise<PaymentMethodResult> => {
-    if (!(await lockUser(tx, userId))) return notFound();
+export async function addPaymentMethod(db: Executor, userId: string, input: unknown): Promise<PaymentMethodView> {
+  const card = validate(input);
+  return db.transaction(async (tx) => {
+    if (!(await lockUser(tx, userId))) throw paymentMethodNotFound();
     const [{ n }] = await tx.select({ n: count() }).from(paymentMethods).where(eq(paymentMethods.userId, userId));
-    if (n >= MAX_PAYMENT_METHODS) {
-      return { ok: false, status: 409, code: "payment_method_limit", message: PAYMENT_METHOD_LIMIT_MESSAGE };
-    }
+    if (n >= MAX_PAYMENT_METHODS) throw conflict("payment_method_limit", PAYMENT_METHOD_LIMIT_MESSAGE);
     const isDefault = n === 0 || card.is_default;
     if (isDefault && n > 0) {
       await tx
@@ -149,7 +128,7 @@ export async function addPaymentMethod(db: Executor, userId: string, input: unkn
         isDefault,
       })
       .returning();
-    return { ok: true, paymentMethod: toPaymentMethodView(row) };
+    return toPaymentMethodView(row);
   });
 }
 
@@ -158,11 +137,11 @@ export async function addPaymentMethod(db: Executor, userId: string, input: unkn
  * transaction (not only the previous default, so a list left with two or none by anything else
  * is repaired too): exactly one default remains.
  */
-export async function setDefaultPaymentMethod(db: Executor, userId: string, id: string): Promise<PaymentMethodResult> {
-  return db.transaction(async (tx): Promise<PaymentMethodResult> => {
-    if (!(await lockUser(tx, userId))) return notFound();
+export async function setDefaultPaymentMethod(db: Executor, userId: string, id: string): Promise<PaymentMethodView> {
+  return db.transaction(async (tx) => {
+    if (!(await lockUser(tx, userId))) throw paymentMethodNotFound();
     const current = await findOwn(tx, userId, id);
-    if (!current) return notFound();
+    if (!current) throw paymentMethodNotFound();
     // Two statements: the partial unique index would refuse the new default while the old one is still set.
     await tx
       .update(paymentMethods)
@@ -173,32 +152,32 @@ export async function setDefaultPaymentMethod(db: Executor, userId: string, id: 
       .set({ isDefault: true })
       .where(and(eq(paymentMethods.id, current.id), eq(paymentMethods.userId, userId)))
       .returning();
-    return { ok: true, paymentMethod: toPaymentMethodView(row) };
+    return toPaymentMethodView(row);
   });
 }
 
 /** Deletes an own card; when it was the default, the newest remaining card becomes the default. */
-export async function deletePaymentMethod(db: Executor, userId: string, id: string): Promise<PaymentMethodDeleteResult> {
-  return db.transaction(async (tx): Promise<PaymentMethodDeleteResult> => {
-    if (!(await lockUser(tx, userId))) return notFound();
+export async function deletePaymentMethod(db: Executor, userId: string, id: string): Promise<PaymentMethodDeletion> {
+  return db.transaction(async (tx): Promise<PaymentMethodDeletion> => {
+    if (!(await lockUser(tx, userId))) throw paymentMethodNotFound();
     const current = await findOwn(tx, userId, id);
-    if (!current) return notFound();
+    if (!current) throw paymentMethodNotFound();
     await tx.delete(paymentMethods).where(and(eq(paymentMethods.id, current.id), eq(paymentMethods.userId, userId)));
     const [stillDefault] = await tx
       .select({ id: paymentMethods.id })
       .from(paymentMethods)
       .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true)))
       .limit(1);
-    if (stillDefault) return { ok: true, id: current.id, newDefaultId: null };
+    if (stillDefault) return { id: current.id, newDefaultId: null };
     const [newest] = await tx
       .select({ id: paymentMethods.id })
       .from(paymentMethods)
       .where(eq(paymentMethods.userId, userId))
       .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
       .limit(1);
-    if (!newest) return { ok: true, id: current.id, newDefaultId: null };
+    if (!newest) return { id: current.id, newDefaultId: null };
     await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, newest.id));
-    return { ok: true, id: current.id, newDefaultId: newest.id };
+    return { id: current.id, newDefaultId: newest.id };
   });
 }
 

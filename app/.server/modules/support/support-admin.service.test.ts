@@ -22,8 +22,7 @@ beforeAll(async () => {
       { subject: `Question ${i + 1}`, description: "Bonjour", category: i % 2 ? "order" : "product", priority: "high" },
       { now: new Date(Date.UTC(2031, 0, 1, 10, i)) },
     );
-    if (!result.ok) throw new Error("setup");
-    ids.push(result.ticket.id);
+    ids.push(result.id);
   }
   const visitor = await createContactTicket(
     handle.db,
@@ -81,26 +80,17 @@ describe("setTicketStatus", () => {
   it("moves a ticket through every status, and the shopper sees it", async () => {
     for (const status of ["in_progress", "resolved", "closed", "open"] as const) {
       const result = await setTicketStatus(handle.db, { ticketId: ids[5], status });
-      expect(result).toMatchObject({ ok: true, ticket: { id: ids[5], status } });
+      expect(result).toMatchObject({ id: ids[5], status });
       expect((await getTicket(handle.db, shopper, ids[5]))?.status).toBe(status);
     }
   });
 
   it("refuses an unknown status and an unknown ticket, changing nothing", async () => {
-    expect(await setTicketStatus(handle.db, { ticketId: ids[6], status: "archived" })).toEqual({
-      ok: false,
-      status: 400,
-      code: "invalid_ticket",
-      message: "Statut de ticket invalide",
-    });
-    expect(await setTicketStatus(handle.db, { ticketId: ids[6], status: undefined })).toMatchObject({ status: 400 });
-    expect(await setTicketStatus(handle.db, { ticketId: crypto.randomUUID(), status: "closed" })).toMatchObject({
-      ok: false,
-      status: 404,
-      message: "Ticket introuvable",
-    });
-    expect(await setTicketStatus(handle.db, { ticketId: "nope", status: "closed" })).toMatchObject({ status: 404 });
-    expect(await setTicketStatus(handle.db, { ticketId: undefined, status: "closed" })).toMatchObject({ status: 404 });
+    await expect(setTicketStatus(handle.db, { ticketId: ids[6], status: "archived" })).rejects.toMatchObject({ kind: "invalid", code: "invalid_ticket", message: "Statut de ticket invalide" });
+    await expect(setTicketStatus(handle.db, { ticketId: ids[6], status: undefined })).rejects.toMatchObject({ kind: "invalid" });
+    await expect(setTicketStatus(handle.db, { ticketId: crypto.randomUUID(), status: "closed" })).rejects.toMatchObject({ kind: "not_found", message: "Ticket introuvable" });
+    await expect(setTicketStatus(handle.db, { ticketId: "nope", status: "closed" })).rejects.toMatchObject({ kind: "not_found" });
+    await expect(setTicketStatus(handle.db, { ticketId: undefined, status: "closed" })).rejects.toMatchObject({ kind: "not_found" });
     const [row] = await handle.db.select().from(supportTickets).where(eq(supportTickets.id, ids[6]));
     expect(row.status).toBe("open");
   });

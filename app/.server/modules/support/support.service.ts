@@ -3,6 +3,7 @@ import type { Executor } from "../../db/client";
 import { supportTickets, user } from "../../db/schema";
 import { parisYear } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
+import { invalid, notFound } from "~/domain/errors";
 import {
   ContactSchema,
   contactFieldErrors,
@@ -154,14 +155,11 @@ export const TICKET_NOT_FOUND_MESSAGE = "Ticket introuvable";
 
 type TicketRow = typeof supportTickets.$inferSelect;
 
-export type SupportTicketFailure = {
-  ok: false;
-  status: 400 | 404;
-  code: "invalid_ticket" | "not_found";
-  message: string;
-  fieldErrors?: SupportTicketFieldErrors;
-};
-export type SupportTicketResult = { ok: true; ticket: SupportTicketView } | SupportTicketFailure;
+/*
+ * Refusals are thrown as domain errors (~/domain/errors): `invalid_ticket` (with a message per
+ * field) and `not_found`.
+ */
+const ticketNotFound = () => notFound("not_found", TICKET_NOT_FOUND_MESSAGE);
 
 export function toSupportTicketView(row: TicketRow): SupportTicketView {
   return {
@@ -208,21 +206,15 @@ export async function createTicket(
   userId: string,
   input: unknown,
   options: { now?: Date } = {},
-): Promise<SupportTicketResult> {
+): Promise<SupportTicketView> {
   const body = input && typeof input === "object" && !Array.isArray(input) ? input : {};
   const parsed = SupportTicketSchema.safeParse(body);
   if (!parsed.success) {
-    const fieldErrors = supportTicketFieldErrors(parsed.error);
-    return {
-      ok: false,
-      status: 400,
-      code: "invalid_ticket",
-      message: Object.values(fieldErrors).join(" ; ") || "Ticket invalide",
-      fieldErrors,
-    };
+    const fieldErrors: SupportTicketFieldErrors = supportTicketFieldErrors(parsed.error);
+    throw invalid("invalid_ticket", Object.values(fieldErrors).join(" ; ") || "Ticket invalide", { fieldErrors });
   }
   const [account] = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
-  if (!account) return { ok: false, status: 404, code: "not_found", message: "Utilisateur introuvable" };
+  if (!account) throw notFound("not_found", "Utilisateur introuvable");
   const ticket = parsed.data;
   const row = await insertNumberedTicket(
     db,
@@ -237,7 +229,7 @@ export async function createTicket(
     },
     options.now ?? new Date(),
   );
-  return { ok: true, ticket: toSupportTicketView(row) };
+  return toSupportTicketView(row);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -297,23 +289,21 @@ export async function listAllTickets(
 export async function setTicketStatus(
   db: Executor,
   input: { ticketId: unknown; status: unknown },
-): Promise<SupportTicketResult> {
+): Promise<SupportTicketView> {
   const parsed = AdminTicketStatusSchema.safeParse(input);
   if (!parsed.success) {
-    const notFound = parsed.error.issues.some((i) => i.path[0] === "ticketId");
-    return notFound
-      ? { ok: false, status: 404, code: "not_found", message: TICKET_NOT_FOUND_MESSAGE }
-      : { ok: false, status: 400, code: "invalid_ticket", message: TICKET_STATUS_INVALID_MESSAGE };
+    if (parsed.error.issues.some((i) => i.path[0] === "ticketId")) throw ticketNotFound();
+    throw invalid("invalid_ticket", TICKET_STATUS_INVALID_MESSAGE);
   }
   const { ticketId, status } = parsed.data;
-  if (!isUuid(ticketId)) return { ok: false, status: 404, code: "not_found", message: TICKET_NOT_FOUND_MESSAGE };
+  if (!isUuid(ticketId)) throw ticketNotFound();
   const [row] = await db
     .update(supportTickets)
     .set({ status, updatedAt: new Date() })
     .where(eq(supportTickets.id, ticketId))
     .returning();
-  if (!row) return { ok: false, status: 404, code: "not_found", message: TICKET_NOT_FOUND_MESSAGE };
-  return { ok: true, ticket: toSupportTicketView(row) };
+  if (!row) throw ticketNotFound();
+  return toSupportTicketView(row);
 }
 
 /** The erasure of an account (RGPD art. 17): the user's own tickets; visitor tickets (user_id NULL) stay. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import type { z } from "zod";
-import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
+import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";

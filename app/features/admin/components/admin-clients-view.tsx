@@ -1,8 +1,12 @@
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { buttonClass } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataTable, Th } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FilterBar, FilterSearch, FilterSelect } from "~/components/ui/filter-bar";
 import { useEffect, useState } from "react";
-import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
-import { Modal } from "~/components/ui/modal";
-import { AdminPager } from "./admin-pager";
+import { Link, useFetcher, useNavigation } from "react-router";
+import { Pager } from "~/components/ui/pager";
 import { showToast } from "~/components/ui/toast";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
@@ -21,8 +25,7 @@ import {
 import { CLIENT_GENDER_LABELS, CLIENT_MAIL_MAX_RECIPIENTS, type ClientGender } from "~/domain/customers/admin-client-profile.schema";
 import { ClientMailModal, NewClientModal } from "./admin-client-forms";
 
-const secondaryButtonClass = "inline-flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:border-accent";
-const dangerButtonClass = "min-h-11 rounded-full bg-red-700 px-5 font-semibold text-white disabled:opacity-60";
+const secondaryButtonClass = buttonClass({ size: "sm" });
 
 function listParams(query: AdminClientQuery): URLSearchParams {
   const params = new URLSearchParams();
@@ -69,7 +72,6 @@ export function AdminClientsView({
   result: AdminClientPage | null;
   error: string | null;
 }) {
-  const submit = useSubmit();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/clients";
   const [selected, setSelected] = useState<string[]>([]);
@@ -103,7 +105,7 @@ export function AdminClientsView({
           <a href={exportHref(query)} download className={secondaryButtonClass}>
             Exporter CSV
           </a>
-          <button type="button" onClick={() => setCreating(true)} className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white">
+          <button type="button" onClick={() => setCreating(true)} className={buttonClass({ variant: "ink" })}>
             Nouveau Client
           </button>
         </div>
@@ -119,37 +121,16 @@ export function AdminClientsView({
         </ul>
       ) : null}
 
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-3" aria-label="Rechercher des clients">
-        <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-semibold">
-          Rechercher
-          <input
-            type="search"
-            name="search"
-            defaultValue={query.search}
-            maxLength={CLIENT_SEARCH_MAX_LENGTH}
-            placeholder="Prénom, nom, e-mail ou téléphone…"
-            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          Statut
-          <select
-            name="status"
-            defaultValue={query.status}
-            onChange={(event) => submit(event.currentTarget.form)}
-            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
-          >
-            {ADMIN_CLIENT_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {CLIENT_FILTER_LABELS[f]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white">
-          Rechercher
-        </button>
-      </Form>
+      <FilterBar label="Rechercher des clients">
+        <FilterSearch defaultValue={query.search} maxLength={CLIENT_SEARCH_MAX_LENGTH} placeholder="Prénom, nom, e-mail ou téléphone…" />
+        <FilterSelect label="Statut" name="status" defaultValue={query.status}>
+          {ADMIN_CLIENT_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {CLIENT_FILTER_LABELS[f]}
+            </option>
+          ))}
+        </FilterSelect>
+      </FilterBar>
 
       {error ? (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
@@ -177,65 +158,56 @@ export function AdminClientsView({
       ) : null}
 
       {result && rows.length === 0 ? (
-        <div className="rounded-2xl border border-line bg-white p-8 text-center">
-          <p className="font-semibold">Aucun client trouvé</p>
-          <p className="mt-1 text-muted">
-            {filtered ? "Aucun client ne correspond à votre recherche." : "Commencez par inviter des clients."}
-          </p>
-        </div>
+        <EmptyState title="Aucun client trouvé">
+          {filtered ? "Aucun client ne correspond à votre recherche." : "Commencez par inviter des clients."}
+        </EmptyState>
       ) : null}
 
       {result && rows.length > 0 ? (
         <>
-          <div
-            role="region"
-            aria-label="Liste des clients"
-            tabIndex={0}
-            aria-busy={loading}
-            className={`overflow-x-auto rounded-2xl border border-line bg-white ${loading ? "opacity-60" : ""}`}
+          <DataTable
+            label="Liste des clients"
+            busy={loading}
+            minWidth="min-w-[80rem]"
+            head={
+              <>
+              <Th className="px-3 py-3">
+                <input
+                  type="checkbox"
+                  aria-label="Sélectionner tous les clients de la page"
+                  checked={allSelected}
+                  onChange={() => setSelected(allSelected ? [] : pageIds)}
+                  className="h-5 w-5"
+                />
+              </Th>
+              <Th className="px-3 py-3">Client</Th>
+              <Th className="px-3 py-3">Genre</Th>
+              <Th className="px-3 py-3">Bio</Th>
+              <Th className="px-3 py-3">Contact</Th>
+              <Th className="px-3 py-3">Naissance</Th>
+              <Th className="px-3 py-3">Inscription</Th>
+              <Th className="px-3 py-3">Dernière commande</Th>
+              <Th className="px-3 py-3">Dernière connexion</Th>
+              <Th className="px-3 py-3">Commandes</Th>
+              <Th className="px-3 py-3">Total dépensé</Th>
+              <Th className="px-3 py-3">Points</Th>
+              <Th className="px-3 py-3">Statut</Th>
+              <Th className="px-3 py-3">Actions</Th>
+              </>
+            }
           >
-            <table className="w-full min-w-[80rem] text-left text-sm">
-              <thead className="border-b border-line bg-band/60 text-xs uppercase tracking-wide">
-                <tr>
-                  <th scope="col" className="px-3 py-3">
-                    <input
-                      type="checkbox"
-                      aria-label="Sélectionner tous les clients de la page"
-                      checked={allSelected}
-                      onChange={() => setSelected(allSelected ? [] : pageIds)}
-                      className="h-5 w-5"
-                    />
-                  </th>
-                  <th scope="col" className="px-3 py-3">Client</th>
-                  <th scope="col" className="px-3 py-3">Genre</th>
-                  <th scope="col" className="px-3 py-3">Bio</th>
-                  <th scope="col" className="px-3 py-3">Contact</th>
-                  <th scope="col" className="px-3 py-3">Naissance</th>
-                  <th scope="col" className="px-3 py-3">Inscription</th>
-                  <th scope="col" className="px-3 py-3">Dernière commande</th>
-                  <th scope="col" className="px-3 py-3">Dernière connexion</th>
-                  <th scope="col" className="px-3 py-3">Commandes</th>
-                  <th scope="col" className="px-3 py-3">Total dépensé</th>
-                  <th scope="col" className="px-3 py-3">Points</th>
-                  <th scope="col" className="px-3 py-3">Statut</th>
-                  <th scope="col" className="px-3 py-3">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {rows.map((row) => (
-                  <ClientRow
-                    key={row.id}
-                    row={row}
-                    selected={selected.includes(row.id)}
-                    onToggle={() => toggle(row.id)}
-                    onDelete={() => setDeleting(row)}
-                    onMail={() => setMailing([row])}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <AdminPager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
+            {rows.map((row) => (
+              <ClientRow
+                key={row.id}
+                row={row}
+                selected={selected.includes(row.id)}
+                onToggle={() => toggle(row.id)}
+                onDelete={() => setDeleting(row)}
+                onMail={() => setMailing([row])}
+              />
+            ))}
+          </DataTable>
+          <Pager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
         </>
       ) : null}
 
@@ -352,27 +324,20 @@ function DeleteClientModal({ client, onClose }: { client: AdminClientRow; onClos
   });
 
   return (
-    <Modal title="Supprimer le client" onClose={onClose}>
+    <ConfirmDialog
+      title="Supprimer le client"
+      onClose={onClose}
+      form={fetcher.Form}
+      fields={{ intent: "delete", clientId: client.id }}
+      confirmLabel={fetcher.state !== "idle" ? "Suppression..." : "Supprimer"}
+      busy={fetcher.state !== "idle"}
+      error={error}
+    >
       <p>{CLIENT_DELETE_CONFIRMATION}</p>
       <p className="mt-2 text-sm text-muted">
         {fullName(client)} ({client.email})
       </p>
       <p className="mt-2 text-sm text-muted">Ses commandes sont conservées, anonymisées ; ses sessions sont fermées.</p>
-      {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
-          {error}
-        </p>
-      ) : null}
-      <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="clientId" value={client.id} />
-        <button type="button" onClick={onClose} className={secondaryButtonClass} data-autofocus>
-          Annuler
-        </button>
-        <button type="submit" disabled={fetcher.state !== "idle"} className={dangerButtonClass}>
-          {fetcher.state !== "idle" ? "Suppression..." : "Supprimer"}
-        </button>
-      </fetcher.Form>
-    </Modal>
+    </ConfirmDialog>
   );
 }

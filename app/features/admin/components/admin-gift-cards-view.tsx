@@ -2,7 +2,7 @@ import { Form, Link, useFetcher } from "react-router";
 import type { AdminGiftCardView, GiftCardLedgerEntry } from "~/domain/gift-cards/gift-card-admin.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
-import { AdminPager } from "./admin-pager";
+import { Pager } from "~/components/ui/pager";
 
 export type DisableAnswer = { ok: boolean; message: string };
 
@@ -120,7 +120,7 @@ export function AdminGiftCardsView({
         </div>
       )}
       {list.page_count > 1 ? (
-        <AdminPager
+        <Pager
           page={list.page}
           pageCount={list.page_count}
           hrefFor={(page) => `?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), page: String(page) })}`}

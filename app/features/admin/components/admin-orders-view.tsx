@@ -1,7 +1,12 @@
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { useState } from "react";
-import { Form, useFetcher, useNavigation, useSubmit } from "react-router";
-import { AdminPager } from "./admin-pager";
+import { useFetcher, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { DataTable, Th } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FilterBar, FilterSearch, FilterSelect } from "~/components/ui/filter-bar";
+import { Select } from "~/components/ui/input";
+import { Pager } from "~/components/ui/pager";
 import { showToast } from "~/components/ui/toast";
 import {
   ADMIN_ORDER_FILTERS,
@@ -42,7 +47,6 @@ export function AdminOrdersView({
 }) {
   const [detailId, setDetailId] = useState<string | null>(null);
   const navigation = useNavigation();
-  const submit = useSubmit();
   const filtered = query.search !== "" || query.status !== "all";
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/commandes";
 
@@ -57,37 +61,20 @@ export function AdminOrdersView({
         ) : null}
       </div>
 
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-3" aria-label="Rechercher des commandes">
-        <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-semibold">
-          Rechercher
-          <input
-            type="search"
-            name="search"
-            defaultValue={query.search}
-            maxLength={ADMIN_SEARCH_MAX_LENGTH}
-            placeholder="N° de commande, e-mail, nom, ville, code postal, téléphone…"
-            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          Statut
-          <select
-            name="status"
-            defaultValue={query.status}
-            onChange={(event) => submit(event.currentTarget.form)}
-            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
-          >
-            {ADMIN_ORDER_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {FILTER_LABELS[f]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white">
-          Rechercher
-        </button>
-      </Form>
+      <FilterBar label="Rechercher des commandes">
+        <FilterSearch
+          defaultValue={query.search}
+          maxLength={ADMIN_SEARCH_MAX_LENGTH}
+          placeholder="N° de commande, e-mail, nom, ville, code postal, téléphone…"
+        />
+        <FilterSelect label="Statut" name="status" defaultValue={query.status}>
+          {ADMIN_ORDER_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {FILTER_LABELS[f]}
+            </option>
+          ))}
+        </FilterSelect>
+      </FilterBar>
 
       {error ? (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
@@ -96,41 +83,35 @@ export function AdminOrdersView({
       ) : null}
 
       {result && result.rows.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-8 text-center text-muted">
+        <EmptyState>
           {filtered
             ? "Aucune commande ne correspond à vos critères de recherche."
             : "Aucune commande n'a été passée pour le moment."}
-        </p>
+        </EmptyState>
       ) : null}
 
       {result && result.rows.length > 0 ? (
         <>
-          <div
-            role="region"
-            aria-label="Liste des commandes"
-            tabIndex={0}
-            aria-busy={loading}
-            className={`overflow-x-auto rounded-2xl border border-line bg-white ${loading ? "opacity-60" : ""}`}
+          <DataTable
+            label="Liste des commandes"
+            busy={loading}
+            minWidth="min-w-[56rem]"
+            head={
+              <>
+                <Th>Commande</Th>
+                <Th>Client</Th>
+                <Th>Date</Th>
+                <Th>Total</Th>
+                <Th>Statut</Th>
+                <Th>Actions</Th>
+              </>
+            }
           >
-            <table className="w-full min-w-[56rem] text-left text-sm">
-              <thead className="border-b border-line bg-band/60 text-xs uppercase tracking-wide">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Commande</th>
-                  <th scope="col" className="px-4 py-3">Client</th>
-                  <th scope="col" className="px-4 py-3">Date</th>
-                  <th scope="col" className="px-4 py-3">Total</th>
-                  <th scope="col" className="px-4 py-3">Statut</th>
-                  <th scope="col" className="px-4 py-3">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {result.rows.map((row) => (
-                  <OrderRow key={row.id} row={row} onDetail={() => setDetailId(row.id)} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <AdminPager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
+            {result.rows.map((row) => (
+              <OrderRow key={row.id} row={row} onDetail={() => setDetailId(row.id)} />
+            ))}
+          </DataTable>
+          <Pager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
         </>
       ) : null}
 
@@ -160,14 +141,9 @@ function OrderRow({ row, onDetail }: { row: AdminOrderRow; onDetail: () => void 
       </td>
       <td className="px-4 py-3">
         <div className="flex flex-col gap-2">
-          <button
-            type="button"
-            onClick={onDetail}
-            aria-label={`Détails de la commande ${row.short_id}`}
-            className="min-h-11 rounded-full border border-line px-4 font-semibold hover:border-accent"
-          >
+          <Button size="sm" onClick={onDetail} aria-label={`Détails de la commande ${row.short_id}`}>
             Détails
-          </button>
+          </Button>
           <StatusSelect row={row} />
         </div>
       </td>
@@ -190,20 +166,20 @@ function StatusSelect({ row }: { row: AdminOrderRow }) {
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="change-status" />
       <input type="hidden" name="orderId" value={row.id} />
-      <select
+      <Select
         name="status"
         value={value}
         aria-label={`Statut de la commande ${row.short_id}`}
         disabled={fetcher.state !== "idle"}
         onChange={(event) => fetcher.submit(event.currentTarget.form)}
-        className="min-h-11 w-full rounded-lg border border-line bg-white px-2"
+        className="w-full"
       >
         {ORDER_STATUS_VALUES.map((s) => (
           <option key={s} value={s}>
             {ORDER_STATUS_LABELS[s]}
           </option>
         ))}
-      </select>
+      </Select>
     </fetcher.Form>
   );
 }

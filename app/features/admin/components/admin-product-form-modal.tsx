@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Modal } from "~/components/ui/modal";
-import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
+import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import {

@@ -1,7 +1,13 @@
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
-import { useEffect, useState, type ReactNode } from "react";
-import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator, useSubmit } from "react-router";
-import { AdminPager } from "./admin-pager";
+import { useEffect, useEffectEvent, useState, type ReactNode } from "react";
+import { Link, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataTable, Th } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FilterBar, FilterSearch, FilterSelect } from "~/components/ui/filter-bar";
+import { controlClass } from "~/components/ui/input";
+import { Pager } from "~/components/ui/pager";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import {
@@ -63,7 +69,6 @@ export function AdminProductsView({ query, result, report, categories, history, 
   const [toDelete, setToDelete] = useState<AdminProductRow | null>(null);
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const submit = useSubmit();
   const navigate = useNavigate();
   const filtered = query.search !== "" || query.category !== "" || query.stock !== "all";
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/produits";
@@ -72,12 +77,11 @@ export function AdminProductsView({ query, result, report, categories, history, 
     return qs ? `?${qs}` : "";
   })()}`;
 
-  // A new page, filter or sort starts a new selection.
-  useEffect(
-    () => setSelected(restock ? (result?.rows ?? []).map((r) => r.id) : []),
-    // The rows change together with the address.
-    [location.search.replace(/[?&]history=[^&]*/, "")],
-  );
+  // A new page, filter or sort starts a new selection. The rows change together with the address
+  // (minus the history panel's parameter), so the address alone triggers the reset.
+  const listingSearch = location.search.replace(/[?&]history=[^&]*/, "");
+  const resetSelection = useEffectEvent(() => setSelected(restock ? (result?.rows ?? []).map((r) => r.id) : []));
+  useEffect(() => resetSelection(), [listingSearch]);
 
   const rows = result?.rows ?? [];
   const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));
@@ -98,15 +102,10 @@ export function AdminProductsView({ query, result, report, categories, history, 
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            onClick={() => revalidator.revalidate()}
-            disabled={revalidator.state !== "idle"}
-            className="min-h-11 rounded-full border border-line bg-white px-5 font-semibold hover:border-accent"
-          >
+          <Button onClick={() => revalidator.revalidate()} disabled={revalidator.state !== "idle"} className="bg-white">
             Actualiser
-          </button>
-          <a href={exportHref} download className="flex min-h-11 items-center rounded-full border border-line bg-white px-5 font-semibold hover:border-accent">
+          </Button>
+          <a href={exportHref} download className={buttonClass({ className: "bg-white" })}>
             Exporter CSV
           </a>
           <NewProductButton to={withParam("edit", "new")} />
@@ -115,56 +114,27 @@ export function AdminProductsView({ query, result, report, categories, history, 
 
       {report ? <ReportCards report={report} /> : null}
 
-      <Form method="get" role="search" aria-label="Filtrer les produits" className="flex flex-wrap items-end gap-3">
-        <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-semibold">
-          Rechercher
-          <input
-            type="search"
-            name="search"
-            defaultValue={query.search}
-            maxLength={ADMIN_PRODUCT_SEARCH_MAX_LENGTH}
-            placeholder="Nom, marque, SKU…"
-            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          Catégorie
-          <select
-            name="category"
-            defaultValue={query.category}
-            onChange={(event) => submit(event.currentTarget.form)}
-            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
-          >
-            <option value="">Toutes les catégories</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-            <option value="none">Non classé</option>
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          Niveau de stock
-          <select
-            name="stock"
-            defaultValue={query.stock}
-            onChange={(event) => submit(event.currentTarget.form)}
-            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
-          >
-            {STOCK_LEVEL_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {STOCK_LEVEL_LABELS[f]}
-              </option>
-            ))}
-          </select>
-        </label>
+      <FilterBar label="Filtrer les produits">
+        <FilterSearch defaultValue={query.search} maxLength={ADMIN_PRODUCT_SEARCH_MAX_LENGTH} placeholder="Nom, marque, SKU…" />
+        <FilterSelect label="Catégorie" name="category" defaultValue={query.category}>
+          <option value="">Toutes les catégories</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+          <option value="none">Non classé</option>
+        </FilterSelect>
+        <FilterSelect label="Niveau de stock" name="stock" defaultValue={query.stock}>
+          {STOCK_LEVEL_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {STOCK_LEVEL_LABELS[f]}
+            </option>
+          ))}
+        </FilterSelect>
         {query.sort !== "recent" ? <input type="hidden" name="sort" value={query.sort} /> : null}
         {query.dir !== "asc" ? <input type="hidden" name="dir" value={query.dir} /> : null}
-        <button type="submit" className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white">
-          Rechercher
-        </button>
-      </Form>
+      </FilterBar>
 
       {error ? (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
@@ -176,63 +146,53 @@ export function AdminProductsView({ query, result, report, categories, history, 
 
       {result && result.total === 0 ? (
         filtered ? (
-          <p className="rounded-2xl border border-line bg-white p-8 text-center text-muted">Aucun produit ne correspond à vos critères de recherche.</p>
+          <EmptyState>Aucun produit ne correspond à vos critères de recherche.</EmptyState>
         ) : (
-          <div className="rounded-2xl border border-line bg-white p-8 text-center">
-            <p className="text-lg font-semibold">Aucun produit</p>
-            <p className="mt-1 text-muted">Commencez par créer votre premier produit.</p>
-            <div className="mt-4 flex justify-center">
-              <NewProductButton to={withParam("edit", "new")} />
-            </div>
-          </div>
+          <EmptyState title="Aucun produit" action={<NewProductButton to={withParam("edit", "new")} />}>
+            Commencez par créer votre premier produit.
+          </EmptyState>
         )
       ) : null}
 
       {result && rows.length > 0 ? (
         <>
-          <div
-            role="region"
-            aria-label="Liste des produits"
-            tabIndex={0}
-            aria-busy={loading}
-            className={`overflow-x-auto rounded-2xl border border-line bg-white ${loading ? "opacity-60" : ""}`}
-          >
-            <table className="w-full min-w-[64rem] text-left text-sm">
-              <thead className="border-b border-line bg-band/60 text-xs uppercase tracking-wide">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    <input
-                      type="checkbox"
-                      checked={allOnPage}
-                      onChange={() => setSelected(allOnPage ? [] : rows.map((r) => r.id))}
-                      aria-label="Sélectionner tous les produits de la page"
-                      className="h-5 w-5"
-                    />
-                  </th>
-                  <SortHeader query={query} sort="name" label="Produit" />
-                  <th scope="col" className="px-4 py-3">Catégorie</th>
-                  <SortHeader query={query} sort="price" label="Prix" />
-                  <SortHeader query={query} sort="stock" label="Stock" />
-                  <th scope="col" className="px-4 py-3">Statut</th>
-                  <th scope="col" className="px-4 py-3">Ajuster le stock</th>
-                  <th scope="col" className="px-4 py-3">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {rows.map((row) => (
-                  <ProductRow
-                    key={row.id}
-                    row={row}
-                    selected={selected.includes(row.id)}
-                    onToggle={() => toggle(row.id)}
-                    historyHref={listHref}
-                    onDelete={() => setToDelete(row)}
+          <DataTable
+            label="Liste des produits"
+            busy={loading}
+            minWidth="min-w-[64rem]"
+            head={
+              <>
+                <Th>
+                  <input
+                    type="checkbox"
+                    checked={allOnPage}
+                    onChange={() => setSelected(allOnPage ? [] : rows.map((r) => r.id))}
+                    aria-label="Sélectionner tous les produits de la page"
+                    className="h-5 w-5"
                   />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <AdminPager page={result.page} pageCount={result.page_count} hrefFor={(page) => href(query, { page })} />
+                </Th>
+                <SortHeader query={query} sort="name" label="Produit" />
+                <Th>Catégorie</Th>
+                <SortHeader query={query} sort="price" label="Prix" />
+                <SortHeader query={query} sort="stock" label="Stock" />
+                <Th>Statut</Th>
+                <Th>Ajuster le stock</Th>
+                <Th>Actions</Th>
+              </>
+            }
+          >
+            {rows.map((row) => (
+              <ProductRow
+                key={row.id}
+                row={row}
+                selected={selected.includes(row.id)}
+                onToggle={() => toggle(row.id)}
+                historyHref={listHref}
+                onDelete={() => setToDelete(row)}
+              />
+            ))}
+          </DataTable>
+          <Pager page={result.page} pageCount={result.page_count} hrefFor={(page) => href(query, { page })} />
         </>
       ) : null}
 
@@ -264,7 +224,7 @@ export function AdminProductsView({ query, result, report, categories, history, 
 /** Opens the product form in create mode (?edit=new keeps it open across a reload). */
 function NewProductButton({ to }: { to: string }) {
   return (
-    <Link to={to} preventScrollReset className="flex min-h-11 items-center rounded-full bg-ink px-5 font-semibold text-white hover:bg-ink/90">
+    <Link to={to} preventScrollReset className={buttonClass({ variant: "ink" })}>
       Nouveau Produit
     </Link>
   );
@@ -355,30 +315,15 @@ function ProductRow({
       </td>
       <td className="px-4 py-3">
         <div className="flex gap-2">
-          <Link
-            to={historyLink}
-            preventScrollReset
-            aria-label={`Historique du stock de ${row.name}`}
-            className="flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:border-accent"
-          >
+          <Link to={historyLink} preventScrollReset aria-label={`Historique du stock de ${row.name}`} className={buttonClass({ size: "sm" })}>
             Historique
           </Link>
-          <Link
-            to={editLink}
-            preventScrollReset
-            aria-label={`Modifier ${row.name}`}
-            className="flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:border-accent"
-          >
+          <Link to={editLink} preventScrollReset aria-label={`Modifier ${row.name}`} className={buttonClass({ size: "sm" })}>
             Modifier
           </Link>
-          <button
-            type="button"
-            onClick={onDelete}
-            aria-label={`Supprimer ${row.name}`}
-            className="min-h-11 rounded-full border border-red-300 px-4 font-semibold text-red-800 hover:bg-red-50"
-          >
+          <Button variant="danger-outline" size="sm" onClick={onDelete} aria-label={`Supprimer ${row.name}`}>
             Supprimer
-          </button>
+          </Button>
         </div>
       </td>
     </tr>
@@ -461,14 +406,9 @@ function BulkBar({ productIds, onClear, focusQuantity = false }: { productIds: s
     fetcher.submit(form, { method: "post" });
   };
   const action = (label: string, mode: "set" | "add" | "remove"): ReactNode => (
-    <button
-      type="button"
-      onClick={() => send(mode)}
-      disabled={busy}
-      className="min-h-11 rounded-full bg-ink px-4 font-semibold text-white disabled:opacity-60"
-    >
+    <Button variant="ink" size="sm" onClick={() => send(mode)} disabled={busy}>
       {label}
-    </button>
+    </Button>
   );
   return (
     <section aria-label="Actions groupées" className="flex flex-wrap items-end gap-3 rounded-2xl border border-accent bg-white p-4">
@@ -485,15 +425,15 @@ function BulkBar({ productIds, onClear, focusQuantity = false }: { productIds: s
           inputMode="numeric"
           value={quantity}
           onChange={(event) => setQuantity(event.currentTarget.value)}
-          className="min-h-11 w-28 rounded-lg border border-line px-3 font-normal"
+          className={`${controlClass} w-28`}
         />
       </label>
       {action("Définir", "set")}
       {action("+ Ajouter", "add")}
       {action("- Retirer", "remove")}
-      <button type="button" onClick={onClear} className="min-h-11 rounded-full border border-line px-4 font-semibold">
+      <Button size="sm" onClick={onClear}>
         Désélectionner tout
-      </button>
+      </Button>
     </section>
   );
 }
@@ -502,25 +442,18 @@ function DeleteDialog({ row, onClose }: { row: AdminProductRow; onClose: () => v
   const fetcher = useFetcher<AdminProductAnswer>();
   useAnswerToast(fetcher, onClose);
   return (
-    <Modal title="Supprimer le produit" onClose={onClose}>
+    <ConfirmDialog
+      title="Supprimer le produit"
+      onClose={onClose}
+      form={fetcher.Form}
+      fields={{ intent: "delete", productId: row.id }}
+      confirmLabel="Supprimer"
+      busy={fetcher.state !== "idle"}
+      error={fetcher.data && !fetcher.data.ok ? fetcher.data.message : null}
+    >
       <p>Êtes-vous sûr de vouloir supprimer ce produit ?</p>
       <p className="mt-1 font-semibold">{row.name}</p>
-      {fetcher.data && !fetcher.data.ok ? (
-        <p role="alert" className="mt-3 text-red-800">
-          {fetcher.data.message}
-        </p>
-      ) : null}
-      <fetcher.Form method="post" className="mt-6 flex justify-end gap-2">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="productId" value={row.id} />
-        <button type="button" onClick={onClose} data-autofocus className="min-h-11 rounded-full border border-line px-5 font-semibold">
-          Annuler
-        </button>
-        <button type="submit" disabled={fetcher.state !== "idle"} className="min-h-11 rounded-full bg-red-700 px-5 font-semibold text-white">
-          Supprimer
-        </button>
-      </fetcher.Form>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 

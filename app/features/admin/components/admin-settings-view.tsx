@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { FieldShell } from "~/components/ui/field-shell";
+import { FieldShell } from "~/components/ui/field";
 import {
   ShippingSettingsFormSchema,
   centsToEurosInput,
@@ -56,7 +56,7 @@ export function AdminSettingsView({ settings, answer }: { settings: ShippingSett
       setErrors(answer.errors);
       setSaved(null);
     }
-  });
+  }, [fetcher.state, fetcher.data]);
 
   const busy = fetcher.state !== "idle";
   return (

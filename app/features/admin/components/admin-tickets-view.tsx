@@ -1,6 +1,8 @@
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
-import { Form, useFetcher, useSubmit } from "react-router";
-import { AdminPager } from "./admin-pager";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FilterBar, FilterSelect } from "~/components/ui/filter-bar";
+import { Pager } from "~/components/ui/pager";
 import { showToast } from "~/components/ui/toast";
 import { formatDate } from "~/lib/paris-time";
 import {
@@ -39,7 +41,6 @@ function pageHref(query: AdminTicketQuery, page: number): string {
 
 
 export function AdminTicketsView({ query, result }: { query: AdminTicketQuery; result: AdminTicketPage }) {
-  const submit = useSubmit();
   return (
     <div className="space-y-6">
       <div>
@@ -49,28 +50,25 @@ export function AdminTicketsView({ query, result }: { query: AdminTicketQuery; r
         </p>
       </div>
 
-      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filtrer les tickets">
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          Statut
-          <select
-            name="status"
-            defaultValue={query.status}
-            onChange={(event) => submit(event.currentTarget.form)}
-            className="min-h-11 rounded-lg border border-line bg-white px-3 font-normal"
-          >
-            {ADMIN_TICKET_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {FILTER_LABELS[f]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <noscript>
-          <button type="submit" className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white">
-            Filtrer
-          </button>
-        </noscript>
-      </Form>
+      <FilterBar
+        label="Filtrer les tickets"
+        search={false}
+        submit={
+          <noscript>
+            <Button type="submit" variant="ink">
+              Filtrer
+            </Button>
+          </noscript>
+        }
+      >
+        <FilterSelect label="Statut" name="status" defaultValue={query.status}>
+          {ADMIN_TICKET_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {FILTER_LABELS[f]}
+            </option>
+          ))}
+        </FilterSelect>
+      </FilterBar>
 
       {result.rows.length === 0 ? (
         <p className="rounded-2xl border border-line bg-white p-8 text-center text-muted">Aucun ticket de support</p>
@@ -95,7 +93,7 @@ export function AdminTicketsView({ query, result }: { query: AdminTicketQuery; r
               </tbody>
             </table>
           </div>
-          <AdminPager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
+          <Pager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
         </>
       )}
     </div>

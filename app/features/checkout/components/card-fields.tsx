@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { inputClass } from "~/components/ui/form-parts";
-import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
+import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { CHECKOUT_CONTACT_NAME_MAX, TEST_CARD_APPROVED, TEST_CARD_DECLINED } from "~/domain/checkout/checkout.schema";
 
 export type CardValues = { holder: string; number: string; expiry: string; cvc: string };

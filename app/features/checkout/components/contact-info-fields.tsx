@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { inputClass } from "~/components/ui/form-parts";
-import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
+import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { CHECKOUT_CONTACT_EMAIL_MAX, CHECKOUT_CONTACT_NAME_MAX, CHECKOUT_CONTACT_PHONE_MAX } from "~/domain/checkout/checkout.schema";
 
 export type ContactValues = { email: string; name: string; phone: string };

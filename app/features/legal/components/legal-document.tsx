@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Breadcrumb, type Crumb } from "~/components/ui/breadcrumb";
 import { Link } from "react-router";
-import type { LegalBlock, LegalSection, LegalTable } from "~/content/legal/types";
+import type { LegalBlock, LegalDocument, LegalSection, LegalTable } from "~/content/legal/types";
 import { formatDate } from "~/lib/paris-time";
 
 const INLINE_MARKUP = /\[([^\]]+)\]\(([^)\s]+)\)|`([^`]+)`/g;
@@ -187,19 +187,64 @@ export function LegalPageHeader({
   );
 }
 
-/** A legal text: table of contents beside (or above, on mobile) its sections. */
-export function LegalDocumentBody({ sections, children }: { sections: LegalSection[]; children?: ReactNode }) {
+/**
+ * A legal text: table of contents beside (or above, on mobile) its sections. `afterSection`
+ * puts a control under one section (the cookie policy's "Modifier mes choix").
+ */
+export function LegalDocumentBody({
+  sections,
+  afterSection,
+  children,
+}: {
+  sections: LegalSection[];
+  afterSection?: (section: LegalSection) => ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start">
       <div className="lg:sticky lg:top-24 lg:max-h-[calc(100vh-7rem)] lg:overflow-y-auto">
         <LegalTableOfContents sections={sections} />
       </div>
       <div className="min-w-0 space-y-10">
-        {sections.map((section) => (
-          <LegalSectionView key={section.id} section={section} />
-        ))}
+        {sections.map((section) =>
+          afterSection ? (
+            <div key={section.id}>
+              <LegalSectionView section={section} />
+              {afterSection(section)}
+            </div>
+          ) : (
+            <LegalSectionView key={section.id} section={section} />
+          ),
+        )}
         {children}
       </div>
+    </div>
+  );
+}
+
+/** A whole legal page from its document: header (trail, title, revision date, introduction), then the text. */
+export function LegalDocumentPage({
+  title,
+  document,
+  afterSection,
+}: {
+  title: string;
+  document: LegalDocument;
+  afterSection?: (section: LegalSection) => ReactNode;
+}) {
+  return (
+    <div>
+      <LegalPageHeader
+        title={title}
+        crumbs={[{ to: "/", label: "Accueil" }, { label: title }]}
+        updatedAt={document.updatedAt}
+        intro={document.intro.map((text) => (
+          <p key={text}>
+            <RichText text={text} />
+          </p>
+        ))}
+      />
+      <LegalDocumentBody sections={document.sections} afterSection={afterSection} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
-import { FieldShell, errorIdOf } from "~/components/ui/field-shell";
+import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { createPaymentMethod } from "../payment-method-api";
 import {
   CARD_BRAND_LABELS,

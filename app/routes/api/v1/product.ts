@@ -1,10 +1,9 @@
 import type { Route } from "./+types/product";
+import { apiLoader, dataResponse, found } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
-import { jsonError, jsonOk } from "~/.server/http";
 import { getProduct } from "~/.server/modules/catalog/catalog.service";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const product = await getProduct(await getDb(), params.id);
-  if (!product) return jsonError(404, "not_found", "Produit introuvable");
-  return jsonOk({ data: product }, { maxAge: 30 });
-}
+/** GET /api/v1/products/:id: one product, publicly cached for a few seconds. */
+export const loader = apiLoader(async ({ params }: Route.LoaderArgs) => {
+  return dataResponse(found(await getProduct(await getDb(), params.id), "Produit introuvable"), { maxAge: 30 });
+});

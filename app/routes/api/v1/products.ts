@@ -1,19 +1,21 @@
 import type { Route } from "./+types/products";
+import { apiLoader, everyIssue, validate } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { jsonError, jsonOk } from "~/.server/http";
 import { listProducts } from "~/.server/modules/catalog/catalog.service";
 import { ProductListQuerySchema, searchParamsToObject } from "~/domain/catalog/catalog.schema";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const parsed = ProductListQuerySchema.safeParse(searchParamsToObject(url.searchParams));
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({ parameter: i.path.join("."), message: i.message }));
-    return jsonError(400, "invalid_query", issues.map((i) => i.message).join(" ; "), issues);
-  }
-  const result = await listProducts(await getDb(), parsed.data, { clampPage: false });
+/** GET /api/v1/products?category=&search=&sort=&page=&page_size=: one page of the catalogue. */
+export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
+  const query = validate(
+    ProductListQuerySchema,
+    searchParamsToObject(new URL(request.url).searchParams),
+    everyIssue({ key: "parameter" }),
+    "invalid_query",
+  );
+  const result = await listProducts(await getDb(), query, { clampPage: false });
   if (result.unknownCategory) {
-    return jsonError(400, "unknown_category", `Catégorie inconnue : ${parsed.data.category}`);
+    return jsonError(400, "unknown_category", `Catégorie inconnue : ${query.category}`);
   }
   if (result.pageOutOfRange && result.total > 0) {
     return jsonError(
@@ -34,4 +36,4 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     { maxAge: 30 },
   );
-}
+});

@@ -2,10 +2,9 @@ import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import type { Route } from "./+types/order-status";
 import { requireApiAdmin } from "~/.server/auth/session.server";
-import { apiAction } from "~/.server/api/route";
+import { apiAction, apiLoader, dataResponse, firstIssue, readValidJson } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
-import { answeringDomainErrors } from "~/.server/error-responses";
-import { jsonError, jsonOk, readJson } from "~/.server/http";
+import { jsonError, jsonOk } from "~/.server/http";
 import { forgetAdminOrderCounts } from "~/.server/modules/orders/orders-admin.service";
 import { changeOrderStatus, INVALID_STATUS_MESSAGE } from "~/.server/workflows/change-order-status";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
@@ -16,32 +15,29 @@ const StatusChangeSchema = z.object({
 }, { error: "Requête invalide : order_id et status sont attendus" });
 
 /** GET /api/v1/admin/order-status: the statuses an order can take, with their French labels. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireApiAdmin(request);
-  return jsonOk({ data: ORDER_STATUS_VALUES.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] })) });
-}
+export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
+  await requireApiAdmin(request);
+  return dataResponse(ORDER_STATUS_VALUES.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] })));
+});
 
 /**
  * POST /api/v1/admin/order-status {order_id, status}: the administrator changes an order's
  * status through the workflow (stock, points, notification and e-mail in one transaction).
  */
-export const action = apiAction({ POST: handlePost });
-
-async function handlePost({ request }: Route.ActionArgs) {
-  const session = await requireApiAdmin(request);
-  const parsed = StatusChangeSchema.safeParse(await readJson(request));
-  if (!parsed.success) return jsonError(400, "invalid_body", parsed.error.issues[0]?.message ?? INVALID_STATUS_MESSAGE);
-  const db = await getDb();
-  return answeringDomainErrors(async () => {
+export const action = apiAction({
+  POST: async ({ request }: Route.ActionArgs) => {
+    const session = await requireApiAdmin(request);
+    const change = await readValidJson(request, StatusChangeSchema, firstIssue(INVALID_STATUS_MESSAGE));
+    const db = await getDb();
     try {
       const result = await changeOrderStatus(db, {
-        orderId: parsed.data.order_id,
-        newStatus: parsed.data.status,
+        orderId: change.order_id,
+        newStatus: change.status,
         actor: { userId: session.user.id, role: "admin" },
       });
       return jsonOk({ data: result.order, changed: result.changed, points_credited: result.pointsCredited });
     } finally {
       forgetAdminOrderCounts(db);
     }
-  });
-}
+  },
+});

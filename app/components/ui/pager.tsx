@@ -2,8 +2,8 @@ import { Link } from "react-router";
 
 const pagerClass = "min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold";
 
-/** 'Précédent' / 'Page n sur m' / 'Suivant' under a back-office list; the state lives in the URL. */
-export function AdminPager({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
+/** 'Précédent' / 'Page n sur m' / 'Suivant' under a paged list; the page lives in the URL. */
+export function Pager({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
   return (
     <nav aria-label="Pagination" className="flex items-center justify-between gap-4">
       {page > 1 ? (
