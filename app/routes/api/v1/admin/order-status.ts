@@ -4,7 +4,7 @@ import type { Route } from "./+types/order-status";
 import { requireApiAdmin } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse, firstIssue, readValidJson } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
-import { jsonError, jsonOk } from "~/.server/http";
+import { jsonOk } from "~/.server/http";
 import { forgetAdminOrderCounts } from "~/.server/modules/orders/orders-admin.service";
 import { changeOrderStatus, INVALID_STATUS_MESSAGE } from "~/.server/workflows/change-order-status";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
