@@ -8,8 +8,8 @@ import { GiftCardConfigSchema } from "~/domain/gift-cards/gift-card.schema";
 import { requestKey } from "~/.server/rate-limit";
 import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
-import { giftCardCheckLimiter } from "./gift-card-checkout.service";
-import { checkGiftCardBalance, GIFT_CARD_REDEMPTION_MESSAGES } from "./gift-cards.service";
+import { giftCardCheckLimiter } from "~/.server/modules/gift-cards/gift-card-checkout.service";
+import { checkGiftCardBalance, GIFT_CARD_REDEMPTION_MESSAGES } from "~/.server/modules/gift-cards/gift-cards.service";
 
 /** The configurator posts JSON, the balance form a form; anything else is refused before this runs. */
 async function readBody(request: Request): Promise<Record<string, unknown>> {
