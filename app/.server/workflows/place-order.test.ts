@@ -379,7 +379,7 @@ describe("the shop's delivery settings (Paramètres)", () => {
 
     try {
       // Free from 50 €: the same basket now ships free, on the quote and on the order charged.
-      expect(await updateShippingSettings(handle.db, { shipping_fee: "9,90", free_shipping_threshold: "50" }, shopper.id)).toMatchObject({ ok: true });
+      expect(await updateShippingSettings(handle.db, { shipping_fee: "9,90", free_shipping_threshold: "50" }, shopper.id)).toMatchObject({ freeThresholdCents: 5000 });
       const free = await quoteCheckout(handle.db, { userId: shopper.id, lines, addressId: shopper.addressId });
       expect(free.shipping).toMatchObject({ feeCents: 0, method: "free_shipping", freeThresholdCents: 5000 });
       expect(free.total_cents).toBe(subtotal);

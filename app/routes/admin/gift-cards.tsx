@@ -8,6 +8,8 @@ import { disableGiftCard, giftCardLedger, listAdminGiftCards } from "~/.server/m
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdminGiftCardsView, type DisableAnswer } from "~/features/admin/components/admin-gift-cards-view";
 import { readFormFields } from "~/.server/forms";
+import { statusOf } from "~/.server/error-responses";
+import { isDomainError } from "~/domain/errors";
 
 const QuerySchema = z.object({
   q: text().trim().max(100).catch(""),
@@ -33,9 +35,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent !== "disable" || typeof form.giftCardId !== "string") {
     return data<DisableAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   }
-  const result = await disableGiftCard(await getDb(), form.giftCardId);
-  if (!result.ok) return data<DisableAnswer>({ ok: false, message: result.message }, { status: result.status });
-  return data<DisableAnswer>({ ok: true, message: result.changed ? "Carte cadeau désactivée" : "Cette carte cadeau était déjà inactive" });
+  try {
+    const changed = await disableGiftCard(await getDb(), form.giftCardId);
+    return data<DisableAnswer>({ ok: true, message: changed ? "Carte cadeau désactivée" : "Cette carte cadeau était déjà inactive" });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data<DisableAnswer>({ ok: false, message: error.message }, { status: statusOf(error) });
+  }
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

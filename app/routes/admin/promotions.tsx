@@ -13,6 +13,8 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdminPromotionsView } from "~/features/admin/components/admin-promotions-view";
 import type { PromoAnswer } from "~/domain/promotions/promotions.schema";
 import { readFormData } from "~/.server/forms";
+import { statusOf } from "~/.server/error-responses";
+import { isDomainError } from "~/domain/errors";
 
 /** Codes promo: the list; create, edit and disable/enable post intents to the action. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -29,23 +31,26 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const db = await getDb();
-  if (intent === "create" || intent === "update") {
-    const result = intent === "create" ? await createPromoCode(db, fields) : await updatePromoCode(db, id, fields);
-    if (!result.ok) return data<PromoAnswer>({ ok: false, intent, message: result.message, errors: result.errors }, { status: result.status });
-    return data<PromoAnswer>({
-      ok: true,
-      intent,
-      message: intent === "create" ? `Code promo ${result.promo.code} créé` : `Code promo ${result.promo.code} modifié`,
-    });
-  }
-  if (intent === "disable" || intent === "enable") {
-    const result = await setPromoCodeActive(db, id, intent === "enable");
-    if (!result.ok) return data<PromoAnswer>({ ok: false, intent, message: result.message }, { status: result.status });
-    return data<PromoAnswer>({
-      ok: true,
-      intent,
-      message: intent === "enable" ? `Code promo ${result.promo.code} réactivé` : `Code promo ${result.promo.code} désactivé`,
-    });
+  try {
+    if (intent === "create" || intent === "update") {
+      const promo = intent === "create" ? await createPromoCode(db, fields) : await updatePromoCode(db, id, fields);
+      return data<PromoAnswer>({
+        ok: true,
+        intent,
+        message: intent === "create" ? `Code promo ${promo.code} créé` : `Code promo ${promo.code} modifié`,
+      });
+    }
+    if (intent === "disable" || intent === "enable") {
+      const promo = await setPromoCodeActive(db, id, intent === "enable");
+      return data<PromoAnswer>({
+        ok: true,
+        intent,
+        message: intent === "enable" ? `Code promo ${promo.code} réactivé` : `Code promo ${promo.code} désactivé`,
+      });
+    }
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data<PromoAnswer>({ ok: false, intent, message: error.message, errors: error.fieldErrors }, { status: statusOf(error) });
   }
   return data<PromoAnswer>({ ok: false, intent, message: "Une erreur est survenue" }, { status: 400 });
 }

@@ -18,6 +18,8 @@ import { GiftCardCodeInputSchema } from "~/domain/gift-cards/gift-card-code";
 import type { CheckoutAccount } from "~/features/checkout/components/checkout-types";
 import { CART_MAX_LINES } from "~/lib/shop-rules";
 import { readJsonSubmission } from "~/.server/forms";
+import { statusOf } from "~/.server/error-responses";
+import { isDomainError } from "~/domain/errors";
 
 /** What the checkout needs to start: contact defaults, saved addresses, points balance. */
 export async function loadCheckoutAccount(db: Database, session: CurrentSession): Promise<CheckoutAccount> {
@@ -74,9 +76,13 @@ export async function quoteAction(request: Request, db: Database) {
   // Gift cards: one code checked (rate-limited), answered on its own.
   const apply = GiftCardApplySchema.safeParse(body);
   if (apply.success) {
-    const checked = await checkGiftCardCodeAtCheckout(db, request, apply.data.code);
-    if (!checked.ok) return data({ ok: false as const, intent: "gift_card" as const, message: checked.message }, { status: checked.status });
-    return data({ ok: true as const, intent: "gift_card" as const, code: checked.code, last4: checked.last4 }, { headers: { "Cache-Control": "no-store" } });
+    try {
+      const checked = await checkGiftCardCodeAtCheckout(db, request, apply.data.code);
+      return data({ ok: true as const, intent: "gift_card" as const, code: checked.code, last4: checked.last4 }, { headers: { "Cache-Control": "no-store" } });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return data({ ok: false as const, intent: "gift_card" as const, message: error.message }, { status: statusOf(error) });
+    }
   }
   const parsed = QuoteRequestSchema.safeParse(body);
   if (!parsed.success) {

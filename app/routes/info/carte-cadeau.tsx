@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/carte-cadeau";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
-import { giftCardPageAction } from "~/.server/modules/gift-cards/gift-card-page.server";
+import { giftCardPageAction } from "./carte-cadeau-action.server";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { GiftCardBalanceCheck } from "~/features/gift-card/components/gift-card-balance";
 import { GiftCardConfigurator } from "~/features/gift-card/components/gift-card-configurator";

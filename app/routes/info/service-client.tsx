@@ -7,6 +7,8 @@ import { absoluteUrl } from "~/.server/http";
 import { tryReadFormData } from "~/.server/forms";
 import { getCurrentSession } from "~/.server/auth/session.server";
 import { createContactTicket } from "~/.server/modules/support/support.service";
+import { statusOf } from "~/.server/error-responses";
+import { isDomainError } from "~/domain/errors";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { buildFaqCategories, findFaqQuestion, FAQ_TEASER_IDS } from "~/content/faq";
 import {
@@ -86,15 +88,15 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const session = await getCurrentSession(request);
-    const result = await createContactTicket(await getDb(), { ...parsed.data, userId: session?.user.id ?? null });
-    if (!result.ok) {
+    const ticket = await createContactTicket(await getDb(), { ...parsed.data, userId: session?.user.id ?? null });
+    return data<ActionResult>({ ok: true, ticketNumber: ticket.ticketNumber }, { headers: noStore });
+  } catch (error) {
+    if (isDomainError(error)) {
       return data<ActionResult>(
-        { ok: false, fieldErrors: result.fieldErrors, values },
-        { status: 400, headers: noStore },
+        { ok: false, fieldErrors: error.fieldErrors ?? {}, values },
+        { status: statusOf(error), headers: noStore },
       );
     }
-    return data<ActionResult>({ ok: true, ticketNumber: result.ticket.ticketNumber }, { headers: noStore });
-  } catch (error) {
     // Keep the shopper's text on the page rather than an error page.
     console.error("[support] contact ticket not stored:", error);
     return data<ActionResult>(

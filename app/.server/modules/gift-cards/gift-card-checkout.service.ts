@@ -7,6 +7,7 @@ import type { Executor } from "~/.server/db/client";
 import { computeGiftCardTotals, type GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { namedLimiter, requestKey } from "~/.server/rate-limit";
 import { normalizeGiftCardCode } from "~/domain/gift-cards/gift-card-code";
+import { DomainError } from "~/domain/errors";
 import {
   allocateGiftCards,
   findUsableGiftCard,
@@ -74,19 +75,19 @@ export const giftCardCheckLimiter = () => namedLimiter("giftCardCheck");
 
 /**
  * The checkout's "Appliquer" on the 'Carte cadeau' field: is this code usable now? Every check
- * counts against the client's limit, as on the balance page.
+ * counts against the client's limit, as on the balance page. Throws `gift_card_checks_limited`
+ * (rate limited) or the code's refusal (see findUsableGiftCard).
  */
 export async function checkGiftCardCodeAtCheckout(
   db: Executor,
   request: Request,
   code: string,
   now = new Date(),
-): Promise<{ ok: true; code: string; last4: string; balance_cents: number } | { ok: false; status: number; message: string }> {
+): Promise<{ code: string; last4: string; balance_cents: number }> {
   const limited = giftCardCheckLimiter().hit(requestKey(request));
-  if (!limited.allowed) return { ok: false, status: 429, message: GIFT_CARD_REDEMPTION_MESSAGES.tooMany };
-  const found = await findUsableGiftCard(db, code, now);
-  if (!found.ok) return { ok: false, status: 400, message: found.message };
-  return { ok: true, code: normalizeGiftCardCode(code), last4: found.card.last4, balance_cents: found.card.balanceCents };
+  if (!limited.allowed) throw new DomainError("rate_limited", "gift_card_checks_limited", GIFT_CARD_REDEMPTION_MESSAGES.tooMany);
+  const card = await findUsableGiftCard(db, code, now);
+  return { code: normalizeGiftCardCode(code), last4: card.last4, balance_cents: card.balanceCents };
 }
 
 /**

@@ -142,33 +142,56 @@ describe("gift card codes", () => {
 
 describe("refusals", () => {
   it("says why a code cannot pay: unknown, expired, disabled, empty; typed with spaces or lower case is fine", async () => {
-    expect(await findUsableGiftCard(handle.db, "AAAA-BBBB-CCCC-DDDD")).toMatchObject({ ok: false, message: "Code de carte cadeau inconnu" });
-    expect(await findUsableGiftCard(handle.db, "n'importe quoi")).toMatchObject({ ok: false, message: "Code de carte cadeau inconnu" });
+    await expect(findUsableGiftCard(handle.db, "AAAA-BBBB-CCCC-DDDD")).rejects.toMatchObject({
+      kind: "invalid",
+      code: "gift_card_unknown",
+      message: "Code de carte cadeau inconnu",
+    });
+    await expect(findUsableGiftCard(handle.db, "n'importe quoi")).rejects.toMatchObject({ code: "gift_card_unknown", message: "Code de carte cadeau inconnu" });
 
     const card = await newCard(20);
     const typed = formatGiftCardCode(card.code).toLowerCase().replace(/-/g, " ");
-    expect(await findUsableGiftCard(handle.db, typed)).toMatchObject({ ok: true });
+    expect(await findUsableGiftCard(handle.db, typed)).toMatchObject({ id: card.id, balanceCents: 2000 });
 
     const later = new Date(Date.now() + 4 * 365 * 24 * 3600 * 1000);
-    expect(await findUsableGiftCard(handle.db, card.code, later)).toMatchObject({
-      ok: false,
-      reason: "expired",
+    await expect(findUsableGiftCard(handle.db, card.code, later)).rejects.toMatchObject({
+      kind: "invalid",
+      code: "gift_card_expired",
       message: expect.stringMatching(/^Cette carte cadeau a expiré le .*\d{4}$/),
     });
 
     await handle.db.update(giftCards).set({ balanceCents: 0 }).where(eq(giftCards.id, card.id));
-    expect(await findUsableGiftCard(handle.db, card.code)).toMatchObject({ ok: false, message: "Le solde de cette carte cadeau est épuisé" });
+    await expect(findUsableGiftCard(handle.db, card.code)).rejects.toMatchObject({
+      kind: "invalid",
+      code: "gift_card_empty",
+      message: "Le solde de cette carte cadeau est épuisé",
+    });
 
-    expect(await disableGiftCard(handle.db, card.id)).toEqual({ ok: true, changed: true });
-    expect(await findUsableGiftCard(handle.db, card.code)).toMatchObject({ ok: false, message: "Cette carte cadeau a été désactivée" });
-    expect(await disableGiftCard(handle.db, randomUUID())).toMatchObject({ ok: false, status: 404 });
+    expect(await disableGiftCard(handle.db, card.id)).toBe(true);
+    expect(await disableGiftCard(handle.db, card.id)).toBe(false);
+    await expect(findUsableGiftCard(handle.db, card.code)).rejects.toMatchObject({
+      kind: "invalid",
+      code: "gift_card_disabled",
+      message: "Cette carte cadeau a été désactivée",
+    });
+    await expect(disableGiftCard(handle.db, randomUUID())).rejects.toMatchObject({ kind: "not_found", code: "not_found", message: "Carte cadeau introuvable" });
+    await expect(disableGiftCard(handle.db, "pas-un-id")).rejects.toMatchObject({ kind: "not_found", message: "Carte cadeau introuvable" });
+    await expect(checkGiftCardBalance(handle.db, card.code)).rejects.toMatchObject({
+      kind: "not_found",
+      code: "gift_card_disabled",
+      message: "Cette carte cadeau a été désactivée",
+    });
   });
 
   it("shows the balance and expiry of a code", async () => {
     const card = await newCard(35);
     const check = await checkGiftCardBalance(handle.db, formatGiftCardCode(card.code).toLowerCase());
-    expect(check).toMatchObject({ ok: true, card: { balance_cents: 3500, last4: card.last4, expired: false } });
-    expect(await checkGiftCardBalance(handle.db, "ZZZZ-ZZZZ-ZZZZ-ZZZZ")).toEqual({ ok: false, message: "Code de carte cadeau inconnu" });
+    expect(check).toMatchObject({ balance_cents: 3500, last4: card.last4, expired: false });
+    await expect(checkGiftCardBalance(handle.db, "ZZZZ-ZZZZ-ZZZZ-ZZZZ")).rejects.toMatchObject({
+      kind: "not_found",
+      code: "gift_card_unknown",
+      message: "Code de carte cadeau inconnu",
+    });
   });
 });
 
@@ -327,7 +350,7 @@ describe("buying and spending gift cards through the checkout", () => {
 describe("gift cards with a promo code", () => {
   it("the promo discounts the products only, the card pays part of the rest; cancelling gives both back", async () => {
     const code = `DUO${randomUUID().slice(0, 8).toUpperCase()}`;
-    expect(await createPromoCode(handle.db, { code, kind: "percentage", value: "10" })).toMatchObject({ ok: true });
+    expect(await createPromoCode(handle.db, { code, kind: "percentage", value: "10" })).toMatchObject({ code });
     const card = await newCard(20);
     const productId = await productForTotal(9_990); // 90 € of products + 9,90 € delivery
     const shopper = await createShopper(handle.db);

@@ -29,6 +29,7 @@ import { orderReference } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
+import { invalid, isDomainError, notFound } from "~/domain/errors";
 import { GIFT_CARD_EXPIRY_REMINDER_MONTHS, GIFT_CARD_VALIDITY_YEARS } from "~/lib/shop-rules";
 
 /* -------------------------------------------------------------------------------------------- */
@@ -78,13 +79,16 @@ export function expiredMessage(expiresAt: Date): string {
 
 type GiftCardRow = typeof giftCards.$inferSelect;
 
-export type GiftCardRefusal = { ok: false; reason: "unknown" | "expired" | "disabled" | "empty"; message: string };
-export type GiftCardLookup = { ok: true; card: GiftCardRow } | GiftCardRefusal;
+/*
+ * Refusals are thrown as domain errors (~/domain/errors). A typed code that cannot pay is
+ * `invalid`: `gift_card_unknown`, `gift_card_disabled`, `gift_card_expired`, `gift_card_empty`.
+ * The balance page's unknown or disabled code and the back-office's unknown card are `not_found`.
+ */
 
-/** The card behind a typed code, if it can pay now; otherwise a precise French refusal. */
-export async function findUsableGiftCard(db: Executor, code: string, now = new Date()): Promise<GiftCardLookup> {
+/** The card behind a typed code, if it can pay now; otherwise throws the precise French refusal. */
+export async function findUsableGiftCard(db: Executor, code: string, now = new Date()): Promise<GiftCardRow> {
   const found = await findGiftCard(db, code);
-  if (!found) return { ok: false, reason: "unknown", message: GIFT_CARD_REDEMPTION_MESSAGES.unknown };
+  if (!found) throw invalid("gift_card_unknown", GIFT_CARD_REDEMPTION_MESSAGES.unknown);
   return usable(found, now);
 }
 
@@ -95,11 +99,11 @@ async function findGiftCard(db: Executor, code: string): Promise<GiftCardRow | n
   return row ?? null;
 }
 
-function usable(card: GiftCardRow, now: Date): GiftCardLookup {
-  if (card.status !== "active") return { ok: false, reason: "disabled", message: GIFT_CARD_REDEMPTION_MESSAGES.disabled };
-  if (card.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired", message: expiredMessage(card.expiresAt) };
-  if (card.balanceCents <= 0) return { ok: false, reason: "empty", message: GIFT_CARD_REDEMPTION_MESSAGES.empty };
-  return { ok: true, card };
+function usable(card: GiftCardRow, now: Date): GiftCardRow {
+  if (card.status !== "active") throw invalid("gift_card_disabled", GIFT_CARD_REDEMPTION_MESSAGES.disabled);
+  if (card.expiresAt.getTime() <= now.getTime()) throw invalid("gift_card_expired", expiredMessage(card.expiresAt));
+  if (card.balanceCents <= 0) throw invalid("gift_card_empty", GIFT_CARD_REDEMPTION_MESSAGES.empty);
+  return card;
 }
 
 export type GiftCardBalanceView = {
@@ -116,20 +120,17 @@ export async function checkGiftCardBalance(
   db: Executor,
   code: string,
   now = new Date(),
-): Promise<{ ok: true; card: GiftCardBalanceView } | { ok: false; message: string }> {
+): Promise<GiftCardBalanceView> {
   const card = await findGiftCard(db, code);
-  if (!card) return { ok: false, message: GIFT_CARD_REDEMPTION_MESSAGES.unknown };
-  if (card.status !== "active") return { ok: false, message: GIFT_CARD_REDEMPTION_MESSAGES.disabled };
+  if (!card) throw notFound("gift_card_unknown", GIFT_CARD_REDEMPTION_MESSAGES.unknown);
+  if (card.status !== "active") throw notFound("gift_card_disabled", GIFT_CARD_REDEMPTION_MESSAGES.disabled);
   return {
-    ok: true,
-    card: {
-      last4: card.last4,
-      balance_cents: card.balanceCents,
-      amount_cents: card.amountCents,
-      expires_at: card.expiresAt.toISOString(),
-      status: card.status,
-      expired: card.expiresAt.getTime() <= now.getTime(),
-    },
+    last4: card.last4,
+    balance_cents: card.balanceCents,
+    amount_cents: card.amountCents,
+    expires_at: card.expiresAt.toISOString(),
+    status: card.status,
+    expired: card.expiresAt.getTime() <= now.getTime(),
   };
 }
 
@@ -162,14 +163,18 @@ export async function allocateGiftCards(
       continue;
     }
     seen.add(normalized);
-    const found = await findUsableGiftCard(db, normalized, now);
-    if (!found.ok) {
-      refusals.push({ code, message: found.message });
+    let card: GiftCardRow;
+    try {
+      card = await findUsableGiftCard(db, normalized, now);
+    } catch (error) {
+      // A refused code is part of the quote (shown beside the field), not a failure of it.
+      if (!isDomainError(error)) throw error;
+      refusals.push({ code, message: error.message });
       continue;
     }
-    const applied = Math.min(found.card.balanceCents, left);
+    const applied = Math.min(card.balanceCents, left);
     left -= applied;
-    allocations.push({ giftCardId: found.card.id, last4: found.card.last4, balanceCents: found.card.balanceCents, appliedCents: applied, code: normalized });
+    allocations.push({ giftCardId: card.id, last4: card.last4, balanceCents: card.balanceCents, appliedCents: applied, code: normalized });
   }
   return { allocations, refusals, totalCents: allocations.reduce((sum, a) => sum + a.appliedCents, 0) };
 }
@@ -621,19 +626,19 @@ export async function giftCardLedger(db: Executor, giftCardId: string): Promise<
 
 export const GIFT_CARD_NOT_FOUND = "Carte cadeau introuvable";
 
-/** The administrator disables a card: it can no longer pay (its balance is kept for the record). */
-export async function disableGiftCard(
-  db: Executor,
-  giftCardId: string,
-  now = new Date(),
-): Promise<{ ok: true; changed: boolean } | { ok: false; status: 404; message: string }> {
-  if (!isUuid(giftCardId)) return { ok: false, status: 404, message: GIFT_CARD_NOT_FOUND };
+/**
+ * The administrator disables a card: it can no longer pay (its balance is kept for the record).
+ * True when it was active; false when it already was not; `not_found` when there is no such card.
+ */
+export async function disableGiftCard(db: Executor, giftCardId: string, now = new Date()): Promise<boolean> {
+  if (!isUuid(giftCardId)) throw notFound("not_found", GIFT_CARD_NOT_FOUND);
   const [row] = await db
     .update(giftCards)
     .set({ status: "disabled", disabledAt: now })
     .where(and(eq(giftCards.id, giftCardId), eq(giftCards.status, "active")))
     .returning({ id: giftCards.id });
-  if (row) return { ok: true, changed: true };
+  if (row) return true;
   const [exists] = await db.select({ id: giftCards.id }).from(giftCards).where(eq(giftCards.id, giftCardId));
-  return exists ? { ok: true, changed: false } : { ok: false, status: 404, message: GIFT_CARD_NOT_FOUND };
+  if (!exists) throw notFound("not_found", GIFT_CARD_NOT_FOUND);
+  return false;
 }

@@ -15,15 +15,24 @@ import {
   type PromoCodeDraft,
   type PromoFormField,
 } from "~/domain/promotions/promotions.schema";
+import { conflict, invalid, notFound, type DomainError } from "~/domain/errors";
 import { addParisDays, parisDayStart } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 
-export type PromoAdminFailure = { ok: false; status: 400 | 404 | 409; message: string; errors?: Partial<Record<PromoFormField, string>> };
-export type PromoAdminResult = { ok: true; promo: AdminPromoCodeRow } | PromoAdminFailure;
+/*
+ * Refusals are thrown as domain errors (~/domain/errors): `invalid_promo_code` (the form's
+ * messages per field; also an unknown customer e-mail or category, a limit below the uses
+ * already made), `not_found`, and `promo_code_taken` (a conflict on the code field).
+ */
 
-function fieldFailure(field: PromoFormField, message: string, status: 400 | 409 = 400): PromoAdminFailure {
-  return { ok: false, status, message, errors: { [field]: message } };
+/** A refusal about one field of the form; its message is also the field's. */
+function fieldError(field: PromoFormField, message: string): DomainError {
+  return invalid("invalid_promo_code", message, { field, fieldErrors: { [field]: message } });
 }
+
+const codeTaken = () =>
+  conflict("promo_code_taken", PROMO_FORM_MESSAGES.codeTaken, { field: "code", fieldErrors: { code: PROMO_FORM_MESSAGES.codeTaken } });
+const promoNotFound = () => notFound("not_found", PROMO_FORM_MESSAGES.notFound);
 
 /** Every code, newest first (or the one asked for). */
 export async function listAdminPromoCodes(db: Executor, only?: { id: string }): Promise<AdminPromoCodeRow[]> {
@@ -67,104 +76,96 @@ async function getRow(db: Executor, id: string): Promise<AdminPromoCodeRow | nul
 }
 
 /** The columns of a valid draft, after the checks that need the database. */
-async function columnsOf(db: Executor, draft: PromoCodeDraft): Promise<{ ok: true; values: Partial<typeof promoCodes.$inferInsert> } | PromoAdminFailure> {
+async function columnsOf(db: Executor, draft: PromoCodeDraft): Promise<Partial<typeof promoCodes.$inferInsert>> {
   let boundUserId: string | null = null;
   if (draft.customer_email) {
     const [owner] = await db
       .select({ id: user.id })
       .from(user)
       .where(sql`lower(${user.email}) = ${draft.customer_email}`);
-    if (!owner) return fieldFailure("customer_email", PROMO_FORM_MESSAGES.customerUnknown);
+    if (!owner) throw fieldError("customer_email", PROMO_FORM_MESSAGES.customerUnknown);
     boundUserId = owner.id;
   }
   if (draft.category_ids.length > 0) {
     const found = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, draft.category_ids));
-    if (found.length !== draft.category_ids.length) return fieldFailure("category_ids", PROMO_FORM_MESSAGES.category);
+    if (found.length !== draft.category_ids.length) throw fieldError("category_ids", PROMO_FORM_MESSAGES.category);
   }
   return {
-    ok: true,
-    values: {
-      code: draft.code,
-      description: draft.description,
-      kind: draft.kind,
-      percentOff: draft.percent_off,
-      amountOffCents: draft.amount_off_cents,
-      minOrderCents: draft.min_order_cents,
-      startsAt: draft.starts_on ? parisDayStart(draft.starts_on) : null,
-      // Valid through the whole last day: the end is the next day's start (exclusive).
-      endsAt: draft.ends_on ? parisDayStart(addParisDays(draft.ends_on, 1)) : null,
-      usageLimit: draft.usage_limit,
-      perCustomerLimit: draft.per_customer_limit,
-      boundUserId,
-      boundEmail: draft.customer_email,
-    },
+    code: draft.code,
+    description: draft.description,
+    kind: draft.kind,
+    percentOff: draft.percent_off,
+    amountOffCents: draft.amount_off_cents,
+    minOrderCents: draft.min_order_cents,
+    startsAt: draft.starts_on ? parisDayStart(draft.starts_on) : null,
+    // Valid through the whole last day: the end is the next day's start (exclusive).
+    endsAt: draft.ends_on ? parisDayStart(addParisDays(draft.ends_on, 1)) : null,
+    usageLimit: draft.usage_limit,
+    perCustomerLimit: draft.per_customer_limit,
+    boundUserId,
+    boundEmail: draft.customer_email,
   };
 }
 
-function parse(input: unknown): { ok: true; draft: PromoCodeDraft } | PromoAdminFailure {
+/** The form's draft; the refusal's message is the first field's, each field keeps its own. */
+function parse(input: unknown): PromoCodeDraft {
   const parsed = PromoCodeFormSchema.safeParse(input);
-  if (parsed.success) return { ok: true, draft: parsed.data };
-  const errors = promoFormErrors(parsed.error);
-  return { ok: false, status: 400, message: Object.values(errors)[0] ?? PROMO_FORM_MESSAGES.codeRequired, errors };
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Partial<Record<PromoFormField, string>> = promoFormErrors(parsed.error);
+  throw invalid("invalid_promo_code", Object.values(fieldErrors)[0] ?? PROMO_FORM_MESSAGES.codeRequired, { fieldErrors });
 }
 
-async function codeTaken(db: Executor, code: string, exceptId?: string): Promise<boolean> {
+async function isCodeTaken(db: Executor, code: string, exceptId?: string): Promise<boolean> {
   const [row] = await db.select({ id: promoCodes.id }).from(promoCodes).where(eq(promoCodes.code, code));
   return Boolean(row && row.id !== exceptId);
 }
 
-export async function createPromoCode(db: Database, input: unknown, now = new Date()): Promise<PromoAdminResult> {
-  const parsed = parse(input);
-  if (!parsed.ok) return parsed;
-  const columns = await columnsOf(db, parsed.draft);
-  if (!columns.ok) return columns;
-  if (await codeTaken(db, parsed.draft.code)) return fieldFailure("code", PROMO_FORM_MESSAGES.codeTaken, 409);
+export async function createPromoCode(db: Database, input: unknown, now = new Date()): Promise<AdminPromoCodeRow> {
+  const draft = parse(input);
+  const values = await columnsOf(db, draft);
+  if (await isCodeTaken(db, draft.code)) throw codeTaken();
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(promoCodes)
-      .values({ ...columns.values, code: parsed.draft.code, kind: parsed.draft.kind, createdAt: now, updatedAt: now })
+      .values({ ...values, code: draft.code, kind: draft.kind, createdAt: now, updatedAt: now })
       .onConflictDoNothing({ target: promoCodes.code })
       .returning({ id: promoCodes.id });
     if (!row) return null;
-    if (parsed.draft.category_ids.length > 0) {
-      await tx.insert(promoCodeCategories).values(parsed.draft.category_ids.map((categoryId) => ({ promoCodeId: row.id, categoryId })));
+    if (draft.category_ids.length > 0) {
+      await tx.insert(promoCodeCategories).values(draft.category_ids.map((categoryId) => ({ promoCodeId: row.id, categoryId })));
     }
     return row.id;
   });
-  if (!id) return fieldFailure("code", PROMO_FORM_MESSAGES.codeTaken, 409);
-  return { ok: true, promo: (await getRow(db, id))! };
+  if (!id) throw codeTaken();
+  return (await getRow(db, id))!;
 }
 
-export async function updatePromoCode(db: Database, id: string, input: unknown, now = new Date()): Promise<PromoAdminResult> {
-  if (!isUuid(id)) return { ok: false, status: 404, message: PROMO_FORM_MESSAGES.notFound };
-  const parsed = parse(input);
-  if (!parsed.ok) return parsed;
-  const columns = await columnsOf(db, parsed.draft);
-  if (!columns.ok) return columns;
-  if (await codeTaken(db, parsed.draft.code, id)) return fieldFailure("code", PROMO_FORM_MESSAGES.codeTaken, 409);
-  const outcome = await db.transaction(async (tx): Promise<PromoAdminFailure | null> => {
+export async function updatePromoCode(db: Database, id: string, input: unknown, now = new Date()): Promise<AdminPromoCodeRow> {
+  if (!isUuid(id)) throw promoNotFound();
+  const draft = parse(input);
+  const values = await columnsOf(db, draft);
+  if (await isCodeTaken(db, draft.code, id)) throw codeTaken();
+  await db.transaction(async (tx) => {
     // Locked: a concurrent order cannot take a use between the check and the update.
     const [current] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for("update");
-    if (!current) return { ok: false, status: 404, message: PROMO_FORM_MESSAGES.notFound };
-    const limit = parsed.draft.usage_limit;
+    if (!current) throw promoNotFound();
+    const limit = draft.usage_limit;
     if (limit !== null && limit < current.usedCount) {
-      return fieldFailure("usage_limit", PROMO_FORM_MESSAGES.limitBelowUses(current.usedCount));
+      throw fieldError("usage_limit", PROMO_FORM_MESSAGES.limitBelowUses(current.usedCount));
     }
-    await tx.update(promoCodes).set({ ...columns.values, updatedAt: now }).where(eq(promoCodes.id, id));
+    await tx.update(promoCodes).set({ ...values, updatedAt: now }).where(eq(promoCodes.id, id));
     await tx.delete(promoCodeCategories).where(eq(promoCodeCategories.promoCodeId, id));
-    if (parsed.draft.category_ids.length > 0) {
-      await tx.insert(promoCodeCategories).values(parsed.draft.category_ids.map((categoryId) => ({ promoCodeId: id, categoryId })));
+    if (draft.category_ids.length > 0) {
+      await tx.insert(promoCodeCategories).values(draft.category_ids.map((categoryId) => ({ promoCodeId: id, categoryId })));
     }
-    return null;
   });
-  if (outcome) return outcome;
-  return { ok: true, promo: (await getRow(db, id))! };
+  return (await getRow(db, id))!;
 }
 
 /** Disable (or enable again): a disabled code is refused at checkout with its own message. */
-export async function setPromoCodeActive(db: Executor, id: string, active: boolean, now = new Date()): Promise<PromoAdminResult> {
-  if (!isUuid(id)) return { ok: false, status: 404, message: PROMO_FORM_MESSAGES.notFound };
+export async function setPromoCodeActive(db: Executor, id: string, active: boolean, now = new Date()): Promise<AdminPromoCodeRow> {
+  if (!isUuid(id)) throw promoNotFound();
   const [row] = await db.update(promoCodes).set({ active, updatedAt: now }).where(eq(promoCodes.id, id)).returning({ id: promoCodes.id });
-  if (!row) return { ok: false, status: 404, message: PROMO_FORM_MESSAGES.notFound };
-  return { ok: true, promo: (await getRow(db, id))! };
+  if (!row) throw promoNotFound();
+  return (await getRow(db, id))!;
 }

@@ -49,9 +49,7 @@ function uniqueCode(prefix = "TEST"): string {
 
 /** A code through the back-office service (the same path as the page). */
 async function adminCode(form: Record<string, unknown>) {
-  const result = await createPromoCode(handle.db, { kind: "percentage", value: "10", ...form, code: form.code ?? uniqueCode() });
-  if (!result.ok) throw new Error(result.message);
-  return result.promo;
+  return createPromoCode(handle.db, { kind: "percentage", value: "10", ...form, code: form.code ?? uniqueCode() });
 }
 
 /** A product of a known price, with stock, in a known category. */
@@ -167,8 +165,15 @@ describe("refusal reasons, each with its French message", () => {
     expect(await check(personal.code, other, line)).toMatchObject({ reason: "not_yours", message: "Ce code promo est réservé à un autre client" });
     expect(await check(personal.code, owner, line)).toMatchObject({ ok: true });
 
-    const refused = await createPromoCode(handle.db, { code: uniqueCode(), kind: "percentage", value: "10", customer_email: "personne@example.com" });
-    expect(refused).toMatchObject({ ok: false, status: 400, message: "Aucun compte client n'utilise cet e-mail" });
+    await expect(
+      createPromoCode(handle.db, { code: uniqueCode(), kind: "percentage", value: "10", customer_email: "personne@example.com" }),
+    ).rejects.toMatchObject({
+      kind: "invalid",
+      code: "invalid_promo_code",
+      message: "Aucun compte client n'utilise cet e-mail",
+      field: "customer_email",
+      fieldErrors: { customer_email: "Aucun compte client n'utilise cet e-mail" },
+    });
   });
 
   it("already used (per-customer limit) and usage limit reached; refused orders change nothing", async () => {
@@ -337,18 +342,36 @@ describe("back-office form", () => {
   it("refuses a taken code and a limit below the uses already made; nothing changes", async () => {
     const p = await product(3000);
     const code = await adminCode({ usage_limit: "5" });
-    expect(await createPromoCode(handle.db, { code: code.code.toLowerCase(), kind: "percentage", value: "5" })).toMatchObject({
-      ok: false,
-      status: 409,
+    await expect(createPromoCode(handle.db, { code: code.code.toLowerCase(), kind: "percentage", value: "5" })).rejects.toMatchObject({
+      kind: "conflict",
+      code: "promo_code_taken",
       message: "Ce code existe déjà",
+      field: "code",
+      fieldErrors: { code: "Ce code existe déjà" },
     });
     const shopper = await createShopper(handle.db);
     await order(shopper, { lines: [{ product_id: p.id, quantity: 1 }], promo_code: code.code });
     await order(await createShopper(handle.db), { lines: [{ product_id: p.id, quantity: 1 }], promo_code: code.code });
-    const refused = await updatePromoCode(handle.db, code.id, { code: code.code, kind: "percentage", value: "10", usage_limit: "1" });
-    expect(refused).toMatchObject({ ok: false, message: "La limite totale ne peut pas être inférieure aux utilisations déjà faites (2)" });
+    await expect(updatePromoCode(handle.db, code.id, { code: code.code, kind: "percentage", value: "10", usage_limit: "1" })).rejects.toMatchObject({
+      kind: "invalid",
+      code: "invalid_promo_code",
+      message: "La limite totale ne peut pas être inférieure aux utilisations déjà faites (2)",
+      field: "usage_limit",
+    });
     const edited = await updatePromoCode(handle.db, code.id, { code: code.code, kind: "fixed", value: "7", usage_limit: "2" });
-    expect(edited).toMatchObject({ ok: true, promo: { kind: "fixed", amount_off_cents: 700, usage_limit: 2, used_count: 2 } });
+    expect(edited).toMatchObject({ kind: "fixed", amount_off_cents: 700, usage_limit: 2, used_count: 2 });
+    await expect(updatePromoCode(handle.db, randomUUID(), { code: uniqueCode(), kind: "percentage", value: "5" })).rejects.toMatchObject({
+      kind: "not_found",
+      code: "not_found",
+      message: "Code promo introuvable",
+    });
+    await expect(setPromoCodeActive(handle.db, "pas-un-id", false)).rejects.toMatchObject({ kind: "not_found", message: "Code promo introuvable" });
+    await expect(createPromoCode(handle.db, { code: "", kind: "percentage", value: "10" })).rejects.toMatchObject({
+      kind: "invalid",
+      code: "invalid_promo_code",
+      message: "Le code est obligatoire",
+      fieldErrors: { code: "Le code est obligatoire" },
+    });
   });
 });
 

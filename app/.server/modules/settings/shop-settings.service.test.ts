@@ -52,10 +52,18 @@ describe("shop settings: shipping", () => {
       [{}, { shipping_fee: AMOUNT_REQUIRED_MESSAGE, free_shipping_threshold: AMOUNT_REQUIRED_MESSAGE }],
     ];
     for (const [input, errors] of cases) {
-      const result = await updateShippingSettings(handle.db, input, admin);
-      expect(result, JSON.stringify(input)).toEqual({ ok: false, status: 400, errors });
+      await expect(updateShippingSettings(handle.db, input, admin), JSON.stringify(input)).rejects.toMatchObject({
+        kind: "invalid",
+        code: "invalid_shipping_settings",
+        message: Object.values(errors).join(" ; "),
+        fieldErrors: errors,
+      });
     }
-    expect(await updateShippingSettings(handle.db, null, admin)).toMatchObject({ ok: false });
+    await expect(updateShippingSettings(handle.db, null, admin)).rejects.toMatchObject({
+      kind: "invalid",
+      code: "invalid_shipping_settings",
+      fieldErrors: { shipping_fee: AMOUNT_REQUIRED_MESSAGE, free_shipping_threshold: AMOUNT_REQUIRED_MESSAGE },
+    });
     expect(await storedRow()).toBeUndefined();
     expect(await getShippingSettings(handle.db)).toEqual({ feeCents: 990, freeThresholdCents: 10_000 });
   });
@@ -64,22 +72,24 @@ describe("shop settings: shipping", () => {
     // Warm the cache first: the update must drop it.
     await getShippingSettings(handle.db);
     const result = await updateShippingSettings(handle.db, { shipping_fee: "5,9", free_shipping_threshold: " 50 " }, admin);
-    expect(result).toEqual({ ok: true, settings: { feeCents: 590, freeThresholdCents: 5000 } });
+    expect(result).toEqual({ feeCents: 590, freeThresholdCents: 5000 });
     expect(await getShippingSettings(handle.db)).toEqual({ feeCents: 590, freeThresholdCents: 5000 });
     const row = await storedRow();
     expect(row?.value).toMatchObject({ fee_cents: 590, free_threshold_cents: 5000, updated_by: admin });
 
     // Bounds are accepted: free delivery at 0 €, the largest threshold, a 100 € fee.
     expect(await updateShippingSettings(handle.db, { shipping_fee: "100.00", free_shipping_threshold: "10000" }, admin)).toEqual({
-      ok: true,
-      settings: { feeCents: 10_000, freeThresholdCents: 1_000_000 },
+      feeCents: 10_000,
+      freeThresholdCents: 1_000_000,
     });
-    expect(await updateShippingSettings(handle.db, { shipping_fee: "0", free_shipping_threshold: "0,00" }, admin)).toMatchObject({
-      ok: true,
-      settings: { feeCents: 0, freeThresholdCents: 0 },
+    expect(await updateShippingSettings(handle.db, { shipping_fee: "0", free_shipping_threshold: "0,00" }, admin)).toEqual({
+      feeCents: 0,
+      freeThresholdCents: 0,
     });
     // A refused update leaves the last good figures.
-    await updateShippingSettings(handle.db, { shipping_fee: "-3", free_shipping_threshold: "10" }, admin);
+    await expect(updateShippingSettings(handle.db, { shipping_fee: "-3", free_shipping_threshold: "10" }, admin)).rejects.toMatchObject({
+      code: "invalid_shipping_settings",
+    });
     expect(await getShippingSettings(handle.db)).toEqual({ feeCents: 0, freeThresholdCents: 0 });
     await updateShippingSettings(handle.db, { shipping_fee: "9,90", free_shipping_threshold: "100" }, admin);
   });

@@ -11,6 +11,7 @@
 import { eq } from "drizzle-orm";
 import { shopSettings } from "~/.server/db/schema";
 import type { Executor } from "~/.server/db/client";
+import { invalid } from "~/domain/errors";
 import { purgePageCache } from "~/.server/page-cache-bridge";
 import { ShippingSettingsFormSchema, type ShippingSettingsField } from "~/domain/settings/shop-settings.schema";
 import { DEFAULT_SHIPPING_SETTINGS, type ShippingSettings } from "~/domain/checkout/shipping.rules";
@@ -50,24 +51,19 @@ export async function getShippingSettings(db: Executor, now: number = Date.now()
   return value;
 }
 
-export type UpdateShippingSettingsResult =
-  | { ok: true; settings: ShippingSettings }
-  | { ok: false; status: 400; errors: Partial<Record<ShippingSettingsField, string>> };
-
-/** Validates the euros typed in the form, stores cents, and makes every page show them at once. */
-export async function updateShippingSettings(
-  db: Executor,
-  input: unknown,
-  actorUserId: string,
-): Promise<UpdateShippingSettingsResult> {
+/**
+ * Validates the euros typed in the form, stores cents, and makes every page show them at once.
+ * A refused form throws `invalid_shipping_settings` with one French message per field.
+ */
+export async function updateShippingSettings(db: Executor, input: unknown, actorUserId: string): Promise<ShippingSettings> {
   const parsed = ShippingSettingsFormSchema.safeParse(input ?? {});
   if (!parsed.success) {
-    const errors: Partial<Record<ShippingSettingsField, string>> = {};
+    const fieldErrors: Partial<Record<ShippingSettingsField, string>> = {};
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as ShippingSettingsField;
-      errors[field] ??= issue.message;
+      fieldErrors[field] ??= issue.message;
     }
-    return { ok: false, status: 400, errors };
+    throw invalid("invalid_shipping_settings", Object.values(fieldErrors).join(" ; "), { fieldErrors });
   }
   const value: StoredShipping = {
     fee_cents: parsed.data.shipping_fee,
@@ -82,5 +78,5 @@ export async function updateShippingSettings(
   caches.delete(db);
   // Anonymous pages (banners, cart drawer data) are shared-cached: drop them so the new figures show now.
   purgePageCache();
-  return { ok: true, settings: fromStored(value) };
+  return fromStored(value);
 }

@@ -12,6 +12,7 @@ import {
   listTickets,
   ticketYear,
 } from "./support.service";
+import type { DomainError } from "~/domain/errors";
 import { CONTACT_MESSAGE_MAX, ContactSchema } from "~/domain/support/contact.schema";
 import {
   TICKET_CATEGORY_MESSAGE,
@@ -53,11 +54,9 @@ afterAll(async () => {
 describe("createContactTicket", () => {
   it("stores a visitor's message as an open 'other' ticket with a readable number", async () => {
     const now = new Date("2030-03-14T10:00:00Z");
-    const result = await createContactTicket(handle.db, { ...valid, userId: null }, { now });
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    expect(result.ticket.ticketNumber).toBe("SAV-2030-000001");
-    const [row] = await handle.db.select().from(supportTickets).where(eq(supportTickets.id, result.ticket.id));
+    const ticket = await createContactTicket(handle.db, { ...valid, userId: null }, { now });
+    expect(ticket.ticketNumber).toBe("SAV-2030-000001");
+    const [row] = await handle.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id));
     expect(row).toMatchObject({
       ticketNumber: "SAV-2030-000001",
       userId: null,
@@ -73,8 +72,8 @@ describe("createContactTicket", () => {
 
   it("links the ticket to the signed-in shopper and numbers it after the year's last one", async () => {
     const now = new Date("2030-06-01T08:00:00Z");
-    const result = await createContactTicket(handle.db, { ...valid, userId: shopper }, { now });
-    expect(result.ok && result.ticket.ticketNumber).toBe("SAV-2030-000002");
+    const ticket = await createContactTicket(handle.db, { ...valid, userId: shopper }, { now });
+    expect(ticket.ticketNumber).toBe("SAV-2030-000002");
     const rows = await handle.db.select().from(supportTickets).where(eq(supportTickets.userId, shopper));
     expect(rows).toHaveLength(1);
     expect(rows[0].ticketNumber).toBe("SAV-2030-000002");
@@ -84,8 +83,8 @@ describe("createContactTicket", () => {
     // 23:30 UTC on 31 December is already the next year in Paris.
     const newYearsEve = new Date("2031-12-31T23:30:00Z");
     expect(ticketYear(newYearsEve)).toBe(2032);
-    const result = await createContactTicket(handle.db, { ...valid, userId: null }, { now: newYearsEve });
-    expect(result.ok && result.ticket.ticketNumber).toBe("SAV-2032-000001");
+    const ticket = await createContactTicket(handle.db, { ...valid, userId: null }, { now: newYearsEve });
+    expect(ticket.ticketNumber).toBe("SAV-2032-000001");
   });
 
   it("gives unique, consecutive numbers to tickets created at the same time", async () => {
@@ -95,7 +94,7 @@ describe("createContactTicket", () => {
         createContactTicket(handle.db, { ...valid, subject: `Demande ${i}`, userId: null }, { now }),
       ),
     );
-    const numbers = results.map((r) => (r.ok ? r.ticket.ticketNumber : "")).sort();
+    const numbers = results.map((t) => t.ticketNumber).sort();
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6].map((n) => formatTicketNumber(2033, n)));
     const stored = await handle.db.select().from(supportTickets).where(like(supportTickets.ticketNumber, "SAV-2033-%"));
     expect(stored).toHaveLength(6);
@@ -109,25 +108,31 @@ describe("createContactTicket", () => {
       subject: "",
       message: "",
       userId: null,
+    }).catch((error: unknown) => error);
+    expect(empty).toMatchObject({
+      kind: "invalid",
+      code: "invalid_contact",
+      message: "Le nom est obligatoire ; L'e-mail est obligatoire ; Le sujet est obligatoire ; Le message est obligatoire",
     });
-    expect(empty).toEqual({
-      ok: false,
-      fieldErrors: {
-        name: "Le nom est obligatoire",
-        email: "L'e-mail est obligatoire",
-        subject: "Le sujet est obligatoire",
-        message: "Le message est obligatoire",
-      },
+    expect((empty as DomainError).fieldErrors).toEqual({
+      name: "Le nom est obligatoire",
+      email: "L'e-mail est obligatoire",
+      subject: "Le sujet est obligatoire",
+      message: "Le message est obligatoire",
     });
-    const missing = await createContactTicket(handle.db, { userId: null });
-    expect(missing.ok).toBe(false);
+    await expect(createContactTicket(handle.db, { userId: null })).rejects.toMatchObject({ kind: "invalid", code: "invalid_contact" });
 
-    const tooLong = await createContactTicket(handle.db, { ...valid, message: "a".repeat(10_000), userId: null });
-    expect(tooLong.ok).toBe(false);
-    if (!tooLong.ok) expect(tooLong.fieldErrors.message).toMatch(/^Le message ne doit pas dépasser 5\s000 caractères$/);
+    await expect(createContactTicket(handle.db, { ...valid, message: "a".repeat(10_000), userId: null })).rejects.toMatchObject({
+      kind: "invalid",
+      code: "invalid_contact",
+      fieldErrors: { message: expect.stringMatching(/^Le message ne doit pas dépasser 5\s000 caractères$/) },
+    });
 
-    const badEmail = await createContactTicket(handle.db, { ...valid, email: "claire@", userId: null });
-    expect(!badEmail.ok && badEmail.fieldErrors.email).toMatch(/adresse e-mail valide/);
+    await expect(createContactTicket(handle.db, { ...valid, email: "claire@", userId: null })).rejects.toMatchObject({
+      kind: "invalid",
+      code: "invalid_contact",
+      fieldErrors: { email: expect.stringMatching(/adresse e-mail valide/) },
+    });
     expect(await countTickets()).toBe(before);
   });
 });
@@ -160,7 +165,7 @@ describe("createTicket (signed-in shopper)", () => {
   it("opens a ticket with the defaults (other, normal, open) and the year's next number", async () => {
     const now = new Date("2034-02-01T09:00:00Z");
     const contact = await createContactTicket(handle.db, { ...valid, userId: null }, { now });
-    expect(contact.ok && contact.ticket.ticketNumber).toBe("SAV-2034-000001");
+    expect(contact.ticketNumber).toBe("SAV-2034-000001");
     const created = await createTicket(handle.db, other, ticket, { now });
     expect(created).toMatchObject({
       ticket_number: "SAV-2034-000002",

@@ -48,8 +48,6 @@ export type ContactTicket = {
   createdAt: Date;
 };
 
-export type ContactTicketResult = { ok: true; ticket: ContactTicket } | { ok: false; fieldErrors: ContactFieldErrors };
-
 export function formatTicketNumber(year: number, counter: number): string {
   return `${TICKET_PREFIX}-${year}-${String(counter).padStart(TICKET_COUNTER_DIGITS, "0")}`;
 }
@@ -86,20 +84,23 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * Stores a message of the contact form as an open support ticket (category "other", priority
  * "normal"), for the signed-in shopper when there is one. Invalid input is an expected failure,
- * returned with one French message per field; nothing is stored then.
+ * thrown as `invalid_contact` with one French message per field; nothing is stored then.
  */
 export async function createContactTicket(
   db: Executor,
   input: ContactTicketInput,
   options: { now?: Date } = {},
-): Promise<ContactTicketResult> {
+): Promise<ContactTicket> {
   const parsed = ContactSchema.safeParse({
     name: input.name,
     email: input.email,
     subject: input.subject,
     message: input.message,
   });
-  if (!parsed.success) return { ok: false, fieldErrors: contactFieldErrors(parsed.error) };
+  if (!parsed.success) {
+    const fieldErrors: ContactFieldErrors = contactFieldErrors(parsed.error);
+    throw invalid("invalid_contact", Object.values(fieldErrors).join(" ; ") || "Message invalide", { fieldErrors });
+  }
   const contact = parsed.data;
   const row = await insertNumberedTicket(
     db,
@@ -114,7 +115,7 @@ export async function createContactTicket(
     },
     options.now ?? new Date(),
   );
-  return { ok: true, ticket: { id: row.id, ticketNumber: row.ticketNumber, createdAt: row.createdAt } };
+  return { id: row.id, ticketNumber: row.ticketNumber, createdAt: row.createdAt };
 }
 
 type NewTicket = Pick<

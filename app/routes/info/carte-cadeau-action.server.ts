@@ -6,8 +6,10 @@ import { GiftCardCodeInputSchema } from "~/domain/gift-cards/gift-card-code";
 import type { GiftCardPageAnswer } from "~/domain/gift-cards/gift-card-answers";
 import { GiftCardConfigSchema } from "~/domain/gift-cards/gift-card.schema";
 import { requestKey } from "~/.server/rate-limit";
-import { giftCardCheckLimiter } from "./gift-card-checkout.service";
-import { checkGiftCardBalance, GIFT_CARD_REDEMPTION_MESSAGES } from "./gift-cards.service";
+import { statusOf } from "~/.server/error-responses";
+import { isDomainError } from "~/domain/errors";
+import { giftCardCheckLimiter } from "~/.server/modules/gift-cards/gift-card-checkout.service";
+import { checkGiftCardBalance, GIFT_CARD_REDEMPTION_MESSAGES } from "~/.server/modules/gift-cards/gift-cards.service";
 
 /** The configurator posts JSON, the balance form a form; anything else is refused before this runs. */
 async function readBody(request: Request): Promise<Record<string, unknown>> {
@@ -42,9 +44,14 @@ export async function giftCardPageAction(request: Request, db: Database) {
     if (!parsed.success) {
       return data<GiftCardPageAnswer>({ intent: "balance", ok: false, message: parsed.error.issues[0].message }, { status: 400 });
     }
-    const result = await checkGiftCardBalance(db, parsed.data.code);
-    if (!result.ok) return data<GiftCardPageAnswer>({ intent: "balance", ok: false, message: result.message }, { status: 404 });
-    const { last4, balance_cents, amount_cents, expires_at, expired } = result.card;
+    let card;
+    try {
+      card = await checkGiftCardBalance(db, parsed.data.code);
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return data<GiftCardPageAnswer>({ intent: "balance", ok: false, message: error.message }, { status: statusOf(error) });
+    }
+    const { last4, balance_cents, amount_cents, expires_at, expired } = card;
     return data<GiftCardPageAnswer>(
       { intent: "balance", ok: true, card: { last4, balance_cents, amount_cents, expires_at, expired } },
       { headers: { "Cache-Control": "no-store" } },
