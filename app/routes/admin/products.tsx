@@ -12,7 +12,7 @@ import {
 } from "~/.server/modules/catalog/products-admin.service";
 import { getAdminProductDetail, saveAdminProduct, type SavedProduct } from "~/.server/modules/catalog/product-form.service";
 import type { StockAdjustResult } from "~/.server/modules/inventory/inventory.service";
-import { statusOf } from "~/.server/error-responses";
+import { answeringRouteAction, statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
 import {
   PRODUCT_FORM_INVALID_MESSAGE,
@@ -101,9 +101,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "delete") {
     const parsed = DeleteProductSchema.safeParse({ productId: form.get("productId") ?? "" });
     if (!parsed.success) return data<AdminProductAnswer>({ ok: false, message: "Produit introuvable" }, { status: 404 });
-    const result = await deleteAdminProduct(db, parsed.data.productId);
-    if (!result.ok) return data<AdminProductAnswer>({ ok: false, message: result.message }, { status: result.status });
-    return data<AdminProductAnswer>({ ok: true, message: `Produit supprimé : ${result.name}` });
+    return answeringRouteAction<AdminProductAnswer>(
+      async () => ({ ok: true, message: `Produit supprimé : ${(await deleteAdminProduct(db, parsed.data.productId)).name}` }),
+      (error) => ({ ok: false, message: error.message }),
+    );
   }
   return data<AdminProductAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
 }

@@ -202,13 +202,14 @@ describe("streamStockCsv", () => {
 
 describe("deleteAdminProduct", () => {
   it("answers 404 'Produit introuvable' for an unknown or malformed id", async () => {
-    expect(await deleteAdminProduct(handle.db, randomUUID())).toEqual({ ok: false, status: 404, message: "Produit introuvable" });
-    expect(await deleteAdminProduct(handle.db, "42")).toEqual({ ok: false, status: 404, message: "Produit introuvable" });
+    const missing = { kind: "not_found", code: "product_not_found", message: "Produit introuvable" };
+    await expect(deleteAdminProduct(handle.db, randomUUID())).rejects.toMatchObject(missing);
+    await expect(deleteAdminProduct(handle.db, "42")).rejects.toMatchObject(missing);
   });
 
   it("deletes the product and its movements; order lines keep their snapshot", async () => {
     const lines = await handle.db.select({ id: orderItems.id }).from(orderItems).limit(1);
-    expect(await deleteAdminProduct(handle.db, ids.rouge)).toEqual({ ok: true, name: `Rouge, "mat" ${token}` });
+    expect(await deleteAdminProduct(handle.db, ids.rouge)).toEqual({ name: `Rouge, "mat" ${token}` });
     expect(await handle.db.select().from(products).where(eq(products.id, ids.rouge))).toEqual([]);
     expect(await handle.db.select().from(stockMovements).where(eq(stockMovements.productId, ids.rouge))).toEqual([]);
     expect(await handle.db.select({ id: orderItems.id }).from(orderItems).limit(1)).toEqual(lines);

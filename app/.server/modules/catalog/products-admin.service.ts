@@ -28,6 +28,7 @@ import {
 import { csvRow, CSV_BOM } from "~/lib/csv";
 import { ADMIN_PRODUCTS_PAGE_SIZE, LOW_STOCK_THRESHOLD, STOCK_EXPORT_MAX_ROWS } from "~/lib/shop-rules";
 import { isUuid } from "~/lib/uuid";
+import { notFound } from "~/domain/errors";
 
 export { PRODUCT_NOT_FOUND_MESSAGE };
 
@@ -200,24 +201,22 @@ export async function adjustAdminStock(
   return result;
 }
 
-export type DeleteProductResult = { ok: true; name: string } | { ok: false; status: 404; message: string };
-
 /**
  * Deletes a product. Order lines keep their snapshot (their product_id becomes null); cart lines,
  * favourites, price history and stock movements go with it (foreign keys). Its uploaded images
  * that no other product shows are removed from the media storage once the row is gone.
  */
-export async function deleteAdminProduct(db: Executor, productId: string): Promise<DeleteProductResult> {
-  if (!isUuid(productId)) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND_MESSAGE };
+export async function deleteAdminProduct(db: Executor, productId: string): Promise<{ name: string }> {
+  if (!isUuid(productId)) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
   const [row] = await db
     .delete(products)
     .where(eq(products.id, productId))
     .returning({ name: products.name, imageUrl: products.imageUrl, images: products.images });
-  if (!row) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND_MESSAGE };
+  if (!row) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
   invalidateCatalogCaches(db);
   forgetStockReport(db);
   await removeUnreferencedProductImages(db, [row.imageUrl, ...(row.images ?? [])]);
-  return { ok: true, name: row.name };
+  return { name: row.name };
 }
 
 const HISTORY_LIMIT = 50;
