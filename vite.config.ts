@@ -3,16 +3,81 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 
-export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
-  resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
-  },
-  ssr: {
-    // PGlite ships wasm and data files next to its JS: keep it external so they resolve at run time.
-    external: ["@electric-sql/pglite", "pg"],
-  },
-  build: {
-    target: "es2022",
-  },
+const appDir = fileURLToPath(new URL("./app", import.meta.url));
+
+/** The part of Rolldown's chunking context used here. */
+type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[] } | null };
+
+/** React Router builds each route module behind a wrapper module with this query. */
+const CLIENT_ROUTE_QUERY = "?__react-router-build-client-route";
+const ROOT_ROUTE = `${appDir}/root.tsx`;
+const SHOP_LAYOUT = `${appDir}/routes/shop/layout.tsx`;
+const ADMIN_ROUTES = `${appDir}/routes/admin/`;
+
+/** The route modules (root, layouts, pages) that reach a module through static imports, walking its importers up. */
+function routesReaching(id: string, graph: ModuleGraph, memo: Map<string, Set<string>>): Set<string> {
+  const known = memo.get(id);
+  if (known) return known;
+  const routes = new Set<string>();
+  memo.set(id, routes);
+  for (const importer of graph.getModuleInfo(id)?.importers ?? []) {
+    if (importer.endsWith(CLIENT_ROUTE_QUERY)) routes.add(importer.slice(0, -CLIENT_ROUTE_QUERY.length));
+    else for (const route of routesReaching(importer, graph, memo)) routes.add(route);
+  }
+  return routes;
+}
+
+/**
+ * Every storefront page loads the root route and the shop layout with all they import. Left to the automatic
+ * splitting, those imports became some twenty chunks of a few hundred bytes (one per set of routes sharing
+ * them), each costing a request and its headers, often more than its own bytes. They go into two chunks
+ * instead: "shared" (what the root imports, loaded by every page, and what the back office shares with the
+ * shop) and "shop-shell" (the rest, which the back office never loads). Route modules stay their own chunks,
+ * and code a page reaches only through import() is not captured.
+ */
+function shellChunk(id: string, graph: ModuleGraph, memo: Map<string, Set<string>>): string | null {
+  const importers = graph.getModuleInfo(id)?.importers ?? [];
+  if (importers.some((importer) => importer.endsWith(CLIENT_ROUTE_QUERY))) return null;
+  const routes = routesReaching(id, graph, memo);
+  if (!routes.has(ROOT_ROUTE) && !routes.has(SHOP_LAYOUT)) return null;
+  const everyPage = routes.has(ROOT_ROUTE) || [...routes].some((route) => route.startsWith(ADMIN_ROUTES));
+  return everyPage ? "shared" : "shop-shell";
+}
+
+export default defineConfig(({ isSsrBuild }) => {
+  const shellMemo = new Map<string, Set<string>>();
+  return {
+    plugins: [tailwindcss(), reactRouter()],
+    resolve: {
+      alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    },
+    ssr: {
+      // PGlite ships wasm and data files next to its JS: keep it external so they resolve at run time.
+      external: ["@electric-sql/pglite", "pg"],
+    },
+    build: {
+      target: "es2022",
+      rolldownOptions: isSsrBuild
+        ? {}
+        : {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    // React, React DOM and React Router: one file every page needs, instead of three.
+                    name: "framework",
+                    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+                    priority: 2,
+                  },
+                  {
+                    name: (id: string, graph: ModuleGraph) => shellChunk(id, graph, shellMemo),
+                    debugName: "storefront shell",
+                    priority: 1,
+                  },
+                ],
+              },
+            },
+          },
+    },
+  };
 });

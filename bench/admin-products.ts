@@ -12,7 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { maintainDatabase, migrateDatabase, openDatabase } from "../app/.server/db/client";
 import { seedDemoDataIfEmpty } from "../app/.server/db/seed/demo";
-import { getStockReport, listAdminProducts, streamStockCsv } from "../app/.server/modules/admin/admin-products.service";
+import { getStockReport, listAdminProducts, streamStockCsv } from "../app/.server/modules/catalog/products-admin.service";
 import { DEFAULT_ADMIN_PRODUCT_QUERY, type AdminProductQuery } from "../app/domain/catalog/admin-products.schema";
 import { seedBulkProducts } from "./seed-products";
 import { percentiles, printTable, round } from "./lib";

@@ -23,8 +23,8 @@ import { asc, count, sql } from "drizzle-orm";
 import { categories, products } from "../app/.server/db/schema";
 import { maintainDatabase, migrateDatabase, openDatabase } from "../app/.server/db/client";
 import { seedDemoDataIfEmpty } from "../app/.server/db/seed/demo";
-import { computeDashboard, computeStatistics } from "../app/.server/modules/admin/admin-dashboard.service";
-import { forgetAdminOrderCounts, listAdminOrders } from "../app/.server/modules/admin/admin-orders.service";
+import { computeDashboard, computeStatistics } from "../app/.server/modules/reporting/dashboard.service";
+import { forgetAdminOrderCounts, listAdminOrders } from "../app/.server/modules/orders/orders-admin.service";
 import { load, percentiles, printTable, round, startShop, type LoadResult } from "./lib";
 import { seedBulkProducts } from "./seed-products";
 

@@ -13,6 +13,8 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  failed: 500,
+  unavailable: 502,
 };
 
 export function statusOf(error: DomainError): number {
@@ -48,4 +50,23 @@ export async function answeringDomainErrors(run: () => Promise<Response>): Promi
     if (isDomainError(error)) return apiErrorResponse(error);
     throw error;
   }
+}
+
+/**
+ * Runs a page action's service call and answers its result as route data; a thrown domain error
+ * becomes the page's own refusal shape, `refusal(error)`, with the error's status.
+ */
+export async function answeringRouteAction<T>(run: () => Promise<T>, refusal: (error: DomainError) => T) {
+  try {
+    return data<T>(await run());
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data<T>(refusal(error), { status: statusOf(error) });
+  }
+}
+
+/** A domain error's messages per field, without the fields it leaves unset (for answers typed `Record<string, string>`). */
+export function fieldMessagesOf(error: DomainError): Record<string, string> | undefined {
+  if (!error.fieldErrors) return undefined;
+  return Object.fromEntries(Object.entries(error.fieldErrors).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

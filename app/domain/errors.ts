@@ -26,7 +26,11 @@ export type DomainErrorKind =
   /** The body is too large (413). */
   | "too_large"
   /** The body's media type is not one the route reads (415). */
-  | "unsupported_media_type";
+  | "unsupported_media_type"
+  /** A service the shop depends on (the payment provider) did not answer (502). */
+  | "unavailable"
+  /** The operation failed for an unexpected reason, already logged; the shopper may retry (500). */
+  | "failed";
 
 export type FieldErrors = Partial<Record<string, string>>;
 

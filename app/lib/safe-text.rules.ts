@@ -15,6 +15,7 @@ export const UNSAFE_TEXT_MESSAGE = "Ce champ contient des caractères non autori
 // A lone high surrogate (not followed by a low one) or a lone low surrogate (not preceded by a
 // high one), a C0 control other than \t \n \r, or U+FFFE / U+FFFF.
 const UNSAFE_TEXT =
+  // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose.
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isSafeText(value: string): boolean {

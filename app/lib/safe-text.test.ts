@@ -66,7 +66,12 @@ describe("the shared text rule", () => {
         const collect = (v: unknown) => {
           if (typeof v === "string") strings.push(v);
           else if (Array.isArray(v)) v.forEach(collect);
-          else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) strings.push(k), collect(x);
+          else if (v && typeof v === "object") {
+            for (const [k, x] of Object.entries(v)) {
+              strings.push(k);
+              collect(x);
+            }
+          }
         };
         collect(value);
         expect(isSafeJsonValue(value)).toBe(strings.every(referenceIsSafe));

@@ -38,7 +38,7 @@ import {
   NotificationResponseSchema,
   NotificationsReadAllSchema,
 } from "../modules/notifications/notifications.api-schemas";
-import { adminOrderOperations } from "../modules/admin/admin-orders.api-schemas";
+import { adminOrderOperations } from "../modules/orders/orders-admin.api-schemas";
 import { productImageOperations } from "../media/product-images.api-schemas";
 
 const errors = {

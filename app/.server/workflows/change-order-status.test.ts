@@ -18,11 +18,16 @@ import {
   userProfiles,
 } from "../db/schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
-import { placeOrder } from "./place-order";
-import { cancelOwnOrder, changeOrderStatus, INVALID_STATUS_MESSAGE } from "./change-order-status";
+import { placeOrder as placeOrderOrThrow } from "./place-order";
+import { cancelOwnOrder as cancelOwnOrderOrThrow, changeOrderStatus as changeOrderStatusOrThrow, INVALID_STATUS_MESSAGE } from "./change-order-status";
 import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 import { ORDER_STATUS_VALUES, orderReference } from "~/domain/orders/order.types";
 import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
+import { settled } from "../../../tests/support/domain-result";
+
+const placeOrder = (...args: Parameters<typeof placeOrderOrThrow>) => settled(placeOrderOrThrow(...args));
+const cancelOwnOrder = (...args: Parameters<typeof cancelOwnOrderOrThrow>) => settled(cancelOwnOrderOrThrow(...args));
+const changeOrderStatus = (...args: Parameters<typeof changeOrderStatusOrThrow>) => settled(changeOrderStatusOrThrow(...args));
 
 let handle: DatabaseHandle;
 let admin: string;

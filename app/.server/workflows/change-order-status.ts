@@ -16,9 +16,9 @@
  * Doing all of it in the status change's transaction means stock, points and messages can never
  * disagree with the order's status (docs/decisions/007-order-status-loyalty-notifications.md).
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
-import { orderItems, orders, orderStatusChanges, user, userPreferences, type OrderStatus } from "~/.server/db/schema";
+import { user, userPreferences, type OrderStatus } from "~/.server/db/schema";
 import { invalidateCatalogCaches } from "~/.server/modules/catalog/catalog.service";
 import { insufficientStockMessage, returnStock, takeStock } from "~/.server/modules/inventory/inventory.service";
 import {
@@ -39,9 +39,17 @@ import {
   restoreGiftCardsBoughtBy,
 } from "~/.server/modules/gift-cards/gift-cards.service";
 import { isCancellable, orderGiftCards, toOrderView, type OrderItemRow, type OrderRow } from "~/.server/modules/orders/order-view";
-import { ORDER_NOT_CANCELLABLE_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from "~/.server/modules/orders/orders.service";
+import {
+  appendOrderStatus,
+  listOrderItems,
+  lockOrder,
+  ORDER_NOT_CANCELLABLE_MESSAGE,
+  ORDER_NOT_FOUND_MESSAGE,
+  setOrderStatus,
+} from "~/.server/modules/orders/orders.service";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
+import { conflict, invalid, notFound } from "~/domain/errors";
 import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
@@ -51,23 +59,12 @@ export const INVALID_STATUS_MESSAGE = "Statut de commande invalide";
 
 export type StatusActor = { userId: string; role: "admin" | "customer" };
 
-export type ChangeOrderStatusResult =
-  | { ok: true; order: OrderView; changed: boolean; pointsCredited: number }
-  | {
-      ok: false;
-      status: 400 | 404 | 409;
-      code:
-        | "invalid_status"
-        | "not_found"
-        | "order_not_cancellable"
-        | "insufficient_stock"
-        | "insufficient_points"
-        | "promo_code_unavailable"
-        | "insufficient_gift_card_balance";
-      message: string;
-    };
-
-type Failure = Extract<ChangeOrderStatusResult, { ok: false }>;
+/**
+ * The order after the change. Refusals are thrown as DomainError (rolling the transaction back):
+ * invalid_status (invalid), not_found, and the conflicts order_not_cancellable,
+ * insufficient_stock, insufficient_points, promo_code_unavailable, insufficient_gift_card_balance.
+ */
+export type ChangeOrderStatusResult = { order: OrderView; changed: boolean; pointsCredited: number };
 
 /** Statuses that do not hold stock: the goods are back (or never left). */
 const RELEASED: ReadonlySet<string> = new Set(["cancelled", "returned"]);
@@ -76,14 +73,9 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUS_VALUES as readonly string[]).includes(value);
 }
 
-const notFound: Failure = { ok: false, status: 404, code: "not_found", message: ORDER_NOT_FOUND_MESSAGE };
+const orderNotFound = () => notFound("not_found", ORDER_NOT_FOUND_MESSAGE);
 
-/** Thrown inside the transaction to roll it back with a business failure. */
-class Refused extends Error {
-  constructor(readonly failure: Failure) {
-    super(failure.message);
-  }
-}
+type StatusChange = { order: OrderRow; items: OrderItemRow[]; from: OrderStatus; to: OrderStatus; actor: StatusActor; now: Date };
 
 export async function changeOrderStatus(
   db: Database,
@@ -91,108 +83,102 @@ export async function changeOrderStatus(
 ): Promise<ChangeOrderStatusResult> {
   const { actor } = input;
   const now = input.now ?? new Date();
-  if (!isOrderStatus(input.newStatus)) {
-    return { ok: false, status: 400, code: "invalid_status", message: INVALID_STATUS_MESSAGE };
-  }
+  if (!isOrderStatus(input.newStatus)) throw invalid("invalid_status", INVALID_STATUS_MESSAGE);
   const to = input.newStatus;
-  if (!isUuid(input.orderId)) return notFound;
+  if (!isUuid(input.orderId)) throw orderNotFound();
 
-  let refundPayment: { paymentId: string; amountCents: number } | null = null;
-  let result: ChangeOrderStatusResult;
-  try {
-    result = await db.transaction(async (tx): Promise<ChangeOrderStatusResult> => {
-      // The lock makes concurrent changes of one order wait; each then sees the other's result.
-      const ownership = actor.role === "admin" ? [] : [eq(orders.userId, actor.userId)];
-      const [order] = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, input.orderId), ...ownership))
-        .for("update");
-      if (!order) return notFound;
-      if (actor.role === "customer" && (to !== "cancelled" || !isCancellable(order, now))) {
-        return { ok: false, status: 409, code: "order_not_cancellable", message: ORDER_NOT_CANCELLABLE_MESSAGE };
-      }
-      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-      const from = order.status;
-      if (from === to) {
-        return { ok: true, order: toOrderView(order, items, now, await orderGiftCards(tx, order.id)), changed: false, pointsCredited: 0 };
-      }
+  let refund: { paymentId: string; amountCents: number } | null = null;
+  const result = await db.transaction(async (tx): Promise<ChangeOrderStatusResult> => {
+    // The lock makes concurrent changes of one order wait; each then sees the other's result.
+    const order = await lockOrder(tx, input.orderId, actor.role === "admin" ? undefined : actor.userId);
+    if (!order) throw orderNotFound();
+    if (actor.role === "customer" && (to !== "cancelled" || !isCancellable(order, now))) {
+      throw conflict("order_not_cancellable", ORDER_NOT_CANCELLABLE_MESSAGE);
+    }
+    const items = await listOrderItems(tx, order.id);
+    if (order.status === to) {
+      return { order: toOrderView(order, items, now, await orderGiftCards(tx, order.id)), changed: false, pointsCredited: 0 };
+    }
+    const change: StatusChange = { order, items, from: order.status, to, actor, now };
+    let paymentStatus = order.paymentStatus;
+    if (!RELEASED.has(change.from) && RELEASED.has(to)) paymentStatus = await releaseOrder(tx, change);
+    else if (RELEASED.has(change.from) && !RELEASED.has(to)) paymentStatus = await holdOrderAgain(tx, change);
+    const pointsCredited = await moveDeliveryPoints(tx, change);
 
-      const lines = items.flatMap((i) => (i.productId ? [{ productId: i.productId, quantity: i.quantity }] : []));
-      const stockContext = { orderId: order.id, actorUserId: actor.userId };
-      let paymentStatus = order.paymentStatus;
-      let pointsCredited = 0;
-
-      if (!RELEASED.has(from) && RELEASED.has(to)) {
-        await returnStock(tx, lines, { ...stockContext, reason: to === "returned" ? "order_returned" : "order_cancelled" });
-        await refundOrderPoints(tx, order, to === "returned" ? "returned" : "cancelled", now);
-        // The promo code's use is given back (docs/decisions/016-promo-codes.md).
-        await releaseOrderPromo(tx, order.id, now);
-        if (order.paymentStatus === "paid") paymentStatus = "refunded";
-        // Gift cards (docs/decisions/018-gift-cards.md): amounts paid with cards go back to them; cards bought stop working.
-        if (actor.role === "customer" && (await orderHasUsedGiftCards(tx, order.id))) {
-          throw new Refused({ ok: false, status: 409, code: "order_not_cancellable", message: GIFT_CARD_REDEMPTION_MESSAGES.usedCardInOrder });
-        }
-        await refundOrderGiftCards(tx, order.id, now);
-        await cancelGiftCardsBoughtBy(tx, order.id, now);
-      } else if (RELEASED.has(from) && !RELEASED.has(to)) {
-        const taken = await takeStock(tx, lines, { ...stockContext, reason: "order_restored" });
-        if (!taken.ok) {
-          throw new Refused({ ok: false, status: 409, code: "insufficient_stock", message: insufficientStockMessage(taken) });
-        }
-        if (!(await respendOrderPoints(tx, order, now))) {
-          throw new Refused({ ok: false, status: 409, code: "insufficient_points", message: INSUFFICIENT_POINTS_MESSAGE });
-        }
-        if (!(await respendOrderPromo(tx, order.id))) {
-          throw new Refused({ ok: false, status: 409, code: "promo_code_unavailable", message: PROMO_RESTORE_REFUSED_MESSAGE });
-        }
-        // Gift cards: the cards pay their part again; cards bought work again.
-        if (!(await respendOrderGiftCards(tx, order.id, now))) {
-          throw new Refused({ ok: false, status: 409, code: "insufficient_gift_card_balance", message: GIFT_CARD_REDEMPTION_MESSAGES.restoreBalance });
-        }
-        await restoreGiftCardsBoughtBy(tx, order.id);
-        // The money went back when it was cancelled: it is due again.
-        if (order.paymentStatus === "refunded") paymentStatus = "pending";
-      }
-
-      // Leaving delivered takes the delivery credit back, after any refund of spent points so
-      // that points already spent are recovered from the refund rather than lost.
-      if (from === "delivered") await reverseOrderPoints(tx, order, now);
-      if (to === "delivered") pointsCredited = await creditOrderPoints(tx, order, { now });
-
-      const [updated] = await tx
-        .update(orders)
-        .set({ status: to, paymentStatus, updatedAt: now })
-        .where(eq(orders.id, order.id))
-        .returning();
-      await tx.insert(orderStatusChanges).values({ orderId: order.id, fromStatus: from, toStatus: to, actorUserId: actor.userId, createdAt: now });
-      await tellCustomer(tx, updated, items, { from, pointsCredited, now });
-
-      const paymentId = (order.metadata as { payment?: { payment_id?: unknown } }).payment?.payment_id;
-      // The bank card is refunded what it paid: the total minus the gift cards' part.
-      const cardCents = order.totalCents - order.giftCardCents;
-      if (paymentStatus === "refunded" && order.paymentStatus === "paid" && typeof paymentId === "string" && cardCents > 0) {
-        refundPayment = { paymentId, amountCents: cardCents };
-      }
-      return { ok: true, order: toOrderView(updated, items, now, await orderGiftCards(tx, order.id)), changed: true, pointsCredited };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return error.failure;
-    throw error;
-  }
-  if (result.ok && result.changed) {
+    const updated = await setOrderStatus(tx, order.id, { status: to, paymentStatus, now });
+    await appendOrderStatus(tx, { orderId: order.id, from: change.from, to, actorUserId: actor.userId, now });
+    await tellCustomer(tx, updated, items, { from: change.from, pointsCredited, now });
+    refund = cardRefundDue(order, paymentStatus);
+    return { order: toOrderView(updated, items, now, await orderGiftCards(tx, order.id)), changed: true, pointsCredited };
+  });
+  if (result.changed) {
     // Stock shows on catalogue pages; the notification and e-mail leave once committed.
     invalidateCatalogCaches(db);
     kickOutbox();
-    if (refundPayment) {
-      const { paymentId, amountCents } = refundPayment;
-      // One refund per order: an order leaves "paid" once, and the key makes a retry harmless.
-      await (input.provider ?? getPaymentProvider(db))
-        .refund({ paymentId, amountCents, idempotencyKey: `order-refund:${result.order.id}` })
-        .catch((error) => console.error(`[orders] refund of ${paymentId} failed:`, error));
-    }
+    if (refund) await refundCard(input.provider ?? getPaymentProvider(db), result.order.id, refund);
   }
   return result;
+}
+
+function stockLines(items: readonly OrderItemRow[]) {
+  return items.flatMap((i) => (i.productId ? [{ productId: i.productId, quantity: i.quantity }] : []));
+}
+
+/** Leaving the held set: stock, points, promo use and gift card amounts go back. Returns the payment status. */
+async function releaseOrder(tx: Executor, { order, items, to, actor, now }: StatusChange): Promise<string> {
+  const reason = to === "returned" ? "order_returned" : "order_cancelled";
+  await returnStock(tx, stockLines(items), { orderId: order.id, actorUserId: actor.userId, reason });
+  await refundOrderPoints(tx, order, to === "returned" ? "returned" : "cancelled", now);
+  // The promo code's use is given back (docs/decisions/016-promo-codes.md).
+  await releaseOrderPromo(tx, order.id, now);
+  // Gift cards (docs/decisions/018-gift-cards.md): amounts paid with cards go back to them; cards bought stop working.
+  if (actor.role === "customer" && (await orderHasUsedGiftCards(tx, order.id))) {
+    throw conflict("order_not_cancellable", GIFT_CARD_REDEMPTION_MESSAGES.usedCardInOrder);
+  }
+  await refundOrderGiftCards(tx, order.id, now);
+  await cancelGiftCardsBoughtBy(tx, order.id, now);
+  return order.paymentStatus === "paid" ? "refunded" : order.paymentStatus;
+}
+
+/** Entering the held set again: stock, points, promo use and gift card amounts are taken again, or refused. */
+async function holdOrderAgain(tx: Executor, { order, items, actor, now }: StatusChange): Promise<string> {
+  const taken = await takeStock(tx, stockLines(items), { orderId: order.id, actorUserId: actor.userId, reason: "order_restored" });
+  if (!taken.ok) throw conflict("insufficient_stock", insufficientStockMessage(taken));
+  if (!(await respendOrderPoints(tx, order, now))) throw conflict("insufficient_points", INSUFFICIENT_POINTS_MESSAGE);
+  if (!(await respendOrderPromo(tx, order.id))) throw conflict("promo_code_unavailable", PROMO_RESTORE_REFUSED_MESSAGE);
+  // Gift cards: the cards pay their part again; cards bought work again.
+  if (!(await respendOrderGiftCards(tx, order.id, now))) {
+    throw conflict("insufficient_gift_card_balance", GIFT_CARD_REDEMPTION_MESSAGES.restoreBalance);
+  }
+  await restoreGiftCardsBoughtBy(tx, order.id);
+  // The money went back when it was cancelled: it is due again.
+  return order.paymentStatus === "refunded" ? "pending" : order.paymentStatus;
+}
+
+/**
+ * Leaving delivered takes the delivery credit back, after any refund of spent points so that
+ * points already spent are recovered from the refund rather than lost; entering it credits them.
+ */
+async function moveDeliveryPoints(tx: Executor, { order, from, to, now }: StatusChange): Promise<number> {
+  if (from === "delivered") await reverseOrderPoints(tx, order, now);
+  return to === "delivered" ? creditOrderPoints(tx, order, { now }) : 0;
+}
+
+/** The bank card is refunded what it paid (the total minus the gift cards' part) when the order leaves "paid". */
+function cardRefundDue(order: OrderRow, paymentStatus: string): { paymentId: string; amountCents: number } | null {
+  const paymentId = (order.metadata as { payment?: { payment_id?: unknown } }).payment?.payment_id;
+  const cardCents = order.totalCents - order.giftCardCents;
+  if (paymentStatus === "refunded" && order.paymentStatus === "paid" && typeof paymentId === "string" && cardCents > 0) {
+    return { paymentId, amountCents: cardCents };
+  }
+  return null;
+}
+
+/** One refund per order: an order leaves "paid" once, and the key makes a retry harmless. */
+async function refundCard(provider: PaymentProvider, orderId: string, { paymentId, amountCents }: { paymentId: string; amountCents: number }) {
+  await provider
+    .refund({ paymentId, amountCents, idempotencyKey: `order-refund:${orderId}` })
+    .catch((error) => console.error(`[orders] refund of ${paymentId} failed:`, error));
 }
 
 /** The shopper's own cancellation (pending and within the change window). */

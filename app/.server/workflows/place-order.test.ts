@@ -24,8 +24,11 @@ import {
 } from "../db/schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { updateShippingSettings } from "../modules/settings/shop-settings.service";
-import { placeOrder, quoteCheckout } from "./place-order";
+import { placeOrder as placeOrderOrThrow, quoteCheckout } from "./place-order";
 import { PlaceOrderSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
+import { settled } from "../../../tests/support/domain-result";
+
+const placeOrder = (...args: Parameters<typeof placeOrderOrThrow>) => settled(placeOrderOrThrow(...args));
 
 let handle: DatabaseHandle;
 let provider: SimulatedPaymentProvider;

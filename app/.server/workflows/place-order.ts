@@ -16,21 +16,11 @@
  * a double click or a retried request return the first order instead of creating a second one,
  * and never charge the card twice.
  */
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
-import {
-  cartItems,
-  orderItems,
-  orders,
-  orderStatusChanges,
-  paymentMethods,
-  savedAddresses,
-  userProfiles,
-  type OrderAddress,
-} from "~/.server/db/schema";
+import { orders, savedAddresses, userProfiles, type OrderAddress } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
-import { getCart, quoteProducts } from "~/.server/modules/cart/cart.service";
+import { emptyCart, getCart, quoteProducts } from "~/.server/modules/cart/cart.service";
 import {
   quoteGiftCardLines,
   quoteGiftCardPayments,
@@ -44,7 +34,20 @@ import {
 } from "~/.server/modules/gift-cards/gift-cards.service";
 import type { GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { INSUFFICIENT_POINTS_MESSAGE, useLoyaltyPoints } from "~/.server/modules/loyalty/loyalty.service";
-import { insufficientStockMessage, recordTakenStock, takeStock } from "~/.server/modules/inventory/inventory.service";
+import {
+  insufficientStockMessage,
+  recordTakenStock,
+  takeStock,
+  type TakenStock,
+} from "~/.server/modules/inventory/inventory.service";
+import {
+  addOrderItems,
+  appendOrderStatus,
+  createOrder,
+  type NewOrderItem,
+  type OrderRowValues,
+} from "~/.server/modules/orders/orders.service";
+import { savePaymentMethodFromCharge } from "~/.server/modules/payment-methods/payment-methods.service";
 import { withItems } from "~/.server/modules/orders/order-view";
 import { checkPromoCode, claimPromoCode, recordPromoRedemption } from "~/.server/modules/promotions/promo-codes.service";
 import type { CheckoutLineQuote, CheckoutQuote } from "~/domain/checkout/checkout-quote.types";
@@ -60,6 +63,7 @@ import {
   type BeginAttemptResult,
 } from "~/.server/modules/payments/payment-attempts.service";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
+import { DomainError, isDomainError, type DomainErrorKind } from "~/domain/errors";
 import { AddressSchema, missingAddressFields } from "~/domain/addresses/address.schema";
 import { maxRedeemablePoints, parseExpiry, type OrderLine, type PlaceOrderRequest } from "~/domain/checkout/checkout.schema";
 import {
@@ -315,8 +319,11 @@ function contactAsAddress(contact: PlaceOrderRequest["contact"]): OrderAddress {
 /* Place the order                                                                                */
 /* -------------------------------------------------------------------------------------------- */
 
-export type PlaceOrderFailure = { ok: false; status: number; code: string; message: string; field?: string };
-export type PlaceOrderResult = { ok: true; order: OrderView; replayed: boolean } | PlaceOrderFailure;
+/**
+ * The order placed (201) or found again by its Idempotency-Key (200). Refusals are thrown as
+ * DomainError with the API's stable codes: a refusal inside the transaction rolls it back.
+ */
+export type PlacedOrder = { order: OrderView; replayed: boolean };
 
 /** What placeOrder needs: who orders, the attempt's key, the validated request and the provider. */
 export type PlaceOrderCommand = {
@@ -333,23 +340,13 @@ export type PlaceOrderCommand = {
   testHooks?: { afterCharge?: (stage: "charged_at_provider" | "attempt_charged") => void | Promise<void> };
 };
 
-/** An expected failure inside the transaction: rolls it back and becomes the result. */
-class OrderAbort extends Error {
-  constructor(readonly failure: PlaceOrderFailure) {
-    super(failure.message);
-  }
+/** A refusal of the order; its field also goes in the API's `details` as `{ field }`, as it always did. */
+function refused(kind: DomainErrorKind, code: string, message: string, field?: string): DomainError {
+  return new DomainError(kind, code, message, field ? { field, details: { field } } : {});
 }
 
-/** A concurrent request with the same Idempotency-Key created the order first. */
-class IdempotentReplay extends Error {
-  constructor(readonly orderId: string) {
-    super("idempotent replay");
-  }
-}
-
-function fail(status: number, code: string, message: string, field?: string): PlaceOrderFailure {
-  return { ok: false, status, code, message, ...(field ? { field } : {}) };
-}
+const POINTS_EXCEED_TOTAL_MESSAGE = "Les points utilisés ne peuvent pas dépasser le montant de vos articles";
+const ORDER_FAILED_MESSAGE = "Erreur de création de commande: veuillez réessayer dans un instant.";
 
 async function findByIdempotencyKey(db: Executor, userId: string, key: string): Promise<OrderView | null> {
   const rows = await db
@@ -365,8 +362,6 @@ async function findOrder(db: Executor, orderId: string): Promise<OrderView> {
   if (!view) throw new Error(`order ${orderId} vanished`);
   return view;
 }
-
-const MAX_ORDER_NUMBER_ATTEMPTS = 5;
 
 export const CARD_REQUIRED_MESSAGE = "Veuillez saisir les informations de votre carte bancaire";
 export const ORDER_IN_PROGRESS_MESSAGE =
@@ -390,6 +385,321 @@ async function beginOrAwaitAttempt(db: Database, args: Parameters<typeof beginPa
   }
 }
 
+/** What the checks before payment settle: the lines, where to, and the quote agreed to. */
+type CheckedOrder = {
+  lines: OrderLine[];
+  address: OrderAddress;
+  shippingZone: ShippingZone | null;
+  settings: ShippingSettings;
+  quote: Awaited<ReturnType<typeof priceLines>>;
+};
+
+/** The card's charge, linked to the order inside the transaction. */
+type Charge = { paymentId: string; brand: string; lastFour: string; attemptId: string };
+
+export async function placeOrder(db: Database, input: PlaceOrderCommand): Promise<PlacedOrder> {
+  const { userId, idempotencyKey } = input;
+  const now = input.now ?? new Date();
+  const provider = input.provider ?? getPaymentProvider(db);
+
+  // 1. The same attempt again (double click, retried request): the first order, not a second.
+  const existing = await findByIdempotencyKey(db, userId, idempotencyKey);
+  if (existing) return { order: existing, replayed: true };
+
+  const checked = await checkOrder(db, input, now);
+  const payment = await chargeCard(db, provider, input, checked.quote.card_cents);
+  if (payment.kind === "replay") return { order: await findOrder(db, payment.orderId), replayed: true };
+
+  const replay = { orderId: null as string | null };
+  try {
+    const orderId = await db.transaction(async (tx) => {
+      const written = await writeOrder(tx, { ...input, now, provider, checked, charge: payment.charge });
+      if (written.kind === "replay") {
+        replay.orderId = written.orderId;
+        tx.rollback();
+      }
+      return written.orderId;
+    });
+    kickOutbox();
+    return { order: await findOrder(db, orderId), replayed: false };
+  } catch (error) {
+    if (payment.charge) {
+      // No order: the charge goes back now (or, if the provider fails, by the reconciliation job).
+      const reason = isDomainError(error) ? `order refused: ${error.code}` : "order transaction failed";
+      await refundPaymentAttempt(db, provider, payment.charge.attemptId, reason).catch((e) =>
+        console.error("[place-order] refund failed", e),
+      );
+    }
+    // A concurrent request with the same Idempotency-Key created the order first.
+    if (replay.orderId) return { order: await findOrder(db, replay.orderId), replayed: true };
+    if (isDomainError(error)) throw error;
+    console.error("[place-order] failed", error);
+    throw refused("failed", "order_failed", ORDER_FAILED_MESSAGE);
+  }
+}
+
+/** Steps 2 to 4, before any payment: what is ordered, where to, and the quote the shopper agreed to. */
+async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, now: Date): Promise<CheckedOrder> {
+  // 2. What is ordered: the lines the page shows, or the cart kept on the server.
+  const lines = mergeLines(request.lines ?? (await serverCartLines(db, userId, now)));
+  const boughtCards = request.gift_cards;
+  if (lines.length === 0 && boughtCards.length === 0) throw refused("invalid", "empty_cart", EMPTY_CART_MESSAGE);
+  if (lines.some((l) => l.quantity > CART_MAX_LINE_QUANTITY)) {
+    throw refused("invalid", "invalid_item", `Quantité maximale : ${CART_MAX_LINE_QUANTITY} par article`);
+  }
+
+  // 3. Where to: one of the shopper's own complete addresses (none for e-mail gift cards alone).
+  const needsAddress = lines.length > 0 || boughtCards.some((c) => c.deliveryMode === "physical");
+  let address: OrderAddress = contactAsAddress(request.contact);
+  let shippingZone: ShippingZone | null = null;
+  if (needsAddress || request.address_id) {
+    if (!request.address_id) throw refused("invalid", "invalid_address", INVALID_ADDRESS_MESSAGE, "address_id");
+    const resolved = await resolveAddress(db, userId, request.address_id);
+    if (!resolved.ok) throw refused("invalid", "invalid_address", resolved.message, "address_id");
+    ({ address, shippingZone } = resolved.value);
+  }
+
+  // 4. The quote the shopper agreed to (prices read now, from the database). The shop's delivery
+  // settings are read once: the quote and the order below use the same fee and threshold.
+  const settings = await getShippingSettings(db);
+  const extras = { promoCode: request.promo_code ?? null, cards: boughtCards, codes: request.gift_card_codes, now };
+  const quote = await priceLines(db, userId, lines, shippingZone, request.points_to_use, settings, extras);
+  if (quote.lines.length < lines.length) throw refused("invalid", "invalid_item", quote.problems[0] ?? INVALID_ITEM_MESSAGE);
+  if (quote.problems.length > 0) throw refused("conflict", "insufficient_stock", quote.problems[0]);
+  if (request.points_to_use > quote.points_balance) {
+    throw refused("invalid", "insufficient_points", INSUFFICIENT_POINTS_MESSAGE, "points_to_use");
+  }
+  if (request.points_to_use > quote.max_redeemable_points) {
+    throw refused("invalid", "points_exceed_total", POINTS_EXCEED_TOTAL_MESSAGE, "points_to_use");
+  }
+  if (quote.promo_error) throw refused("invalid", "promo_code_refused", quote.promo_error, "promo_code");
+  // Gift card codes: every typed code must be usable; they pay gift_card_cents.
+  const refusal = quote.gift_card_refusals[0];
+  if (refusal) throw refused("invalid", "gift_card_refused", refusal.message, "gift_card_codes");
+  return { lines, address, shippingZone, settings, quote };
+}
+
+/**
+ * 5. Payment, just before the transaction (decision 021). The attempt is written before the
+ * provider is called and marked charged after, each committed on its own: whatever happens
+ * next, the shop knows a charge may exist. Nothing to charge when gift cards pay it all.
+ * (Attempt timestamps are wall-clock: the reconciliation's grace period counts real time.)
+ */
+async function chargeCard(
+  db: Database,
+  provider: PaymentProvider,
+  { userId, idempotencyKey, request, testHooks }: PlaceOrderCommand,
+  cardCents: number,
+): Promise<{ kind: "replay"; orderId: string } | { kind: "charged"; charge: Charge | null }> {
+  if (cardCents <= 0) return { kind: "charged", charge: null };
+  if (!request.card) throw refused("invalid", "card_required", CARD_REQUIRED_MESSAGE, "card");
+  const begun = await beginOrAwaitAttempt(db, { userId, idempotencyKey, amountCents: cardCents, currency: "EUR", provider: provider.name });
+  if (begun.kind === "linked") return { kind: "replay", orderId: begun.orderId };
+  if (begun.kind === "busy") throw refused("conflict", "order_in_progress", ORDER_IN_PROGRESS_MESSAGE);
+  const attempt = begun.attempt;
+  let charged: ChargeResult;
+  try {
+    charged = await provider.charge({
+      amountCents: cardCents,
+      currency: "EUR",
+      card: request.card,
+      idempotencyKey: attempt.providerKey,
+      description: `Aurore, commande ${idempotencyKey.slice(0, 12)}`,
+    });
+  } catch (error) {
+    // Outcome unknown (provider unreachable, timeout): the attempt stays pending and the
+    // reconciliation job asks the provider, refunding a charge that went through.
+    console.error("[place-order] charge failed", error);
+    throw refused("unavailable", "payment_unavailable", PAYMENT_UNAVAILABLE_MESSAGE, "card");
+  }
+  if (!charged.ok) {
+    await markAttemptFailed(db, attempt.id, charged.message);
+    throw refused("payment_declined", "payment_declined", charged.message, "card");
+  }
+  await testHooks?.afterCharge?.("charged_at_provider");
+  if (!(await markAttemptCharged(db, attempt.id, charged.paymentId))) {
+    // The charge took longer than the grace period and the job settled the attempt meanwhile:
+    // the money goes back (same refund key as the job's, so once), and no order is made.
+    await refundOrphanCharge(provider, attempt, { paymentId: charged.paymentId, amountCents: cardCents }).catch((e) =>
+      console.error("[place-order] refund of a late charge failed", e),
+    );
+    throw refused("conflict", "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card");
+  }
+  await testHooks?.afterCharge?.("attempt_charged");
+  return { kind: "charged", charge: { paymentId: charged.paymentId, brand: charged.brand, lastFour: charged.lastFour, attemptId: attempt.id } };
+}
+
+type WriteOrderInput = PlaceOrderCommand & { now: Date; provider: PaymentProvider; checked: CheckedOrder; charge: Charge | null };
+
+/** Steps 6 to 12, inside the one transaction: each step a call into the module that owns the rows. */
+async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind: "created" | "replay"; orderId: string }> {
+  const { userId, request, now, checked, charge } = input;
+  const take = await takeOrderedStock(tx, userId, checked.lines);
+  const totals = await settleTotals(tx, input, take.bought);
+  const created = await createOrder(tx, orderValues(input, totals));
+  if (created.kind === "replay") return created;
+  const { orderId } = created;
+  const ref = orderReference(orderId);
+  // The charge belongs to this order, committed with it; refused if the job already took it back.
+  if (charge && !(await linkPaymentAttempt(tx, charge.attemptId, orderId))) {
+    throw refused("conflict", "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card");
+  }
+  await addOrderItems(tx, orderId, take.bought.map(productOrderItem));
+  await recordTakenStock(tx, take.taken, { reason: "order", orderId, actorUserId: userId });
+  if (totals.promoClaim) await recordPromoRedemption(tx, totals.promoClaim, { orderId, userId, now });
+  await appendOrderStatus(tx, { orderId, from: null, to: "pending", actorUserId: userId, now });
+  await spendOrderPoints(tx, { userId, points: request.points_to_use, orderId, ref, now });
+  const issued = await settleGiftCards(tx, { ...input, orderId });
+  // 10. The card, if the shopper asked: brand, last four digits, holder and expiry only.
+  if (request.save_card && request.card && charge) {
+    const card = { brand: charge.brand, lastFour: charge.lastFour, holder: request.card.holder, expiry: parseExpiry(request.card.expiry) };
+    await savePaymentMethodFromCharge(tx, userId, card);
+  }
+  // 11. The confirmation e-mail, sent by the outbox worker only if this commits.
+  await enqueueMail(tx, confirmationMail(request.contact.email, ref, take.bought, totals, checked, issued));
+  // 12. Bought: the server cart is emptied (the page empties the browser's).
+  await emptyCart(tx, userId);
+  return created;
+}
+
+type BoughtLine = TakenStock & { line: OrderLine };
+
+/** 6. Stock: one conditional decrement per product, in id order (no deadlock between orders). The order id is not known yet: the movements are linked to it once it exists. */
+async function takeOrderedStock(tx: Executor, userId: string, lines: readonly OrderLine[]): Promise<{ taken: TakenStock[]; bought: BoughtLine[] }> {
+  if (lines.length === 0) return { taken: [], bought: [] };
+  const take = await takeStock(
+    tx,
+    lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+    { reason: "order", actorUserId: userId, requireInStock: true, deferMovements: true },
+  );
+  if (!take.ok) {
+    throw take.exists
+      ? refused("conflict", "insufficient_stock", insufficientStockMessage(take))
+      : refused("conflict", "invalid_item", INVALID_ITEM_MESSAGE);
+  }
+  return { taken: take.taken, bought: take.taken.map((t) => ({ line: { product_id: t.productId, quantity: t.quantity }, ...t })) };
+}
+
+type OrderTotals = {
+  subtotal: number;
+  shipping: ShippingQuote | null;
+  discount: number;
+  total: number;
+  points: number;
+  promo: AppliedPromo | null;
+  promoClaim: Extract<Awaited<ReturnType<typeof claimPromoCode>>, { ok: true }> | null;
+  cardCents: number;
+};
+
+/** 7. Totals from the prices just locked, the promo code's use taken; they must be the ones that were charged. */
+async function settleTotals(tx: Executor, { userId, request, now, checked }: WriteOrderInput, bought: readonly BoughtLine[]): Promise<OrderTotals> {
+  const { quote, shippingZone, settings } = checked;
+  const merchandise = bought.reduce((sum, b) => sum + b.priceCents * b.line.quantity, 0);
+  const subtotal = merchandise + quote.gift_card_lines_cents;
+  const shipping = shippingZone ? orderShipping(shippingZone, checked.lines.length > 0, merchandise, settings) : null;
+  const discount = pointsDiscountCents(request.points_to_use);
+  if (discount > merchandise) throw refused("invalid", "points_exceed_total", POINTS_EXCEED_TOTAL_MESSAGE);
+  // One use of the promo code taken in this transaction (limits hold under concurrency).
+  const promoCode = request.promo_code ?? null;
+  const promoClaim = promoCode
+    ? await claimPromoCode(tx, {
+        code: promoCode,
+        userId,
+        lines: bought.map((b) => ({ product_id: b.line.product_id, line_total_cents: b.priceCents * b.line.quantity })),
+        subtotalCents: merchandise,
+        pointsUsed: request.points_to_use,
+        now,
+      })
+    : null;
+  if (promoClaim && !promoClaim.ok) throw refused("conflict", "promo_code_refused", promoClaim.message, "promo_code");
+  const promoDiscount = promoClaim?.promo.discount_cents ?? 0;
+  const total = subtotal - discount - promoDiscount + (shipping?.feeCents ?? 0);
+  if (total !== quote.total_cents) throw refused("conflict", "price_changed", PRICE_CHANGED_MESSAGE);
+  const cardCents = quote.total_cents - quote.gift_card_cents;
+  return { subtotal, shipping, discount, total, points: request.points_to_use, promo: promoClaim?.promo ?? null, promoClaim, cardCents };
+}
+
+/** 9. The order row as it is inserted. */
+function orderValues({ userId, idempotencyKey, request, now, provider, checked, charge }: WriteOrderInput, totals: OrderTotals): OrderRowValues {
+  const { shipping } = totals;
+  return {
+    userId,
+    status: "pending",
+    paymentStatus: "paid",
+    subtotalCents: totals.subtotal,
+    shippingCents: shipping?.feeCents ?? 0,
+    giftCardCents: checked.quote.gift_card_cents,
+    taxCents: 0,
+    discountCents: totals.discount,
+    totalCents: totals.total,
+    pointsUsed: request.points_to_use,
+    promoCodeId: totals.promo?.id ?? null,
+    promoCode: totals.promo?.code ?? null,
+    promoDiscountCents: totals.promo?.discount_cents ?? 0,
+    currency: "EUR",
+    shippingAddress: checked.address,
+    billingAddress: checked.address,
+    shippingMethod: shipping?.method ?? "free_shipping",
+    notes: request.notes || null,
+    idempotencyKey,
+    metadata: {
+      customer_info: request.contact,
+      order_source: "web",
+      ...(shipping
+        ? {
+            shipping_info: {
+              is_free_shipping: shipping.method === "free_shipping",
+              shipping_threshold: shipping.freeThresholdCents ?? checked.settings.freeThresholdCents,
+              zone: shipping.zone,
+            },
+          }
+        : {}),
+      ...(charge ? { payment: { provider: provider.name, payment_id: charge.paymentId, brand: charge.brand, last_four: charge.lastFour } } : {}),
+    },
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** An order line of a product, with the snapshot the order keeps of it. */
+function productOrderItem(b: BoughtLine): NewOrderItem {
+  return {
+    productId: b.line.product_id,
+    quantity: b.line.quantity,
+    unitPriceCents: b.priceCents,
+    totalPriceCents: b.priceCents * b.line.quantity,
+    productSnapshot: { name: b.name, price_cents: b.priceCents, brand: b.brand, image_url: b.imageUrl },
+  };
+}
+
+/**
+ * 8. Points: the spec's use_loyalty_points, a conditional debit in this transaction, so two
+ * parallel orders cannot spend the same points.
+ */
+async function spendOrderPoints(tx: Executor, input: { userId: string; points: number; orderId: string; ref: string; now: Date }) {
+  if (input.points <= 0) return;
+  const used = await useLoyaltyPoints(tx, {
+    userId: input.userId,
+    points: input.points,
+    description: `Points utilisés pour la commande ${input.ref}`,
+    orderId: input.orderId,
+    now: input.now,
+  });
+  if (!used.ok) throw refused("conflict", "insufficient_points", used.message, "points_to_use");
+}
+
+/** Gift cards: codes spent under condition (balance >= amount), cards bought issued. Returns the confirmation lines. */
+async function settleGiftCards(tx: Executor, { userId, request, now, checked, orderId }: WriteOrderInput & { orderId: string }): Promise<string[]> {
+  if (!(await spendGiftCards(tx, { orderId, allocations: checked.quote.giftCardAllocations, now }))) {
+    throw refused("conflict", "gift_card_balance_changed", GIFT_CARD_REDEMPTION_MESSAGES.balanceChanged, "gift_card_codes");
+  }
+  const issued = await issueGiftCardLines(tx, { orderId, userId, buyerName: request.contact.name, cards: request.gift_cards, now });
+  return [
+    ...giftCardConfirmationLines(issued),
+    ...checked.quote.gift_card_payments.map((p) => `Payé par carte cadeau •••• ${p.last4} : -${formatPrice(p.applied_cents)}`),
+  ];
+}
+
 /** Gift cards bought: one order line each (no product, no stock), then the cards themselves. */
 async function issueGiftCardLines(
   tx: Executor,
@@ -399,329 +709,29 @@ async function issueGiftCardLines(
   const quoted = quoteGiftCardLines(input.cards).lines;
   const lines: { orderItemId: string; config: GiftCardConfig }[] = [];
   for (const [i, line] of quoted.entries()) {
-    const [row] = await tx
-      .insert(orderItems)
-      .values({
-        orderId: input.orderId,
+    const [orderItemId] = await addOrderItems(tx, input.orderId, [
+      {
         productId: null,
         quantity: 1,
         unitPriceCents: line.total_cents,
         totalPriceCents: line.total_cents,
         productSnapshot: { name: line.name, price_cents: line.total_cents, brand: "Aurore", image_url: null },
-      })
-      .returning({ id: orderItems.id });
-    lines.push({ orderItemId: row.id, config: input.cards[i] });
+      },
+    ]);
+    lines.push({ orderItemId, config: input.cards[i] });
   }
   return issueGiftCards(tx, { orderId: input.orderId, buyerUserId: input.userId, buyerName: input.buyerName, lines, now: input.now });
-}
-
-export async function placeOrder(db: Database, input: PlaceOrderCommand): Promise<PlaceOrderResult> {
-  const { userId, idempotencyKey, request } = input;
-  const now = input.now ?? new Date();
-  const provider = input.provider ?? getPaymentProvider(db);
-
-  // 1. The same attempt again (double click, retried request): the first order, not a second.
-  const existing = await findByIdempotencyKey(db, userId, idempotencyKey);
-  if (existing) return { ok: true, order: existing, replayed: true };
-
-  // 2. What is ordered: the lines the page shows, or the cart kept on the server.
-  const lines = mergeLines(request.lines ?? (await serverCartLines(db, userId, now)));
-  const boughtCards = request.gift_cards;
-  if (lines.length === 0 && boughtCards.length === 0) return fail(400, "empty_cart", EMPTY_CART_MESSAGE);
-  if (lines.some((l) => l.quantity > CART_MAX_LINE_QUANTITY)) {
-    return fail(400, "invalid_item", `Quantité maximale : ${CART_MAX_LINE_QUANTITY} par article`);
-  }
-
-  // 3. Where to: one of the shopper's own complete addresses (none for e-mail gift cards alone).
-  const needsAddress = lines.length > 0 || boughtCards.some((c) => c.deliveryMode === "physical");
-  let address: OrderAddress = contactAsAddress(request.contact);
-  let shippingZone: ShippingZone | null = null;
-  if (needsAddress || request.address_id) {
-    if (!request.address_id) return fail(400, "invalid_address", INVALID_ADDRESS_MESSAGE, "address_id");
-    const resolved = await resolveAddress(db, userId, request.address_id);
-    if (!resolved.ok) return fail(400, "invalid_address", resolved.message, "address_id");
-    ({ address, shippingZone } = resolved.value);
-  }
-
-  // 4. The quote the shopper agreed to (prices read now, from the database). The shop's delivery
-  // settings are read once: the quote and the order below use the same fee and threshold.
-  const settings = await getShippingSettings(db);
-  const promoCode = request.promo_code ?? null;
-  const extras = { promoCode, cards: boughtCards, codes: request.gift_card_codes, now };
-  const quote = await priceLines(db, userId, lines, shippingZone, request.points_to_use, settings, extras);
-  if (quote.lines.length < lines.length) return fail(400, "invalid_item", quote.problems[0] ?? INVALID_ITEM_MESSAGE);
-  if (quote.problems.length > 0) return fail(409, "insufficient_stock", quote.problems[0]);
-  if (request.points_to_use > quote.points_balance) return fail(400, "insufficient_points", INSUFFICIENT_POINTS_MESSAGE, "points_to_use");
-  if (request.points_to_use > quote.max_redeemable_points) {
-    return fail(400, "points_exceed_total", "Les points utilisés ne peuvent pas dépasser le montant de vos articles", "points_to_use");
-  }
-  if (quote.promo_error) return fail(400, "promo_code_refused", quote.promo_error, "promo_code");
-  // Gift card codes: every typed code must be usable; they pay gift_card_cents.
-  const refusal = quote.gift_card_refusals[0];
-  if (refusal) return fail(400, "gift_card_refused", refusal.message, "gift_card_codes");
-  const expectedTotal = quote.total_cents;
-  const giftCardCents = quote.gift_card_cents;
-  const cardCents = expectedTotal - giftCardCents;
-
-  // 5. Payment, just before the transaction (decision 021). The attempt is written before the
-  // provider is called and marked charged after, each committed on its own: whatever happens
-  // next, the shop knows a charge may exist. Nothing to charge when gift cards pay it all.
-  // (Attempt timestamps are wall-clock: the reconciliation's grace period counts real time.)
-  const reference = `commande ${idempotencyKey.slice(0, 12)}`;
-  let charge: { paymentId: string; brand: string; lastFour: string; attemptId: string } | null = null;
-  if (cardCents > 0) {
-    if (!request.card) return fail(400, "card_required", CARD_REQUIRED_MESSAGE, "card");
-    const begun = await beginOrAwaitAttempt(db, { userId, idempotencyKey, amountCents: cardCents, currency: "EUR", provider: provider.name });
-    if (begun.kind === "linked") return { ok: true, order: await findOrder(db, begun.orderId), replayed: true };
-    if (begun.kind === "busy") return fail(409, "order_in_progress", ORDER_IN_PROGRESS_MESSAGE);
-    const attempt = begun.attempt;
-    let charged: ChargeResult;
-    try {
-      charged = await provider.charge({
-        amountCents: cardCents,
-        currency: "EUR",
-        card: request.card,
-        idempotencyKey: attempt.providerKey,
-        description: `Aurore, ${reference}`,
-      });
-    } catch (error) {
-      // Outcome unknown (provider unreachable, timeout): the attempt stays pending and the
-      // reconciliation job asks the provider, refunding a charge that went through.
-      console.error("[place-order] charge failed", error);
-      return fail(502, "payment_unavailable", PAYMENT_UNAVAILABLE_MESSAGE, "card");
-    }
-    if (!charged.ok) {
-      await markAttemptFailed(db, attempt.id, charged.message);
-      return fail(402, "payment_declined", charged.message, "card");
-    }
-    await input.testHooks?.afterCharge?.("charged_at_provider");
-    if (!(await markAttemptCharged(db, attempt.id, charged.paymentId))) {
-      // The charge took longer than the grace period and the job settled the attempt meanwhile:
-      // the money goes back (same refund key as the job's, so once), and no order is made.
-      await refundOrphanCharge(provider, attempt, { paymentId: charged.paymentId, amountCents: cardCents }).catch((e) =>
-        console.error("[place-order] refund of a late charge failed", e),
-      );
-      return fail(409, "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card");
-    }
-    await input.testHooks?.afterCharge?.("attempt_charged");
-    charge = { paymentId: charged.paymentId, brand: charged.brand, lastFour: charged.lastFour, attemptId: attempt.id };
-  }
-
-  try {
-    const orderId = await db.transaction(async (tx) => {
-      // 6. Stock: one conditional decrement per product, in id order (no deadlock between orders).
-      // The order id is not known yet: the movements are linked to it once it exists.
-      const take = lines.length === 0
-        ? ({ ok: true, taken: [] } as const)
-        : await takeStock(
-            tx,
-            lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
-            { reason: "order", actorUserId: userId, requireInStock: true, deferMovements: true },
-          );
-      if (!take.ok) {
-        throw new OrderAbort(
-          take.exists
-            ? fail(409, "insufficient_stock", insufficientStockMessage(take))
-            : fail(409, "invalid_item", INVALID_ITEM_MESSAGE),
-        );
-      }
-      const bought = take.taken.map((t) => ({ line: { product_id: t.productId, quantity: t.quantity }, ...t }));
-
-      // 7. Totals from the prices just locked; they must be the ones that were charged.
-      const merchandise = bought.reduce((sum, b) => sum + b.priceCents * b.line.quantity, 0);
-      const subtotal = merchandise + quote.gift_card_lines_cents;
-      const shipping = shippingZone ? orderShipping(shippingZone, lines.length > 0, merchandise, settings) : null;
-      const discount = pointsDiscountCents(request.points_to_use);
-      if (discount > merchandise) {
-        throw new OrderAbort(fail(400, "points_exceed_total", "Les points utilisés ne peuvent pas dépasser le montant de vos articles"));
-      }
-      // 7b. The promo code: one use taken in this transaction (limits hold under concurrency).
-      const promoClaim = promoCode
-        ? await claimPromoCode(tx, {
-            code: promoCode,
-            userId,
-            lines: bought.map((b) => ({ product_id: b.line.product_id, line_total_cents: b.priceCents * b.line.quantity })),
-            subtotalCents: merchandise,
-            pointsUsed: request.points_to_use,
-            now,
-          })
-        : null;
-      if (promoClaim && !promoClaim.ok) throw new OrderAbort(fail(409, "promo_code_refused", promoClaim.message, "promo_code"));
-      const promoDiscount = promoClaim?.promo.discount_cents ?? 0;
-      const total = subtotal - discount - promoDiscount + (shipping?.feeCents ?? 0);
-      if (total !== expectedTotal) throw new OrderAbort(fail(409, "price_changed", PRICE_CHANGED_MESSAGE));
-
-      // 9. The order. Its number derives from the id; on the rare clash, a new id.
-      const values = {
-        userId,
-        status: "pending" as const,
-        paymentStatus: "paid",
-        subtotalCents: subtotal,
-        shippingCents: shipping?.feeCents ?? 0,
-        giftCardCents,
-        taxCents: 0,
-        discountCents: discount,
-        totalCents: total,
-        pointsUsed: request.points_to_use,
-        promoCodeId: promoClaim?.promo.id ?? null,
-        promoCode: promoClaim?.promo.code ?? null,
-        promoDiscountCents: promoDiscount,
-        currency: "EUR",
-        shippingAddress: address,
-        billingAddress: address,
-        shippingMethod: shipping?.method ?? "free_shipping",
-        notes: request.notes || null,
-        idempotencyKey,
-        metadata: {
-          customer_info: request.contact,
-          order_source: "web",
-          ...(shipping
-            ? {
-                shipping_info: {
-                  is_free_shipping: shipping.method === "free_shipping",
-                  shipping_threshold: shipping.freeThresholdCents ?? settings.freeThresholdCents,
-                  zone: shipping.zone,
-                },
-              }
-            : {}),
-          ...(charge
-            ? { payment: { provider: provider.name, payment_id: charge.paymentId, brand: charge.brand, last_four: charge.lastFour } }
-            : {}),
-        },
-        createdAt: now,
-        updatedAt: now,
-      };
-      let orderId: string | null = null;
-      for (let attempt = 0; attempt < MAX_ORDER_NUMBER_ATTEMPTS && !orderId; attempt++) {
-        const id = randomUUID();
-        const [row] = await tx
-          .insert(orders)
-          .values({ ...values, id, orderNumber: `CMD-${orderReference(id)}` })
-          .onConflictDoNothing()
-          .returning({ id: orders.id });
-        if (row) orderId = row.id;
-        else {
-          const [same] = await tx
-            .select({ id: orders.id })
-            .from(orders)
-            .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
-          if (same) throw new IdempotentReplay(same.id);
-        }
-      }
-      if (!orderId) throw new Error("could not allocate an order number");
-      const ref = orderReference(orderId);
-      // The charge belongs to this order, committed with it; refused if the job already took it back.
-      if (charge && !(await linkPaymentAttempt(tx, charge.attemptId, orderId))) {
-        throw new OrderAbort(fail(409, "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card"));
-      }
-
-      if (bought.length > 0) await tx.insert(orderItems).values(
-        bought.map((b) => ({
-          orderId: orderId!,
-          productId: b.line.product_id,
-          quantity: b.line.quantity,
-          unitPriceCents: b.priceCents,
-          totalPriceCents: b.priceCents * b.line.quantity,
-          productSnapshot: { name: b.name, price_cents: b.priceCents, brand: b.brand, image_url: b.imageUrl },
-        })),
-      );
-      await recordTakenStock(tx, take.taken, { reason: "order", orderId, actorUserId: userId });
-      if (promoClaim) await recordPromoRedemption(tx, promoClaim, { orderId, userId, now });
-      await tx.insert(orderStatusChanges).values({ orderId, fromStatus: null, toStatus: "pending", actorUserId: userId, createdAt: now });
-      // 8. Points: the spec's use_loyalty_points, a conditional debit in this transaction, so two
-      // parallel orders cannot spend the same points.
-      if (request.points_to_use > 0) {
-        const used = await useLoyaltyPoints(tx, {
-          userId,
-          points: request.points_to_use,
-          description: `Points utilisés pour la commande ${ref}`,
-          orderId,
-          now,
-        });
-        if (!used.ok) throw new OrderAbort(fail(409, "insufficient_points", used.message, "points_to_use"));
-      }
-
-      // Gift cards: codes spent under condition (balance >= amount), cards bought issued.
-      if (!(await spendGiftCards(tx, { orderId, allocations: quote.giftCardAllocations, now }))) {
-        throw new OrderAbort(fail(409, "gift_card_balance_changed", GIFT_CARD_REDEMPTION_MESSAGES.balanceChanged, "gift_card_codes"));
-      }
-      const issued = await issueGiftCardLines(tx, { orderId, userId, buyerName: request.contact.name, cards: boughtCards, now });
-
-      // 10. The card, if the shopper asked: brand, last four digits, holder and expiry only.
-      if (request.save_card && request.card && charge) await saveCard(tx, userId, request.card, charge.brand, charge.lastFour);
-
-      // 11. The confirmation e-mail, sent by the outbox worker only if this commits.
-      const giftLines = [
-        ...giftCardConfirmationLines(issued),
-        ...quote.gift_card_payments.map((p) => `Payé par carte cadeau •••• ${p.last4} : -${formatPrice(p.applied_cents)}`),
-      ];
-      await enqueueMail(
-        tx,
-        confirmationMail(
-          request.contact.email,
-          ref,
-          bought,
-          { subtotal, shipping, discount, total, points: request.points_to_use, promo: promoClaim?.promo ?? null, cardCents },
-          shipping ? address : null,
-          giftLines,
-        ),
-      );
-
-      // 12. Bought: the server cart is emptied (the page empties the browser's).
-      await tx.delete(cartItems).where(eq(cartItems.userId, userId));
-      return orderId;
-    });
-    kickOutbox();
-    return { ok: true, order: await findOrder(db, orderId), replayed: false };
-  } catch (error) {
-    if (charge) {
-      // No order: the charge goes back now (or, if the provider fails, by the reconciliation job).
-      const reason = error instanceof OrderAbort ? `order refused: ${error.failure.code}` : "order transaction failed";
-      await refundPaymentAttempt(db, provider, charge.attemptId, reason).catch((e) => console.error("[place-order] refund failed", e));
-    }
-    if (error instanceof OrderAbort) return error.failure;
-    if (error instanceof IdempotentReplay) return { ok: true, order: await findOrder(db, error.orderId), replayed: true };
-    console.error("[place-order] failed", error);
-    return fail(500, "order_failed", "Erreur de création de commande: veuillez réessayer dans un instant.");
-  }
-}
-
-async function saveCard(tx: Executor, userId: string, card: NonNullable<PlaceOrderRequest["card"]>, brand: string, lastFour: string) {
-  const expiry = parseExpiry(card.expiry);
-  const own = await tx
-    .select({ id: paymentMethods.id, brand: paymentMethods.cardBrand, last: paymentMethods.cardLastFour, m: paymentMethods.expMonth, y: paymentMethods.expYear })
-    .from(paymentMethods)
-    .where(eq(paymentMethods.userId, userId));
-  if (own.some((c) => c.brand === brand && c.last === lastFour && c.m === expiry?.month && c.y === expiry?.year)) return;
-  await tx.insert(paymentMethods).values({
-    userId,
-    type: "card",
-    cardBrand: brand,
-    cardLastFour: lastFour,
-    cardHolderName: card.holder,
-    expMonth: expiry?.month ?? null,
-    expYear: expiry?.year ?? null,
-    // The first card becomes the default one (spec back-office §4).
-    isDefault: own.length === 0,
-  });
 }
 
 function confirmationMail(
   to: string,
   ref: string,
-  bought: { line: OrderLine; name: string; priceCents: number }[],
-  totals: {
-    subtotal: number;
-    shipping: ShippingQuote | null;
-    discount: number;
-    total: number;
-    points: number;
-    promo: AppliedPromo | null;
-    cardCents: number;
-  },
-  address: OrderAddress | null,
+  bought: readonly { line: OrderLine; name: string; priceCents: number }[],
+  totals: OrderTotals,
+  checked: CheckedOrder,
   giftCardLines: string[],
 ) {
+  const address = totals.shipping ? checked.address : null;
   const lines = bought.map((b) => `- ${b.name} x ${b.line.quantity} : ${formatPrice(b.priceCents * b.line.quantity)}`);
   const text = [
     "Bonjour,",

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useEffectEvent, useId, useMemo, useState } from "react";
 import { Modal } from "~/components/ui/modal";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { fetchAddresses, formatAddressLines, mergeSavedAddress } from "./address-api";
@@ -54,7 +54,9 @@ export function AddressSelector({
   const [editing, setEditing] = useState<SavedAddressView | "new" | null>(null);
   const name = useId();
 
-  useEffect(() => {
+  // Loaded once, on mount: an effect event reads the latest callbacks without making them
+  // dependencies (onLog may change identity between renders).
+  const loadAddresses = useEffectEvent(() => {
     if (initialAddresses !== undefined) return;
     let cancelled = false;
     onLog?.("Chargement des adresses...");
@@ -72,10 +74,10 @@ export function AddressSelector({
     return () => {
       cancelled = true;
     };
-    // Loaded once, on mount (onLog may change identity between renders).
-  }, []);
+  });
+  useEffect(() => loadAddresses(), []);
 
-  const addresses = state.status === "ready" ? state.addresses : [];
+  const addresses = useMemo(() => (state.status === "ready" ? state.addresses : []), [state]);
   const selected = addresses.find((a) => a.id === selectedId) ?? null;
 
   // Nothing chosen (or the chosen one is gone): the default, else the first.

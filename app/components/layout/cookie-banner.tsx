@@ -129,6 +129,7 @@ export function CookieBanner({ onChoice }: CookieBannerProps = {}) {
     "min-h-11 flex-1 rounded-full border-2 border-ink bg-ink px-6 text-sm font-semibold text-white hover:bg-accent-dark hover:border-accent-dark sm:flex-none sm:min-w-36";
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape dismisses this non-modal dialog, as the dialog pattern asks.
     <div
       ref={dialogRef}
       role="dialog"

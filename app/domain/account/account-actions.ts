@@ -2,6 +2,8 @@
  * The dashboard route has one action; each form posts a hidden `intent` naming what it does.
  * This file is the contract between those forms and the action (no server code here).
  */
+import type { DomainErrorData } from "~/domain/errors";
+
 export const ACCOUNT_INTENTS = [
   "logout",
   "change-password",
@@ -29,6 +31,8 @@ export type AccountActionResult = {
   ok: boolean;
   /** French text for the user: the success line or the error. */
   message?: string;
+  /** A refusal's code and message (app/domain/errors.ts). */
+  error?: DomainErrorData;
   setup?: TwoFactorSetup;
 };
 

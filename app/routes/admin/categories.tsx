@@ -7,11 +7,12 @@ import {
   deleteCategory,
   listAdminCategories,
   renameCategory,
-} from "~/.server/modules/admin/admin-categories.service";
+} from "~/.server/modules/catalog/categories-admin.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { CategoryIdSchema, type CategoryAnswer } from "~/domain/catalog/admin-categories.schema";
 import { AdminCategoriesView } from "~/features/admin/components/admin-categories-view";
 import { readFormFields } from "~/.server/forms";
+import { answeringRouteAction } from "~/.server/error-responses";
 
 /** Catégories: the list with product counts; create, rename and delete post intents to the action. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,24 +26,37 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = typeof form.intent === "string" ? form.intent : "";
   const db = await getDb();
   if (intent === "create") {
-    const result = await createCategory(db, { name: form.name });
-    if (!result.ok) return data<CategoryAnswer>({ ok: false, intent, message: result.message }, { status: result.status });
-    return data<CategoryAnswer>({ ok: true, intent, categoryId: result.category.id, message: `Catégorie « ${result.category.name} » créée` });
+    return answering(intent, undefined, async () => {
+      const { category } = await createCategory(db, { name: form.name });
+      return { ok: true, intent, categoryId: category.id, message: `Catégorie « ${category.name} » créée` };
+    });
   }
   if (intent === "rename" || intent === "delete") {
     const id = CategoryIdSchema.safeParse(form);
     if (!id.success) return data<CategoryAnswer>({ ok: false, intent, message: id.error.issues[0].message }, { status: 404 });
     const { categoryId } = id.data;
     if (intent === "rename") {
-      const result = await renameCategory(db, { id: categoryId, name: form.name });
-      if (!result.ok) return data<CategoryAnswer>({ ok: false, intent, categoryId, message: result.message }, { status: result.status });
-      return data<CategoryAnswer>({ ok: true, intent, categoryId, message: `Catégorie renommée en « ${result.category.name} »` });
+      return answering(intent, categoryId, async () => {
+        const { category } = await renameCategory(db, { id: categoryId, name: form.name });
+        return { ok: true, intent, categoryId, message: `Catégorie renommée en « ${category.name} »` };
+      });
     }
-    const result = await deleteCategory(db, categoryId);
-    if (!result.ok) return data<CategoryAnswer>({ ok: false, intent, categoryId, message: result.message }, { status: result.status });
-    return data<CategoryAnswer>({ ok: true, intent, categoryId, message: "Catégorie supprimée" });
+    return answering(intent, categoryId, async () => {
+      await deleteCategory(db, categoryId);
+      return { ok: true, intent, categoryId, message: "Catégorie supprimée" };
+    });
   }
   return data<CategoryAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+}
+
+/** The intent's answer, or its refusal with the domain error's message and status. */
+function answering(intent: string, categoryId: string | undefined, run: () => Promise<CategoryAnswer>) {
+  return answeringRouteAction(run, (error): CategoryAnswer => ({
+    ok: false,
+    intent,
+    ...(categoryId === undefined ? {} : { categoryId }),
+    message: error.message,
+  }));
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

@@ -6,12 +6,14 @@ import {
   adjustClientPoints,
   getAdminClientProfile,
   updateClientProfile,
-} from "~/.server/modules/admin/admin-client-profile.service";
+} from "~/.server/modules/accounts/client-profile-admin.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import type { ClientActionAnswer } from "~/domain/customers/admin-client-profile.schema";
 import { CLIENT_NOT_FOUND_MESSAGE } from "~/domain/customers/admin-clients.schema";
 import { AdminClientView } from "~/features/admin/components/admin-client-view";
 import { readFormData } from "~/.server/forms";
+import { answeringRouteAction, fieldMessagesOf } from "~/.server/error-responses";
+import type { DomainError } from "~/domain/errors";
 
 /** Voir: one client's profile, orders, Beauty Pass and addresses. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -28,20 +30,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
   const db = await getDb();
+  const refusal = (error: DomainError): ClientActionAnswer => ({ ok: false, intent, message: error.message, fieldErrors: fieldMessagesOf(error) });
   const clientId = params.id;
   if (intent === "update-profile") {
-    const result = await updateClientProfile(db, { actorId: user.id, clientId, values });
-    if (!result.ok) return data<ClientActionAnswer>({ ok: false, intent, message: result.message, fieldErrors: result.fieldErrors }, { status: result.status });
-    return data<ClientActionAnswer>({ ok: true, intent, message: "Profil du client enregistré" });
+    return answeringRouteAction<ClientActionAnswer>(async () => {
+      await updateClientProfile(db, { actorId: user.id, clientId, values });
+      return { ok: true, intent, message: "Profil du client enregistré" };
+    }, refusal);
   }
   if (intent === "adjust-points") {
-    const result = await adjustClientPoints(db, { actorId: user.id, clientId, values });
-    if (!result.ok) return data<ClientActionAnswer>({ ok: false, intent, message: result.message, fieldErrors: result.fieldErrors }, { status: result.status });
-    return data<ClientActionAnswer>({
-      ok: true,
-      intent,
-      message: `Points ajustés : nouveau solde ${result.balance.toLocaleString("fr-FR")} points`,
-    });
+    return answeringRouteAction<ClientActionAnswer>(async () => {
+      const { balance } = await adjustClientPoints(db, { actorId: user.id, clientId, values });
+      return { ok: true, intent, message: `Points ajustés : nouveau solde ${balance.toLocaleString("fr-FR")} points` };
+    }, refusal);
   }
   return data<ClientActionAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
 }

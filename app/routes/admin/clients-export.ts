@@ -1,7 +1,7 @@
 import type { Route } from "./+types/clients-export";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { exportClientsCsv } from "~/.server/modules/admin/admin-clients.service";
+import { exportClientsCsv } from "~/.server/modules/accounts/clients-admin.service";
 import { readAdminClientQuery } from "~/domain/customers/admin-clients.schema";
 
 /** Selection export sends at most a page of ids; more is not a selection made on screen. */

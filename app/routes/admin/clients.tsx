@@ -2,10 +2,12 @@ import { data } from "react-router";
 import type { Route } from "./+types/clients";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { deleteClient, getClientStats, listAdminClients } from "~/.server/modules/admin/admin-clients.service";
-import { createClient, sendClientMail } from "~/.server/modules/admin/admin-client-profile.service";
+import { deleteClient, getClientStats, listAdminClients } from "~/.server/modules/accounts/clients-admin.service";
+import { createClient, sendClientMail } from "~/.server/modules/accounts/client-profile-admin.service";
 import { getEnv } from "~/.server/env";
 import type { ClientActionAnswer } from "~/domain/customers/admin-client-profile.schema";
+import { answeringRouteAction, fieldMessagesOf, statusOf } from "~/.server/error-responses";
+import { isDomainError, type DomainError } from "~/domain/errors";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { readAdminClientQuery, type ClientAnswer } from "~/domain/customers/admin-clients.schema";
 import { AdminClientsView } from "~/features/admin/components/admin-clients-view";
@@ -39,34 +41,33 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const form = Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string"));
   const db = await getDb();
+  const refusal = (intent: string) => (error: DomainError): ClientActionAnswer => ({
+    ok: false,
+    intent,
+    message: error.message,
+    fieldErrors: fieldMessagesOf(error),
+  });
   if (form.intent === "send-mail") {
     const clientIds = formData.getAll("clientId").filter((v): v is string => typeof v === "string");
-    const result = await sendClientMail(db, { actorId: user.id, values: { ...form, clientIds } });
-    if (!result.ok) return data<ClientActionAnswer>({ ok: false, intent: "send-mail", message: result.message, fieldErrors: result.fieldErrors }, { status: result.status });
-    return data<ClientActionAnswer>({
-      ok: true,
-      intent: "send-mail",
-      message: result.sent === 1 ? "E-mail envoyé" : `E-mail envoyé à ${result.sent} clients`,
-    });
+    return answeringRouteAction<ClientActionAnswer>(async () => {
+      const { sent } = await sendClientMail(db, { actorId: user.id, values: { ...form, clientIds } });
+      return { ok: true, intent: "send-mail", message: sent === 1 ? "E-mail envoyé" : `E-mail envoyé à ${sent} clients` };
+    }, refusal("send-mail"));
   }
   if (form.intent === "create") {
-    const result = await createClient(db, { actorId: user.id, values: form, publicUrl: getEnv().publicUrl });
-    if (!result.ok) return data<ClientActionAnswer>({ ok: false, intent: "create", message: result.message, fieldErrors: result.fieldErrors }, { status: result.status });
-    return data<ClientActionAnswer>({
-      ok: true,
-      intent: "create",
-      clientId: result.clientId,
-      message: "Client créé : un e-mail l'invite à définir son mot de passe",
-    });
+    return answeringRouteAction<ClientActionAnswer>(async () => {
+      const { clientId } = await createClient(db, { actorId: user.id, values: form, publicUrl: getEnv().publicUrl });
+      return { ok: true, intent: "create", clientId, message: "Client créé : un e-mail l'invite à définir son mot de passe" };
+    }, refusal("create"));
   }
   if (form.intent !== "delete" || typeof form.clientId !== "string") {
     return data<ClientAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   }
   try {
-    const result = await deleteClient(db, form.clientId);
-    if (!result.ok) return data<ClientAnswer>({ ok: false, message: result.message }, { status: result.status });
+    await deleteClient(db, form.clientId);
     return data<ClientAnswer>({ ok: true, message: "Client supprimé" });
   } catch (error) {
+    if (isDomainError(error)) return data<ClientAnswer>({ ok: false, message: error.message }, { status: statusOf(error) });
     console.error(error);
     return data<ClientAnswer>({ ok: false, message: "Erreur lors de la suppression du client" }, { status: 500 });
   }

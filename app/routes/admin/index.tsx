@@ -2,7 +2,7 @@ import type { Route } from "./+types/index";
 import { Link } from "react-router";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { getDashboard } from "~/.server/modules/admin/admin-dashboard.service";
+import { getDashboard } from "~/.server/modules/reporting/dashboard.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { DashboardCards, RecentOrders, RevenueChart, TopProducts } from "~/features/admin/components/admin-dashboard-view";
 

@@ -2,8 +2,10 @@ import { data } from "react-router";
 import type { Route } from "./+types/orders";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { forgetAdminOrderCounts, listAdminOrders, shortOrderId } from "~/.server/modules/admin/admin-orders.service";
-import { changeOrderStatus } from "~/.server/workflows/change-order-status";
+import { forgetAdminOrderCounts, listAdminOrders, shortOrderId } from "~/.server/modules/orders/orders-admin.service";
+import { changeOrderStatus, type ChangeOrderStatusResult } from "~/.server/workflows/change-order-status";
+import { statusOf } from "~/.server/error-responses";
+import { isDomainError } from "~/domain/errors";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdminStatusChangeSchema, readAdminOrderQuery, type ChangeStatusAnswer } from "~/domain/orders/admin-orders.schema";
 import { AdminOrdersView } from "~/features/admin/components/admin-orders-view";
@@ -43,13 +45,19 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const { orderId, status } = parsed.data;
   const db = await getDb();
-  const result = await changeOrderStatus(db, {
-    orderId,
-    newStatus: status,
-    actor: { userId: session.user.id, role: "admin" },
-  });
-  forgetAdminOrderCounts(db);
-  if (!result.ok) return data<ChangeStatusAnswer>({ ok: false, message: result.message, orderId }, { status: result.status });
+  let result: ChangeOrderStatusResult;
+  try {
+    result = await changeOrderStatus(db, {
+      orderId,
+      newStatus: status,
+      actor: { userId: session.user.id, role: "admin" },
+    });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data<ChangeStatusAnswer>({ ok: false, message: error.message, orderId }, { status: statusOf(error) });
+  } finally {
+    forgetAdminOrderCounts(db);
+  }
   return data<ChangeStatusAnswer>({
     ok: true,
     orderId,

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/products-export";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { streamStockCsv } from "~/.server/modules/admin/admin-products.service";
+import { streamStockCsv } from "~/.server/modules/catalog/products-admin.service";
 import { readAdminProductQuery } from "~/domain/catalog/admin-products.schema";
 import { csvFileName } from "~/lib/csv";
 

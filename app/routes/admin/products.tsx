@@ -9,8 +9,11 @@ import {
   getStockHistory,
   getStockReport,
   listAdminProducts,
-} from "~/.server/modules/admin/admin-products.service";
-import { getAdminProductDetail, saveAdminProduct } from "~/.server/modules/admin/admin-product-form.service";
+} from "~/.server/modules/catalog/products-admin.service";
+import { getAdminProductDetail, saveAdminProduct, type SavedProduct } from "~/.server/modules/catalog/product-form.service";
+import type { StockAdjustResult } from "~/.server/modules/inventory/inventory.service";
+import { statusOf } from "~/.server/error-responses";
+import { isDomainError } from "~/domain/errors";
 import {
   PRODUCT_FORM_INVALID_MESSAGE,
   PRODUCT_NOT_FOUND_MESSAGE,
@@ -85,8 +88,13 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) {
       return data<AdminProductAnswer>({ ok: false, message: parsed.error.issues[0]?.message ?? "Une erreur est survenue" }, { status: 400 });
     }
-    const result = await adjustAdminStock(db, { ...parsed.data, actorUserId: session.user.id });
-    if (!result.ok) return data<AdminProductAnswer>({ ok: false, message: result.message }, { status: result.status });
+    let result: StockAdjustResult;
+    try {
+      result = await adjustAdminStock(db, { ...parsed.data, actorUserId: session.user.id });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return data<AdminProductAnswer>({ ok: false, message: error.message }, { status: statusOf(error) });
+    }
     const n = result.products.length;
     return data<AdminProductAnswer>({ ok: true, message: n > 1 ? `Stock mis à jour pour ${n} produits` : "Stock mis à jour" });
   }
@@ -112,10 +120,14 @@ async function saveProduct(request: Request, actorUserId: string) {
     );
   }
   const id = body.data.id ?? null;
-  const result = await saveAdminProduct(await getDb(), { id, input: parsed.data, actorUserId });
-  if (!result.ok) {
-    const message = result.status === 404 ? PRODUCT_NOT_FOUND_MESSAGE : result.message;
-    return data<AdminProductFormAnswer>({ ok: false, message, fieldErrors: result.fieldErrors }, { status: result.status });
+  let result: SavedProduct;
+  try {
+    result = await saveAdminProduct(await getDb(), { id, input: parsed.data, actorUserId });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const status = statusOf(error);
+    const message = status === 404 ? PRODUCT_NOT_FOUND_MESSAGE : error.message;
+    return data<AdminProductFormAnswer>({ ok: false, message, fieldErrors: error.fieldErrors }, { status });
   }
   return data<AdminProductFormAnswer>({
     ok: true,

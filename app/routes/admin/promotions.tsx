@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/promotions";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { listAdminCategories } from "~/.server/modules/admin/admin-categories.service";
+import { listAdminCategories } from "~/.server/modules/catalog/categories-admin.service";
 import {
   createPromoCode,
   listAdminPromoCodes,

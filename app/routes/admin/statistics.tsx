@@ -1,7 +1,7 @@
 import type { Route } from "./+types/statistics";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { getStatistics } from "~/.server/modules/admin/admin-dashboard.service";
+import { getStatistics } from "~/.server/modules/reporting/dashboard.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { BestSellers, SalesByCategory, SalesByMonth } from "~/features/admin/components/admin-statistics-view";
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/stock";
 import { Link } from "react-router";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { countProductsPerCategory, getStockReport, listStockAlerts } from "~/.server/modules/admin/admin-products.service";
+import { countProductsPerCategory, getStockReport, listStockAlerts } from "~/.server/modules/catalog/products-admin.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { ADMIN_STOCK_ALERTS_SHOWN } from "~/lib/shop-rules";
 import { formatPrice } from "~/lib/money";

@@ -471,8 +471,10 @@ function AccountMenu({ user, className = "" }: { user: HeaderUser; className?: s
   }
 
   return (
+    // The wrapper only hears keys bubbling from the menu button and its items (Escape, arrows); it is not a widget itself.
     <div
       ref={rootRef}
+      role="presentation"
       className={`relative ${className}`}
       onKeyDown={onKeyDown}
       onBlur={(event) => {

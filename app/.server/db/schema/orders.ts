@@ -94,7 +94,7 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt.desc().nullsFirst()),
     uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
     index("orders_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
-    // The back-office's whole-e-mail search (admin-orders.service wholeEmailSearch).
+    // The back-office's whole-e-mail search (orders-admin.service wholeEmailSearch).
     index("orders_customer_email_idx").on(sql`lower(${t.metadata} #>> '{customer_info,email}')`),
   ],
 );

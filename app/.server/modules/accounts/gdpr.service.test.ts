@@ -16,7 +16,8 @@ import {
   userProfiles,
   type OrderAddress,
 } from "../../db/schema";
-import { DELETED_CUSTOMER_NAME, deleteAccount, exportUserData } from "./gdpr.service";
+import { deleteAccount, exportUserData } from "./gdpr.service";
+import { DELETED_CUSTOMER_NAME } from "../orders/orders.service";
 
 let handle: DatabaseHandle;
 const alice = "user-gdpr-alice";

@@ -1,11 +1,8 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { Database, Executor } from "../../db/client";
 import {
-  newsletterSubscriptions,
   account,
   beautyPassTransactions,
-  cartItems,
-  carts,
   favorites,
   loginHistory,
   notifications,
@@ -22,15 +19,16 @@ import {
   user,
   userPreferences,
   userProfiles,
-  type OrderAddress,
 } from "../../db/schema";
-
-/** What replaces the customer's name on the orders kept after an account is deleted. */
-export const DELETED_CUSTOMER_NAME = "Client supprimé";
-
-/** Keys that identify or locate a person; city, postal code and country stay for accounting. */
-const PERSONAL_KEYS = ["phone", "street", "additional_info", "email", "company"] as const;
-const NAME_KEYS = ["first_name", "last_name", "name", "full_name"] as const;
+import { eraseAddressesOf } from "../addresses/addresses.service";
+import { eraseCartOf } from "../cart/cart.service";
+import { eraseFavoritesOf } from "../favorites/favorites.service";
+import { eraseLoyaltyHistoryOf } from "../loyalty/loyalty.service";
+import { eraseSubscriptionOf } from "../newsletter/newsletter.service";
+import { eraseNotificationsOf } from "../notifications/notifications.service";
+import { anonymiseCustomerOrders } from "../orders/orders.service";
+import { erasePaymentMethodsOf } from "../payment-methods/payment-methods.service";
+import { eraseTicketsOf } from "../support/support.service";
 
 /* ------------------------------------------------------------------------------------------ */
 /* Right of access and portability (RGPD art. 15 and 20)                                      */
@@ -230,73 +228,37 @@ export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;
 /* Right to erasure (RGPD art. 17)                                                             */
 /* ------------------------------------------------------------------------------------------ */
 
-/** A copy of an address or customer record without what identifies the person. */
-function anonymiseRecord<T extends Record<string, unknown>>(record: T): T {
-  const copy: Record<string, unknown> = { ...record };
-  for (const key of PERSONAL_KEYS) delete copy[key];
-  for (const key of NAME_KEYS) if (key in copy) copy[key] = DELETED_CUSTOMER_NAME;
-  return copy as T;
-}
-
-function anonymiseMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
-  const info = metadata.customer_info;
-  if (!info || typeof info !== "object" || Array.isArray(info)) return metadata;
-  return { ...metadata, customer_info: anonymiseRecord(info as Record<string, unknown>) };
-}
-
 /**
- * Erases an account in one transaction. Orders stay for accounting (user_id NULL, names replaced,
- * phone, street, e-mail removed, city/postal code/country kept); everything else that belongs to
- * the user is deleted, the `user` row last, so the e-mail is free for a new sign-up.
+ * Erases an account in one transaction, each step in the module that owns the rows. Orders stay
+ * for accounting, anonymised; everything else that belongs to the user is deleted, the `user` row
+ * last, so the e-mail is free for a new sign-up.
  */
 export async function deleteAccount(db: Database, userId: string): Promise<{ anonymisedOrders: number }> {
   return db.transaction(async (tx) => {
-    const ownOrders = await tx
-      .select({
-        id: orders.id,
-        shippingAddress: orders.shippingAddress,
-        billingAddress: orders.billingAddress,
-        metadata: orders.metadata,
-      })
-      .from(orders)
-      .where(eq(orders.userId, userId))
-      .for("update");
-    for (const order of ownOrders) {
-      await tx
-        .update(orders)
-        .set({
-          userId: null,
-          shippingAddress: anonymiseRecord(order.shippingAddress) as OrderAddress,
-          billingAddress: order.billingAddress ? (anonymiseRecord(order.billingAddress) as OrderAddress) : null,
-          metadata: anonymiseMetadata(order.metadata),
-          // Delivery notes are free text written by the customer.
-          notes: null,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(orders.id, order.id), eq(orders.userId, userId)));
-    }
-
-    await tx.delete(savedAddresses).where(eq(savedAddresses.userId, userId));
-    await tx.delete(favorites).where(eq(favorites.userId, userId));
-    await tx.delete(notifications).where(eq(notifications.userId, userId));
-    await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
-    await tx.delete(userPreferences).where(eq(userPreferences.userId, userId));
-    await tx.delete(cartItems).where(eq(cartItems.userId, userId));
-    await tx.delete(carts).where(eq(carts.userId, userId));
-    await tx.delete(securityReports).where(eq(securityReports.userId, userId));
-    await tx.delete(securityEvents).where(eq(securityEvents.userId, userId));
-    await tx.delete(loginHistory).where(eq(loginHistory.userId, userId));
-    await tx.delete(beautyPassTransactions).where(eq(beautyPassTransactions.userId, userId));
-    // The user's own tickets go; visitor tickets (user_id NULL) are untouched.
-    await tx.delete(supportTickets).where(eq(supportTickets.userId, userId));
-    await tx.delete(userProfiles).where(eq(userProfiles.id, userId));
-    await tx.delete(session).where(eq(session.userId, userId));
-    await tx.delete(account).where(eq(account.userId, userId));
-    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
-    // Erasure covers the newsletter consent tied to the account's address too.
-    const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
-    if (owner) await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, owner.email.toLowerCase()));
-    await tx.delete(user).where(eq(user.id, userId));
-    return { anonymisedOrders: ownOrders.length };
+    const anonymisedOrders = await anonymiseCustomerOrders(tx, userId);
+    await eraseAddressesOf(tx, userId);
+    await eraseFavoritesOf(tx, userId);
+    await eraseNotificationsOf(tx, userId);
+    await erasePaymentMethodsOf(tx, userId);
+    await eraseCartOf(tx, userId);
+    await eraseLoyaltyHistoryOf(tx, userId);
+    await eraseTicketsOf(tx, userId);
+    await eraseAccountRows(tx, userId);
+    return { anonymisedOrders };
   });
+}
+
+/** The accounts module's own rows of the user; the newsletter consent of their address; the user last. */
+async function eraseAccountRows(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(userPreferences).where(eq(userPreferences.userId, userId));
+  await tx.delete(securityReports).where(eq(securityReports.userId, userId));
+  await tx.delete(securityEvents).where(eq(securityEvents.userId, userId));
+  await tx.delete(loginHistory).where(eq(loginHistory.userId, userId));
+  await tx.delete(userProfiles).where(eq(userProfiles.id, userId));
+  await tx.delete(session).where(eq(session.userId, userId));
+  await tx.delete(account).where(eq(account.userId, userId));
+  await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+  const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  if (owner) await eraseSubscriptionOf(tx, owner.email);
+  await tx.delete(user).where(eq(user.id, userId));
 }

@@ -207,3 +207,8 @@ export async function deleteAddress(db: Executor, userId: string, id: string): P
     return { id: current.id };
   });
 }
+
+/** The erasure of an account (RGPD art. 17). */
+export async function eraseAddressesOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(savedAddresses).where(eq(savedAddresses.userId, userId));
+}

@@ -201,3 +201,14 @@ export async function extendCart(db: Executor, userId: string, clock: CartClock 
 export async function clearCart(db: Executor, userId: string): Promise<void> {
   await db.delete(carts).where(eq(carts.userId, userId));
 }
+
+/** Removes the cart's lines and keeps the cart itself: what an order placed from it leaves. */
+export async function emptyCart(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+}
+
+/** The erasure of an account (RGPD art. 17): the cart and its lines go. */
+export async function eraseCartOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+  await tx.delete(carts).where(eq(carts.userId, userId));
+}

@@ -76,3 +76,8 @@ export async function toggleFavorite(db: Executor, userId: string, productId: st
   await addFavorite(db, userId, productId);
   return true;
 }
+
+/** The erasure of an account (RGPD art. 17). */
+export async function eraseFavoritesOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(favorites).where(eq(favorites.userId, userId));
+}

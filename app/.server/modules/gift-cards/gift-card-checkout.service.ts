@@ -14,7 +14,7 @@ import {
   GIFT_CARD_REDEMPTION_MESSAGES,
   type GiftCardAllocation,
 } from "./gift-cards.service";
-import type { GiftCardCheckoutQuote, GiftCardLineQuote, GiftCardPaymentQuote } from "~/domain/gift-cards/gift-card-quote.types";
+import type { GiftCardLineQuote, GiftCardPaymentQuote } from "~/domain/gift-cards/gift-card-quote.types";
 
 export function quoteGiftCardLines(cards: readonly GiftCardConfig[]) {
   const lines: GiftCardLineQuote[] = cards.map((c) => {

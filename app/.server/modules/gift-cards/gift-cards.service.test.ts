@@ -8,8 +8,8 @@ import type { DatabaseHandle } from "../../db/client";
 import { giftCards, giftCardTransactions, orderItems, orders, outbox, products, promoCodes } from "../../db/schema";
 import { createPromoCode } from "../promotions/promo-codes-admin.service";
 import { SimulatedPaymentProvider } from "../payments/payment-provider";
-import { changeOrderStatus, cancelOwnOrder } from "../../workflows/change-order-status";
-import { placeOrder, quoteCheckout } from "../../workflows/place-order";
+import { changeOrderStatus as changeOrderStatusOrThrow, cancelOwnOrder as cancelOwnOrderOrThrow } from "../../workflows/change-order-status";
+import { placeOrder as placeOrderOrThrow, quoteCheckout } from "../../workflows/place-order";
 import { createSlidingWindowLimiter } from "../../rate-limit";
 import { PlaceOrderSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
 import { GIFT_CARD_CODE_ALPHABET, formatGiftCardCode, normalizeGiftCardCode } from "~/domain/gift-cards/gift-card-code";
@@ -26,6 +26,11 @@ import {
   listAdminGiftCards,
   sendGiftCardExpiryReminders,
 } from "./gift-cards.service";
+import { settled } from "../../../../tests/support/domain-result";
+
+const changeOrderStatus = (...args: Parameters<typeof changeOrderStatusOrThrow>) => settled(changeOrderStatusOrThrow(...args));
+const cancelOwnOrder = (...args: Parameters<typeof cancelOwnOrderOrThrow>) => settled(cancelOwnOrderOrThrow(...args));
+const placeOrder = (...args: Parameters<typeof placeOrderOrThrow>) => settled(placeOrderOrThrow(...args));
 
 let handle: DatabaseHandle;
 let provider: SimulatedPaymentProvider;

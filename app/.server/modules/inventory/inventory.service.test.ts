@@ -5,7 +5,10 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import { createShopper, pickProducts } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
 import { products, stockMovements } from "../../db/schema";
-import { adjustStock, INSUFFICIENT_STOCK_MESSAGE, INVALID_QUANTITY_MESSAGE, returnStock, takeStock } from "./inventory.service";
+import { adjustStock as adjustStockOrThrow, INSUFFICIENT_STOCK_MESSAGE, INVALID_QUANTITY_MESSAGE, returnStock, takeStock } from "./inventory.service";
+import { settled } from "../../../../tests/support/domain-result";
+
+const adjustStock = (...args: Parameters<typeof adjustStockOrThrow>) => settled(adjustStockOrThrow(...args));
 
 let handle: DatabaseHandle;
 let admin: string;
@@ -61,7 +64,7 @@ describe("adjustStock (administrator)", () => {
     await adjustStock(handle.db, { productIds: [b.id], mode: "set", quantity: 10, actorUserId: admin });
     const before = await handle.db.select().from(stockMovements).where(inArray(stockMovements.productId, [a.id, b.id]));
     const result = await adjustStock(handle.db, { productIds: [a.id, b.id], mode: "remove", quantity: 5, actorUserId: admin });
-    expect(result).toEqual({ ok: false, status: 409, message: INSUFFICIENT_STOCK_MESSAGE });
+    expect(result).toEqual({ ok: false, status: 409, code: "insufficient_stock", message: INSUFFICIENT_STOCK_MESSAGE });
     expect((await stock([a.id, b.id])).map((r) => r.s)).toEqual([3, 10]);
     const after = await handle.db.select().from(stockMovements).where(inArray(stockMovements.productId, [a.id, b.id]));
     expect(after).toHaveLength(before.length);
@@ -73,6 +76,7 @@ describe("adjustStock (administrator)", () => {
       expect(await adjustStock(handle.db, { productIds: [a.id], mode: "set", quantity, actorUserId: admin })).toEqual({
         ok: false,
         status: 400,
+        code: "invalid_quantity",
         message: INVALID_QUANTITY_MESSAGE,
       });
     }

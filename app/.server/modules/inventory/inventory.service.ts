@@ -9,6 +9,7 @@
 import { and, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import { isUuid } from "~/lib/uuid";
+import { conflict, invalid, notFound } from "~/domain/errors";
 import { products, stockMovements } from "~/.server/db/schema";
 
 export const INSUFFICIENT_STOCK_MESSAGE = "Stock insuffisant";
@@ -184,9 +185,11 @@ export type StockAdjustment = {
   note?: string | null;
 };
 
-export type StockAdjustResult =
-  | { ok: true; products: { productId: string; stock: number; delta: number }[] }
-  | { ok: false; status: 400 | 404 | 409; message: string };
+/**
+ * The products whose stock was set, with their new stock and the change. Refusals are thrown as
+ * DomainError: invalid_quantity (invalid), product_not_found, insufficient_stock (conflict).
+ */
+export type StockAdjustResult = { products: { productId: string; stock: number; delta: number }[] };
 
 const ADJUST_REASON = { set: "admin_set", add: "admin_add", remove: "admin_remove" } as const;
 
@@ -198,27 +201,15 @@ const ADJUST_REASON = { set: "admin_set", add: "admin_add", remove: "admin_remov
  */
 export async function adjustStock(db: Database, input: StockAdjustment): Promise<StockAdjustResult> {
   if (!Number.isInteger(input.quantity) || input.quantity < 0 || input.quantity > STOCK_ADJUST_MAX) {
-    return { ok: false, status: 400, message: INVALID_QUANTITY_MESSAGE };
+    throw invalid("invalid_quantity", INVALID_QUANTITY_MESSAGE);
   }
   const ids = [...new Set(input.productIds)].sort();
-  if (ids.length === 0) return { ok: true, products: [] };
-  if (!ids.every(isUuid)) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND_MESSAGE };
-  try {
-    return await db.transaction((tx) => adjustLocked(tx, ids, input));
-  } catch (error) {
-    if (error instanceof AdjustRefused) return error.failure;
-    throw error;
-  }
+  if (ids.length === 0) return { products: [] };
+  if (!ids.every(isUuid)) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
+  return db.transaction((tx) => adjustLocked(tx, ids, input));
 }
 
 export const PRODUCT_NOT_FOUND_MESSAGE = "Produit introuvable";
-
-/** Rolls the adjustment's transaction back with a business failure. */
-class AdjustRefused extends Error {
-  constructor(readonly failure: Extract<StockAdjustResult, { ok: false }>) {
-    super(failure.message);
-  }
-}
 
 async function adjustLocked(tx: Executor, ids: string[], input: StockAdjustment): Promise<StockAdjustResult> {
   const changed: { productId: string; stock: number; delta: number }[] = [];
@@ -228,12 +219,12 @@ async function adjustLocked(tx: Executor, ids: string[], input: StockAdjustment)
       .from(products)
       .where(eq(products.id, productId))
       .for("update");
-    if (!row) throw new AdjustRefused({ ok: false, status: 404, message: PRODUCT_NOT_FOUND_MESSAGE });
+    if (!row) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
     let next: number;
     if (input.mode === "set") next = input.quantity;
     else if (input.mode === "add") next = Math.min(row.stock + input.quantity, STOCK_ADJUST_MAX);
     else if (row.stock >= input.quantity || input.floorAtZero) next = Math.max(0, row.stock - input.quantity);
-    else throw new AdjustRefused({ ok: false, status: 409, message: INSUFFICIENT_STOCK_MESSAGE });
+    else throw conflict("insufficient_stock", INSUFFICIENT_STOCK_MESSAGE);
     const delta = next - row.stock;
     if (delta === 0) {
       changed.push({ productId, stock: next, delta });
@@ -253,7 +244,7 @@ async function adjustLocked(tx: Executor, ids: string[], input: StockAdjustment)
     });
     changed.push({ productId, stock: next, delta });
   }
-  return { ok: true, products: changed };
+  return { products: changed };
 }
 
 /**

@@ -14,6 +14,7 @@ import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import { beautyPassTransactions, notifications, orders, user, userProfiles } from "~/.server/db/schema";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
+import { setOrderPointsEarned } from "~/.server/modules/orders/orders.service";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
 import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
 import { orderReference } from "~/domain/orders/order.types";
@@ -149,7 +150,7 @@ export async function creditOrderPoints(
     expiresAt: pointsExpiryDate(now),
     spentCents: order.totalCents,
   });
-  await tx.update(orders).set({ pointsEarned: points }).where(eq(orders.id, order.id));
+  await setOrderPointsEarned(tx, order.id, points);
   return points;
 }
 
@@ -172,7 +173,7 @@ export async function reverseOrderPoints(tx: Executor, order: OrderForPoints, no
     .update(userProfiles)
     .set({ totalSpentCents: sql`greatest(0, ${userProfiles.totalSpentCents} - ${order.totalCents})` })
     .where(eq(userProfiles.id, order.userId));
-  await tx.update(orders).set({ pointsEarned: 0 }).where(eq(orders.id, order.id));
+  await setOrderPointsEarned(tx, order.id, 0);
   return points;
 }
 
@@ -398,4 +399,9 @@ export async function repairLoyaltyPoints(db: Database, now = new Date()): Promi
     }
   }
   return result;
+}
+
+/** The erasure of an account (RGPD art. 17): the points history goes with it. */
+export async function eraseLoyaltyHistoryOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(beautyPassTransactions).where(eq(beautyPassTransactions.userId, userId));
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database, Executor } from "../../db/client";
 import { newsletterSubscriptions } from "../../db/schema";
 import { enqueueMail, kickOutbox } from "../../outbox/outbox.service";
 import { createWelcomeCode } from "~/.server/modules/promotions/promo-codes.service";
@@ -180,4 +180,9 @@ export async function isSubscribed(
     .from(newsletterSubscriptions)
     .where(eq(newsletterSubscriptions.email, normalizeEmail(rawEmail)));
   return Boolean(row?.confirmedAt && !row.unsubscribedAt);
+}
+
+/** The erasure of an account (RGPD art. 17) covers the newsletter consent tied to its address. */
+export async function eraseSubscriptionOf(tx: Executor, email: string): Promise<void> {
+  await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email.toLowerCase()));
 }

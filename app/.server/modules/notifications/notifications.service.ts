@@ -174,3 +174,8 @@ export async function deleteNotification(
   if (!row) throw notificationNotFound();
   return { id: row.id };
 }
+
+/** The erasure of an account (RGPD art. 17). */
+export async function eraseNotificationsOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+}

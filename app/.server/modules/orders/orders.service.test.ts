@@ -18,7 +18,10 @@ import {
 } from "../../db/schema";
 import { SimulatedPaymentProvider } from "../payments/payment-provider";
 import { getOrder, listOrders, ORDER_NOT_CANCELLABLE_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from "./orders.service";
-import { cancelOwnOrder as cancelOrder } from "~/.server/workflows/change-order-status";
+import { cancelOwnOrder as cancelOrderOrThrow } from "~/.server/workflows/change-order-status";
+import { settled } from "../../../../tests/support/domain-result";
+
+const cancelOrder = (...args: Parameters<typeof cancelOrderOrThrow>) => settled(cancelOrderOrThrow(...args));
 
 let handle: DatabaseHandle;
 const alice = "user-orders-alice";

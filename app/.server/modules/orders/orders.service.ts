@@ -1,14 +1,16 @@
 /**
  * The shopper's own orders: history and one order. Every read is filtered by the session's
  * user id; someone else's order is "not found". Status changes (the shopper's cancellation
- * included) go through the change-order-status workflow.
+ * included) go through the change-order-status workflow, which writes through the functions
+ * at the end of this file.
  */
+import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
-import { orders } from "~/.server/db/schema";
-import type { OrderView } from "~/domain/orders/order.types";
+import { orderItems, orders, orderStatusChanges, type OrderAddress, type OrderStatus } from "~/.server/db/schema";
+import { orderReference, type OrderView } from "~/domain/orders/order.types";
 import { isUuid } from "~/lib/uuid";
-import { withItems } from "./order-view";
+import { withItems, type OrderItemRow, type OrderRow } from "./order-view";
 
 export const ORDER_NOT_FOUND_MESSAGE = "Commande introuvable";
 export const ORDER_NOT_CANCELLABLE_MESSAGE = "Cette commande ne peut plus être annulée";
@@ -33,4 +35,151 @@ export async function getOrder(db: Executor, userId: string, orderId: string, no
   if (!row) return null;
   const [view] = await withItems(db, [row], now);
   return view;
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Writes: this module is the only writer of orders, order_items and order_status_changes.       */
+/* Each takes the caller's transaction handle (docs/decisions/024-layering.md).                  */
+/* -------------------------------------------------------------------------------------------- */
+
+export type OrderRowValues = Omit<typeof orders.$inferInsert, "id" | "orderNumber">;
+
+/** How many fresh ids createOrder tries when an order number clashes. */
+const MAX_ORDER_NUMBER_ATTEMPTS = 5;
+
+/**
+ * Inserts the order. Its number derives from its id; on the rare clash, a new id. When an order
+ * with the same user and idempotency key already exists (a concurrent request committed it
+ * first), answers that order's id as a replay instead.
+ */
+export async function createOrder(
+  tx: Executor,
+  values: OrderRowValues,
+): Promise<{ kind: "created"; orderId: string } | { kind: "replay"; orderId: string }> {
+  for (let attempt = 0; attempt < MAX_ORDER_NUMBER_ATTEMPTS; attempt++) {
+    const id = randomUUID();
+    const [row] = await tx
+      .insert(orders)
+      .values({ ...values, id, orderNumber: `CMD-${orderReference(id)}` })
+      .onConflictDoNothing()
+      .returning({ id: orders.id });
+    if (row) return { kind: "created", orderId: row.id };
+    if (values.userId && values.idempotencyKey) {
+      const [same] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.userId, values.userId), eq(orders.idempotencyKey, values.idempotencyKey)));
+      if (same) return { kind: "replay", orderId: same.id };
+    }
+  }
+  throw new Error("could not allocate an order number");
+}
+
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "id" | "orderId">;
+
+/** The order's lines, in the given order; returns their ids. */
+export async function addOrderItems(tx: Executor, orderId: string, items: readonly NewOrderItem[]): Promise<string[]> {
+  if (items.length === 0) return [];
+  const rows = await tx
+    .insert(orderItems)
+    .values(items.map((item) => ({ ...item, orderId })))
+    .returning({ id: orderItems.id });
+  return rows.map((r) => r.id);
+}
+
+/** One line of the status history: who moved the order, when, from what, to what. */
+export async function appendOrderStatus(
+  tx: Executor,
+  change: { orderId: string; from: OrderStatus | null; to: OrderStatus; actorUserId: string; now: Date },
+): Promise<void> {
+  await tx.insert(orderStatusChanges).values({
+    orderId: change.orderId,
+    fromStatus: change.from,
+    toStatus: change.to,
+    actorUserId: change.actorUserId,
+    createdAt: change.now,
+  });
+}
+
+/** The order row, locked FOR UPDATE; filtered by owner when a user id is given. */
+export async function lockOrder(tx: Executor, orderId: string, ownerId?: string): Promise<OrderRow | null> {
+  const ownership = ownerId === undefined ? [] : [eq(orders.userId, ownerId)];
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), ...ownership))
+    .for("update");
+  return row ?? null;
+}
+
+export function listOrderItems(db: Executor, orderId: string): Promise<OrderItemRow[]> {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+}
+
+/** The order's new status and payment status; returns the updated row. */
+export async function setOrderStatus(
+  tx: Executor,
+  orderId: string,
+  change: { status: OrderStatus; paymentStatus: string; now: Date },
+): Promise<OrderRow> {
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: change.status, paymentStatus: change.paymentStatus, updatedAt: change.now })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return updated;
+}
+
+/** The Beauty Pass points currently credited for the order (0 once reversed). */
+export async function setOrderPointsEarned(tx: Executor, orderId: string, points: number): Promise<void> {
+  await tx.update(orders).set({ pointsEarned: points }).where(eq(orders.id, orderId));
+}
+
+/** What replaces the customer's name on the orders kept after an account is deleted. */
+export const DELETED_CUSTOMER_NAME = "Client supprimé";
+
+/** Keys that identify or locate a person; city, postal code and country stay for accounting. */
+const PERSONAL_KEYS = ["phone", "street", "additional_info", "email", "company"] as const;
+const NAME_KEYS = ["first_name", "last_name", "name", "full_name"] as const;
+
+/** A copy of an address or customer record without what identifies the person. */
+function anonymiseRecord<T extends Record<string, unknown>>(record: T): T {
+  const copy: Record<string, unknown> = { ...record };
+  for (const key of PERSONAL_KEYS) delete copy[key];
+  for (const key of NAME_KEYS) if (key in copy) copy[key] = DELETED_CUSTOMER_NAME;
+  return copy as T;
+}
+
+function anonymiseMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
+  const info = metadata.customer_info;
+  if (!info || typeof info !== "object" || Array.isArray(info)) return metadata;
+  return { ...metadata, customer_info: anonymiseRecord(info as Record<string, unknown>) };
+}
+
+/**
+ * The erasure of a customer (RGPD art. 17): their orders stay for accounting, detached from the
+ * account (user_id NULL), names replaced, phone, street, e-mail and notes removed, city, postal
+ * code and country kept. Returns how many orders were anonymised.
+ */
+export async function anonymiseCustomerOrders(tx: Executor, userId: string, now = new Date()): Promise<number> {
+  const own = await tx
+    .select({ id: orders.id, shippingAddress: orders.shippingAddress, billingAddress: orders.billingAddress, metadata: orders.metadata })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .for("update");
+  for (const order of own) {
+    await tx
+      .update(orders)
+      .set({
+        userId: null,
+        shippingAddress: anonymiseRecord(order.shippingAddress) as OrderAddress,
+        billingAddress: order.billingAddress ? (anonymiseRecord(order.billingAddress) as OrderAddress) : null,
+        metadata: anonymiseMetadata(order.metadata),
+        // Delivery notes are free text written by the customer.
+        notes: null,
+        updatedAt: now,
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.userId, userId)));
+  }
+  return own.length;
 }

@@ -180,3 +180,36 @@ export async function deletePaymentMethod(db: Executor, userId: string, id: stri
     return { id: current.id, newDefaultId: newest.id };
   });
 }
+
+/**
+ * Keeps the card an order was just paid with, when the shopper asked: brand, last four digits,
+ * holder and expiry only, and not twice. The first card becomes the default one (spec
+ * back-office §4). Runs in the order's transaction.
+ */
+export async function savePaymentMethodFromCharge(
+  tx: Executor,
+  userId: string,
+  card: { brand: string; lastFour: string; holder: string; expiry: { month: number; year: number } | null },
+): Promise<void> {
+  const own = await tx
+    .select({ brand: paymentMethods.cardBrand, last: paymentMethods.cardLastFour, m: paymentMethods.expMonth, y: paymentMethods.expYear })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId));
+  const { expiry } = card;
+  if (own.some((c) => c.brand === card.brand && c.last === card.lastFour && c.m === expiry?.month && c.y === expiry?.year)) return;
+  await tx.insert(paymentMethods).values({
+    userId,
+    type: "card",
+    cardBrand: card.brand,
+    cardLastFour: card.lastFour,
+    cardHolderName: card.holder,
+    expMonth: expiry?.month ?? null,
+    expYear: expiry?.year ?? null,
+    isDefault: own.length === 0,
+  });
+}
+
+/** The erasure of an account (RGPD art. 17). */
+export async function erasePaymentMethodsOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
+}

@@ -5,10 +5,13 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import { APPROVED_CARD, CONTACT, DECLINED_CARD, createShopper, type TestShopper } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
 import { cartItems, orders, paymentAttempts, products, userProfiles } from "../../db/schema";
-import { placeOrder, PAYMENT_EXPIRED_MESSAGE } from "../../workflows/place-order";
+import { placeOrder as placeOrderOrThrow, PAYMENT_EXPIRED_MESSAGE } from "../../workflows/place-order";
 import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 import { beginPaymentAttempt, reconcilePayments, refundKeyOf } from "./payment-attempts.service";
 import { SimulatedPaymentProvider, type PaymentProvider, type RefundRequest } from "./payment-provider";
+import { settled } from "../../../../tests/support/domain-result";
+
+const placeOrder = (...args: Parameters<typeof placeOrderOrThrow>) => settled(placeOrderOrThrow(...args));
 
 let handle: DatabaseHandle;
 

@@ -8,8 +8,8 @@ import { categories, newsletterSubscriptions, orders, outbox, products, promoCod
 import type { MailMessage } from "../../mail/mailer";
 import { confirmSubscription, hashToken } from "../newsletter/newsletter.service";
 import { SimulatedPaymentProvider } from "../payments/payment-provider";
-import { changeOrderStatus, cancelOwnOrder } from "../../workflows/change-order-status";
-import { placeOrder, quoteCheckout } from "../../workflows/place-order";
+import { changeOrderStatus as changeOrderStatusOrThrow, cancelOwnOrder as cancelOwnOrderOrThrow } from "../../workflows/change-order-status";
+import { placeOrder as placeOrderOrThrow, quoteCheckout } from "../../workflows/place-order";
 import { createPromoCode, setPromoCodeActive, updatePromoCode } from "./promo-codes-admin.service";
 import { checkPromoCode, generatePromoCode } from "./promo-codes.service";
 import { PlaceOrderSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
@@ -21,6 +21,11 @@ import {
   normalizePromoCode,
   promoDiscountCents,
 } from "~/domain/promotions/promotions.schema";
+import { settled } from "../../../../tests/support/domain-result";
+
+const changeOrderStatus = (...args: Parameters<typeof changeOrderStatusOrThrow>) => settled(changeOrderStatusOrThrow(...args));
+const cancelOwnOrder = (...args: Parameters<typeof cancelOwnOrderOrThrow>) => settled(cancelOwnOrderOrThrow(...args));
+const placeOrder = (...args: Parameters<typeof placeOrderOrThrow>) => settled(placeOrderOrThrow(...args));
 
 let handle: DatabaseHandle;
 let provider: SimulatedPaymentProvider;

@@ -305,3 +305,8 @@ export async function setTicketStatus(
   if (!row) throw ticketNotFound();
   return toSupportTicketView(row);
 }
+
+/** The erasure of an account (RGPD art. 17): the user's own tickets; visitor tickets (user_id NULL) stay. */
+export async function eraseTicketsOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(supportTickets).where(eq(supportTickets.userId, userId));
+}

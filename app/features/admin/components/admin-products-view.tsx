@@ -1,5 +1,5 @@
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -77,12 +77,11 @@ export function AdminProductsView({ query, result, report, categories, history, 
     return qs ? `?${qs}` : "";
   })()}`;
 
-  // A new page, filter or sort starts a new selection.
-  useEffect(
-    () => setSelected(restock ? (result?.rows ?? []).map((r) => r.id) : []),
-    // The rows change together with the address.
-    [location.search.replace(/[?&]history=[^&]*/, "")],
-  );
+  // A new page, filter or sort starts a new selection. The rows change together with the address
+  // (minus the history panel's parameter), so the address alone triggers the reset.
+  const listingSearch = location.search.replace(/[?&]history=[^&]*/, "");
+  const resetSelection = useEffectEvent(() => setSelected(restock ? (result?.rows ?? []).map((r) => r.id) : []));
+  useEffect(() => resetSelection(), [listingSearch]);
 
   const rows = result?.rows ?? [];
   const allOnPage = rows.length > 0 && rows.every((r) => selected.includes(r.id));

@@ -55,7 +55,7 @@ export function AdminSettingsView({ settings, answer }: { settings: ShippingSett
       setErrors(answer.errors);
       setSaved(null);
     }
-  });
+  }, [fetcher.state, fetcher.data]);
 
   const busy = fetcher.state !== "idle";
   return (

@@ -233,7 +233,6 @@ export function AuthModal() {
   return (
     <dialog
       ref={dialogRef}
-      role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}

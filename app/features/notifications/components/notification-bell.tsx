@@ -152,7 +152,8 @@ export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: bo
   const now = new Date();
 
   return (
-    <div ref={rootRef} className="relative" onKeyDown={onKeyDown}>
+    // The wrapper only hears keys bubbling from the bell and its panel (Escape); it is not a widget itself.
+    <div ref={rootRef} role="presentation" className="relative" onKeyDown={onKeyDown}>
       <BellButton
         ref={buttonRef}
         badge={state.loaded ? notificationBadgeText(state.unread) : null}

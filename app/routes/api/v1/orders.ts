@@ -3,6 +3,7 @@ import { requireApiUser } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse, issueDetails, validate, type InvalidAnswer } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { jsonError, readJson } from "~/.server/http";
+import { isDomainError } from "~/domain/errors";
 import { listOrders } from "~/.server/modules/orders/orders.service";
 import { placeOrder } from "~/.server/workflows/place-order";
 import { countUnknownGiftCardCodes, giftCardCodesAllowed } from "~/.server/modules/gift-cards/gift-card-checkout.service";
@@ -37,9 +38,10 @@ export const action = apiAction({
     if (order.gift_card_codes.length > 0 && !giftCardCodesAllowed(request)) {
       return jsonError(429, "too_many_gift_card_checks", GIFT_CARD_REDEMPTION_MESSAGES.tooMany);
     }
-    const result = await placeOrder(await getDb(), { userId: session.user.id, idempotencyKey: key, request: order });
-    if (!result.ok && result.code === "gift_card_refused") countUnknownGiftCardCodes(request, [result]);
-    if (!result.ok) return jsonError(result.status, result.code, result.message, result.field ? { field: result.field } : undefined);
+    const result = await placeOrder(await getDb(), { userId: session.user.id, idempotencyKey: key, request: order }).catch((error: unknown) => {
+      if (isDomainError(error) && error.code === "gift_card_refused") countUnknownGiftCardCodes(request, [error]);
+      throw error;
+    });
     return Response.json(
       { data: result.order },
       { status: result.replayed ? 200 : 201, headers: { "Cache-Control": "no-store", Location: `/api/v1/orders/${result.order.id}` } },

@@ -4,8 +4,8 @@ import type { Route } from "./+types/order-status";
 import { requireApiAdmin } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse, firstIssue, readValidJson } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
-import { jsonError, jsonOk } from "~/.server/http";
-import { forgetAdminOrderCounts } from "~/.server/modules/admin/admin-orders.service";
+import { jsonOk } from "~/.server/http";
+import { forgetAdminOrderCounts } from "~/.server/modules/orders/orders-admin.service";
 import { changeOrderStatus, INVALID_STATUS_MESSAGE } from "~/.server/workflows/change-order-status";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 
@@ -29,13 +29,15 @@ export const action = apiAction({
     const session = await requireApiAdmin(request);
     const change = await readValidJson(request, StatusChangeSchema, firstIssue(INVALID_STATUS_MESSAGE));
     const db = await getDb();
-    const result = await changeOrderStatus(db, {
-      orderId: change.order_id,
-      newStatus: change.status,
-      actor: { userId: session.user.id, role: "admin" },
-    });
-    forgetAdminOrderCounts(db);
-    if (!result.ok) return jsonError(result.status, result.code, result.message);
-    return jsonOk({ data: result.order, changed: result.changed, points_credited: result.pointsCredited });
+    try {
+      const result = await changeOrderStatus(db, {
+        orderId: change.order_id,
+        newStatus: change.status,
+        actor: { userId: session.user.id, role: "admin" },
+      });
+      return jsonOk({ data: result.order, changed: result.changed, points_credited: result.pointsCredited });
+    } finally {
+      forgetAdminOrderCounts(db);
+    }
   },
 });

@@ -3,7 +3,7 @@ import { requireApiAdmin } from "~/.server/auth/session.server";
 import { apiLoader, firstIssue, validate } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { jsonOk } from "~/.server/http";
-import { listAdminOrders } from "~/.server/modules/admin/admin-orders.service";
+import { listAdminOrders } from "~/.server/modules/orders/orders-admin.service";
 import { AdminOrderQuerySchema, INVALID_QUERY_MESSAGE } from "~/domain/orders/admin-orders.schema";
 
 /** GET /api/v1/admin/orders?search=&status=&page=&page_size=: every order, newest first, one page. */

@@ -4,7 +4,10 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { orders, session, user, userProfiles } from "../../db/schema";
 import { activeSince, clientStatus } from "~/domain/customers/admin-clients.schema";
-import { deleteClient, exportClientsCsv, getClientStats, listAdminClients } from "./admin-clients.service";
+import { deleteClient as deleteClientOrThrow, exportClientsCsv, getClientStats, listAdminClients } from "./clients-admin.service";
+import { settled } from "../../../../tests/support/domain-result";
+
+const deleteClient = (...args: Parameters<typeof deleteClientOrThrow>) => settled(deleteClientOrThrow(...args));
 
 let handle: DatabaseHandle;
 const now = new Date("2031-06-30T12:00:00Z");
@@ -167,11 +170,12 @@ describe("deleteClient", () => {
   });
 
   it("refuses an unknown id and an administrator", async () => {
-    expect(await deleteClient(handle.db, "nobody")).toEqual({ ok: false, status: 404, message: "Client introuvable" });
+    expect(await deleteClient(handle.db, "nobody")).toEqual({ ok: false, status: 404, code: "client_not_found", message: "Client introuvable" });
     expect(await deleteClient(handle.db, "x'; drop")).toMatchObject({ status: 404 });
     expect(await deleteClient(handle.db, "client-admin")).toEqual({
       ok: false,
       status: 403,
+      code: "client_is_admin",
       message: "Impossible de supprimer un compte administrateur",
     });
     expect(await handle.db.$count(user, eq(user.id, "client-admin"))).toBe(1);

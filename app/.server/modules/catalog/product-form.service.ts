@@ -8,9 +8,9 @@
 import { eq } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
 import { categories, products } from "../../db/schema";
-import { invalidateCatalogCaches } from "../catalog/catalog.service";
+import { invalidateCatalogCaches } from "./catalog.service";
 import { adjustStock, recordInitialStock } from "../inventory/inventory.service";
-import { forgetStockReport } from "./admin-products.service";
+import { forgetStockReport } from "./products-admin.service";
 import { droppedImages, removeUnreferencedProductImages } from "../../media/product-images";
 import {
   EMPTY_PRODUCT_FORM,
@@ -24,17 +24,16 @@ import {
   type ProductInput,
   type SkinType,
 } from "~/domain/catalog/admin-product-form.schema";
+import { conflict, invalid, notFound } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
 
-export type SaveProductFailure = { ok: false; status: 400 | 404 | 409; message: string; fieldErrors?: ProductFieldErrors };
-export type SaveProductResult = { ok: true; id: string; name: string; created: boolean } | SaveProductFailure;
+/**
+ * The product saved. Refusals are thrown as DomainError: product_not_found, invalid_product
+ * (invalid, with a message per field), sku_taken (conflict, on the SKU field).
+ */
+export type SavedProduct = { id: string; name: string; created: boolean };
 
-/** Rolls the save's transaction back with a business failure. */
-class SaveRefused extends Error {
-  constructor(readonly failure: SaveProductFailure) {
-    super(failure.message);
-  }
-}
+const productNotFound = () => notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
 
 const euros = (cents: number | null) => (cents === null || cents === 0 ? "" : (cents / 100).toFixed(2));
 
@@ -110,21 +109,17 @@ function columnsOf(input: ProductInput) {
 export async function saveAdminProduct(
   db: Database,
   request: { id: string | null; input: ProductInput; actorUserId: string },
-): Promise<SaveProductResult> {
+): Promise<SavedProduct> {
   const { id, input, actorUserId } = request;
-  if (id !== null && !isUuid(id)) return { ok: false, status: 404, message: PRODUCT_NOT_FOUND_MESSAGE };
+  if (id !== null && !isUuid(id)) throw productNotFound();
   let dropped: string[] = [];
   let saved: { id: string; created: boolean };
   try {
     saved = await db.transaction(async (tx) => {
       const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).for("share");
       if (!category) {
-        throw new SaveRefused({
-          ok: false,
-          status: 400,
-          message: PRODUCT_FORM_INVALID_MESSAGE,
-          fieldErrors: { category_id: PRODUCT_CATEGORY_MESSAGE },
-        });
+        const fieldErrors: ProductFieldErrors = { category_id: PRODUCT_CATEGORY_MESSAGE };
+        throw invalid("invalid_product", PRODUCT_FORM_INVALID_MESSAGE, { fieldErrors });
       }
       if (id === null) {
         const [row] = await tx
@@ -139,27 +134,25 @@ export async function saveAdminProduct(
         .from(products)
         .where(eq(products.id, id))
         .for("update");
-      if (!current) throw new SaveRefused({ ok: false, status: 404, message: PRODUCT_NOT_FOUND_MESSAGE });
+      if (!current) throw productNotFound();
       // in_stock follows the stock the form saves (spec §4), changed or not.
       await tx
         .update(products)
         .set({ ...columnsOf(input), inStock: input.inStock })
         .where(eq(products.id, id));
       // The stock itself: the inventory service's "set", which writes a movement when it changes.
-      const stock = await adjustStock(tx, { productIds: [id], mode: "set", quantity: input.stock, actorUserId });
-      if (!stock.ok) throw new SaveRefused({ ok: false, status: stock.status, message: stock.message });
+      await adjustStock(tx, { productIds: [id], mode: "set", quantity: input.stock, actorUserId });
       dropped = droppedImages([current.imageUrl, ...(current.images ?? [])], [input.imageUrl, ...input.images]);
       return { id, created: false };
     });
   } catch (error) {
-    if (error instanceof SaveRefused) return error.failure;
     if (isUniqueViolation(error)) {
-      return { ok: false, status: 409, message: PRODUCT_SKU_TAKEN_MESSAGE, fieldErrors: { sku: PRODUCT_SKU_TAKEN_MESSAGE } };
+      throw conflict("sku_taken", PRODUCT_SKU_TAKEN_MESSAGE, { fieldErrors: { sku: PRODUCT_SKU_TAKEN_MESSAGE } });
     }
     throw error;
   }
   invalidateCatalogCaches(db);
   forgetStockReport(db);
   if (dropped.length > 0) await removeUnreferencedProductImages(db, dropped);
-  return { ok: true, id: saved.id, name: input.name, created: saved.created };
+  return { id: saved.id, name: input.name, created: saved.created };
 }

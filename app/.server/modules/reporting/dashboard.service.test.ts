@@ -9,7 +9,7 @@ import {
   topProductRows,
 } from "~/domain/statistics/admin-dashboard";
 import { lastParisDays, lastParisMonths, parisDay, parisMonthStart } from "~/lib/paris-time";
-import { computeDashboard, computeStatistics, getDashboard } from "./admin-dashboard.service";
+import { computeDashboard, computeStatistics, getDashboard } from "./dashboard.service";
 
 let handle: DatabaseHandle;
 // Mid-April 2031 in Paris (summer time, UTC+2).

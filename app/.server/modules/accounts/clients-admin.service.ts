@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
+import { forbidden, notFound } from "~/domain/errors";
 import { orders, user, userProfiles } from "../../db/schema";
-import { deleteAccount } from "../accounts/gdpr.service";
+import { deleteAccount } from "./gdpr.service";
 import { isUuid } from "~/lib/uuid";
 import { csvFileName, toCsv } from "~/lib/csv";
 import { formatShortDate } from "~/lib/paris-time";
@@ -237,16 +238,16 @@ function isUuidOrAuthId(id: string): boolean {
 /**
  * Deletes a client the way a shopper deletes their own account (RGPD erasure): orders stay for
  * the accounts with the person's data anonymised, everything else of theirs goes, sessions
- * included, so they are signed out at once. An administrator account is not a client.
+ * included, so they are signed out at once. An administrator account is not a client
+ * (client_is_admin, forbidden); an unknown id is client_not_found.
  */
 export async function deleteClient(
   db: Database,
   clientId: string,
-): Promise<{ ok: true; anonymisedOrders: number } | { ok: false; status: 403 | 404; message: string }> {
-  if (!isUuidOrAuthId(clientId)) return { ok: false, status: 404, message: CLIENT_NOT_FOUND_MESSAGE };
+): Promise<{ anonymisedOrders: number }> {
+  if (!isUuidOrAuthId(clientId)) throw notFound("client_not_found", CLIENT_NOT_FOUND_MESSAGE);
   const [target] = await db.select({ role: user.role }).from(user).where(eq(user.id, clientId)).limit(1);
-  if (!target) return { ok: false, status: 404, message: CLIENT_NOT_FOUND_MESSAGE };
-  if (target.role === "admin") return { ok: false, status: 403, message: CLIENT_IS_ADMIN_MESSAGE };
-  const { anonymisedOrders } = await deleteAccount(db, clientId);
-  return { ok: true, anonymisedOrders };
+  if (!target) throw notFound("client_not_found", CLIENT_NOT_FOUND_MESSAGE);
+  if (target.role === "admin") throw forbidden("client_is_admin", CLIENT_IS_ADMIN_MESSAGE);
+  return deleteAccount(db, clientId);
 }

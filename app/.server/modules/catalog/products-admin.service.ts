@@ -11,10 +11,10 @@
 import { and, asc, desc, eq, gt, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
 import { categories, orders, products, stockMovements, user } from "../../db/schema";
-import { invalidateCatalogCaches } from "../catalog/catalog.service";
+import { invalidateCatalogCaches } from "./catalog.service";
 import { adjustStock, PRODUCT_NOT_FOUND_MESSAGE, type StockAdjustResult } from "../inventory/inventory.service";
-import { adminSearchTerms } from "./admin-orders.service";
-import { createCountMemo } from "./count-memo";
+import { adminSearchTerms } from "../orders/orders-admin.service";
+import { createCountMemo } from "../../count-memo";
 import { removeUnreferencedProductImages } from "../../media/product-images";
 import {
   STOCK_REASON_LABELS,
@@ -195,10 +195,8 @@ export async function adjustAdminStock(
     actorUserId: input.actorUserId,
     floorAtZero: input.bulk,
   });
-  if (result.ok) {
-    invalidateCatalogCaches(db);
-    forgetStockReport(db);
-  }
+  invalidateCatalogCaches(db);
+  forgetStockReport(db);
   return result;
 }
 

@@ -7,7 +7,7 @@
  * elsewhere (an order from the shop) shows in the total within `ttlMs`. The same holds for any
  * aggregate over a whole table (the stock report's cards): `T` is the remembered value's type.
  */
-import type { Executor } from "../../db/client";
+import type { Executor } from "./db/client";
 
 export type CountMemo<T = number> = {
   /** The remembered count for `key`, or `count()`'s answer, remembered from then on. */

@@ -6,7 +6,7 @@ import { createShopper } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
 import { categories, orderItems, products, stockMovements } from "../../db/schema";
 import {
-  adjustAdminStock,
+  adjustAdminStock as adjustAdminStockOrThrow,
   countProductsPerCategory,
   deleteAdminProduct,
   getStockHistory,
@@ -14,8 +14,11 @@ import {
   listAdminProducts,
   listStockAlerts,
   streamStockCsv,
-} from "./admin-products.service";
+} from "./products-admin.service";
 import { DEFAULT_ADMIN_PRODUCT_QUERY, readAdminProductQuery, stockStatus, type AdminProductQuery } from "~/domain/catalog/admin-products.schema";
+import { settled } from "../../../../tests/support/domain-result";
+
+const adjustAdminStock = (...args: Parameters<typeof adjustAdminStockOrThrow>) => settled(adjustAdminStockOrThrow(...args));
 
 let handle: DatabaseHandle;
 let admin: { id: string; email: string };
@@ -146,6 +149,7 @@ describe("adjustAdminStock", () => {
     expect(await adjustAdminStock(handle.db, { productIds: [ids.creme], mode: "remove", quantity: 1, bulk: false, actorUserId: admin.id })).toEqual({
       ok: false,
       status: 409,
+      code: "insufficient_stock",
       message: "Stock insuffisant",
     });
     expect(await adjustAdminStock(handle.db, { productIds: [ids.creme], mode: "set", quantity: -3, bulk: false, actorUserId: admin.id })).toMatchObject({

@@ -10,7 +10,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { orderCustomerEmail as customerEmail, orderItems, orders, user } from "../../db/schema";
 import { foldAccents } from "../catalog/search-query";
-import { createCountMemo } from "./count-memo";
+import { createCountMemo } from "../../count-memo";
 import {
   type AdminOrderDetail,
   type AdminOrderPage,

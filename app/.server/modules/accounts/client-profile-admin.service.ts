@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
+import { conflict, invalid, notFound, type DomainError } from "~/domain/errors";
 import { account, orders, user, userProfiles } from "../../db/schema";
-import { createPasswordSetupLink } from "../accounts/password-setup.service";
-import { recordSecurityEvent } from "../accounts/security.service";
+import { createPasswordSetupLink } from "./password-setup.service";
+import { recordSecurityEvent } from "./security.service";
 import { adjustLoyaltyPoints } from "../loyalty/loyalty.service";
 import { listTransactions } from "../loyalty/loyalty-summary.service";
 import { listAddresses } from "../addresses/addresses.service";
@@ -30,17 +31,20 @@ import { ADMIN_CLIENT_LATEST_ORDERS, ADMIN_CLIENT_LOYALTY_ROWS, CLIENT_INVITATIO
  * Who did what is recorded as a security event of the client, with the administrator's id.
  */
 
-export type ClientFailure = { ok: false; status: 400 | 404 | 409; message: string; fieldErrors?: Record<string, string> };
-const notFound = (): ClientFailure => ({ ok: false, status: 404, message: CLIENT_NOT_FOUND_MESSAGE });
+/*
+ * Refusals are thrown as DomainError: invalid_client_input (invalid, a message per field),
+ * client_not_found, points_below_zero and client_email_taken (conflict, on their field).
+ */
+const clientNotFound = () => notFound("client_not_found", CLIENT_NOT_FOUND_MESSAGE);
 
 /** better-auth ids are random strings; anything else (quotes, huge values) is not an id. */
 function looksLikeId(id: string): boolean {
   return /^[A-Za-z0-9_-]{1,64}$/.test(id);
 }
 
-function invalid(error: import("zod").ZodError): ClientFailure {
+function invalidInput(error: import("zod").ZodError): DomainError {
   const fieldErrors = fieldErrorsOf(error);
-  return { ok: false, status: 400, message: Object.values(fieldErrors)[0] ?? "Une erreur est survenue", fieldErrors };
+  return invalid("invalid_client_input", Object.values(fieldErrors)[0] ?? "Une erreur est survenue", { fieldErrors });
 }
 
 /** The client row locked for the change, or null for an unknown id or an administrator. */
@@ -153,13 +157,13 @@ export async function getAdminClientProfile(db: Executor, clientId: string, now 
 export async function updateClientProfile(
   db: Database,
   input: { actorId: string; clientId: string; values: unknown },
-): Promise<{ ok: true } | ClientFailure> {
+): Promise<void> {
   const parsed = ClientProfileUpdateSchema.safeParse(input.values);
-  if (!parsed.success) return invalid(parsed.error);
+  if (!parsed.success) throw invalidInput(parsed.error);
   const v = parsed.data;
-  return db.transaction(async (tx): Promise<{ ok: true } | ClientFailure> => {
+  await db.transaction(async (tx) => {
     const client = await lockClient(tx, input.clientId);
-    if (!client) return notFound();
+    if (!client) throw clientNotFound();
     const fields = {
       firstName: v.firstName,
       lastName: v.lastName,
@@ -185,7 +189,6 @@ export async function updateClientProfile(
       description: "Profil modifié par l'administrateur",
       metadata: { actor_id: input.actorId },
     });
-    return { ok: true };
   });
 }
 
@@ -196,24 +199,24 @@ export async function updateClientProfile(
 export async function adjustClientPoints(
   db: Database,
   input: { actorId: string; clientId: string; values: unknown; now?: Date },
-): Promise<{ ok: true; balance: number } | ClientFailure> {
+): Promise<{ balance: number }> {
   const parsed = ClientPointsAdjustmentSchema.safeParse(input.values);
-  if (!parsed.success) return invalid(parsed.error);
+  if (!parsed.success) throw invalidInput(parsed.error);
   const { points, reason } = parsed.data;
-  return db.transaction(async (tx): Promise<{ ok: true; balance: number } | ClientFailure> => {
+  return db.transaction(async (tx) => {
     const client = await lockClient(tx, input.clientId);
-    if (!client) return notFound();
+    if (!client) throw clientNotFound();
     const [profile] = await tx.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.id, client.id));
-    if (!profile) return notFound();
+    if (!profile) throw clientNotFound();
     const result = await adjustLoyaltyPoints(tx, { userId: client.id, points, reason, now: input.now });
-    if (!result.ok) return { ok: false, status: 409, message: result.message, fieldErrors: { points: result.message } };
+    if (!result.ok) throw conflict("points_below_zero", result.message, { fieldErrors: { points: result.message } });
     await recordSecurityEvent(tx, {
       userId: client.id,
       eventType: "admin_points_adjusted",
       description: reason,
       metadata: { actor_id: input.actorId, points, balance: result.balance },
     });
-    return { ok: true, balance: result.balance };
+    return { balance: result.balance };
   });
 }
 
@@ -224,21 +227,21 @@ export async function adjustClientPoints(
 export async function sendClientMail(
   db: Database,
   input: { actorId: string; values: unknown },
-): Promise<{ ok: true; sent: number } | ClientFailure> {
+): Promise<{ sent: number }> {
   const parsed = ClientMailSchema.safeParse(input.values);
-  if (!parsed.success) return invalid(parsed.error);
+  if (!parsed.success) throw invalidInput(parsed.error);
   const { subject, body } = parsed.data;
   const ids = [...new Set(parsed.data.clientIds)].filter(looksLikeId);
-  if (ids.length === 0) return notFound();
-  return db.transaction(async (tx): Promise<{ ok: true; sent: number } | ClientFailure> => {
+  if (ids.length === 0) throw clientNotFound();
+  return db.transaction(async (tx) => {
     const recipients = await tx
       .select({ email: user.email })
       .from(user)
       .where(and(inArray(user.id, ids), ne(user.role, "admin")));
-    if (recipients.length === 0) return notFound();
+    if (recipients.length === 0) throw clientNotFound();
     const text = `${body}\n\n--\nL'équipe Aurore`;
     for (const r of recipients) await enqueueMail(tx, { to: r.email, subject, text });
-    return { ok: true, sent: recipients.length };
+    return { sent: recipients.length };
   });
 }
 
@@ -250,16 +253,16 @@ export async function sendClientMail(
 export async function createClient(
   db: Database,
   input: { actorId: string; values: unknown; publicUrl: string; now?: Date },
-): Promise<{ ok: true; clientId: string } | ClientFailure> {
+): Promise<{ clientId: string }> {
   const parsed = NewClientSchema.safeParse(input.values);
-  if (!parsed.success) return invalid(parsed.error);
+  if (!parsed.success) throw invalidInput(parsed.error);
   const v = parsed.data;
   const now = input.now ?? new Date();
-  const taken = (): ClientFailure => ({ ok: false, status: 409, message: CLIENT_EMAIL_TAKEN_MESSAGE, fieldErrors: { email: CLIENT_EMAIL_TAKEN_MESSAGE } });
+  const taken = () => conflict("client_email_taken", CLIENT_EMAIL_TAKEN_MESSAGE, { fieldErrors: { email: CLIENT_EMAIL_TAKEN_MESSAGE } });
   try {
-    return await db.transaction(async (tx): Promise<{ ok: true; clientId: string } | ClientFailure> => {
+    return await db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${v.email}`).limit(1);
-      if (existing) return taken();
+      if (existing) throw taken();
       const clientId = randomBytes(24).toString("base64url");
       await tx.insert(user).values({
         id: clientId,
@@ -293,12 +296,12 @@ export async function createClient(
         description: "Compte créé par l'administrateur",
         metadata: { actor_id: input.actorId },
       });
-      return { ok: true, clientId };
+      return { clientId };
     });
   } catch (error) {
     // Two creations of one e-mail at the same instant: the unique index refuses the second.
     if ((error as { code?: string; cause?: { code?: string } })?.code === "23505" || (error as { cause?: { code?: string } })?.cause?.code === "23505") {
-      return taken();
+      throw taken();
     }
     throw error;
   }

@@ -3,9 +3,14 @@ import { eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { categories, products } from "../../db/schema";
-import { listCategories } from "../catalog/catalog.service";
+import { listCategories } from "./catalog.service";
 import { slugify } from "~/domain/catalog/admin-categories.schema";
-import { createCategory, deleteCategory, listAdminCategories, renameCategory } from "./admin-categories.service";
+import { createCategory as createCategoryOrThrow, deleteCategory as deleteCategoryOrThrow, listAdminCategories, renameCategory as renameCategoryOrThrow } from "./categories-admin.service";
+import { settled } from "../../../../tests/support/domain-result";
+
+const createCategory = (...args: Parameters<typeof createCategoryOrThrow>) => settled(createCategoryOrThrow(...args));
+const renameCategory = (...args: Parameters<typeof renameCategoryOrThrow>) => settled(renameCategoryOrThrow(...args));
+const deleteCategory = (...args: Parameters<typeof deleteCategoryOrThrow>) => settled(deleteCategoryOrThrow(...args));
 
 let handle: DatabaseHandle;
 
@@ -49,6 +54,7 @@ describe("createCategory", () => {
     expect(await createCategory(handle.db, { name: "   " })).toEqual({
       ok: false,
       status: 400,
+      code: "invalid_category_name",
       message: "Le nom de la catégorie est requis",
     });
     expect(await createCategory(handle.db, { name: undefined })).toMatchObject({ ok: false, status: 400 });
@@ -63,6 +69,7 @@ describe("createCategory", () => {
     expect(await createCategory(handle.db, { name: "PARFUMS" })).toEqual({
       ok: false,
       status: 409,
+      code: "category_name_taken",
       message: "Une catégorie porte déjà ce nom",
     });
     await createCategory(handle.db, { name: "Bien-être" });
@@ -93,10 +100,12 @@ describe("renameCategory", () => {
     if (!created.ok) throw new Error("setup");
     expect(await renameCategory(handle.db, { id: created.category.id, name: "" })).toMatchObject({
       status: 400,
+      code: "invalid_category_name",
       message: "Le nom de la catégorie est requis",
     });
     expect(await renameCategory(handle.db, { id: created.category.id, name: "Maquillage" })).toMatchObject({
       status: 409,
+      code: "category_name_taken",
       message: "Une catégorie porte déjà ce nom",
     });
     expect(await renameCategory(handle.db, { id: created.category.id, name: "bougies" })).toMatchObject({ ok: true });
@@ -114,6 +123,7 @@ describe("deleteCategory", () => {
     expect(await deleteCategory(handle.db, maquillage.id)).toEqual({
       ok: false,
       status: 409,
+      code: "category_has_products",
       message: "Impossible de supprimer une catégorie qui contient des produits",
     });
     expect(await handle.db.$count(categories, eq(categories.id, maquillage.id))).toBe(1);

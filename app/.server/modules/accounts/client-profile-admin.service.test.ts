@@ -4,14 +4,20 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { account, beautyPassTransactions, orders, outbox, securityEvents, user, userProfiles } from "../../db/schema";
 import { createAuth, type Auth } from "../../auth/auth.server";
-import { isPasswordSetupLinkValid } from "../accounts/password-setup.service";
+import { isPasswordSetupLinkValid } from "./password-setup.service";
 import {
-  adjustClientPoints,
-  createClient,
+  adjustClientPoints as adjustClientPointsOrThrow,
+  createClient as createClientOrThrow,
   getAdminClientProfile,
-  sendClientMail,
-  updateClientProfile,
-} from "./admin-client-profile.service";
+  sendClientMail as sendClientMailOrThrow,
+  updateClientProfile as updateClientProfileOrThrow,
+} from "./client-profile-admin.service";
+import { settled } from "../../../../tests/support/domain-result";
+
+const updateClientProfile = (...args: Parameters<typeof updateClientProfileOrThrow>) => settled(updateClientProfileOrThrow(...args));
+const adjustClientPoints = (...args: Parameters<typeof adjustClientPointsOrThrow>) => settled(adjustClientPointsOrThrow(...args));
+const sendClientMail = (...args: Parameters<typeof sendClientMailOrThrow>) => settled(sendClientMailOrThrow(...args));
+const createClient = (...args: Parameters<typeof createClientOrThrow>) => settled(createClientOrThrow(...args));
 
 const BASE = "http://localhost:3998";
 let handle: DatabaseHandle;
@@ -235,6 +241,7 @@ describe("Nouveau Client", () => {
     expect(await createClient(handle.db, { actorId: ADMIN, publicUrl: BASE, values: { email: "CP-INES@example.com", firstName: "Autre" } })).toEqual({
       ok: false,
       status: 409,
+      code: "client_email_taken",
       message: "Un compte existe déjà avec cette adresse e-mail",
       fieldErrors: { email: "Un compte existe déjà avec cette adresse e-mail" },
     });

@@ -11,8 +11,8 @@ import type { DatabaseHandle } from "../../db/client";
 import { categories, priceHistory, products, stockMovements } from "../../db/schema";
 import { LocalMediaStorage, setMediaStorage } from "../../media/media-storage";
 import { storeProductImage } from "../../media/product-images";
-import { getAdminProductDetail, saveAdminProduct } from "./admin-product-form.service";
-import { deleteAdminProduct } from "./admin-products.service";
+import { getAdminProductDetail, saveAdminProduct as saveAdminProductOrThrow } from "./product-form.service";
+import { deleteAdminProduct } from "./products-admin.service";
 import {
   PRODUCT_CATEGORY_MESSAGE,
   PRODUCT_NAME_REQUIRED_MESSAGE,
@@ -24,6 +24,9 @@ import {
   productFieldErrors,
   type ProductFormInput,
 } from "~/domain/catalog/admin-product-form.schema";
+import { settled } from "../../../../tests/support/domain-result";
+
+const saveAdminProduct = (...args: Parameters<typeof saveAdminProductOrThrow>) => settled(saveAdminProductOrThrow(...args));
 
 let handle: DatabaseHandle;
 let admin: { id: string };
@@ -181,6 +184,7 @@ describe("saveAdminProduct", () => {
       expect(await saveAdminProduct(handle.db, { id, input: parsed.data, actorUserId: admin.id })).toEqual({
         ok: false,
         status: 404,
+        code: "product_not_found",
         message: "Produit introuvable",
       });
     }

@@ -1,7 +1,8 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { categories, products } from "../../db/schema";
-import { invalidateCatalogCaches } from "../catalog/catalog.service";
+import { invalidateCatalogCaches } from "./catalog.service";
+import { conflict, invalid, notFound } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
 import {
   CATEGORY_HAS_PRODUCTS_MESSAGE,
@@ -23,8 +24,13 @@ import {
 /** Any constant key: serialises category writes between concurrent transactions. */
 const CATEGORY_WRITE_LOCK_KEY = 0x5a7_0002;
 
-export type CategoryFailure = { ok: false; status: 400 | 404 | 409; message: string };
-export type CategoryResult = { ok: true; category: AdminCategoryRow } | CategoryFailure;
+/**
+ * The category written. Refusals are thrown as DomainError: invalid_category_name (invalid),
+ * category_not_found, category_name_taken and category_has_products (conflict).
+ */
+export type CategoryResult = { category: AdminCategoryRow };
+
+const categoryNotFound = () => notFound("category_not_found", CATEGORY_NOT_FOUND_MESSAGE);
 
 /** All categories by name, each with the number of products filed under it. */
 export async function listAdminCategories(db: Executor): Promise<AdminCategoryRow[]> {
@@ -46,14 +52,12 @@ export async function listAdminCategories(db: Executor): Promise<AdminCategoryRo
   return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, product_count: r.productCount }));
 }
 
-function invalid(message: string): CategoryFailure {
-  return { ok: false, status: 400, message };
-}
+const invalidName = (message: string) => invalid("invalid_category_name", message);
 
-function parseName(input: unknown): { ok: true; name: string } | CategoryFailure {
+function parseName(input: unknown): string {
   const parsed = CategoryNameSchema.safeParse({ name: input });
-  if (!parsed.success) return invalid(parsed.error.issues[0]?.message ?? CATEGORY_NAME_UNUSABLE_MESSAGE);
-  return { ok: true, name: parsed.data.name };
+  if (!parsed.success) throw invalidName(parsed.error.issues[0]?.message ?? CATEGORY_NAME_UNUSABLE_MESSAGE);
+  return parsed.data.name;
 }
 
 async function lockCategoryWrites(tx: Executor): Promise<void> {
@@ -83,22 +87,21 @@ async function uniqueSlug(tx: Executor, base: string): Promise<string> {
 }
 
 export async function createCategory(db: Executor, input: { name: unknown }): Promise<CategoryResult> {
-  const parsed = parseName(input.name);
-  if (!parsed.ok) return parsed;
-  const base = slugify(parsed.name);
-  if (!base) return invalid(CATEGORY_NAME_UNUSABLE_MESSAGE);
+  const name = parseName(input.name);
+  const base = slugify(name);
+  if (!base) throw invalidName(CATEGORY_NAME_UNUSABLE_MESSAGE);
   const result = await db.transaction(async (tx): Promise<CategoryResult> => {
     await lockCategoryWrites(tx);
-    if (await nameTaken(tx, parsed.name)) return { ok: false, status: 409, message: CATEGORY_NAME_TAKEN_MESSAGE };
+    if (await nameTaken(tx, name)) throw conflict("category_name_taken", CATEGORY_NAME_TAKEN_MESSAGE);
     const slug = await uniqueSlug(tx, base);
     const [{ last }] = await tx.select({ last: sql<number | null>`max(${categories.position})` }).from(categories);
     const [row] = await tx
       .insert(categories)
-      .values({ name: parsed.name, slug, position: Number(last ?? 0) + 1 })
+      .values({ name, slug, position: Number(last ?? 0) + 1 })
       .returning({ id: categories.id, name: categories.name, slug: categories.slug });
-    return { ok: true, category: { ...row, product_count: 0 } };
+    return { category: { ...row, product_count: 0 } };
   });
-  if (result.ok) invalidateCatalogCaches(db);
+  invalidateCatalogCaches(db);
   return result;
 }
 
@@ -107,22 +110,21 @@ export async function createCategory(db: Executor, input: { name: unknown }): Pr
  * already in bookmarks, the sitemap and search engines, and it does not need to spell the name.
  */
 export async function renameCategory(db: Executor, input: { id: string; name: unknown }): Promise<CategoryResult> {
-  if (!isUuid(input.id)) return { ok: false, status: 404, message: CATEGORY_NOT_FOUND_MESSAGE };
-  const parsed = parseName(input.name);
-  if (!parsed.ok) return parsed;
+  if (!isUuid(input.id)) throw categoryNotFound();
+  const name = parseName(input.name);
   const result = await db.transaction(async (tx): Promise<CategoryResult> => {
     await lockCategoryWrites(tx);
-    if (await nameTaken(tx, parsed.name, input.id)) return { ok: false, status: 409, message: CATEGORY_NAME_TAKEN_MESSAGE };
+    if (await nameTaken(tx, name, input.id)) throw conflict("category_name_taken", CATEGORY_NAME_TAKEN_MESSAGE);
     const [row] = await tx
       .update(categories)
-      .set({ name: parsed.name, updatedAt: new Date() })
+      .set({ name, updatedAt: new Date() })
       .where(eq(categories.id, input.id))
       .returning({ id: categories.id, name: categories.name, slug: categories.slug });
-    if (!row) return { ok: false, status: 404, message: CATEGORY_NOT_FOUND_MESSAGE };
+    if (!row) throw categoryNotFound();
     const [{ n }] = await tx.select({ n: count() }).from(products).where(eq(products.categoryId, row.id));
-    return { ok: true, category: { ...row, product_count: Number(n) } };
+    return { category: { ...row, product_count: Number(n) } };
   });
-  if (result.ok) invalidateCatalogCaches(db);
+  invalidateCatalogCaches(db);
   return result;
 }
 
@@ -140,23 +142,21 @@ function isForeignKeyViolation(error: unknown): boolean {
  * any transaction filing a product under it; the count then sees that product. The foreign key
  * (ON DELETE RESTRICT) is the last line: if it still refuses, the same message is returned.
  */
-export async function deleteCategory(db: Executor, id: string): Promise<{ ok: true } | CategoryFailure> {
-  if (!isUuid(id)) return { ok: false, status: 404, message: CATEGORY_NOT_FOUND_MESSAGE };
-  let result: { ok: true } | CategoryFailure;
+export async function deleteCategory(db: Executor, id: string): Promise<void> {
+  if (!isUuid(id)) throw categoryNotFound();
+  const hasProducts = () => conflict("category_has_products", CATEGORY_HAS_PRODUCTS_MESSAGE);
   try {
-    result = await db.transaction(async (tx): Promise<{ ok: true } | CategoryFailure> => {
+    await db.transaction(async (tx) => {
       await lockCategoryWrites(tx);
       const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for("update");
-      if (!row) return { ok: false, status: 404, message: CATEGORY_NOT_FOUND_MESSAGE };
+      if (!row) throw categoryNotFound();
       const [{ n }] = await tx.select({ n: count() }).from(products).where(eq(products.categoryId, id));
-      if (Number(n) > 0) return { ok: false, status: 409, message: CATEGORY_HAS_PRODUCTS_MESSAGE };
+      if (Number(n) > 0) throw hasProducts();
       await tx.delete(categories).where(eq(categories.id, id));
-      return { ok: true };
     });
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
-    result = { ok: false, status: 409, message: CATEGORY_HAS_PRODUCTS_MESSAGE };
+    throw hasProducts();
   }
-  if (result.ok) invalidateCatalogCaches(db);
-  return result;
+  invalidateCatalogCaches(db);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Executor } from "../../db/client";
+import type { Executor } from "./db/client";
 import { createCountMemo } from "./count-memo";
 
 const dbA = {} as Executor;

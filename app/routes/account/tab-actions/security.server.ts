@@ -1,0 +1,88 @@
+/** The intents of the dashboard's "Sécurité" tab: password, sessions, two-factor, security report. */
+import { redirectDocument } from "react-router";
+import {
+  changePassword,
+  confirmTwoFactor,
+  disableTwoFactor,
+  endOtherSessions,
+  endSession,
+  SECURITY_FAILURE_MESSAGES as FAILURE,
+  setUpTwoFactor,
+  submitSecurityReport,
+} from "~/.server/modules/accounts/account-security.service";
+import { accountTabHref } from "~/features/account/account-tabs";
+import {
+  ChangePasswordSchema,
+  SecurityReportSchema,
+  SessionTargetSchema,
+  TwoFactorDisableSchema,
+  TwoFactorSetupSchema,
+  TwoFactorVerifySchema,
+  WRONG_TWO_FACTOR_CODE_MESSAGE,
+} from "~/domain/account/security.schema";
+import { cookieHeaders, parseForm, reply, type TabIntents } from "./intent.server";
+
+type SecurityIntent =
+  | "change-password"
+  | "revoke-session"
+  | "revoke-other-sessions"
+  | "2fa-enable"
+  | "2fa-verify"
+  | "2fa-disable"
+  | "security-report";
+
+export const SECURITY_INTENTS: TabIntents<SecurityIntent> = {
+  "change-password": {
+    failure: FAILURE.changePassword,
+    handle: async ({ form, actor }) => {
+      const { setCookies } = await changePassword(actor, parseForm(ChangePasswordSchema, form));
+      return reply("change-password", { message: "Mot de passe modifié avec succès" }, setCookies);
+    },
+  },
+  "revoke-session": {
+    failure: FAILURE.endSession,
+    handle: async ({ form, actor }) => {
+      const { sessionId } = parseForm(SessionTargetSchema, form, FAILURE.endSession);
+      const ended = await endSession(actor, sessionId);
+      // Ending the current session signs out and reloads the page.
+      if (ended.signedOut) return redirectDocument(accountTabHref("security"), { headers: cookieHeaders(ended.setCookies) });
+      return reply("revoke-session", { message: "Session terminée" });
+    },
+  },
+  "revoke-other-sessions": {
+    failure: FAILURE.endOtherSessions,
+    handle: async ({ actor }) => {
+      await endOtherSessions(actor);
+      return reply("revoke-other-sessions", { message: "Toutes les autres sessions ont été terminées" });
+    },
+  },
+  "2fa-enable": {
+    failure: FAILURE.setUpTwoFactor,
+    handle: async ({ form, actor }) => {
+      const setup = await setUpTwoFactor(actor, parseForm(TwoFactorSetupSchema, form).password);
+      return reply("2fa-enable", { setup });
+    },
+  },
+  "2fa-verify": {
+    failure: FAILURE.confirmTwoFactor,
+    handle: async ({ form, actor }) => {
+      const { code } = parseForm(TwoFactorVerifySchema, form, WRONG_TWO_FACTOR_CODE_MESSAGE);
+      const { setCookies } = await confirmTwoFactor(actor, code);
+      return reply("2fa-verify", { message: "L'authentification à deux facteurs est activée" }, setCookies);
+    },
+  },
+  "2fa-disable": {
+    failure: FAILURE.disableTwoFactor,
+    handle: async ({ form, actor }) => {
+      const { setCookies } = await disableTwoFactor(actor, parseForm(TwoFactorDisableSchema, form));
+      return reply("2fa-disable", { message: "L'authentification à deux facteurs est désactivée" }, setCookies);
+    },
+  },
+  "security-report": {
+    failure: FAILURE.securityReport,
+    handle: async ({ form, actor }) => {
+      await submitSecurityReport(actor, parseForm(SecurityReportSchema, form));
+      return reply("security-report", { message: "Votre rapport a bien été envoyé. Notre équipe vous répondra sous 24 h." });
+    },
+  },
+};
