@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { CategoryView, ProductCardView } from "~/domain/catalog/catalog.types";
 import { ProductGrid } from "~/components/product/product-card";
 import { ChevronRightIcon, HeartIcon, LeafIcon, SparklesIcon } from "~/components/ui/icons";
+import { buttonClass } from "~/components/ui/button";
 
 export type HomeSection = {
   category: Pick<CategoryView, "id" | "name" | "slug" | "description">;
@@ -125,7 +126,7 @@ export function CategorySections({ sections, totalProducts }: CategorySectionsPr
           </h2>
           <Link
             to="/products"
-            className="inline-flex min-h-12 items-center justify-center rounded-full bg-accent px-8 text-sm font-semibold text-white hover:bg-accent-dark"
+            className={buttonClass({ variant: "accent", size: "lg", className: "text-sm" })}
           >
             Voir tous les produits
           </Link>

@@ -3,6 +3,7 @@ import { RETURNS_DAYS } from "~/lib/shop-rules";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { formatEurosCompact } from "~/lib/money";
 import { GiftIcon, ReturnsIcon, ShieldIcon, TruckIcon } from "~/components/ui/icons";
+import { buttonClass } from "~/components/ui/button";
 
 /** The threshold is the one edited in Paramètres (root loader). */
 const benefitsFor = (freeThresholdCents: number) => [
@@ -76,7 +77,7 @@ export function Hero() {
           <div className="mt-8 flex flex-wrap gap-3">
             <Link
               to="/products"
-              className="inline-flex min-h-12 items-center justify-center rounded-full bg-accent px-8 text-sm font-semibold tracking-wider text-white hover:bg-accent-dark"
+              className={buttonClass({ variant: "accent", size: "lg", className: "text-sm tracking-wider" })}
             >
               DÉCOUVRIR
             </Link>

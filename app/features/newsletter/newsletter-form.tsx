@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { NEWSLETTER_EMAIL_MAX, newsletterEmailProblem, type NewsletterResult } from "~/domain/newsletter/newsletter.rules";
+import { buttonClass } from "~/components/ui/button";
 
 type Tone = "light" | "dark";
 
@@ -79,7 +80,7 @@ export function NewsletterForm({ tone = "light" }: { tone?: Tone }) {
         <button
           type="submit"
           disabled={busy}
-          className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark disabled:opacity-70"
+          className={buttonClass({ variant: "accent", className: "shrink-0" })}
         >
           S'abonner
         </button>

@@ -33,12 +33,15 @@ import {
   type ContactFormValues,
 } from "~/domain/support/contact.schema";
 import { InfoPageHeader, primaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
+import { Icon } from "~/components/ui/icons";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { noStore, publicPageHeaders } from "~/lib/http-cache";
 import { RETURNS_DAYS } from "~/lib/shop-rules";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { buildMeta } from "~/lib/seo";
 
+/** The card's glyph sits in its heading, before the title, on the text's baseline. */
+const cardIconClass = "mr-2 inline-block h-5 w-5 align-[-0.2em] text-accent";
 const FORM_ID = "formulaire-contact";
 /** ?formulaire=ouvert opens the contact form without JavaScript (the e-mail card's link). */
 const OPEN_PARAM = "formulaire";
@@ -194,7 +197,7 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
           <div className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-3">
             <article className={cardClass} aria-labelledby="carte-chat">
               <h3 id="carte-chat" className="text-lg font-semibold">
-                <span aria-hidden="true">💬 </span>Chat en direct
+                <Icon name="chat" className={cardIconClass} />Chat en direct
               </h3>
               <p className="mt-2 text-muted">Échangez en direct avec une conseillère beauté.</p>
               <dl className="mt-4 space-y-1 text-sm">
@@ -213,7 +216,7 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
 
             <article className={cardClass} aria-labelledby="carte-telephone">
               <h3 id="carte-telephone" className="text-lg font-semibold">
-                <span aria-hidden="true">📞 </span>Téléphone
+                <Icon name="phone" className={cardIconClass} />Téléphone
               </h3>
               <p className="mt-2 text-muted">Un conseiller vous répond et suit votre demande jusqu'au bout.</p>
               <p className="mt-4">
@@ -226,7 +229,7 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
 
             <article className={cardClass} aria-labelledby="carte-email">
               <h3 id="carte-email" className="text-lg font-semibold">
-                <span aria-hidden="true">✉️ </span>E-mail
+                <Icon name="mail" className={cardIconClass} />E-mail
               </h3>
               <p className="mt-2 text-muted">Réponse sous 2 heures en moyenne, 7j/7.</p>
               <p className="mt-4 font-semibold break-all">{CONTACT_EMAIL}</p>

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { randomUUID } from "node:crypto";
+import type { Browser, Locator, Page } from "playwright-core";
 import { launchBrowser, newShopContext, signedInContext } from "../../support/browser";
 import { E2E_ADMIN } from "../../support/accounts";
-import { signInCookie } from "../../support/http-session";
+import { signInCookie, signUpCookie } from "../../support/http-session";
+import { apiCall, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
 
 /**
  * Layout at common screen sizes: the back-office lists fit a 1366x768 laptop (a wide table
@@ -16,6 +18,27 @@ let adminCookie: string;
 /** How far the document scrolls sideways (0 when it fits). */
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * The row action is in the viewport, inside its table's card, and the element on top at its
+ * centre (not covered by the cells that scroll under the pinned column); the page still does
+ * not scroll sideways.
+ */
+async function expectActionReachable(page: Page, region: Locator, action: Locator, name: string) {
+  await action.scrollIntoViewIfNeeded();
+  const box = await action.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(1366);
+  const regionBox = (await region.boundingBox())!;
+  expect(box!.x + box!.width).toBeLessThanOrEqual(regionBox.x + regionBox.width);
+  expect(await sidewaysOverflow(page)).toBe(0);
+  const onTop = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x, y)?.closest("button, a")?.getAttribute("aria-label") ?? null,
+    [box!.x + box!.width / 2, box!.y + box!.height / 2] as const,
+  );
+  expect(onTop).toBe(name);
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -31,6 +54,9 @@ describe("back-office at 1366x768", () => {
     ["/admin/produits", "Liste des produits"],
     ["/admin/commandes", "Liste des commandes"],
     ["/admin/clients", "Liste des clients"],
+    ["/admin/categories", "Liste des catégories"],
+    ["/admin/promotions", "Liste des codes promo"],
+    ["/admin/cartes-cadeaux", "Liste des cartes cadeaux"],
   ])("%s does not scroll sideways; a table scrolls in its own region", async (path, regionName) => {
     const context = await signedInContext(browser, baseURL, adminCookie, { viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
@@ -61,20 +87,74 @@ describe("back-office at 1366x768", () => {
       const name = (await firstRow.getByRole("checkbox").getAttribute("aria-label"))!.replace(/^Sélectionner /, "");
       const remove = firstRow.getByRole("button", { name: `Supprimer ${name}`, exact: true });
       // Pinned to the right edge of the table's card: in view without scrolling the region.
-      await remove.scrollIntoViewIfNeeded();
-      const box = await remove.boundingBox();
-      expect(box).not.toBeNull();
-      expect(box!.x).toBeGreaterThanOrEqual(0);
-      expect(box!.x + box!.width).toBeLessThanOrEqual(1366);
-      const regionBox = (await region.boundingBox())!;
-      expect(box!.x + box!.width).toBeLessThanOrEqual(regionBox.x + regionBox.width);
-      expect(await sidewaysOverflow(page)).toBe(0);
-      // The button is the one on top at its centre (not covered by the scrolled cells).
-      const onTop = await page.evaluate(
-        ([x, y]) => document.elementFromPoint(x, y)?.closest("button")?.getAttribute("aria-label") ?? null,
-        [box!.x + box!.width / 2, box!.y + box!.height / 2] as const,
-      );
-      expect(onTop).toBe(`Supprimer ${name}`);
+      await expectActionReachable(page, region, remove, `Supprimer ${name}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps the first category's 'Supprimer' button inside the viewport", async () => {
+    const context = await signedInContext(browser, baseURL, adminCookie, { viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    try {
+      await page.goto("/admin/categories");
+      const region = page.getByRole("region", { name: "Liste des catégories" });
+      await region.waitFor();
+      const name = (await region.getByRole("rowheader").first().textContent())!;
+      const remove = region.getByRole("button", { name: `Supprimer ${name}`, exact: true });
+      await expectActionReachable(page, region, remove, `Supprimer ${name}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps a promo code's 'Désactiver' button inside the viewport", async () => {
+    const code = `LARGEUR${Date.now() % 1_000_000}`;
+    const created = await fetch(`${baseURL}/admin/promotions`, {
+      method: "POST",
+      headers: { cookie: adminCookie, origin: baseURL, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: new URLSearchParams({ intent: "create", code, kind: "percentage", value: "10" }),
+    });
+    expect(created.ok).toBe(true);
+    const context = await signedInContext(browser, baseURL, adminCookie, { viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    try {
+      await page.goto("/admin/promotions");
+      const region = page.getByRole("region", { name: "Liste des codes promo" });
+      await region.waitFor();
+      const disable = region.getByRole("button", { name: `Désactiver ${code}`, exact: true });
+      await expectActionReachable(page, region, disable, `Désactiver ${code}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps a gift card's 'Désactiver' button inside the viewport", async () => {
+    // A shopper buys an e-mailed gift card (nothing shipped, paid by bank card).
+    const shopper = await signUpCookie(baseURL, `largeur-${randomUUID()}@example.com`);
+    const order = await apiCall(
+      baseURL,
+      "POST",
+      "/api/v1/orders",
+      shopper,
+      {
+        contact: HTTP_CONTACT,
+        card: HTTP_CARD,
+        lines: [],
+        gift_cards: [{ amountCents: 5000, occasion: "anniversaire", deliveryMode: "email", recipientEmail: "camille@example.com" }],
+      },
+      { "idempotency-key": randomUUID() },
+    );
+    expect(order.status, JSON.stringify(order.json)).toBe(201);
+    const last4 = order.json.data.gift_cards[0].last4 as string;
+    const context = await signedInContext(browser, baseURL, adminCookie, { viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`/admin/cartes-cadeaux?q=${last4}`);
+      const region = page.getByRole("region", { name: "Liste des cartes cadeaux" });
+      await region.waitFor();
+      const name = `Désactiver la carte cadeau •••• ${last4}`;
+      await expectActionReachable(page, region, region.getByRole("button", { name, exact: true }), name);
     } finally {
       await context.close();
     }

@@ -288,7 +288,8 @@ describe("customer service", () => {
 
   async function fillValid(subject: string) {
     await page.getByLabel("Nom", { exact: true }).fill("Camille Test");
-    await page.getByLabel("E-mail", { exact: true }).fill("camille.test@example.com");
+    // By role: the e-mail contact card is labelled "E-mail" by its heading too.
+    await page.getByRole("textbox", { name: "E-mail", exact: true }).fill("camille.test@example.com");
     await page.getByLabel("Sujet", { exact: true }).fill(subject);
     await page
       .getByLabel("Message", { exact: true })
@@ -390,7 +391,7 @@ describe("customer service", () => {
     await p.goto("/service-client");
     await p.getByRole("link", { name: "Écrire un message" }).click();
     await p.getByLabel("Nom", { exact: true }).fill("Sacha Sans Script");
-    await p.getByLabel("E-mail", { exact: true }).fill("sacha@example.com");
+    await p.getByRole("textbox", { name: "E-mail", exact: true }).fill("sacha@example.com");
     await p.getByLabel("Sujet", { exact: true }).fill("Sans JavaScript");
     await p.getByLabel("Message", { exact: true }).fill("Ce message part sans JavaScript.");
     const [response] = await Promise.all([

@@ -3,6 +3,7 @@ import type { AccountTab } from "../account-tabs";
 import type { ReactNode } from "react";
 import { TabHeading } from "~/components/ui/tab-heading";
 import { PersonalDataSection } from "./personal-data-section";
+import { buttonClass } from "~/components/ui/button";
 
 /**
  * Profil: who is signed in, the way to the full profile page, the Beauty Pass history (given by
@@ -32,7 +33,7 @@ export function ProfileTab({
       </dl>
       <Link
         to="/profile"
-        className="mt-6 inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
+        className={buttonClass({ variant: "accent", className: "mt-6" })}
       >
         Modifier mon profil
       </Link>
@@ -91,7 +92,7 @@ export function EmptyTab({ tab }: { tab: EmptyTabId }) {
         {state.link && (
           <Link
             to={state.link.to}
-            className="mt-6 inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
+            className={buttonClass({ variant: "accent", className: "mt-6" })}
           >
             {state.link.label}
           </Link>

@@ -1,15 +1,15 @@
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataTable, Th } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Input } from "~/components/ui/input";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import { CATEGORY_NAME_MAX } from "~/lib/shop-rules";
 import { CategoryNameSchema, type AdminCategoryRow, type CategoryAnswer } from "~/domain/catalog/admin-categories.schema";
-
-const inputClass = "min-h-11 rounded-lg border border-line bg-white px-3 font-normal";
-const primaryButtonClass = "min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60";
-const secondaryButtonClass = "min-h-11 rounded-full border border-line px-5 font-semibold hover:border-accent";
-const dangerButtonClass = "min-h-11 rounded-full bg-red-700 px-5 font-semibold text-white disabled:opacity-60";
 
 const produits = (n: number) => `${n} produit${n > 1 ? "s" : ""}`;
 
@@ -35,39 +35,40 @@ export function AdminCategoriesView({ categories }: { categories: AdminCategoryR
       <CreateCategoryForm />
 
       {categories.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-8 text-center text-muted">Aucune catégorie</p>
+        <EmptyState>Aucune catégorie</EmptyState>
       ) : (
-        <div role="region" aria-label="Liste des catégories" tabIndex={0} className="overflow-x-auto rounded-2xl border border-line bg-white">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="border-b border-line bg-band/60 text-xs uppercase tracking-wide">
-              <tr>
-                <th scope="col" className="px-4 py-3">Nom</th>
-                <th scope="col" className="px-4 py-3">Adresse</th>
-                <th scope="col" className="px-4 py-3">Produits</th>
-                <th scope="col" className="px-4 py-3">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {categories.map((c) => (
-                <tr key={c.id}>
-                  <th scope="row" className="px-4 py-3 font-semibold">{c.name}</th>
-                  <td className="px-4 py-3 font-mono text-muted">/category/{c.slug}</td>
-                  <td className="px-4 py-3">{produits(c.product_count)}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap gap-2">
-                      <button type="button" onClick={() => setRenaming(c)} aria-label={`Renommer ${c.name}`} className={secondaryButtonClass}>
-                        Renommer
-                      </button>
-                      <button type="button" onClick={() => setDeleting(c)} aria-label={`Supprimer ${c.name}`} className={secondaryButtonClass}>
-                        Supprimer
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Liste des catégories"
+          minWidth="min-w-[40rem]"
+          head={
+            <>
+              <Th>Nom</Th>
+              <Th>Adresse</Th>
+              <Th>Produits</Th>
+              <Th>Actions</Th>
+            </>
+          }
+        >
+          {categories.map((c) => (
+            <tr key={c.id}>
+              <th scope="row" className="px-4 py-3 font-semibold">
+                {c.name}
+              </th>
+              <td className="px-4 py-3 font-mono text-muted">/category/{c.slug}</td>
+              <td className="px-4 py-3">{produits(c.product_count)}</td>
+              <td className="px-4 py-3">
+                <div className="flex flex-wrap gap-2">
+                  <Button size="sm" onClick={() => setRenaming(c)} aria-label={`Renommer ${c.name}`}>
+                    Renommer
+                  </Button>
+                  <Button variant="danger-outline" size="sm" onClick={() => setDeleting(c)} aria-label={`Supprimer ${c.name}`}>
+                    Supprimer
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       {renaming ? <RenameModal category={renaming} onClose={() => setRenaming(null)} /> : null}
@@ -106,13 +107,12 @@ function CreateCategoryForm() {
       <input type="hidden" name="intent" value="create" />
       <label className="flex min-w-64 flex-1 flex-col gap-1 text-sm font-semibold">
         Nom de la nouvelle catégorie
-        <input
+        <Input
           name="name"
           maxLength={CATEGORY_NAME_MAX}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "category-create-error" : undefined}
           onChange={() => setError(null)}
-          className={inputClass}
         />
         {error ? (
           <span id="category-create-error" role="alert" className="font-normal text-red-800">
@@ -120,9 +120,9 @@ function CreateCategoryForm() {
           </span>
         ) : null}
       </label>
-      <button type="submit" disabled={fetcher.state !== "idle"} className={`${primaryButtonClass} mt-6`}>
+      <Button type="submit" variant="ink" disabled={fetcher.state !== "idle"} className="mt-6">
         {fetcher.state !== "idle" ? "Création..." : "Créer la catégorie"}
-      </button>
+      </Button>
     </fetcher.Form>
   );
 }
@@ -154,7 +154,7 @@ function RenameModal({ category, onClose }: { category: AdminCategoryRow; onClos
         <input type="hidden" name="categoryId" value={category.id} />
         <label className="flex flex-col gap-1 text-sm font-semibold">
           Nouveau nom
-          <input
+          <Input
             name="name"
             defaultValue={category.name}
             maxLength={CATEGORY_NAME_MAX}
@@ -162,7 +162,6 @@ function RenameModal({ category, onClose }: { category: AdminCategoryRow; onClos
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "category-rename-error" : undefined}
             onChange={() => setError(null)}
-            className={inputClass}
           />
           {error ? (
             <span id="category-rename-error" role="alert" className="font-normal text-red-800">
@@ -172,12 +171,10 @@ function RenameModal({ category, onClose }: { category: AdminCategoryRow; onClos
         </label>
         <p className="mt-2 text-sm text-muted">L'adresse /category/{category.slug} reste la même.</p>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            Annuler
-          </button>
-          <button type="submit" disabled={fetcher.state !== "idle"} className={primaryButtonClass}>
+          <Button onClick={onClose}>Annuler</Button>
+          <Button type="submit" variant="ink" disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? "Sauvegarde..." : "Renommer"}
-          </button>
+          </Button>
         </div>
       </fetcher.Form>
     </Modal>
@@ -195,26 +192,19 @@ function DeleteModal({ category, onClose }: { category: AdminCategoryRow; onClos
   });
 
   return (
-    <Modal title="Supprimer la catégorie" onClose={onClose}>
+    <ConfirmDialog
+      title="Supprimer la catégorie"
+      onClose={onClose}
+      form={fetcher.Form}
+      fields={{ intent: "delete", categoryId: category.id }}
+      confirmLabel={fetcher.state !== "idle" ? "Suppression..." : "Supprimer"}
+      busy={fetcher.state !== "idle"}
+      error={error}
+    >
       <p>Êtes-vous sûr de vouloir supprimer cette catégorie ?</p>
       <p className="mt-2 text-sm text-muted">
         {category.name} ({produits(category.product_count)})
       </p>
-      {error ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
-          {error}
-        </p>
-      ) : null}
-      <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="categoryId" value={category.id} />
-        <button type="button" onClick={onClose} className={secondaryButtonClass} data-autofocus>
-          Annuler
-        </button>
-        <button type="submit" disabled={fetcher.state !== "idle"} className={dangerButtonClass}>
-          {fetcher.state !== "idle" ? "Suppression..." : "Supprimer"}
-        </button>
-      </fetcher.Form>
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -1,7 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import type { z } from "zod";
+import { Button } from "~/components/ui/button";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
+import { Input, Select, controlClass } from "~/components/ui/input";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
@@ -27,9 +29,8 @@ import {
  * again; the server's refusal comes back with the same per-field messages.
  */
 
-const inputClass = "mt-1 min-h-11 w-full rounded-lg border border-line bg-white px-3";
-const primaryButtonClass = "min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60";
-const secondaryButtonClass = "inline-flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:border-accent";
+/** A control under its label, the width of the form. */
+const fieldControl = "mt-1 w-full";
 
 /** One fetcher form: browser-side check, server answer, toast and close on success. */
 function useClientForm(schema: z.ZodType, onDone: (answer: ClientActionAnswer) => void, extra?: (form: FormData) => Record<string, unknown>) {
@@ -87,13 +88,13 @@ function TextField({
   const { autoFocus, ...rest } = input;
   return (
     <FieldShell id={id} label={label} required={required} error={error || undefined}>
-      <input
+      <Input
         id={id}
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={errorIdOf(id, error || undefined)}
         onChange={() => onEdit(name)}
-        className={inputClass}
+        className={fieldControl}
         data-autofocus={autoFocus ? true : undefined}
         {...rest}
       />
@@ -112,12 +113,10 @@ function FormAlert({ message }: { message: string | null }) {
 function Buttons({ busy, label, busyLabel, onClose }: { busy: boolean; label: string; busyLabel: string; onClose: () => void }) {
   return (
     <div className="flex flex-wrap justify-end gap-3 pt-2">
-      <button type="button" onClick={onClose} className={secondaryButtonClass}>
-        Annuler
-      </button>
-      <button type="submit" disabled={busy} className={primaryButtonClass}>
+      <Button onClick={onClose}>Annuler</Button>
+      <Button type="submit" variant="ink" disabled={busy}>
         {busy ? busyLabel : label}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -137,14 +136,14 @@ export function EditClientModal({ client, onClose }: { client: AdminClientProfil
           <TextField id="client-birth-date" name="dateOfBirth" label="Date de naissance" type="date" defaultValue={client.date_of_birth ?? ""} error={f.errors.dateOfBirth} onEdit={f.clear} />
         </div>
         <FieldShell id="client-gender" label="Genre" error={f.errors.gender || undefined}>
-          <select id="client-gender" name="gender" defaultValue={client.gender ?? ""} className={inputClass} onChange={() => f.clear("gender")}>
+          <Select id="client-gender" name="gender" defaultValue={client.gender ?? ""} className={fieldControl} onChange={() => f.clear("gender")}>
             <option value="">Non renseigné</option>
             {CLIENT_GENDERS.map((g) => (
               <option key={g} value={g}>
                 {CLIENT_GENDER_LABELS[g]}
               </option>
             ))}
-          </select>
+          </Select>
         </FieldShell>
         <TextField id="client-picture" name="profilePictureUrl" label="Photo de profil (URL)" type="url" defaultValue={client.profile_picture_url ?? ""} error={f.errors.profilePictureUrl} onEdit={f.clear} />
         <FieldShell id="client-bio" label="Bio" error={f.errors.bio || undefined}>
@@ -156,7 +155,7 @@ export function EditClientModal({ client, onClose }: { client: AdminClientProfil
             defaultValue={client.bio ?? ""}
             aria-describedby={errorIdOf("client-bio", f.errors.bio || undefined)}
             onChange={() => f.clear("bio")}
-            className={`${inputClass} py-2`}
+            className={`${controlClass} ${fieldControl} py-2`}
           />
         </FieldShell>
         <Buttons busy={f.busy} label="Enregistrer" busyLabel="Sauvegarde..." onClose={onClose} />
@@ -218,7 +217,7 @@ export function ClientMailModal({ clientIds, recipients, onClose, onSent }: { cl
               f.clear("body");
               setLength(event.currentTarget.value.length);
             }}
-            className={`${inputClass} py-2`}
+            className={`${controlClass} ${fieldControl} py-2`}
           />
         </FieldShell>
         <p className="text-right text-xs text-muted" aria-live="polite">

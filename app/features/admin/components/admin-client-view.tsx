@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { orderStatusLabel } from "~/domain/orders/order.types";
@@ -7,7 +8,6 @@ import { CLIENT_STATUS_LABELS } from "~/domain/customers/admin-clients.schema";
 import { CLIENT_GENDER_LABELS, type AdminClientProfile, type ClientGender } from "~/domain/customers/admin-client-profile.schema";
 import { AdjustPointsModal, ClientMailModal, EditClientModal } from "./admin-client-forms";
 
-const secondaryButtonClass = "inline-flex min-h-11 items-center rounded-full border border-line px-4 font-semibold hover:border-accent";
 const cardClass = "rounded-2xl border border-line bg-white p-5";
 
 const dateOrDash = (value: string | null) => (value ? <time dateTime={value}>{formatDate(value)}</time> : "—");
@@ -39,15 +39,15 @@ export function AdminClientView({ client }: { client: AdminClientProfile }) {
           <p className="mt-1 font-mono text-xs text-muted">ID : {client.id}</p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <button type="button" onClick={() => setDialog("edit")} className={secondaryButtonClass}>
+          <Button size="sm" onClick={() => setDialog("edit")}>
             Modifier
-          </button>
-          <button type="button" onClick={() => setDialog("points")} className={secondaryButtonClass}>
+          </Button>
+          <Button size="sm" onClick={() => setDialog("points")}>
             Ajuster les points
-          </button>
-          <button type="button" onClick={() => setDialog("mail")} className={secondaryButtonClass}>
+          </Button>
+          <Button size="sm" onClick={() => setDialog("mail")}>
             Envoyer email
-          </button>
+          </Button>
         </div>
       </div>
 

@@ -1,4 +1,9 @@
-import { Form, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+import { DataTable, Th } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FilterBar } from "~/components/ui/filter-bar";
+import { Input } from "~/components/ui/input";
 import type { AdminGiftCardView, GiftCardLedgerEntry } from "~/domain/gift-cards/gift-card-admin.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
@@ -26,14 +31,15 @@ function DisableButton({ card }: { card: AdminGiftCardView }) {
     >
       <input type="hidden" name="intent" value="disable" />
       <input type="hidden" name="giftCardId" value={card.id} />
-      <button
+      <Button
         type="submit"
+        variant="danger-outline"
+        size="sm"
         disabled={fetcher.state !== "idle"}
         aria-label={`Désactiver la carte cadeau •••• ${card.last4}`}
-        className="min-h-10 rounded-full border border-danger px-3 text-sm font-semibold text-danger hover:bg-danger hover:text-white"
       >
         Désactiver
-      </button>
+      </Button>
       {fetcher.data && !fetcher.data.ok && <span role="alert" className="block text-xs text-danger">{fetcher.data.message}</span>}
     </fetcher.Form>
   );
@@ -59,65 +65,57 @@ export function AdminGiftCardsView({
           <h1 className="font-display text-3xl">Cartes cadeaux</h1>
           <p className="text-sm text-muted">{list.total} carte(s) cadeau(x)</p>
         </div>
-        <Form method="get" className="flex gap-2">
-          <label className="text-sm font-medium">
+        <FilterBar label="Filtrer les cartes cadeaux">
+          <label className="flex flex-col gap-1 text-sm font-semibold">
             Rechercher
-            <input
-              name="q"
-              defaultValue={query.q}
-              placeholder="4 derniers caractères ou e-mail de l'acheteur"
-              className="mt-1 block min-h-11 w-72 rounded-xl border border-line bg-white px-3 py-2"
-            />
+            <Input name="q" defaultValue={query.q} placeholder="4 derniers caractères ou e-mail de l'acheteur" className="w-72" />
           </label>
-          <button type="submit" className="mt-6 min-h-11 rounded-full bg-ink px-5 font-semibold text-white">
-            Rechercher
-          </button>
-        </Form>
+        </FilterBar>
       </div>
 
       {list.cards.length === 0 ? (
-        <p className="rounded-2xl bg-cream p-6 text-muted">Aucune carte cadeau</p>
+        <EmptyState>Aucune carte cadeau</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-line bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-cream text-xs uppercase text-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3">Carte</th>
-                <th scope="col" className="px-4 py-3">Montant</th>
-                <th scope="col" className="px-4 py-3">Solde</th>
-                <th scope="col" className="px-4 py-3">Statut</th>
-                <th scope="col" className="px-4 py-3">Acheteur</th>
-                <th scope="col" className="px-4 py-3">Expiration</th>
-                <th scope="col" className="px-4 py-3">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {list.cards.map((card) => (
-                <tr key={card.id}>
-                  <td className="px-4 py-3 font-mono">•••• {card.last4}</td>
-                  <td className="px-4 py-3">{formatPrice(card.amount_cents)}</td>
-                  <td className="px-4 py-3 font-semibold">{formatPrice(card.balance_cents)}</td>
-                  <td className="px-4 py-3">{statusOf(card)}</td>
-                  <td className="px-4 py-3">
-                    {card.buyer_email ?? "Compte supprimé"}
-                    {card.order_reference && <span className="block text-xs text-muted">Commande #{card.order_reference}</span>}
-                  </td>
-                  <td className="px-4 py-3">{formatDate(card.expires_at)}</td>
-                  <td className="flex flex-wrap gap-2 px-4 py-3">
-                    <Link
-                      to={`?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), page: String(query.page), carte: card.id })}`}
-                      aria-label={`Historique de la carte cadeau •••• ${card.last4}`}
-                      className="inline-flex min-h-10 items-center rounded-full border border-line px-3 font-semibold hover:bg-band"
-                    >
-                      Historique
-                    </Link>
-                    <DisableButton card={card} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Liste des cartes cadeaux"
+          head={
+            <>
+              <Th>Carte</Th>
+              <Th>Montant</Th>
+              <Th>Solde</Th>
+              <Th>Statut</Th>
+              <Th>Acheteur</Th>
+              <Th>Expiration</Th>
+              <Th>Actions</Th>
+            </>
+          }
+        >
+          {list.cards.map((card) => (
+            <tr key={card.id}>
+              <td className="px-4 py-3 font-mono">•••• {card.last4}</td>
+              <td className="px-4 py-3">{formatPrice(card.amount_cents)}</td>
+              <td className="px-4 py-3 font-semibold">{formatPrice(card.balance_cents)}</td>
+              <td className="px-4 py-3">{statusOf(card)}</td>
+              <td className="px-4 py-3">
+                {card.buyer_email ?? "Compte supprimé"}
+                {card.order_reference && <span className="block text-xs text-muted">Commande #{card.order_reference}</span>}
+              </td>
+              <td className="px-4 py-3">{formatDate(card.expires_at)}</td>
+              <td className="px-4 py-3">
+                <div className="flex flex-wrap gap-2">
+                  <Link
+                    to={`?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), page: String(query.page), carte: card.id })}`}
+                    aria-label={`Historique de la carte cadeau •••• ${card.last4}`}
+                    className={buttonClass({ size: "sm" })}
+                  >
+                    Historique
+                  </Link>
+                  <DisableButton card={card} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {list.page_count > 1 ? (
         <Pager

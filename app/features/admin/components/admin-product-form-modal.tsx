@@ -2,6 +2,8 @@ import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Input, Select, controlClass } from "~/components/ui/input";
 import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import {
@@ -65,7 +67,8 @@ type Props = {
   onClose: () => void;
 };
 
-const inputClass = "mt-1 min-h-11 w-full rounded-lg border border-line bg-white px-3";
+/** A control under its label, the width of its cell. */
+const fieldControl = "mt-1 w-full";
 
 /**
  * 'Nouveau produit' / 'Modifier le produit' (spec back-office §2, §5): every field of the
@@ -153,21 +156,21 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
 
   const text = (key: "name" | "brand" | "sku", label: string, required = false) => (
     <FieldShell id={`product-${key}`} label={label} required={required} error={errors[key]}>
-      <input
+      <Input
         id={`product-${key}`}
         value={values[key]}
         onChange={(e) => set(key, e.currentTarget.value)}
         aria-invalid={errors[key] ? true : undefined}
         aria-describedby={errorIdOf(`product-${key}`, errors[key])}
         data-autofocus={key === "name" ? true : undefined}
-        className={inputClass}
+        className={fieldControl}
       />
     </FieldShell>
   );
 
   const numeric = (key: "price" | "original_price" | "stock" | "rating" | "review_count", label: string, step: string, max?: number) => (
     <FieldShell id={`product-${key}`} label={label} required={key === "price" || key === "stock"} error={errors[key]}>
-      <input
+      <Input
         id={`product-${key}`}
         type="number"
         inputMode="decimal"
@@ -178,18 +181,18 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
         onChange={(e) => set(key, e.currentTarget.value)}
         aria-invalid={errors[key] ? true : undefined}
         aria-describedby={errorIdOf(`product-${key}`, errors[key])}
-        className={inputClass}
+        className={fieldControl}
       />
     </FieldShell>
   );
 
   const attribute = (key: "size" | "color" | "usage", label: string) => (
     <FieldShell id={`product-attr-${key}`} label={label}>
-      <input
+      <Input
         id={`product-attr-${key}`}
         value={values.attributes[key]}
         onChange={(e) => set("attributes", { ...values.attributes, [key]: e.currentTarget.value })}
-        className={inputClass}
+        className={fieldControl}
       />
     </FieldShell>
   );
@@ -211,17 +214,17 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
               rows={3}
               value={values.description}
               onChange={(e) => set("description", e.currentTarget.value)}
-              className="mt-1 w-full rounded-lg border border-line bg-white px-3 py-2"
+              className={`${controlClass} ${fieldControl} py-2`}
             />
           </FieldShell>
           <FieldShell id="product-category_id" label="Catégorie" required error={errors.category_id}>
-            <select
+            <Select
               id="product-category_id"
               value={values.category_id}
               onChange={(e) => set("category_id", e.currentTarget.value)}
               aria-invalid={errors.category_id ? true : undefined}
               aria-describedby={errorIdOf("product-category_id", errors.category_id)}
-              className={inputClass}
+              className={fieldControl}
             >
               <option value="">Sélectionner une catégorie</option>
               {categories.map((c) => (
@@ -229,7 +232,7 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
                   {c.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </FieldShell>
           {text("brand", "Marque")}
           {text("sku", "SKU")}
@@ -259,7 +262,7 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
             {values.images.map((url, index) => (
               <li key={`${index}-${url}`} className="flex items-center gap-2">
                 <img src={url} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg border border-line object-cover" />
-                <input
+                <Input
                   value={url}
                   aria-label={`URL de l'image ${index + 1} de la galerie`}
                   onChange={(e) => {
@@ -267,16 +270,16 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
                     next[index] = e.currentTarget.value;
                     set("images", next);
                   }}
-                  className="min-h-11 min-w-0 flex-1 rounded-lg border border-line px-3 text-sm"
+                  className="min-w-0 flex-1 text-sm"
                 />
-                <button
-                  type="button"
+                <Button
+                  size="sm"
                   onClick={() => set("images", values.images.filter((_, i) => i !== index))}
                   aria-label={`Retirer l'image ${index + 1} de la galerie`}
-                  className="min-h-11 rounded-full border border-line px-4 text-sm font-semibold"
+                  className="text-sm"
                 >
                   Retirer
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
@@ -284,7 +287,7 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
             <>
               <div className="flex flex-wrap items-end gap-2">
                 <FieldShell id="product-gallery-url" label="Ajouter une image par URL" className="min-w-56 flex-1" error={urlError ?? undefined}>
-                  <input
+                  <Input
                     id="product-gallery-url"
                     value={urlDraft}
                     placeholder="https://… ou /media/…"
@@ -299,12 +302,12 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
                       }
                     }}
                     aria-describedby={errorIdOf("product-gallery-url", urlError ?? undefined)}
-                    className={inputClass}
+                    className={fieldControl}
                   />
                 </FieldShell>
-                <button type="button" onClick={addGalleryUrl} className="min-h-11 rounded-full border border-line px-4 font-semibold">
+                <Button size="sm" onClick={addGalleryUrl}>
                   Ajouter l'URL
-                </button>
+                </Button>
               </div>
               <UploadButton
                 label="Téléverser des images dans la galerie"
@@ -323,7 +326,7 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
           {errors.tags ? <p className="text-sm font-medium text-danger">{errors.tags}</p> : null}
           <div className="flex flex-wrap items-end gap-2">
             <FieldShell id="product-tag" label="Nouveau tag" className="min-w-48 flex-1" error={tagError ?? undefined}>
-              <input
+              <Input
                 id="product-tag"
                 value={tagDraft}
                 onChange={(e) => {
@@ -337,7 +340,7 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
                   }
                 }}
                 aria-describedby={errorIdOf("product-tag", tagError ?? undefined)}
-                className={inputClass}
+                className={fieldControl}
               />
             </FieldShell>
             <button type="button" onClick={addTag} aria-label="Ajouter le tag" className="h-11 w-11 rounded-full border border-line text-lg font-semibold">
@@ -368,11 +371,11 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
           {attribute("size", "Taille / Volume")}
           {attribute("color", "Couleur")}
           <FieldShell id="product-attr-skin" label="Type de peau" error={errors.attributes}>
-            <select
+            <Select
               id="product-attr-skin"
               value={values.attributes.skin_type}
               onChange={(e) => set("attributes", { ...values.attributes, skin_type: e.currentTarget.value as ProductFormValues["attributes"]["skin_type"] })}
-              className={inputClass}
+              className={fieldControl}
             >
               <option value="">Non précisé</option>
               {SKIN_TYPES.map((s) => (
@@ -380,7 +383,7 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
                   {SKIN_TYPE_LABELS[s]}
                 </option>
               ))}
-            </select>
+            </Select>
           </FieldShell>
           {attribute("usage", "Utilisation recommandée")}
         </fieldset>
@@ -398,12 +401,10 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
         </div>
 
         <div className="flex justify-end gap-2 border-t border-line pt-4">
-          <button type="button" onClick={cancel} className="min-h-11 rounded-full border border-line px-5 font-semibold">
-            Annuler
-          </button>
-          <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60">
+          <Button onClick={cancel}>Annuler</Button>
+          <Button type="submit" variant="ink" disabled={busy}>
             {busy ? "Sauvegarde..." : mode === "create" ? "Créer" : "Modifier"}
-          </button>
+          </Button>
         </div>
       </form>
     </Modal>
@@ -468,21 +469,21 @@ function ImageField({
         )}
         <div className="min-w-56 flex-1 space-y-3">
           <FieldShell id="product-image_url" label="URL de l'image principale" error={error}>
-            <input
+            <Input
               id="product-image_url"
               value={value}
               placeholder="https://… ou /media/…"
               onChange={(e) => onChange(e.currentTarget.value)}
               aria-invalid={error ? true : undefined}
               aria-describedby={errorIdOf("product-image_url", error)}
-              className={inputClass}
+              className={fieldControl}
             />
           </FieldShell>
           <UploadButton label="Téléverser l'image principale" onUploaded={onUploaded} />
           {value ? (
-            <button type="button" onClick={() => onChange("")} className="min-h-11 rounded-full border border-line px-4 text-sm font-semibold">
+            <Button size="sm" onClick={() => onChange("")} className="text-sm">
               Retirer l'image principale
-            </button>
+            </Button>
           ) : null}
         </div>
       </div>
@@ -526,7 +527,7 @@ function UploadButton({ label, multiple = false, onUploaded }: { label: string; 
       />
       <label
         htmlFor={id}
-        className="inline-flex min-h-11 cursor-pointer items-center rounded-full border border-line bg-white px-4 text-sm font-semibold hover:border-accent peer-focus-visible:ring-2 peer-focus-visible:ring-accent"
+        className={buttonClass({ size: "sm", className: "cursor-pointer bg-white text-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent" })}
       >
         {label}
       </label>

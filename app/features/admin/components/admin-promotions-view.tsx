@@ -1,5 +1,9 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { DataTable, Th } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Input, Select } from "~/components/ui/input";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
@@ -17,9 +21,8 @@ import {
   type PromoFormField,
 } from "~/domain/promotions/promotions.schema";
 
-const inputClass = "mt-1 block min-h-11 w-full rounded-lg border border-line bg-white px-3 font-normal";
-const primaryButtonClass = "min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60";
-const secondaryButtonClass = "min-h-11 rounded-full border border-line px-5 font-semibold hover:border-accent";
+/** A form control under its label, the width of its grid cell. */
+const fieldControl = "mt-1 block w-full";
 
 type CategoryOption = { id: string; name: string };
 
@@ -51,65 +54,63 @@ export function AdminPromotionsView({ codes, categories }: { codes: AdminPromoCo
             {codes.length} code(s)
           </p>
         </div>
-        <button type="button" onClick={() => setEditing("new")} className={primaryButtonClass}>
+        <Button variant="ink" onClick={() => setEditing("new")}>
           Nouveau code promo
-        </button>
+        </Button>
       </div>
 
       {codes.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-8 text-center text-muted">Aucun code promo</p>
+        <EmptyState>Aucun code promo</EmptyState>
       ) : (
-        <div role="region" aria-label="Liste des codes promo" tabIndex={0} className="overflow-x-auto rounded-2xl border border-line bg-white">
-          <table className="w-full min-w-[56rem] text-left text-sm">
-            <thead className="border-b border-line bg-band/60 text-xs uppercase tracking-wide">
-              <tr>
-                <th scope="col" className="px-4 py-3">Code</th>
-                <th scope="col" className="px-4 py-3">Réduction</th>
-                <th scope="col" className="px-4 py-3">Conditions</th>
-                <th scope="col" className="px-4 py-3">Validité</th>
-                <th scope="col" className="px-4 py-3">Utilisations</th>
-                <th scope="col" className="px-4 py-3">Statut</th>
-                <th scope="col" className="px-4 py-3">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {codes.map((c) => (
-                <tr key={c.id}>
-                  <th scope="row" className="px-4 py-3 align-top">
-                    <span className="font-mono font-semibold">{c.code}</span>
-                    {c.description ? <span className="block font-normal text-muted">{c.description}</span> : null}
-                  </th>
-                  <td className="px-4 py-3 align-top font-semibold">{promoValueLabel(c)}</td>
-                  <td className="px-4 py-3 align-top">
-                    <ul className="space-y-0.5">
-                      <li>{c.min_order_cents > 0 ? `Dès ${formatPrice(c.min_order_cents)} d'achats` : "Sans minimum"}</li>
-                      <li>
-                        {c.category_ids.length > 0
-                          ? `Catégories : ${c.category_ids.map((id) => categoryName.get(id) ?? "?").join(", ")}`
-                          : "Tous les produits"}
-                      </li>
-                      {c.customer_email ? <li className="break-all">{`Réservé à ${c.customer_email}`}</li> : null}
-                    </ul>
-                  </td>
-                  <td className="px-4 py-3 align-top">{validity(c)}</td>
-                  <td className="px-4 py-3 align-top">
-                    {c.usage_limit !== null ? `${c.used_count} / ${c.usage_limit}` : `${c.used_count}`}
-                    {c.per_customer_limit !== null ? <span className="block text-muted">{`${c.per_customer_limit} par client`}</span> : null}
-                  </td>
-                  <td className="px-4 py-3 align-top">{statusOf(c)}</td>
-                  <td className="px-4 py-3 align-top">
-                    <div className="flex flex-wrap gap-2">
-                      <button type="button" onClick={() => setEditing(c)} aria-label={`Modifier ${c.code}`} className={secondaryButtonClass}>
-                        Modifier
-                      </button>
-                      <ToggleButton row={c} />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Liste des codes promo"
+          head={
+            <>
+              <Th>Code</Th>
+              <Th>Réduction</Th>
+              <Th>Conditions</Th>
+              <Th>Validité</Th>
+              <Th>Utilisations</Th>
+              <Th>Statut</Th>
+              <Th>Actions</Th>
+            </>
+          }
+        >
+          {codes.map((c) => (
+            <tr key={c.id}>
+              <th scope="row" className="px-4 py-3 align-top">
+                <span className="font-mono font-semibold">{c.code}</span>
+                {c.description ? <span className="block font-normal text-muted">{c.description}</span> : null}
+              </th>
+              <td className="px-4 py-3 align-top font-semibold">{promoValueLabel(c)}</td>
+              <td className="px-4 py-3 align-top">
+                <ul className="space-y-0.5">
+                  <li>{c.min_order_cents > 0 ? `Dès ${formatPrice(c.min_order_cents)} d'achats` : "Sans minimum"}</li>
+                  <li>
+                    {c.category_ids.length > 0
+                      ? `Catégories : ${c.category_ids.map((id) => categoryName.get(id) ?? "?").join(", ")}`
+                      : "Tous les produits"}
+                  </li>
+                  {c.customer_email ? <li className="break-all">{`Réservé à ${c.customer_email}`}</li> : null}
+                </ul>
+              </td>
+              <td className="px-4 py-3 align-top">{validity(c)}</td>
+              <td className="px-4 py-3 align-top">
+                {c.usage_limit !== null ? `${c.used_count} / ${c.usage_limit}` : `${c.used_count}`}
+                {c.per_customer_limit !== null ? <span className="block text-muted">{`${c.per_customer_limit} par client`}</span> : null}
+              </td>
+              <td className="px-4 py-3 align-top">{statusOf(c)}</td>
+              <td className="px-4 py-3 align-top">
+                <div className="flex flex-wrap gap-2">
+                  <Button size="sm" onClick={() => setEditing(c)} aria-label={`Modifier ${c.code}`}>
+                    Modifier
+                  </Button>
+                  <ToggleButton row={c} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       {editing ? (
@@ -128,9 +129,9 @@ function ToggleButton({ row }: { row: AdminPromoCodeRow }) {
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={row.id} />
-      <button type="submit" disabled={fetcher.state !== "idle"} aria-label={`${label} ${row.code}`} className={secondaryButtonClass}>
+      <Button type="submit" size="sm" disabled={fetcher.state !== "idle"} aria-label={`${label} ${row.code}`}>
         {label}
-      </button>
+      </Button>
     </fetcher.Form>
   );
 }
@@ -196,65 +197,65 @@ function PromoFormModal({ row, categories, onClose }: { row: AdminPromoCodeRow |
         <div className="grid gap-4 sm:grid-cols-2">
           <label className={labelClass}>
             Code
-            <input {...field("code")} defaultValue={row?.code ?? ""} maxLength={PROMO_CODE_MAX + 10} data-autofocus className={`${inputClass} uppercase`} />
+            <Input {...field("code")} defaultValue={row?.code ?? ""} maxLength={PROMO_CODE_MAX + 10} data-autofocus className={`${fieldControl} uppercase`} />
             {message("code")}
           </label>
           <label className={labelClass}>
             Description (facultative)
-            <input {...field("description")} defaultValue={row?.description ?? ""} maxLength={PROMO_DESCRIPTION_MAX} className={inputClass} />
+            <Input {...field("description")} defaultValue={row?.description ?? ""} maxLength={PROMO_DESCRIPTION_MAX} className={fieldControl} />
             {message("description")}
           </label>
           <label className={labelClass}>
             Type de réduction
-            <select
+            <Select
               {...field("kind")}
               value={kind}
               onChange={(e) => setKind(e.target.value === "fixed" ? "fixed" : "percentage")}
-              className={inputClass}
+              className={fieldControl}
             >
               <option value="percentage">Pourcentage</option>
               <option value="fixed">Montant fixe</option>
-            </select>
+            </Select>
           </label>
           <label className={labelClass}>
             {kind === "percentage" ? "Réduction (%)" : "Réduction (€)"}
-            <input
+            <Input
               {...field("value")}
               key={kind}
               inputMode={kind === "percentage" ? "numeric" : "decimal"}
               defaultValue={row && row.kind === kind ? (kind === "percentage" ? String(row.percent_off) : euros(row.amount_off_cents ?? 0)) : ""}
-              className={inputClass}
+              className={fieldControl}
             />
             {message("value")}
           </label>
           <label className={labelClass}>
             Minimum de commande (€)
-            <input {...field("min_order")} inputMode="decimal" defaultValue={row && row.min_order_cents > 0 ? euros(row.min_order_cents) : ""} className={inputClass} />
+            <Input {...field("min_order")} inputMode="decimal" defaultValue={row && row.min_order_cents > 0 ? euros(row.min_order_cents) : ""} className={fieldControl} />
             {message("min_order")}
           </label>
           <label className={labelClass}>
             Réservé au client (e-mail, facultatif)
-            <input {...field("customer_email")} type="email" defaultValue={row?.customer_email ?? ""} className={inputClass} />
+            <Input {...field("customer_email")} type="email" defaultValue={row?.customer_email ?? ""} className={fieldControl} />
             {message("customer_email")}
           </label>
           <label className={labelClass}>
             Date de début
-            <input {...field("starts_on")} type="date" defaultValue={row?.starts_at ? parisDay(row.starts_at) : ""} className={inputClass} />
+            <Input {...field("starts_on")} type="date" defaultValue={row?.starts_at ? parisDay(row.starts_at) : ""} className={fieldControl} />
             {message("starts_on")}
           </label>
           <label className={labelClass}>
             Date de fin (incluse)
-            <input {...field("ends_on")} type="date" defaultValue={row?.ends_at ? lastValidDay(row.ends_at) : ""} className={inputClass} />
+            <Input {...field("ends_on")} type="date" defaultValue={row?.ends_at ? lastValidDay(row.ends_at) : ""} className={fieldControl} />
             {message("ends_on")}
           </label>
           <label className={labelClass}>
             Limite totale d'utilisations
-            <input {...field("usage_limit")} inputMode="numeric" defaultValue={row?.usage_limit ?? ""} placeholder="Illimitée" className={inputClass} />
+            <Input {...field("usage_limit")} inputMode="numeric" defaultValue={row?.usage_limit ?? ""} placeholder="Illimitée" className={fieldControl} />
             {message("usage_limit")}
           </label>
           <label className={labelClass}>
             Limite par client
-            <input {...field("per_customer_limit")} inputMode="numeric" defaultValue={row?.per_customer_limit ?? ""} placeholder="Illimitée" className={inputClass} />
+            <Input {...field("per_customer_limit")} inputMode="numeric" defaultValue={row?.per_customer_limit ?? ""} placeholder="Illimitée" className={fieldControl} />
             {message("per_customer_limit")}
           </label>
         </div>
@@ -276,12 +277,10 @@ function PromoFormModal({ row, categories, onClose }: { row: AdminPromoCodeRow |
           </p>
         ) : null}
         <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            Annuler
-          </button>
-          <button type="submit" disabled={fetcher.state !== "idle"} className={primaryButtonClass}>
+          <Button onClick={onClose}>Annuler</Button>
+          <Button type="submit" variant="ink" disabled={fetcher.state !== "idle"}>
             {fetcher.state !== "idle" ? "Enregistrement..." : row ? "Enregistrer" : "Créer le code"}
-          </button>
+          </Button>
         </div>
       </fetcher.Form>
     </Modal>

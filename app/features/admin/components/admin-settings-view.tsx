@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
 import { FieldShell } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import {
   ShippingSettingsFormSchema,
   centsToEurosInput,
@@ -8,9 +10,6 @@ import {
   type ShippingSettingsField,
 } from "~/domain/settings/shop-settings.schema";
 import type { ShippingSettings } from "~/domain/checkout/shipping.rules";
-
-const inputClass = "mt-1 min-h-11 w-full max-w-xs rounded-lg border border-line bg-white px-3";
-const primaryButtonClass = "min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60";
 
 type Errors = Partial<Record<ShippingSettingsField, string>>;
 
@@ -88,7 +87,7 @@ export function AdminSettingsView({ settings, answer }: { settings: ShippingSett
           const value = settings[field.name === "shipping_fee" ? "feeCents" : "freeThresholdCents"];
           return (
             <FieldShell key={field.name} id={id} label={field.label} error={error}>
-              <input
+              <Input
                 id={id}
                 name={field.name}
                 inputMode="decimal"
@@ -100,7 +99,7 @@ export function AdminSettingsView({ settings, answer }: { settings: ShippingSett
                   setSaved(null);
                   if (error) setErrors((e) => ({ ...e, [field.name]: undefined }));
                 }}
-                className={inputClass}
+                className="mt-1 w-full max-w-xs"
               />
               <p id={`${id}-help`} className="mt-1 text-sm text-muted">
                 {field.help}
@@ -109,9 +108,9 @@ export function AdminSettingsView({ settings, answer }: { settings: ShippingSett
           );
         })}
         <div className="flex flex-wrap items-center gap-4">
-          <button type="submit" disabled={busy} className={primaryButtonClass}>
+          <Button type="submit" variant="ink" disabled={busy}>
             {busy ? "Enregistrement..." : "Enregistrer"}
-          </button>
+          </Button>
           <p role="status" className="text-sm font-semibold text-green-800">
             {saved}
           </p>

@@ -1,7 +1,10 @@
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { DataTable, Th } from "~/components/ui/data-table";
+import { EmptyState } from "~/components/ui/empty-state";
 import { FilterBar, FilterSelect } from "~/components/ui/filter-bar";
+import { Select } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
 import { showToast } from "~/components/ui/toast";
 import { formatDate } from "~/lib/paris-time";
@@ -71,28 +74,27 @@ export function AdminTicketsView({ query, result }: { query: AdminTicketQuery; r
       </FilterBar>
 
       {result.rows.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-8 text-center text-muted">Aucun ticket de support</p>
+        <EmptyState>Aucun ticket de support</EmptyState>
       ) : (
         <>
-          <div role="region" aria-label="Liste des tickets" tabIndex={0} className="overflow-x-auto rounded-2xl border border-line bg-white">
-            <table className="w-full min-w-[60rem] text-left text-sm">
-              <thead className="border-b border-line bg-band/60 text-xs uppercase tracking-wide">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Ticket</th>
-                  <th scope="col" className="px-4 py-3">Client</th>
-                  <th scope="col" className="px-4 py-3">Catégorie</th>
-                  <th scope="col" className="px-4 py-3">Priorité</th>
-                  <th scope="col" className="px-4 py-3">Date</th>
-                  <th scope="col" className="px-4 py-3">Statut</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {result.rows.map((row) => (
-                  <TicketRow key={row.id} row={row} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Liste des tickets"
+            minWidth="min-w-[60rem]"
+            head={
+              <>
+                <Th>Ticket</Th>
+                <Th>Client</Th>
+                <Th>Catégorie</Th>
+                <Th>Priorité</Th>
+                <Th>Date</Th>
+                <Th>Statut</Th>
+              </>
+            }
+          >
+            {result.rows.map((row) => (
+              <TicketRow key={row.id} row={row} />
+            ))}
+          </DataTable>
           <Pager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
         </>
       )}
@@ -141,20 +143,20 @@ function StatusSelect({ row }: { row: AdminTicketRow }) {
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="change-status" />
       <input type="hidden" name="ticketId" value={row.id} />
-      <select
+      <Select
         name="status"
         value={value}
         aria-label={`Statut du ticket ${row.ticket_number}`}
         disabled={fetcher.state !== "idle"}
         onChange={(event) => fetcher.submit(event.currentTarget.form)}
-        className="min-h-11 w-full rounded-lg border border-line bg-white px-2"
+        className="w-full"
       >
         {TICKET_STATUSES.map((s) => (
           <option key={s} value={s}>
             {TICKET_STATUS_LABELS[s]}
           </option>
         ))}
-      </select>
+      </Select>
     </fetcher.Form>
   );
 }

@@ -14,6 +14,7 @@ import { showToast } from "~/components/ui/toast";
 import { signIn, signUp, verifyBackupCode, verifyTotp, type AuthResult } from "~/features/auth/auth-client";
 import { closeAuthModal, openAuthModal, useAuthModal } from "~/components/auth/auth-modal-store";
 import { SignInSchema, SignUpSchema, TwoFactorCodeSchema } from "~/domain/auth/auth.schema";
+import { buttonClass } from "~/components/ui/button";
 
 type FieldName = "firstName" | "lastName" | "email" | "password" | "code";
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -336,7 +337,7 @@ export function AuthModal() {
             <button
               type="submit"
               disabled={busy}
-              className="flex min-h-12 w-full items-center justify-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark disabled:cursor-wait disabled:opacity-70"
+              className={buttonClass({ variant: "accent", className: "w-full" })}
             >
               {submitLabel}
             </button>
@@ -382,7 +383,7 @@ export function AuthModal() {
             <button
               type="submit"
               disabled={busy}
-              className="flex min-h-12 w-full items-center justify-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark disabled:cursor-wait disabled:opacity-70"
+              className={buttonClass({ variant: "accent", className: "w-full" })}
             >
               {busy ? "Traitement..." : "Vérifier"}
             </button>

@@ -7,6 +7,7 @@ import { closeCartDrawer, useCartDrawerOpen } from "~/components/cart/cart-drawe
 import { CartLineList, CartSummary } from "./cart-lines";
 import { CartExpiryIndicator } from "./cart-expiry";
 import { GiftCardLines } from "./gift-card-lines";
+import { buttonClass } from "~/components/ui/button";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -106,7 +107,7 @@ export function CartDrawer() {
               <Link
                 to="/products"
                 onClick={closeCartDrawer}
-                className="inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
+                className={buttonClass({ variant: "accent" })}
               >
                 Continuer mes achats
               </Link>

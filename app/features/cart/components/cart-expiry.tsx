@@ -6,6 +6,7 @@ import { extendCartAndSave } from "../cart-sync";
 import { cartExpiryLevel, formatCartRemaining, useNow } from "../cart-expiry";
 import { closeCartDrawer } from "~/components/cart/cart-drawer-store";
 import { CheckoutLink } from "./checkout-link";
+import { buttonClass } from "~/components/ui/button";
 
 const LEVEL_CLASS = {
   normal: "border-line bg-cream text-ink",
@@ -114,7 +115,7 @@ export function CartExpiryBanner() {
           type="button"
           onClick={onExtend}
           disabled={busy}
-          className="min-h-11 flex-1 rounded-full bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-dark disabled:opacity-70"
+          className={buttonClass({ variant: "accent", size: "sm", className: "flex-1 text-sm" })}
         >
           {busy ? "Extension..." : "Prolonger +6h"}
         </button>

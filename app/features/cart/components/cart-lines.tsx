@@ -7,6 +7,7 @@ import { quoteDefaultShipping } from "~/domain/checkout/shipping.rules";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { clearCart, removeFromCart, setQuantity, type CartItem, type CartSnapshot } from "~/components/cart/cart-store";
 import { CheckoutLink } from "./checkout-link";
+import { buttonClass } from "~/components/ui/button";
 
 function LineImage({ item, size }: { item: CartItem; size: "sm" | "lg" }) {
   const [failed, setFailed] = useState(false);
@@ -172,7 +173,7 @@ export function CartSummary({ cart, onLeave }: { cart: CartSnapshot; onLeave?: (
       </div>
       <CheckoutLink
         onLeave={onLeave}
-        className="mt-5 flex min-h-12 items-center justify-center rounded-full bg-accent font-semibold text-white hover:bg-accent-dark"
+        className={buttonClass({ variant: "accent", size: "lg", className: "mt-5 w-full" })}
       />
       <button
         type="button"

@@ -3,6 +3,7 @@ import type { ProductView } from "~/domain/catalog/catalog.types";
 import { isPurchasable } from "~/domain/catalog/catalog.types";
 import { addToCart } from "~/components/cart/cart-store";
 import { showToast } from "~/components/ui/toast";
+import { buttonClass } from "~/components/ui/button";
 
 /** Quantity stepper bounded by the stock (1..stock) and the add button. */
 export function AddToCartForm({ product }: { product: ProductView }) {
@@ -62,7 +63,7 @@ export function AddToCartForm({ product }: { product: ProductView }) {
       <button
         type="submit"
         disabled={!purchasable}
-        className="min-h-12 flex-1 rounded-full bg-accent px-8 font-semibold text-white hover:bg-accent-dark disabled:cursor-not-allowed disabled:bg-stone-400"
+        className={buttonClass({ variant: "accent", size: "lg", className: "flex-1 disabled:bg-stone-400 disabled:opacity-100" })}
       >
         {purchasable ? "Ajouter au panier" : "RUPTURE DE STOCK"}
       </button>

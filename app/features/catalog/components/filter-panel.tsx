@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import type { CategoryRef } from "~/domain/catalog/catalog.types";
 import { hasActiveFilters, PRODUCT_SORTS, SORT_LABELS, type CatalogueFilters } from "~/domain/catalog/catalog.constants";
+import { buttonClass } from "~/components/ui/button";
 
 type Props = {
   categories: CategoryRef[];
@@ -156,7 +157,7 @@ export function FilterPanel({ categories, query, action, currentCategorySlug }: 
       <div className="flex flex-wrap items-center gap-3">
         <button
           type="submit"
-          className="min-h-10 rounded-full bg-accent px-5 py-2 text-sm font-semibold text-white hover:bg-accent-dark"
+          className={buttonClass({ variant: "accent", className: "text-sm" })}
         >
           Filtrer
         </button>

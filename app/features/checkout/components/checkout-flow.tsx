@@ -19,6 +19,7 @@ import { ContactInfoFields, type ContactErrors, type ContactValues } from "./con
 import { OrderSummary } from "./order-summary";
 import { PromoCodeField } from "~/features/checkout/components/promo-code-field";
 import { GiftCardPayment } from "./gift-card-payment";
+import { inputClass } from "~/components/ui/form-parts";
 
 export const CONTACT_INVALID_MESSAGE = "Veuillez corriger les informations client";
 export const ADDRESS_INVALID_MESSAGE = "Veuillez sélectionner une adresse de livraison valide";
@@ -427,7 +428,7 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
                     setPoints(Number(e.target.value));
                     log(`Points choisis : ${e.target.value}`);
                   }}
-                  className="mt-1 block min-h-11 w-full rounded-xl border border-line bg-white px-3 py-2 text-ink sm:w-80"
+                  className={`${inputClass} sm:w-80`}
                 >
                   {pointOptions.map((p) => (
                     <option key={p} value={p}>

@@ -5,6 +5,8 @@ import { formatPrice } from "~/lib/money";
 import { GIFT_CARD_CODE_REQUIRED, maskedGiftCardCode, normalizeGiftCardCode } from "~/domain/gift-cards/gift-card-code";
 import { GIFT_CARD_CODES_PER_ORDER_MAX } from "~/lib/shop-rules";
 import type { CheckoutQuote } from "./checkout-types";
+import { inputClass } from "~/components/ui/form-parts";
+import { buttonClass } from "~/components/ui/button";
 
 type ApplyAnswer = { ok: true; intent: "gift_card"; code: string; last4: string } | { ok: false; intent?: "gift_card"; message: string };
 
@@ -66,14 +68,14 @@ export function GiftCardPayment({
               maxLength={40}
               aria-invalid={message ? true : undefined}
               aria-describedby={`${id}-message`}
-              className="mt-1 block min-h-11 w-full rounded-xl border border-line bg-white px-3 py-2 font-mono uppercase text-ink"
+              className={`${inputClass} font-mono uppercase`}
             />
           </label>
           <button
             type="button"
             onClick={apply}
             disabled={fetcher.state !== "idle"}
-            className="inline-flex min-h-11 items-center rounded-full border border-ink px-5 font-semibold hover:bg-ink hover:text-white disabled:opacity-60"
+            className={buttonClass({ variant: "ink-outline" })}
           >
             Appliquer
           </button>

@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from "react";
 import { formatPrice } from "~/lib/money";
 import { PROMO_CODE_MAX, PromoCodeInputSchema } from "~/domain/promotions/promotions.schema";
+import { buttonClass } from "~/components/ui/button";
 
 /**
  * 'Code promo' with 'Appliquer' in the order summary. It only sends the code: the server's quote
@@ -89,7 +90,7 @@ export function PromoCodeField({
           onKeyDown={onKeyDown}
           className="min-h-11 min-w-0 flex-1 rounded-xl border border-line bg-white px-3 uppercase"
         />
-        <button type="button" onClick={apply} disabled={busy} className="min-h-11 rounded-full border border-ink px-4 font-semibold disabled:opacity-60">
+        <button type="button" onClick={apply} disabled={busy} className={buttonClass({ variant: "ink-outline", size: "sm" })}>
           Appliquer
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { openAuthModal } from "~/components/auth/auth-modal-store";
+import { buttonClass } from "~/components/ui/button";
 
 /** The checkout of a visitor: "Connexion requise" and the way to sign in (the cart is kept). */
 export function SignInRequired() {
@@ -9,7 +10,7 @@ export function SignInRequired() {
       <button
         type="button"
         onClick={() => openAuthModal("login")}
-        className="mt-8 inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
+        className={buttonClass({ variant: "accent", className: "mt-8" })}
       >
         Connexion
       </button>

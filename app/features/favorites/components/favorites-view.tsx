@@ -6,6 +6,7 @@ import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { HeartIcon, UserIcon } from "~/components/ui/icons";
 import { ProductCardSkeleton, ProductGrid } from "~/components/product/product-card";
 import { useFavorites } from "~/components/favorites/favorites-store";
+import { buttonClass } from "~/components/ui/button";
 
 /** Spec §9: the favourites page shows 8 skeleton cards while loading. */
 export const FAVORITES_SKELETON_COUNT = 8;
@@ -13,9 +14,9 @@ export const FAVORITES_SKELETON_COUNT = 8;
 export type FavoritesViewState = "signed-out" | "loading" | "ready";
 
 const secondaryLinkClass =
-  "inline-flex min-h-11 items-center rounded-full border border-line px-5 text-sm font-semibold text-ink hover:border-accent hover:text-accent";
+  buttonClass({ className: "text-sm text-ink" });
 const primaryLinkClass =
-  "inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark";
+  buttonClass({ variant: "accent" });
 
 /**
  * "Mes Favoris" (spec §2), shared by /favorites and the dashboard's wishlist tab: breadcrumb,

@@ -4,6 +4,8 @@ import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { maskedGiftCardCode } from "~/domain/gift-cards/gift-card-code";
 import type { GiftCardPageAnswer } from "~/domain/gift-cards/gift-card-answers";
+import { inputClass } from "~/components/ui/form-parts";
+import { buttonClass } from "~/components/ui/button";
 
 /** "Consulter le solde": code -> remaining balance and expiry (rate-limited on the server). */
 export function GiftCardBalanceCheck() {
@@ -28,13 +30,13 @@ export function GiftCardBalanceCheck() {
             maxLength={40}
             required
             aria-describedby={`${id}-answer`}
-            className="mt-1 block min-h-11 w-full rounded-xl border border-line bg-white px-3 py-2 font-mono uppercase text-ink"
+            className={`${inputClass} font-mono uppercase`}
           />
         </label>
         <button
           type="submit"
           disabled={busy}
-          className="inline-flex min-h-11 items-center rounded-full bg-ink px-6 font-semibold text-white disabled:opacity-60"
+          className={buttonClass({ variant: "ink" })}
         >
           Vérifier le solde
         </button>

@@ -28,11 +28,13 @@ import {
   GIFT_CARD_OCCASION_LABELS,
   GIFT_CARD_PRESETS,
 } from "~/domain/gift-cards/gift-card.options";
+import { inputClass } from "~/components/ui/form-parts";
+import { buttonClass } from "~/components/ui/button";
 
 const fieldsetClass = "rounded-2xl border border-line bg-white p-4 sm:p-6";
 const legendClass = "px-1 font-display text-xl text-ink";
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-xl border border-line bg-white px-3 py-2 text-ink placeholder:text-muted focus:border-accent aria-[invalid=true]:border-danger";
+/** The shop's input, outlined in red while refused. */
+const fieldClass = `${inputClass} aria-[invalid=true]:border-danger`;
 /** A card-like option: the real radio covers it (transparent), so a click anywhere selects it. */
 const optionClass =
   "relative flex cursor-pointer rounded-2xl border-2 border-line bg-white p-4 text-ink hover:border-accent has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent";
@@ -194,7 +196,7 @@ export function GiftCardConfigurator() {
               onBlur={() => setCustomTouched(true)}
               aria-invalid={customError ? true : undefined}
               aria-describedby={`${ids.customHint} ${ids.customError}`}
-              className={`${inputClass} sm:max-w-60`}
+              className={`${fieldClass} sm:max-w-60`}
             />
             <p id={ids.customError} role="alert" className="mt-1 text-sm font-medium text-danger empty:mt-0">
               {customError}
@@ -275,7 +277,7 @@ export function GiftCardConfigurator() {
                 onChange={(event) => setRecipientName(event.target.value)}
                 aria-invalid={nameError ? true : undefined}
                 aria-describedby={ids.nameError}
-                className={inputClass}
+                className={fieldClass}
               />
               <p id={ids.nameError} role="alert" className="mt-1 text-sm font-medium text-danger empty:mt-0">
                 {nameError}
@@ -299,7 +301,7 @@ export function GiftCardConfigurator() {
                 required={deliveryMode === "email"}
                 aria-invalid={emailError ? true : undefined}
                 aria-describedby={`${ids.emailHint} ${ids.emailError}`}
-                className={inputClass}
+                className={fieldClass}
               />
               <p id={ids.emailHint} className="mt-1 text-sm text-muted">
                 {deliveryMode === "email"
@@ -323,7 +325,7 @@ export function GiftCardConfigurator() {
               onChange={(event) => setMessage(event.target.value)}
               aria-invalid={messageError ? true : undefined}
               aria-describedby={`${ids.messageCount} ${ids.messageError}`}
-              className={`${inputClass} resize-y`}
+              className={`${fieldClass} resize-y`}
             />
             <p
               id={ids.messageCount}
@@ -343,7 +345,7 @@ export function GiftCardConfigurator() {
             type="submit"
             disabled={offer.state !== "idle"}
             aria-describedby={ids.soon}
-            className="inline-flex min-h-12 items-center justify-center rounded-full bg-accent px-8 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60"
+            className={buttonClass({ variant: "accent", size: "lg" })}
           >
             Offrir cette carte cadeau
           </button>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
+import { buttonClass } from "~/components/ui/button";
 
 /** Band at the top of an information page: breadcrumb "Accueil › {title}", the h1, an intro. */
 export function InfoPageHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -14,8 +15,6 @@ export function InfoPageHeader({ title, children }: { title: string; children?: 
   );
 }
 
-export const primaryLinkClass =
-  "inline-flex min-h-11 items-center justify-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark";
-export const secondaryLinkClass =
-  "inline-flex min-h-11 items-center justify-center rounded-full border border-ink px-6 font-semibold hover:bg-ink hover:text-white";
+export const primaryLinkClass = buttonClass({ variant: "accent" });
+export const secondaryLinkClass = buttonClass({ variant: "ink-outline" });
 export const textLinkClass = "font-semibold text-accent underline underline-offset-4 hover:text-accent-dark";

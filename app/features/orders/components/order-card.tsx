@@ -4,6 +4,7 @@ import { formatDate } from "~/lib/paris-time";
 import { ORDER_CARD_ITEMS_SHOWN } from "~/lib/shop-rules";
 import type { OrderView } from "~/domain/orders/order.types";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { buttonClass } from "~/components/ui/button";
 
 type OrderCardProps = {
   order: OrderView;
@@ -50,7 +51,7 @@ export function OrderCard({ order, onShowDetail, headingLevel = "h3" }: OrderCar
         <button
           type="button"
           onClick={() => onShowDetail(order)}
-          className="inline-flex min-h-11 items-center rounded-full border border-ink px-5 text-sm font-semibold text-ink hover:bg-band"
+          className={buttonClass({ variant: "ink-outline", className: "text-sm text-ink" })}
         >
           Voir le détail
         </button>

@@ -6,6 +6,7 @@ import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { orderPaymentLabel, type OrderView } from "~/domain/orders/order.types";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { buttonClass } from "~/components/ui/button";
 
 const CANCEL_FAILED_MESSAGE = "Une erreur est survenue";
 
@@ -200,7 +201,7 @@ function CancelOrder({ order, onCancelled }: { order: OrderView; onCancelled: (o
             setError(null);
             setConfirming(true);
           }}
-          className="mt-6 inline-flex min-h-11 items-center rounded-full border border-danger px-5 text-sm font-semibold text-danger hover:bg-danger/10"
+          className={buttonClass({ variant: "danger-outline", className: "mt-6 text-sm" })}
         >
           Annuler la commande
         </button>
@@ -219,7 +220,7 @@ function CancelOrder({ order, onCancelled }: { order: OrderView; onCancelled: (o
               type="button"
               disabled={busy}
               onClick={cancel}
-              className="inline-flex min-h-11 items-center rounded-full bg-danger px-5 text-sm font-semibold text-white disabled:cursor-wait disabled:opacity-70"
+              className={buttonClass({ variant: "danger", className: "text-sm" })}
             >
               {busy ? "Annulation..." : "Oui, annuler la commande"}
             </button>
@@ -227,7 +228,7 @@ function CancelOrder({ order, onCancelled }: { order: OrderView; onCancelled: (o
               type="button"
               disabled={busy}
               onClick={() => setConfirming(false)}
-              className="inline-flex min-h-11 items-center rounded-full border border-line px-5 text-sm font-semibold text-ink hover:bg-band"
+              className={buttonClass({ className: "text-sm text-ink" })}
             >
               Non, la conserver
             </button>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { orderCountLabel, type OrderView } from "~/domain/orders/order.types";
 import { OrderCard } from "./order-card";
 import { OrderDetailModal } from "./order-detail-modal";
+import { buttonClass } from "~/components/ui/button";
 
 type OrderListProps = {
   /** Null when the orders could not be loaded. */
@@ -29,7 +30,7 @@ export function OrderList({ orders }: OrderListProps) {
         <p className="mt-2 text-muted">Vous n'avez pas encore passé de commande.</p>
         <Link
           to="/products"
-          className="mt-6 inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
+          className={buttonClass({ variant: "accent", className: "mt-6" })}
         >
           Découvrir nos produits
         </Link>
