@@ -100,18 +100,14 @@ for (const size of sizes) {
   });
   const naive = await timeQueries(async (term) => {
     const like = `%${term}%`;
-    await handle.db.execute(
-      sql`SELECT count(*) FROM products WHERE name ILIKE ${like} OR description ILIKE ${like}`,
-    );
+    await handle.db.execute(sql`SELECT count(*) FROM products WHERE name ILIKE ${like} OR description ILIKE ${like}`);
     await handle.db.execute(
       sql`SELECT * FROM products WHERE name ILIKE ${like} OR description ILIKE ${like} ORDER BY created_at DESC LIMIT 24`,
     );
   });
   const [{ id: productId }] = (await listProducts(handle.db, { page_size: 1 })).items;
   await handle.close();
-  console.log(
-    `search in the database (count + page of 24): p50 ${round(fts.p50)} ms, p95 ${round(fts.p95)} ms, p99 ${round(fts.p99)} ms`,
-  );
+  console.log(`search in the database (count + page of 24): p50 ${round(fts.p50)} ms, p95 ${round(fts.p95)} ms, p99 ${round(fts.p99)} ms`);
   console.log(`naive ILIKE '%term%' (count + page): p50 ${round(naive.p50)} ms, p95 ${round(naive.p95)} ms`);
   console.log(`naive p95 / full-text p95 = ${round(naive.p95 / fts.p95, 2)}x`);
 
@@ -130,16 +126,22 @@ for (const size of sizes) {
     // As an anonymous visitor (the shared page cache may answer) ...
     results.push(await load(name, `${shop.url}${p}`, { connections, duration }));
     // ... and forcing a full render and database round trip on every request.
-    uncached.push(
-      await load(name, `${shop.url}${p}`, { connections, duration, headers: { "cache-control": "no-cache" } }),
-    );
+    uncached.push(await load(name, `${shop.url}${p}`, { connections, duration, headers: { "cache-control": "no-cache" } }));
   }
   await shop.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (serverUrl) await adminQuery(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
   const show = (list: LoadResult[]) =>
     printTable(
-      list.map((r) => ({ name: r.name, "req/s": r.requestsPerSecond, "p50 ms": r.p50, "p95 ms": r.p95, "p99 ms": r.p99, errors: r.errors, non2xx: r.non2xx })),
+      list.map((r) => ({
+        name: r.name,
+        "req/s": r.requestsPerSecond,
+        "p50 ms": r.p50,
+        "p95 ms": r.p95,
+        "p99 ms": r.p99,
+        errors: r.errors,
+        non2xx: r.non2xx,
+      })),
     );
   console.log(`HTTP as an anonymous visitor, ${connections} connections, ${duration} s each:`);
   show(results);

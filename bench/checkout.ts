@@ -167,7 +167,12 @@ async function main() {
         userId: s.id,
         idempotencyKey: randomUUID(),
         provider,
-        request: PlaceOrderSchema.parse({ address_id: s.addressId, contact: CONTACT, card: APPROVED_CARD, lines: [{ product_id: calm[i], quantity: 1 }] }),
+        request: PlaceOrderSchema.parse({
+          address_id: s.addressId,
+          contact: CONTACT,
+          card: APPROVED_CARD,
+          lines: [{ product_id: calm[i], quantity: 1 }],
+        }),
       });
       sequential.push(performance.now() - t0);
     }

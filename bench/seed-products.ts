@@ -13,19 +13,8 @@ import { parseArgs } from "node:util";
 import { like, max } from "drizzle-orm";
 import { maintainDatabase, migrateDatabase, openDatabase, type Database } from "../app/.server/db/client";
 import { products } from "../app/.server/db/schema";
-import {
-  ensureDemoCategories,
-  recordSeededProductHistory,
-  SEEDED_PRODUCT_COLUMNS,
-  seedDemoDataIfEmpty,
-} from "../app/.server/db/seed/demo";
-import {
-  artImages,
-  DEMO_BRANDS,
-  DEMO_CATEGORIES,
-  DEMO_PRODUCTS_BY_CATEGORY,
-  type DemoProductSeed,
-} from "../app/.server/db/seed/demo-data";
+import { ensureDemoCategories, recordSeededProductHistory, SEEDED_PRODUCT_COLUMNS, seedDemoDataIfEmpty } from "../app/.server/db/seed/demo";
+import { artImages, DEMO_BRANDS, DEMO_CATEGORIES, DEMO_PRODUCTS_BY_CATEGORY, type DemoProductSeed } from "../app/.server/db/seed/demo-data";
 import type { ArtShape } from "../app/.server/media/product-art";
 
 export const BULK_SKU_PREFIX = "AUR-BLK-";

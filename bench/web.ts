@@ -20,9 +20,11 @@ if (!fs.existsSync("build/server/index.js")) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-lh-"));
 const shop = await startShop({ DATA_DIR: dataDir, DATABASE_URL: "" });
-const product = ((await (await fetch(`${shop.url}/api/v1/products?page_size=1&featured=true`)).json()) as {
-  data: { id: string }[];
-}).data[0];
+const product = (
+  (await (await fetch(`${shop.url}/api/v1/products?page_size=1&featured=true`)).json()) as {
+    data: { id: string }[];
+  }
+).data[0];
 
 const pages: [string, string][] = [
   ["home", "/"],

@@ -90,7 +90,8 @@ class Shop {
     child.stderr!.pipe(this.log, { end: false });
     this.child = child;
     for (;;) {
-      if (child.exitCode !== null || child.signalCode) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}); see ${this.logFile}`);
+      if (child.exitCode !== null || child.signalCode)
+        throw new Error(`the server exited (${child.exitCode ?? child.signalCode}); see ${this.logFile}`);
       try {
         if ((await fetch(`${this.url}/robots.txt`, { signal: AbortSignal.timeout(2000) })).ok) return Date.now() - t0;
       } catch {
@@ -126,7 +127,10 @@ class Shop {
   }
 
   grep(pattern: RegExp): string[] {
-    return fs.readFileSync(this.logFile, "utf8").split("\n").filter((l) => pattern.test(l));
+    return fs
+      .readFileSync(this.logFile, "utf8")
+      .split("\n")
+      .filter((l) => pattern.test(l));
   }
 }
 
@@ -265,14 +269,19 @@ async function main() {
   else delete env.DATABASE_URL;
   const shop = new Shop(port, env, path.join(dataDir, "server.log"));
   const engine = serverUrl ? `PostgreSQL (${dbName})` : "PGlite";
-  const watchdog = setTimeout(() => {
-    console.error(`Time limit of ${values.timeout} s reached.\n${shop.tail()}`);
-    void shop.kill().finally(() => process.exit(1));
-  }, Number(values.timeout) * 1000);
+  const watchdog = setTimeout(
+    () => {
+      console.error(`Time limit of ${values.timeout} s reached.\n${shop.tail()}`);
+      void shop.kill().finally(() => process.exit(1));
+    },
+    Number(values.timeout) * 1000,
+  );
   watchdog.unref();
 
   const open = (): Promise<DatabaseHandle> =>
-    databaseUrl ? openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 2 }) : openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+    databaseUrl
+      ? openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 2 })
+      : openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
 
   let failed = true;
   try {
@@ -283,7 +292,8 @@ async function main() {
     const initial = new Map<string, number>();
     {
       const handle = await open();
-      for (const p of await rows<{ id: string; stock: number }>(handle, sql`SELECT id, stock_quantity AS stock FROM products`)) initial.set(p.id, Number(p.stock));
+      for (const p of await rows<{ id: string; stock: number }>(handle, sql`SELECT id, stock_quantity AS stock FROM products`))
+        initial.set(p.id, Number(p.stock));
       await handle.close();
     }
 
@@ -299,7 +309,9 @@ async function main() {
       .sort((a, b) => b.stock_quantity - a.stock_quantity);
     const productIds = [...new Set([...inStock.slice(0, 6), ...inStock.slice(-2)].map((p) => p.id))];
     if (productIds.length === 0) throw new Error("no product in stock");
-    console.log(`${shoppers.length} shoppers signed up; ordering among ${productIds.length} products (initial stock ${productIds.map((id) => initial.get(id)).join(", ")})`);
+    console.log(
+      `${shoppers.length} shoppers signed up; ordering among ${productIds.length} products (initial stock ${productIds.map((id) => initial.get(id)).join(", ")})`,
+    );
 
     // 3. Load, then kill -9 in the middle of it.
     const load = new Load(shop, productIds);
@@ -328,7 +340,11 @@ async function main() {
     // folder stops growing, within a limit.
     const mailDir = path.join(dataDir, "mail");
     const mailCount = () => (fs.existsSync(mailDir) ? fs.readdirSync(mailDir).length : 0);
-    const settleUntil = Math.max(loadEnded + (2 * GRACE_S + 2) * 1000, resumed + (5 + GRACE_S + 1) * 1000, killedAt + (OUTBOX_LEASE_S + 3) * 1000);
+    const settleUntil = Math.max(
+      loadEnded + (2 * GRACE_S + 2) * 1000,
+      resumed + (5 + GRACE_S + 1) * 1000,
+      killedAt + (OUTBOX_LEASE_S + 3) * 1000,
+    );
     let last = -1;
     let stableSince = Date.now();
     const drainLimit = Date.now() + 40_000;
@@ -354,11 +370,15 @@ async function main() {
       const found = new Map<string, { email: string; status: string }>();
       const items = new Map<string, Map<string, number>>();
       if (ackIds.length > 0) {
-        const idList = sql.join(ackIds.map((id) => sql`${id}::uuid`), sql`, `);
+        const idList = sql.join(
+          ackIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        );
         for (const o of await rows<{ id: string; email: string; status: string }>(
           handle,
           sql`SELECT o.id, u.email, o.status FROM orders o JOIN "user" u ON u.id = o.user_id WHERE o.id IN (${idList})`,
-        )) found.set(o.id, { email: o.email, status: o.status });
+        ))
+          found.set(o.id, { email: o.email, status: o.status });
         for (const i of await rows<{ order_id: string; product_id: string; quantity: number }>(
           handle,
           sql`SELECT order_id, product_id, quantity FROM order_items WHERE order_id IN (${idList})`,
@@ -402,12 +422,22 @@ async function main() {
       if (stock.length !== initial.size) problems.push(`${initial.size} products before, ${stock.length} after`);
 
       // Payments: attempts settled, every charge paying an order or refunded once, in full.
-      const attempts = await rows<{ status: string; n: number }>(handle, sql`SELECT status, count(*)::int AS n FROM payment_attempts GROUP BY status ORDER BY status`);
+      const attempts = await rows<{ status: string; n: number }>(
+        handle,
+        sql`SELECT status, count(*)::int AS n FROM payment_attempts GROUP BY status ORDER BY status`,
+      );
       const byStatus = Object.fromEntries(attempts.map((a) => [a.status, Number(a.n)]));
       for (const s of ["pending", "charged", "refunding"]) {
         if (byStatus[s]) problems.push(`${byStatus[s]} payment attempt(s) still ${s} after reconciliation`);
       }
-      const charges = await rows<{ id: string; amount: number; refunds: number; refunded: number; order_id: string | null; order_total: number | null }>(
+      const charges = await rows<{
+        id: string;
+        amount: number;
+        refunds: number;
+        refunded: number;
+        order_id: string | null;
+        order_total: number | null;
+      }>(
         handle,
         sql`SELECT c.id, c.amount_cents AS amount,
               (SELECT count(*)::int FROM simulated_acquirer_refunds r WHERE r.payment_id = c.id) AS refunds,
@@ -479,7 +509,8 @@ async function main() {
         "total time": { value: since(t0) },
       });
       for (const line of reconciliationLog) console.log(`  ${line.trim()}`);
-      if (load.serverErrors.length > 0) problems.push(`${load.serverErrors.length} 5xx answer(s): ${[...new Set(load.serverErrors)].slice(0, 3).join("; ")}`);
+      if (load.serverErrors.length > 0)
+        problems.push(`${load.serverErrors.length} 5xx answer(s): ${[...new Set(load.serverErrors)].slice(0, 3).join("; ")}`);
       if (load.acks.length === 0) problems.push("no order was acknowledged: the load did not run");
     } finally {
       await handle.close();
@@ -490,7 +521,9 @@ async function main() {
       for (const p of problems.slice(0, 30)) console.error(`  - ${p}`);
       console.error(`\nServer log: ${shop.logFile}`);
     } else {
-      console.log("\nConsistent: every acknowledged order is there, stock adds up, every charge pays an order or was refunded once, the outbox is drained.");
+      console.log(
+        "\nConsistent: every acknowledged order is there, stock adds up, every charge pays an order or was refunded once, the outbox is drained.",
+      );
       failed = false;
     }
   } catch (error) {
@@ -498,7 +531,10 @@ async function main() {
     console.error(`\nLast lines of the server log (${shop.logFile}):\n${fs.existsSync(shop.logFile) ? shop.tail() : ""}`);
   } finally {
     await shop.kill();
-    if (serverUrl) await adminQuery(serverUrl, [`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`]).catch((e) => console.error(`could not drop ${dbName}:`, e));
+    if (serverUrl)
+      await adminQuery(serverUrl, [`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`]).catch((e) =>
+        console.error(`could not drop ${dbName}:`, e),
+      );
     if (!values.keep && !failed) fs.rmSync(dataDir, { recursive: true, force: true });
     else console.log(`Data kept in ${dataDir}`);
     clearTimeout(watchdog);

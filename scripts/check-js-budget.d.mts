@@ -25,8 +25,4 @@ export declare function readManifest(buildDir: string): ClientManifest;
 export declare function firstLoadFiles(manifest: ClientManifest, routeId: string): string[];
 export declare function compressedSizes(buffer: Buffer): Sizes;
 export declare function sentBytes(sizes: Pick<Sizes, "raw" | "brotli">): number;
-export declare function measurePages(
-  buildDir: string,
-  pages?: Array<[page: string, routeId: string]>,
-  budgetKb?: number,
-): PageRow[];
+export declare function measurePages(buildDir: string, pages?: Array<[page: string, routeId: string]>, budgetKb?: number): PageRow[];

@@ -130,7 +130,9 @@ function main() {
     console.error(`check-js-budget: ${error instanceof Error ? error.message : error}`);
     process.exit(1);
   }
-  console.log(`First-load JavaScript per storefront page (${path.relative(process.cwd(), buildDir) || "."}), budget ${BUDGET_KB} KB as sent`);
+  console.log(
+    `First-load JavaScript per storefront page (${path.relative(process.cwd(), buildDir) || "."}), budget ${BUDGET_KB} KB as sent`,
+  );
   console.table(
     rows.map((r) => ({
       page: r.page,

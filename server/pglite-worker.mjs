@@ -65,9 +65,7 @@ async function handle(message) {
     }
     case "listen": {
       if (!listeners.has(message.channel)) {
-        const unsubscribe = await pg.listen(message.channel, (payload) =>
-          port.postMessage({ notify: message.channel, payload }),
-        );
+        const unsubscribe = await pg.listen(message.channel, (payload) => port.postMessage({ notify: message.channel, payload }));
         listeners.set(message.channel, unsubscribe);
       }
       return null;
@@ -104,14 +102,16 @@ function begin(id) {
     const { commit, replyId } = await decision;
     endReply = replyId;
     if (!commit) throw ROLLBACK;
-  }).then(
-    () => reply(endReply, null),
-    (error) => {
-      if (!started) fail(id, error);
-      else if (error === ROLLBACK) reply(endReply, null);
-      else fail(endReply, error);
-    },
-  ).finally(() => transactions.delete(transactionId));
+  })
+    .then(
+      () => reply(endReply, null),
+      (error) => {
+        if (!started) fail(id, error);
+        else if (error === ROLLBACK) reply(endReply, null);
+        else fail(endReply, error);
+      },
+    )
+    .finally(() => transactions.delete(transactionId));
 }
 
 port.on("message", (message) => {
@@ -133,4 +133,3 @@ try {
 } catch (error) {
   port.postMessage({ ready: false, error: describeError(error) });
 }
-

@@ -29,8 +29,7 @@ export function assignRequestId(req, res, next) {
   next();
 }
 
-const wantsJson = (req) =>
-  req.path.startsWith("/api/") || /\bapplication\/json\b/i.test(String(req.headers.accept ?? ""));
+const wantsJson = (req) => req.path.startsWith("/api/") || /\bapplication\/json\b/i.test(String(req.headers.accept ?? ""));
 
 const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -44,13 +43,15 @@ export function refuse(req, res, status, code, message) {
     return;
   }
   const title = escapeHtml(message);
-  res.type("html").send(
-    `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<title>${title} | Aurore</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">` +
-      `<h1 style="font-size:1.5rem">${title}</h1>` +
-      (reference ? `<p>Référence : ${escapeHtml(reference)}</p>` : "") +
-      `<p><a href="/">Retour à l'accueil</a></p></body></html>`,
-  );
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>${title} | Aurore</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">` +
+        `<h1 style="font-size:1.5rem">${title}</h1>` +
+        (reference ? `<p>Référence : ${escapeHtml(reference)}</p>` : "") +
+        `<p><a href="/">Retour à l'accueil</a></p></body></html>`,
+    );
 }
 
 export const TOO_LARGE_MESSAGE = "La requête est trop volumineuse.";
@@ -143,14 +144,18 @@ function tooLarge(req, res) {
   req.unpipe();
   if (res.headersSent) return void req.socket?.destroy();
   res.setHeader("Connection", "close");
-  drainThen(req, () => {
-    refuse(req, res, 413, "payload_too_large", TOO_LARGE_MESSAGE);
-    // A client that keeps sending is cut off shortly after the answer.
-    const socket = req.socket;
-    const timer = setTimeout(() => socket?.destroy(), DISCARD_MS);
-    timer.unref();
-    socket?.once("close", () => clearTimeout(timer));
-  }, DISCARD_BYTES_PAST_LIMIT);
+  drainThen(
+    req,
+    () => {
+      refuse(req, res, 413, "payload_too_large", TOO_LARGE_MESSAGE);
+      // A client that keeps sending is cut off shortly after the answer.
+      const socket = req.socket;
+      const timer = setTimeout(() => socket?.destroy(), DISCARD_MS);
+      timer.unref();
+      socket?.once("close", () => clearTimeout(timer));
+    },
+    DISCARD_BYTES_PAST_LIMIT,
+  );
 }
 
 /** The body the app reads: the bounded stream when there is one. */

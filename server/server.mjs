@@ -132,10 +132,7 @@ export async function createServer({ buildDir = defaultBuildDir() } = {}) {
     app.use(pageCache.middleware);
   }
   app.use(compression({ filter: compressUnlessEventStream }));
-  app.use(
-    "/assets",
-    express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }),
-  );
+  app.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use(onlyFilePaths(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false })));
   app.use(readOnlyRequestScope(entry.runInRequestScope));
   if (process.env.READ_MEMOS !== "off") {

@@ -5,89 +5,90 @@ import path from "node:path";
  * Configuration read from the environment once, checked with zod.
  * A wrong value stops the server at boot with a message naming the variable.
  */
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
-    .optional(),
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
-  SESSION_SECRET: z.string().min(32).optional(),
-  SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
-  /** "off" keeps the embedded database on the server's own thread (decision 020). */
-  PGLITE_THREAD: z.enum(["on", "off"]).default("on"),
-  /** SMTP server for outgoing mail (smtp://user:pass@host:587); without it, mail is written to DATA_DIR/mail. */
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
-    .optional(),
-  MAIL_FROM: z.string().min(1).default("Aurore <contact@aurore-beaute.fr>"),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  /** Sign-in and sign-up attempts allowed per IP address and minute. */
-  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
-  /**
-   * Failed sign-ins (decision 022). Per account and address: AUTH_SIGNIN_FREE_FAILURES free, then
-   * each attempt waits a delay starting at AUTH_SIGNIN_FIRST_DELAY_SECONDS and doubling up to
-   * AUTH_SIGNIN_MAX_DELAY_SECONDS. Per address (any account): AUTH_SIGNIN_IP_MAX_FAILURES. Per
-   * account (every address): past AUTH_SIGNIN_ACCOUNT_MAX_FAILURES, only addresses it signed in
-   * from before may try. Failures are forgotten AUTH_SIGNIN_WINDOW_SECONDS after the last one.
-   */
-  AUTH_SIGNIN_FREE_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
-  AUTH_SIGNIN_FIRST_DELAY_SECONDS: z.coerce.number().min(0.01).max(3600).default(1),
-  AUTH_SIGNIN_MAX_DELAY_SECONDS: z.coerce.number().min(0.01).max(86_400).default(900),
-  AUTH_SIGNIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(50),
-  AUTH_SIGNIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(100),
-  AUTH_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(3600),
-  /** Wrong current passwords or two-factor codes of a signed-in user, per account and per address, per window. */
-  AUTH_SECRET_CHECK_MAX_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(10),
-  AUTH_SECRET_CHECK_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
-  // Legal notices (LCEN). The defaults are clearly fictional demo values: set the real ones.
-  LEGAL_COMPANY_NAME: z.string().min(1).default("Aurore Beauté SAS (société fictive de démonstration)"),
-  LEGAL_FORM: z.string().min(1).default("Société par actions simplifiée (SAS)"),
-  LEGAL_ADDRESS: z.string().min(1).default("12 rue des Lilas, 75008 Paris, France"),
-  LEGAL_PHONE: z.string().min(1).default("01 23 45 67 89"),
-  LEGAL_EMAIL: z.string().min(1).default("contact@aurore-beaute.fr"),
-  LEGAL_RCS: z.string().min(1).default("RCS Paris 000 000 000 (fictif)"),
-  LEGAL_SHARE_CAPITAL: z.string().min(1).default("10 000 €"),
-  LEGAL_VAT_NUMBER: z.string().min(1).default("FR00 000000000 (fictif)"),
-  LEGAL_PUBLICATION_DIRECTOR: z.string().min(1).default("Camille Aurore, présidente (fictive)"),
-  LEGAL_HOST: z
-    .string()
-    .min(1)
-    .default("Hébergeur Exemple SAS, 1 avenue de l'Exemple, 75001 Paris, France, 01 00 00 00 00 (fictif)"),
-  LEGAL_MEDIATOR: z
-    .string()
-    .min(1)
-    .default("Médiateur de la consommation Exemple, 10 rue de la Médiation, 75002 Paris (fictif)"),
-  /**
-   * Product images go to DATA_DIR/uploads unless S3_BUCKET names an S3-compatible bucket
-   * (AWS S3, MinIO, Scaleway, OVH...); then S3_ENDPOINT and the key pair are required too.
-   */
-  S3_BUCKET: z.string().min(3).optional(),
-  S3_ENDPOINT: z.url().optional(),
-  S3_REGION: z.string().min(1).default("us-east-1"),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  /** true (default): https://endpoint/bucket/key; false: https://bucket.endpoint/key. */
-  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("true"),
-  /**
-   * A card charge with no order after this long is refunded by the reconciliation job
-   * (decision 021). Short values are for crash tests (npm run chaos:checkout).
-   */
-  PAYMENT_RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
-  /** How long an e-mail being sent is hidden from other outbox passes (resent after a crash once it runs out). */
-  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
-}).superRefine((env, ctx) => {
-  if (!env.S3_BUCKET) return;
-  for (const key of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
-    if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when S3_BUCKET is set` });
-  }
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+      .optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    SESSION_SECRET: z.string().min(32).optional(),
+    SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+    /** "off" keeps the embedded database on the server's own thread (decision 020). */
+    PGLITE_THREAD: z.enum(["on", "off"]).default("on"),
+    /** SMTP server for outgoing mail (smtp://user:pass@host:587); without it, mail is written to DATA_DIR/mail. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+      .optional(),
+    MAIL_FROM: z.string().min(1).default("Aurore <contact@aurore-beaute.fr>"),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    /** Sign-in and sign-up attempts allowed per IP address and minute. */
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
+    /**
+     * Failed sign-ins (decision 022). Per account and address: AUTH_SIGNIN_FREE_FAILURES free, then
+     * each attempt waits a delay starting at AUTH_SIGNIN_FIRST_DELAY_SECONDS and doubling up to
+     * AUTH_SIGNIN_MAX_DELAY_SECONDS. Per address (any account): AUTH_SIGNIN_IP_MAX_FAILURES. Per
+     * account (every address): past AUTH_SIGNIN_ACCOUNT_MAX_FAILURES, only addresses it signed in
+     * from before may try. Failures are forgotten AUTH_SIGNIN_WINDOW_SECONDS after the last one.
+     */
+    AUTH_SIGNIN_FREE_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
+    AUTH_SIGNIN_FIRST_DELAY_SECONDS: z.coerce.number().min(0.01).max(3600).default(1),
+    AUTH_SIGNIN_MAX_DELAY_SECONDS: z.coerce.number().min(0.01).max(86_400).default(900),
+    AUTH_SIGNIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(50),
+    AUTH_SIGNIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    AUTH_SIGNIN_WINDOW_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 86_400)
+      .default(3600),
+    /** Wrong current passwords or two-factor codes of a signed-in user, per account and per address, per window. */
+    AUTH_SECRET_CHECK_MAX_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    AUTH_SECRET_CHECK_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    // Legal notices (LCEN). The defaults are clearly fictional demo values: set the real ones.
+    LEGAL_COMPANY_NAME: z.string().min(1).default("Aurore Beauté SAS (société fictive de démonstration)"),
+    LEGAL_FORM: z.string().min(1).default("Société par actions simplifiée (SAS)"),
+    LEGAL_ADDRESS: z.string().min(1).default("12 rue des Lilas, 75008 Paris, France"),
+    LEGAL_PHONE: z.string().min(1).default("01 23 45 67 89"),
+    LEGAL_EMAIL: z.string().min(1).default("contact@aurore-beaute.fr"),
+    LEGAL_RCS: z.string().min(1).default("RCS Paris 000 000 000 (fictif)"),
+    LEGAL_SHARE_CAPITAL: z.string().min(1).default("10 000 €"),
+    LEGAL_VAT_NUMBER: z.string().min(1).default("FR00 000000000 (fictif)"),
+    LEGAL_PUBLICATION_DIRECTOR: z.string().min(1).default("Camille Aurore, présidente (fictive)"),
+    LEGAL_HOST: z.string().min(1).default("Hébergeur Exemple SAS, 1 avenue de l'Exemple, 75001 Paris, France, 01 00 00 00 00 (fictif)"),
+    LEGAL_MEDIATOR: z.string().min(1).default("Médiateur de la consommation Exemple, 10 rue de la Médiation, 75002 Paris (fictif)"),
+    /**
+     * Product images go to DATA_DIR/uploads unless S3_BUCKET names an S3-compatible bucket
+     * (AWS S3, MinIO, Scaleway, OVH...); then S3_ENDPOINT and the key pair are required too.
+     */
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** true (default): https://endpoint/bucket/key; false: https://bucket.endpoint/key. */
+    S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("true"),
+    /**
+     * A card charge with no order after this long is refunded by the reconciliation job
+     * (decision 021). Short values are for crash tests (npm run chaos:checkout).
+     */
+    PAYMENT_RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+    /** How long an e-mail being sent is hidden from other outbox passes (resent after a crash once it runs out). */
+    OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  })
+  .superRefine((env, ctx) => {
+    if (!env.S3_BUCKET) return;
+    for (const key of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when S3_BUCKET is set` });
+    }
+  });
 
 export type Env = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string };
 

@@ -71,7 +71,10 @@ describe("readFormData", () => {
       intent: "add",
       card: { amountCents: 2500 },
     });
-    expect(await readFormOrJson(post("intent=balance&code=ABC", "application/x-www-form-urlencoded"))).toEqual({ intent: "balance", code: "ABC" });
+    expect(await readFormOrJson(post("intent=balance&code=ABC", "application/x-www-form-urlencoded"))).toEqual({
+      intent: "balance",
+      code: "ABC",
+    });
     await expect(readFormOrJson(post('{"code":"\\u0000"}', "application/json"))).rejects.toMatchObject({
       data: UNSAFE_TEXT_MESSAGE,
       init: { status: 400 },

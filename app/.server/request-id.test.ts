@@ -25,6 +25,8 @@ describe("request ids", () => {
     const error = new Error('Failed query: select "id" from "orders"');
     expect(logRequestError(request, "admin-orders", error)).toBe("abc123");
     expect(log).toHaveBeenCalledWith("[admin-orders] request abc123 GET /admin/commandes:", error);
-    expect(withReference("Erreur lors du chargement des commandes.", "abc123")).toBe("Erreur lors du chargement des commandes. Référence : abc123");
+    expect(withReference("Erreur lors du chargement des commandes.", "abc123")).toBe(
+      "Erreur lors du chargement des commandes. Référence : abc123",
+    );
   });
 });

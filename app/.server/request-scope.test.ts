@@ -18,7 +18,12 @@ describe("memoizeForRequest", () => {
   it("does not remember a failure", async () => {
     let calls = 0;
     await runInRequestScope(async () => {
-      await expect(memoizeForRequest("f", async () => { calls++; throw new Error("down"); })).rejects.toThrow("down");
+      await expect(
+        memoizeForRequest("f", async () => {
+          calls++;
+          throw new Error("down");
+        }),
+      ).rejects.toThrow("down");
       expect(await memoizeForRequest("f", async () => ++calls)).toBe(2);
     });
   });

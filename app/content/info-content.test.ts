@@ -3,8 +3,7 @@ import { buildFaqCategories, FAQ_CATEGORIES, findFaqQuestion, normalizeForSearch
 import { buildCgv } from "./legal/cgv";
 import { suggestPerfumeSize } from "./size-guide";
 
-const ids = (filters: { q: string; category: string | null }) =>
-  searchFaq(filters).flatMap((c) => c.questions.map((q) => q.id));
+const ids = (filters: { q: string; category: string | null }) => searchFaq(filters).flatMap((c) => c.questions.map((q) => q.id));
 
 describe("shipping figures edited in Paramètres", () => {
   const edited = { feeCents: 650, freeThresholdCents: 7_500 };
@@ -15,9 +14,7 @@ describe("shipping figures edited in Paramètres", () => {
     const answer = findFaqQuestion("delais-frais-livraison", faq)!.answer.replace(/\s/gu, " ");
     expect(answer).toContain("La livraison coûte 6,50 € et elle est offerte dès 75 € d'achat");
     expect(answer).not.toContain(" 9,90 €");
-    expect(searchFaq({ q: "75 €", category: null }, faq).flatMap((c) => c.questions.map((q) => q.id))).toContain(
-      "delais-frais-livraison",
-    );
+    expect(searchFaq({ q: "75 €", category: null }, faq).flatMap((c) => c.questions.map((q) => q.id))).toContain("delais-frais-livraison");
     // Same questions and ids whatever the figures; the default FAQ keeps the published ones.
     expect(faq.flatMap((c) => c.questions.map((q) => q.id))).toEqual(FAQ_CATEGORIES.flatMap((c) => c.questions.map((q) => q.id)));
     expect(findFaqQuestion("delais-frais-livraison")!.answer.replace(/\s/gu, " ")).toContain("9,90 €");
@@ -83,9 +80,7 @@ describe("FAQ content", () => {
     const retour = ids({ q: "retour", category: null });
     expect(retour).toEqual(expect.arrayContaining(["retourner-produit", "retours-gratuits", "delai-remboursement"]));
     expect(retour).not.toContain("moyens-paiement");
-    expect(ids({ q: "BEAUTE", category: null })).toEqual(
-      expect.arrayContaining(["beauty-pass", "rejoindre-beauty-pass"]),
-    );
+    expect(ids({ q: "BEAUTE", category: null })).toEqual(expect.arrayContaining(["beauty-pass", "rejoindre-beauty-pass"]));
     expect(ids({ q: "remboursé", category: null })).toEqual(ids({ q: "rembourse", category: null }));
     expect(ids({ q: "points expire", category: null })).toEqual(["expiration-points"]);
     expect(ids({ q: "xqzwvk", category: null })).toEqual([]);
@@ -95,9 +90,7 @@ describe("FAQ content", () => {
     const result = searchFaq({ q: "retour", category: "commandes-livraison" });
     expect(result.map((c) => c.slug)).toEqual(["commandes-livraison"]);
     expect(result[0].questions.map((q) => q.id)).toContain("modifier-annuler-commande");
-    expect(searchFaq({ q: "", category: "paiement-prix" })[0].questions).toHaveLength(
-      FAQ_CATEGORIES[1].questions.length,
-    );
+    expect(searchFaq({ q: "", category: "paiement-prix" })[0].questions).toHaveLength(FAQ_CATEGORIES[1].questions.length);
   });
 
   it("reads filters from the address, ignoring unknown categories and cutting long queries", () => {

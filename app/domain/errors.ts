@@ -65,8 +65,7 @@ export function isDomainError(value: unknown): value is DomainError {
   return value instanceof DomainError;
 }
 
-export const invalid = (code: string, message: string, options?: DomainErrorOptions) =>
-  new DomainError("invalid", code, message, options);
+export const invalid = (code: string, message: string, options?: DomainErrorOptions) => new DomainError("invalid", code, message, options);
 export const notFound = (code: string, message: string, options?: DomainErrorOptions) =>
   new DomainError("not_found", code, message, options);
 export const forbidden = (code: string, message: string, options?: DomainErrorOptions) =>

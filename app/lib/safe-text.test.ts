@@ -12,7 +12,12 @@ function referenceIsSafe(value: string): boolean {
   for (const char of value) {
     const cp = char.codePointAt(0)!;
     const ok =
-      cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff) || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+      cp === 0x9 ||
+      cp === 0xa ||
+      cp === 0xd ||
+      (cp >= 0x20 && cp <= 0xd7ff) ||
+      (cp >= 0xe000 && cp <= 0xfffd) ||
+      (cp >= 0x10000 && cp <= 0x10ffff);
     if (!ok) return false;
   }
   return true;
@@ -40,8 +45,14 @@ describe("the shared text rule", () => {
   });
 
   it("agrees with the reference on arbitrary UTF-16 strings", () => {
-    fc.assert(fc.property(anyUtf16, (s) => isSafeText(s) === referenceIsSafe(s)), { numRuns: 3000 });
-    fc.assert(fc.property(mixed, (s) => isSafeText(s) === referenceIsSafe(s)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(anyUtf16, (s) => isSafeText(s) === referenceIsSafe(s)),
+      { numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(mixed, (s) => isSafeText(s) === referenceIsSafe(s)),
+      { numRuns: 3000 },
+    );
   });
 
   it("text() never throws, and accepts exactly what the rule accepts, with one French message", () => {

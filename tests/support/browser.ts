@@ -32,18 +32,20 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(" | ")}`,
+    );
 }
 
 /**
  * A fresh French browser context on the shop. The cookie banner keeps out of the way by a stored
  * refusal, except on pages opened with `?cookies=ask` (the tests of the banner itself).
  */
-export async function newShopContext(
-  browser: Browser,
-  baseURL: string,
-  options: BrowserContextOptions = {},
-): Promise<BrowserContext> {
+export async function newShopContext(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, locale: "fr-FR", ...options });
   await context.addInitScript(() => {
     if (!location.search.includes("cookies=ask")) {

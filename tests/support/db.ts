@@ -1,11 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import {
-  migrateDatabase,
-  openDatabase,
-  type DatabaseHandle,
-} from "../../app/.server/db/client";
+import { migrateDatabase, openDatabase, type DatabaseHandle } from "../../app/.server/db/client";
 import { seedDemoData } from "../../app/.server/db/seed/demo";
 
 /**
@@ -18,9 +14,10 @@ export const TEMPLATE_DUMP = path.resolve(".tmp", "test-template.tar.gz");
  * The template is named after the test database, so two checkouts testing against one server
  * (each with its own TEST_DATABASE_URL database) never drop each other's template.
  */
-export const PG_TEMPLATE_DB = `aurore_tpl_${
-  (process.env.TEST_DATABASE_URL ? new URL(process.env.TEST_DATABASE_URL).pathname.slice(1) : "test").replace(/\W/g, "_")
-}`;
+export const PG_TEMPLATE_DB = `aurore_tpl_${(process.env.TEST_DATABASE_URL
+  ? new URL(process.env.TEST_DATABASE_URL).pathname.slice(1)
+  : "test"
+).replace(/\W/g, "_")}`;
 
 export function testDatabaseUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
@@ -48,10 +45,7 @@ export async function adminQuery(url: string, statements: string[]): Promise<voi
 export async function prepareTemplate(): Promise<void> {
   const url = testDatabaseUrl();
   if (url) {
-    await adminQuery(url, [
-      `DROP DATABASE IF EXISTS ${PG_TEMPLATE_DB} WITH (FORCE)`,
-      `CREATE DATABASE ${PG_TEMPLATE_DB}`,
-    ]);
+    await adminQuery(url, [`DROP DATABASE IF EXISTS ${PG_TEMPLATE_DB} WITH (FORCE)`, `CREATE DATABASE ${PG_TEMPLATE_DB}`]);
     const handle = await openDatabase({ kind: "postgres", url: withDatabase(url, PG_TEMPLATE_DB), poolSize: 2 });
     await migrateDatabase(handle);
     await seedDemoData(handle.db);

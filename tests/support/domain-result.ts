@@ -1,13 +1,22 @@
 import { isDomainError } from "~/domain/errors";
 import { statusOf } from "~/.server/error-responses";
 
-export type Refusal = { ok: false; status: number; code: string; message: string; field?: string; fieldErrors?: Partial<Record<string, string>> };
+export type Refusal = {
+  ok: false;
+  status: number;
+  code: string;
+  message: string;
+  field?: string;
+  fieldErrors?: Partial<Record<string, string>>;
+};
 
 /**
  * A service call that throws domain errors, as a value: `{ ok: true, ...result }` or the
  * refusal with the HTTP status it maps to, so a test can assert status, code and message at once.
  */
-export async function settled<T extends object | void>(run: Promise<T>): Promise<({ ok: true } & (T extends object ? T : unknown)) | Refusal> {
+export async function settled<T extends object | void>(
+  run: Promise<T>,
+): Promise<({ ok: true } & (T extends object ? T : unknown)) | Refusal> {
   try {
     const value = await run;
     return { ok: true as const, ...(value ?? {}) } as { ok: true } & (T extends object ? T : unknown);

@@ -38,15 +38,10 @@ async function resetPostgres(url: string): Promise<void> {
   }
 }
 
-async function waitForServer(
-  url: string,
-  child: ChildProcess,
-  timeoutMs = 90_000,
-): Promise<void> {
+async function waitForServer(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null)
-      throw new Error(`The shop server exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`The shop server exited with code ${child.exitCode}`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -55,9 +50,7 @@ async function waitForServer(
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(
-    `The shop server did not answer on ${url} within ${timeoutMs} ms`,
-  );
+  throw new Error(`The shop server did not answer on ${url} within ${timeoutMs} ms`);
 }
 
 export async function setup(project: TestProject) {

@@ -15,7 +15,14 @@ export const HTTP_ADDRESS = {
 export const HTTP_CARD = { holder: "Alice Martin", number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" };
 export const HTTP_CONTACT = { email: "alice@example.com", name: "Alice Martin", phone: "06 11 22 33 44" };
 
-export async function apiCall(baseURL: string, method: string, path: string, cookie: string | null, body?: unknown, headers: Record<string, string> = {}) {
+export async function apiCall(
+  baseURL: string,
+  method: string,
+  path: string,
+  cookie: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${baseURL}${path}`, {
     method,
     headers: {

@@ -27,7 +27,6 @@ export function totp(base32Secret: string, at = Date.now(), { period = 30, digit
   counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / period)));
   const hmac = createHmac("sha1", base32Decode(base32Secret)).update(counter).digest();
   const offset = hmac[hmac.length - 1] & 0x0f;
-  const code =
-    (((hmac[offset] & 0x7f) << 24) | (hmac[offset + 1] << 16) | (hmac[offset + 2] << 8) | hmac[offset + 3]) % 10 ** digits;
+  const code = (((hmac[offset] & 0x7f) << 24) | (hmac[offset + 1] << 16) | (hmac[offset + 2] << 8) | hmac[offset + 3]) % 10 ** digits;
   return String(code).padStart(digits, "0");
 }

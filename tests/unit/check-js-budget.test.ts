@@ -52,8 +52,7 @@ function fakeBuild(files: Array<{ name: string; bytes: number }>): string {
   return dir;
 }
 
-const smallFiles = (count: number, bytes: number) =>
-  Array.from({ length: count }, (_, i) => ({ name: `chunk-${i}.js`, bytes }));
+const smallFiles = (count: number, bytes: number) => Array.from({ length: count }, (_, i) => ({ name: `chunk-${i}.js`, bytes }));
 
 describe("check-js-budget", () => {
   it("counts each file's headers, and a file under the compression threshold at its raw size", () => {

@@ -61,7 +61,19 @@ const cases: { name: string; schema: z.ZodType; base: unknown; fields: Path[]; i
       country: "France",
       phone: "06 12 34 56 78",
     },
-    fields: [["label"], ["first_name"], ["last_name"], ["company"], ["address_line_1"], ["address_line_2"], ["city"], ["state"], ["postal_code"], ["country"], ["phone"]],
+    fields: [
+      ["label"],
+      ["first_name"],
+      ["last_name"],
+      ["company"],
+      ["address_line_1"],
+      ["address_line_2"],
+      ["city"],
+      ["state"],
+      ["postal_code"],
+      ["country"],
+      ["phone"],
+    ],
   },
   {
     name: "checkout contact",
@@ -124,7 +136,15 @@ const cases: { name: string; schema: z.ZodType; base: unknown; fields: Path[]; i
   {
     name: "client edit (back-office)",
     schema: ClientProfileUpdateSchema,
-    base: { firstName: "Inès", lastName: "Martin", phone: "", dateOfBirth: "1990-04-12", gender: "", bio: "Peau sensible", profilePictureUrl: "" },
+    base: {
+      firstName: "Inès",
+      lastName: "Martin",
+      phone: "",
+      dateOfBirth: "1990-04-12",
+      gender: "",
+      bio: "Peau sensible",
+      profilePictureUrl: "",
+    },
     fields: [["firstName"], ["lastName"], ["phone"], ["dateOfBirth"], ["bio"], ["profilePictureUrl"]],
   },
   {
@@ -140,20 +160,23 @@ describe.each(cases)("$name schema", ({ schema, base, fields }) => {
     expect(schema.safeParse(base).success).toBe(true);
   });
 
-  it.each(fields.map((f) => [f.join("."), f] as const))("%s: never throws, refuses unsafe text there, returns only safe text", (_, field) => {
-    fc.assert(
-      fc.property(userString, (value) => {
-        const parsed = schema.safeParse(withValue(base, field, value));
-        if (!isSafeText(value)) {
-          expect(parsed.success).toBe(false);
-          const here = parsed.error!.issues.filter((i) => samePath(i.path, field.slice(0, 1)));
-          expect(here.map((i) => i.message)).toContain(UNSAFE_TEXT_MESSAGE);
-        }
-        if (parsed.success) expect(stringsIn(parsed.data).every(isSafeText)).toBe(true);
-      }),
-      { numRuns: 300 },
-    );
-  });
+  it.each(fields.map((f) => [f.join("."), f] as const))(
+    "%s: never throws, refuses unsafe text there, returns only safe text",
+    (_, field) => {
+      fc.assert(
+        fc.property(userString, (value) => {
+          const parsed = schema.safeParse(withValue(base, field, value));
+          if (!isSafeText(value)) {
+            expect(parsed.success).toBe(false);
+            const here = parsed.error!.issues.filter((i) => samePath(i.path, field.slice(0, 1)));
+            expect(here.map((i) => i.message)).toContain(UNSAFE_TEXT_MESSAGE);
+          }
+          if (parsed.success) expect(stringsIn(parsed.data).every(isSafeText)).toBe(true);
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
 
   it("never throws on values of the wrong type", () => {
     const every = [...fields, ...Object.keys(base as object).map((k) => [k])];

@@ -204,7 +204,8 @@ export const operations: ApiOperation[] = [
   {
     method: "get",
     path: "/api/v1/loyalty",
-    summary: "Le Beauty Pass de l'utilisateur connecté : solde, niveau, prochain palier, prochains points à expirer et 20 dernières transactions",
+    summary:
+      "Le Beauty Pass de l'utilisateur connecté : solde, niveau, prochain palier, prochains points à expirer et 20 dernières transactions",
     tags: ["Beauty Pass"],
     auth: "session",
     responses: {
@@ -360,7 +361,7 @@ function addressOperations(): ApiOperation[] {
     {
       method: "patch",
       path: "/api/v1/addresses/{id}",
-      summary: "Modifier une adresse ; { \"is_default\": true } en fait l'adresse par défaut",
+      summary: 'Modifier une adresse ; { "is_default": true } en fait l\'adresse par défaut',
       tags,
       auth: "session",
       pathParams: id,
@@ -375,7 +376,7 @@ function addressOperations(): ApiOperation[] {
     {
       method: "post",
       path: "/api/v1/addresses/{id}",
-      summary: "Action sur une adresse : { \"action\": \"set_default\" } en fait l'adresse par défaut",
+      summary: 'Action sur une adresse : { "action": "set_default" } en fait l\'adresse par défaut',
       tags,
       auth: "session",
       pathParams: id,
@@ -453,7 +454,7 @@ function notificationOperations(): ApiOperation[] {
     {
       method: "patch",
       path: "/api/v1/notifications/{id}",
-      summary: "Marquer une notification comme lue : { \"is_read\": true }",
+      summary: 'Marquer une notification comme lue : { "is_read": true }',
       tags,
       auth: "session",
       pathParams: id,

@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { conflict } from "~/domain/errors";
-import {
-  apiAction,
-  apiLoader,
-  everyIssue,
-  firstIssue,
-  found,
-  methodNotAllowed,
-  readJsonObject,
-  readValidJson,
-  validate,
-} from "./route";
+import { apiAction, apiLoader, everyIssue, firstIssue, found, methodNotAllowed, readJsonObject, readValidJson, validate } from "./route";
 
 const ask = (method: string) => ({ request: new Request("http://shop.test/api/v1/thing", { method }) });
 
@@ -78,7 +68,11 @@ describe("the /api/v1 skeleton helpers", () => {
       apiAction({ POST: async ({ request }) => Response.json(await readValidJson(request, Body, answerWith)) })({
         request: post('{"size":"big"}'),
       });
-    expect(await answer(await run("Corps invalide"))).toEqual([400, "no-store", { error: { code: "invalid_body", message: "Corps invalide" } }]);
+    expect(await answer(await run("Corps invalide"))).toEqual([
+      400,
+      "no-store",
+      { error: { code: "invalid_body", message: "Corps invalide" } },
+    ]);
     expect((await (await run(firstIssue("Défaut"))).json()).error.message).toBe("Nom requis");
     expect((await (await run(everyIssue())).json()).error).toEqual({
       code: "invalid_body",

@@ -65,12 +65,7 @@ export type InvalidAnswer = string | ((issues: readonly ValidationIssue[]) => { 
  * The value parsed by the schema; otherwise the API's 400 `{ error: { code, message, details? } }`
  * is thrown as a domain error (answered by apiAction/apiLoader).
  */
-export function validate<S extends z.ZodType>(
-  schema: S,
-  value: unknown,
-  answer: InvalidAnswer,
-  code = "invalid_body",
-): z.output<S> {
+export function validate<S extends z.ZodType>(schema: S, value: unknown, answer: InvalidAnswer, code = "invalid_body"): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const { message, details } = typeof answer === "string" ? { message: answer, details: undefined } : answer(parsed.error.issues);

@@ -57,8 +57,7 @@ export const DEFAULT_SECRET_CHECK_LIMITS: SecretCheckLimits = { maxFailures: 10,
 export type Counter = { count: number; last: number };
 
 export type LimitDecision =
-  | { allowed: true }
-  | { allowed: false; retryAfterSeconds: number; reason: "account-address" | "address" | "account" };
+  { allowed: true } | { allowed: false; retryAfterSeconds: number; reason: "account-address" | "address" | "account" };
 
 const EMPTY: Counter = { count: 0, last: 0 };
 
@@ -84,12 +83,7 @@ export type SignInCounters = { accountAddress?: Counter; address?: Counter; acco
  * Whether a sign-in attempt may check its password now. `knownAddress`: the account has signed
  * in successfully from this address before (it may still try while the account is under attack).
  */
-export function decideSignIn(
-  counters: SignInCounters,
-  knownAddress: boolean,
-  now: number,
-  limits: SignInLimits,
-): LimitDecision {
+export function decideSignIn(counters: SignInCounters, knownAddress: boolean, now: number, limits: SignInLimits): LimitDecision {
   const address = live(counters.address, now, limits.windowSeconds);
   if (address.count >= limits.ipMaxFailures) {
     return { allowed: false, reason: "address", retryAfterSeconds: secondsUntil(address.last + limits.windowSeconds * 1000, now) };
@@ -197,12 +191,7 @@ async function isKnownAddress(db: Executor, userId: string, ip: string | null): 
 }
 
 /** Counts a sign-in attempt before its password is checked, unless the limits refuse it. */
-export async function beginSignInAttempt(
-  db: Database,
-  attempt: Attempt,
-  limits: SignInLimits,
-  now = Date.now(),
-): Promise<LimitDecision> {
+export async function beginSignInAttempt(db: Database, attempt: Attempt, limits: SignInLimits, now = Date.now()): Promise<LimitDecision> {
   const keys = signInKeys(attempt);
   const known = attempt.userId ? await isKnownAddress(db, attempt.userId, attempt.ip) : false;
   const all = [keys.address, keys.accountAddress, keys.account].filter((k): k is string => Boolean(k));
@@ -247,7 +236,11 @@ export async function beginSecretCheck(
 ): Promise<LimitDecision> {
   const keys = secretCheckKeys(userId, ip);
   return countAttemptIf(db, keys, now, limits.windowSeconds, (counters) =>
-    decideSecretCheck(keys.map((k) => counters.get(k) ?? EMPTY), now, limits),
+    decideSecretCheck(
+      keys.map((k) => counters.get(k) ?? EMPTY),
+      now,
+      limits,
+    ),
   );
 }
 

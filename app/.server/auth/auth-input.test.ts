@@ -36,7 +36,13 @@ beforeAll(async () => {
     secretCheckLimits: { maxFailures: 100_000 },
   });
   signedIn = authHandlerClient(auth, "198.51.100.40");
-  const res = await signedIn.call("/sign-up/email", { email: "input@example.com", password: PASSWORD, name: "Iris Blanc", firstName: "Iris", lastName: "Blanc" });
+  const res = await signedIn.call("/sign-up/email", {
+    email: "input@example.com",
+    password: PASSWORD,
+    name: "Iris Blanc",
+    firstName: "Iris",
+    lastName: "Blanc",
+  });
   expect(res.status).toBe(200);
 });
 afterAll(async () => {
@@ -45,7 +51,21 @@ afterAll(async () => {
 
 describe("closed endpoints", () => {
   it("answers 404 for the library endpoints the shop does not use, whatever the body", async () => {
-    for (const path of ["/update-user", "/change-email", "/delete-user", "/verify-password", "/reset-password", "/request-password-reset", "/send-verification-email", "/admin/create-user", "/admin/set-user-password", "/two-factor/get-totp-uri", "/sign-in/social", "/link-social", "/update-session"]) {
+    for (const path of [
+      "/update-user",
+      "/change-email",
+      "/delete-user",
+      "/verify-password",
+      "/reset-password",
+      "/request-password-reset",
+      "/send-verification-email",
+      "/admin/create-user",
+      "/admin/set-user-password",
+      "/two-factor/get-totp-uri",
+      "/sign-in/social",
+      "/link-social",
+      "/update-session",
+    ]) {
       for (const body of [{ name: null }, { name: MEGABYTE }, { newEmail: "a\u0000@example.com", password: PASSWORD }]) {
         const res = await signedIn.call(path, body);
         expect(res.status, path).toBe(404);
@@ -134,14 +154,22 @@ describe("hostile input on the open endpoints", () => {
     }
     // Still signed in, password unchanged.
     expect((await signedIn.call("/get-session")).json?.user.email).toBe("input@example.com");
-    expect((await authHandlerClient(auth, "198.51.100.43").call("/sign-in/email", { email: "input@example.com", password: PASSWORD })).status).toBe(200);
+    expect(
+      (await authHandlerClient(auth, "198.51.100.43").call("/sign-in/email", { email: "input@example.com", password: PASSWORD })).status,
+    ).toBe(200);
   });
 
   it("the library's own refusals come back in French too", async () => {
-    const wrong = await authHandlerClient(auth, "198.51.100.44").call("/sign-in/email", { email: "input@example.com", password: "mauvais-mdp" });
+    const wrong = await authHandlerClient(auth, "198.51.100.44").call("/sign-in/email", {
+      email: "input@example.com",
+      password: "mauvais-mdp",
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.json).toMatchObject({ code: "INVALID_EMAIL_OR_PASSWORD", message: "E-mail ou mot de passe incorrect." });
-    const anonymous = await authHandlerClient(auth, "198.51.100.44").call("/change-password", { currentPassword: PASSWORD, newPassword: "Nouveau123!" });
+    const anonymous = await authHandlerClient(auth, "198.51.100.44").call("/change-password", {
+      currentPassword: PASSWORD,
+      newPassword: "Nouveau123!",
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.json?.message).toBe("Connexion requise");
   });

@@ -96,7 +96,6 @@ const BODY_RULES: Record<string, z.ZodType> = {
   }),
 };
 
-
 const frenchErrors = z.locales.fr().localeError;
 
 /** The French message refusing this body, or null when the endpoint may see it. */

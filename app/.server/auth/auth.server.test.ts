@@ -79,9 +79,13 @@ describe("sign-up", () => {
 describe("administrator bootstrap", () => {
   it("creates the configured administrator once, and promotes an existing account", async () => {
     const logs: string[] = [];
-    const first = await ensureAdministrator(handle.db, auth, { adminEmail: "owner@aurore.test", adminPassword: "Owner-Secret1!" }, (l) => logs.push(l));
+    const first = await ensureAdministrator(handle.db, auth, { adminEmail: "owner@aurore.test", adminPassword: "Owner-Secret1!" }, (l) =>
+      logs.push(l),
+    );
     expect(first.created).toBe(true);
-    const again = await ensureAdministrator(handle.db, auth, { adminEmail: "owner@aurore.test", adminPassword: "Owner-Secret1!" }, (l) => logs.push(l));
+    const again = await ensureAdministrator(handle.db, auth, { adminEmail: "owner@aurore.test", adminPassword: "Owner-Secret1!" }, (l) =>
+      logs.push(l),
+    );
     expect(again.created).toBe(false);
     const [owner] = await handle.db.select().from(user).where(eq(user.email, "owner@aurore.test"));
     expect(owner.role).toBe("admin");
@@ -207,7 +211,10 @@ describe("sessions", () => {
     const other = client("203.0.113.70");
     await signUp(other, "apart@example.com");
     const list = await other.call("/list-sessions");
-    const [row] = await handle.db.select().from(user).where(and(eq(user.email, "apart@example.com")));
+    const [row] = await handle.db
+      .select()
+      .from(user)
+      .where(and(eq(user.email, "apart@example.com")));
     expect(list.json.every((s: { userId: string }) => s.userId === row.id)).toBe(true);
   });
 });

@@ -199,8 +199,7 @@ export function createAuth(db: Database, options: AuthOptions) {
             const body = (ctx?.body ?? {}) as { firstName?: unknown; lastName?: unknown };
             const split = splitFullName(created.name);
             const firstName = typeof body.firstName === "string" && body.firstName.trim() ? body.firstName.trim() : split.firstName;
-            const lastName =
-              typeof body.lastName === "string" ? body.lastName.trim() || null : body.firstName ? null : split.lastName;
+            const lastName = typeof body.lastName === "string" ? body.lastName.trim() || null : body.firstName ? null : split.lastName;
             await createProfile(db, { userId: created.id, firstName: firstName || "Client", lastName });
           },
         },
@@ -212,7 +211,9 @@ export function createAuth(db: Database, options: AuthOptions) {
         if (refusal) throw new APIError("BAD_REQUEST", { code: "INVALID_INPUT", message: refusal });
         const ip = clientIp(ctx);
         if (ctx.path === "/sign-in/email") {
-          const email = String((ctx.body as { email: string }).email).trim().toLowerCase();
+          const email = String((ctx.body as { email: string }).email)
+            .trim()
+            .toLowerCase();
           const [account] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
           const attempt: Attempt = { userId: account?.id ?? null, ip };
           const decision = await beginSignInAttempt(db, attempt, signInLimits);
@@ -271,9 +272,7 @@ export function createAuth(db: Database, options: AuthOptions) {
         let userId: string | null = null;
         if (isPasswordStep) {
           const email = String((ctx.body as { email?: unknown })?.email ?? "").toLowerCase();
-          const [account] = email
-            ? await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email))
-            : [];
+          const [account] = email ? await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email)) : [];
           userId = account?.id ?? null;
         }
         if (isPasswordStep || userId) await recordLogin(db, { userId, successful: false, ipAddress, userAgent });

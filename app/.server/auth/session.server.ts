@@ -102,10 +102,7 @@ export async function requireAdmin(request: Request): Promise<CurrentSession> {
 export async function requireApiUser(request: Request, message = "Connexion requise"): Promise<CurrentSession> {
   const session = await getCurrentSession(request);
   if (!session) {
-    throw Response.json(
-      { error: { code: "unauthenticated", message } },
-      { status: 401, headers: { "Cache-Control": "no-store" } },
-    );
+    throw Response.json({ error: { code: "unauthenticated", message } }, { status: 401, headers: { "Cache-Control": "no-store" } });
   }
   return session;
 }

@@ -46,10 +46,7 @@ export type DatabaseOptions =
 
 /** Locates the committed SQL migrations both from source (tests, dev) and from the built server. */
 export function migrationsFolder(): string {
-  const candidates = [
-    path.resolve(process.cwd(), "drizzle"),
-    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle"),
-  ];
+  const candidates = [path.resolve(process.cwd(), "drizzle"), path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle")];
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, "meta", "_journal.json")));
   if (!found) throw new Error(`Migrations folder not found (looked in ${candidates.join(", ")})`);
   return found;

@@ -27,10 +27,7 @@ afterAll(async () => {
 describe("PGlite on its own thread", () => {
   it("runs on a worker thread and answers drizzle's queries with the usual types", async () => {
     expect(handle.label).toContain("own thread");
-    const [row] = await handle.db
-      .insert(categories)
-      .values({ name: "Thread Soins", slug: "thread-soins" })
-      .returning();
+    const [row] = await handle.db.insert(categories).values({ name: "Thread Soins", slug: "thread-soins" }).returning();
     expect(row.createdAt).toBeInstanceOf(Date);
     const [again] = await handle.db.select().from(categories).where(eq(categories.id, row.id));
     expect(again).toEqual(row);
@@ -42,7 +39,10 @@ describe("PGlite on its own thread", () => {
     const error = await handle.db
       .insert(categories)
       .values({ name: "Thread Soins bis", slug: "thread-soins" })
-      .then(() => null, (e: unknown) => e as Error & { cause?: Record<string, unknown> });
+      .then(
+        () => null,
+        (e: unknown) => e as Error & { cause?: Record<string, unknown> },
+      );
     expect(error?.cause).toMatchObject({ code: "23505" });
     expect(String(error?.cause?.constraint ?? error?.cause?.detail ?? "")).toMatch(/slug/);
   });

@@ -69,17 +69,20 @@ export async function openThreadedPGlite(options: { dataDir?: string; script: st
     worker.once("error", reject);
   });
 
-  worker.on("message", (message: { id?: number; ok?: boolean; result?: unknown; error?: Record<string, unknown>; notify?: string; payload?: string }) => {
-    if (message.notify !== undefined) {
-      for (const handler of handlers.get(message.notify) ?? []) handler(message.payload ?? "");
-      return;
-    }
-    const waiting = message.id === undefined ? undefined : pending.get(message.id);
-    if (!waiting) return;
-    pending.delete(message.id!);
-    if (message.ok) waiting.resolve(message.result);
-    else waiting.reject(rebuildError(message.error ?? {}));
-  });
+  worker.on(
+    "message",
+    (message: { id?: number; ok?: boolean; result?: unknown; error?: Record<string, unknown>; notify?: string; payload?: string }) => {
+      if (message.notify !== undefined) {
+        for (const handler of handlers.get(message.notify) ?? []) handler(message.payload ?? "");
+        return;
+      }
+      const waiting = message.id === undefined ? undefined : pending.get(message.id);
+      if (!waiting) return;
+      pending.delete(message.id!);
+      if (message.ok) waiting.resolve(message.result);
+      else waiting.reject(rebuildError(message.error ?? {}));
+    },
+  );
   const failAll = (error: unknown) => {
     for (const waiting of pending.values()) waiting.reject(error);
     pending.clear();

@@ -44,10 +44,7 @@ export function createMailer(options: MailerOptions): SendMail {
   return async (mail) => {
     const info = await transport.sendMail({ from: options.from, ...mail });
     await fs.mkdir(options.mailDir, { recursive: true });
-    const file = path.join(
-      options.mailDir,
-      `${Date.now()}-${randomBytes(4).toString("hex")}.eml`,
-    );
+    const file = path.join(options.mailDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
     await fs.writeFile(file, info.message);
     // The body carries one-time links: only the recipient and subject are logged.
     console.info(`[mail] mail to ${mail.to}: ${mail.subject}`);

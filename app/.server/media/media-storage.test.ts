@@ -39,7 +39,13 @@ describe("LocalMediaStorage", () => {
 
   it("refuses any key that is not one of ours (no path traversal)", async () => {
     fs.writeFileSync(path.join(root, "secret.txt"), "secret");
-    for (const key of ["../secret.txt", "products/../../etc/passwd", "/etc/passwd", "products/x.webp", "products/1735689600000-abcdefgh12345678.svg"]) {
+    for (const key of [
+      "../secret.txt",
+      "products/../../etc/passwd",
+      "/etc/passwd",
+      "products/x.webp",
+      "products/1735689600000-abcdefgh12345678.svg",
+    ]) {
       await expect(storage.get(key)).rejects.toThrow(/Invalid media key/);
       await expect(storage.delete(key)).rejects.toThrow(/Invalid media key/);
       await expect(storage.put(key, new Uint8Array([1]), "image/webp")).rejects.toThrow(/Invalid media key/);
@@ -53,7 +59,12 @@ describe("S3MediaStorage", () => {
   function fakeS3(status: number, body = "") {
     const calls: Call[] = [];
     const fetchImpl = (async (url: string, init: RequestInit) => {
-      calls.push({ url, method: String(init.method), headers: init.headers as Record<string, string>, body: init.body as Buffer | undefined });
+      calls.push({
+        url,
+        method: String(init.method),
+        headers: init.headers as Record<string, string>,
+        body: init.body as Buffer | undefined,
+      });
       return new Response(status === 204 ? null : body, { status, headers: { "content-type": "image/webp" } });
     }) as unknown as typeof fetch;
     return { calls, fetchImpl };
@@ -103,7 +114,12 @@ describe("S3MediaStorage", () => {
 describe("S3 configuration", () => {
   it("stops the boot when S3_BUCKET is set without its endpoint and keys", () => {
     expect(() => parseEnv({ S3_BUCKET: "product-images" })).toThrow(/S3_ENDPOINT is required when S3_BUCKET is set/);
-    const env = parseEnv({ S3_BUCKET: "product-images", S3_ENDPOINT: "https://s3.example.test", S3_ACCESS_KEY_ID: "a", S3_SECRET_ACCESS_KEY: "b" });
+    const env = parseEnv({
+      S3_BUCKET: "product-images",
+      S3_ENDPOINT: "https://s3.example.test",
+      S3_ACCESS_KEY_ID: "a",
+      S3_SECRET_ACCESS_KEY: "b",
+    });
     expect([env.S3_REGION, env.S3_FORCE_PATH_STYLE]).toEqual(["us-east-1", "true"]);
   });
 });

@@ -105,7 +105,12 @@ export class S3MediaStorage implements MediaStorage {
     return `${endpoint.protocol}//${this.config.bucket}.${endpoint.host}${base}/${key}`;
   }
 
-  private async send(method: "PUT" | "GET" | "DELETE", key: string, body?: Uint8Array, extra: Record<string, string> = {}): Promise<Response> {
+  private async send(
+    method: "PUT" | "GET" | "DELETE",
+    key: string,
+    body?: Uint8Array,
+    extra: Record<string, string> = {},
+  ): Promise<Response> {
     const url = this.objectUrl(key);
     const date = amzDate((this.config.now ?? (() => new Date()))());
     const payloadHash = sha256Hex(body ?? "");

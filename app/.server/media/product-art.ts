@@ -67,7 +67,13 @@ function toRgb(hex: string): Rgb {
 }
 
 function toHex(c: Rgb): string {
-  return c.map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, "0")).join("");
+  return c
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("");
 }
 
 function mix(a: string, b: string, t: number): string {
@@ -411,31 +417,53 @@ function decorations(family: Family, t: Tones, rand: () => number): string {
     } else if (i % 2) {
       out.push(`<circle cx="${x}" cy="${y}" r="${r1(4 + k * 6)}" fill="#${i % 4 === 1 ? t.pl : "e6cf8f"}" opacity=".8"/>`);
     } else {
-      out.push(
-        `<path d="M0-18L4-4 18 0 4 4 0 18-4 4-18 0-4-4Z" transform="translate(${x} ${y}) scale(${k})" fill="url(#g)"/>`,
-      );
+      out.push(`<path d="M0-18L4-4 18 0 4 4 0 18-4 4-18 0-4-4Z" transform="translate(${x} ${y}) scale(${k})" fill="url(#g)"/>`);
     }
   }
   return out.join("");
 }
 
 function defs(t: Tones, shape: ArtShape): string {
-  const stops = (pairs: [number, string][]) =>
-    pairs.map(([o, c]) => `<stop offset="${o}" stop-color="#${c}"/>`).join("");
+  const stops = (pairs: [number, string][]) => pairs.map(([o, c]) => `<stop offset="${o}" stop-color="#${c}"/>`).join("");
   let extra = "";
   if (shape === "brush") {
-    extra = `<linearGradient id="r" x1="0" y1="0" x2="0" y2="1">${stops([[0, t.pl], [0.45, "ead8c0"], [1, "6b4a3a"]])}</linearGradient>`;
+    extra = `<linearGradient id="r" x1="0" y1="0" x2="0" y2="1">${stops([
+      [0, t.pl],
+      [0.45, "ead8c0"],
+      [1, "6b4a3a"],
+    ])}</linearGradient>`;
   }
   if (shape === "candle") {
-    extra = `<linearGradient id="fl" x1="0" y1="0" x2="0" y2="1">${stops([[0, "fff6c8"], [0.6, "ffc25a"], [1, "ff8a3d"]])}</linearGradient>`;
+    extra = `<linearGradient id="fl" x1="0" y1="0" x2="0" y2="1">${stops([
+      [0, "fff6c8"],
+      [0.6, "ffc25a"],
+      [1, "ff8a3d"],
+    ])}</linearGradient>`;
   }
   return (
     `<defs>` +
-    `<linearGradient id="b" x1="0" y1="0" x2="0" y2="1">${stops([[0, t.sl], [1, t.sd]])}</linearGradient>` +
+    `<linearGradient id="b" x1="0" y1="0" x2="0" y2="1">${stops([
+      [0, t.sl],
+      [1, t.sd],
+    ])}</linearGradient>` +
     `<radialGradient id="w">${`<stop offset="0" stop-color="#fff" stop-opacity=".55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/>`}</radialGradient>` +
-    `<linearGradient id="p">${stops([[0, t.pd], [0.3, t.pl], [0.55, t.p], [1, t.pdd]])}</linearGradient>` +
-    `<linearGradient id="d">${stops([[0, darken(t.p, 0.7)], [0.35, darken(t.p, 0.35)], [1, darken(t.p, 0.8)]])}</linearGradient>` +
-    `<linearGradient id="g">${stops([[0, "8c6b32"], [0.35, "f2e0a8"], [0.6, "c9a45a"], [1, "7a5a26"]])}</linearGradient>` +
+    `<linearGradient id="p">${stops([
+      [0, t.pd],
+      [0.3, t.pl],
+      [0.55, t.p],
+      [1, t.pdd],
+    ])}</linearGradient>` +
+    `<linearGradient id="d">${stops([
+      [0, darken(t.p, 0.7)],
+      [0.35, darken(t.p, 0.35)],
+      [1, darken(t.p, 0.8)],
+    ])}</linearGradient>` +
+    `<linearGradient id="g">${stops([
+      [0, "8c6b32"],
+      [0.35, "f2e0a8"],
+      [0.6, "c9a45a"],
+      [1, "7a5a26"],
+    ])}</linearGradient>` +
     `<radialGradient id="f"><stop offset="0" stop-color="#000" stop-opacity=".3"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>` +
     extra +
     `</defs>`
@@ -449,9 +477,7 @@ export function renderProductArtSvg(p: ArtParams): string {
   if (p.variant === 1) {
     scene = place(obj, 400, 1);
   } else if (p.variant === 2) {
-    scene = FLAT.has(p.shape)
-      ? place(obj, 410, 1.22, "rotate(-9 400 460) ")
-      : productBox(t) + place(obj, 520, 0.86);
+    scene = FLAT.has(p.shape) ? place(obj, 410, 1.22, "rotate(-9 400 460) ") : productBox(t) + place(obj, 520, 0.86);
   } else {
     const rand = mulberry32(hashString(`${p.shape}/${p.primary}/${p.secondary}`));
     scene =

@@ -58,7 +58,10 @@ export function productImageOperations(): ApiOperation[] {
       auth: "admin",
       query: z.object({ url: z.string().describe("/media/uploads/products/<nom>.webp") }),
       responses: {
-        200: { description: "deleted: false si un produit l'utilise encore", schema: z.object({ data: z.object({ url: z.string(), deleted: z.boolean() }) }) },
+        200: {
+          description: "deleted: false si un produit l'utilise encore",
+          schema: z.object({ data: z.object({ url: z.string(), deleted: z.boolean() }) }),
+        },
         ...guarded,
         404: { description: "Image introuvable", schema: ApiErrorSchema },
       },

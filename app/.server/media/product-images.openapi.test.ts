@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "../api/openapi";
 
-type Op = { requestBody?: { content: Record<string, unknown> }; parameters?: { name: string }[]; responses: Record<string, unknown>; security?: unknown[] };
+type Op = {
+  requestBody?: { content: Record<string, unknown> };
+  parameters?: { name: string }[];
+  responses: Record<string, unknown>;
+  security?: unknown[];
+};
 type Doc = { paths: Record<string, Record<string, Op>> };
 
 describe("OpenAPI document: product image uploads", () => {

@@ -5,7 +5,14 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { fileTypeFromBuffer } from "file-type";
 import { LocalMediaStorage } from "./media-storage";
-import { droppedImages, newProductImageKey, processProductImage, readBodyWithLimit, storeProductImage, uploadKeyOf } from "./product-images";
+import {
+  droppedImages,
+  newProductImageKey,
+  processProductImage,
+  readBodyWithLimit,
+  storeProductImage,
+  uploadKeyOf,
+} from "./product-images";
 import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from "~/domain/catalog/admin-product-form.schema";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-images-"));
@@ -29,7 +36,11 @@ describe("processProductImage", () => {
   it("never enlarges a small image and keeps a portrait inside the box", async () => {
     const small = await processProductImage(await png(300, 200));
     expect([small.width, small.height]).toEqual([300, 200]);
-    const portrait = await processProductImage(await sharp({ create: { width: 900, height: 1800, channels: 3, background: "#fff" } }).jpeg().toBuffer());
+    const portrait = await processProductImage(
+      await sharp({ create: { width: 900, height: 1800, channels: 3, background: "#fff" } })
+        .jpeg()
+        .toBuffer(),
+    );
     expect([portrait.width, portrait.height]).toEqual([400, 800]);
   });
 
@@ -46,17 +57,35 @@ describe("processProductImage", () => {
 
   it("refuses a text file named .png, a GIF and a corrupt PNG with the spec's message", async () => {
     const text = Buffer.from("Ceci n'est pas une image, juste du texte renommé en photo.png\n".repeat(20));
-    await expect(processProductImage(text)).rejects.toMatchObject({ kind: "unsupported_media_type", code: "unsupported_image", message: IMAGE_TYPE_MESSAGE });
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer();
-    await expect(processProductImage(gif)).rejects.toMatchObject({ kind: "unsupported_media_type", code: "unsupported_image", message: IMAGE_TYPE_MESSAGE });
+    await expect(processProductImage(text)).rejects.toMatchObject({
+      kind: "unsupported_media_type",
+      code: "unsupported_image",
+      message: IMAGE_TYPE_MESSAGE,
+    });
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
+    await expect(processProductImage(gif)).rejects.toMatchObject({
+      kind: "unsupported_media_type",
+      code: "unsupported_image",
+      message: IMAGE_TYPE_MESSAGE,
+    });
     const truncated = (await png(500, 500)).subarray(0, 200);
-    await expect(processProductImage(truncated)).rejects.toMatchObject({ kind: "unsupported_media_type", code: "unsupported_image", message: IMAGE_TYPE_MESSAGE });
+    await expect(processProductImage(truncated)).rejects.toMatchObject({
+      kind: "unsupported_media_type",
+      code: "unsupported_image",
+      message: IMAGE_TYPE_MESSAGE,
+    });
   });
 
   it("refuses 6 MB with the spec's message", async () => {
     const big = Buffer.alloc(6 * 1024 * 1024, 1);
     (await png(10, 10)).copy(big);
-    await expect(processProductImage(big)).rejects.toMatchObject({ kind: "too_large", code: "image_too_large", message: IMAGE_TOO_LARGE_MESSAGE });
+    await expect(processProductImage(big)).rejects.toMatchObject({
+      kind: "too_large",
+      code: "image_too_large",
+      message: IMAGE_TOO_LARGE_MESSAGE,
+    });
   });
 });
 
@@ -69,8 +98,17 @@ describe("readBodyWithLimit", () => {
         controller.enqueue(new Uint8Array(1024));
       },
     });
-    const request = new Request("http://x/upload", { method: "POST", body, headers: { "content-length": String(6 * 1024 * 1024) }, duplex: "half" } as RequestInit);
-    await expect(readBodyWithLimit(request)).rejects.toMatchObject({ kind: "too_large", code: "image_too_large", message: IMAGE_TOO_LARGE_MESSAGE });
+    const request = new Request("http://x/upload", {
+      method: "POST",
+      body,
+      headers: { "content-length": String(6 * 1024 * 1024) },
+      duplex: "half",
+    } as RequestInit);
+    await expect(readBodyWithLimit(request)).rejects.toMatchObject({
+      kind: "too_large",
+      code: "image_too_large",
+      message: IMAGE_TOO_LARGE_MESSAGE,
+    });
     expect(pulled).toBeLessThanOrEqual(1);
   });
 
@@ -83,7 +121,11 @@ describe("readBodyWithLimit", () => {
       },
     });
     const request = new Request("http://x/upload", { method: "POST", body, duplex: "half" } as RequestInit);
-    await expect(readBodyWithLimit(request)).rejects.toMatchObject({ kind: "too_large", code: "image_too_large", message: IMAGE_TOO_LARGE_MESSAGE });
+    await expect(readBodyWithLimit(request)).rejects.toMatchObject({
+      kind: "too_large",
+      code: "image_too_large",
+      message: IMAGE_TOO_LARGE_MESSAGE,
+    });
     expect(sent).toBeLessThan(6 * 1024 * 1024);
   });
 

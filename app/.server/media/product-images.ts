@@ -38,10 +38,7 @@ export type ProcessedImage = { data: Buffer; width: number; height: number };
  * Reads a request body up to `limit` bytes: a Content-Length above it is refused before
  * reading, and a body that grows past it (chunked, or a lying header) is cut off there.
  */
-export async function readBodyWithLimit(
-  request: Request,
-  limit: number = PRODUCT_IMAGE_MAX_BYTES,
-): Promise<Uint8Array> {
+export async function readBodyWithLimit(request: Request, limit: number = PRODUCT_IMAGE_MAX_BYTES): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > limit) throw imageTooLarge();
   if (!request.body) throw invalid("unsupported_image", IMAGE_TYPE_MESSAGE);
@@ -107,10 +104,7 @@ export function uploadKeyOf(url: string | null | undefined): string | null {
 export type StoredProductImage = { ok: true; url: string; key: string; width: number; height: number; bytes: number };
 
 /** Validates, re-encodes and stores an upload; answers its public URL. */
-export async function storeProductImage(
-  bytes: Uint8Array,
-  storage: MediaStorage = getMediaStorage(),
-): Promise<StoredProductImage> {
+export async function storeProductImage(bytes: Uint8Array, storage: MediaStorage = getMediaStorage()): Promise<StoredProductImage> {
   const processed = await processProductImage(bytes);
   const key = newProductImageKey();
   await storage.put(key, processed.data, "image/webp");

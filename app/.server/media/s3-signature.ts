@@ -41,7 +41,10 @@ function encodeRfc3986(value: string): string {
 
 /** "20150830T123600Z" for a date. */
 export function amzDate(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 export function signingKey(secretAccessKey: string, day: string, region: string, service: string): Buffer {
@@ -82,7 +85,14 @@ export function signV4(
     .map(([k, v]) => `${k}=${v}`)
     .join("&");
 
-  const canonicalRequest = [request.method.toUpperCase(), canonicalUri, canonicalQuery, canonicalHeaders, signedHeaders, request.payloadHash].join("\n");
+  const canonicalRequest = [
+    request.method.toUpperCase(),
+    canonicalUri,
+    canonicalQuery,
+    canonicalHeaders,
+    signedHeaders,
+    request.payloadHash,
+  ].join("\n");
   const day = scope.date.slice(0, 8);
   const credentialScope = `${day}/${scope.region}/${scope.service}/aws4_request`;
   const stringToSign = ["AWS4-HMAC-SHA256", scope.date, credentialScope, sha256Hex(canonicalRequest)].join("\n");

@@ -1,26 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import {
-  afterAll,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-  vi,
-} from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../tests/support/db";
 import type { DatabaseHandle } from "../db/client";
 import { outbox } from "../db/schema";
 import { createMailer, type MailMessage, type SendMail } from "../mail/mailer";
-import {
-  enqueueMail,
-  OUTBOX_MAX_ATTEMPTS,
-  processOutbox,
-  retryDelayMs,
-} from "./outbox.service";
+import { enqueueMail, OUTBOX_MAX_ATTEMPTS, processOutbox, retryDelayMs } from "./outbox.service";
 
 let handle: DatabaseHandle;
 let mailDir: string;
@@ -75,9 +62,7 @@ describe("mail outbox", () => {
     const [row] = await handle.db.select().from(outbox);
     expect(row!.processedAt).toBeInstanceOf(Date);
     expect(row!.attempts).toBe(0);
-    expect(console.info).toHaveBeenCalledWith(
-      "[mail] mail to lea@example.com: Bienvenue chez Aurore",
-    );
+    expect(console.info).toHaveBeenCalledWith("[mail] mail to lea@example.com: Bienvenue chez Aurore");
   });
 
   it("sends a row again after a crash mid-send with the same Message-ID, committed before the first send", async () => {
@@ -115,7 +100,10 @@ describe("mail outbox", () => {
   it("gives every row its own Message-ID", async () => {
     for (const to of ["a@example.com", "b@example.com", "c@example.com"]) await enqueueMail(handle.db, { to, subject: "S", text: "T" });
     const ids: (string | undefined)[] = [];
-    expect(await processOutbox(handle.db, async (mail) => void ids.push(mail.messageId), { now: new Date(Date.now() + 1000) })).toEqual({ sent: 3, failed: 0 });
+    expect(await processOutbox(handle.db, async (mail) => void ids.push(mail.messageId), { now: new Date(Date.now() + 1000) })).toEqual({
+      sent: 3,
+      failed: 0,
+    });
     expect(new Set(ids).size).toBe(3);
     const rows = await handle.db.select().from(outbox);
     expect(rows.map((r) => r.messageId).sort()).toEqual([...ids].sort());
@@ -162,9 +150,7 @@ describe("mail outbox", () => {
       expect(row!.attempts).toBe(attempt);
       expect(row!.lastError).toBe("SMTP indisponible");
       expect(row!.processedAt).toBeNull();
-      expect(row!.availableAt.getTime()).toBe(
-        now.getTime() + retryDelayMs(attempt),
-      );
+      expect(row!.availableAt.getTime()).toBe(now.getTime() + retryDelayMs(attempt));
       // Not due again before the backoff has elapsed.
       expect(
         await processOutbox(handle.db, send, {
@@ -188,10 +174,7 @@ describe("mail outbox", () => {
       failed: 0,
     });
     expect(send).toHaveBeenCalledTimes(OUTBOX_MAX_ATTEMPTS);
-    const [row] = await handle.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.topic, "mail"));
+    const [row] = await handle.db.select().from(outbox).where(eq(outbox.topic, "mail"));
     expect(row!.attempts).toBe(OUTBOX_MAX_ATTEMPTS);
   });
 });

@@ -16,10 +16,7 @@ export const OUTBOX_CLAIM_LEASE_MS = 5 * 60_000;
 const POLL_INTERVAL_MS = 2_000;
 
 /** Queues an e-mail; pass the transaction so the mail is sent only if it commits. */
-export async function enqueueMail(
-  db: Executor,
-  mail: MailMessage,
-): Promise<void> {
+export async function enqueueMail(db: Executor, mail: MailMessage): Promise<void> {
   const payload: MailMessage = {
     to: mail.to,
     subject: mail.subject,
@@ -35,11 +32,7 @@ export function retryDelayMs(attempts: number): number {
 
 function readMail(payload: Record<string, unknown>, messageId: string): MailMessage {
   const { to, subject, text, html } = payload;
-  if (
-    typeof to !== "string" ||
-    typeof subject !== "string" ||
-    typeof text !== "string"
-  ) {
+  if (typeof to !== "string" || typeof subject !== "string" || typeof text !== "string") {
     throw new Error("malformed mail payload");
   }
   return { to, subject, text, ...(typeof html === "string" ? { html } : {}), messageId };
@@ -66,11 +59,7 @@ export type OutboxOptions = {
  * Message-ID, so the receiving server or mail client can recognise the duplicate. Closing it
  * entirely would need the SMTP server to take part in our transaction, which SMTP cannot do.
  */
-export async function processOutbox(
-  db: Database,
-  send: SendMail,
-  options: { now?: Date } & OutboxOptions = {},
-): Promise<OutboxPassResult> {
+export async function processOutbox(db: Database, send: SendMail, options: { now?: Date } & OutboxOptions = {}): Promise<OutboxPassResult> {
   const now = options.now ?? new Date();
   const leaseMs = options.leaseMs ?? OUTBOX_CLAIM_LEASE_MS;
   const domain = options.messageIdDomain ?? "aurore-beaute.fr";
@@ -115,10 +104,7 @@ export async function processOutbox(
   for (const row of claimed) {
     try {
       await send(readMail(row.payload, row.messageId!));
-      await db
-        .update(outbox)
-        .set({ processedAt: new Date(), lastError: null })
-        .where(eq(outbox.id, row.id));
+      await db.update(outbox).set({ processedAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
       result.sent += 1;
     } catch (error) {
       const attempts = row.attempts + 1;
@@ -133,13 +119,9 @@ export async function processOutbox(
         .where(eq(outbox.id, row.id));
       result.failed += 1;
       if (attempts >= OUTBOX_MAX_ATTEMPTS) {
-        console.error(
-          `[outbox] mail ${row.id} given up after ${attempts} attempts: ${message}`,
-        );
+        console.error(`[outbox] mail ${row.id} given up after ${attempts} attempts: ${message}`);
       } else {
-        console.warn(
-          `[outbox] mail ${row.id} failed (attempt ${attempts}): ${message}`,
-        );
+        console.warn(`[outbox] mail ${row.id} failed (attempt ${attempts}): ${message}`);
       }
     }
   }
@@ -155,11 +137,7 @@ type Worker = {
 const worker = remember<Worker>("outbox-worker", () => ({}));
 
 /** Polls the outbox every 2 s; returns the stop function (awaits a pass in progress). */
-export function startOutboxWorker(
-  db: Database,
-  send: SendMail,
-  options: OutboxOptions = {},
-): () => Promise<void> {
+export function startOutboxWorker(db: Database, send: SendMail, options: OutboxOptions = {}): () => Promise<void> {
   if (worker.timer) clearInterval(worker.timer);
   let again = false;
   const tick = () => {

@@ -19,7 +19,11 @@ import {
 } from "../db/schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { placeOrder as placeOrderOrThrow } from "./place-order";
-import { cancelOwnOrder as cancelOwnOrderOrThrow, changeOrderStatus as changeOrderStatusOrThrow, INVALID_STATUS_MESSAGE } from "./change-order-status";
+import {
+  cancelOwnOrder as cancelOwnOrderOrThrow,
+  changeOrderStatus as changeOrderStatusOrThrow,
+  INVALID_STATUS_MESSAGE,
+} from "./change-order-status";
 import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 import { ORDER_STATUS_VALUES, orderReference } from "~/domain/orders/order.types";
 import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
@@ -48,9 +52,7 @@ async function shopperWithPoints(points: number): Promise<TestShopper> {
   const shopper = await createShopper(handle.db);
   if (points > 0) {
     await handle.db.update(userProfiles).set({ loyaltyPoints: points }).where(eq(userProfiles.id, shopper.id));
-    await handle.db
-      .insert(beautyPassTransactions)
-      .values({ userId: shopper.id, points, type: "adjusted", description: "Solde de départ" });
+    await handle.db.insert(beautyPassTransactions).values({ userId: shopper.id, points, type: "adjusted", description: "Solde de départ" });
   }
   return shopper;
 }
@@ -60,7 +62,13 @@ async function order(shopper: TestShopper, lines: { product_id: string; quantity
     userId: shopper.id,
     idempotencyKey: randomUUID(),
     provider,
-    request: PlaceOrderSchema.parse({ address_id: shopper.addressId, contact: CONTACT, card: APPROVED_CARD, lines, points_to_use: pointsToUse }),
+    request: PlaceOrderSchema.parse({
+      address_id: shopper.addressId,
+      contact: CONTACT,
+      card: APPROVED_CARD,
+      lines,
+      points_to_use: pointsToUse,
+    }),
   });
   if (!result.ok) throw new Error(`order failed: ${result.message}`);
   return result.order;
@@ -104,10 +112,18 @@ describe("changeOrderStatus", () => {
     expect(await pointsOf(shopper.id)).toBe(expected);
 
     const [earned] = (await ledgerOf(shopper.id)).filter((t) => t.type === "earned");
-    expect(earned).toMatchObject({ points: expected, orderId: placed.id, description: `Points gagnés pour la commande ${orderReference(placed.id)}` });
+    expect(earned).toMatchObject({
+      points: expected,
+      orderId: placed.id,
+      description: `Points gagnés pour la commande ${orderReference(placed.id)}`,
+    });
     expect(earned.expiresAt!.getTime() - earned.createdAt.getTime()).toBeGreaterThan(364 * 24 * 3600 * 1000);
 
-    const notes = await handle.db.select().from(notifications).where(eq(notifications.userId, shopper.id)).orderBy(asc(notifications.createdAt));
+    const notes = await handle.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, shopper.id))
+      .orderBy(asc(notifications.createdAt));
     expect(notes.map((n) => n.metadata.new_status)).toEqual(["shipped", "delivered"]);
     expect(notes[1]).toMatchObject({
       type: "order_status",
@@ -115,11 +131,18 @@ describe("changeOrderStatus", () => {
       message: `Le statut de votre commande #${placed.reference} est maintenant : Livrée. Vous avez gagné ${expected} points Beauty Pass.`,
       isRead: false,
     });
-    const mails = await handle.db.select().from(outbox).where(sql`${outbox.payload}->>'subject' like ${`%#${placed.reference} : Livrée`}`);
+    const mails = await handle.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'subject' like ${`%#${placed.reference} : Livrée`}`);
     expect(mails).toHaveLength(1);
     expect(mails[0].payload.to).toBe(CONTACT.email);
 
-    const history = await handle.db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, placed.id)).orderBy(asc(orderStatusChanges.id));
+    const history = await handle.db
+      .select()
+      .from(orderStatusChanges)
+      .where(eq(orderStatusChanges.orderId, placed.id))
+      .orderBy(asc(orderStatusChanges.id));
     expect(history.map((h) => [h.fromStatus, h.toStatus, h.actorUserId])).toEqual([
       [null, "pending", shopper.id],
       ["pending", "shipped", admin],
@@ -234,7 +257,10 @@ describe("changeOrderStatus", () => {
     await handle.db.insert(userPreferences).values({ userId: shopper.id, emailOrderUpdates: false });
     const placed = await order(shopper, [{ product_id: p.id, quantity: 1 }]);
     await changeOrderStatus(handle.db, { orderId: placed.id, newStatus: "shipped", actor: asAdmin() });
-    const mails = await handle.db.select().from(outbox).where(sql`${outbox.payload}->>'subject' like ${`%#${placed.reference} : Expédiée`}`);
+    const mails = await handle.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'subject' like ${`%#${placed.reference} : Expédiée`}`);
     expect(mails).toHaveLength(0);
     expect(await handle.db.select().from(notifications).where(eq(notifications.userId, shopper.id))).toHaveLength(1);
   });
@@ -260,7 +286,10 @@ describe("changeOrderStatus, any sequence of changes (property)", () => {
     for (const id of productIds) baseline.set(id, (await stockOf(id)) + (await heldByOrders(id)));
 
     const action = fc.oneof(
-      { weight: 3, arbitrary: fc.record({ kind: fc.constant("status" as const), order: fc.nat(), status: fc.constantFrom(...ORDER_STATUS_VALUES) }) },
+      {
+        weight: 3,
+        arbitrary: fc.record({ kind: fc.constant("status" as const), order: fc.nat(), status: fc.constantFrom(...ORDER_STATUS_VALUES) }),
+      },
       {
         weight: 1,
         arbitrary: fc.record({
@@ -294,10 +323,21 @@ describe("changeOrderStatus, any sequence of changes (property)", () => {
       const credits = await handle.db
         .select({
           orderId: beautyPassTransactions.orderId,
-          earned: sql<number>`coalesce(sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.type} = 'earned'), 0)`.mapWith(Number),
-          reversed: sql<number>`coalesce(-sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.type} = 'reversed'), 0)`.mapWith(Number),
-          used: sql<number>`coalesce(-sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.type} = 'used'), 0)`.mapWith(Number),
-          refunded: sql<number>`coalesce(sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.type} = 'refunded'), 0)`.mapWith(Number),
+          earned:
+            sql<number>`coalesce(sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.type} = 'earned'), 0)`.mapWith(
+              Number,
+            ),
+          reversed:
+            sql<number>`coalesce(-sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.type} = 'reversed'), 0)`.mapWith(
+              Number,
+            ),
+          used: sql<number>`coalesce(-sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.type} = 'used'), 0)`.mapWith(
+            Number,
+          ),
+          refunded:
+            sql<number>`coalesce(sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.type} = 'refunded'), 0)`.mapWith(
+              Number,
+            ),
         })
         .from(beautyPassTransactions)
         .where(inArray(beautyPassTransactions.orderId, placed))

@@ -175,7 +175,11 @@ function cardRefundDue(order: OrderRow, paymentStatus: string): { paymentId: str
 }
 
 /** One refund per order: an order leaves "paid" once, and the key makes a retry harmless. */
-async function refundCard(provider: PaymentProvider, orderId: string, { paymentId, amountCents }: { paymentId: string; amountCents: number }) {
+async function refundCard(
+  provider: PaymentProvider,
+  orderId: string,
+  { paymentId, amountCents }: { paymentId: string; amountCents: number },
+) {
   await provider
     .refund({ paymentId, amountCents, idempotencyKey: `order-refund:${orderId}` })
     .catch((error) => console.error(`[orders] refund of ${paymentId} failed:`, error));

@@ -12,16 +12,7 @@ import {
   serverCart,
 } from "../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../db/client";
-import {
-  beautyPassTransactions,
-  orderItems,
-  orders,
-  outbox,
-  paymentMethods,
-  products,
-  stockMovements,
-  userProfiles,
-} from "../db/schema";
+import { beautyPassTransactions, orderItems, orders, outbox, paymentMethods, products, stockMovements, userProfiles } from "../db/schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { updateShippingSettings } from "../modules/settings/shop-settings.service";
 import { placeOrder as placeOrderOrThrow, quoteCheckout } from "./place-order";
@@ -81,17 +72,33 @@ describe("quoteCheckout", () => {
     const [p] = await pickProducts(handle.db, 1);
     const quantity = Math.ceil(10_000 / p.priceCents);
     const corsica = await createShopper(handle.db, { postalCode: "20000" });
-    const small = await quoteCheckout(handle.db, { userId: corsica.id, lines: [{ product_id: p.id, quantity: 1 }], addressId: corsica.addressId });
+    const small = await quoteCheckout(handle.db, {
+      userId: corsica.id,
+      lines: [{ product_id: p.id, quantity: 1 }],
+      addressId: corsica.addressId,
+    });
     expect(small.shipping).toMatchObject({ zone: "corse", feeCents: 990 });
-    const big = await quoteCheckout(handle.db, { userId: corsica.id, lines: [{ product_id: p.id, quantity }], addressId: corsica.addressId });
+    const big = await quoteCheckout(handle.db, {
+      userId: corsica.id,
+      lines: [{ product_id: p.id, quantity }],
+      addressId: corsica.addressId,
+    });
     expect(big.shipping).toMatchObject({ zone: "corse", feeCents: 0, method: "free_shipping" });
 
     const reunion = await createShopper(handle.db, { postalCode: "97400" });
-    const overseas = await quoteCheckout(handle.db, { userId: reunion.id, lines: [{ product_id: p.id, quantity }], addressId: reunion.addressId });
+    const overseas = await quoteCheckout(handle.db, {
+      userId: reunion.id,
+      lines: [{ product_id: p.id, quantity }],
+      addressId: reunion.addressId,
+    });
     expect(overseas.shipping).toMatchObject({ zone: "outre-mer", feeCents: 1990, method: "standard" });
 
     const brussels = await createShopper(handle.db, { postalCode: "1000", country: "Belgique" });
-    const belgium = await quoteCheckout(handle.db, { userId: brussels.id, lines: [{ product_id: p.id, quantity: 1 }], addressId: brussels.addressId });
+    const belgium = await quoteCheckout(handle.db, {
+      userId: brussels.id,
+      lines: [{ product_id: p.id, quantity: 1 }],
+      addressId: brussels.addressId,
+    });
     expect(belgium.shipping).toMatchObject({ zone: "belgique", feeCents: 1290 });
   });
 
@@ -103,7 +110,11 @@ describe("quoteCheckout", () => {
     expect(quote.discount_cents).toBeLessThanOrEqual(quote.subtotal_cents);
 
     const modest = await createShopper(handle.db, { points: 250 });
-    const [dear] = await handle.db.select({ id: products.id }).from(products).where(sql`${products.priceCents} >= 5000`).limit(1);
+    const [dear] = await handle.db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.priceCents} >= 5000`)
+      .limit(1);
     await handle.db.update(products).set({ stockQuantity: 20, inStock: true }).where(eq(products.id, dear.id));
     const q2 = await quoteCheckout(handle.db, { userId: modest.id, lines: [{ product_id: dear.id, quantity: 1 }], pointsToUse: 250 });
     expect(q2.max_redeemable_points).toBe(200);
@@ -116,7 +127,10 @@ describe("placeOrder", () => {
   it("creates the order from database prices, decrements stock, debits points, queues the e-mail and empties the server cart", async () => {
     const [a, b] = await pickProducts(handle.db, 2, 10);
     const shopper = await createShopper(handle.db, { points: 150 });
-    await putInServerCart(handle.db, shopper.id, [{ product_id: a.id, quantity: 2 }, { product_id: b.id, quantity: 1 }]);
+    await putInServerCart(handle.db, shopper.id, [
+      { product_id: a.id, quantity: 2 },
+      { product_id: b.id, quantity: 1 },
+    ]);
     const subtotal = a.priceCents * 2 + b.priceCents;
     const usePoints = subtotal >= 1000 ? 100 : 0;
 
@@ -149,7 +163,10 @@ describe("placeOrder", () => {
 
     const moves = await handle.db.select().from(stockMovements).where(eq(stockMovements.orderId, result.order.id));
     expect(moves.map((m) => m.delta).sort()).toEqual([-1, -2]);
-    const mails = await handle.db.select().from(outbox).where(sql`${outbox.payload}->>'to' = ${CONTACT.email}`);
+    const mails = await handle.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'to' = ${CONTACT.email}`);
     expect(mails.some((m) => String(m.payload.subject).includes(result.order.reference))).toBe(true);
     const cards = await handle.db.select().from(paymentMethods).where(eq(paymentMethods.userId, shopper.id));
     expect(cards).toEqual([expect.objectContaining({ cardBrand: "visa", cardLastFour: "4242", isDefault: true })]);
@@ -164,7 +181,13 @@ describe("placeOrder", () => {
   it("ignores a tampered client: prices and totals come from the database", async () => {
     const [p] = await pickProducts(handle.db, 1, 10);
     const shopper = await createShopper(handle.db);
-    const tampered = { address_id: shopper.addressId, contact: CONTACT, card: APPROVED_CARD, lines: [{ product_id: p.id, quantity: 1, price_cents: 1 }], total_cents: 1 };
+    const tampered = {
+      address_id: shopper.addressId,
+      contact: CONTACT,
+      card: APPROVED_CARD,
+      lines: [{ product_id: p.id, quantity: 1, price_cents: 1 }],
+      total_cents: 1,
+    };
     const result = await placeOrder(handle.db, {
       userId: shopper.id,
       idempotencyKey: randomUUID(),
@@ -217,7 +240,10 @@ describe("placeOrder", () => {
     const [a, b] = await pickProducts(handle.db, 2, 3);
     await handle.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, b.id));
     const shopper = await createShopper(handle.db, { points: 500 });
-    await putInServerCart(handle.db, shopper.id, [{ product_id: a.id, quantity: 2 }, { product_id: b.id, quantity: 1 }]);
+    await putInServerCart(handle.db, shopper.id, [
+      { product_id: a.id, quantity: 2 },
+      { product_id: b.id, quantity: 1 },
+    ]);
     // Someone buys the last b between the shopper's quote and their transaction.
     const other = await createShopper(handle.db);
     const racing = placeOrder(handle.db, {
@@ -233,7 +259,12 @@ describe("placeOrder", () => {
       request: request({ address_id: shopper.addressId, points_to_use: 0 }),
       provider,
     });
-    expect(result).toMatchObject({ ok: false, status: 409, code: "insufficient_stock", message: expect.stringMatching(/^Stock insuffisant: /) });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 409,
+      code: "insufficient_stock",
+      message: expect.stringMatching(/^Stock insuffisant: /),
+    });
     expect(await stockOf(a.id)).toBe(3);
     expect(await stockOf(b.id)).toBe(0);
     expect(await pointsOf(shopper.id)).toBe(500);
@@ -276,7 +307,11 @@ describe("placeOrder", () => {
       code: "invalid_address",
       message: "Veuillez sélectionner une adresse de livraison valide",
     });
-    expect(await attempt({ lines: [{ product_id: randomUUID(), quantity: 1 }] })).toMatchObject({ ok: false, status: 400, code: "invalid_item" });
+    expect(await attempt({ lines: [{ product_id: randomUUID(), quantity: 1 }] })).toMatchObject({
+      ok: false,
+      status: 400,
+      code: "invalid_item",
+    });
     expect(await attempt({ lines: [{ product_id: p.id, quantity: 5 }] })).toMatchObject({
       ok: false,
       code: "insufficient_stock",
@@ -297,7 +332,14 @@ describe("placeOrder", () => {
 
     // Negative, fractional or huge quantities never reach the workflow.
     for (const quantity of [-1, 0, 1.5, 1e9]) {
-      expect(PlaceOrderSchema.safeParse({ address_id: shopper.addressId, contact: CONTACT, card: APPROVED_CARD, lines: [{ product_id: p.id, quantity }] }).success).toBe(false);
+      expect(
+        PlaceOrderSchema.safeParse({
+          address_id: shopper.addressId,
+          contact: CONTACT,
+          card: APPROVED_CARD,
+          lines: [{ product_id: p.id, quantity }],
+        }).success,
+      ).toBe(false);
     }
   });
 });
@@ -328,7 +370,15 @@ describe("placeOrder under concurrency", () => {
       .select({ sold: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(eq(orderItems.productId, hot.id), inArray(orders.userId, shoppers.map((s) => s.id))));
+      .where(
+        and(
+          eq(orderItems.productId, hot.id),
+          inArray(
+            orders.userId,
+            shoppers.map((s) => s.id),
+          ),
+        ),
+      );
     expect(Number(sold)).toBe(5);
     const losers = shoppers.filter((_, i) => !results[i].ok);
     for (const s of losers) expect(await serverCart(handle.db, s.id)).toEqual([{ product_id: hot.id, quantity: 1 }]);
@@ -336,7 +386,15 @@ describe("placeOrder under concurrency", () => {
       .select({ minimum: sql<number>`min(${stockMovements.resultingStock})::int` })
       .from(stockMovements)
       .innerJoin(orders, eq(orders.id, stockMovements.orderId))
-      .where(and(eq(stockMovements.productId, hot.id), inArray(orders.userId, shoppers.map((s) => s.id))));
+      .where(
+        and(
+          eq(stockMovements.productId, hot.id),
+          inArray(
+            orders.userId,
+            shoppers.map((s) => s.id),
+          ),
+        ),
+      );
     expect(Number(minimum)).toBe(0);
   });
 
@@ -379,7 +437,9 @@ describe("the shop's delivery settings (Paramètres)", () => {
 
     try {
       // Free from 50 €: the same basket now ships free, on the quote and on the order charged.
-      expect(await updateShippingSettings(handle.db, { shipping_fee: "9,90", free_shipping_threshold: "50" }, shopper.id)).toMatchObject({ freeThresholdCents: 5000 });
+      expect(await updateShippingSettings(handle.db, { shipping_fee: "9,90", free_shipping_threshold: "50" }, shopper.id)).toMatchObject({
+        freeThresholdCents: 5000,
+      });
       const free = await quoteCheckout(handle.db, { userId: shopper.id, lines, addressId: shopper.addressId });
       expect(free.shipping).toMatchObject({ feeCents: 0, method: "free_shipping", freeThresholdCents: 5000 });
       expect(free.total_cents).toBe(subtotal);

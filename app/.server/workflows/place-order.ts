@@ -21,10 +21,7 @@ import type { Database, Executor } from "~/.server/db/client";
 import { orders, savedAddresses, userProfiles, type OrderAddress } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { emptyCart, getCart, quoteProducts } from "~/.server/modules/cart/cart.service";
-import {
-  quoteGiftCardLines,
-  quoteGiftCardPayments,
-} from "~/.server/modules/gift-cards/gift-card-checkout.service";
+import { quoteGiftCardLines, quoteGiftCardPayments } from "~/.server/modules/gift-cards/gift-card-checkout.service";
 import {
   giftCardConfirmationLines,
   GIFT_CARD_REDEMPTION_MESSAGES,
@@ -34,12 +31,7 @@ import {
 } from "~/.server/modules/gift-cards/gift-cards.service";
 import type { GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { INSUFFICIENT_POINTS_MESSAGE, useLoyaltyPoints } from "~/.server/modules/loyalty/loyalty.service";
-import {
-  insufficientStockMessage,
-  recordTakenStock,
-  takeStock,
-  type TakenStock,
-} from "~/.server/modules/inventory/inventory.service";
+import { insufficientStockMessage, recordTakenStock, takeStock, type TakenStock } from "~/.server/modules/inventory/inventory.service";
 import {
   addOrderItems,
   appendOrderStatus,
@@ -76,11 +68,7 @@ import {
 import { orderReference, type OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
-import {
-  BEAUTY_PASS_REDEEM_STEP_CENTS,
-  BEAUTY_PASS_REDEEM_STEP_POINTS,
-  CART_MAX_LINE_QUANTITY,
-} from "~/lib/shop-rules";
+import { BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 /* -------------------------------------------------------------------------------------------- */
 /* Quote                                                                                          */
@@ -278,7 +266,12 @@ async function priceLines(
   const promoDiscount = promo?.discount_cents ?? 0;
   const total = subtotal - discount - promoDiscount + (shipping?.feeCents ?? 0);
   // Gift card codes pay what they can of the total, never the gift-card lines.
-  const paid = await quoteGiftCardPayments(db, { codes: extras.codes, totalCents: total, giftCardLinesCents: giftLines.totalCents, now: extras.now });
+  const paid = await quoteGiftCardPayments(db, {
+    codes: extras.codes,
+    totalCents: total,
+    giftCardLinesCents: giftLines.totalCents,
+    now: extras.now,
+  });
   return {
     lines,
     problems,
@@ -368,8 +361,7 @@ export const ORDER_IN_PROGRESS_MESSAGE =
   "Cette commande est déjà en cours de traitement. Patientez un instant puis consultez Mes Commandes avant de réessayer.";
 export const PAYMENT_UNAVAILABLE_MESSAGE =
   "Le service de paiement ne répond pas. Si votre carte a été débitée sans commande, elle sera remboursée automatiquement. Veuillez réessayer dans un instant.";
-export const PAYMENT_EXPIRED_MESSAGE =
-  "Le paiement n'a pas pu être confirmé à temps : vous ne serez pas débité. Veuillez réessayer.";
+export const PAYMENT_EXPIRED_MESSAGE = "Le paiement n'a pas pu être confirmé à temps : vous ne serez pas débité. Veuillez réessayer.";
 
 /** A request with the key of one still paying waits this long for it before answering "en cours". */
 const IN_FLIGHT_WAIT_MS = 15_000;
@@ -526,7 +518,10 @@ async function chargeCard(
     throw refused("conflict", "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card");
   }
   await testHooks?.afterCharge?.("attempt_charged");
-  return { kind: "charged", charge: { paymentId: charged.paymentId, brand: charged.brand, lastFour: charged.lastFour, attemptId: attempt.id } };
+  return {
+    kind: "charged",
+    charge: { paymentId: charged.paymentId, brand: charged.brand, lastFour: charged.lastFour, attemptId: attempt.id },
+  };
 }
 
 type WriteOrderInput = PlaceOrderCommand & { now: Date; provider: PaymentProvider; checked: CheckedOrder; charge: Charge | null };
@@ -565,7 +560,11 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
 type BoughtLine = TakenStock & { line: OrderLine };
 
 /** 6. Stock: one conditional decrement per product, in id order (no deadlock between orders). The order id is not known yet: the movements are linked to it once it exists. */
-async function takeOrderedStock(tx: Executor, userId: string, lines: readonly OrderLine[]): Promise<{ taken: TakenStock[]; bought: BoughtLine[] }> {
+async function takeOrderedStock(
+  tx: Executor,
+  userId: string,
+  lines: readonly OrderLine[],
+): Promise<{ taken: TakenStock[]; bought: BoughtLine[] }> {
   if (lines.length === 0) return { taken: [], bought: [] };
   const take = await takeStock(
     tx,
@@ -592,7 +591,11 @@ type OrderTotals = {
 };
 
 /** 7. Totals from the prices just locked, the promo code's use taken; they must be the ones that were charged. */
-async function settleTotals(tx: Executor, { userId, request, now, checked }: WriteOrderInput, bought: readonly BoughtLine[]): Promise<OrderTotals> {
+async function settleTotals(
+  tx: Executor,
+  { userId, request, now, checked }: WriteOrderInput,
+  bought: readonly BoughtLine[],
+): Promise<OrderTotals> {
   const { quote, shippingZone, settings } = checked;
   const merchandise = bought.reduce((sum, b) => sum + b.priceCents * b.line.quantity, 0);
   const subtotal = merchandise + quote.gift_card_lines_cents;
@@ -620,7 +623,10 @@ async function settleTotals(tx: Executor, { userId, request, now, checked }: Wri
 }
 
 /** 9. The order row as it is inserted. */
-function orderValues({ userId, idempotencyKey, request, now, provider, checked, charge }: WriteOrderInput, totals: OrderTotals): OrderRowValues {
+function orderValues(
+  { userId, idempotencyKey, request, now, provider, checked, charge }: WriteOrderInput,
+  totals: OrderTotals,
+): OrderRowValues {
   const { shipping } = totals;
   return {
     userId,
@@ -654,7 +660,9 @@ function orderValues({ userId, idempotencyKey, request, now, provider, checked, 
             },
           }
         : {}),
-      ...(charge ? { payment: { provider: provider.name, payment_id: charge.paymentId, brand: charge.brand, last_four: charge.lastFour } } : {}),
+      ...(charge
+        ? { payment: { provider: provider.name, payment_id: charge.paymentId, brand: charge.brand, last_four: charge.lastFour } }
+        : {}),
     },
     createdAt: now,
     updatedAt: now,
@@ -689,7 +697,10 @@ async function spendOrderPoints(tx: Executor, input: { userId: string; points: n
 }
 
 /** Gift cards: codes spent under condition (balance >= amount), cards bought issued. Returns the confirmation lines. */
-async function settleGiftCards(tx: Executor, { userId, request, now, checked, orderId }: WriteOrderInput & { orderId: string }): Promise<string[]> {
+async function settleGiftCards(
+  tx: Executor,
+  { userId, request, now, checked, orderId }: WriteOrderInput & { orderId: string },
+): Promise<string[]> {
   if (!(await spendGiftCards(tx, { orderId, allocations: checked.quote.giftCardAllocations, now }))) {
     throw refused("conflict", "gift_card_balance_changed", GIFT_CARD_REDEMPTION_MESSAGES.balanceChanged, "gift_card_codes");
   }

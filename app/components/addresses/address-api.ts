@@ -36,9 +36,7 @@ export function makeDefaultAddress(id: string): Promise<AddressApiResult<SavedAd
 
 /** The book after `saved` was created or edited: one default, the default first, then newest. */
 export function mergeSavedAddress(list: readonly SavedAddressView[], saved: SavedAddressView): SavedAddressView[] {
-  const others = list
-    .filter((a) => a.id !== saved.id)
-    .map((a) => (saved.is_default && a.is_default ? { ...a, is_default: false } : a));
+  const others = list.filter((a) => a.id !== saved.id).map((a) => (saved.is_default && a.is_default ? { ...a, is_default: false } : a));
   return sortAddresses([...others, saved]);
 }
 

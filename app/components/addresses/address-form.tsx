@@ -35,7 +35,14 @@ const FIELDS: FieldSpec[] = [
   { name: "label", label: "Libellé (optionnel)", required: false, autoComplete: "off", max: ADDRESS_LABEL_MAX, wide: true },
   { name: "first_name", label: "Prénom", required: true, autoComplete: "shipping given-name", max: ADDRESS_TEXT_MAX },
   { name: "last_name", label: "Nom", required: true, autoComplete: "shipping family-name", max: ADDRESS_TEXT_MAX },
-  { name: "company", label: "Société (optionnel)", required: false, autoComplete: "shipping organization", max: ADDRESS_TEXT_MAX, wide: true },
+  {
+    name: "company",
+    label: "Société (optionnel)",
+    required: false,
+    autoComplete: "shipping organization",
+    max: ADDRESS_TEXT_MAX,
+    wide: true,
+  },
   { name: "address_line_1", label: "Adresse", required: true, autoComplete: "shipping address-line1", max: ADDRESS_TEXT_MAX, wide: true },
   {
     name: "address_line_2",
@@ -139,7 +146,9 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
       return;
     }
     // The size limit and a lost session come with their own message.
-    setFormError(result.status === 409 || result.status === 401 ? result.message || ADDRESS_SAVE_ERROR_MESSAGE : ADDRESS_SAVE_ERROR_MESSAGE);
+    setFormError(
+      result.status === 409 || result.status === 401 ? result.message || ADDRESS_SAVE_ERROR_MESSAGE : ADDRESS_SAVE_ERROR_MESSAGE,
+    );
   }
 
   const fieldId = (name: AddressField) => `${baseId}-${name}`;

@@ -179,12 +179,7 @@ export function AddressSelector({
       )}
       {editing && (
         <Modal title={editing === "new" ? "Nouvelle adresse" : "Modifier l'adresse"} onClose={() => setEditing(null)}>
-          <AddressForm
-            address={editing === "new" ? null : editing}
-            prefill={prefill}
-            onSaved={saved}
-            onCancel={() => setEditing(null)}
-          />
+          <AddressForm address={editing === "new" ? null : editing} prefill={prefill} onSaved={saved} onCancel={() => setEditing(null)} />
         </Modal>
       )}
     </div>

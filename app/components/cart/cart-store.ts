@@ -62,7 +62,14 @@ export type AddToCartResult = "added" | "limited" | "unavailable";
  */
 export type CartChange = "lines" | "extend";
 
-const EMPTY_SNAPSHOT: CartSnapshot = Object.freeze({ items: [], giftCards: [], count: 0, subtotalCents: 0, giftCardsCents: 0, expiresAt: null });
+const EMPTY_SNAPSHOT: CartSnapshot = Object.freeze({
+  items: [],
+  giftCards: [],
+  count: 0,
+  subtotalCents: 0,
+  giftCardsCents: 0,
+  expiresAt: null,
+});
 
 let snapshot: CartSnapshot = EMPTY_SNAPSHOT;
 let owner: string | null = null;
@@ -179,7 +186,6 @@ function readStoredCart(now: number): { snapshot: CartSnapshot; owner: string | 
 /* ---------------------------------------------------------------------------------------------- */
 /* Legacy cart                                                                                      */
 /* ---------------------------------------------------------------------------------------------- */
-
 
 type LegacyProduct = {
   id?: unknown;

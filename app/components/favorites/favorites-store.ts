@@ -58,7 +58,11 @@ function combine(base: readonly string[] | undefined, current: Overrides, userId
 /** The shopper's favourite ids (empty for a visitor), with this page's toggles applied. */
 export function useFavorites(): FavoritesState {
   const root = useRouteLoaderData("root") as RootData | undefined;
-  const current = useSyncExternalStore(subscribe, () => overrides, () => NO_OVERRIDES);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => overrides,
+    () => NO_OVERRIDES,
+  );
   return combine(root?.favoriteIds, current, root?.user?.id ?? null);
 }
 

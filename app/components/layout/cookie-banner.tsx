@@ -153,9 +153,8 @@ export function CookieBanner({ onChoice }: CookieBannerProps = {}) {
         </button>
         <p className="font-display text-lg font-semibold text-ink">Vos préférences cookies</p>
         <p className="mt-2 text-sm text-muted">
-          Nous n'utilisons que les cookies nécessaires au fonctionnement du site (connexion, panier) : aucun
-          cookie publicitaire ni de mesure d'audience. Vous pourrez changer d'avis à tout moment depuis le pied de
-          page.{" "}
+          Nous n'utilisons que les cookies nécessaires au fonctionnement du site (connexion, panier) : aucun cookie publicitaire ni de
+          mesure d'audience. Vous pourrez changer d'avis à tout moment depuis le pied de page.{" "}
           <Link to="/politique-cookies" className="font-semibold text-accent underline underline-offset-2">
             En savoir plus<span className="sr-only"> sur notre politique cookies</span>
           </Link>

@@ -25,7 +25,9 @@ describe("what an error page says", () => {
   });
 
   it("React Router's own responses never show their English developer text", () => {
-    const view = describeRouteError(new ErrorResponse(405, "Method Not Allowed", 'Error: You made a POST request to "/faq" but did not provide an `action`', true));
+    const view = describeRouteError(
+      new ErrorResponse(405, "Method Not Allowed", 'Error: You made a POST request to "/faq" but did not provide an `action`', true),
+    );
     expect(view).toMatchObject({ title: "Requête invalide", text: "La requête envoyée n'a pas pu être traitée." });
   });
 });

@@ -40,8 +40,7 @@ export function describeRouteError(error: unknown): RouteErrorView {
         back: home,
       };
     }
-    const title =
-      error.status === 413 ? "Requête trop volumineuse" : error.status === 429 ? "Trop de tentatives" : "Requête invalide";
+    const title = error.status === 413 ? "Requête trop volumineuse" : error.status === 429 ? "Trop de tentatives" : "Requête invalide";
     return { title, text: own ?? "La requête envoyée n'a pas pu être traitée.", reference: false, back: home };
   }
   return { title: "Une erreur est survenue", text: GENERIC_TEXT, reference: true, back: home };

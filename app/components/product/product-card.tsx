@@ -108,9 +108,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
       />
 
       <div className="col-start-1 row-start-2 flex flex-col gap-1 p-3 sm:p-4">
-        <p className="text-[0.7rem] font-semibold uppercase tracking-wider text-accent">
-          {product.category?.name ?? "Produit"}
-        </p>
+        <p className="text-[0.7rem] font-semibold uppercase tracking-wider text-accent">{product.category?.name ?? "Produit"}</p>
         {product.brand && <p className="text-xs text-muted">{product.brand}</p>}
         <Heading id={nameId} className="text-sm font-semibold leading-snug text-ink sm:text-base">
           {/* Stretched link: the whole card opens the product; buttons sit above it. */}
@@ -131,9 +129,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
             lowestCents={product.lowest_price_30d_cents}
             size="sm"
           />
-          {lowStock && (
-            <p className="mt-1 text-xs font-semibold text-warning">{`Plus que ${product.stock_quantity} en stock`}</p>
-          )}
+          {lowStock && <p className="mt-1 text-xs font-semibold text-warning">{`Plus que ${product.stock_quantity} en stock`}</p>}
         </div>
       </div>
 
@@ -222,12 +218,7 @@ export function ProductGrid({
     >
       {products.map((product, index) => (
         <li key={product.id} className="h-full">
-          <ProductCard
-            product={product}
-            priority={index < priorityCount}
-            headingLevel={headingLevel}
-            showReviewCount={showReviewCount}
-          />
+          <ProductCard product={product} priority={index < priorityCount} headingLevel={headingLevel} showReviewCount={showReviewCount} />
         </li>
       ))}
     </ul>

@@ -7,8 +7,7 @@ import type { ButtonHTMLAttributes } from "react";
 export type ButtonVariant = "accent" | "ink" | "outline" | "ink-outline" | "danger" | "danger-outline";
 export type ButtonSize = "md" | "sm" | "lg";
 
-const BASE =
-  "inline-flex items-center justify-center gap-2 rounded-full font-semibold disabled:cursor-not-allowed disabled:opacity-50";
+const BASE = "inline-flex items-center justify-center gap-2 rounded-full font-semibold disabled:cursor-not-allowed disabled:opacity-50";
 
 const VARIANTS: Record<ButtonVariant, string> = {
   accent: "bg-accent text-white hover:bg-accent-dark",

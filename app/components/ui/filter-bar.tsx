@@ -10,7 +10,11 @@ import { Input, Select } from "./input";
 export function FilterBar({
   label,
   search = true,
-  submit = <Button type="submit" variant="ink">Rechercher</Button>,
+  submit = (
+    <Button type="submit" variant="ink">
+      Rechercher
+    </Button>
+  ),
   children,
 }: {
   /** The form's accessible name ("Filtrer les produits"). */

@@ -22,22 +22,16 @@ export function Price({ cents, originalCents, size = "md", className = "", lowes
 
   return (
     <div className={`flex flex-wrap items-baseline gap-x-2 gap-y-1 ${className}`}>
-      <span className={`${PRICE_SIZE[size]} font-semibold ${discounted ? "text-accent" : "text-ink"}`}>
-        {formatPrice(cents)}
-      </span>
+      <span className={`${PRICE_SIZE[size]} font-semibold ${discounted ? "text-accent" : "text-ink"}`}>{formatPrice(cents)}</span>
       {discounted && (
         <>
           <s className="text-sm text-muted">
             <span className="sr-only">Prix initial : </span>
             {formatPrice(originalCents)}
           </s>
-          <span className="self-center rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-white">
-            {`-${percent}%`}
-          </span>
+          <span className="self-center rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-white">{`-${percent}%`}</span>
           {lowestCents != null && (
-            <span className="basis-full text-xs text-muted">
-              Prix le plus bas des 30 derniers jours : {formatPrice(lowestCents)}
-            </span>
+            <span className="basis-full text-xs text-muted">Prix le plus bas des 30 derniers jours : {formatPrice(lowestCents)}</span>
           )}
         </>
       )}

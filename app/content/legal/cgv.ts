@@ -136,11 +136,7 @@ export function buildCgv(seller: SellerIdentity, shipping: ShippingSettings = DE
               caption: "Zones, délais et frais de livraison",
               columns: ["Zone", "Délai", "Frais"],
               rows: [
-                [
-                  "France métropolitaine",
-                  METROPOLITAN_DELAY,
-                  fee,
-                ],
+                ["France métropolitaine", METROPOLITAN_DELAY, fee],
                 ["Corse", CORSICA_DELAY, fee],
                 [
                   "Outre-mer",

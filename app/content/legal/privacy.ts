@@ -49,10 +49,7 @@ export function buildPrivacyPolicy(seller: SellerIdentity): LegalDocument {
               columns: ["Finalité", "Base légale"],
               rows: [
                 ["Créer et gérer votre compte client", "Exécution du contrat (conditions générales)"],
-                [
-                  "Traiter vos commandes : paiement, préparation, livraison, retours, remboursements",
-                  "Exécution du contrat",
-                ],
+                ["Traiter vos commandes : paiement, préparation, livraison, retours, remboursements", "Exécution du contrat"],
                 ["Gérer le programme Beauty Pass et les cartes cadeaux", "Exécution du contrat"],
                 ["Répondre à vos demandes auprès du service client", "Exécution du contrat et intérêt légitime"],
                 [

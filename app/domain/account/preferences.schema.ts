@@ -116,16 +116,14 @@ export const PreferencesSchema = z
     showPurchaseHistory: checkbox,
     allowProductRecommendations: checkbox,
   })
-  .transform(
-    ({ profileVisibility, showPurchaseHistory, allowProductRecommendations, ...rest }): Preferences => ({
-      ...rest,
-      privacySettings: {
-        profile_visibility: profileVisibility,
-        show_purchase_history: showPurchaseHistory,
-        allow_product_recommendations: allowProductRecommendations,
-      },
-    }),
-  );
+  .transform(({ profileVisibility, showPurchaseHistory, allowProductRecommendations, ...rest }): Preferences => ({
+    ...rest,
+    privacySettings: {
+      profile_visibility: profileVisibility,
+      show_purchase_history: showPurchaseHistory,
+      allow_product_recommendations: allowProductRecommendations,
+    },
+  }));
 
 export type PreferencesFormInput = z.input<typeof PreferencesSchema>;
 

@@ -13,8 +13,7 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = "Mot de passe actuel incorrect";
 export const WRONG_TWO_FACTOR_CODE_MESSAGE = "Code de vérification incorrect";
 export const TWO_FACTOR_SETUP_FIRST_MESSAGE =
   "Activez d'abord la double authentification : scannez le QR code, puis saisissez le code affiché.";
-export const SECURITY_REPORT_REQUIRED_MESSAGE =
-  "Veuillez sélectionner un type de problème et fournir une description";
+export const SECURITY_REPORT_REQUIRED_MESSAGE = "Veuillez sélectionner un type de problème et fournir une description";
 
 /** The new-password rules of the spec, in the order the checklist shows them. */
 export const PASSWORD_CRITERIA = [
@@ -41,8 +40,7 @@ export const ChangePasswordSchema = z
     currentPassword: text({ error: "Le mot de passe actuel est obligatoire" })
       .min(1, { error: "Le mot de passe actuel est obligatoire" })
       .max(PASSWORD_MAX, { error: WRONG_CURRENT_PASSWORD_MESSAGE }),
-    newPassword: text({ error: PASSWORD_CRITERIA_MESSAGE })
-      .refine(meetsPasswordCriteria, { error: PASSWORD_CRITERIA_MESSAGE }),
+    newPassword: text({ error: PASSWORD_CRITERIA_MESSAGE }).refine(meetsPasswordCriteria, { error: PASSWORD_CRITERIA_MESSAGE }),
     confirmPassword: text({ error: PASSWORD_MISMATCH_MESSAGE }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {

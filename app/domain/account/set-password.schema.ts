@@ -19,4 +19,3 @@ export const SetPasswordSchema = z
     confirmPassword: text({ error: PASSWORD_MISMATCH_MESSAGE }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { error: PASSWORD_MISMATCH_MESSAGE, path: ["confirmPassword"] });
-

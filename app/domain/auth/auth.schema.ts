@@ -26,7 +26,10 @@ export const SignInSchema = z.object({
 
 export const SignUpSchema = z.object({
   firstName: personName("Le prénom est obligatoire"),
-  lastName: z.union([z.literal(""), personName("")]).optional().transform((v) => (v ? v : undefined)),
+  lastName: z
+    .union([z.literal(""), personName("")])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   email,
   // A shop account needs at least 8 characters (docs/decisions/003-accounts-and-authentication.md).
   password: text()

@@ -16,11 +16,14 @@ export type CartLinesRequest = z.output<typeof CartLinesSchema>;
 /** GET /api/v1/cart?ids=a,b: current price, stock and availability of these products (visitors too). */
 export const CartQuoteQuerySchema = z.object({
   ids: text({ error: "Identifiants de produits invalides" })
-    .transform((value) => value.split(",").map((id) => id.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
     .pipe(
-      z
-        .array(z.uuid({ error: "Identifiant de produit invalide" }))
-        .max(CART_MAX_LINES, { error: `${CART_MAX_LINES} produits au maximum` }),
+      z.array(z.uuid({ error: "Identifiant de produit invalide" })).max(CART_MAX_LINES, { error: `${CART_MAX_LINES} produits au maximum` }),
     )
     .describe("Identifiants de produits séparés par des virgules"),
 });

@@ -77,7 +77,9 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-const imageUrl = text().trim().refine((v) => v === "" || isAcceptableImageUrl(v), { error: PRODUCT_IMAGE_URL_MESSAGE });
+const imageUrl = text()
+  .trim()
+  .refine((v) => v === "" || isAcceptableImageUrl(v), { error: PRODUCT_IMAGE_URL_MESSAGE });
 
 /** Trimmed, non-empty, first occurrence kept (spec: a tag is not a duplicate). */
 export function normaliseTags(tags: readonly string[]): string[] {
@@ -92,20 +94,29 @@ export function normaliseTags(tags: readonly string[]): string[] {
 /** What the form sends (strings as typed, or numbers). */
 export const ProductFormSchema = z
   .object({
-    name: text({ error: PRODUCT_NAME_REQUIRED_MESSAGE }).trim().min(1, { error: PRODUCT_NAME_REQUIRED_MESSAGE }).max(PRODUCT_NAME_MAX, {
-      error: `Le nom ne doit pas dépasser ${PRODUCT_NAME_MAX} caractères`,
-    }),
+    name: text({ error: PRODUCT_NAME_REQUIRED_MESSAGE })
+      .trim()
+      .min(1, { error: PRODUCT_NAME_REQUIRED_MESSAGE })
+      .max(PRODUCT_NAME_MAX, {
+        error: `Le nom ne doit pas dépasser ${PRODUCT_NAME_MAX} caractères`,
+      }),
     description: optionalText(PRODUCT_DESCRIPTION_MAX),
     category_id: z.uuid({ error: PRODUCT_CATEGORY_MESSAGE }),
     brand: optionalText(PRODUCT_TEXT_MAX),
     sku: optionalText(PRODUCT_TEXT_MAX),
     price: numberOrZero.pipe(
-      z.number().gt(0, { error: PRODUCT_PRICE_MESSAGE }).max(PRODUCT_PRICE_MAX_EUROS, { error: `Le prix ne peut pas dépasser ${PRODUCT_PRICE_MAX_EUROS} €` }),
+      z
+        .number()
+        .gt(0, { error: PRODUCT_PRICE_MESSAGE })
+        .max(PRODUCT_PRICE_MAX_EUROS, { error: `Le prix ne peut pas dépasser ${PRODUCT_PRICE_MAX_EUROS} €` }),
     ),
     original_price: numberOrZero.pipe(
-      z.number().min(0, { error: PRODUCT_ORIGINAL_PRICE_MESSAGE }).max(PRODUCT_PRICE_MAX_EUROS, {
-        error: `Le prix d'origine ne peut pas dépasser ${PRODUCT_PRICE_MAX_EUROS} €`,
-      }),
+      z
+        .number()
+        .min(0, { error: PRODUCT_ORIGINAL_PRICE_MESSAGE })
+        .max(PRODUCT_PRICE_MAX_EUROS, {
+          error: `Le prix d'origine ne peut pas dépasser ${PRODUCT_PRICE_MAX_EUROS} €`,
+        }),
     ),
     stock: numberOrZero.pipe(
       z
@@ -235,8 +246,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
 export type AdminProductDetail = { id: string; in_stock: boolean; values: ProductFormValues };
 
 export type AdminProductFormAnswer =
-  | { ok: true; message: string; productId: string }
-  | { ok: false; message: string; fieldErrors?: ProductFieldErrors };
+  { ok: true; message: string; productId: string } | { ok: false; message: string; fieldErrors?: ProductFieldErrors };
 
 /** Answer of POST /api/v1/admin/product-images. */
 export type ProductImageUploadAnswer = { data: { url: string; width: number; height: number; bytes: number } };

@@ -54,7 +54,7 @@ export const DEFAULT_ADMIN_PRODUCT_QUERY: AdminProductQuery = {
 /** Each parameter that does not parse takes its default, so a hand-edited link still shows a list. */
 export function readAdminProductQuery(params: URLSearchParams): AdminProductQuery {
   const d = DEFAULT_ADMIN_PRODUCT_QUERY;
-  const pick = <T,>(schema: z.ZodType<T>, key: string, fallback: T): T => {
+  const pick = <T>(schema: z.ZodType<T>, key: string, fallback: T): T => {
     const parsed = schema.safeParse(params.get(key) ?? undefined);
     return parsed.success ? parsed.data : fallback;
   };
@@ -103,7 +103,10 @@ const quantity = z.coerce
  * (several productId fields). `bulk` makes a removal floor at 0 instead of being refused.
  */
 export const AdjustStockSchema = z.object({
-  productIds: z.array(text().min(1)).min(1, { error: "Aucun produit sélectionné" }).max(ADMIN_PRODUCTS_PAGE_SIZE * 5),
+  productIds: z
+    .array(text().min(1))
+    .min(1, { error: "Aucun produit sélectionné" })
+    .max(ADMIN_PRODUCTS_PAGE_SIZE * 5),
   mode: z.enum(["set", "add", "remove"], { error: "Une erreur est survenue" }),
   quantity,
   bulk: z.boolean(),

@@ -126,7 +126,10 @@ describe("delivery zones", () => {
     expect(quoteShipping("suisse", 6000, s)).toMatchObject({ feeCents: 0, method: "free_shipping" });
     expect(quoteShipping("outre-mer", 900_000, s)).toMatchObject({ feeCents: 1990, freeThresholdCents: null });
     // A zero fee is free delivery; a zero threshold makes every order free.
-    expect(quoteShipping("metropole", 100, { feeCents: 0, freeThresholdCents: 10_000 })).toMatchObject({ feeCents: 0, method: "free_shipping" });
+    expect(quoteShipping("metropole", 100, { feeCents: 0, freeThresholdCents: 10_000 })).toMatchObject({
+      feeCents: 0,
+      method: "free_shipping",
+    });
     expect(quoteShipping("metropole", 0, { feeCents: 990, freeThresholdCents: 0 })).toMatchObject({ feeCents: 0 });
   });
 });

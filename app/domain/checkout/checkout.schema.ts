@@ -106,10 +106,13 @@ export const CardSchema = z
       .trim()
       .min(1, { error: "La date d'expiration est obligatoire", abort: true })
       .refine((v) => parseExpiry(v) !== null, { error: "Format attendu : MM/AA" })
-      .refine((v) => {
-        const e = parseExpiry(v);
-        return e === null || !isExpired(e);
-      }, { error: "Carte expirée" }),
+      .refine(
+        (v) => {
+          const e = parseExpiry(v);
+          return e === null || !isExpired(e);
+        },
+        { error: "Carte expirée" },
+      ),
     cvc: text({ error: "Le cryptogramme est obligatoire" })
       .trim()
       .min(1, { error: "Le cryptogramme est obligatoire", abort: true })
@@ -143,7 +146,12 @@ export const OrderGiftCardsSchema = z
   .array(GiftCardConfigSchema)
   .max(GIFT_CARDS_PER_ORDER_MAX, { error: `${GIFT_CARDS_PER_ORDER_MAX} cartes cadeaux au maximum par commande` });
 export const GiftCardCodesSchema = z
-  .array(text({ error: "Code de carte cadeau inconnu" }).trim().min(1, { error: "Code de carte cadeau inconnu" }).max(40, { error: "Code de carte cadeau inconnu" }))
+  .array(
+    text({ error: "Code de carte cadeau inconnu" })
+      .trim()
+      .min(1, { error: "Code de carte cadeau inconnu" })
+      .max(40, { error: "Code de carte cadeau inconnu" }),
+  )
   .max(GIFT_CARD_CODES_PER_ORDER_MAX, { error: `${GIFT_CARD_CODES_PER_ORDER_MAX} cartes cadeaux au maximum par commande` });
 
 export const PlaceOrderSchema = z.object({

@@ -23,7 +23,11 @@ const card = fc.record({
   occasion: fc.oneof(fc.constantFrom(...GIFT_CARD_OCCASIONS), fc.string({ maxLength: 5 })),
   deliveryMode: fc.oneof(fc.constantFrom(...GIFT_CARD_DELIVERY_MODES), fc.constant("pigeon")),
   recipientName: textish,
-  recipientEmail: fc.oneof(textish, fc.emailAddress(), fc.emailAddress().map((e) => e.toUpperCase())),
+  recipientEmail: fc.oneof(
+    textish,
+    fc.emailAddress(),
+    fc.emailAddress().map((e) => e.toUpperCase()),
+  ),
   message: fc.oneof(textish, fc.string({ minLength: 190, maxLength: 260 })),
 });
 

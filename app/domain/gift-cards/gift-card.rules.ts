@@ -52,8 +52,7 @@ export const GIFT_CARD_EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
 const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => list.includes(value as T);
-const isText = (value: unknown, max: number): value is string =>
-  typeof value === "string" && value.length <= max && isSafeText(value);
+const isText = (value: unknown, max: number): value is string => typeof value === "string" && value.length <= max && isSafeText(value);
 
 /**
  * The card a browser kept in its cart, when it is one GiftCardConfigSchema would output unchanged

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeGiftCardTotals } from "./gift-card.rules";
-import {
-  GIFT_CARD_FORM_MESSAGES,
-  GiftCardConfigSchema,
-  parseCustomAmount,
-  type GiftCardConfigInput,
-} from "./gift-card.schema";
+import { GIFT_CARD_FORM_MESSAGES, GiftCardConfigSchema, parseCustomAmount, type GiftCardConfigInput } from "./gift-card.schema";
 import { GIFT_CARD_PRESETS } from "./gift-card.options";
 
 const valid: GiftCardConfigInput = {

@@ -38,18 +38,14 @@ export const GiftCardAmountSchema = z
   .min(GIFT_CARD_MIN_CENTS, { error: GIFT_CARD_FORM_MESSAGES.amountRange })
   .max(GIFT_CARD_MAX_CENTS, { error: GIFT_CARD_FORM_MESSAGES.amountRange });
 
-export const GiftCardMessageSchema = text()
-  .max(GIFT_CARD_MESSAGE_MAX, { error: GIFT_CARD_FORM_MESSAGES.messageTooLong });
+export const GiftCardMessageSchema = text().max(GIFT_CARD_MESSAGE_MAX, { error: GIFT_CARD_FORM_MESSAGES.messageTooLong });
 
 export const GiftCardConfigSchema = z
   .object({
     amountCents: GiftCardAmountSchema,
     occasion: z.enum(GIFT_CARD_OCCASIONS, { error: GIFT_CARD_FORM_MESSAGES.occasion }),
     deliveryMode: z.enum(GIFT_CARD_DELIVERY_MODES, { error: GIFT_CARD_FORM_MESSAGES.deliveryMode }),
-    recipientName: text()
-      .trim()
-      .max(RECIPIENT_NAME_MAX, { error: GIFT_CARD_FORM_MESSAGES.recipientNameTooLong })
-      .default(""),
+    recipientName: text().trim().max(RECIPIENT_NAME_MAX, { error: GIFT_CARD_FORM_MESSAGES.recipientNameTooLong }).default(""),
     recipientEmail: text()
       .trim()
       .max(RECIPIENT_EMAIL_MAX, { error: GIFT_CARD_FORM_MESSAGES.recipientEmailInvalid })

@@ -18,14 +18,9 @@ export function newsletterEmailProblem(raw: string): string | null {
 }
 
 /** Answer of POST /newsletter. */
-export type NewsletterResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; fieldError?: string };
+export type NewsletterResult = { ok: true; message: string } | { ok: false; message: string; fieldError?: string };
 
-export const newsletterSuccessMessage = (email: string) =>
-  `Merci ! Confirmez votre inscription grâce au lien envoyé à ${email}.`;
-export const NEWSLETTER_ALREADY_MESSAGE =
-  "Cette adresse est déjà inscrite à notre newsletter.";
+export const newsletterSuccessMessage = (email: string) => `Merci ! Confirmez votre inscription grâce au lien envoyé à ${email}.`;
+export const NEWSLETTER_ALREADY_MESSAGE = "Cette adresse est déjà inscrite à notre newsletter.";
 /** The spec's welcome offer (back-office §9). */
-export const NEWSLETTER_WELCOME_OFFER =
-  "10 % de réduction sur votre première commande";
+export const NEWSLETTER_WELCOME_OFFER = "10 % de réduction sur votre première commande";

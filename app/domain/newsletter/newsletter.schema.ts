@@ -1,11 +1,6 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import {
-  NEWSLETTER_EMAIL_INVALID,
-  NEWSLETTER_EMAIL_MAX,
-  NEWSLETTER_EMAIL_REQUIRED,
-  NEWSLETTER_EMAIL_TOO_LONG,
-} from "./newsletter.rules";
+import { NEWSLETTER_EMAIL_INVALID, NEWSLETTER_EMAIL_MAX, NEWSLETTER_EMAIL_REQUIRED, NEWSLETTER_EMAIL_TOO_LONG } from "./newsletter.rules";
 
 export * from "./newsletter.rules";
 

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  decrementUnread,
-  formatNotificationAge,
-  notificationBadgeText,
-  safeActionPath,
-  unreadLabel,
-} from "./notification.rules";
+import { decrementUnread, formatNotificationAge, notificationBadgeText, safeActionPath, unreadLabel } from "./notification.rules";
 
 const now = new Date("2025-06-10T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();

@@ -103,7 +103,7 @@ export function formatAdminAddress(a: Partial<OrderAddressView> | null | undefin
  */
 export function readAdminOrderQuery(params: URLSearchParams): AdminOrderQuery {
   const shape = AdminOrderQuerySchema.shape;
-  const pick = <T,>(schema: z.ZodType<T>, value: string | null, fallback: T): T => {
+  const pick = <T>(schema: z.ZodType<T>, value: string | null, fallback: T): T => {
     const parsed = schema.safeParse(value ?? undefined);
     return parsed.success ? parsed.data : fallback;
   };

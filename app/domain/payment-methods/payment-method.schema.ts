@@ -153,6 +153,8 @@ export function sortPaymentMethods(list: readonly PaymentMethodView[]): PaymentM
 
 /** PATCH /api/v1/payment-methods/:id: the one change a saved card accepts. */
 export const PaymentMethodPatchSchema = z.strictObject(
-  { is_default: z.literal(true, { error: "Seul { \"is_default\": true } est accepté : définissez une autre carte par défaut pour changer" }) },
-  { error: "Seul { \"is_default\": true } est accepté" },
+  {
+    is_default: z.literal(true, { error: 'Seul { "is_default": true } est accepté : définissez une autre carte par défaut pour changer' }),
+  },
+  { error: 'Seul { "is_default": true } est accepté' },
 );

@@ -50,17 +50,12 @@ export const PROMO_FIRST_ORDER_ONLY_MESSAGE = "Ce code de bienvenue est réserv�
 export const PROMO_NO_ELIGIBLE_MESSAGE = "Aucun article de votre panier n'est concerné par ce code promo";
 export const promoNotYetValidMessage = (startsAt: Date | string) =>
   `Ce code promo n'est pas encore valable (à partir du ${formatDate(startsAt)})`;
-export const promoMinimumMessage = (minCents: number) =>
-  `Ce code promo est valable à partir de ${formatPrice(minCents)} d'achats`;
+export const promoMinimumMessage = (minCents: number) => `Ce code promo est valable à partir de ${formatPrice(minCents)} d'achats`;
 
 /** The field at checkout. */
 export const PromoCodeInputSchema = safeString({ error: "Veuillez saisir un code promo" })
   .transform(normalizePromoCode)
-  .pipe(
-    safeString()
-      .min(1, { error: "Veuillez saisir un code promo", abort: true })
-      .max(PROMO_CODE_MAX, { error: PROMO_UNKNOWN_MESSAGE }),
-  );
+  .pipe(safeString().min(1, { error: "Veuillez saisir un code promo", abort: true }).max(PROMO_CODE_MAX, { error: PROMO_UNKNOWN_MESSAGE }));
 
 /* -------------------------------------------------------------------------------------------- */
 /* The discount                                                                                   */
@@ -162,29 +157,35 @@ function parseEuros(raw: unknown, options: { zeroAllowed: boolean }): { cents: n
 }
 
 /** An optional whole number >= 1 ("" is null: no limit). */
-const limitField = z.unknown().optional().transform((raw, ctx): number | null => {
-  const value = text(raw);
-  if (value === "") return null;
-  if (/^-/.test(value)) {
-    ctx.addIssue({ code: "custom", message: PROMO_FORM_MESSAGES.limitNegative });
-    return z.NEVER;
-  }
-  if (!/^\d{1,7}$/.test(value) || Number(value) < 1 || Number(value) > PROMO_LIMIT_MAX) {
-    ctx.addIssue({ code: "custom", message: PROMO_FORM_MESSAGES.limit });
-    return z.NEVER;
-  }
-  return Number(value);
-});
+const limitField = z
+  .unknown()
+  .optional()
+  .transform((raw, ctx): number | null => {
+    const value = text(raw);
+    if (value === "") return null;
+    if (/^-/.test(value)) {
+      ctx.addIssue({ code: "custom", message: PROMO_FORM_MESSAGES.limitNegative });
+      return z.NEVER;
+    }
+    if (!/^\d{1,7}$/.test(value) || Number(value) < 1 || Number(value) > PROMO_LIMIT_MAX) {
+      ctx.addIssue({ code: "custom", message: PROMO_FORM_MESSAGES.limit });
+      return z.NEVER;
+    }
+    return Number(value);
+  });
 
-const dayField = z.unknown().optional().transform((raw, ctx): string | null => {
-  const value = text(raw);
-  if (value === "") return null;
-  if (!isRealDay(value)) {
-    ctx.addIssue({ code: "custom", message: PROMO_FORM_MESSAGES.date });
-    return z.NEVER;
-  }
-  return value;
-});
+const dayField = z
+  .unknown()
+  .optional()
+  .transform((raw, ctx): string | null => {
+    const value = text(raw);
+    if (value === "") return null;
+    if (!isRealDay(value)) {
+      ctx.addIssue({ code: "custom", message: PROMO_FORM_MESSAGES.date });
+      return z.NEVER;
+    }
+    return value;
+  });
 
 /**
  * The back-office form (create and edit). Amounts are typed in euros, dates as days (the code is
@@ -192,14 +193,17 @@ const dayField = z.unknown().optional().transform((raw, ctx): string | null => {
  */
 export const PromoCodeFormSchema = z
   .object({
-    code: z.unknown().optional().transform((raw, ctx) => {
-      const code = normalizePromoCode(text(raw));
-      if (code === "") ctx.addIssue({ code: "custom", message: PROMO_FORM_MESSAGES.codeRequired });
-      else if (code.length < PROMO_CODE_MIN || code.length > PROMO_CODE_MAX) {
-        ctx.addIssue({ code: "custom", message: PROMO_FORM_MESSAGES.codeLength });
-      } else if (!/^[A-Z0-9_-]+$/.test(code)) ctx.addIssue({ code: "custom", message: PROMO_FORM_MESSAGES.codeCharacters });
-      return code;
-    }),
+    code: z
+      .unknown()
+      .optional()
+      .transform((raw, ctx) => {
+        const code = normalizePromoCode(text(raw));
+        if (code === "") ctx.addIssue({ code: "custom", message: PROMO_FORM_MESSAGES.codeRequired });
+        else if (code.length < PROMO_CODE_MIN || code.length > PROMO_CODE_MAX) {
+          ctx.addIssue({ code: "custom", message: PROMO_FORM_MESSAGES.codeLength });
+        } else if (!/^[A-Z0-9_-]+$/.test(code)) ctx.addIssue({ code: "custom", message: PROMO_FORM_MESSAGES.codeCharacters });
+        return code;
+      }),
     description: z
       .unknown()
       .optional()
@@ -208,14 +212,17 @@ export const PromoCodeFormSchema = z
       .transform((v) => v || null),
     kind: z.enum(["percentage", "fixed"], { error: PROMO_FORM_MESSAGES.kind }),
     value: z.unknown().optional(),
-    min_order: z.unknown().optional().transform((raw, ctx) => {
-      const parsed = parseEuros(raw, { zeroAllowed: true });
-      if ("error" in parsed) {
-        ctx.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed.cents ?? 0;
-    }),
+    min_order: z
+      .unknown()
+      .optional()
+      .transform((raw, ctx) => {
+        const parsed = parseEuros(raw, { zeroAllowed: true });
+        if ("error" in parsed) {
+          ctx.addIssue({ code: "custom", message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed.cents ?? 0;
+      }),
     starts_on: dayField,
     ends_on: dayField,
     usage_limit: limitField,

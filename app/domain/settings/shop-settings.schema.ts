@@ -18,36 +18,34 @@ export const FREE_SHIPPING_THRESHOLD_MAX_MESSAGE = "Le seuil de livraison offert
  * exponent is refused with a French message; the range is checked by each field.
  */
 function eurosField(maxCents: number, maxMessage: string) {
-  return z
-    .unknown()
-    .transform((raw, ctx) => {
-      const text = (typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw : "").trim().replace(/\s/g, "");
-      if (text === "") {
-        ctx.addIssue({ code: "custom", message: AMOUNT_REQUIRED_MESSAGE });
-        return z.NEVER;
-      }
-      const match = /^(\d+)(?:[.,](\d+))?$/.exec(text);
-      if (!match) {
-        ctx.addIssue({ code: "custom", message: AMOUNT_POSITIVE_MESSAGE });
-        return z.NEVER;
-      }
-      const [, whole, decimals = ""] = match;
-      if (decimals.length > 2) {
-        ctx.addIssue({ code: "custom", message: AMOUNT_DECIMALS_MESSAGE });
-        return z.NEVER;
-      }
-      // Long digit strings would lose precision as numbers: anything that long is over the max anyway.
-      if (whole.replace(/^0+/, "").length > 9) {
-        ctx.addIssue({ code: "custom", message: maxMessage });
-        return z.NEVER;
-      }
-      const cents = Number(whole) * 100 + Number(decimals.padEnd(2, "0"));
-      if (cents > maxCents) {
-        ctx.addIssue({ code: "custom", message: maxMessage });
-        return z.NEVER;
-      }
-      return cents;
-    });
+  return z.unknown().transform((raw, ctx) => {
+    const text = (typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw : "").trim().replace(/\s/g, "");
+    if (text === "") {
+      ctx.addIssue({ code: "custom", message: AMOUNT_REQUIRED_MESSAGE });
+      return z.NEVER;
+    }
+    const match = /^(\d+)(?:[.,](\d+))?$/.exec(text);
+    if (!match) {
+      ctx.addIssue({ code: "custom", message: AMOUNT_POSITIVE_MESSAGE });
+      return z.NEVER;
+    }
+    const [, whole, decimals = ""] = match;
+    if (decimals.length > 2) {
+      ctx.addIssue({ code: "custom", message: AMOUNT_DECIMALS_MESSAGE });
+      return z.NEVER;
+    }
+    // Long digit strings would lose precision as numbers: anything that long is over the max anyway.
+    if (whole.replace(/^0+/, "").length > 9) {
+      ctx.addIssue({ code: "custom", message: maxMessage });
+      return z.NEVER;
+    }
+    const cents = Number(whole) * 100 + Number(decimals.padEnd(2, "0"));
+    if (cents > maxCents) {
+      ctx.addIssue({ code: "custom", message: maxMessage });
+      return z.NEVER;
+    }
+    return cents;
+  });
 }
 
 export const ShippingSettingsFormSchema = z.object({

@@ -15,8 +15,7 @@ export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
-const maxMessage = (max: number, what: string) =>
-  `${what} ne doit pas dépasser ${max.toLocaleString("fr-FR")} caractères`;
+const maxMessage = (max: number, what: string) => `${what} ne doit pas dépasser ${max.toLocaleString("fr-FR")} caractères`;
 
 /** Text field: trimmed, required, bounded. A missing field reads as empty (required message). */
 const requiredText = (required: string, max: number, tooLong: string) =>
@@ -59,5 +58,4 @@ export function readContactValues(source: FormData | Record<string, unknown>): C
   return { name: get("name"), email: get("email"), subject: get("subject"), message: get("message") };
 }
 
-export const CONTACT_SUCCESS_MESSAGE =
-  "Votre message a bien été envoyé. Notre équipe vous répond sous 2 heures en moyenne.";
+export const CONTACT_SUCCESS_MESSAGE = "Votre message a bien été envoyé. Notre équipe vous répond sous 2 heures en moyenne.";

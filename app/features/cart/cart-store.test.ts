@@ -171,10 +171,7 @@ describe("cart store", () => {
   });
 
   it("reloads a live stored cart", () => {
-    storage.setItem(
-      CART_STORAGE_KEY,
-      JSON.stringify({ items: [{ ...getLine(), quantity: 2 }], expiresAt: NOW + 1_000 }),
-    );
+    storage.setItem(CART_STORAGE_KEY, JSON.stringify({ items: [{ ...getLine(), quantity: 2 }], expiresAt: NOW + 1_000 }));
     reloadCart();
     expect(getCartSnapshot().count).toBe(2);
   });
@@ -268,7 +265,14 @@ describe("legacy cart", () => {
       LEGACY_CART_STORAGE_KEY,
       JSON.stringify([
         {
-          product: { id: UUID_A, name: "Rouge Velours", price: 24.9, image_url: "/a.svg", category: { name: "Maquillage" }, stock_quantity: 4 },
+          product: {
+            id: UUID_A,
+            name: "Rouge Velours",
+            price: 24.9,
+            image_url: "/a.svg",
+            category: { name: "Maquillage" },
+            stock_quantity: 4,
+          },
           quantity: 2,
         },
         { id: UUID_B, name: "Sérum Éclat", price: 39, image: "/b.svg", stock: 2, quantity: 5 },
@@ -311,7 +315,10 @@ describe("legacy cart", () => {
   it("adds the legacy lines to a live cart, keeping its deadline", () => {
     addToCart(product({ id: UUID_A, stock_quantity: 3 }), 2);
     vi.setSystemTime(NOW + 60_000);
-    storage.setItem(LEGACY_CART_STORAGE_KEY, JSON.stringify([{ id: UUID_A, name: "Eau de Parfum Aurore", price: 49.9, stock_quantity: 3, quantity: 2 }]));
+    storage.setItem(
+      LEGACY_CART_STORAGE_KEY,
+      JSON.stringify([{ id: UUID_A, name: "Eau de Parfum Aurore", price: 49.9, stock_quantity: 3, quantity: 2 }]),
+    );
     reloadCart();
     expect(getCartSnapshot().items.map((i) => [i.product_id, i.quantity])).toEqual([[UUID_A, 3]]);
     expect(stored()?.expiresAt).toBe(NOW + CART_LIFETIME_MS);
@@ -344,7 +351,12 @@ describe("server copy and price checks", () => {
     setCartChangeListener((change) => changes.push(change));
     const expiresAt = new Date(NOW + 3_600_000).toISOString();
     adoptServerCart(
-      { items: [serverLine, { ...serverLine, product_id: UUID_B, available: false }], expires_at: expiresAt, count: 3, subtotal_cents: 7_470 },
+      {
+        items: [serverLine, { ...serverLine, product_id: UUID_B, available: false }],
+        expires_at: expiresAt,
+        count: 3,
+        subtotal_cents: 7_470,
+      },
       "user-1",
     );
     expect(changes).toEqual([]);
@@ -372,8 +384,26 @@ describe("server copy and price checks", () => {
     setCartChangeListener((change) => changes.push(change));
 
     applyCartQuotes([
-      { product_id: UUID_A, name: "Nouveau nom", brand: null, price_cents: 1_400, image_url: null, category_name: "Parfums", stock_quantity: 2, available: true },
-      { product_id: UUID_B, name: "Eau de Parfum Aurore", brand: null, price_cents: 3_000, image_url: null, category_name: "Parfums", stock_quantity: 0, available: false },
+      {
+        product_id: UUID_A,
+        name: "Nouveau nom",
+        brand: null,
+        price_cents: 1_400,
+        image_url: null,
+        category_name: "Parfums",
+        stock_quantity: 2,
+        available: true,
+      },
+      {
+        product_id: UUID_B,
+        name: "Eau de Parfum Aurore",
+        brand: null,
+        price_cents: 3_000,
+        image_url: null,
+        category_name: "Parfums",
+        stock_quantity: 0,
+        available: false,
+      },
     ]);
     const [a, b, gone] = getCartSnapshot().items;
     expect(a).toMatchObject({ name: "Nouveau nom", price_cents: 1_400, previous_price_cents: 1_200, quantity: 2, stock_quantity: 2 });
@@ -387,7 +417,16 @@ describe("server copy and price checks", () => {
 
     // The next check with the same price clears the notice.
     applyCartQuotes([
-      { product_id: UUID_A, name: "Nouveau nom", brand: null, price_cents: 1_400, image_url: null, category_name: "Parfums", stock_quantity: 2, available: true },
+      {
+        product_id: UUID_A,
+        name: "Nouveau nom",
+        brand: null,
+        price_cents: 1_400,
+        image_url: null,
+        category_name: "Parfums",
+        stock_quantity: 2,
+        available: true,
+      },
     ]);
     expect(getCartSnapshot().items[0].previous_price_cents).toBeUndefined();
   });

@@ -107,9 +107,7 @@ let generation = 0;
 let pendingExtend: Promise<unknown> | null = null;
 
 function linesOf(cart: CartSnapshot) {
-  return cart.items
-    .filter((item) => isUuid(item.product_id))
-    .map((item) => ({ product_id: item.product_id, quantity: item.quantity }));
+  return cart.items.filter((item) => isUuid(item.product_id)).map((item) => ({ product_id: item.product_id, quantity: item.quantity }));
 }
 
 async function requestCart(method: "GET" | "PUT" | "PATCH", body?: unknown, keepalive = false): Promise<CartView | null> {
@@ -167,9 +165,7 @@ export async function startCartSync(userId: string): Promise<void> {
   const before = getCartSnapshot();
   const owner = getCartOwner();
   const mergeVisitorCart = owner === null && before.items.length > 0;
-  const server = mergeVisitorCart
-    ? await requestCart("PUT", { lines: linesOf(before), mode: "merge" })
-    : await requestCart("GET");
+  const server = mergeVisitorCart ? await requestCart("PUT", { lines: linesOf(before), mode: "merge" }) : await requestCart("GET");
   if (run !== generation) return;
   // The server did not answer: keep the browser's cart as it is; the next page load tries again
   // (saving it now could replace the account's cart with lines that were never merged).

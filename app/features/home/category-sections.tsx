@@ -57,9 +57,7 @@ function InclusivityBanner() {
 
 function BeautyPassPromo() {
   return (
-    <div
-      className="mt-10 flex flex-col gap-5 rounded-2xl bg-gradient-to-br from-accent to-accent-dark p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8"
-    >
+    <div className="mt-10 flex flex-col gap-5 rounded-2xl bg-gradient-to-br from-accent to-accent-dark p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
       <div>
         <p className="text-xs font-semibold tracking-wider uppercase">Programme fidélité</p>
         <h3 id="beauty-pass-titre" className="mt-1 font-display text-2xl font-semibold">
@@ -89,11 +87,7 @@ export function CategorySections({ sections, totalProducts }: CategorySectionsPr
       {visible.map(({ category, products }, index) => {
         const headingId = `categorie-${category.slug}`;
         return (
-          <section
-            key={category.id}
-            aria-labelledby={headingId}
-            className={index % 2 === 0 ? "bg-white" : "bg-band"}
-          >
+          <section key={category.id} aria-labelledby={headingId} className={index % 2 === 0 ? "bg-white" : "bg-band"}>
             <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
               <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
                 <div className="max-w-2xl">
@@ -124,10 +118,7 @@ export function CategorySections({ sections, totalProducts }: CategorySectionsPr
           <h2 id="catalogue-complet" className="font-display text-2xl font-semibold text-ink sm:text-3xl">
             {floor > 0 ? `Plus de ${numberFormatter.format(floor)} produits vous attendent` : "Tous nos produits vous attendent"}
           </h2>
-          <Link
-            to="/products"
-            className={buttonClass({ variant: "accent", size: "lg", className: "text-sm" })}
-          >
+          <Link to="/products" className={buttonClass({ variant: "accent", size: "lg", className: "text-sm" })}>
             Voir tous les produits
           </Link>
         </div>

@@ -110,9 +110,7 @@ export function CollectionsCarousel({ categories }: CollectionsCarouselProps) {
       <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
         <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h2 className="font-display text-3xl font-semibold text-ink sm:text-4xl">
-              Nos univers
-            </h2>
+            <h2 className="font-display text-3xl font-semibold text-ink sm:text-4xl">Nos univers</h2>
             <p className="mt-2 text-sm text-muted sm:text-base">Six univers pour prendre soin de vous, de la tête aux pieds.</p>
           </div>
           {slideCount > 1 && (
@@ -139,10 +137,7 @@ export function CollectionsCarousel({ categories }: CollectionsCarouselProps) {
         </div>
 
         <div className="overflow-hidden rounded-2xl" aria-live={rotating ? "off" : "polite"}>
-          <div
-            className="flex transition-transform duration-500 ease-out"
-            style={{ transform: `translateX(-${current * 100}%)` }}
-          >
+          <div className="flex transition-transform duration-500 ease-out" style={{ transform: `translateX(-${current * 100}%)` }}>
             {slides.map((slide, slideIndex) => (
               <div
                 key={slide.map((category) => category.id).join("-")}
@@ -170,9 +165,7 @@ export function CollectionsCarousel({ categories }: CollectionsCarouselProps) {
                         aria-hidden="true"
                         className="absolute top-6 right-16 h-10 w-10 rounded-full border-2 border-gold/30 sm:top-10 sm:right-24 sm:h-16 sm:w-16"
                       />
-                      <span className="relative font-display text-xl font-semibold text-ink sm:text-2xl">
-                        {category.name}
-                      </span>
+                      <span className="relative font-display text-xl font-semibold text-ink sm:text-2xl">{category.name}</span>
                       <span className="relative mt-1 text-sm text-muted">
                         {TAGLINES[category.slug] ?? category.description ?? "Découvrir l'univers"}
                       </span>

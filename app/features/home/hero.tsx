@@ -65,20 +65,14 @@ export function Hero() {
           <p className="inline-block rounded-full bg-accent-soft px-4 py-1.5 text-xs font-semibold tracking-wider text-accent-dark uppercase">
             Nouvelle Collection Automne
           </p>
-          <h1
-            id="hero-titre"
-            className="mt-5 font-display text-4xl leading-tight font-bold tracking-wide text-ink sm:text-5xl lg:text-6xl"
-          >
+          <h1 id="hero-titre" className="mt-5 font-display text-4xl leading-tight font-bold tracking-wide text-ink sm:text-5xl lg:text-6xl">
             LA BEAUTÉ SANS LIMITE
           </h1>
           <p className="mt-4 max-w-lg text-base text-muted sm:text-lg">
             Parfums, soins et maquillage sélectionnés pour toutes les beautés, livrés chez vous en 48H.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link
-              to="/products"
-              className={buttonClass({ variant: "accent", size: "lg", className: "text-sm tracking-wider" })}
-            >
+            <Link to="/products" className={buttonClass({ variant: "accent", size: "lg", className: "text-sm tracking-wider" })}>
               DÉCOUVRIR
             </Link>
             <Link

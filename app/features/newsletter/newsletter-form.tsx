@@ -6,8 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 type Tone = "light" | "dark";
 
 const inputClass: Record<Tone, string> = {
-  light:
-    "border-line bg-white text-ink placeholder:text-muted focus:border-accent",
+  light: "border-line bg-white text-ink placeholder:text-muted focus:border-accent",
   dark: "border-white/40 bg-white text-ink placeholder:text-muted focus:border-accent-soft",
 };
 const errorClass: Record<Tone, string> = {
@@ -32,10 +31,8 @@ export function NewsletterForm({ tone = "light" }: { tone?: Tone }) {
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;
-  const fieldError =
-    clientError ?? (result && !result.ok ? (result.fieldError ?? null) : null);
-  const status =
-    result && (result.ok || !result.fieldError) ? result : undefined;
+  const fieldError = clientError ?? (result && !result.ok ? (result.fieldError ?? null) : null);
+  const status = result && (result.ok || !result.fieldError) ? result : undefined;
 
   useEffect(() => {
     if (result?.ok && inputRef.current) inputRef.current.value = "";
@@ -53,13 +50,7 @@ export function NewsletterForm({ tone = "light" }: { tone?: Tone }) {
   }
 
   return (
-    <fetcher.Form
-      method="post"
-      action="/newsletter"
-      noValidate
-      onSubmit={onSubmit}
-      className="w-full max-w-md"
-    >
+    <fetcher.Form method="post" action="/newsletter" noValidate onSubmit={onSubmit} className="w-full max-w-md">
       <label htmlFor={inputId} className="text-sm font-semibold">
         Votre adresse e-mail
       </label>
@@ -77,27 +68,16 @@ export function NewsletterForm({ tone = "light" }: { tone?: Tone }) {
           onChange={() => clientError && setClientError(null)}
           className={`block min-h-11 w-full rounded-full border px-4 py-2 ${inputClass[tone]}`}
         />
-        <button
-          type="submit"
-          disabled={busy}
-          className={buttonClass({ variant: "accent", className: "shrink-0" })}
-        >
+        <button type="submit" disabled={busy} className={buttonClass({ variant: "accent", className: "shrink-0" })}>
           S'abonner
         </button>
       </div>
       {fieldError && (
-        <p
-          id={errorId}
-          className={`mt-2 text-sm font-semibold ${errorClass[tone]}`}
-        >
+        <p id={errorId} className={`mt-2 text-sm font-semibold ${errorClass[tone]}`}>
           {fieldError}
         </p>
       )}
-      <p
-        role="status"
-        aria-live="polite"
-        className={`mt-2 text-sm ${statusClass[tone]}`}
-      >
+      <p role="status" aria-live="polite" className={`mt-2 text-sm ${statusClass[tone]}`}>
         {status?.message}
       </p>
     </fetcher.Form>

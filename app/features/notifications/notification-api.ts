@@ -3,7 +3,12 @@
  * never throws: the spec wants notification errors logged, not shown, so callers only log
  * `ok: false` and keep the page working.
  */
-import type { NotificationFilter, NotificationListView, NotificationType, NotificationView } from "~/domain/notifications/notification.types";
+import type {
+  NotificationFilter,
+  NotificationListView,
+  NotificationType,
+  NotificationView,
+} from "~/domain/notifications/notification.types";
 
 export type NotificationApiResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
 

@@ -72,7 +72,10 @@ async function run(cookie: string, fields: Record<string, string>, ip = IP) {
 describe("the dashboard's secret checks", () => {
   it("refuses the 11th wrong current password without checking it, and the right one until the window passes", async () => {
     const browser = authHandlerClient(auth, IP);
-    expect((await browser.call("/sign-up/email", { email: "dash@example.com", password: PASSWORD, name: "Nina Petit", firstName: "Nina" })).status).toBe(200);
+    expect(
+      (await browser.call("/sign-up/email", { email: "dash@example.com", password: PASSWORD, name: "Nina Petit", firstName: "Nina" }))
+        .status,
+    ).toBe(200);
     const cookie = browser.cookieHeader();
     const change = (currentPassword: string) =>
       run(cookie, { intent: "change-password", currentPassword, newPassword: "Nouveau123!", confirmPassword: "Nouveau123!" });
@@ -100,7 +103,10 @@ describe("the dashboard's secret checks", () => {
 
   it("applies to the two-factor setup and the account deletion password too", async () => {
     const browser = authHandlerClient(auth, IP);
-    expect((await browser.call("/sign-up/email", { email: "dash2@example.com", password: PASSWORD, name: "Paul Petit", firstName: "Paul" })).status).toBe(200);
+    expect(
+      (await browser.call("/sign-up/email", { email: "dash2@example.com", password: PASSWORD, name: "Paul Petit", firstName: "Paul" }))
+        .status,
+    ).toBe(200);
     const cookie = browser.cookieHeader();
     for (let i = 0; i < 5; i++) expect((await run(cookie, { intent: "2fa-enable", password: `wrong-${i}` })).init?.status).toBe(400);
     for (let i = 0; i < 5; i++) expect((await run(cookie, { intent: "delete-account", password: `wrong-${i}` })).init?.status).toBe(400);
@@ -109,14 +115,20 @@ describe("the dashboard's secret checks", () => {
     expect(limited.data.message).toMatch(/^Trop de tentatives/);
     // The limit holds per address as well: another account from the same address is refused too.
     const neighbour = authHandlerClient(auth, IP);
-    expect((await neighbour.call("/sign-up/email", { email: "dash4@example.com", password: PASSWORD, name: "Eva Petit", firstName: "Eva" })).status).toBe(200);
+    expect(
+      (await neighbour.call("/sign-up/email", { email: "dash4@example.com", password: PASSWORD, name: "Eva Petit", firstName: "Eva" }))
+        .status,
+    ).toBe(200);
     expect((await run(neighbour.cookieHeader(), { intent: "2fa-enable", password: PASSWORD })).init?.status).toBe(429);
     expect((await run(neighbour.cookieHeader(), { intent: "2fa-enable", password: PASSWORD }, "198.51.100.83")).data.ok).toBe(true);
   });
 
   it("answers 409, not 500, to a code sent before two-factor was set up", async () => {
     const browser = authHandlerClient(auth, "198.51.100.82");
-    expect((await browser.call("/sign-up/email", { email: "dash3@example.com", password: PASSWORD, name: "Léo Petit", firstName: "Léo" })).status).toBe(200);
+    expect(
+      (await browser.call("/sign-up/email", { email: "dash3@example.com", password: PASSWORD, name: "Léo Petit", firstName: "Léo" }))
+        .status,
+    ).toBe(200);
     const res = await run(browser.cookieHeader(), { intent: "2fa-verify", code: "123456" }, "198.51.100.82");
     expect(res.init?.status).toBe(409);
     expect(res.data.message).toBe(TWO_FACTOR_SETUP_FIRST_MESSAGE);

@@ -47,7 +47,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const loyalty = tab === "profile" ? await loadLoyaltyTab(db, userId) : null;
   const notifications = tab === "notifications" ? await loadNotificationsTab(db, userId) : null;
   const security = tab === "security" ? await loadSecurityTab(db, current) : null;
-  return { signedIn: true as const, tab, account, preferences, orders, addresses, wishlist, payment, support, loyalty, notifications, security };
+  return {
+    signedIn: true as const,
+    tab,
+    account,
+    preferences,
+    orders,
+    addresses,
+    wishlist,
+    payment,
+    support,
+    loyalty,
+    notifications,
+    security,
+  };
 }
 
 export function headers() {
@@ -73,9 +86,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="font-display text-3xl">Connexion requise</h1>
-        <p className="mt-4 text-muted">
-          Connectez-vous pour accéder à votre compte : commandes, adresses, sécurité et préférences.
-        </p>
+        <p className="mt-4 text-muted">Connectez-vous pour accéder à votre compte : commandes, adresses, sécurité et préférences.</p>
       </div>
     );
   }

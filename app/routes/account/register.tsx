@@ -50,9 +50,9 @@ export default function RegisterPage() {
       <Breadcrumb items={[{ to: "/", label: "Accueil" }, { label: "Créer un compte" }]} />
       <h1 className="mt-6 font-display text-3xl sm:text-4xl">Créer un compte</h1>
       <p className="mt-4 text-lg text-muted">
-        Un compte Aurore, c'est votre Beauty Pass ouvert tout de suite : 1 € dépensé = {BEAUTY_PASS_POINTS_PER_EURO} point
-        sur vos commandes livrées, et {BEAUTY_PASS_REDEEM_STEP_POINTS} points = {formatPrice(BEAUTY_PASS_REDEEM_STEP_CENTS)}{" "}
-        de réduction. Vous suivez aussi vos commandes, vos adresses et vos favoris.
+        Un compte Aurore, c'est votre Beauty Pass ouvert tout de suite : 1 € dépensé = {BEAUTY_PASS_POINTS_PER_EURO} point sur vos commandes
+        livrées, et {BEAUTY_PASS_REDEEM_STEP_POINTS} points = {formatPrice(BEAUTY_PASS_REDEEM_STEP_CENTS)} de réduction. Vous suivez aussi
+        vos commandes, vos adresses et vos favoris.
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
         <button type="button" onClick={() => openAuthModal("signup")} className={buttonClass}>

@@ -2,12 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/categories";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import {
-  createCategory,
-  deleteCategory,
-  listAdminCategories,
-  renameCategory,
-} from "~/.server/modules/catalog/categories-admin.service";
+import { createCategory, deleteCategory, listAdminCategories, renameCategory } from "~/.server/modules/catalog/categories-admin.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { CategoryIdSchema, type CategoryAnswer } from "~/domain/catalog/admin-categories.schema";
 import { AdminCategoriesView } from "~/features/admin/components/admin-categories-view";

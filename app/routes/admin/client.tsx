@@ -2,11 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/client";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import {
-  adjustClientPoints,
-  getAdminClientProfile,
-  updateClientProfile,
-} from "~/.server/modules/accounts/client-profile-admin.service";
+import { adjustClientPoints, getAdminClientProfile, updateClientProfile } from "~/.server/modules/accounts/client-profile-admin.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import type { ClientActionAnswer } from "~/domain/customers/admin-client-profile.schema";
 import { CLIENT_NOT_FOUND_MESSAGE } from "~/domain/customers/admin-clients.schema";
@@ -30,7 +26,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
   const db = await getDb();
-  const refusal = (error: DomainError): ClientActionAnswer => ({ ok: false, intent, message: error.message, fieldErrors: fieldMessagesOf(error) });
+  const refusal = (error: DomainError): ClientActionAnswer => ({
+    ok: false,
+    intent,
+    message: error.message,
+    fieldErrors: fieldMessagesOf(error),
+  });
   const clientId = params.id;
   if (intent === "update-profile") {
     return answeringRouteAction<ClientActionAnswer>(async () => {

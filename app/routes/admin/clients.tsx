@@ -41,12 +41,14 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const form = Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string"));
   const db = await getDb();
-  const refusal = (intent: string) => (error: DomainError): ClientActionAnswer => ({
-    ok: false,
-    intent,
-    message: error.message,
-    fieldErrors: fieldMessagesOf(error),
-  });
+  const refusal =
+    (intent: string) =>
+    (error: DomainError): ClientActionAnswer => ({
+      ok: false,
+      intent,
+      message: error.message,
+      fieldErrors: fieldMessagesOf(error),
+    });
   if (form.intent === "send-mail") {
     const clientIds = formData.getAll("clientId").filter((v): v is string => typeof v === "string");
     return answeringRouteAction<ClientActionAnswer>(async () => {

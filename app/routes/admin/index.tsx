@@ -28,7 +28,10 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           <h1 className="font-display text-3xl">Tableau de bord</h1>
           <p className="mt-1 text-muted">Connecté en tant que {email}</p>
         </div>
-        <Link to="/admin/statistiques" className="flex min-h-11 items-center rounded-full border border-line bg-white px-4 font-semibold hover:border-accent">
+        <Link
+          to="/admin/statistiques"
+          className="flex min-h-11 items-center rounded-full border border-line bg-white px-4 font-semibold hover:border-accent"
+        >
           Voir les statistiques
         </Link>
       </div>

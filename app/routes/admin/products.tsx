@@ -53,7 +53,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       historyId ? getStockHistory(db, historyId) : Promise.resolve(null),
       editId && editId !== "new" ? getAdminProductDetail(db, editId) : Promise.resolve(null),
     ]);
-    const form = editId === "new" ? { mode: "create" as const } : editId ? (editing ? { mode: "edit" as const, product: editing } : { mode: "missing" as const }) : null;
+    const form =
+      editId === "new"
+        ? { mode: "create" as const }
+        : editId
+          ? editing
+            ? { mode: "edit" as const, product: editing }
+            : { mode: "missing" as const }
+          : null;
     return { query, result, report, categories, history, historyMissing: Boolean(historyId) && !history, form, error: null };
   } catch (error) {
     // The detail (SQL included) goes to the log only; the page shows where to find it.
@@ -86,7 +93,10 @@ export async function action({ request }: Route.ActionArgs) {
       bulk: form.get("bulk") === "1",
     });
     if (!parsed.success) {
-      return data<AdminProductAnswer>({ ok: false, message: parsed.error.issues[0]?.message ?? "Une erreur est survenue" }, { status: 400 });
+      return data<AdminProductAnswer>(
+        { ok: false, message: parsed.error.issues[0]?.message ?? "Une erreur est survenue" },
+        { status: 400 },
+      );
     }
     let result: StockAdjustResult;
     try {

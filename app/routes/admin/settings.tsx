@@ -26,7 +26,11 @@ export async function action({ request }: Route.ActionArgs) {
     // The form is shown again with what was typed, each field with its own message.
     const text = (name: ShippingSettingsField) => (typeof form[name] === "string" ? (form[name] as string) : "");
     return data<ShippingSettingsAnswer>(
-      { ok: false, errors: error.fieldErrors ?? {}, values: { shipping_fee: text("shipping_fee"), free_shipping_threshold: text("free_shipping_threshold") } },
+      {
+        ok: false,
+        errors: error.fieldErrors ?? {},
+        values: { shipping_fee: text("shipping_fee"), free_shipping_threshold: text("free_shipping_threshold") },
+      },
       { status: statusOf(error) },
     );
   }

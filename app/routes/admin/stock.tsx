@@ -50,7 +50,9 @@ export default function AdminStock({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="stock-alerts" className="rounded-2xl border border-line bg-white p-5">
-          <h2 id="stock-alerts" className="font-display text-xl">Alertes de Stock</h2>
+          <h2 id="stock-alerts" className="font-display text-xl">
+            Alertes de Stock
+          </h2>
           {alerts.length === 0 ? (
             <p className="mt-3 text-muted">Tous les produits ont un stock suffisant</p>
           ) : (
@@ -61,7 +63,9 @@ export default function AdminStock({ loaderData }: Route.ComponentProps) {
                     <span className="font-semibold">{a.name}</span>
                     <span className="block text-sm text-muted">{a.category_name ?? "Non classé"}</span>
                   </span>
-                  <span className={`rounded-full px-3 py-1 text-xs font-semibold ${a.stock === 0 ? "bg-red-100 text-red-900" : "bg-orange-100 text-orange-900"}`}>
+                  <span
+                    className={`rounded-full px-3 py-1 text-xs font-semibold ${a.stock === 0 ? "bg-red-100 text-red-900" : "bg-orange-100 text-orange-900"}`}
+                  >
                     {a.stock === 0 ? "Rupture" : `${a.stock} en stock`}
                   </span>
                 </li>
@@ -71,7 +75,9 @@ export default function AdminStock({ loaderData }: Route.ComponentProps) {
         </section>
 
         <section aria-labelledby="per-category" className="rounded-2xl border border-line bg-white p-5">
-          <h2 id="per-category" className="font-display text-xl">Produits par Catégorie</h2>
+          <h2 id="per-category" className="font-display text-xl">
+            Produits par Catégorie
+          </h2>
           <ul className="mt-3 space-y-3">
             {perCategory.map((c) => (
               <li key={c.category_id}>
@@ -89,7 +95,9 @@ export default function AdminStock({ loaderData }: Route.ComponentProps) {
       </div>
 
       <section aria-labelledby="quick-actions">
-        <h2 id="quick-actions" className="font-display text-xl">Actions rapides</h2>
+        <h2 id="quick-actions" className="font-display text-xl">
+          Actions rapides
+        </h2>
         <div className="mt-3 grid gap-4 sm:grid-cols-3">
           <Link to="/admin/produits?stock=low&reappro=1" className={tile}>
             <span className="font-semibold">Réapprovisionner</span>

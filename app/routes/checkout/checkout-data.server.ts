@@ -78,7 +78,10 @@ export async function quoteAction(request: Request, db: Database) {
   if (apply.success) {
     try {
       const checked = await checkGiftCardCodeAtCheckout(db, request, apply.data.code);
-      return data({ ok: true as const, intent: "gift_card" as const, code: checked.code, last4: checked.last4 }, { headers: { "Cache-Control": "no-store" } });
+      return data(
+        { ok: true as const, intent: "gift_card" as const, code: checked.code, last4: checked.last4 },
+        { headers: { "Cache-Control": "no-store" } },
+      );
     } catch (error) {
       if (!isDomainError(error)) throw error;
       return data({ ok: false as const, intent: "gift_card" as const, message: error.message }, { status: statusOf(error) });

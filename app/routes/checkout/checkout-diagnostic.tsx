@@ -126,9 +126,7 @@ export default function CheckoutDiagnosticPage({ loaderData }: Route.ComponentPr
           </p>
           {step === "payment" ? (
             <div className="space-y-4">
-              <FormMessage tone="success">
-                Informations validées : le passage à l'étape de paiement fonctionne.
-              </FormMessage>
+              <FormMessage tone="success">Informations validées : le passage à l'étape de paiement fonctionne.</FormMessage>
               <button
                 type="button"
                 onClick={() => {

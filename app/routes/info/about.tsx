@@ -1,13 +1,7 @@
 import { Icon } from "~/components/ui/icons";
 import type { Route } from "./+types/about";
 import { absoluteUrl } from "~/.server/http";
-import {
-  ABOUT_INTRO,
-  ABOUT_MISSION,
-  ABOUT_STORY,
-  ABOUT_TEAM,
-  ABOUT_VALUES,
-} from "~/content/about";
+import { ABOUT_INTRO, ABOUT_MISSION, ABOUT_STORY, ABOUT_TEAM, ABOUT_VALUES } from "~/content/about";
 import { InfoPageHeader } from "~/features/info/components/info-page-header";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.rules";
@@ -56,10 +50,7 @@ export default function AboutPage() {
           </h2>
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
             {ABOUT_VALUES.map((value) => (
-              <li
-                key={value.title}
-                className="rounded-2xl border border-line bg-white p-6"
-              >
+              <li key={value.title} className="rounded-2xl border border-line bg-white p-6">
                 <Icon name={value.icon} className="h-8 w-8 text-accent" />
                 <h3 className="mt-3 text-lg font-semibold">{value.title}</h3>
                 <p className="mt-2 text-muted">{value.text}</p>
@@ -68,10 +59,7 @@ export default function AboutPage() {
           </ul>
         </section>
 
-        <section
-          aria-labelledby="about-mission"
-          className="rounded-2xl bg-band px-6 py-10"
-        >
+        <section aria-labelledby="about-mission" className="rounded-2xl bg-band px-6 py-10">
           <h2 id="about-mission" className="font-display text-2xl">
             Notre mission
           </h2>
@@ -84,10 +72,7 @@ export default function AboutPage() {
           </h2>
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
             {ABOUT_TEAM.map((member) => (
-              <li
-                key={member.name}
-                className="rounded-2xl border border-line bg-white p-6 text-center"
-              >
+              <li key={member.name} className="rounded-2xl border border-line bg-white p-6 text-center">
                 <span
                   aria-hidden="true"
                   className="mx-auto flex h-20 w-20 items-center justify-center rounded-full bg-accent font-display text-2xl font-bold text-white"
@@ -95,25 +80,19 @@ export default function AboutPage() {
                   {member.initials}
                 </span>
                 <h3 className="mt-4 text-lg font-semibold">{member.name}</h3>
-                <p className="text-sm font-semibold text-accent">
-                  {member.role}
-                </p>
+                <p className="text-sm font-semibold text-accent">{member.role}</p>
                 <p className="mt-2 text-sm text-muted">{member.bio}</p>
               </li>
             ))}
           </ul>
         </section>
 
-        <section
-          aria-labelledby="about-newsletter"
-          className="rounded-2xl border border-line bg-cream px-6 py-10"
-        >
+        <section aria-labelledby="about-newsletter" className="rounded-2xl border border-line bg-cream px-6 py-10">
           <h2 id="about-newsletter" className="font-display text-2xl">
             Rejoignez notre newsletter
           </h2>
           <p className="mt-2 mb-6 text-muted">
-            Nouveautés, conseils beauté et offres exclusives :{" "}
-            {NEWSLETTER_WELCOME_OFFER} après confirmation de votre inscription.
+            Nouveautés, conseils beauté et offres exclusives : {NEWSLETTER_WELCOME_OFFER} après confirmation de votre inscription.
           </p>
           <NewsletterForm />
         </section>

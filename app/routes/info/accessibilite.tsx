@@ -40,8 +40,8 @@ export default function AccessibilityPage({ loaderData }: Route.ComponentProps) 
     <div>
       <InfoPageHeader title="Déclaration d'accessibilité">
         <p>
-          Aurore s'engage à rendre son site accessible à toutes et à tous, conformément à l'article 47 de la loi n°
-          2005-102 du 11 février 2005.
+          Aurore s'engage à rendre son site accessible à toutes et à tous, conformément à l'article 47 de la loi n° 2005-102 du 11 février
+          2005.
         </p>
       </InfoPageHeader>
 
@@ -51,8 +51,8 @@ export default function AccessibilityPage({ loaderData }: Route.ComponentProps) 
             Notre objectif
           </h2>
           <p className="mt-3">
-            Cette déclaration s'applique au site {loaderData.host}. Notre objectif est le niveau{" "}
-            <strong>{ACCESSIBILITY_TARGET}</strong>, tel que le reprend le {ACCESSIBILITY_STANDARD}.
+            Cette déclaration s'applique au site {loaderData.host}. Notre objectif est le niveau <strong>{ACCESSIBILITY_TARGET}</strong>,
+            tel que le reprend le {ACCESSIBILITY_STANDARD}.
           </p>
         </section>
 
@@ -61,8 +61,7 @@ export default function AccessibilityPage({ loaderData }: Route.ComponentProps) 
             État de conformité
           </h2>
           <p className="mt-3">
-            Le site Aurore est <strong>{ACCESSIBILITY_STATUS}</strong> avec le RGAA 4.1, en raison des limites énumérées
-            ci-dessous.
+            Le site Aurore est <strong>{ACCESSIBILITY_STATUS}</strong> avec le RGAA 4.1, en raison des limites énumérées ci-dessous.
           </p>
         </section>
 
@@ -90,8 +89,8 @@ export default function AccessibilityPage({ loaderData }: Route.ComponentProps) 
             ))}
           </ul>
           <p className="mt-4">
-            Nous corrigeons ces points au fil des évolutions du site. Si un contenu vous est inaccessible, nous vous le
-            fournissons sous une autre forme : contactez-nous.
+            Nous corrigeons ces points au fil des évolutions du site. Si un contenu vous est inaccessible, nous vous le fournissons sous une
+            autre forme : contactez-nous.
           </p>
         </section>
 
@@ -108,8 +107,8 @@ export default function AccessibilityPage({ loaderData }: Route.ComponentProps) 
             Signaler un problème
           </h2>
           <p className="mt-3">
-            Vous ne parvenez pas à accéder à un contenu ou à un service ? Dites-le-nous : nous vous répondons et vous
-            proposons une alternative.
+            Vous ne parvenez pas à accéder à un contenu ou à un service ? Dites-le-nous : nous vous répondons et vous proposons une
+            alternative.
           </p>
           <ul className="mt-4 space-y-2">
             <li>
@@ -134,8 +133,8 @@ export default function AccessibilityPage({ loaderData }: Route.ComponentProps) 
             Voies de recours
           </h2>
           <p className="mt-3">
-            Si vous nous avez signalé un défaut d'accessibilité sans obtenir de réponse satisfaisante, vous pouvez
-            saisir le Défenseur des droits :
+            Si vous nous avez signalé un défaut d'accessibilité sans obtenir de réponse satisfaisante, vous pouvez saisir le Défenseur des
+            droits :
           </p>
           <ul className="mt-4 space-y-3">
             {DEFENSEUR_DES_DROITS.map((way) => (

@@ -5,13 +5,7 @@ import { getCurrentSession } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
 import { FAQ_CATEGORIES } from "~/content/faq";
-import {
-  BEAUTY_PASS_RULES,
-  CONVERSION_ROWS,
-  POINTS_EXAMPLES,
-  TIER_BENEFITS,
-  TIER_TAGLINES,
-} from "~/content/beauty-pass";
+import { BEAUTY_PASS_RULES, CONVERSION_ROWS, POINTS_EXAMPLES, TIER_BENEFITS, TIER_TAGLINES } from "~/content/beauty-pass";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { RewardProgress, BEAUTY_PASS_HISTORY_HREF } from "~/features/loyalty/components/beauty-pass-card";
@@ -20,11 +14,7 @@ import { formatPoints, LOYALTY_LOAD_ERROR } from "~/domain/loyalty/loyalty.types
 import { primaryLinkClass, secondaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
-import {
-  BEAUTY_PASS_POINTS_PER_EURO,
-  BEAUTY_PASS_REDEEM_STEP_CENTS,
-  BEAUTY_PASS_REDEEM_STEP_POINTS,
-} from "~/lib/shop-rules";
+import { BEAUTY_PASS_POINTS_PER_EURO, BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS } from "~/lib/shop-rules";
 import { formatEuros } from "~/content/shop-facts";
 import { loadLoyaltySummary } from "../account/tab-data/loyalty.server";
 
@@ -86,8 +76,8 @@ export default function BeautyPassPage({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-1 font-display text-4xl sm:text-5xl">Beauty Pass</h1>
             <p className="mt-4 max-w-2xl text-lg text-muted">
               Chaque achat beauté vous rapporte des points : 1 € dépensé = {BEAUTY_PASS_POINTS_PER_EURO} point, et{" "}
-              {BEAUTY_PASS_REDEEM_STEP_POINTS} points = {formatEuros(BEAUTY_PASS_REDEEM_STEP_CENTS)} de réduction. Gratuit,
-              ouvert automatiquement avec votre compte.
+              {BEAUTY_PASS_REDEEM_STEP_POINTS} points = {formatEuros(BEAUTY_PASS_REDEEM_STEP_CENTS)} de réduction. Gratuit, ouvert
+              automatiquement avec votre compte.
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
               {member ? (
@@ -115,13 +105,15 @@ export default function BeautyPassPage({ loaderData }: Route.ComponentProps) {
         <FaqSection questions={faq} />
 
         {!member && (
-          <section aria-labelledby="beauty-pass-cta" className="rounded-2xl bg-gradient-to-br from-accent to-accent-dark px-6 py-10 text-center text-white">
+          <section
+            aria-labelledby="beauty-pass-cta"
+            className="rounded-2xl bg-gradient-to-br from-accent to-accent-dark px-6 py-10 text-center text-white"
+          >
             <h2 id="beauty-pass-cta" className="font-display text-3xl">
               Prête à cumuler vos premiers points ?
             </h2>
             <p className="mx-auto mt-2 max-w-xl">
-              Créez votre compte : votre Beauty Pass est ouvert tout de suite, vos points arrivent avec votre première
-              commande livrée.
+              Créez votre compte : votre Beauty Pass est ouvert tout de suite, vos points arrivent avec votre première commande livrée.
             </p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               <Link
@@ -215,9 +207,7 @@ function TierCards({ memberTier }: { memberTier: BeautyPassTierId | null }) {
                 {tierRange(tier)}
               </p>
               {memberTier === tier.id && (
-                <p className="mt-2 inline-flex w-fit rounded-full bg-accent px-3 py-0.5 text-xs font-semibold text-white">
-                  Votre niveau
-                </p>
+                <p className="mt-2 inline-flex w-fit rounded-full bg-accent px-3 py-0.5 text-xs font-semibold text-white">Votre niveau</p>
               )}
               <p className="mt-3 text-sm text-muted">{TIER_TAGLINES[tier.id]}</p>
               <ul className="mt-4 space-y-2 text-sm">
@@ -264,8 +254,7 @@ function PointsSection() {
           Utilisez vos points
         </h2>
         <p className="mt-2 text-muted">
-          Dès {BEAUTY_PASS_REDEEM_STEP_POINTS} points, par tranches de {BEAUTY_PASS_REDEEM_STEP_POINTS} points, au moment
-          de la commande.
+          Dès {BEAUTY_PASS_REDEEM_STEP_POINTS} points, par tranches de {BEAUTY_PASS_REDEEM_STEP_POINTS} points, au moment de la commande.
         </p>
         <table className="mt-4 w-full overflow-hidden rounded-xl border border-line bg-white text-left">
           <caption className="sr-only">Conversion des points en réduction</caption>

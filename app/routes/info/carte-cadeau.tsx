@@ -9,12 +9,7 @@ import { GiftCardConfigurator } from "~/features/gift-card/components/gift-card-
 import { LegalPageHeader } from "~/features/legal/components/legal-document";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
-import {
-  GIFT_CARD_EXPIRY_REMINDER_MONTHS,
-  GIFT_CARD_MAX_CENTS,
-  GIFT_CARD_MIN_CENTS,
-  GIFT_CARD_VALIDITY_YEARS,
-} from "~/lib/shop-rules";
+import { GIFT_CARD_EXPIRY_REMINDER_MONTHS, GIFT_CARD_MAX_CENTS, GIFT_CARD_MIN_CENTS, GIFT_CARD_VALIDITY_YEARS } from "~/lib/shop-rules";
 
 const PATH = "/carte-cadeau";
 const TITLE = "Carte cadeau";
@@ -54,8 +49,8 @@ export default function CarteCadeauPage() {
         crumbs={[{ to: "/", label: "Accueil" }, { label: TITLE }]}
         intro={
           <p>
-            Parfums, soins, maquillage : laissez-les choisir. Composez une carte cadeau à leur image, avec le montant,
-            l'occasion et un petit mot, puis envoyez-la par e-mail ou en carte physique premium.
+            Parfums, soins, maquillage : laissez-les choisir. Composez une carte cadeau à leur image, avec le montant, l'occasion et un
+            petit mot, puis envoyez-la par e-mail ou en carte physique premium.
           </p>
         }
       />
@@ -91,9 +86,7 @@ export default function CarteCadeauPage() {
             <h2 id="idees-cadeaux" className="font-display text-2xl">
               Plutôt un cadeau tout prêt ?
             </h2>
-            <p className="mt-3 text-muted">
-              Parcourez nos parfums, soins et coffrets pour trouver l'idée qui fera plaisir.
-            </p>
+            <p className="mt-3 text-muted">Parcourez nos parfums, soins et coffrets pour trouver l'idée qui fera plaisir.</p>
             <Link
               to="/products"
               className="mt-5 inline-flex min-h-11 items-center rounded-full border border-ink px-6 font-semibold hover:bg-ink hover:text-white"

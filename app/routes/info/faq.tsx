@@ -7,12 +7,7 @@ import { getDb } from "~/.server/db";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { buildFaqCategories, FAQ_CATEGORIES, FAQ_SEARCH_MAX_LENGTH, parseFaqFilters, searchFaq, type FaqFilters } from "~/content/faq";
 import { CONTACT_PHONE, CONTACT_PHONE_HREF } from "~/content/shop-facts";
-import {
-  InfoPageHeader,
-  primaryLinkClass,
-  secondaryLinkClass,
-  textLinkClass,
-} from "~/features/info/components/info-page-header";
+import { InfoPageHeader, primaryLinkClass, secondaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
@@ -66,16 +61,10 @@ function FaqJsonLd({ results }: { results: Route.ComponentProps["loaderData"]["r
       })),
     ),
   };
-  return (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(ld).replace(/</g, "\\u003c") }}
-    />
-  );
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(ld).replace(/</g, "\\u003c") }} />;
 }
 
-const filterClass =
-  "inline-flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition-colors";
+const filterClass = "inline-flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition-colors";
 
 export default function FaqPage({ loaderData }: Route.ComponentProps) {
   const { filters, results, total, categories, searchMaxLength } = loaderData;
@@ -93,9 +82,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
     <div>
       {!filtered && <FaqJsonLd results={results} />}
       <InfoPageHeader title="Foire aux questions">
-        <p>
-          Livraison, paiement, retours, Beauty Pass ou conseils beauté : trouvez votre réponse en quelques secondes.
-        </p>
+        <p>Livraison, paiement, retours, Beauty Pass ou conseils beauté : trouvez votre réponse en quelques secondes.</p>
       </InfoPageHeader>
 
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">

@@ -13,12 +13,7 @@ import {
   suggestPerfumeSize,
   type PerfumeSuggestion,
 } from "~/content/size-guide";
-import {
-  InfoPageHeader,
-  primaryLinkClass,
-  secondaryLinkClass,
-  textLinkClass,
-} from "~/features/info/components/info-page-header";
+import { InfoPageHeader, primaryLinkClass, secondaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
@@ -46,8 +41,8 @@ export default function SizeGuidePage() {
     <div>
       <InfoPageHeader title="Guide des tailles">
         <p>
-          Formats de parfum, contenances du maquillage et des soins, durée de conservation après ouverture : choisissez
-          le bon format pour votre usage.
+          Formats de parfum, contenances du maquillage et des soins, durée de conservation après ouverture : choisissez le bon format pour
+          votre usage.
         </p>
       </InfoPageHeader>
 
@@ -62,8 +57,7 @@ export default function SizeGuidePage() {
             rows={PERFUME_SIZES.map((p) => [p.size, p.description, p.usage, p.duration])}
           />
           <p className="mt-3 text-sm text-muted">
-            Durées estimées pour 3 vaporisations par jour, à raison d'environ {decimal.format(ML_PER_SPRAY)} ml par
-            vaporisation.
+            Durées estimées pour 3 vaporisations par jour, à raison d'environ {decimal.format(ML_PER_SPRAY)} ml par vaporisation.
           </p>
           <PerfumeCalculator />
         </section>
@@ -89,8 +83,8 @@ export default function SizeGuidePage() {
             rows={SKINCARE_CAPACITIES.map((s) => [s.type, s.sizes, s.usage, s.shelfLife])}
           />
           <p className="mt-3 text-sm text-muted">
-            La durée de conservation après ouverture figure sur l'emballage, à côté du symbole du pot ouvert (par
-            exemple « 12M » pour 12 mois).
+            La durée de conservation après ouverture figure sur l'emballage, à côté du symbole du pot ouvert (par exemple « 12M » pour 12
+            mois).
           </p>
         </section>
 
@@ -116,15 +110,8 @@ export default function SizeGuidePage() {
 function GuideTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: ReactNode[][] }) {
   return (
     <>
-      <p className="mt-4 text-xs text-muted sm:hidden">
-        Faites défiler le tableau vers la droite pour voir toutes les colonnes.
-      </p>
-      <div
-        role="region"
-        aria-label={caption}
-        tabIndex={0}
-        className="mt-2 overflow-x-auto rounded-2xl border border-line sm:mt-4"
-      >
+      <p className="mt-4 text-xs text-muted sm:hidden">Faites défiler le tableau vers la droite pour voir toutes les colonnes.</p>
+      <div role="region" aria-label={caption} tabIndex={0} className="mt-2 overflow-x-auto rounded-2xl border border-line sm:mt-4">
         <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
           <caption className="px-4 pt-3 pb-2 text-left text-sm text-muted">{caption}</caption>
           <thead className="bg-band">
@@ -186,8 +173,7 @@ function PerfumeCalculator() {
     const nextErrors: CalculatorErrors = {};
     if (sprays === null)
       nextErrors.sprays = `Indiquez un nombre entier de vaporisations entre ${CALCULATOR_SPRAYS.min} et ${CALCULATOR_SPRAYS.max}.`;
-    if (months === null)
-      nextErrors.months = `Indiquez une durée en mois entre ${CALCULATOR_MONTHS.min} et ${CALCULATOR_MONTHS.max}.`;
+    if (months === null) nextErrors.months = `Indiquez une durée en mois entre ${CALCULATOR_MONTHS.min} et ${CALCULATOR_MONTHS.max}.`;
     setErrors(nextErrors);
     if (sprays === null || months === null) {
       setResult(null);
@@ -233,16 +219,10 @@ function PerfumeCalculator() {
     <div className="mt-8 rounded-2xl bg-cream p-6">
       <h3 className="text-xl font-semibold">Quelle contenance choisir ?</h3>
       <p className="mt-2 text-muted">
-        Indiquez combien de vaporisations vous utilisez par jour et combien de temps votre flacon doit durer : nous vous
-        suggérons le format adapté.
+        Indiquez combien de vaporisations vous utilisez par jour et combien de temps votre flacon doit durer : nous vous suggérons le format
+        adapté.
       </p>
-      <button
-        type="button"
-        onClick={toggle}
-        aria-expanded={open}
-        aria-controls={panelId}
-        className={`mt-4 ${secondaryLinkClass}`}
-      >
+      <button type="button" onClick={toggle} aria-expanded={open} aria-controls={panelId} className={`mt-4 ${secondaryLinkClass}`}>
         {open ? "Fermer le calculateur" : "Lancer le calculateur"}
       </button>
       <div id={panelId} hidden={!open} className="mt-6">
@@ -263,8 +243,7 @@ function PerfumeCalculator() {
             <div className="rounded-xl border border-line bg-white p-4">
               <p>
                 Besoin estimé : <strong>{decimal.format(result.neededMl)} ml</strong> ({result.sprays} vaporisation
-                {result.sprays > 1 ? "s" : ""} × {DAYS_PER_MONTH} jours × {result.months} mois ×{" "}
-                {decimal.format(ML_PER_SPRAY)} ml).
+                {result.sprays > 1 ? "s" : ""} × {DAYS_PER_MONTH} jours × {result.months} mois × {decimal.format(ML_PER_SPRAY)} ml).
               </p>
               <p className="mt-2 text-lg">
                 Format conseillé : <strong className="text-accent">{result.suggestedMl} ml</strong>

@@ -4,14 +4,7 @@ import type { Route } from "./+types/livraison-retours";
 import { absoluteUrl } from "~/.server/http";
 import { getDb } from "~/.server/db";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
-import {
-  CARRIERS,
-  deliveryOption,
-  deliveryZones,
-  RETURN_CONDITIONS,
-  RETURN_EXCEPTIONS,
-  RETURN_STEPS,
-} from "~/content/delivery";
+import { CARRIERS, deliveryOption, deliveryZones, RETURN_CONDITIONS, RETURN_EXCEPTIONS, RETURN_STEPS } from "~/content/delivery";
 import { InfoPageHeader, primaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
@@ -42,8 +35,8 @@ export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps
     <div>
       <InfoPageHeader title="Livraison et retours">
         <p>
-          Une seule formule de livraison, rapide et offerte dès {formatEuros(shipping.freeThresholdCents)} d'achat, et des retours gratuits pendant{" "}
-          {RETURNS_DAYS} jours.
+          Une seule formule de livraison, rapide et offerte dès {formatEuros(shipping.freeThresholdCents)} d'achat, et des retours gratuits
+          pendant {RETURNS_DAYS} jours.
         </p>
       </InfoPageHeader>
 
@@ -69,9 +62,7 @@ export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps
           </div>
 
           <h3 className="mt-10 text-xl font-semibold">Zones, délais et frais</h3>
-          <p className="mt-4 text-xs text-muted sm:hidden">
-            Faites défiler le tableau vers la droite pour voir toutes les colonnes.
-          </p>
+          <p className="mt-4 text-xs text-muted sm:hidden">Faites défiler le tableau vers la droite pour voir toutes les colonnes.</p>
           <div
             role="region"
             aria-label="Tableau des zones de livraison"
@@ -111,8 +102,7 @@ export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps
             </table>
           </div>
           <p className="mt-3 text-sm text-muted">
-            Nos transporteurs : {CARRIERS.join(", ")}. Les délais sont indiqués en jours ouvrés (du lundi au vendredi,
-            hors jours fériés).
+            Nos transporteurs : {CARRIERS.join(", ")}. Les délais sont indiqués en jours ouvrés (du lundi au vendredi, hors jours fériés).
           </p>
         </section>
 
@@ -172,10 +162,9 @@ export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps
             Droit de rétractation
           </h2>
           <p className="mt-3">
-            Conformément au Code de la consommation, vous disposez d'un délai légal de {WITHDRAWAL_DAYS} jours à compter
-            de la réception de votre commande pour exercer votre droit de rétractation, sans avoir à vous justifier.
-            Notre politique de retour gratuit pendant {RETURNS_DAYS} jours va au-delà de ce délai. Les modalités sont
-            détaillées dans nos{" "}
+            Conformément au Code de la consommation, vous disposez d'un délai légal de {WITHDRAWAL_DAYS} jours à compter de la réception de
+            votre commande pour exercer votre droit de rétractation, sans avoir à vous justifier. Notre politique de retour gratuit pendant{" "}
+            {RETURNS_DAYS} jours va au-delà de ce délai. Les modalités sont détaillées dans nos{" "}
             <Link to="/conditions-generales" className={textLinkClass}>
               conditions générales
             </Link>

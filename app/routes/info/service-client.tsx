@@ -11,14 +11,7 @@ import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { buildFaqCategories, findFaqQuestion, FAQ_TEASER_IDS } from "~/content/faq";
-import {
-  CHAT_HOURS,
-  CONTACT_EMAIL,
-  CONTACT_PHONE,
-  CONTACT_PHONE_HREF,
-  SERVICE_CLAIMS,
-  formatEuros,
-} from "~/content/shop-facts";
+import { CHAT_HOURS, CONTACT_EMAIL, CONTACT_PHONE, CONTACT_PHONE_HREF, SERVICE_CLAIMS, formatEuros } from "~/content/shop-facts";
 import {
   CONTACT_EMAIL_MAX,
   CONTACT_MESSAGE_MAX,
@@ -60,8 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type ActionResult =
-  | { ok: true; ticketNumber: string }
-  | { ok: false; fieldErrors: ContactFieldErrors; formError?: string; values: ContactFormValues };
+  { ok: true; ticketNumber: string } | { ok: false; fieldErrors: ContactFieldErrors; formError?: string; values: ContactFormValues };
 
 export async function action({ request }: Route.ActionArgs) {
   const emptyValues: ContactFormValues = { name: "", email: "", subject: "", message: "" };
@@ -77,10 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
   const values = readContactValues(read.form);
   const parsed = ContactSchema.safeParse(values);
   if (!parsed.success) {
-    return data<ActionResult>(
-      { ok: false, fieldErrors: contactFieldErrors(parsed.error), values },
-      { status: 400, headers: noStore },
-    );
+    return data<ActionResult>({ ok: false, fieldErrors: contactFieldErrors(parsed.error), values }, { status: 400, headers: noStore });
   }
   const limited = hitFormLimit("contact", requestKey(request));
   if (!limited.allowed) {
@@ -95,10 +84,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ActionResult>({ ok: true, ticketNumber: ticket.ticketNumber }, { headers: noStore });
   } catch (error) {
     if (isDomainError(error)) {
-      return data<ActionResult>(
-        { ok: false, fieldErrors: error.fieldErrors ?? {}, values },
-        { status: statusOf(error), headers: noStore },
-      );
+      return data<ActionResult>({ ok: false, fieldErrors: error.fieldErrors ?? {}, values }, { status: statusOf(error), headers: noStore });
     }
     // Keep the shopper's text on the page rather than an error page.
     console.error("[support] contact ticket not stored:", error);
@@ -155,8 +141,7 @@ const servicesFor = (freeThresholdCents: number): readonly { title: string; text
 ];
 
 const cardClass = "flex flex-col rounded-2xl border border-line bg-white p-6";
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 py-2 text-ink placeholder:text-muted focus:border-accent";
+const inputClass = "mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 py-2 text-ink placeholder:text-muted focus:border-accent";
 
 export default function ServiceClientPage({ loaderData, actionData }: Route.ComponentProps) {
   const shipping = useShippingSettings();
@@ -197,7 +182,8 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
           <div className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-3">
             <article className={cardClass} aria-labelledby="carte-chat">
               <h3 id="carte-chat" className="text-lg font-semibold">
-                <Icon name="chat" className={cardIconClass} />Chat en direct
+                <Icon name="chat" className={cardIconClass} />
+                Chat en direct
               </h3>
               <p className="mt-2 text-muted">Échangez en direct avec une conseillère beauté.</p>
               <dl className="mt-4 space-y-1 text-sm">
@@ -209,14 +195,14 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
                 ))}
               </dl>
               <p className="mt-4 text-sm text-muted">
-                Le chat arrive bientôt sur le site : d'ici là, nos conseillères vous répondent par téléphone et par
-                e-mail.
+                Le chat arrive bientôt sur le site : d'ici là, nos conseillères vous répondent par téléphone et par e-mail.
               </p>
             </article>
 
             <article className={cardClass} aria-labelledby="carte-telephone">
               <h3 id="carte-telephone" className="text-lg font-semibold">
-                <Icon name="phone" className={cardIconClass} />Téléphone
+                <Icon name="phone" className={cardIconClass} />
+                Téléphone
               </h3>
               <p className="mt-2 text-muted">Un conseiller vous répond et suit votre demande jusqu'au bout.</p>
               <p className="mt-4">
@@ -229,7 +215,8 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
 
             <article className={cardClass} aria-labelledby="carte-email">
               <h3 id="carte-email" className="text-lg font-semibold">
-                <Icon name="mail" className={cardIconClass} />E-mail
+                <Icon name="mail" className={cardIconClass} />
+                E-mail
               </h3>
               <p className="mt-2 text-muted">Réponse sous 2 heures en moyenne, 7j/7.</p>
               <p className="mt-4 font-semibold break-all">{CONTACT_EMAIL}</p>
@@ -366,14 +353,7 @@ function ContactForm({ result }: { result: FailedResult | undefined }) {
     [errors[field] ? `contact-${field}-erreur` : null, extra].filter(Boolean).join(" ") || undefined;
 
   return (
-    <Form
-      method="post"
-      action="/service-client"
-      noValidate
-      onSubmit={validate}
-      ref={formRef}
-      className="mt-6 space-y-5"
-    >
+    <Form method="post" action="/service-client" noValidate onSubmit={validate} ref={formRef} className="mt-6 space-y-5">
       <p className="text-sm text-muted">Tous les champs sont obligatoires.</p>
       {result?.formError && (
         <p role="alert" className="rounded-xl bg-accent-soft px-4 py-3 text-sm font-medium text-danger">

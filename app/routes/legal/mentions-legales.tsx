@@ -53,16 +53,16 @@ export default function MentionsLegalesPage({ loaderData }: Route.ComponentProps
         crumbs={[{ to: "/", label: "Accueil" }, { label: TITLE }]}
         intro={
           <p>
-            Conformément à l'article 6 de la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l'économie
-            numérique (LCEN), voici l'identité des intervenants de la boutique en ligne Aurore.
+            Conformément à l'article 6 de la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l'économie numérique (LCEN), voici
+            l'identité des intervenants de la boutique en ligne Aurore.
           </p>
         }
       />
       <div className="mx-auto max-w-3xl space-y-10 px-4 py-10 sm:px-6">
         {isFictional && (
           <p role="note" className="rounded-2xl border border-line bg-accent-soft px-5 py-4 text-sm text-ink">
-            <strong>Site de démonstration :</strong> les informations signalées comme fictives ci-dessous sont des
-            valeurs d'exemple et ne désignent pas une entreprise réelle.
+            <strong>Site de démonstration :</strong> les informations signalées comme fictives ci-dessous sont des valeurs d'exemple et ne
+            désignent pas une entreprise réelle.
           </p>
         )}
 
@@ -103,15 +103,13 @@ export default function MentionsLegalesPage({ loaderData }: Route.ComponentProps
           </h2>
           <div className="mt-3 space-y-3 leading-relaxed">
             <p>
-              L'ensemble des éléments du site (textes, photographies, illustrations, logos, marques, mise en page, code)
-              est protégé par le droit de la propriété intellectuelle. Ils appartiennent à {info.companyName} ou à leurs
-              titulaires respectifs, notamment les marques des produits présentés, et sont utilisés avec leur
-              autorisation.
+              L'ensemble des éléments du site (textes, photographies, illustrations, logos, marques, mise en page, code) est protégé par le
+              droit de la propriété intellectuelle. Ils appartiennent à {info.companyName} ou à leurs titulaires respectifs, notamment les
+              marques des produits présentés, et sont utilisés avec leur autorisation.
             </p>
             <p>
-              Toute reproduction, représentation, modification ou exploitation, totale ou partielle, sans autorisation
-              écrite préalable est interdite et constitue une contrefaçon sanctionnée par les articles L335-2 et suivants
-              du Code de la propriété intellectuelle.
+              Toute reproduction, représentation, modification ou exploitation, totale ou partielle, sans autorisation écrite préalable est
+              interdite et constitue une contrefaçon sanctionnée par les articles L335-2 et suivants du Code de la propriété intellectuelle.
             </p>
           </div>
         </section>

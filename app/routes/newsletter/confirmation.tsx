@@ -3,10 +3,7 @@ import type { Route } from "./+types/confirmation";
 import { getDb } from "~/.server/db";
 import { confirmSubscription } from "~/.server/modules/newsletter/newsletter.service";
 import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.rules";
-import {
-  InfoPageHeader,
-  primaryLinkClass,
-} from "~/features/info/components/info-page-header";
+import { InfoPageHeader, primaryLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 
 /** The link of the confirmation mail (double opt-in): the subscription becomes active here. */
@@ -30,34 +27,21 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
-export default function NewsletterConfirmationPage({
-  loaderData,
-}: Route.ComponentProps) {
+export default function NewsletterConfirmationPage({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       {loaderData.confirmed ? (
         <InfoPageHeader title="Inscription confirmée">
-          <p>
-            Bienvenue dans la newsletter Aurore ! Vous profitez de{" "}
-            {NEWSLETTER_WELCOME_OFFER} : le code vous sera envoyé par e-mail.
-          </p>
+          <p>Bienvenue dans la newsletter Aurore ! Vous profitez de {NEWSLETTER_WELCOME_OFFER} : le code vous sera envoyé par e-mail.</p>
         </InfoPageHeader>
       ) : (
         <InfoPageHeader title="Lien invalide ou expiré">
-          <p>
-            Ce lien de confirmation n'est plus valable. Inscrivez-vous à nouveau
-            : un nouveau lien vous sera envoyé.
-          </p>
+          <p>Ce lien de confirmation n'est plus valable. Inscrivez-vous à nouveau : un nouveau lien vous sera envoyé.</p>
         </InfoPageHeader>
       )}
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-        <Link
-          to={loaderData.confirmed ? "/products" : "/about"}
-          className={primaryLinkClass}
-        >
-          {loaderData.confirmed
-            ? "Découvrir nos produits"
-            : "S'inscrire à nouveau"}
+        <Link to={loaderData.confirmed ? "/products" : "/about"} className={primaryLinkClass}>
+          {loaderData.confirmed ? "Découvrir nos produits" : "S'inscrire à nouveau"}
         </Link>
       </div>
     </div>

@@ -31,12 +31,8 @@ export async function action({ request }: Route.ActionArgs) {
   const email = read.form.get("email") ?? "";
   const parsed = NewsletterSchema.safeParse({ email });
   if (!parsed.success) {
-    const fieldError =
-      parsed.error.issues[0]?.message ?? "Format d'email invalide";
-    return data<NewsletterResult>(
-      { ok: false, message: fieldError, fieldError },
-      { status: 400, headers: noStore },
-    );
+    const fieldError = parsed.error.issues[0]?.message ?? "Format d'email invalide";
+    return data<NewsletterResult>({ ok: false, message: fieldError, fieldError }, { status: 400, headers: noStore });
   }
   const limited = hitFormLimit("newsletter", requestKey(request));
   if (!limited.allowed) {
@@ -46,23 +42,15 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
-    const result = await requestSubscription(
-      await getDb(),
-      parsed.data.email,
-      getEnv().publicUrl,
-    );
-    const message =
-      result.status === "already"
-        ? NEWSLETTER_ALREADY_MESSAGE
-        : newsletterSuccessMessage(parsed.data.email);
+    const result = await requestSubscription(await getDb(), parsed.data.email, getEnv().publicUrl);
+    const message = result.status === "already" ? NEWSLETTER_ALREADY_MESSAGE : newsletterSuccessMessage(parsed.data.email);
     return data<NewsletterResult>({ ok: true, message }, { headers: noStore });
   } catch (error) {
     console.error("[newsletter] subscription not stored:", error);
     return data<NewsletterResult>(
       {
         ok: false,
-        message:
-          "Votre inscription n'a pas pu être enregistrée. Veuillez réessayer dans un instant.",
+        message: "Votre inscription n'a pas pu être enregistrée. Veuillez réessayer dans un instant.",
       },
       { status: 503, headers: noStore },
     );

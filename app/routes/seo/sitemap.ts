@@ -29,9 +29,7 @@ export async function loader() {
   const urls: string[] = [
     ...STATIC_PAGES.map((p) => `<url><loc>${escapeXml(absoluteUrl(p))}</loc></url>`),
     ...categories.map((c) => `<url><loc>${escapeXml(absoluteUrl(`/category/${c.slug}`))}</loc></url>`),
-    ...products.map(
-      (p) => `<url><loc>${escapeXml(absoluteUrl(`/product/${p.id}`))}</loc><lastmod>${p.updatedAt}</lastmod></url>`,
-    ),
+    ...products.map((p) => `<url><loc>${escapeXml(absoluteUrl(`/product/${p.id}`))}</loc><lastmod>${p.updatedAt}</lastmod></url>`),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
   return new Response(body, {

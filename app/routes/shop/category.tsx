@@ -55,9 +55,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     <div>
       <header className="bg-band">
         <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-          <Breadcrumb
-            items={[{ to: "/", label: "Accueil" }, { to: "/products", label: "Produits" }, { label: category.name }]}
-          />
+          <Breadcrumb items={[{ to: "/", label: "Accueil" }, { to: "/products", label: "Produits" }, { label: category.name }]} />
           <h1 className="mt-4 font-display text-4xl">{category.name}</h1>
           {category.description && <p className="mt-3 max-w-2xl text-muted">{category.description}</p>}
         </div>
@@ -87,9 +85,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           <h2 id="pas-trouve" className="font-display text-2xl">
             Pas trouvé ce que vous cherchiez ?
           </h2>
-          <p className="mt-2 text-muted">
-            Parcourez tout le catalogue ou demandez conseil à notre service client, disponible 7j/7.
-          </p>
+          <p className="mt-2 text-muted">Parcourez tout le catalogue ou demandez conseil à notre service client, disponible 7j/7.</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link
               to="/products"

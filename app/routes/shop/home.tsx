@@ -22,9 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [sectionsResult, featured, totalProducts, categories] = await Promise.all([
     listHomeSections(db).then(
       async (sections) => ({
-        sections: await Promise.all(
-          sections.map(async (s) => ({ category: s.category, products: await toCardViews(db, s.products) })),
-        ),
+        sections: await Promise.all(sections.map(async (s) => ({ category: s.category, products: await toCardViews(db, s.products) }))),
         error: null as string | null,
       }),
       (error: unknown) => {

@@ -61,8 +61,7 @@ function productJsonLd(product: ProductView, url: string, image: string | null) 
       url,
       priceCurrency: "EUR",
       price: (product.price_cents / 100).toFixed(2),
-      availability:
-        product.in_stock && product.stock_quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability: product.in_stock && product.stock_quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
     },
   };
@@ -81,8 +80,7 @@ function productJsonLd(product: ProductView, url: string, image: string | null) 
 
 function StockLine({ stock }: { stock: number }) {
   if (stock <= 0) return <p className="font-semibold text-danger">Rupture de stock</p>;
-  if (stock <= LOW_STOCK_THRESHOLD)
-    return <p className="font-semibold text-warning">Plus que {stock} en stock</p>;
+  if (stock <= LOW_STOCK_THRESHOLD) return <p className="font-semibold text-warning">Plus que {stock} en stock</p>;
   return <p className="font-semibold text-success">En stock ({stock} disponibles)</p>;
 }
 
@@ -117,9 +115,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 grid gap-10 lg:grid-cols-2">
         <ProductGallery name={product.name} images={images} />
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent">
-            {product.category?.name ?? "Produit"}
-          </p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent">{product.category?.name ?? "Produit"}</p>
           {product.brand && <p className="mt-2 text-muted">{product.brand}</p>}
           <div className="mt-1 flex items-start justify-between gap-4">
             <h1 id="product-name" className="font-display text-3xl sm:text-4xl">
@@ -136,11 +132,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <Stars rating={product.rating} reviewCount={product.review_count} />
           </div>
           <div className="mt-5 text-2xl">
-            <Price
-              cents={product.price_cents}
-              originalCents={product.original_price_cents}
-              lowestCents={lowestPrice30dCents}
-            />
+            <Price cents={product.price_cents} originalCents={product.original_price_cents} lowestCents={lowestPrice30dCents} />
           </div>
           <div className="mt-6 max-w-prose leading-relaxed text-ink">
             <h2 className="sr-only">Description</h2>

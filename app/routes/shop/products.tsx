@@ -57,12 +57,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside aria-label="Filtres">
-          <FilterPanel
-            key={JSON.stringify(query)}
-            categories={categories}
-            query={query}
-            action="/products"
-          />
+          <FilterPanel key={JSON.stringify(query)} categories={categories} query={query} action="/products" />
         </aside>
         <CatalogueResults
           products={result.items}

@@ -45,10 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const profile = await getProfile(db, session.user.id);
   if (!profile) throw data("Profil introuvable", { status: 404 });
-  const [orders, loyalty] = await Promise.all([
-    loadOrderHistory(db, session.user.id),
-    loadLoyaltySummary(db, session.user.id),
-  ]);
+  const [orders, loyalty] = await Promise.all([loadOrderHistory(db, session.user.id), loadLoyaltySummary(db, session.user.id)]);
   return { profile, orders, loyalty };
 }
 
@@ -307,9 +304,7 @@ function ProfileValue({ label, value }: { label: string; value: string | null })
   return (
     <div>
       <dt className="text-sm text-muted">{label}</dt>
-      <dd className={`mt-1 font-semibold break-words ${value ? "text-ink" : "text-muted italic"}`}>
-        {value || "Non renseigné"}
-      </dd>
+      <dd className={`mt-1 font-semibold break-words ${value ? "text-ink" : "text-muted italic"}`}>{value || "Non renseigné"}</dd>
     </div>
   );
 }

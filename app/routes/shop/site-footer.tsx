@@ -1,9 +1,6 @@
 import type { ComponentType } from "react";
 import { Link } from "react-router";
-import {
-  COPYRIGHT_YEAR,
-  RETURNS_DAYS,
-} from "~/lib/shop-rules";
+import { COPYRIGHT_YEAR, RETURNS_DAYS } from "~/lib/shop-rules";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { formatEurosCompact } from "~/lib/money";
 import {
@@ -20,7 +17,6 @@ import {
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.rules";
 import { openCookieBanner } from "~/components/layout/cookie-banner";
-
 
 type FooterLink = { to: string; label: string };
 
@@ -86,15 +82,12 @@ const PROMISES = [
   { Icon: SparklesIcon, text: "1 € dépensé = 1 point Beauty Pass" },
 ];
 
-const linkClass =
-  "inline-flex min-h-10 items-center text-sm text-white/85 hover:text-white hover:underline";
+const linkClass = "inline-flex min-h-10 items-center text-sm text-white/85 hover:text-white hover:underline";
 
 function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
   return (
     <nav aria-label={title}>
-      <h2 className="text-sm font-semibold tracking-wider text-white uppercase">
-        {title}
-      </h2>
+      <h2 className="text-sm font-semibold tracking-wider text-white uppercase">{title}</h2>
       <ul className="mt-3">
         {links.map((link) => (
           <li key={link.to}>
@@ -114,9 +107,7 @@ export type SiteFooterProps = {
 };
 
 /** Site footer: promises, brand and contact, link columns, social links, cookie settings, credits. */
-export function SiteFooter({
-  categories = FOOTER_CATEGORIES,
-}: SiteFooterProps = {}) {
+export function SiteFooter({ categories = FOOTER_CATEGORIES }: SiteFooterProps = {}) {
   // The free-delivery threshold edited in Paramètres (root loader).
   const freeFrom = formatEurosCompact(useShippingSettings().freeThresholdCents);
   const shopLinks: FooterLink[] = [
@@ -140,13 +131,10 @@ export function SiteFooter({
 
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 md:grid-cols-3 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="col-span-2 md:col-span-3 lg:col-span-1">
-          <p className="font-display text-2xl font-bold tracking-[0.2em]">
-            AURORE
-          </p>
+          <p className="font-display text-2xl font-bold tracking-[0.2em]">AURORE</p>
           <p className="mt-3 max-w-sm text-sm text-white/85">
-            Parfums, soins et maquillage choisis avec exigence. Livraison 48H
-            offerte dès {freeFrom}, échantillons surprise dans
-            chaque commande et points Beauty Pass à chaque achat.
+            Parfums, soins et maquillage choisis avec exigence. Livraison 48H offerte dès {freeFrom}, échantillons surprise dans chaque
+            commande et points Beauty Pass à chaque achat.
           </p>
           <address className="mt-5 space-y-1 text-sm text-white/85 not-italic">
             <p>Aurore Beauté</p>
@@ -175,22 +163,14 @@ export function SiteFooter({
         <LinkColumn title="Informations" links={INFO_LINKS} />
       </div>
 
-      <section
-        aria-labelledby="footer-newsletter"
-        className="border-t border-white/15"
-      >
+      <section aria-labelledby="footer-newsletter" className="border-t border-white/15">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 md:flex-row md:items-end md:justify-between">
           <div>
-            <h2
-              id="footer-newsletter"
-              className="text-sm font-semibold tracking-wider text-white uppercase"
-            >
+            <h2 id="footer-newsletter" className="text-sm font-semibold tracking-wider text-white uppercase">
               Newsletter
             </h2>
             <p className="mt-2 max-w-md text-sm text-white/85">
-              Nouveautés, conseils beauté et offres exclusives :{" "}
-              {NEWSLETTER_WELCOME_OFFER} après confirmation de votre
-              inscription.
+              Nouveautés, conseils beauté et offres exclusives : {NEWSLETTER_WELCOME_OFFER} après confirmation de votre inscription.
             </p>
           </div>
           <NewsletterForm tone="dark" />
@@ -208,8 +188,7 @@ export function SiteFooter({
             Gérer les cookies
           </button>
           <p>
-            Conçu par l'agence{" "}
-            <span className="font-semibold text-white">Studio Lumen</span>
+            Conçu par l'agence <span className="font-semibold text-white">Studio Lumen</span>
           </p>
         </div>
       </div>

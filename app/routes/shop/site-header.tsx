@@ -1,12 +1,4 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent as ReactKeyboardEvent,
-  type ReactNode,
-} from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation, useNavigate, useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
 import { signOut } from "~/features/auth/auth-client";
 import { openAuthModal } from "~/components/auth/auth-modal-store";
@@ -52,7 +44,6 @@ function useSignOut(): () => Promise<void> {
     await revalidator.revalidate();
   };
 }
-
 
 /** French plural: 0 and 1 take the singular. */
 function countLabel(count: number, singular: string, plural: string): string {
@@ -119,19 +110,7 @@ function CountBadge({ count }: { count: number }) {
   );
 }
 
-function IconLink({
-  to,
-  icon,
-  label,
-  count,
-  srCount,
-}: {
-  to: string;
-  icon: ReactNode;
-  label: string;
-  count: number;
-  srCount: string;
-}) {
+function IconLink({ to, icon, label, count, srCount }: { to: string; icon: ReactNode; label: string; count: number; srCount: string }) {
   return (
     <Link
       to={to}
@@ -537,5 +516,4 @@ function categoryLinkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-const mobileLinkClass =
-  "flex min-h-11 items-center gap-3 rounded-lg px-2 text-base text-ink hover:bg-band hover:text-accent";
+const mobileLinkClass = "flex min-h-11 items-center gap-3 rounded-lg px-2 text-base text-ink hover:bg-band hover:text-accent";

@@ -52,13 +52,17 @@ describe("/beauty-pass for a visitor", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Beauty Pass");
 
     for (const name of TIERS) expect(await tierButton(name).getAttribute("aria-pressed"), name).toBe("false");
-    const range = (name: string) => tierButton(name).evaluate((b) => document.getElementById(b.getAttribute("aria-describedby")!)?.textContent);
+    const range = (name: string) =>
+      tierButton(name).evaluate((b) => document.getElementById(b.getAttribute("aria-describedby")!)?.textContent);
     expect(await range("Beauty Lover")).toBe("0 à 499 points");
     expect(await range("Beauty Expert")).toBe("500 à 999 points");
     expect(await range("Beauty VIP")).toMatch(/^1\s000 points et plus$/);
-    const cards = page.getByRole("region", { name: "Trois niveaux, des avantages qui grandissent" }).getByRole("listitem").filter({
-      has: page.getByRole("heading", { level: 3 }),
-    });
+    const cards = page
+      .getByRole("region", { name: "Trois niveaux, des avantages qui grandissent" })
+      .getByRole("listitem")
+      .filter({
+        has: page.getByRole("heading", { level: 3 }),
+      });
     expect(await cards.count()).toBe(3);
     expect(await cards.nth(1).textContent()).toContain("La livraison express offerte une fois par mois");
     expect(await cards.nth(2).textContent()).toContain("La livraison express offerte en illimité");

@@ -21,7 +21,10 @@ type StreamEvent = { event: string; data: Record<string, any> };
 /** Opens the stream and collects its events until `close()`. */
 async function openStream(url: string, cookie: string) {
   const controller = new AbortController();
-  const res = await fetch(`${url}/api/v1/notifications/stream`, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
+  const res = await fetch(`${url}/api/v1/notifications/stream`, {
+    headers: { cookie, accept: "text/event-stream" },
+    signal: controller.signal,
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toContain("text/event-stream");
   const events: StreamEvent[] = [];
@@ -158,7 +161,9 @@ describe.runIf(Boolean(postgresUrl))("two server processes on one PostgreSQL", (
     const started = Date.now();
     for (;;) {
       if (second.exitCode !== null) throw new Error(`second server exited with ${second.exitCode}`);
-      const ok = await fetch(`${secondURL}/robots.txt`).then((r) => r.ok).catch(() => false);
+      const ok = await fetch(`${secondURL}/robots.txt`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ok) break;
       if (Date.now() - started > 60_000) throw new Error("second server did not start");
       await new Promise((r) => setTimeout(r, 250));

@@ -177,9 +177,9 @@ describe("header bell", () => {
 
     await bell().click();
     await expect.poll(() => panel().isVisible()).toBe(true);
-    const titles = await panel().getByRole("listitem").evaluateAll((items) =>
-      items.map((li) => li.querySelector("p")?.textContent?.replace("Non lue : ", "") ?? ""),
-    );
+    const titles = await panel()
+      .getByRole("listitem")
+      .evaluateAll((items) => items.map((li) => li.querySelector("p")?.textContent?.replace("Non lue : ", "") ?? ""));
     expect(titles).toEqual([
       ...Array.from({ length: 12 }, (_, i) => `Commande ${String(12 - i).padStart(2, "0")} expédiée`),
       "Commande livrée",

@@ -120,10 +120,7 @@ describe("Moyens de Paiement", () => {
       await expect.poll(() => mastercard.getByText("Par défaut", { exact: true }).count()).toBe(1);
       expect(await visa.getByText("Par défaut", { exact: true }).count()).toBe(0);
       const names = await page.getByRole("list", { name: "Cartes enregistrées" }).getByRole("heading").allTextContents();
-      expect(names.map((n) => /^(\S+)\s+•••• (\d{4})/.exec(n.trim())?.slice(1).join(" "))).toEqual([
-        "Mastercard 5454",
-        "Visa 4242",
-      ]);
+      expect(names.map((n) => /^(\S+)\s+•••• (\d{4})/.exec(n.trim())?.slice(1).join(" "))).toEqual(["Mastercard 5454", "Visa 4242"]);
       const stored = await api("/api/v1/payment-methods", cookie);
       expect(stored.data.map((c: Json) => [c.card_last_four, c.is_default])).toEqual([
         ["5454", true],
@@ -220,16 +217,30 @@ describe("Support Client", () => {
         body: JSON.stringify(body),
       });
     expect(
-      (await post("/api/v1/payment-methods", { card_brand: "amex", card_last_four: "0005", card_holder_name: "Marie-Françoise de La Rochefoucauld-Montbel" })).status,
+      (
+        await post("/api/v1/payment-methods", {
+          card_brand: "amex",
+          card_last_four: "0005",
+          card_holder_name: "Marie-Françoise de La Rochefoucauld-Montbel",
+        })
+      ).status,
     ).toBe(201);
     expect(
-      (await post("/api/v1/support-tickets", { subject: "Question-sur-une-commande-passée-avec-un-très-long-mot-sans-espace", description: "Bonjour" })).status,
+      (
+        await post("/api/v1/support-tickets", {
+          subject: "Question-sur-une-commande-passée-avec-un-très-long-mot-sans-espace",
+          description: "Bonjour",
+        })
+      ).status,
     ).toBe(201);
     const context = await signedInContext(cookie);
     const page = await context.newPage();
     await page.setViewportSize({ width: 360, height: 740 });
     try {
-      for (const [tab, text] of [["payment", "•••• 0005"], ["support", "Question-sur"]]) {
+      for (const [tab, text] of [
+        ["payment", "•••• 0005"],
+        ["support", "Question-sur"],
+      ]) {
         await page.goto(`/dashboard?tab=${tab}`);
         await page.getByText(text).first().waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -241,13 +252,16 @@ describe("Support Client", () => {
       const button = page.getByRole("button", { name: "Nouveau ticket" });
       const dialog = page.getByRole("dialog", { name: "Nouveau ticket" });
       await expect
-        .poll(async () => {
-          if (await dialog.isVisible()) return true;
-          await button.focus();
-          await page.keyboard.press("Enter");
-          await dialog.waitFor({ timeout: 1500 }).catch(() => undefined);
-          return dialog.isVisible();
-        }, { timeout: 20_000 })
+        .poll(
+          async () => {
+            if (await dialog.isVisible()) return true;
+            await button.focus();
+            await page.keyboard.press("Enter");
+            await dialog.waitFor({ timeout: 1500 }).catch(() => undefined);
+            return dialog.isVisible();
+          },
+          { timeout: 20_000 },
+        )
         .toBe(true);
       expect(await dialog.getByLabel("Sujet").evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press("Escape");

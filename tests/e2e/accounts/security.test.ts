@@ -202,8 +202,17 @@ describe("two-factor authentication", () => {
     await secretBox.waitFor();
     const secret = (await secretBox.textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32,}$/);
-    expect(await dialog.getByRole("img", { name: /QR code/ }).locator("svg").count()).toBe(1);
-    expect(await page.locator("img[src^='http']").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src).filter((s) => !s.startsWith(location.origin)))).toEqual([]);
+    expect(
+      await dialog
+        .getByRole("img", { name: /QR code/ })
+        .locator("svg")
+        .count(),
+    ).toBe(1);
+    expect(
+      await page
+        .locator("img[src^='http']")
+        .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src).filter((s) => !s.startsWith(location.origin))),
+    ).toEqual([]);
 
     // Not active until a code is verified: the password alone still signs in.
     const beforeVerify = await signInElsewhere(email, PASSWORD);
@@ -300,7 +309,10 @@ describe("active sessions", () => {
     expect(await isSignedIn(tablet!)).toBe(false);
     expect(await isSignedIn(laptop!)).toBe(false);
 
-    await items.first().getByRole("button", { name: /^Terminer/ }).click();
+    await items
+      .first()
+      .getByRole("button", { name: /^Terminer/ })
+      .click();
     await items.first().getByRole("button", { name: "Confirmer" }).click();
     await page.getByRole("heading", { name: "Connexion requise" }).waitFor();
   });

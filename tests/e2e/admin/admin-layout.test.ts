@@ -16,8 +16,7 @@ let browser: Browser;
 let adminCookie: string;
 
 /** How far the document scrolls sideways (0 when it fits). */
-const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
  * The row action is in the viewport, inside its table's card, and the element on top at its
@@ -33,10 +32,10 @@ async function expectActionReachable(page: Page, region: Locator, action: Locato
   const regionBox = (await region.boundingBox())!;
   expect(box!.x + box!.width).toBeLessThanOrEqual(regionBox.x + regionBox.width);
   expect(await sidewaysOverflow(page)).toBe(0);
-  const onTop = await page.evaluate(
-    ([x, y]) => document.elementFromPoint(x, y)?.closest("button, a")?.getAttribute("aria-label") ?? null,
-    [box!.x + box!.width / 2, box!.y + box!.height / 2] as const,
-  );
+  const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest("button, a")?.getAttribute("aria-label") ?? null, [
+    box!.x + box!.width / 2,
+    box!.y + box!.height / 2,
+  ] as const);
   expect(onTop).toBe(name);
 }
 

@@ -195,7 +195,10 @@ describe("Gestion des Clients", () => {
       redirect: "manual",
     });
     expect(res.status).toBe(403);
-    const page = await fetch(`${baseURL}/admin/clients/${encodeURIComponent("whoever")}`, { headers: { cookie: other }, redirect: "manual" });
+    const page = await fetch(`${baseURL}/admin/clients/${encodeURIComponent("whoever")}`, {
+      headers: { cookie: other },
+      redirect: "manual",
+    });
     expect(page.status).toBe(403);
     const create = await fetch(`${baseURL}/admin/clients`, {
       method: "POST",

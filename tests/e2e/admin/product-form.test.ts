@@ -27,7 +27,17 @@ function contextWith(cookie: string): Promise<BrowserContext> {
 
 const rowOf = (page: Page, name: string) => page.getByRole("row").filter({ has: page.getByText(name, { exact: true }) });
 
-type ApiProduct = { id: string; name: string; image_url: string | null; images: string[]; price_cents: number; stock_quantity: number; tags: string[]; attributes: { skin_type?: string }; featured: boolean };
+type ApiProduct = {
+  id: string;
+  name: string;
+  image_url: string | null;
+  images: string[];
+  price_cents: number;
+  stock_quantity: number;
+  tags: string[];
+  attributes: { skin_type?: string };
+  featured: boolean;
+};
 
 async function shopProduct(name: string): Promise<ApiProduct | undefined> {
   const res = await fetch(`${baseURL}/api/v1/products?search=${encodeURIComponent(name)}&fresh=${Date.now()}`);
@@ -47,7 +57,9 @@ afterAll(async () => {
 
 describe("Product form", () => {
   it("creates a product with an uploaded image, shows it in the shop, then edits it", async () => {
-    const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 220, g: 150, b: 180 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 220, g: 150, b: 180 } } })
+      .png()
+      .toBuffer();
     const context = await contextWith(adminCookie);
     const page = await context.newPage();
     try {
@@ -74,7 +86,11 @@ describe("Product form", () => {
       await dialog.getByRole("spinbutton", { name: "Note (0 à 5)" }).fill("7");
       await dialog.getByRole("spinbutton", { name: "Stock" }).fill("-3");
       await dialog.getByRole("button", { name: "Créer" }).click();
-      for (const message of ["Le prix doit être supérieur à 0", "La note doit être comprise entre 0 et 5", "Le stock ne peut pas être négatif"]) {
+      for (const message of [
+        "Le prix doit être supérieur à 0",
+        "La note doit être comprise entre 0 et 5",
+        "Le stock ne peut pas être négatif",
+      ]) {
         await expect.poll(() => dialog.getByText(message, { exact: true }).count()).toBe(1);
       }
       await dialog.getByRole("spinbutton", { name: "Prix (€)" }).fill("49.90");
@@ -92,12 +108,18 @@ describe("Product form", () => {
         mimeType: "image/png",
         buffer: Buffer.from("Ceci n'est pas une image.\n".repeat(50)),
       });
-      await expect.poll(() => dialog.getByText("Format d'image non supporté. Utilisez JPG, PNG ou WebP.").count(), { timeout: 15_000 }).toBe(1);
+      await expect
+        .poll(() => dialog.getByText("Format d'image non supporté. Utilisez JPG, PNG ou WebP.").count(), { timeout: 15_000 })
+        .toBe(1);
       // Pasting a URL still works for the gallery.
       await dialog.getByRole("textbox", { name: "Ajouter une image par URL" }).fill("/media/art/perfume/9f1239/fde7ec/1.svg");
       await dialog.getByRole("button", { name: "Ajouter l'URL" }).click();
-      expect(await dialog.getByRole("textbox", { name: "URL de l'image 1 de la galerie" }).inputValue()).toBe("/media/art/perfume/9f1239/fde7ec/1.svg");
-      await dialog.getByLabel("Téléverser des images dans la galerie").setInputFiles({ name: "vue.png", mimeType: "image/png", buffer: png });
+      expect(await dialog.getByRole("textbox", { name: "URL de l'image 1 de la galerie" }).inputValue()).toBe(
+        "/media/art/perfume/9f1239/fde7ec/1.svg",
+      );
+      await dialog
+        .getByLabel("Téléverser des images dans la galerie")
+        .setInputFiles({ name: "vue.png", mimeType: "image/png", buffer: png });
       const galleryUrl = dialog.getByRole("textbox", { name: "URL de l'image 2 de la galerie" });
       await expect.poll(async () => ((await galleryUrl.count()) ? galleryUrl.inputValue() : ""), { timeout: 15_000 }).toMatch(UPLOAD_URL);
       const galleryImage = await galleryUrl.inputValue();
@@ -111,7 +133,10 @@ describe("Product form", () => {
       expect(await dialog.getByText("Ce tag est déjà présent").count()).toBe(1);
       await tag.fill("printemps");
       await dialog.getByRole("button", { name: "Ajouter le tag" }).click();
-      expect(await dialog.getByRole("list", { name: "Tags du produit" }).getByRole("listitem").allTextContents()).toEqual(["floral×", "printemps×"]);
+      expect(await dialog.getByRole("list", { name: "Tags du produit" }).getByRole("listitem").allTextContents()).toEqual([
+        "floral×",
+        "printemps×",
+      ]);
       await dialog.getByRole("combobox", { name: "Type de peau" }).selectOption({ label: "Sensible" });
       await dialog.getByRole("checkbox", { name: "Mettre en avant ce produit" }).check();
       expect(await dialog.getByRole("checkbox", { name: "Produit en stock" }).isChecked()).toBe(true);
@@ -149,7 +174,9 @@ describe("Product form", () => {
       // Edit: the same modal, filled; price and stock change, the main image is removed.
       await page.goto(`/admin/produits?search=${encodeURIComponent(NAME)}`);
       await waitForHeaderHydration(page);
-      await rowOf(page, NAME).getByRole("link", { name: `Modifier ${NAME}` }).click();
+      await rowOf(page, NAME)
+        .getByRole("link", { name: `Modifier ${NAME}` })
+        .click();
       const edit = page.getByRole("dialog", { name: "Modifier le produit" });
       await expect.poll(() => edit.count()).toBe(1);
       expect(await edit.getByRole("textbox", { name: "Nom du produit" }).inputValue()).toBe(NAME);
@@ -168,7 +195,9 @@ describe("Product form", () => {
       expect((await fetch(`${baseURL}${imageUrl}`)).status).toBe(404);
 
       // The stock change went through the inventory (a movement by the administrator).
-      await rowOf(page, NAME).getByRole("link", { name: `Historique du stock de ${NAME}` }).click();
+      await rowOf(page, NAME)
+        .getByRole("link", { name: `Historique du stock de ${NAME}` })
+        .click();
       const history = page.getByRole("dialog", { name: `Historique du stock : ${NAME}` });
       await expect.poll(() => history.count()).toBe(1);
       expect(await history.textContent()).toContain("Stock défini par l'administrateur");
@@ -177,7 +206,9 @@ describe("Product form", () => {
 
       // Deleting the product removes its remaining uploaded file too.
       expect((await fetch(`${baseURL}${galleryImage}`)).status).toBe(200);
-      await rowOf(page, NAME).getByRole("button", { name: `Supprimer ${NAME}` }).click();
+      await rowOf(page, NAME)
+        .getByRole("button", { name: `Supprimer ${NAME}` })
+        .click();
       await page.getByRole("dialog", { name: "Supprimer le produit" }).getByRole("button", { name: "Supprimer" }).click();
       await expect.poll(() => rowOf(page, NAME).count(), { timeout: 10_000 }).toBe(0);
       expect(await shopProduct(NAME)).toBeUndefined();
@@ -216,12 +247,20 @@ describe("the product form's action", () => {
     const bad = await save({ intent: "save-product", product: { name, category_id: cats[0].id, price: -5, rating: 7, stock: -3 } });
     expect(bad.status).toBe(400);
     const text = await bad.text();
-    for (const message of ["Le prix doit être supérieur à 0", "La note doit être comprise entre 0 et 5", "Le stock ne peut pas être négatif"]) {
+    for (const message of [
+      "Le prix doit être supérieur à 0",
+      "La note doit être comprise entre 0 et 5",
+      "Le stock ne peut pas être négatif",
+    ]) {
       expect(text).toContain(message);
     }
     expect(await shopProduct(name)).toBeUndefined();
 
-    const unknown = await save({ intent: "save-product", id: randomUUID(), product: { name, category_id: cats[0].id, price: 10, stock: 1 } });
+    const unknown = await save({
+      intent: "save-product",
+      id: randomUUID(),
+      product: { name, category_id: cats[0].id, price: 10, stock: 1 },
+    });
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain("Produit introuvable");
     expect(await shopProduct(name)).toBeUndefined();
@@ -240,19 +279,25 @@ describe("POST /api/v1/admin/product-images", () => {
     });
 
   it("refuses visitors and shoppers, text and 6 MB with the spec's messages", async () => {
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     expect((await post(null, png)).status).toBe(401);
     expect((await post(shopperCookie, png)).status).toBe(403);
 
     const text = await post(adminCookie, Buffer.from("hello, not an image".repeat(10)));
     expect(text.status).toBe(415);
-    expect(((await text.json()) as { error: { message: string } }).error.message).toBe("Format d'image non supporté. Utilisez JPG, PNG ou WebP.");
+    expect(((await text.json()) as { error: { message: string } }).error.message).toBe(
+      "Format d'image non supporté. Utilisez JPG, PNG ou WebP.",
+    );
 
     const big = Buffer.alloc(6 * 1024 * 1024, 7);
     png.copy(big);
     const tooBig = await post(adminCookie, big);
     expect(tooBig.status).toBe(413);
-    expect(((await tooBig.json()) as { error: { message: string } }).error.message).toBe("L'image est trop volumineuse. Taille maximale : 5MB.");
+    expect(((await tooBig.json()) as { error: { message: string } }).error.message).toBe(
+      "L'image est trop volumineuse. Taille maximale : 5MB.",
+    );
 
     // An upload the form never saves can be discarded.
     const ok = await post(adminCookie, png);

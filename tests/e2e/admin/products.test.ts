@@ -89,7 +89,9 @@ describe("Gestion des Produits", () => {
       expect(await shopStock(PIEDS)).toBe(8);
 
       // The history shows who did what.
-      await rowOf(page, PIEDS).getByRole("link", { name: `Historique du stock de ${PIEDS}` }).click();
+      await rowOf(page, PIEDS)
+        .getByRole("link", { name: `Historique du stock de ${PIEDS}` })
+        .click();
       const dialog = page.getByRole("dialog", { name: `Historique du stock : ${PIEDS}` });
       await expect.poll(() => dialog.count()).toBe(1);
       const history = (await dialog.textContent()) ?? "";
@@ -119,7 +121,12 @@ describe("Gestion des Produits", () => {
       const lines = csv.split("\r\n");
       expect(lines[0]).toBe("\uFEFFNom;Catégorie;Prix;Stock;Statut");
       // The export honours the filter: only stock-outs.
-      expect(lines.slice(1).filter(Boolean).every((l) => l.endsWith(";0;Rupture"))).toBe(true);
+      expect(
+        lines
+          .slice(1)
+          .filter(Boolean)
+          .every((l) => l.endsWith(";0;Rupture")),
+      ).toBe(true);
       expect(csv).toContain(TO_DELETE);
 
       await page.getByRole("button", { name: `Supprimer ${TO_DELETE}` }).click();
@@ -163,7 +170,9 @@ describe("Gestion des Produits", () => {
       const rows = await rowBoxes.count();
       const bulk = page.getByRole("region", { name: "Actions groupées" });
       await bulk.getByText(`${rows} produit`).waitFor();
-      expect(await page.getByRole("checkbox", { name: /^Sélectionner (?!tous les produits de la page)/, checked: true }).count()).toBe(rows);
+      expect(await page.getByRole("checkbox", { name: /^Sélectionner (?!tous les produits de la page)/, checked: true }).count()).toBe(
+        rows,
+      );
       expect(await bulk.getByLabel("Quantité").evaluate((el) => el === document.activeElement)).toBe(true);
     } finally {
       await context.close();

@@ -138,7 +138,10 @@ describe("Paramètres", () => {
       await page.getByRole("banner").getByText("Livraison offerte dès 50€").waitFor();
       expect(await page.getByRole("main").getByText("Livraison offerte dès 50,00 €").count()).toBe(1);
       await hydrated(page);
-      await page.getByRole("banner").getByRole("button", { name: /^Mon Panier/ }).click();
+      await page
+        .getByRole("banner")
+        .getByRole("button", { name: /^Mon Panier/ })
+        .click();
       const drawer = page.getByRole("dialog", { name: /Mon Panier/ });
       await drawer.waitFor();
       expect(await summaryValue(drawer, /^Livraison$/)).toBe("Offerte");

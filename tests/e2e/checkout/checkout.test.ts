@@ -98,7 +98,10 @@ describe("checkout guards", () => {
       .poll(
         async () => {
           if (await dialog.isVisible()) return true;
-          await main.getByRole("button", { name: "Connexion" }).click({ timeout: 1000 }).catch(() => undefined);
+          await main
+            .getByRole("button", { name: "Connexion" })
+            .click({ timeout: 1000 })
+            .catch(() => undefined);
           await dialog.waitFor({ timeout: 1500 }).catch(() => undefined);
           return dialog.isVisible();
         },

@@ -25,7 +25,12 @@ afterAll(async () => {
 function api(pathname: string, cookie: string | null, init: RequestInit = {}) {
   return fetch(`${baseURL}${pathname}`, {
     ...init,
-    headers: { origin: baseURL, "content-type": "application/json", ...(cookie ? { cookie } : {}), ...(init.headers as Record<string, string> | undefined) },
+    headers: {
+      origin: baseURL,
+      "content-type": "application/json",
+      ...(cookie ? { cookie } : {}),
+      ...(init.headers as Record<string, string> | undefined),
+    },
   });
 }
 
@@ -37,10 +42,23 @@ async function productAt(priceCents: number): Promise<ApiProduct> {
   const saved = await fetch(`${baseURL}/admin/produits.data`, {
     method: "POST",
     headers: { cookie: admin, origin: baseURL, "content-type": "application/json" },
-    body: JSON.stringify({ intent: "save-product", product: { name, category_id: categories[0].id, price: priceCents / 100, stock: 20, image_url: "/media/art/perfume/9f1239/fde7ec/1.svg", rating: 4.5, review_count: 12 } }),
+    body: JSON.stringify({
+      intent: "save-product",
+      product: {
+        name,
+        category_id: categories[0].id,
+        price: priceCents / 100,
+        stock: 20,
+        image_url: "/media/art/perfume/9f1239/fde7ec/1.svg",
+        rating: 4.5,
+        review_count: 12,
+      },
+    }),
   });
   expect(saved.status).toBe(200);
-  const found = (await (await fetch(`${baseURL}/api/v1/products?search=${encodeURIComponent(name)}&fresh=${Date.now()}`)).json()) as { data: ApiProduct[] };
+  const found = (await (await fetch(`${baseURL}/api/v1/products?search=${encodeURIComponent(name)}&fresh=${Date.now()}`)).json()) as {
+    data: ApiProduct[];
+  };
   const product = found.data.find((p) => p.name === name);
   expect(product).toMatchObject({ price_cents: priceCents, in_stock: true });
   return product!;
@@ -112,7 +130,10 @@ describe("gift cards, bought and spent", () => {
       )
       .toBe(true);
     expect((await storedCart(page))?.giftCards).toEqual([expect.objectContaining({ amountCents: 5000 })]);
-    await page.getByRole("dialog", { name: /Mon Panier/ }).getByText("Carte cadeau 50,00 €").waitFor();
+    await page
+      .getByRole("dialog", { name: /Mon Panier/ })
+      .getByText("Carte cadeau 50,00 €")
+      .waitFor();
 
     // 2. Checkout: no address, no delivery fee, paid by card.
     await page.goto("/checkout");
@@ -143,7 +164,16 @@ describe("gift cards, bought and spent", () => {
     const shopperCookie = await signUpCookie(baseURL, uniqueEmail("cliente"));
     const address = await api("/api/v1/addresses", shopperCookie, {
       method: "POST",
-      body: JSON.stringify({ label: "Maison", first_name: "Léa", last_name: "Moreau", address_line_1: "8 rue de la Paix", city: "Paris", postal_code: "75002", country: "France", phone: "06 11 22 33 44" }),
+      body: JSON.stringify({
+        label: "Maison",
+        first_name: "Léa",
+        last_name: "Moreau",
+        address_line_1: "8 rue de la Paix",
+        city: "Paris",
+        postal_code: "75002",
+        country: "France",
+        phone: "06 11 22 33 44",
+      }),
     });
     expect(address.status).toBe(201);
     const shopper = await signedInContext(browser, baseURL, shopperCookie);
@@ -183,7 +213,11 @@ describe("gift cards, bought and spent", () => {
     await expect.poll(() => order2.isEnabled(), { timeout: 10_000 }).toBe(true);
     await order2.click();
     await m2.getByRole("heading", { level: 1, name: "Merci pour votre commande !" }).waitFor();
-    const placed = ((await (await api("/api/v1/orders", shopperCookie)).json()) as { data: { gift_card_cents: number; gift_card_payments: { last4: string }[] }[] }).data;
+    const placed = (
+      (await (await api("/api/v1/orders", shopperCookie)).json()) as {
+        data: { gift_card_cents: number; gift_card_payments: { last4: string }[] }[];
+      }
+    ).data;
     expect(placed[0]).toMatchObject({ gift_card_cents: total, gift_card_payments: [{ last4: code!.slice(-4) }] });
     await shopper.close();
 

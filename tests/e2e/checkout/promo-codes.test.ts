@@ -136,7 +136,11 @@ describe("promo codes", () => {
     await main.getByRole("heading", { level: 1, name: "Merci pour votre commande !" }).waitFor();
     const orders = await apiCall(baseURL, "GET", "/api/v1/orders", lea.cookie);
     expect(orders.json.data).toHaveLength(1);
-    expect(orders.json.data[0]).toMatchObject({ promo_code: code, promo_discount_cents: discount, total_cents: product.price_cents - discount + 990 });
+    expect(orders.json.data[0]).toMatchObject({
+      promo_code: code,
+      promo_discount_cents: discount,
+      total_cents: product.price_cents - discount + 990,
+    });
     await context.close();
   });
 
@@ -166,7 +170,13 @@ describe("promo codes", () => {
         "POST",
         "/api/v1/orders",
         cookie,
-        { address_id: addressId, contact: HTTP_CONTACT, card: HTTP_CARD, lines: [{ product_id: product.id, quantity: 1 }], promo_code: code },
+        {
+          address_id: addressId,
+          contact: HTTP_CONTACT,
+          card: HTTP_CARD,
+          lines: [{ product_id: product.id, quantity: 1 }],
+          promo_code: code,
+        },
         { "idempotency-key": randomUUID() },
       );
     const refused = await order(b.cookie, b.addressId);

@@ -88,13 +88,9 @@ describe("information pages", () => {
     expect(await zones.getByRole("row", { name: /Outre-mer/ }).textContent()).toMatch(/7 à 10 jours ouvrés.*19,90/);
     expect(await page.getByRole("heading", { name: /^Étape \d : / }).count()).toBe(4);
     const main = page.getByRole("main");
-    expect(await main.getByRole("link", { name: "conditions générales", exact: true }).getAttribute("href")).toBe(
-      "/conditions-generales",
-    );
+    expect(await main.getByRole("link", { name: "conditions générales", exact: true }).getAttribute("href")).toBe("/conditions-generales");
     expect(await page.getByText(/14 jours/).count()).toBeGreaterThan(0);
-    expect(await main.getByRole("link", { name: "Contacter le service client" }).getAttribute("href")).toBe(
-      "/service-client",
-    );
+    expect(await main.getByRole("link", { name: "Contacter le service client" }).getAttribute("href")).toBe("/service-client");
   });
 
   it("accessibility statement names the target, the status, the contact and the Défenseur des droits", async () => {
@@ -163,12 +159,8 @@ describe("FAQ", () => {
   it("combines the search with a category, in the address", async () => {
     await page.goto("/faq?q=retour");
     await page.getByRole("link", { name: "Commandes & Livraison" }).click();
-    await page.waitForURL(
-      (u) => u.searchParams.get("category") === "commandes-livraison" && u.searchParams.get("q") === "retour",
-    );
-    await expect
-      .poll(() => page.getByRole("link", { name: "Commandes & Livraison" }).getAttribute("aria-current"))
-      .toBe("true");
+    await page.waitForURL((u) => u.searchParams.get("category") === "commandes-livraison" && u.searchParams.get("q") === "retour");
+    await expect.poll(() => page.getByRole("link", { name: "Commandes & Livraison" }).getAttribute("aria-current")).toBe("true");
     expect(await page.getByText("Puis-je modifier ou annuler ma commande ?").isVisible()).toBe(true);
     expect(await page.getByText("Comment retourner un produit ?").count()).toBe(0);
     expect(await page.getByRole("heading", { level: 2, name: /^Retours & Échanges/ }).count()).toBe(0);
@@ -208,10 +200,7 @@ describe("FAQ", () => {
     const p = await noScript.newPage();
     await p.goto("/faq");
     await p.getByRole("searchbox", { name: "Rechercher une question" }).fill("remboursé");
-    await p
-      .getByRole("search", { name: "Rechercher dans la FAQ" })
-      .getByRole("button", { name: "Rechercher", exact: true })
-      .click();
+    await p.getByRole("search", { name: "Rechercher dans la FAQ" }).getByRole("button", { name: "Rechercher", exact: true }).click();
     await p.waitForURL(/q=rembours/);
     expect(await p.getByText("Quand serai-je remboursé(e) ?").isVisible()).toBe(true);
     await noScript.close();
@@ -228,19 +217,10 @@ describe("size guide", () => {
       "Usage conseillé",
       "Durée indicative",
     ]);
-    expect(await perfumes.getByRole("rowheader").allTextContents()).toEqual([
-      "15 ml",
-      "30 ml",
-      "50 ml",
-      "75 ml",
-      "100 ml",
-      "150 ml",
-    ]);
+    expect(await perfumes.getByRole("rowheader").allTextContents()).toEqual(["15 ml", "30 ml", "50 ml", "75 ml", "100 ml", "150 ml"]);
     expect(await page.getByRole("table", { name: /^Maquillage/ }).count()).toBe(1);
     expect(await page.getByRole("table", { name: /^Soins/ }).count()).toBe(1);
-    expect(await page.getByRole("link", { name: "Contacter le service client" }).getAttribute("href")).toBe(
-      "/service-client",
-    );
+    expect(await page.getByRole("link", { name: "Contacter le service client" }).getAttribute("href")).toBe("/service-client");
   });
 
   it("suggests a perfume size, with the keyboard only", async () => {
@@ -252,9 +232,7 @@ describe("size guide", () => {
     await page.keyboard.press("Enter");
     const sprays = page.getByLabel("Vaporisations par jour");
     await expect.poll(() => sprays.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await page.getByRole("button", { name: "Fermer le calculateur" }).getAttribute("aria-expanded")).toBe(
-      "true",
-    );
+    expect(await page.getByRole("button", { name: "Fermer le calculateur" }).getAttribute("aria-expanded")).toBe("true");
     await page.keyboard.press("Control+A");
     await page.keyboard.type("3");
     await page.keyboard.press("Tab");
@@ -291,9 +269,7 @@ describe("customer service", () => {
     // By role: the e-mail contact card is labelled "E-mail" by its heading too.
     await page.getByRole("textbox", { name: "E-mail", exact: true }).fill("camille.test@example.com");
     await page.getByLabel("Sujet", { exact: true }).fill(subject);
-    await page
-      .getByLabel("Message", { exact: true })
-      .fill("Bonjour, je voudrais savoir si ce parfum existe en 30 ml. Merci !");
+    await page.getByLabel("Message", { exact: true }).fill("Bonjour, je voudrais savoir si ce parfum existe en 30 ml. Merci !");
   }
 
   async function sendAndReadTicket(): Promise<number> {
@@ -312,8 +288,7 @@ describe("customer service", () => {
     }
     expect(await page.getByText("Du lundi au vendredi").count()).toBe(1);
     expect(await page.getByText("de 10h à 18h").count()).toBe(1);
-    for (const claim of ["2h", "98 %", "7j/7"])
-      expect(await page.getByText(claim, { exact: true }).count(), claim).toBe(1);
+    for (const claim of ["2h", "98 %", "7j/7"]) expect(await page.getByText(claim, { exact: true }).count(), claim).toBe(1);
     expect(await page.getByRole("link", { name: /^Lire la réponse/ }).count()).toBe(4);
     expect(await page.getByRole("link", { name: "Voir toute la FAQ" }).getAttribute("href")).toBe("/faq");
     expect(await page.getByLabel("Nom", { exact: true }).isVisible()).toBe(false);
@@ -321,9 +296,7 @@ describe("customer service", () => {
     // A teaser opens its answer on the FAQ.
     await page.getByRole("link", { name: "Lire la réponse : Comment suivre ma commande ?" }).click();
     await page.waitForURL((u) => u.pathname === "/faq" && u.searchParams.get("category") === "commandes-livraison");
-    await expect
-      .poll(() => page.locator("details#suivi-commande").evaluate((d) => (d as HTMLDetailsElement).open))
-      .toBe(true);
+    await expect.poll(() => page.locator("details#suivi-commande").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
   });
 
   it("refuses empty and too long messages with French errors, stores only valid ones", async () => {

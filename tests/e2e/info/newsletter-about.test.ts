@@ -1,15 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  inject,
-  it,
-} from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, newShopContext } from "../../support/browser";
 
@@ -38,9 +29,7 @@ async function waitForHydration(selector: string): Promise<void> {
   await page.waitForFunction(
     (sel) => {
       const node = document.querySelector(sel);
-      return Boolean(
-        node && Object.keys(node).some((key) => key.startsWith("__reactProps")),
-      );
+      return Boolean(node && Object.keys(node).some((key) => key.startsWith("__reactProps")));
     },
     selector,
     { timeout: 15_000 },
@@ -66,9 +55,7 @@ function decodeQuotedPrintable(body: string): string {
 async function waitForMail(to: string): Promise<string> {
   const started = Date.now();
   while (Date.now() - started < 10_000) {
-    const files = fs.existsSync(mailDir)
-      ? fs.readdirSync(mailDir).filter((f) => f.endsWith(".eml"))
-      : [];
+    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(".eml")) : [];
     for (const file of files) {
       const eml = fs.readFileSync(path.join(mailDir, file), "utf8");
       if (eml.includes(`To: ${to}`)) return decodeQuotedPrintable(eml);
@@ -93,23 +80,10 @@ describe("About page and newsletter", () => {
     const res = await page.goto("/about");
     expect(res?.status()).toBe(200);
     expect(await page.title()).toBe("Notre Histoire | Aurore");
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
-      "Notre Histoire",
-    );
-    expect(
-      await page.locator('link[rel="canonical"]').getAttribute("href"),
-    ).toBe(`${baseURL}/about`);
-    expect(
-      await page
-        .getByRole("heading", { level: 3, name: "Livraison en 24-48h" })
-        .count(),
-    ).toBe(1);
-    expect(
-      await page
-        .getByRole("region", { name: "Notre équipe" })
-        .getByRole("heading", { level: 3 })
-        .count(),
-    ).toBe(3);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Notre Histoire");
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${baseURL}/about`);
+    expect(await page.getByRole("heading", { level: 3, name: "Livraison en 24-48h" }).count()).toBe(1);
+    expect(await page.getByRole("region", { name: "Notre équipe" }).getByRole("heading", { level: 3 }).count()).toBe(3);
     const violations = await seriousA11yViolations(page);
     expect(violations, violations.join("\n")).toEqual([]);
   });
@@ -143,40 +117,26 @@ describe("About page and newsletter", () => {
     await waitForHydration("#contenu form[action='/newsletter']");
     await subscribeFromAbout(email);
     const status = aboutNewsletter().getByRole("status");
-    await status
-      .getByText(
-        `Merci ! Confirmez votre inscription grâce au lien envoyé à ${email}.`,
-      )
-      .waitFor({ timeout: 10_000 });
+    await status.getByText(`Merci ! Confirmez votre inscription grâce au lien envoyé à ${email}.`).waitFor({ timeout: 10_000 });
 
     const mail = await waitForMail(email);
     expect(mail).toContain("10 % de réduction sur votre première commande");
-    const link = mail.match(
-      /https?:\/\/[^\s"<>]+\/newsletter\/confirmation\?token=[A-Za-z0-9_-]+/,
-    )?.[0];
+    const link = mail.match(/https?:\/\/[^\s"<>]+\/newsletter\/confirmation\?token=[A-Za-z0-9_-]+/)?.[0];
     expect(link, "confirmation link in the mail").toBeTruthy();
 
-    const res = await page.goto(
-      new URL(link!).pathname + new URL(link!).search,
-    );
+    const res = await page.goto(new URL(link!).pathname + new URL(link!).search);
     expect(res?.status()).toBe(200);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
-      "Inscription confirmée",
-    );
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Inscription confirmée");
 
     await page.goto("/about");
     await waitForHydration("#contenu form[action='/newsletter']");
     await subscribeFromAbout(email);
-    await status
-      .getByText("Cette adresse est déjà inscrite à notre newsletter.")
-      .waitFor({ timeout: 10_000 });
+    await status.getByText("Cette adresse est déjà inscrite à notre newsletter.").waitFor({ timeout: 10_000 });
   });
 
   it("shows 'Lien invalide ou expiré' for an unknown confirmation token", async () => {
     const res = await page.goto("/newsletter/confirmation?token=jeton-invente");
     expect(res?.status()).toBe(200);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
-      "Lien invalide ou expiré",
-    );
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Lien invalide ou expiré");
   });
 });

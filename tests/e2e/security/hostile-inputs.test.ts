@@ -141,9 +141,37 @@ function formFieldNames(): string[] {
 
 /** Query parameters the loaders read (their own and through the query schemas), plus a few generic ones. */
 const QUERY_NAMES = [
-  "category", "search", "q", "minPrice", "maxPrice", "featured", "sort", "page", "page_size", "status",
-  "stock", "tab", "token", "edit", "history", "id", "ids", "filter", "type", "url", "carte", "months",
-  "period", "formulaire", "email", "code", "redirect", "callbackURL", "order", "from", "to",
+  "category",
+  "search",
+  "q",
+  "minPrice",
+  "maxPrice",
+  "featured",
+  "sort",
+  "page",
+  "page_size",
+  "status",
+  "stock",
+  "tab",
+  "token",
+  "edit",
+  "history",
+  "id",
+  "ids",
+  "filter",
+  "type",
+  "url",
+  "carte",
+  "months",
+  "period",
+  "formulaire",
+  "email",
+  "code",
+  "redirect",
+  "callbackURL",
+  "order",
+  "from",
+  "to",
 ];
 
 function concretePaths(routePath: string): { path: string; input: string }[] {
@@ -183,7 +211,13 @@ function multipartBody(parts: [string, string][], file?: { name: string; filenam
     lines.push(`--${BOUNDARY}`, `Content-Disposition: form-data; name="${name}"`, "", value);
   }
   if (file) {
-    lines.push(`--${BOUNDARY}`, `Content-Disposition: form-data; name="${file.name}"; filename="${file.filename}"`, "Content-Type: image/png", "", file.bytes);
+    lines.push(
+      `--${BOUNDARY}`,
+      `Content-Disposition: form-data; name="${file.name}"; filename="${file.filename}"`,
+      "Content-Type: image/png",
+      "",
+      file.bytes,
+    );
   }
   lines.push(`--${BOUNDARY}--`, "");
   return lines.join("\r\n");
@@ -200,13 +234,27 @@ function formProbes(routePath: string, source: string, role: Role, fields: strin
   for (const intent of intents) {
     const tag = intent ? `intent=${intent} ` : "";
     for (const [name, value] of Object.entries(FORM_VALUES)) {
-      out.push({ role, method: "POST", path: target, input: `${tag}form fields=${name}`, headers: FORM, body: formBody(fields, value, intent) });
+      out.push({
+        role,
+        method: "POST",
+        path: target,
+        input: `${tag}form fields=${name}`,
+        headers: FORM,
+        body: formBody(fields, value, intent),
+      });
     }
     if (deep) {
       // 100 kB in each field, a few fields per request so one body stays near the shop's body limit.
       for (let i = 0; i < fields.length; i += 12) {
         const chunk = fields.slice(i, i + 12);
-        out.push({ role, method: "POST", path: target, input: `${tag}form fields ${chunk[0]}..=100kB`, headers: FORM, body: formBody(chunk, LONG, intent) });
+        out.push({
+          role,
+          method: "POST",
+          path: target,
+          input: `${tag}form fields ${chunk[0]}..=100kB`,
+          headers: FORM,
+          body: formBody(chunk, LONG, intent),
+        });
       }
     }
     const parts: [string, string][] = fields.map((f) => [f, "a\u0000b"]);
@@ -226,7 +274,14 @@ function formProbes(routePath: string, source: string, role: Role, fields: strin
   out.push({ role, method: "POST", path: target, input: "empty body, no content type" });
   out.push({ role, method: "POST", path: target, input: "empty form", headers: FORM, body: "" });
   out.push({ role, method: "POST", path: target, input: "text/plain", headers: { "content-type": "text/plain" }, body: "intent=x" });
-  out.push({ role, method: "POST", path: target, input: "broken multipart", headers: { "content-type": "multipart/form-data; boundary=zz" }, body: "--zz\r\nbroken" });
+  out.push({
+    role,
+    method: "POST",
+    path: target,
+    input: "broken multipart",
+    headers: { "content-type": "multipart/form-data; boundary=zz" },
+    body: "--zz\r\nbroken",
+  });
   out.push({ role, method: "POST", path: target, input: "invalid JSON", headers: JSON_TYPE, body: "{" });
   out.push({ role, method: "PUT", path: target, input: "PUT form", headers: FORM, body: "a=%00" });
   out.push({ role, method: "DELETE", path: target, input: "DELETE" });
@@ -236,7 +291,10 @@ function formProbes(routePath: string, source: string, role: Role, fields: strin
 /* OpenAPI */
 
 type OpenApiParameter = { name: string; in: "path" | "query" | "header"; required?: boolean };
-type OpenApiOperation = { parameters?: OpenApiParameter[]; requestBody?: { content: Record<string, { schema?: { properties?: Record<string, unknown> } }> } };
+type OpenApiOperation = {
+  parameters?: OpenApiParameter[];
+  requestBody?: { content: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+};
 type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>> };
 
 function openApiProbes(doc: OpenApiDocument, roleFor: (p: string) => Role[]): Probe[] {
@@ -272,19 +330,34 @@ function openApiProbes(doc: OpenApiDocument, roleFor: (p: string) => Role[]): Pr
             const body = Object.fromEntries(props.map((p) => [p, value]));
             add({ path: neutral, input: `every JSON field=${name}`, headers: { ...headers, ...JSON_TYPE }, body: JSON.stringify(body) });
             for (const p of props) {
-              add({ path: neutral, input: `JSON ${p}=${name}`, headers: { ...headers, ...JSON_TYPE }, body: JSON.stringify({ [p]: value }) });
+              add({
+                path: neutral,
+                input: `JSON ${p}=${name}`,
+                headers: { ...headers, ...JSON_TYPE },
+                body: JSON.stringify({ [p]: value }),
+              });
             }
           }
           for (const [name, raw] of Object.entries(RAW_JSON_BODIES)) {
             add({ path: neutral, input: name, headers: { ...headers, ...JSON_TYPE }, body: raw });
           }
-          add({ path: neutral, input: "form to a JSON route", headers: { ...headers, ...FORM }, body: props.map((p) => `${p}=%00`).join("&") || "a=%00" });
+          add({
+            path: neutral,
+            input: "form to a JSON route",
+            headers: { ...headers, ...FORM },
+            body: props.map((p) => `${p}=%00`).join("&") || "a=%00",
+          });
           add({ path: neutral, input: "text/plain", headers: { ...headers, "content-type": "text/plain" }, body: "\u0000" });
           add({ path: neutral, input: "empty body, JSON type", headers: { ...headers, ...JSON_TYPE }, body: "" });
           add({ path: neutral, input: "empty body, no type", headers });
         }
         for (const type of Object.keys(content).filter((t) => t.startsWith("image/"))) {
-          add({ path: neutral, input: `${type} garbage`, headers: { ...headers, "content-type": type }, body: new Uint8Array([0, 0, 0, 0]) });
+          add({
+            path: neutral,
+            input: `${type} garbage`,
+            headers: { ...headers, "content-type": type },
+            body: new Uint8Array([0, 0, 0, 0]),
+          });
         }
       }
     }
@@ -491,7 +564,13 @@ describe("bad input gets a French answer and changes nothing", () => {
 
   it("the back-office saves a client edited without a date of birth", async () => {
     const me = (await (await call("GET", "/api/v1/me", "shopper")).json()) as { data: { id: string } };
-    const res = await call("POST", `/admin/clients/${encodeURIComponent(me.data.id)}`, "admin", "intent=update-profile&firstName=Client", "application/x-www-form-urlencoded");
+    const res = await call(
+      "POST",
+      `/admin/clients/${encodeURIComponent(me.data.id)}`,
+      "admin",
+      "intent=update-profile&firstName=Client",
+      "application/x-www-form-urlencoded",
+    );
     expect(res.status).toBe(200);
   });
 });

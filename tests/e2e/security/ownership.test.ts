@@ -81,7 +81,13 @@ describe("placing an order over HTTP", () => {
       "POST",
       "/api/v1/orders",
       alice,
-      { address_id: aliceAddress, contact: CONTACT, card: CARD, lines: [{ product_id: product.id, quantity: 1, price_cents: 1 }], total_cents: 1 },
+      {
+        address_id: aliceAddress,
+        contact: CONTACT,
+        card: CARD,
+        lines: [{ product_id: product.id, quantity: 1, price_cents: 1 }],
+        total_cents: 1,
+      },
       { "idempotency-key": key },
     );
     expect(res.status).toBe(201);
@@ -186,7 +192,11 @@ describe("payment methods and support tickets", () => {
     const before = await aliceCards();
     const bobCard = await call("POST", "/api/v1/payment-methods", bob, { ...VISA, card_holder_name: "Bob", card_last_four: "1111" });
     expect(bobCard.status).toBe(201);
-    for (const [method, body] of [["GET", undefined], ["PATCH", { is_default: true }], ["DELETE", undefined]] as const) {
+    for (const [method, body] of [
+      ["GET", undefined],
+      ["PATCH", { is_default: true }],
+      ["DELETE", undefined],
+    ] as const) {
       for (const id of [aliceCard, "pas-un-identifiant", "1 OR 1=1"]) {
         const res = await call(method, `/api/v1/payment-methods/${encodeURIComponent(id)}`, bob, body);
         expect({ method, id, status: res.status }).toEqual({ method, id, status: 404 });
@@ -267,7 +277,11 @@ describe("notifications over HTTP", () => {
     for (const id of [randomUUID(), "not-a-uuid", "%27%3B%20DROP%20TABLE%20notifications%3B--"]) {
       const path = `/api/v1/notifications/${id}`;
       expect({ path, ...(await call("GET", path, bob)) }).toMatchObject({ path, status: 404, json: { error: notFound } });
-      expect({ path, ...(await call("PATCH", path, bob, { is_read: true })) }).toMatchObject({ path, status: 404, json: { error: notFound } });
+      expect({ path, ...(await call("PATCH", path, bob, { is_read: true })) }).toMatchObject({
+        path,
+        status: 404,
+        json: { error: notFound },
+      });
       expect({ path, ...(await call("DELETE", path, bob)) }).toMatchObject({ path, status: 404, json: { error: notFound } });
     }
   });

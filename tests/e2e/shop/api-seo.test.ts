@@ -67,9 +67,7 @@ describe("public catalogue API", () => {
       paths: Record<string, Record<string, { parameters: { name: string }[] }>>;
     };
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(["/api/v1/categories", "/api/v1/products", "/api/v1/products/{id}"]),
-    );
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/v1/categories", "/api/v1/products", "/api/v1/products/{id}"]));
     const names = doc.paths["/api/v1/products"].get.parameters.map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(["category", "search", "minPrice", "maxPrice", "featured", "sort", "page", "page_size"]));
   });

@@ -73,7 +73,10 @@ async function openDrawer(p: Page = page): Promise<Locator> {
 }
 
 function summaryValue(dialog: Locator, term: string): Promise<string | null> {
-  return dialog.locator("dt", { hasText: new RegExp(`^${term}$`) }).locator("xpath=following-sibling::dd").textContent();
+  return dialog
+    .locator("dt", { hasText: new RegExp(`^${term}$`) })
+    .locator("xpath=following-sibling::dd")
+    .textContent();
 }
 
 function useSession(ctx: BrowserContext, cookieHeader: string): Promise<void> {
@@ -115,9 +118,7 @@ describe("cart drawer (visitor)", () => {
     await expect.poll(() => summaryValue(dialog, "Sous-total")).toBe(price(subtotal));
     expect(await summaryValue(dialog, "Livraison")).toBe(price(990));
     expect(await summaryValue(dialog, "Total")).toBe(price(subtotal + 990));
-    expect(
-      await dialog.getByText(`Plus que ${price(10_000 - subtotal)} pour profiter de la livraison offerte`).count(),
-    ).toBe(1);
+    expect(await dialog.getByText(`Plus que ${price(10_000 - subtotal)} pour profiter de la livraison offerte`).count()).toBe(1);
     const progress = dialog.getByRole("progressbar", { name: "Progression vers la livraison offerte" });
     expect(await progress.getAttribute("aria-valuenow")).toBe(String(Math.round((subtotal / 10_000) * 100)));
 
@@ -159,7 +160,15 @@ describe("cart drawer (visitor)", () => {
         if (sessionStorage.getItem("seeded")) return;
         sessionStorage.setItem("seeded", "1");
         // The stored price is stale, and the second product no longer exists.
-        const item = { product_id: id, quantity: 1, name, price_cents: priceCents - 100, image_url: null, category_name: "Soins Visage", stock_quantity: 10 };
+        const item = {
+          product_id: id,
+          quantity: 1,
+          name,
+          price_cents: priceCents - 100,
+          image_url: null,
+          category_name: "Soins Visage",
+          stock_quantity: 10,
+        };
         const gone = { ...item, product_id: "00000000-0000-4000-8000-000000000000", name: "Ancien produit" };
         localStorage.setItem("aurore-cart", JSON.stringify({ items: [item, gone], expiresAt: Date.now() + 5 * 60_000 }));
       },
@@ -211,9 +220,7 @@ describe("cart across devices", () => {
     await signup.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
     await signup.getByRole("button", { name: "S'inscrire" }).click();
     await signup.waitFor({ state: "hidden" });
-    await expect
-      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("aurore-cart") ?? "{}").owner ?? null))
-      .not.toBeNull();
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("aurore-cart") ?? "{}").owner ?? null)).not.toBeNull();
 
     const cookie = await signInCookie(baseURL, email, PASSWORD);
     const server = (await (await fetch(`${baseURL}/api/v1/cart`, { headers: { cookie } })).json()) as {
@@ -251,7 +258,9 @@ describe("cart across devices", () => {
     // Signing out leaves the cart in the account, not in this browser.
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
-    await header().getByRole("button", { name: email.split("@")[0] }).click();
+    await header()
+      .getByRole("button", { name: email.split("@")[0] })
+      .click();
     await header().getByRole("button", { name: "Déconnexion" }).click();
     await header().getByRole("button", { name: "Connexion" }).waitFor();
     await expect.poll(() => cartButton().textContent()).toContain("(0 article)");

@@ -43,7 +43,10 @@ function card(name: string): Locator {
 }
 
 function favouritesLink(): Locator {
-  return page.getByRole("banner").getByRole("link", { name: /^Mes Favoris/ }).first();
+  return page
+    .getByRole("banner")
+    .getByRole("link", { name: /^Mes Favoris/ })
+    .first();
 }
 
 function useSession(ctx: BrowserContext, cookieHeader: string): Promise<void> {
@@ -80,9 +83,7 @@ describe("favourites (visitor)", () => {
       body: JSON.stringify({ product_id: id }),
     });
     expect(add.status).toBe(401);
-    expect(((await add.json()) as { error: { message: string } }).error.message).toBe(
-      "Vous devez être connecté pour ajouter des favoris",
-    );
+    expect(((await add.json()) as { error: { message: string } }).error.message).toBe("Vous devez être connecté pour ajouter des favoris");
     const remove = await fetch(`${baseURL}/api/v1/favorites/${id}`, { method: "DELETE", headers: { origin: baseURL } });
     expect(remove.status).toBe(401);
     expect(((await remove.json()) as { error: { message: string } }).error.message).toBe(
@@ -133,7 +134,10 @@ describe("favourites (signed in)", () => {
     await main.getByText("Aucun favori pour le moment", { exact: true }).waitFor();
     await expect.poll(() => favouritesLink().textContent()).toContain("(0 favori)");
     await expect
-      .poll(async () => ((await (await fetch(`${baseURL}/api/v1/favorites`, { headers: { cookie } })).json()) as { data: unknown[] }).data.length)
+      .poll(
+        async () =>
+          ((await (await fetch(`${baseURL}/api/v1/favorites`, { headers: { cookie } })).json()) as { data: unknown[] }).data.length,
+      )
       .toBe(0);
 
     // Back through the API (idempotent), then the dashboard tab lists it.

@@ -34,9 +34,7 @@ describe("home", () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "LA BEAUTÉ SANS LIMITE" }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("link", { name: "DÉCOUVRIR" }).first().getAttribute("href")).resolves.toBe("/products");
-    await expect(page.getByRole("link", { name: "NOUVEAUTÉS" }).first().getAttribute("href")).resolves.toBe(
-      "/products?sort=newest",
-    );
+    await expect(page.getByRole("link", { name: "NOUVEAUTÉS" }).first().getAttribute("href")).resolves.toBe("/products?sort=newest");
     for (const name of ["Parfums", "Soins Visage", "Maquillage", "Accessoires", "Soins Corps", "Cheveux"]) {
       expect(await page.getByRole("heading", { name, exact: true }).count()).toBeGreaterThan(0);
     }

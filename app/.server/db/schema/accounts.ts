@@ -1,18 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { orders } from "./orders";
 import { products } from "./catalog";
@@ -72,7 +59,9 @@ export const savedAddresses = pgTable(
   (t) => [
     index("saved_addresses_user_idx").on(t.userId, t.isDefault.desc().nullsFirst()),
     // At most one default address per user, enforced by the database.
-    uniqueIndex("saved_addresses_one_default_idx").on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex("saved_addresses_one_default_idx")
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -110,7 +99,9 @@ export const notifications = pgTable(
     check("notifications_type_valid", sql`${t.type} IN ('order_status', 'order', 'promotion', 'system', 'other')`),
     check("notifications_priority_valid", sql`${t.priority} IN ('urgent', 'high', 'normal', 'low')`),
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
-    index("notifications_user_unread_idx").on(t.userId).where(sql`NOT ${t.isRead}`),
+    index("notifications_user_unread_idx")
+      .on(t.userId)
+      .where(sql`NOT ${t.isRead}`),
   ],
 );
 
@@ -134,7 +125,9 @@ export const beautyPassTransactions = pgTable(
     index("beauty_pass_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("beauty_pass_order_idx").on(t.orderId),
     // The daily expiry job looks for credits that lapse by a date.
-    index("beauty_pass_earned_expiry_idx").on(t.expiresAt).where(sql`${t.type} = 'earned'`),
+    index("beauty_pass_earned_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.type} = 'earned'`),
   ],
 );
 
@@ -156,7 +149,9 @@ export const paymentMethods = pgTable(
     check("payment_methods_last_four", sql`${t.cardLastFour} ~ '^[0-9]{4}$'`),
     check("payment_methods_brand_valid", sql`${t.cardBrand} IN ('visa', 'mastercard', 'amex')`),
     index("payment_methods_user_idx").on(t.userId, t.isDefault.desc().nullsFirst()),
-    uniqueIndex("payment_methods_one_default_idx").on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex("payment_methods_one_default_idx")
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 

@@ -1,18 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  boolean,
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, customType, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -45,13 +32,19 @@ export const products = pgTable(
     brand: text("brand"),
     sku: text("sku").unique(),
     imageUrl: text("image_url"),
-    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     stockQuantity: integer("stock_quantity").notNull().default(0),
     inStock: boolean("in_stock").notNull().default(true),
     featured: boolean("featured").notNull().default(false),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     attributes: jsonb("attributes").$type<ProductAttributes>().notNull().default({}),
     /** Maintained by a trigger (French stemming, accents folded): see the search migration. */
     searchVector: tsvector("search_vector"),

@@ -5,7 +5,6 @@ import { orderItems, orders } from "./orders";
 // The statuses are shared with the back-office view, hence defined in the domain layer.
 import { GIFT_CARD_STATUSES, type GiftCardStatus } from "../../../domain/gift-cards/gift-card-admin.types";
 
-
 /** Kinds of ledger rows: the card's issue (+amount), a use on an order (-), a refund of a use (+). */
 export const GIFT_CARD_ENTRY_KINDS = ["issue", "use", "refund"] as const;
 export type GiftCardEntryKind = (typeof GIFT_CARD_ENTRY_KINDS)[number];
@@ -47,7 +46,9 @@ export const giftCards = pgTable(
     check("gift_cards_balance_valid", sql`${t.amountCents} > 0 AND ${t.balanceCents} >= 0 AND ${t.balanceCents} <= ${t.amountCents}`),
     index("gift_cards_created_idx").on(t.createdAt.desc()),
     index("gift_cards_purchase_order_idx").on(t.purchaseOrderId),
-    index("gift_cards_expiry_reminder_idx").on(t.expiresAt).where(sql`${t.expiryReminderSentAt} IS NULL`),
+    index("gift_cards_expiry_reminder_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.expiryReminderSentAt} IS NULL`),
   ],
 );
 

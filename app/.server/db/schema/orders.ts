@@ -1,28 +1,9 @@
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { products } from "./catalog";
 
-export const ORDER_STATUSES = [
-  "pending",
-  "confirmed",
-  "processing",
-  "shipped",
-  "delivered",
-  "cancelled",
-  "returned",
-] as const;
+export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
@@ -212,5 +193,9 @@ export const outbox = pgTable(
      */
     messageId: text("message_id"),
   },
-  (t) => [index("outbox_pending_idx").on(t.availableAt).where(sql`${t.processedAt} IS NULL`)],
+  (t) => [
+    index("outbox_pending_idx")
+      .on(t.availableAt)
+      .where(sql`${t.processedAt} IS NULL`),
+  ],
 );

@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { categories } from "./catalog";
 import { orders } from "./orders";
@@ -68,7 +56,9 @@ export const promoCodes = pgTable(
     check("promo_codes_per_customer_positive", sql`${t.perCustomerLimit} IS NULL OR ${t.perCustomerLimit} > 0`),
     check("promo_codes_code_normalised", sql`${t.code} = upper(${t.code}) AND ${t.code} !~ '\\s'`),
     /** The newsletter's welcome code: at most one per e-mail, however often it is confirmed. */
-    uniqueIndex("promo_codes_welcome_email_idx").on(t.boundEmail).where(sql`${t.origin} = 'newsletter_welcome'`),
+    uniqueIndex("promo_codes_welcome_email_idx")
+      .on(t.boundEmail)
+      .where(sql`${t.origin} = 'newsletter_welcome'`),
     index("promo_codes_created_idx").on(t.createdAt.desc()),
   ],
 );

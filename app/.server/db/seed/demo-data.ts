@@ -120,8 +120,7 @@ const PARFUMS: DemoProductSeed[] = [
   {
     name: "Eau de Parfum Ambre Nocturne 100 ml",
     brand: "Nuit Dorée",
-    description:
-      "Ambre chaud, vanille de Madagascar et fève tonka pour un sillage envoûtant. Un parfum du soir, profond et enveloppant.",
+    description: "Ambre chaud, vanille de Madagascar et fève tonka pour un sillage envoûtant. Un parfum du soir, profond et enveloppant.",
     priceCents: 12900,
     stock: 18,
     rating: 4.8,
@@ -148,8 +147,7 @@ const PARFUMS: DemoProductSeed[] = [
   {
     name: "Eau de Parfum Figue Sauvage 50 ml",
     brand: "Rivage Sauvage",
-    description:
-      "Feuille de figuier, lait de figue et bois de cèdre composent un parfum vert et solaire, inspiré des étés corses.",
+    description: "Feuille de figuier, lait de figue et bois de cèdre composent un parfum vert et solaire, inspiré des étés corses.",
     priceCents: 7400,
     stock: 65,
     rating: 4.4,
@@ -174,8 +172,7 @@ const PARFUMS: DemoProductSeed[] = [
   {
     name: "Extrait de Parfum Oud Impérial 50 ml",
     brand: "Nuit Dorée",
-    description:
-      "Bois de oud, safran et rose de Taïf : un extrait concentré, réservé aux amateurs de parfums intenses.",
+    description: "Bois de oud, safran et rose de Taïf : un extrait concentré, réservé aux amateurs de parfums intenses.",
     priceCents: 11900,
     originalPriceCents: 14900,
     stock: 4,
@@ -201,8 +198,7 @@ const PARFUMS: DemoProductSeed[] = [
   {
     name: "Eau de Parfum Jasmin Nuit d'Été 50 ml",
     brand: "Lumière de Grasse",
-    description:
-      "Jasmin sambac cueilli à la main, tubéreuse et une pointe de mandarine. Un floral blanc solaire et sensuel.",
+    description: "Jasmin sambac cueilli à la main, tubéreuse et une pointe de mandarine. Un floral blanc solaire et sensuel.",
     priceCents: 8400,
     originalPriceCents: 9900,
     stock: 0,
@@ -215,8 +211,7 @@ const PARFUMS: DemoProductSeed[] = [
   {
     name: "Eau de Cologne Verveine Citronnée 200 ml",
     brand: "Verveine & Co",
-    description:
-      "Une cologne vivifiante à la verveine, au citron et à la menthe poivrée. À vaporiser généreusement après la douche.",
+    description: "Une cologne vivifiante à la verveine, au citron et à la menthe poivrée. À vaporiser généreusement après la douche.",
     priceCents: 3900,
     stock: 88,
     rating: 4.2,
@@ -242,8 +237,7 @@ const PARFUMS: DemoProductSeed[] = [
   {
     name: "Eau de Parfum Cèdre & Cuir 100 ml",
     brand: "Atelier Ondine",
-    description:
-      "Cèdre de l'Atlas, cuir souple et poivre noir pour un boisé élégant. Un parfum de caractère, à partager.",
+    description: "Cèdre de l'Atlas, cuir souple et poivre noir pour un boisé élégant. Un parfum de caractère, à partager.",
     priceCents: 9800,
     stock: 33,
     rating: 4.5,
@@ -281,8 +275,7 @@ const PARFUMS: DemoProductSeed[] = [
   {
     name: "Eau de Parfum Lavande Bleue 50 ml",
     brand: "Savonnerie Lavandine",
-    description:
-      "Lavande de Haute-Provence, sauge sclarée et fève tonka : une lavande chic et apaisante, loin des clichés.",
+    description: "Lavande de Haute-Provence, sauge sclarée et fève tonka : une lavande chic et apaisante, loin des clichés.",
     priceCents: 6400,
     stock: 27,
     rating: 4.4,
@@ -352,8 +345,7 @@ const SOINS_VISAGE: DemoProductSeed[] = [
   {
     name: "Gel Nettoyant Purifiant",
     brand: "Verveine & Co",
-    description:
-      "Un gel moussant doux au zinc et à l'extrait de thé vert qui élimine l'excès de sébum sans dessécher.",
+    description: "Un gel moussant doux au zinc et à l'extrait de thé vert qui élimine l'excès de sébum sans dessécher.",
     priceCents: 1490,
     stock: 140,
     rating: 4.3,
@@ -432,8 +424,7 @@ const SOINS_VISAGE: DemoProductSeed[] = [
   {
     name: "Crème Matifiante Légère",
     brand: "Verveine & Co",
-    description:
-      "Un fluide hydratant non comédogène qui matifie la zone T toute la journée. Sa texture gel s'absorbe instantanément.",
+    description: "Un fluide hydratant non comédogène qui matifie la zone T toute la journée. Sa texture gel s'absorbe instantanément.",
     priceCents: 2190,
     stock: 95,
     rating: 4.0,
@@ -445,8 +436,7 @@ const SOINS_VISAGE: DemoProductSeed[] = [
   {
     name: "Gommage Doux Grains de Riz",
     brand: "Belle Rive",
-    description:
-      "Un exfoliant fin à la poudre de riz et à l'huile d'amande douce, respectueux des peaux délicates.",
+    description: "Un exfoliant fin à la poudre de riz et à l'huile d'amande douce, respectueux des peaux délicates.",
     priceCents: 1690,
     originalPriceCents: 1990,
     stock: 10,
@@ -459,8 +449,7 @@ const SOINS_VISAGE: DemoProductSeed[] = [
   {
     name: "Crème Réparatrice Peaux Sensibles",
     brand: "Clair de Lune Paris",
-    description:
-      "Formulée avec 97 % d'ingrédients d'origine naturelle, elle calme les rougeurs et renforce la barrière cutanée.",
+    description: "Formulée avec 97 % d'ingrédients d'origine naturelle, elle calme les rougeurs et renforce la barrière cutanée.",
     priceCents: 2890,
     stock: 41,
     rating: 4.5,
@@ -472,8 +461,7 @@ const SOINS_VISAGE: DemoProductSeed[] = [
   {
     name: "Lotion Tonique à la Rose",
     brand: "Maison Célestine",
-    description:
-      "Une lotion à l'eau florale de rose de Damas qui tonifie et prépare la peau aux soins suivants.",
+    description: "Une lotion à l'eau florale de rose de Damas qui tonifie et prépare la peau aux soins suivants.",
     priceCents: 1990,
     stock: 2,
     rating: 4.4,
@@ -514,8 +502,7 @@ const MAQUILLAGE: DemoProductSeed[] = [
   {
     name: "Rouge à Lèvres Mat Velours",
     brand: "Clair de Lune Paris",
-    description:
-      "Un rouge mat intense au fini velours qui ne dessèche pas les lèvres. Tenue jusqu'à 8 heures.",
+    description: "Un rouge mat intense au fini velours qui ne dessèche pas les lèvres. Tenue jusqu'à 8 heures.",
     priceCents: 2490,
     originalPriceCents: 2990,
     stock: 64,
@@ -529,8 +516,7 @@ const MAQUILLAGE: DemoProductSeed[] = [
   {
     name: "Palette Fards à Paupières Terre de Sienne",
     brand: "Nuit Dorée",
-    description:
-      "Six teintes chaudes, mates et irisées, du sable doré au brun profond. Des pigments riches qui se travaillent facilement.",
+    description: "Six teintes chaudes, mates et irisées, du sable doré au brun profond. Des pigments riches qui se travaillent facilement.",
     priceCents: 4200,
     stock: 23,
     rating: 4.8,
@@ -543,8 +529,7 @@ const MAQUILLAGE: DemoProductSeed[] = [
   {
     name: "Mascara Volume Extrême",
     brand: "Atelier Ondine",
-    description:
-      "Sa brosse en élastomère charge chaque cil de la racine à la pointe pour un volume spectaculaire, sans paquets.",
+    description: "Sa brosse en élastomère charge chaque cil de la racine à la pointe pour un volume spectaculaire, sans paquets.",
     priceCents: 1990,
     stock: 112,
     rating: 4.4,
@@ -556,8 +541,7 @@ const MAQUILLAGE: DemoProductSeed[] = [
   {
     name: "Fond de Teint Fluide Seconde Peau",
     brand: "Belle Rive",
-    description:
-      "Une couvrance modulable et un fini lumineux naturel. Disponible en 40 teintes, du très clair au très foncé.",
+    description: "Une couvrance modulable et un fini lumineux naturel. Disponible en 40 teintes, du très clair au très foncé.",
     priceCents: 3200,
     originalPriceCents: 3900,
     stock: 10,
@@ -570,8 +554,7 @@ const MAQUILLAGE: DemoProductSeed[] = [
   {
     name: "Poudre Compacte Matifiante",
     brand: "Maison Célestine",
-    description:
-      "Une poudre ultra-fine qui fixe le maquillage et gomme les brillances sans effet plâtre. Miroir et houppette inclus.",
+    description: "Une poudre ultra-fine qui fixe le maquillage et gomme les brillances sans effet plâtre. Miroir et houppette inclus.",
     priceCents: 2890,
     stock: 8,
     rating: 4.2,
@@ -595,8 +578,7 @@ const MAQUILLAGE: DemoProductSeed[] = [
   {
     name: "Rouge à Lèvres Satiné Nude Rosé",
     brand: "Clair de Lune Paris",
-    description:
-      "Un fini satiné confortable enrichi en huile de jojoba, pour des lèvres sublimées au naturel.",
+    description: "Un fini satiné confortable enrichi en huile de jojoba, pour des lèvres sublimées au naturel.",
     priceCents: 2290,
     originalPriceCents: 2690,
     stock: 37,
@@ -609,8 +591,7 @@ const MAQUILLAGE: DemoProductSeed[] = [
   {
     name: "Mascara Allongeant Waterproof",
     brand: "Verveine & Co",
-    description:
-      "Une formule résistante à l'eau et aux larmes qui allonge les cils sans les alourdir. Se démaquille à l'huile.",
+    description: "Une formule résistante à l'eau et aux larmes qui allonge les cils sans les alourdir. Se démaquille à l'huile.",
     priceCents: 1790,
     stock: 5,
     rating: 4.1,
@@ -672,8 +653,7 @@ const MAQUILLAGE: DemoProductSeed[] = [
   {
     name: "Correcteur Haute Couvrance",
     brand: "Éclat d'Opale",
-    description:
-      "Il camoufle cernes et imperfections sans marquer les ridules. Sa texture crémeuse tient toute la journée.",
+    description: "Il camoufle cernes et imperfections sans marquer les ridules. Sa texture crémeuse tient toute la journée.",
     priceCents: 2190,
     stock: 56,
     rating: 4.3,
@@ -685,8 +665,7 @@ const MAQUILLAGE: DemoProductSeed[] = [
   {
     name: "Vernis à Ongles Bordeaux Intense",
     brand: "Maison Célestine",
-    description:
-      "Un vernis brillant longue tenue à la couleur profonde, formulé sans les neuf substances controversées.",
+    description: "Un vernis brillant longue tenue à la couleur profonde, formulé sans les neuf substances controversées.",
     priceCents: 1290,
     stock: 72,
     rating: 4.4,
@@ -698,8 +677,7 @@ const MAQUILLAGE: DemoProductSeed[] = [
   {
     name: "Base de Teint Lissante",
     brand: "Lumière de Grasse",
-    description:
-      "Une base légère qui lisse le grain de peau, floute les pores et prolonge la tenue du maquillage.",
+    description: "Une base légère qui lisse le grain de peau, floute les pores et prolonge la tenue du maquillage.",
     priceCents: 2490,
     originalPriceCents: 3290,
     stock: 19,
@@ -744,8 +722,7 @@ const ACCESSOIRES: DemoProductSeed[] = [
   {
     name: "Trousse de Toilette Velours",
     brand: "Belle Rive",
-    description:
-      "Une trousse en velours côtelé doublée d'un tissu imperméable, assez grande pour toute la routine beauté.",
+    description: "Une trousse en velours côtelé doublée d'un tissu imperméable, assez grande pour toute la routine beauté.",
     priceCents: 2900,
     stock: 10,
     rating: 4.5,
@@ -757,8 +734,7 @@ const ACCESSOIRES: DemoProductSeed[] = [
   {
     name: "Set de 5 Pinceaux Yeux",
     brand: "Nuit Dorée",
-    description:
-      "Cinq pinceaux essentiels pour estomper, fondre et souligner le regard, présentés dans une pochette dorée.",
+    description: "Cinq pinceaux essentiels pour estomper, fondre et souligner le regard, présentés dans une pochette dorée.",
     priceCents: 3400,
     originalPriceCents: 4900,
     stock: 7,
@@ -771,8 +747,7 @@ const ACCESSOIRES: DemoProductSeed[] = [
   {
     name: "Éponge à Maquillage Biseautée",
     brand: "Clair de Lune Paris",
-    description:
-      "Une éponge sans latex qui fond le teint sans traces. S'utilise humide pour un fini seconde peau.",
+    description: "Une éponge sans latex qui fond le teint sans traces. S'utilise humide pour un fini seconde peau.",
     priceCents: 990,
     stock: 150,
     rating: 4.2,
@@ -796,8 +771,7 @@ const ACCESSOIRES: DemoProductSeed[] = [
   {
     name: "Bougie Parfumée Ambre & Vanille",
     brand: "Nuit Dorée",
-    description:
-      "Une bougie d'ambiance chaleureuse aux notes d'ambre, de vanille bourbon et de benjoin. Son verre ambré est réutilisable.",
+    description: "Une bougie d'ambiance chaleureuse aux notes d'ambre, de vanille bourbon et de benjoin. Son verre ambré est réutilisable.",
     priceCents: 3200,
     stock: 38,
     rating: 4.6,
@@ -822,8 +796,7 @@ const ACCESSOIRES: DemoProductSeed[] = [
   {
     name: "Peigne Démêlant en Bambou",
     brand: "Verveine & Co",
-    description:
-      "Un peigne en bambou aux dents larges et arrondies qui démêle sans casser, même sur cheveux mouillés.",
+    description: "Un peigne en bambou aux dents larges et arrondies qui démêle sans casser, même sur cheveux mouillés.",
     priceCents: 1490,
     stock: 66,
     rating: 4.4,
@@ -835,8 +808,7 @@ const ACCESSOIRES: DemoProductSeed[] = [
   {
     name: "Trousse à Pinceaux en Cuir Végétal",
     brand: "Atelier Ondine",
-    description:
-      "Une trousse en cuir végétal avec douze emplacements pour ranger et protéger les pinceaux.",
+    description: "Une trousse en cuir végétal avec douze emplacements pour ranger et protéger les pinceaux.",
     priceCents: 2600,
     originalPriceCents: 3500,
     stock: 10,
@@ -849,8 +821,7 @@ const ACCESSOIRES: DemoProductSeed[] = [
   {
     name: "Diffuseur de Parfum Fleur de Coton",
     brand: "Belle Rive",
-    description:
-      "Un diffuseur à bâtonnets en rotin qui parfume la pièce pendant huit semaines d'une note de linge propre.",
+    description: "Un diffuseur à bâtonnets en rotin qui parfume la pièce pendant huit semaines d'une note de linge propre.",
     priceCents: 2800,
     stock: 31,
     rating: 4.2,
@@ -862,8 +833,7 @@ const ACCESSOIRES: DemoProductSeed[] = [
   {
     name: "Disques Démaquillants Lavables × 7",
     brand: "Pétale de Sel",
-    description:
-      "Sept disques en coton bio et bambou, lavables en machine, livrés dans leur pochette en filet.",
+    description: "Sept disques en coton bio et bambou, lavables en machine, livrés dans leur pochette en filet.",
     priceCents: 1290,
     stock: 2,
     rating: 4.5,
@@ -915,8 +885,7 @@ const SOINS_CORPS: DemoProductSeed[] = [
   {
     name: "Lait Corps Fleur d'Oranger",
     brand: "Lumière de Grasse",
-    description:
-      "Un lait fondant qui hydrate 24 heures et laisse sur la peau un délicat parfum de fleur d'oranger.",
+    description: "Un lait fondant qui hydrate 24 heures et laisse sur la peau un délicat parfum de fleur d'oranger.",
     priceCents: 2290,
     originalPriceCents: 2890,
     stock: 57,
@@ -956,8 +925,7 @@ const SOINS_CORPS: DemoProductSeed[] = [
   {
     name: "Gommage Corps Sucre & Monoï",
     brand: "Rivage Sauvage",
-    description:
-      "Des cristaux de sucre de canne et l'huile de monoï de Tahiti pour une peau douce comme de la soie.",
+    description: "Des cristaux de sucre de canne et l'huile de monoï de Tahiti pour une peau douce comme de la soie.",
     priceCents: 2490,
     stock: 10,
     rating: 4.5,
@@ -969,8 +937,7 @@ const SOINS_CORPS: DemoProductSeed[] = [
   {
     name: "Beurre Corporel Karité & Vanille",
     brand: "Belle Rive",
-    description:
-      "Un beurre ultra-riche qui nourrit intensément les peaux très sèches. Sa texture fond au contact de la peau.",
+    description: "Un beurre ultra-riche qui nourrit intensément les peaux très sèches. Sa texture fond au contact de la peau.",
     priceCents: 2690,
     originalPriceCents: 3590,
     stock: 0,
@@ -983,8 +950,7 @@ const SOINS_CORPS: DemoProductSeed[] = [
   {
     name: "Crème Mains Réparatrice",
     brand: "Pétale de Sel",
-    description:
-      "Une crème non grasse à la glycérine et à l'huile d'amande douce qui répare les mains abîmées.",
+    description: "Une crème non grasse à la glycérine et à l'huile d'amande douce qui répare les mains abîmées.",
     priceCents: 990,
     stock: 88,
     rating: 4.4,
@@ -996,8 +962,7 @@ const SOINS_CORPS: DemoProductSeed[] = [
   {
     name: "Savon Surgras au Lait d'Ânesse",
     brand: "Savonnerie Lavandine",
-    description:
-      "Un savon saponifié à froid, riche en lait d'ânesse bio, qui nettoie en douceur les peaux sensibles.",
+    description: "Un savon saponifié à froid, riche en lait d'ânesse bio, qui nettoie en douceur les peaux sensibles.",
     priceCents: 950,
     stock: 3,
     rating: 4.6,
@@ -1009,8 +974,7 @@ const SOINS_CORPS: DemoProductSeed[] = [
   {
     name: "Savon de Marseille à la Lavande",
     brand: "Savonnerie Lavandine",
-    description:
-      "Un savon traditionnel cuit au chaudron, à l'huile d'olive et à l'huile essentielle de lavande.",
+    description: "Un savon traditionnel cuit au chaudron, à l'huile d'olive et à l'huile essentielle de lavande.",
     priceCents: 990,
     originalPriceCents: 1190,
     stock: 10,
@@ -1035,8 +999,7 @@ const SOINS_CORPS: DemoProductSeed[] = [
   {
     name: "Déodorant Naturel Fleur de Coton",
     brand: "Verveine & Co",
-    description:
-      "Un déodorant sans sels d'aluminium, efficace 24 heures, au parfum doux de fleur de coton.",
+    description: "Un déodorant sans sels d'aluminium, efficace 24 heures, au parfum doux de fleur de coton.",
     priceCents: 990,
     stock: 7,
     rating: 4.1,
@@ -1048,8 +1011,7 @@ const SOINS_CORPS: DemoProductSeed[] = [
   {
     name: "Huile de Massage Relaxante",
     brand: "Atelier Ondine",
-    description:
-      "Un mélange d'huiles végétales bio et d'huile essentielle de lavande pour des massages apaisants.",
+    description: "Un mélange d'huiles végétales bio et d'huile essentielle de lavande pour des massages apaisants.",
     priceCents: 2790,
     originalPriceCents: 3290,
     stock: 30,
@@ -1062,8 +1024,7 @@ const SOINS_CORPS: DemoProductSeed[] = [
   {
     name: "Baume Corps Peaux Atopiques",
     brand: "Belle Rive",
-    description:
-      "Un baume sans parfum au calendula qui apaise les démangeaisons et restaure le film protecteur de la peau.",
+    description: "Un baume sans parfum au calendula qui apaise les démangeaisons et restaure le film protecteur de la peau.",
     priceCents: 1890,
     stock: 45,
     rating: 4.6,
@@ -1100,8 +1061,7 @@ const SOINS_CORPS: DemoProductSeed[] = [
   {
     name: "Bain Moussant Rose & Pivoine",
     brand: "Maison Célestine",
-    description:
-      "Un bain moussant onctueux aux extraits de rose et de pivoine, pour un moment de détente absolue.",
+    description: "Un bain moussant onctueux aux extraits de rose et de pivoine, pour un moment de détente absolue.",
     priceCents: 1790,
     stock: 112,
     rating: 4.4,
@@ -1116,8 +1076,7 @@ const CHEVEUX: DemoProductSeed[] = [
   {
     name: "Shampooing Réparateur à l'Argan",
     brand: "Atelier Ondine",
-    description:
-      "Un shampooing doux à l'huile d'argan bio qui répare les cheveux abîmés et leur rend brillance et souplesse.",
+    description: "Un shampooing doux à l'huile d'argan bio qui répare les cheveux abîmés et leur rend brillance et souplesse.",
     priceCents: 1490,
     originalPriceCents: 1890,
     stock: 84,
@@ -1131,8 +1090,7 @@ const CHEVEUX: DemoProductSeed[] = [
   {
     name: "Masque Nutrition Intense",
     brand: "Maison Célestine",
-    description:
-      "Un masque au beurre de mangue et aux protéines de soie qui nourrit en profondeur les longueurs sèches.",
+    description: "Un masque au beurre de mangue et aux protéines de soie qui nourrit en profondeur les longueurs sèches.",
     priceCents: 2490,
     stock: 36,
     rating: 4.7,
@@ -1170,8 +1128,7 @@ const CHEVEUX: DemoProductSeed[] = [
   {
     name: "Shampooing Sec Fraîcheur",
     brand: "Pétale de Sel",
-    description:
-      "Un shampooing sec à la poudre de riz qui absorbe l'excès de sébum et donne du volume en quelques secondes.",
+    description: "Un shampooing sec à la poudre de riz qui absorbe l'excès de sébum et donne du volume en quelques secondes.",
     priceCents: 990,
     stock: 120,
     rating: 4.0,
@@ -1195,8 +1152,7 @@ const CHEVEUX: DemoProductSeed[] = [
   {
     name: "Sérum Anti-Chute Fortifiant",
     brand: "Clair de Lune Paris",
-    description:
-      "Un sérum sans rinçage à la caféine et au ginseng qui fortifie les racines. À masser sur cuir chevelu sec.",
+    description: "Un sérum sans rinçage à la caféine et au ginseng qui fortifie les racines. À masser sur cuir chevelu sec.",
     priceCents: 3490,
     originalPriceCents: 4190,
     stock: 14,
@@ -1209,8 +1165,7 @@ const CHEVEUX: DemoProductSeed[] = [
   {
     name: "Crème Boucles Définies",
     brand: "Belle Rive",
-    description:
-      "Une crème sans silicone au beurre de karité qui définit les boucles et les protège de l'humidité.",
+    description: "Une crème sans silicone au beurre de karité qui définit les boucles et les protège de l'humidité.",
     priceCents: 1890,
     stock: 8,
     rating: 4.5,
@@ -1247,8 +1202,7 @@ const CHEVEUX: DemoProductSeed[] = [
   {
     name: "Masque Violet Déjaunissant",
     brand: "Atelier Ondine",
-    description:
-      "Un masque aux pigments violets qui neutralise les reflets jaunes des cheveux blonds, méchés ou gris.",
+    description: "Un masque aux pigments violets qui neutralise les reflets jaunes des cheveux blonds, méchés ou gris.",
     priceCents: 1990,
     stock: 2,
     rating: 4.4,
@@ -1260,8 +1214,7 @@ const CHEVEUX: DemoProductSeed[] = [
   {
     name: "Shampooing Solide Cheveux Normaux",
     brand: "Pétale de Sel",
-    description:
-      "Un shampooing solide zéro déchet à l'huile de coco, qui équivaut à trois flacons classiques.",
+    description: "Un shampooing solide zéro déchet à l'huile de coco, qui équivaut à trois flacons classiques.",
     priceCents: 1090,
     stock: 73,
     rating: 4.5,
@@ -1286,8 +1239,7 @@ const CHEVEUX: DemoProductSeed[] = [
   {
     name: "Brume Parfumée Cheveux Néroli",
     brand: "Lumière de Grasse",
-    description:
-      "Une brume légère qui parfume délicatement la chevelure de néroli et de musc blanc, tout en la protégeant.",
+    description: "Une brume légère qui parfume délicatement la chevelure de néroli et de musc blanc, tout en la protégeant.",
     priceCents: 2290,
     stock: 12,
     rating: 4.6,
@@ -1299,8 +1251,7 @@ const CHEVEUX: DemoProductSeed[] = [
   {
     name: "Soin Sans Rinçage Lissant",
     brand: "Maison Célestine",
-    description:
-      "Une crème légère à la kératine végétale qui lisse et facilite le coiffage. S'applique sur cheveux humides.",
+    description: "Une crème légère à la kératine végétale qui lisse et facilite le coiffage. S'applique sur cheveux humides.",
     priceCents: 2190,
     originalPriceCents: 2790,
     stock: 95,

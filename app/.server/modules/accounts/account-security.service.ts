@@ -147,10 +147,7 @@ export async function changePassword(
   const setCookies = headers.getSetCookie();
   await followReplacedSession(actor, setCookies);
   for (const id of others) await recordLogout(actor.db, id, "terminated_by_user");
-  await recordSecurityEvent(
-    actor.db,
-    event(actor, "password_changed", "Mot de passe modifié", { otherSessionsEnded: others.length }),
-  );
+  await recordSecurityEvent(actor.db, event(actor, "password_changed", "Mot de passe modifié", { otherSessionsEnded: others.length }));
   return { setCookies };
 }
 
@@ -163,10 +160,7 @@ export async function endSession(
   sessionId: string,
 ): Promise<{ signedOut: false } | ({ signedOut: true } & SessionCookies)> {
   if (sessionId === actor.sessionId) {
-    await recordSecurityEvent(
-      actor.db,
-      event(actor, "session_terminated", "Session actuelle terminée", { sessionId, current: true }),
-    );
+    await recordSecurityEvent(actor.db, event(actor, "session_terminated", "Session actuelle terminée", { sessionId, current: true }));
     await recordLogout(actor.db, sessionId, "terminated_by_user");
     const { headers } = await actor.auth.api.signOut({ headers: actor.headers, returnHeaders: true });
     return { signedOut: true, setCookies: headers.getSetCookie() };
@@ -233,10 +227,7 @@ export async function confirmTwoFactor(actor: AccountActor, code: string): Promi
  * Switches two-factor sign-in off. A valid current code comes first: a stolen password alone
  * cannot switch the second factor off.
  */
-export async function disableTwoFactor(
-  actor: AccountActor,
-  input: { code: string; password: string },
-): Promise<SessionCookies> {
+export async function disableTwoFactor(actor: AccountActor, input: { code: string; password: string }): Promise<SessionCookies> {
   if (!actor.twoFactorEnabled) throw conflict("two_factor_disabled", SECURITY_FAILURE_MESSAGES.disableTwoFactor);
   try {
     await actor.auth.api.verifyTOTP({ body: { code: input.code }, headers: actor.headers });

@@ -30,7 +30,10 @@ async function client(id: string, points = 0) {
 }
 
 async function mailsTo(email: string) {
-  const rows = await handle.db.select({ payload: outbox.payload }).from(outbox).where(sql`${outbox.payload}->>'to' = ${email}`);
+  const rows = await handle.db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(sql`${outbox.payload}->>'to' = ${email}`);
   return rows.map((r) => r.payload as { to: string; subject: string; text: string });
 }
 
@@ -50,7 +53,15 @@ beforeAll(async () => {
     status: "delivered",
     subtotalCents: 4200,
     totalCents: 4200,
-    shippingAddress: { first_name: "Inès", last_name: "Martin", street: "1 rue Basse", city: "Lyon", postal_code: "69001", country: "France", phone: "0611223344" },
+    shippingAddress: {
+      first_name: "Inès",
+      last_name: "Martin",
+      street: "1 rue Basse",
+      city: "Lyon",
+      postal_code: "69001",
+      country: "France",
+      phone: "0611223344",
+    },
     metadata: {},
   });
 });
@@ -106,41 +117,81 @@ describe("Modifier", () => {
     const result = await updateClientProfile(handle.db, {
       actorId: ADMIN,
       clientId: "cp-ines",
-      values: { firstName: "Inès", lastName: "Moreau", phone: "06 12 34 56 78", dateOfBirth: "1990-04-12", gender: "female", bio: "Peau sensible", profilePictureUrl: "" },
+      values: {
+        firstName: "Inès",
+        lastName: "Moreau",
+        phone: "06 12 34 56 78",
+        dateOfBirth: "1990-04-12",
+        gender: "female",
+        bio: "Peau sensible",
+        profilePictureUrl: "",
+      },
     });
     expect(result).toEqual({ ok: true });
     const [row] = await handle.db.select().from(userProfiles).where(eq(userProfiles.id, "cp-ines"));
-    expect(row).toMatchObject({ lastName: "Moreau", phone: "06 12 34 56 78", dateOfBirth: "1990-04-12", gender: "female", bio: "Peau sensible", profilePictureUrl: null });
+    expect(row).toMatchObject({
+      lastName: "Moreau",
+      phone: "06 12 34 56 78",
+      dateOfBirth: "1990-04-12",
+      gender: "female",
+      bio: "Peau sensible",
+      profilePictureUrl: null,
+    });
     const [auth] = await handle.db.select({ name: user.name }).from(user).where(eq(user.id, "cp-ines"));
     expect(auth.name).toBe("Inès Moreau");
-    const events = await handle.db.select().from(securityEvents).where(and(eq(securityEvents.userId, "cp-ines"), eq(securityEvents.eventType, "admin_profile_updated")));
+    const events = await handle.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.userId, "cp-ines"), eq(securityEvents.eventType, "admin_profile_updated")));
     expect(events).toHaveLength(1);
     expect(events[0].metadata).toEqual({ actor_id: ADMIN });
   });
 
   it("clears the fields a form leaves out (no date of birth, no phone) instead of failing", async () => {
     await client("cp-partial");
-    await handle.db.update(userProfiles).set({ phone: "06 00 00 00 00", dateOfBirth: "1985-02-03", bio: "Avant" }).where(eq(userProfiles.id, "cp-partial"));
+    await handle.db
+      .update(userProfiles)
+      .set({ phone: "06 00 00 00 00", dateOfBirth: "1985-02-03", bio: "Avant" })
+      .where(eq(userProfiles.id, "cp-partial"));
     const result = await updateClientProfile(handle.db, { actorId: ADMIN, clientId: "cp-partial", values: { firstName: "Inès" } });
     expect(result).toEqual({ ok: true });
     const [row] = await handle.db.select().from(userProfiles).where(eq(userProfiles.id, "cp-partial"));
-    expect(row).toMatchObject({ firstName: "Inès", lastName: null, phone: null, dateOfBirth: null, gender: null, bio: null, profilePictureUrl: null });
+    expect(row).toMatchObject({
+      firstName: "Inès",
+      lastName: null,
+      phone: null,
+      dateOfBirth: null,
+      gender: null,
+      bio: null,
+      profilePictureUrl: null,
+    });
   });
 
   it("refuses a NUL character in a field with the shop's French message", async () => {
-    const result = await updateClientProfile(handle.db, { actorId: ADMIN, clientId: "cp-paul", values: { firstName: "Paul", bio: "a\u0000b" } });
+    const result = await updateClientProfile(handle.db, {
+      actorId: ADMIN,
+      clientId: "cp-paul",
+      values: { firstName: "Paul", bio: "a\u0000b" },
+    });
     expect(result).toMatchObject({ ok: false, status: 400, fieldErrors: { bio: "Ce champ contient des caractères non autorisés." } });
   });
 
   it("never edits an administrator's profile", async () => {
-    expect(await updateClientProfile(handle.db, { actorId: ADMIN, clientId: ADMIN, values: { firstName: "Pirate" } })).toMatchObject({ ok: false, status: 404 });
+    expect(await updateClientProfile(handle.db, { actorId: ADMIN, clientId: ADMIN, values: { firstName: "Pirate" } })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 });
 
 describe("Beauty Pass adjustment", () => {
   it("credits and debits through the ledger with the reason", async () => {
-    expect(await adjustClientPoints(handle.db, { actorId: ADMIN, clientId: "cp-paul", values: { points: "250", reason: "Geste commercial" } })).toEqual({ ok: true, balance: 250 });
-    expect(await adjustClientPoints(handle.db, { actorId: ADMIN, clientId: "cp-paul", values: { points: "-50", reason: "Correction" } })).toEqual({ ok: true, balance: 200 });
+    expect(
+      await adjustClientPoints(handle.db, { actorId: ADMIN, clientId: "cp-paul", values: { points: "250", reason: "Geste commercial" } }),
+    ).toEqual({ ok: true, balance: 250 });
+    expect(
+      await adjustClientPoints(handle.db, { actorId: ADMIN, clientId: "cp-paul", values: { points: "-50", reason: "Correction" } }),
+    ).toEqual({ ok: true, balance: 200 });
     const rows = await handle.db
       .select({ points: beautyPassTransactions.points, type: beautyPassTransactions.type, description: beautyPassTransactions.description })
       .from(beautyPassTransactions)
@@ -151,7 +202,10 @@ describe("Beauty Pass adjustment", () => {
         { points: -50, type: "adjusted", description: "Correction" },
       ]),
     );
-    const events = await handle.db.select().from(securityEvents).where(and(eq(securityEvents.userId, "cp-paul"), eq(securityEvents.eventType, "admin_points_adjusted")));
+    const events = await handle.db
+      .select()
+      .from(securityEvents)
+      .where(and(eq(securityEvents.userId, "cp-paul"), eq(securityEvents.eventType, "admin_points_adjusted")));
     expect(events.map((e) => e.metadata)).toEqual(expect.arrayContaining([{ actor_id: ADMIN, points: -50, balance: 200 }]));
   });
 
@@ -165,12 +219,16 @@ describe("Beauty Pass adjustment", () => {
   });
 
   it("validates the amount and the reason in French", async () => {
-    expect(await adjustClientPoints(handle.db, { actorId: ADMIN, clientId: "cp-paul", values: { points: "0", reason: "" } })).toMatchObject({
-      ok: false,
-      status: 400,
-      fieldErrors: { points: "L'ajustement ne peut pas être nul", reason: "Le motif est obligatoire" },
-    });
-    expect(await adjustClientPoints(handle.db, { actorId: ADMIN, clientId: "cp-paul", values: { points: "1.5", reason: "x" } })).toMatchObject({
+    expect(await adjustClientPoints(handle.db, { actorId: ADMIN, clientId: "cp-paul", values: { points: "0", reason: "" } })).toMatchObject(
+      {
+        ok: false,
+        status: 400,
+        fieldErrors: { points: "L'ajustement ne peut pas être nul", reason: "Le motif est obligatoire" },
+      },
+    );
+    expect(
+      await adjustClientPoints(handle.db, { actorId: ADMIN, clientId: "cp-paul", values: { points: "1.5", reason: "x" } }),
+    ).toMatchObject({
       fieldErrors: { points: "Saisissez un nombre entier de points" },
     });
   });
@@ -180,7 +238,11 @@ describe("Envoyer email", () => {
   it("queues one mail per client in the outbox, skipping administrators", async () => {
     const result = await sendClientMail(handle.db, {
       actorId: ADMIN,
-      values: { clientIds: ["cp-ines", "cp-paul", ADMIN, "cp-paul"], subject: "Nouveautés\r\nBcc: x@evil.test", body: "Bonjour,\nVotre commande est prête." },
+      values: {
+        clientIds: ["cp-ines", "cp-paul", ADMIN, "cp-paul"],
+        subject: "Nouveautés\r\nBcc: x@evil.test",
+        body: "Bonjour,\nVotre commande est prête.",
+      },
     });
     expect(result).toEqual({ ok: true, sent: 2 });
     for (const email of ["cp-ines@example.com", "cp-paul@example.com"]) {
@@ -202,7 +264,10 @@ describe("Envoyer email", () => {
     expect(await sendClientMail(handle.db, { actorId: ADMIN, values: { clientIds: many, subject: "a", body: "b" } })).toMatchObject({
       fieldErrors: { clientIds: "Un message peut être envoyé à 100 clients au plus" },
     });
-    expect(await sendClientMail(handle.db, { actorId: ADMIN, values: { clientIds: [ADMIN], subject: "a", body: "b" } })).toMatchObject({ ok: false, status: 404 });
+    expect(await sendClientMail(handle.db, { actorId: ADMIN, values: { clientIds: [ADMIN], subject: "a", body: "b" } })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 });
 
@@ -238,14 +303,18 @@ describe("Nouveau Client", () => {
   });
 
   it("refuses an e-mail already used, whatever its case, and bad input, in French", async () => {
-    expect(await createClient(handle.db, { actorId: ADMIN, publicUrl: BASE, values: { email: "CP-INES@example.com", firstName: "Autre" } })).toEqual({
+    expect(
+      await createClient(handle.db, { actorId: ADMIN, publicUrl: BASE, values: { email: "CP-INES@example.com", firstName: "Autre" } }),
+    ).toEqual({
       ok: false,
       status: 409,
       code: "client_email_taken",
       message: "Un compte existe déjà avec cette adresse e-mail",
       fieldErrors: { email: "Un compte existe déjà avec cette adresse e-mail" },
     });
-    expect(await createClient(handle.db, { actorId: ADMIN, publicUrl: BASE, values: { email: "pas-un-email", firstName: "" } })).toMatchObject({
+    expect(
+      await createClient(handle.db, { actorId: ADMIN, publicUrl: BASE, values: { email: "pas-un-email", firstName: "" } }),
+    ).toMatchObject({
       ok: false,
       status: 400,
       fieldErrors: { email: "Format d'email invalide", firstName: "Le prénom est obligatoire" },

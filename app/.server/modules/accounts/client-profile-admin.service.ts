@@ -50,11 +50,7 @@ function invalidInput(error: import("zod").ZodError): DomainError {
 /** The client row locked for the change, or null for an unknown id or an administrator. */
 async function lockClient(tx: Executor, clientId: string): Promise<{ id: string; email: string } | null> {
   if (!looksLikeId(clientId)) return null;
-  const [row] = await tx
-    .select({ id: user.id, email: user.email, role: user.role })
-    .from(user)
-    .where(eq(user.id, clientId))
-    .for("update");
+  const [row] = await tx.select({ id: user.id, email: user.email, role: user.role }).from(user).where(eq(user.id, clientId)).for("update");
   return row && row.role !== "admin" ? { id: row.id, email: row.email } : null;
 }
 
@@ -134,19 +130,20 @@ export async function getAdminClientProfile(db: Executor, clientId: string, now 
     })),
     loyalty_points: points,
     loyalty_tier: tierFor(points).name,
-    loyalty_history: history.map((t) => ({ id: t.id, points: t.points, type: t.type, description: t.description, created_at: t.created_at })),
+    loyalty_history: history.map((t) => ({
+      id: t.id,
+      points: t.points,
+      type: t.type,
+      description: t.description,
+      created_at: t.created_at,
+    })),
     addresses: addresses.map((a) => ({
       id: a.id,
       label: a.label ?? null,
       name: [a.first_name, a.last_name].filter(Boolean).join(" "),
-      lines: [
-        a.company,
-        a.address_line_1,
-        a.address_line_2,
-        [a.postal_code, a.city].filter(Boolean).join(" "),
-        a.state,
-        a.country,
-      ].filter((l): l is string => Boolean(l && l.trim())),
+      lines: [a.company, a.address_line_1, a.address_line_2, [a.postal_code, a.city].filter(Boolean).join(" "), a.state, a.country].filter(
+        (l): l is string => Boolean(l && l.trim()),
+      ),
       phone: a.phone,
       is_default: a.is_default,
     })),
@@ -154,10 +151,7 @@ export async function getAdminClientProfile(db: Executor, clientId: string, now 
 }
 
 /** Modifier: the profile's editable fields; the auth user's display name follows the names. */
-export async function updateClientProfile(
-  db: Database,
-  input: { actorId: string; clientId: string; values: unknown },
-): Promise<void> {
+export async function updateClientProfile(db: Database, input: { actorId: string; clientId: string; values: unknown }): Promise<void> {
   const parsed = ClientProfileUpdateSchema.safeParse(input.values);
   if (!parsed.success) throw invalidInput(parsed.error);
   const v = parsed.data;
@@ -224,10 +218,7 @@ export async function adjustClientPoints(
  * Envoyer email: one plain-text mail per client, all queued in one transaction (all or none).
  * Ids that are not clients (unknown, administrators) are skipped; none left is a 404.
  */
-export async function sendClientMail(
-  db: Database,
-  input: { actorId: string; values: unknown },
-): Promise<{ sent: number }> {
+export async function sendClientMail(db: Database, input: { actorId: string; values: unknown }): Promise<{ sent: number }> {
   const parsed = ClientMailSchema.safeParse(input.values);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { subject, body } = parsed.data;
@@ -261,7 +252,11 @@ export async function createClient(
   const taken = () => conflict("client_email_taken", CLIENT_EMAIL_TAKEN_MESSAGE, { fieldErrors: { email: CLIENT_EMAIL_TAKEN_MESSAGE } });
   try {
     return await db.transaction(async (tx) => {
-      const [existing] = await tx.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${v.email}`).limit(1);
+      const [existing] = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(sql`lower(${user.email}) = ${v.email}`)
+        .limit(1);
       if (existing) throw taken();
       const clientId = randomBytes(24).toString("base64url");
       await tx.insert(user).values({
@@ -300,7 +295,10 @@ export async function createClient(
     });
   } catch (error) {
     // Two creations of one e-mail at the same instant: the unique index refuses the second.
-    if ((error as { code?: string; cause?: { code?: string } })?.code === "23505" || (error as { cause?: { code?: string } })?.cause?.code === "23505") {
+    if (
+      (error as { code?: string; cause?: { code?: string } })?.code === "23505" ||
+      (error as { cause?: { code?: string } })?.cause?.code === "23505"
+    ) {
       throw taken();
     }
     throw error;

@@ -14,7 +14,11 @@ const now = new Date("2031-06-30T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
 let counter = 0;
 
-async function client(id: string, profile: { first: string; last: string; phone?: string; points?: number; spent?: number }, createdAt: Date) {
+async function client(
+  id: string,
+  profile: { first: string; last: string; phone?: string; points?: number; spent?: number },
+  createdAt: Date,
+) {
   await handle.db.insert(user).values({ id, name: `${profile.first} ${profile.last}`, email: `${id}@example.com`, createdAt });
   await handle.db.insert(userProfiles).values({
     id,
@@ -35,7 +39,15 @@ async function order(userId: string, createdAt: Date, totalCents = 5000) {
     status: "delivered",
     subtotalCents: totalCents,
     totalCents,
-    shippingAddress: { first_name: "Zoé", last_name: "Zénith", street: "1 rue Haute", city: "Nantes", postal_code: "44000", country: "France", phone: "0611223344" },
+    shippingAddress: {
+      first_name: "Zoé",
+      last_name: "Zénith",
+      street: "1 rue Haute",
+      city: "Nantes",
+      postal_code: "44000",
+      country: "France",
+      phone: "0611223344",
+    },
     metadata: { customer_info: { email: `${userId}@example.com`, name: "Zoé Zénith", phone: "0611223344" } },
     createdAt,
   });
@@ -48,9 +60,13 @@ beforeAll(async () => {
   before = await getClientStats(handle.db, now);
   // Zoé ordered exactly 30 days ago (still active); Yann 30 days and one second ago (inactive);
   // Xavier never ordered. Created one day apart, Xavier newest.
-  await client("client-zoe", { first: "Zoé", last: "Zénith", phone: "06 11 22 33 44", points: 120, spent: 15000 }, new Date("2031-01-01T00:00:00Z"));
+  await client(
+    "client-zoe",
+    { first: "Zoé", last: "Zénith", phone: "06 11 22 33 44", points: 120, spent: 15000 },
+    new Date("2031-01-01T00:00:00Z"),
+  );
   await client("client-yann", { first: "Yann", last: "Quéré", points: 30, spent: 5000 }, new Date("2031-01-02T00:00:00Z"));
-  await client("client-xavier", { first: "Xavier", last: "Dupont; \"le grand\"" }, new Date("2031-01-03T00:00:00Z"));
+  await client("client-xavier", { first: "Xavier", last: 'Dupont; "le grand"' }, new Date("2031-01-03T00:00:00Z"));
   await order("client-zoe", new Date(now.getTime() - 60 * DAY));
   await order("client-zoe", activeSince(now));
   await order("client-yann", new Date(activeSince(now).getTime() - 1000));
@@ -78,7 +94,14 @@ describe("listAdminClients", () => {
     expect(page.total).toBe(3);
     expect(page.rows.map((r) => r.id)).toEqual(["client-xavier", "client-yann", "client-zoe"]);
     const [xavier, yann, zoe] = page.rows;
-    expect(zoe).toMatchObject({ first_name: "Zoé", last_name: "Zénith", order_count: 2, total_spent_cents: 15000, loyalty_points: 120, status: "active" });
+    expect(zoe).toMatchObject({
+      first_name: "Zoé",
+      last_name: "Zénith",
+      order_count: 2,
+      total_spent_cents: 15000,
+      loyalty_points: 120,
+      status: "active",
+    });
     expect(zoe.last_order_at).toBe(activeSince(now).toISOString());
     expect(yann).toMatchObject({ order_count: 1, status: "inactive" });
     expect(xavier).toMatchObject({ order_count: 0, last_order_at: null, status: "inactive" });
@@ -170,7 +193,12 @@ describe("deleteClient", () => {
   });
 
   it("refuses an unknown id and an administrator", async () => {
-    expect(await deleteClient(handle.db, "nobody")).toEqual({ ok: false, status: 404, code: "client_not_found", message: "Client introuvable" });
+    expect(await deleteClient(handle.db, "nobody")).toEqual({
+      ok: false,
+      status: 404,
+      code: "client_not_found",
+      message: "Client introuvable",
+    });
     expect(await deleteClient(handle.db, "x'; drop")).toMatchObject({ status: 404 });
     expect(await deleteClient(handle.db, "client-admin")).toEqual({
       ok: false,

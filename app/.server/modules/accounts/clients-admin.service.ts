@@ -241,10 +241,7 @@ function isUuidOrAuthId(id: string): boolean {
  * included, so they are signed out at once. An administrator account is not a client
  * (client_is_admin, forbidden); an unknown id is client_not_found.
  */
-export async function deleteClient(
-  db: Database,
-  clientId: string,
-): Promise<{ anonymisedOrders: number }> {
+export async function deleteClient(db: Database, clientId: string): Promise<{ anonymisedOrders: number }> {
   if (!isUuidOrAuthId(clientId)) throw notFound("client_not_found", CLIENT_NOT_FOUND_MESSAGE);
   const [target] = await db.select({ role: user.role }).from(user).where(eq(user.id, clientId)).limit(1);
   if (!target) throw notFound("client_not_found", CLIENT_NOT_FOUND_MESSAGE);

@@ -85,7 +85,10 @@ beforeAll(async () => {
       shippingAddress: aliceAddress,
       billingAddress: aliceAddress,
       notes: "Sonner deux fois",
-      metadata: { customer_info: { first_name: "Alice", last_name: "Martin", email: "alice.gdpr@example.com", phone: "0612345678" }, channel: "web" },
+      metadata: {
+        customer_info: { first_name: "Alice", last_name: "Martin", email: "alice.gdpr@example.com", phone: "0612345678" },
+        channel: "web",
+      },
     })
     .returning({ id: orders.id });
   aliceOrderId = order.id;
@@ -102,7 +105,14 @@ beforeAll(async () => {
     userId: bruno,
     subtotalCents: 1000,
     totalCents: 1000,
-    shippingAddress: { ...aliceAddress, first_name: "Bruno", last_name: "Petit", street: "3 avenue Foch", city: "Paris", postal_code: "75016" },
+    shippingAddress: {
+      ...aliceAddress,
+      first_name: "Bruno",
+      last_name: "Petit",
+      street: "3 avenue Foch",
+      city: "Paris",
+      postal_code: "75016",
+    },
   });
   await db.insert(userPreferences).values([
     { userId: alice, language: "en", timezone: "Europe/London" },
@@ -160,7 +170,13 @@ describe("deleteAccount", () => {
     const [order] = await db.select().from(orders).where(eq(orders.id, aliceOrderId));
     expect(order.userId).toBeNull();
     expect(order.notes).toBeNull();
-    const anonymised = { first_name: DELETED_CUSTOMER_NAME, last_name: DELETED_CUSTOMER_NAME, city: "Lyon", postal_code: "69003", country: "France" };
+    const anonymised = {
+      first_name: DELETED_CUSTOMER_NAME,
+      last_name: DELETED_CUSTOMER_NAME,
+      city: "Lyon",
+      postal_code: "69003",
+      country: "France",
+    };
     expect(order.shippingAddress).toEqual(anonymised);
     expect(order.billingAddress).toEqual(anonymised);
     expect(order.metadata).toEqual({

@@ -100,17 +100,7 @@ export async function exportUserData(db: Database, userId: string) {
         )
     : [];
 
-  const [
-    addresses,
-    beautyPass,
-    notificationRows,
-    tickets,
-    preferences,
-    logins,
-    events,
-    cards,
-    favouriteRows,
-  ] = await Promise.all([
+  const [addresses, beautyPass, notificationRows, tickets, preferences, logins, events, cards, favouriteRows] = await Promise.all([
     db.select().from(savedAddresses).where(eq(savedAddresses.userId, userId)).orderBy(asc(savedAddresses.createdAt)),
     db
       .select({

@@ -37,11 +37,7 @@ export async function listLoginHistory(db: Executor, userId: string) {
 }
 
 /** Marks a session's history row as ended (sign-out or revocation). */
-export async function recordLogout(
-  db: Executor,
-  sessionId: string,
-  reason: "manual_logout" | "terminated_by_user",
-): Promise<void> {
+export async function recordLogout(db: Executor, sessionId: string, reason: "manual_logout" | "terminated_by_user"): Promise<void> {
   await db
     .update(loginHistory)
     .set({ logoutAt: sql`now()`, sessionDuration: reason })

@@ -15,10 +15,7 @@ function identifierOf(token: string): string {
 }
 
 /** Writes a one-time token valid 7 days (in the caller's transaction) and returns the link. */
-export async function createPasswordSetupLink(
-  tx: Executor,
-  input: { userId: string; publicUrl: string; now?: Date },
-): Promise<string> {
+export async function createPasswordSetupLink(tx: Executor, input: { userId: string; publicUrl: string; now?: Date }): Promise<string> {
   const now = input.now ?? new Date();
   const token = randomBytes(24).toString("base64url");
   await tx.insert(verification).values({

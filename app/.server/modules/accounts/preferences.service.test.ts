@@ -115,7 +115,13 @@ describe("PreferencesSchema", () => {
 
   it("refuses values outside the offered choices", () => {
     const base = { language: "fr", currency: "EUR", timezone: "Europe/Paris", theme: "light", profileVisibility: "private" };
-    for (const bad of [{ language: "it" }, { currency: "JPY" }, { timezone: "Europe/Berlin" }, { theme: "blue" }, { profileVisibility: "friends" }]) {
+    for (const bad of [
+      { language: "it" },
+      { currency: "JPY" },
+      { timezone: "Europe/Berlin" },
+      { theme: "blue" },
+      { profileVisibility: "friends" },
+    ]) {
       const result = PreferencesSchema.safeParse({ ...base, ...bad });
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe("Valeur non autorisée");

@@ -37,9 +37,7 @@ function toPreferences(row: PreferencesRow): Preferences {
     privacySettings: {
       profile_visibility: oneOf(PROFILE_VISIBILITIES, privacy.profile_visibility, d.privacySettings.profile_visibility),
       show_purchase_history:
-        typeof privacy.show_purchase_history === "boolean"
-          ? privacy.show_purchase_history
-          : d.privacySettings.show_purchase_history,
+        typeof privacy.show_purchase_history === "boolean" ? privacy.show_purchase_history : d.privacySettings.show_purchase_history,
       allow_product_recommendations:
         typeof privacy.allow_product_recommendations === "boolean"
           ? privacy.allow_product_recommendations

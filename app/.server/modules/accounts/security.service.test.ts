@@ -68,7 +68,13 @@ describe("active sessions", () => {
 
 describe("login history", () => {
   it("shows each user only their own rows and follows a replaced session", async () => {
-    await recordLogin(handle.db, { userId: alice, sessionId: "s-alice-1", successful: true, ipAddress: "198.51.100.1", userAgent: origin.ua });
+    await recordLogin(handle.db, {
+      userId: alice,
+      sessionId: "s-alice-1",
+      successful: true,
+      ipAddress: "198.51.100.1",
+      userAgent: origin.ua,
+    });
     await recordLogin(handle.db, { userId: alice, successful: false, ipAddress: "198.51.100.9", userAgent: origin.ua });
     await recordLogin(handle.db, { userId: bruno, sessionId: "s-bruno-1", successful: true, userAgent: origin.ua });
     const aliceRows = await listLoginHistory(handle.db, alice);
@@ -152,14 +158,18 @@ describe("security reports", () => {
   it("refuses a missing type or a blank description with the spec message and stores nothing", async () => {
     const before = (await handle.db.select().from(securityReports)).length;
     const message = "Veuillez sélectionner un type de problème et fournir une description";
-    expect(await createSecurityReport(handle.db, alice, { issueType: "other", description: "   " }, origin)).toEqual({ ok: false, message });
+    expect(await createSecurityReport(handle.db, alice, { issueType: "other", description: "   " }, origin)).toEqual({
+      ok: false,
+      message,
+    });
     expect(await createSecurityReport(handle.db, alice, { issueType: "", description: "Quelque chose" } as never, origin)).toEqual({
       ok: false,
       message,
     });
-    expect(
-      await createSecurityReport(handle.db, alice, { issueType: "other", description: "x".repeat(2001) }, origin),
-    ).toEqual({ ok: false, message: "La description ne peut pas dépasser 2000 caractères" });
+    expect(await createSecurityReport(handle.db, alice, { issueType: "other", description: "x".repeat(2001) }, origin)).toEqual({
+      ok: false,
+      message: "La description ne peut pas dépasser 2000 caractères",
+    });
     expect(
       await createSecurityReport(handle.db, alice, { issueType: "other", description: "ok", contactEmail: "pas-un-email" }, origin),
     ).toEqual({ ok: false, message: "Format d'email invalide" });
@@ -169,13 +179,19 @@ describe("security reports", () => {
 
 describe("security forms", () => {
   it("checks each new-password criterion and the confirmation", () => {
-    expect(checkPasswordCriteria("abc").filter((c) => c.met).map((c) => c.id)).toEqual(["lower"]);
+    expect(
+      checkPasswordCriteria("abc")
+        .filter((c) => c.met)
+        .map((c) => c.id),
+    ).toEqual(["lower"]);
     expect(checkPasswordCriteria("Abcdef1!").every((c) => c.met)).toBe(true);
     const weak = ChangePasswordSchema.safeParse({ currentPassword: "x", newPassword: "abcdefgh", confirmPassword: "abcdefgh" });
     expect(weak.error?.issues[0]?.message).toBe("Le nouveau mot de passe ne respecte pas tous les critères");
     const mismatch = ChangePasswordSchema.safeParse({ currentPassword: "x", newPassword: "Abcdef1!", confirmPassword: "Abcdef1?" });
     expect(mismatch.error?.issues[0]?.message).toBe("Les mots de passe ne correspondent pas");
-    expect(ChangePasswordSchema.safeParse({ currentPassword: "x", newPassword: "Abcdef1!", confirmPassword: "Abcdef1!" }).success).toBe(true);
+    expect(ChangePasswordSchema.safeParse({ currentPassword: "x", newPassword: "Abcdef1!", confirmPassword: "Abcdef1!" }).success).toBe(
+      true,
+    );
   });
 
   it("keeps digits only in a 2FA code and needs exactly 6 to verify", () => {

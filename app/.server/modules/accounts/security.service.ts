@@ -58,8 +58,7 @@ export async function listSecurityEvents(db: Executor, userId: string, limit = 5
 }
 
 export type SecurityReportResult =
-  | { ok: true; report: { id: string; contactEmail: string; urgency: string; issueType: string } }
-  | { ok: false; message: string };
+  { ok: true; report: { id: string; contactEmail: string; urgency: string; issueType: string } } | { ok: false; message: string };
 
 /**
  * Stores a security report of the signed-in user with the request's address and browser, and
@@ -115,11 +114,7 @@ export type ActiveSession = DeviceInfo & {
 };
 
 /** The user's unexpired sessions, the current one first then newest first. Tokens never leave here. */
-export async function listActiveSessions(
-  db: Executor,
-  userId: string,
-  currentSessionId: string | null,
-): Promise<ActiveSession[]> {
+export async function listActiveSessions(db: Executor, userId: string, currentSessionId: string | null): Promise<ActiveSession[]> {
   const rows = await db
     .select({
       id: session.id,

@@ -99,14 +99,17 @@ describe("createAddress", () => {
 
   it("gives one message per missing field", async () => {
     const result = createAddress(handle.db, marc, { country: "France", phone: "12" });
-    await expect(result).rejects.toMatchObject({ kind: "invalid", fieldErrors: {
-      first_name: "Le prénom est obligatoire",
-      last_name: "Le nom est obligatoire",
-      address_line_1: "L'adresse est obligatoire",
-      city: "La ville est obligatoire",
-      postal_code: "Le code postal est obligatoire",
-      phone: "Format de téléphone invalide",
-    } });
+    await expect(result).rejects.toMatchObject({
+      kind: "invalid",
+      fieldErrors: {
+        first_name: "Le prénom est obligatoire",
+        last_name: "Le nom est obligatoire",
+        address_line_1: "L'adresse est obligatoire",
+        city: "La ville est obligatoire",
+        postal_code: "Le code postal est obligatoire",
+        phone: "Format de téléphone invalide",
+      },
+    });
   });
 
   it("stops at the size limit with a French message", async () => {

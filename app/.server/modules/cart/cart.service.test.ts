@@ -47,10 +47,15 @@ const at = (ms: number) => ({ now: new Date(T0.getTime() + ms) });
 
 describe("replaceCart and getCart", () => {
   it("stores the lines and reads them priced from the catalogue, with a 6-hour lifetime", async () => {
-    const saved = await replaceCart(handle.db, alice, [
-      { product_id: p[1].id, quantity: 2 },
-      { product_id: p[0].id, quantity: 1 },
-    ], at(0));
+    const saved = await replaceCart(
+      handle.db,
+      alice,
+      [
+        { product_id: p[1].id, quantity: 2 },
+        { product_id: p[0].id, quantity: 1 },
+      ],
+      at(0),
+    );
     expect(saved.items.map((l) => [l.product_id, l.quantity])).toEqual([
       [p[1].id, 2],
       [p[0].id, 1],
@@ -71,12 +76,17 @@ describe("replaceCart and getCart", () => {
   });
 
   it("keeps the deadline on later saves, caps quantities at the stock and drops unknown or unavailable products", async () => {
-    const saved = await replaceCart(handle.db, alice, [
-      { product_id: p[0].id, quantity: 9 },
-      { product_id: UNKNOWN_ID, quantity: 1 },
-      { product_id: p[3].id, quantity: 1 },
-      { product_id: p[4].id, quantity: 1 },
-    ], at(3_600_000));
+    const saved = await replaceCart(
+      handle.db,
+      alice,
+      [
+        { product_id: p[0].id, quantity: 9 },
+        { product_id: UNKNOWN_ID, quantity: 1 },
+        { product_id: p[3].id, quantity: 1 },
+        { product_id: p[4].id, quantity: 1 },
+      ],
+      at(3_600_000),
+    );
     expect(saved.items.map((l) => [l.product_id, l.quantity])).toEqual([[p[0].id, 3]]);
     expect(saved.expires_at).toBe(new Date(T0.getTime() + CART_LIFETIME_MS).toISOString());
     const rows = await handle.db.select().from(cartItems).where(eq(cartItems.userId, alice));
@@ -84,10 +94,15 @@ describe("replaceCart and getCart", () => {
   });
 
   it("never lets a line hold more than the per-line maximum", async () => {
-    const saved = await replaceCart(handle.db, alice, [
-      { product_id: p[2].id, quantity: 60 },
-      { product_id: p[2].id, quantity: 60 },
-    ], at(3_600_000));
+    const saved = await replaceCart(
+      handle.db,
+      alice,
+      [
+        { product_id: p[2].id, quantity: 60 },
+        { product_id: p[2].id, quantity: 60 },
+      ],
+      at(3_600_000),
+    );
     expect(saved.items.map((l) => [l.product_id, l.quantity])).toEqual([[p[2].id, CART_MAX_LINE_QUANTITY]]);
   });
 
@@ -100,17 +115,27 @@ describe("replaceCart and getCart", () => {
 
 describe("mergeCart", () => {
   it("adds the visitor's lines to the server cart, capped at the stock, unknown ids dropped", async () => {
-    await replaceCart(handle.db, bruno, [
-      { product_id: p[0].id, quantity: 2 },
-      { product_id: p[1].id, quantity: 1 },
-    ], at(0));
-    const merged = await mergeCart(handle.db, bruno, [
-      { product_id: p[0].id, quantity: 2 },
-      { product_id: p[1].id, quantity: 4 },
-      { product_id: p[2].id, quantity: 1 },
-      { product_id: UNKNOWN_ID, quantity: 5 },
-      { product_id: p[3].id, quantity: 1 },
-    ], at(1000));
+    await replaceCart(
+      handle.db,
+      bruno,
+      [
+        { product_id: p[0].id, quantity: 2 },
+        { product_id: p[1].id, quantity: 1 },
+      ],
+      at(0),
+    );
+    const merged = await mergeCart(
+      handle.db,
+      bruno,
+      [
+        { product_id: p[0].id, quantity: 2 },
+        { product_id: p[1].id, quantity: 4 },
+        { product_id: p[2].id, quantity: 1 },
+        { product_id: UNKNOWN_ID, quantity: 5 },
+        { product_id: p[3].id, quantity: 1 },
+      ],
+      at(1000),
+    );
     expect(merged.items.map((l) => [l.product_id, l.quantity])).toEqual([
       [p[0].id, 3],
       [p[1].id, 5],
@@ -172,10 +197,15 @@ describe("user isolation", () => {
 
 describe("availability", () => {
   it("flags a line whose product became unavailable and leaves it out of the totals", async () => {
-    await replaceCart(handle.db, alice, [
-      { product_id: p[1].id, quantity: 1 },
-      { product_id: p[2].id, quantity: 1 },
-    ], at(0));
+    await replaceCart(
+      handle.db,
+      alice,
+      [
+        { product_id: p[1].id, quantity: 1 },
+        { product_id: p[2].id, quantity: 1 },
+      ],
+      at(0),
+    );
     await handle.db.update(products).set({ inStock: false }).where(eq(products.id, p[2].id));
     const cart = await getCart(handle.db, alice, at(1));
     expect(cart.items.map((l) => [l.product_id, l.available])).toEqual([

@@ -124,11 +124,7 @@ async function writeCart(
   const freshExpiry = new Date(now.getTime() + CART_LIFETIME_MS);
   return db.transaction(async (tx) => {
     await tx.insert(carts).values({ userId, expiresAt: freshExpiry }).onConflictDoNothing();
-    const [cart] = await tx
-      .select({ expiresAt: carts.expiresAt })
-      .from(carts)
-      .where(eq(carts.userId, userId))
-      .for("update");
+    const [cart] = await tx.select({ expiresAt: carts.expiresAt }).from(carts).where(eq(carts.userId, userId)).for("update");
     let expiresAt = cart.expiresAt;
     if (expiresAt.getTime() <= now.getTime()) {
       // The old cart has expired: its lines go, the new one gets a full lifetime.
@@ -137,9 +133,7 @@ async function writeCart(
     }
 
     const wanted = sumById(lines);
-    const quotes = new Map(
-      (await quoteProducts(tx, [...wanted.keys()])).map((quote) => [quote.product_id, quote]),
-    );
+    const quotes = new Map((await quoteProducts(tx, [...wanted.keys()])).map((quote) => [quote.product_id, quote]));
     const target = new Map<string, number>();
     if (mode === "merge") {
       const existing = await tx

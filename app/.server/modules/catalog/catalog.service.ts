@@ -3,15 +3,16 @@ import { rowsOf, type Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { purgePageCache } from "../../page-cache-bridge";
 import { categories, priceHistory, products } from "../../db/schema";
-import { toProductCardView, type CategoryView, type ProductCardView, type ProductPage, type ProductView } from "~/domain/catalog/catalog.types";
+import {
+  toProductCardView,
+  type CategoryView,
+  type ProductCardView,
+  type ProductPage,
+  type ProductView,
+} from "~/domain/catalog/catalog.types";
 import type { ProductListQuery } from "~/domain/catalog/catalog.schema";
 import type { ProductSort } from "~/domain/catalog/catalog.constants";
-import {
-  CATALOGUE_PAGE_SIZE,
-  HOME_FEATURED_COUNT,
-  HOME_PRODUCTS_PER_CATEGORY,
-  LOWEST_PRICE_WINDOW_DAYS,
-} from "~/lib/shop-rules";
+import { CATALOGUE_PAGE_SIZE, HOME_FEATURED_COUNT, HOME_PRODUCTS_PER_CATEGORY, LOWEST_PRICE_WINDOW_DAYS } from "~/lib/shop-rules";
 import { searchTerms, toFuzzyText, toTsQueryText } from "./search-query";
 import { isUuid } from "~/lib/uuid";
 
@@ -93,7 +94,6 @@ export function toProductView(row: ProductRow): ProductView {
     updated_at: iso(row.updatedAt),
   };
 }
-
 
 const categoryColumns = {
   id: categories.id,
@@ -236,11 +236,7 @@ function orderFor(sort: ProductSort, plan: SearchPlan | null): SQL[] {
  * Search: French full-text (accents and plurals folded) ranked by relevance; when it finds
  * nothing, a trigram fallback tolerates typos ("mascarra" finds "mascara").
  */
-export async function listProducts(
-  db: Executor,
-  query: ProductListQuery,
-  options: ListOptions = {},
-): Promise<ProductListResult> {
+export async function listProducts(db: Executor, query: ProductListQuery, options: ListOptions = {}): Promise<ProductListResult> {
   const pageSize = options.pageSize ?? query.page_size ?? CATALOGUE_PAGE_SIZE;
   const filters: SQL[] = [];
 
@@ -365,7 +361,10 @@ export async function getLowestPricesLast30Days(db: Executor, productIds: string
   const result = new Map<string, number>();
   const ids = productIds.filter(isUuid);
   if (ids.length === 0) return result;
-  const idList = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const days = sql`make_interval(days => ${LOWEST_PRICE_WINDOW_DAYS})`;
   const res = await db.execute(sql`
     WITH cur AS (
@@ -403,9 +402,7 @@ export async function listProductsForSitemap(db: Executor): Promise<{ id: string
 
 /** Card views of a list, with the 30-day reference price of the discounted ones (one query). */
 export async function toCardViews(db: Executor, items: ProductView[]): Promise<ProductCardView[]> {
-  const discounted = items
-    .filter((p) => p.original_price_cents !== null && p.original_price_cents > p.price_cents)
-    .map((p) => p.id);
+  const discounted = items.filter((p) => p.original_price_cents !== null && p.original_price_cents > p.price_cents).map((p) => p.id);
   const lowest = discounted.length > 0 ? await getLowestPricesLast30Days(db, discounted) : undefined;
   return items.map((p) => toProductCardView(p, lowest));
 }

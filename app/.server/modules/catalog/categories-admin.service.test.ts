@@ -5,7 +5,12 @@ import type { DatabaseHandle } from "../../db/client";
 import { categories, products } from "../../db/schema";
 import { listCategories } from "./catalog.service";
 import { slugify } from "~/domain/catalog/admin-categories.schema";
-import { createCategory as createCategoryOrThrow, deleteCategory as deleteCategoryOrThrow, listAdminCategories, renameCategory as renameCategoryOrThrow } from "./categories-admin.service";
+import {
+  createCategory as createCategoryOrThrow,
+  deleteCategory as deleteCategoryOrThrow,
+  listAdminCategories,
+  renameCategory as renameCategoryOrThrow,
+} from "./categories-admin.service";
 import { settled } from "../../../../tests/support/domain-result";
 
 const createCategory = (...args: Parameters<typeof createCategoryOrThrow>) => settled(createCategoryOrThrow(...args));

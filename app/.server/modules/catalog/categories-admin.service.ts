@@ -72,7 +72,12 @@ async function nameTaken(tx: Executor, name: string, exceptId?: string): Promise
 }
 
 function foldName(name: string): string {
-  return name.normalize("NFD").replace(/\p{M}+/gu, "").toLocaleLowerCase("fr-FR").replace(/\s+/g, " ").trim();
+  return name
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLocaleLowerCase("fr-FR")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** The derived slug, suffixed -2, -3 ... when another category already has it. */

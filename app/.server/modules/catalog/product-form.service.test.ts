@@ -63,7 +63,9 @@ async function productCount(): Promise<number> {
 }
 
 async function upload(): Promise<string> {
-  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c08" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c08" } })
+    .png()
+    .toBuffer();
   const stored = await storeProductImage(bytes, storage);
   if (!stored.ok) throw new Error(stored.message);
   return stored.url;
@@ -74,7 +76,10 @@ const fileOf = (url: string) => path.join(root, url.replace("/media/uploads/", "
 beforeAll(async () => {
   handle = await createTestDatabase();
   admin = await createShopper(handle.db, { name: "Admin" });
-  const [cat] = await handle.db.insert(categories).values({ name: `Catégorie ${token}`, slug: `cat-${token}` }).returning();
+  const [cat] = await handle.db
+    .insert(categories)
+    .values({ name: `Catégorie ${token}`, slug: `cat-${token}` })
+    .returning();
   categoryId = cat.id;
   setMediaStorage(storage);
 });
@@ -136,12 +141,25 @@ describe("saveAdminProduct", () => {
     expect(result).toMatchObject({ ok: true, created: true, name: `Sérum ${token}` });
     if (!result.ok) return;
     const [row] = await handle.db.select().from(products).where(eq(products.id, result.id));
-    expect(row).toMatchObject({ priceCents: 2490, stockQuantity: 12, inStock: true, featured: true, sku: `SKU-${token}`, tags: ["éclat", "vitamine C"] });
+    expect(row).toMatchObject({
+      priceCents: 2490,
+      stockQuantity: 12,
+      inStock: true,
+      featured: true,
+      sku: `SKU-${token}`,
+      tags: ["éclat", "vitamine C"],
+    });
     const moves = await handle.db.select().from(stockMovements).where(eq(stockMovements.productId, result.id));
     expect(moves).toMatchObject([{ reason: "initial", delta: 12, resultingStock: 12, actorUserId: admin.id }]);
     expect(await handle.db.select().from(priceHistory).where(eq(priceHistory.productId, result.id))).toHaveLength(1);
     const detail = await getAdminProductDetail(handle.db, result.id);
-    expect(detail?.values).toMatchObject({ price: "24.90", stock: "12", rating: "4.5", sku: `SKU-${token}`, attributes: { skin_type: "sensible" } });
+    expect(detail?.values).toMatchObject({
+      price: "24.90",
+      stock: "12",
+      rating: "4.5",
+      sku: `SKU-${token}`,
+      attributes: { skin_type: "sensible" },
+    });
   });
 
   it("edits: stock through the inventory service (a movement), price history kept, in_stock follows the stock", async () => {

@@ -15,7 +15,12 @@ import {
   listStockAlerts,
   streamStockCsv,
 } from "./products-admin.service";
-import { DEFAULT_ADMIN_PRODUCT_QUERY, readAdminProductQuery, stockStatus, type AdminProductQuery } from "~/domain/catalog/admin-products.schema";
+import {
+  DEFAULT_ADMIN_PRODUCT_QUERY,
+  readAdminProductQuery,
+  stockStatus,
+  type AdminProductQuery,
+} from "~/domain/catalog/admin-products.schema";
 import { settled } from "../../../../tests/support/domain-result";
 
 const adjustAdminStock = (...args: Parameters<typeof adjustAdminStockOrThrow>) => settled(adjustAdminStockOrThrow(...args));
@@ -37,7 +42,10 @@ async function csvOf(filter: Partial<AdminProductQuery>): Promise<string> {
 beforeAll(async () => {
   handle = await createTestDatabase();
   admin = await createShopper(handle.db, { name: "Admin" });
-  const [cat] = await handle.db.insert(categories).values({ name: `Catégorie ${token}`, slug: `cat-${token}` }).returning();
+  const [cat] = await handle.db
+    .insert(categories)
+    .values({ name: `Catégorie ${token}`, slug: `cat-${token}` })
+    .returning();
   categoryId = cat.id;
   const rows = [
     { key: "creme", name: `Crème ${token} Éclat`, priceCents: 2550, stockQuantity: 0, categoryId },
@@ -46,7 +54,10 @@ beforeAll(async () => {
     { key: "savon", name: `Savon ${token}`, priceCents: 300, stockQuantity: 10, categoryId: null },
   ];
   for (const { key, ...values } of rows) {
-    const [p] = await handle.db.insert(products).values({ ...values, brand: "Aurore Test", sku: `SKU-${token}-${key}` }).returning({ id: products.id });
+    const [p] = await handle.db
+      .insert(products)
+      .values({ ...values, brand: "Aurore Test", sku: `SKU-${token}-${key}` })
+      .returning({ id: products.id });
     ids[key] = p.id;
   }
 });
@@ -137,22 +148,38 @@ describe("stock report", () => {
 
 describe("adjustAdminStock", () => {
   it("adds in bulk and records who did it in the history", async () => {
-    const result = await adjustAdminStock(handle.db, { productIds: [ids.rouge, ids.savon], mode: "add", quantity: 5, bulk: true, actorUserId: admin.id });
+    const result = await adjustAdminStock(handle.db, {
+      productIds: [ids.rouge, ids.savon],
+      mode: "add",
+      quantity: 5,
+      bulk: true,
+      actorUserId: admin.id,
+    });
     expect(result).toMatchObject({ ok: true });
     const list = await listAdminProducts(handle.db, q({ search: token, sort: "stock" }));
     expect(list.rows.map((r) => r.stock)).toEqual([0, 10, 15, 40]);
     const history = await getStockHistory(handle.db, ids.rouge);
-    expect(history?.movements[0]).toMatchObject({ reason: "admin_add", reason_label: "Ajout par l'administrateur", delta: 5, resulting_stock: 10, actor: admin.email });
+    expect(history?.movements[0]).toMatchObject({
+      reason: "admin_add",
+      reason_label: "Ajout par l'administrateur",
+      delta: 5,
+      resulting_stock: 10,
+      actor: admin.email,
+    });
   });
 
   it("refuses one product's minus at 0 and an invalid quantity", async () => {
-    expect(await adjustAdminStock(handle.db, { productIds: [ids.creme], mode: "remove", quantity: 1, bulk: false, actorUserId: admin.id })).toEqual({
+    expect(
+      await adjustAdminStock(handle.db, { productIds: [ids.creme], mode: "remove", quantity: 1, bulk: false, actorUserId: admin.id }),
+    ).toEqual({
       ok: false,
       status: 409,
       code: "insufficient_stock",
       message: "Stock insuffisant",
     });
-    expect(await adjustAdminStock(handle.db, { productIds: [ids.creme], mode: "set", quantity: -3, bulk: false, actorUserId: admin.id })).toMatchObject({
+    expect(
+      await adjustAdminStock(handle.db, { productIds: [ids.creme], mode: "set", quantity: -3, bulk: false, actorUserId: admin.id }),
+    ).toMatchObject({
       ok: false,
       message: "Quantité invalide",
     });

@@ -287,7 +287,13 @@ export async function* streamStockCsv(db: Executor, filter: ProductFilter): Asyn
     if (rows.length === 0) return;
     yield rows
       .map((r) =>
-        csvRow([r.name, r.categoryName ?? "Non classé", csvPrice.format(r.priceCents / 100), r.stock, STOCK_STATUS_LABELS[stockStatus(r.stock)]]),
+        csvRow([
+          r.name,
+          r.categoryName ?? "Non classé",
+          csvPrice.format(r.priceCents / 100),
+          r.stock,
+          STOCK_STATUS_LABELS[stockStatus(r.stock)],
+        ]),
       )
       .join("");
     sent += rows.length;

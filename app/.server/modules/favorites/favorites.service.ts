@@ -7,7 +7,6 @@ import { isUuid } from "~/lib/uuid";
 import { notFound } from "~/domain/errors";
 import type { ProductCardView } from "~/domain/catalog/catalog.types";
 
-
 /** The shopper's favourite products as cards, most recently added first. */
 export async function listFavorites(db: Executor, userId: string): Promise<ProductCardView[]> {
   const rows = await db

@@ -45,7 +45,12 @@ export function quoteGiftCardLines(cards: readonly GiftCardConfig[]) {
 export async function quoteGiftCardPayments(
   db: Executor,
   input: { codes: readonly string[]; totalCents: number; giftCardLinesCents: number; now: Date },
-): Promise<{ payments: GiftCardPaymentQuote[]; refusals: { code: string; message: string }[]; allocations: GiftCardAllocation[]; totalCents: number }> {
+): Promise<{
+  payments: GiftCardPaymentQuote[];
+  refusals: { code: string; message: string }[];
+  allocations: GiftCardAllocation[];
+  totalCents: number;
+}> {
   const payable = Math.max(0, input.totalCents - input.giftCardLinesCents);
   const { allocations, refusals, totalCents } = await allocateGiftCards(db, input.codes, payable, input.now);
   const payments = allocations.map((a) => ({

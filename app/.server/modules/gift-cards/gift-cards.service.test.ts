@@ -8,7 +8,10 @@ import type { DatabaseHandle } from "../../db/client";
 import { giftCards, giftCardTransactions, orderItems, orders, outbox, products, promoCodes } from "../../db/schema";
 import { createPromoCode } from "../promotions/promo-codes-admin.service";
 import { SimulatedPaymentProvider } from "../payments/payment-provider";
-import { changeOrderStatus as changeOrderStatusOrThrow, cancelOwnOrder as cancelOwnOrderOrThrow } from "../../workflows/change-order-status";
+import {
+  changeOrderStatus as changeOrderStatusOrThrow,
+  cancelOwnOrder as cancelOwnOrderOrThrow,
+} from "../../workflows/change-order-status";
 import { placeOrder as placeOrderOrThrow, quoteCheckout } from "../../workflows/place-order";
 import { createSlidingWindowLimiter } from "../../rate-limit";
 import { PlaceOrderSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
@@ -99,7 +102,10 @@ async function newCard(amountEuros: number, options: { now?: Date } = {}) {
 /** A product whose order costs exactly `totalCents` with the 9,90 € delivery fee. */
 async function productForTotal(totalCents: number) {
   const [p] = await pickProducts(handle.db, 1, 1000);
-  await handle.db.update(products).set({ priceCents: totalCents - 990 }).where(eq(products.id, p.id));
+  await handle.db
+    .update(products)
+    .set({ priceCents: totalCents - 990 })
+    .where(eq(products.id, p.id));
   return p.id;
 }
 
@@ -147,7 +153,10 @@ describe("refusals", () => {
       code: "gift_card_unknown",
       message: "Code de carte cadeau inconnu",
     });
-    await expect(findUsableGiftCard(handle.db, "n'importe quoi")).rejects.toMatchObject({ code: "gift_card_unknown", message: "Code de carte cadeau inconnu" });
+    await expect(findUsableGiftCard(handle.db, "n'importe quoi")).rejects.toMatchObject({
+      code: "gift_card_unknown",
+      message: "Code de carte cadeau inconnu",
+    });
 
     const card = await newCard(20);
     const typed = formatGiftCardCode(card.code).toLowerCase().replace(/-/g, " ");
@@ -174,7 +183,11 @@ describe("refusals", () => {
       code: "gift_card_disabled",
       message: "Cette carte cadeau a été désactivée",
     });
-    await expect(disableGiftCard(handle.db, randomUUID())).rejects.toMatchObject({ kind: "not_found", code: "not_found", message: "Carte cadeau introuvable" });
+    await expect(disableGiftCard(handle.db, randomUUID())).rejects.toMatchObject({
+      kind: "not_found",
+      code: "not_found",
+      message: "Carte cadeau introuvable",
+    });
     await expect(disableGiftCard(handle.db, "pas-un-id")).rejects.toMatchObject({ kind: "not_found", message: "Carte cadeau introuvable" });
     await expect(checkGiftCardBalance(handle.db, card.code)).rejects.toMatchObject({
       kind: "not_found",
@@ -198,7 +211,11 @@ describe("refusals", () => {
 describe("buying and spending gift cards through the checkout", () => {
   it("sells an e-mail card alone: no address, no delivery fee, a line without stock, the code mailed to the recipient", async () => {
     const buyer = await createShopper(handle.db);
-    const quote = await quoteCheckout(handle.db, { userId: buyer.id, lines: [], giftCards: [request({ gift_cards: [emailCard(50)] }).gift_cards[0]] });
+    const quote = await quoteCheckout(handle.db, {
+      userId: buyer.id,
+      lines: [],
+      giftCards: [request({ gift_cards: [emailCard(50)] }).gift_cards[0]],
+    });
     expect(quote).toMatchObject({ needs_address: false, shipping: null, subtotal_cents: 5000, total_cents: 5000, card_cents: 5000 });
 
     const result = await placeOrder(handle.db, {
@@ -226,7 +243,12 @@ describe("buying and spending gift cards through the checkout", () => {
   it("adds 5 € for a physical card, which needs an address; its code goes to the buyer's confirmation", async () => {
     const buyer = await createShopper(handle.db);
     const physical = { ...emailCard(30), deliveryMode: "physical" as const, recipientEmail: "" };
-    const noAddress = await placeOrder(handle.db, { userId: buyer.id, idempotencyKey: randomUUID(), request: request({ lines: [], gift_cards: [physical] }), provider });
+    const noAddress = await placeOrder(handle.db, {
+      userId: buyer.id,
+      idempotencyKey: randomUUID(),
+      request: request({ lines: [], gift_cards: [physical] }),
+      provider,
+    });
     expect(noAddress).toMatchObject({ ok: false, status: 400, code: "invalid_address" });
     const result = await placeOrder(handle.db, {
       userId: buyer.id,
@@ -247,10 +269,17 @@ describe("buying and spending gift cards through the checkout", () => {
     const result = await placeOrder(handle.db, {
       userId: shopper.id,
       idempotencyKey: randomUUID(),
-      request: request({ address_id: shopper.addressId, lines: [{ product_id: productId, quantity: 1 }], gift_card_codes: [card.code.toLowerCase()] }),
+      request: request({
+        address_id: shopper.addressId,
+        lines: [{ product_id: productId, quantity: 1 }],
+        gift_card_codes: [card.code.toLowerCase()],
+      }),
       provider,
     });
-    expect(result).toMatchObject({ ok: true, order: { total_cents: 8000, gift_card_cents: 5000, gift_card_payments: [{ last4: card.last4, amount_cents: 5000 }] } });
+    expect(result).toMatchObject({
+      ok: true,
+      order: { total_cents: 8000, gift_card_cents: 5000, gift_card_payments: [{ last4: card.last4, amount_cents: 5000 }] },
+    });
     expect((await provider.listCharges()).at(-1)).toMatchObject({ amountCents: 3000 });
     expect(await balanceOf(card.id)).toBe(0);
     if (!result.ok) return;
@@ -267,7 +296,9 @@ describe("buying and spending gift cards through the checkout", () => {
     ]);
 
     // The administrator restores the order: the card pays again.
-    expect(await changeOrderStatus(handle.db, { orderId: result.order.id, newStatus: "pending", actor: ADMIN, provider })).toMatchObject({ ok: true });
+    expect(await changeOrderStatus(handle.db, { orderId: result.order.id, newStatus: "pending", actor: ADMIN, provider })).toMatchObject({
+      ok: true,
+    });
     expect(await balanceOf(card.id)).toBe(0);
   });
 
@@ -280,7 +311,12 @@ describe("buying and spending gift cards through the checkout", () => {
     const result = await placeOrder(handle.db, {
       userId: shopper.id,
       idempotencyKey: randomUUID(),
-      request: { ...noCard, address_id: shopper.addressId, lines: [{ product_id: productId, quantity: 1 }], gift_card_codes: [formatGiftCardCode(card.code)] },
+      request: {
+        ...noCard,
+        address_id: shopper.addressId,
+        lines: [{ product_id: productId, quantity: 1 }],
+        gift_card_codes: [formatGiftCardCode(card.code)],
+      },
       provider,
     });
     expect(result).toMatchObject({ ok: true, order: { total_cents: 4000, gift_card_cents: 4000 } });
@@ -292,14 +328,26 @@ describe("buying and spending gift cards through the checkout", () => {
     const card = await newCard(50);
     const productId = await productForTotal(2000);
     const shopper = await createShopper(handle.db);
-    const onlyCards = await quoteCheckout(handle.db, { userId: shopper.id, lines: [], giftCards: request({ gift_cards: [emailCard(40)] }).gift_cards, giftCardCodes: [card.code] });
+    const onlyCards = await quoteCheckout(handle.db, {
+      userId: shopper.id,
+      lines: [],
+      giftCards: request({ gift_cards: [emailCard(40)] }).gift_cards,
+      giftCardCodes: [card.code],
+    });
     expect(onlyCards.gift_card_cents).toBe(0);
-    expect(onlyCards.gift_card_refusals).toEqual([{ code: card.code, message: "Les cartes cadeaux ne peuvent pas payer l'achat d'une autre carte cadeau" }]);
+    expect(onlyCards.gift_card_refusals).toEqual([
+      { code: card.code, message: "Les cartes cadeaux ne peuvent pas payer l'achat d'une autre carte cadeau" },
+    ]);
 
     const result = await placeOrder(handle.db, {
       userId: shopper.id,
       idempotencyKey: randomUUID(),
-      request: request({ address_id: shopper.addressId, lines: [{ product_id: productId, quantity: 1 }], gift_cards: [emailCard(40)], gift_card_codes: [card.code] }),
+      request: request({
+        address_id: shopper.addressId,
+        lines: [{ product_id: productId, quantity: 1 }],
+        gift_cards: [emailCard(40)],
+        gift_card_codes: [card.code],
+      }),
       provider,
     });
     // 20 € of products (delivery included) paid by the card, the 40 € gift card by bank card.
@@ -318,7 +366,12 @@ describe("buying and spending gift cards through the checkout", () => {
         request: request({ address_id: shopper.addressId, lines: [{ product_id: productId, quantity: 1 }], gift_card_codes: codes }),
         provider,
       });
-    expect(await place(["ABCD-EFGH-JKLM-NPQR"])).toMatchObject({ ok: false, status: 400, code: "gift_card_refused", message: "Code de carte cadeau inconnu" });
+    expect(await place(["ABCD-EFGH-JKLM-NPQR"])).toMatchObject({
+      ok: false,
+      status: 400,
+      code: "gift_card_refused",
+      message: "Code de carte cadeau inconnu",
+    });
     const disabled = await newCard(30);
     await disableGiftCard(handle.db, disabled.id);
     expect(await place([disabled.code])).toMatchObject({ ok: false, message: "Cette carte cadeau a été désactivée" });
@@ -336,7 +389,12 @@ describe("buying and spending gift cards through the checkout", () => {
     const result = await placeOrder(handle.db, {
       userId: shopper.id,
       idempotencyKey: randomUUID(),
-      request: request({ address_id: shopper.addressId, lines: [{ product_id: productId, quantity: 1 }], points_to_use: 200, gift_card_codes: [card.code] }),
+      request: request({
+        address_id: shopper.addressId,
+        lines: [{ product_id: productId, quantity: 1 }],
+        points_to_use: 200,
+        gift_card_codes: [card.code],
+      }),
       provider,
     });
     expect(result).toMatchObject({ ok: true, order: { total_cents: 6000, discount_cents: 2000, gift_card_cents: 3000 } });
@@ -371,7 +429,13 @@ describe("gift cards with a promo code", () => {
     });
     // 90 € of products + 30 € gift card bought + 9,90 € delivery (the card does not count towards
     // free delivery) - 9 € (10% of the products only).
-    expect(quote).toMatchObject({ subtotal_cents: 12_000, promo_discount_cents: 900, total_cents: 12_090, gift_card_cents: 2000, card_cents: 10_090 });
+    expect(quote).toMatchObject({
+      subtotal_cents: 12_000,
+      promo_discount_cents: 900,
+      total_cents: 12_090,
+      gift_card_cents: 2000,
+      card_cents: 10_090,
+    });
     const result = await placeOrder(handle.db, { userId: shopper.id, idempotencyKey: randomUUID(), request: input, provider });
     expect(result).toMatchObject({ ok: true, order: { total_cents: 12_090, promo_discount_cents: 900, gift_card_cents: 2000 } });
     expect((await provider.listCharges()).at(-1)).toMatchObject({ amountCents: 10_090 });
@@ -407,7 +471,10 @@ describe("gift cards under concurrency", () => {
     expect(won).toHaveLength(5);
     for (const r of won) expect(r).toMatchObject({ order: { gift_card_cents: 1000, total_cents: 1000 } });
     for (const r of results.filter((r) => !r.ok)) {
-      expect(r).toMatchObject({ ok: false, message: expect.stringMatching(/^(Le solde de cette carte cadeau est épuisé|Le solde d'une carte cadeau a changé)/) });
+      expect(r).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/^(Le solde de cette carte cadeau est épuisé|Le solde d'une carte cadeau a changé)/),
+      });
     }
     expect(await balanceOf(card.id)).toBe(0);
     const uses = await handle.db.select().from(giftCardTransactions).where(eq(giftCardTransactions.giftCardId, card.id));
@@ -424,8 +491,16 @@ describe("the ledger property", () => {
     const cards = [await newCard(20), await newCard(35), await newCard(50)];
     const placed: string[] = [];
     const action = fc.oneof(
-      fc.record({ kind: fc.constant("order" as const), quantity: fc.integer({ min: 1, max: 4 }), use: fc.subarray([0, 1, 2], { minLength: 1 }) }),
-      fc.record({ kind: fc.constant("status" as const), order: fc.nat(), status: fc.constantFrom("cancelled", "returned", "pending", "delivered") }),
+      fc.record({
+        kind: fc.constant("order" as const),
+        quantity: fc.integer({ min: 1, max: 4 }),
+        use: fc.subarray([0, 1, 2], { minLength: 1 }),
+      }),
+      fc.record({
+        kind: fc.constant("status" as const),
+        order: fc.nat(),
+        status: fc.constantFrom("cancelled", "returned", "pending", "delivered"),
+      }),
       fc.record({ kind: fc.constant("buy" as const), amount: fc.integer({ min: 10, max: 60 }) }),
     );
     await fc.assert(
@@ -435,7 +510,11 @@ describe("the ledger property", () => {
             const r = await placeOrder(handle.db, {
               userId: shopper.id,
               idempotencyKey: randomUUID(),
-              request: request({ address_id: shopper.addressId, lines: [{ product_id: productId, quantity: a.quantity }], gift_card_codes: a.use.map((i) => cards[i].code) }),
+              request: request({
+                address_id: shopper.addressId,
+                lines: [{ product_id: productId, quantity: a.quantity }],
+                gift_card_codes: a.use.map((i) => cards[i].code),
+              }),
               provider,
             });
             if (r.ok) placed.push(r.order.id);
@@ -462,7 +541,10 @@ describe("the ledger property", () => {
           }
           // An order holds its gift-card payment exactly while it is not cancelled or returned.
           for (const orderId of placed) {
-            const [o] = await handle.db.select({ status: orders.status, gift: orders.giftCardCents }).from(orders).where(eq(orders.id, orderId));
+            const [o] = await handle.db
+              .select({ status: orders.status, gift: orders.giftCardCents })
+              .from(orders)
+              .where(eq(orders.id, orderId));
             const [{ held }] = await handle.db
               .select({ held: sql<number>`coalesce(-sum(${giftCardTransactions.amountCents}), 0)::int` })
               .from(giftCardTransactions)
@@ -487,7 +569,9 @@ describe("expiry reminder", () => {
 
     const due = new Date("2033-10-20T09:00:00Z");
     const countMails = async () =>
-      (await handle.db.select().from(outbox)).filter((m) => String(m.payload.subject).startsWith("Votre carte cadeau Aurore expire") && String(m.payload.text).includes(card.last4)).length;
+      (await handle.db.select().from(outbox)).filter(
+        (m) => String(m.payload.subject).startsWith("Votre carte cadeau Aurore expire") && String(m.payload.text).includes(card.last4),
+      ).length;
     await sendGiftCardExpiryReminders(handle.db, due);
     await sendGiftCardExpiryReminders(handle.db, due);
     await Promise.all([sendGiftCardExpiryReminders(handle.db, due), sendGiftCardExpiryReminders(handle.db, due)]);
@@ -501,7 +585,12 @@ describe("back-office", () => {
   it("lists cards with last 4, amount, balance, status, buyer and expiry; finds one by its last 4", async () => {
     const card = await newCard(25);
     const { cards } = await listAdminGiftCards(handle.db, { search: card.last4 });
-    expect(cards.find((c) => c.id === card.id)).toMatchObject({ last4: card.last4, amount_cents: 2500, balance_cents: 2500, status: "active" });
+    expect(cards.find((c) => c.id === card.id)).toMatchObject({
+      last4: card.last4,
+      amount_cents: 2500,
+      balance_cents: 2500,
+      status: "active",
+    });
     expect(cards.find((c) => c.id === card.id)?.buyer_email).toMatch(/@example\.com$/);
   });
 

@@ -95,7 +95,10 @@ export async function findUsableGiftCard(db: Executor, code: string, now = new D
 async function findGiftCard(db: Executor, code: string): Promise<GiftCardRow | null> {
   const normalized = normalizeGiftCardCode(code);
   if (!isWellFormedGiftCardCode(normalized)) return null;
-  const [row] = await db.select().from(giftCards).where(eq(giftCards.codeHash, hashGiftCardCode(normalized)));
+  const [row] = await db
+    .select()
+    .from(giftCards)
+    .where(eq(giftCards.codeHash, hashGiftCardCode(normalized)));
   return row ?? null;
 }
 
@@ -116,11 +119,7 @@ export type GiftCardBalanceView = {
 };
 
 /** The balance page: remaining balance and expiry of a code (also for an expired or empty card). */
-export async function checkGiftCardBalance(
-  db: Executor,
-  code: string,
-  now = new Date(),
-): Promise<GiftCardBalanceView> {
+export async function checkGiftCardBalance(db: Executor, code: string, now = new Date()): Promise<GiftCardBalanceView> {
   const card = await findGiftCard(db, code);
   if (!card) throw notFound("gift_card_unknown", GIFT_CARD_REDEMPTION_MESSAGES.unknown);
   if (card.status !== "active") throw notFound("gift_card_disabled", GIFT_CARD_REDEMPTION_MESSAGES.disabled);
@@ -244,7 +243,9 @@ export async function refundOrderGiftCards(tx: Executor, orderId: string, now: D
       .where(eq(giftCards.id, giftCardId))
       .returning({ balance: giftCards.balanceCents });
     if (!row) continue;
-    await tx.insert(giftCardTransactions).values({ giftCardId, kind: "refund", amountCents: net, balanceAfterCents: row.balance, orderId, createdAt: now });
+    await tx
+      .insert(giftCardTransactions)
+      .values({ giftCardId, kind: "refund", amountCents: net, balanceAfterCents: row.balance, orderId, createdAt: now });
     total += net;
   }
   return total;
@@ -405,7 +406,9 @@ export function giftCardConfirmationLines(issued: readonly IssuedGiftCard[]): st
   for (const card of issued) {
     const mode = GIFT_CARD_DELIVERY_LABELS[card.config.deliveryMode].name;
     if (card.config.deliveryMode === "email") {
-      lines.push(`- ${formatPrice(card.config.amountCents)} (${mode}) ${maskedGiftCardCode(card.last4)} : envoyée à ${card.config.recipientEmail}`);
+      lines.push(
+        `- ${formatPrice(card.config.amountCents)} (${mode}) ${maskedGiftCardCode(card.last4)} : envoyée à ${card.config.recipientEmail}`,
+      );
     } else {
       lines.push(
         `- ${formatPrice(card.config.amountCents)} (${mode}) : code ${formatGiftCardCode(card.code)}, expédiée avec votre commande`,
@@ -416,10 +419,7 @@ export function giftCardConfirmationLines(issued: readonly IssuedGiftCard[]): st
 }
 
 /** Cards bought by these orders, for the order views (last 4 only). */
-export async function giftCardsBoughtBy(
-  db: Executor,
-  orderIds: readonly string[],
-): Promise<Map<string, BoughtGiftCardView[]>> {
+export async function giftCardsBoughtBy(db: Executor, orderIds: readonly string[]): Promise<Map<string, BoughtGiftCardView[]>> {
   const out = new Map<string, BoughtGiftCardView[]>();
   if (orderIds.length === 0) return out;
   const rows = await db

@@ -5,7 +5,13 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import { createShopper, pickProducts } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
 import { products, stockMovements } from "../../db/schema";
-import { adjustStock as adjustStockOrThrow, INSUFFICIENT_STOCK_MESSAGE, INVALID_QUANTITY_MESSAGE, returnStock, takeStock } from "./inventory.service";
+import {
+  adjustStock as adjustStockOrThrow,
+  INSUFFICIENT_STOCK_MESSAGE,
+  INVALID_QUANTITY_MESSAGE,
+  returnStock,
+  takeStock,
+} from "./inventory.service";
 import { settled } from "../../../../tests/support/domain-result";
 
 const adjustStock = (...args: Parameters<typeof adjustStockOrThrow>) => settled(adjustStockOrThrow(...args));
@@ -62,11 +68,17 @@ describe("adjustStock (administrator)", () => {
   it("refuses to remove more than the stock of one product ('Stock insuffisant') and changes nothing", async () => {
     const [a, b] = await pickProducts(handle.db, 2, 3);
     await adjustStock(handle.db, { productIds: [b.id], mode: "set", quantity: 10, actorUserId: admin });
-    const before = await handle.db.select().from(stockMovements).where(inArray(stockMovements.productId, [a.id, b.id]));
+    const before = await handle.db
+      .select()
+      .from(stockMovements)
+      .where(inArray(stockMovements.productId, [a.id, b.id]));
     const result = await adjustStock(handle.db, { productIds: [a.id, b.id], mode: "remove", quantity: 5, actorUserId: admin });
     expect(result).toEqual({ ok: false, status: 409, code: "insufficient_stock", message: INSUFFICIENT_STOCK_MESSAGE });
     expect((await stock([a.id, b.id])).map((r) => r.s)).toEqual([3, 10]);
-    const after = await handle.db.select().from(stockMovements).where(inArray(stockMovements.productId, [a.id, b.id]));
+    const after = await handle.db
+      .select()
+      .from(stockMovements)
+      .where(inArray(stockMovements.productId, [a.id, b.id]));
     expect(after).toHaveLength(before.length);
   });
 
@@ -107,13 +119,27 @@ describe("takeStock / returnStock (orders)", () => {
     let short: unknown;
     await handle.db
       .transaction(async (tx) => {
-        short = await takeStock(tx, [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 3 }], { reason: "order" });
+        short = await takeStock(
+          tx,
+          [
+            { productId: a.id, quantity: 1 },
+            { productId: b.id, quantity: 3 },
+          ],
+          { reason: "order" },
+        );
         throw new Error("rollback");
       })
       .catch(() => {});
     expect(short).toMatchObject({ ok: false, productId: b.id, exists: true, available: 2 });
     const taken = await handle.db.transaction(async (tx) =>
-      takeStock(tx, [{ productId: a.id, quantity: 2 }, { productId: b.id, quantity: 1 }], { reason: "order" }),
+      takeStock(
+        tx,
+        [
+          { productId: a.id, quantity: 2 },
+          { productId: b.id, quantity: 1 },
+        ],
+        { reason: "order" },
+      ),
     );
     expect(taken.ok).toBe(true);
     expect(await stock([a.id, b.id])).toEqual([
@@ -126,6 +152,11 @@ describe("takeStock / returnStock (orders)", () => {
       .select({ delta: stockMovements.delta, reason: stockMovements.reason })
       .from(stockMovements)
       .where(and(eq(stockMovements.productId, a.id), inArray(stockMovements.reason, ["order", "order_cancelled"])));
-    expect(moves).toEqual(expect.arrayContaining([{ delta: -2, reason: "order" }, { delta: 2, reason: "order_cancelled" }]));
+    expect(moves).toEqual(
+      expect.arrayContaining([
+        { delta: -2, reason: "order" },
+        { delta: 2, reason: "order_cancelled" },
+      ]),
+    );
   });
 });

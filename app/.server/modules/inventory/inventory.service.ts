@@ -214,11 +214,7 @@ export const PRODUCT_NOT_FOUND_MESSAGE = "Produit introuvable";
 async function adjustLocked(tx: Executor, ids: string[], input: StockAdjustment): Promise<StockAdjustResult> {
   const changed: { productId: string; stock: number; delta: number }[] = [];
   for (const productId of ids) {
-    const [row] = await tx
-      .select({ stock: products.stockQuantity })
-      .from(products)
-      .where(eq(products.id, productId))
-      .for("update");
+    const [row] = await tx.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, productId)).for("update");
     if (!row) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
     let next: number;
     if (input.mode === "set") next = input.quantity;
@@ -251,7 +247,10 @@ async function adjustLocked(tx: Executor, ids: string[], input: StockAdjustment)
  * The first movement of a product created with stock (reason "initial"), inside the transaction
  * that inserted it, so its history starts from what it was created with.
  */
-export async function recordInitialStock(tx: Executor, input: { productId: string; quantity: number; actorUserId: string | null }): Promise<void> {
+export async function recordInitialStock(
+  tx: Executor,
+  input: { productId: string; quantity: number; actorUserId: string | null },
+): Promise<void> {
   if (input.quantity <= 0) return;
   await tx.insert(stockMovements).values({
     productId: input.productId,

@@ -8,7 +8,9 @@ export const LoyaltyTransactionSchema = z
     points: z.int().describe("Positive for a credit, negative for a debit"),
     type: z
       .enum(BEAUTY_PASS_TRANSACTION_TYPES)
-      .describe("earned (order delivered), used (checkout), expired (12 months), reversed (earning taken back), refunded (used points given back), adjusted"),
+      .describe(
+        "earned (order delivered), used (checkout), expired (12 months), reversed (earning taken back), refunded (used points given back), adjusted",
+      ),
     description: z.string(),
     order_id: z.uuid().nullable(),
     order_reference: z.string().nullable().describe("Les 8 derniers caractères de l'identifiant de la commande"),

@@ -109,8 +109,22 @@ describe("getLoyaltySummary: lifetime points, history and expiry", () => {
     const kept = await insertOrder(userId, 12_000);
     const returned = await insertOrder(userId, 4_500);
     await insertRows(userId, [
-      { points: 120, type: "earned", description: "Points gagnés", orderId: kept, expiresAt: daysFromNow(300), createdAt: daysFromNow(-65) },
-      { points: 45, type: "earned", description: "Points gagnés", orderId: returned, expiresAt: daysFromNow(320), createdAt: daysFromNow(-45) },
+      {
+        points: 120,
+        type: "earned",
+        description: "Points gagnés",
+        orderId: kept,
+        expiresAt: daysFromNow(300),
+        createdAt: daysFromNow(-65),
+      },
+      {
+        points: 45,
+        type: "earned",
+        description: "Points gagnés",
+        orderId: returned,
+        expiresAt: daysFromNow(320),
+        createdAt: daysFromNow(-45),
+      },
       { points: -100, type: "used", description: "Points utilisés", createdAt: daysFromNow(-30) },
       { points: -45, type: "reversed", description: "Points annulés", orderId: returned, createdAt: daysFromNow(-20) },
       { points: 100, type: "refunded", description: "Points restitués", createdAt: daysFromNow(-10) },
@@ -157,7 +171,9 @@ describe("getLoyaltySummary: lifetime points, history and expiry", () => {
   it("shows only the shopper's own transactions", async () => {
     const alice = await shopper(50);
     const bob = await shopper(70);
-    await insertRows(alice, [{ points: 50, type: "earned", description: "Alice", expiresAt: daysFromNow(100), createdAt: daysFromNow(-1) }]);
+    await insertRows(alice, [
+      { points: 50, type: "earned", description: "Alice", expiresAt: daysFromNow(100), createdAt: daysFromNow(-1) },
+    ]);
     await insertRows(bob, [{ points: 70, type: "earned", description: "Bob", expiresAt: daysFromNow(200), createdAt: daysFromNow(-2) }]);
     const a = await getLoyaltySummary(handle.db, alice, { now: NOW });
     const b = await getLoyaltySummary(handle.db, bob, { now: NOW });

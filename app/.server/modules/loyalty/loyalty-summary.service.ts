@@ -28,11 +28,7 @@ export type LoyaltySummaryOptions = { now?: Date; transactionsLimit?: number };
  * the reward thresholds (spec: "tiers by points"; storefront §9: "next threshold above the
  * balance"), so the card, the thresholds and the tier always speak of the same number.
  */
-export async function getLoyaltySummary(
-  db: Executor,
-  userId: string,
-  options: LoyaltySummaryOptions = {},
-): Promise<LoyaltySummary> {
+export async function getLoyaltySummary(db: Executor, userId: string, options: LoyaltySummaryOptions = {}): Promise<LoyaltySummary> {
   const now = options.now ?? new Date();
   const limit = Math.max(1, Math.min(options.transactionsLimit ?? BEAUTY_PASS_HISTORY_LIMIT, BEAUTY_PASS_HISTORY_LIMIT));
   const [balance, lifetime, lots, transactions] = await Promise.all([

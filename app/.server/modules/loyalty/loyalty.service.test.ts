@@ -123,11 +123,15 @@ describe("expireLoyaltyPoints", () => {
     const notes = await handle.db.select().from(notifications).where(eq(notifications.userId, id));
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ type: "system", title: "Vos points Beauty Pass vont expirer" });
-    expect(notes[0].message).toBe("150 points Beauty Pass expireront le 11 décembre 2026. Utilisez-les lors de votre prochaine commande (dès 100 points).");
+    expect(notes[0].message).toBe(
+      "150 points Beauty Pass expireront le 11 décembre 2026. Utilisez-les lors de votre prochaine commande (dès 100 points).",
+    );
     const mails = await handle.db
       .select()
       .from(outbox)
-      .where(and(sql`${outbox.payload}->>'to' = ${email}`, sql`${outbox.payload}->>'subject' = 'Vos points Beauty Pass vont bientôt expirer'`));
+      .where(
+        and(sql`${outbox.payload}->>'to' = ${email}`, sql`${outbox.payload}->>'subject' = 'Vos points Beauty Pass vont bientôt expirer'`),
+      );
     expect(mails).toHaveLength(1);
     expect(await pointsOf(id)).toBe(150);
   });
@@ -148,7 +152,15 @@ describe("repairLoyaltyPoints", () => {
           paymentStatus: "paid",
           subtotalCents: totalCents,
           totalCents,
-          shippingAddress: { first_name: "M", last_name: "C", street: "1 rue", city: "Lyon", postal_code: "69001", country: "France", phone: "0600000000" },
+          shippingAddress: {
+            first_name: "M",
+            last_name: "C",
+            street: "1 rue",
+            city: "Lyon",
+            postal_code: "69001",
+            country: "France",
+            phone: "0600000000",
+          },
         })
         .returning({ id: orders.id });
     const [a] = await insertOrder("delivered", 4599);
@@ -159,7 +171,12 @@ describe("repairLoyaltyPoints", () => {
     expect(first.orders).toBeGreaterThanOrEqual(2);
     expect(await pointsOf(id)).toBe(45 + 120);
     const earned = (await ledger(id)).filter((t) => t.description === REPAIR_DESCRIPTION);
-    expect(earned.map((t) => [t.orderId, t.points]).sort()).toEqual([[a.id, 45], [b.id, 120]].sort());
+    expect(earned.map((t) => [t.orderId, t.points]).sort()).toEqual(
+      [
+        [a.id, 45],
+        [b.id, 120],
+      ].sort(),
+    );
 
     const second = await repairLoyaltyPoints(handle.db, NOW);
     expect(second).toEqual({ orders: 0, points: 0 });

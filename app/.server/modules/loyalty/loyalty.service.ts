@@ -267,8 +267,12 @@ export async function adjustLoyaltyPoints(
 async function pointsLapsingBy(tx: Executor, userId: string, at: Date): Promise<number> {
   const [row] = await tx
     .select({
-      due: sql<number>`coalesce(sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.type} = 'earned' and ${beautyPassTransactions.expiresAt} <= ${at}), 0)`.mapWith(Number),
-      out: sql<number>`coalesce(-sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.points} < 0), 0) - coalesce(sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.type} = 'refunded'), 0)`.mapWith(Number),
+      due: sql<number>`coalesce(sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.type} = 'earned' and ${beautyPassTransactions.expiresAt} <= ${at}), 0)`.mapWith(
+        Number,
+      ),
+      out: sql<number>`coalesce(-sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.points} < 0), 0) - coalesce(sum(${beautyPassTransactions.points}) filter (where ${beautyPassTransactions.type} = 'refunded'), 0)`.mapWith(
+        Number,
+      ),
     })
     .from(beautyPassTransactions)
     .where(eq(beautyPassTransactions.userId, userId));
@@ -297,7 +301,14 @@ export async function expireLoyaltyPoints(db: Database, now = new Date()): Promi
       await lockBalance(tx, userId); // locks the profile: one writer per shopper at a time
       const lapsing = await pointsLapsingBy(tx, userId, now);
       if (lapsing <= 0) return 0;
-      return debitUpTo(tx, { userId, points: lapsing, type: "expired", description: "Points expirés (12 mois après leur obtention)", orderId: null, now });
+      return debitUpTo(tx, {
+        userId,
+        points: lapsing,
+        type: "expired",
+        description: "Points expirés (12 mois après leur obtention)",
+        orderId: null,
+        now,
+      });
     });
     if (points > 0) {
       result.expiredUsers += 1;

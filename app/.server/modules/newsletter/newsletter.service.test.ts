@@ -28,15 +28,11 @@ afterAll(async () => {
 /** The mails queued for an address, oldest first. */
 async function mailsTo(email: string): Promise<MailMessage[]> {
   const rows = await handle.db.select().from(outbox).orderBy(outbox.id);
-  return rows
-    .map((r) => r.payload as MailMessage)
-    .filter((m) => m.to === email);
+  return rows.map((r) => r.payload as MailMessage).filter((m) => m.to === email);
 }
 
 function linkToken(mail: MailMessage, pathname: string): string {
-  const match = mail.text.match(
-    new RegExp(`${PUBLIC_URL}${pathname}\\?token=([A-Za-z0-9_-]+)`),
-  );
+  const match = mail.text.match(new RegExp(`${PUBLIC_URL}${pathname}\\?token=([A-Za-z0-9_-]+)`));
   if (!match) throw new Error(`no ${pathname} link in the mail`);
   return match[1]!;
 }
@@ -50,12 +46,8 @@ describe("newsletter double opt-in", () => {
     expect(await isSubscribed(handle.db, email)).toBe(false);
 
     const [mail] = await mailsTo("chloe.martin@example.com");
-    expect(mail!.subject).toBe(
-      "Confirmez votre inscription à la newsletter Aurore",
-    );
-    expect(mail!.text).toContain(
-      "10 % de réduction sur votre première commande",
-    );
+    expect(mail!.subject).toBe("Confirmez votre inscription à la newsletter Aurore");
+    expect(mail!.text).toContain("10 % de réduction sur votre première commande");
     const token = linkToken(mail!, "/newsletter/confirmation");
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
 
@@ -80,28 +72,17 @@ describe("newsletter double opt-in", () => {
     const email = "paul.durand@example.com";
     await requestSubscription(handle.db, email, PUBLIC_URL);
     const [mail] = await mailsTo(email);
-    await confirmSubscription(
-      handle.db,
-      linkToken(mail!, "/newsletter/confirmation"),
-    );
+    await confirmSubscription(handle.db, linkToken(mail!, "/newsletter/confirmation"));
 
-    const [before] = await handle.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, email));
+    const [before] = await handle.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
     // The confirmation mail and the welcome code's mail.
     expect((await mailsTo(email)).map((m) => m.subject)).toEqual([
       "Confirmez votre inscription à la newsletter Aurore",
       "Votre code de bienvenue : 10 % de réduction",
     ]);
     const later = new Date(Date.now() + 10 * CONFIRMATION_RESEND_INTERVAL_MS);
-    expect(
-      await requestSubscription(handle.db, email, PUBLIC_URL, later),
-    ).toEqual({ status: "already" });
-    const [after] = await handle.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, email));
+    expect(await requestSubscription(handle.db, email, PUBLIC_URL, later)).toEqual({ status: "already" });
+    const [after] = await handle.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
     expect(after).toEqual(before);
     expect(await mailsTo(email)).toHaveLength(2);
   });
@@ -110,39 +91,16 @@ describe("newsletter double opt-in", () => {
     const email = "nina.roux@example.com";
     const t0 = new Date();
     await requestSubscription(handle.db, email, PUBLIC_URL, t0);
-    expect(
-      await requestSubscription(
-        handle.db,
-        email,
-        PUBLIC_URL,
-        new Date(t0.getTime() + 30_000),
-      ),
-    ).toEqual({
+    expect(await requestSubscription(handle.db, email, PUBLIC_URL, new Date(t0.getTime() + 30_000))).toEqual({
       status: "throttled",
     });
     expect(await mailsTo(email)).toHaveLength(1);
 
     const t1 = new Date(t0.getTime() + CONFIRMATION_RESEND_INTERVAL_MS);
-    expect(await requestSubscription(handle.db, email, PUBLIC_URL, t1)).toEqual(
-      { status: "sent" },
-    );
+    expect(await requestSubscription(handle.db, email, PUBLIC_URL, t1)).toEqual({ status: "sent" });
     const [first, second] = await mailsTo(email);
-    expect(
-      await confirmSubscription(
-        handle.db,
-        linkToken(first!, "/newsletter/confirmation"),
-        t1,
-      ),
-    ).toEqual({ ok: false });
-    expect(
-      (
-        await confirmSubscription(
-          handle.db,
-          linkToken(second!, "/newsletter/confirmation"),
-          t1,
-        )
-      ).ok,
-    ).toBe(true);
+    expect(await confirmSubscription(handle.db, linkToken(first!, "/newsletter/confirmation"), t1)).toEqual({ ok: false });
+    expect((await confirmSubscription(handle.db, linkToken(second!, "/newsletter/confirmation"), t1)).ok).toBe(true);
   });
 
   it("refuses an invalid or expired token", async () => {
@@ -155,16 +113,8 @@ describe("newsletter double opt-in", () => {
     const sentAt = new Date();
     await requestSubscription(handle.db, email, PUBLIC_URL, sentAt);
     const [mail] = await mailsTo(email);
-    const expired = new Date(
-      sentAt.getTime() + CONFIRMATION_TOKEN_TTL_MS + 1000,
-    );
-    expect(
-      await confirmSubscription(
-        handle.db,
-        linkToken(mail!, "/newsletter/confirmation"),
-        expired,
-      ),
-    ).toEqual({
+    const expired = new Date(sentAt.getTime() + CONFIRMATION_TOKEN_TTL_MS + 1000);
+    expect(await confirmSubscription(handle.db, linkToken(mail!, "/newsletter/confirmation"), expired)).toEqual({
       ok: false,
     });
     expect(await isSubscribed(handle.db, email)).toBe(false);
@@ -174,10 +124,7 @@ describe("newsletter double opt-in", () => {
     const email = "emma.petit@example.com";
     await requestSubscription(handle.db, email, PUBLIC_URL);
     const [mail] = await mailsTo(email);
-    await confirmSubscription(
-      handle.db,
-      linkToken(mail!, "/newsletter/confirmation"),
-    );
+    await confirmSubscription(handle.db, linkToken(mail!, "/newsletter/confirmation"));
     expect(await isSubscribed(handle.db, email)).toBe(true);
 
     const unsubscribeToken = linkToken(mail!, "/newsletter/desinscription");
@@ -193,9 +140,7 @@ describe("newsletter double opt-in", () => {
     });
 
     const later = new Date(Date.now() + CONFIRMATION_RESEND_INTERVAL_MS);
-    expect(
-      await requestSubscription(handle.db, email, PUBLIC_URL, later),
-    ).toEqual({ status: "sent" });
+    expect(await requestSubscription(handle.db, email, PUBLIC_URL, later)).toEqual({ status: "sent" });
     expect(await isSubscribed(handle.db, email)).toBe(false);
   });
 });

@@ -11,8 +11,7 @@ export const CONFIRMATION_RESEND_INTERVAL_MS = 60_000;
 /** A confirmation link works this long after it was sent. */
 export const CONFIRMATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-export type SubscriptionRequestResult =
-  { status: "sent" } | { status: "already" } | { status: "throttled" };
+export type SubscriptionRequestResult = { status: "sent" } | { status: "already" } | { status: "throttled" };
 
 function newToken(): string {
   return randomBytes(32).toString("base64url");
@@ -26,11 +25,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function confirmationMail(
-  email: string,
-  confirmUrl: string,
-  unsubscribeUrl: string,
-) {
+function confirmationMail(email: string, confirmUrl: string, unsubscribeUrl: string) {
   const subject = "Confirmez votre inscription à la newsletter Aurore";
   const text = [
     "Bonjour,",
@@ -67,50 +62,36 @@ export async function requestSubscription(
   now: Date = new Date(),
 ): Promise<SubscriptionRequestResult> {
   const email = normalizeEmail(rawEmail);
-  const result = await db.transaction(
-    async (tx): Promise<SubscriptionRequestResult> => {
-      const [existing] = await tx
-        .select()
-        .from(newsletterSubscriptions)
-        .where(eq(newsletterSubscriptions.email, email))
-        .for("update");
-      if (existing?.confirmedAt && !existing.unsubscribedAt)
-        return { status: "already" };
-      if (
-        existing?.confirmationSentAt &&
-        now.getTime() - existing.confirmationSentAt.getTime() <
-          CONFIRMATION_RESEND_INTERVAL_MS
-      ) {
-        return { status: "throttled" };
-      }
-      const confirmToken = newToken();
-      // Only hashes are stored, so the unsubscribe token is renewed with each mail that carries it.
-      const unsubscribeToken = newToken();
-      const values = {
-        confirmTokenHash: hashToken(confirmToken),
-        unsubscribeTokenHash: hashToken(unsubscribeToken),
-        confirmationSentAt: now,
-      };
-      if (existing) {
-        await tx
-          .update(newsletterSubscriptions)
-          .set(values)
-          .where(eq(newsletterSubscriptions.id, existing.id));
-      } else {
-        await tx.insert(newsletterSubscriptions).values({ email, ...values });
-      }
-      const base = publicUrl.replace(/\/$/, "");
-      await enqueueMail(
-        tx,
-        confirmationMail(
-          email,
-          `${base}/newsletter/confirmation?token=${confirmToken}`,
-          `${base}/newsletter/desinscription?token=${unsubscribeToken}`,
-        ),
-      );
-      return { status: "sent" };
-    },
-  );
+  const result = await db.transaction(async (tx): Promise<SubscriptionRequestResult> => {
+    const [existing] = await tx.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email)).for("update");
+    if (existing?.confirmedAt && !existing.unsubscribedAt) return { status: "already" };
+    if (existing?.confirmationSentAt && now.getTime() - existing.confirmationSentAt.getTime() < CONFIRMATION_RESEND_INTERVAL_MS) {
+      return { status: "throttled" };
+    }
+    const confirmToken = newToken();
+    // Only hashes are stored, so the unsubscribe token is renewed with each mail that carries it.
+    const unsubscribeToken = newToken();
+    const values = {
+      confirmTokenHash: hashToken(confirmToken),
+      unsubscribeTokenHash: hashToken(unsubscribeToken),
+      confirmationSentAt: now,
+    };
+    if (existing) {
+      await tx.update(newsletterSubscriptions).set(values).where(eq(newsletterSubscriptions.id, existing.id));
+    } else {
+      await tx.insert(newsletterSubscriptions).values({ email, ...values });
+    }
+    const base = publicUrl.replace(/\/$/, "");
+    await enqueueMail(
+      tx,
+      confirmationMail(
+        email,
+        `${base}/newsletter/confirmation?token=${confirmToken}`,
+        `${base}/newsletter/desinscription?token=${unsubscribeToken}`,
+      ),
+    );
+    return { status: "sent" };
+  });
   if (result.status === "sent") kickOutbox();
   return result;
 }
@@ -150,11 +131,7 @@ export async function confirmSubscription(
  * The unsubscribe link: ends the subscription (or cancels a pending one). Opening it twice is
  * fine; confirmed_at is kept as the record of the consent once given.
  */
-export async function unsubscribe(
-  db: Database,
-  token: string,
-  now: Date = new Date(),
-): Promise<{ ok: boolean }> {
+export async function unsubscribe(db: Database, token: string, now: Date = new Date()): Promise<{ ok: boolean }> {
   if (!token) return { ok: false };
   const rows = await db
     .update(newsletterSubscriptions)
@@ -168,10 +145,7 @@ export async function unsubscribe(
 }
 
 /** True when the address receives the newsletter (confirmed and not unsubscribed). */
-export async function isSubscribed(
-  db: Database,
-  rawEmail: string,
-): Promise<boolean> {
+export async function isSubscribed(db: Database, rawEmail: string): Promise<boolean> {
   const [row] = await db
     .select({
       confirmedAt: newsletterSubscriptions.confirmedAt,

@@ -49,10 +49,7 @@ function parseSignal(payload: string): NotificationSignal | null {
 }
 
 /** A hub over one database; `source` is resolved on the first subscription. */
-export function createNotificationHub(
-  source: () => Promise<HubSource>,
-  maxPerAccount = NOTIFICATION_STREAMS_PER_ACCOUNT,
-): NotificationHub {
+export function createNotificationHub(source: () => Promise<HubSource>, maxPerAccount = NOTIFICATION_STREAMS_PER_ACCOUNT): NotificationHub {
   // Per account, listeners in subscription order (a Map keeps it): the first is the oldest.
   const subscribers = new Map<string, Map<NotificationListener, SubscribeOptions>>();
   let listening: Promise<void> | null = null;

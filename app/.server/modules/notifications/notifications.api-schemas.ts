@@ -19,10 +19,7 @@ export const NotificationSchema = z
 
 export const NotificationListQuerySchema = z.object({
   filter: z.enum(NOTIFICATION_FILTERS).default("all").describe("all (défaut), unread ou read"),
-  type: z
-    .enum(NOTIFICATION_TYPES)
-    .optional()
-    .describe("Un seul type ; order_status donne la liste de la cloche (50 au plus, sinon 100)"),
+  type: z.enum(NOTIFICATION_TYPES).optional().describe("Un seul type ; order_status donne la liste de la cloche (50 au plus, sinon 100)"),
 });
 
 export const NotificationListSchema = z.object({

@@ -124,7 +124,11 @@ describe("ownership", () => {
 
     for (const target of [id, randomUUID(), "not-a-uuid", "", "'; DROP TABLE notifications; --"]) {
       expect(await getNotification(handle.db, intruder, target)).toBeNull();
-      await expect(markRead(handle.db, intruder, target)).rejects.toMatchObject({ kind: "not_found", code: "not_found", message: NOTIFICATION_NOT_FOUND_MESSAGE });
+      await expect(markRead(handle.db, intruder, target)).rejects.toMatchObject({
+        kind: "not_found",
+        code: "not_found",
+        message: NOTIFICATION_NOT_FOUND_MESSAGE,
+      });
       await expect(deleteNotification(handle.db, intruder, target)).rejects.toMatchObject({ kind: "not_found" });
     }
     expect(await markAllRead(handle.db, intruder)).toEqual({ updated: 0 });

@@ -97,11 +97,7 @@ function scope(userId: string, { filter = "all", type }: Pick<NotificationQuery,
 }
 
 /** The user's notifications, newest first (all types unless `type` is given), at most `limit`. */
-export async function listNotifications(
-  db: Executor,
-  userId: string,
-  query: NotificationQuery = {},
-): Promise<NotificationView[]> {
+export async function listNotifications(db: Executor, userId: string, query: NotificationQuery = {}): Promise<NotificationView[]> {
   const limit = Math.min(Math.max(1, Math.trunc(query.limit ?? NOTIFICATIONS_LIST_LIMIT)), NOTIFICATIONS_LIST_LIMIT);
   const rows = await db
     .select()
@@ -119,7 +115,10 @@ export function listHeaderNotifications(db: Executor, userId: string): Promise<N
 
 /** Unread notifications of the user (of one type when given): a count, so never below 0. */
 export async function countUnread(db: Executor, userId: string, type?: NotificationType): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(scope(userId, { filter: "unread", type }));
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(scope(userId, { filter: "unread", type }));
   return Number(row?.n ?? 0);
 }
 
@@ -135,11 +134,7 @@ export async function getNotification(db: Executor, userId: string, id: string):
 }
 
 /** Marks one own notification read (already read: unchanged, still a success). */
-export async function markRead(
-  db: Executor,
-  userId: string,
-  id: string,
-): Promise<NotificationView> {
+export async function markRead(db: Executor, userId: string, id: string): Promise<NotificationView> {
   if (!isUuid(id)) throw notificationNotFound();
   const [row] = await db
     .update(notifications)
@@ -161,11 +156,7 @@ export async function markAllRead(db: Executor, userId: string): Promise<{ updat
 }
 
 /** Deletes one own notification. */
-export async function deleteNotification(
-  db: Executor,
-  userId: string,
-  id: string,
-): Promise<{ id: string }> {
+export async function deleteNotification(db: Executor, userId: string, id: string): Promise<{ id: string }> {
   if (!isUuid(id)) throw notificationNotFound();
   const [row] = await db
     .delete(notifications)

@@ -84,10 +84,21 @@ beforeAll(async () => {
     billing: address({ first_name: "Hélène", last_name: "Lefèvre", street: "1 place de la Facture", city: "Dijon", postal_code: "21000" }),
   });
   company = await insertOrder({
-    shipping: address({ company: "Parfumerie Zéphyr", street: "8 boulevard Haussmann", city: "Paris", postal_code: "75009", country: "Belgique" }),
+    shipping: address({
+      company: "Parfumerie Zéphyr",
+      street: "8 boulevard Haussmann",
+      city: "Paris",
+      postal_code: "75009",
+      country: "Belgique",
+    }),
     status: "cancelled",
   });
-  guest = await insertOrder({ userId: null, email: "visiteur.unique@exemple.fr", status: "processing", shipping: address({ city: "Nantes" }) });
+  guest = await insertOrder({
+    userId: null,
+    email: "visiteur.unique@exemple.fr",
+    status: "processing",
+    shipping: address({ city: "Nantes" }),
+  });
 });
 
 beforeEach(() => {

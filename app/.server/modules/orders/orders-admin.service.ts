@@ -11,12 +11,7 @@ import type { Executor } from "../../db/client";
 import { orderCustomerEmail as customerEmail, orderItems, orders, user } from "../../db/schema";
 import { foldAccents } from "../catalog/search-query";
 import { createCountMemo } from "../../count-memo";
-import {
-  type AdminOrderDetail,
-  type AdminOrderPage,
-  type AdminOrderRow,
-  formatAdminAddress,
-} from "~/domain/orders/admin-orders.schema";
+import { type AdminOrderDetail, type AdminOrderPage, type AdminOrderRow, formatAdminAddress } from "~/domain/orders/admin-orders.schema";
 import type { OrderStatusValue } from "~/domain/orders/order.types";
 import { ADMIN_ORDER_SHORT_ID_LENGTH, ADMIN_ORDERS_PAGE_SIZE } from "~/lib/shop-rules";
 import { isUuid } from "~/lib/uuid";
@@ -133,7 +128,10 @@ export async function listAdminOrders(db: Executor, input: ListAdminOrdersInput 
             shippingAddress: orders.shippingAddress,
             metadata: orders.metadata,
             accountEmail: user.email,
-            itemCount: sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
+            itemCount:
+              sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`.mapWith(
+                Number,
+              ),
           })
           .from(pageIds)
           .innerJoin(orders, eq(orders.id, pageIds.id))

@@ -100,10 +100,7 @@ async function placeOrder(
 }
 
 async function stockOf(ids: string[]): Promise<Record<string, number>> {
-  const rows = await handle.db
-    .select({ id: products.id, stock: products.stockQuantity })
-    .from(products)
-    .where(inArray(products.id, ids));
+  const rows = await handle.db.select({ id: products.id, stock: products.stockQuantity }).from(products).where(inArray(products.id, ids));
   return Object.fromEntries(rows.map((r) => [r.id, r.stock]));
 }
 
@@ -185,8 +182,14 @@ describe("cancelOrder", () => {
     const [a, b] = [catalogue[0], catalogue[4]];
     const before = await stockOf([a.id, b.id]);
     // Placing the order took the stock and 200 points (what the place-order workflow does).
-    await handle.db.update(products).set({ stockQuantity: before[a.id] - 3 }).where(eq(products.id, a.id));
-    await handle.db.update(products).set({ stockQuantity: before[b.id] - 1 }).where(eq(products.id, b.id));
+    await handle.db
+      .update(products)
+      .set({ stockQuantity: before[a.id] - 3 })
+      .where(eq(products.id, a.id));
+    await handle.db
+      .update(products)
+      .set({ stockQuantity: before[b.id] - 1 })
+      .where(eq(products.id, b.id));
     const order = await placeOrder(
       alice,
       [
@@ -229,10 +232,7 @@ describe("cancelOrder", () => {
     expect(changes.map((c) => [c.fromStatus, c.toStatus, c.actorUserId])).toEqual([["pending", "cancelled", alice]]);
 
     expect(await pointsOf(alice)).toBe(pointsBefore + 200);
-    const refunds = await handle.db
-      .select()
-      .from(beautyPassTransactions)
-      .where(eq(beautyPassTransactions.orderId, order.id));
+    const refunds = await handle.db.select().from(beautyPassTransactions).where(eq(beautyPassTransactions.orderId, order.id));
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({
       userId: alice,
@@ -241,9 +241,7 @@ describe("cancelOrder", () => {
       description: `Points restitués (commande annulée ${result.order.reference})`,
     });
 
-    const mails = (await handle.db.select().from(outbox)).filter((m) =>
-      String(m.payload.subject).includes(result.order.reference),
-    );
+    const mails = (await handle.db.select().from(outbox)).filter((m) => String(m.payload.subject).includes(result.order.reference));
     expect(mails).toHaveLength(1);
     expect(mails[0].payload).toMatchObject({
       to: "contact.alice@example.com",

@@ -17,11 +17,7 @@ export const ORDER_NOT_CANCELLABLE_MESSAGE = "Cette commande ne peut plus être 
 
 /** The shopper's orders with their items, newest first. */
 export async function listOrders(db: Executor, userId: string, now = new Date()): Promise<OrderView[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
   return withItems(db, rows, now);
 }
 

@@ -80,7 +80,7 @@ export function paymentMethodOperations(): ApiOperation[] {
     {
       method: "patch",
       path: "/api/v1/payment-methods/{id}",
-      summary: "{ \"is_default\": true } en fait la carte par défaut (les autres cessent de l'être)",
+      summary: '{ "is_default": true } en fait la carte par défaut (les autres cessent de l\'être)',
       tags,
       auth: "session",
       pathParams: id,

@@ -53,9 +53,7 @@ async function rowsOf(userId: string) {
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  await handle.db.insert(user).values(
-    [claire, marc, busy, racer, lone].map((id) => ({ id, name: id, email: `${id}@example.com` })),
-  );
+  await handle.db.insert(user).values([claire, marc, busy, racer, lone].map((id) => ({ id, name: id, email: `${id}@example.com` })));
 });
 
 afterAll(async () => {
@@ -174,7 +172,10 @@ describe("setDefaultPaymentMethod", () => {
   it("refuses someone else's card and malformed ids as not found, changing nothing", async () => {
     const [mine] = await listPaymentMethods(handle.db, claire);
     const before = await rowsOf(claire);
-    await expect(setDefaultPaymentMethod(handle.db, marc, mine.id)).rejects.toMatchObject({ kind: "not_found", message: PAYMENT_METHOD_NOT_FOUND_MESSAGE });
+    await expect(setDefaultPaymentMethod(handle.db, marc, mine.id)).rejects.toMatchObject({
+      kind: "not_found",
+      message: PAYMENT_METHOD_NOT_FOUND_MESSAGE,
+    });
     await expect(setDefaultPaymentMethod(handle.db, claire, "not-a-uuid")).rejects.toMatchObject({ kind: "not_found" });
     await expect(setDefaultPaymentMethod(handle.db, "no-such-user", mine.id)).rejects.toMatchObject({ kind: "not_found" });
     expect(await getPaymentMethod(handle.db, marc, mine.id)).toBeNull();
@@ -186,7 +187,10 @@ describe("setDefaultPaymentMethod", () => {
 describe("deletePaymentMethod", () => {
   it("refuses someone else's card and leaves it in place", async () => {
     const [mine] = await listPaymentMethods(handle.db, claire);
-    await expect(deletePaymentMethod(handle.db, marc, mine.id)).rejects.toMatchObject({ kind: "not_found", message: PAYMENT_METHOD_NOT_FOUND_MESSAGE });
+    await expect(deletePaymentMethod(handle.db, marc, mine.id)).rejects.toMatchObject({
+      kind: "not_found",
+      message: PAYMENT_METHOD_NOT_FOUND_MESSAGE,
+    });
     await expect(deletePaymentMethod(handle.db, marc, "'; drop table payment_methods; --")).rejects.toMatchObject({ kind: "not_found" });
     expect(await getPaymentMethod(handle.db, claire, mine.id)).not.toBeNull();
   });

@@ -76,7 +76,12 @@ async function ordersOf(userId: string) {
   return handle.db.select().from(orders).where(eq(orders.userId, userId));
 }
 
-function orderInput(shopper: TestShopper, productId: string, provider: PaymentProvider, extra: { card?: typeof APPROVED_CARD; points?: number; key?: string } = {}) {
+function orderInput(
+  shopper: TestShopper,
+  productId: string,
+  provider: PaymentProvider,
+  extra: { card?: typeof APPROVED_CARD; points?: number; key?: string } = {},
+) {
   return {
     userId: shopper.id,
     idempotencyKey: extra.key ?? randomUUID(),
@@ -287,7 +292,12 @@ describe("payment attempts of ordinary checkouts", () => {
     if (!result.ok) return;
     const [attempt] = await attemptsOf(shopper.id);
     const [charge] = await provider.listCharges();
-    expect(attempt).toMatchObject({ status: "linked", orderId: result.order.id, providerPaymentId: charge.paymentId, amountCents: result.order.total_cents });
+    expect(attempt).toMatchObject({
+      status: "linked",
+      orderId: result.order.id,
+      providerPaymentId: charge.paymentId,
+      amountCents: result.order.total_cents,
+    });
     // A linked attempt is never touched by the job.
     expect(await settle(provider)).toMatchObject({ examined: 0 });
     expect(await provider.listRefunds()).toEqual([]);
@@ -321,7 +331,10 @@ describe("payment attempts of ordinary checkouts", () => {
     const result = await placeOrder(handle.db, {
       ...orderInput(shopper, productId, provider),
       // The last unit goes to someone else between the charge and the transaction.
-      testHooks: { afterCharge: async (at) => void (at === "attempt_charged" && (await handle.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, productId)))) },
+      testHooks: {
+        afterCharge: async (at) =>
+          void (at === "attempt_charged" && (await handle.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, productId)))),
+      },
     });
     expect(result).toMatchObject({ ok: false, code: "insufficient_stock" });
     expect((await attemptsOf(shopper.id))[0]).toMatchObject({ status: "refunded", lastError: "order refused: insufficient_stock" });
@@ -334,8 +347,20 @@ describe("payment attempts of ordinary checkouts", () => {
 describe("the simulated acquirer's books", () => {
   it("charges a key once, refunds a (payment, key) once and never more than was charged", async () => {
     const provider = newProvider();
-    const first = await provider.charge({ amountCents: 1000, currency: "EUR", card: APPROVED_CARD, idempotencyKey: "k1", description: "x" });
-    const again = await provider.charge({ amountCents: 1000, currency: "EUR", card: APPROVED_CARD, idempotencyKey: "k1", description: "x" });
+    const first = await provider.charge({
+      amountCents: 1000,
+      currency: "EUR",
+      card: APPROVED_CARD,
+      idempotencyKey: "k1",
+      description: "x",
+    });
+    const again = await provider.charge({
+      amountCents: 1000,
+      currency: "EUR",
+      card: APPROVED_CARD,
+      idempotencyKey: "k1",
+      description: "x",
+    });
     expect(first.ok && again.ok && first.paymentId === again.paymentId).toBe(true);
     if (!first.ok) return;
     expect(await provider.findCharge("k1")).toEqual({ paymentId: first.paymentId, amountCents: 1000, refundedCents: 0 });

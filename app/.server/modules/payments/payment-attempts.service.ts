@@ -250,8 +250,17 @@ export async function reconcilePayments(
       if (rows.length === 0) return [];
       return tx
         .update(paymentAttempts)
-        .set({ status: "refunding", updatedAt: now, lastError: sql`coalesce(${paymentAttempts.lastError}, 'no order after the grace period')` })
-        .where(inArray(paymentAttempts.id, rows.map((r) => r.id)))
+        .set({
+          status: "refunding",
+          updatedAt: now,
+          lastError: sql`coalesce(${paymentAttempts.lastError}, 'no order after the grace period')`,
+        })
+        .where(
+          inArray(
+            paymentAttempts.id,
+            rows.map((r) => r.id),
+          ),
+        )
         .returning();
     });
     for (const attempt of claimed) {

@@ -26,8 +26,7 @@ export type ChargeRequest = {
 };
 
 export type ChargeResult =
-  | { ok: true; paymentId: string; brand: CardBrand; lastFour: string }
-  | { ok: false; code: "declined"; message: string };
+  { ok: true; paymentId: string; brand: CardBrand; lastFour: string } | { ok: false; code: "declined"; message: string };
 
 export type RefundRequest = {
   paymentId: string;
@@ -133,7 +132,9 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     const [same] = await db
       .select({ amountCents: simulatedAcquirerRefunds.amountCents })
       .from(simulatedAcquirerRefunds)
-      .where(and(eq(simulatedAcquirerRefunds.paymentId, request.paymentId), eq(simulatedAcquirerRefunds.refundKey, request.idempotencyKey)));
+      .where(
+        and(eq(simulatedAcquirerRefunds.paymentId, request.paymentId), eq(simulatedAcquirerRefunds.refundKey, request.idempotencyKey)),
+      );
     if (same?.amountCents === request.amountCents) return; // already done: idempotent
     if (same) throw new Error(`simulated acquirer: refund key ${request.idempotencyKey} reused with another amount`);
     throw new Error(`simulated acquirer: refund of ${request.paymentId} refused (unknown payment or more than charged)`);

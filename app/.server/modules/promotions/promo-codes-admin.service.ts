@@ -46,7 +46,12 @@ export async function listAdminPromoCodes(db: Executor, only?: { id: string }): 
     ? await db
         .select()
         .from(promoCodeCategories)
-        .where(inArray(promoCodeCategories.promoCodeId, rows.map((r) => r.promo.id)))
+        .where(
+          inArray(
+            promoCodeCategories.promoCodeId,
+            rows.map((r) => r.promo.id),
+          ),
+        )
     : [];
   const byCode = new Map<string, string[]>();
   for (const l of links) byCode.set(l.promoCodeId, [...(byCode.get(l.promoCodeId) ?? []), l.categoryId]);
@@ -153,7 +158,10 @@ export async function updatePromoCode(db: Database, id: string, input: unknown, 
     if (limit !== null && limit < current.usedCount) {
       throw fieldError("usage_limit", PROMO_FORM_MESSAGES.limitBelowUses(current.usedCount));
     }
-    await tx.update(promoCodes).set({ ...values, updatedAt: now }).where(eq(promoCodes.id, id));
+    await tx
+      .update(promoCodes)
+      .set({ ...values, updatedAt: now })
+      .where(eq(promoCodes.id, id));
     await tx.delete(promoCodeCategories).where(eq(promoCodeCategories.promoCodeId, id));
     if (draft.category_ids.length > 0) {
       await tx.insert(promoCodeCategories).values(draft.category_ids.map((categoryId) => ({ promoCodeId: id, categoryId })));

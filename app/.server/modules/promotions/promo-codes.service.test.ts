@@ -8,19 +8,17 @@ import { categories, newsletterSubscriptions, orders, outbox, products, promoCod
 import type { MailMessage } from "../../mail/mailer";
 import { confirmSubscription, hashToken } from "../newsletter/newsletter.service";
 import { SimulatedPaymentProvider } from "../payments/payment-provider";
-import { changeOrderStatus as changeOrderStatusOrThrow, cancelOwnOrder as cancelOwnOrderOrThrow } from "../../workflows/change-order-status";
+import {
+  changeOrderStatus as changeOrderStatusOrThrow,
+  cancelOwnOrder as cancelOwnOrderOrThrow,
+} from "../../workflows/change-order-status";
 import { placeOrder as placeOrderOrThrow, quoteCheckout } from "../../workflows/place-order";
 import { createPromoCode, setPromoCodeActive, updatePromoCode } from "./promo-codes-admin.service";
 import { checkPromoCode, generatePromoCode } from "./promo-codes.service";
 import { PlaceOrderSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
 import { formatPrice } from "~/lib/money";
 import { parisDayStart } from "~/lib/paris-time";
-import {
-  PROMO_FORM_MESSAGES,
-  PromoCodeFormSchema,
-  normalizePromoCode,
-  promoDiscountCents,
-} from "~/domain/promotions/promotions.schema";
+import { PROMO_FORM_MESSAGES, PromoCodeFormSchema, normalizePromoCode, promoDiscountCents } from "~/domain/promotions/promotions.schema";
 import { settled } from "../../../../tests/support/domain-result";
 
 const changeOrderStatus = (...args: Parameters<typeof changeOrderStatusOrThrow>) => settled(changeOrderStatusOrThrow(...args));
@@ -82,7 +80,12 @@ function order(shopper: { id: string; addressId: string }, input: Partial<PlaceO
   });
 }
 
-async function check(code: string, shopper: { id: string }, lines: { product_id: string; line_total_cents: number }[], extra: { pointsUsed?: number; now?: Date } = {}) {
+async function check(
+  code: string,
+  shopper: { id: string },
+  lines: { product_id: string; line_total_cents: number }[],
+  extra: { pointsUsed?: number; now?: Date } = {},
+) {
   return checkPromoCode(handle.db, {
     code,
     userId: shopper.id,
@@ -108,7 +111,12 @@ describe("normalisation", () => {
     const placed = await order(shopper, { lines: [{ product_id: p.id, quantity: 1 }], promo_code: typed });
     expect(placed.ok).toBe(true);
     if (!placed.ok) return;
-    expect(placed.order).toMatchObject({ promo_code: code, promo_discount_cents: 500, subtotal_cents: 5000, total_cents: 5000 - 500 + 990 });
+    expect(placed.order).toMatchObject({
+      promo_code: code,
+      promo_discount_cents: 500,
+      subtotal_cents: 5000,
+      total_cents: 5000 - 500 + 990,
+    });
   });
 });
 
@@ -162,7 +170,10 @@ describe("refusal reasons, each with its French message", () => {
     const line = [{ product_id: p.id, line_total_cents: 5000 }];
     const personal = await adminCode({ customer_email: owner.email.toUpperCase() });
     expect(personal.customer_email).toBe(owner.email);
-    expect(await check(personal.code, other, line)).toMatchObject({ reason: "not_yours", message: "Ce code promo est réservé à un autre client" });
+    expect(await check(personal.code, other, line)).toMatchObject({
+      reason: "not_yours",
+      message: "Ce code promo est réservé à un autre client",
+    });
     expect(await check(personal.code, owner, line)).toMatchObject({ ok: true });
 
     await expect(
@@ -183,7 +194,13 @@ describe("refusal reasons, each with its French message", () => {
     const first = await order(shopper, { lines: [{ product_id: p.id, quantity: 1 }], promo_code: once.code });
     expect(first.ok).toBe(true);
     const second = await order(shopper, { lines: [{ product_id: p.id, quantity: 1 }], promo_code: once.code });
-    expect(second).toMatchObject({ ok: false, status: 400, code: "promo_code_refused", message: "Vous avez déjà utilisé ce code promo", field: "promo_code" });
+    expect(second).toMatchObject({
+      ok: false,
+      status: 400,
+      code: "promo_code_refused",
+      message: "Vous avez déjà utilisé ce code promo",
+      field: "promo_code",
+    });
     // Another customer may still use it.
     const other = await createShopper(handle.db);
     expect((await order(other, { lines: [{ product_id: p.id, quantity: 1 }], promo_code: once.code })).ok).toBe(true);
@@ -207,7 +224,11 @@ describe("refusal reasons, each with its French message", () => {
       pointsToUse: 100,
       promoCode: code.code.toLowerCase(),
     });
-    expect(quote).toMatchObject({ promo: null, promo_error: "Les codes promo ne sont pas cumulables avec les points Beauty Pass", promo_discount_cents: 0 });
+    expect(quote).toMatchObject({
+      promo: null,
+      promo_error: "Les codes promo ne sont pas cumulables avec les points Beauty Pass",
+      promo_discount_cents: 0,
+    });
     expect(quote.total_cents).toBe(5000 - 1000 + 990);
     const refused = await order(shopper, { lines: [{ product_id: p.id, quantity: 1 }], points_to_use: 100, promo_code: code.code });
     expect(refused).toMatchObject({ ok: false, message: "Les codes promo ne sont pas cumulables avec les points Beauty Pass" });
@@ -245,7 +266,12 @@ describe("discount maths", () => {
     const placed = await order(shopper, { lines: [{ product_id: p.id, quantity: 1 }], promo_code: code.code });
     if (!placed.ok) throw new Error(placed.message);
     expect(placed.order.total_cents).toBe(6000 - 2000 + 990);
-    const delivered = await changeOrderStatus(handle.db, { orderId: placed.order.id, newStatus: "delivered", actor: { userId: shopper.id, role: "admin" }, provider });
+    const delivered = await changeOrderStatus(handle.db, {
+      orderId: placed.order.id,
+      newStatus: "delivered",
+      actor: { userId: shopper.id, role: "admin" },
+      provider,
+    });
     expect(delivered).toMatchObject({ ok: true, pointsCredited: 49 });
   });
 });
@@ -255,10 +281,13 @@ describe("limits under concurrency", () => {
     const p = await product(3000, 50);
     const code = await adminCode({ usage_limit: "3" });
     const shoppers = await Promise.all(Array.from({ length: 10 }, () => createShopper(handle.db)));
-    const results = await Promise.all(shoppers.map((s) => order(s, { lines: [{ product_id: p.id, quantity: 1 }], promo_code: ` ${code.code.toLowerCase()} ` })));
+    const results = await Promise.all(
+      shoppers.map((s) => order(s, { lines: [{ product_id: p.id, quantity: 1 }], promo_code: ` ${code.code.toLowerCase()} ` })),
+    );
     const won = results.filter((r) => r.ok);
     expect(won).toHaveLength(3);
-    for (const r of results.filter((r) => !r.ok)) expect(r).toMatchObject({ message: "Ce code promo a atteint son nombre maximal d'utilisations" });
+    for (const r of results.filter((r) => !r.ok))
+      expect(r).toMatchObject({ message: "Ce code promo a atteint son nombre maximal d'utilisations" });
     const [row] = await handle.db.select().from(promoCodes).where(eq(promoCodes.id, code.id));
     expect(row.usedCount).toBe(3);
     const redemptions = await handle.db.select().from(promoRedemptions).where(eq(promoRedemptions.promoCodeId, code.id));
@@ -271,7 +300,9 @@ describe("limits under concurrency", () => {
     const p = await product(3000, 50);
     const code = await adminCode({ per_customer_limit: "1" });
     const shopper = await createShopper(handle.db);
-    const results = await Promise.all(Array.from({ length: 4 }, () => order(shopper, { lines: [{ product_id: p.id, quantity: 1 }], promo_code: code.code })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => order(shopper, { lines: [{ product_id: p.id, quantity: 1 }], promo_code: code.code })),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const r of results.filter((r) => !r.ok)) expect(r).toMatchObject({ message: "Vous avez déjà utilisé ce code promo" });
   });
@@ -298,15 +329,32 @@ describe("cancellation gives the use back", () => {
     expect(await usedCount()).toBe(1);
 
     // Restoring the cancelled order would exceed the limit: refused, nothing changes.
-    const restore = await changeOrderStatus(handle.db, { orderId: placed.order.id, newStatus: "pending", actor: { userId: shopper.id, role: "admin" }, provider });
+    const restore = await changeOrderStatus(handle.db, {
+      orderId: placed.order.id,
+      newStatus: "pending",
+      actor: { userId: shopper.id, role: "admin" },
+      provider,
+    });
     expect(restore).toMatchObject({ ok: false, status: 409, code: "promo_code_unavailable" });
     expect(await usedCount()).toBe(1);
 
     // Cancel the second one: the first may come back and takes the use again.
     if (!again.ok) return;
-    await changeOrderStatus(handle.db, { orderId: again.order.id, newStatus: "returned", actor: { userId: shopper.id, role: "admin" }, provider });
+    await changeOrderStatus(handle.db, {
+      orderId: again.order.id,
+      newStatus: "returned",
+      actor: { userId: shopper.id, role: "admin" },
+      provider,
+    });
     expect(await usedCount()).toBe(0);
-    expect(await changeOrderStatus(handle.db, { orderId: placed.order.id, newStatus: "pending", actor: { userId: shopper.id, role: "admin" }, provider })).toMatchObject({ ok: true });
+    expect(
+      await changeOrderStatus(handle.db, {
+        orderId: placed.order.id,
+        newStatus: "pending",
+        actor: { userId: shopper.id, role: "admin" },
+        provider,
+      }),
+    ).toMatchObject({ ok: true });
     expect(await usedCount()).toBe(1);
     const live = await handle.db
       .select()
@@ -334,7 +382,11 @@ describe("back-office form", () => {
     expect(first({ code: "é!" })).toBe(PROMO_FORM_MESSAGES.codeLength);
     expect(first({ code: "PROMO!" })).toBe(PROMO_FORM_MESSAGES.codeCharacters);
     expect(first({ customer_email: "pas-un-email" })).toBe("Format d'email invalide");
-    expect(PromoCodeFormSchema.parse({ ...base, kind: "fixed", value: "10,5", min_order: "30" })).toMatchObject({ amount_off_cents: 1050, min_order_cents: 3000, percent_off: null });
+    expect(PromoCodeFormSchema.parse({ ...base, kind: "fixed", value: "10,5", min_order: "30" })).toMatchObject({
+      amount_off_cents: 1050,
+      min_order_cents: 3000,
+      percent_off: null,
+    });
     expect(parisDayStart("2025-07-01").toISOString()).toBe("2025-06-30T22:00:00.000Z");
     expect(parisDayStart("2025-01-01").toISOString()).toBe("2024-12-31T23:00:00.000Z");
   });
@@ -352,7 +404,9 @@ describe("back-office form", () => {
     const shopper = await createShopper(handle.db);
     await order(shopper, { lines: [{ product_id: p.id, quantity: 1 }], promo_code: code.code });
     await order(await createShopper(handle.db), { lines: [{ product_id: p.id, quantity: 1 }], promo_code: code.code });
-    await expect(updatePromoCode(handle.db, code.id, { code: code.code, kind: "percentage", value: "10", usage_limit: "1" })).rejects.toMatchObject({
+    await expect(
+      updatePromoCode(handle.db, code.id, { code: code.code, kind: "percentage", value: "10", usage_limit: "1" }),
+    ).rejects.toMatchObject({
       kind: "invalid",
       code: "invalid_promo_code",
       message: "La limite totale ne peut pas être inférieure aux utilisations déjà faites (2)",
@@ -365,7 +419,10 @@ describe("back-office form", () => {
       code: "not_found",
       message: "Code promo introuvable",
     });
-    await expect(setPromoCodeActive(handle.db, "pas-un-id", false)).rejects.toMatchObject({ kind: "not_found", message: "Code promo introuvable" });
+    await expect(setPromoCodeActive(handle.db, "pas-un-id", false)).rejects.toMatchObject({
+      kind: "not_found",
+      message: "Code promo introuvable",
+    });
     await expect(createPromoCode(handle.db, { code: "", kind: "percentage", value: "10" })).rejects.toMatchObject({
       kind: "invalid",
       code: "invalid_promo_code",
@@ -392,7 +449,14 @@ describe("newsletter welcome code", () => {
     const codes = await handle.db.select().from(promoCodes).where(eq(promoCodes.boundEmail, shopper.email));
     expect(codes).toHaveLength(1);
     const [code] = codes;
-    expect(code).toMatchObject({ kind: "percentage", percentOff: 10, usageLimit: 1, perCustomerLimit: 1, origin: "newsletter_welcome", active: true });
+    expect(code).toMatchObject({
+      kind: "percentage",
+      percentOff: 10,
+      usageLimit: 1,
+      perCustomerLimit: 1,
+      origin: "newsletter_welcome",
+      active: true,
+    });
     expect(code.code).toMatch(/^BIENVENUE-[A-HJ-NP-Z2-9]{8}$/);
     expect(code.endsAt!.getTime() - now.getTime()).toBe(30 * DAY);
     const mails = await mailsTo(shopper.email);
@@ -402,7 +466,10 @@ describe("newsletter welcome code", () => {
 
     // Unsubscribe and subscribe again: a new confirmation, still one code and one mail.
     const token2 = randomUUID();
-    await handle.db.update(newsletterSubscriptions).set({ confirmTokenHash: hashToken(token2), confirmationSentAt: new Date() }).where(eq(newsletterSubscriptions.email, shopper.email));
+    await handle.db
+      .update(newsletterSubscriptions)
+      .set({ confirmTokenHash: hashToken(token2), confirmationSentAt: new Date() })
+      .where(eq(newsletterSubscriptions.email, shopper.email));
     expect(await confirmSubscription(handle.db, token2)).toMatchObject({ ok: true });
     expect(await handle.db.select().from(promoCodes).where(eq(promoCodes.boundEmail, shopper.email))).toHaveLength(1);
     expect(await mailsTo(shopper.email)).toHaveLength(1);
@@ -410,7 +477,9 @@ describe("newsletter welcome code", () => {
     // Only the account with that e-mail redeems it.
     const p = await product(5000);
     const stranger = await createShopper(handle.db);
-    expect(await check(code.code.toLowerCase(), stranger, [{ product_id: p.id, line_total_cents: 5000 }])).toMatchObject({ reason: "not_yours" });
+    expect(await check(code.code.toLowerCase(), stranger, [{ product_id: p.id, line_total_cents: 5000 }])).toMatchObject({
+      reason: "not_yours",
+    });
     const placed = await order(shopper, { lines: [{ product_id: p.id, quantity: 1 }], promo_code: code.code });
     expect(placed).toMatchObject({ ok: true, order: { promo_discount_cents: 500 } });
     expect(await order(shopper, { lines: [{ product_id: p.id, quantity: 1 }], promo_code: code.code })).toMatchObject({ ok: false });

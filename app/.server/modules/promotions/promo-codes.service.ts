@@ -178,21 +178,13 @@ export async function claimPromoCode(tx: Executor, input: PromoOrderInput): Prom
   const [claimed] = await tx
     .update(promoCodes)
     .set({ usedCount: sql`${promoCodes.usedCount} + 1` })
-    .where(
-      and(
-        eq(promoCodes.code, code),
-        sql`(${promoCodes.usageLimit} IS NULL OR ${promoCodes.usedCount} < ${promoCodes.usageLimit})`,
-      ),
-    )
+    .where(and(eq(promoCodes.code, code), sql`(${promoCodes.usageLimit} IS NULL OR ${promoCodes.usedCount} < ${promoCodes.usageLimit})`))
     .returning();
   // Not claimed: the code is unknown or used up; read it to say which (and check the rest first).
   const row = claimed ?? (await tx.select().from(promoCodes).where(eq(promoCodes.code, code)))[0];
-  const result = await evaluate(
-    tx,
-    claimed ? { ...claimed, usedCount: claimed.usedCount - 1 } : row,
-    input,
-    { usageAvailable: Boolean(claimed) },
-  );
+  const result = await evaluate(tx, claimed ? { ...claimed, usedCount: claimed.usedCount - 1 } : row, input, {
+    usageAvailable: Boolean(claimed),
+  });
   if (!result.ok) return result;
   return { ok: true, promo: result.promo, customerUse: result.customerUse! };
 }

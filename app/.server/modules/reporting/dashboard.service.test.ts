@@ -2,12 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { categories, orderItems, orders, products, user } from "../../db/schema";
-import {
-  dashboardStatusLabel,
-  formatChange,
-  monthOverMonthPercent,
-  topProductRows,
-} from "~/domain/statistics/admin-dashboard";
+import { dashboardStatusLabel, formatChange, monthOverMonthPercent, topProductRows } from "~/domain/statistics/admin-dashboard";
 import { lastParisDays, lastParisMonths, parisDay, parisMonthStart } from "~/lib/paris-time";
 import { computeDashboard, computeStatistics, getDashboard } from "./dashboard.service";
 
@@ -88,10 +83,23 @@ describe("dashboardStatusLabel", () => {
   });
 });
 
-const address = { first_name: "Zoé", last_name: "Zénith", street: "1 rue Haute", city: "Nantes", postal_code: "44000", country: "France", phone: "0611223344" };
+const address = {
+  first_name: "Zoé",
+  last_name: "Zénith",
+  street: "1 rue Haute",
+  city: "Nantes",
+  postal_code: "44000",
+  country: "France",
+  phone: "0611223344",
+};
 let counter = 0;
 
-async function order(status: (typeof orders.$inferInsert)["status"], createdAt: string, lines: { productId: string; quantity: number; unit: number }[], name = "Zoé Zénith") {
+async function order(
+  status: (typeof orders.$inferInsert)["status"],
+  createdAt: string,
+  lines: { productId: string; quantity: number; unit: number }[],
+  name = "Zoé Zénith",
+) {
   counter++;
   const total = lines.reduce((sum, l) => sum + l.quantity * l.unit, 0);
   const [row] = await handle.db
@@ -203,7 +211,12 @@ describe("computeDashboard", () => {
   it("lists the four latest orders with their customer", async () => {
     const d = await computeDashboard(handle.db, now);
     expect(d.recent_orders.map((o) => o.id)).toEqual([ids.f, ids.c, ids.a, ids.b]);
-    expect(d.recent_orders[2]).toMatchObject({ customer: "Anne Avril", total_cents: 10000, status: "delivered", created_at: "2031-03-31T22:30:00.000Z" });
+    expect(d.recent_orders[2]).toMatchObject({
+      customer: "Anne Avril",
+      total_cents: 10000,
+      status: "delivered",
+      created_at: "2031-03-31T22:30:00.000Z",
+    });
   });
 
   it("ranks products by revenue from counted orders, with today's names", async () => {
@@ -237,8 +250,18 @@ describe("computeStatistics", () => {
       { category: "Non classé", units: 2, revenue_cents: 1000 },
     ]);
     expect(s.by_month.map((m) => m.month)).toEqual([
-      "2030-05", "2030-06", "2030-07", "2030-08", "2030-09", "2030-10",
-      "2030-11", "2030-12", "2031-01", "2031-02", "2031-03", "2031-04",
+      "2030-05",
+      "2030-06",
+      "2030-07",
+      "2030-08",
+      "2030-09",
+      "2030-10",
+      "2030-11",
+      "2030-12",
+      "2031-01",
+      "2031-02",
+      "2031-03",
+      "2031-04",
     ]);
     const months = Object.fromEntries(s.by_month.filter((m) => m.orders > 0).map((m) => [m.month, [m.revenue_cents, m.orders]]));
     expect(months).toEqual({ "2031-01": [8000, 1], "2031-03": [8000, 2], "2031-04": [10000, 1] });

@@ -40,11 +40,18 @@ function card(total: number, current: number, previous: number): DashboardCard {
 }
 
 /** Total, this month so far and last month, of a table's rows by creation date. */
-function monthlyCounts(createdAt: typeof orders.createdAt | typeof products.createdAt | typeof user.createdAt, current: Date, previous: Date) {
+function monthlyCounts(
+  createdAt: typeof orders.createdAt | typeof products.createdAt | typeof user.createdAt,
+  current: Date,
+  previous: Date,
+) {
   return {
     total: count(),
     current: sql<number>`count(*) FILTER (WHERE ${createdAt} >= ${current.toISOString()})`.mapWith(Number),
-    previous: sql<number>`count(*) FILTER (WHERE ${createdAt} >= ${previous.toISOString()} AND ${createdAt} < ${current.toISOString()})`.mapWith(Number),
+    previous:
+      sql<number>`count(*) FILTER (WHERE ${createdAt} >= ${previous.toISOString()} AND ${createdAt} < ${current.toISOString()})`.mapWith(
+        Number,
+      ),
   };
 }
 
@@ -111,13 +118,22 @@ export async function computeDashboard(db: Executor, now: Date = new Date()): Pr
       .select({
         ordersCurrent: sql<number>`count(*) FILTER (WHERE ${orders.createdAt} >= ${current.toISOString()})`.mapWith(Number),
         ordersPrevious: sql<number>`count(*) FILTER (WHERE ${orders.createdAt} < ${current.toISOString()})`.mapWith(Number),
-        revenueCurrent: sql<number>`coalesce(sum(${orders.totalCents}) FILTER (WHERE ${orders.createdAt} >= ${current.toISOString()} AND ${counted}), 0)`.mapWith(Number),
-        revenuePrevious: sql<number>`coalesce(sum(${orders.totalCents}) FILTER (WHERE ${orders.createdAt} < ${current.toISOString()} AND ${counted}), 0)`.mapWith(Number),
+        revenueCurrent:
+          sql<number>`coalesce(sum(${orders.totalCents}) FILTER (WHERE ${orders.createdAt} >= ${current.toISOString()} AND ${counted}), 0)`.mapWith(
+            Number,
+          ),
+        revenuePrevious:
+          sql<number>`coalesce(sum(${orders.totalCents}) FILTER (WHERE ${orders.createdAt} < ${current.toISOString()} AND ${counted}), 0)`.mapWith(
+            Number,
+          ),
       })
       .from(orders)
       .where(gte(orders.createdAt, previous)),
     db.select(monthlyCounts(products.createdAt, current, previous)).from(products),
-    db.select(monthlyCounts(user.createdAt, current, previous)).from(user).where(eq(user.role, "user")),
+    db
+      .select(monthlyCounts(user.createdAt, current, previous))
+      .from(user)
+      .where(eq(user.role, "user")),
     db
       .select({
         id: orders.id,

@@ -47,8 +47,14 @@ describe("shop settings: shipping", () => {
       [{ shipping_fee: "9,999", free_shipping_threshold: "100" }, { shipping_fee: AMOUNT_DECIMALS_MESSAGE }],
       [{ shipping_fee: "100.01", free_shipping_threshold: "100" }, { shipping_fee: SHIPPING_FEE_MAX_MESSAGE }],
       [{ shipping_fee: "9,90", free_shipping_threshold: "10000,01" }, { free_shipping_threshold: FREE_SHIPPING_THRESHOLD_MAX_MESSAGE }],
-      [{ shipping_fee: "9,90", free_shipping_threshold: "99999999999999999999" }, { free_shipping_threshold: FREE_SHIPPING_THRESHOLD_MAX_MESSAGE }],
-      [{ shipping_fee: "", free_shipping_threshold: "-5" }, { shipping_fee: AMOUNT_REQUIRED_MESSAGE, free_shipping_threshold: AMOUNT_POSITIVE_MESSAGE }],
+      [
+        { shipping_fee: "9,90", free_shipping_threshold: "99999999999999999999" },
+        { free_shipping_threshold: FREE_SHIPPING_THRESHOLD_MAX_MESSAGE },
+      ],
+      [
+        { shipping_fee: "", free_shipping_threshold: "-5" },
+        { shipping_fee: AMOUNT_REQUIRED_MESSAGE, free_shipping_threshold: AMOUNT_POSITIVE_MESSAGE },
+      ],
       [{}, { shipping_fee: AMOUNT_REQUIRED_MESSAGE, free_shipping_threshold: AMOUNT_REQUIRED_MESSAGE }],
     ];
     for (const [input, errors] of cases) {

@@ -85,9 +85,16 @@ describe("setTicketStatus", () => {
   });
 
   it("refuses an unknown status and an unknown ticket, changing nothing", async () => {
-    await expect(setTicketStatus(handle.db, { ticketId: ids[6], status: "archived" })).rejects.toMatchObject({ kind: "invalid", code: "invalid_ticket", message: "Statut de ticket invalide" });
+    await expect(setTicketStatus(handle.db, { ticketId: ids[6], status: "archived" })).rejects.toMatchObject({
+      kind: "invalid",
+      code: "invalid_ticket",
+      message: "Statut de ticket invalide",
+    });
     await expect(setTicketStatus(handle.db, { ticketId: ids[6], status: undefined })).rejects.toMatchObject({ kind: "invalid" });
-    await expect(setTicketStatus(handle.db, { ticketId: crypto.randomUUID(), status: "closed" })).rejects.toMatchObject({ kind: "not_found", message: "Ticket introuvable" });
+    await expect(setTicketStatus(handle.db, { ticketId: crypto.randomUUID(), status: "closed" })).rejects.toMatchObject({
+      kind: "not_found",
+      message: "Ticket introuvable",
+    });
     await expect(setTicketStatus(handle.db, { ticketId: "nope", status: "closed" })).rejects.toMatchObject({ kind: "not_found" });
     await expect(setTicketStatus(handle.db, { ticketId: undefined, status: "closed" })).rejects.toMatchObject({ kind: "not_found" });
     const [row] = await handle.db.select().from(supportTickets).where(eq(supportTickets.id, ids[6]));

@@ -1,12 +1,7 @@
 import { z } from "zod";
 import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "../../api/schemas";
-import {
-  SupportTicketSchema,
-  TICKET_CATEGORIES,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
-} from "~/domain/support/support-ticket.schema";
+import { SupportTicketSchema, TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "~/domain/support/support-ticket.schema";
 
 /** Response shapes and operations of /api/v1/support-tickets, for the generated OpenAPI document. */
 export const SupportTicketViewSchema = z

@@ -90,9 +90,7 @@ describe("createContactTicket", () => {
   it("gives unique, consecutive numbers to tickets created at the same time", async () => {
     const now = new Date("2033-05-05T12:00:00Z");
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        createContactTicket(handle.db, { ...valid, subject: `Demande ${i}`, userId: null }, { now }),
-      ),
+      Array.from({ length: 6 }, (_, i) => createContactTicket(handle.db, { ...valid, subject: `Demande ${i}`, userId: null }, { now })),
     );
     const numbers = results.map((t) => t.ticketNumber).sort();
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6].map((n) => formatTicketNumber(2033, n)));
@@ -183,11 +181,7 @@ describe("createTicket (signed-in shopper)", () => {
   it("keeps the chosen category and priority; empty choices take the defaults", async () => {
     const now = new Date("2034-02-02T09:00:00Z");
     const chosen = await createTicket(handle.db, other, { ...ticket, category: "order", priority: "urgent" }, { now });
-    expect([chosen.category, chosen.priority, chosen.ticket_number]).toEqual([
-      "order",
-      "urgent",
-      "SAV-2034-000003",
-    ]);
+    expect([chosen.category, chosen.priority, chosen.ticket_number]).toEqual(["order", "urgent", "SAV-2034-000003"]);
     const empty = await createTicket(handle.db, other, { ...ticket, category: "", priority: null }, { now });
     expect([empty.category, empty.priority]).toEqual(["other", "normal"]);
   });
@@ -209,12 +203,18 @@ describe("createTicket (signed-in shopper)", () => {
 
   it.each([
     [{}, { subject: TICKET_SUBJECT_REQUIRED_MESSAGE, description: TICKET_DESCRIPTION_REQUIRED_MESSAGE }],
-    [{ subject: " ", description: " " }, { subject: TICKET_SUBJECT_REQUIRED_MESSAGE, description: TICKET_DESCRIPTION_REQUIRED_MESSAGE }],
+    [
+      { subject: " ", description: " " },
+      { subject: TICKET_SUBJECT_REQUIRED_MESSAGE, description: TICKET_DESCRIPTION_REQUIRED_MESSAGE },
+    ],
     [{ subject: "s".repeat(10_000), description: "d" }, { subject: TICKET_SUBJECT_TOO_LONG_MESSAGE }],
     [{ subject: "s", description: "d".repeat(TICKET_DESCRIPTION_MAX + 1) }, { description: TICKET_DESCRIPTION_TOO_LONG_MESSAGE }],
     [{ subject: "s", description: "d", category: "billing" }, { category: TICKET_CATEGORY_MESSAGE }],
     [{ subject: "s", description: "d", priority: "critical" }, { priority: TICKET_PRIORITY_MESSAGE }],
-    [{ subject: 42, description: ["d"] }, { subject: TICKET_SUBJECT_REQUIRED_MESSAGE, description: TICKET_DESCRIPTION_REQUIRED_MESSAGE }],
+    [
+      { subject: 42, description: ["d"] },
+      { subject: TICKET_SUBJECT_REQUIRED_MESSAGE, description: TICKET_DESCRIPTION_REQUIRED_MESSAGE },
+    ],
   ])("refuses %j with French messages and stores nothing", async (input, fieldErrors) => {
     const before = await countTickets();
     await expect(createTicket(handle.db, other, input)).rejects.toMatchObject({ kind: "invalid", code: "invalid_ticket", fieldErrors });

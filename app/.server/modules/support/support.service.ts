@@ -4,12 +4,7 @@ import { supportTickets, user } from "../../db/schema";
 import { parisYear } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { invalid, notFound } from "~/domain/errors";
-import {
-  ContactSchema,
-  contactFieldErrors,
-  type ContactFieldErrors,
-  type ContactFormValues,
-} from "~/domain/support/contact.schema";
+import { ContactSchema, contactFieldErrors, type ContactFieldErrors, type ContactFormValues } from "~/domain/support/contact.schema";
 import {
   SupportTicketSchema,
   supportTicketFieldErrors,
@@ -86,11 +81,7 @@ function isUniqueViolation(error: unknown): boolean {
  * "normal"), for the signed-in shopper when there is one. Invalid input is an expected failure,
  * thrown as `invalid_contact` with one French message per field; nothing is stored then.
  */
-export async function createContactTicket(
-  db: Executor,
-  input: ContactTicketInput,
-  options: { now?: Date } = {},
-): Promise<ContactTicket> {
+export async function createContactTicket(db: Executor, input: ContactTicketInput, options: { now?: Date } = {}): Promise<ContactTicket> {
   const parsed = ContactSchema.safeParse({
     name: input.name,
     email: input.email,
@@ -202,12 +193,7 @@ export async function getTicket(db: Executor, userId: string, id: string): Promi
  * and priority "normal" unless chosen, status "open", next readable number. The account's name
  * and e-mail are copied as the contact, so the team can answer without another lookup.
  */
-export async function createTicket(
-  db: Executor,
-  userId: string,
-  input: unknown,
-  options: { now?: Date } = {},
-): Promise<SupportTicketView> {
+export async function createTicket(db: Executor, userId: string, input: unknown, options: { now?: Date } = {}): Promise<SupportTicketView> {
   const body = input && typeof input === "object" && !Array.isArray(input) ? input : {};
   const parsed = SupportTicketSchema.safeParse(body);
   if (!parsed.success) {
@@ -287,10 +273,7 @@ export async function listAllTickets(
  * The administrator moves a ticket to open, in_progress, resolved or closed; any status may
  * follow any other (the spec gives no transitions). The shopper sees it in "Support Client".
  */
-export async function setTicketStatus(
-  db: Executor,
-  input: { ticketId: unknown; status: unknown },
-): Promise<SupportTicketView> {
+export async function setTicketStatus(db: Executor, input: { ticketId: unknown; status: unknown }): Promise<SupportTicketView> {
   const parsed = AdminTicketStatusSchema.safeParse(input);
   if (!parsed.success) {
     if (parsed.error.issues.some((i) => i.path[0] === "ticketId")) throw ticketNotFound();
@@ -298,11 +281,7 @@ export async function setTicketStatus(
   }
   const { ticketId, status } = parsed.data;
   if (!isUuid(ticketId)) throw ticketNotFound();
-  const [row] = await db
-    .update(supportTickets)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(supportTickets.id, ticketId))
-    .returning();
+  const [row] = await db.update(supportTickets).set({ status, updatedAt: new Date() }).where(eq(supportTickets.id, ticketId)).returning();
   if (!row) throw ticketNotFound();
   return toSupportTicketView(row);
 }

@@ -1,11 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { PASSWORD_SUCCESS_CLOSE_MS, type AccountActionResult } from "~/domain/account/account-actions";
-import {
-  PASSWORD_MISMATCH_MESSAGE,
-  checkPasswordCriteria,
-  meetsPasswordCriteria,
-} from "~/domain/account/security.schema";
+import { PASSWORD_MISMATCH_MESSAGE, checkPasswordCriteria, meetsPasswordCriteria } from "~/domain/account/security.schema";
 import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
 import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
@@ -86,9 +82,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
               className={inputClass}
             />
           </label>
-          {confirmPassword.length > 0 && !matches && (
-            <p className="text-sm text-danger">{PASSWORD_MISMATCH_MESSAGE}</p>
-          )}
+          {confirmPassword.length > 0 && !matches && <p className="text-sm text-danger">{PASSWORD_MISMATCH_MESSAGE}</p>}
           {result && !result.ok && <FormMessage tone="error">{result.message}</FormMessage>}
           <button type="submit" disabled={!canSubmit} className={`${primaryButtonClass} w-full`}>
             {busy ? "Modification..." : "Mettre à jour le mot de passe"}

@@ -16,8 +16,8 @@ export function PersonalDataSection() {
         Mes données personnelles
       </h3>
       <p className="mt-2 text-sm text-muted">
-        Téléchargez une copie de toutes vos données (profil, adresses, commandes, Beauty Pass, préférences…) au
-        format JSON, ou supprimez définitivement votre compte.
+        Téléchargez une copie de toutes vos données (profil, adresses, commandes, Beauty Pass, préférences…) au format JSON, ou supprimez
+        définitivement votre compte.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         {/* A plain link: the browser downloads the file, no client routing involved. */}
@@ -43,13 +43,13 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     <Modal title="Supprimer mon compte" onClose={onClose}>
       <div className="space-y-3 text-sm">
         <p>
-          Cette action est <strong>définitive</strong>. Seront effacés : votre profil, vos adresses, vos favoris, vos
-          moyens de paiement, vos notifications, vos préférences, votre panier, vos points Beauty Pass, vos demandes
-          au service client et votre historique de connexion.
+          Cette action est <strong>définitive</strong>. Seront effacés : votre profil, vos adresses, vos favoris, vos moyens de paiement,
+          vos notifications, vos préférences, votre panier, vos points Beauty Pass, vos demandes au service client et votre historique de
+          connexion.
         </p>
         <p>
-          Vos commandes sont conservées sous forme anonymisée (sans nom, adresse postale, téléphone ni e-mail) pour
-          nos obligations comptables.
+          Vos commandes sont conservées sous forme anonymisée (sans nom, adresse postale, téléphone ni e-mail) pour nos obligations
+          comptables.
         </p>
       </div>
       <fetcher.Form method="post" action="/dashboard" noValidate className="mt-4 space-y-4">

@@ -124,13 +124,7 @@ export function PreferencesTab({ preferences: p }: { preferences: Preferences })
           <div className="grid gap-4 sm:grid-cols-3">
             <Choice name="language" label="Langue" options={LANGUAGES} labels={LANGUAGE_LABELS} defaultValue={p.language} />
             <Choice name="currency" label="Devise" options={CURRENCIES} labels={CURRENCY_LABELS} defaultValue={p.currency} />
-            <Choice
-              name="timezone"
-              label="Fuseau horaire"
-              options={TIME_ZONES}
-              labels={TIME_ZONE_LABELS}
-              defaultValue={p.timezone}
-            />
+            <Choice name="timezone" label="Fuseau horaire" options={TIME_ZONES} labels={TIME_ZONE_LABELS} defaultValue={p.timezone} />
           </div>
         </Group>
         <Group title="Apparence">

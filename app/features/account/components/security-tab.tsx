@@ -86,19 +86,40 @@ function LoginHistory({ history }: { history: LoginHistoryView[] }) {
       {history.length === 0 ? (
         <p className="mt-4 rounded-xl bg-cream px-4 py-8 text-center text-muted">Aucun historique disponible</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label="Historique de connexion (tableau)">
+        <div
+          className="mt-4 overflow-x-auto rounded-2xl border border-line"
+          tabIndex={0}
+          role="region"
+          aria-label="Historique de connexion (tableau)"
+        >
           <table className="w-full min-w-[44rem] text-left text-sm">
             <caption className="sr-only">Les 20 dernières connexions à votre compte</caption>
             <thead className="bg-cream text-muted">
               <tr>
-                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">Date</th>
-                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">Statut</th>
-                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">Appareil</th>
-                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">Navigateur</th>
-                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">Système</th>
-                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">Adresse IP</th>
-                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">Ville</th>
-                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">Pays</th>
+                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
+                  Statut
+                </th>
+                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
+                  Appareil
+                </th>
+                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
+                  Navigateur
+                </th>
+                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
+                  Système
+                </th>
+                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
+                  Adresse IP
+                </th>
+                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
+                  Ville
+                </th>
+                <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
+                  Pays
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">

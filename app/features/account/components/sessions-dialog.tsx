@@ -113,7 +113,12 @@ export function SessionsDialog({ sessions, onClose }: { sessions: SessionView[];
               "terminate-others",
             )
           ) : (
-            <button type="button" id="terminate-others" onClick={() => setConfirming({ kind: "others" })} className={`${secondaryButtonClass} w-full`}>
+            <button
+              type="button"
+              id="terminate-others"
+              onClick={() => setConfirming({ kind: "others" })}
+              className={`${secondaryButtonClass} w-full`}
+            >
               Terminer toutes les autres sessions
             </button>
           )}

@@ -9,15 +9,7 @@ import { buttonClass } from "~/components/ui/button";
  * Profil: who is signed in, the way to the full profile page, the Beauty Pass history (given by
  * the page, which composes the loyalty feature, when its data was loaded) and the RGPD rights.
  */
-export function ProfileTab({
-  name,
-  email,
-  loyaltyHistory,
-}: {
-  name: string;
-  email: string;
-  loyaltyHistory?: ReactNode;
-}) {
+export function ProfileTab({ name, email, loyaltyHistory }: { name: string; email: string; loyaltyHistory?: ReactNode }) {
   return (
     <div>
       <TabHeading>Profil</TabHeading>
@@ -31,10 +23,7 @@ export function ProfileTab({
           <dd className="mt-1 break-all font-semibold">{email}</dd>
         </div>
       </dl>
-      <Link
-        to="/profile"
-        className={buttonClass({ variant: "accent", className: "mt-6" })}
-      >
+      <Link to="/profile" className={buttonClass({ variant: "accent", className: "mt-6" })}>
         Modifier mon profil
       </Link>
       {loyaltyHistory}
@@ -90,10 +79,7 @@ export function EmptyTab({ tab }: { tab: EmptyTabId }) {
         <p className="text-lg font-semibold">{state.title}</p>
         <p className="mt-2 text-muted">{state.text}</p>
         {state.link && (
-          <Link
-            to={state.link.to}
-            className={buttonClass({ variant: "accent", className: "mt-6" })}
-          >
+          <Link to={state.link.to} className={buttonClass({ variant: "accent", className: "mt-6" })}>
             {state.link.label}
           </Link>
         )}

@@ -70,8 +70,8 @@ function BackupCodes({ codes }: { codes: string[] }) {
     <div className="mt-4">
       <h3 className="font-semibold">Codes de secours</h3>
       <p className="mt-1 text-sm text-muted">
-        Conservez ces {codes.length} codes en lieu sûr : chacun permet une connexion si vous perdez votre téléphone.
-        Ils ne seront plus affichés.
+        Conservez ces {codes.length} codes en lieu sûr : chacun permet une connexion si vous perdez votre téléphone. Ils ne seront plus
+        affichés.
       </p>
       <ul aria-label="Codes de secours" className="mt-3 grid grid-cols-2 gap-2 rounded-xl bg-band p-4 font-mono text-sm">
         {codes.map((code) => (
@@ -123,10 +123,12 @@ export function TwoFactorDialog({ enabled, onClose }: { enabled: boolean; onClos
           <input type="hidden" name="intent" value="2fa-enable" />
           {disableFetcher.data?.ok && <FormMessage tone="success">{disableFetcher.data.message}</FormMessage>}
           <p className="text-sm text-muted">
-            Protégez votre compte : en plus du mot de passe, la connexion demandera un code à 6 chiffres généré par
-            une application d'authentification (Google Authenticator, Microsoft Authenticator, Authy...).
+            Protégez votre compte : en plus du mot de passe, la connexion demandera un code à 6 chiffres généré par une application
+            d'authentification (Google Authenticator, Microsoft Authenticator, Authy...).
           </p>
-          <p className="text-sm">Statut : <strong>Désactivée</strong></p>
+          <p className="text-sm">
+            Statut : <strong>Désactivée</strong>
+          </p>
           <PasswordInput autoFocus />
           {errorOf(setupFetcher) && <FormMessage tone="error">{errorOf(setupFetcher)}</FormMessage>}
           <button type="submit" disabled={setupFetcher.state !== "idle"} className={`${primaryButtonClass} w-full`}>
@@ -182,9 +184,7 @@ export function TwoFactorDialog({ enabled, onClose }: { enabled: boolean; onClos
           <p className="text-sm">
             Statut : <strong className="text-success">Activée</strong>
           </p>
-          <p className="text-sm text-muted">
-            Un code de votre application d'authentification est demandé à chaque connexion.
-          </p>
+          <p className="text-sm text-muted">Un code de votre application d'authentification est demandé à chaque connexion.</p>
           <button type="button" onClick={() => setStep("disable")} className={`${secondaryButtonClass} w-full`}>
             Désactiver
           </button>

@@ -90,9 +90,7 @@ export function AddressesTab({ data }: { data: TabData }) {
           </button>
         )}
       </div>
-      {full && (
-        <p className="mt-2 text-sm text-muted">Vous avez atteint la limite de {MAX_SAVED_ADDRESSES} adresses.</p>
-      )}
+      {full && <p className="mt-2 text-sm text-muted">Vous avez atteint la limite de {MAX_SAVED_ADDRESSES} adresses.</p>}
 
       {error && (
         <div className="mt-4">

@@ -33,7 +33,11 @@ import {
 const fieldControl = "mt-1 w-full";
 
 /** One fetcher form: browser-side check, server answer, toast and close on success. */
-function useClientForm(schema: z.ZodType, onDone: (answer: ClientActionAnswer) => void, extra?: (form: FormData) => Record<string, unknown>) {
+function useClientForm(
+  schema: z.ZodType,
+  onDone: (answer: ClientActionAnswer) => void,
+  extra?: (form: FormData) => Record<string, unknown>,
+) {
   const fetcher = useFetcher<ClientActionAnswer>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -130,13 +134,55 @@ export function EditClientModal({ client, onClose }: { client: AdminClientProfil
         <input type="hidden" name="intent" value="update-profile" />
         <FormAlert message={f.formError} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="client-first-name" name="firstName" label="Prénom" required defaultValue={client.first_name} error={f.errors.firstName} onEdit={f.clear} autoComplete="off" autoFocus />
-          <TextField id="client-last-name" name="lastName" label="Nom" defaultValue={client.last_name ?? ""} error={f.errors.lastName} onEdit={f.clear} autoComplete="off" />
-          <TextField id="client-phone" name="phone" label="Téléphone" type="tel" inputMode="tel" defaultValue={client.phone ?? ""} error={f.errors.phone} onEdit={f.clear} autoComplete="off" />
-          <TextField id="client-birth-date" name="dateOfBirth" label="Date de naissance" type="date" defaultValue={client.date_of_birth ?? ""} error={f.errors.dateOfBirth} onEdit={f.clear} />
+          <TextField
+            id="client-first-name"
+            name="firstName"
+            label="Prénom"
+            required
+            defaultValue={client.first_name}
+            error={f.errors.firstName}
+            onEdit={f.clear}
+            autoComplete="off"
+            autoFocus
+          />
+          <TextField
+            id="client-last-name"
+            name="lastName"
+            label="Nom"
+            defaultValue={client.last_name ?? ""}
+            error={f.errors.lastName}
+            onEdit={f.clear}
+            autoComplete="off"
+          />
+          <TextField
+            id="client-phone"
+            name="phone"
+            label="Téléphone"
+            type="tel"
+            inputMode="tel"
+            defaultValue={client.phone ?? ""}
+            error={f.errors.phone}
+            onEdit={f.clear}
+            autoComplete="off"
+          />
+          <TextField
+            id="client-birth-date"
+            name="dateOfBirth"
+            label="Date de naissance"
+            type="date"
+            defaultValue={client.date_of_birth ?? ""}
+            error={f.errors.dateOfBirth}
+            onEdit={f.clear}
+          />
         </div>
         <FieldShell id="client-gender" label="Genre" error={f.errors.gender || undefined}>
-          <Select id="client-gender" name="gender" defaultValue={client.gender ?? ""} className={fieldControl} onChange={() => f.clear("gender")}>
+          <Select
+            id="client-gender"
+            name="gender"
+            defaultValue={client.gender ?? ""}
+            className={fieldControl}
+            onChange={() => f.clear("gender")}
+          >
             <option value="">Non renseigné</option>
             {CLIENT_GENDERS.map((g) => (
               <option key={g} value={g}>
@@ -145,7 +191,15 @@ export function EditClientModal({ client, onClose }: { client: AdminClientProfil
             ))}
           </Select>
         </FieldShell>
-        <TextField id="client-picture" name="profilePictureUrl" label="Photo de profil (URL)" type="url" defaultValue={client.profile_picture_url ?? ""} error={f.errors.profilePictureUrl} onEdit={f.clear} />
+        <TextField
+          id="client-picture"
+          name="profilePictureUrl"
+          label="Photo de profil (URL)"
+          type="url"
+          defaultValue={client.profile_picture_url ?? ""}
+          error={f.errors.profilePictureUrl}
+          onEdit={f.clear}
+        />
         <FieldShell id="client-bio" label="Bio" error={f.errors.bio || undefined}>
           <textarea
             id="client-bio"
@@ -170,14 +224,31 @@ export function AdjustPointsModal({ client, onClose }: { client: AdminClientProf
   return (
     <Modal title="Ajuster les points Beauty Pass" onClose={onClose}>
       <p className="mt-2 text-sm text-muted">
-        Solde actuel : {client.loyalty_points.toLocaleString("fr-FR")} points. Saisissez un nombre positif pour ajouter, négatif pour retirer ;
-        le solde ne peut pas devenir négatif.
+        Solde actuel : {client.loyalty_points.toLocaleString("fr-FR")} points. Saisissez un nombre positif pour ajouter, négatif pour
+        retirer ; le solde ne peut pas devenir négatif.
       </p>
       <f.fetcher.Form method="post" noValidate onSubmit={f.onSubmit} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="adjust-points" />
         <FormAlert message={f.formError} />
-        <TextField id="points-delta" name="points" label="Points (+ ou -)" required inputMode="numeric" error={f.errors.points} onEdit={f.clear} autoFocus />
-        <TextField id="points-reason" name="reason" label="Motif" required maxLength={CLIENT_POINTS_REASON_MAX} error={f.errors.reason} onEdit={f.clear} />
+        <TextField
+          id="points-delta"
+          name="points"
+          label="Points (+ ou -)"
+          required
+          inputMode="numeric"
+          error={f.errors.points}
+          onEdit={f.clear}
+          autoFocus
+        />
+        <TextField
+          id="points-reason"
+          name="reason"
+          label="Motif"
+          required
+          maxLength={CLIENT_POINTS_REASON_MAX}
+          error={f.errors.reason}
+          onEdit={f.clear}
+        />
         <Buttons busy={f.busy} label="Ajuster" busyLabel="Sauvegarde..." onClose={onClose} />
       </f.fetcher.Form>
     </Modal>
@@ -185,7 +256,17 @@ export function AdjustPointsModal({ client, onClose }: { client: AdminClientProf
 }
 
 /** Envoyer email, to one client or to the selection; posts to the list's action. */
-export function ClientMailModal({ clientIds, recipients, onClose, onSent }: { clientIds: string[]; recipients: ReactNode; onClose: () => void; onSent?: () => void }) {
+export function ClientMailModal({
+  clientIds,
+  recipients,
+  onClose,
+  onSent,
+}: {
+  clientIds: string[];
+  recipients: ReactNode;
+  onClose: () => void;
+  onSent?: () => void;
+}) {
   const f = useClientForm(
     ClientMailSchema,
     () => {
@@ -204,7 +285,16 @@ export function ClientMailModal({ clientIds, recipients, onClose, onSent }: { cl
           <input key={id} type="hidden" name="clientId" value={id} />
         ))}
         <FormAlert message={f.formError || f.errors.clientIds || null} />
-        <TextField id="mail-subject" name="subject" label="Objet" required maxLength={CLIENT_MAIL_SUBJECT_MAX} error={f.errors.subject} onEdit={f.clear} autoFocus />
+        <TextField
+          id="mail-subject"
+          name="subject"
+          label="Objet"
+          required
+          maxLength={CLIENT_MAIL_SUBJECT_MAX}
+          error={f.errors.subject}
+          onEdit={f.clear}
+          autoFocus
+        />
         <FieldShell id="mail-body" label="Message" required error={f.errors.body || undefined}>
           <textarea
             id="mail-body"
@@ -242,12 +332,40 @@ export function NewClientModal({ onClose }: { onClose: () => void }) {
       <f.fetcher.Form method="post" action="/admin/clients" noValidate onSubmit={f.onSubmit} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="create" />
         <FormAlert message={f.formError} />
-        <TextField id="new-client-email" name="email" label="Email" type="email" inputMode="email" required error={f.errors.email} onEdit={f.clear} autoComplete="off" autoFocus />
+        <TextField
+          id="new-client-email"
+          name="email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          required
+          error={f.errors.email}
+          onEdit={f.clear}
+          autoComplete="off"
+          autoFocus
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="new-client-first-name" name="firstName" label="Prénom" required error={f.errors.firstName} onEdit={f.clear} autoComplete="off" />
+          <TextField
+            id="new-client-first-name"
+            name="firstName"
+            label="Prénom"
+            required
+            error={f.errors.firstName}
+            onEdit={f.clear}
+            autoComplete="off"
+          />
           <TextField id="new-client-last-name" name="lastName" label="Nom" error={f.errors.lastName} onEdit={f.clear} autoComplete="off" />
         </div>
-        <TextField id="new-client-phone" name="phone" label="Téléphone" type="tel" inputMode="tel" error={f.errors.phone} onEdit={f.clear} autoComplete="off" />
+        <TextField
+          id="new-client-phone"
+          name="phone"
+          label="Téléphone"
+          type="tel"
+          inputMode="tel"
+          error={f.errors.phone}
+          onEdit={f.clear}
+          autoComplete="off"
+        />
         <Buttons busy={f.busy} label="Créer" busyLabel="Création..." onClose={onClose} />
       </f.fetcher.Form>
     </Modal>

@@ -116,10 +116,18 @@ export function AdminClientView({ client }: { client: AdminClientProfile }) {
               <caption className="sr-only">Dernières commandes</caption>
               <thead className="text-xs uppercase tracking-wide text-muted">
                 <tr>
-                  <th scope="col" className="py-2">Référence</th>
-                  <th scope="col" className="py-2">Date</th>
-                  <th scope="col" className="py-2">Statut</th>
-                  <th scope="col" className="py-2 text-right">Total</th>
+                  <th scope="col" className="py-2">
+                    Référence
+                  </th>
+                  <th scope="col" className="py-2">
+                    Date
+                  </th>
+                  <th scope="col" className="py-2">
+                    Statut
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    Total
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">

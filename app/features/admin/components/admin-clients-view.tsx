@@ -57,8 +57,7 @@ function fullName(row: AdminClientRow): string {
   return name || "Nom non renseigné";
 }
 
-const genderLabel = (value: string | null) =>
-  value && value in CLIENT_GENDER_LABELS ? CLIENT_GENDER_LABELS[value as ClientGender] : "—";
+const genderLabel = (value: string | null) => (value && value in CLIENT_GENDER_LABELS ? CLIENT_GENDER_LABELS[value as ClientGender] : "—");
 const dateOrDash = (value: string | null) => (value ? <time dateTime={value}>{formatDate(value)}</time> : "—");
 
 export function AdminClientsView({
@@ -139,7 +138,11 @@ export function AdminClientsView({
       ) : null}
 
       {selected.length > 0 ? (
-        <div role="region" aria-label="Sélection" className="flex flex-wrap items-center gap-3 rounded-2xl border border-accent bg-white p-3">
+        <div
+          role="region"
+          aria-label="Sélection"
+          className="flex flex-wrap items-center gap-3 rounded-2xl border border-accent bg-white p-3"
+        >
           <p className="font-semibold">{selected.length} client(s) sélectionné(s)</p>
           <button
             type="button"
@@ -171,28 +174,28 @@ export function AdminClientsView({
             minWidth="min-w-[80rem]"
             head={
               <>
-              <Th className="px-3 py-3">
-                <input
-                  type="checkbox"
-                  aria-label="Sélectionner tous les clients de la page"
-                  checked={allSelected}
-                  onChange={() => setSelected(allSelected ? [] : pageIds)}
-                  className="h-5 w-5"
-                />
-              </Th>
-              <Th className="px-3 py-3">Client</Th>
-              <Th className="px-3 py-3">Genre</Th>
-              <Th className="px-3 py-3">Bio</Th>
-              <Th className="px-3 py-3">Contact</Th>
-              <Th className="px-3 py-3">Naissance</Th>
-              <Th className="px-3 py-3">Inscription</Th>
-              <Th className="px-3 py-3">Dernière commande</Th>
-              <Th className="px-3 py-3">Dernière connexion</Th>
-              <Th className="px-3 py-3">Commandes</Th>
-              <Th className="px-3 py-3">Total dépensé</Th>
-              <Th className="px-3 py-3">Points</Th>
-              <Th className="px-3 py-3">Statut</Th>
-              <Th className="px-3 py-3">Actions</Th>
+                <Th className="px-3 py-3">
+                  <input
+                    type="checkbox"
+                    aria-label="Sélectionner tous les clients de la page"
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? [] : pageIds)}
+                    className="h-5 w-5"
+                  />
+                </Th>
+                <Th className="px-3 py-3">Client</Th>
+                <Th className="px-3 py-3">Genre</Th>
+                <Th className="px-3 py-3">Bio</Th>
+                <Th className="px-3 py-3">Contact</Th>
+                <Th className="px-3 py-3">Naissance</Th>
+                <Th className="px-3 py-3">Inscription</Th>
+                <Th className="px-3 py-3">Dernière commande</Th>
+                <Th className="px-3 py-3">Dernière connexion</Th>
+                <Th className="px-3 py-3">Commandes</Th>
+                <Th className="px-3 py-3">Total dépensé</Th>
+                <Th className="px-3 py-3">Points</Th>
+                <Th className="px-3 py-3">Statut</Th>
+                <Th className="px-3 py-3">Actions</Th>
               </>
             }
           >
@@ -255,7 +258,10 @@ function ClientRow({
       </td>
       <td className="px-3 py-3">
         <div className="flex items-center gap-3">
-          <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent-soft font-semibold text-accent-dark">
+          <span
+            aria-hidden="true"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent-soft font-semibold text-accent-dark"
+          >
             {initial}
           </span>
           <div>

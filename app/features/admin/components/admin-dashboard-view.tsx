@@ -80,7 +80,9 @@ export function RevenueChart({ days }: { days: DashboardData["revenue_by_day"] }
 export function RecentOrders({ orders }: { orders: DashboardData["recent_orders"] }) {
   return (
     <section aria-labelledby="recent-orders" className={panel}>
-      <h2 id="recent-orders" className="font-display text-xl">Commandes récentes</h2>
+      <h2 id="recent-orders" className="font-display text-xl">
+        Commandes récentes
+      </h2>
       {orders.length === 0 ? (
         <p className="mt-3 text-muted">Aucune commande n'a été passée pour le moment.</p>
       ) : (
@@ -109,19 +111,29 @@ export function RecentOrders({ orders }: { orders: DashboardData["recent_orders"
 export function TopProducts({ products }: { products: DashboardData["top_products"] }) {
   return (
     <section aria-labelledby="top-products" className={panel}>
-      <h2 id="top-products" className="font-display text-xl">Produits populaires</h2>
+      <h2 id="top-products" className="font-display text-xl">
+        Produits populaires
+      </h2>
       <table className="mt-3 w-full text-left text-sm">
         <thead className="text-muted">
           <tr>
-            <th scope="col" className="py-2 font-medium">Produit</th>
-            <th scope="col" className="py-2 text-right font-medium">Ventes</th>
-            <th scope="col" className="py-2 text-right font-medium">Chiffre d'affaires</th>
+            <th scope="col" className="py-2 font-medium">
+              Produit
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Ventes
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Chiffre d'affaires
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
           {topProductRows(products).map((p) => (
             <tr key={p.key} data-placeholder={p.placeholder || undefined} className={p.placeholder ? "text-muted" : undefined}>
-              <th scope="row" className={`py-2 ${p.placeholder ? "font-normal" : "font-semibold"}`}>{p.name}</th>
+              <th scope="row" className={`py-2 ${p.placeholder ? "font-normal" : "font-semibold"}`}>
+                {p.name}
+              </th>
               <td className="py-2 text-right">{p.units.toLocaleString("fr-FR")}</td>
               <td className="py-2 text-right">{formatPrice(p.revenue_cents)}</td>
             </tr>

@@ -40,7 +40,11 @@ function DisableButton({ card }: { card: AdminGiftCardView }) {
       >
         Désactiver
       </Button>
-      {fetcher.data && !fetcher.data.ok && <span role="alert" className="block text-xs text-danger">{fetcher.data.message}</span>}
+      {fetcher.data && !fetcher.data.ok && (
+        <span role="alert" className="block text-xs text-danger">
+          {fetcher.data.message}
+        </span>
+      )}
     </fetcher.Form>
   );
 }
@@ -133,11 +137,21 @@ export function AdminGiftCardsView({
           <table className="mt-4 w-full text-left text-sm">
             <thead className="text-xs uppercase text-muted">
               <tr>
-                <th scope="col" className="py-2">Date</th>
-                <th scope="col" className="py-2">Opération</th>
-                <th scope="col" className="py-2">Montant</th>
-                <th scope="col" className="py-2">Solde après</th>
-                <th scope="col" className="py-2">Commande</th>
+                <th scope="col" className="py-2">
+                  Date
+                </th>
+                <th scope="col" className="py-2">
+                  Opération
+                </th>
+                <th scope="col" className="py-2">
+                  Montant
+                </th>
+                <th scope="col" className="py-2">
+                  Solde après
+                </th>
+                <th scope="col" className="py-2">
+                  Commande
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
@@ -145,7 +159,10 @@ export function AdminGiftCardsView({
                 <tr key={entry.id}>
                   <td className="py-2">{formatDate(entry.created_at)}</td>
                   <td className="py-2">{KIND_LABELS[entry.kind]}</td>
-                  <td className="py-2">{entry.amount_cents > 0 ? "+" : ""}{formatPrice(entry.amount_cents)}</td>
+                  <td className="py-2">
+                    {entry.amount_cents > 0 ? "+" : ""}
+                    {formatPrice(entry.amount_cents)}
+                  </td>
                   <td className="py-2">{formatPrice(entry.balance_after_cents)}</td>
                   <td className="py-2">{entry.order_reference ? `#${entry.order_reference}` : ""}</td>
                 </tr>

@@ -29,15 +29,30 @@ function AddressBlock({ title, address }: { title: string; address: OrderAddress
       {address ? (
         <address className="mt-1 text-sm not-italic leading-relaxed">
           {[address.first_name, address.last_name].filter(Boolean).join(" ") || "Nom non renseigné"}
-          {address.company ? <><br />{address.company}</> : null}
+          {address.company ? (
+            <>
+              <br />
+              {address.company}
+            </>
+          ) : null}
           <br />
           {address.street || "Adresse non renseignée"}
-          {address.additional_info ? <><br />{address.additional_info}</> : null}
+          {address.additional_info ? (
+            <>
+              <br />
+              {address.additional_info}
+            </>
+          ) : null}
           <br />
           {address.postal_code} {address.city || "Ville non renseignée"}
           <br />
           {address.country || "Pays non renseigné"}
-          {address.phone ? <><br />{address.phone}</> : null}
+          {address.phone ? (
+            <>
+              <br />
+              {address.phone}
+            </>
+          ) : null}
         </address>
       ) : (
         <p className="mt-1 text-sm text-muted">Identique à l'adresse de livraison</p>
@@ -65,7 +80,11 @@ export function AdminOrderDetailModal({ orderId, onClose }: { orderId: string; o
   return (
     <Modal title={`Commande #${orderId.slice(0, 8)}`} onClose={onClose}>
       {loaded === null ? <p aria-live="polite">Chargement…</p> : null}
-      {loaded && "error" in loaded ? <p role="alert" className="text-red-800">{loaded.error}</p> : null}
+      {loaded && "error" in loaded ? (
+        <p role="alert" className="text-red-800">
+          {loaded.error}
+        </p>
+      ) : null}
       {order ? (
         <div className="space-y-5">
           <div className="flex flex-wrap items-center justify-between gap-3 text-sm">

@@ -36,15 +36,7 @@ function pageHref(query: AdminOrderQuery, page: number): string {
 
 const articles = (n: number) => `${n} article${n > 1 ? "s" : ""}`;
 
-export function AdminOrdersView({
-  query,
-  result,
-  error,
-}: {
-  query: AdminOrderQuery;
-  result: AdminOrderPage | null;
-  error: string | null;
-}) {
+export function AdminOrdersView({ query, result, error }: { query: AdminOrderQuery; result: AdminOrderPage | null; error: string | null }) {
   const [detailId, setDetailId] = useState<string | null>(null);
   const navigation = useNavigation();
   const filtered = query.search !== "" || query.status !== "all";
@@ -84,9 +76,7 @@ export function AdminOrdersView({
 
       {result && result.rows.length === 0 ? (
         <EmptyState>
-          {filtered
-            ? "Aucune commande ne correspond à vos critères de recherche."
-            : "Aucune commande n'a été passée pour le moment."}
+          {filtered ? "Aucune commande ne correspond à vos critères de recherche." : "Aucune commande n'a été passée pour le moment."}
         </EmptyState>
       ) : null}
 

@@ -274,7 +274,12 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
                 />
                 <Button
                   size="sm"
-                  onClick={() => set("images", values.images.filter((_, i) => i !== index))}
+                  onClick={() =>
+                    set(
+                      "images",
+                      values.images.filter((_, i) => i !== index),
+                    )
+                  }
                   aria-label={`Retirer l'image ${index + 1} de la galerie`}
                   className="text-sm"
                 >
@@ -286,7 +291,12 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
           {values.images.length < PRODUCT_GALLERY_MAX ? (
             <>
               <div className="flex flex-wrap items-end gap-2">
-                <FieldShell id="product-gallery-url" label="Ajouter une image par URL" className="min-w-56 flex-1" error={urlError ?? undefined}>
+                <FieldShell
+                  id="product-gallery-url"
+                  label="Ajouter une image par URL"
+                  className="min-w-56 flex-1"
+                  error={urlError ?? undefined}
+                >
                   <Input
                     id="product-gallery-url"
                     value={urlDraft}
@@ -314,7 +324,9 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
                 multiple
                 onUploaded={(url) => {
                   uploaded.current.add(url);
-                  setValues((v) => (v.images.includes(url) || v.images.length >= PRODUCT_GALLERY_MAX ? v : { ...v, images: [...v.images, url] }));
+                  setValues((v) =>
+                    v.images.includes(url) || v.images.length >= PRODUCT_GALLERY_MAX ? v : { ...v, images: [...v.images, url] },
+                  );
                 }}
               />
             </>
@@ -343,7 +355,12 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
                 className={fieldControl}
               />
             </FieldShell>
-            <button type="button" onClick={addTag} aria-label="Ajouter le tag" className="h-11 w-11 rounded-full border border-line text-lg font-semibold">
+            <button
+              type="button"
+              onClick={addTag}
+              aria-label="Ajouter le tag"
+              className="h-11 w-11 rounded-full border border-line text-lg font-semibold"
+            >
               <span aria-hidden="true">+</span>
             </button>
           </div>
@@ -354,7 +371,12 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
                   {tag}
                   <button
                     type="button"
-                    onClick={() => set("tags", values.tags.filter((t) => t !== tag))}
+                    onClick={() =>
+                      set(
+                        "tags",
+                        values.tags.filter((t) => t !== tag),
+                      )
+                    }
                     aria-label={`Retirer le tag ${tag}`}
                     className="flex h-8 w-8 items-center justify-center rounded-full hover:bg-white"
                   >
@@ -374,7 +396,12 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
             <Select
               id="product-attr-skin"
               value={values.attributes.skin_type}
-              onChange={(e) => set("attributes", { ...values.attributes, skin_type: e.currentTarget.value as ProductFormValues["attributes"]["skin_type"] })}
+              onChange={(e) =>
+                set("attributes", {
+                  ...values.attributes,
+                  skin_type: e.currentTarget.value as ProductFormValues["attributes"]["skin_type"],
+                })
+              }
               className={fieldControl}
             >
               <option value="">Non précisé</option>
@@ -463,7 +490,13 @@ function ImageField({
       <legend className="px-1 text-sm font-semibold">{label}</legend>
       <div className="flex flex-wrap items-start gap-4">
         {value && isAcceptableImageUrl(value) ? (
-          <img src={value} alt="Aperçu de l'image principale" width={96} height={96} className="h-24 w-24 rounded-lg border border-line object-cover" />
+          <img
+            src={value}
+            alt="Aperçu de l'image principale"
+            width={96}
+            height={96}
+            className="h-24 w-24 rounded-lg border border-line object-cover"
+          />
         ) : (
           <span aria-hidden="true" className="h-24 w-24 rounded-lg bg-band" />
         )}
@@ -527,7 +560,10 @@ function UploadButton({ label, multiple = false, onUploaded }: { label: string; 
       />
       <label
         htmlFor={id}
-        className={buttonClass({ size: "sm", className: "cursor-pointer bg-white text-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent" })}
+        className={buttonClass({
+          size: "sm",
+          className: "cursor-pointer bg-white text-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent",
+        })}
       >
         {label}
       </label>

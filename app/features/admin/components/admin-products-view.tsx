@@ -254,7 +254,10 @@ function SortHeader({ query, sort, label }: { query: AdminProductQuery; sort: Ad
   const nextDir = active && query.dir === "asc" ? "desc" : "asc";
   return (
     <th scope="col" className="px-4 py-3" aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : "none"}>
-      <Link to={href(query, { sort, dir: nextDir, page: 1 })} className="inline-flex min-h-11 items-center gap-1 underline-offset-2 hover:underline">
+      <Link
+        to={href(query, { sort, dir: nextDir, page: 1 })}
+        className="inline-flex min-h-11 items-center gap-1 underline-offset-2 hover:underline"
+      >
         {label}
         <span aria-hidden="true">{active ? (query.dir === "asc" ? "▲" : "▼") : "↕"}</span>
         <span className="sr-only">, trier {nextDir === "asc" ? "par ordre croissant" : "par ordre décroissant"}</span>
@@ -265,7 +268,8 @@ function SortHeader({ query, sort, label }: { query: AdminProductQuery; sort: Ad
 
 function StockBadge({ stock }: { stock: number }) {
   const status = stockStatus(stock);
-  const colour = status === "out" ? "bg-red-100 text-red-900" : status === "low" ? "bg-orange-100 text-orange-900" : "bg-green-100 text-green-900";
+  const colour =
+    status === "out" ? "bg-red-100 text-red-900" : status === "low" ? "bg-orange-100 text-orange-900" : "bg-green-100 text-green-900";
   return <span className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${colour}`}>{STOCK_STATUS_LABELS[status]}</span>;
 }
 
@@ -298,7 +302,9 @@ function ProductRow({
           )}
           <div>
             <p className="font-semibold">{row.name}</p>
-            {row.featured ? <span className="mt-1 inline-block rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold">Mis en avant</span> : null}
+            {row.featured ? (
+              <span className="mt-1 inline-block rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold">Mis en avant</span>
+            ) : null}
           </div>
         </div>
       </td>
@@ -315,7 +321,12 @@ function ProductRow({
       </td>
       <td className="px-4 py-3">
         <div className="flex gap-2">
-          <Link to={historyLink} preventScrollReset aria-label={`Historique du stock de ${row.name}`} className={buttonClass({ size: "sm" })}>
+          <Link
+            to={historyLink}
+            preventScrollReset
+            aria-label={`Historique du stock de ${row.name}`}
+            className={buttonClass({ size: "sm" })}
+          >
             Historique
           </Link>
           <Link to={editLink} preventScrollReset aria-label={`Modifier ${row.name}`} className={buttonClass({ size: "sm" })}>
@@ -468,11 +479,21 @@ function HistoryDialog({ history, onClose }: { history: StockHistory | null; onC
         <table className="w-full text-left text-sm">
           <thead className="border-b border-line text-xs uppercase tracking-wide">
             <tr>
-              <th scope="col" className="py-2 pr-2">Date</th>
-              <th scope="col" className="py-2 pr-2">Motif</th>
-              <th scope="col" className="py-2 pr-2">Variation</th>
-              <th scope="col" className="py-2 pr-2">Stock</th>
-              <th scope="col" className="py-2">Par</th>
+              <th scope="col" className="py-2 pr-2">
+                Date
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                Motif
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                Variation
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                Stock
+              </th>
+              <th scope="col" className="py-2">
+                Par
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
@@ -496,4 +517,3 @@ function HistoryDialog({ history, onClose }: { history: StockHistory | null; onC
     </Modal>
   );
 }
-

@@ -141,7 +141,15 @@ function euros(cents: number): string {
   return cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
 }
 
-function PromoFormModal({ row, categories, onClose }: { row: AdminPromoCodeRow | null; categories: CategoryOption[]; onClose: () => void }) {
+function PromoFormModal({
+  row,
+  categories,
+  onClose,
+}: {
+  row: AdminPromoCodeRow | null;
+  categories: CategoryOption[];
+  onClose: () => void;
+}) {
   const fetcher = useFetcher<PromoAnswer>();
   const [errors, setErrors] = useState<Partial<Record<PromoFormField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -197,12 +205,23 @@ function PromoFormModal({ row, categories, onClose }: { row: AdminPromoCodeRow |
         <div className="grid gap-4 sm:grid-cols-2">
           <label className={labelClass}>
             Code
-            <Input {...field("code")} defaultValue={row?.code ?? ""} maxLength={PROMO_CODE_MAX + 10} data-autofocus className={`${fieldControl} uppercase`} />
+            <Input
+              {...field("code")}
+              defaultValue={row?.code ?? ""}
+              maxLength={PROMO_CODE_MAX + 10}
+              data-autofocus
+              className={`${fieldControl} uppercase`}
+            />
             {message("code")}
           </label>
           <label className={labelClass}>
             Description (facultative)
-            <Input {...field("description")} defaultValue={row?.description ?? ""} maxLength={PROMO_DESCRIPTION_MAX} className={fieldControl} />
+            <Input
+              {...field("description")}
+              defaultValue={row?.description ?? ""}
+              maxLength={PROMO_DESCRIPTION_MAX}
+              className={fieldControl}
+            />
             {message("description")}
           </label>
           <label className={labelClass}>
@@ -223,14 +242,21 @@ function PromoFormModal({ row, categories, onClose }: { row: AdminPromoCodeRow |
               {...field("value")}
               key={kind}
               inputMode={kind === "percentage" ? "numeric" : "decimal"}
-              defaultValue={row && row.kind === kind ? (kind === "percentage" ? String(row.percent_off) : euros(row.amount_off_cents ?? 0)) : ""}
+              defaultValue={
+                row && row.kind === kind ? (kind === "percentage" ? String(row.percent_off) : euros(row.amount_off_cents ?? 0)) : ""
+              }
               className={fieldControl}
             />
             {message("value")}
           </label>
           <label className={labelClass}>
             Minimum de commande (€)
-            <Input {...field("min_order")} inputMode="decimal" defaultValue={row && row.min_order_cents > 0 ? euros(row.min_order_cents) : ""} className={fieldControl} />
+            <Input
+              {...field("min_order")}
+              inputMode="decimal"
+              defaultValue={row && row.min_order_cents > 0 ? euros(row.min_order_cents) : ""}
+              className={fieldControl}
+            />
             {message("min_order")}
           </label>
           <label className={labelClass}>
@@ -240,22 +266,44 @@ function PromoFormModal({ row, categories, onClose }: { row: AdminPromoCodeRow |
           </label>
           <label className={labelClass}>
             Date de début
-            <Input {...field("starts_on")} type="date" defaultValue={row?.starts_at ? parisDay(row.starts_at) : ""} className={fieldControl} />
+            <Input
+              {...field("starts_on")}
+              type="date"
+              defaultValue={row?.starts_at ? parisDay(row.starts_at) : ""}
+              className={fieldControl}
+            />
             {message("starts_on")}
           </label>
           <label className={labelClass}>
             Date de fin (incluse)
-            <Input {...field("ends_on")} type="date" defaultValue={row?.ends_at ? lastValidDay(row.ends_at) : ""} className={fieldControl} />
+            <Input
+              {...field("ends_on")}
+              type="date"
+              defaultValue={row?.ends_at ? lastValidDay(row.ends_at) : ""}
+              className={fieldControl}
+            />
             {message("ends_on")}
           </label>
           <label className={labelClass}>
             Limite totale d'utilisations
-            <Input {...field("usage_limit")} inputMode="numeric" defaultValue={row?.usage_limit ?? ""} placeholder="Illimitée" className={fieldControl} />
+            <Input
+              {...field("usage_limit")}
+              inputMode="numeric"
+              defaultValue={row?.usage_limit ?? ""}
+              placeholder="Illimitée"
+              className={fieldControl}
+            />
             {message("usage_limit")}
           </label>
           <label className={labelClass}>
             Limite par client
-            <Input {...field("per_customer_limit")} inputMode="numeric" defaultValue={row?.per_customer_limit ?? ""} placeholder="Illimitée" className={fieldControl} />
+            <Input
+              {...field("per_customer_limit")}
+              inputMode="numeric"
+              defaultValue={row?.per_customer_limit ?? ""}
+              placeholder="Illimitée"
+              className={fieldControl}
+            />
             {message("per_customer_limit")}
           </label>
         </div>
@@ -264,7 +312,13 @@ function PromoFormModal({ row, categories, onClose }: { row: AdminPromoCodeRow |
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {categories.map((c) => (
               <label key={c.id} className="flex min-h-11 items-center gap-2 text-sm">
-                <input type="checkbox" name="category_ids" value={c.id} defaultChecked={row?.category_ids.includes(c.id)} className="h-5 w-5" />
+                <input
+                  type="checkbox"
+                  name="category_ids"
+                  value={c.id}
+                  defaultChecked={row?.category_ids.includes(c.id)}
+                  className="h-5 w-5"
+                />
                 {c.name}
               </label>
             ))}

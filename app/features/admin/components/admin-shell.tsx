@@ -87,9 +87,7 @@ export function AdminShell({ email, lastLoginAt, children }: { email: string; la
                     to={s.to}
                     end
                     className={({ isActive }) =>
-                      `flex min-h-11 items-center rounded-lg px-3 font-medium ${
-                        isActive ? "bg-ink text-white" : "text-ink hover:bg-band"
-                      }`
+                      `flex min-h-11 items-center rounded-lg px-3 font-medium ${isActive ? "bg-ink text-white" : "text-ink hover:bg-band"}`
                     }
                   >
                     {s.label}

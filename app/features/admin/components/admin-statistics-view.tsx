@@ -10,7 +10,9 @@ export function SalesByCategory({ categories }: { categories: StatisticsData["by
   const max = Math.max(1, ...categories.map((c) => c.revenue_cents));
   return (
     <section aria-labelledby="sales-by-category" className={panel}>
-      <h2 id="sales-by-category" className="font-display text-xl">Ventes par catégorie</h2>
+      <h2 id="sales-by-category" className="font-display text-xl">
+        Ventes par catégorie
+      </h2>
       {categories.length === 0 ? (
         <p className="mt-3 text-muted">{NO_SALES}</p>
       ) : (
@@ -24,7 +26,10 @@ export function SalesByCategory({ categories }: { categories: StatisticsData["by
                 </span>
               </div>
               <div aria-hidden="true" className="mt-1 h-2 rounded-full bg-band">
-                <div className="h-2 rounded-full bg-accent" style={{ width: `${Math.max(1, Math.round((c.revenue_cents / max) * 100))}%` }} />
+                <div
+                  className="h-2 rounded-full bg-accent"
+                  style={{ width: `${Math.max(1, Math.round((c.revenue_cents / max) * 100))}%` }}
+                />
               </div>
             </li>
           ))}
@@ -44,7 +49,9 @@ export function SalesByMonth({ months }: { months: StatisticsData["by_month"] })
       : `${formatPrice(total)} au total sur ${STATISTICS_MONTHS} mois, ${orders.toLocaleString("fr-FR")} commande(s).`;
   return (
     <section aria-labelledby="sales-by-month" className={panel}>
-      <h2 id="sales-by-month" className="font-display text-xl">Ventes par mois</h2>
+      <h2 id="sales-by-month" className="font-display text-xl">
+        Ventes par mois
+      </h2>
       <p className="mt-1 text-sm text-muted">{summary}</p>
       <div className="mt-4">
         <BarChart
@@ -53,7 +60,11 @@ export function SalesByMonth({ months }: { months: StatisticsData["by_month"] })
           labelHeader="Mois"
           valueHeader="Chiffre d'affaires"
           axisLabels={12}
-          data={months.map((m) => ({ label: formatMonthKey(m.month), shortLabel: formatMonthKey(m.month, "short"), value: m.revenue_cents }))}
+          data={months.map((m) => ({
+            label: formatMonthKey(m.month),
+            shortLabel: formatMonthKey(m.month, "short"),
+            value: m.revenue_cents,
+          }))}
           formatValue={formatPrice}
         />
       </div>
@@ -61,15 +72,23 @@ export function SalesByMonth({ months }: { months: StatisticsData["by_month"] })
         <table className="w-full text-left text-sm">
           <thead className="text-muted">
             <tr>
-              <th scope="col" className="py-2 font-medium">Mois</th>
-              <th scope="col" className="py-2 text-right font-medium">Commandes</th>
-              <th scope="col" className="py-2 text-right font-medium">Chiffre d'affaires</th>
+              <th scope="col" className="py-2 font-medium">
+                Mois
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Commandes
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Chiffre d'affaires
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
             {[...months].reverse().map((m) => (
               <tr key={m.month}>
-                <th scope="row" className="py-2 font-normal">{formatMonthKey(m.month)}</th>
+                <th scope="row" className="py-2 font-normal">
+                  {formatMonthKey(m.month)}
+                </th>
                 <td className="py-2 text-right">{m.orders.toLocaleString("fr-FR")}</td>
                 <td className="py-2 text-right">{formatPrice(m.revenue_cents)}</td>
               </tr>
@@ -85,24 +104,36 @@ export function SalesByMonth({ months }: { months: StatisticsData["by_month"] })
 export function BestSellers({ products }: { products: StatisticsData["best_sellers"] }) {
   return (
     <section aria-labelledby="best-sellers" className={panel}>
-      <h2 id="best-sellers" className="font-display text-xl">Meilleures ventes</h2>
+      <h2 id="best-sellers" className="font-display text-xl">
+        Meilleures ventes
+      </h2>
       {products.length === 0 ? (
         <p className="mt-3 text-muted">{NO_SALES}</p>
       ) : (
         <table className="mt-3 w-full text-left text-sm">
           <thead className="text-muted">
             <tr>
-              <th scope="col" className="py-2 pr-3 font-medium">Rang</th>
-              <th scope="col" className="py-2 font-medium">Produit</th>
-              <th scope="col" className="py-2 text-right font-medium">Unités vendues</th>
-              <th scope="col" className="py-2 text-right font-medium">Chiffre d'affaires</th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Rang
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Produit
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Unités vendues
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                Chiffre d'affaires
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
             {products.map((p, i) => (
               <tr key={p.key}>
                 <td className="py-2 pr-3">{i + 1}</td>
-                <th scope="row" className="py-2 font-semibold">{p.name}</th>
+                <th scope="row" className="py-2 font-semibold">
+                  {p.name}
+                </th>
                 <td className="py-2 text-right">{p.units.toLocaleString("fr-FR")}</td>
                 <td className="py-2 text-right">{formatPrice(p.revenue_cents)}</td>
               </tr>

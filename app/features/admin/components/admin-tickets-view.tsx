@@ -42,7 +42,6 @@ function pageHref(query: AdminTicketQuery, page: number): string {
   return qs ? `?${qs}` : ".";
 }
 
-
 export function AdminTicketsView({ query, result }: { query: AdminTicketQuery; result: AdminTicketPage }) {
   return (
     <div className="space-y-6">
@@ -122,7 +121,10 @@ function TicketRow({ row }: { row: AdminTicketRow }) {
       </td>
       <td className="px-4 py-3">
         <div className="flex flex-col items-start gap-2">
-          <span data-status={row.status} className={`rounded-full px-3 py-0.5 text-xs font-semibold ${STATUS_STYLES[row.status] ?? STATUS_STYLES.closed}`}>
+          <span
+            data-status={row.status}
+            className={`rounded-full px-3 py-0.5 text-xs font-semibold ${STATUS_STYLES[row.status] ?? STATUS_STYLES.closed}`}
+          >
             {ticketStatusLabel(row.status)}
           </span>
           <StatusSelect row={row} />

@@ -1,13 +1,4 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type InputHTMLAttributes,
-  type KeyboardEvent,
-  type ReactNode,
-} from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { CloseIcon } from "~/components/ui/icons";
 import { showToast } from "~/components/ui/toast";
@@ -164,7 +155,10 @@ export function AuthModal() {
         focusField((["firstName", "lastName", "email", "password"] as const).find((f) => found[f]) ?? "firstName");
         return;
       }
-      await run(() => signUp(parsed.data), () => succeed("Compte créé"));
+      await run(
+        () => signUp(parsed.data),
+        () => succeed("Compte créé"),
+      );
       return;
     }
     const parsed = SignInSchema.safeParse(values);
@@ -198,7 +192,10 @@ export function AuthModal() {
       return;
     }
     const verify = secondFactor === "totp" ? verifyTotp : verifyBackupCode;
-    await run(() => verify(parsed.data.code), () => succeed("Bienvenue !"));
+    await run(
+      () => verify(parsed.data.code),
+      () => succeed("Bienvenue !"),
+    );
   }
 
   function switchSecondFactor() {
@@ -212,9 +209,7 @@ export function AuthModal() {
   /** Keeps Tab and Shift+Tab inside the dialog. */
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
     if (event.key !== "Tab" || !dialogRef.current) return;
-    const focusables = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (el) => el.getClientRects().length > 0,
-    );
+    const focusables = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
     if (focusables.length === 0) return;
     const first = focusables[0];
     const last = focusables[focusables.length - 1];
@@ -334,11 +329,7 @@ export function AuthModal() {
               </p>
             )}
 
-            <button
-              type="submit"
-              disabled={busy}
-              className={buttonClass({ variant: "accent", className: "w-full" })}
-            >
+            <button type="submit" disabled={busy} className={buttonClass({ variant: "accent", className: "w-full" })}>
               {submitLabel}
             </button>
 
@@ -380,11 +371,7 @@ export function AuthModal() {
               </p>
             )}
 
-            <button
-              type="submit"
-              disabled={busy}
-              className={buttonClass({ variant: "accent", className: "w-full" })}
-            >
+            <button type="submit" disabled={busy} className={buttonClass({ variant: "accent", className: "w-full" })}>
               {busy ? "Traitement..." : "Vérifier"}
             </button>
 

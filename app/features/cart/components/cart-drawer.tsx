@@ -104,11 +104,7 @@ export function CartDrawer() {
           {cart.items.length === 0 && cart.giftCards.length === 0 ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-6 px-6 text-center">
               <p className="text-lg">Votre panier est vide</p>
-              <Link
-                to="/products"
-                onClick={closeCartDrawer}
-                className={buttonClass({ variant: "accent" })}
-              >
+              <Link to="/products" onClick={closeCartDrawer} className={buttonClass({ variant: "accent" })}>
                 Continuer mes achats
               </Link>
             </div>

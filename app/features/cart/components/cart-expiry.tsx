@@ -55,9 +55,7 @@ export function CartExpiryIndicator({ expiresAt }: { expiresAt: number | null })
         )}
       </div>
       {level === "critical" && (
-        <p className="mt-1 text-xs font-semibold">
-          Votre panier expire bientôt : prolongez-le ou finalisez votre commande.
-        </p>
+        <p className="mt-1 text-xs font-semibold">Votre panier expire bientôt : prolongez-le ou finalisez votre commande.</p>
       )}
     </div>
   );

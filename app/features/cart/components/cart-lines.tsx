@@ -39,11 +39,7 @@ export function CartLine({ item, size = "lg", onNavigate }: { item: CartItem; si
     <li className="flex gap-4 py-4">
       <LineImage item={item} size={size} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <Link
-          to={`/product/${item.product_id}`}
-          onClick={onNavigate}
-          className="font-semibold leading-snug hover:text-accent"
-        >
+        <Link to={`/product/${item.product_id}`} onClick={onNavigate} className="font-semibold leading-snug hover:text-accent">
           {item.name}
         </Link>
         <p className="text-sm text-muted">{item.category_name ?? "Produit"}</p>
@@ -127,9 +123,7 @@ export function FreeShippingProgress({ subtotalCents }: { subtotalCents: number 
   return (
     <div>
       <p className="text-sm">
-        {remaining === 0
-          ? "Livraison offerte !"
-          : `Plus que ${formatPrice(remaining)} pour profiter de la livraison offerte`}
+        {remaining === 0 ? "Livraison offerte !" : `Plus que ${formatPrice(remaining)} pour profiter de la livraison offerte`}
       </p>
       <div
         className="mt-2 h-2 overflow-hidden rounded-full bg-line"
@@ -171,10 +165,7 @@ export function CartSummary({ cart, onLeave }: { cart: CartSnapshot; onLeave?: (
       <div className="mt-4">
         <FreeShippingProgress subtotalCents={cart.subtotalCents} />
       </div>
-      <CheckoutLink
-        onLeave={onLeave}
-        className={buttonClass({ variant: "accent", size: "lg", className: "mt-5 w-full" })}
-      />
+      <CheckoutLink onLeave={onLeave} className={buttonClass({ variant: "accent", size: "lg", className: "mt-5 w-full" })} />
       <button
         type="button"
         onClick={() => clearCart()}

@@ -13,7 +13,10 @@ export function GiftCardLines({ cards }: { cards: readonly GiftCardCartLine[] })
         const occasion = GIFT_CARD_OCCASION_LABELS[card.occasion];
         return (
           <li key={card.id} className="flex items-start gap-3 py-3 text-sm">
-            <span aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg bg-accent text-2xl text-white">
+            <span
+              aria-hidden="true"
+              className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg bg-accent text-2xl text-white"
+            >
               {occasion.emoji}
             </span>
             <span className="min-w-0 flex-1">

@@ -17,8 +17,7 @@ type Props = {
 export function CatalogueResults({ products, total, page, pageCount, matchedBy, search }: Props) {
   const navigation = useNavigation();
   const location = useLocation();
-  const loading =
-    navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+  const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
   const params = new URLSearchParams(location.search);
 
   return (
@@ -29,9 +28,7 @@ export function CatalogueResults({ products, total, page, pageCount, matchedBy, 
       <p className="text-sm text-muted" role="status">
         {total} produit(s) trouvé(s)
       </p>
-      {matchedBy === "fuzzy" && search && (
-        <p className="mt-2 text-sm text-ink">Résultats approchants pour « {search} ».</p>
-      )}
+      {matchedBy === "fuzzy" && search && <p className="mt-2 text-sm text-ink">Résultats approchants pour « {search} ».</p>}
       <div className="mt-6">
         {loading ? (
           <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:gap-6" aria-label="Chargement des produits">

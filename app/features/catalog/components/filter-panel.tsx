@@ -67,13 +67,7 @@ export function FilterPanel({ categories, query, action, currentCategorySlug }: 
             ))}
           </select>
         ) : (
-          <select
-            id={`${id}-category`}
-            name="category"
-            defaultValue={query.category ?? ""}
-            className={fieldClass}
-            onChange={autoSubmit}
-          >
+          <select id={`${id}-category`} name="category" defaultValue={query.category ?? ""} className={fieldClass} onChange={autoSubmit}>
             <option value="">Toutes les catégories</option>
             {categories.map((c) => (
               <option key={c.id} value={c.slug}>
@@ -155,10 +149,7 @@ export function FilterPanel({ categories, query, action, currentCategorySlug }: 
       </div>
 
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          className={buttonClass({ variant: "accent", className: "text-sm" })}
-        >
+        <button type="submit" className={buttonClass({ variant: "accent", className: "text-sm" })}>
           Filtrer
         </button>
         {active && (

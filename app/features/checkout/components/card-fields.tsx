@@ -18,7 +18,15 @@ const FIELDS: {
   wide?: boolean;
 }[] = [
   { name: "holder", label: "Titulaire de la carte", autoComplete: "cc-name", max: CHECKOUT_CONTACT_NAME_MAX, wide: true },
-  { name: "number", label: "Numéro de carte", autoComplete: "cc-number", max: 23, inputMode: "numeric", wide: true, placeholder: "1234 5678 9012 3456" },
+  {
+    name: "number",
+    label: "Numéro de carte",
+    autoComplete: "cc-number",
+    max: 23,
+    inputMode: "numeric",
+    wide: true,
+    placeholder: "1234 5678 9012 3456",
+  },
   { name: "expiry", label: "Date d'expiration (MM/AA)", autoComplete: "cc-exp", max: 7, placeholder: "MM/AA", inputMode: "numeric" },
   { name: "cvc", label: "Cryptogramme (CVC)", autoComplete: "cc-csc", max: 4, inputMode: "numeric", placeholder: "123" },
 ];
@@ -100,9 +108,9 @@ export function CardFields({
         Enregistrer cette carte
       </label>
       <p className="mt-2 text-xs text-muted">
-        Paiement simulé : aucune somme n'est réellement débitée. Carte de test acceptée : {TEST_CARD_APPROVED} ; carte de
-        test refusée : {TEST_CARD_DECLINED} (date d'expiration future, cryptogramme à 3 chiffres). Seuls la marque et les 4
-        derniers chiffres d'une carte enregistrée sont conservés.
+        Paiement simulé : aucune somme n'est réellement débitée. Carte de test acceptée : {TEST_CARD_APPROVED} ; carte de test refusée :{" "}
+        {TEST_CARD_DECLINED} (date d'expiration future, cryptogramme à 3 chiffres). Seuls la marque et les 4 derniers chiffres d'une carte
+        enregistrée sont conservés.
       </p>
     </fieldset>
   );

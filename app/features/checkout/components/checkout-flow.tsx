@@ -6,11 +6,7 @@ import { AddressSelector } from "~/components/addresses/address-selector";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import type { OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
-import {
-  BEAUTY_PASS_REDEEM_STEP_CENTS,
-  BEAUTY_PASS_REDEEM_STEP_POINTS,
-  ORDER_CONFIRMATION_REDIRECT_MS,
-} from "~/lib/shop-rules";
+import { BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS, ORDER_CONFIRMATION_REDIRECT_MS } from "~/lib/shop-rules";
 import { CardSchema, ContactInfoSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
 import { CardFields, EMPTY_CARD, type CardErrors, type CardValues } from "./card-fields";
 import { CheckoutErrorBox, CheckoutSteps } from "./checkout-steps";
@@ -114,7 +110,8 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   const quoteRequest = useRef(currentQuoteRequest);
   quoteRequest.current = currentQuoteRequest;
   useEffect(() => {
-    if (!mounted || step === "confirmation" || (quoteRequest.current.lines.length === 0 && quoteRequest.current.gift_cards.length === 0)) return;
+    if (!mounted || step === "confirmation" || (quoteRequest.current.lines.length === 0 && quoteRequest.current.gift_cards.length === 0))
+      return;
     void submitQuote.current(
       { intent: "quote", ...quoteRequest.current },
       { method: "post", action: QUOTE_ACTION, encType: "application/json" },
@@ -261,9 +258,7 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
       log("Échec réseau lors de la commande");
       return;
     }
-    const payload = (await response.json().catch(() => null)) as
-      | { data?: OrderView; error?: { code?: string; message?: string } }
-      | null;
+    const payload = (await response.json().catch(() => null)) as { data?: OrderView; error?: { code?: string; message?: string } } | null;
     placingRef.current = false;
     setPlacing(false);
     if (response.ok && payload?.data) {
@@ -296,8 +291,8 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
           </p>
           <p className="mt-1 text-sm text-muted">Référence : {order.reference}</p>
           <p className="mt-4 text-muted">
-            Un e-mail de confirmation avec le récapitulatif vous est envoyé à {order.metadata.customer_info?.email ?? contact.email}.
-            Total payé : {formatPrice(order.total_cents)}.
+            Un e-mail de confirmation avec le récapitulatif vous est envoyé à {order.metadata.customer_info?.email ?? contact.email}. Total
+            payé : {formatPrice(order.total_cents)}.
           </p>
           {redirectAfterConfirmation ? (
             <p role="status" className="mt-6 text-sm text-muted">
@@ -413,7 +408,9 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
           {cardNeeded ? (
             <CardFields values={card} errors={cardErrors} onChange={editCard} saveCard={saveCard} onSaveCardChange={setSaveCard} />
           ) : (
-            <p className="rounded-xl bg-cream p-4 text-sm">Vos cartes cadeaux couvrent la totalité de la commande : aucun paiement par carte bancaire n'est nécessaire.</p>
+            <p className="rounded-xl bg-cream p-4 text-sm">
+              Vos cartes cadeaux couvrent la totalité de la commande : aucun paiement par carte bancaire n'est nécessaire.
+            </p>
           )}
 
           <fieldset>
@@ -441,9 +438,9 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
               </label>
             ) : (
               <p className="mt-3 text-sm text-muted">
-                Vous avez {quote?.points_balance ?? account.pointsBalance} point(s) Beauty Pass. Les points s'utilisent par
-                tranches de {BEAUTY_PASS_REDEEM_STEP_POINTS} ({BEAUTY_PASS_REDEEM_STEP_POINTS} points ={" "}
-                {formatPrice(BEAUTY_PASS_REDEEM_STEP_CENTS)} de réduction).
+                Vous avez {quote?.points_balance ?? account.pointsBalance} point(s) Beauty Pass. Les points s'utilisent par tranches de{" "}
+                {BEAUTY_PASS_REDEEM_STEP_POINTS} ({BEAUTY_PASS_REDEEM_STEP_POINTS} points = {formatPrice(BEAUTY_PASS_REDEEM_STEP_CENTS)} de
+                réduction).
               </p>
             )}
           </fieldset>

@@ -27,7 +27,13 @@ export function EventLog({ lines, onClear, title = "Journal des événements" }:
           </button>
         )}
       </div>
-      <div role="log" aria-live="polite" aria-labelledby="event-log-title" tabIndex={0} className="mt-2 max-h-80 overflow-y-auto font-mono text-xs leading-relaxed text-ink">
+      <div
+        role="log"
+        aria-live="polite"
+        aria-labelledby="event-log-title"
+        tabIndex={0}
+        className="mt-2 max-h-80 overflow-y-auto font-mono text-xs leading-relaxed text-ink"
+      >
         {lines.length === 0 ? (
           <p className="text-muted">Aucun événement pour le moment.</p>
         ) : (

@@ -71,12 +71,7 @@ export function GiftCardPayment({
               className={`${inputClass} font-mono uppercase`}
             />
           </label>
-          <button
-            type="button"
-            onClick={apply}
-            disabled={fetcher.state !== "idle"}
-            className={buttonClass({ variant: "ink-outline" })}
-          >
+          <button type="button" onClick={apply} disabled={fetcher.state !== "idle"} className={buttonClass({ variant: "ink-outline" })}>
             Appliquer
           </button>
         </div>

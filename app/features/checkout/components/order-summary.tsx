@@ -48,7 +48,14 @@ export function OrderSummary({
             {quote.lines.map((line) => (
               <li key={line.product_id} className="flex gap-3 py-3 text-sm">
                 {line.image_url ? (
-                  <img src={line.image_url} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 shrink-0 rounded-lg object-cover" />
+                  <img
+                    src={line.image_url}
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                    className="h-14 w-14 shrink-0 rounded-lg object-cover"
+                  />
                 ) : (
                   <span aria-hidden="true" className="h-14 w-14 shrink-0 rounded-lg bg-band" />
                 )}
@@ -69,7 +76,9 @@ export function OrderSummary({
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium">{line.name}</span>
                   {line.delivery_mode === "email" && <span className="block break-words text-muted">Pour {line.recipient_email}</span>}
-                  {line.fee_cents > 0 && <span className="block text-muted">dont carte physique premium {formatPrice(line.fee_cents)}</span>}
+                  {line.fee_cents > 0 && (
+                    <span className="block text-muted">dont carte physique premium {formatPrice(line.fee_cents)}</span>
+                  )}
                 </span>
                 <span className="font-semibold">{formatPrice(line.total_cents)}</span>
               </li>

@@ -13,10 +13,8 @@ export const FAVORITES_SKELETON_COUNT = 8;
 
 export type FavoritesViewState = "signed-out" | "loading" | "ready";
 
-const secondaryLinkClass =
-  buttonClass({ className: "text-sm text-ink" });
-const primaryLinkClass =
-  buttonClass({ variant: "accent" });
+const secondaryLinkClass = buttonClass({ className: "text-sm text-ink" });
+const primaryLinkClass = buttonClass({ variant: "accent" });
 
 /**
  * "Mes Favoris" (spec §2), shared by /favorites and the dashboard's wishlist tab: breadcrumb,
@@ -54,11 +52,7 @@ export function FavoritesView({
             <HeartIcon className="mx-auto h-10 w-10 text-accent" />
             <p className="mt-4 text-lg font-semibold">Connectez-vous pour voir vos favoris</p>
             <p className="mt-2 text-muted">Vos produits préférés vous attendent dans votre compte.</p>
-            <button
-              type="button"
-              onClick={() => openAuthModal("login")}
-              className={`${primaryLinkClass} mt-6 gap-2`}
-            >
+            <button type="button" onClick={() => openAuthModal("login")} className={`${primaryLinkClass} mt-6 gap-2`}>
               <UserIcon className="h-4 w-4" />
               Connexion
             </button>

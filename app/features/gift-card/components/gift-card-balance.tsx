@@ -33,19 +33,15 @@ export function GiftCardBalanceCheck() {
             className={`${inputClass} font-mono uppercase`}
           />
         </label>
-        <button
-          type="submit"
-          disabled={busy}
-          className={buttonClass({ variant: "ink" })}
-        >
+        <button type="submit" disabled={busy} className={buttonClass({ variant: "ink" })}>
           Vérifier le solde
         </button>
       </fetcher.Form>
       <div id={`${id}-answer`} role="status" className="mt-3 text-sm">
         {answer?.ok === true && (
           <p>
-            Carte {maskedGiftCardCode(answer.card.last4)} : solde restant{" "}
-            <strong>{formatPrice(answer.card.balance_cents)}</strong> sur {formatPrice(answer.card.amount_cents)}.{" "}
+            Carte {maskedGiftCardCode(answer.card.last4)} : solde restant <strong>{formatPrice(answer.card.balance_cents)}</strong> sur{" "}
+            {formatPrice(answer.card.amount_cents)}.{" "}
             {answer.card.expired
               ? `Elle a expiré le ${formatDate(answer.card.expires_at)}.`
               : `Valable jusqu'au ${formatDate(answer.card.expires_at)}.`}

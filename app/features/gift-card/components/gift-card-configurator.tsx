@@ -100,7 +100,13 @@ export function GiftCardConfigurator() {
     setCustomTouched(true);
     setEmailTouched(true);
     if (amountCents === null || !check.success) {
-      setOfferStatus({ ok: false, message: amountCents === null ? GIFT_CARD_FORM_MESSAGES.amountRequired : (check.error?.issues[0]?.message ?? GIFT_CARD_FORM_MESSAGES.amountInvalid) });
+      setOfferStatus({
+        ok: false,
+        message:
+          amountCents === null
+            ? GIFT_CARD_FORM_MESSAGES.amountRequired
+            : (check.error?.issues[0]?.message ?? GIFT_CARD_FORM_MESSAGES.amountInvalid),
+      });
       return;
     }
     setOfferStatus(null);
@@ -179,8 +185,7 @@ export function GiftCardConfigurator() {
               Montant libre (€)
             </label>
             <p id={ids.customHint} className="text-sm text-muted">
-              Entre {GIFT_CARD_MIN_CENTS / 100} € et {GIFT_CARD_MAX_CENTS / 100} €. Saisir un montant désélectionne le
-              montant prédéfini.
+              Entre {GIFT_CARD_MIN_CENTS / 100} € et {GIFT_CARD_MAX_CENTS / 100} €. Saisir un montant désélectionne le montant prédéfini.
             </p>
             <input
               id={`${id}-custom`}
@@ -286,9 +291,7 @@ export function GiftCardConfigurator() {
             <div>
               <label htmlFor={`${id}-email`} className="font-semibold">
                 E-mail du destinataire{" "}
-                <span className="font-normal text-muted">
-                  {deliveryMode === "email" ? "(obligatoire)" : "(facultatif)"}
-                </span>
+                <span className="font-normal text-muted">{deliveryMode === "email" ? "(obligatoire)" : "(facultatif)"}</span>
               </label>
               <input
                 id={`${id}-email`}
@@ -327,10 +330,7 @@ export function GiftCardConfigurator() {
               aria-describedby={`${ids.messageCount} ${ids.messageError}`}
               className={`${fieldClass} resize-y`}
             />
-            <p
-              id={ids.messageCount}
-              className={`mt-1 text-right text-sm ${messageError ? "font-semibold text-danger" : "text-muted"}`}
-            >
+            <p id={ids.messageCount} className={`mt-1 text-right text-sm ${messageError ? "font-semibold text-danger" : "text-muted"}`}>
               {message.length}/{GIFT_CARD_MESSAGE_MAX}
               <span className="sr-only"> caractères</span>
             </p>
@@ -369,13 +369,9 @@ export function GiftCardConfigurator() {
           </div>
           <div className="min-w-0">
             {recipientName.trim() && <p className="truncate text-sm">Pour {recipientName.trim()}</p>}
-            {message.trim() && (
-              <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line italic">« {message.trim()} »</p>
-            )}
+            {message.trim() && <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line italic">« {message.trim()} »</p>}
           </div>
-          <p className="font-display text-4xl font-semibold">
-            {amountCents === null ? <span>— €</span> : formatPrice(amountCents)}
-          </p>
+          <p className="font-display text-4xl font-semibold">{amountCents === null ? <span>— €</span> : formatPrice(amountCents)}</p>
         </div>
 
         <div

@@ -30,12 +30,7 @@ export function RichText({ text }: { text: string }) {
     } else {
       const external = href?.startsWith("http");
       parts.push(
-        <a
-          key={index}
-          href={href}
-          className={linkClass}
-          {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-        >
+        <a key={index} href={href} className={linkClass} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
           {label}
           {external && <span className="sr-only"> (nouvelle fenêtre)</span>}
         </a>,
@@ -101,11 +96,7 @@ function Block({ block, id }: { block: LegalBlock; id: string }) {
         <RichText text={item} />
       </li>
     ));
-    return block.ordered ? (
-      <ol className="list-decimal space-y-1 pl-6">{items}</ol>
-    ) : (
-      <ul className="list-disc space-y-1 pl-6">{items}</ul>
-    );
+    return block.ordered ? <ol className="list-decimal space-y-1 pl-6">{items}</ol> : <ul className="list-disc space-y-1 pl-6">{items}</ul>;
   }
   if ("table" in block) return <LegalTableView table={block.table} id={id} />;
   return (
@@ -145,7 +136,10 @@ export function LegalTableOfContents({ sections }: { sections: LegalSection[] })
       <ol className="mt-3 space-y-1 text-sm">
         {sections.map((section) => (
           <li key={section.id}>
-            <a href={`#${section.id}`} className="inline-flex min-h-8 items-center text-ink underline-offset-2 hover:text-accent hover:underline">
+            <a
+              href={`#${section.id}`}
+              className="inline-flex min-h-8 items-center text-ink underline-offset-2 hover:text-accent hover:underline"
+            >
               {section.title}
             </a>
           </li>
@@ -154,7 +148,6 @@ export function LegalTableOfContents({ sections }: { sections: LegalSection[] })
     </nav>
   );
 }
-
 
 /**
  * Band at the top of a legal text (and of the gift-card page): the page's own breadcrumb trail, the h1,

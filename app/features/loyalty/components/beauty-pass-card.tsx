@@ -2,11 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
-import {
-  BEAUTY_PASS_CARD_TRANSACTIONS,
-  BEAUTY_PASS_REDEEM_STEP_CENTS,
-  BEAUTY_PASS_REDEEM_STEP_POINTS,
-} from "~/lib/shop-rules";
+import { BEAUTY_PASS_CARD_TRANSACTIONS, BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS } from "~/lib/shop-rules";
 import { formatPoints, LOYALTY_LOAD_ERROR, type LoyaltySummary } from "~/domain/loyalty/loyalty.types";
 import { LoyaltyTransactionList } from "./loyalty-transaction-list";
 
@@ -22,9 +18,7 @@ export function BeautyPassCard({ summary }: { summary: LoyaltySummary | null }) 
           Beauty Pass
         </h2>
         {summary && (
-          <span className="rounded-full bg-accent-soft px-3 py-1 text-sm font-semibold text-accent-dark">
-            {summary.tier.name}
-          </span>
+          <span className="rounded-full bg-accent-soft px-3 py-1 text-sm font-semibold text-accent-dark">{summary.tier.name}</span>
         )}
       </div>
       {summary ? (
@@ -77,10 +71,7 @@ function BeautyPassCardBody({ summary }: { summary: LoyaltySummary }) {
       <h3 id={transactionsHeadingId} className="mt-8 text-lg font-semibold">
         Dernières transactions
       </h3>
-      <LoyaltyTransactionList
-        label="Dernières transactions"
-        transactions={summary.transactions.slice(0, BEAUTY_PASS_CARD_TRANSACTIONS)}
-      />
+      <LoyaltyTransactionList label="Dernières transactions" transactions={summary.transactions.slice(0, BEAUTY_PASS_CARD_TRANSACTIONS)} />
       <div className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <Link to={BEAUTY_PASS_HISTORY_HREF} className="font-semibold text-accent underline underline-offset-4 hover:text-accent-dark">
           Voir toutes mes transactions
@@ -94,13 +85,19 @@ function BeautyPassCardBody({ summary }: { summary: LoyaltySummary }) {
 }
 
 /** The next reward threshold, an accessible progress bar and the points still to earn. */
-export function RewardProgress({ summary }: { summary: Pick<LoyaltySummary, "balance" | "next_threshold" | "progress_percent" | "points_to_next"> }) {
+export function RewardProgress({
+  summary,
+}: {
+  summary: Pick<LoyaltySummary, "balance" | "next_threshold" | "progress_percent" | "points_to_next">;
+}) {
   const labelId = useId();
   const { next_threshold: next, progress_percent: percent, points_to_next: toGo } = summary;
   return (
     <div className="mt-6">
       <p className="flex flex-wrap justify-between gap-2 text-sm font-semibold">
-        <span id={labelId}>{next === null ? "Tous les paliers de récompense sont atteints" : `Prochaine récompense : ${formatPoints(next)}`}</span>
+        <span id={labelId}>
+          {next === null ? "Tous les paliers de récompense sont atteints" : `Prochaine récompense : ${formatPoints(next)}`}
+        </span>
         <span className="tabular-nums text-muted">{percent} %</span>
       </p>
       <div

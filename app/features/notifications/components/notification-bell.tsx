@@ -173,11 +173,7 @@ export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: bo
           <h2 id={headingId} tabIndex={-1} className="font-display text-lg outline-none">
             Notifications
           </h2>
-          <button
-            type="button"
-            onClick={markAll}
-            className="min-h-11 rounded-lg px-2 text-sm font-semibold text-accent hover:underline"
-          >
+          <button type="button" onClick={markAll} className="min-h-11 rounded-lg px-2 text-sm font-semibold text-accent hover:underline">
             Tout marquer comme lu
           </button>
         </div>

@@ -184,10 +184,7 @@ function NotificationCard({
   const unread = !notification.is_read;
   const actionPath = safeActionPath(notification.action_url);
   return (
-    <li
-      aria-labelledby={titleId}
-      className={`rounded-2xl border p-5 ${unread ? "border-accent bg-accent-soft/40" : "border-line"}`}
-    >
+    <li aria-labelledby={titleId} className={`rounded-2xl border p-5 ${unread ? "border-accent bg-accent-soft/40" : "border-line"}`}>
       <div className="flex flex-wrap items-center gap-2 text-xs font-semibold">
         <span className="rounded-full bg-band px-2 py-0.5 text-ink">{NOTIFICATION_TYPE_LABELS[notification.type]}</span>
         <span className={`rounded-full px-2 py-0.5 ${PRIORITY_CLASS[notification.priority]}`}>

@@ -45,9 +45,7 @@ export function OrderCard({ order, onShowDetail, headingLevel = "h3" }: OrderCar
       {others > 0 && <p className="mt-1 text-sm text-muted">{`+${others} autre(s)`}</p>}
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
-        <p className="font-semibold">
-          {`Total : ${formatPrice(order.total_cents)}`}
-        </p>
+        <p className="font-semibold">{`Total : ${formatPrice(order.total_cents)}`}</p>
         <button
           type="button"
           onClick={() => onShowDetail(order)}

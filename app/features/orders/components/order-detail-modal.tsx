@@ -54,9 +54,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
           <li key={item.id} className="flex items-start justify-between gap-4 py-3 text-sm">
             <div className="min-w-0">
               <p className="font-semibold break-words">{item.product_snapshot.name}</p>
-              <p className="text-muted">
-                {`${item.quantity} x ${formatPrice(item.unit_price_cents)}`}
-              </p>
+              <p className="text-muted">{`${item.quantity} x ${formatPrice(item.unit_price_cents)}`}</p>
             </div>
             <p className="shrink-0 font-semibold">{formatPrice(item.total_price_cents)}</p>
           </li>
@@ -121,9 +119,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
             {address.company && <span className="block">{address.company}</span>}
             <span className="block">{address.street}</span>
             {address.additional_info && <span className="block">{address.additional_info}</span>}
-            <span className="block">
-              {`${address.postal_code} ${address.city}`}
-            </span>
+            <span className="block">{`${address.postal_code} ${address.city}`}</span>
             <span className="block">{address.country}</span>
             {address.phone && <span className="block">{address.phone}</span>}
           </address>

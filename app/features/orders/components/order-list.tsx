@@ -28,10 +28,7 @@ export function OrderList({ orders }: OrderListProps) {
       <div className="mt-6 rounded-2xl bg-cream px-6 py-14 text-center">
         <p className="text-lg font-semibold">Aucune commande</p>
         <p className="mt-2 text-muted">Vous n'avez pas encore passé de commande.</p>
-        <Link
-          to="/products"
-          className={buttonClass({ variant: "accent", className: "mt-6" })}
-        >
+        <Link to="/products" className={buttonClass({ variant: "accent", className: "mt-6" })}>
           Découvrir nos produits
         </Link>
       </div>

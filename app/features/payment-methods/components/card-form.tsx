@@ -103,9 +103,7 @@ export function CardForm({ showDefaultToggle, onSaved, onCancel }: CardFormProps
       return;
     }
     // The size limit and a lost session come with their own message.
-    setFormError(
-      result.status === 409 || result.status === 401 ? result.message || CARD_ADD_ERROR_MESSAGE : CARD_ADD_ERROR_MESSAGE,
-    );
+    setFormError(result.status === 409 || result.status === 401 ? result.message || CARD_ADD_ERROR_MESSAGE : CARD_ADD_ERROR_MESSAGE);
   }
 
   const expiryError = errors.exp_month ?? errors.exp_year;
@@ -114,8 +112,8 @@ export function CardForm({ showDefaultToggle, onSaved, onCancel }: CardFormProps
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Nouvelle carte">
       <p className="text-sm text-muted">
-        Pour votre sécurité, nous n'enregistrons jamais le numéro complet ni le cryptogramme de votre carte : seuls
-        le type de carte, les 4 derniers chiffres et le titulaire sont conservés.
+        Pour votre sécurité, nous n'enregistrons jamais le numéro complet ni le cryptogramme de votre carte : seuls le type de carte, les 4
+        derniers chiffres et le titulaire sont conservés.
       </p>
       <p className="text-sm text-muted">
         Les champs marqués <span aria-hidden="true">*</span>

@@ -1,11 +1,7 @@
 import { useId, useState } from "react";
 import { showToast } from "~/components/ui/toast";
 import { CardForm } from "~/features/payment-methods/components/card-form";
-import {
-  fetchPaymentMethods,
-  makeDefaultPaymentMethod,
-  removePaymentMethod,
-} from "~/features/payment-methods/payment-method-api";
+import { fetchPaymentMethods, makeDefaultPaymentMethod, removePaymentMethod } from "~/features/payment-methods/payment-method-api";
 import {
   MAX_PAYMENT_METHODS,
   cardBrandLabel,
@@ -55,9 +51,7 @@ export function PaymentTab({ data }: { data: TabData }) {
   function added(card: PaymentMethodView) {
     setAdding(false);
     setError(null);
-    setCards((list) =>
-      sortPaymentMethods([...(list ?? []).map((c) => (card.is_default ? { ...c, is_default: false } : c)), card]),
-    );
+    setCards((list) => sortPaymentMethods([...(list ?? []).map((c) => (card.is_default ? { ...c, is_default: false } : c)), card]));
     showToast("Carte ajoutée");
   }
 
@@ -188,10 +182,7 @@ function CardItem({
   const expiry = formatCardExpiry(card);
   const name = cardName(card);
   return (
-    <li
-      aria-labelledby={titleId}
-      className={`flex flex-col rounded-2xl border-2 p-5 ${card.is_default ? "border-accent" : "border-line"}`}
-    >
+    <li aria-labelledby={titleId} className={`flex flex-col rounded-2xl border-2 p-5 ${card.is_default ? "border-accent" : "border-line"}`}>
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={titleId} className="font-semibold">
           {cardBrandLabel(card.card_brand)} <span aria-hidden="true">•••• {card.card_last_four}</span>

@@ -70,8 +70,7 @@ export function SupportTab({ data }: { data: TabData }) {
         )}
       </div>
       <p className="mt-2 text-sm text-muted">
-        Une question sur une commande, un produit ou votre compte ? Notre équipe vous répond sous 2 heures en moyenne.
-        Consultez aussi notre{" "}
+        Une question sur une commande, un produit ou votre compte ? Notre équipe vous répond sous 2 heures en moyenne. Consultez aussi notre{" "}
         <Link to="/faq" className="font-semibold text-accent underline">
           FAQ
         </Link>

@@ -1,10 +1,6 @@
 /** The intents about the account as a whole: the header's "Déconnexion", the profile tab's deletion. */
 import { redirect, redirectDocument } from "react-router";
-import {
-  deleteOwnAccount,
-  SECURITY_FAILURE_MESSAGES,
-  signOut,
-} from "~/.server/modules/accounts/account-security.service";
+import { deleteOwnAccount, SECURITY_FAILURE_MESSAGES, signOut } from "~/.server/modules/accounts/account-security.service";
 import { DeleteAccountSchema } from "~/domain/account/account-deletion.schema";
 import { cookieHeaders, parseForm, type TabIntents } from "./intent.server";
 

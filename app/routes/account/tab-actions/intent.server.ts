@@ -42,11 +42,7 @@ export function parseForm<S extends z.ZodType>(schema: S, form: IntentContext["f
 }
 
 /** A success line for the form, with the Set-Cookie lines of a replaced session if any. */
-export function reply(
-  intent: AccountIntent,
-  result: Omit<AccountActionResult, "intent" | "ok">,
-  setCookies: string[] = [],
-): AccountData {
+export function reply(intent: AccountIntent, result: Omit<AccountActionResult, "intent" | "ok">, setCookies: string[] = []): AccountData {
   return data<AccountActionResult>({ intent, ok: true, ...result }, { headers: cookieHeaders(setCookies) });
 }
 
@@ -62,17 +58,11 @@ function refusal(intent: AccountActionResult["intent"], error: DomainError) {
   const headers = new Headers(mapped.init?.headers);
   const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
   if (error.kind === "rate_limited" && retryAfter) headers.set("Retry-After", String(retryAfter));
-  return data<AccountActionResult>(
-    { intent, ...mapped.data, message: error.message },
-    { ...mapped.init, headers },
-  );
+  return data<AccountActionResult>({ intent, ...mapped.data, message: error.message }, { ...mapped.init, headers });
 }
 
 /** Runs the posted intent's handler for the signed-in user. */
-export async function answerAccountIntent(
-  request: Request,
-  intents: TabIntents<AccountIntent>,
-): Promise<IntentAnswer> {
+export async function answerAccountIntent(request: Request, intents: TabIntents<AccountIntent>): Promise<IntentAnswer> {
   const formData = await readFormData(request);
   const posted = formData.get("intent");
   const intent = isAccountIntent(posted) ? posted : "unknown";

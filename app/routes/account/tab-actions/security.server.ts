@@ -23,13 +23,7 @@ import {
 import { cookieHeaders, parseForm, reply, type TabIntents } from "./intent.server";
 
 type SecurityIntent =
-  | "change-password"
-  | "revoke-session"
-  | "revoke-other-sessions"
-  | "2fa-enable"
-  | "2fa-verify"
-  | "2fa-disable"
-  | "security-report";
+  "change-password" | "revoke-session" | "revoke-other-sessions" | "2fa-enable" | "2fa-verify" | "2fa-disable" | "security-report";
 
 export const SECURITY_INTENTS: TabIntents<SecurityIntent> = {
   "change-password": {

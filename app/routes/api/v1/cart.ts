@@ -2,14 +2,7 @@ import type { Route } from "./+types/cart";
 import { requireApiUser } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse, everyIssue, readValidJson, validate } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
-import {
-  clearCart,
-  extendCart,
-  getCart,
-  mergeCart,
-  quoteProducts,
-  replaceCart,
-} from "~/.server/modules/cart/cart.service";
+import { clearCart, extendCart, getCart, mergeCart, quoteProducts, replaceCart } from "~/.server/modules/cart/cart.service";
 import { CartLinesSchema, CartQuoteQuerySchema } from "~/domain/cart/cart.schema";
 
 const everyDistinctIssue = everyIssue({ distinct: true });

@@ -21,7 +21,7 @@ export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) =>
 export const action = apiAction({
   PATCH: async ({ request, params }: Route.ActionArgs) => {
     const session = await requireApiUser(request);
-    await readValidJson(request, NotificationPatchBodySchema, "Corps de requête invalide (attendu : { \"is_read\": true })");
+    await readValidJson(request, NotificationPatchBodySchema, 'Corps de requête invalide (attendu : { "is_read": true })');
     return dataResponse(await markRead(await getDb(), session.user.id, params.id));
   },
   DELETE: async ({ request, params }: Route.ActionArgs) => {

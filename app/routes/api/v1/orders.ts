@@ -38,10 +38,12 @@ export const action = apiAction({
     if (order.gift_card_codes.length > 0 && !giftCardCodesAllowed(request)) {
       return jsonError(429, "too_many_gift_card_checks", GIFT_CARD_REDEMPTION_MESSAGES.tooMany);
     }
-    const result = await placeOrder(await getDb(), { userId: session.user.id, idempotencyKey: key, request: order }).catch((error: unknown) => {
-      if (isDomainError(error) && error.code === "gift_card_refused") countUnknownGiftCardCodes(request, [error]);
-      throw error;
-    });
+    const result = await placeOrder(await getDb(), { userId: session.user.id, idempotencyKey: key, request: order }).catch(
+      (error: unknown) => {
+        if (isDomainError(error) && error.code === "gift_card_refused") countUnknownGiftCardCodes(request, [error]);
+        throw error;
+      },
+    );
     return Response.json(
       { data: result.order },
       { status: result.replayed ? 200 : 201, headers: { "Cache-Control": "no-store", Location: `/api/v1/orders/${result.order.id}` } },

@@ -24,7 +24,7 @@ export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) =>
 export const action = apiAction({
   PATCH: async ({ request, params }: Route.ActionArgs) => {
     const session = await requireApiUser(request);
-    validate(PaymentMethodPatchSchema, await readJsonObject(request), "Seul { \"is_default\": true } est accepté");
+    validate(PaymentMethodPatchSchema, await readJsonObject(request), 'Seul { "is_default": true } est accepté');
     return dataResponse(await setDefaultPaymentMethod(await getDb(), session.user.id, params.id));
   },
   DELETE: async ({ request, params }: Route.ActionArgs) => {

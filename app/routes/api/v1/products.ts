@@ -18,11 +18,7 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
     return jsonError(400, "unknown_category", `Catégorie inconnue : ${query.category}`);
   }
   if (result.pageOutOfRange && result.total > 0) {
-    return jsonError(
-      400,
-      "page_out_of_range",
-      `La page ${result.page} n'existe pas : la dernière page est ${result.page_count}.`,
-    );
+    return jsonError(400, "page_out_of_range", `La page ${result.page} n'existe pas : la dernière page est ${result.page_count}.`);
   }
   return jsonOk(
     {

@@ -9,10 +9,13 @@ import { forgetAdminOrderCounts } from "~/.server/modules/orders/orders-admin.se
 import { changeOrderStatus, INVALID_STATUS_MESSAGE } from "~/.server/workflows/change-order-status";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 
-const StatusChangeSchema = z.object({
-  order_id: text({ error: "Commande introuvable" }).min(1, { error: "Commande introuvable" }),
-  status: z.enum(ORDER_STATUS_VALUES, { error: INVALID_STATUS_MESSAGE }),
-}, { error: "Requête invalide : order_id et status sont attendus" });
+const StatusChangeSchema = z.object(
+  {
+    order_id: text({ error: "Commande introuvable" }).min(1, { error: "Commande introuvable" }),
+    status: z.enum(ORDER_STATUS_VALUES, { error: INVALID_STATUS_MESSAGE }),
+  },
+  { error: "Requête invalide : order_id et status sont attendus" },
+);
 
 /** GET /api/v1/admin/order-status: the statuses an order can take, with their French labels. */
 export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
