@@ -8,8 +8,7 @@ import { disableGiftCard, giftCardLedger, listAdminGiftCards } from "~/.server/m
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdminGiftCardsView, type DisableAnswer } from "~/features/admin/components/admin-gift-cards-view";
 import { readFormFields } from "~/.server/forms";
-import { statusOf } from "~/.server/error-responses";
-import { isDomainError } from "~/domain/errors";
+import { answeringRouteAction } from "~/.server/error-responses";
 
 const QuerySchema = z.object({
   q: text().trim().max(100).catch(""),
@@ -35,13 +34,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent !== "disable" || typeof form.giftCardId !== "string") {
     return data<DisableAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   }
-  try {
-    const changed = await disableGiftCard(await getDb(), form.giftCardId);
-    return data<DisableAnswer>({ ok: true, message: changed ? "Carte cadeau désactivée" : "Cette carte cadeau était déjà inactive" });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data<DisableAnswer>({ ok: false, message: error.message }, { status: statusOf(error) });
-  }
+  return answeringRouteAction<DisableAnswer>(
+    async () => {
+      const changed = await disableGiftCard(await getDb(), form.giftCardId);
+      return { ok: true, message: changed ? "Carte cadeau désactivée" : "Cette carte cadeau était déjà inactive" };
+    },
+    (error) => ({ ok: false, message: error.message }),
+  );
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

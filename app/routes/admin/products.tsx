@@ -11,7 +11,6 @@ import {
   listAdminProducts,
 } from "~/.server/modules/catalog/products-admin.service";
 import { getAdminProductDetail, saveAdminProduct, type SavedProduct } from "~/.server/modules/catalog/product-form.service";
-import type { StockAdjustResult } from "~/.server/modules/inventory/inventory.service";
 import { answeringRouteAction, statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
 import {
@@ -98,15 +97,13 @@ export async function action({ request }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    let result: StockAdjustResult;
-    try {
-      result = await adjustAdminStock(db, { ...parsed.data, actorUserId: session.user.id });
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      return data<AdminProductAnswer>({ ok: false, message: error.message }, { status: statusOf(error) });
-    }
-    const n = result.products.length;
-    return data<AdminProductAnswer>({ ok: true, message: n > 1 ? `Stock mis à jour pour ${n} produits` : "Stock mis à jour" });
+    return answeringRouteAction<AdminProductAnswer>(
+      async () => {
+        const n = (await adjustAdminStock(db, { ...parsed.data, actorUserId: session.user.id })).products.length;
+        return { ok: true, message: n > 1 ? `Stock mis à jour pour ${n} produits` : "Stock mis à jour" };
+      },
+      (error) => ({ ok: false, message: error.message }),
+    );
   }
   if (intent === "delete") {
     const parsed = DeleteProductSchema.safeParse({ productId: form.get("productId") ?? "" });

@@ -8,8 +8,7 @@ import { readAdminTicketQuery, type TicketStatusAnswer } from "~/domain/support/
 import { AdminTicketsView } from "~/features/admin/components/admin-tickets-view";
 import { ticketStatusLabel } from "~/domain/support/support-ticket.schema";
 import { readFormFields } from "~/.server/forms";
-import { statusOf } from "~/.server/error-responses";
-import { isDomainError } from "~/domain/errors";
+import { answeringRouteAction } from "~/.server/error-responses";
 
 /** Support: every customer's tickets, newest first; the status filter and the page live in the URL. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -26,17 +25,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent !== "change-status") {
     return data<TicketStatusAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   }
-  try {
-    const ticket = await setTicketStatus(await getDb(), { ticketId: form.ticketId, status: form.status });
-    return data<TicketStatusAnswer>({
-      ok: true,
-      ticketId: ticket.id,
-      message: `Ticket ${ticket.ticket_number} : ${ticketStatusLabel(ticket.status)}`,
-    });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data<TicketStatusAnswer>({ ok: false, message: error.message }, { status: statusOf(error) });
-  }
+  return answeringRouteAction<TicketStatusAnswer>(
+    async () => {
+      const ticket = await setTicketStatus(await getDb(), { ticketId: form.ticketId, status: form.status });
+      return { ok: true, ticketId: ticket.id, message: `Ticket ${ticket.ticket_number} : ${ticketStatusLabel(ticket.status)}` };
+    },
+    (error) => ({ ok: false, message: error.message }),
+  );
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
