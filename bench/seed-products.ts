@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { like, max } from "drizzle-orm";
 import { maintainDatabase, migrateDatabase, openDatabase, type Database } from "../app/.server/db/client";
 import { products } from "../app/.server/db/schema";
-import { ensureDemoCategories, recordSeededProductHistory, SEEDED_PRODUCT_COLUMNS, seedDemoDataIfEmpty } from "../app/.server/db/seed/demo";
+import { ensureDemoCategories, insertSeedProducts, recordSeededProductHistory, seedDemoDataIfEmpty } from "../app/.server/db/seed/demo";
 import { artImages, DEMO_BRANDS, DEMO_CATEGORIES, DEMO_PRODUCTS_BY_CATEGORY, type DemoProductSeed } from "../app/.server/db/seed/demo-data";
 import type { ArtShape } from "../app/.server/media/product-art";
 
@@ -95,8 +95,7 @@ function generateProduct(rand: Rand, seq: number, categoryIds: string[], templat
     ...artImages(art),
     rating: Math.round((3.6 + rand() * 1.3) * 10) / 10,
     reviewCount: between(rand, 3, 600),
-    stockQuantity: stock,
-    inStock: stock > 0,
+    stock,
     featured: rand() < 0.02,
     tags,
     attributes: template.attributes,
@@ -126,7 +125,7 @@ export async function seedBulkProducts(
     const size = Math.min(batchSize, count - done);
     const rows = Array.from({ length: size }, (_, i) => generateProduct(rand, start + done + i, categoryIds, templates, now));
     await db.transaction(async (tx) => {
-      const seeded = await tx.insert(products).values(rows).returning(SEEDED_PRODUCT_COLUMNS);
+      const seeded = await insertSeedProducts(tx, rows);
       await recordSeededProductHistory(tx, seeded, new Date(now));
     });
     done += size;

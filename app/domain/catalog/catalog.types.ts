@@ -11,6 +11,31 @@ export type ProductAttributesView = {
   usage?: string;
 };
 
+/** A variant's option values: a size ("50 ml"), a shade with its swatch colour, or both. */
+export type VariantOptions = { size?: string; shade?: string; shade_hex?: string };
+
+/** One sellable size or shade of a product (decision 025). */
+export type ProductVariantView = {
+  id: string;
+  sku: string;
+  label: string;
+  options: VariantOptions;
+  price_cents: number;
+  original_price_cents: number | null;
+  stock_quantity: number;
+  in_stock: boolean;
+  /** The 30-day reference price (French rule), set on a discounted variant. */
+  lowest_price_30d_cents: number | null;
+  /** The variant's first picture, or the product's. */
+  image_url: string | null;
+  /** The variant's own pictures (empty: the product's). */
+  images: string[];
+  /** Net content, for the unit price. */
+  content_amount: number | null;
+  content_unit: "ml" | "g" | null;
+  position: number;
+};
+
 export type ProductView = {
   id: string;
   name: string;
@@ -30,6 +55,12 @@ export type ProductView = {
   featured: boolean;
   tags: string[];
   attributes: ProductAttributesView;
+  /** How many variants the product has (1 for most products). */
+  variant_count: number;
+  /** The variant a card adds to the cart and a product page shows first. */
+  default_variant_id: string | null;
+  /** Set by the product page and the product API only; lists leave it out. */
+  variants?: ProductVariantView[];
   created_at: string;
   updated_at: string;
 };
@@ -66,6 +97,8 @@ export type ProductCardView = {
   | "review_count"
   | "stock_quantity"
   | "in_stock"
+  | "variant_count"
+  | "default_variant_id"
 >;
 
 const CARD_DESCRIPTION_MAX = 160;
@@ -89,6 +122,8 @@ export function toProductCardView(p: ProductView, lowestPrices?: Map<string, num
     review_count: p.review_count,
     stock_quantity: p.stock_quantity,
     in_stock: p.in_stock,
+    variant_count: p.variant_count,
+    default_variant_id: p.default_variant_id,
     lowest_price_30d_cents: lowestPrices?.get(p.id) ?? null,
   };
 }

@@ -68,6 +68,8 @@ function product(overrides: Partial<ProductView> = {}): ProductView {
     rating: 4.3,
     review_count: 12,
     stock_quantity: 5,
+    variant_count: 1,
+    default_variant_id: null,
     in_stock: true,
     featured: false,
     tags: [],

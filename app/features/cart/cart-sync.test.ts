@@ -58,6 +58,8 @@ function product(id: string, stock = 10): ProductView {
     rating: 4,
     review_count: 0,
     stock_quantity: stock,
+    variant_count: 1,
+    default_variant_id: null,
     in_stock: true,
     featured: false,
     tags: [],

@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, customType, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -20,6 +35,22 @@ export const categories = pgTable("categories", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Brands are records with their own page (/marque/{slug}); products point to one. */
+export const brands = pgTable("brands", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull().unique(),
+  slug: text("slug").notNull().unique(),
+  description: text("description"),
+  logoUrl: text("logo_url"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A product is what a shopper browses; what is sold, priced and stocked is one of its variants
+ * (decision 025). The product's price, original price, stock, in-stock flag and variant count are
+ * roll-ups of its variants, kept by a deferred database trigger: no code writes them directly.
+ */
 export const products = pgTable(
   "products",
   {
@@ -29,7 +60,10 @@ export const products = pgTable(
     priceCents: integer("price_cents").notNull(),
     originalPriceCents: integer("original_price_cents"),
     categoryId: uuid("category_id").references(() => categories.id, { onDelete: "restrict" }),
+    /** The brand's name, copied from `brands` for search and cards; written with brandId. */
     brand: text("brand"),
+    brandId: uuid("brand_id").references(() => brands.id, { onDelete: "set null" }),
+    /** Legacy product-level reference; each variant carries the SKU the shop sells. */
     sku: text("sku").unique(),
     imageUrl: text("image_url"),
     images: text("images")
@@ -46,6 +80,12 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     attributes: jsonb("attributes").$type<ProductAttributes>().notNull().default({}),
+    /** INCI list, as printed on the pack. */
+    ingredients: text("ingredients"),
+    /** "Conseils d'utilisation". */
+    usageTips: text("usage_tips"),
+    /** Roll-up: how many variants the product has. */
+    variantCount: integer("variant_count").notNull().default(0),
     /** Maintained by a trigger (French stemming, accents folded): see the search migration. */
     searchVector: tsvector("search_vector"),
     /** Unaccented lower-case name, brand and tags for the trigram typo fallback; trigger-maintained. */
@@ -69,12 +109,59 @@ export const products = pgTable(
     index("products_category_price_idx").on(t.categoryId, t.priceCents, t.id),
     index("products_rating_idx").on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_stock_idx").on(t.stockQuantity),
+    index("products_brand_created_idx").on(t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
-/** Filled by a database trigger whenever a product's price changes (French rule on price reductions). */
+export type ContentUnit = "ml" | "g";
+
+/** One sellable size or shade of a product: its own SKU, price, stock and price history. */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Unique across the shop. */
+    sku: text("sku").notNull().unique(),
+    /** What the shopper reads: "50 ml", "Beige rosé 02", "30 ml · Rose poudré". */
+    label: text("label").notNull(),
+    size: text("size"),
+    shade: text("shade"),
+    /** Swatch colour, "#rrggbb". */
+    shadeHex: text("shade_hex"),
+    /** Net content, for the unit price ("128,00 € / 100 ml"): an amount in ml or g. */
+    contentAmount: numeric("content_amount", { precision: 10, scale: 2, mode: "number" }),
+    contentUnit: text("content_unit").$type<ContentUnit>(),
+    priceCents: integer("price_cents").notNull(),
+    originalPriceCents: integer("original_price_cents"),
+    stockQuantity: integer("stock_quantity").notNull().default(0),
+    /** The variant's own pictures; empty means the product's. */
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("product_variants_price_positive", sql`${t.priceCents} > 0`),
+    check("product_variants_original_price_positive", sql`${t.originalPriceCents} IS NULL OR ${t.originalPriceCents} > 0`),
+    check("product_variants_stock_non_negative", sql`${t.stockQuantity} >= 0`),
+    check("product_variants_shade_hex", sql`${t.shadeHex} IS NULL OR ${t.shadeHex} ~ '^#[0-9a-f]{6}$'`),
+    check(
+      "product_variants_content",
+      sql`(${t.contentAmount} IS NULL AND ${t.contentUnit} IS NULL) OR (${t.contentAmount} > 0 AND ${t.contentUnit} IN ('ml', 'g'))`,
+    ),
+    index("product_variants_product_idx").on(t.productId, t.position, t.id),
+  ],
+);
+
+/** Filled by a database trigger whenever a variant's price changes (French rule on price reductions). */
 export const priceHistory = pgTable(
   "price_history",
   {
@@ -82,9 +169,56 @@ export const priceHistory = pgTable(
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
     priceCents: integer("price_cents").notNull(),
     originalPriceCents: integer("original_price_cents"),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("price_history_product_recorded_idx").on(t.productId, t.recordedAt.desc().nullsFirst())],
+  (t) => [
+    index("price_history_product_recorded_idx").on(t.productId, t.recordedAt.desc().nullsFirst()),
+    index("price_history_variant_recorded_idx").on(t.variantId, t.recordedAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * 'M'avertir du retour en stock': one e-mail when the variant is restocked, then spent.
+ * A visitor's address is confirmed first (double opt-in); a signed-in shopper's is not.
+ */
+export const restockAlerts = pgTable(
+  "restock_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    /** Hash of the confirmation token sent to a visitor. */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("restock_alerts_pending_email_idx")
+      .on(t.variantId, sql`lower(${t.email})`)
+      .where(sql`${t.notifiedAt} IS NULL`),
+    index("restock_alerts_waiting_idx")
+      .on(t.variantId)
+      .where(sql`${t.notifiedAt} IS NULL AND ${t.confirmedAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * The catalogue's distinct words (unaccented, lower-case) with a trigram index: a misspelt query
+ * word is corrected against it, then the normal full-text search runs (decision 025).
+ */
+export const searchLexicon = pgTable(
+  "search_lexicon",
+  {
+    word: text("word").primaryKey(),
+    /** How many products use the word: the more common spelling wins a tie. */
+    documents: integer("documents").notNull().default(0),
+  },
+  (t) => [index("search_lexicon_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
 );

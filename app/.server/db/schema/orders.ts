@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { products } from "./catalog";
+import { products, productVariants } from "./catalog";
 
 export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -91,11 +91,20 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     quantity: integer("quantity").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
     totalPriceCents: integer("total_price_cents").notNull(),
     productSnapshot: jsonb("product_snapshot")
-      .$type<{ name: string; price_cents: number; brand: string | null; image_url: string | null }>()
+      .$type<{
+        name: string;
+        price_cents: number;
+        brand: string | null;
+        image_url: string | null;
+        /** Since variants: what was bought ("50 ml", "Beige rosé 02") and its SKU. */
+        variant_label?: string | null;
+        sku?: string | null;
+      }>()
       .notNull(),
   },
   (t) => [
@@ -103,6 +112,7 @@ export const orderItems = pgTable(
     check("order_items_prices_non_negative", sql`${t.unitPriceCents} >= 0 AND ${t.totalPriceCents} >= 0`),
     index("order_items_order_idx").on(t.orderId),
     index("order_items_product_idx").on(t.productId),
+    index("order_items_variant_idx").on(t.variantId),
   ],
 );
 
@@ -130,6 +140,7 @@ export const stockMovements = pgTable(
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
     delta: integer("delta").notNull(),
     resultingStock: integer("resulting_stock").notNull(),
     reason: text("reason").notNull(),
@@ -145,6 +156,7 @@ export const stockMovements = pgTable(
       sql`${t.reason} IN ('initial', 'order', 'order_cancelled', 'order_returned', 'order_restored', 'admin_set', 'admin_add', 'admin_remove', 'restock', 'correction')`,
     ),
     index("stock_movements_product_idx").on(t.productId, t.createdAt.desc().nullsFirst()),
+    index("stock_movements_variant_idx").on(t.variantId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -166,12 +178,14 @@ export const cartItems = pgTable(
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
     uniqueIndex("cart_items_user_product_idx").on(t.userId, t.productId),
+    uniqueIndex("cart_items_user_variant_idx").on(t.userId, t.variantId),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { count, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client";
-import { categories, priceHistory, products, stockMovements } from "../schema";
+import { categories, priceHistory, products, productVariants, stockMovements } from "../schema";
 import { buildDemoProducts, DEMO_CATEGORIES, type CategorySlug } from "./demo-data";
 
 const DAY_MS = 86_400_000;
@@ -9,8 +9,11 @@ export const SEED_FULL_PRICE_DAYS_AGO = 60;
 /** ...and at its reduced price from this many days ago (so the reduction is genuine). */
 export const SEED_DISCOUNT_DAYS_AGO = 12;
 
+/** A seeded variant: what the history below needs. */
 export type SeededProduct = {
+  /** The product's id. */
   id: string;
+  variantId: string;
   priceCents: number;
   originalPriceCents: number | null;
   stockQuantity: number;
@@ -35,8 +38,8 @@ export async function recordSeededProductHistory(tx: Executor, seeded: SeededPro
       })
       .where(
         inArray(
-          priceHistory.productId,
-          regular.map((p) => p.id),
+          priceHistory.variantId,
+          regular.map((p) => p.variantId),
         ),
       );
   }
@@ -46,13 +49,14 @@ export async function recordSeededProductHistory(tx: Executor, seeded: SeededPro
       .set({ recordedAt: new Date(now.getTime() - SEED_DISCOUNT_DAYS_AGO * DAY_MS) })
       .where(
         inArray(
-          priceHistory.productId,
-          discounted.map((p) => p.id),
+          priceHistory.variantId,
+          discounted.map((p) => p.variantId),
         ),
       );
     await tx.insert(priceHistory).values(
       discounted.map((p) => ({
         productId: p.id,
+        variantId: p.variantId,
         priceCents: p.originalPriceCents as number,
         originalPriceCents: null,
         recordedAt: new Date(now.getTime() - SEED_FULL_PRICE_DAYS_AGO * DAY_MS),
@@ -62,6 +66,7 @@ export async function recordSeededProductHistory(tx: Executor, seeded: SeededPro
   await tx.insert(stockMovements).values(
     seeded.map((p) => ({
       productId: p.id,
+      variantId: p.variantId,
       delta: p.stockQuantity,
       resultingStock: p.stockQuantity,
       reason: "initial",
@@ -88,14 +93,83 @@ export async function ensureDemoCategories(db: Executor): Promise<Map<CategorySl
   return new Map(rows.map((r) => [r.slug as CategorySlug, r.id]));
 }
 
-/** Columns to return from a product insert to feed recordSeededProductHistory. */
-export const SEEDED_PRODUCT_COLUMNS = {
-  id: products.id,
-  priceCents: products.priceCents,
-  originalPriceCents: products.originalPriceCents,
-  stockQuantity: products.stockQuantity,
-  createdAt: products.createdAt,
+export type SeedVariant = {
+  sku: string;
+  label: string;
+  size?: string | null;
+  shade?: string | null;
+  shadeHex?: string | null;
+  contentAmount?: number | null;
+  contentUnit?: "ml" | "g" | null;
+  priceCents: number;
+  originalPriceCents?: number | null;
+  stock: number;
+  images?: string[];
 };
+
+export type SeedProductRow = Omit<typeof products.$inferInsert, "stockQuantity" | "inStock" | "variantCount"> & {
+  /** Missing: one variant from the product's own price, SKU and the given stock. */
+  variants?: SeedVariant[];
+  stock?: number;
+};
+
+/**
+ * Inserts products and their variants. The product's price, stock and variant count are the
+ * variants' roll-ups (a deferred trigger), so products go in with no stock of their own.
+ */
+export async function insertSeedProducts(tx: Executor, rows: SeedProductRow[]): Promise<SeededProduct[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx
+    .insert(products)
+    .values(rows.map(({ variants: _variants, stock: _stock, ...product }) => ({ ...product, stockQuantity: 0, inStock: false })))
+    .returning({ id: products.id, createdAt: products.createdAt });
+  const variantRows = rows.flatMap((row, i) => {
+    const variants: SeedVariant[] = row.variants ?? [
+      {
+        sku: row.sku ?? `AUR-${inserted[i].id.replace(/-/g, "").slice(0, 12).toUpperCase()}`,
+        label: row.attributes?.size ?? "Format unique",
+        size: row.attributes?.size ?? null,
+        priceCents: row.priceCents,
+        originalPriceCents: row.originalPriceCents ?? null,
+        stock: row.stock ?? 0,
+      },
+    ];
+    return variants.map((v, position) => ({
+      productId: inserted[i].id,
+      sku: v.sku,
+      label: v.label,
+      size: v.size ?? null,
+      shade: v.shade ?? null,
+      shadeHex: v.shadeHex ?? null,
+      contentAmount: v.contentAmount ?? null,
+      contentUnit: v.contentUnit ?? null,
+      priceCents: v.priceCents,
+      originalPriceCents: v.originalPriceCents ?? null,
+      stockQuantity: v.stock,
+      images: v.images ?? [],
+      position,
+      createdAt: inserted[i].createdAt,
+      updatedAt: inserted[i].createdAt,
+    }));
+  });
+  const seeded: SeededProduct[] = [];
+  // Chunked: one statement's parameters stay under PostgreSQL's 65,535.
+  for (let start = 0; start < variantRows.length; start += 2000) {
+    const chunk = await tx
+      .insert(productVariants)
+      .values(variantRows.slice(start, start + 2000))
+      .returning({
+        id: productVariants.productId,
+        variantId: productVariants.id,
+        priceCents: productVariants.priceCents,
+        originalPriceCents: productVariants.originalPriceCents,
+        stockQuantity: productVariants.stockQuantity,
+        createdAt: productVariants.createdAt,
+      });
+    seeded.push(...chunk);
+  }
+  return seeded;
+}
 
 /** Loads the demo catalogue (categories, products, price history, stock movements) in one transaction. */
 export async function seedDemoData(db: Database): Promise<void> {
@@ -107,34 +181,31 @@ export async function seedDemoData(db: Database): Promise<void> {
       .values(DEMO_CATEGORIES.map(({ slug, name, description, position }) => ({ slug, name, description, position })))
       .returning({ id: categories.id, slug: categories.slug });
     const categoryId = new Map(inserted.map((c) => [c.slug, c.id]));
-    const seeded = await tx
-      .insert(products)
-      .values(
-        demo.map((p) => {
-          const createdAt = new Date(now - p.ageMs);
-          return {
-            name: p.name,
-            description: p.description,
-            priceCents: p.priceCents,
-            originalPriceCents: p.originalPriceCents ?? null,
-            categoryId: categoryId.get(p.category),
-            brand: p.brand,
-            sku: p.sku,
-            imageUrl: p.imageUrl,
-            images: p.images,
-            rating: p.rating,
-            reviewCount: p.reviewCount,
-            stockQuantity: p.stock,
-            inStock: p.stock > 0,
-            featured: p.featured ?? false,
-            tags: p.tags,
-            attributes: p.attributes,
-            createdAt,
-            updatedAt: createdAt,
-          };
-        }),
-      )
-      .returning(SEEDED_PRODUCT_COLUMNS);
+    const seeded = await insertSeedProducts(
+      tx,
+      demo.map((p) => {
+        const createdAt = new Date(now - p.ageMs);
+        return {
+          name: p.name,
+          description: p.description,
+          priceCents: p.priceCents,
+          originalPriceCents: p.originalPriceCents ?? null,
+          categoryId: categoryId.get(p.category),
+          brand: p.brand,
+          sku: p.sku,
+          imageUrl: p.imageUrl,
+          images: p.images,
+          rating: p.rating,
+          reviewCount: p.reviewCount,
+          stock: p.stock,
+          featured: p.featured ?? false,
+          tags: p.tags,
+          attributes: p.attributes,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
     await recordSeededProductHistory(tx, seeded, new Date(now));
   });
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm"
 import { rowsOf, type Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { purgePageCache } from "../../page-cache-bridge";
-import { categories, priceHistory, products } from "../../db/schema";
+import { categories, priceHistory, products, productVariants } from "../../db/schema";
 import {
   toProductCardView,
   type CategoryView,
@@ -35,6 +35,10 @@ export const productColumns = {
   featured: products.featured,
   tags: products.tags,
   attributes: products.attributes,
+  variantCount: products.variantCount,
+  defaultVariantId: sql<
+    string | null
+  >`(SELECT ${productVariants.id} FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id} ORDER BY ${productVariants.position}, ${productVariants.id} LIMIT 1)`,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
   categoryName: categories.name,
@@ -59,6 +63,8 @@ type ProductRow = {
   featured: boolean;
   tags: string[];
   attributes: ProductView["attributes"];
+  variantCount: number;
+  defaultVariantId: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
   categoryName: string | null;
@@ -90,6 +96,8 @@ export function toProductView(row: ProductRow): ProductView {
     featured: row.featured,
     tags: row.tags ?? [],
     attributes: row.attributes ?? {},
+    variant_count: row.variantCount,
+    default_variant_id: row.defaultVariantId,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
