@@ -45,6 +45,8 @@ export type ProductView = {
   category_id: string | null;
   category: CategoryRef | null;
   brand: string | null;
+  /** The brand page's slug (/marque/{slug}); null without a brand record. */
+  brand_slug: string | null;
   sku: string | null;
   image_url: string | null;
   images: string[];
@@ -88,6 +90,7 @@ export type ProductCardView = {
   | "name"
   | "description"
   | "brand"
+  | "brand_slug"
   | "category"
   | "featured"
   | "image_url"
@@ -113,6 +116,7 @@ export function toProductCardView(p: ProductView, lowestPrices?: Map<string, num
     name: p.name,
     description,
     brand: p.brand,
+    brand_slug: p.brand_slug,
     category: p.category,
     featured: p.featured,
     image_url: p.image_url,

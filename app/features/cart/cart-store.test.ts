@@ -69,6 +69,7 @@ function product(overrides: Partial<ProductView> = {}): ProductView {
     review_count: 12,
     stock_quantity: 5,
     variant_count: 1,
+    brand_slug: null,
     default_variant_id: null,
     in_stock: true,
     featured: false,

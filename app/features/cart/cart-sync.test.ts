@@ -59,6 +59,7 @@ function product(id: string, stock = 10): ProductView {
     review_count: 0,
     stock_quantity: stock,
     variant_count: 1,
+    brand_slug: null,
     default_variant_id: null,
     in_stock: true,
     featured: false,

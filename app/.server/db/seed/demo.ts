@@ -1,6 +1,7 @@
 import { count, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client";
-import { categories, priceHistory, products, productVariants, stockMovements } from "../schema";
+import { brands, categories, priceHistory, products, productVariants, stockMovements } from "../schema";
+import { slugify } from "~/domain/catalog/admin-categories.schema";
 import { buildDemoProducts, DEMO_CATEGORIES, type CategorySlug } from "./demo-data";
 
 const DAY_MS = 86_400_000;
@@ -113,15 +114,38 @@ export type SeedProductRow = Omit<typeof products.$inferInsert, "stockQuantity" 
   stock?: number;
 };
 
+/** The brand records of these names, created when missing; ids by name. */
+export async function ensureBrands(tx: Executor, names: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return new Map();
+  await tx
+    .insert(brands)
+    .values(unique.map((name) => ({ name, slug: slugify(name) || "marque" })))
+    .onConflictDoNothing();
+  const rows = await tx.select({ id: brands.id, name: brands.name }).from(brands).where(inArray(brands.name, unique));
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
 /**
  * Inserts products and their variants. The product's price, stock and variant count are the
  * variants' roll-ups (a deferred trigger), so products go in with no stock of their own.
  */
 export async function insertSeedProducts(tx: Executor, rows: SeedProductRow[]): Promise<SeededProduct[]> {
   if (rows.length === 0) return [];
+  const brandIds = await ensureBrands(
+    tx,
+    rows.map((r) => r.brand).filter((b): b is string => Boolean(b)),
+  );
   const inserted = await tx
     .insert(products)
-    .values(rows.map(({ variants: _variants, stock: _stock, ...product }) => ({ ...product, stockQuantity: 0, inStock: false })))
+    .values(
+      rows.map(({ variants: _variants, stock: _stock, ...product }) => ({
+        ...product,
+        brandId: product.brandId ?? (product.brand ? brandIds.get(product.brand) : undefined),
+        stockQuantity: 0,
+        inStock: false,
+      })),
+    )
     .returning({ id: products.id, createdAt: products.createdAt });
   const variantRows = rows.flatMap((row, i) => {
     const variants: SeedVariant[] = row.variants ?? [

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm"
 import { rowsOf, type Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { purgePageCache } from "../../page-cache-bridge";
-import { categories, priceHistory, products, productVariants } from "../../db/schema";
+import { brands, categories, priceHistory, products, productVariants } from "../../db/schema";
 import {
   toProductCardView,
   type CategoryView,
@@ -25,6 +25,7 @@ export const productColumns = {
   originalPriceCents: products.originalPriceCents,
   categoryId: products.categoryId,
   brand: products.brand,
+  brandSlug: sql<string | null>`(SELECT ${brands.slug} FROM ${brands} WHERE ${brands.id} = ${products.brandId})`,
   sku: products.sku,
   imageUrl: products.imageUrl,
   images: products.images,
@@ -53,6 +54,7 @@ type ProductRow = {
   originalPriceCents: number | null;
   categoryId: string | null;
   brand: string | null;
+  brandSlug: string | null;
   sku: string | null;
   imageUrl: string | null;
   images: string[];
@@ -86,6 +88,7 @@ export function toProductView(row: ProductRow): ProductView {
         ? { id: row.categoryId, name: row.categoryName, slug: row.categorySlug }
         : null,
     brand: row.brand,
+    brand_slug: row.brandSlug,
     sku: row.sku,
     image_url: row.imageUrl,
     images: row.images ?? [],
