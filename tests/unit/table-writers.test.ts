@@ -39,6 +39,7 @@ const OWNER: Record<string, string> = {
   categories: "modules/catalog",
   products: "modules/catalog",
   priceHistory: "modules/catalog",
+  restockAlerts: "modules/catalog",
   giftCards: "modules/gift-cards",
   giftCardTransactions: "modules/gift-cards",
   orders: "modules/orders",
