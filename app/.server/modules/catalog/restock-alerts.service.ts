@@ -92,18 +92,13 @@ function restockMail(email: string, v: Pick<VariantInfo, "productName" | "label"
  */
 export async function subscribeShopperRestockAlert(db: Executor, variantId: string, user: { id: string; email: string }): Promise<void> {
   await variantInfo(db, variantId);
-  await db
-    .insert(restockAlerts)
-    .values({ variantId, userId: user.id, email: normalizeEmail(user.email), confirmedAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: [restockAlerts.variantId, sql`lower(${restockAlerts.email})`],
-      targetWhere: sql`${restockAlerts.notifiedAt} IS NULL`,
-      set: {
-        userId: user.id,
-        confirmedAt: sql`coalesce(${restockAlerts.confirmedAt}, now())`,
-        confirmTokenHash: null,
-      },
-    });
+  // The conflict target is the expression index on lower(email): written in SQL, which drizzle's
+  // onConflict cannot name.
+  await db.execute(sql`
+    INSERT INTO ${restockAlerts} (variant_id, user_id, email, confirmed_at)
+    VALUES (${variantId}::uuid, ${user.id}, ${normalizeEmail(user.email)}, now())
+    ON CONFLICT (variant_id, lower(email)) WHERE notified_at IS NULL
+    DO UPDATE SET user_id = excluded.user_id, confirmed_at = coalesce(${restockAlerts}.confirmed_at, now()), confirm_token_hash = NULL`);
 }
 
 /**
