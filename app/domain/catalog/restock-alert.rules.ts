@@ -9,8 +9,7 @@ export const RESTOCK_EMAIL_INVALID = "Format d'e-mail invalide";
 export const RESTOCK_VARIANT_INVALID = "Choisissez une variante du produit";
 
 /** The same answer whatever the address (no account enumeration). */
-export const RESTOCK_VISITOR_MESSAGE =
-  "Merci ! Si cette adresse est valide, vous recevrez un e-mail pour confirmer votre alerte.";
+export const RESTOCK_VISITOR_MESSAGE = "Merci ! Si cette adresse est valide, vous recevrez un e-mail pour confirmer votre alerte.";
 export const RESTOCK_SIGNED_IN_MESSAGE = "C'est noté : nous vous écrirons dès son retour en stock.";
 export const RESTOCK_IN_STOCK_MESSAGE = "Cette variante est disponible : vous pouvez l'ajouter au panier.";
 

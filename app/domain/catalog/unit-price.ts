@@ -31,7 +31,11 @@ export function unitPrice(priceCents: number, amount: number | null | undefined,
 }
 
 /** "128,00 € / 100 ml", or null when the content is unknown. */
-export function formatUnitPrice(priceCents: number, amount: number | null | undefined, unit: ContentUnit | null | undefined): string | null {
+export function formatUnitPrice(
+  priceCents: number,
+  amount: number | null | undefined,
+  unit: ContentUnit | null | undefined,
+): string | null {
   const price = unitPrice(priceCents, amount, unit);
   return price ? `${formatPrice(price.cents)} / ${price.per}` : null;
 }

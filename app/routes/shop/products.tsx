@@ -9,6 +9,7 @@ import { ShippingBanner } from "~/features/catalog/components/shipping-banner";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { RecentlyViewed } from "~/features/catalog/components/recently-viewed";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -68,6 +69,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           search={query.search}
         />
       </div>
+      <RecentlyViewed />
     </div>
   );
 }

@@ -135,9 +135,9 @@ export async function getCategoryBySlug(db: Executor, slug: string): Promise<Cat
 
 export async function getProduct(db: Executor, id: string): Promise<ProductView | null> {
   if (!isUuid(id)) return null;
-  const [row] = await prepared(db, "catalog_product_by_id", (d, name) =>
+  const [row] = await prepared(db, "catalog_product_detail_by_id", (d, name) =>
     d
-      .select(productColumns)
+      .select({ ...productColumns, ingredients: products.ingredients, usageTips: products.usageTips })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(eq(products.id, sql.placeholder("id")))
@@ -145,7 +145,7 @@ export async function getProduct(db: Executor, id: string): Promise<ProductView 
       .prepare(name),
   ).execute({ id });
   if (!row) return null;
-  const [product] = await withVariants(db, [toProductView(row)]);
+  const [product] = await withVariants(db, [{ ...toProductView(row), ingredients: row.ingredients, usage_tips: row.usageTips }]);
   return product;
 }
 

@@ -46,7 +46,15 @@ beforeAll(async () => {
             originalPriceCents: i === 0 ? 4500 : null,
             stock: i === 2 ? 0 : 5,
           })),
-          { sku: "QUAS-T-50", label: "50 ml · Porcelaine 01", size: "50 ml", shade: "Porcelaine 01", shadeHex: "#f3dccb", priceCents: 5200, stock: 2 },
+          {
+            sku: "QUAS-T-50",
+            label: "50 ml · Porcelaine 01",
+            size: "50 ml",
+            shade: "Porcelaine 01",
+            shadeHex: "#f3dccb",
+            priceCents: 5200,
+            stock: 2,
+          },
         ],
       },
       {
@@ -155,7 +163,15 @@ describe("related products", () => {
         orderNumber: "TEST-RELATED-1",
         subtotalCents: 9900,
         totalCents: 9900,
-        shippingAddress: { first_name: "Zoé", last_name: "Z", street: "1 rue", city: "Paris", postal_code: "75001", country: "FR", phone: "0611223344" },
+        shippingAddress: {
+          first_name: "Zoé",
+          last_name: "Z",
+          street: "1 rue",
+          city: "Paris",
+          postal_code: "75001",
+          country: "FR",
+          phone: "0611223344",
+        },
       })
       .returning({ id: orders.id });
     const snapshot = { name: "x", price_cents: 100, brand: null, image_url: null };

@@ -128,4 +128,3 @@ export async function withVariants<P extends ProductView>(db: Executor, items: P
   const variants = await listVariantsByProduct(db, items);
   return items.map((p) => ({ ...p, variants: variants.get(p.id) ?? [] }));
 }
-

@@ -4,12 +4,7 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { outbox, productVariants, restockAlerts, user } from "../../db/schema";
 import { insertSeedProducts } from "../../db/seed/demo";
-import {
-  confirmRestockAlert,
-  requestVisitorRestockAlert,
-  sendRestockAlerts,
-  subscribeShopperRestockAlert,
-} from "./restock-alerts.service";
+import { confirmRestockAlert, requestVisitorRestockAlert, sendRestockAlerts, subscribeShopperRestockAlert } from "./restock-alerts.service";
 
 let handle: DatabaseHandle;
 let productId: string;
@@ -23,8 +18,7 @@ const mails = (subjectPrefix: string) =>
     .from(outbox)
     .where(like(sql`${outbox.payload}->>'subject'`, `${subjectPrefix}%`));
 
-const restockMailsTo = async (email: string) =>
-  (await mails("De retour en stock")).filter((r) => r.payload.to === email);
+const restockMailsTo = async (email: string) => (await mails("De retour en stock")).filter((r) => r.payload.to === email);
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -128,11 +122,18 @@ describe("restock alerts", () => {
     const runs = await Promise.all([1, 2, 3, 4].map(() => sendRestockAlerts(handle.db, BASE)));
     expect(runs.reduce((sum, r) => sum + r.notified, 0)).toBe(12);
     expect(await mails("De retour en stock")).toHaveLength(12);
-    expect(await handle.db.select().from(restockAlerts).where(and(sql`${restockAlerts.notifiedAt} IS NULL`))).toHaveLength(0);
+    expect(
+      await handle.db
+        .select()
+        .from(restockAlerts)
+        .where(and(sql`${restockAlerts.notifiedAt} IS NULL`)),
+    ).toHaveLength(0);
   });
 
   it("refuses an alert on a variant in stock or unknown", async () => {
-    await expect(subscribeShopperRestockAlert(handle.db, inStock, { id: "restock-shopper", email: "ines@example.com" })).rejects.toMatchObject({
+    await expect(
+      subscribeShopperRestockAlert(handle.db, inStock, { id: "restock-shopper", email: "ines@example.com" }),
+    ).rejects.toMatchObject({
       code: "variant_in_stock",
     });
     await expect(

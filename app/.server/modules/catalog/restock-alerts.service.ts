@@ -15,7 +15,15 @@ const escapeHtml = (value: string) =>
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-type VariantInfo = { variantId: string; productId: string; productName: string; label: string; sku: string; stock: number; variantCount: number };
+type VariantInfo = {
+  variantId: string;
+  productId: string;
+  productName: string;
+  label: string;
+  sku: string;
+  stock: number;
+  variantCount: number;
+};
 
 async function variantInfo(db: Executor, variantId: string): Promise<VariantInfo> {
   const [row] = await db
@@ -32,7 +40,8 @@ async function variantInfo(db: Executor, variantId: string): Promise<VariantInfo
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(eq(productVariants.id, variantId));
   if (!row) throw notFound("variant_not_found", "Cette variante du produit n'existe pas.", { field: "variant_id" });
-  if (row.stock > 0) throw conflict("variant_in_stock", "Cette variante est disponible : vous pouvez l'ajouter au panier.", { field: "variant_id" });
+  if (row.stock > 0)
+    throw conflict("variant_in_stock", "Cette variante est disponible : vous pouvez l'ajouter au panier.", { field: "variant_id" });
   return row;
 }
 
@@ -118,7 +127,10 @@ export async function requestVisitorRestockAlert(db: Database, variantId: string
     if (existing?.confirmedAt) return false;
     const token = randomBytes(32).toString("base64url");
     if (existing) {
-      await tx.update(restockAlerts).set({ confirmTokenHash: hashToken(token) }).where(eq(restockAlerts.id, existing.id));
+      await tx
+        .update(restockAlerts)
+        .set({ confirmTokenHash: hashToken(token) })
+        .where(eq(restockAlerts.id, existing.id));
     } else {
       await tx.insert(restockAlerts).values({ variantId, email, confirmTokenHash: hashToken(token) });
     }
@@ -173,7 +185,9 @@ export async function sendRestockAlerts(db: Database, publicUrl: string): Promis
       FROM due, ${productVariants} v, ${products} p
       WHERE a.id = due.id AND a.notified_at IS NULL AND v.id = a.variant_id AND p.id = v.product_id
       RETURNING a.email, v.product_id, v.sku, v.label, p.name AS product_name, p.variant_count`);
-    const rows = rowsOf<{ email: string; product_id: string; sku: string; label: string; product_name: string; variant_count: number }>(res);
+    const rows = rowsOf<{ email: string; product_id: string; sku: string; label: string; product_name: string; variant_count: number }>(
+      res,
+    );
     for (const r of rows) {
       await enqueueMail(
         tx,
@@ -188,4 +202,18 @@ export async function sendRestockAlerts(db: Database, publicUrl: string): Promis
   });
   if (notified > 0) kickOutbox();
   return { notified };
+}
+
+/** The form's one call: a signed-in shopper's alert at once, or a visitor's confirmation mail. */
+export async function requestRestockAlert(
+  db: Database,
+  input: { variantId: string; user: { id: string; email: string } | null; email?: string },
+  publicUrl: string,
+): Promise<"subscribed" | "confirmation_sent"> {
+  if (input.user) {
+    await subscribeShopperRestockAlert(db, input.variantId, input.user);
+    return "subscribed";
+  }
+  await requestVisitorRestockAlert(db, input.variantId, input.email ?? "", publicUrl);
+  return "confirmation_sent";
 }
