@@ -35,10 +35,10 @@ export async function listRelatedProducts(db: Executor, productId: string, limit
     candidates AS (
       SELECT id FROM bought
       UNION
-      (SELECT p.id FROM ${products} p, me WHERE p.brand_id = me.brand_id AND p.in_stock
+      (SELECT p.id FROM ${products} p WHERE p.brand_id = (SELECT brand_id FROM me) AND p.in_stock
         ORDER BY p.created_at DESC, p.id DESC LIMIT ${CANDIDATES_PER_SOURCE})
       UNION
-      (SELECT p.id FROM ${products} p, me WHERE p.category_id = me.category_id AND p.in_stock
+      (SELECT p.id FROM ${products} p WHERE p.category_id = (SELECT category_id FROM me) AND p.in_stock
         ORDER BY p.created_at DESC, p.id DESC LIMIT ${CANDIDATES_PER_SOURCE})
     )
     SELECT p.id
