@@ -162,6 +162,24 @@ describe("product page with variants", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  it("answers bad restock alert requests in French, never with a 500", async () => {
+    const post = (fields: Record<string, string>) =>
+      fetch(`${shop.baseURL}/alerte-stock`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: shop.baseURL },
+        body: new URLSearchParams(fields),
+      });
+    const badId = await post({ variant_id: "pas-un-id", email: "a@example.com" });
+    expect(badId.status).toBe(400);
+    expect(await badId.json()).toMatchObject({ ok: false, message: "Choisissez une variante du produit" });
+    const badEmail = await post({ variant_id: "00000000-0000-0000-0000-000000000000", email: "pas-un-email" });
+    expect(badEmail.status).toBe(400);
+    expect(await badEmail.json()).toMatchObject({ ok: false, message: "Format d'e-mail invalide", field: "email" });
+    const unknown = await post({ variant_id: "00000000-0000-0000-0000-000000000000", email: "a@example.com" });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ ok: false, message: "Cette variante du produit n'existe pas." });
+  });
+
   it("lists the recently viewed products, without the current one", async () => {
     const res = await fetch(`${shop.baseURL}/api/v1/products?search=poudre`);
     const { data } = (await res.json()) as { data: { id: string; name: string; variants: { sku: string }[] }[] };
