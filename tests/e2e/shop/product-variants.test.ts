@@ -95,7 +95,7 @@ describe("product page with variants", () => {
     await shades().getByRole("radio", { name: "Porcelaine" }).focus();
     await page.keyboard.press("ArrowRight");
     await expect.poll(variantParam).toBe("FDT-30-IVO");
-    expect(await shades().getByRole("radio", { name: "Ivoire" }).getAttribute("aria-checked")).toBe("true");
+    await expect.poll(() => shades().getByRole("radio", { name: "Ivoire" }).getAttribute("aria-checked")).toBe("true");
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Ivoire");
     await page.getByText("Teinte : Ivoire").waitFor();
 
@@ -178,6 +178,9 @@ describe("product page with variants", () => {
     const unknown = await post({ variant_id: "00000000-0000-0000-0000-000000000000", email: "a@example.com" });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ ok: false, message: "Cette variante du produit n'existe pas." });
+
+    await page.goto("/alerte-stock/confirmation?token=faux-jeton");
+    await page.getByRole("heading", { name: "Lien invalide ou déjà utilisé", level: 1 }).waitFor();
   });
 
   it("lists the recently viewed products, without the current one", async () => {

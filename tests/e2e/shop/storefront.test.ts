@@ -142,9 +142,7 @@ describe("product and category pages", () => {
     const discounted = data.find((p) => p.original_price_cents !== null && p.original_price_cents > p.price_cents)!;
     await page.goto(`/product/${discounted.id}`);
     // Once for the product itself; the cards of related products (list items) may show their own.
-    const line = page
-      .getByText(/Prix le plus bas des 30 derniers jours : \d/)
-      .and(page.locator("xpath=//*[not(ancestor::li)]"));
+    const line = page.getByText(/Prix le plus bas des 30 derniers jours : \d/).and(page.locator("xpath=//*[not(ancestor::li)]"));
     expect(await line.count()).toBe(1);
     await page.goto(`/products?search=${encodeURIComponent(discounted.name)}`);
     const card = page.locator("main li").filter({ hasText: discounted.name }).first();
