@@ -99,7 +99,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return answeringRouteAction<AdminProductAnswer>(
       async () => {
-        const n = (await adjustAdminStock(db, { ...parsed.data, actorUserId: session.user.id })).products.length;
+        const n = (await adjustAdminStock(db, { ...parsed.data, actorUserId: session.user.id })).variants.length;
         return { ok: true, message: n > 1 ? `Stock mis à jour pour ${n} produits` : "Stock mis à jour" };
       },
       (error) => ({ ok: false, message: error.message }),

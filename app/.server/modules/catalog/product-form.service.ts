@@ -5,9 +5,9 @@
  * change); the price history is kept by the products trigger (drizzle/0002); catalogue caches
  * are forgotten and images the edit dropped are deleted after the commit.
  */
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
-import { categories, products } from "../../db/schema";
+import { categories, products, productVariants } from "../../db/schema";
 import { invalidateCatalogCaches } from "./catalog.service";
 import { adjustStock, recordInitialStock } from "../inventory/inventory.service";
 import { forgetStockReport } from "./products-admin.service";
@@ -122,11 +122,24 @@ export async function saveAdminProduct(
         throw invalid("invalid_product", PRODUCT_FORM_INVALID_MESSAGE, { fieldErrors });
       }
       if (id === null) {
+        // The product's price and stock are its variants' roll-ups (decision 025): one variant carries them.
         const [row] = await tx
           .insert(products)
-          .values({ ...columnsOf(input), stockQuantity: input.stock, inStock: input.inStock })
+          .values({ ...columnsOf(input), stockQuantity: 0, inStock: false })
           .returning({ id: products.id });
-        await recordInitialStock(tx, { productId: row.id, quantity: input.stock, actorUserId });
+        const [variant] = await tx
+          .insert(productVariants)
+          .values({
+            productId: row.id,
+            sku: input.sku ?? `AUR-${row.id.replace(/-/g, "").slice(0, 12).toUpperCase()}`,
+            label: input.attributes.size || "Format unique",
+            size: input.attributes.size || null,
+            priceCents: input.priceCents,
+            originalPriceCents: input.originalPriceCents,
+            stockQuantity: input.stock,
+          })
+          .returning({ id: productVariants.id });
+        await recordInitialStock(tx, { variantId: variant.id, quantity: input.stock, actorUserId });
         return { id: row.id, created: true };
       }
       const [current] = await tx
@@ -135,13 +148,19 @@ export async function saveAdminProduct(
         .where(eq(products.id, id))
         .for("update");
       if (!current) throw productNotFound();
-      // in_stock follows the stock the form saves (spec §4), changed or not.
-      await tx
-        .update(products)
-        .set({ ...columnsOf(input), inStock: input.inStock })
-        .where(eq(products.id, id));
+      const { priceCents, originalPriceCents, ...productColumns } = columnsOf(input);
+      await tx.update(products).set(productColumns).where(eq(products.id, id));
+      // Price and stock belong to the product's default variant; the product's roll-ups follow at commit.
+      const [variant] = await tx
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(eq(productVariants.productId, id))
+        .orderBy(asc(productVariants.position), asc(productVariants.id))
+        .limit(1);
+      if (!variant) throw productNotFound();
+      await tx.update(productVariants).set({ priceCents, originalPriceCents }).where(eq(productVariants.id, variant.id));
       // The stock itself: the inventory service's "set", which writes a movement when it changes.
-      await adjustStock(tx, { productIds: [id], mode: "set", quantity: input.stock, actorUserId });
+      await adjustStock(tx, { variantIds: [variant.id], mode: "set", quantity: input.stock, actorUserId });
       dropped = droppedImages([current.imageUrl, ...(current.images ?? [])], [input.imageUrl, ...input.images]);
       return { id, created: false };
     });

@@ -8,9 +8,9 @@
  * inventory service (movements, locks, never below 0); every write forgets the catalogue caches
  * so the storefront shows it at once.
  */
-import { and, asc, desc, eq, gt, gte, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
-import { categories, orders, products, stockMovements, user } from "../../db/schema";
+import { categories, orders, products, productVariants, stockMovements, user } from "../../db/schema";
 import { invalidateCatalogCaches } from "./catalog.service";
 import { adjustStock, PRODUCT_NOT_FOUND_MESSAGE, type StockAdjustResult } from "../inventory/inventory.service";
 import { adminSearchTerms } from "../orders/orders-admin.service";
@@ -181,6 +181,20 @@ export async function countProductsPerCategory(db: Executor) {
   return rows.map((r) => ({ category_id: r.id, category_name: r.name, count: r.count }));
 }
 
+/** Each product's default variant (the page still adjusts products); an unknown product: 404. */
+async function defaultVariantIds(db: Executor, productIds: readonly string[]): Promise<string[]> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return [];
+  if (!ids.every(isUuid)) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
+  const rows = await db
+    .selectDistinctOn([productVariants.productId], { id: productVariants.id })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, ids))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+  if (rows.length !== ids.length) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
+  return rows.map((r) => r.id);
+}
+
 /**
  * The page's stock changes. One product's minus refuses to go below 0 ('Stock insuffisant');
  * the bulk bar's '- Retirer' floors at 0.
@@ -190,7 +204,7 @@ export async function adjustAdminStock(
   input: { productIds: string[]; mode: "set" | "add" | "remove"; quantity: number; bulk: boolean; actorUserId: string },
 ): Promise<StockAdjustResult> {
   const result = await adjustStock(db, {
-    productIds: input.productIds,
+    variantIds: await defaultVariantIds(db, input.productIds),
     mode: input.mode,
     quantity: input.quantity,
     actorUserId: input.actorUserId,
