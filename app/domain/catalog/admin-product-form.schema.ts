@@ -207,7 +207,10 @@ export const ProductFormSchema = z
       }),
     description: optionalText(PRODUCT_DESCRIPTION_MAX),
     category_id: z.uuid({ error: PRODUCT_CATEGORY_MESSAGE }),
-    brand_id: z.union([z.uuid(), z.literal("")], { error: PRODUCT_BRAND_MESSAGE }).default(""),
+    brand_id: z
+      .string({ error: PRODUCT_BRAND_MESSAGE })
+      .refine((v) => v === "" || z.uuid().safeParse(v).success, { error: PRODUCT_BRAND_MESSAGE })
+      .default(""),
     /** A brand to create (or find by its name) when the list does not have it yet. */
     new_brand: optionalText(PRODUCT_TEXT_MAX),
     rating: numberOrZero.pipe(
