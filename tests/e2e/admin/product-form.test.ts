@@ -344,6 +344,16 @@ describe("Product form", () => {
       expect(
         await edit.getByRole("group", { name: /^Variante \d :/ }).evaluateAll((els) => els.map((el) => el.getAttribute("aria-label"))),
       ).toEqual(["Variante 1 : Beige rosé 02", "Variante 2 : Ivoire 01"]);
+      // On a 390 px phone the form and its variants fit the screen: no sideways scroll.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect
+        .poll(() =>
+          edit.evaluate((dialogEl) => ({
+            inside: dialogEl.getBoundingClientRect().right <= window.innerWidth,
+            noSideways: dialogEl.scrollWidth <= dialogEl.clientWidth,
+          })),
+        )
+        .toEqual({ inside: true, noSideways: true });
     } finally {
       await context.close();
     }
