@@ -308,7 +308,12 @@ function VariantRow({
         ) : null}
         {variant.images.length < PRODUCT_GALLERY_MAX ? (
           <div className="flex flex-wrap items-end gap-2">
-            <FieldShell id={idOf("image-url")} label="Adresse d'une image propre à la variante" className="min-w-48 flex-1" error={urlError ?? undefined}>
+            <FieldShell
+              id={idOf("image-url")}
+              label="Adresse d'une image propre à la variante"
+              className="min-w-48 flex-1"
+              error={urlError ?? undefined}
+            >
               <Input
                 id={idOf("image-url")}
                 value={urlDraft}
