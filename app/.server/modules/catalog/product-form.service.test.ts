@@ -584,19 +584,21 @@ describe("saveAdminProduct", () => {
     const gallery = await upload();
     const shared = await upload();
     const own = await upload();
+    /** Also shown by a variant of the sister product: it must survive this product's deletion. */
+    const sisterShade = await upload();
     const created = await saveAdminProduct(handle.db, {
       id: null,
       input: parsed({
         name: `Palette ${token}`,
         image_url: main,
         images: [gallery, shared, "https://cdn.example/x.png"],
-        variants: [variant({ images: [own] })],
+        variants: [variant({ images: [own, sisterShade] })],
       }),
       actorUserId: admin.id,
     });
     await saveAdminProduct(handle.db, {
       id: null,
-      input: parsed({ name: `Palette sœur ${token}`, image_url: shared }),
+      input: parsed({ name: `Palette sœur ${token}`, image_url: shared, variants: [variant({ images: [sisterShade] })] }),
       actorUserId: admin.id,
     });
     if (!created.ok) throw new Error(created.message);
@@ -628,5 +630,6 @@ describe("saveAdminProduct", () => {
     expect(fs.existsSync(fileOf(main))).toBe(false);
     expect(fs.existsSync(fileOf(own))).toBe(false);
     expect(fs.existsSync(fileOf(shared))).toBe(true);
+    expect(fs.existsSync(fileOf(sisterShade))).toBe(true);
   });
 });
