@@ -196,4 +196,12 @@ describe("product page with variants", () => {
     // A one-variant product has no selector.
     expect(await page.getByRole("radiogroup").count()).toBe(0);
   });
+
+  it("fits a 390 px screen with its selectors and the restock form, without sideways scroll", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/product/${productId}?variant=FDT-30-BEI`);
+    await hydrated();
+    await page.getByRole("button", { name: "M'avertir du retour en stock" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });
