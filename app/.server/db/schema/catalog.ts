@@ -133,6 +133,8 @@ export const products = pgTable(
     // Facet counts read only this index (category, brand, packed facet dimensions), plus the
     // columns of the price range and featured filters that every count shares.
     index("products_facet_cube_idx").on(t.categoryId, t.brandId, t.facetKey, t.featured, t.priceCents),
+    // A rare combination of price band, skin, rating, stock and sale is found directly.
+    index("products_facet_key_idx").on(t.facetKey),
     index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],

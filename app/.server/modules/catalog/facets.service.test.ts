@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "../../db/client";
 import { brands, categories, products, productVariants } from "../../db/schema";
 import { insertSeedProducts } from "../../db/seed/demo";
 import { invalidateCatalogCaches, listProducts, type ProductListInput } from "./catalog.service";
+import { priceRanges } from "./facets.service";
 import { listBrands, getBrandBySlug } from "./brands.service";
 import { browseCatalogue } from "./catalogue-page.service";
 import { parseCatalogueParams, ProductListQuerySchema } from "~/domain/catalog/catalog.schema";
@@ -225,5 +226,16 @@ describe("filter parameters", () => {
     expect(check({ in_stock: "oui" })).toBe("in_stock vaut 1 ou 0");
     expect(check({ brand: Array.from({ length: 60 }, (_, i) => `m${i}`) })).toBe("50 marques au plus");
     expect(check({ brand: ["a", "b"], in_stock: "1", rating: "4" })).toBeNull();
+  });
+});
+
+describe("price ranges", () => {
+  it("merges adjacent bands", () => {
+    expect(priceRanges(["plus-100", "50-100"])).toEqual([[5000, null]]);
+    expect(priceRanges(["moins-20", "plus-100", "20-50"])).toEqual([
+      [null, 5000],
+      [10_000, null],
+    ]);
+    expect(priceRanges([])).toEqual([]);
   });
 });

@@ -30,66 +30,64 @@ export type FacetSelection = {
   onSale?: boolean;
 };
 
-/** The expressions a selection is tested on: the products table's, or the facet query's columns. */
-type FacetColumns = {
-  categoryId: SQL;
-  brandId: SQL;
-  priceCents: SQL;
-  skin: SQL;
-  rating: SQL;
-  inStock: SQL;
-  onSale: SQL;
-};
-
-const productColumns: FacetColumns = {
-  categoryId: sql`${products.categoryId}`,
-  brandId: sql`${products.brandId}`,
-  priceCents: sql`${products.priceCents}`,
-  skin: sql`(${products.attributes} ->> 'skin_type')`,
-  rating: sql`${products.rating}`,
-  inStock: sql`${products.inStock}`,
-  onSale: sql`(${products.originalPriceCents} > ${products.priceCents})`,
-};
-
 const uuidList = (ids: string[]) =>
   sql.join(
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
 
-function bandPredicate(band: PriceBand, price: SQL): SQL {
-  const [from, to] = PRICE_BAND_CENTS[band];
-  if (from === null) return sql`${price} < ${to}`;
-  if (to === null) return sql`${price} >= ${from}`;
-  return sql`(${price} >= ${from} AND ${price} < ${to})`;
+/** Every facet key (FACET_KEY_SQL) a product matching the selection's price, skin, rating, stock and sale filters can have. */
+function matchingFacetKeys(sel: FacetSelection): number[] | null {
+  if (!sel.bands?.length && !sel.skins?.length && sel.minRating !== TOP_RATING && !sel.inStock && !sel.onSale) return null;
+  const keys: number[] = [];
+  for (let key = 0; key < 256; key++) {
+    const d = decodeFacetKey(key);
+    if (sel.bands?.length && !sel.bands.includes(d.price)) continue;
+    if (sel.skins?.length && (d.skin === null || !sel.skins.includes(d.skin))) continue;
+    if (sel.minRating === TOP_RATING && !d.topRated) continue;
+    if (sel.inStock && !d.inStock) continue;
+    if (sel.onSale && !d.onSale) continue;
+    keys.push(key);
+  }
+  return keys;
 }
 
-/** One predicate per active facet. */
-function predicates(sel: FacetSelection, c: FacetColumns): Partial<Record<FacetKey, SQL>> {
-  const out: Partial<Record<FacetKey, SQL>> = {};
-  if (sel.categoryIds?.length) out.category = sql`${c.categoryId} IN (${uuidList(sel.categoryIds)})`;
-  if (sel.brandIds?.length) out.brand = sql`${c.brandId} IN (${uuidList(sel.brandIds)})`;
-  if (sel.bands?.length) {
-    out.price = sql`(${sql.join(
-      sel.bands.map((b) => bandPredicate(b, c.priceCents)),
-      sql` OR `,
-    )})`;
+/** The selected bands as price ranges in cents, adjacent bands merged; null for an open end. */
+export function priceRanges(bands: readonly PriceBand[]): [number | null, number | null][] {
+  const ranges: [number | null, number | null][] = [];
+  for (const band of PRICE_BANDS.filter((b) => bands.includes(b))) {
+    const [from, to] = PRICE_BAND_CENTS[band];
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] === from) last[1] = to;
+    else ranges.push([from, to]);
   }
-  if (sel.skins?.length) {
-    out.skin = sql`${c.skin} IN (${sql.join(
-      sel.skins.map((s) => sql`${s}`),
-      sql`, `,
-    )})`;
-  }
-  if (sel.minRating !== undefined) out.rating = sql`${c.rating} >= ${sel.minRating}`;
-  if (sel.inStock) out.in_stock = sql`${c.inStock}`;
-  if (sel.onSale) out.on_sale = sql`${c.onSale}`;
-  return out;
+  return ranges;
 }
 
-/** The selection as conditions on the products table, for the listing's page and count. */
+/**
+ * The selection as conditions on the products table, for the listing's page and count. Price
+ * band, skin, rating, stock and sale become one test on the packed facet key: its statistics
+ * know how those dimensions go together, so the planner estimates a combination well (several
+ * separate tests multiplied as if independent led it to scan the whole table), and its index
+ * finds a rare combination directly.
+ */
 export function selectionConditions(sel: FacetSelection): SQL[] {
-  return Object.values(predicates(sel, productColumns));
+  const out: SQL[] = [];
+  if (sel.categoryIds?.length) out.push(sql`${products.categoryId} IN (${uuidList(sel.categoryIds)})`);
+  if (sel.brandIds?.length) out.push(sql`${products.brandId} IN (${uuidList(sel.brandIds)})`);
+  // The price too, as ranges (adjacent bands merged): a walk in price order starts at the range.
+  if (sel.bands?.length) {
+    const ranges = priceRanges(sel.bands).map(([from, to]) => {
+      if (from === null) return sql`${products.priceCents} < ${to}`;
+      if (to === null) return sql`${products.priceCents} >= ${from}`;
+      return sql`(${products.priceCents} >= ${from} AND ${products.priceCents} < ${to})`;
+    });
+    if (ranges.length) out.push(sql`(${sql.join(ranges, sql` OR `)})`);
+  }
+  const keys = matchingFacetKeys(sel);
+  // Whole numbers from 0 to 255 computed here, written inline so the planner sees the values.
+  if (keys) out.push(keys.length ? sql`${products.facetKey} IN (${sql.raw(keys.join(", "))})` : sql`false`);
+  return out;
 }
 
 export type FacetCounts = {
