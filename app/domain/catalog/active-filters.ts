@@ -36,7 +36,7 @@ export function hrefWithout(pathname: string, params: URLSearchParams, key: stri
 /** 'Tout effacer': the listing without any filter; the search and the sort stay. */
 export function hrefWithoutFilters(pathname: string, params: URLSearchParams): string {
   const next = new URLSearchParams();
-  for (const [k, v] of params) if (!FILTER_PARAMS.includes(k)) next.append(k, v);
+  for (const [k, v] of params) if (!FILTER_PARAMS.includes(k) && v.trim() !== "") next.append(k, v);
   return hrefWith(pathname, next);
 }
 

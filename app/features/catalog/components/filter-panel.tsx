@@ -57,10 +57,21 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
     focusAfterRender = null;
   }, []);
 
+  const defaultSort = query.search ? "relevance" : "newest";
+  // A tidy address: no empty field, no default sort.
+  const send = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) {
+      if (typeof value !== "string" || value.trim() === "" || (key === "sort" && value === defaultSort)) continue;
+      params.append(key, value);
+    }
+    void submit(params, { method: "get", action, preventScrollReset: true });
+  };
+
   const autoSubmit = (event: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) => {
     const form = event.currentTarget.form;
     focusAfterRender = event.currentTarget.id;
-    if (form) void submit(form, { preventScrollReset: true });
+    if (form) send(form);
   };
 
   // Links to the pinned facet's sibling pages keep the other filters.
@@ -80,7 +91,7 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
       preventScrollReset
       onSubmit={(event) => {
         event.preventDefault();
-        void submit(event.currentTarget, { preventScrollReset: true });
+        send(event.currentTarget);
         onSubmitted?.();
       }}
     >
@@ -213,7 +224,7 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
         <select
           id={controlId("sort", "select")}
           name="sort"
-          defaultValue={query.sort ?? (query.search ? "relevance" : "newest")}
+          defaultValue={query.sort ?? defaultSort}
           onChange={autoSubmit}
           className={fieldClass}
         >
