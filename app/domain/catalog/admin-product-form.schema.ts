@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
+import { SKIN_TYPES, type SkinType } from "./catalog.constants";
 
 export const PRODUCT_NAME_REQUIRED_MESSAGE = "Le nom du produit est requis";
 export const PRODUCT_PRICE_MESSAGE = "Le prix doit être supérieur à 0";
@@ -53,16 +54,8 @@ export const CONTENT_UNITS = ["ml", "g"] as const;
 export type ContentUnit = (typeof CONTENT_UNITS)[number];
 export const SHADE_HEX_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
-export const SKIN_TYPES = ["normale", "seche", "grasse", "mixte", "sensible", "tous-types"] as const;
-export type SkinType = (typeof SKIN_TYPES)[number];
-export const SKIN_TYPE_LABELS: Record<SkinType, string> = {
-  normale: "Normale",
-  seche: "Sèche",
-  grasse: "Grasse",
-  mixte: "Mixte",
-  sensible: "Sensible",
-  "tous-types": "Tous types",
-};
+// The skin types live with the catalogue's constants: the storefront's filters use them too.
+export { SKIN_TYPES, SKIN_TYPE_LABELS, type SkinType } from "./catalog.constants";
 
 /** An image address the shop accepts: http(s) URL or a path of this site ("/media/..."), never "//host". */
 export function isAcceptableImageUrl(value: string): boolean {
