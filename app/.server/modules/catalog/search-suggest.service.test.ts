@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
@@ -86,6 +88,19 @@ describe("search lexicon", () => {
     await handle.db.delete(products).where(eq(products.id, row.id));
     expect(await lexiconCount("zanzibarine")).toBeUndefined();
     expect(await lexiconCount("maison")).toBeGreaterThan(0);
+  });
+
+  it("is filled for a shop that already has products when the migration runs", async () => {
+    const before = await handle.db.select().from(searchLexicon).orderBy(searchLexicon.word);
+    expect(before.length).toBeGreaterThan(100);
+    const migration = fs.readFileSync(path.resolve("drizzle/0011_search_lexicon_upkeep.sql"), "utf8");
+    const fill = migration.split("--> statement-breakpoint").at(-1)!;
+    expect(fill).toContain("INSERT INTO search_lexicon");
+    await handle.db.transaction(async (tx) => {
+      await tx.delete(searchLexicon);
+      await tx.execute(sql.raw(fill));
+    });
+    expect(await handle.db.select().from(searchLexicon).orderBy(searchLexicon.word)).toEqual(before);
   });
 
   it("leaves the lexicon alone when only stock or price moves", async () => {
