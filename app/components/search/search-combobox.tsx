@@ -89,20 +89,21 @@ export function SearchCombobox({ initialValue, className = "" }: { initialValue:
   const id = useId();
   const listId = `${id}-list`;
   const [value, setValue] = useState(initialValue);
-  const [answer, setAnswer] = useState<{ q: string; s: SearchSuggestions }>();
+  const [answer, setAnswer] = useState<SearchSuggestions>();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const q = value.trim();
-  const options = q.length >= MIN_LENGTH && answer ? optionsOf(answer.s) : [];
+  const options = q.length >= MIN_LENGTH && answer ? optionsOf(answer) : [];
   const expanded = open && options.length > 0;
 
   useEffect(() => {
     if (q.length < MIN_LENGTH || q.length > SEARCH_MAX_LENGTH) return;
     const known = answers.get(q);
     if (known) {
-      setAnswer({ q, s: known });
+      setAnswer(known);
+      setActive(-1);
       return;
     }
     const controller = new AbortController();
@@ -113,7 +114,7 @@ export function SearchCombobox({ initialValue, className = "" }: { initialValue:
           if (!s) return;
           if (answers.size > 100) answers.clear();
           answers.set(q, s);
-          setAnswer({ q, s });
+          setAnswer(s);
           setActive(-1);
         })
         // A newer keystroke aborted it, or the network failed: the plain search still works.
@@ -165,7 +166,7 @@ export function SearchCombobox({ initialValue, className = "" }: { initialValue:
     }
   }
 
-  const terms = [...new Set([q, answer?.s.corrected_query ?? ""].flatMap((t) => fold(t).split(/[^\p{L}\p{N}]+/u)).filter(Boolean))];
+  const terms = [...new Set([q, answer?.corrected_query ?? ""].flatMap((t) => fold(t).split(/[^\p{L}\p{N}]+/u)).filter(Boolean))];
   const groups = (["Produits", "Marques", "Catégories"] as const).filter((g) => options.some((o) => o.group === g));
 
   return (
