@@ -1,9 +1,10 @@
 /**
  * Catalogue benchmark: for each size (10k and 100k products by default) it fills a throwaway
  * PGlite database, measures the search query in the database (and the naive ILIKE query for
- * comparison) and a filtered catalogue page with its facet counts, then starts the built shop on
- * it and loads the home, catalogue, search, filtered and product pages and GET /api/v1/products
- * with autocannon (50 connections).
+ * comparison) for each class of term (narrow, broad, unaccented, misspelt), the header search's
+ * suggestions and a filtered catalogue page with its facet counts, then starts the built shop on
+ * it and loads the home, catalogue, search, filtered and product pages, GET /api/v1/products and
+ * GET /api/v1/search/suggest (uncached) with autocannon (50 connections).
  *
  *   npm run bench:catalog [-- --sizes 10000,100000 --duration 10 --connections 50]
  *   npm run bench:catalog -- --database-url postgres://postgres@127.0.0.1:5432/postgres
@@ -23,6 +24,7 @@ import {
   listProducts,
   type ProductListInput,
 } from "../app/.server/modules/catalog/catalog.service";
+import { suggestSearch } from "../app/.server/modules/catalog/search-suggest.service";
 import { seedBulkProducts } from "./seed-products";
 import { load, percentiles, printTable, round, startShop, type LoadResult } from "./lib";
 
@@ -59,12 +61,21 @@ function databaseUrl(name: string): string {
 }
 
 const SEARCH_TERMS = ["creme", "parfum rose", "mascara", "serum eclat", "shampooing", "rouge levres", "vanille", "huile"];
+/** Search terms by class: the typo tolerance must cost about what an exact search costs. */
+const SEARCH_CLASSES: [string, string[]][] = [
+  ["narrow", ["rose poudree", "serum eclat", "vernis", "brosse"]],
+  ["broad", ["crème", "parfum", "huile"]],
+  ["unaccented", ["creme", "eclat", "lumiere"]],
+  ["misspelt", ["cremme", "parfun", "mascarra", "shampoing"]],
+];
+/** What a shopper has typed so far in the header search: prefixes, phrases, typos. */
+const SUGGEST_TEXTS = ["cr", "cre", "crem", "creme h", "parf", "parfun", "mascarr", "rouge l", "celest", "celestne", "huile s", "sham"];
 
-async function timeQueries(run: (term: string) => Promise<unknown>): Promise<ReturnType<typeof percentiles>> {
-  for (const t of SEARCH_TERMS) await run(t); // warm up
+async function timeQueries(run: (term: string) => Promise<unknown>, terms = SEARCH_TERMS): Promise<ReturnType<typeof percentiles>> {
+  for (const t of terms) await run(t); // warm up
   const samples: number[] = [];
   for (let i = 0; i < queryRuns; i++) {
-    const term = SEARCH_TERMS[i % SEARCH_TERMS.length];
+    const term = terms[i % terms.length];
     const start = performance.now();
     await run(term);
     samples.push(performance.now() - start);
@@ -148,9 +159,36 @@ for (const size of sizes) {
     );
   });
   const facets = await timeFacets(handle.db);
+  const byClass: { class: string; terms: string; matches: string; "p50 ms": number; "p95 ms": number; "p99 ms": number }[] = [];
+  for (const [name, terms] of SEARCH_CLASSES) {
+    const matches: string[] = [];
+    for (const term of terms) {
+      invalidateCatalogCaches(handle.db);
+      const r = await listProducts(handle.db, { search: term });
+      matches.push(`${r.total}${r.corrected_query ? ` (${r.corrected_query})` : ""}`);
+    }
+    const t = await timeQueries((term) => {
+      invalidateCatalogCaches(handle.db);
+      return listProducts(handle.db, { search: term });
+    }, terms);
+    byClass.push({
+      class: name,
+      terms: terms.join(", "),
+      matches: matches.join(", "),
+      "p50 ms": round(t.p50),
+      "p95 ms": round(t.p95),
+      "p99 ms": round(t.p99),
+    });
+  }
+  const suggest = await timeQueries((text) => suggestSearch(handle.db, text), SUGGEST_TEXTS);
   const [{ id: productId }] = (await listProducts(handle.db, { page_size: 1 })).items;
   await handle.close();
   console.log(`search in the database (count + page of 24): p50 ${round(fts.p50)} ms, p95 ${round(fts.p95)} ms, p99 ${round(fts.p99)} ms`);
+  console.log("search in the database by class of term (count + page of 24, remembered counts dropped):");
+  printTable(byClass);
+  console.log(
+    `suggestions in the database (${SUGGEST_TEXTS.join(", ")}): p50 ${round(suggest.p50)} ms, p95 ${round(suggest.p95)} ms, p99 ${round(suggest.p99)} ms`,
+  );
   console.log(`naive ILIKE '%term%' (count + page): p50 ${round(naive.p50)} ms, p95 ${round(naive.p95)} ms`);
   console.log(`naive p95 / full-text p95 = ${round(naive.p95 / fts.p95, 2)}x`);
   console.log(
@@ -175,6 +213,17 @@ for (const size of sizes) {
     // ... and forcing a full render and database round trip on every request.
     uncached.push(await load(name, `${shop.url}${p}`, { connections, duration, headers: { "cache-control": "no-cache" } }));
   }
+  // Suggestions as the header search asks for them, every connection cycling through the texts,
+  // never from the shared cache.
+  const suggestPaths = SUGGEST_TEXTS.map((text) => `/api/v1/search/suggest?${new URLSearchParams({ q: text })}`);
+  for (const path of suggestPaths) await fetch(`${shop.url}${path}`); // warm
+  const suggestHttp = await load("suggest /api/v1/search/suggest", shop.url, {
+    connections,
+    duration,
+    headers: { "cache-control": "no-cache" },
+    paths: suggestPaths,
+  });
+  uncached.push(suggestHttp);
   await shop.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (serverUrl) await adminQuery(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
@@ -197,6 +246,8 @@ for (const size of sizes) {
   summary.push({
     products: size,
     "search p95 ms (db)": round(fts.p95),
+    ...Object.fromEntries(byClass.map((c) => [`search ${c.class} p95 ms (db)`, c["p95 ms"]])),
+    "suggest p95 ms (db)": round(suggest.p95),
     "naive p95 ms (db)": round(naive.p95),
     "naive/fts": round(naive.p95 / fts.p95, 2),
     "facets p95 ms (db)": round(facets.p95),
