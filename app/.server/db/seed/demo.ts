@@ -2,7 +2,7 @@ import { count, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client";
 import { brands, categories, priceHistory, products, productVariants, stockMovements } from "../schema";
 import { slugify } from "~/domain/catalog/admin-categories.schema";
-import { buildDemoProducts, DEMO_CATEGORIES, type CategorySlug } from "./demo-data";
+import { buildDemoProducts, DEMO_BRAND_DESCRIPTIONS, DEMO_BRANDS, DEMO_CATEGORIES, type CategorySlug } from "./demo-data";
 
 const DAY_MS = 86_400_000;
 /** A seeded product on sale was sold at full price from this many days ago... */
@@ -114,13 +114,17 @@ export type SeedProductRow = Omit<typeof products.$inferInsert, "stockQuantity" 
   stock?: number;
 };
 
-/** The brand records of these names, created when missing; ids by name. */
-export async function ensureBrands(tx: Executor, names: readonly string[]): Promise<Map<string, string>> {
+/** The brand records of these names, created when missing (with a description if given); ids by name. */
+export async function ensureBrands(
+  tx: Executor,
+  names: readonly string[],
+  descriptions: Readonly<Record<string, string>> = {},
+): Promise<Map<string, string>> {
   const unique = [...new Set(names)];
   if (unique.length === 0) return new Map();
   await tx
     .insert(brands)
-    .values(unique.map((name) => ({ name, slug: slugify(name) || "marque" })))
+    .values(unique.map((name) => ({ name, slug: slugify(name) || "marque", description: descriptions[name] ?? null })))
     .onConflictDoNothing();
   const rows = await tx.select({ id: brands.id, name: brands.name }).from(brands).where(inArray(brands.name, unique));
   return new Map(rows.map((r) => [r.name, r.id]));
@@ -195,7 +199,7 @@ export async function insertSeedProducts(tx: Executor, rows: SeedProductRow[]): 
   return seeded;
 }
 
-/** Loads the demo catalogue (categories, products, price history, stock movements) in one transaction. */
+/** Loads the demo catalogue (categories, brands, products and their variants, price history, stock movements) in one transaction. */
 export async function seedDemoData(db: Database): Promise<void> {
   const now = Date.now();
   const demo = buildDemoProducts();
@@ -205,6 +209,7 @@ export async function seedDemoData(db: Database): Promise<void> {
       .values(DEMO_CATEGORIES.map(({ slug, name, description, position }) => ({ slug, name, description, position })))
       .returning({ id: categories.id, slug: categories.slug });
     const categoryId = new Map(inserted.map((c) => [c.slug, c.id]));
+    await ensureBrands(tx, DEMO_BRANDS, DEMO_BRAND_DESCRIPTIONS);
     const seeded = await insertSeedProducts(
       tx,
       demo.map((p) => {
@@ -221,10 +226,12 @@ export async function seedDemoData(db: Database): Promise<void> {
           images: p.images,
           rating: p.rating,
           reviewCount: p.reviewCount,
-          stock: p.stock,
+          variants: p.variants,
           featured: p.featured ?? false,
           tags: p.tags,
           attributes: p.attributes,
+          ingredients: p.ingredients,
+          usageTips: p.usageTips,
           createdAt,
           updatedAt: createdAt,
         };
