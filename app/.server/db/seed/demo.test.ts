@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, count, eq, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { adminQuery, testDatabaseUrl, withDatabase } from "../../../../tests/support/db";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "../client";
 import { brands, categories, priceHistory, products, productVariants, stockMovements } from "../schema";
 import { SEED_DISCOUNT_DAYS_AGO, SEED_FULL_PRICE_DAYS_AGO, seedDemoDataIfEmpty } from "./demo";
@@ -8,15 +10,26 @@ import { buildDemoProducts, DEMO_BRANDS } from "./demo-data";
 const DAY_MS = 86_400_000;
 let handle: DatabaseHandle;
 let seededFirstTime: boolean;
+let dropDatabase: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
-  handle = await openDatabase({ kind: "pglite" });
+  // An empty database (not the seeded test template): the seed itself is under test.
+  const url = testDatabaseUrl();
+  if (url) {
+    const name = `aurore_seed_${process.pid}_${randomBytes(4).toString("hex")}`;
+    await adminQuery(url, [`CREATE DATABASE ${name}`]);
+    handle = await openDatabase({ kind: "postgres", url: withDatabase(url, name), poolSize: 2 });
+    dropDatabase = () => adminQuery(url, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
+  } else {
+    handle = await openDatabase({ kind: "pglite" });
+  }
   await migrateDatabase(handle);
   seededFirstTime = await seedDemoDataIfEmpty(handle.db);
 }, 60_000);
 
 afterAll(async () => {
   await handle?.close();
+  await dropDatabase();
 }, 60_000);
 
 const allVariants = () => handle.db.select().from(productVariants).orderBy(asc(productVariants.productId), asc(productVariants.position));
