@@ -406,7 +406,7 @@ const SOINS_VISAGE: DemoProductSeed[] = [
     brand: "Belle Rive",
     description:
       "Démaquille et apaise en un seul geste grâce à l'eau de bleuet et à l'allantoïne. Sans parfum, idéale pour les peaux réactives.",
-    variants: sizes(["100 ml", 890, 35, 1000], ["400 ml", 1290, 10, 1590]),
+    variants: sizes(["100 ml", 1090, 35, 1290], ["400 ml", 1290, 10, 1590]),
     rating: 4.4,
     reviewCount: 344,
     tags: ["démaquillant", "peau sensible", "sans parfum"],
