@@ -22,10 +22,11 @@ export type SeededProduct = {
 };
 
 /**
- * Makes the history of freshly inserted products tell the truth. The price trigger wrote one
- * row stamped "now" per product: it is moved to the creation date, or, for a product on sale,
- * to the start of the reduction with an earlier full-price row before it. Each product also
- * gets its "initial" stock movement, as if the inventory service had stocked it.
+ * Makes the history of freshly inserted variants tell the truth. The price trigger wrote one
+ * row stamped "now" per variant: it is moved to the product's creation date, or, for a variant
+ * on sale, to the start of the reduction with an earlier full-price row before it (the 30-day
+ * reference price is per variant). Each variant also gets its "initial" stock movement, as if
+ * the inventory service had stocked it.
  */
 export async function recordSeededProductHistory(tx: Executor, seeded: SeededProduct[], now = new Date()): Promise<void> {
   if (seeded.length === 0) return;
