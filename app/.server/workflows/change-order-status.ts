@@ -120,8 +120,9 @@ export async function changeOrderStatus(
   return result;
 }
 
+/** What the order's lines hold, per variant (lines whose variant was deleted since hold nothing). */
 function stockLines(items: readonly OrderItemRow[]) {
-  return items.flatMap((i) => (i.productId ? [{ productId: i.productId, quantity: i.quantity }] : []));
+  return items.flatMap((i) => (i.variantId ? [{ variantId: i.variantId, quantity: i.quantity }] : []));
 }
 
 /** Leaving the held set: stock, points, promo use and gift card amounts go back. Returns the payment status. */

@@ -10,6 +10,8 @@ import {
   pickProducts,
   putInServerCart,
   serverCart,
+  setProductPrice,
+  setProductStock,
 } from "../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../db/client";
 import { beautyPassTransactions, orderItems, orders, outbox, paymentMethods, products, stockMovements, userProfiles } from "../db/schema";
@@ -113,9 +115,9 @@ describe("quoteCheckout", () => {
     const [dear] = await handle.db
       .select({ id: products.id })
       .from(products)
-      .where(sql`${products.priceCents} >= 5000`)
+      .where(sql`${products.priceCents} >= 5000 AND ${products.variantCount} = 1`)
       .limit(1);
-    await handle.db.update(products).set({ stockQuantity: 20, inStock: true }).where(eq(products.id, dear.id));
+    await setProductStock(handle.db, dear.id, 20);
     const q2 = await quoteCheckout(handle.db, { userId: modest.id, lines: [{ product_id: dear.id, quantity: 1 }], pointsToUse: 250 });
     expect(q2.max_redeemable_points).toBe(200);
     expect(q2.points_to_use).toBe(200);
@@ -238,7 +240,7 @@ describe("placeOrder", () => {
 
   it("rolls everything back when one line lacks stock: stock, points and cart unchanged", async () => {
     const [a, b] = await pickProducts(handle.db, 2, 3);
-    await handle.db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, b.id));
+    await setProductStock(handle.db, b.id, 1);
     const shopper = await createShopper(handle.db, { points: 500 });
     await putInServerCart(handle.db, shopper.id, [
       { product_id: a.id, quantity: 2 },
@@ -282,7 +284,7 @@ describe("placeOrder", () => {
       await handle.db.update(userProfiles).set({ loyaltyPoints: 0 }).where(eq(userProfiles.id, shopper.id));
       return result;
     };
-    await handle.db.update(products).set({ priceCents: 2500 }).where(eq(products.id, p.id));
+    await setProductPrice(handle.db, p.id, 2500);
     const result = await placeOrder(handle.db, {
       userId: shopper.id,
       idempotencyKey: randomUUID(),
@@ -400,7 +402,7 @@ describe("placeOrder under concurrency", () => {
 
   it("cannot spend the same points twice in parallel orders", async () => {
     const [p] = await pickProducts(handle.db, 1, 50);
-    await handle.db.update(products).set({ priceCents: 3000 }).where(eq(products.id, p.id));
+    await setProductPrice(handle.db, p.id, 3000);
     const shopper = await createShopper(handle.db, { points: 100 });
     const place = () =>
       placeOrder(handle.db, {
@@ -423,9 +425,9 @@ describe("the shop's delivery settings (Paramètres)", () => {
     const [p] = await handle.db
       .select({ id: products.id, priceCents: products.priceCents })
       .from(products)
-      .where(sql`${products.priceCents} between 1000 and 4000`)
+      .where(sql`${products.priceCents} between 1000 and 4000 AND ${products.variantCount} = 1`)
       .limit(1);
-    await handle.db.update(products).set({ stockQuantity: 30, inStock: true }).where(eq(products.id, p.id));
+    await setProductStock(handle.db, p.id, 30);
     const quantity = Math.ceil(6000 / p.priceCents);
     const subtotal = p.priceCents * quantity;
     expect(subtotal).toBeGreaterThanOrEqual(6000);

@@ -236,6 +236,7 @@ async function priceLines(
     else if (quantity > p.stock_quantity) problems.push(`Stock insuffisant: ${p.name} (disponible : ${p.stock_quantity})`);
     lines.push({
       product_id: p.product_id,
+      variant_id: p.variant_id,
       name: p.name,
       brand: p.brand,
       image_url: p.image_url,
@@ -529,7 +530,7 @@ type WriteOrderInput = PlaceOrderCommand & { now: Date; provider: PaymentProvide
 /** Steps 6 to 12, inside the one transaction: each step a call into the module that owns the rows. */
 async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind: "created" | "replay"; orderId: string }> {
   const { userId, request, now, checked, charge } = input;
-  const take = await takeOrderedStock(tx, userId, checked.lines);
+  const take = await takeOrderedStock(tx, userId, checked.quote.lines);
   const totals = await settleTotals(tx, input, take.bought);
   const created = await createOrder(tx, orderValues(input, totals));
   if (created.kind === "replay") return created;
@@ -559,16 +560,16 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
 
 type BoughtLine = TakenStock & { line: OrderLine };
 
-/** 6. Stock: one conditional decrement per product, in id order (no deadlock between orders). The order id is not known yet: the movements are linked to it once it exists. */
+/** 6. Stock: one conditional decrement per variant, in id order (no deadlock between orders). The order id is not known yet: the movements are linked to it once it exists. */
 async function takeOrderedStock(
   tx: Executor,
   userId: string,
-  lines: readonly OrderLine[],
+  lines: readonly CheckoutLineQuote[],
 ): Promise<{ taken: TakenStock[]; bought: BoughtLine[] }> {
   if (lines.length === 0) return { taken: [], bought: [] };
   const take = await takeStock(
     tx,
-    lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+    lines.map((l) => ({ variantId: l.variant_id, quantity: l.quantity })),
     { reason: "order", actorUserId: userId, requireInStock: true, deferMovements: true },
   );
   if (!take.ok) {
@@ -672,11 +673,19 @@ function orderValues(
 /** An order line of a product, with the snapshot the order keeps of it. */
 function productOrderItem(b: BoughtLine): NewOrderItem {
   return {
-    productId: b.line.product_id,
+    productId: b.productId,
+    variantId: b.variantId,
     quantity: b.line.quantity,
     unitPriceCents: b.priceCents,
     totalPriceCents: b.priceCents * b.line.quantity,
-    productSnapshot: { name: b.name, price_cents: b.priceCents, brand: b.brand, image_url: b.imageUrl },
+    productSnapshot: {
+      name: b.name,
+      price_cents: b.priceCents,
+      brand: b.brand,
+      image_url: b.imageUrl,
+      variant_label: b.variantLabel,
+      sku: b.sku,
+    },
   };
 }
 

@@ -4,6 +4,8 @@ import type { ShippingQuote } from "./shipping.rules";
 
 export type CheckoutLineQuote = {
   product_id: string;
+  /** The variant sold. */
+  variant_id: string;
   name: string;
   brand: string | null;
   image_url: string | null;

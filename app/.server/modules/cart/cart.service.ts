@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
-import { cartItems, carts, categories, products } from "../../db/schema";
+import { cartItems, carts, categories, products, productVariants } from "../../db/schema";
 import { EMPTY_CART_VIEW, type CartLineView, type CartProductQuote, type CartView } from "~/domain/cart/cart.types";
 import { CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY, CART_MAX_LINES } from "~/lib/shop-rules";
 
@@ -17,6 +17,7 @@ export type CartLineInput = { product_id: string; quantity: number };
 
 const quoteColumns = {
   product_id: products.id,
+  variant_id: sql<string>`(SELECT ${productVariants.id} FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id} ORDER BY ${productVariants.position}, ${productVariants.id} LIMIT 1)`,
   name: products.name,
   brand: products.brand,
   price_cents: products.priceCents,
@@ -28,6 +29,7 @@ const quoteColumns = {
 
 type QuoteRow = {
   product_id: string;
+  variant_id: string;
   name: string;
   brand: string | null;
   price_cents: number;
@@ -37,7 +39,7 @@ type QuoteRow = {
   in_stock: boolean;
 };
 
-function toQuote({ in_stock, ...row }: QuoteRow): CartProductQuote {
+function toQuote({ in_stock, ...row }: QuoteRow): CartProductQuote & { variant_id: string } {
   return { ...row, available: in_stock !== false && row.stock_quantity > 0 };
 }
 
@@ -59,7 +61,7 @@ function toCartView(lines: CartLineView[], expiresAt: Date | null): CartView {
 }
 
 /** Current price, stock and availability of these products; unknown ids are left out. */
-export async function quoteProducts(db: Executor, productIds: readonly string[]): Promise<CartProductQuote[]> {
+export async function quoteProducts(db: Executor, productIds: readonly string[]): Promise<(CartProductQuote & { variant_id: string })[]> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return [];
   const rows = await db

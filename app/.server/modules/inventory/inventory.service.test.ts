@@ -50,12 +50,20 @@ describe("adjustStock (administrator)", () => {
   it("sets, adds and removes in bulk, flooring at 0, with one movement per changed product", async () => {
     const [a, b] = await pickProducts(handle.db, 2, 5);
     const ids = [a.id, b.id];
-    expect(await adjustStock(handle.db, { productIds: ids, mode: "set", quantity: 12, actorUserId: admin })).toMatchObject({ ok: true });
+    expect(
+      await adjustStock(handle.db, { variantIds: [a.variantId, b.variantId], mode: "set", quantity: 12, actorUserId: admin }),
+    ).toMatchObject({ ok: true });
     expect((await stock(ids)).map((r) => r.s)).toEqual([12, 12]);
-    await adjustStock(handle.db, { productIds: ids, mode: "add", quantity: 3, actorUserId: admin });
+    await adjustStock(handle.db, { variantIds: [a.variantId, b.variantId], mode: "add", quantity: 3, actorUserId: admin });
     expect((await stock(ids)).map((r) => r.s)).toEqual([15, 15]);
-    await adjustStock(handle.db, { productIds: [a.id], mode: "set", quantity: 4, actorUserId: admin });
-    const removed = await adjustStock(handle.db, { productIds: ids, mode: "remove", quantity: 10, actorUserId: admin, floorAtZero: true });
+    await adjustStock(handle.db, { variantIds: [a.variantId], mode: "set", quantity: 4, actorUserId: admin });
+    const removed = await adjustStock(handle.db, {
+      variantIds: [a.variantId, b.variantId],
+      mode: "remove",
+      quantity: 10,
+      actorUserId: admin,
+      floorAtZero: true,
+    });
     expect(removed).toMatchObject({ ok: true });
     expect(await stock(ids)).toEqual([
       { id: a.id, s: 0, inStock: false },
@@ -67,12 +75,17 @@ describe("adjustStock (administrator)", () => {
 
   it("refuses to remove more than the stock of one product ('Stock insuffisant') and changes nothing", async () => {
     const [a, b] = await pickProducts(handle.db, 2, 3);
-    await adjustStock(handle.db, { productIds: [b.id], mode: "set", quantity: 10, actorUserId: admin });
+    await adjustStock(handle.db, { variantIds: [b.variantId], mode: "set", quantity: 10, actorUserId: admin });
     const before = await handle.db
       .select()
       .from(stockMovements)
       .where(inArray(stockMovements.productId, [a.id, b.id]));
-    const result = await adjustStock(handle.db, { productIds: [a.id, b.id], mode: "remove", quantity: 5, actorUserId: admin });
+    const result = await adjustStock(handle.db, {
+      variantIds: [a.variantId, b.variantId],
+      mode: "remove",
+      quantity: 5,
+      actorUserId: admin,
+    });
     expect(result).toEqual({ ok: false, status: 409, code: "insufficient_stock", message: INSUFFICIENT_STOCK_MESSAGE });
     expect((await stock([a.id, b.id])).map((r) => r.s)).toEqual([3, 10]);
     const after = await handle.db
@@ -85,7 +98,7 @@ describe("adjustStock (administrator)", () => {
   it("refuses negative, fractional and huge quantities, and unknown products, with French messages", async () => {
     const [a] = await pickProducts(handle.db, 1, 7);
     for (const quantity of [-3, 1.5, Number.NaN, 2_000_000]) {
-      expect(await adjustStock(handle.db, { productIds: [a.id], mode: "set", quantity, actorUserId: admin })).toEqual({
+      expect(await adjustStock(handle.db, { variantIds: [a.variantId], mode: "set", quantity, actorUserId: admin })).toEqual({
         ok: false,
         status: 400,
         code: "invalid_quantity",
@@ -93,7 +106,7 @@ describe("adjustStock (administrator)", () => {
       });
     }
     for (const id of [randomUUID(), "not-an-id"]) {
-      expect(await adjustStock(handle.db, { productIds: [a.id, id], mode: "add", quantity: 1, actorUserId: admin })).toMatchObject({
+      expect(await adjustStock(handle.db, { variantIds: [a.variantId, id], mode: "add", quantity: 1, actorUserId: admin })).toMatchObject({
         ok: false,
         status: 404,
         message: "Produit introuvable",
@@ -105,8 +118,12 @@ describe("adjustStock (administrator)", () => {
   it("keeps every concurrent add and remove (row locks, no lost update)", async () => {
     const [a] = await pickProducts(handle.db, 1, 100);
     await Promise.all([
-      ...Array.from({ length: 10 }, () => adjustStock(handle.db, { productIds: [a.id], mode: "add", quantity: 2, actorUserId: admin })),
-      ...Array.from({ length: 10 }, () => adjustStock(handle.db, { productIds: [a.id], mode: "remove", quantity: 1, actorUserId: admin })),
+      ...Array.from({ length: 10 }, () =>
+        adjustStock(handle.db, { variantIds: [a.variantId], mode: "add", quantity: 2, actorUserId: admin }),
+      ),
+      ...Array.from({ length: 10 }, () =>
+        adjustStock(handle.db, { variantIds: [a.variantId], mode: "remove", quantity: 1, actorUserId: admin }),
+      ),
     ]);
     expect((await stock([a.id]))[0].s).toBe(110);
   });
@@ -122,21 +139,21 @@ describe("takeStock / returnStock (orders)", () => {
         short = await takeStock(
           tx,
           [
-            { productId: a.id, quantity: 1 },
-            { productId: b.id, quantity: 3 },
+            { variantId: a.variantId, quantity: 1 },
+            { variantId: b.variantId, quantity: 3 },
           ],
           { reason: "order" },
         );
         throw new Error("rollback");
       })
       .catch(() => {});
-    expect(short).toMatchObject({ ok: false, productId: b.id, exists: true, available: 2 });
+    expect(short).toMatchObject({ ok: false, variantId: b.variantId, productId: b.id, exists: true, available: 2 });
     const taken = await handle.db.transaction(async (tx) =>
       takeStock(
         tx,
         [
-          { productId: a.id, quantity: 2 },
-          { productId: b.id, quantity: 1 },
+          { variantId: a.variantId, quantity: 2 },
+          { variantId: b.variantId, quantity: 1 },
         ],
         { reason: "order" },
       ),
@@ -146,7 +163,7 @@ describe("takeStock / returnStock (orders)", () => {
       { id: a.id, s: 0, inStock: false },
       { id: b.id, s: 1, inStock: true },
     ]);
-    await handle.db.transaction((tx) => returnStock(tx, [{ productId: a.id, quantity: 2 }], { reason: "order_cancelled" }));
+    await handle.db.transaction((tx) => returnStock(tx, [{ variantId: a.variantId, quantity: 2 }], { reason: "order_cancelled" }));
     expect((await stock([a.id]))[0]).toMatchObject({ s: 2, inStock: true });
     const moves = await handle.db
       .select({ delta: stockMovements.delta, reason: stockMovements.reason })

@@ -1,29 +1,32 @@
 /**
  * Inventory: every stock change of the shop goes through here, inside the caller's transaction,
- * and leaves one stock movement (who, why, delta, resulting stock).
+ * and leaves one stock movement (who, why, delta, resulting stock) naming the product and the
+ * variant.
  *
- * Stock is changed with one conditional UPDATE per product (`stock_quantity >= n` when taking),
- * always in product-id order so two workflows touching the same products cannot deadlock, and
- * never goes below 0 (a CHECK on stock movements backs this up). `in_stock` follows the stock.
+ * What is stocked is a variant (decision 025). Stock is changed with one conditional UPDATE per
+ * variant (`stock_quantity >= n` when taking), always in variant-id order so two workflows
+ * touching the same variants cannot deadlock, and never goes below 0 (CHECKs on the variants and
+ * the movements back this up). The product's stock and in_stock are roll-ups a deferred trigger
+ * writes at commit: this module never writes them.
  */
-import { and, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import { isUuid } from "~/lib/uuid";
 import { conflict, invalid, notFound } from "~/domain/errors";
-import { products, stockMovements } from "~/.server/db/schema";
+import { products, productVariants, stockMovements } from "~/.server/db/schema";
 
 export const INSUFFICIENT_STOCK_MESSAGE = "Stock insuffisant";
 
 export type StockReason = "order" | "order_cancelled" | "order_returned" | "order_restored" | "admin_set" | "admin_add" | "admin_remove";
 
-export type StockLine = { productId: string; quantity: number };
+export type StockLine = { variantId: string; quantity: number };
 
 export type StockContext = {
   reason: StockReason;
   orderId?: string | null;
   actorUserId?: string | null;
   note?: string | null;
-  /** Taking only: also require the product to be offered for sale (checkout). */
+  /** Taking only: also require the variant to be offered for sale (checkout): its stock is what says so. */
   requireInStock?: boolean;
   /**
    * Taking only: leave the movements to the caller (recordTakenStock), for a workflow whose
@@ -32,14 +35,23 @@ export type StockContext = {
   deferMovements?: boolean;
 };
 
-/** What a taken line's product looked like once its stock was taken (for order snapshots). */
+/** What a taken line's variant looked like once its stock was taken (for order snapshots). */
 export type TakenStock = {
+  variantId: string;
   productId: string;
   quantity: number;
   name: string;
   brand: string | null;
+  /** The variant's label ("50 ml", "Beige rosé 02") and SKU. */
+  variantLabel: string;
+  sku: string;
+  /** How many variants the product has: a label is worth showing from two. */
+  variantCount: number;
+  /** The variant's first picture, or the product's. */
   imageUrl: string | null;
+  /** The variant's price. */
   priceCents: number;
+  /** The variant's stock after the take. */
   resultingStock: number;
 };
 
@@ -47,67 +59,88 @@ export type TakeStockResult =
   | { ok: true; taken: TakenStock[] }
   | {
       ok: false;
-      /** The first product short of stock (or gone: `exists` false). */
-      productId: string;
+      /** The first variant short of stock (or gone: `exists` false). */
+      variantId: string;
+      productId: string | null;
       exists: boolean;
+      /** The product's name, and the variant's label when the product has several. */
       name: string | null;
+      variantLabel: string | null;
       available: number;
       offered: boolean;
     };
 
-/** Quantities per product, merged and sorted by product id (the lock order). */
+/** Quantities per variant, merged and sorted by variant id (the lock order). */
 function sortedQuantities(lines: readonly StockLine[]): [string, number][] {
   const merged = new Map<string, number>();
   for (const line of lines) {
     if (line.quantity <= 0) continue;
-    merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
+    merged.set(line.variantId, (merged.get(line.variantId) ?? 0) + line.quantity);
   }
   return [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** The variant's own first picture, else the product's. */
+const variantImage = sql<string | null>`coalesce(${productVariants.images}[1], ${products.imageUrl})`;
+
 /**
- * Takes the quantities from stock, all or nothing: on the first product short of stock the
+ * Takes the quantities from stock, all or nothing: on the first variant short of stock the
  * caller gets `ok: false` and must roll back its transaction (earlier lines were already taken).
  */
 export async function takeStock(tx: Executor, lines: readonly StockLine[], context: StockContext): Promise<TakeStockResult> {
   const taken: TakenStock[] = [];
-  for (const [productId, quantity] of sortedQuantities(lines)) {
-    const conditions: SQL[] = [eq(products.id, productId), gte(products.stockQuantity, quantity)];
-    if (context.requireInStock) conditions.push(eq(products.inStock, true));
+  for (const [variantId, quantity] of sortedQuantities(lines)) {
+    // The product row is only read (no lock): its roll-ups move at commit (decision 025).
     const [row] = await tx
-      .update(products)
-      .set({
-        stockQuantity: sql`${products.stockQuantity} - ${quantity}`,
-        inStock: sql`${products.stockQuantity} - ${quantity} > 0`,
-        updatedAt: new Date(),
-      })
-      .where(and(...conditions))
+      .update(productVariants)
+      .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${quantity}` })
+      .from(products)
+      .where(
+        and(eq(productVariants.id, variantId), gte(productVariants.stockQuantity, quantity), eq(products.id, productVariants.productId)),
+      )
       .returning({
+        productId: productVariants.productId,
         name: products.name,
         brand: products.brand,
-        imageUrl: products.imageUrl,
-        priceCents: products.priceCents,
-        stock: products.stockQuantity,
+        variantLabel: productVariants.label,
+        sku: productVariants.sku,
+        variantCount: products.variantCount,
+        imageUrl: variantImage,
+        priceCents: productVariants.priceCents,
+        stock: productVariants.stockQuantity,
       });
     if (!row) {
       const [current] = await tx
-        .select({ name: products.name, stock: products.stockQuantity, inStock: products.inStock })
-        .from(products)
-        .where(eq(products.id, productId));
+        .select({
+          productId: productVariants.productId,
+          name: products.name,
+          label: productVariants.label,
+          variantCount: products.variantCount,
+          stock: productVariants.stockQuantity,
+        })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(eq(productVariants.id, variantId));
       return {
         ok: false,
-        productId,
+        variantId,
+        productId: current?.productId ?? null,
         exists: Boolean(current),
         name: current?.name ?? null,
+        variantLabel: current && current.variantCount > 1 ? current.label : null,
         available: current?.stock ?? 0,
-        offered: current?.inStock ?? false,
+        offered: (current?.stock ?? 0) > 0,
       };
     }
     taken.push({
-      productId,
+      variantId,
+      productId: row.productId,
       quantity,
       name: row.name,
       brand: row.brand,
+      variantLabel: row.variantLabel,
+      sku: row.sku,
+      variantCount: row.variantCount,
       imageUrl: row.imageUrl,
       priceCents: row.priceCents,
       resultingStock: row.stock,
@@ -123,6 +156,7 @@ export async function recordTakenStock(tx: Executor, taken: readonly TakenStock[
   await tx.insert(stockMovements).values(
     taken.map((t) => ({
       productId: t.productId,
+      variantId: t.variantId,
       delta: -t.quantity,
       resultingStock: t.resultingStock,
       reason: context.reason,
@@ -133,19 +167,20 @@ export async function recordTakenStock(tx: Executor, taken: readonly TakenStock[
   );
 }
 
-/** Puts the quantities back (products deleted since are skipped). Returns the products changed. */
+/** Puts the quantities back (variants deleted since are skipped). Returns the variants changed. */
 export async function returnStock(tx: Executor, lines: readonly StockLine[], context: StockContext): Promise<string[]> {
   const changed: string[] = [];
-  for (const [productId, quantity] of sortedQuantities(lines)) {
+  for (const [variantId, quantity] of sortedQuantities(lines)) {
     const [row] = await tx
-      .update(products)
-      .set({ stockQuantity: sql`${products.stockQuantity} + ${quantity}`, inStock: true, updatedAt: new Date() })
-      .where(eq(products.id, productId))
-      .returning({ stock: products.stockQuantity });
+      .update(productVariants)
+      .set({ stockQuantity: sql`${productVariants.stockQuantity} + ${quantity}` })
+      .where(eq(productVariants.id, variantId))
+      .returning({ productId: productVariants.productId, stock: productVariants.stockQuantity });
     if (!row) continue;
-    changed.push(productId);
+    changed.push(variantId);
     await tx.insert(stockMovements).values({
-      productId,
+      productId: row.productId,
+      variantId,
       delta: quantity,
       resultingStock: row.stock,
       reason: context.reason,
@@ -157,11 +192,17 @@ export async function returnStock(tx: Executor, lines: readonly StockLine[], con
   return changed;
 }
 
-/** The message for a failed take, naming the product when it still exists. */
+/** "Eau de parfum Aurore · 50 ml", or the name alone. */
+function lineName(name: string, variantLabel: string | null): string {
+  return variantLabel ? `${name} · ${variantLabel}` : name;
+}
+
+/** The message for a failed take, naming the product (and variant) when it still exists. */
 export function insufficientStockMessage(failure: Extract<TakeStockResult, { ok: false }>): string {
   if (!failure.name) return INSUFFICIENT_STOCK_MESSAGE;
-  if (!failure.offered || failure.available === 0) return `${INSUFFICIENT_STOCK_MESSAGE}: ${failure.name} n'est plus disponible`;
-  return `${INSUFFICIENT_STOCK_MESSAGE}: ${failure.name} (disponible : ${failure.available})`;
+  const name = lineName(failure.name, failure.variantLabel);
+  if (!failure.offered || failure.available === 0) return `${INSUFFICIENT_STOCK_MESSAGE}: ${name} n'est plus disponible`;
+  return `${INSUFFICIENT_STOCK_MESSAGE}: ${name} (disponible : ${failure.available})`;
 }
 
 /* -------------------------------------------------------------------------------------------- */
@@ -172,13 +213,13 @@ export const STOCK_ADJUST_MAX = 1_000_000;
 export const INVALID_QUANTITY_MESSAGE = "Quantité invalide";
 
 export type StockAdjustment = {
-  productIds: readonly string[];
+  variantIds: readonly string[];
   /** set: the stock becomes the quantity; add / remove: the stock moves by it. */
   mode: "set" | "add" | "remove";
   quantity: number;
   actorUserId: string;
   /**
-   * remove only. true (bulk bar): the stock floors at 0. false (one product's minus button):
+   * remove only. true (bulk bar): the stock floors at 0. false (one variant's minus button):
    * removing more than there is refused with 'Stock insuffisant'.
    */
   floorAtZero?: boolean;
@@ -186,74 +227,82 @@ export type StockAdjustment = {
 };
 
 /**
- * The products whose stock was set, with their new stock and the change. Refusals are thrown as
- * DomainError: invalid_quantity (invalid), product_not_found, insufficient_stock (conflict).
+ * The variants whose stock was set, with their product, new stock and the change. Refusals are
+ * thrown as DomainError: invalid_quantity (invalid), variant_not_found, insufficient_stock (conflict).
  */
-export type StockAdjustResult = { products: { productId: string; stock: number; delta: number }[] };
+export type StockAdjustResult = { variants: { variantId: string; productId: string; stock: number; delta: number }[] };
 
 const ADJUST_REASON = { set: "admin_set", add: "admin_add", remove: "admin_remove" } as const;
 
+export const PRODUCT_NOT_FOUND_MESSAGE = "Produit introuvable";
+
+const variantNotFound = () => notFound("variant_not_found", PRODUCT_NOT_FOUND_MESSAGE);
+
 /**
- * The administrator's stock changes, one product or many, in one transaction, all or nothing
- * (an unknown product or a refused removal changes nothing): each product row is
- * locked in id order, its new stock computed and written with a movement (skipped when it does
- * not change). Stock never goes below 0 and in_stock follows it.
+ * The administrator's stock changes, one variant or many, in one transaction, all or nothing
+ * (an unknown variant or a refused removal changes nothing): each variant row is locked in id
+ * order, its new stock computed and written with a movement (skipped when it does not change).
+ * Stock never goes below 0; the products' roll-ups follow at commit.
  */
-export async function adjustStock(db: Database, input: StockAdjustment): Promise<StockAdjustResult> {
+export async function adjustStock(db: Database | Executor, input: StockAdjustment): Promise<StockAdjustResult> {
   if (!Number.isInteger(input.quantity) || input.quantity < 0 || input.quantity > STOCK_ADJUST_MAX) {
     throw invalid("invalid_quantity", INVALID_QUANTITY_MESSAGE);
   }
-  const ids = [...new Set(input.productIds)].sort();
-  if (ids.length === 0) return { products: [] };
-  if (!ids.every(isUuid)) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
+  const ids = [...new Set(input.variantIds)].sort();
+  if (ids.length === 0) return { variants: [] };
+  if (!ids.every(isUuid)) throw variantNotFound();
   return db.transaction((tx) => adjustLocked(tx, ids, input));
 }
 
-export const PRODUCT_NOT_FOUND_MESSAGE = "Produit introuvable";
-
 async function adjustLocked(tx: Executor, ids: string[], input: StockAdjustment): Promise<StockAdjustResult> {
-  const changed: { productId: string; stock: number; delta: number }[] = [];
-  for (const productId of ids) {
-    const [row] = await tx.select({ stock: products.stockQuantity }).from(products).where(eq(products.id, productId)).for("update");
-    if (!row) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
+  const rows = await tx
+    .select({ id: productVariants.id, productId: productVariants.productId, stock: productVariants.stockQuantity })
+    .from(productVariants)
+    .where(inArray(productVariants.id, ids))
+    .orderBy(asc(productVariants.id))
+    .for("update");
+  if (rows.length !== ids.length) throw variantNotFound();
+  const changed: StockAdjustResult["variants"] = [];
+  for (const row of rows) {
     let next: number;
     if (input.mode === "set") next = input.quantity;
     else if (input.mode === "add") next = Math.min(row.stock + input.quantity, STOCK_ADJUST_MAX);
     else if (row.stock >= input.quantity || input.floorAtZero) next = Math.max(0, row.stock - input.quantity);
     else throw conflict("insufficient_stock", INSUFFICIENT_STOCK_MESSAGE);
     const delta = next - row.stock;
-    if (delta === 0) {
-      changed.push({ productId, stock: next, delta });
-      continue;
-    }
-    await tx
-      .update(products)
-      .set({ stockQuantity: next, inStock: next > 0, updatedAt: new Date() })
-      .where(eq(products.id, productId));
+    changed.push({ variantId: row.id, productId: row.productId, stock: next, delta });
+    if (delta === 0) continue;
+    await tx.update(productVariants).set({ stockQuantity: next }).where(eq(productVariants.id, row.id));
     await tx.insert(stockMovements).values({
-      productId,
+      productId: row.productId,
+      variantId: row.id,
       delta,
       resultingStock: next,
       reason: ADJUST_REASON[input.mode],
       actorUserId: input.actorUserId,
       note: input.note ?? null,
     });
-    changed.push({ productId, stock: next, delta });
   }
-  return { products: changed };
+  return { variants: changed };
 }
 
 /**
- * The first movement of a product created with stock (reason "initial"), inside the transaction
+ * The first movement of a variant created with stock (reason "initial"), inside the transaction
  * that inserted it, so its history starts from what it was created with.
  */
 export async function recordInitialStock(
   tx: Executor,
-  input: { productId: string; quantity: number; actorUserId: string | null },
+  input: { variantId: string; quantity: number; actorUserId: string | null },
 ): Promise<void> {
   if (input.quantity <= 0) return;
+  const [variant] = await tx
+    .select({ productId: productVariants.productId })
+    .from(productVariants)
+    .where(eq(productVariants.id, input.variantId));
+  if (!variant) throw variantNotFound();
   await tx.insert(stockMovements).values({
-    productId: input.productId,
+    productId: variant.productId,
+    variantId: input.variantId,
     delta: input.quantity,
     resultingStock: input.quantity,
     reason: "initial",
