@@ -93,7 +93,7 @@ describe("search lexicon", () => {
   it("is filled for a shop that already has products when the migration runs", async () => {
     const before = await handle.db.select().from(searchLexicon).orderBy(searchLexicon.word);
     expect(before.length).toBeGreaterThan(100);
-    const migration = fs.readFileSync(path.resolve("drizzle/0011_search_lexicon_upkeep.sql"), "utf8");
+    const migration = fs.readFileSync(path.resolve("drizzle/0012_search_lexicon_upkeep.sql"), "utf8");
     const fill = migration.split("--> statement-breakpoint").at(-1)!;
     expect(fill).toContain("INSERT INTO search_lexicon");
     await handle.db.transaction(async (tx) => {
