@@ -9,6 +9,9 @@
  *   npm run bench:catalog [-- --sizes 10000,100000 --duration 10 --connections 50]
  *   npm run bench:catalog -- --database-url postgres://postgres@127.0.0.1:5432/postgres
  *     (same on a PostgreSQL server: a throwaway database aurore_bench_<size> is created there)
+ *   npm run bench:catalog -- --sizes 100000 --reuse [--data-dir /tmp/aurore-bench]
+ *     (keeps each size's database, PGlite in <data-dir>/<size> or aurore_bench_<size>, and only
+ *     tops it up on the next run: seeding 100k products takes minutes)
  * Needs a build (npm run build).
  */
 import fs from "node:fs";
@@ -35,6 +38,9 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     "query-runs": { type: "string", default: "200" },
     "database-url": { type: "string" },
+    /** Keep each size's database between runs (PGlite under --data-dir, or aurore_bench_<size>). */
+    reuse: { type: "boolean", default: false },
+    "data-dir": { type: "string" },
   },
 });
 const sizes = values.sizes!.split(",").map(Number);
@@ -126,9 +132,15 @@ if (!fs.existsSync("build/server/index.js")) {
 
 const summary: Record<string, unknown>[] = [];
 for (const size of sizes) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aurore-bench-${size}-`));
+  // Seeding 100k products takes minutes: --reuse keeps the database and tops it up next time.
+  const dataDir = values.reuse
+    ? path.join(values["data-dir"] ?? path.join(os.tmpdir(), "aurore-bench"), String(size))
+    : fs.mkdtempSync(path.join(os.tmpdir(), `aurore-bench-${size}-`));
+  fs.mkdirSync(dataDir, { recursive: true });
   const pgName = `aurore_bench_${size}`;
-  if (serverUrl) {
+  if (serverUrl && values.reuse) {
+    await adminQuery(`CREATE DATABASE ${pgName}`).catch(() => undefined);
+  } else if (serverUrl) {
     await adminQuery(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
     await adminQuery(`CREATE DATABASE ${pgName}`);
   }
@@ -225,8 +237,8 @@ for (const size of sizes) {
   });
   uncached.push(suggestHttp);
   await shop.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (serverUrl) await adminQuery(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
+  if (!values.reuse) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (serverUrl && !values.reuse) await adminQuery(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
   const show = (list: LoadResult[]) =>
     printTable(
       list.map((r) => ({
