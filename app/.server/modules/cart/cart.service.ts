@@ -127,18 +127,15 @@ export async function resolveLines(db: Executor, lines: readonly CartLineInput[]
   const only = new Map<string, { variantId: string | null; name: string }>();
   if (productIds.length > 0) {
     const rows = await db
-      .select({
-        productId: products.id,
-        name: products.name,
-        variantId: sql<
-          string | null
-        >`(SELECT ${productVariants.id} FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id} ORDER BY ${productVariants.position}, ${productVariants.id} LIMIT 1)`,
-        count: sql<number>`(SELECT count(*) FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id})`.mapWith(Number),
-      })
+      .select({ productId: products.id, name: products.name, variantId: productVariants.id })
       .from(products)
+      .innerJoin(productVariants, eq(productVariants.productId, products.id))
       .where(inArray(products.id, [...new Set(productIds)]));
+    const counts = new Map<string, number>();
+    for (const row of rows) counts.set(row.productId, (counts.get(row.productId) ?? 0) + 1);
     for (const row of rows) {
-      if (row.count > 1) throw invalid("variant_required", CHOOSE_VARIANT_MESSAGE(row.name), { field: "variant_id" });
+      if ((counts.get(row.productId) ?? 0) > 1)
+        throw invalid("variant_required", CHOOSE_VARIANT_MESSAGE(row.name), { field: "variant_id" });
       only.set(row.productId, { variantId: row.variantId, name: row.name });
     }
   }
