@@ -1,8 +1,9 @@
 /**
  * Catalogue benchmark: for each size (10k and 100k products by default) it fills a throwaway
  * PGlite database, measures the search query in the database (and the naive ILIKE query for
- * comparison), then starts the built shop on it and loads the home, catalogue, search and
- * product pages and GET /api/v1/products with autocannon (50 connections).
+ * comparison) and a filtered catalogue page with its facet counts, then starts the built shop on
+ * it and loads the home, catalogue, search, filtered and product pages and GET /api/v1/products
+ * with autocannon (50 connections).
  *
  *   npm run bench:catalog [-- --sizes 10000,100000 --duration 10 --connections 50]
  *   npm run bench:catalog -- --database-url postgres://postgres@127.0.0.1:5432/postgres
@@ -16,7 +17,12 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { maintainDatabase, migrateDatabase, openDatabase } from "../app/.server/db/client";
 import { seedDemoDataIfEmpty } from "../app/.server/db/seed/demo";
-import { countProducts, invalidateCatalogCaches, listProducts } from "../app/.server/modules/catalog/catalog.service";
+import {
+  countProducts,
+  invalidateCatalogCaches,
+  listProducts,
+  type ProductListInput,
+} from "../app/.server/modules/catalog/catalog.service";
 import { seedBulkProducts } from "./seed-products";
 import { load, percentiles, printTable, round, startShop, type LoadResult } from "./lib";
 
@@ -66,6 +72,42 @@ async function timeQueries(run: (term: string) => Promise<unknown>): Promise<Ret
   return percentiles(samples);
 }
 
+/**
+ * Filtered catalogue pages as shoppers build them (one to four facets, multi-select, a category
+ * or brand page, a search with filters). Brand slugs are the demo brands'.
+ */
+const FACET_QUERIES: ProductListInput[] = [
+  {},
+  { in_stock: true },
+  { category: "soins-visage", price: ["20-50"] },
+  { brand: ["maison-celestine", "atelier-ondine"], on_sale: true },
+  { category: "maquillage", skin: ["grasse", "mixte"], rating: 4 },
+  { brand: "nuit-doree", price: ["50-100", "plus-100"], in_stock: true, sort: "price_asc" },
+  { skin: ["sensible"], on_sale: true, rating: 4, in_stock: true, page: 3 },
+  { search: "creme", price: ["moins-20"], in_stock: true },
+];
+const FACET_PAGES = [
+  "/products?in_stock=1",
+  "/category/soins-visage?price=20-50",
+  "/products?brand=maison-celestine&brand=atelier-ondine&on_sale=1",
+  "/marque/nuit-doree?price=50-100&price=plus-100&in_stock=1",
+];
+
+async function timeFacets(db: Parameters<typeof listProducts>[0]): Promise<ReturnType<typeof percentiles>> {
+  const samples: number[] = [];
+  for (let i = 0; i < queryRuns + FACET_QUERIES.length; i++) {
+    const query = FACET_QUERIES[i % FACET_QUERIES.length];
+    // Uncached: every run counts from the database, the memo is dropped first.
+    invalidateCatalogCaches(db);
+    const start = performance.now();
+    const result = await listProducts(db, query, { facets: true });
+    const elapsed = performance.now() - start;
+    if (!result.facets?.length) throw new Error(`no facets for ${JSON.stringify(query)}`);
+    if (i >= FACET_QUERIES.length) samples.push(elapsed); // the first round warms up
+  }
+  return percentiles(samples);
+}
+
 if (!fs.existsSync("build/server/index.js")) {
   console.error("Build the shop first: npm run build");
   process.exit(1);
@@ -105,11 +147,15 @@ for (const size of sizes) {
       sql`SELECT * FROM products WHERE name ILIKE ${like} OR description ILIKE ${like} ORDER BY created_at DESC LIMIT 24`,
     );
   });
+  const facets = await timeFacets(handle.db);
   const [{ id: productId }] = (await listProducts(handle.db, { page_size: 1 })).items;
   await handle.close();
   console.log(`search in the database (count + page of 24): p50 ${round(fts.p50)} ms, p95 ${round(fts.p95)} ms, p99 ${round(fts.p99)} ms`);
   console.log(`naive ILIKE '%term%' (count + page): p50 ${round(naive.p50)} ms, p95 ${round(naive.p95)} ms`);
   console.log(`naive p95 / full-text p95 = ${round(naive.p95 / fts.p95, 2)}x`);
+  console.log(
+    `filtered catalogue page with facet counts in the database (uncached): p50 ${round(facets.p50)} ms, p95 ${round(facets.p95)} ms, p99 ${round(facets.p99)} ms`,
+  );
 
   const shop = await startShop({ DATA_DIR: dataDir, SEED_DEMO_DATA: "false", DATABASE_URL: serverUrl ? databaseUrl(pgName) : "" });
   const targets: [string, string][] = [
@@ -118,6 +164,7 @@ for (const size of sizes) {
     ["search /products?search=creme", "/products?search=creme"],
     ["product /product/{id}", `/product/${productId}`],
     ["API /api/v1/products", "/api/v1/products?page=3"],
+    ...FACET_PAGES.map((p, i): [string, string] => [`facets-${i + 1} ${p}`, p]),
   ];
   const results: LoadResult[] = [];
   const uncached: LoadResult[] = [];
@@ -152,6 +199,7 @@ for (const size of sizes) {
     "search p95 ms (db)": round(fts.p95),
     "naive p95 ms (db)": round(naive.p95),
     "naive/fts": round(naive.p95 / fts.p95, 2),
+    "facets p95 ms (db)": round(facets.p95),
     ...Object.fromEntries(results.map((r) => [`${r.name.split(" ")[0]} p95 ms`, r.p95])),
     ...Object.fromEntries(uncached.map((r) => [`${r.name.split(" ")[0]} p95 ms uncached`, r.p95])),
     errors: [...results, ...uncached].reduce((n, r) => n + r.errors + r.non2xx, 0),

@@ -38,6 +38,8 @@ const OWNER: Record<string, string> = {
   shopSettings: "modules/settings",
   categories: "modules/catalog",
   products: "modules/catalog",
+  productVariants: "modules/catalog",
+  brands: "modules/catalog",
   priceHistory: "modules/catalog",
   giftCards: "modules/gift-cards",
   giftCardTransactions: "modules/gift-cards",
@@ -60,8 +62,8 @@ const OWNER: Record<string, string> = {
 const EXCEPTIONS: { file: string; table: string; reason: string }[] = [
   {
     file: "modules/inventory/inventory.service.ts",
-    table: "products",
-    reason: "inventory owns the stock column of products: one conditional UPDATE per line (decision 005)",
+    table: "productVariants",
+    reason: "inventory owns the stock column of variants: one conditional UPDATE per line (decisions 005, 025)",
   },
   {
     file: "modules/loyalty/loyalty.service.ts",

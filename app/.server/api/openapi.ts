@@ -40,6 +40,7 @@ import {
 } from "../modules/notifications/notifications.api-schemas";
 import { adminOrderOperations } from "../modules/orders/orders-admin.api-schemas";
 import { productImageOperations } from "../media/product-images.api-schemas";
+import { brandOperations } from "../modules/catalog/brands.api-schemas";
 
 const errors = {
   400: { description: "Paramètres invalides", schema: ApiErrorSchema },
@@ -58,6 +59,7 @@ export const operations: ApiOperation[] = [
     tags: ["Catalogue"],
     responses: { 200: { description: "Catégories", schema: CategoryListSchema } },
   },
+  ...brandOperations(),
   {
     method: "get",
     path: "/api/v1/products",

@@ -9,7 +9,7 @@ import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { eq, or, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
-import { products } from "../db/schema";
+import { products, productVariants } from "../db/schema";
 import { DomainError, invalid } from "~/domain/errors";
 import { getMediaStorage, isMediaKey, type MediaStorage } from "./media-storage";
 import {
@@ -118,7 +118,14 @@ async function isReferenced(db: Executor, url: string): Promise<boolean> {
     .from(products)
     .where(or(eq(products.imageUrl, url), sql`${url} = ANY(${products.images})`))
     .limit(1);
-  return Boolean(row);
+  if (row) return true;
+  // A variant's own pictures count too (decision 025).
+  const [variant] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(sql`${url} = ANY(${productVariants.images})`)
+    .limit(1);
+  return Boolean(variant);
 }
 
 /**

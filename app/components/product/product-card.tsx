@@ -109,7 +109,17 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
 
       <div className="col-start-1 row-start-2 flex flex-col gap-1 p-3 sm:p-4">
         <p className="text-[0.7rem] font-semibold uppercase tracking-wider text-accent">{product.category?.name ?? "Produit"}</p>
-        {product.brand && <p className="text-xs text-muted">{product.brand}</p>}
+        {product.brand &&
+          (product.brand_slug ? (
+            <p className="text-xs text-muted">
+              {/* Above the card's stretched link, so it opens the brand page. */}
+              <Link to={`/marque/${product.brand_slug}`} className="relative z-20 rounded-sm hover:text-accent hover:underline">
+                {product.brand}
+              </Link>
+            </p>
+          ) : (
+            <p className="text-xs text-muted">{product.brand}</p>
+          ))}
         <Heading id={nameId} className="text-sm font-semibold leading-snug text-ink sm:text-base">
           {/* Stretched link: the whole card opens the product; buttons sit above it. */}
           <Link

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
+import { SKIN_TYPES, type SkinType } from "./catalog.constants";
 
 export const PRODUCT_NAME_REQUIRED_MESSAGE = "Le nom du produit est requis";
 export const PRODUCT_PRICE_MESSAGE = "Le prix doit être supérieur à 0";
@@ -17,6 +18,14 @@ export const PRODUCT_ORIGINAL_PRICE_MESSAGE = "Le prix d'origine ne peut pas êt
 export const PRODUCT_REVIEW_COUNT_MESSAGE = "Le nombre d'avis doit être un entier positif ou nul";
 export const PRODUCT_IMAGE_URL_MESSAGE = "Adresse d'image invalide : une URL http(s) ou un chemin du site commençant par /";
 export const PRODUCT_SKU_TAKEN_MESSAGE = "Ce SKU est déjà utilisé par un autre produit";
+/** A variant's SKU already sold by another variant (of this product or another one). */
+export const VARIANT_SKU_TAKEN_MESSAGE = "Cette référence est déjà utilisée";
+export const VARIANT_SKU_REQUIRED_MESSAGE = "La référence (SKU) est requise";
+export const VARIANT_SHADE_HEX_MESSAGE = "Couleur invalide : un code hexadécimal comme #c8a27c";
+export const VARIANT_CONTENT_MESSAGE = "Indiquez une contenance supérieure à 0 avec son unité (ml ou g)";
+export const VARIANTS_REQUIRED_MESSAGE = "Ajoutez au moins une variante";
+export const VARIANT_NOT_FOUND_MESSAGE = "Cette variante n'existe plus : rechargez le formulaire";
+export const PRODUCT_BRAND_MESSAGE = "Veuillez sélectionner une marque de la liste";
 export const PRODUCT_NOT_FOUND_MESSAGE = "Produit introuvable";
 export const PRODUCT_FORM_INVALID_MESSAGE = "Veuillez corriger les champs signalés";
 
@@ -38,17 +47,15 @@ export const PRODUCT_TEXT_MAX = 120;
 export const PRODUCT_TAGS_MAX = 30;
 export const PRODUCT_GALLERY_MAX = 12;
 export const PRODUCT_URL_MAX = 2000;
+export const PRODUCT_LONG_TEXT_MAX = 5000;
+export const PRODUCT_VARIANTS_MAX = 100;
+export const DEFAULT_VARIANT_LABEL = "Format unique";
+export const CONTENT_UNITS = ["ml", "g"] as const;
+export type ContentUnit = (typeof CONTENT_UNITS)[number];
+export const SHADE_HEX_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
-export const SKIN_TYPES = ["normale", "seche", "grasse", "mixte", "sensible", "tous-types"] as const;
-export type SkinType = (typeof SKIN_TYPES)[number];
-export const SKIN_TYPE_LABELS: Record<SkinType, string> = {
-  normale: "Normale",
-  seche: "Sèche",
-  grasse: "Grasse",
-  mixte: "Mixte",
-  sensible: "Sensible",
-  "tous-types": "Tous types",
-};
+// The skin types live with the catalogue's constants: the storefront's filters use them too.
+export { SKIN_TYPES, SKIN_TYPE_LABELS, type SkinType } from "./catalog.constants";
 
 /** An image address the shop accepts: http(s) URL or a path of this site ("/media/..."), never "//host". */
 export function isAcceptableImageUrl(value: string): boolean {
@@ -91,6 +98,97 @@ export function normaliseTags(tags: readonly string[]): string[] {
   return out;
 }
 
+/** A price in euros as typed ("24,90"), greater than 0. */
+const price = numberOrZero.pipe(
+  z
+    .number()
+    .gt(0, { error: PRODUCT_PRICE_MESSAGE })
+    .max(PRODUCT_PRICE_MAX_EUROS, { error: `Le prix ne peut pas dépasser ${PRODUCT_PRICE_MAX_EUROS} €` }),
+);
+
+/** 0 or empty means "no original price". */
+const originalPrice = numberOrZero.pipe(
+  z
+    .number()
+    .min(0, { error: PRODUCT_ORIGINAL_PRICE_MESSAGE })
+    .max(PRODUCT_PRICE_MAX_EUROS, {
+      error: `Le prix d'origine ne peut pas dépasser ${PRODUCT_PRICE_MAX_EUROS} €`,
+    }),
+);
+
+const stock = numberOrZero.pipe(
+  z
+    .number()
+    .min(0, { error: PRODUCT_STOCK_NEGATIVE_MESSAGE })
+    .int({ error: PRODUCT_STOCK_INTEGER_MESSAGE })
+    .max(PRODUCT_STOCK_MAX, { error: `Le stock ne peut pas dépasser ${PRODUCT_STOCK_MAX}` }),
+);
+
+const cents = (euros: number) => Math.round(euros * 100);
+
+/**
+ * What a shopper reads for a variant left without a label: its size, its shade, or both
+ * ("50 ml", "Beige rosé 02", "30 ml · Rose poudré"); "Format unique" with neither.
+ */
+export function deriveVariantLabel(variant: { label?: string | null; size?: string | null; shade?: string | null }): string {
+  const label = variant.label?.trim();
+  if (label) return label;
+  const parts = [variant.size?.trim(), variant.shade?.trim()].filter(Boolean);
+  return parts.length > 0 ? parts.join(" · ") : DEFAULT_VARIANT_LABEL;
+}
+
+/** One variant as the form sends it. `id` is empty for a variant added in this form. */
+export const VariantFormSchema = z
+  .object({
+    id: z.union([z.uuid(), z.literal("")]).default(""),
+    label: optionalText(PRODUCT_TEXT_MAX),
+    size: optionalText(PRODUCT_TEXT_MAX),
+    shade: optionalText(PRODUCT_TEXT_MAX),
+    shade_hex: text()
+      .trim()
+      .refine((v) => v === "" || SHADE_HEX_PATTERN.test(v), { error: VARIANT_SHADE_HEX_MESSAGE })
+      .optional()
+      .transform((v) => (v ? v.toLowerCase() : null)),
+    content_amount: numberOrZero.pipe(
+      z.number().min(0, { error: VARIANT_CONTENT_MESSAGE }).max(100_000, { error: VARIANT_CONTENT_MESSAGE }),
+    ),
+    content_unit: z.union([z.enum(CONTENT_UNITS), z.literal("")], { error: VARIANT_CONTENT_MESSAGE }).default(""),
+    sku: text({ error: VARIANT_SKU_REQUIRED_MESSAGE })
+      .trim()
+      .min(1, { error: VARIANT_SKU_REQUIRED_MESSAGE })
+      .max(PRODUCT_TEXT_MAX, { error: `${PRODUCT_TEXT_MAX} caractères au maximum` }),
+    price,
+    original_price: originalPrice,
+    stock,
+    images: z
+      .array(imageUrl)
+      .max(PRODUCT_GALLERY_MAX, { error: `${PRODUCT_GALLERY_MAX} images au maximum par variante` })
+      .default([])
+      .transform((list) => [...new Set(list.filter(Boolean))]),
+  })
+  .superRefine((v, ctx) => {
+    // An amount needs its unit and a unit its amount: the unit price is computed from both.
+    if (v.content_amount > 0 !== (v.content_unit !== "")) {
+      ctx.addIssue({ code: "custom", path: ["content_amount"], message: VARIANT_CONTENT_MESSAGE });
+    }
+  })
+  .transform((v) => ({
+    id: v.id === "" ? null : v.id,
+    sku: v.sku,
+    label: deriveVariantLabel(v),
+    size: v.size,
+    shade: v.shade,
+    shadeHex: v.shade_hex,
+    contentAmount: v.content_amount > 0 ? v.content_amount : null,
+    contentUnit: v.content_unit === "" || v.content_amount <= 0 ? null : v.content_unit,
+    priceCents: cents(v.price),
+    originalPriceCents: v.original_price > 0 ? cents(v.original_price) : null,
+    stock: v.stock,
+    images: v.images,
+  }));
+
+export type VariantInput = z.output<typeof VariantFormSchema>;
+
 /** What the form sends (strings as typed, or numbers). */
 export const ProductFormSchema = z
   .object({
@@ -102,29 +200,12 @@ export const ProductFormSchema = z
       }),
     description: optionalText(PRODUCT_DESCRIPTION_MAX),
     category_id: z.uuid({ error: PRODUCT_CATEGORY_MESSAGE }),
-    brand: optionalText(PRODUCT_TEXT_MAX),
-    sku: optionalText(PRODUCT_TEXT_MAX),
-    price: numberOrZero.pipe(
-      z
-        .number()
-        .gt(0, { error: PRODUCT_PRICE_MESSAGE })
-        .max(PRODUCT_PRICE_MAX_EUROS, { error: `Le prix ne peut pas dépasser ${PRODUCT_PRICE_MAX_EUROS} €` }),
-    ),
-    original_price: numberOrZero.pipe(
-      z
-        .number()
-        .min(0, { error: PRODUCT_ORIGINAL_PRICE_MESSAGE })
-        .max(PRODUCT_PRICE_MAX_EUROS, {
-          error: `Le prix d'origine ne peut pas dépasser ${PRODUCT_PRICE_MAX_EUROS} €`,
-        }),
-    ),
-    stock: numberOrZero.pipe(
-      z
-        .number()
-        .min(0, { error: PRODUCT_STOCK_NEGATIVE_MESSAGE })
-        .int({ error: PRODUCT_STOCK_INTEGER_MESSAGE })
-        .max(PRODUCT_STOCK_MAX, { error: `Le stock ne peut pas dépasser ${PRODUCT_STOCK_MAX}` }),
-    ),
+    brand_id: z
+      .string({ error: PRODUCT_BRAND_MESSAGE })
+      .refine((v) => v === "" || z.uuid().safeParse(v).success, { error: PRODUCT_BRAND_MESSAGE })
+      .default(""),
+    /** A brand to create (or find by its name) when the list does not have it yet. */
+    new_brand: optionalText(PRODUCT_TEXT_MAX),
     rating: numberOrZero.pipe(
       z
         .number()
@@ -150,49 +231,69 @@ export const ProductFormSchema = z
       .transform(normaliseTags),
     attributes: z
       .object({
-        size: optionalText(PRODUCT_TEXT_MAX),
         color: optionalText(PRODUCT_TEXT_MAX),
         skin_type: z.union([z.enum(SKIN_TYPES), z.literal("")], { error: "Type de peau inconnu" }).optional(),
         usage: optionalText(PRODUCT_TEXT_MAX * 4),
       })
-      .default({ size: null, color: null, usage: null }),
+      .default({ color: null, usage: null }),
+    ingredients: optionalText(PRODUCT_LONG_TEXT_MAX),
+    usage_tips: optionalText(PRODUCT_LONG_TEXT_MAX),
     featured: z.boolean().default(false),
+    variants: z
+      .array(VariantFormSchema)
+      .min(1, { error: VARIANTS_REQUIRED_MESSAGE })
+      .max(PRODUCT_VARIANTS_MAX, { error: `${PRODUCT_VARIANTS_MAX} variantes au maximum` }),
+  })
+  .superRefine((v, ctx) => {
+    // The same SKU twice in one form: the later rows carry the message, as the database would refuse them.
+    const seen = new Set<string>();
+    v.variants.forEach((variant, index) => {
+      const key = variant.sku;
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["variants", index, "sku"], message: VARIANT_SKU_TAKEN_MESSAGE });
+      seen.add(key);
+    });
   })
   .transform((v) => ({
     name: v.name,
     description: v.description,
     categoryId: v.category_id,
-    brand: v.brand,
-    sku: v.sku,
-    priceCents: Math.round(v.price * 100),
-    // 0 means "no original price" (the database stores null).
-    originalPriceCents: v.original_price > 0 ? Math.round(v.original_price * 100) : null,
-    stock: v.stock,
+    brandId: v.brand_id === "" ? null : v.brand_id,
+    newBrand: v.new_brand,
     rating: Math.round(v.rating * 10) / 10,
     reviewCount: v.review_count,
     imageUrl: v.image_url,
     images: v.images,
     tags: v.tags,
     attributes: {
-      ...(v.attributes.size ? { size: v.attributes.size } : {}),
       ...(v.attributes.color ? { color: v.attributes.color } : {}),
       ...(v.attributes.skin_type ? { skin_type: v.attributes.skin_type } : {}),
       ...(v.attributes.usage ? { usage: v.attributes.usage } : {}),
     },
+    ingredients: v.ingredients,
+    usageTips: v.usage_tips,
     featured: v.featured,
-    // Spec §4: the form sets in_stock from the quantity on save.
-    inStock: v.stock > 0,
+    variants: v.variants,
   }));
 
 export type ProductFormInput = z.input<typeof ProductFormSchema>;
 export type ProductInput = z.output<typeof ProductFormSchema>;
+/**
+ * The first message per field: a product field's key ("name", "images"...), a variant field's
+ * "variants.<index>.<field>" ("variants.1.sku"), "variants" for the list itself.
+ */
 export type ProductFieldErrors = Partial<Record<string, string>>;
 
-/** The first message per field (top-level key: "price", "attributes", "images"...). */
+/** The key a variant field's message is filed under. */
+export const variantErrorKey = (index: number, field: string) => `variants.${index}.${field}`;
+
 export function productFieldErrors(error: z.ZodError): ProductFieldErrors {
   const out: ProductFieldErrors = {};
   for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
+    const [head, index, field] = issue.path;
+    const key =
+      head === "variants" && typeof index === "number" && field !== undefined
+        ? variantErrorKey(index, String(field))
+        : String(head ?? "form");
     out[key] ??= issue.message;
   }
   return out;
@@ -205,45 +306,81 @@ export const SaveProductRequestSchema = z.object({
   product: z.record(z.string(), z.unknown()),
 });
 
+/** A variant as the form edits it (prices in euros as text). `key` only tells React's rows apart. */
+export type VariantFormValues = {
+  key: string;
+  id: string;
+  label: string;
+  size: string;
+  shade: string;
+  shade_hex: string;
+  content_amount: string;
+  content_unit: ContentUnit | "";
+  sku: string;
+  price: string;
+  original_price: string;
+  stock: string;
+  images: string[];
+};
+
 /** A product as the form edits it (prices in euros as text, as the inputs hold them). */
 export type ProductFormValues = {
   name: string;
   description: string;
   category_id: string;
-  brand: string;
-  sku: string;
-  price: string;
-  original_price: string;
-  stock: string;
+  brand_id: string;
+  new_brand: string;
   rating: string;
   review_count: string;
   image_url: string;
   images: string[];
   tags: string[];
-  attributes: { size: string; color: string; skin_type: SkinType | ""; usage: string };
+  attributes: { color: string; skin_type: SkinType | ""; usage: string };
+  ingredients: string;
+  usage_tips: string;
   featured: boolean;
+  variants: VariantFormValues[];
 };
+
+export const emptyVariant = (key: string): VariantFormValues => ({
+  key,
+  id: "",
+  label: "",
+  size: "",
+  shade: "",
+  shade_hex: "",
+  content_amount: "",
+  content_unit: "",
+  sku: "",
+  price: "",
+  original_price: "",
+  stock: "0",
+  images: [],
+});
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   name: "",
   description: "",
   category_id: "",
-  brand: "",
-  sku: "",
-  price: "",
-  original_price: "",
-  stock: "0",
+  brand_id: "",
+  new_brand: "",
   rating: "0",
   review_count: "0",
   image_url: "",
   images: [],
   tags: [],
-  attributes: { size: "", color: "", skin_type: "", usage: "" },
+  attributes: { color: "", skin_type: "", usage: "" },
+  ingredients: "",
+  usage_tips: "",
   featured: false,
+  variants: [emptyVariant("new-0")],
 };
 
 /** The product being edited, as the page's loader gives it to the modal. */
 export type AdminProductDetail = { id: string; in_stock: boolean; values: ProductFormValues };
+
+/** A brand the form's select offers. */
+export type BrandOption = { id: string; name: string };
 
 export type AdminProductFormAnswer =
   { ok: true; message: string; productId: string } | { ok: false; message: string; fieldErrors?: ProductFieldErrors };

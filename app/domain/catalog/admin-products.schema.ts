@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { LOW_STOCK_THRESHOLD, ADMIN_PRODUCTS_PAGE_SIZE } from "~/lib/shop-rules";
+import { PRODUCT_VARIANTS_MAX } from "./admin-product-form.schema";
 
 export const STOCK_LEVEL_FILTERS = ["all", "low", "out"] as const;
 export type StockLevelFilter = (typeof STOCK_LEVEL_FILTERS)[number];
@@ -98,19 +99,25 @@ const quantity = z.coerce
   .min(0, { error: INVALID_QUANTITY_MESSAGE })
   .max(1_000_000, { error: INVALID_QUANTITY_MESSAGE });
 
+export const NO_PRODUCT_SELECTED_MESSAGE = "Aucun produit sélectionné";
+
 /**
- * intent adjust-stock: one product's adjuster (minus / plus / typed value) or the bulk bar
- * (several productId fields). `bulk` makes a removal floor at 0 instead of being refused.
+ * intent adjust-stock: one product's or one variant's adjuster (minus / plus / typed value), or
+ * the bulk bar (several productId fields: every variant of each). `bulk` makes a removal floor
+ * at 0 instead of being refused.
  */
-export const AdjustStockSchema = z.object({
-  productIds: z
-    .array(text().min(1))
-    .min(1, { error: "Aucun produit sélectionné" })
-    .max(ADMIN_PRODUCTS_PAGE_SIZE * 5),
-  mode: z.enum(["set", "add", "remove"], { error: "Une erreur est survenue" }),
-  quantity,
-  bulk: z.boolean(),
-});
+export const AdjustStockSchema = z
+  .object({
+    productIds: z
+      .array(text().min(1))
+      .max(ADMIN_PRODUCTS_PAGE_SIZE * 5)
+      .default([]),
+    variantIds: z.array(text().min(1)).max(PRODUCT_VARIANTS_MAX).default([]),
+    mode: z.enum(["set", "add", "remove"], { error: "Une erreur est survenue" }),
+    quantity,
+    bulk: z.boolean(),
+  })
+  .refine((v) => v.productIds.length + v.variantIds.length > 0, { error: NO_PRODUCT_SELECTED_MESSAGE, path: ["productIds"] });
 
 export const DeleteProductSchema = z.object({ productId: text().min(1, { error: "Produit introuvable" }) });
 
@@ -123,9 +130,17 @@ export type AdminProductRow = {
   image_url: string | null;
   featured: boolean;
   category_name: string | null;
+  /** The cheapest variant's price (a roll-up). */
   price_cents: number;
+  /** The variants' total stock (a roll-up). */
   stock: number;
+  variant_count: number;
+  /** The product's variants in their order (one for most products). */
+  variants: AdminVariantRow[];
 };
+
+/** One variant under its product in the list. */
+export type AdminVariantRow = { id: string; label: string; sku: string; price_cents: number; stock: number };
 
 export type AdminProductPage = {
   rows: AdminProductRow[];
@@ -166,6 +181,9 @@ export type StockMovementView = {
   resulting_stock: number;
   actor: string | null;
   order_number: string | null;
+  /** The variant moved (null for a movement of a variant removed since). */
+  variant_label: string | null;
+  variant_sku: string | null;
 };
 
 export type StockHistory = { product_id: string; product_name: string; movements: StockMovementView[] };

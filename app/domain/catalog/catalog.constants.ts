@@ -13,8 +13,48 @@ export const SORT_LABELS: Record<ProductSort, string> = {
   rating: "Mieux notés",
 };
 
+/** Skin types a product can be made for (products.attributes.skin_type). */
+export const SKIN_TYPES = ["normale", "seche", "grasse", "mixte", "sensible", "tous-types"] as const;
+export type SkinType = (typeof SKIN_TYPES)[number];
+export const SKIN_TYPE_LABELS: Record<SkinType, string> = {
+  normale: "Normale",
+  seche: "Sèche",
+  grasse: "Grasse",
+  mixte: "Mixte",
+  sensible: "Sensible",
+  "tous-types": "Tous types",
+};
+
+/** Fixed price bands of the price facet, in cents: [from, to) with null for open ends. */
+export const PRICE_BANDS = ["moins-20", "20-50", "50-100", "plus-100"] as const;
+export type PriceBand = (typeof PRICE_BANDS)[number];
+export const PRICE_BAND_LABELS: Record<PriceBand, string> = {
+  "moins-20": "Moins de 20 €",
+  "20-50": "20 – 50 €",
+  "50-100": "50 – 100 €",
+  "plus-100": "Plus de 100 €",
+};
+export const PRICE_BAND_CENTS: Record<PriceBand, readonly [number | null, number | null]> = {
+  "moins-20": [null, 2000],
+  "20-50": [2000, 5000],
+  "50-100": [5000, 10_000],
+  "plus-100": [10_000, null],
+};
+
+/** The rating facet offers "4 étoiles et plus". */
+export const TOP_RATING = 4;
+
 export type CatalogueFilters = {
-  category?: string;
+  /** Category slugs (several: any of them). */
+  category?: string[];
+  /** Brand slugs (several: any of them). */
+  brand?: string[];
+  price?: PriceBand[];
+  skin?: SkinType[];
+  /** Minimum rating. */
+  rating?: number;
+  in_stock?: boolean;
+  on_sale?: boolean;
   search?: string;
   minPrice?: number;
   maxPrice?: number;
@@ -25,5 +65,17 @@ export type CatalogueFilters = {
 };
 
 export function hasActiveFilters(q: CatalogueFilters): boolean {
-  return Boolean(q.category || q.search || q.minPrice !== undefined || q.maxPrice !== undefined || q.featured === "true");
+  return Boolean(
+    q.category?.length ||
+    q.brand?.length ||
+    q.price?.length ||
+    q.skin?.length ||
+    q.rating !== undefined ||
+    q.in_stock ||
+    q.on_sale ||
+    q.search ||
+    q.minPrice !== undefined ||
+    q.maxPrice !== undefined ||
+    q.featured === "true",
+  );
 }

@@ -131,3 +131,18 @@ export function toProductCardView(p: ProductView, lowestPrices?: Map<string, num
     lowest_price_30d_cents: lowestPrices?.get(p.id) ?? null,
   };
 }
+
+/** A brand as lists and links show it. */
+export type BrandRef = { id: string; name: string; slug: string };
+
+/** A brand with its page's text and how many products it has (/marques, GET /api/v1/brands). */
+export type BrandView = BrandRef & { description: string | null; logo_url: string | null; product_count: number };
+
+/** The catalogue's facets, in the order the filter panel shows them. */
+export const FACET_KEYS = ["category", "brand", "price", "skin", "rating", "in_stock", "on_sale"] as const;
+export type FacetKey = (typeof FACET_KEYS)[number];
+
+/** One value of a facet with its count for the current selection (every other filter applied). */
+export type FacetValueView = { value: string; label: string; count: number; selected: boolean };
+
+export type CatalogueFacet = { key: FacetKey; label: string; values: FacetValueView[] };

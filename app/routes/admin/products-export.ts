@@ -6,7 +6,7 @@ import { readAdminProductQuery } from "~/domain/catalog/admin-products.schema";
 import { csvFileName } from "~/lib/csv";
 
 /**
- * GET /admin/produits/export.csv?search=&category=&stock=: the stock report of the current
+ * GET /admin/produits/export.csv?search=&category=&stock=: the stock report (one line per variant) of the current
  * filters, streamed in chunks (UTF-8 with BOM so Excel reads the accents).
  */
 export async function loader({ request }: Route.LoaderArgs) {

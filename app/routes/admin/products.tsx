@@ -10,7 +10,12 @@ import {
   getStockReport,
   listAdminProducts,
 } from "~/.server/modules/catalog/products-admin.service";
-import { getAdminProductDetail, saveAdminProduct, type SavedProduct } from "~/.server/modules/catalog/product-form.service";
+import {
+  getAdminProductDetail,
+  listBrandOptions,
+  saveAdminProduct,
+  type SavedProduct,
+} from "~/.server/modules/catalog/product-form.service";
 import { answeringRouteAction, statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
 import {
@@ -45,12 +50,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const historyId = params.get("history");
   const editId = params.get("edit");
   try {
-    const [result, report, categories, history, editing] = await Promise.all([
+    const [result, report, categories, history, editing, brands] = await Promise.all([
       listAdminProducts(db, query),
       getStockReport(db),
       listCategories(db),
       historyId ? getStockHistory(db, historyId) : Promise.resolve(null),
       editId && editId !== "new" ? getAdminProductDetail(db, editId) : Promise.resolve(null),
+      editId ? listBrandOptions(db) : Promise.resolve([]),
     ]);
     const form =
       editId === "new"
@@ -60,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             ? { mode: "edit" as const, product: editing }
             : { mode: "missing" as const }
           : null;
-    return { query, result, report, categories, history, historyMissing: Boolean(historyId) && !history, form, error: null };
+    return { query, result, report, categories, brands, history, historyMissing: Boolean(historyId) && !history, form, error: null };
   } catch (error) {
     // The detail (SQL included) goes to the log only; the page shows where to find it.
     const requestId = logRequestError(request, "admin-products", error);
@@ -69,6 +75,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       result: null,
       report: null,
       categories: [],
+      brands: [],
       history: null,
       historyMissing: false,
       form: null,
@@ -77,7 +84,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** intent adjust-stock (row adjuster or bulk bar), intent delete, and the product form's JSON save-product. */
+/** intent adjust-stock (product or variant adjuster, bulk bar), intent delete, and the product form's JSON save-product. */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   if (request.headers.get("content-type")?.includes("application/json")) return saveProduct(request, session.user.id);
@@ -87,6 +94,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "adjust-stock") {
     const parsed = AdjustStockSchema.safeParse({
       productIds: form.getAll("productId"),
+      variantIds: form.getAll("variantId"),
       mode: form.get("mode"),
       quantity: form.get("quantity") === "" ? undefined : form.get("quantity"),
       bulk: form.get("bulk") === "1",
@@ -99,7 +107,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return answeringRouteAction<AdminProductAnswer>(
       async () => {
-        const n = (await adjustAdminStock(db, { ...parsed.data, actorUserId: session.user.id })).variants.length;
+        const { variants } = await adjustAdminStock(db, { ...parsed.data, actorUserId: session.user.id });
+        const n = new Set(variants.map((v) => v.productId)).size;
         return { ok: true, message: n > 1 ? `Stock mis à jour pour ${n} produits` : "Stock mis à jour" };
       },
       (error) => ({ ok: false, message: error.message }),

@@ -1,11 +1,13 @@
-import { data, Link } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import type { Route } from "./+types/category";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
-import { getCategoryBySlug, listCategories, listProducts, toCardViews } from "~/.server/modules/catalog/catalog.service";
+import { getCategoryBySlug } from "~/.server/modules/catalog/catalog.service";
+import { browseCatalogue } from "~/.server/modules/catalog/catalogue-page.service";
 import { parseCatalogueParams } from "~/domain/catalog/catalog.schema";
-import { FilterPanel } from "~/features/catalog/components/filter-panel";
+import { activeFilters } from "~/domain/catalog/active-filters";
+import { CatalogueBrowser, type PinnedFacet } from "~/features/catalog/components/filter-panel";
 import { CatalogueResults } from "~/features/catalog/components/catalogue-results";
 import { ShippingBanner } from "~/features/catalog/components/shipping-banner";
 import { publicPageHeaders } from "~/lib/http-cache";
@@ -20,19 +22,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const category = await getCategoryBySlug(db, params.slug);
   if (!category) throw data("Catégorie non trouvée", { status: 404 });
   const url = new URL(request.url);
-  const query = { ...parseCatalogueParams(url.searchParams), category: category.slug };
-  const [categories, result] = await Promise.all([listCategories(db), listProducts(db, query)]);
+  // The category is the page's own: a category in the address is not another filter.
+  const query = { ...parseCatalogueParams(url.searchParams), category: [category.slug] };
   return {
     category,
     query,
-    categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
-    result: {
-      items: await toCardViews(db, result.items),
-      total: result.total,
-      page: result.page,
-      pageCount: result.page_count,
-      matchedBy: result.matchedBy,
-    },
+    result: await browseCatalogue(db, query),
     canonical: absoluteUrl(`/category/${category.slug}`),
   };
 }
@@ -49,8 +44,13 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
+const categoryPath = (slug: string) => `/category/${slug}`;
+
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, query, categories, result } = loaderData;
+  const { category, query, result } = loaderData;
+  const location = useLocation();
+  const active = activeFilters(location.pathname, new URLSearchParams(location.search), result.facets, "category");
+  const pinned: PinnedFacet = { key: "category", slug: category.slug, pathFor: categoryPath, allLabel: "Toutes les catégories" };
   return (
     <div>
       <header className="bg-band">
@@ -62,24 +62,27 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <ShippingBanner />
-        <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
-          <aside aria-label="Filtres">
-            <FilterPanel
-              key={JSON.stringify(query)}
-              categories={categories}
-              query={query}
-              action={`/category/${category.slug}`}
-              currentCategorySlug={category.slug}
-            />
-          </aside>
-          <CatalogueResults
-            products={result.items}
+        <div className="mt-6 lg:mt-8">
+          <CatalogueBrowser
+            facets={result.facets}
+            query={query}
+            action={`/category/${category.slug}`}
+            pinned={pinned}
             total={result.total}
-            page={result.page}
-            pageCount={result.pageCount}
-            matchedBy={result.matchedBy}
-            search={query.search}
-          />
+            active={active}
+          >
+            <CatalogueResults
+              products={result.items}
+              total={result.total}
+              page={result.page}
+              pageCount={result.pageCount}
+              matchedBy={result.matchedBy}
+              search={query.search}
+              lastFilter={active.at(-1)}
+              suggestion={result.suggestion}
+              bestSellers={result.bestSellers}
+            />
+          </CatalogueBrowser>
         </div>
         <section className="mt-16 rounded-2xl bg-cream px-6 py-10 text-center" aria-labelledby="pas-trouve">
           <h2 id="pas-trouve" className="font-display text-2xl">

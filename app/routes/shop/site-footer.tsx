@@ -116,6 +116,7 @@ export function SiteFooter({ categories = FOOTER_CATEGORIES }: SiteFooterProps =
       to: `/category/${category.slug}`,
       label: category.name,
     })),
+    { to: "/marques", label: "Nos marques" },
   ];
 
   return (

@@ -285,6 +285,11 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
               </NavLink>
             </li>
           ))}
+          <li>
+            <NavLink to="/marques" className={categoryLinkClass}>
+              Marques
+            </NavLink>
+          </li>
         </ul>
       </nav>
 
@@ -308,6 +313,11 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
                   </Link>
                 </li>
               ))}
+              <li>
+                <Link to="/marques" className={mobileLinkClass}>
+                  Marques
+                </Link>
+              </li>
             </ul>
             <ul className="mt-4 space-y-1 border-t border-line pt-4">
               <li>

@@ -10,15 +10,18 @@ import { signInCookie, signUpCookie } from "../../support/http-session";
  * The product form as the administrator: a product is created with an uploaded image (a PNG
  * named .jpg, accepted by its content), the spec's messages show for bad values, the storefront
  * shows it with its image served from the uploads, then it is edited (price, stock, image
- * removed: its file goes) and deleted (its last file goes). The upload endpoint refuses text,
- * 6 MB and non-administrators.
+ * removed: its file goes) and deleted (its last file goes). A foundation is created with two
+ * shades: a duplicate SKU shows on its row (in the form and against another product), the
+ * shades are reordered from the keyboard, and the list shows the product once with its total
+ * stock and its variants. The upload endpoint refuses text, 6 MB and non-administrators.
  */
 const baseURL = inject("baseURL");
 let browser: Browser;
 let adminCookie: string;
 let shopperCookie: string;
 
-const NAME = `Eau Florale Aurore ${Date.now().toString(36)}`;
+const RUN = Date.now().toString(36);
+const NAME = `Eau Florale Aurore ${RUN}`;
 const UPLOAD_URL = /^\/media\/uploads\/products\/\d{13}-[a-z0-9]{16}\.webp$/;
 
 function contextWith(cookie: string): Promise<BrowserContext> {
@@ -37,7 +40,17 @@ type ApiProduct = {
   tags: string[];
   attributes: { skin_type?: string };
   featured: boolean;
+  variant_count: number;
 };
+
+/** A product of the seeded shop whose SKU a new variant may not reuse. */
+async function shopProductWithSku(): Promise<{ sku: string }> {
+  const res = await fetch(`${baseURL}/api/v1/products?page_size=50&fresh=${Date.now()}`);
+  const body = (await res.json()) as { data: { sku: string | null }[] };
+  const found = body.data.find((p) => p.sku);
+  if (!found?.sku) throw new Error("no seeded product with a SKU");
+  return { sku: found.sku };
+}
 
 async function shopProduct(name: string): Promise<ApiProduct | undefined> {
   const res = await fetch(`${baseURL}/api/v1/products?search=${encodeURIComponent(name)}&fresh=${Date.now()}`);
@@ -73,7 +86,12 @@ describe("Product form", () => {
       // Empty form: the spec's messages, nothing posted.
       await dialog.getByRole("button", { name: "Créer" }).click();
       await expect.poll(() => dialog.getByText("Veuillez corriger les champs signalés").count()).toBe(1);
-      for (const message of ["Le nom du produit est requis", "Le prix doit être supérieur à 0", "Veuillez sélectionner une catégorie"]) {
+      for (const message of [
+        "Le nom du produit est requis",
+        "Le prix doit être supérieur à 0",
+        "Veuillez sélectionner une catégorie",
+        "La référence (SKU) est requise",
+      ]) {
         expect(await dialog.getByText(message, { exact: true }).count()).toBe(1);
       }
       // A field's message clears when it is edited.
@@ -81,7 +99,8 @@ describe("Product form", () => {
       expect(await dialog.getByText("Le nom du produit est requis").count()).toBe(0);
 
       await dialog.getByRole("combobox", { name: "Catégorie" }).selectOption({ label: "Parfums" });
-      await dialog.getByRole("textbox", { name: "Marque" }).fill("Aurore");
+      await dialog.getByRole("textbox", { name: "Ou nouvelle marque" }).fill("Aurore");
+      await dialog.getByRole("textbox", { name: "Référence (SKU)" }).fill(`EFA-${RUN}`);
       await dialog.getByRole("spinbutton", { name: "Prix (€)" }).fill("-5");
       await dialog.getByRole("spinbutton", { name: "Note (0 à 5)" }).fill("7");
       await dialog.getByRole("spinbutton", { name: "Stock" }).fill("-3");
@@ -113,7 +132,7 @@ describe("Product form", () => {
         .toBe(1);
       // Pasting a URL still works for the gallery.
       await dialog.getByRole("textbox", { name: "Ajouter une image par URL" }).fill("/media/art/perfume/9f1239/fde7ec/1.svg");
-      await dialog.getByRole("button", { name: "Ajouter l'URL" }).click();
+      await dialog.getByRole("button", { name: "Ajouter l'URL", exact: true }).click();
       expect(await dialog.getByRole("textbox", { name: "URL de l'image 1 de la galerie" }).inputValue()).toBe(
         "/media/art/perfume/9f1239/fde7ec/1.svg",
       );
@@ -218,6 +237,128 @@ describe("Product form", () => {
     }
   });
 
+  it("creates a foundation with two shades: duplicate SKU on its row, shades reordered by keyboard, one row with its variants", async () => {
+    const FOUNDATION = `Fond de Teint Seconde Peau ${RUN}`;
+    const taken = await shopProductWithSku();
+    const context = await contextWith(adminCookie);
+    const page = await context.newPage();
+    try {
+      await page.goto("/admin/produits?edit=new");
+      await waitForHeaderHydration(page);
+      const dialog = page.getByRole("dialog", { name: "Nouveau produit" });
+      await expect.poll(() => dialog.count()).toBe(1);
+      await dialog.getByRole("textbox", { name: "Nom du produit" }).fill(FOUNDATION);
+      await dialog.getByRole("combobox", { name: "Catégorie" }).selectOption({ label: "Maquillage" });
+      const brand = dialog.getByRole("combobox", { name: "Marque" });
+      const brandName = (await brand.locator("option").nth(1).textContent()) ?? "";
+      await brand.selectOption({ label: brandName });
+      await dialog.getByRole("textbox", { name: "Ingrédients (liste INCI)" }).fill("Aqua, Cyclopentasiloxane, Glycerin");
+      await dialog.getByRole("textbox", { name: "Conseils d'utilisation" }).fill("Appliquer du centre du visage vers l'extérieur.");
+
+      const first = dialog.getByRole("group", { name: /^Variante 1 :/ });
+      await first.getByRole("textbox", { name: "Nom de la teinte" }).fill("Ivoire 01");
+      await first.getByRole("textbox", { name: "Couleur de la teinte (hexadécimal)" }).fill("#f1d9c4");
+      await first.getByRole("spinbutton", { name: "Contenance" }).fill("30");
+      await first.getByRole("combobox", { name: "Unité" }).selectOption("ml");
+      await first.getByRole("textbox", { name: "Référence (SKU)" }).fill(`FDT-${RUN}-01`);
+      await first.getByRole("spinbutton", { name: "Prix (€)" }).fill("39.90");
+      await first.getByRole("spinbutton", { name: "Stock", exact: true }).fill("6");
+      // No label typed: the shade names the variant.
+      expect(await first.getByRole("textbox", { name: "Libellé" }).getAttribute("placeholder")).toBe("Ivoire 01");
+
+      await dialog.getByRole("button", { name: "Ajouter une variante" }).click();
+      const second = dialog.getByRole("group", { name: /^Variante 2 :/ });
+      await expect.poll(() => second.count()).toBe(1);
+      // The new variant's first field has the focus.
+      expect(await second.getByRole("textbox", { name: "Taille" }).evaluate((el) => el === document.activeElement)).toBe(true);
+      await second.getByRole("textbox", { name: "Nom de la teinte" }).fill("Beige rosé 02");
+      await second.getByRole("textbox", { name: "Couleur de la teinte (hexadécimal)" }).fill("#e2bf9f");
+      await second.getByRole("spinbutton", { name: "Contenance" }).fill("30");
+      await second.getByRole("combobox", { name: "Unité" }).selectOption("ml");
+      await second.getByRole("spinbutton", { name: "Prix (€)" }).fill("39.90");
+      await second.getByRole("spinbutton", { name: "Stock", exact: true }).fill("4");
+      const secondSku = second.getByRole("textbox", { name: "Référence (SKU)" });
+
+      // The same SKU twice in the form: the second row says so, nothing is posted.
+      await secondSku.fill(`FDT-${RUN}-01`);
+      await dialog.getByRole("button", { name: "Créer" }).click();
+      await expect.poll(() => second.getByText("Cette référence est déjà utilisée").count()).toBe(1);
+      expect(await secondSku.getAttribute("aria-invalid")).toBe("true");
+      expect(await first.getByText("Cette référence est déjà utilisée").count()).toBe(0);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // A SKU another product sells: the server answers on that row, and saves nothing.
+      await secondSku.fill(taken.sku);
+      expect(await second.getByText("Cette référence est déjà utilisée").count()).toBe(0);
+      await dialog.getByRole("button", { name: "Créer" }).click();
+      await expect.poll(() => second.getByText("Cette référence est déjà utilisée").count(), { timeout: 10_000 }).toBe(1);
+      expect(await dialog.count()).toBe(1);
+      expect(await shopProduct(FOUNDATION)).toBeUndefined();
+
+      await secondSku.fill(`FDT-${RUN}-02`);
+      // Reorder from the keyboard: the moved shade keeps the focus (on 'Descendre' once at the top).
+      await second.getByRole("button", { name: "Monter la variante Beige rosé 02" }).focus();
+      await page.keyboard.press("Enter");
+      const top = dialog.getByRole("group", { name: /^Variante 1 :/ });
+      await expect.poll(() => top.getAttribute("aria-label")).toBe("Variante 1 : Beige rosé 02");
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+        .toBe("Descendre la variante Beige rosé 02");
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      await dialog.getByRole("button", { name: "Créer" }).click();
+      await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0);
+
+      // The list: the product once, its variants' total stock, its variants behind a disclosure.
+      await page.goto(`/admin/produits?search=${encodeURIComponent(FOUNDATION)}`);
+      await waitForHeaderHydration(page);
+      await expect.poll(() => rowOf(page, FOUNDATION).count()).toBe(1);
+      expect(await rowOf(page, FOUNDATION).getByTestId("stock-value").textContent()).toBe("10");
+      const disclosure = page.getByRole("button", { name: `Afficher les variantes de ${FOUNDATION}` });
+      expect(await disclosure.getAttribute("aria-expanded")).toBe("false");
+      const variants = page.getByRole("table", { name: `Variantes de ${FOUNDATION}` });
+      expect(await variants.isVisible()).toBe(false);
+      await disclosure.click();
+      await expect
+        .poll(() => page.getByRole("button", { name: `Masquer les variantes de ${FOUNDATION}` }).getAttribute("aria-expanded"))
+        .toBe("true");
+      await expect.poll(() => variants.getByRole("rowheader").allTextContents()).toEqual(["Beige rosé 02", "Ivoire 01"]);
+      expect(await variants.getByText(`FDT-${RUN}-01`, { exact: true }).count()).toBe(1);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      // One shade's own stock: the total follows.
+      await page.getByRole("button", { name: `Ajouter une unité à ${FOUNDATION} · Ivoire 01` }).click();
+      await expect
+        .poll(() => variants.getByRole("spinbutton", { name: `Stock de ${FOUNDATION} · Ivoire 01` }).inputValue(), { timeout: 10_000 })
+        .toBe("7");
+      await expect.poll(() => rowOf(page, FOUNDATION).getByTestId("stock-value").textContent()).toBe("11");
+      expect(await shopProduct(FOUNDATION)).toMatchObject({ stock_quantity: 11, price_cents: 3990, variant_count: 2 });
+
+      // The form reads the shades back in their order.
+      await rowOf(page, FOUNDATION)
+        .getByRole("link", { name: `Modifier ${FOUNDATION}` })
+        .click();
+      const edit = page.getByRole("dialog", { name: "Modifier le produit" });
+      await expect.poll(() => edit.count()).toBe(1);
+      expect(await edit.getByRole("combobox", { name: "Marque" }).locator("option:checked").textContent()).toBe(brandName);
+      expect(
+        await edit.getByRole("group", { name: /^Variante \d :/ }).evaluateAll((els) => els.map((el) => el.getAttribute("aria-label"))),
+      ).toEqual(["Variante 1 : Beige rosé 02", "Variante 2 : Ivoire 01"]);
+      // On a 390 px phone the form and its variants fit the screen: no sideways scroll.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect
+        .poll(() =>
+          edit.evaluate((dialogEl) => ({
+            inside: dialogEl.getBoundingClientRect().right <= window.innerWidth,
+            noSideways: dialogEl.scrollWidth <= dialogEl.clientWidth,
+          })),
+        )
+        .toEqual({ inside: true, noSideways: true });
+    } finally {
+      await context.close();
+    }
+  });
+
   it("answers 'Produit introuvable' for an unknown product id", async () => {
     const context = await contextWith(adminCookie);
     const page = await context.newPage();
@@ -244,7 +385,10 @@ describe("the product form's action", () => {
   it("refuses a negative price, a rating of 7 and a stock of -3 with the messages, saves nothing; unknown id is 404", async () => {
     const { data: cats } = (await (await fetch(`${baseURL}/api/v1/categories`)).json()) as { data: { id: string }[] };
     const name = `Refusé ${Date.now().toString(36)}`;
-    const bad = await save({ intent: "save-product", product: { name, category_id: cats[0].id, price: -5, rating: 7, stock: -3 } });
+    const bad = await save({
+      intent: "save-product",
+      product: { name, category_id: cats[0].id, rating: 7, variants: [{ sku: `BAD-${RUN}`, price: -5, stock: -3 }] },
+    });
     expect(bad.status).toBe(400);
     const text = await bad.text();
     for (const message of [
@@ -259,13 +403,20 @@ describe("the product form's action", () => {
     const unknown = await save({
       intent: "save-product",
       id: randomUUID(),
-      product: { name, category_id: cats[0].id, price: 10, stock: 1 },
+      product: { name, category_id: cats[0].id, variants: [{ sku: `UNK-${RUN}`, price: 10, stock: 1 }] },
     });
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain("Produit introuvable");
     expect(await shopProduct(name)).toBeUndefined();
 
-    expect((await save({ intent: "save-product", product: { name, category_id: cats[0].id, price: 10 } }, shopperCookie)).status).toBe(403);
+    expect(
+      (
+        await save(
+          { intent: "save-product", product: { name, category_id: cats[0].id, variants: [{ sku: `SH-${RUN}`, price: 10 }] } },
+          shopperCookie,
+        )
+      ).status,
+    ).toBe(403);
     expect(await shopProduct(name)).toBeUndefined();
   });
 });

@@ -122,7 +122,7 @@ describe("Gestion des Produits", () => {
       expect(download.suggestedFilename()).toMatch(/^stock_\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = fs.readFileSync((await download.path())!, "utf8");
       const lines = csv.split("\r\n");
-      expect(lines[0]).toBe("\uFEFFNom;Catégorie;Prix;Stock;Statut");
+      expect(lines[0]).toBe("\uFEFFProduit;Variante;SKU;Catégorie;Prix;Stock;Statut");
       // The export honours the filter: only stock-outs.
       expect(
         lines

@@ -47,8 +47,7 @@ async function productAt(priceCents: number): Promise<ApiProduct> {
       product: {
         name,
         category_id: categories[0].id,
-        price: priceCents / 100,
-        stock: 20,
+        variants: [{ sku: `GC-${Date.now().toString(36)}-${priceCents}`, price: priceCents / 100, stock: 20 }],
         image_url: "/media/art/perfume/9f1239/fde7ec/1.svg",
         rating: 4.5,
         review_count: 12,

@@ -9,12 +9,14 @@ import {
   jsonb,
   numeric,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { PRICE_BAND_CENTS, PRICE_BANDS, SKIN_TYPES, TOP_RATING } from "../../../domain/catalog/catalog.constants";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -45,6 +47,22 @@ export const brands = pgTable("brands", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The facet dimensions of a product packed in one small number, so that the counts of every
+ * facet come from one index-only pass (category, brand, facet_key): bits 0-1 the price band (its
+ * index in PRICE_BANDS), bits 2-4 the skin type (1 + its index in SKIN_TYPES, 0 for none), bit 5
+ * rated TOP_RATING or more, bit 6 in stock, bit 7 on sale. Decoded by the facets service.
+ */
+export const FACET_KEY_SQL = [
+  `(CASE ${PRICE_BANDS.slice(0, -1)
+    .map((band, i) => `WHEN price_cents < ${PRICE_BAND_CENTS[band][1]} THEN ${i}`)
+    .join(" ")} ELSE ${PRICE_BANDS.length - 1} END)`,
+  `4 * (CASE attributes ->> 'skin_type' ${SKIN_TYPES.map((skin, i) => `WHEN '${skin}' THEN ${i + 1}`).join(" ")} ELSE 0 END)`,
+  `32 * (rating >= ${TOP_RATING})::int`,
+  `64 * in_stock::int`,
+  `128 * coalesce(original_price_cents > price_cents, false)::int`,
+].join(" + ");
 
 /**
  * A product is what a shopper browses; what is sold, priced and stocked is one of its variants
@@ -90,6 +108,8 @@ export const products = pgTable(
     searchVector: tsvector("search_vector"),
     /** Unaccented lower-case name, brand and tags for the trigram typo fallback; trigger-maintained. */
     searchText: text("search_text"),
+    /** Generated from the row: see FACET_KEY_SQL. */
+    facetKey: smallint("facet_key").notNull().generatedAlwaysAs(sql.raw(FACET_KEY_SQL)),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -110,6 +130,11 @@ export const products = pgTable(
     index("products_rating_idx").on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_stock_idx").on(t.stockQuantity),
     index("products_brand_created_idx").on(t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Facet counts read only this index (category, brand, packed facet dimensions), plus the
+    // columns of the price range and featured filters that every count shares.
+    index("products_facet_cube_idx").on(t.categoryId, t.brandId, t.facetKey, t.featured, t.priceCents),
+    // A rare combination of price band, skin, rating, stock and sale is found directly.
+    index("products_facet_key_idx").on(t.facetKey),
     index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],

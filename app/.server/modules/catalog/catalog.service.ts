@@ -11,7 +11,10 @@ import {
   type ProductView,
 } from "~/domain/catalog/catalog.types";
 import type { ProductListQuery } from "~/domain/catalog/catalog.schema";
-import type { ProductSort } from "~/domain/catalog/catalog.constants";
+import { TOP_RATING, type PriceBand, type ProductSort, type SkinType } from "~/domain/catalog/catalog.constants";
+import type { CatalogueFacet } from "~/domain/catalog/catalog.types";
+import { listBrandRefs } from "./brands.service";
+import { buildFacets, countFacets, queryFacetCube, selectionConditions, type FacetCube, type FacetSelection } from "./facets.service";
 import { CATALOGUE_PAGE_SIZE, HOME_FEATURED_COUNT, HOME_PRODUCTS_PER_CATEGORY, LOWEST_PRICE_WINDOW_DAYS } from "~/lib/shop-rules";
 import { searchTerms, toFuzzyText, toTsQueryText } from "./search-query";
 import { isUuid } from "~/lib/uuid";
@@ -147,14 +150,16 @@ export async function getProduct(db: Executor, id: string): Promise<ProductView 
 }
 
 /**
- * Listing counts are remembered for 30 s per filter set: a count scans every match, and the next
- * page of the same listing needs the same number. Catalogue writes call invalidateCatalogCaches().
+ * Listing counts and facet cubes are remembered for 30 s per selection: a count scans every
+ * match, and the next page or the next filter of the same listing needs the same numbers.
+ * Catalogue writes call invalidateCatalogCaches().
  */
 const COUNT_TTL_MS = 30_000;
 const COUNT_CACHE_MAX = 1000;
-const countCaches = new WeakMap<object, Map<string, { total: number; expiresAt: number }>>();
+type Remembered = { value: unknown; expiresAt: number };
+const countCaches = new WeakMap<object, Map<string, Remembered>>();
 
-function countCacheOf(db: Executor): Map<string, { total: number; expiresAt: number }> {
+function countCacheOf(db: Executor): Map<string, Remembered> {
   let cache = countCaches.get(db);
   if (!cache) {
     cache = new Map();
@@ -163,19 +168,19 @@ function countCacheOf(db: Executor): Map<string, { total: number; expiresAt: num
   return cache;
 }
 
-function cachedCount(db: Executor, key: string): number | undefined {
+function cachedCount<T = number>(db: Executor, key: string): T | undefined {
   const cache = countCacheOf(db);
   const hit = cache.get(key);
   if (!hit) return undefined;
-  if (hit.expiresAt > Date.now()) return hit.total;
+  if (hit.expiresAt > Date.now()) return hit.value as T;
   cache.delete(key);
   return undefined;
 }
 
-function rememberCount(db: Executor, key: string, total: number): void {
+function rememberCount(db: Executor, key: string, value: unknown): void {
   const cache = countCacheOf(db);
   if (cache.size >= COUNT_CACHE_MAX) cache.delete(cache.keys().next().value!);
-  cache.set(key, { total, expiresAt: Date.now() + COUNT_TTL_MS });
+  cache.set(key, { value, expiresAt: Date.now() + COUNT_TTL_MS });
 }
 
 /** After any change to products or categories: fresh counts and fresh pages. */
@@ -187,6 +192,8 @@ export function invalidateCatalogCaches(db: Executor): void {
 export type ListOptions = {
   /** Page size; the catalogue page uses 24. */
   pageSize?: number;
+  /** Also count every facet value for the selection (the catalogue pages' filter panel). */
+  facets?: boolean;
   /** Pages clamp a page past the end to the last page; the API reports it instead. */
   clampPage?: boolean;
   /** Most matches ranked by relevance (tests lower it). */
@@ -194,8 +201,14 @@ export type ListOptions = {
 };
 
 export type ProductListResult = ProductPage & {
-  /** Set when the category slug is unknown. */
+  /** Set when none of the category slugs is known. */
   unknownCategory?: boolean;
+  /** Set when none of the brand slugs is known. */
+  unknownBrand?: boolean;
+  /** With `facets`: each facet's values and counts for the current selection. */
+  facets?: CatalogueFacet[];
+  /** A corrected search to offer when the words as typed found nothing. */
+  suggestion?: string;
   /** "fts" full-text match, "fuzzy" trigram fallback for typos. */
   matchedBy?: "fts" | "fuzzy";
   /** Requested page lay past the last page. */
@@ -242,26 +255,57 @@ function orderFor(sort: ProductSort, plan: SearchPlan | null): SQL[] {
   }
 }
 
+/** What listProducts accepts: the parsed address, where a facet may also be one value. */
+export type ProductListInput = Omit<ProductListQuery, "category" | "brand" | "price" | "skin"> & {
+  category?: string | string[];
+  brand?: string | string[];
+  price?: PriceBand[];
+  skin?: SkinType[];
+};
+
+const asList = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
 /**
- * The catalogue query behind /products, /category/{slug} and GET /api/v1/products.
+ * The catalogue query behind /products, /category/{slug}, /marque/{slug} and GET /api/v1/products.
+ * Filters: categories and brands (slugs, any of them), price bands, skin types, rating, in stock,
+ * on sale, price range, featured. With `facets`, every facet value's count for the selection
+ * comes from one cube (decision 026), which also gives the total.
  * Search: French full-text (accents and plurals folded) ranked by relevance; when it finds
  * nothing, a trigram fallback tolerates typos ("mascarra" finds "mascara").
  */
-export async function listProducts(db: Executor, query: ProductListQuery, options: ListOptions = {}): Promise<ProductListResult> {
+export async function listProducts(db: Executor, query: ProductListInput, options: ListOptions = {}): Promise<ProductListResult> {
   const pageSize = options.pageSize ?? query.page_size ?? CATALOGUE_PAGE_SIZE;
-  const filters: SQL[] = [];
+  const empty = { items: [], total: 0, page: 1, page_size: pageSize, page_count: 0 };
+  const categorySlugs = asList(query.category);
+  const brandSlugs = asList(query.brand);
+  const [allCategories, allBrands] = await Promise.all([
+    options.facets || categorySlugs.length ? listCategories(db) : [],
+    options.facets || brandSlugs.length ? listBrandRefs(db) : [],
+  ]);
 
-  if (query.category) {
-    const category = await getCategoryBySlug(db, query.category);
-    if (!category) {
-      return { items: [], total: 0, page: 1, page_size: pageSize, page_count: 0, unknownCategory: true };
-    }
-    filters.push(eq(products.categoryId, category.id));
-  }
-  if (query.minPrice !== undefined) filters.push(gte(products.priceCents, Math.round(query.minPrice * 100)));
-  if (query.maxPrice !== undefined) filters.push(lte(products.priceCents, Math.round(query.maxPrice * 100)));
-  if (query.featured === "true") filters.push(eq(products.featured, true));
-  if (query.featured === "false") filters.push(eq(products.featured, false));
+  // Unknown slugs are ignored; when none of them is known, nothing matches.
+  const categoryIds = allCategories.filter((c) => categorySlugs.includes(c.slug)).map((c) => c.id);
+  if (categorySlugs.length && !categoryIds.length) return { ...empty, unknownCategory: true };
+  const brandIds = allBrands.filter((b) => brandSlugs.includes(b.slug)).map((b) => b.id);
+  if (brandSlugs.length && !brandIds.length) return { ...empty, unknownBrand: true };
+
+  const selection: FacetSelection = {
+    categoryIds,
+    brandIds,
+    bands: query.price,
+    skins: query.skin,
+    minRating: query.rating === TOP_RATING ? TOP_RATING : undefined,
+    inStock: query.in_stock === true,
+    onSale: query.on_sale === true,
+  };
+  // What every facet count shares; a minimum rating other than the facet's is one of them.
+  const shared: SQL[] = [];
+  if (query.minPrice !== undefined) shared.push(gte(products.priceCents, Math.round(query.minPrice * 100)));
+  if (query.maxPrice !== undefined) shared.push(lte(products.priceCents, Math.round(query.maxPrice * 100)));
+  if (query.featured === "true") shared.push(eq(products.featured, true));
+  if (query.featured === "false") shared.push(eq(products.featured, false));
+  if (query.rating !== undefined && query.rating !== TOP_RATING) shared.push(gte(products.rating, query.rating));
+  const filters = [...shared, ...selectionConditions(selection)];
 
   const terms = query.search ? searchTerms(query.search) : [];
   const tsText = toTsQueryText(terms);
@@ -277,7 +321,8 @@ export async function listProducts(db: Executor, query: ProductListQuery, option
       .limit(pageSize)
       .offset((page - 1) * pageSize);
 
-  const filterKey = JSON.stringify([query.category, query.minPrice, query.maxPrice, query.featured]);
+  const sharedKey = JSON.stringify([query.minPrice, query.maxPrice, query.featured, query.rating === TOP_RATING ? null : query.rating]);
+  const filterKey = JSON.stringify([sharedKey, selection]);
   const countRows = async (where: SQL | undefined, key: string) => {
     const known = cachedCount(db, key);
     if (known !== undefined) return known;
@@ -285,6 +330,15 @@ export async function listProducts(db: Executor, query: ProductListQuery, option
     rememberCount(db, key, total);
     return total;
   };
+  // One cube per search and shared filters serves every combination of facet filters.
+  const facetCube = async (base: SQL | undefined, key: string) => {
+    const known = cachedCount<FacetCube>(db, key);
+    if (known !== undefined) return known;
+    const cube = await queryFacetCube(db, base);
+    rememberCount(db, key, cube);
+    return cube;
+  };
+  const facetRequest = { ...query, category: categorySlugs, brand: brandSlugs };
 
   const run = async (plan: SearchPlan | null): Promise<ProductListResult> => {
     const where = and(...filters, ...(plan ? [plan.where] : []));
@@ -293,7 +347,16 @@ export async function listProducts(db: Executor, query: ProductListQuery, option
     // The count first (remembered 30 s, and cheap: no ranking). Relevance ranking reads every
     // match; above RANK_BUDGET matches (a broad word such as "crème" in a large catalogue) the
     // ranks say little and cost much, so those pages come newest first (decision 002).
-    const total = await countRows(where, key);
+    let facets: CatalogueFacet[] | undefined;
+    let total: number;
+    if (options.facets) {
+      const cube = await facetCube(and(...shared, ...(plan ? [plan.where] : [])), `cube|${sharedKey}|${plan?.key ?? ""}`);
+      const counted = countFacets(cube, selection);
+      total = counted.total;
+      facets = buildFacets(counted, facetRequest, { categories: allCategories, brands: allBrands });
+    } else {
+      total = await countRows(where, key);
+    }
     const order = orderFor(sort === "relevance" && plan && total > (options.rankBudget ?? RANK_BUDGET) ? "newest" : sort, plan);
     const pageCount = Math.ceil(total / pageSize);
     const pageOutOfRange = requested > Math.max(pageCount, 1);
@@ -306,6 +369,7 @@ export async function listProducts(db: Executor, query: ProductListQuery, option
       page_size: pageSize,
       page_count: pageCount,
       pageOutOfRange,
+      facets,
     };
   };
 

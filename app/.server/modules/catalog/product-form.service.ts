@@ -1,35 +1,44 @@
 /**
- * The back-office product form: read one product for editing, create, edit. The server checks
- * everything again (the schema, the category, the SKU's uniqueness) and writes in one
- * transaction, all or nothing. Stock goes through the inventory service (a movement per
- * change); the price history is kept by the products trigger (drizzle/0002); catalogue caches
- * are forgotten and images the edit dropped are deleted after the commit.
+ * The back-office product form: read one product with its variants for editing, create, edit.
+ * The server checks everything again (the schema, the category, the brand, every SKU's
+ * uniqueness across the shop) and writes in one transaction, all or nothing. A product's price,
+ * stock and variant count are roll-ups of its variants kept by a deferred trigger (decision 025),
+ * so this code never writes them; each variant's stock goes through the inventory service (a
+ * movement per change); the price history is kept per variant by a trigger. Catalogue caches are
+ * forgotten and images the edit dropped are deleted after the commit.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
-import { categories, products, productVariants } from "../../db/schema";
+import { brands, categories, products, productVariants } from "../../db/schema";
 import { invalidateCatalogCaches } from "./catalog.service";
 import { adjustStock, recordInitialStock } from "../inventory/inventory.service";
 import { forgetStockReport } from "./products-admin.service";
 import { droppedImages, removeUnreferencedProductImages } from "../../media/product-images";
 import {
   EMPTY_PRODUCT_FORM,
+  PRODUCT_BRAND_MESSAGE,
   PRODUCT_CATEGORY_MESSAGE,
   PRODUCT_FORM_INVALID_MESSAGE,
   PRODUCT_NOT_FOUND_MESSAGE,
-  PRODUCT_SKU_TAKEN_MESSAGE,
   SKIN_TYPES,
+  VARIANT_NOT_FOUND_MESSAGE,
+  VARIANT_SKU_TAKEN_MESSAGE,
+  variantErrorKey,
   type AdminProductDetail,
+  type BrandOption,
   type ProductFieldErrors,
   type ProductInput,
   type SkinType,
+  type VariantFormValues,
+  type VariantInput,
 } from "~/domain/catalog/admin-product-form.schema";
+import { slugify } from "~/domain/catalog/admin-categories.schema";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
 
 /**
  * The product saved. Refusals are thrown as DomainError: product_not_found, invalid_product
- * (invalid, with a message per field), sku_taken (conflict, on the SKU field).
+ * (invalid, with a message per field), sku_taken (conflict, on each clashing variant's SKU field).
  */
 export type SavedProduct = { id: string; name: string; created: boolean };
 
@@ -37,11 +46,21 @@ const productNotFound = () => notFound("product_not_found", PRODUCT_NOT_FOUND_ME
 
 const euros = (cents: number | null) => (cents === null || cents === 0 ? "" : (cents / 100).toFixed(2));
 
-/** The product as the form edits it, or null when the id is unknown. */
+/** The brands the form's select offers, A to Z. */
+export async function listBrandOptions(db: Executor): Promise<BrandOption[]> {
+  return db.select({ id: brands.id, name: brands.name }).from(brands).orderBy(asc(brands.name));
+}
+
+/** The product as the form edits it (its variants in their order), or null when the id is unknown. */
 export async function getAdminProductDetail(db: Executor, id: string): Promise<AdminProductDetail | null> {
   if (!isUuid(id)) return null;
   const [p] = await db.select().from(products).where(eq(products.id, id));
   if (!p) return null;
+  const variants = await db
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, id))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
   const skin = p.attributes?.skin_type ?? "";
   return {
     id: p.id,
@@ -51,23 +70,36 @@ export async function getAdminProductDetail(db: Executor, id: string): Promise<A
       name: p.name,
       description: p.description ?? "",
       category_id: p.categoryId ?? "",
-      brand: p.brand ?? "",
-      sku: p.sku ?? "",
-      price: euros(p.priceCents),
-      original_price: euros(p.originalPriceCents),
-      stock: String(p.stockQuantity),
+      brand_id: p.brandId ?? "",
+      new_brand: "",
       rating: String(Number(p.rating)),
       review_count: String(p.reviewCount),
       image_url: p.imageUrl ?? "",
       images: p.images ?? [],
       tags: p.tags ?? [],
       attributes: {
-        size: p.attributes?.size ?? "",
         color: p.attributes?.color ?? "",
         skin_type: (SKIN_TYPES as readonly string[]).includes(skin) ? (skin as SkinType) : "",
         usage: p.attributes?.usage ?? "",
       },
+      ingredients: p.ingredients ?? "",
+      usage_tips: p.usageTips ?? "",
       featured: p.featured,
+      variants: variants.map((v): VariantFormValues => ({
+        key: v.id,
+        id: v.id,
+        label: v.label,
+        size: v.size ?? "",
+        shade: v.shade ?? "",
+        shade_hex: v.shadeHex ?? "",
+        content_amount: v.contentAmount === null ? "" : String(Number(v.contentAmount)),
+        content_unit: v.contentUnit ?? "",
+        sku: v.sku,
+        price: euros(v.priceCents),
+        original_price: euros(v.originalPriceCents),
+        stock: String(v.stockQuantity),
+        images: v.images ?? [],
+      })),
     },
   };
 }
@@ -81,30 +113,114 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** The columns the form writes (stock and in_stock apart: they follow the inventory rules). */
-function columnsOf(input: ProductInput) {
+const invalidProduct = (fieldErrors: ProductFieldErrors) => invalid("invalid_product", PRODUCT_FORM_INVALID_MESSAGE, { fieldErrors });
+
+/** The brand the product points to: the one chosen, or the one typed (found by name, else created). */
+async function resolveBrand(tx: Executor, input: ProductInput): Promise<{ id: string; name: string } | null> {
+  if (input.newBrand) {
+    const name = input.newBrand;
+    const [same] = await tx
+      .select({ id: brands.id, name: brands.name })
+      .from(brands)
+      .where(sql`lower(${brands.name}) = lower(${name})`);
+    if (same) return same;
+    const base = slugify(name) || "marque";
+    const [{ taken }] = await tx
+      .select({ taken: sql<number>`count(*)`.mapWith(Number) })
+      .from(brands)
+      .where(sql`${brands.slug} = ${base} OR ${brands.slug} LIKE ${`${base}-%`}`);
+    const [created] = await tx
+      .insert(brands)
+      .values({ name, slug: taken === 0 ? base : `${base}-${taken + 1}` })
+      .returning({ id: brands.id, name: brands.name });
+    return created;
+  }
+  if (!input.brandId) return null;
+  const [brand] = await tx.select({ id: brands.id, name: brands.name }).from(brands).where(eq(brands.id, input.brandId)).for("share");
+  if (!brand) throw invalidProduct({ brand_id: PRODUCT_BRAND_MESSAGE });
+  return brand;
+}
+
+/**
+ * The SKU field's message on each row whose SKU another product's variant already sells
+ * (a variant of this product may hand its SKU to another row of the same form).
+ */
+async function skuClashes(db: Executor, productId: string | null, variants: readonly VariantInput[]): Promise<ProductFieldErrors> {
+  const skus = variants.map((v) => v.sku);
+  const owners = productId
+    ? and(inArray(productVariants.sku, skus), ne(productVariants.productId, productId))
+    : inArray(productVariants.sku, skus);
+  const taken = new Set((await db.select({ sku: productVariants.sku }).from(productVariants).where(owners)).map((r) => r.sku));
+  const errors: ProductFieldErrors = {};
+  variants.forEach((v, index) => {
+    if (taken.has(v.sku)) errors[variantErrorKey(index, "sku")] = VARIANT_SKU_TAKEN_MESSAGE;
+  });
+  return errors;
+}
+
+const skuTaken = (fieldErrors: ProductFieldErrors) => conflict("sku_taken", VARIANT_SKU_TAKEN_MESSAGE, { fieldErrors });
+
+/** The product columns the form writes (never the roll-ups: price, stock, in_stock, variant count). */
+function columnsOf(input: ProductInput, brand: { id: string; name: string } | null) {
   return {
     name: input.name,
     description: input.description,
     categoryId: input.categoryId,
-    brand: input.brand,
-    sku: input.sku,
-    priceCents: input.priceCents,
-    originalPriceCents: input.originalPriceCents,
+    brandId: brand?.id ?? null,
+    brand: brand?.name ?? null,
     rating: input.rating,
     reviewCount: input.reviewCount,
     imageUrl: input.imageUrl,
     images: input.images,
     tags: input.tags,
     attributes: input.attributes,
+    ingredients: input.ingredients,
+    usageTips: input.usageTips,
     featured: input.featured,
   };
 }
 
+/** A variant's columns at a position (its stock apart: the inventory service moves it). */
+function variantColumns(v: VariantInput, position: number) {
+  return {
+    sku: v.sku,
+    label: v.label,
+    size: v.size,
+    shade: v.shade,
+    shadeHex: v.shadeHex,
+    contentAmount: v.contentAmount,
+    contentUnit: v.contentUnit,
+    priceCents: v.priceCents,
+    originalPriceCents: v.originalPriceCents,
+    images: v.images,
+    position,
+  };
+}
+
+/** Inserts variants added by the form with their stock, each one's first movement recorded by the inventory service. */
+async function insertVariants(
+  tx: Executor,
+  productId: string,
+  added: readonly { variant: VariantInput; position: number }[],
+  actorUserId: string,
+): Promise<void> {
+  if (added.length === 0) return;
+  const rows = await tx
+    .insert(productVariants)
+    .values(added.map(({ variant, position }) => ({ ...variantColumns(variant, position), productId, stockQuantity: variant.stock })))
+    .returning({ id: productVariants.id });
+  for (const [i, row] of rows.entries()) {
+    await recordInitialStock(tx, { variantId: row.id, quantity: added[i].variant.stock, actorUserId });
+  }
+}
+
 /**
- * Creates (id null) or edits a product from the form's validated input. Unknown id: 404
- * 'Produit introuvable'; unknown category: 'Veuillez sélectionner une catégorie'; a SKU used by
- * another product: 409 with a message on the SKU field. Nothing is written on a refusal.
+ * Creates (id null) or edits a product and its variants from the form's validated input.
+ * Unknown id: 404 'Produit introuvable'; unknown category or brand: the field's message; a SKU
+ * another product sells: 409 with 'Cette référence est déjà utilisée' on that variant's SKU
+ * field. Nothing is written on a refusal. On an edit, the variants missing from the form are
+ * removed (order lines keep their snapshot, cart lines holding them go), the others are updated
+ * and put in the form's order, the new ones added.
  */
 export async function saveAdminProduct(
   db: Database,
@@ -117,56 +233,92 @@ export async function saveAdminProduct(
   try {
     saved = await db.transaction(async (tx) => {
       const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).for("share");
-      if (!category) {
-        const fieldErrors: ProductFieldErrors = { category_id: PRODUCT_CATEGORY_MESSAGE };
-        throw invalid("invalid_product", PRODUCT_FORM_INVALID_MESSAGE, { fieldErrors });
-      }
+      if (!category) throw invalidProduct({ category_id: PRODUCT_CATEGORY_MESSAGE });
+      const brand = await resolveBrand(tx, input);
+
       if (id === null) {
-        // The product's price and stock are its variants' roll-ups (decision 025): one variant carries them.
+        const clashes = await skuClashes(tx, null, input.variants);
+        if (Object.keys(clashes).length > 0) throw skuTaken(clashes);
+        // The price is a roll-up: the first variant's stands in until the trigger sets the cheapest at commit.
         const [row] = await tx
           .insert(products)
-          .values({ ...columnsOf(input), stockQuantity: 0, inStock: false })
+          .values({ ...columnsOf(input, brand), priceCents: input.variants[0].priceCents, stockQuantity: 0, inStock: false })
           .returning({ id: products.id });
-        const [variant] = await tx
-          .insert(productVariants)
-          .values({
-            productId: row.id,
-            sku: input.sku ?? `AUR-${row.id.replace(/-/g, "").slice(0, 12).toUpperCase()}`,
-            label: input.attributes.size || "Format unique",
-            size: input.attributes.size || null,
-            priceCents: input.priceCents,
-            originalPriceCents: input.originalPriceCents,
-            stockQuantity: input.stock,
-          })
-          .returning({ id: productVariants.id });
-        await recordInitialStock(tx, { variantId: variant.id, quantity: input.stock, actorUserId });
+        await insertVariants(
+          tx,
+          row.id,
+          input.variants.map((variant, position) => ({ variant, position })),
+          actorUserId,
+        );
         return { id: row.id, created: true };
       }
+
       const [current] = await tx
         .select({ imageUrl: products.imageUrl, images: products.images })
         .from(products)
         .where(eq(products.id, id))
         .for("update");
       if (!current) throw productNotFound();
-      const { priceCents, originalPriceCents, ...productColumns } = columnsOf(input);
-      await tx.update(products).set(productColumns).where(eq(products.id, id));
-      // Price and stock belong to the product's default variant; the product's roll-ups follow at commit.
-      const [variant] = await tx
-        .select({ id: productVariants.id })
+      const existing = await tx
+        .select({ id: productVariants.id, sku: productVariants.sku, images: productVariants.images })
         .from(productVariants)
         .where(eq(productVariants.productId, id))
-        .orderBy(asc(productVariants.position), asc(productVariants.id))
-        .limit(1);
-      if (!variant) throw productNotFound();
-      await tx.update(productVariants).set({ priceCents, originalPriceCents }).where(eq(productVariants.id, variant.id));
-      // The stock itself: the inventory service's "set", which writes a movement when it changes.
-      await adjustStock(tx, { variantIds: [variant.id], mode: "set", quantity: input.stock, actorUserId });
-      dropped = droppedImages([current.imageUrl, ...(current.images ?? [])], [input.imageUrl, ...input.images]);
+        .orderBy(asc(productVariants.id))
+        .for("update");
+      const existingById = new Map(existing.map((v) => [v.id, v]));
+      const unknown = input.variants.findIndex((v) => v.id !== null && !existingById.has(v.id));
+      if (unknown >= 0) throw invalidProduct({ [variantErrorKey(unknown, "sku")]: VARIANT_NOT_FOUND_MESSAGE });
+      const clashes = await skuClashes(tx, id, input.variants);
+      if (Object.keys(clashes).length > 0) throw skuTaken(clashes);
+
+      const keptIds = new Set(input.variants.flatMap((v) => (v.id ? [v.id] : [])));
+      const removed = existing.filter((v) => !keptIds.has(v.id));
+      if (removed.length > 0) {
+        await tx.delete(productVariants).where(
+          inArray(
+            productVariants.id,
+            removed.map((v) => v.id),
+          ),
+        );
+      }
+      await tx.update(products).set(columnsOf(input, brand)).where(eq(products.id, id));
+
+      // Two rows may swap their SKUs: the changed ones step aside first so the unique index never sees a clash mid-way.
+      const renamed = input.variants.filter((v) => v.id && existingById.get(v.id)?.sku !== v.sku);
+      if (renamed.length > 1) {
+        await tx
+          .update(productVariants)
+          .set({ sku: sql`'~' || ${productVariants.id}::text` })
+          .where(
+            inArray(
+              productVariants.id,
+              renamed.map((v) => v.id as string),
+            ),
+          );
+      }
+      const added: { variant: VariantInput; position: number }[] = [];
+      for (const [position, variant] of input.variants.entries()) {
+        if (!variant.id) {
+          added.push({ variant, position });
+          continue;
+        }
+        await tx.update(productVariants).set(variantColumns(variant, position)).where(eq(productVariants.id, variant.id));
+        // The inventory's "set" writes a movement only when the stock changes.
+        await adjustStock(tx, { variantIds: [variant.id], mode: "set", quantity: variant.stock, actorUserId });
+      }
+      await insertVariants(tx, id, added, actorUserId);
+
+      dropped = droppedImages(
+        [current.imageUrl, ...(current.images ?? []), ...existing.flatMap((v) => v.images ?? [])],
+        [input.imageUrl, ...input.images, ...input.variants.flatMap((v) => v.images)],
+      );
       return { id, created: false };
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw conflict("sku_taken", PRODUCT_SKU_TAKEN_MESSAGE, { fieldErrors: { sku: PRODUCT_SKU_TAKEN_MESSAGE } });
+      // Another save took one of the SKUs between the check and the write.
+      const clashes = await skuClashes(db, id, input.variants);
+      throw skuTaken(Object.keys(clashes).length > 0 ? clashes : { variants: VARIANT_SKU_TAKEN_MESSAGE });
     }
     throw error;
   }

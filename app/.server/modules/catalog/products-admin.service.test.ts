@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import { createShopper } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
-import { categories, orderItems, products, stockMovements } from "../../db/schema";
+import { categories, orderItems, products, productVariants, stockMovements } from "../../db/schema";
+import { insertSeedProducts } from "../../db/seed/demo";
 import {
   adjustAdminStock as adjustAdminStockOrThrow,
   countProductsPerCategory,
@@ -29,7 +30,10 @@ let handle: DatabaseHandle;
 let admin: { id: string; email: string };
 let categoryId: string;
 const token = `zq${randomUUID().slice(0, 6)}`;
+/** A product with three variants, under its own word so the lists above keep their counts. */
+const multiToken = `mv${randomUUID().slice(0, 6)}`;
 const ids: Record<string, string> = {};
+const variantIds: Record<string, string> = {};
 
 const q = (overrides: Partial<AdminProductQuery>): AdminProductQuery => ({ ...DEFAULT_ADMIN_PRODUCT_QUERY, ...overrides });
 
@@ -48,17 +52,36 @@ beforeAll(async () => {
     .returning();
   categoryId = cat.id;
   const rows = [
-    { key: "creme", name: `Crème ${token} Éclat`, priceCents: 2550, stockQuantity: 0, categoryId },
-    { key: "rouge", name: `Rouge, "mat" ${token}`, priceCents: 1000, stockQuantity: 5, categoryId },
-    { key: "parfum", name: `Parfum ${token}`, priceCents: 9900, stockQuantity: 40, categoryId },
-    { key: "savon", name: `Savon ${token}`, priceCents: 300, stockQuantity: 10, categoryId: null },
+    { key: "creme", name: `Crème ${token} Éclat`, priceCents: 2550, stock: 0, categoryId },
+    { key: "rouge", name: `Rouge, "mat" ${token}`, priceCents: 1000, stock: 5, categoryId },
+    { key: "parfum", name: `Parfum ${token}`, priceCents: 9900, stock: 40, categoryId },
+    { key: "savon", name: `Savon ${token}`, priceCents: 300, stock: 10, categoryId: null },
   ];
   for (const { key, ...values } of rows) {
-    const [p] = await handle.db
-      .insert(products)
-      .values({ ...values, brand: "Aurore Test", sku: `SKU-${token}-${key}` })
-      .returning({ id: products.id });
+    // One at a time: the list's default order is the newest first.
+    const [p] = await handle.db.transaction((tx) =>
+      insertSeedProducts(tx, [{ ...values, brand: "Aurore Test", sku: `SKU-${token}-${key}` }]),
+    );
     ids[key] = p.id;
+  }
+  const [multi] = await handle.db.transaction((tx) =>
+    insertSeedProducts(tx, [
+      {
+        name: `Fond de teint ${multiToken}`,
+        priceCents: 3900,
+        brand: "Aurore Test",
+        categoryId: null,
+        variants: [
+          { sku: `FDT-${multiToken}-01`, label: "Ivoire 01", shade: "Ivoire 01", shadeHex: "#f1d9c4", priceCents: 3900, stock: 4 },
+          { sku: `FDT-${multiToken}-02`, label: "Beige 02", shade: "Beige 02", shadeHex: "#e2bf9f", priceCents: 3900, stock: 0 },
+          { sku: `FDT-${multiToken}-03`, label: "Miel 03", shade: "Miel 03", shadeHex: "#c99a6e", priceCents: 4200, stock: 12 },
+        ],
+      },
+    ]),
+  );
+  ids.multi = multi.id;
+  for (const v of await handle.db.select().from(productVariants).where(eq(productVariants.productId, multi.id))) {
+    variantIds[v.label] = v.id;
   }
 });
 
@@ -120,17 +143,23 @@ describe("listAdminProducts", () => {
 describe("stock report", () => {
   it("counts the whole catalogue by stock level and sums price times stock", async () => {
     const all = await handle.db.select({ price: products.priceCents, stock: products.stockQuantity }).from(products);
+    const variants = await handle.db
+      .select({ price: productVariants.priceCents, stock: productVariants.stockQuantity })
+      .from(productVariants);
     const report = await getStockReport(handle.db, { fresh: true });
     expect(report).toEqual({
       total_products: all.length,
       products_in_stock: all.filter((p) => p.stock > 10).length,
       low_stock_products: all.filter((p) => p.stock >= 1 && p.stock <= 10).length,
       products_out_of_stock: all.filter((p) => p.stock === 0).length,
-      total_stock_value_cents: all.reduce((sum, p) => sum + p.price * p.stock, 0),
+      total_stock_value_cents: variants.reduce((sum, v) => sum + v.price * v.stock, 0),
     });
     expect(report.products_out_of_stock).toBeGreaterThanOrEqual(1);
+    // The stock's value counts each variant at its own price (not the product's cheapest one).
+    const multi = await handle.db.select().from(productVariants).where(eq(productVariants.productId, ids.multi));
+    expect(multi.reduce((sum, v) => sum + v.priceCents * v.stockQuantity, 0)).toBe(4 * 3900 + 12 * 4200);
     // Remembered a few seconds, forgotten by the back-office's own stock changes.
-    await handle.db.update(products).set({ stockQuantity: 7 }).where(eq(products.id, ids.parfum));
+    await handle.db.update(productVariants).set({ stockQuantity: 7 }).where(eq(productVariants.productId, ids.parfum));
     expect(await getStockReport(handle.db)).toEqual(report);
     await adjustAdminStock(handle.db, { productIds: [ids.parfum], mode: "set", quantity: 40, bulk: false, actorUserId: admin.id });
     expect(await getStockReport(handle.db)).toEqual(report);
@@ -189,7 +218,7 @@ describe("adjustAdminStock", () => {
     const low = q({ search: token, stock: "low" });
     const before = await listAdminProducts(handle.db, low);
     // Remembered: a change behind the back-office's back (an order from the shop) shows within 5 s.
-    await handle.db.update(products).set({ stockQuantity: 3 }).where(eq(products.id, ids.parfum));
+    await handle.db.update(productVariants).set({ stockQuantity: 3 }).where(eq(productVariants.productId, ids.parfum));
     expect((await listAdminProducts(handle.db, low)).total).toBe(before.total);
     // The back-office's own change forgets the counts.
     await adjustAdminStock(handle.db, { productIds: [ids.parfum], mode: "set", quantity: 4, bulk: false, actorUserId: admin.id });
@@ -204,24 +233,112 @@ describe("adjustAdminStock", () => {
   });
 });
 
+describe("a product with several variants", () => {
+  it("is one row with its variants' total stock and cheapest price, its variants in order; a variant's SKU finds it", async () => {
+    const list = await listAdminProducts(handle.db, q({ search: multiToken }));
+    expect(list.total).toBe(1);
+    expect(list.rows[0]).toMatchObject({ id: ids.multi, stock: 16, price_cents: 3900, variant_count: 3 });
+    expect(list.rows[0].variants.map((v) => [v.label, v.sku, v.price_cents, v.stock])).toEqual([
+      ["Ivoire 01", `FDT-${multiToken}-01`, 3900, 4],
+      ["Beige 02", `FDT-${multiToken}-02`, 3900, 0],
+      ["Miel 03", `FDT-${multiToken}-03`, 4200, 12],
+    ]);
+    const bySku = await listAdminProducts(handle.db, q({ search: `FDT-${multiToken}-02` }));
+    expect(bySku.rows.map((r) => r.id)).toEqual([ids.multi]);
+    // A single-variant product lists its one variant.
+    const single = await listAdminProducts(handle.db, q({ search: `SKU-${token}-savon` }));
+    expect(single.rows[0]).toMatchObject({ variant_count: 1, variants: [expect.objectContaining({ label: "Format unique" })] });
+  });
+
+  it("moves one variant's stock alone, and the bulk bar's stock on every variant of the product; the history names the variant", async () => {
+    const one = await adjustAdminStock(handle.db, {
+      variantIds: [variantIds["Beige 02"]],
+      mode: "add",
+      quantity: 3,
+      bulk: false,
+      actorUserId: admin.id,
+    });
+    expect(one).toMatchObject({ ok: true, variants: [{ variantId: variantIds["Beige 02"], productId: ids.multi, stock: 3, delta: 3 }] });
+    const stockOf = async () =>
+      Object.fromEntries(
+        (await handle.db.select().from(productVariants).where(eq(productVariants.productId, ids.multi))).map((v) => [
+          v.label,
+          v.stockQuantity,
+        ]),
+      );
+    expect(await stockOf()).toEqual({ "Ivoire 01": 4, "Beige 02": 3, "Miel 03": 12 });
+
+    const bulk = await adjustAdminStock(handle.db, {
+      productIds: [ids.multi, ids.savon],
+      mode: "remove",
+      quantity: 5,
+      bulk: true,
+      actorUserId: admin.id,
+    });
+    expect(bulk.ok && bulk.variants).toHaveLength(4);
+    expect(await stockOf()).toEqual({ "Ivoire 01": 0, "Beige 02": 0, "Miel 03": 7 });
+    // The roll-up follows at commit.
+    const [row] = await handle.db.select().from(products).where(eq(products.id, ids.multi));
+    expect(row).toMatchObject({ stockQuantity: 7, inStock: true });
+
+    const history = await getStockHistory(handle.db, ids.multi);
+    expect(
+      history?.movements
+        .slice(0, 4)
+        .map((m) => [m.variant_label, m.reason, m.delta])
+        .sort(),
+    ).toEqual(
+      [
+        ["Beige 02", "admin_add", 3],
+        ["Beige 02", "admin_remove", -3],
+        ["Ivoire 01", "admin_remove", -4],
+        ["Miel 03", "admin_remove", -5],
+      ].sort(),
+    );
+    // Put the savon back for the lists below.
+    await adjustAdminStock(handle.db, { productIds: [ids.savon], mode: "add", quantity: 5, bulk: false, actorUserId: admin.id });
+  });
+
+  it("refuses an unknown product or variant and changes nothing", async () => {
+    const before = await handle.db.select().from(stockMovements);
+    for (const target of [{ productIds: [ids.multi, randomUUID()] }, { variantIds: [variantIds["Miel 03"], randomUUID()] }]) {
+      expect(await adjustAdminStock(handle.db, { ...target, mode: "add", quantity: 1, bulk: true, actorUserId: admin.id })).toMatchObject({
+        ok: false,
+        status: 404,
+        message: "Produit introuvable",
+      });
+    }
+    expect(await handle.db.select().from(stockMovements)).toHaveLength(before.length);
+  });
+});
+
 describe("streamStockCsv", () => {
   it("writes a BOM, the French header, quoted fields and accents, honouring the filters", async () => {
     const text = await csvOf({ search: token });
     const lines = text.split("\r\n");
-    expect(lines[0]).toBe("\uFEFFNom;Catégorie;Prix;Stock;Statut");
+    expect(lines[0]).toBe("\uFEFFProduit;Variante;SKU;Catégorie;Prix;Stock;Statut");
     expect(lines.slice(1, -1)).toEqual([
-      `Crème ${token} Éclat;Catégorie ${token};25,50;0;Rupture`,
-      `Parfum ${token};Catégorie ${token};99,00;40;En stock`,
-      `"Rouge, ""mat"" ${token}";Catégorie ${token};10,00;10;Stock faible`,
-      `Savon ${token};Non classé;3,00;15;En stock`,
+      `Crème ${token} Éclat;Format unique;SKU-${token}-creme;Catégorie ${token};25,50;0;Rupture`,
+      `Parfum ${token};Format unique;SKU-${token}-parfum;Catégorie ${token};99,00;40;En stock`,
+      `"Rouge, ""mat"" ${token}";Format unique;SKU-${token}-rouge;Catégorie ${token};10,00;10;Stock faible`,
+      `Savon ${token};Format unique;SKU-${token}-savon;Non classé;3,00;15;En stock`,
     ]);
     expect(lines.at(-1)).toBe("");
     const outOnly = (await csvOf({ search: token, stock: "out" })).split("\r\n");
     expect(outOnly).toHaveLength(3);
   });
 
+  it("writes one line per variant, in the product's order (stocks as the bulk change above left them)", async () => {
+    const lines = (await csvOf({ search: multiToken })).split("\r\n").slice(1, -1);
+    expect(lines).toEqual([
+      `Fond de teint ${multiToken};Ivoire 01;FDT-${multiToken}-01;Non classé;39,00;0;Rupture`,
+      `Fond de teint ${multiToken};Beige 02;FDT-${multiToken}-02;Non classé;39,00;0;Rupture`,
+      `Fond de teint ${multiToken};Miel 03;FDT-${multiToken}-03;Non classé;42,00;7;Stock faible`,
+    ]);
+  });
+
   it("reads past one chunk of rows", async () => {
-    const all = await handle.db.select({ id: products.id }).from(products);
+    const all = await handle.db.select({ id: productVariants.id }).from(productVariants);
     const text = await csvOf({});
     expect(text.split("\r\n").length - 2).toBe(all.length);
   });

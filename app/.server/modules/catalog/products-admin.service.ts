@@ -3,10 +3,12 @@
  * (Gestion des Produits, Tableau de Bord Stock).
  *
  * Search reads products.search_text (name, brand, tags; lower-case, unaccented, kept by a
- * trigger) through its trigram GIN index, every word typed must appear; an exact SKU matches
- * too. Filter, sort, count and pages happen in the database. Stock changes go through the
- * inventory service (movements, locks, never below 0); every write forgets the catalogue caches
- * so the storefront shows it at once.
+ * trigger) through its trigram GIN index, every word typed must appear; an exact SKU (a
+ * variant's, or the legacy product one) matches too. Filter, sort, count and pages happen in the
+ * database. A product's price and stock are its variants' roll-ups (decision 025): the list shows
+ * one row per product and its variants under it. Stock changes go through the inventory service,
+ * per variant (movements, locks, never below 0); every write forgets the catalogue caches so the
+ * storefront shows it at once.
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
@@ -22,6 +24,7 @@ import {
   stockStatus,
   type AdminProductPage,
   type AdminProductQuery,
+  type AdminVariantRow,
   type StockHistory,
   type StockReport,
 } from "~/domain/catalog/admin-products.schema";
@@ -43,7 +46,12 @@ function filterConditions(filter: ProductFilter): SQL | undefined {
   const terms = adminSearchTerms(filter.search);
   if (terms.length > 0) {
     const byText = and(...terms.map((term) => sql`${products.searchText} LIKE ${`%${term}%`}`));
-    conditions.push(or(byText, eq(products.sku, filter.search.trim())));
+    const sku = filter.search.trim();
+    const byVariantSku = inArray(
+      products.id,
+      sql`(SELECT ${productVariants.productId} FROM ${productVariants} WHERE ${productVariants.sku} = ${sku})`,
+    );
+    conditions.push(or(byText, eq(products.sku, sku), byVariantSku));
   }
   const present = conditions.filter((c): c is SQL => c !== undefined);
   return present.length ? and(...present) : undefined;
@@ -64,7 +72,32 @@ const rowColumns = {
   categoryName: categories.name,
   priceCents: products.priceCents,
   stock: products.stockQuantity,
+  variantCount: products.variantCount,
 };
+
+/** The variants of these products, in each product's order. */
+async function variantsOf(db: Executor, productIds: readonly string[]): Promise<Map<string, AdminVariantRow[]>> {
+  const byProduct = new Map<string, AdminVariantRow[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      label: productVariants.label,
+      sku: productVariants.sku,
+      priceCents: productVariants.priceCents,
+      stock: productVariants.stockQuantity,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, [...productIds]))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+  for (const r of rows) {
+    const list = byProduct.get(r.productId) ?? [];
+    list.push({ id: r.id, label: r.label, sku: r.sku, price_cents: r.priceCents, stock: r.stock });
+    byProduct.set(r.productId, list);
+  }
+  return byProduct;
+}
 
 /**
  * Counts are remembered 5 s per filter (count-memo.ts), like the stock report below: every
@@ -73,7 +106,7 @@ const rowColumns = {
  */
 const productCounts = createCountMemo({ ttlMs: 5_000 });
 
-/** One page of products (20 by default) with the count of products found. */
+/** One page of products (20 by default) with the count of products found; a product's variants come with it. */
 export async function listAdminProducts(
   db: Executor,
   query: AdminProductQuery,
@@ -102,6 +135,10 @@ export async function listAdminProducts(
           .orderBy(...orderBy(query))
           .limit(pageSize)
           .offset((page - 1) * pageSize);
+  const variants = await variantsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     rows: rows.map((r) => ({
       id: r.id,
@@ -111,6 +148,8 @@ export async function listAdminProducts(
       category_name: r.categoryName,
       price_cents: r.priceCents,
       stock: r.stock,
+      variant_count: r.variantCount,
+      variants: variants.get(r.id) ?? [],
     })),
     total,
     page,
@@ -146,7 +185,11 @@ async function computeStockReport(db: Executor): Promise<StockReport> {
       inStock: sql<number>`count(*) FILTER (WHERE ${products.stockQuantity} > ${LOW_STOCK_THRESHOLD})`.mapWith(Number),
       low: sql<number>`count(*) FILTER (WHERE ${products.stockQuantity} BETWEEN 1 AND ${LOW_STOCK_THRESHOLD})`.mapWith(Number),
       out: sql<number>`count(*) FILTER (WHERE ${products.stockQuantity} = 0)`.mapWith(Number),
-      value: sql<number>`coalesce(sum(${products.priceCents}::bigint * ${products.stockQuantity}), 0)`.mapWith(Number),
+      // Each variant at its own price: the product's price is its cheapest variant's.
+      value:
+        sql<number>`(SELECT coalesce(sum(${productVariants.priceCents}::bigint * ${productVariants.stockQuantity}), 0) FROM ${productVariants})`.mapWith(
+          Number,
+        ),
     })
     .from(products);
   return {
@@ -181,34 +224,44 @@ export async function countProductsPerCategory(db: Executor) {
   return rows.map((r) => ({ category_id: r.id, category_name: r.name, count: r.count }));
 }
 
-/** Each product's default variant (the page still adjusts products); an unknown product: 404. */
-async function defaultVariantIds(db: Executor, productIds: readonly string[]): Promise<string[]> {
-  const ids = [...new Set(productIds)];
-  if (ids.length === 0) return [];
-  if (!ids.every(isUuid)) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
-  const rows = await db
-    .selectDistinctOn([productVariants.productId], { id: productVariants.id })
-    .from(productVariants)
-    .where(inArray(productVariants.productId, ids))
-    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
-  if (rows.length !== ids.length) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
-  return rows.map((r) => r.id);
-}
-
 /**
- * The page's stock changes. One product's minus refuses to go below 0 ('Stock insuffisant');
- * the bulk bar's '- Retirer' floors at 0.
+ * The page's stock changes, on variants: those named, and every variant of each product named
+ * (a product row's adjuster, the bulk bar). One row's minus refuses to go below 0 ('Stock
+ * insuffisant'); the bulk bar's '- Retirer' floors at 0. An unknown product or variant changes
+ * nothing: 'Produit introuvable'.
  */
 export async function adjustAdminStock(
   db: Database,
-  input: { productIds: string[]; mode: "set" | "add" | "remove"; quantity: number; bulk: boolean; actorUserId: string },
+  input: {
+    productIds?: string[];
+    variantIds?: string[];
+    mode: "set" | "add" | "remove";
+    quantity: number;
+    bulk: boolean;
+    actorUserId: string;
+  },
 ): Promise<StockAdjustResult> {
-  const result = await adjustStock(db, {
-    variantIds: await defaultVariantIds(db, input.productIds),
-    mode: input.mode,
-    quantity: input.quantity,
-    actorUserId: input.actorUserId,
-    floorAtZero: input.bulk,
+  const productIds = [...new Set(input.productIds ?? [])];
+  if (!productIds.every(isUuid)) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
+  const result = await db.transaction(async (tx) => {
+    const variantIds = new Set(input.variantIds ?? []);
+    if (productIds.length > 0) {
+      const rows = await tx
+        .select({ id: productVariants.id, productId: productVariants.productId })
+        .from(productVariants)
+        .where(inArray(productVariants.productId, productIds));
+      if (new Set(rows.map((r) => r.productId)).size !== productIds.length) {
+        throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
+      }
+      for (const r of rows) variantIds.add(r.id);
+    }
+    return adjustStock(tx, {
+      variantIds: [...variantIds],
+      mode: input.mode,
+      quantity: input.quantity,
+      actorUserId: input.actorUserId,
+      floorAtZero: input.bulk,
+    });
   });
   invalidateCatalogCaches(db);
   forgetStockReport(db);
@@ -222,6 +275,9 @@ export async function adjustAdminStock(
  */
 export async function deleteAdminProduct(db: Executor, productId: string): Promise<{ name: string }> {
   if (!isUuid(productId)) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
+  const variantImages = (
+    await db.select({ images: productVariants.images }).from(productVariants).where(eq(productVariants.productId, productId))
+  ).flatMap((v) => v.images ?? []);
   const [row] = await db
     .delete(products)
     .where(eq(products.id, productId))
@@ -229,13 +285,13 @@ export async function deleteAdminProduct(db: Executor, productId: string): Promi
   if (!row) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
   invalidateCatalogCaches(db);
   forgetStockReport(db);
-  await removeUnreferencedProductImages(db, [row.imageUrl, ...(row.images ?? [])]);
+  await removeUnreferencedProductImages(db, [row.imageUrl, ...(row.images ?? []), ...variantImages]);
   return { name: row.name };
 }
 
 const HISTORY_LIMIT = 50;
 
-/** A product's latest stock movements (who, why, delta, resulting stock), or null when unknown. */
+/** A product's latest stock movements (which variant, who, why, delta, resulting stock), or null when unknown. */
 export async function getStockHistory(db: Executor, productId: string): Promise<StockHistory | null> {
   if (!isUuid(productId)) return null;
   const [product] = await db.select({ name: products.name }).from(products).where(eq(products.id, productId));
@@ -249,8 +305,11 @@ export async function getStockHistory(db: Executor, productId: string): Promise<
       resultingStock: stockMovements.resultingStock,
       actorEmail: user.email,
       orderNumber: orders.orderNumber,
+      variantLabel: productVariants.label,
+      variantSku: productVariants.sku,
     })
     .from(stockMovements)
+    .leftJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
     .leftJoin(user, eq(user.id, stockMovements.actorUserId))
     .leftJoin(orders, eq(orders.id, stockMovements.orderId))
     .where(eq(stockMovements.productId, productId))
@@ -268,19 +327,23 @@ export async function getStockHistory(db: Executor, productId: string): Promise<
       resulting_stock: r.resultingStock,
       actor: r.actorEmail,
       order_number: r.orderNumber,
+      variant_label: r.variantLabel,
+      variant_sku: r.variantSku,
     })),
   };
 }
 
-export const STOCK_CSV_HEADER = ["Nom", "Catégorie", "Prix", "Stock", "Statut"] as const;
+export const STOCK_CSV_HEADER = ["Produit", "Variante", "SKU", "Catégorie", "Prix", "Stock", "Statut"] as const;
 const EXPORT_CHUNK = 1000;
-type ExportRow = { id: string; name: string; categoryName: string | null; priceCents: number; stock: number };
+type ExportProduct = { id: string; name: string; categoryName: string | null };
 const csvPrice = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
 /**
- * The stock report CSV for the current filters, by name, read in keyset chunks of 1000 rows so
- * a 100k-product catalogue is streamed without holding it in memory (and without holding a
- * transaction open while a slow client downloads). Prices "12,50" (euros, French decimal comma).
+ * The stock report CSV for the current filters, one line per variant (product, variant label,
+ * SKU, price, stock, status), products by name and each one's variants in their order. Products
+ * are read in keyset chunks of 1000 so a 100k-product catalogue is streamed without holding it
+ * in memory (and without holding a transaction open while a slow client downloads). Prices
+ * "12,50" (euros, French decimal comma). STOCK_EXPORT_MAX_ROWS bounds the products.
  */
 export async function* streamStockCsv(db: Executor, filter: ProductFilter): AsyncGenerator<string> {
   yield CSV_BOM + csvRow(STOCK_CSV_HEADER);
@@ -291,23 +354,31 @@ export async function* streamStockCsv(db: Executor, filter: ProductFilter): Asyn
     const keyset: SQL | undefined = after
       ? or(gt(products.name, after.name), and(eq(products.name, after.name), gt(products.id, after.id)))
       : undefined;
-    const rows: ExportRow[] = await db
-      .select(rowColumns)
+    const rows: ExportProduct[] = await db
+      .select({ id: products.id, name: products.name, categoryName: categories.name })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(and(where, keyset))
       .orderBy(asc(products.name), asc(products.id))
       .limit(Math.min(EXPORT_CHUNK, STOCK_EXPORT_MAX_ROWS - sent));
     if (rows.length === 0) return;
+    const variants = await variantsOf(
+      db,
+      rows.map((r) => r.id),
+    );
     yield rows
-      .map((r) =>
-        csvRow([
-          r.name,
-          r.categoryName ?? "Non classé",
-          csvPrice.format(r.priceCents / 100),
-          r.stock,
-          STOCK_STATUS_LABELS[stockStatus(r.stock)],
-        ]),
+      .flatMap((r) =>
+        (variants.get(r.id) ?? []).map((v) =>
+          csvRow([
+            r.name,
+            v.label,
+            v.sku,
+            r.categoryName ?? "Non classé",
+            csvPrice.format(v.price_cents / 100),
+            v.stock,
+            STOCK_STATUS_LABELS[stockStatus(v.stock)],
+          ]),
+        ),
       )
       .join("");
     sent += rows.length;

@@ -2,18 +2,14 @@ import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Input, Select, controlClass } from "~/components/ui/input";
 import { showToast } from "~/components/ui/toast";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import {
   EMPTY_PRODUCT_FORM,
-  IMAGE_TOO_LARGE_MESSAGE,
   PRODUCT_FORM_INVALID_MESSAGE,
   PRODUCT_GALLERY_MAX,
-  PRODUCT_IMAGE_MAX_BYTES,
-  PRODUCT_IMAGE_TYPES,
-  PRODUCT_IMAGE_UPLOAD_URL,
   PRODUCT_IMAGE_URL_MESSAGE,
   ProductFormSchema,
   SKIN_TYPES,
@@ -22,48 +18,18 @@ import {
   productFieldErrors,
   type AdminProductDetail,
   type AdminProductFormAnswer,
+  type BrandOption,
   type ProductFieldErrors,
   type ProductFormValues,
-  type ProductImageUploadAnswer,
 } from "~/domain/catalog/admin-product-form.schema";
-
-type UploadResult = { ok: true; url: string } | { ok: false; message: string };
-
-/**
- * Sends one image to the upload endpoint with XMLHttpRequest (fetch reports no upload
- * progress). The body is the file itself; the server judges it by its bytes.
- */
-function uploadImage(file: File, onProgress: (percent: number) => void): Promise<UploadResult> {
-  if (file.size > PRODUCT_IMAGE_MAX_BYTES) return Promise.resolve({ ok: false, message: IMAGE_TOO_LARGE_MESSAGE });
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", PRODUCT_IMAGE_UPLOAD_URL);
-    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      const body = xhr.response as (ProductImageUploadAnswer & { error?: { message?: string } }) | null;
-      if (xhr.status === 201 && body?.data?.url) resolve({ ok: true, url: body.data.url });
-      else resolve({ ok: false, message: body?.error?.message ?? "Une erreur est survenue" });
-    };
-    xhr.onerror = () => resolve({ ok: false, message: "Une erreur est survenue" });
-    xhr.send(file);
-  });
-}
-
-/** Asks the server to drop uploads the form will not save (it keeps any a product uses). */
-function discardUploads(urls: Iterable<string>) {
-  for (const url of urls) {
-    void fetch(`${PRODUCT_IMAGE_UPLOAD_URL}?url=${encodeURIComponent(url)}`, { method: "DELETE" }).catch(() => {});
-  }
-}
+import { UploadButton, discardUploads } from "./admin-product-image-upload";
+import { VariantsEditor } from "./admin-product-variants-editor";
 
 type Props = {
   mode: "create" | "edit";
   product: AdminProductDetail | null;
   categories: { id: string; name: string }[];
+  brands: BrandOption[];
   onClose: () => void;
 };
 
@@ -72,9 +38,9 @@ const fieldControl = "mt-1 w-full";
 
 /**
  * 'Nouveau produit' / 'Modifier le produit' (spec back-office §2, §5): every field of the
- * product, checked in the browser with the schema the server checks again.
+ * product and its variants, checked in the browser with the schema the server checks again.
  */
-export function ProductFormModal({ mode, product, categories, onClose }: Props) {
+export function ProductFormModal({ mode, product, categories, brands, onClose }: Props) {
   const [values, setValues] = useState<ProductFormValues>(product?.values ?? EMPTY_PRODUCT_FORM);
   const [errors, setErrors] = useState<ProductFieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -90,7 +56,8 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
 
   useFetcherAnswer(fetcher, (answer) => {
     if (answer.ok) {
-      const kept = new Set([savedValues.current?.image_url, ...(savedValues.current?.images ?? [])]);
+      const saved = savedValues.current;
+      const kept = new Set([saved?.image_url, ...(saved?.images ?? []), ...(saved?.variants ?? []).flatMap((v) => v.images)]);
       discardUploads([...uploaded.current].filter((url) => !kept.has(url)));
       uploaded.current.clear();
       showToast(answer.message);
@@ -110,7 +77,15 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
   /** Edits one field and clears its message (spec §5). */
   function set<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));
+    clearError(key);
+  }
+
+  function clearError(key: string) {
     if (errors[key]) setErrors(({ [key]: _cleared, ...rest }) => rest);
+  }
+
+  function clearVariantErrors() {
+    setErrors((all) => Object.fromEntries(Object.entries(all).filter(([key]) => !key.startsWith("variants."))));
   }
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -151,10 +126,13 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
     setUrlError(null);
   }
 
-  const stockNumber = Number(values.stock.replace(",", "."));
-  const willBeInStock = Number.isFinite(stockNumber) && stockNumber > 0;
+  const willBeInStock = values.variants.some((v) => {
+    const stock = Number(v.stock.replace(",", "."));
+    return Number.isFinite(stock) && stock > 0;
+  });
+  const productImages = [...new Set([values.image_url, ...values.images].filter((url) => url && isAcceptableImageUrl(url)))];
 
-  const text = (key: "name" | "brand" | "sku", label: string, required = false) => (
+  const text = (key: "name" | "new_brand", label: string, required = false) => (
     <FieldShell id={`product-${key}`} label={label} required={required} error={errors[key]}>
       <Input
         id={`product-${key}`}
@@ -168,8 +146,8 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
     </FieldShell>
   );
 
-  const numeric = (key: "price" | "original_price" | "stock" | "rating" | "review_count", label: string, step: string, max?: number) => (
-    <FieldShell id={`product-${key}`} label={label} required={key === "price" || key === "stock"} error={errors[key]}>
+  const numeric = (key: "rating" | "review_count", label: string, step: string, max?: number) => (
+    <FieldShell id={`product-${key}`} label={label} error={errors[key]}>
       <Input
         id={`product-${key}`}
         type="number"
@@ -186,7 +164,23 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
     </FieldShell>
   );
 
-  const attribute = (key: "size" | "color" | "usage", label: string) => (
+  const longText = (key: "description" | "ingredients" | "usage_tips", label: string, hint?: string) => (
+    <FieldShell id={`product-${key}`} label={label} hint={hint} className="sm:col-span-2" error={errors[key]}>
+      <textarea
+        id={`product-${key}`}
+        rows={3}
+        value={values[key]}
+        onChange={(e) => set(key, e.currentTarget.value)}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={
+          [hint ? `product-${key}-hint` : null, errorIdOf(`product-${key}`, errors[key])].filter(Boolean).join(" ") || undefined
+        }
+        className={`${controlClass} ${fieldControl} py-2`}
+      />
+    </FieldShell>
+  );
+
+  const attribute = (key: "color" | "usage", label: string) => (
     <FieldShell id={`product-attr-${key}`} label={label}>
       <Input
         id={`product-attr-${key}`}
@@ -208,15 +202,7 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
 
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">{text("name", "Nom du produit", true)}</div>
-          <FieldShell id="product-description" label="Description" className="sm:col-span-2" error={errors.description}>
-            <textarea
-              id="product-description"
-              rows={3}
-              value={values.description}
-              onChange={(e) => set("description", e.currentTarget.value)}
-              className={`${controlClass} ${fieldControl} py-2`}
-            />
-          </FieldShell>
+          {longText("description", "Description")}
           <FieldShell id="product-category_id" label="Catégorie" required error={errors.category_id}>
             <Select
               id="product-category_id"
@@ -234,14 +220,40 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
               ))}
             </Select>
           </FieldShell>
-          {text("brand", "Marque")}
-          {text("sku", "SKU")}
-          {numeric("price", "Prix (€)", "0.01")}
-          {numeric("original_price", "Prix d'origine (€)", "0.01")}
-          {numeric("stock", "Stock", "1")}
+          <FieldShell id="product-brand_id" label="Marque" error={errors.brand_id}>
+            <Select
+              id="product-brand_id"
+              value={values.brand_id}
+              onChange={(e) => set("brand_id", e.currentTarget.value)}
+              disabled={values.new_brand.trim() !== ""}
+              aria-invalid={errors.brand_id ? true : undefined}
+              aria-describedby={errorIdOf("product-brand_id", errors.brand_id)}
+              className={fieldControl}
+            >
+              <option value="">Sans marque</option>
+              {brands.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
+            </Select>
+          </FieldShell>
+          {text("new_brand", "Ou nouvelle marque")}
           {numeric("rating", "Note (0 à 5)", "0.1", 5)}
           {numeric("review_count", "Nombre d'avis", "1")}
+          {longText("ingredients", "Ingrédients (liste INCI)", "Telle qu'imprimée sur l'emballage, ingrédients séparés par des virgules.")}
+          {longText("usage_tips", "Conseils d'utilisation")}
         </div>
+
+        <VariantsEditor
+          variants={values.variants}
+          onChange={(variants) => setValues((v) => ({ ...v, variants }))}
+          errors={errors}
+          onFieldEdited={clearError}
+          onRowsShifted={clearVariantErrors}
+          productImages={productImages}
+          onUploaded={(url) => uploaded.current.add(url)}
+        />
 
         <ImageField
           label="Image principale (obligatoire)"
@@ -390,7 +402,6 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
 
         <fieldset className="grid gap-4 rounded-xl border border-line p-4 sm:grid-cols-2">
           <legend className="px-1 text-sm font-semibold">Attributs</legend>
-          {attribute("size", "Taille / Volume")}
           {attribute("color", "Couleur")}
           <FieldShell id="product-attr-skin" label="Type de peau" error={errors.attributes}>
             <Select
@@ -423,7 +434,7 @@ export function ProductFormModal({ mode, product, categories, onClose }: Props) 
             Produit en stock
           </Checkbox>
           <p id="product-in-stock-hint" className="pl-8 text-sm text-muted">
-            Déterminé par le stock à l'enregistrement : en stock dès qu'il est supérieur à 0.
+            Déterminé par le stock des variantes : en stock dès que l'une d'elles a du stock.
           </p>
         </div>
 
@@ -521,63 +532,5 @@ function ImageField({
         </div>
       </div>
     </fieldset>
-  );
-}
-
-/** A file picker that uploads each chosen image with a progress bar and reports its URL. */
-function UploadButton({ label, multiple = false, onUploaded }: { label: string; multiple?: boolean; onUploaded: (url: string) => void }) {
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const id = `upload-${label.replace(/\W+/g, "-")}`;
-
-  async function upload(files: FileList | null) {
-    if (!files || files.length === 0) return;
-    setError(null);
-    for (const file of Array.from(files)) {
-      setProgress(0);
-      const result = await uploadImage(file, setProgress);
-      if (result.ok) onUploaded(result.url);
-      else setError(result.message);
-    }
-    setProgress(null);
-  }
-
-  return (
-    <div className="flex flex-col items-start gap-2">
-      <input
-        id={id}
-        type="file"
-        accept={PRODUCT_IMAGE_TYPES.join(",")}
-        multiple={multiple}
-        disabled={progress !== null}
-        onChange={(e) => {
-          const input = e.currentTarget;
-          void upload(input.files).finally(() => {
-            input.value = "";
-          });
-        }}
-        className="peer sr-only"
-      />
-      <label
-        htmlFor={id}
-        className={buttonClass({
-          size: "sm",
-          className: "cursor-pointer bg-white text-sm peer-focus-visible:ring-2 peer-focus-visible:ring-accent",
-        })}
-      >
-        {label}
-      </label>
-      {progress !== null ? (
-        <div className="flex items-center gap-2 text-sm">
-          <progress max={100} value={progress} aria-label="Téléversement de l'image" className="h-2 w-48" />
-          <span aria-live="polite">{progress} %</span>
-        </div>
-      ) : null}
-      {error ? (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -22,12 +22,13 @@ import {
   type AdminProductQuery,
   type AdminProductRow,
   type AdminProductSort,
+  type AdminVariantRow,
   type StockHistory,
   type StockReport,
 } from "~/domain/catalog/admin-products.schema";
 import { formatPrice } from "~/lib/money";
 import { formatDateTime } from "~/lib/paris-time";
-import type { AdminProductDetail } from "~/domain/catalog/admin-product-form.schema";
+import type { AdminProductDetail, BrandOption } from "~/domain/catalog/admin-product-form.schema";
 import { ProductFormModal } from "./admin-product-form-modal";
 
 type Props = {
@@ -35,6 +36,8 @@ type Props = {
   result: AdminProductPage | null;
   report: StockReport | null;
   categories: { id: string; name: string }[];
+  /** The brands the product form offers (loaded only while it is open). */
+  brands?: BrandOption[];
   history: StockHistory | null;
   historyMissing: boolean;
   /** ?edit=new (create) or ?edit=<id> (edit, "missing" when the id is unknown). */
@@ -60,7 +63,7 @@ function useAnswerToast(fetcher: { state: string; data?: AdminProductAnswer }, o
   });
 }
 
-export function AdminProductsView({ query, result, report, categories, history, historyMissing, form = null, error }: Props) {
+export function AdminProductsView({ query, result, report, categories, brands = [], history, historyMissing, form = null, error }: Props) {
   const location = useLocation();
   // ?reappro=1 (the stock dashboard's 'Réapprovisionner'): the listed products come selected,
   // the bulk bar open on its quantity.
@@ -182,7 +185,7 @@ export function AdminProductsView({ query, result, report, categories, history, 
             }
           >
             {rows.map((row) => (
-              <ProductRow
+              <ProductRows
                 key={row.id}
                 row={row}
                 selected={selected.includes(row.id)}
@@ -202,6 +205,7 @@ export function AdminProductsView({ query, result, report, categories, history, 
           mode={form.mode}
           product={form.mode === "edit" ? form.product : null}
           categories={categories}
+          brands={brands}
           onClose={closeForm}
         />
       ) : null}
@@ -273,7 +277,14 @@ function StockBadge({ stock }: { stock: number }) {
   return <span className={`inline-block rounded-full px-3 py-1 text-xs font-semibold ${colour}`}>{STOCK_STATUS_LABELS[status]}</span>;
 }
 
-function ProductRow({
+/** Columns of the products table, for the variants' row that spans it. */
+const PRODUCT_COLUMNS = 8;
+
+/**
+ * A product's row; a product with several variants has a disclosure button that shows them in
+ * a row below (label, SKU, price, stock and each one's stock adjuster).
+ */
+function ProductRows({
   row,
   selected,
   onToggle,
@@ -286,58 +297,147 @@ function ProductRow({
   historyHref: string;
   onDelete: () => void;
 }) {
+  const [expanded, setExpanded] = useState(false);
   const historyLink = `${historyHref}${historyHref === "?" ? "" : "&"}history=${row.id}`;
   const editLink = `${historyHref}${historyHref === "?" ? "" : "&"}edit=${row.id}`;
+  const several = row.variants.length > 1;
+  const panelId = `variants-of-${row.id}`;
   return (
-    <tr className="align-middle">
-      <td className="px-4 py-3">
-        <input type="checkbox" checked={selected} onChange={onToggle} aria-label={`Sélectionner ${row.name}`} className="h-5 w-5" />
-      </td>
-      <td className="px-4 py-3">
-        <div className="flex items-center gap-3">
-          {row.image_url ? (
-            <img src={row.image_url} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded-lg object-cover" />
-          ) : (
-            <span aria-hidden="true" className="h-12 w-12 shrink-0 rounded-lg bg-band" />
-          )}
-          <div>
-            <p className="font-semibold">{row.name}</p>
-            {row.featured ? (
-              <span className="mt-1 inline-block rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold">Mis en avant</span>
-            ) : null}
+    <>
+      <tr className="align-middle">
+        <td className="px-4 py-3">
+          <input type="checkbox" checked={selected} onChange={onToggle} aria-label={`Sélectionner ${row.name}`} className="h-5 w-5" />
+        </td>
+        <td className="px-4 py-3">
+          <div className="flex items-center gap-3">
+            {row.image_url ? (
+              <img
+                src={row.image_url}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                className="h-12 w-12 shrink-0 rounded-lg object-cover"
+              />
+            ) : (
+              <span aria-hidden="true" className="h-12 w-12 shrink-0 rounded-lg bg-band" />
+            )}
+            <div>
+              <p className="font-semibold">{row.name}</p>
+              {row.featured ? (
+                <span className="mt-1 inline-block rounded-full bg-accent/15 px-2 py-0.5 text-xs font-semibold">Mis en avant</span>
+              ) : null}
+              {several ? (
+                <button
+                  type="button"
+                  onClick={() => setExpanded((open) => !open)}
+                  aria-expanded={expanded}
+                  aria-controls={panelId}
+                  aria-label={`${expanded ? "Masquer" : "Afficher"} les variantes de ${row.name}`}
+                  className="mt-1 flex min-h-11 items-center gap-1 text-sm font-semibold underline underline-offset-2"
+                >
+                  <span aria-hidden="true">{expanded ? "▾" : "▸"}</span>
+                  {expanded ? "Masquer les variantes" : "Afficher les variantes"} ({row.variants.length})
+                </button>
+              ) : null}
+            </div>
           </div>
-        </div>
-      </td>
-      <td className="px-4 py-3">{row.category_name ?? "Non classé"}</td>
-      <td className="whitespace-nowrap px-4 py-3 font-semibold">{formatPrice(row.price_cents)}</td>
-      <td className="px-4 py-3 font-semibold" data-testid="stock-value">
-        {row.stock}
-      </td>
-      <td className="px-4 py-3">
-        <StockBadge stock={row.stock} />
-      </td>
-      <td className="px-4 py-3">
-        <StockAdjuster row={row} />
-      </td>
-      <td className="px-4 py-3">
-        <div className="flex gap-2">
-          <Link
-            to={historyLink}
-            preventScrollReset
-            aria-label={`Historique du stock de ${row.name}`}
-            className={buttonClass({ size: "sm" })}
-          >
-            Historique
-          </Link>
-          <Link to={editLink} preventScrollReset aria-label={`Modifier ${row.name}`} className={buttonClass({ size: "sm" })}>
-            Modifier
-          </Link>
-          <Button variant="danger-outline" size="sm" onClick={onDelete} aria-label={`Supprimer ${row.name}`}>
-            Supprimer
-          </Button>
-        </div>
-      </td>
-    </tr>
+        </td>
+        <td className="px-4 py-3">{row.category_name ?? "Non classé"}</td>
+        <td className="whitespace-nowrap px-4 py-3 font-semibold">
+          {several ? "Dès " : ""}
+          {formatPrice(row.price_cents)}
+        </td>
+        <td className="px-4 py-3 font-semibold" data-testid="stock-value">
+          {row.stock}
+        </td>
+        <td className="px-4 py-3">
+          <StockBadge stock={row.stock} />
+        </td>
+        <td className="px-4 py-3">
+          {several ? (
+            <span className="text-sm text-muted">Par variante</span>
+          ) : (
+            <StockAdjuster target={{ field: "productId", id: row.id }} name={row.name} stock={row.stock} />
+          )}
+        </td>
+        <td className="px-4 py-3">
+          <div className="flex gap-2">
+            <Link
+              to={historyLink}
+              preventScrollReset
+              aria-label={`Historique du stock de ${row.name}`}
+              className={buttonClass({ size: "sm" })}
+            >
+              Historique
+            </Link>
+            <Link to={editLink} preventScrollReset aria-label={`Modifier ${row.name}`} className={buttonClass({ size: "sm" })}>
+              Modifier
+            </Link>
+            <Button variant="danger-outline" size="sm" onClick={onDelete} aria-label={`Supprimer ${row.name}`}>
+              Supprimer
+            </Button>
+          </div>
+        </td>
+      </tr>
+      {several ? (
+        <tr id={panelId} hidden={!expanded} className="bg-band/40">
+          <td colSpan={PRODUCT_COLUMNS} className="px-4 py-3">
+            <VariantsTable product={row} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+/** The variants of one product, each with its own stock adjuster. */
+function VariantsTable({ product }: { product: AdminProductRow }) {
+  return (
+    <table className="w-full text-left text-sm" aria-label={`Variantes de ${product.name}`}>
+      <thead className="text-xs uppercase tracking-wide">
+        <tr>
+          <th scope="col" className="py-2 pr-4">
+            Variante
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            SKU
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            Prix
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            Stock
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            Statut
+          </th>
+          <th scope="col" className="py-2">
+            Ajuster le stock
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-line">
+        {product.variants.map((v: AdminVariantRow) => (
+          <tr key={v.id}>
+            <th scope="row" className="py-2 pr-4 font-semibold">
+              {v.label}
+            </th>
+            <td className="py-2 pr-4 break-all">{v.sku}</td>
+            <td className="whitespace-nowrap py-2 pr-4">{formatPrice(v.price_cents)}</td>
+            <td className="py-2 pr-4 font-semibold" data-testid="variant-stock-value">
+              {v.stock}
+            </td>
+            <td className="py-2 pr-4">
+              <StockBadge stock={v.stock} />
+            </td>
+            <td className="py-2">
+              <StockAdjuster target={{ field: "variantId", id: v.id }} name={`${product.name} · ${v.label}`} stock={v.stock} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -345,15 +445,25 @@ function ProductRow({
  * Minus (refused below 0 by the server, disabled at 0), the stock itself (Enter or leaving the
  * field sets it) and plus. Each change posts intent adjust-stock to the page's action.
  */
-function StockAdjuster({ row }: { row: AdminProductRow }) {
+function StockAdjuster({
+  target,
+  name,
+  stock,
+}: {
+  /** A single-variant product (its only variant moves) or one variant. */
+  target: { field: "productId" | "variantId"; id: string };
+  name: string;
+  stock: number;
+}) {
   const fetcher = useFetcher<AdminProductAnswer>();
-  const [value, setValue] = useState(String(row.stock));
-  useEffect(() => setValue(String(row.stock)), [row.stock]);
+  const [value, setValue] = useState(String(stock));
+  useEffect(() => setValue(String(stock)), [stock]);
   useAnswerToast(fetcher);
   const busy = fetcher.state !== "idle";
+  const row = { name, stock };
 
   const send = (mode: "set" | "add" | "remove", quantity: string) =>
-    fetcher.submit({ intent: "adjust-stock", productId: row.id, mode, quantity }, { method: "post" });
+    fetcher.submit({ intent: "adjust-stock", [target.field]: target.id, mode, quantity }, { method: "post" });
   const commit = () => {
     if (value.trim() === String(row.stock)) return;
     send("set", value.trim());
@@ -423,9 +533,14 @@ function BulkBar({ productIds, onClear, focusQuantity = false }: { productIds: s
   );
   return (
     <section aria-label="Actions groupées" className="flex flex-wrap items-end gap-3 rounded-2xl border border-accent bg-white p-4">
-      <p className="self-center font-semibold" aria-live="polite">
-        {plural(productIds.length, "produit sélectionné", "produits sélectionnés")}
-      </p>
+      <div className="self-center">
+        <p className="font-semibold" aria-live="polite">
+          {plural(productIds.length, "produit sélectionné", "produits sélectionnés")}
+        </p>
+        <p id="bulk-scope" className="text-sm text-muted">
+          Chaque action s'applique à toutes les variantes de chaque produit sélectionné.
+        </p>
+      </div>
       <label className="flex flex-col gap-1 text-sm font-semibold">
         Quantité
         <input
@@ -483,6 +598,9 @@ function HistoryDialog({ history, onClose }: { history: StockHistory | null; onC
                 Date
               </th>
               <th scope="col" className="py-2 pr-2">
+                Variante
+              </th>
+              <th scope="col" className="py-2 pr-2">
                 Motif
               </th>
               <th scope="col" className="py-2 pr-2">
@@ -502,6 +620,7 @@ function HistoryDialog({ history, onClose }: { history: StockHistory | null; onC
                 <td className="py-2 pr-2 whitespace-nowrap">
                   <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
                 </td>
+                <td className="py-2 pr-2">{m.variant_label ?? "Variante supprimée"}</td>
                 <td className="py-2 pr-2">
                   {m.reason_label}
                   {m.order_number ? ` (${m.order_number})` : ""}

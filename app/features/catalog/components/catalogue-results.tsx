@@ -1,7 +1,9 @@
-import { useLocation, useNavigation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import type { ProductCardView } from "~/domain/catalog/catalog.types";
+import type { ActiveFilter } from "~/domain/catalog/active-filters";
 import { ProductCardSkeleton, ProductGrid } from "~/components/product/product-card";
 import { CATALOGUE_SKELETON_COUNT } from "~/lib/shop-rules";
+import { plural } from "~/lib/plural";
 import { Pagination } from "./pagination";
 
 type Props = {
@@ -11,14 +13,27 @@ type Props = {
   pageCount: number;
   matchedBy?: "fts" | "fuzzy";
   search?: string;
+  /** The filter added last: an empty result offers to remove it. */
+  lastFilter?: ActiveFilter;
+  /** A corrected search (set by the search when the words as typed found nothing). */
+  suggestion?: string;
+  /** A few favourites shown when nothing matches. */
+  bestSellers?: ProductCardView[];
 };
 
-/** Count, grid, empty state and pagination; 6 skeleton cards while a client navigation loads. */
-export function CatalogueResults({ products, total, page, pageCount, matchedBy, search }: Props) {
+/** Count, grid, empty state with a way out, and pagination; skeleton cards while a client navigation loads. */
+export function CatalogueResults({ products, total, page, pageCount, matchedBy, search, lastFilter, suggestion, bestSellers = [] }: Props) {
   const navigation = useNavigation();
   const location = useLocation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
   const params = new URLSearchParams(location.search);
+  const suggestionHref = (() => {
+    if (!suggestion) return null;
+    const next = new URLSearchParams(params);
+    next.set("search", suggestion);
+    next.delete("page");
+    return `${location.pathname}?${next}`;
+  })();
 
   return (
     <section aria-labelledby="resultats" aria-busy={loading}>
@@ -26,7 +41,7 @@ export function CatalogueResults({ products, total, page, pageCount, matchedBy, 
         Résultats
       </h2>
       <p className="text-sm text-muted" role="status">
-        {total} produit(s) trouvé(s)
+        {plural(total, "produit trouvé", "produits trouvés")}
       </p>
       {matchedBy === "fuzzy" && search && <p className="mt-2 text-sm text-ink">Résultats approchants pour « {search} ».</p>}
       <div className="mt-6">
@@ -39,11 +54,48 @@ export function CatalogueResults({ products, total, page, pageCount, matchedBy, 
             ))}
           </ul>
         ) : products.length === 0 ? (
-          <p className="rounded-lg bg-cream px-6 py-12 text-center text-lg">Aucun produit trouvé.</p>
+          <div className="rounded-lg bg-cream px-6 py-10 text-center">
+            <p className="text-lg">Aucun produit trouvé.</p>
+            <ul className="mt-4 flex flex-col items-center gap-3 text-sm">
+              {suggestionHref && (
+                <li>
+                  Vouliez-vous dire{" "}
+                  <Link to={suggestionHref} className="font-semibold text-accent underline underline-offset-4">
+                    « {suggestion} »
+                  </Link>{" "}
+                  ?
+                </li>
+              )}
+              {lastFilter && (
+                <li>
+                  <Link to={lastFilter.href} className="font-semibold text-accent underline underline-offset-4">
+                    Retirer le filtre {lastFilter.facetLabel} : {lastFilter.valueLabel}
+                  </Link>
+                </li>
+              )}
+              {!lastFilter && !suggestionHref && (
+                <li>
+                  <Link to="/products" className="font-semibold text-accent underline underline-offset-4">
+                    Voir tous les produits
+                  </Link>
+                </li>
+              )}
+            </ul>
+          </div>
         ) : (
           <ProductGrid products={products} />
         )}
       </div>
+      {!loading && products.length === 0 && bestSellers.length > 0 && (
+        <section aria-labelledby="meilleures-ventes" className="mt-10">
+          <h2 id="meilleures-ventes" className="font-display text-2xl">
+            Nos meilleures ventes
+          </h2>
+          <div className="mt-4">
+            <ProductGrid products={bestSellers} maxColumns={3} />
+          </div>
+        </section>
+      )}
       {!loading && <Pagination page={page} pageCount={pageCount} search={params} pathname={location.pathname} />}
     </section>
   );

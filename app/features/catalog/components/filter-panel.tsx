@@ -1,35 +1,100 @@
-import { useId } from "react";
-import { Form, Link, useSubmit } from "react-router";
-import type { CategoryRef } from "~/domain/catalog/catalog.types";
-import { hasActiveFilters, PRODUCT_SORTS, SORT_LABELS, type CatalogueFilters } from "~/domain/catalog/catalog.constants";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Form, Link, useLocation, useSubmit } from "react-router";
+import type { CatalogueFacet, FacetKey } from "~/domain/catalog/catalog.types";
+import { PRODUCT_SORTS, SORT_LABELS, type CatalogueFilters } from "~/domain/catalog/catalog.constants";
+import { hrefWithoutFilters, type ActiveFilter } from "~/domain/catalog/active-filters";
 import { buttonClass } from "~/components/ui/button";
+import { CloseIcon } from "~/components/ui/icons";
+import { plural } from "~/lib/plural";
 
-type Props = {
-  categories: CategoryRef[];
+/** The facet a page carries in its path (/category/{slug}, /marque/{slug}): shown as links to its siblings. */
+export type PinnedFacet = {
+  key: Extract<FacetKey, "category" | "brand">;
+  slug: string;
+  /** The page of another value, e.g. (slug) => `/category/${slug}`. */
+  pathFor: (slug: string) => string;
+  /** "Toutes les catégories" */
+  allLabel: string;
+};
+
+type FormProps = {
+  facets: readonly CatalogueFacet[];
   query: CatalogueFilters;
   /** Where the form submits (the current page). */
   action: string;
-  /** On a category page the category is in the path: changing it loads /category/{slug} or /products. */
-  currentCategorySlug?: string;
+  pinned?: PinnedFacet;
+  total: number;
+  /** In the mobile drawer, the submit button closes it and says how many products it shows. */
+  inDrawer?: boolean;
+  onSubmitted?: () => void;
 };
 
 const fieldClass =
   "mt-1 block w-full rounded-lg border border-line bg-white px-3 py-2 text-sm text-ink focus:border-accent focus:outline-none";
 
-/** Filters live in the address: the form is a GET and every change re-submits it. */
-export function FilterPanel({ categories, query, action, currentCategorySlug }: Props) {
+/** After a filter change re-renders the form, the control that changed gets the focus back. */
+let focusAfterRender: string | null = null;
+
+const controlId = (key: string, value: string) => `filtre-${key}-${value}`.replace(/[^\w-]/g, "_");
+
+function seeProducts(total: number): string {
+  if (total === 0) return "Aucun produit";
+  return total === 1 ? "Voir le produit" : `Voir les ${total.toLocaleString("fr-FR")} produits`;
+}
+
+/**
+ * Filters live in the address: a plain GET form that works without JavaScript; with it, each
+ * checkbox or select change re-submits the form and the counts follow.
+ */
+function FilterForm({ facets, query, action, pinned, total, inDrawer = false, onSubmitted }: FormProps) {
   const submit = useSubmit();
+  const location = useLocation();
   const id = useId();
-  const onCategoryPage = currentCategorySlug !== undefined;
-  const active = hasActiveFilters({ ...query, category: onCategoryPage ? undefined : query.category });
+
+  useEffect(() => {
+    if (!focusAfterRender) return;
+    document.getElementById(focusAfterRender)?.focus();
+    focusAfterRender = null;
+  }, []);
+
+  const defaultSort = query.search ? "relevance" : "newest";
+  // A tidy address: no empty field, no default sort.
+  const send = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) {
+      if (typeof value !== "string" || value.trim() === "" || (key === "sort" && value === defaultSort)) continue;
+      params.append(key, value);
+    }
+    void submit(params, { method: "get", action, preventScrollReset: true });
+  };
 
   const autoSubmit = (event: React.ChangeEvent<HTMLSelectElement | HTMLInputElement>) => {
     const form = event.currentTarget.form;
-    if (form) submit(form, { preventScrollReset: true });
+    focusAfterRender = event.currentTarget.id;
+    if (form) send(form);
   };
 
+  // Links to the pinned facet's sibling pages keep the other filters.
+  const params = new URLSearchParams(location.search);
+  params.delete("page");
+  if (pinned) params.delete(pinned.key);
+  const qs = params.toString();
+  const withQuery = (path: string) => (qs ? `${path}?${qs}` : path);
+
   return (
-    <Form method="get" action={action} role="search" aria-label="Filtrer les produits" className="space-y-5" preventScrollReset>
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      aria-label="Filtrer les produits"
+      className="space-y-6"
+      preventScrollReset
+      onSubmit={(event) => {
+        event.preventDefault();
+        send(event.currentTarget);
+        onSubmitted?.();
+      }}
+    >
       <div>
         <label htmlFor={`${id}-search`} className="text-sm font-semibold">
           Rechercher
@@ -45,41 +110,64 @@ export function FilterPanel({ categories, query, action, currentCategorySlug }: 
         />
       </div>
 
-      <div>
-        <label htmlFor={`${id}-category`} className="text-sm font-semibold">
-          Catégorie
-        </label>
-        {onCategoryPage ? (
-          <select
-            id={`${id}-category`}
-            defaultValue={currentCategorySlug}
-            className={fieldClass}
-            onChange={(e) => {
-              const slug = e.currentTarget.value;
-              window.location.assign(slug ? `/category/${encodeURIComponent(slug)}` : "/products");
-            }}
-          >
-            <option value="">Toutes les catégories</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <select id={`${id}-category`} name="category" defaultValue={query.category ?? ""} className={fieldClass} onChange={autoSubmit}>
-            <option value="">Toutes les catégories</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </div>
+      {facets.map((facet) => {
+        if (pinned?.key === facet.key) {
+          return (
+            <nav key={facet.key} aria-label={facet.label}>
+              <h3 className="text-sm font-semibold">{facet.label}</h3>
+              <ul className="mt-2 space-y-1 text-sm">
+                <li>
+                  <Link to={withQuery("/products")} className="inline-flex min-h-8 items-center hover:text-accent">
+                    {pinned.allLabel}
+                  </Link>
+                </li>
+                {facet.values.map((v) => (
+                  <li key={v.value}>
+                    <Link
+                      to={withQuery(pinned.pathFor(v.value))}
+                      aria-current={v.value === pinned.slug ? "page" : undefined}
+                      className={`inline-flex min-h-8 items-center hover:text-accent ${v.value === pinned.slug ? "font-semibold text-accent" : ""}`}
+                    >
+                      {v.label} <span className="ml-1 text-muted">({v.count.toLocaleString("fr-FR")})</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          );
+        }
+        if (facet.values.length === 0) return null;
+        return (
+          <fieldset key={facet.key}>
+            <legend className="text-sm font-semibold">{facet.label}</legend>
+            <ul className="mt-2 space-y-1">
+              {facet.values.map((v) => {
+                const inputId = controlId(facet.key, v.value);
+                return (
+                  <li key={v.value} className="flex items-center gap-3">
+                    <input
+                      id={inputId}
+                      type="checkbox"
+                      name={facet.key}
+                      value={v.value}
+                      defaultChecked={v.selected}
+                      onChange={autoSubmit}
+                      className="h-5 w-5 shrink-0 accent-[var(--color-accent)]"
+                    />
+                    <label htmlFor={inputId} className="flex min-h-8 flex-1 items-center justify-between gap-2 text-sm">
+                      <span>{v.label}</span>
+                      <span className="text-muted">({v.count.toLocaleString("fr-FR")})</span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+        );
+      })}
 
       <fieldset>
-        <legend className="text-sm font-semibold">Prix</legend>
+        <legend className="text-sm font-semibold">Prix personnalisé</legend>
         <div className="mt-1 grid grid-cols-2 gap-3">
           <div>
             <label htmlFor={`${id}-min`} className="text-xs text-muted">
@@ -116,7 +204,7 @@ export function FilterPanel({ categories, query, action, currentCategorySlug }: 
 
       <div className="flex items-center gap-3">
         <input
-          id={`${id}-featured`}
+          id={controlId("featured", "true")}
           type="checkbox"
           name="featured"
           value="true"
@@ -124,19 +212,19 @@ export function FilterPanel({ categories, query, action, currentCategorySlug }: 
           onChange={autoSubmit}
           className="h-5 w-5 accent-[var(--color-accent)]"
         />
-        <label htmlFor={`${id}-featured`} className="text-sm">
+        <label htmlFor={controlId("featured", "true")} className="text-sm">
           Produits vedettes
         </label>
       </div>
 
       <div>
-        <label htmlFor={`${id}-sort`} className="text-sm font-semibold">
+        <label htmlFor={controlId("sort", "select")} className="text-sm font-semibold">
           Trier par
         </label>
         <select
-          id={`${id}-sort`}
+          id={controlId("sort", "select")}
           name="sort"
-          defaultValue={query.sort ?? (query.search ? "relevance" : "newest")}
+          defaultValue={query.sort ?? defaultSort}
           onChange={autoSubmit}
           className={fieldClass}
         >
@@ -148,16 +236,182 @@ export function FilterPanel({ categories, query, action, currentCategorySlug }: 
         </select>
       </div>
 
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={buttonClass({ variant: "accent", className: "text-sm" })}>
-          Filtrer
-        </button>
-        {active && (
-          <Link to={action} className="min-h-10 py-2 text-sm font-semibold text-accent underline underline-offset-4">
-            Effacer les filtres
-          </Link>
-        )}
-      </div>
+      <button type="submit" className={buttonClass({ variant: "accent", className: "w-full text-sm" })}>
+        {inDrawer ? seeProducts(total) : "Appliquer les filtres"}
+      </button>
     </Form>
+  );
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+type BrowserProps = Omit<FormProps, "inDrawer" | "onSubmitted"> & {
+  /** The active filters as chips (see activeFilters). */
+  active: ActiveFilter[];
+  children: ReactNode;
+};
+
+/**
+ * The catalogue's layout: on wide screens the filters in a side panel; on phones a 'Filtrer (n)'
+ * button above the results opens them in a drawer (a modal dialog: the page behind is inert, Tab
+ * stays inside, Escape closes it, focus returns to the button). Without JavaScript the button
+ * jumps to the same form, placed after the results. Active filters are removable chips.
+ */
+export function CatalogueBrowser({ facets, query, action, pinned, total, active, children }: BrowserProps) {
+  const [open, setOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const location = useLocation();
+  const formKey = `${location.pathname}?${location.search}`;
+
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>("input, select, button")?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      openerRef.current?.focus();
+    }
+  }, [open]);
+
+  function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== "Tab") return;
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (el) => el.offsetParent !== null || el === document.activeElement,
+    );
+    if (items.length === 0) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  const form = (inDrawer: boolean) => (
+    <FilterForm
+      key={formKey}
+      facets={facets}
+      query={query}
+      action={action}
+      pinned={pinned}
+      total={total}
+      inDrawer={inDrawer}
+      onSubmitted={inDrawer ? () => setOpen(false) : undefined}
+    />
+  );
+  const params = new URLSearchParams(location.search);
+  const filterLabel = `Filtrer (${active.length})`;
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
+      <aside
+        id="filtres"
+        aria-label="Filtres"
+        className={`order-last lg:order-first ${hydrated ? "max-lg:hidden" : "max-lg:border-t max-lg:border-line max-lg:pt-6"}`}
+      >
+        {!open && form(false)}
+      </aside>
+
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          {hydrated ? (
+            <button
+              ref={openerRef}
+              type="button"
+              onClick={() => setOpen(true)}
+              aria-haspopup="dialog"
+              className={buttonClass({ variant: "accent", className: "text-sm lg:hidden" })}
+            >
+              {filterLabel}
+            </button>
+          ) : (
+            <a href="#filtres" className={buttonClass({ variant: "accent", className: "text-sm lg:hidden" })}>
+              {filterLabel}
+            </a>
+          )}
+          {active.length > 0 && (
+            <ul aria-label="Filtres actifs" className="flex flex-wrap items-center gap-2">
+              {active.map((f) => (
+                <li key={`${f.key}=${f.value}`}>
+                  <Link
+                    to={f.href}
+                    preventScrollReset
+                    aria-label={`Retirer le filtre ${f.facetLabel} : ${f.valueLabel}`}
+                    className="inline-flex min-h-10 items-center gap-1 rounded-full border border-line bg-white px-3 text-sm hover:border-accent hover:text-accent"
+                  >
+                    <span>
+                      {f.facetLabel} : {f.valueLabel}
+                    </span>
+                    <CloseIcon className="h-4 w-4" />
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link
+                  to={hrefWithoutFilters(location.pathname, params)}
+                  preventScrollReset
+                  className="inline-flex min-h-10 items-center px-2 text-sm font-semibold text-accent underline underline-offset-4"
+                >
+                  Tout effacer
+                </Link>
+              </li>
+            </ul>
+          )}
+        </div>
+        <div className="mt-4">{children}</div>
+      </div>
+
+      {hydrated && (
+        <dialog
+          ref={dialogRef}
+          aria-modal="true"
+          aria-labelledby={titleId}
+          onCancel={(event) => {
+            event.preventDefault();
+            setOpen(false);
+          }}
+          onKeyDown={keepFocusInside}
+          onClick={(event) => {
+            if (event.target === event.currentTarget) setOpen(false);
+          }}
+          className="fixed inset-y-0 left-0 m-0 h-full max-h-none w-[min(100%,24rem)] max-w-none bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50"
+        >
+          {open && (
+            <div className="flex h-full flex-col">
+              <div className="flex items-center justify-between border-b border-line px-5 py-3">
+                <h2 id={titleId} className="font-display text-2xl">
+                  Filtres
+                </h2>
+                <button
+                  type="button"
+                  onClick={() => setOpen(false)}
+                  aria-label="Fermer les filtres"
+                  className="-mr-2 flex h-11 w-11 items-center justify-center rounded-full text-muted hover:bg-band hover:text-ink"
+                >
+                  <CloseIcon className="h-5 w-5" />
+                </button>
+              </div>
+              <div className="flex-1 overflow-y-auto px-5 py-4">
+                <p className="mb-4 text-sm text-muted" aria-live="polite">
+                  {plural(total, "produit trouvé", "produits trouvés")}
+                </p>
+                {form(true)}
+              </div>
+            </div>
+          )}
+        </dialog>
+      )}
+    </div>
   );
 }

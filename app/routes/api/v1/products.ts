@@ -15,7 +15,10 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
   );
   const result = await listProducts(await getDb(), query, { clampPage: false });
   if (result.unknownCategory) {
-    return jsonError(400, "unknown_category", `Catégorie inconnue : ${query.category}`);
+    return jsonError(400, "unknown_category", `Catégorie inconnue : ${query.category?.join(", ")}`);
+  }
+  if (result.unknownBrand) {
+    return jsonError(400, "unknown_brand", `Marque inconnue : ${query.brand?.join(", ")}`);
   }
   if (result.pageOutOfRange && result.total > 0) {
     return jsonError(400, "page_out_of_range", `La page ${result.page} n'existe pas : la dernière page est ${result.page_count}.`);

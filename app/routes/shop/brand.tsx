@@ -1,0 +1,97 @@
+import { data, useLocation } from "react-router";
+import type { Route } from "./+types/brand";
+import { getDb } from "~/.server/db";
+import { absoluteUrl } from "~/.server/http";
+import { getBrandBySlug } from "~/.server/modules/catalog/brands.service";
+import { browseCatalogue } from "~/.server/modules/catalog/catalogue-page.service";
+import { parseCatalogueParams } from "~/domain/catalog/catalog.schema";
+import { activeFilters } from "~/domain/catalog/active-filters";
+import { Breadcrumb } from "~/components/ui/breadcrumb";
+import { CatalogueBrowser, type PinnedFacet } from "~/features/catalog/components/filter-panel";
+import { CatalogueResults } from "~/features/catalog/components/catalogue-results";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { isSafeText } from "~/lib/safe-text.rules";
+import { buildMeta, summarize } from "~/lib/seo";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  if (!isSafeText(params.slug) || params.slug.length > 200) throw data("Marque introuvable", { status: 404 });
+  const db = await getDb();
+  const brand = await getBrandBySlug(db, params.slug);
+  if (!brand) throw data("Marque introuvable", { status: 404 });
+  // The brand is the page's own: a brand in the address is not another filter.
+  const query = { ...parseCatalogueParams(new URL(request.url).searchParams), brand: [brand.slug] };
+  return {
+    brand,
+    query,
+    result: await browseCatalogue(db, query),
+    canonical: absoluteUrl(`/marque/${brand.slug}`),
+  };
+}
+
+export const headers = publicPageHeaders;
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: "Marque introuvable | Aurore" }];
+  return buildMeta({
+    title: data.brand.name,
+    description: summarize(data.brand.description) || `${data.brand.name} : tous les produits de la marque chez Aurore.`,
+    url: data.canonical,
+    noindex: Boolean(data.query.search) || data.result.page > 1,
+  });
+}
+
+const brandPath = (slug: string) => `/marque/${slug}`;
+
+export default function BrandPage({ loaderData }: Route.ComponentProps) {
+  const { brand, query, result } = loaderData;
+  const location = useLocation();
+  const active = activeFilters(location.pathname, new URLSearchParams(location.search), result.facets, "brand");
+  const pinned: PinnedFacet = { key: "brand", slug: brand.slug, pathFor: brandPath, allLabel: "Toutes les marques" };
+  return (
+    <div>
+      <header className="bg-band">
+        <div className="mx-auto flex max-w-7xl items-start gap-6 px-4 py-6 sm:px-6 lg:py-10">
+          <div className="min-w-0 flex-1">
+            <Breadcrumb items={[{ to: "/", label: "Accueil" }, { to: "/marques", label: "Marques" }, { label: brand.name }]} />
+            <h1 className="mt-4 font-display text-3xl sm:text-4xl">{brand.name}</h1>
+            {brand.description && <p className="mt-3 max-w-2xl text-muted">{brand.description}</p>}
+          </div>
+          {brand.logo_url && (
+            <img
+              src={brand.logo_url}
+              alt={`Logo ${brand.name}`}
+              width={96}
+              height={96}
+              className="h-24 w-24 shrink-0 rounded-full bg-white object-contain"
+            />
+          )}
+        </div>
+      </header>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
+        <CatalogueBrowser
+          facets={result.facets}
+          query={query}
+          action={`/marque/${brand.slug}`}
+          pinned={pinned}
+          total={result.total}
+          active={active}
+        >
+          <CatalogueResults
+            products={result.items}
+            total={result.total}
+            page={result.page}
+            pageCount={result.pageCount}
+            matchedBy={result.matchedBy}
+            search={query.search}
+            lastFilter={active.at(-1)}
+            suggestion={result.suggestion}
+            bestSellers={result.bestSellers}
+          />
+        </CatalogueBrowser>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

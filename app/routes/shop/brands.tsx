@@ -1,0 +1,88 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/brands";
+import { getDb } from "~/.server/db";
+import { absoluteUrl } from "~/.server/http";
+import { listBrands } from "~/.server/modules/catalog/brands.service";
+import { BRAND_LETTERS, groupBrandsByLetter } from "~/domain/catalog/brand-letters";
+import { Breadcrumb } from "~/components/ui/breadcrumb";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { plural } from "~/lib/plural";
+import { buildMeta } from "~/lib/seo";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+
+export async function loader() {
+  const brands = await listBrands(await getDb());
+  return {
+    groups: groupBrandsByLetter(brands.map(({ name, slug, product_count }) => ({ name, slug, product_count }))),
+    canonical: absoluteUrl("/marques"),
+  };
+}
+
+export const headers = publicPageHeaders;
+
+export function meta({ data }: Route.MetaArgs) {
+  return buildMeta({
+    title: "Nos marques de A à Z",
+    description: "Toutes les maisons de parfum, de soin et de maquillage de la boutique Aurore, de A à Z.",
+    url: data?.canonical ?? "/marques",
+  });
+}
+
+const letterId = (letter: string) => `lettre-${letter === "#" ? "autres" : letter.toLowerCase()}`;
+
+export default function BrandsPage({ loaderData }: Route.ComponentProps) {
+  const { groups } = loaderData;
+  const present = new Set(groups.map((g) => g.letter));
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
+      <Breadcrumb items={[{ to: "/", label: "Accueil" }, { label: "Marques" }]} />
+      <h1 className="mt-4 font-display text-3xl sm:text-4xl">Nos marques de A à Z</h1>
+      <nav aria-label="Index des lettres" className="mt-6">
+        <ul className="flex flex-wrap gap-1">
+          {BRAND_LETTERS.map((letter) => (
+            <li key={letter}>
+              {present.has(letter) ? (
+                <a
+                  href={`#${letterId(letter)}`}
+                  aria-label={letter === "#" ? "Autres" : `Lettre ${letter}`}
+                  className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-line font-semibold hover:border-accent hover:text-accent"
+                >
+                  {letter}
+                </a>
+              ) : (
+                <span aria-hidden="true" className="inline-flex h-10 w-10 items-center justify-center text-muted/60">
+                  {letter}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {groups.length === 0 ? (
+        <p className="mt-10 rounded-lg bg-cream px-6 py-10 text-center">Aucune marque pour le moment.</p>
+      ) : (
+        <div className="mt-8 space-y-10">
+          {groups.map((group) => (
+            <section key={group.letter} aria-labelledby={letterId(group.letter)} className="scroll-mt-24">
+              <h2 id={letterId(group.letter)} className="border-b border-line pb-2 font-display text-2xl">
+                {group.letter === "#" ? "Autres" : group.letter}
+              </h2>
+              <ul className="mt-4 grid gap-x-8 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
+                {group.brands.map((brand) => (
+                  <li key={brand.slug}>
+                    <Link to={`/marque/${brand.slug}`} className="inline-flex min-h-10 items-baseline gap-2 hover:text-accent">
+                      <span className="font-semibold">{brand.name}</span>
+                      <span className="text-sm text-muted">{plural(brand.product_count, "produit", "produits")}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
