@@ -434,7 +434,13 @@ export async function placeOrder(db: Database, input: PlaceOrderCommand): Promis
 async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, now: Date): Promise<CheckedOrder> {
   // 2. What is ordered: the lines the page shows, or the cart kept on the server.
   // Each line resolved to its variant (same variant twice: summed); a foreign variant or a missing choice is refused.
-  const lines = await resolveLines(db, request.lines ?? (await serverCartLines(db, userId, now)));
+  const requested = request.lines ?? (await serverCartLines(db, userId, now));
+  const lines = await resolveLines(db, requested);
+  // A line naming no existing variant or product: refused rather than silently dropped.
+  const requestedKeys = new Set(requested.map((l) => l.variant_id ?? l.product_id));
+  if (lines.length < requestedKeys.size && lines.length < requested.length) {
+    throw refused("invalid", "invalid_item", "Un article de votre panier n'est plus disponible. Veuillez le retirer de votre panier.");
+  }
   const boughtCards = request.gift_cards;
   if (lines.length === 0 && boughtCards.length === 0) throw refused("invalid", "empty_cart", EMPTY_CART_MESSAGE);
   if (lines.some((l) => l.quantity > CART_MAX_LINE_QUANTITY)) {
