@@ -1,13 +1,17 @@
 /**
  * Catalogue benchmark: for each size (10k and 100k products by default) it fills a throwaway
  * PGlite database, measures the search query in the database (and the naive ILIKE query for
- * comparison) and a filtered catalogue page with its facet counts, then starts the built shop on
- * it and loads the home, catalogue, search, filtered and product pages and GET /api/v1/products
- * with autocannon (50 connections).
+ * comparison) for each class of term (narrow, broad, unaccented, misspelt), the header search's
+ * suggestions and a filtered catalogue page with its facet counts, then starts the built shop on
+ * it and loads the home, catalogue, search, filtered and product pages, GET /api/v1/products and
+ * GET /api/v1/search/suggest (uncached) with autocannon (50 connections).
  *
  *   npm run bench:catalog [-- --sizes 10000,100000 --duration 10 --connections 50]
  *   npm run bench:catalog -- --database-url postgres://postgres@127.0.0.1:5432/postgres
  *     (same on a PostgreSQL server: a throwaway database aurore_bench_<size> is created there)
+ *   npm run bench:catalog -- --sizes 100000 --reuse [--data-dir /tmp/aurore-bench]
+ *     (keeps each size's database, PGlite in <data-dir>/<size> or aurore_bench_<size>, and only
+ *     tops it up on the next run: seeding 100k products takes minutes)
  * Needs a build (npm run build).
  */
 import fs from "node:fs";
@@ -23,6 +27,7 @@ import {
   listProducts,
   type ProductListInput,
 } from "../app/.server/modules/catalog/catalog.service";
+import { suggestSearch } from "../app/.server/modules/catalog/search-suggest.service";
 import { seedBulkProducts } from "./seed-products";
 import { load, percentiles, printTable, round, startShop, type LoadResult } from "./lib";
 
@@ -33,6 +38,9 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     "query-runs": { type: "string", default: "200" },
     "database-url": { type: "string" },
+    /** Keep each size's database between runs (PGlite under --data-dir, or aurore_bench_<size>). */
+    reuse: { type: "boolean", default: false },
+    "data-dir": { type: "string" },
   },
 });
 const sizes = values.sizes!.split(",").map(Number);
@@ -59,12 +67,21 @@ function databaseUrl(name: string): string {
 }
 
 const SEARCH_TERMS = ["creme", "parfum rose", "mascara", "serum eclat", "shampooing", "rouge levres", "vanille", "huile"];
+/** Search terms by class: the typo tolerance must cost about what an exact search costs. */
+const SEARCH_CLASSES: [string, string[]][] = [
+  ["narrow", ["rose poudree", "serum eclat", "vernis", "brosse"]],
+  ["broad", ["crème", "parfum", "huile"]],
+  ["unaccented", ["creme", "eclat", "lumiere"]],
+  ["misspelt", ["cremme", "parfun", "mascarra", "shampoing"]],
+];
+/** What a shopper has typed so far in the header search: prefixes, phrases, typos. */
+const SUGGEST_TEXTS = ["cr", "cre", "crem", "creme h", "parf", "parfun", "mascarr", "rouge l", "celest", "celestne", "huile s", "sham"];
 
-async function timeQueries(run: (term: string) => Promise<unknown>): Promise<ReturnType<typeof percentiles>> {
-  for (const t of SEARCH_TERMS) await run(t); // warm up
+async function timeQueries(run: (term: string) => Promise<unknown>, terms = SEARCH_TERMS): Promise<ReturnType<typeof percentiles>> {
+  for (const t of terms) await run(t); // warm up
   const samples: number[] = [];
   for (let i = 0; i < queryRuns; i++) {
-    const term = SEARCH_TERMS[i % SEARCH_TERMS.length];
+    const term = terms[i % terms.length];
     const start = performance.now();
     await run(term);
     samples.push(performance.now() - start);
@@ -115,9 +132,15 @@ if (!fs.existsSync("build/server/index.js")) {
 
 const summary: Record<string, unknown>[] = [];
 for (const size of sizes) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `aurore-bench-${size}-`));
+  // Seeding 100k products takes minutes: --reuse keeps the database and tops it up next time.
+  const dataDir = values.reuse
+    ? path.join(values["data-dir"] ?? path.join(os.tmpdir(), "aurore-bench"), String(size))
+    : fs.mkdtempSync(path.join(os.tmpdir(), `aurore-bench-${size}-`));
+  fs.mkdirSync(dataDir, { recursive: true });
   const pgName = `aurore_bench_${size}`;
-  if (serverUrl) {
+  if (serverUrl && values.reuse) {
+    await adminQuery(`CREATE DATABASE ${pgName}`).catch(() => undefined);
+  } else if (serverUrl) {
     await adminQuery(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
     await adminQuery(`CREATE DATABASE ${pgName}`);
   }
@@ -148,9 +171,36 @@ for (const size of sizes) {
     );
   });
   const facets = await timeFacets(handle.db);
+  const byClass: { class: string; terms: string; matches: string; "p50 ms": number; "p95 ms": number; "p99 ms": number }[] = [];
+  for (const [name, terms] of SEARCH_CLASSES) {
+    const matches: string[] = [];
+    for (const term of terms) {
+      invalidateCatalogCaches(handle.db);
+      const r = await listProducts(handle.db, { search: term });
+      matches.push(`${r.total}${r.corrected_query ? ` (${r.corrected_query})` : ""}`);
+    }
+    const t = await timeQueries((term) => {
+      invalidateCatalogCaches(handle.db);
+      return listProducts(handle.db, { search: term });
+    }, terms);
+    byClass.push({
+      class: name,
+      terms: terms.join(", "),
+      matches: matches.join(", "),
+      "p50 ms": round(t.p50),
+      "p95 ms": round(t.p95),
+      "p99 ms": round(t.p99),
+    });
+  }
+  const suggest = await timeQueries((text) => suggestSearch(handle.db, text), SUGGEST_TEXTS);
   const [{ id: productId }] = (await listProducts(handle.db, { page_size: 1 })).items;
   await handle.close();
   console.log(`search in the database (count + page of 24): p50 ${round(fts.p50)} ms, p95 ${round(fts.p95)} ms, p99 ${round(fts.p99)} ms`);
+  console.log("search in the database by class of term (count + page of 24, remembered counts dropped):");
+  printTable(byClass);
+  console.log(
+    `suggestions in the database (${SUGGEST_TEXTS.join(", ")}): p50 ${round(suggest.p50)} ms, p95 ${round(suggest.p95)} ms, p99 ${round(suggest.p99)} ms`,
+  );
   console.log(`naive ILIKE '%term%' (count + page): p50 ${round(naive.p50)} ms, p95 ${round(naive.p95)} ms`);
   console.log(`naive p95 / full-text p95 = ${round(naive.p95 / fts.p95, 2)}x`);
   console.log(
@@ -175,9 +225,20 @@ for (const size of sizes) {
     // ... and forcing a full render and database round trip on every request.
     uncached.push(await load(name, `${shop.url}${p}`, { connections, duration, headers: { "cache-control": "no-cache" } }));
   }
+  // Suggestions as the header search asks for them, every connection cycling through the texts,
+  // never from the shared cache.
+  const suggestPaths = SUGGEST_TEXTS.map((text) => `/api/v1/search/suggest?${new URLSearchParams({ q: text })}`);
+  for (const path of suggestPaths) await fetch(`${shop.url}${path}`); // warm
+  const suggestHttp = await load("suggest /api/v1/search/suggest", shop.url, {
+    connections,
+    duration,
+    headers: { "cache-control": "no-cache" },
+    paths: suggestPaths,
+  });
+  uncached.push(suggestHttp);
   await shop.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (serverUrl) await adminQuery(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
+  if (!values.reuse) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (serverUrl && !values.reuse) await adminQuery(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
   const show = (list: LoadResult[]) =>
     printTable(
       list.map((r) => ({
@@ -197,6 +258,8 @@ for (const size of sizes) {
   summary.push({
     products: size,
     "search p95 ms (db)": round(fts.p95),
+    ...Object.fromEntries(byClass.map((c) => [`search ${c.class} p95 ms (db)`, c["p95 ms"]])),
+    "suggest p95 ms (db)": round(suggest.p95),
     "naive p95 ms (db)": round(naive.p95),
     "naive/fts": round(naive.p95 / fts.p95, 2),
     "facets p95 ms (db)": round(facets.p95),

@@ -24,12 +24,15 @@ export type LoadResult = {
 export async function load(
   name: string,
   url: string,
-  opts: { connections: number; duration: number; headers?: Record<string, string> },
+  opts: { connections: number; duration: number; headers?: Record<string, string>; paths?: string[] },
 ): Promise<LoadResult> {
   const samples: number[] = [];
+  // `paths`: each connection cycles through these paths of `url`'s origin instead of asking for `url` alone.
+  const requests = opts.paths?.map((path) => ({ method: "GET" as const, path }));
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections: opts.connections, duration: opts.duration, headers: opts.headers }, (err, res) =>
-      err ? reject(err) : resolve(res),
+    const instance = autocannon(
+      { url, connections: opts.connections, duration: opts.duration, headers: opts.headers, requests },
+      (err, res) => (err ? reject(err) : resolve(res)),
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => {
       samples.push(responseTime);

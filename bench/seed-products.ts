@@ -1,5 +1,6 @@
 /**
- * Bench data: adds many generated products to a database, on top of the demo catalogue.
+ * Bench data: adds many generated products to a database, on top of the demo catalogue, with
+ * about 2.5 variants per product (100,000 products: about 250,000 variants).
  *
  *   tsx bench/seed-products.ts --count 10000 --data-dir ./.tmp/bench-db
  *   tsx bench/seed-products.ts --count 100000 --database-url postgres://user:pass@localhost/aurore
@@ -10,11 +11,27 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { like, max } from "drizzle-orm";
+import { count, like, max } from "drizzle-orm";
 import { maintainDatabase, migrateDatabase, openDatabase, type Database } from "../app/.server/db/client";
-import { products } from "../app/.server/db/schema";
-import { ensureDemoCategories, insertSeedProducts, recordSeededProductHistory, seedDemoDataIfEmpty } from "../app/.server/db/seed/demo";
-import { artImages, DEMO_BRANDS, DEMO_CATEGORIES, DEMO_PRODUCTS_BY_CATEGORY, type DemoProductSeed } from "../app/.server/db/seed/demo-data";
+import { products, productVariants } from "../app/.server/db/schema";
+import {
+  ensureDemoCategories,
+  insertSeedProducts,
+  recordSeededProductHistory,
+  seedDemoDataIfEmpty,
+  type SeedProductRow,
+  type SeedVariant,
+} from "../app/.server/db/seed/demo";
+import { careDetails } from "../app/.server/db/seed/demo-care";
+import {
+  artImages,
+  DEMO_BRANDS,
+  DEMO_CATEGORIES,
+  DEMO_PRODUCTS_BY_CATEGORY,
+  netContent,
+  type CategorySlug,
+  type DemoProductSeed,
+} from "../app/.server/db/seed/demo-data";
 import type { ArtShape } from "../app/.server/media/product-art";
 
 export const BULK_SKU_PREFIX = "AUR-BLK-";
@@ -71,13 +88,89 @@ function stockLevel(rand: Rand): number {
   return between(rand, 11, 150);
 }
 
-function generateProduct(rand: Rand, seq: number, categoryIds: string[], templates: DemoProductSeed[][], now: number) {
+/** Colours for make-up sold in shades when the template has none of its own. */
+const MAKEUP_SHADES: [string, string][] = [
+  ["Porcelaine", "#f3dcc8"],
+  ["Ivoire", "#ebcdb3"],
+  ["Beige rosé", "#e6c3a8"],
+  ["Sable", "#d5aa84"],
+  ["Miel", "#bb8a62"],
+  ["Caramel", "#b07c55"],
+  ["Noisette", "#966442"],
+  ["Moka", "#7b4e33"],
+  ["Ébène", "#43271a"],
+  ["Rose pétale", "#d98c9c"],
+  ["Corail", "#e07a5f"],
+  ["Prune", "#6b2d45"],
+];
+const PERFUME_SIZES = [30, 50, 100];
+/** Price of a bigger or smaller size: less than proportional, as in shops. */
+const priceForVolume = (priceCents: number, ratio: number) => Math.min(19_900, Math.max(890, endInNinety(priceCents * ratio ** 0.55)));
+
+/**
+ * The options of a generated product, about 2.5 per product on average: perfumes in two or
+ * three sizes, creams and other sized products often in a double size, make-up in 3 to 12
+ * shades (the template's own, or a generic palette), accessories in one format.
+ */
+function generateVariants(
+  rand: Rand,
+  category: CategorySlug,
+  template: DemoProductSeed,
+  sku: string,
+  priceCents: number,
+  rate: number | null,
+): SeedVariant[] {
+  const onSale = (cents: number) => (rate === null ? null : originalPriceFor(cents, rate));
+  const baseSize = template.variants?.find((v) => v.size)?.size ?? template.attributes.size;
+  const base = netContent(baseSize);
+  let options: { size?: string; shade?: string; shadeHex?: string; priceCents: number }[];
+  if (category === "maquillage") {
+    const own = (template.variants ?? [])
+      .filter((v) => v.shade && v.shadeHex)
+      .map((v): [string, string] => [v.shade as string, v.shadeHex as string]);
+    const palette = own.length >= 2 ? own : MAKEUP_SHADES;
+    const n = between(rand, Math.min(3, palette.length), Math.min(12, palette.length));
+    const first = between(rand, 0, palette.length - n);
+    options = palette.slice(first, first + n).map(([shade, shadeHex]) => ({ shade, shadeHex, priceCents }));
+  } else if (category === "parfums" && base?.unit === "ml" && !/×/.test(baseSize ?? "")) {
+    const n = between(rand, 2, 3);
+    const first = between(rand, 0, PERFUME_SIZES.length - n);
+    options = PERFUME_SIZES.slice(first, first + n).map((ml) => ({ size: `${ml} ml`, priceCents: priceForVolume(priceCents, ml / 50) }));
+  } else if (base && category !== "accessoires" && rand() < 0.7) {
+    options = [
+      { size: baseSize, priceCents },
+      { size: `${base.amount * 2} ${base.unit}`, priceCents: priceForVolume(priceCents, 2) },
+    ];
+  } else {
+    options = [{ size: baseSize, priceCents }];
+  }
+  return options.map((o, i) => {
+    const content = netContent(o.size ?? baseSize);
+    return {
+      sku: options.length === 1 ? sku : `${sku}-${String(i + 1).padStart(2, "0")}`,
+      label: o.shade ?? o.size ?? "Format unique",
+      size: o.size ?? null,
+      shade: o.shade ?? null,
+      shadeHex: o.shadeHex ?? null,
+      contentAmount: content?.amount ?? null,
+      contentUnit: content?.unit ?? null,
+      priceCents: o.priceCents,
+      originalPriceCents: onSale(o.priceCents),
+      stock: stockLevel(rand),
+    };
+  });
+}
+
+function generateProduct(rand: Rand, seq: number, categoryIds: string[], templates: DemoProductSeed[][], now: number): SeedProductRow {
   const c = Math.floor(rand() * templates.length);
   const template = pick(rand, templates[c]);
-  const priceCents = roundPrice(template.priceCents * (0.8 + rand() * 0.45));
+  const templatePrice = template.priceCents ?? Math.min(...template.variants.map((v) => v.priceCents));
+  const priceCents = roundPrice(templatePrice * (0.8 + rand() * 0.45));
   const onSale = rand() < 1 / 3;
-  const originalPriceCents = onSale ? originalPriceFor(priceCents, 0.1 + rand() * 0.3) : null;
-  const stock = stockLevel(rand);
+  const rate = onSale ? 0.1 + rand() * 0.3 : null;
+  const sku = `${BULK_SKU_PREFIX}${String(seq).padStart(7, "0")}`;
+  const variants = generateVariants(rand, DEMO_CATEGORIES[c].slug, template, sku, priceCents, rate);
+  const cheapest = variants.reduce((a, b) => (b.priceCents < a.priceCents ? b : a));
   const [primary, secondary] = rand() < 0.6 ? [template.art[1], template.art[2]] : pick(rand, PALETTE);
   const art: [ArtShape, string, string] = [template.art[0], primary, secondary];
   const tags = rand() < 0.5 ? template.tags : [...new Set([...template.tags, pick(rand, EXTRA_TAGS)])];
@@ -87,18 +180,20 @@ function generateProduct(rand: Rand, seq: number, categoryIds: string[], templat
   return {
     name: `${template.name} n°${seq}`,
     description: template.description,
-    priceCents,
-    originalPriceCents,
+    // The cheapest variant's, as the roll-up trigger would write it: it then has nothing to change.
+    priceCents: cheapest.priceCents,
+    originalPriceCents: cheapest.originalPriceCents,
     categoryId: categoryIds[c],
     brand: rand() < 0.7 ? template.brand : pick(rand, DEMO_BRANDS),
-    sku: `${BULK_SKU_PREFIX}${String(seq).padStart(7, "0")}`,
+    sku,
     ...artImages(art),
     rating: Math.round((3.6 + rand() * 1.3) * 10) / 10,
     reviewCount: between(rand, 3, 600),
-    stock,
+    variants,
     featured: rand() < 0.02,
     tags,
     attributes: template.attributes,
+    ...careDetails(template),
     createdAt,
     updatedAt: createdAt,
   };
@@ -151,9 +246,9 @@ async function main(): Promise<void> {
     );
     return;
   }
-  const count = Number(values.count);
+  const total = Number(values.count);
   const batchSize = values["batch-size"] ? Number(values["batch-size"]) : undefined;
-  if (!Number.isInteger(count) || count < 0) throw new Error(`--count must be a whole number, got ${values.count}`);
+  if (!Number.isInteger(total) || total < 0) throw new Error(`--count must be a whole number, got ${values.count}`);
   if (batchSize !== undefined && (!Number.isInteger(batchSize) || batchSize < 1)) {
     throw new Error(`--batch-size must be a positive whole number, got ${values["batch-size"]}`);
   }
@@ -168,18 +263,19 @@ async function main(): Promise<void> {
     const started = performance.now();
     const step = Math.max(10_000, batchSize ?? 1000);
     let nextReport = step;
-    await seedBulkProducts(handle.db, count, {
+    await seedBulkProducts(handle.db, total, {
       batchSize,
       onProgress: (done) => {
-        if (done >= nextReport && done < count) {
-          console.log(`  ${done} / ${count}`);
+        if (done >= nextReport && done < total) {
+          console.log(`  ${done} / ${total}`);
           nextReport += step;
         }
       },
     });
     await maintainDatabase(handle);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`Seeded ${count} products in ${seconds.toFixed(1)} s`);
+    const [{ variants }] = await handle.db.select({ variants: count() }).from(productVariants);
+    console.log(`Seeded ${total} products in ${seconds.toFixed(1)} s (the shop now has ${variants} variants)`);
   } finally {
     await handle.close();
   }

@@ -29,6 +29,7 @@ import {
 } from "../modules/addresses/addresses.api-schemas";
 import { paymentMethodOperations } from "../modules/payment-methods/payment-methods.api-schemas";
 import { supportTicketOperations } from "../modules/support/support.api-schemas";
+import { searchSuggestOperations } from "../modules/catalog/search-suggest.api-schemas";
 import { LoyaltySummaryResponseSchema } from "../modules/loyalty/loyalty-summary.api-schemas";
 import {
   NotificationDeletedSchema,
@@ -203,6 +204,7 @@ export const operations: ApiOperation[] = [
   ...addressOperations(),
   ...paymentMethodOperations(),
   ...supportTicketOperations(),
+  ...searchSuggestOperations(),
   {
     method: "get",
     path: "/api/v1/loyalty",

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation, useNavigate, useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
 import { signOut } from "~/features/auth/auth-client";
 import { openAuthModal } from "~/components/auth/auth-modal-store";
@@ -7,10 +7,10 @@ import { openCartDrawer } from "~/components/cart/cart-drawer-store";
 import { useFavorites } from "~/components/favorites/favorites-store";
 import { LazyNotificationBell } from "~/features/notifications/components/lazy-notification-bell";
 import { showToast } from "~/components/ui/toast";
-import { SEARCH_MAX_LENGTH } from "~/lib/shop-rules";
+import { SearchCombobox } from "~/components/search/search-combobox";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { formatEurosCompact } from "~/lib/money";
-import { BagIcon, CloseIcon, GiftIcon, HeartIcon, MenuIcon, SearchIcon, TruckIcon, UserIcon } from "~/components/ui/icons";
+import { BagIcon, CloseIcon, GiftIcon, HeartIcon, MenuIcon, TruckIcon, UserIcon } from "~/components/ui/icons";
 
 export type HeaderCategory = { id: string; name: string; slug: string };
 
@@ -50,52 +50,13 @@ function countLabel(count: number, singular: string, plural: string): string {
   return `${count} ${count <= 1 ? singular : plural}`;
 }
 
-/** Search box: GET /products?search=term, trimmed; an empty term does nothing. Works without JavaScript. */
+/** The header search (a combobox with suggestions; a plain GET form without JavaScript), showing the URL's term on /products. */
 function SearchForm({ className = "" }: { className?: string }) {
-  const inputId = useId();
-  const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
   const current = location.pathname === "/products" ? (params.get("search") ?? "") : "";
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const input = event.currentTarget.elements.namedItem("search") as HTMLInputElement | null;
-    const term = (input?.value ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
-    if (!term) {
-      input?.focus();
-      return;
-    }
-    navigate(`/products?${new URLSearchParams({ search: term })}`);
-  }
-
-  return (
-    <form role="search" action="/products" method="get" onSubmit={onSubmit} className={`relative ${className}`}>
-      <label htmlFor={inputId} className="sr-only">
-        Rechercher un produit
-      </label>
-      <input
-        // Re-mount when the URL's term changes so the box shows it.
-        key={current}
-        id={inputId}
-        type="search"
-        name="search"
-        defaultValue={current}
-        maxLength={SEARCH_MAX_LENGTH}
-        placeholder="Rechercher un parfum, une crème…"
-        autoComplete="off"
-        enterKeyHint="search"
-        className="h-11 w-full rounded-full border border-line bg-cream pr-12 pl-4 text-base text-ink placeholder:text-muted focus:border-accent sm:text-sm"
-      />
-      <button
-        type="submit"
-        aria-label="Rechercher"
-        className="absolute top-0.5 right-0.5 flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-accent-soft hover:text-accent"
-      >
-        <SearchIcon />
-      </button>
-    </form>
-  );
+  // Re-mount when the URL's term changes so the box shows it.
+  return <SearchCombobox key={current} initialValue={current} className={className} />;
 }
 
 /** Small round count on an icon; the link's text already says the number for screen readers. */
@@ -214,7 +175,8 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
         </ul>
       </div>
 
-      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-4">
+      {/* On a phone the search takes a second row of its own, always visible. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-4 py-3 sm:gap-4 md:flex-nowrap">
         <button
           ref={menuButton}
           type="button"
@@ -235,7 +197,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
           AURORE
         </Link>
 
-        <SearchForm className="mx-auto hidden w-full max-w-md min-w-0 md:block" />
+        <SearchForm className="order-last w-full min-w-0 md:order-none md:mx-auto md:max-w-md" />
 
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-3 md:ml-0">
           <Link
@@ -295,7 +257,6 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
 
       <div id={menuId} hidden={!menuOpen} className="border-t border-line bg-white lg:hidden">
         <div className="mx-auto max-w-7xl space-y-6 px-4 py-5">
-          <SearchForm />
           <nav aria-label="Menu mobile">
             <p id={`${menuId}-categories`} className="text-xs font-semibold tracking-wider text-muted uppercase">
               Catégories

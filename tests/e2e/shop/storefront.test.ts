@@ -54,7 +54,7 @@ describe("home", () => {
 describe("search and filters", () => {
   it("searches from the header and lands on the catalogue with the term in the address", async () => {
     await page.goto("/");
-    const search = page.getByRole("searchbox", { name: "Rechercher un produit" }).first();
+    const search = page.getByRole("combobox", { name: "Rechercher un produit" }).first();
     await search.fill("  creme  ");
     await search.press("Enter");
     await page.waitForURL(/\/products\?search=creme$/);
@@ -67,7 +67,7 @@ describe("search and filters", () => {
 
   it("ignores an empty search", async () => {
     await page.goto("/products?category=parfums");
-    const search = page.getByRole("searchbox", { name: "Rechercher un produit" }).first();
+    const search = page.getByRole("combobox", { name: "Rechercher un produit" }).first();
     await search.fill("   ");
     await search.press("Enter");
     await page.waitForTimeout(300);

@@ -6,6 +6,7 @@
  */
 import { productArtPath, type ArtShape } from "../../media/product-art";
 import type { ProductAttributes } from "../schema/catalog";
+import { careDetails } from "./demo-care";
 
 export type CategorySlug = "parfums" | "soins-visage" | "maquillage" | "accessoires" | "soins-corps" | "cheveux";
 
@@ -84,14 +85,44 @@ export const DEMO_BRANDS = [
 
 export type DemoBrand = (typeof DEMO_BRANDS)[number];
 
-export type DemoProductSeed = {
+/** What each house stands for, shown on its brand page. */
+export const DEMO_BRAND_DESCRIPTIONS: Record<DemoBrand, string> = {
+  "Maison Célestine":
+    "Maison parisienne fondée autour d'un atelier de parfumerie, Célestine compose des fragrances poudrées et des soins au teint lumineux.",
+  "Atelier Ondine":
+    "Des soins et des outils de maquillage pensés comme des objets du quotidien : textures fondantes, actifs hydratants, fibres vegan.",
+  "Lumière de Grasse":
+    "Née au pays des fleurs à parfum, la marque distille fleur d'oranger, néroli et jasmin dans des brumes, des soins et un maquillage lumineux.",
+  "Belle Rive":
+    "Une marque inclusive venue des bords de Loire : des teintes pour toutes les carnations et des soins simples pour toute la famille.",
+  "Nuit Dorée": "Des parfums ambrés et des palettes aux reflets dorés pour les soirées, composés comme des bijoux.",
+  "Verveine & Co": "Des formules courtes et fraîches à la verveine, au citron et aux plantes aromatiques, fabriquées dans la Drôme.",
+  "Clair de Lune Paris":
+    "Le rouge à lèvres et le parfum de caractère à la parisienne : couleurs intenses, flacons sobres, tenue sans compromis.",
+  "Pétale de Sel": "Une marque bretonne zéro déchet : shampooings et soins solides, formules vegan et emballages compostables.",
+  "Rivage Sauvage": "Des soins du corps au monoï, à l'huile de coco et aux algues, inspirés des côtes atlantiques et des îles.",
+  "Savonnerie Lavandine": "Une savonnerie provençale qui saponifie à froid ses savons surgras et cultive la lavande qui les parfume.",
+  "Éclat d'Opale": "Teint, correcteurs et enlumineurs aux pigments nacrés : la marque du fini lumineux et de la couvrance modulable.",
+  "Les Ateliers Mirabelle":
+    "Des accessoires et des soins capillaires faits en Lorraine, où la mirabelle parfume bougies et gelées coiffantes.",
+};
+
+/** One option of a product as written below: a size, a shade, or both. */
+export type DemoVariantSeed = {
+  size?: string;
+  shade?: string;
+  /** Swatch colour, "#rrggbb" in lower case. */
+  shadeHex?: string;
+  priceCents: number;
+  /** Set only for a variant on sale: the crossed-out price, higher than priceCents. */
+  originalPriceCents?: number;
+  stock: number;
+};
+
+type DemoProductBase = {
   name: string;
   brand: DemoBrand;
   description: string;
-  priceCents: number;
-  /** Set only for products on sale: the crossed-out price, higher than priceCents. */
-  originalPriceCents?: number;
-  stock: number;
   rating: number;
   reviewCount: number;
   featured?: boolean;
@@ -101,111 +132,135 @@ export type DemoProductSeed = {
   art: [ArtShape, string, string];
 };
 
+/**
+ * A product sold in one format carries its own price and stock; a product sold in several sizes
+ * or shades lists them, and its price and stock are the variants' roll-ups.
+ */
+export type DemoProductSeed = DemoProductBase &
+  (
+    | {
+        priceCents: number;
+        /** Set only for products on sale: the crossed-out price, higher than priceCents. */
+        originalPriceCents?: number;
+        stock: number;
+        variants?: undefined;
+      }
+    | { variants: DemoVariantSeed[]; priceCents?: undefined; originalPriceCents?: undefined; stock?: undefined }
+  );
+
+/** Sizes of one product, smallest first: [size, price, stock, crossed-out price when on sale]. */
+function sizes(...list: [size: string, priceCents: number, stock: number, originalPriceCents?: number][]): DemoVariantSeed[] {
+  return list.map(([size, priceCents, stock, originalPriceCents]) => ({ size, priceCents, stock, originalPriceCents }));
+}
+
+/** Shades of one product at one price: [name, swatch, stock]. */
+function shades(
+  priceCents: number,
+  originalPriceCents: number | null,
+  list: [shade: string, shadeHex: string, stock: number][],
+): DemoVariantSeed[] {
+  return list.map(([shade, shadeHex, stock]) => ({
+    shade,
+    shadeHex,
+    priceCents,
+    originalPriceCents: originalPriceCents ?? undefined,
+    stock,
+  }));
+}
+
 const PARFUMS: DemoProductSeed[] = [
   {
-    name: "Eau de Parfum Rose Poudrée 50 ml",
+    name: "Eau de Parfum Rose Poudrée",
     brand: "Maison Célestine",
     description:
       "Un bouquet de rose de mai et d'iris poudré, posé sur un fond de musc blanc. Une signature tendre et lumineuse qui accompagne la peau toute la journée.",
-    priceCents: 8900,
-    originalPriceCents: 11900,
-    stock: 42,
+    variants: sizes(["30 ml", 6700, 18, 9000], ["50 ml", 8900, 42, 11900], ["100 ml", 13000, 9, 17400]),
     rating: 4.7,
     reviewCount: 312,
     featured: true,
     tags: ["floral", "poudré", "rose"],
-    attributes: { size: "50 ml", usage: "Sur les points de pulsation" },
+    attributes: { usage: "Sur les points de pulsation" },
     art: ["perfume", "e8a0b4", "f8ecee"],
   },
   {
-    name: "Eau de Parfum Ambre Nocturne 100 ml",
+    name: "Eau de Parfum Ambre Nocturne",
     brand: "Nuit Dorée",
     description: "Ambre chaud, vanille de Madagascar et fève tonka pour un sillage envoûtant. Un parfum du soir, profond et enveloppant.",
-    priceCents: 12900,
-    stock: 18,
+    variants: sizes(["50 ml", 8800, 25], ["100 ml", 12900, 18]),
     rating: 4.8,
     reviewCount: 527,
     featured: true,
     tags: ["oriental", "ambré", "vanillé", "longue tenue"],
-    attributes: { size: "100 ml", usage: "Le soir" },
+    attributes: { usage: "Le soir" },
     art: ["perfume", "c47a2c", "fdf3e7"],
   },
   {
-    name: "Eau de Toilette Néroli Solaire 75 ml",
+    name: "Eau de Toilette Néroli Solaire",
     brand: "Lumière de Grasse",
     description:
       "Fleur d'oranger, bergamote de Calabre et une touche de sel marin. Une fraîcheur méditerranéenne à vaporiser sans compter.",
-    priceCents: 5900,
-    originalPriceCents: 6900,
-    stock: 10,
+    variants: sizes(["30 ml", 3600, 12, 4200], ["75 ml", 5900, 10, 6900]),
     rating: 4.5,
     reviewCount: 148,
     tags: ["hespéridé", "frais", "floral"],
-    attributes: { size: "75 ml" },
+    attributes: {},
     art: ["perfume", "f2a93b", "fff6e5"],
   },
   {
-    name: "Eau de Parfum Figue Sauvage 50 ml",
+    name: "Eau de Parfum Figue Sauvage",
     brand: "Rivage Sauvage",
     description: "Feuille de figuier, lait de figue et bois de cèdre composent un parfum vert et solaire, inspiré des étés corses.",
-    priceCents: 7400,
-    stock: 65,
+    variants: sizes(["30 ml", 5600, 20], ["50 ml", 7400, 65], ["100 ml", 10800, 14]),
     rating: 4.4,
     reviewCount: 96,
     tags: ["vert", "boisé", "fruité"],
-    attributes: { size: "50 ml" },
+    attributes: {},
     art: ["perfume", "7a8450", "f1f3e8"],
   },
   {
-    name: "Eau de Parfum Iris Absolu 30 ml",
+    name: "Eau de Parfum Iris Absolu",
     brand: "Maison Célestine",
     description:
       "Un iris de Florence d'une grande élégance, adouci par la violette et le bois de santal. Le format idéal pour le sac à main.",
-    priceCents: 6200,
-    stock: 7,
+    variants: sizes(["30 ml", 6200, 7], ["50 ml", 8200, 12], ["100 ml", 12000, 0]),
     rating: 4.6,
     reviewCount: 83,
     tags: ["poudré", "floral", "iris"],
-    attributes: { size: "30 ml" },
+    attributes: {},
     art: ["perfume", "9b87c4", "f3eef8"],
   },
   {
-    name: "Extrait de Parfum Oud Impérial 50 ml",
+    name: "Extrait de Parfum Oud Impérial",
     brand: "Nuit Dorée",
     description: "Bois de oud, safran et rose de Taïf : un extrait concentré, réservé aux amateurs de parfums intenses.",
-    priceCents: 11900,
-    originalPriceCents: 14900,
-    stock: 4,
+    variants: sizes(["30 ml", 9000, 0, 11300], ["50 ml", 11900, 4, 14900]),
     rating: 4.9,
     reviewCount: 64,
     tags: ["boisé", "oriental", "épicé", "longue tenue"],
-    attributes: { size: "50 ml", usage: "Le soir" },
+    attributes: { usage: "Le soir" },
     art: ["perfume", "5a3424", "f4ede4"],
   },
   {
-    name: "Eau de Parfum Fleur de Coton 100 ml",
+    name: "Eau de Parfum Fleur de Coton",
     brand: "Belle Rive",
     description:
       "L'odeur du linge propre séché au soleil : aldéhydes, fleur de coton et muscs doux. Un parfum réconfortant pour tous les jours.",
-    priceCents: 6900,
-    stock: 120,
+    variants: sizes(["50 ml", 4700, 60], ["100 ml", 6900, 120]),
     rating: 4.3,
     reviewCount: 211,
     tags: ["frais", "musqué", "propre"],
-    attributes: { size: "100 ml" },
+    attributes: {},
     art: ["perfume", "8fb3d6", "f2f6fa"],
   },
   {
-    name: "Eau de Parfum Jasmin Nuit d'Été 50 ml",
+    name: "Eau de Parfum Jasmin Nuit d'Été",
     brand: "Lumière de Grasse",
     description: "Jasmin sambac cueilli à la main, tubéreuse et une pointe de mandarine. Un floral blanc solaire et sensuel.",
-    priceCents: 8400,
-    originalPriceCents: 9900,
-    stock: 0,
+    variants: sizes(["30 ml", 6300, 0, 7500], ["50 ml", 8400, 0, 9900]),
     rating: 4.6,
     reviewCount: 174,
     tags: ["floral", "fleurs blanches", "solaire"],
-    attributes: { size: "50 ml" },
+    attributes: {},
     art: ["perfume", "e2c46a", "fbf7e9"],
   },
   {
@@ -221,29 +276,26 @@ const PARFUMS: DemoProductSeed[] = [
     art: ["perfume", "a8c66c", "f3f8ea"],
   },
   {
-    name: "Eau de Parfum Vanille Caramel 50 ml",
+    name: "Eau de Parfum Vanille Caramel",
     brand: "Clair de Lune Paris",
     description:
       "Une vanille gourmande nappée de caramel au beurre salé et de praline. Gourmande sans être sucrée, réconfortante à souhait.",
-    priceCents: 5400,
-    originalPriceCents: 7200,
-    stock: 10,
+    variants: sizes(["30 ml", 4100, 15, 5400], ["50 ml", 5400, 10, 7200], ["100 ml", 7900, 22, 10500]),
     rating: 4.4,
     reviewCount: 389,
     tags: ["gourmand", "vanillé", "réconfortant"],
-    attributes: { size: "50 ml" },
+    attributes: {},
     art: ["perfume", "d9a066", "fbf1e6"],
   },
   {
-    name: "Eau de Parfum Cèdre & Cuir 100 ml",
+    name: "Eau de Parfum Cèdre & Cuir",
     brand: "Atelier Ondine",
     description: "Cèdre de l'Atlas, cuir souple et poivre noir pour un boisé élégant. Un parfum de caractère, à partager.",
-    priceCents: 9800,
-    stock: 33,
+    variants: sizes(["50 ml", 6700, 19], ["100 ml", 9800, 33]),
     rating: 4.5,
     reviewCount: 122,
     tags: ["boisé", "cuir", "épicé", "unisexe"],
-    attributes: { size: "100 ml" },
+    attributes: {},
     art: ["perfume", "6e4b3a", "f3eee9"],
   },
   {
@@ -260,28 +312,25 @@ const PARFUMS: DemoProductSeed[] = [
     art: ["perfume", "f0a77c", "fdf5ee"],
   },
   {
-    name: "Eau de Parfum Pivoine Rosée 30 ml",
+    name: "Eau de Parfum Pivoine Rosée",
     brand: "Belle Rive",
     description: "Pivoine, litchi et rose fraîche pour un bouquet pétillant et romantique.",
-    priceCents: 4500,
-    originalPriceCents: 5900,
-    stock: 51,
+    variants: sizes(["30 ml", 4500, 51, 5900], ["50 ml", 6000, 24, 7800]),
     rating: 4.3,
     reviewCount: 138,
     tags: ["floral", "fruité", "rose"],
-    attributes: { size: "30 ml" },
+    attributes: {},
     art: ["perfume", "ec7f9c", "fdeef2"],
   },
   {
-    name: "Eau de Parfum Lavande Bleue 50 ml",
+    name: "Eau de Parfum Lavande Bleue",
     brand: "Savonnerie Lavandine",
     description: "Lavande de Haute-Provence, sauge sclarée et fève tonka : une lavande chic et apaisante, loin des clichés.",
-    priceCents: 6400,
-    stock: 27,
+    variants: sizes(["50 ml", 6400, 27], ["100 ml", 9400, 11]),
     rating: 4.4,
     reviewCount: 71,
     tags: ["aromatique", "lavande", "apaisant"],
-    attributes: { size: "50 ml" },
+    attributes: {},
     art: ["perfume", "8e7cc3", "f1eef9"],
   },
   {
@@ -305,14 +354,12 @@ const SOINS_VISAGE: DemoProductSeed[] = [
     brand: "Atelier Ondine",
     description:
       "Une crème riche à l'acide hyaluronique et au beurre de karité qui hydrate la peau pendant 48 heures. Sa texture fondante ne laisse aucun film gras.",
-    priceCents: 3290,
-    originalPriceCents: 4200,
-    stock: 76,
+    variants: sizes(["15 ml", 1700, 40, 2200], ["50 ml", 3290, 76, 4200]),
     rating: 4.7,
     reviewCount: 458,
     featured: true,
     tags: ["hydratant", "peau sèche", "karité"],
-    attributes: { size: "50 ml", skin_type: "seche", usage: "Matin et soir" },
+    attributes: { skin_type: "seche", usage: "Matin et soir" },
     art: ["jar", "d98c8c", "fbeeed"],
   },
   {
@@ -359,13 +406,11 @@ const SOINS_VISAGE: DemoProductSeed[] = [
     brand: "Belle Rive",
     description:
       "Démaquille et apaise en un seul geste grâce à l'eau de bleuet et à l'allantoïne. Sans parfum, idéale pour les peaux réactives.",
-    priceCents: 1290,
-    originalPriceCents: 1590,
-    stock: 10,
+    variants: sizes(["100 ml", 1090, 35, 1290], ["400 ml", 1290, 10, 1590]),
     rating: 4.4,
     reviewCount: 344,
     tags: ["démaquillant", "peau sensible", "sans parfum"],
-    attributes: { size: "400 ml", skin_type: "sensible", usage: "Matin et soir" },
+    attributes: { skin_type: "sensible", usage: "Matin et soir" },
     art: ["shampoo", "8fb0de", "eef3fb"],
   },
   {
@@ -373,12 +418,11 @@ const SOINS_VISAGE: DemoProductSeed[] = [
     brand: "Atelier Ondine",
     description:
       "Trois poids d'acide hyaluronique pour hydrater en surface et en profondeur. La peau est rebondie, les ridules de déshydratation s'estompent.",
-    priceCents: 3490,
-    stock: 58,
+    variants: sizes(["15 ml", 2400, 20], ["30 ml", 3490, 58]),
     rating: 4.6,
     reviewCount: 239,
     tags: ["hydratant", "repulpant", "vegan"],
-    attributes: { size: "30 ml", skin_type: "tous-types", usage: "Matin et soir" },
+    attributes: { skin_type: "tous-types", usage: "Matin et soir" },
     art: ["serum", "7fa7c9", "edf4f9"],
   },
   {
@@ -425,12 +469,11 @@ const SOINS_VISAGE: DemoProductSeed[] = [
     name: "Crème Matifiante Légère",
     brand: "Verveine & Co",
     description: "Un fluide hydratant non comédogène qui matifie la zone T toute la journée. Sa texture gel s'absorbe instantanément.",
-    priceCents: 2190,
-    stock: 95,
+    variants: sizes(["15 ml", 1100, 30], ["50 ml", 2190, 95]),
     rating: 4.0,
     reviewCount: 119,
     tags: ["matifiant", "peau grasse", "léger"],
-    attributes: { size: "50 ml", skin_type: "grasse", usage: "Le matin" },
+    attributes: { skin_type: "grasse", usage: "Le matin" },
     art: ["tube", "8fbf9c", "eff7f1"],
   },
   {
@@ -450,12 +493,11 @@ const SOINS_VISAGE: DemoProductSeed[] = [
     name: "Crème Réparatrice Peaux Sensibles",
     brand: "Clair de Lune Paris",
     description: "Formulée avec 97 % d'ingrédients d'origine naturelle, elle calme les rougeurs et renforce la barrière cutanée.",
-    priceCents: 2890,
-    stock: 41,
+    variants: sizes(["15 ml", 1500, 0], ["50 ml", 2890, 41]),
     rating: 4.5,
     reviewCount: 163,
     tags: ["peau sensible", "apaisant", "bio"],
-    attributes: { size: "50 ml", skin_type: "sensible", usage: "Matin et soir" },
+    attributes: { skin_type: "sensible", usage: "Matin et soir" },
     art: ["jar", "8fa9c4", "f1f5f8"],
   },
   {
@@ -503,14 +545,19 @@ const MAQUILLAGE: DemoProductSeed[] = [
     name: "Rouge à Lèvres Mat Velours",
     brand: "Clair de Lune Paris",
     description: "Un rouge mat intense au fini velours qui ne dessèche pas les lèvres. Tenue jusqu'à 8 heures.",
-    priceCents: 2490,
-    originalPriceCents: 2990,
-    stock: 64,
+    variants: shades(2490, 2990, [
+      ["Rouge cerise", "#b3223a", 20],
+      ["Rouge carmin", "#9e1b32", 12],
+      ["Framboise", "#b0305a", 9],
+      ["Vieux rose", "#b8737a", 0],
+      ["Terracotta", "#b5573a", 15],
+      ["Prune", "#6b2d45", 8],
+    ]),
     rating: 4.6,
     reviewCount: 512,
     featured: true,
     tags: ["longue tenue", "mat", "vegan"],
-    attributes: { color: "Rouge cerise" },
+    attributes: {},
     art: ["lipstick", "b3223a", "fbecee"],
   },
   {
@@ -541,15 +588,82 @@ const MAQUILLAGE: DemoProductSeed[] = [
   {
     name: "Fond de Teint Fluide Seconde Peau",
     brand: "Belle Rive",
-    description: "Une couvrance modulable et un fini lumineux naturel. Disponible en 40 teintes, du très clair au très foncé.",
-    priceCents: 3200,
-    originalPriceCents: 3900,
-    stock: 10,
+    description: "Une couvrance modulable et un fini lumineux naturel. Vingt teintes, du très clair au très foncé.",
+    variants: shades(3200, 3900, [
+      ["01 Porcelaine", "#f3dcc8", 4],
+      ["02 Ivoire clair", "#efd3bd", 6],
+      ["03 Ivoire", "#ebcdb3", 9],
+      ["04 Beige rosé", "#e6c3a8", 12],
+      ["05 Beige clair", "#e2bd9c", 15],
+      ["06 Beige naturel", "#ddb48f", 18],
+      ["07 Sable", "#d5aa84", 14],
+      ["08 Beige doré", "#cfa077", 11],
+      ["09 Miel clair", "#c69670", 10],
+      ["10 Miel", "#bb8a62", 8],
+      ["11 Caramel", "#b07c55", 7],
+      ["12 Ambre", "#a2704a", 0],
+      ["13 Noisette", "#966442", 6],
+      ["14 Cannelle", "#8a5a3b", 5],
+      ["15 Moka", "#7b4e33", 4],
+      ["16 Cacao", "#6c432c", 3],
+      ["17 Acajou", "#5e3925", 0],
+      ["18 Café", "#513020", 2],
+      ["19 Ébène", "#43271a", 3],
+      ["20 Ébène profond", "#372015", 2],
+    ]),
     rating: 4.3,
     reviewCount: 276,
     tags: ["fond de teint", "inclusif", "peau mixte"],
-    attributes: { size: "30 ml", color: "Beige doré", skin_type: "mixte" },
+    attributes: { size: "30 ml", skin_type: "mixte" },
     art: ["pump", "c99370", "fbf3ec"],
+  },
+  {
+    name: "Fond de Teint Mat Longue Tenue",
+    brand: "Éclat d'Opale",
+    description:
+      "Un fini mat velouté qui tient 24 heures sans transférer ni marquer les ridules. Quatorze teintes aux sous-tons neutres, chauds et froids.",
+    variants: shades(3490, null, [
+      ["110 Ivoire", "#f1d9c3", 8],
+      ["120 Vanille", "#ecd0b4", 12],
+      ["130 Beige pêche", "#e7c5a6", 15],
+      ["140 Beige naturel", "#dfb993", 22],
+      ["150 Sable doré", "#d6ac83", 18],
+      ["160 Beige miel", "#cb9f74", 14],
+      ["170 Noisette clair", "#be9066", 0],
+      ["180 Ambre", "#b08259", 9],
+      ["190 Caramel", "#a0734c", 11],
+      ["200 Cannelle", "#8f6441", 7],
+      ["210 Châtaigne", "#7e5638", 6],
+      ["220 Moka", "#6d4a30", 5],
+      ["230 Cacao", "#5a3c27", 4],
+      ["240 Ébène", "#45301f", 3],
+    ]),
+    rating: 4.4,
+    reviewCount: 189,
+    tags: ["fond de teint", "mat", "longue tenue", "peau grasse"],
+    attributes: { size: "30 ml", skin_type: "grasse" },
+    art: ["pump", "b08259", "f8f0e8"],
+  },
+  {
+    name: "Fond de Teint Sérum Lumière",
+    brand: "Maison Célestine",
+    description:
+      "Un fond de teint léger comme un sérum, enrichi en acide hyaluronique, qui unifie le teint en laissant la peau respirer. Huit teintes lumineuses.",
+    variants: shades(3900, 4900, [
+      ["Très clair", "#f0d6c0", 5],
+      ["Clair", "#e8c8ab", 9],
+      ["Clair à moyen", "#dcb690", 12],
+      ["Moyen", "#cfa47a", 14],
+      ["Moyen doré", "#c29267", 0],
+      ["Hâlé", "#a97b54", 8],
+      ["Foncé", "#85603f", 6],
+      ["Très foncé", "#5c3f2a", 4],
+    ]),
+    rating: 4.6,
+    reviewCount: 132,
+    tags: ["fond de teint", "éclat", "hydratant", "peau sèche"],
+    attributes: { size: "30 ml", skin_type: "seche" },
+    art: ["pump", "dcb690", "fbf5ee"],
   },
   {
     name: "Poudre Compacte Matifiante",
@@ -576,16 +690,20 @@ const MAQUILLAGE: DemoProductSeed[] = [
     art: ["compact", "f2a07b", "fdf1ea"],
   },
   {
-    name: "Rouge à Lèvres Satiné Nude Rosé",
+    name: "Rouge à Lèvres Satiné",
     brand: "Clair de Lune Paris",
     description: "Un fini satiné confortable enrichi en huile de jojoba, pour des lèvres sublimées au naturel.",
-    priceCents: 2290,
-    originalPriceCents: 2690,
-    stock: 37,
+    variants: shades(2290, 2690, [
+      ["Nude rosé", "#c98b8b", 12],
+      ["Beige praline", "#b98a74", 8],
+      ["Rose pétale", "#d98c9c", 6],
+      ["Corail", "#e07a5f", 5],
+      ["Brique", "#9c4a3a", 6],
+    ]),
     rating: 4.4,
     reviewCount: 208,
     tags: ["satiné", "nude", "nourrissant"],
-    attributes: { color: "Nude rosé" },
+    attributes: {},
     art: ["lipstick", "c98b8b", "f9efee"],
   },
   {
@@ -641,37 +759,53 @@ const MAQUILLAGE: DemoProductSeed[] = [
     name: "Gloss Repulpant Cristal",
     brand: "Pétale de Sel",
     description: "Un gloss non collant à l'acide hyaluronique qui repulpe visiblement les lèvres.",
-    priceCents: 1590,
-    originalPriceCents: 1990,
-    stock: 3,
+    variants: shades(1590, 1990, [
+      ["Cristal", "#f7eef0", 1],
+      ["Rose cristal", "#e88aa8", 2],
+      ["Pêche nacrée", "#f3b59a", 0],
+    ]),
     rating: 4.2,
     reviewCount: 167,
     tags: ["gloss", "repulpant", "brillant"],
-    attributes: { color: "Rose cristal" },
+    attributes: {},
     art: ["mascara", "e88aa8", "fdeef2"],
   },
   {
     name: "Correcteur Haute Couvrance",
     brand: "Éclat d'Opale",
     description: "Il camoufle cernes et imperfections sans marquer les ridules. Sa texture crémeuse tient toute la journée.",
-    priceCents: 2190,
-    stock: 56,
+    variants: shades(2190, null, [
+      ["Porcelaine", "#f1dac6", 10],
+      ["Beige clair", "#e4c2a2", 12],
+      ["Beige", "#d9b08c", 14],
+      ["Sable", "#cc9f78", 9],
+      ["Miel", "#b98a5f", 6],
+      ["Caramel", "#9c6d48", 5],
+    ]),
     rating: 4.3,
     reviewCount: 198,
     tags: ["correcteur", "longue tenue", "couvrant"],
-    attributes: { color: "Beige clair", skin_type: "tous-types" },
+    attributes: { skin_type: "tous-types" },
     art: ["tube", "d2a682", "faf3ec"],
   },
   {
-    name: "Vernis à Ongles Bordeaux Intense",
+    name: "Vernis à Ongles Brillance Intense",
     brand: "Maison Célestine",
     description: "Un vernis brillant longue tenue à la couleur profonde, formulé sans les neuf substances controversées.",
-    priceCents: 1290,
-    stock: 72,
+    variants: shades(1290, null, [
+      ["Bordeaux intense", "#7b1e2b", 72],
+      ["Rouge coquelicot", "#c8102e", 40],
+      ["Rose ballerine", "#f1c6c9", 25],
+      ["Corail d'été", "#f26b5b", 0],
+      ["Nude sable", "#d8b59a", 18],
+      ["Bleu nuit", "#1f2a44", 11],
+      ["Vert sauge", "#8a9a7b", 6],
+      ["Noir laqué", "#1a1a1a", 30],
+    ]),
     rating: 4.4,
     reviewCount: 143,
     tags: ["ongles", "longue tenue", "brillant"],
-    attributes: { size: "10 ml", color: "Bordeaux" },
+    attributes: { size: "10 ml" },
     art: ["polish", "7b1e2b", "f7edef"],
   },
   {
@@ -709,14 +843,12 @@ const ACCESSOIRES: DemoProductSeed[] = [
     brand: "Rivage Sauvage",
     description:
       "Une bougie en cire végétale coulée à la main, aux notes de feuille de figuier et de bois de cèdre. Environ 45 heures de combustion.",
-    priceCents: 3900,
-    originalPriceCents: 4800,
-    stock: 26,
+    variants: sizes(["80 g", 2400, 15, 2900], ["200 g", 3900, 26, 4800]),
     rating: 4.8,
     reviewCount: 187,
     featured: true,
     tags: ["bougie", "boisé", "cire végétale"],
-    attributes: { size: "200 g" },
+    attributes: {},
     art: ["candle", "7a8450", "f1f3e8"],
   },
   {
@@ -886,27 +1018,24 @@ const SOINS_CORPS: DemoProductSeed[] = [
     name: "Lait Corps Fleur d'Oranger",
     brand: "Lumière de Grasse",
     description: "Un lait fondant qui hydrate 24 heures et laisse sur la peau un délicat parfum de fleur d'oranger.",
-    priceCents: 2290,
-    originalPriceCents: 2890,
-    stock: 57,
+    variants: sizes(["200 ml", 1600, 30, 2000], ["400 ml", 2290, 57, 2890]),
     rating: 4.6,
     reviewCount: 298,
     featured: true,
     tags: ["hydratant", "floral", "peau sèche"],
-    attributes: { size: "400 ml", skin_type: "seche", usage: "Après la douche" },
+    attributes: { skin_type: "seche", usage: "Après la douche" },
     art: ["pump", "f0a77c", "fff6e5"],
   },
   {
     name: "Huile Sèche Scintillante",
     brand: "Nuit Dorée",
     description: "Une huile sèche aux fines nacres dorées qui sublime le bronzage et nourrit sans graisser.",
-    priceCents: 3490,
-    stock: 9,
+    variants: sizes(["50 ml", 2400, 12], ["100 ml", 3490, 9]),
     rating: 4.8,
     reviewCount: 214,
     featured: true,
     tags: ["nourrissant", "éclat", "été"],
-    attributes: { size: "100 ml", skin_type: "tous-types" },
+    attributes: { skin_type: "tous-types" },
     art: ["pump", "c9a227", "f7f1e1"],
   },
   {
@@ -1077,27 +1206,24 @@ const CHEVEUX: DemoProductSeed[] = [
     name: "Shampooing Réparateur à l'Argan",
     brand: "Atelier Ondine",
     description: "Un shampooing doux à l'huile d'argan bio qui répare les cheveux abîmés et leur rend brillance et souplesse.",
-    priceCents: 1490,
-    originalPriceCents: 1890,
-    stock: 84,
+    variants: sizes(["250 ml", 1490, 84, 1890], ["500 ml", 2200, 20, 2800]),
     rating: 4.6,
     reviewCount: 476,
     featured: true,
     tags: ["réparateur", "argan", "cheveux secs"],
-    attributes: { size: "250 ml", usage: "Deux à trois fois par semaine" },
+    attributes: { usage: "Deux à trois fois par semaine" },
     art: ["shampoo", "c08a3e", "fbf3e6"],
   },
   {
     name: "Masque Nutrition Intense",
     brand: "Maison Célestine",
     description: "Un masque au beurre de mangue et aux protéines de soie qui nourrit en profondeur les longueurs sèches.",
-    priceCents: 2490,
-    stock: 36,
+    variants: sizes(["200 ml", 2490, 36], ["500 ml", 4100, 8]),
     rating: 4.7,
     reviewCount: 233,
     featured: true,
     tags: ["nourrissant", "cheveux secs", "masque"],
-    attributes: { size: "200 ml", usage: "Une fois par semaine" },
+    attributes: { usage: "Une fois par semaine" },
     art: ["jar", "d99a6c", "fbf1ea"],
   },
   {
@@ -1279,34 +1405,106 @@ export function artImages(art: DemoProductSeed["art"]): { imageUrl: string; imag
   return { imageUrl: images[0], images };
 }
 
-export type DemoProduct = DemoProductSeed & {
+/** A variant ready to insert: its SKU, label and net content worked out. */
+export type DemoVariant = {
+  sku: string;
+  label: string;
+  size: string | null;
+  shade: string | null;
+  shadeHex: string | null;
+  contentAmount: number | null;
+  contentUnit: "ml" | "g" | null;
+  priceCents: number;
+  originalPriceCents: number | null;
+  stock: number;
+};
+
+export type DemoProduct = DemoProductBase & {
   category: CategorySlug;
   sku: string;
   imageUrl: string;
   images: string[];
+  /** The roll-ups the database computes from the variants, for the builder's own checks. */
+  priceCents: number;
+  originalPriceCents: number | null;
+  stock: number;
+  variants: DemoVariant[];
+  ingredients: string | null;
+  usageTips: string | null;
   /** How long before the seeding moment the product was created, in milliseconds. */
   ageMs: number;
 };
+
+/** "50 ml" -> 50 ml, "200 g" -> 200 g; a box of minis ("5 × 10 ml") has no single content. */
+export function netContent(size: string | null | undefined): { amount: number; unit: "ml" | "g" } | null {
+  const m = /^\s*(\d+(?:[.,]\d+)?)\s*(ml|g)\s*$/i.exec(size ?? "");
+  return m ? { amount: Number(m[1].replace(",", ".")), unit: m[2].toLowerCase() as "ml" | "g" } : null;
+}
+
+/**
+ * The variants of a product with the given SKU: "AUR-PAR-001-50" for the 50 ml, "AUR-MAQ-004-07"
+ * for the seventh shade; a product sold in one format keeps its own SKU for its only variant.
+ */
+export function variantsOf(seed: DemoProductSeed, sku: string): DemoVariant[] {
+  const list: DemoVariantSeed[] = seed.variants ?? [
+    { size: seed.attributes.size, priceCents: seed.priceCents, originalPriceCents: seed.originalPriceCents, stock: seed.stock },
+  ];
+  return list.map((v, i) => {
+    const size = v.size ?? (v.shade ? null : (seed.attributes.size ?? null));
+    // Shades share the product's size: the content (for the unit price) still comes from it.
+    const content = netContent(v.size ?? seed.attributes.size);
+    const suffix = list.length === 1 ? "" : v.shade ? `-${String(i + 1).padStart(2, "0")}` : `-${netContent(v.size)?.amount ?? i + 1}`;
+    return {
+      sku: `${sku}${suffix}`,
+      label: v.shade ?? v.size ?? seed.attributes.size ?? "Format unique",
+      size,
+      shade: v.shade ?? null,
+      shadeHex: v.shadeHex ?? null,
+      contentAmount: content?.amount ?? null,
+      contentUnit: content?.unit ?? null,
+      priceCents: v.priceCents,
+      originalPriceCents: v.originalPriceCents ?? null,
+      stock: v.stock,
+    };
+  });
+}
+
+/** The product's roll-ups as the database trigger computes them: cheapest variant, total stock. */
+export function rollUp(variants: readonly DemoVariant[]): { priceCents: number; originalPriceCents: number | null; stock: number } {
+  const cheapest = variants.reduce((a, b) => (b.priceCents < a.priceCents ? b : a));
+  return {
+    priceCents: cheapest.priceCents,
+    originalPriceCents: cheapest.originalPriceCents,
+    stock: variants.reduce((sum, v) => sum + v.stock, 0),
+  };
+}
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Every demo product ready to insert. Creation dates are spread over the last 120 days with
- * fixed offsets; products on sale were created more than 60 days ago so that their price
- * history (full price 60 days ago, reduced 12 days ago) starts after their creation.
+ * fixed offsets; products with a variant on sale were created more than 60 days ago so that
+ * their price history (full price 60 days ago, reduced 12 days ago) starts after their creation.
  */
 export function buildDemoProducts(): DemoProduct[] {
   const out: DemoProduct[] = [];
   let index = 0;
   for (const category of DEMO_CATEGORIES) {
     DEMO_PRODUCTS_BY_CATEGORY[category.slug].forEach((seed, i) => {
-      const days = seed.originalPriceCents ? 61 + ((index * 29) % 58) : (index * 47 + 3) % 119;
+      const sku = `AUR-${CATEGORY_SKU_CODES[category.slug]}-${String(i + 1).padStart(3, "0")}`;
+      const variants = variantsOf(seed, sku);
+      const onSale = variants.some((v) => v.originalPriceCents !== null);
+      const days = onSale ? 61 + ((index * 29) % 58) : (index * 47 + 3) % 119;
       const hours = (index * 7) % 24;
+      const { variants: _authored, priceCents: _price, originalPriceCents: _original, stock: _stock, ...base } = seed;
       out.push({
-        ...seed,
+        ...base,
+        ...rollUp(variants),
+        ...careDetails(seed),
+        variants,
         category: category.slug,
-        sku: `AUR-${CATEGORY_SKU_CODES[category.slug]}-${String(i + 1).padStart(3, "0")}`,
+        sku,
         ...artImages(seed.art),
         ageMs: days * DAY_MS + hours * HOUR_MS + index * 60_000,
       });

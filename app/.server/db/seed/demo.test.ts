@@ -1,23 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { adminQuery, testDatabaseUrl, withDatabase } from "../../../../tests/support/db";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "../client";
-import { categories, priceHistory, products, stockMovements } from "../schema";
+import { brands, categories, priceHistory, products, productVariants, stockMovements } from "../schema";
 import { SEED_DISCOUNT_DAYS_AGO, SEED_FULL_PRICE_DAYS_AGO, seedDemoDataIfEmpty } from "./demo";
-import { DEMO_BRANDS } from "./demo-data";
+import { buildDemoProducts, DEMO_BRANDS } from "./demo-data";
 
 const DAY_MS = 86_400_000;
 let handle: DatabaseHandle;
 let seededFirstTime: boolean;
+let dropDatabase: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
-  handle = await openDatabase({ kind: "pglite" });
+  // An empty database (not the seeded test template): the seed itself is under test.
+  const url = testDatabaseUrl();
+  if (url) {
+    const name = `aurore_seed_${process.pid}_${randomBytes(4).toString("hex")}`;
+    await adminQuery(url, [`CREATE DATABASE ${name}`]);
+    handle = await openDatabase({ kind: "postgres", url: withDatabase(url, name), poolSize: 2 });
+    dropDatabase = () => adminQuery(url, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
+  } else {
+    handle = await openDatabase({ kind: "pglite" });
+  }
   await migrateDatabase(handle);
   seededFirstTime = await seedDemoDataIfEmpty(handle.db);
 }, 60_000);
 
 afterAll(async () => {
   await handle?.close();
+  await dropDatabase();
 }, 60_000);
+
+const allVariants = () => handle.db.select().from(productVariants).orderBy(asc(productVariants.productId), asc(productVariants.position));
+
+function byProductId<T extends { productId: string }>(rows: T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of rows) out.set(r.productId, [...(out.get(r.productId) ?? []), r]);
+  return out;
+}
 
 const allProducts = () =>
   handle.db
@@ -62,6 +83,9 @@ describe("demo catalogue", () => {
     const rows = await allProducts();
     const skus = new Set(rows.map((r) => r.product.sku));
     expect(skus.size).toBe(rows.length);
+    const variants = await allVariants();
+    expect(new Set(variants.map((v) => v.sku)).size).toBe(variants.length);
+    for (const v of variants) expect(v.sku).toMatch(/^AUR-[A-Z]{3}-\d{3}(-\d{2,3})?$/);
     for (const { product: p } of rows) {
       expect(p.sku).toMatch(/^AUR-[A-Z]{3}-\d{3}$/);
       expect(p.imageUrl).toMatch(/^\/media\/art\/[a-z]+\/[0-9a-f]{6}\/[0-9a-f]{6}\/1\.svg$/);
@@ -86,6 +110,13 @@ describe("demo catalogue", () => {
       expect(pct).toBeGreaterThanOrEqual(0.1);
       expect(pct).toBeLessThanOrEqual(0.4);
     }
+    const onSale = (await allVariants()).filter((v) => v.originalPriceCents !== null);
+    expect(onSale.length).toBeGreaterThan(discounted.length);
+    for (const v of onSale) {
+      const pct = 1 - v.priceCents / (v.originalPriceCents as number);
+      expect(pct, v.sku).toBeGreaterThanOrEqual(0.1);
+      expect(pct, v.sku).toBeLessThanOrEqual(0.4);
+    }
   });
 
   it("contains the words the search relies on", async () => {
@@ -106,28 +137,133 @@ describe("demo catalogue", () => {
     expect(Math.max(...ages)).toBeGreaterThan(90);
   });
 
-  it("writes a truthful price history and an initial stock movement per product", async () => {
+  it("writes a truthful price history and an initial stock movement per variant", async () => {
     const rows = await allProducts();
+    const created = new Map(rows.map((r) => [r.product.id, r.product.createdAt]));
     const history = await handle.db.select().from(priceHistory);
     const moves = await handle.db.select().from(stockMovements);
     const now = Date.now();
-    for (const { product: p } of rows) {
-      const mine = history.filter((h) => h.productId === p.id).sort((a, b) => +a.recordedAt - +b.recordedAt);
-      if (p.originalPriceCents === null) {
+    const variants = await allVariants();
+    for (const v of variants) {
+      const mine = history.filter((h) => h.variantId === v.id).sort((a, b) => +a.recordedAt - +b.recordedAt);
+      expect(mine.every((h) => h.productId === v.productId)).toBe(true);
+      const createdAt = created.get(v.productId) as Date;
+      if (v.originalPriceCents === null) {
         expect(mine).toHaveLength(1);
-        expect(mine[0].priceCents).toBe(p.priceCents);
-        expect(mine[0].recordedAt.getTime()).toBe(p.createdAt.getTime());
+        expect(mine[0].priceCents).toBe(v.priceCents);
+        expect(mine[0].recordedAt.getTime()).toBe(createdAt.getTime());
       } else {
-        expect(mine.map((h) => h.priceCents)).toEqual([p.originalPriceCents, p.priceCents]);
+        expect(mine.map((h) => h.priceCents)).toEqual([v.originalPriceCents, v.priceCents]);
         expect(mine[0].originalPriceCents).toBeNull();
         expect(Math.round((now - mine[0].recordedAt.getTime()) / DAY_MS)).toBe(SEED_FULL_PRICE_DAYS_AGO);
         expect(Math.round((now - mine[1].recordedAt.getTime()) / DAY_MS)).toBe(SEED_DISCOUNT_DAYS_AGO);
-        expect(p.createdAt.getTime()).toBeLessThan(mine[0].recordedAt.getTime());
+        expect(createdAt.getTime()).toBeLessThan(mine[0].recordedAt.getTime());
       }
-      const move = moves.filter((m) => m.productId === p.id);
+      const move = moves.filter((m) => m.variantId === v.id);
       expect(move).toHaveLength(1);
-      expect(move[0]).toMatchObject({ reason: "initial", delta: p.stockQuantity, resultingStock: p.stockQuantity });
+      expect(move[0]).toMatchObject({ productId: v.productId, reason: "initial", delta: v.stockQuantity, resultingStock: v.stockQuantity });
     }
+    expect(history.filter((h) => h.variantId === null)).toEqual([]);
+    expect(moves).toHaveLength(variants.length);
+  });
+
+  it("sells products in several sizes and shades", async () => {
+    const expected = buildDemoProducts();
+    const variants = await allVariants();
+    expect(variants).toHaveLength(expected.reduce((n, p) => n + p.variants.length, 0));
+    expect(variants.length).toBeGreaterThan(150);
+    const byProduct = byProductId(variants);
+    const rows = await allProducts();
+    const named = (prefix: string) => rows.filter((r) => r.product.name.startsWith(prefix)).map((r) => byProduct.get(r.product.id) ?? []);
+
+    // Perfumes in two or three sizes, with their net content and prices rising with the size.
+    const perfumes = named("Eau de Parfum").filter((vs) => vs.length > 1);
+    expect(perfumes.length).toBeGreaterThanOrEqual(8);
+    for (const vs of perfumes) {
+      expect(vs.length).toBeGreaterThanOrEqual(2);
+      expect(vs.length).toBeLessThanOrEqual(3);
+      expect(vs.every((v) => v.size === `${v.contentAmount} ml` && v.contentUnit === "ml" && v.label === v.size)).toBe(true);
+      const prices = vs.map((v) => v.priceCents);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      expect(new Set(prices).size).toBe(prices.length);
+    }
+
+    // Foundations: 12+ shades on one, 40+ across them as the Maquillage page says, each with a
+    // name and a swatch, one or two out of stock while the product stays on sale.
+    const foundations = named("Fond de Teint");
+    expect(Math.max(...foundations.map((vs) => vs.length))).toBeGreaterThanOrEqual(12);
+    expect(foundations.flat().length).toBeGreaterThanOrEqual(40);
+    const [maquillage] = await handle.db.select().from(categories).where(eq(categories.slug, "maquillage"));
+    expect(maquillage.description).toContain("Plus de 40 teintes de fond de teint");
+    for (const vs of foundations) {
+      expect(vs.every((v) => v.shade && v.label === v.shade && /^#[0-9a-f]{6}$/.test(v.shadeHex ?? ""))).toBe(true);
+      const out = vs.filter((v) => v.stockQuantity === 0).length;
+      expect(out).toBeGreaterThanOrEqual(1);
+      expect(out).toBeLessThanOrEqual(2);
+    }
+    for (const prefix of ["Rouge à Lèvres", "Vernis à Ongles"]) {
+      const shaded = named(prefix);
+      expect(shaded.length).toBeGreaterThan(0);
+      for (const vs of shaded) expect(vs.filter((v) => v.shadeHex).length).toBeGreaterThanOrEqual(5);
+    }
+
+    // Creams: the 50 ml, sometimes with a 15 ml travel size.
+    const creams = named("Crème").filter((vs) => vs.some((v) => v.size === "50 ml"));
+    expect(creams.some((vs) => vs.length === 1)).toBe(true);
+    expect(creams.filter((vs) => vs.map((v) => v.size).join() === "15 ml,50 ml").length).toBeGreaterThanOrEqual(2);
+
+    // A product sold in one format keeps its own SKU for its only variant.
+    for (const { product } of rows.filter((r) => r.product.variantCount === 1)) {
+      expect(byProduct.get(product.id)?.[0].sku).toBe(product.sku);
+    }
+  });
+
+  it("keeps every product's roll-ups equal to its variants", async () => {
+    const rows = await allProducts();
+    const byProduct = byProductId(await allVariants());
+    for (const { product } of rows) {
+      const vs = byProduct.get(product.id) ?? [];
+      const cheapest = [...vs].sort((a, b) => a.priceCents - b.priceCents || a.position - b.position)[0];
+      const stock = vs.reduce((n, v) => n + v.stockQuantity, 0);
+      expect(product, product.name).toMatchObject({
+        variantCount: vs.length,
+        priceCents: cheapest.priceCents,
+        originalPriceCents: cheapest.originalPriceCents,
+        stockQuantity: stock,
+        inStock: stock > 0,
+      });
+    }
+    expect(rows.some(({ product }) => product.inStock && (byProduct.get(product.id) ?? []).some((v) => v.stockQuantity === 0))).toBe(true);
+  });
+
+  it("makes every brand a record with a slug and a description, and points products to it", async () => {
+    const rows = await handle.db.select().from(brands).orderBy(asc(brands.name));
+    expect(rows.map((b) => b.name).sort()).toEqual([...DEMO_BRANDS].sort());
+    for (const b of rows) {
+      expect(b.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect((b.description ?? "").length).toBeGreaterThan(40);
+    }
+    expect(rows.find((b) => b.name === "Éclat d'Opale")?.slug).toBe("eclat-d-opale");
+    const brandName = new Map(rows.map((b) => [b.id, b.name]));
+    for (const { product } of await allProducts()) expect(brandName.get(product.brandId ?? "")).toBe(product.brand);
+  });
+
+  it("fills ingredients and usage tips where they make sense", async () => {
+    const rows = await allProducts();
+    const cosmetics = rows.filter((r) => r.slug !== "accessoires");
+    for (const { product } of cosmetics) {
+      expect(product.ingredients, product.name).toMatch(/^[A-Z][^,]+(, [^,]+){3,}/);
+      expect((product.usageTips ?? "").length, product.name).toBeGreaterThan(40);
+    }
+    const [perfume] = rows.filter((r) => r.product.name.startsWith("Eau de Parfum"));
+    expect(perfume.product.ingredients).toContain("Parfum (Fragrance)");
+    const [mirror] = rows.filter((r) => r.product.name === "Miroir de Poche Doré");
+    expect(mirror.product.ingredients).toBeNull();
+    const [{ withTips }] = await handle.db
+      .select({ withTips: sql<number>`count(*)::int` })
+      .from(products)
+      .where(sql`${products.usageTips} IS NOT NULL`);
+    expect(withTips).toBeGreaterThan(rows.length * 0.9);
   });
 
   it("does not seed twice", async () => {

@@ -2,7 +2,7 @@ import { count, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client";
 import { brands, categories, priceHistory, products, productVariants, stockMovements } from "../schema";
 import { slugify } from "~/domain/catalog/admin-categories.schema";
-import { buildDemoProducts, DEMO_CATEGORIES, type CategorySlug } from "./demo-data";
+import { buildDemoProducts, DEMO_BRAND_DESCRIPTIONS, DEMO_BRANDS, DEMO_CATEGORIES, type CategorySlug } from "./demo-data";
 
 const DAY_MS = 86_400_000;
 /** A seeded product on sale was sold at full price from this many days ago... */
@@ -22,10 +22,11 @@ export type SeededProduct = {
 };
 
 /**
- * Makes the history of freshly inserted products tell the truth. The price trigger wrote one
- * row stamped "now" per product: it is moved to the creation date, or, for a product on sale,
- * to the start of the reduction with an earlier full-price row before it. Each product also
- * gets its "initial" stock movement, as if the inventory service had stocked it.
+ * Makes the history of freshly inserted variants tell the truth. The price trigger wrote one
+ * row stamped "now" per variant: it is moved to the product's creation date, or, for a variant
+ * on sale, to the start of the reduction with an earlier full-price row before it (the 30-day
+ * reference price is per variant). Each variant also gets its "initial" stock movement, as if
+ * the inventory service had stocked it.
  */
 export async function recordSeededProductHistory(tx: Executor, seeded: SeededProduct[], now = new Date()): Promise<void> {
   if (seeded.length === 0) return;
@@ -114,13 +115,17 @@ export type SeedProductRow = Omit<typeof products.$inferInsert, "stockQuantity" 
   stock?: number;
 };
 
-/** The brand records of these names, created when missing; ids by name. */
-export async function ensureBrands(tx: Executor, names: readonly string[]): Promise<Map<string, string>> {
+/** The brand records of these names, created when missing (with a description if given); ids by name. */
+export async function ensureBrands(
+  tx: Executor,
+  names: readonly string[],
+  descriptions: Readonly<Record<string, string>> = {},
+): Promise<Map<string, string>> {
   const unique = [...new Set(names)];
   if (unique.length === 0) return new Map();
   await tx
     .insert(brands)
-    .values(unique.map((name) => ({ name, slug: slugify(name) || "marque" })))
+    .values(unique.map((name) => ({ name, slug: slugify(name) || "marque", description: descriptions[name] ?? null })))
     .onConflictDoNothing();
   const rows = await tx.select({ id: brands.id, name: brands.name }).from(brands).where(inArray(brands.name, unique));
   return new Map(rows.map((r) => [r.name, r.id]));
@@ -195,7 +200,7 @@ export async function insertSeedProducts(tx: Executor, rows: SeedProductRow[]): 
   return seeded;
 }
 
-/** Loads the demo catalogue (categories, products, price history, stock movements) in one transaction. */
+/** Loads the demo catalogue (categories, brands, products and their variants, price history, stock movements) in one transaction. */
 export async function seedDemoData(db: Database): Promise<void> {
   const now = Date.now();
   const demo = buildDemoProducts();
@@ -205,6 +210,7 @@ export async function seedDemoData(db: Database): Promise<void> {
       .values(DEMO_CATEGORIES.map(({ slug, name, description, position }) => ({ slug, name, description, position })))
       .returning({ id: categories.id, slug: categories.slug });
     const categoryId = new Map(inserted.map((c) => [c.slug, c.id]));
+    await ensureBrands(tx, DEMO_BRANDS, DEMO_BRAND_DESCRIPTIONS);
     const seeded = await insertSeedProducts(
       tx,
       demo.map((p) => {
@@ -221,10 +227,12 @@ export async function seedDemoData(db: Database): Promise<void> {
           images: p.images,
           rating: p.rating,
           reviewCount: p.reviewCount,
-          stock: p.stock,
+          variants: p.variants,
           featured: p.featured ?? false,
           tags: p.tags,
           attributes: p.attributes,
+          ingredients: p.ingredients,
+          usageTips: p.usageTips,
           createdAt,
           updatedAt: createdAt,
         };

@@ -16,7 +16,8 @@ import type { CatalogueFacet } from "~/domain/catalog/catalog.types";
 import { listBrandRefs } from "./brands.service";
 import { buildFacets, countFacets, queryFacetCube, selectionConditions, type FacetCube, type FacetSelection } from "./facets.service";
 import { CATALOGUE_PAGE_SIZE, HOME_FEATURED_COUNT, HOME_PRODUCTS_PER_CATEGORY, LOWEST_PRICE_WINDOW_DAYS } from "~/lib/shop-rules";
-import { searchTerms, toFuzzyText, toTsQueryText } from "./search-query";
+import { searchTerms, toTsQueryText } from "./search-query";
+import { searchWithCorrection } from "./search-lexicon.service";
 import { isUuid } from "~/lib/uuid";
 
 /** The product columns (with the category) every product list selects; toProductView maps them. */
@@ -207,10 +208,12 @@ export type ProductListResult = ProductPage & {
   unknownBrand?: boolean;
   /** With `facets`: each facet's values and counts for the current selection. */
   facets?: CatalogueFacet[];
-  /** A corrected search to offer when the words as typed found nothing. */
-  suggestion?: string;
-  /** "fts" full-text match, "fuzzy" trigram fallback for typos. */
+  /** "fts" full-text match, "fuzzy" the same search after correcting misspelt words. */
   matchedBy?: "fts" | "fuzzy";
+  /** The corrected query the results are for ("crème" for "cremme"), accented as the catalogue writes it. */
+  corrected_query?: string;
+  /** A corrected query that found nothing either (with these filters): a spelling to offer. */
+  suggestion?: string;
   /** Requested page lay past the last page. */
   pageOutOfRange?: boolean;
 };
@@ -226,15 +229,6 @@ function ftsPlan(tsQueryText: string): SearchPlan {
     key: `fts:${tsQueryText}`,
     where: sql`${products.searchVector} @@ ${query}`,
     rank: sql`ts_rank(${products.searchVector}, ${query})`,
-  };
-}
-
-function fuzzyPlan(fuzzyText: string): SearchPlan {
-  // `<%` uses the trigram index (word similarity above pg_trgm's threshold, 0.6 by default).
-  return {
-    key: `fuzzy:${fuzzyText}`,
-    where: sql`${fuzzyText} <% ${products.searchText}`,
-    rank: sql`word_similarity(${fuzzyText}, ${products.searchText})`,
   };
 }
 
@@ -271,7 +265,8 @@ const asList = (v: string | string[] | undefined) => (v === undefined ? [] : Arr
  * on sale, price range, featured. With `facets`, every facet value's count for the selection
  * comes from one cube (decision 026), which also gives the total.
  * Search: French full-text (accents and plurals folded) ranked by relevance; when it finds
- * nothing, a trigram fallback tolerates typos ("mascarra" finds "mascara").
+ * nothing, misspelt words are corrected against the search lexicon and the search runs again
+ * ("mascarra" finds "mascara").
  */
 export async function listProducts(db: Executor, query: ProductListInput, options: ListOptions = {}): Promise<ProductListResult> {
   const pageSize = options.pageSize ?? query.page_size ?? CATALOGUE_PAGE_SIZE;
@@ -376,9 +371,10 @@ export async function listProducts(db: Executor, query: ProductListInput, option
   if (!tsText) return run(null);
   const fts = await run(ftsPlan(tsText));
   if (fts.total > 0) return { ...fts, matchedBy: "fts" };
-  const fuzzyText = toFuzzyText(terms);
-  const fuzzy = fuzzyText ? await run(fuzzyPlan(fuzzyText)) : fts;
-  return { ...fuzzy, matchedBy: fuzzy.total > 0 ? "fuzzy" : undefined };
+  const corrected = await searchWithCorrection(db, terms, (text) => run(ftsPlan(text)));
+  if (!corrected) return fts;
+  if (corrected.result.total === 0) return { ...fts, suggestion: corrected.correctedQuery };
+  return { ...corrected.result, matchedBy: "fuzzy", corrected_query: corrected.correctedQuery };
 }
 
 export type HomeCategorySection = { category: CategoryView; products: ProductView[] };

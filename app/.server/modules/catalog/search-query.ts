@@ -23,9 +23,3 @@ export function toTsQueryText(terms: string[]): string | null {
   if (terms.length === 0) return null;
   return terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(" & ");
 }
-
-/** Unaccented lower-case text compared with products.search_text for the typo fallback. */
-export function toFuzzyText(terms: string[]): string | null {
-  if (terms.length === 0) return null;
-  return foldAccents(terms.join(" "));
-}
