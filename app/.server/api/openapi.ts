@@ -108,7 +108,7 @@ export const operations: ApiOperation[] = [
     method: "post",
     path: "/api/v1/orders",
     summary:
-      "Passer commande (en-tête Idempotency-Key obligatoire, un par tentative). Prix, frais de livraison et total sont calculés par le serveur. Cartes de test : 4242 4242 4242 4242 acceptée, 4000 0000 0000 0002 refusée.",
+      "Passer commande (en-tête Idempotency-Key obligatoire, un par tentative). Chaque ligne désigne une variante (variant_id) ; product_id seul vaut pour un produit à une seule variante et est refusé (400) pour un produit à plusieurs variantes, comme une variante d'un autre produit que product_id. Prix (celui de la variante), frais de livraison et total sont calculés par le serveur. Cartes de test : 4242 4242 4242 4242 acceptée, 4000 0000 0000 0002 refusée.",
     tags: ["Commandes"],
     auth: "session",
     body: PlaceOrderSchema,
@@ -223,12 +223,15 @@ export const operations: ApiOperation[] = [
     method: "get",
     path: "/api/v1/cart",
     summary:
-      "Le panier de l'utilisateur connecté, au prix du catalogue ; avec ?ids=a,b (sans connexion) : prix, stock et disponibilité actuels de ces produits",
+      "Le panier de l'utilisateur connecté, au prix du catalogue ; avec ?variants=a,b (sans connexion) : prix, stock et disponibilité actuels de ces variantes (ids=c,d : produits à une seule variante)",
     tags: ["Panier"],
     auth: "session",
     query: CartQuoteQuerySchema.partial(),
     responses: {
-      200: { description: "Panier (ou, avec ids, les produits demandés)", schema: z.union([CartResponseSchema, CartQuoteResponseSchema]) },
+      200: {
+        description: "Panier (ou, avec variants / ids, les variantes demandées)",
+        schema: z.union([CartResponseSchema, CartQuoteResponseSchema]),
+      },
       400: { description: "Identifiants invalides", schema: ApiErrorSchema },
       401: { description: "Connexion requise (sans ids)", schema: ApiErrorSchema },
     },
@@ -237,7 +240,7 @@ export const operations: ApiOperation[] = [
     method: "put",
     path: "/api/v1/cart",
     summary:
-      "Enregistrer le panier (mode replace) ou y ajouter le panier du visiteur à la connexion (mode merge) ; quantités plafonnées au stock, produits inconnus ou indisponibles retirés",
+      "Enregistrer le panier (mode replace) ou y ajouter le panier du visiteur à la connexion (mode merge). Chaque ligne désigne une variante (variant_id) ; product_id seul vaut pour un produit à une seule variante et est refusé (400) pour un produit à plusieurs variantes, comme une variante d'un autre produit que product_id. Quantités plafonnées au stock de la variante, variantes inconnues ou épuisées retirées",
     tags: ["Panier"],
     auth: "session",
     body: CartLinesSchema,

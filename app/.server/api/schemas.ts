@@ -160,6 +160,7 @@ export const OrderSchema = z
       z.object({
         id: z.uuid(),
         product_id: z.uuid().nullable(),
+        variant_id: z.uuid().nullable().describe("La variante achetée (null si elle a été supprimée du catalogue)"),
         quantity: z.int().positive(),
         unit_price_cents: z.int(),
         total_price_cents: z.int(),
@@ -168,6 +169,8 @@ export const OrderSchema = z
           price_cents: z.int(),
           brand: z.string().nullable(),
           image_url: z.string().nullable(),
+          variant_label: z.string().nullable().optional().describe("Libellé de la variante achetée (« 50 ml », « Beige rosé 02 »)"),
+          sku: z.string().nullable().optional().describe("Référence (SKU) de la variante achetée"),
         }),
       }),
     ),
@@ -199,13 +202,16 @@ export type _OrderMatches = Assert<OrderView extends z.infer<typeof OrderSchema>
 export const CartProductQuoteSchema = z
   .object({
     product_id: z.uuid(),
+    variant_id: z.uuid().describe("The variant (size or shade) sold"),
+    variant_label: z.string().nullable().describe("The variant's label (« 50 ml », « Beige rosé 02 »)"),
+    sku: z.string().nullable().describe("The variant's SKU"),
     name: z.string(),
     brand: z.string().nullable(),
-    price_cents: z.int().positive().describe("Current price including VAT, in euro cents"),
+    price_cents: z.int().positive().describe("Current price of the variant including VAT, in euro cents"),
     image_url: z.string().nullable(),
     category_name: z.string().nullable(),
     stock_quantity: z.int().nonnegative(),
-    available: z.boolean().describe("False when the product can no longer be bought"),
+    available: z.boolean().describe("False when the variant can no longer be bought"),
   })
   .meta({ id: "CartProductQuote" });
 

@@ -52,6 +52,7 @@ import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
+import { lineName } from "~/domain/cart/line-name";
 import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 
@@ -244,7 +245,10 @@ async function tellCustomer(
 
 function statusMail(to: string, order: OrderRow, view: OrderView, pointsCredited: number) {
   const name = view.metadata.customer_info?.name;
-  const lines = view.items.map((item) => `- ${item.product_snapshot.name} x ${item.quantity} : ${formatPrice(item.total_price_cents)}`);
+  const lines = view.items.map(
+    (item) =>
+      `- ${lineName(item.product_snapshot.name, item.product_snapshot.variant_label)} x ${item.quantity} : ${formatPrice(item.total_price_cents)}`,
+  );
   const cancelled = order.status === "cancelled";
   const body = cancelled
     ? [

@@ -3,7 +3,7 @@
  *
  * Placing an order is one workflow and one database transaction (decision 005): prices are read
  * from the database (never from the client), stock is decremented with a conditional UPDATE per
- * product (`stock_quantity >= n`, rows taken in product-id order so concurrent orders cannot
+ * variant (`stock_quantity >= n`, rows taken in variant-id order so concurrent orders cannot
  * deadlock), points are debited the same way, and the order, its items (with a product
  * snapshot), the stock movements, the status history and the confirmation e-mail (outbox) are
  * written before the shopper's server cart is emptied. Any failure rolls all of it back, so two
@@ -20,7 +20,8 @@ import { and, eq } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import { orders, savedAddresses, userProfiles, type OrderAddress } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
-import { emptyCart, getCart, quoteProducts } from "~/.server/modules/cart/cart.service";
+import { emptyCart, getCart, quoteVariants, resolveLines, type ResolvedLine } from "~/.server/modules/cart/cart.service";
+import { lineName } from "~/domain/cart/line-name";
 import { quoteGiftCardLines, quoteGiftCardPayments } from "~/.server/modules/gift-cards/gift-card-checkout.service";
 import {
   giftCardConfirmationLines,
@@ -85,17 +86,10 @@ export function pointsDiscountCents(points: number): number {
   return (points / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_CENTS;
 }
 
-/** Same product twice in a request: one line with the summed quantity. */
-function mergeLines(lines: readonly OrderLine[]): OrderLine[] {
-  const byId = new Map<string, number>();
-  for (const l of lines) byId.set(l.product_id, (byId.get(l.product_id) ?? 0) + l.quantity);
-  return [...byId].map(([product_id, quantity]) => ({ product_id, quantity }));
-}
-
 /** The shopper's server-side cart, which follows them across devices (docs/decisions/006-cart-favourites-addresses.md); empty once expired. */
 async function serverCartLines(db: Executor, userId: string, now: Date): Promise<OrderLine[]> {
   const cart = await getCart(db, userId, { now });
-  return cart.items.map((item) => ({ product_id: item.product_id, quantity: item.quantity }));
+  return cart.items.map((item) => ({ product_id: item.product_id, variant_id: item.variant_id, quantity: item.quantity }));
 }
 
 async function pointsBalance(db: Executor, userId: string): Promise<number> {
@@ -180,9 +174,11 @@ export async function quoteCheckout(
   },
 ): Promise<CheckoutQuote> {
   const now = input.now ?? new Date();
-  const wanted = mergeLines(input.lines ?? (await serverCartLines(db, input.userId, now))).filter(
-    (l) => isUuid(l.product_id) && Number.isInteger(l.quantity) && l.quantity > 0,
+  const requested = (input.lines ?? (await serverCartLines(db, input.userId, now))).filter(
+    (l) => Number.isInteger(l.quantity) && l.quantity > 0,
   );
+  // Same variant twice: one line with the summed quantity; a foreign variant or a missing choice is refused.
+  const wanted = await resolveLines(db, requested);
   let zone: ShippingZone | null = null;
   if (input.addressId && isUuid(input.addressId)) {
     const resolved = await resolveAddress(db, input.userId, input.addressId);
@@ -208,35 +204,38 @@ type QuoteExtras = { promoCode: string | null; cards: readonly GiftCardConfig[];
 async function priceLines(
   db: Executor,
   userId: string,
-  wanted: readonly OrderLine[],
+  wanted: readonly ResolvedLine[],
   zone: ShippingZone | null,
   pointsToUse: number,
   settings: ShippingSettings,
   extras: QuoteExtras,
 ): Promise<CheckoutQuote & { giftCardAllocations: GiftCardAllocation[] }> {
   const problems: string[] = [];
-  // The same current price, stock and availability the cart drawer shows.
+  // The same current price, stock and availability the cart drawer shows, per variant.
   const byId = new Map(
     (
-      await quoteProducts(
+      await quoteVariants(
         db,
-        wanted.map((l) => l.product_id),
+        wanted.map((l) => l.variant_id),
       )
-    ).map((p) => [p.product_id, p]),
+    ).map((q) => [q.variant_id, q]),
   );
   const lines: CheckoutLineQuote[] = [];
   for (const l of wanted) {
-    const p = byId.get(l.product_id);
+    const p = byId.get(l.variant_id);
     if (!p) {
       problems.push("Un article de votre panier n'est plus disponible. Veuillez le retirer de votre panier.");
       continue;
     }
     const quantity = Math.min(l.quantity, CART_MAX_LINE_QUANTITY);
-    if (!p.available) problems.push(`Stock insuffisant: ${p.name} n'est plus disponible`);
-    else if (quantity > p.stock_quantity) problems.push(`Stock insuffisant: ${p.name} (disponible : ${p.stock_quantity})`);
+    const name = lineName(p.name, p.variant_label);
+    if (!p.available) problems.push(`Stock insuffisant: ${name} n'est plus disponible`);
+    else if (quantity > p.stock_quantity) problems.push(`Stock insuffisant: ${name} (disponible : ${p.stock_quantity})`);
     lines.push({
       product_id: p.product_id,
       variant_id: p.variant_id,
+      variant_label: p.variant_label,
+      sku: p.sku,
       name: p.name,
       brand: p.brand,
       image_url: p.image_url,
@@ -380,7 +379,7 @@ async function beginOrAwaitAttempt(db: Database, args: Parameters<typeof beginPa
 
 /** What the checks before payment settle: the lines, where to, and the quote agreed to. */
 type CheckedOrder = {
-  lines: OrderLine[];
+  lines: ResolvedLine[];
   address: OrderAddress;
   shippingZone: ShippingZone | null;
   settings: ShippingSettings;
@@ -434,7 +433,14 @@ export async function placeOrder(db: Database, input: PlaceOrderCommand): Promis
 /** Steps 2 to 4, before any payment: what is ordered, where to, and the quote the shopper agreed to. */
 async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, now: Date): Promise<CheckedOrder> {
   // 2. What is ordered: the lines the page shows, or the cart kept on the server.
-  const lines = mergeLines(request.lines ?? (await serverCartLines(db, userId, now)));
+  // Each line resolved to its variant (same variant twice: summed); a foreign variant or a missing choice is refused.
+  const requested = request.lines ?? (await serverCartLines(db, userId, now));
+  const lines = await resolveLines(db, requested);
+  // A line naming no existing variant or product: refused rather than silently dropped.
+  const requestedKeys = new Set(requested.map((l) => l.variant_id ?? l.product_id));
+  if (lines.length < requestedKeys.size && lines.length < requested.length) {
+    throw refused("invalid", "invalid_item", "Un article de votre panier n'est plus disponible. Veuillez le retirer de votre panier.");
+  }
   const boughtCards = request.gift_cards;
   if (lines.length === 0 && boughtCards.length === 0) throw refused("invalid", "empty_cart", EMPTY_CART_MESSAGE);
   if (lines.some((l) => l.quantity > CART_MAX_LINE_QUANTITY)) {
@@ -558,7 +564,7 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
   return created;
 }
 
-type BoughtLine = TakenStock & { line: OrderLine };
+type BoughtLine = TakenStock & { line: ResolvedLine };
 
 /** 6. Stock: one conditional decrement per variant, in id order (no deadlock between orders). The order id is not known yet: the movements are linked to it once it exists. */
 async function takeOrderedStock(
@@ -577,7 +583,10 @@ async function takeOrderedStock(
       ? refused("conflict", "insufficient_stock", insufficientStockMessage(take))
       : refused("conflict", "invalid_item", INVALID_ITEM_MESSAGE);
   }
-  return { taken: take.taken, bought: take.taken.map((t) => ({ line: { product_id: t.productId, quantity: t.quantity }, ...t })) };
+  return {
+    taken: take.taken,
+    bought: take.taken.map((t) => ({ line: { product_id: t.productId, variant_id: t.variantId, quantity: t.quantity }, ...t })),
+  };
 }
 
 type OrderTotals = {
@@ -746,13 +755,15 @@ async function issueGiftCardLines(
 function confirmationMail(
   to: string,
   ref: string,
-  bought: readonly { line: OrderLine; name: string; priceCents: number }[],
+  bought: readonly BoughtLine[],
   totals: OrderTotals,
   checked: CheckedOrder,
   giftCardLines: string[],
 ) {
   const address = totals.shipping ? checked.address : null;
-  const lines = bought.map((b) => `- ${b.name} x ${b.line.quantity} : ${formatPrice(b.priceCents * b.line.quantity)}`);
+  const lines = bought.map(
+    (b) => `- ${lineName(b.name, b.variantLabel)} x ${b.line.quantity} : ${formatPrice(b.priceCents * b.line.quantity)}`,
+  );
   const text = [
     "Bonjour,",
     "",

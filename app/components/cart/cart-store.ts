@@ -5,7 +5,7 @@
  * store tells it about local changes through `setCartChangeListener`.
  */
 import { useSyncExternalStore } from "react";
-import { isPurchasable, type ProductCardView } from "~/domain/catalog/catalog.types";
+import { isPurchasable, type ProductCardView, type ProductVariantView } from "~/domain/catalog/catalog.types";
 import { isUuid } from "~/lib/uuid";
 import { computeGiftCardTotals, readStoredGiftCard, type GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { CART_CLEANUP_INTERVAL_MS, CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
@@ -15,8 +15,16 @@ export const CART_STORAGE_KEY = "aurore-cart";
 /** Where the shop's previous version kept its cart (an array of lines, no expiry). */
 export const LEGACY_CART_STORAGE_KEY = "cart";
 
+/**
+ * One line per variant (decision 025). `variant_id` is missing only on lines stored before
+ * variants: the next price check resolves them through their (one-variant) product.
+ */
 export type CartItem = {
   product_id: string;
+  variant_id?: string;
+  /** The variant's label ("50 ml"); null when unknown or for a product without options. */
+  variant_label?: string | null;
+  sku?: string | null;
   quantity: number;
   name: string;
   price_cents: number;
@@ -28,6 +36,14 @@ export type CartItem = {
   /** Set when the last price check found a new price: the price the shopper saw before. */
   previous_price_cents?: number;
 };
+
+/** The variant the product page adds (a card adds the product's default variant). */
+export type CartVariantChoice = Pick<ProductVariantView, "id" | "sku" | "label" | "price_cents" | "stock_quantity" | "image_url">;
+
+/** The key of a line: its variant, or its product for a line stored before variants. */
+export function cartLineKey(item: Pick<CartItem, "product_id" | "variant_id">): string {
+  return item.variant_id ?? item.product_id;
+}
 
 /**
  * A gift card configured on /carte-cadeau: its own line, no stock. Kept in this browser
@@ -127,6 +143,9 @@ function isCartItem(value: unknown): value is CartItem {
 function cleanItem(item: CartItem): CartItem {
   const line: CartItem = {
     product_id: item.product_id,
+    ...(typeof item.variant_id === "string" ? { variant_id: item.variant_id } : {}),
+    ...(typeof item.variant_label === "string" ? { variant_label: item.variant_label } : {}),
+    ...(typeof item.sku === "string" ? { sku: item.sku } : {}),
     quantity: item.quantity,
     name: item.name,
     price_cents: item.price_cents,
@@ -241,11 +260,11 @@ function fromLegacyLine(entry: unknown): CartItem | null {
   };
 }
 
-/** Adds lines to a list, summing quantities of the same product, capped at its stock. */
+/** Adds lines to a list, summing quantities of the same variant, capped at its stock. */
 export function mergeLines(items: CartItem[], added: readonly CartItem[]): CartItem[] {
   const result = [...items];
   for (const line of added) {
-    const index = result.findIndex((item) => item.product_id === line.product_id);
+    const index = result.findIndex((item) => cartLineKey(item) === cartLineKey(line));
     if (index === -1) result.push(line);
     else {
       const current = result[index];
@@ -363,26 +382,39 @@ function wholeQuantity(value: number): number | null {
   return Math.floor(value);
 }
 
-/** Adds a product (or raises its quantity), never above its stock. Refuses products that cannot be bought. */
-export function addToCart(product: ProductCardView, qty = 1): AddToCartResult {
+/**
+ * Adds a variant of a product (or raises its quantity), never above its stock. Without a variant,
+ * the product's default variant (a card's button: one-variant products). Refuses what cannot be bought.
+ */
+export function addToCart(product: ProductCardView, qty = 1, variant?: CartVariantChoice): AddToCartResult {
   const wanted = wholeQuantity(qty);
-  if (wanted === null || wanted < 1 || !isPurchasable(product)) return "unavailable";
+  if (wanted === null || wanted < 1) return "unavailable";
+  const variantId = variant?.id ?? product.default_variant_id ?? undefined;
+  const stock = variant ? variant.stock_quantity : product.stock_quantity;
+  if (variant ? stock < 1 : !isPurchasable(product)) return "unavailable";
 
   const now = Date.now();
   const cart = liveCart(now);
-  const index = cart.items.findIndex((item) => item.product_id === product.id);
+  const key = variantId ?? product.id;
+  const index = cart.items.findIndex((item) => cartLineKey(item) === key);
   const current = index === -1 ? 0 : cart.items[index].quantity;
-  const max = Math.min(product.stock_quantity, CART_MAX_LINE_QUANTITY);
+  const max = Math.min(stock, CART_MAX_LINE_QUANTITY);
   const quantity = Math.min(current + wanted, max);
   const line: CartItem = {
     product_id: product.id,
+    ...(variantId ? { variant_id: variantId } : {}),
     quantity,
     name: product.name,
-    price_cents: product.price_cents,
-    image_url: product.image_url,
+    price_cents: variant ? variant.price_cents : product.price_cents,
+    image_url: variant ? (variant.image_url ?? product.image_url) : product.image_url,
     category_name: product.category?.name ?? null,
-    stock_quantity: product.stock_quantity,
+    stock_quantity: stock,
   };
+  // The label and SKU: the chosen variant's, or those a price check already filled in.
+  const label = variant?.label ?? (index === -1 ? undefined : cart.items[index].variant_label);
+  const sku = variant?.sku ?? (index === -1 ? undefined : cart.items[index].sku);
+  if (label) line.variant_label = label;
+  if (sku) line.sku = sku;
   if (index === -1) cart.items.push(line);
   else cart.items[index] = line;
 
@@ -391,12 +423,12 @@ export function addToCart(product: ProductCardView, qty = 1): AddToCartResult {
   return quantity === current + wanted ? "added" : "limited";
 }
 
-/** Sets a line's quantity, capped at its stock; zero or less removes the line. */
-export function setQuantity(productId: string, quantity: number): void {
+/** Sets a line's quantity (the line's key: cartLineKey), capped at its stock; zero or less removes the line. */
+export function setQuantity(lineKey: string, quantity: number): void {
   const wanted = wholeQuantity(quantity);
   if (wanted === null) return;
   const cart = liveCart(Date.now());
-  const index = cart.items.findIndex((item) => item.product_id === productId);
+  const index = cart.items.findIndex((item) => cartLineKey(item) === lineKey);
   if (index === -1) return;
   if (wanted <= 0) cart.items.splice(index, 1);
   else {
@@ -406,8 +438,8 @@ export function setQuantity(productId: string, quantity: number): void {
   commit(cart.items, cart.expiresAt);
 }
 
-export function removeFromCart(productId: string): void {
-  setQuantity(productId, 0);
+export function removeFromCart(lineKey: string): void {
+  setQuantity(lineKey, 0);
 }
 
 /** Empties the cart (the checkout calls it once the order is placed). */
@@ -467,9 +499,19 @@ export function getCartSnapshot(): CartSnapshot {
   return snapshot;
 }
 
-/** The lines an order is made of: those that can still be bought, as product id and quantity. */
-export function cartOrderLines(cart: CartSnapshot = getCartSnapshot()): { product_id: string; quantity: number }[] {
-  return cart.items.filter((item) => !item.unavailable).map((item) => ({ product_id: item.product_id, quantity: item.quantity }));
+/** One line of an order or of the server cart: the variant (when known), its product and a quantity. */
+export type CartOrderLine = { product_id: string; variant_id?: string; quantity: number };
+
+/** A line as the server takes it (a line stored before variants goes by its product). */
+export function toOrderLine(item: CartItem): CartOrderLine {
+  return item.variant_id
+    ? { product_id: item.product_id, variant_id: item.variant_id, quantity: item.quantity }
+    : { product_id: item.product_id, quantity: item.quantity };
+}
+
+/** The lines an order is made of: those that can still be bought. */
+export function cartOrderLines(cart: CartSnapshot = getCartSnapshot()): CartOrderLine[] {
+  return cart.items.filter((item) => !item.unavailable).map(toOrderLine);
 }
 
 /* ---------------------------------------------------------------------------------------------- */

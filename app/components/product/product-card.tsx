@@ -154,22 +154,34 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
             : ""
         }`}
       >
-        <button
-          type="button"
-          disabled={!purchasable}
-          aria-describedby={nameId}
-          onClick={onAdd}
-          className="flex min-h-10 w-full items-center justify-center gap-2 rounded-full bg-accent px-3 py-2 text-xs leading-tight font-semibold text-white transition-colors hover:bg-accent-dark disabled:cursor-not-allowed disabled:bg-band disabled:text-muted sm:text-sm"
-        >
-          {purchasable ? (
-            <>
-              <BagIcon className="hidden h-4 w-4 shrink-0 sm:block" />
-              Ajouter au panier
-            </>
-          ) : (
-            "RUPTURE DE STOCK"
-          )}
-        </button>
+        {purchasable && product.variant_count > 1 ? (
+          // Several sizes or shades: the choice is made on the product page.
+          <Link
+            to={`/product/${product.id}`}
+            aria-label={`Choisir une option pour ${product.name}`}
+            className="flex min-h-10 w-full items-center justify-center gap-2 rounded-full bg-accent px-3 py-2 text-xs leading-tight font-semibold text-white transition-colors hover:bg-accent-dark sm:text-sm"
+          >
+            <BagIcon className="hidden h-4 w-4 shrink-0 sm:block" />
+            Choisir
+          </Link>
+        ) : (
+          <button
+            type="button"
+            disabled={!purchasable}
+            aria-describedby={nameId}
+            onClick={onAdd}
+            className="flex min-h-10 w-full items-center justify-center gap-2 rounded-full bg-accent px-3 py-2 text-xs leading-tight font-semibold text-white transition-colors hover:bg-accent-dark disabled:cursor-not-allowed disabled:bg-band disabled:text-muted sm:text-sm"
+          >
+            {purchasable ? (
+              <>
+                <BagIcon className="hidden h-4 w-4 shrink-0 sm:block" />
+                Ajouter au panier
+              </>
+            ) : (
+              "RUPTURE DE STOCK"
+            )}
+          </button>
+        )}
       </div>
     </article>
   );

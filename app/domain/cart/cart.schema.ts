@@ -1,4 +1,4 @@
-/** The cart lines sent to PUT /api/v1/cart (quantities only: prices always come from the server). */
+/** The cart lines sent to PUT /api/v1/cart: a variant (or a one-variant product) and a quantity; prices always come from the server. */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { OrderLineSchema } from "~/domain/checkout/checkout.schema";
@@ -13,17 +13,22 @@ export const CartLinesSchema = z.object({
 });
 export type CartLinesRequest = z.output<typeof CartLinesSchema>;
 
-/** GET /api/v1/cart?ids=a,b: current price, stock and availability of these products (visitors too). */
-export const CartQuoteQuerySchema = z.object({
-  ids: text({ error: "Identifiants de produits invalides" })
+const idList = (invalidMessage: string, description: string) =>
+  text({ error: invalidMessage })
     .transform((value) =>
       value
         .split(",")
         .map((id) => id.trim())
         .filter(Boolean),
     )
-    .pipe(
-      z.array(z.uuid({ error: "Identifiant de produit invalide" })).max(CART_MAX_LINES, { error: `${CART_MAX_LINES} produits au maximum` }),
-    )
-    .describe("Identifiants de produits séparés par des virgules"),
+    .pipe(z.array(z.uuid({ error: invalidMessage })).max(CART_MAX_LINES, { error: `${CART_MAX_LINES} articles au maximum` }))
+    .describe(description);
+
+/**
+ * GET /api/v1/cart?variants=a,b (and/or ?ids=c,d for lines saved before variants, one-variant
+ * products only): current price, stock and availability of these variants (visitors too).
+ */
+export const CartQuoteQuerySchema = z.object({
+  ids: idList("Identifiant de produit invalide", "Identifiants de produits (à une seule variante) séparés par des virgules").optional(),
+  variants: idList("Identifiant de variante invalide", "Identifiants de variantes séparés par des virgules").optional(),
 });

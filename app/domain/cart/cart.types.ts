@@ -1,15 +1,20 @@
 /** Shapes of the cart API (isomorphic, no zod: the storefront bundle imports these types only). */
 
-/** Current price, stock and availability of a product, read from the catalogue. */
+/** Current price, stock and availability of a product's variant, read from the catalogue. */
 export type CartProductQuote = {
   product_id: string;
+  /** The variant sold (decision 025). */
+  variant_id: string;
+  /** The variant's label ("50 ml", "Beige rosé 02") and SKU. */
+  variant_label: string | null;
+  sku: string | null;
   name: string;
   brand: string | null;
   price_cents: number;
   image_url: string | null;
   category_name: string | null;
   stock_quantity: number;
-  /** False when the product cannot be bought any more (in_stock false or no stock). */
+  /** False when the variant cannot be bought any more (no stock, or gone). */
   available: boolean;
 };
 

@@ -4,8 +4,10 @@ import type { ShippingQuote } from "./shipping.rules";
 
 export type CheckoutLineQuote = {
   product_id: string;
-  /** The variant sold. */
+  /** The variant sold, its label and SKU. */
   variant_id: string;
+  variant_label: string | null;
+  sku: string | null;
   name: string;
   brand: string | null;
   image_url: string | null;

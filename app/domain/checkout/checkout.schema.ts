@@ -131,14 +131,23 @@ export type Card = z.output<typeof CardSchema>;
 /* The order request (page action and POST /api/v1/orders)                                      */
 /* -------------------------------------------------------------------------------------------- */
 
-export const OrderLineSchema = z.object({
-  product_id: z.uuid({ error: "Article invalide dans le panier" }),
-  quantity: z
-    .number({ error: "Article invalide dans le panier" })
-    .int({ error: "Article invalide dans le panier" })
-    .min(1, { error: "Article invalide dans le panier", abort: true })
-    .max(CART_MAX_LINE_QUANTITY, { error: `Quantité maximale : ${CART_MAX_LINE_QUANTITY} par article` }),
-});
+export const ORDER_LINE_INVALID_MESSAGE = "Article invalide dans le panier";
+
+/**
+ * One line: the variant bought, and its product. A product id alone stands for a one-variant
+ * product's only variant (the server refuses it for a product with several).
+ */
+export const OrderLineSchema = z
+  .object({
+    product_id: z.uuid({ error: ORDER_LINE_INVALID_MESSAGE }).optional(),
+    variant_id: z.uuid({ error: ORDER_LINE_INVALID_MESSAGE }).optional(),
+    quantity: z
+      .number({ error: ORDER_LINE_INVALID_MESSAGE })
+      .int({ error: ORDER_LINE_INVALID_MESSAGE })
+      .min(1, { error: ORDER_LINE_INVALID_MESSAGE, abort: true })
+      .max(CART_MAX_LINE_QUANTITY, { error: `Quantité maximale : ${CART_MAX_LINE_QUANTITY} par article` }),
+  })
+  .refine((line) => line.product_id !== undefined || line.variant_id !== undefined, { error: ORDER_LINE_INVALID_MESSAGE });
 export type OrderLine = z.output<typeof OrderLineSchema>;
 
 /* Gift cards: cards bought as lines, codes used as payment (docs/decisions/018-gift-cards.md). */

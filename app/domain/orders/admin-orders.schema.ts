@@ -63,6 +63,9 @@ export type AdminOrderLine = {
   id: string;
   product_id: string | null;
   name: string;
+  /** The variant bought ("50 ml", "Beige rosé 02") and its SKU, from the order's snapshot. */
+  variant_label: string | null;
+  sku: string | null;
   quantity: number;
   unit_price_cents: number;
   total_price_cents: number;

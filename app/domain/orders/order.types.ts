@@ -40,10 +40,20 @@ export type OrderAddressView = {
 export type OrderItemView = {
   id: string;
   product_id: string | null;
+  /** The variant bought (null once deleted from the catalogue; the snapshot keeps its label). */
+  variant_id: string | null;
   quantity: number;
   unit_price_cents: number;
   total_price_cents: number;
-  product_snapshot: { name: string; price_cents: number; brand: string | null; image_url: string | null };
+  product_snapshot: {
+    name: string;
+    price_cents: number;
+    brand: string | null;
+    image_url: string | null;
+    /** What was bought ("50 ml", "Beige rosé 02") and its SKU; absent on orders placed before variants. */
+    variant_label?: string | null;
+    sku?: string | null;
+  };
 };
 
 export type OrderView = {

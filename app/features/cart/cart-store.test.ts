@@ -339,6 +339,9 @@ describe("legacy cart", () => {
 describe("server copy and price checks", () => {
   const serverLine = {
     product_id: UUID_A,
+    variant_id: UUID_A,
+    variant_label: null,
+    sku: null,
     quantity: 3,
     name: "Rouge Velours",
     brand: null,
@@ -368,7 +371,7 @@ describe("server copy and price checks", () => {
     expect(cart.subtotalCents).toBe(7_470);
     expect(cart.expiresAt).toBe(NOW + 3_600_000);
     expect(cart.items[1].unavailable).toBe(true);
-    expect(cartOrderLines()).toEqual([{ product_id: UUID_A, quantity: 3 }]);
+    expect(cartOrderLines()).toEqual([{ product_id: UUID_A, variant_id: UUID_A, quantity: 3 }]);
     expect(getCartOwner()).toBe("user-1");
     reloadCart();
     expect(getCartOwner()).toBe("user-1");
@@ -389,6 +392,9 @@ describe("server copy and price checks", () => {
     applyCartQuotes([
       {
         product_id: UUID_A,
+        variant_id: UUID_A,
+        variant_label: null,
+        sku: null,
         name: "Nouveau nom",
         brand: null,
         price_cents: 1_400,
@@ -399,6 +405,9 @@ describe("server copy and price checks", () => {
       },
       {
         product_id: UUID_B,
+        variant_id: UUID_B,
+        variant_label: null,
+        sku: null,
         name: "Eau de Parfum Aurore",
         brand: null,
         price_cents: 3_000,
@@ -422,6 +431,9 @@ describe("server copy and price checks", () => {
     applyCartQuotes([
       {
         product_id: UUID_A,
+        variant_id: UUID_A,
+        variant_label: null,
+        sku: null,
         name: "Nouveau nom",
         brand: null,
         price_cents: 1_400,

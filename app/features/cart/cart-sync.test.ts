@@ -73,6 +73,9 @@ function product(id: string, stock = 10): ProductView {
 function line(id: string, quantity: number, extra: Partial<CartLineView> = {}): CartLineView {
   return {
     product_id: id,
+    variant_id: id,
+    variant_label: null,
+    sku: null,
     quantity,
     name: `Produit ${id.slice(0, 4)}`,
     brand: null,
@@ -164,7 +167,7 @@ describe("cart sync", () => {
         url: "/api/v1/cart",
         body: {
           lines: [
-            { product_id: A, quantity: 3 },
+            { product_id: A, variant_id: A, quantity: 3 },
             { product_id: B, quantity: 1 },
           ],
           mode: "replace",
@@ -253,7 +256,7 @@ describe("cart sync", () => {
     await vi.advanceTimersByTimeAsync(CART_SAVE_DEBOUNCE_MS);
     expect(calls.at(-1)?.body).toEqual({
       lines: [
-        { product_id: A, quantity: 1 },
+        { product_id: A, variant_id: A, quantity: 1 },
         { product_id: B, quantity: 2 },
       ],
       mode: "replace",

@@ -8,12 +8,14 @@
  */
 import { isUuid } from "~/lib/uuid";
 import {
+  cartLineKey,
   currentCartLines,
   extendCart,
   getCartOwner,
   getCartSnapshot,
   mergeLines,
   setCartChangeListener,
+  toOrderLine,
   writeCartLines,
   type CartChange,
   type CartItem,
@@ -31,6 +33,9 @@ const CART_API = "/api/v1/cart";
 function fromServerLine(line: CartView["items"][number]): CartItem {
   const item: CartItem = {
     product_id: line.product_id,
+    variant_id: line.variant_id,
+    variant_label: line.variant_label,
+    sku: line.sku,
     quantity: line.quantity,
     name: line.name,
     price_cents: line.price_cents,
@@ -67,14 +72,30 @@ export function addCartLines(lines: readonly CartItem[]): void {
 export function applyCartQuotes(quotes: readonly CartProductQuote[]): void {
   const cart = currentCartLines();
   if (cart.items.length === 0) return;
-  const byId = new Map(quotes.map((quote) => [quote.product_id, quote]));
+  const byVariant = new Map(quotes.map((quote) => [quote.variant_id, quote]));
+  // Lines stored before variants are resolved through their product (one-variant products only).
+  const byProduct = new Map(quotes.map((quote) => [quote.product_id, quote]));
   let changed = false;
   let quantitiesChanged = false;
-  const items = cart.items.map((item) => {
-    const quote = byId.get(item.product_id);
+  const resolved = new Set<string>();
+  const items = cart.items.flatMap((item) => {
+    const quote = item.variant_id ? byVariant.get(item.variant_id) : byProduct.get(item.product_id);
+    if (!item.variant_id && quote) {
+      // The resolved line joins a line of the same variant added since, if any.
+      if (resolved.has(quote.variant_id) || cart.items.some((other) => other !== item && other.variant_id === quote.variant_id)) {
+        changed = true;
+        quantitiesChanged = true;
+        return [];
+      }
+      resolved.add(quote.variant_id);
+      quantitiesChanged = true;
+    }
     const next: CartItem = quote
       ? {
-          product_id: item.product_id,
+          product_id: quote.product_id,
+          variant_id: quote.variant_id,
+          variant_label: quote.variant_label,
+          sku: quote.sku,
           quantity: quote.available ? Math.min(item.quantity, quote.stock_quantity, CART_MAX_LINE_QUANTITY) : item.quantity,
           name: quote.name,
           price_cents: quote.price_cents,
@@ -89,7 +110,7 @@ export function applyCartQuotes(quotes: readonly CartProductQuote[]): void {
     else delete next.previous_price_cents;
     if (next.quantity !== item.quantity) quantitiesChanged = true;
     if (JSON.stringify(next) !== JSON.stringify(item)) changed = true;
-    return next;
+    return [next];
   });
   if (changed) writeCartLines(items, cart.expiresAt, { change: quantitiesChanged ? "lines" : null });
 }
@@ -107,7 +128,7 @@ let generation = 0;
 let pendingExtend: Promise<unknown> | null = null;
 
 function linesOf(cart: CartSnapshot) {
-  return cart.items.filter((item) => isUuid(item.product_id)).map((item) => ({ product_id: item.product_id, quantity: item.quantity }));
+  return cart.items.filter((item) => isUuid(item.product_id)).map(toOrderLine);
 }
 
 async function requestCart(method: "GET" | "PUT" | "PATCH", body?: unknown, keepalive = false): Promise<CartView | null> {
@@ -151,9 +172,9 @@ function onPageHide(): void {
 /** Lines added locally between two snapshots (what a shopper added while the server cart loaded). */
 function addedSince(before: CartSnapshot, after: CartSnapshot): CartItem[] {
   if (before === after) return [];
-  const previous = new Map(before.items.map((item) => [item.product_id, item.quantity]));
+  const previous = new Map(before.items.map((item) => [cartLineKey(item), item.quantity]));
   return after.items.flatMap((item) => {
-    const extra = item.quantity - (previous.get(item.product_id) ?? 0);
+    const extra = item.quantity - (previous.get(cartLineKey(item)) ?? 0);
     return extra > 0 ? [{ ...item, quantity: extra }] : [];
   });
 }
@@ -190,12 +211,15 @@ export function stopCartSync(): void {
 
 /** Refreshes prices, stock and availability of the cart's lines from the catalogue (anyone). */
 export async function refreshCartPrices(): Promise<void> {
-  const ids = getCartSnapshot()
-    .items.map((item) => item.product_id)
-    .filter(isUuid);
-  if (ids.length === 0) return;
+  const items = getCartSnapshot().items;
+  const variants = items.flatMap((item) => (item.variant_id && isUuid(item.variant_id) ? [item.variant_id] : []));
+  const ids = items.flatMap((item) => (!item.variant_id && isUuid(item.product_id) ? [item.product_id] : []));
+  if (variants.length === 0 && ids.length === 0) return;
+  const query = new URLSearchParams();
+  if (variants.length > 0) query.set("variants", variants.join(","));
+  if (ids.length > 0) query.set("ids", ids.join(","));
   try {
-    const res = await fetch(`${CART_API}?ids=${encodeURIComponent(ids.join(","))}`, { headers: { accept: "application/json" } });
+    const res = await fetch(`${CART_API}?${query}`, { headers: { accept: "application/json" } });
     if (!res.ok) return;
     const { data } = (await res.json()) as { data: { products: CartProductQuote[] } };
     applyCartQuotes(data.products);

@@ -140,7 +140,9 @@ export const stockMovements = pgTable(
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
-    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
     delta: integer("delta").notNull(),
     resultingStock: integer("resulting_stock").notNull(),
     reason: text("reason").notNull(),
@@ -178,13 +180,14 @@ export const cartItems = pgTable(
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
-    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "cascade" }),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
-    uniqueIndex("cart_items_user_product_idx").on(t.userId, t.productId),
     uniqueIndex("cart_items_user_variant_idx").on(t.userId, t.variantId),
   ],
 );

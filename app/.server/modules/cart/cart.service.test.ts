@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
+import { setProductStock } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
 import { cartItems, carts, products, user } from "../../db/schema";
 import { clearCart, extendCart, getCart, mergeCart, quoteProducts, replaceCart } from "./cart.service";
@@ -13,7 +14,7 @@ const bruno = "user-cart-bruno";
 const chloe = "user-cart-chloe";
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
-/** Five demo products with known stock: p[0] 3, p[1] 50, p[2] 200, p[3] 0 (sold out), p[4] in_stock false. */
+/** Five one-variant demo products with known stock: p[0] 3, p[1] 50, p[2] 200, p[3] and p[4] 0 (sold out). */
 let p: { id: string; name: string; priceCents: number }[];
 
 beforeAll(async () => {
@@ -27,15 +28,12 @@ beforeAll(async () => {
   p = await db
     .select({ id: products.id, name: products.name, priceCents: products.priceCents })
     .from(products)
+    .where(eq(products.variantCount, 1))
     .orderBy(asc(products.name))
     .limit(5);
-  const stock = [3, 50, 200, 0, 10];
-  for (const [i, product] of p.entries()) {
-    await db
-      .update(products)
-      .set({ stockQuantity: stock[i], inStock: i !== 4 })
-      .where(eq(products.id, product.id));
-  }
+  // Stock is the variant's (the product's is a roll-up); p[4] is sold out too.
+  const stock = [3, 50, 200, 0, 0];
+  for (const [i, product] of p.entries()) await setProductStock(db, product.id, stock[i]);
 });
 
 afterAll(async () => {
@@ -206,7 +204,7 @@ describe("availability", () => {
       ],
       at(0),
     );
-    await handle.db.update(products).set({ inStock: false }).where(eq(products.id, p[2].id));
+    await setProductStock(handle.db, p[2].id, 0);
     const cart = await getCart(handle.db, alice, at(1));
     expect(cart.items.map((l) => [l.product_id, l.available])).toEqual([
       [p[1].id, true],
@@ -214,7 +212,7 @@ describe("availability", () => {
     ]);
     expect(cart.count).toBe(1);
     expect(cart.subtotal_cents).toBe(p[1].priceCents);
-    await handle.db.update(products).set({ inStock: true }).where(eq(products.id, p[2].id));
+    await setProductStock(handle.db, p[2].id, 200);
   });
 
   it("quotes current prices and availability, leaving unknown ids out", async () => {

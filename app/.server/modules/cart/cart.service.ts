@@ -1,49 +1,54 @@
 /**
- * Server cart of a signed-in shopper (visitors keep theirs in the browser). Quantities only are
- * stored; names, prices, stock and availability are always read from the catalogue, so a cart
+ * Server cart of a signed-in shopper (visitors keep theirs in the browser), one line per variant
+ * (decision 025). Quantities only are stored; names, prices, stock and availability are always read from the catalogue, so a cart
  * never shows a stale price. A cart lives CART_LIFETIME_MS from its creation or last extension;
  * an expired cart reads as empty and is deleted on the way.
  */
 import { and, asc, eq, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
 import { cartItems, carts, categories, products, productVariants } from "../../db/schema";
+import { invalid } from "~/domain/errors";
+import { isUuid } from "~/lib/uuid";
 import { EMPTY_CART_VIEW, type CartLineView, type CartProductQuote, type CartView } from "~/domain/cart/cart.types";
 import { CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY, CART_MAX_LINES } from "~/lib/shop-rules";
 
 export type CartClock = { now?: Date };
 
-/** A requested line: a product id and a quantity (validated by CartLinesSchema at the edge). */
-export type CartLineInput = { product_id: string; quantity: number };
+/**
+ * A requested line: the variant, its product, or both (validated by OrderLineSchema at the edge).
+ * A product id alone stands for a one-variant product's only variant.
+ */
+export type CartLineInput = { product_id?: string; variant_id?: string; quantity: number };
+
+/** A line once resolved to the variant it sells. */
+export type ResolvedLine = { product_id: string; variant_id: string; quantity: number };
+
+export const CHOOSE_VARIANT_MESSAGE = (name: string) => `Veuillez choisir une taille ou une teinte pour ${name}`;
+export const FOREIGN_VARIANT_MESSAGE = "L'option choisie ne correspond pas à ce produit";
+
+/** The variant's first picture, else the product's. */
+const variantImage = sql<string | null>`coalesce(${productVariants.images}[1], ${products.imageUrl})`;
 
 const quoteColumns = {
   product_id: products.id,
-  variant_id: sql<string>`(SELECT ${productVariants.id} FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id} ORDER BY ${productVariants.position}, ${productVariants.id} LIMIT 1)`,
+  variant_id: productVariants.id,
+  variant_label: productVariants.label,
+  sku: productVariants.sku,
   name: products.name,
   brand: products.brand,
-  price_cents: products.priceCents,
-  image_url: products.imageUrl,
+  price_cents: productVariants.priceCents,
+  image_url: variantImage,
   category_name: categories.name,
-  stock_quantity: products.stockQuantity,
-  in_stock: products.inStock,
+  stock_quantity: productVariants.stockQuantity,
 };
 
-type QuoteRow = {
-  product_id: string;
-  variant_id: string;
-  name: string;
-  brand: string | null;
-  price_cents: number;
-  image_url: string | null;
-  category_name: string | null;
-  stock_quantity: number;
-  in_stock: boolean;
-};
+type QuoteRow = Omit<CartProductQuote, "available">;
 
-function toQuote({ in_stock, ...row }: QuoteRow): CartProductQuote & { variant_id: string } {
-  return { ...row, available: in_stock !== false && row.stock_quantity > 0 };
+function toQuote(row: QuoteRow): CartProductQuote {
+  return { ...row, available: row.stock_quantity > 0 };
 }
 
-/** The most of a product one line may hold: its stock, and never more than CART_MAX_LINE_QUANTITY. */
+/** The most of a variant one line may hold: its stock, and never more than CART_MAX_LINE_QUANTITY. */
 function lineCap(stock: number): number {
   return Math.max(0, Math.min(stock, CART_MAX_LINE_QUANTITY));
 }
@@ -60,27 +65,110 @@ function toCartView(lines: CartLineView[], expiresAt: Date | null): CartView {
   return { items: lines, expires_at: expiresAt.toISOString(), count, subtotal_cents: subtotal };
 }
 
-/** Current price, stock and availability of these products; unknown ids are left out. */
-export async function quoteProducts(db: Executor, productIds: readonly string[]): Promise<(CartProductQuote & { variant_id: string })[]> {
-  const ids = [...new Set(productIds)];
+/** Current price, stock and availability of these variants; unknown ids are left out. */
+export async function quoteVariants(db: Executor, variantIds: readonly string[]): Promise<CartProductQuote[]> {
+  const ids = [...new Set(variantIds)].filter(isUuid);
   if (ids.length === 0) return [];
   const rows = await db
     .select(quoteColumns)
-    .from(products)
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(inArray(products.id, ids));
+    .where(inArray(productVariants.id, ids));
+  const byId = new Map(rows.map((row) => [row.variant_id, toQuote(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The quotes of one-variant products by product id (lines saved before variants carry no
+ * variant id); unknown products and products with several variants are left out.
+ */
+export async function quoteProducts(db: Executor, productIds: readonly string[]): Promise<CartProductQuote[]> {
+  const ids = [...new Set(productIds)].filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(quoteColumns)
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(inArray(productVariants.productId, ids), eq(products.variantCount, 1)));
   const byId = new Map(rows.map((row) => [row.product_id, toQuote(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The cart's price check: quotes of variants, and of one-variant products by product id. */
+export async function quoteCartLines(
+  db: Executor,
+  ids: { productIds: readonly string[]; variantIds: readonly string[] },
+): Promise<CartProductQuote[]> {
+  const byVariant = await quoteVariants(db, ids.variantIds);
+  const byProduct = await quoteProducts(db, ids.productIds);
+  return [...byVariant, ...byProduct];
+}
+
+/**
+ * The variant each line sells: its variant id, or the only variant of its product. Refused
+ * (invalid, French message): a variant of another product than the line's, a product with
+ * several variants and no variant chosen. Unknown variants and products are left out (the
+ * caller reports them as no longer available). Lines of the same variant are summed, in
+ * first-seen order.
+ */
+export async function resolveLines(db: Executor, lines: readonly CartLineInput[]): Promise<ResolvedLine[]> {
+  const variantIds = lines.flatMap((l) => (l.variant_id && isUuid(l.variant_id) ? [l.variant_id] : []));
+  const productIds = lines.flatMap((l) => (!l.variant_id && l.product_id && isUuid(l.product_id) ? [l.product_id] : []));
+  const variants = new Map<string, string>();
+  if (variantIds.length > 0) {
+    const rows = await db
+      .select({ id: productVariants.id, productId: productVariants.productId })
+      .from(productVariants)
+      .where(inArray(productVariants.id, [...new Set(variantIds)]));
+    for (const row of rows) variants.set(row.id, row.productId);
+  }
+  const only = new Map<string, { variantId: string | null; name: string }>();
+  if (productIds.length > 0) {
+    const rows = await db
+      .select({ productId: products.id, name: products.name, variantId: productVariants.id })
+      .from(products)
+      .innerJoin(productVariants, eq(productVariants.productId, products.id))
+      .where(inArray(products.id, [...new Set(productIds)]));
+    const counts = new Map<string, number>();
+    for (const row of rows) counts.set(row.productId, (counts.get(row.productId) ?? 0) + 1);
+    for (const row of rows) {
+      if ((counts.get(row.productId) ?? 0) > 1)
+        throw invalid("variant_required", CHOOSE_VARIANT_MESSAGE(row.name), { field: "variant_id" });
+      only.set(row.productId, { variantId: row.variantId, name: row.name });
+    }
+  }
+  const resolved = new Map<string, ResolvedLine>();
+  for (const line of lines) {
+    let productId: string | undefined;
+    let variantId: string | null | undefined;
+    if (line.variant_id) {
+      productId = variants.get(line.variant_id);
+      if (productId && line.product_id && line.product_id !== productId) {
+        throw invalid("variant_mismatch", FOREIGN_VARIANT_MESSAGE, { field: "variant_id" });
+      }
+      variantId = productId ? line.variant_id : null;
+    } else if (line.product_id) {
+      productId = line.product_id;
+      variantId = only.get(line.product_id)?.variantId;
+    }
+    if (!productId || !variantId) continue;
+    const current = resolved.get(variantId);
+    resolved.set(variantId, { product_id: productId, variant_id: variantId, quantity: (current?.quantity ?? 0) + line.quantity });
+  }
+  return [...resolved.values()];
 }
 
 async function readLines(db: Executor, userId: string): Promise<CartLineView[]> {
   const rows = await db
     .select({ ...quoteColumns, quantity: cartItems.quantity })
     .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.variantId));
   return rows.map(({ quantity, ...row }) => ({ ...toQuote(row), quantity }));
 }
 
@@ -102,18 +190,11 @@ export async function getCart(db: Executor, userId: string, clock: CartClock = {
   return toCartView(await readLines(db, userId), cart.expiresAt);
 }
 
-/** Sums the quantities of repeated product ids, keeping the first-seen order. */
-function sumById(lines: readonly CartLineInput[]): Map<string, number> {
-  const sums = new Map<string, number>();
-  for (const line of lines) sums.set(line.product_id, (sums.get(line.product_id) ?? 0) + line.quantity);
-  return sums;
-}
-
 /**
  * Writes the shopper's cart in one transaction, the cart row locked so two tabs saving at once
  * queue up. `replace` sets the lines to `lines`; `merge` adds them to the live cart (sign-in). In
- * both, each touched line is capped at the product's stock and CART_MAX_LINE_QUANTITY, unknown or
- * unavailable products are dropped, and the cart keeps at most CART_MAX_LINES lines.
+ * both, each touched line is capped at the variant's stock and CART_MAX_LINE_QUANTITY, unknown or
+ * sold-out variants are dropped, and the cart keeps at most CART_MAX_LINES lines.
  */
 async function writeCart(
   db: Database,
@@ -124,6 +205,8 @@ async function writeCart(
 ): Promise<CartView> {
   const now = clock.now ?? new Date();
   const freshExpiry = new Date(now.getTime() + CART_LIFETIME_MS);
+  // Refusals (a foreign variant, a product needing a choice) come before anything is written.
+  const wanted = await resolveLines(db, lines);
   return db.transaction(async (tx) => {
     await tx.insert(carts).values({ userId, expiresAt: freshExpiry }).onConflictDoNothing();
     const [cart] = await tx.select({ expiresAt: carts.expiresAt }).from(carts).where(eq(carts.userId, userId)).for("update");
@@ -134,22 +217,28 @@ async function writeCart(
       expiresAt = freshExpiry;
     }
 
-    const wanted = sumById(lines);
-    const quotes = new Map((await quoteProducts(tx, [...wanted.keys()])).map((quote) => [quote.product_id, quote]));
-    const target = new Map<string, number>();
+    const quotes = new Map(
+      (
+        await quoteVariants(
+          tx,
+          wanted.map((l) => l.variant_id),
+        )
+      ).map((quote) => [quote.variant_id, quote]),
+    );
+    const target = new Map<string, { productId: string; quantity: number }>();
     if (mode === "merge") {
       const existing = await tx
-        .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+        .select({ variantId: cartItems.variantId, productId: cartItems.productId, quantity: cartItems.quantity })
         .from(cartItems)
         .where(eq(cartItems.userId, userId))
-        .orderBy(asc(cartItems.addedAt), asc(cartItems.productId));
-      for (const line of existing) target.set(line.productId, line.quantity);
+        .orderBy(asc(cartItems.addedAt), asc(cartItems.variantId));
+      for (const line of existing) target.set(line.variantId, { productId: line.productId, quantity: line.quantity });
     }
-    for (const [productId, quantity] of wanted) {
-      const quote = quotes.get(productId);
+    for (const line of wanted) {
+      const quote = quotes.get(line.variant_id);
       if (!quote || !quote.available) continue;
-      const total = Math.min((target.get(productId) ?? 0) + quantity, lineCap(quote.stock_quantity));
-      if (total > 0) target.set(productId, total);
+      const total = Math.min((target.get(line.variant_id)?.quantity ?? 0) + line.quantity, lineCap(quote.stock_quantity));
+      if (total > 0) target.set(line.variant_id, { productId: quote.product_id, quantity: total });
     }
     const kept = [...target].slice(0, CART_MAX_LINES);
 
@@ -157,14 +246,22 @@ async function writeCart(
       await tx.delete(carts).where(eq(carts.userId, userId));
       return EMPTY_CART_VIEW;
     }
-    const keptIds = kept.map(([productId]) => productId);
-    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), notInArray(cartItems.productId, keptIds)));
+    const keptIds = kept.map(([variantId]) => variantId);
+    await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), notInArray(cartItems.variantId, keptIds)));
     // Lines keep their original position (added_at) when only their quantity changes.
     await tx
       .insert(cartItems)
-      .values(kept.map(([productId, quantity], index) => ({ userId, productId, quantity, addedAt: new Date(now.getTime() + index) })))
+      .values(
+        kept.map(([variantId, { productId, quantity }], index) => ({
+          userId,
+          productId,
+          variantId,
+          quantity,
+          addedAt: new Date(now.getTime() + index),
+        })),
+      )
       .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.productId],
+        target: [cartItems.userId, cartItems.variantId],
         set: { quantity: sql`excluded.quantity` },
       });
     await tx.update(carts).set({ expiresAt, updatedAt: now }).where(eq(carts.userId, userId));

@@ -44,6 +44,7 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Da
     items: items.map((i) => ({
       id: i.id,
       product_id: i.productId,
+      variant_id: i.variantId,
       quantity: i.quantity,
       unit_price_cents: i.unitPriceCents,
       total_price_cents: i.totalPriceCents,

@@ -50,6 +50,8 @@ export const AdminOrderDetailSchema = z
         id: z.uuid(),
         product_id: z.uuid().nullable(),
         name: z.string(),
+        variant_label: z.string().nullable().describe("Libellé de la variante achetée (« 50 ml », « Beige rosé 02 »)"),
+        sku: z.string().nullable().describe("Référence (SKU) de la variante achetée"),
         quantity: z.int().positive(),
         unit_price_cents: z.int(),
         total_price_cents: z.int(),

@@ -193,6 +193,8 @@ export async function getAdminOrder(db: Executor, id: string): Promise<AdminOrde
       id: l.id,
       product_id: l.productId,
       name: l.productSnapshot?.name || "Produit inconnu",
+      variant_label: l.productSnapshot?.variant_label ?? null,
+      sku: l.productSnapshot?.sku ?? null,
       quantity: l.quantity,
       unit_price_cents: l.unitPriceCents,
       total_price_cents: l.totalPriceCents,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { setProductStock } from "../../../../tests/support/shoppers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import { APPROVED_CARD } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
@@ -90,6 +91,7 @@ async function placeOrder(
     lines.map(([p, q]) => ({
       orderId: order.id,
       productId: p.id,
+      variantId: sql<string>`(SELECT "id" FROM "product_variants" WHERE "product_id" = ${p.id} LIMIT 1)`,
       quantity: q,
       unitPriceCents: p.priceCents,
       totalPriceCents: p.priceCents * q,
@@ -129,6 +131,7 @@ beforeAll(async () => {
       stockQuantity: products.stockQuantity,
     })
     .from(products)
+    .where(eq(products.variantCount, 1))
     .orderBy(asc(products.name))
     .limit(5);
 });
@@ -182,14 +185,8 @@ describe("cancelOrder", () => {
     const [a, b] = [catalogue[0], catalogue[4]];
     const before = await stockOf([a.id, b.id]);
     // Placing the order took the stock and 200 points (what the place-order workflow does).
-    await handle.db
-      .update(products)
-      .set({ stockQuantity: before[a.id] - 3 })
-      .where(eq(products.id, a.id));
-    await handle.db
-      .update(products)
-      .set({ stockQuantity: before[b.id] - 1 })
-      .where(eq(products.id, b.id));
+    await setProductStock(handle.db, a.id, before[a.id] - 3);
+    await setProductStock(handle.db, b.id, before[b.id] - 1);
     const order = await placeOrder(
       alice,
       [

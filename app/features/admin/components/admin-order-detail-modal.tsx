@@ -1,3 +1,4 @@
+import { lineName } from "~/domain/cart/line-name";
 import { useEffect, useState } from "react";
 import { Modal } from "~/components/ui/modal";
 import type { AdminOrderDetail } from "~/domain/orders/admin-orders.schema";
@@ -119,7 +120,8 @@ export function AdminOrderDetailModal({ orderId, onClose }: { orderId: string; o
               {order.items.map((item) => (
                 <li key={item.id} className="flex items-start justify-between gap-4 py-3 text-sm">
                   <div className="min-w-0">
-                    <p className="font-semibold break-words">{item.name}</p>
+                    <p className="font-semibold break-words">{lineName(item.name, item.variant_label)}</p>
+                    {item.sku && <p className="text-muted">{`Réf. ${item.sku}`}</p>}
                     <p className="text-muted">{`${item.quantity} x ${formatPrice(item.unit_price_cents)}`}</p>
                   </div>
                   <p className="shrink-0 font-semibold">{formatPrice(item.total_price_cents)}</p>

@@ -5,7 +5,8 @@ import { SparklesIcon } from "~/components/ui/icons";
 import { formatPrice } from "~/lib/money";
 import { quoteDefaultShipping } from "~/domain/checkout/shipping.rules";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
-import { clearCart, removeFromCart, setQuantity, type CartItem, type CartSnapshot } from "~/components/cart/cart-store";
+import { cartLineKey, clearCart, removeFromCart, setQuantity, type CartItem, type CartSnapshot } from "~/components/cart/cart-store";
+import { lineName, shownVariantLabel } from "~/domain/cart/line-name";
 import { CheckoutLink } from "./checkout-link";
 import { buttonClass } from "~/components/ui/button";
 
@@ -35,12 +36,18 @@ function LineImage({ item, size }: { item: CartItem; size: "sm" | "lg" }) {
 /** One line: image, name, category, unit price, notices, quantity stepper, remove, line total. */
 export function CartLine({ item, size = "lg", onNavigate }: { item: CartItem; size?: "sm" | "lg"; onNavigate?: () => void }) {
   const atMax = item.unavailable === true || item.quantity >= item.stock_quantity;
+  const key = cartLineKey(item);
+  const name = lineName(item.name, item.variant_label);
+  const href =
+    shownVariantLabel(item.variant_label) && item.sku
+      ? `/product/${item.product_id}?variant=${encodeURIComponent(item.sku)}`
+      : `/product/${item.product_id}`;
   return (
     <li className="flex gap-4 py-4">
       <LineImage item={item} size={size} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <Link to={`/product/${item.product_id}`} onClick={onNavigate} className="font-semibold leading-snug hover:text-accent">
-          {item.name}
+        <Link to={href} onClick={onNavigate} className="font-semibold leading-snug hover:text-accent">
+          {name}
         </Link>
         <p className="text-sm text-muted">{item.category_name ?? "Produit"}</p>
         <p className="text-sm">
@@ -58,8 +65,8 @@ export function CartLine({ item, size = "lg", onNavigate }: { item: CartItem; si
             <button
               type="button"
               className="h-10 w-10 rounded-full text-lg hover:bg-band"
-              aria-label={`Diminuer la quantité de ${item.name}`}
-              onClick={() => setQuantity(item.product_id, item.quantity - 1)}
+              aria-label={`Diminuer la quantité de ${name}`}
+              onClick={() => setQuantity(key, item.quantity - 1)}
             >
               −
             </button>
@@ -70,9 +77,9 @@ export function CartLine({ item, size = "lg", onNavigate }: { item: CartItem; si
             <button
               type="button"
               className="h-10 w-10 rounded-full text-lg hover:bg-band disabled:cursor-not-allowed disabled:opacity-40"
-              aria-label={`Augmenter la quantité de ${item.name}`}
+              aria-label={`Augmenter la quantité de ${name}`}
               disabled={atMax}
-              onClick={() => setQuantity(item.product_id, item.quantity + 1)}
+              onClick={() => setQuantity(key, item.quantity + 1)}
             >
               +
             </button>
@@ -80,8 +87,8 @@ export function CartLine({ item, size = "lg", onNavigate }: { item: CartItem; si
           <button
             type="button"
             className="min-h-10 text-sm text-accent underline underline-offset-4"
-            aria-label={`Retirer ${item.name} du panier`}
-            onClick={() => removeFromCart(item.product_id)}
+            aria-label={`Retirer ${name} du panier`}
+            onClick={() => removeFromCart(key)}
           >
             Retirer
           </button>
@@ -107,7 +114,7 @@ export function CartLineList({
   return (
     <ul aria-label="Articles du panier" className="divide-y divide-line border-y border-line">
       {items.map((item) => (
-        <CartLine key={item.product_id} item={item} size={size} onNavigate={onNavigate} />
+        <CartLine key={cartLineKey(item)} item={item} size={size} onNavigate={onNavigate} />
       ))}
     </ul>
   );

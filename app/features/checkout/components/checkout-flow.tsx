@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { clearCart, useCart } from "~/components/cart/cart-store";
+import { clearCart, toOrderLine, useCart } from "~/components/cart/cart-store";
 import { missingAddressFields, type SavedAddressView } from "~/domain/addresses/address.schema";
 import { AddressSelector } from "~/components/addresses/address-selector";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
@@ -91,7 +91,7 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   useEffect(() => setMounted(true), []);
 
   // The quote follows the cart, the address and the points.
-  const lines = useMemo(() => cart.items.map((i) => ({ product_id: i.product_id, quantity: i.quantity })), [cart.items]);
+  const lines = useMemo(() => cart.items.map(toOrderLine), [cart.items]);
   // Gift cards bought: the configured cards, without their local line id.
   const giftCards = useMemo(() => cart.giftCards.map(({ id: _id, ...card }) => card), [cart.giftCards]);
   const needsAddress = lines.length > 0 || giftCards.some((c) => c.deliveryMode === "physical");

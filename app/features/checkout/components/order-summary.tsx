@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { formatPrice } from "~/lib/money";
+import { lineName } from "~/domain/cart/line-name";
 import { formatAddressLines } from "~/components/addresses/address-api";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import type { CheckoutQuote } from "./checkout-types";
@@ -46,7 +47,7 @@ export function OrderSummary({
         <>
           <ul className="mt-4 divide-y divide-line">
             {quote.lines.map((line) => (
-              <li key={line.product_id} className="flex gap-3 py-3 text-sm">
+              <li key={line.variant_id} className="flex gap-3 py-3 text-sm">
                 {line.image_url ? (
                   <img
                     src={line.image_url}
@@ -60,7 +61,7 @@ export function OrderSummary({
                   <span aria-hidden="true" className="h-14 w-14 shrink-0 rounded-lg bg-band" />
                 )}
                 <span className="min-w-0 flex-1">
-                  <span className="block font-medium">{line.name}</span>
+                  <span className="block font-medium">{lineName(line.name, line.variant_label)}</span>
                   <span className="block text-muted">
                     {line.quantity} x {formatPrice(line.unit_price_cents)}
                   </span>

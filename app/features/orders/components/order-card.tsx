@@ -1,3 +1,4 @@
+import { lineName } from "~/domain/cart/line-name";
 import { useId } from "react";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
@@ -37,7 +38,7 @@ export function OrderCard({ order, onShowDetail, headingLevel = "h3" }: OrderCar
       <ul className="mt-4 space-y-1 text-sm">
         {shown.map((item) => (
           <li key={item.id} className="flex justify-between gap-4">
-            <span className="min-w-0 truncate">{item.product_snapshot.name}</span>
+            <span className="min-w-0 truncate">{lineName(item.product_snapshot.name, item.product_snapshot.variant_label)}</span>
             <span className="shrink-0 text-muted">{`x ${item.quantity}`}</span>
           </li>
         ))}

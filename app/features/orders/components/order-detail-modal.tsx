@@ -1,3 +1,4 @@
+import { lineName } from "~/domain/cart/line-name";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Modal } from "~/components/ui/modal";
@@ -53,7 +54,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
         {order.items.map((item) => (
           <li key={item.id} className="flex items-start justify-between gap-4 py-3 text-sm">
             <div className="min-w-0">
-              <p className="font-semibold break-words">{item.product_snapshot.name}</p>
+              <p className="font-semibold break-words">{lineName(item.product_snapshot.name, item.product_snapshot.variant_label)}</p>
               <p className="text-muted">{`${item.quantity} x ${formatPrice(item.unit_price_cents)}`}</p>
             </div>
             <p className="shrink-0 font-semibold">{formatPrice(item.total_price_cents)}</p>

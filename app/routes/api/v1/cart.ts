@@ -2,21 +2,29 @@ import type { Route } from "./+types/cart";
 import { requireApiUser } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse, everyIssue, readValidJson, validate } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
-import { clearCart, extendCart, getCart, mergeCart, quoteProducts, replaceCart } from "~/.server/modules/cart/cart.service";
+import { clearCart, extendCart, getCart, mergeCart, quoteCartLines, replaceCart } from "~/.server/modules/cart/cart.service";
 import { CartLinesSchema, CartQuoteQuerySchema } from "~/domain/cart/cart.schema";
 
 const everyDistinctIssue = everyIssue({ distinct: true });
 
 /**
  * GET /api/v1/cart: the signed-in shopper's cart, priced from the catalogue.
- * GET /api/v1/cart?ids=a,b: current price, stock and availability of those products, for anyone
- * (the browser cart of a visitor refreshes its lines with it).
+ * GET /api/v1/cart?variants=a,b (&ids=c,d): current price, stock and availability of those
+ * variants (and one-variant products), for anyone (the browser cart of a visitor refreshes its
+ * lines with it).
  */
 export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
   const url = new URL(request.url);
-  if (url.searchParams.has("ids")) {
-    const { ids } = validate(CartQuoteQuerySchema, { ids: url.searchParams.get("ids") }, everyDistinctIssue, "invalid_query");
-    return dataResponse({ products: await quoteProducts(await getDb(), ids) });
+  if (url.searchParams.has("ids") || url.searchParams.has("variants")) {
+    const query = validate(
+      CartQuoteQuerySchema,
+      { ids: url.searchParams.get("ids") ?? undefined, variants: url.searchParams.get("variants") ?? undefined },
+      everyDistinctIssue,
+      "invalid_query",
+    );
+    return dataResponse({
+      products: await quoteCartLines(await getDb(), { productIds: query.ids ?? [], variantIds: query.variants ?? [] }),
+    });
   }
   const session = await requireApiUser(request);
   return dataResponse(await getCart(await getDb(), session.user.id));
