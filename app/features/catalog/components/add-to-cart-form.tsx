@@ -1,13 +1,9 @@
 import { useId, useState } from "react";
 import type { ProductCardView, ProductVariantView, ProductView } from "~/domain/catalog/catalog.types";
 import { isPurchasable, toProductCardView } from "~/domain/catalog/catalog.types";
-import { addToCart, type AddToCartResult } from "~/components/cart/cart-store";
+import { addToCart } from "~/components/cart/cart-store";
 import { showToast } from "~/components/ui/toast";
 import { buttonClass } from "~/components/ui/button";
-
-/** What the cart keeps of the chosen variant (the cart store's CartVariantChoice). */
-type VariantChoice = Pick<ProductVariantView, "id" | "sku" | "label" | "price_cents" | "stock_quantity" | "image_url">;
-const addVariantToCart = addToCart as (product: ProductCardView, quantity: number, variant?: VariantChoice) => AddToCartResult;
 
 /** The product as the cart sees it when this variant is bought: its price, stock and picture. */
 function asCartProduct(product: ProductView, variant: ProductVariantView | undefined): ProductCardView {
@@ -39,7 +35,7 @@ export function AddToCartForm({ product, variant }: { product: ProductView; vari
       onSubmit={(e) => {
         e.preventDefault();
         if (!purchasable) return;
-        const result = addVariantToCart(
+        const result = addToCart(
           buying,
           quantity,
           variant && {
