@@ -31,6 +31,8 @@ export default [
     route("newsletter", "routes/newsletter/subscribe.tsx"),
     route("newsletter/confirmation", "routes/newsletter/confirmation.tsx"),
     route("newsletter/desinscription", "routes/newsletter/unsubscribe.tsx"),
+    route("alerte-stock", "routes/restock/subscribe.ts"),
+    route("alerte-stock/confirmation", "routes/restock/confirmation.tsx"),
     route("conditions-generales", "routes/legal/conditions-generales.tsx"),
     route("politique-confidentialite", "routes/legal/politique-confidentialite.tsx"),
     route("mentions-legales", "routes/legal/mentions-legales.tsx"),

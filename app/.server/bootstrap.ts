@@ -9,6 +9,7 @@ import { expireLoyaltyPoints } from "./modules/loyalty/loyalty.service";
 import { sendGiftCardExpiryReminders } from "./modules/gift-cards/gift-cards.service";
 import { reconcilePayments } from "./modules/payments/payment-attempts.service";
 import { getPaymentProvider } from "./modules/payments/payment-provider";
+import { sendRestockAlerts } from "./modules/catalog/restock-alerts.service";
 
 export type BootstrapResult = { database: string };
 
@@ -16,6 +17,7 @@ let stopOutbox: (() => Promise<void>) | undefined;
 let stopLoyaltyExpiry: (() => Promise<void>) | undefined;
 let stopGiftCardReminders: (() => Promise<void>) | undefined;
 let stopPaymentReconciliation: (() => Promise<void>) | undefined;
+let stopRestockAlerts: (() => Promise<void>) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
 export async function bootstrap(): Promise<BootstrapResult> {
@@ -39,8 +41,15 @@ export async function bootstrap(): Promise<BootstrapResult> {
   stopLoyaltyExpiry ??= startDailyJob("loyalty-expiry", () => expireLoyaltyPoints(handle.db));
   // Gift cards: one reminder 3 months before expiry (idempotent: marked with its outbox row).
   stopGiftCardReminders ??= startDailyJob("gift-card-expiry-reminders", () => sendGiftCardExpiryReminders(handle.db));
+  // 'M'avertir du retour en stock': restocked variants' alerts are mailed once (idempotent claim).
+  stopRestockAlerts ??= startRepeatingJob("restock-alerts", () => sendRestockAlerts(handle.db, env.publicUrl), {
+    everyMs: RESTOCK_ALERTS_EVERY_MS,
+    shouldLog: (r) => r.notified > 0,
+  });
   return { database: handle.label };
 }
+
+const RESTOCK_ALERTS_EVERY_MS = 60_000;
 
 /** Called by the Node server on SIGINT/SIGTERM: stops the jobs and the mail worker, closes the database (PGlite flushes, lock released). */
 export async function shutdown(): Promise<void> {
@@ -51,6 +60,8 @@ export async function shutdown(): Promise<void> {
   stopLoyaltyExpiry = undefined;
   await stopGiftCardReminders?.();
   stopGiftCardReminders = undefined;
+  await stopRestockAlerts?.();
+  stopRestockAlerts = undefined;
   await stopOutbox?.();
   stopOutbox = undefined;
   await stopDatabase();

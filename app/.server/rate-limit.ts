@@ -63,6 +63,7 @@ export const TOO_MANY_REQUESTS_MESSAGE = "Trop de demandes en peu de temps. Veui
 export const FORM_LIMITS = {
   contact: { limit: 10, windowMs: 10 * 60_000 },
   newsletter: { limit: 10, windowMs: 10 * 60_000 },
+  restockAlert: { limit: 10, windowMs: 10 * 60_000 },
   supportTicket: { limit: 10, windowMs: 10 * 60_000 },
   giftCardCheck: { limit: GIFT_CARD_CHECKS_PER_MINUTE, windowMs: 60_000 },
 } as const satisfies Record<string, { limit: number; windowMs: number }>;

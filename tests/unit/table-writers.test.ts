@@ -41,6 +41,7 @@ const OWNER: Record<string, string> = {
   productVariants: "modules/catalog",
   brands: "modules/catalog",
   priceHistory: "modules/catalog",
+  restockAlerts: "modules/catalog",
   // Written only by the triggers of drizzle/0011; the catalog module reads it.
   searchLexicon: "modules/catalog",
   giftCards: "modules/gift-cards",

@@ -72,7 +72,7 @@ export const operations: ApiOperation[] = [
   {
     method: "get",
     path: "/api/v1/products/{id}",
-    summary: "Un produit avec sa catégorie",
+    summary: "Un produit avec sa catégorie et ses variantes (tailles, teintes)",
     tags: ["Catalogue"],
     pathParams: z.object({ id: z.uuid() }),
     responses: {

@@ -18,6 +18,35 @@ export const CategoryRefSchema = z.object({ id: z.uuid(), name: z.string(), slug
 
 export const CategorySchema = CategoryRefSchema.extend({ description: z.string().nullable() }).meta({ id: "Category" });
 
+export const ProductVariantSchema = z
+  .object({
+    id: z.uuid(),
+    sku: z.string().describe("Unique across the shop"),
+    label: z.string().describe('What the shopper reads: "50 ml", "Beige rosé 02"'),
+    options: z
+      .object({
+        size: z.string().optional(),
+        shade: z.string().optional(),
+        shade_hex: z.string().optional().describe('Swatch colour, "#rrggbb"'),
+      })
+      .describe("The variant's option values"),
+    price_cents: z.int().positive().describe("Price including VAT, in euro cents"),
+    original_price_cents: z.int().positive().nullable().describe("Crossed-out price in euro cents, when discounted"),
+    stock_quantity: z.int().nonnegative(),
+    in_stock: z.boolean(),
+    lowest_price_30d_cents: z
+      .int()
+      .positive()
+      .nullable()
+      .describe("Lowest price of the 30 days before the current price (French rule), set on a discounted variant"),
+    image_url: z.string().nullable().describe("The variant's first picture, or the product's"),
+    images: z.array(z.string()).describe("The variant's own pictures (empty: the product's)"),
+    content_amount: z.number().positive().nullable().describe("Net content, for the unit price"),
+    content_unit: z.enum(["ml", "g"]).nullable(),
+    position: z.int(),
+  })
+  .meta({ id: "ProductVariant" });
+
 export const ProductSchema = z
   .object({
     id: z.uuid(),
@@ -43,6 +72,14 @@ export const ProductSchema = z
       skin_type: z.string().optional(),
       usage: z.string().optional(),
     }),
+    ingredients: z.string().nullable().optional().describe("INCI list (one product only)"),
+    usage_tips: z.string().nullable().optional().describe("Conseils d'utilisation (one product only)"),
+    variant_count: z.int().nonnegative().describe("How many variants the product has"),
+    default_variant_id: z.uuid().nullable().describe("The variant shown first and added by a product card"),
+    variants: z
+      .array(ProductVariantSchema)
+      .optional()
+      .describe("What is sold: each size or shade with its SKU, price, stock and reference price, in display order"),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })

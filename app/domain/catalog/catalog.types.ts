@@ -63,6 +63,10 @@ export type ProductView = {
   default_variant_id: string | null;
   /** Set by the product page and the product API only; lists leave it out. */
   variants?: ProductVariantView[];
+  /** INCI list; set by the product page and the product API only. */
+  ingredients?: string | null;
+  /** "Conseils d'utilisation"; set by the product page and the product API only. */
+  usage_tips?: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -1,12 +1,17 @@
 import { LockIcon, ReturnsIcon, TruckIcon } from "~/components/ui/icons";
-import { data, useNavigate } from "react-router";
+import { data, Link, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import type { Route } from "./+types/product";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
-import { getLowestPricesLast30Days, getProduct } from "~/.server/modules/catalog/catalog.service";
+import { getProductPage } from "~/.server/modules/catalog/product-detail.service";
 import { ProductGallery } from "~/features/catalog/components/product-gallery";
 import { AddToCartForm } from "~/features/catalog/components/add-to-cart-form";
+import { VariantSelector } from "~/features/catalog/components/variant-selector";
+import { ProductSections } from "~/features/catalog/components/product-sections";
+import { RelatedProducts } from "~/features/catalog/components/related-products";
+import { RecentlyViewed } from "~/features/catalog/components/recently-viewed";
+import { RestockAlertForm } from "~/features/catalog/components/restock-alert-form";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { Stars } from "~/components/ui/stars";
 import { Price } from "~/components/ui/price";
@@ -16,20 +21,38 @@ import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta, summarize } from "~/lib/seo";
 import { LOW_STOCK_THRESHOLD, RETURNS_DAYS } from "~/lib/shop-rules";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
-import type { ProductView } from "~/domain/catalog/catalog.types";
+import { toProductCardView, type ProductVariantView, type ProductView } from "~/domain/catalog/catalog.types";
+import { pickVariant, variantImages } from "~/domain/catalog/variant-choice";
+import { formatUnitPrice } from "~/domain/catalog/unit-price";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const db = await getDb();
-  const product = await getProduct(db, params.id);
-  if (!product) throw data("Produit introuvable", { status: 404 });
-  const discounted = product.original_price_cents !== null && product.original_price_cents > product.price_cents;
-  const lowest = discounted ? (await getLowestPricesLast30Days(db, [product.id])).get(product.id) : undefined;
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const page = await getProductPage(await getDb(), params.id);
+  if (!page) throw data("Produit introuvable", { status: 404 });
+  const { product, related } = page;
+  // An unknown SKU shows the default variant; the canonical address then names none.
+  const askedSku = new URL(request.url).searchParams.get("variant");
+  const chosen = askedSku && product.variant_count > 1 ? product.variants?.find((v) => v.sku === askedSku) : undefined;
   return {
     product,
-    lowestPrice30dCents: lowest ?? null,
-    canonical: absoluteUrl(`/product/${product.id}`),
+    related,
+    chosenLabel: chosen?.label ?? null,
+    origin: absoluteUrl("/").replace(/\/$/, ""),
+    canonical: absoluteUrl(`/product/${product.id}${chosen ? `?variant=${encodeURIComponent(chosen.sku)}` : ""}`),
     imageUrl: product.image_url ? absoluteUrl(product.image_url) : null,
   };
+}
+
+/** Choosing a variant only changes `?variant=`: the page already holds every variant, so no reload. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const rest = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("variant");
+    params.sort();
+    return params.toString();
+  };
+  return rest(currentUrl) === rest(nextUrl) ? false : defaultShouldRevalidate;
 }
 
 export const headers = publicPageHeaders;
@@ -38,7 +61,7 @@ export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Produit introuvable | Aurore" }, { name: "robots", content: "noindex" }];
   const { product } = data;
   return buildMeta({
-    title: product.brand ? `${product.name} — ${product.brand}` : product.name,
+    title: `${product.name}${data.chosenLabel ? ` ${data.chosenLabel}` : ""}${product.brand ? ` — ${product.brand}` : ""}`,
     description: summarize(product.description) || `${product.name} à ${formatPrice(product.price_cents)} chez Aurore.`,
     url: data.canonical,
     image: data.imageUrl,
@@ -46,34 +69,76 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
-function productJsonLd(product: ProductView, url: string, image: string | null) {
-  const ld: Record<string, unknown> = {
+const availability = (stock: number) => (stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock");
+
+function offer(url: string, priceCents: number, stock: number) {
+  return {
+    "@type": "Offer",
+    url,
+    priceCurrency: "EUR",
+    price: (priceCents / 100).toFixed(2),
+    availability: availability(stock),
+    itemCondition: "https://schema.org/NewCondition",
+  };
+}
+
+/**
+ * schema.org data: a Product for a one-variant product (as before variants), a ProductGroup with
+ * `hasVariant` and `variesBy` for a product sold in several sizes or shades.
+ */
+function productJsonLd(product: ProductView, origin: string, image: string | null) {
+  const productUrl = `${origin}/product/${product.id}`;
+  const absolute = (u: string | null) => (u ? new URL(u, `${origin}/`).href : undefined);
+  const variants = product.variants ?? [];
+  const common = {
     "@context": "https://schema.org",
-    "@type": "Product",
     name: product.name,
     description: product.description ?? undefined,
-    sku: product.sku ?? undefined,
     image: image ?? undefined,
     brand: product.brand ? { "@type": "Brand", name: product.brand } : undefined,
     category: product.category?.name,
-    offers: {
-      "@type": "Offer",
-      url,
-      priceCurrency: "EUR",
-      price: (product.price_cents / 100).toFixed(2),
-      availability: product.in_stock && product.stock_quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-    },
+    aggregateRating:
+      product.review_count > 0
+        ? {
+            "@type": "AggregateRating",
+            ratingValue: product.rating.toFixed(1),
+            reviewCount: product.review_count,
+            bestRating: "5",
+            worstRating: "0",
+          }
+        : undefined,
   };
-  if (product.review_count > 0) {
-    ld.aggregateRating = {
-      "@type": "AggregateRating",
-      ratingValue: product.rating.toFixed(1),
-      reviewCount: product.review_count,
-      bestRating: "5",
-      worstRating: "0",
-    };
-  }
+  const ld =
+    variants.length > 1
+      ? {
+          ...common,
+          "@type": "ProductGroup",
+          productGroupID: product.id,
+          url: productUrl,
+          variesBy: [
+            ...(variants.some((v) => v.options.size) ? ["https://schema.org/size"] : []),
+            ...(variants.some((v) => v.options.shade) ? ["https://schema.org/color"] : []),
+          ],
+          hasVariant: variants.map((v) => {
+            const url = `${productUrl}?variant=${encodeURIComponent(v.sku)}`;
+            return {
+              "@type": "Product",
+              sku: v.sku,
+              name: `${product.name} ${v.label}`,
+              image: absolute(v.image_url) ?? image ?? undefined,
+              size: v.options.size,
+              color: v.options.shade,
+              url,
+              offers: offer(url, v.price_cents, v.stock_quantity),
+            };
+          }),
+        }
+      : {
+          ...common,
+          "@type": "Product",
+          sku: variants[0]?.sku ?? product.sku ?? undefined,
+          offers: offer(productUrl, product.price_cents, product.in_stock ? product.stock_quantity : 0),
+        };
   // "<" is escaped so a product text can never close the script element.
   return JSON.stringify(ld).replace(/</g, "\\u003c");
 }
@@ -86,13 +151,30 @@ function StockLine({ stock }: { stock: number }) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { freeThresholdCents } = useShippingSettings();
-  const { product, lowestPrice30dCents, canonical, imageUrl } = loaderData;
+  const { product, related, origin, imageUrl } = loaderData;
   const navigate = useNavigate();
-  // The main image first, then the gallery (the seeded gallery already starts with it).
-  const images = [...new Set([product.image_url, ...product.images].filter((u): u is string => Boolean(u)))];
+  const [searchParams, setSearchParams] = useSearchParams();
+  const variants = product.variants ?? [];
+  const variant: ProductVariantView | undefined = pickVariant(variants, searchParams.get("variant"));
+  const several = variants.length > 1;
+  const images = variantImages(product, variant);
+  const priceCents = variant?.price_cents ?? product.price_cents;
+  const originalCents = variant ? variant.original_price_cents : product.original_price_cents;
+  const stock = variant ? variant.stock_quantity : product.in_stock ? product.stock_quantity : 0;
+  const unitPrice = variant ? formatUnitPrice(variant.price_cents, variant.content_amount, variant.content_unit) : null;
+
+  const choose = (next: ProductVariantView) =>
+    setSearchParams(
+      (params) => {
+        params.set("variant", next.sku);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(product, canonical, imageUrl) }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(product, origin, imageUrl) }} />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <Breadcrumb
           items={[
@@ -113,10 +195,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-8 grid gap-10 lg:grid-cols-2">
-        <ProductGallery name={product.name} images={images} />
-        <div>
+        <ProductGallery key={images.join("|")} name={product.name} images={images} />
+        <div className="min-w-0">
           <p className="text-sm font-semibold uppercase tracking-widest text-accent">{product.category?.name ?? "Produit"}</p>
-          {product.brand && <p className="mt-2 text-muted">{product.brand}</p>}
+          {product.brand &&
+            (product.brand_slug ? (
+              <Link
+                to={`/marque/${product.brand_slug}`}
+                className="mt-2 inline-block text-muted underline-offset-4 hover:text-accent hover:underline"
+              >
+                {product.brand}
+              </Link>
+            ) : (
+              <p className="mt-2 text-muted">{product.brand}</p>
+            ))}
           <div className="mt-1 flex items-start justify-between gap-4">
             <h1 id="product-name" className="font-display text-3xl sm:text-4xl">
               {product.name}
@@ -131,45 +223,31 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-3">
             <Stars rating={product.rating} reviewCount={product.review_count} />
           </div>
-          <div className="mt-5 text-2xl">
-            <Price cents={product.price_cents} originalCents={product.original_price_cents} lowestCents={lowestPrice30dCents} />
+          <div className="mt-5 text-2xl" aria-live="polite">
+            <Price cents={priceCents} originalCents={originalCents} lowestCents={variant?.lowest_price_30d_cents ?? null} />
+            {unitPrice && <p className="mt-1 text-sm text-muted">{unitPrice}</p>}
           </div>
+          {several && variant && (
+            <>
+              <VariantSelector variants={variants} current={variant} onChoose={choose} />
+              <p className="mt-3 text-xs text-muted">
+                {variant.label} · Réf. {variant.sku}
+              </p>
+            </>
+          )}
           <div className="mt-6 max-w-prose leading-relaxed text-ink">
             <h2 className="sr-only">Description</h2>
             <p>{product.description || "Aucune description disponible pour ce produit."}</p>
           </div>
-          {Object.keys(product.attributes).length > 0 && (
-            <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
-              {product.attributes.size && (
-                <>
-                  <dt className="text-muted">Contenance</dt>
-                  <dd>{product.attributes.size}</dd>
-                </>
-              )}
-              {product.attributes.color && (
-                <>
-                  <dt className="text-muted">Couleur</dt>
-                  <dd>{product.attributes.color}</dd>
-                </>
-              )}
-              {product.attributes.skin_type && (
-                <>
-                  <dt className="text-muted">Type de peau</dt>
-                  <dd>{product.attributes.skin_type}</dd>
-                </>
-              )}
-              {product.attributes.usage && (
-                <>
-                  <dt className="text-muted">Utilisation</dt>
-                  <dd>{product.attributes.usage}</dd>
-                </>
-              )}
-            </dl>
-          )}
-          <div className="mt-6">
-            <StockLine stock={product.in_stock ? product.stock_quantity : 0} />
+          <ProductAttributes product={product} several={several} />
+          <div className="mt-6" aria-live="polite">
+            <StockLine stock={stock} />
           </div>
-          <AddToCartForm product={product} />
+          <AddToCartForm key={variant?.id} product={product} variant={variant} />
+          {variant && stock <= 0 && (
+            <RestockAlertForm key={variant.id} variantId={variant.id} variantLabel={several ? variant.label : null} />
+          )}
+          <ProductSections ingredients={product.ingredients ?? null} usageTips={product.usage_tips ?? null} />
           <ul className="mt-8 space-y-2 border-t border-line pt-6 text-sm">
             <li className="flex items-center gap-2">
               <TruckIcon className="h-5 w-5 shrink-0 text-accent" />
@@ -186,7 +264,31 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </div>
+      <RelatedProducts products={related} />
+      <RecentlyViewed viewing={toProductCardView(product)} />
     </div>
+  );
+}
+
+/** The product's attributes; its size only for a one-size product (the selector shows the others). */
+function ProductAttributes({ product, several }: { product: ProductView; several: boolean }) {
+  const a = product.attributes;
+  const rows = [
+    { label: "Contenance", value: several ? undefined : a.size },
+    { label: "Couleur", value: several ? undefined : a.color },
+    { label: "Type de peau", value: a.skin_type },
+    { label: "Utilisation", value: a.usage },
+  ].filter((r): r is { label: string; value: string } => Boolean(r.value));
+  if (rows.length === 0) return null;
+  return (
+    <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
+      {rows.map((r) => (
+        <div key={r.label} className="contents">
+          <dt className="text-muted">{r.label}</dt>
+          <dd>{r.value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -12,6 +12,7 @@ import { publicPageHeaders } from "~/lib/http-cache";
 import { plural } from "~/lib/plural";
 import { buildMeta } from "~/lib/seo";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { RecentlyViewed } from "~/features/catalog/components/recently-viewed";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -67,6 +68,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           />
         </CatalogueBrowser>
       </div>
+      <RecentlyViewed />
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
-import { categories, priceHistory, products } from "../../db/schema";
+import { categories, priceHistory, products, productVariants } from "../../db/schema";
+import { insertSeedProducts } from "../../db/seed/demo";
 import {
   countProducts,
   getCategoryBySlug,
@@ -231,27 +232,39 @@ describe("products", () => {
 });
 
 describe("price history", () => {
-  it("records a row on creation and on each price change, not on other updates", async () => {
-    const rows = () => handle.db.select().from(priceHistory).where(eq(priceHistory.productId, zephyrId));
+  // History is kept per variant, by a trigger on product_variants (decision 025).
+  let productId: string;
+  let variantId: string;
+  beforeAll(async () => {
+    const [seeded] = await handle.db.transaction((tx) =>
+      insertSeedProducts(tx, [{ name: "Lotion Orbiculaire", priceCents: 4250, originalPriceCents: 5000, stock: 3 }]),
+    );
+    productId = seeded.id;
+    variantId = seeded.variantId;
+  });
+
+  it("records a row per variant on creation and on each price change, not on other updates", async () => {
+    const rows = () => handle.db.select().from(priceHistory).where(eq(priceHistory.variantId, variantId));
     expect(await rows()).toHaveLength(1);
-    await handle.db.update(products).set({ stockQuantity: 5 }).where(eq(products.id, zephyrId));
+    await handle.db.update(productVariants).set({ stockQuantity: 5 }).where(eq(productVariants.id, variantId));
     expect(await rows()).toHaveLength(1);
-    await handle.db.update(products).set({ priceCents: 3900 }).where(eq(products.id, zephyrId));
+    await handle.db.update(productVariants).set({ priceCents: 3900 }).where(eq(productVariants.id, variantId));
     const after = await rows();
     expect(after).toHaveLength(2);
     expect(after.map((r) => r.priceCents).sort()).toEqual([3900, 4250]);
+    expect(after.every((r) => r.productId === productId)).toBe(true);
   });
 
   it("gives the lowest price of the 30 days before the current price", async () => {
     // 45 days ago at 48 €, 20 days ago at 45 €, today 39 €: the reference is 45 €.
-    await handle.db.delete(priceHistory).where(eq(priceHistory.productId, zephyrId));
+    await handle.db.delete(priceHistory).where(eq(priceHistory.variantId, variantId));
     await handle.db.insert(priceHistory).values([
-      { productId: zephyrId, priceCents: 4800, recordedAt: sql`now() - interval '45 days'` as never },
-      { productId: zephyrId, priceCents: 4500, recordedAt: sql`now() - interval '20 days'` as never },
-      { productId: zephyrId, priceCents: 3900, recordedAt: sql`now()` as never },
+      { productId, variantId, priceCents: 4800, recordedAt: sql`now() - interval '45 days'` as never },
+      { productId, variantId, priceCents: 4500, recordedAt: sql`now() - interval '20 days'` as never },
+      { productId, variantId, priceCents: 3900, recordedAt: sql`now()` as never },
     ]);
-    const lowest = await getLowestPricesLast30Days(handle.db, [zephyrId]);
-    expect(lowest.get(zephyrId)).toBe(4500);
+    const lowest = await getLowestPricesLast30Days(handle.db, [productId]);
+    expect(lowest.get(productId)).toBe(4500);
   });
 });
 

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
-import { rowsOf, type Executor } from "../../db/client";
+import type { Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { purgePageCache } from "../../page-cache-bridge";
-import { brands, categories, priceHistory, products, productVariants } from "../../db/schema";
+import { brands, categories, products, productVariants } from "../../db/schema";
 import {
   toProductCardView,
   type CategoryView,
@@ -15,9 +15,10 @@ import { TOP_RATING, type PriceBand, type ProductSort, type SkinType } from "~/d
 import type { CatalogueFacet } from "~/domain/catalog/catalog.types";
 import { listBrandRefs } from "./brands.service";
 import { buildFacets, countFacets, queryFacetCube, selectionConditions, type FacetCube, type FacetSelection } from "./facets.service";
-import { CATALOGUE_PAGE_SIZE, HOME_FEATURED_COUNT, HOME_PRODUCTS_PER_CATEGORY, LOWEST_PRICE_WINDOW_DAYS } from "~/lib/shop-rules";
+import { CATALOGUE_PAGE_SIZE, HOME_FEATURED_COUNT, HOME_PRODUCTS_PER_CATEGORY } from "~/lib/shop-rules";
 import { searchTerms, toTsQueryText } from "./search-query";
 import { searchWithCorrection } from "./search-lexicon.service";
+import { getLowestPricesLast30Days as lowestPricesOfCheapestVariants, withVariants } from "./product-variants.service";
 import { isUuid } from "~/lib/uuid";
 
 /** The product columns (with the category) every product list selects; toProductView maps them. */
@@ -138,16 +139,18 @@ export async function getCategoryBySlug(db: Executor, slug: string): Promise<Cat
 
 export async function getProduct(db: Executor, id: string): Promise<ProductView | null> {
   if (!isUuid(id)) return null;
-  const [row] = await prepared(db, "catalog_product_by_id", (d, name) =>
+  const [row] = await prepared(db, "catalog_product_detail_by_id", (d, name) =>
     d
-      .select(productColumns)
+      .select({ ...productColumns, ingredients: products.ingredients, usageTips: products.usageTips })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(eq(products.id, sql.placeholder("id")))
       .limit(1)
       .prepare(name),
   ).execute({ id });
-  return row ? toProductView(row) : null;
+  if (!row) return null;
+  const [product] = await withVariants(db, [{ ...toProductView(row), ingredients: row.ingredients, usage_tips: row.usageTips }]);
+  return product;
 }
 
 /**
@@ -423,40 +426,9 @@ export async function countProducts(db: Executor): Promise<number> {
   return total;
 }
 
-/**
- * French rule on announced reductions: the reference is the lowest price charged during the
- * 30 days before the current price took effect. Prices in that window are the rows recorded in
- * it plus the one already in effect when it opened; with no earlier price, the current one.
- */
+/** The 30-day reference price of each product's cheapest variant, the price its card shows. */
 export async function getLowestPricesLast30Days(db: Executor, productIds: string[]): Promise<Map<string, number>> {
-  const result = new Map<string, number>();
-  const ids = productIds.filter(isUuid);
-  if (ids.length === 0) return result;
-  const idList = sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const days = sql`make_interval(days => ${LOWEST_PRICE_WINDOW_DAYS})`;
-  const res = await db.execute(sql`
-    WITH cur AS (
-      SELECT DISTINCT ON (product_id) product_id, recorded_at AS since
-      FROM ${priceHistory} WHERE product_id IN (${idList})
-      ORDER BY product_id, recorded_at DESC, id DESC
-    )
-    SELECT p.id AS product_id,
-           COALESCE(LEAST(
-             (SELECT min(h.price_cents) FROM ${priceHistory} h
-               WHERE h.product_id = p.id AND h.recorded_at >= cur.since - ${days} AND h.recorded_at < cur.since),
-             (SELECT h.price_cents FROM ${priceHistory} h
-               WHERE h.product_id = p.id AND h.recorded_at < cur.since - ${days}
-               ORDER BY h.recorded_at DESC, h.id DESC LIMIT 1)
-           ), p.price_cents) AS lowest
-    FROM ${products} p LEFT JOIN cur ON cur.product_id = p.id
-    WHERE p.id IN (${idList})`);
-  for (const row of rowsOf<{ product_id: string; lowest: number | string }>(res)) {
-    result.set(row.product_id, Number(row.lowest));
-  }
-  return result;
+  return lowestPricesOfCheapestVariants(db, productIds);
 }
 
 /** Sitemap: one URL file holds at most 50,000 entries, so products are capped below that. */

@@ -1,16 +1,32 @@
 import { useId, useState } from "react";
-import type { ProductView } from "~/domain/catalog/catalog.types";
-import { isPurchasable } from "~/domain/catalog/catalog.types";
+import type { ProductCardView, ProductVariantView, ProductView } from "~/domain/catalog/catalog.types";
+import { isPurchasable, toProductCardView } from "~/domain/catalog/catalog.types";
 import { addToCart } from "~/components/cart/cart-store";
 import { showToast } from "~/components/ui/toast";
 import { buttonClass } from "~/components/ui/button";
 
-/** Quantity stepper bounded by the stock (1..stock) and the add button. */
-export function AddToCartForm({ product }: { product: ProductView }) {
+/** The product as the cart sees it when this variant is bought: its price, stock and picture. */
+function asCartProduct(product: ProductView, variant: ProductVariantView | undefined): ProductCardView {
+  const card = toProductCardView(product);
+  if (!variant) return card;
+  return {
+    ...card,
+    price_cents: variant.price_cents,
+    original_price_cents: variant.original_price_cents,
+    stock_quantity: variant.stock_quantity,
+    in_stock: variant.in_stock,
+    image_url: variant.image_url ?? card.image_url,
+    default_variant_id: variant.id,
+  };
+}
+
+/** Quantity stepper bounded by the chosen variant's stock (1..stock) and the add button. */
+export function AddToCartForm({ product, variant }: { product: ProductView; variant?: ProductVariantView }) {
   const id = useId();
-  const max = Math.max(product.stock_quantity, 1);
+  const buying = asCartProduct(product, variant);
+  const max = Math.max(buying.stock_quantity, 1);
   const [quantity, setQuantity] = useState(1);
-  const purchasable = isPurchasable(product);
+  const purchasable = isPurchasable(buying);
   const clamp = (n: number) => Math.min(Math.max(Number.isFinite(n) ? Math.trunc(n) : 1, 1), max);
 
   return (
@@ -19,7 +35,18 @@ export function AddToCartForm({ product }: { product: ProductView }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (!purchasable) return;
-        const result = addToCart(product, quantity);
+        const result = addToCart(
+          buying,
+          quantity,
+          variant && {
+            id: variant.id,
+            sku: variant.sku,
+            label: variant.label,
+            price_cents: variant.price_cents,
+            stock_quantity: variant.stock_quantity,
+            image_url: variant.image_url,
+          },
+        );
         if (result === "added") showToast("Ajouté au panier");
         else if (result === "limited") showToast("Quantité maximale disponible déjà dans votre panier");
       }}

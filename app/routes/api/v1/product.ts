@@ -3,7 +3,7 @@ import { apiLoader, dataResponse, found } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { getProduct } from "~/.server/modules/catalog/catalog.service";
 
-/** GET /api/v1/products/:id: one product, publicly cached for a few seconds. */
+/** GET /api/v1/products/:id: one product with its variants, publicly cached for a few seconds. */
 export const loader = apiLoader(async ({ params }: Route.LoaderArgs) => {
   return dataResponse(found(await getProduct(await getDb(), params.id), "Produit introuvable"), { maxAge: 30 });
 });

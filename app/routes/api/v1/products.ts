@@ -2,10 +2,10 @@ import type { Route } from "./+types/products";
 import { apiLoader, everyIssue, validate } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { jsonError, jsonOk } from "~/.server/http";
-import { listProducts } from "~/.server/modules/catalog/catalog.service";
+import { listProductsWithVariants } from "~/.server/modules/catalog/product-detail.service";
 import { ProductListQuerySchema, searchParamsToObject } from "~/domain/catalog/catalog.schema";
 
-/** GET /api/v1/products?category=&search=&sort=&page=&page_size=: one page of the catalogue. */
+/** GET /api/v1/products?category=&search=&sort=&page=&page_size=: one page of the catalogue, each product with its variants. */
 export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
   const query = validate(
     ProductListQuerySchema,
@@ -13,7 +13,7 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
     everyIssue({ key: "parameter" }),
     "invalid_query",
   );
-  const result = await listProducts(await getDb(), query, { clampPage: false });
+  const result = await listProductsWithVariants(await getDb(), query, { clampPage: false });
   if (result.unknownCategory) {
     return jsonError(400, "unknown_category", `Catégorie inconnue : ${query.category?.join(", ")}`);
   }

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, eq, like, sql } from "drizzle-orm";
+import { createTestDatabase } from "../../../../tests/support/db";
+import type { DatabaseHandle } from "../../db/client";
+import { outbox, productVariants, restockAlerts, user } from "../../db/schema";
+import { insertSeedProducts } from "../../db/seed/demo";
+import { confirmRestockAlert, requestVisitorRestockAlert, sendRestockAlerts, subscribeShopperRestockAlert } from "./restock-alerts.service";
+
+let handle: DatabaseHandle;
+let productId: string;
+let soldOut: string;
+let inStock: string;
+const BASE = "https://boutique.example";
+
+const mails = (subjectPrefix: string) =>
+  handle.db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(like(sql`${outbox.payload}->>'subject'`, `${subjectPrefix}%`));
+
+const restockMailsTo = async (email: string) => (await mails("De retour en stock")).filter((r) => r.payload.to === email);
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  const seeded = await handle.db.transaction((tx) =>
+    insertSeedProducts(tx, [
+      {
+        name: "Vernis Nébuline",
+        priceCents: 1500,
+        variants: [
+          { sku: "NEB-ROUGE", label: "Rouge cerise", shade: "Rouge cerise", shadeHex: "#b0132b", priceCents: 1500, stock: 0 },
+          { sku: "NEB-ROSE", label: "Rose thé", shade: "Rose thé", shadeHex: "#e8a0a8", priceCents: 1500, stock: 4 },
+        ],
+      },
+    ]),
+  );
+  productId = seeded[0].id;
+  soldOut = seeded[0].variantId;
+  inStock = seeded[1].variantId;
+  await handle.db.insert(user).values({ id: "restock-shopper", name: "Inès", email: "ines@example.com" });
+});
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+beforeEach(async () => {
+  await handle.db.delete(restockAlerts);
+  await handle.db.delete(outbox);
+  await handle.db.update(productVariants).set({ stockQuantity: 0 }).where(eq(productVariants.id, soldOut));
+});
+
+const restock = (quantity: number) =>
+  handle.db.update(productVariants).set({ stockQuantity: quantity }).where(eq(productVariants.id, soldOut));
+
+/** The token of the confirmation mail sent to this address. */
+async function confirmationToken(email: string): Promise<string> {
+  const [row] = (await mails("Confirmez votre alerte")).filter((r) => r.payload.to === email);
+  const match = /token=([\w-]+)/.exec(String(row?.payload.text));
+  if (!match) throw new Error("no confirmation mail");
+  return match[1];
+}
+
+describe("restock alerts", () => {
+  it("a signed-in shopper subscribes in one click and gets exactly one e-mail when the variant is restocked", async () => {
+    await subscribeShopperRestockAlert(handle.db, soldOut, { id: "restock-shopper", email: "Ines@Example.com" });
+    // Twice: still one waiting alert.
+    await subscribeShopperRestockAlert(handle.db, soldOut, { id: "restock-shopper", email: "ines@example.com" });
+    expect(await handle.db.select().from(restockAlerts)).toHaveLength(1);
+
+    expect(await sendRestockAlerts(handle.db, BASE)).toEqual({ notified: 0 });
+    await restock(3);
+    expect(await sendRestockAlerts(handle.db, BASE)).toEqual({ notified: 1 });
+    expect(await sendRestockAlerts(handle.db, BASE)).toEqual({ notified: 0 });
+
+    const sent = await restockMailsTo("ines@example.com");
+    expect(sent).toHaveLength(1);
+    expect(sent[0].payload.subject).toBe("De retour en stock : Vernis Nébuline (Rouge cerise)");
+    expect(String(sent[0].payload.text)).toContain(`${BASE}/product/${productId}?variant=NEB-ROUGE`);
+    const [alert] = await handle.db.select().from(restockAlerts);
+    expect(alert.notifiedAt).not.toBeNull();
+  });
+
+  it("a visitor confirms by the e-mailed link (token stored hashed), then gets one e-mail", async () => {
+    await requestVisitorRestockAlert(handle.db, soldOut, " Lea@Example.com ", BASE);
+    const token = await confirmationToken("lea@example.com");
+    const [pending] = await handle.db.select().from(restockAlerts);
+    expect(pending.confirmedAt).toBeNull();
+    expect(pending.confirmTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(pending.confirmTokenHash).not.toContain(token);
+
+    const confirmed = await confirmRestockAlert(handle.db, token);
+    expect(confirmed).toEqual({ ok: true, productId, productName: "Vernis Nébuline", sku: "NEB-ROUGE" });
+    // Single use.
+    expect(await confirmRestockAlert(handle.db, token)).toEqual({ ok: false });
+    expect(await confirmRestockAlert(handle.db, "faux-jeton")).toEqual({ ok: false });
+
+    await restock(1);
+    expect(await sendRestockAlerts(handle.db, BASE)).toEqual({ notified: 1 });
+    expect(await restockMailsTo("lea@example.com")).toHaveLength(1);
+  });
+
+  it("an unconfirmed visitor's alert sends nothing", async () => {
+    await requestVisitorRestockAlert(handle.db, soldOut, "jamais@example.com", BASE);
+    await restock(5);
+    expect(await sendRestockAlerts(handle.db, BASE)).toEqual({ notified: 0 });
+    expect(await restockMailsTo("jamais@example.com")).toHaveLength(0);
+  });
+
+  it("a visitor asking again for an address already waiting gets no new mail, and the answer is the same", async () => {
+    await subscribeShopperRestockAlert(handle.db, soldOut, { id: "restock-shopper", email: "ines@example.com" });
+    await expect(requestVisitorRestockAlert(handle.db, soldOut, "ines@example.com", BASE)).resolves.toBeUndefined();
+    expect(await mails("Confirmez votre alerte")).toHaveLength(0);
+  });
+
+  it("sends exactly one e-mail per alert when the job runs concurrently", async () => {
+    const emails = Array.from({ length: 12 }, (_, i) => `client${i}@example.com`);
+    for (const [i, email] of emails.entries()) {
+      await subscribeShopperRestockAlert(handle.db, soldOut, { id: "restock-shopper", email: i === 0 ? "ines@example.com" : email });
+    }
+    await restock(2);
+    const runs = await Promise.all([1, 2, 3, 4].map(() => sendRestockAlerts(handle.db, BASE)));
+    expect(runs.reduce((sum, r) => sum + r.notified, 0)).toBe(12);
+    expect(await mails("De retour en stock")).toHaveLength(12);
+    expect(
+      await handle.db
+        .select()
+        .from(restockAlerts)
+        .where(and(sql`${restockAlerts.notifiedAt} IS NULL`)),
+    ).toHaveLength(0);
+  });
+
+  it("refuses an alert on a variant in stock or unknown", async () => {
+    await expect(
+      subscribeShopperRestockAlert(handle.db, inStock, { id: "restock-shopper", email: "ines@example.com" }),
+    ).rejects.toMatchObject({
+      code: "variant_in_stock",
+    });
+    await expect(
+      requestVisitorRestockAlert(handle.db, "00000000-0000-0000-0000-000000000000", "a@example.com", BASE),
+    ).rejects.toMatchObject({ kind: "not_found" });
+  });
+});

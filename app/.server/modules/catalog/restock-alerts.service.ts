@@ -1,0 +1,219 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { rowsOf, type Database, type Executor } from "../../db/client";
+import { products, productVariants, restockAlerts } from "../../db/schema";
+import { enqueueMail, kickOutbox } from "../../outbox/outbox.service";
+import { conflict, notFound } from "~/domain/errors";
+
+/** Alerts sent per pass of the job (the next pass takes the rest). */
+export const RESTOCK_ALERT_BATCH = 200;
+
+/** Product names are typed in the back-office: escaped before they go into the HTML part. */
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+type VariantInfo = {
+  variantId: string;
+  productId: string;
+  productName: string;
+  label: string;
+  sku: string;
+  stock: number;
+  variantCount: number;
+};
+
+async function variantInfo(db: Executor, variantId: string): Promise<VariantInfo> {
+  const [row] = await db
+    .select({
+      variantId: productVariants.id,
+      productId: productVariants.productId,
+      productName: products.name,
+      label: productVariants.label,
+      sku: productVariants.sku,
+      stock: productVariants.stockQuantity,
+      variantCount: products.variantCount,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.id, variantId));
+  if (!row) throw notFound("variant_not_found", "Cette variante du produit n'existe pas.", { field: "variant_id" });
+  if (row.stock > 0)
+    throw conflict("variant_in_stock", "Cette variante est disponible : vous pouvez l'ajouter au panier.", { field: "variant_id" });
+  return row;
+}
+
+const productTitle = (v: Pick<VariantInfo, "productName" | "label" | "variantCount">) =>
+  v.variantCount > 1 ? `${v.productName} (${v.label})` : v.productName;
+
+const productUrl = (base: string, v: Pick<VariantInfo, "productId" | "sku">) =>
+  `${base}/product/${v.productId}?variant=${encodeURIComponent(v.sku)}`;
+
+function confirmationMail(email: string, v: VariantInfo, confirmUrl: string) {
+  const title = productTitle(v);
+  const subject = `Confirmez votre alerte de retour en stock : ${title}`;
+  const text = [
+    "Bonjour,",
+    "",
+    `Vous avez demandé à être prévenu(e) du retour en stock de « ${title} ».`,
+    "Pour confirmer cette alerte, ouvrez ce lien :",
+    confirmUrl,
+    "",
+    "Nous vous écrirons une seule fois, dès le retour du produit. Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet e-mail.",
+    "",
+    "L'équipe Aurore",
+  ].join("\n");
+  const html = `<p>Bonjour,</p>
+<p>Vous avez demandé à être prévenu(e) du retour en stock de « ${escapeHtml(title)} ».</p>
+<p><a href="${escapeHtml(confirmUrl)}">Confirmer mon alerte</a></p>
+<p>Nous vous écrirons une seule fois, dès le retour du produit. Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet e-mail.</p>
+<p>L'équipe Aurore</p>`;
+  return { to: email, subject, text, html };
+}
+
+function restockMail(email: string, v: Pick<VariantInfo, "productName" | "label" | "variantCount" | "productId" | "sku">, base: string) {
+  const title = productTitle(v);
+  const url = productUrl(base, v);
+  const subject = `De retour en stock : ${title}`;
+  const text = [
+    "Bonjour,",
+    "",
+    `Bonne nouvelle : « ${title} » est de nouveau disponible.`,
+    url,
+    "",
+    "Les quantités peuvent être limitées. Cette alerte est maintenant terminée : vous ne recevrez pas d'autre e-mail à son sujet.",
+    "",
+    "L'équipe Aurore",
+  ].join("\n");
+  const html = `<p>Bonjour,</p>
+<p>Bonne nouvelle : « ${escapeHtml(title)} » est de nouveau disponible.</p>
+<p><a href="${escapeHtml(url)}">Voir le produit</a></p>
+<p>Les quantités peuvent être limitées. Cette alerte est maintenant terminée : vous ne recevrez pas d'autre e-mail à son sujet.</p>
+<p>L'équipe Aurore</p>`;
+  return { to: email, subject, text, html };
+}
+
+/**
+ * A signed-in shopper's alert: their account's address, confirmed at once (they are who they say).
+ * Asking twice keeps one waiting alert.
+ */
+export async function subscribeShopperRestockAlert(db: Executor, variantId: string, user: { id: string; email: string }): Promise<void> {
+  await variantInfo(db, variantId);
+  // The conflict target is the expression index on lower(email): written in SQL, which drizzle's
+  // onConflict cannot name.
+  await db.execute(sql`
+    INSERT INTO ${restockAlerts} (variant_id, user_id, email, confirmed_at)
+    VALUES (${variantId}::uuid, ${user.id}, ${normalizeEmail(user.email)}, now())
+    ON CONFLICT (variant_id, lower(email)) WHERE notified_at IS NULL
+    DO UPDATE SET user_id = excluded.user_id, confirmed_at = coalesce(${restockAlerts}.confirmed_at, now()), confirm_token_hash = NULL`);
+}
+
+/**
+ * A visitor's alert, double opt-in: the alert waits unconfirmed and a confirmation mail carries a
+ * token whose hash only is stored. The caller answers the same whatever happened (an address
+ * already waiting is not told apart), so the form reveals nothing about an address.
+ */
+export async function requestVisitorRestockAlert(db: Database, variantId: string, rawEmail: string, publicUrl: string): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  const queued = await db.transaction(async (tx) => {
+    const variant = await variantInfo(tx, variantId);
+    const [existing] = await tx
+      .select({ id: restockAlerts.id, confirmedAt: restockAlerts.confirmedAt })
+      .from(restockAlerts)
+      .where(and(eq(restockAlerts.variantId, variantId), sql`lower(${restockAlerts.email}) = ${email}`, isNull(restockAlerts.notifiedAt)))
+      .for("update");
+    if (existing?.confirmedAt) return false;
+    const token = randomBytes(32).toString("base64url");
+    if (existing) {
+      await tx
+        .update(restockAlerts)
+        .set({ confirmTokenHash: hashToken(token) })
+        .where(eq(restockAlerts.id, existing.id));
+    } else {
+      await tx.insert(restockAlerts).values({ variantId, email, confirmTokenHash: hashToken(token) });
+    }
+    const base = publicUrl.replace(/\/$/, "");
+    await enqueueMail(tx, confirmationMail(email, variant, `${base}/alerte-stock/confirmation?token=${token}`));
+    return true;
+  });
+  if (queued) kickOutbox();
+}
+
+/** The confirmation link: the alert starts waiting for the restock. Single use. */
+export async function confirmRestockAlert(
+  db: Executor,
+  token: string,
+): Promise<{ ok: true; productId: string; productName: string; sku: string } | { ok: false }> {
+  if (!token || token.length > 200) return { ok: false };
+  const [row] = await db
+    .update(restockAlerts)
+    .set({ confirmedAt: sql`now()`, confirmTokenHash: null })
+    .where(and(eq(restockAlerts.confirmTokenHash, hashToken(token)), isNull(restockAlerts.notifiedAt)))
+    .returning({ variantId: restockAlerts.variantId });
+  if (!row) return { ok: false };
+  const [v] = await db
+    .select({ productId: productVariants.productId, productName: products.name, sku: productVariants.sku })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.id, row.variantId));
+  return v ? { ok: true, ...v } : { ok: false };
+}
+
+/**
+ * The job: every confirmed alert whose variant has stock again gets ONE e-mail, then is spent.
+ * Decoupled from the inventory module: whatever put the stock back (an admin, a cancelled order,
+ * a return), the next pass sees it. The claim is one conditional UPDATE (`notified_at IS NULL`,
+ * re-checked after any row lock wait) whose returned rows get their mail in the same
+ * transaction, so two processes running it at once never mail one alert twice; SKIP LOCKED lets
+ * them share the work instead of waiting.
+ */
+export async function sendRestockAlerts(db: Database, publicUrl: string): Promise<{ notified: number }> {
+  const base = publicUrl.replace(/\/$/, "");
+  const notified = await db.transaction(async (tx) => {
+    const res = await tx.execute(sql`
+      WITH due AS (
+        SELECT a.id FROM ${restockAlerts} a
+        JOIN ${productVariants} v ON v.id = a.variant_id
+        WHERE a.notified_at IS NULL AND a.confirmed_at IS NOT NULL AND v.stock_quantity > 0
+        ORDER BY a.created_at
+        LIMIT ${RESTOCK_ALERT_BATCH}
+        FOR UPDATE OF a SKIP LOCKED
+      )
+      UPDATE ${restockAlerts} a SET notified_at = now()
+      FROM due, ${productVariants} v, ${products} p
+      WHERE a.id = due.id AND a.notified_at IS NULL AND v.id = a.variant_id AND p.id = v.product_id
+      RETURNING a.email, v.product_id, v.sku, v.label, p.name AS product_name, p.variant_count`);
+    const rows = rowsOf<{ email: string; product_id: string; sku: string; label: string; product_name: string; variant_count: number }>(
+      res,
+    );
+    for (const r of rows) {
+      await enqueueMail(
+        tx,
+        restockMail(
+          r.email,
+          { productId: r.product_id, sku: r.sku, label: r.label, productName: r.product_name, variantCount: Number(r.variant_count) },
+          base,
+        ),
+      );
+    }
+    return rows.length;
+  });
+  if (notified > 0) kickOutbox();
+  return { notified };
+}
+
+/** The form's one call: a signed-in shopper's alert at once, or a visitor's confirmation mail. */
+export async function requestRestockAlert(
+  db: Database,
+  input: { variantId: string; user: { id: string; email: string } | null; email?: string },
+  publicUrl: string,
+): Promise<"subscribed" | "confirmation_sent"> {
+  if (input.user) {
+    await subscribeShopperRestockAlert(db, input.variantId, input.user);
+    return "subscribed";
+  }
+  await requestVisitorRestockAlert(db, input.variantId, input.email ?? "", publicUrl);
+  return "confirmation_sent";
+}

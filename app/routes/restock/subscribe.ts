@@ -1,0 +1,52 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/subscribe";
+import { getDb } from "~/.server/db";
+import { getEnv } from "~/.server/env";
+import { tryReadFormData } from "~/.server/forms";
+import { getCurrentSession } from "~/.server/auth/session.server";
+import { answeringRouteAction } from "~/.server/error-responses";
+import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/rate-limit";
+import { requestRestockAlert } from "~/.server/modules/catalog/restock-alerts.service";
+import { RestockAlertShopperSchema, RestockAlertVisitorSchema } from "~/domain/catalog/restock-alert.schema";
+import { RESTOCK_SIGNED_IN_MESSAGE, RESTOCK_VISITOR_MESSAGE, type RestockAlertResult } from "~/domain/catalog/restock-alert.rules";
+import { noStore } from "~/lib/http-cache";
+
+/** GET /alerte-stock (typed or bookmarked): the form lives on the product pages. */
+export function loader() {
+  return redirect("/products");
+}
+
+/** POST /alerte-stock: 'M'avertir du retour en stock', answering { ok, message } for the product page's form. */
+export async function action({ request }: Route.ActionArgs) {
+  const read = await tryReadFormData(request);
+  if (!read.ok) return data<RestockAlertResult>({ ok: false, message: read.message }, { status: read.status, headers: noStore });
+  const session = await getCurrentSession(request);
+  const parsed = (session ? RestockAlertShopperSchema : RestockAlertVisitorSchema).safeParse({
+    variant_id: read.form.get("variant_id") ?? "",
+    ...(session ? {} : { email: read.form.get("email") ?? "" }),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0] === "email" ? "email" : "variant_id";
+    return data<RestockAlertResult>({ ok: false, message: issue?.message ?? "Demande invalide", field }, { status: 400, headers: noStore });
+  }
+  const limited = hitFormLimit("restockAlert", requestKey(request, session?.user.id));
+  if (!limited.allowed) {
+    return data<RestockAlertResult>(
+      { ok: false, message: TOO_MANY_REQUESTS_MESSAGE },
+      { status: 429, headers: { ...noStore, "Retry-After": String(limited.retryAfterSeconds) } },
+    );
+  }
+  const email = (parsed.data as { email?: string }).email;
+  return answeringRouteAction<RestockAlertResult>(
+    async () => {
+      const done = await requestRestockAlert(
+        await getDb(),
+        { variantId: parsed.data.variant_id, user: session ? { id: session.user.id, email: session.user.email } : null, email },
+        getEnv().publicUrl,
+      );
+      return { ok: true, message: done === "subscribed" ? RESTOCK_SIGNED_IN_MESSAGE : RESTOCK_VISITOR_MESSAGE };
+    },
+    (error) => ({ ok: false, message: error.message, field: error.field === "email" ? "email" : "variant_id" }),
+  );
+}
