@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
-import { APPROVED_CARD, CONTACT, createShopper, pickProducts } from "../../../../tests/support/shoppers";
+import { APPROVED_CARD, CONTACT, createShopper, pickProducts, setProductPrice } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
-import { giftCards, giftCardTransactions, orderItems, orders, outbox, products, promoCodes } from "../../db/schema";
+import { giftCards, giftCardTransactions, orderItems, orders, outbox, promoCodes } from "../../db/schema";
 import { createPromoCode } from "../promotions/promo-codes-admin.service";
 import { SimulatedPaymentProvider } from "../payments/payment-provider";
 import {
@@ -102,10 +102,7 @@ async function newCard(amountEuros: number, options: { now?: Date } = {}) {
 /** A product whose order costs exactly `totalCents` with the 9,90 € delivery fee. */
 async function productForTotal(totalCents: number) {
   const [p] = await pickProducts(handle.db, 1, 1000);
-  await handle.db
-    .update(products)
-    .set({ priceCents: totalCents - 990 })
-    .where(eq(products.id, p.id));
+  await setProductPrice(handle.db, p.id, totalCents - 990);
   return p.id;
 }
 

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
-import { APPROVED_CARD, CONTACT, DECLINED_CARD, createShopper, type TestShopper } from "../../../../tests/support/shoppers";
+import { insertSeedProducts } from "../../db/seed/demo";
+import {
+  APPROVED_CARD,
+  CONTACT,
+  DECLINED_CARD,
+  createShopper,
+  setProductStock,
+  type TestShopper,
+} from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
 import { cartItems, orders, paymentAttempts, products, userProfiles } from "../../db/schema";
 import { placeOrder as placeOrderOrThrow, PAYMENT_EXPIRED_MESSAGE } from "../../workflows/place-order";
@@ -45,16 +53,7 @@ class SimulatedCrash extends Error {}
 
 /** A product of 25 € with `stock` units (points can pay part of it). */
 async function productWithStock(stock: number) {
-  const [p] = await handle.db
-    .insert(products)
-    .values({
-      name: `Sérum test ${randomUUID().slice(0, 8)}`,
-      slug: `serum-test-${randomUUID()}`,
-      priceCents: 2500,
-      stockQuantity: stock,
-      inStock: true,
-    })
-    .returning({ id: products.id });
+  const [p] = await insertSeedProducts(handle.db, [{ name: `Sérum test ${randomUUID().slice(0, 8)}`, priceCents: 2500, stock }]);
   return p.id;
 }
 
@@ -332,8 +331,7 @@ describe("payment attempts of ordinary checkouts", () => {
       ...orderInput(shopper, productId, provider),
       // The last unit goes to someone else between the charge and the transaction.
       testHooks: {
-        afterCharge: async (at) =>
-          void (at === "attempt_charged" && (await handle.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, productId)))),
+        afterCharge: async (at) => void (at === "attempt_charged" && (await setProductStock(handle.db, productId, 0))),
       },
     });
     expect(result).toMatchObject({ ok: false, code: "insufficient_stock" });

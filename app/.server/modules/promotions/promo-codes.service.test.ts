@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
-import { APPROVED_CARD, CONTACT, createShopper, pickProducts } from "../../../../tests/support/shoppers";
+import { APPROVED_CARD, CONTACT, createShopper, pickProducts, setProductPrice, setProductStock } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
 import { categories, newsletterSubscriptions, orders, outbox, products, promoCodes, promoRedemptions } from "../../db/schema";
 import type { MailMessage } from "../../mail/mailer";
@@ -53,7 +53,7 @@ async function adminCode(form: Record<string, unknown>) {
 /** A product of a known price, with stock, in a known category. */
 async function product(priceCents: number, stock = 100) {
   const [p] = await pickProducts(handle.db, 1, stock);
-  await handle.db.update(products).set({ priceCents }).where(eq(products.id, p.id));
+  await setProductPrice(handle.db, p.id, priceCents);
   const [row] = await handle.db.select({ id: products.id, categoryId: products.categoryId }).from(products).where(eq(products.id, p.id));
   return row;
 }
@@ -63,11 +63,16 @@ async function productsInTwoCategories() {
   const rows = await handle.db
     .select({ id: products.id, categoryId: products.categoryId, priceCents: products.priceCents })
     .from(products)
-    .where(sql`${products.categoryId} IN (${sql.raw(cats.map((c) => `'${c.id}'`).join(","))})`);
+    .where(sql`${products.variantCount} = 1 AND ${products.categoryId} IN (${sql.raw(cats.map((c) => `'${c.id}'`).join(","))})`);
   const a = rows.find((r) => r.categoryId === cats[0].id)!;
   const b = rows.find((r) => r.categoryId === cats[1].id)!;
-  await handle.db.update(products).set({ stockQuantity: 100, inStock: true, priceCents: 4000 }).where(eq(products.id, a.id));
-  await handle.db.update(products).set({ stockQuantity: 100, inStock: true, priceCents: 2000 }).where(eq(products.id, b.id));
+  for (const [id, price] of [
+    [a.id, 4000],
+    [b.id, 2000],
+  ] as const) {
+    await setProductStock(handle.db, id, 100);
+    await setProductPrice(handle.db, id, price);
+  }
   return { a: { ...a, priceCents: 4000 }, b: { ...b, priceCents: 2000 }, categoryA: cats[0].id };
 }
 
