@@ -58,28 +58,58 @@ afterAll(async () => {
 });
 
 describe("buying two shades of one product", () => {
-  it("picks a shade on the product page, buys both shades, and sees both labels in the account and the back-office", async () => {
+  it("adds two shades from the product page's selector, buys them, and sees both labels in the account and the back-office", async () => {
     const cookie = await signInCookie(shop.baseURL, SHOPPER.email, SHOPPER.password);
     const context = await signedInContext(browser, shop.baseURL, cookie);
     contexts.push(context);
     const page = await context.newPage();
 
-    // The shade selector chooses the variant: the address and the price follow it.
-    await page.goto(`/product/${productId}`);
+    type Line = { product_id: string; variant_id?: string; quantity: number };
+    const cartLines = () =>
+      page.evaluate(() => {
+        const raw = localStorage.getItem("aurore-cart");
+        return raw ? (JSON.parse(raw) as { items: Line[] }).items : [];
+      });
     const shades = page.getByRole("radiogroup", { name: /^Teinte/ });
+    const addToCart = page.locator("form", { has: page.getByLabel("Quantité") }).getByRole("button", { name: "Ajouter au panier" });
+    /** Chooses a shade on the page (the address names it), then adds it until the cart holds its line. */
+    async function addShade(shade: string, sku: string) {
+      await expect
+        .poll(async () => {
+          await shades
+            .getByRole("radio", { name: shade })
+            .click({ timeout: 1000 })
+            .catch(() => undefined);
+          return new URL(page.url()).searchParams.get("variant");
+        })
+        .toBe(sku);
+      await expect
+        .poll(
+          async () => {
+            if ((await cartLines()).some((l) => l.variant_id === variantIds[shade])) return true;
+            await addToCart.click({ timeout: 1000 }).catch(() => undefined);
+            await page.waitForTimeout(200);
+            return (await cartLines()).some((l) => l.variant_id === variantIds[shade]);
+          },
+          { timeout: 15_000, interval: 100 },
+        )
+        .toBe(true);
+    }
+
+    await page.goto(`/product/${productId}`);
     await expect.poll(() => shades.getByRole("radio", { name: "Corail" }).getAttribute("aria-checked")).toBe("true");
-    await expect
-      .poll(async () => {
-        await shades
-          .getByRole("radio", { name: "Bordeaux" })
-          .click({ timeout: 1000 })
-          .catch(() => undefined);
-        return new URL(page.url()).searchParams.get("variant");
-      })
-      .toBe("RAL-VEL-BOR");
+    await addShade("Bordeaux", "RAL-VEL-BOR");
     await expect
       .poll(async () => (await page.locator("main .text-2xl").first().innerText()).replace(/\u202f|\u00a0/g, " "))
       .toContain("26,00 €");
+    await addShade("Corail", "RAL-VEL-COR");
+    const lines = await cartLines();
+    expect(lines.map((l) => [l.product_id, l.variant_id, l.quantity]).sort()).toEqual(
+      [
+        [productId, variantIds.Bordeaux, 1],
+        [productId, variantIds.Corail, 1],
+      ].sort(),
+    );
 
     // Both shades in one order, each line on its variant.
     const address = await apiCall(shop.baseURL, "POST", "/api/v1/addresses", cookie, HTTP_ADDRESS);
@@ -93,10 +123,7 @@ describe("buying two shades of one product", () => {
         address_id: address.json.data.id,
         contact: HTTP_CONTACT,
         card: HTTP_CARD,
-        lines: [
-          { product_id: productId, variant_id: variantIds.Corail, quantity: 1 },
-          { product_id: productId, variant_id: variantIds.Bordeaux, quantity: 2 },
-        ],
+        lines: lines.map(({ product_id, variant_id, quantity }) => ({ product_id, variant_id, quantity })),
       },
       { "idempotency-key": randomUUID() },
     );
