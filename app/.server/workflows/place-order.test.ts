@@ -112,12 +112,9 @@ describe("quoteCheckout", () => {
     expect(quote.discount_cents).toBeLessThanOrEqual(quote.subtotal_cents);
 
     const modest = await createShopper(handle.db, { points: 250 });
-    const [dear] = await handle.db
-      .select({ id: products.id })
-      .from(products)
-      .where(sql`${products.priceCents} >= 5000 AND ${products.variantCount} = 1`)
-      .limit(1);
-    await setProductStock(handle.db, dear.id, 20);
+    // The demo catalogue may hold no one-variant product at 50 € or more: price one there.
+    const [, dear] = await pickProducts(handle.db, 2, 20);
+    await setProductPrice(handle.db, dear.id, 6500);
     const q2 = await quoteCheckout(handle.db, { userId: modest.id, lines: [{ product_id: dear.id, quantity: 1 }], pointsToUse: 250 });
     expect(q2.max_redeemable_points).toBe(200);
     expect(q2.points_to_use).toBe(200);

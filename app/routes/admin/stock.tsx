@@ -58,10 +58,12 @@ export default function AdminStock({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="mt-3 divide-y divide-line">
               {alerts.map((a) => (
-                <li key={a.id} className="flex items-center justify-between gap-3 py-2">
-                  <span>
-                    <span className="font-semibold">{a.name}</span>
-                    <span className="block text-sm text-muted">{a.category_name ?? "Non classé"}</span>
+                <li key={a.variant_id} className="flex items-center justify-between gap-3 py-2">
+                  <span className="min-w-0">
+                    <span className="font-semibold break-words">{a.name}</span>
+                    <span className="block text-sm text-muted">
+                      {a.category_name ?? "Non classé"} · {a.sku}
+                    </span>
                   </span>
                   <span
                     className={`rounded-full px-3 py-1 text-xs font-semibold ${a.stock === 0 ? "bg-red-100 text-red-900" : "bg-orange-100 text-orange-900"}`}

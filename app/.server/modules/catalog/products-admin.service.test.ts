@@ -168,8 +168,21 @@ describe("stock report", () => {
   it("lists alerts (stock <= 10) lowest first and counts products per category", async () => {
     const alerts = await listStockAlerts(handle.db, 1000);
     expect(alerts.every((a) => a.stock <= 10)).toBe(true);
-    expect(alerts.map((a) => a.id)).toEqual(expect.arrayContaining([ids.creme, ids.rouge, ids.savon]));
-    expect(alerts.map((a) => a.id)).not.toContain(ids.parfum);
+    expect(alerts.map((a) => a.stock)).toEqual([...alerts.map((a) => a.stock)].sort((x, y) => x - y));
+    expect(alerts.map((a) => a.product_id)).toEqual(expect.arrayContaining([ids.creme, ids.rouge, ids.savon]));
+    expect(alerts.map((a) => a.product_id)).not.toContain(ids.parfum);
+    // A one-variant product by its name alone ('Format unique' is not shown).
+    expect(alerts.find((a) => a.product_id === ids.creme)).toMatchObject({
+      name: `Crème ${token} Éclat`,
+      sku: `SKU-${token}-creme`,
+      stock: 0,
+    });
+    // Per variant: the sold-out and the low shade each alert, the well-stocked one does not.
+    const shades = alerts.filter((a) => a.product_id === ids.multi);
+    expect(shades.map((a) => [a.variant_id, a.name, a.stock])).toEqual([
+      [variantIds["Beige 02"], `Fond de teint ${multiToken} · Beige 02`, 0],
+      [variantIds["Ivoire 01"], `Fond de teint ${multiToken} · Ivoire 01`, 4],
+    ]);
     const perCategory = await countProductsPerCategory(handle.db);
     expect(perCategory.find((c) => c.category_id === categoryId)?.count).toBe(3);
   });

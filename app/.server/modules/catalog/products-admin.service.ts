@@ -32,6 +32,7 @@ import { csvRow, CSV_BOM } from "~/lib/csv";
 import { ADMIN_PRODUCTS_PAGE_SIZE, LOW_STOCK_THRESHOLD, STOCK_EXPORT_MAX_ROWS } from "~/lib/shop-rules";
 import { isUuid } from "~/lib/uuid";
 import { notFound } from "~/domain/errors";
+import { lineName } from "~/domain/cart/line-name";
 
 export { PRODUCT_NOT_FOUND_MESSAGE };
 
@@ -201,16 +202,36 @@ async function computeStockReport(db: Executor): Promise<StockReport> {
   };
 }
 
-/** 'Alertes de Stock': products at or under the threshold, lowest stock first. */
+/**
+ * 'Alertes de Stock': variants at or under the threshold (out of stock included), lowest stock
+ * first, each named "product · variant label" (a one-variant product by its name alone): one
+ * shade sold out is an alert even while its product's other shades are in stock.
+ */
 export async function listStockAlerts(db: Executor, limit: number) {
   const rows = await db
-    .select({ id: products.id, name: products.name, stock: products.stockQuantity, categoryName: categories.name })
-    .from(products)
+    .select({
+      variantId: productVariants.id,
+      productId: products.id,
+      productName: products.name,
+      label: productVariants.label,
+      sku: productVariants.sku,
+      stock: productVariants.stockQuantity,
+      categoryName: categories.name,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(lte(products.stockQuantity, LOW_STOCK_THRESHOLD))
-    .orderBy(asc(products.stockQuantity), asc(products.name), asc(products.id))
+    .where(lte(productVariants.stockQuantity, LOW_STOCK_THRESHOLD))
+    .orderBy(asc(productVariants.stockQuantity), asc(products.name), asc(productVariants.position), asc(productVariants.id))
     .limit(limit);
-  return rows.map((r) => ({ id: r.id, name: r.name, stock: r.stock, category_name: r.categoryName }));
+  return rows.map((r) => ({
+    variant_id: r.variantId,
+    product_id: r.productId,
+    name: lineName(r.productName, r.label),
+    sku: r.sku,
+    stock: r.stock,
+    category_name: r.categoryName,
+  }));
 }
 
 /** Product count per category (products without category not counted), biggest first. */
