@@ -48,7 +48,7 @@ export async function placeOrderOverHttp(baseURL: string, cookie: string, quanti
   const address = await apiCall(baseURL, "POST", "/api/v1/addresses", cookie, HTTP_ADDRESS);
   if (address.status !== 201) throw new Error(`address: ${address.status} ${JSON.stringify(address.json)}`);
   const list = await apiCall(baseURL, "GET", "/api/v1/products?sort=price_desc&page_size=40", null);
-  const product = list.json.data.find((p: Json) => p.in_stock && p.stock_quantity >= quantity + 5);
+  const product = list.json.data.find((p: Json) => p.variant_count === 1 && p.in_stock && p.stock_quantity >= quantity + 5);
   const order = await apiCall(
     baseURL,
     "POST",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text.rules";
 import { API_MAX_PAGE_SIZE, CATALOGUE_PAGE_SIZE, SEARCH_MAX_LENGTH } from "~/lib/shop-rules";
 import { PRICE_BANDS, PRODUCT_SORTS, SKIN_TYPES } from "./catalog.constants";
 
@@ -16,7 +17,12 @@ const slug = text().trim().min(1).max(100);
 const listOf = <T extends z.ZodType>(item: T, max: number, messages: { invalid: string; tooMany: string }) =>
   z
     .union([item, z.array(item).max(max)], {
-      error: (issue) => (Array.isArray(issue.input) && issue.input.length > max ? messages.tooMany : messages.invalid),
+      error: (issue) => {
+        const values: unknown[] = Array.isArray(issue.input) ? issue.input : [issue.input];
+        // A NUL or other control character gets the shop's one message for unsafe text.
+        if (values.some((v) => typeof v === "string" && !isSafeText(v))) return UNSAFE_TEXT_MESSAGE;
+        return Array.isArray(issue.input) && issue.input.length > max ? messages.tooMany : messages.invalid;
+      },
     })
     .transform((v) => (Array.isArray(v) ? v : [v]) as z.output<T>[]);
 

@@ -15,7 +15,15 @@ const baseURL = inject("baseURL");
 let browser: Browser;
 let adminCookie: string;
 
-type ApiProduct = { id: string; name: string; price_cents: number; stock_quantity: number; in_stock: boolean };
+type ApiProduct = {
+  id: string;
+  name: string;
+  price_cents: number;
+  stock_quantity: number;
+  in_stock: boolean;
+  default_variant_id: string;
+  variants: { id: string; price_cents: number }[];
+};
 
 function contextWith(cookie: string | null): Promise<BrowserContext> {
   return signedInContext(browser, baseURL, cookie, { viewport: { width: 1280, height: 900 } });
@@ -46,7 +54,7 @@ async function cartLines(page: Page): Promise<{ product_id: string }[]> {
 
 async function addFromProductPage(page: Page, product: ApiProduct) {
   await page.goto(`/product/${product.id}`);
-  const button = page.getByRole("main").getByRole("button", { name: "Ajouter au panier", exact: true });
+  const button = page.getByRole("main").getByRole("button", { name: "Ajouter au panier", exact: true }).first(); // the page's own, before related products
   await expect
     .poll(
       async () => {
@@ -87,8 +95,13 @@ describe("Paramètres", () => {
   });
 
   it("lowers the free-delivery threshold to 50 €: a 60 € cart ships free, then back to 100 €", async () => {
-    const catalogue = (await (await fetch(`${baseURL}/api/v1/products?page_size=100&sort=price_asc`)).json()) as { data: ApiProduct[] };
-    const product = catalogue.data.find((p) => p.in_stock && p.stock_quantity >= 5 && p.price_cents >= 5000 && p.price_cents < 10_000);
+    const catalogue = (await (await fetch(`${baseURL}/api/v1/products?page_size=100&sort=price_asc&price=50-100`)).json()) as {
+      data: ApiProduct[];
+    };
+    // The product page adds the default variant: its price is the one that counts.
+    const product = catalogue.data
+      .map((p) => ({ ...p, price_cents: p.variants.find((v) => v.id === p.default_variant_id)?.price_cents ?? p.price_cents }))
+      .find((p) => p.in_stock && p.stock_quantity >= 5 && p.price_cents >= 5000 && p.price_cents < 10_000);
     expect(product, "a product between 50 and 100 €").toBeDefined();
     if (!product) return;
 
@@ -170,7 +183,12 @@ describe("Paramètres", () => {
       "POST",
       "/api/v1/orders",
       shopperCookie,
-      { address_id: address.json.data.id, contact: HTTP_CONTACT, card: HTTP_CARD, lines: [{ product_id: product.id, quantity: 1 }] },
+      {
+        address_id: address.json.data.id,
+        contact: HTTP_CONTACT,
+        card: HTTP_CARD,
+        lines: [{ product_id: product.id, variant_id: product.default_variant_id, quantity: 1 }],
+      },
       { "idempotency-key": randomUUID() },
     );
     expect(order.status).toBe(201);

@@ -178,7 +178,7 @@ describe("gift cards, bought and spent", () => {
     const shopper = await signedInContext(browser, baseURL, shopperCookie);
     const p2 = await shopper.newPage();
     await p2.goto(`/product/${product.id}`);
-    const add = p2.getByRole("main").getByRole("button", { name: "Ajouter au panier", exact: true });
+    const add = p2.getByRole("main").getByRole("button", { name: "Ajouter au panier", exact: true }).first(); // the page's own, before related products
     await expect
       .poll(
         async () => {

@@ -29,7 +29,7 @@ async function cartLines(page: Page): Promise<{ product_id: string }[]> {
 /** Adds a product from its page; the button only works once the page is hydrated. */
 async function addFromProductPage(page: Page, product: ApiProduct) {
   await page.goto(`/product/${product.id}`);
-  const button = page.getByRole("main").getByRole("button", { name: "Ajouter au panier", exact: true });
+  const button = page.getByRole("main").getByRole("button", { name: "Ajouter au panier", exact: true }).first(); // the page's own, before related products
   await expect
     .poll(
       async () => {

@@ -13,7 +13,7 @@ import { signUpCookie } from "../../support/http-session";
 const baseURL = inject("baseURL");
 let browser: Browser;
 
-type ProductSummary = { id: string; name: string; price_cents: number; stock_quantity: number; in_stock: boolean };
+type ProductSummary = { id: string; name: string; price_cents: number; stock_quantity: number; in_stock: boolean; variant_count: number };
 type OrderSummary = { id: string; reference: string; status: string; cancellable: boolean; items: unknown[] };
 
 async function api(path: string, cookie: string | null, init: RequestInit = {}): Promise<Response> {
@@ -123,7 +123,7 @@ describe("order history and cancellation", () => {
     cookieA = await signUpCookie(baseURL, emailA, "Secret123!", "Marie");
     cookieB = await signUpCookie(baseURL, emailB, "Secret123!", "Bruno");
     const list = (await (await api("/api/v1/products?page_size=100", null)).json()) as { data: ProductSummary[] };
-    products = list.data.filter((p) => p.in_stock && p.stock_quantity >= 5).slice(0, 5);
+    products = list.data.filter((p) => p.variant_count === 1 && p.in_stock && p.stock_quantity >= 5).slice(0, 5);
     expect(products).toHaveLength(5);
 
     const addressId = await createAddress(cookieA);

@@ -35,7 +35,7 @@ beforeAll(async () => {
   aliceAddress = a.json.data.id;
   bobAddress = b.json.data.id;
   const list = await call("GET", "/api/v1/products?sort=price_desc&page_size=20", null);
-  product = list.json.data.find((p: Json) => p.stock_quantity >= 5 && p.in_stock);
+  product = list.json.data.find((p: Json) => p.variant_count === 1 && p.stock_quantity >= 5 && p.in_stock);
   expect(product).toBeDefined();
 });
 
