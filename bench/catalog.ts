@@ -28,6 +28,7 @@ import {
   type ProductListInput,
 } from "../app/.server/modules/catalog/catalog.service";
 import { suggestSearch } from "../app/.server/modules/catalog/search-suggest.service";
+import { compactFacetCells } from "../app/.server/modules/catalog/facets.service";
 import { seedBulkProducts } from "./seed-products";
 import { load, percentiles, printTable, round, startShop, type LoadResult } from "./lib";
 
@@ -152,7 +153,14 @@ for (const size of sizes) {
   await seedDemoDataIfEmpty(handle.db);
   const existing = await countProducts(handle.db);
   const seedStart = Date.now();
-  await seedBulkProducts(handle.db, Math.max(size - existing, 0));
+  const toSeed = Math.max(size - existing, 0);
+  await seedBulkProducts(handle.db, toSeed);
+  // Seeding writes each product row once per variant (the roll-up trigger), leaving about three
+  // dead rows for each live one: a search would read four times the pages a shop's table has.
+  // A live shop's autovacuum reuses that space as it goes; a bulk load is compacted once.
+  if (toSeed > 0) await handle.db.execute(sql`VACUUM FULL products, product_variants`);
+  // What the shop's minute job does: the bulk load's facet deltas folded into one row per cell.
+  await compactFacetCells(handle.db);
   await maintainDatabase(handle);
   if (serverUrl) await handle.db.execute(sql`VACUUM ANALYZE`);
   invalidateCatalogCaches(handle.db);
@@ -177,7 +185,7 @@ for (const size of sizes) {
     for (const term of terms) {
       invalidateCatalogCaches(handle.db);
       const r = await listProducts(handle.db, { search: term });
-      matches.push(`${r.total}${r.corrected_query ? ` (${r.corrected_query})` : ""}`);
+      matches.push(`${r.totalIsLowerBound ? "> " : ""}${r.total}${r.corrected_query ? ` (${r.corrected_query})` : ""}`);
     }
     const t = await timeQueries((term) => {
       invalidateCatalogCaches(handle.db);
@@ -209,6 +217,8 @@ for (const size of sizes) {
 
   const shop = await startShop({ DATA_DIR: dataDir, SEED_DEMO_DATA: "false", DATABASE_URL: serverUrl ? databaseUrl(pgName) : "" });
   const targets: [string, string][] = [
+    // The server's floor on this machine: a static answer through the same middleware stack.
+    ["floor /robots.txt", "/robots.txt"],
     ["home /", "/"],
     ["catalogue /products?page=2", "/products?page=2"],
     ["search /products?search=creme", "/products?search=creme"],

@@ -10,6 +10,7 @@ import { sendGiftCardExpiryReminders } from "./modules/gift-cards/gift-cards.ser
 import { reconcilePayments } from "./modules/payments/payment-attempts.service";
 import { getPaymentProvider } from "./modules/payments/payment-provider";
 import { sendRestockAlerts } from "./modules/catalog/restock-alerts.service";
+import { compactFacetCells } from "./modules/catalog/facets.service";
 
 export type BootstrapResult = { database: string };
 
@@ -18,6 +19,7 @@ let stopLoyaltyExpiry: (() => Promise<void>) | undefined;
 let stopGiftCardReminders: (() => Promise<void>) | undefined;
 let stopPaymentReconciliation: (() => Promise<void>) | undefined;
 let stopRestockAlerts: (() => Promise<void>) | undefined;
+let stopFacetCells: (() => Promise<void>) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
 export async function bootstrap(): Promise<BootstrapResult> {
@@ -46,6 +48,12 @@ export async function bootstrap(): Promise<BootstrapResult> {
     everyMs: RESTOCK_ALERTS_EVERY_MS,
     shouldLog: (r) => r.notified > 0,
   });
+  // The catalogue's facet cells grow by a delta row per product write that moves a product
+  // between cells; folding them every minute keeps the cube a few thousand rows (decision 027).
+  stopFacetCells ??= startRepeatingJob("facet-cells", () => compactFacetCells(handle.db), {
+    everyMs: 60_000,
+    shouldLog: (r) => r.before > 10_000,
+  });
   return { database: handle.label };
 }
 
@@ -62,6 +70,8 @@ export async function shutdown(): Promise<void> {
   stopGiftCardReminders = undefined;
   await stopRestockAlerts?.();
   stopRestockAlerts = undefined;
+  await stopFacetCells?.();
+  stopFacetCells = undefined;
   await stopOutbox?.();
   stopOutbox = undefined;
   await stopDatabase();

@@ -93,6 +93,11 @@ export const ProductListSchema = z
       page_size: z.int().min(1),
       total: z.int().nonnegative(),
       page_count: z.int().nonnegative(),
+      total_is_lower_bound: z
+        .boolean()
+        .describe(
+          "Vrai quand une recherche trouve plus de 2 000 produits : total vaut alors 2 000 (au moins), et page_count les pages de ces 2 000 premiers. Affinez la recherche pour aller au-delà.",
+        ),
     }),
   })
   .meta({ id: "ProductList" });

@@ -16,9 +16,10 @@ describe("public catalogue API", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as {
       data: { price_cents: number; category: { slug: string } }[];
-      pagination: { page: number; page_size: number; total: number; page_count: number };
+      pagination: { page: number; page_size: number; total: number; page_count: number; total_is_lower_bound: boolean };
     };
     expect(body.data).toHaveLength(5);
+    expect(body.pagination.total_is_lower_bound).toBe(false);
     expect(body.data.every((p) => p.category.slug === "parfums")).toBe(true);
     const prices = body.data.map((p) => p.price_cents);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));

@@ -238,6 +238,25 @@ export const restockAlerts = pgTable(
  * The catalogue's distinct words (unaccented, lower-case) with a trigram index: a misspelt query
  * word is corrected against it, then the normal full-text search runs (decision 025).
  */
+/**
+ * How many products share each (category, brand, packed facet key): the facet cube of the whole
+ * catalogue (decision 026) kept by database triggers (drizzle/0014), so an unfiltered or
+ * facet-filtered page reads a few thousand rows instead of grouping every product. Rows are
+ * deltas, appended without locks by each write (+1 / -1 per cell); the cube is their sum per
+ * cell, and a job folds them back to one row per cell (compactFacetCells).
+ */
+export const catalogFacetCells = pgTable(
+  "catalog_facet_cells",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    categoryId: uuid("category_id"),
+    brandId: uuid("brand_id"),
+    facetKey: smallint("facet_key").notNull(),
+    products: integer("products").notNull(),
+  },
+  (t) => [index("catalog_facet_cells_cell_idx").on(t.categoryId, t.brandId, t.facetKey)],
+);
+
 export const searchLexicon = pgTable(
   "search_lexicon",
   {

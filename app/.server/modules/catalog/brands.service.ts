@@ -1,4 +1,5 @@
 import { asc, count, eq, isNotNull, sql } from "drizzle-orm";
+import { createCountMemo } from "../../count-memo";
 import type { Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { brands, products } from "../../db/schema";
@@ -13,6 +14,18 @@ export async function listBrandRefs(db: Executor): Promise<BrandRef[]> {
   ).execute();
 }
 
+/**
+ * Products per brand, remembered like the listing counts (30 s, forgotten by every catalogue
+ * write through invalidateCatalogCaches): grouping 100k products costs tens of milliseconds and
+ * the brand list is asked for on every /marques view and GET /api/v1/brands.
+ */
+const brandCounts = createCountMemo<{ brandId: string | null; total: number }[]>({ ttlMs: 30_000, maxEntries: 1 });
+
+/** Forgets the remembered product counts per brand (catalogue writes). */
+export function forgetBrandCounts(db: Executor): void {
+  brandCounts.forget(db);
+}
+
 /** The brands A–Z with how many products each has (/marques, GET /api/v1/brands). */
 export async function listBrands(db: Executor): Promise<BrandView[]> {
   const [rows, counts] = await Promise.all([
@@ -21,7 +34,9 @@ export async function listBrands(db: Executor): Promise<BrandView[]> {
       .from(brands)
       .orderBy(asc(brands.name)),
     // Read from the brand index alone (brand_id leads products_brand_created_idx).
-    db.select({ brandId: products.brandId, total: count() }).from(products).where(isNotNull(products.brandId)).groupBy(products.brandId),
+    brandCounts.get(db, "all", () =>
+      db.select({ brandId: products.brandId, total: count() }).from(products).where(isNotNull(products.brandId)).groupBy(products.brandId),
+    ),
   ]);
   const byBrand = new Map(counts.map((c) => [c.brandId, c.total]));
   return rows

@@ -193,6 +193,26 @@ describe("search", () => {
     expect(new Set(broad.items.map((p) => p.id))).toEqual(new Set(ranked.items.map((p) => p.id)));
   });
 
+  it("counts a broad search's matches up to the cap, says the total is a lower bound, and pages within it newest first", async () => {
+    const exact = await listProducts(handle.db, { search: "creme", page_size: 100 });
+    expect(exact.total).toBeGreaterThan(2);
+    expect(exact.totalIsLowerBound).toBeUndefined();
+    const capped = await listProducts(handle.db, { search: "creme", page_size: 1 }, { countCap: 2 });
+    expect(capped).toMatchObject({ total: 2, totalIsLowerBound: true, page_count: 2 });
+    const newest = [...exact.items].sort(
+      (a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || (a.id < b.id ? 1 : -1),
+    );
+    expect(capped.items.map((p) => p.id)).toEqual([newest[0].id]);
+    const last = await listProducts(handle.db, { search: "creme", page_size: 1, page: 2 }, { countCap: 2 });
+    expect(last.items.map((p) => p.id)).toEqual([newest[1].id]);
+    const beyond = await listProducts(handle.db, { search: "creme", page_size: 1, page: 3 }, { countCap: 2, clampPage: false });
+    expect(beyond).toMatchObject({ pageOutOfRange: true, items: [] });
+    // At or under the cap the count is exact.
+    const atCap = await listProducts(handle.db, { search: "creme", page_size: 1 }, { countCap: exact.total });
+    expect(atCap.total).toBe(exact.total);
+    expect(atCap.totalIsLowerBound).toBeUndefined();
+  });
+
   it("combines search with filters", async () => {
     const result = await listProducts(handle.db, { search: "zephyrine", maxPrice: 20 });
     expect(result.items.map((p) => p.sku)).toEqual(["TEST-ZEPH-2"]);

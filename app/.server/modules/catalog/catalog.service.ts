@@ -13,7 +13,7 @@ import {
 import type { ProductListQuery } from "~/domain/catalog/catalog.schema";
 import { TOP_RATING, type PriceBand, type ProductSort, type SkinType } from "~/domain/catalog/catalog.constants";
 import type { CatalogueFacet } from "~/domain/catalog/catalog.types";
-import { listBrandRefs } from "./brands.service";
+import { forgetBrandCounts, listBrandRefs } from "./brands.service";
 import { buildFacets, countFacets, queryFacetCube, selectionConditions, type FacetCube, type FacetSelection } from "./facets.service";
 import { CATALOGUE_PAGE_SIZE, HOME_FEATURED_COUNT, HOME_PRODUCTS_PER_CATEGORY } from "~/lib/shop-rules";
 import { searchTerms, toTsQueryText } from "./search-query";
@@ -190,6 +190,7 @@ function rememberCount(db: Executor, key: string, value: unknown): void {
 /** After any change to products or categories: fresh counts and fresh pages. */
 export function invalidateCatalogCaches(db: Executor): void {
   countCaches.delete(db);
+  forgetBrandCounts(db);
   purgePageCache();
 }
 
@@ -202,6 +203,8 @@ export type ListOptions = {
   clampPage?: boolean;
   /** Most matches ranked by relevance (tests lower it). */
   rankBudget?: number;
+  /** Most search matches counted exactly (tests lower it). */
+  countCap?: number;
 };
 
 export type ProductListResult = ProductPage & {
@@ -219,12 +222,21 @@ export type ProductListResult = ProductPage & {
   suggestion?: string;
   /** Requested page lay past the last page. */
   pageOutOfRange?: boolean;
+  /** The search matched more than SEARCH_COUNT_CAP products: `total` is that cap, a lower bound. */
+  totalIsLowerBound?: boolean;
 };
 
 type SearchPlan = { where: SQL; rank: SQL; key: string };
 
 /** Above this many matches, search results are not ranked by relevance but shown newest first. */
 export const RANK_BUDGET = 2000;
+/**
+ * A search without facet counts (the API) counts its matches up to this many. Counting reads
+ * every match's row: a broad word ("parfum") in a catalogue of 100k products matches a quarter
+ * of it, and an exact "25 451" tells a shopper or a client no more than "more than 2 000"
+ * (decision 027). Pages with facet counts get exact totals from the facet cube.
+ */
+export const SEARCH_COUNT_CAP = RANK_BUDGET;
 
 function ftsPlan(tsQueryText: string): SearchPlan {
   const query = sql`to_tsquery('aurore_fr', ${tsQueryText})`;
@@ -321,10 +333,21 @@ export async function listProducts(db: Executor, query: ProductListInput, option
 
   const sharedKey = JSON.stringify([query.minPrice, query.maxPrice, query.featured, query.rating === TOP_RATING ? null : query.rating]);
   const filterKey = JSON.stringify([sharedKey, selection]);
-  const countRows = async (where: SQL | undefined, key: string) => {
+  const countRows = async (where: SQL | undefined, key: string, cap?: number) => {
     const known = cachedCount(db, key);
     if (known !== undefined) return known;
-    const [{ total }] = await db.select({ total: count() }).from(products).where(where);
+    const [{ total }] =
+      cap === undefined
+        ? await db.select({ total: count() }).from(products).where(where)
+        : // The matches past the cap are never read: the scan stops at cap + 1 rows.
+          await db.select({ total: count() }).from(
+            db
+              .select({ one: sql`1` })
+              .from(products)
+              .where(where)
+              .limit(cap + 1)
+              .as("capped"),
+          );
     rememberCount(db, key, total);
     return total;
   };
@@ -347,15 +370,26 @@ export async function listProducts(db: Executor, query: ProductListInput, option
     // ranks say little and cost much, so those pages come newest first (decision 002).
     let facets: CatalogueFacet[] | undefined;
     let total: number;
+    let totalIsLowerBound = false;
     if (options.facets) {
       const cube = await facetCube(and(...shared, ...(plan ? [plan.where] : [])), `cube|${sharedKey}|${plan?.key ?? ""}`);
       const counted = countFacets(cube, selection);
       total = counted.total;
       facets = buildFacets(counted, facetRequest, { categories: allCategories, brands: allBrands });
+    } else if (plan) {
+      const cap = options.countCap ?? SEARCH_COUNT_CAP;
+      total = await countRows(where, `${key}|cap${cap}`, cap);
+      if (total > cap) {
+        total = cap;
+        totalIsLowerBound = true;
+      }
     } else {
       total = await countRows(where, key);
     }
-    const order = orderFor(sort === "relevance" && plan && total > (options.rankBudget ?? RANK_BUDGET) ? "newest" : sort, plan);
+    const order = orderFor(
+      sort === "relevance" && plan && (totalIsLowerBound || total > (options.rankBudget ?? RANK_BUDGET)) ? "newest" : sort,
+      plan,
+    );
     const pageCount = Math.ceil(total / pageSize);
     const pageOutOfRange = requested > Math.max(pageCount, 1);
     const page = pageOutOfRange && options.clampPage !== false ? Math.max(pageCount, 1) : requested;
@@ -368,6 +402,7 @@ export async function listProducts(db: Executor, query: ProductListInput, option
       page_count: pageCount,
       pageOutOfRange,
       facets,
+      ...(totalIsLowerBound ? { totalIsLowerBound } : {}),
     };
   };
 

@@ -191,6 +191,21 @@ describe("brands", () => {
     expect(await getBrandBySlug(handle.db, "x".repeat(500))).toBeNull();
   });
 
+  it("remembers the product counts per brand until a catalogue write forgets them", async () => {
+    invalidateCatalogCaches(handle.db);
+    const countOf = async () => (await listBrands(handle.db)).find((b) => b.slug === "maison-quetzal")?.product_count;
+    expect(await countOf()).toBe(2);
+    await handle.db.transaction((tx) =>
+      insertSeedProducts(tx, [{ name: "Quetzalia Lait", brand: "Maison Quetzal", priceCents: 900, stock: 1, sku: "TEST-QTZ-BRAND-COUNT" }]),
+    );
+    expect(await countOf()).toBe(2);
+    invalidateCatalogCaches(handle.db);
+    expect(await countOf()).toBe(3);
+    await handle.db.delete(products).where(eq(products.sku, "TEST-QTZ-BRAND-COUNT"));
+    invalidateCatalogCaches(handle.db);
+    expect(await countOf()).toBe(2);
+  });
+
   it("filters by brand, ignores an unknown slug beside a known one, and finds nothing for unknown slugs alone", async () => {
     expect((await facetsOf({ brand: ["atelier-quetzal", "inconnue"] })).skus).toEqual(["TEST-QTZ-C", "TEST-QTZ-D"]);
     const unknown = await listProducts(handle.db, { brand: "inconnue" }, { facets: true });

@@ -33,7 +33,8 @@ export async function correctSearchTerms(
   terms: string[],
   { lastIsPrefix = false }: { lastIsPrefix?: boolean } = {},
 ): Promise<TermCorrection | null> {
-  if (terms.length === 0) return null;
+  // Short words and numbers are never corrected: no need to ask the database ("cr" typed so far).
+  if (!terms.some((t) => t.length >= MIN_CORRECTED_LENGTH && /\p{L}/u.test(t))) return null;
   const list = sql.join(
     terms.map((t) => sql`${t}`),
     sql`, `,
@@ -52,6 +53,8 @@ export async function correctSearchTerms(
     FROM (
       SELECT lower(unaccent(x.w)) AS w, x.i, (${lastIsPrefix} AND x.i = ${terms.length}) AS prefix
       FROM unnest(ARRAY[${list}]::text[]) WITH ORDINALITY AS x(w, i)
+      -- OFFSET 0 keeps this subquery whole: inlined, unaccent() ran again for every lexicon row.
+      OFFSET 0
     ) t
     ORDER BY t.i`);
   const corrected = [...terms];

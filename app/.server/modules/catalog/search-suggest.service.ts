@@ -11,12 +11,6 @@ export const SUGGEST_MIN_LENGTH = 2;
 export const SUGGESTED_PRODUCTS = 6;
 export const SUGGESTED_BRANDS = 3;
 export const SUGGESTED_CATEGORIES = 3;
-/**
- * Products are ranked among the first matches only: ranking every match of a broad prefix
- * ("cr" is most of the catalogue) would read thousands of rows for six suggestions.
- */
-const RANKED_CANDIDATES = 200;
-
 export const NO_SUGGESTIONS: SearchSuggestions = { products: [], brands: [], categories: [], corrected_query: null };
 
 /**
@@ -42,29 +36,33 @@ export async function suggestSearch(db: Executor, q: string): Promise<SearchSugg
   };
 }
 
+/**
+ * The best-rated matches, those in stock first. Ordered by rating, a broad prefix ("cr" is a
+ * sixth of a 100k catalogue) walks the rating index and stops at the sixth match, where
+ * collecting and ranking every match cost 35 ms on PGlite; a rare word is found through the
+ * full-text index and sorted. Out-of-stock matches are read only when fewer than six are in stock.
+ */
 async function suggestProducts(db: Executor, terms: string[]): Promise<SearchSuggestions["products"]> {
   const query = sql`to_tsquery('aurore_fr', ${toTsQueryText(terms)})`;
-  const res = await db.execute(sql`
-    SELECT s.id, s.name, s.brand, s.price_cents, s.image_url
-    FROM (
-      SELECT p.id, p.name, p.brand, p.price_cents, p.image_url, p.in_stock, p.review_count,
-             ts_rank(p.search_vector, ${query}) AS rank
-      FROM products p
-      WHERE p.search_vector @@ ${query}
-      LIMIT ${RANKED_CANDIDATES}
-    ) s
-    ORDER BY s.in_stock DESC, s.rank DESC, s.review_count DESC, s.id
-    LIMIT ${SUGGESTED_PRODUCTS}`);
-  return rowsOf<{ id: string; name: string; brand: string | null; price_cents: number | string; image_url: string | null }>(res).map(
-    (r) => ({
-      id: r.id,
-      name: r.name,
-      brand: r.brand,
-      price_cents: Number(r.price_cents),
-      image_url: r.image_url,
-      url: `/product/${r.id}`,
-    }),
-  );
+  const select = async (inStock: boolean, limit: number) =>
+    rowsOf<{ id: string; name: string; brand: string | null; price_cents: number | string; image_url: string | null }>(
+      await db.execute(sql`
+        SELECT p.id, p.name, p.brand, p.price_cents, p.image_url
+        FROM products p
+        WHERE p.search_vector @@ ${query} AND p.in_stock = ${inStock}
+        ORDER BY p.rating DESC, p.review_count DESC, p.id DESC
+        LIMIT ${limit}`),
+    );
+  const rows = await select(true, SUGGESTED_PRODUCTS);
+  if (rows.length < SUGGESTED_PRODUCTS) rows.push(...(await select(false, SUGGESTED_PRODUCTS - rows.length)));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    brand: r.brand,
+    price_cents: Number(r.price_cents),
+    image_url: r.image_url,
+    url: `/product/${r.id}`,
+  }));
 }
 
 /**

@@ -31,6 +31,7 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
         page_size: result.page_size,
         total: result.total,
         page_count: result.page_count,
+        total_is_lower_bound: result.totalIsLowerBound === true,
       },
     },
     { maxAge: 30 },
