@@ -304,8 +304,9 @@ async function main() {
     const list = await apiCall(shop.url, "GET", "/api/v1/products?sort=price_asc&page_size=40", null);
     // Mostly well-stocked products (orders keep succeeding), plus two nearly sold out ones
     // (shoppers race for the last units: refusals after the charge, refunded on the spot).
-    const inStock = (list.json.data as { id: string; in_stock: boolean; stock_quantity: number }[])
-      .filter((p) => p.in_stock && p.stock_quantity > 0)
+    // One-variant products: an order line names a product alone only for those.
+    const inStock = (list.json.data as { id: string; in_stock: boolean; stock_quantity: number; variant_count: number }[])
+      .filter((p) => p.in_stock && p.stock_quantity > 0 && p.variant_count === 1)
       .sort((a, b) => b.stock_quantity - a.stock_quantity);
     const productIds = [...new Set([...inStock.slice(0, 6), ...inStock.slice(-2)].map((p) => p.id))];
     if (productIds.length === 0) throw new Error("no product in stock");
