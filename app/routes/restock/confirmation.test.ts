@@ -10,7 +10,10 @@ import { outbox, restockAlerts } from "~/.server/db/schema";
 import { insertSeedProducts } from "~/.server/db/seed/demo";
 import { requestVisitorRestockAlert } from "~/.server/modules/catalog/restock-alerts.service";
 import { RESTOCK_CONFIRMATION_TTL_HOURS } from "~/lib/shop-rules";
-import { loader } from "./confirmation";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import RestockConfirmationPage, { loader } from "./confirmation";
 
 const db = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock("~/.server/db", () => ({ getDb: async () => db.current }));
@@ -69,7 +72,19 @@ describe("/alerte-stock/confirmation", () => {
       .update(restockAlerts)
       .set({ createdAt: sql`now() - make_interval(hours => ${RESTOCK_CONFIRMATION_TTL_HOURS + 1})` })
       .where(eq(restockAlerts.email, "ancienne@example.com"));
-    expect(await open(stale)).toEqual({ state: "expired", productName: "Rouge Opaline", productUrl });
+    const expired = await open(stale);
+    expect(expired).toEqual({ state: "expired", productName: "Rouge Opaline", productUrl });
+    // The page says so in French and its main link leads back to the product to ask again.
+    const html = renderToString(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(RestockConfirmationPage, { loaderData: expired } as unknown as Parameters<typeof RestockConfirmationPage>[0]),
+      ),
+    );
+    expect(html).toContain("Lien de confirmation expiré");
+    expect(html).toContain("il n&#x27;est valable que <!-- -->48<!-- --> heures");
+    expect(html).toMatch(new RegExp(`<a[^>]*href="${productUrl.replace(/[?]/g, "\\?")}"[^>]*>Demander une nouvelle alerte</a>`));
 
     expect(await open("faux-jeton")).toEqual({ state: "invalid", productName: null, productUrl: "/products" });
   });
