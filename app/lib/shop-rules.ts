@@ -150,3 +150,5 @@ export const GIFT_CARD_CHECKS_PER_MINUTE = 10;
 export const GIFT_CARD_CODES_PER_ORDER_MAX = 5;
 /** Gift cards one order may buy. */
 export const GIFT_CARDS_PER_ORDER_MAX = 10;
+/** How long a visitor's restock alert confirmation link (double opt-in) works, in hours. */
+export const RESTOCK_CONFIRMATION_TTL_HOURS = 48;

@@ -13,6 +13,7 @@ import {
   orderStatusChanges,
   outbox,
   products,
+  restockAlerts,
   stockMovements,
   userPreferences,
   userProfiles,
@@ -28,6 +29,7 @@ import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 import { ORDER_STATUS_VALUES, orderReference } from "~/domain/orders/order.types";
 import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
 import { settled } from "../../../tests/support/domain-result";
+import { subscribeShopperRestockAlert } from "../modules/catalog/restock-alerts.service";
 
 const placeOrder = (...args: Parameters<typeof placeOrderOrThrow>) => settled(placeOrderOrThrow(...args));
 const cancelOwnOrder = (...args: Parameters<typeof cancelOwnOrderOrThrow>) => settled(cancelOwnOrderOrThrow(...args));
@@ -197,6 +199,27 @@ describe("changeOrderStatus", () => {
       { reason: "order_returned", delta: 3 },
       { reason: "order_restored", delta: -3 },
     ]);
+  });
+
+  it("cancelling an order that took a variant's last units mails its waiting restock alerts in the same commit", async () => {
+    const [p] = await pickProducts(handle.db, 1, 2);
+    const shopper = await createShopper(handle.db);
+    const placed = await order(shopper, [{ product_id: p.id, quantity: 2 }]);
+    expect(await stockOf(p.id)).toBe(0);
+    await subscribeShopperRestockAlert(handle.db, p.variantId, { id: shopper.id, email: "attente.annulation@example.com" });
+
+    const restockMails = () =>
+      handle.db
+        .select({ payload: outbox.payload })
+        .from(outbox)
+        .where(sql`${outbox.payload}->>'to' = 'attente.annulation@example.com'`);
+    expect(await restockMails()).toHaveLength(0);
+    await changeOrderStatus(handle.db, { orderId: placed.id, newStatus: "cancelled", actor: asAdmin() });
+    const sent = await restockMails();
+    expect(sent).toHaveLength(1);
+    expect(String(sent[0].payload.subject)).toBe(`De retour en stock : ${p.name}`);
+    const [alert] = await handle.db.select().from(restockAlerts).where(eq(restockAlerts.variantId, p.variantId));
+    expect(alert.notifiedAt).not.toBeNull();
   });
 
   it("refuses to restore a cancelled order without the stock ('Stock insuffisant') and changes nothing", async () => {

@@ -20,6 +20,7 @@ import { eq } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import { user, userPreferences, type OrderStatus } from "~/.server/db/schema";
 import { invalidateCatalogCaches } from "~/.server/modules/catalog/catalog.service";
+import { mailRestockedVariantAlerts } from "~/.server/modules/catalog/restock-alerts.service";
 import { insufficientStockMessage, returnStock, takeStock } from "~/.server/modules/inventory/inventory.service";
 import {
   creditOrderPoints,
@@ -129,7 +130,9 @@ function stockLines(items: readonly OrderItemRow[]) {
 /** Leaving the held set: stock, points, promo use and gift card amounts go back. Returns the payment status. */
 async function releaseOrder(tx: Executor, { order, items, to, actor, now }: StatusChange): Promise<string> {
   const reason = to === "returned" ? "order_returned" : "order_cancelled";
-  await returnStock(tx, stockLines(items), { orderId: order.id, actorUserId: actor.userId, reason });
+  const returned = await returnStock(tx, stockLines(items), { orderId: order.id, actorUserId: actor.userId, reason });
+  // Variants back in stock: their waiting restock alerts are mailed with this commit.
+  await mailRestockedVariantAlerts(tx, returned);
   await refundOrderPoints(tx, order, to === "returned" ? "returned" : "cancelled", now);
   // The promo code's use is given back (docs/decisions/016-promo-codes.md).
   await releaseOrderPromo(tx, order.id, now);

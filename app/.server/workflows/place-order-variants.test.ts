@@ -11,6 +11,7 @@ import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { CHOOSE_VARIANT_MESSAGE, FOREIGN_VARIANT_MESSAGE } from "../modules/cart/cart.service";
 import { placeOrder as placeOrderOrThrow } from "./place-order";
 import { PlaceOrderSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
+import { CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 const placeOrder = (...args: Parameters<typeof placeOrderOrThrow>) => settled(placeOrderOrThrow(...args));
 
@@ -89,6 +90,43 @@ describe("placeOrder per variant", () => {
     expect(placed).toMatchObject({ ok: true });
     const [row] = await handle.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, single.id));
     expect(row.s).toBe(8);
+  });
+
+  it("merges lines naming one variant twice (by its one-variant product and by its id), then applies the line maximum and the stock", async () => {
+    const [single] = await pickProducts(handle.db, 1, 10);
+    const shopper = await createShopper(handle.db);
+    const placed = await order(shopper, [
+      { product_id: single.id, quantity: 2 },
+      { variant_id: single.variantId, quantity: 3 },
+    ]);
+    expect(placed).toMatchObject({ ok: true });
+    if (!placed.ok) return;
+    expect(placed.order.items.map((i) => [i.variant_id, i.quantity])).toEqual([[single.variantId, 5]]);
+    expect(await variantStock([single.variantId])).toEqual([5]);
+
+    // The sum is what the usual checks see: above the stock, a French stock refusal...
+    expect(
+      await order(shopper, [
+        { product_id: single.id, quantity: 3 },
+        { product_id: single.id, variant_id: single.variantId, quantity: 3 },
+      ]),
+    ).toMatchObject({ ok: false, status: 409, code: "insufficient_stock" });
+    // ...and above the per-line maximum, refused even though each line alone is within it.
+    await handle.db.update(productVariants).set({ stockQuantity: 500 }).where(eq(productVariants.id, single.variantId));
+    expect(
+      await order(shopper, [
+        { product_id: single.id, quantity: CART_MAX_LINE_QUANTITY },
+        { variant_id: single.variantId, quantity: 1 },
+      ]),
+    ).toMatchObject({ ok: false, status: 400, code: "invalid_item", message: `Quantité maximale : ${CART_MAX_LINE_QUANTITY} par article` });
+    expect(await variantStock([single.variantId])).toEqual([500]);
+    // An unknown variant beside a known one is still refused, not dropped.
+    expect(
+      await order(shopper, [
+        { product_id: single.id, quantity: 1 },
+        { variant_id: randomUUID(), quantity: 1 },
+      ]),
+    ).toMatchObject({ ok: false, status: 400, code: "invalid_item" });
   });
 
   it("sells each shade's stock exactly under concurrent orders of one shade or both, with labels in the snapshot", async () => {

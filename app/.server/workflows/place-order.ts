@@ -20,7 +20,14 @@ import { and, eq } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import { orders, savedAddresses, userProfiles, type OrderAddress } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
-import { emptyCart, getCart, quoteVariants, resolveLines, type ResolvedLine } from "~/.server/modules/cart/cart.service";
+import {
+  emptyCart,
+  getCart,
+  quoteVariants,
+  resolveLines,
+  resolveLinesCountingMisses,
+  type ResolvedLine,
+} from "~/.server/modules/cart/cart.service";
 import { lineName } from "~/domain/cart/line-name";
 import { quoteGiftCardLines, quoteGiftCardPayments } from "~/.server/modules/gift-cards/gift-card-checkout.service";
 import {
@@ -433,12 +440,13 @@ export async function placeOrder(db: Database, input: PlaceOrderCommand): Promis
 /** Steps 2 to 4, before any payment: what is ordered, where to, and the quote the shopper agreed to. */
 async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, now: Date): Promise<CheckedOrder> {
   // 2. What is ordered: the lines the page shows, or the cart kept on the server.
-  // Each line resolved to its variant (same variant twice: summed); a foreign variant or a missing choice is refused.
+  // Each line resolved to its variant; lines naming one variant twice (by its id, or by its
+  // one-variant product's id) are summed, and the per-line maximum and stock apply to the sum.
+  // A foreign variant or a missing choice is refused.
   const requested = request.lines ?? (await serverCartLines(db, userId, now));
-  const lines = await resolveLines(db, requested);
+  const { lines, missing } = await resolveLinesCountingMisses(db, requested);
   // A line naming no existing variant or product: refused rather than silently dropped.
-  const requestedKeys = new Set(requested.map((l) => l.variant_id ?? l.product_id));
-  if (lines.length < requestedKeys.size && lines.length < requested.length) {
+  if (missing > 0) {
     throw refused("invalid", "invalid_item", "Un article de votre panier n'est plus disponible. Veuillez le retirer de votre panier.");
   }
   const boughtCards = request.gift_cards;

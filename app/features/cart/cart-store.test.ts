@@ -446,6 +446,46 @@ describe("server copy and price checks", () => {
     expect(getCartSnapshot().items[0].previous_price_cents).toBeUndefined();
   });
 
+  it("adds an old line's quantity to the line of the variant it resolves to, capped at the stock and the per-line maximum", () => {
+    const variantId = "55555555-5555-4555-8555-555555555555";
+    const quote = (stock: number) => ({
+      product_id: UUID_A,
+      variant_id: variantId,
+      variant_label: null,
+      sku: "AUR-1",
+      name: "Eau de Parfum Aurore",
+      brand: null,
+      price_cents: 4_990,
+      image_url: null,
+      category_name: "Parfums",
+      stock_quantity: stock,
+      available: true,
+    });
+    // A line kept from before variants (product only), then the same product added through its variant.
+    addToCart(product({ id: UUID_A, stock_quantity: 500 }), 2);
+    addToCart(product({ id: UUID_A, stock_quantity: 500, default_variant_id: variantId }), 3);
+    expect(getCartSnapshot().items).toHaveLength(2);
+    const changes: CartChange[] = [];
+    setCartChangeListener((change) => changes.push(change));
+
+    applyCartQuotes([quote(10)]);
+    expect(getCartSnapshot().items.map((i) => [i.variant_id, i.quantity])).toEqual([[variantId, 5]]);
+    expect(changes).toEqual(["lines"]);
+
+    // The sum is capped: at the stock...
+    clearCart();
+    addToCart(product({ id: UUID_A, stock_quantity: 500 }), 4);
+    addToCart(product({ id: UUID_A, stock_quantity: 500, default_variant_id: variantId }), 4);
+    applyCartQuotes([quote(6)]);
+    expect(getCartSnapshot().items.map((i) => [i.variant_id, i.quantity])).toEqual([[variantId, 6]]);
+    // ...and at the per-line maximum.
+    clearCart();
+    addToCart(product({ id: UUID_A, stock_quantity: 500 }), 60);
+    addToCart(product({ id: UUID_A, stock_quantity: 500, default_variant_id: variantId }), 60);
+    applyCartQuotes([quote(500)]);
+    expect(getCartSnapshot().items.map((i) => [i.variant_id, i.quantity])).toEqual([[variantId, CART_MAX_LINE_QUANTITY]]);
+  });
+
   it("never lets a line go above the per-line maximum", () => {
     addToCart(product({ stock_quantity: 500 }), 500);
     expect(getCartSnapshot().items[0].quantity).toBe(CART_MAX_LINE_QUANTITY);

@@ -77,33 +77,47 @@ export function applyCartQuotes(quotes: readonly CartProductQuote[]): void {
   const byProduct = new Map(quotes.map((quote) => [quote.product_id, quote]));
   let changed = false;
   let quantitiesChanged = false;
-  const resolved = new Set<string>();
-  const items = cart.items.flatMap((item) => {
-    const quote = item.variant_id ? byVariant.get(item.variant_id) : byProduct.get(item.product_id);
-    if (!item.variant_id && quote) {
-      // The resolved line joins a line of the same variant added since, if any.
-      if (resolved.has(quote.variant_id) || cart.items.some((other) => other !== item && other.variant_id === quote.variant_id)) {
-        changed = true;
-        quantitiesChanged = true;
-        return [];
-      }
-      resolved.add(quote.variant_id);
-      quantitiesChanged = true;
+  // Lines stored before variants that resolve to a variant already in the cart (a line added
+  // since, or an earlier old line of the same product) add their quantity to it and go.
+  const kept = new Map<string, CartItem>();
+  for (const item of cart.items) if (item.variant_id && !kept.has(item.variant_id)) kept.set(item.variant_id, item);
+  const joining = new Map<CartItem, number>();
+  const joined = new Set<CartItem>();
+  for (const item of cart.items) {
+    const quote = item.variant_id ? undefined : byProduct.get(item.product_id);
+    if (!quote) continue;
+    const target = kept.get(quote.variant_id);
+    if (!target) {
+      kept.set(quote.variant_id, item);
+      continue;
     }
+    joining.set(target, (joining.get(target) ?? 0) + item.quantity);
+    joined.add(item);
+  }
+  const items = cart.items.flatMap((item) => {
+    if (joined.has(item)) {
+      changed = true;
+      quantitiesChanged = true;
+      return [];
+    }
+    const quote = item.variant_id ? byVariant.get(item.variant_id) : byProduct.get(item.product_id);
+    if (!item.variant_id && quote) quantitiesChanged = true;
+    // Capped like any line: the per-line maximum, and the stock when the variant can be bought.
+    const quantity = Math.min(item.quantity + (joining.get(item) ?? 0), CART_MAX_LINE_QUANTITY);
     const next: CartItem = quote
       ? {
           product_id: quote.product_id,
           variant_id: quote.variant_id,
           variant_label: quote.variant_label,
           sku: quote.sku,
-          quantity: quote.available ? Math.min(item.quantity, quote.stock_quantity, CART_MAX_LINE_QUANTITY) : item.quantity,
+          quantity: quote.available ? Math.min(quantity, quote.stock_quantity) : quantity,
           name: quote.name,
           price_cents: quote.price_cents,
           image_url: quote.image_url,
           category_name: quote.category_name,
           stock_quantity: quote.stock_quantity,
         }
-      : { ...item };
+      : { ...item, quantity };
     if (!quote || !quote.available) next.unavailable = true;
     else delete next.unavailable;
     if (quote && quote.price_cents !== item.price_cents) next.previous_price_cents = item.price_cents;

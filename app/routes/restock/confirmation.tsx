@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/confirmation";
 import { getDb } from "~/.server/db";
 import { confirmRestockAlert } from "~/.server/modules/catalog/restock-alerts.service";
+import { RESTOCK_CONFIRMATION_TTL_HOURS } from "~/lib/shop-rules";
 import { InfoPageHeader, primaryLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 
@@ -9,14 +10,21 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const result = await confirmRestockAlert(await getDb(), token);
-  return result.ok
-    ? {
-        confirmed: true as const,
-        productName: result.productName,
-        productUrl: `/product/${result.productId}?variant=${encodeURIComponent(result.sku)}`,
-      }
-    : { confirmed: false as const };
+  if (result.ok || result.reason === "expired") {
+    return {
+      state: result.ok ? ("confirmed" as const) : ("expired" as const),
+      productName: result.productName,
+      productUrl: `/product/${result.productId}?variant=${encodeURIComponent(result.sku)}`,
+    };
+  }
+  return { state: "invalid" as const, productName: null, productUrl: "/products" };
 }
+
+const TITLES = {
+  confirmed: "Alerte confirmée",
+  expired: "Lien de confirmation expiré",
+  invalid: "Lien invalide ou déjà utilisé",
+} as const;
 
 // One-time result: never cached nor indexed.
 export function headers(): HeadersInit {
@@ -24,27 +32,31 @@ export function headers(): HeadersInit {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [
-    { title: `${data?.confirmed ? "Alerte confirmée" : "Lien invalide ou déjà utilisé"} | Aurore` },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: `${TITLES[data?.state ?? "invalid"]} | Aurore` }, { name: "robots", content: "noindex" }];
 }
 
 export default function RestockConfirmationPage({ loaderData }: Route.ComponentProps) {
   return (
     <div>
-      {loaderData.confirmed ? (
-        <InfoPageHeader title="Alerte confirmée">
+      <InfoPageHeader title={TITLES[loaderData.state]}>
+        {loaderData.state === "confirmed" ? (
           <p>Nous vous écrirons une seule fois, dès le retour en stock de « {loaderData.productName} ».</p>
-        </InfoPageHeader>
-      ) : (
-        <InfoPageHeader title="Lien invalide ou déjà utilisé">
+        ) : loaderData.state === "expired" ? (
+          <p>
+            Ce lien de confirmation a expiré : il n'est valable que {RESTOCK_CONFIRMATION_TTL_HOURS} heures. Vous pouvez demander une
+            nouvelle alerte pour « {loaderData.productName} » depuis la page du produit ; nous vous enverrons un nouveau lien.
+          </p>
+        ) : (
           <p>Ce lien de confirmation n'est plus valable. Demandez une nouvelle alerte depuis la page du produit.</p>
-        </InfoPageHeader>
-      )}
+        )}
+      </InfoPageHeader>
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-        <Link to={loaderData.confirmed ? loaderData.productUrl : "/products"} className={primaryLinkClass}>
-          {loaderData.confirmed ? "Revoir le produit" : "Découvrir nos produits"}
+        <Link to={loaderData.productUrl} className={primaryLinkClass}>
+          {loaderData.state === "confirmed"
+            ? "Revoir le produit"
+            : loaderData.state === "expired"
+              ? "Demander une nouvelle alerte"
+              : "Découvrir nos produits"}
         </Link>
       </div>
     </div>

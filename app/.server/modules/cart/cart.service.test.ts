@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import { setProductStock } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
-import { cartItems, carts, products, user } from "../../db/schema";
+import { cartItems, carts, products, productVariants, user } from "../../db/schema";
 import { clearCart, extendCart, getCart, mergeCart, quoteProducts, replaceCart } from "./cart.service";
 import { CartLinesSchema } from "~/domain/cart/cart.schema";
 import { CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
@@ -44,6 +44,35 @@ const T0 = new Date("2030-05-01T10:00:00Z");
 const at = (ms: number) => ({ now: new Date(T0.getTime() + ms) });
 
 describe("replaceCart and getCart", () => {
+  it("keeps one line for a variant named by its one-variant product and by its id, quantities summed and capped", async () => {
+    const [variant] = await handle.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, p[1].id));
+    const saved = await replaceCart(
+      handle.db,
+      chloe,
+      [
+        { product_id: p[1].id, quantity: 2 },
+        { variant_id: variant.id, quantity: 4 },
+      ],
+      at(0),
+    );
+    expect(saved.items.map((l) => [l.variant_id, l.quantity])).toEqual([[variant.id, 6]]);
+    const capped = await replaceCart(
+      handle.db,
+      chloe,
+      [
+        { product_id: p[1].id, quantity: 40 },
+        { product_id: p[1].id, variant_id: variant.id, quantity: 40 },
+      ],
+      at(1000),
+    );
+    // 80 asked, 50 in stock: the one line holds the stock.
+    expect(capped.items.map((l) => [l.variant_id, l.quantity])).toEqual([[variant.id, 50]]);
+    await clearCart(handle.db, chloe);
+  });
+
   it("stores the lines and reads them priced from the catalogue, with a 6-hour lifetime", async () => {
     const saved = await replaceCart(
       handle.db,

@@ -111,9 +111,17 @@ export async function quoteCartLines(
  * (invalid, French message): a variant of another product than the line's, a product with
  * several variants and no variant chosen. Unknown variants and products are left out (the
  * caller reports them as no longer available). Lines of the same variant are summed, in
- * first-seen order.
+ * first-seen order, however they name it (by variant, or by a one-variant product's id).
  */
 export async function resolveLines(db: Executor, lines: readonly CartLineInput[]): Promise<ResolvedLine[]> {
+  return (await resolveLinesCountingMisses(db, lines)).lines;
+}
+
+/** resolveLines, also counting the lines that named no existing variant or product. */
+export async function resolveLinesCountingMisses(
+  db: Executor,
+  lines: readonly CartLineInput[],
+): Promise<{ lines: ResolvedLine[]; missing: number }> {
   const variantIds = lines.flatMap((l) => (l.variant_id && isUuid(l.variant_id) ? [l.variant_id] : []));
   const productIds = lines.flatMap((l) => (!l.variant_id && l.product_id && isUuid(l.product_id) ? [l.product_id] : []));
   const variants = new Map<string, string>();
@@ -140,6 +148,7 @@ export async function resolveLines(db: Executor, lines: readonly CartLineInput[]
     }
   }
   const resolved = new Map<string, ResolvedLine>();
+  let missing = 0;
   for (const line of lines) {
     let productId: string | undefined;
     let variantId: string | null | undefined;
@@ -153,11 +162,14 @@ export async function resolveLines(db: Executor, lines: readonly CartLineInput[]
       productId = line.product_id;
       variantId = only.get(line.product_id)?.variantId;
     }
-    if (!productId || !variantId) continue;
+    if (!productId || !variantId) {
+      missing += 1;
+      continue;
+    }
     const current = resolved.get(variantId);
     resolved.set(variantId, { product_id: productId, variant_id: variantId, quantity: (current?.quantity ?? 0) + line.quantity });
   }
-  return [...resolved.values()];
+  return { lines: [...resolved.values()], missing };
 }
 
 async function readLines(db: Executor, userId: string): Promise<CartLineView[]> {

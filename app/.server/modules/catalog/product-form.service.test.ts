@@ -4,7 +4,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import { createShopper } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
@@ -15,6 +15,7 @@ import {
   categories,
   orderItems,
   orders,
+  outbox,
   priceHistory,
   products,
   productVariants,
@@ -24,6 +25,7 @@ import { LocalMediaStorage, setMediaStorage } from "../../media/media-storage";
 import { storeProductImage } from "../../media/product-images";
 import { getAdminProductDetail, saveAdminProduct as saveAdminProductOrThrow } from "./product-form.service";
 import { deleteAdminProduct } from "./products-admin.service";
+import { subscribeShopperRestockAlert } from "./restock-alerts.service";
 import {
   PRODUCT_BRAND_MESSAGE,
   PRODUCT_CATEGORY_MESSAGE,
@@ -631,5 +633,34 @@ describe("saveAdminProduct", () => {
     expect(fs.existsSync(fileOf(own))).toBe(false);
     expect(fs.existsSync(fileOf(shared))).toBe(true);
     expect(fs.existsSync(fileOf(sisterShade))).toBe(true);
+  });
+
+  it("saving a sold-out variant with stock again mails its waiting restock alerts at once, one e-mail each", async () => {
+    const created = await saveAdminProduct(handle.db, {
+      id: null,
+      input: parsed({ name: `Vernis ${token}`, variants: [variant({ sku: `VRN-${token}`, stock: "0" })] }),
+      actorUserId: admin.id,
+    });
+    if (!created.ok) throw new Error(created.message);
+    const [sold] = await variantsOf(created.id);
+    await subscribeShopperRestockAlert(handle.db, sold.id, { id: admin.id, email: "attente.formulaire@example.com" });
+    const mailsTo = () =>
+      handle.db
+        .select({ payload: outbox.payload })
+        .from(outbox)
+        .where(sql`${outbox.payload}->>'to' = 'attente.formulaire@example.com'`);
+
+    // A save that leaves the stock at 0 sends nothing.
+    await saveAdminProduct(handle.db, { id: created.id, input: parsed(await formOf(created.id)), actorUserId: admin.id });
+    expect(await mailsTo()).toHaveLength(0);
+
+    const values = await formOf(created.id);
+    const restocked = parsed({ ...values, variants: [{ ...values.variants[0], stock: "6" }] });
+    expect(await saveAdminProduct(handle.db, { id: created.id, input: restocked, actorUserId: admin.id })).toMatchObject({ ok: true });
+    expect(await mailsTo()).toHaveLength(1);
+    // Saving again (stock unchanged, or raised) sends no second e-mail.
+    const more = parsed({ ...values, variants: [{ ...values.variants[0], stock: "9" }] });
+    await saveAdminProduct(handle.db, { id: created.id, input: more, actorUserId: admin.id });
+    expect(await mailsTo()).toHaveLength(1);
   });
 });

@@ -11,7 +11,9 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
 import { brands, categories, products, productVariants } from "../../db/schema";
 import { invalidateCatalogCaches } from "./catalog.service";
-import { adjustStock, recordInitialStock } from "../inventory/inventory.service";
+import { adjustStock, restockedVariants, recordInitialStock } from "../inventory/inventory.service";
+import { mailRestockedVariantAlerts } from "./restock-alerts.service";
+import { kickOutbox } from "../../outbox/outbox.service";
 import { forgetStockReport } from "./products-admin.service";
 import { droppedImages, removeUnreferencedProductImages } from "../../media/product-images";
 import {
@@ -304,7 +306,9 @@ export async function saveAdminProduct(
         }
         await tx.update(productVariants).set(variantColumns(variant, position)).where(eq(productVariants.id, variant.id));
         // The inventory's "set" writes a movement only when the stock changes.
-        await adjustStock(tx, { variantIds: [variant.id], mode: "set", quantity: variant.stock, actorUserId });
+        const adjusted = await adjustStock(tx, { variantIds: [variant.id], mode: "set", quantity: variant.stock, actorUserId });
+        // Back in stock: its waiting alerts are mailed with this commit.
+        await mailRestockedVariantAlerts(tx, restockedVariants(adjusted));
       }
       await insertVariants(tx, id, added, actorUserId);
 
@@ -322,6 +326,7 @@ export async function saveAdminProduct(
     }
     throw error;
   }
+  kickOutbox();
   invalidateCatalogCaches(db);
   forgetStockReport(db);
   if (dropped.length > 0) await removeUnreferencedProductImages(db, dropped);

@@ -14,7 +14,9 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } 
 import type { Database, Executor } from "../../db/client";
 import { categories, orders, products, productVariants, stockMovements, user } from "../../db/schema";
 import { invalidateCatalogCaches } from "./catalog.service";
-import { adjustStock, PRODUCT_NOT_FOUND_MESSAGE, type StockAdjustResult } from "../inventory/inventory.service";
+import { adjustStock, restockedVariants, PRODUCT_NOT_FOUND_MESSAGE, type StockAdjustResult } from "../inventory/inventory.service";
+import { mailRestockedVariantAlerts } from "./restock-alerts.service";
+import { kickOutbox } from "../../outbox/outbox.service";
 import { adminSearchTerms } from "../orders/orders-admin.service";
 import { createCountMemo } from "../../count-memo";
 import { removeUnreferencedProductImages } from "../../media/product-images";
@@ -276,14 +278,18 @@ export async function adjustAdminStock(
       }
       for (const r of rows) variantIds.add(r.id);
     }
-    return adjustStock(tx, {
+    const adjusted = await adjustStock(tx, {
       variantIds: [...variantIds],
       mode: input.mode,
       quantity: input.quantity,
       actorUserId: input.actorUserId,
       floorAtZero: input.bulk,
     });
+    // Variants back in stock: their waiting alerts are mailed with this commit.
+    await mailRestockedVariantAlerts(tx, restockedVariants(adjusted));
+    return adjusted;
   });
+  kickOutbox();
   invalidateCatalogCaches(db);
   forgetStockReport(db);
   return result;

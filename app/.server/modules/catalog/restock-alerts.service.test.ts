@@ -4,7 +4,15 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { outbox, productVariants, restockAlerts, user } from "../../db/schema";
 import { insertSeedProducts } from "../../db/seed/demo";
-import { confirmRestockAlert, requestVisitorRestockAlert, sendRestockAlerts, subscribeShopperRestockAlert } from "./restock-alerts.service";
+import {
+  confirmRestockAlert,
+  mailRestockedVariantAlerts,
+  requestVisitorRestockAlert,
+  sendRestockAlerts,
+  subscribeShopperRestockAlert,
+} from "./restock-alerts.service";
+import { adjustAdminStock } from "./products-admin.service";
+import { RESTOCK_CONFIRMATION_TTL_HOURS } from "~/lib/shop-rules";
 
 let handle: DatabaseHandle;
 let productId: string;
@@ -92,8 +100,8 @@ describe("restock alerts", () => {
     const confirmed = await confirmRestockAlert(handle.db, token);
     expect(confirmed).toEqual({ ok: true, productId, productName: "Vernis Nébuline", sku: "NEB-ROUGE" });
     // Single use.
-    expect(await confirmRestockAlert(handle.db, token)).toEqual({ ok: false });
-    expect(await confirmRestockAlert(handle.db, "faux-jeton")).toEqual({ ok: false });
+    expect(await confirmRestockAlert(handle.db, token)).toEqual({ ok: false, reason: "invalid" });
+    expect(await confirmRestockAlert(handle.db, "faux-jeton")).toEqual({ ok: false, reason: "invalid" });
 
     await restock(1);
     expect(await sendRestockAlerts(handle.db, BASE)).toEqual({ notified: 1 });
@@ -139,5 +147,92 @@ describe("restock alerts", () => {
     await expect(
       requestVisitorRestockAlert(handle.db, "00000000-0000-0000-0000-000000000000", "a@example.com", BASE),
     ).rejects.toMatchObject({ kind: "not_found" });
+  });
+
+  it("mails each confirmed alert once, at once, when the back-office restocks the variant; an unconfirmed visitor gets nothing", async () => {
+    await subscribeShopperRestockAlert(handle.db, soldOut, { id: "restock-shopper", email: "ines@example.com" });
+    await requestVisitorRestockAlert(handle.db, soldOut, "lea@example.com", BASE);
+    await confirmRestockAlert(handle.db, await confirmationToken("lea@example.com"));
+    await requestVisitorRestockAlert(handle.db, soldOut, "jamais@example.com", BASE);
+
+    // Adding stock to a variant that already has some mails nobody (its alerts cannot be waiting).
+    await adjustAdminStock(handle.db, { variantIds: [inStock], mode: "add", quantity: 2, bulk: false, actorUserId: "restock-shopper" });
+    expect(await mails("De retour en stock")).toHaveLength(0);
+
+    await adjustAdminStock(handle.db, { variantIds: [soldOut], mode: "add", quantity: 3, bulk: false, actorUserId: "restock-shopper" });
+    // Queued in the restock's own transaction: no job pass needed.
+    expect(await restockMailsTo("ines@example.com")).toHaveLength(1);
+    expect(await restockMailsTo("lea@example.com")).toHaveLength(1);
+    expect(await restockMailsTo("jamais@example.com")).toHaveLength(0);
+    expect(String((await restockMailsTo("lea@example.com"))[0].payload.text)).toContain(`/product/${productId}?variant=NEB-ROUGE`);
+    // Spent: the job and a second restock find nothing left to send.
+    expect(await sendRestockAlerts(handle.db, BASE)).toEqual({ notified: 0 });
+    await adjustAdminStock(handle.db, { variantIds: [soldOut], mode: "set", quantity: 0, bulk: false, actorUserId: "restock-shopper" });
+    await adjustAdminStock(handle.db, { variantIds: [soldOut], mode: "set", quantity: 4, bulk: false, actorUserId: "restock-shopper" });
+    expect(await mails("De retour en stock")).toHaveLength(2);
+    const [unconfirmed] = await handle.db.select().from(restockAlerts).where(eq(restockAlerts.email, "jamais@example.com"));
+    expect(unconfirmed.notifiedAt).toBeNull();
+  });
+
+  it("sends one e-mail per alert when two restocks and the job claim them at the same time", async () => {
+    const emails = Array.from({ length: 8 }, (_, i) => `ensemble${i}@example.com`);
+    for (const email of emails) await subscribeShopperRestockAlert(handle.db, soldOut, { id: "restock-shopper", email });
+    const adjust = () =>
+      adjustAdminStock(handle.db, { variantIds: [soldOut], mode: "add", quantity: 1, bulk: false, actorUserId: "restock-shopper" });
+    await Promise.all([adjust(), adjust()]);
+    // Both restocks committed; the stock rose twice, the mails left once.
+    const [variant] = await handle.db.select().from(productVariants).where(eq(productVariants.id, soldOut));
+    expect(variant.stockQuantity).toBe(2);
+    expect(await mails("De retour en stock")).toHaveLength(8);
+
+    // The claim itself, raced directly: two restock transactions and the job on the same alerts.
+    await handle.db.delete(restockAlerts);
+    await handle.db.delete(outbox);
+    await restock(0);
+    for (const email of emails) await subscribeShopperRestockAlert(handle.db, soldOut, { id: "restock-shopper", email });
+    await restock(2);
+    const claims = await Promise.all([
+      handle.db.transaction((tx) => mailRestockedVariantAlerts(tx, [soldOut], BASE)),
+      handle.db.transaction((tx) => mailRestockedVariantAlerts(tx, [soldOut], BASE)),
+      sendRestockAlerts(handle.db, BASE).then((r) => r.notified),
+    ]);
+    expect(claims.reduce((sum, n) => sum + n, 0)).toBe(8);
+    const sent = await mails("De retour en stock");
+    expect(sent).toHaveLength(8);
+    expect(new Set(sent.map((r) => r.payload.to)).size).toBe(8);
+  });
+
+  it("a confirmation link expires after the set time, says so in French and offers to ask again", async () => {
+    await requestVisitorRestockAlert(handle.db, soldOut, "tardive@example.com", BASE);
+    const stale = await confirmationToken("tardive@example.com");
+    await handle.db
+      .update(restockAlerts)
+      .set({ createdAt: sql`now() - make_interval(hours => ${RESTOCK_CONFIRMATION_TTL_HOURS + 1})` })
+      .where(eq(restockAlerts.email, "tardive@example.com"));
+
+    expect(await confirmRestockAlert(handle.db, stale)).toEqual({
+      ok: false,
+      reason: "expired",
+      productId,
+      productName: "Vernis Nébuline",
+      sku: "NEB-ROUGE",
+    });
+    const [alert] = await handle.db.select().from(restockAlerts).where(eq(restockAlerts.email, "tardive@example.com"));
+    expect(alert.confirmedAt).toBeNull();
+
+    // Asking again sends a fresh link, which works; the stale one still does not.
+    await handle.db.delete(outbox);
+    await requestVisitorRestockAlert(handle.db, soldOut, "tardive@example.com", BASE);
+    const fresh = await confirmationToken("tardive@example.com");
+    expect(await confirmRestockAlert(handle.db, stale)).toEqual({ ok: false, reason: "invalid" });
+    expect(await confirmRestockAlert(handle.db, fresh)).toMatchObject({ ok: true, sku: "NEB-ROUGE" });
+
+    // Just inside the window, a link still works.
+    await requestVisitorRestockAlert(handle.db, soldOut, "juste@example.com", BASE);
+    await handle.db
+      .update(restockAlerts)
+      .set({ createdAt: sql`now() - make_interval(hours => ${RESTOCK_CONFIRMATION_TTL_HOURS - 1})` })
+      .where(eq(restockAlerts.email, "juste@example.com"));
+    expect(await confirmRestockAlert(handle.db, await confirmationToken("juste@example.com"))).toMatchObject({ ok: true });
   });
 });

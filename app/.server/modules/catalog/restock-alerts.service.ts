@@ -1,12 +1,20 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { rowsOf, type Database, type Executor } from "../../db/client";
+import { getEnv } from "../../env";
 import { products, productVariants, restockAlerts } from "../../db/schema";
 import { enqueueMail, kickOutbox } from "../../outbox/outbox.service";
 import { conflict, notFound } from "~/domain/errors";
+import { RESTOCK_CONFIRMATION_TTL_HOURS } from "~/lib/shop-rules";
 
 /** Alerts sent per pass of the job (the next pass takes the rest). */
 export const RESTOCK_ALERT_BATCH = 200;
+
+/*
+ * A visitor's confirmation link works RESTOCK_CONFIRMATION_TTL_HOURS, counted from the alert's
+ * created_at, which a new request for a still unconfirmed alert moves forward (an unconfirmed
+ * alert is not waiting yet: its latest request is when it starts).
+ */
 
 /** Product names are typed in the back-office: escaped before they go into the HTML part. */
 const escapeHtml = (value: string) =>
@@ -129,7 +137,7 @@ export async function requestVisitorRestockAlert(db: Database, variantId: string
     if (existing) {
       await tx
         .update(restockAlerts)
-        .set({ confirmTokenHash: hashToken(token) })
+        .set({ confirmTokenHash: hashToken(token), createdAt: sql`now()` })
         .where(eq(restockAlerts.id, existing.id));
     } else {
       await tx.insert(restockAlerts).values({ variantId, email, confirmTokenHash: hashToken(token) });
@@ -141,65 +149,124 @@ export async function requestVisitorRestockAlert(db: Database, variantId: string
   if (queued) kickOutbox();
 }
 
-/** The confirmation link: the alert starts waiting for the restock. Single use. */
-export async function confirmRestockAlert(
-  db: Executor,
-  token: string,
-): Promise<{ ok: true; productId: string; productName: string; sku: string } | { ok: false }> {
-  if (!token || token.length > 200) return { ok: false };
-  const [row] = await db
-    .update(restockAlerts)
-    .set({ confirmedAt: sql`now()`, confirmTokenHash: null })
-    .where(and(eq(restockAlerts.confirmTokenHash, hashToken(token)), isNull(restockAlerts.notifiedAt)))
-    .returning({ variantId: restockAlerts.variantId });
-  if (!row) return { ok: false };
+type ConfirmedVariant = { productId: string; productName: string; sku: string };
+
+export type RestockConfirmation =
+  ({ ok: true } & ConfirmedVariant) | ({ ok: false; reason: "expired" } & ConfirmedVariant) | { ok: false; reason: "invalid" };
+
+async function confirmedVariant(db: Executor, variantId: string): Promise<ConfirmedVariant | undefined> {
   const [v] = await db
     .select({ productId: productVariants.productId, productName: products.name, sku: productVariants.sku })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(eq(productVariants.id, row.variantId));
-  return v ? { ok: true, ...v } : { ok: false };
+    .where(eq(productVariants.id, variantId));
+  return v;
 }
 
 /**
- * The job: every confirmed alert whose variant has stock again gets ONE e-mail, then is spent.
- * Decoupled from the inventory module: whatever put the stock back (an admin, a cancelled order,
- * a return), the next pass sees it. The claim is one conditional UPDATE (`notified_at IS NULL`,
- * re-checked after any row lock wait) whose returned rows get their mail in the same
- * transaction, so two processes running it at once never mail one alert twice; SKIP LOCKED lets
- * them share the work instead of waiting.
+ * The confirmation link: the alert starts waiting for the restock. Single use, and valid
+ * RESTOCK_CONFIRMATION_TTL_HOURS after the request; an expired link names its product so the
+ * page can offer to ask again.
+ */
+export async function confirmRestockAlert(db: Executor, token: string): Promise<RestockConfirmation> {
+  if (!token || token.length > 200) return { ok: false, reason: "invalid" };
+  const hash = hashToken(token);
+  const fresh = sql`${restockAlerts.createdAt} > now() - make_interval(hours => ${RESTOCK_CONFIRMATION_TTL_HOURS})`;
+  const [row] = await db
+    .update(restockAlerts)
+    .set({ confirmedAt: sql`now()`, confirmTokenHash: null })
+    .where(and(eq(restockAlerts.confirmTokenHash, hash), isNull(restockAlerts.notifiedAt), fresh))
+    .returning({ variantId: restockAlerts.variantId });
+  if (row) {
+    const v = await confirmedVariant(db, row.variantId);
+    return v ? { ok: true, ...v } : { ok: false, reason: "invalid" };
+  }
+  const [stale] = await db
+    .select({ variantId: restockAlerts.variantId })
+    .from(restockAlerts)
+    .where(and(eq(restockAlerts.confirmTokenHash, hash), isNull(restockAlerts.notifiedAt)));
+  const v = stale && (await confirmedVariant(db, stale.variantId));
+  return v ? { ok: false, reason: "expired", ...v } : { ok: false, reason: "invalid" };
+}
+
+type ClaimedAlert = { email: string; product_id: string; sku: string; label: string; product_name: string; variant_count: number };
+
+/**
+ * Claims the confirmed, unspent alerts of variants in stock (all of them, or those named) and
+ * queues each one e-mail in the caller's transaction. The claim is one conditional UPDATE
+ * (`notified_at IS NULL`, re-checked after any row lock wait) whose returned rows get their mail
+ * in the same transaction, so two claims at once never mail one alert twice. `skipLocked` lets
+ * the job's passes share the work; a restock waits for the rows instead, then finds them spent.
+ */
+async function claimAndMailAlerts(
+  tx: Executor,
+  base: string,
+  scope: { variantIds?: readonly string[]; limit: number; skipLocked: boolean },
+): Promise<number> {
+  const onlyVariants = scope.variantIds
+    ? sql`AND a.variant_id IN (${sql.join(
+        scope.variantIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
+  const lock = scope.skipLocked ? sql`FOR UPDATE OF a SKIP LOCKED` : sql`FOR UPDATE OF a`;
+  const res = await tx.execute(sql`
+    WITH due AS (
+      SELECT a.id FROM ${restockAlerts} a
+      JOIN ${productVariants} v ON v.id = a.variant_id
+      WHERE a.notified_at IS NULL AND a.confirmed_at IS NOT NULL AND v.stock_quantity > 0 ${onlyVariants}
+      ORDER BY a.created_at
+      LIMIT ${scope.limit}
+      ${lock}
+    )
+    UPDATE ${restockAlerts} a SET notified_at = now()
+    FROM due, ${productVariants} v, ${products} p
+    WHERE a.id = due.id AND a.notified_at IS NULL AND v.id = a.variant_id AND p.id = v.product_id
+    RETURNING a.email, v.product_id, v.sku, v.label, p.name AS product_name, p.variant_count`);
+  const rows = rowsOf<ClaimedAlert>(res);
+  for (const r of rows) {
+    await enqueueMail(
+      tx,
+      restockMail(
+        r.email,
+        { productId: r.product_id, sku: r.sku, label: r.label, productName: r.product_name, variantCount: Number(r.variant_count) },
+        base,
+      ),
+    );
+  }
+  return rows.length;
+}
+
+/**
+ * Called inside the transaction that put stock back on these variants (an administrator's change,
+ * a cancelled or returned order): their waiting alerts are claimed and their e-mails queued in it,
+ * so the mail leaves as soon as it commits. The caller kicks the outbox after the commit. Variants
+ * still out of stock are skipped by the claim itself. Returns how many alerts were spent.
+ */
+export async function mailRestockedVariantAlerts(
+  tx: Executor,
+  variantIds: readonly string[],
+  publicUrl: string = getEnv().publicUrl,
+): Promise<number> {
+  const ids = [...new Set(variantIds)];
+  if (ids.length === 0) return 0;
+  const [{ waiting }] = await tx
+    .select({ waiting: sql<number>`count(*)::int` })
+    .from(restockAlerts)
+    .where(and(inArray(restockAlerts.variantId, ids), isNull(restockAlerts.notifiedAt), sql`${restockAlerts.confirmedAt} IS NOT NULL`));
+  // Most restocks have nobody waiting: no lock is taken then.
+  if (waiting === 0) return 0;
+  return claimAndMailAlerts(tx, publicUrl.replace(/\/$/, ""), { variantIds: ids, limit: waiting, skipLocked: false });
+}
+
+/**
+ * The safety net: a repeating job mails every confirmed alert whose variant has stock again and
+ * that no restock mailed (stock put back by something that does not call
+ * mailRestockedVariantAlerts, an alert confirmed after its variant came back).
  */
 export async function sendRestockAlerts(db: Database, publicUrl: string): Promise<{ notified: number }> {
   const base = publicUrl.replace(/\/$/, "");
-  const notified = await db.transaction(async (tx) => {
-    const res = await tx.execute(sql`
-      WITH due AS (
-        SELECT a.id FROM ${restockAlerts} a
-        JOIN ${productVariants} v ON v.id = a.variant_id
-        WHERE a.notified_at IS NULL AND a.confirmed_at IS NOT NULL AND v.stock_quantity > 0
-        ORDER BY a.created_at
-        LIMIT ${RESTOCK_ALERT_BATCH}
-        FOR UPDATE OF a SKIP LOCKED
-      )
-      UPDATE ${restockAlerts} a SET notified_at = now()
-      FROM due, ${productVariants} v, ${products} p
-      WHERE a.id = due.id AND a.notified_at IS NULL AND v.id = a.variant_id AND p.id = v.product_id
-      RETURNING a.email, v.product_id, v.sku, v.label, p.name AS product_name, p.variant_count`);
-    const rows = rowsOf<{ email: string; product_id: string; sku: string; label: string; product_name: string; variant_count: number }>(
-      res,
-    );
-    for (const r of rows) {
-      await enqueueMail(
-        tx,
-        restockMail(
-          r.email,
-          { productId: r.product_id, sku: r.sku, label: r.label, productName: r.product_name, variantCount: Number(r.variant_count) },
-          base,
-        ),
-      );
-    }
-    return rows.length;
-  });
+  const notified = await db.transaction((tx) => claimAndMailAlerts(tx, base, { limit: RESTOCK_ALERT_BATCH, skipLocked: true }));
   if (notified > 0) kickOutbox();
   return { notified };
 }

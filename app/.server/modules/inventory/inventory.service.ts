@@ -232,6 +232,11 @@ export type StockAdjustment = {
  */
 export type StockAdjustResult = { variants: { variantId: string; productId: string; stock: number; delta: number }[] };
 
+/** The variants an adjustment took from no stock to some: those whose restock alerts are due. */
+export function restockedVariants(result: StockAdjustResult): string[] {
+  return result.variants.filter((v) => v.delta > 0 && v.stock - v.delta === 0).map((v) => v.variantId);
+}
+
 const ADJUST_REASON = { set: "admin_set", add: "admin_add", remove: "admin_remove" } as const;
 
 export const PRODUCT_NOT_FOUND_MESSAGE = "Produit introuvable";
