@@ -44,6 +44,8 @@ const OWNER: Record<string, string> = {
   restockAlerts: "modules/catalog",
   // Written only by the triggers of drizzle/0011; the catalog module reads it.
   searchLexicon: "modules/catalog",
+  // Appended to by the triggers of drizzle/0014; the catalog module reads it and folds it.
+  catalogFacetCells: "modules/catalog",
   giftCards: "modules/gift-cards",
   giftCardTransactions: "modules/gift-cards",
   orders: "modules/orders",
