@@ -108,9 +108,7 @@ describe("upgrading a shop with orders to order numbers", () => {
     );
     expect(column.is_nullable).toBe("NO");
     const march = ids.get("march")!;
-    await expect(
-      query(sql`UPDATE orders SET order_number = 'AUR-2026-000001' WHERE id = ${march}`),
-    ).rejects.toThrow();
+    await expect(query(sql`UPDATE orders SET order_number = 'AUR-2026-000001' WHERE id = ${march}`)).rejects.toThrow();
   });
 
   it("continues each year's counter after the old orders", async () => {

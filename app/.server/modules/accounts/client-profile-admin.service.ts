@@ -87,7 +87,13 @@ export async function getAdminClientProfile(db: Executor, clientId: string, now 
       .from(orders)
       .where(eq(orders.userId, clientId)),
     db
-      .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status, totalCents: orders.totalCents, createdAt: orders.createdAt })
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        totalCents: orders.totalCents,
+        createdAt: orders.createdAt,
+      })
       .from(orders)
       .where(eq(orders.userId, clientId))
       .orderBy(desc(orders.createdAt), desc(orders.id))

@@ -122,7 +122,14 @@ async function debitUpTo(
   return points;
 }
 
-type OrderForPoints = { id: string; orderNumber: string; userId: string | null; totalCents: number; pointsUsed: number; pointsEarned: number };
+type OrderForPoints = {
+  id: string;
+  orderNumber: string;
+  userId: string | null;
+  totalCents: number;
+  pointsUsed: number;
+  pointsEarned: number;
+};
 
 /**
  * Credits the points of a delivered order (1 per whole euro paid; the part paid with points
