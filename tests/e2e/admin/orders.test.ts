@@ -152,9 +152,13 @@ describe("GET /api/v1/admin/orders", () => {
     expect(list.status).toBe(200);
     expect(list.json.data.map((r: { id: string }) => r.id)).toEqual([order.id]);
     expect(list.json.pagination).toMatchObject({ page: 1, page_size: 20, total: 1, page_count: 1 });
+    expect(list.json.data[0].number).toBe(order.number);
+    const byNumber = await apiCall(baseURL, "GET", `/api/v1/admin/orders?search=${order.number}`, adminCookie);
+    expect(byNumber.json.data.map((r: { id: string }) => r.id)).toEqual([order.id]);
 
     const detail = await apiCall(baseURL, "GET", `/api/v1/admin/orders/${order.id}`, adminCookie);
     expect(detail.status).toBe(200);
+    expect(detail.json.data.number).toBe(order.number);
     expect(detail.json.data.items).toHaveLength(1);
     expect(detail.json.data.shipping_address.city).toBe("Lyon");
 
