@@ -118,8 +118,9 @@ export const DEFAULT_ADDRESS_COUNTRY: AddressCountry = "France";
 
 /** After the confirmation step the shopper is taken to /profile (cleaner variant: 5 s). */
 export const ORDER_CONFIRMATION_REDIRECT_MS = 5000;
-/** The reference shown to the shopper: the last 8 characters of the order id. */
-export const ORDER_REFERENCE_LENGTH = 8;
+/** Order numbers: "AUR-2026-000123", counted per Paris calendar year, at least 6 digits. */
+export const ORDER_NUMBER_PREFIX = "AUR";
+export const ORDER_NUMBER_DIGITS = 6;
 /** Order cards show this many items, then "+N autre(s)". */
 export const ORDER_CARD_ITEMS_SHOWN = 3;
 

@@ -143,8 +143,9 @@ export const OrderAddressSchema = z.object({
 export const OrderSchema = z
   .object({
     id: z.uuid(),
-    reference: z.string().describe("Les 8 derniers caractères de l'identifiant, affichés au client"),
-    order_number: z.string(),
+    number: z.string().describe("Numéro de la commande, le même partout (AUR-2026-000123)"),
+    reference: z.string().describe("Identique à number (ancien nom du champ)"),
+    order_number: z.string().describe("Identique à number (ancien nom du champ)"),
     status: z.enum(["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"]),
     payment_status: z.string(),
     subtotal_cents: z.int(),

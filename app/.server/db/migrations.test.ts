@@ -6,12 +6,12 @@
  * Runs on PGlite, and on the PostgreSQL server when TEST_DATABASE_URL is set.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { adminQuery, testDatabaseUrl, withDatabase } from "../../../tests/support/db";
+import { migrateFrom, migrationsUpTo } from "../../../tests/support/migrations";
 import { migrationsFolder, openDatabase, rowsOf, type DatabaseHandle } from "./client";
 
 /** The last migration before variants and brands. */
@@ -22,30 +22,8 @@ let handle: DatabaseHandle;
 let dropDatabase: () => Promise<void> = async () => {};
 let oldFolder: string;
 
-/** A copy of the migrations folder that stops at `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const source = migrationsFolder();
-  const journal = JSON.parse(fs.readFileSync(path.join(source, "meta", "_journal.json"), "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  if (last < 0) throw new Error(`migration ${lastTag} not found`);
-  const entries = journal.entries.slice(0, last + 1);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-migrations-"));
-  fs.mkdirSync(path.join(dir, "meta"));
-  fs.writeFileSync(path.join(dir, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const e of entries) fs.copyFileSync(path.join(source, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
-}
-
 async function migrate(folder: string): Promise<void> {
-  if (handle.kind === "postgres") {
-    const { migrate: run } = await import("drizzle-orm/node-postgres/migrator");
-    await run(handle.db as never, { migrationsFolder: folder });
-  } else {
-    const { migrate: run } = await import("drizzle-orm/pglite/migrator");
-    await run(handle.db as never, { migrationsFolder: folder });
-  }
+  await migrateFrom(handle, folder);
 }
 
 const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await handle.db.execute(q));

@@ -26,7 +26,7 @@ import {
   INVALID_STATUS_MESSAGE,
 } from "./change-order-status";
 import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
-import { ORDER_STATUS_VALUES, orderReference } from "~/domain/orders/order.types";
+import { ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
 import { settled } from "../../../tests/support/domain-result";
 import { subscribeShopperRestockAlert } from "../modules/catalog/restock-alerts.service";
@@ -117,7 +117,7 @@ describe("changeOrderStatus", () => {
     expect(earned).toMatchObject({
       points: expected,
       orderId: placed.id,
-      description: `Points gagnés pour la commande ${orderReference(placed.id)}`,
+      description: `Points gagnés pour la commande ${placed.number}`,
     });
     expect(earned.expiresAt!.getTime() - earned.createdAt.getTime()).toBeGreaterThan(364 * 24 * 3600 * 1000);
 
@@ -129,14 +129,14 @@ describe("changeOrderStatus", () => {
     expect(notes.map((n) => n.metadata.new_status)).toEqual(["shipped", "delivered"]);
     expect(notes[1]).toMatchObject({
       type: "order_status",
-      title: `Commande #${placed.reference} livrée`,
-      message: `Le statut de votre commande #${placed.reference} est maintenant : Livrée. Vous avez gagné ${expected} points Beauty Pass.`,
+      title: `Commande ${placed.number} livrée`,
+      message: `Le statut de votre commande ${placed.number} est maintenant : Livrée. Vous avez gagné ${expected} points Beauty Pass.`,
       isRead: false,
     });
     const mails = await handle.db
       .select()
       .from(outbox)
-      .where(sql`${outbox.payload}->>'subject' like ${`%#${placed.reference} : Livrée`}`);
+      .where(sql`${outbox.payload}->>'subject' like ${`%${placed.number} : Livrée`}`);
     expect(mails).toHaveLength(1);
     expect(mails[0].payload.to).toBe(CONTACT.email);
 
@@ -283,7 +283,7 @@ describe("changeOrderStatus", () => {
     const mails = await handle.db
       .select()
       .from(outbox)
-      .where(sql`${outbox.payload}->>'subject' like ${`%#${placed.reference} : Expédiée`}`);
+      .where(sql`${outbox.payload}->>'subject' like ${`%${placed.number} : Expédiée`}`);
     expect(mails).toHaveLength(0);
     expect(await handle.db.select().from(notifications).where(eq(notifications.userId, shopper.id))).toHaveLength(1);
   });

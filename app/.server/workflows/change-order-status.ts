@@ -225,8 +225,8 @@ async function tellCustomer(
     userId: order.userId,
     type: "order_status",
     priority: order.status === "cancelled" || order.status === "delivered" ? "high" : "normal",
-    title: `Commande #${view.reference} ${inSentence(order.status)}`,
-    message: `Le statut de votre commande #${view.reference} est maintenant : ${label}.${pointsLine}`,
+    title: `Commande ${view.number} ${inSentence(order.status)}`,
+    message: `Le statut de votre commande ${view.number} est maintenant : ${label}.${pointsLine}`,
     actionUrl: "/dashboard?tab=orders",
     metadata: { new_status: order.status, old_status: change.from, order_id: order.id, points_credited: change.pointsCredited },
     createdAt: change.now,
@@ -255,7 +255,7 @@ function statusMail(to: string, order: OrderRow, view: OrderView, pointsCredited
   const cancelled = order.status === "cancelled";
   const body = cancelled
     ? [
-        `Votre commande #${view.reference} du ${formatDate(order.createdAt)} a bien été annulée.`,
+        `Votre commande ${view.number} du ${formatDate(order.createdAt)} a bien été annulée.`,
         "",
         "Articles :",
         ...lines,
@@ -270,7 +270,7 @@ function statusMail(to: string, order: OrderRow, view: OrderView, pointsCredited
         ...(order.pointsUsed > 0 ? [`Vos ${order.pointsUsed} points Beauty Pass vous ont été restitués.`] : []),
       ]
     : [
-        `Le statut de votre commande #${view.reference} du ${formatDate(order.createdAt)} est maintenant : ${orderStatusLabel(order.status)}.`,
+        `Le statut de votre commande ${view.number} du ${formatDate(order.createdAt)} est maintenant : ${orderStatusLabel(order.status)}.`,
         ...(pointsCredited > 0 ? ["", `Vous avez gagné ${pointsCredited} points Beauty Pass.`] : []),
         "",
         "Articles :",
@@ -281,8 +281,8 @@ function statusMail(to: string, order: OrderRow, view: OrderView, pointsCredited
   return {
     to,
     subject: cancelled
-      ? `Annulation de votre commande #${view.reference}`
-      : `Votre commande #${view.reference} : ${orderStatusLabel(order.status)}`,
+      ? `Annulation de votre commande ${view.number}`
+      : `Votre commande ${view.number} : ${orderStatusLabel(order.status)}`,
     text: [name ? `Bonjour ${name},` : "Bonjour,", "", ...body, "", "À bientôt sur Aurore."].join("\n"),
   };
 }

@@ -20,6 +20,7 @@ import { updateShippingSettings } from "../modules/settings/shop-settings.servic
 import { placeOrder as placeOrderOrThrow, quoteCheckout } from "./place-order";
 import { PlaceOrderSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
 import { settled } from "../../../tests/support/domain-result";
+import { parisYear } from "~/lib/paris-time";
 
 const placeOrder = (...args: Parameters<typeof placeOrderOrThrow>) => settled(placeOrderOrThrow(...args));
 
@@ -152,7 +153,8 @@ describe("placeOrder", () => {
       points_used: usePoints,
       shipping_method: fee === 0 ? "free_shipping" : "standard",
     });
-    expect(result.order.reference).toBe(result.order.id.replace(/-/g, "").slice(-8).toUpperCase());
+    expect(result.order.number).toMatch(new RegExp(`^AUR-${parisYear(new Date())}-\\d{6}$`));
+    expect(result.order.reference).toBe(result.order.number);
     expect(result.order.items).toHaveLength(2);
     expect(result.order.metadata.payment).toMatchObject({ brand: "visa", last_four: "4242" });
     expect(await stockOf(a.id)).toBe(8);
@@ -166,7 +168,7 @@ describe("placeOrder", () => {
       .select()
       .from(outbox)
       .where(sql`${outbox.payload}->>'to' = ${CONTACT.email}`);
-    expect(mails.some((m) => String(m.payload.subject).includes(result.order.reference))).toBe(true);
+    expect(mails.some((m) => String(m.payload.subject).includes(`Confirmation de votre commande ${result.order.number}`))).toBe(true);
     const cards = await handle.db.select().from(paymentMethods).where(eq(paymentMethods.userId, shopper.id));
     expect(cards).toEqual([expect.objectContaining({ cardBrand: "visa", cardLastFour: "4242", isDefault: true })]);
     // Only brand and last four digits: no column holds the number.

@@ -73,7 +73,7 @@ import {
   type ShippingSettings,
   type ShippingZone,
 } from "~/domain/checkout/shipping.rules";
-import { orderReference, type OrderView } from "~/domain/orders/order.types";
+import type { OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import { BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
@@ -546,10 +546,9 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
   const { userId, request, now, checked, charge } = input;
   const take = await takeOrderedStock(tx, userId, checked.quote.lines);
   const totals = await settleTotals(tx, input, take.bought);
-  const created = await createOrder(tx, orderValues(input, totals));
+  const created = await createOrder(tx, orderValues(input, totals), now);
   if (created.kind === "replay") return created;
-  const { orderId } = created;
-  const ref = orderReference(orderId);
+  const { orderId, number: ref } = created;
   // The charge belongs to this order, committed with it; refused if the job already took it back.
   if (charge && !(await linkPaymentAttempt(tx, charge.attemptId, orderId))) {
     throw refused("conflict", "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card");

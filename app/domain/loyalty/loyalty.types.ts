@@ -29,7 +29,7 @@ export type LoyaltyTransactionView = {
   type: BeautyPassTransactionType;
   description: string;
   order_id: string | null;
-  /** The reference the shopper knows the order by (last 8 characters of its id), or null. */
+  /** The number the shopper knows the order by ("AUR-2026-000123"), or null. */
   order_reference: string | null;
   created_at: string;
 };

@@ -39,6 +39,8 @@ export type ChangeStatusAnswer = { ok: boolean; message: string; orderId?: strin
 
 export type AdminOrderRow = {
   id: string;
+  /** The order number shown everywhere ("AUR-2026-000123"). */
+  number: string;
   short_id: string;
   order_number: string;
   item_count: number;
@@ -73,6 +75,8 @@ export type AdminOrderLine = {
 
 export type AdminOrderDetail = {
   id: string;
+  /** The order number shown everywhere ("AUR-2026-000123"). */
+  number: string;
   short_id: string;
   order_number: string;
   status: OrderStatusValue;

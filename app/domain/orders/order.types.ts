@@ -1,5 +1,5 @@
 /** Orders as the pages and the API see them (isomorphic, no server code). */
-import { ORDER_REFERENCE_LENGTH } from "~/lib/shop-rules";
+import { ORDER_NUMBER_DIGITS, ORDER_NUMBER_PREFIX } from "~/lib/shop-rules";
 
 export const ORDER_STATUS_VALUES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
 export type OrderStatusValue = (typeof ORDER_STATUS_VALUES)[number];
@@ -19,9 +19,13 @@ export function orderStatusLabel(status: string): string {
   return (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? "Statut inconnu";
 }
 
-/** The reference the shopper sees: the last 8 characters of the order id, upper case. */
-export function orderReference(id: string): string {
-  return id.replace(/-/g, "").slice(-ORDER_REFERENCE_LENGTH).toUpperCase();
+/**
+ * The one order number shoppers, e-mails, the back-office and the API show: "AUR-2026-000123",
+ * the order's rank in its Paris calendar year (allocated by the orders module when the order is
+ * created; docs/decisions/028-order-numbers.md).
+ */
+export function formatOrderNumber(year: number, sequence: number): string {
+  return `${ORDER_NUMBER_PREFIX}-${year}-${String(sequence).padStart(ORDER_NUMBER_DIGITS, "0")}`;
 }
 
 export type OrderAddressView = {
@@ -58,6 +62,8 @@ export type OrderItemView = {
 
 export type OrderView = {
   id: string;
+  /** The order number ("AUR-2026-000123"); `reference` and `order_number` repeat it for older clients. */
+  number: string;
   reference: string;
   order_number: string;
   status: OrderStatusValue;

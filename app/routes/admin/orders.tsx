@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/orders";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { forgetAdminOrderCounts, listAdminOrders, shortOrderId } from "~/.server/modules/orders/orders-admin.service";
+import { forgetAdminOrderCounts, listAdminOrders } from "~/.server/modules/orders/orders-admin.service";
 import { changeOrderStatus, type ChangeOrderStatusResult } from "~/.server/workflows/change-order-status";
 import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
@@ -61,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data<ChangeStatusAnswer>({
     ok: true,
     orderId,
-    message: `Commande ${shortOrderId(orderId)} : ${orderStatusLabel(result.order.status)}`,
+    message: `Commande ${result.order.number} : ${orderStatusLabel(result.order.status)}`,
   });
 }
 

@@ -100,7 +100,7 @@ describe("GET /api/v1/notifications/stream", () => {
       expect(Date.now() - started).toBeLessThan(2_000);
       const event = mine.events.find((e) => e.data.metadata?.new_status === "shipped")!;
       expect(event.event).toBe("notification");
-      expect(event.data).toMatchObject({ type: "order_status", title: `Commande #${order.reference} expédiée`, is_read: false });
+      expect(event.data).toMatchObject({ type: "order_status", title: `Commande ${order.number} expédiée`, is_read: false });
       await new Promise((r) => setTimeout(r, 300));
       expect(theirs.events).toHaveLength(0);
     } finally {

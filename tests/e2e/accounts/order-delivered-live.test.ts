@@ -67,13 +67,13 @@ describe("a delivered order, live", () => {
     expect(await page.getByRole("button", { name: "Notifications (1 non lue)" }).count()).toBe(1);
     await bell.click();
     const list = page.getByRole("list", { name: "Dernières notifications" });
-    await list.getByText(`Commande #${order.reference} livrée`).waitFor();
+    await list.getByText(`Commande ${order.number} livrée`).waitFor();
 
     await page.goto("/profile");
     const card = page.getByRole("region", { name: "Beauty Pass" });
     await card.waitFor();
     const value = (term: string) => card.locator(`dt:text-is("${term}") + dd`).textContent();
     expect(await value("Solde")).toBe(`${points} points`);
-    expect(await card.getByText(`Points gagnés pour la commande ${order.reference}`).count()).toBe(1);
+    expect(await card.getByText(`Points gagnés pour la commande ${order.number}`).count()).toBe(1);
   });
 });

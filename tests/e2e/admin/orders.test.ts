@@ -14,7 +14,7 @@ const baseURL = inject("baseURL");
 let browser: Browser;
 let adminCookie: string;
 let shopperCookie: string;
-let order: { id: string; status: string };
+let order: { id: string; number: string; status: string };
 
 function contextWith(cookie: string, options: Parameters<typeof newShopContext>[2] = {}): Promise<BrowserContext> {
   return signedInContext(browser, baseURL, cookie, options);
@@ -27,7 +27,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
   shopperCookie = await signUpCookie(baseURL, uniqueEmail("admin-orders"), "Secret123!", "Alice");
-  order = (await placeOrderOverHttp(baseURL, shopperCookie)) as { id: string; status: string };
+  order = (await placeOrderOverHttp(baseURL, shopperCookie)) as { id: string; number: string; status: string };
 });
 
 afterAll(async () => {
@@ -39,15 +39,16 @@ describe("Gestion des Commandes", () => {
     const context = await contextWith(adminCookie, { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     try {
-      const shortId = order.id.slice(0, 8);
+      const { number } = order;
+      expect(number).toMatch(/^AUR-\d{4}-\d{6}$/);
       await page.goto("/admin/commandes");
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Gestion des Commandes");
       await hydrated(page);
 
-      await page.getByRole("searchbox", { name: "Rechercher" }).fill(shortId);
+      await page.getByRole("searchbox", { name: "Rechercher" }).fill(number);
       await page.getByRole("button", { name: "Rechercher", exact: true }).click();
-      await page.waitForURL(new RegExp(`search=${shortId}`));
-      const row = page.getByRole("row").filter({ hasText: `#${shortId}` });
+      await page.waitForURL(new RegExp(`search=${number}`));
+      const row = page.getByRole("row").filter({ hasText: number });
       await expect.poll(() => row.count()).toBe(1);
       expect(await row.textContent()).toContain("alice@example.com");
       expect(await row.textContent()).toContain("Lyon");
@@ -58,8 +59,15 @@ describe("Gestion des Commandes", () => {
       await hydrated(page);
       await expect.poll(() => row.count()).toBe(1);
 
-      await row.getByRole("button", { name: `Détails de la commande ${shortId}` }).click();
-      const dialog = page.getByRole("dialog", { name: `Commande #${shortId}` });
+      // The reference the back-office showed before order numbers still finds it.
+      const oldReference = `#${order.id.slice(0, 8)}`;
+      await page.getByRole("searchbox", { name: "Rechercher" }).fill(oldReference);
+      await page.getByRole("button", { name: "Rechercher", exact: true }).click();
+      await page.waitForURL(new RegExp(`search=${encodeURIComponent(oldReference)}`));
+      await expect.poll(() => row.count()).toBe(1);
+
+      await row.getByRole("button", { name: `Détails de la commande ${number}` }).click();
+      const dialog = page.getByRole("dialog", { name: `Commande ${number}` });
       await expect.poll(() => dialog.getByText("Adresse de livraison").count()).toBe(1);
       const detail = (await dialog.textContent()) ?? "";
       expect(detail).toContain("alice@example.com");
@@ -69,7 +77,7 @@ describe("Gestion des Commandes", () => {
       await page.keyboard.press("Escape");
       await expect.poll(() => dialog.count()).toBe(0);
 
-      await row.getByRole("combobox", { name: `Statut de la commande ${shortId}` }).selectOption("delivered");
+      await row.getByRole("combobox", { name: `Statut de la commande ${number}` }).selectOption("delivered");
       await expect.poll(() => row.locator('[data-status="delivered"]').textContent(), { timeout: 10_000 }).toBe("Livrée");
 
       const mine = await apiCall(baseURL, "GET", `/api/v1/orders/${order.id}`, shopperCookie);
@@ -144,9 +152,13 @@ describe("GET /api/v1/admin/orders", () => {
     expect(list.status).toBe(200);
     expect(list.json.data.map((r: { id: string }) => r.id)).toEqual([order.id]);
     expect(list.json.pagination).toMatchObject({ page: 1, page_size: 20, total: 1, page_count: 1 });
+    expect(list.json.data[0].number).toBe(order.number);
+    const byNumber = await apiCall(baseURL, "GET", `/api/v1/admin/orders?search=${order.number}`, adminCookie);
+    expect(byNumber.json.data.map((r: { id: string }) => r.id)).toEqual([order.id]);
 
     const detail = await apiCall(baseURL, "GET", `/api/v1/admin/orders/${order.id}`, adminCookie);
     expect(detail.status).toBe(200);
+    expect(detail.json.data.number).toBe(order.number);
     expect(detail.json.data.items).toHaveLength(1);
     expect(detail.json.data.shipping_address.city).toBe("Lyon");
 

@@ -262,7 +262,7 @@ describe("checkout journey", () => {
     await main.getByRole("heading", { level: 1, name: "Merci pour votre commande !" }).waitFor();
     const referenceText = (await main.getByText(/^Référence : /).textContent()) ?? "";
     const reference = referenceText.replace("Référence : ", "").trim();
-    expect(reference).toMatch(/^[0-9A-F]{8}$/);
+    expect(reference).toMatch(/^AUR-\d{4}-\d{6}$/);
     await main.getByText("Vous allez être redirigé vers votre profil dans 5 secondes").waitFor();
     expect(await cartLines(page)).toEqual([]);
     await expectNoSeriousA11yViolations(page);
@@ -271,8 +271,8 @@ describe("checkout journey", () => {
     // One order only, despite the double click.
     const orders = await api("/api/v1/orders", cookie);
     expect(orders.status).toBe(200);
-    const placed = ((await orders.json()) as { data: { reference: string; total_cents: number }[] }).data;
-    expect(placed.map((o) => [o.reference, o.total_cents])).toEqual([[reference, subtotal + shipping.feeCents]]);
+    const placed = ((await orders.json()) as { data: { number: string; total_cents: number }[] }).data;
+    expect(placed.map((o) => [o.number, o.total_cents])).toEqual([[reference, subtotal + shipping.feeCents]]);
 
     // The confirmation e-mail, written by the outbox worker.
     const mailDir = path.join(dataDir, "mail");

@@ -14,7 +14,7 @@ const baseURL = inject("baseURL");
 let browser: Browser;
 
 type ProductSummary = { id: string; name: string; price_cents: number; stock_quantity: number; in_stock: boolean; variant_count: number };
-type OrderSummary = { id: string; reference: string; status: string; cancellable: boolean; items: unknown[] };
+type OrderSummary = { id: string; number: string; status: string; cancellable: boolean; items: unknown[] };
 
 async function api(path: string, cookie: string | null, init: RequestInit = {}): Promise<Response> {
   return fetch(`${baseURL}${path}`, {
@@ -79,14 +79,14 @@ async function signedInContext(cookie: string): Promise<BrowserContext> {
   return context;
 }
 
-function orderCard(page: Page, reference: string): Locator {
-  return page.getByRole("article", { name: `Commande #${reference}` });
+function orderCard(page: Page, number: string): Locator {
+  return page.getByRole("article", { name: `Commande ${number}` });
 }
 
 /** The detail button works once the page is hydrated: click until the dialog shows. */
-async function openDetail(page: Page, reference: string): Promise<Locator> {
-  const dialog = page.getByRole("dialog", { name: `Commande #${reference}` });
-  const button = orderCard(page, reference).getByRole("button", { name: "Voir le détail" });
+async function openDetail(page: Page, number: string): Promise<Locator> {
+  const dialog = page.getByRole("dialog", { name: `Commande ${number}` });
+  const button = orderCard(page, number).getByRole("button", { name: "Voir le détail" });
   await expect
     .poll(
       async () => {
@@ -147,9 +147,11 @@ describe("order history and cancellation", () => {
       ["pending", true],
       ["pending", true],
     ]);
-    refBig = own.data[1].reference;
-    refSmall = own.data[0].reference;
-    expect(refSmall).toBe(smallOrderId.replace(/-/g, "").slice(-8).toUpperCase());
+    refBig = own.data[1].number;
+    refSmall = own.data[0].number;
+    // Placed one after the other: consecutive numbers of the same year.
+    expect(refBig).toMatch(/^AUR-\d{4}-\d{6}$/);
+    expect(refSmall).toBe(refBig.replace(/\d{6}$/, (n) => String(Number(n) + 1).padStart(6, "0")));
 
     const single = await api(`/api/v1/orders/${bigOrderId}`, cookieA);
     expect(((await single.json()) as { data: OrderSummary }).data.items).toHaveLength(4);

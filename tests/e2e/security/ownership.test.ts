@@ -95,7 +95,8 @@ describe("placing an order over HTTP", () => {
     orderId = order.id;
     expect(order.subtotal_cents).toBe(product.price_cents);
     expect(order.total_cents).toBe(product.price_cents + order.shipping_cents);
-    expect(order.reference).toBe(order.id.replace(/-/g, "").slice(-8).toUpperCase());
+    expect(order.number).toMatch(/^AUR-\d{4}-\d{6}$/);
+    expect(order.reference).toBe(order.number);
     expect(order.metadata.payment).toMatchObject({ brand: "visa", last_four: "4242" });
     expect(JSON.stringify(order)).not.toContain("4242424242424242");
 

@@ -80,6 +80,20 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * The last order number given in each Paris calendar year. createOrder bumps the year's row
+ * with one UPDATE ... RETURNING inside the order transaction: the row lock makes concurrent
+ * orders take distinct, consecutive numbers (docs/decisions/028-order-numbers.md).
+ */
+export const orderNumberCounters = pgTable(
+  "order_number_counters",
+  {
+    year: integer("year").primaryKey(),
+    lastValue: integer("last_value").notNull(),
+  },
+  (t) => [check("order_number_counters_last_value_positive", sql`${t.lastValue} > 0`)],
+);
+
 /** The contact e-mail typed at checkout, lower-cased: the expression orders_customer_email_idx indexes. */
 export const orderCustomerEmail = sql`lower(${orders.metadata} #>> '{customer_info,email}')`;
 

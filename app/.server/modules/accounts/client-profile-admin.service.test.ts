@@ -83,7 +83,7 @@ describe("client page (Voir)", () => {
       has_password: false,
     });
     expect(profile?.latest_orders).toHaveLength(1);
-    expect(profile?.latest_orders[0].total_cents).toBe(4200);
+    expect(profile?.latest_orders[0]).toMatchObject({ reference: "TEST-CP-1", total_cents: 4200 });
     expect(await getAdminClientProfile(handle.db, ADMIN)).toBeNull();
     expect(await getAdminClientProfile(handle.db, "nobody")).toBeNull();
     expect(await getAdminClientProfile(handle.db, "x'; drop table user; --")).toBeNull();

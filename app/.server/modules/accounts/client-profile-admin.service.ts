@@ -20,7 +20,6 @@ import {
   type AdminClientProfile,
 } from "~/domain/customers/admin-client-profile.schema";
 import { tierFor } from "~/domain/loyalty/loyalty.rules";
-import { orderReference } from "~/domain/orders/order.types";
 import { ADMIN_CLIENT_LATEST_ORDERS, ADMIN_CLIENT_LOYALTY_ROWS, CLIENT_INVITATION_LINK_DAYS } from "~/lib/shop-rules";
 
 /**
@@ -88,7 +87,13 @@ export async function getAdminClientProfile(db: Executor, clientId: string, now 
       .from(orders)
       .where(eq(orders.userId, clientId)),
     db
-      .select({ id: orders.id, status: orders.status, totalCents: orders.totalCents, createdAt: orders.createdAt })
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        totalCents: orders.totalCents,
+        createdAt: orders.createdAt,
+      })
       .from(orders)
       .where(eq(orders.userId, clientId))
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -123,7 +128,7 @@ export async function getAdminClientProfile(db: Executor, clientId: string, now 
     last_order_at: lastOrderAt,
     latest_orders: latest.map((o) => ({
       id: o.id,
-      reference: orderReference(o.id),
+      reference: o.orderNumber,
       status: o.status,
       total_cents: o.totalCents,
       created_at: o.createdAt.toISOString(),

@@ -25,7 +25,6 @@ import {
 } from "~/domain/gift-cards/gift-card-code";
 import { GIFT_CARD_DELIVERY_LABELS, GIFT_CARD_OCCASION_LABELS } from "~/domain/gift-cards/gift-card.options";
 import { computeGiftCardTotals, type GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
-import { orderReference } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
@@ -570,9 +569,10 @@ export async function listAdminGiftCards(
     ? sql`(${giftCards.last4} = ${normalizeGiftCardCode(search).slice(-4)} OR ${user.email} ILIKE ${`%${search.replace(/[%_\\]/g, "\\$&")}%`})`
     : sql`true`;
   const rows = await db
-    .select({ card: giftCards, buyerEmail: user.email })
+    .select({ card: giftCards, buyerEmail: user.email, orderNumber: orders.orderNumber })
     .from(giftCards)
     .leftJoin(user, eq(user.id, giftCards.buyerUserId))
+    .leftJoin(orders, eq(orders.id, giftCards.purchaseOrderId))
     .where(filter)
     .orderBy(desc(giftCards.createdAt), desc(giftCards.id))
     .limit(ADMIN_GIFT_CARDS_PAGE_SIZE)
@@ -587,7 +587,7 @@ export async function listAdminGiftCards(
     total,
     page,
     page_count: Math.max(1, Math.ceil(total / ADMIN_GIFT_CARDS_PAGE_SIZE)),
-    cards: rows.map(({ card, buyerEmail: email }) => ({
+    cards: rows.map(({ card, buyerEmail: email, orderNumber }) => ({
       id: card.id,
       last4: card.last4,
       amount_cents: card.amountCents,
@@ -597,7 +597,7 @@ export async function listAdminGiftCards(
       delivery_mode: card.deliveryMode,
       recipient_email: card.recipientEmail,
       buyer_email: email,
-      order_reference: card.purchaseOrderId ? orderReference(card.purchaseOrderId) : null,
+      order_reference: orderNumber,
       expires_at: card.expiresAt.toISOString(),
       created_at: card.createdAt.toISOString(),
     })),
@@ -610,16 +610,17 @@ export async function giftCardLedger(db: Executor, giftCardId: string): Promise<
   const [card] = await db.select({ id: giftCards.id }).from(giftCards).where(eq(giftCards.id, giftCardId));
   if (!card) return null;
   const rows = await db
-    .select()
+    .select({ r: giftCardTransactions, orderNumber: orders.orderNumber })
     .from(giftCardTransactions)
+    .leftJoin(orders, eq(orders.id, giftCardTransactions.orderId))
     .where(eq(giftCardTransactions.giftCardId, giftCardId))
     .orderBy(asc(giftCardTransactions.createdAt), asc(giftCardTransactions.id));
-  return rows.map((r) => ({
+  return rows.map(({ r, orderNumber }) => ({
     id: r.id,
     kind: r.kind,
     amount_cents: r.amountCents,
     balance_after_cents: r.balanceAfterCents,
-    order_reference: r.orderId ? orderReference(r.orderId) : null,
+    order_reference: orderNumber,
     created_at: r.createdAt.toISOString(),
   }));
 }

@@ -13,7 +13,7 @@ export const LoyaltyTransactionSchema = z
       ),
     description: z.string(),
     order_id: z.uuid().nullable(),
-    order_reference: z.string().nullable().describe("Les 8 derniers caractères de l'identifiant de la commande"),
+    order_reference: z.string().nullable().describe("Le numéro de la commande (AUR-2026-000123)"),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "LoyaltyTransaction" });

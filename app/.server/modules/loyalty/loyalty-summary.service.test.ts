@@ -139,6 +139,7 @@ describe("getLoyaltySummary: lifetime points, history and expiry", () => {
   it("lists the 20 latest transactions, newest first, each with its signed points and order reference", async () => {
     const userId = await shopper();
     const orderId = await insertOrder(userId, 3_000);
+    const [{ orderNumber }] = await handle.db.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, orderId));
     await insertRows(
       userId,
       Array.from({ length: 25 }, (_, i) => ({
@@ -158,7 +159,7 @@ describe("getLoyaltySummary: lifetime points, history and expiry", () => {
       type: "earned",
       description: "Points gagnés n° 25",
       order_id: orderId,
-      order_reference: orderId.replace(/-/g, "").slice(-8).toUpperCase(),
+      order_reference: orderNumber,
       created_at: daysFromNow(-1).toISOString(),
     });
     expect(summary.transactions[1].order_reference).toBeNull();

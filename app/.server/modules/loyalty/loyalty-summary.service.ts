@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { beautyPassTransactions, userProfiles } from "../../db/schema";
+import { beautyPassTransactions, orders, userProfiles } from "../../db/schema";
 import { nextRewardThreshold, rewardProgressPercent, tierFor } from "~/domain/loyalty/loyalty.rules";
 import {
   BEAUTY_PASS_TRANSACTION_TYPES,
@@ -14,7 +14,6 @@ import {
   type LoyaltySummary,
   type LoyaltyTransactionView,
 } from "~/domain/loyalty/loyalty.types";
-import { orderReference } from "~/domain/orders/order.types";
 import { parisDay } from "~/lib/paris-time";
 import { BEAUTY_PASS_HISTORY_LIMIT } from "~/lib/shop-rules";
 
@@ -136,9 +135,11 @@ export async function listTransactions(db: Executor, userId: string, limit = BEA
       type: t.type,
       description: t.description,
       orderId: t.orderId,
+      orderNumber: orders.orderNumber,
       createdAt: t.createdAt,
     })
     .from(t)
+    .leftJoin(orders, eq(orders.id, t.orderId))
     .where(eq(t.userId, userId))
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(limit);
@@ -148,7 +149,7 @@ export async function listTransactions(db: Executor, userId: string, limit = BEA
     type: asType(row.type),
     description: row.description,
     order_id: row.orderId,
-    order_reference: row.orderId ? orderReference(row.orderId) : null,
+    order_reference: row.orderNumber,
     created_at: row.createdAt.toISOString(),
   }));
 }

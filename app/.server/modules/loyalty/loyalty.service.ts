@@ -17,7 +17,6 @@ import { createNotification } from "~/.server/modules/notifications/notification
 import { setOrderPointsEarned } from "~/.server/modules/orders/orders.service";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
 import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
-import { orderReference } from "~/domain/orders/order.types";
 import { formatDate } from "~/lib/paris-time";
 import { BEAUTY_PASS_EXPIRY_REMINDER_DAYS, BEAUTY_PASS_POINTS_VALIDITY_MONTHS } from "~/lib/shop-rules";
 
@@ -123,7 +122,14 @@ async function debitUpTo(
   return points;
 }
 
-type OrderForPoints = { id: string; userId: string | null; totalCents: number; pointsUsed: number; pointsEarned: number };
+type OrderForPoints = {
+  id: string;
+  orderNumber: string;
+  userId: string | null;
+  totalCents: number;
+  pointsUsed: number;
+  pointsEarned: number;
+};
 
 /**
  * Credits the points of a delivered order (1 per whole euro paid; the part paid with points
@@ -144,7 +150,7 @@ export async function creditOrderPoints(
     userId: order.userId,
     points,
     type: "earned",
-    description: options.description ?? `Points gagnés pour la commande ${orderReference(order.id)}`,
+    description: options.description ?? `Points gagnés pour la commande ${order.orderNumber}`,
     orderId: order.id,
     now,
     expiresAt: pointsExpiryDate(now),
@@ -165,7 +171,7 @@ export async function reverseOrderPoints(tx: Executor, order: OrderForPoints, no
     userId: order.userId,
     points: order.pointsEarned,
     type: "reversed",
-    description: `Points annulés (commande ${orderReference(order.id)})`,
+    description: `Points annulés (commande ${order.orderNumber})`,
     orderId: order.id,
     now,
   });
@@ -198,7 +204,7 @@ export async function refundOrderPoints(
     userId: order.userId,
     points: order.pointsUsed,
     type: "refunded",
-    description: `Points restitués (commande ${why === "returned" ? "retournée" : "annulée"} ${orderReference(order.id)})`,
+    description: `Points restitués (commande ${why === "returned" ? "retournée" : "annulée"} ${order.orderNumber})`,
     orderId: order.id,
     now,
   });
@@ -210,7 +216,7 @@ export async function respendOrderPoints(tx: Executor, order: OrderForPoints, no
   const result = await useLoyaltyPoints(tx, {
     userId: order.userId,
     points: order.pointsUsed,
-    description: `Points utilisés pour la commande ${orderReference(order.id)}`,
+    description: `Points utilisés pour la commande ${order.orderNumber}`,
     orderId: order.id,
     now,
   });

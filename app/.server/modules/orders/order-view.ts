@@ -4,7 +4,7 @@ import type { Executor } from "~/.server/db/client";
 import { orderItems, orders } from "~/.server/db/schema";
 import { giftCardPaymentsOf, giftCardsBoughtBy } from "~/.server/modules/gift-cards/gift-cards.service";
 import { ORDER_CHANGE_WINDOW_HOURS } from "~/lib/shop-rules";
-import { orderReference, type OrderStatusValue, type OrderView } from "~/domain/orders/order.types";
+import { type OrderStatusValue, type OrderView } from "~/domain/orders/order.types";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -23,7 +23,8 @@ const NO_GIFT_CARDS: OrderGiftCards = { gift_card_payments: [], gift_cards: [] }
 export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Date(), gift: OrderGiftCards = NO_GIFT_CARDS): OrderView {
   return {
     id: order.id,
-    reference: orderReference(order.id),
+    number: order.orderNumber,
+    reference: order.orderNumber,
     order_number: order.orderNumber,
     status: order.status as OrderStatusValue,
     payment_status: order.paymentStatus,

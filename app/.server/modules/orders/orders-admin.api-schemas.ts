@@ -10,8 +10,9 @@ const status = z.enum(ORDER_STATUS_VALUES);
 export const AdminOrderRowSchema = z
   .object({
     id: z.uuid(),
-    short_id: z.string().describe("Les 8 premiers caractères de l'identifiant (tableau du back-office)"),
-    order_number: z.string(),
+    number: z.string().describe("Numéro de la commande, le même partout (AUR-2026-000123)"),
+    short_id: z.string().describe("Les 8 premiers caractères de l'identifiant (ancienne référence du back-office)"),
+    order_number: z.string().describe("Identique à number (ancien nom du champ)"),
     item_count: z.int().describe("Nombre d'articles (somme des quantités)"),
     customer_name: z.string(),
     email: z.string().nullable().describe("E-mail de contact de la commande, sinon celui du compte"),
@@ -30,6 +31,7 @@ export const AdminOrderListSchema = z.object({
 export const AdminOrderDetailSchema = z
   .object({
     id: z.uuid(),
+    number: z.string().describe("Numéro de la commande, le même partout (AUR-2026-000123)"),
     short_id: z.string(),
     order_number: z.string(),
     status,

@@ -129,6 +129,7 @@ describe("listAdminOrders", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       id: lefevre.id,
+      number: lefevre.orderNumber,
       short_id: lefevre.id.slice(0, 8),
       item_count: 4,
       customer_name: "Hélène Lefèvre",
@@ -150,6 +151,9 @@ describe("listAdminOrders", () => {
 
   it.each([
     ["the id prefix", () => lefevre.id.slice(0, 8), () => lefevre.id],
+    ["the old admin reference", () => `#${lefevre.id.slice(0, 8)}`, () => lefevre.id],
+    ["the old shopper reference", () => `#${lefevre.id.replace(/-/g, "").slice(-8).toUpperCase()}`, () => lefevre.id],
+    ["the old order number", () => `CMD-${lefevre.id.replace(/-/g, "").slice(-8).toUpperCase()}`, () => lefevre.id],
     ["the order number", () => company.orderNumber, () => company.id],
     ["the contact e-mail", () => "helene.contact@", () => lefevre.id],
     ["a last name without its accent", () => "lefevre", () => lefevre.id],

@@ -27,10 +27,17 @@ export type ListAdminOrdersInput = {
   pageSize?: number;
 };
 
+/**
+ * A reference as it was written before order numbers ("#e32c6e32", "#90E68731", "CMD-90E68731")
+ * is a part of the order id, which search_text keeps: a "#" in front (new numbers too) or "CMD-" is dropped.
+ */
+const OLD_REFERENCE_PREFIX = /^#|^cmd-(?=[0-9a-f]{8}$)/;
+
 /** "Dupont  PARIS" -> ["dupont", "paris"], accents folded, LIKE wildcards escaped. */
 export function adminSearchTerms(search: string | undefined): string[] {
   return foldAccents((search ?? "").toLowerCase())
     .split(/\s+/)
+    .map((t) => t.replace(OLD_REFERENCE_PREFIX, ""))
     .filter(Boolean)
     .slice(0, MAX_TERMS)
     .map((t) => t.replace(/[\\%_]/g, (c) => `\\${c}`));
@@ -142,6 +149,7 @@ export async function listAdminOrders(db: Executor, input: ListAdminOrdersInput 
       const metadata = r.metadata as Metadata;
       return {
         id: r.id,
+        number: r.orderNumber,
         short_id: shortOrderId(r.id),
         order_number: r.orderNumber,
         item_count: r.itemCount,
@@ -174,6 +182,7 @@ export async function getAdminOrder(db: Executor, id: string): Promise<AdminOrde
   const metadata = o.metadata as Metadata;
   return {
     id: o.id,
+    number: o.orderNumber,
     short_id: shortOrderId(o.id),
     order_number: o.orderNumber,
     status: o.status as OrderStatusValue,

@@ -162,7 +162,8 @@ describe("listOrders and getOrder", () => {
         [catalogue[2].name, 1],
       ]),
     );
-    expect(list[0].reference).toBe(newer.id.replace(/-/g, "").slice(-8).toUpperCase());
+    expect(list[0].number).toBe(newer.orderNumber);
+    expect(list[0].reference).toBe(newer.orderNumber);
     expect(list[0].cancellable).toBe(false);
 
     const bruList = await listOrders(handle.db, bruno);
@@ -242,7 +243,7 @@ describe("cancelOrder", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].payload).toMatchObject({
       to: "contact.alice@example.com",
-      subject: `Annulation de votre commande #${result.order.reference}`,
+      subject: `Annulation de votre commande ${result.order.number}`,
     });
     expect(String(mails[0].payload.text)).toContain(`${a.name} x 2`);
   });

@@ -5,10 +5,11 @@
  * at the end of this file.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
-import { orderItems, orders, orderStatusChanges, type OrderAddress, type OrderStatus } from "~/.server/db/schema";
-import { orderReference, type OrderView } from "~/domain/orders/order.types";
+import { orderItems, orderNumberCounters, orders, orderStatusChanges, type OrderAddress, type OrderStatus } from "~/.server/db/schema";
+import { formatOrderNumber, type OrderView } from "~/domain/orders/order.types";
+import { parisYear } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { withItems, type OrderItemRow, type OrderRow } from "./order-view";
 
@@ -40,35 +41,46 @@ export async function getOrder(db: Executor, userId: string, orderId: string, no
 
 export type OrderRowValues = Omit<typeof orders.$inferInsert, "id" | "orderNumber">;
 
-/** How many fresh ids createOrder tries when an order number clashes. */
-const MAX_ORDER_NUMBER_ATTEMPTS = 5;
+/**
+ * The next order number of the Paris calendar year of `at`: one upsert of the year's counter.
+ * Its row stays locked until the caller's transaction ends, so concurrent orders get distinct,
+ * consecutive numbers, and a rolled-back order gives its number back.
+ */
+export async function allocateOrderNumber(tx: Executor, at: Date): Promise<string> {
+  const year = parisYear(at);
+  const [row] = await tx
+    .insert(orderNumberCounters)
+    .values({ year, lastValue: 1 })
+    .onConflictDoUpdate({ target: orderNumberCounters.year, set: { lastValue: sql`${orderNumberCounters.lastValue} + 1` } })
+    .returning({ lastValue: orderNumberCounters.lastValue });
+  return formatOrderNumber(year, row.lastValue);
+}
 
 /**
- * Inserts the order. Its number derives from its id; on the rare clash, a new id. When an order
+ * Inserts the order with the next number of its year (`now`: when it is placed). When an order
  * with the same user and idempotency key already exists (a concurrent request committed it
  * first), answers that order's id as a replay instead.
  */
 export async function createOrder(
   tx: Executor,
   values: OrderRowValues,
-): Promise<{ kind: "created"; orderId: string } | { kind: "replay"; orderId: string }> {
-  for (let attempt = 0; attempt < MAX_ORDER_NUMBER_ATTEMPTS; attempt++) {
-    const id = randomUUID();
-    const [row] = await tx
-      .insert(orders)
-      .values({ ...values, id, orderNumber: `CMD-${orderReference(id)}` })
-      .onConflictDoNothing()
-      .returning({ id: orders.id });
-    if (row) return { kind: "created", orderId: row.id };
-    if (values.userId && values.idempotencyKey) {
-      const [same] = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.userId, values.userId), eq(orders.idempotencyKey, values.idempotencyKey)));
-      if (same) return { kind: "replay", orderId: same.id };
-    }
+  now = new Date(),
+): Promise<{ kind: "created"; orderId: string; number: string } | { kind: "replay"; orderId: string }> {
+  const orderNumber = await allocateOrderNumber(tx, now);
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...values, id: randomUUID(), orderNumber })
+    .onConflictDoNothing()
+    .returning({ id: orders.id });
+  if (row) return { kind: "created", orderId: row.id, number: orderNumber };
+  if (values.userId && values.idempotencyKey) {
+    const [same] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, values.userId), eq(orders.idempotencyKey, values.idempotencyKey)));
+    if (same) return { kind: "replay", orderId: same.id };
   }
-  throw new Error("could not allocate an order number");
+  throw new Error("could not insert the order");
 }
 
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "id" | "orderId">;

@@ -102,7 +102,7 @@ export function AdminGiftCardsView({
               <td className="px-4 py-3">{statusOf(card)}</td>
               <td className="px-4 py-3">
                 {card.buyer_email ?? "Compte supprimé"}
-                {card.order_reference && <span className="block text-xs text-muted">Commande #{card.order_reference}</span>}
+                {card.order_reference && <span className="block text-xs text-muted">Commande {card.order_reference}</span>}
               </td>
               <td className="px-4 py-3">{formatDate(card.expires_at)}</td>
               <td className="px-4 py-3">
@@ -164,7 +164,7 @@ export function AdminGiftCardsView({
                     {formatPrice(entry.amount_cents)}
                   </td>
                   <td className="py-2">{formatPrice(entry.balance_after_cents)}</td>
-                  <td className="py-2">{entry.order_reference ? `#${entry.order_reference}` : ""}</td>
+                  <td className="py-2">{entry.order_reference ?? ""}</td>
                 </tr>
               ))}
             </tbody>

@@ -63,7 +63,7 @@ function AddressBlock({ title, address }: { title: string; address: OrderAddress
 }
 
 /** Détail d'une commande: contact, addresses, date, status, total and lines. */
-export function AdminOrderDetailModal({ orderId, onClose }: { orderId: string; onClose: () => void }) {
+export function AdminOrderDetailModal({ orderId, number, onClose }: { orderId: string; number: string; onClose: () => void }) {
   const [loaded, setLoaded] = useState<Loaded>(null);
 
   useEffect(() => {
@@ -79,7 +79,7 @@ export function AdminOrderDetailModal({ orderId, onClose }: { orderId: string; o
 
   const order = loaded && "order" in loaded ? loaded.order : null;
   return (
-    <Modal title={`Commande #${orderId.slice(0, 8)}`} onClose={onClose}>
+    <Modal title={`Commande ${number}`} onClose={onClose}>
       {loaded === null ? <p aria-live="polite">Chargement…</p> : null}
       {loaded && "error" in loaded ? (
         <p role="alert" className="text-red-800">

@@ -37,7 +37,7 @@ function pageHref(query: AdminOrderQuery, page: number): string {
 const articles = (n: number) => `${n} article${n > 1 ? "s" : ""}`;
 
 export function AdminOrdersView({ query, result, error }: { query: AdminOrderQuery; result: AdminOrderPage | null; error: string | null }) {
-  const [detailId, setDetailId] = useState<string | null>(null);
+  const [detail, setDetail] = useState<{ id: string; number: string } | null>(null);
   const navigation = useNavigation();
   const filtered = query.search !== "" || query.status !== "all";
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/commandes";
@@ -98,14 +98,14 @@ export function AdminOrdersView({ query, result, error }: { query: AdminOrderQue
             }
           >
             {result.rows.map((row) => (
-              <OrderRow key={row.id} row={row} onDetail={() => setDetailId(row.id)} />
+              <OrderRow key={row.id} row={row} onDetail={() => setDetail({ id: row.id, number: row.number })} />
             ))}
           </DataTable>
           <Pager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
         </>
       ) : null}
 
-      {detailId ? <AdminOrderDetailModal orderId={detailId} onClose={() => setDetailId(null)} /> : null}
+      {detail ? <AdminOrderDetailModal orderId={detail.id} number={detail.number} onClose={() => setDetail(null)} /> : null}
     </div>
   );
 }
@@ -114,7 +114,7 @@ function OrderRow({ row, onDetail }: { row: AdminOrderRow; onDetail: () => void 
   return (
     <tr className="align-top">
       <td className="px-4 py-3">
-        <p className="font-mono font-semibold">#{row.short_id}</p>
+        <p className="font-mono font-semibold">{row.number}</p>
         <p className="text-muted">{articles(row.item_count)}</p>
       </td>
       <td className="px-4 py-3">
@@ -131,7 +131,7 @@ function OrderRow({ row, onDetail }: { row: AdminOrderRow; onDetail: () => void 
       </td>
       <td className="px-4 py-3">
         <div className="flex flex-col gap-2">
-          <Button size="sm" onClick={onDetail} aria-label={`Détails de la commande ${row.short_id}`}>
+          <Button size="sm" onClick={onDetail} aria-label={`Détails de la commande ${row.number}`}>
             Détails
           </Button>
           <StatusSelect row={row} />
@@ -159,7 +159,7 @@ function StatusSelect({ row }: { row: AdminOrderRow }) {
       <Select
         name="status"
         value={value}
-        aria-label={`Statut de la commande ${row.short_id}`}
+        aria-label={`Statut de la commande ${row.number}`}
         disabled={fetcher.state !== "idle"}
         onChange={(event) => fetcher.submit(event.currentTarget.form)}
         className="w-full"

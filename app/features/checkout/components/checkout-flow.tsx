@@ -266,7 +266,7 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
       setOrder(payload.data);
       setStep("confirmation");
       clearCart();
-      log(`Commande ${payload.data.reference} créée (${formatPrice(payload.data.total_cents)})`);
+      log(`Commande ${payload.data.number} créée (${formatPrice(payload.data.total_cents)})`);
       return;
     }
     // The server answered no: the next attempt is a new one.
@@ -287,9 +287,9 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
             Merci pour votre commande !
           </h1>
           <p className="mt-4">
-            Votre commande <strong>n° {order.reference}</strong> est confirmée.
+            Votre commande <strong>n° {order.number}</strong> est confirmée.
           </p>
-          <p className="mt-1 text-sm text-muted">Référence : {order.reference}</p>
+          <p className="mt-1 text-sm text-muted">Référence : {order.number}</p>
           <p className="mt-4 text-muted">
             Un e-mail de confirmation avec le récapitulatif vous est envoyé à {order.metadata.customer_info?.email ?? contact.email}. Total
             payé : {formatPrice(order.total_cents)}.

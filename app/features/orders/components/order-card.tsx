@@ -26,7 +26,7 @@ export function OrderCard({ order, onShowDetail, headingLevel = "h3" }: OrderCar
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <Heading id={headingId} className="text-lg font-semibold">
-            {`Commande #${order.reference}`}
+            {`Commande ${order.number}`}
           </Heading>
           <p className="mt-1 text-sm text-muted">
             <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>

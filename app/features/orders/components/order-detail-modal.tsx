@@ -39,7 +39,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
   const pointsDiscount = order.discount_cents;
 
   return (
-    <Modal title={`Commande #${order.reference}`} onClose={onClose}>
+    <Modal title={`Commande ${order.number}`} onClose={onClose}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted">
           Passée le <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
