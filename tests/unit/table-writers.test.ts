@@ -49,6 +49,8 @@ const OWNER: Record<string, string> = {
   giftCards: "modules/gift-cards",
   giftCardTransactions: "modules/gift-cards",
   orders: "modules/orders",
+  // The per-year counter behind the human order numbers (AUR-2026-000123).
+  orderNumberCounters: "modules/orders",
   orderItems: "modules/orders",
   orderStatusChanges: "modules/orders",
   stockMovements: "modules/inventory",
