@@ -120,7 +120,7 @@ export const DEFAULT_ADDRESS_COUNTRY: AddressCountry = "France";
 export const ORDER_CONFIRMATION_REDIRECT_MS = 5000;
 /** The reference shown to the shopper: the last 8 characters of the order id. */
 export const ORDER_REFERENCE_LENGTH = 8;
-/** Order cards show this many items, then "+N autre(s)". */
+/** Order cards show this many items, then "+N autres" ("+1 autre"). */
 export const ORDER_CARD_ITEMS_SHOWN = 3;
 
 /** Back-office order list: rows per page, and the id prefix its table shows (spec back-office §9). */
