@@ -187,9 +187,7 @@ async function computeStockReport(db: Executor): Promise<StockReport> {
       .select({
         total: sql<number>`count(*)`.mapWith(Number),
         inStock: sql<number>`count(*) FILTER (WHERE ${productVariants.stockQuantity} > ${LOW_STOCK_THRESHOLD})`.mapWith(Number),
-        low: sql<number>`count(*) FILTER (WHERE ${productVariants.stockQuantity} BETWEEN 1 AND ${LOW_STOCK_THRESHOLD})`.mapWith(
-          Number,
-        ),
+        low: sql<number>`count(*) FILTER (WHERE ${productVariants.stockQuantity} BETWEEN 1 AND ${LOW_STOCK_THRESHOLD})`.mapWith(Number),
         out: sql<number>`count(*) FILTER (WHERE ${productVariants.stockQuantity} = 0)`.mapWith(Number),
         // Each variant at its own price: the product's price is its cheapest variant's.
         value: sql<number>`coalesce(sum(${productVariants.priceCents}::bigint * ${productVariants.stockQuantity}), 0)`.mapWith(Number),
