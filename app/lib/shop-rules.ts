@@ -121,7 +121,7 @@ export const ORDER_CONFIRMATION_REDIRECT_MS = 5000;
 /** Order numbers: "AUR-2026-000123", counted per Paris calendar year, at least 6 digits. */
 export const ORDER_NUMBER_PREFIX = "AUR";
 export const ORDER_NUMBER_DIGITS = 6;
-/** Order cards show this many items, then "+N autre(s)". */
+/** Order cards show this many items, then "+N autres" ("+1 autre"). */
 export const ORDER_CARD_ITEMS_SHOWN = 3;
 
 /** Back-office order list: rows per page, and the id prefix its table shows (spec back-office §9). */

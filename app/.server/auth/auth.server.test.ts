@@ -56,23 +56,23 @@ describe("sign-up", () => {
     const c = client();
     const res = await signUp(c, "zoe@example.com");
     expect(res.status).toBe(200);
-    const [profile] = await handle.db.select().from(userProfiles).where(eq(userProfiles.id, res.json.user.id));
+    const [profile] = await handle.db.select().from(userProfiles).where(eq(userProfiles.id, res.json?.user.id));
     expect(profile).toMatchObject({ firstName: "Zoé", lastName: "Martin", loyaltyPoints: 0, totalSpentCents: 0 });
-    expect(res.json.user.role).toBe("user");
+    expect(res.json?.user.role).toBe("user");
     const session = await c.call("/get-session");
-    expect(session.json.user.email).toBe("zoe@example.com");
+    expect(session.json?.user.email).toBe("zoe@example.com");
   });
 
   it("refuses a password under 8 characters and stores nothing", async () => {
     const res = await signUp(client(), "short@example.com", "Ab1!");
     expect(res.status).toBe(400);
-    expect(res.json.code).toBe("PASSWORD_TOO_SHORT");
+    expect(res.json?.code).toBe("PASSWORD_TOO_SHORT");
     expect(await handle.db.select().from(user).where(eq(user.email, "short@example.com"))).toHaveLength(0);
   });
 
   it("gives the admin role to the ADMIN_EMAIL account on the server", async () => {
     const res = await signUp(client(), "boss@aurore.test");
-    expect(res.json.user.role).toBe("admin");
+    expect(res.json?.user.role).toBe("admin");
   });
 });
 
@@ -113,10 +113,10 @@ describe("sign-in, history and lockout", () => {
     const created = await signUp(c, "history@example.com");
     const wrong = await client("198.51.100.7").call("/sign-in/email", { email: "history@example.com", password: "nope-nope" });
     expect(wrong.status).toBe(401);
-    expect(wrong.json.code).toBe("INVALID_EMAIL_OR_PASSWORD");
+    expect(wrong.json?.code).toBe("INVALID_EMAIL_OR_PASSWORD");
     const ok = await client("198.51.100.7").call("/sign-in/email", { email: "history@example.com", password: "Secret123!" });
     expect(ok.status).toBe(200);
-    const rows = await handle.db.select().from(loginHistory).where(eq(loginHistory.userId, created.json.user.id));
+    const rows = await handle.db.select().from(loginHistory).where(eq(loginHistory.userId, created.json?.user.id));
     expect(rows.map((r) => r.loginSuccessful).sort()).toEqual([false, true]);
     const success = rows.find((r) => r.loginSuccessful)!;
     expect(success).toMatchObject({ browser: "Chrome", os: "Linux", deviceType: "desktop", ipAddress: "198.51.100.7" });
@@ -134,7 +134,7 @@ describe("sign-in, history and lockout", () => {
     expect(statuses.slice(3)).toEqual([429, 429]);
     // The library's own limit answers in French, with a standard Retry-After.
     const refused = await c.call("/sign-in/email", { email: "nobody@example.com", password: "whatever1" });
-    expect(refused.json.message).toMatch(/^Trop de tentatives\. Veuillez réessayer dans \d+ (secondes?|minutes?)\.$/);
+    expect(refused.json?.message).toMatch(/^Trop de tentatives\. Veuillez réessayer dans \d+ (secondes?|minutes?)\.$/);
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     const other = await client("192.0.2.201", strict).call("/sign-in/email", { email: "nobody@example.com", password: "whatever1" });
     expect(other.status).toBe(401);
@@ -147,38 +147,38 @@ describe("two-factor authentication (TOTP)", () => {
     const created = await signUp(c, "totp@example.com");
     const enable = await c.call("/two-factor/enable", { password: "Secret123!" });
     expect(enable.status).toBe(200);
-    expect(enable.json.backupCodes).toHaveLength(8);
-    const secret = new URL(enable.json.totpURI).searchParams.get("secret")!;
+    expect(enable.json?.backupCodes).toHaveLength(8);
+    const secret = new URL(enable.json?.totpURI).searchParams.get("secret")!;
     expect(secret.length).toBeGreaterThanOrEqual(16);
     // Not active until a code is verified.
-    const [before] = await handle.db.select().from(user).where(eq(user.id, created.json.user.id));
+    const [before] = await handle.db.select().from(user).where(eq(user.id, created.json?.user.id));
     expect(before.twoFactorEnabled).toBe(false);
     const wrongCode = await c.call("/two-factor/verify-totp", { code: totp(secret) === "000000" ? "111111" : "000000" });
     expect(wrongCode.status).toBeGreaterThanOrEqual(400);
     const verify = await c.call("/two-factor/verify-totp", { code: totp(secret) });
     expect(verify.status).toBe(200);
-    const [after] = await handle.db.select().from(user).where(eq(user.id, created.json.user.id));
+    const [after] = await handle.db.select().from(user).where(eq(user.id, created.json?.user.id));
     expect(after.twoFactorEnabled).toBe(true);
     // The secret is not stored in clear.
-    const [stored] = await handle.db.select().from(twoFactor).where(eq(twoFactor.userId, created.json.user.id));
+    const [stored] = await handle.db.select().from(twoFactor).where(eq(twoFactor.userId, created.json?.user.id));
     expect(stored.secret).not.toContain(secret);
-    expect(stored.backupCodes).not.toContain(enable.json.backupCodes[0]);
+    expect(stored.backupCodes).not.toContain(enable.json?.backupCodes[0]);
 
     const fresh = client("203.0.113.51");
     const step1 = await fresh.call("/sign-in/email", { email: "totp@example.com", password: "Secret123!" });
-    expect(step1.json.twoFactorRedirect).toBe(true);
+    expect(step1.json?.twoFactorRedirect).toBe(true);
     expect((await fresh.call("/get-session")).json).toBeNull();
     const step2 = await fresh.call("/two-factor/verify-totp", { code: totp(secret) });
     expect(step2.status).toBe(200);
-    expect((await fresh.call("/get-session")).json.user.email).toBe("totp@example.com");
+    expect((await fresh.call("/get-session")).json?.user.email).toBe("totp@example.com");
     // Switching 2FA on is not a sign-in; completing a sign-in with the code is.
     const successes = await handle.db
       .select()
       .from(loginHistory)
-      .where(and(eq(loginHistory.userId, created.json.user.id), eq(loginHistory.loginSuccessful, true)));
+      .where(and(eq(loginHistory.userId, created.json?.user.id), eq(loginHistory.loginSuccessful, true)));
     expect(successes).toHaveLength(1);
 
-    const backup = enable.json.backupCodes[0] as string;
+    const backup = enable.json?.backupCodes[0] as string;
     const b1 = client("203.0.113.52");
     await b1.call("/sign-in/email", { email: "totp@example.com", password: "Secret123!" });
     expect((await b1.call("/two-factor/verify-backup-code", { code: backup })).status).toBe(200);
@@ -188,7 +188,7 @@ describe("two-factor authentication (TOTP)", () => {
 
     const disable = await fresh.call("/two-factor/disable", { password: "Secret123!" });
     expect(disable.status).toBe(200);
-    const [disabled] = await handle.db.select().from(user).where(eq(user.id, created.json.user.id));
+    const [disabled] = await handle.db.select().from(user).where(eq(user.id, created.json?.user.id));
     expect(disabled.twoFactorEnabled).toBe(false);
   });
 });
@@ -199,12 +199,12 @@ describe("sessions", () => {
     await signUp(a, "sessions@example.com");
     const b = client("203.0.113.61");
     await b.call("/sign-in/email", { email: "sessions@example.com", password: "Secret123!" });
-    expect((await b.call("/get-session")).json.user.email).toBe("sessions@example.com");
+    expect((await b.call("/get-session")).json?.user.email).toBe("sessions@example.com");
     const list = await a.call("/list-sessions");
     expect(list.json).toHaveLength(2);
     expect((await a.call("/revoke-other-sessions", {})).status).toBe(200);
     expect((await b.call("/get-session")).json).toBeNull();
-    expect((await a.call("/get-session")).json.user.email).toBe("sessions@example.com");
+    expect((await a.call("/get-session")).json?.user.email).toBe("sessions@example.com");
   });
 
   it("keeps users apart: a session only lists its own user's sessions", async () => {
@@ -215,6 +215,6 @@ describe("sessions", () => {
       .select()
       .from(user)
       .where(and(eq(user.email, "apart@example.com")));
-    expect(list.json.every((s: { userId: string }) => s.userId === row.id)).toBe(true);
+    expect(list.json?.every((s: { userId: string }) => s.userId === row.id)).toBe(true);
   });
 });

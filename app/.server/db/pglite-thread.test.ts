@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { migrateDatabase, openDatabase, type DatabaseHandle } from "./client";
+import { migrateDatabase, openDatabase, rowsOf, type DatabaseHandle } from "./client";
 import { categories } from "./schema";
 
 let handle: DatabaseHandle;
@@ -32,7 +32,7 @@ describe("PGlite on its own thread", () => {
     const [again] = await handle.db.select().from(categories).where(eq(categories.id, row.id));
     expect(again).toEqual(row);
     const raw = await handle.db.execute(sql`SELECT 2::int AS n, 'é'::text AS t, '{"a":1}'::jsonb AS j, now()::date AS d`);
-    expect(raw.rows[0]).toMatchObject({ n: 2, t: "é", j: { a: 1 } });
+    expect(rowsOf(raw)[0]).toMatchObject({ n: 2, t: "é", j: { a: 1 } });
   });
 
   it("keeps PostgreSQL's error code, constraint and detail", async () => {
@@ -75,12 +75,12 @@ describe("PGlite on its own thread", () => {
     await Promise.all(
       Array.from({ length: 20 }, () =>
         handle.db.transaction(async (tx) => {
-          const [{ n }] = (await tx.execute(sql`SELECT n FROM thread_counter FOR UPDATE`)).rows as { n: number }[];
+          const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`SELECT n FROM thread_counter FOR UPDATE`));
           await tx.execute(sql`UPDATE thread_counter SET n = ${n + 1}`);
         }),
       ),
     );
-    expect((await handle.db.execute(sql`SELECT n FROM thread_counter`)).rows[0]).toEqual({ n: 20 });
+    expect(rowsOf(await handle.db.execute(sql`SELECT n FROM thread_counter`))[0]).toEqual({ n: 20 });
   });
 
   it("delivers a notification once its transaction commits, never for a rolled back one", async () => {

@@ -131,7 +131,7 @@ describe("readBodyWithLimit", () => {
 
   it("reads a body under the limit whole", async () => {
     const bytes = await png(20, 20);
-    const result = await readBodyWithLimit(new Request("http://x/upload", { method: "POST", body: bytes }));
+    const result = await readBodyWithLimit(new Request("http://x/upload", { method: "POST", body: new Uint8Array(bytes) }));
     expect(Buffer.from(result).equals(bytes)).toBe(true);
   });
 });

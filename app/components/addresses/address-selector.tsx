@@ -4,6 +4,7 @@ import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-p
 import { fetchAddresses, formatAddressLines, mergeSavedAddress } from "./address-api";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import { AddressForm, type AddressFormProps } from "./address-form";
+import { plural } from "~/lib/plural";
 
 export const ADDRESSES_LOAD_ERROR_MESSAGE = "Impossible de charger vos adresses. Veuillez créer une nouvelle adresse.";
 
@@ -63,7 +64,7 @@ export function AddressSelector({
     void fetchAddresses().then((result) => {
       if (cancelled) return;
       if (result.ok) {
-        onLog?.(`${result.data.length} adresse(s) chargée(s)`);
+        onLog?.(`${plural(result.data.length, "adresse chargée", "adresses chargées")}`);
         setState({ status: "ready", addresses: result.data });
         onAddressesChange?.(result.data);
       } else {

@@ -1,7 +1,5 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "react";
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { useId, type ReactNode } from "react";
+import { useModalDialog } from "./use-modal-dialog";
 
 type ModalProps = {
   title: string;
@@ -18,51 +16,13 @@ type ModalProps = {
  * marked `data-autofocus` gets the focus, else the first focusable element.
  */
 export function Modal({ title, onClose, children, wide = false }: ModalProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
-  function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== "Tab") return;
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (el) => el.offsetParent !== null || el === document.activeElement,
-    );
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
+  const { dialogProps } = useModalDialog({ open: true, onClose, initialFocus: "[data-autofocus]" });
 
   return (
     <dialog
-      ref={ref}
-      aria-modal="true"
+      {...dialogProps}
       aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onKeyDown={keepFocusInside}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
       className={`m-auto w-[calc(100%-2rem)] ${wide ? "max-w-3xl" : "max-w-lg"} rounded-2xl bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50`}
     >
       <div className="max-h-[85vh] overflow-y-auto p-6">

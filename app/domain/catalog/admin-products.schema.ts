@@ -150,12 +150,17 @@ export type AdminProductPage = {
   page_count: number;
 };
 
-/** The computed stock report (spec back-office §3). */
+/**
+ * The computed stock report (spec back-office §3). Stock lives on variants, so the stock levels
+ * count variants: a foundation with one sold-out shade out of 42 is one variant out of stock,
+ * not a product out of stock nor a product in stock.
+ */
 export type StockReport = {
   total_products: number;
-  products_in_stock: number;
-  low_stock_products: number;
-  products_out_of_stock: number;
+  total_variants: number;
+  variants_in_stock: number;
+  low_stock_variants: number;
+  variants_out_of_stock: number;
   total_stock_value_cents: number;
 };
 

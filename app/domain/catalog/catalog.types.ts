@@ -150,3 +150,16 @@ export type FacetKey = (typeof FACET_KEYS)[number];
 export type FacetValueView = { value: string; label: string; count: number; selected: boolean };
 
 export type CatalogueFacet = { key: FacetKey; label: string; values: FacetValueView[] };
+
+/** One page of the catalogue, category, brand or search listing with its facet counts. */
+export type CataloguePage = {
+  items: ProductCardView[];
+  total: number;
+  page: number;
+  pageCount: number;
+  matchedBy?: "fts" | "fuzzy";
+  suggestion?: string;
+  facets: CatalogueFacet[];
+  /** Offered when nothing matches. */
+  bestSellers: ProductCardView[];
+};

@@ -1,5 +1,6 @@
 /** Orders as the pages and the API see them (isomorphic, no server code). */
 import { ORDER_NUMBER_DIGITS, ORDER_NUMBER_PREFIX } from "~/lib/shop-rules";
+import { plural } from "~/lib/plural";
 
 export const ORDER_STATUS_VALUES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
 export type OrderStatusValue = (typeof ORDER_STATUS_VALUES)[number];
@@ -106,9 +107,9 @@ export type OrderView = {
   }[];
 };
 
-/** "3 commande(s)": the count line above an order list. */
+/** "3 commandes": the count line above an order list. */
 export function orderCountLabel(count: number): string {
-  return `${count} commande(s)`;
+  return plural(count, "commande", "commandes");
 }
 
 const CARD_BRAND_LABELS: Record<string, string> = {

@@ -29,9 +29,9 @@ export default function AdminStock({ loaderData }: Route.ComponentProps) {
   const { report, alerts, perCategory } = loaderData;
   const cards = [
     { label: "Total produits", value: report.total_products.toLocaleString("fr-FR") },
-    { label: "En stock", value: report.products_in_stock.toLocaleString("fr-FR") },
-    { label: "Stock faible", value: report.low_stock_products.toLocaleString("fr-FR") },
-    { label: "Rupture de stock", value: report.products_out_of_stock.toLocaleString("fr-FR") },
+    { label: "Variantes en stock", value: report.variants_in_stock.toLocaleString("fr-FR") },
+    { label: "Variantes en stock faible", value: report.low_stock_variants.toLocaleString("fr-FR") },
+    { label: "Variantes en rupture", value: report.variants_out_of_stock.toLocaleString("fr-FR") },
     { label: "Valeur du stock", value: formatPrice(report.total_stock_value_cents) },
   ];
   const max = Math.max(1, ...perCategory.map((c) => c.count));

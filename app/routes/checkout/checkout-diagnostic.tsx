@@ -10,6 +10,7 @@ import { useCart } from "~/components/cart/cart-store";
 import { ContactInfoSchema } from "~/domain/checkout/checkout.schema";
 import { EventLog, useEventLog } from "~/features/checkout/components/event-log";
 import { loadCheckoutAccount, requireAdminOr404 } from "./checkout-data.server";
+import { plural } from "~/lib/plural";
 
 /** Administrator only; anyone else sees the shop's 404 (the page does not reveal itself). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -76,7 +77,7 @@ export default function CheckoutDiagnosticPage({ loaderData }: Route.ComponentPr
     setTesting(true);
     log("Tests de diagnostic : début");
     log(`Session : ${signedInAs}`);
-    log(`Panier : ${cart.items.length} ligne(s), ${cart.count} article(s)`);
+    log(`Panier : ${plural(cart.items.length, "ligne", "lignes")}, ${plural(cart.count, "article", "articles")}`);
     if (cart.expiresAt) log(`Panier : expire à ${new Date(cart.expiresAt).toLocaleTimeString("fr-FR")}`);
     try {
       localStorage.setItem("aurore-diagnostic", "1");
@@ -88,7 +89,11 @@ export default function CheckoutDiagnosticPage({ loaderData }: Route.ComponentPr
     const started = performance.now();
     const result = await fetchAddresses();
     const ms = Math.round(performance.now() - started);
-    log(result.ok ? `API adresses : ${result.data.length} adresse(s) en ${ms} ms` : `API adresses : erreur ${result.status} en ${ms} ms`);
+    log(
+      result.ok
+        ? `API adresses : ${plural(result.data.length, "adresse", "adresses")} en ${ms} ms`
+        : `API adresses : erreur ${result.status} en ${ms} ms`,
+    );
     log(`Adresse choisie : ${address ? (missingAddressFields(address) ?? "complète") : "aucune"}`);
     log("Tests de diagnostic : fin");
     setTesting(false);
@@ -96,7 +101,11 @@ export default function CheckoutDiagnosticPage({ loaderData }: Route.ComponentPr
 
   const tiles = [
     { label: "Utilisateur", value: signedInAs ? "Connecté" : "Non connecté", detail: signedInAs },
-    { label: "Articles du panier", value: String(cart.count), detail: `${cart.items.length} produit(s) différent(s)` },
+    {
+      label: "Articles du panier",
+      value: String(cart.count),
+      detail: plural(cart.items.length, "produit différent", "produits différents"),
+    },
     {
       label: "Adresse choisie",
       value: address ? `${address.postal_code} ${address.city}` : "Aucune",

@@ -1,14 +1,13 @@
-import { data, useLocation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/brand";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
 import { getBrandBySlug } from "~/.server/modules/catalog/brands.service";
 import { browseCatalogue } from "~/.server/modules/catalog/catalogue-page.service";
 import { parseCatalogueParams } from "~/domain/catalog/catalog.schema";
-import { activeFilters } from "~/domain/catalog/active-filters";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
-import { CatalogueBrowser, type PinnedFacet } from "~/features/catalog/components/filter-panel";
-import { CatalogueResults } from "~/features/catalog/components/catalogue-results";
+import type { PinnedFacet } from "~/features/catalog/components/filter-panel";
+import { CatalogueListing } from "~/features/catalog/components/catalogue-listing";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { isSafeText } from "~/lib/safe-text.rules";
 import { buildMeta, summarize } from "~/lib/seo";
@@ -45,8 +44,6 @@ const brandPath = (slug: string) => `/marque/${slug}`;
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
   const { brand, query, result } = loaderData;
-  const location = useLocation();
-  const active = activeFilters(location.pathname, new URLSearchParams(location.search), result.facets, "brand");
   const pinned: PinnedFacet = { key: "brand", slug: brand.slug, pathFor: brandPath, allLabel: "Toutes les marques" };
   return (
     <div>
@@ -69,26 +66,7 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
-        <CatalogueBrowser
-          facets={result.facets}
-          query={query}
-          action={`/marque/${brand.slug}`}
-          pinned={pinned}
-          total={result.total}
-          active={active}
-        >
-          <CatalogueResults
-            products={result.items}
-            total={result.total}
-            page={result.page}
-            pageCount={result.pageCount}
-            matchedBy={result.matchedBy}
-            search={query.search}
-            lastFilter={active.at(-1)}
-            suggestion={result.suggestion}
-            bestSellers={result.bestSellers}
-          />
-        </CatalogueBrowser>
+        <CatalogueListing result={result} query={query} action={`/marque/${brand.slug}`} pinned={pinned} />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { data, Link, useLocation } from "react-router";
+import { data, Link } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import type { Route } from "./+types/category";
 import { getDb } from "~/.server/db";
@@ -6,9 +6,8 @@ import { absoluteUrl } from "~/.server/http";
 import { getCategoryBySlug } from "~/.server/modules/catalog/catalog.service";
 import { browseCatalogue } from "~/.server/modules/catalog/catalogue-page.service";
 import { parseCatalogueParams } from "~/domain/catalog/catalog.schema";
-import { activeFilters } from "~/domain/catalog/active-filters";
-import { CatalogueBrowser, type PinnedFacet } from "~/features/catalog/components/filter-panel";
-import { CatalogueResults } from "~/features/catalog/components/catalogue-results";
+import type { PinnedFacet } from "~/features/catalog/components/filter-panel";
+import { CatalogueListing } from "~/features/catalog/components/catalogue-listing";
 import { ShippingBanner } from "~/features/catalog/components/shipping-banner";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { isSafeText } from "~/lib/safe-text.rules";
@@ -48,8 +47,6 @@ const categoryPath = (slug: string) => `/category/${slug}`;
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, query, result } = loaderData;
-  const location = useLocation();
-  const active = activeFilters(location.pathname, new URLSearchParams(location.search), result.facets, "category");
   const pinned: PinnedFacet = { key: "category", slug: category.slug, pathFor: categoryPath, allLabel: "Toutes les catégories" };
   return (
     <div>
@@ -63,26 +60,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <ShippingBanner />
         <div className="mt-6 lg:mt-8">
-          <CatalogueBrowser
-            facets={result.facets}
-            query={query}
-            action={`/category/${category.slug}`}
-            pinned={pinned}
-            total={result.total}
-            active={active}
-          >
-            <CatalogueResults
-              products={result.items}
-              total={result.total}
-              page={result.page}
-              pageCount={result.pageCount}
-              matchedBy={result.matchedBy}
-              search={query.search}
-              lastFilter={active.at(-1)}
-              suggestion={result.suggestion}
-              bestSellers={result.bestSellers}
-            />
-          </CatalogueBrowser>
+          <CatalogueListing result={result} query={query} action={`/category/${category.slug}`} pinned={pinned} />
         </div>
         <section className="mt-16 rounded-2xl bg-cream px-6 py-10 text-center" aria-labelledby="pas-trouve">
           <h2 id="pas-trouve" className="font-display text-2xl">

@@ -1,12 +1,9 @@
 import type { Route } from "./+types/products";
-import { useLocation } from "react-router";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
 import { browseCatalogue } from "~/.server/modules/catalog/catalogue-page.service";
 import { parseCatalogueParams } from "~/domain/catalog/catalog.schema";
-import { activeFilters } from "~/domain/catalog/active-filters";
-import { CatalogueBrowser } from "~/features/catalog/components/filter-panel";
-import { CatalogueResults } from "~/features/catalog/components/catalogue-results";
+import { CatalogueListing } from "~/features/catalog/components/catalogue-listing";
 import { ShippingBanner } from "~/features/catalog/components/shipping-banner";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { plural } from "~/lib/plural";
@@ -45,8 +42,6 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const { title, query, result } = loaderData;
-  const location = useLocation();
-  const active = activeFilters(location.pathname, new URLSearchParams(location.search), result.facets);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-12">
       <h1 className="font-display text-3xl sm:text-4xl">{title}</h1>
@@ -54,19 +49,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
         <ShippingBanner />
       </div>
       <div className="mt-4 lg:mt-8">
-        <CatalogueBrowser facets={result.facets} query={query} action="/products" total={result.total} active={active}>
-          <CatalogueResults
-            products={result.items}
-            total={result.total}
-            page={result.page}
-            pageCount={result.pageCount}
-            matchedBy={result.matchedBy}
-            search={query.search}
-            lastFilter={active.at(-1)}
-            suggestion={result.suggestion}
-            bestSellers={result.bestSellers}
-          />
-        </CatalogueBrowser>
+        <CatalogueListing result={result} query={query} action="/products" />
       </div>
       <RecentlyViewed />
     </div>

@@ -75,7 +75,7 @@ describe("Gestion des Clients", () => {
       // Selection bar: Exporter sélection links to the chosen rows.
       await row.getByRole("checkbox").check();
       const selection = page.getByRole("region", { name: "Sélection" });
-      await expect.poll(() => selection.getByText("1 client(s) sélectionné(s)").count()).toBe(1);
+      await expect.poll(() => selection.getByText("1 client sélectionné").count()).toBe(1);
       const selectionHref = await selection.getByRole("link", { name: "Exporter sélection" }).getAttribute("href");
       const chosen = await fetch(`${baseURL}${selectionHref}`, { headers: { cookie: adminCookie } });
       expect((await chosen.text()).trim().split("\r\n")).toHaveLength(2);

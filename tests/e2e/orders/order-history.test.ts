@@ -173,13 +173,13 @@ describe("order history and cancellation", () => {
     try {
       await page.goto("/dashboard?tab=orders");
       await expect.poll(() => page.getByRole("heading", { name: "Mes Commandes" }).isVisible()).toBe(true);
-      await expect.poll(() => page.getByText("2 commande(s)", { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText("2 commandes", { exact: true }).isVisible()).toBe(true);
 
       const big = orderCard(page, refBig);
       expect(await big.getByText("En attente", { exact: true }).isVisible()).toBe(true);
-      expect(await big.getByText("+1 autre(s)", { exact: true }).isVisible()).toBe(true);
+      expect(await big.getByText("+1 autre", { exact: true }).isVisible()).toBe(true);
       expect(await big.getByRole("listitem").count()).toBe(3);
-      expect(await orderCard(page, refSmall).getByText("+1 autre(s)", { exact: true }).count()).toBe(0);
+      expect(await orderCard(page, refSmall).getByText("+1 autre", { exact: true }).count()).toBe(0);
 
       const dialog = await openDetail(page, refSmall);
       expect(await dialog.getByText(products[4].name).isVisible()).toBe(true);
@@ -213,7 +213,7 @@ describe("order history and cancellation", () => {
     try {
       await page.goto("/profile");
       const history = page.getByRole("region", { name: "Historique des commandes" });
-      await expect.poll(() => history.getByText("2 commande(s)", { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => history.getByText("2 commandes", { exact: true }).isVisible()).toBe(true);
       expect(await orderCard(page, refSmall).getByText("Annulée", { exact: true }).isVisible()).toBe(true);
       const dialog = await openDetail(page, refSmall);
       expect(await dialog.getByRole("button", { name: "Annuler la commande" }).count()).toBe(0);

@@ -1,21 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newShopContext, seriousA11yViolations, waitForHeaderHydration } from "../../support/browser";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { seriousA11yViolations, waitForHeaderHydration } from "../../support/browser";
+import { shopPages } from "../../support/shop-pages";
 
-const baseURL = inject("baseURL");
-let browser: Browser;
-let context: BrowserContext;
+const shop = shopPages();
+const baseURL = shop.baseURL;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
 
 const countOf = async (p: Page) =>
   Number(
@@ -30,8 +20,7 @@ const countOf = async (p: Page) =>
 
 describe("brands", () => {
   beforeEach(async () => {
-    context = await newShopContext(browser, baseURL);
-    page = await context.newPage();
+    page = await shop.open();
   });
 
   it("lists the brands A–Z with a letter index and opens a brand page with its products", async () => {
@@ -70,8 +59,7 @@ describe("brands", () => {
 
 describe("filters with counts", () => {
   it("on a phone: opens 'Filtrer', picks a brand in the drawer, sees the chip and the count, removes it", async () => {
-    context = await newShopContext(browser, baseURL, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    page = await context.newPage();
+    page = await shop.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto("/products");
     await waitForHeaderHydration(page);
     const before = await countOf(page);
@@ -113,8 +101,7 @@ describe("filters with counts", () => {
   });
 
   it("on a desktop: counts follow the selection, a facet keeps its other values, and the page passes axe", async () => {
-    context = await newShopContext(browser, baseURL);
-    page = await context.newPage();
+    page = await shop.open();
     await page.goto("/category/maquillage?in_stock=1");
     const panel = page.getByRole("complementary", { name: "Filtres" });
     await panel.getByRole("checkbox", { name: /^En stock/ }).waitFor();
@@ -139,8 +126,7 @@ describe("filters with counts", () => {
   });
 
   it("works without JavaScript: a plain GET form and links", async () => {
-    context = await newShopContext(browser, baseURL, { javaScriptEnabled: false });
-    page = await context.newPage();
+    page = await shop.open({ javaScriptEnabled: false });
     await page.goto("/products");
     await page.getByRole("checkbox", { name: /^En promotion/ }).check();
     await page.getByRole("button", { name: "Appliquer les filtres" }).click();
@@ -149,8 +135,7 @@ describe("filters with counts", () => {
   });
 
   it("says when nothing matches and offers the way out", async () => {
-    context = await newShopContext(browser, baseURL);
-    page = await context.newPage();
+    page = await shop.open();
     await page.goto("/marque/nuit-doree?price=moins-20&price=plus-100&skin=sensible&rating=4");
     await page.getByText("Aucun produit trouvé.").waitFor();
     expect(await page.getByText("0 produit trouvé", { exact: true }).isVisible()).toBe(true);

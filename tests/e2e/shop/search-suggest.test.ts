@@ -1,29 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { seriousA11yViolations } from "../../support/browser";
+import { shopPages } from "../../support/shop-pages";
 
-const baseURL = inject("baseURL");
-let browser: Browser;
-let context: BrowserContext;
+const shop = shopPages();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-});
 
 const searchBox = () => page.getByRole("combobox", { name: "Rechercher un produit" });
 const suggestions = () => page.getByRole("listbox", { name: "Suggestions" });
 
 describe("search as you type, desktop", () => {
   beforeEach(async () => {
-    context = await newShopContext(browser, baseURL, { viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
+    page = await shop.open({ viewport: { width: 1280, height: 900 } });
   });
 
   it("suggests a misspelt brand and its products, and opens the one chosen with the keyboard", async () => {
@@ -76,9 +64,8 @@ describe("search as you type, desktop", () => {
   });
 
   it("works as a plain search form without JavaScript", async () => {
-    await context.close();
-    context = await newShopContext(browser, baseURL, { javaScriptEnabled: false });
-    page = await context.newPage();
+    await page.context().close();
+    page = await shop.open({ javaScriptEnabled: false });
     await page.goto("/");
     await searchBox().fill("parfun");
     await searchBox().press("Enter");
@@ -89,8 +76,7 @@ describe("search as you type, desktop", () => {
 
 describe("search as you type, phone", () => {
   beforeEach(async () => {
-    context = await newShopContext(browser, baseURL, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    page = await context.newPage();
+    page = await shop.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   });
 
   it("shows the search in the header without opening the menu, and its suggestions pass axe", async () => {

@@ -183,6 +183,10 @@ export const productVariants = pgTable(
       sql`(${t.contentAmount} IS NULL AND ${t.contentUnit} IS NULL) OR (${t.contentAmount} > 0 AND ${t.contentUnit} IN ('ml', 'g'))`,
     ),
     index("product_variants_product_idx").on(t.productId, t.position, t.id),
+    // 'Alertes de Stock' (stock <= threshold, lowest first) reads a range of this index instead
+    // of every variant; a plain index rather than a partial one, because the threshold arrives as a
+    // bound parameter, which a partial index's predicate cannot be proven to cover.
+    index("product_variants_stock_idx").on(t.stockQuantity),
   ],
 );
 

@@ -1,22 +1,10 @@
 import type { Executor } from "../../db/client";
-import type { CatalogueFacet, ProductCardView } from "~/domain/catalog/catalog.types";
+import type { CataloguePage } from "~/domain/catalog/catalog.types";
 import { listBestSellers } from "./best-sellers.service";
 import { listProducts, toCardViews, type ProductListInput } from "./catalog.service";
 
 /** How many favourites an empty listing offers. */
 const BEST_SELLERS_WHEN_EMPTY = 4;
-
-export type CataloguePage = {
-  items: ProductCardView[];
-  total: number;
-  page: number;
-  pageCount: number;
-  matchedBy?: "fts" | "fuzzy";
-  suggestion?: string;
-  facets: CatalogueFacet[];
-  /** Offered when nothing matches. */
-  bestSellers: ProductCardView[];
-};
 
 /** One page of the catalogue, category, brand or search listing with its facet counts. */
 export async function browseCatalogue(db: Executor, query: ProductListInput): Promise<CataloguePage> {

@@ -120,9 +120,7 @@ async function upload(): Promise<string> {
   const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c08" } })
     .png()
     .toBuffer();
-  const stored = await storeProductImage(bytes, storage);
-  if (!stored.ok) throw new Error(stored.message);
-  return stored.url;
+  return (await storeProductImage(bytes, storage)).url;
 }
 
 const fileOf = (url: string) => path.join(root, url.replace("/media/uploads/", ""));
@@ -360,7 +358,11 @@ describe("saveAdminProduct", () => {
         [`RG-${token}-04`, 3100],
       ].sort(),
     );
-    const moves = await handle.db.select().from(stockMovements).where(eq(stockMovements.variantId, v3.id)).orderBy(asc(stockMovements.id));
+    const moves = await handle.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.variantId, after[0].id))
+      .orderBy(asc(stockMovements.id));
     expect(moves.map((m) => [m.reason, m.delta, m.resultingStock])).toEqual([
       ["initial", 4, 4],
       ["admin_set", 5, 9],

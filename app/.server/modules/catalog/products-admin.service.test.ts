@@ -141,20 +141,32 @@ describe("listAdminProducts", () => {
 });
 
 describe("stock report", () => {
-  it("counts the whole catalogue by stock level and sums price times stock", async () => {
-    const all = await handle.db.select({ price: products.priceCents, stock: products.stockQuantity }).from(products);
+  it("counts variants by stock level, products apart, and sums price times stock", async () => {
+    const all = await handle.db.select({ id: products.id }).from(products);
     const variants = await handle.db
       .select({ price: productVariants.priceCents, stock: productVariants.stockQuantity })
       .from(productVariants);
     const report = await getStockReport(handle.db, { fresh: true });
     expect(report).toEqual({
       total_products: all.length,
-      products_in_stock: all.filter((p) => p.stock > 10).length,
-      low_stock_products: all.filter((p) => p.stock >= 1 && p.stock <= 10).length,
-      products_out_of_stock: all.filter((p) => p.stock === 0).length,
+      total_variants: variants.length,
+      variants_in_stock: variants.filter((v) => v.stock > 10).length,
+      low_stock_variants: variants.filter((v) => v.stock >= 1 && v.stock <= 10).length,
+      variants_out_of_stock: variants.filter((v) => v.stock === 0).length,
       total_stock_value_cents: variants.reduce((sum, v) => sum + v.price * v.stock, 0),
     });
-    expect(report.products_out_of_stock).toBeGreaterThanOrEqual(1);
+    expect(report.total_variants).toBeGreaterThan(report.total_products);
+    // The foundation (16 in stock over its shades) adds one variant to each level: Beige 02 is
+    // sold out, Ivoire 01 is low, Miel 03 is in stock; counting products would have seen one
+    // product in stock.
+    await handle.db.update(productVariants).set({ stockQuantity: 12 }).where(eq(productVariants.id, variantIds["Beige 02"]));
+    const refilled = await getStockReport(handle.db, { fresh: true });
+    expect(refilled.variants_out_of_stock).toBe(report.variants_out_of_stock - 1);
+    expect(refilled.variants_in_stock).toBe(report.variants_in_stock + 1);
+    expect(refilled.low_stock_variants).toBe(report.low_stock_variants);
+    await handle.db.update(productVariants).set({ stockQuantity: 0 }).where(eq(productVariants.id, variantIds["Beige 02"]));
+    expect(await getStockReport(handle.db, { fresh: true })).toEqual(report);
+    expect(report.variants_out_of_stock).toBeGreaterThanOrEqual(1);
     // The stock's value counts each variant at its own price (not the product's cheapest one).
     const multi = await handle.db.select().from(productVariants).where(eq(productVariants.productId, ids.multi));
     expect(multi.reduce((sum, v) => sum + v.priceCents * v.stockQuantity, 0)).toBe(4 * 3900 + 12 * 4200);

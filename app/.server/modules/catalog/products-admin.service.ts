@@ -182,25 +182,28 @@ export async function getStockReport(db: Executor, options: { fresh?: boolean } 
 }
 
 async function computeStockReport(db: Executor): Promise<StockReport> {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)`.mapWith(Number),
-      inStock: sql<number>`count(*) FILTER (WHERE ${products.stockQuantity} > ${LOW_STOCK_THRESHOLD})`.mapWith(Number),
-      low: sql<number>`count(*) FILTER (WHERE ${products.stockQuantity} BETWEEN 1 AND ${LOW_STOCK_THRESHOLD})`.mapWith(Number),
-      out: sql<number>`count(*) FILTER (WHERE ${products.stockQuantity} = 0)`.mapWith(Number),
-      // Each variant at its own price: the product's price is its cheapest variant's.
-      value:
-        sql<number>`(SELECT coalesce(sum(${productVariants.priceCents}::bigint * ${productVariants.stockQuantity}), 0) FROM ${productVariants})`.mapWith(
-          Number,
-        ),
-    })
-    .from(products);
+  // Stock levels per variant, in one pass over product_variants; the product count is its own
+  // small count (products and variants are counted apart, never joined).
+  const [[variantRow], [productRow]] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)`.mapWith(Number),
+        inStock: sql<number>`count(*) FILTER (WHERE ${productVariants.stockQuantity} > ${LOW_STOCK_THRESHOLD})`.mapWith(Number),
+        low: sql<number>`count(*) FILTER (WHERE ${productVariants.stockQuantity} BETWEEN 1 AND ${LOW_STOCK_THRESHOLD})`.mapWith(Number),
+        out: sql<number>`count(*) FILTER (WHERE ${productVariants.stockQuantity} = 0)`.mapWith(Number),
+        // Each variant at its own price: the product's price is its cheapest variant's.
+        value: sql<number>`coalesce(sum(${productVariants.priceCents}::bigint * ${productVariants.stockQuantity}), 0)`.mapWith(Number),
+      })
+      .from(productVariants),
+    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(products),
+  ]);
   return {
-    total_products: row.total,
-    products_in_stock: row.inStock,
-    low_stock_products: row.low,
-    products_out_of_stock: row.out,
-    total_stock_value_cents: row.value,
+    total_products: productRow.total,
+    total_variants: variantRow.total,
+    variants_in_stock: variantRow.inStock,
+    low_stock_variants: variantRow.low,
+    variants_out_of_stock: variantRow.out,
+    total_stock_value_cents: variantRow.value,
   };
 }
 

@@ -10,6 +10,7 @@ import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import { CATEGORY_NAME_MAX } from "~/lib/shop-rules";
 import { CategoryNameSchema, type AdminCategoryRow, type CategoryAnswer } from "~/domain/catalog/admin-categories.schema";
+import { plural } from "~/lib/plural";
 
 const produits = (n: number) => `${n} produit${n > 1 ? "s" : ""}`;
 
@@ -28,7 +29,7 @@ export function AdminCategoriesView({ categories }: { categories: AdminCategoryR
       <div>
         <h1 className="font-display text-3xl">Catégories</h1>
         <p className="mt-1 text-muted" aria-live="polite">
-          {categories.length} catégorie(s)
+          {plural(categories.length, "catégorie", "catégories")}
         </p>
       </div>
 

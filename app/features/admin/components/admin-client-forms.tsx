@@ -278,7 +278,9 @@ export function ClientMailModal({
   const [length, setLength] = useState(0);
   return (
     <Modal title="Envoyer un email" onClose={onClose}>
-      <p className="mt-2 text-sm text-muted">Destinataire(s) : {recipients}</p>
+      <p className="mt-2 text-sm text-muted">
+        {clientIds.length < 2 ? "Destinataire" : "Destinataires"} : {recipients}
+      </p>
       <f.fetcher.Form method="post" action="/admin/clients" noValidate onSubmit={f.onSubmit} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="send-mail" />
         {clientIds.map((id) => (

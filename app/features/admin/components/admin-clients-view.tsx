@@ -24,6 +24,7 @@ import {
 } from "~/domain/customers/admin-clients.schema";
 import { CLIENT_GENDER_LABELS, CLIENT_MAIL_MAX_RECIPIENTS, type ClientGender } from "~/domain/customers/admin-client-profile.schema";
 import { ClientMailModal, NewClientModal } from "./admin-client-forms";
+import { plural } from "~/lib/plural";
 
 const secondaryButtonClass = buttonClass({ size: "sm" });
 
@@ -96,7 +97,7 @@ export function AdminClientsView({
           <h1 className="font-display text-3xl">Gestion des Clients</h1>
           {result ? (
             <p className="mt-1 text-muted" aria-live="polite">
-              {result.total.toLocaleString("fr-FR")} client(s)
+              {plural(result.total, "client", "clients")}
             </p>
           ) : null}
         </div>
@@ -143,7 +144,7 @@ export function AdminClientsView({
           aria-label="Sélection"
           className="flex flex-wrap items-center gap-3 rounded-2xl border border-accent bg-white p-3"
         >
-          <p className="font-semibold">{selected.length} client(s) sélectionné(s)</p>
+          <p className="font-semibold">{plural(selected.length, "client sélectionné", "clients sélectionnés")}</p>
           <button
             type="button"
             onClick={() => setMailing(rows.filter((r) => selected.includes(r.id)).slice(0, CLIENT_MAIL_MAX_RECIPIENTS))}

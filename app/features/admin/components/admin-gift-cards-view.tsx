@@ -8,6 +8,7 @@ import type { AdminGiftCardView, GiftCardLedgerEntry } from "~/domain/gift-cards
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { Pager } from "~/components/ui/pager";
+import { plural } from "~/lib/plural";
 
 export type DisableAnswer = { ok: boolean; message: string };
 
@@ -67,7 +68,7 @@ export function AdminGiftCardsView({
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl">Cartes cadeaux</h1>
-          <p className="text-sm text-muted">{list.total} carte(s) cadeau(x)</p>
+          <p className="text-sm text-muted">{plural(list.total, "carte cadeau", "cartes cadeaux")}</p>
         </div>
         <FilterBar label="Filtrer les cartes cadeaux">
           <label className="flex flex-col gap-1 text-sm font-semibold">

@@ -22,6 +22,7 @@ import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
+import { plural } from "~/lib/plural";
 
 const FILTER_LABELS: Record<AdminOrderFilter, string> = { all: "Tous les statuts", ...ORDER_STATUS_LABELS };
 
@@ -48,7 +49,7 @@ export function AdminOrdersView({ query, result, error }: { query: AdminOrderQue
         <h1 className="font-display text-3xl">Gestion des Commandes</h1>
         {result ? (
           <p className="mt-1 text-muted" aria-live="polite">
-            {result.total.toLocaleString("fr-FR")} commande(s)
+            {plural(result.total, "commande", "commandes")}
           </p>
         ) : null}
       </div>

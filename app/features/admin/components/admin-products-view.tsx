@@ -237,8 +237,8 @@ function NewProductButton({ to }: { to: string }) {
 function ReportCards({ report }: { report: StockReport }) {
   const cards: { label: string; value: string }[] = [
     { label: "Total produits", value: report.total_products.toLocaleString("fr-FR") },
-    { label: "Ruptures de stock", value: report.products_out_of_stock.toLocaleString("fr-FR") },
-    { label: "Stock faible", value: report.low_stock_products.toLocaleString("fr-FR") },
+    { label: "Variantes en rupture", value: report.variants_out_of_stock.toLocaleString("fr-FR") },
+    { label: "Variantes en stock faible", value: report.low_stock_variants.toLocaleString("fr-FR") },
     { label: "Valeur du stock", value: formatPrice(report.total_stock_value_cents) },
   ];
   return (

@@ -20,6 +20,7 @@ import {
   type PromoAnswer,
   type PromoFormField,
 } from "~/domain/promotions/promotions.schema";
+import { plural } from "~/lib/plural";
 
 /** A form control under its label, the width of its grid cell. */
 const fieldControl = "mt-1 block w-full";
@@ -51,7 +52,7 @@ export function AdminPromotionsView({ codes, categories }: { codes: AdminPromoCo
         <div>
           <h1 className="font-display text-3xl">Codes promo</h1>
           <p className="mt-1 text-muted" aria-live="polite">
-            {codes.length} code(s)
+            {plural(codes.length, "code", "codes")}
           </p>
         </div>
         <Button variant="ink" onClick={() => setEditing("new")}>

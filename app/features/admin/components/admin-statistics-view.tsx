@@ -1,6 +1,7 @@
 import { formatPrice } from "~/lib/money";
 import { STATISTICS_MONTHS, formatMonthKey, type StatisticsData } from "~/domain/statistics/admin-dashboard";
 import { BarChart } from "./bar-chart";
+import { plural } from "~/lib/plural";
 
 const panel = "rounded-2xl border border-line bg-white p-5";
 const NO_SALES = "Aucune vente pour le moment.";
@@ -22,7 +23,7 @@ export function SalesByCategory({ categories }: { categories: StatisticsData["by
               <div className="flex flex-wrap justify-between gap-x-3 text-sm">
                 <span className="font-semibold">{c.category}</span>
                 <span>
-                  {formatPrice(c.revenue_cents)} <span className="text-muted">· {c.units.toLocaleString("fr-FR")} unité(s)</span>
+                  {formatPrice(c.revenue_cents)} <span className="text-muted">· {plural(c.units, "unité", "unités")}</span>
                 </span>
               </div>
               <div aria-hidden="true" className="mt-1 h-2 rounded-full bg-band">
@@ -46,7 +47,7 @@ export function SalesByMonth({ months }: { months: StatisticsData["by_month"] })
   const summary =
     total === 0
       ? "Aucune vente sur la période."
-      : `${formatPrice(total)} au total sur ${STATISTICS_MONTHS} mois, ${orders.toLocaleString("fr-FR")} commande(s).`;
+      : `${formatPrice(total)} au total sur ${STATISTICS_MONTHS} mois, ${plural(orders, "commande", "commandes")}.`;
   return (
     <section aria-labelledby="sales-by-month" className={panel}>
       <h2 id="sales-by-month" className="font-display text-xl">

@@ -23,6 +23,7 @@ import {
   type AdminTicketRow,
   type TicketStatusAnswer,
 } from "~/domain/support/admin-tickets.schema";
+import { plural } from "~/lib/plural";
 
 const FILTER_LABELS: Record<AdminTicketFilter, string> = { all: "Tous les statuts", ...TICKET_STATUS_LABELS };
 
@@ -48,7 +49,7 @@ export function AdminTicketsView({ query, result }: { query: AdminTicketQuery; r
       <div>
         <h1 className="font-display text-3xl">Support</h1>
         <p className="mt-1 text-muted" aria-live="polite">
-          {result.total.toLocaleString("fr-FR")} ticket(s)
+          {plural(result.total, "ticket", "tickets")}
         </p>
       </div>
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { CloseIcon } from "~/components/ui/icons";
 import { useCart } from "~/components/cart/cart-store";
@@ -8,9 +8,7 @@ import { CartLineList, CartSummary } from "./cart-lines";
 import { CartExpiryIndicator } from "./cart-expiry";
 import { GiftCardLines } from "./gift-card-lines";
 import { buttonClass } from "~/components/ui/button";
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { useModalDialog } from "~/components/ui/use-modal-dialog";
 
 /**
  * The cart as a side panel (spec §2 "Cart drawer"), opened by the header's "Mon Panier". A native
@@ -20,24 +18,13 @@ const FOCUSABLE =
 export function CartDrawer() {
   const open = useCartDrawerOpen();
   const cart = useCart();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const returnFocusTo = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const location = useLocation();
+  const { dialogProps } = useModalDialog({ open, onClose: closeCartDrawer });
 
+  // Prices may have changed since the cart was filled: re-checked each time it opens.
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-      void refreshCartPrices();
-    } else if (!open && dialog.open) {
-      dialog.close();
-      const opener = returnFocusTo.current;
-      returnFocusTo.current = null;
-      if (opener?.isConnected) opener.focus();
-    }
+    if (open) void refreshCartPrices();
   }, [open]);
 
   // Following a link inside the drawer lands on another page: the drawer closes.
@@ -49,39 +36,13 @@ export function CartDrawer() {
     closeCartDrawer();
   }, [location.pathname, location.search]);
 
-  function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== "Tab") return;
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (el) => el.offsetParent !== null || el === document.activeElement,
-    );
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   const articles = `${cart.count} ${cart.count <= 1 ? "article" : "articles"}`;
 
   return (
     <dialog
-      ref={dialogRef}
-      aria-modal="true"
+      {...dialogProps}
       aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        closeCartDrawer();
-      }}
       onClose={() => closeCartDrawer()}
-      onKeyDown={keepFocusInside}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) closeCartDrawer();
-      }}
       className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-full max-w-md bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50"
     >
       {open && (

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import type { CatalogueFacet, FacetKey } from "~/domain/catalog/catalog.types";
 import { PRODUCT_SORTS, SORT_LABELS, type CatalogueFilters } from "~/domain/catalog/catalog.constants";
 import { hrefWithoutFilters, type ActiveFilter } from "~/domain/catalog/active-filters";
 import { buttonClass } from "~/components/ui/button";
 import { CloseIcon } from "~/components/ui/icons";
+import { useModalDialog } from "~/components/ui/use-modal-dialog";
 import { plural } from "~/lib/plural";
 
 /** The facet a page carries in its path (/category/{slug}, /marque/{slug}): shown as links to its siblings. */
@@ -243,9 +244,6 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
   );
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 type BrowserProps = Omit<FormProps, "inDrawer" | "onSubmitted"> & {
   /** The active filters as chips (see activeFilters). */
   active: ActiveFilter[];
@@ -261,42 +259,18 @@ type BrowserProps = Omit<FormProps, "inDrawer" | "onSubmitted"> & {
 export function CatalogueBrowser({ facets, query, action, pinned, total, active, children }: BrowserProps) {
   const [open, setOpen] = useState(false);
   const [hydrated, setHydrated] = useState(false);
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const location = useLocation();
   const formKey = `${location.pathname}?${location.search}`;
+  const { dialogProps } = useModalDialog({
+    open,
+    onClose: () => setOpen(false),
+    initialFocus: "input, select, button",
+    returnFocusTo: openerRef,
+  });
 
   useEffect(() => setHydrated(true), []);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      dialog.querySelector<HTMLElement>("input, select, button")?.focus();
-    } else if (!open && dialog.open) {
-      dialog.close();
-      openerRef.current?.focus();
-    }
-  }, [open]);
-
-  function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== "Tab") return;
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (el) => el.offsetParent !== null || el === document.activeElement,
-    );
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
 
   const form = (inDrawer: boolean) => (
     <FilterForm
@@ -374,17 +348,8 @@ export function CatalogueBrowser({ facets, query, action, pinned, total, active,
 
       {hydrated && (
         <dialog
-          ref={dialogRef}
-          aria-modal="true"
+          {...dialogProps}
           aria-labelledby={titleId}
-          onCancel={(event) => {
-            event.preventDefault();
-            setOpen(false);
-          }}
-          onKeyDown={keepFocusInside}
-          onClick={(event) => {
-            if (event.target === event.currentTarget) setOpen(false);
-          }}
           className="fixed inset-y-0 left-0 m-0 h-full max-h-none w-[min(100%,24rem)] max-w-none bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50"
         >
           {open && (

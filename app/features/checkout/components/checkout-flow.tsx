@@ -16,6 +16,7 @@ import { OrderSummary } from "./order-summary";
 import { PromoCodeField } from "~/features/checkout/components/promo-code-field";
 import { GiftCardPayment } from "./gift-card-payment";
 import { inputClass } from "~/components/ui/form-parts";
+import { plural } from "~/lib/plural";
 
 export const CONTACT_INVALID_MESSAGE = "Veuillez corriger les informations client";
 export const ADDRESS_INVALID_MESSAGE = "Veuillez sélectionner une adresse de livraison valide";
@@ -438,9 +439,9 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
               </label>
             ) : (
               <p className="mt-3 text-sm text-muted">
-                Vous avez {quote?.points_balance ?? account.pointsBalance} point(s) Beauty Pass. Les points s'utilisent par tranches de{" "}
-                {BEAUTY_PASS_REDEEM_STEP_POINTS} ({BEAUTY_PASS_REDEEM_STEP_POINTS} points = {formatPrice(BEAUTY_PASS_REDEEM_STEP_CENTS)} de
-                réduction).
+                Vous avez {plural(quote?.points_balance ?? account.pointsBalance, "point", "points")} Beauty Pass. Les points s'utilisent
+                par tranches de {BEAUTY_PASS_REDEEM_STEP_POINTS} ({BEAUTY_PASS_REDEEM_STEP_POINTS} points ={" "}
+                {formatPrice(BEAUTY_PASS_REDEEM_STEP_CENTS)} de réduction).
               </p>
             )}
           </fieldset>

@@ -6,6 +6,7 @@ import { ORDER_CARD_ITEMS_SHOWN } from "~/lib/shop-rules";
 import type { OrderView } from "~/domain/orders/order.types";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { buttonClass } from "~/components/ui/button";
+import { plural } from "~/lib/plural";
 
 type OrderCardProps = {
   order: OrderView;
@@ -43,7 +44,7 @@ export function OrderCard({ order, onShowDetail, headingLevel = "h3" }: OrderCar
           </li>
         ))}
       </ul>
-      {others > 0 && <p className="mt-1 text-sm text-muted">{`+${others} autre(s)`}</p>}
+      {others > 0 && <p className="mt-1 text-sm text-muted">{`+${plural(others, "autre", "autres")}`}</p>}
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
         <p className="font-semibold">{`Total : ${formatPrice(order.total_cents)}`}</p>
