@@ -25,21 +25,27 @@ import { toProductCardView, type ProductVariantView, type ProductView } from "~/
 import { pickVariant, variantImages } from "~/domain/catalog/variant-choice";
 import { formatUnitPrice } from "~/domain/catalog/unit-price";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const page = await getProductPage(await getDb(), params.id);
   if (!page) throw data("Produit introuvable", { status: 404 });
   const { product, related } = page;
-  // An unknown SKU shows the default variant; the canonical address then names none.
-  const askedSku = new URL(request.url).searchParams.get("variant");
-  const chosen = askedSku && product.variant_count > 1 ? product.variants?.find((v) => v.sku === askedSku) : undefined;
   return {
     product,
     related,
-    chosenLabel: chosen?.label ?? null,
     origin: absoluteUrl("/").replace(/\/$/, ""),
-    canonical: absoluteUrl(`/product/${product.id}${chosen ? `?variant=${encodeURIComponent(chosen.sku)}` : ""}`),
     imageUrl: product.image_url ? absoluteUrl(product.image_url) : null,
   };
+}
+
+/**
+ * The variant an address names (`?variant=SKU`) on a multi-variant product. An unknown SKU shows
+ * the default variant, and the canonical address then names none. Read from the address, not the
+ * loader's data: choosing a variant changes only the address (no reload), and the title and
+ * canonical link must follow it as a fresh load of that address would render them.
+ */
+function variantNamedIn(product: ProductView, search: string): ProductVariantView | undefined {
+  const sku = new URLSearchParams(search).get("variant");
+  return sku && product.variant_count > 1 ? product.variants?.find((v) => v.sku === sku) : undefined;
 }
 
 /** Choosing a variant only changes `?variant=`: the page already holds every variant, so no reload. */
@@ -57,13 +63,14 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, location }: Route.MetaArgs) {
   if (!data) return [{ title: "Produit introuvable | Aurore" }, { name: "robots", content: "noindex" }];
   const { product } = data;
+  const chosen = variantNamedIn(product, location.search);
   return buildMeta({
-    title: `${product.name}${data.chosenLabel ? ` ${data.chosenLabel}` : ""}${product.brand ? ` — ${product.brand}` : ""}`,
+    title: `${product.name}${chosen ? ` ${chosen.label}` : ""}${product.brand ? ` — ${product.brand}` : ""}`,
     description: summarize(product.description) || `${product.name} à ${formatPrice(product.price_cents)} chez Aurore.`,
-    url: data.canonical,
+    url: `${data.origin}/product/${product.id}${chosen ? `?variant=${encodeURIComponent(chosen.sku)}` : ""}`,
     image: data.imageUrl,
     type: "product",
   });

@@ -4,31 +4,34 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { launchBrowser, signedInContext } from "../../support/browser";
 import { signInCookie } from "../../support/http-session";
-import { HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT, apiCall } from "../../support/orders-http";
+import { apiCall } from "../../support/orders-http";
 import { createPasswordShopper, startPrivateShop, type PrivateShop } from "../../support/private-shop";
 import { ensureDemoCategories, insertSeedProducts } from "../../../app/.server/db/seed/demo";
-import { productVariants, user } from "../../../app/.server/db/schema";
-import { ADMIN_ORDER_SHORT_ID_LENGTH } from "~/lib/shop-rules";
+import { products, productVariants, user } from "../../../app/.server/db/schema";
 
 /**
- * A lipstick in two shades on a shop of this file's own (written before the server starts:
- * PGlite allows one process at a time); a shopper buys both shades, then the shopper's account
- * and the back-office each name both lines by their shade.
+ * A lipstick in two shades and a perfume in two sizes on a shop of this file's own (written
+ * before the server starts: PGlite allows one process at a time). A shopper picks a shade with
+ * the keyboard and a size, adds both, buys them through the checkout pages, and the shopper's
+ * account and the back-office each name both lines by their variant; exactly those two variants'
+ * stock went down.
  */
 let shop: PrivateShop;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 let productId = "";
+let perfumeId = "";
 const variantIds: Record<string, string> = {};
 const SHOPPER = { email: `teintes-${randomUUID().slice(0, 8)}@example.com`, password: "Teintes-Secret1!" };
 const ADMIN = { email: `admin-${randomUUID().slice(0, 8)}@aurore.test`, password: "AdminTeintes-Secret1!" };
 const NAME = "Rouge à lèvres Velours";
+const PERFUME = "Eau de parfum Aube";
 
 beforeAll(async () => {
   shop = await startPrivateShop(async (db) => {
     await db.transaction(async (tx) => {
       const categories = await ensureDemoCategories(tx);
-      const [product] = await insertSeedProducts(tx, [
+      await insertSeedProducts(tx, [
         {
           name: NAME,
           description: "Rouge à lèvres mat, tenue 12 h.",
@@ -40,10 +43,25 @@ beforeAll(async () => {
             { sku: "RAL-VEL-BOR", label: "Bordeaux", shade: "Bordeaux", shadeHex: "#7a1f2b", priceCents: 2600, stock: 8 },
           ],
         },
+        {
+          name: PERFUME,
+          description: "Eau de parfum florale.",
+          priceCents: 4900,
+          categoryId: categories.get("parfums"),
+          brand: "Maison Velours",
+          variants: [
+            { sku: "EDP-AUBE-30", label: "30 ml", size: "30 ml", contentAmount: 30, contentUnit: "ml", priceCents: 4900, stock: 8 },
+            { sku: "EDP-AUBE-50", label: "50 ml", size: "50 ml", contentAmount: 50, contentUnit: "ml", priceCents: 6900, stock: 8 },
+          ],
+        },
       ]);
-      productId = product.id;
     });
-    for (const v of await db.select().from(productVariants).where(eq(productVariants.productId, productId))) variantIds[v.label] = v.id;
+    const idOf = async (name: string) => (await db.select({ id: products.id }).from(products).where(eq(products.name, name)))[0].id;
+    productId = await idOf(NAME);
+    perfumeId = await idOf(PERFUME);
+    for (const id of [productId, perfumeId]) {
+      for (const v of await db.select().from(productVariants).where(eq(productVariants.productId, id))) variantIds[v.label] = v.id;
+    }
     await createPasswordShopper(db, { ...SHOPPER, firstName: "Camille" });
     const adminId = await createPasswordShopper(db, { ...ADMIN, firstName: "Admin" });
     await db.update(user).set({ role: "admin" }).where(eq(user.id, adminId));
@@ -57,8 +75,8 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-describe("buying two shades of one product", () => {
-  it("adds two shades from the product page's selector, buys them, and sees both labels in the account and the back-office", async () => {
+describe("buying a shade and a size", () => {
+  it("picks a shade with the keyboard and a size, buys both through the checkout pages, and sees both variants in the account and the back-office", async () => {
     const cookie = await signInCookie(shop.baseURL, SHOPPER.email, SHOPPER.password);
     const context = await signedInContext(browser, shop.baseURL, cookie);
     contexts.push(context);
@@ -70,67 +88,104 @@ describe("buying two shades of one product", () => {
         const raw = localStorage.getItem("aurore-cart");
         return raw ? (JSON.parse(raw) as { items: Line[] }).items : [];
       });
-    const shades = page.getByRole("radiogroup", { name: /^Teinte/ });
+    const variantParam = () => new URL(page.url()).searchParams.get("variant");
     const addToCart = page.locator("form", { has: page.getByLabel("Quantité") }).getByRole("button", { name: "Ajouter au panier" });
-    /** Chooses a shade on the page (the address names it), then adds it until the cart holds its line. */
-    async function addShade(shade: string, sku: string) {
-      await expect
-        .poll(async () => {
-          await shades
-            .getByRole("radio", { name: shade })
-            .click({ timeout: 1000 })
-            .catch(() => undefined);
-          return new URL(page.url()).searchParams.get("variant");
-        })
-        .toBe(sku);
+    /** Adds the chosen variant until the cart holds its line (the button works once the page is hydrated). */
+    async function addChosen(label: string) {
       await expect
         .poll(
           async () => {
-            if ((await cartLines()).some((l) => l.variant_id === variantIds[shade])) return true;
+            if ((await cartLines()).some((l) => l.variant_id === variantIds[label])) return true;
             await addToCart.click({ timeout: 1000 }).catch(() => undefined);
             await page.waitForTimeout(200);
-            return (await cartLines()).some((l) => l.variant_id === variantIds[shade]);
+            return (await cartLines()).some((l) => l.variant_id === variantIds[label]);
           },
           { timeout: 15_000, interval: 100 },
         )
         .toBe(true);
     }
 
+    // A shade, with the keyboard: the checked swatch takes the focus, the arrow key picks the next.
     await page.goto(`/product/${productId}`);
+    const shades = page.getByRole("radiogroup", { name: /^Teinte/ });
     await expect.poll(() => shades.getByRole("radio", { name: "Corail" }).getAttribute("aria-checked")).toBe("true");
-    await addShade("Bordeaux", "RAL-VEL-BOR");
+    await expect
+      .poll(async () => {
+        await shades.getByRole("radio", { name: "Corail" }).focus();
+        await page.keyboard.press("ArrowRight");
+        return variantParam();
+      })
+      .toBe("RAL-VEL-BOR");
     await expect
       .poll(async () => (await page.locator("main .text-2xl").first().innerText()).replace(/\u202f|\u00a0/g, " "))
       .toContain("26,00 €");
-    await addShade("Corail", "RAL-VEL-COR");
-    const lines = await cartLines();
-    expect(lines.map((l) => [l.product_id, l.variant_id, l.quantity]).sort()).toEqual(
+    await addChosen("Bordeaux");
+
+    // A size, with a click.
+    await page.goto(`/product/${perfumeId}`);
+    const sizes = page.getByRole("radiogroup", { name: /^Contenance/ });
+    await expect
+      .poll(async () => {
+        await sizes
+          .getByRole("radio", { name: "50 ml" })
+          .click({ timeout: 1000 })
+          .catch(() => undefined);
+        return variantParam();
+      })
+      .toBe("EDP-AUBE-50");
+    await addChosen("50 ml");
+    expect((await cartLines()).map((l) => [l.product_id, l.variant_id, l.quantity]).sort()).toEqual(
       [
         [productId, variantIds.Bordeaux, 1],
-        [productId, variantIds.Corail, 1],
+        [perfumeId, variantIds["50 ml"], 1],
       ].sort(),
     );
 
-    // Both shades in one order, each line on its variant.
-    const address = await apiCall(shop.baseURL, "POST", "/api/v1/addresses", cookie, HTTP_ADDRESS);
-    expect(address.status).toBe(201);
-    const order = await apiCall(
-      shop.baseURL,
-      "POST",
-      "/api/v1/orders",
-      cookie,
-      {
-        address_id: address.json.data.id,
-        contact: HTTP_CONTACT,
-        card: HTTP_CARD,
-        lines: lines.map(({ product_id, variant_id, quantity }) => ({ product_id, variant_id, quantity })),
-      },
-      { "idempotency-key": randomUUID() },
-    );
-    expect(order.status, JSON.stringify(order.json)).toBe(201);
-    const orderId: string = order.json.data.id;
+    // The checkout pages: contact and a new address, then the payment with the recap.
+    await page.goto("/checkout");
+    const main = page.getByRole("main");
+    await main.getByRole("heading", { level: 2, name: "1. Livraison" }).waitFor();
+    await main.getByLabel("Téléphone").fill("06 12 34 56 78");
+    await main.getByRole("button", { name: "Ajouter une adresse" }).click();
+    const dialog = page.getByRole("dialog", { name: "Nouvelle adresse" });
+    await dialog.waitFor();
+    await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill("Lefèvre");
+    await dialog.getByRole("textbox", { name: "Adresse", exact: true }).fill("12 rue des Lilas");
+    await dialog.getByLabel("Ville").fill("Lyon");
+    await dialog.getByLabel("Code postal").fill("69003");
+    await dialog.getByRole("button", { name: "Enregistrer l'adresse" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await main.getByRole("button", { name: "Continuer vers le paiement" }).click();
+    await main.getByRole("heading", { level: 2, name: "2. Paiement" }).waitFor();
+    const recap = main.getByRole("region", { name: "Récapitulatif de votre commande" });
+    await recap.getByText(`${NAME} · Bordeaux`).waitFor();
+    await recap.getByText(`${PERFUME} · 50 ml`).waitFor();
+    await main.getByLabel("Titulaire de la carte").fill("Camille Lefèvre");
+    await main.getByLabel("Numéro de carte").fill("4242 4242 4242 4242");
+    await main.getByLabel("Date d'expiration (MM/AA)").fill("12/39");
+    await main.getByLabel("Cryptogramme (CVC)").fill("123");
+    const order = main.getByRole("button", { name: "Commander avec obligation de paiement", exact: true });
+    await expect.poll(() => order.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await order.click();
+    await main.getByRole("heading", { level: 1, name: "Merci pour votre commande !" }).waitFor();
+    const reference = ((await main.getByText(/^Référence : /).textContent()) ?? "").replace("Référence : ", "").trim();
+    expect(reference).toMatch(/^AUR-\d{4}-\d{6}$/);
+    expect(await cartLines()).toEqual([]);
 
-    // The shopper's account: the order's detail names each shade.
+    // Exactly the two variants bought lost one unit each.
+    const stockOf = async (id: string) =>
+      Object.fromEntries(
+        (
+          (await apiCall(shop.baseURL, "GET", `/api/v1/products/${id}`, null)).json.data.variants as {
+            label: string;
+            stock_quantity: number;
+          }[]
+        ).map((v) => [v.label, v.stock_quantity]),
+      );
+    expect(await stockOf(productId)).toEqual({ Corail: 8, Bordeaux: 7 });
+    expect(await stockOf(perfumeId)).toEqual({ "30 ml": 8, "50 ml": 7 });
+
+    // The shopper's account: the order's detail names each variant.
     await page.goto("/profile");
     const detail = page.getByRole("dialog");
     await expect
@@ -147,10 +202,10 @@ describe("buying two shades of one product", () => {
         { timeout: 20_000, interval: 200 },
       )
       .toBe(true);
-    await detail.getByText(`${NAME} · Corail`).waitFor();
     await detail.getByText(`${NAME} · Bordeaux`).waitFor();
+    await detail.getByText(`${PERFUME} · 50 ml`).waitFor();
 
-    // The back-office: the same order's detail names each shade.
+    // The back-office: the same order's detail names each variant.
     const adminCookie = await signInCookie(shop.baseURL, ADMIN.email, ADMIN.password);
     const adminContext = await signedInContext(browser, shop.baseURL, adminCookie);
     contexts.push(adminContext);
@@ -162,7 +217,7 @@ describe("buying two shades of one product", () => {
         async () => {
           if (await adminDetail.isVisible()) return true;
           await admin
-            .getByRole("button", { name: `Détails de la commande ${orderId.slice(0, ADMIN_ORDER_SHORT_ID_LENGTH)}` })
+            .getByRole("button", { name: `Détails de la commande ${reference}` })
             .first()
             .click({ timeout: 1000 })
             .catch(() => undefined);
@@ -171,7 +226,7 @@ describe("buying two shades of one product", () => {
         { timeout: 20_000, interval: 200 },
       )
       .toBe(true);
-    await adminDetail.getByText(`${NAME} · Corail`).waitFor();
     await adminDetail.getByText(`${NAME} · Bordeaux`).waitFor();
+    await adminDetail.getByText(`${PERFUME} · 50 ml`).waitFor();
   }, 120_000);
 });

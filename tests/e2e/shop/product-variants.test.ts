@@ -104,6 +104,17 @@ describe("product page with variants", () => {
     await expect.poll(priceText).toContain("54,00 €");
     expect(await priceText()).toContain("108,00 € / 100 ml");
 
+    // The title and the canonical link follow the choice, exactly as a fresh load of the address
+    // renders them (the choice changes only the address: no reload).
+    const served = await (await fetch(new URL(`/product/${productId}?variant=FDT-50-IVO`, page.url()))).text();
+    const servedTitle = /<title>([^<]*)<\/title>/.exec(served)?.[1];
+    const servedCanonical = /<link rel="canonical" href="([^"]*)"/.exec(served)?.[1];
+    expect(servedTitle).toContain("50 ml · Ivoire");
+    expect(servedCanonical).toMatch(/\?variant=FDT-50-IVO$/);
+    const canonical = () => page.evaluate(() => document.querySelector('link[rel="canonical"]')?.getAttribute("href"));
+    await expect.poll(() => page.title()).toBe(servedTitle!.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&"));
+    await expect.poll(canonical).toBe(servedCanonical);
+
     await page.reload();
     await hydrated();
     expect(variantParam()).toBe("FDT-50-IVO");
