@@ -84,6 +84,7 @@ export default [
   route("api/v1/products", "routes/api/v1/products.ts"),
   route("api/v1/products/:id", "routes/api/v1/product.ts"),
   route("api/v1/search/suggest", "routes/api/v1/search-suggest.ts"),
+  route("api/v1/postal-codes/:code/communes", "routes/api/v1/postal-code-communes.ts"),
   route("api/v1/openapi.json", "routes/api/v1/openapi.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),

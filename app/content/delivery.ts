@@ -1,5 +1,9 @@
 import type { ShippingSettings } from "~/domain/checkout/shipping.rules";
 import {
+  BELGIUM_SHIPPING_FEE_CENTS,
+  LUXEMBOURG_SHIPPING_FEE_CENTS,
+  MONACO_SHIPPING_FEE_CENTS,
+  SWITZERLAND_SHIPPING_FEE_CENTS,
   ORDER_CHANGE_WINDOW_HOURS,
   OVERSEAS_SHIPPING_FEE_CENTS,
   RELAY_POINT_DISCOUNT_CENTS,
@@ -14,6 +18,7 @@ import { formatEuros } from "./shop-facts";
 export const METROPOLITAN_DELAY = "48H ouvrées";
 export const CORSICA_DELAY = "3 à 5 jours ouvrés";
 export const OVERSEAS_DELAY = "7 à 10 jours ouvrés";
+export const EUROPE_DELAY = "3 à 5 jours ouvrés";
 export const CARRIERS = ["Colissimo", "Chronopost", "UPS"] as const;
 
 /**
@@ -53,6 +58,24 @@ export const deliveryZones = ({ feeCents, freeThresholdCents }: ShippingSettings
     delay: OVERSEAS_DELAY,
     fee: formatEuros(OVERSEAS_SHIPPING_FEE_CENTS),
     note: "Restrictions de transport pour les produits contenant de l'alcool, comme les parfums.",
+  },
+  ...(
+    [
+      ["Belgique", BELGIUM_SHIPPING_FEE_CENTS],
+      ["Luxembourg", LUXEMBOURG_SHIPPING_FEE_CENTS],
+      ["Monaco", MONACO_SHIPPING_FEE_CENTS],
+    ] as const
+  ).map(([zone, fee]) => ({
+    zone,
+    delay: EUROPE_DELAY,
+    fee: `${formatEuros(fee)}, offerte dès ${formatEuros(freeThresholdCents)}`,
+    note: "Livraison à domicile, assurée et suivie.",
+  })),
+  {
+    zone: "Suisse",
+    delay: EUROPE_DELAY,
+    fee: `${formatEuros(SWITZERLAND_SHIPPING_FEE_CENTS)}, offerte dès ${formatEuros(freeThresholdCents)}`,
+    note: "Hors Union européenne : des droits et taxes d'importation peuvent être demandés à la livraison.",
   },
   {
     zone: "Point relais",

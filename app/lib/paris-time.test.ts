@@ -12,6 +12,7 @@ import {
   parisDay,
   parisDayStart,
   parisMonthStart,
+  parisHour,
   parisYear,
 } from "./paris-time";
 
@@ -47,6 +48,12 @@ describe("parisDay", () => {
   it("gives the Paris year: 23:30 UTC on New Year's Eve is already next year", () => {
     expect(parisYear(new Date("2026-12-31T22:59:59Z"))).toBe(2026);
     expect(parisYear(new Date("2026-12-31T23:30:00Z"))).toBe(2027);
+  });
+
+  it("gives the hour on a Paris clock, winter and summer time", () => {
+    expect(parisHour(new Date("2026-11-24T13:59:00Z"))).toBe(14);
+    expect(parisHour(new Date("2026-07-14T11:30:00Z"))).toBe(13);
+    expect(parisHour(new Date("2026-12-31T23:30:00Z"))).toBe(0);
   });
 });
 

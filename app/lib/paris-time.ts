@@ -104,6 +104,13 @@ export function parisDay(instant: DateInput): string {
   return `${year}-${pad2(month)}-${pad2(day)}`;
 }
 
+/** The hour (0-23) on a clock in Paris at an instant. */
+export function parisHour(instant: DateInput): number {
+  const date = toDate(instant);
+  const { offsetMs } = parisParts(date);
+  return new Date(date.getTime() + offsetMs).getUTCHours();
+}
+
 /** The Paris calendar year of an instant (23:30 UTC on 31 December is already next year). */
 export function parisYear(instant: DateInput): number {
   return parisParts(toDate(instant)).year;

@@ -111,6 +111,14 @@ export const LUXEMBOURG_SHIPPING_FEE_CENTS = 1290;
 export const MONACO_SHIPPING_FEE_CENTS = 1290;
 export const SWITZERLAND_SHIPPING_FEE_CENTS = 1990;
 
+/**
+ * Parcels leave the warehouse on working days; an order placed after this hour (Paris time)
+ * leaves on the next working day, then arrives 48 working hours later in metropolitan France
+ * (spec back-office §9): the product page's "Livré à partir du …".
+ */
+export const DELIVERY_CUTOFF_HOUR = 14;
+export const METROPOLITAN_DELIVERY_WORKING_DAYS = 2;
+
 /** Address countries offered by the forms (spec storefront §5). France is the default. */
 export const ADDRESS_COUNTRIES = ["France", "Belgique", "Suisse", "Luxembourg", "Monaco"] as const;
 export type AddressCountry = (typeof ADDRESS_COUNTRIES)[number];

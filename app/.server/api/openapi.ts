@@ -30,6 +30,7 @@ import {
 import { paymentMethodOperations } from "../modules/payment-methods/payment-methods.api-schemas";
 import { supportTicketOperations } from "../modules/support/support.api-schemas";
 import { searchSuggestOperations } from "../modules/catalog/search-suggest.api-schemas";
+import { postalCodeOperations } from "../modules/addresses/postal-codes.api-schemas";
 import { LoyaltySummaryResponseSchema } from "../modules/loyalty/loyalty-summary.api-schemas";
 import {
   NotificationDeletedSchema,
@@ -205,6 +206,7 @@ export const operations: ApiOperation[] = [
   ...paymentMethodOperations(),
   ...supportTicketOperations(),
   ...searchSuggestOperations(),
+  ...postalCodeOperations(),
   {
     method: "get",
     path: "/api/v1/loyalty",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { UNKNOWN_POSTAL_CODE_MESSAGE } from "../modules/addresses/postal-codes.service";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../tests/support/db";
@@ -308,6 +309,16 @@ describe("placeOrder", () => {
       code: "invalid_address",
       message: "Veuillez sélectionner une adresse de livraison valide",
     });
+    // A saved address from before the postal code check ("99999 Paris") cannot be delivered to.
+    const nowhere = await createShopper(handle.db, { postalCode: "99999" });
+    expect(
+      await placeOrder(handle.db, {
+        userId: nowhere.id,
+        provider,
+        idempotencyKey: randomUUID(),
+        request: request({ address_id: nowhere.addressId, lines: [{ product_id: p.id, quantity: 1 }] }),
+      }),
+    ).toMatchObject({ ok: false, code: "invalid_address", message: UNKNOWN_POSTAL_CODE_MESSAGE });
     expect(await attempt({ lines: [{ product_id: randomUUID(), quantity: 1 }] })).toMatchObject({
       ok: false,
       status: 400,

@@ -76,6 +76,7 @@ import {
 import type { OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
+import { isKnownFrenchPostalCode, UNKNOWN_POSTAL_CODE_MESSAGE } from "../modules/addresses/postal-codes.service";
 import { BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 /* -------------------------------------------------------------------------------------------- */
@@ -141,6 +142,8 @@ async function resolveAddress(
   });
   if (!parsed.success) return { ok: false, message: `Erreur de validation: ${parsed.error.issues[0]?.message ?? ""}` };
   const a = parsed.data;
+  // A saved address from before the postal code check may hold a code that does not exist.
+  if (a.country === "France" && !isKnownFrenchPostalCode(a.postal_code)) return { ok: false, message: UNKNOWN_POSTAL_CODE_MESSAGE };
   const zone = shippingZoneOf(a.country, a.postal_code);
   if (!zone) return { ok: false, message: INVALID_ADDRESS_MESSAGE };
   return {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ADDRESS_COUNTRIES } from "~/lib/shop-rules";
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { saveAddress } from "./address-api";
@@ -10,6 +10,7 @@ import {
   DEFAULT_ADDRESS_VALUES,
   addressFieldErrors,
   postalCodeLength,
+  UNKNOWN_POSTAL_CODE_MESSAGE,
   type AddressField,
   type SavedAddressView,
 } from "~/domain/addresses/address.schema";
@@ -99,6 +100,9 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const baseId = useId();
+  const communes = useCommunesOf(values.country, values.postal_code, (message) =>
+    setErrors((e) => (e.postal_code === message ? e : { ...e, postal_code: message })),
+  );
   const editing = Boolean(address);
 
   function update(name: AddressField, value: string | boolean) {
@@ -184,10 +188,18 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
               aria-invalid={errors[field.name] ? true : undefined}
               aria-describedby={errorIdOf(fieldId(field.name), errors[field.name])}
               data-autofocus={index === 1 ? true : undefined}
+              list={field.name === "city" && communes.length > 0 ? `${baseId}-communes` : undefined}
               className={inputClass}
             />
           </FieldShell>
         ))}
+        {communes.length > 0 && (
+          <datalist id={`${baseId}-communes`}>
+            {communes.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+        )}
         <FieldShell id={fieldId("country")} label="Pays" required error={errors.country}>
           <select
             id={fieldId("country")}
@@ -249,4 +261,33 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
       </div>
     </form>
   );
+}
+
+/**
+ * The communes of a French postal code once its five digits are typed, offered in the city field;
+ * an unknown code is reported at once with the message the server would give. A failed look-up
+ * offers nothing and says nothing: the server checks the code when the address is saved.
+ */
+function useCommunesOf(country: string, postalCode: string, reportUnknown: (message: string) => void): string[] {
+  const [communes, setCommunes] = useState<string[]>([]);
+  const code = postalCode.trim();
+  const checkable = country === "France" && /^[0-9]{5}$/.test(code);
+  const report = useRef(reportUnknown);
+  report.current = reportUnknown;
+  useEffect(() => {
+    setCommunes([]);
+    if (!checkable) return;
+    const controller = new AbortController();
+    fetch(`/api/v1/postal-codes/${code}/communes`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<{ data?: { known?: boolean; communes?: string[] } }>) : null))
+      .then((body) => {
+        const data = body?.data;
+        if (!data) return;
+        setCommunes(data.communes ?? []);
+        if (data.known === false) report.current(UNKNOWN_POSTAL_CODE_MESSAGE);
+      })
+      .catch(() => {});
+    return () => controller.abort();
+  }, [checkable, code]);
+  return communes;
 }

@@ -134,3 +134,6 @@ export function missingAddressFields(a: Partial<Record<string, unknown>>): strin
 
 /** POST /api/v1/addresses/:id: the one action besides PATCH and DELETE. */
 export const AddressActionSchema = z.object({ action: z.literal("set_default") });
+
+/** A five-digit code that is not in the official list of French postal codes (checked on the server). */
+export const UNKNOWN_POSTAL_CODE_MESSAGE = "Ce code postal n'existe pas en France : vérifiez-le";

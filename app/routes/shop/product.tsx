@@ -19,7 +19,8 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { formatPrice } from "~/lib/money";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta, summarize } from "~/lib/seo";
-import { LOW_STOCK_THRESHOLD, RETURNS_DAYS } from "~/lib/shop-rules";
+import { LOW_STOCK_THRESHOLD, METROPOLITAN_DELIVERY_WORKING_DAYS, RETURNS_DAYS } from "~/lib/shop-rules";
+import { estimateDeliveryDate, formatDeliveryDate } from "~/domain/delivery/delivery-dates";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { toProductCardView, type ProductVariantView, type ProductView } from "~/domain/catalog/catalog.types";
 import { pickVariant, variantImages } from "~/domain/catalog/variant-choice";
@@ -34,6 +35,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     related,
     origin: absoluteUrl("/").replace(/\/$/, ""),
     imageUrl: product.image_url ? absoluteUrl(product.image_url) : null,
+    // Computed once on the server so the page and its hydration show the same day.
+    deliveryFrom: estimateDeliveryDate({ now: new Date(), workingDays: METROPOLITAN_DELIVERY_WORKING_DAYS }),
   };
 }
 
@@ -158,7 +161,7 @@ function StockLine({ stock }: { stock: number }) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { freeThresholdCents } = useShippingSettings();
-  const { product, related, origin, imageUrl } = loaderData;
+  const { product, related, origin, imageUrl, deliveryFrom } = loaderData;
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const variants = product.variants ?? [];
@@ -256,6 +259,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           )}
           <ProductSections ingredients={product.ingredients ?? null} usageTips={product.usage_tips ?? null} />
           <ul className="mt-8 space-y-2 border-t border-line pt-6 text-sm">
+            {stock > 0 && (
+              <li className="flex items-center gap-2">
+                <TruckIcon className="h-5 w-5 shrink-0 text-accent" />
+                <span>
+                  Livré à partir du <strong>{formatDeliveryDate(deliveryFrom)}</strong> en France métropolitaine
+                </span>
+              </li>
+            )}
             <li className="flex items-center gap-2">
               <TruckIcon className="h-5 w-5 shrink-0 text-accent" />
               Livraison offerte dès {formatPrice(freeThresholdCents)}

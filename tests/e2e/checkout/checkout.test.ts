@@ -209,8 +209,17 @@ describe("checkout journey", () => {
     const postalError = dialog.getByText("Le code postal doit contenir 5 chiffres");
     await postalError.waitFor();
     expect(await dialog.getByLabel("Code postal").getAttribute("aria-invalid")).toBe("true");
-    await dialog.getByLabel("Code postal").fill("75002");
+    // Five digits that are no French postal code are reported as soon as they are typed.
+    await dialog.getByLabel("Code postal").fill("99999");
     await postalError.waitFor({ state: "detached" });
+    const unknownCode = dialog.getByText("Ce code postal n'existe pas en France : vérifiez-le");
+    await unknownCode.waitFor();
+    await dialog.getByLabel("Code postal").fill("75002");
+    await unknownCode.waitFor({ state: "detached" });
+    // The city field offers the communes of the code typed.
+    await dialog.locator('datalist option[value="Paris 2e Arrondissement"]').waitFor({ state: "attached" });
+    const listId = await dialog.getByLabel("Ville").getAttribute("list");
+    expect(await dialog.locator(`datalist[id="${listId}"] option`).count()).toBe(1);
     await dialog.getByRole("button", { name: "Enregistrer l'adresse" }).click();
     await dialog.waitFor({ state: "hidden" });
     const radio = main.getByRole("radio", { name: /8 rue de la Paix/ });

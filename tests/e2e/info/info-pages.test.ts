@@ -82,10 +82,21 @@ describe("information pages", () => {
   it("delivery page states the zones, the four return steps and links to the terms and to customer service", async () => {
     await page.goto("/livraison-retours");
     const zones = page.getByRole("table", { name: /Délais et frais de livraison/ });
-    for (const zone of ["France métropolitaine", "Corse", "Outre-mer (DROM)", "Point relais"]) {
+    for (const zone of [
+      "France métropolitaine",
+      "Corse",
+      "Outre-mer (DROM)",
+      "Belgique",
+      "Luxembourg",
+      "Monaco",
+      "Suisse",
+      "Point relais",
+    ]) {
       expect(await zones.getByRole("rowheader", { name: zone }).count(), zone).toBe(1);
     }
     expect(await zones.getByRole("row", { name: /Outre-mer/ }).textContent()).toMatch(/7 à 10 jours ouvrés.*19,90/);
+    expect(await zones.getByRole("row", { name: /Belgique/ }).textContent()).toMatch(/3 à 5 jours ouvrés.*12,90/);
+    expect(await zones.getByRole("row", { name: /Suisse/ }).textContent()).toMatch(/19,90.*Hors Union européenne/);
     expect(await page.getByRole("heading", { name: /^Étape \d : / }).count()).toBe(4);
     const main = page.getByRole("main");
     expect(await main.getByRole("link", { name: "conditions générales", exact: true }).getAttribute("href")).toBe("/conditions-generales");

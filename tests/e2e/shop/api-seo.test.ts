@@ -62,13 +62,28 @@ describe("public catalogue API", () => {
     expect((await get("/api/v1/products/nope")).status).toBe(404);
   });
 
+  it("gives the communes of a French postal code, and an empty list for an unknown or malformed one", async () => {
+    const bastia = await get("/api/v1/postal-codes/20200/communes");
+    expect(bastia.status).toBe(200);
+    const known = (await bastia.json()) as { data: { postal_code: string; known: boolean; communes: string[] } };
+    expect(known.data).toMatchObject({ postal_code: "20200", known: true });
+    expect(known.data.communes).toContain("Bastia");
+    for (const code of ["99999", "abc", "1".repeat(50)]) {
+      const res = await get(`/api/v1/postal-codes/${code}/communes`);
+      expect(res.status, code).toBe(200);
+      expect(((await res.json()) as { data: { known: boolean; communes: string[] } }).data).toMatchObject({ known: false, communes: [] });
+    }
+  });
+
   it("publishes an OpenAPI 3.1 document generated from the schemas", async () => {
     const doc = (await (await get("/api/v1/openapi.json")).json()) as {
       openapi: string;
       paths: Record<string, Record<string, { parameters: { name: string }[] }>>;
     };
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/v1/categories", "/api/v1/products", "/api/v1/products/{id}"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/v1/categories", "/api/v1/products", "/api/v1/products/{id}", "/api/v1/postal-codes/{code}/communes"]),
+    );
     const names = doc.paths["/api/v1/products"].get.parameters.map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(["category", "search", "minPrice", "maxPrice", "featured", "sort", "page", "page_size"]));
   });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
 import { startPrivateShop, type PrivateShop } from "../../support/private-shop";
+import { estimateDeliveryDate, formatDeliveryDate } from "../../../app/domain/delivery/delivery-dates";
+import { METROPOLITAN_DELIVERY_WORKING_DAYS } from "../../../app/lib/shop-rules";
 import { ensureDemoCategories, insertSeedProducts, type SeedVariant } from "../../../app/.server/db/seed/demo";
 
 /**
@@ -141,6 +143,16 @@ describe("product page with variants", () => {
     expect((await fetch(`${shop.baseURL}/product/00000000-0000-0000-0000-000000000000`)).status).toBe(404);
   });
 
+  it("promises the earliest delivery day, in working days of the Paris calendar", async () => {
+    const before = estimateDeliveryDate({ now: new Date(), workingDays: METROPOLITAN_DELIVERY_WORKING_DAYS });
+    await page.goto(`/product/${productId}?variant=FDT-50-BEI`);
+    await hydrated();
+    const line = await page.getByText(/Livré à partir du/).textContent();
+    const after = estimateDeliveryDate({ now: new Date(), workingDays: METROPOLITAN_DELIVERY_WORKING_DAYS });
+    // Read between two estimates, so a cut-off passing during the test cannot fail it.
+    expect([before, after].map((day) => `Livré à partir du ${formatDeliveryDate(day)} en France métropolitaine`)).toContain(line);
+  });
+
   it("shows a sold-out shade disabled, offers the restock alert, and passes axe", async () => {
     await page.goto(`/product/${productId}?variant=FDT-50-POR`);
     await hydrated();
@@ -154,6 +166,8 @@ describe("product page with variants", () => {
     await expect.poll(variantParam).toBe("FDT-30-BEI");
     await page.getByText("Rupture de stock", { exact: true }).waitFor();
     expect(await addToCartButton().count()).toBe(0);
+    // No delivery date is promised for a variant that cannot be bought.
+    expect(await page.getByText(/Livré à partir du/).count()).toBe(0);
 
     const alert = page.getByRole("region", { name: "30 ml · Beige est épuisé" });
     await alert.getByRole("button", { name: "M'avertir du retour en stock" }).click();

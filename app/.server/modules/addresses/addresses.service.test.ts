@@ -14,6 +14,7 @@ import {
   setDefaultAddress,
   updateAddress,
 } from "./addresses.service";
+import { UNKNOWN_POSTAL_CODE_MESSAGE } from "./postal-codes.service";
 import { MAX_SAVED_ADDRESSES, type SavedAddressView } from "~/domain/addresses/address.schema";
 
 let handle: DatabaseHandle;
@@ -95,6 +96,19 @@ describe("createAddress", () => {
       message: expect.stringContaining("Le code postal doit contenir 5 chiffres"),
     });
     expect((await listAddresses(handle.db, marc)).length).toBe(before);
+  });
+
+  it("refuses a French postal code that does not exist, on creation and on change, and stores nothing", async () => {
+    const before = await listAddresses(handle.db, marc);
+    await expect(createAddress(handle.db, marc, { ...home, postal_code: "99999", city: "Paris" })).rejects.toMatchObject({
+      kind: "invalid",
+      code: "unknown_postal_code",
+      fieldErrors: { postal_code: UNKNOWN_POSTAL_CODE_MESSAGE },
+    });
+    expect(await listAddresses(handle.db, marc)).toEqual(before);
+    const kept = await createAddress(handle.db, marc, { ...home, label: "Bureau" });
+    await expect(updateAddress(handle.db, marc, kept.id, { postal_code: "75999" })).rejects.toMatchObject({ code: "unknown_postal_code" });
+    expect((await getAddress(handle.db, marc, kept.id))?.postal_code).toBe("69003");
   });
 
   it("gives one message per missing field", async () => {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { savedAddresses, user } from "../../db/schema";
 import { isUuid } from "~/lib/uuid";
+import { assertKnownPostalCode } from "./postal-codes.service";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import {
   AddressSchema,
@@ -59,7 +60,10 @@ export function toSavedAddressView(row: AddressRow): SavedAddressView {
 /** Validates with the form's schema; the refusal carries one French message per field. */
 function validate(input: unknown) {
   const parsed = AddressSchema.safeParse(input ?? {});
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    assertKnownPostalCode(parsed.data.country, parsed.data.postal_code);
+    return parsed.data;
+  }
   const fieldErrors: Partial<Record<AddressField, string>> = addressFieldErrors(parsed.error);
   throw invalid("invalid_address", Object.values(fieldErrors).join(" ; ") || "Adresse invalide", { fieldErrors });
 }
