@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { shippingNotices } from "~/domain/checkout/shipping.rules";
 import { UNKNOWN_POSTAL_CODE_MESSAGE } from "../modules/addresses/postal-codes.service";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -96,6 +97,9 @@ describe("quoteCheckout", () => {
       addressId: reunion.addressId,
     });
     expect(overseas.shipping).toMatchObject({ zone: "outre-mer", feeCents: 1990, method: "standard" });
+    // Perfumes overseas are warned about (shipping.rules.test.ts); other lines are not.
+    expect(overseas.shipping_notices).toEqual(shippingNotices("outre-mer", overseas.lines));
+    expect(small.shipping_notices).toEqual([]);
 
     const brussels = await createShopper(handle.db, { postalCode: "1000", country: "Belgique" });
     const belgium = await quoteCheckout(handle.db, {

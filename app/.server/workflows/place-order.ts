@@ -68,6 +68,7 @@ import { AddressSchema, missingAddressFields } from "~/domain/addresses/address.
 import { maxRedeemablePoints, parseExpiry, type OrderLine, type PlaceOrderRequest } from "~/domain/checkout/checkout.schema";
 import {
   quoteShipping,
+  shippingNotices,
   shippingZoneOf,
   type ShippingQuote,
   type ShippingSettings,
@@ -287,6 +288,7 @@ async function priceLines(
     problems,
     subtotal_cents: subtotal,
     shipping,
+    shipping_notices: shippingNotices(shipping?.zone ?? null, lines),
     points_balance: balance,
     max_redeemable_points: maxPoints,
     points_to_use: points,

@@ -26,6 +26,8 @@ export type CheckoutQuote = GiftCardCheckoutQuote & {
   subtotal_cents: number;
   /** Null until a valid delivery address is chosen. */
   shipping: ShippingQuote | null;
+  /** French warnings about delivering these lines to that address (perfumes overseas). */
+  shipping_notices: string[];
   points_balance: number;
   max_redeemable_points: number;
   points_to_use: number;

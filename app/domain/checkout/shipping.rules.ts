@@ -106,3 +106,22 @@ export function quoteShipping(zone: ShippingZone, subtotalCents: number, setting
 export function quoteDefaultShipping(subtotalCents: number, settings: ShippingSettings): ShippingQuote {
   return quoteShipping("metropole", subtotalCents, settings);
 }
+
+/**
+ * Perfumes contain alcohol, which carriers restrict on flights to the overseas departments (the
+ * FAQ says so): the checkout warns before such an order is paid rather than after.
+ */
+export const OVERSEAS_ALCOHOL_NOTICE =
+  "Livraison en outre-mer : les parfums contiennent de l'alcool et sont soumis à des restrictions de transport. Leur acheminement peut prendre plus de temps que le délai annoncé.";
+
+const ALCOHOLIC_PRODUCT = /parfum|eau de toilette|eau de cologne/i;
+
+/** Whether a line is a perfume, from its category or its name (the catalogue has no alcohol flag). */
+export function containsAlcohol(line: { name: string; category_name: string | null }): boolean {
+  return ALCOHOLIC_PRODUCT.test(line.category_name ?? "") || ALCOHOLIC_PRODUCT.test(line.name);
+}
+
+/** Notices about delivering these lines to this zone (French, shown in the checkout). */
+export function shippingNotices(zone: ShippingZone | null, lines: readonly { name: string; category_name: string | null }[]): string[] {
+  return zone === "outre-mer" && lines.some(containsAlcohol) ? [OVERSEAS_ALCOHOL_NOTICE] : [];
+}

@@ -397,6 +397,11 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
                 <CheckoutErrorBox message={quote.problems[0]} hint={STOCK_HINT} />
               </div>
             )}
+            {quote?.shipping_notices.map((notice) => (
+              <p key={notice} role="note" className="mt-4 rounded-xl border border-line bg-cream p-4 text-sm">
+                {notice}
+              </p>
+            ))}
           </aside>
         </div>
       )}
