@@ -47,6 +47,7 @@ import {
   ORDER_NOT_CANCELLABLE_MESSAGE,
   ORDER_NOT_FOUND_MESSAGE,
   setOrderStatus,
+  type OrderShipment,
 } from "~/.server/modules/orders/orders.service";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
@@ -56,6 +57,7 @@ import { formatPrice } from "~/lib/money";
 import { lineName } from "~/domain/cart/line-name";
 import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
+import { CARRIER_RULES, ShipOrderSchema, trackingUrlOf, type Carrier } from "~/domain/orders/shipping-tracking";
 
 export const INVALID_STATUS_MESSAGE = "Statut de commande invalide";
 
@@ -81,7 +83,7 @@ type StatusChange = { order: OrderRow; items: OrderItemRow[]; from: OrderStatus;
 
 export async function changeOrderStatus(
   db: Database,
-  input: { orderId: string; newStatus: unknown; actor: StatusActor; now?: Date; provider?: PaymentProvider },
+  input: { orderId: string; newStatus: unknown; actor: StatusActor; now?: Date; provider?: PaymentProvider; shipment?: OrderShipment },
 ): Promise<ChangeOrderStatusResult> {
   const { actor } = input;
   const now = input.now ?? new Date();
@@ -97,6 +99,9 @@ export async function changeOrderStatus(
     if (actor.role === "customer" && (to !== "cancelled" || !isCancellable(order, now))) {
       throw conflict("order_not_cancellable", ORDER_NOT_CANCELLABLE_MESSAGE);
     }
+    if (input.shipment && (to !== "shipped" || !SHIPPABLE.has(order.status))) {
+      throw conflict("order_not_shippable", orderNotShippableMessage(order.status));
+    }
     const items = await listOrderItems(tx, order.id);
     if (order.status === to) {
       return { order: toOrderView(order, items, now, await orderGiftCards(tx, order.id)), changed: false, pointsCredited: 0 };
@@ -107,7 +112,7 @@ export async function changeOrderStatus(
     else if (RELEASED.has(change.from) && !RELEASED.has(to)) paymentStatus = await holdOrderAgain(tx, change);
     const pointsCredited = await moveDeliveryPoints(tx, change);
 
-    const updated = await setOrderStatus(tx, order.id, { status: to, paymentStatus, now });
+    const updated = await setOrderStatus(tx, order.id, { status: to, paymentStatus, now, shipment: input.shipment });
     await appendOrderStatus(tx, { orderId: order.id, from: change.from, to, actorUserId: actor.userId, now });
     await tellCustomer(tx, updated, items, { from: change.from, pointsCredited, now });
     refund = cardRefundDue(order, paymentStatus);
@@ -120,6 +125,39 @@ export async function changeOrderStatus(
     if (refund) await refundCard(input.provider ?? getPaymentProvider(db), result.order.id, refund);
   }
   return result;
+}
+
+/** Statuses from which 'Expédier' sends the parcel. */
+const SHIPPABLE: ReadonlySet<string> = new Set(["pending", "confirmed", "processing"]);
+
+export function orderNotShippableMessage(status: string): string {
+  return `Cette commande ne peut pas être expédiée : elle est ${inSentence(status)}`;
+}
+
+/**
+ * 'Expédier': the carrier and tracking number, checked against the carrier's format, are kept
+ * with the order as it moves to shipped, in the status change's transaction, so the notification
+ * and the e-mail carry the tracking link. The plain status change to shipped stays possible for
+ * parcels sent outside the shop's carriers (the old back-office flow), without tracking.
+ */
+export async function shipOrder(
+  db: Database,
+  input: { orderId: string; form: unknown; actor: StatusActor; now?: Date },
+): Promise<ChangeOrderStatusResult> {
+  const parsed = ShipOrderSchema.safeParse(input.form ?? {});
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
+    throw invalid("invalid_shipment", parsed.error.issues[0]?.message ?? "Expédition invalide", { fieldErrors });
+  }
+  const { carrier, tracking_number } = parsed.data;
+  return changeOrderStatus(db, {
+    orderId: input.orderId,
+    newStatus: "shipped",
+    actor: input.actor,
+    now: input.now,
+    shipment: { carrier, trackingNumber: tracking_number, trackingUrl: trackingUrlOf(carrier, tracking_number) },
+  });
 }
 
 /** What the order's lines hold, per variant (lines whose variant was deleted since hold nothing). */
@@ -221,14 +259,21 @@ async function tellCustomer(
   const view = toOrderView(order, items, change.now);
   const label = orderStatusLabel(order.status);
   const pointsLine = change.pointsCredited > 0 ? ` Vous avez gagné ${change.pointsCredited} points Beauty Pass.` : "";
+  const trackingLine = trackingSentence(order);
   await createNotification(tx, {
     userId: order.userId,
     type: "order_status",
     priority: order.status === "cancelled" || order.status === "delivered" ? "high" : "normal",
     title: `Commande ${view.number} ${inSentence(order.status)}`,
-    message: `Le statut de votre commande ${view.number} est maintenant : ${label}.${pointsLine}`,
+    message: `Le statut de votre commande ${view.number} est maintenant : ${label}.${pointsLine}${trackingLine ? ` ${trackingLine}` : ""}`,
     actionUrl: "/dashboard?tab=orders",
-    metadata: { new_status: order.status, old_status: change.from, order_id: order.id, points_credited: change.pointsCredited },
+    metadata: {
+      new_status: order.status,
+      old_status: change.from,
+      order_id: order.id,
+      points_credited: change.pointsCredited,
+      ...(order.status === "shipped" && order.trackingUrl ? { tracking_url: order.trackingUrl } : {}),
+    },
     createdAt: change.now,
   });
 
@@ -271,6 +316,7 @@ function statusMail(to: string, order: OrderRow, view: OrderView, pointsCredited
       ]
     : [
         `Le statut de votre commande ${view.number} du ${formatDate(order.createdAt)} est maintenant : ${orderStatusLabel(order.status)}.`,
+        ...(trackingSentence(order) ? ["", trackingSentence(order)!, `Suivre mon colis : ${order.trackingUrl}`] : []),
         ...(pointsCredited > 0 ? ["", `Vous avez gagné ${pointsCredited} points Beauty Pass.`] : []),
         "",
         "Articles :",
@@ -285,4 +331,11 @@ function statusMail(to: string, order: OrderRow, view: OrderView, pointsCredited
       : `Votre commande ${view.number} : ${orderStatusLabel(order.status)}`,
     text: [name ? `Bonjour ${name},` : "Bonjour,", "", ...body, "", "À bientôt sur Aurore."].join("\n"),
   };
+}
+
+/** "Votre colis est confié à Colissimo, numéro de suivi 6A12345678901." for a shipped order with tracking. */
+function trackingSentence(order: OrderRow): string | null {
+  if (order.status !== "shipped" || !order.carrier || !order.trackingNumber) return null;
+  const carrier = CARRIER_RULES[order.carrier as Carrier]?.label ?? order.carrier;
+  return `Votre colis est confié à ${carrier}, numéro de suivi ${order.trackingNumber}.`;
 }

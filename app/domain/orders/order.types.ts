@@ -80,6 +80,11 @@ export type OrderView = {
   promo_discount_cents: number;
   currency: string;
   shipping_method: "standard" | "free_shipping";
+  /** The parcel, once shipped through 'Expédier': carrier name, tracking number and page; null before. */
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  shipped_at: string | null;
   shipping_address: OrderAddressView;
   metadata: {
     customer_info?: { email: string; name: string; phone: string };

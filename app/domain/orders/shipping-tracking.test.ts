@@ -15,7 +15,9 @@ describe("tracking numbers", () => {
   });
 
   it("refuses a number in another carrier's format with a French message", () => {
-    expect(messageOf({ carrier: "ups", tracking_number: "XY123456789FR" })).toBe("Numéro de suivi UPS invalide (exemple : 1Z999AA10123456784)");
+    expect(messageOf({ carrier: "ups", tracking_number: "XY123456789FR" })).toBe(
+      "Numéro de suivi UPS invalide (exemple : 1Z999AA10123456784)",
+    );
     expect(messageOf({ carrier: "colissimo", tracking_number: "1Z999AA10123456784" })).toMatch(/^Numéro de suivi Colissimo invalide/);
     expect(messageOf({ carrier: "ups", tracking_number: "" })).toBe("Le numéro de suivi est obligatoire");
     expect(messageOf({ carrier: "dhl", tracking_number: "123" })).toBe("Choisissez un transporteur");

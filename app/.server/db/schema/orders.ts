@@ -50,6 +50,11 @@ export const orders = pgTable(
     shippingAddress: jsonb("shipping_address").$type<OrderAddress>().notNull(),
     billingAddress: jsonb("billing_address").$type<OrderAddress>(),
     shippingMethod: text("shipping_method").notNull().default("standard"),
+    /** Set when the order is shipped through 'Expédier' (app/domain/orders/shipping-tracking.ts). */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
     notes: text("notes"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     idempotencyKey: text("idempotency_key"),

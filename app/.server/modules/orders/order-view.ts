@@ -1,4 +1,5 @@
 /** Maps order rows to the OrderView the pages and the API share. */
+import { CARRIER_RULES, type Carrier } from "~/domain/orders/shipping-tracking";
 import { asc, inArray } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { orderItems, orders } from "~/.server/db/schema";
@@ -38,6 +39,10 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Da
     promo_discount_cents: order.promoDiscountCents,
     currency: order.currency,
     shipping_method: order.shippingMethod === "free_shipping" ? "free_shipping" : "standard",
+    carrier: order.carrier ? (CARRIER_RULES[order.carrier as Carrier]?.label ?? order.carrier) : null,
+    tracking_number: order.trackingNumber,
+    tracking_url: order.trackingUrl,
+    shipped_at: order.shippedAt ? order.shippedAt.toISOString() : null,
     shipping_address: order.shippingAddress,
     metadata: order.metadata as OrderView["metadata"],
     created_at: order.createdAt.toISOString(),

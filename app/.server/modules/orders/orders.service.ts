@@ -125,14 +125,25 @@ export function listOrderItems(db: Executor, orderId: string): Promise<OrderItem
 }
 
 /** The order's new status and payment status; returns the updated row. */
+/** The parcel of a shipped order: carrier, its tracking number and public tracking page. */
+export type OrderShipment = { carrier: string; trackingNumber: string; trackingUrl: string };
+
 export async function setOrderStatus(
   tx: Executor,
   orderId: string,
-  change: { status: OrderStatus; paymentStatus: string; now: Date },
+  change: { status: OrderStatus; paymentStatus: string; now: Date; shipment?: OrderShipment },
 ): Promise<OrderRow> {
+  const shipment = change.shipment
+    ? {
+        carrier: change.shipment.carrier,
+        trackingNumber: change.shipment.trackingNumber,
+        trackingUrl: change.shipment.trackingUrl,
+        shippedAt: change.now,
+      }
+    : {};
   const [updated] = await tx
     .update(orders)
-    .set({ status: change.status, paymentStatus: change.paymentStatus, updatedAt: change.now })
+    .set({ status: change.status, paymentStatus: change.paymentStatus, updatedAt: change.now, ...shipment })
     .where(eq(orders.id, orderId))
     .returning();
   return updated;
