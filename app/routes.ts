@@ -78,6 +78,7 @@ export default [
   route("api/v1/loyalty", "routes/api/v1/loyalty.ts"),
   route("api/v1/admin/orders", "routes/api/v1/admin/orders.ts"),
   route("api/v1/admin/orders/:id", "routes/api/v1/admin/order.ts"),
+  route("api/v1/admin/orders/:id/ship", "routes/api/v1/admin/order-ship.ts"),
   route("api/v1/admin/product-images", "routes/api/v1/admin/product-images.ts"),
   route("api/v1/categories", "routes/api/v1/categories.ts"),
   route("api/v1/brands", "routes/api/v1/brands.ts"),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ApiOperation } from "~/.server/api/api-operation";
-import { ApiErrorSchema, OrderAddressSchema } from "../../api/schemas";
+import { ApiErrorSchema, OrderAddressSchema, OrderSchema } from "../../api/schemas";
+import { CARRIERS } from "~/domain/orders/shipping-tracking";
 import { AdminOrderQuerySchema } from "~/domain/orders/admin-orders.schema";
 import { ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 
@@ -95,6 +96,26 @@ export function adminOrderOperations(): ApiOperation[] {
         200: { description: "Commande", schema: z.object({ data: AdminOrderDetailSchema }) },
         ...guarded,
         404: { description: "Commande introuvable", schema: ApiErrorSchema },
+      },
+    },
+    {
+      method: "post",
+      path: "/api/v1/admin/orders/{id}/ship",
+      summary:
+        "Administrateur : expédier une commande avec le transporteur et le numéro de suivi (format vérifié par transporteur) ; la commande passe à « Expédiée » et le client reçoit le lien de suivi",
+      tags,
+      auth: "admin",
+      pathParams: z.object({ id: z.uuid() }),
+      body: z.object({
+        carrier: z.enum(CARRIERS),
+        tracking_number: z.string().max(40).describe("Spaces and dashes are ignored"),
+      }),
+      responses: {
+        200: { description: "Commande expédiée", schema: z.object({ data: OrderSchema, changed: z.boolean() }) },
+        400: { description: "Transporteur ou numéro de suivi invalide", schema: ApiErrorSchema },
+        ...guarded,
+        404: { description: "Commande introuvable", schema: ApiErrorSchema },
+        409: { description: "La commande ne peut pas être expédiée (annulée, retournée, livrée)", schema: ApiErrorSchema },
       },
     },
   ];

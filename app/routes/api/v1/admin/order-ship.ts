@@ -1,0 +1,26 @@
+import type { Route } from "./+types/order-ship";
+import { requireApiAdmin } from "~/.server/auth/session.server";
+import { apiAction, readJsonObject } from "~/.server/api/route";
+import { getDb } from "~/.server/db";
+import { jsonOk } from "~/.server/http";
+import { forgetAdminOrderCounts } from "~/.server/modules/orders/orders-admin.service";
+import { shipOrder } from "~/.server/workflows/change-order-status";
+
+/**
+ * POST /api/v1/admin/orders/{id}/ship {carrier, tracking_number}: 'Expédier'. The number is
+ * checked against the carrier's format; the order moves to shipped through the status workflow
+ * with its tracking link, notification and e-mail.
+ */
+export const action = apiAction({
+  POST: async ({ request, params }: Route.ActionArgs) => {
+    const session = await requireApiAdmin(request);
+    const form = await readJsonObject(request);
+    const db = await getDb();
+    try {
+      const result = await shipOrder(db, { orderId: params.id, form, actor: { userId: session.user.id, role: "admin" } });
+      return jsonOk({ data: result.order, changed: result.changed });
+    } finally {
+      forgetAdminOrderCounts(db);
+    }
+  },
+});
