@@ -34,8 +34,8 @@ export const AdminStatusChangeSchema = z.object({
   status: z.enum(ORDER_STATUS_VALUES, { error: "Statut de commande invalide" }),
 });
 
-/** What the page's action answers to a status change. */
-export type ChangeStatusAnswer = { ok: boolean; message: string; orderId?: string };
+/** What the page's action answers to a status change or a shipment ('Expédier'). */
+export type ChangeStatusAnswer = { ok: boolean; message: string; orderId?: string; fieldErrors?: Partial<Record<string, string>> };
 
 export type AdminOrderRow = {
   id: string;

@@ -3,7 +3,7 @@ import type { Route } from "./+types/orders";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { forgetAdminOrderCounts, listAdminOrders } from "~/.server/modules/orders/orders-admin.service";
-import { changeOrderStatus, type ChangeOrderStatusResult } from "~/.server/workflows/change-order-status";
+import { changeOrderStatus, shipOrder, type ChangeOrderStatusResult } from "~/.server/workflows/change-order-status";
 import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -36,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const form = await readFormFields(request);
+  if (form.intent === "ship") return ship(form, session.user.id);
   if (form.intent !== "change-status") {
     return data<ChangeStatusAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   }
@@ -63,6 +64,28 @@ export async function action({ request }: Route.ActionArgs) {
     orderId,
     message: `Commande ${result.order.number} : ${orderStatusLabel(result.order.status)}`,
   });
+}
+
+/** intent ship: 'Expédier' with the carrier and tracking number, through the same workflow. */
+async function ship(form: Record<string, string>, adminId: string) {
+  const orderId = form.orderId ?? "";
+  const db = await getDb();
+  try {
+    const result = await shipOrder(db, {
+      orderId,
+      form: { carrier: form.carrier, tracking_number: form.tracking_number },
+      actor: { userId: adminId, role: "admin" },
+    });
+    return data<ChangeStatusAnswer>({ ok: true, orderId, message: `Commande ${result.order.number} expédiée` });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data<ChangeStatusAnswer>(
+      { ok: false, message: error.message, orderId, fieldErrors: error.fieldErrors },
+      { status: statusOf(error) },
+    );
+  } finally {
+    forgetAdminOrderCounts(db);
+  }
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

@@ -99,6 +99,31 @@ export function adminOrderOperations(): ApiOperation[] {
       },
     },
     {
+      method: "get",
+      path: "/api/v1/admin/orders/{id}/ship",
+      summary:
+        "Administrateur : le statut et le colis d'une commande (transporteur, numéro et lien de suivi, date d'expédition ; null avant l'expédition)",
+      tags,
+      auth: "admin",
+      pathParams: z.object({ id: z.uuid() }),
+      responses: {
+        200: {
+          description: "Expédition",
+          schema: z.object({
+            data: z.object({
+              status: z.enum(ORDER_STATUS_VALUES),
+              carrier: z.string().nullable(),
+              tracking_number: z.string().nullable(),
+              tracking_url: z.string().nullable(),
+              shipped_at: z.iso.datetime().nullable(),
+            }),
+          }),
+        },
+        ...guarded,
+        404: { description: "Commande introuvable", schema: ApiErrorSchema },
+      },
+    },
+    {
       method: "post",
       path: "/api/v1/admin/orders/{id}/ship",
       summary:

@@ -11,6 +11,7 @@ import { orderItems, orderNumberCounters, orders, orderStatusChanges, type Order
 import { formatOrderNumber, type OrderView } from "~/domain/orders/order.types";
 import { parisYear } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
+import { CARRIER_RULES, type Carrier } from "~/domain/orders/shipping-tracking";
 import { withItems, type OrderItemRow, type OrderRow } from "./order-view";
 
 export const ORDER_NOT_FOUND_MESSAGE = "Commande introuvable";
@@ -201,4 +202,36 @@ export async function anonymiseCustomerOrders(tx: Executor, userId: string, now 
       .where(and(eq(orders.id, order.id), eq(orders.userId, userId)));
   }
   return own.length;
+}
+
+/** The parcel of an order as 'Expédier' recorded it (all null before it is shipped); null for an unknown order. */
+export async function getOrderShipment(
+  db: Executor,
+  orderId: string,
+): Promise<{
+  status: OrderStatus;
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  shipped_at: string | null;
+} | null> {
+  if (!isUuid(orderId)) return null;
+  const [row] = await db
+    .select({
+      status: orders.status,
+      carrier: orders.carrier,
+      trackingNumber: orders.trackingNumber,
+      trackingUrl: orders.trackingUrl,
+      shippedAt: orders.shippedAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!row) return null;
+  return {
+    status: row.status,
+    carrier: row.carrier ? (CARRIER_RULES[row.carrier as Carrier]?.label ?? row.carrier) : null,
+    tracking_number: row.trackingNumber,
+    tracking_url: row.trackingUrl,
+    shipped_at: row.shippedAt ? row.shippedAt.toISOString() : null,
+  };
 }

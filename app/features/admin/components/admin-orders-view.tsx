@@ -18,6 +18,7 @@ import {
   type ChangeStatusAnswer,
 } from "~/domain/orders/admin-orders.schema";
 import { AdminOrderDetailModal } from "./admin-order-detail-modal";
+import { ShipOrderDialog } from "./ship-order-dialog";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
@@ -111,7 +112,14 @@ export function AdminOrdersView({ query, result, error }: { query: AdminOrderQue
   );
 }
 
+/** Statuses from which an order can be shipped (the workflow refuses the others too). */
+const SHIPPABLE_STATUSES: ReadonlySet<string> = new Set(["pending", "confirmed", "processing"]);
+
+/** Statuses that give the stock, points and money back: asked for confirmation first. */
+const REFUNDING_STATUSES: ReadonlySet<string> = new Set(["cancelled", "returned"]);
+
 function OrderRow({ row, onDetail }: { row: AdminOrderRow; onDetail: () => void }) {
+  const [shipping, setShipping] = useState(false);
   return (
     <tr className="align-top">
       <td className="px-4 py-3">
@@ -135,8 +143,14 @@ function OrderRow({ row, onDetail }: { row: AdminOrderRow; onDetail: () => void 
           <Button size="sm" onClick={onDetail} aria-label={`Détails de la commande ${row.number}`}>
             Détails
           </Button>
+          {SHIPPABLE_STATUSES.has(row.status) && (
+            <Button size="sm" variant="ink-outline" onClick={() => setShipping(true)} aria-label={`Expédier la commande ${row.number}`}>
+              Expédier
+            </Button>
+          )}
           <StatusSelect row={row} />
         </div>
+        {shipping && <ShipOrderDialog orderId={row.id} number={row.number} onClose={() => setShipping(false)} />}
       </td>
     </tr>
   );
@@ -162,7 +176,20 @@ function StatusSelect({ row }: { row: AdminOrderRow }) {
         value={value}
         aria-label={`Statut de la commande ${row.number}`}
         disabled={fetcher.state !== "idle"}
-        onChange={(event) => fetcher.submit(event.currentTarget.form)}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          // Cancelling or returning refunds the customer: a slip of the selector must not do it.
+          if (
+            REFUNDING_STATUSES.has(next) &&
+            !window.confirm(
+              `Passer la commande ${row.number} à « ${ORDER_STATUS_LABELS[next as keyof typeof ORDER_STATUS_LABELS]} » ? Le client sera remboursé et le stock remis en vente.`,
+            )
+          ) {
+            event.currentTarget.value = row.status;
+            return;
+          }
+          fetcher.submit(event.currentTarget.form);
+        }}
         className="w-full"
       >
         {ORDER_STATUS_VALUES.map((s) => (

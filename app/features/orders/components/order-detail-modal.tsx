@@ -1,4 +1,5 @@
 import { lineName } from "~/domain/cart/line-name";
+import { OrderTracking } from "./order-tracking";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Modal } from "~/components/ui/modal";
@@ -111,6 +112,8 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
           </ul>
         </div>
       )}
+
+      <OrderTracking order={order} />
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         <div>

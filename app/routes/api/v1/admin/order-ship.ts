@@ -1,10 +1,17 @@
 import type { Route } from "./+types/order-ship";
 import { requireApiAdmin } from "~/.server/auth/session.server";
-import { apiAction, readJsonObject } from "~/.server/api/route";
+import { apiAction, apiLoader, dataResponse, found, readJsonObject } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { jsonOk } from "~/.server/http";
 import { forgetAdminOrderCounts } from "~/.server/modules/orders/orders-admin.service";
 import { shipOrder } from "~/.server/workflows/change-order-status";
+import { getOrderShipment, ORDER_NOT_FOUND_MESSAGE } from "~/.server/modules/orders/orders.service";
+
+/** GET /api/v1/admin/orders/{id}/ship: the order's status and parcel (carrier, number, link, date; null before shipping). */
+export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {
+  await requireApiAdmin(request);
+  return dataResponse(found(await getOrderShipment(await getDb(), params.id), ORDER_NOT_FOUND_MESSAGE));
+});
 
 /**
  * POST /api/v1/admin/orders/{id}/ship {carrier, tracking_number}: 'Expédier'. The number is
