@@ -71,6 +71,8 @@ export default [
   route("api/v1/notifications/stream", "routes/api/v1/notifications-stream.ts"),
   route("api/v1/notifications/read-all", "routes/api/v1/notifications-read-all.ts"),
   route("api/v1/notifications/:id", "routes/api/v1/notification.ts"),
+  route("api/v1/delivery-methods", "routes/api/v1/delivery-methods.ts"),
+  route("api/v1/relay-points", "routes/api/v1/relay-points.ts"),
   route("api/v1/orders", "routes/api/v1/orders.ts"),
   route("api/v1/orders/:id", "routes/api/v1/order.ts"),
   route("api/v1/orders/:id/cancel", "routes/api/v1/order-cancel.ts"),

@@ -53,6 +53,10 @@ export const SPLIT_PAYMENT_MIN_CENTS = 5000;
  */
 export const OVERSEAS_SHIPPING_FEE_CENTS = 1990;
 export const RELAY_POINT_DISCOUNT_CENTS = 200;
+/** Express delivery (Chronopost, next working day) in mainland France; the Beauty Pass perk makes it free. */
+export const EXPRESS_SHIPPING_FEE_CENTS = 1490;
+/** Relay points listed per postal code search, nearest first. */
+export const RELAY_POINTS_PER_SEARCH = 8;
 
 /** Gift cards (spec back-office §9): preset amounts, custom range, premium physical card. */
 export const GIFT_CARD_PRESET_AMOUNTS_CENTS = [2500, 5000, 7500, 10_000, 15_000, 20_000] as const;

@@ -36,6 +36,7 @@ const OWNER: Record<string, string> = {
   supportTickets: "modules/support",
   newsletterSubscriptions: "modules/newsletter",
   shopSettings: "modules/settings",
+  deliveryMethods: "modules/delivery",
   categories: "modules/catalog",
   products: "modules/catalog",
   productVariants: "modules/catalog",

@@ -31,6 +31,7 @@ import { paymentMethodOperations } from "../modules/payment-methods/payment-meth
 import { supportTicketOperations } from "../modules/support/support.api-schemas";
 import { searchSuggestOperations } from "../modules/catalog/search-suggest.api-schemas";
 import { postalCodeOperations } from "../modules/addresses/postal-codes.api-schemas";
+import { deliveryOperations } from "../modules/delivery/delivery.api-schemas";
 import { LoyaltySummaryResponseSchema } from "../modules/loyalty/loyalty-summary.api-schemas";
 import {
   NotificationDeletedSchema,
@@ -207,6 +208,7 @@ export const operations: ApiOperation[] = [
   ...supportTicketOperations(),
   ...searchSuggestOperations(),
   ...postalCodeOperations(),
+  ...deliveryOperations(),
   {
     method: "get",
     path: "/api/v1/loyalty",

@@ -162,6 +162,21 @@ export const OrderSchema = z
     tracking_number: z.string().nullable(),
     tracking_url: z.string().nullable().describe("The carrier's public tracking page"),
     shipped_at: z.iso.datetime().nullable(),
+    delivery_method: z.enum(["standard", "relay", "express"]).describe("The delivery method chosen at checkout"),
+    delivery_method_label: z.string(),
+    relay_point: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        street: z.string(),
+        postal_code: z.string(),
+        city: z.string(),
+        opening_hours: z.string(),
+      })
+      .nullable()
+      .describe("The relay point the parcel goes to (relay method)"),
+    estimated_delivery_date: z.string().nullable().describe("Earliest delivery day promised at checkout, YYYY-MM-DD (Paris)"),
+    express_perk: z.enum(["vip", "expert_monthly"]).nullable().describe("The Beauty Pass perk that made express free"),
     shipping_address: OrderAddressSchema,
     metadata: z.record(z.string(), z.unknown()),
     created_at: z.iso.datetime(),

@@ -18,11 +18,29 @@ import {
 import type { DatabaseHandle } from "../db/client";
 import { beautyPassTransactions, orderItems, orders, outbox, paymentMethods, products, stockMovements, userProfiles } from "../db/schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
-import { updateShippingSettings } from "../modules/settings/shop-settings.service";
+import { updateDeliveryMethod } from "../modules/delivery/delivery-methods.service";
+import { SHIPPING_ZONE_CODES } from "~/domain/delivery/delivery-methods";
 import { placeOrder as placeOrderOrThrow, quoteCheckout } from "./place-order";
 import { PlaceOrderSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
 import { settled } from "../../../tests/support/domain-result";
 import { parisYear } from "~/lib/paris-time";
+
+/** Paramètres: the standard method's price and free-delivery threshold. */
+const updateStandard = (price: string, threshold: string, actor: string) =>
+  updateDeliveryMethod(
+    handle.db,
+    "standard",
+    {
+      name: "Livraison standard",
+      carrier: "colissimo",
+      price,
+      free_threshold: threshold,
+      delay_working_days: 2,
+      zones: SHIPPING_ZONE_CODES,
+      active: true,
+    },
+    actor,
+  );
 
 const placeOrder = (...args: Parameters<typeof placeOrderOrThrow>) => settled(placeOrderOrThrow(...args));
 
@@ -454,7 +472,7 @@ describe("the shop's delivery settings (Paramètres)", () => {
 
     try {
       // Free from 50 €: the same basket now ships free, on the quote and on the order charged.
-      expect(await updateShippingSettings(handle.db, { shipping_fee: "9,90", free_shipping_threshold: "50" }, shopper.id)).toMatchObject({
+      expect(await updateStandard("9,90", "50", shopper.id)).toMatchObject({
         freeThresholdCents: 5000,
       });
       const free = await quoteCheckout(handle.db, { userId: shopper.id, lines, addressId: shopper.addressId });
@@ -472,7 +490,7 @@ describe("the shop's delivery settings (Paramètres)", () => {
       expect(placed.order.metadata.shipping_info).toMatchObject({ is_free_shipping: true, shipping_threshold: 5000 });
 
       // A dearer fee with the threshold out of reach: the server charges the new fee.
-      await updateShippingSettings(handle.db, { shipping_fee: "12,50", free_shipping_threshold: "200" }, shopper.id);
+      await updateStandard("12,50", "200", shopper.id);
       const paid = await placeOrder(handle.db, {
         userId: shopper.id,
         idempotencyKey: randomUUID(),
@@ -485,7 +503,7 @@ describe("the shop's delivery settings (Paramètres)", () => {
       const overseas = await quoteCheckout(handle.db, { userId: reunion.id, lines, addressId: reunion.addressId });
       expect(overseas.shipping).toMatchObject({ feeCents: 1990, freeThresholdCents: null });
     } finally {
-      await updateShippingSettings(handle.db, { shipping_fee: "9,90", free_shipping_threshold: "100" }, shopper.id);
+      await updateStandard("9,90", "100", shopper.id);
     }
   });
 });

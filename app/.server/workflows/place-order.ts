@@ -62,18 +62,30 @@ import {
   refundPaymentAttempt,
   type BeginAttemptResult,
 } from "~/.server/modules/payments/payment-attempts.service";
-import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
+import { listDeliveryMethods } from "~/.server/modules/delivery/delivery-methods.service";
+import { departmentOf, getRelayPointProvider } from "~/.server/modules/delivery/relay-points.service";
+import { expertExpressUsedThisMonth } from "~/.server/modules/orders/orders.service";
+import { lockPointsBalance } from "~/.server/modules/loyalty/loyalty.service";
+import {
+  DEFAULT_DELIVERY_METHODS,
+  DELIVERY_METHOD_NOT_OFFERED_MESSAGE,
+  RELAY_POINT_REQUIRED_MESSAGE,
+  RELAY_POINT_TOO_FAR_MESSAGE,
+  RELAY_POINT_UNKNOWN_MESSAGE,
+  deliveryOptionsFor,
+  quoteDeliveryOption,
+  type DeliveryMethod,
+  type DeliveryMethodCode,
+  type DeliveryOption,
+  type DeliveryPerks,
+} from "~/domain/delivery/delivery-methods";
+import type { RelayPoint } from "~/domain/delivery/relay-points";
+import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
+import { tierFor } from "~/domain/loyalty/loyalty.rules";
 import { DomainError, isDomainError, type DomainErrorKind } from "~/domain/errors";
 import { AddressSchema, missingAddressFields } from "~/domain/addresses/address.schema";
 import { maxRedeemablePoints, parseExpiry, type OrderLine, type PlaceOrderRequest } from "~/domain/checkout/checkout.schema";
-import {
-  quoteShipping,
-  shippingNotices,
-  shippingZoneOf,
-  type ShippingQuote,
-  type ShippingSettings,
-  type ShippingZone,
-} from "~/domain/checkout/shipping.rules";
+import { SHIPPING_ZONES, shippingNotices, shippingZoneOf, type ShippingQuote, type ShippingZone } from "~/domain/checkout/shipping.rules";
 import type { OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
@@ -182,6 +194,8 @@ export async function quoteCheckout(
     now?: Date;
     giftCards?: readonly GiftCardConfig[];
     giftCardCodes?: readonly string[];
+    deliveryMethod?: DeliveryMethodCode;
+    relayPointId?: string | null;
   },
 ): Promise<CheckoutQuote> {
   const now = input.now ?? new Date();
@@ -191,21 +205,94 @@ export async function quoteCheckout(
   // Same variant twice: one line with the summed quantity; a foreign variant or a missing choice is refused.
   const wanted = await resolveLines(db, requested);
   let zone: ShippingZone | null = null;
+  let address: OrderAddress | null = null;
   if (input.addressId && isUuid(input.addressId)) {
     const resolved = await resolveAddress(db, input.userId, input.addressId);
-    if (resolved.ok) zone = resolved.value.shippingZone;
+    if (resolved.ok) ({ shippingZone: zone, address } = resolved.value);
   }
   const extras = { promoCode: input.promoCode ?? null, cards: input.giftCards ?? [], codes: input.giftCardCodes ?? [], now };
+  const delivery = await prepareDelivery(
+    db,
+    { method: input.deliveryMethod ?? "standard", relayPointId: input.relayPointId ?? null },
+    address,
+  );
   const { giftCardAllocations: _internal, ...quote } = await priceLines(
     db,
     input.userId,
     wanted,
     zone,
     input.pointsToUse ?? 0,
-    await getShippingSettings(db),
+    delivery,
     extras,
   );
   return quote;
+}
+
+/** The delivery the shopper asked for: a method and, for the relay method, a relay point id. */
+type DeliveryChoice = { method: DeliveryMethodCode; relayPointId: string | null };
+
+/** The methods table read once per quote or order, and the relay point checked against the address. */
+type PreparedDelivery = { methods: DeliveryMethod[]; choice: DeliveryChoice; relayPoint: RelayPoint | null; relayError: string | null };
+
+/**
+ * Reads the methods and checks the relay point: it must exist in the directory and lie in the
+ * delivery address's département (the search offers points near the shopper).
+ */
+async function prepareDelivery(db: Executor, choice: DeliveryChoice, address: OrderAddress | null): Promise<PreparedDelivery> {
+  const methods = await listDeliveryMethods(db);
+  let relayPoint: RelayPoint | null = null;
+  let relayError: string | null = null;
+  if (choice.method === "relay") {
+    const point = choice.relayPointId ? await getRelayPointProvider().get(choice.relayPointId) : null;
+    if (!choice.relayPointId) relayError = RELAY_POINT_REQUIRED_MESSAGE;
+    else if (!point) relayError = RELAY_POINT_UNKNOWN_MESSAGE;
+    else if (address && (address.country !== "France" || departmentOf(point.postal_code) !== departmentOf(address.postal_code))) {
+      relayError = RELAY_POINT_TOO_FAR_MESSAGE;
+    } else relayPoint = point;
+  }
+  return { methods, choice, relayPoint, relayError };
+}
+
+/** The Beauty Pass tier's express perk, from the balance before this order. */
+async function perksOf(db: Executor, userId: string, balance: number, now: Date): Promise<DeliveryPerks> {
+  const tier = tierFor(balance).id;
+  return { tier, expertExpressUsed: tier === "expert" ? await expertExpressUsedThisMonth(db, userId, now) : false };
+}
+
+type ChosenDelivery = { options: DeliveryOption[]; chosen: DeliveryOption | null; shipping: ShippingQuote | null; error: string | null };
+
+/**
+ * The methods offered to the zone and the one chosen, priced. A physical gift card alone
+ * travels free by the standard method (its 5 € fee is on its line).
+ */
+function chooseDelivery(
+  zone: ShippingZone | null,
+  hasProducts: boolean,
+  merchandiseCents: number,
+  prepared: PreparedDelivery,
+  perks: DeliveryPerks | null,
+  now: Date,
+): ChosenDelivery {
+  if (!zone) return { options: [], chosen: null, shipping: null, error: null };
+  if (!hasProducts) {
+    const standard = prepared.methods.find((m) => m.code === "standard") ?? DEFAULT_DELIVERY_METHODS[0];
+    const option = { ...quoteDeliveryOption(standard, zone, merchandiseCents, { now, perks: null }), fee_cents: 0 };
+    return { options: [option], chosen: option, shipping: shippingQuoteOf(zone, option), error: null };
+  }
+  const options = deliveryOptionsFor(prepared.methods, zone, merchandiseCents, { now, perks });
+  const chosen = options.find((o) => o.code === prepared.choice.method) ?? null;
+  if (!chosen) return { options, chosen: null, shipping: null, error: DELIVERY_METHOD_NOT_OFFERED_MESSAGE };
+  return { options, chosen, shipping: shippingQuoteOf(zone, chosen), error: chosen.needs_relay_point ? prepared.relayError : null };
+}
+
+function shippingQuoteOf(zone: ShippingZone, option: DeliveryOption): ShippingQuote {
+  return {
+    zone,
+    zoneLabel: SHIPPING_ZONES[zone].label,
+    feeCents: option.fee_cents,
+    method: option.fee_cents === 0 ? "free_shipping" : "standard",
+    freeThresholdCents: option.free_threshold_cents,
+  };
 }
 
 /** What a quote adds to the lines: the promo code typed, gift cards bought and spent. */
@@ -218,7 +305,7 @@ async function priceLines(
   wanted: readonly ResolvedLine[],
   zone: ShippingZone | null,
   pointsToUse: number,
-  settings: ShippingSettings,
+  delivery: PreparedDelivery,
   extras: QuoteExtras,
 ): Promise<CheckoutQuote & { giftCardAllocations: GiftCardAllocation[] }> {
   const problems: string[] = [];
@@ -263,8 +350,12 @@ async function priceLines(
   const giftLines = quoteGiftCardLines(extras.cards);
   const subtotal = merchandise + giftLines.totalCents;
   const needsAddress = lines.length > 0 || giftLines.hasPhysical;
-  const shipping = zone && needsAddress ? orderShipping(zone, lines.length > 0, merchandise, settings) : null;
   const balance = await pointsBalance(db, userId);
+  const perks = zone && lines.length > 0 ? await perksOf(db, userId, balance, extras.now) : null;
+  const chosen = needsAddress
+    ? chooseDelivery(zone, lines.length > 0, merchandise, delivery, perks, extras.now)
+    : { options: [], chosen: null, shipping: null, error: null };
+  const shipping = chosen.shipping;
   const maxPoints = maxRedeemablePoints(balance, merchandise, BEAUTY_PASS_REDEEM_STEP_POINTS, BEAUTY_PASS_REDEEM_STEP_CENTS);
   const requested = Math.max(0, Math.floor(pointsToUse / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_POINTS);
   const points = Math.min(requested, maxPoints);
@@ -289,6 +380,11 @@ async function priceLines(
     subtotal_cents: subtotal,
     shipping,
     shipping_notices: shippingNotices(shipping?.zone ?? null, lines),
+    delivery_options: chosen.options,
+    delivery_method: delivery.choice.method,
+    delivery: chosen.chosen,
+    relay_point: chosen.chosen?.needs_relay_point ? delivery.relayPoint : null,
+    delivery_error: chosen.error,
     points_balance: balance,
     max_redeemable_points: maxPoints,
     points_to_use: points,
@@ -307,12 +403,6 @@ async function priceLines(
     gift_card_cents: paid.totalCents,
     giftCardAllocations: paid.allocations,
   };
-}
-
-/** The delivery fee: by zone for products; a physical gift card alone travels free (its 5 € fee is on its line). */
-function orderShipping(zone: ShippingZone, hasProducts: boolean, merchandiseCents: number, settings: ShippingSettings): ShippingQuote {
-  const quote = quoteShipping(zone, merchandiseCents, settings);
-  return hasProducts ? quote : { ...quote, feeCents: 0, method: "free_shipping" };
 }
 
 /** The order of e-mail gift cards alone keeps the buyer's name and phone in place of an address. */
@@ -394,7 +484,7 @@ type CheckedOrder = {
   lines: ResolvedLine[];
   address: OrderAddress;
   shippingZone: ShippingZone | null;
-  settings: ShippingSettings;
+  delivery: PreparedDelivery;
   quote: Awaited<ReturnType<typeof priceLines>>;
 };
 
@@ -471,11 +561,19 @@ async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, 
     ({ address, shippingZone } = resolved.value);
   }
 
-  // 4. The quote the shopper agreed to (prices read now, from the database). The shop's delivery
-  // settings are read once: the quote and the order below use the same fee and threshold.
-  const settings = await getShippingSettings(db);
+  // 4. The quote the shopper agreed to (prices read now, from the database). The delivery methods
+  // are read once: the quote and the order below use the same prices and thresholds.
+  const delivery = await prepareDelivery(
+    db,
+    { method: request.delivery_method, relayPointId: request.relay_point_id ?? null },
+    shippingZone ? address : null,
+  );
   const extras = { promoCode: request.promo_code ?? null, cards: boughtCards, codes: request.gift_card_codes, now };
-  const quote = await priceLines(db, userId, lines, shippingZone, request.points_to_use, settings, extras);
+  const quote = await priceLines(db, userId, lines, shippingZone, request.points_to_use, delivery, extras);
+  if (quote.delivery_error === DELIVERY_METHOD_NOT_OFFERED_MESSAGE) {
+    throw refused("invalid", "delivery_method_not_offered", quote.delivery_error, "delivery_method");
+  }
+  if (quote.delivery_error) throw refused("invalid", "invalid_relay_point", quote.delivery_error, "relay_point_id");
   if (quote.lines.length < lines.length) throw refused("invalid", "invalid_item", quote.problems[0] ?? INVALID_ITEM_MESSAGE);
   if (quote.problems.length > 0) throw refused("conflict", "insufficient_stock", quote.problems[0]);
   if (request.points_to_use > quote.points_balance) {
@@ -488,7 +586,7 @@ async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, 
   // Gift card codes: every typed code must be usable; they pay gift_card_cents.
   const refusal = quote.gift_card_refusals[0];
   if (refusal) throw refused("invalid", "gift_card_refused", refusal.message, "gift_card_codes");
-  return { lines, address, shippingZone, settings, quote };
+  return { lines, address, shippingZone, delivery, quote };
 }
 
 /**
@@ -601,9 +699,13 @@ async function takeOrderedStock(
   };
 }
 
+export const EXPRESS_PERK_USED_MESSAGE =
+  "Votre livraison express offerte de ce mois-ci vient d'être utilisée par une autre commande : le récapitulatif a été mis à jour, veuillez vérifier le total.";
+
 type OrderTotals = {
   subtotal: number;
   shipping: ShippingQuote | null;
+  delivery: DeliveryOption | null;
   discount: number;
   total: number;
   points: number;
@@ -618,10 +720,18 @@ async function settleTotals(
   { userId, request, now, checked }: WriteOrderInput,
   bought: readonly BoughtLine[],
 ): Promise<OrderTotals> {
-  const { quote, shippingZone, settings } = checked;
+  const { quote, shippingZone } = checked;
   const merchandise = bought.reduce((sum, b) => sum + b.priceCents * b.line.quantity, 0);
   const subtotal = merchandise + quote.gift_card_lines_cents;
-  const shipping = shippingZone ? orderShipping(shippingZone, checked.lines.length > 0, merchandise, settings) : null;
+  // Express: the perk is decided with the shopper's profile row locked, so two orders cannot
+  // both take this month's free express of the Beauty Expert tier.
+  const perks =
+    quote.delivery?.code === "express" && checked.lines.length > 0
+      ? await perksOf(tx, userId, await lockPointsBalance(tx, userId), now)
+      : null;
+  const delivery = chooseDelivery(shippingZone, checked.lines.length > 0, merchandise, checked.delivery, perks, now);
+  if (quote.delivery?.perk && !delivery.chosen?.perk) throw refused("conflict", "express_perk_used", EXPRESS_PERK_USED_MESSAGE);
+  const shipping = quote.needs_address ? delivery.shipping : null;
   const discount = pointsDiscountCents(request.points_to_use);
   if (discount > merchandise) throw refused("invalid", "points_exceed_total", POINTS_EXCEED_TOTAL_MESSAGE);
   // One use of the promo code taken in this transaction (limits hold under concurrency).
@@ -641,7 +751,17 @@ async function settleTotals(
   const total = subtotal - discount - promoDiscount + (shipping?.feeCents ?? 0);
   if (total !== quote.total_cents) throw refused("conflict", "price_changed", PRICE_CHANGED_MESSAGE);
   const cardCents = quote.total_cents - quote.gift_card_cents;
-  return { subtotal, shipping, discount, total, points: request.points_to_use, promo: promoClaim?.promo ?? null, promoClaim, cardCents };
+  return {
+    subtotal,
+    shipping,
+    delivery: quote.needs_address ? delivery.chosen : null,
+    discount,
+    total,
+    points: request.points_to_use,
+    promo: promoClaim?.promo ?? null,
+    promoClaim,
+    cardCents,
+  };
 }
 
 /** 9. The order row as it is inserted. */
@@ -668,6 +788,20 @@ function orderValues(
     shippingAddress: checked.address,
     billingAddress: checked.address,
     shippingMethod: shipping?.method ?? "free_shipping",
+    deliveryMethod: totals.delivery?.code ?? "standard",
+    relayPoint:
+      totals.delivery?.needs_relay_point && checked.delivery.relayPoint
+        ? {
+            id: checked.delivery.relayPoint.id,
+            name: checked.delivery.relayPoint.name,
+            street: checked.delivery.relayPoint.street,
+            postal_code: checked.delivery.relayPoint.postal_code,
+            city: checked.delivery.relayPoint.city,
+            opening_hours: checked.delivery.relayPoint.opening_hours,
+          }
+        : null,
+    estimatedDeliveryDate: totals.delivery?.estimated_date ?? null,
+    expressPerk: totals.delivery?.perk ?? null,
     notes: request.notes || null,
     idempotencyKey,
     metadata: {
@@ -677,7 +811,7 @@ function orderValues(
         ? {
             shipping_info: {
               is_free_shipping: shipping.method === "free_shipping",
-              shipping_threshold: shipping.freeThresholdCents ?? checked.settings.freeThresholdCents,
+              shipping_threshold: shipping.freeThresholdCents,
               zone: shipping.zone,
             },
           }
@@ -787,16 +921,30 @@ function confirmationMail(
     "",
     `Sous-total : ${formatPrice(totals.subtotal)}`,
     ...(totals.shipping
-      ? [`Livraison (${totals.shipping.zoneLabel}) : ${totals.shipping.feeCents === 0 ? "offerte" : formatPrice(totals.shipping.feeCents)}`]
+      ? [
+          `${totals.delivery?.name ?? "Livraison"} (${totals.shipping.zoneLabel}) : ${totals.shipping.feeCents === 0 ? "offerte" : formatPrice(totals.shipping.feeCents)}`,
+          ...(totals.delivery?.perk_label ? [totals.delivery.perk_label] : []),
+        ]
       : []),
     ...(totals.points > 0 ? [`Points Beauty Pass (${totals.points} points) : -${formatPrice(totals.discount)}`] : []),
     ...(totals.promo ? [`Code promo ${totals.promo.code} : -${formatPrice(totals.promo.discount_cents)}`] : []),
     `Total : ${formatPrice(totals.total)}`,
     ...(totals.cardCents !== totals.total ? [`Payé par carte bancaire : ${formatPrice(totals.cardCents)}`] : []),
+    ...(totals.delivery ? ["", `Livraison prévue à partir du ${formatDeliveryDate(totals.delivery.estimated_date)}.`] : []),
+    ...(totals.delivery?.needs_relay_point && checked.delivery.relayPoint
+      ? [
+          "",
+          "Point relais :",
+          checked.delivery.relayPoint.name,
+          checked.delivery.relayPoint.street,
+          `${checked.delivery.relayPoint.postal_code} ${checked.delivery.relayPoint.city}`,
+          `Horaires : ${checked.delivery.relayPoint.opening_hours}`,
+        ]
+      : []),
     ...(address
       ? [
           "",
-          "Livraison à :",
+          totals.delivery?.needs_relay_point ? "Adresse du destinataire :" : "Livraison à :",
           `${address.first_name} ${address.last_name}`,
           ...(address.company ? [address.company] : []),
           address.street,

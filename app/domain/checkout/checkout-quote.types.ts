@@ -1,6 +1,8 @@
 import type { GiftCardCheckoutQuote } from "~/domain/gift-cards/gift-card-quote.types";
 import type { AppliedPromo } from "~/domain/promotions/promotion.types";
 import type { ShippingQuote } from "./shipping.rules";
+import type { DeliveryMethodCode, DeliveryOption } from "~/domain/delivery/delivery-methods";
+import type { RelayPoint } from "~/domain/delivery/relay-points";
 
 export type CheckoutLineQuote = {
   product_id: string;
@@ -26,6 +28,14 @@ export type CheckoutQuote = GiftCardCheckoutQuote & {
   subtotal_cents: number;
   /** Null until a valid delivery address is chosen. */
   shipping: ShippingQuote | null;
+  /** The methods offered for the chosen address, each with its price and date (empty before an address). */
+  delivery_options: DeliveryOption[];
+  /** The method asked for, its option when offered, and the relay point chosen. */
+  delivery_method: DeliveryMethodCode;
+  delivery: DeliveryOption | null;
+  relay_point: RelayPoint | null;
+  /** French reason the chosen method cannot be used as it is (not offered, relay point missing). */
+  delivery_error: string | null;
   /** French warnings about delivering these lines to that address (perfumes overseas). */
   shipping_notices: string[];
   points_balance: number;

@@ -7,6 +7,7 @@ import { text } from "~/lib/safe-text";
 import { PHONE_PATTERN } from "~/domain/account/profile.schema";
 import { PromoCodeInputSchema } from "~/domain/promotions/promotions.schema";
 import { GiftCardConfigSchema } from "~/domain/gift-cards/gift-card.schema";
+import { DELIVERY_METHOD_CODES, RELAY_POINT_REQUIRED_MESSAGE, RELAY_POINT_UNKNOWN_MESSAGE } from "~/domain/delivery/delivery-methods";
 import {
   BEAUTY_PASS_REDEEM_STEP_POINTS,
   CART_MAX_LINE_QUANTITY,
@@ -14,6 +15,12 @@ import {
   GIFT_CARD_CODES_PER_ORDER_MAX,
   GIFT_CARDS_PER_ORDER_MAX,
 } from "~/lib/shop-rules";
+
+export const DeliveryMethodCodeSchema = z.enum(DELIVERY_METHOD_CODES, { error: "Mode de livraison inconnu" });
+export const RelayPointIdSchema = text({ error: RELAY_POINT_UNKNOWN_MESSAGE })
+  .trim()
+  .min(1, { error: RELAY_POINT_REQUIRED_MESSAGE })
+  .max(40, { error: RELAY_POINT_UNKNOWN_MESSAGE });
 
 /** The checkout's contact block; the /service-client form has its own limits (contact.schema). */
 export const CHECKOUT_CONTACT_NAME_MAX = 100;
@@ -195,6 +202,10 @@ export const PlaceOrderSchema = z.object({
   gift_cards: OrderGiftCardsSchema.optional().default([]),
   /** Gift card codes used as payment (spaces, dashes and lower case accepted). */
   gift_card_codes: GiftCardCodesSchema.optional().default([]),
+  /** Standard when omitted (docs/decisions/031-delivery-methods.md). */
+  delivery_method: DeliveryMethodCodeSchema.optional().default("standard"),
+  /** Required with the relay method: an id from GET /api/v1/relay-points. */
+  relay_point_id: RelayPointIdSchema.optional(),
 });
 /** The JSON body the checkout page sends, before defaults are applied. */
 export type PlaceOrderBody = z.input<typeof PlaceOrderSchema>;

@@ -1,7 +1,8 @@
 /** Back-office order list: query, status change and the shapes the page and the API share (isomorphic). */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import { ORDER_STATUS_VALUES, type OrderAddressView, type OrderStatusValue } from "~/domain/orders/order.types";
+import { ORDER_STATUS_VALUES, type OrderAddressView, type OrderRelayPointView, type OrderStatusValue } from "~/domain/orders/order.types";
+import type { ExpressPerk } from "~/domain/delivery/delivery-methods";
 import { API_MAX_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE } from "~/lib/shop-rules";
 
 export const ADMIN_ORDER_FILTERS = ["all", ...ORDER_STATUS_VALUES] as const;
@@ -93,6 +94,11 @@ export type AdminOrderDetail = {
   shipping_address: OrderAddressView;
   /** Null when the order was billed to the shipping address. */
   billing_address: OrderAddressView | null;
+  /** How it travels (the same fields as the shopper's order view). */
+  delivery_method_label: string;
+  relay_point: OrderRelayPointView | null;
+  estimated_delivery_date: string | null;
+  express_perk: ExpressPerk | null;
   items: AdminOrderLine[];
 };
 

@@ -1,3 +1,4 @@
+import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery-methods";
 /** Orders as the pages and the API see them (isomorphic, no server code). */
 import { ORDER_NUMBER_DIGITS, ORDER_NUMBER_PREFIX } from "~/lib/shop-rules";
 import { plural } from "~/lib/plural";
@@ -61,6 +62,8 @@ export type OrderItemView = {
   };
 };
 
+export type OrderRelayPointView = { id: string; name: string; street: string; postal_code: string; city: string; opening_hours: string };
+
 export type OrderView = {
   id: string;
   /** The order number ("AUR-2026-000123"); `reference` and `order_number` repeat it for older clients. */
@@ -85,6 +88,12 @@ export type OrderView = {
   tracking_number: string | null;
   tracking_url: string | null;
   shipped_at: string | null;
+  /** How it travels: the method chosen at checkout, the relay point, the earliest day promised. */
+  delivery_method: DeliveryMethodCode;
+  delivery_method_label: string;
+  relay_point: OrderRelayPointView | null;
+  estimated_delivery_date: string | null;
+  express_perk: ExpressPerk | null;
   shipping_address: OrderAddressView;
   metadata: {
     customer_info?: { email: string; name: string; phone: string };

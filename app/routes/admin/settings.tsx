@@ -2,39 +2,35 @@ import { data } from "react-router";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { getShippingSettings, updateShippingSettings } from "~/.server/modules/settings/shop-settings.service";
+import { listDeliveryMethods, updateDeliveryMethod } from "~/.server/modules/delivery/delivery-methods.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import type { ShippingSettingsAnswer, ShippingSettingsField } from "~/domain/settings/shop-settings.schema";
+import { deliveryMethodFormValues, type DeliveryMethodAnswer } from "~/domain/delivery/delivery-methods-form";
 import { AdminSettingsView } from "~/features/admin/components/admin-settings-view";
-import { readFormFields } from "~/.server/forms";
+import { readFormData } from "~/.server/forms";
 import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
 
-/** Paramètres: the delivery fee and the free-delivery threshold (shop_settings). */
+/** Paramètres: the delivery methods (docs/decisions/031-delivery-methods.md). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { settings: await getShippingSettings(await getDb()) };
+  return { methods: await listDeliveryMethods(await getDb()) };
 }
 
+/** One method's form: `code` names it, the other fields are its new values. */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
-  const form = await readFormFields(request);
+  const form = await readFormData(request);
+  const code = typeof form.get("code") === "string" ? (form.get("code") as string) : "";
+  const values = deliveryMethodFormValues(form);
   try {
-    await updateShippingSettings(await getDb(), form, session.user.id);
+    const saved = await updateDeliveryMethod(await getDb(), code, values, session.user.id);
+    return data<DeliveryMethodAnswer>({ ok: true, code: saved.code, message: `${saved.name} : modifications enregistrées` });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     // The form is shown again with what was typed, each field with its own message.
-    const text = (name: ShippingSettingsField) => (typeof form[name] === "string" ? (form[name] as string) : "");
-    return data<ShippingSettingsAnswer>(
-      {
-        ok: false,
-        errors: error.fieldErrors ?? {},
-        values: { shipping_fee: text("shipping_fee"), free_shipping_threshold: text("free_shipping_threshold") },
-      },
-      { status: statusOf(error) },
-    );
+    const errors = error.fieldErrors ?? { name: error.message };
+    return data<DeliveryMethodAnswer>({ ok: false, code, errors, values }, { status: statusOf(error) });
   }
-  return data<ShippingSettingsAnswer>({ ok: true, message: "Paramètres enregistrés" });
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -44,7 +40,7 @@ export function meta() {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  return <AdminSettingsView settings={loaderData.settings} answer={actionData} />;
+  return <AdminSettingsView methods={loaderData.methods} answer={actionData} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -7,7 +7,13 @@ import type { Database } from "~/.server/db/client";
 import { getProfile } from "~/.server/modules/accounts/profile.service";
 import { listAddresses } from "~/.server/modules/addresses/addresses.service";
 import { quoteCheckout } from "~/.server/workflows/place-order";
-import { GiftCardCodesSchema, OrderGiftCardsSchema, OrderLineSchema } from "~/domain/checkout/checkout.schema";
+import {
+  DeliveryMethodCodeSchema,
+  GiftCardCodesSchema,
+  OrderGiftCardsSchema,
+  OrderLineSchema,
+  RelayPointIdSchema,
+} from "~/domain/checkout/checkout.schema";
 import {
   checkGiftCardCodeAtCheckout,
   countUnknownGiftCardCodes,
@@ -60,6 +66,9 @@ export const QuoteRequestSchema = z.object({
   /* Gift cards */
   gift_cards: OrderGiftCardsSchema.optional(),
   gift_card_codes: GiftCardCodesSchema.optional(),
+  /* Delivery */
+  delivery_method: DeliveryMethodCodeSchema.optional(),
+  relay_point_id: RelayPointIdSchema.nullable().optional(),
 });
 
 /** The 'Carte cadeau' field's "Appliquer". */
@@ -101,6 +110,8 @@ export async function quoteAction(request: Request, db: Database) {
     promoCode: parsed.data.promo_code || null,
     giftCards: parsed.data.gift_cards ?? [],
     giftCardCodes: codesAllowed ? codes : [],
+    deliveryMethod: parsed.data.delivery_method ?? "standard",
+    relayPointId: parsed.data.relay_point_id ?? null,
   });
   if (!codesAllowed) quote.gift_card_refusals = codes.map((code) => ({ code, message: GIFT_CARD_REDEMPTION_MESSAGES.tooMany }));
   countUnknownGiftCardCodes(request, quote.gift_card_refusals);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { products, productVariants } from "./catalog";
 
@@ -21,6 +21,15 @@ export type OrderAddress = {
   postal_code: string;
   country: string;
   phone: string;
+};
+
+export type OrderRelayPoint = {
+  id: string;
+  name: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  opening_hours: string;
 };
 
 export const orders = pgTable(
@@ -50,6 +59,14 @@ export const orders = pgTable(
     shippingAddress: jsonb("shipping_address").$type<OrderAddress>().notNull(),
     billingAddress: jsonb("billing_address").$type<OrderAddress>(),
     shippingMethod: text("shipping_method").notNull().default("standard"),
+    /** The delivery method chosen at checkout (app/domain/delivery/delivery-methods.ts). */
+    deliveryMethod: text("delivery_method").notNull().default("standard"),
+    /** The relay point the parcel goes to, as the directory described it when the order was placed. */
+    relayPoint: jsonb("relay_point").$type<OrderRelayPoint>(),
+    /** The earliest delivery day promised at checkout ("YYYY-MM-DD", Paris). */
+    estimatedDeliveryDate: date("estimated_delivery_date", { mode: "string" }),
+    /** Set when a Beauty Pass perk made express delivery free ('vip' or 'expert_monthly'). */
+    expressPerk: text("express_perk"),
     /** Set when the order is shipped through 'Expédier' (app/domain/orders/shipping-tracking.ts). */
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
@@ -70,6 +87,7 @@ export const orders = pgTable(
     check("orders_status_valid", sql`${t.status} IN (${statusList(ORDER_STATUSES)})`),
     check("orders_payment_status_valid", sql`${t.paymentStatus} IN (${statusList(PAYMENT_STATUSES)})`),
     check("orders_shipping_method_valid", sql`${t.shippingMethod} IN ('standard', 'free_shipping')`),
+    check("orders_delivery_method_valid", sql`${t.deliveryMethod} IN ('standard', 'relay', 'express')`),
     check(
       "orders_amounts_non_negative",
       sql`${t.subtotalCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.taxCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.totalCents} >= 0 AND ${t.pointsUsed} >= 0 AND ${t.pointsEarned} >= 0`,

@@ -62,3 +62,11 @@ export function assertKnownPostalCode(country: string, postalCode: string): void
     });
   }
 }
+
+let sortedCodes: string[] | null = null;
+
+/** Every code of the official list, sorted: neighbouring codes are close in it (same département first). */
+export function knownPostalCodes(): readonly string[] {
+  sortedCodes ??= [...loadCommunes().keys()].sort();
+  return sortedCodes;
+}

@@ -183,6 +183,14 @@ export async function reverseOrderPoints(tx: Executor, order: OrderForPoints, no
   return points;
 }
 
+/**
+ * The shopper's balance with their profile row locked until the transaction ends: the express
+ * perk of the tiers is decided on it, so two orders of one shopper are priced one after the other.
+ */
+export function lockPointsBalance(tx: Executor, userId: string): Promise<number> {
+  return lockBalance(tx, userId);
+}
+
 async function lockBalance(tx: Executor, userId: string): Promise<number> {
   const [row] = await tx
     .select({ balance: userProfiles.loyaltyPoints })

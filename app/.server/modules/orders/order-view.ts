@@ -1,5 +1,7 @@
 /** Maps order rows to the OrderView the pages and the API share. */
 import { CARRIER_RULES, type Carrier } from "~/domain/orders/shipping-tracking";
+import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery-methods";
+import { DELIVERY_METHOD_TITLES } from "~/domain/delivery/delivery-methods-form";
 import { asc, inArray } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { orderItems, orders } from "~/.server/db/schema";
@@ -43,6 +45,11 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Da
     tracking_number: order.trackingNumber,
     tracking_url: order.trackingUrl,
     shipped_at: order.shippedAt ? order.shippedAt.toISOString() : null,
+    delivery_method: order.deliveryMethod as DeliveryMethodCode,
+    delivery_method_label: DELIVERY_METHOD_TITLES[order.deliveryMethod as DeliveryMethodCode] ?? DELIVERY_METHOD_TITLES.standard,
+    relay_point: order.relayPoint ?? null,
+    estimated_delivery_date: order.estimatedDeliveryDate ?? null,
+    express_perk: (order.expressPerk as ExpressPerk | null) ?? null,
     shipping_address: order.shippingAddress,
     metadata: order.metadata as OrderView["metadata"],
     created_at: order.createdAt.toISOString(),

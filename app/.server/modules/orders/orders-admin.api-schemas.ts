@@ -48,6 +48,19 @@ export const AdminOrderDetailSchema = z
     phone: z.string().nullable(),
     shipping_address: OrderAddressSchema,
     billing_address: OrderAddressSchema.nullable().describe("null : facturée à l'adresse de livraison"),
+    delivery_method_label: z.string().describe("Mode de livraison choisi (Livraison standard, Point relais, Livraison express)"),
+    relay_point: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        street: z.string(),
+        postal_code: z.string(),
+        city: z.string(),
+        opening_hours: z.string(),
+      })
+      .nullable(),
+    estimated_delivery_date: z.string().nullable().describe("Date de livraison estimée à la commande (AAAA-MM-JJ)"),
+    express_perk: z.enum(["vip", "expert_monthly"]).nullable(),
     items: z.array(
       z.object({
         id: z.uuid(),

@@ -11,6 +11,8 @@ import type { Executor } from "../../db/client";
 import { orderCustomerEmail as customerEmail, orderItems, orders, user } from "../../db/schema";
 import { foldAccents } from "../catalog/search-query";
 import { createCountMemo } from "../../count-memo";
+import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery-methods";
+import { DELIVERY_METHOD_TITLES } from "~/domain/delivery/delivery-methods-form";
 import { type AdminOrderDetail, type AdminOrderPage, type AdminOrderRow, formatAdminAddress } from "~/domain/orders/admin-orders.schema";
 import type { OrderStatusValue } from "~/domain/orders/order.types";
 import { ADMIN_ORDER_SHORT_ID_LENGTH, ADMIN_ORDERS_PAGE_SIZE } from "~/lib/shop-rules";
@@ -198,6 +200,10 @@ export async function getAdminOrder(db: Executor, id: string): Promise<AdminOrde
     phone: metadata.customer_info?.phone || o.shippingAddress?.phone || null,
     shipping_address: o.shippingAddress,
     billing_address: o.billingAddress ?? null,
+    delivery_method_label: DELIVERY_METHOD_TITLES[o.deliveryMethod as DeliveryMethodCode] ?? DELIVERY_METHOD_TITLES.standard,
+    relay_point: o.relayPoint ?? null,
+    estimated_delivery_date: o.estimatedDeliveryDate ?? null,
+    express_perk: (o.expressPerk as ExpressPerk | null) ?? null,
     items: lines.map((l) => ({
       id: l.id,
       product_id: l.productId,

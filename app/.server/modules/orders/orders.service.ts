@@ -5,11 +5,11 @@
  * at the end of this file.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { orderItems, orderNumberCounters, orders, orderStatusChanges, type OrderAddress, type OrderStatus } from "~/.server/db/schema";
 import { formatOrderNumber, type OrderView } from "~/domain/orders/order.types";
-import { parisYear } from "~/lib/paris-time";
+import { parisMonthStart, parisYear } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { CARRIER_RULES, type Carrier } from "~/domain/orders/shipping-tracking";
 import { withItems, type OrderItemRow, type OrderRow } from "./order-view";
@@ -82,6 +82,26 @@ export async function createOrder(
     if (same) return { kind: "replay", orderId: same.id };
   }
   throw new Error("could not insert the order");
+}
+
+/**
+ * Whether the shopper already had this Paris calendar month's free express delivery of the
+ * Beauty Expert tier (a cancelled order gives it back).
+ */
+export async function expertExpressUsedThisMonth(db: Executor, userId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.expressPerk, "expert_monthly"),
+        gte(orders.createdAt, parisMonthStart(now)),
+        ne(orders.status, "cancelled"),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "id" | "orderId">;

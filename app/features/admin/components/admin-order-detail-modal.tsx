@@ -2,6 +2,7 @@ import { lineName } from "~/domain/cart/line-name";
 import { useEffect, useState } from "react";
 import { Modal } from "~/components/ui/modal";
 import type { AdminOrderDetail } from "~/domain/orders/admin-orders.schema";
+import { OrderDelivery } from "~/components/orders/order-delivery";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import type { OrderAddressView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
@@ -110,6 +111,7 @@ export function AdminOrderDetailModal({ orderId, number, onClose }: { orderId: s
             <p className="text-sm break-all">{order.email ?? "Email non renseigné"}</p>
             <p className="text-sm">{order.phone ?? "Téléphone non renseigné"}</p>
           </section>
+          <OrderDelivery order={order} />
           <div className="grid gap-4 sm:grid-cols-2">
             <AddressBlock title="Adresse de livraison" address={order.shipping_address} />
             <AddressBlock title="Adresse de facturation" address={order.billing_address} />

@@ -2,104 +2,129 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldShell } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Input, Select } from "~/components/ui/input";
+import { SHIPPING_ZONES } from "~/domain/checkout/shipping.rules";
 import {
-  ShippingSettingsFormSchema,
+  DeliveryMethodFormSchema,
+  SHIPPING_ZONE_CODES,
+  type DeliveryMethod,
+  type DeliveryMethodField,
+} from "~/domain/delivery/delivery-methods";
+import {
+  DELIVERY_METHOD_TITLES,
   centsToEurosInput,
-  type ShippingSettingsAnswer,
-  type ShippingSettingsField,
-} from "~/domain/settings/shop-settings.schema";
-import type { ShippingSettings } from "~/domain/checkout/shipping.rules";
+  deliveryMethodFormValues,
+  type DeliveryMethodAnswer,
+  type DeliveryMethodFormValues,
+} from "~/domain/delivery/delivery-methods-form";
+import { CARRIER_RULES, CARRIERS } from "~/domain/orders/shipping-tracking";
 
-type Errors = Partial<Record<ShippingSettingsField, string>>;
+type Errors = Partial<Record<DeliveryMethodField, string>>;
 
-const FIELDS: { name: ShippingSettingsField; label: string; help: string }[] = [
-  {
-    name: "shipping_fee",
-    label: "Frais de livraison (€)",
-    help: "France métropolitaine et Corse, de 0 à 100 €.",
-  },
-  {
-    name: "free_shipping_threshold",
-    label: "Livraison offerte à partir de (€)",
-    help: "Montant d'articles à partir duquel la livraison est offerte, de 0 à 10 000 €.",
-  },
-];
+const TEXT_FIELDS: { name: "name" | "price" | "free_threshold" | "delay_working_days"; label: string; help: string; numeric?: boolean }[] =
+  [
+    { name: "name", label: "Nom affiché", help: "Le nom que voient les clients au moment de commander." },
+    { name: "price", label: "Prix (€)", help: "France métropolitaine et Corse, de 0 à 100 €.", numeric: true },
+    {
+      name: "free_threshold",
+      label: "Offerte à partir de (€)",
+      help: "Montant d'articles à partir duquel ce mode est offert ; laissez vide s'il n'est jamais offert.",
+      numeric: true,
+    },
+    {
+      name: "delay_working_days",
+      label: "Délai (jours ouvrés)",
+      help: "Après l'expédition, hors Corse, outre-mer et étranger.",
+      numeric: true,
+    },
+  ];
+
+function valuesOf(method: DeliveryMethod): DeliveryMethodFormValues {
+  return {
+    name: method.name,
+    carrier: method.carrier,
+    price: centsToEurosInput(method.priceCents),
+    free_threshold: centsToEurosInput(method.freeThresholdCents),
+    delay_working_days: String(method.delayWorkingDays),
+    zones: method.zones,
+    active: method.active,
+  };
+}
 
 /** The browser checks with the action's schema; a refused value stays in its field. */
 function errorsOf(form: HTMLFormElement): Errors {
-  const parsed = ShippingSettingsFormSchema.safeParse(Object.fromEntries(new FormData(form)));
+  const parsed = DeliveryMethodFormSchema.safeParse(deliveryMethodFormValues(new FormData(form)));
   const errors: Errors = {};
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors[issue.path[0] as ShippingSettingsField] ??= issue.message;
+    for (const issue of parsed.error.issues) errors[issue.path[0] as DeliveryMethodField] ??= issue.message;
   }
   return errors;
 }
 
-/** Paramètres: the mainland delivery fee and the free-delivery threshold the whole shop uses. */
-export function AdminSettingsView({ settings, answer }: { settings: ShippingSettings; answer?: ShippingSettingsAnswer }) {
-  const fetcher = useFetcher<ShippingSettingsAnswer>();
-  // `answer`: the action's reply to a post made without JavaScript (the page is rendered again).
-  const [errors, setErrors] = useState<Errors>(answer && !answer.ok ? answer.errors : {});
-  const [saved, setSaved] = useState<string | null>(answer?.ok ? answer.message : null);
-  const handled = useRef<ShippingSettingsAnswer | null>(null);
+/** One method's form: name, carrier, price, threshold, delay, zones, offered or not. */
+function DeliveryMethodForm({ method, answer }: { method: DeliveryMethod; answer?: DeliveryMethodAnswer }) {
+  const fetcher = useFetcher<DeliveryMethodAnswer>();
+  const mine = answer && answer.code === method.code ? answer : undefined;
+  const [errors, setErrors] = useState<Errors>(mine && !mine.ok ? mine.errors : {});
+  const [saved, setSaved] = useState<string | null>(mine?.ok ? mine.message : null);
+  const handled = useRef<DeliveryMethodAnswer | null>(null);
+  const initial = mine && !mine.ok ? mine.values : valuesOf(method);
+  const title = DELIVERY_METHOD_TITLES[method.code];
+  const prefix = `method-${method.code}`;
 
   useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
-    if (answer.ok) {
+    const reply = fetcher.data;
+    if (fetcher.state !== "idle" || !reply || handled.current === reply) return;
+    handled.current = reply;
+    if (reply.ok) {
       setErrors({});
-      setSaved(answer.message);
+      setSaved(reply.message);
     } else {
-      setErrors(answer.errors);
+      setErrors(reply.errors);
       setSaved(null);
     }
   }, [fetcher.state, fetcher.data]);
 
+  const touched = (name: DeliveryMethodField) => {
+    setSaved(null);
+    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
+  };
   const busy = fetcher.state !== "idle";
   return (
-    <div className="space-y-6">
-      <div>
-        <h1 className="font-display text-3xl">Paramètres</h1>
-        <p className="mt-1 text-muted">Livraison : ces montants s'appliquent au panier et à la commande dès leur enregistrement.</p>
-      </div>
-      <fetcher.Form
-        method="post"
-        noValidate
-        aria-label="Livraison"
-        className="max-w-xl space-y-5 rounded-2xl border border-line bg-white p-6"
-        onSubmit={(event) => {
-          const found = errorsOf(event.currentTarget);
-          if (Object.keys(found).length > 0) {
-            event.preventDefault();
-            setErrors(found);
-            setSaved(null);
-            const name = FIELDS.find((f) => found[f.name])?.name;
-            if (name) (event.currentTarget.elements.namedItem(name) as HTMLInputElement | null)?.focus();
-          }
-        }}
-      >
-        <h2 className="font-display text-xl">Livraison</h2>
-        {FIELDS.map((field) => {
-          const id = `settings-${field.name}`;
+    <fetcher.Form
+      method="post"
+      noValidate
+      aria-label={title}
+      className="space-y-5 rounded-2xl border border-line bg-white p-6"
+      onSubmit={(event) => {
+        const found = errorsOf(event.currentTarget);
+        if (Object.keys(found).length > 0) {
+          event.preventDefault();
+          setErrors(found);
+          setSaved(null);
+          const first = Object.keys(found)[0];
+          (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus?.();
+        }
+      }}
+    >
+      <h3 className="font-display text-xl">{title}</h3>
+      <input type="hidden" name="code" value={method.code} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        {TEXT_FIELDS.map((field) => {
+          const id = `${prefix}-${field.name}`;
           const error = errors[field.name];
-          const value = settings[field.name === "shipping_fee" ? "feeCents" : "freeThresholdCents"];
           return (
             <FieldShell key={field.name} id={id} label={field.label} error={error}>
               <Input
                 id={id}
                 name={field.name}
-                inputMode="decimal"
+                inputMode={field.numeric ? (field.name === "delay_working_days" ? "numeric" : "decimal") : undefined}
                 autoComplete="off"
-                defaultValue={answer && !answer.ok ? answer.values[field.name] : centsToEurosInput(value)}
+                defaultValue={initial[field.name]}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={`${id}-help${error ? ` ${id}-error` : ""}`}
-                onChange={() => {
-                  setSaved(null);
-                  if (error) setErrors((e) => ({ ...e, [field.name]: undefined }));
-                }}
-                className="mt-1 w-full max-w-xs"
+                onChange={() => touched(field.name)}
+                className="mt-1 w-full"
               />
               <p id={`${id}-help`} className="mt-1 text-sm text-muted">
                 {field.help}
@@ -107,15 +132,81 @@ export function AdminSettingsView({ settings, answer }: { settings: ShippingSett
             </FieldShell>
           );
         })}
-        <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit" variant="ink" disabled={busy}>
-            {busy ? "Enregistrement..." : "Enregistrer"}
-          </Button>
-          <p role="status" className="text-sm font-semibold text-green-800">
-            {saved}
-          </p>
+        <FieldShell id={`${prefix}-carrier`} label="Transporteur" error={errors.carrier}>
+          <Select
+            id={`${prefix}-carrier`}
+            name="carrier"
+            defaultValue={initial.carrier}
+            onChange={() => touched("carrier")}
+            aria-invalid={errors.carrier ? true : undefined}
+            className="mt-1 w-full"
+          >
+            {CARRIERS.map((c) => (
+              <option key={c} value={c}>
+                {CARRIER_RULES[c].label}
+              </option>
+            ))}
+          </Select>
+        </FieldShell>
+      </div>
+      <fieldset aria-describedby={errors.zones ? `${prefix}-zones-error` : undefined}>
+        <legend className="text-sm font-medium">Zones desservies</legend>
+        <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+          {SHIPPING_ZONE_CODES.map((zone) => (
+            <label key={zone} className="inline-flex min-h-11 items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="zones"
+                value={zone}
+                defaultChecked={initial.zones.includes(zone)}
+                onChange={() => touched("zones")}
+                className="h-5 w-5"
+              />
+              {SHIPPING_ZONES[zone].label}
+            </label>
+          ))}
         </div>
-      </fetcher.Form>
+        {errors.zones && (
+          <p id={`${prefix}-zones-error`} className="mt-1 text-sm font-medium text-danger">
+            {errors.zones}
+          </p>
+        )}
+      </fieldset>
+      <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium">
+        <input type="checkbox" name="active" defaultChecked={initial.active} onChange={() => touched("active")} className="h-5 w-5" />
+        Proposé aux clients
+      </label>
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" variant="ink" disabled={busy}>
+          {busy ? "Enregistrement..." : "Enregistrer"}
+        </Button>
+        <p role="status" className="text-sm font-semibold text-green-800">
+          {saved}
+        </p>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** Paramètres: the delivery methods offered at checkout, their prices, thresholds, delays and zones. */
+export function AdminSettingsView({ methods, answer }: { methods: DeliveryMethod[]; answer?: DeliveryMethodAnswer }) {
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="font-display text-3xl">Paramètres</h1>
+        <p className="mt-1 text-muted">
+          Modes de livraison : ces montants s'appliquent au panier et à la commande dès leur enregistrement. Outre-mer et pays voisins
+          gardent les tarifs publiés de la livraison standard.
+        </p>
+      </div>
+      <section aria-labelledby="settings-delivery" className="max-w-3xl space-y-6">
+        <h2 id="settings-delivery" className="font-display text-2xl">
+          Modes de livraison
+        </h2>
+        {methods.map((method) => (
+          <DeliveryMethodForm key={method.code} method={method} answer={answer} />
+        ))}
+      </section>
     </div>
   );
 }

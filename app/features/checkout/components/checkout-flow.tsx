@@ -17,6 +17,9 @@ import { PromoCodeField } from "~/features/checkout/components/promo-code-field"
 import { GiftCardPayment } from "./gift-card-payment";
 import { inputClass } from "~/components/ui/form-parts";
 import { plural } from "~/lib/plural";
+import type { DeliveryMethodCode } from "~/domain/delivery/delivery-methods";
+import type { RelayPoint } from "~/domain/delivery/relay-points";
+import { DeliveryMethodPicker } from "./delivery-method-picker";
 
 export const CONTACT_INVALID_MESSAGE = "Veuillez corriger les informations client";
 export const ADDRESS_INVALID_MESSAGE = "Veuillez sélectionner une adresse de livraison valide";
@@ -76,6 +79,9 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   const [promoCode, setPromoCode] = useState<string | null>(null);
   // Gift cards: codes applied as payment.
   const [giftCardCodes, setGiftCardCodes] = useState<string[]>([]);
+  // Delivery: the method chosen and, for the relay method, the relay point.
+  const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethodCode>("standard");
+  const [relayPoint, setRelayPoint] = useState<RelayPoint | null>(null);
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [saveCard, setSaveCard] = useState(false);
@@ -96,7 +102,16 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   // Gift cards bought: the configured cards, without their local line id.
   const giftCards = useMemo(() => cart.giftCards.map(({ id: _id, ...card }) => card), [cart.giftCards]);
   const needsAddress = lines.length > 0 || giftCards.some((c) => c.deliveryMode === "physical");
-  const quoteKey = JSON.stringify([lines, address?.id ?? null, points, promoCode, giftCards, giftCardCodes]);
+  const quoteKey = JSON.stringify([
+    lines,
+    address?.id ?? null,
+    points,
+    promoCode,
+    giftCards,
+    giftCardCodes,
+    deliveryMethod,
+    relayPoint?.id ?? null,
+  ]);
   const [quoteTick, setQuoteTick] = useState(0);
   const submitQuote = useRef(quoteFetcher.submit);
   submitQuote.current = quoteFetcher.submit;
@@ -107,6 +122,8 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
     promo_code: promoCode,
     gift_cards: giftCards,
     gift_card_codes: giftCardCodes,
+    delivery_method: deliveryMethod,
+    relay_point_id: deliveryMethod === "relay" ? (relayPoint?.id ?? null) : null,
   };
   const quoteRequest = useRef(currentQuoteRequest);
   quoteRequest.current = currentQuoteRequest;
@@ -123,6 +140,13 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   const quoteResult = quoteFetcher.data;
   const quote = quoteResult?.ok ? quoteResult.quote : null;
   const quoteLoading = quoteFetcher.state !== "idle";
+
+  // A method the new address is not offered (express to Corsica): back to the standard one.
+  useEffect(() => {
+    if (quote && quote.delivery_options.length > 0 && !quote.delivery_options.some((o) => o.code === deliveryMethod)) {
+      setDeliveryMethod("standard");
+    }
+  }, [quote, deliveryMethod]);
 
   // Keep the chosen points within what the balance and the merchandise allow.
   useEffect(() => {
@@ -148,6 +172,7 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   const selectAddress = useCallback(
     (next: SavedAddressView | null) => {
       setAddress(next);
+      setRelayPoint(null);
       setError(null);
       // A phone left empty in the contact form takes the delivery address's one.
       if (next) setContact((c) => (c.phone.trim() ? c : { ...c, phone: next.phone }));
@@ -198,6 +223,11 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
       log(missing);
       return;
     }
+    if (quote?.delivery_error) {
+      setError({ message: quote.delivery_error });
+      log(quote.delivery_error);
+      return;
+    }
     setContact(parsed.data);
     setError(null);
     setStep("payment");
@@ -219,9 +249,15 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
       log("Carte invalide");
       return;
     }
-    if (!quote || quote.problems.length > 0 || (quote.needs_address && !quote.shipping) || quote.gift_card_refusals.length > 0) {
+    if (
+      !quote ||
+      quote.problems.length > 0 ||
+      (quote.needs_address && !quote.shipping) ||
+      quote.gift_card_refusals.length > 0 ||
+      quote.delivery_error
+    ) {
       setError({
-        message: quote?.problems[0] ?? quote?.gift_card_refusals[0]?.message ?? ADDRESS_INVALID_MESSAGE,
+        message: quote?.problems[0] ?? quote?.gift_card_refusals[0]?.message ?? quote?.delivery_error ?? ADDRESS_INVALID_MESSAGE,
         hint: quote?.problems.length ? STOCK_HINT : undefined,
       });
       return;
@@ -241,6 +277,8 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
       ...(quote.promo && promoCode ? { promo_code: promoCode } : {}),
       gift_cards: giftCards,
       gift_card_codes: giftCardCodes,
+      delivery_method: deliveryMethod,
+      ...(deliveryMethod === "relay" && relayPoint ? { relay_point_id: relayPoint.id } : {}),
     };
     log(`Envoi de la commande (clé ${key.slice(0, 8)}...)`);
     let response: Response | null = null;
@@ -335,7 +373,11 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
   const pointOptions: number[] = [];
   for (let p = 0; p <= (quote?.max_redeemable_points ?? 0); p += BEAUTY_PASS_REDEEM_STEP_POINTS) pointOptions.push(p);
   const orderBlocked =
-    !quote || quote.problems.length > 0 || (quote.needs_address && !quote.shipping) || quote.gift_card_refusals.length > 0;
+    !quote ||
+    quote.problems.length > 0 ||
+    (quote.needs_address && !quote.shipping) ||
+    quote.gift_card_refusals.length > 0 ||
+    quote.delivery_error !== null;
   const cardNeeded = !quote || quote.card_cents > 0;
   const promoField = (
     <PromoCodeField
@@ -375,6 +417,26 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
               prefill={{ first_name: account.firstName, last_name: account.lastName, phone: contact.phone || account.phone }}
               onLog={onLog}
             />
+            {lines.length > 0 && (
+              <DeliveryMethodPicker
+                options={address ? (quote?.delivery_options ?? []) : []}
+                method={deliveryMethod}
+                onMethodChange={(next) => {
+                  setDeliveryMethod(next);
+                  setError(null);
+                  log(`Mode de livraison : ${next}`);
+                }}
+                relayPoint={relayPoint}
+                onRelayPointChange={(point) => {
+                  setRelayPoint(point);
+                  setError(null);
+                  if (point) log(`Point relais : ${point.id}`);
+                }}
+                postalCode={address && address.country === "France" ? address.postal_code : null}
+                loading={quoteLoading}
+                error={address && quote?.delivery_error && !(deliveryMethod === "relay" && !relayPoint) ? quote.delivery_error : null}
+              />
+            )}
             {error && <CheckoutErrorBox message={error.message} hint={error.hint} />}
             <div className="flex flex-wrap justify-between gap-3">
               <Link to="/products" className={secondaryButtonClass}>

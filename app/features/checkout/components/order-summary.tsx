@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { formatPrice } from "~/lib/money";
+import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
 import { lineName } from "~/domain/cart/line-name";
 import { formatAddressLines } from "~/components/addresses/address-api";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
@@ -135,6 +136,12 @@ export function OrderSummary({
               </div>
             )}
           </dl>
+          {quote.delivery && quote.shipping && (
+            <p className="mt-2 text-xs text-muted">
+              {quote.delivery.name} ({quote.delivery.carrier_label}) : livré à partir du {formatDeliveryDate(quote.delivery.estimated_date)}
+              {quote.delivery.perk_label ? `. ${quote.delivery.perk_label}` : ""}
+            </p>
+          )}
           {quote.shipping && quote.shipping.freeThresholdCents !== null && quote.shipping.feeCents > 0 && (
             <p className="mt-2 text-xs text-muted">
               Livraison offerte dès {formatPrice(quote.shipping.freeThresholdCents)} d'achats (
@@ -147,9 +154,22 @@ export function OrderSummary({
       )}
       {(address || contact) && (
         <div className="mt-4 grid gap-4 border-t border-line pt-4 text-sm sm:grid-cols-2">
+          {quote?.relay_point && (
+            <div>
+              <p className="font-semibold">Retrait au point relais</p>
+              <address className="not-italic text-muted">
+                <span className="block break-words">{quote.relay_point.name}</span>
+                <span className="block break-words">{quote.relay_point.street}</span>
+                <span className="block">
+                  {quote.relay_point.postal_code} {quote.relay_point.city}
+                </span>
+                <span className="block">{quote.relay_point.opening_hours}</span>
+              </address>
+            </div>
+          )}
           {address && (
             <div>
-              <p className="font-semibold">Livraison à</p>
+              <p className="font-semibold">{quote?.relay_point ? "Destinataire" : "Livraison à"}</p>
               <address className="not-italic text-muted">
                 {formatAddressLines(address).map((line, i) => (
                   <span key={i} className="block break-words">

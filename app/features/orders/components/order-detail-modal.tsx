@@ -1,5 +1,6 @@
 import { lineName } from "~/domain/cart/line-name";
 import { OrderTracking } from "./order-tracking";
+import { OrderDelivery } from "~/components/orders/order-delivery";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Modal } from "~/components/ui/modal";
@@ -113,6 +114,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
         </div>
       )}
 
+      <OrderDelivery order={order} />
       <OrderTracking order={order} />
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2">

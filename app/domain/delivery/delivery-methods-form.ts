@@ -1,0 +1,50 @@
+/**
+ * Paramètres: what the delivery methods form shows and what its action answers. Isomorphic
+ * helpers around DeliveryMethodFormSchema (delivery-methods.ts).
+ */
+import type { DeliveryMethodCode, DeliveryMethodField } from "./delivery-methods";
+
+/** Each method's heading in Paramètres (its shop-facing name is editable, its role is not). */
+export const DELIVERY_METHOD_TITLES: Record<DeliveryMethodCode, string> = {
+  standard: "Livraison standard",
+  relay: "Point relais",
+  express: "Livraison express",
+};
+
+export type DeliveryMethodFormValues = {
+  name: string;
+  carrier: string;
+  price: string;
+  free_threshold: string;
+  delay_working_days: string;
+  zones: string[];
+  active: boolean;
+};
+
+/** The action's answer for one method: saved, or field errors with the values as typed (nothing lost). */
+export type DeliveryMethodAnswer =
+  | { ok: true; code: DeliveryMethodCode; message: string }
+  | { ok: false; code: string; errors: Partial<Record<DeliveryMethodField, string>>; values: DeliveryMethodFormValues };
+
+/** Cents to the form's text: 990 -> "9,90", 10000 -> "100"; null -> "" (never free). */
+export function centsToEurosInput(cents: number | null): string {
+  if (cents === null) return "";
+  return cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** A posted form (FormData entries) as the schema's input: several `zones`, a checkbox for `active`. */
+export function deliveryMethodFormValues(form: { get(name: string): unknown; getAll(name: string): unknown[] }): DeliveryMethodFormValues {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  return {
+    name: text("name"),
+    carrier: text("carrier"),
+    price: text("price"),
+    free_threshold: text("free_threshold"),
+    delay_working_days: text("delay_working_days"),
+    zones: form.getAll("zones").filter((z): z is string => typeof z === "string"),
+    active: text("active") === "on" || text("active") === "true",
+  };
+}

@@ -1,0 +1,204 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
+import type { DeliveryMethodCode, DeliveryOption } from "~/domain/delivery/delivery-methods";
+import {
+  RELAY_SEARCH_EMPTY_MESSAGE,
+  RELAY_SEARCH_POSTAL_CODE_MESSAGE,
+  formatDistance,
+  type RelayPoint,
+} from "~/domain/delivery/relay-points";
+import { inputClass, secondaryButtonClass } from "~/components/ui/form-parts";
+import { formatPrice } from "~/lib/money";
+
+type RelaySearch =
+  | { state: "idle" }
+  | { state: "loading"; code: string }
+  | { state: "done"; code: string; points: RelayPoint[] }
+  | { state: "error"; message: string };
+
+export const RELAY_SEARCH_FAILED_MESSAGE = "La recherche de points relais a échoué. Veuillez réessayer.";
+
+/** GET /api/v1/relay-points: the points near a postal code. */
+async function searchRelayPoints(code: string): Promise<RelayPoint[]> {
+  const response = await fetch(`/api/v1/relay-points?postal_code=${encodeURIComponent(code)}`, { headers: { Accept: "application/json" } });
+  const payload = (await response.json().catch(() => null)) as { data?: RelayPoint[]; error?: { message?: string } } | null;
+  if (!response.ok || !payload?.data) throw new Error(payload?.error?.message || RELAY_SEARCH_FAILED_MESSAGE);
+  return payload.data;
+}
+
+/**
+ * 'Mode de livraison': the methods the server offers to the chosen address, each with its price
+ * and earliest delivery day; the relay method opens a search of relay points by postal code.
+ * The server prices and checks the choice again when the order is placed.
+ */
+export function DeliveryMethodPicker({
+  options,
+  method,
+  onMethodChange,
+  relayPoint,
+  onRelayPointChange,
+  postalCode,
+  loading,
+  error,
+}: {
+  options: DeliveryOption[];
+  method: DeliveryMethodCode;
+  onMethodChange: (method: DeliveryMethodCode) => void;
+  relayPoint: RelayPoint | null;
+  onRelayPointChange: (point: RelayPoint | null) => void;
+  /** The delivery address's code: the first search. */
+  postalCode: string | null;
+  loading: boolean;
+  error: string | null;
+}) {
+  const legendId = useId();
+  const searchId = useId();
+  const [code, setCode] = useState(postalCode ?? "");
+  const [search, setSearch] = useState<RelaySearch>({ state: "idle" });
+  const searched = useRef<string | null>(null);
+
+  async function run(next: string) {
+    const trimmed = next.trim();
+    if (!/^[0-9]{5}$/.test(trimmed)) {
+      setSearch({ state: "error", message: RELAY_SEARCH_POSTAL_CODE_MESSAGE });
+      return;
+    }
+    searched.current = trimmed;
+    setSearch({ state: "loading", code: trimmed });
+    try {
+      const points = await searchRelayPoints(trimmed);
+      if (searched.current === trimmed) setSearch({ state: "done", code: trimmed, points });
+    } catch (e) {
+      if (searched.current === trimmed)
+        setSearch({ state: "error", message: e instanceof Error ? e.message : RELAY_SEARCH_FAILED_MESSAGE });
+    }
+  }
+
+  // Choosing the relay method (or another address) searches near the delivery address at once.
+  useEffect(() => {
+    if (method !== "relay" || !postalCode) return;
+    setCode(postalCode);
+    void run(postalCode);
+  }, [method, postalCode]);
+
+  function submitSearch(event: FormEvent) {
+    event.preventDefault();
+    void run(code);
+  }
+
+  if (options.length === 0) {
+    return (
+      <section aria-labelledby={legendId} className="space-y-2">
+        <h3 id={legendId} className="text-lg font-semibold">
+          Mode de livraison
+        </h3>
+        <p className="text-sm text-muted" role="status">
+          {loading ? "Calcul des modes de livraison..." : "Choisissez une adresse de livraison pour voir les modes proposés."}
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby={legendId} className="space-y-4">
+      <fieldset>
+        <legend id={legendId} className="text-lg font-semibold">
+          Mode de livraison
+        </legend>
+        <div className="mt-3 space-y-2">
+          {options.map((option) => (
+            <label
+              key={option.code}
+              className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-line bg-white p-4 has-[:checked]:border-ink"
+            >
+              <input
+                type="radio"
+                name="delivery_method"
+                value={option.code}
+                checked={method === option.code}
+                onChange={() => onMethodChange(option.code)}
+                className="mt-1 h-5 w-5 shrink-0"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="flex flex-wrap justify-between gap-x-3">
+                  <span className="font-semibold">{option.name}</span>
+                  <span className={option.fee_cents === 0 ? "font-semibold text-success" : "font-semibold"}>
+                    {option.fee_cents === 0 ? "Offerte" : formatPrice(option.fee_cents)}
+                  </span>
+                </span>
+                <span className="block text-sm text-muted">
+                  {option.carrier_label} · Livré à partir du {formatDeliveryDate(option.estimated_date)}
+                </span>
+                {option.perk_label && <span className="block text-sm font-medium text-success">{option.perk_label}</span>}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {method === "relay" && (
+        <div className="space-y-3 rounded-xl border border-line bg-cream p-4">
+          <form onSubmit={submitSearch} role="search" aria-label="Rechercher un point relais" className="flex flex-wrap items-end gap-3">
+            <label htmlFor={searchId} className="block text-sm font-medium">
+              Code postal du point relais
+              <input
+                id={searchId}
+                name="relay_postal_code"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={5}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                className={`${inputClass} w-40`}
+              />
+            </label>
+            <button type="submit" className={secondaryButtonClass}>
+              Rechercher
+            </button>
+          </form>
+          <div aria-live="polite">
+            {search.state === "loading" && <p className="text-sm text-muted">Recherche des points relais...</p>}
+            {search.state === "error" && <p className="text-sm font-medium text-danger">{search.message}</p>}
+            {search.state === "done" && search.points.length === 0 && <p className="text-sm text-muted">{RELAY_SEARCH_EMPTY_MESSAGE}</p>}
+          </div>
+          {search.state === "done" && search.points.length > 0 && (
+            <fieldset>
+              <legend className="text-sm font-semibold">Points relais près de {search.code}</legend>
+              <ul className="mt-2 space-y-2">
+                {search.points.map((point) => (
+                  <li key={point.id}>
+                    <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-line bg-white p-3 has-[:checked]:border-ink">
+                      <input
+                        type="radio"
+                        name="relay_point_id"
+                        value={point.id}
+                        checked={relayPoint?.id === point.id}
+                        onChange={() => onRelayPointChange(point)}
+                        className="mt-1 h-5 w-5 shrink-0"
+                      />
+                      <span className="min-w-0 flex-1 text-sm">
+                        <span className="flex flex-wrap justify-between gap-x-3">
+                          <span className="font-semibold break-words">{point.name}</span>
+                          <span className="text-muted">{formatDistance(point.distance_km)}</span>
+                        </span>
+                        <span className="block break-words">
+                          {point.street}, {point.postal_code} {point.city}
+                        </span>
+                        <span className="block text-muted">{point.opening_hours}</span>
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          )}
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
