@@ -202,7 +202,7 @@ export const PlaceOrderSchema = z.object({
   gift_cards: OrderGiftCardsSchema.optional().default([]),
   /** Gift card codes used as payment (spaces, dashes and lower case accepted). */
   gift_card_codes: GiftCardCodesSchema.optional().default([]),
-  /** Standard when omitted (docs/decisions/031-delivery-methods.md). */
+  /** Standard when omitted (docs/decisions/032-delivery-methods.md). */
   delivery_method: DeliveryMethodCodeSchema.optional().default("standard"),
   /** Required with the relay method: an id from GET /api/v1/relay-points. */
   relay_point_id: RelayPointIdSchema.optional(),

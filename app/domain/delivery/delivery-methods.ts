@@ -1,7 +1,7 @@
 /**
  * Delivery methods (Standard, Point relais, Express): what each costs, where it is offered, when
  * it arrives, and the Beauty Pass express perk. Isomorphic: the checkout shows the figures the
- * server charges; the server always recomputes them (docs/decisions/031-delivery-methods.md).
+ * server charges; the server always recomputes them (docs/decisions/032-delivery-methods.md).
  */
 import { z } from "zod";
 import { SHIPPING_ZONES, type ShippingZone } from "~/domain/checkout/shipping.rules";

@@ -10,7 +10,7 @@ import { readFormData } from "~/.server/forms";
 import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
 
-/** Paramètres: the delivery methods (docs/decisions/031-delivery-methods.md). */
+/** Paramètres: the delivery methods (docs/decisions/032-delivery-methods.md). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return { methods: await listDeliveryMethods(await getDb()) };

@@ -4,7 +4,16 @@ import type { Route } from "./+types/livraison-retours";
 import { absoluteUrl } from "~/.server/http";
 import { getDb } from "~/.server/db";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
-import { CARRIERS, deliveryOption, deliveryZones, RETURN_CONDITIONS, RETURN_EXCEPTIONS, RETURN_STEPS } from "~/content/delivery";
+import {
+  CARRIERS,
+  deliveryMethodCards,
+  deliveryZones,
+  ORDER_CHANGE_NOTE,
+  RETURN_CONDITIONS,
+  RETURN_EXCEPTIONS,
+  RETURN_STEPS,
+} from "~/content/delivery";
+import { listDeliveryMethods } from "~/.server/modules/delivery/delivery-methods.service";
 import { InfoPageHeader, primaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
@@ -12,9 +21,10 @@ import { RETURNS_DAYS, WITHDRAWAL_DAYS } from "~/lib/shop-rules";
 import { formatEuros } from "~/content/shop-facts";
 import { buildMeta } from "~/lib/seo";
 
-/** The fee and threshold edited in Paramètres (the meta description needs them too). */
+/** The delivery methods edited in Paramètres (the meta description needs the threshold too). */
 export async function loader(_: Route.LoaderArgs) {
-  return { canonical: absoluteUrl("/livraison-retours"), shipping: await getShippingSettings(await getDb()) };
+  const db = await getDb();
+  return { canonical: absoluteUrl("/livraison-retours"), shipping: await getShippingSettings(db), methods: await listDeliveryMethods(db) };
 }
 
 export const headers = publicPageHeaders;
@@ -29,14 +39,14 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps) {
-  const { shipping } = loaderData;
-  const option = deliveryOption(shipping);
+  const { shipping, methods } = loaderData;
+  const cards = deliveryMethodCards(methods);
   return (
     <div>
       <InfoPageHeader title="Livraison et retours">
         <p>
-          Une seule formule de livraison, rapide et offerte dès {formatEuros(shipping.freeThresholdCents)} d'achat, et des retours gratuits
-          pendant {RETURNS_DAYS} jours.
+          {cards.length > 1 ? `${cards.length} modes de livraison` : "Une formule de livraison"}, la livraison standard offerte dès{" "}
+          {formatEuros(shipping.freeThresholdCents)} d'achat, et des retours gratuits pendant {RETURNS_DAYS} jours.
         </p>
       </InfoPageHeader>
 
@@ -45,21 +55,24 @@ export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps
           <h2 id="livraison" className="font-display text-2xl">
             Livraison
           </h2>
-          <div className="mt-6 rounded-2xl border border-line bg-white p-6 sm:flex sm:items-start sm:gap-8">
-            <div className="sm:w-1/3">
-              <h3 className="flex items-center gap-2 text-xl font-semibold">
-                <TruckIcon className="h-6 w-6 shrink-0 text-accent" />
-                {option.name}
-              </h3>
-              <p className="mt-2 text-lg font-semibold text-success">{option.headline}</p>
-              <p className="mt-1 text-sm text-muted">{option.price}</p>
-            </div>
-            <ul className="mt-4 list-disc space-y-2 pl-5 sm:mt-0 sm:flex-1">
-              {option.details.map((detail) => (
-                <li key={detail}>{detail}</li>
-              ))}
-            </ul>
-          </div>
+          <ul className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-3">
+            {cards.map((card) => (
+              <li key={card.name} className="rounded-2xl border border-line bg-white p-6">
+                <h3 className="flex items-center gap-2 text-xl font-semibold">
+                  <TruckIcon className="h-6 w-6 shrink-0 text-accent" />
+                  {card.name}
+                </h3>
+                <p className="mt-2 font-semibold text-success">{card.headline}</p>
+                <p className="mt-1 text-sm text-muted">{card.price}</p>
+                <ul className="mt-4 list-disc space-y-2 pl-5 text-sm">
+                  {card.details.map((detail) => (
+                    <li key={detail}>{detail}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 text-sm text-muted">{ORDER_CHANGE_NOTE}</p>
 
           <h3 className="mt-10 text-xl font-semibold">Zones, délais et frais</h3>
           <p className="mt-4 text-xs text-muted sm:hidden">Faites défiler le tableau vers la droite pour voir toutes les colonnes.</p>
@@ -88,7 +101,7 @@ export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps
                 </tr>
               </thead>
               <tbody className="divide-y divide-line bg-white">
-                {deliveryZones(shipping).map((zone) => (
+                {deliveryZones(shipping, methods).map((zone) => (
                   <tr key={zone.zone}>
                     <th scope="row" className="px-4 py-3 font-semibold">
                       {zone.zone}

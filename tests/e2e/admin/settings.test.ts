@@ -7,9 +7,10 @@ import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/or
 import { randomUUID } from "node:crypto";
 
 /**
- * Paramètres: the administrator lowers the free-delivery threshold to 50 €; a shopper's 60-to-100 €
- * cart then ships free in the cart drawer, on the checkout summary and on the order the server
- * charges. Every other journey assumes 100 €: afterAll puts it back even when a step fails.
+ * Paramètres: the administrator lowers the standard method's free-delivery threshold to 50 €; a
+ * shopper's 60-to-100 € cart then ships free in the cart drawer, on the checkout summary and on
+ * the order the server charges. Every other journey assumes 100 €: afterAll puts it back even
+ * when a step fails.
  */
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -31,13 +32,25 @@ function contextWith(cookie: string | null): Promise<BrowserContext> {
 
 const hydrated = waitForHeaderHydration;
 
-/** The form's own action, posted like a browser without JavaScript would. */
+const ALL_ZONES = ["metropole", "corse", "outre-mer", "belgique", "suisse", "luxembourg", "monaco"];
+
+/** The standard method's form, posted like a browser without JavaScript would. */
 async function postSettings(cookie: string | null, fee: string, threshold: string) {
+  const body = new URLSearchParams({
+    code: "standard",
+    name: "Livraison standard",
+    carrier: "colissimo",
+    price: fee,
+    free_threshold: threshold,
+    delay_working_days: "2",
+    active: "on",
+  });
+  for (const zone of ALL_ZONES) body.append("zones", zone);
   return fetch(`${baseURL}/admin/parametres`, {
     method: "POST",
     redirect: "manual",
     headers: { origin: baseURL, "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
-    body: new URLSearchParams({ shipping_fee: fee, free_shipping_threshold: threshold }).toString(),
+    body: body.toString(),
   });
 }
 
@@ -114,31 +127,45 @@ describe("Paramètres", () => {
       await hydrated(adminPage);
       const nav = adminPage.getByRole("navigation", { name: "Sections de l'administration" });
       expect(await nav.getByRole("link", { name: "Paramètres" }).getAttribute("aria-current")).toBe("page");
-      const fee = adminPage.getByLabel("Frais de livraison (€)");
-      const threshold = adminPage.getByLabel("Livraison offerte à partir de (€)");
+      // One form per method: standard, relay point, express.
+      const standard = adminPage.getByRole("form", { name: "Livraison standard" });
+      expect(await adminPage.getByRole("form").count()).toBe(3);
+      const relayForm = adminPage.getByRole("form", { name: "Point relais" });
+      expect(await relayForm.getByLabel("Prix (€)").inputValue()).toBe("7,90");
+      expect(await adminPage.getByRole("form", { name: "Livraison express" }).getByLabel("Transporteur").inputValue()).toBe("chronopost");
+      const fee = standard.getByLabel("Prix (€)");
+      const threshold = standard.getByLabel("Offerte à partir de (€)");
       expect(await fee.inputValue()).toBe("9,90");
       expect(await threshold.inputValue()).toBe("100");
+      expect(await standard.getByLabel("Délai (jours ouvrés)").inputValue()).toBe("2");
+      expect(await standard.getByRole("checkbox", { name: "Suisse" }).isChecked()).toBe(true);
 
       await threshold.fill("-50");
-      await adminPage.getByRole("button", { name: "Enregistrer" }).click();
-      await adminPage.getByText("Le montant doit être un nombre positif").waitFor();
+      await standard.getByRole("button", { name: "Enregistrer" }).click();
+      await standard.getByText("Le montant doit être un nombre positif avec au plus 2 décimales").waitFor();
       expect(await threshold.getAttribute("aria-invalid")).toBe("true");
       expect(await threshold.inputValue()).toBe("-50");
       await threshold.fill("50,555");
-      await adminPage.getByRole("button", { name: "Enregistrer" }).click();
-      await adminPage.getByText("Le montant ne peut pas avoir plus de 2 décimales").waitFor();
+      await standard.getByRole("button", { name: "Enregistrer" }).click();
+      await standard.getByText("Le montant doit être un nombre positif avec au plus 2 décimales").waitFor();
+      // Standard stays offered everywhere: the server says so in the form.
+      await threshold.fill("50");
+      await standard.getByRole("checkbox", { name: "Corse" }).uncheck();
+      await standard.getByRole("button", { name: "Enregistrer" }).click();
+      await standard.getByText("La livraison standard doit rester active dans toutes les zones").waitFor();
       expect(await seriousA11yViolations(adminPage)).toEqual([]);
 
-      await threshold.fill("50");
-      await adminPage.getByRole("button", { name: "Enregistrer" }).click();
-      await adminPage.getByRole("status").getByText("Paramètres enregistrés").waitFor();
+      await standard.getByRole("checkbox", { name: "Corse" }).check();
+      await standard.getByRole("button", { name: "Enregistrer" }).click();
+      await standard.getByRole("status").getByText("Livraison standard : modifications enregistrées").waitFor();
       expect(await threshold.getAttribute("aria-invalid")).toBeNull();
       // The server refuses what the browser would have: nothing stored.
       const refused = await postSettings(adminCookie, "abc", "50");
       expect(refused.status).toBe(400);
       await adminPage.reload();
-      expect(await adminPage.getByLabel("Livraison offerte à partir de (€)").inputValue()).toBe("50");
-      expect(await adminPage.getByLabel("Frais de livraison (€)").inputValue()).toBe("9,90");
+      const reloaded = adminPage.getByRole("form", { name: "Livraison standard" });
+      expect(await reloaded.getByLabel("Offerte à partir de (€)").inputValue()).toBe("50");
+      expect(await reloaded.getByLabel("Prix (€)").inputValue()).toBe("9,90");
     } finally {
       await admin.close();
     }
@@ -200,9 +227,10 @@ describe("Paramètres", () => {
     try {
       await backPage.goto("/admin/parametres");
       await hydrated(backPage);
-      await backPage.getByLabel("Livraison offerte à partir de (€)").fill("100");
-      await backPage.getByRole("button", { name: "Enregistrer" }).click();
-      await backPage.getByRole("status").getByText("Paramètres enregistrés").waitFor();
+      const standard = backPage.getByRole("form", { name: "Livraison standard" });
+      await standard.getByLabel("Offerte à partir de (€)").fill("100");
+      await standard.getByRole("button", { name: "Enregistrer" }).click();
+      await standard.getByRole("status").getByText("Livraison standard : modifications enregistrées").waitFor();
     } finally {
       await back.close();
     }

@@ -3,7 +3,7 @@ import { boolean, check, integer, pgTable, text, timestamp } from "drizzle-orm/p
 import type { ShippingZone } from "~/domain/checkout/shipping.rules";
 
 /**
- * The delivery methods offered at checkout, edited in Paramètres (docs/decisions/031-delivery-methods.md).
+ * The delivery methods offered at checkout, edited in Paramètres (docs/decisions/032-delivery-methods.md).
  * One row per method code; the migration creates the three rows with the shop's edited fee and
  * threshold. Only the delivery module writes here.
  */

@@ -1,5 +1,5 @@
 /**
- * The delivery methods table (docs/decisions/031-delivery-methods.md): the only writer of
+ * The delivery methods table (docs/decisions/032-delivery-methods.md): the only writer of
  * `delivery_methods`. Every checkout quote and the root loader read it, so it is cached per
  * database handle for METHODS_TTL_MS and dropped at once when this process updates it.
  */

@@ -6,7 +6,7 @@
  * and Corsica (the official list in `codes-postaux`) it derives a few points with clearly
  * fictional shop names, a street, opening hours and a distance, from a hash of the code. Nothing
  * is stored: the same code gives the same points on every instance, and an id (`RP-75011-2`)
- * names its code and rank, so it is checked by regenerating it (docs/decisions/031-delivery-methods.md).
+ * names its code and rank, so it is checked by regenerating it (docs/decisions/032-delivery-methods.md).
  */
 import { communesOfPostalCode, knownPostalCodes } from "~/.server/modules/addresses/postal-codes.service";
 import type { RelayPoint } from "~/domain/delivery/relay-points";

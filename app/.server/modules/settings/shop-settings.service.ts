@@ -1,7 +1,7 @@
 /**
  * The shop-wide delivery figures every page shows (banners, cart drawer, delivery page): the
  * Standard method's price and free-delivery threshold, edited in Paramètres with the other
- * delivery methods (docs/decisions/031-delivery-methods.md). The delivery module owns and caches
+ * delivery methods (docs/decisions/032-delivery-methods.md). The delivery module owns and caches
  * the table; this is the shape the pages have always read.
  */
 import type { Executor } from "~/.server/db/client";

@@ -400,7 +400,7 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
       <CheckoutSteps current={step} />
 
       {step === "shipping" && (
-        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="space-y-8">
             <h2 id="checkout-shipping-title" ref={headingRef} tabIndex={-1} className="font-display text-2xl outline-none">
               1. Livraison

@@ -152,7 +152,7 @@ export function OrderSummary({
           )}
         </>
       )}
-      {(address || contact) && (
+      {(address || contact || quote?.relay_point) && (
         <div className="mt-4 grid gap-4 border-t border-line pt-4 text-sm sm:grid-cols-2">
           {quote?.relay_point && (
             <div>
