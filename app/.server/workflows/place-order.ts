@@ -89,7 +89,7 @@ import { SHIPPING_ZONES, shippingNotices, shippingZoneOf, type ShippingQuote, ty
 import type { OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
-import { isKnownFrenchPostalCode, UNKNOWN_POSTAL_CODE_MESSAGE } from "../modules/addresses/postal-codes.service";
+import { resolveDeliveryAddress as resolveAddress } from "~/.server/modules/addresses/addresses.service";
 import { BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 /* -------------------------------------------------------------------------------------------- */
@@ -116,67 +116,6 @@ async function serverCartLines(db: Executor, userId: string, now: Date): Promise
 async function pointsBalance(db: Executor, userId: string): Promise<number> {
   const [row] = await db.select({ points: userProfiles.loyaltyPoints }).from(userProfiles).where(eq(userProfiles.id, userId));
   return row?.points ?? 0;
-}
-
-type ResolvedAddress = { address: OrderAddress; shippingZone: ShippingZone };
-
-/** The shopper's own saved address, complete and valid, as the order will keep it. */
-async function resolveAddress(
-  db: Executor,
-  userId: string,
-  addressId: string,
-): Promise<{ ok: true; value: ResolvedAddress } | { ok: false; message: string }> {
-  const [row] = await db
-    .select()
-    .from(savedAddresses)
-    .where(and(eq(savedAddresses.id, addressId), eq(savedAddresses.userId, userId)));
-  if (!row) return { ok: false, message: INVALID_ADDRESS_MESSAGE };
-  const missing = missingAddressFields({
-    address_line_1: row.addressLine1,
-    city: row.city,
-    postal_code: row.postalCode,
-    country: row.country,
-    first_name: row.firstName,
-    last_name: row.lastName,
-  });
-  if (missing) return { ok: false, message: missing };
-  const parsed = AddressSchema.safeParse({
-    label: row.label,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    company: row.company,
-    address_line_1: row.addressLine1,
-    address_line_2: row.addressLine2,
-    city: row.city,
-    state: row.state,
-    postal_code: row.postalCode,
-    country: row.country,
-    phone: row.phone,
-  });
-  if (!parsed.success) return { ok: false, message: `Erreur de validation: ${parsed.error.issues[0]?.message ?? ""}` };
-  const a = parsed.data;
-  // A saved address from before the postal code check may hold a code that does not exist.
-  if (a.country === "France" && !isKnownFrenchPostalCode(a.postal_code)) return { ok: false, message: UNKNOWN_POSTAL_CODE_MESSAGE };
-  const zone = shippingZoneOf(a.country, a.postal_code);
-  if (!zone) return { ok: false, message: INVALID_ADDRESS_MESSAGE };
-  return {
-    ok: true,
-    value: {
-      shippingZone: zone,
-      address: {
-        first_name: a.first_name,
-        last_name: a.last_name,
-        company: a.company,
-        street: a.address_line_1,
-        additional_info: a.address_line_2,
-        city: a.city,
-        state: a.state,
-        postal_code: a.postal_code,
-        country: a.country,
-        phone: a.phone,
-      },
-    },
-  };
 }
 
 /**

@@ -9,6 +9,7 @@ import { isPurchasable, type ProductCardView, type ProductVariantView } from "~/
 import { isUuid } from "~/lib/uuid";
 import { computeGiftCardTotals, readStoredGiftCard, type GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { CART_CLEANUP_INTERVAL_MS, CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
+import type { CartProductQuote } from "~/domain/cart/cart.types";
 
 export { CART_LIFETIME_MS };
 export const CART_STORAGE_KEY = "aurore-cart";
@@ -421,6 +422,31 @@ export function addToCart(product: ProductCardView, qty = 1, variant?: CartVaria
   // A new cart gets a fresh lifetime; adding to a live cart keeps its deadline.
   commit(cart.items, cart.expiresAt ?? now + CART_LIFETIME_MS);
   return quantity === current + wanted ? "added" : "limited";
+}
+
+/**
+ * Adds lines priced by the server (GET /api/v1/cart?variants=…), summed with what the cart holds
+ * and capped at each variant's stock: 'Commander à nouveau'.
+ */
+export function addQuotedLines(lines: readonly { quote: CartProductQuote; quantity: number }[]): void {
+  const added: CartItem[] = lines
+    .filter((l) => l.quote.available && l.quantity > 0)
+    .map(({ quote, quantity }) => ({
+      product_id: quote.product_id,
+      variant_id: quote.variant_id,
+      variant_label: quote.variant_label,
+      sku: quote.sku,
+      quantity: Math.min(quantity, quote.stock_quantity, CART_MAX_LINE_QUANTITY),
+      name: quote.name,
+      price_cents: quote.price_cents,
+      image_url: quote.image_url,
+      category_name: quote.category_name,
+      stock_quantity: quote.stock_quantity,
+    }));
+  if (added.length === 0) return;
+  const now = Date.now();
+  const cart = liveCart(now);
+  commit(mergeLines(cart.items, added), cart.expiresAt ?? now + CART_LIFETIME_MS);
 }
 
 /** Sets a line's quantity (the line's key: cartLineKey), capped at its stock; zero or less removes the line. */

@@ -1,12 +1,14 @@
 import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { savedAddresses, user } from "../../db/schema";
+import { savedAddresses, user, type OrderAddress } from "../../db/schema";
 import { isUuid } from "~/lib/uuid";
-import { assertKnownPostalCode } from "./postal-codes.service";
+import { assertKnownPostalCode, isKnownFrenchPostalCode, UNKNOWN_POSTAL_CODE_MESSAGE } from "./postal-codes.service";
+import { shippingZoneOf, type ShippingZone } from "~/domain/checkout/shipping.rules";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import {
   AddressSchema,
   MAX_SAVED_ADDRESSES,
+  missingAddressFields,
   addressFieldErrors,
   type AddressField,
   type SavedAddressView,
@@ -23,6 +25,7 @@ import {
  */
 
 export const ADDRESS_NOT_FOUND_MESSAGE = "Adresse introuvable";
+export const INVALID_DELIVERY_ADDRESS_MESSAGE = "Veuillez sélectionner une adresse de livraison valide";
 export const DEFAULT_ADDRESS_UNDELETABLE_MESSAGE =
   "Impossible de supprimer l'adresse par défaut. Définissez d'abord une autre adresse par défaut.";
 export const ADDRESS_LIMIT_MESSAGE = `Vous ne pouvez pas enregistrer plus de ${MAX_SAVED_ADDRESSES} adresses. Supprimez-en une pour en ajouter une nouvelle.`;
@@ -215,4 +218,68 @@ export async function deleteAddress(db: Executor, userId: string, id: string): P
 /** The erasure of an account (RGPD art. 17). */
 export async function eraseAddressesOf(tx: Executor, userId: string): Promise<void> {
   await tx.delete(savedAddresses).where(eq(savedAddresses.userId, userId));
+}
+
+export type ResolvedAddress = { address: OrderAddress; shippingZone: ShippingZone };
+
+/**
+ * The shopper's own saved address, complete and valid, as an order keeps it, with its delivery
+ * zone: the checkout and the change of address of a pending order apply the same rules.
+ */
+export async function resolveDeliveryAddress(
+  db: Executor,
+  userId: string,
+  addressId: string,
+): Promise<{ ok: true; value: ResolvedAddress } | { ok: false; message: string }> {
+  const [row] = await db
+    .select()
+    .from(savedAddresses)
+    .where(and(eq(savedAddresses.id, addressId), eq(savedAddresses.userId, userId)));
+  if (!row) return { ok: false, message: INVALID_DELIVERY_ADDRESS_MESSAGE };
+  const missing = missingAddressFields({
+    address_line_1: row.addressLine1,
+    city: row.city,
+    postal_code: row.postalCode,
+    country: row.country,
+    first_name: row.firstName,
+    last_name: row.lastName,
+  });
+  if (missing) return { ok: false, message: missing };
+  const parsed = AddressSchema.safeParse({
+    label: row.label,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    company: row.company,
+    address_line_1: row.addressLine1,
+    address_line_2: row.addressLine2,
+    city: row.city,
+    state: row.state,
+    postal_code: row.postalCode,
+    country: row.country,
+    phone: row.phone,
+  });
+  if (!parsed.success) return { ok: false, message: `Erreur de validation: ${parsed.error.issues[0]?.message ?? ""}` };
+  const a = parsed.data;
+  // A saved address from before the postal code check may hold a code that does not exist.
+  if (a.country === "France" && !isKnownFrenchPostalCode(a.postal_code)) return { ok: false, message: UNKNOWN_POSTAL_CODE_MESSAGE };
+  const zone = shippingZoneOf(a.country, a.postal_code);
+  if (!zone) return { ok: false, message: INVALID_DELIVERY_ADDRESS_MESSAGE };
+  return {
+    ok: true,
+    value: {
+      shippingZone: zone,
+      address: {
+        first_name: a.first_name,
+        last_name: a.last_name,
+        company: a.company,
+        street: a.address_line_1,
+        additional_info: a.address_line_2,
+        city: a.city,
+        state: a.state,
+        postal_code: a.postal_code,
+        country: a.country,
+        phone: a.phone,
+      },
+    },
+  };
 }
