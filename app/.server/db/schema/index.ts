@@ -5,3 +5,4 @@ export * from "./accounts";
 export * from "./promotions";
 export * from "./gift-cards";
 export * from "./payments";
+export * from "./invoices";
