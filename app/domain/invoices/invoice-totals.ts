@@ -52,9 +52,7 @@ export function spreadProRata(total: number, weights: readonly number[]): number
   return shares;
 }
 
-function taxed(
-  line: Omit<InvoiceLine, "unit_ht_cents" | "total_ht_cents" | "vat_cents">,
-): InvoiceLine {
+function taxed(line: Omit<InvoiceLine, "unit_ht_cents" | "total_ht_cents" | "vat_cents">): InvoiceLine {
   const totalHt = htOf(line.total_ttc_cents, line.vat_rate);
   return {
     ...line,

@@ -67,7 +67,12 @@ export type InvoiceSnapshot = {
   totals: InvoiceTotals;
   vat_breakdown: VatBreakdownRow[];
   /** Paid (invoice) or refunded (credit note): by bank card and by gift cards. */
-  payment: { card_label: string | null; card_cents: number; gift_card_cents: number; gift_cards: { last4: string; amount_cents: number }[] };
+  payment: {
+    card_label: string | null;
+    card_cents: number;
+    gift_card_cents: number;
+    gift_cards: { last4: string; amount_cents: number }[];
+  };
   mentions: string[];
 };
 
@@ -84,3 +89,19 @@ export type OrderDocumentView = {
 export function documentLinkLabel(doc: Pick<OrderDocumentView, "kind" | "number">): string {
   return doc.kind === "invoice" ? "Télécharger la facture" : `Télécharger l'avoir ${doc.number ?? ""}`.trim();
 }
+
+/** Who downloads: the shopper (their own orders) or the back-office. */
+export type DocumentAudience = "shopper" | "admin";
+
+/** The download address of an order's invoice or of one of its credit notes. */
+export function orderDocumentUrl(
+  audience: DocumentAudience,
+  orderId: string,
+  doc: { kind: "invoice" } | { kind: "credit_note"; number: string },
+): string {
+  const base = `/api/v1/${audience === "admin" ? "admin/" : ""}orders/${orderId}`;
+  return doc.kind === "invoice" ? `${base}/invoice` : `${base}/credit-notes/${encodeURIComponent(doc.number)}`;
+}
+
+/** Payment statuses of orders that were paid, hence invoiced (a refunded one has its credit note too). */
+export const INVOICED_PAYMENT_STATUSES: readonly string[] = ["paid", "refunded"];

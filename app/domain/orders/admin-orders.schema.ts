@@ -3,6 +3,7 @@ import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { ORDER_STATUS_VALUES, type OrderAddressView, type OrderStatusValue } from "~/domain/orders/order.types";
 import { API_MAX_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE } from "~/lib/shop-rules";
+import type { OrderDocumentView } from "~/domain/invoices/invoice.types";
 
 export const ADMIN_ORDER_FILTERS = ["all", ...ORDER_STATUS_VALUES] as const;
 export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
@@ -94,6 +95,8 @@ export type AdminOrderDetail = {
   /** Null when the order was billed to the shipping address. */
   billing_address: OrderAddressView | null;
   items: AdminOrderLine[];
+  /** The invoice, then its credit notes, downloaded through the back-office API. */
+  documents: OrderDocumentView[];
 };
 
 /** "12 rue des Lilas, 69003 Lyon, France", or the spec's fallback when nothing is known. */
