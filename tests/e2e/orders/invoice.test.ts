@@ -98,6 +98,37 @@ describe("invoices", () => {
     }
   });
 
+  it("offers the invoice in the back-office's order detail, through the back-office API", async () => {
+    const context = await signedInContext(browser, baseURL, admin, { acceptDownloads: true });
+    const page = await context.newPage();
+    try {
+      await page.goto(`/admin/commandes?search=${order.number}`);
+      const row = page.getByRole("row").filter({ hasText: order.number });
+      const dialog = page.getByRole("dialog", { name: `Commande ${order.number}` });
+      await expect
+        .poll(
+          async () => {
+            if (await dialog.isVisible()) return true;
+            await row
+              .getByRole("button", { name: `Détails de la commande ${order.number}` })
+              .click({ timeout: 1000 })
+              .catch(() => undefined);
+            await dialog.waitFor({ timeout: 1500 }).catch(() => undefined);
+            return dialog.isVisible();
+          },
+          { timeout: 20_000, interval: 100 },
+        )
+        .toBe(true);
+      const link = dialog.getByRole("link", { name: "Télécharger la facture" });
+      await expect.poll(() => link.isVisible()).toBe(true);
+      expect(await link.getAttribute("href")).toBe(`/api/v1/admin/orders/${order.id}/invoice`);
+      const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+      expect(download.suggestedFilename()).toBe(`${order.documents[0].number}.pdf`);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("lists the credit note once the back-office cancels the paid order", async () => {
     const changed = await setOrderStatusOverHttp(baseURL, admin, order.id, "cancelled");
     expect(changed.status).toBe(200);
