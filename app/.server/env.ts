@@ -59,6 +59,8 @@ const EnvSchema = z
     LEGAL_PHONE: z.string().min(1).default("01 23 45 67 89"),
     LEGAL_EMAIL: z.string().min(1).default("contact@aurore-beaute.fr"),
     LEGAL_RCS: z.string().min(1).default("RCS Paris 000 000 000 (fictif)"),
+    /** Printed on invoices and credit notes (docs/decisions/031-invoices.md). */
+    LEGAL_SIREN: z.string().min(1).default("000 000 000 (fictif)"),
     LEGAL_SHARE_CAPITAL: z.string().min(1).default("10 000 €"),
     LEGAL_VAT_NUMBER: z.string().min(1).default("FR00 000000000 (fictif)"),
     LEGAL_PUBLICATION_DIRECTOR: z.string().min(1).default("Camille Aurore, présidente (fictive)"),

@@ -22,6 +22,18 @@ export function jsonOk(body: unknown, init: { maxAge?: number; status?: number }
   return Response.json(body, { status: init.status ?? 200, headers });
 }
 
+/** A PDF download: `attachment` with its file name, never cached by a shared cache. */
+export function pdfAttachment(bytes: Uint8Array, filename: string): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
+      "Content-Length": String(bytes.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
 export const JSON_EXPECTED_MESSAGE = "Le corps de la requête doit être du JSON (Content-Type: application/json).";
 export const JSON_EMPTY_MESSAGE = "Le corps de la requête est vide.";
 export const JSON_INVALID_MESSAGE = "Le corps de la requête n'est pas du JSON valide.";

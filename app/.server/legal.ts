@@ -7,6 +7,7 @@ export type LegalInfo = {
   phone: string;
   email: string;
   rcs: string;
+  siren: string;
   shareCapital: string;
   vatNumber: string;
   publicationDirector: string;
@@ -24,6 +25,7 @@ export function getLegalInfo(): LegalInfo {
     phone: env.LEGAL_PHONE,
     email: env.LEGAL_EMAIL,
     rcs: env.LEGAL_RCS,
+    siren: env.LEGAL_SIREN,
     shareCapital: env.LEGAL_SHARE_CAPITAL,
     vatNumber: env.LEGAL_VAT_NUMBER,
     publicationDirector: env.LEGAL_PUBLICATION_DIRECTOR,

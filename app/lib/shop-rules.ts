@@ -133,6 +133,12 @@ export const ORDER_CONFIRMATION_REDIRECT_MS = 5000;
 /** Order numbers: "AUR-2026-000123", counted per Paris calendar year, at least 6 digits. */
 export const ORDER_NUMBER_PREFIX = "AUR";
 export const ORDER_NUMBER_DIGITS = 6;
+/** Invoices "FA-2026-000001" and credit notes "AV-2026-000001", counted per kind and Paris year (decision 031). */
+export const INVOICE_NUMBER_PREFIX = "FA";
+export const CREDIT_NOTE_NUMBER_PREFIX = "AV";
+export const INVOICE_NUMBER_DIGITS = 6;
+/** French VAT on everything the shop sells (prices are VAT-inclusive); gift cards are outside its scope. */
+export const STANDARD_VAT_RATE_PERCENT = 20;
 /** Order cards show this many items, then "+N autres" ("+1 autre"). */
 export const ORDER_CARD_ITEMS_SHOWN = 3;
 

@@ -54,6 +54,9 @@ const OWNER: Record<string, string> = {
   orderNumberCounters: "modules/orders",
   orderItems: "modules/orders",
   orderStatusChanges: "modules/orders",
+  // Invoices and credit notes, and their gapless per-year counters (FA-2026-000001, AV-2026-000001).
+  invoiceDocuments: "modules/invoices",
+  invoiceNumberCounters: "modules/invoices",
   stockMovements: "modules/inventory",
   carts: "modules/cart",
   cartItems: "modules/cart",

@@ -14,6 +14,7 @@ export type ApiOperation = {
   body?: z.ZodType;
   /** A non-JSON body (a file upload), documented by its media types. */
   rawBody?: { contentTypes: string[]; description: string };
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  /** A response is JSON with its schema, or a file of `binary` media type (a PDF download). */
+  responses: Record<number, { description: string; schema?: z.ZodType; binary?: string }>;
   auth?: "none" | "session" | "admin";
 };

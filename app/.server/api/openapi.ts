@@ -42,6 +42,7 @@ import {
   NotificationsReadAllSchema,
 } from "../modules/notifications/notifications.api-schemas";
 import { adminOrderOperations } from "../modules/orders/orders-admin.api-schemas";
+import { invoiceOperations } from "../modules/invoices/invoices.api-schemas";
 import { productImageOperations } from "../media/product-images.api-schemas";
 import { brandOperations } from "../modules/catalog/brands.api-schemas";
 
@@ -202,6 +203,7 @@ export const operations: ApiOperation[] = [
     },
   },
   ...adminOrderOperations(),
+  ...invoiceOperations(),
   ...productImageOperations(),
   ...addressOperations(),
   ...paymentMethodOperations(),
@@ -532,6 +534,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
       responses[status] = {
         description: response.description,
         ...(response.schema ? { content: { "application/json": { schema: toSchema(response.schema, "output") } } } : {}),
+        ...(response.binary ? { content: { [response.binary]: { schema: { type: "string", format: "binary" } } } } : {}),
       };
     }
     paths[op.path] ??= {};

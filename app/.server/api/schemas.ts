@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { CategoryView, ProductCardView, ProductView } from "~/domain/catalog/catalog.types";
 import type { CartView } from "~/domain/cart/cart.types";
 import type { OrderView } from "~/domain/orders/order.types";
+import { INVOICE_DOCUMENT_KINDS } from "~/domain/invoices/invoice.types";
 
 /** Response shapes of the public API, described in zod so the OpenAPI document is generated. */
 export const ApiErrorSchema = z
@@ -140,6 +141,18 @@ export const OrderAddressSchema = z.object({
   phone: z.string(),
 });
 
+export const OrderDocumentSchema = z
+  .object({
+    kind: z.enum(INVOICE_DOCUMENT_KINDS).describe("invoice : facture ; credit_note : avoir"),
+    number: z
+      .string()
+      .nullable()
+      .describe("FA-2026-000001 / AV-2026-000001 ; null : facture d'une commande antérieure, numérotée à son premier téléchargement"),
+    issued_at: z.iso.datetime().nullable(),
+    url: z.string().describe("Adresse de téléchargement du PDF"),
+  })
+  .meta({ id: "OrderDocument" });
+
 export const OrderSchema = z
   .object({
     id: z.uuid(),
@@ -214,6 +227,7 @@ export const OrderSchema = z
         }),
       )
       .describe("Cartes cadeaux achetées dans cette commande (4 derniers caractères du code)"),
+    documents: z.array(OrderDocumentSchema).describe("La facture puis les avoirs de la commande (PDF)"),
   })
   .meta({ id: "Order" });
 

@@ -30,6 +30,7 @@ import {
   reverseOrderPoints,
 } from "~/.server/modules/loyalty/loyalty.service";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
+import { creditNoteReason, issueCreditNote } from "~/.server/modules/invoices/invoices.service";
 import { PROMO_RESTORE_REFUSED_MESSAGE, releaseOrderPromo, respendOrderPromo } from "~/.server/modules/promotions/promo-codes.service";
 import {
   cancelGiftCardsBoughtBy,
@@ -39,7 +40,7 @@ import {
   respendOrderGiftCards,
   restoreGiftCardsBoughtBy,
 } from "~/.server/modules/gift-cards/gift-cards.service";
-import { isCancellable, orderGiftCards, toOrderView, type OrderItemRow, type OrderRow } from "~/.server/modules/orders/order-view";
+import { isCancellable, orderViewExtras, toOrderView, type OrderItemRow, type OrderRow } from "~/.server/modules/orders/order-view";
 import {
   appendOrderStatus,
   listOrderItems,
@@ -104,7 +105,7 @@ export async function changeOrderStatus(
     }
     const items = await listOrderItems(tx, order.id);
     if (order.status === to) {
-      return { order: toOrderView(order, items, now, await orderGiftCards(tx, order.id)), changed: false, pointsCredited: 0 };
+      return { order: toOrderView(order, items, now, await orderViewExtras(tx, order)), changed: false, pointsCredited: 0 };
     }
     const change: StatusChange = { order, items, from: order.status, to, actor, now };
     let paymentStatus = order.paymentStatus;
@@ -116,7 +117,7 @@ export async function changeOrderStatus(
     await appendOrderStatus(tx, { orderId: order.id, from: change.from, to, actorUserId: actor.userId, now });
     await tellCustomer(tx, updated, items, { from: change.from, pointsCredited, now });
     refund = cardRefundDue(order, paymentStatus);
-    return { order: toOrderView(updated, items, now, await orderGiftCards(tx, order.id)), changed: true, pointsCredited };
+    return { order: toOrderView(updated, items, now, await orderViewExtras(tx, updated)), changed: true, pointsCredited };
   });
   if (result.changed) {
     // Stock shows on catalogue pages; the notification and e-mail leave once committed.
@@ -180,7 +181,10 @@ async function releaseOrder(tx: Executor, { order, items, to, actor, now }: Stat
   }
   await refundOrderGiftCards(tx, order.id, now);
   await cancelGiftCardsBoughtBy(tx, order.id, now);
-  return order.paymentStatus === "paid" ? "refunded" : order.paymentStatus;
+  if (order.paymentStatus !== "paid") return order.paymentStatus;
+  // The money goes back: a credit note of the whole invoice (docs/decisions/031-invoices.md).
+  await issueCreditNote(tx, { orderId: order.id, reason: creditNoteReason(to), now });
+  return "refunded";
 }
 
 /** Entering the held set again: stock, points, promo use and gift card amounts are taken again, or refused. */

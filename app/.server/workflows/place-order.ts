@@ -39,6 +39,7 @@ import {
 } from "~/.server/modules/gift-cards/gift-cards.service";
 import type { GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { INSUFFICIENT_POINTS_MESSAGE, useLoyaltyPoints } from "~/.server/modules/loyalty/loyalty.service";
+import { issueInvoice } from "~/.server/modules/invoices/invoices.service";
 import { insufficientStockMessage, recordTakenStock, takeStock, type TakenStock } from "~/.server/modules/inventory/inventory.service";
 import {
   addOrderItems,
@@ -601,6 +602,7 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
   await appendOrderStatus(tx, { orderId, from: null, to: "pending", actorUserId: userId, now });
   await spendOrderPoints(tx, { userId, points: request.points_to_use, orderId, ref, now });
   const issued = await settleGiftCards(tx, { ...input, orderId });
+  await issueInvoice(tx, orderId, now); // numbered in this transaction: no gap (docs/decisions/031-invoices.md)
   // 10. The card, if the shopper asked: brand, last four digits, holder and expiry only.
   if (request.save_card && request.card && charge) {
     const card = { brand: charge.brand, lastFour: charge.lastFour, holder: request.card.holder, expiry: parseExpiry(request.card.expiry) };

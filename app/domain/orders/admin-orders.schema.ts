@@ -4,6 +4,7 @@ import { text } from "~/lib/safe-text";
 import { ORDER_STATUS_VALUES, type OrderAddressView, type OrderRelayPointView, type OrderStatusValue } from "~/domain/orders/order.types";
 import type { ExpressPerk } from "~/domain/delivery/delivery-methods";
 import { API_MAX_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE } from "~/lib/shop-rules";
+import type { OrderDocumentView } from "~/domain/invoices/invoice.types";
 
 export const ADMIN_ORDER_FILTERS = ["all", ...ORDER_STATUS_VALUES] as const;
 export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
@@ -100,6 +101,8 @@ export type AdminOrderDetail = {
   estimated_delivery_date: string | null;
   express_perk: ExpressPerk | null;
   items: AdminOrderLine[];
+  /** The invoice, then its credit notes, downloaded through the back-office API. */
+  documents: OrderDocumentView[];
 };
 
 /** "12 rue des Lilas, 69003 Lyon, France", or the spec's fallback when nothing is known. */

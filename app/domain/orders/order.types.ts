@@ -2,6 +2,7 @@ import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery
 /** Orders as the pages and the API see them (isomorphic, no server code). */
 import { ORDER_NUMBER_DIGITS, ORDER_NUMBER_PREFIX } from "~/lib/shop-rules";
 import { plural } from "~/lib/plural";
+import type { OrderDocumentView } from "~/domain/invoices/invoice.types";
 
 export const ORDER_STATUS_VALUES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
 export type OrderStatusValue = (typeof ORDER_STATUS_VALUES)[number];
@@ -119,6 +120,8 @@ export type OrderView = {
     status: "active" | "disabled" | "cancelled";
     expires_at: string;
   }[];
+  /** The invoice, then its credit notes, with their download addresses (docs/decisions/031-invoices.md). */
+  documents: OrderDocumentView[];
 };
 
 /** "3 commandes": the count line above an order list. */

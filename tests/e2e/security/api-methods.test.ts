@@ -24,6 +24,8 @@ const USER_ROUTES: [path: string, unserved: string[]][] = [
   ["/api/v1/orders", ["PUT", "PATCH", "DELETE"]],
   [`/api/v1/orders/${ID}`, ["POST", "PUT", "PATCH", "DELETE"]],
   [`/api/v1/orders/${ID}/cancel`, ["GET", "PUT", "PATCH", "DELETE"]],
+  [`/api/v1/orders/${ID}/invoice`, ["POST", "PUT", "PATCH", "DELETE"]],
+  [`/api/v1/orders/${ID}/credit-notes/AV-2026-000001`, ["POST", "PUT", "PATCH", "DELETE"]],
   ["/api/v1/favorites", ["PUT", "PATCH", "DELETE"]],
   [`/api/v1/favorites/${ID}`, ["POST", "PUT", "PATCH"]],
 ];

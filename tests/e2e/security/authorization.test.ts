@@ -35,6 +35,11 @@ describe("the administrator's area is guarded on the server", () => {
   it("finds the admin routes in the route config", () => {
     expect(adminPaths).toContain("/admin");
     expect(adminPaths).toContain("/admin/promotions");
+    // The back-office's PDF downloads (docs/decisions/031-invoices.md) are admin API routes too.
+    expect(adminPaths).toContain("/api/v1/admin/orders/00000000-0000-0000-0000-000000000000/invoice");
+    expect(adminPaths).toContain(
+      "/api/v1/admin/orders/00000000-0000-0000-0000-000000000000/credit-notes/00000000-0000-0000-0000-000000000000",
+    );
   });
 
   it.each(adminPaths)("%s: visitor 401, shopper 403, administrator 200 (404 for an unknown id)", async (path) => {

@@ -6,3 +6,4 @@ export * from "./promotions";
 export * from "./gift-cards";
 export * from "./payments";
 export * from "./delivery";
+export * from "./invoices";

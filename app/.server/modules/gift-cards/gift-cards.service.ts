@@ -417,6 +417,20 @@ export function giftCardConfirmationLines(issued: readonly IssuedGiftCard[]): st
   return lines;
 }
 
+/**
+ * The face value of each card an order bought, by its order line: the line's total beyond it is
+ * the card's delivery fee (the invoices print the voucher outside the scope of VAT, the fee in it).
+ */
+export async function giftCardValuesByOrderItem(db: Executor, orderId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ itemId: giftCards.purchaseOrderItemId, amountCents: giftCards.amountCents })
+    .from(giftCards)
+    .where(eq(giftCards.purchaseOrderId, orderId));
+  const out = new Map<string, number>();
+  for (const r of rows) if (r.itemId) out.set(r.itemId, (out.get(r.itemId) ?? 0) + r.amountCents);
+  return out;
+}
+
 /** Cards bought by these orders, for the order views (last 4 only). */
 export async function giftCardsBoughtBy(db: Executor, orderIds: readonly string[]): Promise<Map<string, BoughtGiftCardView[]>> {
   const out = new Map<string, BoughtGiftCardView[]>();

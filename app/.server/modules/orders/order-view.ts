@@ -6,6 +6,7 @@ import { asc, inArray } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { orderItems, orders } from "~/.server/db/schema";
 import { giftCardPaymentsOf, giftCardsBoughtBy } from "~/.server/modules/gift-cards/gift-cards.service";
+import { orderDocumentsOf } from "~/.server/modules/invoices/invoice-documents";
 import { ORDER_CHANGE_WINDOW_HOURS } from "~/lib/shop-rules";
 import { type OrderStatusValue, type OrderView } from "~/domain/orders/order.types";
 
@@ -19,11 +20,11 @@ export function isCancellable(order: Pick<OrderRow, "status" | "createdAt">, now
   return order.status === "pending" && now.getTime() - order.createdAt.getTime() < CHANGE_WINDOW_MS;
 }
 
-/** Gift cards of an order: those that paid it and those it bought. */
-export type OrderGiftCards = Pick<OrderView, "gift_card_payments" | "gift_cards">;
-const NO_GIFT_CARDS: OrderGiftCards = { gift_card_payments: [], gift_cards: [] };
+/** What a view adds from other modules: the gift cards that paid the order and those it bought, its invoice and credit notes. */
+export type OrderViewExtras = Pick<OrderView, "gift_card_payments" | "gift_cards" | "documents">;
+const NO_EXTRAS: OrderViewExtras = { gift_card_payments: [], gift_cards: [], documents: [] };
 
-export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Date(), gift: OrderGiftCards = NO_GIFT_CARDS): OrderView {
+export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Date(), gift: OrderViewExtras = NO_EXTRAS): OrderView {
   return {
     id: order.id,
     number: order.orderNumber,
@@ -66,13 +67,19 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Da
     gift_card_cents: order.giftCardCents,
     gift_card_payments: gift.gift_card_payments,
     gift_cards: gift.gift_cards,
+    documents: gift.documents,
   };
 }
 
-/** The gift cards of one order, for a view built from rows already read. */
-export async function orderGiftCards(db: Executor, orderId: string): Promise<OrderGiftCards> {
-  const [payments, bought] = [await giftCardPaymentsOf(db, [orderId]), await giftCardsBoughtBy(db, [orderId])];
-  return { gift_card_payments: payments.get(orderId) ?? [], gift_cards: bought.get(orderId) ?? [] };
+/** The gift cards and documents of one order, for a view built from its row already read. */
+export async function orderViewExtras(db: Executor, order: Pick<OrderRow, "id" | "paymentStatus">): Promise<OrderViewExtras> {
+  const [payments, bought] = [await giftCardPaymentsOf(db, [order.id]), await giftCardsBoughtBy(db, [order.id])];
+  const documents = await orderDocumentsOf(db, [order], "shopper");
+  return {
+    gift_card_payments: payments.get(order.id) ?? [],
+    gift_cards: bought.get(order.id) ?? [],
+    documents: documents.get(order.id) ?? [],
+  };
 }
 
 /** Views of the given order rows, with their items (one query for all items). */
@@ -97,10 +104,12 @@ export async function withItems(db: Executor, rows: OrderRow[], now = new Date()
   const ids = rows.map((r) => r.id);
   const payments = await giftCardPaymentsOf(db, ids);
   const bought = await giftCardsBoughtBy(db, ids);
+  const documents = await orderDocumentsOf(db, rows, "shopper");
   return rows.map((r) =>
     toOrderView(r, byOrder.get(r.id) ?? [], now, {
       gift_card_payments: payments.get(r.id) ?? [],
       gift_cards: bought.get(r.id) ?? [],
+      documents: documents.get(r.id) ?? [],
     }),
   );
 }

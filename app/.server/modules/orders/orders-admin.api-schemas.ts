@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ApiOperation } from "~/.server/api/api-operation";
-import { ApiErrorSchema, OrderAddressSchema, OrderSchema } from "../../api/schemas";
+import { ApiErrorSchema, OrderAddressSchema, OrderDocumentSchema, OrderSchema } from "../../api/schemas";
 import { CARRIERS } from "~/domain/orders/shipping-tracking";
 import { AdminOrderQuerySchema } from "~/domain/orders/admin-orders.schema";
 import { ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
@@ -73,6 +73,7 @@ export const AdminOrderDetailSchema = z
         total_price_cents: z.int(),
       }),
     ),
+    documents: z.array(OrderDocumentSchema).describe("La facture puis les avoirs, à télécharger par /api/v1/admin/orders/{id}/…"),
   })
   .meta({ id: "AdminOrderDetail" });
 

@@ -13,6 +13,7 @@ import { foldAccents } from "../catalog/search-query";
 import { createCountMemo } from "../../count-memo";
 import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery-methods";
 import { DELIVERY_METHOD_TITLES } from "~/domain/delivery/delivery-methods-form";
+import { orderDocumentsOf } from "../invoices/invoice-documents";
 import { type AdminOrderDetail, type AdminOrderPage, type AdminOrderRow, formatAdminAddress } from "~/domain/orders/admin-orders.schema";
 import type { OrderStatusValue } from "~/domain/orders/order.types";
 import { ADMIN_ORDER_SHORT_ID_LENGTH, ADMIN_ORDERS_PAGE_SIZE } from "~/lib/shop-rules";
@@ -182,6 +183,7 @@ export async function getAdminOrder(db: Executor, id: string): Promise<AdminOrde
   const o = order.order;
   const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id));
   const metadata = o.metadata as Metadata;
+  const documents = await orderDocumentsOf(db, [o], "admin");
   return {
     id: o.id,
     number: o.orderNumber,
@@ -214,5 +216,6 @@ export async function getAdminOrder(db: Executor, id: string): Promise<AdminOrde
       unit_price_cents: l.unitPriceCents,
       total_price_cents: l.totalPriceCents,
     })),
+    documents: documents.get(o.id) ?? [],
   };
 }

@@ -7,6 +7,7 @@ import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import type { OrderAddressView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
+import { OrderDocuments } from "~/components/orders/order-documents";
 
 const LOAD_FAILED = "Une erreur est survenue";
 
@@ -131,6 +132,7 @@ export function AdminOrderDetailModal({ orderId, number, onClose }: { orderId: s
               ))}
             </ul>
           </section>
+          <OrderDocuments documents={order.documents ?? []} />
         </div>
       ) : null}
     </Modal>

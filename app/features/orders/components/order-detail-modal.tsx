@@ -9,6 +9,7 @@ import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { orderPaymentLabel, type OrderView } from "~/domain/orders/order.types";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { OrderDocuments } from "~/components/orders/order-documents";
 import { buttonClass } from "~/components/ui/button";
 
 const CANCEL_FAILED_MESSAGE = "Une erreur est survenue";
@@ -134,6 +135,10 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
           <h3 className="font-semibold">Paiement</h3>
           <p className="mt-2 text-sm text-muted">{payment ?? (order.gift_card_cents > 0 ? "Carte cadeau" : "Non renseigné")}</p>
         </div>
+      </div>
+
+      <div className="mt-6">
+        <OrderDocuments documents={order.documents ?? []} />
       </div>
 
       <CancelOrder

@@ -1,0 +1,437 @@
+/**
+ * Invoices and credit notes (docs/decisions/031-invoices.md). This module is the only writer of
+ * invoice_documents and invoice_number_counters.
+ *
+ * A document is issued inside the transaction of what it records (the order placed, the order
+ * cancelled or returned) and numbered there, so numbers have no gaps: a rolled-back order gives
+ * its number back. Its snapshot holds everything it prints, read from the order at that moment;
+ * nothing later (a renamed product, a new address, new legal details) changes it. Its PDF is
+ * rendered on the first download and stored, so every download returns the same bytes.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Database, Executor } from "~/.server/db/client";
+import { invoiceDocuments, invoiceNumberCounters, orders, type OrderAddress } from "~/.server/db/schema";
+import { getLegalInfo } from "~/.server/legal";
+import { giftCardPaymentsOf, giftCardValuesByOrderItem } from "~/.server/modules/gift-cards/gift-cards.service";
+import { listOrderItems, lockOrder, ORDER_NOT_FOUND_MESSAGE } from "~/.server/modules/orders/orders.service";
+import type { OrderItemRow, OrderRow } from "~/.server/modules/orders/order-view";
+import { lineName } from "~/domain/cart/line-name";
+import { SHIPPING_ZONES, type ShippingZone } from "~/domain/checkout/shipping.rules";
+import { invalid, notFound } from "~/domain/errors";
+import { computeInvoiceDocument, negateLines, summarise, type TaxableLine } from "~/domain/invoices/invoice-totals";
+import {
+  formatInvoiceNumber,
+  INVOICED_PAYMENT_STATUSES,
+  type InvoiceDiscount,
+  type InvoiceDocumentKind,
+  type InvoiceLine,
+  type InvoiceSnapshot,
+} from "~/domain/invoices/invoice.types";
+import { orderPaymentLabel } from "~/domain/orders/order.types";
+import { formatDate, parisYear } from "~/lib/paris-time";
+import { STANDARD_VAT_RATE_PERCENT } from "~/lib/shop-rules";
+import { isUuid } from "~/lib/uuid";
+import { renderDocumentPdf } from "./invoice-pdf";
+
+export type InvoiceDocumentRow = typeof invoiceDocuments.$inferSelect;
+
+export const DOCUMENT_NOT_FOUND_MESSAGE = "Document introuvable";
+export const CREDIT_NOTE_LINES_MESSAGE = "Lignes d'avoir invalides";
+
+export const NO_EARLY_PAYMENT_DISCOUNT = "Pas d'escompte pour paiement anticipé.";
+export const GIFT_CARD_VAT_MENTION =
+  "Cartes cadeaux : bons à usages multiples, hors du champ d'application de la TVA (art. 256 ter du CGI) ; la TVA est due lors de leur utilisation.";
+
+/* -------------------------------------------------------------------------------------------- */
+/* Numbers                                                                                        */
+/* -------------------------------------------------------------------------------------------- */
+
+/**
+ * The next number of a kind in the Paris year of `at`: one upsert of the counter, whose row stays
+ * locked until the caller's transaction ends (same pattern as order numbers, decision 028).
+ */
+export async function allocateInvoiceNumber(tx: Executor, kind: InvoiceDocumentKind, at: Date): Promise<string> {
+  const year = parisYear(at);
+  const [row] = await tx
+    .insert(invoiceNumberCounters)
+    .values({ kind, year, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: [invoiceNumberCounters.kind, invoiceNumberCounters.year],
+      set: { lastValue: sql`${invoiceNumberCounters.lastValue} + 1` },
+    })
+    .returning({ lastValue: invoiceNumberCounters.lastValue });
+  return formatInvoiceNumber(kind, year, row.lastValue);
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* The snapshot                                                                                   */
+/* -------------------------------------------------------------------------------------------- */
+
+function addressLines(address: OrderAddress | null | undefined): string[] {
+  if (!address) return [];
+  const name = [address.first_name, address.last_name].filter(Boolean).join(" ");
+  const town = [address.postal_code, address.city].filter(Boolean).join(" ");
+  return [name, address.company, address.street, address.additional_info, town, address.country].filter(
+    (l): l is string => typeof l === "string" && l.trim() !== "",
+  );
+}
+
+type OrderMetadata = {
+  customer_info?: { email?: string; name?: string };
+  shipping_info?: { zone?: string };
+  payment?: { brand: string; last_four: string };
+};
+
+function seller(): InvoiceSnapshot["seller"] {
+  const legal = getLegalInfo();
+  return {
+    name: legal.companyName,
+    legal_form: legal.legalForm,
+    address: legal.address,
+    siren: legal.siren,
+    rcs: legal.rcs,
+    vat_number: legal.vatNumber,
+    share_capital: legal.shareCapital,
+    email: legal.email,
+    phone: legal.phone,
+  };
+}
+
+function buyer(order: OrderRow): InvoiceSnapshot["buyer"] {
+  const metadata = order.metadata as OrderMetadata;
+  const billing = order.billingAddress ?? order.shippingAddress;
+  const billingLines = addressLines(billing);
+  const name = [billing.first_name, billing.last_name].filter(Boolean).join(" ") || metadata.customer_info?.name || "";
+  // An order of e-mail gift cards alone keeps the contact in place of an address: nothing to ship.
+  const shipped = Boolean(order.shippingAddress.street);
+  return {
+    name,
+    email: metadata.customer_info?.email ?? null,
+    billing_address: billingLines.length > 0 ? billingLines : [name],
+    shipping_address: shipped ? addressLines(order.shippingAddress) : null,
+  };
+}
+
+/** The order's lines as it was sold: products, gift cards (face value and delivery fee apart), delivery. */
+function taxableLines(order: OrderRow, items: readonly OrderItemRow[], cardValues: ReadonlyMap<string, number>): TaxableLine[] {
+  const lines: TaxableLine[] = [];
+  for (const item of items) {
+    const cardValue = cardValues.get(item.id);
+    if (cardValue === undefined) {
+      lines.push({
+        kind: "product",
+        designation: lineName(item.productSnapshot.name, item.productSnapshot.variant_label),
+        orderItemId: item.id,
+        quantity: item.quantity,
+        unitTtcCents: item.unitPriceCents,
+        totalTtcCents: item.totalPriceCents,
+        vatRate: STANDARD_VAT_RATE_PERCENT,
+        discountable: true,
+      });
+      continue;
+    }
+    const value = Math.min(cardValue, item.totalPriceCents);
+    lines.push({
+      kind: "gift_card",
+      designation: item.productSnapshot.name,
+      orderItemId: item.id,
+      quantity: 1,
+      unitTtcCents: value,
+      totalTtcCents: value,
+      vatRate: null,
+      discountable: false,
+    });
+    const fee = item.totalPriceCents - value;
+    if (fee > 0) {
+      lines.push({
+        kind: "gift_card_fee",
+        designation: "Envoi postal de la carte cadeau",
+        orderItemId: item.id,
+        quantity: 1,
+        unitTtcCents: fee,
+        totalTtcCents: fee,
+        vatRate: STANDARD_VAT_RATE_PERCENT,
+        discountable: false,
+      });
+    }
+  }
+  const zone = (order.metadata as OrderMetadata).shipping_info?.zone;
+  if (order.shippingCents > 0 || zone) {
+    const zoneLabel = zone && zone in SHIPPING_ZONES ? SHIPPING_ZONES[zone as ShippingZone].label : null;
+    lines.push({
+      kind: "shipping",
+      designation: `Livraison${zoneLabel ? ` (${zoneLabel})` : ""}${order.shippingCents === 0 ? " offerte" : ""}`,
+      orderItemId: null,
+      quantity: 1,
+      unitTtcCents: order.shippingCents,
+      totalTtcCents: order.shippingCents,
+      vatRate: STANDARD_VAT_RATE_PERCENT,
+      discountable: false,
+    });
+  }
+  return lines;
+}
+
+function orderDiscounts(order: OrderRow): InvoiceDiscount[] {
+  return [
+    ...(order.discountCents > 0
+      ? [{ designation: `Points Beauty Pass (${order.pointsUsed} points)`, amount_cents: order.discountCents }]
+      : []),
+    ...(order.promoDiscountCents > 0
+      ? [{ designation: `Code promo ${order.promoCode ?? ""}`.trim(), amount_cents: order.promoDiscountCents }]
+      : []),
+  ];
+}
+
+function mentionsFor(lines: readonly InvoiceLine[], extra: string[] = []): string[] {
+  return [...extra, ...(lines.some((l) => l.vat_rate === null) ? [GIFT_CARD_VAT_MENTION] : []), NO_EARLY_PAYMENT_DISCOUNT];
+}
+
+async function readOrder(tx: Executor, orderId: string): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound("not_found", ORDER_NOT_FOUND_MESSAGE);
+  return order;
+}
+
+async function insertDocument(tx: Executor, snapshot: InvoiceSnapshot, orderId: string): Promise<InvoiceDocumentRow> {
+  const [row] = await tx
+    .insert(invoiceDocuments)
+    .values({
+      kind: snapshot.kind,
+      number: snapshot.number,
+      orderId,
+      issuedAt: new Date(snapshot.issued_at),
+      totalCents: Math.abs(snapshot.totals.ttc_cents),
+      snapshot,
+      createdAt: new Date(snapshot.issued_at),
+    })
+    .returning();
+  return row;
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Issuing                                                                                        */
+/* -------------------------------------------------------------------------------------------- */
+
+/**
+ * The order's invoice, numbered and frozen in the caller's transaction (place-order calls it once
+ * the items and gift cards are written). Its total is the order's total, to the cent.
+ */
+export async function issueInvoice(tx: Executor, orderId: string, now: Date): Promise<InvoiceDocumentRow> {
+  const order = await readOrder(tx, orderId);
+  const items = await listOrderItems(tx, orderId);
+  const cardValues = await giftCardValuesByOrderItem(tx, orderId);
+  const paidWithCards = (await giftCardPaymentsOf(tx, [orderId])).get(orderId) ?? [];
+  const computed = computeInvoiceDocument(taxableLines(order, items, cardValues), orderDiscounts(order));
+  if (computed.totals.ttc_cents !== order.totalCents) {
+    // The order's own amounts disagree with its lines: never print a wrong invoice.
+    throw new Error(`invoice of order ${orderId}: lines add up to ${computed.totals.ttc_cents}, order total ${order.totalCents}`);
+  }
+  const number = await allocateInvoiceNumber(tx, "invoice", now);
+  const snapshot: InvoiceSnapshot = {
+    version: 1,
+    kind: "invoice",
+    number,
+    issued_at: now.toISOString(),
+    order: { id: order.id, number: order.orderNumber, placed_at: order.createdAt.toISOString() },
+    invoice: null,
+    reason: null,
+    seller: seller(),
+    buyer: buyer(order),
+    lines: computed.lines,
+    discounts: orderDiscounts(order),
+    totals: computed.totals,
+    vat_breakdown: computed.vat_breakdown,
+    payment: {
+      card_label: orderPaymentLabel((order.metadata as OrderMetadata).payment),
+      card_cents: order.totalCents - order.giftCardCents,
+      gift_card_cents: order.giftCardCents,
+      gift_cards: paidWithCards,
+    },
+    mentions: mentionsFor(computed.lines),
+  };
+  return insertDocument(tx, snapshot, orderId);
+}
+
+async function findInvoice(db: Executor, orderId: string): Promise<InvoiceDocumentRow | null> {
+  const [row] = await db
+    .select()
+    .from(invoiceDocuments)
+    .where(and(eq(invoiceDocuments.orderId, orderId), eq(invoiceDocuments.kind, "invoice")));
+  return row ?? null;
+}
+
+/**
+ * The invoice of an order placed before invoices existed, issued on its first download in its own
+ * transaction. The order row is locked first, so two downloads at once make one invoice; an order
+ * refunded since gets its credit note with it. Orders never paid have none (not found).
+ */
+export async function ensureInvoice(db: Database, orderId: string, now = new Date()): Promise<InvoiceDocumentRow> {
+  const existing = await findInvoice(db, orderId);
+  if (existing) return existing;
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound("not_found", ORDER_NOT_FOUND_MESSAGE);
+    const issued = await findInvoice(tx, orderId);
+    if (issued) return issued;
+    if (!INVOICED_PAYMENT_STATUSES.includes(order.paymentStatus)) throw notFound("not_found", DOCUMENT_NOT_FOUND_MESSAGE);
+    const invoice = await issueInvoice(tx, orderId, now);
+    if (order.paymentStatus === "refunded") {
+      await issueCreditNote(tx, { orderId, reason: creditNoteReason(order.status), now, invoice });
+    }
+    return invoice;
+  });
+}
+
+/** The reason a whole-order credit note prints. */
+export function creditNoteReason(status: string): string {
+  return status === "returned" ? "Retour de la commande" : "Annulation de la commande";
+}
+
+export type CreditNoteInput = {
+  orderId: string;
+  /** The order lines refunded and how many of each; the whole order when absent. */
+  lines?: readonly { orderItemId: string; quantity: number }[];
+  /** Delivery refunded with those lines (whole-order credit notes refund what the invoice charged). */
+  shippingCents?: number;
+  reason: string;
+  now: Date;
+  /** The order's invoice when the caller already has it. */
+  invoice?: InvoiceDocumentRow;
+};
+
+/**
+ * A credit note (AV number) in the caller's transaction: the negative of the refunded lines, with
+ * their share of the order's discounts, referring to the order's invoice (issued first if the
+ * order predates invoices). Without lines it cancels the whole invoice, line for line.
+ */
+export async function issueCreditNote(tx: Executor, input: CreditNoteInput): Promise<InvoiceDocumentRow> {
+  const invoice = input.invoice ?? (await findInvoice(tx, input.orderId)) ?? (await issueInvoice(tx, input.orderId, input.now));
+  const source = invoice.snapshot;
+  let lines: InvoiceLine[];
+  let payment: InvoiceSnapshot["payment"];
+  if (!input.lines) {
+    lines = negateLines(source.lines);
+    payment = source.payment;
+  } else {
+    lines = negateLines(partialCredit(source, input.lines, input.shippingCents ?? 0).lines);
+    const refunded = -lines.reduce((a, l) => a + l.total_ttc_cents, 0);
+    payment = { card_label: source.payment.card_label, card_cents: refunded, gift_card_cents: 0, gift_cards: [] };
+  }
+  const summary = summarise(lines);
+  const number = await allocateInvoiceNumber(tx, "credit_note", input.now);
+  const snapshot: InvoiceSnapshot = {
+    ...source,
+    kind: "credit_note",
+    number,
+    issued_at: input.now.toISOString(),
+    invoice: { number: invoice.number, issued_at: source.issued_at },
+    reason: input.reason,
+    lines,
+    totals: summary.totals,
+    vat_breakdown: summary.vat_breakdown,
+    payment,
+    mentions: mentionsFor(lines, [`Avoir sur la facture ${invoice.number} du ${formatDate(source.issued_at)}.`]),
+  };
+  return insertDocument(tx, snapshot, input.orderId);
+}
+
+/** Some lines of an invoice, with their pro-rata share of its discounts and the delivery refunded. */
+function partialCredit(source: InvoiceSnapshot, wanted: readonly { orderItemId: string; quantity: number }[], shippingCents: number) {
+  const selected: TaxableLine[] = [];
+  for (const { orderItemId, quantity } of wanted) {
+    const invoiced = source.lines.filter((l) => l.order_item_id === orderItemId && l.kind !== "discount");
+    const main = invoiced.find((l) => l.kind === "product" || l.kind === "gift_card");
+    if (!main || !Number.isInteger(quantity) || quantity <= 0 || quantity > main.quantity) {
+      throw invalid("invalid_credit_note_lines", CREDIT_NOTE_LINES_MESSAGE);
+    }
+    for (const l of invoiced) {
+      const q = l.kind === "product" ? quantity : l.quantity;
+      const total = l.kind === "product" && q === l.quantity ? l.total_ttc_cents : l.unit_ttc_cents * q;
+      selected.push({
+        kind: l.kind as TaxableLine["kind"],
+        designation: l.designation,
+        orderItemId: l.order_item_id,
+        quantity: q,
+        unitTtcCents: l.unit_ttc_cents,
+        totalTtcCents: total,
+        vatRate: l.vat_rate,
+        discountable: l.kind === "product",
+      });
+    }
+  }
+  if (shippingCents > 0) {
+    selected.push({
+      kind: "shipping",
+      designation: "Livraison",
+      orderItemId: null,
+      quantity: 1,
+      unitTtcCents: shippingCents,
+      totalTtcCents: shippingCents,
+      vatRate: STANDARD_VAT_RATE_PERCENT,
+      discountable: false,
+    });
+  }
+  const invoicedBase = source.lines.filter((l) => l.kind === "product").reduce((a, l) => a + l.total_ttc_cents, 0);
+  const creditedBase = selected.filter((l) => l.discountable).reduce((a, l) => a + l.totalTtcCents, 0);
+  const discounts = source.discounts.map((d) => ({
+    designation: d.designation,
+    amount_cents: invoicedBase > 0 ? Math.round((d.amount_cents * creditedBase) / invoicedBase) : 0,
+  }));
+  return computeInvoiceDocument(selected, discounts);
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Downloads                                                                                      */
+/* -------------------------------------------------------------------------------------------- */
+
+export type DocumentViewer = { userId: string } | "admin";
+export type DocumentRequest = { kind: "invoice" } | { kind: "credit_note"; number: string };
+
+/**
+ * The PDF of an order's invoice or credit note, for its owner or the back-office. Someone else's
+ * order is "Commande introuvable", as everywhere. The first download renders and stores it.
+ */
+export async function getOrderDocumentPdf(
+  db: Database,
+  input: { orderId: string; viewer: DocumentViewer; document: DocumentRequest },
+): Promise<{ bytes: Buffer; filename: string }> {
+  const orderNotFound = () => notFound("not_found", ORDER_NOT_FOUND_MESSAGE);
+  if (!isUuid(input.orderId)) throw orderNotFound();
+  const ownership = input.viewer === "admin" ? [] : [eq(orders.userId, input.viewer.userId)];
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), ...ownership));
+  if (!order) throw orderNotFound();
+
+  let doc: InvoiceDocumentRow;
+  if (input.document.kind === "invoice") {
+    doc = await ensureInvoice(db, order.id);
+  } else {
+    const [row] = await db
+      .select()
+      .from(invoiceDocuments)
+      .where(
+        and(
+          eq(invoiceDocuments.orderId, order.id),
+          eq(invoiceDocuments.kind, "credit_note"),
+          eq(invoiceDocuments.number, input.document.number),
+        ),
+      );
+    if (!row) throw notFound("not_found", DOCUMENT_NOT_FOUND_MESSAGE);
+    doc = row;
+  }
+  return { bytes: doc.pdf ?? (await storeRenderedPdf(db, doc)), filename: `${doc.number}.pdf` };
+}
+
+/** Renders the document once and keeps it; a concurrent first download keeps the one stored first. */
+async function storeRenderedPdf(db: Executor, doc: InvoiceDocumentRow): Promise<Buffer> {
+  const pdf = await renderDocumentPdf(doc.snapshot);
+  await db
+    .update(invoiceDocuments)
+    .set({ pdf })
+    .where(and(eq(invoiceDocuments.id, doc.id), sql`${invoiceDocuments.pdf} IS NULL`));
+  const [stored] = await db.select({ pdf: invoiceDocuments.pdf }).from(invoiceDocuments).where(eq(invoiceDocuments.id, doc.id));
+  return stored?.pdf ?? pdf;
+}

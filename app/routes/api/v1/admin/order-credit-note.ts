@@ -1,0 +1,19 @@
+import type { Route } from "./+types/order-credit-note";
+import { requireApiAdmin } from "~/.server/auth/session.server";
+import { apiLoader, methodNotAllowed } from "~/.server/api/route";
+import { getDb } from "~/.server/db";
+import { pdfAttachment } from "~/.server/http";
+import { getOrderDocumentPdf } from "~/.server/modules/invoices/invoices.service";
+
+/** GET /api/v1/admin/orders/:id/credit-notes/:number: a credit note of any order, as a PDF. */
+export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {
+  await requireApiAdmin(request);
+  const { bytes, filename } = await getOrderDocumentPdf(await getDb(), {
+    orderId: params.id,
+    viewer: "admin",
+    document: { kind: "credit_note", number: params.number },
+  });
+  return pdfAttachment(bytes, filename);
+});
+
+export const action = methodNotAllowed;

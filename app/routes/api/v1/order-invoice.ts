@@ -1,0 +1,19 @@
+import type { Route } from "./+types/order-invoice";
+import { requireApiUser } from "~/.server/auth/session.server";
+import { apiLoader, methodNotAllowed } from "~/.server/api/route";
+import { getDb } from "~/.server/db";
+import { pdfAttachment } from "~/.server/http";
+import { getOrderDocumentPdf } from "~/.server/modules/invoices/invoices.service";
+
+/** GET /api/v1/orders/:id/invoice: the invoice of one of the shopper's orders, as a PDF; someone else's order is "not found". */
+export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {
+  const session = await requireApiUser(request);
+  const { bytes, filename } = await getOrderDocumentPdf(await getDb(), {
+    orderId: params.id,
+    viewer: { userId: session.user.id },
+    document: { kind: "invoice" },
+  });
+  return pdfAttachment(bytes, filename);
+});
+
+export const action = methodNotAllowed;
