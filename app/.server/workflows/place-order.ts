@@ -18,7 +18,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
-import { orders, savedAddresses, userProfiles, type OrderAddress } from "~/.server/db/schema";
+import { orders, userProfiles, type OrderAddress } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import {
   emptyCart,
@@ -84,9 +84,8 @@ import type { RelayPoint } from "~/domain/delivery/relay-points";
 import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
 import { tierFor } from "~/domain/loyalty/loyalty.rules";
 import { DomainError, isDomainError, type DomainErrorKind } from "~/domain/errors";
-import { AddressSchema, missingAddressFields } from "~/domain/addresses/address.schema";
 import { maxRedeemablePoints, parseExpiry, type OrderLine, type PlaceOrderRequest } from "~/domain/checkout/checkout.schema";
-import { SHIPPING_ZONES, shippingNotices, shippingZoneOf, type ShippingQuote, type ShippingZone } from "~/domain/checkout/shipping.rules";
+import { SHIPPING_ZONES, shippingNotices, type ShippingQuote, type ShippingZone } from "~/domain/checkout/shipping.rules";
 import type { OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
