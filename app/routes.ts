@@ -76,6 +76,7 @@ export default [
   route("api/v1/orders", "routes/api/v1/orders.ts"),
   route("api/v1/orders/:id", "routes/api/v1/order.ts"),
   route("api/v1/orders/:id/cancel", "routes/api/v1/order-cancel.ts"),
+  route("api/v1/orders/:id/shipping-address", "routes/api/v1/order-shipping-address.ts"),
   route("api/v1/orders/:id/invoice", "routes/api/v1/order-invoice.ts"),
   route("api/v1/orders/:id/credit-notes/:number", "routes/api/v1/order-credit-note.ts"),
   route("api/v1/admin/order-status", "routes/api/v1/admin/order-status.ts"),

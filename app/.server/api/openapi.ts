@@ -111,7 +111,7 @@ export const operations: ApiOperation[] = [
     method: "post",
     path: "/api/v1/orders",
     summary:
-      "Passer commande (en-tête Idempotency-Key obligatoire, un par tentative). Chaque ligne désigne une variante (variant_id) ; product_id seul vaut pour un produit à une seule variante et est refusé (400) pour un produit à plusieurs variantes, comme une variante d'un autre produit que product_id. Prix (celui de la variante), frais de livraison et total sont calculés par le serveur. Cartes de test : 4242 4242 4242 4242 acceptée, 4000 0000 0000 0002 refusée.",
+      "Passer commande (en-tête Idempotency-Key obligatoire, un par tentative). Chaque ligne désigne une variante (variant_id) ; product_id seul vaut pour un produit à une seule variante et est refusé (400) pour un produit à plusieurs variantes, comme une variante d'un autre produit que product_id. Prix (celui de la variante), frais de livraison et total sont calculés par le serveur. delivery_method : standard (par défaut), relay (avec relay_point_id, voir GET /api/v1/relay-points) ou express (voir GET /api/v1/delivery-methods). Cartes de test : 4242 4242 4242 4242 acceptée, 4000 0000 0000 0002 refusée.",
     tags: ["Commandes"],
     auth: "session",
     body: PlaceOrderSchema,
@@ -168,6 +168,27 @@ export const operations: ApiOperation[] = [
       401: { description: "Connexion requise", schema: ApiErrorSchema },
       404: { description: "Commande introuvable", schema: ApiErrorSchema },
       409: { description: "Cette commande ne peut plus être annulée", schema: ApiErrorSchema },
+    },
+  },
+  {
+    method: "put",
+    path: "/api/v1/orders/{id}/shipping-address",
+    summary:
+      "Changer l'adresse de livraison de sa commande en attente, moins d'une heure après l'avoir passée : une de ses adresses enregistrées, dans la même zone de livraison (même tarif). Pas pour une livraison en point relais.",
+    tags: ["Commandes"],
+    auth: "session",
+    pathParams: z.object({ id: z.uuid() }),
+    body: z.object({ address_id: z.uuid().describe("One of the shopper's saved addresses (GET /api/v1/addresses)") }),
+    responses: {
+      200: { description: "Adresse modifiée", schema: OrderResponseSchema },
+      400: { description: "Adresse invalide ou incomplète, code postal inconnu", schema: ApiErrorSchema },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      404: { description: "Commande introuvable", schema: ApiErrorSchema },
+      409: {
+        description:
+          "Délai d'une heure passé ou commande en préparation (order_address_locked), autre zone de livraison (order_address_other_zone), point relais (order_address_relay)",
+        schema: ApiErrorSchema,
+      },
     },
   },
   {

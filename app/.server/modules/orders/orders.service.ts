@@ -170,6 +170,12 @@ export async function setOrderStatus(
   return updated;
 }
 
+/** A pending order's new delivery address (the change-of-address workflow checked it). */
+export async function setOrderShippingAddress(tx: Executor, orderId: string, address: OrderAddress, now: Date): Promise<OrderRow> {
+  const [updated] = await tx.update(orders).set({ shippingAddress: address, updatedAt: now }).where(eq(orders.id, orderId)).returning();
+  return updated;
+}
+
 /** The Beauty Pass points currently credited for the order (0 once reversed). */
 export async function setOrderPointsEarned(tx: Executor, orderId: string, points: number): Promise<void> {
   await tx.update(orders).set({ pointsEarned: points }).where(eq(orders.id, orderId));

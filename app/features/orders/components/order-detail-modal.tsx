@@ -1,5 +1,6 @@
 import { lineName } from "~/domain/cart/line-name";
 import { OrderTracking } from "./order-tracking";
+import { ChangeOrderAddress, ReorderButton } from "./order-actions";
 import { OrderDelivery } from "~/components/orders/order-delivery";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
@@ -34,9 +35,9 @@ async function requestCancellation(orderId: string): Promise<{ order: OrderView 
 /** The full order: lines, amounts, delivery address, payment, status, and cancellation while allowed. */
 export function OrderDetailModal({ order: initial, onClose }: { order: OrderView; onClose: () => void }) {
   const revalidator = useRevalidator();
-  // The cancelled order from the API shows at once, before the page's data is reloaded.
-  const [cancelled, setCancelled] = useState<OrderView | null>(null);
-  const order = cancelled ?? initial;
+  // The cancelled (or re-addressed) order from the API shows at once, before the page's data is reloaded.
+  const [updated, setUpdated] = useState<OrderView | null>(null);
+  const order = updated ?? initial;
   const payment = orderPaymentLabel(order.metadata?.payment);
   const address = order.shipping_address;
   const pointsDiscount = order.discount_cents;
@@ -141,10 +142,20 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
         <OrderDocuments documents={order.documents ?? []} />
       </div>
 
+      <ChangeOrderAddress
+        order={order}
+        onChanged={(next) => {
+          setUpdated(next);
+          showToast("Adresse de livraison modifiée");
+          void revalidator.revalidate();
+        }}
+      />
+      <ReorderButton order={order} />
+
       <CancelOrder
         order={order}
         onCancelled={(next) => {
-          setCancelled(next);
+          setUpdated(next);
           showToast("Commande annulée");
           void revalidator.revalidate();
         }}

@@ -1,0 +1,169 @@
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { addQuotedLines } from "~/components/cart/cart-store";
+import { buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/form-parts";
+import type { SavedAddressView } from "~/domain/addresses/address.schema";
+import type { CartProductQuote } from "~/domain/cart/cart.types";
+import type { OrderView } from "~/domain/orders/order.types";
+import { planReorder, reorderMessage, reorderVariantIds } from "~/domain/orders/reorder";
+
+const FAILED_MESSAGE = "Une erreur est survenue. Veuillez réessayer.";
+
+type ApiAnswer<T> = { data?: T; error?: { message?: string } };
+
+async function callApi<T>(url: string, init?: RequestInit): Promise<{ ok: true; body: ApiAnswer<T> } | { ok: false; message: string }> {
+  try {
+    const response = await fetch(url, { ...init, headers: { Accept: "application/json", ...(init?.headers ?? {}) } });
+    const body = (await response.json().catch(() => ({}))) as ApiAnswer<T>;
+    if (response.ok) return { ok: true, body };
+    return { ok: false, message: body.error?.message ?? FAILED_MESSAGE };
+  } catch {
+    return { ok: false, message: FAILED_MESSAGE };
+  }
+}
+
+/**
+ * 'Commander à nouveau': the order's lines still sold go back into the cart at today's price,
+ * capped at today's stock; the message names what could not be added.
+ */
+export function ReorderButton({ order }: { order: OrderView }) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; added: boolean } | null>(null);
+  const ids = reorderVariantIds(order.items);
+  if (ids.length === 0) return null;
+
+  async function reorder() {
+    setBusy(true);
+    setMessage(null);
+    const answer = await callApi<{ products?: CartProductQuote[] }>(`/api/v1/cart?variants=${ids.map(encodeURIComponent).join(",")}`);
+    setBusy(false);
+    if (!answer.ok) {
+      setMessage({ text: answer.message, added: false });
+      return;
+    }
+    const plan = planReorder(order.items, answer.body.data?.products ?? []);
+    addQuotedLines(plan.lines);
+    setMessage({ text: reorderMessage(plan), added: plan.lines.length > 0 });
+  }
+
+  return (
+    <div className="mt-6">
+      <button
+        type="button"
+        onClick={reorder}
+        disabled={busy}
+        aria-busy={busy || undefined}
+        className={buttonClass({ className: "text-sm" })}
+      >
+        {busy ? "Ajout au panier..." : "Commander à nouveau"}
+      </button>
+      <p role="status" className="mt-2 text-sm empty:hidden">
+        {message?.text ?? ""}
+        {message?.added && (
+          <>
+            {" "}
+            <Link to="/checkout" className="font-semibold text-accent underline underline-offset-4">
+              Passer commande
+            </Link>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * 'Modifier l'adresse de livraison' while the order may still change (pending, within the hour,
+ * not to a relay point): one of the shopper's saved addresses, checked again by the server.
+ */
+export function ChangeOrderAddress({ order, onChanged }: { order: OrderView; onChanged: (order: OrderView) => void }) {
+  const selectId = useId();
+  const [addresses, setAddresses] = useState<SavedAddressView[] | null>(null);
+  const [open, setOpen] = useState(false);
+  const [choice, setChoice] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!order.cancellable || order.delivery_method === "relay") return null;
+
+  async function start() {
+    setOpen(true);
+    setError(null);
+    if (addresses) return;
+    const answer = await callApi<SavedAddressView[]>("/api/v1/addresses");
+    if (!answer.ok) {
+      setError(answer.message);
+      return;
+    }
+    setAddresses(answer.body.data ?? []);
+  }
+
+  async function save() {
+    if (!choice) {
+      setError("Veuillez sélectionner une adresse de livraison valide");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const answer = await callApi<OrderView>(`/api/v1/orders/${encodeURIComponent(order.id)}/shipping-address`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ address_id: choice }),
+    });
+    setBusy(false);
+    if (!answer.ok || !answer.body.data) {
+      setError(answer.ok ? FAILED_MESSAGE : answer.message);
+      return;
+    }
+    setOpen(false);
+    onChanged(answer.body.data);
+  }
+
+  return (
+    <div className="mt-6">
+      {!open ? (
+        <button type="button" onClick={start} className={buttonClass({ className: "text-sm" })}>
+          Modifier l'adresse de livraison
+        </button>
+      ) : (
+        <div className="space-y-3 rounded-xl border border-line p-4">
+          {addresses === null && !error ? (
+            <p role="status" className="text-sm text-muted">
+              Chargement de vos adresses...
+            </p>
+          ) : addresses && addresses.length === 0 ? (
+            <p className="text-sm text-muted">Aucune adresse enregistrée. Ajoutez-en une dans votre compte, rubrique Mes adresses.</p>
+          ) : addresses ? (
+            <label htmlFor={selectId} className="block text-sm font-medium">
+              Nouvelle adresse de livraison
+              <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)} className={`${inputClass} w-full`}>
+                <option value="">Choisissez une adresse</option>
+                {addresses.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {[a.label, `${a.first_name} ${a.last_name}`, a.address_line_1, `${a.postal_code} ${a.city}`].filter(Boolean).join(", ")}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <p role="alert" className="text-sm font-medium text-danger empty:hidden">
+            {error ?? ""}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              onClick={save}
+              disabled={busy || !addresses?.length}
+              className={buttonClass({ variant: "ink", className: "text-sm" })}
+            >
+              {busy ? "Enregistrement..." : "Enregistrer la nouvelle adresse"}
+            </button>
+            <button type="button" onClick={() => setOpen(false)} className={buttonClass({ className: "text-sm" })}>
+              Annuler
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
