@@ -29,6 +29,7 @@ import {
   respendOrderPoints,
   reverseOrderPoints,
 } from "~/.server/modules/loyalty/loyalty.service";
+import { hasRefundedReturn } from "~/.server/modules/returns/returns.service";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { creditNoteReason, issueCreditNote } from "~/.server/modules/invoices/invoices.service";
 import { PROMO_RESTORE_REFUSED_MESSAGE, releaseOrderPromo, respendOrderPromo } from "~/.server/modules/promotions/promo-codes.service";
@@ -82,6 +83,9 @@ const orderNotFound = () => notFound("not_found", ORDER_NOT_FOUND_MESSAGE);
 
 type StatusChange = { order: OrderRow; items: OrderItemRow[]; from: OrderStatus; to: OrderStatus; actor: StatusActor; now: Date };
 
+export const ORDER_HAS_REFUNDED_RETURNS_MESSAGE =
+  "Des articles de cette commande ont déjà été remboursés par un retour : traitez les articles restants par un retour.";
+
 export async function changeOrderStatus(
   db: Database,
   input: { orderId: string; newStatus: unknown; actor: StatusActor; now?: Date; provider?: PaymentProvider; shipment?: OrderShipment },
@@ -106,6 +110,10 @@ export async function changeOrderStatus(
     const items = await listOrderItems(tx, order.id);
     if (order.status === to) {
       return { order: toOrderView(order, items, now, await orderViewExtras(tx, order)), changed: false, pointsCredited: 0 };
+    }
+    // A return already refunded part of it: a whole-order release would pay those lines twice.
+    if (!RELEASED.has(order.status) && RELEASED.has(to) && (await hasRefundedReturn(tx, order.id))) {
+      throw conflict("order_has_refunded_returns", ORDER_HAS_REFUNDED_RETURNS_MESSAGE);
     }
     const change: StatusChange = { order, items, from: order.status, to, actor, now };
     let paymentStatus = order.paymentStatus;

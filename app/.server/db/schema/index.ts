@@ -7,3 +7,4 @@ export * from "./gift-cards";
 export * from "./payments";
 export * from "./delivery";
 export * from "./invoices";
+export * from "./returns";

@@ -53,6 +53,8 @@ export const orders = pgTable(
     promoCodeId: uuid("promo_code_id"),
     promoCode: text("promo_code"),
     promoDiscountCents: integer("promo_discount_cents").notNull().default(0),
+    /** Paid back through returns (card, gift card): revenue counts total_cents minus this. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
     /** Part of total_cents paid with gift cards (the rest is charged to the card). */
     giftCardCents: integer("gift_card_cents").notNull().default(0),
     currency: text("currency").notNull().default("EUR"),
@@ -92,6 +94,7 @@ export const orders = pgTable(
       "orders_amounts_non_negative",
       sql`${t.subtotalCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.taxCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.totalCents} >= 0 AND ${t.pointsUsed} >= 0 AND ${t.pointsEarned} >= 0`,
     ),
+    check("orders_refunded_cents_valid", sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.totalCents}`),
     check("orders_gift_card_cents_valid", sql`${t.giftCardCents} >= 0 AND ${t.giftCardCents} <= ${t.totalCents}`),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("orders_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),

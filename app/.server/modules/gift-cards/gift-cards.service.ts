@@ -251,6 +251,30 @@ export async function refundOrderGiftCards(tx: Executor, orderId: string, now: D
 }
 
 /**
+ * A return's share of the gift cards that paid the order, credited back to them (first card
+ * first), never more than they paid net of earlier refunds. Returns the amount credited.
+ */
+export async function refundGiftCardsUpTo(tx: Executor, orderId: string, amountCents: number, now: Date): Promise<number> {
+  let left = amountCents;
+  for (const { giftCardId, net } of await netUsesOfOrder(tx, orderId)) {
+    if (left <= 0) break;
+    const amount = Math.min(net, left);
+    if (amount <= 0) continue;
+    const [row] = await tx
+      .update(giftCards)
+      .set({ balanceCents: sql`${giftCards.balanceCents} + ${amount}` })
+      .where(eq(giftCards.id, giftCardId))
+      .returning({ balance: giftCards.balanceCents });
+    if (!row) continue;
+    await tx
+      .insert(giftCardTransactions)
+      .values({ giftCardId, kind: "refund", amountCents: amount, balanceAfterCents: row.balance, orderId, createdAt: now });
+    left -= amount;
+  }
+  return amountCents - left;
+}
+
+/**
  * A cancelled order is restored by the administrator: the amounts refunded to the cards are
  * taken again (same conditional debit). False when a card no longer holds them.
  */

@@ -231,6 +231,38 @@ export async function respendOrderPoints(tx: Executor, order: OrderForPoints, no
   return result.ok;
 }
 
+/**
+ * A return's points: those the returned lines' share of the spent points gives back, and those
+ * the refunded amount had earned taken back (never below 0). Returns what moved.
+ */
+export async function settleReturnPoints(
+  tx: Executor,
+  input: { userId: string; orderId: string; returnNumber: string; restore: number; reverse: number; now: Date },
+): Promise<{ restored: number; reversed: number }> {
+  if (input.restore > 0) {
+    await credit(tx, {
+      userId: input.userId,
+      points: input.restore,
+      type: "refunded",
+      description: `Points restitués (retour ${input.returnNumber})`,
+      orderId: input.orderId,
+      now: input.now,
+    });
+  }
+  const reversed =
+    input.reverse > 0
+      ? await debitUpTo(tx, {
+          userId: input.userId,
+          points: input.reverse,
+          type: "reversed",
+          description: `Points annulés (retour ${input.returnNumber})`,
+          orderId: input.orderId,
+          now: input.now,
+        })
+      : 0;
+  return { restored: Math.max(0, input.restore), reversed };
+}
+
 export const POINTS_BELOW_ZERO_MESSAGE = "Le solde de points ne peut pas devenir négatif";
 
 export type AdjustPointsResult = { ok: true; balance: number } | { ok: false; message: string };

@@ -176,6 +176,35 @@ export async function setOrderShippingAddress(tx: Executor, orderId: string, add
   return updated;
 }
 
+/** When the order was last marked delivered, or null: the start of its return period. */
+export async function deliveredAtOf(db: Executor, orderId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: orderStatusChanges.createdAt })
+    .from(orderStatusChanges)
+    .where(and(eq(orderStatusChanges.orderId, orderId), eq(orderStatusChanges.toStatus, "delivered")))
+    .orderBy(desc(orderStatusChanges.createdAt))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/** Money paid back by a return, kept on the order so that sales figures count it. */
+export async function addOrderRefund(tx: Executor, orderId: string, cents: number, now: Date): Promise<void> {
+  if (cents <= 0) return;
+  await tx
+    .update(orders)
+    .set({ refundedCents: sql`least(${orders.totalCents}, ${orders.refundedCents} + ${cents})`, updatedAt: now })
+    .where(eq(orders.id, orderId));
+}
+
+/** Points earned still credited for the order after a return took some back. */
+export async function reduceOrderPointsEarned(tx: Executor, orderId: string, points: number): Promise<void> {
+  if (points <= 0) return;
+  await tx
+    .update(orders)
+    .set({ pointsEarned: sql`greatest(0, ${orders.pointsEarned} - ${points})` })
+    .where(eq(orders.id, orderId));
+}
+
 /** The Beauty Pass points currently credited for the order (0 once reversed). */
 export async function setOrderPointsEarned(tx: Executor, orderId: string, points: number): Promise<void> {
   await tx.update(orders).set({ pointsEarned: points }).where(eq(orders.id, orderId));

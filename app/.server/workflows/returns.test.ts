@@ -1,0 +1,229 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../tests/support/db";
+import { APPROVED_CARD, CONTACT, createShopper, pickProducts, setProductPrice, type TestShopper } from "../../../tests/support/shoppers";
+import { settled } from "../../../tests/support/domain-result";
+import type { DatabaseHandle } from "../db/client";
+import { invoiceDocuments, orders, productVariants, userProfiles } from "../db/schema";
+import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
+import { getReturnLabelPdf } from "../modules/returns/returns.service";
+import { placeOrder } from "./place-order";
+import { changeOrderStatus, ORDER_HAS_REFUNDED_RETURNS_MESSAGE } from "./change-order-status";
+import { receiveReturn, requestReturn } from "./returns";
+import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
+import {
+  RETURN_ALREADY_RECEIVED_MESSAGE,
+  RETURN_NOT_ALLOWED_MESSAGE,
+  RETURN_QUANTITY_MESSAGE,
+  RETURN_UNOPENED_MESSAGE,
+} from "~/domain/returns/returns";
+
+let handle: DatabaseHandle;
+let admin: string;
+let provider: SimulatedPaymentProvider;
+let a: { id: string; variantId: string };
+let b: { id: string; variantId: string };
+
+const asAdmin = () => ({ userId: admin, role: "admin" as const });
+
+async function variantOf(productId: string) {
+  const [v] = await handle.db.select().from(productVariants).where(eq(productVariants.productId, productId));
+  return v;
+}
+const stockOf = async (variantId: string) =>
+  (await handle.db.select({ s: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId)))[0].s;
+const pointsOf = async (userId: string) =>
+  (await handle.db.select({ p: userProfiles.loyaltyPoints }).from(userProfiles).where(eq(userProfiles.id, userId)))[0].p;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  provider = new SimulatedPaymentProvider(handle.db, `test-${randomUUID()}`);
+  admin = (await createShopper(handle.db, { name: "Admin" })).id;
+  const [pa, pb] = await pickProducts(handle.db, 2, 100);
+  await setProductPrice(handle.db, pa.id, 3000);
+  await setProductPrice(handle.db, pb.id, 2000);
+  a = { id: pa.id, variantId: (await variantOf(pa.id)).id };
+  b = { id: pb.id, variantId: (await variantOf(pb.id)).id };
+});
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+/** A: 2 x 30 €, B: 1 x 20 €, 200 points (-20 €), delivery 9,90 €: 69,90 € paid by card, then delivered. */
+async function deliveredOrder(shopper: TestShopper) {
+  const placed = await placeOrder(handle.db, {
+    userId: shopper.id,
+    idempotencyKey: randomUUID(),
+    provider,
+    request: PlaceOrderSchema.parse({
+      address_id: shopper.addressId,
+      contact: CONTACT,
+      card: APPROVED_CARD,
+      points_to_use: 200,
+      lines: [
+        { product_id: a.id, quantity: 2 },
+        { product_id: b.id, quantity: 1 },
+      ],
+    }),
+  });
+  expect(placed.order.total_cents).toBe(6990);
+  await changeOrderStatus(handle.db, { orderId: placed.order.id, newStatus: "delivered", actor: asAdmin(), provider });
+  return placed.order;
+}
+
+const itemOf = (order: Awaited<ReturnType<typeof deliveredOrder>>, productId: string) =>
+  order.items.find((i) => i.product_id === productId)!.id;
+
+describe("returns", () => {
+  it("refunds an accepted line to the card with its share of the discount, points pro rata, stock back and a credit note", async () => {
+    const shopper = await createShopper(handle.db, { points: 300 });
+    const order = await deliveredOrder(shopper);
+    expect(await pointsOf(shopper.id)).toBe(100 + 69);
+    const stockBefore = await stockOf(a.variantId);
+
+    const ret = await requestReturn(handle.db, {
+      userId: shopper.id,
+      orderId: order.id,
+      body: {
+        lines: [{ order_item_id: itemOf(order, a.id), quantity: 1 }],
+        reason: "not_suited",
+        comment: "Trop sucré",
+        confirm_unopened: true,
+      },
+    });
+    expect(ret).toMatchObject({
+      number: expect.stringMatching(/^RET-\d{4}-\d{6}$/),
+      status: "requested",
+      items: [{ quantity: 1, decision: "pending" }],
+    });
+
+    // The label: a PDF naming the return, readable as text.
+    const label = await getReturnLabelPdf(handle.db, ret.id, { userId: shopper.id });
+    const { extractText, getDocumentProxy } = await import("unpdf");
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(label!.bytes)), { mergePages: true });
+    expect(text).toContain(ret.number);
+    expect(text).toContain("Étiquette de retour prépayée");
+    expect(await getReturnLabelPdf(handle.db, ret.id, { userId: admin })).toBeNull();
+
+    const received = await receiveReturn(handle.db, {
+      returnId: ret.id,
+      body: { lines: [{ return_item_id: ret.items[0].id, accepted: true }] },
+      actorUserId: admin,
+      provider,
+    });
+    // 30 € less its share of the 20 € points discount (30/80): 22,50 €; delivery is not refunded.
+    expect(received).toMatchObject({
+      status: "refunded",
+      refund_cents: 2250,
+      refund_card_cents: 2250,
+      refund_gift_card_cents: 0,
+      points_restored: 75,
+      points_reversed: 22,
+      credit_note_number: expect.stringMatching(/^AV-\d{4}-\d{6}$/),
+    });
+    expect((await provider.listRefunds()).map((r) => r.amountCents)).toContain(2250);
+    expect(await stockOf(a.variantId)).toBe(stockBefore + 1);
+    expect(await pointsOf(shopper.id)).toBe(169 + 75 - 22);
+    const [row] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ refundedCents: 2250, pointsEarned: 69 - 22, status: "delivered" });
+    const notes = await handle.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.orderId, order.id));
+    expect(notes.filter((d) => d.kind === "credit_note").map((d) => d.totalCents)).toEqual([2250]);
+
+    // Received once; a whole-order return would pay that line twice.
+    expect(
+      await settled(
+        receiveReturn(handle.db, {
+          returnId: ret.id,
+          body: { lines: [{ return_item_id: ret.items[0].id, accepted: true }] },
+          actorUserId: admin,
+          provider,
+        }),
+      ),
+    ).toMatchObject({ ok: false, status: 409, message: RETURN_ALREADY_RECEIVED_MESSAGE });
+    expect(
+      await settled(changeOrderStatus(handle.db, { orderId: order.id, newStatus: "returned", actor: asAdmin(), provider })),
+    ).toMatchObject({
+      ok: false,
+      status: 409,
+      message: ORDER_HAS_REFUNDED_RETURNS_MESSAGE,
+    });
+
+    // A refused line: nothing refunded, nothing restocked.
+    const second = await requestReturn(handle.db, {
+      userId: shopper.id,
+      orderId: order.id,
+      body: { lines: [{ order_item_id: itemOf(order, b.id), quantity: 1 }], reason: "changed_mind", confirm_unopened: true },
+    });
+    const stockB = await stockOf(b.variantId);
+    const refused = await receiveReturn(handle.db, {
+      returnId: second.id,
+      body: { lines: [{ return_item_id: second.items[0].id, accepted: false, refusal_reason: "opened" }] },
+      actorUserId: admin,
+      provider,
+    });
+    expect(refused).toMatchObject({
+      status: "refused",
+      refund_cents: 0,
+      items: [{ decision: "refused", refusal_reason: "Produit ouvert ou descellé" }],
+    });
+    expect(await stockOf(b.variantId)).toBe(stockB);
+  });
+
+  it("never returns more than was bought, even to simultaneous requests", async () => {
+    const shopper = await createShopper(handle.db, { points: 300 });
+    const order = await deliveredOrder(shopper);
+    const one = { lines: [{ order_item_id: itemOf(order, a.id), quantity: 1 }], reason: "changed_mind", confirm_unopened: true };
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => settled(requestReturn(handle.db, { userId: shopper.id, orderId: order.id, body: one }))),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(2);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.message === RETURN_QUANTITY_MESSAGE)).toBe(true);
+  });
+
+  it("refuses bad requests in French and changes nothing", async () => {
+    const shopper = await createShopper(handle.db, { points: 300 });
+    const order = await deliveredOrder(shopper);
+    const stranger = await createShopper(handle.db);
+    const line = (quantity: number) => [{ order_item_id: itemOf(order, a.id), quantity }];
+    const attempt = (body: unknown, userId = shopper.id, now?: Date, orderId = order.id) =>
+      settled(requestReturn(handle.db, { userId, orderId, body, now }));
+    expect(await attempt({ lines: line(3), reason: "other", confirm_unopened: true })).toMatchObject({
+      status: 400,
+      message: RETURN_QUANTITY_MESSAGE,
+    });
+    expect(await attempt({ lines: line(1), reason: "other" })).toMatchObject({ status: 400, message: RETURN_UNOPENED_MESSAGE });
+    expect(await attempt({ lines: [], reason: "other", confirm_unopened: true })).toMatchObject({ status: 400 });
+    expect(await attempt({ lines: line(1), reason: "teleport", confirm_unopened: true })).toMatchObject({ status: 400 });
+    expect(await attempt({ lines: line(1), reason: "other", confirm_unopened: true }, stranger.id)).toMatchObject({ status: 404 });
+    expect(await attempt({ lines: line(1), reason: "other", confirm_unopened: true }, shopper.id, undefined, "nope")).toMatchObject({
+      status: 404,
+    });
+    const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
+    expect(await attempt({ lines: line(1), reason: "other", confirm_unopened: true }, shopper.id, later)).toMatchObject({
+      status: 409,
+      message: RETURN_NOT_ALLOWED_MESSAGE,
+    });
+    // Not delivered yet: not returnable.
+    const pending = await placeOrder(handle.db, {
+      userId: shopper.id,
+      idempotencyKey: randomUUID(),
+      provider,
+      request: PlaceOrderSchema.parse({
+        address_id: shopper.addressId,
+        contact: CONTACT,
+        card: APPROVED_CARD,
+        lines: [{ product_id: b.id, quantity: 1 }],
+      }),
+    });
+    expect(
+      await attempt(
+        { lines: [{ order_item_id: pending.order.items[0].id, quantity: 1 }], reason: "other", confirm_unopened: true },
+        shopper.id,
+        undefined,
+        pending.order.id,
+      ),
+    ).toMatchObject({ status: 409, message: RETURN_NOT_ALLOWED_MESSAGE });
+  });
+});

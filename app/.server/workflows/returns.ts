@@ -1,0 +1,327 @@
+/**
+ * Returns (docs/decisions/033-returns.md). Requesting: the shopper's delivered order, within
+ * RETURNS_DAYS of delivery, some units of its product lines (never more than bought, counting
+ * earlier requests: the order row is locked, so two requests at once are counted one after the
+ * other). Receiving: the administrator accepts or refuses each line, and the accepted lines are
+ * refunded in the same transaction: a credit note for them (its total is the refund), the gift
+ * cards' share back on the gift cards, the spent points' share given back, the points those lines
+ * earned taken back, the units restocked, the e-mail and the notification queued. The card's
+ * share is refunded through the PaymentProvider right after the commit, with one key per return.
+ */
+import type { Database, Executor } from "~/.server/db/client";
+import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
+import { createNotification } from "~/.server/modules/notifications/notifications.service";
+import { returnStock } from "~/.server/modules/inventory/inventory.service";
+import { issueCreditNote } from "~/.server/modules/invoices/invoices.service";
+import { refundGiftCardsUpTo } from "~/.server/modules/gift-cards/gift-cards.service";
+import { settleReturnPoints } from "~/.server/modules/loyalty/loyalty.service";
+import {
+  addOrderRefund,
+  deliveredAtOf,
+  listOrderItems,
+  lockOrder,
+  ORDER_NOT_FOUND_MESSAGE,
+  reduceOrderPointsEarned,
+} from "~/.server/modules/orders/orders.service";
+import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
+import {
+  createReturn,
+  getReturnView,
+  listReturnItems,
+  lockReturn,
+  recordReception,
+  requestedQuantities,
+} from "~/.server/modules/returns/returns.service";
+import { conflict, invalid, notFound } from "~/domain/errors";
+import { lineName } from "~/domain/cart/line-name";
+import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
+import {
+  isReturnable,
+  RETURN_ALREADY_RECEIVED_MESSAGE,
+  RETURN_DECISIONS_MESSAGE,
+  RETURN_GIFT_CARD_MESSAGE,
+  RETURN_NOT_ALLOWED_MESSAGE,
+  RETURN_NOT_FOUND_MESSAGE,
+  RETURN_QUANTITY_MESSAGE,
+  RETURN_REFUSAL_REASONS,
+  ReturnReceptionSchema,
+  ReturnRequestSchema,
+  type ReturnView,
+} from "~/domain/returns/returns";
+import { formatPrice } from "~/lib/money";
+import { isUuid } from "~/lib/uuid";
+import { RETURN_REFUND_MAX_DAYS } from "~/lib/shop-rules";
+import type { z } from "zod";
+
+function firstIssue(error: z.ZodError, code: string): never {
+  const issue = error.issues[0];
+  const field = issue?.path[0] !== undefined ? String(issue.path[0]) : undefined;
+  throw invalid(code, issue?.message ?? "Requête invalide", field ? { field } : {});
+}
+
+function customerEmail(metadata: unknown): string | null {
+  return (metadata as { customer_info?: { email?: string } } | null)?.customer_info?.email ?? null;
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Requesting a return                                                                            */
+/* -------------------------------------------------------------------------------------------- */
+
+export async function requestReturn(
+  db: Database,
+  input: { userId: string; orderId: string; body: unknown; now?: Date },
+): Promise<ReturnView> {
+  const now = input.now ?? new Date();
+  if (!isUuid(input.orderId)) throw notFound("order_not_found", ORDER_NOT_FOUND_MESSAGE);
+  const parsed = ReturnRequestSchema.safeParse(input.body ?? {});
+  if (!parsed.success) firstIssue(parsed.error, "invalid_return");
+  const request = parsed.data;
+  const id = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderId, input.userId);
+    if (!order) throw notFound("order_not_found", ORDER_NOT_FOUND_MESSAGE);
+    const deliveredAt = await deliveredAtOf(tx, order.id);
+    if (!isReturnable({ status: order.status, delivered_at: deliveredAt?.toISOString() ?? null }, now)) {
+      throw conflict("return_not_allowed", RETURN_NOT_ALLOWED_MESSAGE);
+    }
+    const items = new Map((await listOrderItems(tx, order.id)).map((i) => [i.id, i]));
+    const wanted = new Map<string, number>();
+    for (const line of request.lines) wanted.set(line.order_item_id, (wanted.get(line.order_item_id) ?? 0) + line.quantity);
+    const already = await requestedQuantities(tx, order.id);
+    for (const [orderItemId, quantity] of wanted) {
+      const item = items.get(orderItemId);
+      if (!item) throw invalid("invalid_return", "Article invalide", { field: "lines" });
+      if (!item.productId) throw invalid("gift_card_not_returnable", RETURN_GIFT_CARD_MESSAGE, { field: "lines" });
+      if (quantity + (already.get(orderItemId) ?? 0) > item.quantity) {
+        throw invalid("return_quantity_exceeded", RETURN_QUANTITY_MESSAGE, { field: "lines" });
+      }
+    }
+    const ret = await createReturn(tx, {
+      orderId: order.id,
+      userId: input.userId,
+      reason: request.reason,
+      comment: request.comment || null,
+      lines: [...wanted].map(([orderItemId, quantity]) => ({ orderItemId, quantity })),
+      now,
+    });
+    const email = customerEmail(order.metadata);
+    const lines = [...wanted].map(([orderItemId, quantity]) => {
+      const item = items.get(orderItemId)!;
+      return `- ${lineName(item.productSnapshot.name, item.productSnapshot.variant_label ?? null)} x ${quantity}`;
+    });
+    if (email) {
+      await enqueueMail(tx, {
+        to: email,
+        subject: `Votre retour ${ret.number} (commande ${order.orderNumber})`,
+        text: [
+          "Bonjour,",
+          "",
+          `Votre demande de retour ${ret.number} pour la commande ${order.orderNumber} est enregistrée :`,
+          ...lines,
+          "",
+          "1. Téléchargez et imprimez l'étiquette de retour prépayée depuis Mon compte > Mes commandes.",
+          "2. Remballez les produits non ouverts dans leur emballage d'origine, avec la facture.",
+          "3. Collez l'étiquette sur le colis et déposez-le dans un point relais.",
+          "",
+          `Vous serez remboursé(e) sous ${RETURN_REFUND_MAX_DAYS} jours au plus après la réception du colis, sur le moyen de paiement utilisé.`,
+          "",
+          "L'équipe Aurore",
+        ].join("\n"),
+      });
+    }
+    await createNotification(tx, {
+      userId: input.userId,
+      type: "order",
+      title: `Retour ${ret.number} enregistré`,
+      message: `Votre retour pour la commande ${order.orderNumber} est enregistré. Téléchargez l'étiquette prépayée depuis Mes commandes.`,
+      actionUrl: "/dashboard?tab=orders",
+      metadata: { return_id: ret.id, order_id: order.id },
+      createdAt: now,
+    });
+    return ret.id;
+  });
+  kickOutbox();
+  const view = await getReturnView(db, id, "shopper", input.userId);
+  if (!view) throw new Error(`return ${id} vanished`);
+  return view;
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Receiving and refunding                                                                        */
+/* -------------------------------------------------------------------------------------------- */
+
+type CardRefund = { paymentId: string; amountCents: number; key: string } | null;
+
+export async function receiveReturn(
+  db: Database,
+  input: { returnId: string; body: unknown; actorUserId: string; provider?: PaymentProvider; now?: Date },
+): Promise<ReturnView> {
+  const now = input.now ?? new Date();
+  const parsed = ReturnReceptionSchema.safeParse(input.body ?? {});
+  if (!parsed.success) firstIssue(parsed.error, "invalid_reception");
+  const decisions = parsed.data.lines;
+  let cardRefund: CardRefund = null;
+  const id = await db.transaction(async (tx) => {
+    const ret = await lockReturn(tx, input.returnId);
+    if (!ret) throw notFound("return_not_found", RETURN_NOT_FOUND_MESSAGE);
+    if (ret.status !== "requested") throw conflict("return_already_received", RETURN_ALREADY_RECEIVED_MESSAGE);
+    const order = await lockOrder(tx, ret.orderId);
+    if (!order) throw notFound("order_not_found", ORDER_NOT_FOUND_MESSAGE);
+    const items = await listReturnItems(tx, ret.id);
+    const byId = new Map(decisions.map((d) => [d.return_item_id, d]));
+    if (byId.size !== items.length || items.some((i) => !byId.has(i.id))) {
+      throw invalid("invalid_reception", RETURN_DECISIONS_MESSAGE, { field: "lines" });
+    }
+    const accepted = items.filter((i) => byId.get(i.id)!.accepted);
+    const refund = accepted.length > 0 ? await refundAccepted(tx, { order, ret, accepted, actorUserId: input.actorUserId, now }) : null;
+    await recordReception(tx, {
+      returnId: ret.id,
+      decisions: items.map((i) => ({
+        returnItemId: i.id,
+        accepted: byId.get(i.id)!.accepted,
+        refusalReason: byId.get(i.id)!.refusal_reason ?? null,
+      })),
+      refund: refund ?? { totalCents: 0, cardCents: 0, giftCardCents: 0, pointsRestored: 0, pointsReversed: 0 },
+      creditNoteNumber: refund?.creditNoteNumber ?? null,
+      receivedBy: input.actorUserId,
+      now,
+    });
+    const paymentId = (order.metadata as { payment?: { payment_id?: unknown } }).payment?.payment_id;
+    if (refund && refund.cardCents > 0 && typeof paymentId === "string") {
+      cardRefund = { paymentId, amountCents: refund.cardCents, key: `return-refund:${ret.id}` };
+    }
+    await tellCustomer(tx, { order, ret, items, byId, refund, now });
+    return ret.id;
+  });
+  kickOutbox();
+  const due = cardRefund as CardRefund;
+  if (due) {
+    // After the commit, as for cancellations: the key makes a retry harmless; a failure is logged
+    // and the payment reconciliation's report shows the refund still owed.
+    await (input.provider ?? getPaymentProvider(db))
+      .refund({ paymentId: due.paymentId, amountCents: due.amountCents, idempotencyKey: due.key })
+      .catch((error) => console.error(`[returns] card refund of ${due.paymentId} failed:`, error));
+  }
+  const view = await getReturnView(db, id, "admin");
+  if (!view) throw new Error(`return ${id} vanished`);
+  return view;
+}
+
+type OrderRow = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+type ReturnRow = NonNullable<Awaited<ReturnType<typeof lockReturn>>>;
+type ReturnItemRow = Awaited<ReturnType<typeof listReturnItems>>[number];
+type Refund = {
+  totalCents: number;
+  cardCents: number;
+  giftCardCents: number;
+  pointsRestored: number;
+  pointsReversed: number;
+  creditNoteNumber: string;
+};
+
+async function refundAccepted(
+  tx: Executor,
+  input: { order: OrderRow; ret: ReturnRow; accepted: ReturnItemRow[]; actorUserId: string; now: Date },
+): Promise<Refund> {
+  const { order, ret, accepted, now } = input;
+  // The credit note prices the lines with their share of the order's discounts: its total is the refund.
+  const creditNote = await issueCreditNote(tx, {
+    orderId: order.id,
+    lines: accepted.map((i) => ({ orderItemId: i.orderItemId, quantity: i.quantity })),
+    reason: `Retour ${ret.number}`,
+    now,
+  });
+  const total = Math.min(creditNote.totalCents, order.totalCents - order.refundedCents);
+  const giftShare = order.totalCents > 0 ? Math.round((total * order.giftCardCents) / order.totalCents) : 0;
+  const giftCardCents = giftShare > 0 ? await refundGiftCardsUpTo(tx, order.id, giftShare, now) : 0;
+  const cardCents = total - giftCardCents;
+
+  const orderItems = new Map((await listOrderItems(tx, order.id)).map((i) => [i.id, i]));
+  const merchandise = [...orderItems.values()].filter((i) => i.productId).reduce((sum, i) => sum + i.totalPriceCents, 0);
+  const returnedMerchandise = accepted.reduce((sum, i) => sum + (orderItems.get(i.orderItemId)?.unitPriceCents ?? 0) * i.quantity, 0);
+  const restore = merchandise > 0 ? Math.floor((order.pointsUsed * returnedMerchandise) / merchandise) : 0;
+  const reverse = Math.min(order.pointsEarned, pointsEarnedFor(total));
+  const points = order.userId
+    ? await settleReturnPoints(tx, { userId: order.userId, orderId: order.id, returnNumber: ret.number, restore, reverse, now })
+    : { restored: 0, reversed: 0 };
+  await reduceOrderPointsEarned(tx, order.id, points.reversed);
+
+  await returnStock(
+    tx,
+    accepted.flatMap((i) => {
+      const variantId = orderItems.get(i.orderItemId)?.variantId;
+      return variantId ? [{ variantId, quantity: i.quantity }] : [];
+    }),
+    { reason: "order_returned", orderId: order.id, actorUserId: input.actorUserId, note: `Retour ${ret.number}` },
+  );
+  await addOrderRefund(tx, order.id, total, now);
+  return {
+    totalCents: total,
+    cardCents,
+    giftCardCents,
+    pointsRestored: points.restored,
+    pointsReversed: points.reversed,
+    creditNoteNumber: creditNote.number,
+  };
+}
+
+async function tellCustomer(
+  tx: Executor,
+  input: {
+    order: OrderRow;
+    ret: ReturnRow;
+    items: ReturnItemRow[];
+    byId: Map<string, { accepted: boolean; refusal_reason?: keyof typeof RETURN_REFUSAL_REASONS }>;
+    refund: Refund | null;
+    now: Date;
+  },
+): Promise<void> {
+  const { order, ret, refund } = input;
+  if (!order.userId) return;
+  const orderItems = new Map((await listOrderItems(tx, order.id)).map((i) => [i.id, i]));
+  const lines = input.items.map((i) => {
+    const item = orderItems.get(i.orderItemId);
+    const name = item ? lineName(item.productSnapshot.name, item.productSnapshot.variant_label ?? null) : "Article";
+    const decision = input.byId.get(i.id)!;
+    return decision.accepted
+      ? `- ${name} x ${i.quantity} : accepté`
+      : `- ${name} x ${i.quantity} : refusé (${RETURN_REFUSAL_REASONS[decision.refusal_reason!] ?? "non conforme"})`;
+  });
+  const money = refund
+    ? [
+        `Remboursement : ${formatPrice(refund.totalCents)}`,
+        ...(refund.cardCents > 0 ? [`- sur votre carte bancaire : ${formatPrice(refund.cardCents)}`] : []),
+        ...(refund.giftCardCents > 0 ? [`- sur votre carte cadeau : ${formatPrice(refund.giftCardCents)}`] : []),
+        ...(refund.pointsRestored > 0 ? [`Points Beauty Pass restitués : ${refund.pointsRestored}`] : []),
+        ...(refund.pointsReversed > 0 ? [`Points Beauty Pass retirés : ${refund.pointsReversed}`] : []),
+        `Avoir : ${refund.creditNoteNumber}, téléchargeable depuis Mes commandes.`,
+      ]
+    : ["Aucun article n'a pu être accepté : rien n'est remboursé. Notre service client reste à votre disposition."];
+  await createNotification(tx, {
+    userId: order.userId,
+    type: "order",
+    priority: "high",
+    title: refund ? `Retour ${ret.number} remboursé` : `Retour ${ret.number} refusé`,
+    message: refund
+      ? `Votre retour ${ret.number} est réceptionné : ${formatPrice(refund.totalCents)} vous sont remboursés.`
+      : `Votre retour ${ret.number} est réceptionné, mais ses articles n'ont pas pu être acceptés.`,
+    actionUrl: "/dashboard?tab=orders",
+    metadata: { return_id: ret.id, order_id: order.id },
+    createdAt: input.now,
+  });
+  const email = customerEmail(order.metadata);
+  if (!email) return;
+  await enqueueMail(tx, {
+    to: email,
+    subject: `Votre retour ${ret.number} est réceptionné`,
+    text: [
+      "Bonjour,",
+      "",
+      `Nous avons réceptionné votre retour ${ret.number} (commande ${order.orderNumber}) :`,
+      ...lines,
+      "",
+      ...money,
+      "",
+      "L'équipe Aurore",
+    ].join("\n"),
+  });
+}
