@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "../db/client";
 import { invoiceDocuments, orders, productVariants, userProfiles } from "../db/schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { getReturnLabelPdf } from "../modules/returns/returns.service";
+import { computeDashboard } from "../modules/reporting/dashboard.service";
 import { placeOrder } from "./place-order";
 import { changeOrderStatus, ORDER_HAS_REFUNDED_RETURNS_MESSAGE } from "./change-order-status";
 import { receiveReturn, requestReturn } from "./returns";
@@ -82,6 +83,7 @@ describe("returns", () => {
     const order = await deliveredOrder(shopper);
     expect(await pointsOf(shopper.id)).toBe(100 + 69);
     const stockBefore = await stockOf(a.variantId);
+    const revenueBefore = (await computeDashboard(handle.db)).revenue.value;
 
     const ret = await requestReturn(handle.db, {
       userId: shopper.id,
@@ -128,6 +130,8 @@ describe("returns", () => {
     expect(await pointsOf(shopper.id)).toBe(169 + 75 - 22);
     const [row] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ refundedCents: 2250, pointsEarned: 69 - 22, status: "delivered" });
+    // Sales figures count the refund.
+    expect((await computeDashboard(handle.db)).revenue.value).toBe(revenueBefore - 2250);
     const notes = await handle.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.orderId, order.id));
     expect(notes.filter((d) => d.kind === "credit_note").map((d) => d.totalCents)).toEqual([2250]);
 

@@ -19,7 +19,8 @@ import { SHOP_TIME_ZONE, lastParisDays, lastParisMonths, parisDayStart, parisMon
  * Figures of the Tableau de bord and of Statistiques, aggregated in SQL.
  *
  * Which orders count: revenue, sales, rankings and charts leave out cancelled and returned
- * orders; the orders card counts every order (it is the size of Gestion des Commandes).
+ * orders, and revenue is net of what returns paid back (orders.refunded_cents); the orders
+ * card counts every order (it is the size of Gestion des Commandes).
  * Cards show the all-time total; their change compares what was created this month so far
  * with the whole of last month, months being those of Paris.
  *
@@ -110,7 +111,7 @@ export async function computeDashboard(db: Executor, now: Date = new Date()): Pr
     db
       .select({
         orders: count(),
-        revenue: sql<number>`coalesce(sum(${orders.totalCents}) FILTER (WHERE ${counted}), 0)`.mapWith(Number),
+        revenue: sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}) FILTER (WHERE ${counted}), 0)`.mapWith(Number),
       })
       .from(orders),
     // Only the last two months: a range scan of orders_created_idx.
@@ -119,11 +120,11 @@ export async function computeDashboard(db: Executor, now: Date = new Date()): Pr
         ordersCurrent: sql<number>`count(*) FILTER (WHERE ${orders.createdAt} >= ${current.toISOString()})`.mapWith(Number),
         ordersPrevious: sql<number>`count(*) FILTER (WHERE ${orders.createdAt} < ${current.toISOString()})`.mapWith(Number),
         revenueCurrent:
-          sql<number>`coalesce(sum(${orders.totalCents}) FILTER (WHERE ${orders.createdAt} >= ${current.toISOString()} AND ${counted}), 0)`.mapWith(
+          sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}) FILTER (WHERE ${orders.createdAt} >= ${current.toISOString()} AND ${counted}), 0)`.mapWith(
             Number,
           ),
         revenuePrevious:
-          sql<number>`coalesce(sum(${orders.totalCents}) FILTER (WHERE ${orders.createdAt} < ${current.toISOString()} AND ${counted}), 0)`.mapWith(
+          sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}) FILTER (WHERE ${orders.createdAt} < ${current.toISOString()} AND ${counted}), 0)`.mapWith(
             Number,
           ),
       })
@@ -149,7 +150,7 @@ export async function computeDashboard(db: Executor, now: Date = new Date()): Pr
     db
       .select({
         day: parisDay,
-        revenue: sql<number>`coalesce(sum(${orders.totalCents}), 0)`.mapWith(Number),
+        revenue: sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)`.mapWith(Number),
         orders: count(),
       })
       .from(orders)
@@ -196,7 +197,7 @@ export async function computeStatistics(db: Executor, now: Date = new Date()): P
     db
       .select({
         month: parisMonth,
-        revenue: sql<number>`coalesce(sum(${orders.totalCents}), 0)`.mapWith(Number),
+        revenue: sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)`.mapWith(Number),
         orders: count(),
       })
       .from(orders)
