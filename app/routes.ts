@@ -42,6 +42,7 @@ export default [
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.tsx"),
     route("admin/commandes", "routes/admin/orders.tsx"),
+    route("admin/retours", "routes/admin/returns.tsx"),
     route("admin/cartes-cadeaux", "routes/admin/gift-cards.tsx"),
     route("admin/categories", "routes/admin/categories.tsx"),
     route("admin/tickets", "routes/admin/tickets.tsx"),

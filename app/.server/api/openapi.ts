@@ -43,6 +43,7 @@ import {
 } from "../modules/notifications/notifications.api-schemas";
 import { adminOrderOperations } from "../modules/orders/orders-admin.api-schemas";
 import { invoiceOperations } from "../modules/invoices/invoices.api-schemas";
+import { returnOperations } from "../modules/returns/returns.api-schemas";
 import { productImageOperations } from "../media/product-images.api-schemas";
 import { brandOperations } from "../modules/catalog/brands.api-schemas";
 
@@ -225,6 +226,7 @@ export const operations: ApiOperation[] = [
   },
   ...adminOrderOperations(),
   ...invoiceOperations(),
+  ...returnOperations(),
   ...productImageOperations(),
   ...addressOperations(),
   ...paymentMethodOperations(),

@@ -175,6 +175,8 @@ export const OrderSchema = z
     tracking_number: z.string().nullable(),
     tracking_url: z.string().nullable().describe("The carrier's public tracking page"),
     shipped_at: z.iso.datetime().nullable(),
+    delivered_at: z.iso.datetime().nullable().describe("When the order was delivered"),
+    returnable: z.boolean().describe("Whether items can be returned now (delivered less than 30 days ago)"),
     delivery_method: z.enum(["standard", "relay", "express"]).describe("The delivery method chosen at checkout"),
     delivery_method_label: z.string(),
     relay_point: z

@@ -90,6 +90,9 @@ export type OrderView = {
   tracking_url: string | null;
   shipped_at: string | null;
   /** How it travels: the method chosen at checkout, the relay point, the earliest day promised. */
+  /** When it was delivered, and whether 'Retourner des articles' is offered (within 30 days of it). */
+  delivered_at: string | null;
+  returnable: boolean;
   delivery_method: DeliveryMethodCode;
   delivery_method_label: string;
   relay_point: OrderRelayPointView | null;

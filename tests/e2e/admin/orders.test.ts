@@ -105,6 +105,7 @@ describe("Gestion des Commandes", () => {
         "Catégories",
         "Gestion Stock",
         "Commandes",
+        "Retours",
         "Cartes cadeaux",
         "Clients",
         "Support",

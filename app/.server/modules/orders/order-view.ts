@@ -2,9 +2,10 @@
 import { CARRIER_RULES, type Carrier } from "~/domain/orders/shipping-tracking";
 import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery-methods";
 import { DELIVERY_METHOD_TITLES } from "~/domain/delivery/delivery-methods-form";
-import { asc, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { isReturnable } from "~/domain/returns/returns";
 import type { Executor } from "~/.server/db/client";
-import { orderItems, orders } from "~/.server/db/schema";
+import { orderItems, orders, orderStatusChanges } from "~/.server/db/schema";
 import { giftCardPaymentsOf, giftCardsBoughtBy } from "~/.server/modules/gift-cards/gift-cards.service";
 import { orderDocumentsOf } from "~/.server/modules/invoices/invoice-documents";
 import { ORDER_CHANGE_WINDOW_HOURS } from "~/lib/shop-rules";
@@ -21,8 +22,19 @@ export function isCancellable(order: Pick<OrderRow, "status" | "createdAt">, now
 }
 
 /** What a view adds from other modules: the gift cards that paid the order and those it bought, its invoice and credit notes. */
-export type OrderViewExtras = Pick<OrderView, "gift_card_payments" | "gift_cards" | "documents">;
-const NO_EXTRAS: OrderViewExtras = { gift_card_payments: [], gift_cards: [], documents: [] };
+export type OrderViewExtras = Pick<OrderView, "gift_card_payments" | "gift_cards" | "documents" | "delivered_at">;
+const NO_EXTRAS: OrderViewExtras = { gift_card_payments: [], gift_cards: [], documents: [], delivered_at: null };
+
+/** When each order was last marked delivered (the start of its return period). */
+async function deliveredAtByOrder(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderStatusChanges.orderId, at: sql<string>`max(${orderStatusChanges.createdAt})`.mapWith((v) => new Date(v).toISOString()) })
+    .from(orderStatusChanges)
+    .where(and(inArray(orderStatusChanges.orderId, [...ids]), eq(orderStatusChanges.toStatus, "delivered")))
+    .groupBy(orderStatusChanges.orderId);
+  return new Map(rows.map((r) => [r.orderId, r.at]));
+}
 
 export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Date(), gift: OrderViewExtras = NO_EXTRAS): OrderView {
   return {
@@ -68,6 +80,8 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Da
     gift_card_payments: gift.gift_card_payments,
     gift_cards: gift.gift_cards,
     documents: gift.documents,
+    delivered_at: gift.delivered_at,
+    returnable: isReturnable({ status: order.status, delivered_at: gift.delivered_at }, now),
   };
 }
 
@@ -75,10 +89,12 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Da
 export async function orderViewExtras(db: Executor, order: Pick<OrderRow, "id" | "paymentStatus">): Promise<OrderViewExtras> {
   const [payments, bought] = [await giftCardPaymentsOf(db, [order.id]), await giftCardsBoughtBy(db, [order.id])];
   const documents = await orderDocumentsOf(db, [order], "shopper");
+  const delivered = await deliveredAtByOrder(db, [order.id]);
   return {
     gift_card_payments: payments.get(order.id) ?? [],
     gift_cards: bought.get(order.id) ?? [],
     documents: documents.get(order.id) ?? [],
+    delivered_at: delivered.get(order.id) ?? null,
   };
 }
 
@@ -105,11 +121,13 @@ export async function withItems(db: Executor, rows: OrderRow[], now = new Date()
   const payments = await giftCardPaymentsOf(db, ids);
   const bought = await giftCardsBoughtBy(db, ids);
   const documents = await orderDocumentsOf(db, rows, "shopper");
+  const delivered = await deliveredAtByOrder(db, ids);
   return rows.map((r) =>
     toOrderView(r, byOrder.get(r.id) ?? [], now, {
       gift_card_payments: payments.get(r.id) ?? [],
       gift_cards: bought.get(r.id) ?? [],
       documents: documents.get(r.id) ?? [],
+      delivered_at: delivered.get(r.id) ?? null,
     }),
   );
 }

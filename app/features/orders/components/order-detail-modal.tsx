@@ -1,6 +1,7 @@
 import { lineName } from "~/domain/cart/line-name";
 import { OrderTracking } from "./order-tracking";
 import { ChangeOrderAddress, ReorderButton } from "./order-actions";
+import { OrderReturns } from "./order-returns";
 import { OrderDelivery } from "~/components/orders/order-delivery";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
@@ -150,6 +151,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
           void revalidator.revalidate();
         }}
       />
+      <OrderReturns order={order} />
       <ReorderButton order={order} />
 
       <CancelOrder
