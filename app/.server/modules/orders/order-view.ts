@@ -29,7 +29,10 @@ const NO_EXTRAS: OrderViewExtras = { gift_card_payments: [], gift_cards: [], doc
 async function deliveredAtByOrder(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ orderId: orderStatusChanges.orderId, at: sql<string>`max(${orderStatusChanges.createdAt})`.mapWith((v) => new Date(v).toISOString()) })
+    .select({
+      orderId: orderStatusChanges.orderId,
+      at: sql<string>`max(${orderStatusChanges.createdAt})`.mapWith((v) => new Date(v).toISOString()),
+    })
     .from(orderStatusChanges)
     .where(and(inArray(orderStatusChanges.orderId, [...ids]), eq(orderStatusChanges.toStatus, "delivered")))
     .groupBy(orderStatusChanges.orderId);

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "~/.server/api/schemas";
-import { RETURN_REASONS, RETURN_REFUSAL_REASONS, RETURN_STATUS_LABELS, ReturnReceptionSchema, ReturnRequestSchema } from "~/domain/returns/returns";
+import {
+  RETURN_REASONS,
+  RETURN_REFUSAL_REASONS,
+  RETURN_STATUS_LABELS,
+  ReturnReceptionSchema,
+  ReturnRequestSchema,
+} from "~/domain/returns/returns";
 
 const ReturnItemSchema = z.object({
   id: z.uuid(),
