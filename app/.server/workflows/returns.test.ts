@@ -5,7 +5,8 @@ import { createTestDatabase } from "../../../tests/support/db";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, setProductPrice, type TestShopper } from "../../../tests/support/shoppers";
 import { settled } from "../../../tests/support/domain-result";
 import type { DatabaseHandle } from "../db/client";
-import { invoiceDocuments, orders, productVariants, userProfiles } from "../db/schema";
+import { giftCards, invoiceDocuments, orderItems, orders, productVariants, userProfiles } from "../db/schema";
+import { issueGiftCards } from "../modules/gift-cards/gift-cards.service";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { getReturnLabelPdf } from "../modules/returns/returns.service";
 import { computeDashboard } from "../modules/reporting/dashboard.service";
@@ -15,6 +16,7 @@ import { receiveReturn, requestReturn } from "./returns";
 import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 import {
   RETURN_ALREADY_RECEIVED_MESSAGE,
+  RETURN_GIFT_CARD_MESSAGE,
   RETURN_NOT_ALLOWED_MESSAGE,
   RETURN_QUANTITY_MESSAGE,
   RETURN_UNOPENED_MESSAGE,
@@ -229,5 +231,99 @@ describe("returns", () => {
         pending.order.id,
       ),
     ).toMatchObject({ status: 409, message: RETURN_NOT_ALLOWED_MESSAGE });
+  });
+
+  it("gives the gift card its share of the refund, the card the rest, and refuses to take back a gift card bought", async () => {
+    // A 20 € gift card issued as an order would, to pay with.
+    const buyer = await createShopper(handle.db);
+    const card = await handle.db.transaction(async (tx) => {
+      const [o] = await tx
+        .insert(orders)
+        .values({
+          userId: buyer.id,
+          orderNumber: `TEST-${randomUUID().slice(0, 12)}`,
+          subtotalCents: 2000,
+          totalCents: 2000,
+          shippingAddress: { first_name: "A", last_name: "B", street: "", city: "", postal_code: "", country: "", phone: "" },
+        })
+        .returning({ id: orders.id });
+      const [item] = await tx
+        .insert(orderItems)
+        .values({
+          orderId: o.id,
+          quantity: 1,
+          unitPriceCents: 2000,
+          totalPriceCents: 2000,
+          productSnapshot: { name: "Carte cadeau", price_cents: 2000, brand: "Aurore", image_url: null },
+        })
+        .returning({ id: orderItems.id });
+      const [issued] = await issueGiftCards(tx, {
+        orderId: o.id,
+        buyerUserId: buyer.id,
+        buyerName: "Marie",
+        lines: [
+          {
+            orderItemId: item.id,
+            config: {
+              amountCents: 2000,
+              occasion: "anniversaire",
+              deliveryMode: "email",
+              recipientName: "Léa",
+              recipientEmail: "lea@example.com",
+              message: "",
+            },
+          },
+        ],
+        now: new Date(),
+      });
+      return issued;
+    });
+    const shopper = await createShopper(handle.db);
+    const placed = await placeOrder(handle.db, {
+      userId: shopper.id,
+      idempotencyKey: randomUUID(),
+      provider,
+      request: PlaceOrderSchema.parse({
+        address_id: shopper.addressId,
+        contact: CONTACT,
+        card: APPROVED_CARD,
+        lines: [{ product_id: a.id, quantity: 2 }],
+        gift_cards: [
+          { amountCents: 2500, occasion: "anniversaire", deliveryMode: "email", recipientName: "Léa", recipientEmail: "lea@example.com" },
+        ],
+        gift_card_codes: [card.code],
+      }),
+    });
+    const order = placed.order;
+    expect(order.gift_card_cents).toBe(2000);
+    await changeOrderStatus(handle.db, { orderId: order.id, newStatus: "delivered", actor: asAdmin(), provider });
+    const giftLine = order.items.find((i) => !i.product_id)!;
+    expect(
+      await settled(
+        requestReturn(handle.db, {
+          userId: shopper.id,
+          orderId: order.id,
+          body: { lines: [{ order_item_id: giftLine.id, quantity: 1 }], reason: "other", confirm_unopened: true },
+        }),
+      ),
+    ).toMatchObject({ ok: false, status: 400, message: RETURN_GIFT_CARD_MESSAGE });
+
+    const [before] = await handle.db.select({ b: giftCards.balanceCents }).from(giftCards).where(eq(giftCards.id, card.id));
+    const ret = await requestReturn(handle.db, {
+      userId: shopper.id,
+      orderId: order.id,
+      body: { lines: [{ order_item_id: itemOf(order, a.id), quantity: 1 }], reason: "damaged", confirm_unopened: true },
+    });
+    const received = await receiveReturn(handle.db, {
+      returnId: ret.id,
+      body: { lines: [{ return_item_id: ret.items[0].id, accepted: true }] },
+      actorUserId: admin,
+      provider,
+    });
+    const gift = Math.round((received.refund_cents * 2000) / order.total_cents);
+    expect(received.refund_cents).toBe(3000);
+    expect(received).toMatchObject({ refund_gift_card_cents: gift, refund_card_cents: 3000 - gift });
+    const [after] = await handle.db.select({ b: giftCards.balanceCents }).from(giftCards).where(eq(giftCards.id, card.id));
+    expect(after.b).toBe(before.b + gift);
   });
 });
