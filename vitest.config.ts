@@ -20,6 +20,8 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup-db.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // expect.poll waits for what the code does asynchronously; 1 s (the default) is too short on a loaded CI machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -31,6 +33,8 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup-e2e.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Pages hydrate, sync carts and stream notifications: poll for up to 10 s, not 1 s, on a loaded machine.
+          expect: { poll: { timeout: 10_000 } },
           // One browser, one server: journeys run file after file, each in its own page.
           fileParallelism: false,
         },

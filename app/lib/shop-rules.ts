@@ -128,8 +128,6 @@ export const ADDRESS_COUNTRIES = ["France", "Belgique", "Suisse", "Luxembourg", 
 export type AddressCountry = (typeof ADDRESS_COUNTRIES)[number];
 export const DEFAULT_ADDRESS_COUNTRY: AddressCountry = "France";
 
-/** After the confirmation step the shopper is taken to /profile (cleaner variant: 5 s). */
-export const ORDER_CONFIRMATION_REDIRECT_MS = 5000;
 /** Order numbers: "AUR-2026-000123", counted per Paris calendar year, at least 6 digits. */
 export const ORDER_NUMBER_PREFIX = "AUR";
 export const ORDER_NUMBER_DIGITS = 6;

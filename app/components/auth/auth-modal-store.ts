@@ -6,15 +6,16 @@ import { useSyncExternalStore } from "react";
 
 export type AuthModalMode = "login" | "signup";
 
-export type AuthModalState = { open: boolean; mode: AuthModalMode };
+/** `continueTo`: where a successful sign-in or sign-up goes next ('Commander' continues to the checkout). */
+export type AuthModalState = { open: boolean; mode: AuthModalMode; continueTo: string | null };
 
-const CLOSED: AuthModalState = Object.freeze({ open: false, mode: "login" });
+const CLOSED: AuthModalState = Object.freeze({ open: false, mode: "login", continueTo: null });
 
 let state: AuthModalState = CLOSED;
 const listeners = new Set<() => void>();
 
 function setState(next: AuthModalState) {
-  if (next.open === state.open && next.mode === state.mode) return;
+  if (next.open === state.open && next.mode === state.mode && next.continueTo === state.continueTo) return;
   state = next;
   for (const listener of listeners) listener();
 }
@@ -24,13 +25,13 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Opens the modal on the login or the sign-up form (also switches an open modal). */
-export function openAuthModal(mode: AuthModalMode): void {
-  setState({ open: true, mode });
+/** Opens the modal on the login or the sign-up form (also switches an open modal, keeping where it continues). */
+export function openAuthModal(mode: AuthModalMode, options: { continueTo?: string } = {}): void {
+  setState({ open: true, mode, continueTo: options.continueTo ?? (state.open ? state.continueTo : null) });
 }
 
 export function closeAuthModal(): void {
-  setState({ open: false, mode: state.mode });
+  setState({ open: false, mode: state.mode, continueTo: null });
 }
 
 export function useAuthModal(): AuthModalState {

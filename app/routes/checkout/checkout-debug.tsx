@@ -37,7 +37,7 @@ export default function CheckoutDebugPage({ loaderData }: Route.ComponentProps) 
         <p className="mx-auto mt-6 max-w-6xl px-4 text-sm font-semibold text-warning sm:px-6">
           Page de débogage réservée à l'administrateur : les commandes passées ici sont de vraies commandes.
         </p>
-        <CheckoutFlow account={loaderData.account} onLog={log} redirectAfterConfirmation={false} />
+        <CheckoutFlow account={loaderData.account} onLog={log} />
       </div>
       <div className="px-4 xl:mt-10 xl:px-0">
         <EventLog lines={lines} onClear={clear} />

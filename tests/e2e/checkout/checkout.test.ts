@@ -243,6 +243,14 @@ describe("checkout journey", () => {
     await recap.getByText("8 rue de la Paix").waitFor();
     await main.getByText(TEST_CARD_DECLINED).waitFor();
     await expectNoSeriousA11yViolations(page);
+    // At 1366 px the recap is the right column beside the payment form; at 390 px nothing scrolls sideways.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const recapBox = await recap.boundingBox();
+    const cardBox = await main.getByLabel("Numéro de carte").boundingBox();
+    expect(recapBox && cardBox && recapBox.x >= cardBox.x + cardBox.width).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await main.getByLabel("Titulaire de la carte").fill("Léa Moreau");
     await main.getByLabel("Numéro de carte").fill(TEST_CARD_DECLINED);
@@ -267,15 +275,20 @@ describe("checkout journey", () => {
     // A double click places one order (one Idempotency-Key per attempt).
     await order.dblclick();
 
-    // Step 3: confirmation, cart emptied, then the profile.
+    // Step 3: confirmation with the order's summary, the number once, no automatic redirect.
     await main.getByRole("heading", { level: 1, name: "Merci pour votre commande !" }).waitFor();
-    const referenceText = (await main.getByText(/^Référence : /).textContent()) ?? "";
-    const reference = referenceText.replace("Référence : ", "").trim();
+    const reference = (await main.locator("strong", { hasText: /^n° AUR-/ }).textContent())?.replace("n° ", "").trim() ?? "";
     expect(reference).toMatch(/^AUR-\d{4}-\d{6}$/);
-    await main.getByText("Vous allez être redirigé vers votre profil dans 5 secondes").waitFor();
+    expect(await main.getByText(reference).count()).toBe(1);
+    const confirmation = main.getByRole("region", { name: "Récapitulatif de la commande" });
+    await confirmation.getByText("Total payé").waitFor();
+    await confirmation.getByText(/Livraison standard : livraison prévue à partir du/).waitFor();
     expect(await cartLines(page)).toEqual([]);
     await expectNoSeriousA11yViolations(page);
-    await page.waitForURL(/\/profile$/, { timeout: 10_000 });
+    expect(await main.getByRole("link", { name: "Voir ma commande" }).getAttribute("href")).toBe("/dashboard?tab=orders");
+    expect(await main.getByRole("link", { name: "Continuer mes achats" }).getAttribute("href")).toBe("/products");
+    await page.waitForTimeout(6_000);
+    expect(new URL(page.url()).pathname).toBe("/checkout");
 
     // One order only, despite the double click.
     const orders = await api("/api/v1/orders", cookie);

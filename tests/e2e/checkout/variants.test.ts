@@ -168,7 +168,7 @@ describe("buying a shade and a size", () => {
     await expect.poll(() => order.isEnabled(), { timeout: 10_000 }).toBe(true);
     await order.click();
     await main.getByRole("heading", { level: 1, name: "Merci pour votre commande !" }).waitFor();
-    const reference = ((await main.getByText(/^Référence : /).textContent()) ?? "").replace("Référence : ", "").trim();
+    const reference = (await main.locator("strong", { hasText: /^n° AUR-/ }).textContent())?.replace("n° ", "").trim() ?? "";
     expect(reference).toMatch(/^AUR-\d{4}-\d{6}$/);
     expect(await cartLines()).toEqual([]);
 

@@ -102,9 +102,12 @@ describe("cart drawer (visitor)", () => {
     const lines = dialog.getByRole("list", { name: "Articles du panier" }).getByRole("listitem");
     expect(await lines.count()).toBe(2);
     // The line links to the product page on the variant in the cart.
-    expect(await dialog.getByRole("link", { name: balm.name }).getAttribute("href")).toMatch(new RegExp(`^/product/${balm.id}\\?variant=`));
+    // (the variant's reference arrives with the drawer's price check)
+    await expect
+      .poll(() => dialog.getByRole("link", { name: balm.name }).getAttribute("href"))
+      .toMatch(new RegExp(`^/product/${balm.id}\\?variant=`));
     expect(await lines.first().textContent()).toContain(price(balm.price_cents));
-    expect(await dialog.getByText("Panier réservé encore").count()).toBe(1);
+    expect(await dialog.getByText("Votre panier est conservé encore").count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // "+" up to the stock, then disabled.
@@ -155,6 +158,41 @@ describe("cart drawer (visitor)", () => {
     expect(await page.evaluate(() => localStorage.getItem("aurore-cart"))).toBeNull();
   });
 
+  it("continues to the checkout, the cart kept, when a visitor signs in from 'Commander'", async () => {
+    const balm = (await cheapProducts()).get("Baume Lèvres Nourrissant")!;
+    const email = uniqueEmail("commander");
+    await signUpCookie(baseURL, email, "Secret123!", "Chloé");
+    await context.addInitScript(
+      ({ id, name, priceCents }) => {
+        if (sessionStorage.getItem("seeded")) return;
+        sessionStorage.setItem("seeded", "1");
+        const item = {
+          product_id: id,
+          quantity: 1,
+          name,
+          price_cents: priceCents,
+          image_url: null,
+          category_name: "Soins Visage",
+          stock_quantity: 10,
+        };
+        localStorage.setItem("aurore-cart", JSON.stringify({ items: [item], expiresAt: Date.now() + 3_600_000 }));
+      },
+      { id: balm.id, name: balm.name, priceCents: balm.price_cents },
+    );
+    await page.goto("/");
+    await hydrated();
+    const drawer = await openDrawer();
+    await drawer.getByRole("link", { name: "Commander" }).click();
+    const login = page.getByRole("dialog", { name: "Connexion" });
+    await login.waitFor();
+    await login.getByLabel("E-mail").fill(email);
+    await login.getByLabel("Mot de passe", { exact: true }).fill("Secret123!");
+    await login.getByRole("button", { name: "Se Connecter" }).click();
+    await page.waitForURL(/\/checkout$/);
+    await page.getByRole("heading", { level: 1, name: "Finaliser ma commande" }).waitFor();
+    await page.getByRole("main").getByRole("region", { name: "Récapitulatif" }).getByText(balm.name).waitFor();
+  });
+
   it("warns when the cart is about to expire, and 'Prolonger +6h' gives it 6 more hours", async () => {
     const balm = (await cheapProducts()).get("Baume Lèvres Nourrissant")!;
     await context.addInitScript(
@@ -190,7 +228,7 @@ describe("cart drawer (visitor)", () => {
 
     // The drawer's indicator shows the new deadline; its lines were checked against the catalogue.
     const dialog = await openDrawer();
-    expect(await dialog.getByText(/Panier réservé encore (5h 59min|6h 0min)/).count()).toBe(1);
+    expect(await dialog.getByText(/Votre panier est conservé encore (5h 59min|6h 0min)/).count()).toBe(1);
     await dialog.getByText(`Prix modifié : ${price(balm.price_cents - 100)} → ${price(balm.price_cents)}`).waitFor();
     expect(await dialog.getByText("Produit indisponible").count()).toBe(1);
     expect(await dialog.getByRole("button", { name: "Augmenter la quantité de Ancien produit" }).isDisabled()).toBe(true);

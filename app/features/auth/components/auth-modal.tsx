@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
 import { CloseIcon } from "~/components/ui/icons";
 import { showToast } from "~/components/ui/toast";
 import { signIn, signUp, verifyBackupCode, verifyTotp, type AuthResult } from "~/features/auth/auth-client";
@@ -34,8 +34,9 @@ function fieldErrorsFrom(issues: readonly { path: readonly PropertyKey[]; messag
  * to the control that opened it. Failures stay inside the dialog as a French alert.
  */
 export function AuthModal() {
-  const { open, mode } = useAuthModal();
+  const { open, mode, continueTo } = useAuthModal();
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -124,7 +125,9 @@ export function AuthModal() {
     setStep("credentials");
     setShowPassword(false);
     closeAuthModal();
-    void revalidator.revalidate();
+    // The page's data follows the new session; signed in from 'Commander', on to the checkout then.
+    const revalidated = revalidator.revalidate();
+    if (continueTo) void revalidated.then(() => navigate(continueTo));
     showToast(message);
   }
 

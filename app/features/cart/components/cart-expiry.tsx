@@ -39,7 +39,7 @@ export function CartExpiryIndicator({ expiresAt }: { expiresAt: number | null })
             <strong>Expiré</strong>
           ) : (
             <>
-              Panier réservé encore <strong>{formatCartRemaining(remaining)}</strong>
+              Votre panier est conservé encore <strong>{formatCartRemaining(remaining)}</strong>
             </>
           )}
         </p>

@@ -30,7 +30,7 @@ export function CheckoutLink({
       event.preventDefault();
       onLeave?.();
       showToast(CHECKOUT_SIGN_IN_MESSAGE);
-      openAuthModal("login");
+      openAuthModal("login", { continueTo: "/checkout" });
       return;
     }
     if (count === 0) {

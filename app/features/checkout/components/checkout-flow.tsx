@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
-import { Link, useFetcher, useNavigate } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { clearCart, toOrderLine, useCart } from "~/components/cart/cart-store";
 import { missingAddressFields, type SavedAddressView } from "~/domain/addresses/address.schema";
 import { AddressSelector } from "~/components/addresses/address-selector";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import type { OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
-import { BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS, ORDER_CONFIRMATION_REDIRECT_MS } from "~/lib/shop-rules";
+import { BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS } from "~/lib/shop-rules";
+import { OrderConfirmation } from "./order-confirmation";
 import { CardSchema, ContactInfoSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
 import { CardFields, EMPTY_CARD, type CardErrors, type CardValues } from "./card-fields";
 import { CheckoutErrorBox, CheckoutSteps } from "./checkout-steps";
@@ -48,14 +49,10 @@ function newAttemptKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const seconds = Math.round(ORDER_CONFIRMATION_REDIRECT_MS / 1000);
-
 export type CheckoutFlowProps = {
   account: CheckoutAccount;
   /** Debug variant: one line per event. */
   onLog?: CheckoutLogger;
-  /** The debug variant stays on the confirmation (spec storefront §4). */
-  redirectAfterConfirmation?: boolean;
 };
 
 /**
@@ -63,9 +60,8 @@ export type CheckoutFlowProps = {
  * Beauty Pass points, full recap, "Commander avec obligation de paiement"), 3 Confirmation.
  * Amounts come from the server's quote; the order is placed by POST /api/v1/orders.
  */
-export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true }: CheckoutFlowProps) {
+export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
   const cart = useCart();
-  const navigate = useNavigate();
   const [mounted, setMounted] = useState(false);
   const [step, setStep] = useState<CheckoutStep>("shipping");
   const [contact, setContact] = useState<ContactValues>({ email: account.email, name: account.name, phone: account.phone });
@@ -162,12 +158,6 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
     headingRef.current?.focus();
     log(`Étape : ${step}`);
   }, [step, log]);
-
-  useEffect(() => {
-    if (step !== "confirmation" || !redirectAfterConfirmation) return;
-    const timer = setTimeout(() => navigate("/profile"), ORDER_CONFIRMATION_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [step, redirectAfterConfirmation, navigate]);
 
   const selectAddress = useCallback(
     (next: SavedAddressView | null) => {
@@ -321,26 +311,23 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
     return (
       <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
         <CheckoutSteps current="confirmation" />
-        <div className="mt-8 rounded-2xl border border-line bg-cream p-8 text-center">
-          <h1 ref={headingRef} tabIndex={-1} className="font-display text-3xl outline-none">
+        <div className="mt-8 rounded-2xl border border-line bg-cream p-6 sm:p-8">
+          <h1 ref={headingRef} tabIndex={-1} className="text-center font-display text-3xl outline-none">
             Merci pour votre commande !
           </h1>
-          <p className="mt-4">
-            Votre commande <strong>n° {order.number}</strong> est confirmée.
+          <p className="mt-4 text-center">
+            Votre commande <strong>n° {order.number}</strong> est confirmée. Un e-mail de confirmation vous est envoyé à{" "}
+            <span className="break-words">{order.metadata.customer_info?.email ?? contact.email}</span>.
           </p>
-          <p className="mt-1 text-sm text-muted">Référence : {order.number}</p>
-          <p className="mt-4 text-muted">
-            Un e-mail de confirmation avec le récapitulatif vous est envoyé à {order.metadata.customer_info?.email ?? contact.email}. Total
-            payé : {formatPrice(order.total_cents)}.
-          </p>
-          {redirectAfterConfirmation ? (
-            <p role="status" className="mt-6 text-sm text-muted">
-              Vous allez être redirigé vers votre profil dans {seconds} secondes
-            </p>
-          ) : null}
-          <Link to="/profile" className={`${primaryButtonClass} mt-6`}>
-            Voir mon profil
-          </Link>
+          <OrderConfirmation order={order} />
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Link to="/dashboard?tab=orders" className={primaryButtonClass}>
+              Voir ma commande
+            </Link>
+            <Link to="/products" className={secondaryButtonClass}>
+              Continuer mes achats
+            </Link>
+          </div>
         </div>
       </div>
     );
@@ -469,93 +456,98 @@ export function CheckoutFlow({ account, onLog, redirectAfterConfirmation = true 
       )}
 
       {step === "payment" && (address || !needsAddress) && (
-        <form noValidate onSubmit={submitOrder} aria-labelledby="checkout-payment-title" className="mt-8 max-w-3xl space-y-8">
-          <h2 id="checkout-payment-title" ref={headingRef} tabIndex={-1} className="font-display text-2xl outline-none">
-            2. Paiement
-          </h2>
-          {cardNeeded ? (
-            <CardFields values={card} errors={cardErrors} onChange={editCard} saveCard={saveCard} onSaveCardChange={setSaveCard} />
-          ) : (
-            <p className="rounded-xl bg-cream p-4 text-sm">
-              Vos cartes cadeaux couvrent la totalité de la commande : aucun paiement par carte bancaire n'est nécessaire.
-            </p>
-          )}
-
-          <fieldset>
-            <legend className="text-lg font-semibold">Beauty Pass</legend>
-            {canUsePoints ? (
-              <label className="mt-3 block text-sm font-medium">
-                Utiliser mes points ({quote?.points_balance ?? account.pointsBalance} points disponibles)
-                <select
-                  name="points_to_use"
-                  value={Math.min(points, quote?.max_redeemable_points ?? 0)}
-                  onChange={(e) => {
-                    setPoints(Number(e.target.value));
-                    log(`Points choisis : ${e.target.value}`);
-                  }}
-                  className={`${inputClass} sm:w-80`}
-                >
-                  {pointOptions.map((p) => (
-                    <option key={p} value={p}>
-                      {p === 0
-                        ? "Ne pas utiliser de points"
-                        : `${p} points (-${formatPrice((p / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_CENTS)})`}
-                    </option>
-                  ))}
-                </select>
-              </label>
+        <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          {/* The recap comes first in reading order (shown before the order button), right on desktop. */}
+          <aside aria-label="Votre commande" className="lg:order-2">
+            <OrderSummary
+              quote={quote}
+              loading={quoteLoading}
+              address={address}
+              contact={contact}
+              title="Récapitulatif de votre commande"
+              headingLevel={3}
+              promoField={promoField}
+            />
+          </aside>
+          <form noValidate onSubmit={submitOrder} aria-labelledby="checkout-payment-title" className="min-w-0 space-y-8 lg:order-1">
+            <h2 id="checkout-payment-title" ref={headingRef} tabIndex={-1} className="font-display text-2xl outline-none">
+              2. Paiement
+            </h2>
+            {cardNeeded ? (
+              <CardFields values={card} errors={cardErrors} onChange={editCard} saveCard={saveCard} onSaveCardChange={setSaveCard} />
             ) : (
-              <p className="mt-3 text-sm text-muted">
-                Vous avez {plural(quote?.points_balance ?? account.pointsBalance, "point", "points")} Beauty Pass. Les points s'utilisent
-                par tranches de {BEAUTY_PASS_REDEEM_STEP_POINTS} ({BEAUTY_PASS_REDEEM_STEP_POINTS} points ={" "}
-                {formatPrice(BEAUTY_PASS_REDEEM_STEP_CENTS)} de réduction).
+              <p className="rounded-xl bg-cream p-4 text-sm">
+                Vos cartes cadeaux couvrent la totalité de la commande : aucun paiement par carte bancaire n'est nécessaire.
               </p>
             )}
-          </fieldset>
 
-          <GiftCardPayment codes={giftCardCodes} onChange={setGiftCardCodes} quote={quote} />
-
-          <OrderSummary
-            quote={quote}
-            loading={quoteLoading}
-            address={address}
-            contact={contact}
-            title="Récapitulatif de votre commande"
-            headingLevel={3}
-            promoField={promoField}
-          />
-          {quote && quote.problems.length > 0 && <CheckoutErrorBox message={quote.problems[0]} hint={STOCK_HINT} />}
-          {error && <CheckoutErrorBox message={error.message} hint={error.hint} />}
-          {quoteResult && !quoteResult.ok && <CheckoutErrorBox message={quoteResult.message} />}
-
-          <div className="flex flex-wrap justify-between gap-3">
-            <button type="button" onClick={backToShipping} disabled={placing} className={secondaryButtonClass}>
-              Retour
-            </button>
-            <span className="flex flex-wrap items-center gap-3">
-              {placing && (
-                <span role="status" className="text-sm text-muted">
-                  Paiement en cours...
-                </span>
+            <fieldset>
+              <legend className="text-lg font-semibold">Beauty Pass</legend>
+              {canUsePoints ? (
+                <label className="mt-3 block text-sm font-medium">
+                  Utiliser mes points ({quote?.points_balance ?? account.pointsBalance} points disponibles)
+                  <select
+                    name="points_to_use"
+                    value={Math.min(points, quote?.max_redeemable_points ?? 0)}
+                    onChange={(e) => {
+                      setPoints(Number(e.target.value));
+                      log(`Points choisis : ${e.target.value}`);
+                    }}
+                    className={`${inputClass} sm:w-80`}
+                  >
+                    {pointOptions.map((p) => (
+                      <option key={p} value={p}>
+                        {p === 0
+                          ? "Ne pas utiliser de points"
+                          : `${p} points (-${formatPrice((p / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_CENTS)})`}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : (
+                <p className="mt-3 text-sm text-muted">
+                  Vous avez {plural(quote?.points_balance ?? account.pointsBalance, "point", "points")} Beauty Pass. Les points s'utilisent
+                  par tranches de {BEAUTY_PASS_REDEEM_STEP_POINTS} ({BEAUTY_PASS_REDEEM_STEP_POINTS} points ={" "}
+                  {formatPrice(BEAUTY_PASS_REDEEM_STEP_CENTS)} de réduction).
+                </p>
               )}
-              <button
-                type="submit"
-                disabled={placing || orderBlocked || quoteLoading}
-                aria-busy={placing || undefined}
-                className={primaryButtonClass}
-              >
-                Commander avec obligation de paiement
+            </fieldset>
+
+            <GiftCardPayment codes={giftCardCodes} onChange={setGiftCardCodes} quote={quote} />
+
+            {quote && quote.problems.length > 0 && <CheckoutErrorBox message={quote.problems[0]} hint={STOCK_HINT} />}
+            {error && <CheckoutErrorBox message={error.message} hint={error.hint} />}
+            {quoteResult && !quoteResult.ok && <CheckoutErrorBox message={quoteResult.message} />}
+
+            <div className="flex flex-wrap justify-between gap-3">
+              <button type="button" onClick={backToShipping} disabled={placing} className={secondaryButtonClass}>
+                Retour
               </button>
-            </span>
-          </div>
-          <p className="text-xs text-muted">
-            En cliquant sur « Commander avec obligation de paiement », vous acceptez nos{" "}
-            <Link to="/conditions-generales" className="underline">
-              conditions générales de vente
-            </Link>{" "}
-            et confirmez votre commande avec obligation de paiement.
-          </p>
-        </form>
+              <span className="flex flex-wrap items-center gap-3">
+                {placing && (
+                  <span role="status" className="text-sm text-muted">
+                    Paiement en cours...
+                  </span>
+                )}
+                <button
+                  type="submit"
+                  disabled={placing || orderBlocked || quoteLoading}
+                  aria-busy={placing || undefined}
+                  className={primaryButtonClass}
+                >
+                  Commander avec obligation de paiement
+                </button>
+              </span>
+            </div>
+            <p className="text-xs text-muted">
+              En cliquant sur « Commander avec obligation de paiement », vous acceptez nos{" "}
+              <Link to="/conditions-generales" className="underline">
+                conditions générales de vente
+              </Link>{" "}
+              et confirmez votre commande avec obligation de paiement.
+            </p>
+          </form>
+        </div>
       )}
     </div>
   );

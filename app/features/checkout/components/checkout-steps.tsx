@@ -26,7 +26,7 @@ export function CheckoutSteps({ current }: { current: CheckoutStep }) {
               </span>
               <span className={state === "current" ? "font-semibold text-ink" : "text-muted"}>
                 {step.label}
-                {state === "done" && <span className="sr-only"> (terminée)</span>}
+                {state === "done" && <span className="sr-only"> (étape terminée)</span>}
               </span>
               {i < STEPS.length - 1 && <span aria-hidden="true" className="mx-1 h-px w-6 bg-line sm:w-10" />}
             </li>

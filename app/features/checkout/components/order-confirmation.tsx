@@ -1,0 +1,61 @@
+import { OrderDelivery } from "~/components/orders/order-delivery";
+import { lineName } from "~/domain/cart/line-name";
+import { orderPaymentLabel, type OrderView } from "~/domain/orders/order.types";
+import { formatPrice } from "~/lib/money";
+
+/** The confirmation's summary of the order just placed: lines, delivery, amounts and payment. */
+export function OrderConfirmation({ order }: { order: OrderView }) {
+  const card = orderPaymentLabel(order.metadata.payment);
+  const cardCents = order.total_cents - order.gift_card_cents;
+  return (
+    <section aria-label="Récapitulatif de la commande" className="mt-6 rounded-xl bg-white p-4 text-sm sm:p-6">
+      <ul className="divide-y divide-line">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex justify-between gap-3 py-2">
+            <span className="min-w-0 break-words">{`${lineName(item.product_snapshot.name, item.product_snapshot.variant_label ?? null)} x ${item.quantity}`}</span>
+            <span className="shrink-0">{formatPrice(item.total_price_cents)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-3 space-y-1 border-t border-line pt-3">
+        <div className="flex justify-between gap-3">
+          <dt>Sous-total</dt>
+          <dd>{formatPrice(order.subtotal_cents)}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt>Livraison</dt>
+          <dd>{order.shipping_cents === 0 ? "Offerte" : formatPrice(order.shipping_cents)}</dd>
+        </div>
+        {order.discount_cents > 0 && (
+          <div className="flex justify-between gap-3">
+            <dt>{`Points Beauty Pass (${order.points_used} points)`}</dt>
+            <dd>{`-${formatPrice(order.discount_cents)}`}</dd>
+          </div>
+        )}
+        {order.promo_code && order.promo_discount_cents > 0 && (
+          <div className="flex justify-between gap-3">
+            <dt>{`Code promo ${order.promo_code}`}</dt>
+            <dd>{`-${formatPrice(order.promo_discount_cents)}`}</dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-3 border-t border-line pt-2 text-base font-semibold">
+          <dt>Total payé</dt>
+          <dd>{formatPrice(order.total_cents)}</dd>
+        </div>
+        {(order.gift_card_payments ?? []).map((p) => (
+          <div key={p.last4} className="flex justify-between gap-3">
+            <dt>{`Carte cadeau •••• ${p.last4}`}</dt>
+            <dd>{formatPrice(p.amount_cents)}</dd>
+          </div>
+        ))}
+        {card && cardCents > 0 && (
+          <div className="flex justify-between gap-3">
+            <dt>{card}</dt>
+            <dd>{formatPrice(cardCents)}</dd>
+          </div>
+        )}
+      </dl>
+      {order.items.some((i) => i.product_id) && <OrderDelivery order={order} />}
+    </section>
+  );
+}
