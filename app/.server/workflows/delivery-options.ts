@@ -8,11 +8,10 @@ import { assertKnownPostalCode } from "~/.server/modules/addresses/postal-codes.
 import { getCart } from "~/.server/modules/cart/cart.service";
 import { listDeliveryMethods } from "~/.server/modules/delivery/delivery-methods.service";
 import { getProfile } from "~/.server/modules/accounts/profile.service";
-import { expertExpressUsedThisMonth } from "~/.server/modules/orders/orders.service";
+import { deliveryPerksOf } from "~/.server/modules/orders/orders.service";
 import { SHIPPING_ZONES, shippingZoneOf, type ShippingZone } from "~/domain/checkout/shipping.rules";
 import { deliveryOptionsFor, type DeliveryOption, type DeliveryPerks } from "~/domain/delivery/delivery-methods";
 import { invalid } from "~/domain/errors";
-import { tierFor } from "~/domain/loyalty/loyalty.rules";
 
 export const COUNTRY_NOT_SERVED_MESSAGE = "Nous livrons en France, en Belgique, en Suisse, au Luxembourg et à Monaco";
 export const POSTAL_CODE_FORMAT_MESSAGE = "Code postal invalide";
@@ -47,8 +46,7 @@ export async function listDeliveryOptions(
   let perks: DeliveryPerks | null = null;
   if (input.userId) {
     merchandise = (await getCart(db, input.userId, { now })).subtotal_cents;
-    const tier = tierFor((await getProfile(db, input.userId))?.loyalty_points ?? 0).id;
-    perks = { tier, expertExpressUsed: tier === "expert" ? await expertExpressUsedThisMonth(db, input.userId, now) : false };
+    perks = await deliveryPerksOf(db, input.userId, (await getProfile(db, input.userId))?.loyalty_points ?? 0, now);
   }
   const methods = deliveryOptionsFor(await listDeliveryMethods(db), zone, merchandise, { now, perks });
   return { zone, zone_label: SHIPPING_ZONES[zone].label, merchandise_cents: merchandise, methods };

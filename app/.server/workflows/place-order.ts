@@ -65,7 +65,7 @@ import {
 } from "~/.server/modules/payments/payment-attempts.service";
 import { listDeliveryMethods } from "~/.server/modules/delivery/delivery-methods.service";
 import { departmentOf, getRelayPointProvider } from "~/.server/modules/delivery/relay-points.service";
-import { expertExpressUsedThisMonth } from "~/.server/modules/orders/orders.service";
+import { deliveryPerksOf } from "~/.server/modules/orders/orders.service";
 import { lockPointsBalance } from "~/.server/modules/loyalty/loyalty.service";
 import {
   DEFAULT_DELIVERY_METHODS,
@@ -82,7 +82,6 @@ import {
 } from "~/domain/delivery/delivery-methods";
 import type { RelayPoint } from "~/domain/delivery/relay-points";
 import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
-import { tierFor } from "~/domain/loyalty/loyalty.rules";
 import { DomainError, isDomainError, type DomainErrorKind } from "~/domain/errors";
 import { maxRedeemablePoints, parseExpiry, type OrderLine, type PlaceOrderRequest } from "~/domain/checkout/checkout.schema";
 import { SHIPPING_ZONES, shippingNotices, type ShippingQuote, type ShippingZone } from "~/domain/checkout/shipping.rules";
@@ -192,12 +191,6 @@ async function prepareDelivery(db: Executor, choice: DeliveryChoice, address: Or
   return { methods, choice, relayPoint, relayError };
 }
 
-/** The Beauty Pass tier's express perk, from the balance before this order. */
-async function perksOf(db: Executor, userId: string, balance: number, now: Date): Promise<DeliveryPerks> {
-  const tier = tierFor(balance).id;
-  return { tier, expertExpressUsed: tier === "expert" ? await expertExpressUsedThisMonth(db, userId, now) : false };
-}
-
 type ChosenDelivery = { options: DeliveryOption[]; chosen: DeliveryOption | null; shipping: ShippingQuote | null; error: string | null };
 
 /**
@@ -290,7 +283,7 @@ async function priceLines(
   const subtotal = merchandise + giftLines.totalCents;
   const needsAddress = lines.length > 0 || giftLines.hasPhysical;
   const balance = await pointsBalance(db, userId);
-  const perks = zone && lines.length > 0 ? await perksOf(db, userId, balance, extras.now) : null;
+  const perks = zone && lines.length > 0 ? await deliveryPerksOf(db, userId, balance, extras.now) : null;
   const chosen = needsAddress
     ? chooseDelivery(zone, lines.length > 0, merchandise, delivery, perks, extras.now)
     : { options: [], chosen: null, shipping: null, error: null };
@@ -667,7 +660,7 @@ async function settleTotals(
   // both take this month's free express of the Beauty Expert tier.
   const perks =
     quote.delivery?.code === "express" && checked.lines.length > 0
-      ? await perksOf(tx, userId, await lockPointsBalance(tx, userId), now)
+      ? await deliveryPerksOf(tx, userId, await lockPointsBalance(tx, userId), now)
       : null;
   const delivery = chooseDelivery(shippingZone, checked.lines.length > 0, merchandise, checked.delivery, perks, now);
   if (quote.delivery?.perk && !delivery.chosen?.perk) throw refused("conflict", "express_perk_used", EXPRESS_PERK_USED_MESSAGE);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { openOrderDetail } from "../../support/order-pages";
 import { launchBrowser, seriousA11yViolations, signedInContext } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
@@ -15,23 +16,6 @@ const baseURL = inject("baseURL");
 let browser: Browser;
 
 type ApiProduct = { id: string; name: string; stock_quantity: number; in_stock: boolean; default_variant_id: string };
-
-async function openDetail(page: Page, number: string) {
-  const dialog = page.getByRole("dialog", { name: `Commande ${number}` });
-  const button = page.getByRole("article", { name: `Commande ${number}` }).getByRole("button", { name: "Voir le détail" });
-  await expect
-    .poll(
-      async () => {
-        if (await dialog.isVisible()) return true;
-        await button.click({ timeout: 1000 }).catch(() => undefined);
-        await dialog.waitFor({ timeout: 1500 }).catch(() => undefined);
-        return dialog.isVisible();
-      },
-      { timeout: 20_000, interval: 100 },
-    )
-    .toBe(true);
-  return dialog;
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -85,7 +69,7 @@ describe("an order's detail within the hour", () => {
     const page = await context.newPage();
     try {
       await page.goto("/profile");
-      const dialog = await openDetail(page, number);
+      const dialog = await openOrderDetail(page, number);
       await dialog.getByRole("button", { name: "Modifier l'adresse de livraison" }).click();
       const select = dialog.getByLabel("Nouvelle adresse de livraison");
       await select.waitFor();

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
+import { openOrderDetail, orderCard } from "../../support/order-pages";
 import { launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
@@ -77,28 +78,6 @@ async function signedInContext(cookie: string): Promise<BrowserContext> {
     }),
   );
   return context;
-}
-
-function orderCard(page: Page, number: string): Locator {
-  return page.getByRole("article", { name: `Commande ${number}` });
-}
-
-/** The detail button works once the page is hydrated: click until the dialog shows. */
-async function openDetail(page: Page, number: string): Promise<Locator> {
-  const dialog = page.getByRole("dialog", { name: `Commande ${number}` });
-  const button = orderCard(page, number).getByRole("button", { name: "Voir le détail" });
-  await expect
-    .poll(
-      async () => {
-        if (await dialog.isVisible()) return true;
-        await button.click({ timeout: 1000 }).catch(() => undefined);
-        await dialog.waitFor({ timeout: 1500 }).catch(() => undefined);
-        return dialog.isVisible();
-      },
-      { timeout: 20_000, interval: 100 },
-    )
-    .toBe(true);
-  return dialog;
 }
 
 beforeAll(async () => {
@@ -181,7 +160,7 @@ describe("order history and cancellation", () => {
       expect(await big.getByRole("listitem").count()).toBe(3);
       expect(await orderCard(page, refSmall).getByText("+1 autre", { exact: true }).count()).toBe(0);
 
-      const dialog = await openDetail(page, refSmall);
+      const dialog = await openOrderDetail(page, refSmall);
       expect(await dialog.getByText(products[4].name).isVisible()).toBe(true);
       expect(await dialog.getByText("Visa •••• 4242", { exact: true }).isVisible()).toBe(true);
       expect(await dialog.getByText("11 rue Pierre et Marie Curie", { exact: true }).isVisible()).toBe(true);
@@ -215,7 +194,7 @@ describe("order history and cancellation", () => {
       const history = page.getByRole("region", { name: "Historique des commandes" });
       await expect.poll(() => history.getByText("2 commandes", { exact: true }).isVisible()).toBe(true);
       expect(await orderCard(page, refSmall).getByText("Annulée", { exact: true }).isVisible()).toBe(true);
-      const dialog = await openDetail(page, refSmall);
+      const dialog = await openOrderDetail(page, refSmall);
       expect(await dialog.getByRole("button", { name: "Annuler la commande" }).count()).toBe(0);
     } finally {
       await contextA.close();

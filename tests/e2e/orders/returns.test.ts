@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { openOrderDetail } from "../../support/order-pages";
 import { launchBrowser, seriousA11yViolations, signedInContext } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
@@ -22,23 +23,6 @@ type ApiProduct = {
   default_variant_id: string;
   variant_count?: number;
 };
-
-async function openDetail(page: Page, number: string) {
-  const dialog = page.getByRole("dialog", { name: `Commande ${number}` });
-  const button = page.getByRole("article", { name: `Commande ${number}` }).getByRole("button", { name: "Voir le détail" });
-  await expect
-    .poll(
-      async () => {
-        if (await dialog.isVisible()) return true;
-        await button.click({ timeout: 1000 }).catch(() => undefined);
-        await dialog.waitFor({ timeout: 1500 }).catch(() => undefined);
-        return dialog.isVisible();
-      },
-      { timeout: 20_000, interval: 100 },
-    )
-    .toBe(true);
-  return dialog;
-}
 
 const stockOf = async (id: string) =>
   ((await (await fetch(`${baseURL}/api/v1/products/${id}?fresh=${Date.now()}`)).json()) as { data: { stock_quantity: number } }).data
@@ -89,7 +73,7 @@ describe("returns", () => {
     let returnNumber = "";
     try {
       await page.goto("/profile");
-      const dialog = await openDetail(page, number);
+      const dialog = await openOrderDetail(page, number);
       await dialog.getByRole("button", { name: "Retourner des articles" }).click();
       await dialog.getByRole("button", { name: "Demander le retour" }).click();
       await dialog.getByText("Choisissez au moins un article à retourner").waitFor();
@@ -171,7 +155,7 @@ describe("returns", () => {
     const againPage = await again.newPage();
     try {
       await againPage.goto("/profile");
-      const dialog = await openDetail(againPage, number);
+      const dialog = await openOrderDetail(againPage, number);
       await dialog.getByText(`Retour ${returnNumber} · Remboursé`).waitFor();
       await dialog.getByRole("link", { name: new RegExp(`avoir ${returns.json.data[0].credit_note_number}`, "i") }).waitFor();
     } finally {

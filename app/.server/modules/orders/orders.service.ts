@@ -10,6 +10,8 @@ import type { Executor } from "~/.server/db/client";
 import { orderItems, orderNumberCounters, orders, orderStatusChanges, type OrderAddress, type OrderStatus } from "~/.server/db/schema";
 import { formatOrderNumber, type OrderView } from "~/domain/orders/order.types";
 import { parisMonthStart, parisYear } from "~/lib/paris-time";
+import { tierFor } from "~/domain/loyalty/loyalty.rules";
+import type { DeliveryPerks } from "~/domain/delivery/delivery-methods";
 import { isUuid } from "~/lib/uuid";
 import { CARRIER_RULES, type Carrier } from "~/domain/orders/shipping-tracking";
 import { withItems, type OrderItemRow, type OrderRow } from "./order-view";
@@ -102,6 +104,12 @@ export async function expertExpressUsedThisMonth(db: Executor, userId: string, n
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** The Beauty Pass express perk's inputs: the tier of a balance and whether this month's Expert perk is used. */
+export async function deliveryPerksOf(db: Executor, userId: string, balance: number, now: Date): Promise<DeliveryPerks> {
+  const tier = tierFor(balance).id;
+  return { tier, expertExpressUsed: tier === "expert" ? await expertExpressUsedThisMonth(db, userId, now) : false };
 }
 
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "id" | "orderId">;
