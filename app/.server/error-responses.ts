@@ -31,7 +31,19 @@ export function apiErrorResponse(error: DomainError): Response {
     : error.field
       ? [{ field: error.field, message: error.message }]
       : undefined;
-  return jsonError(statusOf(error), error.code, error.message, error.details ?? fieldDetails);
+  const response = jsonError(statusOf(error), error.code, error.message, error.details ?? fieldDetails);
+  const nextAction = nextActionOf(error);
+  if (!nextAction) return response;
+  // A payment waiting for the shopper (3-D Secure): `next_action` beside the error, as acquirers' APIs put it.
+  return Response.json(
+    { error: { code: error.code, message: error.message, details: error.details }, next_action: nextAction },
+    { status: statusOf(error), headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+function nextActionOf(error: DomainError): unknown {
+  const details = error.details;
+  return details && typeof details === "object" && "next_action" in details ? (details as { next_action: unknown }).next_action : undefined;
 }
 
 /** A page action's answer to a domain error: route data `{ ok: false, error }` with its status. */

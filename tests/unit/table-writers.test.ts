@@ -67,6 +67,8 @@ const OWNER: Record<string, string> = {
   paymentAttempts: "modules/payments",
   simulatedAcquirerCharges: "modules/payments",
   simulatedAcquirerRefunds: "modules/payments",
+  simulatedAcquirerCards: "modules/payments",
+  simulatedAcquirerAuthentications: "modules/payments",
   promoCodes: "modules/promotions",
   promoCodeCategories: "modules/promotions",
   promoRedemptions: "modules/promotions",

@@ -42,6 +42,7 @@ import {
   NotificationsReadAllSchema,
 } from "../modules/notifications/notifications.api-schemas";
 import { adminOrderOperations } from "../modules/orders/orders-admin.api-schemas";
+import { AuthenticationRequiredSchema, paymentAuthenticationOperations } from "../modules/payments/payments.api-schemas";
 import { invoiceOperations } from "../modules/invoices/invoices.api-schemas";
 import { returnOperations } from "../modules/returns/returns.api-schemas";
 import { productImageOperations } from "../media/product-images.api-schemas";
@@ -112,7 +113,7 @@ export const operations: ApiOperation[] = [
     method: "post",
     path: "/api/v1/orders",
     summary:
-      "Passer commande (en-tête Idempotency-Key obligatoire, un par tentative). Chaque ligne désigne une variante (variant_id) ; product_id seul vaut pour un produit à une seule variante et est refusé (400) pour un produit à plusieurs variantes, comme une variante d'un autre produit que product_id. Prix (celui de la variante), frais de livraison et total sont calculés par le serveur. delivery_method : standard (par défaut), relay (avec relay_point_id, voir GET /api/v1/relay-points) ou express (voir GET /api/v1/delivery-methods). Cartes de test : 4242 4242 4242 4242 acceptée, 4000 0000 0000 0002 refusée.",
+      "Passer commande (en-tête Idempotency-Key obligatoire, un par tentative). Chaque ligne désigne une variante (variant_id) ; product_id seul vaut pour un produit à une seule variante et est refusé (400) pour un produit à plusieurs variantes, comme une variante d'un autre produit que product_id. Prix (celui de la variante), frais de livraison et total sont calculés par le serveur. delivery_method : standard (par défaut), relay (avec relay_point_id, voir GET /api/v1/relay-points) ou express (voir GET /api/v1/delivery-methods). Paiement : card (nouvelle carte, envoyée une fois au prestataire ; save_card pour l'enregistrer sous forme de jeton) ou payment_method_id avec cvc (carte enregistrée). Cartes de test : 4242 4242 4242 4242 acceptée, 4000 0000 0000 0002 refusée, 4000 0027 6000 3184 demande l'authentification 3-D Secure (402 avec next_action).",
     tags: ["Commandes"],
     auth: "session",
     body: PlaceOrderSchema,
@@ -121,7 +122,12 @@ export const operations: ApiOperation[] = [
       200: { description: "Même Idempotency-Key : la commande déjà créée", schema: OrderResponseSchema },
       400: { description: "Requête invalide, panier vide, adresse invalide, points insuffisants", schema: ApiErrorSchema },
       401: { description: "Connexion requise", schema: ApiErrorSchema },
-      402: { description: "Paiement refusé", schema: ApiErrorSchema },
+      402: {
+        description:
+          "Paiement refusé (payment_declined), ou authentification 3-D Secure demandée (authentication_required, avec next_action : voir POST /api/v1/payment-authentications/{id})",
+        schema: z.union([AuthenticationRequiredSchema, ApiErrorSchema]),
+      },
+      404: { description: "Carte enregistrée introuvable (payment_method_id inconnu ou d'un autre client)", schema: ApiErrorSchema },
       409: {
         description:
           "Stock insuffisant ou prix modifié ; commande déjà en cours de traitement avec la même Idempotency-Key (order_in_progress) ; paiement non confirmé à temps, non débité (payment_expired)",
@@ -224,6 +230,7 @@ export const operations: ApiOperation[] = [
       409: { description: "Stock insuffisant ou Points insuffisants pour reprendre une commande annulée", schema: ApiErrorSchema },
     },
   },
+  ...paymentAuthenticationOperations(OrderResponseSchema),
   ...adminOrderOperations(),
   ...invoiceOperations(),
   ...returnOperations(),

@@ -48,17 +48,25 @@ import {
   type NewOrderItem,
   type OrderRowValues,
 } from "~/.server/modules/orders/orders.service";
-import { savePaymentMethodFromCharge } from "~/.server/modules/payment-methods/payment-methods.service";
+import { chargeableCardOf, savePaymentMethodFromCharge } from "~/.server/modules/payment-methods/payment-methods.service";
 import { withItems } from "~/.server/modules/orders/order-view";
 import { checkPromoCode, claimPromoCode, recordPromoRedemption } from "~/.server/modules/promotions/promo-codes.service";
 import type { CheckoutLineQuote, CheckoutQuote } from "~/domain/checkout/checkout-quote.types";
 import type { AppliedPromo } from "~/domain/promotions/promotion.types";
-import { getPaymentProvider, type ChargeResult, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
+import {
+  getPaymentProvider,
+  type AuthenticationResult,
+  type ChargeResult,
+  type PaymentProvider,
+  type PaymentSource,
+} from "~/.server/modules/payments/payment-provider";
 import {
   beginPaymentAttempt,
+  findAttemptByAuthentication,
   linkPaymentAttempt,
   markAttemptCharged,
   markAttemptFailed,
+  markAttemptRequiresAction,
   refundOrphanCharge,
   refundPaymentAttempt,
   type BeginAttemptResult,
@@ -83,7 +91,13 @@ import {
 import type { RelayPoint } from "~/domain/delivery/relay-points";
 import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
 import { DomainError, isDomainError, type DomainErrorKind } from "~/domain/errors";
-import { maxRedeemablePoints, parseExpiry, type OrderLine, type PlaceOrderRequest } from "~/domain/checkout/checkout.schema";
+import {
+  maxRedeemablePoints,
+  parseExpiry,
+  PlaceOrderSchema,
+  type OrderLine,
+  type PlaceOrderRequest,
+} from "~/domain/checkout/checkout.schema";
 import { SHIPPING_ZONES, shippingNotices, type ShippingQuote, type ShippingZone } from "~/domain/checkout/shipping.rules";
 import type { OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
@@ -406,7 +420,8 @@ async function beginOrAwaitAttempt(db: Database, args: Parameters<typeof beginPa
   const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
   for (;;) {
     const begun = await beginPaymentAttempt(db, args);
-    if (begun.kind !== "busy" || Date.now() >= deadline) return begun;
+    // Waiting for the shopper at the bank is not "in flight": answered at once.
+    if (begun.kind !== "busy" || begun.status === "requires_action" || Date.now() >= deadline) return begun;
     await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
   }
 }
@@ -421,7 +436,7 @@ type CheckedOrder = {
 };
 
 /** The card's charge, linked to the order inside the transaction. */
-type Charge = { paymentId: string; brand: string; lastFour: string; attemptId: string };
+type Charge = { paymentId: string; brand: string; lastFour: string; attemptId: string; saveCard: SavedCard | null };
 
 export async function placeOrder(db: Database, input: PlaceOrderCommand): Promise<PlacedOrder> {
   const { userId, idempotencyKey } = input;
@@ -433,13 +448,18 @@ export async function placeOrder(db: Database, input: PlaceOrderCommand): Promis
   if (existing) return { order: existing, replayed: true };
 
   const checked = await checkOrder(db, input, now);
-  const payment = await chargeCard(db, provider, input, checked.quote.card_cents);
+  const payment = await chargeCard(db, provider, input, checked.quote.card_cents, now);
   if (payment.kind === "replay") return { order: await findOrder(db, payment.orderId), replayed: true };
+  return commitOrder(db, { ...input, now, provider, checked, charge: payment.charge });
+}
 
+/** Steps 6 to 12 in one transaction; the charge goes back when no order comes of it. */
+async function commitOrder(db: Database, input: WriteOrderInput): Promise<PlacedOrder> {
+  const { charge, provider } = input;
   const replay = { orderId: null as string | null };
   try {
     const orderId = await db.transaction(async (tx) => {
-      const written = await writeOrder(tx, { ...input, now, provider, checked, charge: payment.charge });
+      const written = await writeOrder(tx, input);
       if (written.kind === "replay") {
         replay.orderId = written.orderId;
         tx.rollback();
@@ -449,12 +469,10 @@ export async function placeOrder(db: Database, input: PlaceOrderCommand): Promis
     kickOutbox();
     return { order: await findOrder(db, orderId), replayed: false };
   } catch (error) {
-    if (payment.charge) {
+    if (charge) {
       // No order: the charge goes back now (or, if the provider fails, by the reconciliation job).
       const reason = isDomainError(error) ? `order refused: ${error.code}` : "order transaction failed";
-      await refundPaymentAttempt(db, provider, payment.charge.attemptId, reason).catch((e) =>
-        console.error("[place-order] refund failed", e),
-      );
+      await refundPaymentAttempt(db, provider, charge.attemptId, reason).catch((e) => console.error("[place-order] refund failed", e));
     }
     // A concurrent request with the same Idempotency-Key created the order first.
     if (replay.orderId) return { order: await findOrder(db, replay.orderId), replayed: true };
@@ -462,6 +480,103 @@ export async function placeOrder(db: Database, input: PlaceOrderCommand): Promis
     console.error("[place-order] failed", error);
     throw refused("failed", "order_failed", ORDER_FAILED_MESSAGE);
   }
+}
+
+export const AUTHENTICATION_REQUIRED_MESSAGE =
+  "Votre banque demande de confirmer ce paiement (3-D Secure). Validez-le dans la fenêtre de votre banque.";
+export const AUTHENTICATION_NOT_FOUND_MESSAGE = "Authentification de paiement introuvable.";
+export const AUTHENTICATION_COMPLETED_MESSAGE =
+  "Cette authentification a déjà été traitée : le paiement n'est pas repris une seconde fois.";
+
+/** The 402 answer asking the shopper to authenticate; the API adds `next_action` from its details. */
+function authenticationRequired(authenticationId: string): DomainError {
+  return new DomainError("payment_declined", "authentication_required", AUTHENTICATION_REQUIRED_MESSAGE, {
+    details: { next_action: { type: "authenticate", authentication_id: authenticationId } },
+  });
+}
+
+/** What an attempt waiting for authentication keeps to finish the order: no card number, no CVC. */
+type ResumeRequest = { request: PlaceOrderRequest; save_card: SavedCard | null };
+
+function resumeRequestOf(request: PlaceOrderRequest, saveCard: SavedCard | null): Record<string, unknown> {
+  const kept: Partial<PlaceOrderRequest> = { ...request };
+  delete kept.card;
+  delete kept.cvc;
+  return { request: kept, save_card: saveCard };
+}
+
+function readResumeRequest(stored: Record<string, unknown> | null): ResumeRequest | null {
+  if (!stored) return null;
+  const parsed = PlaceOrderSchema.safeParse(stored.request);
+  if (!parsed.success) return null;
+  const saved = stored.save_card as SavedCard | null | undefined;
+  return { request: parsed.data, save_card: saved ?? null };
+}
+
+/**
+ * The bank's page answered (POST /api/v1/payment-authentications/{id}): on success the order is
+ * made from the request the attempt kept, with the charge the authentication made, in the same
+ * single transaction as any order; on failure nothing is charged. Once: a second answer, or an
+ * answer for another shopper's authentication, changes nothing.
+ */
+export async function completeOrderAuthentication(
+  db: Database,
+  input: { userId: string; authenticationId: string; result: AuthenticationResult; provider?: PaymentProvider; now?: Date },
+): Promise<PlacedOrder> {
+  const now = input.now ?? new Date();
+  const provider = input.provider ?? getPaymentProvider(db);
+  const attempt = await findAttemptByAuthentication(db, input.authenticationId);
+  if (!attempt || attempt.userId !== input.userId) {
+    throw refused("not_found", "authentication_not_found", AUTHENTICATION_NOT_FOUND_MESSAGE);
+  }
+  const resume = attempt.status === "requires_action" ? readResumeRequest(attempt.resumeRequest) : null;
+  if (!resume) throw refused("conflict", "authentication_completed", AUTHENTICATION_COMPLETED_MESSAGE);
+
+  const outcome = await provider.completeAuthentication(input.authenticationId, input.result);
+  if (outcome.status === "not_found" || outcome.status === "already_completed") {
+    throw refused("conflict", "authentication_completed", AUTHENTICATION_COMPLETED_MESSAGE);
+  }
+  if (outcome.status === "failed") {
+    await markAttemptFailed(db, attempt.id, "authentication failed");
+    throw refused("payment_declined", "payment_declined", outcome.message, "card");
+  }
+  const paid = outcome.charge;
+  if (!(await markAttemptCharged(db, attempt.id, paid.paymentId))) {
+    // The job gave the attempt up meanwhile (authentication too late): the money goes back.
+    await refundOrphanCharge(provider, attempt, { paymentId: paid.paymentId, amountCents: attempt.amountCents }).catch((e) =>
+      console.error("[place-order] refund of a late authentication failed", e),
+    );
+    throw refused("conflict", "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card");
+  }
+  const charge: Charge = {
+    paymentId: paid.paymentId,
+    brand: paid.brand,
+    lastFour: paid.lastFour,
+    attemptId: attempt.id,
+    saveCard: resume.save_card,
+  };
+  const command: PlaceOrderCommand = {
+    userId: input.userId,
+    idempotencyKey: attempt.idempotencyKey,
+    request: resume.request,
+    provider,
+    now,
+  };
+  let checked: CheckedOrder;
+  try {
+    // The checks again: stock or prices may have moved while the shopper was at the bank.
+    checked = await checkOrder(db, command, now);
+    if (checked.quote.card_cents !== attempt.amountCents) throw refused("conflict", "price_changed", PRICE_CHANGED_MESSAGE);
+  } catch (error) {
+    await refundPaymentAttempt(
+      db,
+      provider,
+      attempt.id,
+      `order refused after authentication: ${isDomainError(error) ? error.code : "error"}`,
+    ).catch((e) => console.error("[place-order] refund failed", e));
+    throw error;
+  }
+  return commitOrder(db, { ...command, now, provider, checked, charge });
 }
 
 /** Steps 2 to 4, before any payment: what is ordered, where to, and the quote the shopper agreed to. */
@@ -521,10 +636,49 @@ async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, 
   return { lines, address, shippingZone, delivery, quote };
 }
 
+/** A card to keep in the shopper's saved cards once the order commits: the provider's token and what we show. */
+type SavedCard = { token: string; brand: string; lastFour: string; holder: string; expiry: { month: number; year: number } };
+
+export const PAYMENT_CHOICE_MESSAGE = "Choisissez une carte enregistrée ou une nouvelle carte, pas les deux.";
+export const CVC_REQUIRED_MESSAGE = "Saisissez le cryptogramme (3 ou 4 chiffres au dos) de votre carte enregistrée.";
+
+/**
+ * What pays: a saved card (its token and the CVC typed again), a new card tokenized first when
+ * the shopper wants it kept, or a new card sent once to the provider. Refusals before any attempt.
+ */
+async function choosePayment(
+  db: Database,
+  provider: PaymentProvider,
+  userId: string,
+  request: PlaceOrderRequest,
+  now: Date,
+): Promise<{ source: PaymentSource; saveCard: SavedCard | null }> {
+  if (request.payment_method_id && request.card) throw refused("invalid", "payment_choice", PAYMENT_CHOICE_MESSAGE, "card");
+  if (request.payment_method_id) {
+    if (!request.cvc) throw refused("invalid", "cvc_required", CVC_REQUIRED_MESSAGE, "cvc");
+    const saved = await chargeableCardOf(db, userId, request.payment_method_id, now);
+    return { source: { type: "token", token: saved.token, cvc: request.cvc }, saveCard: null };
+  }
+  const card = request.card;
+  if (!card) throw refused("invalid", "card_required", CARD_REQUIRED_MESSAGE, "card");
+  const expiry = parseExpiry(card.expiry);
+  if (request.save_card && expiry) {
+    const made = await provider.tokenize({ number: card.number, expiry, cvc: card.cvc, customerRef: userId });
+    if (!made.ok) throw refused("invalid", "invalid_card", made.message, "card");
+    return {
+      source: { type: "token", token: made.token, cvc: card.cvc },
+      saveCard: { token: made.token, brand: made.brand, lastFour: made.lastFour, holder: card.holder, expiry },
+    };
+  }
+  return { source: { type: "card", card }, saveCard: null };
+}
+
 /**
  * 5. Payment, just before the transaction (decision 021). The attempt is written before the
  * provider is called and marked charged after, each committed on its own: whatever happens
  * next, the shop knows a charge may exist. Nothing to charge when gift cards pay it all.
+ * When the bank asks for authentication (decision 034) the attempt waits in `requires_action`
+ * and the shopper gets a 402 with the next action; completeOrderAuthentication resumes it.
  * (Attempt timestamps are wall-clock: the reconciliation's grace period counts real time.)
  */
 async function chargeCard(
@@ -532,19 +686,25 @@ async function chargeCard(
   provider: PaymentProvider,
   { userId, idempotencyKey, request, testHooks }: PlaceOrderCommand,
   cardCents: number,
+  now: Date,
 ): Promise<{ kind: "replay"; orderId: string } | { kind: "charged"; charge: Charge | null }> {
   if (cardCents <= 0) return { kind: "charged", charge: null };
-  if (!request.card) throw refused("invalid", "card_required", CARD_REQUIRED_MESSAGE, "card");
+  const choice = await choosePayment(db, provider, userId, request, now);
   const begun = await beginOrAwaitAttempt(db, { userId, idempotencyKey, amountCents: cardCents, currency: "EUR", provider: provider.name });
   if (begun.kind === "linked") return { kind: "replay", orderId: begun.orderId };
-  if (begun.kind === "busy") throw refused("conflict", "order_in_progress", ORDER_IN_PROGRESS_MESSAGE);
+  if (begun.kind === "busy") {
+    // The same order is waiting at the bank: the same challenge again, not a second payment.
+    if (begun.status === "requires_action" && begun.authenticationId) throw authenticationRequired(begun.authenticationId);
+    throw refused("conflict", "order_in_progress", ORDER_IN_PROGRESS_MESSAGE);
+  }
   const attempt = begun.attempt;
   let charged: ChargeResult;
   try {
     charged = await provider.charge({
       amountCents: cardCents,
       currency: "EUR",
-      card: request.card,
+      source: choice.source,
+      customerRef: userId,
       idempotencyKey: attempt.providerKey,
       description: `Aurore, commande ${idempotencyKey.slice(0, 12)}`,
     });
@@ -554,9 +714,15 @@ async function chargeCard(
     console.error("[place-order] charge failed", error);
     throw refused("unavailable", "payment_unavailable", PAYMENT_UNAVAILABLE_MESSAGE, "card");
   }
+  if (!charged.ok && charged.code === "authentication_required") {
+    if (!(await markAttemptRequiresAction(db, attempt.id, charged.authenticationId, resumeRequestOf(request, choice.saveCard)))) {
+      throw refused("conflict", "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card");
+    }
+    throw authenticationRequired(charged.authenticationId);
+  }
   if (!charged.ok) {
     await markAttemptFailed(db, attempt.id, charged.message);
-    throw refused("payment_declined", "payment_declined", charged.message, "card");
+    throw refused("payment_declined", "payment_declined", charged.message, request.payment_method_id ? "payment_method_id" : "card");
   }
   await testHooks?.afterCharge?.("charged_at_provider");
   if (!(await markAttemptCharged(db, attempt.id, charged.paymentId))) {
@@ -570,7 +736,13 @@ async function chargeCard(
   await testHooks?.afterCharge?.("attempt_charged");
   return {
     kind: "charged",
-    charge: { paymentId: charged.paymentId, brand: charged.brand, lastFour: charged.lastFour, attemptId: attempt.id },
+    charge: {
+      paymentId: charged.paymentId,
+      brand: charged.brand,
+      lastFour: charged.lastFour,
+      attemptId: attempt.id,
+      saveCard: choice.saveCard,
+    },
   };
 }
 
@@ -595,11 +767,8 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
   await spendOrderPoints(tx, { userId, points: request.points_to_use, orderId, ref, now });
   const issued = await settleGiftCards(tx, { ...input, orderId });
   await issueInvoice(tx, orderId, now); // numbered in this transaction: no gap (docs/decisions/031-invoices.md)
-  // 10. The card, if the shopper asked: brand, last four digits, holder and expiry only.
-  if (request.save_card && request.card && charge) {
-    const card = { brand: charge.brand, lastFour: charge.lastFour, holder: request.card.holder, expiry: parseExpiry(request.card.expiry) };
-    await savePaymentMethodFromCharge(tx, userId, card);
-  }
+  // 10. The card, if the shopper asked: the provider's token, brand, last four, holder and expiry.
+  if (charge?.saveCard) await savePaymentMethodFromCharge(tx, userId, charge.saveCard);
   // 11. The confirmation e-mail, sent by the outbox worker only if this commits.
   await enqueueMail(tx, confirmationMail(request.contact.email, ref, take.bought, totals, checked, issued));
   // 12. Bought: the server cart is emptied (the page empties the browser's).

@@ -55,6 +55,9 @@ export type CardBrand = "visa" | "mastercard" | "amex";
 /** Documented test cards of the simulated provider (README, decision 005). */
 export const TEST_CARD_APPROVED = "4242 4242 4242 4242";
 export const TEST_CARD_DECLINED = "4000 0000 0000 0002";
+export const SAVED_CARD_UNKNOWN_MESSAGE = "Carte enregistrée introuvable : choisissez une autre carte.";
+/** Always asks for strong customer authentication (3-D Secure) when the shopper pays. */
+export const TEST_CARD_AUTHENTICATION = "4000 0027 6000 3184";
 
 export function cardDigits(value: string): string {
   return value.replace(/[\s-]/g, "");
@@ -177,6 +180,12 @@ export const PlaceOrderSchema = z.object({
   /** Optional only when gift cards pay the whole order; the workflow checks. */
   card: CardSchema.optional(),
   save_card: z.boolean().optional().default(false),
+  /** A saved card (GET /api/v1/payment-methods) instead of `card`, with its CVC typed again. */
+  payment_method_id: z.uuid({ error: SAVED_CARD_UNKNOWN_MESSAGE }).optional(),
+  cvc: text({ error: "Cryptogramme invalide" })
+    .trim()
+    .regex(/^[0-9]{3,4}$/, { error: "Cryptogramme invalide" })
+    .optional(),
   points_to_use: z
     .number({ error: "Nombre de points invalide" })
     .int({ error: "Nombre de points invalide" })

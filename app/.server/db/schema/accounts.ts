@@ -142,6 +142,11 @@ export const paymentMethods = pgTable(
     cardHolderName: text("card_holder_name").notNull(),
     expMonth: integer("exp_month"),
     expYear: integer("exp_year"),
+    /**
+     * The payment provider's token for this card (decision 034): what a charge uses. Null for
+     * cards recorded before tokenization (brand and last four typed by hand): they cannot pay.
+     */
+    providerToken: text("provider_token"),
     isDefault: boolean("is_default").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { orders } from "./orders";
 
@@ -8,9 +8,11 @@ import { orders } from "./orders";
  * `charged` (provider reference kept), then `linked` to its order in the order's own transaction;
  * or `failed` (declined, or never charged), or `refunding` -> `refunded` when no order came of it.
  * `refunding` is held by whoever started the refund (the checkout itself or the reconciliation
- * job), so the order transaction can no longer link it.
+ * job), so the order transaction can no longer link it. `requires_action`: the bank asked the
+ * shopper to authenticate (3-D Secure); the checkout resumes it from `resume_request` once the
+ * bank answers, or the job fails it when the authentication expires (decision 034).
  */
-export const PAYMENT_ATTEMPT_STATUSES = ["pending", "charged", "linked", "refunding", "refunded", "failed"] as const;
+export const PAYMENT_ATTEMPT_STATUSES = ["pending", "requires_action", "charged", "linked", "refunding", "refunded", "failed"] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
 
 const statusList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
@@ -36,6 +38,13 @@ export const paymentAttempts = pgTable(
     providerPaymentId: text("provider_payment_id"),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     lastError: text("last_error"),
+    /** The provider's authentication (3-D Secure) this attempt waits for, while `requires_action`. */
+    authenticationId: text("authentication_id"),
+    /**
+     * The order request to resume once the shopper has authenticated: the validated request with
+     * the card reduced to what the shop may keep (never a number or a CVC), see decision 034.
+     */
+    resumeRequest: jsonb("resume_request").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     chargedAt: timestamp("charged_at", { withTimezone: true }),
@@ -48,10 +57,11 @@ export const paymentAttempts = pgTable(
     uniqueIndex("payment_attempts_user_key_idx").on(t.userId, t.idempotencyKey),
     uniqueIndex("payment_attempts_provider_key_idx").on(t.provider, t.providerKey),
     index("payment_attempts_order_idx").on(t.orderId),
+    uniqueIndex("payment_attempts_authentication_idx").on(t.authenticationId),
     // What the reconciliation job scans: attempts not settled yet, oldest first.
     index("payment_attempts_unsettled_idx")
       .on(t.updatedAt)
-      .where(sql`${t.status} IN ('pending', 'charged', 'refunding')`),
+      .where(sql`${t.status} IN ('pending', 'requires_action', 'charged', 'refunding')`),
   ],
 );
 
@@ -95,5 +105,58 @@ export const simulatedAcquirerRefunds = pgTable(
   (t) => [
     check("simulated_acquirer_refunds_amount_positive", sql`${t.amountCents} > 0`),
     uniqueIndex("simulated_acquirer_refunds_key_idx").on(t.paymentId, t.refundKey),
+  ],
+);
+
+/**
+ * Cards the simulated acquirer keeps for the shop (its vault): the shop holds only the token.
+ * Like a real acquirer it knows the card's behaviour (approve, decline, ask for 3-D Secure), its
+ * brand, last four digits and expiry, and can check a CVC given again (kept here as a salted hash,
+ * standing for the issuer's check); never the number.
+ */
+export const simulatedAcquirerCards = pgTable(
+  "simulated_acquirer_cards",
+  {
+    token: text("token").primaryKey(),
+    account: text("account").notNull(),
+    /** The shop's customer the token was made for: another customer cannot charge it. */
+    customerRef: text("customer_ref").notNull(),
+    behaviour: text("behaviour").notNull(),
+    cardBrand: text("card_brand").notNull(),
+    cardLastFour: text("card_last_four").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    cvcHash: text("cvc_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("simulated_acquirer_cards_behaviour_valid", sql`${t.behaviour} IN ('approve', 'decline', 'authenticate')`),
+    index("simulated_acquirer_cards_account_idx").on(t.account, t.customerRef),
+  ],
+);
+
+/**
+ * Strong customer authentications the simulated bank asked for (3-D Secure): one per charge key.
+ * `pending` until the bank's page answers; a success makes the charge, once.
+ */
+export const simulatedAcquirerAuthentications = pgTable(
+  "simulated_acquirer_authentications",
+  {
+    id: text("id").primaryKey(),
+    account: text("account").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    cardBrand: text("card_brand").notNull(),
+    cardLastFour: text("card_last_four").notNull(),
+    description: text("description").notNull().default(""),
+    status: text("status").notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("simulated_acquirer_authentications_status_valid", sql`${t.status} IN ('pending', 'succeeded', 'failed', 'expired')`),
+    check("simulated_acquirer_authentications_amount_positive", sql`${t.amountCents} > 0`),
+    uniqueIndex("simulated_acquirer_authentications_key_idx").on(t.account, t.idempotencyKey),
   ],
 );

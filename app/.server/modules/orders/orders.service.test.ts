@@ -62,7 +62,8 @@ async function placeOrder(
   const charged = await (options.provider ?? new SimulatedPaymentProvider(handle.db)).charge({
     amountCents: subtotal + 990 - discount,
     currency: "EUR",
-    card: APPROVED_CARD,
+    source: { type: "card", card: APPROVED_CARD },
+    customerRef: "test",
     idempotencyKey: randomUUID(),
     description: "test",
   });

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { paymentMethods, user } from "../../db/schema";
 import { isUuid } from "~/lib/uuid";
+import { isExpired } from "~/domain/checkout/checkout.schema";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import {
   FORBIDDEN_CARD_KEYS,
@@ -182,31 +183,82 @@ export async function deletePaymentMethod(db: Executor, userId: string, id: stri
 }
 
 /**
- * Keeps the card an order was just paid with, when the shopper asked: brand, last four digits,
- * holder and expiry only, and not twice. The first card becomes the default one (spec
- * back-office §4). Runs in the order's transaction.
+ * Keeps the card an order was just paid with, when the shopper asked: the provider's token, brand,
+ * last four digits, holder and expiry, and not twice (the same card again takes the new token).
+ * The first card becomes the default one (spec back-office §4). Runs in the order's transaction.
  */
 export async function savePaymentMethodFromCharge(
   tx: Executor,
   userId: string,
-  card: { brand: string; lastFour: string; holder: string; expiry: { month: number; year: number } | null },
+  card: { token: string; brand: string; lastFour: string; holder: string; expiry: { month: number; year: number } },
 ): Promise<void> {
   const own = await tx
-    .select({ brand: paymentMethods.cardBrand, last: paymentMethods.cardLastFour, m: paymentMethods.expMonth, y: paymentMethods.expYear })
+    .select({
+      id: paymentMethods.id,
+      brand: paymentMethods.cardBrand,
+      last: paymentMethods.cardLastFour,
+      m: paymentMethods.expMonth,
+      y: paymentMethods.expYear,
+    })
     .from(paymentMethods)
     .where(eq(paymentMethods.userId, userId));
   const { expiry } = card;
-  if (own.some((c) => c.brand === card.brand && c.last === card.lastFour && c.m === expiry?.month && c.y === expiry?.year)) return;
+  const same = own.find((c) => c.brand === card.brand && c.last === card.lastFour && c.m === expiry.month && c.y === expiry.year);
+  if (same) {
+    await tx.update(paymentMethods).set({ providerToken: card.token }).where(eq(paymentMethods.id, same.id));
+    return;
+  }
   await tx.insert(paymentMethods).values({
     userId,
     type: "card",
     cardBrand: card.brand,
     cardLastFour: card.lastFour,
     cardHolderName: card.holder,
-    expMonth: expiry?.month ?? null,
-    expYear: expiry?.year ?? null,
+    expMonth: expiry.month,
+    expYear: expiry.year,
+    providerToken: card.token,
     isDefault: own.length === 0,
   });
+}
+
+export const SAVED_CARD_NOT_FOUND_MESSAGE = "Carte enregistrée introuvable : choisissez une autre carte.";
+export const SAVED_CARD_NOT_TOKENIZED_MESSAGE =
+  "Cette carte a été enregistrée avant la sécurisation des paiements : ajoutez-la à nouveau dans Moyens de paiement ou payez avec une nouvelle carte.";
+export const SAVED_CARD_EXPIRED_MESSAGE = "Cette carte a expiré : choisissez une autre carte.";
+
+/** A saved card that can pay: the provider's token and what the order records. */
+export type ChargeableCard = {
+  id: string;
+  token: string;
+  brand: string;
+  lastFour: string;
+  holder: string;
+  expMonth: number;
+  expYear: number;
+};
+
+/**
+ * The shopper's own saved card, ready to be charged; refused when it is someone else's (read as
+ * unknown), was recorded without a provider token, or has expired.
+ */
+export async function chargeableCardOf(db: Executor, userId: string, id: string, now = new Date()): Promise<ChargeableCard> {
+  const row = await findOwn(db, userId, id);
+  if (!row) throw notFound("payment_method_not_found", SAVED_CARD_NOT_FOUND_MESSAGE, { field: "payment_method_id" });
+  if (!row.providerToken || row.expMonth === null || row.expYear === null) {
+    throw invalid("payment_method_not_usable", SAVED_CARD_NOT_TOKENIZED_MESSAGE, { field: "payment_method_id" });
+  }
+  if (isExpired({ month: row.expMonth, year: row.expYear }, now)) {
+    throw invalid("card_expired", SAVED_CARD_EXPIRED_MESSAGE, { field: "payment_method_id" });
+  }
+  return {
+    id: row.id,
+    token: row.providerToken,
+    brand: row.cardBrand,
+    lastFour: row.cardLastFour,
+    holder: row.cardHolderName,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+  };
 }
 
 /** The erasure of an account (RGPD art. 17). */

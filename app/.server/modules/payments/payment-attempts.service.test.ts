@@ -120,7 +120,9 @@ function countingRefunds(provider: SimulatedPaymentProvider, delayMs = 0) {
   const calls: RefundRequest[] = [];
   const counted: PaymentProvider = {
     name: provider.name,
+    tokenize: (r) => provider.tokenize(r),
     charge: (r) => provider.charge(r),
+    completeAuthentication: (id, result) => provider.completeAuthentication(id, result),
     findCharge: (k) => provider.findCharge(k),
     refund: async (r) => {
       calls.push(r);
@@ -233,7 +235,9 @@ describe("a checkout that dies between the charge and the order's commit", () =>
     await crashAfterCharge(shopper, productId, provider, "attempt_charged");
     const failing: PaymentProvider = {
       name: provider.name,
+      tokenize: (r) => provider.tokenize(r),
       charge: (r) => provider.charge(r),
+      completeAuthentication: (id, result) => provider.completeAuthentication(id, result),
       findCharge: (k) => provider.findCharge(k),
       refund: async () => {
         throw new Error("acquirer unreachable");
@@ -348,14 +352,16 @@ describe("the simulated acquirer's books", () => {
     const first = await provider.charge({
       amountCents: 1000,
       currency: "EUR",
-      card: APPROVED_CARD,
+      source: { type: "card", card: APPROVED_CARD },
+      customerRef: "test",
       idempotencyKey: "k1",
       description: "x",
     });
     const again = await provider.charge({
       amountCents: 1000,
       currency: "EUR",
-      card: APPROVED_CARD,
+      source: { type: "card", card: APPROVED_CARD },
+      customerRef: "test",
       idempotencyKey: "k1",
       description: "x",
     });

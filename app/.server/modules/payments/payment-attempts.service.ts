@@ -14,13 +14,15 @@
  * retried after a crash.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import { paymentAttempts, type PaymentAttemptStatus } from "~/.server/db/schema";
 import type { PaymentProvider } from "./payment-provider";
 
 /** How long an unlinked attempt is left to its checkout before the job settles it. */
 export const PAYMENT_RECONCILE_GRACE_MS = 2 * 60_000;
+/** How long the shopper has to pass the bank's authentication before the job gives up the attempt. */
+export const PAYMENT_AUTHENTICATION_TTL_MS = 15 * 60_000;
 /** Attempts settled per reconciliation pass. */
 export const PAYMENT_RECONCILE_BATCH = 50;
 
@@ -31,7 +33,7 @@ export type BeginAttemptResult =
   /** The order of this key exists: answer with it. */
   | { kind: "linked"; orderId: string }
   /** Another request with this key is still paying (or being settled): do not charge. */
-  | { kind: "busy"; status: PaymentAttemptStatus };
+  | { kind: "busy"; status: PaymentAttemptStatus; authenticationId?: string | null };
 
 /** The provider key of an attempt's try: a new try is a new charge at the provider. */
 function providerKeyOf(attemptId: string, tries: number): string {
@@ -83,7 +85,9 @@ export async function beginPaymentAttempt(
     .where(and(eq(paymentAttempts.userId, input.userId), eq(paymentAttempts.idempotencyKey, input.idempotencyKey)));
   if (!existing) throw new Error("payment attempt vanished");
   if (existing.status === "linked" && existing.orderId) return { kind: "linked", orderId: existing.orderId };
-  if (existing.status !== "failed" && existing.status !== "refunded") return { kind: "busy", status: existing.status };
+  if (existing.status !== "failed" && existing.status !== "refunded") {
+    return { kind: "busy", status: existing.status, authenticationId: existing.authenticationId };
+  }
   // A settled attempt without an order: the shopper tries again with the same key.
   const tries = existing.tries + 1;
   const [reopened] = await db
@@ -97,6 +101,8 @@ export async function beginPaymentAttempt(
       provider: input.provider,
       providerPaymentId: null,
       orderId: null,
+      authenticationId: null,
+      resumeRequest: null,
       chargedAt: null,
       refundedAt: null,
       lastError: `try ${existing.tries} ${existing.status}${existing.lastError ? `: ${existing.lastError}` : ""}`.slice(0, 1000),
@@ -107,12 +113,15 @@ export async function beginPaymentAttempt(
   return reopened ? { kind: "new", attempt: reopened } : { kind: "busy", status: "pending" };
 }
 
+/** The statuses in which an attempt still waits for the provider's answer. */
+const AWAITING_PROVIDER: PaymentAttemptStatus[] = ["pending", "requires_action"];
+
 /** The provider took the money: kept with its reference. False when the job settled the attempt meanwhile. */
 export async function markAttemptCharged(db: Database, attemptId: string, providerPaymentId: string, now = new Date()): Promise<boolean> {
   const rows = await db
     .update(paymentAttempts)
-    .set({ status: "charged", providerPaymentId, chargedAt: now, updatedAt: now })
-    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, "pending")))
+    .set({ status: "charged", providerPaymentId, chargedAt: now, updatedAt: now, resumeRequest: null })
+    .where(and(eq(paymentAttempts.id, attemptId), inArray(paymentAttempts.status, AWAITING_PROVIDER)))
     .returning({ id: paymentAttempts.id });
   return rows.length === 1;
 }
@@ -121,10 +130,35 @@ export async function markAttemptCharged(db: Database, attemptId: string, provid
 export async function markAttemptFailed(db: Database, attemptId: string, reason: string, now = new Date()): Promise<boolean> {
   const rows = await db
     .update(paymentAttempts)
-    .set({ status: "failed", lastError: reason.slice(0, 1000), updatedAt: now })
+    .set({ status: "failed", lastError: reason.slice(0, 1000), updatedAt: now, resumeRequest: null })
+    .where(and(eq(paymentAttempts.id, attemptId), inArray(paymentAttempts.status, AWAITING_PROVIDER)))
+    .returning({ id: paymentAttempts.id });
+  return rows.length === 1;
+}
+
+/**
+ * The bank asked the shopper to authenticate (3-D Secure): the attempt waits, with the request to
+ * resume (never a card number or CVC). False when the job settled the attempt meanwhile.
+ */
+export async function markAttemptRequiresAction(
+  db: Database,
+  attemptId: string,
+  authenticationId: string,
+  resumeRequest: Record<string, unknown>,
+  now = new Date(),
+): Promise<boolean> {
+  const rows = await db
+    .update(paymentAttempts)
+    .set({ status: "requires_action", authenticationId, resumeRequest, updatedAt: now })
     .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, "pending")))
     .returning({ id: paymentAttempts.id });
   return rows.length === 1;
+}
+
+/** The attempt waiting for (or once waiting for) this authentication, or null. */
+export async function findAttemptByAuthentication(db: Executor, authenticationId: string): Promise<PaymentAttempt | null> {
+  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.authenticationId, authenticationId));
+  return row ?? null;
 }
 
 /**
@@ -172,6 +206,11 @@ async function settleRefunding(db: Database, provider: PaymentProvider, attempt:
   try {
     let paymentId = attempt.providerPaymentId;
     let amountCents = attempt.amountCents;
+    if (!paymentId && attempt.authenticationId) {
+      // An authentication the shopper never finished: closed at the provider first, so the
+      // bank's page can no longer charge it; a charge it already made is refunded below.
+      await provider.completeAuthentication(attempt.authenticationId, "failed");
+    }
     if (!paymentId) {
       // Left `pending` by a crash: only the provider knows whether the charge went through.
       const found = await provider.findCharge(attempt.providerKey);
@@ -227,10 +266,11 @@ export type ReconcileResult = { examined: number; refunded: number; failed: numb
 export async function reconcilePayments(
   db: Database,
   provider: PaymentProvider,
-  options: { graceMs?: number; now?: Date; batchSize?: number } = {},
+  options: { graceMs?: number; authenticationTtlMs?: number; now?: Date; batchSize?: number } = {},
 ): Promise<ReconcileResult> {
   const now = options.now ?? new Date();
   const cutoff = new Date(now.getTime() - (options.graceMs ?? PAYMENT_RECONCILE_GRACE_MS));
+  const authenticationCutoff = new Date(now.getTime() - (options.authenticationTtlMs ?? PAYMENT_AUTHENTICATION_TTL_MS));
   const result: ReconcileResult = { examined: 0, refunded: 0, failed: 0, errors: 0 };
   for (;;) {
     const claimed = await db.transaction(async (tx) => {
@@ -239,9 +279,11 @@ export async function reconcilePayments(
         .from(paymentAttempts)
         .where(
           and(
-            inArray(paymentAttempts.status, ["pending", "charged", "refunding"]),
             eq(paymentAttempts.provider, provider.name),
-            lt(paymentAttempts.updatedAt, cutoff),
+            or(
+              and(inArray(paymentAttempts.status, ["pending", "charged", "refunding"]), lt(paymentAttempts.updatedAt, cutoff)),
+              and(eq(paymentAttempts.status, "requires_action"), lt(paymentAttempts.updatedAt, authenticationCutoff)),
+            ),
           ),
         )
         .orderBy(asc(paymentAttempts.updatedAt))
@@ -253,6 +295,7 @@ export async function reconcilePayments(
         .set({
           status: "refunding",
           updatedAt: now,
+          resumeRequest: null,
           lastError: sql`coalesce(${paymentAttempts.lastError}, 'no order after the grace period')`,
         })
         .where(

@@ -10,23 +10,70 @@
  * finds it through the key kept in the PaymentIntent's metadata (search API), Adyen through the
  * merchant reference.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "~/.server/db/client";
-import { simulatedAcquirerCharges, simulatedAcquirerRefunds } from "~/.server/db/schema";
-import { cardBrandOf, cardDigits, TEST_CARD_DECLINED, type Card, type CardBrand } from "~/domain/checkout/checkout.schema";
+import {
+  simulatedAcquirerAuthentications,
+  simulatedAcquirerCards,
+  simulatedAcquirerCharges,
+  simulatedAcquirerRefunds,
+} from "~/.server/db/schema";
+import {
+  cardBrandOf,
+  cardDigits,
+  isExpired,
+  isLuhnValid,
+  TEST_CARD_AUTHENTICATION,
+  TEST_CARD_DECLINED,
+  type Card,
+  type CardBrand,
+} from "~/domain/checkout/checkout.schema";
+
+/**
+ * What pays: a card typed now (sent once to the provider, never kept), or a token the provider
+ * keeps for this shop. With a token, `cvc` is the shopper's CVC typed again for this payment
+ * (customer present); no `cvc` is a merchant-initiated charge (a later instalment), which banks
+ * exempt from strong customer authentication.
+ */
+export type PaymentSource = { type: "card"; card: Card } | { type: "token"; token: string; cvc?: string };
 
 export type ChargeRequest = {
   amountCents: number;
   currency: "EUR";
-  card: Card;
+  source: PaymentSource;
+  /** The shop's customer: a token made for another customer is refused. */
+  customerRef: string;
   /** The payment attempt's provider key: the provider charges a key once. */
   idempotencyKey: string;
   description: string;
 };
 
+export type ChargeDecline = { ok: false; code: "declined"; message: string };
+export type ChargeSuccess = { ok: true; paymentId: string; brand: CardBrand; lastFour: string };
+
 export type ChargeResult =
-  { ok: true; paymentId: string; brand: CardBrand; lastFour: string } | { ok: false; code: "declined"; message: string };
+  | ChargeSuccess
+  | ChargeDecline
+  /** The bank wants the shopper to authenticate (3-D Secure): nothing charged yet. */
+  | { ok: false; code: "authentication_required"; authenticationId: string };
+
+/** What the bank's page answers for an authentication, in our terms. */
+export type AuthenticationResult = "succeeded" | "failed";
+
+export type AuthenticationOutcome =
+  /** Authenticated: the charge is made (once, under the authentication's key). */
+  | { status: "charged"; charge: ChargeSuccess }
+  | { status: "failed"; message: string }
+  /** Already answered before: nothing more happens. */
+  | { status: "already_completed" }
+  | { status: "not_found" };
+
+export type TokenizeRequest = { number: string; expiry: { month: number; year: number }; cvc?: string; customerRef: string };
+
+export type TokenizeResult =
+  | { ok: true; token: string; brand: CardBrand; lastFour: string; expMonth: number; expYear: number }
+  | { ok: false; code: "invalid_card"; message: string };
 
 export type RefundRequest = {
   paymentId: string;
@@ -40,7 +87,11 @@ export type ProviderCharge = { paymentId: string; amountCents: number; refundedC
 
 export interface PaymentProvider {
   readonly name: string;
+  /** Keeps a card at the provider: the shop stores only the token, brand, last four and expiry. */
+  tokenize(request: TokenizeRequest): Promise<TokenizeResult>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** The bank's page answered (3-D Secure): charges on success, once. */
+  completeAuthentication(authenticationId: string, result: AuthenticationResult): Promise<AuthenticationOutcome>;
   /** Gives the money back (order not created after all, or cancelled). Throws when the provider cannot. */
   refund(request: RefundRequest): Promise<void>;
   /** The charge made with this idempotency key, or null when the provider never charged it. */
@@ -48,6 +99,22 @@ export interface PaymentProvider {
 }
 
 export const PAYMENT_DECLINED_MESSAGE = "Paiement refusé par votre banque. Veuillez utiliser une autre carte.";
+export const AUTHENTICATION_FAILED_MESSAGE =
+  "Votre banque n'a pas validé le paiement (authentification 3-D Secure échouée) : vous n'avez pas été débité.";
+export const WRONG_CVC_MESSAGE = "Cryptogramme incorrect : vérifiez les 3 ou 4 chiffres au dos de votre carte.";
+export const CARD_EXPIRED_MESSAGE = "Cette carte a expiré : utilisez une autre carte.";
+export const UNKNOWN_TOKEN_MESSAGE = "Cette carte enregistrée n'est plus valable : utilisez une autre carte.";
+
+/** How a card number behaves at the simulated acquirer (the documented test cards, README). */
+export function simulatedBehaviourOf(digits: string): "approve" | "decline" | "authenticate" {
+  if (digits === cardDigits(TEST_CARD_DECLINED)) return "decline";
+  if (digits === cardDigits(TEST_CARD_AUTHENTICATION)) return "authenticate";
+  return "approve";
+}
+
+function cvcHash(token: string, cvc: string): string {
+  return createHash("sha256").update(`${token}:${cvc}`).digest("hex");
+}
 
 /** The shop's merchant account at the simulated acquirer. */
 export const SIMULATED_ACCOUNT = "aurore";
@@ -60,7 +127,10 @@ export type SimulatedRefund = { paymentId: string; refundKey: string; amountCent
 
 /**
  * Simulated acquirer: approves every valid card except the documented decline card
- * (4000 0000 0000 0002). It keeps its books in the simulated_acquirer_* tables (the bank's system,
+ * (4000 0000 0000 0002), and asks for 3-D Secure on every customer-present payment with the
+ * documented authentication card (4000 0027 6000 3184). It tokenizes cards (a vault of tokens with
+ * brand, last four, expiry and a CVC check, never the number) and charges a token only for the
+ * customer it was made for. It keeps its books in the simulated_acquirer_* tables (the bank's system,
  * decision 021), each write its own autocommit statement outside any shop transaction, so a charge
  * made before a `kill -9` is still there after it. Charges are idempotent per (account, key),
  * refunds per (payment, refund key), and never more than what was charged.
@@ -81,37 +151,168 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     return typeof this.source === "function" ? this.source() : Promise.resolve(this.source);
   }
 
-  async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const digits = cardDigits(request.card.number);
-    const brand = cardBrandOf(digits);
-    if (!brand || digits === cardDigits(TEST_CARD_DECLINED)) {
-      return { ok: false, code: "declined", message: PAYMENT_DECLINED_MESSAGE };
+  async tokenize(request: TokenizeRequest): Promise<TokenizeResult> {
+    const digits = cardDigits(request.number);
+    const brand = isLuhnValid(digits) ? cardBrandOf(digits) : null;
+    if (!brand) return { ok: false, code: "invalid_card", message: "Numéro de carte invalide" };
+    if (isExpired(request.expiry)) return { ok: false, code: "invalid_card", message: CARD_EXPIRED_MESSAGE };
+    const db = await this.db();
+    const token = `tok_${randomUUID().replaceAll("-", "")}`;
+    // The issuer's CVC stands for the first one given; a card saved without one accepts any
+    // correct-looking CVC later (as a bank checks its own).
+    await db.insert(simulatedAcquirerCards).values({
+      token,
+      account: this.account,
+      customerRef: request.customerRef,
+      behaviour: simulatedBehaviourOf(digits),
+      cardBrand: brand,
+      cardLastFour: digits.slice(-4),
+      expMonth: request.expiry.month,
+      expYear: request.expiry.year,
+      cvcHash: request.cvc ? cvcHash(token, request.cvc) : "",
+    });
+    return { ok: true, token, brand, lastFour: digits.slice(-4), expMonth: request.expiry.month, expYear: request.expiry.year };
+  }
+
+  /** The card behind a source, as the acquirer sees it, or why it cannot pay. */
+  private async resolveSource(
+    db: Database,
+    request: ChargeRequest,
+  ): Promise<{ ok: true; brand: CardBrand; lastFour: string; behaviour: string; customerPresent: boolean } | ChargeDecline> {
+    if (request.source.type === "card") {
+      const digits = cardDigits(request.source.card.number);
+      const brand = cardBrandOf(digits);
+      if (!brand) return { ok: false, code: "declined", message: PAYMENT_DECLINED_MESSAGE };
+      return { ok: true, brand, lastFour: digits.slice(-4), behaviour: simulatedBehaviourOf(digits), customerPresent: true };
     }
+    const { token, cvc } = request.source;
+    const [card] = await db
+      .select()
+      .from(simulatedAcquirerCards)
+      .where(and(eq(simulatedAcquirerCards.token, token), eq(simulatedAcquirerCards.account, this.account)));
+    if (!card || card.customerRef !== request.customerRef) return { ok: false, code: "declined", message: UNKNOWN_TOKEN_MESSAGE };
+    if (isExpired({ month: card.expMonth, year: card.expYear })) return { ok: false, code: "declined", message: CARD_EXPIRED_MESSAGE };
+    if (cvc !== undefined && card.cvcHash !== "" && card.cvcHash !== cvcHash(token, cvc)) {
+      return { ok: false, code: "declined", message: WRONG_CVC_MESSAGE };
+    }
+    return {
+      ok: true,
+      brand: card.cardBrand as CardBrand,
+      lastFour: card.cardLastFour,
+      behaviour: card.behaviour,
+      customerPresent: cvc !== undefined,
+    };
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
     if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) throw new Error("invalid charge amount");
     const db = await this.db();
-    const lastFour = digits.slice(-4);
+    // The same key again: the first charge's answer (as real acquirers replay an idempotent call).
+    const previous = await this.chargeOfKey(db, request.idempotencyKey);
+    if (previous) return previous;
+    const card = await this.resolveSource(db, request);
+    if (!card.ok) return card;
+    if (card.behaviour === "decline") return { ok: false, code: "declined", message: PAYMENT_DECLINED_MESSAGE };
+    if (card.behaviour === "authenticate" && card.customerPresent) {
+      // Strong customer authentication: one authentication per key, pending until the bank's
+      // page answers; the charge is made by completeAuthentication.
+      await db
+        .insert(simulatedAcquirerAuthentications)
+        .values({
+          id: `auth_${randomUUID().replaceAll("-", "")}`,
+          account: this.account,
+          idempotencyKey: request.idempotencyKey,
+          amountCents: request.amountCents,
+          currency: request.currency,
+          cardBrand: card.brand,
+          cardLastFour: card.lastFour,
+          description: request.description.slice(0, 200),
+        })
+        .onConflictDoNothing();
+      const [auth] = await db
+        .select()
+        .from(simulatedAcquirerAuthentications)
+        .where(
+          and(
+            eq(simulatedAcquirerAuthentications.account, this.account),
+            eq(simulatedAcquirerAuthentications.idempotencyKey, request.idempotencyKey),
+          ),
+        );
+      if (!auth) throw new Error("simulated acquirer: authentication vanished");
+      if (auth.status === "pending") return { ok: false, code: "authentication_required", authenticationId: auth.id };
+      if (auth.status === "failed" || auth.status === "expired") {
+        return { ok: false, code: "declined", message: AUTHENTICATION_FAILED_MESSAGE };
+      }
+      // Succeeded: the charge exists (made in completeAuthentication).
+      const charged = await this.chargeOfKey(db, request.idempotencyKey);
+      if (!charged) throw new Error("simulated acquirer: authenticated charge missing");
+      return charged;
+    }
+    return this.insertCharge(db, { ...request, brand: card.brand, lastFour: card.lastFour });
+  }
+
+  async completeAuthentication(authenticationId: string, result: AuthenticationResult): Promise<AuthenticationOutcome> {
+    const db = await this.db();
+    const [answered] = await db
+      .update(simulatedAcquirerAuthentications)
+      .set({ status: result, completedAt: new Date() })
+      .where(
+        and(
+          eq(simulatedAcquirerAuthentications.id, authenticationId),
+          eq(simulatedAcquirerAuthentications.account, this.account),
+          eq(simulatedAcquirerAuthentications.status, "pending"),
+        ),
+      )
+      .returning();
+    if (!answered) {
+      const [known] = await db
+        .select({ id: simulatedAcquirerAuthentications.id })
+        .from(simulatedAcquirerAuthentications)
+        .where(and(eq(simulatedAcquirerAuthentications.id, authenticationId), eq(simulatedAcquirerAuthentications.account, this.account)));
+      return known ? { status: "already_completed" } : { status: "not_found" };
+    }
+    if (result === "failed") return { status: "failed", message: AUTHENTICATION_FAILED_MESSAGE };
+    const charge = await this.insertCharge(db, {
+      amountCents: answered.amountCents,
+      currency: "EUR",
+      idempotencyKey: answered.idempotencyKey,
+      description: answered.description,
+      brand: answered.cardBrand as CardBrand,
+      lastFour: answered.cardLastFour,
+    });
+    return { status: "charged", charge };
+  }
+
+  private async chargeOfKey(db: Database, idempotencyKey: string): Promise<ChargeSuccess | null> {
+    const [previous] = await db
+      .select()
+      .from(simulatedAcquirerCharges)
+      .where(and(eq(simulatedAcquirerCharges.account, this.account), eq(simulatedAcquirerCharges.idempotencyKey, idempotencyKey)));
+    return previous ? { ok: true, paymentId: previous.id, brand: previous.cardBrand as CardBrand, lastFour: previous.cardLastFour } : null;
+  }
+
+  private async insertCharge(
+    db: Database,
+    charge: { amountCents: number; currency: "EUR"; idempotencyKey: string; description: string; brand: CardBrand; lastFour: string },
+  ): Promise<ChargeSuccess> {
     const [inserted] = await db
       .insert(simulatedAcquirerCharges)
       .values({
         id: `sim_${randomUUID()}`,
         account: this.account,
-        idempotencyKey: request.idempotencyKey,
-        amountCents: request.amountCents,
-        currency: request.currency,
-        cardBrand: brand,
-        cardLastFour: lastFour,
-        description: request.description.slice(0, 200),
+        idempotencyKey: charge.idempotencyKey,
+        amountCents: charge.amountCents,
+        currency: charge.currency,
+        cardBrand: charge.brand,
+        cardLastFour: charge.lastFour,
+        description: charge.description.slice(0, 200),
       })
       .onConflictDoNothing()
       .returning({ id: simulatedAcquirerCharges.id });
-    if (inserted) return { ok: true, paymentId: inserted.id, brand, lastFour };
-    // The same key again: the first charge's answer (as real acquirers replay an idempotent call).
-    const [previous] = await db
-      .select()
-      .from(simulatedAcquirerCharges)
-      .where(and(eq(simulatedAcquirerCharges.account, this.account), eq(simulatedAcquirerCharges.idempotencyKey, request.idempotencyKey)));
+    if (inserted) return { ok: true, paymentId: inserted.id, brand: charge.brand, lastFour: charge.lastFour };
+    const previous = await this.chargeOfKey(db, charge.idempotencyKey);
     if (!previous) throw new Error("simulated acquirer: charge vanished");
-    return { ok: true, paymentId: previous.id, brand: previous.cardBrand as CardBrand, lastFour: previous.cardLastFour };
+    return previous;
   }
 
   async refund(request: RefundRequest): Promise<void> {

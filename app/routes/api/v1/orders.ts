@@ -6,6 +6,7 @@ import { jsonError, readJson } from "~/.server/http";
 import { isDomainError } from "~/domain/errors";
 import { listOrders } from "~/.server/modules/orders/orders.service";
 import { placeOrder } from "~/.server/workflows/place-order";
+import { placedOrderResponse } from "~/.server/api/placed-order-response";
 import { countUnknownGiftCardCodes, giftCardCodesAllowed } from "~/.server/modules/gift-cards/gift-card-checkout.service";
 import { GIFT_CARD_REDEMPTION_MESSAGES } from "~/.server/modules/gift-cards/gift-cards.service";
 import { IDEMPOTENCY_KEY_PATTERN, PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
@@ -25,6 +26,8 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
 /**
  * POST /api/v1/orders: places the order. Needs an `Idempotency-Key` header (one per attempt):
  * the same key again returns the first order (200) instead of creating a second one (201).
+ * When the bank asks the shopper to authenticate it answers 402 `authentication_required` with
+ * `next_action: { type: "authenticate", authentication_id }` (docs/decisions/034-saved-cards-and-3ds.md).
  */
 export const action = apiAction({
   POST: async ({ request }: Route.ActionArgs) => {
@@ -44,9 +47,6 @@ export const action = apiAction({
         throw error;
       },
     );
-    return Response.json(
-      { data: result.order },
-      { status: result.replayed ? 200 : 201, headers: { "Cache-Control": "no-store", Location: `/api/v1/orders/${result.order.id}` } },
-    );
+    return placedOrderResponse(result);
   },
 });

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import type { ApiOperation } from "~/.server/api/api-operation";
+import { ApiErrorSchema } from "../../api/schemas";
+
+/** The body the bank's page sends back once the shopper has passed (or failed) 3-D Secure. */
+export const PaymentAuthenticationBodySchema = z
+  .object({
+    result: z.enum(["succeeded", "failed"], { error: "Résultat d'authentification invalide (succeeded ou failed)" }),
+  })
+  .meta({ id: "PaymentAuthenticationResult" });
+
+/** The 402 answer when the bank asks the shopper to authenticate (decision 034). */
+export const AuthenticationRequiredSchema = z
+  .object({
+    error: z.object({ code: z.literal("authentication_required"), message: z.string(), details: z.unknown().optional() }),
+    next_action: z.object({
+      type: z.literal("authenticate"),
+      authentication_id: z.string().describe("To send to POST /api/v1/payment-authentications/{authentication_id}"),
+    }),
+  })
+  .meta({ id: "AuthenticationRequired" });
+
+/** POST /api/v1/payment-authentications/{id}; `orderResponse` is the order's response schema. */
+export function paymentAuthenticationOperations(orderResponse: z.ZodType): ApiOperation[] {
+  return [
+    {
+      method: "post",
+      path: "/api/v1/payment-authentications/{id}",
+      summary:
+        "Résultat de l'authentification 3-D Secure demandée par la banque (ce qu'enverrait la page de la banque) : succeeded crée la commande, failed l'abandonne sans débit. Une seule fois.",
+      tags: ["Commandes"],
+      auth: "session",
+      pathParams: z.object({ id: z.string() }),
+      body: PaymentAuthenticationBodySchema,
+      responses: {
+        201: { description: "Authentifié : commande créée", schema: orderResponse },
+        400: { description: "Résultat invalide", schema: ApiErrorSchema },
+        401: { description: "Connexion requise", schema: ApiErrorSchema },
+        402: { description: "Authentification échouée : aucun débit (payment_declined)", schema: ApiErrorSchema },
+        404: { description: "Authentification inconnue ou d'un autre client", schema: ApiErrorSchema },
+        409: {
+          description:
+            "Déjà traitée (authentication_completed), trop tardive (payment_expired) ou stock/prix modifiés entre-temps (remboursé)",
+          schema: ApiErrorSchema,
+        },
+      },
+    },
+  ];
+}
