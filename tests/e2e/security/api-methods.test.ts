@@ -22,6 +22,7 @@ const USER_ROUTES: [path: string, unserved: string[]][] = [
   ["/api/v1/notifications/read-all", ["GET", "PUT", "PATCH", "DELETE"]],
   [`/api/v1/notifications/${ID}`, ["POST", "PUT"]],
   ["/api/v1/orders", ["PUT", "PATCH", "DELETE"]],
+  ["/api/v1/payment-authentications/auth_x", ["GET", "PUT", "PATCH", "DELETE"]],
   [`/api/v1/orders/${ID}`, ["POST", "PUT", "PATCH", "DELETE"]],
   [`/api/v1/orders/${ID}/cancel`, ["GET", "PUT", "PATCH", "DELETE"]],
   [`/api/v1/orders/${ID}/invoice`, ["POST", "PUT", "PATCH", "DELETE"]],

@@ -65,6 +65,7 @@ describe("visitors", () => {
     ["GET", `/api/v1/notifications/${randomUUID()}`],
     ["PATCH", `/api/v1/notifications/${randomUUID()}`],
     ["DELETE", `/api/v1/notifications/${randomUUID()}`],
+    ["POST", "/api/v1/payment-authentications/auth_x"],
   ])("%s %s -> 401 with a French message", async (method, path) => {
     const res = await call(method, path, null, method === "GET" ? undefined : {}, { "idempotency-key": randomUUID() });
     expect(res.status).toBe(401);
@@ -112,6 +113,30 @@ describe("placing an order over HTTP", () => {
     expect(again.json.data.id).toBe(orderId);
     const list = await call("GET", "/api/v1/orders", alice);
     expect(list.json.data.filter((o: Json) => o.id === orderId)).toHaveLength(1);
+  });
+
+  it("answers 402 with next_action for 3-D Secure, completed once and only by its shopper", async () => {
+    const key = randomUUID();
+    const threeDs = { ...CARD, number: "4000 0027 6000 3184" };
+    const order = { address_id: aliceAddress, contact: CONTACT, card: threeDs, lines: [{ product_id: product.id, quantity: 1 }] };
+    const asked = await call("POST", "/api/v1/orders", alice, order, { "idempotency-key": key });
+    expect(asked.status).toBe(402);
+    expect(asked.json.error.code).toBe("authentication_required");
+    expect(asked.json.next_action).toEqual({ type: "authenticate", authentication_id: expect.stringMatching(/^auth_/) });
+    const id = asked.json.next_action.authentication_id as string;
+    expect((await call("POST", `/api/v1/payment-authentications/${id}`, bob, { result: "succeeded" })).status).toBe(404);
+    const bad = await call("POST", `/api/v1/payment-authentications/${id}`, alice, { result: "maybe" });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.message).toContain("Résultat d'authentification invalide");
+    const done = await call("POST", `/api/v1/payment-authentications/${id}`, alice, { result: "succeeded" });
+    expect(done.status).toBe(201);
+    expect(done.json.data.metadata.payment).toMatchObject({ last_four: "3184" });
+    const twice = await call("POST", `/api/v1/payment-authentications/${id}`, alice, { result: "succeeded" });
+    expect(twice.status).toBe(409);
+    expect(twice.json.error.code).toBe("authentication_completed");
+    const replay = await call("POST", "/api/v1/orders", alice, order, { "idempotency-key": key });
+    expect(replay.status).toBe(200);
+    expect(replay.json.data.id).toBe(done.json.data.id);
   });
 
   it("keeps each shopper's orders, addresses and cart to themselves", async () => {
