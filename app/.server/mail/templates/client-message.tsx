@@ -1,0 +1,36 @@
+import { ButtonLink, Layout, P, absoluteUrl, textLayout, type MailTemplate } from "./layout";
+
+export type ClientMessageData = {
+  firstName: string | null;
+  /** The subject and body an administrator typed: plain text, shown as such (React escapes it). */
+  subject: string;
+  body: string;
+  accountPath: string;
+};
+
+export const clientMessage: MailTemplate<ClientMessageData> = {
+  label: "Message de l'équipe (Envoyer email)",
+  subject: (d) => d.subject,
+  Component: ({ data: d, ctx }) => (
+    <Layout ctx={ctx} firstName={d.firstName} preview={d.subject}>
+      {d.body.split(/\n{2,}/).map((paragraph, i) => (
+        <P key={i}>
+          {paragraph.split("\n").map((line, j) => (
+            <span key={j}>
+              {j > 0 && <br />}
+              {line}
+            </span>
+          ))}
+        </P>
+      ))}
+      <ButtonLink href={absoluteUrl(ctx, d.accountPath)}>Mon compte</ButtonLink>
+    </Layout>
+  ),
+  text: (d, ctx) => textLayout(ctx, d.firstName, [d.body, "", `Mon compte : ${absoluteUrl(ctx, d.accountPath)}`]),
+  sample: {
+    firstName: "Camille",
+    subject: "Votre commande est prête",
+    body: "Votre commande est prête.\nElle part demain matin.",
+    accountPath: "/dashboard",
+  },
+};
