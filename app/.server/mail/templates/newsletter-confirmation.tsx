@@ -1,3 +1,4 @@
+import { Link } from "@react-email/components";
 import { ButtonLink, Layout, P, Title, absoluteUrl, textLayout, type MailTemplate } from "./layout";
 
 export type NewsletterConfirmationData = {
@@ -23,7 +24,7 @@ export const newsletterConfirmation: MailTemplate<NewsletterConfirmationData> = 
         serez pas inscrit(e).
       </P>
       <P muted>
-        <a href={absoluteUrl(ctx, d.unsubscribePath)}>Se désinscrire</a>
+        <Link href={absoluteUrl(ctx, d.unsubscribePath)}>Se désinscrire</Link>
       </P>
     </Layout>
   ),

@@ -1,3 +1,4 @@
+import { Link } from "@react-email/components";
 import { formatPrice } from "~/lib/money";
 import { Bullets, ButtonLink, Layout, P, Rows, Title, absoluteUrl, textLayout, type MailTemplate } from "./layout";
 
@@ -9,7 +10,7 @@ export type OrderStatusData = {
   statusLabel: string;
   orderPath: string;
   /** "Votre colis est confié à Colissimo, numéro de suivi …" once shipped with tracking. */
-  tracking: { sentence: string; url: string } | null;
+  tracking: { sentence: string; url: string | null } | null;
   pointsCredited: number;
   /** "Name x 2 : 24,00 €", already worded. */
   lines: string[];
@@ -29,16 +30,16 @@ export const orderStatus: MailTemplate<OrderStatusData> = {
         <>
           <P>{d.tracking.sentence}</P>
           {/* The carrier's page is the only link that leaves the shop: it is where the parcel is followed. */}
-          <ButtonLink href={d.tracking.url}>Suivre mon colis</ButtonLink>
+          {d.tracking.url && <ButtonLink href={d.tracking.url}>Suivre mon colis</ButtonLink>}
         </>
       )}
       {d.pointsCredited > 0 && <P>Vous avez gagné {d.pointsCredited} points Beauty Pass.</P>}
       <P>Articles :</P>
       <Bullets items={d.lines} />
       <Rows rows={[{ label: "Total", value: formatPrice(d.totalCents), strong: true }]} />
-      {d.tracking ? (
+      {d.tracking?.url ? (
         <P muted>
-          Votre commande dans votre espace client : <a href={absoluteUrl(ctx, d.orderPath)}>Mes commandes</a>
+          Votre commande dans votre espace client : <Link href={absoluteUrl(ctx, d.orderPath)}>Mes commandes</Link>
         </P>
       ) : (
         <ButtonLink href={absoluteUrl(ctx, d.orderPath)}>Voir ma commande</ButtonLink>
@@ -48,7 +49,7 @@ export const orderStatus: MailTemplate<OrderStatusData> = {
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
       `Le statut de votre commande ${d.orderNumber} du ${d.orderDate} est maintenant : ${d.statusLabel}.`,
-      ...(d.tracking ? ["", d.tracking.sentence, `Suivre mon colis : ${d.tracking.url}`] : []),
+      ...(d.tracking ? ["", d.tracking.sentence, ...(d.tracking.url ? [`Suivre mon colis : ${d.tracking.url}`] : [])] : []),
       ...(d.pointsCredited > 0 ? ["", `Vous avez gagné ${d.pointsCredited} points Beauty Pass.`] : []),
       "",
       "Articles :",

@@ -6,7 +6,7 @@ import { getEnv } from "../../env";
 const PUBLIC_URL = getEnv().publicUrl;
 /** The carrier's tracking page is the one link that may leave the shop (order-status). */
 const externalLinksOf = (id: MailTemplateId): string[] =>
-  id === "order-status" ? [mailTemplates["order-status"].sample.tracking!.url] : [];
+  id === "order-status" ? [mailTemplates["order-status"].sample.tracking!.url!] : [];
 const MISSING = /undefined|null|NaN|\{\{|\[object Object\]/;
 
 describe("every e-mail template renders its sample", () => {
