@@ -8,11 +8,16 @@ export type ClientMessageData = {
   accountPath: string;
 };
 
+/** An administrator who starts with "Bonjour Margaux," gets no second greeting above it. */
+export function startsWithGreeting(body: string): boolean {
+  return /^\s*(bonjour|bonsoir|salut|hello|madame|monsieur|cher|chère)\b/i.test(body);
+}
+
 export const clientMessage: MailTemplate<ClientMessageData> = {
   label: "Message de l'équipe (Envoyer email)",
   subject: (d) => d.subject,
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview={d.subject}>
+    <Layout ctx={ctx} firstName={d.firstName} greet={!startsWithGreeting(d.body)} preview={d.subject}>
       {d.body.split(/\n{2,}/).map((paragraph, i) => (
         <P key={i}>
           {paragraph.split("\n").map((line, j) => (
@@ -26,7 +31,8 @@ export const clientMessage: MailTemplate<ClientMessageData> = {
       <ButtonLink href={absoluteUrl(ctx, d.accountPath)}>Mon compte</ButtonLink>
     </Layout>
   ),
-  text: (d, ctx) => textLayout(ctx, d.firstName, [d.body, "", `Mon compte : ${absoluteUrl(ctx, d.accountPath)}`]),
+  text: (d, ctx) =>
+    textLayout(ctx, d.firstName, [d.body, "", `Mon compte : ${absoluteUrl(ctx, d.accountPath)}`], !startsWithGreeting(d.body)),
   sample: {
     firstName: "Camille",
     subject: "Votre commande est prête",

@@ -49,9 +49,12 @@ export function Layout({
   ctx,
   preview,
   firstName,
+  greet = true,
   children,
 }: {
   ctx: MailContext;
+  /** False when the body brings its own greeting (a message an administrator typed). */
+  greet?: boolean;
   /** The line mail clients show after the subject in the inbox. */
   preview: string;
   firstName: string | null | undefined;
@@ -73,7 +76,7 @@ export function Layout({
             <Text style={{ color: brand.muted, fontSize: "12px", margin: "2px 0 0" }}>Parfums &amp; cosmétiques</Text>
           </Section>
           <Section style={{ padding: "28px 32px 8px" }}>
-            <Text style={text}>{greeting(firstName)}</Text>
+            {greet && <Text style={text}>{greeting(firstName)}</Text>}
             {children}
             <Text style={text}>L&apos;équipe Aurore</Text>
           </Section>
@@ -95,10 +98,9 @@ export function Layout({
 }
 
 /** The plain-text frame, the same greeting, signature and footer as the HTML one. */
-export function textLayout(ctx: MailContext, firstName: string | null | undefined, body: readonly string[]): string {
+export function textLayout(ctx: MailContext, firstName: string | null | undefined, body: readonly string[], greet = true): string {
   return [
-    greeting(firstName),
-    "",
+    ...(greet ? [greeting(firstName), ""] : []),
     ...body,
     "",
     "L'équipe Aurore",

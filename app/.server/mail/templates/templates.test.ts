@@ -61,6 +61,14 @@ describe("every e-mail template renders its sample", () => {
     expect(root.textContent).toContain('Bonjour <script>alert("x")</script>,');
   });
 
+  it("adds no second greeting above an administrator's message that starts with one", async () => {
+    const sample = mailTemplates["client-message"].sample;
+    const mail = await renderMail("client-message", { ...sample, body: "Bonjour Margaux,\nVotre colis est prêt à partir." });
+    expect(mail.text.startsWith("Bonjour Margaux,\nVotre colis est prêt à partir.")).toBe(true);
+    expect(mail.text).not.toContain("Bonjour Camille");
+    expect(parse(mail.html).textContent).not.toContain("Bonjour Camille");
+  });
+
   it("builds links on the public URL a producer was given", async () => {
     const mail = await renderMail("restock-available", mailTemplates["restock-available"].sample, { publicUrl: "https://shop.example/" });
     const hrefs = parse(mail.html)
