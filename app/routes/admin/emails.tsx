@@ -4,7 +4,7 @@ import { MAIL_TEMPLATE_IDS, isMailTemplateId, mailTemplates, renderMailSample } 
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdminEmailsView } from "~/features/admin/components/admin-emails-view";
 
-/** E-mails: every transactional template, previewed with its sample data (docs/decisions/034-html-emails.md). */
+/** E-mails: every transactional template, previewed with its sample data (docs/decisions/036-html-emails.md). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const asked = new URL(request.url).searchParams.get("modele");

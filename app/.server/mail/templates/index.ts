@@ -1,5 +1,5 @@
 /**
- * Every transactional e-mail of the shop, by id (docs/decisions/034-html-emails.md). Producers
+ * Every transactional e-mail of the shop, by id (docs/decisions/036-html-emails.md). Producers
  * call renderMail(id, data) and queue `{ to, ...rendered }` in the outbox; the back-office
  * previews each template with its sample data.
  */

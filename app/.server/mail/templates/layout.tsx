@@ -1,5 +1,5 @@
 /**
- * The frame every Aurore e-mail shares (docs/decisions/034-html-emails.md): the brand header, the
+ * The frame every Aurore e-mail shares (docs/decisions/036-html-emails.md): the brand header, the
  * greeting, the footer with the seller's address and the link to the e-mail preferences, and a
  * few building blocks (paragraph, button, list, rows) so each template only says what is its own.
  * Styles are inline (react-email writes them so): mail clients drop <style> and web fonts.
