@@ -10,7 +10,7 @@ import type { Database } from "~/.server/db/client";
 import type { OrderAddress } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { renderMail } from "~/.server/mail/templates";
-import { ORDERS_PATH } from "~/.server/mail/templates/layout";
+import { orderPath } from "~/.server/mail/templates/layout";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { resolveDeliveryAddress } from "~/.server/modules/addresses/addresses.service";
 import { isCancellable, orderViewExtras, toOrderView } from "~/.server/modules/orders/order-view";
@@ -58,7 +58,7 @@ export async function changeOrderAddress(
       const mail = await renderMail("order-address-changed", {
         firstName: (await firstNameOfUser(tx, input.userId)) ?? a.first_name,
         orderNumber: order.orderNumber,
-        orderPath: ORDERS_PATH,
+        orderPath: orderPath(order.orderNumber),
         address: [
           `${a.first_name} ${a.last_name}`,
           ...(a.company ? [a.company] : []),

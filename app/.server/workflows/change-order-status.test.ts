@@ -142,7 +142,7 @@ describe("changeOrderStatus", () => {
     expect(mails[0].payload.to).toBe(CONTACT.email);
     expect(String(mails[0].payload.text)).toMatch(/^Bonjour Marie,\n/);
     expect(String(mails[0].payload.html)).toContain("Bonjour Marie,");
-    expect(String(mails[0].payload.html)).toContain(`href="${getEnv().publicUrl}/dashboard?tab=orders"`);
+    expect(String(mails[0].payload.html)).toContain(`href="${getEnv().publicUrl}/dashboard?tab=orders&amp;commande=${placed.number}"`);
 
     const history = await handle.db
       .select()

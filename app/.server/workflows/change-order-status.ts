@@ -53,7 +53,7 @@ import {
 } from "~/.server/modules/orders/orders.service";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import { renderMail } from "~/.server/mail/templates";
-import { ORDERS_PATH } from "~/.server/mail/templates/layout";
+import { orderPath } from "~/.server/mail/templates/layout";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { conflict, invalid, notFound } from "~/domain/errors";
@@ -312,7 +312,7 @@ function statusMail(firstName: string | null, order: OrderRow, view: OrderView, 
     (item) =>
       `${lineName(item.product_snapshot.name, item.product_snapshot.variant_label)} x ${item.quantity} : ${formatPrice(item.total_price_cents)}`,
   );
-  const common = { firstName, orderNumber: view.number, orderDate: formatDate(order.createdAt), orderPath: ORDERS_PATH, lines };
+  const common = { firstName, orderNumber: view.number, orderDate: formatDate(order.createdAt), orderPath: orderPath(view.number), lines };
   if (order.status === "cancelled") {
     return renderMail("order-cancelled", {
       ...common,

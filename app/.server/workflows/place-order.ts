@@ -21,7 +21,7 @@ import type { Database, Executor } from "~/.server/db/client";
 import { orders, userProfiles, type OrderAddress } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { renderMail } from "~/.server/mail/templates";
-import { ORDERS_PATH } from "~/.server/mail/templates/layout";
+import { orderPath } from "~/.server/mail/templates/layout";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import {
   emptyCart,
@@ -848,7 +848,7 @@ function confirmationMail(
   return renderMail("order-confirmation", {
     firstName,
     orderNumber: ref,
-    orderPath: ORDERS_PATH,
+    orderPath: orderPath(ref),
     lines: bought.map((b) => ({
       name: lineName(b.name, b.variantLabel),
       quantity: b.line.quantity,

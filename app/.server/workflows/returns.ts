@@ -10,7 +10,7 @@
  */
 import type { Database, Executor } from "~/.server/db/client";
 import { renderMail } from "~/.server/mail/templates";
-import { ORDERS_PATH } from "~/.server/mail/templates/layout";
+import { orderPath } from "~/.server/mail/templates/layout";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
@@ -116,7 +116,7 @@ export async function requestReturn(
         firstName: await firstNameOfUser(tx, input.userId),
         returnNumber: ret.number,
         orderNumber: order.orderNumber,
-        ordersPath: ORDERS_PATH,
+        ordersPath: orderPath(order.orderNumber),
         lines,
         refundMaxDays: RETURN_REFUND_MAX_DAYS,
       });
@@ -308,7 +308,7 @@ async function tellCustomer(
     firstName: await firstNameOfUser(tx, order.userId),
     returnNumber: ret.number,
     orderNumber: order.orderNumber,
-    ordersPath: ORDERS_PATH,
+    ordersPath: orderPath(order.orderNumber),
     lines,
     money,
   });

@@ -3,6 +3,8 @@ import type { Browser } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
+import { HTTP_CONTACT, placeOrderOverHttp } from "../../support/orders-http";
+import { waitForMail } from "../../support/mail";
 
 /**
  * E-mails in the back-office: the administrator opens the section from the sidebar, picks a
@@ -10,6 +12,7 @@ import { signInCookie, signUpCookie } from "../../support/http-session";
  * and a visitor are refused (the generic guard test also walks this route).
  */
 const baseURL = inject("baseURL");
+const dataDir = inject("dataDir");
 let browser: Browser;
 let adminCookie: string;
 let shopperCookie: string;
@@ -48,7 +51,9 @@ describe("E-mails (back-office)", () => {
       expect(await frameElement.getAttribute("sandbox")).toBe("");
       const frame = page.frameLocator('iframe[title="Aperçu HTML : Annulation de commande"]');
       await expect.poll(() => frame.getByText("Bonjour Camille,").count()).toBe(1);
-      expect(await frame.getByRole("link", { name: "Voir mes commandes" }).getAttribute("href")).toBe(`${baseURL}/dashboard?tab=orders`);
+      expect(await frame.getByRole("link", { name: "Voir ma commande" }).getAttribute("href")).toBe(
+        `${baseURL}/dashboard?tab=orders&commande=AUR-2026-000123`,
+      );
 
       const text = await page.getByRole("region", { name: "Version texte : Annulation de commande" }).textContent();
       expect(text).toMatch(/^Bonjour Camille,\n/);
@@ -84,5 +89,30 @@ describe("E-mails (back-office)", () => {
     expect(await shopper.text()).not.toContain("Bonjour Léa");
     const visitor = await fetch(`${baseURL}/admin/e-mails`, { redirect: "manual" });
     expect([401, 302, 303]).toContain(visitor.status);
+  });
+});
+
+describe("an order's e-mail", () => {
+  it("greets the shopper by first name and its link opens that order in the account", async () => {
+    const order = (await placeOrderOverHttp(baseURL, shopperCookie)) as { number: string };
+    const mail = await waitForMail(dataDir, HTTP_CONTACT.email, `Confirmation de votre commande ${order.number}`);
+    expect(mail).toContain("Content-Type: multipart/alternative");
+    expect(mail).toContain("Content-Type: text/html");
+    expect(mail).toContain("Bonjour Nina,");
+    const link = mail.match(/Suivre ma commande : (\S+)/)![1];
+    expect(link).toBe(`${baseURL}/dashboard?tab=orders&commande=${order.number}`);
+
+    const context = await signedInContext(browser, baseURL, shopperCookie, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto(link.slice(baseURL.length));
+      await expect.poll(() => page.getByRole("dialog", { name: `Commande ${order.number}` }).count()).toBe(1);
+    } finally {
+      await context.close();
+    }
   });
 });

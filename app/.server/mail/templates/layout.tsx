@@ -29,6 +29,10 @@ export function greeting(firstName: string | null | undefined): string {
 export const ACCOUNT_PREFERENCES_PATH = "/dashboard?tab=preferences";
 /** The shopper's orders in their account: where an order, its tracking, invoice and return label are. */
 export const ORDERS_PATH = "/dashboard?tab=orders";
+/** One order in the shopper's account: the list opens its detail. */
+export function orderPath(orderNumber: string): string {
+  return `${ORDERS_PATH}&commande=${encodeURIComponent(orderNumber)}`;
+}
 
 /** The palette of app/app.css, repeated here because mail clients cannot read CSS variables. */
 export const brand = {

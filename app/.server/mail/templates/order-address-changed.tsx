@@ -32,7 +32,7 @@ export const orderAddressChanged: MailTemplate<OrderAddressChangedData> = {
   sample: {
     firstName: "Camille",
     orderNumber: "AUR-2026-000123",
-    orderPath: "/dashboard?tab=orders",
+    orderPath: "/dashboard?tab=orders&commande=AUR-2026-000123",
     address: ["Camille Martin", "8 rue des Roses", "69003 Lyon", "France"],
   },
 };

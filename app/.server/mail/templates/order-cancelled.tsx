@@ -27,7 +27,7 @@ export const orderCancelled: MailTemplate<OrderCancelledData> = {
       {d.refunds.map((r) => (
         <P key={r}>{r}</P>
       ))}
-      <ButtonLink href={absoluteUrl(ctx, d.orderPath)}>Voir mes commandes</ButtonLink>
+      <ButtonLink href={absoluteUrl(ctx, d.orderPath)}>Voir ma commande</ButtonLink>
     </Layout>
   ),
   text: (d, ctx) =>
@@ -40,13 +40,13 @@ export const orderCancelled: MailTemplate<OrderCancelledData> = {
       `Total : ${formatPrice(d.totalCents)}`,
       ...d.refunds,
       "",
-      `Voir mes commandes : ${absoluteUrl(ctx, d.orderPath)}`,
+      `Voir ma commande : ${absoluteUrl(ctx, d.orderPath)}`,
     ]),
   sample: {
     firstName: "Camille",
     orderNumber: "AUR-2026-000123",
     orderDate: "24/11/2026",
-    orderPath: "/dashboard?tab=orders",
+    orderPath: "/dashboard?tab=orders&commande=AUR-2026-000123",
     lines: ["Eau de parfum Nébuline (50 ml) x 1 : 89,00 €"],
     totalCents: 8900,
     refunds: ["Le montant de 89,00 € sera remboursé sur votre moyen de paiement.", "Vos 200 points Beauty Pass vous ont été restitués."],

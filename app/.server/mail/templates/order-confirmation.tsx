@@ -67,7 +67,7 @@ export const orderConfirmation: MailTemplate<OrderConfirmationData> = {
   sample: {
     firstName: "Camille",
     orderNumber: "AUR-2026-000123",
-    orderPath: "/dashboard?tab=orders",
+    orderPath: "/dashboard?tab=orders&commande=AUR-2026-000123",
     lines: [
       { name: "Eau de parfum Nébuline (50 ml)", quantity: 1, totalCents: 8900 },
       { name: "Vernis Nébuline (Rouge cerise)", quantity: 2, totalCents: 2400 },

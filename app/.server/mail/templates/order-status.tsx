@@ -64,7 +64,7 @@ export const orderStatus: MailTemplate<OrderStatusData> = {
     orderNumber: "AUR-2026-000123",
     orderDate: "24/11/2026",
     statusLabel: "Expédiée",
-    orderPath: "/dashboard?tab=orders",
+    orderPath: "/dashboard?tab=orders&commande=AUR-2026-000123",
     tracking: {
       sentence: "Votre colis est confié à Colissimo, numéro de suivi 6A12345678901.",
       url: "https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901",

@@ -24,7 +24,7 @@ export const returnReceived: MailTemplate<ReturnReceivedData> = {
       {d.money.map((m, i) => (
         <P key={i}>{m}</P>
       ))}
-      <ButtonLink href={absoluteUrl(ctx, d.ordersPath)}>Voir mes commandes</ButtonLink>
+      <ButtonLink href={absoluteUrl(ctx, d.ordersPath)}>Voir ma commande</ButtonLink>
     </Layout>
   ),
   text: (d, ctx) =>
@@ -34,13 +34,13 @@ export const returnReceived: MailTemplate<ReturnReceivedData> = {
       "",
       ...d.money,
       "",
-      `Voir mes commandes : ${absoluteUrl(ctx, d.ordersPath)}`,
+      `Voir ma commande : ${absoluteUrl(ctx, d.ordersPath)}`,
     ]),
   sample: {
     firstName: "Camille",
     returnNumber: "RET-2026-000042",
     orderNumber: "AUR-2026-000123",
-    ordersPath: "/dashboard?tab=orders",
+    ordersPath: "/dashboard?tab=orders&commande=AUR-2026-000123",
     lines: ["Vernis Nébuline (Rouge cerise) x 1 : accepté"],
     money: [
       "Remboursement : 12,00 €",

@@ -4,7 +4,7 @@ export type ReturnRequestedData = {
   firstName: string | null;
   returnNumber: string;
   orderNumber: string;
-  /** Where the prepaid label is downloaded (the shopper's orders). */
+  /** The order in the shopper's account, where the prepaid label is downloaded. */
   ordersPath: string;
   /** "Name x 1", already worded. */
   lines: string[];
@@ -42,7 +42,7 @@ export const returnRequested: MailTemplate<ReturnRequestedData> = {
       ...d.lines.map((l) => `- ${l}`),
       "",
       ...STEPS,
-      `Mes commandes : ${absoluteUrl(ctx, d.ordersPath)}`,
+      `Ma commande : ${absoluteUrl(ctx, d.ordersPath)}`,
       "",
       `Vous serez remboursé(e) sous ${d.refundMaxDays} jours au plus après la réception du colis, sur le moyen de paiement utilisé.`,
     ]),
@@ -50,7 +50,7 @@ export const returnRequested: MailTemplate<ReturnRequestedData> = {
     firstName: "Camille",
     returnNumber: "RET-2026-000042",
     orderNumber: "AUR-2026-000123",
-    ordersPath: "/dashboard?tab=orders",
+    ordersPath: "/dashboard?tab=orders&commande=AUR-2026-000123",
     lines: ["Vernis Nébuline (Rouge cerise) x 1"],
     refundMaxDays: 14,
   },
