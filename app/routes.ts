@@ -53,6 +53,7 @@ export default [
     route("admin/parametres", "routes/admin/settings.tsx"),
     route("admin/statistiques", "routes/admin/statistics.tsx"),
     route("admin/promotions", "routes/admin/promotions.tsx"),
+    route("admin/e-mails", "routes/admin/emails.tsx"),
   ]),
   route("admin/clients/export", "routes/admin/clients-export.ts"),
   route("admin/produits/export.csv", "routes/admin/products-export.ts"),

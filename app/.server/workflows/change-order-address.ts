@@ -9,6 +9,9 @@
 import type { Database } from "~/.server/db/client";
 import type { OrderAddress } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
+import { renderMail } from "~/.server/mail/templates";
+import { orderPath } from "~/.server/mail/templates/layout";
+import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { resolveDeliveryAddress } from "~/.server/modules/addresses/addresses.service";
 import { isCancellable, orderViewExtras, toOrderView } from "~/.server/modules/orders/order-view";
 import { listOrderItems, lockOrder, ORDER_NOT_FOUND_MESSAGE, setOrderShippingAddress } from "~/.server/modules/orders/orders.service";
@@ -52,25 +55,20 @@ export async function changeOrderAddress(
     const email = (order.metadata as { customer_info?: { email?: string } }).customer_info?.email;
     if (email) {
       const a = resolved.value.address;
-      await enqueueMail(tx, {
-        to: email,
-        subject: `Nouvelle adresse de livraison pour votre commande ${order.orderNumber}`,
-        text: [
-          "Bonjour,",
-          "",
-          `Votre commande ${order.orderNumber} sera livrée à cette adresse :`,
+      const mail = await renderMail("order-address-changed", {
+        firstName: (await firstNameOfUser(tx, input.userId)) ?? a.first_name,
+        orderNumber: order.orderNumber,
+        orderPath: orderPath(order.orderNumber),
+        address: [
           `${a.first_name} ${a.last_name}`,
           ...(a.company ? [a.company] : []),
           a.street,
           ...(a.additional_info ? [a.additional_info] : []),
           `${a.postal_code} ${a.city}`,
           a.country,
-          "",
-          "Si vous n'êtes pas à l'origine de ce changement, contactez notre service client.",
-          "",
-          "L'équipe Aurore",
-        ].join("\n"),
+        ],
       });
+      await enqueueMail(tx, { to: email, ...mail });
     }
     return toOrderView(updated, await listOrderItems(tx, order.id), now, await orderViewExtras(tx, updated));
   });

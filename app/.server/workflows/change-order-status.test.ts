@@ -1,3 +1,4 @@
+import { getEnv } from "../env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
@@ -139,6 +140,9 @@ describe("changeOrderStatus", () => {
       .where(sql`${outbox.payload}->>'subject' like ${`%${placed.number} : Livrée`}`);
     expect(mails).toHaveLength(1);
     expect(mails[0].payload.to).toBe(CONTACT.email);
+    expect(String(mails[0].payload.text)).toMatch(/^Bonjour Marie,\n/);
+    expect(String(mails[0].payload.html)).toContain("Bonjour Marie,");
+    expect(String(mails[0].payload.html)).toContain(`href="${getEnv().publicUrl}/dashboard?tab=orders&amp;commande=${placed.number}"`);
 
     const history = await handle.db
       .select()

@@ -52,6 +52,9 @@ import {
   type OrderShipment,
 } from "~/.server/modules/orders/orders.service";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
+import { renderMail } from "~/.server/mail/templates";
+import { orderPath } from "~/.server/mail/templates/layout";
+import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderView } from "~/domain/orders/order.types";
@@ -300,24 +303,21 @@ async function tellCustomer(
     to = owner?.email;
   }
   if (!to) return;
-  await enqueueMail(tx, statusMail(to, order, view, change.pointsCredited));
+  const firstName = (await firstNameOfUser(tx, order.userId)) ?? (order.shippingAddress?.first_name || null);
+  await enqueueMail(tx, { to, ...(await statusMail(firstName, order, view, change.pointsCredited)) });
 }
 
-function statusMail(to: string, order: OrderRow, view: OrderView, pointsCredited: number) {
-  const name = view.metadata.customer_info?.name;
+function statusMail(firstName: string | null, order: OrderRow, view: OrderView, pointsCredited: number) {
   const lines = view.items.map(
     (item) =>
-      `- ${lineName(item.product_snapshot.name, item.product_snapshot.variant_label)} x ${item.quantity} : ${formatPrice(item.total_price_cents)}`,
+      `${lineName(item.product_snapshot.name, item.product_snapshot.variant_label)} x ${item.quantity} : ${formatPrice(item.total_price_cents)}`,
   );
-  const cancelled = order.status === "cancelled";
-  const body = cancelled
-    ? [
-        `Votre commande ${view.number} du ${formatDate(order.createdAt)} a bien été annulée.`,
-        "",
-        "Articles :",
-        ...lines,
-        "",
-        `Total : ${formatPrice(view.total_cents)}`,
+  const common = { firstName, orderNumber: view.number, orderDate: formatDate(order.createdAt), orderPath: orderPath(view.number), lines };
+  if (order.status === "cancelled") {
+    return renderMail("order-cancelled", {
+      ...common,
+      totalCents: view.total_cents,
+      refunds: [
         ...(order.paymentStatus === "refunded" && order.totalCents > order.giftCardCents
           ? [`Le montant de ${formatPrice(order.totalCents - order.giftCardCents)} sera remboursé sur votre moyen de paiement.`]
           : []),
@@ -325,24 +325,17 @@ function statusMail(to: string, order: OrderRow, view: OrderView, pointsCredited
           ? [`Le montant de ${formatPrice(order.giftCardCents)} payé par carte cadeau a été recrédité sur vos cartes cadeaux.`]
           : []),
         ...(order.pointsUsed > 0 ? [`Vos ${order.pointsUsed} points Beauty Pass vous ont été restitués.`] : []),
-      ]
-    : [
-        `Le statut de votre commande ${view.number} du ${formatDate(order.createdAt)} est maintenant : ${orderStatusLabel(order.status)}.`,
-        ...(trackingSentence(order) ? ["", trackingSentence(order)!, `Suivre mon colis : ${order.trackingUrl}`] : []),
-        ...(pointsCredited > 0 ? ["", `Vous avez gagné ${pointsCredited} points Beauty Pass.`] : []),
-        "",
-        "Articles :",
-        ...lines,
-        "",
-        `Total : ${formatPrice(view.total_cents)}`,
-      ];
-  return {
-    to,
-    subject: cancelled
-      ? `Annulation de votre commande ${view.number}`
-      : `Votre commande ${view.number} : ${orderStatusLabel(order.status)}`,
-    text: [name ? `Bonjour ${name},` : "Bonjour,", "", ...body, "", "À bientôt sur Aurore."].join("\n"),
-  };
+      ],
+    });
+  }
+  const tracking = trackingSentence(order);
+  return renderMail("order-status", {
+    ...common,
+    statusLabel: orderStatusLabel(order.status),
+    tracking: tracking ? { sentence: tracking, url: order.trackingUrl } : null,
+    pointsCredited,
+    totalCents: view.total_cents,
+  });
 }
 
 /** "Votre colis est confié à Colissimo, numéro de suivi 6A12345678901." for a shipped order with tracking. */

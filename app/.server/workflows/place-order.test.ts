@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shippingNotices } from "~/domain/checkout/shipping.rules";
 import { UNKNOWN_POSTAL_CODE_MESSAGE } from "../modules/addresses/postal-codes.service";
 import { randomUUID } from "node:crypto";
+import { parse } from "node-html-parser";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../tests/support/db";
 import {
@@ -192,6 +193,12 @@ describe("placeOrder", () => {
       .from(outbox)
       .where(sql`${outbox.payload}->>'to' = ${CONTACT.email}`);
     expect(mails.some((m) => String(m.payload.subject).includes(`Confirmation de votre commande ${result.order.number}`))).toBe(true);
+    // Branded HTML with its plain-text twin, greeting the shopper by the first name of their profile.
+    const confirmation = mails.find((m) => String(m.payload.subject).includes(result.order.number))!.payload;
+    expect(String(confirmation.text)).toMatch(/^Bonjour Marie,\n/);
+    expect(String(confirmation.html)).toContain('<html dir="ltr" lang="fr">');
+    expect(String(confirmation.html)).toContain("Bonjour Marie,");
+    expect(parse(String(confirmation.html)).textContent).toContain(`Merci pour votre commande ${result.order.number}`);
     const cards = await handle.db.select().from(paymentMethods).where(eq(paymentMethods.userId, shopper.id));
     expect(cards).toEqual([expect.objectContaining({ cardBrand: "visa", cardLastFour: "4242", isDefault: true })]);
     // Only brand and last four digits: no column holds the number.

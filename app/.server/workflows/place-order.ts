@@ -20,6 +20,9 @@ import { and, eq } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import { orders, userProfiles, type OrderAddress } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
+import { renderMail } from "~/.server/mail/templates";
+import { orderPath } from "~/.server/mail/templates/layout";
+import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import {
   emptyCart,
   getCart,
@@ -770,7 +773,8 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
   // 10. The card, if the shopper asked: the provider's token, brand, last four, holder and expiry.
   if (charge?.saveCard) await savePaymentMethodFromCharge(tx, userId, charge.saveCard);
   // 11. The confirmation e-mail, sent by the outbox worker only if this commits.
-  await enqueueMail(tx, confirmationMail(request.contact.email, ref, take.bought, totals, checked, issued));
+  const firstName = (await firstNameOfUser(tx, userId)) ?? (checked.address.first_name || null);
+  await enqueueMail(tx, { to: request.contact.email, ...(await confirmationMail(firstName, ref, take.bought, totals, checked, issued)) });
   // 12. Bought: the server cart is emptied (the page empties the browser's).
   await emptyCart(tx, userId);
   return created;
@@ -1001,7 +1005,7 @@ async function issueGiftCardLines(
 }
 
 function confirmationMail(
-  to: string,
+  firstName: string | null,
   ref: string,
   bought: readonly BoughtLine[],
   totals: OrderTotals,
@@ -1009,56 +1013,47 @@ function confirmationMail(
   giftCardLines: string[],
 ) {
   const address = totals.shipping ? checked.address : null;
-  const lines = bought.map(
-    (b) => `- ${lineName(b.name, b.variantLabel)} x ${b.line.quantity} : ${formatPrice(b.priceCents * b.line.quantity)}`,
-  );
-  const text = [
-    "Bonjour,",
-    "",
-    `Merci pour votre commande ${ref} chez Aurore. Elle est bien enregistrée et son paiement accepté.`,
-    "",
-    "Récapitulatif :",
-    ...lines,
-    ...giftCardLines,
-    "",
-    `Sous-total : ${formatPrice(totals.subtotal)}`,
-    ...(totals.shipping
-      ? [
-          `${totals.delivery?.name ?? "Livraison"} (${totals.shipping.zoneLabel}) : ${totals.shipping.feeCents === 0 ? "offerte" : formatPrice(totals.shipping.feeCents)}`,
-          ...(totals.delivery?.perk_label ? [totals.delivery.perk_label] : []),
-        ]
-      : []),
-    ...(totals.points > 0 ? [`Points Beauty Pass (${totals.points} points) : -${formatPrice(totals.discount)}`] : []),
-    ...(totals.promo ? [`Code promo ${totals.promo.code} : -${formatPrice(totals.promo.discount_cents)}`] : []),
-    `Total : ${formatPrice(totals.total)}`,
-    ...(totals.cardCents !== totals.total ? [`Payé par carte bancaire : ${formatPrice(totals.cardCents)}`] : []),
-    ...(totals.delivery ? ["", `Livraison prévue à partir du ${formatDeliveryDate(totals.delivery.estimated_date)}.`] : []),
-    ...(totals.delivery?.needs_relay_point && checked.delivery.relayPoint
-      ? [
-          "",
-          "Point relais :",
-          checked.delivery.relayPoint.name,
-          checked.delivery.relayPoint.street,
-          `${checked.delivery.relayPoint.postal_code} ${checked.delivery.relayPoint.city}`,
-          `Horaires : ${checked.delivery.relayPoint.opening_hours}`,
-        ]
-      : []),
-    ...(address
-      ? [
-          "",
-          totals.delivery?.needs_relay_point ? "Adresse du destinataire :" : "Livraison à :",
-          `${address.first_name} ${address.last_name}`,
-          ...(address.company ? [address.company] : []),
-          address.street,
-          ...(address.additional_info ? [address.additional_info] : []),
-          `${address.postal_code} ${address.city}`,
-          address.country,
-        ]
-      : []),
-    "",
-    "Vous pouvez suivre votre commande dans votre espace client, rubrique Mes Commandes. Vous pouvez l'annuler pendant une heure.",
-    "",
-    "L'équipe Aurore",
-  ].join("\n");
-  return { to, subject: `Confirmation de votre commande ${ref}`, text };
+  const relay = totals.delivery?.needs_relay_point ? checked.delivery.relayPoint : null;
+  return renderMail("order-confirmation", {
+    firstName,
+    orderNumber: ref,
+    orderPath: orderPath(ref),
+    lines: bought.map((b) => ({
+      name: lineName(b.name, b.variantLabel),
+      quantity: b.line.quantity,
+      totalCents: b.priceCents * b.line.quantity,
+    })),
+    giftCardLines,
+    totals: [
+      { label: "Sous-total", value: formatPrice(totals.subtotal) },
+      ...(totals.shipping
+        ? [
+            {
+              label: `${totals.delivery?.name ?? "Livraison"} (${totals.shipping.zoneLabel})`,
+              value: totals.shipping.feeCents === 0 ? "offerte" : formatPrice(totals.shipping.feeCents),
+            },
+            ...(totals.delivery?.perk_label ? [{ label: totals.delivery.perk_label, value: null }] : []),
+          ]
+        : []),
+      ...(totals.points > 0 ? [{ label: `Points Beauty Pass (${totals.points} points)`, value: `-${formatPrice(totals.discount)}` }] : []),
+      ...(totals.promo ? [{ label: `Code promo ${totals.promo.code}`, value: `-${formatPrice(totals.promo.discount_cents)}` }] : []),
+      { label: "Total", value: formatPrice(totals.total), strong: true },
+      ...(totals.cardCents !== totals.total ? [{ label: "Payé par carte bancaire", value: formatPrice(totals.cardCents) }] : []),
+    ],
+    deliveryNote: totals.delivery ? `Livraison prévue à partir du ${formatDeliveryDate(totals.delivery.estimated_date)}.` : null,
+    relayPoint: relay ? [relay.name, relay.street, `${relay.postal_code} ${relay.city}`, `Horaires : ${relay.opening_hours}`] : null,
+    address: address
+      ? {
+          title: totals.delivery?.needs_relay_point ? "Adresse du destinataire :" : "Livraison à :",
+          lines: [
+            `${address.first_name} ${address.last_name}`,
+            ...(address.company ? [address.company] : []),
+            address.street,
+            ...(address.additional_info ? [address.additional_info] : []),
+            `${address.postal_code} ${address.city}`,
+            address.country,
+          ],
+        }
+      : null,
+  });
 }

@@ -9,6 +9,9 @@
  * share is refunded through the PaymentProvider right after the commit, with one key per return.
  */
 import type { Database, Executor } from "~/.server/db/client";
+import { renderMail } from "~/.server/mail/templates";
+import { orderPath } from "~/.server/mail/templates/layout";
+import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { returnStock } from "~/.server/modules/inventory/inventory.service";
@@ -106,27 +109,18 @@ export async function requestReturn(
     const email = customerEmail(order.metadata);
     const lines = [...wanted].map(([orderItemId, quantity]) => {
       const item = items.get(orderItemId)!;
-      return `- ${lineName(item.productSnapshot.name, item.productSnapshot.variant_label ?? null)} x ${quantity}`;
+      return `${lineName(item.productSnapshot.name, item.productSnapshot.variant_label ?? null)} x ${quantity}`;
     });
     if (email) {
-      await enqueueMail(tx, {
-        to: email,
-        subject: `Votre retour ${ret.number} (commande ${order.orderNumber})`,
-        text: [
-          "Bonjour,",
-          "",
-          `Votre demande de retour ${ret.number} pour la commande ${order.orderNumber} est enregistrée :`,
-          ...lines,
-          "",
-          "1. Téléchargez et imprimez l'étiquette de retour prépayée depuis Mon compte > Mes commandes.",
-          "2. Remballez les produits non ouverts dans leur emballage d'origine, avec la facture.",
-          "3. Collez l'étiquette sur le colis et déposez-le dans un point relais.",
-          "",
-          `Vous serez remboursé(e) sous ${RETURN_REFUND_MAX_DAYS} jours au plus après la réception du colis, sur le moyen de paiement utilisé.`,
-          "",
-          "L'équipe Aurore",
-        ].join("\n"),
+      const mail = await renderMail("return-requested", {
+        firstName: await firstNameOfUser(tx, input.userId),
+        returnNumber: ret.number,
+        orderNumber: order.orderNumber,
+        ordersPath: orderPath(order.orderNumber),
+        lines,
+        refundMaxDays: RETURN_REFUND_MAX_DAYS,
       });
+      await enqueueMail(tx, { to: email, ...mail });
     }
     await createNotification(tx, {
       userId: input.userId,
@@ -283,8 +277,8 @@ async function tellCustomer(
     const name = item ? lineName(item.productSnapshot.name, item.productSnapshot.variant_label ?? null) : "Article";
     const decision = input.byId.get(i.id)!;
     return decision.accepted
-      ? `- ${name} x ${i.quantity} : accepté`
-      : `- ${name} x ${i.quantity} : refusé (${RETURN_REFUSAL_REASONS[decision.refusal_reason!] ?? "non conforme"})`;
+      ? `${name} x ${i.quantity} : accepté`
+      : `${name} x ${i.quantity} : refusé (${RETURN_REFUSAL_REASONS[decision.refusal_reason!] ?? "non conforme"})`;
   });
   const money = refund
     ? [
@@ -310,18 +304,13 @@ async function tellCustomer(
   });
   const email = customerEmail(order.metadata);
   if (!email) return;
-  await enqueueMail(tx, {
-    to: email,
-    subject: `Votre retour ${ret.number} est réceptionné`,
-    text: [
-      "Bonjour,",
-      "",
-      `Nous avons réceptionné votre retour ${ret.number} (commande ${order.orderNumber}) :`,
-      ...lines,
-      "",
-      ...money,
-      "",
-      "L'équipe Aurore",
-    ].join("\n"),
+  const mail = await renderMail("return-received", {
+    firstName: await firstNameOfUser(tx, order.userId),
+    returnNumber: ret.number,
+    orderNumber: order.orderNumber,
+    ordersPath: orderPath(order.orderNumber),
+    lines,
+    money,
   });
+  await enqueueMail(tx, { to: email, ...mail });
 }

@@ -111,6 +111,7 @@ describe("Gestion des Commandes", () => {
         "Support",
         "Statistiques",
         "Codes promo",
+        "E-mails",
         "Paramètres",
       ]);
       expect(await nav.getByText("Bientôt disponible").count()).toBe(0);

@@ -35,6 +35,7 @@ describe("the administrator's area is guarded on the server", () => {
   it("finds the admin routes in the route config", () => {
     expect(adminPaths).toContain("/admin");
     expect(adminPaths).toContain("/admin/promotions");
+    expect(adminPaths).toContain("/admin/e-mails");
     // The back-office's PDF downloads (docs/decisions/031-invoices.md) are admin API routes too.
     expect(adminPaths).toContain("/api/v1/admin/orders/00000000-0000-0000-0000-000000000000/invoice");
     expect(adminPaths).toContain(

@@ -9,6 +9,7 @@ import { adjustLoyaltyPoints } from "../loyalty/loyalty.service";
 import { listTransactions } from "../loyalty/loyalty-summary.service";
 import { listAddresses } from "../addresses/addresses.service";
 import { enqueueMail } from "../../outbox/outbox.service";
+import { renderMail } from "../../mail/templates";
 import { clientStatus, CLIENT_NOT_FOUND_MESSAGE } from "~/domain/customers/admin-clients.schema";
 import {
   CLIENT_EMAIL_TAKEN_MESSAGE,
@@ -231,12 +232,15 @@ export async function sendClientMail(db: Database, input: { actorId: string; val
   if (ids.length === 0) throw clientNotFound();
   return db.transaction(async (tx) => {
     const recipients = await tx
-      .select({ email: user.email })
+      .select({ email: user.email, firstName: userProfiles.firstName })
       .from(user)
+      .leftJoin(userProfiles, eq(userProfiles.id, user.id))
       .where(and(inArray(user.id, ids), ne(user.role, "admin")));
     if (recipients.length === 0) throw clientNotFound();
-    const text = `${body}\n\n--\nL'équipe Aurore`;
-    for (const r of recipients) await enqueueMail(tx, { to: r.email, subject, text });
+    for (const r of recipients) {
+      const mail = await renderMail("client-message", { firstName: r.firstName, subject, body, accountPath: "/dashboard" });
+      await enqueueMail(tx, { to: r.email, ...mail });
+    }
     return { sent: recipients.length };
   });
 }
@@ -275,21 +279,12 @@ export async function createClient(
       });
       await tx.insert(userProfiles).values({ id: clientId, firstName: v.firstName, lastName: v.lastName, phone: v.phone });
       const link = await createPasswordSetupLink(tx, { userId: clientId, publicUrl: input.publicUrl, now });
-      await enqueueMail(tx, {
-        to: v.email,
-        subject: "Bienvenue chez Aurore : définissez votre mot de passe",
-        text: [
-          `Bonjour ${v.firstName},`,
-          "",
-          `Un compte client Aurore a été créé pour vous avec l'adresse ${v.email}.`,
-          `Pour choisir votre mot de passe, ouvrez ce lien (valable ${CLIENT_INVITATION_LINK_DAYS} jours) :`,
-          link,
-          "",
-          "Si vous n'attendiez pas ce message, ignorez-le : aucun mot de passe n'est défini sans ce lien.",
-          "",
-          "À bientôt sur Aurore.",
-        ].join("\n"),
-      });
+      const mail = await renderMail(
+        "client-invitation",
+        { firstName: v.firstName, email: v.email, setPasswordPath: link, validDays: CLIENT_INVITATION_LINK_DAYS },
+        { publicUrl: input.publicUrl },
+      );
+      await enqueueMail(tx, { to: v.email, ...mail });
       await recordSecurityEvent(tx, {
         userId: clientId,
         eventType: "admin_account_created",

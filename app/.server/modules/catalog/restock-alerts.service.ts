@@ -2,8 +2,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { rowsOf, type Database, type Executor } from "../../db/client";
 import { getEnv } from "../../env";
-import { products, productVariants, restockAlerts } from "../../db/schema";
+import { products, productVariants, restockAlerts, userProfiles } from "../../db/schema";
 import { enqueueMail, kickOutbox } from "../../outbox/outbox.service";
+import { renderMail } from "../../mail/templates";
+import { firstNameOfEmail } from "../accounts/profile.service";
 import { conflict, notFound } from "~/domain/errors";
 import { RESTOCK_CONFIRMATION_TTL_HOURS } from "~/lib/shop-rules";
 
@@ -15,10 +17,6 @@ export const RESTOCK_ALERT_BATCH = 200;
  * created_at, which a new request for a still unconfirmed alert moves forward (an unconfirmed
  * alert is not waiting yet: its latest request is when it starts).
  */
-
-/** Product names are typed in the back-office: escaped before they go into the HTML part. */
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -56,52 +54,7 @@ async function variantInfo(db: Executor, variantId: string): Promise<VariantInfo
 const productTitle = (v: Pick<VariantInfo, "productName" | "label" | "variantCount">) =>
   v.variantCount > 1 ? `${v.productName} (${v.label})` : v.productName;
 
-const productUrl = (base: string, v: Pick<VariantInfo, "productId" | "sku">) =>
-  `${base}/product/${v.productId}?variant=${encodeURIComponent(v.sku)}`;
-
-function confirmationMail(email: string, v: VariantInfo, confirmUrl: string) {
-  const title = productTitle(v);
-  const subject = `Confirmez votre alerte de retour en stock : ${title}`;
-  const text = [
-    "Bonjour,",
-    "",
-    `Vous avez demandé à être prévenu(e) du retour en stock de « ${title} ».`,
-    "Pour confirmer cette alerte, ouvrez ce lien :",
-    confirmUrl,
-    "",
-    "Nous vous écrirons une seule fois, dès le retour du produit. Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet e-mail.",
-    "",
-    "L'équipe Aurore",
-  ].join("\n");
-  const html = `<p>Bonjour,</p>
-<p>Vous avez demandé à être prévenu(e) du retour en stock de « ${escapeHtml(title)} ».</p>
-<p><a href="${escapeHtml(confirmUrl)}">Confirmer mon alerte</a></p>
-<p>Nous vous écrirons une seule fois, dès le retour du produit. Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet e-mail.</p>
-<p>L'équipe Aurore</p>`;
-  return { to: email, subject, text, html };
-}
-
-function restockMail(email: string, v: Pick<VariantInfo, "productName" | "label" | "variantCount" | "productId" | "sku">, base: string) {
-  const title = productTitle(v);
-  const url = productUrl(base, v);
-  const subject = `De retour en stock : ${title}`;
-  const text = [
-    "Bonjour,",
-    "",
-    `Bonne nouvelle : « ${title} » est de nouveau disponible.`,
-    url,
-    "",
-    "Les quantités peuvent être limitées. Cette alerte est maintenant terminée : vous ne recevrez pas d'autre e-mail à son sujet.",
-    "",
-    "L'équipe Aurore",
-  ].join("\n");
-  const html = `<p>Bonjour,</p>
-<p>Bonne nouvelle : « ${escapeHtml(title)} » est de nouveau disponible.</p>
-<p><a href="${escapeHtml(url)}">Voir le produit</a></p>
-<p>Les quantités peuvent être limitées. Cette alerte est maintenant terminée : vous ne recevrez pas d'autre e-mail à son sujet.</p>
-<p>L'équipe Aurore</p>`;
-  return { to: email, subject, text, html };
-}
+const productPath = (v: Pick<VariantInfo, "productId" | "sku">) => `/product/${v.productId}?variant=${encodeURIComponent(v.sku)}`;
 
 /**
  * A signed-in shopper's alert: their account's address, confirmed at once (they are who they say).
@@ -142,8 +95,16 @@ export async function requestVisitorRestockAlert(db: Database, variantId: string
     } else {
       await tx.insert(restockAlerts).values({ variantId, email, confirmTokenHash: hashToken(token) });
     }
-    const base = publicUrl.replace(/\/$/, "");
-    await enqueueMail(tx, confirmationMail(email, variant, `${base}/alerte-stock/confirmation?token=${token}`));
+    const mail = await renderMail(
+      "restock-confirmation",
+      {
+        firstName: await firstNameOfEmail(tx, email),
+        productTitle: productTitle(variant),
+        confirmPath: `/alerte-stock/confirmation?token=${token}`,
+      },
+      { publicUrl },
+    );
+    await enqueueMail(tx, { to: email, ...mail });
     return true;
   });
   if (queued) kickOutbox();
@@ -189,7 +150,16 @@ export async function confirmRestockAlert(db: Executor, token: string): Promise<
   return v ? { ok: false, reason: "expired", ...v } : { ok: false, reason: "invalid" };
 }
 
-type ClaimedAlert = { email: string; product_id: string; sku: string; label: string; product_name: string; variant_count: number };
+type ClaimedAlert = {
+  email: string;
+  product_id: string;
+  sku: string;
+  label: string;
+  product_name: string;
+  variant_count: number;
+  /** The shopper's first name for the greeting; null for a visitor's alert. */
+  first_name: string | null;
+};
 
 /**
  * Claims the confirmed, unspent alerts of variants in stock (all of them, or those named) and
@@ -222,17 +192,23 @@ async function claimAndMailAlerts(
     UPDATE ${restockAlerts} a SET notified_at = now()
     FROM due, ${productVariants} v, ${products} p
     WHERE a.id = due.id AND a.notified_at IS NULL AND v.id = a.variant_id AND p.id = v.product_id
-    RETURNING a.email, v.product_id, v.sku, v.label, p.name AS product_name, p.variant_count`);
+    RETURNING a.email, v.product_id, v.sku, v.label, p.name AS product_name, p.variant_count,
+      (SELECT up.first_name FROM ${userProfiles} up WHERE up.id = a.user_id) AS first_name`);
   const rows = rowsOf<ClaimedAlert>(res);
   for (const r of rows) {
-    await enqueueMail(
-      tx,
-      restockMail(
-        r.email,
-        { productId: r.product_id, sku: r.sku, label: r.label, productName: r.product_name, variantCount: Number(r.variant_count) },
-        base,
-      ),
+    const variant = {
+      productId: r.product_id,
+      sku: r.sku,
+      label: r.label,
+      productName: r.product_name,
+      variantCount: Number(r.variant_count),
+    };
+    const mail = await renderMail(
+      "restock-available",
+      { firstName: r.first_name, productTitle: productTitle(variant), productPath: productPath(variant) },
+      { publicUrl: base },
     );
+    await enqueueMail(tx, { to: r.email, ...mail });
   }
   return rows.length;
 }

@@ -15,6 +15,8 @@ import type { Database, Executor } from "~/.server/db/client";
 import { giftCards, giftCardTransactions, orders, user } from "~/.server/db/schema";
 import type { AdminGiftCardView, GiftCardLedgerEntry, GiftCardStatus } from "~/domain/gift-cards/gift-card-admin.types";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
+import { renderMail } from "~/.server/mail/templates";
+import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import {
   formatGiftCardCode,
   GIFT_CARD_CODE_ALPHABET,
@@ -396,30 +398,25 @@ export async function issueGiftCards(
     });
     issued.push({ id: created.id, code: created.code, last4: created.code.slice(-4), config });
     if (config.deliveryMode === "email") {
-      await enqueueMail(tx, recipientMail(config, created.code, expiresAt, input.buyerName));
+      await enqueueMail(tx, await recipientMail(config, created.code, expiresAt, input.buyerName));
     }
   }
   return issued;
 }
 
-function recipientMail(config: GiftCardConfig, code: string, expiresAt: Date, buyerName: string) {
-  const occasion = GIFT_CARD_OCCASION_LABELS[config.occasion];
-  const greeting = config.recipientName ? `Bonjour ${config.recipientName},` : "Bonjour,";
-  const text = [
-    greeting,
-    "",
-    `${buyerName || "Un proche"} vous offre une carte cadeau Aurore de ${formatPrice(config.amountCents)} (${occasion.name}).`,
-    ...(config.message ? ["", "Son message :", `« ${config.message} »`] : []),
-    "",
-    `Votre code : ${formatGiftCardCode(code)}`,
-    `Valable jusqu'au ${formatDate(expiresAt)}, en une ou plusieurs commandes.`,
-    "",
-    "Saisissez ce code dans le champ « Carte cadeau » du récapitulatif au moment de payer votre commande.",
-    "Vous pouvez consulter son solde à tout moment sur la page Carte cadeau du site.",
-    "",
-    "L'équipe Aurore",
-  ].join("\n");
-  return { to: config.recipientEmail, subject: `${occasion.name} : une carte cadeau Aurore pour vous`, text };
+async function recipientMail(config: GiftCardConfig, code: string, expiresAt: Date, buyerName: string) {
+  const mail = await renderMail("gift-card", {
+    // The name the buyer typed for the recipient, as they wrote it.
+    firstName: config.recipientName || null,
+    buyerName: buyerName || "Un proche",
+    amount: formatPrice(config.amountCents),
+    occasion: GIFT_CARD_OCCASION_LABELS[config.occasion].name,
+    message: config.message || null,
+    code: formatGiftCardCode(code),
+    expiresOn: formatDate(expiresAt),
+    balancePath: "/carte-cadeau",
+  });
+  return { to: config.recipientEmail, ...mail };
 }
 
 /** Lines of the buyer's confirmation e-mail about the cards bought (codes of physical cards only). */
@@ -556,18 +553,16 @@ export async function sendGiftCardExpiryReminders(db: Database, now = new Date()
       if (!card) return false;
       const to = card.recipientEmail || (await buyerEmail(tx, card));
       if (!to) return true;
-      await enqueueMail(tx, {
-        to,
-        subject: `Votre carte cadeau Aurore expire le ${formatDate(card.expiresAt)}`,
-        text: [
-          "Bonjour,",
-          "",
-          `Il reste ${formatPrice(card.balanceCents)} sur votre carte cadeau Aurore ${maskedGiftCardCode(card.last4)}.`,
-          `Elle expire le ${formatDate(card.expiresAt)} : pensez à l'utiliser d'ici là.`,
-          "",
-          "L'équipe Aurore",
-        ].join("\n"),
+      // The recipient's name as the buyer typed it, or the buyer's own first name when the card is theirs.
+      const firstName = card.recipientEmail ? card.recipientName || null : await firstNameOfUser(tx, card.buyerUserId);
+      const mail = await renderMail("gift-card-expiry", {
+        firstName,
+        balance: formatPrice(card.balanceCents),
+        maskedCode: maskedGiftCardCode(card.last4),
+        expiresOn: formatDate(card.expiresAt),
+        shopPath: "/products",
       });
+      await enqueueMail(tx, { to, ...mail });
       return true;
     });
     if (sent) reminded++;

@@ -16,6 +16,8 @@ import { beautyPassTransactions, notifications, orders, user, userProfiles } fro
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { setOrderPointsEarned } from "~/.server/modules/orders/orders.service";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
+import { renderMail } from "~/.server/mail/templates";
+import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
 import { formatDate } from "~/lib/paris-time";
 import { BEAUTY_PASS_EXPIRY_REMINDER_DAYS, BEAUTY_PASS_POINTS_VALIDITY_MONTHS } from "~/lib/shop-rules";
@@ -408,11 +410,12 @@ async function remindExpiry(db: Database, userId: string, now: Date, horizon: Da
     });
     const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
     if (owner?.email) {
-      await enqueueMail(tx, {
-        to: owner.email,
-        subject: "Vos points Beauty Pass vont bientôt expirer",
-        text: ["Bonjour,", "", message, "", "À bientôt sur Aurore."].join("\n"),
+      const mail = await renderMail("points-expiry", {
+        firstName: await firstNameOfUser(tx, userId),
+        message,
+        beautyPassPath: "/beauty-pass",
       });
+      await enqueueMail(tx, { to: owner.email, ...mail });
     }
     return true;
   });

@@ -3,6 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client";
 import { newsletterSubscriptions } from "../../db/schema";
 import { enqueueMail, kickOutbox } from "../../outbox/outbox.service";
+import { renderMail } from "../../mail/templates";
+import { firstNameOfEmail } from "../accounts/profile.service";
 import { createWelcomeCode } from "~/.server/modules/promotions/promo-codes.service";
 import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.schema";
 
@@ -23,32 +25,6 @@ export function hashToken(token: string): string {
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-function confirmationMail(email: string, confirmUrl: string, unsubscribeUrl: string) {
-  const subject = "Confirmez votre inscription à la newsletter Aurore";
-  const text = [
-    "Bonjour,",
-    "",
-    "Merci de votre intérêt pour la newsletter Aurore !",
-    "Pour confirmer votre inscription, ouvrez ce lien :",
-    confirmUrl,
-    "",
-    `Une fois votre inscription confirmée, vous profiterez de ${NEWSLETTER_WELCOME_OFFER} : le code vous sera envoyé par e-mail.`,
-    "",
-    "Ce lien est valable 7 jours. Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet e-mail : vous ne serez pas inscrit(e).",
-    `Pour vous désinscrire à tout moment : ${unsubscribeUrl}`,
-    "",
-    "L'équipe Aurore",
-  ].join("\n");
-  const html = `<p>Bonjour,</p>
-<p>Merci de votre intérêt pour la newsletter Aurore !</p>
-<p><a href="${confirmUrl}">Confirmer mon inscription</a></p>
-<p>Une fois votre inscription confirmée, vous profiterez de ${NEWSLETTER_WELCOME_OFFER} : le code vous sera envoyé par e-mail.</p>
-<p>Ce lien est valable 7 jours. Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet e-mail : vous ne serez pas inscrit(e).</p>
-<p><a href="${unsubscribeUrl}">Se désinscrire</a></p>
-<p>L'équipe Aurore</p>`;
-  return { to: email, subject, text, html };
 }
 
 /**
@@ -81,15 +57,17 @@ export async function requestSubscription(
     } else {
       await tx.insert(newsletterSubscriptions).values({ email, ...values });
     }
-    const base = publicUrl.replace(/\/$/, "");
-    await enqueueMail(
-      tx,
-      confirmationMail(
-        email,
-        `${base}/newsletter/confirmation?token=${confirmToken}`,
-        `${base}/newsletter/desinscription?token=${unsubscribeToken}`,
-      ),
+    const mail = await renderMail(
+      "newsletter-confirmation",
+      {
+        firstName: await firstNameOfEmail(tx, email),
+        confirmPath: `/newsletter/confirmation?token=${confirmToken}`,
+        unsubscribePath: `/newsletter/desinscription?token=${unsubscribeToken}`,
+        welcomeOffer: NEWSLETTER_WELCOME_OFFER,
+      },
+      { publicUrl },
     );
+    await enqueueMail(tx, { to: email, ...mail });
     return { status: "sent" };
   });
   if (result.status === "sent") kickOutbox();

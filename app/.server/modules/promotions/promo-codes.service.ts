@@ -13,6 +13,8 @@ import { and, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { orders, products, promoCodeCategories, promoCodes, promoRedemptions, user } from "~/.server/db/schema";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
+import { renderMail } from "~/.server/mail/templates";
+import { firstNameOfEmail } from "~/.server/modules/accounts/profile.service";
 import {
   PROMO_ALREADY_USED_MESSAGE,
   PROMO_DISABLED_MESSAGE,
@@ -274,21 +276,10 @@ export function generatePromoCode(prefix = WELCOME_PREFIX, length = WELCOME_RAND
   return out;
 }
 
-function welcomeMail(email: string, code: string, endsAt: Date) {
+async function welcomeMail(tx: Executor, email: string, code: string, endsAt: Date) {
   const until = formatDate(lastValidDay(endsAt) + "T12:00:00Z");
-  const text = [
-    "Bonjour,",
-    "",
-    "Votre inscription à la newsletter Aurore est confirmée. Bienvenue !",
-    "",
-    `Voici votre code de bienvenue : ${code}`,
-    `Il vous offre ${NEWSLETTER_WELCOME_PERCENT} % de réduction sur votre commande, une seule fois, jusqu'au ${until} inclus.`,
-    "Ce code est personnel : il fonctionne uniquement avec le compte Aurore créé avec cette adresse e-mail.",
-    "Saisissez-le dans le champ « Code promo » de votre récapitulatif de commande. Il n'est pas cumulable avec les points Beauty Pass.",
-    "",
-    "L'équipe Aurore",
-  ].join("\n");
-  return { to: email, subject: `Votre code de bienvenue : ${NEWSLETTER_WELCOME_PERCENT} % de réduction`, text };
+  const data = { firstName: await firstNameOfEmail(tx, email), code, percent: NEWSLETTER_WELCOME_PERCENT, until, shopPath: "/products" };
+  return { to: email, ...(await renderMail("welcome-code", data)) };
 }
 
 const MAX_CODE_ATTEMPTS = 5;
@@ -329,7 +320,7 @@ export async function createWelcomeCode(tx: Executor, rawEmail: string, now: Dat
       .onConflictDoNothing({ target: promoCodes.boundEmail, where: sql`${promoCodes.origin} = 'newsletter_welcome'` })
       .returning({ code: promoCodes.code });
     if (!created) return false;
-    await enqueueMail(tx, welcomeMail(email, created.code, endsAt));
+    await enqueueMail(tx, await welcomeMail(tx, email, created.code, endsAt));
     return true;
   }
   throw new Error("could not draw a free welcome code");

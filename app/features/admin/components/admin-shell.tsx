@@ -19,6 +19,7 @@ export const ADMIN_SECTIONS: { label: string; to: string; available: boolean }[]
   { label: "Support", to: "/admin/tickets", available: true },
   { label: "Statistiques", to: "/admin/statistiques", available: true },
   { label: "Codes promo", to: "/admin/promotions", available: true },
+  { label: "E-mails", to: "/admin/e-mails", available: true },
   { label: "Paramètres", to: "/admin/parametres", available: true },
 ];
 

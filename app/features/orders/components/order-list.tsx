@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { orderCountLabel, type OrderView } from "~/domain/orders/order.types";
 import { OrderCard } from "./order-card";
 import { OrderDetailModal } from "./order-detail-modal";
@@ -12,7 +12,10 @@ type OrderListProps = {
 
 /** Order history: count, cards and the detail modal; the spec's empty state and load error. */
 export function OrderList({ orders }: OrderListProps) {
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // An e-mail's link (?commande=AUR-…) opens that order's detail at once.
+  const [searchParams] = useSearchParams();
+  const linked = searchParams.get("commande");
+  const [selectedId, setSelectedId] = useState<string | null>(() => orders?.find((o) => o.number === linked)?.id ?? null);
 
   if (orders === null) {
     return (
