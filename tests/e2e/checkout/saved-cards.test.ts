@@ -192,7 +192,7 @@ describe("saved cards and 3-D Secure", () => {
     expect((await cartLines(page)).length).toBe(1);
   });
 
-  it("'Enregistrer cette carte' at checkout lists the card in Moyens de Paiement", async () => {
+  it("'Enregistrer cette carte' at checkout lists the card in Moyens de Paiement; a wrong CVC is refused", async () => {
     // The cart still holds the product of the failed payment.
     const main = await toPaymentStep(null);
     await main.getByRole("radio", { name: "Nouvelle carte" }).check();
@@ -210,5 +210,14 @@ describe("saved cards and 3-D Secure", () => {
       ["mastercard", "4444", true],
       ["visa", "4242", true],
     ]);
+
+    // Kept with the CVC typed at checkout: a wrong one is refused by the bank, in French, no order.
+    const before = (await ordersOf()).length;
+    const pay = await toPaymentStep(products[3]);
+    await pay.getByRole("radio", { name: `Mastercard •••• 4444 (expire 12/${yy})` }).check();
+    await pay.getByRole("textbox", { name: "Cryptogramme", exact: true }).fill("999");
+    await placeOrder(pay);
+    await pay.getByRole("alert").getByText("Cryptogramme incorrect : vérifiez les 3 ou 4 chiffres au dos de votre carte.").waitFor();
+    expect((await ordersOf()).length).toBe(before);
   });
 });

@@ -8,7 +8,7 @@ import type { OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS } from "~/lib/shop-rules";
 import { OrderConfirmation } from "./order-confirmation";
-import { CardSchema, ContactInfoSchema, cardDigits as cardDigitsOf, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
+import { CardSchema, ContactInfoSchema, cardDigits, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
 import { CardFields, EMPTY_CARD, type CardErrors, type CardValues } from "./card-fields";
 import { NEW_CARD_CHOICE, SavedCardChoice } from "./saved-card-choice";
 import { AuthenticationDialog, type AuthenticationChallenge } from "./authentication-dialog";
@@ -411,7 +411,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
     if (response.status === 402 && authenticationId) {
       // The bank asks the shopper to authenticate (3-D Secure): the attempt and its key wait.
       dismissedBody.current = bodyJson;
-      const typed = cardDigitsOf(card.number);
+      const typed = cardDigits(card.number);
       setChallengeError(null);
       setChallenge({
         authenticationId,
