@@ -13,6 +13,7 @@ import { ClientProfileUpdateSchema } from "../../app/domain/customers/admin-clie
 import { ProductFormSchema } from "../../app/domain/catalog/admin-product-form.schema";
 import { CardSchema, ContactInfoSchema, PlaceOrderSchema } from "../../app/domain/checkout/checkout.schema";
 import { ContactSchema } from "../../app/domain/support/contact.schema";
+import { PaymentMethodSchema } from "../../app/domain/payment-methods/payment-method.schema";
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from "../../app/lib/safe-text.rules";
 
 type Path = (string | number)[];
@@ -86,6 +87,12 @@ const cases: { name: string; schema: z.ZodType; base: unknown; fields: Path[]; i
     schema: CardSchema,
     base: { holder: "Marie Curie", number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123" },
     fields: [["holder"], ["number"], ["expiry"], ["cvc"]],
+  },
+  {
+    name: "saved card (Moyens de Paiement)",
+    schema: PaymentMethodSchema,
+    base: { number: "4242 4242 4242 4242", expiry: "12/40", holder: "Marie Curie" },
+    fields: [["number"], ["expiry"], ["holder"]],
   },
   {
     name: "order request",

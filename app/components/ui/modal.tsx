@@ -7,6 +7,8 @@ type ModalProps = {
   children: ReactNode;
   /** A wider dialog for long forms (the back-office product form). */
   wide?: boolean;
+  /** Where focus returns on closing, when the opener may be gone or disabled by then. */
+  returnFocusTo?: { readonly current: HTMLElement | null };
 };
 
 /**
@@ -15,9 +17,9 @@ type ModalProps = {
  * close it; Tab stays inside; focus goes back to the button that opened it. The first field
  * marked `data-autofocus` gets the focus, else the first focusable element.
  */
-export function Modal({ title, onClose, children, wide = false }: ModalProps) {
+export function Modal({ title, onClose, children, wide = false, returnFocusTo }: ModalProps) {
   const titleId = useId();
-  const { dialogProps } = useModalDialog({ open: true, onClose, initialFocus: "[data-autofocus]" });
+  const { dialogProps } = useModalDialog({ open: true, onClose, initialFocus: "[data-autofocus]", returnFocusTo });
 
   return (
     <dialog

@@ -1,11 +1,13 @@
 /**
- * The saved-card form of "Moyens de Paiement" (spec back-office §5 "Card form"), used by the
- * add-card dialog in the browser, by the payment-methods service and by the API. Field names are
- * the API's (snake_case, spec §3). The shop never asks for, sends or stores a full card number:
- * only the brand, the last four digits, the holder and optionally the expiry month and year.
+ * The saved-card form of "Moyens de Paiement", used by the add-card dialog in the browser, by the
+ * payment-methods service and by the API: the card number, the expiry (MM/AA) and the holder,
+ * like any shop, the brand detected from the number. The number is sent once to the payment
+ * provider, which keeps the card and answers a token: the shop stores only the token, the brand,
+ * the last four digits, the expiry and the holder, never the number nor a CVC.
  */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
+import { cardBrandOf, cardDigits, isExpired, isLuhnValid, parseExpiry } from "~/domain/checkout/checkout.schema";
 
 export const PAYMENT_CARD_BRANDS = ["visa", "mastercard", "amex"] as const;
 export type PaymentCardBrand = (typeof PAYMENT_CARD_BRANDS)[number];
@@ -19,107 +21,71 @@ export const CARD_BRAND_LABELS: Record<PaymentCardBrand, string> = {
 /** Size limit of one shopper's saved cards (added from the account; checkout keeps its own rule). */
 export const MAX_PAYMENT_METHODS = 10;
 export const CARD_HOLDER_MAX = 100;
-/** Expiry years offered: this year and the next ones (cards are issued for at most ~5-10 years). */
-export const CARD_EXPIRY_YEARS_AHEAD = 20;
+/** "4242 4242 4242 4242 123": the longest number typed with spaces (19 digits and 4 spaces). */
+export const CARD_NUMBER_INPUT_MAX = 23;
 
 export const CARD_HOLDER_REQUIRED_MESSAGE = "Le nom du titulaire est obligatoire";
 export const CARD_HOLDER_TOO_LONG_MESSAGE = `Le nom du titulaire ne doit pas dépasser ${CARD_HOLDER_MAX} caractères`;
-export const CARD_BRAND_MESSAGE = "Veuillez choisir le type de carte : Visa, Mastercard ou American Express";
-export const CARD_LAST_FOUR_REQUIRED_MESSAGE = "Les 4 derniers chiffres de la carte sont obligatoires";
-export const CARD_LAST_FOUR_MESSAGE = "Saisissez exactement les 4 derniers chiffres de la carte";
-export const CARD_EXPIRY_INCOMPLETE_MESSAGE = "Indiquez le mois et l'année d'expiration, ou aucun des deux";
-export const CARD_EXPIRY_MONTH_MESSAGE = "Mois d'expiration invalide";
-export const CARD_EXPIRY_YEAR_MESSAGE = "Année d'expiration invalide";
-export const CARD_EXPIRED_MESSAGE = "Cette carte est expirée";
+export const CARD_NUMBER_REQUIRED_MESSAGE = "Le numéro de carte est obligatoire";
+export const CARD_NUMBER_INVALID_MESSAGE = "Numéro de carte invalide";
+export const CARD_NOT_ACCEPTED_MESSAGE = "Carte non acceptée (Visa, Mastercard ou American Express)";
+export const CARD_EXPIRY_REQUIRED_MESSAGE = "La date d'expiration est obligatoire";
+export const CARD_EXPIRY_FORMAT_MESSAGE = "Format attendu : MM/AA";
+export const CARD_EXPIRED_MESSAGE = "Carte expirée";
+export const SAVED_CARD_CVC_REQUIRED_MESSAGE = "Le cryptogramme est obligatoire";
+export const SAVED_CARD_CVC_INVALID_MESSAGE = "Cryptogramme invalide";
 
-/** "", null and undefined mean "not given"; digits (number or string) become an integer. */
-const optionalInteger = (message: string) =>
-  z
-    .union([z.number(), text()], { error: message })
-    .nullable()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === null || v === undefined || (typeof v === "string" && v.trim() === "")) return null;
-      const n = typeof v === "number" ? v : /^\s*[0-9]{1,4}\s*$/.test(v) ? Number(v) : Number.NaN;
-      if (!Number.isInteger(n)) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-function currentMonthIndex(now: Date): number {
-  return now.getFullYear() * 12 + now.getMonth();
-}
-
-export const PaymentMethodSchema = z
-  .object({
-    card_holder_name: text({ error: CARD_HOLDER_REQUIRED_MESSAGE })
-      .trim()
-      .min(1, { error: CARD_HOLDER_REQUIRED_MESSAGE })
-      .max(CARD_HOLDER_MAX, { error: CARD_HOLDER_TOO_LONG_MESSAGE }),
-    card_brand: z.enum(PAYMENT_CARD_BRANDS, { error: CARD_BRAND_MESSAGE }),
-    card_last_four: text({ error: CARD_LAST_FOUR_REQUIRED_MESSAGE })
-      .trim()
-      .min(1, { error: CARD_LAST_FOUR_REQUIRED_MESSAGE, abort: true })
-      .regex(/^[0-9]{4}$/, { error: CARD_LAST_FOUR_MESSAGE }),
-    exp_month: optionalInteger(CARD_EXPIRY_MONTH_MESSAGE).refine((m) => m === null || (m >= 1 && m <= 12), {
-      error: CARD_EXPIRY_MONTH_MESSAGE,
-    }),
-    exp_year: optionalInteger(CARD_EXPIRY_YEAR_MESSAGE).refine(
-      (y) => y === null || (y >= 2000 && y <= new Date().getFullYear() + CARD_EXPIRY_YEARS_AHEAD),
-      { error: CARD_EXPIRY_YEAR_MESSAGE },
-    ),
-    /** Make the new card the default one (the first card always is). */
-    is_default: z
-      .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
-      .optional()
-      .transform((v) => v === true || v === "on" || v === "true"),
-  })
-  .superRefine((card, ctx) => {
-    const month = card.exp_month;
-    const year = card.exp_year;
-    // A field with its own error already says what is wrong.
-    const valid = (v: unknown, min: number, max: number) => v === null || (typeof v === "number" && v >= min && v <= max);
-    if (!valid(month, 1, 12) || !valid(year, 2000, 9999)) return;
-    if ((month === null) !== (year === null)) {
-      ctx.addIssue({ code: "custom", path: [month === null ? "exp_month" : "exp_year"], message: CARD_EXPIRY_INCOMPLETE_MESSAGE });
-      return;
-    }
+export const PaymentMethodSchema = z.object({
+  number: text({ error: CARD_NUMBER_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: CARD_NUMBER_REQUIRED_MESSAGE, abort: true })
+    .max(CARD_NUMBER_INPUT_MAX, { error: CARD_NUMBER_INVALID_MESSAGE, abort: true })
+    .transform(cardDigits)
+    .refine(isLuhnValid, { error: CARD_NUMBER_INVALID_MESSAGE, abort: true })
+    .refine((d) => cardBrandOf(d) !== null, { error: CARD_NOT_ACCEPTED_MESSAGE }),
+  expiry: text({ error: CARD_EXPIRY_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: CARD_EXPIRY_REQUIRED_MESSAGE, abort: true })
+    .refine((v) => parseExpiry(v) !== null, { error: CARD_EXPIRY_FORMAT_MESSAGE, abort: true })
     // Valid until the last day of its expiry month.
-    if (month !== null && year !== null && year * 12 + (month - 1) < currentMonthIndex(new Date())) {
-      ctx.addIssue({ code: "custom", path: ["exp_month"], message: CARD_EXPIRED_MESSAGE });
-    }
-  });
+    .transform((v) => parseExpiry(v)!)
+    .refine((e) => !isExpired(e), { error: CARD_EXPIRED_MESSAGE }),
+  holder: text({ error: CARD_HOLDER_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: CARD_HOLDER_REQUIRED_MESSAGE, abort: true })
+    .max(CARD_HOLDER_MAX, { error: CARD_HOLDER_TOO_LONG_MESSAGE }),
+  /** Make the new card the default one (the first card always is). */
+  is_default: z
+    .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "true"),
+});
 
 export type PaymentMethodInput = z.input<typeof PaymentMethodSchema>;
 export type PaymentMethodValues = z.output<typeof PaymentMethodSchema>;
 export type PaymentMethodField = keyof PaymentMethodValues;
-export const PAYMENT_METHOD_FIELDS = [
-  "card_holder_name",
-  "card_brand",
-  "card_last_four",
-  "exp_month",
-  "exp_year",
-  "is_default",
-] as const satisfies readonly PaymentMethodField[];
+export const PAYMENT_METHOD_FIELDS = ["number", "expiry", "holder", "is_default"] as const satisfies readonly PaymentMethodField[];
 
 /**
- * Keys that would carry a full card number or its security code. A request holding one is
- * refused outright rather than silently stripped, so a faulty client is noticed at once.
+ * Keys that would carry a card's security code. A CVC is never stored (PCI DSS forbids keeping
+ * it after authorisation), so a request holding one is refused outright rather than silently
+ * stripped: a faulty client is noticed at once.
  */
-export const FORBIDDEN_CARD_KEYS = ["number", "card_number", "cardNumber", "pan", "cvc", "cvv", "cvv2", "security_code"] as const;
+export const FORBIDDEN_CARD_KEYS = ["cvc", "card_cvc", "cvv", "card_cvv", "cvv2", "cvc2", "security_code", "cryptogramme"] as const;
 
 /** A saved card as the API and the pages see it. */
 export type PaymentMethodView = {
   id: string;
-  type: string;
-  card_brand: PaymentCardBrand;
-  card_last_four: string;
-  card_holder_name: string;
-  exp_month: number | null;
-  exp_year: number | null;
+  brand: string;
+  last4: string;
+  /** "MM/AA", or null for a card recorded without one (before cards were tokenized). */
+  expiry: string | null;
+  holder: string;
   is_default: boolean;
+  /** Past its expiry month: shown as such, cannot pay. */
+  expired: boolean;
+  /** Can pay: the provider keeps it (a token) and it has not expired. */
+  usable: boolean;
   created_at: string;
 };
 
@@ -137,10 +103,32 @@ export function cardBrandLabel(brand: string): string {
   return CARD_BRAND_LABELS[brand as PaymentCardBrand] ?? brand;
 }
 
-/** "12/2030", or null without an expiry date. */
-export function formatCardExpiry(card: Pick<PaymentMethodView, "exp_month" | "exp_year">): string | null {
-  if (card.exp_month === null || card.exp_year === null) return null;
-  return `${String(card.exp_month).padStart(2, "0")}/${card.exp_year}`;
+/** The brand shown live while the number is typed ("Visa"), or null until it is recognisable. */
+export function detectedBrandLabel(number: string): string | null {
+  const digits = cardDigits(number);
+  if (!/^[0-9]{6,19}$/.test(digits)) return null;
+  if (/^4/.test(digits)) return CARD_BRAND_LABELS.visa;
+  if (/^3[47]/.test(digits)) return CARD_BRAND_LABELS.amex;
+  if (/^(5[1-5]|222[1-9]|22[3-9][0-9]|2[3-6][0-9]{2}|27[01][0-9]|2720)/.test(digits)) return CARD_BRAND_LABELS.mastercard;
+  return null;
+}
+
+/** "12/29" from a month and a four-digit year, or null without an expiry date. */
+export function formatCardExpiry(month: number | null, year: number | null): string | null {
+  if (month === null || year === null) return null;
+  return `${String(month).padStart(2, "0")}/${String(year % 100).padStart(2, "0")}`;
+}
+
+/** "Visa •••• 4242". */
+export function savedCardTitle(card: Pick<PaymentMethodView, "brand" | "last4">): string {
+  return `${cardBrandLabel(card.brand)} •••• ${card.last4}`;
+}
+
+/** The CVC typed again to pay with a saved card: 4 digits for American Express, 3 otherwise. */
+export function savedCardCvcError(brand: string, cvc: string): string | null {
+  const value = cvc.trim();
+  if (!value) return SAVED_CARD_CVC_REQUIRED_MESSAGE;
+  return new RegExp(`^[0-9]{${brand === "amex" ? 4 : 3}}$`).test(value) ? null : SAVED_CARD_CVC_INVALID_MESSAGE;
 }
 
 /** Default first, then the newest (the order of the list everywhere). */
@@ -158,3 +146,15 @@ export const PaymentMethodPatchSchema = z.strictObject(
   },
   { error: 'Seul { "is_default": true } est accepté' },
 );
+
+/** As typed in a card number field: digits grouped by four ("4242 4242 4242 4242"), 19 at most. */
+export function formatCardNumberInput(value: string): string {
+  const digits = value.replace(/\D/g, "").slice(0, 19);
+  return digits.replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+/** As typed in an expiry field: "1229" -> "12/29". */
+export function formatExpiryInput(value: string): string {
+  const digits = value.replace(/\D/g, "").slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}

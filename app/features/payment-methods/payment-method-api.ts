@@ -1,6 +1,6 @@
 /** Browser calls to /api/v1/payment-methods. Every function resolves (never throws). */
 import { callJsonApi, type JsonApiResult } from "~/lib/json-api";
-import type { PaymentMethodField, PaymentMethodValues, PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
+import type { PaymentMethodField, PaymentMethodInput, PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
 
 export type PaymentMethodApiResult<T> = JsonApiResult<T, PaymentMethodField>;
 
@@ -8,8 +8,8 @@ export function fetchPaymentMethods(): Promise<PaymentMethodApiResult<PaymentMet
   return callJsonApi("/api/v1/payment-methods");
 }
 
-/** Only brand, last four, holder and expiry are sent: the form never has the full number. */
-export function createPaymentMethod(values: PaymentMethodValues): Promise<PaymentMethodApiResult<PaymentMethodView>> {
+/** The number goes on to the payment provider through the server; no CVC is ever sent. */
+export function createPaymentMethod(values: PaymentMethodInput): Promise<PaymentMethodApiResult<PaymentMethodView>> {
   return callJsonApi("/api/v1/payment-methods", { method: "POST", body: values });
 }
 

@@ -6,6 +6,7 @@ import { getCurrentSession } from "~/.server/auth/session.server";
 import type { Database } from "~/.server/db/client";
 import { getProfile } from "~/.server/modules/accounts/profile.service";
 import { listAddresses } from "~/.server/modules/addresses/addresses.service";
+import { listPaymentMethods } from "~/.server/modules/payment-methods/payment-methods.service";
 import { quoteCheckout } from "~/.server/workflows/place-order";
 import {
   DeliveryMethodCodeSchema,
@@ -27,7 +28,7 @@ import { readJsonSubmission } from "~/.server/forms";
 import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
 
-/** What the checkout needs to start: contact defaults, saved addresses, points balance. */
+/** What the checkout needs to start: contact defaults, saved addresses and cards, points balance. */
 export async function loadCheckoutAccount(db: Database, session: CurrentSession): Promise<CheckoutAccount> {
   const profile = await getProfile(db, session.user.id).catch((error: unknown) => {
     console.error("[checkout] profile could not be loaded:", error);
@@ -38,6 +39,11 @@ export async function loadCheckoutAccount(db: Database, session: CurrentSession)
     console.error("[checkout] addresses could not be loaded:", error);
     return null;
   });
+  // Without them the shopper still pays with a new card.
+  const paymentMethods = await listPaymentMethods(db, session.user.id).catch((error: unknown) => {
+    console.error("[checkout] saved cards could not be loaded:", error);
+    return [];
+  });
   const profileName = profile ? [profile.first_name, profile.last_name].filter(Boolean).join(" ") : "";
   return {
     email: session.user.email,
@@ -47,6 +53,7 @@ export async function loadCheckoutAccount(db: Database, session: CurrentSession)
     lastName: profile?.last_name ?? "",
     pointsBalance: profile?.loyalty_points ?? 0,
     addresses,
+    paymentMethods,
   };
 }
 

@@ -6,8 +6,9 @@ import { signUpCookie } from "../../support/http-session";
 
 /**
  * "Moyens de Paiement" and "Support Client" in the account dashboard, as a shopper uses them:
- * add cards (never a full number), change the default, delete after confirmation; open a
- * support ticket and find it listed with its SAV- number. Both tabs pass an axe check.
+ * add cards (number, expiry, holder; only the provider keeps the number), change the default,
+ * delete after confirmation; open a support ticket and find it listed with its SAV- number. Both
+ * tabs pass an axe check.
  */
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -66,11 +67,11 @@ afterAll(async () => {
 });
 
 describe("Moyens de Paiement", () => {
-  it("adds cards, changes the default and deletes one after confirmation", async () => {
+  it("adds cards by number, expiry and holder, changes the default and deletes one after confirmation", async () => {
     const cookie = await signUpCookie(baseURL, uniqueEmail("cartes"), "Secret123!", "Marie");
     const context = await signedInContext(cookie);
     const page = await context.newPage();
-    const nextYear = String(new Date().getFullYear() + 1);
+    const yy = String((new Date().getFullYear() + 2) % 100).padStart(2, "0");
     try {
       await page.goto("/dashboard?tab=payment");
       await page.getByRole("heading", { name: "Moyens de Paiement", level: 2 }).waitFor();
@@ -79,39 +80,43 @@ describe("Moyens de Paiement", () => {
 
       // First card: the form refuses mistakes inline and keeps what was typed.
       let dialog = await openDialog(page, page.getByRole("button", { name: "Ajouter une carte" }), "Ajouter une carte");
-      expect(await dialog.getByLabel(/numéro/i).count()).toBe(0);
-      await dialog.getByLabel("4 derniers chiffres").fill("12a4");
+      expect(await dialog.getByLabel(/cryptogramme/i).count()).toBe(0);
+      await dialog.getByLabel("Numéro de carte").fill("4242 4242 4242 4241");
+      await dialog.getByLabel("Date d'expiration (MM/AA)").fill("01/20");
       await dialog.getByRole("button", { name: "Enregistrer la carte" }).click();
-      await dialog.getByText("Saisissez exactement les 4 derniers chiffres de la carte").waitFor();
+      await dialog.getByText("Numéro de carte invalide").waitFor();
+      expect(await dialog.getByText("Carte expirée").isVisible()).toBe(true);
       expect(await dialog.getByText("Le nom du titulaire est obligatoire").isVisible()).toBe(true);
-      expect(await dialog.getByText(/Veuillez choisir le type de carte/).isVisible()).toBe(true);
-      expect(await dialog.getByLabel("Type de carte").evaluate((el) => el === document.activeElement)).toBe(true);
-      expect(await dialog.getByLabel("4 derniers chiffres").getAttribute("aria-invalid")).toBe("true");
+      expect(await dialog.getByLabel("Numéro de carte").evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await dialog.getByLabel("Numéro de carte").getAttribute("aria-invalid")).toBe("true");
+      expect(await dialog.getByLabel("Numéro de carte").inputValue()).toBe("4242 4242 4242 4241");
       expect(await a11yViolationsWhenStill(page)).toEqual([]);
 
-      await dialog.getByLabel("Type de carte").selectOption("visa");
-      await dialog.getByLabel("4 derniers chiffres").fill("4242");
+      // The brand shows as the number is typed.
+      await dialog.getByLabel("Numéro de carte").fill("4242424242424242");
+      expect(await dialog.getByLabel("Numéro de carte").inputValue()).toBe("4242 4242 4242 4242");
+      await dialog.getByText("Carte détectée : Visa").waitFor();
+      await dialog.getByLabel("Date d'expiration (MM/AA)").fill(`12${yy}`);
       await dialog.getByLabel("Titulaire de la carte").fill("Marie Curie");
-      await dialog.getByLabel("Mois").selectOption("12");
-      await dialog.getByLabel("Année").selectOption(nextYear);
       await dialog.getByRole("button", { name: "Enregistrer la carte" }).click();
       await dialog.waitFor({ state: "detached" });
 
       const visa = cardItem(page, "Visa se terminant par 4242");
       await visa.waitFor();
-      expect(await visa.getByText("•••• 4242").isVisible()).toBe(true);
+      expect(await visa.getByText("Visa •••• 4242", { exact: true }).isVisible()).toBe(true);
       expect(await visa.getByText("Par défaut", { exact: true }).isVisible()).toBe(true);
       expect(await visa.getByText("Marie Curie").isVisible()).toBe(true);
-      expect(await visa.getByText(`12/${nextYear}`).isVisible()).toBe(true);
+      expect(await visa.getByText(`Expire 12/${yy}`).isVisible()).toBe(true);
 
-      // Second card, without expiry: not the default.
+      // Second card, a Mastercard: not the default.
       dialog = await openDialog(page, page.getByRole("button", { name: "Ajouter une carte" }), "Ajouter une carte");
-      await dialog.getByLabel("Type de carte").selectOption("mastercard");
-      await dialog.getByLabel("4 derniers chiffres").fill("5454");
+      await dialog.getByLabel("Numéro de carte").fill("5555 5555 5555 4444");
+      await dialog.getByText("Carte détectée : Mastercard").waitFor();
+      await dialog.getByLabel("Date d'expiration (MM/AA)").fill(`01/${yy}`);
       await dialog.getByLabel("Titulaire de la carte").fill("Marie Curie");
       await dialog.getByRole("button", { name: "Enregistrer la carte" }).click();
       await dialog.waitFor({ state: "detached" });
-      const mastercard = cardItem(page, "Mastercard se terminant par 5454");
+      const mastercard = cardItem(page, "Mastercard se terminant par 4444");
       await mastercard.waitFor();
       expect(await mastercard.getByText("Par défaut", { exact: true }).count()).toBe(0);
 
@@ -120,11 +125,11 @@ describe("Moyens de Paiement", () => {
       await expect.poll(() => mastercard.getByText("Par défaut", { exact: true }).count()).toBe(1);
       expect(await visa.getByText("Par défaut", { exact: true }).count()).toBe(0);
       const names = await page.getByRole("list", { name: "Cartes enregistrées" }).getByRole("heading").allTextContents();
-      expect(names.map((n) => /^(\S+)\s+•••• (\d{4})/.exec(n.trim())?.slice(1).join(" "))).toEqual(["Mastercard 5454", "Visa 4242"]);
+      expect(names.map((n) => /^(\S+)\s+•••• (\d{4})/.exec(n.trim())?.slice(1).join(" "))).toEqual(["Mastercard 4444", "Visa 4242"]);
       const stored = await api("/api/v1/payment-methods", cookie);
-      expect(stored.data.map((c: Json) => [c.card_last_four, c.is_default])).toEqual([
-        ["5454", true],
-        ["4242", false],
+      expect(stored.data.map((c: Json) => [c.brand, c.last4, c.expiry, c.is_default, c.usable])).toEqual([
+        ["mastercard", "4444", `01/${yy}`, true, true],
+        ["visa", "4242", `12/${yy}`, false, true],
       ]);
 
       // Deleting asks first; "Annuler" keeps the card.
@@ -144,8 +149,8 @@ describe("Moyens de Paiement", () => {
       await mastercard.waitFor();
       expect(await cardItem(page, "Visa se terminant par 4242").count()).toBe(0);
       const after = await api("/api/v1/payment-methods", cookie);
-      expect(after.data.map((c: Json) => c.card_last_four)).toEqual(["5454"]);
-      expect(JSON.stringify(after)).not.toMatch(/card_number|"number"/);
+      expect(after.data.map((c: Json) => c.last4)).toEqual(["4444"]);
+      expect(JSON.stringify(after)).not.toMatch(/5555555555554444|"number"|token/);
     } finally {
       await context.close();
     }
@@ -219,9 +224,9 @@ describe("Support Client", () => {
     expect(
       (
         await post("/api/v1/payment-methods", {
-          card_brand: "amex",
-          card_last_four: "0005",
-          card_holder_name: "Marie-Françoise de La Rochefoucauld-Montbel",
+          number: "3782 822463 10005",
+          expiry: "12/39",
+          holder: "Marie-Françoise de La Rochefoucauld-Montbel",
         })
       ).status,
     ).toBe(201);

@@ -13,6 +13,10 @@ const baseURL = inject("baseURL");
 
 type Json = Record<string, any>;
 
+function idem(): Record<string, string> {
+  return { "idempotency-key": randomUUID() };
+}
+
 function call(method: string, path: string, cookie: string | null, body?: unknown, headers: Record<string, string> = {}) {
   return apiCall(baseURL, method, path, cookie, body, headers);
 }
@@ -195,14 +199,14 @@ describe("placing an order over HTTP", () => {
 });
 
 describe("payment methods and support tickets", () => {
-  const VISA = { card_brand: "visa", card_last_four: "4242", card_holder_name: "Alice Martin", exp_month: 12, exp_year: 2039 };
+  const VISA = { number: "4242 4242 4242 4242", expiry: "12/39", holder: "Alice Martin" };
   let aliceCard: string;
   let aliceTicket: string;
 
   beforeAll(async () => {
     const card = await call("POST", "/api/v1/payment-methods", alice, VISA);
     expect(card.status).toBe(201);
-    expect(card.json.data).toMatchObject({ card_brand: "visa", card_last_four: "4242", is_default: true });
+    expect(card.json.data).toMatchObject({ brand: "visa", last4: "4242", expiry: "12/39", is_default: true, usable: true });
     aliceCard = card.json.data.id;
     const ticket = await call("POST", "/api/v1/support-tickets", alice, { subject: "Colis abîmé", description: "Flacon cassé." });
     expect(ticket.status).toBe(201);
@@ -216,7 +220,7 @@ describe("payment methods and support tickets", () => {
 
   it("answers another shopper's card id or a malformed id with 404 and changes nothing", async () => {
     const before = await aliceCards();
-    const bobCard = await call("POST", "/api/v1/payment-methods", bob, { ...VISA, card_holder_name: "Bob", card_last_four: "1111" });
+    const bobCard = await call("POST", "/api/v1/payment-methods", bob, { ...VISA, holder: "Bob", number: "5555 5555 5555 4444" });
     expect(bobCard.status).toBe(201);
     for (const [method, body] of [
       ["GET", undefined],
@@ -237,17 +241,19 @@ describe("payment methods and support tickets", () => {
   it("answers bad card input with a French message and a 4xx, never a 500, and stores nothing", async () => {
     const before = await aliceCards();
     const cases: [string, string, unknown, number, string][] = [
-      ["POST", "/api/v1/payment-methods", { ...VISA, card_brand: "discover" }, 400, "invalid_payment_method"],
-      ["POST", "/api/v1/payment-methods", { ...VISA, card_last_four: "12a4" }, 400, "invalid_payment_method"],
-      ["POST", "/api/v1/payment-methods", { ...VISA, card_last_four: "42424242" }, 400, "invalid_payment_method"],
-      ["POST", "/api/v1/payment-methods", { ...VISA, card_holder_name: undefined }, 400, "invalid_payment_method"],
-      ["POST", "/api/v1/payment-methods", { ...VISA, card_holder_name: "x".repeat(10_000) }, 400, "invalid_payment_method"],
-      ["POST", "/api/v1/payment-methods", { ...VISA, exp_month: 13 }, 400, "invalid_payment_method"],
-      ["POST", "/api/v1/payment-methods", { ...VISA, card_number: "4242424242424242" }, 400, "card_number_refused"],
+      ["POST", "/api/v1/payment-methods", { ...VISA, number: "6011 1111 1111 1117" }, 400, "invalid_payment_method"],
+      ["POST", "/api/v1/payment-methods", { ...VISA, number: "4242 4242 4242 4241" }, 400, "invalid_payment_method"],
+      ["POST", "/api/v1/payment-methods", { ...VISA, number: "12a4" }, 400, "invalid_payment_method"],
+      ["POST", "/api/v1/payment-methods", { ...VISA, holder: undefined }, 400, "invalid_payment_method"],
+      ["POST", "/api/v1/payment-methods", { ...VISA, holder: "x".repeat(10_000) }, 400, "invalid_payment_method"],
+      ["POST", "/api/v1/payment-methods", { ...VISA, expiry: "13/39" }, 400, "invalid_payment_method"],
+      ["POST", "/api/v1/payment-methods", { ...VISA, expiry: "01/20" }, 400, "invalid_payment_method"],
+      ["POST", "/api/v1/payment-methods", { ...VISA, cvc: "123" }, 400, "cvc_refused"],
+      ["POST", "/api/v1/payment-methods", { ...VISA, card_cvc: "123" }, 400, "cvc_refused"],
       ["POST", "/api/v1/payment-methods", [VISA], 400, "invalid_body"],
       ["POST", "/api/v1/payment-methods", "not json", 400, "invalid_body"],
       ["PATCH", `/api/v1/payment-methods/${aliceCard}`, { is_default: false }, 400, "invalid_body"],
-      ["PATCH", `/api/v1/payment-methods/${aliceCard}`, { card_last_four: "0000" }, 400, "invalid_body"],
+      ["PATCH", `/api/v1/payment-methods/${aliceCard}`, { last4: "0000" }, 400, "invalid_body"],
       ["PUT", "/api/v1/payment-methods", VISA, 405, "method_not_allowed"],
     ];
     for (const [method, path, body, status, code] of cases) {
@@ -255,16 +261,81 @@ describe("payment methods and support tickets", () => {
       expect({ body, status: res.status, code: res.json.error?.code }).toEqual({ body, status, code });
       expect(res.json.error.message.length).toBeGreaterThan(0);
     }
-    const wrongBrand = await call("POST", "/api/v1/payment-methods", alice, { ...VISA, card_brand: "discover", card_last_four: "12a4" });
-    expect(wrongBrand.json.error.details).toEqual(
+    const wrong = await call("POST", "/api/v1/payment-methods", alice, { ...VISA, number: "6011 1111 1111 1117", expiry: "01/20" });
+    expect(wrong.json.error.details).toEqual(
       expect.arrayContaining([
-        { field: "card_brand", message: "Veuillez choisir le type de carte : Visa, Mastercard ou American Express" },
-        { field: "card_last_four", message: "Saisissez exactement les 4 derniers chiffres de la carte" },
+        { field: "number", message: "Carte non acceptée (Visa, Mastercard ou American Express)" },
+        { field: "expiry", message: "Carte expirée" },
       ]),
     );
-    const noHolder = await call("POST", "/api/v1/payment-methods", alice, { ...VISA, card_holder_name: "" });
-    expect(noHolder.json.error.details).toEqual([{ field: "card_holder_name", message: "Le nom du titulaire est obligatoire" }]);
+    const noHolder = await call("POST", "/api/v1/payment-methods", alice, { ...VISA, holder: "" });
+    expect(noHolder.json.error.details).toEqual([{ field: "holder", message: "Le nom du titulaire est obligatoire" }]);
     expect(await aliceCards()).toEqual(before);
+  });
+
+  it("pays only with the shopper's own saved card: another shopper's card id is a 404 and no order", async () => {
+    const bobCard = ((await call("GET", "/api/v1/payment-methods", bob)).json.data as Json[])[0];
+    const order = { address_id: aliceAddress, contact: CONTACT, lines: [{ product_id: product.id, quantity: 1 }] };
+    const ordersBefore = ((await call("GET", "/api/v1/orders", alice)).json.data as Json[]).length;
+    const stolen = await call("POST", "/api/v1/orders", alice, { ...order, payment_method_id: bobCard.id, cvc: "123" }, idem());
+    expect(stolen.status).toBe(404);
+    expect(stolen.json.error).toMatchObject({
+      code: "payment_method_not_found",
+      message: "Carte enregistrée introuvable : choisissez une autre carte.",
+    });
+    const noCvc = await call("POST", "/api/v1/orders", alice, { ...order, payment_method_id: aliceCard }, idem());
+    expect({ status: noCvc.status, code: noCvc.json.error?.code }).toEqual({ status: 400, code: "cvc_required" });
+    const both = await call("POST", "/api/v1/orders", alice, { ...order, payment_method_id: aliceCard, cvc: "123", card: CARD }, idem());
+    expect({ status: both.status, code: both.json.error?.code }).toEqual({ status: 400, code: "payment_choice" });
+    expect(((await call("GET", "/api/v1/orders", alice)).json.data as Json[]).length).toBe(ordersBefore);
+
+    // Her own card pays, its CVC typed again; the order records the card's brand and last four.
+    const paid = await call("POST", "/api/v1/orders", alice, { ...order, payment_method_id: aliceCard, cvc: "123" }, idem());
+    expect(paid.status).toBe(201);
+    expect(paid.json.data.metadata.payment).toMatchObject({ brand: "visa", last_four: "4242" });
+  });
+
+  it("refuses an 11th card with a French message", async () => {
+    const carol = await signUpCookie(baseURL, uniqueEmail("carol"));
+    for (let month = 1; month <= 10; month++) {
+      const res = await call("POST", "/api/v1/payment-methods", carol, { ...VISA, expiry: `${String(month).padStart(2, "0")}/39` });
+      expect(res.status).toBe(201);
+    }
+    const eleventh = await call("POST", "/api/v1/payment-methods", carol, { ...VISA, expiry: "11/39" });
+    expect(eleventh.status).toBe(409);
+    expect(eleventh.json.error).toMatchObject({ code: "payment_method_limit", message: expect.stringContaining("plus de 10 cartes") });
+    expect((await call("GET", "/api/v1/payment-methods", carol)).json.data).toHaveLength(10);
+  });
+
+  it("3-D Secure over HTTP: the same key shows the same challenge; a failed one leaves no order and counts once", async () => {
+    const order = {
+      address_id: aliceAddress,
+      contact: CONTACT,
+      card: { ...CARD, number: "4000 0027 6000 3184" },
+      lines: [{ product_id: product.id, quantity: 1 }],
+    };
+    const key = idem();
+    const first = await call("POST", "/api/v1/orders", alice, order, key);
+    expect(first.status).toBe(402);
+    expect(first.json.error.code).toBe("authentication_required");
+    const id = first.json.next_action.authentication_id as string;
+    // The shopper closed the bank's page and ordered again: the same attempt, the same challenge.
+    const again = await call("POST", "/api/v1/orders", alice, order, key);
+    expect(again.status).toBe(402);
+    expect(again.json.next_action).toEqual({ type: "authenticate", authentication_id: id });
+
+    const path = `/api/v1/payment-authentications/${encodeURIComponent(id)}`;
+    const ordersBefore = ((await call("GET", "/api/v1/orders", alice)).json.data as Json[]).length;
+    const failed = await call("POST", path, alice, { result: "failed" });
+    expect(failed.status).toBe(402);
+    expect(failed.json.error).toMatchObject({
+      code: "payment_declined",
+      message: "Votre banque n'a pas validé le paiement (authentification 3-D Secure échouée) : vous n'avez pas été débité.",
+    });
+    const twice = await call("POST", path, alice, { result: "succeeded" });
+    expect(twice.status).toBe(409);
+    expect(twice.json.error.code).toBe("authentication_completed");
+    expect(((await call("GET", "/api/v1/orders", alice)).json.data as Json[]).length).toBe(ordersBefore);
   });
 
   it("keeps each shopper's tickets to themselves and refuses bad tickets in French", async () => {

@@ -1,24 +1,23 @@
 import { z } from "zod";
 import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "../../api/schemas";
-import {
-  MAX_PAYMENT_METHODS,
-  PAYMENT_CARD_BRANDS,
-  PaymentMethodPatchSchema,
-  PaymentMethodSchema,
-} from "~/domain/payment-methods/payment-method.schema";
+import { MAX_PAYMENT_METHODS, PaymentMethodPatchSchema, PaymentMethodSchema } from "~/domain/payment-methods/payment-method.schema";
 
 /** Response shapes and operations of /api/v1/payment-methods, for the generated OpenAPI document. */
 export const PaymentMethodViewSchema = z
   .object({
     id: z.uuid(),
-    type: z.string().describe("Always 'card'"),
-    card_brand: z.enum(PAYMENT_CARD_BRANDS),
-    card_last_four: z.string().regex(/^[0-9]{4}$/),
-    card_holder_name: z.string(),
-    exp_month: z.int().min(1).max(12).nullable(),
-    exp_year: z.int().nullable(),
+    brand: z.string().describe("visa, mastercard ou amex"),
+    last4: z.string().regex(/^[0-9]{4}$/),
+    expiry: z
+      .string()
+      .regex(/^[0-9]{2}\/[0-9]{2}$/)
+      .nullable()
+      .describe("MM/AA ; null pour une carte enregistrée avant la tokenisation"),
+    holder: z.string(),
     is_default: z.boolean().describe("Exactly one default per non-empty list"),
+    expired: z.boolean().describe("Date d'expiration passée : la carte ne peut plus payer"),
+    usable: z.boolean().describe("Peut payer (payment_method_id de POST /api/v1/orders) : conservée par le prestataire et non expirée"),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "PaymentMethod" });
@@ -33,13 +32,13 @@ export const PaymentMethodDeletedSchema = z.object({
   }),
 });
 
-/** Only brand, last four digits, holder and optional expiry: never the full number nor the CVC. */
+/** The number (sent on to the provider, never stored), the expiry and the holder; never a CVC. */
 export const PaymentMethodCreateBodySchema = PaymentMethodSchema.describe(
-  `Carte enregistrée sans numéro complet (${MAX_PAYMENT_METHODS} au maximum)`,
+  `Carte à enregistrer : numéro complet (transmis une fois au prestataire de paiement, jamais conservé), expiration MM/AA, titulaire ; ${MAX_PAYMENT_METHODS} cartes au maximum`,
 );
 export const PaymentMethodPatchBodySchema = PaymentMethodPatchSchema;
 
-/** Moyens de Paiement (docs/decisions/008-payment-methods-and-support-tickets.md). Never a full card number; someone else's card id reads as unknown: 404. */
+/** Moyens de Paiement (docs/decisions/008-payment-methods-and-support-tickets.md). A number is only passed on to the provider, never stored; someone else's card id reads as unknown: 404. */
 export function paymentMethodOperations(): ApiOperation[] {
   const unauthenticated = { 401: { description: "Connexion requise", schema: ApiErrorSchema } };
   const notFound = { 404: { description: "Moyen de paiement introuvable", schema: ApiErrorSchema } };
@@ -57,13 +56,17 @@ export function paymentMethodOperations(): ApiOperation[] {
     {
       method: "post",
       path: "/api/v1/payment-methods",
-      summary: `Enregistrer une carte : type, 4 derniers chiffres, titulaire, expiration facultative ; jamais le numéro complet ni le cryptogramme (refusés). La première carte devient la carte par défaut ; ${MAX_PAYMENT_METHODS} au maximum`,
+      summary: `Enregistrer une carte : numéro, expiration (MM/AA) et titulaire. Le numéro est transmis une fois au prestataire de paiement, qui conserve la carte ; la boutique garde seulement son jeton, la marque, les 4 derniers chiffres, l'expiration et le titulaire. Jamais de cryptogramme (refusé). La même carte à nouveau met à jour la carte existante. La première carte devient la carte par défaut ; ${MAX_PAYMENT_METHODS} au maximum. Carte de test : 4242 4242 4242 4242`,
       tags,
       auth: "session",
       body: PaymentMethodCreateBodySchema,
       responses: {
         201: { description: "Carte enregistrée", schema: PaymentMethodResponseSchema },
-        400: { description: "Champs invalides (details: [{ field, message }]) ou numéro complet envoyé", schema: ApiErrorSchema },
+        400: {
+          description:
+            "Champs invalides (invalid_payment_method, details: [{ field, message }]), carte refusée par le prestataire (invalid_card) ou cryptogramme envoyé (cvc_refused)",
+          schema: ApiErrorSchema,
+        },
         ...unauthenticated,
         409: { description: `Limite de ${MAX_PAYMENT_METHODS} cartes atteinte`, schema: ApiErrorSchema },
       },

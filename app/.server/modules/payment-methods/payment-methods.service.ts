@@ -1,23 +1,24 @@
 import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { paymentMethods, user } from "../../db/schema";
+import type { PaymentProvider } from "../payments/payment-provider";
 import { isUuid } from "~/lib/uuid";
-import { isExpired } from "~/domain/checkout/checkout.schema";
+import { cardBrandOf, isExpired } from "~/domain/checkout/checkout.schema";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import {
   FORBIDDEN_CARD_KEYS,
   MAX_PAYMENT_METHODS,
   PaymentMethodSchema,
+  formatCardExpiry,
   paymentMethodFieldErrors,
-  type PaymentCardBrand,
   type PaymentMethodField,
   type PaymentMethodView,
 } from "~/domain/payment-methods/payment-method.schema";
 
 /**
- * The shopper's saved cards (`payment_methods`): brand, last four digits, holder and optional
- * expiry, never a full card number. Every call is scoped to one user id: a card of someone else
- * reads exactly like a card that does not exist (404).
+ * The shopper's saved cards (`payment_methods`): the payment provider's token, the brand, the
+ * last four digits, the holder and the expiry, never a card number nor a CVC. Every call is
+ * scoped to one user id: a card of someone else reads exactly like a card that does not exist (404).
  *
  * Invariants: a non-empty list has exactly one default (a partial unique index also allows at
  * most one); the first card becomes the default; deleting the default makes the newest remaining
@@ -27,12 +28,13 @@ import {
 
 export const PAYMENT_METHOD_NOT_FOUND_MESSAGE = "Moyen de paiement introuvable";
 export const PAYMENT_METHOD_LIMIT_MESSAGE = `Vous ne pouvez pas enregistrer plus de ${MAX_PAYMENT_METHODS} cartes. Supprimez-en une pour en ajouter une nouvelle.`;
-export const FULL_CARD_NUMBER_REFUSED_MESSAGE =
-  "Le numéro complet et le cryptogramme de la carte ne doivent jamais être envoyés : indiquez seulement les 4 derniers chiffres.";
+export const CVC_REFUSED_MESSAGE =
+  "Le cryptogramme de la carte ne doit jamais être envoyé pour l'enregistrer : il n'est pas conservé et vous sera demandé à chaque paiement.";
 
 /*
  * Refusals are thrown as domain errors (~/domain/errors): `invalid_payment_method` (with a message
- * per field), `card_number_refused`, `not_found` and `payment_method_limit` (a conflict).
+ * per field), `cvc_refused`, `invalid_card` (the provider refused the card), `not_found` and
+ * `payment_method_limit` (a conflict).
  */
 
 export type PaymentMethodDeletion = { id: string; newDefaultId: string | null };
@@ -41,16 +43,19 @@ type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
 const paymentMethodNotFound = () => notFound("not_found", PAYMENT_METHOD_NOT_FOUND_MESSAGE);
 
-export function toPaymentMethodView(row: PaymentMethodRow): PaymentMethodView {
+export function toPaymentMethodView(row: PaymentMethodRow, now = new Date()): PaymentMethodView {
+  const hasExpiry = row.expMonth !== null && row.expYear !== null;
+  const expired = hasExpiry && isExpired({ month: row.expMonth!, year: row.expYear! }, now);
   return {
     id: row.id,
-    type: row.type,
-    card_brand: row.cardBrand as PaymentCardBrand,
-    card_last_four: row.cardLastFour,
-    card_holder_name: row.cardHolderName,
-    exp_month: row.expMonth,
-    exp_year: row.expYear,
+    brand: row.cardBrand,
+    last4: row.cardLastFour,
+    expiry: formatCardExpiry(row.expMonth, row.expYear),
+    holder: row.cardHolderName,
     is_default: row.isDefault,
+    expired,
+    // Cards recorded before tokenization have no token: the provider cannot charge them.
+    usable: Boolean(row.providerToken) && hasExpiry && !expired,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -58,7 +63,7 @@ export function toPaymentMethodView(row: PaymentMethodRow): PaymentMethodView {
 /** Validates with the form's schema; the refusal carries one French message per field. */
 function validate(input: unknown) {
   const body = input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-  if (FORBIDDEN_CARD_KEYS.some((key) => key in body)) throw invalid("card_number_refused", FULL_CARD_NUMBER_REFUSED_MESSAGE);
+  if (FORBIDDEN_CARD_KEYS.some((key) => key in body)) throw invalid("cvc_refused", CVC_REFUSED_MESSAGE);
   const parsed = PaymentMethodSchema.safeParse(body);
   if (parsed.success) return parsed.data;
   const fieldErrors: Partial<Record<PaymentMethodField, string>> = paymentMethodFieldErrors(parsed.error);
@@ -83,14 +88,19 @@ async function findOwn(tx: Executor, userId: string, id: string): Promise<Paymen
   return row ?? null;
 }
 
+async function countOwn(db: Executor, userId: string): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(paymentMethods).where(eq(paymentMethods.userId, userId));
+  return n;
+}
+
 /** The user's cards, the default first, then the newest. */
-export async function listPaymentMethods(db: Executor, userId: string): Promise<PaymentMethodView[]> {
+export async function listPaymentMethods(db: Executor, userId: string, now = new Date()): Promise<PaymentMethodView[]> {
   const rows = await db
     .select()
     .from(paymentMethods)
     .where(eq(paymentMethods.userId, userId))
     .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt), desc(paymentMethods.id));
-  return rows.map(toPaymentMethodView);
+  return rows.map((row) => toPaymentMethodView(row, now));
 }
 
 /** One of the user's own cards, or null (unknown or malformed id, or someone else's). */
@@ -100,37 +110,79 @@ export async function getPaymentMethod(db: Executor, userId: string, id: string)
 }
 
 /**
- * Saves a card (brand, last four, holder, optional expiry). The first card becomes the default;
- * `is_default: true` makes a later one the default instead of the previous one.
+ * Saves a card: the number goes once to the provider (for this customer), which keeps the card
+ * and answers a token; only the token, brand, last four, expiry and holder are stored. The first
+ * card becomes the default; `is_default: true` makes a later one the default instead. The same
+ * card again (brand, last four and expiry; or a card recorded before tokenization with the same
+ * brand and last four) is updated with the new token rather than listed twice, so re-adding an
+ * old untokenized card makes it usable.
  */
-export async function addPaymentMethod(db: Executor, userId: string, input: unknown): Promise<PaymentMethodView> {
+export async function addPaymentMethod(
+  db: Executor,
+  provider: Pick<PaymentProvider, "tokenize">,
+  userId: string,
+  input: unknown,
+): Promise<PaymentMethodView> {
   const card = validate(input);
+  const { expiry } = card;
+  // Early refusal, so a full list sends nothing to the provider (checked again under the lock).
+  if ((await countOwn(db, userId)) >= MAX_PAYMENT_METHODS && !(await findSame(db, userId, card.number, expiry))) {
+    throw conflict("payment_method_limit", PAYMENT_METHOD_LIMIT_MESSAGE);
+  }
+  const made = await provider.tokenize({ number: card.number, expiry, customerRef: userId });
+  if (!made.ok) throw invalid("invalid_card", made.message, { field: "number", fieldErrors: { number: made.message } });
   return db.transaction(async (tx) => {
     if (!(await lockUser(tx, userId))) throw paymentMethodNotFound();
-    const [{ n }] = await tx.select({ n: count() }).from(paymentMethods).where(eq(paymentMethods.userId, userId));
-    if (n >= MAX_PAYMENT_METHODS) throw conflict("payment_method_limit", PAYMENT_METHOD_LIMIT_MESSAGE);
-    const isDefault = n === 0 || card.is_default;
-    if (isDefault && n > 0) {
+    const same = await findSame(tx, userId, card.number, expiry);
+    const n = await countOwn(tx, userId);
+    if (!same && n >= MAX_PAYMENT_METHODS) throw conflict("payment_method_limit", PAYMENT_METHOD_LIMIT_MESSAGE);
+    const isDefault = n === 0 || card.is_default || (same?.isDefault ?? false);
+    if (isDefault) {
+      // The previous default steps down first: the partial unique index allows one at a time.
+      const others = and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true));
       await tx
         .update(paymentMethods)
         .set({ isDefault: false })
-        .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true)));
+        .where(same ? and(others, ne(paymentMethods.id, same.id)) : others);
     }
-    const [row] = await tx
-      .insert(paymentMethods)
-      .values({
-        userId,
-        type: "card",
-        cardBrand: card.card_brand,
-        cardLastFour: card.card_last_four,
-        cardHolderName: card.card_holder_name,
-        expMonth: card.exp_month,
-        expYear: card.exp_year,
-        isDefault,
-      })
-      .returning();
+    const stored = {
+      cardBrand: made.brand,
+      cardLastFour: made.lastFour,
+      cardHolderName: card.holder,
+      expMonth: made.expMonth,
+      expYear: made.expYear,
+      providerToken: made.token,
+      isDefault,
+    };
+    const [row] = same
+      ? await tx.update(paymentMethods).set(stored).where(eq(paymentMethods.id, same.id)).returning()
+      : await tx
+          .insert(paymentMethods)
+          .values({ userId, type: "card", ...stored })
+          .returning();
     return toPaymentMethodView(row);
   });
+}
+
+/** The user's card matching a number's brand and last four with this expiry (or none recorded). */
+async function findSame(
+  db: Executor,
+  userId: string,
+  digits: string,
+  expiry: { month: number; year: number },
+): Promise<PaymentMethodRow | null> {
+  const rows = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.cardLastFour, digits.slice(-4))));
+  const brand = cardBrandOf(digits);
+  return (
+    rows.find(
+      (r) =>
+        r.cardBrand === brand &&
+        ((r.expMonth === expiry.month && r.expYear === expiry.year) || (!r.providerToken && (r.expMonth === null || r.expYear === null))),
+    ) ?? null
+  );
 }
 
 /**

@@ -1,7 +1,13 @@
 import { useId } from "react";
 import { inputClass } from "~/components/ui/form-parts";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
-import { CHECKOUT_CONTACT_NAME_MAX, TEST_CARD_APPROVED, TEST_CARD_DECLINED } from "~/domain/checkout/checkout.schema";
+import {
+  CHECKOUT_CONTACT_NAME_MAX,
+  TEST_CARD_APPROVED,
+  TEST_CARD_AUTHENTICATION,
+  TEST_CARD_DECLINED,
+} from "~/domain/checkout/checkout.schema";
+import { formatCardNumberInput, formatExpiryInput } from "~/domain/payment-methods/payment-method.schema";
 
 export type CardValues = { holder: string; number: string; expiry: string; cvc: string };
 export type CardErrors = Partial<Record<keyof CardValues, string>>;
@@ -33,21 +39,17 @@ const FIELDS: {
 
 /** "4242424242424242" -> "4242 4242 4242 4242"; "1228" -> "12/28". */
 function formatInput(name: keyof CardValues, value: string): string {
-  if (name === "number") {
-    const digits = value.replace(/\D/g, "").slice(0, 19);
-    return digits.replace(/(.{4})(?=.)/g, "$1 ");
-  }
-  if (name === "expiry") {
-    const digits = value.replace(/\D/g, "").slice(0, 4);
-    return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
-  }
+  if (name === "number") return formatCardNumberInput(value);
+  if (name === "expiry") return formatExpiryInput(value);
   if (name === "cvc") return value.replace(/\D/g, "").slice(0, 4);
   return value;
 }
 
 /**
  * The card form of the simulated payment. The card number and the CVC only travel to the
- * payment step of the order request; the shop keeps the brand and the last four digits.
+ * payment step of the order request, which passes them once to the provider; a card to keep is
+ * kept by the provider (the shop stores its token, brand, last four digits and expiry).
+ * `nested`: shown under the "Nouvelle carte" choice, whose radio already names it.
  */
 export function CardFields({
   values,
@@ -55,17 +57,19 @@ export function CardFields({
   onChange,
   saveCard,
   onSaveCardChange,
+  nested = false,
 }: {
   values: CardValues;
   errors: CardErrors;
   onChange: (name: keyof CardValues, value: string) => void;
   saveCard: boolean;
   onSaveCardChange: (value: boolean) => void;
+  nested?: boolean;
 }) {
   const baseId = useId();
   return (
     <fieldset>
-      <legend className="text-lg font-semibold">Carte bancaire</legend>
+      <legend className={nested ? "sr-only" : "text-lg font-semibold"}>{nested ? "Nouvelle carte" : "Carte bancaire"}</legend>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         {FIELDS.map((field) => {
           const id = `${baseId}-${field.name}`;
@@ -109,8 +113,9 @@ export function CardFields({
       </label>
       <p className="mt-2 text-xs text-muted">
         Paiement simulé : aucune somme n'est réellement débitée. Carte de test acceptée : {TEST_CARD_APPROVED} ; carte de test refusée :{" "}
-        {TEST_CARD_DECLINED} (date d'expiration future, cryptogramme à 3 chiffres). Seuls la marque et les 4 derniers chiffres d'une carte
-        enregistrée sont conservés.
+        {TEST_CARD_DECLINED} ; carte de test avec authentification 3-D Secure : {TEST_CARD_AUTHENTICATION} (date d'expiration future,
+        cryptogramme à 3 chiffres). Une carte enregistrée est conservée par notre prestataire de paiement : nous n'en gardons que la marque,
+        les 4 derniers chiffres et la date d'expiration.
       </p>
     </fieldset>
   );

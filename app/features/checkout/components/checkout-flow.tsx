@@ -8,8 +8,11 @@ import type { OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS } from "~/lib/shop-rules";
 import { OrderConfirmation } from "./order-confirmation";
-import { CardSchema, ContactInfoSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
+import { CardSchema, ContactInfoSchema, cardDigits, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
 import { CardFields, EMPTY_CARD, type CardErrors, type CardValues } from "./card-fields";
+import { NEW_CARD_CHOICE, SavedCardChoice } from "./saved-card-choice";
+import { AuthenticationDialog, type AuthenticationChallenge } from "./authentication-dialog";
+import { savedCardCvcError } from "~/domain/payment-methods/payment-method.schema";
 import { CheckoutErrorBox, CheckoutSteps } from "./checkout-steps";
 import type { CheckoutAccount, CheckoutLogger, CheckoutStep, QuoteResponse } from "./checkout-types";
 import { ContactInfoFields, type ContactErrors, type ContactValues } from "./contact-info-fields";
@@ -31,6 +34,13 @@ export const STOCK_HINT = "Veuillez ajuster les quantités dans votre panier et 
 const QUOTE_ACTION = "/checkout";
 
 type OrderError = { message: string; hint?: string };
+
+/** What POST /api/v1/orders and POST /api/v1/payment-authentications/{id} answer. */
+type OrderAnswer = {
+  data?: OrderView;
+  error?: { code?: string; message?: string };
+  next_action?: { type?: string; authentication_id?: string };
+};
 
 function firstErrors<K extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Partial<Record<K, string>> {
   const out: Partial<Record<K, string>> = {};
@@ -81,6 +91,22 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [saveCard, setSaveCard] = useState(false);
+  // Saved cards the provider keeps (usable, or expired and shown disabled); the choice is offered
+  // only when one can pay. Cards recorded before tokenization are left to Moyens de Paiement.
+  const savedCards = useMemo(() => account.paymentMethods.filter((c) => c.usable || c.expired), [account.paymentMethods]);
+  const offerSavedCards = savedCards.some((c) => c.usable);
+  const [paymentChoice, setPaymentChoice] = useState<string>(
+    () => savedCards.find((c) => c.usable && c.is_default)?.id ?? savedCards.find((c) => c.usable)?.id ?? NEW_CARD_CHOICE,
+  );
+  const [savedCvc, setSavedCvc] = useState("");
+  const [savedCvcError, setSavedCvcError] = useState<string | undefined>(undefined);
+  const [challenge, setChallenge] = useState<AuthenticationChallenge | null>(null);
+  const [challengeBusy, setChallengeBusy] = useState(false);
+  const [challengeError, setChallengeError] = useState<string | null>(null);
+  const [challengeWaiting, setChallengeWaiting] = useState(false);
+  /** The body of an attempt whose challenge was closed unanswered: the same body resumes it. */
+  const dismissedBody = useRef<string | null>(null);
+  const orderButtonRef = useRef<HTMLButtonElement>(null);
   const [error, setError] = useState<OrderError | null>(null);
   const [placing, setPlacing] = useState(false);
   const [order, setOrder] = useState<OrderView | null>(null);
@@ -193,6 +219,76 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
     setError(null);
   }
 
+  function choosePayment(next: string) {
+    setPaymentChoice(next);
+    setSavedCvcError(undefined);
+    setError(null);
+  }
+
+  function editSavedCvc(value: string) {
+    setSavedCvc(value);
+    setSavedCvcError(undefined);
+    setError(null);
+  }
+
+  /** The order went through (directly or after 3-D Secure): the confirmation step. */
+  function showConfirmation(placed: OrderView) {
+    attemptKey.current = null;
+    dismissedBody.current = null;
+    setChallengeWaiting(false);
+    setOrder(placed);
+    setStep("confirmation");
+    clearCart();
+    log(`Commande ${placed.number} créée (${formatPrice(placed.total_cents)})`);
+  }
+
+  /** The order was refused: the message where a declined card's shows, and a new attempt next time. */
+  function showRefusal(status: number, payload: OrderAnswer | null) {
+    attemptKey.current = null;
+    dismissedBody.current = null;
+    setChallengeWaiting(false);
+    const code = payload?.error?.code ?? "";
+    const message = payload?.error?.message || ORDER_FAILED_MESSAGE;
+    setError({ message, hint: code === "insufficient_stock" ? STOCK_HINT : undefined });
+    log(`Commande refusée (${status} ${code}) : ${message}`);
+    setQuoteTick((t) => t + 1);
+  }
+
+  /** 'Valider' or 'Échouer' in the bank's stand-in: what the bank's page would send. */
+  async function answerChallenge(result: "succeeded" | "failed") {
+    if (!challenge || challengeBusy) return;
+    setChallengeBusy(true);
+    setChallengeError(null);
+    log(`Authentification 3-D Secure : ${result}`);
+    let response: Response;
+    try {
+      response = await fetch(`/api/v1/payment-authentications/${encodeURIComponent(challenge.authenticationId)}`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ result }),
+      });
+    } catch {
+      // Nothing known to have happened: the same answer can be sent again.
+      setChallengeBusy(false);
+      setChallengeError("Une erreur est survenue. Vérifiez votre connexion puis réessayez.");
+      return;
+    }
+    const payload = (await response.json().catch(() => null)) as OrderAnswer | null;
+    setChallengeBusy(false);
+    setChallenge(null);
+    if (response.ok && payload?.data) showConfirmation(payload.data);
+    else showRefusal(response.status, payload);
+  }
+
+  /** Closed unanswered: the payment waits at the bank; 'Commander' again reopens the challenge. */
+  function dismissChallenge() {
+    setChallenge(null);
+    setChallengeError(null);
+    setChallengeWaiting(true);
+    log("Authentification 3-D Secure fermée sans réponse");
+  }
+
   function continueToPayment(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = ContactInfoSchema.safeParse(contact);
@@ -233,11 +329,22 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
     if (placingRef.current || (!address && needsAddress)) return;
     // No bank card when gift cards pay it all (docs/decisions/018-gift-cards.md).
     const cardNeeded = !quote || quote.card_cents > 0;
-    const parsed = CardSchema.safeParse(card);
-    if (cardNeeded && !parsed.success) {
-      setCardErrors(firstErrors<keyof CardValues>(parsed.error.issues));
-      log("Carte invalide");
-      return;
+    const savedCard = offerSavedCards ? (savedCards.find((c) => c.id === paymentChoice && c.usable) ?? null) : null;
+    if (cardNeeded && savedCard) {
+      const cvcError = savedCardCvcError(savedCard.brand, savedCvc);
+      if (cvcError) {
+        setSavedCvcError(cvcError);
+        event.currentTarget.querySelector<HTMLInputElement>('input[name="cvc"]')?.focus();
+        log("Cryptogramme invalide");
+        return;
+      }
+    } else if (cardNeeded) {
+      const parsed = CardSchema.safeParse(card);
+      if (!parsed.success) {
+        setCardErrors(firstErrors<keyof CardValues>(parsed.error.issues));
+        log("Carte invalide");
+        return;
+      }
     }
     if (
       !quote ||
@@ -252,16 +359,11 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
       });
       return;
     }
-    placingRef.current = true;
-    setPlacing(true);
-    setError(null);
-    attemptKey.current ??= newAttemptKey();
-    const key = attemptKey.current;
     const body: PlaceOrderBody = {
       ...(address ? { address_id: address.id } : {}),
       contact,
-      ...(cardNeeded ? { card } : {}),
-      save_card: cardNeeded && saveCard,
+      ...(cardNeeded ? (savedCard ? { payment_method_id: savedCard.id, cvc: savedCvc.trim() } : { card }) : {}),
+      save_card: cardNeeded && !savedCard && saveCard,
       points_to_use: quote.points_to_use,
       lines,
       ...(quote.promo && promoCode ? { promo_code: promoCode } : {}),
@@ -270,6 +372,17 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
       delivery_method: deliveryMethod,
       ...(deliveryMethod === "relay" && relayPoint ? { relay_point_id: relayPoint.id } : {}),
     };
+    const bodyJson = JSON.stringify(body);
+    // A challenge closed unanswered is resumed by the same request under the same key; anything
+    // changed since (another card, other points) is a new attempt, nothing having been charged.
+    if (dismissedBody.current !== null && dismissedBody.current !== bodyJson) attemptKey.current = null;
+    dismissedBody.current = null;
+    setChallengeWaiting(false);
+    placingRef.current = true;
+    setPlacing(true);
+    setError(null);
+    attemptKey.current ??= newAttemptKey();
+    const key = attemptKey.current;
     log(`Envoi de la commande (clé ${key.slice(0, 8)}...)`);
     let response: Response | null = null;
     try {
@@ -277,7 +390,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", Accept: "application/json", "Idempotency-Key": key },
-        body: JSON.stringify(body),
+        body: bodyJson,
       });
     } catch {
       // The request may have reached the server: the same key is kept so a retry cannot order twice.
@@ -287,24 +400,29 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
       log("Échec réseau lors de la commande");
       return;
     }
-    const payload = (await response.json().catch(() => null)) as { data?: OrderView; error?: { code?: string; message?: string } } | null;
+    const payload = (await response.json().catch(() => null)) as OrderAnswer | null;
     placingRef.current = false;
     setPlacing(false);
     if (response.ok && payload?.data) {
-      attemptKey.current = null;
-      setOrder(payload.data);
-      setStep("confirmation");
-      clearCart();
-      log(`Commande ${payload.data.number} créée (${formatPrice(payload.data.total_cents)})`);
+      showConfirmation(payload.data);
+      return;
+    }
+    const authenticationId = payload?.next_action?.type === "authenticate" ? payload.next_action.authentication_id : undefined;
+    if (response.status === 402 && authenticationId) {
+      // The bank asks the shopper to authenticate (3-D Secure): the attempt and its key wait.
+      dismissedBody.current = bodyJson;
+      const typed = cardDigits(card.number);
+      setChallengeError(null);
+      setChallenge({
+        authenticationId,
+        amountCents: quote.card_cents,
+        lastFour: savedCard ? savedCard.last4 : typed.length >= 12 ? typed.slice(-4) : null,
+      });
+      log("Authentification 3-D Secure demandée");
       return;
     }
     // The server answered no: the next attempt is a new one.
-    attemptKey.current = null;
-    const code = payload?.error?.code ?? "";
-    const message = payload?.error?.message || ORDER_FAILED_MESSAGE;
-    setError({ message, hint: code === "insufficient_stock" ? STOCK_HINT : undefined });
-    log(`Commande refusée (${response.status} ${code}) : ${message}`);
-    setQuoteTick((t) => t + 1);
+    showRefusal(response.status, payload);
   }
 
   if (step === "confirmation" && order) {
@@ -473,7 +591,26 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
             <h2 id="checkout-payment-title" ref={headingRef} tabIndex={-1} className="font-display text-2xl outline-none">
               2. Paiement
             </h2>
-            {cardNeeded ? (
+            {cardNeeded && offerSavedCards ? (
+              <SavedCardChoice
+                cards={savedCards}
+                choice={paymentChoice}
+                onChoiceChange={choosePayment}
+                cvc={savedCvc}
+                cvcError={savedCvcError}
+                onCvcChange={editSavedCvc}
+                newCardFields={
+                  <CardFields
+                    values={card}
+                    errors={cardErrors}
+                    onChange={editCard}
+                    saveCard={saveCard}
+                    onSaveCardChange={setSaveCard}
+                    nested
+                  />
+                }
+              />
+            ) : cardNeeded ? (
               <CardFields values={card} errors={cardErrors} onChange={editCard} saveCard={saveCard} onSaveCardChange={setSaveCard} />
             ) : (
               <p className="rounded-xl bg-cream p-4 text-sm">
@@ -518,6 +655,12 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
             {quote && quote.problems.length > 0 && <CheckoutErrorBox message={quote.problems[0]} hint={STOCK_HINT} />}
             {error && <CheckoutErrorBox message={error.message} hint={error.hint} />}
             {quoteResult && !quoteResult.ok && <CheckoutErrorBox message={quoteResult.message} />}
+            {challengeWaiting && (
+              <p role="status" className="rounded-xl border border-line bg-cream p-4 text-sm">
+                Paiement non confirmé : votre banque attend votre authentification. Cliquez à nouveau sur « Commander avec obligation de
+                paiement » pour la reprendre.
+              </p>
+            )}
 
             <div className="flex flex-wrap justify-between gap-3">
               <button type="button" onClick={backToShipping} disabled={placing} className={secondaryButtonClass}>
@@ -530,6 +673,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
                   </span>
                 )}
                 <button
+                  ref={orderButtonRef}
                   type="submit"
                   disabled={placing || orderBlocked || quoteLoading}
                   aria-busy={placing || undefined}
@@ -548,6 +692,16 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
             </p>
           </form>
         </div>
+      )}
+      {challenge && (
+        <AuthenticationDialog
+          challenge={challenge}
+          busy={challengeBusy}
+          error={challengeError}
+          onAnswer={answerChallenge}
+          onDismiss={dismissChallenge}
+          returnFocusTo={orderButtonRef}
+        />
       )}
     </div>
   );

@@ -3,11 +3,12 @@ import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } fro
 import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { createPaymentMethod } from "../payment-method-api";
 import {
-  CARD_BRAND_LABELS,
-  CARD_EXPIRY_YEARS_AHEAD,
   CARD_HOLDER_MAX,
-  PAYMENT_CARD_BRANDS,
+  CARD_NUMBER_INPUT_MAX,
   PaymentMethodSchema,
+  detectedBrandLabel,
+  formatCardNumberInput,
+  formatExpiryInput,
   paymentMethodFieldErrors,
   type PaymentMethodField,
   type PaymentMethodView,
@@ -16,19 +17,11 @@ import {
 /** Spec back-office §8. */
 export const CARD_ADD_ERROR_MESSAGE = "Erreur lors de l'ajout";
 
-type Values = {
-  card_brand: string;
-  card_last_four: string;
-  card_holder_name: string;
-  exp_month: string;
-  exp_year: string;
-  is_default: boolean;
-};
+type Values = { number: string; expiry: string; holder: string; is_default: boolean };
 type Errors = Partial<Record<PaymentMethodField, string>>;
 
-const EMPTY: Values = { card_brand: "", card_last_four: "", card_holder_name: "", exp_month: "", exp_year: "", is_default: false };
-const FIELD_ORDER: PaymentMethodField[] = ["card_brand", "card_last_four", "card_holder_name", "exp_month", "exp_year"];
-const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
+const EMPTY: Values = { number: "", expiry: "", holder: "", is_default: false };
+const FIELD_ORDER: PaymentMethodField[] = ["number", "expiry", "holder"];
 
 export type CardFormProps = {
   /** Offer "Définir comme carte par défaut" (the first card is the default anyway). */
@@ -38,8 +31,9 @@ export type CardFormProps = {
 };
 
 /**
- * The add-card form (spec back-office §5): type, last four digits, holder, optional expiry.
- * There is no field for the full number nor the security code, so they can never be sent.
+ * The add-card form: card number (the brand shown as it is recognised), expiry MM/AA and holder,
+ * like any shop. The number goes once to the payment provider through the server, which keeps
+ * only the provider's token; there is no CVC field (it is asked again at each payment).
  * Checked in the browser with the server's schema; a field's message clears when it is edited;
  * the typed values stay in place whatever the server answers.
  */
@@ -51,23 +45,14 @@ export function CardForm({ showDefaultToggle, onSaved, onCancel }: CardFormProps
   const formRef = useRef<HTMLFormElement>(null);
   const baseId = useId();
   const fieldId = (name: PaymentMethodField) => `${baseId}-${name}`;
-  const [years] = useState(() => {
-    const first = new Date().getFullYear();
-    return Array.from({ length: CARD_EXPIRY_YEARS_AHEAD + 1 }, (_, i) => String(first + i));
-  });
+  const brand = detectedBrandLabel(values.number);
 
   function update<K extends keyof Values>(name: K, value: Values[K]) {
     setValues((v) => ({ ...v, [name]: value }));
     setErrors((e) => {
-      const expiry = name === "exp_month" || name === "exp_year";
-      if (!(name in e) && !(expiry && ("exp_month" in e || "exp_year" in e))) return e;
+      if (!(name in e)) return e;
       const next = { ...e };
       delete next[name];
-      // The expiry is checked as a pair: editing either half clears both messages.
-      if (expiry) {
-        delete next.exp_month;
-        delete next.exp_year;
-      }
       return next;
     });
     setFormError(null);
@@ -91,7 +76,13 @@ export function CardForm({ showDefaultToggle, onSaved, onCancel }: CardFormProps
     }
     setBusy(true);
     setFormError(null);
-    const result = await createPaymentMethod(parsed.data);
+    // What was typed (the API's shape: number, expiry "MM/AA", holder); the server checks it again.
+    const result = await createPaymentMethod({
+      number: values.number,
+      expiry: values.expiry,
+      holder: values.holder,
+      is_default: values.is_default,
+    });
     setBusy(false);
     if (result.ok) {
       onSaved(result.data);
@@ -102,135 +93,82 @@ export function CardForm({ showDefaultToggle, onSaved, onCancel }: CardFormProps
       focusFirstError(result.fieldErrors);
       return;
     }
-    // The size limit and a lost session come with their own message.
-    setFormError(result.status === 409 || result.status === 401 ? result.message || CARD_ADD_ERROR_MESSAGE : CARD_ADD_ERROR_MESSAGE);
+    // The size limit, a refused card and a lost session come with their own message.
+    setFormError([400, 401, 409].includes(result.status) ? result.message || CARD_ADD_ERROR_MESSAGE : CARD_ADD_ERROR_MESSAGE);
   }
 
-  const expiryError = errors.exp_month ?? errors.exp_year;
-  const expiryErrorId = expiryError ? `${baseId}-expiry-error` : undefined;
+  const numberId = fieldId("number");
+  const expiryId = fieldId("expiry");
+  const holderId = fieldId("holder");
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Nouvelle carte">
       <p className="text-sm text-muted">
-        Pour votre sécurité, nous n'enregistrons jamais le numéro complet ni le cryptogramme de votre carte : seuls le type de carte, les 4
-        derniers chiffres et le titulaire sont conservés.
+        Votre carte est conservée par notre prestataire de paiement sécurisé : nous ne gardons que sa marque, ses 4 derniers chiffres, sa
+        date d'expiration et le titulaire. Le cryptogramme vous sera demandé à chaque paiement.
       </p>
       <p className="text-sm text-muted">
         Les champs marqués <span aria-hidden="true">*</span>
         <span className="sr-only">d'un astérisque</span> sont obligatoires.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FieldShell id={fieldId("card_brand")} label="Type de carte" required error={errors.card_brand}>
-          <select
-            id={fieldId("card_brand")}
-            name="card_brand"
-            value={values.card_brand}
-            onChange={(e) => update("card_brand", e.target.value)}
-            aria-required
-            aria-invalid={errors.card_brand ? true : undefined}
-            aria-describedby={errorIdOf(fieldId("card_brand"), errors.card_brand)}
-            data-autofocus
-            className={inputClass}
-          >
-            <option value="">Choisir…</option>
-            {PAYMENT_CARD_BRANDS.map((brand) => (
-              <option key={brand} value={brand}>
-                {CARD_BRAND_LABELS[brand]}
-              </option>
-            ))}
-          </select>
-        </FieldShell>
-        <FieldShell id={fieldId("card_last_four")} label="4 derniers chiffres" required error={errors.card_last_four}>
+        <FieldShell
+          id={numberId}
+          label="Numéro de carte"
+          required
+          error={errors.number}
+          className="sm:col-span-2"
+          hint={<span aria-live="polite">{brand ? `Carte détectée : ${brand}` : "Visa, Mastercard ou American Express"}</span>}
+        >
           <input
-            id={fieldId("card_last_four")}
-            name="card_last_four"
+            id={numberId}
+            name="number"
             type="text"
             inputMode="numeric"
-            autoComplete="off"
-            maxLength={4}
-            value={values.card_last_four}
-            onChange={(e) => update("card_last_four", e.target.value)}
+            autoComplete="cc-number"
+            maxLength={CARD_NUMBER_INPUT_MAX}
+            placeholder="1234 5678 9012 3456"
+            value={values.number}
+            onChange={(e) => update("number", formatCardNumberInput(e.target.value))}
             aria-required
-            aria-invalid={errors.card_last_four ? true : undefined}
-            aria-describedby={errorIdOf(fieldId("card_last_four"), errors.card_last_four)}
+            aria-invalid={errors.number ? true : undefined}
+            aria-describedby={[`${numberId}-hint`, errorIdOf(numberId, errors.number)].filter(Boolean).join(" ")}
+            data-autofocus
             className={inputClass}
           />
         </FieldShell>
-        <FieldShell
-          id={fieldId("card_holder_name")}
-          label="Titulaire de la carte"
-          required
-          error={errors.card_holder_name}
-          className="sm:col-span-2"
-        >
+        <FieldShell id={expiryId} label="Date d'expiration (MM/AA)" required error={errors.expiry}>
           <input
-            id={fieldId("card_holder_name")}
-            name="card_holder_name"
+            id={expiryId}
+            name="expiry"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            maxLength={5}
+            placeholder="MM/AA"
+            value={values.expiry}
+            onChange={(e) => update("expiry", formatExpiryInput(e.target.value))}
+            aria-required
+            aria-invalid={errors.expiry ? true : undefined}
+            aria-describedby={errorIdOf(expiryId, errors.expiry)}
+            className={inputClass}
+          />
+        </FieldShell>
+        <FieldShell id={holderId} label="Titulaire de la carte" required error={errors.holder} className="sm:col-span-2">
+          <input
+            id={holderId}
+            name="holder"
             type="text"
             autoComplete="cc-name"
             maxLength={CARD_HOLDER_MAX}
-            value={values.card_holder_name}
-            onChange={(e) => update("card_holder_name", e.target.value)}
+            value={values.holder}
+            onChange={(e) => update("holder", e.target.value)}
             aria-required
-            aria-invalid={errors.card_holder_name ? true : undefined}
-            aria-describedby={errorIdOf(fieldId("card_holder_name"), errors.card_holder_name)}
+            aria-invalid={errors.holder ? true : undefined}
+            aria-describedby={errorIdOf(holderId, errors.holder)}
             className={inputClass}
           />
         </FieldShell>
-        <fieldset className="sm:col-span-2" aria-describedby={expiryErrorId}>
-          <legend className="text-sm font-medium">Date d'expiration (facultatif)</legend>
-          <div className="mt-1 grid grid-cols-2 gap-4">
-            <div>
-              <label htmlFor={fieldId("exp_month")} className="block text-sm text-muted">
-                Mois
-              </label>
-              <select
-                id={fieldId("exp_month")}
-                name="exp_month"
-                value={values.exp_month}
-                onChange={(e) => update("exp_month", e.target.value)}
-                autoComplete="cc-exp-month"
-                aria-invalid={errors.exp_month ? true : undefined}
-                aria-describedby={expiryErrorId}
-                className={inputClass}
-              >
-                <option value="">—</option>
-                {MONTHS.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={fieldId("exp_year")} className="block text-sm text-muted">
-                Année
-              </label>
-              <select
-                id={fieldId("exp_year")}
-                name="exp_year"
-                value={values.exp_year}
-                onChange={(e) => update("exp_year", e.target.value)}
-                autoComplete="cc-exp-year"
-                aria-invalid={errors.exp_year ? true : undefined}
-                aria-describedby={expiryErrorId}
-                className={inputClass}
-              >
-                <option value="">—</option>
-                {years.map((y) => (
-                  <option key={y} value={y}>
-                    {y}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          {expiryError && (
-            <p id={expiryErrorId} className="mt-1 text-sm font-medium text-danger">
-              {expiryError}
-            </p>
-          )}
-        </fieldset>
       </div>
       {showDefaultToggle && (
         <label className="flex min-h-11 items-center gap-3 text-sm font-medium">

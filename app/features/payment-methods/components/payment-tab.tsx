@@ -5,7 +5,7 @@ import { fetchPaymentMethods, makeDefaultPaymentMethod, removePaymentMethod } fr
 import {
   MAX_PAYMENT_METHODS,
   cardBrandLabel,
-  formatCardExpiry,
+  savedCardTitle,
   sortPaymentMethods,
   type PaymentMethodView,
 } from "~/domain/payment-methods/payment-method.schema";
@@ -22,7 +22,7 @@ type TabData = { paymentMethods: PaymentMethodView[] | null } | null;
 
 /** "Visa se terminant par 4242", the card's accessible name. */
 function cardName(card: PaymentMethodView): string {
-  return `${cardBrandLabel(card.card_brand)} se terminant par ${card.card_last_four}`;
+  return `${cardBrandLabel(card.brand)} se terminant par ${card.last4}`;
 }
 
 /**
@@ -148,7 +148,7 @@ export function PaymentTab({ data }: { data: TabData }) {
         <Modal title="Supprimer la carte" onClose={() => setDeleting(null)}>
           <p>Êtes-vous sûr de vouloir supprimer cette carte ?</p>
           <p className="mt-2 text-sm text-muted">
-            {cardName(deleting)} ({deleting.card_holder_name})
+            {cardName(deleting)} ({deleting.holder})
           </p>
           {deleting.is_default && (cards?.length ?? 0) > 1 && (
             <p className="mt-2 text-sm text-muted">Votre carte la plus récente deviendra la carte par défaut.</p>
@@ -179,31 +179,34 @@ function CardItem({
   onSetDefault: () => void;
 }) {
   const titleId = useId();
-  const expiry = formatCardExpiry(card);
   const name = cardName(card);
+  // Recorded before cards were kept by the provider: it cannot pay until it is added again.
+  const untokenized = !card.usable && !card.expired;
   return (
     <li aria-labelledby={titleId} className={`flex flex-col rounded-2xl border-2 p-5 ${card.is_default ? "border-accent" : "border-line"}`}>
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={titleId} className="font-semibold">
-          {cardBrandLabel(card.card_brand)} <span aria-hidden="true">•••• {card.card_last_four}</span>
-          <span className="sr-only">se terminant par {card.card_last_four}</span>
+          <span aria-hidden="true">{savedCardTitle(card)}</span>
+          <span className="sr-only">{name}</span>
         </h3>
         {card.is_default && (
           <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-dark">Par défaut</span>
         )}
+        {card.expired && <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-danger">Expirée</span>}
+        {untokenized && <span className="rounded-full bg-band px-2 py-0.5 text-xs font-semibold text-ink">À enregistrer à nouveau</span>}
       </div>
       <dl className="mt-2 text-sm text-muted">
         <div className="flex flex-wrap gap-1">
           <dt>Titulaire :</dt>
-          <dd className="break-words text-ink">{card.card_holder_name}</dd>
+          <dd className="break-words text-ink">{card.holder}</dd>
         </div>
-        {expiry && (
-          <div className="flex flex-wrap gap-1">
-            <dt>Expire fin :</dt>
-            <dd className="text-ink">{expiry}</dd>
-          </div>
-        )}
       </dl>
+      {card.expiry && <p className="mt-1 text-sm text-ink">{card.expired ? `Expirée depuis ${card.expiry}` : `Expire ${card.expiry}`}</p>}
+      {untokenized && (
+        <p className="mt-2 text-sm text-muted">
+          Enregistrée avant la sécurisation des paiements : ajoutez-la à nouveau pour payer avec, ou supprimez-la.
+        </p>
+      )}
       <div className="mt-4 flex flex-wrap gap-2">
         {!card.is_default && (
           <button

@@ -3,6 +3,7 @@ import { requireApiUser } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse, readJsonObject } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { addPaymentMethod, listPaymentMethods } from "~/.server/modules/payment-methods/payment-methods.service";
+import { getPaymentProvider } from "~/.server/modules/payments/payment-provider";
 
 /** GET /api/v1/payment-methods: the signed-in user's saved cards, the default first. */
 export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
@@ -10,11 +11,16 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
   return dataResponse(await listPaymentMethods(await getDb(), session.user.id));
 });
 
-/** POST /api/v1/payment-methods: saves a card without its full number (the first one becomes the default). */
+/**
+ * POST /api/v1/payment-methods: `{ number, expiry, holder, is_default? }`; the number goes once to
+ * the payment provider, only its token and what the shopper sees are kept (the first card becomes
+ * the default).
+ */
 export const action = apiAction({
   POST: async ({ request }: Route.ActionArgs) => {
     const session = await requireApiUser(request);
     const body = await readJsonObject(request);
-    return dataResponse(await addPaymentMethod(await getDb(), session.user.id, body), { status: 201 });
+    const db = await getDb();
+    return dataResponse(await addPaymentMethod(db, getPaymentProvider(db), session.user.id, body), { status: 201 });
   },
 });
