@@ -10,7 +10,7 @@ import { createTestDatabase } from "../../../tests/support/db";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, setProductStock } from "../../../tests/support/shoppers";
 import { settled } from "../../../tests/support/domain-result";
 import type { DatabaseHandle } from "../db/client";
-import { orders, paymentAttempts, paymentMethods, products } from "../db/schema";
+import { orders, paymentAttempts, paymentMethods, products, simulatedAcquirerCards } from "../db/schema";
 import { SimulatedPaymentProvider, WRONG_CVC_MESSAGE } from "../modules/payments/payment-provider";
 import { reconcilePayments } from "../modules/payments/payment-attempts.service";
 import { PlaceOrderSchema, TEST_CARD_AUTHENTICATION, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
@@ -148,7 +148,7 @@ describe("paying with a saved card", () => {
     for (const [input, status, code] of cases) {
       const refused = await order(shopper.id, body(shopper.addressId, product.id, input));
       expect(refused, code).toMatchObject({ ok: false, status, code });
-      if (code === "payment_declined" && !refused.ok) expect(refused.message).toBe(WRONG_CVC_MESSAGE);
+      if (code === "payment_declined" && !refused.ok) expect([refused.message, refused.field]).toEqual([WRONG_CVC_MESSAGE, "cvc"]);
     }
     // A token stolen from another customer does not pay at the provider either.
     expect(await ordersOf(shopper.id)).toEqual([]);
@@ -171,6 +171,8 @@ describe("3-D Secure", () => {
     expect(await stockOf(product.id)).toBe(stock);
     expect(await provider.listCharges()).toEqual([]);
     expect(await authenticationAsked(placeOrder(handle.db, { userId: shopper.id, idempotencyKey: key, request, provider }))).toBe(authId);
+    // Asking again made no second token at the provider.
+    expect(await handle.db.select().from(simulatedAcquirerCards).where(eq(simulatedAcquirerCards.customerRef, shopper.id))).toHaveLength(1);
     // The attempt keeps no card number and no CVC.
     const [attempt] = await handle.db.select().from(paymentAttempts).where(eq(paymentAttempts.authenticationId, authId));
     expect(attempt.status).toBe("requires_action");

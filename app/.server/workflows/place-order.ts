@@ -62,6 +62,7 @@ import {
   type ChargeResult,
   type PaymentProvider,
   type PaymentSource,
+  WRONG_CVC_MESSAGE,
 } from "~/.server/modules/payments/payment-provider";
 import {
   beginPaymentAttempt,
@@ -70,6 +71,7 @@ import {
   markAttemptCharged,
   markAttemptFailed,
   markAttemptRequiresAction,
+  waitingAuthenticationOf,
   refundOrphanCharge,
   refundPaymentAttempt,
   type BeginAttemptResult,
@@ -692,6 +694,9 @@ async function chargeCard(
   now: Date,
 ): Promise<{ kind: "replay"; orderId: string } | { kind: "charged"; charge: Charge | null }> {
   if (cardCents <= 0) return { kind: "charged", charge: null };
+  // The same order already waiting at the bank: its challenge again, before any new token is made.
+  const waiting = await waitingAuthenticationOf(db, userId, idempotencyKey);
+  if (waiting) throw authenticationRequired(waiting);
   const choice = await choosePayment(db, provider, userId, request, now);
   const begun = await beginOrAwaitAttempt(db, { userId, idempotencyKey, amountCents: cardCents, currency: "EUR", provider: provider.name });
   if (begun.kind === "linked") return { kind: "replay", orderId: begun.orderId };
@@ -725,7 +730,9 @@ async function chargeCard(
   }
   if (!charged.ok) {
     await markAttemptFailed(db, attempt.id, charged.message);
-    throw refused("payment_declined", "payment_declined", charged.message, request.payment_method_id ? "payment_method_id" : "card");
+    // A saved card's wrong CVC is about the CVC field; any other refusal about the card chosen.
+    const field = request.payment_method_id ? (charged.message === WRONG_CVC_MESSAGE ? "cvc" : "payment_method_id") : "card";
+    throw refused("payment_declined", "payment_declined", charged.message, field);
   }
   await testHooks?.afterCharge?.("charged_at_provider");
   if (!(await markAttemptCharged(db, attempt.id, charged.paymentId))) {

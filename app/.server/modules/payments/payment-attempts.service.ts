@@ -155,6 +155,21 @@ export async function markAttemptRequiresAction(
   return rows.length === 1;
 }
 
+/** The authentication this shopper's attempt with this key is waiting for, or null. */
+export async function waitingAuthenticationOf(db: Executor, userId: string, idempotencyKey: string): Promise<string | null> {
+  const [row] = await db
+    .select({ authenticationId: paymentAttempts.authenticationId })
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.userId, userId),
+        eq(paymentAttempts.idempotencyKey, idempotencyKey),
+        eq(paymentAttempts.status, "requires_action"),
+      ),
+    );
+  return row?.authenticationId ?? null;
+}
+
 /** The attempt waiting for (or once waiting for) this authentication, or null. */
 export async function findAttemptByAuthentication(db: Executor, authenticationId: string): Promise<PaymentAttempt | null> {
   const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.authenticationId, authenticationId));
