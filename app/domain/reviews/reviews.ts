@@ -113,7 +113,15 @@ export const ReviewPatchSchema = ReviewInputSchema.partial();
 
 export const ReviewListQuerySchema = z.object({
   sort: z.enum(REVIEW_SORTS, { error: "Tri inconnu" }).optional().default("recent"),
-  stars: z.preprocess(emptyAsUndefined, z.coerce.number({ error: "Note inconnue" }).int().min(1).max(5).optional()),
+  stars: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: "Note inconnue" })
+      .int({ error: "Note inconnue" })
+      .min(1, { error: "Note inconnue" })
+      .max(5, { error: "Note inconnue" })
+      .optional(),
+  ),
   with_photos: z
     .preprocess((v) => v === "1" || v === "true" || v === true, z.boolean())
     .optional()
@@ -121,6 +129,16 @@ export const ReviewListQuerySchema = z.object({
   page: z.preprocess(emptyAsUndefined, z.coerce.number({ error: "Page invalide" }).int().min(1).max(10_000).optional().default(1)),
 });
 export type ReviewListQuery = z.output<typeof ReviewListQuerySchema>;
+
+export const AdminReviewQuerySchema = z.object({
+  status: z.preprocess(emptyAsUndefined, z.enum(REVIEW_STATUSES, { error: "Statut inconnu" }).optional()),
+  rating: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ error: "Note inconnue" }).int().min(1, { error: "Note inconnue" }).max(5, { error: "Note inconnue" }).optional(),
+  ),
+  product_id: z.preprocess(emptyAsUndefined, z.uuid({ error: "Produit inconnu" }).optional()),
+  page: z.preprocess(emptyAsUndefined, z.coerce.number({ error: "Page invalide" }).int().min(1).max(10_000).optional().default(1)),
+});
 
 export const ReviewRejectSchema = z.object({
   reason: z.enum(REVIEW_REJECTION_REASONS, { error: "Choisissez un motif de refus" }),
