@@ -36,7 +36,7 @@ async function withProductRating<T>(db: Database, reviewId: string, change: (tx:
 }
 
 function productUrl(review: ModeratedReview["review"]): string {
-  return `/produit/${review.productId}#avis`;
+  return `/product/${review.productId}#avis`;
 }
 
 export async function publishReviewWithRating(db: Database, reviewId: string, actorId: string): Promise<ReviewView> {

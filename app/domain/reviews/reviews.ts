@@ -202,3 +202,16 @@ export type AdminReviewView = OwnReviewView & {
   report_count: number;
   moderated_at: string | null;
 };
+
+/** The product page's review parameters (`avis_tri`, `avis_note`, `avis_photos`, `avis_page`); bad values fall back to the defaults. */
+export const REVIEW_PAGE_PARAMS = { sort: "avis_tri", stars: "avis_note", withPhotos: "avis_photos", page: "avis_page" } as const;
+
+export function readReviewPageQuery(params: URLSearchParams): ReviewListQuery {
+  const parsed = ReviewListQuerySchema.safeParse({
+    sort: params.get(REVIEW_PAGE_PARAMS.sort) ?? undefined,
+    stars: params.get(REVIEW_PAGE_PARAMS.stars) ?? undefined,
+    with_photos: params.get(REVIEW_PAGE_PARAMS.withPhotos) ?? undefined,
+    page: params.get(REVIEW_PAGE_PARAMS.page) ?? undefined,
+  });
+  return parsed.success ? parsed.data : ReviewListQuerySchema.parse({});
+}

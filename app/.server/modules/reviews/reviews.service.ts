@@ -185,9 +185,14 @@ async function findOwn(db: Executor, userId: string, id: string): Promise<Review
   return row ?? null;
 }
 
-/** The account's reviews, newest first (with their moderation status). */
-export async function listOwnReviews(db: Executor, userId: string): Promise<OwnReviewView[]> {
-  const rows = await db.select().from(reviews).where(eq(reviews.userId, userId)).orderBy(desc(reviews.createdAt));
+/** The account's reviews (of one product when given), newest first, with their moderation status. */
+export async function listOwnReviews(db: Executor, userId: string, productId?: string): Promise<OwnReviewView[]> {
+  if (productId !== undefined && !isUuid(productId)) return [];
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), productId ? eq(reviews.productId, productId) : undefined))
+    .orderBy(desc(reviews.createdAt));
   return rows.map(toOwnView);
 }
 
