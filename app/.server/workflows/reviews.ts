@@ -1,5 +1,5 @@
 /**
- * Review changes that move a product's published set (docs/decisions/036-reviews.md): each one
+ * Review changes that move a product's published set (docs/decisions/037-reviews.md): each one
  * locks the product row, changes the review, recomputes the published average and count, and
  * tells the author, in one transaction. Catalogue pages read the result from the product row.
  */

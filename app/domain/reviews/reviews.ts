@@ -1,5 +1,5 @@
 /**
- * Customer reviews (docs/decisions/036-reviews.md): the one schema of a review, the moderation
+ * Customer reviews (docs/decisions/037-reviews.md): the one schema of a review, the moderation
  * reasons, sorts and limits, and the French messages. Isomorphic: the review form validates with
  * it in the browser and the reviews module again on the server.
  */

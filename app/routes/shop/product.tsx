@@ -129,7 +129,7 @@ function productJsonLd(product: ProductView, origin: string, image: string | nul
             worstRating: "1",
           }
         : undefined,
-    // Published reviews only, as the page shows them (docs/decisions/036-reviews.md).
+    // Published reviews only, as the page shows them (docs/decisions/037-reviews.md).
     review:
       reviews.length > 0
         ? reviews.map((r) => ({

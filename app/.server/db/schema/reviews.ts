@@ -8,7 +8,7 @@ const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).
 const STATUSES = ["pending", "published", "rejected"] as const;
 
 /**
- * Customer reviews (docs/decisions/036-reviews.md), written only by the reviews module. One per
+ * Customer reviews (docs/decisions/037-reviews.md), written only by the reviews module. One per
  * account and variant bought and delivered (the order it was bought in is kept: 'Avis vérifié').
  * The product's rating and review count (products.rating, products.review_count) are the
  * published reviews' average and count, recomputed in the transaction of each change.

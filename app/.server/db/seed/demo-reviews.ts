@@ -1,5 +1,5 @@
 /**
- * The demo catalogue's reviews (docs/decisions/036-reviews.md): generated, deterministic per
+ * The demo catalogue's reviews (docs/decisions/037-reviews.md): generated, deterministic per
  * product, with fictional first names and varied ratings (low ones too), so every count and
  * average the demo shows is that of reviews that exist. They are not attached to any order, so
  * they carry no 'Avis vérifié' badge.

@@ -5,7 +5,7 @@ import { invalidateCatalogCaches } from "./catalog.service";
 
 /**
  * A product's rating and review count are the published reviews' average and count
- * (docs/decisions/036-reviews.md), kept on the product row so catalogue pages, sorts and facets
+ * (docs/decisions/037-reviews.md), kept on the product row so catalogue pages, sorts and facets
  * read them for free. Every change to the published set locks the product row first, then
  * recomputes: two publications at once wait for each other and the second counts both.
  */

@@ -15,7 +15,7 @@ import {
   ReviewReportSchema,
 } from "~/domain/reviews/reviews";
 
-/** Response shapes and operations of the reviews API (docs/decisions/036-reviews.md). */
+/** Response shapes and operations of the reviews API (docs/decisions/037-reviews.md). */
 export const ReviewSchema = z
   .object({
     id: z.uuid(),

@@ -1,5 +1,5 @@
 /**
- * Customer reviews (docs/decisions/036-reviews.md): the only writer of `reviews`, `review_votes`
+ * Customer reviews (docs/decisions/037-reviews.md): the only writer of `reviews`, `review_votes`
  * and `review_reports`. A review is written by an account that bought the variant in an order
  * that was delivered and not returned (a verified review), once per variant; it is pending until
  * an administrator publishes or rejects it. Changes that move the published set return the

@@ -32,7 +32,7 @@ async function post(url: string, body?: unknown): Promise<{ ok: boolean; message
   }
 }
 
-/** Avis: moderation of customer reviews (docs/decisions/036-reviews.md), pending first. */
+/** Avis: moderation of customer reviews (docs/decisions/037-reviews.md), pending first. */
 export function AdminReviewsView({ filters, page }: { filters: Filters; page: Page }) {
   const revalidator = useRevalidator();
   const [dialog, setDialog] = useState<{ kind: "reject" | "answer"; review: AdminReviewView } | null>(null);

@@ -20,7 +20,7 @@ import { ReviewForm } from "./review-form";
 export type ReviewPageData = { summary: ReviewSummary; reviews: ReviewView[]; page: number; page_count: number; total: number };
 
 /**
- * The product page's 'Avis clients' block (docs/decisions/036-reviews.md): the published reviews'
+ * The product page's 'Avis clients' block (docs/decisions/037-reviews.md): the published reviews'
  * average, count and distribution, the reviews sorted and filtered through the address (so a
  * shared link shows the same), 'Utile' and 'Signaler', the shop's answers, and the form for a
  * shopper who received the product.
