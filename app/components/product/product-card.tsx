@@ -131,7 +131,11 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
           </Link>
         </Heading>
         {product.description && <p className="line-clamp-2 text-xs text-muted sm:text-sm">{product.description}</p>}
-        <Stars rating={product.rating} reviewCount={showReviewCount ? product.review_count : undefined} className="mt-1" />
+        {product.review_count > 0 ? (
+          <Stars rating={product.rating} reviewCount={showReviewCount ? product.review_count : undefined} className="mt-1" />
+        ) : (
+          <p className="mt-1 text-xs text-muted">Aucun avis</p>
+        )}
         <div className="mt-auto pt-2">
           <Price
             cents={product.price_cents}

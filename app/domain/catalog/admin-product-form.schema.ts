@@ -11,11 +11,8 @@ export const PRODUCT_NAME_REQUIRED_MESSAGE = "Le nom du produit est requis";
 export const PRODUCT_PRICE_MESSAGE = "Le prix doit être supérieur à 0";
 export const PRODUCT_STOCK_NEGATIVE_MESSAGE = "Le stock ne peut pas être négatif";
 export const PRODUCT_CATEGORY_MESSAGE = "Veuillez sélectionner une catégorie";
-export const PRODUCT_RATING_MESSAGE = "La note doit être comprise entre 0 et 5";
-export const PRODUCT_RATING_STEP_MESSAGE = "La note s'exprime avec une décimale au plus (pas de 0,1)";
 export const PRODUCT_STOCK_INTEGER_MESSAGE = "Le stock doit être un nombre entier";
 export const PRODUCT_ORIGINAL_PRICE_MESSAGE = "Le prix d'origine ne peut pas être négatif";
-export const PRODUCT_REVIEW_COUNT_MESSAGE = "Le nombre d'avis doit être un entier positif ou nul";
 export const PRODUCT_IMAGE_URL_MESSAGE = "Adresse d'image invalide : une URL http(s) ou un chemin du site commençant par /";
 export const PRODUCT_SKU_TAKEN_MESSAGE = "Ce SKU est déjà utilisé par un autre produit";
 /** A variant's SKU already sold by another variant (of this product or another one). */
@@ -206,18 +203,6 @@ export const ProductFormSchema = z
       .default(""),
     /** A brand to create (or find by its name) when the list does not have it yet. */
     new_brand: optionalText(PRODUCT_TEXT_MAX),
-    rating: numberOrZero.pipe(
-      z
-        .number()
-        .min(0, { error: PRODUCT_RATING_MESSAGE })
-        .max(5, { error: PRODUCT_RATING_MESSAGE })
-        .refine((r) => Math.abs(r * 10 - Math.round(r * 10)) < 1e-9, { error: PRODUCT_RATING_STEP_MESSAGE }),
-    ),
-    review_count: numberOrZero.pipe(
-      z.number().int({ error: PRODUCT_REVIEW_COUNT_MESSAGE }).min(0, { error: PRODUCT_REVIEW_COUNT_MESSAGE }).max(10_000_000, {
-        error: PRODUCT_REVIEW_COUNT_MESSAGE,
-      }),
-    ),
     image_url: imageUrl.optional().transform((v) => (v ? v : null)),
     images: z
       .array(imageUrl)
@@ -259,8 +244,6 @@ export const ProductFormSchema = z
     categoryId: v.category_id,
     brandId: v.brand_id === "" ? null : v.brand_id,
     newBrand: v.new_brand,
-    rating: Math.round(v.rating * 10) / 10,
-    reviewCount: v.review_count,
     imageUrl: v.image_url,
     images: v.images,
     tags: v.tags,
@@ -330,8 +313,6 @@ export type ProductFormValues = {
   category_id: string;
   brand_id: string;
   new_brand: string;
-  rating: string;
-  review_count: string;
   image_url: string;
   images: string[];
   tags: string[];
@@ -364,8 +345,6 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   category_id: "",
   brand_id: "",
   new_brand: "",
-  rating: "0",
-  review_count: "0",
   image_url: "",
   images: [],
   tags: [],

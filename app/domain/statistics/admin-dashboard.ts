@@ -94,6 +94,8 @@ export type DashboardData = {
   /** Always DASHBOARD_TOP_PRODUCTS rows or fewer; the page fills the rest with placeholders. */
   top_products: { key: string; name: string; units: number; revenue_cents: number }[];
   revenue_by_day: { day: string; revenue_cents: number; orders: number }[];
+  /** Customer reviews per moderation status (docs/decisions/037-reviews.md). */
+  reviews: { pending: number; published: number; rejected: number };
 };
 
 export type StatisticsData = {

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { getDashboard } from "~/.server/modules/reporting/dashboard.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { DashboardCards, RecentOrders, RevenueChart, TopProducts } from "~/features/admin/components/admin-dashboard-view";
+import { DashboardCards, RecentOrders, RevenueChart, ReviewCounts, TopProducts } from "~/features/admin/components/admin-dashboard-view";
 
 /** Tableau de bord. The role is checked on the server for every admin loader and action. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -41,6 +41,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         <RecentOrders orders={dashboard.recent_orders} />
         <TopProducts products={dashboard.top_products} />
       </div>
+      <ReviewCounts counts={dashboard.reviews} />
     </div>
   );
 }

@@ -25,14 +25,26 @@ import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { toProductCardView, type ProductVariantView, type ProductView } from "~/domain/catalog/catalog.types";
 import { pickVariant, variantImages } from "~/domain/catalog/variant-choice";
 import { formatUnitPrice } from "~/domain/catalog/unit-price";
+import { listProductReviews, reviewsForStructuredData } from "~/.server/modules/reviews/reviews.service";
+import { readReviewPageQuery, REVIEWS_IN_STRUCTURED_DATA, type ReviewView } from "~/domain/reviews/reviews";
+import { ProductReviews } from "~/features/reviews/components/product-reviews";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const page = await getProductPage(await getDb(), params.id);
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const db = await getDb();
+  const page = await getProductPage(db, params.id);
   if (!page) throw data("Produit introuvable", { status: 404 });
   const { product, related } = page;
+  const reviewQuery = readReviewPageQuery(new URL(request.url).searchParams);
+  const [reviews, structuredReviews] = await Promise.all([
+    listProductReviews(db, product.id, reviewQuery),
+    reviewsForStructuredData(db, product.id, REVIEWS_IN_STRUCTURED_DATA),
+  ]);
   return {
     product,
     related,
+    reviews,
+    reviewQuery,
+    structuredReviews,
     origin: absoluteUrl("/").replace(/\/$/, ""),
     imageUrl: product.image_url ? absoluteUrl(product.image_url) : null,
     // Computed once on the server so the page and its hydration show the same day.
@@ -96,7 +108,7 @@ function offer(url: string, priceCents: number, stock: number) {
  * schema.org data: a Product for a one-variant product (as before variants), a ProductGroup with
  * `hasVariant` and `variesBy` for a product sold in several sizes or shades.
  */
-function productJsonLd(product: ProductView, origin: string, image: string | null) {
+function productJsonLd(product: ProductView, origin: string, image: string | null, reviews: ReviewView[]) {
   const productUrl = `${origin}/product/${product.id}`;
   const absolute = (u: string | null) => (u ? new URL(u, `${origin}/`).href : undefined);
   const variants = product.variants ?? [];
@@ -114,8 +126,20 @@ function productJsonLd(product: ProductView, origin: string, image: string | nul
             ratingValue: product.rating.toFixed(1),
             reviewCount: product.review_count,
             bestRating: "5",
-            worstRating: "0",
+            worstRating: "1",
           }
+        : undefined,
+    // Published reviews only, as the page shows them (docs/decisions/037-reviews.md).
+    review:
+      reviews.length > 0
+        ? reviews.map((r) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: r.author },
+            datePublished: (r.published_at ?? r.created_at).slice(0, 10),
+            name: r.title,
+            reviewBody: r.body,
+            reviewRating: { "@type": "Rating", ratingValue: String(r.rating), bestRating: "5", worstRating: "1" },
+          }))
         : undefined,
   };
   const ld =
@@ -161,7 +185,7 @@ function StockLine({ stock }: { stock: number }) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { freeThresholdCents } = useShippingSettings();
-  const { product, related, origin, imageUrl, deliveryFrom } = loaderData;
+  const { product, related, origin, imageUrl, deliveryFrom, reviews, reviewQuery, structuredReviews } = loaderData;
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const variants = product.variants ?? [];
@@ -184,7 +208,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(product, origin, imageUrl) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: productJsonLd(product, origin, imageUrl, structuredReviews) }}
+      />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <Breadcrumb
           items={[
@@ -231,7 +258,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             />
           </div>
           <div className="mt-3">
-            <Stars rating={product.rating} reviewCount={product.review_count} />
+            {product.review_count > 0 ? (
+              <a href="#avis" className="inline-block rounded-sm hover:text-accent">
+                <Stars rating={product.rating} reviewCount={product.review_count} />
+              </a>
+            ) : (
+              <a href="#avis" className="text-sm text-muted underline-offset-4 hover:text-accent hover:underline">
+                Aucun avis
+              </a>
+            )}
           </div>
           <div className="mt-5 text-2xl" aria-live="polite">
             <Price cents={priceCents} originalCents={originalCents} lowestCents={variant?.lowest_price_30d_cents ?? null} />
@@ -282,6 +317,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </div>
+      <ProductReviews product={{ id: product.id, name: product.name }} page={reviews} query={reviewQuery} />
       <RelatedProducts products={related} />
       <RecentlyViewed viewing={toProductCardView(product)} />
     </div>

@@ -106,6 +106,7 @@ describe("Gestion des Commandes", () => {
         "Gestion Stock",
         "Commandes",
         "Retours",
+        "Avis",
         "Cartes cadeaux",
         "Clients",
         "Support",

@@ -102,20 +102,15 @@ describe("Product form", () => {
       await dialog.getByRole("textbox", { name: "Ou nouvelle marque" }).fill("Aurore");
       await dialog.getByRole("textbox", { name: "Référence (SKU)" }).fill(`EFA-${RUN}`);
       await dialog.getByRole("spinbutton", { name: "Prix (€)" }).fill("-5");
-      await dialog.getByRole("spinbutton", { name: "Note (0 à 5)" }).fill("7");
       await dialog.getByRole("spinbutton", { name: "Stock" }).fill("-3");
       await dialog.getByRole("button", { name: "Créer" }).click();
-      for (const message of [
-        "Le prix doit être supérieur à 0",
-        "La note doit être comprise entre 0 et 5",
-        "Le stock ne peut pas être négatif",
-      ]) {
+      for (const message of ["Le prix doit être supérieur à 0", "Le stock ne peut pas être négatif"]) {
         await expect.poll(() => dialog.getByText(message, { exact: true }).count()).toBe(1);
       }
       await dialog.getByRole("spinbutton", { name: "Prix (€)" }).fill("49.90");
-      await dialog.getByRole("spinbutton", { name: "Note (0 à 5)" }).fill("4.6");
+      // Ratings come from published reviews only: the form has no field for them.
+      expect(await dialog.getByRole("spinbutton", { name: "Note (0 à 5)" }).count()).toBe(0);
       await dialog.getByRole("spinbutton", { name: "Stock" }).fill("25");
-      await dialog.getByRole("spinbutton", { name: "Nombre d'avis" }).fill("12");
 
       // A PNG named .jpg is accepted by its content; a text file named .png is refused.
       await dialog.getByLabel("Téléverser l'image principale").setInputFiles({ name: "flacon.jpg", mimeType: "image/jpeg", buffer: png });
@@ -382,7 +377,7 @@ describe("the product form's action", () => {
       body: JSON.stringify(body),
     });
 
-  it("refuses a negative price, a rating of 7 and a stock of -3 with the messages, saves nothing; unknown id is 404", async () => {
+  it("refuses a negative price and a stock of -3 with the messages, ignores a typed rating, saves nothing; unknown id is 404", async () => {
     const { data: cats } = (await (await fetch(`${baseURL}/api/v1/categories`)).json()) as { data: { id: string }[] };
     const name = `Refusé ${Date.now().toString(36)}`;
     const bad = await save({
@@ -391,11 +386,7 @@ describe("the product form's action", () => {
     });
     expect(bad.status).toBe(400);
     const text = await bad.text();
-    for (const message of [
-      "Le prix doit être supérieur à 0",
-      "La note doit être comprise entre 0 et 5",
-      "Le stock ne peut pas être négatif",
-    ]) {
+    for (const message of ["Le prix doit être supérieur à 0", "Le stock ne peut pas être négatif"]) {
       expect(text).toContain(message);
     }
     expect(await shopProduct(name)).toBeUndefined();

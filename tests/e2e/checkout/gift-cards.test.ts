@@ -49,8 +49,6 @@ async function productAt(priceCents: number): Promise<ApiProduct> {
         category_id: categories[0].id,
         variants: [{ sku: `GC-${Date.now().toString(36)}-${priceCents}`, price: priceCents / 100, stock: 20 }],
         image_url: "/media/art/perfume/9f1239/fde7ec/1.svg",
-        rating: 4.5,
-        review_count: 12,
       },
     }),
   });

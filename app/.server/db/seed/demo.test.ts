@@ -3,7 +3,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { adminQuery, testDatabaseUrl, withDatabase } from "../../../../tests/support/db";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "../client";
-import { brands, categories, priceHistory, products, productVariants, stockMovements } from "../schema";
+import { brands, categories, priceHistory, products, productVariants, reviews, stockMovements } from "../schema";
 import { SEED_DISCOUNT_DAYS_AGO, SEED_FULL_PRICE_DAYS_AGO, seedDemoDataIfEmpty } from "./demo";
 import { buildDemoProducts, DEMO_BRANDS } from "./demo-data";
 
@@ -93,13 +93,35 @@ describe("demo catalogue", () => {
       expect(p.images[0]).toBe(p.imageUrl);
       expect(p.priceCents).toBeGreaterThanOrEqual(890);
       expect(p.priceCents).toBeLessThanOrEqual(12900);
-      expect(p.rating).toBeGreaterThanOrEqual(3.6);
-      expect(p.rating).toBeLessThanOrEqual(4.9);
-      expect(p.reviewCount).toBeGreaterThanOrEqual(3);
-      expect(p.reviewCount).toBeLessThanOrEqual(600);
+      expect(p.rating).toBeLessThanOrEqual(5);
+      expect(p.reviewCount).toBeLessThanOrEqual(12);
       expect(p.tags.length).toBeGreaterThan(0);
       expect(DEMO_BRANDS).toContain(p.brand);
     }
+  });
+
+  it("ships generated reviews: every rating and count is that of published reviews, low ratings included, some products without any", async () => {
+    const rows = await allProducts();
+    const agg = await handle.db
+      .select({
+        productId: reviews.productId,
+        n: sql<number>`count(*)::int`.mapWith(Number),
+        avg: sql<number>`round(avg(${reviews.rating})::numeric, 1)`.mapWith(Number),
+        low: sql<number>`count(*) FILTER (WHERE ${reviews.rating} <= 2)::int`.mapWith(Number),
+      })
+      .from(reviews)
+      .where(eq(reviews.status, "published"))
+      .groupBy(reviews.productId);
+    const byProduct = new Map(agg.map((a) => [a.productId, a]));
+    for (const { product: p } of rows) {
+      const a = byProduct.get(p.id);
+      expect([p.reviewCount, p.rating]).toEqual([a?.n ?? 0, a?.avg ?? 0]);
+    }
+    expect(rows.filter((r) => r.product.reviewCount === 0).length).toBeGreaterThan(0);
+    expect(agg.reduce((sum, a) => sum + a.low, 0)).toBeGreaterThan(0);
+    // Generated, not bought: no review claims to be verified.
+    const [{ verified }] = await handle.db.select({ verified: sql<number>`count(${reviews.orderId})::int`.mapWith(Number) }).from(reviews);
+    expect(verified).toBe(0);
   });
 
   it("has products on sale with a genuine 10 to 40 % reduction", async () => {

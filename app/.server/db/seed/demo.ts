@@ -3,6 +3,7 @@ import type { Database, Executor } from "../client";
 import { brands, categories, priceHistory, products, productVariants, stockMovements } from "../schema";
 import { slugify } from "~/domain/catalog/admin-categories.schema";
 import { buildDemoProducts, DEMO_BRAND_DESCRIPTIONS, DEMO_BRANDS, DEMO_CATEGORIES, type CategorySlug } from "./demo-data";
+import { seedDemoReviews, seedDemoReviewsIfMissing } from "./demo-reviews";
 
 const DAY_MS = 86_400_000;
 /** A seeded product on sale was sold at full price from this many days ago... */
@@ -225,8 +226,6 @@ export async function seedDemoData(db: Database): Promise<void> {
           sku: p.sku,
           imageUrl: p.imageUrl,
           images: p.images,
-          rating: p.rating,
-          reviewCount: p.reviewCount,
           variants: p.variants,
           featured: p.featured ?? false,
           tags: p.tags,
@@ -239,13 +238,33 @@ export async function seedDemoData(db: Database): Promise<void> {
       }),
     );
     await recordSeededProductHistory(tx, seeded, new Date(now));
+    // Ratings and counts come from reviews that exist (decision 036).
+    const rows = await tx
+      .select({ id: products.id, sku: products.sku, createdAt: products.createdAt })
+      .from(products)
+      .where(
+        inArray(
+          products.sku,
+          demo.map((p) => p.sku),
+        ),
+      );
+    const target = new Map(demo.map((p) => [p.sku, p.rating]));
+    await seedDemoReviews(
+      tx,
+      rows.map((r) => ({ id: r.id, sku: r.sku ?? r.id, createdAt: r.createdAt, targetRating: target.get(r.sku ?? "") ?? 4 })),
+      new Date(now),
+    );
   });
 }
 
 /** Seeds the demo catalogue only into a shop without categories; returns whether it did. */
 export async function seedDemoDataIfEmpty(db: Database): Promise<boolean> {
   const [{ total }] = await db.select({ total: count() }).from(categories);
-  if (total > 0) return false;
+  if (total > 0) {
+    // An upgraded demo shop whose typed ratings were cleared gets the demo's reviews (decision 036).
+    await seedDemoReviewsIfMissing(db, buildDemoProducts());
+    return false;
+  }
   await seedDemoData(db);
   return true;
 }

@@ -31,7 +31,6 @@ import {
   PRODUCT_CATEGORY_MESSAGE,
   PRODUCT_NAME_REQUIRED_MESSAGE,
   PRODUCT_PRICE_MESSAGE,
-  PRODUCT_RATING_MESSAGE,
   PRODUCT_STOCK_NEGATIVE_MESSAGE,
   VARIANTS_REQUIRED_MESSAGE,
   VARIANT_CONTENT_MESSAGE,
@@ -78,8 +77,6 @@ const form = (overrides: Partial<ProductFormInput> = {}): ProductFormInput => ({
   category_id: categoryId,
   brand_id: "",
   new_brand: "",
-  rating: "4.5",
-  review_count: "3",
   image_url: "",
   images: [],
   tags: [" éclat ", "éclat", "", "vitamine C"],
@@ -155,7 +152,6 @@ describe("ProductFormSchema", () => {
     expect(result).toMatchObject({
       brandId: null,
       newBrand: null,
-      rating: 4.5,
       tags: ["éclat", "vitamine C"],
       attributes: { skin_type: "sensible", usage: "Matin et soir" },
       ingredients: "Aqua, Glycerin, Niacinamide",
@@ -181,7 +177,6 @@ describe("ProductFormSchema", () => {
 
   it("refuses bad product and variant fields with the French messages, on the right row", () => {
     const cases: [Partial<ProductFormInput>, string, string][] = [
-      [{ rating: "7" }, "rating", PRODUCT_RATING_MESSAGE],
       [{ name: "   " }, "name", PRODUCT_NAME_REQUIRED_MESSAGE],
       [{ category_id: "" }, "category_id", PRODUCT_CATEGORY_MESSAGE],
       [{ brand_id: "Aurore" }, "brand_id", PRODUCT_BRAND_MESSAGE],
@@ -274,7 +269,6 @@ describe("saveAdminProduct", () => {
     const detail = await getAdminProductDetail(handle.db, result.id);
     expect(detail?.values).toMatchObject({
       brand_id: brand.id,
-      rating: "4.5",
       ingredients: "Aqua, Glycerin, Niacinamide",
       attributes: { skin_type: "sensible" },
       variants: [

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, notInArray, sql } from "drizzle-orm";
+import { countReviewsByStatus } from "../reviews/reviews.service";
 import type { Executor } from "../../db/client";
 import { categories, orderItems, orders, products, user } from "../../db/schema";
 import {
@@ -107,7 +108,7 @@ export async function computeDashboard(db: Executor, now: Date = new Date()): Pr
   const chartStart = parisDayStart(days[0]);
   const parisDay = sql<string>`to_char(${orders.createdAt} AT TIME ZONE ${parisZone}, 'YYYY-MM-DD')`;
 
-  const [[orderTotals], [revenueMonths], [productCounts], [customerCounts], recent, top, perDay] = await Promise.all([
+  const [[orderTotals], [revenueMonths], [productCounts], [customerCounts], recent, top, perDay, reviewCounts] = await Promise.all([
     db
       .select({
         orders: count(),
@@ -156,6 +157,7 @@ export async function computeDashboard(db: Executor, now: Date = new Date()): Pr
       .from(orders)
       .where(and(gte(orders.createdAt, chartStart), counted))
       .groupBy(parisDay),
+    countReviewsByStatus(db),
   ]);
 
   const byDay = new Map(perDay.map((r) => [r.day, r]));
@@ -171,6 +173,7 @@ export async function computeDashboard(db: Executor, now: Date = new Date()): Pr
       revenue_cents: byDay.get(day)?.revenue ?? 0,
       orders: byDay.get(day)?.orders ?? 0,
     })),
+    reviews: reviewCounts,
   };
 }
 

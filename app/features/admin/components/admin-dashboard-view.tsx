@@ -143,3 +143,33 @@ export function TopProducts({ products }: { products: DashboardData["top_product
     </section>
   );
 }
+
+/** Customer reviews by moderation status, with the way to the 'Avis' screen. */
+export function ReviewCounts({ counts }: { counts: DashboardData["reviews"] }) {
+  return (
+    <section aria-labelledby="review-counts" className={panel}>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="review-counts" className="font-display text-xl">
+          Avis clients
+        </h2>
+        <a href="/admin/avis?status=pending" className="text-sm font-semibold underline underline-offset-4 hover:text-accent">
+          Modérer les avis
+        </a>
+      </div>
+      <dl className="mt-3 grid grid-cols-3 gap-3 text-center">
+        {(
+          [
+            ["En attente", counts.pending],
+            ["Publiés", counts.published],
+            ["Refusés", counts.rejected],
+          ] as const
+        ).map(([label, n]) => (
+          <div key={label} className="rounded-xl bg-cream p-3">
+            <dt className="text-sm text-muted">{label}</dt>
+            <dd className="font-display text-2xl">{n}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

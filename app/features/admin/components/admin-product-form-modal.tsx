@@ -146,24 +146,6 @@ export function ProductFormModal({ mode, product, categories, brands, onClose }:
     </FieldShell>
   );
 
-  const numeric = (key: "rating" | "review_count", label: string, step: string, max?: number) => (
-    <FieldShell id={`product-${key}`} label={label} error={errors[key]}>
-      <Input
-        id={`product-${key}`}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={max}
-        step={step}
-        value={values[key]}
-        onChange={(e) => set(key, e.currentTarget.value)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={errorIdOf(`product-${key}`, errors[key])}
-        className={fieldControl}
-      />
-    </FieldShell>
-  );
-
   const longText = (key: "description" | "ingredients" | "usage_tips", label: string, hint?: string) => (
     <FieldShell id={`product-${key}`} label={label} hint={hint} className="sm:col-span-2" error={errors[key]}>
       <textarea
@@ -239,8 +221,6 @@ export function ProductFormModal({ mode, product, categories, brands, onClose }:
             </Select>
           </FieldShell>
           {text("new_brand", "Ou nouvelle marque")}
-          {numeric("rating", "Note (0 à 5)", "0.1", 5)}
-          {numeric("review_count", "Nombre d'avis", "1")}
           {longText("ingredients", "Ingrédients (liste INCI)", "Telle qu'imprimée sur l'emballage, ingrédients séparés par des virgules.")}
           {longText("usage_tips", "Conseils d'utilisation")}
         </div>

@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS: { label: string; to: string; available: boolean }[]
   { label: "Gestion Stock", to: "/admin/stock", available: true },
   { label: "Commandes", to: "/admin/commandes", available: true },
   { label: "Retours", to: "/admin/retours", available: true },
+  { label: "Avis", to: "/admin/avis", available: true },
   { label: "Cartes cadeaux", to: "/admin/cartes-cadeaux", available: true },
   { label: "Clients", to: "/admin/clients", available: true },
   { label: "Support", to: "/admin/tickets", available: true },

@@ -1,0 +1,244 @@
+import { useId, useState } from "react";
+import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
+import { Stars } from "~/components/ui/stars";
+import { Pager } from "~/components/ui/pager";
+import { buttonClass } from "~/components/ui/button";
+import { formatDate } from "~/lib/paris-time";
+import { formatRating } from "~/lib/money";
+import {
+  REVIEW_AGE_RANGE_LABELS,
+  REVIEW_PAGE_PARAMS,
+  REVIEW_SKIN_TYPE_LABELS,
+  REVIEW_SORT_LABELS,
+  REVIEW_SORTS,
+  type ReviewListQuery,
+  type ReviewSummary,
+  type ReviewView,
+} from "~/domain/reviews/reviews";
+import { ReviewForm } from "./review-form";
+
+export type ReviewPageData = { summary: ReviewSummary; reviews: ReviewView[]; page: number; page_count: number; total: number };
+
+/**
+ * The product page's 'Avis clients' block (docs/decisions/037-reviews.md): the published reviews'
+ * average, count and distribution, the reviews sorted and filtered through the address (so a
+ * shared link shows the same), 'Utile' and 'Signaler', the shop's answers, and the form for a
+ * shopper who received the product.
+ */
+export function ProductReviews({
+  product,
+  page,
+  query,
+}: {
+  product: { id: string; name: string };
+  page: ReviewPageData;
+  query: ReviewListQuery;
+}) {
+  const { summary } = page;
+  const location = useLocation();
+  const hrefFor = (n: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set(REVIEW_PAGE_PARAMS.page, String(n));
+    return `${location.pathname}?${params.toString()}#avis`;
+  };
+  const variant = new URLSearchParams(location.search).get("variant");
+  return (
+    <section id="avis" aria-labelledby="avis-title" className="mt-16 scroll-mt-24 border-t border-line pt-10">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="avis-title" className="font-display text-2xl">
+          Avis clients
+        </h2>
+        <Link to="/avis-clients" className="text-sm underline underline-offset-4 hover:text-accent">
+          Comment nous vérifions les avis
+        </Link>
+      </div>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
+        <div>
+          {summary.count === 0 ? (
+            <p className="text-muted">Aucun avis pour l'instant.</p>
+          ) : (
+            <>
+              <p className="font-display text-4xl">
+                {formatRating(summary.average)}
+                <span className="text-lg text-muted"> / 5</span>
+              </p>
+              <Stars rating={summary.average} reviewCount={summary.count} size="md" className="mt-1" />
+              <Distribution summary={summary} />
+            </>
+          )}
+          <ReviewForm productId={product.id} productName={product.name} />
+        </div>
+
+        <div className="min-w-0">
+          {summary.count > 0 && (
+            <Form method="get" action={`${location.pathname}#avis`} preventScrollReset className="flex flex-wrap items-end gap-3">
+              {variant && <input type="hidden" name="variant" value={variant} />}
+              <label className="grid gap-1 text-sm">
+                <span className="font-semibold">Trier par</span>
+                <select
+                  name={REVIEW_PAGE_PARAMS.sort}
+                  defaultValue={query.sort}
+                  className="min-h-11 rounded-lg border border-line bg-white px-3"
+                >
+                  {REVIEW_SORTS.map((s) => (
+                    <option key={s} value={s}>
+                      {REVIEW_SORT_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="grid gap-1 text-sm">
+                <span className="font-semibold">Filtrer par note</span>
+                <select
+                  name={REVIEW_PAGE_PARAMS.stars}
+                  defaultValue={query.stars ? String(query.stars) : ""}
+                  className="min-h-11 rounded-lg border border-line bg-white px-3"
+                >
+                  <option value="">Toutes les notes</option>
+                  {[5, 4, 3, 2, 1].map((n) => (
+                    <option key={n} value={n}>
+                      {n} étoile{n > 1 ? "s" : ""}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className={buttonClass({ size: "md" })}>
+                Appliquer
+              </button>
+            </Form>
+          )}
+
+          {summary.count > 0 && page.reviews.length === 0 && <p className="mt-6 text-muted">Aucun avis ne correspond à ce filtre.</p>}
+          <ol className="mt-6 space-y-6">
+            {page.reviews.map((r) => (
+              <li key={r.id}>
+                <ReviewItem review={r} />
+              </li>
+            ))}
+          </ol>
+          {page.page_count > 1 && (
+            <div className="mt-8">
+              <Pager page={page.page} pageCount={page.page_count} hrefFor={hrefFor} />
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Distribution({ summary }: { summary: ReviewSummary }) {
+  return (
+    <ul className="mt-4 space-y-1 text-sm" aria-label="Répartition des notes">
+      {([5, 4, 3, 2, 1] as const).map((n) => {
+        const count = summary.distribution[n];
+        const share = summary.count > 0 ? Math.round((count / summary.count) * 100) : 0;
+        return (
+          <li key={n} className="flex items-center gap-2">
+            <span className="w-16 shrink-0">
+              {n} étoile{n > 1 ? "s" : ""}
+            </span>
+            <span className="h-2 flex-1 overflow-hidden rounded-full bg-line" aria-hidden="true">
+              <span className="block h-full bg-gold" style={{ width: `${share}%` }} />
+            </span>
+            <span className="w-14 shrink-0 text-right text-muted">{count} avis</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+type ActionState = { kind: "idle" } | { kind: "busy" } | { kind: "done"; message: string } | { kind: "error"; message: string };
+
+async function postJson(url: string, body?: unknown): Promise<{ ok: boolean; json: Record<string, unknown> }> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body ?? {}),
+  });
+  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  return { ok: res.ok, json };
+}
+
+function errorMessage(json: Record<string, unknown>, fallback: string): string {
+  const error = json.error as { message?: string } | undefined;
+  return error?.message ?? fallback;
+}
+
+function ReviewItem({ review }: { review: ReviewView }) {
+  const root = useRouteLoaderData("root") as { user: { id: string } | null } | undefined;
+  const signedIn = Boolean(root?.user);
+  const [helpful, setHelpful] = useState(review.helpful_count);
+  const [state, setState] = useState<ActionState>({ kind: "idle" });
+  const titleId = useId();
+
+  async function vote() {
+    if (!signedIn) return setState({ kind: "error", message: "Connectez-vous pour indiquer qu'un avis vous a été utile." });
+    setState({ kind: "busy" });
+    const { ok, json } = await postJson(`/api/v1/reviews/${review.id}/vote`).catch(() => ({
+      ok: false,
+      json: {} as Record<string, unknown>,
+    }));
+    if (!ok) return setState({ kind: "error", message: errorMessage(json, "Votre vote n'a pas pu être enregistré.") });
+    const data = json.data as { helpful_count: number; counted: boolean };
+    setHelpful(data.helpful_count);
+    setState({ kind: "done", message: data.counted ? "Merci pour votre vote." : "Vous avez déjà voté pour cet avis." });
+  }
+
+  async function report() {
+    if (!signedIn) return setState({ kind: "error", message: "Connectez-vous pour signaler un avis." });
+    setState({ kind: "busy" });
+    const { ok, json } = await postJson(`/api/v1/reviews/${review.id}/report`, {}).catch(() => ({
+      ok: false,
+      json: {} as Record<string, unknown>,
+    }));
+    if (!ok) return setState({ kind: "error", message: errorMessage(json, "Le signalement n'a pas pu être enregistré.") });
+    setState({ kind: "done", message: "Merci : notre équipe va examiner cet avis." });
+  }
+
+  const meta = [
+    review.variant_label,
+    review.skin_type ? `Peau ${REVIEW_SKIN_TYPE_LABELS[review.skin_type].toLowerCase()}` : null,
+    review.age_range ? REVIEW_AGE_RANGE_LABELS[review.age_range] : null,
+  ].filter(Boolean);
+
+  return (
+    <article aria-labelledby={titleId} className="rounded-2xl border border-line bg-white p-5">
+      <Stars rating={review.rating} />
+      <h3 id={titleId} className="mt-2 font-semibold">
+        {review.title}
+      </h3>
+      <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
+        <span>{review.author}</span>
+        {review.verified && <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-semibold text-success">Avis vérifié</span>}
+        <span>Publié le {formatDate(review.published_at ?? review.created_at)}</span>
+      </p>
+      {meta.length > 0 && <p className="mt-1 text-sm text-muted">{meta.join(" · ")}</p>}
+      <p className="mt-3 whitespace-pre-line break-words">{review.body}</p>
+      {review.shop_answer && (
+        <div className="mt-4 rounded-xl bg-cream p-4 text-sm">
+          <p className="font-semibold">Réponse d'Aurore</p>
+          <p className="mt-1 whitespace-pre-line break-words">{review.shop_answer}</p>
+        </div>
+      )}
+      <div className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+        <button type="button" onClick={vote} disabled={state.kind === "busy"} className={buttonClass({ size: "sm" })}>
+          Utile ({helpful})
+        </button>
+        <button
+          type="button"
+          onClick={report}
+          disabled={state.kind === "busy"}
+          className="min-h-11 px-2 underline underline-offset-4 hover:text-accent"
+        >
+          Signaler
+        </button>
+        <p role="status" className={state.kind === "error" ? "text-danger" : "text-muted"}>
+          {state.kind === "done" || state.kind === "error" ? state.message : ""}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,285 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { useRouteLoaderData } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import {
+  REVIEW_AGE_RANGE_LABELS,
+  REVIEW_AGE_RANGES,
+  REVIEW_BODY_MAX,
+  REVIEW_SKIN_TYPE_LABELS,
+  REVIEW_SKIN_TYPES,
+  REVIEW_TITLE_MAX,
+  REVIEW_REJECTION_LABELS,
+  ReviewCreateSchema,
+  type OwnReviewView,
+} from "~/domain/reviews/reviews";
+
+type Reviewable = { variant_id: string; variant_label: string | null };
+type Mine = { variants: Reviewable[]; own: OwnReviewView[] };
+type Errors = Partial<Record<"rating" | "title" | "body" | "skin_type" | "age_range" | "variant_id" | "form", string>>;
+
+const inputClass = "min-h-11 w-full rounded-lg border border-line bg-white px-3 py-2";
+
+/**
+ * 'Donner mon avis', shown only to a signed-in shopper who received this product and has not
+ * reviewed every variant bought (asked in the browser: the product page is the same for all).
+ * Validated with the review schema here and again on the server.
+ */
+export function ReviewForm({ productId, productName }: { productId: string; productName: string }) {
+  const root = useRouteLoaderData("root") as { user: { id: string } | null } | undefined;
+  const signedIn = Boolean(root?.user);
+  const [mine, setMine] = useState<Mine | null>(null);
+  const reviewable = mine?.variants ?? null;
+  const [open, setOpen] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    fetch(`/api/v1/products/${productId}/reviewable`)
+      .then((res) => (res.ok ? res.json() : { data: { variants: [], own: [] } }))
+      .then((json: { data: Mine }) => live && setMine(json.data))
+      .catch(() => live && setMine({ variants: [], own: [] }));
+    // The address of 'Donner mon avis' from an order opens the form directly.
+    if (window.location.hash === "#donner-mon-avis") setOpen(true);
+    return () => {
+      live = false;
+    };
+  }, [signedIn, productId]);
+
+  if (sent) {
+    return (
+      <p role="status" className="mt-6 rounded-xl bg-cream p-4 text-sm">
+        Merci ! Votre avis sera publié après vérification par notre équipe, sous 72 heures ouvrées.
+      </p>
+    );
+  }
+  if (!mine) return null;
+  const own =
+    mine.own.length > 0 ? (
+      <OwnReviews reviews={mine.own} onDeleted={(id) => setMine({ ...mine, own: mine.own.filter((r) => r.id !== id) })} />
+    ) : null;
+  if (!reviewable || reviewable.length === 0) return own;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
+    if (reviewable?.length === 1) values.variant_id = reviewable[0].variant_id;
+    const parsed = ReviewCreateSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0]) as keyof Errors;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      document.getElementById(`${id}-${Object.keys(next)[0]}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      const res = await fetch(`/api/v1/products/${productId}/reviews`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(parsed.data),
+      });
+      if (res.ok) return setSent(true);
+      const json = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
+      setErrors({ form: json.error?.message ?? "Votre avis n'a pas pu être enregistré. Veuillez réessayer." });
+    } catch {
+      setErrors({ form: "Connexion impossible. Vérifiez votre réseau et réessayez." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const describedBy = (field: keyof Errors) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const fieldError = (field: keyof Errors) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className="mt-1 text-sm text-danger">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <div id="donner-mon-avis" className="mt-6 scroll-mt-24">
+      {own}
+      {!open ? (
+        <button type="button" onClick={() => setOpen(true)} className={buttonClass({ variant: "accent" })}>
+          Donner mon avis
+        </button>
+      ) : (
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-labelledby={`${id}-heading`}
+          className="space-y-4 rounded-2xl border border-line bg-white p-5"
+        >
+          <h3 id={`${id}-heading`} className="font-semibold">
+            Votre avis sur {productName}
+          </h3>
+          {reviewable.length > 1 && (
+            <div>
+              <label htmlFor={`${id}-variant_id`} className="text-sm font-semibold">
+                Variante achetée
+              </label>
+              <select id={`${id}-variant_id`} name="variant_id" className={inputClass} aria-describedby={describedBy("variant_id")}>
+                <option value="">Choisissez</option>
+                {reviewable.map((v) => (
+                  <option key={v.variant_id} value={v.variant_id}>
+                    {v.variant_label ?? "Format unique"}
+                  </option>
+                ))}
+              </select>
+              {fieldError("variant_id")}
+            </div>
+          )}
+          <fieldset aria-describedby={describedBy("rating")}>
+            <legend className="text-sm font-semibold">Note</legend>
+            <div className="mt-1 flex flex-wrap gap-2">
+              {[1, 2, 3, 4, 5].map((n) => (
+                <label key={n} className="flex min-h-11 items-center gap-1 rounded-lg border border-line px-3">
+                  <input type="radio" name="rating" value={n} id={n === 1 ? `${id}-rating` : undefined} />
+                  {n} étoile{n > 1 ? "s" : ""}
+                </label>
+              ))}
+            </div>
+            {fieldError("rating")}
+          </fieldset>
+          <div>
+            <label htmlFor={`${id}-title`} className="text-sm font-semibold">
+              Titre
+            </label>
+            <input
+              id={`${id}-title`}
+              name="title"
+              maxLength={REVIEW_TITLE_MAX}
+              className={inputClass}
+              aria-invalid={Boolean(errors.title)}
+              aria-describedby={describedBy("title")}
+            />
+            {fieldError("title")}
+          </div>
+          <div>
+            <label htmlFor={`${id}-body`} className="text-sm font-semibold">
+              Votre avis
+            </label>
+            <textarea
+              id={`${id}-body`}
+              name="body"
+              rows={5}
+              maxLength={REVIEW_BODY_MAX}
+              className={inputClass}
+              aria-invalid={Boolean(errors.body)}
+              aria-describedby={describedBy("body")}
+            />
+            {fieldError("body")}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor={`${id}-skin_type`} className="text-sm font-semibold">
+                Type de peau (facultatif)
+              </label>
+              <select id={`${id}-skin_type`} name="skin_type" className={inputClass}>
+                <option value="">Non précisé</option>
+                {REVIEW_SKIN_TYPES.map((s) => (
+                  <option key={s} value={s}>
+                    {REVIEW_SKIN_TYPE_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={`${id}-age_range`} className="text-sm font-semibold">
+                Tranche d'âge (facultatif)
+              </label>
+              <select id={`${id}-age_range`} name="age_range" className={inputClass}>
+                <option value="">Non précisée</option>
+                {REVIEW_AGE_RANGES.map((a) => (
+                  <option key={a} value={a}>
+                    {REVIEW_AGE_RANGE_LABELS[a]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <p className="text-xs text-muted">
+            Votre prénom et l'initiale de votre nom seront affichés. Les avis sont vérifiés avant publication, positifs comme négatifs.
+          </p>
+          {errors.form && (
+            <p role="alert" className="text-sm text-danger">
+              {errors.form}
+            </p>
+          )}
+          <button type="submit" disabled={busy} className={buttonClass({ variant: "accent" })}>
+            {busy ? "Envoi…" : "Publier mon avis"}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+const STATUS_TEXT: Record<OwnReviewView["status"], string> = {
+  pending: "en attente de vérification",
+  published: "publié",
+  rejected: "non publié",
+};
+
+/** The shopper's own reviews of this product: their status, and 'Supprimer mon avis' (confirmed). */
+function OwnReviews({ reviews, onDeleted }: { reviews: OwnReviewView[]; onDeleted: (id: string) => void }) {
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [message, setMessage] = useState("");
+
+  async function remove(id: string) {
+    const res = await fetch(`/api/v1/reviews/${id}`, { method: "DELETE" }).catch(() => null);
+    if (res?.ok) {
+      setMessage("Votre avis a été supprimé.");
+      onDeleted(id);
+    } else {
+      setMessage("Votre avis n'a pas pu être supprimé. Veuillez réessayer.");
+    }
+    setConfirming(null);
+  }
+
+  return (
+    <div className="mt-6 space-y-3">
+      <h3 className="font-semibold">Vos avis sur ce produit</h3>
+      <ul className="space-y-3 text-sm">
+        {reviews.map((r) => (
+          <li key={r.id} className="rounded-xl border border-line bg-white p-3">
+            <p>
+              « {r.title} » ({r.rating}/5{r.variant_label ? `, ${r.variant_label}` : ""}) : {STATUS_TEXT[r.status]}
+              {r.status === "rejected" && r.rejection_reason ? ` (${REVIEW_REJECTION_LABELS[r.rejection_reason]})` : ""}.
+            </p>
+            {confirming === r.id ? (
+              <div className="mt-2 flex flex-wrap gap-2">
+                <button type="button" onClick={() => remove(r.id)} className={buttonClass({ variant: "danger", size: "sm" })}>
+                  Confirmer la suppression
+                </button>
+                <button type="button" onClick={() => setConfirming(null)} className={buttonClass({ size: "sm" })}>
+                  Annuler
+                </button>
+              </div>
+            ) : (
+              <button
+                type="button"
+                onClick={() => setConfirming(r.id)}
+                className="mt-2 min-h-11 underline underline-offset-4 hover:text-accent"
+              >
+                Supprimer mon avis
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p role="status" className="text-sm text-muted">
+        {message}
+      </p>
+    </div>
+  );
+}

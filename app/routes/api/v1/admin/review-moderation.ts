@@ -1,0 +1,35 @@
+import type { Route } from "./+types/review-moderation";
+import { requireApiAdmin } from "~/.server/auth/session.server";
+import { apiAction, dataResponse, firstIssue, methodNotAllowed, readValidJson } from "~/.server/api/route";
+import { getDb } from "~/.server/db";
+import { answerReview } from "~/.server/modules/reviews/reviews.service";
+import { publishReviewWithRating, rejectReviewWithRating } from "~/.server/workflows/reviews";
+import { ReviewAnswerSchema, ReviewRejectSchema } from "~/domain/reviews/reviews";
+import { notFound } from "~/domain/errors";
+
+/**
+ * POST /api/v1/admin/reviews/{id}/publish, /reject {reason}, /answer {answer}: moderation. The
+ * product's average and count follow in the same transaction; the author is told.
+ */
+export const action = apiAction({
+  POST: async ({ request, params }: Route.ActionArgs) => {
+    const session = await requireApiAdmin(request);
+    const db = await getDb();
+    switch (params.step) {
+      case "publish":
+        return dataResponse(await publishReviewWithRating(db, params.id, session.user.id));
+      case "reject": {
+        const body = await readValidJson(request, ReviewRejectSchema, firstIssue("Choisissez un motif de refus"));
+        return dataResponse(await rejectReviewWithRating(db, params.id, body.reason, session.user.id));
+      }
+      case "answer": {
+        const body = await readValidJson(request, ReviewAnswerSchema, firstIssue("La réponse est obligatoire"));
+        return dataResponse(await answerReview(db, params.id, body.answer));
+      }
+      default:
+        throw notFound("not_found", "Ressource introuvable");
+    }
+  },
+});
+
+export const loader = methodNotAllowed;
