@@ -238,7 +238,7 @@ export async function seedDemoData(db: Database): Promise<void> {
       }),
     );
     await recordSeededProductHistory(tx, seeded, new Date(now));
-    // Ratings and counts come from reviews that exist (decision 036).
+    // Ratings and counts come from reviews that exist (decision 037).
     const rows = await tx
       .select({ id: products.id, sku: products.sku, createdAt: products.createdAt })
       .from(products)
@@ -261,7 +261,7 @@ export async function seedDemoData(db: Database): Promise<void> {
 export async function seedDemoDataIfEmpty(db: Database): Promise<boolean> {
   const [{ total }] = await db.select({ total: count() }).from(categories);
   if (total > 0) {
-    // An upgraded demo shop whose typed ratings were cleared gets the demo's reviews (decision 036).
+    // An upgraded demo shop whose typed ratings were cleared gets the demo's reviews (decision 037).
     await seedDemoReviewsIfMissing(db, buildDemoProducts());
     return false;
   }
