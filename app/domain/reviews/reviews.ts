@@ -155,10 +155,19 @@ export const ReviewReportSchema = z.object({
   reason: z.preprocess(emptyAsUndefined, text().trim().max(500, { error: "500 caractères au maximum" }).optional()),
 });
 
-/** "Camille D." from a first and last name: what a review shows of its author. */
+/**
+ * "Camille D." from a first and last name: what a review shows of its author. A full name typed
+ * as the first name ("Camille Durand", no last name) is split, so it never shows in full.
+ */
 export function reviewAuthorName(firstName: string | null | undefined, lastName: string | null | undefined): string {
-  const first = (firstName ?? "").trim();
-  const initial = (lastName ?? "").trim().charAt(0).toUpperCase();
+  let first = (firstName ?? "").trim();
+  let last = (lastName ?? "").trim();
+  if (!last && /\s/.test(first)) {
+    const words = first.split(/\s+/);
+    first = words[0];
+    last = words[words.length - 1];
+  }
+  const initial = last.charAt(0).toUpperCase();
   if (!first) return "Client Aurore";
   return initial ? `${first} ${initial}.` : first;
 }

@@ -27,6 +27,10 @@ const USER_ROUTES: [path: string, unserved: string[]][] = [
   [`/api/v1/orders/${ID}/cancel`, ["GET", "PUT", "PATCH", "DELETE"]],
   [`/api/v1/orders/${ID}/invoice`, ["POST", "PUT", "PATCH", "DELETE"]],
   [`/api/v1/orders/${ID}/credit-notes/AV-2026-000001`, ["POST", "PUT", "PATCH", "DELETE"]],
+  [`/api/v1/reviews/${ID}`, ["GET", "POST", "PUT"]],
+  [`/api/v1/reviews/${ID}/vote`, ["GET", "PUT", "PATCH", "DELETE"]],
+  [`/api/v1/reviews/${ID}/report`, ["GET", "PUT", "PATCH", "DELETE"]],
+  [`/api/v1/products/${ID}/reviewable`, ["POST", "PUT", "PATCH", "DELETE"]],
   ["/api/v1/favorites", ["PUT", "PATCH", "DELETE"]],
   [`/api/v1/favorites/${ID}`, ["POST", "PUT", "PATCH"]],
 ];
@@ -35,6 +39,9 @@ const USER_ROUTES: [path: string, unserved: string[]][] = [
 const ADMIN_WRITES: [path: string, served: string[], unserved: string[]][] = [
   ["/api/v1/admin/order-status", ["POST"], ["PUT", "PATCH", "DELETE"]],
   ["/api/v1/admin/product-images", ["POST", "DELETE"], ["PUT", "PATCH"]],
+  [`/api/v1/admin/reviews/${ID}/publish`, ["POST"], ["PUT", "PATCH", "DELETE"]],
+  [`/api/v1/admin/reviews/${ID}/reject`, ["POST"], ["PUT", "PATCH", "DELETE"]],
+  [`/api/v1/admin/reviews/${ID}/answer`, ["POST"], ["PUT", "PATCH", "DELETE"]],
 ];
 
 async function ask(method: string, path: string, cookie: string | null) {

@@ -389,6 +389,16 @@ export async function reportReview(
 /* Moderation                                                                                      */
 /* ---------------------------------------------------------------------------------------------- */
 
+function toAdminView(review: ReviewRow, productName: string): AdminReviewView {
+  return {
+    ...toOwnView(review),
+    product_name: productName,
+    user_id: review.userId,
+    report_count: review.reportCount,
+    moderated_at: review.moderatedAt?.toISOString() ?? null,
+  };
+}
+
 export type AdminReviewFilters = {
   status?: ReviewStatus;
   rating?: number;
@@ -423,17 +433,22 @@ export async function listReviewsForAdmin(db: Executor, filters: AdminReviewFilt
     .limit(ADMIN_REVIEWS_PAGE_SIZE)
     .offset((page - 1) * ADMIN_REVIEWS_PAGE_SIZE);
   return {
-    reviews: rows.map(({ review, productName }) => ({
-      ...toOwnView(review),
-      product_name: productName,
-      user_id: review.userId,
-      report_count: review.reportCount,
-      moderated_at: review.moderatedAt?.toISOString() ?? null,
-    })),
+    reviews: rows.map(({ review, productName }) => toAdminView(review, productName)),
     page,
     page_count: pageCount,
     total,
   };
+}
+
+/** One review as the back-office shows it, or null. */
+export async function getReviewForAdmin(db: Executor, id: string): Promise<AdminReviewView | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ review: reviews, productName: products.name })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(eq(reviews.id, id));
+  return row ? toAdminView(row.review, row.productName) : null;
 }
 
 /** Reviews per status (the admin dashboard). */

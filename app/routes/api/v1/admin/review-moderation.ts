@@ -1,10 +1,10 @@
 import type { Route } from "./+types/review-moderation";
 import { requireApiAdmin } from "~/.server/auth/session.server";
-import { apiAction, dataResponse, firstIssue, methodNotAllowed, readValidJson } from "~/.server/api/route";
+import { apiAction, apiLoader, dataResponse, firstIssue, found, readValidJson } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
-import { answerReview } from "~/.server/modules/reviews/reviews.service";
+import { answerReview, getReviewForAdmin } from "~/.server/modules/reviews/reviews.service";
 import { publishReviewWithRating, rejectReviewWithRating } from "~/.server/workflows/reviews";
-import { ReviewAnswerSchema, ReviewRejectSchema } from "~/domain/reviews/reviews";
+import { REVIEW_MESSAGES, ReviewAnswerSchema, ReviewRejectSchema } from "~/domain/reviews/reviews";
 import { notFound } from "~/domain/errors";
 
 /**
@@ -32,4 +32,8 @@ export const action = apiAction({
   },
 });
 
-export const loader = methodNotAllowed;
+/** GET /api/v1/admin/reviews/{id}/{step}: the review as the moderation dialog shows it. */
+export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {
+  await requireApiAdmin(request);
+  return dataResponse(found(await getReviewForAdmin(await getDb(), params.id), REVIEW_MESSAGES.notFound));
+});
