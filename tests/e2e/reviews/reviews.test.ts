@@ -4,6 +4,7 @@ import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHyd
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, placeOrderOverHttp, setOrderStatusOverHttp } from "../../support/orders-http";
+import { openOrderDetail } from "../../support/order-pages";
 
 /**
  * A verified review from end to end: a shopper with a delivered order writes a review on the
@@ -39,10 +40,12 @@ describe("reviews", () => {
 
     const context = await signedInContext(browser, baseURL, buyer);
     const page = await context.newPage();
-    await page.goto(`/product/${productId}#avis`);
-    await waitForHeaderHydration(page);
+    // From the delivered order's detail: 'Donner mon avis' opens the product's review form.
+    await page.goto("/dashboard?tab=orders");
+    const detail = await openOrderDetail(page, order.number);
+    await detail.getByRole("link", { name: /Donner mon avis/ }).click();
+    await page.waitForURL(new RegExp(`/product/${productId}#donner-mon-avis`));
     const block = page.getByRole("region", { name: "Avis clients" });
-    await block.getByRole("button", { name: "Donner mon avis" }).click();
     // The form's own checks, in French, before anything is sent.
     await block.getByRole("button", { name: "Publier mon avis" }).click();
     await block.getByText("Choisissez une note de 1 à 5 étoiles").waitFor();

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { lineName } from "~/domain/cart/line-name";
 import { OrderTracking } from "./order-tracking";
 import { ChangeOrderAddress, ReorderButton } from "./order-actions";
@@ -61,6 +62,14 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
             <div className="min-w-0">
               <p className="font-semibold break-words">{lineName(item.product_snapshot.name, item.product_snapshot.variant_label)}</p>
               <p className="text-muted">{`${item.quantity} x ${formatPrice(item.unit_price_cents)}`}</p>
+              {order.status === "delivered" && item.product_id && (
+                <Link
+                  to={`/product/${item.product_id}#donner-mon-avis`}
+                  className="mt-1 inline-flex min-h-11 items-center font-semibold text-accent underline underline-offset-4"
+                >
+                  Donner mon avis<span className="sr-only">{` sur ${item.product_snapshot.name}`}</span>
+                </Link>
+              )}
             </div>
             <p className="shrink-0 font-semibold">{formatPrice(item.total_price_cents)}</p>
           </li>
