@@ -11,6 +11,7 @@ import { reconcilePayments } from "./modules/payments/payment-attempts.service";
 import { getPaymentProvider } from "./modules/payments/payment-provider";
 import { sendRestockAlerts } from "./modules/catalog/restock-alerts.service";
 import { compactFacetCells } from "./modules/catalog/facets.service";
+import { sendReviewInvitations } from "./workflows/review-invitations";
 
 export type BootstrapResult = { database: string };
 
@@ -20,6 +21,7 @@ let stopGiftCardReminders: (() => Promise<void>) | undefined;
 let stopPaymentReconciliation: (() => Promise<void>) | undefined;
 let stopRestockAlerts: (() => Promise<void>) | undefined;
 let stopFacetCells: (() => Promise<void>) | undefined;
+let stopReviewInvitations: (() => Promise<void>) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
 export async function bootstrap(): Promise<BootstrapResult> {
@@ -43,6 +45,8 @@ export async function bootstrap(): Promise<BootstrapResult> {
   stopLoyaltyExpiry ??= startDailyJob("loyalty-expiry", () => expireLoyaltyPoints(handle.db));
   // Gift cards: one reminder 3 months before expiry (idempotent: marked with its outbox row).
   stopGiftCardReminders ??= startDailyJob("gift-card-expiry-reminders", () => sendGiftCardExpiryReminders(handle.db));
+  // Seven days after delivery, one invitation to review per order (idempotent claim, decision 037).
+  stopReviewInvitations ??= startDailyJob("review-invitations", () => sendReviewInvitations(handle.db));
   // 'M'avertir du retour en stock': restocked variants' alerts are mailed once (idempotent claim).
   stopRestockAlerts ??= startRepeatingJob("restock-alerts", () => sendRestockAlerts(handle.db, env.publicUrl), {
     everyMs: RESTOCK_ALERTS_EVERY_MS,
@@ -72,6 +76,8 @@ export async function shutdown(): Promise<void> {
   stopRestockAlerts = undefined;
   await stopFacetCells?.();
   stopFacetCells = undefined;
+  await stopReviewInvitations?.();
+  stopReviewInvitations = undefined;
   await stopOutbox?.();
   stopOutbox = undefined;
   await stopDatabase();

@@ -69,6 +69,8 @@ export const orders = pgTable(
     estimatedDeliveryDate: date("estimated_delivery_date", { mode: "string" }),
     /** Set when a Beauty Pass perk made express delivery free ('vip' or 'expert_monthly'). */
     expressPerk: text("express_perk"),
+    /** When the review invitation was decided for this order (sent or skipped): once per order (decision 037). */
+    reviewInvitedAt: timestamp("review_invited_at", { withTimezone: true }),
     /** Set when the order is shipped through 'Expédier' (app/domain/orders/shipping-tracking.ts). */
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),

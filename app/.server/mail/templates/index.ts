@@ -23,6 +23,7 @@ import { restockConfirmation } from "./restock-confirmation";
 import { returnReceived } from "./return-received";
 import { returnRequested } from "./return-requested";
 import { welcomeCode } from "./welcome-code";
+import { reviewInvitation } from "./review-invitation";
 
 export const mailTemplates = {
   "order-confirmation": orderConfirmation,
@@ -40,6 +41,7 @@ export const mailTemplates = {
   "gift-card-expiry": giftCardExpiry,
   "client-invitation": clientInvitation,
   "client-message": clientMessage,
+  "review-invitation": reviewInvitation,
 } as const;
 
 export type MailTemplateId = keyof typeof mailTemplates;

@@ -111,6 +111,25 @@ export async function reviewableVariants(db: Executor, userId: string, productId
   return out;
 }
 
+/** The products of one delivered order the account can still review (the invitation's list). */
+export async function productsToReviewInOrder(
+  db: Executor,
+  userId: string,
+  orderId: string,
+): Promise<{ productId: string; name: string }[]> {
+  const lines = await db
+    .select({ productId: orderItems.productId, name: sql<string>`${orderItems.productSnapshot}->>'name'` })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.productId)));
+  const out: { productId: string; name: string }[] = [];
+  for (const line of lines) {
+    if (!line.productId || out.some((p) => p.productId === line.productId)) continue;
+    const variants = await reviewableVariants(db, userId, line.productId);
+    if (variants.length > 0) out.push({ productId: line.productId, name: line.name });
+  }
+  return out;
+}
+
 /** Whether the account bought this product at all (delivered), reviewed or not. */
 async function hasReviewedEveryVariant(db: Executor, userId: string, productId: string): Promise<boolean> {
   const [row] = await db

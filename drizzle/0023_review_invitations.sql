@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "review_invited_at" timestamp with time zone;
