@@ -105,6 +105,7 @@ export default [
   route("api/v1/products/:id/reviews", "routes/api/v1/product-reviews.ts"),
   route("api/v1/products/:id/reviewable", "routes/api/v1/product-reviewable.ts"),
   route("api/v1/reviews/:id", "routes/api/v1/review.ts"),
+  route("api/v1/review-photos", "routes/api/v1/review-photos.ts"),
   route("api/v1/reviews/:id/vote", "routes/api/v1/review-vote.ts"),
   route("api/v1/reviews/:id/report", "routes/api/v1/review-report.ts"),
   route("api/v1/admin/reviews", "routes/api/v1/admin/reviews.ts"),

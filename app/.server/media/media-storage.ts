@@ -4,7 +4,8 @@
  * /media/uploads/<key>, so image URLs stay on our origin (the CSP allows only 'self') and do
  * not change if the storage does.
  *
- * Keys are produced by the shop only ("products/<timestamp>-<random>.webp") and checked against
+ * Keys are produced by the shop only ("products/<timestamp>-<random>.webp", and "reviews/..." for
+ * customers' review photos) and checked against
  * a strict pattern before any read, write or delete: a key cannot name anything outside the
  * uploads (no "..", no slash beyond the folder, no other extension).
  */
@@ -24,7 +25,7 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
 }
 
-export const MEDIA_KEY_PATTERN = /^products\/\d{13}-[a-z0-9]{16}\.webp$/;
+export const MEDIA_KEY_PATTERN = /^(products|reviews)\/\d{13}-[a-z0-9]{16}\.webp$/;
 export const MEDIA_CACHE_CONTROL = "public, max-age=3600";
 const CONTENT_TYPES: Record<string, string> = { ".webp": "image/webp" };
 

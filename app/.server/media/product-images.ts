@@ -83,22 +83,46 @@ export async function processProductImage(bytes: Uint8Array): Promise<ProcessedI
   }
 }
 
-/** "products/<ms timestamp>-<16 random [a-z0-9]>.webp" (spec §3: timestamp and random part). */
-export function newProductImageKey(now: number = Date.now()): string {
+/** "<folder>/<ms timestamp>-<16 random [a-z0-9]>.webp" (spec §3: timestamp and random part). */
+export function newImageKey(folder: "products" | "reviews", now: number = Date.now()): string {
   const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
   const random = [...randomBytes(16)].map((b) => alphabet[b % alphabet.length]).join("");
-  return `products/${String(now).padStart(13, "0")}-${random}.webp`;
+  return `${folder}/${String(now).padStart(13, "0")}-${random}.webp`;
+}
+
+export function newProductImageKey(now: number = Date.now()): string {
+  return newImageKey("products", now);
 }
 
 export function uploadUrlOf(key: string): string {
   return `${UPLOADS_URL_PREFIX}${key}`;
 }
 
-/** The storage key of one of our uploaded images' URL, or null for any other address. */
-export function uploadKeyOf(url: string | null | undefined): string | null {
+/**
+ * The storage key of one of our uploaded product images' URL, or null for any other address
+ * (review photos included: the product form never names nor deletes them).
+ */
+export function uploadKeyOf(url: string | null | undefined, folder: "products" | "reviews" = "products"): string | null {
   if (!url || !url.startsWith(UPLOADS_URL_PREFIX)) return null;
   const key = url.slice(UPLOADS_URL_PREFIX.length);
-  return isMediaKey(key) ? key : null;
+  return isMediaKey(key) && key.startsWith(`${folder}/`) ? key : null;
+}
+
+/** A customer's review photo: checked and re-encoded like a product image, stored under reviews/. */
+export async function storeReviewPhoto(bytes: Uint8Array, storage: MediaStorage = getMediaStorage()): Promise<StoredProductImage> {
+  const processed = await processProductImage(bytes);
+  const key = newImageKey("reviews");
+  await storage.put(key, processed.data, "image/webp");
+  return { ok: true, url: uploadUrlOf(key), key, width: processed.width, height: processed.height, bytes: processed.data.byteLength };
+}
+
+/** Deletes review photos' files (after the review that showed them is gone); failures are logged. */
+export async function removeReviewPhotos(urls: readonly string[], storage: MediaStorage = getMediaStorage()): Promise<void> {
+  for (const url of urls) {
+    const key = uploadKeyOf(url, "reviews");
+    if (!key) continue;
+    await storage.delete(key).catch((error) => console.error(`[media] could not delete ${key}:`, error));
+  }
 }
 
 export type StoredProductImage = { ok: true; url: string; key: string; width: number; height: number; bytes: number };

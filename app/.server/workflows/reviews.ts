@@ -20,6 +20,7 @@ import {
 import { notFound } from "~/domain/errors";
 import { REVIEW_MESSAGES, type ReviewRejectionReason, type ReviewView } from "~/domain/reviews/reviews";
 import type { Executor } from "~/.server/db/client";
+import { removeReviewPhotos } from "~/.server/media/product-images";
 
 /** Runs `change` with the review's product locked, then recomputes the product's rating. */
 async function withProductRating<T>(db: Database, reviewId: string, change: (tx: Executor) => Promise<T>): Promise<T> {
@@ -77,10 +78,10 @@ export async function rejectReviewWithRating(
 }
 
 export async function deleteOwnReviewWithRating(db: Database, userId: string, reviewId: string): Promise<{ id: string }> {
-  return withProductRating(db, reviewId, async (tx) => {
-    const deleted = await deleteOwnReview(tx, userId, reviewId);
-    return { id: deleted.id };
-  });
+  const deleted = await withProductRating(db, reviewId, (tx) => deleteOwnReview(tx, userId, reviewId));
+  // The photos' files go once the review is gone (after the commit).
+  await removeReviewPhotos(deleted.photos);
+  return { id: deleted.id };
 }
 
 export async function reportReviewWithRating(

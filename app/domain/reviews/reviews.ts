@@ -102,9 +102,20 @@ export const ReviewInputSchema = z.object({
 });
 export type ReviewInput = z.output<typeof ReviewInputSchema>;
 
-/** Creating: the variant bought (optional when the shopper bought only one of the product's). */
+/** A review photo: one of our own uploads (POST /api/v1/review-photos), never an outside address. */
+export const REVIEW_PHOTO_URL_PATTERN = /^\/media\/uploads\/reviews\/\d{13}-[a-z0-9]{16}\.webp$/;
+export const REVIEW_PHOTO_MESSAGE = "Photo inconnue : ajoutez-la à nouveau.";
+
+/** Creating: the variant bought (optional when the shopper bought only one of the product's), and up to 3 photos. */
 export const ReviewCreateSchema = ReviewInputSchema.extend({
   variant_id: z.preprocess(emptyAsUndefined, z.uuid({ error: "Variante inconnue" }).optional()),
+  photos: z
+    .array(text({ error: REVIEW_PHOTO_MESSAGE }).regex(REVIEW_PHOTO_URL_PATTERN, { error: REVIEW_PHOTO_MESSAGE }), {
+      error: REVIEW_PHOTO_MESSAGE,
+    })
+    .max(REVIEW_PHOTOS_MAX, { error: `${REVIEW_PHOTOS_MAX} photos au maximum` })
+    .optional()
+    .default([]),
 });
 export type ReviewCreateInput = z.output<typeof ReviewCreateSchema>;
 
@@ -131,6 +142,10 @@ export const ReviewListQuerySchema = z.object({
 export type ReviewListQuery = z.output<typeof ReviewListQuerySchema>;
 
 export const AdminReviewQuerySchema = z.object({
+  with_photos: z
+    .preprocess((v) => v === "1" || v === "true" || v === true, z.boolean())
+    .optional()
+    .default(false),
   status: z.preprocess(emptyAsUndefined, z.enum(REVIEW_STATUSES, { error: "Statut inconnu" }).optional()),
   rating: z.preprocess(
     emptyAsUndefined,
@@ -201,6 +216,7 @@ export type ReviewView = {
   published_at: string | null;
   shop_answer: string | null;
   shop_answered_at: string | null;
+  photos: string[];
 };
 
 export type OwnReviewView = ReviewView & { status: ReviewStatus; rejection_reason: ReviewRejectionReason | null };

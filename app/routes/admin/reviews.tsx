@@ -16,8 +16,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     rating: query.rating,
     productId: query.product_id,
     page: query.page,
+    withPhotos: query.with_photos,
   });
-  return { filters: { status: query.status ?? "", rating: query.rating ? String(query.rating) : "" }, page };
+  return { filters: { status: query.status ?? "", rating: query.rating ? String(query.rating) : "", withPhotos: query.with_photos }, page };
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

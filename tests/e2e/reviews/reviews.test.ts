@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
@@ -53,6 +54,15 @@ describe("reviews", () => {
     await block.getByRole("textbox", { name: "Titre" }).fill(title);
     await block.getByRole("textbox", { name: "Votre avis" }).fill("Texture agréable mais <b>tenue</b> courte sur ma peau mixte.");
     await block.getByRole("combobox", { name: "Type de peau (facultatif)" }).selectOption({ label: "Mixte" });
+    // A photo goes through the image pipeline; a file that is not an image is refused in French.
+    const photos = block.getByLabel(/^Photos \(facultatif/);
+    await photos.setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("Pas une image.\n".repeat(40)) });
+    await block.getByText("Format d'image non supporté. Utilisez JPG, PNG ou WebP.").waitFor();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 120, b: 160 } } })
+      .png()
+      .toBuffer();
+    await photos.setInputFiles({ name: "flacon.png", mimeType: "image/png", buffer: png });
+    await block.getByRole("img", { name: "Ajoutée (1 sur 1)" }).waitFor();
     await block.getByRole("button", { name: "Publier mon avis" }).click();
     await block.getByText("Merci ! Votre avis sera publié après vérification").waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -85,6 +95,9 @@ describe("reviews", () => {
     // Markup in a review is shown as text.
     await review.getByText("Texture agréable mais <b>tenue</b> courte sur ma peau mixte.").waitFor();
     await review.getByText("Merci Camille, notre conseillère vous recontacte.").waitFor();
+    const photo = review.getByRole("img", { name: "Envoyée par Camille D. (1 sur 1)" });
+    expect(await photo.getAttribute("src")).toMatch(/^\/media\/uploads\/reviews\/\d{13}-[a-z0-9]{16}\.webp$/);
+    expect((await fetch(`${baseURL}${await photo.getAttribute("src")}`)).headers.get("content-type")).toBe("image/webp");
     expect(await page.getByRole("region", { name: "Avis clients" }).getByText(`${after.count} avis`).count()).toBeGreaterThan(0);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
     expect(ld.aggregateRating).toMatchObject({ reviewCount: after.count, ratingValue: after.average.toFixed(1) });

@@ -29,6 +29,7 @@ const USER_ROUTES: [path: string, unserved: string[]][] = [
   [`/api/v1/orders/${ID}/credit-notes/AV-2026-000001`, ["POST", "PUT", "PATCH", "DELETE"]],
   [`/api/v1/reviews/${ID}`, ["GET", "POST", "PUT"]],
   [`/api/v1/reviews/${ID}/vote`, ["GET", "PUT", "PATCH", "DELETE"]],
+  ["/api/v1/review-photos", ["GET", "PUT", "PATCH", "DELETE"]],
   [`/api/v1/reviews/${ID}/report`, ["GET", "PUT", "PATCH", "DELETE"]],
   [`/api/v1/products/${ID}/reviewable`, ["POST", "PUT", "PATCH", "DELETE"]],
   ["/api/v1/favorites", ["PUT", "PATCH", "DELETE"]],

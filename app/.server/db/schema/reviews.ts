@@ -33,6 +33,11 @@ export const reviews = pgTable(
     body: text("body").notNull(),
     skinType: text("skin_type"),
     ageRange: text("age_range"),
+    /** Up to REVIEW_PHOTOS_MAX of our own uploads (/media/uploads/reviews/...), re-encoded by the image pipeline. */
+    photos: text("photos")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text("status").notNull().default("pending"),
     rejectionReason: text("rejection_reason"),
     shopAnswer: text("shop_answer"),

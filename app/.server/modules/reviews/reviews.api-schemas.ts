@@ -34,6 +34,7 @@ export const ReviewSchema = z
     published_at: z.iso.datetime().nullable(),
     shop_answer: z.string().nullable(),
     shop_answered_at: z.iso.datetime().nullable(),
+    photos: z.array(z.string()).describe("Up to 3 photos, served by the shop (/media/uploads/reviews/...)"),
   })
   .meta({ id: "Review" });
 
@@ -95,6 +96,21 @@ export function reviewOperations(): ApiOperation[] {
         403: { description: "Produit non acheté ou non reçu (not_a_buyer)", schema: ApiErrorSchema },
         404: { description: "Produit introuvable", schema: ApiErrorSchema },
         409: { description: "Avis déjà donné pour cette variante (review_exists)", schema: ApiErrorSchema },
+      },
+    },
+    {
+      method: "post",
+      path: "/api/v1/review-photos",
+      summary:
+        "Téléverser une photo pour un avis (corps brut : JPG, PNG ou WebP, 5 Mo au plus), ré-encodée en WebP ; l'URL renvoyée va dans photos",
+      tags,
+      auth: "session",
+      rawBody: { contentTypes: ["image/jpeg", "image/png", "image/webp"], description: "Le fichier image" },
+      responses: {
+        201: { description: "Photo enregistrée", schema: one(z.object({ url: z.string(), width: z.int(), height: z.int() })) },
+        ...unauthenticated,
+        413: { description: "Image trop lourde", schema: ApiErrorSchema },
+        415: { description: "Ce n'est pas une image JPG, PNG ou WebP", schema: ApiErrorSchema },
       },
     },
     {

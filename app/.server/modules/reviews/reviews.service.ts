@@ -51,6 +51,7 @@ export function toReviewView(row: ReviewRow): ReviewView {
     published_at: row.publishedAt?.toISOString() ?? null,
     shop_answer: row.shopAnswer,
     shop_answered_at: row.shopAnsweredAt?.toISOString() ?? null,
+    photos: row.photos,
   };
 }
 
@@ -187,6 +188,7 @@ export async function createReview(db: Executor, userId: string, productId: stri
       body: input.body,
       skinType: input.skin_type ?? null,
       ageRange: input.age_range ?? null,
+      photos: [...new Set(input.photos)],
     })
     // Two requests at once: the unique index keeps one, the other is told.
     .onConflictDoNothing()
@@ -258,11 +260,11 @@ export async function deleteOwnReview(
   tx: Executor,
   userId: string,
   id: string,
-): Promise<{ id: string; productId: string; wasPublished: boolean }> {
+): Promise<{ id: string; productId: string; wasPublished: boolean; photos: string[] }> {
   const own = await findOwn(tx, userId, id);
   if (!own) throw reviewNotFound();
   await tx.delete(reviews).where(eq(reviews.id, own.id));
-  return { id: own.id, productId: own.productId, wasPublished: own.status === "published" };
+  return { id: own.id, productId: own.productId, wasPublished: own.status === "published", photos: own.photos };
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -305,8 +307,7 @@ export async function listProductReviews(db: Executor, productId: string, query:
     eq(reviews.productId, productId),
     eq(reviews.status, "published"),
     query.stars ? eq(reviews.rating, query.stars) : undefined,
-    // Photos arrive with the image pipeline's review uploads; until then no review has any.
-    query.with_photos ? sql`false` : undefined,
+    query.with_photos ? sql`cardinality(${reviews.photos}) > 0` : undefined,
   );
   const [summary, [{ total }]] = await Promise.all([
     reviewSummaryOf(db, productId),
@@ -420,6 +421,7 @@ function toAdminView(review: ReviewRow, productName: string): AdminReviewView {
 
 export type AdminReviewFilters = {
   status?: ReviewStatus;
+  withPhotos?: boolean;
   rating?: number;
   productId?: string;
   page?: number;
@@ -434,6 +436,7 @@ export async function listReviewsForAdmin(db: Executor, filters: AdminReviewFilt
     filters.status ? eq(reviews.status, filters.status) : undefined,
     filters.rating ? eq(reviews.rating, filters.rating) : undefined,
     filters.productId && isUuid(filters.productId) ? eq(reviews.productId, filters.productId) : undefined,
+    filters.withPhotos ? sql`cardinality(${reviews.photos}) > 0` : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(reviews).where(where);
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_REVIEWS_PAGE_SIZE));

@@ -19,7 +19,7 @@ import {
 } from "~/domain/reviews/reviews";
 
 type Page = { reviews: AdminReviewView[]; page: number; page_count: number; total: number };
-type Filters = { status: string; rating: string };
+type Filters = { status: string; rating: string; withPhotos: boolean };
 
 async function post(url: string, body?: unknown): Promise<{ ok: boolean; message: string }> {
   try {
@@ -38,7 +38,7 @@ export function AdminReviewsView({ filters, page }: { filters: Filters; page: Pa
   const [dialog, setDialog] = useState<{ kind: "reject" | "answer"; review: AdminReviewView } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const hrefFor = (p: number) =>
-    `/admin/avis?${new URLSearchParams({ ...(filters.status ? { status: filters.status } : {}), ...(filters.rating ? { rating: filters.rating } : {}), page: String(p) })}`;
+    `/admin/avis?${new URLSearchParams({ ...(filters.status ? { status: filters.status } : {}), ...(filters.rating ? { rating: filters.rating } : {}), ...(filters.withPhotos ? { with_photos: "1" } : {}), page: String(p) })}`;
 
   async function publish(r: AdminReviewView) {
     setBusy(r.id);
@@ -77,6 +77,10 @@ export function AdminReviewsView({ filters, page }: { filters: Filters; page: Pa
             ))}
           </Select>
         </label>
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input type="checkbox" name="with_photos" value="1" defaultChecked={filters.withPhotos} />
+          Avec photos
+        </label>
         <Button type="submit" variant="outline">
           Filtrer
         </Button>
@@ -108,6 +112,23 @@ export function AdminReviewsView({ filters, page }: { filters: Filters; page: Pa
                 </div>
                 <Stars rating={r.rating} className="mt-2" />
                 <p className="mt-2 whitespace-pre-line break-words">{r.body}</p>
+                {r.photos.length > 0 && (
+                  <ul className="mt-2 flex flex-wrap gap-2" aria-label="Photos">
+                    {r.photos.map((url, i) => (
+                      <li key={url}>
+                        <a href={url} target="_blank" rel="noopener noreferrer">
+                          <img
+                            src={url}
+                            alt={`Envoyée avec l'avis (${i + 1} sur ${r.photos.length})`}
+                            width={96}
+                            height={96}
+                            className="h-24 w-24 rounded-lg border border-line object-cover"
+                          />
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
                 {r.skin_type && <p className="mt-1 text-muted">{`Peau ${REVIEW_SKIN_TYPE_LABELS[r.skin_type].toLowerCase()}`}</p>}
                 {r.status === "rejected" && r.rejection_reason && (
                   <p className="mt-2 text-danger">{`Refusé : ${REVIEW_REJECTION_LABELS[r.rejection_reason]}`}</p>

@@ -103,6 +103,10 @@ export function ProductReviews({
                   ))}
                 </select>
               </label>
+              <label className="flex min-h-11 items-center gap-2 text-sm">
+                <input type="checkbox" name={REVIEW_PAGE_PARAMS.withPhotos} value="1" defaultChecked={query.with_photos} />
+                Avec photos
+              </label>
               <button type="submit" className={buttonClass({ size: "md" })}>
                 Appliquer
               </button>
@@ -217,6 +221,24 @@ function ReviewItem({ review }: { review: ReviewView }) {
       </p>
       {meta.length > 0 && <p className="mt-1 text-sm text-muted">{meta.join(" · ")}</p>}
       <p className="mt-3 whitespace-pre-line break-words">{review.body}</p>
+      {review.photos.length > 0 && (
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label={`Photos de l'avis de ${review.author}`}>
+          {review.photos.map((url, i) => (
+            <li key={url}>
+              <a href={url} target="_blank" rel="noopener noreferrer" className="block rounded-lg">
+                <img
+                  src={url}
+                  alt={`Envoyée par ${review.author} (${i + 1} sur ${review.photos.length})`}
+                  width={80}
+                  height={80}
+                  loading="lazy"
+                  className="h-20 w-20 rounded-lg border border-line object-cover"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {review.shop_answer && (
         <div className="mt-4 rounded-xl bg-cream p-4 text-sm">
           <p className="font-semibold">Réponse d'Aurore</p>

@@ -5,6 +5,7 @@ import {
   REVIEW_AGE_RANGE_LABELS,
   REVIEW_AGE_RANGES,
   REVIEW_BODY_MAX,
+  REVIEW_PHOTOS_MAX,
   REVIEW_SKIN_TYPE_LABELS,
   REVIEW_SKIN_TYPES,
   REVIEW_TITLE_MAX,
@@ -15,7 +16,7 @@ import {
 
 type Reviewable = { variant_id: string; variant_label: string | null };
 type Mine = { variants: Reviewable[]; own: OwnReviewView[] };
-type Errors = Partial<Record<"rating" | "title" | "body" | "skin_type" | "age_range" | "variant_id" | "form", string>>;
+type Errors = Partial<Record<"rating" | "title" | "body" | "skin_type" | "age_range" | "variant_id" | "photos" | "form", string>>;
 
 const inputClass = "min-h-11 w-full rounded-lg border border-line bg-white px-3 py-2";
 
@@ -33,6 +34,8 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [uploading, setUploading] = useState(false);
   const id = useId();
 
   useEffect(() => {
@@ -63,12 +66,40 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
     ) : null;
   if (!reviewable || reviewable.length === 0) return own;
 
+  /** Each chosen file goes to the image pipeline at once; the review then names the stored photos. */
+  async function addPhotos(files: FileList | null) {
+    const chosen = [...(files ?? [])].slice(0, REVIEW_PHOTOS_MAX - photos.length);
+    if (chosen.length === 0) return;
+    setUploading(true);
+    setErrors((e) => ({ ...e, photos: undefined }));
+    for (const file of chosen) {
+      try {
+        const res = await fetch("/api/v1/review-photos", {
+          method: "POST",
+          headers: { "Content-Type": file.type || "application/octet-stream" },
+          body: file,
+        });
+        const json = (await res.json().catch(() => ({}))) as { data?: { url: string }; error?: { message?: string } };
+        if (res.ok && json.data) {
+          const url = json.data.url;
+          setPhotos((p) => (p.length < REVIEW_PHOTOS_MAX ? [...p, url] : p));
+        } else {
+          setErrors((e) => ({ ...e, photos: json.error?.message ?? "Cette photo n'a pas pu être ajoutée." }));
+        }
+      } catch {
+        setErrors((e) => ({ ...e, photos: "Connexion impossible. Vérifiez votre réseau et réessayez." }));
+      }
+    }
+    setUploading(false);
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
     if (reviewable?.length === 1) values.variant_id = reviewable[0].variant_id;
-    const parsed = ReviewCreateSchema.safeParse(values);
+    delete values.photo_files;
+    const parsed = ReviewCreateSchema.safeParse({ ...values, photos });
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -207,6 +238,53 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
               </select>
             </div>
           </div>
+          <div>
+            <label htmlFor={`${id}-photos`} className="text-sm font-semibold">
+              {`Photos (facultatif, ${REVIEW_PHOTOS_MAX} au maximum : JPG, PNG ou WebP)`}
+            </label>
+            <input
+              id={`${id}-photos`}
+              name="photo_files"
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              multiple
+              disabled={uploading || photos.length >= REVIEW_PHOTOS_MAX}
+              onChange={(e) => {
+                void addPhotos(e.currentTarget.files);
+                e.currentTarget.value = "";
+              }}
+              aria-describedby={describedBy("photos")}
+              className="mt-1 block w-full text-sm"
+            />
+            {uploading && (
+              <p role="status" className="mt-1 text-sm text-muted">
+                Envoi de la photo…
+              </p>
+            )}
+            {fieldError("photos")}
+            {photos.length > 0 && (
+              <ul className="mt-2 flex flex-wrap gap-3" aria-label="Photos ajoutées">
+                {photos.map((url, i) => (
+                  <li key={url} className="flex flex-col items-start gap-1">
+                    <img
+                      src={url}
+                      alt={`Ajoutée (${i + 1} sur ${photos.length})`}
+                      width={72}
+                      height={72}
+                      className="h-18 w-18 rounded-lg border border-line object-cover"
+                    />
+                    <button
+                      type="button"
+                      onClick={() => setPhotos((p) => p.filter((u) => u !== url))}
+                      className="min-h-11 text-sm underline underline-offset-4"
+                    >
+                      Retirer<span className="sr-only">{` la photo ${i + 1}`}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
           <p className="text-xs text-muted">
             Votre prénom et l'initiale de votre nom seront affichés. Les avis sont vérifiés avant publication, positifs comme négatifs.
           </p>
@@ -215,7 +293,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
               {errors.form}
             </p>
           )}
-          <button type="submit" disabled={busy} className={buttonClass({ variant: "accent" })}>
+          <button type="submit" disabled={busy || uploading} className={buttonClass({ variant: "accent" })}>
             {busy ? "Envoi…" : "Publier mon avis"}
           </button>
         </form>

@@ -15,7 +15,13 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
     "invalid_query",
   );
   return dataResponse(
-    await listReviewsForAdmin(await getDb(), { status: query.status, rating: query.rating, productId: query.product_id, page: query.page }),
+    await listReviewsForAdmin(await getDb(), {
+      status: query.status,
+      rating: query.rating,
+      productId: query.product_id,
+      page: query.page,
+      withPhotos: query.with_photos,
+    }),
   );
 });
 

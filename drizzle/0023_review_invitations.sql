@@ -1,1 +1,0 @@
-ALTER TABLE "orders" ADD COLUMN "review_invited_at" timestamp with time zone;
