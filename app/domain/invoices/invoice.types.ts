@@ -72,6 +72,8 @@ export type InvoiceSnapshot = {
     card_cents: number;
     gift_card_cents: number;
     gift_cards: { last4: string; amount_cents: number }[];
+    /** Paiement en 3 fois sans frais: the card's instalments, due day and amount (decision 035). */
+    instalments?: { seq: number; due_date: string; amount_cents: number }[];
   };
   mentions: string[];
 };

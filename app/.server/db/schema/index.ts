@@ -8,3 +8,4 @@ export * from "./payments";
 export * from "./delivery";
 export * from "./invoices";
 export * from "./returns";
+export * from "./payment-schedules";
