@@ -1,4 +1,5 @@
 import { OrderDelivery } from "~/components/orders/order-delivery";
+import { PaymentSchedule } from "~/components/orders/payment-schedule";
 import { lineName } from "~/domain/cart/line-name";
 import { orderPaymentLabel, type OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
@@ -55,6 +56,11 @@ export function OrderConfirmation({ order }: { order: OrderView }) {
           </div>
         )}
       </dl>
+      {(order.payment_schedule ?? []).length > 0 && (
+        <div className="mt-4 border-t border-line pt-3">
+          <PaymentSchedule schedule={order.payment_schedule} />
+        </div>
+      )}
       {order.items.some((i) => i.product_id) && <OrderDelivery order={order} />}
     </section>
   );
