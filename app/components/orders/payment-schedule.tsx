@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { INSTALMENT_STATUS_LABELS, type PaymentScheduleEntry } from "~/domain/payments/instalments";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
@@ -8,11 +9,12 @@ import { formatDate } from "~/lib/paris-time";
  * Nothing for an order paid at once.
  */
 export function PaymentSchedule({ schedule, headingLevel = 3 }: { schedule: readonly PaymentScheduleEntry[]; headingLevel?: 2 | 3 }) {
+  const titleId = useId();
   if (schedule.length === 0) return null;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <section aria-labelledby="payment-schedule-title">
-      <Heading id="payment-schedule-title" className="font-semibold">
+    <section aria-labelledby={titleId}>
+      <Heading id={titleId} className="font-semibold">
         Échéancier
       </Heading>
       <p className="mt-1 text-sm text-muted">Paiement en 3 fois sans frais</p>
