@@ -105,5 +105,8 @@ export function orderDocumentUrl(
   return doc.kind === "invoice" ? `${base}/invoice` : `${base}/credit-notes/${encodeURIComponent(doc.number)}`;
 }
 
-/** Payment statuses of orders that were paid, hence invoiced (a refunded one has its credit note too). */
-export const INVOICED_PAYMENT_STATUSES: readonly string[] = ["paid", "refunded"];
+/**
+ * Payment statuses of orders that were paid, hence invoiced (a refunded one has its credit note
+ * too; one paid in 3 is invoiced when placed, its schedule on the invoice: decision 035).
+ */
+export const INVOICED_PAYMENT_STATUSES: readonly string[] = ["paid", "refunded", "instalments", "instalment_unpaid"];
