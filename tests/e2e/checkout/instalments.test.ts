@@ -6,7 +6,8 @@ import { signInCookie, signUpCookie } from "../../support/http-session";
 import { openOrderDetail } from "../../support/order-pages";
 import { TEST_CARD_APPROVED } from "~/domain/checkout/checkout.schema";
 import { DEFAULT_SHIPPING_SETTINGS, quoteShipping } from "~/domain/checkout/shipping.rules";
-import { instalmentAmounts } from "~/domain/payments/instalments";
+import { INSTALMENTS_CHOICE_MESSAGE, INSTALMENTS_NOT_ALLOWED_MESSAGE, instalmentAmounts } from "~/domain/payments/instalments";
+import { randomUUID } from "node:crypto";
 import { formatPrice } from "~/lib/money";
 
 /** Paiement en 3 fois sans frais (docs/decisions/035-instalments.md), as a shopper does it. */
@@ -154,5 +155,48 @@ describe("Paiement en 3 fois sans frais", () => {
     expect(await schedule.textContent()).toContain("Payée");
     expect(await schedule.textContent()).toContain(formatPrice(second));
     await context.close();
+  });
+
+  it("refuses 3 instalments under 50 € and any other count, in French, with no order", async () => {
+    const product = await productAt(2000);
+    const cookie = await signUpCookie(baseURL, uniqueEmail("trois-fois-refus"));
+    const address = (await (
+      await api("/api/v1/addresses", cookie, {
+        method: "POST",
+        body: JSON.stringify({
+          label: "Maison",
+          first_name: "Léa",
+          last_name: "Moreau",
+          address_line_1: "8 rue de la Paix",
+          city: "Paris",
+          postal_code: "75002",
+          country: "France",
+          phone: "06 11 22 33 44",
+        }),
+      })
+    ).json()) as { data: { id: string } };
+    const order = (instalments: number) =>
+      fetch(`${baseURL}/api/v1/orders`, {
+        method: "POST",
+        headers: { origin: baseURL, "content-type": "application/json", cookie, "idempotency-key": randomUUID() },
+        body: JSON.stringify({
+          address_id: address.data.id,
+          contact: { email: "lea@example.com", name: "Léa Moreau", phone: "06 11 22 33 44" },
+          card: { holder: "Léa Moreau", number: TEST_CARD_APPROVED, expiry: "12/39", cvc: "123" },
+          lines: [{ product_id: product.id, quantity: 1 }],
+          instalments,
+        }),
+      });
+    const under = await order(3);
+    expect(under.status).toBe(400);
+    expect(((await under.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: "instalments_not_allowed",
+      message: INSTALMENTS_NOT_ALLOWED_MESSAGE,
+    });
+    const two = await order(2);
+    expect(two.status).toBe(400);
+    expect(JSON.stringify(await two.json())).toContain(INSTALMENTS_CHOICE_MESSAGE);
+    const orders = (await (await api("/api/v1/orders", cookie)).json()) as { data: unknown[] };
+    expect(orders.data).toEqual([]);
   });
 });
