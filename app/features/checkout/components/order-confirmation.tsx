@@ -40,7 +40,7 @@ export function OrderConfirmation({ order }: { order: OrderView }) {
           </div>
         )}
         <div className="flex justify-between gap-3 border-t border-line pt-2 text-base font-semibold">
-          <dt>Total payé</dt>
+          <dt>{(order.payment_schedule ?? []).length > 0 ? "Total" : "Total payé"}</dt>
           <dd>{formatPrice(order.total_cents)}</dd>
         </div>
         {(order.gift_card_payments ?? []).map((p) => (
