@@ -155,6 +155,34 @@ describe("Paiement en 3 fois sans frais", () => {
     expect(await schedule.textContent()).toContain("Payée");
     expect(await schedule.textContent()).toContain(formatPrice(second));
     await context.close();
+
+    // The back-office's order detail shows it too.
+    const adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
+    const adminContext = await signedInContext(browser, baseURL, adminCookie, { viewport: { width: 1366, height: 768 } });
+    const adminPage = await adminContext.newPage();
+    const number = orders.data[0].number;
+    await adminPage.goto(`/admin/commandes?search=${number}`);
+    const row = adminPage.getByRole("row").filter({ hasText: number });
+    const adminDialog = adminPage.getByRole("dialog", { name: `Commande ${number}` });
+    await expect
+      .poll(
+        async () => {
+          if (await adminDialog.isVisible()) return true;
+          await row
+            .getByRole("button", { name: `Détails de la commande ${number}` })
+            .click({ timeout: 1000 })
+            .catch(() => undefined);
+          await adminDialog.waitFor({ timeout: 1500 }).catch(() => undefined);
+          return adminDialog.isVisible();
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe(true);
+    const adminSchedule = adminDialog.getByRole("region", { name: "Échéancier" });
+    await adminSchedule.waitFor();
+    expect(await adminSchedule.getByRole("row").count()).toBe(4);
+    expect(await adminDialog.getByText("Échéance impayée").count()).toBe(0);
+    await adminContext.close();
   });
 
   it("refuses 3 instalments under 50 € and any other count, in French, with no order", async () => {
