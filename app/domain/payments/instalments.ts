@@ -2,6 +2,8 @@
  * Paiement en 3 fois sans frais (docs/decisions/035-instalments.md): the schedule of a card
  * amount, shared by the checkout's preview and the server. Isomorphic: no React, no server import.
  */
+// Relative imports: the database schema reads the statuses below, and drizzle-kit loads the
+// schema without the `~/` alias.
 import { addParisDays, parisDay } from "../../lib/paris-time";
 import { SPLIT_PAYMENT_INSTALMENTS, SPLIT_PAYMENT_MIN_CENTS } from "../../lib/shop-rules";
 
