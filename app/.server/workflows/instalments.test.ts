@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../../tests/support/db";
+import { createTestDatabase, testDatabaseUrl } from "../../../tests/support/db";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, setProductPrice } from "../../../tests/support/shoppers";
 import { settled } from "../../../tests/support/domain-result";
 import { rowsOf, type DatabaseHandle } from "../db/client";
@@ -197,25 +197,51 @@ describe("placing an order paid in 3", () => {
 describe("the daily job", () => {
   it("charges a due instalment once, even when run twice at once, with its own key", async () => {
     const { order } = await payInThree();
+    // Other orders due the same day, so that the parallel runs' claims overlap.
+    const others = [await payInThree(), await payInThree(), await payInThree()];
     expect(await chargeDueInstalments(handle.db, { provider, now: later(29) })).toMatchObject({ charged: 0 });
-    const runs = await Promise.all([
-      chargeDueInstalments(handle.db, { provider, now: later(30) }),
-      chargeDueInstalments(handle.db, { provider, now: later(30) }),
-    ]);
-    expect(runs[0].charged + runs[1].charged).toBe(1);
+    const runs = await Promise.all(Array.from({ length: 6 }, () => chargeDueInstalments(handle.db, { provider, now: later(30) })));
+    expect(runs.reduce((sum, r) => sum + r.charged, 0)).toBe(4);
     const charges = await provider.listCharges();
-    expect(charges.map((c) => [c.idempotencyKey.startsWith("instalment:") ? c.idempotencyKey : "order", c.amountCents])).toEqual([
-      ["order", 3334],
-      [`instalment:${order.id}:2:1`, 3333],
-    ]);
+    expect(
+      charges
+        .filter((c) => c.idempotencyKey.startsWith("instalment:"))
+        .map((c) => c.idempotencyKey)
+        .sort(),
+    ).toEqual([order, ...others.map((o) => o.order)].map((o) => `instalment:${o.id}:2:1`).sort());
+    expect(charges.filter((c) => c.idempotencyKey.includes(order.id)).map((c) => c.amountCents)).toEqual([3333]);
     expect((await instalmentsOf(order.id)).map((r) => r.status)).toEqual(["paid", "paid", "pending"]);
     expect((await orderRow(order.id)).paymentStatus).toBe("instalments");
     // Run again the same day: nothing more.
     expect(await chargeDueInstalments(handle.db, { provider, now: later(30) })).toMatchObject({ charged: 0 });
     // The last one: the order is paid.
-    expect(await chargeDueInstalments(handle.db, { provider, now: later(60) })).toMatchObject({ charged: 1 });
+    expect(await chargeDueInstalments(handle.db, { provider, now: later(60) })).toMatchObject({ charged: 4 });
     expect((await orderRow(order.id)).paymentStatus).toBe("paid");
-    expect((await provider.listCharges()).reduce((sum, c) => sum + c.amountCents, 0)).toBe(10_000);
+    expect((await provider.listCharges()).reduce((sum, c) => sum + c.amountCents, 0)).toBe(4 * 10_000);
+  });
+
+  // PostgreSQL only: PGlite has one connection, so a second process cannot hold a lock meanwhile.
+  it.skipIf(!testDatabaseUrl())("passes over instalments another process is claiming (FOR UPDATE SKIP LOCKED)", async () => {
+    const { order } = await payInThree();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let taken!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+    const otherProcess = handle.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM payment_instalments WHERE order_id = ${order.id} FOR UPDATE`);
+      taken();
+      await held;
+    });
+    await lockTaken;
+    const meanwhile = await Promise.race([
+      chargeDueInstalments(handle.db, { provider, now: later(30) }),
+      new Promise((resolve) => setTimeout(() => resolve("blocked"), 3000)),
+    ]);
+    release();
+    await otherProcess;
+    expect(meanwhile).toMatchObject({ charged: 0 });
+    expect(await chargeDueInstalments(handle.db, { provider, now: later(30) })).toMatchObject({ charged: 1 });
+    expect((await provider.listCharges()).map((c) => c.amountCents)).toEqual([3334, 3333]);
   });
 
   it("retries a declined instalment on the next two days, then fails it with an e-mail and 'Échéance impayée'", async () => {
