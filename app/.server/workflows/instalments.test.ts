@@ -164,6 +164,30 @@ describe("placing an order paid in 3", () => {
     expect(PlaceOrderSchema.parse({ contact: CONTACT, card: APPROVED_CARD }).instalments).toBe(1);
   });
 
+  it("with a saved card: the later instalments use its token; a card kept on request is saved once", async () => {
+    const shopper = await createShopper(handle.db);
+    const first = await placeOrder(handle.db, {
+      userId: shopper.id,
+      idempotencyKey: randomUUID(),
+      provider,
+      request: body(shopper, { save_card: true }),
+    });
+    const [saved] = await handle.db.select().from(paymentMethods).where(eq(paymentMethods.userId, shopper.id));
+    expect(saved.providerToken).toMatch(/^tok_/);
+    expect((await instalmentsOf(first.order.id)).map((r) => r.providerToken)).toEqual(Array(3).fill(saved.providerToken));
+
+    const second = await placeOrder(handle.db, {
+      userId: shopper.id,
+      idempotencyKey: randomUUID(),
+      provider,
+      request: body(shopper, { card: undefined, payment_method_id: saved.id, cvc: APPROVED_CARD.cvc }),
+    });
+    expect(second.order.payment_status).toBe("instalments");
+    expect((await instalmentsOf(second.order.id)).map((r) => r.providerToken)).toEqual(Array(3).fill(saved.providerToken));
+    expect(await handle.db.select().from(paymentMethods).where(eq(paymentMethods.userId, shopper.id))).toHaveLength(1);
+    expect((await provider.listCharges()).map((c) => c.amountCents)).toEqual([3334, 3334]);
+  });
+
   it("with the 3-D Secure card: completing the authentication creates the schedule", async () => {
     const shopper = await createShopper(handle.db);
     const idempotencyKey = randomUUID();
