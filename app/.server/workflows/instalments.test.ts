@@ -29,7 +29,11 @@ import { chargeDueInstalments } from "./charge-instalments";
 import { cancelOwnOrder, changeOrderStatus } from "./change-order-status";
 import { receiveReturn, requestReturn } from "./returns";
 import { PlaceOrderSchema, TEST_CARD_AUTHENTICATION, TEST_CARD_DECLINED, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
-import { INSTALMENTS_NOT_ALLOWED_MESSAGE, instalmentAmounts } from "~/domain/payments/instalments";
+import {
+  CARD_EXPIRES_BEFORE_LAST_INSTALMENT_MESSAGE,
+  INSTALMENTS_NOT_ALLOWED_MESSAGE,
+  instalmentAmounts,
+} from "~/domain/payments/instalments";
 import { addParisDays, parisDay } from "~/lib/paris-time";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -155,6 +159,37 @@ describe("placing an order paid in 3", () => {
     expect(await handle.db.select().from(orders).where(eq(orders.userId, shopper.id))).toEqual([]);
     expect(await provider.listCharges()).toEqual([]);
     expect(await handle.db.select().from(simulatedAcquirerCards).where(eq(simulatedAcquirerCards.account, provider.account))).toEqual([]);
+  });
+
+  it("refuses a card that expires before the last instalment, before tokenizing or charging", async () => {
+    const shopper = await createShopper(handle.db);
+    const [year, month] = addParisDays(parisDay(new Date()), 60).split("-").map(Number);
+    const before = month === 1 ? { month: 12, year: year - 1 } : { month: month - 1, year };
+    const expiry = `${String(before.month).padStart(2, "0")}/${String(before.year % 100).padStart(2, "0")}`;
+    const refused = await settled(
+      placeOrder(handle.db, {
+        userId: shopper.id,
+        idempotencyKey: randomUUID(),
+        provider,
+        request: body(shopper, { card: { ...APPROVED_CARD, expiry } }),
+      }),
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      code: "card_expires_before_schedule",
+      message: CARD_EXPIRES_BEFORE_LAST_INSTALMENT_MESSAGE,
+    });
+    expect(await provider.listCharges()).toEqual([]);
+    expect(await handle.db.select().from(simulatedAcquirerCards).where(eq(simulatedAcquirerCards.account, provider.account))).toEqual([]);
+    // The same card pays at once.
+    const once = await placeOrder(handle.db, {
+      userId: shopper.id,
+      idempotencyKey: randomUUID(),
+      provider,
+      request: body(shopper, { card: { ...APPROVED_CARD, expiry }, instalments: 1 }),
+    });
+    expect(once.order).toMatchObject({ payment_status: "paid", payment_schedule: [] });
   });
 
   it("takes 1 or 3 only, with a French message", () => {

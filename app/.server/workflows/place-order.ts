@@ -51,6 +51,8 @@ import {
 import { chargeableCardOf, savePaymentMethodFromCharge } from "~/.server/modules/payment-methods/payment-methods.service";
 import { createPaymentSchedule } from "~/.server/modules/payment-schedules/payment-schedules.service";
 import {
+  CARD_EXPIRES_BEFORE_LAST_INSTALMENT_MESSAGE,
+  cardCoversSchedule,
   INSTALMENTS_NOT_ALLOWED_MESSAGE,
   instalmentsAllowed,
   instalmentSchedule,
@@ -692,11 +694,17 @@ async function choosePayment(
   if (request.payment_method_id) {
     if (!request.cvc) throw refused("invalid", "cvc_required", CVC_REQUIRED_MESSAGE, "cvc");
     const saved = await chargeableCardOf(db, userId, request.payment_method_id, now);
+    if (inThree && !cardCoversSchedule({ month: saved.expMonth, year: saved.expYear }, now)) {
+      throw refused("invalid", "card_expires_before_schedule", CARD_EXPIRES_BEFORE_LAST_INSTALMENT_MESSAGE, "payment_method_id");
+    }
     return { source: { type: "token", token: saved.token, cvc: request.cvc }, saveCard: null, scheduleToken: inThree ? saved.token : null };
   }
   const card = request.card;
   if (!card) throw refused("invalid", "card_required", CARD_REQUIRED_MESSAGE, "card");
   const expiry = parseExpiry(card.expiry);
+  if (inThree && expiry && !cardCoversSchedule(expiry, now)) {
+    throw refused("invalid", "card_expires_before_schedule", CARD_EXPIRES_BEFORE_LAST_INSTALMENT_MESSAGE, "card");
+  }
   if ((request.save_card || inThree) && expiry) {
     const made = await provider.tokenize({ number: card.number, expiry, cvc: card.cvc, customerRef: userId });
     if (!made.ok) throw refused("invalid", "invalid_card", made.message, "card");

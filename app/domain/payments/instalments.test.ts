@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { instalmentAmounts, instalmentSchedule, instalmentsAllowed } from "./instalments";
+import { cardCoversSchedule, instalmentAmounts, instalmentSchedule, instalmentsAllowed } from "./instalments";
 
 describe("instalmentAmounts", () => {
   it("puts the rounding on the first instalment", () => {
@@ -49,5 +49,14 @@ describe("instalmentSchedule", () => {
       "2026-03-31",
       "2026-04-30",
     ]);
+  });
+});
+
+describe("cardCoversSchedule", () => {
+  it("needs the card valid through the month of the last instalment", () => {
+    const now = new Date("2026-11-26T10:00:00Z"); // last instalment on 25 January 2027
+    expect(cardCoversSchedule({ month: 1, year: 2027 }, now)).toBe(true);
+    expect(cardCoversSchedule({ month: 12, year: 2026 }, now)).toBe(false);
+    expect(cardCoversSchedule({ month: 3, year: 2030 }, now)).toBe(true);
   });
 });

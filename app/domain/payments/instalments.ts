@@ -47,6 +47,17 @@ export function instalmentSchedule(totalCents: number, now: Date): Omit<PaymentS
   }));
 }
 
+export const CARD_EXPIRES_BEFORE_LAST_INSTALMENT_MESSAGE =
+  "Cette carte expire avant la dernière échéance : utilisez une autre carte ou payez en une fois.";
+
+/** Whether a card (valid to the end of its expiry month) still pays the last instalment of an order placed `now`. */
+export function cardCoversSchedule(expiry: { month: number; year: number }, now: Date): boolean {
+  const last = addParisDays(parisDay(now), INSTALMENT_OFFSETS_DAYS[INSTALMENT_OFFSETS_DAYS.length - 1]);
+  const [year, month] = last.split("-").map(Number);
+  const fullYear = expiry.year < 100 ? 2000 + expiry.year : expiry.year;
+  return fullYear > year || (fullYear === year && expiry.month >= month);
+}
+
 /** What the shopper reads for an instalment's status. */
 export const INSTALMENT_STATUS_LABELS: Record<InstalmentStatus, string> = {
   paid: "Payée",
