@@ -12,6 +12,7 @@ import { getPaymentProvider } from "./modules/payments/payment-provider";
 import { sendRestockAlerts } from "./modules/catalog/restock-alerts.service";
 import { compactFacetCells } from "./modules/catalog/facets.service";
 import { sendReviewInvitations } from "./workflows/review-invitations";
+import { chargeDueInstalments } from "./workflows/charge-instalments";
 
 export type BootstrapResult = { database: string };
 
@@ -22,6 +23,7 @@ let stopPaymentReconciliation: (() => Promise<void>) | undefined;
 let stopRestockAlerts: (() => Promise<void>) | undefined;
 let stopFacetCells: (() => Promise<void>) | undefined;
 let stopReviewInvitations: (() => Promise<void>) | undefined;
+let stopInstalments: (() => Promise<void>) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
 export async function bootstrap(): Promise<BootstrapResult> {
@@ -47,6 +49,12 @@ export async function bootstrap(): Promise<BootstrapResult> {
   stopGiftCardReminders ??= startDailyJob("gift-card-expiry-reminders", () => sendGiftCardExpiryReminders(handle.db));
   // Seven days after delivery, one invitation to review per order (idempotent claim, decision 037).
   stopReviewInvitations ??= startDailyJob("review-invitations", () => sendReviewInvitations(handle.db));
+  // Paiement en 3 fois: instalments due today are charged, one try a day per instalment (the
+  // claim records the day), so the pass runs hourly to charge early in the day (decision 035).
+  stopInstalments ??= startRepeatingJob("instalments", () => chargeDueInstalments(handle.db), {
+    everyMs: INSTALMENTS_EVERY_MS,
+    shouldLog: (r) => r.charged + r.declined + r.failed + r.recovered + r.errors > 0,
+  });
   // 'M'avertir du retour en stock': restocked variants' alerts are mailed once (idempotent claim).
   stopRestockAlerts ??= startRepeatingJob("restock-alerts", () => sendRestockAlerts(handle.db, env.publicUrl), {
     everyMs: RESTOCK_ALERTS_EVERY_MS,
@@ -62,6 +70,7 @@ export async function bootstrap(): Promise<BootstrapResult> {
 }
 
 const RESTOCK_ALERTS_EVERY_MS = 60_000;
+const INSTALMENTS_EVERY_MS = 60 * 60 * 1000;
 
 /** Called by the Node server on SIGINT/SIGTERM: stops the jobs and the mail worker, closes the database (PGlite flushes, lock released). */
 export async function shutdown(): Promise<void> {
@@ -78,6 +87,8 @@ export async function shutdown(): Promise<void> {
   stopFacetCells = undefined;
   await stopReviewInvitations?.();
   stopReviewInvitations = undefined;
+  await stopInstalments?.();
+  stopInstalments = undefined;
   await stopOutbox?.();
   stopOutbox = undefined;
   await stopDatabase();

@@ -113,7 +113,7 @@ function faqCategories({ feeCents, freeThresholdCents }: ShippingSettings): read
         {
           id: "paiement-plusieurs-fois",
           question: "Puis-je payer en plusieurs fois ?",
-          answer: `Oui, le paiement en ${SPLIT_PAYMENT_INSTALMENTS} fois sans frais est proposé dès ${formatEuros(SPLIT_PAYMENT_MIN_CENTS)} d'achat.`,
+          answer: `Oui, le paiement en ${SPLIT_PAYMENT_INSTALMENTS} fois sans frais est proposé dès ${formatEuros(SPLIT_PAYMENT_MIN_CENTS)} d'achat réglés par carte bancaire : choisissez « Payer en 3 fois sans frais » à l'étape du paiement. La première échéance est prélevée le jour de la commande, les deux suivantes 30 et 60 jours plus tard sur la même carte ; l'échéancier figure dans le détail de votre commande.`,
         },
         {
           id: "prix-ttc",

@@ -72,6 +72,7 @@ const OWNER: Record<string, string> = {
   simulatedAcquirerRefunds: "modules/payments",
   simulatedAcquirerCards: "modules/payments",
   simulatedAcquirerAuthentications: "modules/payments",
+  paymentInstalments: "modules/payment-schedules",
   promoCodes: "modules/promotions",
   promoCodeCategories: "modules/promotions",
   promoRedemptions: "modules/promotions",

@@ -160,7 +160,9 @@ export const OrderSchema = z
     reference: z.string().describe("Identique à number (ancien nom du champ)"),
     order_number: z.string().describe("Identique à number (ancien nom du champ)"),
     status: z.enum(["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"]),
-    payment_status: z.string(),
+    payment_status: z
+      .string()
+      .describe("pending, paid, failed, refunded ; instalments (paiement en 3 fois en cours), instalment_unpaid (échéance impayée)"),
     subtotal_cents: z.int(),
     shipping_cents: z.int(),
     discount_cents: z.int(),
@@ -230,6 +232,16 @@ export const OrderSchema = z
       )
       .describe("Cartes cadeaux achetées dans cette commande (4 derniers caractères du code)"),
     documents: z.array(OrderDocumentSchema).describe("La facture puis les avoirs de la commande (PDF)"),
+    payment_schedule: z
+      .array(
+        z.object({
+          seq: z.int().min(1).max(3),
+          due_date: z.string().describe("Jour d'échéance, YYYY-MM-DD (Paris)"),
+          amount_cents: z.int().nonnegative(),
+          status: z.enum(["paid", "pending", "charging", "failed", "cancelled"]),
+        }),
+      )
+      .describe("Paiement en 3 fois sans frais : les échéances (vide pour un paiement en une fois)"),
   })
   .meta({ id: "Order" });
 

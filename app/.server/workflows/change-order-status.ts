@@ -55,6 +55,13 @@ import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/paym
 import { renderMail } from "~/.server/mail/templates";
 import { orderPath } from "~/.server/mail/templates/layout";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
+import {
+  cancelOpenInstalments,
+  paidInstalments,
+  paidSoFarCents,
+  paymentSchedulesOf,
+} from "~/.server/modules/payment-schedules/payment-schedules.service";
+import { PAYMENT_STATUS_INSTALMENT_UNPAID, PAYMENT_STATUS_INSTALMENTS } from "~/domain/payments/instalments";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderView } from "~/domain/orders/order.types";
@@ -99,7 +106,7 @@ export async function changeOrderStatus(
   const to = input.newStatus;
   if (!isUuid(input.orderId)) throw orderNotFound();
 
-  let refund: { paymentId: string; amountCents: number } | null = null;
+  let refunds: CardRefund[] = [];
   const result = await db.transaction(async (tx): Promise<ChangeOrderStatusResult> => {
     // The lock makes concurrent changes of one order wait; each then sees the other's result.
     const order = await lockOrder(tx, input.orderId, actor.role === "admin" ? undefined : actor.userId);
@@ -126,15 +133,16 @@ export async function changeOrderStatus(
 
     const updated = await setOrderStatus(tx, order.id, { status: to, paymentStatus, now, shipment: input.shipment });
     await appendOrderStatus(tx, { orderId: order.id, from: change.from, to, actorUserId: actor.userId, now });
-    await tellCustomer(tx, updated, items, { from: change.from, pointsCredited, now });
-    refund = cardRefundDue(order, paymentStatus);
+    refunds = await cardRefundsDue(tx, order, paymentStatus);
+    const cardRefundCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
+    await tellCustomer(tx, updated, items, { from: change.from, pointsCredited, now, cardRefundCents });
     return { order: toOrderView(updated, items, now, await orderViewExtras(tx, updated)), changed: true, pointsCredited };
   });
   if (result.changed) {
     // Stock shows on catalogue pages; the notification and e-mail leave once committed.
     invalidateCatalogCaches(db);
     kickOutbox();
-    if (refund) await refundCard(input.provider ?? getPaymentProvider(db), result.order.id, refund);
+    for (const refund of refunds) await refundCard(input.provider ?? getPaymentProvider(db), refund);
   }
   return result;
 }
@@ -192,7 +200,9 @@ async function releaseOrder(tx: Executor, { order, items, to, actor, now }: Stat
   }
   await refundOrderGiftCards(tx, order.id, now);
   await cancelGiftCardsBoughtBy(tx, order.id, now);
-  if (order.paymentStatus !== "paid") return order.paymentStatus;
+  // Paid in 3 (decision 035): what is still due is no longer charged; what was paid goes back.
+  if (PAID_IN_INSTALMENTS.has(order.paymentStatus)) await cancelOpenInstalments(tx, order.id, now);
+  else if (order.paymentStatus !== "paid") return order.paymentStatus;
   // The money goes back: a credit note of the whole invoice (docs/decisions/031-invoices.md).
   await issueCreditNote(tx, { orderId: order.id, reason: creditNoteReason(to), now });
   return "refunded";
@@ -219,27 +229,43 @@ async function holdOrderAgain(tx: Executor, { order, items, actor, now }: Status
  */
 async function moveDeliveryPoints(tx: Executor, { order, from, to, now }: StatusChange): Promise<number> {
   if (from === "delivered") await reverseOrderPoints(tx, order, now);
-  return to === "delivered" ? creditOrderPoints(tx, order, { now }) : 0;
+  if (to !== "delivered") return 0;
+  // Paid in 3: the points of what is paid so far; each later instalment adds its own (decision 035).
+  const hasSchedule = ((await paymentSchedulesOf(tx, [order.id])).get(order.id)?.length ?? 0) > 0;
+  if (!hasSchedule) return creditOrderPoints(tx, order, { now });
+  const paid = await paidSoFarCents(tx, order);
+  return creditOrderPoints(tx, order, { now, paid: { totalCents: paid, newCents: paid } });
 }
 
-/** The bank card is refunded what it paid (the total minus the gift cards' part) when the order leaves "paid". */
-function cardRefundDue(order: OrderRow, paymentStatus: string): { paymentId: string; amountCents: number } | null {
+/** Statuses of an order paid in 3 whose schedule still runs or failed. */
+const PAID_IN_INSTALMENTS: ReadonlySet<string> = new Set([PAYMENT_STATUS_INSTALMENTS, PAYMENT_STATUS_INSTALMENT_UNPAID]);
+
+type CardRefund = { paymentId: string; amountCents: number; key: string };
+
+/**
+ * The bank card is refunded what it paid (the total minus the gift cards' part) when the order
+ * leaves "paid"; an order paid in 3 gets each paid instalment's charge back (decision 035).
+ */
+async function cardRefundsDue(tx: Executor, order: OrderRow, paymentStatus: string): Promise<CardRefund[]> {
+  if (paymentStatus !== "refunded" || (order.paymentStatus !== "paid" && !PAID_IN_INSTALMENTS.has(order.paymentStatus))) return [];
+  const instalments = await paidInstalments(tx, order.id);
+  if (instalments.length > 0) {
+    return instalments.flatMap((i) =>
+      i.providerPaymentId && i.amountCents > 0
+        ? [{ paymentId: i.providerPaymentId, amountCents: i.amountCents, key: `order-refund:${order.id}:${i.seq}` }]
+        : [],
+    );
+  }
   const paymentId = (order.metadata as { payment?: { payment_id?: unknown } }).payment?.payment_id;
   const cardCents = order.totalCents - order.giftCardCents;
-  if (paymentStatus === "refunded" && order.paymentStatus === "paid" && typeof paymentId === "string" && cardCents > 0) {
-    return { paymentId, amountCents: cardCents };
-  }
-  return null;
+  if (typeof paymentId === "string" && cardCents > 0) return [{ paymentId, amountCents: cardCents, key: `order-refund:${order.id}` }];
+  return [];
 }
 
-/** One refund per order: an order leaves "paid" once, and the key makes a retry harmless. */
-async function refundCard(
-  provider: PaymentProvider,
-  orderId: string,
-  { paymentId, amountCents }: { paymentId: string; amountCents: number },
-) {
+/** One refund per charge: an order leaves "paid" once, and the key makes a retry harmless. */
+async function refundCard(provider: PaymentProvider, { paymentId, amountCents, key }: CardRefund) {
   await provider
-    .refund({ paymentId, amountCents, idempotencyKey: `order-refund:${orderId}` })
+    .refund({ paymentId, amountCents, idempotencyKey: key })
     .catch((error) => console.error(`[orders] refund of ${paymentId} failed:`, error));
 }
 
@@ -268,7 +294,7 @@ async function tellCustomer(
   tx: Executor,
   order: OrderRow,
   items: OrderItemRow[],
-  change: { from: string; pointsCredited: number; now: Date },
+  change: { from: string; pointsCredited: number; now: Date; cardRefundCents: number },
 ): Promise<void> {
   if (!order.userId) return; // the customer's account was deleted: the order is anonymised
   const view = toOrderView(order, items, change.now);
@@ -304,10 +330,10 @@ async function tellCustomer(
   }
   if (!to) return;
   const firstName = (await firstNameOfUser(tx, order.userId)) ?? (order.shippingAddress?.first_name || null);
-  await enqueueMail(tx, { to, ...(await statusMail(firstName, order, view, change.pointsCredited)) });
+  await enqueueMail(tx, { to, ...(await statusMail(firstName, order, view, change.pointsCredited, change.cardRefundCents)) });
 }
 
-function statusMail(firstName: string | null, order: OrderRow, view: OrderView, pointsCredited: number) {
+function statusMail(firstName: string | null, order: OrderRow, view: OrderView, pointsCredited: number, cardRefundCents: number) {
   const lines = view.items.map(
     (item) =>
       `${lineName(item.product_snapshot.name, item.product_snapshot.variant_label)} x ${item.quantity} : ${formatPrice(item.total_price_cents)}`,
@@ -318,8 +344,9 @@ function statusMail(firstName: string | null, order: OrderRow, view: OrderView, 
       ...common,
       totalCents: view.total_cents,
       refunds: [
-        ...(order.paymentStatus === "refunded" && order.totalCents > order.giftCardCents
-          ? [`Le montant de ${formatPrice(order.totalCents - order.giftCardCents)} sera remboursé sur votre moyen de paiement.`]
+        // What the card gets back: with instalments, only what was paid so far (decision 035).
+        ...(order.paymentStatus === "refunded" && cardRefundCents > 0
+          ? [`Le montant de ${formatPrice(cardRefundCents)} sera remboursé sur votre moyen de paiement.`]
           : []),
         ...(order.giftCardCents > 0
           ? [`Le montant de ${formatPrice(order.giftCardCents)} payé par carte cadeau a été recrédité sur vos cartes cadeaux.`]

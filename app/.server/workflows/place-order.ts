@@ -52,6 +52,16 @@ import {
   type OrderRowValues,
 } from "~/.server/modules/orders/orders.service";
 import { chargeableCardOf, savePaymentMethodFromCharge } from "~/.server/modules/payment-methods/payment-methods.service";
+import { createPaymentSchedule } from "~/.server/modules/payment-schedules/payment-schedules.service";
+import {
+  CARD_EXPIRES_BEFORE_LAST_INSTALMENT_MESSAGE,
+  cardCoversSchedule,
+  INSTALMENTS_NOT_ALLOWED_MESSAGE,
+  instalmentsAllowed,
+  instalmentSchedule,
+  PAYMENT_STATUS_INSTALMENTS,
+} from "~/domain/payments/instalments";
+import { formatShortDate } from "~/lib/paris-time";
 import { withItems } from "~/.server/modules/orders/order-view";
 import { checkPromoCode, claimPromoCode, recordPromoRedemption } from "~/.server/modules/promotions/promo-codes.service";
 import type { CheckoutLineQuote, CheckoutQuote } from "~/domain/checkout/checkout-quote.types";
@@ -441,7 +451,20 @@ type CheckedOrder = {
 };
 
 /** The card's charge, linked to the order inside the transaction. */
-type Charge = { paymentId: string; brand: string; lastFour: string; attemptId: string; saveCard: SavedCard | null };
+type Charge = {
+  paymentId: string;
+  brand: string;
+  lastFour: string;
+  attemptId: string;
+  saveCard: SavedCard | null;
+  /** Paid in 3: the card's token the later instalments are charged with (decision 035). */
+  scheduleToken: string | null;
+};
+
+/** What the card is charged now: the whole card amount, or the first instalment when paid in 3. */
+function amountChargedNow(request: PlaceOrderRequest, cardCents: number, now: Date): number {
+  return request.instalments === 3 ? instalmentSchedule(cardCents, now)[0].amount_cents : cardCents;
+}
 
 export async function placeOrder(db: Database, input: PlaceOrderCommand): Promise<PlacedOrder> {
   const { userId, idempotencyKey } = input;
@@ -453,7 +476,7 @@ export async function placeOrder(db: Database, input: PlaceOrderCommand): Promis
   if (existing) return { order: existing, replayed: true };
 
   const checked = await checkOrder(db, input, now);
-  const payment = await chargeCard(db, provider, input, checked.quote.card_cents, now);
+  const payment = await chargeCard(db, provider, input, amountChargedNow(input.request, checked.quote.card_cents, now), now);
   if (payment.kind === "replay") return { order: await findOrder(db, payment.orderId), replayed: true };
   return commitOrder(db, { ...input, now, provider, checked, charge: payment.charge });
 }
@@ -501,13 +524,13 @@ function authenticationRequired(authenticationId: string): DomainError {
 }
 
 /** What an attempt waiting for authentication keeps to finish the order: no card number, no CVC. */
-type ResumeRequest = { request: PlaceOrderRequest; save_card: SavedCard | null };
+type ResumeRequest = { request: PlaceOrderRequest; save_card: SavedCard | null; schedule_token: string | null };
 
-function resumeRequestOf(request: PlaceOrderRequest, saveCard: SavedCard | null): Record<string, unknown> {
+function resumeRequestOf(request: PlaceOrderRequest, choice: PaymentChoice): Record<string, unknown> {
   const kept: Partial<PlaceOrderRequest> = { ...request };
   delete kept.card;
   delete kept.cvc;
-  return { request: kept, save_card: saveCard };
+  return { request: kept, save_card: choice.saveCard, schedule_token: choice.scheduleToken };
 }
 
 function readResumeRequest(stored: Record<string, unknown> | null): ResumeRequest | null {
@@ -515,7 +538,8 @@ function readResumeRequest(stored: Record<string, unknown> | null): ResumeReques
   const parsed = PlaceOrderSchema.safeParse(stored.request);
   if (!parsed.success) return null;
   const saved = stored.save_card as SavedCard | null | undefined;
-  return { request: parsed.data, save_card: saved ?? null };
+  const token = typeof stored.schedule_token === "string" ? stored.schedule_token : null;
+  return { request: parsed.data, save_card: saved ?? null, schedule_token: token };
 }
 
 /**
@@ -559,6 +583,7 @@ export async function completeOrderAuthentication(
     lastFour: paid.lastFour,
     attemptId: attempt.id,
     saveCard: resume.save_card,
+    scheduleToken: resume.schedule_token,
   };
   const command: PlaceOrderCommand = {
     userId: input.userId,
@@ -571,7 +596,9 @@ export async function completeOrderAuthentication(
   try {
     // The checks again: stock or prices may have moved while the shopper was at the bank.
     checked = await checkOrder(db, command, now);
-    if (checked.quote.card_cents !== attempt.amountCents) throw refused("conflict", "price_changed", PRICE_CHANGED_MESSAGE);
+    if (amountChargedNow(command.request, checked.quote.card_cents, now) !== attempt.amountCents) {
+      throw refused("conflict", "price_changed", PRICE_CHANGED_MESSAGE);
+    }
   } catch (error) {
     await refundPaymentAttempt(
       db,
@@ -638,6 +665,10 @@ async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, 
   // Gift card codes: every typed code must be usable; they pay gift_card_cents.
   const refusal = quote.gift_card_refusals[0];
   if (refusal) throw refused("invalid", "gift_card_refused", refusal.message, "gift_card_codes");
+  // Paid in 3: from 50 € paid by card, before any card is tokenized or charged.
+  if (request.instalments === 3 && !instalmentsAllowed(quote.card_cents)) {
+    throw refused("invalid", "instalments_not_allowed", INSTALMENTS_NOT_ALLOWED_MESSAGE, "instalments");
+  }
   return { lines, address, shippingZone, delivery, quote };
 }
 
@@ -647,9 +678,14 @@ type SavedCard = { token: string; brand: string; lastFour: string; holder: strin
 export const PAYMENT_CHOICE_MESSAGE = "Choisissez une carte enregistrée ou une nouvelle carte, pas les deux.";
 export const CVC_REQUIRED_MESSAGE = "Saisissez le cryptogramme (3 ou 4 chiffres au dos) de votre carte enregistrée.";
 
+/** How the order pays, and the token the later instalments use when it is paid in 3. */
+type PaymentChoice = { source: PaymentSource; saveCard: SavedCard | null; scheduleToken: string | null };
+
 /**
  * What pays: a saved card (its token and the CVC typed again), a new card tokenized first when
- * the shopper wants it kept, or a new card sent once to the provider. Refusals before any attempt.
+ * the shopper wants it kept or pays in 3 (the later instalments need a token: kept only on the
+ * schedule when the card is not saved, decision 035), or a new card sent once to the provider.
+ * Refusals before any attempt.
  */
 async function choosePayment(
   db: Database,
@@ -657,25 +693,33 @@ async function choosePayment(
   userId: string,
   request: PlaceOrderRequest,
   now: Date,
-): Promise<{ source: PaymentSource; saveCard: SavedCard | null }> {
+): Promise<PaymentChoice> {
+  const inThree = request.instalments === 3;
   if (request.payment_method_id && request.card) throw refused("invalid", "payment_choice", PAYMENT_CHOICE_MESSAGE, "card");
   if (request.payment_method_id) {
     if (!request.cvc) throw refused("invalid", "cvc_required", CVC_REQUIRED_MESSAGE, "cvc");
     const saved = await chargeableCardOf(db, userId, request.payment_method_id, now);
-    return { source: { type: "token", token: saved.token, cvc: request.cvc }, saveCard: null };
+    if (inThree && !cardCoversSchedule({ month: saved.expMonth, year: saved.expYear }, now)) {
+      throw refused("invalid", "card_expires_before_schedule", CARD_EXPIRES_BEFORE_LAST_INSTALMENT_MESSAGE, "payment_method_id");
+    }
+    return { source: { type: "token", token: saved.token, cvc: request.cvc }, saveCard: null, scheduleToken: inThree ? saved.token : null };
   }
   const card = request.card;
   if (!card) throw refused("invalid", "card_required", CARD_REQUIRED_MESSAGE, "card");
   const expiry = parseExpiry(card.expiry);
-  if (request.save_card && expiry) {
+  if (inThree && expiry && !cardCoversSchedule(expiry, now)) {
+    throw refused("invalid", "card_expires_before_schedule", CARD_EXPIRES_BEFORE_LAST_INSTALMENT_MESSAGE, "card");
+  }
+  if ((request.save_card || inThree) && expiry) {
     const made = await provider.tokenize({ number: card.number, expiry, cvc: card.cvc, customerRef: userId });
     if (!made.ok) throw refused("invalid", "invalid_card", made.message, "card");
     return {
       source: { type: "token", token: made.token, cvc: card.cvc },
-      saveCard: { token: made.token, brand: made.brand, lastFour: made.lastFour, holder: card.holder, expiry },
+      saveCard: request.save_card ? { token: made.token, brand: made.brand, lastFour: made.lastFour, holder: card.holder, expiry } : null,
+      scheduleToken: inThree ? made.token : null,
     };
   }
-  return { source: { type: "card", card }, saveCard: null };
+  return { source: { type: "card", card }, saveCard: null, scheduleToken: null };
 }
 
 /**
@@ -723,7 +767,7 @@ async function chargeCard(
     throw refused("unavailable", "payment_unavailable", PAYMENT_UNAVAILABLE_MESSAGE, "card");
   }
   if (!charged.ok && charged.code === "authentication_required") {
-    if (!(await markAttemptRequiresAction(db, attempt.id, charged.authenticationId, resumeRequestOf(request, choice.saveCard)))) {
+    if (!(await markAttemptRequiresAction(db, attempt.id, charged.authenticationId, resumeRequestOf(request, choice)))) {
       throw refused("conflict", "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card");
     }
     throw authenticationRequired(charged.authenticationId);
@@ -752,6 +796,7 @@ async function chargeCard(
       lastFour: charged.lastFour,
       attemptId: attempt.id,
       saveCard: choice.saveCard,
+      scheduleToken: choice.scheduleToken,
     },
   };
 }
@@ -776,18 +821,42 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
   await appendOrderStatus(tx, { orderId, from: null, to: "pending", actorUserId: userId, now });
   await spendOrderPoints(tx, { userId, points: request.points_to_use, orderId, ref, now });
   const issued = await settleGiftCards(tx, { ...input, orderId });
+  const schedule = await startPaymentSchedule(tx, { ...input, orderId, cardCents: totals.cardCents });
   await issueInvoice(tx, orderId, now); // numbered in this transaction: no gap (docs/decisions/031-invoices.md)
   // 10. The card, if the shopper asked: the provider's token, brand, last four, holder and expiry.
   if (charge?.saveCard) await savePaymentMethodFromCharge(tx, userId, charge.saveCard);
   // 11. The confirmation e-mail, sent by the outbox worker only if this commits.
   const firstName = (await firstNameOfUser(tx, userId)) ?? (checked.address.first_name || null);
-  await enqueueMail(tx, { to: request.contact.email, ...(await confirmationMail(firstName, ref, take.bought, totals, checked, issued)) });
+  await enqueueMail(tx, {
+    to: request.contact.email,
+    ...(await confirmationMail(firstName, ref, take.bought, totals, checked, [...issued, ...schedule])),
+  });
   // 12. Bought: the server cart is emptied (the page empties the browser's).
   await emptyCart(tx, userId);
   return created;
 }
 
 type BoughtLine = TakenStock & { line: ResolvedLine };
+
+/**
+ * Paid in 3 (decision 035): the schedule, in the order's transaction; its first instalment is
+ * the charge just made. Returns the confirmation's lines about it.
+ */
+async function startPaymentSchedule(
+  tx: Executor,
+  { request, now, charge, orderId, cardCents }: WriteOrderInput & { orderId: string; cardCents: number },
+): Promise<string[]> {
+  if (request.instalments !== 3) return [];
+  if (!charge?.scheduleToken) throw new Error("an order paid in 3 needs the card's token");
+  const entries = instalmentSchedule(cardCents, now);
+  await createPaymentSchedule(tx, { orderId, entries, token: charge.scheduleToken, firstPaymentId: charge.paymentId, now });
+  return [
+    "Paiement en 3 fois sans frais :",
+    ...entries.map(
+      (e) => `- ${formatShortDate(`${e.due_date}T12:00:00Z`)} : ${formatPrice(e.amount_cents)}${e.seq === 1 ? " (payée)" : ""}`,
+    ),
+  ];
+}
 
 /** 6. Stock: one conditional decrement per variant, in id order (no deadlock between orders). The order id is not known yet: the movements are linked to it once it exists. */
 async function takeOrderedStock(
@@ -886,7 +955,7 @@ function orderValues(
   return {
     userId,
     status: "pending",
-    paymentStatus: "paid",
+    paymentStatus: request.instalments === 3 ? PAYMENT_STATUS_INSTALMENTS : "paid",
     subtotalCents: totals.subtotal,
     shippingCents: shipping?.feeCents ?? 0,
     giftCardCents: checked.quote.gift_card_cents,

@@ -28,6 +28,13 @@ import {
 } from "~/.server/modules/orders/orders.service";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import {
+  paidInstalments,
+  reduceOpenInstalments,
+  schedulePaymentStatus,
+} from "~/.server/modules/payment-schedules/payment-schedules.service";
+import { setOrderPaymentStatus } from "~/.server/modules/orders/orders.service";
+import { PAYMENT_STATUS_INSTALMENT_UNPAID, PAYMENT_STATUS_INSTALMENTS } from "~/domain/payments/instalments";
+import {
   createReturn,
   getReturnView,
   listReturnItems,
@@ -143,7 +150,7 @@ export async function requestReturn(
 /* Receiving and refunding                                                                        */
 /* -------------------------------------------------------------------------------------------- */
 
-type CardRefund = { paymentId: string; amountCents: number; key: string } | null;
+type CardRefund = { paymentId: string; amountCents: number; key: string };
 
 export async function receiveReturn(
   db: Database,
@@ -153,7 +160,7 @@ export async function receiveReturn(
   const parsed = ReturnReceptionSchema.safeParse(input.body ?? {});
   if (!parsed.success) firstIssue(parsed.error, "invalid_reception");
   const decisions = parsed.data.lines;
-  let cardRefund: CardRefund = null;
+  let cardRefunds: CardRefund[] = [];
   const id = await db.transaction(async (tx) => {
     const ret = await lockReturn(tx, input.returnId);
     if (!ret) throw notFound("return_not_found", RETURN_NOT_FOUND_MESSAGE);
@@ -180,15 +187,16 @@ export async function receiveReturn(
       now,
     });
     const paymentId = (order.metadata as { payment?: { payment_id?: unknown } }).payment?.payment_id;
-    if (refund && refund.cardCents > 0 && typeof paymentId === "string") {
-      cardRefund = { paymentId, amountCents: refund.cardCents, key: `return-refund:${ret.id}` };
+    if (refund?.charges) {
+      cardRefunds = refund.charges.map((c) => ({ ...c, key: `return-refund:${ret.id}:${c.seq}` }));
+    } else if (refund && refund.cardCents > 0 && typeof paymentId === "string") {
+      cardRefunds = [{ paymentId, amountCents: refund.cardCents, key: `return-refund:${ret.id}` }];
     }
     await tellCustomer(tx, { order, ret, items, byId, refund, now });
     return ret.id;
   });
   kickOutbox();
-  const due = cardRefund as CardRefund;
-  if (due) {
+  for (const due of cardRefunds) {
     // After the commit, as for cancellations: the key makes a retry harmless; a failure is logged
     // and the payment reconciliation's report shows the refund still owed.
     await (input.provider ?? getPaymentProvider(db))
@@ -210,6 +218,10 @@ type Refund = {
   pointsRestored: number;
   pointsReversed: number;
   creditNoteNumber: string;
+  /** Paid in 3: taken off the instalments still due rather than refunded (decision 035). */
+  reducedCents: number;
+  /** Paid in 3: the paid instalments' charges refunded, each its own provider refund. */
+  charges: { seq: number; paymentId: string; amountCents: number }[] | null;
 };
 
 async function refundAccepted(
@@ -227,13 +239,15 @@ async function refundAccepted(
   const total = Math.min(creditNote.totalCents, order.totalCents - order.refundedCents);
   const giftShare = order.totalCents > 0 ? Math.round((total * order.giftCardCents) / order.totalCents) : 0;
   const giftCardCents = giftShare > 0 ? await refundGiftCardsUpTo(tx, order.id, giftShare, now) : 0;
-  const cardCents = total - giftCardCents;
+  const card = await refundCardShare(tx, order, total - giftCardCents, now);
+  const cardCents = card.cardCents;
 
   const orderItems = new Map((await listOrderItems(tx, order.id)).map((i) => [i.id, i]));
   const merchandise = [...orderItems.values()].filter((i) => i.productId).reduce((sum, i) => sum + i.totalPriceCents, 0);
   const returnedMerchandise = accepted.reduce((sum, i) => sum + (orderItems.get(i.orderItemId)?.unitPriceCents ?? 0) * i.quantity, 0);
   const restore = merchandise > 0 ? Math.floor((order.pointsUsed * returnedMerchandise) / merchandise) : 0;
-  const reverse = Math.min(order.pointsEarned, pointsEarnedFor(total));
+  // Points were earned on what was paid: only what is paid back takes them back.
+  const reverse = Math.min(order.pointsEarned, pointsEarnedFor(total - card.reducedCents));
   const points = order.userId
     ? await settleReturnPoints(tx, { userId: order.userId, orderId: order.id, returnNumber: ret.number, restore, reverse, now })
     : { restored: 0, reversed: 0 };
@@ -255,7 +269,39 @@ async function refundAccepted(
     pointsRestored: points.restored,
     pointsReversed: points.reversed,
     creditNoteNumber: creditNote.number,
+    reducedCents: card.reducedCents,
+    charges: card.charges,
   };
+}
+
+/**
+ * The card's share of a refund. Paid in 3 (decision 035): first taken off the instalments still
+ * due (the latest first), then refunded on the paid instalments' charges (the latest first, each
+ * at most what is left of it to refund).
+ */
+async function refundCardShare(
+  tx: Executor,
+  order: OrderRow,
+  cents: number,
+  now: Date,
+): Promise<{ cardCents: number; reducedCents: number; charges: Refund["charges"] }> {
+  if (order.paymentStatus !== PAYMENT_STATUS_INSTALMENTS && order.paymentStatus !== PAYMENT_STATUS_INSTALMENT_UNPAID) {
+    const paid = await paidInstalments(tx, order.id);
+    if (paid.length === 0) return { cardCents: cents, reducedCents: 0, charges: null };
+  }
+  const reducedCents = await reduceOpenInstalments(tx, order.id, cents, now);
+  let left = cents - reducedCents;
+  const charges: { seq: number; paymentId: string; amountCents: number }[] = [];
+  for (const paid of await paidInstalments(tx, order.id)) {
+    const amount = Math.min(left, paid.amountCents);
+    if (amount > 0 && paid.providerPaymentId) {
+      charges.push({ seq: paid.seq, paymentId: paid.providerPaymentId, amountCents: amount });
+      left -= amount;
+    }
+  }
+  const status = await schedulePaymentStatus(tx, order.id);
+  if (status && status !== order.paymentStatus) await setOrderPaymentStatus(tx, order.id, status, now);
+  return { cardCents: cents - reducedCents, reducedCents, charges };
 }
 
 async function tellCustomer(
@@ -284,6 +330,7 @@ async function tellCustomer(
     ? [
         `Remboursement : ${formatPrice(refund.totalCents)}`,
         ...(refund.cardCents > 0 ? [`- sur votre carte bancaire : ${formatPrice(refund.cardCents)}`] : []),
+        ...(refund.reducedCents > 0 ? [`- déduit de vos prochaines échéances : ${formatPrice(refund.reducedCents)}`] : []),
         ...(refund.giftCardCents > 0 ? [`- sur votre carte cadeau : ${formatPrice(refund.giftCardCents)}`] : []),
         ...(refund.pointsRestored > 0 ? [`Points Beauty Pass restitués : ${refund.pointsRestored}`] : []),
         ...(refund.pointsReversed > 0 ? [`Points Beauty Pass retirés : ${refund.pointsReversed}`] : []),

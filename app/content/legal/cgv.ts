@@ -122,8 +122,8 @@ export function buildCgv(seller: SellerIdentity, shipping: ShippingSettings = DE
         title: "5. Paiement",
         paragraphs: [
           "Le paiement s'effectue par carte bancaire (CB, Visa, Mastercard, American Express) par l'intermédiaire d'un prestataire de paiement sécurisé, avec authentification 3D Secure. Les données complètes de votre carte sont transmises directement à ce prestataire et ne sont jamais stockées par la boutique ; si vous choisissez d'enregistrer une carte, seuls sa marque, ses 4 derniers chiffres, le nom du titulaire et sa date d'expiration sont conservés.",
-          `Le paiement en ${SPLIT_PAYMENT_INSTALMENTS} fois sans frais est proposé dès ${formatEuros(SPLIT_PAYMENT_MIN_CENTS)} d'achat, sous réserve d'acceptation par le prestataire de paiement.`,
-          "Votre compte est débité à la validation de la commande. Les cartes cadeaux Aurore et les réductions du Beauty Pass peuvent être utilisées en complément.",
+          `Le paiement en ${SPLIT_PAYMENT_INSTALMENTS} fois sans frais est proposé dès ${formatEuros(SPLIT_PAYMENT_MIN_CENTS)} d'achat réglés par carte bancaire, sous réserve d'acceptation par le prestataire de paiement : une première échéance le jour de la commande, puis deux échéances 30 et 60 jours plus tard, prélevées sur la même carte. Une échéance refusée est représentée les deux jours suivants.`,
+          "Votre compte est débité à la validation de la commande (de la première échéance en cas de paiement en 3 fois). Les cartes cadeaux Aurore et les réductions du Beauty Pass peuvent être utilisées en complément.",
         ],
       },
       {

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
+import { INSTALMENTS_CHOICE_MESSAGE } from "~/domain/payments/instalments";
 import { PHONE_PATTERN } from "~/domain/account/profile.schema";
 import { PromoCodeInputSchema } from "~/domain/promotions/promotions.schema";
 import { GiftCardConfigSchema } from "~/domain/gift-cards/gift-card.schema";
@@ -215,6 +216,11 @@ export const PlaceOrderSchema = z.object({
   delivery_method: DeliveryMethodCodeSchema.optional().default("standard"),
   /** Required with the relay method: an id from GET /api/v1/relay-points. */
   relay_point_id: RelayPointIdSchema.optional(),
+  /** 3: Paiement en 3 fois sans frais, from 50 € paid by card (docs/decisions/035-instalments.md). */
+  instalments: z
+    .union([z.literal(1), z.literal(3)], { error: INSTALMENTS_CHOICE_MESSAGE })
+    .optional()
+    .default(1),
 });
 /** The JSON body the checkout page sends, before defaults are applied. */
 export type PlaceOrderBody = z.input<typeof PlaceOrderSchema>;

@@ -72,6 +72,8 @@ export type InvoiceSnapshot = {
     card_cents: number;
     gift_card_cents: number;
     gift_cards: { last4: string; amount_cents: number }[];
+    /** Paiement en 3 fois sans frais: the card's instalments, due day and amount (decision 035). */
+    instalments?: { seq: number; due_date: string; amount_cents: number }[];
   };
   mentions: string[];
 };
@@ -103,5 +105,8 @@ export function orderDocumentUrl(
   return doc.kind === "invoice" ? `${base}/invoice` : `${base}/credit-notes/${encodeURIComponent(doc.number)}`;
 }
 
-/** Payment statuses of orders that were paid, hence invoiced (a refunded one has its credit note too). */
-export const INVOICED_PAYMENT_STATUSES: readonly string[] = ["paid", "refunded"];
+/**
+ * Payment statuses of orders that were paid, hence invoiced (a refunded one has its credit note
+ * too; one paid in 3 is invoiced when placed, its schedule on the invoice: decision 035).
+ */
+export const INVOICED_PAYMENT_STATUSES: readonly string[] = ["paid", "refunded", "instalments", "instalment_unpaid"];

@@ -1,3 +1,4 @@
+import type { PaymentScheduleEntry } from "~/domain/payments/instalments";
 /** Back-office order list: query, status change and the shapes the page and the API share (isomorphic). */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
@@ -53,6 +54,8 @@ export type AdminOrderRow = {
   created_at: string;
   total_cents: number;
   status: OrderStatusValue;
+  /** "paid", "instalments", "instalment_unpaid" ('Échéance impayée'), ... */
+  payment_status: string;
 };
 
 export type AdminOrderPage = {
@@ -103,6 +106,9 @@ export type AdminOrderDetail = {
   items: AdminOrderLine[];
   /** The invoice, then its credit notes, downloaded through the back-office API. */
   documents: OrderDocumentView[];
+  payment_status: string;
+  /** Paid in 3: the instalments (docs/decisions/035-instalments.md); empty otherwise. */
+  payment_schedule: PaymentScheduleEntry[];
 };
 
 /** "12 rue des Lilas, 69003 Lyon, France", or the spec's fallback when nothing is known. */

@@ -1,3 +1,4 @@
+import type { PaymentScheduleEntry } from "~/domain/payments/instalments";
 import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery-methods";
 /** Orders as the pages and the API see them (isomorphic, no server code). */
 import { ORDER_NUMBER_DIGITS, ORDER_NUMBER_PREFIX } from "~/lib/shop-rules";
@@ -125,6 +126,8 @@ export type OrderView = {
   }[];
   /** The invoice, then its credit notes, with their download addresses (docs/decisions/031-invoices.md). */
   documents: OrderDocumentView[];
+  /** Paid in 3 (docs/decisions/035-instalments.md): the instalments; empty for a payment at once. */
+  payment_schedule: PaymentScheduleEntry[];
 };
 
 /** "3 commandes": the count line above an order list. */

@@ -9,3 +9,4 @@ export * from "./delivery";
 export * from "./invoices";
 export * from "./returns";
 export * from "./reviews";
+export * from "./payment-schedules";

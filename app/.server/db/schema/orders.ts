@@ -6,7 +6,8 @@ import { products, productVariants } from "./catalog";
 export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded"] as const;
+/** `instalments`: paid in 3, some still due; `instalment_unpaid`: one failed for good (decision 035). */
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "refunded", "instalments", "instalment_unpaid"] as const;
 
 const statusList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 

@@ -6,7 +6,7 @@
 import PDFDocument from "pdfkit";
 import type { InvoiceLine, InvoiceSnapshot } from "~/domain/invoices/invoice.types";
 import { formatPrice } from "~/lib/money";
-import { formatDate } from "~/lib/paris-time";
+import { formatDate, formatShortDate } from "~/lib/paris-time";
 
 const MARGIN = 50;
 const PAGE_WIDTH = 595.28; // A4 in points
@@ -184,7 +184,8 @@ export function renderDocumentPdf(snapshot: InvoiceSnapshot): Promise<Buffer> {
   const paymentLines: string[] = [];
   if (p.card_cents > 0) {
     const card = p.card_label ? `carte bancaire ${p.card_label}` : "carte bancaire";
-    paymentLines.push(`${isInvoice ? "Payé par" : "Remboursé sur"} ${card} : ${money(p.card_cents)}`);
+    const paidHow = p.instalments?.length ? "Réglé en 3 fois par" : "Payé par";
+    paymentLines.push(`${isInvoice ? paidHow : "Remboursé sur"} ${card} : ${money(p.card_cents)}`);
   }
   for (const g of p.gift_cards) {
     paymentLines.push(
@@ -194,7 +195,12 @@ export function renderDocumentPdf(snapshot: InvoiceSnapshot): Promise<Buffer> {
   if (p.gift_cards.length === 0 && p.gift_card_cents > 0) {
     paymentLines.push(`${isInvoice ? "Payé par cartes cadeaux" : "Recrédité sur les cartes cadeaux"} : ${money(p.gift_card_cents)}`);
   }
-  if (isInvoice) paymentLines.push(`Facture acquittée le ${formatDate(snapshot.order.placed_at)}.`);
+  if (isInvoice && p.instalments?.length) {
+    paymentLines.push(`Paiement en ${p.instalments.length} fois sans frais par carte bancaire :`);
+    for (const e of p.instalments) {
+      paymentLines.push(`- échéance ${e.seq} le ${formatShortDate(`${e.due_date}T12:00:00Z`)} : ${money(e.amount_cents)}`);
+    }
+  } else if (isInvoice) paymentLines.push(`Facture acquittée le ${formatDate(snapshot.order.placed_at)}.`);
   doc
     .font("Helvetica-Bold")
     .fontSize(10)

@@ -8,6 +8,7 @@
  * nothing later (a renamed product, a new address, new legal details) changes it. Its PDF is
  * rendered on the first download and stored, so every download returns the same bytes.
  */
+import { paymentSchedulesOf } from "~/.server/modules/payment-schedules/payment-schedules.service";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import { invoiceDocuments, invoiceNumberCounters, orders, type OrderAddress } from "~/.server/db/schema";
@@ -222,6 +223,7 @@ export async function issueInvoice(tx: Executor, orderId: string, now: Date): Pr
   const items = await listOrderItems(tx, orderId);
   const cardValues = await giftCardValuesByOrderItem(tx, orderId);
   const paidWithCards = (await giftCardPaymentsOf(tx, [orderId])).get(orderId) ?? [];
+  const schedule = (await paymentSchedulesOf(tx, [orderId])).get(orderId) ?? [];
   const computed = computeInvoiceDocument(taxableLines(order, items, cardValues), orderDiscounts(order));
   if (computed.totals.ttc_cents !== order.totalCents) {
     // The order's own amounts disagree with its lines: never print a wrong invoice.
@@ -247,6 +249,9 @@ export async function issueInvoice(tx: Executor, orderId: string, now: Date): Pr
       card_cents: order.totalCents - order.giftCardCents,
       gift_card_cents: order.giftCardCents,
       gift_cards: paidWithCards,
+      ...(schedule.length > 0
+        ? { instalments: schedule.map((e) => ({ seq: e.seq, due_date: e.due_date, amount_cents: e.amount_cents })) }
+        : {}),
     },
     mentions: mentionsFor(computed.lines),
   };

@@ -138,14 +138,19 @@ type OrderForPoints = {
  * is not in the total and earns none), unless they are credited already. The order row,
  * locked by the caller, remembers what is credited (orders.points_earned), so however the
  * statuses move an order is credited at most once at a time. Returns the points.
+ *
+ * An order paid in 3 (decision 035) earns on what is paid so far: the caller gives `paid`, the
+ * cents paid up to now and those this credit adds to the shopper's total spent, and only the
+ * points those paid euros earn beyond the ones already credited are added (at most once per euro).
  */
 export async function creditOrderPoints(
   tx: Executor,
   order: OrderForPoints,
-  options: { now?: Date; description?: string } = {},
+  options: { now?: Date; description?: string; paid?: { totalCents: number; newCents: number } } = {},
 ): Promise<number> {
-  if (!order.userId || order.pointsEarned > 0) return 0;
-  const points = pointsEarnedFor(order.totalCents);
+  if (!order.userId) return 0;
+  if (!options.paid && order.pointsEarned > 0) return 0;
+  const points = pointsEarnedFor(options.paid?.totalCents ?? order.totalCents) - order.pointsEarned;
   if (points <= 0) return 0;
   const now = options.now ?? new Date();
   await credit(tx, {
@@ -156,9 +161,9 @@ export async function creditOrderPoints(
     orderId: order.id,
     now,
     expiresAt: pointsExpiryDate(now),
-    spentCents: order.totalCents,
+    spentCents: options.paid?.newCents ?? order.totalCents,
   });
-  await setOrderPointsEarned(tx, order.id, points);
+  await setOrderPointsEarned(tx, order.id, order.pointsEarned + points);
   return points;
 }
 

@@ -8,6 +8,7 @@ import type { Executor } from "~/.server/db/client";
 import { orderItems, orders, orderStatusChanges } from "~/.server/db/schema";
 import { giftCardPaymentsOf, giftCardsBoughtBy } from "~/.server/modules/gift-cards/gift-cards.service";
 import { orderDocumentsOf } from "~/.server/modules/invoices/invoice-documents";
+import { paymentSchedulesOf } from "~/.server/modules/payment-schedules/payment-schedules.service";
 import { ORDER_CHANGE_WINDOW_HOURS } from "~/lib/shop-rules";
 import { type OrderStatusValue, type OrderView } from "~/domain/orders/order.types";
 
@@ -22,8 +23,9 @@ export function isCancellable(order: Pick<OrderRow, "status" | "createdAt">, now
 }
 
 /** What a view adds from other modules: the gift cards that paid the order and those it bought, its invoice and credit notes. */
-export type OrderViewExtras = Pick<OrderView, "gift_card_payments" | "gift_cards" | "documents" | "delivered_at">;
-const NO_EXTRAS: OrderViewExtras = { gift_card_payments: [], gift_cards: [], documents: [], delivered_at: null };
+export type OrderViewExtras = Pick<OrderView, "gift_card_payments" | "gift_cards" | "documents" | "delivered_at"> &
+  Partial<Pick<OrderView, "payment_schedule">>;
+const NO_EXTRAS: OrderViewExtras = { gift_card_payments: [], gift_cards: [], documents: [], delivered_at: null, payment_schedule: [] };
 
 /** When each order was last marked delivered (the start of its return period). */
 async function deliveredAtByOrder(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
@@ -85,6 +87,7 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Da
     documents: gift.documents,
     delivered_at: gift.delivered_at,
     returnable: isReturnable({ status: order.status, delivered_at: gift.delivered_at }, now),
+    payment_schedule: gift.payment_schedule ?? [],
   };
 }
 
@@ -93,11 +96,13 @@ export async function orderViewExtras(db: Executor, order: Pick<OrderRow, "id" |
   const [payments, bought] = [await giftCardPaymentsOf(db, [order.id]), await giftCardsBoughtBy(db, [order.id])];
   const documents = await orderDocumentsOf(db, [order], "shopper");
   const delivered = await deliveredAtByOrder(db, [order.id]);
+  const schedules = await paymentSchedulesOf(db, [order.id]);
   return {
     gift_card_payments: payments.get(order.id) ?? [],
     gift_cards: bought.get(order.id) ?? [],
     documents: documents.get(order.id) ?? [],
     delivered_at: delivered.get(order.id) ?? null,
+    payment_schedule: schedules.get(order.id) ?? [],
   };
 }
 
@@ -125,12 +130,14 @@ export async function withItems(db: Executor, rows: OrderRow[], now = new Date()
   const bought = await giftCardsBoughtBy(db, ids);
   const documents = await orderDocumentsOf(db, rows, "shopper");
   const delivered = await deliveredAtByOrder(db, ids);
+  const schedules = await paymentSchedulesOf(db, ids);
   return rows.map((r) =>
     toOrderView(r, byOrder.get(r.id) ?? [], now, {
       gift_card_payments: payments.get(r.id) ?? [],
       gift_cards: bought.get(r.id) ?? [],
       documents: documents.get(r.id) ?? [],
       delivered_at: delivered.get(r.id) ?? null,
+      payment_schedule: schedules.get(r.id) ?? [],
     }),
   );
 }

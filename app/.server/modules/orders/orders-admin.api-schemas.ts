@@ -21,6 +21,7 @@ export const AdminOrderRowSchema = z
     created_at: z.iso.datetime(),
     total_cents: z.int(),
     status,
+    payment_status: z.string().describe("instalment_unpaid : échéance impayée (paiement en 3 fois)"),
   })
   .meta({ id: "AdminOrderRow" });
 
@@ -74,6 +75,8 @@ export const AdminOrderDetailSchema = z
       }),
     ),
     documents: z.array(OrderDocumentSchema).describe("La facture puis les avoirs, à télécharger par /api/v1/admin/orders/{id}/…"),
+    payment_status: OrderSchema.shape.payment_status,
+    payment_schedule: OrderSchema.shape.payment_schedule,
   })
   .meta({ id: "AdminOrderDetail" });
 

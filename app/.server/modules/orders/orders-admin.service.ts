@@ -14,6 +14,7 @@ import { createCountMemo } from "../../count-memo";
 import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery-methods";
 import { DELIVERY_METHOD_TITLES } from "~/domain/delivery/delivery-methods-form";
 import { orderDocumentsOf } from "../invoices/invoice-documents";
+import { paymentSchedulesOf } from "~/.server/modules/payment-schedules/payment-schedules.service";
 import { type AdminOrderDetail, type AdminOrderPage, type AdminOrderRow, formatAdminAddress } from "~/domain/orders/admin-orders.schema";
 import type { OrderStatusValue } from "~/domain/orders/order.types";
 import { ADMIN_ORDER_SHORT_ID_LENGTH, ADMIN_ORDERS_PAGE_SIZE } from "~/lib/shop-rules";
@@ -133,6 +134,7 @@ export async function listAdminOrders(db: Executor, input: ListAdminOrdersInput 
             id: orders.id,
             orderNumber: orders.orderNumber,
             status: orders.status,
+            paymentStatus: orders.paymentStatus,
             totalCents: orders.totalCents,
             createdAt: orders.createdAt,
             shippingAddress: orders.shippingAddress,
@@ -162,6 +164,7 @@ export async function listAdminOrders(db: Executor, input: ListAdminOrdersInput 
         created_at: r.createdAt.toISOString(),
         total_cents: r.totalCents,
         status: r.status as OrderStatusValue,
+        payment_status: r.paymentStatus,
       };
     }),
     total,
@@ -217,5 +220,7 @@ export async function getAdminOrder(db: Executor, id: string): Promise<AdminOrde
       total_price_cents: l.totalPriceCents,
     })),
     documents: documents.get(o.id) ?? [],
+    payment_status: o.paymentStatus,
+    payment_schedule: (await paymentSchedulesOf(db, [o.id])).get(o.id) ?? [],
   };
 }

@@ -298,3 +298,8 @@ export async function getOrderShipment(
     shipped_at: row.shippedAt ? row.shippedAt.toISOString() : null,
   };
 }
+
+/** The order's payment status alone (an instalment paid or failed for good, decision 035). */
+export async function setOrderPaymentStatus(tx: Executor, orderId: string, paymentStatus: string, now: Date): Promise<void> {
+  await tx.update(orders).set({ paymentStatus, updatedAt: now }).where(eq(orders.id, orderId));
+}

@@ -1,4 +1,6 @@
 import { lineName } from "~/domain/cart/line-name";
+import { InstalmentUnpaidBadge } from "~/components/orders/instalment-unpaid-badge";
+import { PaymentSchedule } from "~/components/orders/payment-schedule";
 import { useEffect, useState } from "react";
 import { Modal } from "~/components/ui/modal";
 import type { AdminOrderDetail } from "~/domain/orders/admin-orders.schema";
@@ -96,6 +98,7 @@ export function AdminOrderDetailModal({ orderId, number, onClose }: { orderId: s
             </p>
             <p className="flex items-center gap-2">
               <span className="text-muted">Statut :</span> <OrderStatusBadge status={order.status} />
+              <InstalmentUnpaidBadge paymentStatus={order.payment_status} />
             </p>
             <p>
               <span className="text-muted">Total :</span> <strong>{formatPrice(order.total_cents)}</strong>
@@ -132,6 +135,7 @@ export function AdminOrderDetailModal({ orderId, number, onClose }: { orderId: s
               ))}
             </ul>
           </section>
+          <PaymentSchedule schedule={order.payment_schedule ?? []} />
           <OrderDocuments documents={order.documents ?? []} />
         </div>
       ) : null}

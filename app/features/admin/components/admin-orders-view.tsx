@@ -1,4 +1,5 @@
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { InstalmentUnpaidBadge } from "~/components/orders/instalment-unpaid-badge";
 import { useState } from "react";
 import { useFetcher, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -137,6 +138,7 @@ function OrderRow({ row, onDetail }: { row: AdminOrderRow; onDetail: () => void 
       <td className="whitespace-nowrap px-4 py-3 font-semibold">{formatPrice(row.total_cents)}</td>
       <td className="px-4 py-3">
         <OrderStatusBadge status={row.status} />
+        <InstalmentUnpaidBadge paymentStatus={row.payment_status} />
       </td>
       <td className="px-4 py-3">
         <div className="flex flex-col gap-2">

@@ -24,6 +24,7 @@ import { plural } from "~/lib/plural";
 import type { DeliveryMethodCode } from "~/domain/delivery/delivery-methods";
 import type { RelayPoint } from "~/domain/delivery/relay-points";
 import { DeliveryMethodPicker } from "./delivery-method-picker";
+import { InstalmentsChoice, instalmentsOf } from "./instalments-choice";
 
 export const CONTACT_INVALID_MESSAGE = "Veuillez corriger les informations client";
 export const ADDRESS_INVALID_MESSAGE = "Veuillez sélectionner une adresse de livraison valide";
@@ -364,6 +365,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
       contact,
       ...(cardNeeded ? (savedCard ? { payment_method_id: savedCard.id, cvc: savedCvc.trim() } : { card }) : {}),
       save_card: cardNeeded && !savedCard && saveCard,
+      ...(cardNeeded ? { instalments: instalmentsOf(event.currentTarget) } : {}),
       points_to_use: quote.points_to_use,
       lines,
       ...(quote.promo && promoCode ? { promo_code: promoCode } : {}),
@@ -617,6 +619,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
                 Vos cartes cadeaux couvrent la totalité de la commande : aucun paiement par carte bancaire n'est nécessaire.
               </p>
             )}
+            {cardNeeded && quote && <InstalmentsChoice cardCents={quote.card_cents} />}
 
             <fieldset>
               <legend className="text-lg font-semibold">Beauty Pass</legend>

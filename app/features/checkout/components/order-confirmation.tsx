@@ -1,4 +1,5 @@
 import { OrderDelivery } from "~/components/orders/order-delivery";
+import { PaymentSchedule } from "~/components/orders/payment-schedule";
 import { lineName } from "~/domain/cart/line-name";
 import { orderPaymentLabel, type OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
@@ -39,7 +40,7 @@ export function OrderConfirmation({ order }: { order: OrderView }) {
           </div>
         )}
         <div className="flex justify-between gap-3 border-t border-line pt-2 text-base font-semibold">
-          <dt>Total payé</dt>
+          <dt>{(order.payment_schedule ?? []).length > 0 ? "Total" : "Total payé"}</dt>
           <dd>{formatPrice(order.total_cents)}</dd>
         </div>
         {(order.gift_card_payments ?? []).map((p) => (
@@ -55,6 +56,11 @@ export function OrderConfirmation({ order }: { order: OrderView }) {
           </div>
         )}
       </dl>
+      {(order.payment_schedule ?? []).length > 0 && (
+        <div className="mt-4 border-t border-line pt-3">
+          <PaymentSchedule schedule={order.payment_schedule} />
+        </div>
+      )}
       {order.items.some((i) => i.product_id) && <OrderDelivery order={order} />}
     </section>
   );

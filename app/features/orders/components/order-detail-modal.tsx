@@ -13,6 +13,7 @@ import { formatDate } from "~/lib/paris-time";
 import { orderPaymentLabel, type OrderView } from "~/domain/orders/order.types";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { OrderDocuments } from "~/components/orders/order-documents";
+import { PaymentSchedule } from "~/components/orders/payment-schedule";
 import { buttonClass } from "~/components/ui/button";
 
 const CANCEL_FAILED_MESSAGE = "Une erreur est survenue";
@@ -147,6 +148,12 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
           <p className="mt-2 text-sm text-muted">{payment ?? (order.gift_card_cents > 0 ? "Carte cadeau" : "Non renseigné")}</p>
         </div>
       </div>
+
+      {(order.payment_schedule ?? []).length > 0 && (
+        <div className="mt-6">
+          <PaymentSchedule schedule={order.payment_schedule} />
+        </div>
+      )}
 
       <div className="mt-6">
         <OrderDocuments documents={order.documents ?? []} />
