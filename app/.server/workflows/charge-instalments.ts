@@ -28,6 +28,8 @@ import {
 } from "~/.server/modules/payment-schedules/payment-schedules.service";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
+import { renderMail } from "~/.server/mail/templates";
+import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { PAYMENT_STATUS_INSTALMENT_UNPAID, PAYMENT_STATUS_INSTALMENTS } from "~/domain/payments/instalments";
 import { formatPrice } from "~/lib/money";
 import { formatDate, parisDay } from "~/lib/paris-time";
@@ -170,17 +172,13 @@ async function tellUnpaid(tx: Executor, order: LockedOrder, row: ClaimedInstalme
     to = owner?.email;
   }
   if (!to) return;
-  await enqueueMail(tx, {
-    to,
-    subject: `Échéance impayée : commande ${order.orderNumber}`,
-    text: [
-      info?.name ? `Bonjour ${info.name},` : "Bonjour,",
-      "",
-      `L'échéance ${row.seq}/3 de ${amount} de votre commande ${order.orderNumber}, prévue le ${formatDate(`${row.dueDate}T12:00:00Z`)}, a été refusée par votre banque, y compris lors des 2 nouvelles tentatives des jours suivants.`,
-      "",
-      "Merci de contacter notre service client depuis votre espace client pour régler ce montant.",
-      "",
-      "L'équipe Aurore",
-    ].join("\n"),
+  const firstName = (await firstNameOfUser(tx, order.userId)) ?? null;
+  const mail = await renderMail("instalment-unpaid", {
+    firstName,
+    orderNumber: order.orderNumber,
+    seq: row.seq,
+    amount,
+    dueDate: formatDate(`${row.dueDate}T12:00:00Z`),
   });
+  await enqueueMail(tx, { to, ...mail });
 }

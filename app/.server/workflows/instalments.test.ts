@@ -337,6 +337,9 @@ describe("the daily job", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].payload.to).toBe(CONTACT.email);
     expect(String(mails[0].payload.text)).toContain("33,33");
+    // Branded like every e-mail: HTML, greeting by first name, a link to the order.
+    expect(String(mails[0].payload.html)).toContain("Bonjour Marie,");
+    expect(String(mails[0].payload.html)).toContain(`commande=${order.number}`);
     const notes = await handle.db
       .select()
       .from(notifications)

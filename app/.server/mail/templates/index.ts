@@ -24,6 +24,7 @@ import { returnReceived } from "./return-received";
 import { returnRequested } from "./return-requested";
 import { welcomeCode } from "./welcome-code";
 import { reviewInvitation } from "./review-invitation";
+import { instalmentUnpaid } from "./instalment-unpaid";
 
 export const mailTemplates = {
   "order-confirmation": orderConfirmation,
@@ -42,6 +43,7 @@ export const mailTemplates = {
   "client-invitation": clientInvitation,
   "client-message": clientMessage,
   "review-invitation": reviewInvitation,
+  "instalment-unpaid": instalmentUnpaid,
 } as const;
 
 export type MailTemplateId = keyof typeof mailTemplates;
