@@ -18,7 +18,7 @@ import {
   type ModeratedReview,
 } from "~/.server/modules/reviews/reviews.service";
 import { notFound } from "~/domain/errors";
-import { REVIEW_MESSAGES, type ReviewRejectionReason, type ReviewView } from "~/domain/reviews/reviews";
+import { REVIEW_MESSAGES, type ReviewRejectionReason, type ReviewView } from "~/domain/reviews/review-rules";
 import type { Executor } from "~/.server/db/client";
 import { removeReviewPhotos } from "~/.server/media/product-images";
 

@@ -17,8 +17,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     productId: query.product_id,
     page: query.page,
     withPhotos: query.with_photos,
+    search: query.q,
   });
-  return { filters: { status: query.status ?? "", rating: query.rating ? String(query.rating) : "", withPhotos: query.with_photos }, page };
+  return {
+    filters: {
+      status: query.status ?? "",
+      rating: query.rating ? String(query.rating) : "",
+      withPhotos: query.with_photos,
+      q: query.q ?? "",
+    },
+    page,
+  };
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

@@ -5,7 +5,7 @@ import { InfoPageHeader, textLinkClass } from "~/features/info/components/info-p
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
-import { REVIEW_BODY_MAX, REVIEW_REJECTION_LABELS, REVIEW_REJECTION_REASONS, REVIEW_REPORT_THRESHOLD } from "~/domain/reviews/reviews";
+import { REVIEW_BODY_MAX, REVIEW_REJECTION_LABELS, REVIEW_REJECTION_REASONS, REVIEW_REPORT_THRESHOLD } from "~/domain/reviews/review-rules";
 
 export async function loader(_: Route.LoaderArgs) {
   return { canonical: absoluteUrl("/avis-clients") };

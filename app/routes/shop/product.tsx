@@ -25,9 +25,17 @@ import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { toProductCardView, type ProductVariantView, type ProductView } from "~/domain/catalog/catalog.types";
 import { pickVariant, variantImages } from "~/domain/catalog/variant-choice";
 import { formatUnitPrice } from "~/domain/catalog/unit-price";
+import { formatDate } from "~/lib/paris-time";
 import { listProductReviews, reviewsForStructuredData } from "~/.server/modules/reviews/reviews.service";
-import { readReviewPageQuery, REVIEWS_IN_STRUCTURED_DATA, type ReviewView } from "~/domain/reviews/reviews";
-import { ProductReviews } from "~/features/reviews/components/product-reviews";
+import { readReviewPageQuery } from "~/domain/reviews/reviews";
+import { REVIEWS_IN_STRUCTURED_DATA, type ReviewView } from "~/domain/reviews/review-rules";
+import { lazy, Suspense } from "react";
+
+/*
+ * The review block is below the fold: its code loads on its own (the server still renders it in
+ * full, so the page shows it at once and search engines read it), off the page's first-load budget.
+ */
+const ProductReviews = lazy(() => import("~/features/reviews/components/product-reviews").then((m) => ({ default: m.ProductReviews })));
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const db = await getDb();
@@ -42,7 +50,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return {
     product,
     related,
-    reviews,
+    // Dates worded here, in Paris time: the page ships no date code for them.
+    reviews: { ...reviews, reviews: reviews.reviews.map((r) => ({ ...r, date_label: formatDate(r.published_at ?? r.created_at) })) },
     reviewQuery,
     structuredReviews,
     origin: absoluteUrl("/").replace(/\/$/, ""),
@@ -317,7 +326,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </div>
-      <ProductReviews product={{ id: product.id, name: product.name }} page={reviews} query={reviewQuery} />
+      <Suspense fallback={null}>
+        <ProductReviews product={{ id: product.id, name: product.name }} page={reviews} query={reviewQuery} />
+      </Suspense>
       <RelatedProducts products={related} />
       <RecentlyViewed viewing={toProductCardView(product)} />
     </div>

@@ -52,7 +52,7 @@ describe("reviews", () => {
     await block.getByText("Choisissez une note de 1 à 5 étoiles").waitFor();
     await block.getByRole("radio", { name: "2 étoiles" }).check();
     await block.getByRole("textbox", { name: "Titre" }).fill(title);
-    await block.getByRole("textbox", { name: "Votre avis" }).fill("Texture agréable mais <b>tenue</b> courte sur ma peau mixte.");
+    await block.getByRole("textbox", { name: "Votre avis" }).fill("Première version de mon avis.");
     await block.getByRole("combobox", { name: "Type de peau (facultatif)" }).selectOption({ label: "Mixte" });
     // A photo goes through the image pipeline; a file that is not an image is refused in French.
     const photos = block.getByLabel(/^Photos \(facultatif/);
@@ -68,6 +68,15 @@ describe("reviews", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     // Pending: not counted yet.
     expect(await summaryOf(productId)).toEqual(before);
+    // Until moderated, its author may change it.
+    await page.reload();
+    await waitForHeaderHydration(page);
+    await block.getByText("Vos avis sur ce produit").waitFor();
+    await block.getByRole("button", { name: "Modifier mon avis" }).click();
+    const edit = block.getByRole("form", { name: "Modifier mon avis" });
+    await edit.getByRole("textbox", { name: "Votre avis" }).fill("Texture agréable mais <b>tenue</b> courte sur ma peau mixte.");
+    await edit.getByRole("button", { name: "Enregistrer" }).click();
+    await block.getByText("Votre avis a été modifié.").waitFor();
 
     const adminContext = await signedInContext(browser, baseURL, admin);
     const adminPage = await adminContext.newPage();

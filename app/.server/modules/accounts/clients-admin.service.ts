@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { containingPattern } from "~/lib/like-pattern";
 import type { Database, Executor } from "../../db/client";
 import { forbidden, notFound } from "~/domain/errors";
 import { orders, user, userProfiles } from "../../db/schema";
@@ -43,16 +44,11 @@ function orderFigures(db: Executor) {
     .as("order_figures");
 }
 
-/** LIKE pattern matching the text anywhere, its wildcards taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function clientFilter(figures: ReturnType<typeof orderFigures>, query: ClientListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [ne(user.role, "admin")];
   const search = query.search?.trim();
   if (search) {
-    const pattern = containing(search);
+    const pattern = containingPattern(search);
     conditions.push(
       or(
         sql`${userProfiles.firstName} ilike ${pattern}`,
@@ -62,7 +58,7 @@ function clientFilter(figures: ReturnType<typeof orderFigures>, query: ClientLis
         sql`${userProfiles.phone} ilike ${pattern}`,
         // "06 12 34" finds "0612345678" and the reverse: digits compared without spaces or dots.
         /\d/.test(search) && search.replace(/[\s.\-+()]/g, "").length >= 4
-          ? sql`regexp_replace(coalesce(${userProfiles.phone}, ''), '[^0-9]', '', 'g') like ${containing(search.replace(/\D/g, ""))}`
+          ? sql`regexp_replace(coalesce(${userProfiles.phone}, ''), '[^0-9]', '', 'g') like ${containingPattern(search.replace(/\D/g, ""))}`
           : undefined,
       ),
     );

@@ -10,6 +10,7 @@
  * two orders can never spend the same euros.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { containingPattern } from "~/lib/like-pattern";
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import { giftCards, giftCardTransactions, orders, user } from "~/.server/db/schema";
@@ -599,7 +600,7 @@ export async function listAdminGiftCards(
   const search = (options.search ?? "").trim();
   const page = Math.max(1, Math.floor(options.page ?? 1));
   const filter = search
-    ? sql`(${giftCards.last4} = ${normalizeGiftCardCode(search).slice(-4)} OR ${user.email} ILIKE ${`%${search.replace(/[%_\\]/g, "\\$&")}%`})`
+    ? sql`(${giftCards.last4} = ${normalizeGiftCardCode(search).slice(-4)} OR ${user.email} ILIKE ${containingPattern(search)})`
     : sql`true`;
   const rows = await db
     .select({ card: giftCards, buyerEmail: user.email, orderNumber: orders.orderNumber })

@@ -3,10 +3,6 @@ import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "../../api/schemas";
 import {
   AdminReviewQuerySchema,
-  REVIEW_AGE_RANGES,
-  REVIEW_REJECTION_REASONS,
-  REVIEW_SKIN_TYPES,
-  REVIEW_STATUSES,
   ReviewAnswerSchema,
   ReviewCreateSchema,
   ReviewListQuerySchema,
@@ -14,6 +10,7 @@ import {
   ReviewRejectSchema,
   ReviewReportSchema,
 } from "~/domain/reviews/reviews";
+import { REVIEW_AGE_RANGES, REVIEW_REJECTION_REASONS, REVIEW_SKIN_TYPES, REVIEW_STATUSES } from "~/domain/reviews/review-rules";
 
 /** Response shapes and operations of the reviews API (docs/decisions/037-reviews.md). */
 export const ReviewSchema = z

@@ -17,13 +17,8 @@ import {
   reportReviewWithRating,
 } from "../../workflows/reviews";
 import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
-import {
-  REVIEW_MESSAGES,
-  REVIEW_REPORT_THRESHOLD,
-  ReviewCreateSchema,
-  ReviewInputSchema,
-  ReviewListQuerySchema,
-} from "~/domain/reviews/reviews";
+import { ReviewCreateSchema, ReviewInputSchema, ReviewListQuerySchema } from "~/domain/reviews/reviews";
+import { REVIEW_MESSAGES, REVIEW_REPORT_THRESHOLD } from "~/domain/reviews/review-rules";
 import {
   answerReview,
   countReviewsByStatus,
@@ -211,6 +206,11 @@ describe("moderation and the product's rating", () => {
     expect(counts.rejected).toBeGreaterThanOrEqual(1);
     const listed = await listReviewsForAdmin(handle.db, { status: "rejected", productId: product.id });
     expect(listed.reviews.map((r) => [r.id, r.rejection_reason])).toEqual([[b.id, "offensive"]]);
+    // The search finds words of the title (or of the product's name), wildcards taken literally.
+    expect(
+      (await listReviewsForAdmin(handle.db, { search: "déç", productId: product.id, status: "rejected" })).reviews.map((r) => r.id),
+    ).toEqual([b.id]);
+    expect((await listReviewsForAdmin(handle.db, { search: "%", productId: product.id })).reviews).toEqual([]);
   });
 
   it("counts every review when many are published at the same moment", async () => {

@@ -10,6 +10,8 @@ import type { Executor } from "../../db/client";
 import { orderItems, orders, products, returnItems, reviewReports, reviewVotes, reviews, userProfiles } from "../../db/schema";
 import { conflict, forbidden, invalid, notFound } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
+import { containingPattern } from "~/lib/like-pattern";
+import { type ReviewCreateInput, type ReviewListQuery } from "~/domain/reviews/reviews";
 import {
   averageRating,
   REVIEW_MESSAGES,
@@ -20,14 +22,12 @@ import {
   type AdminReviewView,
   type OwnReviewView,
   type ReviewAgeRange,
-  type ReviewCreateInput,
-  type ReviewListQuery,
   type ReviewRejectionReason,
   type ReviewSkinType,
   type ReviewStatus,
   type ReviewSummary,
   type ReviewView,
-} from "~/domain/reviews/reviews";
+} from "~/domain/reviews/review-rules";
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -420,6 +420,8 @@ function toAdminView(review: ReviewRow, productName: string): AdminReviewView {
 }
 
 export type AdminReviewFilters = {
+  /** Words of the product's name or the review's title. */
+  search?: string;
   status?: ReviewStatus;
   withPhotos?: boolean;
   rating?: number;
@@ -437,8 +439,15 @@ export async function listReviewsForAdmin(db: Executor, filters: AdminReviewFilt
     filters.rating ? eq(reviews.rating, filters.rating) : undefined,
     filters.productId && isUuid(filters.productId) ? eq(reviews.productId, filters.productId) : undefined,
     filters.withPhotos ? sql`cardinality(${reviews.photos}) > 0` : undefined,
+    filters.search
+      ? sql`(${products.name} ILIKE ${containingPattern(filters.search)} OR ${reviews.title} ILIKE ${containingPattern(filters.search)})`
+      : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(reviews).where(where);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(where);
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_REVIEWS_PAGE_SIZE));
   const page = Math.min(Math.max(1, filters.page ?? 1), pageCount);
   const rows = await db

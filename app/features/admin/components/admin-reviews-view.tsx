@@ -16,10 +16,10 @@ import {
   REVIEW_STATUSES,
   type AdminReviewView,
   type ReviewRejectionReason,
-} from "~/domain/reviews/reviews";
+} from "~/domain/reviews/review-rules";
 
 type Page = { reviews: AdminReviewView[]; page: number; page_count: number; total: number };
-type Filters = { status: string; rating: string; withPhotos: boolean };
+type Filters = { status: string; rating: string; withPhotos: boolean; q: string };
 
 async function post(url: string, body?: unknown): Promise<{ ok: boolean; message: string }> {
   try {
@@ -38,7 +38,7 @@ export function AdminReviewsView({ filters, page }: { filters: Filters; page: Pa
   const [dialog, setDialog] = useState<{ kind: "reject" | "answer"; review: AdminReviewView } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const hrefFor = (p: number) =>
-    `/admin/avis?${new URLSearchParams({ ...(filters.status ? { status: filters.status } : {}), ...(filters.rating ? { rating: filters.rating } : {}), ...(filters.withPhotos ? { with_photos: "1" } : {}), page: String(p) })}`;
+    `/admin/avis?${new URLSearchParams({ ...(filters.status ? { status: filters.status } : {}), ...(filters.rating ? { rating: filters.rating } : {}), ...(filters.withPhotos ? { with_photos: "1" } : {}), ...(filters.q ? { q: filters.q } : {}), page: String(p) })}`;
 
   async function publish(r: AdminReviewView) {
     setBusy(r.id);
@@ -55,6 +55,16 @@ export function AdminReviewsView({ filters, page }: { filters: Filters; page: Pa
         <p className="mt-1 text-muted">{`${page.total} avis`}</p>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-3">
+        <label className="text-sm font-medium">
+          Produit ou titre
+          <input
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            maxLength={100}
+            className="mt-1 block min-h-11 w-full rounded-lg border border-line bg-white px-3 sm:w-64"
+          />
+        </label>
         <label className="text-sm font-medium">
           Statut
           <Select name="status" defaultValue={filters.status} className="mt-1 block">

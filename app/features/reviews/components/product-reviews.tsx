@@ -1,23 +1,73 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { Form, Link, useLocation, useRouteLoaderData } from "react-router";
 import { Stars } from "~/components/ui/stars";
-import { Pager } from "~/components/ui/pager";
 import { buttonClass } from "~/components/ui/button";
-import { formatDate } from "~/lib/paris-time";
 import { formatRating } from "~/lib/money";
+import type { ReviewListQuery } from "~/domain/reviews/reviews";
 import {
   REVIEW_AGE_RANGE_LABELS,
   REVIEW_PAGE_PARAMS,
   REVIEW_SKIN_TYPE_LABELS,
   REVIEW_SORT_LABELS,
   REVIEW_SORTS,
-  type ReviewListQuery,
   type ReviewSummary,
   type ReviewView,
-} from "~/domain/reviews/reviews";
-import { ReviewForm } from "./review-form";
+} from "~/domain/reviews/review-rules";
+/*
+ * The form (and the review schema's zod) loads after hydration, for signed-in shoppers only: a
+ * visitor's product page ships none of it (the storefront's JavaScript budget).
+ */
+const ReviewForm = lazy(() => import("./review-form").then((m) => ({ default: m.ReviewForm })));
 
-export type ReviewPageData = { summary: ReviewSummary; reviews: ReviewView[]; page: number; page_count: number; total: number };
+function LazyReviewForm(props: { productId: string; productName: string }) {
+  const root = useRouteLoaderData("root") as { user: { id: string } | null } | undefined;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated || !root?.user) return null;
+  return (
+    <Suspense fallback={null}>
+      <ReviewForm {...props} />
+    </Suspense>
+  );
+}
+
+/** A review as the page shows it: its date already worded in Paris time by the loader. */
+export type ShownReview = ReviewView & { date_label: string };
+export type ReviewPageData = { summary: ReviewSummary; reviews: ShownReview[]; page: number; page_count: number; total: number };
+
+const pagerClass = "min-h-11 rounded-full border border-line px-5 py-2.5 font-semibold";
+
+/**
+ * 'Précédent' / 'Page n sur m' / 'Suivant' for the reviews. Written here rather than the shared
+ * Pager so the product page (a storefront landing page) loads one file less.
+ */
+function ReviewPager({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
+  return (
+    <nav aria-label="Pages des avis" className="flex items-center justify-between gap-4">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} preventScrollReset className={pagerClass}>
+          Précédent
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={`${pagerClass} text-muted`}>
+          Précédent
+        </span>
+      )}
+      <p className="text-sm">
+        Page {page} sur {pageCount}
+      </p>
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} preventScrollReset className={pagerClass}>
+          Suivant
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={`${pagerClass} text-muted`}>
+          Suivant
+        </span>
+      )}
+    </nav>
+  );
+}
 
 /**
  * The product page's 'Avis clients' block (docs/decisions/037-reviews.md): the published reviews'
@@ -67,7 +117,7 @@ export function ProductReviews({
               <Distribution summary={summary} />
             </>
           )}
-          <ReviewForm productId={product.id} productName={product.name} />
+          <LazyReviewForm productId={product.id} productName={product.name} />
         </div>
 
         <div className="min-w-0">
@@ -123,7 +173,7 @@ export function ProductReviews({
           </ol>
           {page.page_count > 1 && (
             <div className="mt-8">
-              <Pager page={page.page} pageCount={page.page_count} hrefFor={hrefFor} />
+              <ReviewPager page={page.page} pageCount={page.page_count} hrefFor={hrefFor} />
             </div>
           )}
         </div>
@@ -171,7 +221,7 @@ function errorMessage(json: Record<string, unknown>, fallback: string): string {
   return error?.message ?? fallback;
 }
 
-function ReviewItem({ review }: { review: ReviewView }) {
+function ReviewItem({ review }: { review: ShownReview }) {
   const root = useRouteLoaderData("root") as { user: { id: string } | null } | undefined;
   const signedIn = Boolean(root?.user);
   const [helpful, setHelpful] = useState(review.helpful_count);
@@ -217,7 +267,7 @@ function ReviewItem({ review }: { review: ReviewView }) {
       <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
         <span>{review.author}</span>
         {review.verified && <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-semibold text-success">Avis vérifié</span>}
-        <span>Publié le {formatDate(review.published_at ?? review.created_at)}</span>
+        <span>Publié le {review.date_label}</span>
       </p>
       {meta.length > 0 && <p className="mt-1 text-sm text-muted">{meta.join(" · ")}</p>}
       <p className="mt-3 whitespace-pre-line break-words">{review.body}</p>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { ReviewCreateSchema, ReviewPatchSchema } from "~/domain/reviews/reviews";
 import {
   REVIEW_AGE_RANGE_LABELS,
   REVIEW_AGE_RANGES,
@@ -10,9 +11,8 @@ import {
   REVIEW_SKIN_TYPES,
   REVIEW_TITLE_MAX,
   REVIEW_REJECTION_LABELS,
-  ReviewCreateSchema,
   type OwnReviewView,
-} from "~/domain/reviews/reviews";
+} from "~/domain/reviews/review-rules";
 
 type Reviewable = { variant_id: string; variant_label: string | null };
 type Mine = { variants: Reviewable[]; own: OwnReviewView[] };
@@ -62,7 +62,11 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
   if (!mine) return null;
   const own =
     mine.own.length > 0 ? (
-      <OwnReviews reviews={mine.own} onDeleted={(id) => setMine({ ...mine, own: mine.own.filter((r) => r.id !== id) })} />
+      <OwnReviews
+        reviews={mine.own}
+        onDeleted={(id) => setMine({ ...mine, own: mine.own.filter((r) => r.id !== id) })}
+        onEdited={(next) => setMine({ ...mine, own: mine.own.map((r) => (r.id === next.id ? next : r)) })}
+      />
     ) : null;
   if (!reviewable || reviewable.length === 0) return own;
 
@@ -308,9 +312,18 @@ const STATUS_TEXT: Record<OwnReviewView["status"], string> = {
   rejected: "non publié",
 };
 
-/** The shopper's own reviews of this product: their status, and 'Supprimer mon avis' (confirmed). */
-function OwnReviews({ reviews, onDeleted }: { reviews: OwnReviewView[]; onDeleted: (id: string) => void }) {
+/** The shopper's own reviews of this product: their status, 'Modifier mon avis' until moderated, and 'Supprimer mon avis' (confirmed). */
+function OwnReviews({
+  reviews,
+  onDeleted,
+  onEdited,
+}: {
+  reviews: OwnReviewView[];
+  onDeleted: (id: string) => void;
+  onEdited: (review: OwnReviewView) => void;
+}) {
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const [message, setMessage] = useState("");
 
   async function remove(id: string) {
@@ -343,14 +356,35 @@ function OwnReviews({ reviews, onDeleted }: { reviews: OwnReviewView[]; onDelete
                   Annuler
                 </button>
               </div>
+            ) : editing === r.id ? (
+              <EditOwnReview
+                review={r}
+                onCancel={() => setEditing(null)}
+                onSaved={(next) => {
+                  setEditing(null);
+                  setMessage("Votre avis a été modifié.");
+                  onEdited(next);
+                }}
+              />
             ) : (
-              <button
-                type="button"
-                onClick={() => setConfirming(r.id)}
-                className="mt-2 min-h-11 underline underline-offset-4 hover:text-accent"
-              >
-                Supprimer mon avis
-              </button>
+              <div className="mt-2 flex flex-wrap gap-4">
+                {r.status === "pending" && (
+                  <button
+                    type="button"
+                    onClick={() => setEditing(r.id)}
+                    className="min-h-11 underline underline-offset-4 hover:text-accent"
+                  >
+                    Modifier mon avis
+                  </button>
+                )}
+                <button
+                  type="button"
+                  onClick={() => setConfirming(r.id)}
+                  className="min-h-11 underline underline-offset-4 hover:text-accent"
+                >
+                  Supprimer mon avis
+                </button>
+              </div>
             )}
           </li>
         ))}
@@ -359,5 +393,71 @@ function OwnReviews({ reviews, onDeleted }: { reviews: OwnReviewView[]; onDelete
         {message}
       </p>
     </div>
+  );
+}
+
+/** Editing an own review while it waits for moderation: the note, the title and the text. */
+function EditOwnReview({
+  review,
+  onCancel,
+  onSaved,
+}: {
+  review: OwnReviewView;
+  onCancel: () => void;
+  onSaved: (r: OwnReviewView) => void;
+}) {
+  const id = useId();
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = Object.fromEntries([...new FormData(event.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
+    const parsed = ReviewPatchSchema.safeParse(values);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Avis invalide");
+    setBusy(true);
+    const res = await fetch(`/api/v1/reviews/${review.id}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(parsed.data),
+    }).catch(() => null);
+    setBusy(false);
+    const json = res ? ((await res.json().catch(() => ({}))) as { data?: OwnReviewView; error?: { message?: string } }) : {};
+    if (res?.ok && json.data) return onSaved(json.data);
+    setError(json.error?.message ?? "Votre avis n'a pas pu être modifié. Veuillez réessayer.");
+  }
+
+  return (
+    <form onSubmit={save} noValidate className="mt-3 space-y-3" aria-label="Modifier mon avis">
+      <label className="block">
+        <span className="font-semibold">Note</span>
+        <select name="rating" defaultValue={String(review.rating)} className={inputClass}>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <option key={n} value={n}>{`${n} étoile${n > 1 ? "s" : ""}`}</option>
+          ))}
+        </select>
+      </label>
+      <label className="block" htmlFor={`${id}-title`}>
+        <span className="font-semibold">Titre</span>
+      </label>
+      <input id={`${id}-title`} name="title" defaultValue={review.title} maxLength={REVIEW_TITLE_MAX} className={inputClass} />
+      <label className="block" htmlFor={`${id}-body`}>
+        <span className="font-semibold">Votre avis</span>
+      </label>
+      <textarea id={`${id}-body`} name="body" rows={4} defaultValue={review.body} maxLength={REVIEW_BODY_MAX} className={inputClass} />
+      {error && (
+        <p role="alert" className="text-danger">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={busy} className={buttonClass({ variant: "accent", size: "sm" })}>
+          Enregistrer
+        </button>
+        <button type="button" onClick={onCancel} className={buttonClass({ size: "sm" })}>
+          Annuler
+        </button>
+      </div>
+    </form>
   );
 }

@@ -4,7 +4,8 @@ import { apiAction, apiLoader, dataResponse, firstIssue, found, readValidJson } 
 import { getDb } from "~/.server/db";
 import { answerReview, getReviewForAdmin } from "~/.server/modules/reviews/reviews.service";
 import { publishReviewWithRating, rejectReviewWithRating } from "~/.server/workflows/reviews";
-import { REVIEW_MESSAGES, ReviewAnswerSchema, ReviewRejectSchema } from "~/domain/reviews/reviews";
+import { ReviewAnswerSchema, ReviewRejectSchema } from "~/domain/reviews/reviews";
+import { REVIEW_MESSAGES } from "~/domain/reviews/review-rules";
 import { notFound } from "~/domain/errors";
 
 /**

@@ -21,6 +21,7 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
       productId: query.product_id,
       page: query.page,
       withPhotos: query.with_photos,
+      search: query.q,
     }),
   );
 });
