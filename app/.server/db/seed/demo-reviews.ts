@@ -136,24 +136,38 @@ async function recomputeRatings(tx: Executor, productIds: string[]): Promise<voi
     WHERE p.id = target.id`);
 }
 
+/** The demo catalogue's products (by SKU) and the rating each one's generated reviews aim at. */
+export type DemoRatingTarget = { sku: string; rating: number };
+
+/**
+ * Generates the reviews of the demo products present in the shop (only those without any
+ * published review when `onlyUnreviewed`), in the caller's transaction. Returns how many.
+ */
+export async function seedDemoProductReviews(
+  tx: Executor,
+  demo: readonly DemoRatingTarget[],
+  options: { onlyUnreviewed?: boolean; now?: Date } = {},
+): Promise<number> {
+  const target = new Map(demo.map((d) => [d.sku, d.rating]));
+  const rows = await tx
+    .select({ id: products.id, sku: products.sku, createdAt: products.createdAt })
+    .from(products)
+    .where(and(inArray(products.sku, [...target.keys()]), options.onlyUnreviewed ? eq(products.reviewCount, 0) : undefined));
+  if (rows.length === 0) return 0;
+  return seedDemoReviews(
+    tx,
+    rows.map((r) => ({ id: r.id, sku: r.sku ?? r.id, createdAt: r.createdAt, targetRating: target.get(r.sku ?? "") ?? 4 })),
+    options.now,
+  );
+}
+
 /**
  * A shop upgraded from typed ratings (migration 0022 set them to zero): when it still holds the
  * demo catalogue and no review at all, the demo's reviews are generated for its demo products.
  * A shop with real reviews, or without the demo products, is left as it is.
  */
-export async function seedDemoReviewsIfMissing(db: Database, demo: { sku: string; rating: number }[]): Promise<number> {
+export async function seedDemoReviewsIfMissing(db: Database, demo: readonly DemoRatingTarget[]): Promise<number> {
   const [{ n }] = (await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(reviews)) as { n: number }[];
   if (n > 0) return 0;
-  const target = new Map(demo.map((d) => [d.sku, d.rating]));
-  const rows = await db
-    .select({ id: products.id, sku: products.sku, createdAt: products.createdAt })
-    .from(products)
-    .where(and(inArray(products.sku, [...target.keys()]), eq(products.reviewCount, 0)));
-  if (rows.length === 0) return 0;
-  return db.transaction((tx) =>
-    seedDemoReviews(
-      tx,
-      rows.map((r) => ({ id: r.id, sku: r.sku ?? r.id, createdAt: r.createdAt, targetRating: target.get(r.sku ?? "") ?? 4 })),
-    ),
-  );
+  return db.transaction((tx) => seedDemoProductReviews(tx, demo, { onlyUnreviewed: true }));
 }

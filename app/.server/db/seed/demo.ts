@@ -3,7 +3,7 @@ import type { Database, Executor } from "../client";
 import { brands, categories, priceHistory, products, productVariants, stockMovements } from "../schema";
 import { slugify } from "~/domain/catalog/admin-categories.schema";
 import { buildDemoProducts, DEMO_BRAND_DESCRIPTIONS, DEMO_BRANDS, DEMO_CATEGORIES, type CategorySlug } from "./demo-data";
-import { seedDemoReviews, seedDemoReviewsIfMissing } from "./demo-reviews";
+import { seedDemoProductReviews, seedDemoReviewsIfMissing } from "./demo-reviews";
 
 const DAY_MS = 86_400_000;
 /** A seeded product on sale was sold at full price from this many days ago... */
@@ -239,21 +239,7 @@ export async function seedDemoData(db: Database): Promise<void> {
     );
     await recordSeededProductHistory(tx, seeded, new Date(now));
     // Ratings and counts come from reviews that exist (decision 037).
-    const rows = await tx
-      .select({ id: products.id, sku: products.sku, createdAt: products.createdAt })
-      .from(products)
-      .where(
-        inArray(
-          products.sku,
-          demo.map((p) => p.sku),
-        ),
-      );
-    const target = new Map(demo.map((p) => [p.sku, p.rating]));
-    await seedDemoReviews(
-      tx,
-      rows.map((r) => ({ id: r.id, sku: r.sku ?? r.id, createdAt: r.createdAt, targetRating: target.get(r.sku ?? "") ?? 4 })),
-      new Date(now),
-    );
+    await seedDemoProductReviews(tx, demo, { now: new Date(now) });
   });
 }
 

@@ -131,8 +131,8 @@ export async function productsToReviewInOrder(
   return out;
 }
 
-/** Whether the account bought this product at all (delivered), reviewed or not. */
-async function hasReviewedEveryVariant(db: Executor, userId: string, productId: string): Promise<boolean> {
+/** Whether the account has reviewed this product (any variant). */
+async function hasReviewedProduct(db: Executor, userId: string, productId: string): Promise<boolean> {
   const [row] = await db
     .select({ n: count() })
     .from(reviews)
@@ -151,7 +151,7 @@ export async function createReview(db: Executor, userId: string, productId: stri
   if (!product) throw notFound("product_not_found", REVIEW_MESSAGES.productNotFound);
   const eligible = await reviewableVariants(db, userId, productId);
   if (eligible.length === 0) {
-    if (await hasReviewedEveryVariant(db, userId, productId)) throw conflict("review_exists", REVIEW_MESSAGES.alreadyReviewed);
+    if (await hasReviewedProduct(db, userId, productId)) throw conflict("review_exists", REVIEW_MESSAGES.alreadyReviewed);
     throw forbidden("not_a_buyer", REVIEW_MESSAGES.notBuyer);
   }
   let chosen: ReviewableVariant | undefined;

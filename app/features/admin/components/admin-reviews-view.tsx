@@ -7,6 +7,7 @@ import { Pager } from "~/components/ui/pager";
 import { Stars } from "~/components/ui/stars";
 import { showToast } from "~/components/ui/toast";
 import { formatDate } from "~/lib/paris-time";
+import { callJsonApi } from "~/lib/json-api";
 import {
   REVIEW_ANSWER_MAX,
   REVIEW_REJECTION_LABELS,
@@ -22,14 +23,10 @@ type Page = { reviews: AdminReviewView[]; page: number; page_count: number; tota
 type Filters = { status: string; rating: string; withPhotos: boolean; q: string };
 
 async function post(url: string, body?: unknown): Promise<{ ok: boolean; message: string }> {
-  try {
-    const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body ?? {}) });
-    if (res.ok) return { ok: true, message: "" };
-    const json = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
-    return { ok: false, message: json.error?.message ?? "L'opération a échoué. Veuillez réessayer." };
-  } catch {
-    return { ok: false, message: "Connexion impossible. Vérifiez votre réseau et réessayez." };
-  }
+  const done = await callJsonApi(url, { method: "POST", body: body ?? {} });
+  if (done.ok) return { ok: true, message: "" };
+  if (done.status === 0) return { ok: false, message: "Connexion impossible. Vérifiez votre réseau et réessayez." };
+  return { ok: false, message: done.message || "L'opération a échoué. Veuillez réessayer." };
 }
 
 /** Avis: moderation of customer reviews (docs/decisions/037-reviews.md), pending first. */

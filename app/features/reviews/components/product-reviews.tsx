@@ -13,6 +13,7 @@ import {
   type ReviewSummary,
   type ReviewView,
 } from "~/domain/reviews/review-rules";
+import { failureMessage, reportReview, voteReview } from "../review-api";
 /*
  * The form (and the review schema's zod) loads after hydration, for signed-in shoppers only: a
  * visitor's product page ships none of it (the storefront's JavaScript budget).
@@ -206,21 +207,6 @@ function Distribution({ summary }: { summary: ReviewSummary }) {
 
 type ActionState = { kind: "idle" } | { kind: "busy" } | { kind: "done"; message: string } | { kind: "error"; message: string };
 
-async function postJson(url: string, body?: unknown): Promise<{ ok: boolean; json: Record<string, unknown> }> {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body ?? {}),
-  });
-  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  return { ok: res.ok, json };
-}
-
-function errorMessage(json: Record<string, unknown>, fallback: string): string {
-  const error = json.error as { message?: string } | undefined;
-  return error?.message ?? fallback;
-}
-
 function ReviewItem({ review }: { review: ShownReview }) {
   const root = useRouteLoaderData("root") as { user: { id: string } | null } | undefined;
   const signedIn = Boolean(root?.user);
@@ -231,24 +217,17 @@ function ReviewItem({ review }: { review: ShownReview }) {
   async function vote() {
     if (!signedIn) return setState({ kind: "error", message: "Connectez-vous pour indiquer qu'un avis vous a été utile." });
     setState({ kind: "busy" });
-    const { ok, json } = await postJson(`/api/v1/reviews/${review.id}/vote`).catch(() => ({
-      ok: false,
-      json: {} as Record<string, unknown>,
-    }));
-    if (!ok) return setState({ kind: "error", message: errorMessage(json, "Votre vote n'a pas pu être enregistré.") });
-    const data = json.data as { helpful_count: number; counted: boolean };
-    setHelpful(data.helpful_count);
-    setState({ kind: "done", message: data.counted ? "Merci pour votre vote." : "Vous avez déjà voté pour cet avis." });
+    const voted = await voteReview(review.id);
+    if (!voted.ok) return setState({ kind: "error", message: failureMessage(voted, "Votre vote n'a pas pu être enregistré.") });
+    setHelpful(voted.data.helpful_count);
+    setState({ kind: "done", message: voted.data.counted ? "Merci pour votre vote." : "Vous avez déjà voté pour cet avis." });
   }
 
   async function report() {
     if (!signedIn) return setState({ kind: "error", message: "Connectez-vous pour signaler un avis." });
     setState({ kind: "busy" });
-    const { ok, json } = await postJson(`/api/v1/reviews/${review.id}/report`, {}).catch(() => ({
-      ok: false,
-      json: {} as Record<string, unknown>,
-    }));
-    if (!ok) return setState({ kind: "error", message: errorMessage(json, "Le signalement n'a pas pu être enregistré.") });
+    const reported = await reportReview(review.id);
+    if (!reported.ok) return setState({ kind: "error", message: failureMessage(reported, "Le signalement n'a pas pu être enregistré.") });
     setState({ kind: "done", message: "Merci : notre équipe va examiner cet avis." });
   }
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { useRouteLoaderData } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { createReview, deleteReview, failureMessage, fetchMyReviews, NETWORK_MESSAGE, updateReview, type MyReviews } from "../review-api";
 import { ReviewCreateSchema, ReviewPatchSchema } from "~/domain/reviews/reviews";
 import {
   REVIEW_AGE_RANGE_LABELS,
@@ -14,8 +14,6 @@ import {
   type OwnReviewView,
 } from "~/domain/reviews/review-rules";
 
-type Reviewable = { variant_id: string; variant_label: string | null };
-type Mine = { variants: Reviewable[]; own: OwnReviewView[] };
 type Errors = Partial<Record<"rating" | "title" | "body" | "skin_type" | "age_range" | "variant_id" | "photos" | "form", string>>;
 
 const inputClass = "min-h-11 w-full rounded-lg border border-line bg-white px-3 py-2";
@@ -23,12 +21,11 @@ const inputClass = "min-h-11 w-full rounded-lg border border-line bg-white px-3 
 /**
  * 'Donner mon avis', shown only to a signed-in shopper who received this product and has not
  * reviewed every variant bought (asked in the browser: the product page is the same for all).
- * Validated with the review schema here and again on the server.
+ * Validated with the review schema here and again on the server. Mounted only for a signed-in
+ * shopper (LazyReviewForm in product-reviews.tsx).
  */
 export function ReviewForm({ productId, productName }: { productId: string; productName: string }) {
-  const root = useRouteLoaderData("root") as { user: { id: string } | null } | undefined;
-  const signedIn = Boolean(root?.user);
-  const [mine, setMine] = useState<Mine | null>(null);
+  const [mine, setMine] = useState<MyReviews | null>(null);
   const reviewable = mine?.variants ?? null;
   const [open, setOpen] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
@@ -39,18 +36,14 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
   const id = useId();
 
   useEffect(() => {
-    if (!signedIn) return;
     let live = true;
-    fetch(`/api/v1/products/${productId}/reviewable`)
-      .then((res) => (res.ok ? res.json() : { data: { variants: [], own: [] } }))
-      .then((json: { data: Mine }) => live && setMine(json.data))
-      .catch(() => live && setMine({ variants: [], own: [] }));
+    void fetchMyReviews(productId).then((mine) => live && setMine(mine.ok ? mine.data : { variants: [], own: [] }));
     // The address of 'Donner mon avis' from an order opens the form directly.
     if (window.location.hash === "#donner-mon-avis") setOpen(true);
     return () => {
       live = false;
     };
-  }, [signedIn, productId]);
+  }, [productId]);
 
   if (sent) {
     return (
@@ -91,7 +84,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
           setErrors((e) => ({ ...e, photos: json.error?.message ?? "Cette photo n'a pas pu être ajoutée." }));
         }
       } catch {
-        setErrors((e) => ({ ...e, photos: "Connexion impossible. Vérifiez votre réseau et réessayez." }));
+        setErrors((e) => ({ ...e, photos: NETWORK_MESSAGE }));
       }
     }
     setUploading(false);
@@ -116,20 +109,10 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
     }
     setBusy(true);
     setErrors({});
-    try {
-      const res = await fetch(`/api/v1/products/${productId}/reviews`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(parsed.data),
-      });
-      if (res.ok) return setSent(true);
-      const json = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
-      setErrors({ form: json.error?.message ?? "Votre avis n'a pas pu être enregistré. Veuillez réessayer." });
-    } catch {
-      setErrors({ form: "Connexion impossible. Vérifiez votre réseau et réessayez." });
-    } finally {
-      setBusy(false);
-    }
+    const created = await createReview(productId, parsed.data);
+    setBusy(false);
+    if (created.ok) return setSent(true);
+    setErrors({ form: failureMessage(created, "Votre avis n'a pas pu être enregistré. Veuillez réessayer.") });
   }
 
   const describedBy = (field: keyof Errors) => (errors[field] ? `${id}-${field}-error` : undefined);
@@ -327,8 +310,8 @@ function OwnReviews({
   const [message, setMessage] = useState("");
 
   async function remove(id: string) {
-    const res = await fetch(`/api/v1/reviews/${id}`, { method: "DELETE" }).catch(() => null);
-    if (res?.ok) {
+    const deleted = await deleteReview(id);
+    if (deleted.ok) {
       setMessage("Votre avis a été supprimé.");
       onDeleted(id);
     } else {
@@ -416,15 +399,10 @@ function EditOwnReview({
     const parsed = ReviewPatchSchema.safeParse(values);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Avis invalide");
     setBusy(true);
-    const res = await fetch(`/api/v1/reviews/${review.id}`, {
-      method: "PATCH",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(parsed.data),
-    }).catch(() => null);
+    const updated = await updateReview(review.id, parsed.data);
     setBusy(false);
-    const json = res ? ((await res.json().catch(() => ({}))) as { data?: OwnReviewView; error?: { message?: string } }) : {};
-    if (res?.ok && json.data) return onSaved(json.data);
-    setError(json.error?.message ?? "Votre avis n'a pas pu être modifié. Veuillez réessayer.");
+    if (updated.ok) return onSaved(updated.data);
+    setError(failureMessage(updated, "Votre avis n'a pas pu être modifié. Veuillez réessayer."));
   }
 
   return (
