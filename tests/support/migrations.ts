@@ -5,7 +5,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { migrationsFolder, type DatabaseHandle } from "../../app/.server/db/client";
+import { randomBytes } from "node:crypto";
+import { migrationsFolder, openDatabase, type DatabaseHandle } from "../../app/.server/db/client";
+import { adminQuery, testDatabaseUrl, withDatabase } from "./db";
 
 /** A copy of the migrations folder that stops at `lastTag`; remove it when done. */
 export function migrationsUpTo(lastTag: string): string {
@@ -32,4 +34,43 @@ export async function migrateFrom(handle: DatabaseHandle, folder: string): Promi
     const { migrate: run } = await import("drizzle-orm/pglite/migrator");
     await run(handle.db as never, { migrationsFolder: folder });
   }
+}
+
+export type UpgradedDatabase = { handle: DatabaseHandle; close(): Promise<void> };
+
+/**
+ * A database of its own (PGlite, or a new database on the server of TEST_DATABASE_URL), migrated
+ * up to `lastOldTag`, filled by `fillTheOldWay` as the shop wrote it then, and migrated to the
+ * latest schema. `close()` closes it and drops it.
+ */
+export async function upgradedDatabase(
+  lastOldTag: string,
+  fillTheOldWay: (handle: DatabaseHandle) => Promise<void>,
+): Promise<UpgradedDatabase> {
+  const url = testDatabaseUrl();
+  let handle: DatabaseHandle;
+  let drop = async () => {};
+  if (url) {
+    const name = `aurore_migr_${process.pid}_${randomBytes(4).toString("hex")}`;
+    await adminQuery(url, [`CREATE DATABASE ${name}`]);
+    handle = await openDatabase({ kind: "postgres", url: withDatabase(url, name), poolSize: 2 });
+    drop = () => adminQuery(url, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
+  } else {
+    handle = await openDatabase({ kind: "pglite" });
+  }
+  const oldFolder = migrationsUpTo(lastOldTag);
+  try {
+    await migrateFrom(handle, oldFolder);
+    await fillTheOldWay(handle);
+    await migrateFrom(handle, migrationsFolder());
+  } finally {
+    fs.rmSync(oldFolder, { recursive: true, force: true });
+  }
+  return {
+    handle,
+    async close() {
+      await handle.close();
+      await drop();
+    },
+  };
 }

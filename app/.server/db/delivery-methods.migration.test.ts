@@ -5,52 +5,37 @@
  * point 2 € less), and the old order reads as sent by the standard method.
  * Runs on PGlite, and on the PostgreSQL server when TEST_DATABASE_URL is set.
  */
-import fs from "node:fs";
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { adminQuery, testDatabaseUrl, withDatabase } from "../../../tests/support/db";
-import { migrateFrom, migrationsUpTo } from "../../../tests/support/migrations";
+import { upgradedDatabase, type UpgradedDatabase } from "../../../tests/support/migrations";
 import { listDeliveryMethods } from "../modules/delivery/delivery-methods.service";
 import { getShippingSettings } from "../modules/settings/shop-settings.service";
-import { migrationsFolder, openDatabase, rowsOf, type DatabaseHandle } from "./client";
+import { rowsOf, type DatabaseHandle } from "./client";
 
 const LAST_OLD_MIGRATION = "0017_order_tracking";
 
 let handle: DatabaseHandle;
-let dropDatabase: () => Promise<void> = async () => {};
-let oldFolder: string;
+let upgraded: UpgradedDatabase | undefined;
 let orderId: string;
 
 const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await handle.db.execute(q));
 
 beforeAll(async () => {
-  const url = testDatabaseUrl();
-  if (url) {
-    const name = `aurore_migr_${process.pid}_${randomBytes(4).toString("hex")}`;
-    await adminQuery(url, [`CREATE DATABASE ${name}`]);
-    handle = await openDatabase({ kind: "postgres", url: withDatabase(url, name), poolSize: 2 });
-    dropDatabase = () => adminQuery(url, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
-  } else {
-    handle = await openDatabase({ kind: "pglite" });
-  }
-  oldFolder = migrationsUpTo(LAST_OLD_MIGRATION);
-  await migrateFrom(handle, oldFolder);
-  await query(
-    sql`INSERT INTO shop_settings (key, value) VALUES ('shipping', ${JSON.stringify({ fee_cents: 590, free_threshold_cents: 6000 })}::jsonb)`,
-  );
-  const [row] = await query<{ id: string }>(sql`
-    INSERT INTO orders (order_number, status, payment_status, subtotal_cents, shipping_cents, total_cents, shipping_address)
-    VALUES ('AUR-2026-000001', 'delivered', 'paid', 2500, 590, 3090, ${JSON.stringify({ first_name: "Ancienne", city: "Lyon", postal_code: "69002" })}::jsonb)
-    RETURNING id`);
-  orderId = row.id;
-  await migrateFrom(handle, migrationsFolder());
+  upgraded = await upgradedDatabase(LAST_OLD_MIGRATION, async (old) => {
+    handle = old;
+    await query(
+      sql`INSERT INTO shop_settings (key, value) VALUES ('shipping', ${JSON.stringify({ fee_cents: 590, free_threshold_cents: 6000 })}::jsonb)`,
+    );
+    const [row] = await query<{ id: string }>(sql`
+      INSERT INTO orders (order_number, status, payment_status, subtotal_cents, shipping_cents, total_cents, shipping_address)
+      VALUES ('AUR-2026-000001', 'delivered', 'paid', 2500, 590, 3090, ${JSON.stringify({ first_name: "Ancienne", city: "Lyon", postal_code: "69002" })}::jsonb)
+      RETURNING id`);
+    orderId = row.id;
+  });
 }, 120_000);
 
 afterAll(async () => {
-  await handle?.close();
-  await dropDatabase();
-  if (oldFolder) fs.rmSync(oldFolder, { recursive: true, force: true });
+  await upgraded?.close();
 }, 60_000);
 
 describe("upgrading a shop to delivery methods", () => {

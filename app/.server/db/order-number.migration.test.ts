@@ -5,22 +5,18 @@
  * counters continue after them, and the old references still find them in the back-office.
  * Runs on PGlite, and on the PostgreSQL server when TEST_DATABASE_URL is set.
  */
-import fs from "node:fs";
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { adminQuery, testDatabaseUrl, withDatabase } from "../../../tests/support/db";
-import { migrateFrom, migrationsUpTo } from "../../../tests/support/migrations";
+import { upgradedDatabase, type UpgradedDatabase } from "../../../tests/support/migrations";
 import { listAdminOrders } from "../modules/orders/orders-admin.service";
 import { createOrder } from "../modules/orders/orders.service";
-import { migrationsFolder, openDatabase, rowsOf, type DatabaseHandle } from "./client";
+import { rowsOf, type DatabaseHandle } from "./client";
 
 /** The last migration before order numbers. */
 const LAST_OLD_MIGRATION = "0014_facet_cells";
 
 let handle: DatabaseHandle;
-let dropDatabase: () => Promise<void> = async () => {};
-let oldFolder: string;
+let upgraded: UpgradedDatabase | undefined;
 
 const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await handle.db.execute(q));
 
@@ -52,25 +48,14 @@ async function fillTheOldWay() {
 const oldReference = (id: string) => id.replace(/-/g, "").slice(-8).toUpperCase();
 
 beforeAll(async () => {
-  const url = testDatabaseUrl();
-  if (url) {
-    const name = `aurore_migr_${process.pid}_${randomBytes(4).toString("hex")}`;
-    await adminQuery(url, [`CREATE DATABASE ${name}`]);
-    handle = await openDatabase({ kind: "postgres", url: withDatabase(url, name), poolSize: 2 });
-    dropDatabase = () => adminQuery(url, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
-  } else {
-    handle = await openDatabase({ kind: "pglite" });
-  }
-  oldFolder = migrationsUpTo(LAST_OLD_MIGRATION);
-  await migrateFrom(handle, oldFolder);
-  await fillTheOldWay();
-  await migrateFrom(handle, migrationsFolder());
+  upgraded = await upgradedDatabase(LAST_OLD_MIGRATION, async (old) => {
+    handle = old;
+    await fillTheOldWay();
+  });
 }, 120_000);
 
 afterAll(async () => {
-  await handle?.close();
-  await dropDatabase();
-  if (oldFolder) fs.rmSync(oldFolder, { recursive: true, force: true });
+  await upgraded?.close();
 }, 60_000);
 
 const numberOf = async (id: string) =>

@@ -5,47 +5,32 @@
  * generated reviews at start-up and its figures are theirs; the shop's own product keeps none.
  * Runs on PGlite, and on the PostgreSQL server when TEST_DATABASE_URL is set.
  */
-import fs from "node:fs";
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { adminQuery, testDatabaseUrl, withDatabase } from "../../../tests/support/db";
-import { migrateFrom, migrationsUpTo } from "../../../tests/support/migrations";
+import { upgradedDatabase, type UpgradedDatabase } from "../../../tests/support/migrations";
 import { seedDemoReviewsIfMissing } from "./seed/demo-reviews";
 import { buildDemoProducts } from "./seed/demo-data";
-import { migrationsFolder, openDatabase, rowsOf, type DatabaseHandle } from "./client";
+import { rowsOf, type DatabaseHandle } from "./client";
 
 const LAST_OLD_MIGRATION = "0021_payment_tokens_and_authentication";
 
 let handle: DatabaseHandle;
-let dropDatabase: () => Promise<void> = async () => {};
-let oldFolder: string;
+let upgraded: UpgradedDatabase | undefined;
 
 const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await handle.db.execute(q));
 const demoSku = buildDemoProducts()[0].sku;
 
 beforeAll(async () => {
-  const url = testDatabaseUrl();
-  if (url) {
-    const name = `aurore_migr_${process.pid}_${randomBytes(4).toString("hex")}`;
-    await adminQuery(url, [`CREATE DATABASE ${name}`]);
-    handle = await openDatabase({ kind: "postgres", url: withDatabase(url, name), poolSize: 2 });
-    dropDatabase = () => adminQuery(url, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
-  } else {
-    handle = await openDatabase({ kind: "pglite" });
-  }
-  oldFolder = migrationsUpTo(LAST_OLD_MIGRATION);
-  await migrateFrom(handle, oldFolder);
-  await query(sql`
-    INSERT INTO products (name, price_cents, sku, rating, review_count, images, tags)
-    VALUES ('Démo', 4900, ${demoSku}, 4.7, 233, '{}', '{}'), ('Maison', 2900, 'SHOP-001', 4.9, 87, '{}', '{}')`);
-  await migrateFrom(handle, migrationsFolder());
+  upgraded = await upgradedDatabase(LAST_OLD_MIGRATION, async (old) => {
+    handle = old;
+    await query(sql`
+      INSERT INTO products (name, price_cents, sku, rating, review_count, images, tags)
+      VALUES ('Démo', 4900, ${demoSku}, 4.7, 233, '{}', '{}'), ('Maison', 2900, 'SHOP-001', 4.9, 87, '{}', '{}')`);
+  });
 }, 120_000);
 
 afterAll(async () => {
-  await handle?.close();
-  await dropDatabase();
-  if (oldFolder) fs.rmSync(oldFolder, { recursive: true, force: true });
+  await upgraded?.close();
 }, 60_000);
 
 type Figures = { sku: string; rating: number; review_count: number };
