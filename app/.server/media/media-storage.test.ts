@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalMediaStorage, S3MediaStorage } from "./media-storage";
 import { parseEnv } from "../env";
-import { sha256Hex } from "./s3-signature";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-media-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -54,60 +55,111 @@ describe("LocalMediaStorage", () => {
   });
 });
 
-describe("S3MediaStorage", () => {
-  type Call = { url: string; method: string; headers: Record<string, string>; body?: Buffer };
-  function fakeS3(status: number, body = "") {
-    const calls: Call[] = [];
-    const fetchImpl = (async (url: string, init: RequestInit) => {
-      calls.push({
-        url,
-        method: String(init.method),
-        headers: init.headers as Record<string, string>,
-        body: init.body as Buffer | undefined,
+describe("S3MediaStorage (AWS SDK) against a fake S3 server", () => {
+  type Seen = { method: string; path: string; authorization: string; contentType?: string; cacheControl?: string };
+  const objects = new Map<string, { data: Buffer; contentType: string }>();
+  const seen: Seen[] = [];
+  let refuseWrites = false;
+  let server: http.Server;
+  let endpoint = "";
+
+  // A bucket in memory: path-style URLs /<bucket>/<key>, refuses unsigned requests like S3 does.
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const url = new URL(req.url ?? "/", "http://localhost");
+        const path = decodeURIComponent(url.pathname);
+        seen.push({
+          method: req.method ?? "",
+          path,
+          authorization: String(req.headers.authorization ?? ""),
+          contentType: req.headers["content-type"],
+          cacheControl: req.headers["cache-control"],
+        });
+        const xmlError = (status: number, code: string) => {
+          res.writeHead(status, { "content-type": "application/xml" });
+          res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
+        };
+        if (!/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-3\/s3\/aws4_request, ?SignedHeaders=[a-z0-9;-]+, ?Signature=[0-9a-f]{64}$/.test(String(req.headers.authorization))) {
+          return xmlError(403, "SignatureDoesNotMatch");
+        }
+        if (req.method === "PUT") {
+          if (refuseWrites) return xmlError(403, "AccessDenied");
+          objects.set(path, { data: Buffer.concat(chunks), contentType: String(req.headers["content-type"]) });
+          res.writeHead(200, { etag: '"x"' });
+          return res.end();
+        }
+        if (req.method === "GET") {
+          const object = objects.get(path);
+          if (!object) return xmlError(404, "NoSuchKey");
+          res.writeHead(200, { "content-type": object.contentType, "content-length": object.data.length });
+          return res.end(object.data);
+        }
+        if (req.method === "DELETE") {
+          objects.delete(path);
+          res.writeHead(204);
+          return res.end();
+        }
+        xmlError(405, "MethodNotAllowed");
       });
-      return new Response(status === 204 ? null : body, { status, headers: { "content-type": "image/webp" } });
-    }) as unknown as typeof fetch;
-    return { calls, fetchImpl };
-  }
-  const config = {
-    endpoint: "https://s3.example.test",
-    bucket: "product-images",
-    region: "eu-west-3",
-    credentials: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret" },
-    pathStyle: true,
-    now: () => new Date("2025-01-02T03:04:05Z"),
-  };
-
-  it("PUTs a signed object with its hash, type and cache control", async () => {
-    const { calls, fetchImpl } = fakeS3(200);
-    const storage = new S3MediaStorage({ ...config, fetch: fetchImpl });
-    await storage.put(KEY, new Uint8Array([1, 2, 3]), "image/webp");
-    expect(calls).toHaveLength(1);
-    const call = calls[0];
-    expect(call.method).toBe("PUT");
-    expect(call.url).toBe(`https://s3.example.test/product-images/${KEY}`);
-    expect(call.headers["x-amz-content-sha256"]).toBe(sha256Hex(new Uint8Array([1, 2, 3])));
-    expect(call.headers["x-amz-date"]).toBe("20250102T030405Z");
-    expect(call.headers["cache-control"]).toBe("public, max-age=3600");
-    expect(call.headers.authorization).toMatch(
-      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/20250102\/eu-west-3\/s3\/aws4_request,SignedHeaders=cache-control;content-type;host;x-amz-content-sha256;x-amz-date,Signature=[0-9a-f]{64}$/,
-    );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
   });
 
-  it("uses virtual-hosted URLs when path style is off, maps 404 to null and tolerates deleting a missing object", async () => {
-    const { calls, fetchImpl } = fakeS3(404);
-    const storage = new S3MediaStorage({ ...config, pathStyle: false, fetch: fetchImpl });
-    expect(await storage.get(KEY)).toBeNull();
-    await storage.delete(KEY);
-    expect(calls.map((c) => [c.method, c.url])).toEqual([
-      ["GET", `https://product-images.s3.example.test/${KEY}`],
-      ["DELETE", `https://product-images.s3.example.test/${KEY}`],
-    ]);
+  const make = () =>
+    new S3MediaStorage({
+      endpoint,
+      bucket: "product-images",
+      region: "eu-west-3",
+      credentials: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret" },
+      pathStyle: true,
+    });
+
+  it("uploads a signed object with its type and cache control, reads it back and deletes it", async () => {
+    const storage = make();
+    try {
+      const bytes = new Uint8Array([1, 2, 3, 250]);
+      await storage.put(KEY, bytes, "image/webp");
+      const put = seen.at(-1)!;
+      expect(put).toMatchObject({ method: "PUT", path: `/product-images/${KEY}`, contentType: "image/webp", cacheControl: "public, max-age=3600" });
+      expect(put.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
+      expect([...objects.get(`/product-images/${KEY}`)!.data]).toEqual([1, 2, 3, 250]);
+
+      const read = await storage.get(KEY);
+      expect(seen.at(-1)).toMatchObject({ method: "GET", path: `/product-images/${KEY}` });
+      expect(read?.contentType).toBe("image/webp");
+      expect([...read!.data]).toEqual([1, 2, 3, 250]);
+
+      await storage.delete(KEY);
+      expect(seen.at(-1)).toMatchObject({ method: "DELETE", path: `/product-images/${KEY}` });
+      expect(objects.has(`/product-images/${KEY}`)).toBe(false);
+      // A missing object reads as null, and deleting it again is not an error.
+      expect(await storage.get(KEY)).toBeNull();
+      await storage.delete(KEY);
+    } finally {
+      storage.destroy();
+    }
   });
 
-  it("throws when the bucket refuses a write", async () => {
-    const { fetchImpl } = fakeS3(403, "AccessDenied");
-    await expect(new S3MediaStorage({ ...config, fetch: fetchImpl }).put(KEY, new Uint8Array([1]), "image/webp")).rejects.toThrow(/403/);
+  it("throws when the bucket refuses a write, and never sends a key that is not one of ours", async () => {
+    const storage = make();
+    refuseWrites = true;
+    try {
+      await expect(storage.put(KEY, new Uint8Array([1]), "image/webp")).rejects.toThrow(/AccessDenied/);
+      const before = seen.length;
+      await expect(storage.get("../secret.txt")).rejects.toThrow(/Invalid media key/);
+      await expect(storage.delete("products/../../x.webp")).rejects.toThrow(/Invalid media key/);
+      expect(seen.length).toBe(before);
+    } finally {
+      refuseWrites = false;
+      storage.destroy();
+    }
   });
 });
 

@@ -11,7 +11,7 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import { amzDate, sha256Hex, signV4, type SigV4Credentials } from "./s3-signature";
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { getEnv } from "../env";
 
 export type StoredObject = { data: Uint8Array; contentType: string };
@@ -86,66 +86,81 @@ export type S3Config = {
   endpoint: string;
   bucket: string;
   region: string;
-  credentials: SigV4Credentials;
-  /** true: endpoint/bucket/key; false: bucket.endpoint/key. */
+  credentials: { accessKeyId: string; secretAccessKey: string };
+  /** true: endpoint/bucket/key (MinIO and most S3-compatible services); false: bucket.endpoint/key. */
   pathStyle: boolean;
-  fetch?: typeof fetch;
-  now?: () => Date;
 };
 
-/** An S3-compatible bucket through plain fetch and SigV4 (PUT, GET, DELETE object). */
+const S3_CONNECT_TIMEOUT_MS = 5_000;
+const S3_REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * An S3-compatible bucket through the AWS SDK (PutObject, GetObject, DeleteObject): the SDK signs
+ * (SigV4), retries throttling and network errors, and follows the services' error formats.
+ */
 export class S3MediaStorage implements MediaStorage {
   readonly kind = "s3" as const;
-  constructor(private readonly config: S3Config) {}
+  private readonly client: S3Client;
 
-  objectUrl(key: string): string {
-    assertKey(key);
-    const endpoint = new URL(this.config.endpoint);
-    const base = endpoint.pathname.replace(/\/$/, "");
-    if (this.config.pathStyle) return `${endpoint.origin}${base}/${this.config.bucket}/${key}`;
-    return `${endpoint.protocol}//${this.config.bucket}.${endpoint.host}${base}/${key}`;
-  }
-
-  private async send(
-    method: "PUT" | "GET" | "DELETE",
-    key: string,
-    body?: Uint8Array,
-    extra: Record<string, string> = {},
-  ): Promise<Response> {
-    const url = this.objectUrl(key);
-    const date = amzDate((this.config.now ?? (() => new Date()))());
-    const payloadHash = sha256Hex(body ?? "");
-    const headers: Record<string, string> = { ...extra, "x-amz-content-sha256": payloadHash, "x-amz-date": date };
-    const signed = signV4({ method, url, headers, payloadHash }, this.config.credentials, {
-      region: this.config.region,
-      service: "s3",
-      date,
-    });
-    const doFetch = this.config.fetch ?? fetch;
-    return doFetch(url, {
-      method,
-      headers: { ...headers, authorization: signed.authorization },
-      body: body ? Buffer.from(body) : undefined,
-      signal: AbortSignal.timeout(30_000),
+  constructor(private readonly config: S3Config) {
+    this.client = new S3Client({
+      endpoint: config.endpoint,
+      region: config.region,
+      credentials: config.credentials,
+      forcePathStyle: config.pathStyle,
+      // The SDK's default CRC32 checksums (since 3.729) are refused by several S3-compatible
+      // services (older MinIO, Ceph, some hosting providers): only send them where S3 requires them.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+      requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_REQUEST_TIMEOUT_MS },
     });
   }
 
   async put(key: string, data: Uint8Array, contentType: string): Promise<void> {
-    const res = await this.send("PUT", key, data, { "content-type": contentType, "cache-control": MEDIA_CACHE_CONTROL });
-    if (!res.ok) throw new Error(`S3 PUT ${key} failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
+    assertKey(key);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: key,
+        Body: data,
+        ContentType: contentType,
+        CacheControl: MEDIA_CACHE_CONTROL,
+      }),
+    );
   }
 
   async get(key: string): Promise<StoredObject | null> {
-    const res = await this.send("GET", key);
-    if (res.status === 404) return null;
-    if (!res.ok) throw new Error(`S3 GET ${key} failed: ${res.status}`);
-    return { data: new Uint8Array(await res.arrayBuffer()), contentType: res.headers.get("content-type") ?? contentTypeOf(key) };
+    assertKey(key);
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      if (!res.Body) return null;
+      return { data: await res.Body.transformToByteArray(), contentType: res.ContentType ?? contentTypeOf(key) };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
   }
 
   async delete(key: string): Promise<void> {
-    const res = await this.send("DELETE", key);
-    if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${key} failed: ${res.status}`);
+    assertKey(key);
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
+    } catch (error) {
+      // S3 answers 204 for a missing key; some compatible services answer 404.
+      if (!isNotFound(error)) throw error;
+    }
   }
+
+  /** Closes the SDK's kept-alive sockets (tests, scripts). */
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  if (error instanceof NoSuchKey) return true;
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+  return status === 404;
 }
 
 let storage: MediaStorage | undefined;
