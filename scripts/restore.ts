@@ -18,7 +18,9 @@ try {
   const result = await restoreBackup(positionals[0], shop);
   const target = shop.databaseUrl ? "the PostgreSQL database (DATABASE_URL)" : `${shop.dataDir}`;
   console.log(`Backup of ${result.manifest.created_at} restored into ${target}.`);
-  console.log(`  last migration ${result.lastMigration ?? "none"}; ${result.manifest.media.included ? `${result.media} media file(s)` : "media not included (they are in the S3 bucket)"}.`);
+  console.log(
+    `  last migration ${result.lastMigration ?? "none"}; ${result.manifest.media.included ? `${result.media} media file(s)` : "media not included (they are in the S3 bucket)"}.`,
+  );
   console.log("Start the shop: it applies any newer migrations.");
 } catch (error) {
   fail(error);

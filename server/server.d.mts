@@ -6,6 +6,7 @@ export const sameOriginMutations: RequestHandler;
 export function readOnlyRequestScope(runInRequestScope: (next: () => void) => void): RequestHandler;
 export function forgetReadMemosAfterWrites(forget: () => void): RequestHandler;
 export function onlyFilePaths(handler: RequestHandler): RequestHandler;
+export function trustProxySetting(value: string | undefined): string | number;
 export function compressUnlessEventStream(req: Request, res: Response): boolean;
 export function createServer(options?: { buildDir?: string }): Promise<{ app: Express; info: unknown; build: unknown }>;
 export function startServer(): Promise<Server>;

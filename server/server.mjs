@@ -72,6 +72,17 @@ export function onlyFilePaths(handler) {
 }
 
 /**
+ * Which proxies may tell the client's address and scheme (X-Forwarded-For, -Proto, -Host):
+ * TRUST_PROXY is a hop count ("1": the load balancer in front) or Express's list of addresses,
+ * subnets and names ("10.0.0.0/8, loopback"); by default only a proxy on this machine. Trusting
+ * more than the real proxies lets any client choose its address, and so escape rate limits.
+ */
+export function trustProxySetting(value) {
+  const setting = String(value ?? "").trim() || "loopback";
+  return /^\d+$/.test(setting) ? Number(setting) : setting;
+}
+
+/**
  * The auth library and the app read the client address from this header; whatever a client
  * sends under that name is replaced by the socket address (or the loopback proxy's X-Forwarded-For).
  */
@@ -119,7 +130,7 @@ export async function createServer({ buildDir = defaultBuildDir() } = {}) {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
   app.use(assignRequestId);
   app.use(securityHeaders);
   app.use(clientIp);

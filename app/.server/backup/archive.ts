@@ -116,7 +116,13 @@ function parseManifest(text: string): Manifest {
     throw new BackupError("This backup's manifest is incomplete: it cannot be restored.");
   }
   for (const f of m.files) {
-    if (!f || typeof f.name !== "string" || !isAllowedMember(f.name) || !Number.isInteger(f.size) || !/^[0-9a-f]{64}$/.test(String(f.sha256))) {
+    if (
+      !f ||
+      typeof f.name !== "string" ||
+      !isAllowedMember(f.name) ||
+      !Number.isInteger(f.size) ||
+      !/^[0-9a-f]{64}$/.test(String(f.sha256))
+    ) {
       throw new BackupError(`This backup's manifest lists a member it may not hold: ${JSON.stringify(f?.name)}.`);
     }
   }
@@ -163,6 +169,8 @@ export async function readArchive(file: string, staging: string): Promise<Manife
           for await (const chunk of source) {
             hash.update(chunk as Buffer);
             size += (chunk as Buffer).length;
+            // A member larger than listed is refused as it arrives, not after filling the disk.
+            if (size > expected.size) throw new BackupError(`This backup is damaged: ${name} is larger than its manifest says.`);
             yield chunk;
           }
         },

@@ -80,14 +80,22 @@ async function fillShop(db: Database): Promise<Shop> {
       lines: [
         {
           orderItemId: item.id,
-          config: { amountCents: 2000, occasion: "anniversaire", deliveryMode: "email", recipientName: "Léa", recipientEmail: "lea@example.com", message: "" },
+          config: {
+            amountCents: 2000,
+            occasion: "anniversaire",
+            deliveryMode: "email",
+            recipientName: "Léa",
+            recipientEmail: "lea@example.com",
+            message: "",
+          },
         },
       ],
       now: new Date(),
     });
     return issued;
   });
-  const request = (input: Record<string, unknown>) => PlaceOrderSchema.parse({ contact: CONTACT, card: APPROVED_CARD, address_id: shopper.addressId, ...input });
+  const request = (input: Record<string, unknown>) =>
+    PlaceOrderSchema.parse({ contact: CONTACT, card: APPROVED_CARD, address_id: shopper.addressId, ...input });
   const first = await placeOrder(db, {
     userId: shopper.id,
     idempotencyKey: randomUUID(),
@@ -106,11 +114,26 @@ async function fillShop(db: Database): Promise<Shop> {
 
 async function factsOf(db: Database, shop: Shop): Promise<Facts> {
   const rows = await db
-    .select({ id: orders.id, number: orders.orderNumber, total: orders.totalCents, status: orders.status, giftCard: orders.giftCardCents, points: orders.pointsUsed })
+    .select({
+      id: orders.id,
+      number: orders.orderNumber,
+      total: orders.totalCents,
+      status: orders.status,
+      giftCard: orders.giftCardCents,
+      points: orders.pointsUsed,
+    })
     .from(orders)
     .where(eq(orders.userId, shop.shopperId))
     .orderBy(asc(orders.orderNumber));
-  const items = await db.select({ orderId: orderItems.orderId }).from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id)));
+  const items = await db
+    .select({ orderId: orderItems.orderId })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    );
   const stock = await db.select({ id: products.id, s: products.stockQuantity }).from(products).where(inArray(products.id, shop.productIds));
   const [profile] = await db.select({ p: userProfiles.loyaltyPoints }).from(userProfiles).where(eq(userProfiles.id, shop.shopperId));
   const [card] = await db.select({ b: giftCards.balanceCents }).from(giftCards).where(eq(giftCards.id, shop.giftCardId));
@@ -237,7 +260,9 @@ describe("backup and restore on PGlite", () => {
     const withSecret = path.join(root, "pglite-secret");
     fs.mkdirSync(withSecret);
     fs.writeFileSync(path.join(withSecret, "session-secret"), "t".repeat(64));
-    await expect(restoreBackup(backupFile, { dataDir: withSecret, mediaStorage: "local" })).rejects.toThrow(/differs from the backup's session secret/);
+    await expect(restoreBackup(backupFile, { dataDir: withSecret, mediaStorage: "local" })).rejects.toThrow(
+      /differs from the backup's session secret/,
+    );
     expect(fs.readdirSync(withSecret)).toEqual(["session-secret"]);
   });
 
@@ -264,8 +289,16 @@ describe("backup and restore on PGlite", () => {
           }),
         /does not match its checksum/,
       ],
-      ["a file from another app", async () => rewrite("other-app.tar.gz", (m, members) => [{ ...m, app: "boutique" as "aurore" }, members]), /not an Aurore backup/],
-      ["a tar.gz without a manifest", async () => tarGz("no-manifest.tar.gz", [{ name: "dump.sql", data: "SELECT 1;" }]), /does not start with a manifest/],
+      [
+        "a file from another app",
+        async () => rewrite("other-app.tar.gz", (m, members) => [{ ...m, app: "boutique" as "aurore" }, members]),
+        /not an Aurore backup/,
+      ],
+      [
+        "a tar.gz without a manifest",
+        async () => tarGz("no-manifest.tar.gz", [{ name: "dump.sql", data: "SELECT 1;" }]),
+        /does not start with a manifest/,
+      ],
       ["a file that is not a tar.gz at all", async () => writeFile("plain.tar.gz", Buffer.from("hello")), /cannot be read/],
       [
         "a newer backup format",
@@ -274,7 +307,8 @@ describe("backup and restore on PGlite", () => {
       ],
       [
         "a backup made by a newer version (unknown migration)",
-        async () => rewrite("newer-app.tar.gz", (m, members) => [{ ...m, database: { ...m.database, last_migration: "9999_future" } }, members]),
+        async () =>
+          rewrite("newer-app.tar.gz", (m, members) => [{ ...m, database: { ...m.database, last_migration: "9999_future" } }, members]),
         /newer version of Aurore \(migration 9999_future\)/,
       ],
     ];
@@ -366,7 +400,11 @@ describe.runIf(serverUrl)("backup and restore on PostgreSQL", () => {
     expect(result.manifest.database).toEqual({ kind: "postgres", last_migration: LAST_MIGRATION, member: "database.pgdump" });
     expect(result.manifest.files.map((f) => f.name).sort()).toEqual(["database.pgdump", `media/${MEDIA_KEY}`, "session-secret"]);
 
-    const target: ShopLocation = { dataDir: path.join(root, "pg-target"), databaseUrl: withDatabase(serverUrl!, targetDb), mediaStorage: "local" };
+    const target: ShopLocation = {
+      dataDir: path.join(root, "pg-target"),
+      databaseUrl: withDatabase(serverUrl!, targetDb),
+      mediaStorage: "local",
+    };
     // A PostgreSQL backup into the embedded database (no DATABASE_URL) is refused.
     await expect(restoreBackup(out, { ...target, databaseUrl: undefined })).rejects.toThrow(/set DATABASE_URL/);
 
@@ -400,7 +438,11 @@ describe.runIf(serverUrl)("backup and restore on PostgreSQL", () => {
       const bytes = fs.readFileSync(out);
       const truncated = path.join(root, "pg-truncated.tar.gz");
       fs.writeFileSync(truncated, bytes.subarray(0, bytes.length - 200));
-      const target: ShopLocation = { dataDir: path.join(root, "pg-target-b"), databaseUrl: withDatabase(serverUrl!, scratch), mediaStorage: "s3" };
+      const target: ShopLocation = {
+        dataDir: path.join(root, "pg-target-b"),
+        databaseUrl: withDatabase(serverUrl!, scratch),
+        mediaStorage: "s3",
+      };
       await expect(restoreBackup(truncated, target)).rejects.toThrow(BackupError);
       const { default: pg } = await import("pg");
       const client = new pg.Client({ connectionString: target.databaseUrl });

@@ -46,7 +46,10 @@ const pgliteDir = (dataDir: string) => path.join(dataDir, "pglite");
 const uploadsDir = (dataDir: string) => path.join(dataDir, "uploads");
 
 export function defaultBackupFile(dataDir: string, now = new Date()): string {
-  const stamp = now.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/:/g, "-");
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/:/g, "-");
   return path.join(dataDir, "backups", `aurore-${stamp}.tar.gz`);
 }
 
@@ -91,7 +94,11 @@ export async function createBackup(shop: ShopLocation, options: { out?: string; 
     // written, so it is on disk now (unless deleted since, which only happens once no row shows it).
     let media: Manifest["media"];
     if (shop.mediaStorage === "s3") {
-      media = { storage: "s3", included: false, note: "Media are in the S3 bucket (S3_BUCKET) and not in this backup: back up the bucket itself." };
+      media = {
+        storage: "s3",
+        included: false,
+        note: "Media are in the S3 bucket (S3_BUCKET) and not in this backup: back up the bucket itself.",
+      };
     } else {
       const keys = await listLocalMedia(shop.dataDir);
       for (const key of keys) {
@@ -153,7 +160,9 @@ async function fileCount(dir: string): Promise<number> {
 async function checkTarget(shop: ShopLocation, manifest: Manifest, staging: string): Promise<void> {
   const kind = manifest.database.kind;
   if (kind === "postgres" && !shop.databaseUrl) {
-    throw new BackupError("This backup holds a PostgreSQL database: set DATABASE_URL to an empty database (createdb) and run restore again.");
+    throw new BackupError(
+      "This backup holds a PostgreSQL database: set DATABASE_URL to an empty database (createdb) and run restore again.",
+    );
   }
   if (kind === "pglite" && shop.databaseUrl) {
     throw new BackupError("This backup holds the embedded (PGlite) database: unset DATABASE_URL to restore it into DATA_DIR.");

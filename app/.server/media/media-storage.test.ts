@@ -82,7 +82,11 @@ describe("S3MediaStorage (AWS SDK) against a fake S3 server", () => {
           res.writeHead(status, { "content-type": "application/xml" });
           res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
         };
-        if (!/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-3\/s3\/aws4_request, ?SignedHeaders=[a-z0-9;-]+, ?Signature=[0-9a-f]{64}$/.test(String(req.headers.authorization))) {
+        if (
+          !/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-3\/s3\/aws4_request, ?SignedHeaders=[a-z0-9;-]+, ?Signature=[0-9a-f]{64}$/.test(
+            String(req.headers.authorization),
+          )
+        ) {
           return xmlError(403, "SignatureDoesNotMatch");
         }
         if (req.method === "PUT") {
@@ -127,7 +131,12 @@ describe("S3MediaStorage (AWS SDK) against a fake S3 server", () => {
       const bytes = new Uint8Array([1, 2, 3, 250]);
       await storage.put(KEY, bytes, "image/webp");
       const put = seen.at(-1)!;
-      expect(put).toMatchObject({ method: "PUT", path: `/product-images/${KEY}`, contentType: "image/webp", cacheControl: "public, max-age=3600" });
+      expect(put).toMatchObject({
+        method: "PUT",
+        path: `/product-images/${KEY}`,
+        contentType: "image/webp",
+        cacheControl: "public, max-age=3600",
+      });
       expect(put.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
       expect([...objects.get(`/product-images/${KEY}`)!.data]).toEqual([1, 2, 3, 250]);
 
