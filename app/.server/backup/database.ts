@@ -75,10 +75,15 @@ export async function dumpPostgres(url: string, file: string): Promise<void> {
 /**
  * One transaction: a failure (a broken dump, a missing extension) leaves the database as it
  * was. Owners and grants are the target's: the backup may come from another server and role.
+ * Comments are skipped: the shop's schema has none, and one on an extension needs its owner.
  */
 export async function restorePostgres(url: string, file: string): Promise<void> {
   const { dbname, env } = libpqTarget(url);
-  await run("pg_restore", ["--single-transaction", "--exit-on-error", "--no-owner", "--no-privileges", `--dbname=${dbname}`, file], env);
+  await run(
+    "pg_restore",
+    ["--single-transaction", "--exit-on-error", "--no-owner", "--no-privileges", "--no-comments", `--dbname=${dbname}`, file],
+    env,
+  );
 }
 
 async function withPgClient<T>(url: string, work: (client: import("pg").Client) => Promise<T>): Promise<T> {
