@@ -9,7 +9,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SIGN_IN_LIMITS } from "~/.server/auth/attempt-limits";
-import { FORM_LIMITS, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/rate-limit";
+import { GIFT_CARD_CHECKS_PER_MINUTE } from "~/lib/shop-rules";
 import { INSUFFICIENT_STOCK_MESSAGE } from "~/.server/modules/inventory/inventory.service";
 import { E2E_ADMIN, uniqueEmail } from "../support/accounts";
 import { HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../support/orders-http";
@@ -310,68 +310,63 @@ describe.skipIf(!testDatabaseUrl)("three instances behind HAProxy on one Postgre
     expect(ran.map((i) => i.name)).toHaveLength(1);
   });
 
-  /** Submits the newsletter form `count` times from one new address to `baseURL`. */
-  const subscribeToNewsletter = async (baseURL: string, count: number) => {
+  /**
+   * Posts `send(n, clientIp)` from one new address, `count` times, or until the first 429 when
+   * `count` is "until refused" (at most 100): the statuses and French messages answered.
+   */
+  const postRepeatedly = async (
+    count: number | "until refused",
+    send: (n: number, clientIp: string) => Promise<{ status: number; instance: string; message?: string }>,
+  ) => {
     const clientIp = newClientIp();
-    const answers: { status: number; instance: string; message: string }[] = [];
-    for (let n = 0; n < count; n++) {
-      // A form post without Origin (as from an older browser): fetch sends the instance's own Host.
-      const res = await fetch(`${baseURL}/newsletter`, {
-        method: "POST",
-        headers: { "x-forwarded-for": clientIp, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ email: uniqueEmail("lettre") }),
-      });
-      const json = (await res.json()) as { message: string };
-      answers.push({ status: res.status, instance: res.headers.get(INSTANCE_HEADER) ?? "?", message: json.message });
+    const answers: { status: number; instance: string; message?: string }[] = [];
+    for (let n = 0; count === "until refused" ? n < 100 : n < count; n++) {
+      answers.push(await send(n, clientIp));
+      if (count === "until refused" && answers[n].status === 429) break;
     }
     return answers;
+  };
+
+  const subscribeToNewsletter = (baseURL: string) => async (_n: number, clientIp: string) => {
+    // A form post without Origin (as from an older browser): fetch sends the instance's own Host.
+    const res = await fetch(`${baseURL}/newsletter`, {
+      method: "POST",
+      headers: { "x-forwarded-for": clientIp, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: uniqueEmail("lettre") }),
+    });
+    const json = (await res.json()) as { message: string };
+    return { status: res.status, instance: res.headers.get(INSTANCE_HEADER) ?? "?", message: json.message };
   };
 
   it("the newsletter form's per-address limit holds in total across the instances", async () => {
-    const { limit } = FORM_LIMITS.newsletter;
-    const expected = [...Array(limit).fill(200), 429, 429];
-    // The same form posted to one instance only: the limit the spread requests must meet.
-    const single = await subscribeToNewsletter(instance("a").url, limit + 2);
-    expect(single.map((a) => a.status)).toEqual(expected);
-    const spread = await subscribeToNewsletter(cluster.proxyURL, limit + 2);
+    // One instance alone refuses the submission after its limit (FORM_LIMITS.newsletter): the
+    // number the requests spread over three instances must meet too.
+    const single = await postRepeatedly("until refused", subscribeToNewsletter(instance("a").url));
+    const limit = single.length - 1;
+    expect(single.at(-1)).toMatchObject({ status: 429, message: expect.stringMatching(/^Trop de demandes/) });
+    expect(limit).toBeGreaterThan(0);
+    const spread = await postRepeatedly(limit + 2, subscribeToNewsletter(cluster.proxyURL));
     expect(new Set(spread.map((a) => a.instance))).toEqual(new Set(["a", "b", "c"]));
-    expect(spread.map((a) => a.status)).toEqual(expected);
-    expect(spread[limit].message).toBe(TOO_MANY_REQUESTS_MESSAGE);
+    expect(spread.map((a) => a.status)).toEqual([...Array(limit).fill(200), 429, 429]);
+    expect(spread[limit].message).toBe(single[limit].message);
   });
 
-  /** Checks `count` gift card codes from one new address on `baseURL`; the statuses. */
-  const checkGiftCards = async (baseURL: string, count: number) => {
-    const clientIp = newClientIp();
-    const answers: { status: number; instance: string }[] = [];
-    for (let n = 0; n < count; n++) {
-      const res = await callShop(cluster, baseURL, "POST", "/carte-cadeau", {
-        clientIp,
-        body: { intent: "balance", code: `AURO-${String(1000 + n)}-XXXX-YYYY` },
-      });
-      answers.push({ status: res.status, instance: res.instance });
-    }
-    return answers;
+  const checkGiftCard = (baseURL: string) => async (n: number, clientIp: string) => {
+    const res = await callShop(cluster, baseURL, "POST", "/carte-cadeau", {
+      clientIp,
+      body: { intent: "balance", code: `AURO-${String(1000 + n)}-XXXX-YYYY` },
+    });
+    return { status: res.status, instance: res.instance };
   };
 
   it("the gift card balance check's per-address limit holds in total across the instances", async () => {
-    const { limit } = FORM_LIMITS.giftCardCheck;
-    const single = await checkGiftCards(instance("b").url, limit + 2);
-    const spread = await checkGiftCards(cluster.proxyURL, limit + 2);
+    const single = await postRepeatedly("until refused", checkGiftCard(instance("b").url));
+    expect(single.length - 1).toBe(GIFT_CARD_CHECKS_PER_MINUTE);
+    const spread = await postRepeatedly(GIFT_CARD_CHECKS_PER_MINUTE + 2, checkGiftCard(cluster.proxyURL));
     expect(new Set(spread.map((a) => a.instance))).toEqual(new Set(["a", "b", "c"]));
-    for (const [label, answers] of [
-      ["one instance", single],
-      ["three instances", spread],
-    ] as const) {
-      // Unknown codes are answered 404 until the limit; then 429 whatever the code.
-      expect(
-        answers.slice(0, limit).filter((a) => a.status === 429),
-        label,
-      ).toEqual([]);
-      expect(
-        answers.slice(limit).map((a) => a.status),
-        label,
-      ).toEqual([429, 429]);
-    }
+    // Unknown codes are answered 404 until the limit; then 429 whatever the code.
+    expect(spread.slice(0, GIFT_CARD_CHECKS_PER_MINUTE).filter((a) => a.status === 429)).toEqual([]);
+    expect(spread.slice(GIFT_CARD_CHECKS_PER_MINUTE).map((a) => a.status)).toEqual([429, 429]);
   });
 });
 
