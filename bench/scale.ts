@@ -109,7 +109,8 @@ async function serve(name: string, command: string[], env: NodeJS.ProcessEnv, ur
 async function measure(label: string, url: string, productPaths: string[]): Promise<(LoadResult & { setup: string })[]> {
   const headers = { "cache-control": "no-cache" };
   // A short warm-up: the first requests compile code paths and fill the connection pools.
-  await load("warm-up", url, { connections: 10, duration: 2, headers, paths: productPaths });
+  await load("warm-up", url, { connections: 10, duration: 3, headers, paths: productPaths });
+  await load("warm-up", url, { connections: 10, duration: 2, headers, paths: ["/api/v1/products"] });
   const page = await load("product page (uncached)", url, { connections, duration, headers, paths: productPaths });
   const api = await load("GET /api/v1/products", url, { connections, duration, headers, paths: ["/api/v1/products"] });
   return [page, api].map((r) => ({ setup: label, ...r }));

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_SIGN_IN_LIMITS } from "~/.server/auth/attempt-limits";
 import { GIFT_CARD_CHECKS_PER_MINUTE } from "~/lib/shop-rules";
 import { INSUFFICIENT_STOCK_MESSAGE } from "~/.server/modules/inventory/inventory.service";
@@ -70,6 +70,14 @@ describe.skipIf(!testDatabaseUrl)("three instances behind HAProxy on one Postgre
   afterAll(async () => {
     await cluster?.stop();
   }, 30_000);
+
+  beforeEach(({ onTestFailed }) => {
+    // What each instance logged last is the first thing to read when a cross-instance check fails.
+    onTestFailed(() => {
+      for (const i of cluster.instances)
+        console.error(`--- instance ${i.name} (last lines)\n${i.output().split("\n").slice(-15).join("\n")}`);
+    });
+  });
 
   it("the three instances started together migrated and seeded the empty database once", async () => {
     for (const i of cluster.instances) expect(i.child.exitCode, `instance ${i.name}:\n${i.output()}`).toBeNull();
