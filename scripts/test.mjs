@@ -1,6 +1,6 @@
 // `npm test`: service tests, then browser journeys, then the multi-instance suite (PostgreSQL
 // only: skipped without TEST_DATABASE_URL), then one summary line
-// ("N passed, N failed") that CI reads. Extra arguments go to both vitest runs.
+// ("N passed, N failed") that CI reads. Extra arguments go to every vitest run.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
