@@ -39,6 +39,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Three built instances behind HAProxy on one PostgreSQL (tests/multi/support/cluster.ts);
+          // skipped without TEST_DATABASE_URL.
+          name: "multi",
+          include: ["tests/multi/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          expect: { poll: { timeout: 10_000 } },
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

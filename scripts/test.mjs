@@ -1,5 +1,6 @@
-// `npm test`: service tests, then browser journeys, then one summary line
-// ("N passed, N failed") that CI reads. Extra arguments go to both vitest runs.
+// `npm test`: service tests, then browser journeys, then the multi-instance suite (PostgreSQL
+// only: skipped without TEST_DATABASE_URL), then one summary line
+// ("N passed, N failed") that CI reads. Extra arguments go to every vitest run.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -13,7 +14,7 @@ let failed = 0;
 let skipped = 0;
 let exitCode = 0;
 
-for (const project of ["unit", "e2e"]) {
+for (const project of ["unit", "e2e", "multi"]) {
   const out = path.join(outDir, `vitest-${project}.json`);
   fs.rmSync(out, { force: true });
   const run = spawnSync(

@@ -132,6 +132,9 @@ export async function createServer({ buildDir = defaultBuildDir() } = {}) {
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
   app.use(assignRequestId);
+  // Test-only: the multi-instance suite (tests/multi) tells which instance answered through the proxy.
+  const instance = process.env.INSTANCE_NAME;
+  if (instance) app.use((_req, res, next) => (res.setHeader("X-Aurore-Instance", instance), next()));
   app.use(securityHeaders);
   app.use(clientIp);
   app.use(sameOriginMutations);

@@ -1,0 +1,221 @@
+/**
+ * Scaling on one PostgreSQL: the UNCACHED product page (`Cache-Control: no-cache` passes by the
+ * page cache) and `GET /api/v1/products`, 50 connections for 10 s each (autocannon), served by
+ *   1. `npm start` (node scripts/start.mjs) with WEB_CONCURRENCY=1,
+ *   2. the same with WEB_CONCURRENCY=2 (cluster workers),
+ *   3. three single-process instances (node server/server.mjs) behind HAProxy in round-robin.
+ * Prints req/s, p50, p95 (exact, from every response time), p99, errors and non-2xx answers, then
+ * the ratio of 2 workers to 1 (the target: at least 1.6 times the throughput, a lower p95).
+ *
+ *   npm run bench:scale                                   (database bench_scale on 127.0.0.1, recreated)
+ *   npm run bench:scale -- --database-url postgres://...  (that database, reset first)
+ *   npm run bench:scale -- --reuse                        (keep bench_scale's demo catalogue)
+ *   npm run bench:scale -- --duration 5                   (seconds per measure)
+ *
+ * `npm start` builds build/ when it is missing or older than the sources. Ports 4310-4323.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { load, printTable, round, type LoadResult } from "./lib";
+import { haproxyConfig } from "../tests/multi/support/cluster";
+
+const { values } = parseArgs({
+  options: {
+    "database-url": { type: "string" },
+    reuse: { type: "boolean", default: false },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const START_PORT = 4310;
+const PROXY_PORT = 4320;
+const INSTANCE_PORTS = [4321, 4322, 4323];
+const sessionSecret = "bench-scale-session-secret-0123456789abcdef";
+
+async function prepareDatabase(): Promise<string> {
+  const given = values["database-url"] ?? process.env.DATABASE_URL;
+  const url = new URL(given ?? "postgres://postgres@127.0.0.1:5432/bench_scale");
+  if (!given && !values.reuse) {
+    const admin = new URL(url);
+    admin.pathname = "/postgres";
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    await client.query("DROP DATABASE IF EXISTS bench_scale WITH (FORCE)");
+    await client.query("CREATE DATABASE bench_scale");
+    await client.end();
+  } else if (given && !values.reuse) {
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    await client.query("DROP SCHEMA IF EXISTS drizzle CASCADE");
+    await client.query("DROP SCHEMA IF EXISTS public CASCADE");
+    await client.query("CREATE SCHEMA public");
+    await client.end();
+  } else if (!given) {
+    const admin = new URL(url);
+    admin.pathname = "/postgres";
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = 'bench_scale'");
+    if (!rowCount) await client.query("CREATE DATABASE bench_scale");
+    await client.end();
+  }
+  return url.toString();
+}
+
+type Served = { url: string; stop: () => Promise<void> };
+
+/** Starts a child process and resolves once `url` answers; its start-up line is echoed. */
+async function serve(name: string, command: string[], env: NodeJS.ProcessEnv, url: string): Promise<Served> {
+  const child: ChildProcess = spawn(process.execPath, command, {
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) if (/serving|worker|Building/i.test(line)) console.log(`[${name}] ${line.trim()}`);
+  });
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    if (
+      await fetch(`${url}/robots.txt`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    // The first start may build the shop and seed the demo catalogue.
+    if (Date.now() - started > 600_000) throw new Error(`${name} did not answer within 10 minutes`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+/** The two measures on one address: product pages (20 products in turn) and the product list. */
+async function measure(label: string, url: string, productPaths: string[]): Promise<(LoadResult & { setup: string })[]> {
+  const headers = { "cache-control": "no-cache" };
+  // A short warm-up: the first requests compile code paths and fill the connection pools.
+  await load("warm-up", url, { connections: 10, duration: 3, headers, paths: productPaths });
+  await load("warm-up", url, { connections: 10, duration: 2, headers, paths: ["/api/v1/products"] });
+  const page = await load("product page (uncached)", url, { connections, duration, headers, paths: productPaths });
+  const api = await load("GET /api/v1/products", url, { connections, duration, headers, paths: ["/api/v1/products"] });
+  return [page, api].map((r) => ({ setup: label, ...r }));
+}
+
+async function productPaths(url: string): Promise<string[]> {
+  const res = await fetch(`${url}/api/v1/products?page_size=20`);
+  const body = (await res.json()) as { data: { id: string }[] };
+  return body.data.map((p) => `/product/${p.id}`);
+}
+
+const databaseUrl = await prepareDatabase();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-bench-scale-"));
+const common = {
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dataDir,
+  SESSION_SECRET: sessionSecret,
+  SEED_DEMO_DATA: "true",
+  PAGE_CACHE: "on",
+  AURORE_BUILD_DIR: "",
+};
+const rows: (LoadResult & { setup: string })[] = [];
+const children: Served[] = [];
+let proxy: ChildProcess | undefined;
+const stopAll = async () => {
+  proxy?.kill("SIGTERM");
+  await Promise.all(children.splice(0).map((c) => c.stop()));
+};
+process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
+
+try {
+  let paths: string[] = [];
+  for (const workers of [1, 2]) {
+    const url = `http://127.0.0.1:${START_PORT}`;
+    const shop = await serve(
+      `npm start, ${workers} worker(s)`,
+      ["scripts/start.mjs"],
+      { ...common, PORT: String(START_PORT), WEB_CONCURRENCY: String(workers) },
+      url,
+    );
+    children.push(shop);
+    if (paths.length === 0) paths = await productPaths(url);
+    rows.push(...(await measure(`npm start, WEB_CONCURRENCY=${workers}`, url, paths)));
+    await shop.stop();
+    children.splice(children.indexOf(shop), 1);
+  }
+
+  // Three instances on the build npm start made (build/), behind HAProxy.
+  for (const [index, port] of INSTANCE_PORTS.entries()) {
+    const env = { ...common, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${PROXY_PORT}`, INSTANCE_NAME: `i${index + 1}` };
+    children.push(await serve(`instance ${index + 1}`, ["server/server.mjs"], env, `http://127.0.0.1:${port}`));
+  }
+  const cfg = path.join(dataDir, "haproxy.cfg");
+  fs.writeFileSync(
+    cfg,
+    haproxyConfig(
+      PROXY_PORT,
+      INSTANCE_PORTS.map((port, i) => ({ name: `i${i + 1}`, port })),
+    ),
+  );
+  const check = spawnSync("haproxy", ["-c", "-f", cfg], { encoding: "utf8" });
+  if (check.status !== 0) throw new Error(`haproxy -c: ${check.stdout}${check.stderr}`);
+  proxy = spawn("haproxy", ["-f", cfg, "-db"], { stdio: ["ignore", "ignore", "inherit"] });
+  const proxyUrl = `http://127.0.0.1:${PROXY_PORT}`;
+  for (
+    let n = 0;
+    !(await fetch(`${proxyUrl}/robots.txt`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    n++
+  ) {
+    if (n > 100) throw new Error("haproxy did not answer");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  rows.push(...(await measure("HAProxy + 3 instances", proxyUrl, paths)));
+} finally {
+  await stopAll();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(
+  `\nbench:scale, ${connections} connections, ${duration} s per measure, ${os.cpus().length} cores, PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}`,
+);
+printTable(
+  rows.map(({ setup, name, requestsPerSecond, p50, p95, p99, errors, non2xx, requests }) => ({
+    setup,
+    target: name,
+    "req/s": requestsPerSecond,
+    p50,
+    p95,
+    p99,
+    errors,
+    non2xx,
+    requests,
+  })),
+);
+for (const target of ["product page (uncached)", "GET /api/v1/products"]) {
+  const one = rows.find((r) => r.setup.endsWith("=1") && r.name === target)!;
+  const two = rows.find((r) => r.setup.endsWith("=2") && r.name === target)!;
+  console.log(
+    `${target}: 2 workers / 1 worker = ${round(two.requestsPerSecond / one.requestsPerSecond, 2)}x throughput, p95 ${one.p95} -> ${two.p95} ms`,
+  );
+}
+const proxied = rows.filter((r) => r.setup.startsWith("HAProxy"));
+const failures = proxied.reduce((n, r) => n + r.errors + r.non2xx, 0);
+console.log(`HAProxy + 3 instances: ${failures === 0 ? "no errors" : `${failures} errors or non-2xx answers`}`);
+if (failures > 0) process.exitCode = 1;
