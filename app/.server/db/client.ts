@@ -77,6 +77,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       keepAlive: true,
     });
     pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+    // The pool listens for errors of idle connections only: a connection that dies while checked
+    // out (a transaction between two statements) would emit an 'error' nobody handles, and that
+    // ends the process. Its statements fail on their own (and the pool drops it on release).
+    pool.on("connect", (client) => client.on("error", (err) => console.error("[db] connection lost while in use:", err.message)));
     const db = drizzle(pool, { schema }) as unknown as Database;
     const listener = createPgListener(pg, options.url);
     return {
