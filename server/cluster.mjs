@@ -32,7 +32,9 @@ export function planProcesses(env = process.env, cores = os.availableParallelism
   if (raw !== undefined) {
     asked = Number(raw);
     if (!Number.isInteger(asked) || asked < 1 || asked > MAX_WEB_CONCURRENCY) {
-      throw new Error(`Invalid configuration:\n  - WEB_CONCURRENCY: a whole number of processes from 1 to ${MAX_WEB_CONCURRENCY} (got "${raw}")`);
+      throw new Error(
+        `Invalid configuration:\n  - WEB_CONCURRENCY: a whole number of processes from 1 to ${MAX_WEB_CONCURRENCY} (got "${raw}")`,
+      );
     }
   }
   if (!env.DATABASE_URL) {
@@ -44,7 +46,10 @@ export function planProcesses(env = process.env, cores = os.availableParallelism
   }
   const workers = asked ?? cores;
   if (workers === 1) return { workers, reason: `Aurore runs one process (${asked ? "WEB_CONCURRENCY=1" : "one core"}).` };
-  return { workers, reason: `Aurore runs ${workers} worker processes (${asked ? `WEB_CONCURRENCY=${asked}` : "one per core"}) on one PostgreSQL database.` };
+  return {
+    workers,
+    reason: `Aurore runs ${workers} worker processes (${asked ? `WEB_CONCURRENCY=${asked}` : "one per core"}) on one PostgreSQL database.`,
+  };
 }
 
 /** The delay before replacing a worker, given the times of the recent deaths (this one included). */

@@ -45,7 +45,9 @@ export function createGracefulShutdown({ timeoutMs = shutdownTimeoutMs(), exit =
     const started = Date.now();
     log.log(`[server] ${signal} received: draining ${inFlight.size} request(s), at most ${timeoutMs / 1000} s`);
     const bound = setTimeout(() => {
-      log.error(`[server] shutdown did not finish within ${timeoutMs / 1000} s (${inFlight.size} request(s) still open): exiting with code 1`);
+      log.error(
+        `[server] shutdown did not finish within ${timeoutMs / 1000} s (${inFlight.size} request(s) still open): exiting with code 1`,
+      );
       exit(1);
     }, timeoutMs);
     try {

@@ -20,16 +20,20 @@ describe("readiness", () => {
   });
 
   it("is not ready while the newest migration is missing", async () => {
-    await handle.db.transaction(async (tx) => {
-      await tx.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
-      expect(await checkReadiness({ database: async () => ({ db: tx as unknown as Database }) })).toEqual({
-        ready: false,
-        checks: { database: "ok", migrations: "pending" },
+    await handle.db
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+        );
+        expect(await checkReadiness({ database: async () => ({ db: tx as unknown as Database }) })).toEqual({
+          ready: false,
+          checks: { database: "ok", migrations: "pending" },
+        });
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && /rollback/i.test(error.message))) throw error;
       });
-      tx.rollback();
-    }).catch((error: unknown) => {
-      if (!(error instanceof Error && /rollback/i.test(error.message))) throw error;
-    });
     expect((await checkReadiness({ database: async () => handle })).ready).toBe(true);
   });
 

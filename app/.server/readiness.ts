@@ -44,7 +44,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | "timeout">
 type ReadinessOptions = { timeoutMs?: number; database?: () => Promise<{ db: Database }> };
 
 /** `database` defaults to the process-wide database (tests pass their own). */
-export async function checkReadiness({ timeoutMs = READINESS_TIMEOUT_MS, database = getDatabaseHandle }: ReadinessOptions = {}): Promise<Readiness> {
+export async function checkReadiness({
+  timeoutMs = READINESS_TIMEOUT_MS,
+  database = getDatabaseHandle,
+}: ReadinessOptions = {}): Promise<Readiness> {
   const started = Date.now();
   const checks: Readiness["checks"] = { database: "failed", migrations: "skipped" };
   try {

@@ -64,7 +64,10 @@ export async function startShopProcess({ port, env }: { port: number; env: NodeJ
 export type PlainResponse = { status: number; headers: http.IncomingHttpHeaders; body: string; ms: number };
 
 /** One request on a connection of its own (no pooled keep-alive socket that may belong to a dead process). */
-export function httpRequest(url: string, { headers = {}, timeoutMs = 15_000 }: { headers?: Record<string, string>; timeoutMs?: number } = {}) {
+export function httpRequest(
+  url: string,
+  { headers = {}, timeoutMs = 15_000 }: { headers?: Record<string, string>; timeoutMs?: number } = {},
+) {
   const started = Date.now();
   return new Promise<PlainResponse>((resolve, reject) => {
     const req = http.get(url, { agent: false, headers, timeout: timeoutMs }, (res) => {

@@ -13,7 +13,10 @@ describe("how many processes npm start runs", () => {
 
   it("follows WEB_CONCURRENCY, and 1 means no cluster", () => {
     expect(planProcesses({ DATABASE_URL: PG, WEB_CONCURRENCY: "3" }, 2).workers).toBe(3);
-    expect(planProcesses({ DATABASE_URL: PG, WEB_CONCURRENCY: "1" }, 8)).toEqual({ workers: 1, reason: "Aurore runs one process (WEB_CONCURRENCY=1)." });
+    expect(planProcesses({ DATABASE_URL: PG, WEB_CONCURRENCY: "1" }, 8)).toEqual({
+      workers: 1,
+      reason: "Aurore runs one process (WEB_CONCURRENCY=1).",
+    });
     expect(planProcesses({ DATABASE_URL: PG }, 1)).toEqual({ workers: 1, reason: "Aurore runs one process (one core)." });
   });
 
@@ -28,7 +31,9 @@ describe("how many processes npm start runs", () => {
 
   it("refuses a WEB_CONCURRENCY that is not a whole number from 1 to 256, naming it", () => {
     for (const bad of ["0", "-2", "1.5", "deux", "257"]) {
-      expect(() => planProcesses({ DATABASE_URL: PG, WEB_CONCURRENCY: bad }, 2)).toThrow(`WEB_CONCURRENCY: a whole number of processes from 1 to 256 (got "${bad}")`);
+      expect(() => planProcesses({ DATABASE_URL: PG, WEB_CONCURRENCY: bad }, 2)).toThrow(
+        `WEB_CONCURRENCY: a whole number of processes from 1 to 256 (got "${bad}")`,
+      );
     }
     // Empty means unset, as in .env.example.
     expect(planProcesses({ DATABASE_URL: PG, WEB_CONCURRENCY: "" }, 2).workers).toBe(2);

@@ -25,12 +25,7 @@ const NETWORK_CODES = new Set([
 const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
 
 /** node-postgres' own messages for a connection that failed or died (they carry no code). */
-const CONNECTION_MESSAGES = [
-  /timeout exceeded when trying to connect/i,
-  /connection terminated/i,
-  /not queryable/i,
-  /Connection ended/i,
-];
+const CONNECTION_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i, /not queryable/i, /Connection ended/i];
 
 export function isDatabaseUnavailableError(error: unknown): boolean {
   // Drizzle wraps the driver's error (`cause`); Node reports a refused dual-stack connect as an AggregateError.

@@ -43,7 +43,9 @@ describe.skipIf(!url)("cluster workers (needs TEST_DATABASE_URL: on PGlite the s
     const [victim, survivor] = servingPids(s.output());
 
     process.kill(victim, "SIGKILL");
-    await expect.poll(() => s.output()).toMatch(new RegExp(`\\[cluster\\] worker ${victim} died \\(SIGKILL\\): a new one starts in \\d+ ms`));
+    await expect
+      .poll(() => s.output())
+      .toMatch(new RegExp(`\\[cluster\\] worker ${victim} died \\(SIGKILL\\): a new one starts in \\d+ ms`));
     // Once the primary knows, every new connection goes to the live worker, before and while the
     // replacement starts. (A connection the primary handed to the worker in the instant it died
     // is lost with it, as with any process that dies: the client or the load balancer retries.)

@@ -61,12 +61,16 @@ function openNotificationStream(baseURL: string, cookie: string) {
   let text = "";
   let resolveEnded!: () => void;
   const ended = new Promise<void>((resolve) => (resolveEnded = resolve));
-  const req = http.get(`${baseURL}/api/v1/notifications/stream`, { agent: false, headers: { cookie, accept: "text/event-stream" } }, (res) => {
-    res.setEncoding("utf8");
-    res.on("data", (chunk: string) => (text += chunk));
-    res.on("end", resolveEnded);
-    res.on("close", resolveEnded);
-  });
+  const req = http.get(
+    `${baseURL}/api/v1/notifications/stream`,
+    { agent: false, headers: { cookie, accept: "text/event-stream" } },
+    (res) => {
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", resolveEnded);
+      res.on("close", resolveEnded);
+    },
+  );
   req.on("error", resolveEnded);
   return { text: () => text, ended };
 }
@@ -114,7 +118,12 @@ describe("graceful shutdown", () => {
     expect(retryMs).toBeLessThanOrEqual(5_000);
 
     await expect
-      .poll(() => httpRequest(`${s.baseURL}/healthz`, { timeoutMs: 2_000 }).then(() => "answered", (e: NodeJS.ErrnoException) => e.code))
+      .poll(() =>
+        httpRequest(`${s.baseURL}/healthz`, { timeoutMs: 2_000 }).then(
+          () => "answered",
+          (e: NodeJS.ErrnoException) => e.code,
+        ),
+      )
       .toBe("ECONNREFUSED");
 
     probe.socket.write("\r\n");
