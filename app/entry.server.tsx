@@ -5,6 +5,7 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { CspNonceContext } from "./lib/csp-nonce";
 import { requestIdOf } from "./.server/request-id";
+import { isDatabaseUnavailableError, recordDatabaseUnavailable } from "./.server/db/availability";
 
 /** Called once by the Node server before it listens (migrations, demo data). */
 export { bootstrap, shutdown } from "./.server/bootstrap";
@@ -15,6 +16,10 @@ export { bootstrap, shutdown } from "./.server/bootstrap";
 export { attachPageCache } from "./.server/page-cache-bridge";
 export { forgetReadMemos, setReadMemosActive } from "./.server/read-memo";
 export { runInRequestScope } from "./.server/request-scope";
+/** Health, graceful shutdown and database faults (docs/decisions/039). */
+export { checkReadiness } from "./.server/readiness";
+export { closeLiveStreams } from "./.server/live-streams";
+export { takeDatabaseUnavailable } from "./.server/db/availability";
 
 export const streamTimeout = 5_000;
 
@@ -27,6 +32,8 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   if (request.signal.aborted) return;
   // A body stopped at its size limit: the Node server has answered 413 (decision 023).
   if (error instanceof Error && error.name === "PayloadTooLargeError") return;
+  // The database is unreachable: the Node server answers 503 with Retry-After (decision 039).
+  if (isDatabaseUnavailableError(error)) recordDatabaseUnavailable(requestIdOf(request));
   console.error(`[error] request ${requestIdOf(request)} ${request.method} ${new URL(request.url).pathname}:`, error);
 }
 

@@ -47,5 +47,6 @@ if (needsBuild()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { startServer } = await import("../server/server.mjs");
-await startServer();
+// One process on PGlite, one worker per core on PostgreSQL (server/cluster.mjs, decision 039).
+const { startShop } = await import("../server/cluster.mjs");
+await startShop();

@@ -3,7 +3,16 @@
 // would read past any limit) and the load context carries the page's CSP nonce.
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler as createReactRouterHandler } from "react-router";
-import { boundedBody } from "./request-guards.mjs";
+import { boundedBody, refuse } from "./request-guards.mjs";
+
+/** Decision 039: what a request that met an unreachable database is answered, page or JSON. */
+export const UNAVAILABLE_MESSAGE = "Le service est momentanément indisponible. Veuillez réessayer dans un instant.";
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+export function answerServiceUnavailable(req, res) {
+  res.setHeader("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  refuse(req, res, 503, "service_unavailable", UNAVAILABLE_MESSAGE);
+}
 
 function headersOf(req) {
   const headers = new Headers();
@@ -58,6 +67,11 @@ export function createRequestHandler({ build, mode }) {
       const response = await handle(webRequestOf(req, res), { cspNonce: res.locals.cspNonce ?? "" });
       // A body stopped at its limit is answered 413 by request-guards.mjs, not by the app.
       if (req.tooLarge) return void (await response.body?.cancel());
+      // The app met an unreachable database (its error hook said so): 503 and Retry-After, not its 500.
+      if (build.entry.module.takeDatabaseUnavailable?.(res.locals.requestId ?? "") && !isClosed(res)) {
+        await response.body?.cancel();
+        return answerServiceUnavailable(req, res);
+      }
       await send(res, response);
     } catch (error) {
       next(error);

@@ -8,6 +8,8 @@ export function forgetReadMemosAfterWrites(forget: () => void): RequestHandler;
 export function onlyFilePaths(handler: RequestHandler): RequestHandler;
 export function trustProxySetting(value: string | undefined): string | number;
 export function compressUnlessEventStream(req: Request, res: Response): boolean;
-export function createServer(options?: { buildDir?: string }): Promise<{ app: Express; info: unknown; build: unknown }>;
+export function createServer(options?: {
+  buildDir?: string;
+}): Promise<{ app: Express; info: unknown; build: unknown; lifecycle: ReturnType<typeof import("./shutdown.mjs").createGracefulShutdown> }>;
 export function startServer(): Promise<Server>;
 export function contentSecurityPolicy(nonce: string): string;

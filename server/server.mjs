@@ -12,6 +12,8 @@ const { default: compression } = await import("compression");
 const { createRequestHandler } = await import("./request-handler.mjs");
 const { assignRequestId, boundRequestBody, refuse } = await import("./request-guards.mjs");
 const { createPageCache } = await import("./page-cache.mjs");
+const { healthRoutes } = await import("./health.mjs");
+const { createGracefulShutdown, shutdownTimeoutMs } = await import("./shutdown.mjs");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -131,6 +133,10 @@ export async function createServer({ buildDir = defaultBuildDir() } = {}) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
+  // First: the drain counts every response, and the probes answer before any cache, guard or limit (decision 039).
+  const lifecycle = createGracefulShutdown();
+  app.use(lifecycle.trackRequests);
+  app.use(healthRoutes({ readiness: () => entry.checkReadiness(), isShuttingDown: lifecycle.isShuttingDown }));
   app.use(assignRequestId);
   // Test-only: the multi-instance suite (tests/multi) tells which instance answered through the proxy.
   const instance = process.env.INSTANCE_NAME;
@@ -155,7 +161,7 @@ export async function createServer({ buildDir = defaultBuildDir() } = {}) {
   }
   app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
   app.use(lastResortErrorHandler);
-  return { app, info, build };
+  return { app, info, build, lifecycle };
 }
 
 /**
@@ -210,25 +216,32 @@ export function forgetReadMemosAfterWrites(forget) {
 export async function startServer() {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST || "0.0.0.0";
-  const { app, info, build } = await createServer();
+  // A stop asked for during start-up (migrations, demo data) is honoured once the server is up,
+  // or within the shutdown bound when start-up hangs (an unreachable database).
+  let stopAsked;
+  const askStop = (signal) => {
+    if (stopAsked) return;
+    stopAsked = signal;
+    setTimeout(() => {
+      console.error(`[server] ${signal} received during start-up, which did not finish within the shutdown bound: exiting with code 1`);
+      process.exit(1);
+    }, shutdownTimeoutMs()).unref();
+  };
+  process.on("SIGINT", askStop);
+  process.on("SIGTERM", askStop);
+  const { app, info, build, lifecycle } = await createServer();
   const server = app.listen(port, host, () => {
     const shown = process.env.PUBLIC_URL || `http://localhost:${port}`;
     console.log(`Aurore is serving ${shown} (listening on ${host}:${port}) with database: ${info.database}`);
   });
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    server.close();
-    server.closeAllConnections();
-    try {
-      await build.entry.module.shutdown();
-    } finally {
-      process.exit(0);
-    }
-  };
+  const entry = build.entry.module;
+  const stop = (signal) =>
+    lifecycle.shutdown({ server, signal, closeLiveStreams: () => entry.closeLiveStreams(), stopApp: () => entry.shutdown() });
+  process.off("SIGINT", askStop);
+  process.off("SIGTERM", askStop);
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  if (stopAsked) void stop(stopAsked);
   return server;
 }
 

@@ -84,6 +84,13 @@ const EnvSchema = z
     PAYMENT_RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
     /** How long an e-mail being sent is hidden from other outbox passes (resent after a crash once it runs out). */
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /**
+     * Processes `npm start` runs on PostgreSQL (server/cluster.mjs, which checks it before any
+     * worker starts; default: one per core). Ignored on PGlite, which is one process (decision 039).
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+    /** The bound on a graceful shutdown (server/shutdown.mjs): past it the process exits with code 1. */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(10),
   })
   .superRefine((env, ctx) => {
     if (!env.S3_BUCKET) return;

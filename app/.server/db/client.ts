@@ -67,8 +67,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     // Dates come back as strings from "date" columns; timestamps as Date objects (pg default).
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A server that is down or unreachable fails a request within seconds (a 503, decision 039)
+    // instead of leaving it waiting for the operating system's TCP timeout; keep-alive notices a
+    // connection that died silently. The pool opens fresh connections once the server is back.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+    // The pool listens for errors of idle connections only: a connection that dies while checked
+    // out (a transaction between two statements) would emit an 'error' nobody handles, and that
+    // ends the process. Its statements fail on their own (and the pool drops it on release).
+    pool.on("connect", (client) => client.on("error", (err) => console.error("[db] connection lost while in use:", err.message)));
     const db = drizzle(pool, { schema }) as unknown as Database;
     const listener = createPgListener(pg, options.url);
     return {
@@ -126,8 +138,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
+/** How long opening a PostgreSQL connection may take before the request fails (decision 039). */
+export const PG_CONNECT_TIMEOUT_MS = 3_000;
+
 type PgModule = typeof import("pg").default;
 const LISTEN_RECONNECT_MS = 1_000;
+const LISTEN_RECONNECT_MAX_MS = 10_000;
 
 /**
  * One LISTEN connection shared by every subscriber of the process, opened on the first
@@ -138,11 +154,31 @@ function createPgListener(pg: PgModule, url: string) {
   let client: InstanceType<PgModule["Client"]> | null = null;
   let connecting: Promise<InstanceType<PgModule["Client"]>> | null = null;
   let closed = false;
+  let failedReconnects = 0;
   const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+
+  // Retried until it works (the server may be down for a while), backing off to every 10 s.
+  const reconnectLater = () => {
+    if (closed || handlers.size === 0) return;
+    const delay = Math.min(LISTEN_RECONNECT_MAX_MS, LISTEN_RECONNECT_MS * 2 ** failedReconnects);
+    setTimeout(() => {
+      if (closed || client || connecting) return;
+      connect().then(
+        () => {
+          failedReconnects = 0;
+          console.error("[db] LISTEN connection restored");
+        },
+        () => {
+          failedReconnects += 1;
+          reconnectLater();
+        },
+      );
+    }, delay).unref();
+  };
 
   const connect = (): Promise<InstanceType<PgModule["Client"]>> => {
     connecting ??= (async () => {
-      const c = new pg.Client({ connectionString: url });
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, keepAlive: true });
       c.on("notification", (msg) => {
         for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
       });
@@ -151,7 +187,7 @@ function createPgListener(pg: PgModule, url: string) {
         client = null;
         connecting = null;
         c.end().catch(() => {});
-        if (!closed && handlers.size > 0) setTimeout(() => void connect().catch(() => {}), LISTEN_RECONNECT_MS).unref();
+        reconnectLater();
       });
       try {
         await c.connect();

@@ -24,6 +24,8 @@ export const NOTIFICATION_STREAMS_PER_ACCOUNT = 5;
 export type SubscribeOptions = {
   /** Called when a newer subscription of the same account pushed this one out; it is already removed. */
   onEvicted?: () => void;
+  /** Called when the server is shutting down (`closeAll`); the subscription is already removed. */
+  onServerClosing?: () => void;
 };
 
 export type NotificationHub = {
@@ -32,6 +34,11 @@ export type NotificationHub = {
    * Past NOTIFICATION_STREAMS_PER_ACCOUNT subscriptions of one account, the oldest is evicted.
    */
   subscribe(userId: string, listener: NotificationListener, options?: SubscribeOptions): Promise<() => void>;
+  /**
+   * Graceful shutdown: every open subscription is removed and told (`onServerClosing`), and any
+   * later one is told at once, so no stream keeps a stopping server waiting.
+   */
+  closeAll(): void;
   /** Pages currently subscribed (for tests and diagnostics). */
   readonly subscriberCount: number;
 };
@@ -54,6 +61,15 @@ export function createNotificationHub(source: () => Promise<HubSource>, maxPerAc
   const subscribers = new Map<string, Map<NotificationListener, SubscribeOptions>>();
   let listening: Promise<void> | null = null;
   let db: Database | null = null;
+  let closing = false;
+
+  function tellClosing(options: SubscribeOptions) {
+    try {
+      options.onServerClosing?.();
+    } catch (error) {
+      console.error("[notifications] closing a stream failed:", error);
+    }
+  }
 
   async function deliver(signal: NotificationSignal) {
     const listeners = subscribers.get(signal.user_id);
@@ -94,6 +110,10 @@ export function createNotificationHub(source: () => Promise<HubSource>, maxPerAc
 
   return {
     async subscribe(userId, listener, options = {}) {
+      if (closing) {
+        tellClosing(options);
+        return () => {};
+      }
       let set = subscribers.get(userId);
       if (!set) subscribers.set(userId, (set = new Map()));
       set.set(listener, options);
@@ -119,6 +139,12 @@ export function createNotificationHub(source: () => Promise<HubSource>, maxPerAc
         throw error;
       }
       return unsubscribe;
+    },
+    closeAll() {
+      closing = true;
+      const all = [...subscribers.values()].flatMap((set) => [...set.values()]);
+      subscribers.clear();
+      for (const options of all) tellClosing(options);
     },
     get subscriberCount() {
       let n = 0;

@@ -15,7 +15,12 @@ import type { DatabaseHandle } from "../../db/client";
 import { user } from "../../db/schema";
 import type { NotificationView } from "~/domain/notifications/notification.types";
 import { NOTIFICATION_STREAMS_PER_ACCOUNT, createNotificationHub, type NotificationHub } from "./notification-hub";
-import { EVICTED_RECONNECT_DELAY_MS, openNotificationStream } from "./notification-stream";
+import {
+  EVICTED_RECONNECT_DELAY_MS,
+  SHUTDOWN_RECONNECT_MIN_MS,
+  SHUTDOWN_RECONNECT_SPREAD_MS,
+  openNotificationStream,
+} from "./notification-stream";
 import { createNotification, deleteNotification, type NewNotification } from "./notifications.service";
 
 const PROMPT_MS = 2_000;
@@ -262,6 +267,36 @@ describe("streams per account", () => {
     expect(local.subscriberCount).toBe(6);
     expect(await readers[2].next(300)).toBeNull(); // nothing sent: still open, no eviction notice
     for (const abort of [...aborts, extra, bobAbort]) abort.abort();
+    expect(local.subscriberCount).toBe(0);
+  });
+});
+
+describe("a server shutting down", () => {
+  it("ends every open stream with a retry hint of a few seconds, and any stream opened afterwards at once", async () => {
+    const local = createNotificationHub(async () => handle);
+    const aborts = [new AbortController(), new AbortController()];
+    const readers = [];
+    for (const [i, abort] of aborts.entries()) {
+      const events = eventReader(openNotificationStream({ userId: i === 0 ? alice : bob, signal: abort.signal, hub: local }).body!);
+      expect(await events.next(PROMPT_MS)).toMatchObject({ comments: ["connected"] });
+      readers.push(events);
+    }
+    expect(local.subscriberCount).toBe(2);
+
+    local.closeAll();
+    expect(local.subscriberCount).toBe(0);
+    for (const events of readers) {
+      const block = await events.next(PROMPT_MS);
+      expect(block).toMatchObject({ comments: ["closed, server restarting"] });
+      const retry = Number(block!.retry);
+      expect(retry).toBeGreaterThanOrEqual(SHUTDOWN_RECONNECT_MIN_MS);
+      expect(retry).toBeLessThan(SHUTDOWN_RECONNECT_MIN_MS + SHUTDOWN_RECONNECT_SPREAD_MS);
+      expect(await events.next(300)).toBeNull(); // ended
+    }
+
+    const late = eventReader(openNotificationStream({ userId: alice, signal: new AbortController().signal, hub: local }).body!);
+    expect(await late.next(PROMPT_MS)).toMatchObject({ comments: ["closed, server restarting"] });
+    expect(await late.next(300)).toBeNull();
     expect(local.subscriberCount).toBe(0);
   });
 });

@@ -15,6 +15,13 @@ const RECONNECT_DELAY_MS = 5_000;
  * again, instead of pushing the newest one out within seconds, and so on around the tabs.
  */
 export const EVICTED_RECONNECT_DELAY_MS = 10 * 60_000;
+/**
+ * A stream closed by a server shutting down: the page reconnects (to another instance or
+ * process, or this one restarted) after a delay spread over a few seconds, so that every
+ * open page does not come back in the same instant.
+ */
+export const SHUTDOWN_RECONNECT_MIN_MS = 1_000;
+export const SHUTDOWN_RECONNECT_SPREAD_MS = 4_000;
 
 export const NOTIFICATION_STREAM_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -78,9 +85,18 @@ export function openNotificationStream({
             send(`retry: ${EVICTED_RECONNECT_DELAY_MS}\n: closed, too many open pages\n\n`);
             stop?.();
           },
+          onServerClosing: () => {
+            const delay = SHUTDOWN_RECONNECT_MIN_MS + Math.floor(Math.random() * SHUTDOWN_RECONNECT_SPREAD_MS);
+            send(`retry: ${delay}\n: closed, server restarting\n\n`);
+            stop?.();
+          },
         });
-        if (closed) off();
-        else unsubscribe = off;
+        if (closed) {
+          // Aborted, evicted or closed by a shutdown while subscribing: nothing more to send.
+          off();
+          return;
+        }
+        unsubscribe = off;
       } catch (error) {
         console.error("[notifications] the live stream could not subscribe:", error);
         // The browser reconnects (after its default delay) and tries again.

@@ -1,0 +1,64 @@
+/**
+ * Tells a database that cannot be reached (down, restarting, unreachable, out of connections)
+ * from any other failure. The Node server answers the former with a 503 and `Retry-After`
+ * instead of a 500 (docs/decisions/039-workers-health-shutdown.md): the request was fine, the
+ * shop will serve it again once PostgreSQL is back, and the pool reconnects on its own.
+ */
+
+/** Socket-level failures node-postgres passes on as they are. */
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/**
+ * SQLSTATEs of a server that is going away or not taking connections: class 08 (connection
+ * exception), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 53300
+ * too_many_connections.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+
+/** node-postgres' own messages for a connection that failed or died (they carry no code). */
+const CONNECTION_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i, /not queryable/i, /Connection ended/i];
+
+export function isDatabaseUnavailableError(error: unknown): boolean {
+  // Drizzle wraps the driver's error (`cause`); Node reports a refused dual-stack connect as an AggregateError.
+  const seen = new Set<unknown>();
+  const pending: unknown[] = [error];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (!current || typeof current !== "object" || seen.has(current)) continue;
+    seen.add(current);
+    const { code, message, cause, errors } = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof code === "string" && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08/.test(code))) return true;
+    if (typeof message === "string" && CONNECTION_MESSAGES.some((pattern) => pattern.test(message))) return true;
+    pending.push(cause);
+    if (Array.isArray(errors)) pending.push(...errors);
+  }
+  return false;
+}
+
+/**
+ * Requests whose handling met an unreachable database, by request id: the app's error hook
+ * records them, and the Node server, which holds the response, asks once (and forgets) whether
+ * to answer 503 instead of the page or JSON the app made of the failure.
+ */
+const unavailableRequests = new Set<string>();
+
+/** Ids nobody asked about (an error after the answer began) must not pile up. */
+const MAX_RECORDED = 10_000;
+
+export function recordDatabaseUnavailable(requestId: string): void {
+  if (unavailableRequests.size >= MAX_RECORDED) unavailableRequests.clear();
+  unavailableRequests.add(requestId);
+}
+
+export function takeDatabaseUnavailable(requestId: string): boolean {
+  return unavailableRequests.delete(requestId);
+}
