@@ -5,6 +5,7 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { CspNonceContext } from "./lib/csp-nonce";
 import { requestIdOf } from "./.server/request-id";
+import { log } from "./.server/logger";
 
 /** Called once by the Node server before it listens (migrations, demo data). */
 export { bootstrap, shutdown } from "./.server/bootstrap";
@@ -15,6 +16,11 @@ export { bootstrap, shutdown } from "./.server/bootstrap";
 export { attachPageCache } from "./.server/page-cache-bridge";
 export { forgetReadMemos, setReadMemosActive } from "./.server/read-memo";
 export { runInRequestScope } from "./.server/request-scope";
+/** Logs and metrics (docs/decisions/040-logs-and-metrics.md): the server logs through the app's logger. */
+export { log } from "./.server/logger";
+export { attachMetrics } from "./.server/metrics";
+export { readOperationalGauges } from "./.server/metrics-readings";
+export { runWithRequestFacts } from "./.server/request-facts";
 
 export const streamTimeout = 5_000;
 
@@ -27,7 +33,7 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   if (request.signal.aborted) return;
   // A body stopped at its size limit: the Node server has answered 413 (decision 023).
   if (error instanceof Error && error.name === "PayloadTooLargeError") return;
-  console.error(`[error] request ${requestIdOf(request)} ${request.method} ${new URL(request.url).pathname}:`, error);
+  log.error({ err: error, requestId: requestIdOf(request), method: request.method, path: new URL(request.url).pathname }, "request failed");
 }
 
 export default function handleRequest(
@@ -103,7 +109,7 @@ export default function handleRequest(
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
           if (shellRendered) {
-            console.error(error);
+            log.error({ err: error, requestId: requestIdOf(request) }, "render failed");
           }
         },
       },

@@ -12,6 +12,8 @@ const { default: compression } = await import("compression");
 const { createRequestHandler } = await import("./request-handler.mjs");
 const { assignRequestId, boundRequestBody, refuse } = await import("./request-guards.mjs");
 const { createPageCache } = await import("./page-cache.mjs");
+const { logger, useLogger } = await import("./logger.mjs");
+const { createObservability } = await import("./observability.mjs");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -115,16 +117,20 @@ export async function createServer({ buildDir = defaultBuildDir() } = {}) {
   const build = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
   // The app's server entry (app/entry.server.tsx): the only way in to the app's process state.
   const entry = build.entry.module;
+  useLogger(entry.log);
   const info = await entry.bootstrap();
+  const observability = createObservability({ build, entry });
 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(assignRequestId);
+  app.use(observability.observeRequests);
   app.use(securityHeaders);
   app.use(clientIp);
   app.use(sameOriginMutations);
   app.use(boundRequestBody);
+  app.get("/metrics", observability.metricsEndpoint);
   if (process.env.PAGE_CACHE !== "off") {
     const pageCache = createPageCache();
     // The app empties it after a catalogue change (see app/.server/page-cache-bridge.ts).
@@ -149,7 +155,7 @@ export async function createServer({ buildDir = defaultBuildDir() } = {}) {
  * with the request id and answered in French, never with Express's English stack page.
  */
 export function lastResortErrorHandler(error, req, res, _next) {
-  console.error(`[server] request ${res.locals.requestId ?? "?"} ${req.method} ${req.path} failed`, error);
+  logger().error({ err: error, requestId: res.locals.requestId, method: req.method, path: req.path }, "request failed outside the app");
   if (res.headersSent) return void res.destroy();
   const status = Number(error?.status ?? error?.statusCode);
   if (status >= 400 && status < 500) return refuse(req, res, status, "bad_request", "La requête n'a pas pu être lue.");
@@ -199,7 +205,7 @@ export async function startServer() {
   const { app, info, build } = await createServer();
   const server = app.listen(port, host, () => {
     const shown = process.env.PUBLIC_URL || `http://localhost:${port}`;
-    console.log(`Aurore is serving ${shown} (listening on ${host}:${port}) with database: ${info.database}`);
+    logger().info({ host, port, database: info.database }, `Aurore is serving ${shown} (listening on ${host}:${port}) with database: ${info.database}`);
   });
   let stopping = false;
   const stop = async () => {

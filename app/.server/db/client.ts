@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { openThreadedPGlite, pgliteWorkerScript, type ThreadedPGlite } from "./pglite-thread";
+import { log } from "../logger";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -28,6 +29,8 @@ export type DatabaseHandle = {
    * the database hears every notification. Returns the unsubscribe function.
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The connection pool's use, for /metrics (PostgreSQL only: PGlite has one connection, no pool). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -68,7 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const { drizzle } = await import("drizzle-orm/node-postgres");
     // Dates come back as strings from "date" columns; timestamps as Date objects (pg default).
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+    pool.on("error", (err) => log.error({ err }, "db: idle client error"));
     const db = drizzle(pool, { schema }) as unknown as Database;
     const listener = createPgListener(pg, options.url);
     return {
@@ -76,6 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: "postgres",
       label: redactUrl(options.url),
       listen: listener.listen,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await listener.close();
         await pool.end();
@@ -147,7 +151,7 @@ function createPgListener(pg: PgModule, url: string) {
         for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
       });
       c.on("error", (err) => {
-        console.error("[db] LISTEN connection lost:", err.message);
+        log.error({ err }, "db: LISTEN connection lost");
         client = null;
         connecting = null;
         c.end().catch(() => {});
