@@ -18,7 +18,16 @@ function levelFrom(env) {
 let current = pino({
   level: levelFrom(process.env),
   redact: {
-    paths: ["password", "*.password", "token", "*.token", "headers.cookie", "headers.authorization", "*.headers.cookie", "*.headers.authorization"],
+    paths: [
+      "password",
+      "*.password",
+      "token",
+      "*.token",
+      "headers.cookie",
+      "headers.authorization",
+      "*.headers.cookie",
+      "*.headers.authorization",
+    ],
     censor: "[REDACTED]",
   },
 });

@@ -48,7 +48,11 @@ export function createMetrics({ readGauges } = {}) {
     buckets: DURATION_BUCKETS,
     registers,
   });
-  const ordersPlaced = new Counter({ name: "aurore_orders_placed_total", help: "Orders placed (a replayed request is not counted twice).", registers });
+  const ordersPlaced = new Counter({
+    name: "aurore_orders_placed_total",
+    help: "Orders placed (a replayed request is not counted twice).",
+    registers,
+  });
   const ordersRefused = new Counter({
     name: "aurore_orders_refused_total",
     help: "Orders refused, by the refusal's code (insufficient_stock, payment_declined, ...).",
@@ -195,7 +199,10 @@ export function askPrimaryForMetrics({ proc = process, timeoutMs = PRIMARY_TIMEO
 }
 
 /** The cluster's metrics through the primary when this process is a worker, else this process's. */
-export async function metricsText(metrics, { isWorker = cluster.isWorker && typeof process.send === "function", ask = askPrimaryForMetrics } = {}) {
+export async function metricsText(
+  metrics,
+  { isWorker = cluster.isWorker && typeof process.send === "function", ask = askPrimaryForMetrics } = {},
+) {
   if (isWorker) {
     const aggregated = await ask();
     if (aggregated) return aggregated;

@@ -18,7 +18,13 @@ export function routeTree(manifest) {
   const nodes = new Map();
   for (const route of Object.values(manifest)) {
     if (!route) continue;
-    nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, parentId: route.parentId });
+    nodes.set(route.id, {
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+      parentId: route.parentId,
+    });
   }
   const roots = [];
   for (const node of nodes.values()) {

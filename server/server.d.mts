@@ -1,4 +1,4 @@
-import type { Express, Request, RequestHandler, Response } from "express";
+import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } from "express";
 import type { Server } from "node:http";
 
 export const securityHeaders: RequestHandler;
@@ -10,3 +10,4 @@ export function compressUnlessEventStream(req: Request, res: Response): boolean;
 export function createServer(options?: { buildDir?: string }): Promise<{ app: Express; info: unknown; build: unknown }>;
 export function startServer(): Promise<Server>;
 export function contentSecurityPolicy(nonce: string): string;
+export const lastResortErrorHandler: ErrorRequestHandler;

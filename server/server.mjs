@@ -205,7 +205,10 @@ export async function startServer() {
   const { app, info, build } = await createServer();
   const server = app.listen(port, host, () => {
     const shown = process.env.PUBLIC_URL || `http://localhost:${port}`;
-    logger().info({ host, port, database: info.database }, `Aurore is serving ${shown} (listening on ${host}:${port}) with database: ${info.database}`);
+    logger().info(
+      { host, port, database: info.database },
+      `Aurore is serving ${shown} (listening on ${host}:${port}) with database: ${info.database}`,
+    );
   });
   let stopping = false;
   const stop = async () => {

@@ -85,7 +85,8 @@ const isSecretKey = (key: string) => SECRET_KEYS.has(key.toLowerCase().replace(/
  */
 const CARD_LIKE = /(?<![\d])\d(?:[ -]?\d){12,18}(?![\d])/g;
 const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
-const SECRET_PAIR = /\b(password|passwd|token|secret|cvc|code|otp|cookie|authorization)(["']?\s*[=:]\s*["']?)(?!\[REDACTED\])([^\s"',;)}\]]+)/gi;
+const SECRET_PAIR =
+  /\b(password|passwd|token|secret|cvc|code|otp|cookie|authorization)(["']?\s*[=:]\s*["']?)(?!\[REDACTED\])([^\s"',;)}\]]+)/gi;
 /** Drizzle's "Failed query: ... params: a,b,c": the parameters may be session tokens or e-mails. */
 const QUERY_PARAMS = /(\bparams:\s*)[^\n]*/g;
 

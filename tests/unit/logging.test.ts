@@ -19,8 +19,21 @@ const BEARER = "eyJhbGciOiJIUzI1NiJ9.payload.signature";
 /** A logger writing JSON lines into an array, at the level asked. */
 function capturedLogger(level = "debug"): { log: Logger; lines: () => Record<string, any>[]; raw: () => string } {
   const chunks: string[] = [];
-  const log = createLogger({ env: { LOG_LEVEL: level, NODE_ENV: "production" }, destination: { write: (s: string) => void chunks.push(s) } });
-  return { log, raw: () => chunks.join(""), lines: () => chunks.join("").trim().split("\n").filter(Boolean).map((line) => JSON.parse(line)) };
+  const log = createLogger({
+    env: { LOG_LEVEL: level, NODE_ENV: "production" },
+    destination: { write: (s: string) => void chunks.push(s) },
+  });
+  return {
+    log,
+    raw: () => chunks.join(""),
+    lines: () =>
+      chunks
+        .join("")
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+  };
 }
 
 function expectNoSecret(output: string) {
@@ -43,11 +56,18 @@ describe("the logger never writes secrets", () => {
       `Bearer ${BEARER}`,
     );
     log.error(new Error(`charge refused for card ${CARD} (password=${PASSWORD})`));
-    log.error({ err: new Error("order failed", { cause: new Error(`Failed query: select 1\nparams: ${COOKIE},${CARD}`) }) }, "place-order: failed");
+    log.error(
+      { err: new Error("order failed", { cause: new Error(`Failed query: select 1\nparams: ${COOKIE},${CARD}`) }) },
+      "place-order: failed",
+    );
     log.warn({ reason: `provider said: card 4242-4242-4242-4242 declined, cookie: ${COOKIE}` }, "payment declined");
     expectNoSecret(raw());
     const [first, second, third, fourth] = lines();
-    expect(first.body).toEqual({ email: "lea@example.com", password: "[REDACTED]", card: { number: "[REDACTED]", cvc: "[REDACTED]", expiry: "12/39" } });
+    expect(first.body).toEqual({
+      email: "lea@example.com",
+      password: "[REDACTED]",
+      card: { number: "[REDACTED]", cvc: "[REDACTED]", expiry: "12/39" },
+    });
     expect(first.request.headers).toEqual({ cookie: "[REDACTED]", authorization: "[REDACTED]", accept: "text/html" });
     expect(first.nested.deeper.twoFactor.code).toBe("[REDACTED]");
     expect(first.order.number).toBe("AUR-2026-000042");

@@ -110,7 +110,9 @@ describe("GET /metrics", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await res.text();
     expect(text).toContain('aurore_http_requests_total{method="GET",route="/product/:id",status_class="2xx"} 1');
-    expect(text).toContain('aurore_http_request_duration_seconds_bucket{le="0.025",method="GET",route="/product/:id",status_class="2xx"} 1');
+    expect(text).toContain(
+      'aurore_http_request_duration_seconds_bucket{le="0.025",method="GET",route="/product/:id",status_class="2xx"} 1',
+    );
     expect(text).toContain("aurore_orders_placed_total 1");
     expect(text).toContain('aurore_orders_refused_total{reason="insufficient_stock"} 1');
     expect(text).toContain('aurore_payments_total{outcome="declined"} 1');
@@ -138,7 +140,10 @@ describe("GET /metrics", () => {
 describe("metrics across cluster workers", () => {
   it("sums every worker's metrics when one worker is scraped (2 workers, node:cluster)", async () => {
     const script = path.resolve(import.meta.dirname, "../support/metrics-cluster.mjs");
-    const { stdout } = await promisify(execFile)(process.execPath, [script], { timeout: 30_000, env: { ...process.env, LOG_LEVEL: "silent" } });
+    const { stdout } = await promisify(execFile)(process.execPath, [script], {
+      timeout: 30_000,
+      env: { ...process.env, LOG_LEVEL: "silent" },
+    });
     const result = JSON.parse(stdout.trim().split("\n").pop()!) as { text: string };
     expect(result.text).toContain("aurore_orders_placed_total 5");
     expect(result.text).toContain('aurore_http_requests_total{method="GET",route="/product/:id",status_class="2xx"} 2');
@@ -147,7 +152,9 @@ describe("metrics across cluster workers", () => {
   it("asks the primary over IPC, and a worker whose primary does not answer falls back to its own metrics", async () => {
     const proc = Object.assign(new EventEmitter(), {
       send(message: { type: string; id: string }) {
-        queueMicrotask(() => proc.emit("message", { type: "aurore:metrics-response", id: message.id, contentType: "text/plain", text: "summed 9" }));
+        queueMicrotask(() =>
+          proc.emit("message", { type: "aurore:metrics-response", id: message.id, contentType: "text/plain", text: "summed 9" }),
+        );
         return true;
       },
     });

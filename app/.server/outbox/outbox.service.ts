@@ -135,7 +135,12 @@ export async function countDueMail(db: Database): Promise<number> {
     .select({ due: sql<number>`count(*)::int` })
     .from(outbox)
     .where(
-      and(eq(outbox.topic, MAIL_TOPIC), isNull(outbox.processedAt), lte(outbox.availableAt, sql`now()`), lt(outbox.attempts, OUTBOX_MAX_ATTEMPTS)),
+      and(
+        eq(outbox.topic, MAIL_TOPIC),
+        isNull(outbox.processedAt),
+        lte(outbox.availableAt, sql`now()`),
+        lt(outbox.attempts, OUTBOX_MAX_ATTEMPTS),
+      ),
     );
   return Number(row?.due ?? 0);
 }

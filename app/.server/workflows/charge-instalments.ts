@@ -105,7 +105,8 @@ async function chargeOne(
         description: `Aurore, échéance ${row.seq}/3`,
       })
     : ({ ok: false, code: "declined", message: "no card token" } as const);
-  if (row.providerToken) countPayment(charged.ok ? "succeeded" : charged.code === "authentication_required" ? "authentication_required" : "declined");
+  if (row.providerToken)
+    countPayment(charged.ok ? "succeeded" : charged.code === "authentication_required" ? "authentication_required" : "declined");
   if (charged.ok) {
     await settlePaid(db, provider, row, charged.paymentId, now);
     return "charged";
