@@ -15,6 +15,8 @@ import {
   type ShopMetrics,
 } from "../../server/metrics.mjs";
 import { ASSETS_ROUTE, createRouteLabeler, OTHER_ROUTE } from "../../server/route-labels.mjs";
+import { startRepeatingJob } from "~/.server/jobs/daily-job";
+import { attachMetrics } from "~/.server/metrics";
 
 /** The shape of the build's route manifest (build.routes), with the shop's kinds of routes. */
 const MANIFEST = {
@@ -168,5 +170,29 @@ describe("metrics across cluster workers", () => {
     metrics.recorder.orderPlaced();
     const body = await metricsText(metrics, { isWorker: true, ask: async () => null });
     expect(body.text).toContain("aurore_orders_placed_total 1");
+  });
+});
+
+describe("job runs", () => {
+  afterAll(() => attachMetrics(null));
+
+  it("counts each run by outcome and keeps the last success time", async () => {
+    const metrics = createMetrics();
+    attachMetrics(metrics.recorder);
+    let fail = false;
+    const stop = startRepeatingJob(
+      "facet-cells",
+      async () => {
+        if (fail) throw new Error("database unreachable");
+        return { folded: 1 };
+      },
+      { everyMs: 20, firstAfterMs: 0 },
+    );
+    const text = () => metrics.registry.metrics();
+    await expect.poll(text).toContain('aurore_job_runs_total{job="facet-cells",outcome="success"}');
+    fail = true;
+    await expect.poll(text).toContain('aurore_job_runs_total{job="facet-cells",outcome="failure"}');
+    await stop();
+    expect(await text()).toMatch(/aurore_job_last_success_timestamp_seconds\{job="facet-cells"\} \d{10}/);
   });
 });

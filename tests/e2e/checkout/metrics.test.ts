@@ -32,6 +32,9 @@ describe("metrics of the running shop", () => {
     expect(sampleValue(after, orders)).toBe(sampleValue(before, orders) + 1);
     expect(after).toMatch(/^aurore_outbox_due_messages \d+$/m);
     expect(after).toContain("nodejs_eventloop_lag_seconds");
+    // The pool's connections on PostgreSQL; PGlite has no pool.
+    if (process.env.TEST_DATABASE_URL) expect(after).toMatch(/^aurore_db_pool_connections\{state="total"\} [1-9]\d*$/m);
+    else expect(after).not.toContain("aurore_db_pool_connections{");
     // The route label is the pattern, never a raw path with an id in it.
     expect(after).not.toMatch(/route="[^"]*[0-9a-f]{8}-[0-9a-f]{4}-/);
     expect(E2E_METRICS_TOKEN).not.toBe("");
