@@ -59,6 +59,12 @@ export function createRouteLabeler(manifest, { maxCached = DEFAULT_MAX_CACHED } 
       if (page === "/_root") page = "/";
       suffix = DATA_SUFFIX;
     }
+    // A broken percent-escape matches nothing the app serves (and matchRoutes would warn on the console).
+    try {
+      decodeURIComponent(page);
+    } catch {
+      return OTHER_ROUTE;
+    }
     const matches = matchRoutes(tree, page);
     if (!matches || matches.length === 0) return OTHER_ROUTE;
     const pattern = patternOf(matches);

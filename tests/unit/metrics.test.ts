@@ -46,6 +46,7 @@ describe("route labels", () => {
     const label = createRouteLabeler(MANIFEST);
     expect(label("/wp-login.php")).toBe(OTHER_ROUTE);
     expect(label("/no/such/page")).toBe(OTHER_ROUTE);
+    expect(label("/product/%C0%80")).toBe(OTHER_ROUTE);
     expect(label("/assets/root-CX2c1.js")).toBe(ASSETS_ROUTE);
     expect(label("/product/abc.data")).toBe("/product/:id.data");
     expect(label("/_root.data")).toBe("/.data");
