@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { CspNonceContext } from "./lib/csp-nonce";
 import { requestIdOf } from "./.server/request-id";
 import { isDatabaseUnavailableError, recordDatabaseUnavailable } from "./.server/db/availability";
+import { log } from "./.server/logger";
 
 /** Called once by the Node server before it listens (migrations, demo data). */
 export { bootstrap, shutdown } from "./.server/bootstrap";
@@ -20,6 +21,11 @@ export { runInRequestScope } from "./.server/request-scope";
 export { checkReadiness } from "./.server/readiness";
 export { closeLiveStreams } from "./.server/live-streams";
 export { takeDatabaseUnavailable } from "./.server/db/availability";
+/** Logs and metrics (docs/decisions/040-logs-and-metrics.md): the server logs through the app's logger. */
+export { log } from "./.server/logger";
+export { attachMetrics } from "./.server/metrics";
+export { readOperationalGauges } from "./.server/metrics-readings";
+export { runWithRequestFacts } from "./.server/request-facts";
 
 export const streamTimeout = 5_000;
 
@@ -34,7 +40,7 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   if (error instanceof Error && error.name === "PayloadTooLargeError") return;
   // The database is unreachable: the Node server answers 503 with Retry-After (decision 039).
   if (isDatabaseUnavailableError(error)) recordDatabaseUnavailable(requestIdOf(request));
-  console.error(`[error] request ${requestIdOf(request)} ${request.method} ${new URL(request.url).pathname}:`, error);
+  log.error({ err: error, requestId: requestIdOf(request), method: request.method, path: new URL(request.url).pathname }, "request failed");
 }
 
 export default function handleRequest(
@@ -110,7 +116,7 @@ export default function handleRequest(
           // errors encountered during initial shell rendering since they'll
           // reject and get logged in handleDocumentRequest.
           if (shellRendered) {
-            console.error(error);
+            log.error({ err: error, requestId: requestIdOf(request) }, "render failed");
           }
         },
       },

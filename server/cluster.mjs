@@ -8,6 +8,8 @@ import cluster from "node:cluster";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { logger } from "./logger.mjs";
+import { startPrimaryMetrics } from "./metrics.mjs";
 import { shutdownTimeoutMs } from "./shutdown.mjs";
 
 const serverScript = path.join(path.dirname(fileURLToPath(import.meta.url)), "server.mjs");
@@ -59,7 +61,7 @@ export function respawnDelayMs(recentDeaths) {
 
 export async function startShop(env = process.env) {
   const plan = planProcesses(env);
-  console.log(plan.reason);
+  logger().info(plan.reason);
   if (plan.workers === 1) {
     const { startServer } = await import("./server.mjs");
     return startServer();
@@ -68,6 +70,8 @@ export async function startShop(env = process.env) {
 }
 
 async function runPrimary(count) {
+  // Prometheus scrapes reach one worker, which asks the primary for every worker's figures (decision 040).
+  startPrimaryMetrics({ clusterModule: cluster });
   for (const hook of onPrimaryStart) await hook(cluster);
   cluster.setupPrimary({ exec: serverScript });
 
@@ -82,13 +86,13 @@ async function runPrimary(count) {
     const worker = cluster.fork();
     alive.add(worker);
     worker.once("exit", () => alive.delete(worker));
-    worker.once("listening", () => console.log(`[cluster] worker ${worker.process.pid} is serving`));
+    worker.once("listening", () => logger().info(`[cluster] worker ${worker.process.pid} is serving`));
     return worker;
   };
 
   const maybeExit = () => {
     if (stopping && alive.size === 0) {
-      console.log(`[cluster] every worker has stopped: exiting with code ${exitCode}`);
+      logger().info(`[cluster] every worker has stopped: exiting with code ${exitCode}`);
       process.exit(exitCode);
     }
   };
@@ -99,12 +103,12 @@ async function runPrimary(count) {
     for (const timer of pendingRespawns) clearTimeout(timer);
     pendingRespawns.clear();
     const workers = [...alive];
-    console.log(`[cluster] ${signal} received: stopping ${workers.length} worker(s)`);
+    logger().info(`[cluster] ${signal} received: stopping ${workers.length} worker(s)`);
     for (const worker of workers) worker.process.kill(signal);
     // Each worker bounds its own shutdown; this only catches a worker that ignores the signal.
     setTimeout(() => {
       const left = [...alive];
-      console.error(`[cluster] ${left.length} worker(s) still running after the shutdown bound: killing them, exit code 1`);
+      logger().error(`[cluster] ${left.length} worker(s) still running after the shutdown bound: killing them, exit code 1`);
       for (const worker of left) worker.process.kill("SIGKILL");
       process.exit(1);
     }, shutdownTimeoutMs() + 2_000);
@@ -121,13 +125,13 @@ async function runPrimary(count) {
     }
     if (!booted) {
       // A worker that cannot start (a wrong setting, an unreachable database) would only crash again.
-      console.error(`[cluster] the first worker exited during start-up (${signal ?? `code ${code}`}): stopping`);
+      logger().error(`[cluster] the first worker exited during start-up (${signal ?? `code ${code}`}): stopping`);
       process.exit(code || 1);
     }
     const now = Date.now();
     deaths = [...deaths.filter((t) => now - t < CRASH_WINDOW_MS), now];
     const delay = respawnDelayMs(deaths.length);
-    console.error(`[cluster] worker ${worker.process.pid} died (${signal ?? `code ${code}`}): a new one starts in ${delay} ms`);
+    logger().error(`[cluster] worker ${worker.process.pid} died (${signal ?? `code ${code}`}): a new one starts in ${delay} ms`);
     const timer = setTimeout(() => {
       pendingRespawns.delete(timer);
       if (!stopping) fork();

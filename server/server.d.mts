@@ -1,4 +1,4 @@
-import type { Express, Request, RequestHandler, Response } from "express";
+import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } from "express";
 import type { Server } from "node:http";
 
 export const securityHeaders: RequestHandler;
@@ -13,3 +13,4 @@ export function createServer(options?: {
 }): Promise<{ app: Express; info: unknown; build: unknown; lifecycle: ReturnType<typeof import("./shutdown.mjs").createGracefulShutdown> }>;
 export function startServer(): Promise<Server>;
 export function contentSecurityPolicy(nonce: string): string;
+export const lastResortErrorHandler: ErrorRequestHandler;

@@ -14,6 +14,8 @@ const { assignRequestId, boundRequestBody, refuse } = await import("./request-gu
 const { createPageCache } = await import("./page-cache.mjs");
 const { healthRoutes } = await import("./health.mjs");
 const { createGracefulShutdown, shutdownTimeoutMs } = await import("./shutdown.mjs");
+const { logger, useLogger } = await import("./logger.mjs");
+const { createObservability } = await import("./observability.mjs");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -128,7 +130,9 @@ export async function createServer({ buildDir = defaultBuildDir() } = {}) {
   const build = await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href);
   // The app's server entry (app/entry.server.tsx): the only way in to the app's process state.
   const entry = build.entry.module;
+  useLogger(entry.log);
   const info = await entry.bootstrap();
+  const observability = createObservability({ build, entry });
 
   const app = express();
   app.disable("x-powered-by");
@@ -141,10 +145,12 @@ export async function createServer({ buildDir = defaultBuildDir() } = {}) {
   // Test-only: the multi-instance suite (tests/multi) tells which instance answered through the proxy.
   const instance = process.env.INSTANCE_NAME;
   if (instance) app.use((_req, res, next) => (res.setHeader("X-Aurore-Instance", instance), next()));
+  app.use(observability.observeRequests);
   app.use(securityHeaders);
   app.use(clientIp);
   app.use(sameOriginMutations);
   app.use(boundRequestBody);
+  app.get("/metrics", observability.metricsEndpoint);
   if (process.env.PAGE_CACHE !== "off") {
     const pageCache = createPageCache();
     // The app empties it after a catalogue change (see app/.server/page-cache-bridge.ts).
@@ -169,7 +175,7 @@ export async function createServer({ buildDir = defaultBuildDir() } = {}) {
  * with the request id and answered in French, never with Express's English stack page.
  */
 export function lastResortErrorHandler(error, req, res, _next) {
-  console.error(`[server] request ${res.locals.requestId ?? "?"} ${req.method} ${req.path} failed`, error);
+  logger().error({ err: error, requestId: res.locals.requestId, method: req.method, path: req.path }, "request failed outside the app");
   if (res.headersSent) return void res.destroy();
   const status = Number(error?.status ?? error?.statusCode);
   if (status >= 400 && status < 500) return refuse(req, res, status, "bad_request", "La requête n'a pas pu être lue.");
@@ -223,7 +229,7 @@ export async function startServer() {
     if (stopAsked) return;
     stopAsked = signal;
     setTimeout(() => {
-      console.error(`[server] ${signal} received during start-up, which did not finish within the shutdown bound: exiting with code 1`);
+      logger().error(`[server] ${signal} received during start-up, which did not finish within the shutdown bound: exiting with code 1`);
       process.exit(1);
     }, shutdownTimeoutMs()).unref();
   };
@@ -232,7 +238,10 @@ export async function startServer() {
   const { app, info, build, lifecycle } = await createServer();
   const server = app.listen(port, host, () => {
     const shown = process.env.PUBLIC_URL || `http://localhost:${port}`;
-    console.log(`Aurore is serving ${shown} (listening on ${host}:${port}) with database: ${info.database}`);
+    logger().info(
+      { host, port, database: info.database },
+      `Aurore is serving ${shown} (listening on ${host}:${port}) with database: ${info.database}`,
+    );
   });
   const entry = build.entry.module;
   const stop = (signal) =>

@@ -28,7 +28,10 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
       .optional(),
     MAIL_FROM: z.string().min(1).default("Aurore <contact@aurore-beaute.fr>"),
-    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    /** Read by app/.server/logger.ts (docs/decisions/040-logs-and-metrics.md); checked here so a typo stops the boot. */
+    LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+    /** The bearer token GET /metrics asks for; without it the shop has no /metrics (404). */
+    METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
     /** Sign-in and sign-up attempts allowed per IP address and minute. */
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(100_000).default(10),
     /**

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { log } from "./logger";
 import { logRequestError, REQUEST_ID_HEADER, requestIdOf, withReference } from "./request-id";
 
 afterEach(() => vi.restoreAllMocks());
@@ -20,11 +21,14 @@ describe("request ids", () => {
   });
 
   it("logs the detail with the id and returns the id for the French message", () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(log, "error").mockImplementation(() => {});
     const request = new Request("http://shop.test/admin/commandes?search=x", { headers: { [REQUEST_ID_HEADER]: "abc123" } });
     const error = new Error('Failed query: select "id" from "orders"');
     expect(logRequestError(request, "admin-orders", error)).toBe("abc123");
-    expect(log).toHaveBeenCalledWith("[admin-orders] request abc123 GET /admin/commandes:", error);
+    expect(logged).toHaveBeenCalledWith(
+      { err: error, context: "admin-orders", requestId: "abc123", method: "GET", path: "/admin/commandes" },
+      "admin-orders failed",
+    );
     expect(withReference("Erreur lors du chargement des commandes.", "abc123")).toBe(
       "Erreur lors du chargement des commandes. Référence : abc123",
     );

@@ -5,6 +5,7 @@
  * as X-Request-Id; without it (dev server, tests) one is made up once per request.
  */
 import { randomBytes } from "node:crypto";
+import { log } from "./logger";
 
 export const REQUEST_ID_HEADER = "x-aurore-request-id";
 
@@ -36,7 +37,7 @@ export function requestIdOf(request: Request): string {
  */
 export function logRequestError(request: Request, context: string, error: unknown): string {
   const id = requestIdOf(request);
-  console.error(`[${context}] request ${id} ${request.method} ${new URL(request.url).pathname}:`, error);
+  log.error({ err: error, context, requestId: id, method: request.method, path: new URL(request.url).pathname }, `${context} failed`);
   return id;
 }
 

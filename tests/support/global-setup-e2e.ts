@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { E2E_ADMIN } from "./accounts";
+import { E2E_METRICS_TOKEN } from "./metrics";
 
 /**
  * Builds the shop (unless SKIP_BUILD=1), starts the production server on a free port with its
@@ -78,6 +79,9 @@ export async function setup(project: TestProject) {
   env.AUTH_RATE_LIMIT_MAX ??= "1000";
   env.AUTH_SIGNIN_IP_MAX_FAILURES ??= "1000";
   env.AUTH_SECRET_CHECK_MAX_FAILURES ??= "1000";
+  // The shop's request lines stay out of the test output; its warnings and errors do not.
+  env.LOG_LEVEL ??= "warn";
+  env.METRICS_TOKEN = E2E_METRICS_TOKEN;
   env.ADMIN_EMAIL = E2E_ADMIN.email;
   env.ADMIN_PASSWORD = E2E_ADMIN.password;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-e2e-"));

@@ -30,6 +30,8 @@ export async function startShopProcess({ port, env }: { port: number; env: NodeJ
     PUBLIC_URL: baseURL,
     SEED_DEMO_DATA: "false",
     AUTH_RATE_LIMIT_MAX: "1000",
+    // The checks read the operator lines (start-up, workers); under Vitest the logger is otherwise silent.
+    LOG_LEVEL: "info",
     ...env,
   };
   for (const [key, value] of Object.entries(fullEnv)) if (value === undefined) delete fullEnv[key];

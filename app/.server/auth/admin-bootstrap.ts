@@ -20,6 +20,8 @@ export async function ensureAdministrator(
     adminEmail: getEnv().ADMIN_EMAIL,
     adminPassword: getEnv().ADMIN_PASSWORD,
   },
+  // The console, not the logger: the demo password is meant to be read once by whoever started
+  // the shop, and the logger would redact it.
   log: (line: string) => void = console.log,
 ): Promise<{ email: string; created: boolean }> {
   const env = { ADMIN_EMAIL: config.adminEmail, ADMIN_PASSWORD: config.adminPassword };

@@ -5,6 +5,7 @@ import { ensureAdministrator } from "./admin-bootstrap";
 import { memoizeForRequest } from "../request-scope";
 import { createReadMemo } from "../read-memo";
 import { remember } from "~/lib/remember";
+import { noteSignedInUser } from "../request-facts";
 
 /** Remembered so the dev server's module reloads keep one auth instance. */
 const holder = remember<{ auth?: Promise<Auth> }>("auth", () => ({}));
@@ -50,13 +51,16 @@ export async function getCurrentSession(request: Request): Promise<CurrentSessio
   const match = SESSION_COOKIE.exec(cookie);
   if (!match) return null;
   // The root, layout and page loaders of one GET request share one lookup.
-  return memoizeForRequest(`session:${cookie}`, async () => {
+  const session = await memoizeForRequest(`session:${cookie}`, async () => {
     const found = await sessionMemo.get(`${match[1]}=${match[2]}`, () => lookUpSession(request), {
       // Never past the session's own end.
       expiresAt: (found) => found?.expiresAt,
     });
     return found?.session ?? null;
   });
+  // For the request log line (request-facts.ts): the user this request was served as.
+  if (session) noteSignedInUser(session.user.id);
+  return session;
 }
 
 async function lookUpSession(request: Request): Promise<{ session: CurrentSession; expiresAt: number } | null> {

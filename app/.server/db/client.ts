@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { openThreadedPGlite, pgliteWorkerScript, type ThreadedPGlite } from "./pglite-thread";
+import { log } from "../logger";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -28,6 +29,8 @@ export type DatabaseHandle = {
    * the database hears every notification. Returns the unsubscribe function.
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The connection pool's use, for /metrics (PostgreSQL only: PGlite has one connection, no pool). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -76,11 +79,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
       keepAlive: true,
     });
-    pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+    pool.on("error", (err) => log.error({ err }, "db: idle client error"));
     // The pool listens for errors of idle connections only: a connection that dies while checked
     // out (a transaction between two statements) would emit an 'error' nobody handles, and that
     // ends the process. Its statements fail on their own (and the pool drops it on release).
-    pool.on("connect", (client) => client.on("error", (err) => console.error("[db] connection lost while in use:", err.message)));
+    pool.on("connect", (client) => client.on("error", (err) => log.error({ err }, "db: connection lost while in use")));
     const db = drizzle(pool, { schema }) as unknown as Database;
     const listener = createPgListener(pg, options.url);
     return {
@@ -88,6 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: "postgres",
       label: redactUrl(options.url),
       listen: listener.listen,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await listener.close();
         await pool.end();
@@ -166,7 +170,7 @@ function createPgListener(pg: PgModule, url: string) {
       connect().then(
         () => {
           failedReconnects = 0;
-          console.error("[db] LISTEN connection restored");
+          log.warn("db: LISTEN connection restored");
         },
         () => {
           failedReconnects += 1;
@@ -183,7 +187,7 @@ function createPgListener(pg: PgModule, url: string) {
         for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
       });
       c.on("error", (err) => {
-        console.error("[db] LISTEN connection lost:", err.message);
+        log.error({ err }, "db: LISTEN connection lost");
         client = null;
         connecting = null;
         c.end().catch(() => {});

@@ -2,6 +2,7 @@ import path from "node:path";
 import { remember } from "~/lib/remember";
 import { getEnv } from "../env";
 import { maintainDatabase, migrateDatabase, openDatabase, type Database, type DatabaseHandle } from "./client";
+import { log } from "../logger";
 
 const MAINTENANCE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
@@ -26,7 +27,7 @@ export function startDatabase(): Promise<DatabaseHandle> {
     await maintainDatabase(handle);
     if (handle.kind === "pglite") {
       const timer = setInterval(() => {
-        maintainDatabase(handle).catch((err) => console.error("[db] maintenance failed:", err));
+        maintainDatabase(handle).catch((err) => log.error({ err }, "db: maintenance failed"));
       }, MAINTENANCE_INTERVAL_MS);
       timer.unref();
     }

@@ -16,6 +16,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { log } from "../logger";
 
 type Row = Record<string, unknown> | unknown[];
 type Result = { rows: Row[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
@@ -88,7 +89,7 @@ export async function openThreadedPGlite(options: { dataDir?: string; script: st
     pending.clear();
   };
   worker.on("error", (error) => {
-    console.error("[db] the PGlite thread failed:", error);
+    log.error({ err: error }, "db: the PGlite thread failed");
     failAll(error);
   });
   worker.on("exit", (code) => {

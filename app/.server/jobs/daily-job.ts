@@ -3,6 +3,9 @@
  * Jobs must be idempotent: with several server processes on one PostgreSQL each runs them,
  * and a restart runs them again.
  */
+import { log } from "../logger";
+import { countJobRun } from "../metrics";
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Lets the server answer its first requests before the job reads the database. */
 const START_DELAY_MS = 5_000;
@@ -22,9 +25,11 @@ export function startRepeatingJob<T>(name: string, run: () => Promise<T>, option
     running = (async () => {
       try {
         const result = await run();
-        if (options.shouldLog?.(result) ?? true) console.log(`[jobs] ${name}:`, JSON.stringify(result));
+        countJobRun(name, "success");
+        if (options.shouldLog?.(result) ?? true) log.info({ job: name, result }, "job finished");
       } catch (error) {
-        console.error(`[jobs] ${name} failed:`, error);
+        countJobRun(name, "failure");
+        log.error({ job: name, err: error }, "job failed");
       } finally {
         running = null;
       }

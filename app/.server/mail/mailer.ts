@@ -3,6 +3,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import nodemailer from "nodemailer";
 import { getEnv } from "../env";
+import { log } from "../logger";
 
 /** One outgoing e-mail, as stored in the outbox payload. */
 export type MailMessage = {
@@ -33,7 +34,7 @@ export function createMailer(options: MailerOptions): SendMail {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return async (mail) => {
       await transport.sendMail({ from: options.from, ...mail });
-      console.info(`[mail] mail to ${mail.to}: ${mail.subject}`);
+      log.info({ to: mail.to, subject: mail.subject }, "mail sent");
     };
   }
   const transport = nodemailer.createTransport({
@@ -47,7 +48,7 @@ export function createMailer(options: MailerOptions): SendMail {
     const file = path.join(options.mailDir, `${Date.now()}-${randomBytes(4).toString("hex")}.eml`);
     await fs.writeFile(file, info.message);
     // The body carries one-time links: only the recipient and subject are logged.
-    console.info(`[mail] mail to ${mail.to}: ${mail.subject}`);
+    log.info({ to: mail.to, subject: mail.subject }, "mail sent");
   };
 }
 

@@ -20,6 +20,7 @@ import {
   PRODUCT_IMAGE_QUALITY,
   PRODUCT_IMAGE_TYPES,
 } from "~/domain/catalog/admin-product-form.schema";
+import { log } from "../logger";
 
 export const UPLOADS_URL_PREFIX = "/media/uploads/";
 /** A decompression bomb (a tiny PNG of 100k x 100k pixels) is refused before it is decoded. */
@@ -121,7 +122,7 @@ export async function removeReviewPhotos(urls: readonly string[], storage: Media
   for (const url of urls) {
     const key = uploadKeyOf(url, "reviews");
     if (!key) continue;
-    await storage.delete(key).catch((error) => console.error(`[media] could not delete ${key}:`, error));
+    await storage.delete(key).catch((error) => log.error({ err: error, key }, "media: could not delete a file"));
   }
 }
 
@@ -171,7 +172,7 @@ export async function removeUnreferencedProductImages(
       await storage.delete(key);
       removed.push(url);
     } catch (error) {
-      console.error(`[media] could not delete ${key}:`, error);
+      log.error({ err: error, key }, "media: could not delete a file");
     }
   }
   return removed;

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "../db/client";
 import { outbox } from "../db/schema";
 import { createMailer, type MailMessage, type SendMail } from "../mail/mailer";
 import { enqueueMail, OUTBOX_MAX_ATTEMPTS, processOutbox, retryDelayMs } from "./outbox.service";
+import { log } from "../logger";
 
 let handle: DatabaseHandle;
 let mailDir: string;
@@ -15,9 +16,7 @@ let mailDir: string;
 beforeAll(async () => {
   handle = await createTestDatabase();
   mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-mail-"));
-  vi.spyOn(console, "info").mockImplementation(() => {});
-  vi.spyOn(console, "warn").mockImplementation(() => {});
-  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(log, "info").mockImplementation(() => {});
 });
 
 afterAll(async () => {
@@ -62,7 +61,7 @@ describe("mail outbox", () => {
     const [row] = await handle.db.select().from(outbox);
     expect(row!.processedAt).toBeInstanceOf(Date);
     expect(row!.attempts).toBe(0);
-    expect(console.info).toHaveBeenCalledWith("[mail] mail to lea@example.com: Bienvenue chez Aurore");
+    expect(log.info).toHaveBeenCalledWith({ to: "lea@example.com", subject: "Bienvenue chez Aurore" }, "mail sent");
   });
 
   it("sends a row again after a crash mid-send with the same Message-ID, committed before the first send", async () => {

@@ -3,6 +3,7 @@ import type { Database, Executor } from "../db/client";
 import { outbox } from "../db/schema";
 import type { MailMessage, SendMail } from "../mail/mailer";
 import { remember } from "~/lib/remember";
+import { log } from "../logger";
 
 export const MAIL_TOPIC = "mail";
 /** Rows claimed per pass. */
@@ -119,13 +120,29 @@ export async function processOutbox(db: Database, send: SendMail, options: { now
         .where(eq(outbox.id, row.id));
       result.failed += 1;
       if (attempts >= OUTBOX_MAX_ATTEMPTS) {
-        console.error(`[outbox] mail ${row.id} given up after ${attempts} attempts: ${message}`);
+        log.error({ outboxId: row.id, attempts, reason: message }, "outbox: mail given up");
       } else {
-        console.warn(`[outbox] mail ${row.id} failed (attempt ${attempts}): ${message}`);
+        log.warn({ outboxId: row.id, attempts, reason: message }, "outbox: mail failed, will retry");
       }
     }
   }
   return result;
+}
+
+/** Mail rows due now and not given up: the backlog /metrics reports (one count on each scrape). */
+export async function countDueMail(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ due: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.topic, MAIL_TOPIC),
+        isNull(outbox.processedAt),
+        lte(outbox.availableAt, sql`now()`),
+        lt(outbox.attempts, OUTBOX_MAX_ATTEMPTS),
+      ),
+    );
+  return Number(row?.due ?? 0);
 }
 
 type Worker = {
@@ -147,7 +164,7 @@ export function startOutboxWorker(db: Database, send: SendMail, options: OutboxO
     }
     worker.running = processOutbox(db, send, options)
       .then(() => undefined)
-      .catch((error) => console.error("[outbox] pass failed:", error))
+      .catch((error) => log.error({ err: error }, "outbox: pass failed"))
       .finally(() => {
         worker.running = undefined;
         if (again) {

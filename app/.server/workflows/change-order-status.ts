@@ -70,6 +70,7 @@ import { lineName } from "~/domain/cart/line-name";
 import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { CARRIER_RULES, ShipOrderSchema, trackingUrlOf, type Carrier } from "~/domain/orders/shipping-tracking";
+import { log } from "../logger";
 
 export const INVALID_STATUS_MESSAGE = "Statut de commande invalide";
 
@@ -266,7 +267,7 @@ async function cardRefundsDue(tx: Executor, order: OrderRow, paymentStatus: stri
 async function refundCard(provider: PaymentProvider, { paymentId, amountCents, key }: CardRefund) {
   await provider
     .refund({ paymentId, amountCents, idempotencyKey: key })
-    .catch((error) => console.error(`[orders] refund of ${paymentId} failed:`, error));
+    .catch((error) => log.error({ err: error, paymentId }, "orders: refund failed"));
 }
 
 /** The shopper's own cancellation (pending and within the change window). */

@@ -33,6 +33,8 @@ import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { PAYMENT_STATUS_INSTALMENT_UNPAID, PAYMENT_STATUS_INSTALMENTS } from "~/domain/payments/instalments";
 import { formatPrice } from "~/lib/money";
 import { formatDate, parisDay } from "~/lib/paris-time";
+import { log } from "../logger";
+import { countPayment } from "../metrics";
 
 /** A try still `charging` after this long belongs to a dead process (the provider answers far sooner). */
 const DEFAULT_GRACE_MS = 10 * 60 * 1000;
@@ -62,7 +64,7 @@ export async function chargeDueInstalments(
       result.recovered += 1;
     } catch (error) {
       result.errors += 1;
-      console.error(`[instalments] recovery of ${row.id} failed`, error);
+      log.error({ err: error, instalmentId: row.id }, "instalments: recovery failed");
     }
   }
 
@@ -78,7 +80,7 @@ export async function chargeDueInstalments(
       } catch (error) {
         // Outcome unknown: the row stays `charging` and the next run asks the provider.
         result.errors += 1;
-        console.error(`[instalments] charge of ${row.id} failed`, error);
+        log.error({ err: error, instalmentId: row.id }, "instalments: charge failed");
       }
     }
     if (claimed.length < BATCH) break;
@@ -103,6 +105,8 @@ async function chargeOne(
         description: `Aurore, échéance ${row.seq}/3`,
       })
     : ({ ok: false, code: "declined", message: "no card token" } as const);
+  if (row.providerToken)
+    countPayment(charged.ok ? "succeeded" : charged.code === "authentication_required" ? "authentication_required" : "declined");
   if (charged.ok) {
     await settlePaid(db, provider, row, charged.paymentId, now);
     return "charged";
@@ -127,7 +131,7 @@ async function settlePaid(db: Database, provider: PaymentProvider, row: ClaimedI
   if (!kept) {
     await provider
       .refund({ paymentId, amountCents: row.amountCents, idempotencyKey: `${instalmentChargeKey(row)}:refund` })
-      .catch((error) => console.error(`[instalments] refund of ${paymentId} failed`, error));
+      .catch((error) => log.error({ err: error, paymentId }, "instalments: refund failed"));
   }
 }
 

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
-import { APPROVED_CARD, CONTACT, createShopper, pickProducts, setProductStock } from "../../../tests/support/shoppers";
+import { APPROVED_CARD, CONTACT, createShopper, DECLINED_CARD, pickProducts, setProductStock } from "../../../tests/support/shoppers";
 import { settled } from "../../../tests/support/domain-result";
 import type { DatabaseHandle } from "../db/client";
 import { orders, paymentAttempts, paymentMethods, products, simulatedAcquirerCards } from "../db/schema";
@@ -15,6 +15,7 @@ import { SimulatedPaymentProvider, WRONG_CVC_MESSAGE } from "../modules/payments
 import { reconcilePayments } from "../modules/payments/payment-attempts.service";
 import { PlaceOrderSchema, TEST_CARD_AUTHENTICATION, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
 import { isDomainError } from "~/domain/errors";
+import { attachMetrics, type MetricsRecorder } from "../metrics";
 import { completeOrderAuthentication, placeOrder } from "./place-order";
 
 let handle: DatabaseHandle;
@@ -296,5 +297,56 @@ describe("3-D Secure", () => {
     });
     expect(await provider.listCharges()).toEqual([]);
     expect(await ordersOf(shopper.id)).toEqual([]);
+  });
+});
+
+describe("what /metrics counts of orders and payments", () => {
+  let events: string[];
+  const recorder: MetricsRecorder = {
+    orderPlaced: () => events.push("placed"),
+    orderRefused: (reason) => events.push(`refused:${reason}`),
+    payment: (outcome) => events.push(`payment:${outcome}`),
+    jobRun: (job, outcome) => events.push(`job:${job}:${outcome}`),
+  };
+  beforeEach(() => {
+    events = [];
+    attachMetrics(recorder);
+  });
+  afterAll(() => attachMetrics(null));
+
+  it("counts a placed order once, a declined one by its code, and 3-D Secure when the shopper answers", async () => {
+    const { shopper, product } = await buyer();
+    const key = randomUUID();
+    const request = body(shopper.addressId, product.id, { card: APPROVED_CARD });
+    expect((await order(shopper.id, request, key)).ok).toBe(true);
+    // The same request again is a replay, not a second order or payment.
+    expect((await order(shopper.id, request, key)).ok).toBe(true);
+    expect(events).toEqual(["payment:succeeded", "placed"]);
+
+    events = [];
+    expect(await order(shopper.id, body(shopper.addressId, product.id, { card: DECLINED_CARD }))).toMatchObject({
+      ok: false,
+      code: "payment_declined",
+    });
+    expect(events).toEqual(["payment:declined", "refused:payment_declined"]);
+
+    events = [];
+    const authId = await authenticationAsked(
+      placeOrder(handle.db, {
+        userId: shopper.id,
+        idempotencyKey: randomUUID(),
+        request: body(shopper.addressId, product.id, { card: AUTH_CARD }),
+        provider,
+      }),
+    );
+    expect(events).toEqual(["payment:authentication_required"]);
+    expect(
+      (
+        await settled(
+          completeOrderAuthentication(handle.db, { userId: shopper.id, authenticationId: authId, result: "succeeded", provider }),
+        )
+      ).ok,
+    ).toBe(true);
+    expect(events).toEqual(["payment:authentication_required", "payment:succeeded", "placed"]);
   });
 });

@@ -119,6 +119,8 @@ import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import { resolveDeliveryAddress as resolveAddress } from "~/.server/modules/addresses/addresses.service";
 import { BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
+import { log } from "../logger";
+import { countOrderPlaced, countOrderRefused, countPayment } from "../metrics";
 
 /* -------------------------------------------------------------------------------------------- */
 /* Quote                                                                                          */
@@ -466,7 +468,28 @@ function amountChargedNow(request: PlaceOrderRequest, cardCents: number, now: Da
   return request.instalments === 3 ? instalmentSchedule(cardCents, now)[0].amount_cents : cardCents;
 }
 
-export async function placeOrder(db: Database, input: PlaceOrderCommand): Promise<PlacedOrder> {
+export function placeOrder(db: Database, input: PlaceOrderCommand): Promise<PlacedOrder> {
+  return counted(placeOrderSteps(db, input));
+}
+
+/**
+ * Orders placed and refused, by the refusal's code, for /metrics. A replayed request is not a
+ * second order, and a 402 asking for 3-D Secure is not a refusal: the order comes (or is refused)
+ * when the shopper answers the bank (completeOrderAuthentication, counted the same way).
+ */
+async function counted(attempt: Promise<PlacedOrder>): Promise<PlacedOrder> {
+  try {
+    const placed = await attempt;
+    if (!placed.replayed) countOrderPlaced();
+    return placed;
+  } catch (error) {
+    const reason = isDomainError(error) ? error.code : "order_failed";
+    if (reason !== "authentication_required") countOrderRefused(reason);
+    throw error;
+  }
+}
+
+async function placeOrderSteps(db: Database, input: PlaceOrderCommand): Promise<PlacedOrder> {
   const { userId, idempotencyKey } = input;
   const now = input.now ?? new Date();
   const provider = input.provider ?? getPaymentProvider(db);
@@ -500,12 +523,12 @@ async function commitOrder(db: Database, input: WriteOrderInput): Promise<Placed
     if (charge) {
       // No order: the charge goes back now (or, if the provider fails, by the reconciliation job).
       const reason = isDomainError(error) ? `order refused: ${error.code}` : "order transaction failed";
-      await refundPaymentAttempt(db, provider, charge.attemptId, reason).catch((e) => console.error("[place-order] refund failed", e));
+      await refundPaymentAttempt(db, provider, charge.attemptId, reason).catch((e) => log.error({ err: e }, "place-order: refund failed"));
     }
     // A concurrent request with the same Idempotency-Key created the order first.
     if (replay.orderId) return { order: await findOrder(db, replay.orderId), replayed: true };
     if (isDomainError(error)) throw error;
-    console.error("[place-order] failed", error);
+    log.error({ err: error }, "place-order: failed");
     throw refused("failed", "order_failed", ORDER_FAILED_MESSAGE);
   }
 }
@@ -548,7 +571,14 @@ function readResumeRequest(stored: Record<string, unknown> | null): ResumeReques
  * single transaction as any order; on failure nothing is charged. Once: a second answer, or an
  * answer for another shopper's authentication, changes nothing.
  */
-export async function completeOrderAuthentication(
+export function completeOrderAuthentication(
+  db: Database,
+  input: { userId: string; authenticationId: string; result: AuthenticationResult; provider?: PaymentProvider; now?: Date },
+): Promise<PlacedOrder> {
+  return counted(completeAuthenticationSteps(db, input));
+}
+
+async function completeAuthenticationSteps(
   db: Database,
   input: { userId: string; authenticationId: string; result: AuthenticationResult; provider?: PaymentProvider; now?: Date },
 ): Promise<PlacedOrder> {
@@ -566,14 +596,16 @@ export async function completeOrderAuthentication(
     throw refused("conflict", "authentication_completed", AUTHENTICATION_COMPLETED_MESSAGE);
   }
   if (outcome.status === "failed") {
+    countPayment("declined");
     await markAttemptFailed(db, attempt.id, "authentication failed");
     throw refused("payment_declined", "payment_declined", outcome.message, "card");
   }
   const paid = outcome.charge;
+  countPayment("succeeded");
   if (!(await markAttemptCharged(db, attempt.id, paid.paymentId))) {
     // The job gave the attempt up meanwhile (authentication too late): the money goes back.
     await refundOrphanCharge(provider, attempt, { paymentId: paid.paymentId, amountCents: attempt.amountCents }).catch((e) =>
-      console.error("[place-order] refund of a late authentication failed", e),
+      log.error({ err: e }, "place-order: refund of a late authentication failed"),
     );
     throw refused("conflict", "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card");
   }
@@ -605,7 +637,7 @@ export async function completeOrderAuthentication(
       provider,
       attempt.id,
       `order refused after authentication: ${isDomainError(error) ? error.code : "error"}`,
-    ).catch((e) => console.error("[place-order] refund failed", e));
+    ).catch((e) => log.error({ err: e }, "place-order: refund failed"));
     throw error;
   }
   return commitOrder(db, { ...command, now, provider, checked, charge });
@@ -763,9 +795,11 @@ async function chargeCard(
   } catch (error) {
     // Outcome unknown (provider unreachable, timeout): the attempt stays pending and the
     // reconciliation job asks the provider, refunding a charge that went through.
-    console.error("[place-order] charge failed", error);
+    countPayment("failed");
+    log.error({ err: error }, "place-order: charge failed");
     throw refused("unavailable", "payment_unavailable", PAYMENT_UNAVAILABLE_MESSAGE, "card");
   }
+  countPayment(charged.ok ? "succeeded" : charged.code === "authentication_required" ? "authentication_required" : "declined");
   if (!charged.ok && charged.code === "authentication_required") {
     if (!(await markAttemptRequiresAction(db, attempt.id, charged.authenticationId, resumeRequestOf(request, choice)))) {
       throw refused("conflict", "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card");
@@ -783,7 +817,7 @@ async function chargeCard(
     // The charge took longer than the grace period and the job settled the attempt meanwhile:
     // the money goes back (same refund key as the job's, so once), and no order is made.
     await refundOrphanCharge(provider, attempt, { paymentId: charged.paymentId, amountCents: cardCents }).catch((e) =>
-      console.error("[place-order] refund of a late charge failed", e),
+      log.error({ err: e }, "place-order: refund of a late charge failed"),
     );
     throw refused("conflict", "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card");
   }

@@ -62,6 +62,7 @@ import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import { RETURN_REFUND_MAX_DAYS } from "~/lib/shop-rules";
 import type { z } from "zod";
+import { log } from "../logger";
 
 function firstIssue(error: z.ZodError, code: string): never {
   const issue = error.issues[0];
@@ -201,7 +202,7 @@ export async function receiveReturn(
     // and the payment reconciliation's report shows the refund still owed.
     await (input.provider ?? getPaymentProvider(db))
       .refund({ paymentId: due.paymentId, amountCents: due.amountCents, idempotencyKey: due.key })
-      .catch((error) => console.error(`[returns] card refund of ${due.paymentId} failed:`, error));
+      .catch((error) => log.error({ err: error, paymentId: due.paymentId }, "returns: card refund failed"));
   }
   const view = await getReturnView(db, id, "admin");
   if (!view) throw new Error(`return ${id} vanished`);

@@ -12,6 +12,7 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { readAdminClientQuery, type ClientAnswer } from "~/domain/customers/admin-clients.schema";
 import { AdminClientsView } from "~/features/admin/components/admin-clients-view";
 import { readFormData } from "~/.server/forms";
+import { log } from "~/.server/logger";
 
 /** Gestion des Clients: search, status and page live in the URL so they survive a reload. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ]);
     return { query, stats, result, error: null };
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "admin: clients could not be loaded");
     return { query, stats: null, result: null, error: "Erreur lors du chargement des clients" };
   }
 }
@@ -70,7 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ClientAnswer>({ ok: true, message: "Client supprimé" });
   } catch (error) {
     if (isDomainError(error)) return data<ClientAnswer>({ ok: false, message: error.message }, { status: statusOf(error) });
-    console.error(error);
+    log.error({ err: error }, "admin: client deletion failed");
     return data<ClientAnswer>({ ok: false, message: "Erreur lors de la suppression du client" }, { status: 500 });
   }
 }

@@ -4,6 +4,7 @@ import { getDb } from "~/.server/db";
 import { streamStockCsv } from "~/.server/modules/catalog/products-admin.service";
 import { readAdminProductQuery } from "~/domain/catalog/admin-products.schema";
 import { csvFileName } from "~/lib/csv";
+import { log } from "~/.server/logger";
 
 /**
  * GET /admin/produits/export.csv?search=&category=&stock=: the stock report (one line per variant) of the current
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(next.value));
       } catch (error) {
-        console.error(error);
+        log.error({ err: error }, "admin: stock CSV export failed");
         controller.error(error);
       }
     },

@@ -27,21 +27,22 @@ import { CART_MAX_LINES } from "~/lib/shop-rules";
 import { readJsonSubmission } from "~/.server/forms";
 import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
+import { log } from "~/.server/logger";
 
 /** What the checkout needs to start: contact defaults, saved addresses and cards, points balance. */
 export async function loadCheckoutAccount(db: Database, session: CurrentSession): Promise<CheckoutAccount> {
   const profile = await getProfile(db, session.user.id).catch((error: unknown) => {
-    console.error("[checkout] profile could not be loaded:", error);
+    log.error({ err: error }, "checkout: profile could not be loaded");
     return null;
   });
   // A failure here still lets the shopper create an address (the selector says so).
   const addresses = await listAddresses(db, session.user.id).catch((error: unknown) => {
-    console.error("[checkout] addresses could not be loaded:", error);
+    log.error({ err: error }, "checkout: addresses could not be loaded");
     return null;
   });
   // Without them the shopper still pays with a new card.
   const paymentMethods = await listPaymentMethods(db, session.user.id).catch((error: unknown) => {
-    console.error("[checkout] saved cards could not be loaded:", error);
+    log.error({ err: error }, "checkout: saved cards could not be loaded");
     return [];
   });
   const profileName = profile ? [profile.first_name, profile.last_name].filter(Boolean).join(" ") : "";

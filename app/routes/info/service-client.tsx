@@ -32,6 +32,7 @@ import { noStore, publicPageHeaders } from "~/lib/http-cache";
 import { RETURNS_DAYS } from "~/lib/shop-rules";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { buildMeta } from "~/lib/seo";
+import { log } from "~/.server/logger";
 
 /** The card's glyph sits in its heading, before the title, on the text's baseline. */
 const cardIconClass = "mr-2 inline-block h-5 w-5 align-[-0.2em] text-accent";
@@ -87,7 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
       return data<ActionResult>({ ok: false, fieldErrors: error.fieldErrors ?? {}, values }, { status: statusOf(error), headers: noStore });
     }
     // Keep the shopper's text on the page rather than an error page.
-    console.error("[support] contact ticket not stored:", error);
+    log.error({ err: error }, "support: contact ticket not stored");
     return data<ActionResult>(
       {
         ok: false,

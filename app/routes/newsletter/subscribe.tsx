@@ -12,6 +12,7 @@ import {
   type NewsletterResult,
 } from "~/domain/newsletter/newsletter.schema";
 import { noStore } from "~/lib/http-cache";
+import { log } from "~/.server/logger";
 
 /**
  * GET /newsletter (the address typed or bookmarked): the subscription form lives on the À propos
@@ -46,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
     const message = result.status === "already" ? NEWSLETTER_ALREADY_MESSAGE : newsletterSuccessMessage(parsed.data.email);
     return data<NewsletterResult>({ ok: true, message }, { headers: noStore });
   } catch (error) {
-    console.error("[newsletter] subscription not stored:", error);
+    log.error({ err: error }, "newsletter: subscription not stored");
     return data<NewsletterResult>(
       {
         ok: false,

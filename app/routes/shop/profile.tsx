@@ -14,6 +14,7 @@ import type { OrderView } from "~/domain/orders/order.types";
 import { BeautyPassCard } from "~/features/loyalty/components/beauty-pass-card";
 import { loadLoyaltySummary } from "../account/tab-data/loyalty.server";
 import { readFormData } from "~/.server/forms";
+import { log } from "~/.server/logger";
 
 type ProfileField = "firstName" | "lastName" | "phone";
 type ProfileErrors = Partial<Record<ProfileField, string>>;
@@ -54,7 +55,7 @@ async function loadOrderHistory(db: Database, userId: string): Promise<OrderView
   try {
     return await listOrders(db, userId);
   } catch (error) {
-    console.error("[profile] orders failed to load:", error);
+    log.error({ err: error }, "profile: orders failed to load");
     return null;
   }
 }

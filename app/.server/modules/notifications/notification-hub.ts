@@ -11,6 +11,7 @@ import { getDatabaseHandle } from "~/.server/db";
 import { remember } from "~/lib/remember";
 import type { NotificationView } from "~/domain/notifications/notification.types";
 import { NOTIFICATION_CHANNEL, getNotification, type NotificationSignal } from "./notifications.service";
+import { log } from "../../logger";
 
 export type NotificationListener = (notification: NotificationView) => void;
 
@@ -78,7 +79,7 @@ export function createNotificationHub(source: () => Promise<HubSource>, maxPerAc
     try {
       notification = await getNotification(db, signal.user_id, signal.id);
     } catch (error) {
-      console.error("[notifications] could not read a new notification:", error);
+      log.error({ err: error }, "notifications: could not read a new notification");
       return;
     }
     // Deleted in the meantime: nothing to show.
@@ -87,7 +88,7 @@ export function createNotificationHub(source: () => Promise<HubSource>, maxPerAc
       try {
         listener(notification);
       } catch (error) {
-        console.error("[notifications] a subscriber failed:", error);
+        log.error({ err: error }, "notifications: a subscriber failed");
       }
     }
   }
@@ -123,7 +124,7 @@ export function createNotificationHub(source: () => Promise<HubSource>, maxPerAc
         try {
           oldestOptions.onEvicted?.();
         } catch (error) {
-          console.error("[notifications] closing an evicted stream failed:", error);
+          log.error({ err: error }, "notifications: closing an evicted stream failed");
         }
       }
       const unsubscribe = () => {

@@ -5,6 +5,7 @@
  */
 import type { NotificationView } from "~/domain/notifications/notification.types";
 import type { NotificationHub } from "./notification-hub";
+import { log } from "../../logger";
 
 /** Under the usual 30-60 s idle timeouts of proxies and load balancers. */
 export const NOTIFICATION_HEARTBEAT_MS = 25_000;
@@ -98,7 +99,7 @@ export function openNotificationStream({
         }
         unsubscribe = off;
       } catch (error) {
-        console.error("[notifications] the live stream could not subscribe:", error);
+        log.error({ err: error }, "notifications: the live stream could not subscribe");
         // The browser reconnects (after its default delay) and tries again.
         stop();
         return;

@@ -25,7 +25,6 @@ let handle: DatabaseHandle;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  vi.spyOn(console, "error").mockImplementation(() => {});
 });
 
 afterAll(async () => {

@@ -18,6 +18,7 @@ import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import { paymentAttempts, type PaymentAttemptStatus } from "~/.server/db/schema";
 import type { PaymentProvider } from "./payment-provider";
+import { log } from "../../logger";
 
 /** How long an unlinked attempt is left to its checkout before the job settles it. */
 export const PAYMENT_RECONCILE_GRACE_MS = 2 * 60_000;
@@ -246,7 +247,7 @@ async function settleRefunding(db: Database, provider: PaymentProvider, attempt:
       .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, "refunding")));
     return "refunded";
   } catch (error) {
-    console.error(`[payments] refund of attempt ${attempt.id} failed (retried by reconciliation):`, error);
+    log.error({ err: error, attemptId: attempt.id }, "payments: refund failed (retried by reconciliation)");
     await db
       .update(paymentAttempts)
       .set({ lastError: errorText(error) })

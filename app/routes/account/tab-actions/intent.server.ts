@@ -16,6 +16,7 @@ import type { AccountActor } from "~/.server/modules/accounts/account-security.s
 import { invalid, isDomainError, unauthenticated, type DomainError } from "~/domain/errors";
 import { isAccountIntent, type AccountActionResult, type AccountIntent } from "~/domain/account/account-actions";
 import { firstIssueMessage } from "~/domain/account/security.schema";
+import { log } from "~/.server/logger";
 
 const UNEXPECTED_MESSAGE = "Une erreur est survenue";
 
@@ -87,7 +88,7 @@ export async function answerAccountIntent(request: Request, intents: TabIntents<
   } catch (error) {
     if (isDomainError(error)) return refusal(intent, error);
     if (error instanceof Response || failure === undefined) throw error;
-    console.error(`[dashboard] ${intent} failed:`, error);
+    log.error({ err: error, intent }, "dashboard: action failed");
     return data<AccountActionResult>({ intent, ok: false, message: failure }, { status: 500 });
   }
 }

@@ -1,6 +1,7 @@
 import type { Database } from "~/.server/db/client";
 import { listAddresses } from "~/.server/modules/addresses/addresses.service";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
+import { log } from "~/.server/logger";
 
 export type AddressesTabData = { addresses: SavedAddressView[] | null };
 
@@ -9,7 +10,7 @@ export async function loadAddressesTab(db: Database, userId: string): Promise<Ad
   try {
     return { addresses: await listAddresses(db, userId) };
   } catch (error) {
-    console.error("[dashboard] addresses could not be loaded:", error);
+    log.error({ err: error }, "dashboard: addresses could not be loaded");
     return { addresses: null };
   }
 }

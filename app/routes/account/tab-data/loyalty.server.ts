@@ -1,6 +1,7 @@
 import type { Database } from "~/.server/db/client";
 import { getLoyaltySummary } from "~/.server/modules/loyalty/loyalty-summary.service";
 import type { LoyaltySummary } from "~/domain/loyalty/loyalty.types";
+import { log } from "~/.server/logger";
 
 /**
  * The shopper's Beauty Pass for a page (profile card, dashboard history, /beauty-pass), or null
@@ -10,7 +11,7 @@ export async function loadLoyaltySummary(db: Database, userId: string): Promise<
   try {
     return await getLoyaltySummary(db, userId);
   } catch (error) {
-    console.error("[loyalty] summary failed to load:", error);
+    log.error({ err: error }, "loyalty: summary failed to load");
     return null;
   }
 }

@@ -1,6 +1,7 @@
 import type { Database } from "~/.server/db/client";
 import { countUnread, listNotifications } from "~/.server/modules/notifications/notifications.service";
 import type { NotificationView } from "~/domain/notifications/notification.types";
+import { log } from "~/.server/logger";
 
 export type NotificationsTabData = { notifications: NotificationView[]; unreadCount: number };
 
@@ -13,7 +14,7 @@ export async function loadNotificationsTab(db: Database, userId: string): Promis
     const [notifications, unreadCount] = await Promise.all([listNotifications(db, userId), countUnread(db, userId)]);
     return { notifications, unreadCount };
   } catch (error) {
-    console.error("[dashboard] notifications failed to load:", error);
+    log.error({ err: error }, "dashboard: notifications failed to load");
     return { notifications: [], unreadCount: 0 };
   }
 }

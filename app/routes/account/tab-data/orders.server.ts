@@ -1,6 +1,7 @@
 import type { Database } from "~/.server/db/client";
 import { listOrders } from "~/.server/modules/orders/orders.service";
 import type { OrderView } from "~/domain/orders/order.types";
+import { log } from "~/.server/logger";
 
 /** Orders is null when they could not be loaded: the tab then shows "Erreur de chargement". */
 export type OrdersTabData = { orders: OrderView[] | null };
@@ -10,7 +11,7 @@ export async function loadOrdersTab(db: Database, userId: string): Promise<Order
   try {
     return { orders: await listOrders(db, userId) };
   } catch (error) {
-    console.error("[dashboard] orders failed to load:", error);
+    log.error({ err: error }, "dashboard: orders failed to load");
     return { orders: null };
   }
 }

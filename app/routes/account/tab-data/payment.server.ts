@@ -1,6 +1,7 @@
 import type { Database } from "~/.server/db/client";
 import { listPaymentMethods } from "~/.server/modules/payment-methods/payment-methods.service";
 import type { PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
+import { log } from "~/.server/logger";
 
 /** paymentMethods is null when they could not be read: the tab then shows the spec's load error. */
 export type PaymentTabData = { paymentMethods: PaymentMethodView[] | null };
@@ -10,7 +11,7 @@ export async function loadPaymentTab(db: Database, userId: string): Promise<Paym
   try {
     return { paymentMethods: await listPaymentMethods(db, userId) };
   } catch (error) {
-    console.error("[dashboard] payment methods could not be loaded:", error);
+    log.error({ err: error }, "dashboard: payment methods could not be loaded");
     return { paymentMethods: null };
   }
 }

@@ -1,6 +1,7 @@
 import type { Database } from "~/.server/db/client";
 import { listTickets } from "~/.server/modules/support/support.service";
 import type { SupportTicketView } from "~/domain/support/support-ticket.schema";
+import { log } from "~/.server/logger";
 
 /** tickets is null when they could not be read: the tab then says so and offers to retry. */
 export type SupportTabData = { tickets: SupportTicketView[] | null };
@@ -10,7 +11,7 @@ export async function loadSupportTab(db: Database, userId: string): Promise<Supp
   try {
     return { tickets: await listTickets(db, userId) };
   } catch (error) {
-    console.error("[dashboard] support tickets could not be loaded:", error);
+    log.error({ err: error }, "dashboard: support tickets could not be loaded");
     return { tickets: null };
   }
 }

@@ -4,6 +4,7 @@ import { getDb } from "~/.server/db";
 import { jsonError, jsonOk } from "~/.server/http";
 import { getLoyaltySummary } from "~/.server/modules/loyalty/loyalty-summary.service";
 import { LOYALTY_LOAD_ERROR } from "~/domain/loyalty/loyalty.types";
+import { log } from "~/.server/logger";
 
 /** GET /api/v1/loyalty: the signed-in shopper's Beauty Pass (balance, tier, thresholds, latest 20 transactions). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -11,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return jsonOk({ data: await getLoyaltySummary(await getDb(), session.user.id) });
   } catch (error) {
-    console.error("[api] loyalty summary failed:", error);
+    log.error({ err: error }, "api: loyalty summary failed");
     return jsonError(503, "loyalty_unavailable", LOYALTY_LOAD_ERROR);
   }
 }

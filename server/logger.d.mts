@@ -1,0 +1,4 @@
+import type { Logger } from "pino";
+
+export function useLogger(log: Logger): void;
+export function logger(): Logger;
