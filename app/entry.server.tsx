@@ -14,6 +14,7 @@ export { bootstrap, shutdown } from "./.server/bootstrap";
  */
 export { attachPageCache } from "./.server/page-cache-bridge";
 export { forgetReadMemos, setReadMemosActive } from "./.server/read-memo";
+export { announceInvalidation } from "./.server/invalidations";
 export { runInRequestScope } from "./.server/request-scope";
 
 export const streamTimeout = 5_000;

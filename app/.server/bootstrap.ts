@@ -13,6 +13,7 @@ import { sendRestockAlerts } from "./modules/catalog/restock-alerts.service";
 import { compactFacetCells } from "./modules/catalog/facets.service";
 import { sendReviewInvitations } from "./workflows/review-invitations";
 import { chargeDueInstalments } from "./workflows/charge-instalments";
+import { startInvalidations, stopInvalidations } from "./invalidations";
 
 export type BootstrapResult = { database: string };
 
@@ -29,6 +30,8 @@ let stopInstalments: (() => Promise<void>) | undefined;
 export async function bootstrap(): Promise<BootstrapResult> {
   getSessionSecret();
   const handle = await startDatabase();
+  // Hear the other server processes' invalidations before serving (decision 038).
+  await startInvalidations(handle);
   await getAuth(); // creates the administrator when missing
   const env = getEnv();
   stopOutbox ??= startOutboxWorker(handle.db, getMailer(), {
@@ -91,6 +94,7 @@ export async function shutdown(): Promise<void> {
   stopInstalments = undefined;
   await stopOutbox?.();
   stopOutbox = undefined;
+  await stopInvalidations();
   await stopDatabase();
 }
 

@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { user } from "../db/schema";
 import { getEnv } from "../env";
 import type { Auth } from "./auth.server";
+import { announceInvalidation } from "../invalidations";
 
 export const DEMO_ADMIN_EMAIL = "admin@aurore.local";
 
@@ -26,7 +27,11 @@ export async function ensureAdministrator(
   const email = (env.ADMIN_EMAIL ?? DEMO_ADMIN_EMAIL).toLowerCase();
   const [existing] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.email, email));
   if (existing) {
-    if (existing.role !== "admin") await db.update(user).set({ role: "admin" }).where(eq(user.id, existing.id));
+    if (existing.role !== "admin") {
+      await db.update(user).set({ role: "admin" }).where(eq(user.id, existing.id));
+      // A start-up write, outside any request: the processes already serving learn the new role now.
+      await announceInvalidation(["sessions"], { db });
+    }
     return { email, created: false };
   }
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {

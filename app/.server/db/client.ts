@@ -25,9 +25,11 @@ export type DatabaseHandle = {
    * Subscribes to a PostgreSQL NOTIFY channel. Notifications are transactional: a
    * `pg_notify` inside a transaction is delivered only when it commits. On a PostgreSQL
    * server one dedicated connection per process listens, so every server process sharing
-   * the database hears every notification. Returns the unsubscribe function.
+   * the database hears every notification. Returns the unsubscribe function. `onState` hears
+   * when that connection is lost (false: notifications may be missed until it is back) and back
+   * (true); PGlite's never drops.
    */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, handler: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -131,10 +133,16 @@ const LISTEN_RECONNECT_MS = 1_000;
 
 /**
  * One LISTEN connection shared by every subscriber of the process, opened on the first
- * subscription and re-opened (re-issuing its LISTENs) if the server drops it.
+ * subscription and re-opened (re-issuing its LISTENs) if the server drops it, retrying every
+ * second until it is back.
  */
 function createPgListener(pg: PgModule, url: string) {
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const stateHandlers = new Set<(listening: boolean) => void>();
+  const tellState = (listening: boolean) => {
+    for (const h of stateHandlers) h(listening);
+  };
+  let lost = false;
   let client: InstanceType<PgModule["Client"]> | null = null;
   let connecting: Promise<InstanceType<PgModule["Client"]>> | null = null;
   let closed = false;
@@ -148,10 +156,13 @@ function createPgListener(pg: PgModule, url: string) {
       });
       c.on("error", (err) => {
         console.error("[db] LISTEN connection lost:", err.message);
+        if (client !== c) return;
         client = null;
         connecting = null;
         c.end().catch(() => {});
-        if (!closed && handlers.size > 0) setTimeout(() => void connect().catch(() => {}), LISTEN_RECONNECT_MS).unref();
+        lost = true;
+        tellState(false);
+        reconnectLater();
       });
       try {
         await c.connect();
@@ -163,13 +174,27 @@ function createPgListener(pg: PgModule, url: string) {
         throw error;
       }
       client = c;
+      if (lost) {
+        lost = false;
+        console.log("[db] LISTEN connection back");
+        tellState(true);
+      }
       return c;
     })();
     return connecting;
   };
 
+  const reconnectLater = () => {
+    if (closed || handlers.size === 0) return;
+    setTimeout(() => {
+      if (closed || client) return;
+      connect().catch(() => reconnectLater());
+    }, LISTEN_RECONNECT_MS).unref();
+  };
+
   return {
-    async listen(channel: string, handler: (payload: string) => void) {
+    async listen(channel: string, handler: (payload: string) => void, onState?: (listening: boolean) => void) {
+      if (onState) stateHandlers.add(onState);
       let set = handlers.get(channel);
       const first = !set;
       if (!set) handlers.set(channel, (set = new Set()));
@@ -177,6 +202,7 @@ function createPgListener(pg: PgModule, url: string) {
       const c = client ?? (await connect());
       if (first) await c.query(`LISTEN ${quote(channel)}`);
       return async () => {
+        if (onState) stateHandlers.delete(onState);
         set.delete(handler);
         if (set.size === 0 && handlers.get(channel) === set) {
           handlers.delete(channel);
@@ -187,6 +213,7 @@ function createPgListener(pg: PgModule, url: string) {
     async close() {
       closed = true;
       handlers.clear();
+      stateHandlers.clear();
       const c = client;
       client = null;
       connecting = null;
