@@ -30,6 +30,13 @@ export type DatabaseHandle = {
    * (true); PGlite's never drops.
    */
   listen(channel: string, handler: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `fn` while holding `pg_advisory_lock(lockId)` on a connection of its own (not the pool,
+   * whose connections change between queries): one process at a time across every process on
+   * the database, released when `fn` ends or the process dies. PGlite is one process: its calls
+   * wait for each other in turn.
+   */
+  exclusively?<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -78,6 +85,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: "postgres",
       label: redactUrl(options.url),
       listen: listener.listen,
+      exclusively: async (lockId, fn) => {
+        const client = new pg.Client({ connectionString: options.url });
+        await client.connect();
+        try {
+          await client.query("SELECT pg_advisory_lock($1)", [lockId]);
+          return await fn();
+        } finally {
+          // Ending the connection releases the lock even if the unlock fails.
+          await client.query("SELECT pg_advisory_unlock($1)", [lockId]).catch(() => {});
+          await client.end().catch(() => {});
+        }
+      },
       close: async () => {
         await listener.close();
         await pool.end();
@@ -100,6 +119,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: "pglite",
       listen: (channel, handler) => threaded.listen(channel, handler),
+      exclusively: oneAtATime(),
       label: options.dataDir ? `PGlite (embedded, own thread) in ${options.dataDir}` : "PGlite (embedded, own thread, in memory)",
       close: async () => {
         await threaded.close();
@@ -120,11 +140,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: "pglite",
     listen: (channel, handler) => client.listen(channel, handler),
+    exclusively: oneAtATime(),
     label: options.dataDir ? `PGlite (embedded) in ${options.dataDir}` : "PGlite (embedded, in memory)",
     close: async () => {
       await client.close();
       releaseLock();
     },
+  };
+}
+
+/** PGlite's `exclusively`: one process, so the lock is a queue of this handle's callers (whatever the lock id). */
+function oneAtATime(): <T>(lockId: number, fn: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (_lockId, fn) => {
+    const turn = last.then(fn, fn);
+    last = turn.catch(() => {});
+    return turn;
   };
 }
 
