@@ -147,34 +147,31 @@ describe("the invalidation bus", () => {
     }
   });
 
-  it.runIf(!!process.env.TEST_DATABASE_URL)(
-    "hears again after PostgreSQL drops its LISTEN connection",
-    async () => {
-      const states: boolean[] = [];
-      const heard: InvalidationKind[][] = [];
-      const listener = await createInvalidationBus(
-        { db: two.db, listen: (c, h, s) => two.listen(c, h, (up) => (states.push(up), s?.(up))) },
-        (kinds) => heard.push([...kinds]),
+  it.runIf(!!process.env.TEST_DATABASE_URL)("hears again after PostgreSQL drops its LISTEN connection", async () => {
+    const states: boolean[] = [];
+    const heard: InvalidationKind[][] = [];
+    const listener = await createInvalidationBus(
+      { db: two.db, listen: (c, h, s) => two.listen(c, h, (up) => (states.push(up), s?.(up))) },
+      (kinds) => heard.push([...kinds]),
+    );
+    const sender = await createInvalidationBus(one, () => {});
+    try {
+      const pids = rowsOf<{ pid: number }>(
+        await one.db.execute(
+          sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+        ),
       );
-      const sender = await createInvalidationBus(one, () => {});
-      try {
-        const pids = rowsOf<{ pid: number }>(
-          await one.db.execute(
-            sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
-          ),
-        );
-        expect(pids.length).toBeGreaterThan(0);
-        for (const { pid } of pids) await one.db.execute(sql`SELECT pg_terminate_backend(${pid})`);
-        await within(3000, () => states.includes(false) && states.at(-1) === true);
-        expect(listener.listening).toBe(true);
-        heard.length = 0;
-        await sender.announce(["sessions"]);
-        await within(1000, () => heard.length > 0);
-        expect(heard).toEqual([["sessions"]]);
-      } finally {
-        await sender.stop();
-        await listener.stop();
-      }
-    },
-  );
+      expect(pids.length).toBeGreaterThan(0);
+      for (const { pid } of pids) await one.db.execute(sql`SELECT pg_terminate_backend(${pid})`);
+      await within(3000, () => states.includes(false) && states.at(-1) === true);
+      expect(listener.listening).toBe(true);
+      heard.length = 0;
+      await sender.announce(["sessions"]);
+      await within(1000, () => heard.length > 0);
+      expect(heard).toEqual([["sessions"]]);
+    } finally {
+      await sender.stop();
+      await listener.stop();
+    }
+  });
 });

@@ -19,7 +19,14 @@ afterAll(async () => {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}`;
 
-type Row = { locked_until: string | null; locked_by: string | null; last_started_at: string | null; last_finished_at: string | null; last_result: unknown; last_error: string | null };
+type Row = {
+  locked_until: string | null;
+  locked_by: string | null;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  last_result: unknown;
+  last_error: string | null;
+};
 async function jobRow(name: string): Promise<Row> {
   const [row] = rowsOf<Row>(await handles[0].db.execute(sql`SELECT * FROM job_runs WHERE name = ${name}`));
   return row;
@@ -80,9 +87,9 @@ describe("jobs claimed across processes", () => {
     await all();
     expect(runs).toBe(2);
     await new Promise((r) => setTimeout(r, everyMs + 50));
-    await expect(
-      runClaimedJob(handles[0].db, name, async () => Promise.reject(new Error("SMTP en panne")), { everyMs }),
-    ).rejects.toThrow("SMTP en panne");
+    await expect(runClaimedJob(handles[0].db, name, async () => Promise.reject(new Error("SMTP en panne")), { everyMs })).rejects.toThrow(
+      "SMTP en panne",
+    );
     expect(await jobRow(name)).toMatchObject({ locked_until: null, last_error: "SMTP en panne", last_result: null });
   });
 

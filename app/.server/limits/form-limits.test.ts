@@ -42,7 +42,7 @@ describe("form limits", () => {
     expect(await hitFormLimit(one.db, "contact", "ip:192.0.2.200", start + 11_000)).toEqual({ allowed: true });
   });
 
-  it("slides: a full window\'s hits are forgotten as the next window goes by", async () => {
+  it("slides: a full window's hits are forgotten as the next window goes by", async () => {
     const { windowMs, limit } = FORM_LIMITS.contact;
     const start = 6_000_000_000;
     const key = requestKey(from(uniqueIp()));
@@ -81,7 +81,9 @@ describe("form limits", () => {
     const fresh = requestKey(from(uniqueIp()));
     await hitFormLimit(one.db, "newsletter", fresh, 6_000_000_000);
     await forgetStaleCounters(one.db, 6_000_000_000, true);
-    const keys = rowsOf<{ key: string }>(await one.db.execute(sql`SELECT key FROM form_limit_counters WHERE key IN (${`newsletter:${key}`}, ${`newsletter:${fresh}`})`));
+    const keys = rowsOf<{ key: string }>(
+      await one.db.execute(sql`SELECT key FROM form_limit_counters WHERE key IN (${`newsletter:${key}`}, ${`newsletter:${fresh}`})`),
+    );
     expect(keys.map((k) => k.key)).toEqual([`newsletter:${fresh}`]);
   });
 });

@@ -42,12 +42,10 @@ export const action = apiAction({
     if (order.gift_card_codes.length > 0 && !(await giftCardCodesAllowed(db, request))) {
       return jsonError(429, "too_many_gift_card_checks", GIFT_CARD_REDEMPTION_MESSAGES.tooMany);
     }
-    const result = await placeOrder(db, { userId: session.user.id, idempotencyKey: key, request: order }).catch(
-      async (error: unknown) => {
-        if (isDomainError(error) && error.code === "gift_card_refused") await countUnknownGiftCardCodes(db, request, [error]);
-        throw error;
-      },
-    );
+    const result = await placeOrder(db, { userId: session.user.id, idempotencyKey: key, request: order }).catch(async (error: unknown) => {
+      if (isDomainError(error) && error.code === "gift_card_refused") await countUnknownGiftCardCodes(db, request, [error]);
+      throw error;
+    });
     return placedOrderResponse(result);
   },
 });
