@@ -12,6 +12,7 @@ import {
 } from "./invalidations";
 import { createReadMemo, setReadMemosActive } from "./read-memo";
 import { createCountMemo } from "./count-memo";
+import { listDeliveryMethods } from "./modules/delivery/delivery-methods.service";
 import { createSharedTestDatabase } from "../../tests/support/shared-database";
 
 let shared: Awaited<ReturnType<typeof createSharedTestDatabase>>;
@@ -103,6 +104,17 @@ describe("the invalidation bus", () => {
       await within(1000, () => {
         void counts.get(one.db, "all", async () => total).then((n) => (counted = n));
         return counted === 2;
+      });
+      // The delivery methods ("settings"): a fee changed by another process.
+      const standardFee = async () => (await listDeliveryMethods(one.db)).find((m) => m.code === "standard")!.priceCents;
+      const before = await standardFee();
+      await two.db.execute(sql`UPDATE delivery_methods SET price_cents = price_cents + 100 WHERE code = 'standard'`);
+      expect(await standardFee()).toBe(before);
+      await otherProcess.announce(["settings"]);
+      let fee = before;
+      await within(1000, () => {
+        void standardFee().then((f) => (fee = f));
+        return fee === before + 100;
       });
     } finally {
       await otherProcess.stop();
