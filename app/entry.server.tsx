@@ -16,6 +16,7 @@ export { bootstrap, shutdown } from "./.server/bootstrap";
  */
 export { attachPageCache } from "./.server/page-cache-bridge";
 export { forgetReadMemos, setReadMemosActive } from "./.server/read-memo";
+export { announceInvalidation } from "./.server/invalidations";
 export { runInRequestScope } from "./.server/request-scope";
 /** Health, graceful shutdown and database faults (docs/decisions/039). */
 export { checkReadiness } from "./.server/readiness";

@@ -4,7 +4,7 @@ import type { Server } from "node:http";
 export const securityHeaders: RequestHandler;
 export const sameOriginMutations: RequestHandler;
 export function readOnlyRequestScope(runInRequestScope: (next: () => void) => void): RequestHandler;
-export function forgetReadMemosAfterWrites(forget: () => void): RequestHandler;
+export function forgetReadMemosAfterWrites(forget: () => void, announce?: () => void): RequestHandler;
 export function onlyFilePaths(handler: RequestHandler): RequestHandler;
 export function trustProxySetting(value: string | undefined): string | number;
 export function compressUnlessEventStream(req: Request, res: Response): boolean;

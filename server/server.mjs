@@ -163,7 +163,7 @@ export async function createServer({ buildDir = defaultBuildDir() } = {}) {
   app.use(readOnlyRequestScope(entry.runInRequestScope));
   if (process.env.READ_MEMOS !== "off") {
     entry.setReadMemosActive(true);
-    app.use(forgetReadMemosAfterWrites(entry.forgetReadMemos));
+    app.use(forgetReadMemosAfterWrites(entry.forgetReadMemos, () => entry.announceInvalidation(["sessions"])));
   }
   app.use(createRequestHandler({ build, mode: process.env.NODE_ENV }));
   app.use(lastResortErrorHandler);
@@ -200,9 +200,10 @@ export function readOnlyRequestScope(runInRequestScope) {
  * and after every request that may write: anything but GET, HEAD and OPTIONS, and every request
  * to the auth library (its GET links verify e-mails and reset passwords). So a sign-out, a revoked
  * session, a deleted account or a saved theme is seen by the next request of this process.
- * `forget` is the app's `forgetReadMemos`.
+ * `forget` is the app's `forgetReadMemos`; `announce`, run once the request is over, forgets here
+ * and tells the other server processes (the app's `announceInvalidation(["sessions"])`).
  */
-export function forgetReadMemosAfterWrites(forget) {
+export function forgetReadMemosAfterWrites(forget, announce = forget) {
   return (req, res, next) => {
     const reads = req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS";
     if (reads && !req.path.startsWith("/api/auth/")) return next();
@@ -211,7 +212,7 @@ export function forgetReadMemosAfterWrites(forget) {
     const forgetOnce = () => {
       if (forgotten) return;
       forgotten = true;
-      forget();
+      announce();
     };
     res.once("finish", forgetOnce);
     res.once("close", forgetOnce);

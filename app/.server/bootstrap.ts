@@ -13,6 +13,7 @@ import { sendRestockAlerts } from "./modules/catalog/restock-alerts.service";
 import { compactFacetCells } from "./modules/catalog/facets.service";
 import { sendReviewInvitations } from "./workflows/review-invitations";
 import { chargeDueInstalments } from "./workflows/charge-instalments";
+import { startInvalidations, stopInvalidations } from "./invalidations";
 
 export type BootstrapResult = { database: string };
 
@@ -29,6 +30,8 @@ let stopInstalments: (() => Promise<void>) | undefined;
 export async function bootstrap(): Promise<BootstrapResult> {
   getSessionSecret();
   const handle = await startDatabase();
+  // Hear the other server processes' invalidations before serving (decision 038).
+  await startInvalidations(handle);
   await getAuth(); // creates the administrator when missing
   const env = getEnv();
   stopOutbox ??= startOutboxWorker(handle.db, getMailer(), {
@@ -39,30 +42,31 @@ export async function bootstrap(): Promise<BootstrapResult> {
   // grace period: a first pass shortly after start-up, then at least every minute (decision 021).
   const graceMs = env.PAYMENT_RECONCILE_GRACE_SECONDS * 1000;
   stopPaymentReconciliation ??= startRepeatingJob(
+    handle.db,
     "payment-reconciliation",
     () => reconcilePayments(handle.db, getPaymentProvider(handle.db), { graceMs }),
     { everyMs: Math.min(60_000, graceMs), shouldLog: (r) => r.examined > 0 },
   );
   // Beauty Pass points lapse 12 months after award; reminders 30 days before (idempotent).
-  stopLoyaltyExpiry ??= startDailyJob("loyalty-expiry", () => expireLoyaltyPoints(handle.db));
+  stopLoyaltyExpiry ??= startDailyJob(handle.db, "loyalty-expiry", () => expireLoyaltyPoints(handle.db));
   // Gift cards: one reminder 3 months before expiry (idempotent: marked with its outbox row).
-  stopGiftCardReminders ??= startDailyJob("gift-card-expiry-reminders", () => sendGiftCardExpiryReminders(handle.db));
+  stopGiftCardReminders ??= startDailyJob(handle.db, "gift-card-expiry-reminders", () => sendGiftCardExpiryReminders(handle.db));
   // Seven days after delivery, one invitation to review per order (idempotent claim, decision 037).
-  stopReviewInvitations ??= startDailyJob("review-invitations", () => sendReviewInvitations(handle.db));
+  stopReviewInvitations ??= startDailyJob(handle.db, "review-invitations", () => sendReviewInvitations(handle.db));
   // Paiement en 3 fois: instalments due today are charged, one try a day per instalment (the
   // claim records the day), so the pass runs hourly to charge early in the day (decision 035).
-  stopInstalments ??= startRepeatingJob("instalments", () => chargeDueInstalments(handle.db), {
+  stopInstalments ??= startRepeatingJob(handle.db, "instalments", () => chargeDueInstalments(handle.db), {
     everyMs: INSTALMENTS_EVERY_MS,
     shouldLog: (r) => r.charged + r.declined + r.failed + r.recovered + r.errors > 0,
   });
   // 'M'avertir du retour en stock': restocked variants' alerts are mailed once (idempotent claim).
-  stopRestockAlerts ??= startRepeatingJob("restock-alerts", () => sendRestockAlerts(handle.db, env.publicUrl), {
+  stopRestockAlerts ??= startRepeatingJob(handle.db, "restock-alerts", () => sendRestockAlerts(handle.db, env.publicUrl), {
     everyMs: RESTOCK_ALERTS_EVERY_MS,
     shouldLog: (r) => r.notified > 0,
   });
   // The catalogue's facet cells grow by a delta row per product write that moves a product
   // between cells; folding them every minute keeps the cube a few thousand rows (decision 027).
-  stopFacetCells ??= startRepeatingJob("facet-cells", () => compactFacetCells(handle.db), {
+  stopFacetCells ??= startRepeatingJob(handle.db, "facet-cells", () => compactFacetCells(handle.db), {
     everyMs: 60_000,
     shouldLog: (r) => r.before > 10_000,
   });
@@ -91,6 +95,7 @@ export async function shutdown(): Promise<void> {
   stopInstalments = undefined;
   await stopOutbox?.();
   stopOutbox = undefined;
+  await stopInvalidations();
   await stopDatabase();
 }
 

@@ -4,17 +4,19 @@
  * asked the database three times before doing its own work (bench/admin.ts: about a sixth of a
  * back-office page's server time).
  *
- * Staleness is bounded two ways (decision 019):
+ * Staleness is bounded three ways (decisions 019 and 038):
  * - every entry lives at most its memo's `ttlMs` (a few seconds);
- * - the Node server (server/server.mjs, forgetReadMemosAfterWrites, calling the server entry's
- *   `forgetReadMemos`) forgets every entry of every memo before and after each request that may
- *   write (anything but GET, HEAD and OPTIONS): a sign-out, a revoked session, a deleted
- *   account, a new role or a saved theme is seen by the very next request of this process.
- *   Another server process sees it within `ttlMs`.
+ * - the Node server (server/server.mjs, forgetReadMemosAfterWrites) forgets every entry of every
+ *   memo before each request that may write (anything but GET, HEAD and OPTIONS), and after it
+ *   announces "sessions" (invalidations.ts): a sign-out, a revoked session, a deleted account, a
+ *   new role or a saved theme is seen by the very next request of this process, and by every
+ *   other server process within a second (their buses hear the announcement and forget too);
+ * - while this process cannot hear the others (its LISTEN connection down), nothing is remembered.
  * The memos are active only under that server (it calls `setReadMemosActive(true)`): the dev
  * server, tests and scripts, which do not forget on writes, always read afresh.
  */
 import { remember } from "~/lib/remember";
+import { onInvalidation, remembersAcrossProcesses } from "./invalidations";
 
 type Registry = { active: boolean; generation: number; memos: Set<Map<string, unknown>> };
 
@@ -34,7 +36,7 @@ export function createReadMemo<T>({ ttlMs, maxEntries = 10_000 }: { ttlMs: numbe
   registry.memos.add(entries);
   return {
     async get(key, compute, options = {}) {
-      if (!registry.active) return compute();
+      if (!registry.active || !remembersAcrossProcesses()) return compute();
       const hit = entries.get(key);
       const now = Date.now();
       if (hit && hit.expiresAt > now) return hit.value;
@@ -50,11 +52,16 @@ export function createReadMemo<T>({ ttlMs, maxEntries = 10_000 }: { ttlMs: numbe
   };
 }
 
-/** Forgets every entry of every memo (the server does it around each request that may write). */
+/**
+ * Forgets every entry of every memo in this process (the server does it before each request that
+ * may write; the invalidation bus when any process announces "sessions").
+ */
 export function forgetReadMemos(): void {
   registry.generation++;
   for (const memo of registry.memos) memo.clear();
 }
+
+onInvalidation("sessions", "read-memos", forgetReadMemos);
 
 /** Turns the memos on (the Node server, which forgets them around writes) or off. */
 export function setReadMemosActive(active: boolean): void {

@@ -14,6 +14,8 @@ import {
   metricsText,
   type ShopMetrics,
 } from "../../server/metrics.mjs";
+import type { DatabaseHandle } from "~/.server/db/client";
+import { createTestDatabase } from "../support/db";
 import { ASSETS_ROUTE, createRouteLabeler, OTHER_ROUTE } from "../../server/route-labels.mjs";
 import { startRepeatingJob } from "~/.server/jobs/daily-job";
 import { attachMetrics } from "~/.server/metrics";
@@ -175,13 +177,21 @@ describe("metrics across cluster workers", () => {
 });
 
 describe("job runs", () => {
-  afterAll(() => attachMetrics(null));
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(async () => {
+    attachMetrics(null);
+    await handle.close();
+  });
 
   it("counts each run by outcome and keeps the last success time", async () => {
     const metrics = createMetrics();
     attachMetrics(metrics.recorder);
     let fail = false;
     const stop = startRepeatingJob(
+      handle.db,
       "facet-cells",
       async () => {
         if (fail) throw new Error("database unreachable");

@@ -80,3 +80,34 @@ describe("forgetReadMemosAfterWrites (server/server.mjs)", () => {
     }
   });
 });
+
+describe("forgetReadMemosAfterWrites, announcing to the other processes", () => {
+  it("forgets here before a write and announces once after it, never for a plain read", async () => {
+    const calls: string[] = [];
+    const app = express();
+    app.use(
+      forgetReadMemosAfterWrites(
+        () => calls.push("forget"),
+        () => calls.push("announce"),
+      ),
+    );
+    app.all("/{*any}", (req, res) => {
+      calls.push(`handle ${req.method}`);
+      res.json({});
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await fetch(`${base}/page`);
+      expect(calls).toEqual(["handle GET"]);
+      calls.length = 0;
+      await fetch(`${base}/api/auth/sign-out`, { method: "POST" });
+      // The response is on its way before "finish": wait for the announcement.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(calls).toEqual(["forget", "handle POST", "announce"]);
+    } finally {
+      server.close();
+    }
+  });
+});

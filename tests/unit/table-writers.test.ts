@@ -76,6 +76,9 @@ const OWNER: Record<string, string> = {
   promoCodes: "modules/promotions",
   promoCodeCategories: "modules/promotions",
   promoRedemptions: "modules/promotions",
+  // State every server process shares (decision 038): form limits' counters and job runs.
+  formLimitCounters: "limits",
+  jobRuns: "jobs",
 };
 
 /** Writes allowed outside the owner, each with its reason. Paths are relative to app/.server. */

@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { user } from "../db/schema";
 import { getEnv } from "../env";
 import type { Auth } from "./auth.server";
+import { announceInvalidation } from "../invalidations";
 
 export const DEMO_ADMIN_EMAIL = "admin@aurore.local";
 
@@ -28,7 +29,11 @@ export async function ensureAdministrator(
   const email = (env.ADMIN_EMAIL ?? DEMO_ADMIN_EMAIL).toLowerCase();
   const [existing] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.email, email));
   if (existing) {
-    if (existing.role !== "admin") await db.update(user).set({ role: "admin" }).where(eq(user.id, existing.id));
+    if (existing.role !== "admin") {
+      await db.update(user).set({ role: "admin" }).where(eq(user.id, existing.id));
+      // A start-up write, outside any request: the processes already serving learn the new role now.
+      await announceInvalidation(["sessions"], { db });
+    }
     return { email, created: false };
   }
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -39,14 +44,25 @@ export async function ensureAdministrator(
   if (!env.ADMIN_EMAIL && anyAdmin) return { email, created: false };
 
   const password = env.ADMIN_PASSWORD ?? `${randomBytes(12).toString("base64url")}Aa1!`;
-  const result = await auth.api.signUpEmail({
-    body: { email, password, name: "Administrateur", firstName: "Administrateur" } as {
-      email: string;
-      password: string;
-      name: string;
-    },
-  });
-  await db.update(user).set({ role: "admin" }).where(eq(user.id, result.user.id));
+  let createdId: string;
+  try {
+    const result = await auth.api.signUpEmail({
+      body: { email, password, name: "Administrateur", firstName: "Administrateur" } as {
+        email: string;
+        password: string;
+        name: string;
+      },
+    });
+    createdId = result.user.id;
+  } catch (error) {
+    // Several instances starting together on one database race to create the account: the one
+    // that lost finds it made by the winner, and only makes sure of its role.
+    const [made] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    if (!made) throw error;
+    await db.update(user).set({ role: "admin" }).where(eq(user.id, made.id));
+    return { email, created: false };
+  }
+  await db.update(user).set({ role: "admin" }).where(eq(user.id, createdId));
   if (!env.ADMIN_PASSWORD) {
     log(`Demo administrator created: ${email} / ${password} (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`);
   }

@@ -99,6 +99,15 @@ describe("administrator bootstrap", () => {
     expect(promoted.role).toBe("admin");
   });
 
+  it("creates the administrator once when several instances start together", async () => {
+    const config = { adminEmail: "racing-owner@aurore.test", adminPassword: "Racing-Secret1!" };
+    const results = await Promise.all([1, 2, 3].map(() => ensureAdministrator(handle.db, auth, config, () => {})));
+    expect(results.filter((r) => r.created).length).toBeLessThanOrEqual(1);
+    const rows = await handle.db.select().from(user).where(eq(user.email, "racing-owner@aurore.test"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].role).toBe("admin");
+  });
+
   it("without configuration, creates no demo administrator when one already exists", async () => {
     const logs: string[] = [];
     const result = await ensureAdministrator(handle.db, auth, {}, (l) => logs.push(l));

@@ -38,9 +38,9 @@ const SESSION_COOKIE = /(?:^|;\s*)((?:__Secure-)?better-auth\.session_token)=([^
 /**
  * Sessions looked up in the last few seconds, by signed session cookie (read-memo.ts: forgotten
  * around every request that may write, so a sign-out or a revoked session is seen at once by
- * this process; decision 019). A cookie that leads to no session is remembered as such too: a
- * session cookie's value exists only once its session does, so "no session" cannot turn stale
- * the other way.
+ * this process and within a second by the others; decisions 019 and 038). A cookie that leads
+ * to no session is remembered as such too: a session cookie's value exists only once its
+ * session does, so "no session" cannot turn stale the other way.
  */
 const SESSION_MEMO_TTL_MS = 5_000;
 const sessionMemo = createReadMemo<{ session: CurrentSession; expiresAt: number } | null>({ ttlMs: SESSION_MEMO_TTL_MS });

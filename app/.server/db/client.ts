@@ -26,9 +26,18 @@ export type DatabaseHandle = {
    * Subscribes to a PostgreSQL NOTIFY channel. Notifications are transactional: a
    * `pg_notify` inside a transaction is delivered only when it commits. On a PostgreSQL
    * server one dedicated connection per process listens, so every server process sharing
-   * the database hears every notification. Returns the unsubscribe function.
+   * the database hears every notification. Returns the unsubscribe function. `onState` hears
+   * when that connection is lost (false: notifications may be missed until it is back) and back
+   * (true); PGlite's never drops.
    */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, handler: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `fn` while holding `pg_advisory_lock(lockId)` on a connection of its own (not the pool,
+   * whose connections change between queries): one process at a time across every process on
+   * the database, released when `fn` ends or the process dies. PGlite is one process: its calls
+   * wait for each other in turn.
+   */
+  exclusively?<T>(lockId: number, fn: () => Promise<T>): Promise<T>;
   /** The connection pool's use, for /metrics (PostgreSQL only: PGlite has one connection, no pool). */
   poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -92,6 +101,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       label: redactUrl(options.url),
       listen: listener.listen,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      exclusively: async (lockId, fn) => {
+        const client = new pg.Client({ connectionString: options.url });
+        await client.connect();
+        try {
+          await client.query("SELECT pg_advisory_lock($1)", [lockId]);
+          return await fn();
+        } finally {
+          // Ending the connection releases the lock even if the unlock fails.
+          await client.query("SELECT pg_advisory_unlock($1)", [lockId]).catch(() => {});
+          await client.end().catch(() => {});
+        }
+      },
       close: async () => {
         await listener.close();
         await pool.end();
@@ -114,6 +135,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: "pglite",
       listen: (channel, handler) => threaded.listen(channel, handler),
+      exclusively: oneAtATime(),
       label: options.dataDir ? `PGlite (embedded, own thread) in ${options.dataDir}` : "PGlite (embedded, own thread, in memory)",
       close: async () => {
         await threaded.close();
@@ -134,6 +156,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db,
     kind: "pglite",
     listen: (channel, handler) => client.listen(channel, handler),
+    exclusively: oneAtATime(),
     label: options.dataDir ? `PGlite (embedded) in ${options.dataDir}` : "PGlite (embedded, in memory)",
     close: async () => {
       await client.close();
@@ -144,6 +167,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /** How long opening a PostgreSQL connection may take before the request fails (decision 039). */
 export const PG_CONNECT_TIMEOUT_MS = 3_000;
+/** PGlite's `exclusively`: one process, so the lock is a queue of this handle's callers (whatever the lock id). */
+function oneAtATime(): <T>(lockId: number, fn: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (_lockId, fn) => {
+    const turn = last.then(fn, fn);
+    last = turn.catch(() => {});
+    return turn;
+  };
+}
 
 type PgModule = typeof import("pg").default;
 const LISTEN_RECONNECT_MS = 1_000;
@@ -151,10 +183,16 @@ const LISTEN_RECONNECT_MAX_MS = 10_000;
 
 /**
  * One LISTEN connection shared by every subscriber of the process, opened on the first
- * subscription and re-opened (re-issuing its LISTENs) if the server drops it.
+ * subscription and re-opened (re-issuing its LISTENs) if the server drops it, retrying every
+ * second until it is back.
  */
 function createPgListener(pg: PgModule, url: string) {
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const stateHandlers = new Set<(listening: boolean) => void>();
+  const tellState = (listening: boolean) => {
+    for (const h of stateHandlers) h(listening);
+  };
+  let lost = false;
   let client: InstanceType<PgModule["Client"]> | null = null;
   let connecting: Promise<InstanceType<PgModule["Client"]>> | null = null;
   let closed = false;
@@ -170,7 +208,6 @@ function createPgListener(pg: PgModule, url: string) {
       connect().then(
         () => {
           failedReconnects = 0;
-          log.warn("db: LISTEN connection restored");
         },
         () => {
           failedReconnects += 1;
@@ -188,9 +225,12 @@ function createPgListener(pg: PgModule, url: string) {
       });
       c.on("error", (err) => {
         log.error({ err }, "db: LISTEN connection lost");
+        if (client !== c) return;
         client = null;
         connecting = null;
         c.end().catch(() => {});
+        lost = true;
+        tellState(false);
         reconnectLater();
       });
       try {
@@ -203,13 +243,19 @@ function createPgListener(pg: PgModule, url: string) {
         throw error;
       }
       client = c;
+      if (lost) {
+        lost = false;
+        log.warn("db: LISTEN connection back");
+        tellState(true);
+      }
       return c;
     })();
     return connecting;
   };
 
   return {
-    async listen(channel: string, handler: (payload: string) => void) {
+    async listen(channel: string, handler: (payload: string) => void, onState?: (listening: boolean) => void) {
+      if (onState) stateHandlers.add(onState);
       let set = handlers.get(channel);
       const first = !set;
       if (!set) handlers.set(channel, (set = new Set()));
@@ -217,6 +263,7 @@ function createPgListener(pg: PgModule, url: string) {
       const c = client ?? (await connect());
       if (first) await c.query(`LISTEN ${quote(channel)}`);
       return async () => {
+        if (onState) stateHandlers.delete(onState);
         set.delete(handler);
         if (set.size === 0 && handlers.get(channel) === set) {
           handlers.delete(channel);
@@ -227,6 +274,7 @@ function createPgListener(pg: PgModule, url: string) {
     async close() {
       closed = true;
       handlers.clear();
+      stateHandlers.clear();
       const c = client;
       client = null;
       connecting = null;

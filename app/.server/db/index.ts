@@ -5,6 +5,25 @@ import { maintainDatabase, migrateDatabase, openDatabase, type Database, type Da
 import { log } from "../logger";
 
 const MAINTENANCE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** The advisory lock held around start-up's migrations, demo seed and maintenance (any fixed number, the same in every process). */
+export const STARTUP_LOCK_ID = 20_260_038;
+
+/**
+ * Migrations, the demo data when the shop is empty, and maintenance: on PostgreSQL under one
+ * advisory lock, so several server processes starting at once on an empty database migrate and
+ * seed it once (the others wait, then find it done; decision 038).
+ */
+export async function prepareDatabase(handle: DatabaseHandle, options: { seedDemoData: boolean }): Promise<void> {
+  const prepare = async () => {
+    await migrateDatabase(handle);
+    if (options.seedDemoData) {
+      const { seedDemoDataIfEmpty } = await import("./seed/demo");
+      await seedDemoDataIfEmpty(handle.db);
+    }
+    await maintainDatabase(handle);
+  };
+  await (handle.exclusively ? handle.exclusively(STARTUP_LOCK_ID, prepare) : prepare());
+}
 
 /**
  * The process-wide database, opened lazily once: migrations are applied and,
@@ -19,12 +38,7 @@ export function startDatabase(): Promise<DatabaseHandle> {
     const handle = env.DATABASE_URL
       ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
       : await openDatabase({ kind: "pglite", dataDir: path.join(env.dataDir, "pglite"), thread: env.PGLITE_THREAD !== "off" });
-    await migrateDatabase(handle);
-    if (env.SEED_DEMO_DATA === "true") {
-      const { seedDemoDataIfEmpty } = await import("./seed/demo");
-      await seedDemoDataIfEmpty(handle.db);
-    }
-    await maintainDatabase(handle);
+    await prepareDatabase(handle, { seedDemoData: env.SEED_DEMO_DATA === "true" });
     if (handle.kind === "pglite") {
       const timer = setInterval(() => {
         maintainDatabase(handle).catch((err) => log.error({ err }, "db: maintenance failed"));

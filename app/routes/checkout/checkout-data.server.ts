@@ -109,7 +109,7 @@ export async function quoteAction(request: Request, db: Database) {
     return data({ ok: false as const, message: parsed.error.issues[0]?.message ?? "Requête invalide" }, { status: 400 });
   }
   const codes = parsed.data.gift_card_codes ?? [];
-  const codesAllowed = codes.length === 0 || giftCardCodesAllowed(request);
+  const codesAllowed = codes.length === 0 || (await giftCardCodesAllowed(db, request));
   const quote = await quoteCheckout(db, {
     userId: session.user.id,
     lines: parsed.data.lines,
@@ -122,6 +122,6 @@ export async function quoteAction(request: Request, db: Database) {
     relayPointId: parsed.data.relay_point_id ?? null,
   });
   if (!codesAllowed) quote.gift_card_refusals = codes.map((code) => ({ code, message: GIFT_CARD_REDEMPTION_MESSAGES.tooMany }));
-  countUnknownGiftCardCodes(request, quote.gift_card_refusals);
+  await countUnknownGiftCardCodes(db, request, quote.gift_card_refusals);
   return data({ ok: true as const, quote }, { headers: { "Cache-Control": "no-store" } });
 }

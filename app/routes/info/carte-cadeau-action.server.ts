@@ -5,10 +5,9 @@ import { readFormOrJson } from "~/.server/forms";
 import { GiftCardCodeInputSchema } from "~/domain/gift-cards/gift-card-code";
 import type { GiftCardPageAnswer } from "~/domain/gift-cards/gift-card-answers";
 import { GiftCardConfigSchema } from "~/domain/gift-cards/gift-card.schema";
-import { requestKey } from "~/.server/rate-limit";
 import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
-import { giftCardCheckLimiter } from "~/.server/modules/gift-cards/gift-card-checkout.service";
+import { hitGiftCardCheckLimit } from "~/.server/modules/gift-cards/gift-card-checkout.service";
 import { checkGiftCardBalance, GIFT_CARD_REDEMPTION_MESSAGES } from "~/.server/modules/gift-cards/gift-cards.service";
 
 /** The configurator posts JSON, the balance form a form; anything else is refused before this runs. */
@@ -33,7 +32,7 @@ export async function giftCardPageAction(request: Request, db: Database) {
     return data<GiftCardPageAnswer>({ intent: "add", ok: true, card: parsed.data });
   }
   if (body.intent === "balance") {
-    const limited = giftCardCheckLimiter().hit(requestKey(request));
+    const limited = await hitGiftCardCheckLimit(db, request);
     if (!limited.allowed) {
       return data<GiftCardPageAnswer>(
         { intent: "balance", ok: false, message: GIFT_CARD_REDEMPTION_MESSAGES.tooMany },

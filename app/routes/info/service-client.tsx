@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "re
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/service-client";
 import { getDb } from "~/.server/db";
-import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/rate-limit";
+import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/limits/form-limits";
 import { absoluteUrl } from "~/.server/http";
 import { tryReadFormData } from "~/.server/forms";
 import { getCurrentSession } from "~/.server/auth/session.server";
@@ -72,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data<ActionResult>({ ok: false, fieldErrors: contactFieldErrors(parsed.error), values }, { status: 400, headers: noStore });
   }
-  const limited = hitFormLimit("contact", requestKey(request));
+  const limited = await hitFormLimit(await getDb(), "contact", requestKey(request));
   if (!limited.allowed) {
     return data<ActionResult>(
       { ok: false, fieldErrors: {}, formError: TOO_MANY_REQUESTS_MESSAGE, values },

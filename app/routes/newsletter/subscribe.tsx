@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/rate-limit";
+import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/limits/form-limits";
 import type { Route } from "./+types/subscribe";
 import { getDb } from "~/.server/db";
 import { getEnv } from "~/.server/env";
@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
     const fieldError = parsed.error.issues[0]?.message ?? "Format d'email invalide";
     return data<NewsletterResult>({ ok: false, message: fieldError, fieldError }, { status: 400, headers: noStore });
   }
-  const limited = hitFormLimit("newsletter", requestKey(request));
+  const limited = await hitFormLimit(await getDb(), "newsletter", requestKey(request));
   if (!limited.allowed) {
     return data<NewsletterResult>(
       { ok: false, message: TOO_MANY_REQUESTS_MESSAGE },

@@ -5,7 +5,7 @@ import { getEnv } from "~/.server/env";
 import { tryReadFormData } from "~/.server/forms";
 import { getCurrentSession } from "~/.server/auth/session.server";
 import { answeringRouteAction } from "~/.server/error-responses";
-import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/rate-limit";
+import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/limits/form-limits";
 import { requestRestockAlert } from "~/.server/modules/catalog/restock-alerts.service";
 import { RestockAlertShopperSchema, RestockAlertVisitorSchema } from "~/domain/catalog/restock-alert.schema";
 import { RESTOCK_SIGNED_IN_MESSAGE, RESTOCK_VISITOR_MESSAGE, type RestockAlertResult } from "~/domain/catalog/restock-alert.rules";
@@ -30,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
     const field = issue?.path[0] === "email" ? "email" : "variant_id";
     return data<RestockAlertResult>({ ok: false, message: issue?.message ?? "Demande invalide", field }, { status: 400, headers: noStore });
   }
-  const limited = hitFormLimit("restockAlert", requestKey(request, session?.user.id));
+  const limited = await hitFormLimit(await getDb(), "restockAlert", requestKey(request, session?.user.id));
   if (!limited.allowed) {
     return data<RestockAlertResult>(
       { ok: false, message: TOO_MANY_REQUESTS_MESSAGE },

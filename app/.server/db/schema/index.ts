@@ -10,3 +10,4 @@ export * from "./invoices";
 export * from "./returns";
 export * from "./reviews";
 export * from "./payment-schedules";
+export * from "./shared-state";

@@ -90,7 +90,8 @@ export async function savePreferences(db: Executor, userId: string, input: Prefe
 
 /**
  * The theme is read by every page of a signed-in user: remembered a minute per user
- * (read-memo.ts; saving the preferences, a write, forgets it at once in this process).
+ * (read-memo.ts; saving the preferences, a write, forgets it at once in this process and within a
+ * second in the others, decision 038).
  */
 const themeMemo = createReadMemo<Theme>({ ttlMs: 60_000 });
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm"
 import type { Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { purgePageCache } from "../../page-cache-bridge";
+import { onInvalidation, remembersAcrossProcesses } from "../../invalidations";
 import { brands, categories, products, productVariants } from "../../db/schema";
 import {
   toProductCardView,
@@ -156,12 +157,16 @@ export async function getProduct(db: Executor, id: string): Promise<ProductView 
 /**
  * Listing counts and facet cubes are remembered for 30 s per selection: a count scans every
  * match, and the next page or the next filter of the same listing needs the same numbers.
- * Catalogue writes call invalidateCatalogCaches().
+ * Catalogue writes call invalidateCatalogCaches(), which every server process hears ("counts",
+ * decision 038); nothing is remembered while this process cannot hear the others.
  */
 const COUNT_TTL_MS = 30_000;
 const COUNT_CACHE_MAX = 1000;
 type Remembered = { value: unknown; expiresAt: number };
-const countCaches = new WeakMap<object, Map<string, Remembered>>();
+let countCaches = new WeakMap<object, Map<string, Remembered>>();
+onInvalidation("counts", "catalog-counts", () => {
+  countCaches = new WeakMap();
+});
 
 function countCacheOf(db: Executor): Map<string, Remembered> {
   let cache = countCaches.get(db);
@@ -173,6 +178,7 @@ function countCacheOf(db: Executor): Map<string, Remembered> {
 }
 
 function cachedCount<T = number>(db: Executor, key: string): T | undefined {
+  if (!remembersAcrossProcesses()) return undefined;
   const cache = countCacheOf(db);
   const hit = cache.get(key);
   if (!hit) return undefined;
@@ -187,9 +193,10 @@ function rememberCount(db: Executor, key: string, value: unknown): void {
   cache.set(key, { value, expiresAt: Date.now() + COUNT_TTL_MS });
 }
 
-/** After any change to products or categories: fresh counts and fresh pages. */
+/** After any change to products or categories: fresh counts and fresh pages, in every server process. */
 export function invalidateCatalogCaches(db: Executor): void {
   countCaches.delete(db);
+  // Also announces "counts" to the other processes, which forget these caches with the brand counts.
   forgetBrandCounts(db);
   purgePageCache();
 }

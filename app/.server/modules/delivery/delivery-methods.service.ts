@@ -1,12 +1,13 @@
 /**
  * The delivery methods table (docs/decisions/032-delivery-methods.md): the only writer of
  * `delivery_methods`. Every checkout quote and the root loader read it, so it is cached per
- * database handle for METHODS_TTL_MS and dropped at once when this process updates it.
+ * database handle for METHODS_TTL_MS and dropped at once in every server process when one updates
+ * it ("settings", decision 038); nothing is cached while this process cannot hear the others.
  */
 import { asc } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { deliveryMethods } from "~/.server/db/schema";
-import { purgePageCache } from "~/.server/page-cache-bridge";
+import { announceInvalidation, onInvalidation, remembersAcrossProcesses } from "~/.server/invalidations";
 import { invalid, notFound } from "~/domain/errors";
 import {
   DEFAULT_DELIVERY_METHODS,
@@ -25,7 +26,10 @@ export const METHODS_TTL_MS = 5_000;
 export const STANDARD_THRESHOLD_REQUIRED_MESSAGE = "La livraison standard doit avoir un seuil de livraison offerte";
 export const DELIVERY_METHOD_NOT_FOUND_MESSAGE = "Mode de livraison introuvable";
 
-const caches = new WeakMap<object, { value: DeliveryMethod[]; expiresAt: number }>();
+let caches = new WeakMap<object, { value: DeliveryMethod[]; expiresAt: number }>();
+onInvalidation("settings", "delivery-methods", () => {
+  caches = new WeakMap();
+});
 
 type Row = typeof deliveryMethods.$inferSelect;
 
@@ -52,7 +56,7 @@ function toMethod(row: Row): DeliveryMethod | null {
  * the published rule for that method rather than breaking the checkout.
  */
 export async function listDeliveryMethods(db: Executor, now: number = Date.now()): Promise<DeliveryMethod[]> {
-  const cached = caches.get(db);
+  const cached = remembersAcrossProcesses() ? caches.get(db) : undefined;
   if (cached && cached.expiresAt > now) return cached.value;
   const rows = await db.select().from(deliveryMethods).orderBy(asc(deliveryMethods.position), asc(deliveryMethods.code));
   const stored = rows.map(toMethod).filter((m): m is DeliveryMethod => m !== null);
@@ -110,9 +114,9 @@ export async function updateDeliveryMethod(db: Executor, code: string, input: un
     .values({ code, position, ...values })
     .onConflictDoUpdate({ target: deliveryMethods.code, set: values })
     .returning();
-  caches.delete(db);
-  // Anonymous pages show the standard fee and threshold (banners, cart drawer): drop them.
-  purgePageCache();
+  // Every process's checkout reads the methods, and anonymous pages show the standard fee and
+  // threshold (banners, cart drawer): all forget them.
+  void announceInvalidation(["settings", "pages"]);
   return toMethod(row) as DeliveryMethod;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Executor } from "~/.server/db/client";
 import { computeGiftCardTotals, type GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
-import { namedLimiter, requestKey } from "~/.server/rate-limit";
+import { hitFormLimit, isFormLimited, requestKey, type RateLimitResult } from "~/.server/limits/form-limits";
 import { normalizeGiftCardCode } from "~/domain/gift-cards/gift-card-code";
 import { DomainError } from "~/domain/errors";
 import {
@@ -76,7 +76,9 @@ export async function quoteGiftCardPayments(
 /* -------------------------------------------------------------------------------------------- */
 
 /** Code checks per client: 10 a minute (balance page: every check; checkout: every unknown code). */
-export const giftCardCheckLimiter = () => namedLimiter("giftCardCheck");
+export function hitGiftCardCheckLimit(db: Executor, request: Request): Promise<RateLimitResult> {
+  return hitFormLimit(db, "giftCardCheck", requestKey(request));
+}
 
 /**
  * The checkout's "Appliquer" on the 'Carte cadeau' field: is this code usable now? Every check
@@ -89,7 +91,7 @@ export async function checkGiftCardCodeAtCheckout(
   code: string,
   now = new Date(),
 ): Promise<{ code: string; last4: string; balance_cents: number }> {
-  const limited = giftCardCheckLimiter().hit(requestKey(request));
+  const limited = await hitGiftCardCheckLimit(db, request);
   if (!limited.allowed) throw new DomainError("rate_limited", "gift_card_checks_limited", GIFT_CARD_REDEMPTION_MESSAGES.tooMany);
   const card = await findUsableGiftCard(db, code, now);
   return { code: normalizeGiftCardCode(code), last4: card.last4, balance_cents: card.balanceCents };
@@ -99,10 +101,10 @@ export async function checkGiftCardCodeAtCheckout(
  * A quote carrying codes: once the client is at its limit no code is looked up (all refused),
  * and each unknown code counts, so the quote cannot be used to guess codes either.
  */
-export function giftCardCodesAllowed(request: Request): boolean {
-  return !giftCardCheckLimiter().isLimited(requestKey(request));
+export async function giftCardCodesAllowed(db: Executor, request: Request): Promise<boolean> {
+  return !(await isFormLimited(db, "giftCardCheck", requestKey(request)));
 }
 
-export function countUnknownGiftCardCodes(request: Request, refusals: readonly { message: string }[]): void {
-  for (const r of refusals) if (r.message === GIFT_CARD_REDEMPTION_MESSAGES.unknown) giftCardCheckLimiter().hit(requestKey(request));
+export async function countUnknownGiftCardCodes(db: Executor, request: Request, refusals: readonly { message: string }[]): Promise<void> {
+  for (const r of refusals) if (r.message === GIFT_CARD_REDEMPTION_MESSAGES.unknown) await hitGiftCardCheckLimit(db, request);
 }

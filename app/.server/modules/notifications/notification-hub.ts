@@ -68,7 +68,7 @@ export function createNotificationHub(source: () => Promise<HubSource>, maxPerAc
     try {
       options.onServerClosing?.();
     } catch (error) {
-      console.error("[notifications] closing a stream failed:", error);
+      log.error({ err: error }, "notifications: closing a stream failed");
     }
   }
 

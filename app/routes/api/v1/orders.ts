@@ -38,15 +38,14 @@ export const action = apiAction({
     }
     const order = validate(PlaceOrderSchema, (await readJson(request)) ?? {}, validationFailed);
     // Gift card codes: the same guessing limit as the balance check, so checkout is no way round it.
-    if (order.gift_card_codes.length > 0 && !giftCardCodesAllowed(request)) {
+    const db = await getDb();
+    if (order.gift_card_codes.length > 0 && !(await giftCardCodesAllowed(db, request))) {
       return jsonError(429, "too_many_gift_card_checks", GIFT_CARD_REDEMPTION_MESSAGES.tooMany);
     }
-    const result = await placeOrder(await getDb(), { userId: session.user.id, idempotencyKey: key, request: order }).catch(
-      (error: unknown) => {
-        if (isDomainError(error) && error.code === "gift_card_refused") countUnknownGiftCardCodes(request, [error]);
-        throw error;
-      },
-    );
+    const result = await placeOrder(db, { userId: session.user.id, idempotencyKey: key, request: order }).catch(async (error: unknown) => {
+      if (isDomainError(error) && error.code === "gift_card_refused") await countUnknownGiftCardCodes(db, request, [error]);
+      throw error;
+    });
     return placedOrderResponse(result);
   },
 });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/support-tickets";
-import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/rate-limit";
+import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/limits/form-limits";
 import { requireApiUser } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse, readJsonObject } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
@@ -17,7 +17,7 @@ export const action = apiAction({
   POST: async ({ request }: Route.ActionArgs) => {
     const session = await requireApiUser(request);
     const body = await readJsonObject(request);
-    const limited = hitFormLimit("supportTicket", requestKey(request, session.user.id));
+    const limited = await hitFormLimit(await getDb(), "supportTicket", requestKey(request, session.user.id));
     if (!limited.allowed) {
       const tooMany = jsonError(429, "too_many_requests", TOO_MANY_REQUESTS_MESSAGE);
       tooMany.headers.set("Retry-After", String(limited.retryAfterSeconds));
