@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_SIGN_IN_LIMITS } from "~/.server/auth/attempt-limits";
 import { GIFT_CARD_CHECKS_PER_MINUTE } from "~/lib/shop-rules";
 import { INSUFFICIENT_STOCK_MESSAGE } from "~/.server/modules/inventory/inventory.service";
+import { openNotificationStream } from "../support/notification-stream";
 import { E2E_ADMIN, uniqueEmail } from "../support/accounts";
 import { HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../support/orders-http";
 import {
@@ -378,55 +379,8 @@ describe.skipIf(!testDatabaseUrl)("three instances behind HAProxy on one Postgre
   });
 });
 
-type StreamEvent = { event: string; data: Record<string, any> };
-
 /** Holds GET /api/v1/notifications/stream on `baseURL` and collects its events until `close()`. */
 async function openStream(baseURL: string, cookie: string, clientIp: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${baseURL}/api/v1/notifications/stream`, {
-    headers: { cookie, accept: "text/event-stream", "x-forwarded-for": clientIp },
-    signal: controller.signal,
-  });
-  expect(res.status).toBe(200);
-  const events: StreamEvent[] = [];
-  let connected = false;
-  const reading = (async () => {
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = "";
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.includes(": connected")) connected = true;
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) as Record<string, any> });
-        }
-      }
-    } catch {
-      // aborted by close()
-    }
-  })();
-  const until = async (predicate: () => boolean, timeoutMs: number) => {
-    const started = Date.now();
-    while (!predicate()) {
-      if (Date.now() - started > timeoutMs) throw new Error(`no matching event within ${timeoutMs} ms: ${JSON.stringify(events)}`);
-      await sleep(20);
-    }
-  };
-  await until(() => connected, 5_000);
-  return {
-    instance: res.headers.get(INSTANCE_HEADER),
-    events,
-    until,
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
-  };
+  const stream = await openNotificationStream(baseURL, { cookie, "x-forwarded-for": clientIp });
+  return { ...stream, instance: stream.response.headers.get(INSTANCE_HEADER) };
 }

@@ -10,68 +10,18 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
+import { openNotificationStream } from "../../support/notification-stream";
 import { apiCall, placeOrderOverHttp, setOrderStatusOverHttp } from "../../support/orders-http";
 
 const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-type StreamEvent = { event: string; data: Record<string, any> };
-
 /** Opens the stream and collects its events until `close()`. */
 async function openStream(url: string, cookie: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${url}/api/v1/notifications/stream`, {
-    headers: { cookie, accept: "text/event-stream" },
-    signal: controller.signal,
-  });
-  expect(res.status).toBe(200);
-  expect(res.headers.get("content-type")).toContain("text/event-stream");
-  const events: StreamEvent[] = [];
-  const waiters: (() => void)[] = [];
-  let connected = false;
-  const reading = (async () => {
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = "";
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.includes(": connected")) connected = true;
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-          waiters.splice(0).forEach((w) => w());
-        }
-      }
-    } catch {
-      // aborted by close()
-    }
-  })();
-  const until = async (predicate: () => boolean, timeoutMs: number) => {
-    const started = Date.now();
-    while (!predicate()) {
-      if (Date.now() - started > timeoutMs) throw new Error(`no matching event within ${timeoutMs} ms: ${JSON.stringify(events)}`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
-  };
-  await until(() => connected, 5_000);
-  return {
-    events,
-    until,
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
-  };
+  const stream = await openNotificationStream(url, { cookie });
+  expect(stream.response.headers.get("content-type")).toContain("text/event-stream");
+  return stream;
 }
 
 let adminCookie: string;
