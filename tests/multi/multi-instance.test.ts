@@ -311,10 +311,8 @@ describe.skipIf(!testDatabaseUrl)("three instances behind HAProxy on one Postgre
     expect(rows).toHaveLength(1);
     expect(rows[0].last_finished_at).not.toBeNull();
     expect(rows[0].last_started_at!.getTime()).toBeGreaterThanOrEqual(cluster.startedAt - 1_000);
-    // A finished run logs its result: "[jobs] loyalty-expiry: {...}" as free text, or a JSON line
-    // {"job":"loyalty-expiry","result":...,"msg":"job finished"} once logs are structured.
-    const ranHere = (line: string) =>
-      line.includes("[jobs] loyalty-expiry: {") || (line.includes('"loyalty-expiry"') && line.includes("job finished"));
+    // A finished run logs its result in one JSON line: {"job":"loyalty-expiry","result":...,"msg":"job finished"}.
+    const ranHere = (line: string) => line.includes('"job":"loyalty-expiry"') && line.includes('"msg":"job finished"');
     const ran = cluster.instances.filter((i) => i.output().split("\n").some(ranHere));
     expect(ran.map((i) => i.name)).toHaveLength(1);
   });

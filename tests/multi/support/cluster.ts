@@ -169,6 +169,8 @@ export async function startCluster(testDatabaseUrl: string): Promise<Cluster> {
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         INSTANCE_NAME: instanceName,
+        // The checks read the instances' log lines (which one ran a job); under Vitest the logger is otherwise silent.
+        LOG_LEVEL: "info",
         // Past the free failures, a sign-in waits long enough that the test's next tries fall
         // inside the wait whatever the machine's speed (the number of free failures is the default).
         AUTH_SIGNIN_FIRST_DELAY_SECONDS: "30",
