@@ -105,7 +105,7 @@ describe.skipIf(!url)("PostgreSQL down while serving (needs TEST_DATABASE_URL: s
     expect((await httpRequest(`${s.baseURL}/api/v1/products`)).status).toBe(200);
 
     // The LISTEN connection came back too: a notification committed now reaches the open stream.
-    await expect.poll(() => s.output(), { timeout: 20_000 }).toContain("[db] LISTEN connection restored");
+    await expect.poll(() => s.output(), { timeout: 20_000 }).toContain("db: LISTEN connection back");
     const [{ id: userId }] = await direct.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     await createNotification(direct.db, { userId, type: "system", title: "Retour du service", message: "La base est revenue." });
     await expect.poll(() => streamText).toContain("Retour du service");
