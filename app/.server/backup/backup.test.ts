@@ -4,6 +4,7 @@
  * target, opened, and found the same. PGlite always; PostgreSQL too when TEST_DATABASE_URL is set.
  * Then every refusal: target not empty, truncated, altered, foreign, newer, shop running.
  */
+import { issueTestGiftCard } from "../../../tests/support/gift-cards";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -20,7 +21,6 @@ import { APPROVED_CARD, CONTACT, createShopper, pickProducts } from "../../../te
 import { migrateDatabase, openDatabase, type Database, type DatabaseHandle } from "../db/client";
 import { seedDemoData } from "../db/seed/demo";
 import { giftCards, orderItems, orders, products, userProfiles } from "../db/schema";
-import { issueGiftCards } from "../modules/gift-cards/gift-cards.service";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { placeOrder as placeOrderOrThrow } from "../workflows/place-order";
 import { BACKUP_FORMAT_VERSION, MANIFEST_NAME, readArchive, writeArchive, type Manifest } from "./archive";
@@ -50,50 +50,7 @@ async function fillShop(db: Database): Promise<Shop> {
   const provider = new SimulatedPaymentProvider(db, `backup-${randomUUID()}`);
   const shopper = await createShopper(db, { points: 700 });
   const [a, b] = await pickProducts(db, 2, 30);
-  const buyer = await createShopper(db);
-  const card = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: buyer.id,
-        orderNumber: `CMD-${randomUUID().slice(0, 12)}`,
-        subtotalCents: 2000,
-        totalCents: 2000,
-        shippingAddress: { first_name: "A", last_name: "B", street: "", city: "", postal_code: "", country: "", phone: "" },
-        metadata: { customer_info: { email: buyer.email, name: "Marie", phone: "0612345678" } },
-      })
-      .returning({ id: orders.id });
-    const [item] = await tx
-      .insert(orderItems)
-      .values({
-        orderId: order.id,
-        quantity: 1,
-        unitPriceCents: 2000,
-        totalPriceCents: 2000,
-        productSnapshot: { name: "Carte cadeau", price_cents: 2000, brand: "Aurore", image_url: null },
-      })
-      .returning({ id: orderItems.id });
-    const [issued] = await issueGiftCards(tx, {
-      orderId: order.id,
-      buyerUserId: buyer.id,
-      buyerName: "Marie",
-      lines: [
-        {
-          orderItemId: item.id,
-          config: {
-            amountCents: 2000,
-            occasion: "anniversaire",
-            deliveryMode: "email",
-            recipientName: "Léa",
-            recipientEmail: "lea@example.com",
-            message: "",
-          },
-        },
-      ],
-      now: new Date(),
-    });
-    return issued;
-  });
+  const card = await issueTestGiftCard(db, { amountCents: 2000 });
   const request = (input: Record<string, unknown>) =>
     PlaceOrderSchema.parse({ contact: CONTACT, card: APPROVED_CARD, address_id: shopper.addressId, ...input });
   const first = await placeOrder(db, {

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { issueTestGiftCard } from "../../../tests/support/gift-cards";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, setProductPrice, type TestShopper } from "../../../tests/support/shoppers";
 import { settled } from "../../../tests/support/domain-result";
 import type { DatabaseHandle } from "../db/client";
-import { giftCards, invoiceDocuments, orderItems, orders, productVariants, userProfiles } from "../db/schema";
-import { issueGiftCards } from "../modules/gift-cards/gift-cards.service";
+import { giftCards, invoiceDocuments, orders, productVariants, userProfiles } from "../db/schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { getReturnLabelPdf } from "../modules/returns/returns.service";
 import { computeDashboard } from "../modules/reporting/dashboard.service";
@@ -235,49 +235,7 @@ describe("returns", () => {
 
   it("gives the gift card its share of the refund, the card the rest, and refuses to take back a gift card bought", async () => {
     // A 20 € gift card issued as an order would, to pay with.
-    const buyer = await createShopper(handle.db);
-    const card = await handle.db.transaction(async (tx) => {
-      const [o] = await tx
-        .insert(orders)
-        .values({
-          userId: buyer.id,
-          orderNumber: `TEST-${randomUUID().slice(0, 12)}`,
-          subtotalCents: 2000,
-          totalCents: 2000,
-          shippingAddress: { first_name: "A", last_name: "B", street: "", city: "", postal_code: "", country: "", phone: "" },
-        })
-        .returning({ id: orders.id });
-      const [item] = await tx
-        .insert(orderItems)
-        .values({
-          orderId: o.id,
-          quantity: 1,
-          unitPriceCents: 2000,
-          totalPriceCents: 2000,
-          productSnapshot: { name: "Carte cadeau", price_cents: 2000, brand: "Aurore", image_url: null },
-        })
-        .returning({ id: orderItems.id });
-      const [issued] = await issueGiftCards(tx, {
-        orderId: o.id,
-        buyerUserId: buyer.id,
-        buyerName: "Marie",
-        lines: [
-          {
-            orderItemId: item.id,
-            config: {
-              amountCents: 2000,
-              occasion: "anniversaire",
-              deliveryMode: "email",
-              recipientName: "Léa",
-              recipientEmail: "lea@example.com",
-              message: "",
-            },
-          },
-        ],
-        now: new Date(),
-      });
-      return issued;
-    });
+    const card = await issueTestGiftCard(handle.db, { amountCents: 2000 });
     const shopper = await createShopper(handle.db);
     const placed = await placeOrder(handle.db, {
       userId: shopper.id,

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { issueTestGiftCard } from "../../../../tests/support/gift-cards";
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, setProductPrice } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
-import { giftCards, giftCardTransactions, orderItems, orders, outbox, promoCodes } from "../../db/schema";
+import { giftCards, giftCardTransactions, orders, outbox, promoCodes } from "../../db/schema";
 import { createPromoCode } from "../promotions/promo-codes-admin.service";
 import { SimulatedPaymentProvider } from "../payments/payment-provider";
 import {
@@ -25,7 +26,6 @@ import {
   generateGiftCardCode,
   giftCardLedger,
   hashGiftCardCode,
-  issueGiftCards,
   listAdminGiftCards,
   sendGiftCardExpiryReminders,
 } from "./gift-cards.service";
@@ -65,38 +65,8 @@ function request(input: Partial<PlaceOrderBody>) {
 
 /** A card issued straight by the service (as an order would), with its plain code. */
 async function newCard(amountEuros: number, options: { now?: Date } = {}) {
-  const buyer = await createShopper(handle.db);
-  return handle.db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: buyer.id,
-        orderNumber: `CMD-${randomUUID().slice(0, 12)}`,
-        subtotalCents: amountEuros * 100,
-        totalCents: amountEuros * 100,
-        shippingAddress: { first_name: "A", last_name: "B", street: "", city: "", postal_code: "", country: "", phone: "" },
-        metadata: { customer_info: { email: buyer.email, name: "Marie", phone: "0612345678" } },
-      })
-      .returning({ id: orders.id });
-    const [item] = await tx
-      .insert(orderItems)
-      .values({
-        orderId: order.id,
-        quantity: 1,
-        unitPriceCents: amountEuros * 100,
-        totalPriceCents: amountEuros * 100,
-        productSnapshot: { name: "Carte cadeau", price_cents: amountEuros * 100, brand: "Aurore", image_url: null },
-      })
-      .returning({ id: orderItems.id });
-    const [card] = await issueGiftCards(tx, {
-      orderId: order.id,
-      buyerUserId: buyer.id,
-      buyerName: "Marie",
-      lines: [{ orderItemId: item.id, config: { ...(emailCard(amountEuros) as Required<GiftCardConfigInput>) } }],
-      now: options.now ?? new Date(),
-    });
-    return { ...card, buyerId: buyer.id };
-  });
+  const { message } = emailCard(amountEuros) as Required<GiftCardConfigInput>;
+  return issueTestGiftCard(handle.db, { amountCents: amountEuros * 100, message, now: options.now });
 }
 
 /** A product whose order costs exactly `totalCents` with the 9,90 € delivery fee. */
