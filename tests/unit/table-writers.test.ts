@@ -78,6 +78,8 @@ const OWNER: Record<string, string> = {
   promoRedemptions: "modules/promotions",
   // State every server process shares (decision 038): form limits' counters and job runs.
   formLimitCounters: "limits",
+  // The back-office activity log (decision 045).
+  adminActivityLog: "modules/activity-log",
   jobRuns: "jobs",
 };
 

@@ -1,0 +1,78 @@
+/**
+ * The shop's identity (app/domain/settings/shop-identity.ts), kept under the `identity` key of
+ * `shop_settings`. Until an administrator saves it in Paramètres, the LEGAL_* configuration and the
+ * published contact details and hours stand. Every page that shows a contact detail reads it, so it
+ * is cached per database handle for a few seconds and forgotten in every process on a save
+ * ("settings", decision 038).
+ */
+import { eq } from "drizzle-orm";
+import type { Executor } from "~/.server/db/client";
+import { shopSettings } from "~/.server/db/schema";
+import { announceInvalidation, onInvalidation, remembersAcrossProcesses } from "~/.server/invalidations";
+import { getLegalInfo } from "~/.server/legal";
+import { invalid } from "~/domain/errors";
+import { DEFAULT_OPENING_HOURS, ShopIdentitySchema, type ShopIdentity } from "~/domain/settings/shop-identity";
+
+export const SHOP_IDENTITY_KEY = "identity";
+export const IDENTITY_TTL_MS = 5_000;
+export const DEFAULT_SECURITY_CONTACT_EMAIL = "securite@aurore-beaute.fr";
+
+let caches = new WeakMap<object, { value: ShopIdentity; expiresAt: number }>();
+onInvalidation("settings", "shop-identity", () => {
+  caches = new WeakMap();
+});
+
+/** The identity the configuration gives, before any save in Paramètres. */
+export function defaultShopIdentity(): ShopIdentity {
+  const legal = getLegalInfo();
+  return {
+    companyName: legal.companyName,
+    legalForm: legal.legalForm,
+    address: legal.address,
+    rcs: legal.rcs,
+    siren: legal.siren,
+    shareCapital: legal.shareCapital,
+    vatNumber: legal.vatNumber,
+    publicationDirector: legal.publicationDirector,
+    host: legal.host,
+    mediator: legal.mediator,
+    contactEmail: legal.email,
+    contactPhone: legal.phone,
+    openingHours: DEFAULT_OPENING_HOURS,
+    securityContactEmail: DEFAULT_SECURITY_CONTACT_EMAIL,
+  };
+}
+
+export async function getShopIdentity(db: Executor, now: number = Date.now()): Promise<ShopIdentity> {
+  const cached = remembersAcrossProcesses() ? caches.get(db) : undefined;
+  if (cached && cached.expiresAt > now) return cached.value;
+  const [row] = await db.select({ value: shopSettings.value }).from(shopSettings).where(eq(shopSettings.key, SHOP_IDENTITY_KEY));
+  // A stored value is merged over the defaults so a field added later has a value.
+  const stored = ShopIdentitySchema.partial().safeParse(row?.value ?? {});
+  const value: ShopIdentity = { ...defaultShopIdentity(), ...(stored.success ? stored.data : {}) } as ShopIdentity;
+  caches.set(db, { value, expiresAt: now + IDENTITY_TTL_MS });
+  return value;
+}
+
+/**
+ * Paramètres: saves the whole identity. A refused form throws `invalid_shop_identity` with one
+ * French message per field; returns the identity before and after (for the activity log).
+ */
+export async function updateShopIdentity(db: Executor, input: unknown): Promise<{ before: ShopIdentity; after: ShopIdentity }> {
+  const parsed = ShopIdentitySchema.safeParse(input ?? {});
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[issue.path.map(String).join(".")] ??= issue.message;
+    throw invalid("invalid_shop_identity", Object.values(fieldErrors).join(" ; "), { fieldErrors });
+  }
+  const before = await getShopIdentity(db, 0);
+  const after = { ...parsed.data, openingHours: [...parsed.data.openingHours].sort((a, b) => a.weekday - b.weekday) } as ShopIdentity;
+  await db
+    .insert(shopSettings)
+    .values({ key: SHOP_IDENTITY_KEY, value: after, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: shopSettings.key, set: { value: after, updatedAt: new Date() } });
+  caches.delete(db);
+  // Contact details and hours appear on anonymous (shared-cached) pages.
+  void announceInvalidation(["settings", "pages"]);
+  return { before, after };
+}
