@@ -67,3 +67,8 @@ export async function purgeOldAdminActions(db: Executor, now: Date = new Date())
   const deleted = await db.delete(adminActivityLog).where(lt(adminActivityLog.occurredAt, cutoff)).returning({ id: adminActivityLog.id });
   return deleted.length;
 }
+
+/** The actor of an administrator's session (`requireAdmin`'s answer). */
+export function adminActorOf(session: { user: { id: string; email: string } }): AdminActor {
+  return { type: "user", id: session.user.id, label: session.user.email };
+}
