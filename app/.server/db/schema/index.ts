@@ -11,3 +11,4 @@ export * from "./returns";
 export * from "./reviews";
 export * from "./payment-schedules";
 export * from "./shared-state";
+export * from "./exchange-rates";
