@@ -14,7 +14,7 @@ import { createTestDatabase } from "../../../tests/support/db";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, type TestShopper } from "../../../tests/support/shoppers";
 import { settled } from "../../../tests/support/domain-result";
 import type { DatabaseHandle } from "../db/client";
-import { beautyPassTransactions, newsletterSubscriptions, notifications, outbox, userProfiles } from "../db/schema";
+import { beautyPassTransactions, newsletterSubscriptions, notifications, orders, outbox, userProfiles } from "../db/schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { placeOrder as placeOrderOrThrow } from "./place-order";
 import { changeOrderStatus, shipOrder } from "./change-order-status";
@@ -193,5 +193,29 @@ describe("e-mail switches", () => {
     expect((await loadAccountPreferences(handle.db, shopper.id)).newsletter).toBe("none");
     const [row] = await handle.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, shopper.email));
     expect(row!.unsubscribedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("time zone", () => {
+  it("dates the order in the status e-mail in the zone the shopper chose", async () => {
+    const tokyo = await shopperWith({ timezone: "Asia/Tokyo" });
+    const paris = await shopperWith({});
+    const placed = [await order(tokyo), await order(paris)];
+    // 21:30 in Paris on 1 March is already 2 March in Tokyo.
+    for (const o of placed)
+      await handle.db
+        .update(orders)
+        .set({ createdAt: new Date("2026-03-01T20:30:00Z") })
+        .where(eq(orders.id, o.id));
+    for (const o of placed) await changeOrderStatus(handle.db, { orderId: o.id, newStatus: "processing", actor: asAdmin() });
+    const textOf = async (number: string) => {
+      const [mail] = await handle.db
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.payload}->>'subject' like ${`%${number} : %`}`);
+      return String(mail!.payload.text);
+    };
+    expect(await textOf(placed[0]!.number)).toContain(`Le statut de votre commande ${placed[0]!.number} du 2 mars 2026 est maintenant`);
+    expect(await textOf(placed[1]!.number)).toContain(`Le statut de votre commande ${placed[1]!.number} du 1 mars 2026 est maintenant`);
   });
 });
