@@ -27,6 +27,8 @@ async function refusal(input: unknown): Promise<Record<string, string>> {
 
 describe("exchange rates", () => {
   it("starts with the rates the migration seeds", async () => {
+    const seeded = await handle.db.select().from(exchangeRates);
+    expect(Object.fromEntries(seeded.map((r) => [r.currency, r.rateE4]))).toEqual({ USD: 10800, GBP: 8500, CHF: 9500 });
     expect(await getExchangeRates(handle.db)).toEqual({ USD: 1.08, GBP: 0.85, CHF: 0.95 });
     expect(await getIndicativeCurrency(handle.db, "EUR")).toBeNull();
     expect(await getIndicativeCurrency(handle.db, "CHF")).toEqual({ currency: "CHF", rate: 0.95 });
