@@ -12,10 +12,15 @@ import type { Route } from "./+types/root";
 import { getCurrentSession } from "./.server/auth/session.server";
 import { getDb } from "./.server/db";
 import { requestIdOf } from "./.server/request-id";
-import { getThemePreference } from "./.server/modules/accounts/preferences.service";
+import { getPagePreferences } from "./.server/modules/accounts/preferences.service";
+import { getIndicativeCurrency } from "./.server/modules/exchange-rates/exchange-rates.service";
 import { listFavoriteIds } from "./.server/modules/favorites/favorites.service";
 import { getShippingSettings } from "./.server/modules/settings/shop-settings.service";
 import type { Theme } from "./domain/account/preferences.schema";
+import type { IndicativeCurrency } from "./domain/currency/exchange-rates";
+import { IndicativeCurrencyProvider } from "./components/ui/indicative-price";
+import { TimeZoneProvider } from "./components/ui/time-zone";
+import { SHOP_TIME_ZONE } from "./lib/paris-time";
 import { useCspNonce } from "./lib/csp-nonce";
 import { describeRouteError } from "./components/layout/route-error-boundary";
 import "./app.css";
@@ -26,21 +31,46 @@ import "./styles/theme.css";
  * ids (hearts and the header badge), on every page; and the shop's delivery fee and free-delivery
  * threshold (Paramètres) for the cart drawer and the banners. Those settings are the same for
  * everyone and cached in-process for a few seconds, so visitors cost no query on most requests;
- * their pages are shared-cached, so nothing user-specific may appear in them.
+ * their pages are shared-cached, so nothing user-specific may appear in them: the indicative
+ * currency and the personalised blocks (decision 043) exist for signed-in shoppers only.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   // Shown by the error boundaries ("Référence : …") and logged with the error's detail.
   const requestId = requestIdOf(request);
   const db = await getDb();
   const [session, shippingSettings] = await Promise.all([getCurrentSession(request), getShippingSettings(db)]);
-  if (!session) return { user: null, theme: "light" as Theme, favoriteIds: [] as string[], shippingSettings, requestId };
+  if (!session) {
+    return {
+      user: null,
+      theme: "light" as Theme,
+      favoriteIds: [] as string[],
+      shippingSettings,
+      requestId,
+      indicativeCurrency: null as IndicativeCurrency,
+      personalRecommendations: false,
+      pushNotifications: false,
+      timeZone: SHOP_TIME_ZONE as string,
+    };
+  }
   // The back-office shows no product hearts: its pages skip the favourites query.
   const inBackOffice = isBackOfficePath(new URL(request.url).pathname);
-  const [theme, favoriteIds] = await Promise.all([
-    getThemePreference(db, session.user.id),
+  const [preferences, favoriteIds] = await Promise.all([
+    getPagePreferences(db, session.user.id),
     inBackOffice ? ([] as string[]) : listFavoriteIds(db, session.user.id),
   ]);
-  return { user: session.user, theme, favoriteIds, shippingSettings, requestId };
+  // The back-office counts in euros only.
+  const indicativeCurrency = inBackOffice ? null : await getIndicativeCurrency(db, preferences.currency);
+  return {
+    user: session.user,
+    theme: preferences.theme,
+    favoriteIds,
+    shippingSettings,
+    requestId,
+    indicativeCurrency,
+    personalRecommendations: preferences.privacySettings.allow_product_recommendations,
+    pushNotifications: preferences.pushNotifications,
+    timeZone: preferences.timezone as string,
+  };
 }
 
 const isBackOfficePath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
@@ -80,8 +110,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <IndicativeCurrencyProvider value={loaderData.indicativeCurrency}>
+      <TimeZoneProvider value={loaderData.timeZone}>
+        <Outlet />
+      </TimeZoneProvider>
+    </IndicativeCurrencyProvider>
+  );
 }
 
 /** Last-resort boundary: a French message and the request's reference, never an exception's own text. */

@@ -4,6 +4,7 @@ import { getSessionSecret } from "./secrets";
 import { getAuth } from "./auth/session.server";
 import { getMailer } from "./mail/mailer";
 import { startOutboxWorker } from "./outbox/outbox.service";
+import { getSmsProvider } from "./sms/sms-provider";
 import { startDailyJob, startRepeatingJob } from "./jobs/daily-job";
 import { expireLoyaltyPoints } from "./modules/loyalty/loyalty.service";
 import { sendGiftCardExpiryReminders } from "./modules/gift-cards/gift-cards.service";
@@ -37,6 +38,7 @@ export async function bootstrap(): Promise<BootstrapResult> {
   stopOutbox ??= startOutboxWorker(handle.db, getMailer(), {
     leaseMs: env.OUTBOX_LEASE_SECONDS * 1000,
     messageIdDomain: mailDomain(env.MAIL_FROM),
+    sms: getSmsProvider(),
   });
   // Card charges that got no order (a crash between payment and commit) are refunded after the
   // grace period: a first pass shortly after start-up, then at least every minute (decision 021).

@@ -28,6 +28,8 @@ const EnvSchema = z
       .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
       .optional(),
     MAIL_FROM: z.string().min(1).default("Aurore <contact@aurore-beaute.fr>"),
+    /** How text messages leave (decision 043): "file" writes them to DATA_DIR/sms, "log" only logs them. */
+    SMS_TRANSPORT: z.enum(["file", "log"]).default("file"),
     /** Read by app/.server/logger.ts (docs/decisions/040-logs-and-metrics.md); checked here so a typo stops the boot. */
     LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
     /** The bearer token GET /metrics asks for; without it the shop has no /metrics (404). */

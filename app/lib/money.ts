@@ -20,3 +20,12 @@ export function formatRating(rating: number): string {
 export function formatEurosCompact(cents: number): string {
   return cents % 100 === 0 ? `${cents / 100}€` : `${(cents / 100).toFixed(2).replace(".", ",")}€`;
 }
+
+const otherCurrencies = new Map<string, Intl.NumberFormat>();
+
+/** 1390 cents of CHF -> "13,90 CHF" (fr-FR writes USD "$US" and GBP "£GB"). */
+export function formatForeignPrice(cents: number, currency: string): string {
+  let format = otherCurrencies.get(currency);
+  if (!format) otherCurrencies.set(currency, (format = new Intl.NumberFormat("fr-FR", { style: "currency", currency })));
+  return format.format(cents / 100);
+}

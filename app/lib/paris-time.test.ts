@@ -149,3 +149,16 @@ describe("formatting in Paris time (fr-FR)", () => {
     expect(formatTime(new Date("2026-03-29T01:00:00Z"))).toBe("03:00:00");
   });
 });
+
+describe("formatters in a chosen zone", () => {
+  it("print the same instant in Paris by default and in the zone a shopper chose", () => {
+    const instant = "2026-03-01T20:30:00Z";
+    expect(formatDate(instant)).toBe("1 mars 2026");
+    expect(formatDate(instant, "Asia/Tokyo")).toBe("2 mars 2026");
+    expect(formatShortDate(instant, "Asia/Tokyo")).toBe("02/03/2026");
+    expect(formatDateTime(instant)).toBe("01/03/2026 21:30");
+    expect(formatDateTime(instant, "America/New_York")).toBe("01/03/2026 15:30");
+    expect(formatLongDateTime(instant, "Europe/London")).toBe("1 mars 2026 à 20:30");
+    expect(formatTime(instant, "Asia/Tokyo")).toBe("05:30:00");
+  });
+});

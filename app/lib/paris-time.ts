@@ -16,49 +16,56 @@ const toDate = (value: DateInput): Date => (typeof value === "string" ? new Date
 /* Formatting (fr-FR, Paris time)                                                                */
 /* -------------------------------------------------------------------------------------------- */
 
-const longDate = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: SHOP_TIME_ZONE });
-const shortDate = new Intl.DateTimeFormat("fr-FR", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: SHOP_TIME_ZONE });
-const longDateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: SHOP_TIME_ZONE });
-const clockTime = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: SHOP_TIME_ZONE });
+const FORMAT_OPTIONS = {
+  longDate: { dateStyle: "long" },
+  shortDate: { day: "2-digit", month: "2-digit", year: "numeric" },
+  longDateTime: { dateStyle: "long", timeStyle: "short" },
+  clockTime: { hour: "2-digit", minute: "2-digit", second: "2-digit" },
+  dateTime: { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat("fr-FR", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone,
-  });
+type FormatName = keyof typeof FORMAT_OPTIONS;
+
+/** One formatter per style and zone, made on first use (the shop's zone and the few a user may choose). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(name: FormatName, timeZone: string): Intl.DateTimeFormat {
+  const key = `${name} ${timeZone}`;
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat("fr-FR", { ...FORMAT_OPTIONS[name], timeZone })));
+  return format;
 }
-const shopDateTime = dateTimeFormat(SHOP_TIME_ZONE);
+
+/*
+ * Every formatter takes an optional zone: the shop's by default; the account area and the
+ * e-mails to a shopper pass the zone chosen in Préférences (docs/decisions/043). Dates are
+ * formatted on the server or with a fixed zone, so the browser's own zone never makes the
+ * hydrated text differ.
+ */
 
 /** "12 mai 2025". */
-export function formatDate(value: DateInput): string {
-  return longDate.format(toDate(value));
+export function formatDate(value: DateInput, timeZone: string = SHOP_TIME_ZONE): string {
+  return formatterFor("longDate", timeZone).format(toDate(value));
 }
 
 /** "12/05/2025". */
-export function formatShortDate(value: DateInput): string {
-  return shortDate.format(toDate(value));
+export function formatShortDate(value: DateInput, timeZone: string = SHOP_TIME_ZONE): string {
+  return formatterFor("shortDate", timeZone).format(toDate(value));
 }
 
-/**
- * "12/05/2025 14:03", in the shop's zone or the one a user chose in their preferences.
- * Formatted on the server so the browser's own zone cannot make the hydrated text differ.
- */
+/** "12/05/2025 14:03", in the shop's zone or the one a user chose in their preferences. */
 export function formatDateTime(value: DateInput, timeZone: string = SHOP_TIME_ZONE): string {
-  return (timeZone === SHOP_TIME_ZONE ? shopDateTime : dateTimeFormat(timeZone)).format(toDate(value));
+  return formatterFor("dateTime", timeZone).format(toDate(value));
 }
 
 /** "12 mai 2025 à 14:03". */
-export function formatLongDateTime(value: DateInput): string {
-  return longDateTime.format(toDate(value));
+export function formatLongDateTime(value: DateInput, timeZone: string = SHOP_TIME_ZONE): string {
+  return formatterFor("longDateTime", timeZone).format(toDate(value));
 }
 
 /** "14:03:27". */
-export function formatTime(value: DateInput): string {
-  return clockTime.format(toDate(value));
+export function formatTime(value: DateInput, timeZone: string = SHOP_TIME_ZONE): string {
+  return formatterFor("clockTime", timeZone).format(toDate(value));
 }
 
 /* -------------------------------------------------------------------------------------------- */

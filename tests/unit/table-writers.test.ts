@@ -37,6 +37,7 @@ const OWNER: Record<string, string> = {
   newsletterSubscriptions: "modules/newsletter",
   shopSettings: "modules/settings",
   deliveryMethods: "modules/delivery",
+  exchangeRates: "modules/exchange-rates",
   returns: "modules/returns",
   reviews: "modules/reviews",
   reviewVotes: "modules/reviews",

@@ -2,10 +2,13 @@ import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Database, Executor } from "../db/client";
 import { outbox } from "../db/schema";
 import type { MailMessage, SendMail } from "../mail/mailer";
+import type { SmsMessage, SmsProvider } from "../sms/sms-provider";
 import { remember } from "~/lib/remember";
 import { log } from "../logger";
 
 export const MAIL_TOPIC = "mail";
+/** Text messages (decision 043): same rows, same claim, retries and lease as the mail. */
+export const SMS_TOPIC = "sms";
 /** Rows claimed per pass. */
 export const OUTBOX_BATCH_SIZE = 20;
 /** After this many failed attempts a row is left alone (kept with its last error for inspection). */
@@ -27,6 +30,12 @@ export async function enqueueMail(db: Executor, mail: MailMessage): Promise<void
   await db.insert(outbox).values({ topic: MAIL_TOPIC, payload });
 }
 
+/** Queues a text message; pass the transaction so it is sent only if it commits. */
+export async function enqueueSms(db: Executor, sms: SmsMessage): Promise<void> {
+  const payload: SmsMessage = { to: sms.to, text: sms.text };
+  await db.insert(outbox).values({ topic: SMS_TOPIC, payload });
+}
+
 export function retryDelayMs(attempts: number): number {
   return OUTBOX_BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1);
 }
@@ -37,6 +46,12 @@ function readMail(payload: Record<string, unknown>, messageId: string): MailMess
     throw new Error("malformed mail payload");
   }
   return { to, subject, text, ...(typeof html === "string" ? { html } : {}), messageId };
+}
+
+function readSms(payload: Record<string, unknown>, messageId: string): SmsMessage {
+  const { to, text } = payload;
+  if (typeof to !== "string" || typeof text !== "string") throw new Error("malformed sms payload");
+  return { to, text, messageId };
 }
 
 export type OutboxPassResult = { sent: number; failed: number };
@@ -61,6 +76,24 @@ export type OutboxOptions = {
  * entirely would need the SMTP server to take part in our transaction, which SMTP cannot do.
  */
 export async function processOutbox(db: Database, send: SendMail, options: { now?: Date } & OutboxOptions = {}): Promise<OutboxPassResult> {
+  return processTopic(db, MAIL_TOPIC, (payload, messageId) => send(readMail(payload, messageId)), options);
+}
+
+/** One pass over the due text messages, exactly as the mail (claim, lease, retries). */
+export async function processSmsOutbox(
+  db: Database,
+  provider: SmsProvider,
+  options: { now?: Date } & OutboxOptions = {},
+): Promise<OutboxPassResult> {
+  return processTopic(db, SMS_TOPIC, (payload, messageId) => provider.send(readSms(payload, messageId)), options);
+}
+
+async function processTopic(
+  db: Database,
+  topic: string,
+  deliver: (payload: Record<string, unknown>, messageId: string) => Promise<void>,
+  options: { now?: Date } & OutboxOptions,
+): Promise<OutboxPassResult> {
   const now = options.now ?? new Date();
   const leaseMs = options.leaseMs ?? OUTBOX_CLAIM_LEASE_MS;
   const domain = options.messageIdDomain ?? "aurore-beaute.fr";
@@ -74,7 +107,7 @@ export async function processOutbox(db: Database, send: SendMail, options: { now
       .from(outbox)
       .where(
         and(
-          eq(outbox.topic, MAIL_TOPIC),
+          eq(outbox.topic, topic),
           isNull(outbox.processedAt),
           // Rows are stamped with the database clock: compare with it unless a test sets the time.
           options.now ? lte(outbox.availableAt, options.now) : lte(outbox.availableAt, sql`now()`),
@@ -104,7 +137,7 @@ export async function processOutbox(db: Database, send: SendMail, options: { now
   const result: OutboxPassResult = { sent: 0, failed: 0 };
   for (const row of claimed) {
     try {
-      await send(readMail(row.payload, row.messageId!));
+      await deliver(row.payload, row.messageId!);
       await db.update(outbox).set({ processedAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
       result.sent += 1;
     } catch (error) {
@@ -120,9 +153,9 @@ export async function processOutbox(db: Database, send: SendMail, options: { now
         .where(eq(outbox.id, row.id));
       result.failed += 1;
       if (attempts >= OUTBOX_MAX_ATTEMPTS) {
-        log.error({ outboxId: row.id, attempts, reason: message }, "outbox: mail given up");
+        log.error({ outboxId: row.id, attempts, reason: message }, `outbox: ${topic} given up`);
       } else {
-        log.warn({ outboxId: row.id, attempts, reason: message }, "outbox: mail failed, will retry");
+        log.warn({ outboxId: row.id, attempts, reason: message }, `outbox: ${topic} failed, will retry`);
       }
     }
   }
@@ -153,8 +186,9 @@ type Worker = {
 /** Remembered so the dev server's module reloads share one worker. */
 const worker = remember<Worker>("outbox-worker", () => ({}));
 
-/** Polls the outbox every 2 s; returns the stop function (awaits a pass in progress). */
-export function startOutboxWorker(db: Database, send: SendMail, options: OutboxOptions = {}): () => Promise<void> {
+/** Polls the outbox every 2 s (mail, then text messages when a provider is given); returns the stop function (awaits a pass in progress). */
+export function startOutboxWorker(db: Database, send: SendMail, options: OutboxOptions & { sms?: SmsProvider } = {}): () => Promise<void> {
+  const sms = options.sms;
   if (worker.timer) clearInterval(worker.timer);
   let again = false;
   const tick = () => {
@@ -163,7 +197,9 @@ export function startOutboxWorker(db: Database, send: SendMail, options: OutboxO
       return;
     }
     worker.running = processOutbox(db, send, options)
-      .then(() => undefined)
+      .then(async () => {
+        if (sms) await processSmsOutbox(db, sms, options);
+      })
       .catch((error) => log.error({ err: error }, "outbox: pass failed"))
       .finally(() => {
         worker.running = undefined;

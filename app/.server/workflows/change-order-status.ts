@@ -18,7 +18,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
-import { user, userPreferences, type OrderStatus } from "~/.server/db/schema";
+import { user, type OrderStatus } from "~/.server/db/schema";
 import { invalidateCatalogCaches } from "~/.server/modules/catalog/catalog.service";
 import { mailRestockedVariantAlerts } from "~/.server/modules/catalog/restock-alerts.service";
 import { insufficientStockMessage, returnStock, takeStock } from "~/.server/modules/inventory/inventory.service";
@@ -62,7 +62,9 @@ import {
   paymentSchedulesOf,
 } from "~/.server/modules/payment-schedules/payment-schedules.service";
 import { PAYMENT_STATUS_INSTALMENT_UNPAID, PAYMENT_STATUS_INSTALMENTS } from "~/domain/payments/instalments";
-import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
+import { enqueueMail, enqueueSms, kickOutbox } from "~/.server/outbox/outbox.service";
+import { readPreferences, smsRecipientOf } from "~/.server/modules/accounts/preferences.service";
+import { orderSmsText } from "~/domain/notifications/order-sms";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
@@ -319,11 +321,21 @@ async function tellCustomer(
     createdAt: change.now,
   });
 
-  const [prefs] = await tx
-    .select({ orderUpdates: userPreferences.emailOrderUpdates })
-    .from(userPreferences)
-    .where(eq(userPreferences.userId, order.userId));
-  if (prefs && !prefs.orderUpdates) return;
+  // Shipping and delivery texts to those who turned SMS on (decision 043), whatever the e-mail switch says.
+  const phone = await smsRecipientOf(tx, order.userId);
+  const sms = phone
+    ? orderSmsText({
+        status: order.status,
+        orderNumber: view.number,
+        carrierLabel: order.carrier ? (CARRIER_RULES[order.carrier as Carrier]?.label ?? order.carrier) : null,
+        trackingNumber: order.trackingNumber,
+        trackingUrl: order.trackingUrl,
+      })
+    : null;
+  if (phone && sms) await enqueueSms(tx, { to: phone, text: sms });
+
+  const prefs = await readPreferences(tx, order.userId);
+  if (!prefs.emailOrderUpdates) return;
   let to = view.metadata.customer_info?.email;
   if (!to) {
     const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, order.userId));
@@ -331,15 +343,32 @@ async function tellCustomer(
   }
   if (!to) return;
   const firstName = (await firstNameOfUser(tx, order.userId)) ?? (order.shippingAddress?.first_name || null);
-  await enqueueMail(tx, { to, ...(await statusMail(firstName, order, view, change.pointsCredited, change.cardRefundCents)) });
+  await enqueueMail(tx, {
+    to,
+    ...(await statusMail(firstName, order, view, change.pointsCredited, change.cardRefundCents, prefs.timezone)),
+  });
 }
 
-function statusMail(firstName: string | null, order: OrderRow, view: OrderView, pointsCredited: number, cardRefundCents: number) {
+/** Dates in the zone the shopper chose (decision 043). */
+function statusMail(
+  firstName: string | null,
+  order: OrderRow,
+  view: OrderView,
+  pointsCredited: number,
+  cardRefundCents: number,
+  timeZone: string,
+) {
   const lines = view.items.map(
     (item) =>
       `${lineName(item.product_snapshot.name, item.product_snapshot.variant_label)} x ${item.quantity} : ${formatPrice(item.total_price_cents)}`,
   );
-  const common = { firstName, orderNumber: view.number, orderDate: formatDate(order.createdAt), orderPath: orderPath(view.number), lines };
+  const common = {
+    firstName,
+    orderNumber: view.number,
+    orderDate: formatDate(order.createdAt, timeZone),
+    orderPath: orderPath(view.number),
+    lines,
+  };
   if (order.status === "cancelled") {
     return renderMail("order-cancelled", {
       ...common,

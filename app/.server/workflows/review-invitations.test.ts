@@ -84,12 +84,16 @@ describe("review invitations", () => {
     expect(await invitationsTo(shopper.email)).toHaveLength(1);
   });
 
-  it("honours a shopper who turned marketing e-mails off", async () => {
+  it("honours a shopper who turned review invitations off, and only that switch", async () => {
+    const other = await createShopper(handle.db);
+    await savePreferences(handle.db, other.id, { ...DEFAULT_PREFERENCES, emailPromotions: false, emailOrderUpdates: false });
+    await deliveredDaysAgo(other, 8);
     const shopper = await createShopper(handle.db);
-    await savePreferences(handle.db, shopper.id, { ...DEFAULT_PREFERENCES, emailMarketing: false });
+    await savePreferences(handle.db, shopper.id, { ...DEFAULT_PREFERENCES, emailReviewInvitations: false });
     await deliveredDaysAgo(shopper, 8);
     const run = await sendReviewInvitations(handle.db);
     expect(run.skipped).toBeGreaterThanOrEqual(1);
     expect(await invitationsTo(shopper.email)).toEqual([]);
+    expect(await invitationsTo(other.email)).toHaveLength(1);
   });
 });

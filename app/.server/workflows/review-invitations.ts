@@ -6,7 +6,7 @@
  */
 import type { Database } from "~/.server/db/client";
 import { renderMail } from "~/.server/mail/templates";
-import { getPreferences } from "~/.server/modules/accounts/preferences.service";
+import { readPreferences } from "~/.server/modules/accounts/preferences.service";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { claimReviewInvitations } from "~/.server/modules/orders/review-invitations.service";
 import { productsToReviewInOrder } from "~/.server/modules/reviews/reviews.service";
@@ -23,9 +23,8 @@ export async function sendReviewInvitations(db: Database, now = new Date()): Pro
       const due = await claimReviewInvitations(tx, now, BATCH);
       for (const order of due) {
         run.examined += 1;
-        const prefs = await getPreferences(tx, order.userId);
-        const products =
-          prefs.emailOrderUpdates && prefs.emailMarketing && order.email ? await productsToReviewInOrder(tx, order.userId, order.id) : [];
+        const prefs = await readPreferences(tx, order.userId);
+        const products = prefs.emailReviewInvitations && order.email ? await productsToReviewInOrder(tx, order.userId, order.id) : [];
         if (products.length === 0 || !order.email) {
           run.skipped += 1;
           continue;

@@ -1,4 +1,5 @@
 import { discountPercent, formatPrice } from "~/lib/money";
+import { IndicativePrice } from "./indicative-price";
 
 export type PriceProps = {
   cents: number;
@@ -23,6 +24,7 @@ export function Price({ cents, originalCents, size = "md", className = "", lowes
   return (
     <div className={`flex flex-wrap items-baseline gap-x-2 gap-y-1 ${className}`}>
       <span className={`${PRICE_SIZE[size]} font-semibold ${discounted ? "text-accent" : "text-ink"}`}>{formatPrice(cents)}</span>
+      <IndicativePrice cents={cents} />
       {discounted && (
         <>
           <s className="text-sm text-muted">

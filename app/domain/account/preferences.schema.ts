@@ -3,23 +3,21 @@ import { SHOP_TIME_ZONE } from "~/lib/paris-time";
 
 /** The account's Préférences form, validated in the browser and again in the dashboard action. */
 
-export const LANGUAGES = ["fr", "en", "es", "de"] as const;
+export const LANGUAGES = ["fr", "en"] as const;
 export const CURRENCIES = ["EUR", "USD", "GBP", "CHF"] as const;
 export const TIME_ZONES = [SHOP_TIME_ZONE, "Europe/London", "America/New_York", "Asia/Tokyo"] as const;
 export const THEMES = ["light", "dark", "auto"] as const;
-export const PROFILE_VISIBILITIES = ["private", "public"] as const;
 
 export type Language = (typeof LANGUAGES)[number];
 export type Currency = (typeof CURRENCIES)[number];
+/** The currencies shown beside the euro price (the shop always charges euros). */
+export type DisplayCurrency = Exclude<Currency, "EUR">;
 export type TimeZone = (typeof TIME_ZONES)[number];
 export type Theme = (typeof THEMES)[number];
-export type ProfileVisibility = (typeof PROFILE_VISIBILITIES)[number];
 
 export const LANGUAGE_LABELS: Record<Language, string> = {
   fr: "Français",
   en: "English",
-  es: "Español",
-  de: "Deutsch",
 };
 export const CURRENCY_LABELS: Record<Currency, string> = {
   EUR: "Euro (€)",
@@ -38,16 +36,16 @@ export const THEME_LABELS: Record<Theme, string> = {
   dark: "Sombre",
   auto: "Automatique (selon l'appareil)",
 };
-export const PROFILE_VISIBILITY_LABELS: Record<ProfileVisibility, string> = {
-  private: "Privé",
-  public: "Public",
-};
 
+/**
+ * What the Préférences tab offers, each choice acted on (docs/decisions/043-preferences-that-take-effect.md).
+ * `emailNewsletters` is the newsletter subscription itself (the newsletter module), not a copy.
+ */
 export type Preferences = {
-  emailMarketing: boolean;
   emailOrderUpdates: boolean;
   emailPromotions: boolean;
   emailNewsletters: boolean;
+  emailReviewInvitations: boolean;
   smsNotifications: boolean;
   pushNotifications: boolean;
   language: Language;
@@ -55,22 +53,19 @@ export type Preferences = {
   timezone: TimeZone;
   theme: Theme;
   privacySettings: {
-    profile_visibility: ProfileVisibility;
-    show_purchase_history: boolean;
     allow_product_recommendations: boolean;
   };
 };
 
 /**
- * Spec defaults: marketing, order updates, promotions and push on; newsletters and SMS off;
- * French, euros, Paris time, light theme; private profile, purchase history hidden,
- * recommendations allowed.
+ * Spec defaults: order updates, promotions, review invitations and push on; newsletter and SMS
+ * off; French, euros, Paris time, light theme; recommendations allowed.
  */
 export const DEFAULT_PREFERENCES: Preferences = {
-  emailMarketing: true,
   emailOrderUpdates: true,
   emailPromotions: true,
   emailNewsletters: false,
+  emailReviewInvitations: true,
   smsNotifications: false,
   pushNotifications: true,
   language: "fr",
@@ -78,21 +73,25 @@ export const DEFAULT_PREFERENCES: Preferences = {
   timezone: SHOP_TIME_ZONE,
   theme: "light",
   privacySettings: {
-    profile_visibility: "private",
-    show_purchase_history: false,
     allow_product_recommendations: true,
   },
 };
 
-/** The boolean fields shown as switches, in form order. */
-export const NOTIFICATION_SWITCHES = [
-  { name: "emailMarketing", label: "Offres marketing par e-mail" },
-  { name: "emailOrderUpdates", label: "Suivi de mes commandes par e-mail" },
-  { name: "emailPromotions", label: "Promotions par e-mail" },
-  { name: "emailNewsletters", label: "Newsletter" },
-  { name: "smsNotifications", label: "Notifications par SMS" },
-  { name: "pushNotifications", label: "Notifications push" },
+/** The e-mail switches, in form order, each with what it decides. */
+export const EMAIL_SWITCHES = [
+  {
+    name: "emailOrderUpdates",
+    label: "Suivi de mes commandes",
+    help: "Préparation, expédition, livraison et annulation.",
+  },
+  { name: "emailPromotions", label: "Promotions", help: "Offres et rappels d'expiration de vos points Beauty Pass." },
+  { name: "emailNewsletters", label: "Newsletter", help: "Notre lettre d'information (confirmation par e-mail)." },
+  { name: "emailReviewInvitations", label: "Invitations à donner mon avis", help: "Une semaine après la livraison." },
 ] as const;
+
+/** Said under the switches: these are sent whatever the switches say. */
+export const ALWAYS_SENT_EMAILS_NOTE =
+  "Les e-mails indispensables sont toujours envoyés : confirmation de commande, réinitialisation du mot de passe et alertes de sécurité.";
 
 /** A checkbox posts "on" when ticked and nothing otherwise; booleans pass through unchanged. */
 const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
@@ -102,27 +101,21 @@ const INVALID_CHOICE = "Valeur non autorisée";
 /** Flat form fields in, the stored shape (with nested privacy settings) out. */
 export const PreferencesSchema = z
   .object({
-    emailMarketing: checkbox,
     emailOrderUpdates: checkbox,
     emailPromotions: checkbox,
     emailNewsletters: checkbox,
+    emailReviewInvitations: checkbox,
     smsNotifications: checkbox,
     pushNotifications: checkbox,
     language: z.enum(LANGUAGES, { error: INVALID_CHOICE }),
     currency: z.enum(CURRENCIES, { error: INVALID_CHOICE }),
     timezone: z.enum(TIME_ZONES, { error: INVALID_CHOICE }),
     theme: z.enum(THEMES, { error: INVALID_CHOICE }),
-    profileVisibility: z.enum(PROFILE_VISIBILITIES, { error: INVALID_CHOICE }),
-    showPurchaseHistory: checkbox,
     allowProductRecommendations: checkbox,
   })
-  .transform(({ profileVisibility, showPurchaseHistory, allowProductRecommendations, ...rest }): Preferences => ({
+  .transform(({ allowProductRecommendations, ...rest }): Preferences => ({
     ...rest,
-    privacySettings: {
-      profile_visibility: profileVisibility,
-      show_purchase_history: showPurchaseHistory,
-      allow_product_recommendations: allowProductRecommendations,
-    },
+    privacySettings: { allow_product_recommendations: allowProductRecommendations },
   }));
 
 export type PreferencesFormInput = z.input<typeof PreferencesSchema>;
@@ -130,3 +123,14 @@ export type PreferencesFormInput = z.input<typeof PreferencesSchema>;
 export function isTheme(value: unknown): value is Theme {
   return typeof value === "string" && (THEMES as readonly string[]).includes(value);
 }
+
+/** Where the shopper's newsletter subscription stands (the "Newsletter" switch shows it). */
+export type NewsletterState = "subscribed" | "pending" | "none";
+
+/** What the Préférences tab is drawn from. */
+export type AccountPreferencesView = {
+  preferences: Preferences;
+  newsletter: NewsletterState;
+  /** SMS need a phone number in the profile. */
+  hasPhone: boolean;
+};

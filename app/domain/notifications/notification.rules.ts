@@ -9,14 +9,14 @@ import type { NotificationFilter, NotificationPriority, NotificationType, Notifi
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** Under 1 hour "À l'instant", under 24 hours "Il y a {n}h", else the French date ("12/05/2025"). */
-export function formatNotificationAge(createdAt: string | Date, now: Date = new Date()): string {
+/** Under 1 hour "À l'instant", under 24 hours "Il y a {n}h", else the French date ("12/05/2025") in the reader's zone. */
+export function formatNotificationAge(createdAt: string | Date, now: Date = new Date(), timeZone?: string): string {
   const date = typeof createdAt === "string" ? new Date(createdAt) : createdAt;
   // A clock slightly ahead of ours (another server) still reads as just now.
   const age = Math.max(0, now.getTime() - date.getTime());
   if (age < HOUR_MS) return "À l'instant";
   if (age < DAY_MS) return `Il y a ${Math.floor(age / HOUR_MS)}h`;
-  return formatShortDate(date);
+  return formatShortDate(date, timeZone);
 }
 
 /** The bell's badge: nothing at 0, the number up to 9, then "9+". */

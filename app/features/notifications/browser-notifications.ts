@@ -1,7 +1,8 @@
 /**
  * System notifications of the browser (spec storefront §4): shown for an arriving notification
  * when the shopper allowed them; permission is asked once, and only on a user gesture (opening the
- * bell), never on page load (browsers penalise sites that ask unprompted).
+ * bell), never on page load (browsers penalise sites that ask unprompted). Both only for a shopper
+ * whose "Notifications push" switch is on (docs/decisions/043-preferences-that-take-effect.md).
  */
 import type { NotificationView } from "~/domain/notifications/notification.types";
 
@@ -11,9 +12,9 @@ function supported(): boolean {
   return typeof window !== "undefined" && "Notification" in window;
 }
 
-/** Asks for permission if the shopper never decided and was never asked; call from a click handler. */
-export function askNotificationPermissionOnce(): void {
-  if (!supported() || Notification.permission !== "default") return;
+/** Asks for permission if the switch is on and the shopper never decided nor was asked; call from a click handler. */
+export function askNotificationPermissionOnce(enabled: boolean): void {
+  if (!enabled || !supported() || Notification.permission !== "default") return;
   try {
     if (localStorage.getItem(ASKED_KEY)) return;
     localStorage.setItem(ASKED_KEY, new Date().toISOString());
@@ -23,13 +24,16 @@ export function askNotificationPermissionOnce(): void {
   Notification.requestPermission().catch((error: unknown) => console.error("[notifications] permission request failed:", error));
 }
 
-export function showBrowserNotification(notification: NotificationView): void {
-  if (!supported() || Notification.permission !== "granted") return;
+/** Shows the system notification when the switch is on and the browser allows it; true when shown. */
+export function showBrowserNotification(notification: NotificationView, enabled: boolean): boolean {
+  if (!enabled || !supported() || Notification.permission !== "granted") return false;
   try {
     // The tag keeps one system notification per shop notification, even with two tabs open.
     new Notification(notification.title, { body: notification.message, tag: notification.id, lang: "fr" });
+    return true;
   } catch (error) {
     // Some mobile browsers only allow notifications from a service worker.
     console.error("[notifications] browser notification failed:", error);
+    return false;
   }
 }

@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { getCurrentSession } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { getPreferences } from "~/.server/modules/accounts/preferences.service";
+import { loadAccountPreferences } from "~/.server/workflows/account-preferences";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { ACCOUNT_TABS, parseAccountTab } from "~/features/account/account-tabs";
 import { AccountNav } from "~/features/account/components/account-nav";
@@ -37,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const userId = current.user.id;
   const account = { email: current.user.email, name: current.user.name };
 
-  const preferences = tab === "preferences" ? await getPreferences(db, userId) : null;
+  const preferences = tab === "preferences" ? await loadAccountPreferences(db, userId) : null;
   // Each tab's data comes from its own module (tab-data/*.server.ts), loaded only for that tab.
   const orders = tab === "orders" ? await loadOrdersTab(db, userId) : null;
   const addresses = tab === "addresses" ? await loadAddressesTab(db, userId) : null;
@@ -131,7 +131,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               history={loaderData.security.history}
             />
           )}
-          {tab === "preferences" && loaderData.preferences && <PreferencesTab preferences={loaderData.preferences} />}
+          {tab === "preferences" && loaderData.preferences && <PreferencesTab view={loaderData.preferences} />}
           {tab === "orders" && <OrdersTab data={loaderData.orders} />}
           {tab === "addresses" && <AddressesTab data={loaderData.addresses} />}
           {tab === "wishlist" && <WishlistTab data={loaderData.wishlist} />}

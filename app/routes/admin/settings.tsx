@@ -9,17 +9,23 @@ import { AdminSettingsView } from "~/features/admin/components/admin-settings-vi
 import { readFormData } from "~/.server/forms";
 import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
+import { getExchangeRates, updateExchangeRates } from "~/.server/modules/exchange-rates/exchange-rates.service";
+import { exchangeRatesFormValues, type ExchangeRatesAnswer } from "~/domain/currency/exchange-rates";
+import { ExchangeRatesSettings } from "~/features/admin/components/exchange-rates-settings";
 
 /** Paramètres: the delivery methods (docs/decisions/032-delivery-methods.md). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { methods: await listDeliveryMethods(await getDb()) };
+  const db = await getDb();
+  const [methods, exchangeRates] = await Promise.all([listDeliveryMethods(db), getExchangeRates(db)]);
+  return { methods, exchangeRates };
 }
 
 /** One method's form: `code` names it, the other fields are its new values. */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const form = await readFormData(request);
+  if (form.get("form") === "exchange-rates") return saveExchangeRates(form, session.user.id);
   const code = typeof form.get("code") === "string" ? (form.get("code") as string) : "";
   const values = deliveryMethodFormValues(form);
   try {
@@ -33,6 +39,21 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/** "Taux de change indicatifs": the three rates at once, each field with its own message when refused. */
+async function saveExchangeRates(form: FormData, actorUserId: string) {
+  const values = exchangeRatesFormValues(form);
+  try {
+    await updateExchangeRates(await getDb(), values, actorUserId);
+    return data<ExchangeRatesAnswer>({ form: "exchange-rates", ok: true, message: "Taux de change enregistrés" });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return data<ExchangeRatesAnswer>(
+      { form: "exchange-rates", ok: false, errors: error.fieldErrors ?? { USD: error.message }, values },
+      { status: statusOf(error) },
+    );
+  }
+}
+
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
 export function meta() {
@@ -40,7 +61,15 @@ export function meta() {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  return <AdminSettingsView methods={loaderData.methods} answer={actionData} />;
+  const deliveryAnswer = actionData && !("form" in actionData) ? actionData : undefined;
+  return (
+    <>
+      <AdminSettingsView methods={loaderData.methods} answer={deliveryAnswer} />
+      <div className="mt-10">
+        <ExchangeRatesSettings rates={loaderData.exchangeRates} />
+      </div>
+    </>
+  );
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

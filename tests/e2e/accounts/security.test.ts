@@ -359,25 +359,39 @@ describe("preferences", () => {
     const theme = main.getByLabel("Thème");
     expect(await theme.inputValue()).toBe("light");
     const newsletter = main.getByRole("switch", { name: "Newsletter" });
-    const marketing = main.getByRole("switch", { name: "Offres marketing" });
+    const promotions = main.getByRole("switch", { name: "Promotions" });
     expect(await newsletter.isChecked()).toBe(false);
-    expect(await marketing.isChecked()).toBe(true);
+    expect(await promotions.isChecked()).toBe(true);
+    expect(await main.getByRole("switch", { name: "Invitations à donner mon avis" }).isChecked()).toBe(true);
+    await main
+      .getByText(
+        "Les e-mails indispensables sont toujours envoyés : confirmation de commande, réinitialisation du mot de passe et alertes de sécurité.",
+      )
+      .waitFor();
     expect(await main.getByLabel("Langue").inputValue()).toBe("fr");
     expect(await main.getByLabel("Devise").inputValue()).toBe("EUR");
     expect(await main.getByLabel("Fuseau horaire").inputValue()).toBe("Europe/Paris");
-    expect(await main.getByLabel("Visibilité du profil").inputValue()).toBe("private");
+    // Options that did nothing are gone; the languages offered are the translated ones.
+    expect(await main.getByLabel("Visibilité du profil").count()).toBe(0);
+    expect(await main.getByRole("switch", { name: "Afficher mon historique d'achats" }).count()).toBe(0);
+    expect(await main.getByLabel("Langue").locator("option").allTextContents()).toEqual(["Français", "English"]);
 
     await theme.selectOption("dark");
     await newsletter.check();
     await main.getByRole("button", { name: "Enregistrer les préférences" }).click();
-    await page.getByRole("status").filter({ hasText: "Préférences enregistrées" }).waitFor();
+    // The newsletter switch is the real subscription: its double opt-in mail is sent.
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Préférences enregistrées. Confirmez votre inscription à la newsletter avec le lien envoyé par e-mail." })
+      .waitFor();
     await page.locator('html[data-theme="dark"]').waitFor({ state: "attached" });
 
     await page.reload();
     expect(await page.locator("html").getAttribute("data-theme")).toBe("dark");
     expect(await main.getByLabel("Thème").inputValue()).toBe("dark");
     expect(await main.getByRole("switch", { name: "Newsletter" }).isChecked()).toBe(true);
-    expect(await main.getByRole("switch", { name: "Offres marketing" }).isChecked()).toBe(true);
+    await main.getByText("Inscription en attente : ouvrez le lien de confirmation reçu par e-mail.").waitFor();
+    expect(await main.getByRole("switch", { name: "Promotions" }).isChecked()).toBe(true);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe("rgb(23, 20, 18)");
     expect(await seriousA11yViolations(page)).toEqual([]);

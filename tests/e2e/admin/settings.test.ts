@@ -129,7 +129,7 @@ describe("Paramètres", () => {
       expect(await nav.getByRole("link", { name: "Paramètres" }).getAttribute("aria-current")).toBe("page");
       // One form per method: standard, relay point, express.
       const standard = adminPage.getByRole("form", { name: "Livraison standard" });
-      expect(await adminPage.getByRole("form").count()).toBe(3);
+      expect(await adminPage.getByRole("region", { name: "Modes de livraison" }).getByRole("form").count()).toBe(3);
       const relayForm = adminPage.getByRole("form", { name: "Point relais" });
       expect(await relayForm.getByLabel("Prix (€)").inputValue()).toBe("7,90");
       expect(await adminPage.getByRole("form", { name: "Livraison express" }).getByLabel("Transporteur").inputValue()).toBe("chronopost");

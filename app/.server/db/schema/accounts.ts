@@ -200,6 +200,7 @@ export const userPreferences = pgTable("user_preferences", {
   emailOrderUpdates: boolean("email_order_updates").notNull().default(true),
   emailPromotions: boolean("email_promotions").notNull().default(true),
   emailNewsletters: boolean("email_newsletters").notNull().default(false),
+  emailReviewInvitations: boolean("email_review_invitations").notNull().default(true),
   smsNotifications: boolean("sms_notifications").notNull().default(false),
   pushNotifications: boolean("push_notifications").notNull().default(true),
   language: text("language").notNull().default("fr"),

@@ -23,17 +23,17 @@ afterAll(async () => {
 });
 
 const custom: Preferences = {
-  emailMarketing: false,
   emailOrderUpdates: true,
   emailPromotions: false,
   emailNewsletters: true,
+  emailReviewInvitations: false,
   smsNotifications: true,
   pushNotifications: false,
-  language: "de",
+  language: "en",
   currency: "CHF",
   timezone: "Asia/Tokyo",
   theme: "dark",
-  privacySettings: { profile_visibility: "public", show_purchase_history: true, allow_product_recommendations: false },
+  privacySettings: { allow_product_recommendations: false },
 };
 
 describe("getPreferences", () => {
@@ -41,17 +41,17 @@ describe("getPreferences", () => {
     expect(await handle.db.select().from(userPreferences).where(eq(userPreferences.userId, alice))).toHaveLength(0);
     const first = await getPreferences(handle.db, alice);
     expect(first).toEqual({
-      emailMarketing: true,
       emailOrderUpdates: true,
       emailPromotions: true,
       emailNewsletters: false,
+      emailReviewInvitations: true,
       smsNotifications: false,
       pushNotifications: true,
       language: "fr",
       currency: "EUR",
       timezone: "Europe/Paris",
       theme: "light",
-      privacySettings: { profile_visibility: "private", show_purchase_history: false, allow_product_recommendations: true },
+      privacySettings: { allow_product_recommendations: true },
     });
     await Promise.all([getPreferences(handle.db, alice), getPreferences(handle.db, alice)]);
     expect(await handle.db.select().from(userPreferences).where(eq(userPreferences.userId, alice))).toHaveLength(1);
@@ -63,9 +63,9 @@ describe("savePreferences", () => {
     const saved = await savePreferences(handle.db, bruno, custom);
     expect(saved).toEqual(custom);
     expect(await getPreferences(handle.db, bruno)).toEqual(custom);
-    const again = await savePreferences(handle.db, bruno, { ...custom, theme: "auto", language: "es" });
+    const again = await savePreferences(handle.db, bruno, { ...custom, theme: "auto", language: "fr" });
     expect(again.theme).toBe("auto");
-    expect(again.language).toBe("es");
+    expect(again.language).toBe("fr");
     expect(await handle.db.select().from(userPreferences).where(eq(userPreferences.userId, bruno))).toHaveLength(1);
     expect(await getThemePreference(handle.db, bruno)).toBe("auto");
   });
@@ -76,51 +76,74 @@ describe("savePreferences", () => {
     expect((await getPreferences(handle.db, alice)).theme).toBe("dark");
     expect((await getPreferences(handle.db, alice)).smsNotifications).toBe(true);
     expect((await getPreferences(handle.db, bruno)).theme).toBe("light");
-    expect((await getPreferences(handle.db, bruno)).language).toBe("de");
+    expect((await getPreferences(handle.db, bruno)).language).toBe("en");
+  });
+
+  it("keeps the columns the form no longer offers: marketing follows promotions, privacy keeps its other keys", async () => {
+    await handle.db
+      .update(userPreferences)
+      .set({ privacySettings: { profile_visibility: "public", show_purchase_history: true, allow_product_recommendations: true } })
+      .where(eq(userPreferences.userId, bruno));
+    await savePreferences(handle.db, bruno, {
+      ...custom,
+      emailPromotions: false,
+      privacySettings: { allow_product_recommendations: false },
+    });
+    const [row] = await handle.db.select().from(userPreferences).where(eq(userPreferences.userId, bruno));
+    expect(row!.emailMarketing).toBe(false);
+    expect(row!.privacySettings).toEqual({
+      profile_visibility: "public",
+      show_purchase_history: true,
+      allow_product_recommendations: false,
+    });
   });
 
   it("reads an unknown stored value as the default", async () => {
-    await handle.db.update(userPreferences).set({ theme: "neon", currency: "XYZ" }).where(eq(userPreferences.userId, alice));
+    await handle.db
+      .update(userPreferences)
+      .set({ theme: "neon", currency: "XYZ", language: "de" })
+      .where(eq(userPreferences.userId, alice));
     const read = await getPreferences(handle.db, alice);
     expect(read.theme).toBe("light");
     expect(read.currency).toBe("EUR");
+    expect(read.language).toBe("fr");
   });
 });
 
 describe("PreferencesSchema", () => {
   it("turns form fields into the stored shape (unticked boxes are false)", () => {
     const parsed = PreferencesSchema.parse({
-      emailMarketing: "on",
+      emailReviewInvitations: "on",
       language: "en",
       currency: "GBP",
       timezone: "Europe/London",
       theme: "dark",
-      profileVisibility: "public",
       allowProductRecommendations: "on",
     });
     expect(parsed).toEqual({
-      emailMarketing: true,
       emailOrderUpdates: false,
       emailPromotions: false,
       emailNewsletters: false,
+      emailReviewInvitations: true,
       smsNotifications: false,
       pushNotifications: false,
       language: "en",
       currency: "GBP",
       timezone: "Europe/London",
       theme: "dark",
-      privacySettings: { profile_visibility: "public", show_purchase_history: false, allow_product_recommendations: true },
+      privacySettings: { allow_product_recommendations: true },
     });
   });
 
   it("refuses values outside the offered choices", () => {
-    const base = { language: "fr", currency: "EUR", timezone: "Europe/Paris", theme: "light", profileVisibility: "private" };
+    const base = { language: "fr", currency: "EUR", timezone: "Europe/Paris", theme: "light" };
     for (const bad of [
       { language: "it" },
+      { language: "es" },
+      { language: "de" },
       { currency: "JPY" },
       { timezone: "Europe/Berlin" },
       { theme: "blue" },
-      { profileVisibility: "friends" },
     ]) {
       const result = PreferencesSchema.safeParse({ ...base, ...bad });
       expect(result.success).toBe(false);

@@ -18,6 +18,7 @@ import { setOrderPointsEarned } from "~/.server/modules/orders/orders.service";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
 import { renderMail } from "~/.server/mail/templates";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
+import { readPreferences } from "~/.server/modules/accounts/preferences.service";
 import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
 import { formatDate } from "~/lib/paris-time";
 import { BEAUTY_PASS_EXPIRY_REMINDER_DAYS, BEAUTY_PASS_POINTS_VALIDITY_MONTHS } from "~/lib/shop-rules";
@@ -402,7 +403,8 @@ async function remindExpiry(db: Database, userId: string, now: Date, horizon: Da
       .where(and(eq(notifications.userId, userId), sql`${notifications.metadata}->>'reminder_key' = ${key}`))
       .limit(1);
     if (already) return false;
-    const date = formatDate(first.expiresAt);
+    const prefs = await readPreferences(tx, userId);
+    const date = formatDate(first.expiresAt, prefs.timezone);
     const message = `${lapsing} points Beauty Pass expireront le ${date}. Utilisez-les lors de votre prochaine commande (dès 100 points).`;
     await createNotification(tx, {
       userId,
@@ -414,7 +416,8 @@ async function remindExpiry(db: Database, userId: string, now: Date, horizon: Da
       metadata: { reminder_key: key, points: lapsing, expires_at: first.expiresAt.toISOString() },
     });
     const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
-    if (owner?.email) {
+    // A reminder to spend points is a promotion: only with the "Promotions" switch on (decision 043).
+    if (owner?.email && prefs.emailPromotions) {
       const mail = await renderMail("points-expiry", {
         firstName: await firstNameOfUser(tx, userId),
         message,

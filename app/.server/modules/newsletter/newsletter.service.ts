@@ -7,6 +7,7 @@ import { renderMail } from "../../mail/templates";
 import { firstNameOfEmail } from "../accounts/profile.service";
 import { createWelcomeCode } from "~/.server/modules/promotions/promo-codes.service";
 import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.schema";
+import type { NewsletterState } from "~/domain/account/preferences.schema";
 
 /** A confirmation mail is sent again to an unconfirmed address at most this often. */
 export const CONFIRMATION_RESEND_INTERVAL_MS = 60_000;
@@ -137,4 +138,40 @@ export async function isSubscribed(db: Database, rawEmail: string): Promise<bool
 /** The erasure of an account (RGPD art. 17) covers the newsletter consent tied to its address. */
 export async function eraseSubscriptionOf(tx: Executor, email: string): Promise<void> {
   await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email.toLowerCase()));
+}
+
+export type SubscriptionState = NewsletterState;
+
+/**
+ * Where an address stands: receiving the newsletter, waiting for its confirmation link (sent and
+ * not yet opened), or neither. The account's "Newsletter" switch shows this (decision 043).
+ */
+export async function subscriptionStateOf(db: Executor, rawEmail: string): Promise<SubscriptionState> {
+  const [row] = await db
+    .select({
+      confirmedAt: newsletterSubscriptions.confirmedAt,
+      unsubscribedAt: newsletterSubscriptions.unsubscribedAt,
+      confirmTokenHash: newsletterSubscriptions.confirmTokenHash,
+    })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, normalizeEmail(rawEmail)));
+  if (!row) return "none";
+  if (row.confirmedAt && !row.unsubscribedAt) return "subscribed";
+  return row.confirmTokenHash ? "pending" : "none";
+}
+
+/**
+ * The account's switch turned off: ends the subscription of a signed-in shopper's own address
+ * (or cancels a pending one), like the unsubscribe link. Returns whether anything changed.
+ */
+export async function unsubscribeEmail(db: Executor, rawEmail: string, now: Date = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(newsletterSubscriptions)
+    .set({
+      unsubscribedAt: sql`coalesce(${newsletterSubscriptions.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
+      confirmTokenHash: null,
+    })
+    .where(eq(newsletterSubscriptions.email, normalizeEmail(rawEmail)))
+    .returning({ id: newsletterSubscriptions.id });
+  return rows.length > 0;
 }

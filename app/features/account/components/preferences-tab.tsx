@@ -2,18 +2,18 @@ import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import type { AccountActionResult } from "~/domain/account/account-actions";
 import {
+  ALWAYS_SENT_EMAILS_NOTE,
   CURRENCIES,
   CURRENCY_LABELS,
+  EMAIL_SWITCHES,
   LANGUAGES,
   LANGUAGE_LABELS,
-  PROFILE_VISIBILITIES,
-  PROFILE_VISIBILITY_LABELS,
   PreferencesSchema,
   THEMES,
   THEME_LABELS,
   TIME_ZONES,
   TIME_ZONE_LABELS,
-  type Preferences,
+  type AccountPreferencesView,
 } from "~/domain/account/preferences.schema";
 import { firstIssueMessage } from "~/domain/account/security.schema";
 import { showToast } from "~/components/ui/toast";
@@ -21,15 +21,24 @@ import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/for
 import { TabHeading } from "~/components/ui/tab-heading";
 
 /** A checkbox drawn as a switch (role=switch): still a real, visible, clickable input. */
-function Switch({ name, label, defaultChecked }: { name: string; label: string; defaultChecked: boolean }) {
+function Switch({ name, label, help, defaultChecked }: { name: string; label: string; help?: string; defaultChecked: boolean }) {
+  const helpId = help ? `${name}-help` : undefined;
   return (
     <label className="flex min-h-11 cursor-pointer items-center justify-between gap-4 py-2">
-      <span>{label}</span>
+      <span className="min-w-0">
+        <span className="block">{label}</span>
+        {help && (
+          <span id={helpId} className="block text-sm text-muted">
+            {help}
+          </span>
+        )}
+      </span>
       <span className="relative inline-flex shrink-0">
         <input
           type="checkbox"
           role="switch"
           name={name}
+          aria-describedby={helpId}
           defaultChecked={defaultChecked}
           className="peer h-7 w-12 cursor-pointer appearance-none rounded-full bg-muted transition-colors checked:bg-accent"
         />
@@ -78,8 +87,14 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Préférences: notification channels, language and region, theme, privacy. */
-export function PreferencesTab({ preferences: p }: { preferences: Preferences }) {
+const NEWSLETTER_PENDING = "Inscription en attente : ouvrez le lien de confirmation reçu par e-mail.";
+
+/**
+ * Préférences: e-mail switches, SMS and push, language and region, theme, privacy; each one acted
+ * on (docs/decisions/043-preferences-that-take-effect.md).
+ */
+export function PreferencesTab({ view }: { view: AccountPreferencesView }) {
+  const p = view.preferences;
   const fetcher = useFetcher<AccountActionResult>();
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
@@ -108,16 +123,36 @@ export function PreferencesTab({ preferences: p }: { preferences: Preferences })
         <input type="hidden" name="intent" value="save-preferences" />
         <Group title="Notifications par e-mail">
           <div className="divide-y divide-line">
-            <Switch name="emailMarketing" label="Offres marketing" defaultChecked={p.emailMarketing} />
-            <Switch name="emailOrderUpdates" label="Suivi de mes commandes" defaultChecked={p.emailOrderUpdates} />
-            <Switch name="emailPromotions" label="Promotions" defaultChecked={p.emailPromotions} />
-            <Switch name="emailNewsletters" label="Newsletter" defaultChecked={p.emailNewsletters} />
+            {EMAIL_SWITCHES.map((item) => (
+              <Switch
+                key={item.name}
+                name={item.name}
+                label={item.label}
+                help={item.name === "emailNewsletters" && view.newsletter === "pending" ? NEWSLETTER_PENDING : item.help}
+                defaultChecked={item.name === "emailNewsletters" ? view.newsletter !== "none" : p[item.name]}
+              />
+            ))}
           </div>
+          <p className="mt-3 text-sm text-muted">{ALWAYS_SENT_EMAILS_NOTE}</p>
         </Group>
         <Group title="Autres notifications">
           <div className="divide-y divide-line">
-            <Switch name="smsNotifications" label="Notifications par SMS" defaultChecked={p.smsNotifications} />
-            <Switch name="pushNotifications" label="Notifications push" defaultChecked={p.pushNotifications} />
+            <Switch
+              name="smsNotifications"
+              label="Notifications par SMS"
+              help={
+                view.hasPhone
+                  ? "Expédition et livraison de vos commandes, avec le suivi du colis."
+                  : "Expédition et livraison de vos commandes. Ajoutez un numéro de téléphone dans votre profil pour les recevoir."
+              }
+              defaultChecked={p.smsNotifications}
+            />
+            <Switch
+              name="pushNotifications"
+              label="Notifications push"
+              help="Alertes du navigateur pour vos nouvelles notifications, si vous les autorisez."
+              defaultChecked={p.pushNotifications}
+            />
           </div>
         </Group>
         <Group title="Langue et région">
@@ -126,30 +161,21 @@ export function PreferencesTab({ preferences: p }: { preferences: Preferences })
             <Choice name="currency" label="Devise" options={CURRENCIES} labels={CURRENCY_LABELS} defaultValue={p.currency} />
             <Choice name="timezone" label="Fuseau horaire" options={TIME_ZONES} labels={TIME_ZONE_LABELS} defaultValue={p.timezone} />
           </div>
+          <p className="mt-3 text-sm text-muted">
+            Le paiement se fait toujours en euros ; une autre devise affiche un prix indicatif à côté du prix en euros. Les dates de votre
+            compte et de vos e-mails suivent le fuseau choisi.
+          </p>
         </Group>
         <Group title="Apparence">
           <Choice name="theme" label="Thème" options={THEMES} labels={THEME_LABELS} defaultValue={p.theme} />
         </Group>
         <Group title="Confidentialité">
-          <Choice
-            name="profileVisibility"
-            label="Visibilité du profil"
-            options={PROFILE_VISIBILITIES}
-            labels={PROFILE_VISIBILITY_LABELS}
-            defaultValue={p.privacySettings.profile_visibility}
+          <Switch
+            name="allowProductRecommendations"
+            label="Recommandations personnalisées"
+            help="Affiche les produits récemment consultés sur la boutique."
+            defaultChecked={p.privacySettings.allow_product_recommendations}
           />
-          <div className="mt-2 divide-y divide-line">
-            <Switch
-              name="showPurchaseHistory"
-              label="Afficher mon historique d'achats"
-              defaultChecked={p.privacySettings.show_purchase_history}
-            />
-            <Switch
-              name="allowProductRecommendations"
-              label="Autoriser les recommandations de produits"
-              defaultChecked={p.privacySettings.allow_product_recommendations}
-            />
-          </div>
         </Group>
         {error && <FormMessage tone="error">{error}</FormMessage>}
         <button type="submit" disabled={busy} className={primaryButtonClass}>

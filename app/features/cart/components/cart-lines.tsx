@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { SparklesIcon } from "~/components/ui/icons";
 import { formatPrice } from "~/lib/money";
+import { IndicativePrice } from "~/components/ui/indicative-price";
 import { quoteDefaultShipping } from "~/domain/checkout/shipping.rules";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { cartLineKey, clearCart, removeFromCart, setQuantity, type CartItem, type CartSnapshot } from "~/components/cart/cart-store";
@@ -52,7 +53,7 @@ export function CartLine({ item, size = "lg", onNavigate }: { item: CartItem; si
         <p className="text-sm text-muted">{item.category_name ?? "Produit"}</p>
         <p className="text-sm">
           <span className="sr-only">Prix unitaire : </span>
-          {formatPrice(item.price_cents)}
+          {formatPrice(item.price_cents)} <IndicativePrice cents={item.price_cents} />
         </p>
         {item.previous_price_cents !== undefined && !item.unavailable && (
           <p className="text-sm font-semibold text-warning">
@@ -166,7 +167,10 @@ export function CartSummary({ cart, onLeave }: { cart: CartSnapshot; onLeave?: (
         </div>
         <div className="flex justify-between border-t border-line pt-2 text-base font-semibold">
           <dt>Total</dt>
-          <dd>{formatPrice(subtotalCents + shippingCents)}</dd>
+          <dd className="text-right">
+            {formatPrice(subtotalCents + shippingCents)}
+            <IndicativePrice cents={subtotalCents + shippingCents} className="block" />
+          </dd>
         </div>
       </dl>
       <div className="mt-4">

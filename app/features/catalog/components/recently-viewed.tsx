@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import type { ProductCardView } from "~/domain/catalog/catalog.types";
 import { ProductCard } from "~/components/product/product-card";
 
@@ -30,17 +31,30 @@ function remember(product: ProductCardView): void {
 /**
  * The shelf of recently viewed products, without the current one. Rendered after mount only:
  * the server cannot know this browser's list, so the first render matches the server's (none).
- * On a product page, `viewing` is recorded.
+ * On a product page, `viewing` is recorded. A signed-in shopper who turned off "recommandations
+ * personnalisées" sees no shelf and nothing is recorded; the list kept so far is erased
+ * (docs/decisions/043-preferences-that-take-effect.md).
  */
 export function RecentlyViewed({ viewing }: { viewing?: ProductCardView }) {
+  const root = useRouteLoaderData("root") as { user: unknown; personalRecommendations: boolean } | undefined;
+  const personal = !root?.user || root.personalRecommendations;
   const [items, setItems] = useState<ProductCardView[]>([]);
   const viewingId = viewing?.id;
   useEffect(() => {
+    if (!personal) {
+      setItems([]);
+      try {
+        window.localStorage.removeItem(RECENTLY_VIEWED_KEY);
+      } catch {
+        // Storage refused: nothing was kept either.
+      }
+      return;
+    }
     const others = read().filter((p) => p.id !== viewingId);
     setItems(others.slice(0, RECENTLY_VIEWED_MAX));
     if (viewing) remember(viewing);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- recorded once per product opened, not on each render of its page.
-  }, [viewingId]);
+  }, [viewingId, personal]);
 
   if (items.length === 0) return null;
   return (

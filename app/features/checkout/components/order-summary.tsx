@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { formatPrice } from "~/lib/money";
+import { IndicativePrice } from "~/components/ui/indicative-price";
 import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
 import { lineName } from "~/domain/cart/line-name";
 import { formatAddressLines } from "~/components/addresses/address-api";
@@ -120,7 +121,10 @@ export function OrderSummary({
             )}
             <div className="flex justify-between gap-3 border-t border-line pt-2 text-base font-semibold">
               <dt>Total TTC</dt>
-              <dd>{formatPrice(quote.total_cents)}</dd>
+              <dd className="text-right">
+                {formatPrice(quote.total_cents)}
+                <IndicativePrice cents={quote.total_cents} className="block" />
+              </dd>
             </div>
             {/* Gift cards used as payment */}
             {quote.gift_card_payments.map((p) => (

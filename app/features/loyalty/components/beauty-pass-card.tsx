@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
+import { useTimeZone } from "~/components/ui/time-zone";
 import { BEAUTY_PASS_CARD_TRANSACTIONS, BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS } from "~/lib/shop-rules";
 import { formatPoints, LOYALTY_LOAD_ERROR, type LoyaltySummary } from "~/domain/loyalty/loyalty.types";
 import { LoyaltyTransactionList } from "./loyalty-transaction-list";
@@ -33,6 +34,7 @@ export function BeautyPassCard({ summary }: { summary: LoyaltySummary | null }) 
 }
 
 function BeautyPassCardBody({ summary }: { summary: LoyaltySummary }) {
+  const timeZone = useTimeZone();
   const transactionsHeadingId = useId();
   const redeemable = Math.floor(summary.balance / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_CENTS;
   return (
@@ -63,7 +65,7 @@ function BeautyPassCardBody({ summary }: { summary: LoyaltySummary }) {
         {summary.next_expiry && (
           <li>
             {formatPoints(summary.next_expiry.points)} expire{summary.next_expiry.points > 1 ? "nt" : ""} le{" "}
-            <time dateTime={summary.next_expiry.expires_at}>{formatDate(summary.next_expiry.expires_at)}</time>.
+            <time dateTime={summary.next_expiry.expires_at}>{formatDate(summary.next_expiry.expires_at, timeZone)}</time>.
           </li>
         )}
       </ul>

@@ -1,4 +1,5 @@
 import { formatDate } from "~/lib/paris-time";
+import { useTimeZone } from "~/components/ui/time-zone";
 import { formatSignedPoints, transactionTypeLabel, type LoyaltyTransactionView } from "~/domain/loyalty/loyalty.types";
 
 /**
@@ -14,6 +15,7 @@ export function LoyaltyTransactionList({
   showType?: boolean;
   label: string;
 }) {
+  const timeZone = useTimeZone();
   if (transactions.length === 0) {
     return (
       <p className="mt-4 rounded-xl bg-cream px-4 py-6 text-center text-muted">
@@ -28,7 +30,7 @@ export function LoyaltyTransactionList({
           <div className="min-w-0">
             <p className="font-semibold break-words">{tx.description}</p>
             <p className="mt-0.5 text-sm text-muted">
-              <time dateTime={tx.created_at}>{formatDate(tx.created_at)}</time>
+              <time dateTime={tx.created_at}>{formatDate(tx.created_at, timeZone)}</time>
               {tx.order_reference && <> · Commande {tx.order_reference}</>}
               {showType && (
                 <>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
-import { Link, useLocation } from "react-router";
+import { useTimeZone } from "~/components/ui/time-zone";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
 import {
   NOTIFICATION_STREAM_URL,
   announceNotificationsChanged,
@@ -24,6 +25,7 @@ const SOURCE = "bell";
  * failed change reloads the list from the server so the bell never shows a state it does not have.
  */
 export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
+  const timeZone = useTimeZone();
   const [state, dispatch] = useReducer(bellReducer, initialBellState);
   const [open, setOpen] = useState(initiallyOpen);
   const panelId = useId();
@@ -31,6 +33,12 @@ export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: bo
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  // The "Notifications push" switch (decision 043); read through a ref by the stream's listener.
+  const pushEnabled = (useRouteLoaderData("root") as { pushNotifications?: boolean } | undefined)?.pushNotifications === true;
+  const pushRef = useRef(pushEnabled);
+  useEffect(() => {
+    pushRef.current = pushEnabled;
+  }, [pushEnabled]);
 
   const load = useCallback(async () => {
     const result = await fetchNotifications({ type: "order_status" });
@@ -65,7 +73,7 @@ export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: bo
       announceNotificationsChanged(SOURCE);
       if (notification.type !== "order_status") return;
       dispatch({ type: "arrived", notification });
-      showBrowserNotification(notification);
+      showBrowserNotification(notification, pushRef.current);
     });
     return () => source.close();
   }, [load]);
@@ -87,7 +95,7 @@ export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: bo
   function toggle() {
     if (!open) {
       // Asked here, on the shopper's click, and only once (spec storefront §4).
-      askNotificationPermissionOnce();
+      askNotificationPermissionOnce(pushEnabled);
       if (!state.loaded) void load();
     }
     setOpen((value) => !value);
@@ -189,7 +197,7 @@ export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: bo
               <BellItem
                 key={notification.id}
                 notification={notification}
-                age={formatNotificationAge(notification.created_at, now)}
+                age={formatNotificationAge(notification.created_at, now, timeZone)}
                 onRead={() => markRead(notification)}
                 onDelete={() => remove(notification)}
               />

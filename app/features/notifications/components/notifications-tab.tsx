@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useTimeZone } from "~/components/ui/time-zone";
 import { Link } from "react-router";
 import {
   announceNotificationsChanged,
@@ -45,6 +46,7 @@ const PRIORITY_CLASS: Record<NotificationView["priority"], string> = {
  * are logged only (spec §8) and a failed change reloads the list, so the tab always shows the truth.
  */
 export function NotificationsTab({ data }: { data: TabData }) {
+  const timeZone = useTimeZone();
   const [items, setItems] = useState<NotificationView[]>(data?.notifications ?? []);
   const [unread, setUnread] = useState(data?.unreadCount ?? 0);
   const [filter, setFilter] = useState<NotificationFilter>("all");
@@ -157,7 +159,7 @@ export function NotificationsTab({ data }: { data: TabData }) {
               <NotificationCard
                 key={notification.id}
                 notification={notification}
-                age={formatNotificationAge(notification.created_at, now)}
+                age={formatNotificationAge(notification.created_at, now, timeZone)}
                 onRead={() => markRead(notification)}
                 onDelete={() => remove(notification)}
               />

@@ -2,6 +2,7 @@ import { lineName } from "~/domain/cart/line-name";
 import { useId } from "react";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
+import { useTimeZone } from "~/components/ui/time-zone";
 import { ORDER_CARD_ITEMS_SHOWN } from "~/lib/shop-rules";
 import type { OrderView } from "~/domain/orders/order.types";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
@@ -17,6 +18,7 @@ type OrderCardProps = {
 
 /** One order in a history list: reference, date, status, total and its first items. */
 export function OrderCard({ order, onShowDetail, headingLevel = "h3" }: OrderCardProps) {
+  const timeZone = useTimeZone();
   const headingId = useId();
   const Heading = headingLevel;
   const shown = order.items.slice(0, ORDER_CARD_ITEMS_SHOWN);
@@ -30,7 +32,7 @@ export function OrderCard({ order, onShowDetail, headingLevel = "h3" }: OrderCar
             {`Commande ${order.number}`}
           </Heading>
           <p className="mt-1 text-sm text-muted">
-            <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
+            <time dateTime={order.created_at}>{formatDate(order.created_at, timeZone)}</time>
           </p>
         </div>
         <OrderStatusBadge status={order.status} />

@@ -10,6 +10,7 @@ import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
+import { useTimeZone } from "~/components/ui/time-zone";
 import { orderPaymentLabel, type OrderView } from "~/domain/orders/order.types";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { OrderDocuments } from "~/components/orders/order-documents";
@@ -37,6 +38,7 @@ async function requestCancellation(orderId: string): Promise<{ order: OrderView 
 
 /** The full order: lines, amounts, delivery address, payment, status, and cancellation while allowed. */
 export function OrderDetailModal({ order: initial, onClose }: { order: OrderView; onClose: () => void }) {
+  const timeZone = useTimeZone();
   const revalidator = useRevalidator();
   // The cancelled (or re-addressed) order from the API shows at once, before the page's data is reloaded.
   const [updated, setUpdated] = useState<OrderView | null>(null);
@@ -49,7 +51,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
     <Modal title={`Commande ${order.number}`} onClose={onClose}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted">
-          Passée le <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
+          Passée le <time dateTime={order.created_at}>{formatDate(order.created_at, timeZone)}</time>
         </p>
         <p className="flex items-center gap-2 text-sm">
           <span className="text-muted">Statut :</span> <OrderStatusBadge status={order.status} />

@@ -14,12 +14,14 @@ import {
 } from "~/domain/returns/returns";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
+import { useTimeZone } from "~/components/ui/time-zone";
 import { RETURNS_DAYS } from "~/lib/shop-rules";
 
 const FAILED_MESSAGE = "Une erreur est survenue. Veuillez réessayer.";
 
 /** The order's returns: each with its status, refund and label. */
 function ReturnList({ returns }: { returns: ReturnView[] }) {
+  const timeZone = useTimeZone();
   if (returns.length === 0) return null;
   return (
     <section className="mt-6 text-sm">
@@ -29,7 +31,7 @@ function ReturnList({ returns }: { returns: ReturnView[] }) {
           <li key={r.id} className="rounded-xl border border-line p-3">
             <p className="font-semibold">
               {`Retour ${r.number} · ${r.status_label}`}
-              <span className="font-normal text-muted">{` · demandé le ${formatDate(r.created_at)}`}</span>
+              <span className="font-normal text-muted">{` · demandé le ${formatDate(r.created_at, timeZone)}`}</span>
             </p>
             <ul className="mt-1 text-muted">
               {r.items.map((i) => (

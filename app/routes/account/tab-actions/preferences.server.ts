@@ -1,5 +1,6 @@
 /** The intent of the dashboard's "Préférences" tab. */
-import { savePreferences } from "~/.server/modules/accounts/preferences.service";
+import { getEnv } from "~/.server/env";
+import { saveAccountPreferences } from "~/.server/workflows/account-preferences";
 import { PreferencesSchema } from "~/domain/account/preferences.schema";
 import { parseForm, reply, type TabIntents } from "./intent.server";
 
@@ -7,8 +8,15 @@ export const PREFERENCES_INTENTS: TabIntents<"save-preferences"> = {
   "save-preferences": {
     failure: "Une erreur est survenue",
     handle: async ({ form, actor }) => {
-      await savePreferences(actor.db, actor.userId, parseForm(PreferencesSchema, form));
-      return reply("save-preferences", { message: "Préférences enregistrées" });
+      const saved = await saveAccountPreferences(actor.db, {
+        userId: actor.userId,
+        preferences: parseForm(PreferencesSchema, form),
+        publicUrl: getEnv().publicUrl,
+      });
+      const message = saved.newsletterConfirmationSent
+        ? "Préférences enregistrées. Confirmez votre inscription à la newsletter avec le lien envoyé par e-mail."
+        : "Préférences enregistrées";
+      return reply("save-preferences", { message });
     },
   },
 };

@@ -1,0 +1,24 @@
+import { createContext, useContext, type ReactNode } from "react";
+import { convertCents, type IndicativeCurrency } from "~/domain/currency/exchange-rates";
+import { formatForeignPrice } from "~/lib/money";
+
+/**
+ * The currency a signed-in shopper chose (docs/decisions/043-preferences-that-take-effect.md),
+ * given by the root loader. Visitors have none: their shared-cached pages show euros only.
+ */
+const IndicativeCurrencyContext = createContext<IndicativeCurrency>(null);
+
+export function IndicativeCurrencyProvider({ value, children }: { value: IndicativeCurrency; children: ReactNode }) {
+  return <IndicativeCurrencyContext.Provider value={value}>{children}</IndicativeCurrencyContext.Provider>;
+}
+
+/** "≈ 13,90 CHF" beside a euro amount, or nothing when the shopper reads euros. */
+export function IndicativePrice({ cents, className = "" }: { cents: number; className?: string }) {
+  const chosen = useContext(IndicativeCurrencyContext);
+  if (!chosen) return null;
+  return (
+    <span className={`whitespace-nowrap text-sm font-normal text-muted ${className}`} title="Prix indicatif : le paiement se fait en euros">
+      ≈ {formatForeignPrice(convertCents(cents, chosen.rate), chosen.currency)}
+    </span>
+  );
+}
