@@ -108,22 +108,24 @@ function ConversationPanel({
         {conversation.contactEmail} · {CHAT_STATUS_LABELS[conversation.status]}
         {conversation.ticketNumber ? ` · ticket ${conversation.ticketNumber}` : ""}
       </p>
-      <ol role="log" aria-live="polite" aria-label="Messages" className="mt-4 max-h-96 space-y-3 overflow-y-auto">
-        {conversation.messages.map((m) => (
-          <li key={m.id} className={m.author === "system" ? "text-center text-sm text-muted" : ""}>
-            {m.author === "system" ? (
-              m.body
-            ) : (
-              <>
-                <span className="text-sm font-semibold">
-                  {m.author === "admin" ? `${m.authorName} (vous)` : m.authorName} · {formatTime(m.createdAt)}
-                </span>
-                <p className="break-words whitespace-pre-wrap">{m.body}</p>
-              </>
-            )}
-          </li>
-        ))}
-      </ol>
+      <div role="log" aria-live="polite" aria-label="Messages" className="mt-4 max-h-96 overflow-y-auto" tabIndex={0}>
+        <ol className="space-y-2">
+          {conversation.messages.map((m) => (
+            <li key={m.id} className={m.author === "system" ? "text-center text-sm text-muted" : ""}>
+              {m.author === "system" ? (
+                m.body
+              ) : (
+                <>
+                  <span className="text-sm font-semibold">
+                    {m.author === "admin" ? `${m.authorName} (vous)` : m.authorName} · {formatTime(m.createdAt)}
+                  </span>
+                  <p className="break-words whitespace-pre-wrap">{m.body}</p>
+                </>
+              )}
+            </li>
+          ))}
+        </ol>
+      </div>
       {answer && !answer.ok ? (
         <p role="alert" className="mt-3 text-sm font-medium text-danger">
           {answer.message}

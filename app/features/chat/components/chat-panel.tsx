@@ -38,12 +38,19 @@ export default function ChatPanel({ initial }: { initial: ChatState }) {
   const [draft, setDraft] = useState("");
   const firstField = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const messageField = useRef<HTMLTextAreaElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const conversationId = conversation?.id;
 
   useEffect(() => {
     if (!conversationId) firstField.current?.focus();
     else messageField.current?.focus();
   }, [conversationId]);
+
+  // The newest message stays in view.
+  const messageCount = conversation?.messages.length ?? 0;
+  useEffect(() => {
+    logRef.current?.scrollTo({ top: logRef.current.scrollHeight });
+  }, [messageCount]);
 
   useEffect(() => {
     if (!conversationId) return;
@@ -167,29 +174,31 @@ export default function ChatPanel({ initial }: { initial: ChatState }) {
               ? `Votre demande est devenue le ticket ${conversation.ticketNumber}.`
               : "Conversation terminée."}
       </p>
-      <ol role="log" aria-live="polite" aria-label="Messages du chat" className="mt-3 max-h-80 space-y-2 overflow-y-auto">
-        {conversation.messages.map((m) => (
-          <li
-            key={m.id}
-            className={
-              m.author === "system"
-                ? "text-center text-sm text-muted"
-                : `rounded-xl px-3 py-2 ${m.author === "participant" ? "ml-6 bg-cream" : "mr-6 bg-band"}`
-            }
-          >
-            {m.author === "system" ? (
-              m.body
-            ) : (
-              <>
-                <span className="block text-xs font-semibold">
-                  {m.author === "participant" ? "Vous" : m.authorName} · {formatTime(m.createdAt)}
-                </span>
-                <span className="block break-words whitespace-pre-wrap">{m.body}</span>
-              </>
-            )}
-          </li>
-        ))}
-      </ol>
+      <div role="log" aria-live="polite" aria-label="Messages du chat" className="mt-3 max-h-80 overflow-y-auto" tabIndex={0} ref={logRef}>
+        <ol className="space-y-2">
+          {conversation.messages.map((m) => (
+            <li
+              key={m.id}
+              className={
+                m.author === "system"
+                  ? "text-center text-sm text-muted"
+                  : `rounded-xl px-3 py-2 ${m.author === "participant" ? "ml-6 bg-cream" : "mr-6 bg-band"}`
+              }
+            >
+              {m.author === "system" ? (
+                m.body
+              ) : (
+                <>
+                  <span className="block text-xs font-semibold">
+                    {m.author === "participant" ? "Vous" : m.authorName} · {formatTime(m.createdAt)}
+                  </span>
+                  <span className="block break-words whitespace-pre-wrap">{m.body}</span>
+                </>
+              )}
+            </li>
+          ))}
+        </ol>
+      </div>
       {alert}
       {live ? (
         <form onSubmit={send} noValidate className="mt-3 space-y-2">
