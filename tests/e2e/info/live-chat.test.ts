@@ -47,7 +47,11 @@ describe("live chat", () => {
       await admin.waitForTimeout(300);
 
       const shopper = await shopperContext.newPage();
-      const card = await openChat(shopper);
+      // The account pages' launcher opens the chat on /service-client.
+      await shopper.goto("/dashboard");
+      await shopper.getByRole("link", { name: "Une question ? Chat en direct" }).click();
+      await shopper.waitForURL(/\/service-client\?chat=ouvert/);
+      const card = shopper.getByRole("article", { name: "Chat en direct" });
       // A shopper is not asked a name or an e-mail: the account's are used.
       expect(await card.getByLabel("Nom").count()).toBe(0);
       await card.getByLabel("Votre message").fill("Bonjour, le sérum existe-t-il en 50 ml ?");

@@ -54,7 +54,7 @@ describe("the administrator's area is guarded on the server", () => {
     const admin = await fetch(`${baseURL}${path}`, { headers: { cookie: adminCookie }, redirect: "manual" });
     expect(admin.status).toBe(resourcePaths.has(path) ? 404 : 200);
     // A live stream (/admin/chat/stream) never ends by itself: let it go.
-    await admin.body?.cancel();
+    if (path.endsWith("/stream")) await admin.body?.cancel();
   });
 
   it("never serves an admin page from the shared page cache", async () => {

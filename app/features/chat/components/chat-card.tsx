@@ -23,8 +23,10 @@ export function ChatCardAction({ contactFormHref }: { contactFormHref: string })
       .then((value) => {
         if (cancelled || !value) return;
         setState(value);
-        // A conversation under way (a reload, another page of the visit) reopens at once.
-        if (value.conversation && (value.conversation.status === "waiting" || value.conversation.status === "active")) setOpened(true);
+        // A conversation under way (a reload, another page of the visit) reopens at once, and so
+        // does the chat asked for by the account pages' launcher (?chat=ouvert).
+        const underWay = value.conversation && (value.conversation.status === "waiting" || value.conversation.status === "active");
+        if (underWay || new URLSearchParams(window.location.search).get("chat") === "ouvert") setOpened(true);
       })
       .catch(() => {});
     return () => {
