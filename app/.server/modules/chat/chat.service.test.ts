@@ -7,6 +7,7 @@ import {
   CHAT_CHANNEL,
   closeConversation,
   convertUnansweredConversations,
+  eraseChatsOf,
   findParticipantConversation,
   formatTranscript,
   getConversation,
@@ -255,6 +256,23 @@ describe("becoming a ticket", () => {
     expect(transcript.length).toBeLessThanOrEqual(5000);
     expect(transcript.endsWith("(transcription abrégée)")).toBe(true);
     expect(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(transcript)).toBe(false);
+  });
+});
+
+describe("the right to erasure", () => {
+  it("deletes a shopper's conversations and their messages, not anyone else's", async () => {
+    const eraseMe = "user-chat-erase";
+    await handle.db.insert(user).values({ id: eraseMe, name: "Efface Moi", email: "efface.chat@example.com" });
+    const mine = await startConversation(handle.db, { userId: eraseMe, message: "À effacer" }, { open: true });
+    const visitor = await startConversation(
+      handle.db,
+      { userId: null, name: "Reste", email: "reste@example.com", message: "Je reste" },
+      { open: true },
+    );
+    await handle.db.transaction((tx) => eraseChatsOf(tx, eraseMe));
+    expect(await getConversation(handle.db, mine.conversation.id)).toBeNull();
+    expect(await countMessages(mine.conversation.id)).toBe(0);
+    expect((await getConversation(handle.db, visitor.conversation.id))?.messages[0].body).toBe("Je reste");
   });
 });
 

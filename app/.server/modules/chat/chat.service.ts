@@ -417,3 +417,8 @@ export async function convertUnansweredConversations(
   }
   return { converted };
 }
+
+/** The right to erasure: a shopper's conversations and their messages go with the account's data. */
+export async function eraseChatsOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(chatConversations).where(eq(chatConversations.userId, userId));
+}
