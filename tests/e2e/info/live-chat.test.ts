@@ -89,7 +89,7 @@ describe("live chat", () => {
     }
   });
 
-  it("a visitor nobody answers reads a ticket number in the chat, on a phone; the ticket holds the transcript", async () => {
+  it("a visitor nobody answers reads a ticket number in the chat, on a phone; the ticket is in the administrator's list", async () => {
     const visitorContext = await signedInContext(browser, baseURL, null, {
       viewport: { width: 390, height: 844 },
       isMobile: true,
@@ -121,6 +121,22 @@ describe("live chat", () => {
       expect(await tickets.text()).toContain(ticketNumber);
     } finally {
       await visitorContext.close();
+    }
+  });
+
+  it("without JavaScript the card lists the hours and offers the contact form", async () => {
+    const context = await signedInContext(browser, baseURL, null, { javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto("/service-client");
+      const card = page.getByRole("article", { name: "Chat en direct" });
+      expect(await card.getByText("Du lundi au vendredi").count()).toBe(1);
+      expect(await card.getByText(/arrive bientôt/).count()).toBe(0);
+      await card.getByRole("link", { name: "Écrivez-nous" }).click();
+      await page.getByRole("heading", { name: "Écrivez-nous" }).waitFor();
+      expect(page.url()).toContain("formulaire=ouvert");
+    } finally {
+      await context.close();
     }
   });
 

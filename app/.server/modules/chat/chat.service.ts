@@ -18,6 +18,7 @@ import { chatConversations, chatMessages, user } from "../../db/schema";
 import { invalid, notFound, conflict } from "~/domain/errors";
 import {
   CHAT_ENDED_MESSAGE,
+  CHAT_NAME_MAX,
   CHAT_NOT_FOUND_MESSAGE,
   ChatMessageSchema,
   ChatStartSchema,
@@ -165,7 +166,7 @@ export async function startConversation(
   if (input.userId) {
     const [account] = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, input.userId)).limit(1);
     if (!account) throw notFound("not_found", "Utilisateur introuvable");
-    name = account.name || account.email;
+    name = (account.name || account.email).slice(0, CHAT_NAME_MAX);
     email = account.email;
   }
   const parsed = ChatStartSchema.safeParse({ name, email, message: input.message });

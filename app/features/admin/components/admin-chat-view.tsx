@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useRevalidator } from "react-router";
 import { CHAT_MESSAGE_MAX, CHAT_STATUS_LABELS, type ChatConversationView } from "~/domain/chat/chat";
 import { formatTime } from "~/lib/paris-time";
 
@@ -23,12 +23,34 @@ export function AdminChatView({ initial }: { initial: ChatConversationView[] }) 
     });
   }
 
+  const revalidator = useRevalidator();
+  // A fresh list from the loader (after a reconnection) replaces the one held.
+  useEffect(() => {
+    setConversations((list) => {
+      const held = new Map(list.map((c) => [c.id, c]));
+      const fresh = new Set(initial.map((c) => c.id));
+      // A stream event may be newer than the loader's read: the longer conversation wins.
+      const merged = initial.map((c) => {
+        const mine = held.get(c.id);
+        return mine && mine.messages.length > c.messages.length ? mine : c;
+      });
+      // One the loader did not list may be newer than its read (a stream event): kept.
+      return [...merged, ...list.filter((c) => !fresh.has(c.id))].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    });
+  }, [initial]);
+
   useEffect(() => {
     const source = new EventSource("/admin/chat/stream");
+    let connections = 0;
     source.addEventListener("conversation", (event) => {
       merge(JSON.parse((event as MessageEvent<string>).data) as ChatConversationView);
     });
+    // After a dropped stream, catch up with what changed meanwhile.
+    source.addEventListener("ready", () => {
+      if (connections++ > 0) void revalidator.revalidate();
+    });
     return () => source.close();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one stream for the page's life.
   }, []);
 
   const open = conversations.filter((c) => c.status === "waiting" || c.status === "active");
