@@ -15,6 +15,8 @@ import { compactFacetCells } from "./modules/catalog/facets.service";
 import { sendReviewInvitations } from "./workflows/review-invitations";
 import { chargeDueInstalments } from "./workflows/charge-instalments";
 import { startInvalidations, stopInvalidations } from "./invalidations";
+import { convertUnansweredConversations } from "./modules/chat/chat.service";
+import { CHAT_ANSWER_TIMEOUT_MS } from "~/domain/chat/chat";
 
 export type BootstrapResult = { database: string };
 
@@ -26,6 +28,7 @@ let stopRestockAlerts: (() => Promise<void>) | undefined;
 let stopFacetCells: (() => Promise<void>) | undefined;
 let stopReviewInvitations: (() => Promise<void>) | undefined;
 let stopInstalments: (() => Promise<void>) | undefined;
+let stopChatFallback: (() => Promise<void>) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
 export async function bootstrap(): Promise<BootstrapResult> {
@@ -72,6 +75,19 @@ export async function bootstrap(): Promise<BootstrapResult> {
     everyMs: 60_000,
     shouldLog: (r) => r.before > 10_000,
   });
+  // Live chat: a conversation nobody took within the answer timeout becomes a ticket; every
+  // process checks often, the claim and SKIP LOCKED convert each one once (decision 047).
+  const chatTimeoutMs = env.CHAT_ANSWER_TIMEOUT_SECONDS ? env.CHAT_ANSWER_TIMEOUT_SECONDS * 1000 : CHAT_ANSWER_TIMEOUT_MS;
+  stopChatFallback ??= startRepeatingJob(
+    handle.db,
+    "chat-fallback",
+    () => convertUnansweredConversations(handle.db, { timeoutMs: chatTimeoutMs }),
+    {
+      everyMs: Math.max(1_000, Math.min(10_000, Math.floor(chatTimeoutMs / 4))),
+      firstAfterMs: 1_000,
+      shouldLog: (r) => r.converted > 0,
+    },
+  );
   return { database: handle.label };
 }
 
@@ -95,6 +111,8 @@ export async function shutdown(): Promise<void> {
   stopReviewInvitations = undefined;
   await stopInstalments?.();
   stopInstalments = undefined;
+  await stopChatFallback?.();
+  stopChatFallback = undefined;
   await stopOutbox?.();
   stopOutbox = undefined;
   await stopInvalidations();

@@ -87,6 +87,10 @@ const EnvSchema = z
      * (decision 021). Short values are for crash tests (npm run chaos:checkout).
      */
     PAYMENT_RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+    /** The live chat's answer timeout before a waiting conversation becomes a ticket (default 2 minutes; short in tests). */
+    CHAT_ANSWER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+    /** true: the live chat takes conversations whatever the opening hours (tests and demos). */
+    CHAT_ALWAYS_OPEN: z.enum(["true", "false"]).default("false"),
     /** How long an e-mail being sent is hidden from other outbox passes (resent after a crash once it runs out). */
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     /**

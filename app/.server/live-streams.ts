@@ -1,4 +1,5 @@
 import { getNotificationHub } from "./modules/notifications/notification-hub";
+import { getChatHub } from "./modules/chat/chat-hub";
 
 /**
  * Graceful shutdown, first step after refusing new connections: the open Server-Sent Events
@@ -7,4 +8,5 @@ import { getNotificationHub } from "./modules/notifications/notification-hub";
  */
 export function closeLiveStreams(): void {
   getNotificationHub().closeAll();
+  getChatHub().closeAll();
 }

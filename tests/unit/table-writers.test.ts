@@ -34,6 +34,8 @@ const OWNER: Record<string, string> = {
   beautyPassTransactions: "modules/loyalty",
   paymentMethods: "modules/payment-methods",
   supportTickets: "modules/support",
+  chatConversations: "modules/chat",
+  chatMessages: "modules/chat",
   newsletterSubscriptions: "modules/newsletter",
   shopSettings: "modules/settings",
   deliveryMethods: "modules/delivery",

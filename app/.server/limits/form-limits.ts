@@ -33,6 +33,9 @@ export const FORM_LIMITS = {
   restockAlert: { limit: 10, windowMs: 10 * 60_000 },
   supportTicket: { limit: 10, windowMs: 10 * 60_000 },
   giftCardCheck: { limit: GIFT_CARD_CHECKS_PER_MINUTE, windowMs: 60_000 },
+  // Live chat: conversations opened per client, messages per conversation (decision 047).
+  chatStart: { limit: 10, windowMs: 10 * 60_000 },
+  chatMessage: { limit: 20, windowMs: 60_000 },
 } as const satisfies Record<string, { limit: number; windowMs: number }>;
 
 export type FormLimitName = keyof typeof FORM_LIMITS;

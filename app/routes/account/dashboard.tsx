@@ -28,6 +28,7 @@ import { answerAccountIntent } from "./tab-actions/intent.server";
 import { ACCOUNT_WIDE_INTENTS } from "./tab-actions/account.server";
 import { PREFERENCES_INTENTS } from "./tab-actions/preferences.server";
 import { SECURITY_INTENTS } from "./tab-actions/security.server";
+import { ChatLauncher } from "~/features/chat/components/chat-launcher";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const tab = parseAccountTab(new URL(request.url).searchParams.get("tab"));
@@ -140,6 +141,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {tab === "notifications" && <NotificationsTab data={loaderData.notifications} />}
         </section>
       </div>
+      <ChatLauncher />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { buildFaqCategories, findFaqQuestion, FAQ_TEASER_IDS } from "~/content/faq";
-import { CHAT_HOURS, CONTACT_EMAIL, CONTACT_PHONE, CONTACT_PHONE_HREF, SERVICE_CLAIMS, formatEuros } from "~/content/shop-facts";
+import { CONTACT_EMAIL, CONTACT_PHONE, CONTACT_PHONE_HREF, SERVICE_CLAIMS, formatEuros } from "~/content/shop-facts";
 import {
   CONTACT_EMAIL_MAX,
   CONTACT_MESSAGE_MAX,
@@ -33,6 +33,9 @@ import { RETURNS_DAYS } from "~/lib/shop-rules";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { buildMeta } from "~/lib/seo";
 import { log } from "~/.server/logger";
+import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
+import { describeOpeningHours } from "~/domain/settings/shop-identity";
+import { ChatCardAction } from "~/features/chat/components/chat-card";
 
 /** The card's glyph sits in its heading, before the title, on the text's baseline. */
 const cardIconClass = "mr-2 inline-block h-5 w-5 align-[-0.2em] text-accent";
@@ -43,11 +46,14 @@ const OPEN_PARAM = "formulaire";
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const faq = buildFaqCategories(await getShippingSettings(await getDb()));
+  // The chat card lists the hours kept in Paramètres (decision 047).
+  const chatHours = describeOpeningHours((await getShopIdentity(await getDb())).openingHours);
   const teasers = FAQ_TEASER_IDS.map((id) => findFaqQuestion(id, faq))
     .filter((q) => q !== undefined)
     .map((q) => ({ id: q.id, question: q.question, answer: q.answer, categorySlug: q.category.slug }));
   return {
     formOpen: url.searchParams.get(OPEN_PARAM) === "ouvert",
+    chatHours,
     teasers,
     canonical: absoluteUrl("/service-client"),
   };
@@ -188,16 +194,14 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
               </h3>
               <p className="mt-2 text-muted">Échangez en direct avec une conseillère beauté.</p>
               <dl className="mt-4 space-y-1 text-sm">
-                {CHAT_HOURS.map((slot) => (
+                {loaderData.chatHours.map((slot) => (
                   <div key={slot.days} className="flex flex-wrap gap-x-1">
                     <dt className="font-semibold">{slot.days}</dt>
                     <dd>{slot.hours}</dd>
                   </div>
                 ))}
               </dl>
-              <p className="mt-4 text-sm text-muted">
-                Le chat arrive bientôt sur le site : d'ici là, nos conseillères vous répondent par téléphone et par e-mail.
-              </p>
+              <ChatCardAction contactFormHref={`?${OPEN_PARAM}=ouvert#${FORM_ID}`} />
             </article>
 
             <article className={cardClass} aria-labelledby="carte-telephone">

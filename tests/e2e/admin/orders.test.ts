@@ -110,6 +110,7 @@ describe("Gestion des Commandes", () => {
         "Cartes cadeaux",
         "Clients",
         "Support",
+        "Chat",
         "Statistiques",
         "Codes promo",
         "E-mails",

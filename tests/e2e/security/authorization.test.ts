@@ -36,6 +36,9 @@ describe("the administrator's area is guarded on the server", () => {
     expect(adminPaths).toContain("/admin");
     expect(adminPaths).toContain("/admin/promotions");
     expect(adminPaths).toContain("/admin/e-mails");
+    // The live chat's screen and its live stream (docs/decisions/047).
+    expect(adminPaths).toContain("/admin/chat");
+    expect(adminPaths).toContain("/admin/chat/stream");
     // The back-office's PDF downloads (docs/decisions/031-invoices.md) are admin API routes too.
     expect(adminPaths).toContain("/api/v1/admin/orders/00000000-0000-0000-0000-000000000000/invoice");
     expect(adminPaths).toContain(
@@ -50,6 +53,8 @@ describe("the administrator's area is guarded on the server", () => {
     expect(shopper.status).toBe(403);
     const admin = await fetch(`${baseURL}${path}`, { headers: { cookie: adminCookie }, redirect: "manual" });
     expect(admin.status).toBe(resourcePaths.has(path) ? 404 : 200);
+    // A live stream (/admin/chat/stream) never ends by itself: let it go.
+    if (path.endsWith("/stream")) await admin.body?.cancel();
   });
 
   it("never serves an admin page from the shared page cache", async () => {

@@ -13,3 +13,4 @@ export * from "./payment-schedules";
 export * from "./shared-state";
 export * from "./activity-log";
 export * from "./exchange-rates";
+export * from "./chat";

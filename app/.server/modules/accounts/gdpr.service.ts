@@ -29,6 +29,7 @@ import { eraseNotificationsOf } from "../notifications/notifications.service";
 import { anonymiseCustomerOrders } from "../orders/orders.service";
 import { erasePaymentMethodsOf } from "../payment-methods/payment-methods.service";
 import { eraseTicketsOf } from "../support/support.service";
+import { eraseChatsOf } from "../chat/chat.service";
 
 /* ------------------------------------------------------------------------------------------ */
 /* Right of access and portability (RGPD art. 15 and 20)                                      */
@@ -232,6 +233,7 @@ export async function deleteAccount(db: Database, userId: string): Promise<{ ano
     await erasePaymentMethodsOf(tx, userId);
     await eraseCartOf(tx, userId);
     await eraseLoyaltyHistoryOf(tx, userId);
+    await eraseChatsOf(tx, userId);
     await eraseTicketsOf(tx, userId);
     await eraseAccountRows(tx, userId);
     return { anonymisedOrders };

@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS: { label: string; to: string; available: boolean }[]
   { label: "Cartes cadeaux", to: "/admin/cartes-cadeaux", available: true },
   { label: "Clients", to: "/admin/clients", available: true },
   { label: "Support", to: "/admin/tickets", available: true },
+  { label: "Chat", to: "/admin/chat", available: true },
   { label: "Statistiques", to: "/admin/statistiques", available: true },
   { label: "Codes promo", to: "/admin/promotions", available: true },
   { label: "E-mails", to: "/admin/e-mails", available: true },

@@ -1,0 +1,52 @@
+import { data } from "react-router";
+import type { Route } from "./+types/chat";
+import { requireAdmin } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { readFormFields } from "~/.server/forms";
+import { answeringRouteAction } from "~/.server/error-responses";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
+import {
+  closeConversation,
+  listOpenConversations,
+  replyToConversation,
+  takeConversation,
+  type ChatAdmin,
+} from "~/.server/modules/chat/chat.service";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { AdminChatView, type AdminChatAnswer } from "~/features/admin/components/admin-chat-view";
+
+/** Chat: the waiting and active conversations, live (the page listens to /admin/chat/stream). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { conversations: await listOpenConversations(await getDb()) };
+}
+
+/** intent take, reply (message) or close, of one conversation (conversationId). */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdmin(request);
+  const form = await readFormFields(request);
+  const admin: ChatAdmin = { actor: adminActorOf(session), name: session.user.name.split(" ")[0] || "Conseillère Aurore" };
+  const db = await getDb();
+  const run = {
+    take: () => takeConversation(db, admin, form.conversationId),
+    reply: () => replyToConversation(db, admin, form.conversationId, form.message),
+    close: () => closeConversation(db, admin, form.conversationId),
+  }[form.intent as "take" | "reply" | "close"];
+  if (!run) return data<AdminChatAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+  return answeringRouteAction<AdminChatAnswer>(
+    async () => ({ ok: true, conversation: await run() }),
+    (error) => ({ ok: false, message: error.message }),
+  );
+}
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export function meta() {
+  return [{ title: "Chat | Administration | Aurore" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminChat({ loaderData }: Route.ComponentProps) {
+  return <AdminChatView initial={loaderData.conversations} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
