@@ -34,6 +34,7 @@ const OWNER: Record<string, string> = {
   beautyPassTransactions: "modules/loyalty",
   paymentMethods: "modules/payment-methods",
   supportTickets: "modules/support",
+  supportTicketMessages: "modules/support",
   newsletterSubscriptions: "modules/newsletter",
   shopSettings: "modules/settings",
   deliveryMethods: "modules/delivery",

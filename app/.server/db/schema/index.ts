@@ -12,3 +12,4 @@ export * from "./reviews";
 export * from "./payment-schedules";
 export * from "./shared-state";
 export * from "./activity-log";
+export * from "./support";
