@@ -15,6 +15,7 @@ import { requestIdOf } from "./.server/request-id";
 import { getThemePreference } from "./.server/modules/accounts/preferences.service";
 import { listFavoriteIds } from "./.server/modules/favorites/favorites.service";
 import { getShippingSettings } from "./.server/modules/settings/shop-settings.service";
+import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import type { Theme } from "./domain/account/preferences.schema";
 import { useCspNonce } from "./lib/csp-nonce";
 import { describeRouteError } from "./components/layout/route-error-boundary";
@@ -32,15 +33,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Shown by the error boundaries ("Référence : …") and logged with the error's detail.
   const requestId = requestIdOf(request);
   const db = await getDb();
-  const [session, shippingSettings] = await Promise.all([getCurrentSession(request), getShippingSettings(db)]);
-  if (!session) return { user: null, theme: "light" as Theme, favoriteIds: [] as string[], shippingSettings, requestId };
+  const [session, shippingSettings, identity] = await Promise.all([
+    getCurrentSession(request),
+    getShippingSettings(db),
+    getShopIdentity(db),
+  ]);
+  // The footer's contact details (Paramètres, decision 046).
+  const shopContact = { address: identity.address, phone: identity.contactPhone, email: identity.contactEmail };
+  if (!session) return { user: null, theme: "light" as Theme, favoriteIds: [] as string[], shippingSettings, shopContact, requestId };
   // The back-office shows no product hearts: its pages skip the favourites query.
   const inBackOffice = isBackOfficePath(new URL(request.url).pathname);
   const [theme, favoriteIds] = await Promise.all([
     getThemePreference(db, session.user.id),
     inBackOffice ? ([] as string[]) : listFavoriteIds(db, session.user.id),
   ]);
-  return { user: session.user, theme, favoriteIds, shippingSettings, requestId };
+  return { user: session.user, theme, favoriteIds, shippingSettings, shopContact, requestId };
 }
 
 const isBackOfficePath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");

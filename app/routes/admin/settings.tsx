@@ -9,17 +9,23 @@ import { AdminSettingsView } from "~/features/admin/components/admin-settings-vi
 import { readFormData } from "~/.server/forms";
 import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
+// Shop identity section (decision 046).
+import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
+import { ShopIdentitySection } from "~/features/admin/components/shop-identity-section";
+import { saveIdentityIntent } from "./settings-identity.server";
 
 /** Paramètres: the delivery methods (docs/decisions/032-delivery-methods.md). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { methods: await listDeliveryMethods(await getDb()) };
+  const db = await getDb();
+  return { methods: await listDeliveryMethods(db), identity: await getShopIdentity(db) };
 }
 
 /** One method's form: `code` names it, the other fields are its new values. */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const form = await readFormData(request);
+  if (form.get("intent") === "identity") return saveIdentityIntent(session, form);
   const code = typeof form.get("code") === "string" ? (form.get("code") as string) : "";
   const values = deliveryMethodFormValues(form);
   try {
@@ -40,7 +46,14 @@ export function meta() {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  return <AdminSettingsView methods={loaderData.methods} answer={actionData} />;
+  return (
+    <>
+      <AdminSettingsView methods={loaderData.methods} answer={actionData && "code" in actionData ? actionData : undefined} />
+      <div className="mt-10">
+        <ShopIdentitySection identity={loaderData.identity} />
+      </div>
+    </>
+  );
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

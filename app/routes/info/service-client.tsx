@@ -11,7 +11,9 @@ import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { buildFaqCategories, findFaqQuestion, FAQ_TEASER_IDS } from "~/content/faq";
-import { CHAT_HOURS, CONTACT_EMAIL, CONTACT_PHONE, CONTACT_PHONE_HREF, SERVICE_CLAIMS, formatEuros } from "~/content/shop-facts";
+import { CHAT_HOURS, SERVICE_CLAIMS, formatEuros } from "~/content/shop-facts";
+import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
+import { contactDetailsOf } from "~/domain/settings/shop-contact";
 import {
   CONTACT_EMAIL_MAX,
   CONTACT_MESSAGE_MAX,
@@ -50,6 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     formOpen: url.searchParams.get(OPEN_PARAM) === "ouvert",
     teasers,
     canonical: absoluteUrl("/service-client"),
+    contact: contactDetailsOf(await getShopIdentity(await getDb())),
   };
 }
 
@@ -207,8 +210,8 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
               </h3>
               <p className="mt-2 text-muted">Un conseiller vous répond et suit votre demande jusqu'au bout.</p>
               <p className="mt-4">
-                <a href={CONTACT_PHONE_HREF} className="text-xl font-semibold text-accent hover:underline">
-                  {CONTACT_PHONE}
+                <a href={loaderData.contact.phoneHref} className="text-xl font-semibold text-accent hover:underline">
+                  {loaderData.contact.phone}
                 </a>
               </p>
               <p className="mt-1 text-sm text-muted">Prix d'un appel local</p>
@@ -220,7 +223,7 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
                 E-mail
               </h3>
               <p className="mt-2 text-muted">Réponse sous 2 heures en moyenne, 7j/7.</p>
-              <p className="mt-4 font-semibold break-all">{CONTACT_EMAIL}</p>
+              <p className="mt-4 font-semibold break-all">{loaderData.contact.email}</p>
               <div className="mt-auto pt-4">
                 <Link
                   to={`?${OPEN_PARAM}=ouvert#${FORM_ID}`}
