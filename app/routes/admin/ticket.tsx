@@ -30,6 +30,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const actor = adminActorOf(session);
   const form = await readFormFields(request);
   const ticketId = params.id;
+  if (form.intent !== "reply" && form.intent !== "note" && form.intent !== "change-status") {
+    return data<TicketStatusAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+  }
   return answeringRouteAction<TicketStatusAnswer & { intent?: string }>(
     async () => {
       const db = await getDb();
@@ -41,11 +44,8 @@ export async function action({ request, params }: Route.ActionArgs) {
         await addInternalNote(db, actor, { ticketId, body: form.body });
         return { ok: true, intent: "note", message: "Note interne ajoutée" };
       }
-      if (form.intent === "change-status") {
-        const ticket = await setTicketStatus(db, actor, { ticketId, status: form.status });
-        return { ok: true, intent: "change-status", message: `Ticket ${ticket.ticket_number} : ${ticketStatusLabel(ticket.status)}` };
-      }
-      return { ok: false, message: "Une erreur est survenue" };
+      const ticket = await setTicketStatus(db, actor, { ticketId, status: form.status });
+      return { ok: true, intent: "change-status", message: `Ticket ${ticket.ticket_number} : ${ticketStatusLabel(ticket.status)}` };
     },
     (error) => ({ ok: false, intent: typeof form.intent === "string" ? form.intent : undefined, message: error.message }),
   );
