@@ -16,6 +16,7 @@ import { getPagePreferences } from "./.server/modules/accounts/preferences.servi
 import { getIndicativeCurrency } from "./.server/modules/exchange-rates/exchange-rates.service";
 import { listFavoriteIds } from "./.server/modules/favorites/favorites.service";
 import { getShippingSettings } from "./.server/modules/settings/shop-settings.service";
+import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import type { Theme } from "./domain/account/preferences.schema";
 import type { IndicativeCurrency } from "./domain/currency/exchange-rates";
 import { IndicativeCurrencyProvider } from "./components/ui/indicative-price";
@@ -38,13 +39,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Shown by the error boundaries ("Référence : …") and logged with the error's detail.
   const requestId = requestIdOf(request);
   const db = await getDb();
-  const [session, shippingSettings] = await Promise.all([getCurrentSession(request), getShippingSettings(db)]);
+  const [session, shippingSettings, identity] = await Promise.all([
+    getCurrentSession(request),
+    getShippingSettings(db),
+    getShopIdentity(db),
+  ]);
+  // The footer's contact details (Paramètres, decision 046).
+  const shopContact = { address: identity.address, phone: identity.contactPhone, email: identity.contactEmail };
   if (!session) {
     return {
       user: null,
       theme: "light" as Theme,
       favoriteIds: [] as string[],
       shippingSettings,
+      shopContact,
       requestId,
       indicativeCurrency: null as IndicativeCurrency,
       personalRecommendations: false,
@@ -65,6 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     theme: preferences.theme,
     favoriteIds,
     shippingSettings,
+    shopContact,
     requestId,
     indicativeCurrency,
     personalRecommendations: preferences.privacySettings.allow_product_recommendations,

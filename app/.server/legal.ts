@@ -1,4 +1,5 @@
 import { getEnv } from "./env";
+import type { ShopIdentity } from "~/domain/settings/shop-identity";
 
 export type LegalInfo = {
   companyName: string;
@@ -31,5 +32,23 @@ export function getLegalInfo(): LegalInfo {
     publicationDirector: env.LEGAL_PUBLICATION_DIRECTOR,
     host: env.LEGAL_HOST,
     mediator: env.LEGAL_MEDIATOR,
+  };
+}
+
+/** The legal notice values of the shop identity edited in Paramètres (decision 046). */
+export function legalInfoOf(identity: ShopIdentity): LegalInfo {
+  return {
+    companyName: identity.companyName,
+    legalForm: identity.legalForm,
+    address: identity.address,
+    phone: identity.contactPhone,
+    email: identity.contactEmail,
+    rcs: identity.rcs,
+    siren: identity.siren,
+    shareCapital: identity.shareCapital,
+    vatNumber: identity.vatNumber,
+    publicationDirector: identity.publicationDirector,
+    host: identity.host,
+    mediator: identity.mediator,
   };
 }

@@ -36,6 +36,7 @@ const OWNER: Record<string, string> = {
   supportTickets: "modules/support",
   chatConversations: "modules/chat",
   chatMessages: "modules/chat",
+  supportTicketMessages: "modules/support",
   newsletterSubscriptions: "modules/newsletter",
   shopSettings: "modules/settings",
   deliveryMethods: "modules/delivery",

@@ -32,6 +32,7 @@ export const FORM_LIMITS = {
   newsletter: { limit: 10, windowMs: 10 * 60_000 },
   restockAlert: { limit: 10, windowMs: 10 * 60_000 },
   supportTicket: { limit: 10, windowMs: 10 * 60_000 },
+  supportReply: { limit: 30, windowMs: 10 * 60_000 },
   giftCardCheck: { limit: GIFT_CARD_CHECKS_PER_MINUTE, windowMs: 60_000 },
   // Live chat: conversations opened per client, messages per conversation (decision 047).
   chatStart: { limit: 10, windowMs: 10 * 60_000 },

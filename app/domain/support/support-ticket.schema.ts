@@ -10,10 +10,13 @@ import { text } from "~/lib/safe-text";
 export const TICKET_SUBJECT_MAX = 200;
 export const TICKET_DESCRIPTION_MAX = 5000;
 
+/** The categories a shopper picks in the ticket form. */
 export const TICKET_CATEGORIES = ["order", "product", "account", "technical", "other"] as const;
+/** Every category a ticket may have: security tickets come from the account's security reports. */
+export const ALL_TICKET_CATEGORIES = [...TICKET_CATEGORIES, "security"] as const;
 export const TICKET_PRIORITIES = ["low", "normal", "high", "urgent"] as const;
 export const TICKET_STATUSES = ["open", "in_progress", "resolved", "closed"] as const;
-export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+export type TicketCategory = (typeof ALL_TICKET_CATEGORIES)[number];
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
@@ -26,6 +29,7 @@ export const TICKET_CATEGORY_LABELS: Record<TicketCategory, string> = {
   account: "Compte",
   technical: "Problème technique",
   other: "Autre",
+  security: "Sécurité",
 };
 export const TICKET_PRIORITY_LABELS: Record<TicketPriority, string> = {
   low: "Basse",
@@ -85,6 +89,8 @@ export type SupportTicketView = {
   status: TicketStatus;
   created_at: string;
   updated_at: string;
+  /** A reply of the team the shopper has not read yet. */
+  unread: boolean;
 };
 
 /** First message of each invalid field. */

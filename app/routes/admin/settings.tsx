@@ -12,19 +12,24 @@ import { isDomainError } from "~/domain/errors";
 import { getExchangeRates, updateExchangeRates } from "~/.server/modules/exchange-rates/exchange-rates.service";
 import { exchangeRatesFormValues, type ExchangeRatesAnswer } from "~/domain/currency/exchange-rates";
 import { ExchangeRatesSettings } from "~/features/admin/components/exchange-rates-settings";
+// Shop identity section (decision 046).
+import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
+import { ShopIdentitySection } from "~/features/admin/components/shop-identity-section";
+import { saveIdentityIntent } from "./settings-identity.server";
 
 /** Paramètres: the delivery methods (docs/decisions/032-delivery-methods.md). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = await getDb();
-  const [methods, exchangeRates] = await Promise.all([listDeliveryMethods(db), getExchangeRates(db)]);
-  return { methods, exchangeRates };
+  const [methods, exchangeRates, identity] = await Promise.all([listDeliveryMethods(db), getExchangeRates(db), getShopIdentity(db)]);
+  return { methods, exchangeRates, identity };
 }
 
 /** One method's form: `code` names it, the other fields are its new values. */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const form = await readFormData(request);
+  if (form.get("intent") === "identity") return saveIdentityIntent(session, form);
   if (form.get("form") === "exchange-rates") return saveExchangeRates(form, session.user.id);
   const code = typeof form.get("code") === "string" ? (form.get("code") as string) : "";
   const values = deliveryMethodFormValues(form);
@@ -61,10 +66,13 @@ export function meta() {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const deliveryAnswer = actionData && !("form" in actionData) ? actionData : undefined;
+  const deliveryAnswer = actionData && "code" in actionData ? actionData : undefined;
   return (
     <>
       <AdminSettingsView methods={loaderData.methods} answer={deliveryAnswer} />
+      <div className="mt-10">
+        <ShopIdentitySection identity={loaderData.identity} />
+      </div>
       <div className="mt-10">
         <ExchangeRatesSettings rates={loaderData.exchangeRates} />
       </div>

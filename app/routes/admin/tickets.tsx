@@ -3,6 +3,8 @@ import type { Route } from "./+types/tickets";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { listAllTickets, setTicketStatus } from "~/.server/modules/support/support.service";
+import { listSecurityReports } from "~/.server/modules/accounts/security.service";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { readAdminTicketQuery, type TicketStatusAnswer } from "~/domain/support/admin-tickets.schema";
 import { AdminTicketsView } from "~/features/admin/components/admin-tickets-view";
@@ -10,24 +12,33 @@ import { ticketStatusLabel } from "~/domain/support/support-ticket.schema";
 import { readFormFields } from "~/.server/forms";
 import { answeringRouteAction } from "~/.server/error-responses";
 
-/** Support: every customer's tickets, newest first; the status filter and the page live in the URL. */
+/**
+ * Support: every customer's tickets, newest first; the filters (status, category, priority) and
+ * the page live in the URL. ?vue=signalements shows the security reports (decision 046).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = readAdminTicketQuery(new URL(request.url).searchParams);
-  const result = await listAllTickets(await getDb(), { status: query.status, page: query.page });
-  return { query, result };
+  const params = new URL(request.url).searchParams;
+  const query = readAdminTicketQuery(params);
+  const db = await getDb();
+  if (params.get("vue") === "signalements") {
+    const reports = await listSecurityReports(db);
+    return { query, result: null, reports: reports.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+  }
+  const result = await listAllTickets(db, query);
+  return { query, result, reports: null };
 }
 
 /** intent change-status: open, in_progress, resolved or closed. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const session = await requireAdmin(request);
   const form = await readFormFields(request);
   if (form.intent !== "change-status") {
     return data<TicketStatusAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   }
   return answeringRouteAction<TicketStatusAnswer>(
     async () => {
-      const ticket = await setTicketStatus(await getDb(), { ticketId: form.ticketId, status: form.status });
+      const ticket = await setTicketStatus(await getDb(), adminActorOf(session), { ticketId: form.ticketId, status: form.status });
       return { ok: true, ticketId: ticket.id, message: `Ticket ${ticket.ticket_number} : ${ticketStatusLabel(ticket.status)}` };
     },
     (error) => ({ ok: false, message: error.message }),
@@ -41,7 +52,7 @@ export function meta() {
 }
 
 export default function AdminTickets({ loaderData }: Route.ComponentProps) {
-  return <AdminTicketsView query={loaderData.query} result={loaderData.result} />;
+  return <AdminTicketsView query={loaderData.query} result={loaderData.result} reports={loaderData.reports} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -11,14 +11,20 @@ import {
   ACCESSIBILITY_TECHNOLOGIES,
   DEFENSEUR_DES_DROITS,
 } from "~/content/accessibility";
-import { CONTACT_EMAIL, CONTACT_PHONE, CONTACT_PHONE_HREF } from "~/content/shop-facts";
+import { getDb } from "~/.server/db";
+import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
+import { contactDetailsOf } from "~/domain/settings/shop-contact";
 import { InfoPageHeader, primaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 
 export async function loader(_: Route.LoaderArgs) {
-  return { canonical: absoluteUrl("/accessibilite"), host: new URL(absoluteUrl("/")).host };
+  return {
+    canonical: absoluteUrl("/accessibilite"),
+    host: new URL(absoluteUrl("/")).host,
+    contact: contactDetailsOf(await getShopIdentity(await getDb())),
+  };
 }
 
 export const headers = publicPageHeaders;
@@ -112,12 +118,12 @@ export default function AccessibilityPage({ loaderData }: Route.ComponentProps) 
           </p>
           <ul className="mt-4 space-y-2">
             <li>
-              E-mail : <span className="font-semibold break-all">{CONTACT_EMAIL}</span>
+              E-mail : <span className="font-semibold break-all">{loaderData.contact.email}</span>
             </li>
             <li>
               Téléphone :{" "}
-              <a href={CONTACT_PHONE_HREF} className={textLinkClass}>
-                {CONTACT_PHONE}
+              <a href={loaderData.contact.phoneHref} className={textLinkClass}>
+                {loaderData.contact.phone}
               </a>
             </li>
           </ul>

@@ -6,7 +6,8 @@ import { absoluteUrl } from "~/.server/http";
 import { getDb } from "~/.server/db";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { buildFaqCategories, FAQ_CATEGORIES, FAQ_SEARCH_MAX_LENGTH, parseFaqFilters, searchFaq, type FaqFilters } from "~/content/faq";
-import { CONTACT_PHONE, CONTACT_PHONE_HREF } from "~/content/shop-facts";
+import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
+import { contactDetailsOf } from "~/domain/settings/shop-contact";
 import { InfoPageHeader, primaryLinkClass, secondaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
@@ -24,6 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Sent with the data so the browser bundle does not carry the whole FAQ content module.
     searchMaxLength: FAQ_SEARCH_MAX_LENGTH,
     canonical: absoluteUrl("/faq"),
+    contact: contactDetailsOf(await getShopIdentity(await getDb())),
   };
 }
 
@@ -214,8 +216,8 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-2 text-muted">
             Notre service client vous répond 7j/7, en 2 heures en moyenne. Par téléphone :{" "}
-            <a href={CONTACT_PHONE_HREF} className={textLinkClass}>
-              {CONTACT_PHONE}
+            <a href={loaderData.contact.phoneHref} className={textLinkClass}>
+              {loaderData.contact.phone}
             </a>
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">

@@ -11,7 +11,8 @@ import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { buildFaqCategories, findFaqQuestion, FAQ_TEASER_IDS } from "~/content/faq";
-import { CONTACT_EMAIL, CONTACT_PHONE, CONTACT_PHONE_HREF, SERVICE_CLAIMS, formatEuros } from "~/content/shop-facts";
+import { SERVICE_CLAIMS, formatEuros } from "~/content/shop-facts";
+import { contactDetailsOf } from "~/domain/settings/shop-contact";
 import {
   CONTACT_EMAIL_MAX,
   CONTACT_MESSAGE_MAX,
@@ -47,7 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const faq = buildFaqCategories(await getShippingSettings(await getDb()));
   // The chat card lists the hours kept in Paramètres (decision 047).
-  const chatHours = describeOpeningHours((await getShopIdentity(await getDb())).openingHours);
+  const identity = await getShopIdentity(await getDb());
+  const chatHours = describeOpeningHours(identity.openingHours);
   const teasers = FAQ_TEASER_IDS.map((id) => findFaqQuestion(id, faq))
     .filter((q) => q !== undefined)
     .map((q) => ({ id: q.id, question: q.question, answer: q.answer, categorySlug: q.category.slug }));
@@ -56,6 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     chatHours,
     teasers,
     canonical: absoluteUrl("/service-client"),
+    contact: contactDetailsOf(identity),
   };
 }
 
@@ -211,8 +214,8 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
               </h3>
               <p className="mt-2 text-muted">Un conseiller vous répond et suit votre demande jusqu'au bout.</p>
               <p className="mt-4">
-                <a href={CONTACT_PHONE_HREF} className="text-xl font-semibold text-accent hover:underline">
-                  {CONTACT_PHONE}
+                <a href={loaderData.contact.phoneHref} className="text-xl font-semibold text-accent hover:underline">
+                  {loaderData.contact.phone}
                 </a>
               </p>
               <p className="mt-1 text-sm text-muted">Prix d'un appel local</p>
@@ -224,7 +227,7 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
                 E-mail
               </h3>
               <p className="mt-2 text-muted">Réponse sous 2 heures en moyenne, 7j/7.</p>
-              <p className="mt-4 font-semibold break-all">{CONTACT_EMAIL}</p>
+              <p className="mt-4 font-semibold break-all">{loaderData.contact.email}</p>
               <div className="mt-auto pt-4">
                 <Link
                   to={`?${OPEN_PARAM}=ouvert#${FORM_ID}`}

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/conditions-generales";
 import { absoluteUrl } from "~/.server/http";
 import { getDb } from "~/.server/db";
-import { getLegalInfo } from "~/.server/legal";
+import { legalInfoOf } from "~/.server/legal";
+import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { buildCgv } from "~/content/legal/cgv";
 import { LegalDocumentPage } from "~/features/legal/components/legal-document";
@@ -13,8 +14,9 @@ const PATH = "/conditions-generales";
 const TITLE = "Conditions générales de vente";
 
 export async function loader(_: Route.LoaderArgs) {
-  const shipping = await getShippingSettings(await getDb());
-  return { legal: buildCgv(getLegalInfo(), shipping), canonical: absoluteUrl(PATH) };
+  const db = await getDb();
+  const shipping = await getShippingSettings(db);
+  return { legal: buildCgv(legalInfoOf(await getShopIdentity(db)), shipping), canonical: absoluteUrl(PATH) };
 }
 
 export const headers = publicPageHeaders;

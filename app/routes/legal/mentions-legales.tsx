@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/mentions-legales";
 import { absoluteUrl } from "~/.server/http";
-import { getLegalInfo } from "~/.server/legal";
+import { legalInfoOf } from "~/.server/legal";
+import { getDb } from "~/.server/db";
+import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { LegalPageHeader } from "~/features/legal/components/legal-document";
 import { publicPageHeaders } from "~/lib/http-cache";
@@ -12,8 +14,8 @@ const TITLE = "Mentions légales";
 /** Demo defaults say so ("(fictif)", "société fictive"): the page then warns the reader. */
 const FICTIONAL = /fictif|fictive/i;
 
-export function loader(_: Route.LoaderArgs) {
-  const info = getLegalInfo();
+export async function loader(_: Route.LoaderArgs) {
+  const info = legalInfoOf(await getShopIdentity(await getDb()));
   return {
     info,
     isFictional: Object.values(info).some((value) => FICTIONAL.test(value)),

@@ -1,6 +1,8 @@
 import type { Route } from "./+types/politique-confidentialite";
 import { absoluteUrl } from "~/.server/http";
-import { getLegalInfo } from "~/.server/legal";
+import { legalInfoOf } from "~/.server/legal";
+import { getDb } from "~/.server/db";
+import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import { buildPrivacyPolicy } from "~/content/legal/privacy";
 import { LegalDocumentPage } from "~/features/legal/components/legal-document";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -10,8 +12,8 @@ import { buildMeta } from "~/lib/seo";
 const PATH = "/politique-confidentialite";
 const TITLE = "Politique de confidentialité";
 
-export function loader(_: Route.LoaderArgs) {
-  return { legal: buildPrivacyPolicy(getLegalInfo()), canonical: absoluteUrl(PATH) };
+export async function loader(_: Route.LoaderArgs) {
+  return { legal: buildPrivacyPolicy(legalInfoOf(await getShopIdentity(await getDb()))), canonical: absoluteUrl(PATH) };
 }
 
 export const headers = publicPageHeaders;

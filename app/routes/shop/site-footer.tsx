@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import { Link } from "react-router";
 import { COPYRIGHT_YEAR, RETURNS_DAYS } from "~/lib/shop-rules";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
+import { useShopContact } from "~/components/layout/use-shop-contact";
 import { formatEurosCompact } from "~/lib/money";
 import {
   FacebookIcon,
@@ -110,6 +111,7 @@ export type SiteFooterProps = {
 export function SiteFooter({ categories = FOOTER_CATEGORIES }: SiteFooterProps = {}) {
   // The free-delivery threshold edited in Paramètres (root loader).
   const freeFrom = formatEurosCompact(useShippingSettings().freeThresholdCents);
+  const contact = useShopContact();
   const shopLinks: FooterLink[] = [
     { to: "/products", label: "Tous les produits" },
     ...categories.map((category) => ({
@@ -139,9 +141,9 @@ export function SiteFooter({ categories = FOOTER_CATEGORIES }: SiteFooterProps =
           </p>
           <address className="mt-5 space-y-1 text-sm text-white/85 not-italic">
             <p>Aurore Beauté</p>
-            <p>12 rue des Lilas, 75008 Paris</p>
-            <p>Téléphone : 01 23 45 67 89</p>
-            <p>E-mail : contact@aurore-beaute.fr</p>
+            <p>{contact.address}</p>
+            <p>Téléphone : {contact.phone}</p>
+            <p>E-mail : {contact.email}</p>
           </address>
           <ul className="mt-5 flex gap-2" aria-label="Réseaux sociaux">
             {SOCIAL_LINKS.map(({ href, name, Icon }) => (

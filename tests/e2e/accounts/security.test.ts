@@ -416,7 +416,7 @@ describe("security report", () => {
     await dialog.getByRole("alert").filter({ hasText: message }).waitFor();
     await dialog.getByLabel("Description").fill("Un appareil inconnu apparaît dans mes sessions.");
     await dialog.getByRole("button", { name: "Envoyer le rapport" }).click();
-    await dialog.getByText("Votre rapport a bien été envoyé. Notre équipe vous répondra sous 24 h.").waitFor();
+    await dialog.getByText("Votre rapport a bien été envoyé (ticket SAV-").waitFor();
     await dialog.waitFor({ state: "detached", timeout: 6000 });
   });
 });

@@ -18,6 +18,7 @@ const USER_ROUTES: [path: string, unserved: string[]][] = [
   ["/api/v1/payment-methods", ["PUT", "PATCH", "DELETE"]],
   [`/api/v1/payment-methods/${ID}`, ["POST", "PUT"]],
   ["/api/v1/support-tickets", ["PUT", "PATCH", "DELETE"]],
+  [`/api/v1/support-tickets/${ID}/messages`, ["PUT", "PATCH", "DELETE"]],
   ["/api/v1/notifications", ["POST", "PUT", "PATCH", "DELETE"]],
   ["/api/v1/notifications/read-all", ["GET", "PUT", "PATCH", "DELETE"]],
   [`/api/v1/notifications/${ID}`, ["POST", "PUT"]],

@@ -39,6 +39,8 @@ describe("the administrator's area is guarded on the server", () => {
     // The live chat's screen and its live stream (docs/decisions/047).
     expect(adminPaths).toContain("/admin/chat");
     expect(adminPaths).toContain("/admin/chat/stream");
+    // A ticket's conversation (docs/decisions/046-ticket-threads.md).
+    expect(adminPaths).toContain("/admin/tickets/00000000-0000-0000-0000-000000000000");
     // The back-office's PDF downloads (docs/decisions/031-invoices.md) are admin API routes too.
     expect(adminPaths).toContain("/api/v1/admin/orders/00000000-0000-0000-0000-000000000000/invoice");
     expect(adminPaths).toContain(

@@ -62,6 +62,8 @@ describe("visitors", () => {
     ["GET", "/api/v1/support-tickets"],
     ["POST", "/api/v1/support-tickets"],
     ["GET", `/api/v1/support-tickets/${randomUUID()}`],
+    ["GET", `/api/v1/support-tickets/${randomUUID()}/messages`],
+    ["POST", `/api/v1/support-tickets/${randomUUID()}/messages`],
     ["GET", "/api/v1/loyalty"],
     ["GET", "/api/v1/notifications"],
     ["GET", "/api/v1/notifications/stream"],
@@ -345,6 +347,18 @@ describe("payment methods and support tickets", () => {
     expect((await call("GET", "/api/v1/support-tickets/pas-un-identifiant", bob)).status).toBe(404);
     expect((await call("GET", `/api/v1/support-tickets/${aliceTicket}`, alice)).json.data.id).toBe(aliceTicket);
     expect((await call("GET", "/api/v1/support-tickets", bob)).json.data).toEqual([]);
+    // The conversation: someone else's thread reads and answers as unknown, nothing is written.
+    const foreignThread = await call("GET", `/api/v1/support-tickets/${aliceTicket}/messages`, bob);
+    expect(foreignThread.status).toBe(404);
+    expect(foreignThread.json.error).toEqual({ code: "not_found", message: "Ticket introuvable" });
+    const foreignReply = await call("POST", `/api/v1/support-tickets/${aliceTicket}/messages`, bob, { body: "Intrusion" });
+    expect(foreignReply.status).toBe(404);
+    expect(foreignReply.json.error.message).toBe("Ticket introuvable");
+    const tooLong = await call("POST", `/api/v1/support-tickets/${aliceTicket}/messages`, alice, { body: "m".repeat(5001) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json.error.message).toBe("Le message ne doit pas dépasser 5\u202f000 caractères");
+    const own = await call("GET", `/api/v1/support-tickets/${aliceTicket}/messages`, alice);
+    expect((own.json.data.messages as Json[]).map((m) => m.body)).toEqual(["Flacon cassé."]);
 
     const before = (await call("GET", "/api/v1/support-tickets", alice)).json.data as Json[];
     const cases: [unknown, string, string][] = [

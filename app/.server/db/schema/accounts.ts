@@ -174,11 +174,16 @@ export const supportTickets = pgTable(
     category: text("category").notNull().default("other"),
     priority: text("priority").notNull().default("normal"),
     status: text("status").notNull().default("open"),
+    /** Read markers of the thread (decision 046): unread = a message of the other side after it. */
+    lastCustomerMessageAt: timestamp("last_customer_message_at", { withTimezone: true }),
+    lastAdminMessageAt: timestamp("last_admin_message_at", { withTimezone: true }),
+    adminReadAt: timestamp("admin_read_at", { withTimezone: true }),
+    customerReadAt: timestamp("customer_read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("support_tickets_category_valid", sql`${t.category} IN ('order', 'product', 'account', 'technical', 'other')`),
+    check("support_tickets_category_valid", sql`${t.category} IN ('order', 'product', 'account', 'technical', 'other', 'security')`),
     check("support_tickets_priority_valid", sql`${t.priority} IN ('low', 'normal', 'high', 'urgent')`),
     check("support_tickets_status_valid", sql`${t.status} IN ('open', 'in_progress', 'resolved', 'closed')`),
     index("support_tickets_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
@@ -263,6 +268,8 @@ export const securityReports = pgTable(
     status: text("status").notNull().default("open"),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** The support ticket (category security) the team answers the reporter in (decision 046). */
+    ticketId: uuid("ticket_id").references(() => supportTickets.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -14,3 +14,4 @@ export * from "./shared-state";
 export * from "./activity-log";
 export * from "./exchange-rates";
 export * from "./chat";
+export * from "./support";

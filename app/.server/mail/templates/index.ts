@@ -25,6 +25,7 @@ import { returnRequested } from "./return-requested";
 import { welcomeCode } from "./welcome-code";
 import { reviewInvitation } from "./review-invitation";
 import { instalmentUnpaid } from "./instalment-unpaid";
+import { ticketReply } from "./ticket-reply";
 
 export const mailTemplates = {
   "order-confirmation": orderConfirmation,
@@ -44,6 +45,7 @@ export const mailTemplates = {
   "client-message": clientMessage,
   "review-invitation": reviewInvitation,
   "instalment-unpaid": instalmentUnpaid,
+  "ticket-reply": ticketReply,
 } as const;
 
 export type MailTemplateId = keyof typeof mailTemplates;

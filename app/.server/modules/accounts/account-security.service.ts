@@ -16,7 +16,6 @@ import type { Auth } from "../../auth/auth.server";
 import { recordLogout } from "./login-history.service";
 import { deleteAccount } from "./gdpr.service";
 import {
-  createSecurityReport,
   findOwnSessionToken,
   listOtherSessionIds,
   recordSecurityEvent,
@@ -32,7 +31,6 @@ import {
   TWO_FACTOR_SETUP_FIRST_MESSAGE,
   WRONG_CURRENT_PASSWORD_MESSAGE,
   WRONG_TWO_FACTOR_CODE_MESSAGE,
-  type SecurityReportInput,
 } from "~/domain/account/security.schema";
 import type { TwoFactorSetup } from "~/domain/account/account-actions";
 
@@ -248,12 +246,6 @@ export async function disableTwoFactor(actor: AccountActor, input: { code: strin
   await followReplacedSession(actor, setCookies);
   await recordSecurityEvent(actor.db, event(actor, "2fa_disabled", "Authentification à deux facteurs désactivée"));
   return { setCookies };
-}
-
-/** Stores the user's security report (its refusals keep the report form's messages). */
-export async function submitSecurityReport(actor: AccountActor, input: SecurityReportInput): Promise<void> {
-  const result = await createSecurityReport(actor.db, actor.userId, input, actor.origin);
-  if (!result.ok) throw invalid("invalid_report", result.message);
 }
 
 /**

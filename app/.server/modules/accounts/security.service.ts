@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { loginHistory, securityEvents, securityReports, session, user } from "../../db/schema";
+import { loginHistory, securityEvents, securityReports, session, supportTickets, user } from "../../db/schema";
 import {
   SecurityReportSchema,
   firstIssueMessage,
@@ -58,7 +58,8 @@ export async function listSecurityEvents(db: Executor, userId: string, limit = 5
 }
 
 export type SecurityReportResult =
-  { ok: true; report: { id: string; contactEmail: string; urgency: string; issueType: string } } | { ok: false; message: string };
+  | { ok: true; report: { id: string; contactEmail: string; urgency: string; issueType: string; description: string } }
+  | { ok: false; message: string };
 
 /**
  * Stores a security report of the signed-in user with the request's address and browser, and
@@ -93,6 +94,7 @@ export async function createSecurityReport(
         contactEmail: securityReports.contactEmail,
         urgency: securityReports.urgency,
         issueType: securityReports.issueType,
+        description: securityReports.description,
       });
     await recordSecurityEvent(tx, {
       userId,
@@ -104,6 +106,49 @@ export async function createSecurityReport(
     });
     return { ok: true as const, report: row };
   });
+}
+
+/** Links a security report to the support ticket the team answers it in (decision 046). */
+export async function linkSecurityReportTicket(tx: Executor, reportId: string, ticketId: string): Promise<void> {
+  await tx.update(securityReports).set({ ticketId }).where(eq(securityReports.id, reportId));
+}
+
+export type SecurityReportRow = {
+  id: string;
+  issueType: string;
+  urgency: string;
+  description: string;
+  contactEmail: string;
+  status: string;
+  ticketId: string | null;
+  userName: string | null;
+  createdAt: Date;
+};
+
+/** Every security report for the back-office: the most urgent first, then the newest. */
+export async function listSecurityReports(db: Executor, limit = 200): Promise<SecurityReportRow[]> {
+  return db
+    .select({
+      id: securityReports.id,
+      issueType: securityReports.issueType,
+      urgency: securityReports.urgency,
+      description: securityReports.description,
+      contactEmail: securityReports.contactEmail,
+      // The report is answered in its ticket: the ticket's status is the report's.
+      status: sql<string>`coalesce(${supportTickets.status}, ${securityReports.status})`,
+      ticketId: securityReports.ticketId,
+      userName: user.name,
+      createdAt: securityReports.createdAt,
+    })
+    .from(securityReports)
+    .leftJoin(user, eq(user.id, securityReports.userId))
+    .leftJoin(supportTickets, eq(supportTickets.id, securityReports.ticketId))
+    .orderBy(
+      sql`case ${securityReports.urgency} when 'high' then 0 when 'medium' then 1 else 2 end`,
+      desc(securityReports.createdAt),
+      desc(securityReports.id),
+    )
+    .limit(limit);
 }
 
 export type ActiveSession = DeviceInfo & {

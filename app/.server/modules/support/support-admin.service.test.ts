@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
-import { supportTickets, user } from "../../db/schema";
+import { adminActivityLog, supportTickets, user } from "../../db/schema";
 import { createContactTicket, createTicket, getTicket, listAllTickets, setTicketStatus } from "./support.service";
 
 /** The administrator's side of support tickets: every ticket, paged, and status changes. */
 let handle: DatabaseHandle;
 const shopper = "user-admin-tickets-lea";
 const ids: string[] = [];
+const admin = { id: "user-admin-tickets-root", label: "admin@aurore.test" };
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -65,8 +66,8 @@ describe("listAllTickets", () => {
   });
 
   it("filters by status", async () => {
-    await setTicketStatus(handle.db, { ticketId: ids[0], status: "resolved" });
-    await setTicketStatus(handle.db, { ticketId: ids[1], status: "resolved" });
+    await setTicketStatus(handle.db, admin, { ticketId: ids[0], status: "resolved" });
+    await setTicketStatus(handle.db, admin, { ticketId: ids[1], status: "resolved" });
     const resolved = await listAllTickets(handle.db, { status: "resolved" });
     expect(resolved.total).toBe(2);
     expect(resolved.rows.map((r) => r.subject)).toEqual(["Question 2", "Question 1"]);
@@ -78,26 +79,40 @@ describe("listAllTickets", () => {
 describe("setTicketStatus", () => {
   it("moves a ticket through every status, and the shopper sees it", async () => {
     for (const status of ["in_progress", "resolved", "closed", "open"] as const) {
-      const result = await setTicketStatus(handle.db, { ticketId: ids[5], status });
+      const result = await setTicketStatus(handle.db, admin, { ticketId: ids[5], status });
       expect(result).toMatchObject({ id: ids[5], status });
       expect((await getTicket(handle.db, shopper, ids[5]))?.status).toBe(status);
     }
   });
 
   it("refuses an unknown status and an unknown ticket, changing nothing", async () => {
-    await expect(setTicketStatus(handle.db, { ticketId: ids[6], status: "archived" })).rejects.toMatchObject({
+    await expect(setTicketStatus(handle.db, admin, { ticketId: ids[6], status: "archived" })).rejects.toMatchObject({
       kind: "invalid",
       code: "invalid_ticket",
       message: "Statut de ticket invalide",
     });
-    await expect(setTicketStatus(handle.db, { ticketId: ids[6], status: undefined })).rejects.toMatchObject({ kind: "invalid" });
-    await expect(setTicketStatus(handle.db, { ticketId: crypto.randomUUID(), status: "closed" })).rejects.toMatchObject({
+    await expect(setTicketStatus(handle.db, admin, { ticketId: ids[6], status: undefined })).rejects.toMatchObject({ kind: "invalid" });
+    await expect(setTicketStatus(handle.db, admin, { ticketId: crypto.randomUUID(), status: "closed" })).rejects.toMatchObject({
       kind: "not_found",
       message: "Ticket introuvable",
     });
-    await expect(setTicketStatus(handle.db, { ticketId: "nope", status: "closed" })).rejects.toMatchObject({ kind: "not_found" });
-    await expect(setTicketStatus(handle.db, { ticketId: undefined, status: "closed" })).rejects.toMatchObject({ kind: "not_found" });
+    await expect(setTicketStatus(handle.db, admin, { ticketId: "nope", status: "closed" })).rejects.toMatchObject({ kind: "not_found" });
+    await expect(setTicketStatus(handle.db, admin, { ticketId: undefined, status: "closed" })).rejects.toMatchObject({ kind: "not_found" });
     const [row] = await handle.db.select().from(supportTickets).where(eq(supportTickets.id, ids[6]));
     expect(row.status).toBe("open");
+    const entries = await handle.db.select().from(adminActivityLog).where(eq(adminActivityLog.entityId, ids[6]));
+    expect(entries).toEqual([]);
+  });
+
+  it("records each change in the activity log with the status before and after", async () => {
+    await setTicketStatus(handle.db, admin, { ticketId: ids[7], status: "closed" });
+    const entries = await handle.db.select().from(adminActivityLog).where(eq(adminActivityLog.entityId, ids[7]));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: "ticket.status_change",
+      actorLabel: "admin@aurore.test",
+      before: { status: "open" },
+      after: { status: "closed" },
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { supportTickets, user } from "../../db/schema";
+import { supportTicketMessages, supportTickets, user } from "../../db/schema";
+import { recordAdminAction, type AdminActor } from "../activity-log/activity-log.service";
 import { parisYear } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { invalid, notFound } from "~/domain/errors";
@@ -128,8 +129,25 @@ async function insertNumberedTicket(db: Executor, values: NewTicket, now: Date):
         const ticketNumber = await nextTicketNumber(tx, year);
         const [row] = await tx
           .insert(supportTickets)
-          .values({ ...values, ticketNumber, status: "open", createdAt: now, updatedAt: now })
+          .values({
+            ...values,
+            ticketNumber,
+            status: "open",
+            lastCustomerMessageAt: now,
+            customerReadAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
           .returning();
+        // The description opens the thread (decision 046).
+        await tx.insert(supportTicketMessages).values({
+          ticketId: row.id,
+          authorType: values.userId ? "customer" : "visitor_email",
+          authorId: values.userId ?? null,
+          authorLabel: values.contactName ?? null,
+          body: values.description,
+          createdAt: now,
+        });
         return row;
       });
     } catch (error) {
@@ -137,6 +155,35 @@ async function insertNumberedTicket(db: Executor, values: NewTicket, now: Date):
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }
   }
+}
+
+/** Security-report urgency -> ticket priority. */
+const SECURITY_PRIORITY: Record<string, NewTicket["priority"]> = { low: "normal", medium: "high", high: "urgent" };
+
+/**
+ * A ticket of category "security" for a shopper's security report (decision 046), in the caller's
+ * transaction: the team answers the reporter in its thread.
+ */
+export async function openSecurityTicket(
+  tx: Executor,
+  input: { userId: string; contactEmail: string; issueLabel: string; urgency: string; description: string },
+  options: { now?: Date } = {},
+): Promise<{ id: string; ticketNumber: string }> {
+  const [account] = await tx.select({ name: user.name }).from(user).where(eq(user.id, input.userId));
+  const row = await insertNumberedTicket(
+    tx,
+    {
+      userId: input.userId,
+      contactName: account?.name || null,
+      contactEmail: input.contactEmail,
+      subject: `Signalement de sécurité : ${input.issueLabel}`,
+      description: input.description,
+      category: "security",
+      priority: SECURITY_PRIORITY[input.urgency] ?? "high",
+    },
+    options.now ?? new Date(),
+  );
+  return { id: row.id, ticketNumber: row.ticketNumber };
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -164,7 +211,14 @@ export function toSupportTicketView(row: TicketRow): SupportTicketView {
     status: row.status as SupportTicketView["status"],
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    unread: isAfter(row.lastAdminMessageAt, row.customerReadAt),
   };
+}
+
+/** Whether a message time is after a read marker (no marker: never read). */
+export function isAfter(message: Date | null, readAt: Date | null): boolean {
+  if (!message) return false;
+  return !readAt || message.getTime() > readAt.getTime();
 }
 
 /** The user's tickets, newest first (contact-form messages sent while signed in included). */
@@ -230,10 +284,14 @@ export async function createTicket(db: Executor, userId: string, input: unknown,
  */
 export async function listAllTickets(
   db: Executor,
-  query: { status?: AdminTicketFilter; page?: number; pageSize?: number } = {},
+  query: { status?: AdminTicketFilter; category?: string; priority?: string; page?: number; pageSize?: number } = {},
 ): Promise<AdminTicketPage> {
   const pageSize = query.pageSize ?? ADMIN_TICKETS_PAGE_SIZE;
-  const where = query.status && query.status !== "all" ? eq(supportTickets.status, query.status) : undefined;
+  const where = and(
+    query.status && query.status !== "all" ? eq(supportTickets.status, query.status) : undefined,
+    query.category && query.category !== "all" ? eq(supportTickets.category, query.category) : undefined,
+    query.priority && query.priority !== "all" ? eq(supportTickets.priority, query.priority) : undefined,
+  );
   const [{ total }] = await db.select({ total: count() }).from(supportTickets).where(where);
   const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
   const page = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pageCount);
@@ -260,6 +318,7 @@ export async function listAllTickets(
         priority: view.priority,
         status: view.status,
         created_at: view.created_at,
+        unread: isAfter(ticket.lastCustomerMessageAt, ticket.adminReadAt),
       };
     }),
     total: Number(total),
@@ -273,7 +332,11 @@ export async function listAllTickets(
  * The administrator moves a ticket to open, in_progress, resolved or closed; any status may
  * follow any other (the spec gives no transitions). The shopper sees it in "Support Client".
  */
-export async function setTicketStatus(db: Executor, input: { ticketId: unknown; status: unknown }): Promise<SupportTicketView> {
+export async function setTicketStatus(
+  db: Executor,
+  actor: AdminActor,
+  input: { ticketId: unknown; status: unknown },
+): Promise<SupportTicketView> {
   const parsed = AdminTicketStatusSchema.safeParse(input);
   if (!parsed.success) {
     if (parsed.error.issues.some((i) => i.path[0] === "ticketId")) throw ticketNotFound();
@@ -281,9 +344,21 @@ export async function setTicketStatus(db: Executor, input: { ticketId: unknown; 
   }
   const { ticketId, status } = parsed.data;
   if (!isUuid(ticketId)) throw ticketNotFound();
-  const [row] = await db.update(supportTickets).set({ status, updatedAt: new Date() }).where(eq(supportTickets.id, ticketId)).returning();
-  if (!row) throw ticketNotFound();
-  return toSupportTicketView(row);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(supportTickets).where(eq(supportTickets.id, ticketId)).for("update");
+    if (!before) throw ticketNotFound();
+    const [row] = await tx.update(supportTickets).set({ status, updatedAt: new Date() }).where(eq(supportTickets.id, ticketId)).returning();
+    await recordAdminAction(tx, {
+      actor,
+      action: "ticket.status_change",
+      entityType: "support_ticket",
+      entityId: row.id,
+      summary: `Ticket ${row.ticketNumber} : ${before.status} -> ${row.status}`,
+      before: { status: before.status },
+      after: { status: row.status },
+    });
+    return toSupportTicketView(row);
+  });
 }
 
 /** The erasure of an account (RGPD art. 17): the user's own tickets; visitor tickets (user_id NULL) stay. */

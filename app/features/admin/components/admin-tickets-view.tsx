@@ -1,5 +1,5 @@
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { DataTable, Th } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -9,6 +9,8 @@ import { Pager } from "~/components/ui/pager";
 import { showToast } from "~/components/ui/toast";
 import { formatDate } from "~/lib/paris-time";
 import {
+  TICKET_CATEGORY_LABELS,
+  TICKET_PRIORITY_LABELS,
   TICKET_STATUSES,
   TICKET_STATUS_LABELS,
   ticketCategoryLabel,
@@ -16,7 +18,15 @@ import {
   ticketStatusLabel,
 } from "~/domain/support/support-ticket.schema";
 import {
+  SECURITY_ISSUE_LABELS,
+  SECURITY_URGENCY_LABELS,
+  type SecurityIssueType,
+  type SecurityUrgency,
+} from "~/domain/account/security.schema";
+import {
+  ADMIN_TICKET_CATEGORY_FILTERS,
   ADMIN_TICKET_FILTERS,
+  ADMIN_TICKET_PRIORITY_FILTERS,
   type AdminTicketFilter,
   type AdminTicketPage,
   type AdminTicketQuery,
@@ -26,6 +36,21 @@ import {
 import { plural } from "~/lib/plural";
 
 const FILTER_LABELS: Record<AdminTicketFilter, string> = { all: "Tous les statuts", ...TICKET_STATUS_LABELS };
+const CATEGORY_FILTER_LABELS = { all: "Toutes les catégories", ...TICKET_CATEGORY_LABELS };
+const PRIORITY_FILTER_LABELS = { all: "Toutes les priorités", ...TICKET_PRIORITY_LABELS };
+
+/** A security report as the Support screen's second tab lists it. */
+export type AdminSecurityReportRow = {
+  id: string;
+  issueType: string;
+  urgency: string;
+  description: string;
+  contactEmail: string;
+  status: string;
+  ticketId: string | null;
+  userName: string | null;
+  createdAt: string;
+};
 
 /** The same colours as the shopper's "Support Client" tab. */
 const STATUS_STYLES: Record<string, string> = {
@@ -38,12 +63,45 @@ const STATUS_STYLES: Record<string, string> = {
 function pageHref(query: AdminTicketQuery, page: number): string {
   const params = new URLSearchParams();
   if (query.status !== "all") params.set("status", query.status);
+  if (query.category !== "all") params.set("category", query.category);
+  if (query.priority !== "all") params.set("priority", query.priority);
   if (page > 1) params.set("page", String(page));
   const qs = params.toString();
   return qs ? `?${qs}` : ".";
 }
 
-export function AdminTicketsView({ query, result }: { query: AdminTicketQuery; result: AdminTicketPage }) {
+function SupportTabs({ current }: { current: "tickets" | "reports" }) {
+  const item = (key: "tickets" | "reports", to: string, label: string) => (
+    <li>
+      <Link
+        to={to}
+        aria-current={current === key ? "page" : undefined}
+        className={`inline-block rounded-full px-4 py-2 text-sm font-semibold ${current === key ? "bg-ink text-white" : "bg-cream text-ink"}`}
+      >
+        {label}
+      </Link>
+    </li>
+  );
+  return (
+    <nav aria-label="Vues du support">
+      <ul className="flex flex-wrap gap-2">
+        {item("tickets", "/admin/tickets", "Tickets")}
+        {item("reports", "/admin/tickets?vue=signalements", "Signalements de sécurité")}
+      </ul>
+    </nav>
+  );
+}
+
+export function AdminTicketsView({
+  query,
+  result,
+  reports,
+}: {
+  query: AdminTicketQuery;
+  result: AdminTicketPage | null;
+  reports: AdminSecurityReportRow[] | null;
+}) {
+  if (!result) return <SecurityReportsView reports={reports ?? []} />;
   return (
     <div className="space-y-6">
       <div>
@@ -52,6 +110,7 @@ export function AdminTicketsView({ query, result }: { query: AdminTicketQuery; r
           {plural(result.total, "ticket", "tickets")}
         </p>
       </div>
+      <SupportTabs current="tickets" />
 
       <FilterBar
         label="Filtrer les tickets"
@@ -68,6 +127,20 @@ export function AdminTicketsView({ query, result }: { query: AdminTicketQuery; r
           {ADMIN_TICKET_FILTERS.map((f) => (
             <option key={f} value={f}>
               {FILTER_LABELS[f]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Catégorie" name="category" defaultValue={query.category}>
+          {ADMIN_TICKET_CATEGORY_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {CATEGORY_FILTER_LABELS[f]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Priorité" name="priority" defaultValue={query.priority}>
+          {ADMIN_TICKET_PRIORITY_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {PRIORITY_FILTER_LABELS[f]}
             </option>
           ))}
         </FilterSelect>
@@ -106,8 +179,19 @@ function TicketRow({ row }: { row: AdminTicketRow }) {
   return (
     <tr className="align-top">
       <td className="max-w-80 px-4 py-3">
-        <p className="font-mono text-muted">{row.ticket_number}</p>
-        <p className="break-words font-semibold">{row.subject}</p>
+        <p className="font-mono text-muted">
+          {row.ticket_number}
+          {row.unread ? (
+            <span data-unread className="ml-2 rounded-full bg-accent px-2 py-0.5 font-sans text-xs font-semibold text-white">
+              Nouveau message
+            </span>
+          ) : null}
+        </p>
+        <p className="break-words font-semibold">
+          <Link to={`/admin/tickets/${row.id}`} className="underline hover:text-accent">
+            {row.subject}
+          </Link>
+        </p>
         <p className="line-clamp-2 whitespace-pre-line break-words text-muted">{row.description}</p>
       </td>
       <td className="px-4 py-3">
@@ -161,5 +245,60 @@ function StatusSelect({ row }: { row: AdminTicketRow }) {
         ))}
       </Select>
     </fetcher.Form>
+  );
+}
+
+/** Security reports, the most urgent first then the newest; each opens its ticket to answer. */
+function SecurityReportsView({ reports }: { reports: AdminSecurityReportRow[] }) {
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="font-display text-3xl">Signalements de sécurité</h1>
+        <p className="mt-1 text-muted">{plural(reports.length, "signalement", "signalements")}, les plus urgents d'abord</p>
+      </div>
+      <SupportTabs current="reports" />
+      {reports.length === 0 ? (
+        <EmptyState>Aucun signalement de sécurité</EmptyState>
+      ) : (
+        <DataTable
+          label="Liste des signalements de sécurité"
+          minWidth="min-w-[50rem]"
+          head={
+            <>
+              <Th>Signalement</Th>
+              <Th>Client</Th>
+              <Th>Urgence</Th>
+              <Th>Date</Th>
+              <Th>Statut</Th>
+            </>
+          }
+        >
+          {reports.map((r) => (
+            <tr key={r.id} className="align-top">
+              <td className="max-w-80 px-4 py-3">
+                <p className="font-semibold">{SECURITY_ISSUE_LABELS[r.issueType as SecurityIssueType] ?? r.issueType}</p>
+                <p className="line-clamp-3 whitespace-pre-line break-words text-muted">{r.description}</p>
+              </td>
+              <td className="px-4 py-3">
+                <p className="font-semibold">{r.userName ?? "Compte supprimé"}</p>
+                <p className="break-all">{r.contactEmail}</p>
+              </td>
+              <td className="px-4 py-3">{SECURITY_URGENCY_LABELS[r.urgency as SecurityUrgency] ?? r.urgency}</td>
+              <td className="whitespace-nowrap px-4 py-3">
+                <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
+              </td>
+              <td className="px-4 py-3">
+                <p>{ticketStatusLabel(r.status)}</p>
+                {r.ticketId ? (
+                  <Link to={`/admin/tickets/${r.ticketId}`} className="font-semibold text-accent underline">
+                    Répondre dans le ticket
+                  </Link>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { showToast } from "~/components/ui/toast";
 import { TicketForm } from "~/features/support/components/ticket-form";
+import { TicketThread } from "~/features/support/components/ticket-thread";
 import { fetchSupportTickets } from "~/features/support/support-ticket-api";
 import {
   ticketCategoryLabel,
@@ -105,7 +106,11 @@ export function SupportTab({ data }: { data: TabData }) {
       ) : (
         <ul className="mt-6 space-y-4" aria-label="Mes tickets">
           {tickets.map((ticket) => (
-            <TicketItem key={ticket.id} ticket={ticket} />
+            <TicketItem
+              key={ticket.id}
+              ticket={ticket}
+              onChanged={(changed) => setTickets((list) => (list ?? []).map((t) => (t.id === changed.id ? changed : t)))}
+            />
           ))}
         </ul>
       )}
@@ -119,8 +124,10 @@ export function SupportTab({ data }: { data: TabData }) {
   );
 }
 
-function TicketItem({ ticket }: { ticket: SupportTicketView }) {
+function TicketItem({ ticket, onChanged }: { ticket: SupportTicketView; onChanged: (ticket: SupportTicketView) => void }) {
   const titleId = useId();
+  const threadId = useId();
+  const [open, setOpen] = useState(false);
   return (
     <li aria-labelledby={titleId} className="rounded-2xl border border-line p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -128,9 +135,16 @@ function TicketItem({ ticket }: { ticket: SupportTicketView }) {
           <span className="sr-only">Ticket </span>
           {ticket.ticket_number}
         </p>
-        <span className={`rounded-full px-3 py-0.5 text-xs font-semibold ${STATUS_STYLES[ticket.status] ?? STATUS_STYLES.closed}`}>
-          <span className="sr-only">Statut : </span>
-          {ticketStatusLabel(ticket.status)}
+        <span className="flex flex-wrap gap-2">
+          {ticket.unread && (
+            <span data-unread className="rounded-full bg-accent px-3 py-0.5 text-xs font-semibold text-white">
+              Nouvelle réponse
+            </span>
+          )}
+          <span className={`rounded-full px-3 py-0.5 text-xs font-semibold ${STATUS_STYLES[ticket.status] ?? STATUS_STYLES.closed}`}>
+            <span className="sr-only">Statut : </span>
+            {ticketStatusLabel(ticket.status)}
+          </span>
         </span>
       </div>
       <h3 id={titleId} className="mt-1 break-words font-semibold">
@@ -153,6 +167,16 @@ function TicketItem({ ticket }: { ticket: SupportTicketView }) {
           </dd>
         </div>
       </dl>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={threadId}
+        onClick={() => setOpen((o) => !o)}
+        className="mt-3 text-sm font-semibold text-accent underline"
+      >
+        {open ? "Masquer la conversation" : "Voir la conversation"}
+      </button>
+      <div id={threadId}>{open && <TicketThread ticket={ticket} onChanged={onChanged} />}</div>
     </li>
   );
 }

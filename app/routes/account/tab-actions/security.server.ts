@@ -8,8 +8,8 @@ import {
   endSession,
   SECURITY_FAILURE_MESSAGES as FAILURE,
   setUpTwoFactor,
-  submitSecurityReport,
 } from "~/.server/modules/accounts/account-security.service";
+import { reportSecurityProblem } from "~/.server/workflows/security-report";
 import { accountTabHref } from "~/features/account/account-tabs";
 import {
   ChangePasswordSchema,
@@ -20,6 +20,7 @@ import {
   TwoFactorVerifySchema,
   WRONG_TWO_FACTOR_CODE_MESSAGE,
 } from "~/domain/account/security.schema";
+import { securityReportSentMessage } from "~/domain/support/ticket-thread";
 import { cookieHeaders, parseForm, reply, type TabIntents } from "./intent.server";
 
 type SecurityIntent =
@@ -75,8 +76,8 @@ export const SECURITY_INTENTS: TabIntents<SecurityIntent> = {
   "security-report": {
     failure: FAILURE.securityReport,
     handle: async ({ form, actor }) => {
-      await submitSecurityReport(actor, parseForm(SecurityReportSchema, form));
-      return reply("security-report", { message: "Votre rapport a bien été envoyé. Notre équipe vous répondra sous 24 h." });
+      const receipt = await reportSecurityProblem(actor.db, actor.userId, parseForm(SecurityReportSchema, form), actor.origin);
+      return reply("security-report", { message: securityReportSentMessage(receipt.ticketNumber) });
     },
   },
 };

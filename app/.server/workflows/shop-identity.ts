@@ -1,0 +1,28 @@
+/**
+ * Paramètres, "Identité de la boutique": the identity saved and the change recorded in the
+ * activity log in one transaction (decision 046).
+ */
+import type { Database } from "~/.server/db/client";
+import { announceInvalidation } from "~/.server/invalidations";
+import { recordAdminAction, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import { updateShopIdentity } from "~/.server/modules/settings/shop-identity.service";
+import type { ShopIdentity } from "~/domain/settings/shop-identity";
+
+export async function saveShopIdentity(db: Database, actor: AdminActor, input: unknown): Promise<ShopIdentity> {
+  const after = await db.transaction(async (tx) => {
+    const { before, after } = await updateShopIdentity(tx, input);
+    await recordAdminAction(tx, {
+      actor,
+      action: "settings.identity_update",
+      entityType: "shop_settings",
+      entityId: "identity",
+      summary: "Identité de la boutique modifiée",
+      before,
+      after,
+    });
+    return after;
+  });
+  // Forgotten again once committed: a read during the transaction may have kept the old identity.
+  await announceInvalidation(["settings", "pages"]);
+  return after;
+}
