@@ -27,7 +27,7 @@ import {
 } from "./support/cluster";
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-const PASSWORD = "Secret123!";
+const PASSWORD = "Secret123!Aurore";
 /** The better-auth limit on /sign-in/email per address and minute (AUTH_RATE_LIMIT_MAX, left at its default). */
 const AUTH_RATE_LIMIT_MAX = 10;
 /** What "within a second" means for an invalidation seen by another instance. */

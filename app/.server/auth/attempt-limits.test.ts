@@ -10,7 +10,7 @@ import type { DatabaseHandle } from "../db/client";
 import { createAuth, type Auth, type AuthOptions } from "./auth.server";
 import { DEFAULT_SIGN_IN_LIMITS, decideSignIn, progressiveDelayMs, type SignInLimits } from "./attempt-limits";
 
-const PASSWORD = "Secret123!";
+const PASSWORD = "Secret123!Aurore";
 const TOO_MANY = /^Trop de tentatives\. Veuillez réessayer dans \d+ (secondes?|minutes?)\.$/;
 
 let handle: DatabaseHandle;

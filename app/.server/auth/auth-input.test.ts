@@ -14,7 +14,7 @@ import { createAuth, type Auth } from "./auth.server";
 let handle: DatabaseHandle;
 let auth: Auth;
 let signedIn: ReturnType<typeof authHandlerClient>;
-const PASSWORD = "Secret123!";
+const PASSWORD = "Secret123!Aurore";
 const MEGABYTE = "x".repeat(1_000_000);
 
 /** Words of the library's English messages: none may reach a shopper ("L'email" is the shop's French). */

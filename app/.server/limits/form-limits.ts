@@ -33,6 +33,12 @@ export const FORM_LIMITS = {
   restockAlert: { limit: 10, windowMs: 10 * 60_000 },
   supportTicket: { limit: 10, windowMs: 10 * 60_000 },
   giftCardCheck: { limit: GIFT_CARD_CHECKS_PER_MINUTE, windowMs: 60_000 },
+  // "Mot de passe oublié": per client IP, and per address (no mail-bombing of one inbox).
+  passwordResetIp: { limit: 10, windowMs: 10 * 60_000 },
+  passwordResetEmail: { limit: 3, windowMs: 60 * 60_000 },
+  // "Renvoyer le lien" and changes of address, per account.
+  emailVerificationResend: { limit: 3, windowMs: 10 * 60_000 },
+  emailChange: { limit: 5, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, { limit: number; windowMs: number }>;
 
 export type FormLimitName = keyof typeof FORM_LIMITS;

@@ -7,6 +7,9 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
+/** Where the library's verification link leads once opened (the server accepts only this). */
+export const EMAIL_VERIFIED_CALLBACK = "/dashboard?email=confirmee";
+
 /** "Marie Claire Dupont" -> first "Marie", last "Claire Dupont" (the spec's rule). */
 export function splitFullName(fullName: string): { firstName: string; lastName: string | null } {
   const parts = fullName.trim().split(/\s+/).filter(Boolean);

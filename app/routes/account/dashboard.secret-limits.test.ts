@@ -11,7 +11,7 @@ import { createAuth, type Auth } from "~/.server/auth/auth.server";
 import { remember } from "~/lib/remember";
 import { TWO_FACTOR_SETUP_FIRST_MESSAGE } from "~/domain/account/security.schema";
 
-const PASSWORD = "Secret123!";
+const PASSWORD = "Secret123!Aurore";
 const IP = "198.51.100.80";
 type ActionResult = { data: { intent: string; ok: boolean; message?: string }; init: { status?: number; headers?: HeadersInit } | null };
 

@@ -6,7 +6,7 @@ import { signUpCookie } from "../../support/http-session";
 import { totp } from "../../support/totp";
 
 const baseURL = inject("baseURL");
-const PASSWORD = "Secret123!";
+const PASSWORD = "Secret123!Aurore";
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;

@@ -20,7 +20,7 @@ let shopperCookie: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
-  shopperCookie = await signUpCookie(baseURL, uniqueEmail("emails-shopper"), "Secret123!", "Nina");
+  shopperCookie = await signUpCookie(baseURL, uniqueEmail("emails-shopper"), "Secret123!Aurore", "Nina");
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 
 const baseURL = inject("baseURL");
-const PASSWORD = "Secret123!";
+const PASSWORD = "Secret123!Aurore";
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -161,7 +161,7 @@ describe("cart drawer (visitor)", () => {
   it("continues to the checkout, the cart kept, when a visitor signs in from 'Commander'", async () => {
     const balm = (await cheapProducts()).get("Baume Lèvres Nourrissant")!;
     const email = uniqueEmail("commander");
-    await signUpCookie(baseURL, email, "Secret123!", "Chloé");
+    await signUpCookie(baseURL, email, "Secret123!Aurore", "Chloé");
     await context.addInitScript(
       ({ id, name, priceCents }) => {
         if (sessionStorage.getItem("seeded")) return;
@@ -186,7 +186,7 @@ describe("cart drawer (visitor)", () => {
     const login = page.getByRole("dialog", { name: "Connexion" });
     await login.waitFor();
     await login.getByLabel("E-mail").fill(email);
-    await login.getByLabel("Mot de passe", { exact: true }).fill("Secret123!");
+    await login.getByLabel("Mot de passe", { exact: true }).fill("Secret123!Aurore");
     await login.getByRole("button", { name: "Se Connecter" }).click();
     await page.waitForURL(/\/checkout$/);
     await page.getByRole("heading", { level: 1, name: "Finaliser ma commande" }).waitFor();

@@ -25,6 +25,9 @@ import { returnRequested } from "./return-requested";
 import { welcomeCode } from "./welcome-code";
 import { reviewInvitation } from "./review-invitation";
 import { instalmentUnpaid } from "./instalment-unpaid";
+import { passwordReset } from "./password-reset";
+import { emailVerification } from "./email-verification";
+import { emailChangeNotice } from "./email-change-notice";
 
 export const mailTemplates = {
   "order-confirmation": orderConfirmation,
@@ -44,6 +47,9 @@ export const mailTemplates = {
   "client-message": clientMessage,
   "review-invitation": reviewInvitation,
   "instalment-unpaid": instalmentUnpaid,
+  "password-reset": passwordReset,
+  "email-verification": emailVerification,
+  "email-change-notice": emailChangeNotice,
 } as const;
 
 export type MailTemplateId = keyof typeof mailTemplates;

@@ -15,7 +15,7 @@ import { WRONG_CURRENT_PASSWORD_MESSAGE } from "~/domain/account/security.schema
 import { changePassword, type AccountActor } from "./account-security.service";
 import { listSecurityEvents } from "./security.service";
 
-const PASSWORD = "Secret123!";
+const PASSWORD = "Secret123!Aurore";
 const IP = "198.51.100.90";
 let handle: DatabaseHandle;
 let auth: Auth;

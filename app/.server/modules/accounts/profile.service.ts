@@ -16,8 +16,14 @@ export type ProfileView = {
 };
 
 /** Sign-up creates the profile (first name required, last name optional, 0 points, 0 spent). */
-export async function createProfile(db: Executor, input: { userId: string; firstName: string; lastName: string | null }): Promise<void> {
-  await db.insert(userProfiles).values({ id: input.userId, firstName: input.firstName, lastName: input.lastName }).onConflictDoNothing();
+export async function createProfile(
+  db: Executor,
+  input: { userId: string; firstName: string; lastName: string | null; dateOfBirth?: string | null },
+): Promise<void> {
+  await db
+    .insert(userProfiles)
+    .values({ id: input.userId, firstName: input.firstName, lastName: input.lastName, dateOfBirth: input.dateOfBirth ?? null })
+    .onConflictDoNothing();
 }
 
 export async function getProfile(db: Executor, userId: string): Promise<ProfileView | null> {
