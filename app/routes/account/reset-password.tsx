@@ -44,7 +44,8 @@ export async function action({ request }: Route.ActionArgs) {
     await resetPasswordWithLink(await getAuth(), { token: parsed.data.token, newPassword: parsed.data.newPassword });
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return data<Answer>({ ok: false, message: error.message, linkInvalid: error.field === "token" }, { status: 400 });
+    if (error.field === "token") return data<Answer>({ ok: false, message: error.message, linkInvalid: true }, { status: 400 });
+    return data<Answer>({ ok: false, message: error.message, fieldErrors: { newPassword: error.message } }, { status: 400 });
   }
   return data<Answer>({ ok: true, message: RESET_DONE_MESSAGE });
 }

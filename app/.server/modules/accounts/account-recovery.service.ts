@@ -68,6 +68,9 @@ export async function resetPasswordWithLink(auth: Auth, input: { token: string; 
     await auth.api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
   } catch (error) {
     if (!isAPIError(error)) throw error;
+    // The shop's input rules (the password policy) answer in French already; anything else is the link.
+    const body = error.body as { code?: string; message?: string } | undefined;
+    if (body?.code === "INVALID_INPUT" && body.message) throw invalid("password_policy", body.message, { field: "newPassword" });
     throw invalid("reset_link_invalid", RESET_LINK_INVALID_MESSAGE, { field: "token" });
   }
 }
