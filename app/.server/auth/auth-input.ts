@@ -69,7 +69,6 @@ const newPassword = z.string({ error: PASSWORD_CRITERIA_MESSAGE }).superRefine((
   if (refusal) ctx.addIssue({ code: "custom", message: refusal });
 });
 
-
 const flag = z.boolean({ error: "Valeur invalide (vrai ou faux attendu)" }).optional();
 const code = TwoFactorCodeSchema.shape.code;
 

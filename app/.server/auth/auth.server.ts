@@ -32,7 +32,13 @@ import {
 import { isOpenEndpoint, refuseAuthInput } from "./auth-input";
 
 /** What the sign-up form sends beside the library's own fields (auth-input.ts checks them). */
-type SignUpExtras = { firstName?: unknown; lastName?: unknown; birthDate?: unknown; refuseCommercialEmails?: unknown; newsletter?: unknown };
+type SignUpExtras = {
+  firstName?: unknown;
+  lastName?: unknown;
+  birthDate?: unknown;
+  refuseCommercialEmails?: unknown;
+  newsletter?: unknown;
+};
 
 /** Header the Node server sets from the socket address (clients cannot forge it). */
 export const CLIENT_IP_HEADER = "x-aurore-client-ip";

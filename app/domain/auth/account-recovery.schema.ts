@@ -21,9 +21,8 @@ export const EMAIL_SAME_MESSAGE = "C'est déjà l'adresse e-mail de votre compte
 export const EMAIL_CHANGE_SENT_MESSAGE =
   "Un lien de confirmation a été envoyé à votre nouvelle adresse. Elle remplacera l'actuelle dès que vous aurez ouvert ce lien.";
 export const EMAIL_CONFIRMED_MESSAGE = "Votre adresse e-mail est confirmée.";
-export const EMAIL_LINK_INVALID_MESSAGE = "Ce lien de confirmation n'est plus valide. Demandez-en un nouveau depuis votre compte.";
 
-export { EMAIL_VERIFIED_CALLBACK } from "./auth.rules";
+export { EMAIL_LINK_INVALID_MESSAGE, EMAIL_VERIFIED_CALLBACK } from "./auth.rules";
 
 export const emailField = text({ error: "L'email est obligatoire" })
   .trim()

@@ -56,9 +56,16 @@ describe("password policy (CNIL recommendation)", () => {
   });
 
   it("drives the live checklist: each rule ticks on its own", () => {
-    const met = (p: string) =>
-      Object.fromEntries(checkPasswordCriteria(p).map((c) => [c.id, c.met])) as Record<string, boolean>;
-    expect(met("")).toEqual({ length: false, upper: false, lower: false, digit: false, special: false, passphrase: false, uncommon: false });
+    const met = (p: string) => Object.fromEntries(checkPasswordCriteria(p).map((c) => [c.id, c.met])) as Record<string, boolean>;
+    expect(met("")).toEqual({
+      length: false,
+      upper: false,
+      lower: false,
+      digit: false,
+      special: false,
+      passphrase: false,
+      uncommon: false,
+    });
     expect(met("abc")).toMatchObject({ lower: true, upper: false, length: false, uncommon: true });
     expect(met("Lavande#Grasse7")).toEqual({
       length: true,
@@ -78,7 +85,11 @@ describe("password policy (CNIL recommendation)", () => {
     expect(signUp.error?.issues[0]?.message).toBe(PASSWORD_POLICY_MESSAGE);
     const common = SignUpSchema.safeParse({ firstName: "Camille", lastName: "Roux", email: "c@example.com", password: "Motdepasse123!" });
     expect(common.error?.issues.map((i) => i.message)).toEqual([COMMON_PASSWORD_MESSAGE]);
-    const change = ChangePasswordSchema.safeParse({ currentPassword: "x", newPassword: "Motdepasse123!", confirmPassword: "Motdepasse123!" });
+    const change = ChangePasswordSchema.safeParse({
+      currentPassword: "x",
+      newPassword: "Motdepasse123!",
+      confirmPassword: "Motdepasse123!",
+    });
     expect(change.error?.issues[0]?.message).toBe(COMMON_PASSWORD_MESSAGE);
     const setUp = SetPasswordSchema.safeParse({ token: "t", newPassword: "Abcdef1!", confirmPassword: "Abcdef1!" });
     expect(setUp.error?.issues[0]?.message).toBe(PASSWORD_POLICY_MESSAGE);

@@ -25,7 +25,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!read.ok) return data<ForgotPasswordResult>({ ok: false, message: read.message }, { status: read.status, headers: noStore });
   const parsed = ForgotPasswordSchema.safeParse({ email: read.form.get("email") ?? "" });
   if (!parsed.success) {
-    return data<ForgotPasswordResult>({ ok: false, message: parsed.error.issues[0]?.message ?? "Format d'email invalide" }, { status: 400, headers: noStore });
+    return data<ForgotPasswordResult>(
+      { ok: false, message: parsed.error.issues[0]?.message ?? "Format d'email invalide" },
+      { status: 400, headers: noStore },
+    );
   }
   const [db, auth] = await Promise.all([getDb(), getAuth()]);
   return answeringRouteAction<ForgotPasswordResult>(

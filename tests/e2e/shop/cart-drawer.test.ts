@@ -299,7 +299,7 @@ describe("cart across devices", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     await header()
-      .getByRole("button", { name: email.split("@")[0] })
+      .getByRole("button", { name: /^Mon compte : Bonjour / })
       .click();
     await header().getByRole("button", { name: "Déconnexion" }).click();
     await header().getByRole("button", { name: "Connexion" }).waitFor();

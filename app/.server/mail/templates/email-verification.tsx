@@ -1,8 +1,8 @@
-import { ButtonLink, Layout, P, Title, textLayout, type MailTemplate } from "./layout";
+import { ButtonLink, Layout, P, Title, absoluteUrl, textLayout, type MailTemplate } from "./layout";
 
 export type EmailVerificationData = {
   firstName: string | null;
-  /** The library's one-time verification link (absolute). */
+  /** The library's verification link (absolute, on the public URL), or a path for the preview. */
   verifyUrl: string;
   /** True when the address is a new one replacing the account's current address. */
   isChange: boolean;
@@ -20,7 +20,7 @@ export const emailVerification: MailTemplate<EmailVerificationData> = {
           ? "Vous avez demandé à utiliser cette adresse pour votre compte Aurore. Elle remplacera l'ancienne dès que vous l'aurez confirmée."
           : "Merci d'avoir créé votre compte Aurore. Confirmez votre adresse e-mail pour sécuriser votre compte."}
       </P>
-      <ButtonLink href={d.verifyUrl}>Confirmer mon adresse e-mail</ButtonLink>
+      <ButtonLink href={absoluteUrl(ctx, d.verifyUrl)}>Confirmer mon adresse e-mail</ButtonLink>
       <P muted>Ce lien est valable {d.validHours} heures. Si vous n&apos;êtes pas à l&apos;origine de cette demande, ignorez cet e-mail.</P>
     </Layout>
   ),
@@ -30,9 +30,14 @@ export const emailVerification: MailTemplate<EmailVerificationData> = {
         ? "Vous avez demandé à utiliser cette adresse pour votre compte Aurore. Elle remplacera l'ancienne dès que vous l'aurez confirmée."
         : "Merci d'avoir créé votre compte Aurore. Confirmez votre adresse e-mail pour sécuriser votre compte.",
       "Pour confirmer votre adresse, ouvrez ce lien :",
-      d.verifyUrl,
+      absoluteUrl(ctx, d.verifyUrl),
       "",
       `Ce lien est valable ${d.validHours} heures. Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.`,
     ]),
-  sample: { firstName: "Camille", verifyUrl: "https://aurore-beaute.fr/api/auth/verify-email?token=exemple", isChange: false, validHours: 24 },
+  sample: {
+    firstName: "Camille",
+    verifyUrl: "/api/auth/verify-email?token=exemple",
+    isChange: false,
+    validHours: 24,
+  },
 };

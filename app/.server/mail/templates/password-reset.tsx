@@ -16,9 +16,7 @@ export const passwordReset: MailTemplate<PasswordResetData> = {
       <P>Vous avez demandé à réinitialiser le mot de passe de votre compte Aurore.</P>
       <P>Ouvrez ce lien pour choisir un nouveau mot de passe (valable {d.validMinutes} minutes, une seule fois) :</P>
       <ButtonLink href={absoluteUrl(ctx, d.resetPath)}>Choisir un nouveau mot de passe</ButtonLink>
-      <P muted>
-        Si vous n&apos;êtes pas à l&apos;origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.
-      </P>
+      <P muted>Si vous n&apos;êtes pas à l&apos;origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.</P>
     </Layout>
   ),
   text: (d, ctx) =>

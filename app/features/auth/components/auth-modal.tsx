@@ -389,7 +389,7 @@ export function AuthModal() {
             {isSignup && <PasswordChecklist id={`${ids}-password-criteria`} password={values.password} />}
             {isSignup && (
               <fieldset className="space-y-2 rounded-lg border border-line p-3 text-sm">
-                <legend className="px-1 font-semibold">Vos e-mails</legend>
+                <legend className="px-1 font-semibold">Offres et newsletter</legend>
                 <p className="text-muted">
                   En tant que client(e), vous pourrez recevoir par e-mail nos offres sur des produits similaires à ceux que vous achetez.
                   Vous pouvez le refuser dès maintenant ou à tout moment depuis votre compte ou par le lien présent dans chaque e-mail.
@@ -402,7 +402,7 @@ export function AuthModal() {
                     onChange={(e) => setChoices((c) => ({ ...c, refuseCommercialEmails: e.currentTarget.checked }))}
                     className="mt-1 h-5 w-5"
                   />
-                  <span>Je ne souhaite pas recevoir d&apos;offres commerciales par e-mail</span>
+                  <span>Je ne souhaite pas recevoir les offres commerciales d&apos;Aurore</span>
                 </label>
                 <label className="flex min-h-11 items-start gap-2">
                   <input
@@ -412,7 +412,7 @@ export function AuthModal() {
                     onChange={(e) => setChoices((c) => ({ ...c, newsletter: e.currentTarget.checked }))}
                     className="mt-1 h-5 w-5"
                   />
-                  <span>Je m&apos;inscris à la newsletter Aurore (confirmation par e-mail)</span>
+                  <span>Je m&apos;inscris à la newsletter Aurore (à confirmer depuis le lien reçu)</span>
                 </label>
               </fieldset>
             )}
