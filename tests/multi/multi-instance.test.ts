@@ -212,7 +212,7 @@ describe.skipIf(!testDatabaseUrl)("three instances behind HAProxy on one Postgre
     const changed = await callShop(cluster, instance("a").url, "POST", "/api/auth/change-password", {
       clientIp,
       cookie: changing,
-      body: { currentPassword: PASSWORD, newPassword: "Nouveau456!", revokeOtherSessions: true },
+      body: { currentPassword: PASSWORD, newPassword: "Nouveau456!Aurore", revokeOtherSessions: true },
     });
     expect(changed.status, JSON.stringify(changed.json)).toBe(200);
     const elapsed = await timeUntilAll([instance("b").url, instance("c").url], async (url) => (await me(url)).status === 401);

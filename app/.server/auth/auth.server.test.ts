@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { PASSWORD_POLICY_MESSAGE } from "~/domain/auth/password-policy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../tests/support/db";
@@ -63,10 +64,11 @@ describe("sign-up", () => {
     expect(session.json?.user.email).toBe("zoe@example.com");
   });
 
-  it("refuses a password under 8 characters and stores nothing", async () => {
+  it("refuses a password outside the policy (decision 042) in French and stores nothing", async () => {
     const res = await signUp(client(), "short@example.com", "Ab1!");
     expect(res.status).toBe(400);
-    expect(res.json?.code).toBe("PASSWORD_TOO_SHORT");
+    expect(res.json?.code).toBe("INVALID_INPUT");
+    expect(res.json?.message).toBe(PASSWORD_POLICY_MESSAGE);
     expect(await handle.db.select().from(user).where(eq(user.email, "short@example.com"))).toHaveLength(0);
   });
 

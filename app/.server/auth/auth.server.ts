@@ -209,7 +209,13 @@ export function createAuth(db: Database, options: AuthOptions) {
         const isChange = user.email !== (await currentEmailOf(user.id));
         const mail = await renderMail(
           "email-verification",
-          { firstName: await firstNameOfUser(db, user.id), verifyUrl: url, isChange, validHours: EMAIL_VERIFICATION_HOURS },
+          {
+            // At sign-up the profile may not be written yet: the name's first word then.
+            firstName: (await firstNameOfUser(db, user.id)) ?? (splitFullName(user.name).firstName || null),
+            verifyUrl: url,
+            isChange,
+            validHours: EMAIL_VERIFICATION_HOURS,
+          },
           { publicUrl: options.publicUrl },
         );
         await enqueueMail(db, { to: user.email, ...mail });

@@ -78,7 +78,7 @@ describe("the dashboard's secret checks", () => {
     ).toBe(200);
     const cookie = browser.cookieHeader();
     const change = (currentPassword: string) =>
-      run(cookie, { intent: "change-password", currentPassword, newPassword: "Nouveau123!", confirmPassword: "Nouveau123!" });
+      run(cookie, { intent: "change-password", currentPassword, newPassword: "Nouveau123!Aurore", confirmPassword: "Nouveau123!Aurore" });
 
     for (let i = 0; i < 10; i++) {
       const wrong = await change(`wrong-${i}`);

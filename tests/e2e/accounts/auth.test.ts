@@ -312,7 +312,7 @@ describe("profile", () => {
     await page.getByRole("heading", { name: "Mon Profil", level: 1 }).waitFor();
     expect(await page.title()).toBe("Mon Profil | Aurore");
     expect(await page.getByText(email).isVisible()).toBe(true);
-    expect(await page.getByText("Zoé", { exact: true }).isVisible()).toBe(true);
+    expect(await main().getByText("Zoé", { exact: true }).isVisible()).toBe(true);
 
     await main().getByRole("button", { name: "Modifier" }).click();
     const phone = main().getByLabel("Téléphone");
@@ -358,6 +358,6 @@ describe("profile", () => {
     expect(html).not.toContain("<b>Zoé</b>");
 
     await page.goto("/profile");
-    expect(await page.getByText("Zoé", { exact: true }).isVisible()).toBe(true);
+    expect(await main().getByText("Zoé", { exact: true }).isVisible()).toBe(true);
   });
 });
