@@ -72,7 +72,9 @@ describe("changePassword", () => {
 
   it("refuses a wrong current password with a domain error and the form's message", async () => {
     const actor = await signedIn("noe@example.com");
-    const refusal = await changePassword(actor, { currentPassword: "wrong-one", newPassword: "Nouveau123!Aurore" }).catch((e: unknown) => e);
+    const refusal = await changePassword(actor, { currentPassword: "wrong-one", newPassword: "Nouveau123!Aurore" }).catch(
+      (e: unknown) => e,
+    );
     expect(isDomainError(refusal) && { kind: refusal.kind, message: refusal.message }).toEqual({
       kind: "invalid",
       message: WRONG_CURRENT_PASSWORD_MESSAGE,
