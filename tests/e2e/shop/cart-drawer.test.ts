@@ -256,6 +256,7 @@ describe("cart across devices", () => {
     await login.getByRole("button", { name: "S'inscrire" }).click();
     const signup = page.getByRole("dialog", { name: "Inscription" });
     await signup.getByLabel("Prénom").fill("Inès");
+    await signup.getByLabel("Nom", { exact: true }).fill("Laurent");
     await signup.getByLabel("E-mail").fill(email);
     await signup.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
     await signup.getByRole("button", { name: "S'inscrire" }).click();
