@@ -153,6 +153,10 @@ export const ADMIN_CLIENTS_PAGE_SIZE = 20;
 export const CLIENT_ACTIVE_WINDOW_DAYS = 30;
 /** A client account created by the administrator: how long the "set your password" link works. */
 export const CLIENT_INVITATION_LINK_DAYS = 7;
+/** "Mot de passe oublié" links: single use, valid one hour. */
+export const PASSWORD_RESET_LINK_MINUTES = 60;
+/** E-mail address verification links (sign-up and change of address). */
+export const EMAIL_VERIFICATION_HOURS = 24;
 /** Latest orders and Beauty Pass rows shown on the administrator's client page. */
 export const ADMIN_CLIENT_LATEST_ORDERS = 5;
 export const ADMIN_CLIENT_LOYALTY_ROWS = 10;

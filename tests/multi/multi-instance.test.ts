@@ -27,7 +27,7 @@ import {
 } from "./support/cluster";
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-const PASSWORD = "Secret123!";
+const PASSWORD = "Secret123!Aurore";
 /** The better-auth limit on /sign-in/email per address and minute (AUTH_RATE_LIMIT_MAX, left at its default). */
 const AUTH_RATE_LIMIT_MAX = 10;
 /** What "within a second" means for an invalidation seen by another instance. */
@@ -212,7 +212,7 @@ describe.skipIf(!testDatabaseUrl)("three instances behind HAProxy on one Postgre
     const changed = await callShop(cluster, instance("a").url, "POST", "/api/auth/change-password", {
       clientIp,
       cookie: changing,
-      body: { currentPassword: PASSWORD, newPassword: "Nouveau456!", revokeOtherSessions: true },
+      body: { currentPassword: PASSWORD, newPassword: "Nouveau456!Aurore", revokeOtherSessions: true },
     });
     expect(changed.status, JSON.stringify(changed.json)).toBe(200);
     const elapsed = await timeUntilAll([instance("b").url, instance("c").url], async (url) => (await me(url)).status === 401);

@@ -9,7 +9,7 @@ export async function signInCookie(baseURL: string, email: string, password: str
   return cookieHeaderFrom(res);
 }
 
-export async function signUpCookie(baseURL: string, email: string, password = "Secret123!", firstName = "Client"): Promise<string> {
+export async function signUpCookie(baseURL: string, email: string, password = "Secret123!Aurore", firstName = "Client"): Promise<string> {
   const res = await fetch(`${baseURL}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseURL },

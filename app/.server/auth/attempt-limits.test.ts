@@ -10,7 +10,7 @@ import type { DatabaseHandle } from "../db/client";
 import { createAuth, type Auth, type AuthOptions } from "./auth.server";
 import { DEFAULT_SIGN_IN_LIMITS, decideSignIn, progressiveDelayMs, type SignInLimits } from "./attempt-limits";
 
-const PASSWORD = "Secret123!";
+const PASSWORD = "Secret123!Aurore";
 const TOO_MANY = /^Trop de tentatives\. Veuillez réessayer dans \d+ (secondes?|minutes?)\.$/;
 
 let handle: DatabaseHandle;
@@ -161,16 +161,16 @@ describe("secret checks of a signed-in user over the handler", () => {
     const auth = createAuth(handle.db, { ...base, secretCheckLimits: { maxFailures: 10, windowSeconds: 2 } });
     const c = await signUp(auth, "changer@example.com", "198.51.100.20");
     for (let i = 0; i < 10; i++) {
-      const wrong = await c.call("/change-password", { currentPassword: `wrong-${i}`, newPassword: "Nouveau123!" });
+      const wrong = await c.call("/change-password", { currentPassword: `wrong-${i}`, newPassword: "Nouveau123!Aurore" });
       expect(wrong.status).toBe(400);
       expect(wrong.json?.code).toBe("INVALID_PASSWORD");
     }
-    const eleventh = await c.call("/change-password", { currentPassword: "wrong-10", newPassword: "Nouveau123!" });
+    const eleventh = await c.call("/change-password", { currentPassword: "wrong-10", newPassword: "Nouveau123!Aurore" });
     expect(eleventh.status).toBe(429);
     expect(eleventh.json?.message).toMatch(TOO_MANY);
-    expect((await c.call("/change-password", { currentPassword: PASSWORD, newPassword: "Nouveau123!" })).status).toBe(429);
+    expect((await c.call("/change-password", { currentPassword: PASSWORD, newPassword: "Nouveau123!Aurore" })).status).toBe(429);
     await sleep(2100);
-    expect((await c.call("/change-password", { currentPassword: PASSWORD, newPassword: "Nouveau123!" })).status).toBe(200);
+    expect((await c.call("/change-password", { currentPassword: PASSWORD, newPassword: "Nouveau123!Aurore" })).status).toBe(200);
   });
 
   it("a right secret does not use up the allowance", async () => {
@@ -191,7 +191,7 @@ describe("changing the password over HTTP", () => {
     expect((await b.call("/get-session")).json?.user.email).toBe("two-sessions@example.com");
     const changed = await a.call("/change-password", {
       currentPassword: PASSWORD,
-      newPassword: "Nouveau123!",
+      newPassword: "Nouveau123!Aurore",
       revokeOtherSessions: false,
     });
     expect(changed.status).toBe(200);

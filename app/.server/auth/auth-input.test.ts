@@ -3,6 +3,7 @@
  * answers 4xx with a French message, never a 500 or a database error, and the endpoints the shop
  * does not use are closed.
  */
+import { EMAIL_LINK_INVALID_MESSAGE } from "~/domain/auth/auth.rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../tests/support/db";
@@ -14,7 +15,7 @@ import { createAuth, type Auth } from "./auth.server";
 let handle: DatabaseHandle;
 let auth: Auth;
 let signedIn: ReturnType<typeof authHandlerClient>;
-const PASSWORD = "Secret123!";
+const PASSWORD = "Secret123!Aurore";
 const MEGABYTE = "x".repeat(1_000_000);
 
 /** Words of the library's English messages: none may reach a shopper ("L'email" is the shop's French). */
@@ -72,9 +73,13 @@ describe("closed endpoints", () => {
         expect(res.json?.message).toBe("Page introuvable");
       }
     }
-    for (const path of ["/list-accounts", "/account-info", "/admin/list-users", "/verify-email?token=x", "/reset-password/abc", "/error"]) {
+    for (const path of ["/list-accounts", "/account-info", "/admin/list-users", "/reset-password/abc", "/error"]) {
       expect((await signedIn.call(path)).status, path).toBe(404);
     }
+    // The address verification link is open (decision 042); a bad token is refused in French.
+    const badLink = await signedIn.call("/verify-email?token=x");
+    expect(badLink.status).toBe(401);
+    expect(badLink.json?.message).toBe(EMAIL_LINK_INVALID_MESSAGE);
   });
 
   it("leaves the user row as it was (update-user with a null name no longer reaches the database)", async () => {
@@ -168,7 +173,7 @@ describe("hostile input on the open endpoints", () => {
     expect(wrong.json).toMatchObject({ code: "INVALID_EMAIL_OR_PASSWORD", message: "E-mail ou mot de passe incorrect." });
     const anonymous = await authHandlerClient(auth, "198.51.100.44").call("/change-password", {
       currentPassword: PASSWORD,
-      newPassword: "Nouveau123!",
+      newPassword: "Nouveau123!Aurore",
     });
     expect(anonymous.status).toBe(401);
     expect(anonymous.json?.message).toBe("Connexion requise");

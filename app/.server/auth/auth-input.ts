@@ -11,12 +11,14 @@
 import { z } from "zod";
 import { SignUpSchema, TwoFactorCodeSchema } from "~/domain/auth/auth.schema";
 import { EMAIL_MAX, NAME_MAX } from "~/domain/auth/auth.rules";
-import { PASSWORD_CRITERIA_MESSAGE, meetsPasswordCriteria } from "~/domain/account/security.schema";
+import { PASSWORD_CRITERIA_MESSAGE } from "~/domain/account/security.schema";
+import { passwordPolicyError } from "~/domain/auth/password-policy";
+import { EMAIL_VERIFIED_CALLBACK } from "~/domain/auth/account-recovery.schema";
 import { isSafeJsonValue, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text.rules";
 
 /** Endpoints reachable over HTTP, by method. */
 const OPEN_ENDPOINTS: Record<string, ReadonlySet<string>> = {
-  GET: new Set(["/get-session", "/list-sessions", "/ok"]),
+  GET: new Set(["/get-session", "/list-sessions", "/ok", "/verify-email"]),
   POST: new Set([
     "/sign-in/email",
     "/sign-up/email",
@@ -61,6 +63,12 @@ const email = z
   .max(EMAIL_MAX, { error: "L'email est trop long" })
   .pipe(z.email({ error: "Format d'email invalide" }));
 
+/** A password being chosen: the shop's policy (CNIL rules, common list), its own French message. */
+const newPassword = z.string({ error: PASSWORD_CRITERIA_MESSAGE }).superRefine((password, ctx) => {
+  const refusal = passwordPolicyError(password);
+  if (refusal) ctx.addIssue({ code: "custom", message: refusal });
+});
+
 const flag = z.boolean({ error: "Valeur invalide (vrai ou faux attendu)" }).optional();
 const code = TwoFactorCodeSchema.shape.code;
 
@@ -68,16 +76,20 @@ const BODY_RULES: Record<string, z.ZodType> = {
   "/sign-in/email": z.strictObject({ email, password: secret("Le mot de passe est obligatoire"), rememberMe: flag }),
   "/sign-up/email": z.strictObject({
     email,
-    // Length is the library's own check (its codes become French messages at the edge).
-    password: secret("Le mot de passe est obligatoire"),
+    password: newPassword,
     name: displayName,
     firstName: SignUpSchema.shape.firstName.optional(),
-    lastName: SignUpSchema.shape.lastName,
+    // Required by the sign-up form; programs (the administrator's creation) may leave it to `name`.
+    lastName: z.union([z.literal(""), SignUpSchema.shape.lastName]).optional(),
+    birthDate: SignUpSchema.shape.birthDate,
+    refuseCommercialEmails: flag,
+    newsletter: flag,
     rememberMe: flag,
+    callbackURL: z.literal(EMAIL_VERIFIED_CALLBACK).optional(),
   }),
   "/change-password": z.strictObject({
     currentPassword: secret("Le mot de passe actuel est obligatoire"),
-    newPassword: z.string({ error: PASSWORD_CRITERIA_MESSAGE }).refine(meetsPasswordCriteria, { error: PASSWORD_CRITERIA_MESSAGE }),
+    newPassword,
     revokeOtherSessions: flag,
   }),
   "/revoke-session": z.strictObject({ token: z.string({ error: "Session inconnue" }).min(1).max(TOKEN_MAX) }),
@@ -89,9 +101,12 @@ const BODY_RULES: Record<string, z.ZodType> = {
   "/two-factor/verify-totp": z.strictObject({ code, trustDevice: flag }),
   "/two-factor/verify-backup-code": z.strictObject({ code, trustDevice: flag, disableSession: flag }),
   // Called by our own pages only (closed over HTTP), checked all the same.
+  "/request-password-reset": z.strictObject({ email, redirectTo: z.string().max(200).optional() }),
+  "/send-verification-email": z.strictObject({ email, callbackURL: z.literal(EMAIL_VERIFIED_CALLBACK).optional() }),
+  "/change-email": z.strictObject({ newEmail: email, callbackURL: z.literal(EMAIL_VERIFIED_CALLBACK).optional() }),
   "/verify-password": z.strictObject({ password: secret("Le mot de passe est obligatoire") }),
   "/reset-password": z.strictObject({
-    newPassword: secret("Le mot de passe est obligatoire"),
+    newPassword,
     token: z.string({ error: "Lien invalide ou expiré" }).min(1).max(TOKEN_MAX),
   }),
 };

@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { PASSWORD_POLICY_MESSAGE } from "~/domain/auth/password-policy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../tests/support/db";
@@ -39,7 +40,7 @@ function totp(secretBase32: string, at = Date.now()): string {
   return String(code).padStart(6, "0");
 }
 
-async function signUp(c: ReturnType<typeof client>, email: string, password = "Secret123!") {
+async function signUp(c: ReturnType<typeof client>, email: string, password = "Secret123!Aurore") {
   return c.call("/sign-up/email", { email, password, name: "Zoé Martin", firstName: "Zoé", lastName: "Martin" });
 }
 
@@ -63,10 +64,11 @@ describe("sign-up", () => {
     expect(session.json?.user.email).toBe("zoe@example.com");
   });
 
-  it("refuses a password under 8 characters and stores nothing", async () => {
+  it("refuses a password outside the policy (decision 042) in French and stores nothing", async () => {
     const res = await signUp(client(), "short@example.com", "Ab1!");
     expect(res.status).toBe(400);
-    expect(res.json?.code).toBe("PASSWORD_TOO_SHORT");
+    expect(res.json?.code).toBe("INVALID_INPUT");
+    expect(res.json?.message).toBe(PASSWORD_POLICY_MESSAGE);
     expect(await handle.db.select().from(user).where(eq(user.email, "short@example.com"))).toHaveLength(0);
   });
 
@@ -123,7 +125,7 @@ describe("sign-in, history and lockout", () => {
     const wrong = await client("198.51.100.7").call("/sign-in/email", { email: "history@example.com", password: "nope-nope" });
     expect(wrong.status).toBe(401);
     expect(wrong.json?.code).toBe("INVALID_EMAIL_OR_PASSWORD");
-    const ok = await client("198.51.100.7").call("/sign-in/email", { email: "history@example.com", password: "Secret123!" });
+    const ok = await client("198.51.100.7").call("/sign-in/email", { email: "history@example.com", password: "Secret123!Aurore" });
     expect(ok.status).toBe(200);
     const rows = await handle.db.select().from(loginHistory).where(eq(loginHistory.userId, created.json?.user.id));
     expect(rows.map((r) => r.loginSuccessful).sort()).toEqual([false, true]);
@@ -154,7 +156,7 @@ describe("two-factor authentication (TOTP)", () => {
   it("enables with a verified code, then asks for a code at sign-in; a backup code works once", async () => {
     const c = client("203.0.113.50");
     const created = await signUp(c, "totp@example.com");
-    const enable = await c.call("/two-factor/enable", { password: "Secret123!" });
+    const enable = await c.call("/two-factor/enable", { password: "Secret123!Aurore" });
     expect(enable.status).toBe(200);
     expect(enable.json?.backupCodes).toHaveLength(8);
     const secret = new URL(enable.json?.totpURI).searchParams.get("secret")!;
@@ -174,7 +176,7 @@ describe("two-factor authentication (TOTP)", () => {
     expect(stored.backupCodes).not.toContain(enable.json?.backupCodes[0]);
 
     const fresh = client("203.0.113.51");
-    const step1 = await fresh.call("/sign-in/email", { email: "totp@example.com", password: "Secret123!" });
+    const step1 = await fresh.call("/sign-in/email", { email: "totp@example.com", password: "Secret123!Aurore" });
     expect(step1.json?.twoFactorRedirect).toBe(true);
     expect((await fresh.call("/get-session")).json).toBeNull();
     const step2 = await fresh.call("/two-factor/verify-totp", { code: totp(secret) });
@@ -189,13 +191,13 @@ describe("two-factor authentication (TOTP)", () => {
 
     const backup = enable.json?.backupCodes[0] as string;
     const b1 = client("203.0.113.52");
-    await b1.call("/sign-in/email", { email: "totp@example.com", password: "Secret123!" });
+    await b1.call("/sign-in/email", { email: "totp@example.com", password: "Secret123!Aurore" });
     expect((await b1.call("/two-factor/verify-backup-code", { code: backup })).status).toBe(200);
     const b2 = client("203.0.113.53");
-    await b2.call("/sign-in/email", { email: "totp@example.com", password: "Secret123!" });
+    await b2.call("/sign-in/email", { email: "totp@example.com", password: "Secret123!Aurore" });
     expect((await b2.call("/two-factor/verify-backup-code", { code: backup })).status).toBeGreaterThanOrEqual(400);
 
-    const disable = await fresh.call("/two-factor/disable", { password: "Secret123!" });
+    const disable = await fresh.call("/two-factor/disable", { password: "Secret123!Aurore" });
     expect(disable.status).toBe(200);
     const [disabled] = await handle.db.select().from(user).where(eq(user.id, created.json?.user.id));
     expect(disabled.twoFactorEnabled).toBe(false);
@@ -207,7 +209,7 @@ describe("sessions", () => {
     const a = client("203.0.113.60");
     await signUp(a, "sessions@example.com");
     const b = client("203.0.113.61");
-    await b.call("/sign-in/email", { email: "sessions@example.com", password: "Secret123!" });
+    await b.call("/sign-in/email", { email: "sessions@example.com", password: "Secret123!Aurore" });
     expect((await b.call("/get-session")).json?.user.email).toBe("sessions@example.com");
     const list = await a.call("/list-sessions");
     expect(list.json).toHaveLength(2);

@@ -9,6 +9,13 @@ import { getEnv } from "../env";
 import { getSessionSecret } from "../secrets";
 import { createProfile } from "../modules/accounts/profile.service";
 import { recordLogin } from "../modules/accounts/login-history.service";
+import { firstNameOfUser } from "../modules/accounts/profile.service";
+import { recordCommercialEmailRefusal } from "../modules/accounts/preferences.service";
+import { requestSubscription } from "../modules/newsletter/newsletter.service";
+import { log } from "../logger";
+import { enqueueMail } from "../outbox/outbox.service";
+import { renderMail } from "../mail/templates";
+import { EMAIL_VERIFICATION_HOURS, PASSWORD_RESET_LINK_MINUTES } from "~/lib/shop-rules";
 import { PASSWORD_MAX, PASSWORD_MIN, authErrorMessage, splitFullName, tooManyAttemptsMessage } from "~/domain/auth/auth.rules";
 import {
   DEFAULT_SECRET_CHECK_LIMITS,
@@ -23,6 +30,15 @@ import {
   type SignInLimits,
 } from "./attempt-limits";
 import { isOpenEndpoint, refuseAuthInput } from "./auth-input";
+
+/** What the sign-up form sends beside the library's own fields (auth-input.ts checks them). */
+type SignUpExtras = {
+  firstName?: unknown;
+  lastName?: unknown;
+  birthDate?: unknown;
+  refuseCommercialEmails?: unknown;
+  newsletter?: unknown;
+};
 
 /** Header the Node server sets from the socket address (clients cannot forge it). */
 export const CLIENT_IP_HEADER = "x-aurore-client-ip";
@@ -139,6 +155,10 @@ export function createAuth(db: Database, options: AuthOptions) {
   const secretCheckLimits: SecretCheckLimits = { ...DEFAULT_SECRET_CHECK_LIMITS, ...options.secretCheckLimits };
   /** Attempts counted by a before-hook, for the after-hook of the same call to settle. */
   const counted = new WeakMap<object, { kind: "sign-in"; attempt: Attempt } | { kind: "secret"; userId: string; ip: string | null }>();
+  async function currentEmailOf(userId: string): Promise<string | null> {
+    const [row] = await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, userId));
+    return row?.email ?? null;
+  }
   const auth = betterAuth({
     appName: "Aurore",
     baseURL: options.publicUrl,
@@ -162,7 +182,44 @@ export function createAuth(db: Database, options: AuthOptions) {
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
+      // Single-use links valid one hour; every session ends once the new password is set.
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
+      // The link leads to our page, not the library's redirect endpoint (closed over HTTP).
+      sendResetPassword: async ({ user, token }) => {
+        const mail = await renderMail(
+          "password-reset",
+          {
+            firstName: await firstNameOfUser(db, user.id),
+            resetPath: `/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`,
+            validMinutes: PASSWORD_RESET_LINK_MINUTES,
+          },
+          { publicUrl: options.publicUrl },
+        );
+        await enqueueMail(db, { to: user.email, ...mail });
+      },
+    },
+    // Addresses are verified by link; shopping and signing in never wait for it (decision 042).
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: EMAIL_VERIFICATION_HOURS * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        // The change-of-address link goes to the NEW address (user.email is the new one then).
+        const isChange = user.email !== (await currentEmailOf(user.id));
+        const mail = await renderMail(
+          "email-verification",
+          {
+            // At sign-up the profile may not be written yet: the name's first word then.
+            firstName: (await firstNameOfUser(db, user.id)) ?? (splitFullName(user.name).firstName || null),
+            verifyUrl: url,
+            isChange,
+            validHours: EMAIL_VERIFICATION_HOURS,
+          },
+          { publicUrl: options.publicUrl },
+        );
+        await enqueueMail(db, { to: user.email, ...mail });
+      },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -170,6 +227,8 @@ export function createAuth(db: Database, options: AuthOptions) {
     },
     user: {
       deleteUser: { enabled: false },
+      // Confirmed from the new address (verification link); the old one gets a notice from the account action.
+      changeEmail: { enabled: true },
     },
     advanced: {
       useSecureCookies: secure,
@@ -196,11 +255,20 @@ export function createAuth(db: Database, options: AuthOptions) {
             return { data: { ...newUser, role: isAdmin ? "admin" : "user" } };
           },
           after: async (created, ctx) => {
-            const body = (ctx?.body ?? {}) as { firstName?: unknown; lastName?: unknown };
+            const body = (ctx?.body ?? {}) as SignUpExtras;
             const split = splitFullName(created.name);
             const firstName = typeof body.firstName === "string" && body.firstName.trim() ? body.firstName.trim() : split.firstName;
             const lastName = typeof body.lastName === "string" ? body.lastName.trim() || null : body.firstName ? null : split.lastName;
-            await createProfile(db, { userId: created.id, firstName: firstName || "Client", lastName });
+            const dateOfBirth = typeof body.birthDate === "string" && body.birthDate ? body.birthDate : null;
+            await createProfile(db, { userId: created.id, firstName: firstName || "Client", lastName, dateOfBirth });
+            // L34-5 CPCE: commercial e-mails about similar products unless refused at sign-up (decision 042).
+            if (body.refuseCommercialEmails === true) await recordCommercialEmailRefusal(db, created.id);
+            if (body.newsletter === true) {
+              // Double opt-in: the newsletter starts only once its confirmation link is opened.
+              await requestSubscription(db, created.email, options.publicUrl).catch((error: unknown) =>
+                log.error({ err: error }, "sign-up: newsletter confirmation not queued"),
+              );
+            }
           },
         },
       },

@@ -6,6 +6,8 @@ import { memoizeForRequest } from "../request-scope";
 import { createReadMemo } from "../read-memo";
 import { remember } from "~/lib/remember";
 import { noteSignedInUser } from "../request-facts";
+import { firstNameOfUser } from "../modules/accounts/profile.service";
+import { splitFullName } from "~/domain/auth/auth.rules";
 
 /** Remembered so the dev server's module reloads keep one auth instance. */
 const holder = remember<{ auth?: Promise<Auth> }>("auth", () => ({}));
@@ -29,6 +31,10 @@ export type SessionUser = {
   name: string;
   role: "admin" | "user";
   twoFactorEnabled: boolean;
+  /** False until the address's verification link is opened (accounts from before it count as verified). */
+  emailVerified: boolean;
+  /** The profile's first name, for greetings ("Bonjour Camille"); the name's first word without a profile. */
+  firstName: string;
 };
 
 export type CurrentSession = { user: SessionUser; sessionId: string; sessionToken: string };
@@ -68,6 +74,7 @@ async function lookUpSession(request: Request): Promise<{ session: CurrentSessio
   const result = await auth.api.getSession({ headers: request.headers });
   if (!result) return null;
   const u = result.user as typeof result.user & { role?: string | null; twoFactorEnabled?: boolean | null };
+  const firstName = (await firstNameOfUser(await getDb(), u.id)) ?? splitFullName(u.name).firstName;
   return {
     session: {
       user: {
@@ -76,6 +83,8 @@ async function lookUpSession(request: Request): Promise<{ session: CurrentSessio
         name: u.name,
         role: u.role === "admin" ? "admin" : "user",
         twoFactorEnabled: Boolean(u.twoFactorEnabled),
+        emailVerified: Boolean(u.emailVerified),
+        firstName,
       },
       sessionId: result.session.id,
       sessionToken: result.session.token,

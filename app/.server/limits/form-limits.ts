@@ -37,6 +37,12 @@ export const FORM_LIMITS = {
   // Live chat: conversations opened per client, messages per conversation (decision 047).
   chatStart: { limit: 10, windowMs: 10 * 60_000 },
   chatMessage: { limit: 20, windowMs: 60_000 },
+  // "Mot de passe oublié": per client IP, and per address (no mail-bombing of one inbox).
+  passwordResetIp: { limit: 10, windowMs: 10 * 60_000 },
+  passwordResetEmail: { limit: 3, windowMs: 60 * 60_000 },
+  // "Renvoyer le lien" and changes of address, per account.
+  emailVerificationResend: { limit: 3, windowMs: 10 * 60_000 },
+  emailChange: { limit: 5, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, { limit: number; windowMs: number }>;
 
 export type FormLimitName = keyof typeof FORM_LIMITS;

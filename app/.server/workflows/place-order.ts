@@ -22,7 +22,7 @@ import { orders, userProfiles, type OrderAddress } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { renderMail } from "~/.server/mail/templates";
 import { orderPath } from "~/.server/mail/templates/layout";
-import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
+import { fillEmptyProfilePhone, firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import {
   emptyCart,
   getCart,
@@ -859,6 +859,8 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
   await issueInvoice(tx, orderId, now); // numbered in this transaction: no gap (docs/decisions/031-invoices.md)
   // 10. The card, if the shopper asked: the provider's token, brand, last four, holder and expiry.
   if (charge?.saveCard) await savePaymentMethodFromCharge(tx, userId, charge.saveCard);
+  // The phone given at checkout fills an empty profile phone, never one already there.
+  await fillEmptyProfilePhone(tx, userId, request.contact.phone);
   // 11. The confirmation e-mail, sent by the outbox worker only if this commits.
   const firstName = (await firstNameOfUser(tx, userId)) ?? (checked.address.first_name || null);
   await enqueueMail(tx, {

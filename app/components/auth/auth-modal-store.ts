@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from "react";
 
-export type AuthModalMode = "login" | "signup";
+export type AuthModalMode = "login" | "signup" | "forgot";
 
 /** `continueTo`: where a successful sign-in or sign-up goes next ('Commander' continues to the checkout). */
 export type AuthModalState = { open: boolean; mode: AuthModalMode; continueTo: string | null };

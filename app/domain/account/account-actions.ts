@@ -15,6 +15,8 @@ export const ACCOUNT_INTENTS = [
   "security-report",
   "save-preferences",
   "delete-account",
+  "resend-verification",
+  "change-email",
 ] as const;
 
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];

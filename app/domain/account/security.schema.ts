@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/domain/auth/auth.rules";
+import { EMAIL_MAX, PASSWORD_MAX } from "~/domain/auth/auth.rules";
+import { meetsPasswordPolicy, passwordPolicyError } from "~/domain/auth/password-policy";
 
 /**
  * Forms of the account's Security tab (password change, two-factor, security report),
@@ -15,32 +16,25 @@ export const TWO_FACTOR_SETUP_FIRST_MESSAGE =
   "Activez d'abord la double authentification : scannez le QR code, puis saisissez le code affiché.";
 export const SECURITY_REPORT_REQUIRED_MESSAGE = "Veuillez sélectionner un type de problème et fournir une description";
 
-/** The new-password rules of the spec, in the order the checklist shows them. */
-export const PASSWORD_CRITERIA = [
-  { id: "length", label: `Au moins ${PASSWORD_MIN} caractères`, test: (p: string) => p.length >= PASSWORD_MIN },
-  { id: "upper", label: "Une lettre majuscule", test: (p: string) => /\p{Lu}/u.test(p) },
-  { id: "lower", label: "Une lettre minuscule", test: (p: string) => /\p{Ll}/u.test(p) },
-  { id: "digit", label: "Un chiffre", test: (p: string) => /\p{Nd}/u.test(p) },
-  { id: "special", label: "Un caractère spécial", test: (p: string) => /[^\p{L}\p{N}\s]/u.test(p) },
-] as const;
-
-export type PasswordCriterionId = (typeof PASSWORD_CRITERIA)[number]["id"];
-
-/** Each criterion with whether the password meets it (drives the live checklist). */
-export function checkPasswordCriteria(password: string): { id: PasswordCriterionId; label: string; met: boolean }[] {
-  return PASSWORD_CRITERIA.map((c) => ({ id: c.id, label: c.label, met: c.test(password) }));
-}
+/** The new-password rules live in ~/domain/auth/password-policy (CNIL recommendation, common list). */
+export { checkPasswordCriteria, type PasswordCriterionId } from "~/domain/auth/password-policy";
 
 export function meetsPasswordCriteria(password: string): boolean {
-  return password.length <= PASSWORD_MAX && PASSWORD_CRITERIA.every((c) => c.test(password));
+  return meetsPasswordPolicy(password);
 }
+
+/** A new password: the policy's own French message (too weak, too common) when refused. */
+export const newPasswordField = text({ error: PASSWORD_CRITERIA_MESSAGE }).superRefine((password, ctx) => {
+  const refusal = passwordPolicyError(password);
+  if (refusal) ctx.addIssue({ code: "custom", message: refusal });
+});
 
 export const ChangePasswordSchema = z
   .object({
     currentPassword: text({ error: "Le mot de passe actuel est obligatoire" })
       .min(1, { error: "Le mot de passe actuel est obligatoire" })
       .max(PASSWORD_MAX, { error: WRONG_CURRENT_PASSWORD_MESSAGE }),
-    newPassword: text({ error: PASSWORD_CRITERIA_MESSAGE }).refine(meetsPasswordCriteria, { error: PASSWORD_CRITERIA_MESSAGE }),
+    newPassword: newPasswordField,
     confirmPassword: text({ error: PASSWORD_MISMATCH_MESSAGE }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import { PASSWORD_CRITERIA_MESSAGE, PASSWORD_MISMATCH_MESSAGE, meetsPasswordCriteria } from "./security.schema";
+import { PASSWORD_MISMATCH_MESSAGE, newPasswordField } from "./security.schema";
 
 /** /definir-mot-de-passe: the link sent to a client whose account the administrator created. */
 export const SETUP_LINK_INVALID_MESSAGE = "Ce lien n'est plus valide. Demandez un nouveau lien à notre service client.";
@@ -15,7 +15,7 @@ export const SetupTokenSchema = text({ error: SETUP_LINK_INVALID_MESSAGE })
 export const SetPasswordSchema = z
   .object({
     token: SetupTokenSchema,
-    newPassword: text({ error: PASSWORD_CRITERIA_MESSAGE }).refine(meetsPasswordCriteria, { error: PASSWORD_CRITERIA_MESSAGE }),
+    newPassword: newPasswordField,
     confirmPassword: text({ error: PASSWORD_MISMATCH_MESSAGE }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { error: PASSWORD_MISMATCH_MESSAGE, path: ["confirmPassword"] });

@@ -7,6 +7,10 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
+/** Where the library's verification link leads once opened (the server accepts only this). */
+export const EMAIL_VERIFIED_CALLBACK = "/dashboard?email=confirmee";
+export const EMAIL_LINK_INVALID_MESSAGE = "Ce lien de confirmation n'est plus valide. Demandez-en un nouveau depuis votre compte.";
+
 /** "Marie Claire Dupont" -> first "Marie", last "Claire Dupont" (the spec's rule). */
 export function splitFullName(fullName: string): { firstName: string; lastName: string | null } {
   const parts = fullName.trim().split(/\s+/).filter(Boolean);
@@ -46,6 +50,9 @@ export function authErrorMessage(code: string | undefined, status?: number, retr
     case "INVALID_BACKUP_CODE":
     case "OTP_HAS_EXPIRED":
       return "Code de vérification incorrect";
+    case "INVALID_TOKEN":
+    case "TOKEN_EXPIRED":
+      return EMAIL_LINK_INVALID_MESSAGE;
     case "BANNED_USER":
       return "Ce compte a été désactivé.";
     case "VALIDATION_ERROR":

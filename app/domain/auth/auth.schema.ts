@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./auth.rules";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from "./auth.rules";
+import { passwordPolicyError } from "./password-policy";
 
 /** Sign-in and sign-up forms (the auth modal), validated in the browser and on the server. */
 
@@ -24,18 +25,44 @@ export const SignInSchema = z.object({
   password: text().min(1, { error: "Le mot de passe est obligatoire" }).max(PASSWORD_MAX),
 });
 
+export const BIRTH_DATE_INVALID_MESSAGE = "Date de naissance invalide";
+
+/** Optional birth date (YYYY-MM-DD, from a date input): a real day, after 1900, in the past. */
+export const birthDateField = z
+  .union([z.literal(""), text().regex(/^\d{4}-\d{2}-\d{2}$/, { error: BIRTH_DATE_INVALID_MESSAGE })])
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine(
+    (v) => {
+      if (v === undefined) return true;
+      const day = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v && v >= "1900-01-01" && day.getTime() < Date.now();
+    },
+    { error: BIRTH_DATE_INVALID_MESSAGE },
+  );
+
+/** A checkbox of the form: sent as true/false by the dialog, "on" by a plain form post. */
+const checkbox = z
+  .union([z.boolean(), z.literal("on"), z.literal("")])
+  .optional()
+  .transform((v) => v === true || v === "on");
+
 export const SignUpSchema = z.object({
   firstName: personName("Le prénom est obligatoire"),
-  lastName: z
-    .union([z.literal(""), personName("")])
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  lastName: personName("Le nom est obligatoire"),
+  birthDate: birthDateField,
   email,
-  // A shop account needs at least 8 characters (docs/decisions/003-accounts-and-authentication.md).
+  // The CNIL rules and the common-password list (docs/decisions/042-accounts-recovery-and-password-policy.md).
   password: text()
     .min(1, { error: "Le mot de passe est obligatoire" })
-    .min(PASSWORD_MIN, { error: `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères` })
-    .max(PASSWORD_MAX, { error: `${PASSWORD_MAX} caractères au maximum` }),
+    .superRefine((password, ctx) => {
+      const refusal = passwordPolicyError(password);
+      if (refusal) ctx.addIssue({ code: "custom", message: refusal });
+    }),
+  /** L34-5 CPCE: the customer may refuse the shop's commercial e-mails about similar products. */
+  refuseCommercialEmails: checkbox,
+  /** The newsletter, by explicit opt-in (an unticked box; confirmed by e-mail). */
+  newsletter: checkbox,
 });
 
 export const TwoFactorCodeSchema = z.object({

@@ -3,13 +3,21 @@
  * refuses foreign origins); the session lives in HttpOnly cookies the browser keeps by itself.
  * Every failure comes back as a French message: the library's English texts are never shown.
  */
-import { authErrorMessage } from "~/domain/auth/auth.rules";
+import { EMAIL_VERIFIED_CALLBACK, authErrorMessage } from "~/domain/auth/auth.rules";
 
 export const NETWORK_ERROR_MESSAGE = "Erreur réseau. Vérifiez votre connexion et réessayez.";
 
 export type AuthResult = { ok: true; twoFactor?: boolean } | { ok: false; message: string };
 
-export type SignUpRequest = { email: string; password: string; firstName: string; lastName?: string };
+export type SignUpRequest = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  birthDate?: string;
+  refuseCommercialEmails: boolean;
+  newsletter: boolean;
+};
 
 async function postAuth(path: string, body: Record<string, unknown>): Promise<AuthResult> {
   let response: Response;
@@ -40,14 +48,36 @@ export function signIn(input: { email: string; password: string }): Promise<Auth
 
 /** The server builds the profile from firstName/lastName; `name` is the auth user's display name. */
 export function signUp(input: SignUpRequest): Promise<AuthResult> {
-  const lastName = input.lastName?.trim() ?? "";
+  const lastName = input.lastName.trim();
   return postAuth("/sign-up/email", {
     email: input.email,
     password: input.password,
     name: [input.firstName.trim(), lastName].filter(Boolean).join(" "),
     firstName: input.firstName.trim(),
     lastName,
+    ...(input.birthDate ? { birthDate: input.birthDate } : {}),
+    refuseCommercialEmails: input.refuseCommercialEmails,
+    newsletter: input.newsletter,
+    // The verification link of the welcome mail leads back to the account.
+    callbackURL: EMAIL_VERIFIED_CALLBACK,
   });
+}
+
+/** "Mot de passe oublié ?": the same answer whether an account has this address or not. */
+export async function requestPasswordReset(email: string): Promise<{ ok: boolean; message: string }> {
+  try {
+    const response = await fetch("/mot-de-passe-oublie", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+      body: new URLSearchParams({ email }),
+    });
+    const payload = (await response.json().catch(() => null)) as { ok?: unknown; message?: unknown } | null;
+    const message = typeof payload?.message === "string" ? payload.message : authErrorMessage(undefined, response.status);
+    return { ok: response.ok && payload?.ok === true, message };
+  } catch {
+    return { ok: false, message: NETWORK_ERROR_MESSAGE };
+  }
 }
 
 export function signOut(): Promise<AuthResult> {

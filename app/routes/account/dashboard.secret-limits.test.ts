@@ -11,7 +11,7 @@ import { createAuth, type Auth } from "~/.server/auth/auth.server";
 import { remember } from "~/lib/remember";
 import { TWO_FACTOR_SETUP_FIRST_MESSAGE } from "~/domain/account/security.schema";
 
-const PASSWORD = "Secret123!";
+const PASSWORD = "Secret123!Aurore";
 const IP = "198.51.100.80";
 type ActionResult = { data: { intent: string; ok: boolean; message?: string }; init: { status?: number; headers?: HeadersInit } | null };
 
@@ -78,7 +78,7 @@ describe("the dashboard's secret checks", () => {
     ).toBe(200);
     const cookie = browser.cookieHeader();
     const change = (currentPassword: string) =>
-      run(cookie, { intent: "change-password", currentPassword, newPassword: "Nouveau123!", confirmPassword: "Nouveau123!" });
+      run(cookie, { intent: "change-password", currentPassword, newPassword: "Nouveau123!Aurore", confirmPassword: "Nouveau123!Aurore" });
 
     for (let i = 0; i < 10; i++) {
       const wrong = await change(`wrong-${i}`);

@@ -10,6 +10,9 @@ import { ProfileTab } from "~/features/account/components/simple-tabs";
 import { BeautyPassHistory } from "~/features/loyalty/components/beauty-pass-history";
 import { PreferencesTab } from "~/features/account/components/preferences-tab";
 import { SecurityTab } from "~/features/account/components/security-tab";
+import { ChangeEmailSection } from "~/features/account/components/change-email-section";
+import { EmailVerificationBanner } from "~/features/account/components/email-verification-banner";
+import { EMAIL_CONFIRMED_MESSAGE, EMAIL_LINK_INVALID_MESSAGE } from "~/domain/auth/account-recovery.schema";
 import { OrdersTab } from "~/features/orders/components/orders-tab";
 import { AddressesTab } from "~/features/addresses/components/addresses-tab";
 import { WishlistTab } from "~/features/favorites/components/wishlist-tab";
@@ -31,12 +34,20 @@ import { SECURITY_INTENTS } from "./tab-actions/security.server";
 import { ChatLauncher } from "~/features/chat/components/chat-launcher";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const tab = parseAccountTab(new URL(request.url).searchParams.get("tab"));
+  const url = new URL(request.url);
+  const tab = parseAccountTab(url.searchParams.get("tab"));
   const current = await getCurrentSession(request);
   if (!current) return data({ signedIn: false as const, tab }, { status: 401 });
   const db = await getDb();
   const userId = current.user.id;
-  const account = { email: current.user.email, name: current.user.name };
+  const account = {
+    email: current.user.email,
+    name: current.user.name,
+    firstName: current.user.firstName,
+    emailVerified: current.user.emailVerified,
+  };
+  // Back from the address verification link (the library adds `error` when the link failed).
+  const emailLink = url.searchParams.get("email") === "confirmee" ? (url.searchParams.has("error") ? "invalid" : "confirmed") : null;
 
   const preferences = tab === "preferences" ? await loadAccountPreferences(db, userId) : null;
   // Each tab's data comes from its own module (tab-data/*.server.ts), loaded only for that tab.
@@ -52,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     signedIn: true as const,
     tab,
     account,
+    emailLink,
     preferences,
     orders,
     addresses,
@@ -100,7 +112,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="font-display text-3xl sm:text-4xl">Mon Compte</h1>
           <p className="mt-1 text-muted">
-            Bienvenue, <span className="font-semibold text-ink">{account.email}</span>
+            Bonjour <span className="font-semibold text-ink">{account.firstName}</span>
           </p>
         </div>
         <Form method="post" action="/dashboard">
@@ -113,6 +125,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </div>
+
+      {loaderData.emailLink === "confirmed" && (
+        <p role="status" className="mt-6 rounded-lg border border-line bg-band p-4 text-sm">
+          {EMAIL_CONFIRMED_MESSAGE}
+        </p>
+      )}
+      {loaderData.emailLink === "invalid" && (
+        <p role="alert" className="mt-6 rounded-lg border border-danger/30 bg-danger/5 p-4 text-sm text-danger">
+          {EMAIL_LINK_INVALID_MESSAGE}
+        </p>
+      )}
+      {!account.emailVerified && <EmailVerificationBanner email={account.email} />}
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:mt-8 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
         <AccountNav active={tab} />
@@ -132,6 +156,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               history={loaderData.security.history}
             />
           )}
+          {tab === "security" && <ChangeEmailSection email={account.email} />}
           {tab === "preferences" && loaderData.preferences && <PreferencesTab view={loaderData.preferences} />}
           {tab === "orders" && <OrdersTab data={loaderData.orders} />}
           {tab === "addresses" && <AddressesTab data={loaderData.addresses} />}

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { isAPIError } from "better-auth/api";
 import type { Route } from "./+types/set-password";
@@ -6,7 +7,7 @@ import { getDb } from "~/.server/db";
 import { isPasswordSetupLinkValid } from "~/.server/modules/accounts/password-setup.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
-import { PASSWORD_CRITERIA } from "~/domain/account/security.schema";
+import { PasswordChecklist } from "~/components/ui/password-checklist";
 import { SETUP_LINK_INVALID_MESSAGE, SetPasswordSchema, SetupTokenSchema } from "~/domain/account/set-password.schema";
 import { readFormFields } from "~/.server/forms";
 
@@ -57,6 +58,7 @@ export default function SetPasswordPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const errors = answer?.fieldErrors ?? {};
+  const [password, setPassword] = useState("");
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <h1 className="font-display text-3xl">Définir votre mot de passe</h1>
@@ -88,15 +90,13 @@ export default function SetPasswordPage({ loaderData }: Route.ComponentProps) {
               type="password"
               autoComplete="new-password"
               required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
               aria-describedby={["password-criteria", errorIdOf("new-password", errors.newPassword)].filter(Boolean).join(" ")}
               className={inputClass}
             />
           </FieldShell>
-          <ul id="password-criteria" className="list-disc pl-5 text-sm text-muted">
-            {PASSWORD_CRITERIA.map((c) => (
-              <li key={c.id}>{c.label}</li>
-            ))}
-          </ul>
+          <PasswordChecklist id="password-criteria" password={password} />
           <FieldShell id="confirm-password" label="Confirmer le mot de passe" required error={errors.confirmPassword}>
             <input
               id="confirm-password"

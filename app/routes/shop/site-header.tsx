@@ -17,17 +17,18 @@ export type HeaderCategory = { id: string; name: string; slug: string };
 export type SiteHeaderProps = { categories: readonly HeaderCategory[] };
 
 /** The root loader's user (app/root.tsx), as far as the header needs it. */
-type HeaderUser = { id: string; email: string; name: string; role: "admin" | "user"; twoFactorEnabled: boolean };
+type HeaderUser = { id: string; email: string; name: string; firstName?: string; role: "admin" | "user"; twoFactorEnabled: boolean };
 
 function useHeaderUser(): HeaderUser | null {
   const data = useRouteLoaderData("root") as { user: HeaderUser | null } | undefined;
   return data?.user ?? null;
 }
 
-/** "marie.dupont@example.com" -> "marie.dupont" (what the account button shows). */
-function emailLocalPart(email: string): string {
-  const at = email.indexOf("@");
-  return at > 0 ? email.slice(0, at) : email;
+/** What the account button shows: the first name ("Camille"), else the e-mail's local part. */
+function greetingName(user: HeaderUser): string {
+  if (user.firstName?.trim()) return user.firstName.trim();
+  const at = user.email.indexOf("@");
+  return at > 0 ? user.email.slice(0, at) : user.email;
 }
 
 /** Signs out, lands on the home page and refreshes the loaders so the header forgets the user. */
@@ -334,7 +335,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
           {user ? (
             <div className="border-t border-line pt-4">
               <p className="truncate text-sm text-muted">
-                Connecté en tant que <span className="font-semibold text-ink">{emailLocalPart(user.email)}</span>
+                Bonjour <span className="font-semibold text-ink">{greetingName(user)}</span>
               </p>
               <button
                 type="button"
@@ -441,7 +442,7 @@ function AccountMenu({ user, className = "" }: { user: HeaderUser; className?: s
       >
         <UserIcon className="h-4 w-4 shrink-0" />
         <span className="sr-only">Mon compte : </span>
-        <span className="truncate">{emailLocalPart(user.email)}</span>
+        <span className="truncate">Bonjour {greetingName(user)}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-4 w-4 shrink-0 transition-transform ${open ? "rotate-180" : ""}`}>
           <path d="M5 7.5 10 12.5 15 7.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         </svg>

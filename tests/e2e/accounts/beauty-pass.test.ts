@@ -138,8 +138,9 @@ describe("/beauty-pass for a visitor", () => {
     const dialog = page.getByRole("dialog", { name: "Inscription" });
     await dialog.waitFor({ timeout: 15_000 });
     await dialog.getByLabel("Prénom").fill("Inès");
+    await dialog.getByLabel("Nom", { exact: true }).fill("Laurent");
     await dialog.getByLabel("E-mail").fill(uniqueEmail("beauty-pass"));
-    await dialog.getByLabel("Mot de passe", { exact: true }).fill("Secret123!");
+    await dialog.getByLabel("Mot de passe", { exact: true }).fill("Secret123!Aurore");
     await dialog.getByRole("button", { name: "S'inscrire" }).click();
     await page.waitForURL((u) => u.pathname === "/dashboard", { timeout: 15_000 });
     await page.getByRole("heading", { name: "Mon Compte", level: 1 }).waitFor();

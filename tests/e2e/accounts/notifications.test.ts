@@ -14,7 +14,7 @@ import { createPasswordShopper, startPrivateShop, type PrivateShop } from "../..
 import { notifications } from "../../../app/.server/db/schema";
 import type { NotificationView } from "../../../app/domain/notifications/notification.types";
 
-const PASSWORD = "Secret123!";
+const PASSWORD = "Secret123!Aurore";
 const ALICE = { email: "alice.notifications@example.com", password: PASSWORD, firstName: "Alice" };
 const BOB = { email: "bob.notifications@example.com", password: PASSWORD, firstName: "Bob" };
 const HOUR = 60 * 60 * 1000;

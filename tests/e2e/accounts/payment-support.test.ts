@@ -68,7 +68,7 @@ afterAll(async () => {
 
 describe("Moyens de Paiement", () => {
   it("adds cards by number, expiry and holder, changes the default and deletes one after confirmation", async () => {
-    const cookie = await signUpCookie(baseURL, uniqueEmail("cartes"), "Secret123!", "Marie");
+    const cookie = await signUpCookie(baseURL, uniqueEmail("cartes"), "Secret123!Aurore", "Marie");
     const context = await signedInContext(cookie);
     const page = await context.newPage();
     const yy = String((new Date().getFullYear() + 2) % 100).padStart(2, "0");
@@ -159,7 +159,7 @@ describe("Moyens de Paiement", () => {
 
 describe("Support Client", () => {
   it("opens a ticket and lists it with its SAV- number", async () => {
-    const cookie = await signUpCookie(baseURL, uniqueEmail("support"), "Secret123!", "Marie");
+    const cookie = await signUpCookie(baseURL, uniqueEmail("support"), "Secret123!Aurore", "Marie");
     const context = await signedInContext(cookie);
     const page = await context.newPage();
     try {
@@ -214,7 +214,7 @@ describe("Support Client", () => {
   });
 
   it("fits a phone screen without sideways scrolling and works from the keyboard", async () => {
-    const cookie = await signUpCookie(baseURL, uniqueEmail("support-mobile"), "Secret123!", "Marie");
+    const cookie = await signUpCookie(baseURL, uniqueEmail("support-mobile"), "Secret123!Aurore", "Marie");
     const post = (path: string, body: unknown) =>
       fetch(`${baseURL}${path}`, {
         method: "POST",

@@ -25,7 +25,7 @@ const hydrated = waitForHeaderHydration;
 beforeAll(async () => {
   browser = await launchBrowser();
   adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
-  shopperCookie = await signUpCookie(baseURL, uniqueEmail("admin-tickets"), "Secret123!", "Inès");
+  shopperCookie = await signUpCookie(baseURL, uniqueEmail("admin-tickets"), "Secret123!Aurore", "Inès");
 });
 
 afterAll(async () => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
   shopperEmail = uniqueEmail("admin-clients");
-  shopperCookie = await signUpCookie(baseURL, shopperEmail, "Secret123!", "Capucine");
+  shopperCookie = await signUpCookie(baseURL, shopperEmail, "Secret123!Aurore", "Capucine");
   order = (await placeOrderOverHttp(baseURL, shopperCookie)) as { id: string };
 });
 
@@ -101,7 +101,7 @@ describe("Gestion des Clients", () => {
 
   it("views a client, edits their phone, sends them an e-mail, and creates a new client who sets a password", async () => {
     const email = uniqueEmail("admin-client-view");
-    await signUpCookie(baseURL, email, "Secret123!", "Margaux");
+    await signUpCookie(baseURL, email, "Secret123!Aurore", "Margaux");
     const context = await contextWith(adminCookie);
     const page = await context.newPage();
     try {
@@ -186,7 +186,7 @@ describe("Gestion des Clients", () => {
   });
 
   it("refuses the export and the delete to a shopper", async () => {
-    const other = await signUpCookie(baseURL, uniqueEmail("admin-clients-intruder"), "Secret123!", "Intrus");
+    const other = await signUpCookie(baseURL, uniqueEmail("admin-clients-intruder"), "Secret123!Aurore", "Intrus");
     expect((await fetch(`${baseURL}/admin/clients/export`, { headers: { cookie: other }, redirect: "manual" })).status).toBe(403);
     const res = await fetch(`${baseURL}/admin/clients`, {
       method: "POST",

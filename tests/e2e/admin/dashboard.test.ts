@@ -24,7 +24,7 @@ const hydrated = waitForHeaderHydration;
 beforeAll(async () => {
   browser = await launchBrowser();
   adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
-  shopperCookie = await signUpCookie(baseURL, uniqueEmail("admin-dashboard"), "Secret123!", "Alice");
+  shopperCookie = await signUpCookie(baseURL, uniqueEmail("admin-dashboard"), "Secret123!Aurore", "Alice");
   await placeOrderOverHttp(baseURL, shopperCookie);
 });
 

@@ -20,7 +20,7 @@ let shopperCookie: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
-  shopperCookie = await signUpCookie(baseURL, uniqueEmail("emails-shopper"), "Secret123!", "Nina");
+  shopperCookie = await signUpCookie(baseURL, uniqueEmail("emails-shopper"), "Secret123!Aurore", "Nina");
 });
 
 afterAll(async () => {
@@ -39,7 +39,7 @@ describe("E-mails (back-office)", () => {
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("E-mails");
 
       const list = page.getByRole("navigation", { name: "Modèles d'e-mails" });
-      expect(await list.getByRole("link").count()).toBe(17);
+      expect(await list.getByRole("link").count()).toBe(20);
       await list.getByRole("link", { name: "Annulation de commande" }).click();
       await page.waitForURL(/modele=order-cancelled/);
       await expect.poll(() => page.getByRole("heading", { level: 2 }).textContent()).toBe("Annulation de commande");

@@ -26,7 +26,7 @@ const hydrated = waitForHeaderHydration;
 beforeAll(async () => {
   browser = await launchBrowser();
   adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
-  shopperCookie = await signUpCookie(baseURL, uniqueEmail("admin-orders"), "Secret123!", "Alice");
+  shopperCookie = await signUpCookie(baseURL, uniqueEmail("admin-orders"), "Secret123!Aurore", "Alice");
   order = (await placeOrderOverHttp(baseURL, shopperCookie)) as { id: string; number: string; status: string };
 });
 

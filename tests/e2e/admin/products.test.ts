@@ -183,7 +183,7 @@ describe("Gestion des Produits", () => {
   });
 
   it("keeps shoppers out of the page, its actions and the export", async () => {
-    const shopper = await signUpCookie(baseURL, uniqueEmail("admin-products"), "Secret123!", "Alice");
+    const shopper = await signUpCookie(baseURL, uniqueEmail("admin-products"), "Secret123!Aurore", "Alice");
     for (const path of ["/admin/produits", "/admin/produits/export.csv", "/admin/stock"]) {
       expect((await fetch(`${baseURL}${path}`, { headers: { cookie: shopper }, redirect: "manual" })).status).toBe(403);
     }

@@ -191,7 +191,7 @@ describe("Paramètres", () => {
     }
 
     // A signed-in shopper: the checkout summary and the order the server charges.
-    const shopperCookie = await signUpCookie(baseURL, uniqueEmail("seuil"), "Secret123!", "Alice");
+    const shopperCookie = await signUpCookie(baseURL, uniqueEmail("seuil"), "Secret123!Aurore", "Alice");
     const address = await apiCall(baseURL, "POST", "/api/v1/addresses", shopperCookie, HTTP_ADDRESS);
     expect(address.status).toBe(201);
     const shopper = await contextWith(shopperCookie);

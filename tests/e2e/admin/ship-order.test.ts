@@ -23,7 +23,7 @@ function contextWith(cookie: string, options: Parameters<typeof newShopContext>[
 beforeAll(async () => {
   browser = await launchBrowser();
   adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
-  shopperCookie = await signUpCookie(baseURL, uniqueEmail("ship-order"), "Secret123!", "Inès");
+  shopperCookie = await signUpCookie(baseURL, uniqueEmail("ship-order"), "Secret123!Aurore", "Inès");
   order = (await placeOrderOverHttp(baseURL, shopperCookie)) as { id: string; number: string };
 });
 

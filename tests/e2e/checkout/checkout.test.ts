@@ -154,7 +154,7 @@ describe("addresses API", () => {
 describe("checkout journey", () => {
   it("orders two products: address with a wrong postal code first, declined card, then the test card", async () => {
     const email = uniqueEmail("journey");
-    const cookie = await signUpCookie(baseURL, email, "Secret123!", "Léa");
+    const cookie = await signUpCookie(baseURL, email, "Secret123!Aurore", "Léa");
     const context = await signedInContext(cookie);
     const page = await context.newPage();
 

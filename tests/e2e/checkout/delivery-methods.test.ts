@@ -66,7 +66,7 @@ afterAll(async () => {
 describe("delivery methods", () => {
   it("buys with a relay point chosen near the address, shown in the recap and kept in the order", async () => {
     const product = await productUnder(5000);
-    const cookie = await signUpCookie(baseURL, uniqueEmail("relais"), "Secret123!", "Alice");
+    const cookie = await signUpCookie(baseURL, uniqueEmail("relais"), "Secret123!Aurore", "Alice");
     expect((await apiCall(baseURL, "POST", "/api/v1/addresses", cookie, HTTP_ADDRESS)).status).toBe(201);
     const context = await signedInContext(browser, baseURL, cookie, { viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -171,7 +171,7 @@ describe("delivery methods", () => {
     const parisPoints = (await apiCall(baseURL, "GET", "/api/v1/relay-points?postal_code=75011", null)).json.data as RelayPoint[];
 
     const product = await productUnder(5000);
-    const cookie = await signUpCookie(baseURL, uniqueEmail("relais-api"), "Secret123!", "Alice");
+    const cookie = await signUpCookie(baseURL, uniqueEmail("relais-api"), "Secret123!Aurore", "Alice");
     const address = await apiCall(baseURL, "POST", "/api/v1/addresses", cookie, HTTP_ADDRESS);
     const corsica = await apiCall(baseURL, "POST", "/api/v1/addresses", cookie, { ...HTTP_ADDRESS, city: "Ajaccio", postal_code: "20000" });
     const order = (body: Record<string, unknown>) =>

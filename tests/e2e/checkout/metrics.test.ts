@@ -20,7 +20,7 @@ describe("metrics of the running shop", () => {
   });
 
   it("counts a placed order, its payment and its requests by route", async () => {
-    const cookie = await signUpCookie(baseURL, uniqueEmail("metrics"), "Secret123!", "Maëlle");
+    const cookie = await signUpCookie(baseURL, uniqueEmail("metrics"), "Secret123!Aurore", "Maëlle");
     const before = await readMetrics(baseURL);
     await placeOrderOverHttp(baseURL, cookie);
     const after = await readMetrics(baseURL);

@@ -46,7 +46,7 @@ async function addFromProductPage(page: Page, product: ApiProduct) {
 /** A shopper with a saved address, signed in through the auth API. */
 async function shopper(prefix: string) {
   const email = uniqueEmail(prefix);
-  const cookie = await signUpCookie(baseURL, email, "Secret123!", "Léa");
+  const cookie = await signUpCookie(baseURL, email, "Secret123!Aurore", "Léa");
   const address = await apiCall(baseURL, "POST", "/api/v1/addresses", cookie, HTTP_ADDRESS);
   expect(address.status).toBe(201);
   return { email, cookie, addressId: address.json.data.id as string };

@@ -64,7 +64,7 @@ async function expectConfirmation(main: Locator): Promise<string> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  cookie = await signUpCookie(baseURL, uniqueEmail("cartes-enregistrees"), "Secret123!", "Léa");
+  cookie = await signUpCookie(baseURL, uniqueEmail("cartes-enregistrees"), "Secret123!Aurore", "Léa");
   expect((await apiCall(baseURL, "POST", "/api/v1/addresses", cookie, HTTP_ADDRESS)).status).toBe(201);
   const catalogue = await apiCall(baseURL, "GET", "/api/v1/products?page_size=100", null);
   products = (catalogue.json.data as CatalogueProduct[]).filter((p) => p.in_stock && p.stock_quantity >= 10 && p.price_cents < 4000);

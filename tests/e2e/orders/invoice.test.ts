@@ -51,7 +51,7 @@ describe("invoices", () => {
   let order: { id: string; number: string; documents: { kind: string; number: string; url: string }[] };
 
   beforeAll(async () => {
-    shopper = await signUpCookie(baseURL, uniqueEmail("invoice"), "Secret123!", "Alice");
+    shopper = await signUpCookie(baseURL, uniqueEmail("invoice"), "Secret123!Aurore", "Alice");
     other = await signUpCookie(baseURL, uniqueEmail("invoice-other"));
     admin = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
     order = (await placeOrderOverHttp(baseURL, shopper)) as typeof order;

@@ -30,7 +30,7 @@ describe("an order's detail within the hour", () => {
     const catalogue = (await (await fetch(`${baseURL}/api/v1/products?page_size=50`)).json()) as { data: ApiProduct[] };
     const product = catalogue.data.find((p) => p.in_stock && p.stock_quantity >= 5);
     if (!product) throw new Error("no product in stock");
-    const cookie = await signUpCookie(baseURL, uniqueEmail("adresse"), "Secret123!", "Alice");
+    const cookie = await signUpCookie(baseURL, uniqueEmail("adresse"), "Secret123!Aurore", "Alice");
     const lyon = await apiCall(baseURL, "POST", "/api/v1/addresses", cookie, HTTP_ADDRESS);
     await apiCall(baseURL, "POST", "/api/v1/addresses", cookie, {
       ...HTTP_ADDRESS,
@@ -59,7 +59,7 @@ describe("an order's detail within the hour", () => {
     const other = await apiCall(baseURL, "PUT", `/api/v1/orders/${id}/shipping-address`, cookie, { address_id: corsica.json.data.id });
     expect(other.status).toBe(409);
     expect(other.json.error.message).toContain("autre zone de livraison");
-    const stranger = await signUpCookie(baseURL, uniqueEmail("intrus"), "Secret123!", "Eve");
+    const stranger = await signUpCookie(baseURL, uniqueEmail("intrus"), "Secret123!Aurore", "Eve");
     expect(
       (await apiCall(baseURL, "PUT", `/api/v1/orders/${id}/shipping-address`, stranger, { address_id: lyon.json.data.id })).status,
     ).toBe(404);

@@ -99,8 +99,8 @@ describe("order history and cancellation", () => {
   let refSmall = "";
 
   beforeAll(async () => {
-    cookieA = await signUpCookie(baseURL, emailA, "Secret123!", "Marie");
-    cookieB = await signUpCookie(baseURL, emailB, "Secret123!", "Bruno");
+    cookieA = await signUpCookie(baseURL, emailA, "Secret123!Aurore", "Marie");
+    cookieB = await signUpCookie(baseURL, emailB, "Secret123!Aurore", "Bruno");
     const list = (await (await api("/api/v1/products?page_size=100", null)).json()) as { data: ProductSummary[] };
     products = list.data.filter((p) => p.variant_count === 1 && p.in_stock && p.stock_quantity >= 5).slice(0, 5);
     expect(products).toHaveLength(5);

@@ -40,7 +40,7 @@ describe("returns", () => {
   it("returns one of two lines with a label, is received and refunded by the administrator, with a credit note and the stock back", async () => {
     const catalogue = (await (await fetch(`${baseURL}/api/v1/products?page_size=60`)).json()) as { data: ApiProduct[] };
     const [first, second] = catalogue.data.filter((p) => p.in_stock && p.stock_quantity >= 5);
-    const cookie = await signUpCookie(baseURL, uniqueEmail("retour"), "Secret123!", "Alice");
+    const cookie = await signUpCookie(baseURL, uniqueEmail("retour"), "Secret123!Aurore", "Alice");
     const address = await apiCall(baseURL, "POST", "/api/v1/addresses", cookie, HTTP_ADDRESS);
     const placed = await apiCall(
       baseURL,
@@ -171,7 +171,7 @@ describe("returns", () => {
     });
     expect(twice.status).toBe(400);
     expect(twice.json.error.message).toContain("plus d'articles que vous n'en avez reçu");
-    const stranger = await signUpCookie(baseURL, uniqueEmail("intrus-retour"), "Secret123!", "Eve");
+    const stranger = await signUpCookie(baseURL, uniqueEmail("intrus-retour"), "Secret123!Aurore", "Eve");
     expect(
       (
         await apiCall(baseURL, "POST", `/api/v1/orders/${id}/returns`, stranger, {

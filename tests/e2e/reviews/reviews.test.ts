@@ -32,7 +32,7 @@ afterAll(async () => {
 describe("reviews", () => {
   it("lets a delivered buyer review, the administrator publish and answer, and shows it verified", async () => {
     const admin = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
-    const buyer = await signUpCookie(baseURL, uniqueEmail("avis"), "Secret123!", "Camille Durand");
+    const buyer = await signUpCookie(baseURL, uniqueEmail("avis"), "Secret123!Aurore", "Camille Durand");
     const order = await placeOrderOverHttp(baseURL, buyer);
     const productId = order.items[0].product_id as string;
     expect((await setOrderStatusOverHttp(baseURL, admin, order.id, "delivered")).status).toBe(200);

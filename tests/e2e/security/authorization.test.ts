@@ -71,8 +71,8 @@ describe("a user only ever reaches their own data", () => {
   it("GET /api/v1/me answers with the caller's profile only, 401 without a session", async () => {
     const emailA = uniqueEmail("alice");
     const emailB = uniqueEmail("bob");
-    const a = await signUpCookie(baseURL, emailA, "Secret123!", "Alice");
-    const b = await signUpCookie(baseURL, emailB, "Secret123!", "Bob");
+    const a = await signUpCookie(baseURL, emailA, "Secret123!Aurore", "Alice");
+    const b = await signUpCookie(baseURL, emailB, "Secret123!Aurore", "Bob");
     const meA = (await (await fetch(`${baseURL}/api/v1/me`, { headers: { cookie: a } })).json()) as { data: { email: string } };
     const meB = (await (await fetch(`${baseURL}/api/v1/me`, { headers: { cookie: b } })).json()) as { data: { email: string } };
     expect(meA.data.email).toBe(emailA);
@@ -81,7 +81,7 @@ describe("a user only ever reaches their own data", () => {
   });
 
   it("PATCH /api/v1/me changes only the caller's profile and validates in French", async () => {
-    const a = await signUpCookie(baseURL, uniqueEmail("carol"), "Secret123!", "Carol");
+    const a = await signUpCookie(baseURL, uniqueEmail("carol"), "Secret123!Aurore", "Carol");
     const bad = await fetch(`${baseURL}/api/v1/me`, {
       method: "PATCH",
       headers: { cookie: a, "content-type": "application/json", origin: baseURL },
@@ -101,7 +101,7 @@ describe("a user only ever reaches their own data", () => {
   });
 
   it("refuses a state-changing request from another origin", async () => {
-    const a = await signUpCookie(baseURL, uniqueEmail("dave"), "Secret123!", "Dave");
+    const a = await signUpCookie(baseURL, uniqueEmail("dave"), "Secret123!Aurore", "Dave");
     const res = await fetch(`${baseURL}/api/v1/me`, {
       method: "PATCH",
       headers: { cookie: a, "content-type": "application/json", origin: "https://evil.example" },
@@ -130,11 +130,11 @@ describe("brute force", () => {
     await new Promise((r) => setTimeout(r, 1100));
     expect((await attempt("wrong-3")).status).toBe(401);
     // Now 2 s, the right password included.
-    const locked = await attempt("Secret123!");
+    const locked = await attempt("Secret123!Aurore");
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     await new Promise((r) => setTimeout(r, 2100));
-    expect((await attempt("Secret123!")).status).toBe(200);
+    expect((await attempt("Secret123!Aurore")).status).toBe(200);
     // The success cleared this address's streak.
     expect((await attempt("wrong-again")).status).toBe(401);
   });

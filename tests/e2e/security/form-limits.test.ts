@@ -11,7 +11,7 @@ const baseURL = inject("baseURL");
 
 describe("form limits over HTTP", () => {
   it("opens 10 support tickets out of 15 sent at once, then refuses with 429 and Retry-After", async () => {
-    const cookie = await signUpCookie(baseURL, uniqueEmail("form-limits"), "Secret123!", "Marie");
+    const cookie = await signUpCookie(baseURL, uniqueEmail("form-limits"), "Secret123!Aurore", "Marie");
     const post = (i: number) =>
       fetch(`${baseURL}/api/v1/support-tickets`, {
         method: "POST",

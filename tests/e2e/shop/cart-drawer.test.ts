@@ -5,7 +5,7 @@ import { uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 
 const baseURL = inject("baseURL");
-const PASSWORD = "Secret123!";
+const PASSWORD = "Secret123!Aurore";
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -161,7 +161,7 @@ describe("cart drawer (visitor)", () => {
   it("continues to the checkout, the cart kept, when a visitor signs in from 'Commander'", async () => {
     const balm = (await cheapProducts()).get("Baume Lèvres Nourrissant")!;
     const email = uniqueEmail("commander");
-    await signUpCookie(baseURL, email, "Secret123!", "Chloé");
+    await signUpCookie(baseURL, email, "Secret123!Aurore", "Chloé");
     await context.addInitScript(
       ({ id, name, priceCents }) => {
         if (sessionStorage.getItem("seeded")) return;
@@ -186,7 +186,7 @@ describe("cart drawer (visitor)", () => {
     const login = page.getByRole("dialog", { name: "Connexion" });
     await login.waitFor();
     await login.getByLabel("E-mail").fill(email);
-    await login.getByLabel("Mot de passe", { exact: true }).fill("Secret123!");
+    await login.getByLabel("Mot de passe", { exact: true }).fill("Secret123!Aurore");
     await login.getByRole("button", { name: "Se Connecter" }).click();
     await page.waitForURL(/\/checkout$/);
     await page.getByRole("heading", { level: 1, name: "Finaliser ma commande" }).waitFor();
@@ -256,6 +256,7 @@ describe("cart across devices", () => {
     await login.getByRole("button", { name: "S'inscrire" }).click();
     const signup = page.getByRole("dialog", { name: "Inscription" });
     await signup.getByLabel("Prénom").fill("Inès");
+    await signup.getByLabel("Nom", { exact: true }).fill("Laurent");
     await signup.getByLabel("E-mail").fill(email);
     await signup.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
     await signup.getByRole("button", { name: "S'inscrire" }).click();
@@ -299,7 +300,7 @@ describe("cart across devices", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     await header()
-      .getByRole("button", { name: email.split("@")[0] })
+      .getByRole("button", { name: /^Mon compte : Bonjour / })
       .click();
     await header().getByRole("button", { name: "Déconnexion" }).click();
     await header().getByRole("button", { name: "Connexion" }).waitFor();

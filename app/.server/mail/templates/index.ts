@@ -26,6 +26,9 @@ import { welcomeCode } from "./welcome-code";
 import { reviewInvitation } from "./review-invitation";
 import { instalmentUnpaid } from "./instalment-unpaid";
 import { ticketReply } from "./ticket-reply";
+import { passwordReset } from "./password-reset";
+import { emailVerification } from "./email-verification";
+import { emailChangeNotice } from "./email-change-notice";
 
 export const mailTemplates = {
   "order-confirmation": orderConfirmation,
@@ -46,6 +49,9 @@ export const mailTemplates = {
   "review-invitation": reviewInvitation,
   "instalment-unpaid": instalmentUnpaid,
   "ticket-reply": ticketReply,
+  "password-reset": passwordReset,
+  "email-verification": emailVerification,
+  "email-change-notice": emailChangeNotice,
 } as const;
 
 export type MailTemplateId = keyof typeof mailTemplates;

@@ -15,7 +15,7 @@ import { WRONG_CURRENT_PASSWORD_MESSAGE } from "~/domain/account/security.schema
 import { changePassword, type AccountActor } from "./account-security.service";
 import { listSecurityEvents } from "./security.service";
 
-const PASSWORD = "Secret123!";
+const PASSWORD = "Secret123!Aurore";
 const IP = "198.51.100.90";
 let handle: DatabaseHandle;
 let auth: Auth;
@@ -54,7 +54,7 @@ async function signedIn(email: string): Promise<AccountActor> {
 describe("changePassword", () => {
   it("moves the sign-in's history row to the session the library puts in place of the current one", async () => {
     const actor = await signedIn("iris@example.com");
-    const { setCookies } = await changePassword(actor, { currentPassword: PASSWORD, newPassword: "Nouveau123!" });
+    const { setCookies } = await changePassword(actor, { currentPassword: PASSWORD, newPassword: "Nouveau123!Aurore" });
     expect(setCookies.length).toBeGreaterThan(0);
 
     const sessions = await handle.db.select({ id: session.id }).from(session).where(eq(session.userId, actor.userId));
@@ -72,7 +72,9 @@ describe("changePassword", () => {
 
   it("refuses a wrong current password with a domain error and the form's message", async () => {
     const actor = await signedIn("noe@example.com");
-    const refusal = await changePassword(actor, { currentPassword: "wrong-one", newPassword: "Nouveau123!" }).catch((e: unknown) => e);
+    const refusal = await changePassword(actor, { currentPassword: "wrong-one", newPassword: "Nouveau123!Aurore" }).catch(
+      (e: unknown) => e,
+    );
     expect(isDomainError(refusal) && { kind: refusal.kind, message: refusal.message }).toEqual({
       kind: "invalid",
       message: WRONG_CURRENT_PASSWORD_MESSAGE,

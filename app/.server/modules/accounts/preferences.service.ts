@@ -129,6 +129,18 @@ export async function recordNewsletterChoice(db: Executor, userId: string, subsc
 }
 
 /**
+ * The customer refused, at sign-up, the shop's commercial e-mails about similar products
+ * (L34-5 CPCE, decision 042): promotions and marketing e-mails are off from the start.
+ */
+export async function recordCommercialEmailRefusal(db: Executor, userId: string): Promise<void> {
+  const values = { ...toRow(userId, DEFAULT_PREFERENCES), emailPromotions: false, emailMarketing: false };
+  await db
+    .insert(userPreferences)
+    .values(values)
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { emailPromotions: false, emailMarketing: false, updatedAt: sql`now()` } });
+}
+
+/**
  * The theme, currency and recommendation choice are read by every page of a signed-in user:
  * remembered a minute per user (read-memo.ts; saving the preferences, a write, forgets them at
  * once in this process and within a second in the others, decision 038).

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { user, userProfiles } from "../../db/schema";
 import type { ProfileUpdate } from "~/domain/account/profile.schema";
@@ -16,8 +16,14 @@ export type ProfileView = {
 };
 
 /** Sign-up creates the profile (first name required, last name optional, 0 points, 0 spent). */
-export async function createProfile(db: Executor, input: { userId: string; firstName: string; lastName: string | null }): Promise<void> {
-  await db.insert(userProfiles).values({ id: input.userId, firstName: input.firstName, lastName: input.lastName }).onConflictDoNothing();
+export async function createProfile(
+  db: Executor,
+  input: { userId: string; firstName: string; lastName: string | null; dateOfBirth?: string | null },
+): Promise<void> {
+  await db
+    .insert(userProfiles)
+    .values({ id: input.userId, firstName: input.firstName, lastName: input.lastName, dateOfBirth: input.dateOfBirth ?? null })
+    .onConflictDoNothing();
 }
 
 export async function getProfile(db: Executor, userId: string): Promise<ProfileView | null> {
@@ -81,4 +87,19 @@ export async function firstNameOfEmail(db: Executor, email: string): Promise<str
     .where(sql`lower(${user.email}) = ${email.trim().toLowerCase()}`)
     .limit(1);
   return row?.firstName?.trim() || null;
+}
+
+/**
+ * The phone typed at checkout fills the profile's phone when it is empty; a phone the customer
+ * already has is never overwritten (one conditional UPDATE). True when it was filled.
+ */
+export async function fillEmptyProfilePhone(db: Executor, userId: string, phone: string): Promise<boolean> {
+  const value = phone.trim();
+  if (!value) return false;
+  const filled = await db
+    .update(userProfiles)
+    .set({ phone: value, updatedAt: sql`now()` })
+    .where(and(eq(userProfiles.id, userId), or(isNull(userProfiles.phone), eq(sql`btrim(${userProfiles.phone})`, ""))))
+    .returning({ id: userProfiles.id });
+  return filled.length > 0;
 }

@@ -1,3 +1,4 @@
+import { PASSWORD_POLICY_MESSAGE } from "~/domain/auth/password-policy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
@@ -183,15 +184,23 @@ describe("security forms", () => {
       checkPasswordCriteria("abc")
         .filter((c) => c.met)
         .map((c) => c.id),
-    ).toEqual(["lower"]);
-    expect(checkPasswordCriteria("Abcdef1!").every((c) => c.met)).toBe(true);
+    ).toEqual(["lower", "uncommon"]);
+    expect(
+      checkPasswordCriteria("Lavande#Grasse7")
+        .filter((c) => !c.met)
+        .map((c) => c.id),
+    ).toEqual(["passphrase"]);
     const weak = ChangePasswordSchema.safeParse({ currentPassword: "x", newPassword: "abcdefgh", confirmPassword: "abcdefgh" });
-    expect(weak.error?.issues[0]?.message).toBe("Le nouveau mot de passe ne respecte pas tous les critères");
-    const mismatch = ChangePasswordSchema.safeParse({ currentPassword: "x", newPassword: "Abcdef1!", confirmPassword: "Abcdef1?" });
+    expect(weak.error?.issues[0]?.message).toBe(PASSWORD_POLICY_MESSAGE);
+    const mismatch = ChangePasswordSchema.safeParse({
+      currentPassword: "x",
+      newPassword: "Lavande#Grasse7",
+      confirmPassword: "Lavande#Grasse8",
+    });
     expect(mismatch.error?.issues[0]?.message).toBe("Les mots de passe ne correspondent pas");
-    expect(ChangePasswordSchema.safeParse({ currentPassword: "x", newPassword: "Abcdef1!", confirmPassword: "Abcdef1!" }).success).toBe(
-      true,
-    );
+    expect(
+      ChangePasswordSchema.safeParse({ currentPassword: "x", newPassword: "Lavande#Grasse7", confirmPassword: "Lavande#Grasse7" }).success,
+    ).toBe(true);
   });
 
   it("keeps digits only in a 2FA code and needs exactly 6 to verify", () => {

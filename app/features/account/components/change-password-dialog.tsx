@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { PASSWORD_SUCCESS_CLOSE_MS, type AccountActionResult } from "~/domain/account/account-actions";
-import { PASSWORD_MISMATCH_MESSAGE, checkPasswordCriteria, meetsPasswordCriteria } from "~/domain/account/security.schema";
+import { PASSWORD_MISMATCH_MESSAGE, meetsPasswordCriteria } from "~/domain/account/security.schema";
+import { PasswordChecklist } from "~/components/ui/password-checklist";
 import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
 import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
@@ -12,7 +13,6 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
-  const criteria = checkPasswordCriteria(newPassword);
   const matches = confirmPassword.length > 0 && confirmPassword === newPassword;
   const busy = fetcher.state !== "idle";
   const result = !busy && fetcher.data?.intent === "change-password" ? fetcher.data : undefined;
@@ -60,14 +60,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
               className={inputClass}
             />
           </label>
-          <ul id="password-criteria" aria-label="Critères du nouveau mot de passe" className="space-y-1 text-sm">
-            {criteria.map((c) => (
-              <li key={c.id} className={c.met ? "text-success" : "text-muted"}>
-                <span aria-hidden="true">{c.met ? "✓" : "○"}</span> {c.label}
-                <span className="sr-only">{c.met ? " : respecté" : " : non respecté"}</span>
-              </li>
-            ))}
-          </ul>
+          <PasswordChecklist id="password-criteria" password={newPassword} />
           <label className="block text-sm font-medium">
             Confirmer le nouveau mot de passe
             <input

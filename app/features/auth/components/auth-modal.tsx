@@ -2,17 +2,20 @@ import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttri
 import { useNavigate, useRevalidator } from "react-router";
 import { CloseIcon } from "~/components/ui/icons";
 import { showToast } from "~/components/ui/toast";
-import { signIn, signUp, verifyBackupCode, verifyTotp, type AuthResult } from "~/features/auth/auth-client";
+import { requestPasswordReset, signIn, signUp, verifyBackupCode, verifyTotp, type AuthResult } from "~/features/auth/auth-client";
 import { closeAuthModal, openAuthModal, useAuthModal } from "~/components/auth/auth-modal-store";
 import { SignInSchema, SignUpSchema, TwoFactorCodeSchema } from "~/domain/auth/auth.schema";
 import { buttonClass } from "~/components/ui/button";
+import { PasswordChecklist } from "~/components/ui/password-checklist";
+import { ForgotPasswordSchema } from "~/domain/auth/account-recovery.schema";
 
-type FieldName = "firstName" | "lastName" | "email" | "password" | "code";
+type FieldName = "firstName" | "lastName" | "birthDate" | "email" | "password" | "code";
 type FieldErrors = Partial<Record<FieldName, string>>;
 type Step = "credentials" | "two-factor";
 type SecondFactor = "totp" | "backup";
 
-const EMPTY_VALUES = { firstName: "", lastName: "", email: "", password: "", code: "" };
+const EMPTY_VALUES = { firstName: "", lastName: "", birthDate: "", email: "", password: "", code: "" };
+const EMPTY_CHOICES = { refuseCommercialEmails: false, newsletter: false };
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -54,10 +57,15 @@ export function AuthModal() {
     if (step === "two-factor") focusField("code");
   }, [step]);
   const [secondFactor, setSecondFactor] = useState<SecondFactor>("totp");
+  const [choices, setChoices] = useState(EMPTY_CHOICES);
+  /** The answer to a reset request, shown in place of the form. */
+  const [resetAnswer, setResetAnswer] = useState<string | null>(null);
 
   const isSignup = mode === "signup";
+  const isForgot = mode === "forgot";
   const titleId = `${ids}-title`;
-  const title = step === "two-factor" ? "Vérification en deux étapes" : isSignup ? "Inscription" : "Connexion";
+  const title =
+    step === "two-factor" ? "Vérification en deux étapes" : isSignup ? "Inscription" : isForgot ? "Mot de passe oublié" : "Connexion";
 
   function focusFirstField() {
     const first = formRef.current?.querySelector<HTMLInputElement>("input:not([disabled])");
@@ -92,6 +100,7 @@ export function AuthModal() {
   useEffect(() => {
     setErrors({});
     setFormError(null);
+    setResetAnswer(null);
     setStep("credentials");
   }, [mode]);
 
@@ -105,6 +114,7 @@ export function AuthModal() {
     setShowPassword(false);
     setStep("credentials");
     setValues((current) => ({ ...current, password: "", code: "" }));
+    setResetAnswer(null);
     const target = returnFocusTo.current;
     returnFocusTo.current = null;
     if (target?.isConnected && (document.activeElement === document.body || document.activeElement === null)) {
@@ -120,6 +130,7 @@ export function AuthModal() {
 
   function succeed(message: string) {
     setValues(EMPTY_VALUES);
+    setChoices(EMPTY_CHOICES);
     setErrors({});
     setFormError(null);
     setStep("credentials");
@@ -150,17 +161,35 @@ export function AuthModal() {
   async function onSubmitCredentials(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    if (isForgot) {
+      const parsed = ForgotPasswordSchema.safeParse({ email: values.email });
+      if (!parsed.success) {
+        setErrors(fieldErrorsFrom(parsed.error.issues));
+        focusField("email");
+        return;
+      }
+      setBusy(true);
+      setFormError(null);
+      try {
+        const answer = await requestPasswordReset(parsed.data.email);
+        if (answer.ok) setResetAnswer(answer.message);
+        else setFormError(answer.message);
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
     if (isSignup) {
-      const parsed = SignUpSchema.safeParse(values);
+      const parsed = SignUpSchema.safeParse({ ...values, ...choices });
       if (!parsed.success) {
         const found = fieldErrorsFrom(parsed.error.issues);
         setErrors(found);
-        focusField((["firstName", "lastName", "email", "password"] as const).find((f) => found[f]) ?? "firstName");
+        focusField((["firstName", "lastName", "birthDate", "email", "password"] as const).find((f) => found[f]) ?? "firstName");
         return;
       }
       await run(
         () => signUp(parsed.data),
-        () => succeed("Compte créé"),
+        () => succeed("Compte créé : un lien de confirmation a été envoyé à votre adresse e-mail"),
       );
       return;
     }
@@ -226,7 +255,7 @@ export function AuthModal() {
     }
   }
 
-  const submitLabel = busy ? "Traitement..." : isSignup ? "S'inscrire" : "Se Connecter";
+  const submitLabel = busy ? "Traitement..." : isSignup ? "S'inscrire" : isForgot ? "Envoyer le lien" : "Se Connecter";
 
   return (
     <dialog
@@ -263,7 +292,20 @@ export function AuthModal() {
           {title}
         </h2>
 
-        {step === "credentials" ? (
+        {isForgot && resetAnswer ? (
+          <div className="mt-6 space-y-4">
+            <p role="status" className="rounded-lg border border-line bg-band px-4 py-3 text-sm">
+              {resetAnswer}
+            </p>
+            <button
+              type="button"
+              onClick={() => openAuthModal("login")}
+              className={buttonClass({ variant: "accent", className: "w-full" })}
+            >
+              Retour à la connexion
+            </button>
+          </div>
+        ) : step === "credentials" ? (
           <form ref={formRef} noValidate onSubmit={onSubmitCredentials} className="mt-6 space-y-4">
             {isSignup && (
               <>
@@ -281,13 +323,29 @@ export function AuthModal() {
                   id={`${ids}-last-name`}
                   name="lastName"
                   label="Nom"
-                  hint="(facultatif)"
+                  required
                   autoComplete="family-name"
                   value={values.lastName}
                   error={errors.lastName}
                   onValue={(v) => setField("lastName", v)}
                 />
+                <Field
+                  id={`${ids}-birth-date`}
+                  name="birthDate"
+                  label="Date de naissance"
+                  hint="(facultatif)"
+                  type="date"
+                  autoComplete="bday"
+                  value={values.birthDate}
+                  error={errors.birthDate}
+                  onValue={(v) => setField("birthDate", v)}
+                />
               </>
+            )}
+            {isForgot && (
+              <p className="text-sm text-muted">
+                Indiquez l&apos;adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.
+              </p>
             )}
             <Field
               id={`${ids}-email`}
@@ -302,29 +360,73 @@ export function AuthModal() {
               error={errors.email}
               onValue={(v) => setField("email", v)}
             />
-            <Field
-              id={`${ids}-password`}
-              name="password"
-              label="Mot de passe"
-              type={showPassword ? "text" : "password"}
-              required
-              autoComplete={isSignup ? "new-password" : "current-password"}
-              spellCheck={false}
-              value={values.password}
-              error={errors.password}
-              onValue={(v) => setField("password", v)}
-              trailing={
+            {!isForgot && (
+              <Field
+                id={`${ids}-password`}
+                name="password"
+                label="Mot de passe"
+                type={showPassword ? "text" : "password"}
+                required
+                autoComplete={isSignup ? "new-password" : "current-password"}
+                spellCheck={false}
+                value={values.password}
+                error={errors.password}
+                onValue={(v) => setField("password", v)}
+                trailing={
+                  <button
+                    type="button"
+                    aria-label={showPassword ? "Masquer le mot de passe" : "Afficher le mot de passe"}
+                    aria-pressed={showPassword}
+                    onClick={() => setShowPassword((shown) => !shown)}
+                    className="absolute top-0.5 right-0.5 flex h-11 min-w-11 items-center justify-center rounded-lg px-2 text-xs font-semibold text-accent hover:bg-accent-soft"
+                  >
+                    <span aria-hidden="true">{showPassword ? "Masquer" : "Afficher"}</span>
+                  </button>
+                }
+                describedBy={isSignup ? `${ids}-password-criteria` : undefined}
+              />
+            )}
+            {isSignup && <PasswordChecklist id={`${ids}-password-criteria`} password={values.password} />}
+            {isSignup && (
+              <fieldset className="space-y-2 rounded-lg border border-line p-3 text-sm">
+                <legend className="px-1 font-semibold">Offres et newsletter</legend>
+                <p className="text-muted">
+                  En tant que client(e), vous pourrez recevoir par e-mail nos offres sur des produits similaires à ceux que vous achetez.
+                  Vous pouvez le refuser dès maintenant ou à tout moment depuis votre compte ou par le lien présent dans chaque e-mail.
+                </p>
+                <label className="flex min-h-11 items-start gap-2">
+                  <input
+                    type="checkbox"
+                    name="refuseCommercialEmails"
+                    checked={choices.refuseCommercialEmails}
+                    onChange={(e) => setChoices((c) => ({ ...c, refuseCommercialEmails: e.currentTarget.checked }))}
+                    className="mt-1 h-5 w-5"
+                  />
+                  <span>Je ne souhaite pas recevoir les offres commerciales d&apos;Aurore</span>
+                </label>
+                <label className="flex min-h-11 items-start gap-2">
+                  <input
+                    type="checkbox"
+                    name="newsletter"
+                    checked={choices.newsletter}
+                    onChange={(e) => setChoices((c) => ({ ...c, newsletter: e.currentTarget.checked }))}
+                    className="mt-1 h-5 w-5"
+                  />
+                  <span>Je m&apos;inscris à la newsletter Aurore (à confirmer depuis le lien reçu)</span>
+                </label>
+              </fieldset>
+            )}
+            {!isSignup && !isForgot && (
+              <p className="text-right text-sm">
                 <button
                   type="button"
-                  aria-label={showPassword ? "Masquer le mot de passe" : "Afficher le mot de passe"}
-                  aria-pressed={showPassword}
-                  onClick={() => setShowPassword((shown) => !shown)}
-                  className="absolute top-0.5 right-0.5 flex h-11 min-w-11 items-center justify-center rounded-lg px-2 text-xs font-semibold text-accent hover:bg-accent-soft"
+                  onClick={() => openAuthModal("forgot")}
+                  className="min-h-11 font-semibold text-accent underline underline-offset-2 hover:text-accent-dark"
                 >
-                  <span aria-hidden="true">{showPassword ? "Masquer" : "Afficher"}</span>
+                  Mot de passe oublié ?
                 </button>
-              }
-            />
+              </p>
+            )}
 
             {formError && (
               <p role="alert" className="rounded-lg border border-danger/30 bg-danger/5 px-4 py-3 text-sm text-danger">
@@ -337,13 +439,13 @@ export function AuthModal() {
             </button>
 
             <p className="text-center text-sm text-muted">
-              {isSignup ? "Vous avez déjà un compte ? " : "Vous n'avez pas de compte ? "}
+              {isSignup || isForgot ? "Vous avez déjà un compte ? " : "Vous n'avez pas de compte ? "}
               <button
                 type="button"
-                onClick={() => openAuthModal(isSignup ? "login" : "signup")}
+                onClick={() => openAuthModal(isSignup || isForgot ? "login" : "signup")}
                 className="min-h-11 font-semibold text-accent underline underline-offset-2 hover:text-accent-dark"
               >
-                {isSignup ? "Se connecter" : "S'inscrire"}
+                {isSignup || isForgot ? "Se connecter" : "S'inscrire"}
               </button>
             </p>
           </form>
@@ -403,10 +505,12 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "v
   error?: string;
   onValue: (value: string) => void;
   trailing?: ReactNode;
+  /** Another element describing the field (the password rules). */
+  describedBy?: string;
 };
 
 /** Labelled input with its error underneath, linked for assistive technologies. */
-function Field({ id, name, label, hint, value, error, onValue, trailing, required, ...input }: FieldProps) {
+function Field({ id, name, label, hint, value, error, onValue, trailing, required, describedBy, ...input }: FieldProps) {
   const errorId = `${id}-error`;
   return (
     <div>
@@ -423,7 +527,7 @@ function Field({ id, name, label, hint, value, error, onValue, trailing, require
           required={required}
           onChange={(event) => onValue(event.currentTarget.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={[describedBy, error ? errorId : undefined].filter(Boolean).join(" ") || undefined}
           className={`h-12 w-full rounded-lg border bg-white px-3 text-base text-ink focus:border-accent ${
             trailing ? "pr-24" : ""
           } ${error ? "border-danger" : "border-line"}`}

@@ -10,7 +10,9 @@ import {
   setUpTwoFactor,
 } from "~/.server/modules/accounts/account-security.service";
 import { reportSecurityProblem } from "~/.server/workflows/security-report";
+import { requestEmailChange, resendVerificationEmail } from "~/.server/modules/accounts/account-recovery.service";
 import { accountTabHref } from "~/features/account/account-tabs";
+import { ChangeEmailSchema, EMAIL_CHANGE_SENT_MESSAGE, VERIFICATION_SENT_MESSAGE } from "~/domain/auth/account-recovery.schema";
 import {
   ChangePasswordSchema,
   SecurityReportSchema,
@@ -24,9 +26,32 @@ import { securityReportSentMessage } from "~/domain/support/ticket-thread";
 import { cookieHeaders, parseForm, reply, type TabIntents } from "./intent.server";
 
 type SecurityIntent =
-  "change-password" | "revoke-session" | "revoke-other-sessions" | "2fa-enable" | "2fa-verify" | "2fa-disable" | "security-report";
+  | "change-password"
+  | "revoke-session"
+  | "revoke-other-sessions"
+  | "2fa-enable"
+  | "2fa-verify"
+  | "2fa-disable"
+  | "security-report"
+  | "resend-verification"
+  | "change-email";
 
 export const SECURITY_INTENTS: TabIntents<SecurityIntent> = {
+  "resend-verification": {
+    failure: "Le lien n'a pas pu être envoyé. Veuillez réessayer.",
+    handle: async ({ actor }) => {
+      await resendVerificationEmail(actor.db, actor.auth, { userId: actor.userId });
+      return reply("resend-verification", { message: VERIFICATION_SENT_MESSAGE });
+    },
+  },
+  "change-email": {
+    failure: "Le changement d'adresse n'a pas pu être demandé. Veuillez réessayer.",
+    handle: async ({ form, actor }) => {
+      const { newEmail } = parseForm(ChangeEmailSchema, form);
+      await requestEmailChange(actor.db, actor.auth, { userId: actor.userId, headers: actor.headers, newEmail });
+      return reply("change-email", { message: EMAIL_CHANGE_SENT_MESSAGE });
+    },
+  },
   "change-password": {
     failure: FAILURE.changePassword,
     handle: async ({ form, actor }) => {

@@ -1,0 +1,102 @@
+/**
+ * The account password rules (docs/decisions/042-accounts-recovery-and-password-policy.md),
+ * following the CNIL recommendation: at least 12 characters mixing upper case, lower case, digit
+ * and symbol, OR a passphrase of at least 14 characters in 4 words or more; never one of the
+ * common passwords shipped with the app. Isomorphic: the live checklist in the browser and the
+ * server's check use these same functions. Passwords chosen before these rules keep working:
+ * only a new password (sign-up, reset, change, first set-up) is checked.
+ */
+import commonPasswordsText from "./common-passwords.txt?raw";
+import { PASSWORD_MAX } from "./auth.rules";
+
+export const PASSWORD_COMPLEX_MIN = 12;
+export const PASSPHRASE_MIN = 14;
+export const PASSPHRASE_MIN_WORDS = 4;
+
+export const PASSWORD_POLICY_MESSAGE =
+  `Le mot de passe doit contenir au moins ${PASSWORD_COMPLEX_MIN} caractères avec une majuscule, une minuscule, un chiffre et un caractère spécial, ` +
+  `ou être une phrase de passe d'au moins ${PASSPHRASE_MIN} caractères et ${PASSPHRASE_MIN_WORDS} mots.`;
+export const COMMON_PASSWORD_MESSAGE = "Ce mot de passe est trop courant et facile à deviner : choisissez-en un autre.";
+export const PASSWORD_TOO_LONG_MESSAGE = `Le mot de passe doit contenir au plus ${PASSWORD_MAX} caractères.`;
+
+let commonPasswords: ReadonlySet<string> | null = null;
+
+function commonSet(): ReadonlySet<string> {
+  commonPasswords ??= new Set(
+    commonPasswordsText
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean),
+  );
+  return commonPasswords;
+}
+
+/**
+ * Whether the password is in the common list, compared case-insensitively, also once the digits
+ * and symbols around it are taken off ("Motdepasse123!" is "motdepasse" decorated).
+ */
+export function isCommonPassword(password: string): boolean {
+  const lower = password.normalize("NFC").toLowerCase().trim();
+  if (!lower) return false;
+  const list = commonSet();
+  const core = (text: string) => text.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
+  // A "passphrase" that is one common password spaced out ("mot de passe 2024") or repeated.
+  const joined = lower.replace(/[\s_.-]+/g, "");
+  for (const candidate of [lower, core(lower), joined, core(joined)]) if (candidate && list.has(candidate)) return true;
+  const words = new Set(passphraseWords(lower));
+  return words.size === 1 && list.has([...words][0]);
+}
+
+/** Words of a passphrase: runs of letters or digits, separated by spaces or punctuation. */
+export function passphraseWords(password: string): string[] {
+  return password.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0);
+}
+
+export function isComplexPassword(password: string): boolean {
+  return (
+    password.length >= PASSWORD_COMPLEX_MIN &&
+    /\p{Lu}/u.test(password) &&
+    /\p{Ll}/u.test(password) &&
+    /\p{Nd}/u.test(password) &&
+    /[^\p{L}\p{N}\s]/u.test(password)
+  );
+}
+
+export function isPassphrase(password: string): boolean {
+  return password.length >= PASSPHRASE_MIN && passphraseWords(password).length >= PASSPHRASE_MIN_WORDS;
+}
+
+export type PasswordCriterionId = "length" | "upper" | "lower" | "digit" | "special" | "passphrase" | "uncommon";
+export type PasswordCriterion = { id: PasswordCriterionId; label: string; met: boolean };
+
+/**
+ * The live checklist: the five parts of a complex password, the passphrase alternative, and the
+ * common-list check (met only once something is typed).
+ */
+export function checkPasswordCriteria(password: string): PasswordCriterion[] {
+  return [
+    { id: "length", label: `Au moins ${PASSWORD_COMPLEX_MIN} caractères`, met: password.length >= PASSWORD_COMPLEX_MIN },
+    { id: "upper", label: "Une lettre majuscule", met: /\p{Lu}/u.test(password) },
+    { id: "lower", label: "Une lettre minuscule", met: /\p{Ll}/u.test(password) },
+    { id: "digit", label: "Un chiffre", met: /\p{Nd}/u.test(password) },
+    { id: "special", label: "Un caractère spécial", met: /[^\p{L}\p{N}\s]/u.test(password) },
+    {
+      id: "passphrase",
+      label: `Ou bien : une phrase de passe d'au moins ${PASSPHRASE_MIN} caractères et ${PASSPHRASE_MIN_WORDS} mots`,
+      met: isPassphrase(password),
+    },
+    { id: "uncommon", label: "Pas un mot de passe courant", met: password.length > 0 && !isCommonPassword(password) },
+  ];
+}
+
+/** The French message refusing a new password, or null when it follows the rules. */
+export function passwordPolicyError(password: string): string | null {
+  if (password.length > PASSWORD_MAX) return PASSWORD_TOO_LONG_MESSAGE;
+  if (!isComplexPassword(password) && !isPassphrase(password)) return PASSWORD_POLICY_MESSAGE;
+  if (isCommonPassword(password)) return COMMON_PASSWORD_MESSAGE;
+  return null;
+}
+
+export function meetsPasswordPolicy(password: string): boolean {
+  return passwordPolicyError(password) === null;
+}

@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import type { AccountActionResult } from "~/domain/account/account-actions";
+import { EMAIL_MAX } from "~/domain/auth/auth.rules";
+import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
+
+/**
+ * "Adresse e-mail" in the Sécurité tab: the new address is confirmed from a link sent to it; the
+ * current one gets a notice and stays in use until then (decision 042).
+ */
+export function ChangeEmailSection({ email }: { email: string }) {
+  const fetcher = useFetcher<AccountActionResult>();
+  const [newEmail, setNewEmail] = useState("");
+  const busy = fetcher.state !== "idle";
+  const result = !busy && fetcher.data?.intent === "change-email" ? fetcher.data : undefined;
+  return (
+    <section aria-labelledby="change-email-title" className="mt-8 rounded-lg border border-line p-4 sm:p-6">
+      <h2 id="change-email-title" className="font-display text-xl">
+        Adresse e-mail
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Adresse actuelle : <span className="font-semibold text-ink">{email}</span>
+      </p>
+      <fetcher.Form method="post" action="/dashboard?tab=security" noValidate className="mt-4 space-y-3">
+        <input type="hidden" name="intent" value="change-email" />
+        <label className="block text-sm font-medium">
+          Nouvelle adresse e-mail
+          <input
+            type="email"
+            name="newEmail"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            required
+            maxLength={EMAIL_MAX}
+            value={newEmail}
+            onChange={(e) => setNewEmail(e.target.value)}
+            className={inputClass}
+          />
+        </label>
+        <button type="submit" disabled={busy || newEmail.trim() === ""} className={primaryButtonClass}>
+          {busy ? "Envoi..." : "Changer d'adresse e-mail"}
+        </button>
+        <div aria-live="polite">{result && <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage>}</div>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { getAuth } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { answeringRouteAction } from "~/.server/error-responses";
+import { tryReadFormData } from "~/.server/forms";
+import { requestKey } from "~/.server/limits/form-limits";
+import { requestPasswordReset } from "~/.server/modules/accounts/account-recovery.service";
+import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/domain/auth/account-recovery.schema";
+import { noStore } from "~/lib/http-cache";
+
+export type ForgotPasswordResult = { ok: boolean; message: string };
+
+/** GET /mot-de-passe-oublie: the form lives in the sign-in dialog. */
+export function loader() {
+  return redirect("/");
+}
+
+/**
+ * POST /mot-de-passe-oublie (resource route): the sign-in dialog's "Mot de passe oublié ?" form.
+ * One answer whether an account has the address or not (decision 042).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const read = await tryReadFormData(request);
+  if (!read.ok) return data<ForgotPasswordResult>({ ok: false, message: read.message }, { status: read.status, headers: noStore });
+  const parsed = ForgotPasswordSchema.safeParse({ email: read.form.get("email") ?? "" });
+  if (!parsed.success) {
+    return data<ForgotPasswordResult>(
+      { ok: false, message: parsed.error.issues[0]?.message ?? "Format d'email invalide" },
+      { status: 400, headers: noStore },
+    );
+  }
+  const [db, auth] = await Promise.all([getDb(), getAuth()]);
+  return answeringRouteAction<ForgotPasswordResult>(
+    async () => {
+      await requestPasswordReset(db, auth, { email: parsed.data.email, clientKey: requestKey(request) });
+      return { ok: true, message: RESET_REQUESTED_MESSAGE };
+    },
+    (error) => ({ ok: false, message: error.message }),
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from "react";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { getAuth } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { readFormFields } from "~/.server/forms";
+import { isDomainError } from "~/domain/errors";
+import { isResetLinkValid, resetPasswordWithLink } from "~/.server/modules/accounts/account-recovery.service";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { FieldShell, errorIdOf } from "~/components/ui/field";
+import { PasswordChecklist } from "~/components/ui/password-checklist";
+import { openAuthModal } from "~/components/auth/auth-modal-store";
+import {
+  RESET_DONE_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+  ResetPasswordSchema,
+  ResetTokenSchema,
+} from "~/domain/auth/account-recovery.schema";
+import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
+
+type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, string>; linkInvalid?: boolean };
+
+/**
+ * /reinitialiser-mot-de-passe?token=…: the page of the "Mot de passe oublié" mail. The link works
+ * once and for one hour (the auth library's reset token); setting the password ends every
+ * session of the account (decision 042).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = ResetTokenSchema.safeParse(new URL(request.url).searchParams.get("token") ?? "");
+  if (!token.success) return data({ token: "", valid: false }, { status: 400 });
+  const valid = await isResetLinkValid(await getDb(), token.data);
+  return data({ token: valid ? token.data : "", valid }, { status: valid ? 200 : 404 });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = ResetPasswordSchema.safeParse(await readFormFields(request));
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    if (fieldErrors.token) return data<Answer>({ ok: false, message: RESET_LINK_INVALID_MESSAGE, linkInvalid: true }, { status: 400 });
+    return data<Answer>({ ok: false, message: Object.values(fieldErrors)[0], fieldErrors }, { status: 400 });
+  }
+  try {
+    await resetPasswordWithLink(await getAuth(), { token: parsed.data.token, newPassword: parsed.data.newPassword });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.field === "token") return data<Answer>({ ok: false, message: error.message, linkInvalid: true }, { status: 400 });
+    return data<Answer>({ ok: false, message: error.message, fieldErrors: { newPassword: error.message } }, { status: 400 });
+  }
+  return data<Answer>({ ok: true, message: RESET_DONE_MESSAGE });
+}
+
+export function headers(): HeadersInit {
+  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+}
+
+export function meta() {
+  return [{ title: "Réinitialiser votre mot de passe | Aurore" }, { name: "robots", content: "noindex" }];
+}
+
+const inputClass = "mt-1 min-h-11 w-full rounded-lg border border-line bg-white px-3";
+const buttonClass = "min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60";
+
+export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [password, setPassword] = useState("");
+  const errors = answer?.fieldErrors ?? {};
+  const linkInvalid = !loaderData.valid || answer?.linkInvalid;
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <h1 className="font-display text-3xl">Réinitialiser votre mot de passe</h1>
+      {answer?.ok ? (
+        <>
+          <p role="status" className="mt-6 rounded-lg border border-line bg-band p-4">
+            {answer.message}
+          </p>
+          <button type="button" onClick={() => openAuthModal("login")} className={`mt-6 ${buttonClass}`}>
+            Se connecter
+          </button>
+        </>
+      ) : linkInvalid ? (
+        <>
+          <p role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+            {RESET_LINK_INVALID_MESSAGE}
+          </p>
+          <Link to="/" className={`mt-6 inline-flex items-center ${buttonClass}`}>
+            Retour à l'accueil
+          </Link>
+        </>
+      ) : (
+        <Form method="post" className="mt-6 space-y-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <FieldShell id="new-password" label="Nouveau mot de passe" required error={errors.newPassword}>
+            <input
+              id="new-password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={PASSWORD_MAX}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-describedby={["password-criteria", errorIdOf("new-password", errors.newPassword)].filter(Boolean).join(" ")}
+              className={inputClass}
+            />
+          </FieldShell>
+          <PasswordChecklist id="password-criteria" password={password} />
+          <FieldShell id="confirm-password" label="Confirmer le mot de passe" required error={errors.confirmPassword}>
+            <input
+              id="confirm-password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              maxLength={PASSWORD_MAX}
+              aria-describedby={errorIdOf("confirm-password", errors.confirmPassword)}
+              className={inputClass}
+            />
+          </FieldShell>
+          <button type="submit" disabled={busy} className={buttonClass}>
+            {busy ? "Enregistrement..." : "Enregistrer le nouveau mot de passe"}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
