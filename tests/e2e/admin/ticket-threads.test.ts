@@ -32,7 +32,7 @@ async function openTicket(subject: string, description: string) {
 beforeAll(async () => {
   browser = await launchBrowser();
   adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
-  shopperCookie = await signUpCookie(baseURL, shopperEmail, "Secret123!", "Margot");
+  shopperCookie = await signUpCookie(baseURL, shopperEmail, "Secret123!Aurore", "Margot");
 });
 
 afterAll(async () => {
@@ -111,7 +111,7 @@ describe("a ticket conversation", () => {
     expect(reply.status).toBe(201);
     expect(reply.json.data.ticket.status).toBe("open");
 
-    const stranger = await signUpCookie(baseURL, uniqueEmail("ticket-stranger"), "Secret123!", "Paul");
+    const stranger = await signUpCookie(baseURL, uniqueEmail("ticket-stranger"), "Secret123!Aurore", "Paul");
     const refused = await apiCall(baseURL, "POST", `/api/v1/support-tickets/${ticket.id}/messages`, stranger, { body: "Intrusion" });
     expect(refused.status).toBe(404);
     expect(refused.json.error.message).toBe("Ticket introuvable");

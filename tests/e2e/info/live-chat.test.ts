@@ -36,7 +36,7 @@ const uniqueLetters = () => Array.from({ length: 8 }, () => String.fromCharCode(
 describe("live chat", () => {
   it("a shopper and an administrator talk in real time, then the administrator closes it", async () => {
     const firstName = `Camille${uniqueLetters()}`;
-    const shopperCookie = await signUpCookie(baseURL, uniqueEmail("chat"), "Secret123!", firstName);
+    const shopperCookie = await signUpCookie(baseURL, uniqueEmail("chat"), "Secret123!Aurore", firstName);
     const shopperContext = await signedInContext(browser, baseURL, shopperCookie);
     const adminContext = await signedInContext(browser, baseURL, adminCookie);
     try {
