@@ -18,7 +18,7 @@ import { listFavoriteIds } from "./.server/modules/favorites/favorites.service";
 import { getShippingSettings } from "./.server/modules/settings/shop-settings.service";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import type { Theme } from "./domain/account/preferences.schema";
-import type { IndicativeCurrency } from "./domain/currency/exchange-rates";
+import type { IndicativeCurrency } from "./domain/currency/indicative-price";
 import { IndicativeCurrencyProvider } from "./components/ui/indicative-price";
 import { TimeZoneProvider } from "./components/ui/time-zone";
 import { SHOP_TIME_ZONE } from "./lib/paris-time";

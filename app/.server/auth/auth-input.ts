@@ -15,6 +15,8 @@ import { PASSWORD_CRITERIA_MESSAGE } from "~/domain/account/security.schema";
 import { passwordPolicyError } from "~/domain/auth/password-policy";
 import { EMAIL_VERIFIED_CALLBACK } from "~/domain/auth/account-recovery.schema";
 import { isSafeJsonValue, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text.rules";
+// The server always refuses common passwords: the list is provided at start-up (decision 042).
+import "~/domain/auth/common-passwords";
 
 /** Endpoints reachable over HTTP, by method. */
 const OPEN_ENDPOINTS: Record<string, ReadonlySet<string>> = {

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
-import { convertCents, type IndicativeCurrency } from "~/domain/currency/exchange-rates";
+import { convertCents, type IndicativeCurrency } from "~/domain/currency/indicative-price";
 import { formatForeignPrice } from "~/lib/money";
 
 /**

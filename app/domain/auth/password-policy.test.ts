@@ -7,6 +7,7 @@ import {
   isCommonPassword,
   passwordPolicyError,
 } from "./password-policy";
+import "./common-passwords";
 import { SignUpSchema } from "./auth.schema";
 import { ChangePasswordSchema } from "~/domain/account/security.schema";
 import { SetPasswordSchema } from "~/domain/account/set-password.schema";

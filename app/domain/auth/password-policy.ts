@@ -6,7 +6,6 @@
  * server's check use these same functions. Passwords chosen before these rules keep working:
  * only a new password (sign-up, reset, change, first set-up) is checked.
  */
-import commonPasswordsText from "./common-passwords.txt?raw";
 import { PASSWORD_MAX } from "./auth.rules";
 
 export const PASSWORD_COMPLEX_MIN = 12;
@@ -19,16 +18,20 @@ export const PASSWORD_POLICY_MESSAGE =
 export const COMMON_PASSWORD_MESSAGE = "Ce mot de passe est trop courant et facile à deviner : choisissez-en un autre.";
 export const PASSWORD_TOO_LONG_MESSAGE = `Le mot de passe doit contenir au plus ${PASSWORD_MAX} caractères.`;
 
+/**
+ * The common-password list (80 KB) is not part of this module: every storefront page loads the
+ * sign-up form's rules, and the list would weigh on each first load. `common-passwords.ts` provides
+ * it when imported: the server imports it at start-up (auth-input.ts), and the browser's checklist
+ * imports it on demand. Until then the browser checks the other rules; the server always has it.
+ */
 let commonPasswords: ReadonlySet<string> | null = null;
 
-function commonSet(): ReadonlySet<string> {
-  commonPasswords ??= new Set(
-    commonPasswordsText
-      .split("\n")
-      .map((line) => line.trim())
-      .filter(Boolean),
-  );
-  return commonPasswords;
+export function provideCommonPasswords(list: ReadonlySet<string>): void {
+  commonPasswords = list;
+}
+
+export function hasCommonPasswords(): boolean {
+  return commonPasswords !== null;
 }
 
 /**
@@ -38,7 +41,8 @@ function commonSet(): ReadonlySet<string> {
 export function isCommonPassword(password: string): boolean {
   const lower = password.normalize("NFC").toLowerCase().trim();
   if (!lower) return false;
-  const list = commonSet();
+  const list = commonPasswords;
+  if (!list) return false;
   const core = (text: string) => text.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
   // A "passphrase" that is one common password spaced out ("mot de passe 2024") or repeated.
   const joined = lower.replace(/[\s_.-]+/g, "");
@@ -85,7 +89,11 @@ export function checkPasswordCriteria(password: string): PasswordCriterion[] {
       label: `Ou bien : une phrase de passe d'au moins ${PASSPHRASE_MIN} caractères et ${PASSPHRASE_MIN_WORDS} mots`,
       met: isPassphrase(password),
     },
-    { id: "uncommon", label: "Pas un mot de passe courant", met: password.length > 0 && !isCommonPassword(password) },
+    {
+      id: "uncommon",
+      label: "Pas un mot de passe courant",
+      met: password.length > 0 && hasCommonPasswords() && !isCommonPassword(password),
+    },
   ];
 }
 

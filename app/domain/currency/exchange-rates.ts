@@ -4,6 +4,7 @@
  * Isomorphic: the Paramètres form's schema, the defaults and the conversion.
  */
 import { z } from "zod";
+import { EXCHANGE_RATE_SCALE } from "./indicative-price";
 import type { DisplayCurrency } from "~/domain/account/preferences.schema";
 
 export const DISPLAY_CURRENCIES = ["USD", "GBP", "CHF"] as const satisfies readonly DisplayCurrency[];
@@ -21,7 +22,7 @@ export const EXCHANGE_RATE_LABELS: Record<DisplayCurrency, string> = {
 export const MIN_EXCHANGE_RATE = 0.1;
 export const MAX_EXCHANGE_RATE = 10;
 /** Rates are kept with four decimals (stored times 10 000). */
-export const EXCHANGE_RATE_SCALE = 10_000;
+export { EXCHANGE_RATE_SCALE };
 
 export type ExchangeRates = Record<DisplayCurrency, number>;
 export type ExchangeRateField = DisplayCurrency;
@@ -65,10 +66,4 @@ export type ExchangeRatesAnswer =
   | { form: "exchange-rates"; ok: true; message: string }
   | { form: "exchange-rates"; ok: false; errors: Partial<Record<ExchangeRateField, string>>; values: ExchangeRatesFormValues };
 
-/** A euro amount in cents to the other currency's cents (rounded to the cent). */
-export function convertCents(cents: number, rate: number): number {
-  return Math.round((cents * Math.round(rate * EXCHANGE_RATE_SCALE)) / EXCHANGE_RATE_SCALE);
-}
-
-/** What a page needs to draw the indicative price: null for euros (nothing drawn). */
-export type IndicativeCurrency = { currency: DisplayCurrency; rate: number } | null;
+export { convertCents, type IndicativeCurrency } from "./indicative-price";
