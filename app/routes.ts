@@ -56,6 +56,7 @@ export default [
     route("admin/statistiques", "routes/admin/statistics.tsx"),
     route("admin/promotions", "routes/admin/promotions.tsx"),
     route("admin/e-mails", "routes/admin/emails.tsx"),
+    route("admin/activity", "routes/admin/activity.tsx"),
   ]),
   route("admin/clients/export", "routes/admin/clients-export.ts"),
   route("admin/produits/export.csv", "routes/admin/products-export.ts"),

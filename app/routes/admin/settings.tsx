@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { listDeliveryMethods, updateDeliveryMethod } from "~/.server/modules/delivery/delivery-methods.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { deliveryMethodFormValues, type DeliveryMethodAnswer } from "~/domain/delivery/delivery-methods-form";
@@ -23,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
   const code = typeof form.get("code") === "string" ? (form.get("code") as string) : "";
   const values = deliveryMethodFormValues(form);
   try {
-    const saved = await updateDeliveryMethod(await getDb(), code, values, session.user.id);
+    const saved = await updateDeliveryMethod(await getDb(), code, values, session.user.id, adminActorOf(session));
     return data<DeliveryMethodAnswer>({ ok: true, code: saved.code, message: `${saved.name} : modifications enregistrées` });
   } catch (error) {
     if (!isDomainError(error)) throw error;

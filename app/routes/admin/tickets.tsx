@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/tickets";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { listAllTickets, setTicketStatus } from "~/.server/modules/support/support.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { readAdminTicketQuery, type TicketStatusAnswer } from "~/domain/support/admin-tickets.schema";
@@ -20,14 +21,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** intent change-status: open, in_progress, resolved or closed. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = adminActorOf(await requireAdmin(request));
   const form = await readFormFields(request);
   if (form.intent !== "change-status") {
     return data<TicketStatusAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   }
   return answeringRouteAction<TicketStatusAnswer>(
     async () => {
-      const ticket = await setTicketStatus(await getDb(), { ticketId: form.ticketId, status: form.status });
+      const ticket = await setTicketStatus(await getDb(), { ticketId: form.ticketId, status: form.status }, actor);
       return { ok: true, ticketId: ticket.id, message: `Ticket ${ticket.ticket_number} : ${ticketStatusLabel(ticket.status)}` };
     },
     (error) => ({ ok: false, message: error.message }),

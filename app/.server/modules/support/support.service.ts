@@ -19,6 +19,8 @@ import {
   type AdminTicketRow,
 } from "~/domain/support/admin-tickets.schema";
 import { ADMIN_TICKETS_PAGE_SIZE } from "~/lib/shop-rules";
+import { ticketStatusLabel } from "~/domain/support/support-ticket.schema";
+import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
 
 /**
  * Customer-service tickets. Ticket numbers are readable and unique per year:
@@ -273,7 +275,11 @@ export async function listAllTickets(
  * The administrator moves a ticket to open, in_progress, resolved or closed; any status may
  * follow any other (the spec gives no transitions). The shopper sees it in "Support Client".
  */
-export async function setTicketStatus(db: Executor, input: { ticketId: unknown; status: unknown }): Promise<SupportTicketView> {
+export async function setTicketStatus(
+  db: Executor,
+  input: { ticketId: unknown; status: unknown },
+  actor?: AdminActor,
+): Promise<SupportTicketView> {
   const parsed = AdminTicketStatusSchema.safeParse(input);
   if (!parsed.success) {
     if (parsed.error.issues.some((i) => i.path[0] === "ticketId")) throw ticketNotFound();
@@ -281,8 +287,24 @@ export async function setTicketStatus(db: Executor, input: { ticketId: unknown; 
   }
   const { ticketId, status } = parsed.data;
   if (!isUuid(ticketId)) throw ticketNotFound();
-  const [row] = await db.update(supportTickets).set({ status, updatedAt: new Date() }).where(eq(supportTickets.id, ticketId)).returning();
-  if (!row) throw ticketNotFound();
+  const row = await db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ status: supportTickets.status })
+      .from(supportTickets)
+      .where(eq(supportTickets.id, ticketId))
+      .for("update");
+    if (!previous) throw ticketNotFound();
+    const [updated] = await tx.update(supportTickets).set({ status, updatedAt: new Date() }).where(eq(supportTickets.id, ticketId)).returning();
+    await recordAdminActionBy(tx, actor, {
+      action: "ticket.status_change",
+      entityType: "ticket",
+      entityId: ticketId,
+      summary: `Ticket ${updated.ticketNumber} : ${ticketStatusLabel(previous.status)} → ${ticketStatusLabel(status)}`,
+      before: { status: previous.status },
+      after: { status },
+    });
+    return updated;
+  });
   return toSupportTicketView(row);
 }
 
