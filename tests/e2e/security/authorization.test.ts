@@ -36,6 +36,8 @@ describe("the administrator's area is guarded on the server", () => {
     expect(adminPaths).toContain("/admin");
     expect(adminPaths).toContain("/admin/promotions");
     expect(adminPaths).toContain("/admin/e-mails");
+    // Journal d'activité (docs/decisions/048-activity-log-everywhere.md).
+    expect(adminPaths).toContain("/admin/activity");
     // The back-office's PDF downloads (docs/decisions/031-invoices.md) are admin API routes too.
     expect(adminPaths).toContain("/api/v1/admin/orders/00000000-0000-0000-0000-000000000000/invoice");
     expect(adminPaths).toContain(
@@ -50,6 +52,17 @@ describe("the administrator's area is guarded on the server", () => {
     expect(shopper.status).toBe(403);
     const admin = await fetch(`${baseURL}${path}`, { headers: { cookie: adminCookie }, redirect: "manual" });
     expect(admin.status).toBe(resourcePaths.has(path) ? 404 : 200);
+  });
+
+  it("a shopper cannot offer a gift card from a client's page (403, nothing issued)", async () => {
+    const body = new URLSearchParams({ intent: "issue-gift-card", amount: "50", reason: "Geste", message: "" });
+    const answer = await fetch(`${baseURL}/admin/clients/00000000-0000-0000-0000-000000000000?_data`, {
+      method: "POST",
+      headers: { cookie: shopperCookie, "content-type": "application/x-www-form-urlencoded", origin: baseURL },
+      body,
+      redirect: "manual",
+    });
+    expect(answer.status).toBe(403);
   });
 
   it("never serves an admin page from the shared page cache", async () => {

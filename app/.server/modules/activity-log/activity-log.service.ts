@@ -140,11 +140,7 @@ export async function listAdminActions(db: Executor, query: ActivityQuery): Prom
     .limit(ACTIVITY_PAGE_SIZE)
     .offset((page - 1) * ACTIVITY_PAGE_SIZE);
   const [actors, types, actions] = await Promise.all([
-    db
-      .selectDistinct({ id: t.actorId, label: t.actorLabel })
-      .from(t)
-      .orderBy(asc(t.actorLabel))
-      .limit(200),
+    db.selectDistinct({ id: t.actorId, label: t.actorLabel }).from(t).orderBy(asc(t.actorLabel)).limit(200),
     db.selectDistinct({ v: t.entityType }).from(t).orderBy(asc(t.entityType)),
     db.selectDistinct({ v: t.action }).from(t).orderBy(asc(t.action)),
   ]);

@@ -122,11 +122,7 @@ export async function createCategory(db: Executor, input: { name: unknown }, act
  * Renames a category. The slug stays: it is the category's public address (/category/{slug}),
  * already in bookmarks, the sitemap and search engines, and it does not need to spell the name.
  */
-export async function renameCategory(
-  db: Executor,
-  input: { id: string; name: unknown },
-  actor?: AdminActor,
-): Promise<CategoryResult> {
+export async function renameCategory(db: Executor, input: { id: string; name: unknown }, actor?: AdminActor): Promise<CategoryResult> {
   if (!isUuid(input.id)) throw categoryNotFound();
   const name = parseName(input.name);
   const result = await db.transaction(async (tx): Promise<CategoryResult> => {

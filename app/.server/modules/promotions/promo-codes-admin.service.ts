@@ -206,7 +206,11 @@ export async function setPromoCodeActive(
 ): Promise<AdminPromoCodeRow> {
   if (!isUuid(id)) throw promoNotFound();
   await db.transaction(async (tx) => {
-    const [current] = await tx.select({ code: promoCodes.code, active: promoCodes.active }).from(promoCodes).where(eq(promoCodes.id, id)).for("update");
+    const [current] = await tx
+      .select({ code: promoCodes.code, active: promoCodes.active })
+      .from(promoCodes)
+      .where(eq(promoCodes.id, id))
+      .for("update");
     if (!current) throw promoNotFound();
     await tx.update(promoCodes).set({ active, updatedAt: now }).where(eq(promoCodes.id, id));
     await recordAdminActionBy(tx, actor, {

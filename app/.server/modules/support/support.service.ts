@@ -294,7 +294,11 @@ export async function setTicketStatus(
       .where(eq(supportTickets.id, ticketId))
       .for("update");
     if (!previous) throw ticketNotFound();
-    const [updated] = await tx.update(supportTickets).set({ status, updatedAt: new Date() }).where(eq(supportTickets.id, ticketId)).returning();
+    const [updated] = await tx
+      .update(supportTickets)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(supportTickets.id, ticketId))
+      .returning();
     await recordAdminActionBy(tx, actor, {
       action: "ticket.status_change",
       entityType: "ticket",

@@ -22,7 +22,7 @@ const labelClass = "flex min-w-0 flex-col gap-1 text-sm font-semibold";
 export function AdminActivityView({ query, result }: { query: ActivityQuery; result: ActivityPage }) {
   const filtered = Boolean(query.actor || query.entity || query.action || query.from || query.to || query.entityId);
   return (
-    <div className="space-y-6">
+    <div className="min-w-0 space-y-6">
       <div>
         <h1 className="font-display text-3xl">Journal d'activité</h1>
         <p className="mt-1 text-muted" aria-live="polite">
@@ -30,10 +30,10 @@ export function AdminActivityView({ query, result }: { query: ActivityQuery; res
         </p>
       </div>
 
-      <Form method="get" aria-label="Filtrer le journal" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Form method="get" aria-label="Filtrer le journal" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <label className={labelClass}>
           Administrateur
-          <Select name="acteur" defaultValue={query.actor}>
+          <Select className="w-full min-w-0" name="acteur" defaultValue={query.actor}>
             <option value="">Tous</option>
             {result.actors.map((a) => (
               <option key={`${a.id}:${a.label}`} value={a.id ?? a.label}>
@@ -44,7 +44,7 @@ export function AdminActivityView({ query, result }: { query: ActivityQuery; res
         </label>
         <label className={labelClass}>
           Type d'élément
-          <Select name="type" defaultValue={query.entity}>
+          <Select className="w-full min-w-0" name="type" defaultValue={query.entity}>
             <option value="">Tous</option>
             {result.entity_types.map((t) => (
               <option key={t} value={t}>
@@ -55,7 +55,7 @@ export function AdminActivityView({ query, result }: { query: ActivityQuery; res
         </label>
         <label className={labelClass}>
           Action
-          <Select name="action" defaultValue={query.action}>
+          <Select className="w-full min-w-0" name="action" defaultValue={query.action}>
             <option value="">Toutes</option>
             {result.actions.map((a) => (
               <option key={a} value={a}>
@@ -66,15 +66,15 @@ export function AdminActivityView({ query, result }: { query: ActivityQuery; res
         </label>
         <label className={labelClass}>
           Identifiant de l'élément
-          <Input name="id" defaultValue={query.entityId} autoComplete="off" />
+          <Input className="w-full min-w-0" name="id" defaultValue={query.entityId} autoComplete="off" />
         </label>
         <label className={labelClass}>
           Du
-          <Input type="date" name="du" defaultValue={query.from} />
+          <Input className="w-full min-w-0" type="date" name="du" defaultValue={query.from} />
         </label>
         <label className={labelClass}>
           Au
-          <Input type="date" name="au" defaultValue={query.to} />
+          <Input className="w-full min-w-0" type="date" name="au" defaultValue={query.to} />
         </label>
         <div className="flex flex-wrap items-end gap-3">
           <Button type="submit" variant="ink">
@@ -146,8 +146,7 @@ function ActivityRow({ entry, query }: { entry: ActivityEntry; query: ActivityQu
         {diff.length > 0 ? (
           <details className="mt-1">
             <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-accent-dark">Voir les modifications</summary>
-            <table className="mt-1 w-full text-left text-xs">
-              <caption className="sr-only">Valeurs avant et après</caption>
+            <table aria-label="Valeurs avant et après" className="mt-1 w-full text-left text-xs">
               <thead>
                 <tr>
                   <th scope="col" className="py-1 pr-2">
@@ -170,7 +169,9 @@ function ActivityRow({ entry, query }: { entry: ActivityEntry; query: ActivityQu
                     <td className="break-all py-1 pr-2">
                       {row.before === row.after ? row.before : <del className="text-danger">{row.before}</del>}
                     </td>
-                    <td className="break-all py-1">{row.before === row.after ? row.after : <ins className="text-success no-underline">{row.after}</ins>}</td>
+                    <td className="break-all py-1">
+                      {row.before === row.after ? row.after : <ins className="text-success no-underline">{row.after}</ins>}
+                    </td>
                   </tr>
                 ))}
               </tbody>

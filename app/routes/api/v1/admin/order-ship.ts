@@ -25,7 +25,11 @@ export const action = apiAction({
     const form = await readJsonObject(request);
     const db = await getDb();
     try {
-      const result = await shipOrder(db, { orderId: params.id, form, actor: { userId: session.user.id, role: "admin", admin: adminActorOf(session) } });
+      const result = await shipOrder(db, {
+        orderId: params.id,
+        form,
+        actor: { userId: session.user.id, role: "admin", admin: adminActorOf(session) },
+      });
       return jsonOk({ data: result.order, changed: result.changed });
     } finally {
       forgetAdminOrderCounts(db);

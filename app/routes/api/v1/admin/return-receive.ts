@@ -18,6 +18,8 @@ export const action = apiAction({
   POST: async ({ request, params }: Route.ActionArgs) => {
     const session = await requireApiAdmin(request);
     const body = await readJsonObject(request);
-    return dataResponse(await receiveReturn(await getDb(), { returnId: params.id, body, actorUserId: session.user.id, actor: adminActorOf(session) }));
+    return dataResponse(
+      await receiveReturn(await getDb(), { returnId: params.id, body, actorUserId: session.user.id, actor: adminActorOf(session) }),
+    );
   },
 });
