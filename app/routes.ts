@@ -59,6 +59,7 @@ export default [
     route("admin/statistiques", "routes/admin/statistics.tsx"),
     route("admin/promotions", "routes/admin/promotions.tsx"),
     route("admin/e-mails", "routes/admin/emails.tsx"),
+    route("admin/activity", "routes/admin/activity.tsx"),
   ]),
   route("admin/chat/stream", "routes/admin/chat-stream.ts"),
   route("chat", "routes/chat/conversation.ts"),

@@ -13,6 +13,7 @@ import { getPaymentProvider } from "./modules/payments/payment-provider";
 import { sendRestockAlerts } from "./modules/catalog/restock-alerts.service";
 import { compactFacetCells } from "./modules/catalog/facets.service";
 import { sendReviewInvitations } from "./workflows/review-invitations";
+import { purgeOldAdminActions } from "./modules/activity-log/activity-log.service";
 import { chargeDueInstalments } from "./workflows/charge-instalments";
 import { startInvalidations, stopInvalidations } from "./invalidations";
 import { convertUnansweredConversations } from "./modules/chat/chat.service";
@@ -27,6 +28,7 @@ let stopPaymentReconciliation: (() => Promise<void>) | undefined;
 let stopRestockAlerts: (() => Promise<void>) | undefined;
 let stopFacetCells: (() => Promise<void>) | undefined;
 let stopReviewInvitations: (() => Promise<void>) | undefined;
+let stopActivityPurge: (() => Promise<void>) | undefined;
 let stopInstalments: (() => Promise<void>) | undefined;
 let stopChatFallback: (() => Promise<void>) | undefined;
 
@@ -58,6 +60,8 @@ export async function bootstrap(): Promise<BootstrapResult> {
   stopGiftCardReminders ??= startDailyJob(handle.db, "gift-card-expiry-reminders", () => sendGiftCardExpiryReminders(handle.db));
   // Seven days after delivery, one invitation to review per order (idempotent claim, decision 037).
   stopReviewInvitations ??= startDailyJob(handle.db, "review-invitations", () => sendReviewInvitations(handle.db));
+  // The activity log keeps one year (decision 045).
+  stopActivityPurge ??= startDailyJob(handle.db, "activity-log-purge", () => purgeOldAdminActions(handle.db));
   // Paiement en 3 fois: instalments due today are charged, one try a day per instalment (the
   // claim records the day), so the pass runs hourly to charge early in the day (decision 035).
   stopInstalments ??= startRepeatingJob(handle.db, "instalments", () => chargeDueInstalments(handle.db), {
@@ -109,6 +113,8 @@ export async function shutdown(): Promise<void> {
   stopFacetCells = undefined;
   await stopReviewInvitations?.();
   stopReviewInvitations = undefined;
+  await stopActivityPurge?.();
+  stopActivityPurge = undefined;
   await stopInstalments?.();
   stopInstalments = undefined;
   await stopChatFallback?.();

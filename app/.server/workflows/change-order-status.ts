@@ -73,10 +73,12 @@ import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { CARRIER_RULES, ShipOrderSchema, trackingUrlOf, type Carrier } from "~/domain/orders/shipping-tracking";
 import { log } from "../logger";
+import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 
 export const INVALID_STATUS_MESSAGE = "Statut de commande invalide";
 
-export type StatusActor = { userId: string; role: "admin" | "customer" };
+/** `admin`: the administrator as the activity log names them (decision 048); set on back-office and admin API changes. */
+export type StatusActor = { userId: string; role: "admin" | "customer"; admin?: AdminActor };
 
 /**
  * The order after the change. Refusals are thrown as DomainError (rolling the transaction back):
@@ -136,6 +138,18 @@ export async function changeOrderStatus(
 
     const updated = await setOrderStatus(tx, order.id, { status: to, paymentStatus, now, shipment: input.shipment });
     await appendOrderStatus(tx, { orderId: order.id, from: change.from, to, actorUserId: actor.userId, now });
+    await recordAdminActionBy(tx, actor.admin, {
+      action: input.shipment ? "order.ship" : "order.status_change",
+      entityType: "order",
+      entityId: order.id,
+      summary: `Commande ${order.orderNumber} : ${orderStatusLabel(change.from)} → ${orderStatusLabel(to)}`,
+      before: { status: change.from, paymentStatus: order.paymentStatus },
+      after: {
+        status: to,
+        paymentStatus,
+        ...(input.shipment ? { carrier: input.shipment.carrier, trackingNumber: input.shipment.trackingNumber } : {}),
+      },
+    });
     refunds = await cardRefundsDue(tx, order, paymentStatus);
     const cardRefundCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
     await tellCustomer(tx, updated, items, { from: change.from, pointsCredited, now, cardRefundCents });

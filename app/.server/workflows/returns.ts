@@ -62,6 +62,7 @@ import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import { RETURN_REFUND_MAX_DAYS } from "~/lib/shop-rules";
 import type { z } from "zod";
+import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import { log } from "../logger";
 
 function firstIssue(error: z.ZodError, code: string): never {
@@ -155,7 +156,7 @@ type CardRefund = { paymentId: string; amountCents: number; key: string };
 
 export async function receiveReturn(
   db: Database,
-  input: { returnId: string; body: unknown; actorUserId: string; provider?: PaymentProvider; now?: Date },
+  input: { returnId: string; body: unknown; actorUserId: string; provider?: PaymentProvider; now?: Date; actor?: AdminActor },
 ): Promise<ReturnView> {
   const now = input.now ?? new Date();
   const parsed = ReturnReceptionSchema.safeParse(input.body ?? {});
@@ -186,6 +187,21 @@ export async function receiveReturn(
       creditNoteNumber: refund?.creditNoteNumber ?? null,
       receivedBy: input.actorUserId,
       now,
+    });
+    await recordAdminActionBy(tx, input.actor, {
+      action: "return.receive",
+      entityType: "return",
+      entityId: ret.id,
+      summary: `Retour ${ret.number} (commande ${order.orderNumber}) reçu : ${accepted.length}/${items.length} article(s) accepté(s)${
+        refund ? `, ${formatPrice(refund.totalCents)} remboursés` : ""
+      }`,
+      before: { status: ret.status },
+      after: {
+        status: "received",
+        decisions: items.map((i) => ({ returnItemId: i.id, ...byId.get(i.id)! })),
+        refundCents: refund?.totalCents ?? 0,
+        creditNoteNumber: refund?.creditNoteNumber ?? null,
+      },
     });
     const paymentId = (order.metadata as { payment?: { payment_id?: unknown } }).payment?.payment_id;
     if (refund?.charges) {

@@ -18,6 +18,7 @@ import {
   type ModeratedReview,
 } from "~/.server/modules/reviews/reviews.service";
 import { notFound } from "~/domain/errors";
+import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import { REVIEW_MESSAGES, type ReviewRejectionReason, type ReviewView } from "~/domain/reviews/review-rules";
 import type { Executor } from "~/.server/db/client";
 import { removeReviewPhotos } from "~/.server/media/product-images";
@@ -40,9 +41,17 @@ function productUrl(review: ModeratedReview["review"]): string {
   return `/product/${review.productId}#avis`;
 }
 
-export async function publishReviewWithRating(db: Database, reviewId: string, actorId: string): Promise<ReviewView> {
+export async function publishReviewWithRating(db: Database, reviewId: string, actorId: string, actor?: AdminActor): Promise<ReviewView> {
   return withProductRating(db, reviewId, async (tx) => {
     const { review } = await publishReview(tx, reviewId, actorId);
+    await recordAdminActionBy(tx, actor, {
+      action: "review.publish",
+      entityType: "review",
+      entityId: review.id,
+      summary: `Avis « ${review.title} » publié`,
+      before: { status: "pending" },
+      after: { status: review.status },
+    });
     if (review.userId) {
       await createNotification(tx, {
         userId: review.userId,
@@ -61,9 +70,18 @@ export async function rejectReviewWithRating(
   reviewId: string,
   reason: ReviewRejectionReason,
   actorId: string,
+  actor?: AdminActor,
 ): Promise<ReviewView> {
   return withProductRating(db, reviewId, async (tx) => {
-    const { review } = await rejectReview(tx, reviewId, reason, actorId);
+    const { review, wasPublished } = await rejectReview(tx, reviewId, reason, actorId);
+    await recordAdminActionBy(tx, actor, {
+      action: "review.reject",
+      entityType: "review",
+      entityId: review.id,
+      summary: `Avis « ${review.title} » refusé : ${rejectionLabel(reason)}`,
+      before: { status: wasPublished ? "published" : "pending" },
+      after: { status: review.status, rejectionReason: reason },
+    });
     if (review.userId) {
       await createNotification(tx, {
         userId: review.userId,

@@ -38,7 +38,7 @@ describe("saveShopIdentity", () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       actorLabel: "admin@aurore.test",
-      entityType: "shop_settings",
+      entityType: "settings",
       before: { contactPhone: before.contactPhone },
       after: { contactPhone: "01 98 76 54 32", securityContactEmail: "rssi@aurore.test" },
     });

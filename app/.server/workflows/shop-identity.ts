@@ -14,7 +14,7 @@ export async function saveShopIdentity(db: Database, actor: AdminActor, input: u
     await recordAdminAction(tx, {
       actor,
       action: "settings.identity_update",
-      entityType: "shop_settings",
+      entityType: "settings",
       entityId: "identity",
       summary: "Identité de la boutique modifiée",
       before,

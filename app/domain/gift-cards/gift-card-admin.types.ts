@@ -22,5 +22,7 @@ export type GiftCardLedgerEntry = {
   amount_cents: number;
   balance_after_cents: number;
   order_reference: string | null;
+  /** The reason of a goodwill card's issue (decision 048). */
+  note: string | null;
   created_at: string;
 };

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/categories";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { createCategory, deleteCategory, listAdminCategories, renameCategory } from "~/.server/modules/catalog/categories-admin.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { CategoryIdSchema, type CategoryAnswer } from "~/domain/catalog/admin-categories.schema";
@@ -16,13 +17,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = adminActorOf(await requireAdmin(request));
   const form = await readFormFields(request);
   const intent = typeof form.intent === "string" ? form.intent : "";
   const db = await getDb();
   if (intent === "create") {
     return answering(intent, undefined, async () => {
-      const { category } = await createCategory(db, { name: form.name });
+      const { category } = await createCategory(db, { name: form.name }, actor);
       return { ok: true, intent, categoryId: category.id, message: `Catégorie « ${category.name} » créée` };
     });
   }
@@ -32,12 +33,12 @@ export async function action({ request }: Route.ActionArgs) {
     const { categoryId } = id.data;
     if (intent === "rename") {
       return answering(intent, categoryId, async () => {
-        const { category } = await renameCategory(db, { id: categoryId, name: form.name });
+        const { category } = await renameCategory(db, { id: categoryId, name: form.name }, actor);
         return { ok: true, intent, categoryId, message: `Catégorie renommée en « ${category.name} »` };
       });
     }
     return answering(intent, categoryId, async () => {
-      await deleteCategory(db, categoryId);
+      await deleteCategory(db, categoryId, actor);
       return { ok: true, intent, categoryId, message: "Catégorie supprimée" };
     });
   }

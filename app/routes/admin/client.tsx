@@ -2,7 +2,10 @@ import { data } from "react-router";
 import type { Route } from "./+types/client";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { adjustClientPoints, getAdminClientProfile, updateClientProfile } from "~/.server/modules/accounts/client-profile-admin.service";
+import { issueGoodwillGiftCard } from "~/.server/modules/gift-cards/gift-cards.service";
+import { formatPrice } from "~/lib/money";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import type { ClientActionAnswer } from "~/domain/customers/admin-client-profile.schema";
 import { CLIENT_NOT_FOUND_MESSAGE } from "~/domain/customers/admin-clients.schema";
@@ -19,9 +22,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { client };
 }
 
-/** intents: update-profile (Modifier), adjust-points (Beauty Pass). Envoyer email posts to /admin/clients. */
+/** intents: update-profile (Modifier), adjust-points (Beauty Pass), issue-gift-card (decision 048). Envoyer email posts to /admin/clients. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+  const session = await requireAdmin(request);
+  const { user } = session;
+  const actor = adminActorOf(session);
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
@@ -35,14 +40,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   const clientId = params.id;
   if (intent === "update-profile") {
     return answeringRouteAction<ClientActionAnswer>(async () => {
-      await updateClientProfile(db, { actorId: user.id, clientId, values });
+      await updateClientProfile(db, { actorId: user.id, clientId, values, actor });
       return { ok: true, intent, message: "Profil du client enregistré" };
     }, refusal);
   }
   if (intent === "adjust-points") {
     return answeringRouteAction<ClientActionAnswer>(async () => {
-      const { balance } = await adjustClientPoints(db, { actorId: user.id, clientId, values });
+      const { balance } = await adjustClientPoints(db, { actorId: user.id, clientId, values, actor });
       return { ok: true, intent, message: `Points ajustés : nouveau solde ${balance.toLocaleString("fr-FR")} points` };
+    }, refusal);
+  }
+  if (intent === "issue-gift-card") {
+    return answeringRouteAction<ClientActionAnswer>(async () => {
+      const card = await issueGoodwillGiftCard(db, { clientId, values, actor });
+      return { ok: true, intent, message: `Carte cadeau de ${formatPrice(card.amountCents)} envoyée à ${card.email}` };
     }, refusal);
   }
   return data<ClientActionAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/clients";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { deleteClient, getClientStats, listAdminClients } from "~/.server/modules/accounts/clients-admin.service";
 import { createClient, sendClientMail } from "~/.server/modules/accounts/client-profile-admin.service";
 import { getEnv } from "~/.server/env";
@@ -38,7 +39,9 @@ export async function loader({ request }: Route.LoaderArgs) {
  * intent create: Nouveau Client, invited by e-mail to choose a password.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+  const session = await requireAdmin(request);
+  const { user } = session;
+  const actor = adminActorOf(session);
   const formData = await readFormData(request);
   const form = Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string"));
   const db = await getDb();
@@ -53,13 +56,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent === "send-mail") {
     const clientIds = formData.getAll("clientId").filter((v): v is string => typeof v === "string");
     return answeringRouteAction<ClientActionAnswer>(async () => {
-      const { sent } = await sendClientMail(db, { actorId: user.id, values: { ...form, clientIds } });
+      const { sent } = await sendClientMail(db, { actorId: user.id, values: { ...form, clientIds }, actor });
       return { ok: true, intent: "send-mail", message: sent === 1 ? "E-mail envoyé" : `E-mail envoyé à ${sent} clients` };
     }, refusal("send-mail"));
   }
   if (form.intent === "create") {
     return answeringRouteAction<ClientActionAnswer>(async () => {
-      const { clientId } = await createClient(db, { actorId: user.id, values: form, publicUrl: getEnv().publicUrl });
+      const { clientId } = await createClient(db, { actorId: user.id, values: form, publicUrl: getEnv().publicUrl, actor });
       return { ok: true, intent: "create", clientId, message: "Client créé : un e-mail l'invite à définir son mot de passe" };
     }, refusal("create"));
   }
@@ -67,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ClientAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   }
   try {
-    await deleteClient(db, form.clientId);
+    await deleteClient(db, form.clientId, actor);
     return data<ClientAnswer>({ ok: true, message: "Client supprimé" });
   } catch (error) {
     if (isDomainError(error)) return data<ClientAnswer>({ ok: false, message: error.message }, { status: statusOf(error) });

@@ -4,6 +4,7 @@ import { text } from "~/lib/safe-text";
 import type { Route } from "./+types/gift-cards";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { disableGiftCard, giftCardLedger, listAdminGiftCards } from "~/.server/modules/gift-cards/gift-cards.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdminGiftCardsView, type DisableAnswer } from "~/features/admin/components/admin-gift-cards-view";
@@ -29,14 +30,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** intent disable: the card can no longer pay. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = adminActorOf(await requireAdmin(request));
   const form = await readFormFields(request);
   if (form.intent !== "disable" || typeof form.giftCardId !== "string") {
     return data<DisableAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   }
   return answeringRouteAction<DisableAnswer>(
     async () => {
-      const changed = await disableGiftCard(await getDb(), form.giftCardId);
+      const changed = await disableGiftCard(await getDb(), form.giftCardId, actor);
       return { ok: true, message: changed ? "Carte cadeau désactivée" : "Cette carte cadeau était déjà inactive" };
     },
     (error) => ({ ok: false, message: error.message }),

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/orders";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
+import { adminActorOf, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import { forgetAdminOrderCounts, listAdminOrders } from "~/.server/modules/orders/orders-admin.service";
 import { changeOrderStatus, shipOrder, type ChangeOrderStatusResult } from "~/.server/workflows/change-order-status";
 import { statusOf } from "~/.server/error-responses";
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const form = await readFormFields(request);
-  if (form.intent === "ship") return ship(form, session.user.id);
+  if (form.intent === "ship") return ship(form, session.user.id, adminActorOf(session));
   if (form.intent !== "change-status") {
     return data<ChangeStatusAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   }
@@ -51,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
     result = await changeOrderStatus(db, {
       orderId,
       newStatus: status,
-      actor: { userId: session.user.id, role: "admin" },
+      actor: { userId: session.user.id, role: "admin", admin: adminActorOf(session) },
     });
   } catch (error) {
     if (!isDomainError(error)) throw error;
@@ -67,14 +68,14 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** intent ship: 'Expédier' with the carrier and tracking number, through the same workflow. */
-async function ship(form: Record<string, string>, adminId: string) {
+async function ship(form: Record<string, string>, adminId: string, admin: AdminActor) {
   const orderId = form.orderId ?? "";
   const db = await getDb();
   try {
     const result = await shipOrder(db, {
       orderId,
       form: { carrier: form.carrier, tracking_number: form.tracking_number },
-      actor: { userId: adminId, role: "admin" },
+      actor: { userId: adminId, role: "admin", admin },
     });
     return data<ChangeStatusAnswer>({ ok: true, orderId, message: `Commande ${result.order.number} expédiée` });
   } catch (error) {

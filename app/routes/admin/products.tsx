@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/products";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
+import { adminActorOf, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import { listCategories } from "~/.server/modules/catalog/catalog.service";
 import {
   adjustAdminStock,
@@ -87,7 +88,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** intent adjust-stock (product or variant adjuster, bulk bar), intent delete, and the product form's JSON save-product. */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
-  if (request.headers.get("content-type")?.includes("application/json")) return saveProduct(request, session.user.id);
+  const actor = adminActorOf(session);
+  if (request.headers.get("content-type")?.includes("application/json")) return saveProduct(request, session.user.id, actor);
   const form = await readFormData(request);
   const intent = form.get("intent");
   const db = await getDb();
@@ -107,7 +109,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return answeringRouteAction<AdminProductAnswer>(
       async () => {
-        const { variants } = await adjustAdminStock(db, { ...parsed.data, actorUserId: session.user.id });
+        const { variants } = await adjustAdminStock(db, { ...parsed.data, actorUserId: session.user.id, actor });
         const n = new Set(variants.map((v) => v.productId)).size;
         return { ok: true, message: n > 1 ? `Stock mis à jour pour ${n} produits` : "Stock mis à jour" };
       },
@@ -118,7 +120,7 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = DeleteProductSchema.safeParse({ productId: form.get("productId") ?? "" });
     if (!parsed.success) return data<AdminProductAnswer>({ ok: false, message: "Produit introuvable" }, { status: 404 });
     return answeringRouteAction<AdminProductAnswer>(
-      async () => ({ ok: true, message: `Produit supprimé : ${(await deleteAdminProduct(db, parsed.data.productId)).name}` }),
+      async () => ({ ok: true, message: `Produit supprimé : ${(await deleteAdminProduct(db, parsed.data.productId, actor)).name}` }),
       (error) => ({ ok: false, message: error.message }),
     );
   }
@@ -126,7 +128,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** The product form (create or edit): the same schema as the modal, then one service call. */
-async function saveProduct(request: Request, actorUserId: string) {
+async function saveProduct(request: Request, actorUserId: string, actor: AdminActor) {
   const body = SaveProductRequestSchema.safeParse(await readJsonSubmission(request));
   if (!body.success) return data<AdminProductFormAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
   const parsed = ProductFormSchema.safeParse(body.data.product);
@@ -139,7 +141,7 @@ async function saveProduct(request: Request, actorUserId: string) {
   const id = body.data.id ?? null;
   let result: SavedProduct;
   try {
-    result = await saveAdminProduct(await getDb(), { id, input: parsed.data, actorUserId });
+    result = await saveAdminProduct(await getDb(), { id, input: parsed.data, actorUserId, actor });
   } catch (error) {
     if (!isDomainError(error)) throw error;
     const status = statusOf(error);

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/promotions";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { listAdminCategories } from "~/.server/modules/catalog/categories-admin.service";
 import {
   createPromoCode,
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const actor = adminActorOf(await requireAdmin(request));
   const form = await readFormData(request);
   const fields = { ...Object.fromEntries(form), category_ids: form.getAll("category_ids") };
   const intent = String(form.get("intent") ?? "");
@@ -33,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   try {
     if (intent === "create" || intent === "update") {
-      const promo = intent === "create" ? await createPromoCode(db, fields) : await updatePromoCode(db, id, fields);
+      const promo = intent === "create" ? await createPromoCode(db, fields, actor) : await updatePromoCode(db, id, fields, actor);
       return data<PromoAnswer>({
         ok: true,
         intent,
@@ -41,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     if (intent === "disable" || intent === "enable") {
-      const promo = await setPromoCodeActive(db, id, intent === "enable");
+      const promo = await setPromoCodeActive(db, id, intent === "enable", actor);
       return data<PromoAnswer>({
         ok: true,
         intent,

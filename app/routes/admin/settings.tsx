@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { listDeliveryMethods, updateDeliveryMethod } from "~/.server/modules/delivery/delivery-methods.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { deliveryMethodFormValues, type DeliveryMethodAnswer } from "~/domain/delivery/delivery-methods-form";
@@ -30,11 +31,11 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const form = await readFormData(request);
   if (form.get("intent") === "identity") return saveIdentityIntent(session, form);
-  if (form.get("form") === "exchange-rates") return saveExchangeRates(form, session.user.id);
+  if (form.get("form") === "exchange-rates") return saveExchangeRates(form, session);
   const code = typeof form.get("code") === "string" ? (form.get("code") as string) : "";
   const values = deliveryMethodFormValues(form);
   try {
-    const saved = await updateDeliveryMethod(await getDb(), code, values, session.user.id);
+    const saved = await updateDeliveryMethod(await getDb(), code, values, session.user.id, adminActorOf(session));
     return data<DeliveryMethodAnswer>({ ok: true, code: saved.code, message: `${saved.name} : modifications enregistrées` });
   } catch (error) {
     if (!isDomainError(error)) throw error;
@@ -45,10 +46,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** "Taux de change indicatifs": the three rates at once, each field with its own message when refused. */
-async function saveExchangeRates(form: FormData, actorUserId: string) {
+async function saveExchangeRates(form: FormData, session: { user: { id: string; email: string } }) {
   const values = exchangeRatesFormValues(form);
   try {
-    await updateExchangeRates(await getDb(), values, actorUserId);
+    await updateExchangeRates(await getDb(), values, session.user.id, adminActorOf(session));
     return data<ExchangeRatesAnswer>({ form: "exchange-rates", ok: true, message: "Taux de change enregistrés" });
   } catch (error) {
     if (!isDomainError(error)) throw error;

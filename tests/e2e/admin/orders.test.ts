@@ -114,6 +114,7 @@ describe("Gestion des Commandes", () => {
         "Statistiques",
         "Codes promo",
         "E-mails",
+        "Journal d'activité",
         "Paramètres",
       ]);
       expect(await nav.getByText("Bientôt disponible").count()).toBe(0);

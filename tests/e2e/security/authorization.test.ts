@@ -41,6 +41,8 @@ describe("the administrator's area is guarded on the server", () => {
     expect(adminPaths).toContain("/admin/chat/stream");
     // A ticket's conversation (docs/decisions/046-ticket-threads.md).
     expect(adminPaths).toContain("/admin/tickets/00000000-0000-0000-0000-000000000000");
+    // Journal d'activité (docs/decisions/048-activity-log-everywhere.md).
+    expect(adminPaths).toContain("/admin/activity");
     // The back-office's PDF downloads (docs/decisions/031-invoices.md) are admin API routes too.
     expect(adminPaths).toContain("/api/v1/admin/orders/00000000-0000-0000-0000-000000000000/invoice");
     expect(adminPaths).toContain(
@@ -57,6 +59,17 @@ describe("the administrator's area is guarded on the server", () => {
     expect(admin.status).toBe(resourcePaths.has(path) ? 404 : 200);
     // A live stream (/admin/chat/stream) never ends by itself: let it go.
     if (path.endsWith("/stream")) await admin.body?.cancel();
+  });
+
+  it("a shopper cannot offer a gift card from a client's page (403, nothing issued)", async () => {
+    const body = new URLSearchParams({ intent: "issue-gift-card", amount: "50", reason: "Geste", message: "" });
+    const answer = await fetch(`${baseURL}/admin/clients/00000000-0000-0000-0000-000000000000?_data`, {
+      method: "POST",
+      headers: { cookie: shopperCookie, "content-type": "application/x-www-form-urlencoded", origin: baseURL },
+      body,
+      redirect: "manual",
+    });
+    expect(answer.status).toBe(403);
   });
 
   it("never serves an admin page from the shared page cache", async () => {

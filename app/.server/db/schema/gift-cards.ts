@@ -34,6 +34,8 @@ export const giftCards = pgTable(
     purchaseOrderId: uuid("purchase_order_id").references(() => orders.id, { onDelete: "set null" }),
     purchaseOrderItemId: uuid("purchase_order_item_id").references(() => orderItems.id, { onDelete: "set null" }),
     buyerUserId: text("buyer_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The client an administrator gave the card to (a goodwill gesture, no order): decision 048. */
+    recipientUserId: text("recipient_user_id").references(() => user.id, { onDelete: "set null" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** Set with the reminder's outbox row, in one transaction: one reminder per card. */
     expiryReminderSentAt: timestamp("expiry_reminder_sent_at", { withTimezone: true }),
@@ -65,6 +67,8 @@ export const giftCardTransactions = pgTable(
     amountCents: integer("amount_cents").notNull(),
     balanceAfterCents: integer("balance_after_cents").notNull(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** Why, when no order explains it: the reason an administrator gave for a goodwill card. */
+    note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -5,6 +5,7 @@ import { conflict, invalid, notFound, type DomainError } from "~/domain/errors";
 import { account, orders, user, userProfiles } from "../../db/schema";
 import { createPasswordSetupLink } from "./password-setup.service";
 import { recordSecurityEvent } from "./security.service";
+import { changedFields, recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
 import { adjustLoyaltyPoints } from "../loyalty/loyalty.service";
 import { listTransactions } from "../loyalty/loyalty-summary.service";
 import { listAddresses } from "../addresses/addresses.service";
@@ -157,13 +158,28 @@ export async function getAdminClientProfile(db: Executor, clientId: string, now 
 }
 
 /** Modifier: the profile's editable fields; the auth user's display name follows the names. */
-export async function updateClientProfile(db: Database, input: { actorId: string; clientId: string; values: unknown }): Promise<void> {
+export async function updateClientProfile(
+  db: Database,
+  input: { actorId: string; clientId: string; values: unknown; actor?: AdminActor },
+): Promise<void> {
   const parsed = ClientProfileUpdateSchema.safeParse(input.values);
   if (!parsed.success) throw invalidInput(parsed.error);
   const v = parsed.data;
   await db.transaction(async (tx) => {
     const client = await lockClient(tx, input.clientId);
     if (!client) throw clientNotFound();
+    const [previous] = await tx
+      .select({
+        firstName: userProfiles.firstName,
+        lastName: userProfiles.lastName,
+        phone: userProfiles.phone,
+        dateOfBirth: userProfiles.dateOfBirth,
+        gender: userProfiles.gender,
+        bio: userProfiles.bio,
+        profilePictureUrl: userProfiles.profilePictureUrl,
+      })
+      .from(userProfiles)
+      .where(eq(userProfiles.id, client.id));
     const fields = {
       firstName: v.firstName,
       lastName: v.lastName,
@@ -189,6 +205,15 @@ export async function updateClientProfile(db: Database, input: { actorId: string
       description: "Profil modifié par l'administrateur",
       metadata: { actor_id: input.actorId },
     });
+    const { updatedAt: _updatedAt, ...edited } = fields;
+    const diff = changedFields(previous ?? {}, edited);
+    await recordAdminActionBy(tx, input.actor, {
+      action: "client.update",
+      entityType: "client",
+      entityId: client.id,
+      summary: `Profil de ${client.email} modifié`,
+      ...diff,
+    });
   });
 }
 
@@ -198,7 +223,7 @@ export async function updateClientProfile(db: Database, input: { actorId: string
  */
 export async function adjustClientPoints(
   db: Database,
-  input: { actorId: string; clientId: string; values: unknown; now?: Date },
+  input: { actorId: string; clientId: string; values: unknown; now?: Date; actor?: AdminActor },
 ): Promise<{ balance: number }> {
   const parsed = ClientPointsAdjustmentSchema.safeParse(input.values);
   if (!parsed.success) throw invalidInput(parsed.error);
@@ -216,6 +241,14 @@ export async function adjustClientPoints(
       description: reason,
       metadata: { actor_id: input.actorId, points, balance: result.balance },
     });
+    await recordAdminActionBy(tx, input.actor, {
+      action: "client.points_adjust",
+      entityType: "client",
+      entityId: client.id,
+      summary: `Beauty Pass de ${client.email} : ${points > 0 ? "+" : ""}${points} points (${reason})`,
+      before: { balance: result.balance - points },
+      after: { balance: result.balance, reason },
+    });
     return { balance: result.balance };
   });
 }
@@ -224,7 +257,10 @@ export async function adjustClientPoints(
  * Envoyer email: one plain-text mail per client, all queued in one transaction (all or none).
  * Ids that are not clients (unknown, administrators) are skipped; none left is a 404.
  */
-export async function sendClientMail(db: Database, input: { actorId: string; values: unknown }): Promise<{ sent: number }> {
+export async function sendClientMail(
+  db: Database,
+  input: { actorId: string; values: unknown; actor?: AdminActor },
+): Promise<{ sent: number }> {
   const parsed = ClientMailSchema.safeParse(input.values);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { subject, body } = parsed.data;
@@ -232,7 +268,7 @@ export async function sendClientMail(db: Database, input: { actorId: string; val
   if (ids.length === 0) throw clientNotFound();
   return db.transaction(async (tx) => {
     const recipients = await tx
-      .select({ email: user.email, firstName: userProfiles.firstName })
+      .select({ id: user.id, email: user.email, firstName: userProfiles.firstName })
       .from(user)
       .leftJoin(userProfiles, eq(userProfiles.id, user.id))
       .where(and(inArray(user.id, ids), ne(user.role, "admin")));
@@ -240,6 +276,13 @@ export async function sendClientMail(db: Database, input: { actorId: string; val
     for (const r of recipients) {
       const mail = await renderMail("client-message", { firstName: r.firstName, subject, body, accountPath: "/dashboard" });
       await enqueueMail(tx, { to: r.email, ...mail });
+      await recordAdminActionBy(tx, input.actor, {
+        action: "client.message",
+        entityType: "client",
+        entityId: r.id,
+        summary: `E-mail « ${subject} » envoyé à ${r.email}`,
+        after: { subject, body },
+      });
     }
     return { sent: recipients.length };
   });
@@ -252,7 +295,7 @@ export async function sendClientMail(db: Database, input: { actorId: string; val
  */
 export async function createClient(
   db: Database,
-  input: { actorId: string; values: unknown; publicUrl: string; now?: Date },
+  input: { actorId: string; values: unknown; publicUrl: string; now?: Date; actor?: AdminActor },
 ): Promise<{ clientId: string }> {
   const parsed = NewClientSchema.safeParse(input.values);
   if (!parsed.success) throw invalidInput(parsed.error);
@@ -290,6 +333,13 @@ export async function createClient(
         eventType: "admin_account_created",
         description: "Compte créé par l'administrateur",
         metadata: { actor_id: input.actorId },
+      });
+      await recordAdminActionBy(tx, input.actor, {
+        action: "client.create",
+        entityType: "client",
+        entityId: clientId,
+        summary: `Client ${v.email} créé`,
+        after: { email: v.email, firstName: v.firstName, lastName: v.lastName, phone: v.phone },
       });
       return { clientId };
     });

@@ -4,6 +4,7 @@ import type { Database, Executor } from "../../db/client";
 import { forbidden, notFound } from "~/domain/errors";
 import { orders, user, userProfiles } from "../../db/schema";
 import { deleteAccount } from "./gdpr.service";
+import type { AdminActor } from "../activity-log/activity-log.service";
 import { isUuid } from "~/lib/uuid";
 import { csvFileName, toCsv } from "~/lib/csv";
 import { formatShortDate } from "~/lib/paris-time";
@@ -237,10 +238,10 @@ function isUuidOrAuthId(id: string): boolean {
  * included, so they are signed out at once. An administrator account is not a client
  * (client_is_admin, forbidden); an unknown id is client_not_found.
  */
-export async function deleteClient(db: Database, clientId: string): Promise<{ anonymisedOrders: number }> {
+export async function deleteClient(db: Database, clientId: string, actor?: AdminActor): Promise<{ anonymisedOrders: number }> {
   if (!isUuidOrAuthId(clientId)) throw notFound("client_not_found", CLIENT_NOT_FOUND_MESSAGE);
   const [target] = await db.select({ role: user.role }).from(user).where(eq(user.id, clientId)).limit(1);
   if (!target) throw notFound("client_not_found", CLIENT_NOT_FOUND_MESSAGE);
   if (target.role === "admin") throw forbidden("client_is_admin", CLIENT_IS_ADMIN_MESSAGE);
-  return deleteAccount(db, clientId);
+  return deleteAccount(db, clientId, actor);
 }

@@ -20,6 +20,7 @@ import {
   userPreferences,
   userProfiles,
 } from "../../db/schema";
+import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
 import { eraseAddressesOf } from "../addresses/addresses.service";
 import { eraseCartOf } from "../cart/cart.service";
 import { eraseFavoritesOf } from "../favorites/favorites.service";
@@ -224,8 +225,15 @@ export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;
  * for accounting, anonymised; everything else that belongs to the user is deleted, the `user` row
  * last, so the e-mail is free for a new sign-up.
  */
-export async function deleteAccount(db: Database, userId: string): Promise<{ anonymisedOrders: number }> {
+export async function deleteAccount(db: Database, userId: string, actor?: AdminActor): Promise<{ anonymisedOrders: number }> {
   return db.transaction(async (tx) => {
+    // Erased by an administrator: the entry keeps the id and counts only, never the person's data.
+    await recordAdminActionBy(tx, actor, {
+      action: "client.delete",
+      entityType: "client",
+      entityId: userId,
+      summary: "Client supprimé (effacement RGPD)",
+    });
     const anonymisedOrders = await anonymiseCustomerOrders(tx, userId);
     await eraseAddressesOf(tx, userId);
     await eraseFavoritesOf(tx, userId);

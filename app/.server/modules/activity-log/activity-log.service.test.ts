@@ -1,54 +1,317 @@
+/**
+ * The activity log (decisions 045, 048): each kind of back-office change records who, what and
+ * the values before and after, in the change's transaction; the Journal d'activité's filters;
+ * the goodwill gift card (mail, ledger with the reason, usable, refused amounts).
+ */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
+import { createShopper, pickProducts } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
-import { adminActivityLog } from "../../db/schema";
-import { purgeOldAdminActions, recordAdminAction } from "./activity-log.service";
+import { adminActivityLog, giftCards, giftCardTransactions, notifications, orders, outbox, reviews } from "../../db/schema";
+import { listAdminActions, purgeOldAdminActions, type AdminActor } from "./activity-log.service";
+import { createCategory, deleteCategory, renameCategory } from "../catalog/categories-admin.service";
+import { adjustAdminStock } from "../catalog/products-admin.service";
+import { adjustClientPoints, updateClientProfile } from "../accounts/client-profile-admin.service";
+import { deleteClient } from "../accounts/clients-admin.service";
+import { updateDeliveryMethod, listDeliveryMethods } from "../delivery/delivery-methods.service";
+import { createPromoCode, setPromoCodeActive, updatePromoCode } from "../promotions/promo-codes-admin.service";
+import { disableGiftCard, findUsableGiftCard, giftCardLedger, issueGoodwillGiftCard } from "../gift-cards/gift-cards.service";
+import { answerReview } from "../reviews/reviews.service";
+import { publishReviewWithRating, rejectReviewWithRating } from "../../workflows/reviews";
+import { createTicket, setTicketStatus } from "../support/support.service";
+import { changeOrderStatus } from "../../workflows/change-order-status";
+import { ADMIN_GIFT_CARD_MESSAGES } from "~/domain/gift-cards/admin-gift-card.schema";
+import { readActivityQuery } from "~/domain/activity-log/activity-log";
 
 let handle: DatabaseHandle;
+let actor: AdminActor;
+const token = randomUUID().slice(0, 8);
 
 beforeAll(async () => {
   handle = await createTestDatabase();
+  const admin = await createShopper(handle.db, { name: "Admin" });
+  actor = { type: "user", id: admin.id, label: `admin-${token}@aurore.test` };
 });
-
 afterAll(async () => {
   await handle?.close();
 });
 
-describe("activity log", () => {
-  it("records who, what and the values before and after, secrets masked", async () => {
-    await recordAdminAction(handle.db, {
-      actor: { id: "admin-1", label: "admin@aurore.test" },
-      action: "client.update",
-      entityType: "client",
-      entityId: "user-1",
-      summary: "Téléphone modifié",
-      before: { phone: "0600000000", password: "Secret-123456!" },
-      after: { phone: "0611111111", card_number: "4242424242424242", when: new Date("2026-11-26T10:00:00Z") },
-    });
-    const [row] = await handle.db.select().from(adminActivityLog);
+/** The newest entry for this action. */
+async function lastEntry(action: string) {
+  const [row] = await handle.db
+    .select()
+    .from(adminActivityLog)
+    .where(eq(adminActivityLog.action, action))
+    .orderBy(desc(adminActivityLog.id))
+    .limit(1);
+  return row;
+}
+
+function expectActor(row: { actorId: string | null; actorLabel: string; actorType: string } | undefined) {
+  expect(row).toBeDefined();
+  expect(row).toMatchObject({ actorId: actor.id, actorLabel: actor.label, actorType: "user" });
+}
+
+describe("each admin action records who, what, before and after", () => {
+  it("categories: create, rename, delete", async () => {
+    const { category } = await createCategory(handle.db, { name: `Journal ${token}` }, actor);
+    const created = await lastEntry("category.create");
+    expectActor(created);
+    expect(created).toMatchObject({ entityType: "category", entityId: category.id, after: { name: `Journal ${token}` }, before: null });
+    await renameCategory(handle.db, { id: category.id, name: `Journal bis ${token}` }, actor);
+    const renamed = await lastEntry("category.update");
+    expect(renamed).toMatchObject({ before: { name: `Journal ${token}` }, after: { name: `Journal bis ${token}` } });
+    expect(renamed.summary).toBe(`Catégorie « Journal ${token} » renommée en « Journal bis ${token} »`);
+    await deleteCategory(handle.db, category.id, actor);
+    expect(await lastEntry("category.delete")).toMatchObject({ entityId: category.id, before: { name: `Journal bis ${token}` } });
+  });
+
+  it("a refused change records nothing (same transaction)", async () => {
+    const before = await handle.db.select({ n: sql<number>`count(*)::int` }).from(adminActivityLog);
+    await expect(renameCategory(handle.db, { id: randomUUID(), name: "Inconnue" }, actor)).rejects.toMatchObject({ kind: "not_found" });
+    const after = await handle.db.select({ n: sql<number>`count(*)::int` }).from(adminActivityLog);
+    expect(after[0].n).toBe(before[0].n);
+  });
+
+  it("stock: each variant's stock before and after", async () => {
+    const [product] = await pickProducts(handle.db, 1, 7);
+    await adjustAdminStock(handle.db, { productIds: [product.id], mode: "add", quantity: 5, bulk: false, actorUserId: actor.id!, actor });
+    const row = await lastEntry("stock.adjust");
+    expectActor(row);
     expect(row).toMatchObject({
-      actorType: "user",
-      actorId: "admin-1",
-      actorLabel: "admin@aurore.test",
-      action: "client.update",
-      entityType: "client",
-      entityId: "user-1",
-      summary: "Téléphone modifié",
-      before: { phone: "0600000000", password: "•••" },
-      after: { phone: "0611111111", card_number: "•••", when: "2026-11-26T10:00:00.000Z" },
+      entityType: "product",
+      entityId: product.id,
+      before: { stock: { [product.variantId]: 7 } },
+      after: { stock: { [product.variantId]: 12 } },
     });
   });
 
-  it("keeps a year", async () => {
-    await handle.db.execute(sql`UPDATE admin_activity_log SET occurred_at = now() - interval '366 days'`);
-    await recordAdminAction(handle.db, {
-      actor: { id: null, label: "Clé ERP", type: "api_key" },
-      action: "stock.set",
-      entityType: "product",
+  it("order status: from and to, through the workflow", async () => {
+    const shopper = await createShopper(handle.db);
+    const [order] = await handle.db
+      .insert(orders)
+      .values({
+        userId: shopper.id,
+        orderNumber: `CMD-${token}`,
+        subtotalCents: 1000,
+        totalCents: 1000,
+        shippingAddress: { first_name: "A", last_name: "B", street: "", city: "", postal_code: "", country: "", phone: "" },
+      })
+      .returning({ id: orders.id });
+    await changeOrderStatus(handle.db, {
+      orderId: order.id,
+      newStatus: "processing",
+      actor: { userId: actor.id!, role: "admin", admin: actor },
     });
+    const row = await lastEntry("order.status_change");
+    expectActor(row);
+    expect(row).toMatchObject({ entityType: "order", entityId: order.id, before: { status: "pending" }, after: { status: "processing" } });
+    expect(row.summary).toBe(`Commande CMD-${token} : En attente → En préparation`);
+  });
+
+  it("clients: profile edit (changed fields only), points, GDPR erasure without personal data", async () => {
+    const client = await createShopper(handle.db);
+    await updateClientProfile(handle.db, {
+      actorId: actor.id!,
+      clientId: client.id,
+      values: {
+        firstName: "Camille",
+        lastName: "Durand",
+        phone: "0612345678",
+        gender: "",
+        bio: "",
+        dateOfBirth: "",
+        profilePictureUrl: "",
+      },
+      actor,
+    });
+    const edited = await lastEntry("client.update");
+    expectActor(edited);
+    expect(edited.entityId).toBe(client.id);
+    expect(edited.after).toMatchObject({ firstName: "Camille", lastName: "Durand" });
+    await adjustClientPoints(handle.db, {
+      actorId: actor.id!,
+      clientId: client.id,
+      values: { points: "150", reason: "Geste commercial" },
+      actor,
+    });
+    expect(await lastEntry("client.points_adjust")).toMatchObject({
+      before: { balance: 0 },
+      after: { balance: 150, reason: "Geste commercial" },
+    });
+    await deleteClient(handle.db, client.id, actor);
+    const erased = await lastEntry("client.delete");
+    expect(erased).toMatchObject({ entityId: client.id, before: null, after: null });
+    expect(JSON.stringify(erased)).not.toContain(client.email);
+  });
+
+  it("settings: a delivery method's changed fields", async () => {
+    const [express] = (await listDeliveryMethods(handle.db)).filter((m) => m.code === "express");
+    await updateDeliveryMethod(
+      handle.db,
+      "express",
+      {
+        name: express.name,
+        carrier: express.carrier,
+        price: "12,90",
+        free_threshold: "",
+        delay_working_days: String(express.delayWorkingDays),
+        zones: express.zones,
+        active: express.active,
+      },
+      actor.id!,
+      actor,
+    );
+    const row = await lastEntry("settings.delivery_method_update");
+    expectActor(row);
+    expect(row).toMatchObject({ entityType: "delivery_method", entityId: "express", after: { priceCents: 1290 } });
+  });
+
+  it("promo codes: create, edit, disable", async () => {
+    const code = `JRNL${token.toUpperCase()}`.slice(0, 20);
+    const promo = await createPromoCode(handle.db, { code, kind: "percentage", value: "10" }, actor);
+    expect(await lastEntry("promo_code.create")).toMatchObject({ entityId: promo.id, after: { code, percentOff: 10 } });
+    await updatePromoCode(handle.db, promo.id, { code, kind: "percentage", value: "15" }, actor);
+    expect(await lastEntry("promo_code.update")).toMatchObject({ before: { percentOff: 10 }, after: { percentOff: 15 } });
+    await setPromoCodeActive(handle.db, promo.id, false, actor);
+    const off = await lastEntry("promo_code.disable");
+    expectActor(off);
+    expect(off).toMatchObject({ before: { active: true }, after: { active: false } });
+  });
+
+  it("reviews: publish, answer, reject", async () => {
+    const [product] = await pickProducts(handle.db, 1);
+    const [review] = await handle.db
+      .insert(reviews)
+      .values({ productId: product.id, authorName: "Léa M.", rating: 5, title: `Super ${token}`, body: "Très bien." })
+      .returning({ id: reviews.id });
+    await publishReviewWithRating(handle.db, review.id, actor.id!, actor);
+    expect(await lastEntry("review.publish")).toMatchObject({
+      entityId: review.id,
+      before: { status: "pending" },
+      after: { status: "published" },
+    });
+    await answerReview(handle.db, review.id, "Merci Léa !", actor);
+    expect(await lastEntry("review.answer")).toMatchObject({ before: { shopAnswer: null }, after: { shopAnswer: "Merci Léa !" } });
+    await rejectReviewWithRating(handle.db, review.id, "off_topic", actor.id!, actor);
+    const rejected = await lastEntry("review.reject");
+    expectActor(rejected);
+    expect(rejected).toMatchObject({ before: { status: "published" }, after: { status: "rejected", rejectionReason: "off_topic" } });
+  });
+
+  it("tickets: status change", async () => {
+    const shopper = await createShopper(handle.db);
+    const ticket = await createTicket(handle.db, shopper.id, {
+      subject: "Colis",
+      description: "Bonjour",
+      category: "order",
+      priority: "high",
+    });
+    await setTicketStatus(handle.db, actor, { ticketId: ticket.id, status: "resolved" });
+    const row = await lastEntry("ticket.status_change");
+    expectActor(row);
+    expect(row).toMatchObject({ entityType: "ticket", entityId: ticket.id, before: { status: "open" }, after: { status: "resolved" } });
+  });
+});
+
+describe("goodwill gift card", () => {
+  it("is created, mailed, in the ledger with its reason, logged, and pays at checkout", async () => {
+    const client = await createShopper(handle.db);
+    const card = await issueGoodwillGiftCard(handle.db, {
+      clientId: client.id,
+      values: { amount: "25,50", message: "Toutes nos excuses", reason: "Colis arrivé abîmé" },
+      actor,
+    });
+    expect(card).toMatchObject({ amountCents: 2550, email: client.email });
+    const [row] = await handle.db.select().from(giftCards).where(eq(giftCards.id, card.id));
+    expect(row).toMatchObject({ recipientUserId: client.id, recipientEmail: client.email, purchaseOrderId: null, balanceCents: 2550 });
+    const ledger = await giftCardLedger(handle.db, card.id);
+    expect(ledger).toEqual([
+      expect.objectContaining({ kind: "issue", amount_cents: 2550, note: "Colis arrivé abîmé", order_reference: null }),
+    ]);
+    const [mail] = await handle.db
+      .select()
+      .from(outbox)
+      .where(and(sql`${outbox.payload}->>'to' = ${client.email}`, sql`${outbox.payload}->>'text' like '%25,50%'`));
+    expect(mail).toBeDefined();
+    const code = /([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(String((mail.payload as { text: string }).text))?.[1];
+    expect(code).toBeDefined();
+    expect((await findUsableGiftCard(handle.db, code!)).id).toBe(card.id);
+    const [notice] = await handle.db.select().from(notifications).where(eq(notifications.userId, client.id));
+    expect(notice.title).toBe("Vous avez reçu une carte cadeau");
+    const logged = await lastEntry("gift_card.issue");
+    expectActor(logged);
+    expect(logged).toMatchObject({ entityId: card.id, after: { amountCents: 2550, reason: "Colis arrivé abîmé", clientId: client.id } });
+    expect(JSON.stringify(logged)).not.toContain(code!);
+
+    await disableGiftCard(handle.db, card.id, actor);
+    expect(await lastEntry("gift_card.disable")).toMatchObject({
+      entityId: card.id,
+      before: { status: "active" },
+      after: { status: "disabled" },
+    });
+  });
+
+  it("refuses 0 €, 10 000 €, a missing reason and an unknown client, creating nothing", async () => {
+    const client = await createShopper(handle.db);
+    const count = async () => (await handle.db.select({ n: sql<number>`count(*)::int` }).from(giftCards))[0].n;
+    const before = await count();
+    await expect(
+      issueGoodwillGiftCard(handle.db, { clientId: client.id, values: { amount: "0", reason: "x" }, actor }),
+    ).rejects.toMatchObject({
+      kind: "invalid",
+      fieldErrors: { amount: ADMIN_GIFT_CARD_MESSAGES.amountRange },
+    });
+    await expect(
+      issueGoodwillGiftCard(handle.db, { clientId: client.id, values: { amount: "10000", reason: "x" }, actor }),
+    ).rejects.toMatchObject({ fieldErrors: { amount: ADMIN_GIFT_CARD_MESSAGES.amountRange } });
+    expect(ADMIN_GIFT_CARD_MESSAGES.amountRange.replace(/\s/g, " ")).toBe("Le montant doit être compris entre 1,00 € et 500,00 €");
+    await expect(
+      issueGoodwillGiftCard(handle.db, { clientId: client.id, values: { amount: "20", reason: " " }, actor }),
+    ).rejects.toMatchObject({
+      fieldErrors: { reason: ADMIN_GIFT_CARD_MESSAGES.reasonRequired },
+    });
+    await expect(
+      issueGoodwillGiftCard(handle.db, { clientId: "inconnu", values: { amount: "20", reason: "x" }, actor }),
+    ).rejects.toMatchObject({
+      kind: "not_found",
+    });
+    expect(await count()).toBe(before);
+    expect(
+      await handle.db
+        .select()
+        .from(giftCardTransactions)
+        .where(sql`${giftCardTransactions.note} = 'x'`),
+    ).toHaveLength(0);
+  });
+});
+
+describe("Journal d'activité", () => {
+  it("filters by actor, entity type, action, entity id and Paris days; newest first; purges after a year", async () => {
+    const other: AdminActor = { type: "api_key", id: null, label: `cle-${token}` };
+    const { category } = await createCategory(handle.db, { name: `Filtre ${token}` }, other);
+    const all = await listAdminActions(handle.db, readActivityQuery(new URLSearchParams()));
+    expect(all.entries[0]).toMatchObject({ action: "category.create", actor_label: `cle-${token}` });
+    expect(all.entity_types).toEqual(expect.arrayContaining(["category", "order", "gift_card", "review", "ticket"]));
+
+    const byActor = await listAdminActions(handle.db, readActivityQuery(new URLSearchParams({ acteur: `cle-${token}` })));
+    expect(byActor.total).toBe(1);
+    const byAdmin = await listAdminActions(handle.db, readActivityQuery(new URLSearchParams({ acteur: actor.id!, type: "promo_code" })));
+    expect(byAdmin.entries.map((e) => e.action)).toEqual(["promo_code.disable", "promo_code.update", "promo_code.create"]);
+    const byEntity = await listAdminActions(handle.db, readActivityQuery(new URLSearchParams({ id: category.id })));
+    expect(byEntity.entries).toHaveLength(1);
+    const byAction = await listAdminActions(handle.db, readActivityQuery(new URLSearchParams({ action: "ticket.status_change" })));
+    expect(byAction.total).toBe(1);
+    const past = await listAdminActions(handle.db, readActivityQuery(new URLSearchParams({ du: "2020-01-01", au: "2020-12-31" })));
+    expect(past.total).toBe(0);
+
+    await handle.db
+      .update(adminActivityLog)
+      .set({ occurredAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) })
+      .where(eq(adminActivityLog.entityId, category.id));
     expect(await purgeOldAdminActions(handle.db)).toBe(1);
-    const rows = await handle.db.select({ action: adminActivityLog.action, actorType: adminActivityLog.actorType }).from(adminActivityLog);
-    expect(rows).toEqual([{ action: "stock.set", actorType: "api_key" }]);
+    expect((await listAdminActions(handle.db, readActivityQuery(new URLSearchParams({ id: category.id })))).total).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { categories, products } from "../../db/schema";
 import { invalidateCatalogCaches } from "./catalog.service";
+import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
 import {
@@ -91,7 +92,7 @@ async function uniqueSlug(tx: Executor, base: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-export async function createCategory(db: Executor, input: { name: unknown }): Promise<CategoryResult> {
+export async function createCategory(db: Executor, input: { name: unknown }, actor?: AdminActor): Promise<CategoryResult> {
   const name = parseName(input.name);
   const base = slugify(name);
   if (!base) throw invalidName(CATEGORY_NAME_UNUSABLE_MESSAGE);
@@ -104,6 +105,13 @@ export async function createCategory(db: Executor, input: { name: unknown }): Pr
       .insert(categories)
       .values({ name, slug, position: Number(last ?? 0) + 1 })
       .returning({ id: categories.id, name: categories.name, slug: categories.slug });
+    await recordAdminActionBy(tx, actor, {
+      action: "category.create",
+      entityType: "category",
+      entityId: row.id,
+      summary: `Catégorie « ${row.name} » créée`,
+      after: { name: row.name, slug: row.slug },
+    });
     return { category: { ...row, product_count: 0 } };
   });
   invalidateCatalogCaches(db);
@@ -114,18 +122,27 @@ export async function createCategory(db: Executor, input: { name: unknown }): Pr
  * Renames a category. The slug stays: it is the category's public address (/category/{slug}),
  * already in bookmarks, the sitemap and search engines, and it does not need to spell the name.
  */
-export async function renameCategory(db: Executor, input: { id: string; name: unknown }): Promise<CategoryResult> {
+export async function renameCategory(db: Executor, input: { id: string; name: unknown }, actor?: AdminActor): Promise<CategoryResult> {
   if (!isUuid(input.id)) throw categoryNotFound();
   const name = parseName(input.name);
   const result = await db.transaction(async (tx): Promise<CategoryResult> => {
     await lockCategoryWrites(tx);
     if (await nameTaken(tx, name, input.id)) throw conflict("category_name_taken", CATEGORY_NAME_TAKEN_MESSAGE);
+    const [previous] = await tx.select({ name: categories.name }).from(categories).where(eq(categories.id, input.id)).for("update");
     const [row] = await tx
       .update(categories)
       .set({ name, updatedAt: new Date() })
       .where(eq(categories.id, input.id))
       .returning({ id: categories.id, name: categories.name, slug: categories.slug });
-    if (!row) throw categoryNotFound();
+    if (!row || !previous) throw categoryNotFound();
+    await recordAdminActionBy(tx, actor, {
+      action: "category.update",
+      entityType: "category",
+      entityId: row.id,
+      summary: `Catégorie « ${previous.name} » renommée en « ${row.name} »`,
+      before: { name: previous.name },
+      after: { name: row.name },
+    });
     const [{ n }] = await tx.select({ n: count() }).from(products).where(eq(products.categoryId, row.id));
     return { category: { ...row, product_count: Number(n) } };
   });
@@ -147,17 +164,28 @@ function isForeignKeyViolation(error: unknown): boolean {
  * any transaction filing a product under it; the count then sees that product. The foreign key
  * (ON DELETE RESTRICT) is the last line: if it still refuses, the same message is returned.
  */
-export async function deleteCategory(db: Executor, id: string): Promise<void> {
+export async function deleteCategory(db: Executor, id: string, actor?: AdminActor): Promise<void> {
   if (!isUuid(id)) throw categoryNotFound();
   const hasProducts = () => conflict("category_has_products", CATEGORY_HAS_PRODUCTS_MESSAGE);
   try {
     await db.transaction(async (tx) => {
       await lockCategoryWrites(tx);
-      const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for("update");
+      const [row] = await tx
+        .select({ id: categories.id, name: categories.name, slug: categories.slug })
+        .from(categories)
+        .where(eq(categories.id, id))
+        .for("update");
       if (!row) throw categoryNotFound();
       const [{ n }] = await tx.select({ n: count() }).from(products).where(eq(products.categoryId, id));
       if (Number(n) > 0) throw hasProducts();
       await tx.delete(categories).where(eq(categories.id, id));
+      await recordAdminActionBy(tx, actor, {
+        action: "category.delete",
+        entityType: "category",
+        entityId: id,
+        summary: `Catégorie « ${row.name} » supprimée`,
+        before: { name: row.name, slug: row.slug },
+      });
     });
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;

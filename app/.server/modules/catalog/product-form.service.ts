@@ -15,6 +15,7 @@ import { adjustStock, restockedVariants, recordInitialStock } from "../inventory
 import { mailRestockedVariantAlerts } from "./restock-alerts.service";
 import { kickOutbox } from "../../outbox/outbox.service";
 import { forgetStockReport } from "./products-admin.service";
+import { changedFields, recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
 import { droppedImages, removeUnreferencedProductImages } from "../../media/product-images";
 import {
   EMPTY_PRODUCT_FORM,
@@ -222,9 +223,9 @@ async function insertVariants(
  */
 export async function saveAdminProduct(
   db: Database,
-  request: { id: string | null; input: ProductInput; actorUserId: string },
+  request: { id: string | null; input: ProductInput; actorUserId: string; actor?: AdminActor },
 ): Promise<SavedProduct> {
-  const { id, input, actorUserId } = request;
+  const { id, input, actorUserId, actor } = request;
   if (id !== null && !isUuid(id)) throw productNotFound();
   let dropped: string[] = [];
   let saved: { id: string; created: boolean };
@@ -248,6 +249,16 @@ export async function saveAdminProduct(
           input.variants.map((variant, position) => ({ variant, position })),
           actorUserId,
         );
+        if (actor) {
+          const after = (await getAdminProductDetail(tx, row.id))?.values;
+          await recordAdminActionBy(tx, actor, {
+            action: "product.create",
+            entityType: "product",
+            entityId: row.id,
+            summary: `Produit « ${input.name} » créé`,
+            after,
+          });
+        }
         return { id: row.id, created: true };
       }
 
@@ -257,6 +268,7 @@ export async function saveAdminProduct(
         .where(eq(products.id, id))
         .for("update");
       if (!current) throw productNotFound();
+      const before = actor ? await getAdminProductDetail(tx, id) : null;
       const existing = await tx
         .select({ id: productVariants.id, sku: productVariants.sku, images: productVariants.images })
         .from(productVariants)
@@ -307,6 +319,16 @@ export async function saveAdminProduct(
         await mailRestockedVariantAlerts(tx, restockedVariants(adjusted));
       }
       await insertVariants(tx, id, added, actorUserId);
+      if (actor) {
+        const after = await getAdminProductDetail(tx, id);
+        await recordAdminActionBy(tx, actor, {
+          action: "product.update",
+          entityType: "product",
+          entityId: id,
+          summary: `Produit « ${input.name} » modifié`,
+          ...changedFields({ ...before?.values }, { ...after?.values }),
+        });
+      }
 
       dropped = droppedImages(
         [current.imageUrl, ...(current.images ?? []), ...existing.flatMap((v) => v.images ?? [])],

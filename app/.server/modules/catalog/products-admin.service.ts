@@ -16,6 +16,7 @@ import { categories, orders, products, productVariants, stockMovements, user } f
 import { invalidateCatalogCaches } from "./catalog.service";
 import { adjustStock, restockedVariants, PRODUCT_NOT_FOUND_MESSAGE, type StockAdjustResult } from "../inventory/inventory.service";
 import { mailRestockedVariantAlerts } from "./restock-alerts.service";
+import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
 import { kickOutbox } from "../../outbox/outbox.service";
 import { adminSearchTerms } from "../orders/orders-admin.service";
 import { createCountMemo } from "../../count-memo";
@@ -265,6 +266,7 @@ export async function adjustAdminStock(
     quantity: number;
     bulk: boolean;
     actorUserId: string;
+    actor?: AdminActor;
   },
 ): Promise<StockAdjustResult> {
   const productIds = [...new Set(input.productIds ?? [])];
@@ -288,6 +290,7 @@ export async function adjustAdminStock(
       actorUserId: input.actorUserId,
       floorAtZero: input.bulk,
     });
+    await recordStockAdjustments(tx, input.actor, adjusted, input.mode, input.quantity);
     // Variants back in stock: their waiting alerts are mailed with this commit.
     await mailRestockedVariantAlerts(tx, restockedVariants(adjusted));
     return adjusted;
@@ -298,21 +301,61 @@ export async function adjustAdminStock(
   return result;
 }
 
+const STOCK_MODE_LABEL = { set: "fixé à", add: "ajout de", remove: "retrait de" } as const;
+
+/** One activity-log entry per product: each changed variant's stock before and after. */
+async function recordStockAdjustments(
+  tx: Executor,
+  actor: AdminActor | undefined,
+  adjusted: StockAdjustResult,
+  mode: "set" | "add" | "remove",
+  quantity: number,
+): Promise<void> {
+  if (!actor || adjusted.variants.length === 0) return;
+  const byProduct = new Map<string, StockAdjustResult["variants"]>();
+  for (const v of adjusted.variants) byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), v]);
+  const names = await tx
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, [...byProduct.keys()]));
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  for (const [productId, variants] of byProduct) {
+    await recordAdminActionBy(tx, actor, {
+      action: "stock.adjust",
+      entityType: "product",
+      entityId: productId,
+      summary: `Stock de « ${nameOf.get(productId) ?? productId} » : ${STOCK_MODE_LABEL[mode]} ${quantity}`,
+      before: { stock: Object.fromEntries(variants.map((v) => [v.variantId, v.stock - v.delta])) },
+      after: { stock: Object.fromEntries(variants.map((v) => [v.variantId, v.stock])) },
+    });
+  }
+}
+
 /**
  * Deletes a product. Order lines keep their snapshot (their product_id becomes null); cart lines,
  * favourites, price history and stock movements go with it (foreign keys). Its uploaded images
  * that no other product shows are removed from the media storage once the row is gone.
  */
-export async function deleteAdminProduct(db: Executor, productId: string): Promise<{ name: string }> {
+export async function deleteAdminProduct(db: Executor, productId: string, actor?: AdminActor): Promise<{ name: string }> {
   if (!isUuid(productId)) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
   const variantImages = (
     await db.select({ images: productVariants.images }).from(productVariants).where(eq(productVariants.productId, productId))
   ).flatMap((v) => v.images ?? []);
-  const [row] = await db
-    .delete(products)
-    .where(eq(products.id, productId))
-    .returning({ name: products.name, imageUrl: products.imageUrl, images: products.images });
-  if (!row) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
+  const row = await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(products)
+      .where(eq(products.id, productId))
+      .returning({ id: products.id, name: products.name, imageUrl: products.imageUrl, images: products.images });
+    if (!deleted) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
+    await recordAdminActionBy(tx, actor, {
+      action: "product.delete",
+      entityType: "product",
+      entityId: productId,
+      summary: `Produit « ${deleted.name} » supprimé`,
+      before: { name: deleted.name },
+    });
+    return deleted;
+  });
   invalidateCatalogCaches(db);
   forgetStockReport(db);
   await removeUnreferencedProductImages(db, [row.imageUrl, ...(row.images ?? []), ...variantImages]);

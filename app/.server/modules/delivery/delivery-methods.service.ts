@@ -4,11 +4,12 @@
  * database handle for METHODS_TTL_MS and dropped at once in every server process when one updates
  * it ("settings", decision 038); nothing is cached while this process cannot hear the others.
  */
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { deliveryMethods } from "~/.server/db/schema";
 import { announceInvalidation, onInvalidation, remembersAcrossProcesses } from "~/.server/invalidations";
 import { invalid, notFound } from "~/domain/errors";
+import { changedFields, recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import {
   DEFAULT_DELIVERY_METHODS,
   DELIVERY_METHOD_CODES,
@@ -75,7 +76,13 @@ export async function getDeliveryMethod(db: Executor, code: DeliveryMethodCode):
  * Paramètres: one method's name, carrier, price, threshold, delay, zones and whether it is
  * offered. A refused form throws `invalid_delivery_method` with one French message per field.
  */
-export async function updateDeliveryMethod(db: Executor, code: string, input: unknown, actorUserId: string): Promise<DeliveryMethod> {
+export async function updateDeliveryMethod(
+  db: Executor,
+  code: string,
+  input: unknown,
+  actorUserId: string,
+  actor?: AdminActor,
+): Promise<DeliveryMethod> {
   if (!isCode(code)) throw notFound("delivery_method_not_found", DELIVERY_METHOD_NOT_FOUND_MESSAGE);
   const parsed = DeliveryMethodFormSchema.safeParse(input ?? {});
   if (!parsed.success) {
@@ -109,11 +116,25 @@ export async function updateDeliveryMethod(db: Executor, code: string, input: un
     updatedAt: new Date(),
   };
   const position = DELIVERY_METHOD_CODES.indexOf(code) + 1;
-  const [row] = await db
-    .insert(deliveryMethods)
-    .values({ code, position, ...values })
-    .onConflictDoUpdate({ target: deliveryMethods.code, set: values })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [previous] = await tx.select().from(deliveryMethods).where(eq(deliveryMethods.code, code)).for("update");
+    const [saved] = await tx
+      .insert(deliveryMethods)
+      .values({ code, position, ...values })
+      .onConflictDoUpdate({ target: deliveryMethods.code, set: values })
+      .returning();
+    const { updatedBy: _by, updatedAt: _at, ...edited } = values;
+    const was: Record<string, unknown> = {};
+    for (const key of Object.keys(edited)) was[key] = previous?.[key as keyof typeof previous] ?? null;
+    await recordAdminActionBy(tx, actor, {
+      action: "settings.delivery_method_update",
+      entityType: "delivery_method",
+      entityId: code,
+      summary: `Mode de livraison « ${saved.name} » modifié`,
+      ...changedFields(was, edited),
+    });
+    return saved;
+  });
   // Every process's checkout reads the methods, and anonymous pages show the standard fee and
   // threshold (banners, cart drawer): all forget them.
   void announceInvalidation(["settings", "pages"]);

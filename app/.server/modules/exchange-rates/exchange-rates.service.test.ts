@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
-import { exchangeRates } from "../../db/schema";
+import { adminActivityLog, exchangeRates } from "../../db/schema";
+import { eq } from "drizzle-orm";
 import { isDomainError } from "~/domain/errors";
 import { forgetExchangeRates, getExchangeRates, getIndicativeCurrency, updateExchangeRates } from "./exchange-rates.service";
 
@@ -36,8 +37,18 @@ describe("exchange rates", () => {
 
   it("saves the three rates (comma or point, four decimals) and forgets the cached ones", async () => {
     await getExchangeRates(handle.db);
-    await updateExchangeRates(handle.db, { USD: "1,1234", GBP: "0.86", CHF: " 0,9 " }, "admin-1");
+    await updateExchangeRates(handle.db, { USD: "1,1234", GBP: "0.86", CHF: " 0,9 " }, "admin-1", {
+      id: "admin-1",
+      label: "admin@aurore.test",
+    });
     expect(await getExchangeRates(handle.db)).toEqual({ USD: 1.1234, GBP: 0.86, CHF: 0.9 });
+    const [entry] = await handle.db.select().from(adminActivityLog).where(eq(adminActivityLog.action, "settings.exchange_rates_update"));
+    expect(entry).toMatchObject({
+      actorLabel: "admin@aurore.test",
+      entityType: "settings",
+      before: { USD: 1.08, GBP: 0.85, CHF: 0.95 },
+      after: { USD: 1.1234, GBP: 0.86, CHF: 0.9 },
+    });
     const rows = await handle.db.select().from(exchangeRates);
     expect(rows.find((r) => r.currency === "USD")).toMatchObject({ rateE4: 11234, updatedBy: "admin-1" });
   });

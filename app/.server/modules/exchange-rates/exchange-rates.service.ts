@@ -10,6 +10,7 @@ import type { Executor } from "~/.server/db/client";
 import { exchangeRates } from "~/.server/db/schema";
 import { announceInvalidation, onInvalidation, remembersAcrossProcesses } from "~/.server/invalidations";
 import { invalid } from "~/domain/errors";
+import { changedFields, recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import type { Currency } from "~/domain/account/preferences.schema";
 import {
   DEFAULT_EXCHANGE_RATES,
@@ -54,7 +55,7 @@ export async function getIndicativeCurrency(db: Executor, currency: Currency): P
  * Paramètres: the three rates at once (all or none). A refused form throws
  * `invalid_exchange_rates` with one French message per field.
  */
-export async function updateExchangeRates(db: Executor, input: unknown, actorUserId: string): Promise<ExchangeRates> {
+export async function updateExchangeRates(db: Executor, input: unknown, actorUserId: string, actor?: AdminActor): Promise<ExchangeRates> {
   const parsed = ExchangeRatesFormSchema.safeParse(input ?? {});
   if (!parsed.success) {
     const fieldErrors: Partial<Record<ExchangeRateField, string>> = {};
@@ -63,21 +64,32 @@ export async function updateExchangeRates(db: Executor, input: unknown, actorUse
   }
   const rates = parsed.data;
   const updatedAt = new Date();
-  // One statement: the three rates change together or not at all.
-  await db
-    .insert(exchangeRates)
-    .values(
-      DISPLAY_CURRENCIES.map((currency) => ({
-        currency,
-        rateE4: Math.round(rates[currency] * EXCHANGE_RATE_SCALE),
-        updatedBy: actorUserId,
-        updatedAt,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: exchangeRates.currency,
-      set: { rateE4: sql`excluded.rate_e4`, updatedBy: actorUserId, updatedAt },
+  await db.transaction(async (tx) => {
+    const before = await getExchangeRates(tx);
+    // One statement: the three rates change together or not at all.
+    await tx
+      .insert(exchangeRates)
+      .values(
+        DISPLAY_CURRENCIES.map((currency) => ({
+          currency,
+          rateE4: Math.round(rates[currency] * EXCHANGE_RATE_SCALE),
+          updatedBy: actorUserId,
+          updatedAt,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: exchangeRates.currency,
+        set: { rateE4: sql`excluded.rate_e4`, updatedBy: actorUserId, updatedAt },
+      });
+    await recordAdminActionBy(tx, actor, {
+      action: "settings.exchange_rates_update",
+      entityType: "settings",
+      entityId: "exchange_rates",
+      summary: "Taux de change indicatifs modifiés",
+      ...changedFields(before, rates),
     });
+  });
+  caches.delete(db);
   // Only signed-in pages show converted prices (anonymous shared-cached pages never do).
   void announceInvalidation(["settings"]);
   return rates;

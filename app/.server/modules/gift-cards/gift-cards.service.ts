@@ -33,6 +33,9 @@ import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { invalid, isDomainError, notFound } from "~/domain/errors";
 import { GIFT_CARD_EXPIRY_REMINDER_MONTHS, GIFT_CARD_VALIDITY_YEARS } from "~/lib/shop-rules";
+import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import { createNotification } from "~/.server/modules/notifications/notifications.service";
+import { ADMIN_GIFT_CARD_MESSAGES, AdminGiftCardSchema } from "~/domain/gift-cards/admin-gift-card.schema";
 
 /* -------------------------------------------------------------------------------------------- */
 /* Codes                                                                                          */
@@ -655,6 +658,7 @@ export async function giftCardLedger(db: Executor, giftCardId: string): Promise<
     amount_cents: r.amountCents,
     balance_after_cents: r.balanceAfterCents,
     order_reference: orderNumber,
+    note: r.note,
     created_at: r.createdAt.toISOString(),
   }));
 }
@@ -665,15 +669,122 @@ export const GIFT_CARD_NOT_FOUND = "Carte cadeau introuvable";
  * The administrator disables a card: it can no longer pay (its balance is kept for the record).
  * True when it was active; false when it already was not; `not_found` when there is no such card.
  */
-export async function disableGiftCard(db: Executor, giftCardId: string, now = new Date()): Promise<boolean> {
+export async function disableGiftCard(db: Executor, giftCardId: string, actor?: AdminActor, now = new Date()): Promise<boolean> {
   if (!isUuid(giftCardId)) throw notFound("not_found", GIFT_CARD_NOT_FOUND);
-  const [row] = await db
-    .update(giftCards)
-    .set({ status: "disabled", disabledAt: now })
-    .where(and(eq(giftCards.id, giftCardId), eq(giftCards.status, "active")))
-    .returning({ id: giftCards.id });
-  if (row) return true;
+  const changed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(giftCards)
+      .set({ status: "disabled", disabledAt: now })
+      .where(and(eq(giftCards.id, giftCardId), eq(giftCards.status, "active")))
+      .returning({ id: giftCards.id, last4: giftCards.last4, balanceCents: giftCards.balanceCents });
+    if (!row) return false;
+    await recordAdminActionBy(tx, actor, {
+      action: "gift_card.disable",
+      entityType: "gift_card",
+      entityId: row.id,
+      summary: `Carte cadeau •••• ${row.last4} désactivée (solde ${formatPrice(row.balanceCents)})`,
+      before: { status: "active" },
+      after: { status: "disabled" },
+    });
+    return true;
+  });
+  if (changed) return true;
   const [exists] = await db.select({ id: giftCards.id }).from(giftCards).where(eq(giftCards.id, giftCardId));
   if (!exists) throw notFound("not_found", GIFT_CARD_NOT_FOUND);
   return false;
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Goodwill cards (decision 048)                                                                  */
+/* -------------------------------------------------------------------------------------------- */
+
+export const CLIENT_FOR_GIFT_CARD_NOT_FOUND = "Client introuvable";
+const GOODWILL_OCCASION = "juste-pour-le-plaisir" as const;
+
+/**
+ * 'Offrir une carte cadeau': an administrator gives a client a card, without order or payment.
+ * In one transaction: the card (3-year validity, recipient = the client), its 'issue' ledger row
+ * holding the reason, the gift-card e-mail to the client through the outbox, a notification in
+ * their account and the activity-log entry. Refusals: `invalid_gift_card` (a message per field),
+ * `not_found` when the id is not a client's.
+ */
+export async function issueGoodwillGiftCard(
+  db: Database,
+  input: { clientId: string; values: unknown; actor?: AdminActor; now?: Date },
+): Promise<{ id: string; last4: string; amountCents: number; email: string }> {
+  const parsed = AdminGiftCardSchema.safeParse(input.values ?? {});
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "amount")] ??= issue.message;
+    throw invalid("invalid_gift_card", Object.values(fieldErrors)[0] ?? ADMIN_GIFT_CARD_MESSAGES.amountInvalid, { fieldErrors });
+  }
+  const { amount: amountCents, message, reason } = parsed.data;
+  const now = input.now ?? new Date();
+  const clientNotFound = () => notFound("not_found", CLIENT_FOR_GIFT_CARD_NOT_FOUND);
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(input.clientId)) throw clientNotFound();
+  const result = await db.transaction(async (tx) => {
+    const [client] = await tx.select({ id: user.id, email: user.email, role: user.role }).from(user).where(eq(user.id, input.clientId));
+    if (!client || client.role === "admin") throw clientNotFound();
+    const firstName = await firstNameOfUser(tx, client.id);
+    const expiresAt = giftCardExpiry(now);
+    let created: { id: string; code: string } | null = null;
+    for (let attempt = 0; attempt < 5 && !created; attempt++) {
+      const code = generateGiftCardCode();
+      const [row] = await tx
+        .insert(giftCards)
+        .values({
+          codeHash: hashGiftCardCode(code),
+          last4: code.slice(-4),
+          amountCents,
+          balanceCents: amountCents,
+          occasion: GOODWILL_OCCASION,
+          deliveryMode: "email",
+          recipientName: firstName ?? "",
+          recipientEmail: client.email,
+          message,
+          recipientUserId: client.id,
+          expiresAt,
+          createdAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: giftCards.id });
+      if (row) created = { id: row.id, code };
+    }
+    if (!created) throw new Error("could not allocate a gift card code");
+    await tx.insert(giftCardTransactions).values({
+      giftCardId: created.id,
+      kind: "issue",
+      amountCents,
+      balanceAfterCents: amountCents,
+      note: reason,
+      createdAt: now,
+    });
+    const config: GiftCardConfig = {
+      amountCents,
+      occasion: GOODWILL_OCCASION,
+      deliveryMode: "email",
+      recipientName: firstName ?? "",
+      recipientEmail: client.email,
+      message,
+    };
+    await enqueueMail(tx, await recipientMail(config, created.code, expiresAt, "L'équipe Aurore"));
+    await createNotification(tx, {
+      userId: client.id,
+      type: "other",
+      title: "Vous avez reçu une carte cadeau",
+      message: `L'équipe Aurore vous offre une carte cadeau de ${formatPrice(amountCents)} (•••• ${created.code.slice(-4)}), valable jusqu'au ${formatDate(expiresAt)}. Son code vous a été envoyé par e-mail.`,
+      actionUrl: "/carte-cadeau",
+    });
+    const last4 = created.code.slice(-4);
+    await recordAdminActionBy(tx, input.actor, {
+      action: "gift_card.issue",
+      entityType: "gift_card",
+      entityId: created.id,
+      summary: `Carte cadeau de ${formatPrice(amountCents)} offerte à ${client.email} : ${reason}`,
+      after: { clientId: client.id, amountCents, message, reason, last4, expiresAt },
+    });
+    return { id: created.id, last4, amountCents, email: client.email };
+  });
+  kickOutbox();
+  return result;
 }

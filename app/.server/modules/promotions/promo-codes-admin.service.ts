@@ -18,6 +18,7 @@ import {
 import { conflict, invalid, notFound, type DomainError } from "~/domain/errors";
 import { addParisDays, parisDayStart } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
+import { changedFields, recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 
 /*
  * Refusals are thrown as domain errors (~/domain/errors): `invalid_promo_code` (the form's
@@ -125,7 +126,7 @@ async function isCodeTaken(db: Executor, code: string, exceptId?: string): Promi
   return Boolean(row && row.id !== exceptId);
 }
 
-export async function createPromoCode(db: Database, input: unknown, now = new Date()): Promise<AdminPromoCodeRow> {
+export async function createPromoCode(db: Database, input: unknown, actor?: AdminActor, now = new Date()): Promise<AdminPromoCodeRow> {
   const draft = parse(input);
   const values = await columnsOf(db, draft);
   if (await isCodeTaken(db, draft.code)) throw codeTaken();
@@ -139,13 +140,26 @@ export async function createPromoCode(db: Database, input: unknown, now = new Da
     if (draft.category_ids.length > 0) {
       await tx.insert(promoCodeCategories).values(draft.category_ids.map((categoryId) => ({ promoCodeId: row.id, categoryId })));
     }
+    await recordAdminActionBy(tx, actor, {
+      action: "promo_code.create",
+      entityType: "promo_code",
+      entityId: row.id,
+      summary: `Code promo ${draft.code} créé`,
+      after: { ...values, categoryIds: draft.category_ids },
+    });
     return row.id;
   });
   if (!id) throw codeTaken();
   return (await getRow(db, id))!;
 }
 
-export async function updatePromoCode(db: Database, id: string, input: unknown, now = new Date()): Promise<AdminPromoCodeRow> {
+export async function updatePromoCode(
+  db: Database,
+  id: string,
+  input: unknown,
+  actor?: AdminActor,
+  now = new Date(),
+): Promise<AdminPromoCodeRow> {
   if (!isUuid(id)) throw promoNotFound();
   const draft = parse(input);
   const values = await columnsOf(db, draft);
@@ -162,18 +176,51 @@ export async function updatePromoCode(db: Database, id: string, input: unknown, 
       .update(promoCodes)
       .set({ ...values, updatedAt: now })
       .where(eq(promoCodes.id, id));
-    await tx.delete(promoCodeCategories).where(eq(promoCodeCategories.promoCodeId, id));
+    const previousCategories = await tx
+      .delete(promoCodeCategories)
+      .where(eq(promoCodeCategories.promoCodeId, id))
+      .returning({ categoryId: promoCodeCategories.categoryId });
     if (draft.category_ids.length > 0) {
       await tx.insert(promoCodeCategories).values(draft.category_ids.map((categoryId) => ({ promoCodeId: id, categoryId })));
     }
+    const was: Record<string, unknown> = { categoryIds: previousCategories.map((c) => c.categoryId).sort() };
+    for (const key of Object.keys(values)) was[key] = current[key as keyof typeof current];
+    await recordAdminActionBy(tx, actor, {
+      action: "promo_code.update",
+      entityType: "promo_code",
+      entityId: id,
+      summary: `Code promo ${draft.code} modifié`,
+      ...changedFields(was, { ...values, categoryIds: [...draft.category_ids].sort() }),
+    });
   });
   return (await getRow(db, id))!;
 }
 
 /** Disable (or enable again): a disabled code is refused at checkout with its own message. */
-export async function setPromoCodeActive(db: Executor, id: string, active: boolean, now = new Date()): Promise<AdminPromoCodeRow> {
+export async function setPromoCodeActive(
+  db: Executor,
+  id: string,
+  active: boolean,
+  actor?: AdminActor,
+  now = new Date(),
+): Promise<AdminPromoCodeRow> {
   if (!isUuid(id)) throw promoNotFound();
-  const [row] = await db.update(promoCodes).set({ active, updatedAt: now }).where(eq(promoCodes.id, id)).returning({ id: promoCodes.id });
-  if (!row) throw promoNotFound();
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ code: promoCodes.code, active: promoCodes.active })
+      .from(promoCodes)
+      .where(eq(promoCodes.id, id))
+      .for("update");
+    if (!current) throw promoNotFound();
+    await tx.update(promoCodes).set({ active, updatedAt: now }).where(eq(promoCodes.id, id));
+    await recordAdminActionBy(tx, actor, {
+      action: active ? "promo_code.enable" : "promo_code.disable",
+      entityType: "promo_code",
+      entityId: id,
+      summary: `Code promo ${current.code} ${active ? "réactivé" : "désactivé"}`,
+      before: { active: current.active },
+      after: { active },
+    });
+  });
   return (await getRow(db, id))!;
 }

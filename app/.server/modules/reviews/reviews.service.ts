@@ -7,6 +7,7 @@
  */
 import { and, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
+import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
 import { orderItems, orders, products, returnItems, reviewReports, reviewVotes, reviews, userProfiles } from "../../db/schema";
 import { conflict, forbidden, invalid, notFound } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
@@ -539,15 +540,32 @@ export async function rejectReview(
 }
 
 /** The shop's public answer under a published review (replaces an earlier one). */
-export async function answerReview(tx: Executor, id: string, answer: string, now = new Date()): Promise<ReviewView> {
+export async function answerReview(db: Executor, id: string, answer: string, actor?: AdminActor, now = new Date()): Promise<ReviewView> {
   if (!isUuid(id)) throw reviewNotFound();
-  const [row] = await tx
-    .update(reviews)
-    .set({ shopAnswer: answer, shopAnsweredAt: now, updatedAt: now })
-    .where(and(eq(reviews.id, id), eq(reviews.status, "published")))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ shopAnswer: reviews.shopAnswer })
+      .from(reviews)
+      .where(and(eq(reviews.id, id), eq(reviews.status, "published")))
+      .for("update");
+    if (!previous) return null;
+    const [updated] = await tx
+      .update(reviews)
+      .set({ shopAnswer: answer, shopAnsweredAt: now, updatedAt: now })
+      .where(eq(reviews.id, id))
+      .returning();
+    await recordAdminActionBy(tx, actor, {
+      action: "review.answer",
+      entityType: "review",
+      entityId: id,
+      summary: `Réponse publiée sous l'avis « ${updated.title} »`,
+      before: { shopAnswer: previous.shopAnswer },
+      after: { shopAnswer: answer },
+    });
+    return updated;
+  });
   if (row) return toReviewView(row);
-  const [exists] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, id));
+  const [exists] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, id));
   if (!exists) throw reviewNotFound();
   throw conflict("review_not_published", REVIEW_MESSAGES.answerRequiresPublished);
 }

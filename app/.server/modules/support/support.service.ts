@@ -20,6 +20,7 @@ import {
   type AdminTicketRow,
 } from "~/domain/support/admin-tickets.schema";
 import { ADMIN_TICKETS_PAGE_SIZE } from "~/lib/shop-rules";
+import { ticketStatusLabel } from "~/domain/support/support-ticket.schema";
 
 /**
  * Customer-service tickets. Ticket numbers are readable and unique per year:
@@ -351,7 +352,7 @@ export async function setTicketStatus(
     await recordAdminAction(tx, {
       actor,
       action: "ticket.status_change",
-      entityType: "support_ticket",
+      entityType: "ticket",
       entityId: row.id,
       summary: `Ticket ${row.ticketNumber} : ${before.status} -> ${row.status}`,
       before: { status: before.status },

@@ -245,7 +245,7 @@ export async function replyAsAdmin(
     await recordAdminAction(tx, {
       actor,
       action: "ticket.reply",
-      entityType: "support_ticket",
+      entityType: "ticket",
       entityId: row.id,
       summary: `Réponse au ticket ${row.ticketNumber}`,
       before: { status: row.status },
@@ -285,7 +285,7 @@ export async function addInternalNote(
     await recordAdminAction(tx, {
       actor,
       action: "ticket.note",
-      entityType: "support_ticket",
+      entityType: "ticket",
       entityId: row.id,
       summary: `Note interne sur le ticket ${row.ticketNumber}`,
       after: { message_id: message.id },

@@ -22,6 +22,9 @@ import {
   type AdminClientProfile,
   type ClientActionAnswer,
 } from "~/domain/customers/admin-client-profile.schema";
+import { AdminGiftCardSchema } from "~/domain/gift-cards/admin-gift-card.schema";
+import { formatPrice } from "~/lib/money";
+import { ADMIN_GIFT_CARD_MIN_CENTS, ADMIN_GIFT_CARD_REASON_MAX, GIFT_CARD_MAX_CENTS, GIFT_CARD_MESSAGE_MAX } from "~/lib/shop-rules";
 
 /**
  * The forms of the client actions (Modifier, Beauty Pass, Envoyer email, Nouveau Client). Each
@@ -369,6 +372,55 @@ export function NewClientModal({ onClose }: { onClose: () => void }) {
           autoComplete="off"
         />
         <Buttons busy={f.busy} label="Créer" busyLabel="Création..." onClose={onClose} />
+      </f.fetcher.Form>
+    </Modal>
+  );
+}
+
+/** Offrir une carte cadeau: a goodwill card sent to the client by e-mail, the reason kept in its ledger (decision 048). */
+export function GiftCardModal({ client, onClose }: { client: AdminClientProfile; onClose: () => void }) {
+  const f = useClientForm(AdminGiftCardSchema, onClose);
+  return (
+    <Modal title="Offrir une carte cadeau" onClose={onClose}>
+      <p className="mt-2 text-sm text-muted">
+        La carte est envoyée par e-mail à <span className="break-all">{client.email}</span>, sans commande ni paiement. Montant de{" "}
+        {formatPrice(ADMIN_GIFT_CARD_MIN_CENTS)} à {formatPrice(GIFT_CARD_MAX_CENTS)}.
+      </p>
+      <f.fetcher.Form method="post" noValidate onSubmit={f.onSubmit} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="issue-gift-card" />
+        <FormAlert message={f.formError} />
+        <TextField
+          id="gift-card-amount"
+          name="amount"
+          label="Montant (€)"
+          required
+          inputMode="text"
+          error={f.errors.amount}
+          onEdit={f.clear}
+          autoFocus
+        />
+        <TextField
+          id="gift-card-reason"
+          name="reason"
+          label="Motif"
+          required
+          maxLength={ADMIN_GIFT_CARD_REASON_MAX}
+          error={f.errors.reason}
+          onEdit={f.clear}
+        />
+        <FieldShell id="gift-card-message" label="Message au client" error={f.errors.message || undefined}>
+          <textarea
+            id="gift-card-message"
+            name="message"
+            rows={3}
+            maxLength={GIFT_CARD_MESSAGE_MAX}
+            aria-invalid={f.errors.message ? true : undefined}
+            aria-describedby={errorIdOf("gift-card-message", f.errors.message || undefined)}
+            onChange={() => f.clear("message")}
+            className={`${controlClass} ${fieldControl} py-2`}
+          />
+        </FieldShell>
+        <Buttons busy={f.busy} label="Offrir" busyLabel="Envoi..." onClose={onClose} />
       </f.fetcher.Form>
     </Modal>
   );

@@ -6,7 +6,7 @@ import { formatDate } from "~/lib/paris-time";
 import { orderStatusLabel } from "~/domain/orders/order.types";
 import { CLIENT_STATUS_LABELS } from "~/domain/customers/admin-clients.schema";
 import { CLIENT_GENDER_LABELS, type AdminClientProfile, type ClientGender } from "~/domain/customers/admin-client-profile.schema";
-import { AdjustPointsModal, ClientMailModal, EditClientModal } from "./admin-client-forms";
+import { AdjustPointsModal, ClientMailModal, EditClientModal, GiftCardModal } from "./admin-client-forms";
 
 const cardClass = "rounded-2xl border border-line bg-white p-5";
 
@@ -24,7 +24,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 /** Voir: the client's page; Modifier opens at once with ?modifier=1 (the list's button). */
 export function AdminClientView({ client }: { client: AdminClientProfile }) {
   const [params] = useSearchParams();
-  const [dialog, setDialog] = useState<"edit" | "points" | "mail" | null>(params.get("modifier") === "1" ? "edit" : null);
+  const [dialog, setDialog] = useState<"edit" | "points" | "mail" | "gift-card" | null>(params.get("modifier") === "1" ? "edit" : null);
   const name = [client.first_name, client.last_name].filter(Boolean).join(" ") || "Nom non renseigné";
   const gender = client.gender ? (CLIENT_GENDER_LABELS[client.gender as ClientGender] ?? client.gender) : "—";
 
@@ -47,6 +47,9 @@ export function AdminClientView({ client }: { client: AdminClientProfile }) {
           </Button>
           <Button size="sm" onClick={() => setDialog("mail")}>
             Envoyer email
+          </Button>
+          <Button size="sm" onClick={() => setDialog("gift-card")}>
+            Offrir une carte cadeau
           </Button>
         </div>
       </div>
@@ -174,6 +177,7 @@ export function AdminClientView({ client }: { client: AdminClientProfile }) {
 
       {dialog === "edit" ? <EditClientModal client={client} onClose={() => setDialog(null)} /> : null}
       {dialog === "points" ? <AdjustPointsModal client={client} onClose={() => setDialog(null)} /> : null}
+      {dialog === "gift-card" ? <GiftCardModal client={client} onClose={() => setDialog(null)} /> : null}
       {dialog === "mail" ? (
         <ClientMailModal clientIds={[client.id]} recipients={`${name} (${client.email})`} onClose={() => setDialog(null)} />
       ) : null}

@@ -151,7 +151,7 @@ export function AdminGiftCardsView({
                   Solde après
                 </th>
                 <th scope="col" className="py-2">
-                  Commande
+                  Commande ou motif
                 </th>
               </tr>
             </thead>
@@ -165,7 +165,7 @@ export function AdminGiftCardsView({
                     {formatPrice(entry.amount_cents)}
                   </td>
                   <td className="py-2">{formatPrice(entry.balance_after_cents)}</td>
-                  <td className="py-2">{entry.order_reference ?? ""}</td>
+                  <td className="py-2">{entry.order_reference ?? entry.note ?? ""}</td>
                 </tr>
               ))}
             </tbody>

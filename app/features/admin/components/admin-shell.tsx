@@ -22,6 +22,7 @@ export const ADMIN_SECTIONS: { label: string; to: string; available: boolean }[]
   { label: "Statistiques", to: "/admin/statistiques", available: true },
   { label: "Codes promo", to: "/admin/promotions", available: true },
   { label: "E-mails", to: "/admin/e-mails", available: true },
+  { label: "Journal d'activité", to: "/admin/activity", available: true },
   { label: "Paramètres", to: "/admin/parametres", available: true },
 ];
 

@@ -2,6 +2,7 @@ import type { Route } from "./+types/order-ship";
 import { requireApiAdmin } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse, found, readJsonObject } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { jsonOk } from "~/.server/http";
 import { forgetAdminOrderCounts } from "~/.server/modules/orders/orders-admin.service";
 import { shipOrder } from "~/.server/workflows/change-order-status";
@@ -24,7 +25,11 @@ export const action = apiAction({
     const form = await readJsonObject(request);
     const db = await getDb();
     try {
-      const result = await shipOrder(db, { orderId: params.id, form, actor: { userId: session.user.id, role: "admin" } });
+      const result = await shipOrder(db, {
+        orderId: params.id,
+        form,
+        actor: { userId: session.user.id, role: "admin", admin: adminActorOf(session) },
+      });
       return jsonOk({ data: result.order, changed: result.changed });
     } finally {
       forgetAdminOrderCounts(db);

@@ -4,6 +4,7 @@ import type { Route } from "./+types/order-status";
 import { requireApiAdmin } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse, firstIssue, readValidJson } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { jsonOk } from "~/.server/http";
 import { forgetAdminOrderCounts } from "~/.server/modules/orders/orders-admin.service";
 import { changeOrderStatus, INVALID_STATUS_MESSAGE } from "~/.server/workflows/change-order-status";
@@ -36,7 +37,7 @@ export const action = apiAction({
       const result = await changeOrderStatus(db, {
         orderId: change.order_id,
         newStatus: change.status,
-        actor: { userId: session.user.id, role: "admin" },
+        actor: { userId: session.user.id, role: "admin", admin: adminActorOf(session) },
       });
       return jsonOk({ data: result.order, changed: result.changed, points_credited: result.pointsCredited });
     } finally {

@@ -2,6 +2,7 @@ import type { Route } from "./+types/product-images";
 import { requireApiAdmin } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
+import { adminActorOf, recordAdminAction } from "~/.server/modules/activity-log/activity-log.service";
 import { notFound } from "~/domain/errors";
 import { readBodyWithLimit, removeUnreferencedProductImages, storeProductImage, uploadKeyOf } from "~/.server/media/product-images";
 import {
@@ -32,13 +33,34 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
  */
 const byMethod = apiAction({
   POST: async ({ request }: Route.ActionArgs) => {
+    const actor = adminActorOf(await requireApiAdmin(request));
     const stored = await storeProductImage(await readBodyWithLimit(request, PRODUCT_IMAGE_MAX_BYTES));
+    // The file lives outside the database: the entry follows the stored file (decision 048).
+    await recordAdminAction(await getDb(), {
+      actor,
+      action: "product_image.upload",
+      entityType: "product_image",
+      entityId: stored.url,
+      summary: `Image produit envoyée (${stored.width}×${stored.height})`,
+      after: { url: stored.url, bytes: stored.bytes },
+    });
     return dataResponse({ url: stored.url, width: stored.width, height: stored.height, bytes: stored.bytes }, { status: 201 });
   },
   DELETE: async ({ request }: Route.ActionArgs) => {
     const url = new URL(request.url).searchParams.get("url") ?? "";
     if (!uploadKeyOf(url)) throw notFound("not_found", "Image introuvable");
+    const actor = adminActorOf(await requireApiAdmin(request));
     const removed = await removeUnreferencedProductImages(await getDb(), [url]);
+    if (removed.length > 0) {
+      await recordAdminAction(await getDb(), {
+        actor,
+        action: "product_image.delete",
+        entityType: "product_image",
+        entityId: url,
+        summary: "Image produit supprimée",
+        before: { url },
+      });
+    }
     return dataResponse({ url, deleted: removed.length > 0 });
   },
 });

@@ -2,6 +2,7 @@ import type { Route } from "./+types/return-receive";
 import { requireApiAdmin } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse, found, readJsonObject } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { getReturnView } from "~/.server/modules/returns/returns.service";
 import { receiveReturn } from "~/.server/workflows/returns";
 import { RETURN_NOT_FOUND_MESSAGE } from "~/domain/returns/returns";
@@ -17,6 +18,8 @@ export const action = apiAction({
   POST: async ({ request, params }: Route.ActionArgs) => {
     const session = await requireApiAdmin(request);
     const body = await readJsonObject(request);
-    return dataResponse(await receiveReturn(await getDb(), { returnId: params.id, body, actorUserId: session.user.id }));
+    return dataResponse(
+      await receiveReturn(await getDb(), { returnId: params.id, body, actorUserId: session.user.id, actor: adminActorOf(session) }),
+    );
   },
 });

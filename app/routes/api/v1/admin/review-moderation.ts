@@ -2,6 +2,7 @@ import type { Route } from "./+types/review-moderation";
 import { requireApiAdmin } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse, firstIssue, found, readValidJson } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { answerReview, getReviewForAdmin } from "~/.server/modules/reviews/reviews.service";
 import { publishReviewWithRating, rejectReviewWithRating } from "~/.server/workflows/reviews";
 import { ReviewAnswerSchema, ReviewRejectSchema } from "~/domain/reviews/reviews";
@@ -18,14 +19,14 @@ export const action = apiAction({
     const db = await getDb();
     switch (params.step) {
       case "publish":
-        return dataResponse(await publishReviewWithRating(db, params.id, session.user.id));
+        return dataResponse(await publishReviewWithRating(db, params.id, session.user.id, adminActorOf(session)));
       case "reject": {
         const body = await readValidJson(request, ReviewRejectSchema, firstIssue("Choisissez un motif de refus"));
-        return dataResponse(await rejectReviewWithRating(db, params.id, body.reason, session.user.id));
+        return dataResponse(await rejectReviewWithRating(db, params.id, body.reason, session.user.id, adminActorOf(session)));
       }
       case "answer": {
         const body = await readValidJson(request, ReviewAnswerSchema, firstIssue("La réponse est obligatoire"));
-        return dataResponse(await answerReview(db, params.id, body.answer));
+        return dataResponse(await answerReview(db, params.id, body.answer, adminActorOf(session)));
       }
       default:
         throw notFound("not_found", "Ressource introuvable");

@@ -1,0 +1,154 @@
+/**
+ * The Journal d'activité's shapes, labels and query (decision 048): isomorphic, so the page and
+ * the loader read the same URL the same way.
+ */
+
+export const ACTIVITY_PAGE_SIZE = 50;
+
+/** What an entry is about, in French (the filter's options and the table's column). */
+export const ACTIVITY_ENTITY_LABELS: Record<string, string> = {
+  product: "Produit",
+  category: "Catégorie",
+  order: "Commande",
+  return: "Retour",
+  client: "Client",
+  delivery_method: "Mode de livraison",
+  settings: "Paramètres",
+  promo_code: "Code promo",
+  gift_card: "Carte cadeau",
+  review: "Avis",
+  ticket: "Ticket",
+  product_image: "Image produit",
+  chat: "Chat",
+};
+
+/** The actions recorded, in French. */
+export const ACTIVITY_ACTION_LABELS: Record<string, string> = {
+  "product.create": "Produit créé",
+  "product.update": "Produit modifié",
+  "product.delete": "Produit supprimé",
+  "product_image.upload": "Image produit envoyée",
+  "product_image.delete": "Image produit supprimée",
+  "stock.adjust": "Stock ajusté",
+  "category.create": "Catégorie créée",
+  "category.update": "Catégorie renommée",
+  "category.delete": "Catégorie supprimée",
+  "order.status_change": "Statut de commande changé",
+  "order.ship": "Commande expédiée",
+  "return.receive": "Retour réceptionné",
+  "client.create": "Client créé",
+  "client.update": "Profil client modifié",
+  "client.points_adjust": "Points Beauty Pass ajustés",
+  "client.message": "E-mail envoyé au client",
+  "client.delete": "Client supprimé (RGPD)",
+  "settings.delivery_method_update": "Mode de livraison modifié",
+  "settings.identity_update": "Identité de la boutique modifiée",
+  "settings.exchange_rates_update": "Taux de change modifiés",
+  "promo_code.create": "Code promo créé",
+  "promo_code.update": "Code promo modifié",
+  "promo_code.enable": "Code promo réactivé",
+  "promo_code.disable": "Code promo désactivé",
+  "gift_card.issue": "Carte cadeau offerte",
+  "gift_card.disable": "Carte cadeau désactivée",
+  "review.publish": "Avis publié",
+  "review.reject": "Avis refusé",
+  "review.answer": "Réponse à un avis",
+  "ticket.status_change": "Statut de ticket changé",
+  "ticket.reply": "Réponse à un ticket",
+  "ticket.note": "Note interne sur un ticket",
+  "chat.take": "Conversation de chat prise en charge",
+  "chat.reply": "Réponse dans le chat",
+  "chat.close": "Conversation de chat close",
+};
+
+export const activityEntityLabel = (type: string) => ACTIVITY_ENTITY_LABELS[type] ?? type;
+export const activityActionLabel = (action: string) => ACTIVITY_ACTION_LABELS[action] ?? action;
+
+export type ActivityQuery = {
+  actor: string;
+  entity: string;
+  action: string;
+  /** Paris calendar days, YYYY-MM-DD, inclusive. */
+  from: string;
+  to: string;
+  entityId: string;
+  page: number;
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const clean = (value: string | null, max: number) => (value ?? "").trim().slice(0, max);
+
+/** The filters from the address; anything malformed is dropped, never an error. */
+export function readActivityQuery(params: URLSearchParams): ActivityQuery {
+  const day = (v: string | null) => (v && DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) ? v : "");
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return {
+    actor: clean(params.get("acteur"), 254),
+    entity: clean(params.get("type"), 40),
+    action: clean(params.get("action"), 60),
+    from: day(params.get("du")),
+    to: day(params.get("au")),
+    entityId: clean(params.get("id"), 100),
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
+/** The address of a query (the same parameter names), for the pager and the links. */
+export function activityQueryString(query: ActivityQuery, page = query.page): string {
+  const params = new URLSearchParams();
+  if (query.actor) params.set("acteur", query.actor);
+  if (query.entity) params.set("type", query.entity);
+  if (query.action) params.set("action", query.action);
+  if (query.from) params.set("du", query.from);
+  if (query.to) params.set("au", query.to);
+  if (query.entityId) params.set("id", query.entityId);
+  if (page > 1) params.set("page", String(page));
+  const qs = params.toString();
+  return qs ? `?${qs}` : "?";
+}
+
+export type ActivityEntry = {
+  id: number;
+  occurred_at: string;
+  actor_type: string;
+  actor_id: string | null;
+  actor_label: string;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  summary: string;
+  before: unknown;
+  after: unknown;
+};
+
+export type ActivityPage = {
+  entries: ActivityEntry[];
+  total: number;
+  page: number;
+  page_count: number;
+  actors: { id: string | null; label: string }[];
+  entity_types: string[];
+  actions: string[];
+};
+
+export type ActivityDiffRow = { field: string; before: string; after: string };
+
+function show(value: unknown): string {
+  if (value === undefined || value === null || value === "") return "—";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return value === true ? "oui" : value === false ? "non" : String(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * The readable diff of an entry: one row per field, top-level fields of before and after (a
+ * creation has only after, a deletion only before), nested values shown as compact JSON.
+ */
+export function activityDiff(before: unknown, after: unknown): ActivityDiffRow[] {
+  const asRecord = (v: unknown): Record<string, unknown> =>
+    v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : v === null || v === undefined ? {} : { valeur: v };
+  const b = asRecord(before);
+  const a = asRecord(after);
+  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return fields.map((field) => ({ field, before: show(b[field]), after: show(a[field]) }));
+}

@@ -1,0 +1,26 @@
+import type { Route } from "./+types/activity";
+import { requireAdmin } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { listAdminActions } from "~/.server/modules/activity-log/activity-log.service";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { readActivityQuery } from "~/domain/activity-log/activity-log";
+import { AdminActivityView } from "~/features/admin/components/admin-activity-view";
+
+/** Journal d'activité: every back-office change, newest first; the filters live in the URL (decision 048). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = readActivityQuery(new URL(request.url).searchParams);
+  return { query, result: await listAdminActions(await getDb(), query) };
+}
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export function meta() {
+  return [{ title: "Journal d'activité | Administration | Aurore" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminActivity({ loaderData }: Route.ComponentProps) {
+  return <AdminActivityView query={loaderData.query} result={loaderData.result} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
