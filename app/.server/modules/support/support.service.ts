@@ -20,7 +20,6 @@ import {
   type AdminTicketRow,
 } from "~/domain/support/admin-tickets.schema";
 import { ADMIN_TICKETS_PAGE_SIZE } from "~/lib/shop-rules";
-import { ticketStatusLabel } from "~/domain/support/support-ticket.schema";
 
 /**
  * Customer-service tickets. Ticket numbers are readable and unique per year:

@@ -12,6 +12,7 @@ import {
   type SupportTicketView,
 } from "~/domain/support/support-ticket.schema";
 import { formatDateTime } from "~/lib/paris-time";
+import { useTimeZone } from "~/components/ui/time-zone";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 import { TabHeading } from "~/components/ui/tab-heading";
@@ -125,6 +126,8 @@ export function SupportTab({ data }: { data: TabData }) {
 }
 
 function TicketItem({ ticket, onChanged }: { ticket: SupportTicketView; onChanged: (ticket: SupportTicketView) => void }) {
+  // Dates in the zone the shopper chose in Préférences.
+  const timeZone = useTimeZone();
   const titleId = useId();
   const threadId = useId();
   const [open, setOpen] = useState(false);
@@ -163,7 +166,7 @@ function TicketItem({ ticket, onChanged }: { ticket: SupportTicketView; onChange
         <div>
           <dt className="text-muted">Créé le</dt>
           <dd className="font-medium">
-            <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at)}</time>
+            <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at, timeZone)}</time>
           </dd>
         </div>
       </dl>

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
 import { fetchTicketThread, postTicketReply } from "~/features/support/support-ticket-api";
 import { formatDateTime } from "~/lib/paris-time";
+import { useTimeZone } from "~/components/ui/time-zone";
 import { TICKET_MESSAGE_MAX, TicketReplySchema, type TicketMessageView } from "~/domain/support/ticket-thread";
 import type { SupportTicketView } from "~/domain/support/support-ticket.schema";
 
@@ -13,6 +14,8 @@ export const REPLY_ERROR = "Erreur lors de l'envoi de votre réponse";
  * and a reply form; a closed ticket takes no more replies. Text is shown as text, never as HTML.
  */
 export function TicketThread({ ticket, onChanged }: { ticket: SupportTicketView; onChanged: (ticket: SupportTicketView) => void }) {
+  // Dates in the zone the shopper chose in Préférences.
+  const timeZone = useTimeZone();
   const [messages, setMessages] = useState<TicketMessageView[] | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [body, setBody] = useState("");
@@ -63,7 +66,7 @@ export function TicketThread({ ticket, onChanged }: { ticket: SupportTicketView;
           <li key={m.id} className={`rounded-xl p-3 ${m.author_type === "admin" ? "bg-band" : "bg-cream"}`}>
             <p className="text-xs text-muted">
               <span className="font-semibold text-ink">{m.author}</span> ·{" "}
-              <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+              <time dateTime={m.created_at}>{formatDateTime(m.created_at, timeZone)}</time>
             </p>
             <p className="mt-1 whitespace-pre-line break-words text-sm">{m.body}</p>
           </li>
