@@ -92,6 +92,8 @@ describe("SMS (shipping and delivery)", () => {
     const silent = await shopperWith({ smsNotifications: false }, "06 55 66 77 88");
     const noPhone = await shopperWith({ smsNotifications: true }, null);
     const placed = await Promise.all([order(texted), order(silent), order(noPhone)]);
+    // The checkout's phone fills an empty profile phone (decision 042): take it away again.
+    await handle.db.update(userProfiles).set({ phone: null }).where(eq(userProfiles.id, noPhone.id));
     for (const o of placed) {
       await shipOrder(handle.db, { orderId: o.id, form: { carrier: "colissimo", tracking_number: "6A12345678901" }, actor: asAdmin() });
     }

@@ -1,3 +1,4 @@
+import "~/domain/auth/common-passwords";
 import { PASSWORD_POLICY_MESSAGE } from "~/domain/auth/password-policy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
