@@ -20,7 +20,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
   clientEmail = uniqueEmail("goodwill");
-  const cookie = await signUpCookie(baseURL, clientEmail, "Secret123!", "Capucine");
+  const cookie = await signUpCookie(baseURL, clientEmail, "Secret123!Aurore", "Capucine");
   const me = (await (await fetch(`${baseURL}/api/v1/me`, { headers: { cookie } })).json()) as { data: { id: string } };
   clientId = me.data.id;
 });
