@@ -3,6 +3,8 @@
  * the loader read the same URL the same way.
  */
 
+import { isSafeText } from "~/lib/safe-text.rules";
+
 export const ACTIVITY_PAGE_SIZE = 50;
 
 /** What an entry is about, in French (the filter's options and the table's column). */
@@ -76,7 +78,11 @@ export type ActivityQuery = {
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const clean = (value: string | null, max: number) => (value ?? "").trim().slice(0, max);
+/** A filter's text, or "" when it holds what the database refuses (a NUL byte, a lone surrogate). */
+const clean = (value: string | null, max: number) => {
+  const text = (value ?? "").trim().slice(0, max);
+  return isSafeText(text) ? text : "";
+};
 
 /** The filters from the address; anything malformed is dropped, never an error. */
 export function readActivityQuery(params: URLSearchParams): ActivityQuery {

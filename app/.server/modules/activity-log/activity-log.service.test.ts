@@ -314,4 +314,11 @@ describe("Journal d'activité", () => {
     expect(await purgeOldAdminActions(handle.db)).toBe(1);
     expect((await listAdminActions(handle.db, readActivityQuery(new URLSearchParams({ id: category.id })))).total).toBe(0);
   });
+
+  it("drops a filter the database would refuse (a NUL byte) and still answers", async () => {
+    const query = readActivityQuery(new URLSearchParams({ type: "\u0000", id: "abc\u0000def", action: "ticket\u0000", acteur: "a\u0000" }));
+    expect(query).toMatchObject({ entity: "", entityId: "", action: "", actor: "" });
+    const page = await listAdminActions(handle.db, query);
+    expect(page.total).toBeGreaterThan(0);
+  });
 });
