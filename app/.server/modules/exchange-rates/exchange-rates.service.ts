@@ -89,7 +89,6 @@ export async function updateExchangeRates(db: Executor, input: unknown, actorUse
       ...changedFields(before, rates),
     });
   });
-  caches.delete(db);
   // Only signed-in pages show converted prices (anonymous shared-cached pages never do).
   void announceInvalidation(["settings"]);
   return rates;

@@ -35,8 +35,7 @@ export function TicketThread({ ticket, onChanged }: { ticket: SupportTicketView;
     return () => {
       live = false;
     };
-    // Loaded once when the conversation opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once when the conversation opens, not when the parent's callback changes.
   }, [ticket.id]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
