@@ -7,8 +7,7 @@ import { readFormFields } from "~/.server/forms";
 import { isDomainError } from "~/domain/errors";
 import { isResetLinkValid, resetPasswordWithLink } from "~/.server/modules/accounts/account-recovery.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { FieldShell, errorIdOf } from "~/components/ui/field";
-import { PasswordChecklist } from "~/components/ui/password-checklist";
+import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { openAuthModal } from "~/components/auth/auth-modal-store";
 import {
   RESET_DONE_MESSAGE,
@@ -58,7 +57,6 @@ export function meta() {
   return [{ title: "Réinitialiser votre mot de passe | Aurore" }, { name: "robots", content: "noindex" }];
 }
 
-const inputClass = "mt-1 min-h-11 w-full rounded-lg border border-line bg-white px-3";
 const buttonClass = "min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60";
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
@@ -91,33 +89,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
       ) : (
         <Form method="post" className="mt-6 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          <FieldShell id="new-password" label="Nouveau mot de passe" required error={errors.newPassword}>
-            <input
-              id="new-password"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={PASSWORD_MAX}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={["password-criteria", errorIdOf("new-password", errors.newPassword)].filter(Boolean).join(" ")}
-              className={inputClass}
-            />
-          </FieldShell>
-          <PasswordChecklist id="password-criteria" password={password} />
-          <FieldShell id="confirm-password" label="Confirmer le mot de passe" required error={errors.confirmPassword}>
-            <input
-              id="confirm-password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              maxLength={PASSWORD_MAX}
-              aria-describedby={errorIdOf("confirm-password", errors.confirmPassword)}
-              className={inputClass}
-            />
-          </FieldShell>
+          <NewPasswordFields password={password} onPasswordChange={setPassword} errors={errors} maxLength={PASSWORD_MAX} />
           <button type="submit" disabled={busy} className={buttonClass}>
             {busy ? "Enregistrement..." : "Enregistrer le nouveau mot de passe"}
           </button>

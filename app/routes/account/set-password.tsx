@@ -6,8 +6,7 @@ import { getAuth } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { isPasswordSetupLinkValid } from "~/.server/modules/accounts/password-setup.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { FieldShell, errorIdOf } from "~/components/ui/field";
-import { PasswordChecklist } from "~/components/ui/password-checklist";
+import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { SETUP_LINK_INVALID_MESSAGE, SetPasswordSchema, SetupTokenSchema } from "~/domain/account/set-password.schema";
 import { readFormFields } from "~/.server/forms";
 
@@ -52,8 +51,6 @@ export function meta() {
   return [{ title: "Définir votre mot de passe | Aurore" }, { name: "robots", content: "noindex" }];
 }
 
-const inputClass = "mt-1 min-h-11 w-full rounded-lg border border-line bg-white px-3";
-
 export default function SetPasswordPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
@@ -83,31 +80,7 @@ export default function SetPasswordPage({ loaderData }: Route.ComponentProps) {
               {answer.message}
             </p>
           ) : null}
-          <FieldShell id="new-password" label="Nouveau mot de passe" required error={errors.newPassword}>
-            <input
-              id="new-password"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={["password-criteria", errorIdOf("new-password", errors.newPassword)].filter(Boolean).join(" ")}
-              className={inputClass}
-            />
-          </FieldShell>
-          <PasswordChecklist id="password-criteria" password={password} />
-          <FieldShell id="confirm-password" label="Confirmer le mot de passe" required error={errors.confirmPassword}>
-            <input
-              id="confirm-password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              aria-describedby={errorIdOf("confirm-password", errors.confirmPassword)}
-              className={inputClass}
-            />
-          </FieldShell>
+          <NewPasswordFields password={password} onPasswordChange={setPassword} errors={errors} />
           <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60">
             {busy ? "Enregistrement..." : "Définir le mot de passe"}
           </button>
