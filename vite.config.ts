@@ -28,6 +28,21 @@ function routesReaching(id: string, graph: ModuleGraph, memo: Map<string, Set<st
 }
 
 /**
+ * Small modules many storefront pages import: alone, each would be a file whose response headers
+ * (some 420 bytes) weigh about as much as its code, so they ride in "shop-shell", which every
+ * storefront page loads anyway and the back office never does.
+ */
+const SMALL_STOREFRONT_MODULES = [
+  /[\\/]app[\\/]lib[\\/](seo|plural)\.ts$/,
+  /[\\/]app[\\/]components[\\/]ui[\\/](breadcrumb|stars)\.tsx$/,
+  /[\\/]app[\\/]components[\\/]ui[\\/]use-modal-dialog\.ts$/,
+  /[\\/]app[\\/]domain[\\/]delivery[\\/]delivery-dates\.ts$/,
+  /[\\/]app[\\/]domain[\\/]catalog[\\/]catalog\.constants\.ts$/,
+  /[\\/]app[\\/]domain[\\/]cart[\\/]line-name\.ts$/,
+  /[\\/]app[\\/]features[\\/]catalog[\\/]components[\\/](shipping-banner|recently-viewed)\.tsx$/,
+];
+
+/**
  * Every storefront page loads the root route and the shop layout with all they import. Left to the automatic
  * splitting, those imports became some twenty chunks of a few hundred bytes (one per set of routes sharing
  * them), each costing a request and its headers, often more than its own bytes. They go into two chunks
@@ -36,6 +51,10 @@ function routesReaching(id: string, graph: ModuleGraph, memo: Map<string, Set<st
  * and code a page reaches only through import() is not captured.
  */
 function shellChunk(id: string, graph: ModuleGraph, memo: Map<string, Set<string>>): string | null {
+  if (SMALL_STOREFRONT_MODULES.some((pattern) => pattern.test(id))) {
+    const routes = routesReaching(id, graph, memo);
+    if (routes.size > 0 && ![...routes].some((route) => route.startsWith(ADMIN_ROUTES))) return "shop-shell";
+  }
   const importers = graph.getModuleInfo(id)?.importers ?? [];
   if (importers.some((importer) => importer.endsWith(CLIENT_ROUTE_QUERY))) return null;
   const routes = routesReaching(id, graph, memo);

@@ -7,6 +7,10 @@ import { CspNonceContext } from "./lib/csp-nonce";
 import { requestIdOf } from "./.server/request-id";
 import { isDatabaseUnavailableError, recordDatabaseUnavailable } from "./.server/db/availability";
 import { log } from "./.server/logger";
+import { I18nProvider } from "@lingui/react";
+import { pageI18n, pageI18nPayload } from "./.server/i18n/catalogs";
+import { I18nPayloadContext } from "./components/ui/i18n";
+import { DEFAULT_LANGUAGE, isLanguage, languageFromCookieHeader } from "./domain/i18n/languages";
 
 /** Called once by the Node server before it listens (migrations, demo data). */
 export { bootstrap, shutdown } from "./.server/bootstrap";
@@ -52,6 +56,13 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext?.cspNonce ?? "";
+  // The root loader resolved the page's language (Préférences, cookie, French); a page whose root
+  // loader failed still speaks the visitor's cookie language (decision 044).
+  const rootData = routerContext.staticHandlerContext.loaderData?.root as { language?: unknown } | undefined;
+  const language = isLanguage(rootData?.language)
+    ? rootData.language
+    : (languageFromCookieHeader(request.headers.get("cookie")) ?? DEFAULT_LANGUAGE);
+  responseHeaders.set("Content-Language", language);
   // An error page is never kept by a shared cache, whatever the page's own policy says.
   if (responseStatusCode >= 400) responseHeaders.set("Cache-Control", "no-store");
   // https://httpwg.org/specs/rfc9110.html#HEAD
@@ -100,7 +111,11 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+        <I18nPayloadContext.Provider value={pageI18nPayload(language)}>
+          <I18nProvider i18n={pageI18n(language)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+          </I18nProvider>
+        </I18nPayloadContext.Provider>
       </CspNonceContext.Provider>,
       {
         nonce: nonce || undefined,

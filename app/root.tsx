@@ -8,6 +8,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { getCurrentSession } from "./.server/auth/session.server";
 import { getDb } from "./.server/db";
@@ -24,6 +25,8 @@ import { TimeZoneProvider } from "./components/ui/time-zone";
 import { SHOP_TIME_ZONE } from "./lib/paris-time";
 import { useCspNonce } from "./lib/csp-nonce";
 import { describeRouteError } from "./components/layout/route-error-boundary";
+import { I18nPayloadScript, useLanguage } from "./components/ui/i18n";
+import { resolvePageLanguage } from "./.server/i18n/request-language";
 import "./app.css";
 import "./styles/theme.css";
 
@@ -58,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       personalRecommendations: false,
       pushNotifications: false,
       timeZone: SHOP_TIME_ZONE as string,
+      language: resolvePageLanguage(request, null),
     };
   }
   // The back-office shows no product hearts: its pages skip the favourites query.
@@ -79,6 +83,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     personalRecommendations: preferences.privacySettings.allow_product_recommendations,
     pushNotifications: preferences.pushNotifications,
     timeZone: preferences.timezone as string,
+    language: resolvePageLanguage(request, preferences.language),
   };
 }
 
@@ -101,8 +106,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // "auto" follows the device's light or dark setting (styles/theme.css).
   const theme = useRouteLoaderData<typeof loader>("root")?.theme ?? "light";
   const nonce = useCspNonce() || undefined;
+  // The language the page was rendered in (entry.server.tsx), the same at hydration.
+  const language = useLanguage();
   return (
-    <html lang="fr" data-theme={theme}>
+    <html lang={language} data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -112,6 +119,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-ink antialiased">
         {children}
+        <I18nPayloadScript />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -120,6 +128,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const language = useLanguage();
+  // The language changed (Préférences saved, or another tab chose it): the messages in this
+  // document are the old language's, so the page is loaded again in the new one.
+  useEffect(() => {
+    if (loaderData.language !== language) window.location.reload();
+  }, [loaderData.language, language]);
   return (
     <IndicativeCurrencyProvider value={loaderData.indicativeCurrency}>
       <TimeZoneProvider value={loaderData.timeZone}>

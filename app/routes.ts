@@ -65,6 +65,7 @@ export default [
   route("chat", "routes/chat/conversation.ts"),
   route("chat/stream", "routes/chat/stream.ts"),
   route("admin/clients/export", "routes/admin/clients-export.ts"),
+  route("langue", "routes/shop/language.ts"),
   route("admin/produits/export.csv", "routes/admin/products-export.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("mot-de-passe-oublie", "routes/account/forgot-password.ts"),

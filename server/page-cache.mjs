@@ -6,6 +6,9 @@
 
 const MAX_TTL_SECONDS = 60;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+// A visitor's footer language choice (docs/decisions/044): the same address is a different page
+// in each language, so the language is part of the key.
+const LANGUAGE_COOKIE = /(?:^|;\s*)aurore_lang=([a-z]{2})(?:;|$)/;
 // A replayed page keeps its render's CSP (its nonce is in the cached bytes) but gets this
 // request's own id.
 const SKIPPED_HEADERS = new Set(["set-cookie", "content-length", "date", "x-cache", "connection", "transfer-encoding", "x-request-id"]);
@@ -41,7 +44,9 @@ export function createPageCache({ maxEntries = 1000, maxBytes = 64 * 1024 * 1024
     if (req.headers.authorization || SESSION_COOKIE.test(req.headers.cookie ?? "")) return next();
     if (/no-cache|no-store/i.test(req.headers["cache-control"] ?? "")) return next();
 
-    const key = `${pickEncoding(req.headers["accept-encoding"])} ${req.originalUrl}`;
+    // Only the shop's languages make a key of their own: an unknown one renders in French.
+    const language = LANGUAGE_COOKIE.exec(req.headers.cookie ?? "")?.[1] === "en" ? "en" : "fr";
+    const key = `${pickEncoding(req.headers["accept-encoding"])} ${language} ${req.originalUrl}`;
     const hit = store.get(key);
     if (hit && hit.expiresAt > now()) {
       res.statusCode = hit.status;

@@ -1,24 +1,21 @@
 import { z } from "zod";
 import { SHOP_TIME_ZONE } from "~/lib/paris-time";
+import { LANGUAGES, LANGUAGE_NAMES, type Language } from "~/domain/i18n/languages";
 
 /** The account's Préférences form, validated in the browser and again in the dashboard action. */
 
-export const LANGUAGES = ["fr", "en"] as const;
+export { LANGUAGES, type Language };
 export const CURRENCIES = ["EUR", "USD", "GBP", "CHF"] as const;
 export const TIME_ZONES = [SHOP_TIME_ZONE, "Europe/London", "America/New_York", "Asia/Tokyo"] as const;
 export const THEMES = ["light", "dark", "auto"] as const;
 
-export type Language = (typeof LANGUAGES)[number];
 export type Currency = (typeof CURRENCIES)[number];
 /** The currencies shown beside the euro price (the shop always charges euros). */
 export type DisplayCurrency = Exclude<Currency, "EUR">;
 export type TimeZone = (typeof TIME_ZONES)[number];
 export type Theme = (typeof THEMES)[number];
 
-export const LANGUAGE_LABELS: Record<Language, string> = {
-  fr: "Français",
-  en: "English",
-};
+export const LANGUAGE_LABELS: Record<Language, string> = LANGUAGE_NAMES;
 export const CURRENCY_LABELS: Record<Currency, string> = {
   EUR: "Euro (€)",
   USD: "Dollar américain ($)",

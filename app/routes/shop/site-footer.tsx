@@ -16,10 +16,11 @@ import {
   type IconProps,
 } from "~/components/ui/icons";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.rules";
 import { openCookieBanner } from "~/components/layout/cookie-banner";
+import { LanguageChoice } from "~/components/layout/language-choice";
+import { T, useT, type MessageKey } from "~/components/ui/i18n";
 
-type FooterLink = { to: string; label: string };
+type FooterLink = { to: string; label: MessageKey } | { to: string; text: string };
 
 /** The shop's six universes (spec storefront §1); the footer is static, so they are listed here. */
 export const FOOTER_CATEGORIES: readonly { name: string; slug: string }[] = [
@@ -32,21 +33,21 @@ export const FOOTER_CATEGORIES: readonly { name: string; slug: string }[] = [
 ];
 
 const HELP_LINKS: FooterLink[] = [
-  { to: "/service-client", label: "Service client" },
-  { to: "/faq", label: "FAQ" },
-  { to: "/livraison-retours", label: "Livraison & retours" },
-  { to: "/guide-tailles", label: "Guide des tailles" },
-  { to: "/carte-cadeau", label: "Carte cadeau" },
-  { to: "/beauty-pass", label: "Beauty Pass" },
+  { to: "/service-client", label: "common.footer.link.customerService" },
+  { to: "/faq", label: "common.footer.link.faq" },
+  { to: "/livraison-retours", label: "common.footer.link.deliveryReturns" },
+  { to: "/guide-tailles", label: "common.footer.link.sizeGuide" },
+  { to: "/carte-cadeau", label: "common.footer.link.giftCard" },
+  { to: "/beauty-pass", label: "common.footer.link.beautyPass" },
 ];
 
 const INFO_LINKS: FooterLink[] = [
-  { to: "/about", label: "Notre histoire" },
-  { to: "/conditions-generales", label: "Conditions générales" },
-  { to: "/politique-confidentialite", label: "Politique de confidentialité" },
-  { to: "/mentions-legales", label: "Mentions légales" },
-  { to: "/politique-cookies", label: "Politique cookies" },
-  { to: "/accessibilite", label: "Accessibilité" },
+  { to: "/about", label: "common.footer.link.ourStory" },
+  { to: "/conditions-generales", label: "common.footer.link.terms" },
+  { to: "/politique-confidentialite", label: "common.footer.link.privacy" },
+  { to: "/mentions-legales", label: "common.footer.link.legalNotice" },
+  { to: "/politique-cookies", label: "common.footer.link.cookiePolicy" },
+  { to: "/accessibilite", label: "common.footer.link.accessibility" },
 ];
 
 const SOCIAL_LINKS: {
@@ -76,16 +77,17 @@ const SOCIAL_LINKS: {
   },
 ];
 
-const PROMISES = [
-  { Icon: ShieldIcon, text: "Paiement sécurisé SSL et 3D Secure" },
-  { Icon: ReturnsIcon, text: `Retours gratuits sous ${RETURNS_DAYS} jours` },
-  { Icon: LeafIcon, text: "Parfums fabriqués en France" },
-  { Icon: SparklesIcon, text: "1 € dépensé = 1 point Beauty Pass" },
+const PROMISES: { Icon: ComponentType<IconProps>; text: MessageKey }[] = [
+  { Icon: ShieldIcon, text: "common.footer.promise.securePayment" },
+  { Icon: ReturnsIcon, text: "common.footer.promise.freeReturns" },
+  { Icon: LeafIcon, text: "common.footer.promise.madeInFrance" },
+  { Icon: SparklesIcon, text: "common.footer.promise.points" },
 ];
 
 const linkClass = "inline-flex min-h-10 items-center text-sm text-white/85 hover:text-white hover:underline";
 
 function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
+  const t = useT();
   return (
     <nav aria-label={title}>
       <h2 className="text-sm font-semibold tracking-wider text-white uppercase">{title}</h2>
@@ -93,7 +95,7 @@ function LinkColumn({ title, links }: { title: string; links: FooterLink[] }) {
         {links.map((link) => (
           <li key={link.to}>
             <Link to={link.to} className={linkClass}>
-              {link.label}
+              {"label" in link ? t(link.label) : link.text}
             </Link>
           </li>
         ))}
@@ -112,13 +114,15 @@ export function SiteFooter({ categories = FOOTER_CATEGORIES }: SiteFooterProps =
   // The free-delivery threshold edited in Paramètres (root loader).
   const freeFrom = formatEurosCompact(useShippingSettings().freeThresholdCents);
   const contact = useShopContact();
+  const t = useT();
+  // Category names are catalogue data: they stay as the shop wrote them (decision 044).
   const shopLinks: FooterLink[] = [
-    { to: "/products", label: "Tous les produits" },
+    { to: "/products", label: "common.footer.link.allProducts" },
     ...categories.map((category) => ({
       to: `/category/${category.slug}`,
-      label: category.name,
+      text: category.name,
     })),
-    { to: "/marques", label: "Nos marques" },
+    { to: "/marques", label: "common.footer.link.brands" },
   ];
 
   return (
@@ -127,7 +131,7 @@ export function SiteFooter({ categories = FOOTER_CATEGORIES }: SiteFooterProps =
         {PROMISES.map(({ Icon, text }) => (
           <li key={text} className="flex items-center gap-3">
             <Icon className="h-6 w-6 shrink-0 text-accent-soft" />
-            {text}
+            {t(text, { days: RETURNS_DAYS })}
           </li>
         ))}
       </ul>
@@ -135,17 +139,14 @@ export function SiteFooter({ categories = FOOTER_CATEGORIES }: SiteFooterProps =
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 md:grid-cols-3 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="col-span-2 md:col-span-3 lg:col-span-1">
           <p className="font-display text-2xl font-bold tracking-[0.2em]">AURORE</p>
-          <p className="mt-3 max-w-sm text-sm text-white/85">
-            Parfums, soins et maquillage choisis avec exigence. Livraison 48H offerte dès {freeFrom}, échantillons surprise dans chaque
-            commande et points Beauty Pass à chaque achat.
-          </p>
+          <p className="mt-3 max-w-sm text-sm text-white/85">{t("common.footer.about", { freeFrom })}</p>
           <address className="mt-5 space-y-1 text-sm text-white/85 not-italic">
             <p>Aurore Beauté</p>
             <p>{contact.address}</p>
-            <p>Téléphone : {contact.phone}</p>
-            <p>E-mail : {contact.email}</p>
+            <p>{t("common.footer.phone", { phone: contact.phone })}</p>
+            <p>{t("common.footer.email", { email: contact.email })}</p>
           </address>
-          <ul className="mt-5 flex gap-2" aria-label="Réseaux sociaux">
+          <ul className="mt-5 flex gap-2" aria-label={t("common.footer.social")}>
             {SOCIAL_LINKS.map(({ href, name, Icon }) => (
               <li key={name}>
                 <a
@@ -155,25 +156,25 @@ export function SiteFooter({ categories = FOOTER_CATEGORIES }: SiteFooterProps =
                   className="flex h-11 w-11 items-center justify-center rounded-full border border-white/30 text-white hover:border-white hover:bg-white/10"
                 >
                   <Icon className="h-5 w-5" />
-                  <span className="sr-only">{`Aurore sur ${name} (nouvel onglet)`}</span>
+                  <span className="sr-only">{t("common.footer.socialLink", { name })}</span>
                 </a>
               </li>
             ))}
           </ul>
         </div>
-        <LinkColumn title="Boutique" links={shopLinks} />
-        <LinkColumn title="Aide" links={HELP_LINKS} />
-        <LinkColumn title="Informations" links={INFO_LINKS} />
+        <LinkColumn title={t("common.footer.column.shop")} links={shopLinks} />
+        <LinkColumn title={t("common.footer.column.help")} links={HELP_LINKS} />
+        <LinkColumn title={t("common.footer.column.info")} links={INFO_LINKS} />
       </div>
 
       <section aria-labelledby="footer-newsletter" className="border-t border-white/15">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 md:flex-row md:items-end md:justify-between">
           <div>
             <h2 id="footer-newsletter" className="text-sm font-semibold tracking-wider text-white uppercase">
-              Newsletter
+              {t("common.footer.newsletter")}
             </h2>
             <p className="mt-2 max-w-md text-sm text-white/85">
-              Nouveautés, conseils beauté et offres exclusives : {NEWSLETTER_WELCOME_OFFER} après confirmation de votre inscription.
+              {t("common.footer.newsletterText", { offer: t("common.footer.newsletterOffer") })}
             </p>
           </div>
           <NewsletterForm tone="dark" />
@@ -182,16 +183,17 @@ export function SiteFooter({ categories = FOOTER_CATEGORIES }: SiteFooterProps =
 
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-white/85 sm:flex-row sm:items-center sm:justify-between">
-          <p>© {COPYRIGHT_YEAR} Aurore. Tous droits réservés.</p>
+          <p>{t("common.footer.copyright", { year: COPYRIGHT_YEAR })}</p>
+          <LanguageChoice />
           <button
             type="button"
             onClick={openCookieBanner}
             className="inline-flex min-h-10 items-center self-start text-white underline underline-offset-4 hover:text-accent-soft sm:self-auto"
           >
-            Gérer les cookies
+            {t("common.footer.manageCookies")}
           </button>
           <p>
-            Conçu par l'agence <span className="font-semibold text-white">Studio Lumen</span>
+            <T k="common.footer.credits" components={{ 0: <span className="font-semibold text-white" /> }} />
           </p>
         </div>
       </div>

@@ -7,6 +7,7 @@ import {
   LANGUAGES,
   THEMES,
   TIME_ZONES,
+  type Language,
   type Preferences,
   type Theme,
 } from "~/domain/account/preferences.schema";
@@ -118,6 +119,15 @@ export async function savePreferences(db: Executor, userId: string, input: Prefe
     })
     .returning();
   return toPreferences(saved);
+}
+
+/** The language chosen from the footer by a signed-in shopper: their Préférences follow it. */
+export async function saveLanguagePreference(db: Executor, userId: string, language: Language): Promise<void> {
+  const values = { ...toRow(userId, DEFAULT_PREFERENCES), language };
+  await db
+    .insert(userPreferences)
+    .values(values)
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { language, updatedAt: sql`now()` } });
 }
 
 /** Records the newsletter subscription's state in the preferences row (the switch reads the subscription itself). */

@@ -1,0 +1,51 @@
+/**
+ * Translation in components (decision 044). `useT()` gives `t(key, values)` for the page's
+ * language; keys are checked by TypeScript against the French catalogs (a key that does not exist
+ * does not compile) and a test proves the English catalogs hold the same keys and placeholders.
+ * Rich text (a link inside a sentence) uses <T> with numbered tags: "Lisez <0>nos conditions</0>".
+ * The catalogs themselves are imported as types only: the browser gets the compiled messages of
+ * its language in the document, never a catalog module.
+ */
+import { Trans, useLingui } from "@lingui/react";
+import { createContext, useContext, type ReactElement } from "react";
+import type { Language } from "~/domain/i18n/languages";
+import type account from "~/locales/fr/account.json";
+import type checkout from "~/locales/fr/checkout.json";
+import type common from "~/locales/fr/common.json";
+import type shop from "~/locales/fr/shop.json";
+
+export type MessageKey = keyof typeof common | keyof typeof shop | keyof typeof checkout | keyof typeof account;
+export type MessageValues = Record<string, string | number>;
+export type Translate = (key: MessageKey, values?: MessageValues) => string;
+
+/** The page's translate function. */
+export function useT(): Translate {
+  const { i18n } = useLingui();
+  return (key, values) => i18n._(key, values);
+}
+
+/** The page's language ("fr" or "en"). */
+export function useLanguage(): Language {
+  return useLingui().i18n.locale as Language;
+}
+
+/** A message holding elements: `components[0]` wraps the text between <0> and </0>, and so on. */
+export function T({ k, values, components }: { k: MessageKey; values?: MessageValues; components?: Record<string, ReactElement> }) {
+  return <Trans id={k} values={values} components={components} />;
+}
+
+/**
+ * The compiled messages the browser's entry reads before hydrating, as the server serialised
+ * them (entry.server.tsx provides it; entry.client.tsx provides the copy it read back).
+ */
+export const I18nPayloadContext = createContext("");
+export const I18N_PAYLOAD_ELEMENT_ID = "aurore-i18n";
+
+/** The document's <script type="application/json"> holding the page's messages. */
+export function I18nPayloadScript() {
+  const payload = useContext(I18nPayloadContext);
+  // The same bytes on the server and at hydration: React keeps them as they are.
+  return (
+    <script type="application/json" id={I18N_PAYLOAD_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: payload }} suppressHydrationWarning />
+  );
+}
