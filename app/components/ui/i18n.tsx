@@ -24,6 +24,26 @@ export function useT(): Translate {
   return (key, values) => i18n._(key, values);
 }
 
+/** The namespaces whose `<namespace>.message.<French text>` keys translate domain messages. */
+const MESSAGE_NAMESPACES = ["common", "shop", "checkout", "account"] as const;
+
+/**
+ * Messages written in French by app/domain (zod schemas, rules) or answered by the server (a
+ * refused form, an API error) are shown through this: a catalog translates one by holding the key
+ * `<namespace>.message.<the French text, word for word>` (its French value is the text itself).
+ * A message no catalog knows is shown as it is.
+ */
+export function useTranslateMessage(): (text: string) => string {
+  const { i18n } = useLingui();
+  return (text) => {
+    for (const namespace of MESSAGE_NAMESPACES) {
+      const key = `${namespace}.message.${text}`;
+      if (i18n.messages[key] !== undefined) return i18n._(key);
+    }
+    return text;
+  };
+}
+
 /** The page's language ("fr" or "en"). */
 export function useLanguage(): Language {
   return useLingui().i18n.locale as Language;
