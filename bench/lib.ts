@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 
 /** Latency percentiles from raw samples (ms). */
@@ -49,6 +52,68 @@ export async function load(
     non2xx: result.non2xx,
     requests: result.requests.total,
   };
+}
+
+/**
+ * The same measure with wrk (Debian package `wrk`) instead of autocannon. On a 2-core machine the
+ * load generator shares the cores with the server it measures: autocannon (JavaScript) takes most
+ * of a core, which hides what a second server worker brings; wrk (C, one thread) takes a few
+ * percent. Its latency percentiles come from its own histogram.
+ */
+export async function loadWithWrk(
+  name: string,
+  url: string,
+  opts: { connections: number; duration: number; headers?: Record<string, string>; paths?: string[] },
+): Promise<LoadResult> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-wrk-"));
+  const script = path.join(dir, "paths.lua");
+  const paths = opts.paths?.length ? opts.paths : [new URL(url).pathname || "/"];
+  const headers = Object.entries(opts.headers ?? {})
+    .map(([k, v]) => `[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
+    .join(", ");
+  fs.writeFileSync(
+    script,
+    `local paths = { ${paths.map((p) => JSON.stringify(p)).join(", ")} }
+local i = 0
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i], { ${headers} })
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("WRK_RESULT %d %d %f %f %f %d %d\\n", summary.requests, summary.duration,
+    latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000,
+    e.connect + e.read + e.write + e.timeout, e.status))
+end
+`,
+  );
+  try {
+    const origin = new URL(url).origin;
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn("wrk", ["-t1", `-c${opts.connections}`, `-d${opts.duration}s`, "-s", script, origin], {
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      let text = "";
+      child.stdout!.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      child.on("error", reject);
+      child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}`))));
+    });
+    const match = /WRK_RESULT (\d+) (\d+) ([\d.]+) ([\d.]+) ([\d.]+) (\d+) (\d+)/.exec(out);
+    if (!match) throw new Error(`unexpected wrk output: ${out}`);
+    const [requests, durationUs, p50, p95, p99, errors, non2xx] = match.slice(1).map(Number);
+    return {
+      name,
+      requestsPerSecond: Math.round(requests / (durationUs / 1e6)),
+      p50: round(p50),
+      p95: round(p95),
+      p99: round(p99),
+      errors,
+      non2xx,
+      requests,
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;

@@ -11,6 +11,9 @@
  *   npm run bench:scale -- --database-url postgres://...  (that database, reset first)
  *   npm run bench:scale -- --reuse                        (keep bench_scale's demo catalogue)
  *   npm run bench:scale -- --duration 5                   (seconds per measure)
+ *   npm run bench:scale -- --generator wrk                (wrk, Debian package `wrk`, instead of
+ *                                                          autocannon: it leaves the 2 cores to the
+ *                                                          server, see bench/lib.ts loadWithWrk)
  *
  * `npm start` builds build/ when it is missing or older than the sources. Ports 4310-4323.
  */
@@ -20,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { load, printTable, round, type LoadResult } from "./lib";
+import { load, loadWithWrk, printTable, round, type LoadResult } from "./lib";
 import { haproxyConfig } from "../tests/multi/support/cluster";
 
 const { values } = parseArgs({
@@ -29,10 +32,13 @@ const { values } = parseArgs({
     reuse: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
+    generator: { type: "string", default: "autocannon" },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+if (values.generator !== "autocannon" && values.generator !== "wrk") throw new Error("--generator is autocannon or wrk");
+const measureLoad = values.generator === "wrk" ? loadWithWrk : load;
 const START_PORT = 4310;
 const PROXY_PORT = 4320;
 const INSTANCE_PORTS = [4321, 4322, 4323];
@@ -111,8 +117,8 @@ async function measure(label: string, url: string, productPaths: string[]): Prom
   // A short warm-up: the first requests compile code paths and fill the connection pools.
   await load("warm-up", url, { connections: 10, duration: 3, headers, paths: productPaths });
   await load("warm-up", url, { connections: 10, duration: 2, headers, paths: ["/api/v1/products"] });
-  const page = await load("product page (uncached)", url, { connections, duration, headers, paths: productPaths });
-  const api = await load("GET /api/v1/products", url, { connections, duration, headers, paths: ["/api/v1/products"] });
+  const page = await measureLoad("product page (uncached)", url, { connections, duration, headers, paths: productPaths });
+  const api = await measureLoad("GET /api/v1/products", url, { connections, duration, headers, paths: ["/api/v1/products"] });
   return [page, api].map((r) => ({ setup: label, ...r }));
 }
 
@@ -193,7 +199,7 @@ try {
 }
 
 console.log(
-  `\nbench:scale, ${connections} connections, ${duration} s per measure, ${os.cpus().length} cores, PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}`,
+  `\nbench:scale (${values.generator}), ${connections} connections, ${duration} s per measure, ${os.cpus().length} cores, PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}`,
 );
 printTable(
   rows.map(({ setup, name, requestsPerSecond, p50, p95, p99, errors, non2xx, requests }) => ({
