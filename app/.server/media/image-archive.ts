@@ -8,7 +8,12 @@
  */
 import { unzipSync } from "fflate";
 import { invalid } from "~/domain/errors";
-import { CATALOG_ZIP_ENTRY_MAX_BYTES, CATALOG_ZIP_MAX_BYTES, ZIP_INVALID_MESSAGE, ZIP_TOO_LARGE_MESSAGE } from "~/domain/catalog/catalog-csv";
+import {
+  CATALOG_ZIP_ENTRY_MAX_BYTES,
+  CATALOG_ZIP_MAX_BYTES,
+  ZIP_INVALID_MESSAGE,
+  ZIP_TOO_LARGE_MESSAGE,
+} from "~/domain/catalog/catalog-csv";
 import { IMAGE_TOO_LARGE_MESSAGE } from "~/domain/catalog/admin-product-form.schema";
 
 const baseName = (path: string) => path.split(/[\\/]/).pop() ?? path;

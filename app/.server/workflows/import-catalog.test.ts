@@ -3,12 +3,12 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { zipSync } from "fflate";
 import { createTestDatabase } from "../../../tests/support/db";
 import { createShopper } from "../../../tests/support/shoppers";
-import type { DatabaseHandle } from "../db/client";
+import { rowsOf, type DatabaseHandle } from "../db/client";
 import { adminActivityLog, brands, categories, products, productVariants, stockMovements } from "../db/schema";
 import { insertSeedProducts } from "../db/seed/demo";
 import { streamStockCsv } from "../modules/catalog/products-admin.service";
@@ -133,9 +133,20 @@ describe("previewCatalogImport", () => {
       reasons: ["La colonne « Catégorie » diffère de la première ligne de ce produit (ligne 4)"],
     });
     expect(preview.lines[99]).toMatchObject({ line: 101, action: "refused", reasons: ["Stock négatif refusé"] });
-    expect(preview.lines[9_998]).toMatchObject({ line: 10_000, action: "refused", reasons: ["SKU en double dans le fichier (déjà en ligne 9998)"] });
+    expect(preview.lines[9_998]).toMatchObject({
+      line: 10_000,
+      action: "refused",
+      reasons: ["SKU en double dans le fichier (déjà en ligne 9998)"],
+    });
     expect(preview.lines[9_999]).toMatchObject({ line: 10_001, action: "refused", reasons: ["Stock négatif refusé"] });
-    expect(preview.lines[0]).toEqual({ line: 2, product: `Produit ${token} 1`, variant: "30 ml", sku: `B-${token}-1`, action: "create", reasons: [] });
+    expect(preview.lines[0]).toEqual({
+      line: 2,
+      product: `Produit ${token} 1`,
+      variant: "30 ml",
+      sku: `B-${token}-1`,
+      action: "create",
+      reasons: [],
+    });
     expect(await catalogueSnapshot()).toEqual(before);
     console.log(`preview of 10,000 lines: ${Math.round(elapsed)} ms`);
   }, 120_000);
@@ -168,15 +179,36 @@ describe("importCatalog", () => {
   });
 
   it("creates products and variants, sets stock with movements, records one activity entry", async () => {
-    const [existing] = await handle.db.select().from(productVariants).where(eq(productVariants.sku, `EX-${token}-1`));
+    const [existing] = await handle.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.sku, `EX-${token}-1`));
     const result = await importCatalog(
       handle.db,
       {
         csv: csv(
-          line({ ref: "R1", name: `Rouge ${token}`, brand, category, label: "Rose", sku: `R-${token}-1`, price: "19,90", original: "24,90", stock: 5 }),
+          line({
+            ref: "R1",
+            name: `Rouge ${token}`,
+            brand,
+            category,
+            label: "Rose",
+            sku: `R-${token}-1`,
+            price: "19,90",
+            original: "24,90",
+            stock: 5,
+          }),
           line({ ref: "R1", name: `Rouge ${token}`, brand, category, label: "Corail", sku: `R-${token}-2`, price: "21", stock: 0 }),
           // An existing variant by its SKU alone (empty reference): stock 0 -> 7, price unchanged.
-          line({ name: `Existant ${token}`, brand, category: "Non classé", label: "30 ml", sku: `EX-${token}-1`, price: "20,00", stock: 7 }),
+          line({
+            name: `Existant ${token}`,
+            brand,
+            category: "Non classé",
+            label: "30 ml",
+            sku: `EX-${token}-1`,
+            price: "20,00",
+            stock: 7,
+          }),
         ),
       },
       actor(),
@@ -184,11 +216,25 @@ describe("importCatalog", () => {
     expect(result.applied).toBe(true);
     expect(result.preview.counts).toMatchObject({ create: 2, update: 1, refused: 0, productsCreated: 1, productsUpdated: 1 });
 
-    const [rouge] = await handle.db.select().from(products).where(eq(products.name, `Rouge ${token}`));
-    // The roll-ups come from the variants (trigger at commit): cheapest price, summed stock.
+    const [rouge] = await handle.db
+      .select()
+      .from(products)
+      .where(eq(products.name, `Rouge ${token}`));
+    // The import defers the per-variant trigger (migration 0034) and rolls the products up itself: cheapest price, summed stock.
+    const trigger = await handle.db.execute<{ src: string }>(
+      sql`SELECT prosrc AS src FROM pg_proc WHERE proname = 'product_variants_rollup'`,
+    );
+    expect(rowsOf<{ src: string }>(trigger)[0].src).toContain("aurore.defer_variant_rollup");
     expect(rouge).toMatchObject({ brand, priceCents: 1990, stockQuantity: 5, variantCount: 2, inStock: true });
     const variants = await handle.db
-      .select({ sku: productVariants.sku, label: productVariants.label, price: productVariants.priceCents, original: productVariants.originalPriceCents, stock: productVariants.stockQuantity, position: productVariants.position })
+      .select({
+        sku: productVariants.sku,
+        label: productVariants.label,
+        price: productVariants.priceCents,
+        original: productVariants.originalPriceCents,
+        stock: productVariants.stockQuantity,
+        position: productVariants.position,
+      })
       .from(productVariants)
       .where(eq(productVariants.productId, rouge.id))
       .orderBy(asc(productVariants.position));
@@ -198,10 +244,20 @@ describe("importCatalog", () => {
     ]);
 
     const movements = await handle.db
-      .select({ variantId: stockMovements.variantId, delta: stockMovements.delta, resulting: stockMovements.resultingStock, reason: stockMovements.reason, note: stockMovements.note, actor: stockMovements.actorUserId })
+      .select({
+        variantId: stockMovements.variantId,
+        delta: stockMovements.delta,
+        resulting: stockMovements.resultingStock,
+        reason: stockMovements.reason,
+        note: stockMovements.note,
+        actor: stockMovements.actorUserId,
+      })
       .from(stockMovements)
       .where(eq(stockMovements.note, IMPORT_STOCK_NOTE));
-    const rose = await handle.db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.sku, `R-${token}-1`));
+    const rose = await handle.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.sku, `R-${token}-1`));
     expect(movements).toHaveLength(2);
     expect(movements).toEqual(
       expect.arrayContaining([
@@ -227,7 +283,9 @@ describe("importCatalog", () => {
   });
 
   it("stores images named by the CSV from the ZIP through the image pipeline", async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c8a27c" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c8a27c" } })
+      .png()
+      .toBuffer();
     const zip = zipSync({ "photos/flacon.png": new Uint8Array(png) });
     const result = await importCatalog(
       handle.db,
@@ -235,7 +293,10 @@ describe("importCatalog", () => {
       actor(),
     );
     expect(result).toMatchObject({ applied: true, preview: { counts: { create: 1, images: 1 } } });
-    const [row] = await handle.db.select({ imageUrl: products.imageUrl }).from(products).where(eq(products.name, `Flacon ${token}`));
+    const [row] = await handle.db
+      .select({ imageUrl: products.imageUrl })
+      .from(products)
+      .where(eq(products.name, `Flacon ${token}`));
     expect(row.imageUrl).toMatch(/^\/media\/uploads\/products\/\d{13}-[a-z0-9]{16}\.webp$/);
   });
 
@@ -257,7 +318,10 @@ describe("importCatalog", () => {
     const bytes = Uint8Array.from([...text].map((c) => c.charCodeAt(0)));
     const result = await importCatalog(handle.db, { csv: bytes }, actor());
     expect(result.applied).toBe(true);
-    const rows = await handle.db.select({ name: products.name }).from(products).where(inArray(products.name, [`Crème légère ${token}`]));
+    const rows = await handle.db
+      .select({ name: products.name })
+      .from(products)
+      .where(inArray(products.name, [`Crème légère ${token}`]));
     expect(rows).toHaveLength(1);
   });
 });

@@ -9,7 +9,9 @@
  */
 import type { Database } from "~/.server/db/client";
 import {
+  deferProductRollups,
   planCatalogImport,
+  rollUpProducts,
   writeCatalogImport,
   type CatalogImportOptions,
   type CatalogImportPlan,
@@ -108,10 +110,13 @@ export async function importCatalog(
       // Decided again inside the transaction: what the first look saw may have changed since.
       const current = await planCatalogImport(tx, lines, options);
       if (current.counts.refused > 0) throw invalid("import_refused", IMPORT_REFUSED_MESSAGE);
+      // The product roll-ups are recomputed once at the end instead of once per variant (migration 0034).
+      await deferProductRollups(tx);
       const written = await writeCatalogImport(tx, current, imageUrls);
       const context = { actorUserId: who.actorUserId, note: IMPORT_STOCK_NOTE };
       await recordInitialStocks(tx, written.created, context);
       const adjusted = await setStockLevels(tx, written.stockLevels, context);
+      await rollUpProducts(tx, written.productIds);
       await mailRestockedVariantAlerts(tx, restockedVariants(adjusted));
       await recordAdminActionBy(tx, who.actor, {
         action: "catalog.import",

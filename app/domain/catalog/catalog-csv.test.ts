@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { csvRow, parseCsv, toCsv } from "~/lib/csv";
-import { CATALOG_CSV_HEADER, CATALOG_CSV_MAX_BYTES, CSV_ENCODING_MESSAGE, decodeCatalogCsv, parseEuroCents, readCatalogCsv } from "./catalog-csv";
+import {
+  CATALOG_CSV_HEADER,
+  CATALOG_CSV_MAX_BYTES,
+  CSV_ENCODING_MESSAGE,
+  decodeCatalogCsv,
+  parseEuroCents,
+  readCatalogCsv,
+} from "./catalog-csv";
 
 const HEADER = CATALOG_CSV_HEADER.join(";");
 
@@ -76,7 +83,10 @@ describe("readCatalogCsv", () => {
       ].join("\r\n"),
     );
     expect(negative.errors).toEqual(["Stock négatif refusé"]);
-    expect(badPrice.errors).toEqual(["Prix invalide : un montant supérieur à 0, comme 12,50", "Prix barré invalide : un montant supérieur au prix, ou vide"]);
+    expect(badPrice.errors).toEqual([
+      "Prix invalide : un montant supérieur à 0, comme 12,50",
+      "Prix barré invalide : un montant supérieur au prix, ou vide",
+    ]);
     expect(noName.errors).toEqual(["Le nom du produit est requis", "La référence (SKU) est requise"]);
     expect(webImage.errors).toEqual([
       "Image « https://exemple.fr/a.jpg » : les adresses web ne sont pas téléchargées, joignez le fichier dans le ZIP",
@@ -84,7 +94,7 @@ describe("readCatalogCsv", () => {
   });
 
   it("neutralises formulas on export and refuses bare ones on import, reading back the export's own", () => {
-    const names = ["=HYPERLINK(\"http://x\")", "+33 crème", "-20 % sérum", "@SUM(A1)"];
+    const names = ['=HYPERLINK("http://x")', "+33 crème", "-20 % sérum", "@SUM(A1)"];
     const exported = toCsv(
       CATALOG_CSV_HEADER,
       names.map((name, i) => ["", name, "", "", "Unique", `SKU-${i}`, "10,00", "", 1, "", "En stock"]),

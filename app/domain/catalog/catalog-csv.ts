@@ -6,7 +6,13 @@
  * server, the command line and the tests share them.
  */
 import { detectCsvSeparator, parseCsv } from "~/lib/csv";
-import { PRODUCT_GALLERY_MAX, PRODUCT_NAME_MAX, PRODUCT_PRICE_MAX_EUROS, PRODUCT_STOCK_MAX, PRODUCT_TEXT_MAX } from "./admin-product-form.schema";
+import {
+  PRODUCT_GALLERY_MAX,
+  PRODUCT_NAME_MAX,
+  PRODUCT_PRICE_MAX_EUROS,
+  PRODUCT_STOCK_MAX,
+  PRODUCT_TEXT_MAX,
+} from "./admin-product-form.schema";
 
 /** The export's columns, in order; the import finds them by name (any order, "Statut" ignored). */
 export const CATALOG_CSV_HEADER = [
@@ -65,8 +71,7 @@ export const LINE_MESSAGES = {
   skuOfOtherProduct: (name: string) => `Ce SKU appartient déjà à un autre produit (« ${name} »)`,
   unknownCategory: (name: string) => `Catégorie inconnue : « ${name} »`,
   unknownBrand: (name: string) => `Marque inconnue : « ${name} »`,
-  productMismatch: (column: string, line: number) =>
-    `La colonne « ${column} » diffère de la première ligne de ce produit (ligne ${line})`,
+  productMismatch: (column: string, line: number) => `La colonne « ${column} » diffère de la première ligne de ce produit (ligne ${line})`,
 } as const;
 
 /** A data line read from the file, its cells checked one by one (the database checks come later). */
@@ -91,7 +96,9 @@ export type CatalogCsvLine = {
  * The lines, and which optional columns the file has: a column left out of the file leaves that
  * field of existing products as it is (an empty cell in a present column clears it).
  */
-export type CatalogCsvRead = { ok: true; lines: CatalogCsvLine[]; has: Record<"brand" | "category" | "originalPrice" | "images", boolean> } | { ok: false; message: string };
+export type CatalogCsvRead =
+  | { ok: true; lines: CatalogCsvLine[]; has: Record<"brand" | "category" | "originalPrice" | "images", boolean> }
+  | { ok: false; message: string };
 
 /**
  * Bytes to text: UTF-8 when it is valid UTF-8 (a byte order mark is dropped), else Windows-1252
@@ -242,7 +249,11 @@ export function readCatalogCsv(text: string): CatalogCsvRead {
     return { line, productRef, name, brand, category, label, sku, priceCents, originalPriceCents, stock, images, errors };
   });
   const has = (column: Column) => index.has(headerKey(column));
-  return { ok: true, lines, has: { brand: has("Marque"), category: has("Catégorie"), originalPrice: has("Prix barré"), images: has("Images") } };
+  return {
+    ok: true,
+    lines,
+    has: { brand: has("Marque"), category: has("Catégorie"), originalPrice: has("Prix barré"), images: has("Images") },
+  };
 }
 
 /** What the import does with one line. */

@@ -185,7 +185,10 @@ export async function planCatalogImport(
         target.name !== plan.name ||
         target.brandId !== (plan.brand?.id ?? null) ||
         target.categoryId !== plan.categoryId ||
-        !sameList([target.imageUrl, ...target.images].filter((i): i is string => Boolean(i)), plan.images);
+        !sameList(
+          [target.imageUrl, ...target.images].filter((i): i is string => Boolean(i)),
+          plan.images,
+        );
     }
     let refused = false;
     for (const line of group) {
@@ -254,7 +257,9 @@ export async function planCatalogImport(
     unchanged: 0,
     refused: 0,
     productsCreated: plans.filter((p) => !p.existing).length,
-    productsUpdated: plans.filter((p) => p.existing && (p.columnsChanged || p.variants.some((v) => !v.existing || v.columnsChanged || v.existing.stock !== v.stock))).length,
+    productsUpdated: plans.filter(
+      (p) => p.existing && (p.columnsChanged || p.variants.some((v) => !v.existing || v.columnsChanged || v.existing.stock !== v.stock)),
+    ).length,
     images: imageFiles.size,
   };
   for (const p of ordered) counts[p.action]++;
@@ -266,6 +271,8 @@ export type CatalogImportWrite = {
   created: { productId: string; variantId: string; quantity: number }[];
   /** Existing variants and the stock the file gives them (the inventory sets and records what changes). */
   stockLevels: { variantId: string; stock: number }[];
+  /** Every product written or whose variants were: their roll-ups are due (rollUpProducts). */
+  productIds: string[];
 };
 
 /**
@@ -280,7 +287,7 @@ export async function writeCatalogImport(
   const resolve = (images: readonly string[]) => images.map((i) => (isOwnPath(i) ? i : (imageUrls.get(i) ?? i)));
   const newProducts: (typeof products.$inferInsert)[] = [];
   const newVariants: (typeof productVariants.$inferInsert)[] = [];
-  const result: CatalogImportWrite = { created: [], stockLevels: [] };
+  const result: CatalogImportWrite = { created: [], stockLevels: [], productIds: [] };
 
   for (const p of plan.products) {
     const [imageUrl = null, ...gallery] = resolve(p.images);
@@ -293,6 +300,7 @@ export async function writeCatalogImport(
     };
     let productId: string;
     let position = 0;
+    const touched = () => result.productIds.push(productId);
     if (p.existing) {
       productId = p.existing.id;
       position = p.existing.variantCount;
@@ -325,6 +333,7 @@ export async function writeCatalogImport(
             .where(eq(productVariants.id, v.existing.id));
         }
         if (v.existing.stock !== v.stock) result.stockLevels.push({ variantId: v.existing.id, stock: v.stock });
+        if (v.columnsChanged || v.existing.stock !== v.stock) touched();
         continue;
       }
       const variantId = randomUUID();
@@ -339,9 +348,45 @@ export async function writeCatalogImport(
         position: position++,
       });
       result.created.push({ productId, variantId, quantity: v.stock });
+      touched();
     }
   }
   for (let i = 0; i < newProducts.length; i += WRITE_CHUNK) await tx.insert(products).values(newProducts.slice(i, i + WRITE_CHUNK));
   for (let i = 0; i < newVariants.length; i += WRITE_CHUNK) await tx.insert(productVariants).values(newVariants.slice(i, i + WRITE_CHUNK));
   return result;
+}
+
+/**
+ * From here to the end of the transaction, variant writes leave the product roll-ups to
+ * rollUpProducts (migration 0034): one set-based UPDATE instead of the per-variant trigger.
+ * The caller must call rollUpProducts with every product it touched before committing.
+ */
+export async function deferProductRollups(tx: Executor): Promise<void> {
+  await tx.execute(sql`SELECT set_config('aurore.defer_variant_rollup', 'on', true)`);
+}
+
+/**
+ * The roll-ups of these products recomputed from their variants (stock, in stock, variant count,
+ * the price and original price of the cheapest variant, as the trigger keeps them), in chunks.
+ */
+export async function rollUpProducts(tx: Executor, productIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(productIds)];
+  for (let i = 0; i < ids.length; i += READ_CHUNK) {
+    const chunk = `{${ids.slice(i, i + READ_CHUNK).join(",")}}`;
+    await tx.execute(sql`
+      UPDATE ${products} AS p
+         SET stock_quantity = r.stock, in_stock = r.stock > 0, variant_count = r.n,
+             price_cents = r.price_cents, original_price_cents = r.original_price_cents
+        FROM (SELECT v.product_id,
+                     sum(v.stock_quantity)::int AS stock,
+                     count(*)::int AS n,
+                     (array_agg(v.price_cents ORDER BY v.price_cents, v.position, v.id))[1] AS price_cents,
+                     (array_agg(v.original_price_cents ORDER BY v.price_cents, v.position, v.id))[1] AS original_price_cents
+                FROM ${productVariants} AS v
+               WHERE v.product_id = ANY(${chunk}::uuid[])
+               GROUP BY v.product_id) AS r
+       WHERE p.id = r.product_id
+         AND (p.stock_quantity, p.in_stock, p.variant_count, p.price_cents, p.original_price_cents)
+             IS DISTINCT FROM (r.stock, r.stock > 0, r.n, r.price_cents, r.original_price_cents)`);
+  }
 }

@@ -357,9 +357,42 @@ describe("streamStockCsv", () => {
   it("writes one line per variant, in the product's order (stocks as the bulk change above left them)", async () => {
     const lines = (await csvOf({ search: multiToken })).split("\r\n").slice(1, -1);
     expect(lines.map((l) => l.split(";").filter((_, i) => i !== 9))).toEqual([
-      [ids.multi, `Fond de teint ${multiToken}`, "Aurore Test", "Non classé", "Ivoire 01", `FDT-${multiToken}-01`, "39,00", "", "0", "Rupture"],
-      [ids.multi, `Fond de teint ${multiToken}`, "Aurore Test", "Non classé", "Beige 02", `FDT-${multiToken}-02`, "39,00", "", "0", "Rupture"],
-      [ids.multi, `Fond de teint ${multiToken}`, "Aurore Test", "Non classé", "Miel 03", `FDT-${multiToken}-03`, "42,00", "", "7", "Stock faible"],
+      [
+        ids.multi,
+        `Fond de teint ${multiToken}`,
+        "Aurore Test",
+        "Non classé",
+        "Ivoire 01",
+        `FDT-${multiToken}-01`,
+        "39,00",
+        "",
+        "0",
+        "Rupture",
+      ],
+      [
+        ids.multi,
+        `Fond de teint ${multiToken}`,
+        "Aurore Test",
+        "Non classé",
+        "Beige 02",
+        `FDT-${multiToken}-02`,
+        "39,00",
+        "",
+        "0",
+        "Rupture",
+      ],
+      [
+        ids.multi,
+        `Fond de teint ${multiToken}`,
+        "Aurore Test",
+        "Non classé",
+        "Miel 03",
+        `FDT-${multiToken}-03`,
+        "42,00",
+        "",
+        "7",
+        "Stock faible",
+      ],
     ]);
   });
 

@@ -412,7 +412,10 @@ const EXPORT_CHUNK = 1000;
 
 /** Every variant of these products with the columns the catalogue CSV writes, in each product's order. */
 async function exportVariantsOf(db: Executor, productIds: readonly string[]) {
-  const byProduct = new Map<string, { label: string; sku: string; priceCents: number; originalPriceCents: number | null; stock: number }[]>();
+  const byProduct = new Map<
+    string,
+    { label: string; sku: string; priceCents: number; originalPriceCents: number | null; stock: number }[]
+  >();
   const rows = await db
     .select({
       productId: productVariants.productId,

@@ -350,7 +350,12 @@ export async function setStockLevels(
       .for("update");
     if (rows.length !== chunk.length) throw variantNotFound();
     const moved = rows
-      .map((r) => ({ variantId: r.id, productId: r.productId, stock: wanted.get(r.id) ?? r.stock, delta: (wanted.get(r.id) ?? r.stock) - r.stock }))
+      .map((r) => ({
+        variantId: r.id,
+        productId: r.productId,
+        stock: wanted.get(r.id) ?? r.stock,
+        delta: (wanted.get(r.id) ?? r.stock) - r.stock,
+      }))
       .filter((r) => r.delta !== 0);
     if (moved.length === 0) continue;
     await tx.execute(sql`
