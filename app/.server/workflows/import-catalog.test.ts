@@ -225,7 +225,13 @@ describe("importCatalog", () => {
       sql`SELECT prosrc AS src FROM pg_proc WHERE proname = 'product_variants_rollup'`,
     );
     expect(rowsOf<{ src: string }>(trigger)[0].src).toContain("aurore.defer_variant_rollup");
-    expect(rouge).toMatchObject({ brand, priceCents: 1990, stockQuantity: 5, variantCount: 2, inStock: true });
+    expect(rouge).toMatchObject({ brand, priceCents: 1990, originalPriceCents: 2490, stockQuantity: 5, variantCount: 2, inStock: true });
+    // An existing product's roll-ups are recomputed from its variants: 7 + 8.
+    const [existingProduct] = await handle.db
+      .select()
+      .from(products)
+      .where(eq(products.name, `Existant ${token}`));
+    expect(existingProduct).toMatchObject({ stockQuantity: 15, variantCount: 2, priceCents: 2000, inStock: true });
     const variants = await handle.db
       .select({
         sku: productVariants.sku,

@@ -314,14 +314,20 @@ export async function writeCatalogImport(
       }
     } else {
       productId = randomUUID();
-      // The price and stock are roll-ups: the first variant's price stands in until the trigger sets them at commit.
+      // The roll-ups written with the row, as rollUpProducts would compute them (cheapest variant
+      // first by price then position), so its recompute finds nothing to change on new products:
+      // 10,000 product updates, each touching the search indexes, are saved.
+      const cheapest = p.variants.reduce((best, v) => (v.priceCents < best.priceCents ? v : best));
+      const stock = p.variants.reduce((sum, v) => sum + v.stock, 0);
       newProducts.push({
         id: productId,
         ...productColumns,
         brand: p.brand?.name ?? null,
-        priceCents: p.variants[0].priceCents,
-        stockQuantity: 0,
-        inStock: false,
+        priceCents: cheapest.priceCents,
+        originalPriceCents: cheapest.originalPriceCents,
+        stockQuantity: stock,
+        inStock: stock > 0,
+        variantCount: p.variants.length,
       });
     }
     for (const v of p.variants) {
