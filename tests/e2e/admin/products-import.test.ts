@@ -96,6 +96,27 @@ describe("Importer des produits", () => {
     }
   });
 
+  it("takes a CSV past the server's usual 1 MB body bound, and refuses one over 20 MB in French", async () => {
+    const post = (csv: Blob) => {
+      const form = new FormData();
+      form.set("intent", "preview");
+      form.set("csv", csv, "catalogue.csv");
+      return fetch(`${baseURL}/admin/produits/import.data`, {
+        method: "POST",
+        headers: { cookie: adminCookie, origin: baseURL },
+        body: form,
+      });
+    };
+    const lines = Array.from({ length: 30_000 }, (_, i) => `G${RUN}-${i};Gros ${RUN} ${i};;Parfums;Unique;GROS-${RUN}-${i};12,50;;-1;;`);
+    const large = new Blob([`${HEADER}\r\n${lines.join("\r\n")}\r\n`], { type: "text/csv" });
+    expect(large.size).toBeGreaterThan(2 * 1024 * 1024);
+    const previewed = await post(large);
+    expect(previewed.status).toBe(200);
+    expect(await previewed.text()).toContain("30000 refusées");
+    const tooLarge = await post(new Blob([new Uint8Array(21 * 1024 * 1024).fill(0x41)], { type: "text/csv" }));
+    expect(await tooLarge.text()).toContain("Le fichier CSV est trop volumineux : 20 Mo au maximum.");
+  });
+
   it("keeps shoppers and visitors out of the page and its action", async () => {
     const shopper = await signUpCookie(baseURL, uniqueEmail("admin-import"), "Secret123!Aurore", "Alice");
     expect((await fetch(`${baseURL}/admin/produits/import`, { headers: { cookie: shopper }, redirect: "manual" })).status).toBe(403);
