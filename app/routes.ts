@@ -54,6 +54,7 @@ export default [
     route("admin/clients", "routes/admin/clients.tsx"),
     route("admin/clients/:id", "routes/admin/client.tsx"),
     route("admin/produits", "routes/admin/products.tsx"),
+    route("admin/produits/import", "routes/admin/products-import.tsx"),
     route("admin/stock", "routes/admin/stock.tsx"),
     route("admin/parametres", "routes/admin/settings.tsx"),
     route("admin/statistiques", "routes/admin/statistics.tsx"),

@@ -14,7 +14,16 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 8 * 1024 * 1024;
 const UPLOAD_PATHS = new Set(["/api/v1/admin/product-images"]);
 
+/**
+ * The catalogue import (a CSV up to 20 MB and a ZIP of images up to 200 MB in one form): the
+ * route refuses a larger declared body with its own French message; this is the backstop
+ * (docs/decisions/051-catalogue-import-export.md).
+ */
+export const IMPORT_LIMIT_BYTES = 221 * 1024 * 1024;
+const IMPORT_PATHS = new Set(["/admin/produits/import", "/admin/produits/import.data"]);
+
 export function bodyLimitFor(pathname) {
+  if (IMPORT_PATHS.has(pathname)) return IMPORT_LIMIT_BYTES;
   return UPLOAD_PATHS.has(pathname) ? UPLOAD_LIMIT_BYTES : BODY_LIMIT_BYTES;
 }
 

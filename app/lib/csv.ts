@@ -35,3 +35,75 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
 export function csvFileName(prefix: string, now: Date = new Date()): string {
   return `${prefix}_${parisDay(now)}.csv`;
 }
+
+/**
+ * The separator of a CSV file read back: ';' or ',', whichever appears more often outside quotes
+ * in its first line (a French Excel writes ';', most other tools ',').
+ */
+export function detectCsvSeparator(text: string): ";" | "," {
+  let semicolons = 0;
+  let commas = 0;
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === "\n" || char === "\r")) break;
+    else if (!quoted && char === ";") semicolons++;
+    else if (!quoted && char === ",") commas++;
+  }
+  return commas > semicolons ? "," : ";";
+}
+
+/** One record of a parsed CSV with the file line it starts on (1 for the header). */
+export type CsvRecord = { line: number; fields: string[] };
+
+/**
+ * Parses CSV text (RFC 4180: quoted fields, doubled quotes, line breaks inside quotes, CRLF or
+ * LF). Blank lines are skipped. The apostrophe csvField adds in front of = + - @ is left in place:
+ * what a cell means is for the caller to decide.
+ */
+export function parseCsv(text: string, separator: string = detectCsvSeparator(text)): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let fields: string[] = [];
+  let field = "";
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  let i = 0;
+  const end = () => {
+    fields.push(field);
+    if (!(fields.length === 1 && fields[0] === "")) records.push({ line: recordLine, fields });
+    fields = [];
+    field = "";
+  };
+  while (i < text.length) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+      } else {
+        if (char === "\n") line++;
+        field += char;
+      }
+      i++;
+      continue;
+    }
+    if (char === '"' && field === "") quoted = true;
+    else if (char === separator) {
+      fields.push(field);
+      field = "";
+    } else if (char === "\r" || char === "\n") {
+      if (char === "\r" && text[i + 1] === "\n") i++;
+      end();
+      line++;
+      recordLine = line;
+    } else field += char;
+    i++;
+  }
+  if (field !== "" || fields.length > 0) end();
+  return records;
+}

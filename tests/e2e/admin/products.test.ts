@@ -122,13 +122,14 @@ describe("Gestion des Produits", () => {
       expect(download.suggestedFilename()).toMatch(/^stock_\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = fs.readFileSync((await download.path())!, "utf8");
       const lines = csv.split("\r\n");
-      expect(lines[0]).toBe("\uFEFFProduit;Variante;SKU;Catégorie;Prix;Stock;Statut");
-      // The export honours the filter: only stock-outs.
+      // The catalogue CSV the import reads back (docs/decisions/051-catalogue-import-export.md).
+      expect(lines[0]).toBe("\uFEFFRéf. produit;Produit;Marque;Catégorie;Variante;SKU;Prix;Prix barré;Stock;Images;Statut");
+      // The export honours the filter: only stock-outs (stock, then images, then status).
       expect(
         lines
           .slice(1)
           .filter(Boolean)
-          .every((l) => l.endsWith(";0;Rupture")),
+          .every((l) => /;0;[^;]*;Rupture$/.test(l)),
       ).toBe(true);
       expect(csv).toContain(TO_DELETE);
 

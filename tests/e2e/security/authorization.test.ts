@@ -43,6 +43,8 @@ describe("the administrator's area is guarded on the server", () => {
     expect(adminPaths).toContain("/admin/tickets/00000000-0000-0000-0000-000000000000");
     // Journal d'activité (docs/decisions/048-activity-log-everywhere.md).
     expect(adminPaths).toContain("/admin/activity");
+    // The catalogue import (docs/decisions/051-catalogue-import-export.md).
+    expect(adminPaths).toContain("/admin/produits/import");
     // The back-office's PDF downloads (docs/decisions/031-invoices.md) are admin API routes too.
     expect(adminPaths).toContain("/api/v1/admin/orders/00000000-0000-0000-0000-000000000000/invoice");
     expect(adminPaths).toContain(

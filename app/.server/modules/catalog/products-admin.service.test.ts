@@ -341,12 +341,13 @@ describe("streamStockCsv", () => {
   it("writes a BOM, the French header, quoted fields and accents, honouring the filters", async () => {
     const text = await csvOf({ search: token });
     const lines = text.split("\r\n");
-    expect(lines[0]).toBe("\uFEFFProduit;Variante;SKU;Catégorie;Prix;Stock;Statut");
+    expect(lines[0]).toBe("\uFEFFRéf. produit;Produit;Marque;Catégorie;Variante;SKU;Prix;Prix barré;Stock;Images;Statut");
+    const art = (key: string) => (lines.find((l) => l.startsWith(ids[key])) ?? "").split(";").slice(-2, -1)[0];
     expect(lines.slice(1, -1)).toEqual([
-      `Crème ${token} Éclat;Format unique;SKU-${token}-creme;Catégorie ${token};25,50;0;Rupture`,
-      `Parfum ${token};Format unique;SKU-${token}-parfum;Catégorie ${token};99,00;40;En stock`,
-      `"Rouge, ""mat"" ${token}";Format unique;SKU-${token}-rouge;Catégorie ${token};10,00;10;Stock faible`,
-      `Savon ${token};Format unique;SKU-${token}-savon;Non classé;3,00;15;En stock`,
+      `${ids.creme};Crème ${token} Éclat;Aurore Test;Catégorie ${token};Format unique;SKU-${token}-creme;25,50;;0;${art("creme")};Rupture`,
+      `${ids.parfum};Parfum ${token};Aurore Test;Catégorie ${token};Format unique;SKU-${token}-parfum;99,00;;40;${art("parfum")};En stock`,
+      `${ids.rouge};"Rouge, ""mat"" ${token}";Aurore Test;Catégorie ${token};Format unique;SKU-${token}-rouge;10,00;;10;${art("rouge")};Stock faible`,
+      `${ids.savon};Savon ${token};Aurore Test;Non classé;Format unique;SKU-${token}-savon;3,00;;15;${art("savon")};En stock`,
     ]);
     expect(lines.at(-1)).toBe("");
     const outOnly = (await csvOf({ search: token, stock: "out" })).split("\r\n");
@@ -355,10 +356,43 @@ describe("streamStockCsv", () => {
 
   it("writes one line per variant, in the product's order (stocks as the bulk change above left them)", async () => {
     const lines = (await csvOf({ search: multiToken })).split("\r\n").slice(1, -1);
-    expect(lines).toEqual([
-      `Fond de teint ${multiToken};Ivoire 01;FDT-${multiToken}-01;Non classé;39,00;0;Rupture`,
-      `Fond de teint ${multiToken};Beige 02;FDT-${multiToken}-02;Non classé;39,00;0;Rupture`,
-      `Fond de teint ${multiToken};Miel 03;FDT-${multiToken}-03;Non classé;42,00;7;Stock faible`,
+    expect(lines.map((l) => l.split(";").filter((_, i) => i !== 9))).toEqual([
+      [
+        ids.multi,
+        `Fond de teint ${multiToken}`,
+        "Aurore Test",
+        "Non classé",
+        "Ivoire 01",
+        `FDT-${multiToken}-01`,
+        "39,00",
+        "",
+        "0",
+        "Rupture",
+      ],
+      [
+        ids.multi,
+        `Fond de teint ${multiToken}`,
+        "Aurore Test",
+        "Non classé",
+        "Beige 02",
+        `FDT-${multiToken}-02`,
+        "39,00",
+        "",
+        "0",
+        "Rupture",
+      ],
+      [
+        ids.multi,
+        `Fond de teint ${multiToken}`,
+        "Aurore Test",
+        "Non classé",
+        "Miel 03",
+        `FDT-${multiToken}-03`,
+        "42,00",
+        "",
+        "7",
+        "Stock faible",
+      ],
     ]);
   });
 

@@ -32,6 +32,7 @@ import {
   type StockReport,
 } from "~/domain/catalog/admin-products.schema";
 import { csvRow, CSV_BOM } from "~/lib/csv";
+import { CATALOG_CSV_HEADER, formatEuroCell, IMAGE_SEPARATOR, NO_CATEGORY_LABEL } from "~/domain/catalog/catalog-csv";
 import { ADMIN_PRODUCTS_PAGE_SIZE, LOW_STOCK_THRESHOLD, STOCK_EXPORT_MAX_ROWS } from "~/lib/shop-rules";
 import { isUuid } from "~/lib/uuid";
 import { notFound } from "~/domain/errors";
@@ -406,20 +407,41 @@ export async function getStockHistory(db: Executor, productId: string): Promise<
   };
 }
 
-export const STOCK_CSV_HEADER = ["Produit", "Variante", "SKU", "Catégorie", "Prix", "Stock", "Statut"] as const;
+type ExportProduct = { id: string; name: string; brand: string | null; categoryName: string | null; images: string[] };
 const EXPORT_CHUNK = 1000;
-type ExportProduct = { id: string; name: string; categoryName: string | null };
-const csvPrice = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+
+/** Every variant of these products with the columns the catalogue CSV writes, in each product's order. */
+async function exportVariantsOf(db: Executor, productIds: readonly string[]) {
+  const byProduct = new Map<
+    string,
+    { label: string; sku: string; priceCents: number; originalPriceCents: number | null; stock: number }[]
+  >();
+  const rows = await db
+    .select({
+      productId: productVariants.productId,
+      label: productVariants.label,
+      sku: productVariants.sku,
+      priceCents: productVariants.priceCents,
+      originalPriceCents: productVariants.originalPriceCents,
+      stock: productVariants.stockQuantity,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, [...productIds]))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+  for (const { productId, ...v } of rows) byProduct.set(productId, [...(byProduct.get(productId) ?? []), v]);
+  return byProduct;
+}
 
 /**
- * The stock report CSV for the current filters, one line per variant (product, variant label,
- * SKU, price, stock, status), products by name and each one's variants in their order. Products
- * are read in keyset chunks of 1000 so a 100k-product catalogue is streamed without holding it
- * in memory (and without holding a transaction open while a slow client downloads). Prices
- * "12,50" (euros, French decimal comma). STOCK_EXPORT_MAX_ROWS bounds the products.
+ * The catalogue CSV for the current filters (docs/decisions/051-catalogue-import-export.md): one
+ * line per variant, the product's columns repeated and grouped by its id ("Réf. produit"), in
+ * exactly the format the import reads back. Products are read in keyset chunks of 1000 so a
+ * 100k-product catalogue is streamed without holding it in memory (and without holding a
+ * transaction open while a slow client downloads). Prices "12,50" (euros, French decimal comma).
+ * STOCK_EXPORT_MAX_ROWS bounds the products.
  */
 export async function* streamStockCsv(db: Executor, filter: ProductFilter): AsyncGenerator<string> {
-  yield CSV_BOM + csvRow(STOCK_CSV_HEADER);
+  yield CSV_BOM + csvRow(CATALOG_CSV_HEADER);
   const where = filterConditions(filter);
   let after: { name: string; id: string } | null = null;
   let sent = 0;
@@ -428,14 +450,20 @@ export async function* streamStockCsv(db: Executor, filter: ProductFilter): Asyn
       ? or(gt(products.name, after.name), and(eq(products.name, after.name), gt(products.id, after.id)))
       : undefined;
     const rows: ExportProduct[] = await db
-      .select({ id: products.id, name: products.name, categoryName: categories.name })
+      .select({
+        id: products.id,
+        name: products.name,
+        brand: products.brand,
+        categoryName: categories.name,
+        images: sql<string[]>`array_remove(array_prepend(${products.imageUrl}, ${products.images}), NULL)`,
+      })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(and(where, keyset))
       .orderBy(asc(products.name), asc(products.id))
       .limit(Math.min(EXPORT_CHUNK, STOCK_EXPORT_MAX_ROWS - sent));
     if (rows.length === 0) return;
-    const variants = await variantsOf(
+    const variants = await exportVariantsOf(
       db,
       rows.map((r) => r.id),
     );
@@ -443,12 +471,16 @@ export async function* streamStockCsv(db: Executor, filter: ProductFilter): Asyn
       .flatMap((r) =>
         (variants.get(r.id) ?? []).map((v) =>
           csvRow([
+            r.id,
             r.name,
+            r.brand ?? "",
+            r.categoryName ?? NO_CATEGORY_LABEL,
             v.label,
             v.sku,
-            r.categoryName ?? "Non classé",
-            csvPrice.format(v.price_cents / 100),
+            formatEuroCell(v.priceCents),
+            v.originalPriceCents === null ? "" : formatEuroCell(v.originalPriceCents),
             v.stock,
+            r.images.join(IMAGE_SEPARATOR),
             STOCK_STATUS_LABELS[stockStatus(v.stock)],
           ]),
         ),

@@ -314,3 +314,89 @@ export async function recordInitialStock(
     actorUserId: input.actorUserId,
   });
 }
+
+/* -------------------------------------------------------------------------------------------- */
+/* Catalogue import                                                                               */
+/* -------------------------------------------------------------------------------------------- */
+
+/** Rows per statement in bulk writes: far below PostgreSQL's 65,535 bound parameters. */
+const BULK_CHUNK = 2000;
+
+/** A PostgreSQL array literal of values that need no quoting (uuids, integers). */
+const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join(",")}}`;
+
+/**
+ * The catalogue import's stock levels (docs/decisions/051-catalogue-import-export.md): each
+ * variant's stock becomes the given level, in bulk (a few statements per 2,000 variants instead
+ * of three per variant), rows locked in id order; a movement "admin_set" is written for each
+ * level that changes, none for the others. Levels are checked (0 to STOCK_ADJUST_MAX) by the
+ * caller; the CHECK constraints back this up.
+ */
+export async function setStockLevels(
+  tx: Executor,
+  levels: readonly { variantId: string; stock: number }[],
+  context: { actorUserId: string | null; note: string },
+): Promise<StockAdjustResult> {
+  const wanted = new Map(levels.map((l) => [l.variantId, l.stock]));
+  const ids = [...wanted.keys()].sort();
+  const changed: StockAdjustResult["variants"] = [];
+  for (let i = 0; i < ids.length; i += BULK_CHUNK) {
+    const chunk = ids.slice(i, i + BULK_CHUNK);
+    const rows = await tx
+      .select({ id: productVariants.id, productId: productVariants.productId, stock: productVariants.stockQuantity })
+      .from(productVariants)
+      .where(inArray(productVariants.id, chunk))
+      .orderBy(asc(productVariants.id))
+      .for("update");
+    if (rows.length !== chunk.length) throw variantNotFound();
+    const moved = rows
+      .map((r) => ({
+        variantId: r.id,
+        productId: r.productId,
+        stock: wanted.get(r.id) ?? r.stock,
+        delta: (wanted.get(r.id) ?? r.stock) - r.stock,
+      }))
+      .filter((r) => r.delta !== 0);
+    if (moved.length === 0) continue;
+    await tx.execute(sql`
+      UPDATE ${productVariants} AS v SET stock_quantity = d.stock
+      FROM (SELECT unnest(${arrayLiteral(moved.map((m) => m.variantId))}::uuid[]) AS id,
+                   unnest(${arrayLiteral(moved.map((m) => m.stock))}::int[]) AS stock) AS d
+      WHERE v.id = d.id`);
+    await tx.insert(stockMovements).values(
+      moved.map((m) => ({
+        productId: m.productId,
+        variantId: m.variantId,
+        delta: m.delta,
+        resultingStock: m.stock,
+        reason: "admin_set",
+        actorUserId: context.actorUserId,
+        note: context.note,
+      })),
+    );
+    changed.push(...moved);
+  }
+  return { variants: changed };
+}
+
+/** The first movements ("initial") of variants the import created with stock, in bulk. */
+export async function recordInitialStocks(
+  tx: Executor,
+  created: readonly { productId: string; variantId: string; quantity: number }[],
+  context: { actorUserId: string | null; note: string },
+): Promise<void> {
+  const rows = created.filter((c) => c.quantity > 0);
+  for (let i = 0; i < rows.length; i += BULK_CHUNK) {
+    await tx.insert(stockMovements).values(
+      rows.slice(i, i + BULK_CHUNK).map((c) => ({
+        productId: c.productId,
+        variantId: c.variantId,
+        delta: c.quantity,
+        resultingStock: c.quantity,
+        reason: "initial",
+        actorUserId: context.actorUserId,
+        note: context.note,
+      })),
+    );
+  }
+}

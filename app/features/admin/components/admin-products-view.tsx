@@ -111,6 +111,9 @@ export function AdminProductsView({ query, result, report, categories, brands = 
           <a href={exportHref} download className={buttonClass({ className: "bg-white" })}>
             Exporter CSV
           </a>
+          <Link to="/admin/produits/import" className={buttonClass({ className: "bg-white" })}>
+            Importer
+          </Link>
           <NewProductButton to={withParam("edit", "new")} />
         </div>
       </div>

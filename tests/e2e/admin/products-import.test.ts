@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import sharp from "sharp";
+import { zipSync } from "fflate";
+import { launchBrowser, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
+import { signInCookie, signUpCookie } from "../../support/http-session";
+
+/**
+ * Importer (docs/decisions/051-catalogue-import-export.md): the administrator sends a CSV and a
+ * ZIP of images, sees the preview line by line (a refusal with its reason blocks the import),
+ * applies a clean file and finds the products in Gestion des Produits; shoppers and visitors
+ * are kept out.
+ */
+const baseURL = inject("baseURL");
+const RUN = randomUUID().slice(0, 6);
+const NAME = `Brume Import ${RUN}`;
+const HEADER = "Réf. produit;Produit;Marque;Catégorie;Variante;SKU;Prix;Prix barré;Stock;Images;Statut";
+let browser: Browser;
+let adminCookie: string;
+
+const csvFile = (...lines: string[]) => ({
+  name: "catalogue.csv",
+  mimeType: "text/csv",
+  buffer: Buffer.from([HEADER, ...lines].join("\r\n") + "\r\n", "utf8"),
+});
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("Importer des produits", () => {
+  it("previews a CSV with its refusals, then applies a CSV and its ZIP of images", async () => {
+    const context = await signedInContext(browser, baseURL, adminCookie, { viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await page.goto("/admin/produits");
+      await waitForHeaderHydration(page);
+      await page.getByRole("link", { name: "Importer" }).click();
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Importer des produits");
+
+      // A negative stock and an unknown category: refused with their reasons, nothing to apply.
+      await page
+        .getByLabel("Fichier CSV (20 Mo au maximum)")
+        .setInputFiles(
+          csvFile(
+            `B${RUN};${NAME};;Parfums;50 ml;BRU-${RUN}-50;29,90;;-4;;`,
+            `C${RUN};Autre ${RUN};;Catégorie fantôme;Unique;BRU-${RUN}-X;9,90;;1;;`,
+          ),
+        );
+      await page.getByRole("button", { name: "Prévisualiser" }).click();
+      const table = page.getByRole("region", { name: "Aperçu ligne par ligne" });
+      await expect.poll(() => table.getByText("Stock négatif refusé").count()).toBe(1);
+      expect(await table.getByText("Catégorie inconnue : « Catégorie fantôme »").count()).toBe(1);
+      expect(await page.getByText("Refusé : 2").count()).toBe(1);
+      expect(await page.getByRole("button", { name: "Appliquer l'import" }).count()).toBe(0);
+
+      // The corrected file with its image in a ZIP: two creations, then applied.
+      const png = await sharp({ create: { width: 60, height: 60, channels: 3, background: "#d9b8c4" } })
+        .png()
+        .toBuffer();
+      await page
+        .getByLabel("Fichier CSV (20 Mo au maximum)")
+        .setInputFiles(
+          csvFile(
+            `B${RUN};${NAME};;Parfums;50 ml;BRU-${RUN}-50;29,90;;4;brume.png;`,
+            `B${RUN};${NAME};;Parfums;100 ml;BRU-${RUN}-100;44,90;;0;brume.png;`,
+          ),
+        );
+      await page.getByLabel("Images (ZIP, facultatif, 200 Mo au maximum)").setInputFiles({
+        name: "images.zip",
+        mimeType: "application/zip",
+        buffer: Buffer.from(zipSync({ "brume.png": new Uint8Array(png) })),
+      });
+      await page.getByRole("button", { name: "Prévisualiser" }).click();
+      await expect.poll(() => page.getByText("Création : 2").count()).toBe(1);
+      expect(await table.getByText("Création", { exact: true }).count()).toBe(2);
+      await page.getByRole("button", { name: "Appliquer l'import" }).click();
+      await expect.poll(() => page.getByRole("heading", { name: "Import appliqué" }).count()).toBe(1);
+      expect(await page.getByText("Import appliqué : 2 lignes, 2 créées, 0 mise à jour, 0 inchangée, 0 refusée.").count()).toBe(1);
+
+      await page.getByRole("link", { name: "Voir les produits" }).click();
+      await page.goto(`/admin/produits?search=${encodeURIComponent(`Brume Import ${RUN}`)}`);
+      await expect.poll(() => page.getByText(NAME, { exact: true }).count()).toBeGreaterThan(0);
+      expect(await page.getByText("1 produit trouvé").count()).toBe(1);
+      const image = page.getByRole("row").filter({ hasText: NAME }).locator("img").first();
+      expect(await image.getAttribute("src")).toMatch(/^\/media\/uploads\/products\//);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("takes a CSV past the server's usual 1 MB body bound, and refuses one over 20 MB in French", async () => {
+    const post = (csv: Blob) => {
+      const form = new FormData();
+      form.set("intent", "preview");
+      form.set("csv", csv, "catalogue.csv");
+      return fetch(`${baseURL}/admin/produits/import.data`, {
+        method: "POST",
+        headers: { cookie: adminCookie, origin: baseURL },
+        body: form,
+      });
+    };
+    const lines = Array.from({ length: 30_000 }, (_, i) => `G${RUN}-${i};Gros ${RUN} ${i};;Parfums;Unique;GROS-${RUN}-${i};12,50;;-1;;`);
+    const large = new Blob([`${HEADER}\r\n${lines.join("\r\n")}\r\n`], { type: "text/csv" });
+    expect(large.size).toBeGreaterThan(2 * 1024 * 1024);
+    const previewed = await post(large);
+    expect(previewed.status).toBe(200);
+    expect(await previewed.text()).toContain("30000 refusées");
+    const tooLarge = await post(new Blob([new Uint8Array(21 * 1024 * 1024).fill(0x41)], { type: "text/csv" }));
+    expect(await tooLarge.text()).toContain("Le fichier CSV est trop volumineux : 20 Mo au maximum.");
+  });
+
+  it("keeps shoppers and visitors out of the page and its action", async () => {
+    const shopper = await signUpCookie(baseURL, uniqueEmail("admin-import"), "Secret123!Aurore", "Alice");
+    expect((await fetch(`${baseURL}/admin/produits/import`, { headers: { cookie: shopper }, redirect: "manual" })).status).toBe(403);
+    const visitor = await fetch(`${baseURL}/admin/produits/import`, { redirect: "manual" });
+    expect([302, 401]).toContain(visitor.status);
+    const form = new FormData();
+    form.set("intent", "apply");
+    form.set("csv", new Blob([`${HEADER}\r\n;Intrus ${RUN};;;Unique;INTRUS-${RUN};1,00;;1;;\r\n`], { type: "text/csv" }), "x.csv");
+    const post = await fetch(`${baseURL}/admin/produits/import`, {
+      method: "POST",
+      headers: { cookie: shopper, origin: baseURL },
+      body: form,
+      redirect: "manual",
+    });
+    expect(post.status).toBe(403);
+    const products = (await (await fetch(`${baseURL}/api/v1/products?search=${encodeURIComponent(`Intrus ${RUN}`)}`)).json()) as {
+      data: unknown[];
+    };
+    expect(products.data).toHaveLength(0);
+  });
+});
