@@ -62,7 +62,13 @@ export async function requireAdminApi(request: Request, area: ApiArea, access: A
  * The key an `Authorization` header presents, checked (shape, revoked, expired: 401), its scope
  * (403) and its rate limit (429 with Retry-After). Keys are read afresh on every request.
  */
-export async function requireApiKey(db: Executor, authorization: string, area: ApiArea, access: ApiAccess, now = new Date()): Promise<AdminApiCaller> {
+export async function requireApiKey(
+  db: Executor,
+  authorization: string,
+  area: ApiArea,
+  access: ApiAccess,
+  now = new Date(),
+): Promise<AdminApiCaller> {
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
   if (!match) throw apiRefusal(401, "invalid_api_key", API_KEY_INVALID_MESSAGE, { "WWW-Authenticate": 'Bearer error="invalid_token"' });
   const verdict = await verifyApiKey(db, match[1], now);

@@ -51,7 +51,10 @@ describe("createApiKey", () => {
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(JSON.stringify(await listApiKeys(handle.db))).not.toContain(secret.slice(17));
     const [entry] = await handle.db.select().from(adminActivityLog).where(eq(adminActivityLog.entityId, key.id));
-    expect(entry).toMatchObject({ action: "api_key.create", summary: "Clé API « Connecteur ERP » créée (Catalogue (écriture), Stock (lecture))" });
+    expect(entry).toMatchObject({
+      action: "api_key.create",
+      summary: "Clé API « Connecteur ERP » créée (Catalogue (écriture), Stock (lecture))",
+    });
     expect(JSON.stringify(entry)).not.toContain(secret);
   });
 
@@ -82,7 +85,10 @@ describe("verifyApiKey", () => {
     const { key, secret } = await createApiKey(handle.db, form("Vérif", { stock: "write" }), { createdBy: null });
     expect(await verifyApiKey(handle.db, secret)).toEqual({ ok: true, key: { id: key.id, name: "Vérif", scopes: ["stock:write"] } });
     expect(await verifyApiKey(handle.db, secret.replace("aur_live_", "aur_test_"))).toEqual({ ok: false, reason: "invalid" });
-    expect(await verifyApiKey(handle.db, `${secret.slice(0, -1)}${secret.endsWith("A") ? "B" : "A"}`)).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyApiKey(handle.db, `${secret.slice(0, -1)}${secret.endsWith("A") ? "B" : "A"}`)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
 
     const [row] = await handle.db.select({ lastUsedAt: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, key.id));
     expect(row.lastUsedAt).toBeInstanceOf(Date);

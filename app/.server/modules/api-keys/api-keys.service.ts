@@ -127,8 +127,7 @@ export async function revokeApiKey(db: Executor, id: string, actor?: AdminActor,
 
 /** A key a request presented: accepted (the key's id, name and scopes), or why not. */
 export type ApiKeyVerdict =
-  | { ok: true; key: { id: string; name: string; scopes: string[] } }
-  | { ok: false; reason: "invalid" | "revoked" | "expired" };
+  { ok: true; key: { id: string; name: string; scopes: string[] } } | { ok: false; reason: "invalid" | "revoked" | "expired" };
 
 /**
  * Checks a presented secret: its shape, then its row (by hash), revocation and expiry. An
@@ -136,14 +135,19 @@ export type ApiKeyVerdict =
  */
 export async function verifyApiKey(db: Executor, secret: string, now: Date = new Date()): Promise<ApiKeyVerdict> {
   if (!API_KEY_PATTERN.test(secret)) return { ok: false, reason: "invalid" };
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.secretHash, hashOf(secret)));
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.secretHash, hashOf(secret)));
   if (!row) return { ok: false, reason: "invalid" };
   if (row.revokedAt) return { ok: false, reason: "revoked" };
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
   await db
     .update(apiKeys)
     .set({ lastUsedAt: now })
-    .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_PRECISION_MS)))));
+    .where(
+      and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_PRECISION_MS)))),
+    );
   return { ok: true, key: { id: row.id, name: row.name, scopes: row.scopes } };
 }
 
