@@ -1,5 +1,5 @@
 import type { Route } from "./+types/brands";
-import { apiLoader } from "~/.server/api/route";
+import { apiAction, apiLoader } from "~/.server/api/route";
 import { pageOf, readListWindow, requireAdminApi } from "~/.server/api/admin-api";
 import { getDb } from "~/.server/db";
 import { jsonOk } from "~/.server/http";
@@ -12,3 +12,6 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
   const rows = await listBrandsForApi(await getDb(), window);
   return jsonOk(pageOf(rows, window.limit, (b) => ({ updatedAt: b.updated_at, id: b.id })));
 });
+
+/** Brands are read-only here: every write method gets the API's French 405. */
+export const action = apiAction({});
