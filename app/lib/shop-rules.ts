@@ -170,6 +170,9 @@ export const ADMIN_STOCK_ALERTS_SHOWN = 20;
 export const STOCK_EXPORT_MAX_ROWS = 200_000;
 /** Gift card code checks (balance page and checkout field) allowed per client IP and minute. */
 export const GIFT_CARD_CHECKS_PER_MINUTE = 10;
+
+/** Requests per minute one admin API key may make (decision 049): a sync connector's pace, not a flood. */
+export const API_KEY_REQUESTS_PER_MINUTE = 120;
 /** Gift card codes one order may use. */
 export const GIFT_CARD_CODES_PER_ORDER_MAX = 5;
 /** Gift cards one order may buy. */

@@ -84,6 +84,8 @@ const OWNER: Record<string, string> = {
   formLimitCounters: "limits",
   // The back-office activity log (decision 045).
   adminActivityLog: "modules/activity-log",
+  // The admin API's keys (decision 049).
+  apiKeys: "modules/api-keys",
   jobRuns: "jobs",
 };
 

@@ -1,7 +1,7 @@
 /**
- * What every /api/v1/admin route shares: who is calling (an administrator's browser session today;
- * an API key once keys exist, decision 049), the scope the route needs, and the cursor paging with
- * `updated_since` that lets a connector sync incrementally.
+ * What every /api/v1/admin route shares: who is calling (an administrator's browser session, or
+ * an API key sent as `Authorization: Bearer aur_live_…`, decision 049), the scope the route
+ * needs, and the cursor paging with `updated_since` that lets a connector sync incrementally.
  *
  * Lists are ordered by (updated_at, id) ascending: a connector that keeps the last cursor, or the
  * last `updated_at` it saw, gets every later change exactly once per pass and never skips a row
@@ -10,26 +10,80 @@
 import { z } from "zod";
 import { invalid } from "~/domain/errors";
 import { requireApiAdmin } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import type { Executor } from "~/.server/db/client";
 import { adminActorOf, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import { hitApiKeyLimit, verifyApiKey } from "~/.server/modules/api-keys/api-keys.service";
+import {
+  API_AREAS,
+  API_KEY_EXPIRED_MESSAGE,
+  API_KEY_INVALID_MESSAGE,
+  API_KEY_RATE_LIMITED_MESSAGE,
+  API_KEY_REVOKED_MESSAGE,
+  missingScopeMessage,
+  scopesAllow,
+  type ApiAccess,
+  type ApiArea,
+} from "~/domain/api-keys/api-keys";
 import { firstIssue, validate } from "./route";
 
-/** The areas an API key's scopes name, each readable and writable separately. */
-export const API_AREAS = ["catalog", "stock", "orders", "clients", "promotions", "reviews", "returns"] as const;
-export type ApiArea = (typeof API_AREAS)[number];
-export type ApiAccess = "read" | "write";
-
-/** The caller of an admin API route: the actor the activity log records. */
-export type AdminApiCaller = { actor: AdminActor };
+export { API_AREAS };
+export type { ApiAccess, ApiArea };
 
 /**
- * The caller of an admin API route that needs `access` to `area`; otherwise the JSON 401/403 is
- * thrown. An administrator's session holds every scope.
+ * The caller of an admin API route: the actor the activity log records, and the account to name
+ * in records that point to a user (stock movements): the administrator's, none for a key.
+ */
+export type AdminApiCaller = { actor: AdminActor; userId: string | null };
+
+function apiRefusal(status: 401 | 403 | 429, code: string, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ error: { code, message } }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+const KEY_REFUSALS = {
+  invalid: API_KEY_INVALID_MESSAGE,
+  revoked: API_KEY_REVOKED_MESSAGE,
+  expired: API_KEY_EXPIRED_MESSAGE,
+} as const;
+
+/**
+ * The caller of an admin API route that needs `access` to `area`; otherwise the JSON 401/403/429
+ * is thrown. An administrator's session holds every scope. A request that sends an
+ * `Authorization` header is judged by its key alone (a cookie beside it does not help it).
  */
 export async function requireAdminApi(request: Request, area: ApiArea, access: ApiAccess): Promise<AdminApiCaller> {
-  void area;
-  void access;
+  const authorization = request.headers.get("authorization");
+  if (authorization !== null) return requireApiKey(await getDb(), authorization, area, access);
   const session = await requireApiAdmin(request);
-  return { actor: adminActorOf(session) };
+  return { actor: adminActorOf(session), userId: session.user.id };
+}
+
+/**
+ * The key an `Authorization` header presents, checked (shape, revoked, expired: 401), its scope
+ * (403) and its rate limit (429 with Retry-After). Keys are read afresh on every request.
+ */
+export async function requireApiKey(
+  db: Executor,
+  authorization: string,
+  area: ApiArea,
+  access: ApiAccess,
+  now = new Date(),
+): Promise<AdminApiCaller> {
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
+  if (!match) throw apiRefusal(401, "invalid_api_key", API_KEY_INVALID_MESSAGE, { "WWW-Authenticate": 'Bearer error="invalid_token"' });
+  const verdict = await verifyApiKey(db, match[1], now);
+  if (!verdict.ok) {
+    throw apiRefusal(401, `${verdict.reason}_api_key`, KEY_REFUSALS[verdict.reason], {
+      "WWW-Authenticate": 'Bearer error="invalid_token"',
+    });
+  }
+  const { key } = verdict;
+  if (!scopesAllow(key.scopes, area, access)) throw apiRefusal(403, "insufficient_scope", missingScopeMessage(area, access));
+  const limit = await hitApiKeyLimit(db, key.id, now.getTime());
+  if (!limit.allowed) {
+    throw apiRefusal(429, "rate_limited", API_KEY_RATE_LIMITED_MESSAGE, { "Retry-After": String(limit.retryAfterSeconds) });
+  }
+  return { actor: { type: "api_key", id: key.id, label: key.name }, userId: null };
 }
 
 export const ADMIN_LIST_DEFAULT_LIMIT = 50;

@@ -16,5 +16,6 @@ export type ApiOperation = {
   rawBody?: { contentTypes: string[]; description: string };
   /** A response is JSON with its schema, or a file of `binary` media type (a PDF download). */
   responses: Record<number, { description: string; schema?: z.ZodType; binary?: string }>;
-  auth?: "none" | "session" | "admin";
+  /** admin_api: an administrator's session or an API key (`Authorization: Bearer`, decision 049). */
+  auth?: "none" | "session" | "admin" | "admin_api";
 };

@@ -48,6 +48,7 @@ import { invoiceOperations } from "../modules/invoices/invoices.api-schemas";
 import { returnOperations } from "../modules/returns/returns.api-schemas";
 import { productImageOperations } from "../media/product-images.api-schemas";
 import { brandOperations } from "../modules/catalog/brands.api-schemas";
+import { adminCatalogOperations } from "../modules/catalog/catalog-admin.api-schemas";
 
 const errors = {
   400: { description: "Paramètres invalides", schema: ApiErrorSchema },
@@ -237,6 +238,7 @@ export const operations: ApiOperation[] = [
   ...invoiceOperations(),
   ...returnOperations(),
   ...productImageOperations(),
+  ...adminCatalogOperations(),
   ...addressOperations(),
   ...paymentMethodOperations(),
   ...supportTicketOperations(),
@@ -586,6 +588,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
         : {}),
       responses,
       ...(op.auth === "session" || op.auth === "admin" ? { security: [{ sessionCookie: [] }] } : {}),
+      ...(op.auth === "admin_api" ? { security: [{ sessionCookie: [] }, { apiKey: [] }] } : {}),
     };
   }
   return {
@@ -600,6 +603,12 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
     components: {
       securitySchemes: {
         sessionCookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
+        // The admin API's keys, created in Paramètres (docs/decisions/049-api-keys-and-admin-api.md).
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          description: "Clé API « aur_live_… » créée dans Paramètres ; chaque opération demande un accès (catalog:read, stock:write…).",
+        },
       },
     },
   };

@@ -16,7 +16,7 @@ import { sql } from "drizzle-orm";
 import { CLIENT_IP_HEADER } from "../auth/auth.server";
 import { rowsOf, type Executor } from "../db/client";
 import { formLimitCounters } from "../db/schema";
-import { GIFT_CARD_CHECKS_PER_MINUTE } from "~/lib/shop-rules";
+import { API_KEY_REQUESTS_PER_MINUTE, GIFT_CARD_CHECKS_PER_MINUTE } from "~/lib/shop-rules";
 import { remember } from "~/lib/remember";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -43,6 +43,8 @@ export const FORM_LIMITS = {
   // "Renvoyer le lien" and changes of address, per account.
   emailVerificationResend: { limit: 3, windowMs: 10 * 60_000 },
   emailChange: { limit: 5, windowMs: 60 * 60_000 },
+  // Admin API requests per key (decision 049), counted for every server process together.
+  apiKey: { limit: API_KEY_REQUESTS_PER_MINUTE, windowMs: 60_000 },
 } as const satisfies Record<string, { limit: number; windowMs: number }>;
 
 export type FormLimitName = keyof typeof FORM_LIMITS;

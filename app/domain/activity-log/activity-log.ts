@@ -22,6 +22,7 @@ export const ACTIVITY_ENTITY_LABELS: Record<string, string> = {
   ticket: "Ticket",
   product_image: "Image produit",
   chat: "Chat",
+  api_key: "Clé API",
 };
 
 /** The actions recorded, in French. */
@@ -61,6 +62,8 @@ export const ACTIVITY_ACTION_LABELS: Record<string, string> = {
   "chat.take": "Conversation de chat prise en charge",
   "chat.reply": "Réponse dans le chat",
   "chat.close": "Conversation de chat close",
+  "api_key.create": "Clé API créée",
+  "api_key.revoke": "Clé API révoquée",
 };
 
 export const activityEntityLabel = (type: string) => ACTIVITY_ENTITY_LABELS[type] ?? type;

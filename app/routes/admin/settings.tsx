@@ -17,13 +17,22 @@ import { ExchangeRatesSettings } from "~/features/admin/components/exchange-rate
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import { ShopIdentitySection } from "~/features/admin/components/shop-identity-section";
 import { saveIdentityIntent } from "./settings-identity.server";
+// Clés API (decision 049).
+import { listApiKeys } from "~/.server/modules/api-keys/api-keys.service";
+import { ApiKeysSection } from "~/features/admin/components/api-keys-section";
+import { apiKeyIntent } from "./settings-api-keys.server";
 
 /** Paramètres: the delivery methods (docs/decisions/032-delivery-methods.md). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = await getDb();
-  const [methods, exchangeRates, identity] = await Promise.all([listDeliveryMethods(db), getExchangeRates(db), getShopIdentity(db)]);
-  return { methods, exchangeRates, identity };
+  const [methods, exchangeRates, identity, apiKeys] = await Promise.all([
+    listDeliveryMethods(db),
+    getExchangeRates(db),
+    getShopIdentity(db),
+    listApiKeys(db),
+  ]);
+  return { methods, exchangeRates, identity, apiKeys };
 }
 
 /** One method's form: `code` names it, the other fields are its new values. */
@@ -31,6 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const form = await readFormData(request);
   if (form.get("intent") === "identity") return saveIdentityIntent(session, form);
+  if (form.get("intent") === "api-key-create" || form.get("intent") === "api-key-revoke") return apiKeyIntent(session, form);
   if (form.get("form") === "exchange-rates") return saveExchangeRates(form, session);
   const code = typeof form.get("code") === "string" ? (form.get("code") as string) : "";
   const values = deliveryMethodFormValues(form);
@@ -76,6 +86,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       </div>
       <div className="mt-10">
         <ExchangeRatesSettings rates={loaderData.exchangeRates} />
+      </div>
+      <div className="mt-10">
+        <ApiKeysSection keys={loaderData.apiKeys} />
       </div>
     </>
   );

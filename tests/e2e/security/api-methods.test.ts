@@ -41,6 +41,14 @@ const USER_ROUTES: [path: string, unserved: string[]][] = [
 const ADMIN_WRITES: [path: string, served: string[], unserved: string[]][] = [
   ["/api/v1/admin/order-status", ["POST"], ["PUT", "PATCH", "DELETE"]],
   ["/api/v1/admin/product-images", ["POST", "DELETE"], ["PUT", "PATCH"]],
+  // The admin API's catalogue and stock (docs/decisions/049-api-keys-and-admin-api.md).
+  ["/api/v1/admin/products", ["POST"], ["PUT", "PATCH", "DELETE"]],
+  [`/api/v1/admin/products/${ID}`, ["PATCH", "DELETE"], ["POST", "PUT"]],
+  ["/api/v1/admin/categories", ["POST"], ["PUT", "PATCH", "DELETE"]],
+  [`/api/v1/admin/categories/${ID}`, ["PATCH", "DELETE"], ["POST", "PUT"]],
+  ["/api/v1/admin/brands", [], ["POST", "PUT", "PATCH", "DELETE"]],
+  ["/api/v1/admin/stock", ["POST"], ["PUT", "PATCH", "DELETE"]],
+  [`/api/v1/admin/variants/${ID}/stock`, ["POST"], ["PUT", "PATCH", "DELETE"]],
   [`/api/v1/admin/reviews/${ID}/publish`, ["POST"], ["PUT", "PATCH", "DELETE"]],
   [`/api/v1/admin/reviews/${ID}/reject`, ["POST"], ["PUT", "PATCH", "DELETE"]],
   [`/api/v1/admin/reviews/${ID}/answer`, ["POST"], ["PUT", "PATCH", "DELETE"]],

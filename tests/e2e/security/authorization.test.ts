@@ -50,6 +50,14 @@ describe("the administrator's area is guarded on the server", () => {
     expect(adminPaths).toContain(
       "/api/v1/admin/orders/00000000-0000-0000-0000-000000000000/credit-notes/00000000-0000-0000-0000-000000000000",
     );
+    // The admin API's catalogue and stock (docs/decisions/049-api-keys-and-admin-api.md).
+    expect(adminPaths).toContain("/api/v1/admin/products");
+    expect(adminPaths).toContain("/api/v1/admin/products/00000000-0000-0000-0000-000000000000");
+    expect(adminPaths).toContain("/api/v1/admin/categories");
+    expect(adminPaths).toContain("/api/v1/admin/categories/00000000-0000-0000-0000-000000000000");
+    expect(adminPaths).toContain("/api/v1/admin/brands");
+    expect(adminPaths).toContain("/api/v1/admin/stock");
+    expect(adminPaths).toContain("/api/v1/admin/variants/00000000-0000-0000-0000-000000000000/stock");
   });
 
   it.each(adminPaths)("%s: visitor 401, shopper 403, administrator 200 (404 for an unknown id)", async (path) => {

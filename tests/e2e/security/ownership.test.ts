@@ -5,8 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { uniqueEmail } from "../../support/accounts";
-import { signUpCookie } from "../../support/http-session";
+import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
+import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
 
 const baseURL = inject("baseURL");
@@ -76,6 +76,32 @@ describe("visitors", () => {
     const res = await call(method, path, null, method === "GET" ? undefined : {}, { "idempotency-key": randomUUID() });
     expect(res.status).toBe(401);
     expect(res.json.error).toEqual({ code: "unauthenticated", message: "Connexion requise" });
+  });
+});
+
+describe("an admin API key", () => {
+  it("opens none of a shopper's routes, even with every scope (docs/decisions/049)", async () => {
+    const admin = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
+    const form = new URLSearchParams({ intent: "api-key-create", name: `Tous accès ${randomUUID().slice(0, 8)}` });
+    for (const area of ["catalog", "stock", "orders", "clients", "promotions", "reviews", "returns"]) form.set(`scope_${area}`, "write");
+    const created = await fetch(`${baseURL}/admin/parametres.data`, {
+      method: "POST",
+      headers: { cookie: admin, origin: baseURL, "content-type": "application/x-www-form-urlencoded" },
+      body: form,
+    });
+    const key = /aur_live_[A-Za-z0-9_-]{43}/.exec(await created.text())?.[0];
+    expect(key).toBeDefined();
+    for (const path of [
+      "/api/v1/me",
+      "/api/v1/cart",
+      "/api/v1/addresses",
+      "/api/v1/orders",
+      "/api/v1/payment-methods",
+      "/api/v1/loyalty",
+    ]) {
+      const res = await call("GET", path, null, undefined, { authorization: `Bearer ${key}` });
+      expect(res.status).toBe(401);
+    }
   });
 });
 

@@ -201,7 +201,7 @@ async function insertVariants(
   tx: Executor,
   productId: string,
   added: readonly { variant: VariantInput; position: number }[],
-  actorUserId: string,
+  actorUserId: string | null,
 ): Promise<void> {
   if (added.length === 0) return;
   const rows = await tx
@@ -223,7 +223,7 @@ async function insertVariants(
  */
 export async function saveAdminProduct(
   db: Database,
-  request: { id: string | null; input: ProductInput; actorUserId: string; actor?: AdminActor },
+  request: { id: string | null; input: ProductInput; actorUserId: string | null; actor?: AdminActor },
 ): Promise<SavedProduct> {
   const { id, input, actorUserId, actor } = request;
   if (id !== null && !isUuid(id)) throw productNotFound();

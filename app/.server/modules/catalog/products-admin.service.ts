@@ -36,13 +36,14 @@ import { CATALOG_CSV_HEADER, formatEuroCell, IMAGE_SEPARATOR, NO_CATEGORY_LABEL 
 import { ADMIN_PRODUCTS_PAGE_SIZE, LOW_STOCK_THRESHOLD, STOCK_EXPORT_MAX_ROWS } from "~/lib/shop-rules";
 import { isUuid } from "~/lib/uuid";
 import { notFound } from "~/domain/errors";
+import { SKU_UNKNOWN_MESSAGE, type BulkStockChange } from "~/domain/catalog/admin-api.schema";
 import { lineName } from "~/domain/cart/line-name";
 
 export { PRODUCT_NOT_FOUND_MESSAGE };
 
-type ProductFilter = Pick<AdminProductQuery, "search" | "category" | "stock">;
+export type ProductFilter = Pick<AdminProductQuery, "search" | "category" | "stock">;
 
-function filterConditions(filter: ProductFilter): SQL | undefined {
+export function adminProductFilter(filter: ProductFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.stock === "out") conditions.push(eq(products.stockQuantity, 0));
   if (filter.stock === "low") conditions.push(and(gte(products.stockQuantity, 1), lte(products.stockQuantity, LOW_STOCK_THRESHOLD)));
@@ -117,7 +118,7 @@ export async function listAdminProducts(
   query: AdminProductQuery,
   pageSize: number = ADMIN_PRODUCTS_PAGE_SIZE,
 ): Promise<AdminProductPage> {
-  const where = filterConditions(query);
+  const where = adminProductFilter(query);
   const key = JSON.stringify([query.category ?? "", query.stock ?? "", adminSearchTerms(query.search), query.search.trim()]);
   const total = await productCounts.get(db, key, async () => {
     const [{ total }] = await db
@@ -266,7 +267,7 @@ export async function adjustAdminStock(
     mode: "set" | "add" | "remove";
     quantity: number;
     bulk: boolean;
-    actorUserId: string;
+    actorUserId: string | null;
     actor?: AdminActor;
   },
 ): Promise<StockAdjustResult> {
@@ -293,6 +294,45 @@ export async function adjustAdminStock(
     });
     await recordStockAdjustments(tx, input.actor, adjusted, input.mode, input.quantity);
     // Variants back in stock: their waiting alerts are mailed with this commit.
+    await mailRestockedVariantAlerts(tx, restockedVariants(adjusted));
+    return adjusted;
+  });
+  kickOutbox();
+  invalidateCatalogCaches(db);
+  forgetStockReport(db);
+  return result;
+}
+
+/**
+ * The admin API's bulk stock change (decision 049): one change per SKU (set, add or remove),
+ * all in one transaction, all or nothing. An unknown SKU changes nothing: 404 'Référence
+ * inconnue : <sku>'; a removal below 0 is refused ('Stock insuffisant'), like one row's minus.
+ */
+export async function adjustStockBySku(
+  db: Database,
+  input: { changes: readonly BulkStockChange[]; actorUserId: string | null; actor?: AdminActor },
+): Promise<StockAdjustResult> {
+  const result = await db.transaction(async (tx) => {
+    const skus = input.changes.map((c) => c.sku);
+    const rows = await tx
+      .select({ id: productVariants.id, sku: productVariants.sku })
+      .from(productVariants)
+      .where(inArray(productVariants.sku, skus));
+    const idOf = new Map(rows.map((r) => [r.sku, r.id]));
+    const unknown = skus.find((sku) => !idOf.has(sku));
+    if (unknown !== undefined) throw notFound("sku_not_found", `${SKU_UNKNOWN_MESSAGE} : ${unknown}`, { details: { sku: unknown } });
+    const variants: StockAdjustResult["variants"] = [];
+    for (const change of input.changes) {
+      const adjusted = await adjustStock(tx, {
+        variantIds: [idOf.get(change.sku)!],
+        mode: change.mode,
+        quantity: change.quantity,
+        actorUserId: input.actorUserId,
+      });
+      await recordStockAdjustments(tx, input.actor, adjusted, change.mode, change.quantity);
+      variants.push(...adjusted.variants);
+    }
+    const adjusted = { variants };
     await mailRestockedVariantAlerts(tx, restockedVariants(adjusted));
     return adjusted;
   });
@@ -442,7 +482,7 @@ async function exportVariantsOf(db: Executor, productIds: readonly string[]) {
  */
 export async function* streamStockCsv(db: Executor, filter: ProductFilter): AsyncGenerator<string> {
   yield CSV_BOM + csvRow(CATALOG_CSV_HEADER);
-  const where = filterConditions(filter);
+  const where = adminProductFilter(filter);
   let after: { name: string; id: string } | null = null;
   let sent = 0;
   while (sent < STOCK_EXPORT_MAX_ROWS) {

@@ -217,7 +217,7 @@ export type StockAdjustment = {
   /** set: the stock becomes the quantity; add / remove: the stock moves by it. */
   mode: "set" | "add" | "remove";
   quantity: number;
-  actorUserId: string;
+  actorUserId: string | null;
   /**
    * remove only. true (bulk bar): the stock floors at 0. false (one variant's minus button):
    * removing more than there is refused with 'Stock insuffisant'.

@@ -1,0 +1,344 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser, signedInContext } from "../../support/browser";
+import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
+import { signInCookie, signUpCookie } from "../../support/http-session";
+
+/**
+ * The admin API with keys (docs/decisions/049-api-keys-and-admin-api.md): every catalogue and
+ * stock operation checks the key's scope, a revoked key is refused at once, a key never signs in
+ * on a page, lists page by cursor, writes reach the activity log under the key's name, and bad
+ * input gets a French message, never a 500.
+ */
+const baseURL = inject("baseURL");
+const ID = "00000000-0000-0000-0000-000000000000";
+const run = Date.now().toString(36);
+
+let admin: string;
+let shopper: string;
+let browser: Browser | undefined;
+
+type Scopes = Partial<Record<"catalog" | "stock" | "orders", "read" | "write">>;
+
+/** A key created through Paramètres' action: its secret (shown once) and its id. */
+async function createKey(name: string, scopes: Scopes): Promise<{ secret: string; id: string }> {
+  const body = new URLSearchParams({ intent: "api-key-create", name });
+  for (const [area, access] of Object.entries(scopes)) body.set(`scope_${area}`, access);
+  const res = await fetch(`${baseURL}/admin/parametres.data`, {
+    method: "POST",
+    headers: { cookie: admin, origin: baseURL, "content-type": "application/x-www-form-urlencoded" },
+    body,
+  });
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  const secret = /aur_live_[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+  const id = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(text)?.[0];
+  expect(secret).toBeDefined();
+  expect(id).toBeDefined();
+  return { secret: secret!, id: id! };
+}
+
+async function revokeKey(id: string) {
+  const res = await fetch(`${baseURL}/admin/parametres.data`, {
+    method: "POST",
+    headers: { cookie: admin, origin: baseURL, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "api-key-revoke", id }),
+  });
+  expect(res.status).toBe(200);
+}
+
+type Auth = { key?: string; cookie?: string } | null;
+
+async function call(method: string, path: string, auth: Auth, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (auth?.key) headers.authorization = `Bearer ${auth.key}`;
+  if (auth?.cookie) headers.cookie = auth.cookie;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(`${baseURL}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: "manual",
+  });
+  const text = await res.text();
+  let json: { data?: unknown; next_cursor?: string | null; error?: { code: string; message: string; details?: unknown } } = {};
+  try {
+    json = JSON.parse(text) as typeof json;
+  } catch {
+    // a page's HTML: the status says enough
+  }
+  return { status: res.status, json, retryAfter: res.headers.get("retry-after") };
+}
+
+/** Every operation of the catalogue and stock API, with the scope it needs. */
+const OPERATIONS: [method: string, path: string, area: "catalog" | "stock", access: "read" | "write", body?: unknown][] = [
+  ["GET", "/api/v1/admin/products", "catalog", "read"],
+  ["POST", "/api/v1/admin/products", "catalog", "write", {}],
+  ["GET", `/api/v1/admin/products/${ID}`, "catalog", "read"],
+  ["PATCH", `/api/v1/admin/products/${ID}`, "catalog", "write", {}],
+  ["DELETE", `/api/v1/admin/products/${ID}`, "catalog", "write"],
+  ["GET", "/api/v1/admin/categories", "catalog", "read"],
+  ["POST", "/api/v1/admin/categories", "catalog", "write", {}],
+  ["GET", `/api/v1/admin/categories/${ID}`, "catalog", "read"],
+  ["PATCH", `/api/v1/admin/categories/${ID}`, "catalog", "write", {}],
+  ["DELETE", `/api/v1/admin/categories/${ID}`, "catalog", "write"],
+  ["GET", "/api/v1/admin/brands", "catalog", "read"],
+  ["GET", "/api/v1/admin/stock", "stock", "read"],
+  ["POST", "/api/v1/admin/stock", "stock", "write", { items: [] }],
+  ["GET", `/api/v1/admin/variants/${ID}/stock`, "stock", "read"],
+  ["POST", `/api/v1/admin/variants/${ID}/stock`, "stock", "write", { mode: "add", quantity: 1 }],
+];
+
+let readOnly: string;
+let otherArea: string;
+let writer: string;
+
+beforeAll(async () => {
+  admin = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
+  shopper = await signUpCookie(baseURL, uniqueEmail("apikeys"));
+  readOnly = (await createKey(`Lecture ${run}`, { catalog: "read", stock: "read" })).secret;
+  otherArea = (await createKey(`Commandes ${run}`, { orders: "write" })).secret;
+  writer = (await createKey(`ERP ${run}`, { catalog: "write", stock: "write" })).secret;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("scopes on every catalogue and stock operation", () => {
+  it.each(OPERATIONS)(
+    "%s %s: key without its area 403, read-only key on a write 403, shopper 403, visitor 401",
+    async (method, path, area, access, body) => {
+      const noArea = await call(method, path, { key: otherArea }, body);
+      expect(noArea.status).toBe(403);
+      expect(noArea.json.error?.message).toBe(
+        `Cette clé API n'a pas l'accès « ${area === "catalog" ? "Catalogue" : "Stock"} (${access === "read" ? "lecture" : "écriture"}) »`,
+      );
+      const withRead = await call(method, path, { key: readOnly }, body);
+      if (access === "write") expect(withRead).toMatchObject({ status: 403, json: { error: { code: "insufficient_scope" } } });
+      else expect([200, 404]).toContain(withRead.status);
+      expect(await call(method, path, { cookie: shopper }, body)).toMatchObject({
+        status: 403,
+        json: { error: { message: "Accès réservé à l'administrateur" } },
+      });
+      expect(await call(method, path, null, body)).toMatchObject({ status: 401, json: { error: { message: "Connexion requise" } } });
+    },
+  );
+
+  it("refuses a wrong prefix or an unknown key with 401 in French", async () => {
+    const wrongPrefix = writer.replace("aur_live_", "sk_live_");
+    expect(await call("GET", "/api/v1/admin/products", { key: wrongPrefix })).toMatchObject({
+      status: 401,
+      json: { error: { code: "invalid_api_key", message: "Clé API invalide" } },
+    });
+    expect((await call("GET", "/api/v1/admin/products", { key: `aur_live_${"A".repeat(43)}` })).status).toBe(401);
+  });
+});
+
+describe("a key is not a session", () => {
+  it("does not sign in on a page, nor on the shopper's API", async () => {
+    const page = await fetch(`${baseURL}/admin`, { headers: { authorization: `Bearer ${writer}` }, redirect: "manual" });
+    expect([401, 302, 303]).toContain(page.status);
+    expect(page.headers.get("set-cookie") ?? "").not.toContain("session_token=");
+    expect((await call("GET", "/api/v1/me", { key: writer })).status).toBe(401);
+  });
+
+  it("a revoked key is refused at once", async () => {
+    const { secret, id } = await createKey(`Éphémère ${run}`, { catalog: "read" });
+    expect((await call("GET", "/api/v1/admin/brands", { key: secret })).status).toBe(200);
+    await revokeKey(id);
+    expect(await call("GET", "/api/v1/admin/brands", { key: secret })).toMatchObject({
+      status: 401,
+      json: { error: { code: "revoked_api_key", message: "Clé API révoquée" } },
+    });
+  });
+});
+
+describe("catalogue and stock with a key", () => {
+  it("creates, updates, stocks and deletes a product; the activity log names the key; bad input gets French messages", async () => {
+    const categories = await call("GET", "/api/v1/admin/categories?limit=1", { key: writer });
+    const categoryId = (categories.json.data as { id: string }[])[0].id;
+    const skus = [`API-${run}-A`, `API-${run}-B`];
+    const before = new Date(Date.now() - 1000).toISOString();
+    const created = await call(
+      "POST",
+      "/api/v1/admin/products",
+      { key: writer },
+      {
+        name: `Sérum API ${run}`,
+        category_id: categoryId,
+        variants: [
+          { sku: skus[0], label: "30 ml", price_cents: 2490, stock: 5 },
+          { sku: skus[1], label: "50 ml", price_cents: 3490, stock: 0 },
+        ],
+      },
+    );
+    expect(created.status).toBe(201);
+    const product = created.json.data as { id: string; price_cents: number; variants: { id: string; sku: string; stock: number }[] };
+    expect(product.variants.map((v) => [v.sku, v.stock])).toEqual([
+      [skus[0], 5],
+      [skus[1], 0],
+    ]);
+    expect(product.price_cents).toBe(2490);
+
+    // The same SKU again: the form's message, 409.
+    const duplicate = await call(
+      "POST",
+      "/api/v1/admin/products",
+      { key: writer },
+      {
+        name: `Doublon ${run}`,
+        category_id: categoryId,
+        variants: [{ sku: skus[0], price_cents: 1000, stock: 1 }],
+      },
+    );
+    expect(duplicate).toMatchObject({ status: 409, json: { error: { code: "sku_taken", message: "Cette référence est déjà utilisée" } } });
+    // A NUL byte, a missing name, a price not in cents: 400 in French.
+    const nul = await call("POST", "/api/v1/admin/products", { key: writer }, { name: "Nul\u0000", category_id: categoryId, variants: [] });
+    expect(nul.status).toBe(400);
+    expect(nul.json.error?.message).toMatch(/caractères non autorisés|Veuillez corriger/);
+    const badPrice = await call(
+      "POST",
+      "/api/v1/admin/products",
+      { key: writer },
+      {
+        name: `Prix ${run}`,
+        category_id: categoryId,
+        variants: [{ sku: `API-${run}-C`, price_cents: 12.5, stock: 1 }],
+      },
+    );
+    expect(badPrice).toMatchObject({ status: 400, json: { error: { message: "Veuillez corriger les champs signalés" } } });
+    expect(JSON.stringify(badPrice.json.error?.details)).toContain("Le prix doit être un nombre entier de centimes");
+
+    const renamed = await call("PATCH", `/api/v1/admin/products/${product.id}`, { key: writer }, { name: `Sérum API ${run} v2` });
+    expect(renamed).toMatchObject({ status: 200, json: { data: { name: `Sérum API ${run} v2` } } });
+    expect((renamed.json.data as { variants: unknown[] }).variants).toHaveLength(2);
+
+    const [a, b] = product.variants;
+    expect(await call("POST", `/api/v1/admin/variants/${a.id}/stock`, { key: writer }, { mode: "add", quantity: 3 })).toMatchObject({
+      status: 200,
+      json: { data: { stock: 8 } },
+    });
+    expect(await call("POST", `/api/v1/admin/variants/${a.id}/stock`, { key: writer }, { mode: "add", quantity: -2 })).toMatchObject({
+      status: 400,
+      json: { error: { message: "Quantité invalide" } },
+    });
+    expect(await call("POST", `/api/v1/admin/variants/${b.id}/stock`, { key: writer }, { mode: "remove", quantity: 1 })).toMatchObject({
+      status: 409,
+      json: { error: { message: "Stock insuffisant" } },
+    });
+    const bulk = await call(
+      "POST",
+      "/api/v1/admin/stock",
+      { key: writer },
+      {
+        items: [
+          { sku: skus[0], mode: "set", quantity: 20 },
+          { sku: skus[1], mode: "add", quantity: 4 },
+        ],
+      },
+    );
+    expect(bulk.status).toBe(200);
+    expect(await call("GET", `/api/v1/admin/variants/${b.id}/stock`, { key: readOnly })).toMatchObject({ json: { data: { stock: 4 } } });
+    // All or nothing: an unknown SKU changes nothing.
+    const unknown = await call(
+      "POST",
+      "/api/v1/admin/stock",
+      { key: writer },
+      {
+        items: [
+          { sku: skus[0], mode: "set", quantity: 1 },
+          { sku: `INCONNU-${run}`, mode: "set", quantity: 1 },
+        ],
+      },
+    );
+    expect(unknown).toMatchObject({ status: 404, json: { error: { message: `Référence inconnue : INCONNU-${run}` } } });
+    expect(await call("GET", `/api/v1/admin/variants/${a.id}/stock`, { key: readOnly })).toMatchObject({ json: { data: { stock: 20 } } });
+    const negative = await call("POST", "/api/v1/admin/stock", { key: writer }, { items: [{ sku: skus[0], mode: "set", quantity: -5 }] });
+    expect(negative).toMatchObject({ status: 400, json: { error: { message: "Quantité invalide" } } });
+    const twice = await call(
+      "POST",
+      "/api/v1/admin/stock",
+      { key: writer },
+      {
+        items: [
+          { sku: skus[0], mode: "set", quantity: 1 },
+          { sku: skus[0], mode: "add", quantity: 1 },
+        ],
+      },
+    );
+    expect(twice.status).toBe(400);
+    expect(twice.json.error?.message).toContain("Cette référence figure deux fois dans la demande");
+
+    // The changes since `before`: the product is there once.
+    const since = await call("GET", `/api/v1/admin/products?updated_since=${encodeURIComponent(before)}&limit=200`, { key: readOnly });
+    expect((since.json.data as { id: string }[]).filter((p) => p.id === product.id)).toHaveLength(1);
+
+    // The activity log records the key's name as the actor.
+    const journal = await fetch(`${baseURL}/admin/activity?actor=${encodeURIComponent(`ERP ${run}`)}`, { headers: { cookie: admin } });
+    const html = await journal.text();
+    expect(html).toContain(`Produit « Sérum API ${run} » créé`);
+    expect(html).toContain(`Stock de « Sérum API ${run} v2 »`);
+
+    expect(await call("DELETE", `/api/v1/admin/products/${product.id}`, { key: writer })).toMatchObject({
+      status: 200,
+      json: { data: { deleted: true } },
+    });
+    expect((await call("GET", `/api/v1/admin/products/${product.id}`, { key: readOnly })).status).toBe(404);
+  });
+
+  it("pages every product and every variant's stock exactly once with the cursor", async () => {
+    for (const [path, small] of [
+      ["/api/v1/admin/products", 7],
+      ["/api/v1/admin/stock", 50],
+    ] as const) {
+      const walk = async (limit: number) => {
+        const ids: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page = await call("GET", `${path}?limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`, { key: readOnly });
+          expect(page.status).toBe(200);
+          ids.push(...(page.json.data as { id: string }[]).map((r) => r.id));
+          cursor = page.json.next_cursor ?? null;
+        } while (cursor);
+        return ids;
+      };
+      const all = await walk(200);
+      const paged = await walk(small);
+      expect(new Set(paged).size).toBe(paged.length);
+      expect(new Set(paged)).toEqual(new Set(all));
+    }
+    expect(await call("GET", "/api/v1/admin/products?cursor=n'importe-quoi", { key: readOnly })).toMatchObject({
+      status: 400,
+      json: { error: { message: "Curseur de pagination invalide" } },
+    });
+  });
+});
+
+describe("Paramètres, Clés API", () => {
+  it("creates a key whose secret is shown once, then revokes it", async () => {
+    browser = await launchBrowser();
+    const context = await signedInContext(browser, baseURL, admin, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/admin/parametres`);
+    const section = page.getByRole("region", { name: "Clés API" });
+    const name = `Connecteur UI ${run}`;
+    await section.getByLabel("Nom de la clé").fill(name);
+    await section.getByLabel("Stock").selectOption("read");
+    await section.getByRole("button", { name: "Créer la clé" }).click();
+    const secret = section.getByLabel("Clé secrète");
+    await expect.poll(() => secret.inputValue()).toMatch(/^aur_live_[A-Za-z0-9_-]{43}$/);
+    const value = await secret.inputValue();
+    expect((await call("GET", "/api/v1/admin/stock?limit=1", { key: value })).status).toBe(200);
+
+    await page.reload();
+    await expect.poll(() => page.content()).not.toContain(value);
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await expect.poll(() => row.textContent()).toContain(value.slice(0, 17));
+    page.once("dialog", (dialog) => void dialog.accept());
+    await row.getByRole("button", { name: `Révoquer la clé ${name}` }).click();
+    await expect.poll(() => row.textContent()).toContain("Révoquée");
+    expect((await call("GET", "/api/v1/admin/stock?limit=1", { key: value })).status).toBe(401);
+    await context.close();
+  });
+});
