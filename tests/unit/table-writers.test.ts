@@ -85,6 +85,11 @@ const OWNER: Record<string, string> = {
   // The back-office activity log (decision 045).
   adminActivityLog: "modules/activity-log",
   jobRuns: "jobs",
+  // Signed webhooks (decision 050).
+  webhookEndpoints: "modules/webhooks",
+  webhookEvents: "modules/webhooks",
+  webhookDeliveries: "modules/webhooks",
+  webhookAttempts: "modules/webhooks",
 };
 
 /** Writes allowed outside the owner, each with its reason. Paths are relative to app/.server. */

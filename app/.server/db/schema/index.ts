@@ -15,3 +15,4 @@ export * from "./activity-log";
 export * from "./exchange-rates";
 export * from "./chat";
 export * from "./support";
+export * from "./webhooks";
