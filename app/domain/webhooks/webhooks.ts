@@ -1,9 +1,7 @@
 /**
  * Signed webhooks (decision 050): the event types, their French labels, the endpoint form's
- * schema and messages. Isomorphic: the admin pages and the webhooks module share it.
+ * messages and views. Isomorphic, without zod (the form schema is webhook-endpoint.schema.ts).
  */
-import { z } from "zod";
-
 export const WEBHOOK_EVENT_TYPES = [
   "order.created",
   "order.status_changed",
@@ -48,34 +46,6 @@ export const WEBHOOK_MESSAGES = {
 } as const;
 
 export const WEBHOOK_URL_MAX = 2000;
-
-export const WebhookEndpointSchema = z.object({
-  url: z
-    .string()
-    .trim()
-    .min(1, WEBHOOK_MESSAGES.urlRequired)
-    .max(WEBHOOK_URL_MAX, WEBHOOK_MESSAGES.urlInvalid)
-    .refine((value) => URL.canParse(value), WEBHOOK_MESSAGES.urlInvalid)
-    .refine((value) => !URL.canParse(value) || /^https?:$/.test(new URL(value).protocol), WEBHOOK_MESSAGES.urlScheme),
-  description: z.string().trim().max(200, "200 caractères au plus").default(""),
-  events: z.array(z.enum(WEBHOOK_EVENT_TYPES, WEBHOOK_MESSAGES.eventsRequired)).min(1, WEBHOOK_MESSAGES.eventsRequired),
-  active: z.boolean().default(true),
-});
-export type WebhookEndpointInput = z.infer<typeof WebhookEndpointSchema>;
-
-/** The submitted form as WebhookEndpointSchema reads it (one checkbox per event type). */
-export function webhookEndpointFromForm(form: FormData): Record<string, unknown> {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    url: text("url"),
-    description: text("description"),
-    events: form.getAll("events").filter((v): v is string => typeof v === "string"),
-    active: form.get("active") === "on",
-  };
-}
 
 export type WebhookEndpointView = {
   id: string;

@@ -17,6 +17,8 @@ import { ExchangeRatesSettings } from "~/features/admin/components/exchange-rate
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import { ShopIdentitySection } from "~/features/admin/components/shop-identity-section";
 import { saveIdentityIntent } from "./settings-identity.server";
+// Webhooks section (decision 050): a link to its own pages.
+import { WebhooksSection } from "~/features/admin/components/webhooks-settings";
 
 /** Paramètres: the delivery methods (docs/decisions/032-delivery-methods.md). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -76,6 +78,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       </div>
       <div className="mt-10">
         <ExchangeRatesSettings rates={loaderData.exchangeRates} />
+      </div>
+      <div className="mt-10">
+        <WebhooksSection />
       </div>
     </>
   );

@@ -13,12 +13,12 @@ import { isUuid } from "~/lib/uuid";
 import {
   WEBHOOK_MESSAGES,
   WEBHOOK_RESOURCE_OF,
-  WebhookEndpointSchema,
   type WebhookDeliveryStatus,
   type WebhookDeliveryView,
   type WebhookEndpointView,
   type WebhookEventType,
 } from "~/domain/webhooks/webhooks";
+import { WebhookEndpointSchema } from "~/domain/webhooks/webhook-endpoint.schema";
 import { checkWebhookUrl } from "./url-guard";
 import { generateWebhookSecret } from "./signature";
 
