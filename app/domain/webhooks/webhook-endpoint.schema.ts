@@ -29,4 +29,3 @@ export function webhookEndpointFromForm(form: FormData): Record<string, unknown>
     active: form.get("active") === "on",
   };
 }
-

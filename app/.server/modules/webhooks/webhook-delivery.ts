@@ -227,16 +227,14 @@ async function deliverOne(
   const attempts = row.attempts + 1;
   const next = ok ? null : nextWebhookAttempt(attempts, new Date(row.window_started_at), now, baseMs);
   return db.transaction(async (tx) => {
-    await tx
-      .insert(webhookAttempts)
-      .values({
-        deliveryId: row.id,
-        attemptedAt: now,
-        durationMs,
-        responseCode: status,
-        ok,
-        error: error?.slice(0, RESPONSE_ERROR_MAX) ?? null,
-      });
+    await tx.insert(webhookAttempts).values({
+      deliveryId: row.id,
+      attemptedAt: now,
+      durationMs,
+      responseCode: status,
+      ok,
+      error: error?.slice(0, RESPONSE_ERROR_MAX) ?? null,
+    });
     if (ok) {
       await tx
         .update(webhookDeliveries)
