@@ -117,6 +117,7 @@ type Claimed = {
   event_created_at: Date | string;
   url: string;
   secret: string;
+  failing_since: Date | string | null;
 };
 
 /** The body receivers get: the same bytes on every attempt of one event. */
@@ -159,7 +160,7 @@ async function claimDue(db: Database, now: Date | undefined, leaseMs: number): P
       RETURNING w.id, w.endpoint_id, w.event_id, w.attempts, w.window_started_at
     )
     SELECT c.id, c.endpoint_id, c.attempts, c.window_started_at, ev.id AS event_id, ev.type, ev.resource_id, ev.payload,
-           ev.created_at AS event_created_at, e.url, e.secret
+           ev.created_at AS event_created_at, e.url, e.secret, e.failing_since
     FROM claimed c
     JOIN webhook_events ev ON ev.id = c.event_id
     JOIN webhook_endpoints e ON e.id = c.endpoint_id
@@ -240,10 +241,12 @@ async function deliverOne(
         .update(webhookDeliveries)
         .set({ status: "delivered", attempts, deliveredAt: now, lastResponseCode: status, lastError: null })
         .where(eq(webhookDeliveries.id, row.id));
-      await tx
-        .update(webhookEndpoints)
-        .set({ failingSince: null })
-        .where(and(eq(webhookEndpoints.id, row.endpoint_id), sql`${webhookEndpoints.failingSince} IS NOT NULL`));
+      // A success heals a failing endpoint (read at the claim: most passes skip this write).
+      if (row.failing_since !== null)
+        await tx
+          .update(webhookEndpoints)
+          .set({ failingSince: null })
+          .where(and(eq(webhookEndpoints.id, row.endpoint_id), sql`${webhookEndpoints.failingSince} IS NOT NULL`));
       return "delivered" as const;
     }
     await tx
