@@ -11,6 +11,7 @@ import { notifications, outbox, user, webhookAttempts, webhookDeliveries, webhoo
 import { log } from "../../logger";
 import { isDomainError } from "~/domain/errors";
 import { WEBHOOK_MESSAGES } from "~/domain/webhooks/webhooks";
+import { LOW_STOCK_THRESHOLD } from "~/lib/shop-rules";
 import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 import { placeOrder } from "../../workflows/place-order";
 import { changeOrderStatus } from "../../workflows/change-order-status";
@@ -336,6 +337,32 @@ describe("order and uniqueness", () => {
     expect(delivered.slice(1).map((d) => `${d.data.previous_status}>${d.data.status}`)).toEqual(
       events.filter((e) => e.type === "order.status_changed").map((e) => `${e.payload.previous_status}>${e.payload.status}`),
     );
+  });
+
+  it("writes stock.low once when an order takes a variant to the low-stock threshold, not again below it", async () => {
+    await endpoint(["stock.low"]);
+    const shopper = await createShopper(handle.db);
+    const [p] = await pickProducts(handle.db, 1, LOW_STOCK_THRESHOLD + 2);
+    const buy = (quantity: number) =>
+      placeOrder(handle.db, {
+        userId: shopper.id,
+        idempotencyKey: randomUUID(),
+        provider,
+        request: PlaceOrderSchema.parse({
+          address_id: shopper.addressId,
+          contact: CONTACT,
+          card: APPROVED_CARD,
+          lines: [{ product_id: p.id, quantity }],
+        }),
+      });
+    await buy(1); // threshold + 1: still above
+    expect(await handle.db.$count(webhookEvents)).toBe(0);
+    await buy(1); // threshold: crossed
+    await buy(1); // below: already low
+    const events = await handle.db.select().from(webhookEvents);
+    expect(events.map((e) => [e.type, e.resourceId, e.payload.stock_quantity, e.payload.variant_id])).toEqual([
+      ["stock.low", p.id, LOW_STOCK_THRESHOLD, p.variantId],
+    ]);
   });
 
   it("writes nothing when no active endpoint listens to the type", async () => {
