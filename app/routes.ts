@@ -57,6 +57,8 @@ export default [
     route("admin/produits/import", "routes/admin/products-import.tsx"),
     route("admin/stock", "routes/admin/stock.tsx"),
     route("admin/parametres", "routes/admin/settings.tsx"),
+    route("admin/parametres/webhooks", "routes/admin/webhooks.tsx"),
+    route("admin/parametres/webhooks/:id", "routes/admin/webhook.tsx"),
     route("admin/statistiques", "routes/admin/statistics.tsx"),
     route("admin/promotions", "routes/admin/promotions.tsx"),
     route("admin/e-mails", "routes/admin/emails.tsx"),

@@ -18,6 +18,7 @@ import { chargeDueInstalments } from "./workflows/charge-instalments";
 import { startInvalidations, stopInvalidations } from "./invalidations";
 import { convertUnansweredConversations } from "./modules/chat/chat.service";
 import { CHAT_ANSWER_TIMEOUT_MS } from "~/domain/chat/chat";
+import { startWebhookWorker } from "./modules/webhooks/webhook-delivery";
 
 export type BootstrapResult = { database: string };
 
@@ -31,6 +32,7 @@ let stopReviewInvitations: (() => Promise<void>) | undefined;
 let stopActivityPurge: (() => Promise<void>) | undefined;
 let stopInstalments: (() => Promise<void>) | undefined;
 let stopChatFallback: (() => Promise<void>) | undefined;
+let stopWebhooks: (() => Promise<void>) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
 export async function bootstrap(): Promise<BootstrapResult> {
@@ -92,6 +94,8 @@ export async function bootstrap(): Promise<BootstrapResult> {
       shouldLog: (r) => r.converted > 0,
     },
   );
+  // Signed webhooks (decision 050): every process works the deliveries, claimed with SKIP LOCKED.
+  stopWebhooks ??= await startWebhookWorker(handle);
   return { database: handle.label };
 }
 
@@ -119,6 +123,8 @@ export async function shutdown(): Promise<void> {
   stopInstalments = undefined;
   await stopChatFallback?.();
   stopChatFallback = undefined;
+  await stopWebhooks?.();
+  stopWebhooks = undefined;
   await stopOutbox?.();
   stopOutbox = undefined;
   await stopInvalidations();

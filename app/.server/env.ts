@@ -93,6 +93,10 @@ const EnvSchema = z
     CHAT_ALWAYS_OPEN: z.enum(["true", "false"]).default("false"),
     /** How long an e-mail being sent is hidden from other outbox passes (resent after a crash once it runs out). */
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** Lets webhooks reach private, loopback and link-local addresses (decision 050): tests and local receivers only. */
+    WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+    /** First webhook retry delay, doubled on each failure up to an hour, for 24 h (decision 050). */
+    WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
     /**
      * Processes `npm start` runs on PostgreSQL (server/cluster.mjs, which checks it before any
      * worker starts; default: one per core). Ignored on PGlite, which is one process (decision 039).

@@ -85,6 +85,9 @@ export async function setup(project: TestProject) {
   // after 15 s instead of 2 minutes, so its journeys run at any time and quickly (decision 047).
   env.CHAT_ALWAYS_OPEN ??= "true";
   env.CHAT_ANSWER_TIMEOUT_SECONDS ??= "15";
+  // The webhook journeys post to a receiver on 127.0.0.1 and see a retry within a second (decision 050).
+  env.WEBHOOK_ALLOW_PRIVATE ??= "true";
+  env.WEBHOOK_RETRY_BASE_MS ??= "500";
   env.METRICS_TOKEN = E2E_METRICS_TOKEN;
   env.ADMIN_EMAIL = E2E_ADMIN.email;
   env.ADMIN_PASSWORD = E2E_ADMIN.password;

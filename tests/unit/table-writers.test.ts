@@ -87,6 +87,11 @@ const OWNER: Record<string, string> = {
   // The admin API's keys (decision 049).
   apiKeys: "modules/api-keys",
   jobRuns: "jobs",
+  // Signed webhooks (decision 050).
+  webhookEndpoints: "modules/webhooks",
+  webhookEvents: "modules/webhooks",
+  webhookDeliveries: "modules/webhooks",
+  webhookAttempts: "modules/webhooks",
 };
 
 /** Writes allowed outside the owner, each with its reason. Paths are relative to app/.server. */

@@ -17,6 +17,8 @@
  * disagree with the order's status (docs/decisions/007-order-status-loyalty-notifications.md).
  */
 import { eq } from "drizzle-orm";
+import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
+import { orderWebhookResource } from "~/.server/modules/webhooks/webhook-resources";
 import type { Database, Executor } from "~/.server/db/client";
 import { user, type OrderStatus } from "~/.server/db/schema";
 import { invalidateCatalogCaches } from "~/.server/modules/catalog/catalog.service";
@@ -153,6 +155,12 @@ export async function changeOrderStatus(
     refunds = await cardRefundsDue(tx, order, paymentStatus);
     const cardRefundCents = refunds.reduce((sum, r) => sum + r.amountCents, 0);
     await tellCustomer(tx, updated, items, { from: change.from, pointsCredited, now, cardRefundCents });
+    await enqueueWebhookEvent(tx, "order.status_changed", order.id, async () => ({
+      ...(await orderWebhookResource(tx, order.id)),
+      previous_status: change.from,
+    }));
+    if (paymentStatus === "refunded" && order.paymentStatus !== "refunded")
+      await enqueueWebhookEvent(tx, "order.refunded", order.id, () => orderWebhookResource(tx, order.id));
     return { order: toOrderView(updated, items, now, await orderViewExtras(tx, updated)), changed: true, pointsCredited };
   });
   if (result.changed) {

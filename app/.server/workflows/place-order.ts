@@ -17,6 +17,8 @@
  * and never charge the card twice.
  */
 import { and, eq } from "drizzle-orm";
+import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
+import { orderWebhookResource } from "~/.server/modules/webhooks/webhook-resources";
 import type { Database, Executor } from "~/.server/db/client";
 import { orders, userProfiles, type OrderAddress } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
@@ -857,6 +859,7 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
   const issued = await settleGiftCards(tx, { ...input, orderId });
   const schedule = await startPaymentSchedule(tx, { ...input, orderId, cardCents: totals.cardCents });
   await issueInvoice(tx, orderId, now); // numbered in this transaction: no gap (docs/decisions/031-invoices.md)
+  await enqueueWebhookEvent(tx, "order.created", orderId, () => orderWebhookResource(tx, orderId));
   // 10. The card, if the shopper asked: the provider's token, brand, last four, holder and expiry.
   if (charge?.saveCard) await savePaymentMethodFromCharge(tx, userId, charge.saveCard);
   // The phone given at checkout fills an empty profile phone, never one already there.

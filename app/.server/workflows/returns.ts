@@ -9,6 +9,8 @@
  * share is refunded through the PaymentProvider right after the commit, with one key per return.
  */
 import type { Database, Executor } from "~/.server/db/client";
+import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
+import { orderWebhookResource } from "~/.server/modules/webhooks/webhook-resources";
 import { renderMail } from "~/.server/mail/templates";
 import { orderPath } from "~/.server/mail/templates/layout";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
@@ -115,6 +117,14 @@ export async function requestReturn(
       lines: [...wanted].map(([orderItemId, quantity]) => ({ orderItemId, quantity })),
       now,
     });
+    await enqueueWebhookEvent(tx, "return.created", ret.id, {
+      id: ret.id,
+      number: ret.number,
+      order_id: order.id,
+      order_number: order.orderNumber,
+      reason: request.reason,
+      lines: request.lines,
+    });
     const email = customerEmail(order.metadata);
     const lines = [...wanted].map(([orderItemId, quantity]) => {
       const item = items.get(orderItemId)!;
@@ -210,6 +220,12 @@ export async function receiveReturn(
       cardRefunds = [{ paymentId, amountCents: refund.cardCents, key: `return-refund:${ret.id}` }];
     }
     await tellCustomer(tx, { order, ret, items, byId, refund, now });
+    if (refund && refund.totalCents > 0)
+      await enqueueWebhookEvent(tx, "order.refunded", order.id, async () => ({
+        ...(await orderWebhookResource(tx, order.id)),
+        return_id: ret.id,
+        refund_cents: refund.totalCents,
+      }));
     return ret.id;
   });
   kickOutbox();

@@ -21,6 +21,8 @@ import { saveIdentityIntent } from "./settings-identity.server";
 import { listApiKeys } from "~/.server/modules/api-keys/api-keys.service";
 import { ApiKeysSection } from "~/features/admin/components/api-keys-section";
 import { apiKeyIntent } from "./settings-api-keys.server";
+// Webhooks section (decision 050): a link to its own pages.
+import { WebhooksSection } from "~/features/admin/components/webhooks-settings";
 
 /** Paramètres: the delivery methods (docs/decisions/032-delivery-methods.md). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -89,6 +91,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       </div>
       <div className="mt-10">
         <ApiKeysSection keys={loaderData.apiKeys} />
+      </div>
+      <div className="mt-10">
+        <WebhooksSection />
       </div>
     </>
   );

@@ -45,6 +45,9 @@ describe("the administrator's area is guarded on the server", () => {
     expect(adminPaths).toContain("/admin/activity");
     // The catalogue import (docs/decisions/051-catalogue-import-export.md).
     expect(adminPaths).toContain("/admin/produits/import");
+    // Paramètres > Webhooks and one endpoint's page (docs/decisions/050-webhooks.md).
+    expect(adminPaths).toContain("/admin/parametres/webhooks");
+    expect(adminPaths).toContain("/admin/parametres/webhooks/00000000-0000-0000-0000-000000000000");
     // The back-office's PDF downloads (docs/decisions/031-invoices.md) are admin API routes too.
     expect(adminPaths).toContain("/api/v1/admin/orders/00000000-0000-0000-0000-000000000000/invoice");
     expect(adminPaths).toContain(
@@ -74,6 +77,17 @@ describe("the administrator's area is guarded on the server", () => {
   it("a shopper cannot offer a gift card from a client's page (403, nothing issued)", async () => {
     const body = new URLSearchParams({ intent: "issue-gift-card", amount: "50", reason: "Geste", message: "" });
     const answer = await fetch(`${baseURL}/admin/clients/00000000-0000-0000-0000-000000000000?_data`, {
+      method: "POST",
+      headers: { cookie: shopperCookie, "content-type": "application/x-www-form-urlencoded", origin: baseURL },
+      body,
+      redirect: "manual",
+    });
+    expect(answer.status).toBe(403);
+  });
+
+  it("a shopper cannot register a webhook (403)", async () => {
+    const body = new URLSearchParams({ intent: "create", url: "https://hooks.example.com/x", events: "order.created", active: "on" });
+    const answer = await fetch(`${baseURL}/admin/parametres/webhooks`, {
       method: "POST",
       headers: { cookie: shopperCookie, "content-type": "application/x-www-form-urlencoded", origin: baseURL },
       body,

@@ -16,3 +16,4 @@ export * from "./exchange-rates";
 export * from "./chat";
 export * from "./support";
 export * from "./api-keys";
+export * from "./webhooks";

@@ -8,6 +8,8 @@
  * forgotten and images the edit dropped are deleted after the commit.
  */
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
+import { productWebhookResource } from "~/.server/modules/webhooks/webhook-resources";
 import type { Database, Executor } from "../../db/client";
 import { brands, categories, products, productVariants } from "../../db/schema";
 import { invalidateCatalogCaches } from "./catalog.service";
@@ -319,6 +321,7 @@ export async function saveAdminProduct(
         await mailRestockedVariantAlerts(tx, restockedVariants(adjusted));
       }
       await insertVariants(tx, id, added, actorUserId);
+      await enqueueWebhookEvent(tx, "product.updated", id, () => productWebhookResource(tx, id));
       if (actor) {
         const after = await getAdminProductDetail(tx, id);
         await recordAdminActionBy(tx, actor, {

@@ -10,6 +10,8 @@
  * writes at commit: this module never writes them.
  */
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
+import { fellUnderLowStock, stockLowResource } from "~/.server/modules/webhooks/webhook-resources";
 import type { Database, Executor } from "~/.server/db/client";
 import { isUuid } from "~/lib/uuid";
 import { conflict, invalid, notFound } from "~/domain/errors";
@@ -132,6 +134,8 @@ export async function takeStock(tx: Executor, lines: readonly StockLine[], conte
         offered: (current?.stock ?? 0) > 0,
       };
     }
+    if (fellUnderLowStock(row.stock + quantity, row.stock))
+      await enqueueWebhookEvent(tx, "stock.low", row.productId, stockLowResource({ ...row, variantId }));
     taken.push({
       variantId,
       productId: row.productId,
@@ -278,6 +282,13 @@ async function adjustLocked(tx: Executor, ids: string[], input: StockAdjustment)
     changed.push({ variantId: row.id, productId: row.productId, stock: next, delta });
     if (delta === 0) continue;
     await tx.update(productVariants).set({ stockQuantity: next }).where(eq(productVariants.id, row.id));
+    if (fellUnderLowStock(row.stock, next))
+      await enqueueWebhookEvent(
+        tx,
+        "stock.low",
+        row.productId,
+        stockLowResource({ productId: row.productId, variantId: row.id, stock: next }),
+      );
     await tx.insert(stockMovements).values({
       productId: row.productId,
       variantId: row.id,

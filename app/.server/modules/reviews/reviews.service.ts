@@ -6,6 +6,7 @@
  * product id, so the workflow recomputes the product's rating in the same transaction.
  */
 import { and, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
 import type { Executor } from "../../db/client";
 import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
 import { orderItems, orders, products, returnItems, reviewReports, reviewVotes, reviews, userProfiles } from "../../db/schema";
@@ -175,25 +176,30 @@ export async function createReview(db: Executor, userId: string, productId: stri
     .select({ first: userProfiles.firstName, last: userProfiles.lastName })
     .from(userProfiles)
     .where(eq(userProfiles.id, userId));
-  const [row] = await db
-    .insert(reviews)
-    .values({
-      productId,
-      variantId: chosen.variantId,
-      variantLabel: chosen.variantLabel,
-      userId,
-      orderId: chosen.orderId,
-      authorName: reviewAuthorName(profile?.first, profile?.last),
-      rating: input.rating,
-      title: input.title,
-      body: input.body,
-      skinType: input.skin_type ?? null,
-      ageRange: input.age_range ?? null,
-      photos: [...new Set(input.photos)],
-    })
-    // Two requests at once: the unique index keeps one, the other is told.
-    .onConflictDoNothing()
-    .returning();
+  // The review and its review.created event commit together (decision 050).
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(reviews)
+      .values({
+        productId,
+        variantId: chosen.variantId,
+        variantLabel: chosen.variantLabel,
+        userId,
+        orderId: chosen.orderId,
+        authorName: reviewAuthorName(profile?.first, profile?.last),
+        rating: input.rating,
+        title: input.title,
+        body: input.body,
+        skinType: input.skin_type ?? null,
+        ageRange: input.age_range ?? null,
+        photos: [...new Set(input.photos)],
+      })
+      // Two requests at once: the unique index keeps one, the other is told.
+      .onConflictDoNothing()
+      .returning();
+    if (created) await enqueueWebhookEvent(tx, "review.created", created.id, () => Promise.resolve(reviewWebhookResource(created)));
+    return created;
+  });
   if (!row) throw conflict("review_exists", REVIEW_MESSAGES.alreadyReviewed);
   return toOwnView(row);
 }
@@ -572,4 +578,20 @@ export async function answerReview(db: Executor, id: string, answer: string, act
 
 export function rejectionLabel(reason: ReviewRejectionReason): string {
   return REVIEW_REJECTION_LABELS[reason];
+}
+
+/** What a review.created webhook carries (decision 050): the review as moderation will see it. */
+function reviewWebhookResource(row: ReviewRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    variant_id: row.variantId,
+    order_id: row.orderId,
+    author_name: row.authorName,
+    rating: row.rating,
+    title: row.title,
+    body: row.body,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+  };
 }

@@ -1,0 +1,32 @@
+import type { Route } from "./+types/webhooks";
+import { requireAdmin } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { readFormData } from "~/.server/forms";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
+import { listWebhookEndpoints } from "~/.server/modules/webhooks/webhooks.service";
+import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { WebhooksList } from "~/features/admin/components/webhooks-settings";
+import { webhookIntent } from "./webhooks.server";
+
+/** Paramètres > Webhooks: the endpoints and the form that adds one (decision 050). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { endpoints: await listWebhookEndpoints(await getDb()) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = adminActorOf(await requireAdmin(request));
+  return webhookIntent(await readFormData(request), actor, null);
+}
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+export function meta() {
+  return [{ title: "Webhooks | Paramètres | Administration | Aurore" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminWebhooks({ loaderData, actionData }: Route.ComponentProps) {
+  return <WebhooksList endpoints={loaderData.endpoints} answer={actionData} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,167 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createHmac } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
+import { signInCookie, signUpCookie } from "../../support/http-session";
+import { placeOrderOverHttp } from "../../support/orders-http";
+
+/**
+ * Paramètres > Webhooks (decision 050): the administrator registers a local receiver (the e2e
+ * server runs with WEBHOOK_ALLOW_PRIVATE=true and 500 ms retries), a shopper's order reaches it
+ * signed, the receiver's first 500 is retried, the delivery log shows both attempts, 'Renvoyer'
+ * sends it again, and a deactivated endpoint receives nothing more.
+ */
+const baseURL = inject("baseURL");
+let browser: Browser;
+let adminCookie: string;
+let context: BrowserContext;
+let page: Page;
+
+type Received = { headers: http.IncomingHttpHeaders; body: string; status: number };
+const received: Received[] = [];
+/** Event ids already answered with 500 once: the first delivery of each fails. */
+const failedOnce = new Set<string>();
+let receiver: http.Server;
+let receiverUrl: string;
+
+/** What a receiver's verification does, with nothing from the shop's code. */
+function verifies(secret: string, header: string | undefined, body: string): boolean {
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? "");
+  if (!match) return false;
+  const expected = createHmac("sha256", secret).update(`${match[1]}.${body}`).digest("hex");
+  return expected === match[2] && Math.abs(Date.now() / 1000 - Number(match[1])) < 300;
+}
+
+const ofOrder = (orderId: string) => received.filter((r) => JSON.parse(r.body).data?.id === orderId);
+
+beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    req.on("end", () => {
+      const id = String(req.headers["aurore-event-id"]);
+      const status = failedOnce.has(id) ? 200 : 500;
+      failedOnce.add(id);
+      received.push({ headers: req.headers, body, status });
+      res.statusCode = status;
+      res.end(status === 200 ? "ok" : "indisponible");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/aurore`;
+  browser = await launchBrowser();
+  adminCookie = await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
+  context = await signedInContext(browser, baseURL, adminCookie, { viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  // The endpoint stays registered for the server's life: switch it off so other journeys' orders skip it.
+  if (page && !page.isClosed() && (await page.getByRole("button", { name: "Désactiver" }).count()) > 0) {
+    await page.getByRole("button", { name: "Désactiver" }).click();
+  }
+  await context?.close();
+  await browser?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+describe("Paramètres > Webhooks", () => {
+  it("refuses a shopper and a visitor", async () => {
+    const shopper = await signUpCookie(baseURL, uniqueEmail("webhooks"));
+    const post = (cookie: string | null) =>
+      fetch(`${baseURL}/admin/parametres/webhooks`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: baseURL, "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+        body: new URLSearchParams({ intent: "create", url: receiverUrl, events: "order.created", active: "on" }).toString(),
+      });
+    expect((await post(shopper)).status).toBe(403);
+    expect([302, 303, 401]).toContain((await post(null)).status);
+    expect((await fetch(`${baseURL}/admin/parametres/webhooks`, { headers: { cookie: shopper }, redirect: "manual" })).status).toBe(403);
+    expect(received).toHaveLength(0);
+  });
+
+  it("creates an endpoint, delivers a signed order.created after a 500, shows both attempts, resends, then is deactivated", async () => {
+    await page.goto("/admin/parametres");
+    await page.getByRole("link", { name: "Gérer les webhooks" }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Webhooks");
+    await waitForHeaderHydration(page);
+
+    // Only http(s): an ftp:// address is refused with its French message.
+    const url = page.getByLabel("URL de destination");
+    await url.fill("ftp://hooks.example.com/aurore");
+    await page.getByRole("checkbox", { name: /Commande créée/ }).check();
+    await page.getByRole("button", { name: "Ajouter le webhook" }).click();
+    await expect
+      .poll(() => page.getByRole("alert").first().textContent())
+      .toContain("Seules les adresses http:// ou https:// sont acceptées");
+
+    await page.getByLabel("URL de destination").fill(receiverUrl);
+    await page.getByLabel("Description").fill("Logistique");
+    await page.getByRole("button", { name: "Ajouter le webhook" }).click();
+    await expect.poll(() => page.getByRole("status").first().textContent()).toContain(`Webhook ${receiverUrl} créé`);
+    const secret = (await page.getByLabel("Secret de signature").textContent())?.trim() ?? "";
+    expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect(
+      await page
+        .getByRole("row", { name: new RegExp(receiverUrl) })
+        .getByRole("cell")
+        .nth(2)
+        .textContent(),
+    ).toBe("Actif");
+
+    // A shopper's checkout over the API: the event is written with the order, delivered by the worker.
+    const shopper = await signUpCookie(baseURL, uniqueEmail("webhook-order"));
+    const order = await placeOrderOverHttp(baseURL, shopper);
+    await expect.poll(() => ofOrder(order.id).map((r) => r.status), { timeout: 20_000 }).toEqual([500, 200]);
+    const [first, second] = ofOrder(order.id);
+    const event = JSON.parse(second.body);
+    expect(event).toMatchObject({ type: "order.created", resource_id: order.id, data: { id: order.id, status: "pending" } });
+    expect(second.headers["aurore-event-id"]).toBe(event.id);
+    expect(first.body).toBe(second.body);
+    expect(verifies(secret, second.headers["aurore-signature"] as string, second.body)).toBe(true);
+    expect(verifies("whsec_wrong", second.headers["aurore-signature"] as string, second.body)).toBe(false);
+
+    // The delivery log: delivered, with the 500 and the 200.
+    await page.getByRole("link", { name: `Gérer ${receiverUrl}` }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 2, name: "Journal des envois" }).count()).toBe(1);
+    const row = page.getByRole("row").filter({ hasText: "order.created" }).first();
+    await expect.poll(() => row.getByRole("cell").nth(1).textContent(), { timeout: 10_000 }).toBe("Livré");
+    const attempts = await row.getByRole("listitem").allTextContents();
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]).toMatch(/HTTP 500, \d+ ms/);
+    expect(attempts[1]).toMatch(/HTTP 200, \d+ ms/);
+
+    // 'Renvoyer': the same event again, same id and body.
+    await row.getByRole("button", { name: "Renvoyer" }).click();
+    await expect.poll(() => page.getByRole("status").first().textContent()).toContain("Événement renvoyé");
+    await expect.poll(() => ofOrder(order.id).length, { timeout: 15_000 }).toBe(3);
+    expect(JSON.parse(ofOrder(order.id)[2].body).id).toBe(event.id);
+    await page.reload();
+    await expect
+      .poll(async () => page.getByRole("row").filter({ hasText: "order.created" }).first().getByRole("listitem").count(), {
+        timeout: 10_000,
+      })
+      .toBe(3);
+
+    // Edit: one more event type and a new description.
+    await page.getByRole("checkbox", { name: /Statut de commande modifié/ }).check();
+    await page.getByLabel("Description").fill("Logistique et ERP");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect.poll(() => page.getByRole("status").first().textContent()).toContain(`Webhook ${receiverUrl} enregistré`);
+    await page.reload();
+    expect(await page.getByRole("checkbox", { name: /Statut de commande modifié/ }).isChecked()).toBe(true);
+    expect(await page.getByLabel("Description").inputValue()).toBe("Logistique et ERP");
+
+    // Deactivate: the next order reaches nobody.
+    await page.getByRole("button", { name: "Désactiver" }).click();
+    await expect.poll(() => page.getByRole("status").first().textContent()).toContain(`Webhook ${receiverUrl} désactivé`);
+    await expect.poll(() => page.getByText("État : Désactivé").count()).toBe(1);
+    const later = await placeOrderOverHttp(baseURL, shopper);
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(ofOrder(later.id)).toHaveLength(0);
+  });
+});
