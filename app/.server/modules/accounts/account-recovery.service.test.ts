@@ -19,7 +19,7 @@ import {
   resendVerificationEmail,
   resetPasswordWithLink,
 } from "./account-recovery.service";
-import { fillEmptyProfilePhone } from "./profile.service";
+import { fillEmptyProfilePhone, getProfile, updateProfile } from "./profile.service";
 import { EMAIL_IN_USE_MESSAGE, RESET_LINK_INVALID_MESSAGE } from "~/domain/auth/account-recovery.schema";
 import { COMMON_PASSWORD_MESSAGE } from "~/domain/auth/password-policy";
 
@@ -312,5 +312,17 @@ describe("phone from checkout", () => {
       .set({ phone: "  " })
       .where(and(eq(userProfiles.id, userId), like(userProfiles.phone, "06%")));
     expect(await fillEmptyProfilePhone(handle.db, userId, "07 00 00 00 00")).toBe(true);
+  });
+});
+
+describe("profile birth date", () => {
+  it("is saved, shown by getProfile, kept when left out and cleared by null", async () => {
+    const { res } = await signUp("naissance@example.com");
+    const userId = res.json?.user.id as string;
+    const base = { firstName: "Camille", lastName: "Roux", phone: null };
+    expect((await updateProfile(handle.db, userId, { ...base, dateOfBirth: "1990-04-12" }))?.date_of_birth).toBe("1990-04-12");
+    expect((await updateProfile(handle.db, userId, base))?.date_of_birth).toBe("1990-04-12");
+    expect((await getProfile(handle.db, userId))?.date_of_birth).toBe("1990-04-12");
+    expect((await updateProfile(handle.db, userId, { ...base, dateOfBirth: null }))?.date_of_birth).toBeNull();
   });
 });
