@@ -16,6 +16,7 @@ import { sendReviewInvitations } from "./workflows/review-invitations";
 import { purgeOldAdminActions } from "./modules/activity-log/activity-log.service";
 import { chargeDueInstalments } from "./workflows/charge-instalments";
 import { startInvalidations, stopInvalidations } from "./invalidations";
+import { followShopIdentity, unfollowShopIdentity } from "./modules/settings/shop-identity.service";
 import { convertUnansweredConversations } from "./modules/chat/chat.service";
 import { CHAT_ANSWER_TIMEOUT_MS } from "~/domain/chat/chat";
 
@@ -38,6 +39,8 @@ export async function bootstrap(): Promise<BootstrapResult> {
   const handle = await startDatabase();
   // Hear the other server processes' invalidations before serving (decision 038).
   await startInvalidations(handle);
+  // The mail footer renders without a database handle: it reads this followed copy (decision 045).
+  await followShopIdentity(handle.db);
   await getAuth(); // creates the administrator when missing
   const env = getEnv();
   stopOutbox ??= startOutboxWorker(handle.db, getMailer(), {
@@ -122,6 +125,7 @@ export async function shutdown(): Promise<void> {
   await stopOutbox?.();
   stopOutbox = undefined;
   await stopInvalidations();
+  unfollowShopIdentity();
   await stopDatabase();
 }
 
