@@ -17,7 +17,7 @@ import { purgeOldAdminActions } from "./modules/activity-log/activity-log.servic
 import { chargeDueInstalments } from "./workflows/charge-instalments";
 import { startInvalidations, stopInvalidations } from "./invalidations";
 import { followShopIdentity, unfollowShopIdentity } from "./modules/settings/shop-identity.service";
-import { convertUnansweredConversations } from "./modules/chat/chat.service";
+import { convertUnansweredConversations, purgeVisitorConversations } from "./modules/chat/chat.service";
 import { CHAT_ANSWER_TIMEOUT_MS } from "~/domain/chat/chat";
 
 export type BootstrapResult = { database: string };
@@ -32,6 +32,7 @@ let stopReviewInvitations: (() => Promise<void>) | undefined;
 let stopActivityPurge: (() => Promise<void>) | undefined;
 let stopInstalments: (() => Promise<void>) | undefined;
 let stopChatFallback: (() => Promise<void>) | undefined;
+let stopChatPurge: (() => Promise<void>) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
 export async function bootstrap(): Promise<BootstrapResult> {
@@ -65,6 +66,8 @@ export async function bootstrap(): Promise<BootstrapResult> {
   stopReviewInvitations ??= startDailyJob(handle.db, "review-invitations", () => sendReviewInvitations(handle.db));
   // The activity log keeps one year (decision 045).
   stopActivityPurge ??= startDailyJob(handle.db, "activity-log-purge", () => purgeOldAdminActions(handle.db));
+  // Visitors' chat conversations go 30 days after their last message (decision 047).
+  stopChatPurge ??= startDailyJob(handle.db, "chat-visitor-purge", () => purgeVisitorConversations(handle.db));
   // Paiement en 3 fois: instalments due today are charged, one try a day per instalment (the
   // claim records the day), so the pass runs hourly to charge early in the day (decision 035).
   stopInstalments ??= startRepeatingJob(handle.db, "instalments", () => chargeDueInstalments(handle.db), {
@@ -122,6 +125,8 @@ export async function shutdown(): Promise<void> {
   stopInstalments = undefined;
   await stopChatFallback?.();
   stopChatFallback = undefined;
+  await stopChatPurge?.();
+  stopChatPurge = undefined;
   await stopOutbox?.();
   stopOutbox = undefined;
   await stopInvalidations();
