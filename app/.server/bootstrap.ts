@@ -16,7 +16,8 @@ import { sendReviewInvitations } from "./workflows/review-invitations";
 import { purgeOldAdminActions } from "./modules/activity-log/activity-log.service";
 import { chargeDueInstalments } from "./workflows/charge-instalments";
 import { startInvalidations, stopInvalidations } from "./invalidations";
-import { convertUnansweredConversations } from "./modules/chat/chat.service";
+import { followShopIdentity, unfollowShopIdentity } from "./modules/settings/shop-identity.service";
+import { convertUnansweredConversations, purgeVisitorConversations } from "./modules/chat/chat.service";
 import { CHAT_ANSWER_TIMEOUT_MS } from "~/domain/chat/chat";
 import { startWebhookWorker } from "./modules/webhooks/webhook-delivery";
 
@@ -33,6 +34,7 @@ let stopActivityPurge: (() => Promise<void>) | undefined;
 let stopInstalments: (() => Promise<void>) | undefined;
 let stopChatFallback: (() => Promise<void>) | undefined;
 let stopWebhooks: (() => Promise<void>) | undefined;
+let stopChatPurge: (() => Promise<void>) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
 export async function bootstrap(): Promise<BootstrapResult> {
@@ -40,6 +42,8 @@ export async function bootstrap(): Promise<BootstrapResult> {
   const handle = await startDatabase();
   // Hear the other server processes' invalidations before serving (decision 038).
   await startInvalidations(handle);
+  // The mail footer renders without a database handle: it reads this followed copy (decision 045).
+  await followShopIdentity(handle.db);
   await getAuth(); // creates the administrator when missing
   const env = getEnv();
   stopOutbox ??= startOutboxWorker(handle.db, getMailer(), {
@@ -64,6 +68,8 @@ export async function bootstrap(): Promise<BootstrapResult> {
   stopReviewInvitations ??= startDailyJob(handle.db, "review-invitations", () => sendReviewInvitations(handle.db));
   // The activity log keeps one year (decision 045).
   stopActivityPurge ??= startDailyJob(handle.db, "activity-log-purge", () => purgeOldAdminActions(handle.db));
+  // Visitors' chat conversations go 30 days after their last message (decision 047).
+  stopChatPurge ??= startDailyJob(handle.db, "chat-visitor-purge", () => purgeVisitorConversations(handle.db));
   // Paiement en 3 fois: instalments due today are charged, one try a day per instalment (the
   // claim records the day), so the pass runs hourly to charge early in the day (decision 035).
   stopInstalments ??= startRepeatingJob(handle.db, "instalments", () => chargeDueInstalments(handle.db), {
@@ -125,9 +131,12 @@ export async function shutdown(): Promise<void> {
   stopChatFallback = undefined;
   await stopWebhooks?.();
   stopWebhooks = undefined;
+  await stopChatPurge?.();
+  stopChatPurge = undefined;
   await stopOutbox?.();
   stopOutbox = undefined;
   await stopInvalidations();
+  unfollowShopIdentity();
   await stopDatabase();
 }
 

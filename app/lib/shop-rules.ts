@@ -26,6 +26,12 @@ export const CATALOGUE_PAGE_SIZE = 24;
 export const SEARCH_MAX_LENGTH = 200;
 export const API_MAX_PAGE_SIZE = 100;
 
+/**
+ * Youngest age a birth date in the profile may give: 15, the age from which a minor consents alone
+ * to the processing of their data in France (loi Informatique et Libertés, art. 45).
+ */
+export const MIN_ACCOUNT_AGE_YEARS = 15;
+
 export const COOKIE_CONSENT_KEY = "cookie-consent";
 export const COOKIE_BANNER_DELAY_MS = 1000;
 

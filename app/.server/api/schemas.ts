@@ -119,6 +119,7 @@ export const ProfileSchema = z
     last_name: z.string().nullable(),
     name: z.string(),
     phone: z.string().nullable(),
+    date_of_birth: z.iso.date().nullable().describe("AAAA-MM-JJ"),
     loyalty_points: z.int().nonnegative(),
     total_spent_cents: z.int().nonnegative(),
     created_at: z.iso.datetime(),

@@ -30,6 +30,7 @@ import {
   type SignInLimits,
 } from "./attempt-limits";
 import { isOpenEndpoint, refuseAuthInput } from "./auth-input";
+import { AUTH_TABLES, authExecutor, queueAuthMail } from "./auth-transaction";
 
 /** What the sign-up form sends beside the library's own fields (auth-input.ts checks them). */
 type SignUpExtras = {
@@ -156,7 +157,7 @@ export function createAuth(db: Database, options: AuthOptions) {
   /** Attempts counted by a before-hook, for the after-hook of the same call to settle. */
   const counted = new WeakMap<object, { kind: "sign-in"; attempt: Attempt } | { kind: "secret"; userId: string; ip: string | null }>();
   async function currentEmailOf(userId: string): Promise<string | null> {
-    const [row] = await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, userId));
+    const [row] = await authExecutor(db).select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, userId));
     return row?.email ?? null;
   }
   const auth = betterAuth({
@@ -166,17 +167,7 @@ export function createAuth(db: Database, options: AuthOptions) {
     secret: options.secret,
     trustedOrigins: trustedOrigins(options.publicUrl),
     telemetry: { enabled: false },
-    database: drizzleAdapter(db, {
-      provider: "pg",
-      schema: {
-        user: schema.user,
-        session: schema.session,
-        account: schema.account,
-        verification: schema.verification,
-        twoFactor: schema.twoFactor,
-        rateLimit: schema.rateLimit,
-      },
-    }),
+    database: drizzleAdapter(db, { provider: "pg", schema: AUTH_TABLES }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
@@ -186,40 +177,43 @@ export function createAuth(db: Database, options: AuthOptions) {
       resetPasswordTokenExpiresIn: PASSWORD_RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       // The link leads to our page, not the library's redirect endpoint (closed over HTTP).
-      sendResetPassword: async ({ user, token }) => {
-        const mail = await renderMail(
-          "password-reset",
-          {
-            firstName: await firstNameOfUser(db, user.id),
-            resetPath: `/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`,
-            validMinutes: PASSWORD_RESET_LINK_MINUTES,
-          },
-          { publicUrl: options.publicUrl },
-        );
-        await enqueueMail(db, { to: user.email, ...mail });
-      },
+      // Queued in the transaction that stores the token (runAuthInTransaction, decision 042).
+      sendResetPassword: ({ user, token }) =>
+        queueAuthMail(db, async (tx) => {
+          const mail = await renderMail(
+            "password-reset",
+            {
+              firstName: await firstNameOfUser(tx, user.id),
+              resetPath: `/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`,
+              validMinutes: PASSWORD_RESET_LINK_MINUTES,
+            },
+            { publicUrl: options.publicUrl },
+          );
+          await enqueueMail(tx, { to: user.email, ...mail });
+        }),
     },
     // Addresses are verified by link; shopping and signing in never wait for it (decision 042).
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: EMAIL_VERIFICATION_HOURS * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
-        // The change-of-address link goes to the NEW address (user.email is the new one then).
-        const isChange = user.email !== (await currentEmailOf(user.id));
-        const mail = await renderMail(
-          "email-verification",
-          {
-            // At sign-up the profile may not be written yet: the name's first word then.
-            firstName: (await firstNameOfUser(db, user.id)) ?? (splitFullName(user.name).firstName || null),
-            verifyUrl: url,
-            isChange,
-            validHours: EMAIL_VERIFICATION_HOURS,
-          },
-          { publicUrl: options.publicUrl },
-        );
-        await enqueueMail(db, { to: user.email, ...mail });
-      },
+      sendVerificationEmail: ({ user, url }) =>
+        queueAuthMail(db, async (tx) => {
+          // The change-of-address link goes to the NEW address (user.email is the new one then).
+          const isChange = user.email !== (await currentEmailOf(user.id));
+          const mail = await renderMail(
+            "email-verification",
+            {
+              // At sign-up the profile may not be written yet: the name's first word then.
+              firstName: (await firstNameOfUser(tx, user.id)) ?? (splitFullName(user.name).firstName || null),
+              verifyUrl: url,
+              isChange,
+              validHours: EMAIL_VERIFICATION_HOURS,
+            },
+            { publicUrl: options.publicUrl },
+          );
+          await enqueueMail(tx, { to: user.email, ...mail });
+        }),
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,

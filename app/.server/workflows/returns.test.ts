@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "../db/client";
 import { giftCards, invoiceDocuments, orders, productVariants, userProfiles } from "../db/schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { getReturnLabelPdf } from "../modules/returns/returns.service";
+import { defaultShopIdentity, updateShopIdentity } from "../modules/settings/shop-identity.service";
 import { computeDashboard } from "../modules/reporting/dashboard.service";
 import { placeOrder } from "./place-order";
 import { changeOrderStatus, ORDER_HAS_REFUNDED_RETURNS_MESSAGE } from "./change-order-status";
@@ -103,12 +104,14 @@ describe("returns", () => {
       items: [{ quantity: 1, decision: "pending" }],
     });
 
-    // The label: a PDF naming the return, readable as text.
+    // The label: a PDF naming the return, readable as text, to the address of the shop identity.
+    await updateShopIdentity(handle.db, { ...defaultShopIdentity(), address: "3 allée des Retours, 59000 Lille" });
     const label = await getReturnLabelPdf(handle.db, ret.id, { userId: shopper.id });
     const { extractText, getDocumentProxy } = await import("unpdf");
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(label!.bytes)), { mergePages: true });
     expect(text).toContain(ret.number);
     expect(text).toContain("Étiquette de retour prépayée");
+    expect(text).toContain("3 allée des Retours, 59000 Lille");
     expect(await getReturnLabelPdf(handle.db, ret.id, { userId: admin })).toBeNull();
 
     const received = await receiveReturn(handle.db, {

@@ -1,9 +1,10 @@
 import { COOKIE_CONSENT_AT_KEY } from "~/components/layout/cookie-banner";
 import { CART_STORAGE_KEY } from "~/components/cart/cart-store";
 import { COOKIE_CONSENT_KEY } from "~/lib/shop-rules";
+import { CHAT_COOKIE, CHAT_VISITOR_RETENTION_DAYS } from "~/domain/chat/chat-cookie";
 import type { LegalDocument } from "./types";
 
-export const COOKIES_UPDATED_AT = "2026-11-21";
+export const COOKIES_UPDATED_AT = "2026-11-26";
 
 /** Name of the session cookie (prefixed `__Secure-` when the shop is served over HTTPS). */
 export const SESSION_COOKIE_NAME = "better-auth.session_token";
@@ -11,7 +12,7 @@ export const TWO_FACTOR_COOKIE_NAME = "better-auth.two_factor";
 
 /**
  * Politique cookies (/politique-cookies): everything the shop stores in the browser. Keep the
- * table in step with the code: the auth library's cookies, the banner's keys, the cart's key.
+ * table in step with the code: the auth library's cookies, the chat's, the banner's keys, the cart's key.
  */
 export function buildCookiePolicy(): LegalDocument {
   return {
@@ -42,6 +43,13 @@ export function buildCookiePolicy(): LegalDocument {
                   "Relier le code de double authentification à la connexion en cours ; déposé seulement si vous avez activé la double authentification",
                   "Strictement nécessaire",
                   "10 minutes, le temps de la connexion",
+                ],
+                [
+                  `\`${CHAT_COOKIE}\``,
+                  "Cookie HttpOnly",
+                  `Vous relier à votre conversation du chat en direct (page Service client) ; déposé seulement si vous ouvrez une conversation. Sans compte, la conversation est supprimée ${CHAT_VISITOR_RETENTION_DAYS} jours après son dernier message`,
+                  "Strictement nécessaire",
+                  "24 heures",
                 ],
                 [
                   `\`${COOKIE_CONSENT_KEY}\``,

@@ -1,7 +1,8 @@
 import { CARRIERS } from "~/content/delivery";
 import type { LegalDocument, SellerIdentity } from "./types";
+import { CHAT_VISITOR_RETENTION_DAYS } from "~/domain/chat/chat-cookie";
 
-export const PRIVACY_UPDATED_AT = "2026-11-21";
+export const PRIVACY_UPDATED_AT = "2026-11-26";
 
 /** Politique de confidentialité (/politique-confidentialite), GDPR articles 13 and 14. */
 export function buildPrivacyPolicy(seller: SellerIdentity): LegalDocument {
@@ -85,6 +86,10 @@ export function buildPrivacyPolicy(seller: SellerIdentity): LegalDocument {
                 ],
                 ["Historique de connexion et événements de sécurité (dont l'adresse IP)", "12 mois"],
                 ["Demandes au service client et signalements", "3 ans après leur clôture"],
+                [
+                  "Conversations du chat en direct",
+                  `Sans compte : ${CHAT_VISITOR_RETENTION_DAYS} jours après le dernier message (une conversation devenue demande au service client suit la ligne précédente) ; avec un compte : jusqu'à la suppression du compte`,
+                ],
                 ["Newsletter", "Jusqu'à votre désinscription, ou 3 ans après notre dernier contact sans réponse"],
                 ["Choix relatif aux cookies", "6 mois, dans votre navigateur (voir la [politique cookies](/politique-cookies))"],
               ],

@@ -3,10 +3,9 @@
  * readable by scripts, sent only to this site (decision 047).
  */
 import { getEnv } from "~/.server/env";
+import { CHAT_COOKIE, CHAT_COOKIE_MAX_AGE_S } from "~/domain/chat/chat-cookie";
 
-export const CHAT_COOKIE = "aurore_chat";
-/** A conversation is a visit's: the cookie lasts a day. */
-const CHAT_COOKIE_MAX_AGE_S = 24 * 60 * 60;
+export { CHAT_COOKIE };
 
 export function readChatToken(request: Request): string | null {
   const header = request.headers.get("cookie") ?? "";

@@ -15,19 +15,20 @@ import { BeautyPassCard } from "~/features/loyalty/components/beauty-pass-card";
 import { loadLoyaltySummary } from "../account/tab-data/loyalty.server";
 import { readFormData } from "~/.server/forms";
 import { log } from "~/.server/logger";
+import { formatDate } from "~/lib/paris-time";
 
-type ProfileField = "firstName" | "lastName" | "phone";
+type ProfileField = "firstName" | "lastName" | "phone" | "dateOfBirth";
 type ProfileErrors = Partial<Record<ProfileField, string>>;
 type ProfileFormValues = Record<ProfileField, string>;
 
-const PROFILE_FIELDS: readonly ProfileField[] = ["firstName", "lastName", "phone"];
+const PROFILE_FIELDS: readonly ProfileField[] = ["firstName", "lastName", "phone", "dateOfBirth"];
 
 function readProfileForm(form: FormData): ProfileFormValues {
   const read = (name: ProfileField) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  return { firstName: read("firstName"), lastName: read("lastName"), phone: read("phone") };
+  return { firstName: read("firstName"), lastName: read("lastName"), phone: read("phone"), dateOfBirth: read("dateOfBirth") };
 }
 
 function profileErrorsFrom(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ProfileErrors {
@@ -60,7 +61,7 @@ async function loadOrderHistory(db: Database, userId: string): Promise<OrderView
   }
 }
 
-/** Updates the signed-in user's own first name, last name and phone; the e-mail is read-only. */
+/** Updates the signed-in user's own first name, last name, phone and birth date; the e-mail is read-only. */
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireUser(request);
   const values = readProfileForm(await readFormData(request));
@@ -184,6 +185,7 @@ function PersonalInformation({ profile, actionData }: { profile: ProfileView; ac
     firstName: profile.first_name,
     lastName: profile.last_name ?? "",
     phone: profile.phone ?? "",
+    dateOfBirth: profile.date_of_birth ?? "",
   };
 
   return (
@@ -269,6 +271,16 @@ function PersonalInformation({ profile, actionData }: { profile: ProfileView; ac
             defaultValue={defaults.phone}
             error={errors.phone}
           />
+          <ProfileInput
+            id={`${ids}-birth-date`}
+            name="dateOfBirth"
+            label="Date de naissance"
+            hint="(facultatif)"
+            type="date"
+            autoComplete="bday"
+            defaultValue={defaults.dateOfBirth}
+            error={errors.dateOfBirth}
+          />
           <div className="flex flex-wrap gap-3 sm:col-span-2">
             <button
               type="submit"
@@ -295,6 +307,7 @@ function PersonalInformation({ profile, actionData }: { profile: ProfileView; ac
           <ProfileValue label="Nom" value={profile.last_name} />
           <ProfileValue label="E-mail" value={profile.email} />
           <ProfileValue label="Téléphone" value={profile.phone} />
+          <ProfileValue label="Date de naissance" value={profile.date_of_birth && formatDate(`${profile.date_of_birth}T12:00:00Z`)} />
         </dl>
       )}
     </section>

@@ -335,6 +335,34 @@ describe("profile", () => {
     expect(await page.getByText("Profil mis à jour").count()).toBe(0);
   });
 
+  it("edits the birth date: a future day and an age under 15 are refused in French, a real one is saved and shown", async () => {
+    const email = uniqueEmail();
+    await page.goto("/");
+    await signUpInModal(email, "Zoé", "Martin");
+    await page.goto("/profile");
+    await main().getByRole("button", { name: "Modifier" }).click();
+    const birthDate = main().getByLabel("Date de naissance");
+    await birthDate.fill("2099-01-01");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByText("La date de naissance ne peut pas être dans le futur").waitFor();
+    expect(await birthDate.getAttribute("aria-invalid")).toBe("true");
+
+    // The action checks again, whatever the browser sent.
+    const tooYoung = `${new Date().getFullYear() - 10}-06-15`;
+    const res = await page.request.post("/profile", { form: { firstName: "Zoé", lastName: "Martin", phone: "", dateOfBirth: tooYoung } });
+    expect(res.status()).toBe(400);
+    expect(await res.text()).toContain("Vous devez avoir au moins 15 ans");
+
+    await birthDate.fill("1990-04-12");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByRole("status").getByText("Profil mis à jour").waitFor();
+    await main().getByText("12 avril 1990").waitFor();
+    await page.reload();
+    await main().getByText("12 avril 1990").waitFor();
+    await main().getByRole("button", { name: "Modifier" }).click();
+    expect(await main().getByLabel("Date de naissance").inputValue()).toBe("1990-04-12");
+  });
+
   it("refuses HTML in the first name, in the form and on the server", async () => {
     const email = uniqueEmail();
     await page.goto("/");

@@ -107,9 +107,12 @@ describe("politique cookies", () => {
   it("lists what the shop stores", async () => {
     await page.goto("/politique-cookies");
     const table = page.getByRole("table", { name: "Cookies et stockage local utilisés par la boutique" });
-    for (const name of ["better-auth.session_token", "cookie-consent", "cookie-consent-at", "aurore-cart"]) {
+    for (const name of ["better-auth.session_token", "aurore_chat", "cookie-consent", "cookie-consent-at", "aurore-cart"]) {
       expect(await table.getByRole("rowheader", { name, exact: true }).count(), name).toBe(1);
     }
+    const chatRow = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "aurore_chat", exact: true }) });
+    expect(await chatRow.textContent()).toContain("chat en direct");
+    expect(await chatRow.textContent()).toContain("24 heures");
   });
 
   it("'Modifier mes choix' opens the cookie banner again", async () => {

@@ -6,7 +6,7 @@
 import { render } from "@react-email/render";
 import { createElement } from "react";
 import { getEnv } from "../../env";
-import { getLegalInfo } from "../../legal";
+import { currentShopIdentity } from "../../modules/settings/shop-identity.service";
 import type { MailContext, MailTemplate } from "./layout";
 import { clientInvitation } from "./client-invitation";
 import { clientMessage } from "./client-message";
@@ -64,10 +64,10 @@ export function isMailTemplateId(value: unknown): value is MailTemplateId {
   return typeof value === "string" && Object.hasOwn(mailTemplates, value);
 }
 
-/** The shop's address and public URL, read from the configuration at each render. */
+/** The shop's name and address (its identity in Paramètres, decision 045) and public URL, at each render. */
 export function mailContext(publicUrl: string = getEnv().publicUrl): MailContext {
-  const legal = getLegalInfo();
-  return { publicUrl: publicUrl.replace(/\/$/, ""), shopAddress: legal.address, companyName: legal.companyName };
+  const identity = currentShopIdentity();
+  return { publicUrl: publicUrl.replace(/\/$/, ""), shopAddress: identity.address, companyName: identity.companyName };
 }
 
 /**

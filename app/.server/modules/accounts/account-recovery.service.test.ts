@@ -19,7 +19,7 @@ import {
   resendVerificationEmail,
   resetPasswordWithLink,
 } from "./account-recovery.service";
-import { fillEmptyProfilePhone } from "./profile.service";
+import { fillEmptyProfilePhone, getProfile, updateProfile } from "./profile.service";
 import { EMAIL_IN_USE_MESSAGE, RESET_LINK_INVALID_MESSAGE } from "~/domain/auth/account-recovery.schema";
 import { COMMON_PASSWORD_MESSAGE } from "~/domain/auth/password-policy";
 
@@ -133,6 +133,94 @@ describe("password reset", () => {
   });
 });
 
+/** Makes the database refuse any write to `table` for rows whose text holds `marker` (a real failure, on both dialects). */
+async function refuseWrites(table: "outbox" | "verification", marker: string): Promise<() => Promise<void>> {
+  const fn = `refuse_${table}_test`;
+  await handle.db.execute(
+    sql.raw(`CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW::text LIKE '%${marker}%' THEN RAISE EXCEPTION 'refused by test'; END IF; RETURN NEW; END $$`),
+  );
+  await handle.db.execute(sql.raw(`CREATE TRIGGER ${fn} BEFORE INSERT ON "${table}" FOR EACH ROW EXECUTE FUNCTION ${fn}()`));
+  return async () => {
+    await handle.db.execute(sql.raw(`DROP TRIGGER ${fn} ON "${table}"`));
+    await handle.db.execute(sql.raw(`DROP FUNCTION ${fn}()`));
+  };
+}
+
+async function resetTokensOf(userId: string): Promise<number> {
+  const rows = await handle.db
+    .select({ id: verification.id })
+    .from(verification)
+    .where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, userId)));
+  return rows.length;
+}
+
+describe("link mails and their tokens commit together (decision 042)", () => {
+  it("stores no reset token when its mail cannot be queued, and says so", async () => {
+    const { res } = await signUp("atomique@example.com");
+    const userId = res.json?.user.id as string;
+    const restore = await refuseWrites("outbox", "atomique@example.com");
+    try {
+      await expect(
+        requestPasswordReset(handle.db, auth, { email: "atomique@example.com", clientKey: "ip:203.0.113.50" }),
+      ).rejects.toThrow();
+    } finally {
+      await restore();
+    }
+    expect(await resetTokensOf(userId)).toBe(0);
+    expect((await mailsTo("atomique@example.com")).filter((m) => m.subject.startsWith("Réinitialisez"))).toHaveLength(0);
+
+    // Once the outbox takes it again, the token and its mail land together.
+    await requestPasswordReset(handle.db, auth, { email: "atomique@example.com", clientKey: "ip:203.0.113.50" });
+    expect(await resetTokensOf(userId)).toBe(1);
+    expect((await mailsTo("atomique@example.com")).filter((m) => m.subject.startsWith("Réinitialisez"))).toHaveLength(1);
+  });
+
+  it("queues no mail when the token cannot be stored", async () => {
+    const { res } = await signUp("sans-jeton@example.com");
+    const userId = res.json?.user.id as string;
+    const restore = await refuseWrites("verification", userId);
+    try {
+      await expect(
+        requestPasswordReset(handle.db, auth, { email: "sans-jeton@example.com", clientKey: "ip:203.0.113.51" }),
+      ).rejects.toThrow();
+    } finally {
+      await restore();
+    }
+    expect(await resetTokensOf(userId)).toBe(0);
+    expect((await mailsTo("sans-jeton@example.com")).filter((m) => m.subject.startsWith("Réinitialisez"))).toHaveLength(0);
+  });
+
+  it("reports a verification link that could not be queued instead of answering 'sent'", async () => {
+    await signUp("relance@example.com");
+    const [row] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, "relance@example.com"));
+    const before = (await mailsTo("relance@example.com")).length;
+    const restore = await refuseWrites("outbox", "relance@example.com");
+    try {
+      await expect(resendVerificationEmail(handle.db, auth, { userId: row.id })).rejects.toThrow();
+    } finally {
+      await restore();
+    }
+    expect(await mailsTo("relance@example.com")).toHaveLength(before);
+    await resendVerificationEmail(handle.db, auth, { userId: row.id });
+    expect(await mailsTo("relance@example.com")).toHaveLength(before + 1);
+  });
+
+  it("queues neither the new address's link nor the old address's notice when one fails", async () => {
+    const { c, res } = await signUp("avant@example.com");
+    const headers = new Headers({ cookie: c.cookieHeader(), origin: AUTH_TEST_BASE });
+    const restore = await refuseWrites("outbox", "avant@example.com");
+    try {
+      await expect(
+        requestEmailChange(handle.db, auth, { userId: res.json?.user.id as string, headers, newEmail: "apres@example.com" }),
+      ).rejects.toThrow();
+    } finally {
+      await restore();
+    }
+    expect(await mailsTo("apres@example.com")).toHaveLength(0);
+  });
+});
+
 describe("e-mail verification and change of address", () => {
   it("sends a verification link on sign-up; opening it verifies the address", async () => {
     const { c, res } = await signUp("verif@example.com", { callbackURL: "/dashboard?email=confirmee" });
@@ -224,5 +312,17 @@ describe("phone from checkout", () => {
       .set({ phone: "  " })
       .where(and(eq(userProfiles.id, userId), like(userProfiles.phone, "06%")));
     expect(await fillEmptyProfilePhone(handle.db, userId, "07 00 00 00 00")).toBe(true);
+  });
+});
+
+describe("profile birth date", () => {
+  it("is saved, shown by getProfile, kept when left out and cleared by null", async () => {
+    const { res } = await signUp("naissance@example.com");
+    const userId = res.json?.user.id as string;
+    const base = { firstName: "Camille", lastName: "Roux", phone: null };
+    expect((await updateProfile(handle.db, userId, { ...base, dateOfBirth: "1990-04-12" }))?.date_of_birth).toBe("1990-04-12");
+    expect((await updateProfile(handle.db, userId, base))?.date_of_birth).toBe("1990-04-12");
+    expect((await getProfile(handle.db, userId))?.date_of_birth).toBe("1990-04-12");
+    expect((await updateProfile(handle.db, userId, { ...base, dateOfBirth: null }))?.date_of_birth).toBeNull();
   });
 });

@@ -6,7 +6,9 @@
  * the NEW address confirms while the old one gets a notice.
  *
  * The tokens, their expiry and single use are the auth library's; the mails go through the
- * outbox (auth.server.ts queues the link mails; the notice is queued here).
+ * outbox (auth.server.ts queues the link mails; the notice is queued here), in the transaction
+ * of the library's call (runAuthInTransaction): a reset token exists exactly when its mail is
+ * queued, and a mail that cannot be queued is an error the shopper sees, never a silent "sent".
  */
 import { isAPIError } from "better-auth/api";
 import { and, eq, ne } from "drizzle-orm";
@@ -18,6 +20,7 @@ import { enqueueMail } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
 import { log } from "../../logger";
 import { firstNameOfUser } from "./profile.service";
+import { runAuthInTransaction } from "../../auth/auth-transaction";
 import { conflict, DomainError, invalid } from "~/domain/errors";
 import {
   EMAIL_ALREADY_VERIFIED_MESSAGE,
@@ -44,7 +47,7 @@ export async function requestPasswordReset(db: Database, auth: Auth, input: { em
     return;
   }
   // The library answers the same for an unknown address and sends nothing then.
-  await auth.api.requestPasswordReset({ body: { email: input.email } });
+  await runAuthInTransaction(db, auth, () => auth.api.requestPasswordReset({ body: { email: input.email } }));
 }
 
 function resetIdentifier(token: string): string {
@@ -82,7 +85,9 @@ export async function resendVerificationEmail(db: Database, auth: Auth, input: {
   if (account.verified) throw conflict("email_already_verified", EMAIL_ALREADY_VERIFIED_MESSAGE);
   const allowed = await hitFormLimit(db, "emailVerificationResend", `user:${input.userId}`);
   if (!allowed.allowed) throw rateLimited(allowed.retryAfterSeconds);
-  await auth.api.sendVerificationEmail({ body: { email: account.email, callbackURL: EMAIL_VERIFIED_CALLBACK } });
+  await runAuthInTransaction(db, auth, () =>
+    auth.api.sendVerificationEmail({ body: { email: account.email, callbackURL: EMAIL_VERIFIED_CALLBACK } }),
+  );
 }
 
 /**
@@ -106,7 +111,13 @@ export async function requestEmailChange(
   if (taken) throw conflict("email_in_use", EMAIL_IN_USE_MESSAGE, { field: "newEmail" });
   const allowed = await hitFormLimit(db, "emailChange", `user:${input.userId}`);
   if (!allowed.allowed) throw rateLimited(allowed.retryAfterSeconds);
-  await auth.api.changeEmail({ body: { newEmail: input.newEmail, callbackURL: EMAIL_VERIFIED_CALLBACK }, headers: input.headers });
-  const notice = await renderMail("email-change-notice", { firstName: await firstNameOfUser(db, input.userId), newEmail: input.newEmail });
-  await enqueueMail(db, { to: account.email, ...notice });
+  // The link to the new address and the notice to the old one are queued together or not at all.
+  await runAuthInTransaction(db, auth, async (tx) => {
+    await auth.api.changeEmail({ body: { newEmail: input.newEmail, callbackURL: EMAIL_VERIFIED_CALLBACK }, headers: input.headers });
+    const notice = await renderMail("email-change-notice", {
+      firstName: await firstNameOfUser(tx, input.userId),
+      newEmail: input.newEmail,
+    });
+    await enqueueMail(tx, { to: account.email, ...notice });
+  });
 }

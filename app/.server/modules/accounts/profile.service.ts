@@ -10,6 +10,8 @@ export type ProfileView = {
   last_name: string | null;
   name: string;
   phone: string | null;
+  /** YYYY-MM-DD or null. */
+  date_of_birth: string | null;
   loyalty_points: number;
   total_spent_cents: number;
   created_at: string;
@@ -34,6 +36,7 @@ export async function getProfile(db: Executor, userId: string): Promise<ProfileV
       firstName: userProfiles.firstName,
       lastName: userProfiles.lastName,
       phone: userProfiles.phone,
+      dateOfBirth: userProfiles.dateOfBirth,
       loyaltyPoints: userProfiles.loyaltyPoints,
       totalSpentCents: userProfiles.totalSpentCents,
       createdAt: userProfiles.createdAt,
@@ -50,18 +53,28 @@ export async function getProfile(db: Executor, userId: string): Promise<ProfileV
     last_name: row.lastName,
     name: [row.firstName, row.lastName].filter(Boolean).join(" "),
     phone: row.phone,
+    date_of_birth: row.dateOfBirth ?? null,
     loyalty_points: row.loyaltyPoints,
     total_spent_cents: row.totalSpentCents,
     created_at: new Date(row.createdAt).toISOString(),
   };
 }
 
-/** Updates only the signed-in user's own profile; the auth user's display name follows. */
+/**
+ * Updates only the signed-in user's own profile; the auth user's display name follows. A birth
+ * date left out (undefined) stays as it was; null clears it.
+ */
 export async function updateProfile(db: Executor, userId: string, input: ProfileUpdate): Promise<ProfileView | null> {
   await db.transaction(async (tx) => {
     await tx
       .update(userProfiles)
-      .set({ firstName: input.firstName, lastName: input.lastName, phone: input.phone, updatedAt: sql`now()` })
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        ...(input.dateOfBirth !== undefined ? { dateOfBirth: input.dateOfBirth } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(eq(userProfiles.id, userId));
     await tx
       .update(user)

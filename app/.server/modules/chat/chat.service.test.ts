@@ -14,6 +14,7 @@ import {
   isChatOpen,
   listOpenConversations,
   postParticipantMessage,
+  purgeVisitorConversations,
   replyToConversation,
   startConversation,
   takeConversation,
@@ -325,5 +326,57 @@ describe("the chat hub", () => {
     expect(heardB).toHaveLength(0);
     for (const off of offs) off();
     expect(hub.subscriberCount).toBe(0);
+  });
+});
+
+describe("retention", () => {
+  /** Moves a conversation and its messages `days` back in time; `lastMessageDays` for its newest message. */
+  async function age(id: string, days: number, lastMessageDays = days) {
+    const ago = (d: number) => new Date(Date.now() - d * 24 * 3600 * 1000);
+    await handle.db
+      .update(chatConversations)
+      .set({ createdAt: ago(days), updatedAt: ago(days) })
+      .where(eq(chatConversations.id, id));
+    await handle.db
+      .update(chatMessages)
+      .set({ createdAt: ago(days) })
+      .where(eq(chatMessages.conversationId, id));
+    const [last] = await handle.db
+      .select({ id: sql<number>`max(${chatMessages.id})` })
+      .from(chatMessages)
+      .where(eq(chatMessages.conversationId, id));
+    await handle.db
+      .update(chatMessages)
+      .set({ createdAt: ago(lastMessageDays) })
+      .where(eq(chatMessages.id, Number(last.id)));
+  }
+  const exists = async (id: string) => (await handle.db.select().from(chatConversations).where(eq(chatConversations.id, id))).length === 1;
+
+  it("deletes a visitor's conversation and its messages 30 days after the last message; keeps the recent, the shopper's and the ticket", async () => {
+    const visitor = (name: string, open = true) =>
+      startConversation(handle.db, { userId: null, name, email: `${name.toLowerCase()}@example.com`, message: "Bonjour" }, { open });
+    const old = await visitor("Ancien");
+    const recent = await visitor("Recent");
+    const converted = await visitor("Converti", false);
+    const ofShopper = await startConversation(handle.db, { userId: shopper, message: "Compte ancien" }, { open: true });
+    await age(old.conversation.id, 31);
+    await age(recent.conversation.id, 45, 29);
+    await age(converted.conversation.id, 40);
+    await age(ofShopper.conversation.id, 400);
+    const [ticketRow] = await handle.db
+      .select({ ticketId: chatConversations.ticketId })
+      .from(chatConversations)
+      .where(eq(chatConversations.id, converted.conversation.id));
+    expect(ticketRow.ticketId).not.toBeNull();
+
+    expect(await purgeVisitorConversations(handle.db)).toEqual({ deleted: 2 });
+    expect(await exists(old.conversation.id)).toBe(false);
+    expect(await countMessages(old.conversation.id)).toBe(0);
+    expect(await exists(converted.conversation.id)).toBe(false);
+    expect(await handle.db.select().from(supportTickets).where(eq(supportTickets.id, ticketRow.ticketId!))).toHaveLength(1);
+    expect(await exists(recent.conversation.id)).toBe(true);
+    expect(await exists(ofShopper.conversation.id)).toBe(true);
+    // Idempotent: a second pass finds nothing more.
+    expect(await purgeVisitorConversations(handle.db)).toEqual({ deleted: 0 });
   });
 });

@@ -12,7 +12,7 @@
  * commit to every server process, whose chat hub pushes the conversation to the open pages.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { chatConversations, chatMessages, user } from "../../db/schema";
 import { invalid, notFound, conflict } from "~/domain/errors";
@@ -28,6 +28,7 @@ import {
   type ChatStartField,
   type ChatStatus,
 } from "~/domain/chat/chat";
+import { CHAT_VISITOR_RETENTION_DAYS } from "~/domain/chat/chat-cookie";
 import { TICKET_DESCRIPTION_MAX } from "~/domain/support/support-ticket.schema";
 import { CONTACT_MESSAGE_MAX } from "~/domain/support/contact.schema";
 import { isOpenAt, type OpeningSlot } from "~/domain/settings/shop-identity";
@@ -417,6 +418,30 @@ export async function convertUnansweredConversations(
     converted++;
   }
   return { converted };
+}
+
+/**
+ * Retention (decision 047): a conversation without an account (a visitor's, or a shopper's whose
+ * account is gone) is deleted with its messages CHAT_VISITOR_RETENTION_DAYS after its last
+ * message. One that became a ticket lives on there (the transcript is the ticket's message). A
+ * signed-in shopper's stay until the account is erased. Daily job; idempotent.
+ */
+export async function purgeVisitorConversations(db: Executor, now: Date = new Date()): Promise<{ deleted: number }> {
+  const cutoff = new Date(now.getTime() - CHAT_VISITOR_RETENTION_DAYS * 24 * 3600 * 1000);
+  const lastMessageAt = sql`(select max(${chatMessages.createdAt}) from ${chatMessages} where ${chatMessages.conversationId} = ${chatConversations.id})`;
+  const deleted = await db
+    .delete(chatConversations)
+    .where(
+      and(
+        isNull(chatConversations.userId),
+        lt(
+          sql`greatest(${chatConversations.createdAt}, ${chatConversations.updatedAt}, coalesce(${lastMessageAt}, ${chatConversations.createdAt}))`,
+          cutoff,
+        ),
+      ),
+    )
+    .returning({ id: chatConversations.id });
+  return { deleted: deleted.length };
 }
 
 /** The right to erasure: a shopper's conversations and their messages go with the account's data. */

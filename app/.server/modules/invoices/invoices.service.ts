@@ -12,7 +12,8 @@ import { paymentSchedulesOf } from "~/.server/modules/payment-schedules/payment-
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import { invoiceDocuments, invoiceNumberCounters, orders, type OrderAddress } from "~/.server/db/schema";
-import { getLegalInfo } from "~/.server/legal";
+import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
+import type { ShopIdentity } from "~/domain/settings/shop-identity";
 import { giftCardPaymentsOf, giftCardValuesByOrderItem } from "~/.server/modules/gift-cards/gift-cards.service";
 import { listOrderItems, lockOrder, ORDER_NOT_FOUND_MESSAGE } from "~/.server/modules/orders/orders.service";
 import type { OrderItemRow, OrderRow } from "~/.server/modules/orders/order-view";
@@ -83,18 +84,18 @@ type OrderMetadata = {
   payment?: { brand: string; last_four: string };
 };
 
-function seller(): InvoiceSnapshot["seller"] {
-  const legal = getLegalInfo();
+/** The seller as the shop identity in Paramètres gives it when the document is issued (decision 045). */
+function seller(identity: ShopIdentity): InvoiceSnapshot["seller"] {
   return {
-    name: legal.companyName,
-    legal_form: legal.legalForm,
-    address: legal.address,
-    siren: legal.siren,
-    rcs: legal.rcs,
-    vat_number: legal.vatNumber,
-    share_capital: legal.shareCapital,
-    email: legal.email,
-    phone: legal.phone,
+    name: identity.companyName,
+    legal_form: identity.legalForm,
+    address: identity.address,
+    siren: identity.siren,
+    rcs: identity.rcs,
+    vat_number: identity.vatNumber,
+    share_capital: identity.shareCapital,
+    email: identity.contactEmail,
+    phone: identity.contactPhone,
   };
 }
 
@@ -238,7 +239,7 @@ export async function issueInvoice(tx: Executor, orderId: string, now: Date): Pr
     order: { id: order.id, number: order.orderNumber, placed_at: order.createdAt.toISOString() },
     invoice: null,
     reason: null,
-    seller: seller(),
+    seller: seller(await getShopIdentity(tx)),
     buyer: buyer(order),
     lines: computed.lines,
     discounts: orderDiscounts(order),
@@ -332,6 +333,7 @@ export async function issueCreditNote(tx: Executor, input: CreditNoteInput): Pro
     issued_at: input.now.toISOString(),
     invoice: { number: invoice.number, issued_at: source.issued_at },
     reason: input.reason,
+    seller: seller(await getShopIdentity(tx)),
     lines,
     totals: summary.totals,
     vat_breakdown: summary.vat_breakdown,

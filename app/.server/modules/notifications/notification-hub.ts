@@ -1,17 +1,12 @@
 /**
- * Realtime fan-out of new notifications to the open pages of this server process.
- *
- * One LISTEN per process on NOTIFICATION_CHANNEL (opened when the first page subscribes), however
- * many pages are open: each signal names the notification and its owner, the hub reads the row
- * once (by id AND user id) and hands it to that user's subscribers only. A transaction that rolls
- * back sends no signal (PostgreSQL delivers NOTIFY on commit), so nothing unwritten is ever shown.
+ * Realtime delivery of new notifications: the notifications' topic on the process's live hub
+ * (live-hub.ts). Each signal names the notification and its owner; the row is read once (by id
+ * AND user id) and handed to that user's open pages only.
  */
-import type { Database, DatabaseHandle } from "~/.server/db/client";
-import { getDatabaseHandle } from "~/.server/db";
-import { remember } from "~/lib/remember";
+import type { Database } from "~/.server/db/client";
+import { createLiveHub, getLiveHub, type LiveHub, type LiveHubSource, type LiveSubscribeOptions, type LiveTopic } from "~/.server/live-hub";
 import type { NotificationView } from "~/domain/notifications/notification.types";
 import { NOTIFICATION_CHANNEL, getNotification, type NotificationSignal } from "./notifications.service";
-import { log } from "../../logger";
 
 export type NotificationListener = (notification: NotificationView) => void;
 
@@ -22,12 +17,7 @@ export type NotificationListener = (notification: NotificationView) => void;
  */
 export const NOTIFICATION_STREAMS_PER_ACCOUNT = 5;
 
-export type SubscribeOptions = {
-  /** Called when a newer subscription of the same account pushed this one out; it is already removed. */
-  onEvicted?: () => void;
-  /** Called when the server is shutting down (`closeAll`); the subscription is already removed. */
-  onServerClosing?: () => void;
-};
+export type SubscribeOptions = LiveSubscribeOptions;
 
 export type NotificationHub = {
   /**
@@ -35,16 +25,11 @@ export type NotificationHub = {
    * Past NOTIFICATION_STREAMS_PER_ACCOUNT subscriptions of one account, the oldest is evicted.
    */
   subscribe(userId: string, listener: NotificationListener, options?: SubscribeOptions): Promise<() => void>;
-  /**
-   * Graceful shutdown: every open subscription is removed and told (`onServerClosing`), and any
-   * later one is told at once, so no stream keeps a stopping server waiting.
-   */
+  /** Graceful shutdown (the whole live hub's): every open subscription is removed and told. */
   closeAll(): void;
-  /** Pages currently subscribed (for tests and diagnostics). */
+  /** Pages currently subscribed to notifications (for tests and diagnostics). */
   readonly subscriberCount: number;
 };
-
-type HubSource = Pick<DatabaseHandle, "listen"> & { db: Database };
 
 function parseSignal(payload: string): NotificationSignal | null {
   try {
@@ -56,106 +41,38 @@ function parseSignal(payload: string): NotificationSignal | null {
   return null;
 }
 
-/** A hub over one database; `source` is resolved on the first subscription. */
-export function createNotificationHub(source: () => Promise<HubSource>, maxPerAccount = NOTIFICATION_STREAMS_PER_ACCOUNT): NotificationHub {
-  // Per account, listeners in subscription order (a Map keeps it): the first is the oldest.
-  const subscribers = new Map<string, Map<NotificationListener, SubscribeOptions>>();
-  let listening: Promise<void> | null = null;
-  let db: Database | null = null;
-  let closing = false;
-
-  function tellClosing(options: SubscribeOptions) {
-    try {
-      options.onServerClosing?.();
-    } catch (error) {
-      log.error({ err: error }, "notifications: closing a stream failed");
-    }
-  }
-
-  async function deliver(signal: NotificationSignal) {
-    const listeners = subscribers.get(signal.user_id);
-    if (!listeners || listeners.size === 0 || !db) return;
-    let notification: NotificationView | null;
-    try {
-      notification = await getNotification(db, signal.user_id, signal.id);
-    } catch (error) {
-      log.error({ err: error }, "notifications: could not read a new notification");
-      return;
-    }
-    // Deleted in the meantime: nothing to show.
-    if (!notification) return;
-    for (const listener of [...(subscribers.get(signal.user_id)?.keys() ?? [])]) {
-      try {
-        listener(notification);
-      } catch (error) {
-        log.error({ err: error }, "notifications: a subscriber failed");
-      }
-    }
-  }
-
-  function startListening(): Promise<void> {
-    listening ??= (async () => {
-      const handle = await source();
-      db = handle.db;
-      await handle.listen(NOTIFICATION_CHANNEL, (payload) => {
-        const signal = parseSignal(payload);
-        if (signal) void deliver(signal);
-      });
-    })().catch((error: unknown) => {
-      // The next subscriber tries again instead of inheriting a dead subscription.
-      listening = null;
-      throw error;
-    });
-    return listening;
-  }
-
+function notificationTopic(maxPerAccount: number): LiveTopic<NotificationSignal, NotificationView> {
   return {
-    async subscribe(userId, listener, options = {}) {
-      if (closing) {
-        tellClosing(options);
-        return () => {};
-      }
-      let set = subscribers.get(userId);
-      if (!set) subscribers.set(userId, (set = new Map()));
-      set.set(listener, options);
-      while (set.size > maxPerAccount) {
-        const [oldest, oldestOptions] = set.entries().next().value!;
-        set.delete(oldest);
-        try {
-          oldestOptions.onEvicted?.();
-        } catch (error) {
-          log.error({ err: error }, "notifications: closing an evicted stream failed");
-        }
-      }
-      const unsubscribe = () => {
-        const current = subscribers.get(userId);
-        if (!current) return;
-        current.delete(listener);
-        if (current.size === 0) subscribers.delete(userId);
-      };
-      try {
-        await startListening();
-      } catch (error) {
-        unsubscribe();
-        throw error;
-      }
-      return unsubscribe;
-    },
-    closeAll() {
-      closing = true;
-      const all = [...subscribers.values()].flatMap((set) => [...set.values()]);
-      subscribers.clear();
-      for (const options of all) tellClosing(options);
-    },
+    name: "notifications",
+    channel: NOTIFICATION_CHANNEL,
+    parse: parseSignal,
+    keysOf: (signal) => [signal.user_id],
+    load: (db: Database, signal) => getNotification(db, signal.user_id, signal.id),
+    maxPerKey: maxPerAccount,
+  };
+}
+
+/** The notifications' view of a live hub. */
+export function notificationHubOn(live: LiveHub, maxPerAccount = NOTIFICATION_STREAMS_PER_ACCOUNT): NotificationHub {
+  const topic = notificationTopic(maxPerAccount);
+  return {
+    subscribe: (userId, listener, options) => live.subscribe(topic, userId, listener, options),
+    closeAll: () => live.closeAll(),
     get subscriberCount() {
-      let n = 0;
-      for (const set of subscribers.values()) n += set.size;
-      return n;
+      return live.subscriberCount(topic);
     },
   };
 }
 
-/** The process-wide hub, remembered so the dev server's module reloads do not LISTEN twice. */
+/** A hub of its own over one database (tests); `source` is resolved on the first subscription. */
+export function createNotificationHub(
+  source: () => Promise<LiveHubSource>,
+  maxPerAccount = NOTIFICATION_STREAMS_PER_ACCOUNT,
+): NotificationHub {
+  return notificationHubOn(createLiveHub(source), maxPerAccount);
+}
+
+/** The process-wide hub: the notifications' topic on the one live hub. */
 export function getNotificationHub(): NotificationHub {
-  return remember("notification-hub", () => createNotificationHub(getDatabaseHandle));
+  return notificationHubOn(getLiveHub());
 }

@@ -2,11 +2,11 @@
  * The prepaid return label of a return, as an A4 PDF to print: a carrier-like layout (fictional,
  * for the demonstration shop) with the sender, the shop's returns address, the return and order
  * numbers, and a Code 128 barcode of the return number that a scanner reads. Drawn from the
- * return alone and dated with its creation, so every download gives the same document.
+ * return and dated with its creation; the returns address is the shop identity's current one
+ * (Paramètres, decision 045), where the parcel must go.
  */
 import bwipjs from "bwip-js/node";
 import PDFDocument from "pdfkit";
-import { getLegalInfo } from "~/.server/legal";
 import type { OrderAddress } from "~/.server/db/schema";
 import { formatDate } from "~/lib/paris-time";
 
@@ -18,6 +18,8 @@ export type ReturnLabelInput = {
   createdAt: Date;
   sender: OrderAddress;
   units: number;
+  /** The shop's name and address, from its identity. */
+  shop: { companyName: string; address: string };
 };
 
 /** The Code 128 barcode of the return number, as a PNG. */
@@ -27,7 +29,7 @@ export function returnBarcodePng(number: string): Promise<Buffer> {
 
 export async function renderReturnLabelPdf(input: ReturnLabelInput): Promise<Buffer> {
   const barcode = await returnBarcodePng(input.number);
-  const legal = getLegalInfo();
+  const legal = input.shop;
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,

@@ -18,6 +18,7 @@ import {
 import { parisYear } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { renderReturnLabelPdf } from "./return-label-pdf";
+import { getShopIdentity } from "../settings/shop-identity.service";
 
 export type ReturnRow = typeof returns.$inferSelect;
 export type ReturnItemRow = typeof returnItems.$inferSelect;
@@ -300,6 +301,7 @@ export async function getReturnLabelPdf(
     createdAt: row.ret.createdAt,
     sender: row.address,
     units: units?.n ?? 0,
+    shop: await getShopIdentity(db),
   });
   return { bytes, filename: `etiquette-retour-${row.ret.number}.pdf` };
 }

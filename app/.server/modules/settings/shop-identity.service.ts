@@ -10,6 +10,8 @@ import type { Executor } from "~/.server/db/client";
 import { shopSettings } from "~/.server/db/schema";
 import { announceInvalidation, onInvalidation, remembersAcrossProcesses } from "~/.server/invalidations";
 import { getLegalInfo } from "~/.server/legal";
+import { log } from "~/.server/logger";
+import { remember } from "~/lib/remember";
 import { invalid } from "~/domain/errors";
 import { DEFAULT_OPENING_HOURS, ShopIdentitySchema, type ShopIdentity } from "~/domain/settings/shop-identity";
 
@@ -18,9 +20,55 @@ export const IDENTITY_TTL_MS = 5_000;
 export const DEFAULT_SECURITY_CONTACT_EMAIL = "securite@aurore-beaute.fr";
 
 let caches = new WeakMap<object, { value: ShopIdentity; expiresAt: number }>();
+
+/**
+ * A copy of the identity for what renders without a database handle at hand (the mail footer,
+ * decision 045): read from the process's database at start-up, again after every "settings"
+ * invalidation (a save here or in another process, announced once committed), and in the
+ * background when older than IDENTITY_TTL_MS.
+ */
+type Followed = { db?: Executor; value?: ShopIdentity; readAt: number; refreshing?: Promise<void> };
+const followed = remember<Followed>("shop-identity-followed", () => ({ readAt: 0 }));
+
 onInvalidation("settings", "shop-identity", () => {
   caches = new WeakMap();
+  if (followed.db) void refreshFollowed();
 });
+
+function refreshFollowed(): Promise<void> {
+  const db = followed.db;
+  if (!db) return Promise.resolve();
+  followed.refreshing ??= getShopIdentity(db)
+    .then((value) => {
+      followed.value = value;
+      followed.readAt = Date.now();
+    })
+    .catch((err: unknown) => log.warn({ err }, "shop identity: refresh failed, the previous copy stays"))
+    .finally(() => {
+      followed.refreshing = undefined;
+    });
+  return followed.refreshing;
+}
+
+/** Starts keeping the copy of `currentShopIdentity` from this database (the server does at start-up). */
+export async function followShopIdentity(db: Executor): Promise<void> {
+  followed.db = db;
+  followed.refreshing = undefined;
+  await refreshFollowed();
+}
+
+/** Stops following (the database is closing): the configuration's identity until followed again. */
+export function unfollowShopIdentity(): void {
+  followed.db = undefined;
+  followed.value = undefined;
+  followed.readAt = 0;
+}
+
+/** The identity as last read by `followShopIdentity`, or the configuration's before (tools, tests). */
+export function currentShopIdentity(now: number = Date.now()): ShopIdentity {
+  if (followed.db && now - followed.readAt > IDENTITY_TTL_MS) void refreshFollowed();
+  return followed.value ?? defaultShopIdentity();
+}
 
 /** The identity the configuration gives, before any save in Paramètres. */
 export function defaultShopIdentity(): ShopIdentity {

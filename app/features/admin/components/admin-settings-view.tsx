@@ -1,6 +1,4 @@
-import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
 import { FieldShell } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { SHIPPING_ZONES } from "~/domain/checkout/shipping.rules";
@@ -18,6 +16,7 @@ import {
   type DeliveryMethodFormValues,
 } from "~/domain/delivery/delivery-methods-form";
 import { CARRIER_RULES, CARRIERS } from "~/domain/orders/shipping-tracking";
+import { SettingsSection, SettingsSubmitRow, useSettingsForm } from "./settings-form";
 
 type Errors = Partial<Record<DeliveryMethodField, string>>;
 
@@ -65,30 +64,10 @@ function errorsOf(form: HTMLFormElement): Errors {
 function DeliveryMethodForm({ method, answer }: { method: DeliveryMethod; answer?: DeliveryMethodAnswer }) {
   const fetcher = useFetcher<DeliveryMethodAnswer>();
   const mine = answer && answer.code === method.code ? answer : undefined;
-  const [errors, setErrors] = useState<Errors>(mine && !mine.ok ? mine.errors : {});
-  const [saved, setSaved] = useState<string | null>(mine?.ok ? mine.message : null);
-  const handled = useRef<DeliveryMethodAnswer | null>(null);
+  const { errors, saved, touched, checkOnSubmit } = useSettingsForm<DeliveryMethodField>(fetcher, mine);
   const initial = mine && !mine.ok ? mine.values : valuesOf(method);
   const title = DELIVERY_METHOD_TITLES[method.code];
   const prefix = `method-${method.code}`;
-
-  useEffect(() => {
-    const reply = fetcher.data;
-    if (fetcher.state !== "idle" || !reply || handled.current === reply) return;
-    handled.current = reply;
-    if (reply.ok) {
-      setErrors({});
-      setSaved(reply.message);
-    } else {
-      setErrors(reply.errors);
-      setSaved(null);
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  const touched = (name: DeliveryMethodField) => {
-    setSaved(null);
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
-  };
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form
@@ -96,16 +75,7 @@ function DeliveryMethodForm({ method, answer }: { method: DeliveryMethod; answer
       noValidate
       aria-label={title}
       className="space-y-5 rounded-2xl border border-line bg-white p-6"
-      onSubmit={(event) => {
-        const found = errorsOf(event.currentTarget);
-        if (Object.keys(found).length > 0) {
-          event.preventDefault();
-          setErrors(found);
-          setSaved(null);
-          const first = Object.keys(found)[0];
-          (event.currentTarget.elements.namedItem(first) as HTMLElement | null)?.focus?.();
-        }
-      }}
+      onSubmit={checkOnSubmit(errorsOf)}
     >
       <h3 className="font-display text-xl">{title}</h3>
       <input type="hidden" name="code" value={method.code} />
@@ -176,14 +146,7 @@ function DeliveryMethodForm({ method, answer }: { method: DeliveryMethod; answer
         <input type="checkbox" name="active" defaultChecked={initial.active} onChange={() => touched("active")} className="h-5 w-5" />
         Proposé aux clients
       </label>
-      <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" variant="ink" disabled={busy}>
-          {busy ? "Enregistrement..." : "Enregistrer"}
-        </Button>
-        <p role="status" className="text-sm font-semibold text-green-800">
-          {saved}
-        </p>
-      </div>
+      <SettingsSubmitRow busy={busy} saved={saved} />
     </fetcher.Form>
   );
 }
@@ -199,14 +162,11 @@ export function AdminSettingsView({ methods, answer }: { methods: DeliveryMethod
           gardent les tarifs publiés de la livraison standard.
         </p>
       </div>
-      <section aria-labelledby="settings-delivery" className="max-w-3xl space-y-6">
-        <h2 id="settings-delivery" className="font-display text-2xl">
-          Modes de livraison
-        </h2>
+      <SettingsSection id="settings-delivery" title="Modes de livraison">
         {methods.map((method) => (
           <DeliveryMethodForm key={method.code} method={method} answer={answer} />
         ))}
-      </section>
+      </SettingsSection>
     </div>
   );
 }

@@ -1,10 +1,7 @@
-import { useState } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { inputClass } from "~/components/ui/form-parts";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { WEEKDAYS, WEEKDAY_LABELS, ShopIdentitySchema, type ShopIdentity } from "~/domain/settings/shop-identity";
 import {
   SHOP_IDENTITY_FIELDS,
@@ -14,6 +11,7 @@ import {
   shopIdentityFromForm,
   type ShopIdentityAnswer,
 } from "~/domain/settings/shop-identity-form";
+import { SettingsSection, SettingsSubmitRow, useSettingsForm } from "./settings-form";
 
 /**
  * Paramètres, "Identité de la boutique" (decision 046): the legal notice values, the customer
@@ -22,44 +20,27 @@ import {
  */
 export function ShopIdentitySection({ identity }: { identity: ShopIdentity }) {
   const fetcher = useFetcher<ShopIdentityAnswer>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saved, setSaved] = useState<string | null>(null);
+  const { errors, saved, checkOnSubmit } = useSettingsForm<string>(fetcher);
   const busy = fetcher.state !== "idle";
 
-  useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
-      setErrors({});
-      setSaved(answer.message);
-    } else {
-      setErrors(answer.errors);
-      setSaved(null);
-    }
-  });
-
-  function check(event: React.FormEvent<HTMLFormElement>) {
-    const { values, weekdays } = shopIdentityFromForm(new FormData(event.currentTarget));
+  /** The browser's check with the server's schema, its paths named as the form's fields. */
+  function check(form: HTMLFormElement): Record<string, string> {
+    const { values, weekdays } = shopIdentityFromForm(new FormData(form));
     const parsed = ShopIdentitySchema.safeParse(values);
-    if (parsed.success) return;
-    event.preventDefault();
+    if (parsed.success) return {};
     const found: Record<string, string> = {};
     for (const issue of parsed.error.issues) found[issue.path.map(String).join(".")] ??= issue.message;
-    setErrors(remapIdentityErrors(found, weekdays));
-    setSaved(null);
-    const first = event.currentTarget.querySelector<HTMLElement>("[aria-invalid='true']");
-    first?.focus();
+    return remapIdentityErrors(found, weekdays);
   }
 
   const hoursError = errors.openingHours;
   return (
-    <section aria-labelledby="settings-identity" className="max-w-3xl space-y-6">
-      <h2 id="settings-identity" className="font-display text-2xl">
-        Identité de la boutique
-      </h2>
-      <p className="text-muted">
-        Coordonnées et horaires affichés dans le pied de page, le Service client, les mentions légales et les CGV ; le contact sécurité
-        reçoit les signalements de sécurité des clients.
-      </p>
-      <fetcher.Form method="post" noValidate onSubmit={check} className="space-y-5 rounded-2xl border border-line p-5">
+    <SettingsSection
+      id="settings-identity"
+      title="Identité de la boutique"
+      intro="Coordonnées et horaires affichés dans le pied de page, le Service client, les mentions légales et les CGV ; le contact sécurité reçoit les signalements de sécurité des clients."
+    >
+      <fetcher.Form method="post" noValidate onSubmit={checkOnSubmit(check)} className="space-y-5 rounded-2xl border border-line p-5">
         <input type="hidden" name="intent" value="identity" />
         <div className="grid gap-4 sm:grid-cols-2">
           {SHOP_IDENTITY_FIELDS.map((field) => {
@@ -148,15 +129,8 @@ export function ShopIdentitySection({ identity }: { identity: ShopIdentity }) {
           )}
         </fieldset>
 
-        <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit" variant="ink" disabled={busy}>
-            {busy ? "Enregistrement..." : "Enregistrer l'identité"}
-          </Button>
-          <p role="status" className="text-sm font-semibold text-green-800">
-            {saved}
-          </p>
-        </div>
+        <SettingsSubmitRow busy={busy} label="Enregistrer l'identité" saved={saved} />
       </fetcher.Form>
-    </section>
+    </SettingsSection>
   );
 }

@@ -13,7 +13,7 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
   return dataResponse({ ...profile, role: session.user.role });
 });
 
-/** PATCH /api/v1/me: first name, last name, phone (the e-mail is read-only). */
+/** PATCH /api/v1/me: first name, last name, phone, birth date (the e-mail is read-only). */
 export const action = apiAction({
   PATCH: async ({ request }: Route.ActionArgs) => {
     const session = await requireApiUser(request);

@@ -1,0 +1,91 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+
+/**
+ * The pieces every Paramètres section shares: the titled section, the form's state (errors per
+ * field, the "saved" line, the server's answer, the browser's check with the action's schema) and
+ * the submit row. Each section keeps its own fields.
+ */
+
+type Answer = { ok: true; message: string } | { ok: false; errors: Partial<Record<string, string>> };
+
+export function SettingsSection({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="max-w-3xl space-y-6">
+      <h2 id={id} className="font-display text-2xl">
+        {title}
+      </h2>
+      {intro && <p className="text-muted">{intro}</p>}
+      {children}
+    </section>
+  );
+}
+
+export type SettingsFormState<Field extends string> = {
+  errors: Partial<Record<Field, string>>;
+  saved: string | null;
+  /** A field changed: its error and the "saved" line go. */
+  touched(name: Field): void;
+  /** The form's onSubmit: `check` gives the browser's errors; with any, nothing is sent and the first invalid field gets the focus. */
+  checkOnSubmit(check: (form: HTMLFormElement) => Partial<Record<Field, string>>): (event: FormEvent<HTMLFormElement>) => void;
+};
+
+/** A section form's state, following its fetcher's answers; `initial` is an answer the page already holds. */
+export function useSettingsForm<Field extends string>(
+  fetcher: { state: string; data?: Answer },
+  initial?: Answer,
+): SettingsFormState<Field> {
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>(
+    initial && !initial.ok ? (initial.errors as Partial<Record<Field, string>>) : {},
+  );
+  const [saved, setSaved] = useState<string | null>(initial?.ok ? initial.message : null);
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      setErrors({});
+      setSaved(answer.message);
+    } else {
+      setErrors(answer.errors as Partial<Record<Field, string>>);
+      setSaved(null);
+    }
+  });
+  return {
+    errors,
+    saved,
+    touched(name) {
+      setSaved(null);
+      if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
+    },
+    checkOnSubmit(check) {
+      return (event) => {
+        const found = check(event.currentTarget);
+        if (Object.keys(found).length === 0) return;
+        event.preventDefault();
+        setErrors(found);
+        setSaved(null);
+        const form = event.currentTarget;
+        const first = Object.keys(found)[0]!;
+        // After React marks the fields invalid: the first one named, else the first marked.
+        queueMicrotask(() => {
+          const named = form.elements.namedItem(first);
+          const target = named instanceof HTMLElement ? named : form.querySelector<HTMLElement>("[aria-invalid='true']");
+          target?.focus();
+        });
+      };
+    },
+  };
+}
+
+/** "Enregistrer" (or the section's label) while idle, "Enregistrement..." while sending, and the "saved" line. */
+export function SettingsSubmitRow({ busy, label = "Enregistrer", saved }: { busy: boolean; label?: string; saved: string | null }) {
+  return (
+    <div className="flex flex-wrap items-center gap-4">
+      <Button type="submit" variant="ink" disabled={busy}>
+        {busy ? "Enregistrement..." : label}
+      </Button>
+      <p role="status" className="text-sm font-semibold text-green-800">
+        {saved}
+      </p>
+    </div>
+  );
+}
