@@ -91,7 +91,7 @@ export async function recordReception(
     decisions: readonly { returnItemId: string; accepted: boolean; refusalReason: string | null }[];
     refund: { totalCents: number; cardCents: number; giftCardCents: number; pointsRestored: number; pointsReversed: number };
     creditNoteNumber: string | null;
-    receivedBy: string;
+    receivedBy: string | null;
     now: Date;
   },
 ): Promise<ReturnRow> {

@@ -494,7 +494,7 @@ export async function countReviewsByStatus(db: Executor): Promise<Record<ReviewS
 export type ModeratedReview = { review: ReviewRow; wasPublished: boolean };
 
 /** Publishes a pending review. */
-export async function publishReview(tx: Executor, id: string, actorId: string, now = new Date()): Promise<ModeratedReview> {
+export async function publishReview(tx: Executor, id: string, actorId: string | null, now = new Date()): Promise<ModeratedReview> {
   if (!isUuid(id)) throw reviewNotFound();
   const [row] = await tx
     .update(reviews)
@@ -524,7 +524,7 @@ export async function rejectReview(
   tx: Executor,
   id: string,
   reason: ReviewRejectionReason,
-  actorId: string,
+  actorId: string | null,
   now = new Date(),
 ): Promise<ModeratedReview> {
   if (!isUuid(id)) throw reviewNotFound();

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/returns";
-import { requireApiAdmin } from "~/.server/auth/session.server";
+import { requireAdminApi } from "~/.server/api/admin-api";
 import { apiLoader, dataResponse, methodNotAllowed } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { listAdminReturns } from "~/.server/modules/returns/returns.service";
@@ -7,7 +7,7 @@ import { readAdminReturnQuery } from "~/domain/returns/returns";
 
 /** GET /api/v1/admin/returns?status=&page=: the back-office's returns, newest first. */
 export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
-  await requireApiAdmin(request);
+  await requireAdminApi(request, "returns", "read");
   const query = readAdminReturnQuery(new URL(request.url).searchParams);
   return dataResponse(await listAdminReturns(await getDb(), query));
 });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/reviews";
-import { requireApiAdmin } from "~/.server/auth/session.server";
+import { requireAdminApi } from "~/.server/api/admin-api";
 import { apiLoader, dataResponse, firstIssue, methodNotAllowed, validate } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { listReviewsForAdmin } from "~/.server/modules/reviews/reviews.service";
@@ -7,7 +7,7 @@ import { AdminReviewQuerySchema } from "~/domain/reviews/reviews";
 
 /** GET /api/v1/admin/reviews?status=&rating=&product_id=&page=: reviews to moderate, pending first. */
 export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
-  await requireApiAdmin(request);
+  await requireAdminApi(request, "reviews", "read");
   const query = validate(
     AdminReviewQuerySchema,
     Object.fromEntries(new URL(request.url).searchParams),
