@@ -10,7 +10,12 @@ import { issueGoodwillGiftCard, listAdminGiftCards, listAdminGiftCardsSince } fr
 const INVALID_GIFT_CARD_QUERY = "Paramètres de recherche invalides";
 const QuerySchema = z.object({
   q: text({ error: INVALID_GIFT_CARD_QUERY }).trim().max(100, { error: "Recherche trop longue (100 caractères au maximum)" }).default(""),
-  page: z.coerce.number({ error: "Page invalide" }).int({ error: "Page invalide" }).min(1, { error: "Page invalide" }).max(10_000).default(1),
+  page: z.coerce
+    .number({ error: "Page invalide" })
+    .int({ error: "Page invalide" })
+    .min(1, { error: "Page invalide" })
+    .max(10_000)
+    .default(1),
 });
 
 /**

@@ -18,8 +18,6 @@ export const action = apiAction({
   POST: async ({ request, params }: Route.ActionArgs) => {
     const { actor } = await requireAdminApi(request, "returns", "write");
     const body = await readJsonObject(request);
-    return dataResponse(
-      await receiveReturn(await getDb(), { returnId: params.id, body, actorUserId: userIdOfActor(actor), actor }),
-    );
+    return dataResponse(await receiveReturn(await getDb(), { returnId: params.id, body, actorUserId: userIdOfActor(actor), actor }));
   },
 });
