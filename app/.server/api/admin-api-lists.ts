@@ -3,10 +3,10 @@
  * with `page` (and keep doing so); a connector syncs with `cursor` / `updated_since` / `limit`:
  * any of the three asks for the walk by (updated_at, id), answered as `{ data, next_cursor }`.
  */
-import { invalid } from "~/domain/errors";
+import { invalid, isDomainError } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
 import { jsonOk } from "../http";
-import { INVALID_CURSOR_MESSAGE, pageOf, readListWindow, type AdminListWindow } from "./admin-api";
+import { INVALID_CURSOR_MESSAGE, INVALID_LIST_QUERY_MESSAGE, pageOf, readListWindow, type AdminListWindow } from "./admin-api";
 
 const CURSOR_PARAMS = ["cursor", "updated_since", "limit"] as const;
 
@@ -20,7 +20,14 @@ export function wantsCursorWalk(params: URLSearchParams): boolean {
  * `invalid_cursor` rather than a database error.
  */
 export function readAdminListWindow(params: URLSearchParams, ids: "uuid" | "text"): AdminListWindow {
-  const window = readListWindow(params);
+  let window: AdminListWindow;
+  try {
+    window = readListWindow(params);
+  } catch (error) {
+    // The window's schema answers with zod's own (English) words: the API's message is French.
+    if (isDomainError(error) && error.code === "invalid_query") throw invalid("invalid_query", INVALID_LIST_QUERY_MESSAGE);
+    throw error;
+  }
   if (window.after && ids === "uuid" && !isUuid(window.after.id)) throw invalid("invalid_cursor", INVALID_CURSOR_MESSAGE);
   return window;
 }

@@ -149,7 +149,7 @@ describe("returns and refunds", () => {
       [{ lines: [] }, "Indiquez pour chaque article s'il est accepté ou refusé"],
       [{ lines: [{ return_item_id: randomUUID(), accepted: true }] }, "Indiquez pour chaque article s'il est accepté ou refusé"],
       [{ lines: [{ return_item_id: ret.items[0].id, accepted: false }] }, "Indiquez la raison du refus"],
-      [{ lines: [{ return_item_id: ret.items[0].id, accepted: "oui\u0000" }] }, "Indiquez pour chaque article s'il est accepté ou refusé"],
+      [{ lines: [{ return_item_id: ret.items[0].id, accepted: "oui\u0000" }] }, "Ce champ contient des caractères non autorisés."],
     ];
     for (const [body, message] of bad) {
       const res = await call("POST", `/api/v1/admin/returns/${ret.id}/receive`, admin, body);
@@ -280,8 +280,9 @@ describe("gift cards", () => {
     const client = clients.rows.find((r) => r.email === email)!;
 
     for (const [amount, message] of [
-      ["-10", "Le montant doit être compris"],
+      ["-10", "Le montant doit être un nombre en euros"],
       ["abc", "Le montant doit être un nombre en euros"],
+      ["100000", "Le montant doit être compris entre"],
     ] as const) {
       const res = await call("POST", "/api/v1/admin/gift-cards", admin, { client_id: client.id, amount, reason: "Geste commercial" });
       expect(res.status, JSON.stringify(res.json)).toBe(400);
