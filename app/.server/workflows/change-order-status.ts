@@ -82,7 +82,8 @@ export const INVALID_STATUS_MESSAGE = "Statut de commande invalide";
  * Who changes the status. An administrator acting through an API key has no user id (the history
  * keeps no author; the activity log names the key): decision 049.
  */
-export type StatusActor = { userId: string; role: "customer"; admin?: undefined } | { userId: string | null; role: "admin"; admin?: AdminActor };
+export type StatusActor =
+  { userId: string; role: "customer"; admin?: undefined } | { userId: string | null; role: "admin"; admin?: AdminActor };
 
 /**
  * The order after the change. Refusals are thrown as DomainError (rolling the transaction back):
