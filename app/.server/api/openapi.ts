@@ -42,6 +42,7 @@ import {
   NotificationsReadAllSchema,
 } from "../modules/notifications/notifications.api-schemas";
 import { adminOrderOperations } from "../modules/orders/orders-admin.api-schemas";
+import { adminResourceOperations } from "./admin-resources.api-schemas";
 import { reviewOperations } from "../modules/reviews/reviews.api-schemas";
 import { AuthenticationRequiredSchema, paymentAuthenticationOperations } from "../modules/payments/payments.api-schemas";
 import { invoiceOperations } from "../modules/invoices/invoices.api-schemas";
@@ -235,6 +236,7 @@ export const operations: ApiOperation[] = [
   ...paymentAuthenticationOperations(OrderResponseSchema),
   ...reviewOperations(),
   ...adminOrderOperations(),
+  ...adminResourceOperations(),
   ...invoiceOperations(),
   ...returnOperations(),
   ...productImageOperations(),

@@ -80,7 +80,12 @@ import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity
 export const INVALID_STATUS_MESSAGE = "Statut de commande invalide";
 
 /** `admin`: the administrator as the activity log names them (decision 048); set on back-office and admin API changes. */
-export type StatusActor = { userId: string; role: "admin" | "customer"; admin?: AdminActor };
+/**
+ * Who changes the status. An administrator acting through an API key has no user id (the history
+ * keeps no author; the activity log names the key): decision 049.
+ */
+export type StatusActor =
+  { userId: string; role: "customer"; admin?: undefined } | { userId: string | null; role: "admin"; admin?: AdminActor };
 
 /**
  * The order after the change. Refusals are thrown as DomainError (rolling the transaction back):

@@ -166,7 +166,7 @@ type CardRefund = { paymentId: string; amountCents: number; key: string };
 
 export async function receiveReturn(
   db: Database,
-  input: { returnId: string; body: unknown; actorUserId: string; provider?: PaymentProvider; now?: Date; actor?: AdminActor },
+  input: { returnId: string; body: unknown; actorUserId: string | null; provider?: PaymentProvider; now?: Date; actor?: AdminActor },
 ): Promise<ReturnView> {
   const now = input.now ?? new Date();
   const parsed = ReturnReceptionSchema.safeParse(input.body ?? {});
@@ -259,7 +259,7 @@ type Refund = {
 
 async function refundAccepted(
   tx: Executor,
-  input: { order: OrderRow; ret: ReturnRow; accepted: ReturnItemRow[]; actorUserId: string; now: Date },
+  input: { order: OrderRow; ret: ReturnRow; accepted: ReturnItemRow[]; actorUserId: string | null; now: Date },
 ): Promise<Refund> {
   const { order, ret, accepted, now } = input;
   // The credit note prices the lines with their share of the order's discounts: its total is the refund.

@@ -41,7 +41,12 @@ function productUrl(review: ModeratedReview["review"]): string {
   return `/product/${review.productId}#avis`;
 }
 
-export async function publishReviewWithRating(db: Database, reviewId: string, actorId: string, actor?: AdminActor): Promise<ReviewView> {
+export async function publishReviewWithRating(
+  db: Database,
+  reviewId: string,
+  actorId: string | null,
+  actor?: AdminActor,
+): Promise<ReviewView> {
   return withProductRating(db, reviewId, async (tx) => {
     const { review } = await publishReview(tx, reviewId, actorId);
     await recordAdminActionBy(tx, actor, {
@@ -69,7 +74,7 @@ export async function rejectReviewWithRating(
   db: Database,
   reviewId: string,
   reason: ReviewRejectionReason,
-  actorId: string,
+  actorId: string | null,
   actor?: AdminActor,
 ): Promise<ReviewView> {
   return withProductRating(db, reviewId, async (tx) => {

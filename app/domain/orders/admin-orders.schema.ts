@@ -136,3 +136,25 @@ export function readAdminOrderQuery(params: URLSearchParams): AdminOrderQuery {
     page_size: ADMIN_ORDERS_PAGE_SIZE,
   };
 }
+
+export const INVALID_DAY_MESSAGE = "Date invalide : attendue au format AAAA-MM-JJ";
+export const DAY_RANGE_MESSAGE = "La date de fin doit suivre la date de début";
+
+/** A real calendar day, "2026-11-01" (the days are Paris days). */
+const dayParameter = z
+  .string({ error: INVALID_DAY_MESSAGE })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: INVALID_DAY_MESSAGE })
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
+    error: INVALID_DAY_MESSAGE,
+  })
+  .optional();
+
+/**
+ * GET /api/v1/admin/orders: the back-office's filters, plus the days an order was placed
+ * (`created_from`, `created_to`, inclusive). Paging (`page` or `cursor`/`updated_since`/`limit`)
+ * is read beside it.
+ */
+export const AdminOrderApiQuerySchema = AdminOrderQuerySchema.extend({
+  created_from: dayParameter,
+  created_to: dayParameter,
+}).refine((q) => !q.created_from || !q.created_to || q.created_from <= q.created_to, { error: DAY_RANGE_MESSAGE, path: ["created_to"] });

@@ -136,6 +136,7 @@ export const PROMO_FORM_MESSAGES = {
   category: "Catégorie inconnue",
   limitBelowUses: (used: number) => `La limite totale ne peut pas être inférieure aux utilisations déjà faites (${used})`,
   notFound: "Code promo introuvable",
+  usedCannotBeDeleted: "Ce code promo a déjà servi à des commandes : désactivez-le plutôt que de le supprimer",
 } as const;
 
 const text = (raw: unknown) => (typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw : "").trim();
@@ -307,6 +308,7 @@ export type AdminPromoCodeRow = {
   active: boolean;
   origin: "admin" | "newsletter_welcome";
   created_at: string;
+  updated_at: string;
 };
 
 /** What the page's action answers. */

@@ -52,6 +52,16 @@ const ADMIN_WRITES: [path: string, served: string[], unserved: string[]][] = [
   [`/api/v1/admin/reviews/${ID}/publish`, ["POST"], ["PUT", "PATCH", "DELETE"]],
   [`/api/v1/admin/reviews/${ID}/reject`, ["POST"], ["PUT", "PATCH", "DELETE"]],
   [`/api/v1/admin/reviews/${ID}/answer`, ["POST"], ["PUT", "PATCH", "DELETE"]],
+  [`/api/v1/admin/orders/${ID}/ship`, ["POST"], ["PUT", "PATCH", "DELETE"]],
+  [`/api/v1/admin/returns/${ID}/receive`, ["POST"], ["PUT", "PATCH", "DELETE"]],
+  ["/api/v1/admin/returns", [], ["POST", "PUT", "PATCH", "DELETE"]],
+  ["/api/v1/admin/reviews", [], ["POST", "PUT", "PATCH", "DELETE"]],
+  ["/api/v1/admin/clients", [], ["POST", "PUT", "PATCH", "DELETE"]],
+  [`/api/v1/admin/clients/${ID}`, ["DELETE"], ["POST", "PUT", "PATCH"]],
+  ["/api/v1/admin/promo-codes", ["POST"], ["PUT", "PATCH", "DELETE"]],
+  [`/api/v1/admin/promo-codes/${ID}`, ["PUT", "PATCH", "DELETE"], ["POST"]],
+  ["/api/v1/admin/gift-cards", ["POST"], ["PUT", "PATCH", "DELETE"]],
+  [`/api/v1/admin/gift-cards/${ID}`, [], ["POST", "PUT", "PATCH", "DELETE"]],
 ];
 
 async function ask(method: string, path: string, cookie: string | null) {

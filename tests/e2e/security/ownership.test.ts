@@ -199,6 +199,26 @@ describe("placing an order over HTTP", () => {
     expect(JSON.stringify(bobCart.json.data)).not.toContain(product.id);
   });
 
+  it("never lets a shopper reach the admin API, even for their own order or account (403, nothing changed)", async () => {
+    const me = await call("GET", "/api/v1/me", alice);
+    for (const [method, path, body] of [
+      ["GET", "/api/v1/admin/orders", undefined],
+      ["GET", `/api/v1/admin/orders/${orderId}`, undefined],
+      ["POST", `/api/v1/admin/orders/${orderId}/ship`, { carrier: "colissimo", tracking_number: "6A12345678901" }],
+      ["POST", "/api/v1/admin/order-status", { order_id: orderId, status: "delivered" }],
+      ["GET", `/api/v1/admin/clients/${me.json.data.id}`, undefined],
+      ["DELETE", `/api/v1/admin/clients/${me.json.data.id}`, undefined],
+      ["POST", "/api/v1/admin/gift-cards", { client_id: me.json.data.id, amount: 100, reason: "Moi" }],
+      ["POST", "/api/v1/admin/promo-codes", { code: "MOIMEME", kind: "percentage", value: "100" }],
+    ] as const) {
+      const res = await call(method, path, alice, body);
+      expect([method, path, res.status]).toEqual([method, path, 403]);
+    }
+    const own = await call("GET", `/api/v1/orders/${orderId}`, alice);
+    expect(own.json.data.status).not.toBe("delivered");
+    expect((await call("GET", "/api/v1/me", alice)).status).toBe(200);
+  });
+
   it("answers bad input with a French message and a stable code, never a 500", async () => {
     const body = { address_id: aliceAddress, contact: CONTACT, card: CARD, lines: [{ product_id: product.id, quantity: 1 }] };
     const cases: [unknown, Record<string, string>, number, string][] = [

@@ -6,6 +6,8 @@ import { orders, user, userProfiles } from "../../db/schema";
 import { deleteAccount } from "./gdpr.service";
 import type { AdminActor } from "../activity-log/activity-log.service";
 import { isUuid } from "~/lib/uuid";
+import type { KeysetWindow } from "~/.server/db/keyset";
+import { keysetMillisConditions, keysetMillisOrder } from "~/.server/db/keyset-millis";
 import { csvFileName, toCsv } from "~/lib/csv";
 import { formatShortDate } from "~/lib/paris-time";
 import { ADMIN_CLIENTS_PAGE_SIZE } from "~/lib/shop-rules";
@@ -75,6 +77,7 @@ type ClientRecord = {
   email: string;
   name: string;
   createdAt: Date;
+  updatedAt: Date;
   firstName: string | null;
   lastName: string | null;
   phone: string | null;
@@ -88,7 +91,7 @@ type ClientRecord = {
   lastOrderAt: Date | string | null;
 };
 
-function selectClients(db: Executor, query: ClientListQuery) {
+function selectClients(db: Executor, query: ClientListQuery, keyset?: KeysetWindow) {
   const figures = orderFigures(db);
   return db
     .select({
@@ -96,6 +99,7 @@ function selectClients(db: Executor, query: ClientListQuery) {
       email: user.email,
       name: user.name,
       createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
       firstName: userProfiles.firstName,
       lastName: userProfiles.lastName,
       phone: userProfiles.phone,
@@ -111,8 +115,8 @@ function selectClients(db: Executor, query: ClientListQuery) {
     .from(user)
     .leftJoin(userProfiles, eq(userProfiles.id, user.id))
     .leftJoin(figures, eq(figures.userId, user.id))
-    .where(clientFilter(figures, query))
-    .orderBy(desc(user.createdAt), desc(user.id))
+    .where(and(clientFilter(figures, query), ...(keyset ? keysetMillisConditions(user.updatedAt, user.id, keyset) : [])))
+    .orderBy(...(keyset ? keysetMillisOrder(user.updatedAt, user.id) : [desc(user.createdAt), desc(user.id)]))
     .$dynamic();
 }
 
@@ -138,6 +142,20 @@ function toClientRow(r: ClientRecord, now: Date): AdminClientRow {
     loyalty_points: Number(r.loyaltyPoints ?? 0),
     status: clientStatus(lastOrderAt, now),
   };
+}
+
+/**
+ * The admin API's walk over the clients (decision 049): by (updated_at, id) after the cursor,
+ * `limit` rows (the caller asks one more to know whether a page follows). A profile edit, by the
+ * client or the back-office, touches the account's updated_at, so it comes back in the walk.
+ */
+export async function listAdminClientsSince(
+  db: Executor,
+  window: KeysetWindow & { limit: number },
+  now = new Date(),
+): Promise<(AdminClientRow & { updated_at: string })[]> {
+  const rows = await selectClients(db, { now }, window).limit(window.limit);
+  return rows.map((r) => ({ ...toClientRow(r, now), updated_at: r.updatedAt.toISOString() }));
 }
 
 /** One page of clients, newest account first. A page past the end shows the last page. */

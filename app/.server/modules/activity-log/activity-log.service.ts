@@ -108,6 +108,14 @@ export function adminActorOf(session: { user: { id: string; email: string } }): 
 }
 
 /**
+ * The user id to keep as an author where a table points at the user table (status history,
+ * stock movements, return receptions): an API key is no user, so none (decision 049).
+ */
+export function userIdOfActor(actor: AdminActor): string | null {
+  return actor.type === "api_key" ? null : actor.id;
+}
+
+/**
  * The Journal d'activité: entries newest first, filtered by actor (id, or part of the e-mail or
  * key name), entity type, action, Paris days (inclusive) and entity id; with the choices the
  * filters offer (actors, types and actions that occur).

@@ -31,6 +31,8 @@ import { computeGiftCardTotals, type GiftCardConfig } from "~/domain/gift-cards/
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
+import type { KeysetWindow } from "~/.server/db/keyset";
+import { keysetMillisConditions, keysetMillisOrder } from "~/.server/db/keyset-millis";
 import { invalid, isDomainError, notFound } from "~/domain/errors";
 import { GIFT_CARD_EXPIRY_REMINDER_MONTHS, GIFT_CARD_VALIDITY_YEARS } from "~/lib/shop-rules";
 import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
@@ -624,20 +626,75 @@ export async function listAdminGiftCards(
     total,
     page,
     page_count: Math.max(1, Math.ceil(total / ADMIN_GIFT_CARDS_PAGE_SIZE)),
-    cards: rows.map(({ card, buyerEmail: email, orderNumber }) => ({
-      id: card.id,
-      last4: card.last4,
-      amount_cents: card.amountCents,
-      balance_cents: card.balanceCents,
-      status: card.status,
-      expired: card.expiresAt.getTime() <= now.getTime(),
-      delivery_mode: card.deliveryMode,
-      recipient_email: card.recipientEmail,
-      buyer_email: email,
-      order_reference: orderNumber,
-      expires_at: card.expiresAt.toISOString(),
-      created_at: card.createdAt.toISOString(),
-    })),
+    cards: rows.map((row) => toAdminGiftCardView(row, now)),
+  };
+}
+
+type AdminGiftCardRecord = { card: typeof giftCards.$inferSelect; buyerEmail: string | null; orderNumber: string | null };
+
+function toAdminGiftCardView({ card, buyerEmail: email, orderNumber }: AdminGiftCardRecord, now: Date): AdminGiftCardView {
+  return {
+    id: card.id,
+    last4: card.last4,
+    amount_cents: card.amountCents,
+    balance_cents: card.balanceCents,
+    status: card.status,
+    expired: card.expiresAt.getTime() <= now.getTime(),
+    delivery_mode: card.deliveryMode,
+    recipient_email: card.recipientEmail,
+    buyer_email: email,
+    order_reference: orderNumber,
+    expires_at: card.expiresAt.toISOString(),
+    created_at: card.createdAt.toISOString(),
+  };
+}
+
+/**
+ * When a card last changed: gift_cards has no updated_at of its own, so its issue, its disabling
+ * and its latest ledger row (a use, a refund) tell it (decision 049).
+ */
+const cardUpdatedAt = sql<Date>`greatest(${giftCards.createdAt}, coalesce(${giftCards.disabledAt}, ${giftCards.createdAt}), coalesce((select max(${giftCardTransactions.createdAt}) from ${giftCardTransactions} where ${giftCardTransactions.giftCardId} = ${giftCards.id}), ${giftCards.createdAt}))`;
+
+function selectAdminGiftCards(db: Executor) {
+  return db
+    .select({
+      card: giftCards,
+      buyerEmail: user.email,
+      orderNumber: orders.orderNumber,
+      updatedAt: sql<string>`${cardUpdatedAt}`.mapWith((v: unknown) => new Date(v as string)),
+    })
+    .from(giftCards)
+    .leftJoin(user, eq(user.id, giftCards.buyerUserId))
+    .leftJoin(orders, eq(orders.id, giftCards.purchaseOrderId))
+    .$dynamic();
+}
+
+/** The admin API's walk over the cards (decision 049): by (last change, id) after the cursor, `limit` rows. */
+export async function listAdminGiftCardsSince(
+  db: Executor,
+  window: KeysetWindow & { limit: number },
+  now = new Date(),
+): Promise<(AdminGiftCardView & { updated_at: string })[]> {
+  const rows = await selectAdminGiftCards(db)
+    .where(and(...keysetMillisConditions(cardUpdatedAt, giftCards.id, window)))
+    .orderBy(...keysetMillisOrder(cardUpdatedAt, giftCards.id))
+    .limit(window.limit);
+  return rows.map((r) => ({ ...toAdminGiftCardView(r, now), updated_at: r.updatedAt.toISOString() }));
+}
+
+/** One card as the back-office lists it, with its ledger, or null. */
+export async function getAdminGiftCard(
+  db: Executor,
+  giftCardId: string,
+  now = new Date(),
+): Promise<(AdminGiftCardView & { updated_at: string; ledger: GiftCardLedgerEntry[] }) | null> {
+  if (!isUuid(giftCardId)) return null;
+  const [row] = await selectAdminGiftCards(db).where(eq(giftCards.id, giftCardId));
+  if (!row) return null;
+  return {
+    ...toAdminGiftCardView(row, now),
+    updated_at: row.updatedAt.toISOString(),
+    ledger: (await giftCardLedger(db, giftCardId)) ?? [],
   };
 }
 

@@ -3,6 +3,7 @@ import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema, OrderAddressSchema, OrderDocumentSchema, OrderSchema } from "../../api/schemas";
 import { CARRIERS } from "~/domain/orders/shipping-tracking";
 import { AdminOrderQuerySchema } from "~/domain/orders/admin-orders.schema";
+import { ListWindowQuerySchema, pageOrWalk } from "~/.server/api/admin-list.api-schemas";
 import { ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 
 /** Response shapes and operations of /api/v1/admin/orders, for the generated OpenAPI document. */
@@ -92,12 +93,17 @@ export function adminOrderOperations(): ApiOperation[] {
       method: "get",
       path: "/api/v1/admin/orders",
       summary:
-        "Administrateur : toutes les commandes, les plus récentes d'abord, paginées ; recherche (chaque mot doit figurer) dans l'identifiant, le numéro, les e-mails et l'adresse de livraison ; filtre par statut",
+        "Administrateur : toutes les commandes, les plus récentes d'abord, paginées ; recherche (chaque mot doit figurer) dans l'identifiant, le numéro, les e-mails et l'adresse de livraison ; filtre par statut et par jours de commande (created_from, created_to, AAAA-MM-JJ, inclus). Avec cursor, updated_since ou limit : parcours par date de mise à jour pour la synchronisation ({ data, next_cursor }).",
       tags,
       auth: "admin",
-      query: AdminOrderQuerySchema.partial(),
+      query: AdminOrderQuerySchema.partial()
+        .extend({
+          created_from: z.string().optional().describe("Premier jour de commande (AAAA-MM-JJ, heure de Paris)"),
+          created_to: z.string().optional().describe("Dernier jour de commande, inclus (AAAA-MM-JJ)"),
+        })
+        .extend(ListWindowQuerySchema.shape),
       responses: {
-        200: { description: "Une page de commandes", schema: AdminOrderListSchema },
+        200: { description: "Une page de commandes", schema: pageOrWalk(AdminOrderListSchema, AdminOrderRowSchema) },
         400: { description: "Paramètres de recherche invalides", schema: ApiErrorSchema },
         ...guarded,
       },

@@ -8,7 +8,17 @@ describe("OpenAPI document: administrator's orders", () => {
 
   it("documents the list with its query parameters and the detail with its 404", () => {
     const list = doc.paths["/api/v1/admin/orders"].get;
-    expect(list.parameters!.map((p) => p.name).sort()).toEqual(["page", "page_size", "search", "status"]);
+    expect(list.parameters!.map((p) => p.name).sort()).toEqual([
+      "created_from",
+      "created_to",
+      "cursor",
+      "limit",
+      "page",
+      "page_size",
+      "search",
+      "status",
+      "updated_since",
+    ]);
     expect(Object.keys(list.responses).sort()).toEqual(["200", "400", "401", "403"]);
     const detail = doc.paths["/api/v1/admin/orders/{id}"].get;
     expect(detail.parameters!.map((p) => [p.name, p.in])).toEqual([["id", "path"]]);

@@ -6,7 +6,10 @@
  * orders: every word typed must appear. Pagination, filter and count happen in the database.
  * Status changes are not here: they go through the order status workflow.
  */
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import type { KeysetWindow } from "~/.server/db/keyset";
+import { keysetMillisConditions, keysetMillisOrder } from "~/.server/db/keyset-millis";
+import { addParisDays, parisDayStart } from "~/lib/paris-time";
 import type { Executor } from "../../db/client";
 import { orderCustomerEmail as customerEmail, orderItems, orders, user } from "../../db/schema";
 import { foldAccents } from "../catalog/search-query";
@@ -29,6 +32,9 @@ export type ListAdminOrdersInput = {
   status?: OrderStatusValue | "all";
   page?: number;
   pageSize?: number;
+  /** Paris days, inclusive ("2026-11-01"): orders placed from the first day's start to the last day's end. */
+  createdFrom?: string;
+  createdTo?: string;
 };
 
 /**
@@ -64,6 +70,8 @@ export function wholeEmailSearch(search: string | undefined): string | null {
 function listConditions(input: ListAdminOrdersInput): SQL | undefined {
   const conditions: SQL[] = [];
   if (input.status && input.status !== "all") conditions.push(eq(orders.status, input.status));
+  if (input.createdFrom) conditions.push(gte(orders.createdAt, parisDayStart(input.createdFrom)));
+  if (input.createdTo) conditions.push(lt(orders.createdAt, parisDayStart(addParisDays(input.createdTo, 1))));
   const email = wholeEmailSearch(input.search);
   if (email) {
     conditions.push(
@@ -98,7 +106,7 @@ export function forgetAdminOrderCounts(db: Executor): void {
 }
 
 function countOrders(db: Executor, input: ListAdminOrdersInput, where: SQL | undefined): Promise<number> {
-  const key = JSON.stringify([input.status ?? "all", adminSearchTerms(input.search)]);
+  const key = JSON.stringify([input.status ?? "all", adminSearchTerms(input.search), input.createdFrom ?? "", input.createdTo ?? ""]);
   return orderCounts.get(db, key, async () => {
     const [{ total }] = await db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
@@ -106,6 +114,73 @@ function countOrders(db: Executor, input: ListAdminOrdersInput, where: SQL | und
       .where(where);
     return total;
   });
+}
+
+const rowColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  totalCents: orders.totalCents,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+  shippingAddress: orders.shippingAddress,
+  metadata: orders.metadata,
+  accountEmail: user.email,
+  itemCount:
+    sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`.mapWith(
+      Number,
+    ),
+};
+
+type OrderListRecord = {
+  id: string;
+  orderNumber: string;
+  status: string;
+  paymentStatus: string;
+  totalCents: number;
+  createdAt: Date;
+  shippingAddress: Parameters<typeof formatAdminAddress>[0] & { first_name?: string; last_name?: string };
+  metadata: unknown;
+  accountEmail: string | null;
+  itemCount: number;
+};
+
+function toAdminOrderRow(r: OrderListRecord): AdminOrderRow {
+  const metadata = r.metadata as Metadata;
+  return {
+    id: r.id,
+    number: r.orderNumber,
+    short_id: shortOrderId(r.id),
+    order_number: r.orderNumber,
+    item_count: r.itemCount,
+    customer_name: customerName(r.shippingAddress, metadata),
+    email: metadata.customer_info?.email || r.accountEmail || null,
+    address: formatAdminAddress(r.shippingAddress),
+    created_at: r.createdAt.toISOString(),
+    total_cents: r.totalCents,
+    status: r.status as OrderStatusValue,
+    payment_status: r.paymentStatus,
+  };
+}
+
+/**
+ * The admin API's walk over the orders (decision 049): the list's filters (status, search, days
+ * placed) and the rows changed since a time, by (updated_at, id) after the cursor, `limit` rows.
+ * Every status change, shipment, refund or address change touches updated_at.
+ */
+export async function listAdminOrdersSince(
+  db: Executor,
+  input: ListAdminOrdersInput & { window: KeysetWindow; limit: number },
+): Promise<(AdminOrderRow & { updated_at: string })[]> {
+  const rows = await db
+    .select(rowColumns)
+    .from(orders)
+    .leftJoin(user, eq(user.id, orders.userId))
+    .where(and(listConditions(input), ...keysetMillisConditions(orders.updatedAt, orders.id, input.window)))
+    .orderBy(...keysetMillisOrder(orders.updatedAt, orders.id))
+    .limit(input.limit);
+  return rows.map((r) => ({ ...toAdminOrderRow(r), updated_at: r.updatedAt.toISOString() }));
 }
 
 /** One page of orders, newest first, with the total count for the pager. */
@@ -150,23 +225,7 @@ export async function listAdminOrders(db: Executor, input: ListAdminOrdersInput 
           .leftJoin(user, eq(user.id, orders.userId))
           .orderBy(desc(orders.createdAt), desc(orders.id));
   return {
-    rows: rows.map((r): AdminOrderRow => {
-      const metadata = r.metadata as Metadata;
-      return {
-        id: r.id,
-        number: r.orderNumber,
-        short_id: shortOrderId(r.id),
-        order_number: r.orderNumber,
-        item_count: r.itemCount,
-        customer_name: customerName(r.shippingAddress, metadata),
-        email: metadata.customer_info?.email || r.accountEmail || null,
-        address: formatAdminAddress(r.shippingAddress),
-        created_at: r.createdAt.toISOString(),
-        total_cents: r.totalCents,
-        status: r.status as OrderStatusValue,
-        payment_status: r.paymentStatus,
-      };
-    }),
+    rows: rows.map(toAdminOrderRow),
     total,
     page,
     page_size: pageSize,

@@ -127,7 +127,7 @@ export async function addOrderItems(tx: Executor, orderId: string, items: readon
 /** One line of the status history: who moved the order, when, from what, to what. */
 export async function appendOrderStatus(
   tx: Executor,
-  change: { orderId: string; from: OrderStatus | null; to: OrderStatus; actorUserId: string; now: Date },
+  change: { orderId: string; from: OrderStatus | null; to: OrderStatus; actorUserId: string | null; now: Date },
 ): Promise<void> {
   await tx.insert(orderStatusChanges).values({
     orderId: change.orderId,

@@ -4,9 +4,11 @@
  * adds what needs the database (code already taken, customer e-mail, categories, limit below uses
  * already made).
  */
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { KeysetWindow } from "~/.server/db/keyset";
+import { keysetMillisConditions, keysetMillisOrder } from "~/.server/db/keyset-millis";
 import type { Database, Executor } from "~/.server/db/client";
-import { categories, promoCodeCategories, promoCodes, user } from "~/.server/db/schema";
+import { categories, promoCodeCategories, promoCodes, promoRedemptions, user } from "~/.server/db/schema";
 import {
   PROMO_FORM_MESSAGES,
   PromoCodeFormSchema,
@@ -37,12 +39,33 @@ const promoNotFound = () => notFound("not_found", PROMO_FORM_MESSAGES.notFound);
 
 /** Every code, newest first (or the one asked for). */
 export async function listAdminPromoCodes(db: Executor, only?: { id: string }): Promise<AdminPromoCodeRow[]> {
-  const rows = await db
+  return selectPromoCodes(db, only ? eq(promoCodes.id, only.id) : undefined, [desc(promoCodes.createdAt), asc(promoCodes.code)]);
+}
+
+/** The admin API's walk over the codes (decision 049): by (updated_at, id) after the cursor, `limit` rows. */
+export async function listAdminPromoCodesSince(db: Executor, window: KeysetWindow & { limit: number }): Promise<AdminPromoCodeRow[]> {
+  return selectPromoCodes(
+    db,
+    and(...keysetMillisConditions(promoCodes.updatedAt, promoCodes.id, window)),
+    keysetMillisOrder(promoCodes.updatedAt, promoCodes.id),
+    window.limit,
+  );
+}
+
+/** One code, or null (an id that is not a UUID included). */
+export async function getAdminPromoCode(db: Executor, id: string): Promise<AdminPromoCodeRow | null> {
+  return isUuid(id) ? getRow(db, id) : null;
+}
+
+async function selectPromoCodes(db: Executor, where: SQL | undefined, order: SQL[], limit?: number): Promise<AdminPromoCodeRow[]> {
+  const query = db
     .select({ promo: promoCodes, email: user.email })
     .from(promoCodes)
     .leftJoin(user, eq(user.id, promoCodes.boundUserId))
-    .where(only ? eq(promoCodes.id, only.id) : undefined)
-    .orderBy(desc(promoCodes.createdAt), asc(promoCodes.code));
+    .where(where)
+    .orderBy(...order)
+    .$dynamic();
+  const rows = limit === undefined ? await query : await query.limit(limit);
   const links = rows.length
     ? await db
         .select()
@@ -74,6 +97,7 @@ export async function listAdminPromoCodes(db: Executor, only?: { id: string }): 
     active: p.active,
     origin: p.origin,
     created_at: p.createdAt.toISOString(),
+    updated_at: p.updatedAt.toISOString(),
   }));
 }
 
@@ -223,4 +247,33 @@ export async function setPromoCodeActive(
     });
   });
   return (await getRow(db, id))!;
+}
+
+/**
+ * Deletes a code no order ever used (a typo, a test). A code that served keeps its history (its
+ * redemptions, the orders' discounts): it is refused with `promo_code_used`, disable it instead.
+ */
+export async function deletePromoCode(db: Database, id: string, actor?: AdminActor): Promise<{ id: string; code: string }> {
+  if (!isUuid(id)) throw promoNotFound();
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for("update");
+    if (!current) throw promoNotFound();
+    const [used] = await tx.select({ id: promoRedemptions.id }).from(promoRedemptions).where(eq(promoRedemptions.promoCodeId, id)).limit(1);
+    if (used || current.usedCount > 0) throw conflict("promo_code_used", PROMO_FORM_MESSAGES.usedCannotBeDeleted);
+    await tx.delete(promoCodes).where(eq(promoCodes.id, id));
+    await recordAdminActionBy(tx, actor, {
+      action: "promo_code.delete",
+      entityType: "promo_code",
+      entityId: id,
+      summary: `Code promo ${current.code} supprimé`,
+      before: {
+        code: current.code,
+        kind: current.kind,
+        percentOff: current.percentOff,
+        amountOffCents: current.amountOffCents,
+        active: current.active,
+      },
+    });
+    return { id, code: current.code };
+  });
 }

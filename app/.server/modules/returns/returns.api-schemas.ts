@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ListWindowQuerySchema, pageOrWalk } from "~/.server/api/admin-list.api-schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import {
@@ -46,9 +47,10 @@ export const ReturnSchema = z
 
 const one = z.object({ data: ReturnSchema });
 const many = z.object({ data: z.array(ReturnSchema) });
+const AdminReturnSchema = ReturnSchema.extend({ customer_name: z.string(), customer_email: z.string().nullable() });
 const adminPage = z.object({
   data: z.object({
-    returns: z.array(ReturnSchema.extend({ customer_name: z.string(), customer_email: z.string().nullable() })),
+    returns: z.array(AdminReturnSchema),
     total: z.int(),
     page: z.int(),
     page_count: z.int(),
@@ -108,11 +110,17 @@ export function returnOperations(): ApiOperation[] {
     {
       method: "get",
       path: "/api/v1/admin/returns",
-      summary: "Administrateur : les retours, filtrés par statut (requested, refunded, refused), 25 par page",
+      summary:
+        "Administrateur : les retours, filtrés par statut (requested, refunded, refused), 25 par page. Avec cursor, updated_since ou limit : parcours par date de mise à jour ({ data, next_cursor }) ; une réception et son remboursement mettent le retour à jour.",
       tags: ["Administration"],
       auth: "admin",
-      query: z.object({ status: z.string().optional(), page: z.string().optional() }),
-      responses: { 200: { description: "Page de retours", schema: adminPage }, 401: errors[401], ...admin },
+      query: z.object({ status: z.string().optional(), page: z.string().optional() }).extend(ListWindowQuerySchema.shape),
+      responses: {
+        200: { description: "Page de retours", schema: pageOrWalk(adminPage, ReturnSchema) },
+        400: { description: "Curseur ou paramètres de liste invalides", schema: ApiErrorSchema },
+        401: errors[401],
+        ...admin,
+      },
     },
     {
       method: "get",

@@ -19,6 +19,8 @@ import { parisYear } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { renderReturnLabelPdf } from "./return-label-pdf";
 import { getShopIdentity } from "../settings/shop-identity.service";
+import type { KeysetWindow } from "~/.server/db/keyset";
+import { keysetMillisConditions, keysetMillisOrder } from "~/.server/db/keyset-millis";
 
 export type ReturnRow = typeof returns.$inferSelect;
 export type ReturnItemRow = typeof returnItems.$inferSelect;
@@ -92,7 +94,7 @@ export async function recordReception(
     decisions: readonly { returnItemId: string; accepted: boolean; refusalReason: string | null }[];
     refund: { totalCents: number; cardCents: number; giftCardCents: number; pointsRestored: number; pointsReversed: number };
     creditNoteNumber: string | null;
-    receivedBy: string;
+    receivedBy: string | null;
     now: Date;
   },
 ): Promise<ReturnRow> {
@@ -272,6 +274,34 @@ export async function listAdminReturns(
     page,
     page_count: pageCount,
   };
+}
+
+/**
+ * The admin API's walk over the returns (decision 049): by (updated_at, id) after the cursor,
+ * `limit` rows, one status or all. A reception (and its refund) touches updated_at.
+ */
+export async function listAdminReturnsSince(
+  db: Executor,
+  query: { status: ReturnStatus | "all"; window: KeysetWindow; limit: number },
+): Promise<(ReturnView & { updated_at: string })[]> {
+  const rows = await db
+    .select(withOrderNumber)
+    .from(returns)
+    .innerJoin(orders, eq(orders.id, returns.orderId))
+    .where(
+      and(
+        query.status === "all" ? undefined : eq(returns.status, query.status),
+        ...keysetMillisConditions(returns.updatedAt, returns.id, query.window),
+      ),
+    )
+    .orderBy(...keysetMillisOrder(returns.updatedAt, returns.id))
+    .limit(query.limit);
+  const views = await toViews(
+    db,
+    rows.map((r) => ({ ...r.ret, orderNumber: r.orderNumber })),
+    "admin",
+  );
+  return views.map((v, i) => ({ ...v, updated_at: rows[i].ret.updatedAt.toISOString() }));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ListWindowQuerySchema, pageOrWalk } from "~/.server/api/admin-list.api-schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "../../api/schemas";
 import {
@@ -173,14 +174,18 @@ export function reviewOperations(): ApiOperation[] {
     {
       method: "get",
       path: "/api/v1/admin/reviews",
-      summary: "Avis à modérer (en attente d'abord), filtrés par statut, note et produit",
+      summary:
+        "Avis à modérer (en attente d'abord), filtrés par statut, note et produit. Avec cursor, updated_since ou limit : parcours par date de mise à jour ({ data, next_cursor }).",
       tags: ["Administration"],
       auth: "admin",
-      query: AdminReviewQuerySchema,
+      query: AdminReviewQuerySchema.extend(ListWindowQuerySchema.shape),
       responses: {
         200: {
           description: "Avis",
-          schema: one(z.object({ reviews: z.array(AdminReviewSchema), page: z.int(), page_count: z.int(), total: z.int() })),
+          schema: pageOrWalk(
+            one(z.object({ reviews: z.array(AdminReviewSchema), page: z.int(), page_count: z.int(), total: z.int() })),
+            AdminReviewSchema,
+          ),
         },
         400: { description: "Paramètres invalides", schema: ApiErrorSchema },
         ...unauthenticated,

@@ -5,6 +5,8 @@
  * an administrator publishes or rejects it. Changes that move the published set return the
  * product id, so the workflow recomputes the product's rating in the same transaction.
  */
+import type { KeysetWindow } from "~/.server/db/keyset";
+import { keysetMillisConditions, keysetMillisOrder } from "~/.server/db/keyset-millis";
 import { and, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
 import type { Executor } from "../../db/client";
@@ -440,8 +442,8 @@ export type AdminReviewPage = { reviews: AdminReviewView[]; page: number; page_c
 
 export const ADMIN_REVIEWS_PAGE_SIZE = 20;
 
-export async function listReviewsForAdmin(db: Executor, filters: AdminReviewFilters): Promise<AdminReviewPage> {
-  const where = and(
+function adminReviewConditions(filters: AdminReviewFilters) {
+  return and(
     filters.status ? eq(reviews.status, filters.status) : undefined,
     filters.rating ? eq(reviews.rating, filters.rating) : undefined,
     filters.productId && isUuid(filters.productId) ? eq(reviews.productId, filters.productId) : undefined,
@@ -450,6 +452,10 @@ export async function listReviewsForAdmin(db: Executor, filters: AdminReviewFilt
       ? sql`(${products.name} ILIKE ${containingPattern(filters.search)} OR ${reviews.title} ILIKE ${containingPattern(filters.search)})`
       : undefined,
   );
+}
+
+export async function listReviewsForAdmin(db: Executor, filters: AdminReviewFilters): Promise<AdminReviewPage> {
+  const where = adminReviewConditions(filters);
   const [{ total }] = await db
     .select({ total: count() })
     .from(reviews)
@@ -478,6 +484,25 @@ export async function listReviewsForAdmin(db: Executor, filters: AdminReviewFilt
   };
 }
 
+/**
+ * The admin API's walk over the reviews (decision 049): the back-office's filters, by
+ * (updated_at, id) after the cursor, `limit` rows. Moderation, an answer, a vote or a report
+ * touches updated_at.
+ */
+export async function listReviewsForAdminSince(
+  db: Executor,
+  filters: Omit<AdminReviewFilters, "page"> & { window: KeysetWindow; limit: number },
+): Promise<(AdminReviewView & { updated_at: string })[]> {
+  const rows = await db
+    .select({ review: reviews, productName: products.name })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(and(adminReviewConditions(filters), ...keysetMillisConditions(reviews.updatedAt, reviews.id, filters.window)))
+    .orderBy(...keysetMillisOrder(reviews.updatedAt, reviews.id))
+    .limit(filters.limit);
+  return rows.map(({ review, productName }) => ({ ...toAdminView(review, productName), updated_at: review.updatedAt.toISOString() }));
+}
+
 /** One review as the back-office shows it, or null. */
 export async function getReviewForAdmin(db: Executor, id: string): Promise<AdminReviewView | null> {
   if (!isUuid(id)) return null;
@@ -500,7 +525,7 @@ export async function countReviewsByStatus(db: Executor): Promise<Record<ReviewS
 export type ModeratedReview = { review: ReviewRow; wasPublished: boolean };
 
 /** Publishes a pending review. */
-export async function publishReview(tx: Executor, id: string, actorId: string, now = new Date()): Promise<ModeratedReview> {
+export async function publishReview(tx: Executor, id: string, actorId: string | null, now = new Date()): Promise<ModeratedReview> {
   if (!isUuid(id)) throw reviewNotFound();
   const [row] = await tx
     .update(reviews)
@@ -530,7 +555,7 @@ export async function rejectReview(
   tx: Executor,
   id: string,
   reason: ReviewRejectionReason,
-  actorId: string,
+  actorId: string | null,
   now = new Date(),
 ): Promise<ModeratedReview> {
   if (!isUuid(id)) throw reviewNotFound();

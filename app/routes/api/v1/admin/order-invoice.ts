@@ -1,5 +1,5 @@
 import type { Route } from "./+types/order-invoice";
-import { requireApiAdmin } from "~/.server/auth/session.server";
+import { requireAdminApi } from "~/.server/api/admin-api";
 import { apiLoader, methodNotAllowed } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { pdfAttachment } from "~/.server/http";
@@ -7,7 +7,7 @@ import { getOrderDocumentPdf } from "~/.server/modules/invoices/invoices.service
 
 /** GET /api/v1/admin/orders/:id/invoice: any order's invoice, as a PDF (issued on first download for older orders). */
 export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {
-  await requireApiAdmin(request);
+  await requireAdminApi(request, "orders", "read");
   const { bytes, filename } = await getOrderDocumentPdf(await getDb(), {
     orderId: params.id,
     viewer: "admin",

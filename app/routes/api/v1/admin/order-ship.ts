@@ -1,8 +1,8 @@
 import type { Route } from "./+types/order-ship";
-import { requireApiAdmin } from "~/.server/auth/session.server";
+import { requireAdminApi } from "~/.server/api/admin-api";
 import { apiAction, apiLoader, dataResponse, found, readJsonObject } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
-import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
+import { userIdOfActor } from "~/.server/modules/activity-log/activity-log.service";
 import { jsonOk } from "~/.server/http";
 import { forgetAdminOrderCounts } from "~/.server/modules/orders/orders-admin.service";
 import { shipOrder } from "~/.server/workflows/change-order-status";
@@ -10,7 +10,7 @@ import { getOrderShipment, ORDER_NOT_FOUND_MESSAGE } from "~/.server/modules/ord
 
 /** GET /api/v1/admin/orders/{id}/ship: the order's status and parcel (carrier, number, link, date; null before shipping). */
 export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {
-  await requireApiAdmin(request);
+  await requireAdminApi(request, "orders", "read");
   return dataResponse(found(await getOrderShipment(await getDb(), params.id), ORDER_NOT_FOUND_MESSAGE));
 });
 
@@ -21,14 +21,14 @@ export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) =>
  */
 export const action = apiAction({
   POST: async ({ request, params }: Route.ActionArgs) => {
-    const session = await requireApiAdmin(request);
+    const { actor } = await requireAdminApi(request, "orders", "write");
     const form = await readJsonObject(request);
     const db = await getDb();
     try {
       const result = await shipOrder(db, {
         orderId: params.id,
         form,
-        actor: { userId: session.user.id, role: "admin", admin: adminActorOf(session) },
+        actor: { userId: userIdOfActor(actor), role: "admin", admin: actor },
       });
       return jsonOk({ data: result.order, changed: result.changed });
     } finally {

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import type { Route } from "./+types/order-status";
-import { requireApiAdmin } from "~/.server/auth/session.server";
+import { requireAdminApi } from "~/.server/api/admin-api";
 import { apiAction, apiLoader, dataResponse, firstIssue, readValidJson } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
-import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
+import { userIdOfActor } from "~/.server/modules/activity-log/activity-log.service";
 import { jsonOk } from "~/.server/http";
 import { forgetAdminOrderCounts } from "~/.server/modules/orders/orders-admin.service";
 import { changeOrderStatus, INVALID_STATUS_MESSAGE } from "~/.server/workflows/change-order-status";
@@ -20,7 +20,7 @@ const StatusChangeSchema = z.object(
 
 /** GET /api/v1/admin/order-status: the statuses an order can take, with their French labels. */
 export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
-  await requireApiAdmin(request);
+  await requireAdminApi(request, "orders", "read");
   return dataResponse(ORDER_STATUS_VALUES.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] })));
 });
 
@@ -30,14 +30,14 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
  */
 export const action = apiAction({
   POST: async ({ request }: Route.ActionArgs) => {
-    const session = await requireApiAdmin(request);
+    const { actor } = await requireAdminApi(request, "orders", "write");
     const change = await readValidJson(request, StatusChangeSchema, firstIssue(INVALID_STATUS_MESSAGE));
     const db = await getDb();
     try {
       const result = await changeOrderStatus(db, {
         orderId: change.order_id,
         newStatus: change.status,
-        actor: { userId: session.user.id, role: "admin", admin: adminActorOf(session) },
+        actor: { userId: userIdOfActor(actor), role: "admin", admin: actor },
       });
       return jsonOk({ data: result.order, changed: result.changed, points_credited: result.pointsCredited });
     } finally {

@@ -1,11 +1,11 @@
 import type { Route } from "./+types/order";
-import { requireApiAdmin } from "~/.server/auth/session.server";
+import { requireAdminApi } from "~/.server/api/admin-api";
 import { apiLoader, dataResponse, found } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { ADMIN_ORDER_NOT_FOUND_MESSAGE, getAdminOrder } from "~/.server/modules/orders/orders-admin.service";
 
 /** GET /api/v1/admin/orders/:id: one order with contact, addresses and lines (the detail modal reads it). */
 export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {
-  await requireApiAdmin(request);
+  await requireAdminApi(request, "orders", "read");
   return dataResponse(found(await getAdminOrder(await getDb(), params.id), ADMIN_ORDER_NOT_FOUND_MESSAGE));
 });

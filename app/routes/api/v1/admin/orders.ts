@@ -1,17 +1,28 @@
 import type { Route } from "./+types/orders";
-import { requireApiAdmin } from "~/.server/auth/session.server";
+import { requireAdminApi } from "~/.server/api/admin-api";
+import { cursorPageResponse, readAdminListWindow, wantsCursorWalk } from "~/.server/api/admin-api-lists";
 import { apiLoader, firstIssue, validate } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { jsonOk } from "~/.server/http";
-import { listAdminOrders } from "~/.server/modules/orders/orders-admin.service";
-import { AdminOrderQuerySchema, INVALID_QUERY_MESSAGE } from "~/domain/orders/admin-orders.schema";
+import { listAdminOrders, listAdminOrdersSince } from "~/.server/modules/orders/orders-admin.service";
+import { AdminOrderApiQuerySchema, INVALID_QUERY_MESSAGE } from "~/domain/orders/admin-orders.schema";
 
-/** GET /api/v1/admin/orders?search=&status=&page=&page_size=: every order, newest first, one page. */
+/**
+ * GET /api/v1/admin/orders?search=&status=&created_from=&created_to=: every order, one page.
+ * With page= (or nothing): newest first, numbered pages. With cursor=, updated_since= or limit=:
+ * the walk by update time a connector syncs with (decision 049).
+ */
 export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
-  await requireApiAdmin(request);
-  const params = Object.fromEntries(new URL(request.url).searchParams);
-  const { search, status, page, page_size } = validate(AdminOrderQuerySchema, params, firstIssue(INVALID_QUERY_MESSAGE), "invalid_query");
-  const result = await listAdminOrders(await getDb(), { search, status, page, pageSize: page_size });
+  await requireAdminApi(request, "orders", "read");
+  const params = new URL(request.url).searchParams;
+  const query = validate(AdminOrderApiQuerySchema, Object.fromEntries(params), firstIssue(INVALID_QUERY_MESSAGE), "invalid_query");
+  const filters = { search: query.search, status: query.status, createdFrom: query.created_from, createdTo: query.created_to };
+  if (wantsCursorWalk(params)) {
+    const window = readAdminListWindow(params, "uuid");
+    const rows = await listAdminOrdersSince(await getDb(), { ...filters, window, limit: window.limit + 1 });
+    return cursorPageResponse(rows, window.limit);
+  }
+  const result = await listAdminOrders(await getDb(), { ...filters, page: query.page, pageSize: query.page_size });
   return jsonOk({
     data: result.rows,
     pagination: { page: result.page, page_size: result.page_size, total: result.total, page_count: result.page_count },

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/return-label";
-import { requireApiAdmin } from "~/.server/auth/session.server";
+import { requireAdminApi } from "~/.server/api/admin-api";
 import { apiLoader, found, methodNotAllowed } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { pdfAttachment } from "~/.server/http";
@@ -8,7 +8,7 @@ import { RETURN_NOT_FOUND_MESSAGE } from "~/domain/returns/returns";
 
 /** GET /api/v1/admin/returns/{id}/label: any return's label, for the back-office. */
 export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {
-  await requireApiAdmin(request);
+  await requireAdminApi(request, "returns", "read");
   const label = found(await getReturnLabelPdf(await getDb(), params.id, "admin"), RETURN_NOT_FOUND_MESSAGE);
   return pdfAttachment(label.bytes, label.filename);
 });

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/review-moderation";
-import { requireApiAdmin } from "~/.server/auth/session.server";
+import { requireAdminApi } from "~/.server/api/admin-api";
 import { apiAction, apiLoader, dataResponse, firstIssue, found, readValidJson } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
-import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
+import { userIdOfActor } from "~/.server/modules/activity-log/activity-log.service";
 import { answerReview, getReviewForAdmin } from "~/.server/modules/reviews/reviews.service";
 import { publishReviewWithRating, rejectReviewWithRating } from "~/.server/workflows/reviews";
 import { ReviewAnswerSchema, ReviewRejectSchema } from "~/domain/reviews/reviews";
@@ -15,18 +15,18 @@ import { notFound } from "~/domain/errors";
  */
 export const action = apiAction({
   POST: async ({ request, params }: Route.ActionArgs) => {
-    const session = await requireApiAdmin(request);
+    const { actor } = await requireAdminApi(request, "reviews", "write");
     const db = await getDb();
     switch (params.step) {
       case "publish":
-        return dataResponse(await publishReviewWithRating(db, params.id, session.user.id, adminActorOf(session)));
+        return dataResponse(await publishReviewWithRating(db, params.id, userIdOfActor(actor), actor));
       case "reject": {
         const body = await readValidJson(request, ReviewRejectSchema, firstIssue("Choisissez un motif de refus"));
-        return dataResponse(await rejectReviewWithRating(db, params.id, body.reason, session.user.id, adminActorOf(session)));
+        return dataResponse(await rejectReviewWithRating(db, params.id, body.reason, userIdOfActor(actor), actor));
       }
       case "answer": {
         const body = await readValidJson(request, ReviewAnswerSchema, firstIssue("La réponse est obligatoire"));
-        return dataResponse(await answerReview(db, params.id, body.answer, adminActorOf(session)));
+        return dataResponse(await answerReview(db, params.id, body.answer, actor));
       }
       default:
         throw notFound("not_found", "Ressource introuvable");
@@ -36,6 +36,6 @@ export const action = apiAction({
 
 /** GET /api/v1/admin/reviews/{id}/{step}: the review as the moderation dialog shows it. */
 export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {
-  await requireApiAdmin(request);
+  await requireAdminApi(request, "reviews", "read");
   return dataResponse(found(await getReviewForAdmin(await getDb(), params.id), REVIEW_MESSAGES.notFound));
 });
