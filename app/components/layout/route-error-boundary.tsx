@@ -18,7 +18,11 @@ export type RouteErrorView = {
  * React Router's own English texts) only a generic message and the reference: an exception's text
  * can hold SQL or internal names.
  */
-export function describeRouteError(error: unknown, t: Translate, translateMessage: (text: string) => string = (text) => text): RouteErrorView {
+export function describeRouteError(
+  error: unknown,
+  t: Translate,
+  translateMessage: (text: string) => string = (text) => text,
+): RouteErrorView {
   const home = { to: "/", label: t("common.error.backHome") };
   if (isRouteErrorResponse(error) && error.status < 500) {
     // React Router's own responses (internal: no route, no action) carry English developer text.

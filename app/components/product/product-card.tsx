@@ -110,7 +110,9 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
       />
 
       <div className="col-start-1 row-start-2 flex flex-col gap-1 p-3 sm:p-4">
-        <p className="text-[0.7rem] font-semibold uppercase tracking-wider text-accent">{product.category?.name ?? t("shop.cart.product")}</p>
+        <p className="text-[0.7rem] font-semibold uppercase tracking-wider text-accent">
+          {product.category?.name ?? t("shop.cart.product")}
+        </p>
         {product.brand &&
           (product.brand_slug ? (
             <p className="text-xs text-muted">
@@ -145,7 +147,9 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
             lowestCents={product.lowest_price_30d_cents}
             size="sm"
           />
-          {lowStock && <p className="mt-1 text-xs font-semibold text-warning">{t("shop.product.onlyLeft", { count: product.stock_quantity })}</p>}
+          {lowStock && (
+            <p className="mt-1 text-xs font-semibold text-warning">{t("shop.product.onlyLeft", { count: product.stock_quantity })}</p>
+          )}
         </div>
       </div>
 

@@ -17,7 +17,6 @@ export type StarsProps = {
 const ICON_SIZE: Record<StarsSize, string> = { sm: "h-3.5 w-3.5", md: "h-4 w-4", lg: "h-5 w-5" };
 const TEXT_SIZE: Record<StarsSize, string> = { sm: "text-xs", md: "text-sm", lg: "text-base" };
 
-
 /** 0..5 rounded to the nearest half star, e.g. 4.3 -> 4.5, 4.2 -> 4. */
 export function toHalfStars(rating: number): number {
   const bounded = Number.isFinite(rating) ? Math.min(5, Math.max(0, rating)) : 0;
@@ -51,7 +50,10 @@ export function Stars({ rating, reviewCount, size = "sm", className = "" }: Star
       {reviewCount !== undefined && (
         <span>
           <span aria-hidden="true">· </span>
-          {t("common.stars.reviewCount", { count: reviewCount, formatted: new Intl.NumberFormat(LANGUAGE_LOCALES[language]).format(reviewCount) })}
+          {t("common.stars.reviewCount", {
+            count: reviewCount,
+            formatted: new Intl.NumberFormat(LANGUAGE_LOCALES[language]).format(reviewCount),
+          })}
         </span>
       )}
     </div>

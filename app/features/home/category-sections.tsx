@@ -17,7 +17,6 @@ export type CategorySectionsProps = {
   totalProducts: number;
 };
 
-
 /**
  * The tens value strictly below the total, so "Plus de N" stays true: 128 -> 120, 120 -> 110.
  * Below 11 products there is no honest "plus de" figure: returns 0.
@@ -66,9 +65,7 @@ function BeautyPassPromo() {
         <h3 id="beauty-pass-titre" className="mt-1 font-display text-2xl font-semibold">
           Beauty Pass
         </h3>
-        <p className="mt-2 max-w-xl text-sm">
-          {t("shop.home.beautyPassText")}
-        </p>
+        <p className="mt-2 max-w-xl text-sm">{t("shop.home.beautyPassText")}</p>
       </div>
       <Link
         to="/beauty-pass"

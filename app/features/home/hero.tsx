@@ -70,9 +70,7 @@ export function Hero() {
           <h1 id="hero-titre" className="mt-5 font-display text-4xl leading-tight font-bold tracking-wide text-ink sm:text-5xl lg:text-6xl">
             {t("shop.home.headline")}
           </h1>
-          <p className="mt-4 max-w-lg text-base text-muted sm:text-lg">
-            {t("shop.home.intro")}
-          </p>
+          <p className="mt-4 max-w-lg text-base text-muted sm:text-lg">{t("shop.home.intro")}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/products" className={buttonClass({ variant: "accent", size: "lg", className: "text-sm tracking-wider" })}>
               {t("shop.home.discover")}

@@ -1,7 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
 import { useFetcher } from "react-router";
-import { NEWSLETTER_EMAIL_MAX, newsletterEmailProblem, newsletterSuccessMessage, type NewsletterResult } from "~/domain/newsletter/newsletter.rules";
+import {
+  NEWSLETTER_EMAIL_MAX,
+  newsletterEmailProblem,
+  newsletterSuccessMessage,
+  type NewsletterResult,
+} from "~/domain/newsletter/newsletter.rules";
 import { buttonClass } from "~/components/ui/button";
 
 type Tone = "light" | "dark";

@@ -101,9 +101,7 @@ export default function AboutPage() {
           <h2 id="about-newsletter" className="font-display text-2xl">
             {t("shop.about.newsletter")}
           </h2>
-          <p className="mt-2 mb-6 text-muted">
-            {t("common.footer.newsletterText", { offer: t("common.footer.newsletterOffer") })}
-          </p>
+          <p className="mt-2 mb-6 text-muted">{t("common.footer.newsletterText", { offer: t("common.footer.newsletterOffer") })}</p>
           <NewsletterForm />
         </section>
       </div>

@@ -53,7 +53,11 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-7xl items-start gap-6 px-4 py-6 sm:px-6 lg:py-10">
           <div className="min-w-0 flex-1">
             <Breadcrumb
-              items={[{ to: "/", label: t("common.breadcrumb.home") }, { to: "/marques", label: t("common.header.brands") }, { label: brand.name }]}
+              items={[
+                { to: "/", label: t("common.breadcrumb.home") },
+                { to: "/marques", label: t("common.header.brands") },
+                { label: brand.name },
+              ]}
             />
             <h1 className="mt-4 font-display text-3xl sm:text-4xl">{brand.name}</h1>
             {brand.description && <p className="mt-3 max-w-2xl text-muted">{brand.description}</p>}

@@ -55,7 +55,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <header className="bg-band">
         <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
           <Breadcrumb
-            items={[{ to: "/", label: t("common.breadcrumb.home") }, { to: "/products", label: t("common.search.group.products") }, { label: category.name }]}
+            items={[
+              { to: "/", label: t("common.breadcrumb.home") },
+              { to: "/products", label: t("common.search.group.products") },
+              { label: category.name },
+            ]}
           />
           <h1 className="mt-4 font-display text-4xl">{category.name}</h1>
           {category.description && <p className="mt-3 max-w-2xl text-muted">{category.description}</p>}

@@ -297,9 +297,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {several && variant && (
             <>
               <VariantSelector variants={variants} current={variant} onChoose={choose} />
-              <p className="mt-3 text-xs text-muted">
-                {t("shop.product.variantRef", { label: variant.label, sku: variant.sku })}
-              </p>
+              <p className="mt-3 text-xs text-muted">{t("shop.product.variantRef", { label: variant.label, sku: variant.sku })}</p>
             </>
           )}
           <div className="mt-6 max-w-prose leading-relaxed text-ink">

@@ -48,7 +48,6 @@ function useSignOut(): () => Promise<void> {
   };
 }
 
-
 /** The header search (a combobox with suggestions; a plain GET form without JavaScript), showing the URL's term on /products. */
 function SearchForm({ className = "" }: { className?: string }) {
   const location = useLocation();
@@ -334,7 +333,11 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
           {user ? (
             <div className="border-t border-line pt-4">
               <p className="truncate text-sm text-muted">
-                <T k="common.header.hello" values={{ name: greetingName(user) }} components={{ 0: <span className="font-semibold text-ink" /> }} />
+                <T
+                  k="common.header.hello"
+                  values={{ name: greetingName(user) }}
+                  components={{ 0: <span className="font-semibold text-ink" /> }}
+                />
               </p>
               <button
                 type="button"

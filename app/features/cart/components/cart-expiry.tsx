@@ -54,9 +54,7 @@ export function CartExpiryIndicator({ expiresAt }: { expiresAt: number | null })
           </button>
         )}
       </div>
-      {level === "critical" && (
-        <p className="mt-1 text-xs font-semibold">{t("shop.cart.expiresSoon")}</p>
-      )}
+      {level === "critical" && <p className="mt-1 text-xs font-semibold">{t("shop.cart.expiresSoon")}</p>}
     </div>
   );
 }

@@ -127,11 +127,11 @@ export function CartLineList({
 /** "Plus que 12,30 € pour profiter de la livraison offerte" and a progress bar. */
 export function FreeShippingProgress({ subtotalCents }: { subtotalCents: number }) {
   const quote = quoteDefaultShipping(subtotalCents, useShippingSettings());
+  const t = useT();
   const threshold = quote.freeThresholdCents;
   if (threshold === null) return null;
   const remaining = Math.max(threshold - subtotalCents, 0);
   const progress = Math.min(100, Math.round((subtotalCents / threshold) * 100));
-  const t = useT();
   return (
     <div>
       <p className="text-sm">

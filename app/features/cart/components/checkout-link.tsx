@@ -10,15 +10,7 @@ import { useT } from "~/components/ui/i18n";
  * dialog), an empty cart says so; otherwise it is a plain link. `onLeave` runs before leaving or
  * before the dialog opens (the drawer closes itself with it).
  */
-export function CheckoutLink({
-  className,
-  onLeave,
-  children,
-}: {
-  className?: string;
-  onLeave?: () => void;
-  children?: ReactNode;
-}) {
+export function CheckoutLink({ className, onLeave, children }: { className?: string; onLeave?: () => void; children?: ReactNode }) {
   const root = useRouteLoaderData("root") as { user: { id: string } | null } | undefined;
   const signedIn = Boolean(root?.user);
   const { count } = useCart();

@@ -71,7 +71,10 @@ export function CatalogueResults({ products, total, page, pageCount, matchedBy, 
               {lastFilter && (
                 <li>
                   <Link to={lastFilter.href} className="font-semibold text-accent underline underline-offset-4">
-                    {t("shop.catalogue.removeFilter", { facet: translateMessage(lastFilter.facetLabel), value: translateMessage(lastFilter.valueLabel) })}
+                    {t("shop.catalogue.removeFilter", {
+                      facet: translateMessage(lastFilter.facetLabel),
+                      value: translateMessage(lastFilter.valueLabel),
+                    })}
                   </Link>
                 </li>
               )}

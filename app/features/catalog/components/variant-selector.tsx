@@ -89,8 +89,6 @@ function RadioOptions({
   );
 }
 
-
-
 /**
  * The size buttons and the shade swatches of a product with several variants (nothing for one).
  * A product whose variants differ by neither size nor shade gets one group of its labels.

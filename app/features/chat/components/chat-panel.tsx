@@ -179,7 +179,14 @@ export default function ChatPanel({ initial }: { initial: ChatState }) {
               ? t("shop.chat.converted", { ticket: conversation.ticketNumber ?? "" })
               : t("shop.chat.ended")}
       </p>
-      <div role="log" aria-live="polite" aria-label={t("shop.chat.log")} className="mt-3 max-h-80 overflow-y-auto" tabIndex={0} ref={logRef}>
+      <div
+        role="log"
+        aria-live="polite"
+        aria-label={t("shop.chat.log")}
+        className="mt-3 max-h-80 overflow-y-auto"
+        tabIndex={0}
+        ref={logRef}
+      >
         <ol className="space-y-2">
           {conversation.messages.map((m) => (
             <li

@@ -192,9 +192,12 @@ export function LegalPageHeader({
     updatedAt &&
     (language === "fr"
       ? formatDate(updatedAt)
-      : new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { day: "numeric", month: "long", year: "numeric", timeZone: SHOP_TIME_ZONE }).format(
-          new Date(updatedAt),
-        ));
+      : new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], {
+          day: "numeric",
+          month: "long",
+          year: "numeric",
+          timeZone: SHOP_TIME_ZONE,
+        }).format(new Date(updatedAt)));
   return (
     <header className="bg-band">
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">

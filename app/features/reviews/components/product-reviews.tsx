@@ -228,15 +228,19 @@ function ReviewItem({ review }: { review: ShownReview }) {
   const dateLabel =
     language === "fr"
       ? review.date_label
-      : new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { day: "numeric", month: "long", year: "numeric", timeZone: SHOP_TIME_ZONE }).format(
-          new Date(review.published_at ?? review.created_at),
-        );
+      : new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], {
+          day: "numeric",
+          month: "long",
+          year: "numeric",
+          timeZone: SHOP_TIME_ZONE,
+        }).format(new Date(review.published_at ?? review.created_at));
 
   async function vote() {
     if (!signedIn) return setState({ kind: "error", message: t("shop.reviews.signInToVote") });
     setState({ kind: "busy" });
     const voted = await voteReview(review.id);
-    if (!voted.ok) return setState({ kind: "error", message: translateMessage(failureMessage(voted, "Votre vote n'a pas pu être enregistré.")) });
+    if (!voted.ok)
+      return setState({ kind: "error", message: translateMessage(failureMessage(voted, "Votre vote n'a pas pu être enregistré.")) });
     setHelpful(voted.data.helpful_count);
     setState({ kind: "done", message: voted.data.counted ? t("shop.reviews.voteThanks") : t("shop.reviews.alreadyVoted") });
   }

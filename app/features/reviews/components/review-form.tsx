@@ -275,9 +275,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
               </ul>
             )}
           </div>
-          <p className="text-xs text-muted">
-            {t("shop.reviewForm.notice")}
-          </p>
+          <p className="text-xs text-muted">{t("shop.reviewForm.notice")}</p>
           {errors.form && (
             <p role="alert" className="text-sm text-danger">
               {translateMessage(errors.form)}

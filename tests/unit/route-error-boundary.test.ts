@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { pageI18n } from "~/.server/i18n/catalogs";
 import type { Translate } from "~/components/ui/i18n";
 import type { Language } from "~/domain/i18n/languages";
-import { describeRouteError as describeIn } from "./route-error-boundary";
+import { describeRouteError as describeIn } from "~/components/layout/route-error-boundary";
 
 /** The page's translate and message-translate functions, as the boundary's hooks give them. */
 function translators(language: Language): [Translate, (text: string) => string] {
