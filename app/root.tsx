@@ -24,8 +24,8 @@ import { IndicativeCurrencyProvider } from "./components/ui/indicative-price";
 import { TimeZoneProvider } from "./components/ui/time-zone";
 import { SHOP_TIME_ZONE } from "./lib/paris-time";
 import { useCspNonce } from "./lib/csp-nonce";
-import { describeRouteError } from "./components/layout/route-error-boundary";
-import { I18nPayloadScript, useLanguage } from "./components/ui/i18n";
+import { useRouteErrorView } from "./components/layout/route-error-boundary";
+import { I18nPayloadScript, useLanguage, useT } from "./components/ui/i18n";
 import { resolvePageLanguage } from "./.server/i18n/request-language";
 import "./app.css";
 import "./styles/theme.css";
@@ -143,19 +143,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Last-resort boundary: a French message and the request's reference, never an exception's own text. */
+/** Last-resort boundary: a message in the page's language and the request's reference, never an exception's own text. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
-  const { title, text, reference } = describeRouteError(error);
+  const { title, text, reference } = useRouteErrorView(error);
+  const t = useT();
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <title>{`${title} | Aurore`}</title>
       <h1 className="font-display text-3xl">{title}</h1>
       <p className="mt-4 text-muted">{text}</p>
-      {reference && requestId ? <p className="mt-2 text-sm text-muted">Référence : {requestId}</p> : null}
+      {reference && requestId ? <p className="mt-2 text-sm text-muted">{t("common.error.reference", { requestId })}</p> : null}
       <a href="/" className="mt-8 inline-block rounded-full bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark">
-        Retour à l'accueil
+        {t("common.error.backHome")}
       </a>
     </main>
   );

@@ -1,5 +1,6 @@
 import { HeartFilledIcon, HeartIcon } from "~/components/ui/icons";
 import { showToast } from "~/components/ui/toast";
+import { useT } from "~/components/ui/i18n";
 import { FAVORITE_SIGN_IN_TOAST, setFavorite, useFavorites } from "./favorites-store";
 
 /**
@@ -20,7 +21,8 @@ export function FavoriteButton({
 }) {
   const { userId, ids } = useFavorites();
   const favorite = ids.has(productId);
-  const label = favorite ? "Retirer des favoris" : "Ajouter aux favoris";
+  const t = useT();
+  const label = favorite ? t("common.favorites.remove") : t("common.favorites.add");
 
   function onClick() {
     if (!userId) {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { COOKIE_BANNER_DELAY_MS, COOKIE_CONSENT_KEY } from "~/lib/shop-rules";
 import { CloseIcon } from "~/components/ui/icons";
+import { useT } from "~/components/ui/i18n";
 
 /** Window event that shows the banner again (the footer's "Gérer les cookies" button). */
 export const OPEN_COOKIE_BANNER_EVENT = "aurore:open-cookie-banner";
@@ -60,6 +61,7 @@ type Phase = "hidden" | "shown" | "leaving";
  */
 export function CookieBanner({ onChoice }: CookieBannerProps = {}) {
   const [phase, setPhase] = useState<Phase>("hidden");
+  const t = useT();
   const dialogRef = useRef<HTMLDivElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const focusWhenShown = useRef(false);
@@ -133,7 +135,7 @@ export function CookieBanner({ onChoice }: CookieBannerProps = {}) {
     <div
       ref={dialogRef}
       role="dialog"
-      aria-label="Gestion des cookies"
+      aria-label={t("common.cookies.dialog")}
       tabIndex={-1}
       onKeyDown={(event) => {
         if (event.key === "Escape") hide();
@@ -145,26 +147,26 @@ export function CookieBanner({ onChoice }: CookieBannerProps = {}) {
       <div className="relative mx-auto max-w-3xl rounded-2xl border border-line bg-white p-5 pr-14 shadow-2xl sm:p-6 sm:pr-16">
         <button
           type="button"
-          aria-label="Fermer"
+          aria-label={t("common.cookies.close")}
           onClick={hide}
           className="absolute top-2 right-2 flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-band"
         >
           <CloseIcon />
         </button>
-        <p className="font-display text-lg font-semibold text-ink">Vos préférences cookies</p>
+        <p className="font-display text-lg font-semibold text-ink">{t("common.cookies.title")}</p>
         <p className="mt-2 text-sm text-muted">
-          Nous n'utilisons que les cookies nécessaires au fonctionnement du site (connexion, panier) : aucun cookie publicitaire ni de
-          mesure d'audience. Vous pourrez changer d'avis à tout moment depuis le pied de page.{" "}
+          {t("common.cookies.text")}{" "}
           <Link to="/politique-cookies" className="font-semibold text-accent underline underline-offset-2">
-            En savoir plus<span className="sr-only"> sur notre politique cookies</span>
+            {t("common.cookies.learnMore")}
+            <span className="sr-only">{t("common.cookies.learnMoreSuffix")}</span>
           </Link>
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <button type="button" onClick={() => choose("accepted")} className={buttonClass}>
-            Accepter
+            {t("common.cookies.accept")}
           </button>
           <button type="button" onClick={() => choose("declined")} className={buttonClass}>
-            Refuser
+            {t("common.cookies.decline")}
           </button>
         </div>
       </div>

@@ -8,6 +8,7 @@ import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { Price } from "~/components/ui/price";
 import { Stars } from "~/components/ui/stars";
 import { showToast } from "~/components/ui/toast";
+import { useT } from "~/components/ui/i18n";
 
 /** Intrinsic size given to card images so the browser reserves the square before loading. */
 const IMAGE_SIZE = 600;
@@ -68,6 +69,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
   const purchasable = isPurchasable(product);
   const lowStock = purchasable && isLowStock(product.stock_quantity);
   const Heading = `h${headingLevel}` as const;
+  const t = useT();
 
   function onAdd() {
     const result = addToCart(product);
@@ -90,12 +92,12 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
         <div className="z-20 col-start-1 row-start-1 flex max-w-[calc(100%-3.5rem)] flex-col items-start gap-1 self-start justify-self-start p-2">
           {product.featured && (
             <span className="rounded-md bg-gold px-2 py-0.5 text-[0.65rem] leading-tight font-bold tracking-wide text-white sm:text-[0.7rem]">
-              BESTSELLER
+              {t("shop.product.badge.bestseller")}
             </span>
           )}
           {lowStock && (
             <span className="rounded-md bg-accent px-2 py-0.5 text-[0.65rem] leading-tight font-bold tracking-wide text-white sm:text-[0.7rem]">
-              DERNIÈRES PIÈCES
+              {t("shop.product.badge.lastItems")}
             </span>
           )}
         </div>
@@ -108,7 +110,9 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
       />
 
       <div className="col-start-1 row-start-2 flex flex-col gap-1 p-3 sm:p-4">
-        <p className="text-[0.7rem] font-semibold uppercase tracking-wider text-accent">{product.category?.name ?? "Produit"}</p>
+        <p className="text-[0.7rem] font-semibold uppercase tracking-wider text-accent">
+          {product.category?.name ?? t("shop.cart.product")}
+        </p>
         {product.brand &&
           (product.brand_slug ? (
             <p className="text-xs text-muted">
@@ -134,7 +138,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
         {product.review_count > 0 ? (
           <Stars rating={product.rating} reviewCount={showReviewCount ? product.review_count : undefined} className="mt-1" />
         ) : (
-          <p className="mt-1 text-xs text-muted">Aucun avis</p>
+          <p className="mt-1 text-xs text-muted">{t("shop.product.noReviews")}</p>
         )}
         <div className="mt-auto pt-2">
           <Price
@@ -143,7 +147,9 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
             lowestCents={product.lowest_price_30d_cents}
             size="sm"
           />
-          {lowStock && <p className="mt-1 text-xs font-semibold text-warning">{`Plus que ${product.stock_quantity} en stock`}</p>}
+          {lowStock && (
+            <p className="mt-1 text-xs font-semibold text-warning">{t("shop.product.onlyLeft", { count: product.stock_quantity })}</p>
+          )}
         </div>
       </div>
 
@@ -162,11 +168,11 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
           // Several sizes or shades: the choice is made on the product page.
           <Link
             to={`/product/${product.id}`}
-            aria-label={`Choisir une option pour ${product.name}`}
+            aria-label={t("shop.product.chooseOptionFor", { name: product.name })}
             className="flex min-h-10 w-full items-center justify-center gap-2 rounded-full bg-accent px-3 py-2 text-xs leading-tight font-semibold text-white transition-colors hover:bg-accent-dark sm:text-sm"
           >
             <BagIcon className="hidden h-4 w-4 shrink-0 sm:block" />
-            Choisir
+            {t("shop.product.choose")}
           </Link>
         ) : (
           <button
@@ -179,10 +185,10 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
             {purchasable ? (
               <>
                 <BagIcon className="hidden h-4 w-4 shrink-0 sm:block" />
-                Ajouter au panier
+                {t("shop.product.addToCart")}
               </>
             ) : (
-              "RUPTURE DE STOCK"
+              t("shop.product.outOfStockCaps")
             )}
           </button>
         )}

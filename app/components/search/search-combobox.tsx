@@ -4,6 +4,14 @@ import type { SearchSuggestions } from "~/domain/catalog/search-suggest.types";
 import { formatPrice } from "~/lib/money";
 import { SEARCH_MAX_LENGTH } from "~/lib/shop-rules";
 import { SearchIcon } from "~/components/ui/icons";
+import { useT, type MessageKey } from "~/components/ui/i18n";
+
+/** The suggestion groups' headings, in the page's language. */
+const GROUP_LABELS: Record<Option["group"], MessageKey> = {
+  Produits: "common.search.group.products",
+  Marques: "common.search.group.brands",
+  Catégories: "common.search.group.categories",
+};
 
 /** Suggestions start at this many characters (the API answers nothing below). */
 const MIN_LENGTH = 2;
@@ -93,6 +101,7 @@ export function SearchCombobox({ initialValue, className = "" }: { initialValue:
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
+  const t = useT();
 
   const q = value.trim();
   const options = q.length >= MIN_LENGTH && answer ? optionsOf(answer) : [];
@@ -172,7 +181,7 @@ export function SearchCombobox({ initialValue, className = "" }: { initialValue:
   return (
     <form role="search" action="/products" method="get" onSubmit={onSubmit} className={`relative ${className}`}>
       <label htmlFor={`${id}-input`} className="sr-only">
-        Rechercher un produit
+        {t("common.search.label")}
       </label>
       <input
         ref={inputRef}
@@ -194,14 +203,14 @@ export function SearchCombobox({ initialValue, className = "" }: { initialValue:
         onBlur={close}
         onKeyDown={onKeyDown}
         maxLength={SEARCH_MAX_LENGTH}
-        placeholder="Rechercher un parfum, une crème…"
+        placeholder={t("common.search.placeholder")}
         autoComplete="off"
         enterKeyHint="search"
         className="h-11 w-full rounded-full border border-line bg-cream pr-12 pl-4 text-base text-ink placeholder:text-muted focus:border-accent sm:text-sm"
       />
       <button
         type="submit"
-        aria-label="Rechercher"
+        aria-label={t("common.search.submit")}
         className="absolute top-0.5 right-0.5 flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-accent-soft hover:text-accent"
       >
         <SearchIcon />
@@ -209,14 +218,14 @@ export function SearchCombobox({ initialValue, className = "" }: { initialValue:
       <div
         id={listId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={t("common.search.suggestions")}
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-40 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-line bg-white p-2 shadow-xl"
       >
         {groups.map((group) => (
           <ul key={group} role="group" aria-labelledby={`${id}-${group}`} className="py-1">
             <li role="presentation" id={`${id}-${group}`} className="px-3 py-1 text-xs font-semibold tracking-wider text-muted uppercase">
-              {group}
+              {t(GROUP_LABELS[group])}
             </li>
             {options.map((option, index) =>
               option.group !== group ? null : (

@@ -1,11 +1,13 @@
 import { Link } from "react-router";
+import { useT } from "./i18n";
 
 export type Crumb = { label: string; to?: string };
 
 /** "Accueil › … › current page": links for the ancestors, aria-current on the last item. */
 export function Breadcrumb({ items }: { items: Crumb[] }) {
+  const t = useT();
   return (
-    <nav aria-label="Fil d'Ariane" className="text-sm text-muted">
+    <nav aria-label={t("common.breadcrumb.label")} className="text-sm text-muted">
       <ol className="flex flex-wrap gap-2">
         {items.map((crumb, i) =>
           crumb.to && i < items.length - 1 ? (

@@ -1,4 +1,5 @@
 import { discountPercent, formatPrice } from "~/lib/money";
+import { useT } from "./i18n";
 import { IndicativePrice } from "./indicative-price";
 
 export type PriceProps = {
@@ -20,6 +21,7 @@ const PRICE_SIZE = { sm: "text-base", md: "text-lg", lg: "text-2xl" } as const;
 export function Price({ cents, originalCents, size = "md", className = "", lowestCents }: PriceProps) {
   const percent = discountPercent(cents, originalCents);
   const discounted = percent !== null && originalCents != null;
+  const t = useT();
 
   return (
     <div className={`flex flex-wrap items-baseline gap-x-2 gap-y-1 ${className}`}>
@@ -28,12 +30,12 @@ export function Price({ cents, originalCents, size = "md", className = "", lowes
       {discounted && (
         <>
           <s className="text-sm text-muted">
-            <span className="sr-only">Prix initial : </span>
+            <span className="sr-only">{t("common.price.original")}</span>
             {formatPrice(originalCents)}
           </s>
           <span className="self-center rounded-full bg-accent px-2 py-0.5 text-xs font-bold text-white">{`-${percent}%`}</span>
           {lowestCents != null && (
-            <span className="basis-full text-xs text-muted">Prix le plus bas des 30 derniers jours : {formatPrice(lowestCents)}</span>
+            <span className="basis-full text-xs text-muted">{t("common.price.lowest30d", { price: formatPrice(lowestCents) })}</span>
           )}
         </>
       )}

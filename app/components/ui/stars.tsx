@@ -1,5 +1,7 @@
 import { formatRating } from "~/lib/money";
 import { StarHalfIcon, StarIcon } from "./icons";
+import { useLanguage, useT } from "./i18n";
+import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
 
 export type StarsSize = "sm" | "md" | "lg";
 
@@ -15,8 +17,6 @@ export type StarsProps = {
 const ICON_SIZE: Record<StarsSize, string> = { sm: "h-3.5 w-3.5", md: "h-4 w-4", lg: "h-5 w-5" };
 const TEXT_SIZE: Record<StarsSize, string> = { sm: "text-xs", md: "text-sm", lg: "text-base" };
 
-const countFormatter = new Intl.NumberFormat("fr-FR");
-
 /** 0..5 rounded to the nearest half star, e.g. 4.3 -> 4.5, 4.2 -> 4. */
 export function toHalfStars(rating: number): number {
   const bounded = Number.isFinite(rating) ? Math.min(5, Math.max(0, rating)) : 0;
@@ -27,7 +27,9 @@ export function toHalfStars(rating: number): number {
 export function Stars({ rating, reviewCount, size = "sm", className = "" }: StarsProps) {
   const bounded = Number.isFinite(rating) ? Math.min(5, Math.max(0, rating)) : 0;
   const halves = toHalfStars(bounded);
-  const label = formatRating(bounded);
+  const language = useLanguage();
+  const t = useT();
+  const label = language === "fr" ? formatRating(bounded) : bounded.toFixed(1);
   const iconClass = ICON_SIZE[size];
 
   return (
@@ -43,12 +45,15 @@ export function Stars({ rating, reviewCount, size = "sm", className = "" }: Star
           ),
         )}
       </span>
-      <span className="sr-only">{`Note : ${label} sur 5`}</span>
+      <span className="sr-only">{t("common.stars.rating", { rating: label })}</span>
       <span aria-hidden="true">({label})</span>
       {reviewCount !== undefined && (
         <span>
           <span aria-hidden="true">· </span>
-          {`${countFormatter.format(reviewCount)} avis`}
+          {t("common.stars.reviewCount", {
+            count: reviewCount,
+            formatted: new Intl.NumberFormat(LANGUAGE_LOCALES[language]).format(reviewCount),
+          })}
         </span>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslateMessage } from "./i18n";
 
 /** How long a toast stays on screen. */
 export const TOAST_DURATION_MS = 4000;
@@ -23,6 +24,9 @@ export function showToast(message: string): void {
  */
 export function ToastRegion() {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  // Stores outside React (cart, favourites) announce in French; a catalog's message key shows
+  // them in the page's language (decision 044).
+  const translateMessage = useTranslateMessage();
 
   useEffect(() => {
     const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -53,7 +57,7 @@ export function ToastRegion() {
           key={toast.id}
           className="max-w-md rounded-full bg-ink px-5 py-3 text-center text-sm font-medium text-white shadow-lg transition-[opacity,translate] duration-300 starting:translate-y-2 starting:opacity-0"
         >
-          {toast.message}
+          {translateMessage(toast.message)}
         </p>
       ))}
     </div>

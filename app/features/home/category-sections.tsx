@@ -3,6 +3,8 @@ import type { CategoryView, ProductCardView } from "~/domain/catalog/catalog.typ
 import { ProductGrid } from "~/components/product/product-card";
 import { ChevronRightIcon, HeartIcon, LeafIcon, SparklesIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
+import { useLanguage, useT, type MessageKey } from "~/components/ui/i18n";
+import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
 
 export type HomeSection = {
   category: Pick<CategoryView, "id" | "name" | "slug" | "description">;
@@ -15,8 +17,6 @@ export type CategorySectionsProps = {
   totalProducts: number;
 };
 
-const numberFormatter = new Intl.NumberFormat("fr-FR");
-
 /**
  * The tens value strictly below the total, so "Plus de N" stays true: 128 -> 120, 120 -> 110.
  * Below 11 products there is no honest "plus de" figure: returns 0.
@@ -26,17 +26,18 @@ export function productCountFloor(total: number): number {
   return Math.floor((total - 1) / 10) * 10;
 }
 
-const INCLUSIVITY = [
-  { Icon: SparklesIcon, title: "40+ teintes de fond de teint", text: "Des carnations les plus claires aux plus foncées." },
-  { Icon: LeafIcon, title: "Soins inclusifs", text: "Des formules pensées pour tous les types de peau et de cheveux." },
-  { Icon: HeartIcon, title: "Design universel", text: "Des produits faciles à prendre en main, pour chacune et chacun." },
+const INCLUSIVITY: { Icon: typeof SparklesIcon; title: MessageKey; text: MessageKey }[] = [
+  { Icon: SparklesIcon, title: "shop.home.inclusivity.shadesTitle", text: "shop.home.inclusivity.shadesText" },
+  { Icon: LeafIcon, title: "shop.home.inclusivity.careTitle", text: "shop.home.inclusivity.careText" },
+  { Icon: HeartIcon, title: "shop.home.inclusivity.designTitle", text: "shop.home.inclusivity.designText" },
 ];
 
 function InclusivityBanner() {
+  const t = useT();
   return (
     <div className="mb-8 rounded-2xl border border-line bg-cream p-5 sm:p-6">
       <h3 id="inclusivite-titre" className="font-display text-xl font-semibold text-ink">
-        La beauté pour toutes et tous
+        {t("shop.home.inclusivity.title")}
       </h3>
       <ul className="mt-4 grid gap-4 sm:grid-cols-3">
         {INCLUSIVITY.map(({ Icon, title, text }) => (
@@ -45,8 +46,8 @@ function InclusivityBanner() {
               <Icon className="h-5 w-5" />
             </span>
             <span>
-              <span className="block font-semibold text-ink">{title}</span>
-              <span className="block text-sm text-muted">{text}</span>
+              <span className="block font-semibold text-ink">{t(title)}</span>
+              <span className="block text-sm text-muted">{t(text)}</span>
             </span>
           </li>
         ))}
@@ -56,22 +57,21 @@ function InclusivityBanner() {
 }
 
 function BeautyPassPromo() {
+  const t = useT();
   return (
     <div className="mt-10 flex flex-col gap-5 rounded-2xl bg-gradient-to-br from-accent to-accent-dark p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
       <div>
-        <p className="text-xs font-semibold tracking-wider uppercase">Programme fidélité</p>
+        <p className="text-xs font-semibold tracking-wider uppercase">{t("shop.home.loyaltyProgramme")}</p>
         <h3 id="beauty-pass-titre" className="mt-1 font-display text-2xl font-semibold">
           Beauty Pass
         </h3>
-        <p className="mt-2 max-w-xl text-sm">
-          Cumulez 1 point par euro dépensé sur vos commandes livrées et profitez de récompenses exclusives.
-        </p>
+        <p className="mt-2 max-w-xl text-sm">{t("shop.home.beautyPassText")}</p>
       </div>
       <Link
         to="/beauty-pass"
         className="inline-flex min-h-12 shrink-0 items-center justify-center rounded-full bg-white px-6 text-sm font-semibold text-accent-dark hover:bg-accent-soft"
       >
-        Rejoindre le Beauty Pass
+        {t("shop.home.joinBeautyPass")}
       </Link>
     </div>
   );
@@ -81,6 +81,8 @@ function BeautyPassPromo() {
 export function CategorySections({ sections, totalProducts }: CategorySectionsProps) {
   const visible = sections.filter((section) => section.products.length > 0);
   const floor = productCountFloor(totalProducts);
+  const t = useT();
+  const numberFormatter = new Intl.NumberFormat(LANGUAGE_LOCALES[useLanguage()]);
 
   return (
     <>
@@ -100,7 +102,7 @@ export function CategorySections({ sections, totalProducts }: CategorySectionsPr
                   to={`/category/${category.slug}`}
                   className="inline-flex min-h-11 items-center gap-1 rounded-full px-2 text-sm font-semibold text-accent hover:text-accent-dark hover:underline"
                 >
-                  Voir tout
+                  {t("shop.home.seeAll")}
                   <span className="sr-only">{` : ${category.name}`}</span>
                   <ChevronRightIcon className="h-4 w-4" />
                 </Link>
@@ -116,10 +118,10 @@ export function CategorySections({ sections, totalProducts }: CategorySectionsPr
       <section aria-labelledby="catalogue-complet" className="bg-cream">
         <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-12 text-center">
           <h2 id="catalogue-complet" className="font-display text-2xl font-semibold text-ink sm:text-3xl">
-            {floor > 0 ? `Plus de ${numberFormatter.format(floor)} produits vous attendent` : "Tous nos produits vous attendent"}
+            {floor > 0 ? t("shop.home.moreThan", { count: numberFormatter.format(floor) }) : t("shop.home.allAwait")}
           </h2>
           <Link to="/products" className={buttonClass({ variant: "accent", size: "lg", className: "text-sm" })}>
-            Voir tous les produits
+            {t("common.error.seeAllProducts")}
           </Link>
         </div>
       </section>

@@ -3,18 +3,19 @@ import { Link } from "react-router";
 import type { CategoryView } from "~/domain/catalog/catalog.types";
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_ITEMS_PER_SLIDE } from "~/lib/shop-rules";
 import { ChevronLeftIcon, ChevronRightIcon } from "~/components/ui/icons";
+import { useT, type MessageKey } from "~/components/ui/i18n";
 
 export type CarouselCategory = Pick<CategoryView, "id" | "name" | "slug"> & { description?: string | null };
 
 export type CollectionsCarouselProps = { categories: readonly CarouselCategory[] };
 
-const TAGLINES: Record<string, string> = {
-  parfums: "Des sillages signés, créés en France",
-  "soins-visage": "Éclat, hydratation et douceur au quotidien",
-  maquillage: "Teint, regard et lèvres sublimés",
-  accessoires: "Pinceaux, trousses et essentiels",
-  "soins-corps": "Des rituels doux pour toute la peau",
-  cheveux: "Force, brillance et soin",
+const TAGLINES: Record<string, MessageKey> = {
+  parfums: "shop.home.tagline.parfums",
+  "soins-visage": "shop.home.tagline.soinsVisage",
+  maquillage: "shop.home.tagline.maquillage",
+  accessoires: "shop.home.tagline.accessoires",
+  "soins-corps": "shop.home.tagline.soinsCorps",
+  cheveux: "shop.home.tagline.cheveux",
 };
 
 /** Light abstract tiles (ink text stays above AA contrast on all of them). */
@@ -60,6 +61,7 @@ const controlClass =
 export function CollectionsCarousel({ categories }: CollectionsCarouselProps) {
   const slides = chunk(categories, CAROUSEL_ITEMS_PER_SLIDE);
   const slideCount = slides.length;
+  const t = useT();
   const [index, setIndex] = useState(0);
   // Off in the server HTML; turned on after mount unless reduced motion is asked for.
   const [autoplay, setAutoplay] = useState(false);
@@ -100,7 +102,7 @@ export function CollectionsCarousel({ categories }: CollectionsCarouselProps) {
   return (
     <section
       aria-roledescription="carrousel"
-      aria-label="Nos univers"
+      aria-label={t("shop.home.universes")}
       className="bg-band"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -110,26 +112,26 @@ export function CollectionsCarousel({ categories }: CollectionsCarouselProps) {
       <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
         <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h2 className="font-display text-3xl font-semibold text-ink sm:text-4xl">Nos univers</h2>
-            <p className="mt-2 text-sm text-muted sm:text-base">Six univers pour prendre soin de vous, de la tête aux pieds.</p>
+            <h2 className="font-display text-3xl font-semibold text-ink sm:text-4xl">{t("shop.home.universes")}</h2>
+            <p className="mt-2 text-sm text-muted sm:text-base">{t("shop.home.universesText")}</p>
           </div>
           {slideCount > 1 && (
             <div className="flex items-center gap-2">
               <button
                 type="button"
                 className={controlClass}
-                aria-label={autoplay ? "Mettre en pause le défilement" : "Lancer le défilement"}
+                aria-label={autoplay ? t("shop.home.pauseRotation") : t("shop.home.startRotation")}
                 onClick={() => setAutoplay((on) => !on)}
               >
                 {autoplay ? <PauseIcon /> : <PlayIcon />}
               </button>
-              <button type="button" className={controlClass} aria-label="Précédent" onClick={() => goTo(current - 1)}>
+              <button type="button" className={controlClass} aria-label={t("shop.home.previous")} onClick={() => goTo(current - 1)}>
                 <ChevronLeftIcon />
               </button>
               <p className="min-w-12 text-center text-sm font-semibold text-ink tabular-nums">
                 {current + 1} / {slideCount}
               </p>
-              <button type="button" className={controlClass} aria-label="Suivant" onClick={() => goTo(current + 1)}>
+              <button type="button" className={controlClass} aria-label={t("shop.home.next")} onClick={() => goTo(current + 1)}>
                 <ChevronRightIcon />
               </button>
             </div>
@@ -143,7 +145,7 @@ export function CollectionsCarousel({ categories }: CollectionsCarouselProps) {
                 key={slide.map((category) => category.id).join("-")}
                 role="group"
                 aria-roledescription="diapositive"
-                aria-label={`${slideIndex + 1} sur ${slideCount}`}
+                aria-label={t("shop.home.slideOf", { index: slideIndex + 1, count: slideCount })}
                 inert={slideIndex !== current}
                 className="grid w-full shrink-0 grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-5"
               >
@@ -167,7 +169,7 @@ export function CollectionsCarousel({ categories }: CollectionsCarouselProps) {
                       />
                       <span className="relative font-display text-xl font-semibold text-ink sm:text-2xl">{category.name}</span>
                       <span className="relative mt-1 text-sm text-muted">
-                        {TAGLINES[category.slug] ?? category.description ?? "Découvrir l'univers"}
+                        {TAGLINES[category.slug] ? t(TAGLINES[category.slug]) : (category.description ?? t("shop.home.discoverUniverse"))}
                       </span>
                     </Link>
                   );
@@ -178,12 +180,12 @@ export function CollectionsCarousel({ categories }: CollectionsCarouselProps) {
         </div>
 
         {slideCount > 1 && (
-          <ul className="mt-5 flex justify-center gap-1" aria-label="Diapositives">
+          <ul className="mt-5 flex justify-center gap-1" aria-label={t("shop.home.slides")}>
             {slides.map((_, slideIndex) => (
               <li key={slideIndex}>
                 <button
                   type="button"
-                  aria-label={`Aller à la diapositive ${slideIndex + 1}`}
+                  aria-label={t("shop.home.goToSlide", { index: slideIndex + 1 })}
                   aria-current={slideIndex === current ? "true" : undefined}
                   onClick={() => goTo(slideIndex)}
                   className="group flex h-11 w-11 items-center justify-center rounded-full"

@@ -4,13 +4,14 @@ import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { formatEurosCompact } from "~/lib/money";
 import { GiftIcon, ReturnsIcon, ShieldIcon, TruckIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
+import { useT, type Translate } from "~/components/ui/i18n";
 
 /** The threshold is the one edited in Paramètres (root loader). */
-const benefitsFor = (freeThresholdCents: number) => [
-  { Icon: TruckIcon, text: `Livraison offerte dès ${formatEurosCompact(freeThresholdCents)}` },
-  { Icon: ReturnsIcon, text: `Retours gratuits sous ${RETURNS_DAYS} jours` },
-  { Icon: ShieldIcon, text: "Paiement sécurisé" },
-  { Icon: GiftIcon, text: "Échantillons offerts" },
+const benefitsFor = (freeThresholdCents: number, t: Translate) => [
+  { Icon: TruckIcon, text: t("common.header.freeDeliveryFrom", { freeFrom: formatEurosCompact(freeThresholdCents) }) },
+  { Icon: ReturnsIcon, text: t("common.footer.promise.freeReturns", { days: RETURNS_DAYS }) },
+  { Icon: ShieldIcon, text: t("shop.home.securePayment") },
+  { Icon: GiftIcon, text: t("shop.home.freeSamples") },
 ];
 
 /** Abstract perfume bottles drawn in SVG: no image file, fixed aspect ratio, nothing to load. */
@@ -58,28 +59,27 @@ function HeroArt() {
 /** Home hero: headline, collection tag, two calls to action and the four shop promises. */
 export function Hero() {
   const { freeThresholdCents } = useShippingSettings();
+  const t = useT();
   return (
     <section aria-labelledby="hero-titre" className="bg-gradient-to-br from-cream via-white to-accent-soft">
       <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 pt-10 pb-8 md:grid-cols-2 md:pt-16 lg:pb-12">
         <div>
           <p className="inline-block rounded-full bg-accent-soft px-4 py-1.5 text-xs font-semibold tracking-wider text-accent-dark uppercase">
-            Nouvelle Collection Automne
+            {t("shop.home.collectionTag")}
           </p>
           <h1 id="hero-titre" className="mt-5 font-display text-4xl leading-tight font-bold tracking-wide text-ink sm:text-5xl lg:text-6xl">
-            LA BEAUTÉ SANS LIMITE
+            {t("shop.home.headline")}
           </h1>
-          <p className="mt-4 max-w-lg text-base text-muted sm:text-lg">
-            Parfums, soins et maquillage sélectionnés pour toutes les beautés, livrés chez vous en 48H.
-          </p>
+          <p className="mt-4 max-w-lg text-base text-muted sm:text-lg">{t("shop.home.intro")}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/products" className={buttonClass({ variant: "accent", size: "lg", className: "text-sm tracking-wider" })}>
-              DÉCOUVRIR
+              {t("shop.home.discover")}
             </Link>
             <Link
               to="/products?sort=newest"
               className="inline-flex min-h-12 items-center justify-center rounded-full border-2 border-ink px-8 text-sm font-semibold tracking-wider text-ink hover:bg-ink hover:text-white"
             >
-              NOUVEAUTÉS
+              {t("shop.home.newArrivals")}
             </Link>
           </div>
         </div>
@@ -88,7 +88,7 @@ export function Hero() {
         </div>
       </div>
       <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-3 px-4 pb-10 lg:grid-cols-4">
-        {benefitsFor(freeThresholdCents).map(({ Icon, text }) => (
+        {benefitsFor(freeThresholdCents, t).map(({ Icon, text }) => (
           <li
             key={text}
             className="flex items-center gap-3 rounded-xl border border-line bg-white/80 px-3 py-3 text-sm font-medium text-ink"

@@ -1,10 +1,11 @@
 import { Icon } from "~/components/ui/icons";
 import type { Route } from "./+types/about";
 import { absoluteUrl } from "~/.server/http";
-import { ABOUT_INTRO, ABOUT_MISSION, ABOUT_STORY, ABOUT_TEAM, ABOUT_VALUES } from "~/content/about";
+import { ABOUT_TEAM } from "~/content/about";
+import { useT, type MessageKey } from "~/components/ui/i18n";
+import { RETURNS_DAYS } from "~/lib/shop-rules";
 import { InfoPageHeader } from "~/features/info/components/info-page-header";
 import { NewsletterForm } from "~/features/newsletter/newsletter-form";
-import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.rules";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
@@ -25,35 +26,44 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
+/** The page's texts, in the page's language (~/content/about keeps the French for other readers). */
+const STORY: MessageKey[] = ["shop.about.story1", "shop.about.story2", "shop.about.story3"];
+const VALUES: { icon: "sparkles" | "truck" | "heart"; title: MessageKey; text: MessageKey }[] = [
+  { icon: "sparkles", title: "shop.about.value.qualityTitle", text: "shop.about.value.qualityText" },
+  { icon: "truck", title: "shop.about.value.deliveryTitle", text: "shop.about.value.deliveryText" },
+  { icon: "heart", title: "shop.about.value.refundTitle", text: "shop.about.value.refundText" },
+];
+
 export default function AboutPage() {
+  const t = useT();
   return (
     <div>
-      <InfoPageHeader title="Notre Histoire">
-        <p>{ABOUT_INTRO}</p>
+      <InfoPageHeader title={t("shop.about.title")}>
+        <p>{t("shop.about.intro")}</p>
       </InfoPageHeader>
 
       <div className="mx-auto max-w-5xl space-y-16 px-4 py-10 sm:px-6">
         <section aria-labelledby="about-story">
           <h2 id="about-story" className="font-display text-2xl">
-            Une passion devenue maison de beauté
+            {t("shop.about.storyTitle")}
           </h2>
           <div className="mt-4 space-y-4 text-muted">
-            {ABOUT_STORY.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
+            {STORY.map((paragraph) => (
+              <p key={paragraph}>{t(paragraph)}</p>
             ))}
           </div>
         </section>
 
         <section aria-labelledby="about-values">
           <h2 id="about-values" className="font-display text-2xl">
-            Nos valeurs
+            {t("shop.about.values")}
           </h2>
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
-            {ABOUT_VALUES.map((value) => (
+            {VALUES.map((value) => (
               <li key={value.title} className="rounded-2xl border border-line bg-white p-6">
                 <Icon name={value.icon} className="h-8 w-8 text-accent" />
-                <h3 className="mt-3 text-lg font-semibold">{value.title}</h3>
-                <p className="mt-2 text-muted">{value.text}</p>
+                <h3 className="mt-3 text-lg font-semibold">{t(value.title, { days: RETURNS_DAYS })}</h3>
+                <p className="mt-2 text-muted">{t(value.text, { days: RETURNS_DAYS })}</p>
               </li>
             ))}
           </ul>
@@ -61,14 +71,14 @@ export default function AboutPage() {
 
         <section aria-labelledby="about-mission" className="rounded-2xl bg-band px-6 py-10">
           <h2 id="about-mission" className="font-display text-2xl">
-            Notre mission
+            {t("shop.about.missionTitle")}
           </h2>
-          <p className="mt-3 max-w-3xl text-muted">{ABOUT_MISSION}</p>
+          <p className="mt-3 max-w-3xl text-muted">{t("shop.about.mission")}</p>
         </section>
 
         <section aria-labelledby="about-team">
           <h2 id="about-team" className="font-display text-2xl">
-            Notre équipe
+            {t("shop.about.team")}
           </h2>
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
             {ABOUT_TEAM.map((member) => (
@@ -80,8 +90,8 @@ export default function AboutPage() {
                   {member.initials}
                 </span>
                 <h3 className="mt-4 text-lg font-semibold">{member.name}</h3>
-                <p className="text-sm font-semibold text-accent">{member.role}</p>
-                <p className="mt-2 text-sm text-muted">{member.bio}</p>
+                <p className="text-sm font-semibold text-accent">{t(`shop.about.member.${member.initials}.role` as MessageKey)}</p>
+                <p className="mt-2 text-sm text-muted">{t(`shop.about.member.${member.initials}.bio` as MessageKey)}</p>
               </li>
             ))}
           </ul>
@@ -89,11 +99,9 @@ export default function AboutPage() {
 
         <section aria-labelledby="about-newsletter" className="rounded-2xl border border-line bg-cream px-6 py-10">
           <h2 id="about-newsletter" className="font-display text-2xl">
-            Rejoignez notre newsletter
+            {t("shop.about.newsletter")}
           </h2>
-          <p className="mt-2 mb-6 text-muted">
-            Nouveautés, conseils beauté et offres exclusives : {NEWSLETTER_WELCOME_OFFER} après confirmation de votre inscription.
-          </p>
+          <p className="mt-2 mb-6 text-muted">{t("common.footer.newsletterText", { offer: t("common.footer.newsletterOffer") })}</p>
           <NewsletterForm />
         </section>
       </div>

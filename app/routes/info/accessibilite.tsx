@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "~/components/ui/i18n";
 import type { Route } from "./+types/accessibilite";
 import { absoluteUrl } from "~/.server/http";
 import {
@@ -42,9 +43,10 @@ export function meta({ data }: Route.MetaArgs) {
 const sectionTitle = "font-display text-2xl";
 
 export default function AccessibilityPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div>
-      <InfoPageHeader title="Déclaration d'accessibilité">
+      <InfoPageHeader title={t("shop.info.accessibilityTitle")}>
         <p>
           Aurore s'engage à rendre son site accessible à toutes et à tous, conformément à l'article 47 de la loi n° 2005-102 du 11 février
           2005.

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "~/components/ui/i18n";
 import type { Route } from "./+types/avis-clients";
 import { absoluteUrl } from "~/.server/http";
 import { InfoPageHeader, textLinkClass } from "~/features/info/components/info-page-header";
@@ -30,9 +31,10 @@ const sectionTitle = "font-display text-2xl";
  * (L111-7-2, D111-16 to D111-19). The figures come from the review rules themselves.
  */
 export default function ReviewRulesPage() {
+  const t = useT();
   return (
     <div>
-      <InfoPageHeader title="Nos avis clients">
+      <InfoPageHeader title={t("shop.info.reviewsTitle")}>
         <p>
           Les avis publiés sur Aurore sont ceux de clients ayant acheté et reçu le produit. Voici comment nous les recueillons et les
           contrôlons.

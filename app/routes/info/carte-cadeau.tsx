@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "~/components/ui/i18n";
 import type { Route } from "./+types/carte-cadeau";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
@@ -12,7 +13,6 @@ import { buildMeta } from "~/lib/seo";
 import { GIFT_CARD_EXPIRY_REMINDER_MONTHS, GIFT_CARD_MAX_CENTS, GIFT_CARD_MIN_CENTS, GIFT_CARD_VALIDITY_YEARS } from "~/lib/shop-rules";
 
 const PATH = "/carte-cadeau";
-const TITLE = "Carte cadeau";
 
 export function loader(_: Route.LoaderArgs) {
   return { canonical: absoluteUrl(PATH) };
@@ -42,17 +42,13 @@ const RULES: readonly string[] = [
 ];
 
 export default function CarteCadeauPage() {
+  const t = useT();
   return (
     <div>
       <LegalPageHeader
-        title={TITLE}
-        crumbs={[{ to: "/", label: "Accueil" }, { label: TITLE }]}
-        intro={
-          <p>
-            Parfums, soins, maquillage : laissez-les choisir. Composez une carte cadeau à leur image, avec le montant, l'occasion et un
-            petit mot, puis envoyez-la par e-mail ou en carte physique premium.
-          </p>
-        }
+        title={t("shop.info.giftCardTitle")}
+        crumbs={[{ to: "/", label: t("common.breadcrumb.home") }, { label: t("shop.info.giftCardTitle") }]}
+        intro={<p>{t("shop.info.giftCardIntro")}</p>}
       />
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
         <GiftCardConfigurator />

@@ -1,4 +1,5 @@
 import { Icon } from "~/components/ui/icons";
+import { useT } from "~/components/ui/i18n";
 import { useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/faq";
@@ -69,6 +70,7 @@ function FaqJsonLd({ results }: { results: Route.ComponentProps["loaderData"]["r
 const filterClass = "inline-flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition-colors";
 
 export default function FaqPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { filters, results, total, categories, searchMaxLength } = loaderData;
   const filtered = Boolean(filters.q || filters.category);
   const activeCategory = categories.find((c) => c.slug === filters.category);
@@ -83,7 +85,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       {!filtered && <FaqJsonLd results={results} />}
-      <InfoPageHeader title="Foire aux questions">
+      <InfoPageHeader title={t("shop.info.faqTitle")}>
         <p>Livraison, paiement, retours, Beauty Pass ou conseils beauté : trouvez votre réponse en quelques secondes.</p>
       </InfoPageHeader>
 

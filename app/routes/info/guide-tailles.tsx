@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from "react";
+import { useT } from "~/components/ui/i18n";
 import { Link } from "react-router";
 import type { Route } from "./+types/guide-tailles";
 import { absoluteUrl } from "~/.server/http";
@@ -37,9 +38,10 @@ export function meta({ data }: Route.MetaArgs) {
 const decimal = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
 
 export default function SizeGuidePage() {
+  const t = useT();
   return (
     <div>
-      <InfoPageHeader title="Guide des tailles">
+      <InfoPageHeader title={t("shop.info.sizeGuideTitle")}>
         <p>
           Formats de parfum, contenances du maquillage et des soins, durée de conservation après ouverture : choisissez le bon format pour
           votre usage.

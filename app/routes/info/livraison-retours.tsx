@@ -1,4 +1,5 @@
 import { TruckIcon } from "~/components/ui/icons";
+import { useT } from "~/components/ui/i18n";
 import { Link } from "react-router";
 import type { Route } from "./+types/livraison-retours";
 import { absoluteUrl } from "~/.server/http";
@@ -39,11 +40,12 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { shipping, methods } = loaderData;
   const cards = deliveryMethodCards(methods);
   return (
     <div>
-      <InfoPageHeader title="Livraison et retours">
+      <InfoPageHeader title={t("shop.info.deliveryTitle")}>
         <p>
           {cards.length > 1 ? `${cards.length} modes de livraison` : "Une formule de livraison"}, la livraison standard offerte dès{" "}
           {formatEuros(shipping.freeThresholdCents)} d'achat, et des retours gratuits pendant {RETURNS_DAYS} jours.

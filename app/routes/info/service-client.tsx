@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { useT } from "~/components/ui/i18n";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/service-client";
 import { getDb } from "~/.server/db";
@@ -154,6 +155,7 @@ const cardClass = "flex flex-col rounded-2xl border border-line bg-white p-6";
 const inputClass = "mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 py-2 text-ink placeholder:text-muted focus:border-accent";
 
 export default function ServiceClientPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const shipping = useShippingSettings();
   const [opened, setOpened] = useState(false);
   const formOpen = opened || loaderData.formOpen || actionData !== undefined;
@@ -171,7 +173,7 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
 
   return (
     <div>
-      <InfoPageHeader title="Service client">
+      <InfoPageHeader title={t("shop.info.customerServiceTitle")}>
         <p>Une question sur une commande, un produit ou votre Beauty Pass ? Notre équipe est là pour vous, 7j/7.</p>
       </InfoPageHeader>
 

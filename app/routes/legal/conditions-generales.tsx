@@ -9,6 +9,7 @@ import { LegalDocumentPage } from "~/features/legal/components/legal-document";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
+import { useT } from "~/components/ui/i18n";
 
 const PATH = "/conditions-generales";
 const TITLE = "Conditions générales de vente";
@@ -31,7 +32,8 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function ConditionsGeneralesPage({ loaderData }: Route.ComponentProps) {
-  return <LegalDocumentPage title={TITLE} document={loaderData.legal} />;
+  const t = useT();
+  return <LegalDocumentPage title={t("shop.legal.cgvTitle")} document={loaderData.legal} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

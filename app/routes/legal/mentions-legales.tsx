@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { LegalPageHeader } from "~/features/legal/components/legal-document";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
+import { useLanguage, useT } from "~/components/ui/i18n";
 
 const PATH = "/mentions-legales";
 const TITLE = "Mentions légales";
@@ -48,11 +49,16 @@ const textLink = "font-semibold text-accent underline underline-offset-2 hover:t
 
 export default function MentionsLegalesPage({ loaderData }: Route.ComponentProps) {
   const { info, isFictional } = loaderData;
+  const t = useT();
+  const title = t("shop.legal.noticeTitle");
+  // The legal notice stays in French (decision 044): another language marks it so.
+  const french = useLanguage() === "fr" ? undefined : "fr";
   return (
     <div>
       <LegalPageHeader
-        title={TITLE}
-        crumbs={[{ to: "/", label: "Accueil" }, { label: TITLE }]}
+        title={title}
+        frenchOnly
+        crumbs={[{ to: "/", label: t("common.breadcrumb.home") }, { label: title }]}
         intro={
           <p>
             Conformément à l'article 6 de la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l'économie numérique (LCEN), voici
@@ -60,7 +66,7 @@ export default function MentionsLegalesPage({ loaderData }: Route.ComponentProps
           </p>
         }
       />
-      <div className="mx-auto max-w-3xl space-y-10 px-4 py-10 sm:px-6">
+      <div lang={french} className="mx-auto max-w-3xl space-y-10 px-4 py-10 sm:px-6">
         {isFictional && (
           <p role="note" className="rounded-2xl border border-line bg-accent-soft px-5 py-4 text-sm text-ink">
             <strong>Site de démonstration :</strong> les informations signalées comme fictives ci-dessous sont des valeurs d'exemple et ne

@@ -8,6 +8,7 @@ import { LegalDocumentPage } from "~/features/legal/components/legal-document";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
+import { useT } from "~/components/ui/i18n";
 
 const PATH = "/politique-confidentialite";
 const TITLE = "Politique de confidentialité";
@@ -28,7 +29,8 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function PolitiqueConfidentialitePage({ loaderData }: Route.ComponentProps) {
-  return <LegalDocumentPage title={TITLE} document={loaderData.legal} />;
+  const t = useT();
+  return <LegalDocumentPage title={t("shop.legal.privacyTitle")} document={loaderData.legal} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

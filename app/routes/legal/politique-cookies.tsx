@@ -6,6 +6,7 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { LegalDocumentPage } from "~/features/legal/components/legal-document";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
+import { useLanguage, useT } from "~/components/ui/i18n";
 
 const PATH = "/politique-cookies";
 const TITLE = "Politique cookies";
@@ -28,18 +29,21 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function PolitiqueCookiesPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const language = useLanguage();
   return (
     <LegalDocumentPage
-      title={TITLE}
+      title={t("shop.legal.cookiesTitle")}
       document={loaderData.legal}
       afterSection={(section) =>
         section.id === CHOICE_SECTION_ID ? (
           <button
             type="button"
             onClick={() => openCookieBanner()}
+            lang={language}
             className="mt-5 inline-flex min-h-11 items-center justify-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
           >
-            Modifier mes choix
+            {t("shop.legal.changeChoices")}
           </button>
         ) : null
       }

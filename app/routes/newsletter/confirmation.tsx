@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { useT } from "~/components/ui/i18n";
 import type { Route } from "./+types/confirmation";
 import { getDb } from "~/.server/db";
 import { confirmSubscription } from "~/.server/modules/newsletter/newsletter.service";
-import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.rules";
 import { InfoPageHeader, primaryLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 
@@ -28,20 +28,21 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function NewsletterConfirmationPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div>
       {loaderData.confirmed ? (
-        <InfoPageHeader title="Inscription confirmée">
-          <p>Bienvenue dans la newsletter Aurore ! Vous profitez de {NEWSLETTER_WELCOME_OFFER} : le code vous sera envoyé par e-mail.</p>
+        <InfoPageHeader title={t("shop.newsletter.confirmedTitle")}>
+          <p>{t("shop.newsletter.confirmedText", { offer: t("common.footer.newsletterOffer") })}</p>
         </InfoPageHeader>
       ) : (
-        <InfoPageHeader title="Lien invalide ou expiré">
-          <p>Ce lien de confirmation n'est plus valable. Inscrivez-vous à nouveau : un nouveau lien vous sera envoyé.</p>
+        <InfoPageHeader title={t("shop.newsletter.invalidTitle")}>
+          <p>{t("shop.newsletter.invalidConfirmText")}</p>
         </InfoPageHeader>
       )}
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
         <Link to={loaderData.confirmed ? "/products" : "/about"} className={primaryLinkClass}>
-          {loaderData.confirmed ? "Découvrir nos produits" : "S'inscrire à nouveau"}
+          {loaderData.confirmed ? t("shop.favorites.discover") : t("shop.newsletter.subscribeAgain")}
         </Link>
       </div>
     </div>

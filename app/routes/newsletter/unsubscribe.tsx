@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "~/components/ui/i18n";
 import type { Route } from "./+types/unsubscribe";
 import { getDb } from "~/.server/db";
 import { unsubscribe } from "~/.server/modules/newsletter/newsletter.service";
@@ -26,20 +27,21 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function NewsletterUnsubscribePage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div>
       {loaderData.unsubscribed ? (
-        <InfoPageHeader title="Vous êtes désinscrit(e) de la newsletter">
-          <p>Vous ne recevrez plus nos e-mails. Vous pouvez vous réinscrire à tout moment depuis notre site.</p>
+        <InfoPageHeader title={t("shop.newsletter.unsubscribedTitle")}>
+          <p>{t("shop.newsletter.unsubscribedText")}</p>
         </InfoPageHeader>
       ) : (
-        <InfoPageHeader title="Lien invalide ou expiré">
-          <p>Ce lien de désinscription n'est pas valable. Contactez notre service client si besoin.</p>
+        <InfoPageHeader title={t("shop.newsletter.invalidTitle")}>
+          <p>{t("shop.newsletter.invalidUnsubscribeText")}</p>
         </InfoPageHeader>
       )}
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
         <Link to="/" className={primaryLinkClass}>
-          Retour à l'accueil
+          {t("common.error.backHome")}
         </Link>
       </div>
     </div>

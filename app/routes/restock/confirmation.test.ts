@@ -12,6 +12,7 @@ import { requestVisitorRestockAlert } from "~/.server/modules/catalog/restock-al
 import { RESTOCK_CONFIRMATION_TTL_HOURS } from "~/lib/shop-rules";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
+import { withI18n } from "../../../tests/support/i18n";
 import { MemoryRouter } from "react-router";
 import RestockConfirmationPage, { loader } from "./confirmation";
 
@@ -76,14 +77,17 @@ describe("/alerte-stock/confirmation", () => {
     expect(expired).toEqual({ state: "expired", productName: "Rouge Opaline", productUrl });
     // The page says so in French and its main link leads back to the product to ask again.
     const html = renderToString(
-      createElement(
-        MemoryRouter,
-        null,
-        createElement(RestockConfirmationPage, { loaderData: expired } as unknown as Parameters<typeof RestockConfirmationPage>[0]),
+      withI18n(
+        createElement(
+          MemoryRouter,
+          null,
+          createElement(RestockConfirmationPage, { loaderData: expired } as unknown as Parameters<typeof RestockConfirmationPage>[0]),
+        ),
+        "fr",
       ),
     );
     expect(html).toContain("Lien de confirmation expiré");
-    expect(html).toContain("il n&#x27;est valable que <!-- -->48<!-- --> heures");
+    expect(html).toContain("il n&#x27;est valable que 48 heures");
     expect(html).toMatch(new RegExp(`<a[^>]*href="${productUrl.replace(/[?]/g, "\\?")}"[^>]*>Demander une nouvelle alerte</a>`));
 
     expect(await open("faux-jeton")).toEqual({ state: "invalid", productName: null, productUrl: "/products" });

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "~/components/ui/i18n";
 import type { Route } from "./+types/confirmation";
 import { getDb } from "~/.server/db";
 import { confirmRestockAlert } from "~/.server/modules/catalog/restock-alerts.service";
@@ -35,28 +36,33 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: `${TITLES[data?.state ?? "invalid"]} | Aurore` }, { name: "robots", content: "noindex" }];
 }
 
+const TITLE_KEYS = {
+  confirmed: "shop.restock.confirmedTitle",
+  expired: "shop.restock.expiredTitle",
+  invalid: "shop.restock.invalidTitle",
+} as const;
+
 export default function RestockConfirmationPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const product = loaderData.productName ?? "";
   return (
     <div>
-      <InfoPageHeader title={TITLES[loaderData.state]}>
+      <InfoPageHeader title={t(TITLE_KEYS[loaderData.state])}>
         {loaderData.state === "confirmed" ? (
-          <p>Nous vous écrirons une seule fois, dès le retour en stock de « {loaderData.productName} ».</p>
+          <p>{t("shop.restock.confirmedText", { product })}</p>
         ) : loaderData.state === "expired" ? (
-          <p>
-            Ce lien de confirmation a expiré : il n'est valable que {RESTOCK_CONFIRMATION_TTL_HOURS} heures. Vous pouvez demander une
-            nouvelle alerte pour « {loaderData.productName} » depuis la page du produit ; nous vous enverrons un nouveau lien.
-          </p>
+          <p>{t("shop.restock.expiredText", { hours: RESTOCK_CONFIRMATION_TTL_HOURS, product })}</p>
         ) : (
-          <p>Ce lien de confirmation n'est plus valable. Demandez une nouvelle alerte depuis la page du produit.</p>
+          <p>{t("shop.restock.invalidText")}</p>
         )}
       </InfoPageHeader>
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
         <Link to={loaderData.productUrl} className={primaryLinkClass}>
           {loaderData.state === "confirmed"
-            ? "Revoir le produit"
+            ? t("shop.restock.seeProduct")
             : loaderData.state === "expired"
-              ? "Demander une nouvelle alerte"
-              : "Découvrir nos produits"}
+              ? t("shop.restock.askAgain")
+              : t("shop.favorites.discover")}
         </Link>
       </div>
     </div>

@@ -11,6 +11,7 @@ import { CatalogueListing } from "~/features/catalog/components/catalogue-listin
 import { publicPageHeaders } from "~/lib/http-cache";
 import { isSafeText } from "~/lib/safe-text.rules";
 import { buildMeta, summarize } from "~/lib/seo";
+import { useT } from "~/components/ui/i18n";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -44,20 +45,27 @@ const brandPath = (slug: string) => `/marque/${slug}`;
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
   const { brand, query, result } = loaderData;
-  const pinned: PinnedFacet = { key: "brand", slug: brand.slug, pathFor: brandPath, allLabel: "Toutes les marques" };
+  const t = useT();
+  const pinned: PinnedFacet = { key: "brand", slug: brand.slug, pathFor: brandPath, allLabel: t("shop.catalogue.allBrands") };
   return (
     <div>
       <header className="bg-band">
         <div className="mx-auto flex max-w-7xl items-start gap-6 px-4 py-6 sm:px-6 lg:py-10">
           <div className="min-w-0 flex-1">
-            <Breadcrumb items={[{ to: "/", label: "Accueil" }, { to: "/marques", label: "Marques" }, { label: brand.name }]} />
+            <Breadcrumb
+              items={[
+                { to: "/", label: t("common.breadcrumb.home") },
+                { to: "/marques", label: t("common.header.brands") },
+                { label: brand.name },
+              ]}
+            />
             <h1 className="mt-4 font-display text-3xl sm:text-4xl">{brand.name}</h1>
             {brand.description && <p className="mt-3 max-w-2xl text-muted">{brand.description}</p>}
           </div>
           {brand.logo_url && (
             <img
               src={brand.logo_url}
-              alt={`Logo ${brand.name}`}
+              alt={t("shop.catalogue.brandLogo", { name: brand.name })}
               width={96}
               height={96}
               className="h-24 w-24 shrink-0 rounded-full bg-white object-contain"

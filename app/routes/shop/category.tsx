@@ -12,6 +12,7 @@ import { ShippingBanner } from "~/features/catalog/components/shipping-banner";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { isSafeText } from "~/lib/safe-text.rules";
 import { buildMeta, summarize } from "~/lib/seo";
+import { useT } from "~/components/ui/i18n";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -47,12 +48,19 @@ const categoryPath = (slug: string) => `/category/${slug}`;
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, query, result } = loaderData;
-  const pinned: PinnedFacet = { key: "category", slug: category.slug, pathFor: categoryPath, allLabel: "Toutes les catégories" };
+  const t = useT();
+  const pinned: PinnedFacet = { key: "category", slug: category.slug, pathFor: categoryPath, allLabel: t("shop.catalogue.allCategories") };
   return (
     <div>
       <header className="bg-band">
         <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
-          <Breadcrumb items={[{ to: "/", label: "Accueil" }, { to: "/products", label: "Produits" }, { label: category.name }]} />
+          <Breadcrumb
+            items={[
+              { to: "/", label: t("common.breadcrumb.home") },
+              { to: "/products", label: t("common.search.group.products") },
+              { label: category.name },
+            ]}
+          />
           <h1 className="mt-4 font-display text-4xl">{category.name}</h1>
           {category.description && <p className="mt-3 max-w-2xl text-muted">{category.description}</p>}
         </div>
@@ -64,21 +72,21 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         </div>
         <section className="mt-16 rounded-2xl bg-cream px-6 py-10 text-center" aria-labelledby="pas-trouve">
           <h2 id="pas-trouve" className="font-display text-2xl">
-            Pas trouvé ce que vous cherchiez ?
+            {t("shop.catalogue.notFoundTitle")}
           </h2>
-          <p className="mt-2 text-muted">Parcourez tout le catalogue ou demandez conseil à notre service client, disponible 7j/7.</p>
+          <p className="mt-2 text-muted">{t("shop.catalogue.notFoundText")}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link
               to="/products"
               className="inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
             >
-              Voir tous les produits
+              {t("common.error.seeAllProducts")}
             </Link>
             <Link
               to="/service-client"
               className="inline-flex min-h-11 items-center rounded-full border border-ink px-6 font-semibold hover:bg-ink hover:text-white"
             >
-              Contacter le service client
+              {t("shop.catalogue.contactService")}
             </Link>
           </div>
         </section>

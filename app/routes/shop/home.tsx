@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/home";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
-import { logRequestError, withReference } from "~/.server/request-id";
+import { logRequestError } from "~/.server/request-id";
 import {
   countProducts,
   listCategories,
@@ -16,6 +16,7 @@ import { FeaturedProducts } from "~/features/home/featured-products";
 import { CollectionsCarousel } from "~/features/home/collections-carousel";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
@@ -24,11 +25,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       async (sections) => ({
         sections: await Promise.all(sections.map(async (s) => ({ category: s.category, products: await toCardViews(db, s.products) }))),
         error: null as string | null,
+        errorReference: null as string | null,
       }),
       (error: unknown) => {
         // The detail goes to the log only; the page shows a French message and where to find it.
         const requestId = logRequestError(request, "home", error);
-        return { sections: [], error: withReference("Les produits n'ont pas pu être chargés.", requestId) };
+        return { sections: [], error: "Les produits n'ont pas pu être chargés.", errorReference: requestId };
       },
     ),
     listFeaturedProducts(db).then((list) => toCardViews(db, list)),
@@ -62,13 +64,15 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { sections, error, featured, totalProducts, categories } = loaderData;
+  const { sections, error, errorReference, featured, totalProducts, categories } = loaderData;
+  const translateMessage = useTranslateMessage();
+  const t = useT();
   return (
     <>
       <Hero />
       {error ? (
         <p role="alert" className="mx-auto max-w-7xl px-4 py-10 text-danger">
-          {error}
+          {translateMessage(error)} {errorReference ? t("common.error.reference", { requestId: errorReference }) : null}
         </p>
       ) : (
         <CategorySections sections={sections} totalProducts={totalProducts} />

@@ -8,6 +8,7 @@ import { CartLineList, CartSummary } from "~/features/cart/components/cart-lines
 import { CartExpiryIndicator } from "~/features/cart/components/cart-expiry";
 import { GiftCardLines } from "~/features/cart/components/gift-card-lines";
 import { buildMeta } from "~/lib/seo";
+import { useT } from "~/components/ui/i18n";
 
 export function loader(_: Route.LoaderArgs) {
   return { canonical: absoluteUrl("/panier") };
@@ -26,6 +27,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function CartPage() {
   const cart = useCart();
   const hasItems = cart.items.length > 0;
+  const t = useT();
 
   // Current prices and stock, once the browser's cart is known.
   useEffect(() => {
@@ -34,15 +36,15 @@ export default function CartPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      <h1 className="font-display text-3xl sm:text-4xl">Mon Panier</h1>
+      <h1 className="font-display text-3xl sm:text-4xl">{t("common.header.cart")}</h1>
       {!hasItems && cart.giftCards.length === 0 ? (
         <div className="mt-10 rounded-2xl bg-cream px-6 py-16 text-center">
-          <p className="text-lg">Votre panier est vide</p>
+          <p className="text-lg">{t("common.cartDrawer.empty")}</p>
           <Link
             to="/products"
             className="mt-6 inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
           >
-            Continuer mes achats
+            {t("common.cartDrawer.continueShopping")}
           </Link>
         </div>
       ) : (
@@ -54,7 +56,7 @@ export default function CartPage() {
               <GiftCardLines cards={cart.giftCards} />
             </div>
           </div>
-          <aside aria-label="Récapitulatif" className="h-fit rounded-2xl bg-cream p-6">
+          <aside aria-label={t("shop.cart.summary")} className="h-fit rounded-2xl bg-cream p-6">
             <CartSummary cart={cart} />
           </aside>
         </div>

@@ -30,6 +30,8 @@ import { listProductReviews, reviewsForStructuredData } from "~/.server/modules/
 import { readReviewPageQuery } from "~/domain/reviews/reviews";
 import { REVIEWS_IN_STRUCTURED_DATA, type ReviewView } from "~/domain/reviews/review-rules";
 import { lazy, Suspense } from "react";
+import { T, useLanguage, useT } from "~/components/ui/i18n";
+import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
 
 /*
  * The review block is below the fold: its code loads on its own (the server still renders it in
@@ -187,9 +189,18 @@ function productJsonLd(product: ProductView, origin: string, image: string | nul
 }
 
 function StockLine({ stock }: { stock: number }) {
-  if (stock <= 0) return <p className="font-semibold text-danger">Rupture de stock</p>;
-  if (stock <= LOW_STOCK_THRESHOLD) return <p className="font-semibold text-warning">Plus que {stock} en stock</p>;
-  return <p className="font-semibold text-success">En stock ({stock} disponibles)</p>;
+  const t = useT();
+  if (stock <= 0) return <p className="font-semibold text-danger">{t("shop.product.outOfStock")}</p>;
+  if (stock <= LOW_STOCK_THRESHOLD) return <p className="font-semibold text-warning">{t("shop.product.onlyLeft", { count: stock })}</p>;
+  return <p className="font-semibold text-success">{t("shop.product.inStock", { count: stock })}</p>;
+}
+
+/** "mardi 1 décembre" / "Tuesday 1 December": the delivery day in the page's language. */
+function useDeliveryDateFormat(): (day: string) => string {
+  const language = useLanguage();
+  if (language === "fr") return formatDeliveryDate;
+  const format = new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+  return (day) => format.format(new Date(`${day}T12:00:00Z`));
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
@@ -205,6 +216,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const originalCents = variant ? variant.original_price_cents : product.original_price_cents;
   const stock = variant ? variant.stock_quantity : product.in_stock ? product.stock_quantity : 0;
   const unitPrice = variant ? formatUnitPrice(variant.price_cents, variant.content_amount, variant.content_unit) : null;
+  const t = useT();
+  const formatDay = useDeliveryDateFormat();
 
   const choose = (next: ProductVariantView) =>
     setSearchParams(
@@ -224,10 +237,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <Breadcrumb
           items={[
-            { to: "/", label: "Accueil" },
+            { to: "/", label: t("common.breadcrumb.home") },
             product.category
               ? { to: `/category/${product.category.slug}`, label: product.category.name }
-              : { to: "/products", label: "Produits" },
+              : { to: "/products", label: t("common.search.group.products") },
             { label: product.name },
           ]}
         />
@@ -236,14 +249,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/products"))}
           className="min-h-10 rounded-full border border-line px-4 text-sm font-semibold hover:border-accent hover:text-accent"
         >
-          ← Retour
+          {t("shop.product.back")}
         </button>
       </div>
 
       <div className="mt-8 grid gap-10 lg:grid-cols-2">
         <ProductGallery key={images.join("|")} name={product.name} images={images} />
         <div className="min-w-0">
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent">{product.category?.name ?? "Produit"}</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent">{product.category?.name ?? t("shop.cart.product")}</p>
           {product.brand &&
             (product.brand_slug ? (
               <Link
@@ -273,7 +286,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </a>
             ) : (
               <a href="#avis" className="text-sm text-muted underline-offset-4 hover:text-accent hover:underline">
-                Aucun avis
+                {t("shop.product.noReviews")}
               </a>
             )}
           </div>
@@ -284,14 +297,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {several && variant && (
             <>
               <VariantSelector variants={variants} current={variant} onChoose={choose} />
-              <p className="mt-3 text-xs text-muted">
-                {variant.label} · Réf. {variant.sku}
-              </p>
+              <p className="mt-3 text-xs text-muted">{t("shop.product.variantRef", { label: variant.label, sku: variant.sku })}</p>
             </>
           )}
           <div className="mt-6 max-w-prose leading-relaxed text-ink">
-            <h2 className="sr-only">Description</h2>
-            <p>{product.description || "Aucune description disponible pour ce produit."}</p>
+            <h2 className="sr-only">{t("shop.product.description")}</h2>
+            <p>{product.description || t("shop.product.noDescription")}</p>
           </div>
           <ProductAttributes product={product} several={several} />
           <div className="mt-6" aria-live="polite">
@@ -307,21 +318,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <li className="flex items-center gap-2">
                 <TruckIcon className="h-5 w-5 shrink-0 text-accent" />
                 <span>
-                  Livré à partir du <strong>{formatDeliveryDate(deliveryFrom)}</strong> en France métropolitaine
+                  <T k="shop.product.deliveredFrom" values={{ date: formatDay(deliveryFrom) }} components={{ 0: <strong /> }} />
                 </span>
               </li>
             )}
             <li className="flex items-center gap-2">
               <TruckIcon className="h-5 w-5 shrink-0 text-accent" />
-              Livraison offerte dès {formatPrice(freeThresholdCents)}
+              {t("common.header.freeDeliveryFrom", { freeFrom: formatPrice(freeThresholdCents) })}
             </li>
             <li className="flex items-center gap-2">
               <ReturnsIcon className="h-5 w-5 shrink-0 text-accent" />
-              Retours gratuits sous {RETURNS_DAYS} jours
+              {t("common.footer.promise.freeReturns", { days: RETURNS_DAYS })}
             </li>
             <li className="flex items-center gap-2">
               <LockIcon className="h-5 w-5 shrink-0 text-accent" />
-              Paiement sécurisé
+              {t("shop.home.securePayment")}
             </li>
           </ul>
         </div>
@@ -338,11 +349,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 /** The product's attributes; its size only for a one-size product (the selector shows the others). */
 function ProductAttributes({ product, several }: { product: ProductView; several: boolean }) {
   const a = product.attributes;
+  const t = useT();
   const rows = [
-    { label: "Contenance", value: several ? undefined : a.size },
-    { label: "Couleur", value: several ? undefined : a.color },
-    { label: "Type de peau", value: a.skin_type },
-    { label: "Utilisation", value: a.usage },
+    { label: t("shop.product.attr.size"), value: several ? undefined : a.size },
+    { label: t("shop.product.attr.color"), value: several ? undefined : a.color },
+    { label: t("shop.product.attr.skinType"), value: a.skin_type },
+    { label: t("shop.product.attr.usage"), value: a.usage },
   ].filter((r): r is { label: string; value: string } => Boolean(r.value));
   if (rows.length === 0) return null;
   return (

@@ -10,6 +10,7 @@ import { plural } from "~/lib/plural";
 import { buildMeta } from "~/lib/seo";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { RecentlyViewed } from "~/features/catalog/components/recently-viewed";
+import { useT } from "~/components/ui/i18n";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -20,7 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const selected = categoryFacet?.values.filter((v) => v.selected) ?? [];
   const category = selected.length === 1 ? selected[0] : undefined;
   return {
-    title: category?.label ?? "Tous les produits",
+    /** The one chosen category's name; null for the whole catalogue (its title is translated). */
+    title: category?.label ?? null,
     query,
     result,
     canonical: absoluteUrl(category ? `/category/${category.value}` : "/products"),
@@ -33,7 +35,7 @@ export function meta({ data }: Route.MetaArgs) {
   if (!data) return [{ title: "Catalogue | Aurore" }];
   const searched = data.query.search ? `Recherche « ${data.query.search} » — ` : "";
   return buildMeta({
-    title: `${searched}${data.title}`,
+    title: `${searched}${data.title ?? "Tous les produits"}`,
     description: `${plural(data.result.total, "produit", "produits")} de beauté : parfums, soins, maquillage, accessoires. Livraison 48H offerte dès 100 €.`,
     url: data.canonical,
     noindex: Boolean(data.query.search) || data.result.page > 1,
@@ -42,9 +44,10 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const { title, query, result } = loaderData;
+  const t = useT();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-12">
-      <h1 className="font-display text-3xl sm:text-4xl">{title}</h1>
+      <h1 className="font-display text-3xl sm:text-4xl">{title ?? t("common.header.allProducts")}</h1>
       <div className="mt-4">
         <ShippingBanner />
       </div>

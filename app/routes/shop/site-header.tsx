@@ -11,6 +11,7 @@ import { SearchCombobox } from "~/components/search/search-combobox";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { formatEurosCompact } from "~/lib/money";
 import { BagIcon, CloseIcon, GiftIcon, HeartIcon, MenuIcon, TruckIcon, UserIcon } from "~/components/ui/icons";
+import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 
 export type HeaderCategory = { id: string; name: string; slug: string };
 
@@ -35,20 +36,16 @@ function greetingName(user: HeaderUser): string {
 function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const translateMessage = useTranslateMessage();
   return async () => {
     const result = await signOut();
     if (!result.ok) {
-      showToast(result.message);
+      showToast(translateMessage(result.message));
       return;
     }
     await navigate("/");
     await revalidator.revalidate();
   };
-}
-
-/** French plural: 0 and 1 take the singular. */
-function countLabel(count: number, singular: string, plural: string): string {
-  return `${count} ${count <= 1 ? singular : plural}`;
 }
 
 /** The header search (a combobox with suggestions; a plain GET form without JavaScript), showing the URL's term on /products. */
@@ -135,6 +132,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  const t = useT();
 
   // A navigation closes the mobile menu.
   useEffect(() => {
@@ -153,26 +151,26 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [menuOpen]);
 
-  const cartLabel = countLabel(cartCount, "article", "articles");
-  const favouritesLabel = countLabel(favouritesCount, "favori", "favoris");
+  const cartLabel = t("common.header.cartCount", { count: cartCount });
+  const favouritesLabel = t("common.header.favoritesCount", { count: favouritesCount });
 
   return (
     <header className="border-b border-line bg-white">
       <a href="#contenu" className="skip-link inline-flex min-h-11 items-center rounded-full bg-ink px-4 text-sm font-semibold text-white">
-        Aller au contenu
+        {t("common.header.skipToContent")}
       </a>
 
       <div className="bg-accent text-white">
         <ul className="mx-auto flex max-w-7xl items-center justify-center gap-6 px-4 py-2 text-xs font-medium">
           <li className="flex items-center gap-1.5">
             <TruckIcon className="h-4 w-4" />
-            Livraison offerte dès {freeFrom}
+            {t("common.header.freeDeliveryFrom", { freeFrom })}
           </li>
           <li className="hidden items-center gap-1.5 sm:flex">
             <GiftIcon className="h-4 w-4" />
-            Échantillons surprise offerts
+            {t("common.header.freeSamples")}
           </li>
-          <li className="hidden items-center gap-1.5 md:flex">Livraison 48H</li>
+          <li className="hidden items-center gap-1.5 md:flex">{t("common.header.delivery48h")}</li>
         </ul>
       </div>
 
@@ -183,7 +181,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
           type="button"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          aria-label={menuOpen ? "Fermer le menu" : "Ouvrir le menu"}
+          aria-label={menuOpen ? t("common.header.closeMenu") : t("common.header.openMenu")}
           onClick={() => setMenuOpen((open) => !open)}
           className="-ml-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-ink hover:bg-band lg:hidden"
         >
@@ -192,7 +190,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
 
         <Link
           to="/"
-          aria-label="Aurore, accueil"
+          aria-label={t("common.header.homeLink")}
           className="inline-flex min-h-11 items-center font-display text-2xl font-bold tracking-[0.2em] text-ink sm:text-3xl"
         >
           AURORE
@@ -206,12 +204,12 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
             className="hidden min-h-11 items-center gap-1.5 rounded-lg px-1 text-xs font-medium whitespace-nowrap text-ink hover:text-accent lg:flex"
           >
             <TruckIcon />
-            Livraison 48H
+            {t("common.header.delivery48h")}
           </Link>
           <IconLink
             to="/favorites"
             icon={<HeartIcon className="h-6 w-6" />}
-            label="Mes Favoris"
+            label={t("common.header.favorites")}
             count={favouritesCount}
             srCount={favouritesLabel}
           />
@@ -219,7 +217,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
           <IconButton
             onClick={openCartDrawer}
             icon={<BagIcon className="h-6 w-6" />}
-            label="Mon Panier"
+            label={t("common.header.cart")}
             count={cartCount}
             srCount={cartLabel}
           />
@@ -228,17 +226,17 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
           ) : (
             <button type="button" onClick={() => openAuthModal("login")} className={`${signInClass} hidden lg:inline-flex`}>
               <UserIcon className="h-4 w-4" />
-              Connexion
+              {t("common.header.signIn")}
             </button>
           )}
         </div>
       </div>
 
-      <nav aria-label="Catégories" className="hidden border-t border-line lg:block">
+      <nav aria-label={t("common.header.categories")} className="hidden border-t border-line lg:block">
         <ul className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-2 px-4">
           <li>
             <NavLink to="/products" end className={categoryLinkClass}>
-              Tous les produits
+              {t("common.header.allProducts")}
             </NavLink>
           </li>
           {categories.map((category) => (
@@ -250,7 +248,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
           ))}
           <li>
             <NavLink to="/marques" className={categoryLinkClass}>
-              Marques
+              {t("common.header.brands")}
             </NavLink>
           </li>
         </ul>
@@ -258,14 +256,14 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
 
       <div id={menuId} hidden={!menuOpen} className="border-t border-line bg-white lg:hidden">
         <div className="mx-auto max-w-7xl space-y-6 px-4 py-5">
-          <nav aria-label="Menu mobile">
+          <nav aria-label={t("common.header.mobileMenu")}>
             <p id={`${menuId}-categories`} className="text-xs font-semibold tracking-wider text-muted uppercase">
-              Catégories
+              {t("common.header.categories")}
             </p>
             <ul aria-labelledby={`${menuId}-categories`} className="mt-2 grid grid-cols-2 gap-1">
               <li>
                 <Link to="/products" className={mobileLinkClass}>
-                  Tous les produits
+                  {t("common.header.allProducts")}
                 </Link>
               </li>
               {categories.map((category) => (
@@ -277,7 +275,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
               ))}
               <li>
                 <Link to="/marques" className={mobileLinkClass}>
-                  Marques
+                  {t("common.header.brands")}
                 </Link>
               </li>
             </ul>
@@ -285,7 +283,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
               <li>
                 <Link to="/favorites" className={mobileLinkClass}>
                   <HeartIcon />
-                  Mes Favoris
+                  {t("common.header.favorites")}
                   <span className="ml-auto text-sm text-muted">
                     <span aria-hidden="true">{favouritesCount}</span>
                     <span className="sr-only">{`(${favouritesLabel})`}</span>
@@ -295,7 +293,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
               <li>
                 <Link to="/panier" className={mobileLinkClass}>
                   <BagIcon />
-                  Mon Panier
+                  {t("common.header.cart")}
                   <span className="ml-auto text-sm text-muted">
                     <span aria-hidden="true">{cartCount}</span>
                     <span className="sr-only">{`(${cartLabel})`}</span>
@@ -305,13 +303,13 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
               <li>
                 <Link to="/livraison-retours" className={mobileLinkClass}>
                   <TruckIcon />
-                  Livraison 48H
+                  {t("common.header.delivery48h")}
                 </Link>
               </li>
               <li>
                 <Link to="/profile" className={mobileLinkClass}>
                   <UserIcon />
-                  Mon profil
+                  {t("common.header.profile")}
                 </Link>
               </li>
               {user && (
@@ -319,13 +317,13 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
                   {user.role === "admin" && (
                     <li>
                       <Link to="/admin" className={mobileLinkClass}>
-                        Administration
+                        {t("common.header.admin")}
                       </Link>
                     </li>
                   )}
                   <li>
                     <Link to="/dashboard" className={mobileLinkClass}>
-                      Mon tableau de bord
+                      {t("common.header.dashboard")}
                     </Link>
                   </li>
                 </>
@@ -335,7 +333,11 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
           {user ? (
             <div className="border-t border-line pt-4">
               <p className="truncate text-sm text-muted">
-                Bonjour <span className="font-semibold text-ink">{greetingName(user)}</span>
+                <T
+                  k="common.header.hello"
+                  values={{ name: greetingName(user) }}
+                  components={{ 0: <span className="font-semibold text-ink" /> }}
+                />
               </p>
               <button
                 type="button"
@@ -345,7 +347,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
                 }}
                 className="mt-3 flex min-h-11 w-full items-center justify-center rounded-full border border-line px-4 text-sm font-semibold text-ink hover:bg-band"
               >
-                Déconnexion
+                {t("common.header.signOut")}
               </button>
             </div>
           ) : (
@@ -358,7 +360,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
               className={`${signInClass} flex w-full`}
             >
               <UserIcon className="h-4 w-4" />
-              Connexion
+              {t("common.header.signIn")}
             </button>
           )}
         </div>
@@ -382,6 +384,7 @@ function AccountMenu({ user, className = "" }: { user: HeaderUser; className?: s
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const signOutAndLeave = useSignOut();
+  const t = useT();
 
   useEffect(() => {
     setOpen(false);
@@ -441,8 +444,8 @@ function AccountMenu({ user, className = "" }: { user: HeaderUser; className?: s
         className="inline-flex min-h-11 max-w-48 items-center gap-2 rounded-full border border-line px-4 text-sm font-semibold whitespace-nowrap text-ink hover:border-accent hover:text-accent"
       >
         <UserIcon className="h-4 w-4 shrink-0" />
-        <span className="sr-only">Mon compte : </span>
-        <span className="truncate">Bonjour {greetingName(user)}</span>
+        <span className="sr-only">{t("common.header.myAccount")}</span>
+        <span className="truncate">{t("common.header.helloName", { name: greetingName(user) })}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-4 w-4 shrink-0 transition-transform ${open ? "rotate-180" : ""}`}>
           <path d="M5 7.5 10 12.5 15 7.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         </svg>
@@ -455,13 +458,13 @@ function AccountMenu({ user, className = "" }: { user: HeaderUser; className?: s
         {user.role === "admin" && (
           <li>
             <Link to="/admin" data-account-item="" className={accountItemClass}>
-              Administration
+              {t("common.header.admin")}
             </Link>
           </li>
         )}
         <li>
           <Link to="/dashboard" data-account-item="" className={accountItemClass}>
-            Mon tableau de bord
+            {t("common.header.dashboard")}
           </Link>
         </li>
         <li className="border-t border-line pt-0.5">
@@ -474,7 +477,7 @@ function AccountMenu({ user, className = "" }: { user: HeaderUser; className?: s
             }}
             className={accountItemClass}
           >
-            Déconnexion
+            {t("common.header.signOut")}
           </button>
         </li>
       </ul>

@@ -9,6 +9,7 @@ import { CartExpiryIndicator } from "./cart-expiry";
 import { GiftCardLines } from "./gift-card-lines";
 import { buttonClass } from "~/components/ui/button";
 import { useModalDialog } from "~/components/ui/use-modal-dialog";
+import { useT } from "~/components/ui/i18n";
 
 /**
  * The cart as a side panel (spec §2 "Cart drawer"), opened by the header's "Mon Panier". A native
@@ -36,7 +37,8 @@ export function CartDrawer() {
     closeCartDrawer();
   }, [location.pathname, location.search]);
 
-  const articles = `${cart.count} ${cart.count <= 1 ? "article" : "articles"}`;
+  const t = useT();
+  const articles = t("common.header.cartCount", { count: cart.count });
 
   return (
     <dialog
@@ -49,13 +51,13 @@ export function CartDrawer() {
         <div className="flex h-full flex-col">
           <div className="flex items-center justify-between gap-4 border-b border-line px-5 py-4">
             <h2 id={titleId} className="font-display text-2xl">
-              Mon Panier
+              {t("common.header.cart")}
               {cart.count > 0 && <span className="ml-2 align-middle text-sm font-normal text-muted">({articles})</span>}
             </h2>
             <button
               type="button"
               onClick={closeCartDrawer}
-              aria-label="Fermer"
+              aria-label={t("common.cartDrawer.close")}
               className="-mr-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-band hover:text-ink"
             >
               <CloseIcon className="h-6 w-6" />
@@ -64,9 +66,9 @@ export function CartDrawer() {
 
           {cart.items.length === 0 && cart.giftCards.length === 0 ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-6 px-6 text-center">
-              <p className="text-lg">Votre panier est vide</p>
+              <p className="text-lg">{t("common.cartDrawer.empty")}</p>
               <Link to="/products" onClick={closeCartDrawer} className={buttonClass({ variant: "accent" })}>
-                Continuer mes achats
+                {t("common.cartDrawer.continueShopping")}
               </Link>
             </div>
           ) : (
@@ -82,7 +84,7 @@ export function CartDrawer() {
                   onClick={closeCartDrawer}
                   className="mt-3 inline-flex min-h-10 items-center text-sm text-accent underline underline-offset-4"
                 >
-                  Voir le panier en pleine page
+                  {t("common.cartDrawer.fullPage")}
                 </Link>
               </div>
               <div className="border-t border-line bg-cream px-5 py-4">

@@ -7,6 +7,7 @@ import { cartExpiryLevel, formatCartRemaining, useNow } from "../cart-expiry";
 import { closeCartDrawer } from "~/components/cart/cart-drawer-store";
 import { CheckoutLink } from "./checkout-link";
 import { buttonClass } from "~/components/ui/button";
+import { T, useT } from "~/components/ui/i18n";
 
 const LEVEL_CLASS = {
   normal: "border-line bg-cream text-ink",
@@ -21,6 +22,7 @@ export function CartExpiryIndicator({ expiresAt }: { expiresAt: number | null })
   const [busy, setBusy] = useState(false);
   const remaining = expiresAt === null ? 0 : expiresAt - now;
   const level = cartExpiryLevel(remaining);
+  const t = useT();
 
   async function onExtend() {
     setBusy(true);
@@ -36,11 +38,9 @@ export function CartExpiryIndicator({ expiresAt }: { expiresAt: number | null })
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p>
           {level === "expired" ? (
-            <strong>Expiré</strong>
+            <strong>{t("shop.cart.expired")}</strong>
           ) : (
-            <>
-              Votre panier est conservé encore <strong>{formatCartRemaining(remaining)}</strong>
-            </>
+            <T k="shop.cart.keptFor" values={{ time: formatCartRemaining(remaining) }} components={{ 0: <strong /> }} />
           )}
         </p>
         {level !== "expired" && (
@@ -50,13 +50,11 @@ export function CartExpiryIndicator({ expiresAt }: { expiresAt: number | null })
             disabled={busy}
             className="min-h-9 rounded-full border border-current px-3 text-xs font-semibold hover:bg-white disabled:opacity-60"
           >
-            {busy ? "Extension..." : "Prolonger de 6h"}
+            {busy ? t("shop.cart.extending") : t("shop.cart.extend")}
           </button>
         )}
       </div>
-      {level === "critical" && (
-        <p className="mt-1 text-xs font-semibold">Votre panier expire bientôt : prolongez-le ou finalisez votre commande.</p>
-      )}
+      {level === "critical" && <p className="mt-1 text-xs font-semibold">{t("shop.cart.expiresSoon")}</p>}
     </div>
   );
 }
@@ -73,6 +71,7 @@ export function CartExpiryBanner() {
   const [dismissed, setDismissed] = useState(false);
   const titleId = useId();
   const remaining = cart.expiresAt === null ? 0 : cart.expiresAt - now;
+  const t = useT();
 
   if (dismissed) return null;
 
@@ -93,15 +92,15 @@ export function CartExpiryBanner() {
       <div className="flex items-start justify-between gap-3">
         <div role="alert">
           <h2 id={titleId} className="font-semibold text-danger">
-            Votre panier va expirer !
+            {t("shop.cart.aboutToExpire")}
           </h2>
           <p className="mt-1 text-sm">
-            Temps restant : <strong>{formatCartRemaining(remaining)}</strong>
+            <T k="shop.cart.timeLeft" values={{ time: formatCartRemaining(remaining) }} components={{ 0: <strong /> }} />
           </p>
         </div>
         <button
           type="button"
-          aria-label="Masquer l'alerte d'expiration"
+          aria-label={t("shop.cart.hideExpiryAlert")}
           onClick={() => setDismissed(true)}
           className="-mt-1 -mr-1 flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-band hover:text-ink"
         >
@@ -115,7 +114,7 @@ export function CartExpiryBanner() {
           disabled={busy}
           className={buttonClass({ variant: "accent", size: "sm", className: "flex-1 text-sm" })}
         >
-          {busy ? "Extension..." : "Prolonger +6h"}
+          {busy ? t("shop.cart.extending") : t("shop.cart.extendShort")}
         </button>
         <CheckoutLink
           onLeave={closeCartDrawer}

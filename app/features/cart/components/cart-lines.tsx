@@ -10,6 +10,7 @@ import { cartLineKey, clearCart, removeFromCart, setQuantity, type CartItem, typ
 import { lineName, shownVariantLabel } from "~/domain/cart/line-name";
 import { CheckoutLink } from "./checkout-link";
 import { buttonClass } from "~/components/ui/button";
+import { useT } from "~/components/ui/i18n";
 
 function LineImage({ item, size }: { item: CartItem; size: "sm" | "lg" }) {
   const [failed, setFailed] = useState(false);
@@ -39,6 +40,7 @@ export function CartLine({ item, size = "lg", onNavigate }: { item: CartItem; si
   const atMax = item.unavailable === true || item.quantity >= item.stock_quantity;
   const key = cartLineKey(item);
   const name = lineName(item.name, item.variant_label);
+  const t = useT();
   const href =
     shownVariantLabel(item.variant_label) && item.sku
       ? `/product/${item.product_id}?variant=${encodeURIComponent(item.sku)}`
@@ -50,35 +52,35 @@ export function CartLine({ item, size = "lg", onNavigate }: { item: CartItem; si
         <Link to={href} onClick={onNavigate} className="font-semibold leading-snug hover:text-accent">
           {name}
         </Link>
-        <p className="text-sm text-muted">{item.category_name ?? "Produit"}</p>
+        <p className="text-sm text-muted">{item.category_name ?? t("shop.cart.product")}</p>
         <p className="text-sm">
-          <span className="sr-only">Prix unitaire : </span>
+          <span className="sr-only">{t("shop.cart.unitPrice")}</span>
           {formatPrice(item.price_cents)} <IndicativePrice cents={item.price_cents} />
         </p>
         {item.previous_price_cents !== undefined && !item.unavailable && (
           <p className="text-sm font-semibold text-warning">
-            {`Prix modifié : ${formatPrice(item.previous_price_cents)} → ${formatPrice(item.price_cents)}`}
+            {t("shop.cart.priceChanged", { before: formatPrice(item.previous_price_cents), after: formatPrice(item.price_cents) })}
           </p>
         )}
-        {item.unavailable && <p className="text-sm font-semibold text-danger">Produit indisponible</p>}
+        {item.unavailable && <p className="text-sm font-semibold text-danger">{t("shop.cart.unavailable")}</p>}
         <div className="mt-1 flex flex-wrap items-center gap-3">
           <div className="flex items-center rounded-full border border-line">
             <button
               type="button"
               className="h-10 w-10 rounded-full text-lg hover:bg-band"
-              aria-label={`Diminuer la quantité de ${name}`}
+              aria-label={t("shop.cart.decrease", { name })}
               onClick={() => setQuantity(key, item.quantity - 1)}
             >
               −
             </button>
             <span className="w-8 text-center" aria-live="polite">
-              <span className="sr-only">Quantité : </span>
+              <span className="sr-only">{t("shop.cart.quantity")}</span>
               {item.quantity}
             </span>
             <button
               type="button"
               className="h-10 w-10 rounded-full text-lg hover:bg-band disabled:cursor-not-allowed disabled:opacity-40"
-              aria-label={`Augmenter la quantité de ${name}`}
+              aria-label={t("shop.cart.increase", { name })}
               disabled={atMax}
               onClick={() => setQuantity(key, item.quantity + 1)}
             >
@@ -88,15 +90,15 @@ export function CartLine({ item, size = "lg", onNavigate }: { item: CartItem; si
           <button
             type="button"
             className="min-h-10 text-sm text-accent underline underline-offset-4"
-            aria-label={`Retirer ${name} du panier`}
+            aria-label={t("shop.cart.removeLine", { name })}
             onClick={() => removeFromCart(key)}
           >
-            Retirer
+            {t("shop.cart.remove")}
           </button>
         </div>
       </div>
       <p className="shrink-0 font-semibold">
-        <span className="sr-only">Total de la ligne : </span>
+        <span className="sr-only">{t("shop.cart.lineTotal")}</span>
         {item.unavailable ? "—" : formatPrice(item.price_cents * item.quantity)}
       </p>
     </li>
@@ -112,8 +114,9 @@ export function CartLineList({
   size?: "sm" | "lg";
   onNavigate?: () => void;
 }) {
+  const t = useT();
   return (
-    <ul aria-label="Articles du panier" className="divide-y divide-line border-y border-line">
+    <ul aria-label={t("shop.cart.lines")} className="divide-y divide-line border-y border-line">
       {items.map((item) => (
         <CartLine key={cartLineKey(item)} item={item} size={size} onNavigate={onNavigate} />
       ))}
@@ -124,6 +127,7 @@ export function CartLineList({
 /** "Plus que 12,30 € pour profiter de la livraison offerte" and a progress bar. */
 export function FreeShippingProgress({ subtotalCents }: { subtotalCents: number }) {
   const quote = quoteDefaultShipping(subtotalCents, useShippingSettings());
+  const t = useT();
   const threshold = quote.freeThresholdCents;
   if (threshold === null) return null;
   const remaining = Math.max(threshold - subtotalCents, 0);
@@ -131,12 +135,12 @@ export function FreeShippingProgress({ subtotalCents }: { subtotalCents: number 
   return (
     <div>
       <p className="text-sm">
-        {remaining === 0 ? "Livraison offerte !" : `Plus que ${formatPrice(remaining)} pour profiter de la livraison offerte`}
+        {remaining === 0 ? t("shop.cart.freeDeliveryReached") : t("shop.cart.freeDeliveryRemaining", { amount: formatPrice(remaining) })}
       </p>
       <div
         className="mt-2 h-2 overflow-hidden rounded-full bg-line"
         role="progressbar"
-        aria-label="Progression vers la livraison offerte"
+        aria-label={t("shop.cart.freeDeliveryProgress")}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={progress}
@@ -154,19 +158,20 @@ export function CartSummary({ cart, onLeave }: { cart: CartSnapshot; onLeave?: (
   const hasProducts = cart.items.some((item) => !item.unavailable);
   const shippingCents = !hasProducts ? 0 : shipping.feeCents;
   const subtotalCents = cart.subtotalCents + cart.giftCardsCents;
+  const t = useT();
   return (
     <div>
       <dl className="space-y-2 text-sm">
         <div className="flex justify-between">
-          <dt>Sous-total</dt>
+          <dt>{t("shop.cart.subtotal")}</dt>
           <dd>{formatPrice(subtotalCents)}</dd>
         </div>
         <div className="flex justify-between">
-          <dt>Livraison</dt>
-          <dd>{shippingCents === 0 ? "Offerte" : formatPrice(shippingCents)}</dd>
+          <dt>{t("shop.cart.delivery")}</dt>
+          <dd>{shippingCents === 0 ? t("shop.cart.free") : formatPrice(shippingCents)}</dd>
         </div>
         <div className="flex justify-between border-t border-line pt-2 text-base font-semibold">
-          <dt>Total</dt>
+          <dt>{t("shop.cart.total")}</dt>
           <dd className="text-right">
             {formatPrice(subtotalCents + shippingCents)}
             <IndicativePrice cents={subtotalCents + shippingCents} className="block" />
@@ -182,7 +187,7 @@ export function CartSummary({ cart, onLeave }: { cart: CartSnapshot; onLeave?: (
         onClick={() => clearCart()}
         className="mt-2 min-h-10 w-full text-sm text-muted underline underline-offset-4 hover:text-ink"
       >
-        Vider le panier
+        {t("shop.cart.clear")}
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { useT } from "~/components/ui/i18n";
 import type { ProductCardView, ProductVariantView, ProductView } from "~/domain/catalog/catalog.types";
 import { isPurchasable, toProductCardView } from "~/domain/catalog/catalog.types";
 import { addToCart } from "~/components/cart/cart-store";
@@ -27,6 +28,7 @@ export function AddToCartForm({ product, variant }: { product: ProductView; vari
   const max = Math.max(buying.stock_quantity, 1);
   const [quantity, setQuantity] = useState(1);
   const purchasable = isPurchasable(buying);
+  const t = useT();
   const clamp = (n: number) => Math.min(Math.max(Number.isFinite(n) ? Math.trunc(n) : 1, 1), max);
 
   return (
@@ -53,13 +55,13 @@ export function AddToCartForm({ product, variant }: { product: ProductView; vari
     >
       <div>
         <label htmlFor={`${id}-qty`} className="block text-sm font-semibold">
-          Quantité
+          {t("shop.product.quantity")}
         </label>
         <div className="mt-1 flex items-center rounded-full border border-line">
           <button
             type="button"
             className="h-11 w-11 rounded-full text-xl disabled:opacity-40"
-            aria-label="Diminuer la quantité"
+            aria-label={t("shop.product.decrease")}
             disabled={!purchasable || quantity <= 1}
             onClick={() => setQuantity((q) => clamp(q - 1))}
           >
@@ -79,7 +81,7 @@ export function AddToCartForm({ product, variant }: { product: ProductView; vari
           <button
             type="button"
             className="h-11 w-11 rounded-full text-xl disabled:opacity-40"
-            aria-label="Augmenter la quantité"
+            aria-label={t("shop.product.increase")}
             disabled={!purchasable || quantity >= max}
             onClick={() => setQuantity((q) => clamp(q + 1))}
           >
@@ -92,7 +94,7 @@ export function AddToCartForm({ product, variant }: { product: ProductView; vari
         disabled={!purchasable}
         className={buttonClass({ variant: "accent", size: "lg", className: "flex-1 disabled:bg-stone-400 disabled:opacity-100" })}
       >
-        {purchasable ? "Ajouter au panier" : "RUPTURE DE STOCK"}
+        {purchasable ? t("shop.product.addToCart") : t("shop.product.outOfStockCaps")}
       </button>
     </form>
   );

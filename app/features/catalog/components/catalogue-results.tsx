@@ -3,7 +3,7 @@ import type { ProductCardView } from "~/domain/catalog/catalog.types";
 import type { ActiveFilter } from "~/domain/catalog/active-filters";
 import { ProductCardSkeleton, ProductGrid } from "~/components/product/product-card";
 import { CATALOGUE_SKELETON_COUNT } from "~/lib/shop-rules";
-import { plural } from "~/lib/plural";
+import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { Pagination } from "./pagination";
 
 type Props = {
@@ -27,6 +27,8 @@ export function CatalogueResults({ products, total, page, pageCount, matchedBy, 
   const location = useLocation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
   const params = new URLSearchParams(location.search);
+  const t = useT();
+  const translateMessage = useTranslateMessage();
   const suggestionHref = (() => {
     if (!suggestion) return null;
     const next = new URLSearchParams(params);
@@ -38,15 +40,15 @@ export function CatalogueResults({ products, total, page, pageCount, matchedBy, 
   return (
     <section aria-labelledby="resultats" aria-busy={loading}>
       <h2 id="resultats" className="sr-only">
-        Résultats
+        {t("shop.catalogue.results")}
       </h2>
       <p className="text-sm text-muted" role="status">
-        {plural(total, "produit trouvé", "produits trouvés")}
+        {t("shop.catalogue.found", { count: total })}
       </p>
-      {matchedBy === "fuzzy" && search && <p className="mt-2 text-sm text-ink">Résultats approchants pour « {search} ».</p>}
+      {matchedBy === "fuzzy" && search && <p className="mt-2 text-sm text-ink">{t("shop.catalogue.fuzzy", { search })}</p>}
       <div className="mt-6">
         {loading ? (
-          <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:gap-6" aria-label="Chargement des produits">
+          <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:gap-6" aria-label={t("shop.catalogue.loading")}>
             {Array.from({ length: CATALOGUE_SKELETON_COUNT }, (_, i) => (
               <li key={i}>
                 <ProductCardSkeleton />
@@ -55,28 +57,31 @@ export function CatalogueResults({ products, total, page, pageCount, matchedBy, 
           </ul>
         ) : products.length === 0 ? (
           <div className="rounded-lg bg-cream px-6 py-10 text-center">
-            <p className="text-lg">Aucun produit trouvé.</p>
+            <p className="text-lg">{t("shop.catalogue.none")}</p>
             <ul className="mt-4 flex flex-col items-center gap-3 text-sm">
               {suggestionHref && (
                 <li>
-                  Vouliez-vous dire{" "}
-                  <Link to={suggestionHref} className="font-semibold text-accent underline underline-offset-4">
-                    « {suggestion} »
-                  </Link>{" "}
-                  ?
+                  <T
+                    k="shop.catalogue.didYouMean"
+                    values={{ suggestion: suggestion ?? "" }}
+                    components={{ 0: <Link to={suggestionHref} className="font-semibold text-accent underline underline-offset-4" /> }}
+                  />
                 </li>
               )}
               {lastFilter && (
                 <li>
                   <Link to={lastFilter.href} className="font-semibold text-accent underline underline-offset-4">
-                    Retirer le filtre {lastFilter.facetLabel} : {lastFilter.valueLabel}
+                    {t("shop.catalogue.removeFilter", {
+                      facet: translateMessage(lastFilter.facetLabel),
+                      value: translateMessage(lastFilter.valueLabel),
+                    })}
                   </Link>
                 </li>
               )}
               {!lastFilter && !suggestionHref && (
                 <li>
                   <Link to="/products" className="font-semibold text-accent underline underline-offset-4">
-                    Voir tous les produits
+                    {t("common.error.seeAllProducts")}
                   </Link>
                 </li>
               )}
@@ -89,7 +94,7 @@ export function CatalogueResults({ products, total, page, pageCount, matchedBy, 
       {!loading && products.length === 0 && bestSellers.length > 0 && (
         <section aria-labelledby="meilleures-ventes" className="mt-10">
           <h2 id="meilleures-ventes" className="font-display text-2xl">
-            Nos meilleures ventes
+            {t("shop.catalogue.bestSellers")}
           </h2>
           <div className="mt-4">
             <ProductGrid products={bestSellers} maxColumns={3} />

@@ -1,12 +1,21 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import type { CatalogueFacet, FacetKey } from "~/domain/catalog/catalog.types";
-import { PRODUCT_SORTS, SORT_LABELS, type CatalogueFilters } from "~/domain/catalog/catalog.constants";
+import { PRODUCT_SORTS, type CatalogueFilters, type ProductSort } from "~/domain/catalog/catalog.constants";
 import { hrefWithoutFilters, type ActiveFilter } from "~/domain/catalog/active-filters";
 import { buttonClass } from "~/components/ui/button";
 import { CloseIcon } from "~/components/ui/icons";
 import { useModalDialog } from "~/components/ui/use-modal-dialog";
-import { plural } from "~/lib/plural";
+import { useLanguage, useT, useTranslateMessage, type MessageKey, type Translate } from "~/components/ui/i18n";
+import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
+
+const SORT_KEYS: Record<ProductSort, MessageKey> = {
+  relevance: "shop.catalogue.sort.relevance",
+  newest: "shop.catalogue.sort.newest",
+  price_asc: "shop.catalogue.sort.priceAsc",
+  price_desc: "shop.catalogue.sort.priceDesc",
+  rating: "shop.catalogue.sort.rating",
+};
 
 /** The facet a page carries in its path (/category/{slug}, /marque/{slug}): shown as links to its siblings. */
 export type PinnedFacet = {
@@ -38,9 +47,9 @@ let focusAfterRender: string | null = null;
 
 const controlId = (key: string, value: string) => `filtre-${key}-${value}`.replace(/[^\w-]/g, "_");
 
-function seeProducts(total: number): string {
-  if (total === 0) return "Aucun produit";
-  return total === 1 ? "Voir le produit" : `Voir les ${total.toLocaleString("fr-FR")} produits`;
+function seeProducts(total: number, t: Translate, locale: string): string {
+  if (total === 0) return t("shop.catalogue.noProduct");
+  return total === 1 ? t("shop.catalogue.seeProduct") : t("shop.catalogue.seeProducts", { count: total.toLocaleString(locale) });
 }
 
 /**
@@ -51,6 +60,9 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
   const submit = useSubmit();
   const location = useLocation();
   const id = useId();
+  const t = useT();
+  const translateMessage = useTranslateMessage();
+  const locale = LANGUAGE_LOCALES[useLanguage()];
 
   useEffect(() => {
     if (!focusAfterRender) return;
@@ -87,7 +99,7 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
       method="get"
       action={action}
       role="search"
-      aria-label="Filtrer les produits"
+      aria-label={t("shop.catalogue.filterProducts")}
       className="space-y-6"
       preventScrollReset
       onSubmit={(event) => {
@@ -98,7 +110,7 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
     >
       <div>
         <label htmlFor={`${id}-search`} className="text-sm font-semibold">
-          Rechercher
+          {t("common.search.submit")}
         </label>
         <input
           id={`${id}-search`}
@@ -106,7 +118,7 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
           name="search"
           defaultValue={query.search ?? ""}
           maxLength={200}
-          placeholder="Nom, marque, ingrédient…"
+          placeholder={t("shop.catalogue.searchPlaceholder")}
           className={fieldClass}
         />
       </div>
@@ -114,8 +126,8 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
       {facets.map((facet) => {
         if (pinned?.key === facet.key) {
           return (
-            <nav key={facet.key} aria-label={facet.label}>
-              <h3 className="text-sm font-semibold">{facet.label}</h3>
+            <nav key={facet.key} aria-label={translateMessage(facet.label)}>
+              <h3 className="text-sm font-semibold">{translateMessage(facet.label)}</h3>
               <ul className="mt-2 space-y-1 text-sm">
                 <li>
                   <Link to={withQuery("/products")} className="inline-flex min-h-8 items-center hover:text-accent">
@@ -129,7 +141,7 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
                       aria-current={v.value === pinned.slug ? "page" : undefined}
                       className={`inline-flex min-h-8 items-center hover:text-accent ${v.value === pinned.slug ? "font-semibold text-accent" : ""}`}
                     >
-                      {v.label} <span className="ml-1 text-muted">({v.count.toLocaleString("fr-FR")})</span>
+                      {v.label} <span className="ml-1 text-muted">({v.count.toLocaleString(locale)})</span>
                     </Link>
                   </li>
                 ))}
@@ -140,7 +152,7 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
         if (facet.values.length === 0) return null;
         return (
           <fieldset key={facet.key}>
-            <legend className="text-sm font-semibold">{facet.label}</legend>
+            <legend className="text-sm font-semibold">{translateMessage(facet.label)}</legend>
             <ul className="mt-2 space-y-1">
               {facet.values.map((v) => {
                 const inputId = controlId(facet.key, v.value);
@@ -156,8 +168,8 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
                       className="h-5 w-5 shrink-0 accent-[var(--color-accent)]"
                     />
                     <label htmlFor={inputId} className="flex min-h-8 flex-1 items-center justify-between gap-2 text-sm">
-                      <span>{v.label}</span>
-                      <span className="text-muted">({v.count.toLocaleString("fr-FR")})</span>
+                      <span>{translateMessage(v.label)}</span>
+                      <span className="text-muted">({v.count.toLocaleString(locale)})</span>
                     </label>
                   </li>
                 );
@@ -168,11 +180,11 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
       })}
 
       <fieldset>
-        <legend className="text-sm font-semibold">Prix personnalisé</legend>
+        <legend className="text-sm font-semibold">{t("shop.catalogue.customPrice")}</legend>
         <div className="mt-1 grid grid-cols-2 gap-3">
           <div>
             <label htmlFor={`${id}-min`} className="text-xs text-muted">
-              Prix min (€)
+              {t("shop.catalogue.minPrice")}
             </label>
             <input
               id={`${id}-min`}
@@ -187,7 +199,7 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
           </div>
           <div>
             <label htmlFor={`${id}-max`} className="text-xs text-muted">
-              Prix max (€)
+              {t("shop.catalogue.maxPrice")}
             </label>
             <input
               id={`${id}-max`}
@@ -214,13 +226,13 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
           className="h-5 w-5 accent-[var(--color-accent)]"
         />
         <label htmlFor={controlId("featured", "true")} className="text-sm">
-          Produits vedettes
+          {t("shop.catalogue.featured")}
         </label>
       </div>
 
       <div>
         <label htmlFor={controlId("sort", "select")} className="text-sm font-semibold">
-          Trier par
+          {t("shop.catalogue.sortBy")}
         </label>
         <select
           id={controlId("sort", "select")}
@@ -231,14 +243,14 @@ function FilterForm({ facets, query, action, pinned, total, inDrawer = false, on
         >
           {PRODUCT_SORTS.filter((s) => s !== "relevance" || query.search).map((s) => (
             <option key={s} value={s}>
-              {SORT_LABELS[s]}
+              {t(SORT_KEYS[s])}
             </option>
           ))}
         </select>
       </div>
 
       <button type="submit" className={buttonClass({ variant: "accent", className: "w-full text-sm" })}>
-        {inDrawer ? seeProducts(total) : "Appliquer les filtres"}
+        {inDrawer ? seeProducts(total, t, locale) : t("shop.catalogue.applyFilters")}
       </button>
     </Form>
   );
@@ -263,6 +275,8 @@ export function CatalogueBrowser({ facets, query, action, pinned, total, active,
   const titleId = useId();
   const location = useLocation();
   const formKey = `${location.pathname}?${location.search}`;
+  const t = useT();
+  const translateMessage = useTranslateMessage();
   const { dialogProps } = useModalDialog({
     open,
     onClose: () => setOpen(false),
@@ -285,13 +299,13 @@ export function CatalogueBrowser({ facets, query, action, pinned, total, active,
     />
   );
   const params = new URLSearchParams(location.search);
-  const filterLabel = `Filtrer (${active.length})`;
+  const filterLabel = t("shop.catalogue.filterCount", { count: active.length });
 
   return (
     <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
       <aside
         id="filtres"
-        aria-label="Filtres"
+        aria-label={t("shop.catalogue.filters")}
         className={`order-last lg:order-first ${hydrated ? "max-lg:hidden" : "max-lg:border-t max-lg:border-line max-lg:pt-6"}`}
       >
         {!open && form(false)}
@@ -315,17 +329,20 @@ export function CatalogueBrowser({ facets, query, action, pinned, total, active,
             </a>
           )}
           {active.length > 0 && (
-            <ul aria-label="Filtres actifs" className="flex flex-wrap items-center gap-2">
+            <ul aria-label={t("shop.catalogue.activeFilters")} className="flex flex-wrap items-center gap-2">
               {active.map((f) => (
                 <li key={`${f.key}=${f.value}`}>
                   <Link
                     to={f.href}
                     preventScrollReset
-                    aria-label={`Retirer le filtre ${f.facetLabel} : ${f.valueLabel}`}
+                    aria-label={t("shop.catalogue.removeFilter", {
+                      facet: translateMessage(f.facetLabel),
+                      value: translateMessage(f.valueLabel),
+                    })}
                     className="inline-flex min-h-10 items-center gap-1 rounded-full border border-line bg-white px-3 text-sm hover:border-accent hover:text-accent"
                   >
                     <span>
-                      {f.facetLabel} : {f.valueLabel}
+                      {t("shop.catalogue.chip", { facet: translateMessage(f.facetLabel), value: translateMessage(f.valueLabel) })}
                     </span>
                     <CloseIcon className="h-4 w-4" />
                   </Link>
@@ -337,7 +354,7 @@ export function CatalogueBrowser({ facets, query, action, pinned, total, active,
                   preventScrollReset
                   className="inline-flex min-h-10 items-center px-2 text-sm font-semibold text-accent underline underline-offset-4"
                 >
-                  Tout effacer
+                  {t("shop.catalogue.clearAll")}
                 </Link>
               </li>
             </ul>
@@ -356,12 +373,12 @@ export function CatalogueBrowser({ facets, query, action, pinned, total, active,
             <div className="flex h-full flex-col">
               <div className="flex items-center justify-between border-b border-line px-5 py-3">
                 <h2 id={titleId} className="font-display text-2xl">
-                  Filtres
+                  {t("shop.catalogue.filters")}
                 </h2>
                 <button
                   type="button"
                   onClick={() => setOpen(false)}
-                  aria-label="Fermer les filtres"
+                  aria-label={t("shop.catalogue.closeFilters")}
                   className="-mr-2 flex h-11 w-11 items-center justify-center rounded-full text-muted hover:bg-band hover:text-ink"
                 >
                   <CloseIcon className="h-5 w-5" />
@@ -369,7 +386,7 @@ export function CatalogueBrowser({ facets, query, action, pinned, total, active,
               </div>
               <div className="flex-1 overflow-y-auto px-5 py-4">
                 <p className="mb-4 text-sm text-muted" aria-live="polite">
-                  {plural(total, "produit trouvé", "produits trouvés")}
+                  {t("shop.catalogue.found", { count: total })}
                 </p>
                 {form(true)}
               </div>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useT } from "~/components/ui/i18n";
 
 type Props = { name: string; images: string[] };
 
@@ -16,6 +17,7 @@ const PLACEHOLDER =
 export function ProductGallery({ name, images }: Props) {
   const slots = images.length > 0 ? images : [PLACEHOLDER];
   const [current, setCurrent] = useState(0);
+  const t = useT();
   const [failed, setFailed] = useState<Record<number, boolean>>({});
   const src = (i: number) => (failed[i] ? PLACEHOLDER : (slots[i] ?? PLACEHOLDER));
   const onError = (i: number) => () => setFailed((f) => ({ ...f, [i]: true }));
@@ -25,7 +27,7 @@ export function ProductGallery({ name, images }: Props) {
       <div className="overflow-hidden rounded-2xl bg-band">
         <img
           src={src(current)}
-          alt={slots.length > 1 ? `${name}, vue ${current + 1} sur ${slots.length}` : name}
+          alt={slots.length > 1 ? t("shop.product.gallery.imageAlt", { name, index: current + 1, count: slots.length }) : name}
           width={800}
           height={800}
           fetchPriority="high"
@@ -35,14 +37,14 @@ export function ProductGallery({ name, images }: Props) {
         />
       </div>
       {slots.length > 1 && (
-        <ul className="mt-4 grid grid-cols-4 gap-3 sm:grid-cols-5" aria-label="Autres vues">
+        <ul className="mt-4 grid grid-cols-4 gap-3 sm:grid-cols-5" aria-label={t("shop.product.gallery.otherViews")}>
           {slots.map((_, i) => (
             <li key={i}>
               <button
                 type="button"
                 onClick={() => setCurrent(i)}
                 aria-pressed={current === i}
-                aria-label={`Vue ${i + 1} sur ${slots.length}`}
+                aria-label={t("shop.product.gallery.view", { index: i + 1, count: slots.length })}
                 className={`block w-full overflow-hidden rounded-xl border-2 ${current === i ? "border-accent" : "border-transparent"}`}
               >
                 <img

@@ -1,11 +1,13 @@
+import { useT } from "~/components/ui/i18n";
 /**
  * "Ingrédients" (the INCI list as printed on the pack) and "Conseils d'utilisation", each shown
  * only when the product has it. Native details/summary: keyboard and screen readers for free.
  */
 export function ProductSections({ ingredients, usageTips }: { ingredients: string | null; usageTips: string | null }) {
+  const t = useT();
   const sections = [
-    { title: "Conseils d'utilisation", text: usageTips?.trim() },
-    { title: "Ingrédients", text: ingredients?.trim() },
+    { title: t("shop.product.usageTips"), text: usageTips?.trim() },
+    { title: t("shop.product.ingredients"), text: ingredients?.trim() },
   ].filter((s): s is { title: string; text: string } => Boolean(s.text));
   if (sections.length === 0) return null;
   return (

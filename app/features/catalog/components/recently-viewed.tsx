@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useT } from "~/components/ui/i18n";
 import { useRouteLoaderData } from "react-router";
 import type { ProductCardView } from "~/domain/catalog/catalog.types";
 import { ProductCard } from "~/components/product/product-card";
@@ -39,6 +40,7 @@ export function RecentlyViewed({ viewing }: { viewing?: ProductCardView }) {
   const root = useRouteLoaderData("root") as { user: unknown; personalRecommendations: boolean } | undefined;
   const personal = !root?.user || root.personalRecommendations;
   const [items, setItems] = useState<ProductCardView[]>([]);
+  const t = useT();
   const viewingId = viewing?.id;
   useEffect(() => {
     if (!personal) {
@@ -60,7 +62,7 @@ export function RecentlyViewed({ viewing }: { viewing?: ProductCardView }) {
   return (
     <section aria-labelledby="recently-viewed" className="mt-16">
       <h2 id="recently-viewed" className="font-display text-2xl sm:text-3xl">
-        Récemment consultés
+        {t("shop.product.recentlyViewed")}
       </h2>
       <ul className="mt-6 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
         {items.map((p) => (

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
 import { RESTOCK_EMAIL_MAX, restockEmailProblem, type RestockAlertResult } from "~/domain/catalog/restock-alert.rules";
 import { buttonClass } from "~/components/ui/button";
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
 
 /**
  * 'M'avertir du retour en stock' under a sold-out variant. A signed-in shopper subscribes in one
@@ -14,6 +15,8 @@ export function RestockAlertForm({ variantId, variantLabel }: { variantId: strin
   const fetcher = useFetcher<RestockAlertResult>();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const t = useT();
+  const translateMessage = useTranslateMessage();
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;
@@ -35,12 +38,12 @@ export function RestockAlertForm({ variantId, variantLabel }: { variantId: strin
   return (
     <section aria-labelledby={`${id}-title`} className="mt-6 rounded-2xl border border-line bg-cream p-4">
       <h2 id={`${id}-title`} className="font-semibold">
-        {variantLabel ? `${variantLabel} est épuisé` : "Ce produit est épuisé"}
+        {variantLabel ? t("shop.restock.variantSoldOut", { label: variantLabel }) : t("shop.restock.productSoldOut")}
       </h2>
-      <p className="mt-1 text-sm text-muted">Recevez un e-mail, une seule fois, dès son retour en stock.</p>
+      <p className="mt-1 text-sm text-muted">{t("shop.restock.intro")}</p>
       {result?.ok ? (
         <p role="status" aria-live="polite" className="mt-3 text-sm font-semibold text-success">
-          {result.message}
+          {translateMessage(result.message)}
         </p>
       ) : (
         <fetcher.Form method="post" action="/alerte-stock" noValidate onSubmit={onSubmit} className="mt-3">
@@ -48,7 +51,7 @@ export function RestockAlertForm({ variantId, variantLabel }: { variantId: strin
           {!signedIn && (
             <>
               <label htmlFor={`${id}-email`} className="text-sm font-semibold">
-                Votre adresse e-mail
+                {t("shop.restock.email")}
               </label>
               <input
                 ref={inputRef}
@@ -57,7 +60,7 @@ export function RestockAlertForm({ variantId, variantLabel }: { variantId: strin
                 name="email"
                 autoComplete="email"
                 maxLength={RESTOCK_EMAIL_MAX}
-                placeholder="prenom@exemple.fr"
+                placeholder={t("shop.restock.emailPlaceholder")}
                 aria-invalid={fieldError ? true : undefined}
                 aria-describedby={fieldError ? `${id}-error` : undefined}
                 onChange={() => clientError && setClientError(null)}
@@ -65,16 +68,16 @@ export function RestockAlertForm({ variantId, variantLabel }: { variantId: strin
               />
               {fieldError && (
                 <p id={`${id}-error`} className="mt-2 text-sm font-semibold text-danger">
-                  {fieldError}
+                  {translateMessage(fieldError)}
                 </p>
               )}
             </>
           )}
           <button type="submit" disabled={busy} className={buttonClass({ variant: "accent", className: "mt-3 w-full sm:w-auto" })}>
-            M'avertir du retour en stock
+            {t("shop.restock.submit")}
           </button>
           <p role="status" aria-live="polite" className="mt-2 text-sm">
-            {status?.message}
+            {status ? translateMessage(status.message) : null}
           </p>
         </fetcher.Form>
       )}

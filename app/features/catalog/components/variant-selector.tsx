@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useT } from "~/components/ui/i18n";
 import type { ProductVariantView } from "~/domain/catalog/catalog.types";
 import { variantAxes, variantWith } from "~/domain/catalog/variant-choice";
 
@@ -88,8 +89,6 @@ function RadioOptions({
   );
 }
 
-const soldOutName = (name: string, soldOut: boolean) => (soldOut ? `${name} (épuisé)` : name);
-
 /**
  * The size buttons and the shade swatches of a product with several variants (nothing for one).
  * A product whose variants differ by neither size nor shade gets one group of its labels.
@@ -103,7 +102,9 @@ export function VariantSelector({
   current: ProductVariantView;
   onChoose: (variant: ProductVariantView) => void;
 }) {
+  const t = useT();
   if (variants.length < 2) return null;
+  const soldOutName = (name: string, soldOut: boolean) => (soldOut ? t("shop.product.soldOutOption", { name }) : name);
   const { sizes, shades } = variantAxes(variants);
   const sizeChoices: Choice[] = sizes.flatMap((size) => {
     const target = variantWith(variants, current, { size });
@@ -142,16 +143,16 @@ export function VariantSelector({
   return (
     <div>
       {sizeChoices.length > 1 && (
-        <RadioOptions label="Contenance" choices={sizeChoices} onChoose={onChoose} renderOption={pill} className="" />
+        <RadioOptions label={t("shop.product.attr.size")} choices={sizeChoices} onChoose={onChoose} renderOption={pill} className="" />
       )}
       {labelChoices.length > 1 && (
-        <RadioOptions label="Format" choices={labelChoices} onChoose={onChoose} renderOption={pill} className="" />
+        <RadioOptions label={t("shop.product.format")} choices={labelChoices} onChoose={onChoose} renderOption={pill} className="" />
       )}
       {shadeChoices.length > 1 && (
         <RadioOptions
           label={
             <>
-              Teinte : <span className="font-normal">{current.options.shade}</span>
+              {t("shop.product.shade")} <span className="font-normal">{current.options.shade}</span>
             </>
           }
           choices={shadeChoices}

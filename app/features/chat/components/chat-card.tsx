@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { ChatState } from "~/domain/chat/chat";
+import { T, useT } from "~/components/ui/i18n";
 
 /** The chat itself is loaded only when a shopper opens it: the storefront's JS budget stays as it was. */
 const ChatPanel = lazy(() => import("./chat-panel"));
@@ -15,6 +16,7 @@ const buttonClass =
 export function ChatCardAction({ contactFormHref }: { contactFormHref: string }) {
   const [state, setState] = useState<ChatState | null>(null);
   const [opened, setOpened] = useState(false);
+  const t = useT();
 
   useEffect(() => {
     let cancelled = false;
@@ -37,16 +39,17 @@ export function ChatCardAction({ contactFormHref }: { contactFormHref: string })
   if (!state) {
     return (
       <p className="mt-4 text-sm">
-        <a href={contactFormHref} className="font-semibold text-accent underline">
-          Écrivez-nous
-        </a>{" "}
-        : nos conseillères vous répondent par e-mail.
+        <T
+          k="shop.chat.writeToUs"
+          // eslint-disable-next-line jsx-a11y/anchor-has-content -- the message's <0>…</0> ("Écrivez-nous") becomes the link's text.
+          components={{ 0: <a href={contactFormHref} className="font-semibold text-accent underline" /> }}
+        />
       </p>
     );
   }
   if (opened) {
     return (
-      <Suspense fallback={<p className="mt-4 text-sm text-muted">Chargement du chat…</p>}>
+      <Suspense fallback={<p className="mt-4 text-sm text-muted">{t("shop.chat.loading")}</p>}>
         <ChatPanel initial={state} />
       </Suspense>
     );
@@ -54,15 +57,14 @@ export function ChatCardAction({ contactFormHref }: { contactFormHref: string })
   return (
     <div className="mt-auto pt-4">
       {state.open ? (
-        <p className="mb-3 text-sm font-semibold text-success">Une conseillère est disponible.</p>
+        <p className="mb-3 text-sm font-semibold text-success">{t("shop.chat.available")}</p>
       ) : (
         <p className="mb-3 text-sm">
-          Le chat est fermé{state.nextOpening ? `, il ouvre ${state.nextOpening}` : ""}. Laissez-nous un message : nous vous répondrons par
-          e-mail.
+          {state.nextOpening ? t("shop.chat.closedUntil", { when: state.nextOpening }) : t("shop.chat.closed")}
         </p>
       )}
       <button type="button" className={buttonClass} onClick={() => setOpened(true)}>
-        {state.open ? "Démarrer le chat" : "Laisser un message"}
+        {state.open ? t("shop.chat.start") : t("shop.chat.leaveMessage")}
       </button>
     </div>
   );

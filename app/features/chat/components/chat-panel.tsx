@@ -8,6 +8,7 @@ import {
   type ChatState,
 } from "~/domain/chat/chat";
 import { formatTime } from "~/lib/paris-time";
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
 
 const inputClass = "mt-1 block min-h-11 w-full rounded-xl border border-line bg-white px-3 py-2 text-ink";
 const buttonClass =
@@ -40,6 +41,8 @@ export default function ChatPanel({ initial }: { initial: ChatState }) {
   const messageField = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const conversationId = conversation?.id;
+  const t = useT();
+  const translateMessage = useTranslateMessage();
 
   useEffect(() => {
     if (!conversationId) firstField.current?.focus();
@@ -126,26 +129,26 @@ export default function ChatPanel({ initial }: { initial: ChatState }) {
 
   const alert = error ? (
     <p role="alert" className="mt-3 rounded-xl bg-accent-soft px-3 py-2 text-sm font-medium text-danger">
-      {error}
+      {translateMessage(error)}
     </p>
   ) : null;
 
   if (!conversation) {
     const closed = !initial.open;
     return (
-      <form onSubmit={start} noValidate className="mt-4 space-y-3" aria-label={closed ? "Laisser un message" : "Démarrer le chat"}>
+      <form onSubmit={start} noValidate className="mt-4 space-y-3" aria-label={closed ? t("shop.chat.leaveMessage") : t("shop.chat.start")}>
         {alert}
         {!initial.signedIn ? (
           <>
-            <Field id="chat-name" label="Nom" error={fieldErrors.name}>
+            <Field id="chat-name" label={t("shop.chat.name")} error={fieldErrors.name}>
               <input ref={firstField} id="chat-name" name="name" autoComplete="name" maxLength={100} className={inputClass} />
             </Field>
-            <Field id="chat-email" label="E-mail" error={fieldErrors.email}>
+            <Field id="chat-email" label={t("shop.chat.email")} error={fieldErrors.email}>
               <input id="chat-email" name="email" type="email" autoComplete="email" maxLength={254} className={inputClass} />
             </Field>
           </>
         ) : null}
-        <Field id="chat-first-message" label="Votre message" error={fieldErrors.message}>
+        <Field id="chat-first-message" label={t("shop.chat.yourMessage")} error={fieldErrors.message}>
           <textarea
             ref={initial.signedIn ? firstField : undefined}
             id="chat-first-message"
@@ -156,7 +159,7 @@ export default function ChatPanel({ initial }: { initial: ChatState }) {
           />
         </Field>
         <button type="submit" disabled={busy} className={`${buttonClass} w-full`}>
-          {closed ? "Envoyer le message" : "Démarrer la conversation"}
+          {closed ? t("shop.chat.sendMessage") : t("shop.chat.startConversation")}
         </button>
       </form>
     );
@@ -167,14 +170,23 @@ export default function ChatPanel({ initial }: { initial: ChatState }) {
     <div className="mt-4">
       <p className="text-sm text-muted" aria-live="polite">
         {conversation.status === "waiting"
-          ? "En attente d'une conseillère…"
+          ? t("shop.chat.waiting")
           : conversation.status === "active"
-            ? `Vous échangez avec ${conversation.assignedAdminName ?? "une conseillère"}.`
+            ? conversation.assignedAdminName
+              ? t("shop.chat.talkingWith", { name: conversation.assignedAdminName })
+              : t("shop.chat.talkingWithAdvisor")
             : conversation.status === "converted"
-              ? `Votre demande est devenue le ticket ${conversation.ticketNumber}.`
-              : "Conversation terminée."}
+              ? t("shop.chat.converted", { ticket: conversation.ticketNumber ?? "" })
+              : t("shop.chat.ended")}
       </p>
-      <div role="log" aria-live="polite" aria-label="Messages du chat" className="mt-3 max-h-80 overflow-y-auto" tabIndex={0} ref={logRef}>
+      <div
+        role="log"
+        aria-live="polite"
+        aria-label={t("shop.chat.log")}
+        className="mt-3 max-h-80 overflow-y-auto"
+        tabIndex={0}
+        ref={logRef}
+      >
         <ol className="space-y-2">
           {conversation.messages.map((m) => (
             <li
@@ -190,7 +202,7 @@ export default function ChatPanel({ initial }: { initial: ChatState }) {
               ) : (
                 <>
                   <span className="block text-xs font-semibold">
-                    {m.author === "participant" ? "Vous" : m.authorName} · {formatTime(m.createdAt)}
+                    {m.author === "participant" ? t("shop.chat.you") : m.authorName} · {formatTime(m.createdAt)}
                   </span>
                   <span className="block break-words whitespace-pre-wrap">{m.body}</span>
                 </>
@@ -203,7 +215,7 @@ export default function ChatPanel({ initial }: { initial: ChatState }) {
       {live ? (
         <form onSubmit={send} noValidate className="mt-3 space-y-2">
           <label htmlFor="chat-message" className="text-sm font-semibold">
-            Votre message
+            {t("shop.chat.yourMessage")}
           </label>
           <textarea
             ref={messageField}
@@ -218,7 +230,7 @@ export default function ChatPanel({ initial }: { initial: ChatState }) {
             className={inputClass}
           />
           <button type="submit" disabled={busy} className={`${buttonClass} w-full`}>
-            Envoyer
+            {t("shop.chat.send")}
           </button>
         </form>
       ) : null}
@@ -227,6 +239,7 @@ export default function ChatPanel({ initial }: { initial: ChatState }) {
 }
 
 function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactElement }) {
+  const translateMessage = useTranslateMessage();
   return (
     <div>
       <label htmlFor={id} className="text-sm font-semibold">
@@ -235,7 +248,7 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
       {children}
       {error ? (
         <p id={`${id}-erreur`} className="mt-1 text-sm font-medium text-danger">
-          {error}
+          {translateMessage(error)}
         </p>
       ) : null}
     </div>

@@ -7,6 +7,7 @@ import { HeartIcon, UserIcon } from "~/components/ui/icons";
 import { ProductCardSkeleton, ProductGrid } from "~/components/product/product-card";
 import { useFavorites } from "~/components/favorites/favorites-store";
 import { buttonClass } from "~/components/ui/button";
+import { useT } from "~/components/ui/i18n";
 
 /** Spec §9: the favourites page shows 8 skeleton cards while loading. */
 export const FAVORITES_SKELETON_COUNT = 8;
@@ -33,16 +34,17 @@ export function FavoritesView({
   const { ids } = useFavorites();
   const shown = useMemo(() => favorites.filter((product) => ids.has(product.id)), [favorites, ids]);
   const Heading = `h${headingLevel}` as const;
+  const t = useT();
 
   return (
     <div>
-      <Breadcrumb items={[{ to: "/", label: "Accueil" }, { label: "Mes Favoris" }]} />
+      <Breadcrumb items={[{ to: "/", label: t("common.breadcrumb.home") }, { label: t("common.header.favorites") }]} />
       <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
         <Heading className={headingLevel === 1 ? "font-display text-3xl sm:text-4xl" : "font-display text-2xl sm:text-3xl"}>
-          Mes Favoris
+          {t("common.header.favorites")}
         </Heading>
         {state === "ready" && shown.length > 0 && (
-          <p className="text-sm text-muted">{`${shown.length} ${shown.length > 1 ? "produits" : "produit"}`}</p>
+          <p className="text-sm text-muted">{t("shop.brands.productCount", { count: shown.length })}</p>
         )}
       </div>
 
@@ -50,11 +52,11 @@ export function FavoritesView({
         {state === "signed-out" && (
           <div className="rounded-2xl bg-cream px-6 py-14 text-center">
             <HeartIcon className="mx-auto h-10 w-10 text-accent" />
-            <p className="mt-4 text-lg font-semibold">Connectez-vous pour voir vos favoris</p>
-            <p className="mt-2 text-muted">Vos produits préférés vous attendent dans votre compte.</p>
+            <p className="mt-4 text-lg font-semibold">{t("shop.favorites.signIn")}</p>
+            <p className="mt-2 text-muted">{t("shop.favorites.signInText")}</p>
             <button type="button" onClick={() => openAuthModal("login")} className={`${primaryLinkClass} mt-6 gap-2`}>
               <UserIcon className="h-4 w-4" />
-              Connexion
+              {t("common.header.signIn")}
             </button>
           </div>
         )}
@@ -62,7 +64,7 @@ export function FavoritesView({
         {state === "loading" && (
           <div aria-busy="true">
             <p className="sr-only" role="status">
-              Chargement de vos favoris…
+              {t("shop.favorites.loading")}
             </p>
             <div className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
               {Array.from({ length: FAVORITES_SKELETON_COUNT }, (_, i) => (
@@ -76,23 +78,23 @@ export function FavoritesView({
           (shown.length === 0 ? (
             <div className="rounded-2xl bg-cream px-6 py-14 text-center">
               <HeartIcon className="mx-auto h-10 w-10 text-accent" />
-              <p className="mt-4 text-lg font-semibold">Aucun favori pour le moment</p>
-              <p className="mt-2 text-muted">Ajoutez des produits à vos favoris pour les retrouver facilement.</p>
+              <p className="mt-4 text-lg font-semibold">{t("shop.favorites.empty")}</p>
+              <p className="mt-2 text-muted">{t("shop.favorites.emptyText")}</p>
               <Link to="/products" className={`${primaryLinkClass} mt-6`}>
-                Découvrir nos produits
+                {t("shop.favorites.discover")}
               </Link>
             </div>
           ) : (
-            <ProductGrid products={shown} headingLevel={headingLevel === 1 ? 2 : 3} label="Produits favoris" />
+            <ProductGrid products={shown} headingLevel={headingLevel === 1 ? 2 : 3} label={t("shop.favorites.listLabel")} />
           ))}
       </div>
 
       <div className="mt-8 flex flex-wrap gap-3">
         <Link to="/products" className={secondaryLinkClass}>
-          Continuer mes achats
+          {t("common.cartDrawer.continueShopping")}
         </Link>
         <Link to="/" className={secondaryLinkClass}>
-          Retour à l'accueil
+          {t("common.error.backHome")}
         </Link>
       </div>
     </div>

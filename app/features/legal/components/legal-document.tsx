@@ -2,7 +2,18 @@ import type { ReactNode } from "react";
 import { Breadcrumb, type Crumb } from "~/components/ui/breadcrumb";
 import { Link } from "react-router";
 import type { LegalBlock, LegalDocument, LegalSection, LegalTable } from "~/content/legal/types";
-import { formatDate } from "~/lib/paris-time";
+import { formatDate, SHOP_TIME_ZONE } from "~/lib/paris-time";
+import { useLanguage, useT } from "~/components/ui/i18n";
+import { LANGUAGE_LOCALES, type Language } from "~/domain/i18n/languages";
+
+/**
+ * The binding legal texts of a French shop stay in French (decision 044): in another language the
+ * page's heading and a notice are translated and the French text carries lang="fr", so screen
+ * readers read it in French. Undefined in French (the page's own language).
+ */
+function frenchTextLang(language: Language): "fr" | undefined {
+  return language === "fr" ? undefined : "fr";
+}
 
 const INLINE_MARKUP = /\[([^\]]+)\]\(([^)\s]+)\)|`([^`]+)`/g;
 const linkClass = "font-semibold text-accent underline underline-offset-2 hover:text-accent-dark";
@@ -32,7 +43,7 @@ export function RichText({ text }: { text: string }) {
       parts.push(
         <a key={index} href={href} className={linkClass} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
           {label}
-          {external && <span className="sr-only"> (nouvelle fenêtre)</span>}
+          {external && <NewWindowHint />}
         </a>,
       );
     }
@@ -40,6 +51,11 @@ export function RichText({ text }: { text: string }) {
   }
   if (last < text.length) parts.push(text.slice(last));
   return <>{parts}</>;
+}
+
+function NewWindowHint() {
+  const t = useT();
+  return <span className="sr-only">{t("shop.legal.newWindow")}</span>;
 }
 
 /** A table that scrolls sideways on narrow screens, reachable with the keyboard. */
@@ -128,12 +144,14 @@ export function LegalSectionView({ section }: { section: LegalSection }) {
 
 /** "Sommaire": links to every section's anchor. */
 export function LegalTableOfContents({ sections }: { sections: LegalSection[] }) {
+  const t = useT();
+  const language = useLanguage();
   return (
     <nav aria-labelledby="sommaire-titre" className="rounded-2xl border border-line bg-cream p-5">
       <h2 id="sommaire-titre" className="font-display text-xl text-ink">
-        Sommaire
+        {t("shop.legal.contents")}
       </h2>
-      <ol className="mt-3 space-y-1 text-sm">
+      <ol className="mt-3 space-y-1 text-sm" lang={frenchTextLang(language)}>
         {sections.map((section) => (
           <li key={section.id}>
             <a
@@ -158,12 +176,28 @@ export function LegalPageHeader({
   crumbs,
   updatedAt,
   intro,
+  frenchOnly = false,
 }: {
   title: string;
   crumbs: Crumb[];
   updatedAt?: string;
   intro?: ReactNode;
+  /** A binding text kept in French: another language shows the notice and marks the intro French. */
+  frenchOnly?: boolean;
 }) {
+  const t = useT();
+  const language = useLanguage();
+  const french = frenchOnly ? frenchTextLang(language) : undefined;
+  const updated =
+    updatedAt &&
+    (language === "fr"
+      ? formatDate(updatedAt)
+      : new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], {
+          day: "numeric",
+          month: "long",
+          year: "numeric",
+          timeZone: SHOP_TIME_ZONE,
+        }).format(new Date(updatedAt)));
   return (
     <header className="bg-band">
       <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
@@ -171,10 +205,19 @@ export function LegalPageHeader({
         <h1 className="mt-4 font-display text-3xl text-ink sm:text-4xl">{title}</h1>
         {updatedAt && (
           <p className="mt-2 text-sm text-muted">
-            Dernière mise à jour : <time dateTime={updatedAt}>{formatDate(updatedAt)}</time>
+            {t("shop.legal.updatedAt")} <time dateTime={updatedAt}>{updated}</time>
           </p>
         )}
-        {intro && <div className="mt-4 max-w-3xl space-y-3 text-muted">{intro}</div>}
+        {french && (
+          <p role="note" className="mt-4 max-w-3xl rounded-xl border border-line bg-white px-4 py-3 text-sm font-semibold text-ink">
+            {t("shop.legal.frenchOnly")}
+          </p>
+        )}
+        {intro && (
+          <div lang={french} className="mt-4 max-w-3xl space-y-3 text-muted">
+            {intro}
+          </div>
+        )}
       </div>
     </header>
   );
@@ -193,12 +236,13 @@ export function LegalDocumentBody({
   afterSection?: (section: LegalSection) => ReactNode;
   children?: ReactNode;
 }) {
+  const language = useLanguage();
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start">
       <div className="lg:sticky lg:top-24 lg:max-h-[calc(100vh-7rem)] lg:overflow-y-auto">
         <LegalTableOfContents sections={sections} />
       </div>
-      <div className="min-w-0 space-y-10">
+      <div className="min-w-0 space-y-10" lang={frenchTextLang(language)}>
         {sections.map((section) =>
           afterSection ? (
             <div key={section.id}>
@@ -225,12 +269,14 @@ export function LegalDocumentPage({
   document: LegalDocument;
   afterSection?: (section: LegalSection) => ReactNode;
 }) {
+  const t = useT();
   return (
     <div>
       <LegalPageHeader
         title={title}
-        crumbs={[{ to: "/", label: "Accueil" }, { label: title }]}
+        crumbs={[{ to: "/", label: t("common.breadcrumb.home") }, { label: title }]}
         updatedAt={document.updatedAt}
+        frenchOnly
         intro={document.intro.map((text) => (
           <p key={text}>
             <RichText text={text} />

@@ -2,8 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { createReview, deleteReview, failureMessage, fetchMyReviews, NETWORK_MESSAGE, updateReview, type MyReviews } from "../review-api";
 import { ReviewCreateSchema, ReviewPatchSchema } from "~/domain/reviews/reviews";
+import { useT, useTranslateMessage, type MessageKey } from "~/components/ui/i18n";
 import {
-  REVIEW_AGE_RANGE_LABELS,
   REVIEW_AGE_RANGES,
   REVIEW_BODY_MAX,
   REVIEW_PHOTOS_MAX,
@@ -34,6 +34,8 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
   const [photos, setPhotos] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const id = useId();
+  const t = useT();
+  const translateMessage = useTranslateMessage();
 
   useEffect(() => {
     let live = true;
@@ -48,7 +50,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
   if (sent) {
     return (
       <p role="status" className="mt-6 rounded-xl bg-cream p-4 text-sm">
-        Merci ! Votre avis sera publié après vérification par notre équipe, sous 72 heures ouvrées.
+        {t("shop.reviewForm.sent")}
       </p>
     );
   }
@@ -119,7 +121,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
   const fieldError = (field: keyof Errors) =>
     errors[field] ? (
       <p id={`${id}-${field}-error`} className="mt-1 text-sm text-danger">
-        {errors[field]}
+        {translateMessage(errors[field] ?? "")}
       </p>
     ) : null;
 
@@ -128,7 +130,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
       {own}
       {!open ? (
         <button type="button" onClick={() => setOpen(true)} className={buttonClass({ variant: "accent" })}>
-          Donner mon avis
+          {t("shop.reviewForm.open")}
         </button>
       ) : (
         <form
@@ -138,18 +140,18 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
           className="space-y-4 rounded-2xl border border-line bg-white p-5"
         >
           <h3 id={`${id}-heading`} className="font-semibold">
-            Votre avis sur {productName}
+            {t("shop.reviewForm.heading", { name: productName })}
           </h3>
           {reviewable.length > 1 && (
             <div>
               <label htmlFor={`${id}-variant_id`} className="text-sm font-semibold">
-                Variante achetée
+                {t("shop.reviewForm.variant")}
               </label>
               <select id={`${id}-variant_id`} name="variant_id" className={inputClass} aria-describedby={describedBy("variant_id")}>
-                <option value="">Choisissez</option>
+                <option value="">{t("shop.reviewForm.choose")}</option>
                 {reviewable.map((v) => (
                   <option key={v.variant_id} value={v.variant_id}>
-                    {v.variant_label ?? "Format unique"}
+                    {v.variant_label ?? t("shop.reviewForm.singleFormat")}
                   </option>
                 ))}
               </select>
@@ -157,12 +159,12 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
             </div>
           )}
           <fieldset aria-describedby={describedBy("rating")}>
-            <legend className="text-sm font-semibold">Note</legend>
+            <legend className="text-sm font-semibold">{t("shop.reviewForm.rating")}</legend>
             <div className="mt-1 flex flex-wrap gap-2">
               {[1, 2, 3, 4, 5].map((n) => (
                 <label key={n} className="flex min-h-11 items-center gap-1 rounded-lg border border-line px-3">
                   <input type="radio" name="rating" value={n} id={n === 1 ? `${id}-rating` : undefined} />
-                  {n} étoile{n > 1 ? "s" : ""}
+                  {t("shop.reviews.stars", { count: n })}
                 </label>
               ))}
             </div>
@@ -170,7 +172,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
           </fieldset>
           <div>
             <label htmlFor={`${id}-title`} className="text-sm font-semibold">
-              Titre
+              {t("shop.reviewForm.title")}
             </label>
             <input
               id={`${id}-title`}
@@ -184,7 +186,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
           </div>
           <div>
             <label htmlFor={`${id}-body`} className="text-sm font-semibold">
-              Votre avis
+              {t("shop.reviewForm.body")}
             </label>
             <textarea
               id={`${id}-body`}
@@ -200,26 +202,26 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
               <label htmlFor={`${id}-skin_type`} className="text-sm font-semibold">
-                Type de peau (facultatif)
+                {t("shop.reviewForm.skinType")}
               </label>
               <select id={`${id}-skin_type`} name="skin_type" className={inputClass}>
-                <option value="">Non précisé</option>
+                <option value="">{t("shop.reviewForm.notSpecified")}</option>
                 {REVIEW_SKIN_TYPES.map((s) => (
                   <option key={s} value={s}>
-                    {REVIEW_SKIN_TYPE_LABELS[s]}
+                    {translateMessage(REVIEW_SKIN_TYPE_LABELS[s])}
                   </option>
                 ))}
               </select>
             </div>
             <div>
               <label htmlFor={`${id}-age_range`} className="text-sm font-semibold">
-                Tranche d'âge (facultatif)
+                {t("shop.reviewForm.ageRange")}
               </label>
               <select id={`${id}-age_range`} name="age_range" className={inputClass}>
-                <option value="">Non précisée</option>
+                <option value="">{t("shop.reviewForm.notSpecifiedFem")}</option>
                 {REVIEW_AGE_RANGES.map((a) => (
                   <option key={a} value={a}>
-                    {REVIEW_AGE_RANGE_LABELS[a]}
+                    {t(`shop.reviews.age.${a}` as MessageKey)}
                   </option>
                 ))}
               </select>
@@ -227,7 +229,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
           </div>
           <div>
             <label htmlFor={`${id}-photos`} className="text-sm font-semibold">
-              {`Photos (facultatif, ${REVIEW_PHOTOS_MAX} au maximum : JPG, PNG ou WebP)`}
+              {t("shop.reviewForm.photos", { max: REVIEW_PHOTOS_MAX })}
             </label>
             <input
               id={`${id}-photos`}
@@ -245,17 +247,17 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
             />
             {uploading && (
               <p role="status" className="mt-1 text-sm text-muted">
-                Envoi de la photo…
+                {t("shop.reviewForm.uploading")}
               </p>
             )}
             {fieldError("photos")}
             {photos.length > 0 && (
-              <ul className="mt-2 flex flex-wrap gap-3" aria-label="Photos ajoutées">
+              <ul className="mt-2 flex flex-wrap gap-3" aria-label={t("shop.reviewForm.addedPhotos")}>
                 {photos.map((url, i) => (
                   <li key={url} className="flex flex-col items-start gap-1">
                     <img
                       src={url}
-                      alt={`Ajoutée (${i + 1} sur ${photos.length})`}
+                      alt={t("shop.reviewForm.addedPhotoAlt", { index: i + 1, count: photos.length })}
                       width={72}
                       height={72}
                       className="h-18 w-18 rounded-lg border border-line object-cover"
@@ -265,23 +267,22 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
                       onClick={() => setPhotos((p) => p.filter((u) => u !== url))}
                       className="min-h-11 text-sm underline underline-offset-4"
                     >
-                      Retirer<span className="sr-only">{` la photo ${i + 1}`}</span>
+                      {t("shop.cart.remove")}
+                      <span className="sr-only">{t("shop.reviewForm.removePhotoSuffix", { index: i + 1 })}</span>
                     </button>
                   </li>
                 ))}
               </ul>
             )}
           </div>
-          <p className="text-xs text-muted">
-            Votre prénom et l'initiale de votre nom seront affichés. Les avis sont vérifiés avant publication, positifs comme négatifs.
-          </p>
+          <p className="text-xs text-muted">{t("shop.reviewForm.notice")}</p>
           {errors.form && (
             <p role="alert" className="text-sm text-danger">
-              {errors.form}
+              {translateMessage(errors.form)}
             </p>
           )}
           <button type="submit" disabled={busy || uploading} className={buttonClass({ variant: "accent" })}>
-            {busy ? "Envoi…" : "Publier mon avis"}
+            {busy ? t("shop.reviewForm.sending") : t("shop.reviewForm.publish")}
           </button>
         </form>
       )}
@@ -289,10 +290,10 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
   );
 }
 
-const STATUS_TEXT: Record<OwnReviewView["status"], string> = {
-  pending: "en attente de vérification",
-  published: "publié",
-  rejected: "non publié",
+const STATUS_TEXT: Record<OwnReviewView["status"], MessageKey> = {
+  pending: "shop.reviewForm.status.pending",
+  published: "shop.reviewForm.status.published",
+  rejected: "shop.reviewForm.status.rejected",
 };
 
 /** The shopper's own reviews of this product: their status, 'Modifier mon avis' until moderated, and 'Supprimer mon avis' (confirmed). */
@@ -308,35 +309,42 @@ function OwnReviews({
   const [confirming, setConfirming] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [message, setMessage] = useState("");
+  const t = useT();
+  const translateMessage = useTranslateMessage();
 
   async function remove(id: string) {
     const deleted = await deleteReview(id);
     if (deleted.ok) {
-      setMessage("Votre avis a été supprimé.");
+      setMessage(t("shop.reviewForm.deleted"));
       onDeleted(id);
     } else {
-      setMessage("Votre avis n'a pas pu être supprimé. Veuillez réessayer.");
+      setMessage(t("shop.reviewForm.deleteFailed"));
     }
     setConfirming(null);
   }
 
   return (
     <div className="mt-6 space-y-3">
-      <h3 className="font-semibold">Vos avis sur ce produit</h3>
+      <h3 className="font-semibold">{t("shop.reviewForm.yours")}</h3>
       <ul className="space-y-3 text-sm">
         {reviews.map((r) => (
           <li key={r.id} className="rounded-xl border border-line bg-white p-3">
             <p>
-              « {r.title} » ({r.rating}/5{r.variant_label ? `, ${r.variant_label}` : ""}) : {STATUS_TEXT[r.status]}
-              {r.status === "rejected" && r.rejection_reason ? ` (${REVIEW_REJECTION_LABELS[r.rejection_reason]})` : ""}.
+              {t("shop.reviewForm.ownLine", {
+                title: r.title,
+                rating: r.rating,
+                variant: r.variant_label ? `, ${r.variant_label}` : "",
+                status: t(STATUS_TEXT[r.status]),
+              })}
+              {r.status === "rejected" && r.rejection_reason ? ` (${translateMessage(REVIEW_REJECTION_LABELS[r.rejection_reason])})` : ""}.
             </p>
             {confirming === r.id ? (
               <div className="mt-2 flex flex-wrap gap-2">
                 <button type="button" onClick={() => remove(r.id)} className={buttonClass({ variant: "danger", size: "sm" })}>
-                  Confirmer la suppression
+                  {t("shop.reviewForm.confirmDelete")}
                 </button>
                 <button type="button" onClick={() => setConfirming(null)} className={buttonClass({ size: "sm" })}>
-                  Annuler
+                  {t("shop.reviewForm.cancel")}
                 </button>
               </div>
             ) : editing === r.id ? (
@@ -345,7 +353,7 @@ function OwnReviews({
                 onCancel={() => setEditing(null)}
                 onSaved={(next) => {
                   setEditing(null);
-                  setMessage("Votre avis a été modifié.");
+                  setMessage(t("shop.reviewForm.edited"));
                   onEdited(next);
                 }}
               />
@@ -357,7 +365,7 @@ function OwnReviews({
                     onClick={() => setEditing(r.id)}
                     className="min-h-11 underline underline-offset-4 hover:text-accent"
                   >
-                    Modifier mon avis
+                    {t("shop.reviewForm.edit")}
                   </button>
                 )}
                 <button
@@ -365,7 +373,7 @@ function OwnReviews({
                   onClick={() => setConfirming(r.id)}
                   className="min-h-11 underline underline-offset-4 hover:text-accent"
                 >
-                  Supprimer mon avis
+                  {t("shop.reviewForm.delete")}
                 </button>
               </div>
             )}
@@ -392,6 +400,8 @@ function EditOwnReview({
   const id = useId();
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const t = useT();
+  const translateMessage = useTranslateMessage();
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -406,34 +416,36 @@ function EditOwnReview({
   }
 
   return (
-    <form onSubmit={save} noValidate className="mt-3 space-y-3" aria-label="Modifier mon avis">
+    <form onSubmit={save} noValidate className="mt-3 space-y-3" aria-label={t("shop.reviewForm.edit")}>
       <label className="block">
-        <span className="font-semibold">Note</span>
+        <span className="font-semibold">{t("shop.reviewForm.rating")}</span>
         <select name="rating" defaultValue={String(review.rating)} className={inputClass}>
           {[1, 2, 3, 4, 5].map((n) => (
-            <option key={n} value={n}>{`${n} étoile${n > 1 ? "s" : ""}`}</option>
+            <option key={n} value={n}>
+              {t("shop.reviews.stars", { count: n })}
+            </option>
           ))}
         </select>
       </label>
       <label className="block" htmlFor={`${id}-title`}>
-        <span className="font-semibold">Titre</span>
+        <span className="font-semibold">{t("shop.reviewForm.title")}</span>
       </label>
       <input id={`${id}-title`} name="title" defaultValue={review.title} maxLength={REVIEW_TITLE_MAX} className={inputClass} />
       <label className="block" htmlFor={`${id}-body`}>
-        <span className="font-semibold">Votre avis</span>
+        <span className="font-semibold">{t("shop.reviewForm.body")}</span>
       </label>
       <textarea id={`${id}-body`} name="body" rows={4} defaultValue={review.body} maxLength={REVIEW_BODY_MAX} className={inputClass} />
       {error && (
         <p role="alert" className="text-danger">
-          {error}
+          {translateMessage(error)}
         </p>
       )}
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={busy} className={buttonClass({ variant: "accent", size: "sm" })}>
-          Enregistrer
+          {t("shop.reviewForm.save")}
         </button>
         <button type="button" onClick={onCancel} className={buttonClass({ size: "sm" })}>
-          Annuler
+          {t("shop.reviewForm.cancel")}
         </button>
       </div>
     </form>

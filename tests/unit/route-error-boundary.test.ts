@@ -1,6 +1,22 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
-import { describeRouteError } from "./route-error-boundary";
+import { pageI18n } from "~/.server/i18n/catalogs";
+import type { Translate } from "~/components/ui/i18n";
+import type { Language } from "~/domain/i18n/languages";
+import { describeRouteError as describeIn } from "~/components/layout/route-error-boundary";
+
+/** The page's translate and message-translate functions, as the boundary's hooks give them. */
+function translators(language: Language): [Translate, (text: string) => string] {
+  const i18n = pageI18n(language);
+  return [
+    (key, values) => i18n._(key, values),
+    (text) => {
+      for (const ns of ["common", "shop"]) if (i18n.messages[`${ns}.message.${text}`] !== undefined) return i18n._(`${ns}.message.${text}`);
+      return text;
+    },
+  ];
+}
+const describeRouteError = (error: unknown, language: Language = "fr") => describeIn(error, ...translators(language));
 
 describe("what an error page says", () => {
   it("an exception: a French message and the reference, never its own text", () => {
@@ -29,5 +45,15 @@ describe("what an error page says", () => {
       new ErrorResponse(405, "Method Not Allowed", 'Error: You made a POST request to "/faq" but did not provide an `action`', true),
     );
     expect(view).toMatchObject({ title: "Requête invalide", text: "La requête envoyée n'a pas pu être traitée." });
+  });
+
+  it("speaks English on an English page, the app's own French messages translated too", () => {
+    expect(describeRouteError(new ErrorResponse(404, "", "Catégorie non trouvée"), "en")).toMatchObject({
+      title: "Category not found",
+      text: "The page you are looking for does not exist or has moved.",
+      back: { to: "/products", label: "See all products" },
+    });
+    const view = describeRouteError(new Error("boom"), "en");
+    expect(view).toMatchObject({ title: "Something went wrong", reference: true, back: { to: "/", label: "Back to the home page" } });
   });
 });
