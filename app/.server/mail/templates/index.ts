@@ -82,12 +82,17 @@ export function formatMailPrice(language: Language, cents: number): string {
  */
 export function mailContext(publicUrl: string = getEnv().publicUrl, language: Language = DEFAULT_LANGUAGE): MailContext {
   const legal = getLegalInfo();
+  return { publicUrl: publicUrl.replace(/\/$/, ""), shopAddress: legal.address, companyName: legal.companyName, ...mailWording(language) };
+}
+
+/** How a mail speaks in a language, for producers that word some of its lines themselves (an order's totals). */
+export type MailWording = Pick<MailContext, "language" | "t" | "price"> & { locale: string };
+
+export function mailWording(language: Language = DEFAULT_LANGUAGE): MailWording {
   const i18n = emailI18n(language);
   return {
-    publicUrl: publicUrl.replace(/\/$/, ""),
-    shopAddress: legal.address,
-    companyName: legal.companyName,
     language,
+    locale: LANGUAGE_LOCALES[language],
     t: (key, values) => i18n._(key, values),
     price: (cents) => formatMailPrice(language, cents),
   };
