@@ -16,6 +16,7 @@ import { user, verification } from "../../db/schema";
 import { hitFormLimit, TOO_MANY_REQUESTS_MESSAGE } from "../../limits/form-limits";
 import { enqueueMail } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
+import { mailLanguageOf } from "./preferences.service";
 import { log } from "../../logger";
 import { firstNameOfUser } from "./profile.service";
 import { conflict, DomainError, invalid } from "~/domain/errors";
@@ -107,6 +108,10 @@ export async function requestEmailChange(
   const allowed = await hitFormLimit(db, "emailChange", `user:${input.userId}`);
   if (!allowed.allowed) throw rateLimited(allowed.retryAfterSeconds);
   await auth.api.changeEmail({ body: { newEmail: input.newEmail, callbackURL: EMAIL_VERIFIED_CALLBACK }, headers: input.headers });
-  const notice = await renderMail("email-change-notice", { firstName: await firstNameOfUser(db, input.userId), newEmail: input.newEmail });
+  const notice = await renderMail(
+    "email-change-notice",
+    { firstName: await firstNameOfUser(db, input.userId), newEmail: input.newEmail },
+    { language: await mailLanguageOf(db, input.userId) },
+  );
   await enqueueMail(db, { to: account.email, ...notice });
 }

@@ -17,6 +17,7 @@ import { giftCards, giftCardTransactions, orders, user } from "~/.server/db/sche
 import type { AdminGiftCardView, GiftCardLedgerEntry, GiftCardStatus } from "~/domain/gift-cards/gift-card-admin.types";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { mailWording, renderMail, type MailWording } from "~/.server/mail/templates";
+import { mailLanguageOf, mailLanguageOfEmail } from "~/.server/modules/accounts/preferences.service";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import {
   formatGiftCardCode,
@@ -558,13 +559,18 @@ export async function sendGiftCardExpiryReminders(db: Database, now = new Date()
       if (!to) return true;
       // The recipient's name as the buyer typed it, or the buyer's own first name when the card is theirs.
       const firstName = card.recipientEmail ? card.recipientName || null : await firstNameOfUser(tx, card.buyerUserId);
-      const mail = await renderMail("gift-card-expiry", {
-        firstName,
-        balance: formatPrice(card.balanceCents),
-        maskedCode: maskedGiftCardCode(card.last4),
-        expiresOn: formatDate(card.expiresAt),
-        shopPath: "/products",
-      });
+      const m = mailWording(card.recipientEmail ? await mailLanguageOfEmail(tx, to) : await mailLanguageOf(tx, card.buyerUserId));
+      const mail = await renderMail(
+        "gift-card-expiry",
+        {
+          firstName,
+          balance: m.price(card.balanceCents),
+          maskedCode: maskedGiftCardCode(card.last4),
+          expiresOn: formatDate(card.expiresAt, undefined, m.locale),
+          shopPath: "/products",
+        },
+        { language: m.language },
+      );
       await enqueueMail(tx, { to, ...mail });
       return true;
     });
