@@ -29,10 +29,10 @@ type FormatName = keyof typeof FORMAT_OPTIONS;
 /** One formatter per style and zone, made on first use (the shop's zone and the few a user may choose). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(name: FormatName, timeZone: string): Intl.DateTimeFormat {
-  const key = `${name} ${timeZone}`;
+function formatterFor(name: FormatName, timeZone: string, locale = "fr-FR"): Intl.DateTimeFormat {
+  const key = `${name} ${timeZone} ${locale}`;
   let format = formatters.get(key);
-  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat("fr-FR", { ...FORMAT_OPTIONS[name], timeZone })));
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, { ...FORMAT_OPTIONS[name], timeZone })));
   return format;
 }
 
@@ -43,14 +43,14 @@ function formatterFor(name: FormatName, timeZone: string): Intl.DateTimeFormat {
  * hydrated text differ.
  */
 
-/** "12 mai 2025". */
-export function formatDate(value: DateInput, timeZone: string = SHOP_TIME_ZONE): string {
-  return formatterFor("longDate", timeZone).format(toDate(value));
+/** "12 mai 2025" ("12 May 2025" with the en-GB locale of an English e-mail, decision 044). */
+export function formatDate(value: DateInput, timeZone: string = SHOP_TIME_ZONE, locale = "fr-FR"): string {
+  return formatterFor("longDate", timeZone, locale).format(toDate(value));
 }
 
 /** "12/05/2025". */
-export function formatShortDate(value: DateInput, timeZone: string = SHOP_TIME_ZONE): string {
-  return formatterFor("shortDate", timeZone).format(toDate(value));
+export function formatShortDate(value: DateInput, timeZone: string = SHOP_TIME_ZONE, locale = "fr-FR"): string {
+  return formatterFor("shortDate", timeZone, locale).format(toDate(value));
 }
 
 /** "12/05/2025 14:03", in the shop's zone or the one a user chose in their preferences. */

@@ -15,6 +15,7 @@ import { requestSubscription } from "../modules/newsletter/newsletter.service";
 import { log } from "../logger";
 import { enqueueMail } from "../outbox/outbox.service";
 import { renderMail } from "../mail/templates";
+import { mailLanguageOf } from "../modules/accounts/preferences.service";
 import { EMAIL_VERIFICATION_HOURS, PASSWORD_RESET_LINK_MINUTES } from "~/lib/shop-rules";
 import { PASSWORD_MAX, PASSWORD_MIN, authErrorMessage, splitFullName, tooManyAttemptsMessage } from "~/domain/auth/auth.rules";
 import {
@@ -187,7 +188,7 @@ export function createAuth(db: Database, options: AuthOptions) {
               resetPath: `/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`,
               validMinutes: PASSWORD_RESET_LINK_MINUTES,
             },
-            { publicUrl: options.publicUrl },
+            { publicUrl: options.publicUrl, language: await mailLanguageOf(tx, user.id) },
           );
           await enqueueMail(tx, { to: user.email, ...mail });
         }),
@@ -210,7 +211,7 @@ export function createAuth(db: Database, options: AuthOptions) {
               isChange,
               validHours: EMAIL_VERIFICATION_HOURS,
             },
-            { publicUrl: options.publicUrl },
+            { publicUrl: options.publicUrl, language: await mailLanguageOf(tx, user.id) },
           );
           await enqueueMail(tx, { to: user.email, ...mail });
         }),

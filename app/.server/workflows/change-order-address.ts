@@ -10,6 +10,7 @@ import type { Database } from "~/.server/db/client";
 import type { OrderAddress } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { renderMail } from "~/.server/mail/templates";
+import { mailLanguageOf } from "~/.server/modules/accounts/preferences.service";
 import { orderPath } from "~/.server/mail/templates/layout";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { resolveDeliveryAddress } from "~/.server/modules/addresses/addresses.service";
@@ -55,19 +56,23 @@ export async function changeOrderAddress(
     const email = (order.metadata as { customer_info?: { email?: string } }).customer_info?.email;
     if (email) {
       const a = resolved.value.address;
-      const mail = await renderMail("order-address-changed", {
-        firstName: (await firstNameOfUser(tx, input.userId)) ?? a.first_name,
-        orderNumber: order.orderNumber,
-        orderPath: orderPath(order.orderNumber),
-        address: [
-          `${a.first_name} ${a.last_name}`,
-          ...(a.company ? [a.company] : []),
-          a.street,
-          ...(a.additional_info ? [a.additional_info] : []),
-          `${a.postal_code} ${a.city}`,
-          a.country,
-        ],
-      });
+      const mail = await renderMail(
+        "order-address-changed",
+        {
+          firstName: (await firstNameOfUser(tx, input.userId)) ?? a.first_name,
+          orderNumber: order.orderNumber,
+          orderPath: orderPath(order.orderNumber),
+          address: [
+            `${a.first_name} ${a.last_name}`,
+            ...(a.company ? [a.company] : []),
+            a.street,
+            ...(a.additional_info ? [a.additional_info] : []),
+            `${a.postal_code} ${a.city}`,
+            a.country,
+          ],
+        },
+        { language: await mailLanguageOf(tx, input.userId) },
+      );
       await enqueueMail(tx, { to: email, ...mail });
     }
     return toOrderView(updated, await listOrderItems(tx, order.id), now, await orderViewExtras(tx, updated));

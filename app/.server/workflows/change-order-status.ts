@@ -54,7 +54,8 @@ import {
   type OrderShipment,
 } from "~/.server/modules/orders/orders.service";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
-import { renderMail } from "~/.server/mail/templates";
+import { mailWording, renderMail } from "~/.server/mail/templates";
+import type { Language } from "~/domain/i18n/languages";
 import { orderPath } from "~/.server/mail/templates/layout";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import {
@@ -372,7 +373,7 @@ async function tellCustomer(
   const firstName = (await firstNameOfUser(tx, order.userId)) ?? (order.shippingAddress?.first_name || null);
   await enqueueMail(tx, {
     to,
-    ...(await statusMail(firstName, order, view, change.pointsCredited, change.cardRefundCents, prefs.timezone)),
+    ...(await statusMail(firstName, order, view, change.pointsCredited, change.cardRefundCents, prefs.timezone, prefs.language)),
   });
 }
 
@@ -384,7 +385,9 @@ function statusMail(
   pointsCredited: number,
   cardRefundCents: number,
   timeZone: string,
+  language: Language,
 ) {
+  const m = mailWording(language);
   const lines = view.items.map(
     (item) =>
       `${lineName(item.product_snapshot.name, item.product_snapshot.variant_label)} x ${item.quantity} : ${formatPrice(item.total_price_cents)}`,
@@ -392,34 +395,42 @@ function statusMail(
   const common = {
     firstName,
     orderNumber: view.number,
-    orderDate: formatDate(order.createdAt, timeZone),
+    orderDate: formatDate(order.createdAt, timeZone, m.locale),
     orderPath: orderPath(view.number),
     lines,
   };
   if (order.status === "cancelled") {
-    return renderMail("order-cancelled", {
-      ...common,
-      totalCents: view.total_cents,
-      refunds: [
-        // What the card gets back: with instalments, only what was paid so far (decision 035).
-        ...(order.paymentStatus === "refunded" && cardRefundCents > 0
-          ? [`Le montant de ${formatPrice(cardRefundCents)} sera remboursé sur votre moyen de paiement.`]
-          : []),
-        ...(order.giftCardCents > 0
-          ? [`Le montant de ${formatPrice(order.giftCardCents)} payé par carte cadeau a été recrédité sur vos cartes cadeaux.`]
-          : []),
-        ...(order.pointsUsed > 0 ? [`Vos ${order.pointsUsed} points Beauty Pass vous ont été restitués.`] : []),
-      ],
-    });
+    return renderMail(
+      "order-cancelled",
+      {
+        ...common,
+        totalCents: view.total_cents,
+        refunds: [
+          // What the card gets back: with instalments, only what was paid so far (decision 035).
+          ...(order.paymentStatus === "refunded" && cardRefundCents > 0
+            ? [`Le montant de ${formatPrice(cardRefundCents)} sera remboursé sur votre moyen de paiement.`]
+            : []),
+          ...(order.giftCardCents > 0
+            ? [`Le montant de ${formatPrice(order.giftCardCents)} payé par carte cadeau a été recrédité sur vos cartes cadeaux.`]
+            : []),
+          ...(order.pointsUsed > 0 ? [`Vos ${order.pointsUsed} points Beauty Pass vous ont été restitués.`] : []),
+        ],
+      },
+      { language },
+    );
   }
   const tracking = trackingSentence(order);
-  return renderMail("order-status", {
-    ...common,
-    statusLabel: orderStatusLabel(order.status),
-    tracking: tracking ? { sentence: tracking, url: order.trackingUrl } : null,
-    pointsCredited,
-    totalCents: view.total_cents,
-  });
+  return renderMail(
+    "order-status",
+    {
+      ...common,
+      statusLabel: orderStatusLabel(order.status),
+      tracking: tracking ? { sentence: tracking, url: order.trackingUrl } : null,
+      pointsCredited,
+      totalCents: view.total_cents,
+    },
+    { language },
+  );
 }
 
 /** "Votre colis est confié à Colissimo, numéro de suivi 6A12345678901." for a shipped order with tracking. */

@@ -28,7 +28,8 @@ import {
 } from "~/.server/modules/payment-schedules/payment-schedules.service";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
-import { renderMail } from "~/.server/mail/templates";
+import { mailWording, renderMail } from "~/.server/mail/templates";
+import { mailLanguageOf } from "~/.server/modules/accounts/preferences.service";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { PAYMENT_STATUS_INSTALMENT_UNPAID, PAYMENT_STATUS_INSTALMENTS } from "~/domain/payments/instalments";
 import { formatPrice } from "~/lib/money";
@@ -177,12 +178,17 @@ async function tellUnpaid(tx: Executor, order: LockedOrder, row: ClaimedInstalme
   }
   if (!to) return;
   const firstName = (await firstNameOfUser(tx, order.userId)) ?? null;
-  const mail = await renderMail("instalment-unpaid", {
-    firstName,
-    orderNumber: order.orderNumber,
-    seq: row.seq,
-    amount,
-    dueDate: formatDate(`${row.dueDate}T12:00:00Z`),
-  });
+  const m = mailWording(await mailLanguageOf(tx, order.userId));
+  const mail = await renderMail(
+    "instalment-unpaid",
+    {
+      firstName,
+      orderNumber: order.orderNumber,
+      seq: row.seq,
+      amount: m.price(row.amountCents),
+      dueDate: formatDate(`${row.dueDate}T12:00:00Z`, undefined, m.locale),
+    },
+    { language: m.language },
+  );
   await enqueueMail(tx, { to, ...mail });
 }

@@ -22,9 +22,10 @@ import { orderWebhookResource } from "~/.server/modules/webhooks/webhook-resourc
 import type { Database, Executor } from "~/.server/db/client";
 import { orders, userProfiles, type OrderAddress } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
-import { renderMail } from "~/.server/mail/templates";
+import { mailWording, renderMail, type MailWording } from "~/.server/mail/templates";
 import { orderPath } from "~/.server/mail/templates/layout";
 import { fillEmptyProfilePhone, firstNameOfUser } from "~/.server/modules/accounts/profile.service";
+import { mailLanguageOf } from "~/.server/modules/accounts/preferences.service";
 import {
   emptyCart,
   getCart,
@@ -117,7 +118,6 @@ import {
 } from "~/domain/checkout/checkout.schema";
 import { SHIPPING_ZONES, shippingNotices, type ShippingQuote, type ShippingZone } from "~/domain/checkout/shipping.rules";
 import type { OrderView } from "~/domain/orders/order.types";
-import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import { resolveDeliveryAddress as resolveAddress } from "~/.server/modules/addresses/addresses.service";
 import { BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
@@ -842,6 +842,8 @@ type WriteOrderInput = PlaceOrderCommand & { now: Date; provider: PaymentProvide
 /** Steps 6 to 12, inside the one transaction: each step a call into the module that owns the rows. */
 async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind: "created" | "replay"; orderId: string }> {
   const { userId, request, now, checked, charge } = input;
+  // The confirmation speaks the shopper's language, from their Préférences (decision 044).
+  const wording = mailWording(await mailLanguageOf(tx, userId));
   const take = await takeOrderedStock(tx, userId, checked.quote.lines);
   const totals = await settleTotals(tx, input, take.bought);
   const created = await createOrder(tx, orderValues(input, totals), now);
@@ -856,8 +858,8 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
   if (totals.promoClaim) await recordPromoRedemption(tx, totals.promoClaim, { orderId, userId, now });
   await appendOrderStatus(tx, { orderId, from: null, to: "pending", actorUserId: userId, now });
   await spendOrderPoints(tx, { userId, points: request.points_to_use, orderId, ref, now });
-  const issued = await settleGiftCards(tx, { ...input, orderId });
-  const schedule = await startPaymentSchedule(tx, { ...input, orderId, cardCents: totals.cardCents });
+  const issued = await settleGiftCards(tx, { ...input, orderId, wording });
+  const schedule = await startPaymentSchedule(tx, { ...input, orderId, cardCents: totals.cardCents, wording });
   await issueInvoice(tx, orderId, now); // numbered in this transaction: no gap (docs/decisions/031-invoices.md)
   await enqueueWebhookEvent(tx, "order.created", orderId, () => orderWebhookResource(tx, orderId));
   // 10. The card, if the shopper asked: the provider's token, brand, last four, holder and expiry.
@@ -868,7 +870,7 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
   const firstName = (await firstNameOfUser(tx, userId)) ?? (checked.address.first_name || null);
   await enqueueMail(tx, {
     to: request.contact.email,
-    ...(await confirmationMail(firstName, ref, take.bought, totals, checked, [...issued, ...schedule])),
+    ...(await confirmationMail(wording, firstName, ref, take.bought, totals, checked, [...issued, ...schedule])),
   });
   // 12. Bought: the server cart is emptied (the page empties the browser's).
   await emptyCart(tx, userId);
@@ -883,16 +885,19 @@ type BoughtLine = TakenStock & { line: ResolvedLine };
  */
 async function startPaymentSchedule(
   tx: Executor,
-  { request, now, charge, orderId, cardCents }: WriteOrderInput & { orderId: string; cardCents: number },
+  { request, now, charge, orderId, cardCents, wording: m }: WriteOrderInput & { orderId: string; cardCents: number; wording: MailWording },
 ): Promise<string[]> {
   if (request.instalments !== 3) return [];
   if (!charge?.scheduleToken) throw new Error("an order paid in 3 needs the card's token");
   const entries = instalmentSchedule(cardCents, now);
   await createPaymentSchedule(tx, { orderId, entries, token: charge.scheduleToken, firstPaymentId: charge.paymentId, now });
   return [
-    "Paiement en 3 fois sans frais :",
-    ...entries.map(
-      (e) => `- ${formatShortDate(`${e.due_date}T12:00:00Z`)} : ${formatPrice(e.amount_cents)}${e.seq === 1 ? " (payée)" : ""}`,
+    m.t("emails.orderConfirmation.instalments"),
+    ...entries.map((e) =>
+      m.t(e.seq === 1 ? "emails.orderConfirmation.instalmentPaid" : "emails.orderConfirmation.instalment", {
+        date: formatShortDate(`${e.due_date}T12:00:00Z`, undefined, m.locale),
+        amount: m.price(e.amount_cents),
+      }),
     ),
   ];
 }
@@ -1084,15 +1089,17 @@ async function spendOrderPoints(tx: Executor, input: { userId: string; points: n
 /** Gift cards: codes spent under condition (balance >= amount), cards bought issued. Returns the confirmation lines. */
 async function settleGiftCards(
   tx: Executor,
-  { userId, request, now, checked, orderId }: WriteOrderInput & { orderId: string },
+  { userId, request, now, checked, orderId, wording: m }: WriteOrderInput & { orderId: string; wording: MailWording },
 ): Promise<string[]> {
   if (!(await spendGiftCards(tx, { orderId, allocations: checked.quote.giftCardAllocations, now }))) {
     throw refused("conflict", "gift_card_balance_changed", GIFT_CARD_REDEMPTION_MESSAGES.balanceChanged, "gift_card_codes");
   }
   const issued = await issueGiftCardLines(tx, { orderId, userId, buyerName: request.contact.name, cards: request.gift_cards, now });
   return [
-    ...giftCardConfirmationLines(issued),
-    ...checked.quote.gift_card_payments.map((p) => `Payé par carte cadeau •••• ${p.last4} : -${formatPrice(p.applied_cents)}`),
+    ...giftCardConfirmationLines(issued, m),
+    ...checked.quote.gift_card_payments.map((p) =>
+      m.t("emails.orderConfirmation.paidByGiftCard", { last4: p.last4, amount: m.price(p.applied_cents) }),
+    ),
   ];
 }
 
@@ -1120,6 +1127,7 @@ async function issueGiftCardLines(
 }
 
 function confirmationMail(
+  m: MailWording,
   firstName: string | null,
   ref: string,
   bought: readonly BoughtLine[],
@@ -1129,46 +1137,76 @@ function confirmationMail(
 ) {
   const address = totals.shipping ? checked.address : null;
   const relay = totals.delivery?.needs_relay_point ? checked.delivery.relayPoint : null;
-  return renderMail("order-confirmation", {
-    firstName,
-    orderNumber: ref,
-    orderPath: orderPath(ref),
-    lines: bought.map((b) => ({
-      name: lineName(b.name, b.variantLabel),
-      quantity: b.line.quantity,
-      totalCents: b.priceCents * b.line.quantity,
-    })),
-    giftCardLines,
-    totals: [
-      { label: "Sous-total", value: formatPrice(totals.subtotal) },
-      ...(totals.shipping
+  return renderMail(
+    "order-confirmation",
+    {
+      firstName,
+      orderNumber: ref,
+      orderPath: orderPath(ref),
+      lines: bought.map((b) => ({
+        name: lineName(b.name, b.variantLabel),
+        quantity: b.line.quantity,
+        totalCents: b.priceCents * b.line.quantity,
+      })),
+      giftCardLines,
+      // The delivery method's name, its zone and perk are the shop's own data, kept as written.
+      totals: [
+        { label: m.t("emails.orderConfirmation.subtotal"), value: m.price(totals.subtotal) },
+        ...(totals.shipping
+          ? [
+              {
+                label: m.t("emails.orderConfirmation.shippingLabel", {
+                  method: totals.delivery?.name ?? m.t("emails.orderConfirmation.delivery"),
+                  zone: totals.shipping.zoneLabel,
+                }),
+                value: totals.shipping.feeCents === 0 ? m.t("emails.orderConfirmation.free") : m.price(totals.shipping.feeCents),
+              },
+              ...(totals.delivery?.perk_label ? [{ label: totals.delivery.perk_label, value: null }] : []),
+            ]
+          : []),
+        ...(totals.points > 0
+          ? [{ label: m.t("emails.orderConfirmation.points", { points: totals.points }), value: `-${m.price(totals.discount)}` }]
+          : []),
+        ...(totals.promo
+          ? [
+              {
+                label: m.t("emails.orderConfirmation.promo", { code: totals.promo.code }),
+                value: `-${m.price(totals.promo.discount_cents)}`,
+              },
+            ]
+          : []),
+        { label: m.t("emails.layout.total"), value: m.price(totals.total), strong: true },
+        ...(totals.cardCents !== totals.total
+          ? [{ label: m.t("emails.orderConfirmation.paidByCard"), value: m.price(totals.cardCents) }]
+          : []),
+      ],
+      deliveryNote: totals.delivery
+        ? m.t("emails.orderConfirmation.deliveryNote", { date: formatDeliveryDate(totals.delivery.estimated_date, m.locale) })
+        : null,
+      relayPoint: relay
         ? [
-            {
-              label: `${totals.delivery?.name ?? "Livraison"} (${totals.shipping.zoneLabel})`,
-              value: totals.shipping.feeCents === 0 ? "offerte" : formatPrice(totals.shipping.feeCents),
-            },
-            ...(totals.delivery?.perk_label ? [{ label: totals.delivery.perk_label, value: null }] : []),
+            relay.name,
+            relay.street,
+            `${relay.postal_code} ${relay.city}`,
+            m.t("emails.orderConfirmation.openingHours", { hours: relay.opening_hours }),
           ]
-        : []),
-      ...(totals.points > 0 ? [{ label: `Points Beauty Pass (${totals.points} points)`, value: `-${formatPrice(totals.discount)}` }] : []),
-      ...(totals.promo ? [{ label: `Code promo ${totals.promo.code}`, value: `-${formatPrice(totals.promo.discount_cents)}` }] : []),
-      { label: "Total", value: formatPrice(totals.total), strong: true },
-      ...(totals.cardCents !== totals.total ? [{ label: "Payé par carte bancaire", value: formatPrice(totals.cardCents) }] : []),
-    ],
-    deliveryNote: totals.delivery ? `Livraison prévue à partir du ${formatDeliveryDate(totals.delivery.estimated_date)}.` : null,
-    relayPoint: relay ? [relay.name, relay.street, `${relay.postal_code} ${relay.city}`, `Horaires : ${relay.opening_hours}`] : null,
-    address: address
-      ? {
-          title: totals.delivery?.needs_relay_point ? "Adresse du destinataire :" : "Livraison à :",
-          lines: [
-            `${address.first_name} ${address.last_name}`,
-            ...(address.company ? [address.company] : []),
-            address.street,
-            ...(address.additional_info ? [address.additional_info] : []),
-            `${address.postal_code} ${address.city}`,
-            address.country,
-          ],
-        }
-      : null,
-  });
+        : null,
+      address: address
+        ? {
+            title: m.t(
+              totals.delivery?.needs_relay_point ? "emails.orderConfirmation.recipientAddress" : "emails.orderConfirmation.deliverTo",
+            ),
+            lines: [
+              `${address.first_name} ${address.last_name}`,
+              ...(address.company ? [address.company] : []),
+              address.street,
+              ...(address.additional_info ? [address.additional_info] : []),
+              `${address.postal_code} ${address.city}`,
+              address.country,
+            ],
+          }
+        : null,
+    },
+    { language: m.language },
+  );
 }

@@ -12,6 +12,7 @@ import type { Database, Executor } from "~/.server/db/client";
 import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
 import { orderWebhookResource } from "~/.server/modules/webhooks/webhook-resources";
 import { renderMail } from "~/.server/mail/templates";
+import { mailLanguageOf } from "~/.server/modules/accounts/preferences.service";
 import { orderPath } from "~/.server/mail/templates/layout";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
@@ -131,14 +132,18 @@ export async function requestReturn(
       return `${lineName(item.productSnapshot.name, item.productSnapshot.variant_label ?? null)} x ${quantity}`;
     });
     if (email) {
-      const mail = await renderMail("return-requested", {
-        firstName: await firstNameOfUser(tx, input.userId),
-        returnNumber: ret.number,
-        orderNumber: order.orderNumber,
-        ordersPath: orderPath(order.orderNumber),
-        lines,
-        refundMaxDays: RETURN_REFUND_MAX_DAYS,
-      });
+      const mail = await renderMail(
+        "return-requested",
+        {
+          firstName: await firstNameOfUser(tx, input.userId),
+          returnNumber: ret.number,
+          orderNumber: order.orderNumber,
+          ordersPath: orderPath(order.orderNumber),
+          lines,
+          refundMaxDays: RETURN_REFUND_MAX_DAYS,
+        },
+        { language: await mailLanguageOf(tx, input.userId) },
+      );
       await enqueueMail(tx, { to: email, ...mail });
     }
     await createNotification(tx, {
@@ -384,13 +389,17 @@ async function tellCustomer(
   });
   const email = customerEmail(order.metadata);
   if (!email) return;
-  const mail = await renderMail("return-received", {
-    firstName: await firstNameOfUser(tx, order.userId),
-    returnNumber: ret.number,
-    orderNumber: order.orderNumber,
-    ordersPath: orderPath(order.orderNumber),
-    lines,
-    money,
-  });
+  const mail = await renderMail(
+    "return-received",
+    {
+      firstName: await firstNameOfUser(tx, order.userId),
+      returnNumber: ret.number,
+      orderNumber: order.orderNumber,
+      ordersPath: orderPath(order.orderNumber),
+      lines,
+      money,
+    },
+    { language: await mailLanguageOf(tx, order.userId) },
+  );
   await enqueueMail(tx, { to: email, ...mail });
 }

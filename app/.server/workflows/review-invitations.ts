@@ -30,11 +30,15 @@ export async function sendReviewInvitations(db: Database, now = new Date()): Pro
           continue;
         }
         const firstName = (await firstNameOfUser(tx, order.userId)) ?? order.firstName;
-        const mail = await renderMail("review-invitation", {
-          firstName,
-          orderNumber: order.orderNumber,
-          products: products.map((p) => ({ name: p.name, path: `/product/${p.productId}#donner-mon-avis` })),
-        });
+        const mail = await renderMail(
+          "review-invitation",
+          {
+            firstName,
+            orderNumber: order.orderNumber,
+            products: products.map((p) => ({ name: p.name, path: `/product/${p.productId}#donner-mon-avis` })),
+          },
+          { language: prefs.language },
+        );
         await enqueueMail(tx, { to: order.email, ...mail });
         run.invited += 1;
       }

@@ -94,9 +94,13 @@ export function estimateDeliveryDate({
   return leaves;
 }
 
-const longDay = new Intl.DateTimeFormat("fr-FR", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+const longDays = new Map<string, Intl.DateTimeFormat>();
 
-/** "2026-12-01" -> "mardi 1 décembre". */
-export function formatDeliveryDate(day: string): string {
+/** "2026-12-01" -> "mardi 1 décembre" ("Tuesday 1 December" with en-GB, for an English e-mail). */
+export function formatDeliveryDate(day: string, locale = "fr-FR"): string {
+  let longDay = longDays.get(locale);
+  if (!longDay) {
+    longDays.set(locale, (longDay = new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" })));
+  }
   return longDay.format(new Date(`${day}T12:00:00Z`));
 }

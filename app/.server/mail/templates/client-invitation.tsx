@@ -10,26 +10,26 @@ export type ClientInvitationData = {
 
 export const clientInvitation: MailTemplate<ClientInvitationData> = {
   label: "Compte créé : définir le mot de passe",
-  subject: () => "Bienvenue chez Aurore : définissez votre mot de passe",
+  subject: (_d, ctx) => ctx.t("emails.clientInvitation.subject"),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview="Votre compte Aurore vous attend : choisissez votre mot de passe.">
-      <Title>Bienvenue chez Aurore</Title>
-      <P>Un compte client Aurore a été créé pour vous avec l&apos;adresse {d.email}.</P>
-      <P>Pour choisir votre mot de passe, ouvrez ce lien (valable {d.validDays} jours) :</P>
-      <ButtonLink href={absoluteUrl(ctx, d.setPasswordPath)}>Définir mon mot de passe</ButtonLink>
-      <P muted>Si vous n&apos;attendiez pas ce message, ignorez-le : aucun mot de passe n&apos;est défini sans ce lien.</P>
-      <P>À bientôt sur Aurore.</P>
+    <Layout ctx={ctx} firstName={d.firstName} preview={ctx.t("emails.clientInvitation.preview")}>
+      <Title>{ctx.t("emails.clientInvitation.title")}</Title>
+      <P>{ctx.t("emails.clientInvitation.created", { email: d.email })}</P>
+      <P>{ctx.t("emails.clientInvitation.openLink", { days: d.validDays })}</P>
+      <ButtonLink href={absoluteUrl(ctx, d.setPasswordPath)}>{ctx.t("emails.clientInvitation.button")}</ButtonLink>
+      <P muted>{ctx.t("emails.clientInvitation.ignore")}</P>
+      <P>{ctx.t("emails.layout.seeYouSoon")}</P>
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      `Un compte client Aurore a été créé pour vous avec l'adresse ${d.email}.`,
-      `Pour choisir votre mot de passe, ouvrez ce lien (valable ${d.validDays} jours) :`,
+      ctx.t("emails.clientInvitation.created", { email: d.email }),
+      ctx.t("emails.clientInvitation.openLink", { days: d.validDays }),
       absoluteUrl(ctx, d.setPasswordPath),
       "",
-      "Si vous n'attendiez pas ce message, ignorez-le : aucun mot de passe n'est défini sans ce lien.",
+      ctx.t("emails.clientInvitation.ignore"),
       "",
-      "À bientôt sur Aurore.",
+      ctx.t("emails.layout.seeYouSoon"),
     ]),
   sample: { firstName: "Camille", email: "camille@example.com", setPasswordPath: "/definir-mot-de-passe?token=exemple", validDays: 7 },
 };

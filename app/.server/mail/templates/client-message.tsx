@@ -28,11 +28,16 @@ export const clientMessage: MailTemplate<ClientMessageData> = {
           ))}
         </P>
       ))}
-      <ButtonLink href={absoluteUrl(ctx, d.accountPath)}>Mon compte</ButtonLink>
+      <ButtonLink href={absoluteUrl(ctx, d.accountPath)}>{ctx.t("emails.clientMessage.account")}</ButtonLink>
     </Layout>
   ),
   text: (d, ctx) =>
-    textLayout(ctx, d.firstName, [d.body, "", `Mon compte : ${absoluteUrl(ctx, d.accountPath)}`], !startsWithGreeting(d.body)),
+    textLayout(
+      ctx,
+      d.firstName,
+      [d.body, "", ctx.t("emails.clientMessage.accountText", { url: absoluteUrl(ctx, d.accountPath) })],
+      !startsWithGreeting(d.body),
+    ),
   sample: {
     firstName: "Camille",
     subject: "Votre commande est prête",

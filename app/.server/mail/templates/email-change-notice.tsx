@@ -8,24 +8,19 @@ export type EmailChangeNoticeData = {
 /** Sent to the OLD address when a change of address is requested. */
 export const emailChangeNotice: MailTemplate<EmailChangeNoticeData> = {
   label: "Changement d'adresse e-mail : avis à l'ancienne adresse",
-  subject: () => "Demande de changement d'adresse e-mail sur votre compte Aurore",
+  subject: (_d, ctx) => ctx.t("emails.emailChangeNotice.subject"),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview="Une nouvelle adresse e-mail a été demandée pour votre compte.">
-      <Title>Changement d&apos;adresse e-mail demandé</Title>
-      <P>
-        Une demande a été faite pour remplacer l&apos;adresse e-mail de votre compte Aurore par {d.newEmail}. Le changement prendra effet
-        quand le lien envoyé à cette nouvelle adresse aura été ouvert.
-      </P>
-      <P muted>
-        Si vous n&apos;êtes pas à l&apos;origine de cette demande, changez votre mot de passe et contactez notre service client sans tarder.
-      </P>
+    <Layout ctx={ctx} firstName={d.firstName} preview={ctx.t("emails.emailChangeNotice.preview")}>
+      <Title>{ctx.t("emails.emailChangeNotice.title")}</Title>
+      <P>{ctx.t("emails.emailChangeNotice.intro", { email: d.newEmail })}</P>
+      <P muted>{ctx.t("emails.emailChangeNotice.notYou")}</P>
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      `Une demande a été faite pour remplacer l'adresse e-mail de votre compte Aurore par ${d.newEmail}. Le changement prendra effet quand le lien envoyé à cette nouvelle adresse aura été ouvert.`,
+      ctx.t("emails.emailChangeNotice.intro", { email: d.newEmail }),
       "",
-      "Si vous n'êtes pas à l'origine de cette demande, changez votre mot de passe et contactez notre service client sans tarder.",
+      ctx.t("emails.emailChangeNotice.notYou"),
     ]),
   sample: { firstName: "Camille", newEmail: "camille.nouvelle@example.com" },
 };

@@ -11,28 +11,22 @@ export type EmailVerificationData = {
 
 export const emailVerification: MailTemplate<EmailVerificationData> = {
   label: "Vérification de l'adresse e-mail",
-  subject: (d) => (d.isChange ? "Confirmez votre nouvelle adresse e-mail Aurore" : "Confirmez votre adresse e-mail Aurore"),
+  subject: (d, ctx) => ctx.t(d.isChange ? "emails.emailVerification.subjectChange" : "emails.emailVerification.subject"),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview="Confirmez votre adresse e-mail en un clic.">
-      <Title>{d.isChange ? "Confirmez votre nouvelle adresse" : "Confirmez votre adresse e-mail"}</Title>
-      <P>
-        {d.isChange
-          ? "Vous avez demandé à utiliser cette adresse pour votre compte Aurore. Elle remplacera l'ancienne dès que vous l'aurez confirmée."
-          : "Merci d'avoir créé votre compte Aurore. Confirmez votre adresse e-mail pour sécuriser votre compte."}
-      </P>
-      <ButtonLink href={absoluteUrl(ctx, d.verifyUrl)}>Confirmer mon adresse e-mail</ButtonLink>
-      <P muted>Ce lien est valable {d.validHours} heures. Si vous n&apos;êtes pas à l&apos;origine de cette demande, ignorez cet e-mail.</P>
+    <Layout ctx={ctx} firstName={d.firstName} preview={ctx.t("emails.emailVerification.preview")}>
+      <Title>{ctx.t(d.isChange ? "emails.emailVerification.titleChange" : "emails.emailVerification.title")}</Title>
+      <P>{ctx.t(d.isChange ? "emails.emailVerification.introChange" : "emails.emailVerification.intro")}</P>
+      <ButtonLink href={absoluteUrl(ctx, d.verifyUrl)}>{ctx.t("emails.emailVerification.button")}</ButtonLink>
+      <P muted>{ctx.t("emails.emailVerification.validity", { hours: d.validHours })}</P>
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      d.isChange
-        ? "Vous avez demandé à utiliser cette adresse pour votre compte Aurore. Elle remplacera l'ancienne dès que vous l'aurez confirmée."
-        : "Merci d'avoir créé votre compte Aurore. Confirmez votre adresse e-mail pour sécuriser votre compte.",
-      "Pour confirmer votre adresse, ouvrez ce lien :",
+      ctx.t(d.isChange ? "emails.emailVerification.introChange" : "emails.emailVerification.intro"),
+      ctx.t("emails.emailVerification.openLink"),
       absoluteUrl(ctx, d.verifyUrl),
       "",
-      `Ce lien est valable ${d.validHours} heures. Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail.`,
+      ctx.t("emails.emailVerification.validity", { hours: d.validHours }),
     ]),
   sample: {
     firstName: "Camille",

@@ -11,22 +11,20 @@ export type GiftCardExpiryData = {
 
 export const giftCardExpiry: MailTemplate<GiftCardExpiryData> = {
   label: "Carte cadeau bientôt expirée",
-  subject: (d) => `Votre carte cadeau Aurore expire le ${d.expiresOn}`,
+  subject: (d, ctx) => ctx.t("emails.giftCardExpiry.subject", { date: d.expiresOn }),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview={`Votre carte cadeau expire le ${d.expiresOn}.`}>
-      <Title>Votre carte cadeau expire bientôt</Title>
-      <P>
-        Il reste {d.balance} sur votre carte cadeau Aurore {d.maskedCode}.
-      </P>
-      <P>Elle expire le {d.expiresOn} : pensez à l&apos;utiliser d&apos;ici là.</P>
-      <ButtonLink href={absoluteUrl(ctx, d.shopPath)}>Découvrir la boutique</ButtonLink>
+    <Layout ctx={ctx} firstName={d.firstName} preview={ctx.t("emails.giftCardExpiry.preview", { date: d.expiresOn })}>
+      <Title>{ctx.t("emails.giftCardExpiry.title")}</Title>
+      <P>{ctx.t("emails.giftCardExpiry.balance", { balance: d.balance, code: d.maskedCode })}</P>
+      <P>{ctx.t("emails.giftCardExpiry.expires", { date: d.expiresOn })}</P>
+      <ButtonLink href={absoluteUrl(ctx, d.shopPath)}>{ctx.t("emails.layout.discoverShop")}</ButtonLink>
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      `Il reste ${d.balance} sur votre carte cadeau Aurore ${d.maskedCode}.`,
-      `Elle expire le ${d.expiresOn} : pensez à l'utiliser d'ici là.`,
-      `Découvrir la boutique : ${absoluteUrl(ctx, d.shopPath)}`,
+      ctx.t("emails.giftCardExpiry.balance", { balance: d.balance, code: d.maskedCode }),
+      ctx.t("emails.giftCardExpiry.expires", { date: d.expiresOn }),
+      ctx.t("emails.layout.discoverShopText", { url: absoluteUrl(ctx, d.shopPath) }),
     ]),
   sample: { firstName: "Léa", balance: "32,50 €", maskedCode: "•••• R5TD", expiresOn: "15/02/2027", shopPath: "/products" },
 };

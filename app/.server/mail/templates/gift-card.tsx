@@ -15,36 +15,34 @@ export type GiftCardData = {
 
 export const giftCard: MailTemplate<GiftCardData> = {
   label: "Carte cadeau offerte",
-  subject: (d) => `${d.occasion} : une carte cadeau Aurore pour vous`,
+  subject: (d, ctx) => ctx.t("emails.giftCard.subject", { occasion: d.occasion }),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview={`${d.buyerName} vous offre une carte cadeau Aurore.`}>
-      <Title>Une carte cadeau pour vous</Title>
-      <P>
-        {d.buyerName} vous offre une carte cadeau Aurore de {d.amount} ({d.occasion}).
-      </P>
+    <Layout ctx={ctx} firstName={d.firstName} preview={ctx.t("emails.giftCard.preview", { buyer: d.buyerName })}>
+      <Title>{ctx.t("emails.giftCard.title")}</Title>
+      <P>{ctx.t("emails.giftCard.intro", { buyer: d.buyerName, amount: d.amount, occasion: d.occasion })}</P>
       {d.message && (
         <>
-          <P>Son message :</P>
-          <Box lines={[`« ${d.message} »`]} />
+          <P>{ctx.t("emails.giftCard.message")}</P>
+          <Box lines={[ctx.t("emails.giftCard.quote", { message: d.message })]} />
         </>
       )}
-      <P>Votre code :</P>
+      <P>{ctx.t("emails.giftCard.code")}</P>
       <Box lines={[d.code]} strong />
-      <P>Valable jusqu&apos;au {d.expiresOn}, en une ou plusieurs commandes.</P>
-      <P>Saisissez ce code dans le champ « Carte cadeau » du récapitulatif au moment de payer votre commande.</P>
-      <ButtonLink href={absoluteUrl(ctx, d.balancePath)}>Consulter le solde</ButtonLink>
+      <P>{ctx.t("emails.giftCard.validity", { date: d.expiresOn })}</P>
+      <P>{ctx.t("emails.giftCard.howTo")}</P>
+      <ButtonLink href={absoluteUrl(ctx, d.balancePath)}>{ctx.t("emails.giftCard.balance")}</ButtonLink>
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      `${d.buyerName} vous offre une carte cadeau Aurore de ${d.amount} (${d.occasion}).`,
-      ...(d.message ? ["", "Son message :", `« ${d.message} »`] : []),
+      ctx.t("emails.giftCard.intro", { buyer: d.buyerName, amount: d.amount, occasion: d.occasion }),
+      ...(d.message ? ["", ctx.t("emails.giftCard.message"), ctx.t("emails.giftCard.quote", { message: d.message })] : []),
       "",
-      `Votre code : ${d.code}`,
-      `Valable jusqu'au ${d.expiresOn}, en une ou plusieurs commandes.`,
+      ctx.t("emails.giftCard.codeText", { code: d.code }),
+      ctx.t("emails.giftCard.validity", { date: d.expiresOn }),
       "",
-      "Saisissez ce code dans le champ « Carte cadeau » du récapitulatif au moment de payer votre commande.",
-      `Vous pouvez consulter son solde à tout moment sur la page Carte cadeau du site : ${absoluteUrl(ctx, d.balancePath)}`,
+      ctx.t("emails.giftCard.howTo"),
+      ctx.t("emails.giftCard.balanceText", { url: absoluteUrl(ctx, d.balancePath) }),
     ]),
   sample: {
     firstName: "Léa",

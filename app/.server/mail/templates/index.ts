@@ -7,6 +7,8 @@ import { render } from "@react-email/render";
 import { createElement } from "react";
 import { getEnv } from "../../env";
 import { currentShopIdentity } from "../../modules/settings/shop-identity.service";
+import { emailI18n } from "../../i18n/catalogs";
+import { DEFAULT_LANGUAGE, LANGUAGE_LOCALES, type Language } from "~/domain/i18n/languages";
 import type { MailContext, MailTemplate } from "./layout";
 import { clientInvitation } from "./client-invitation";
 import { clientMessage } from "./client-message";
@@ -64,29 +66,60 @@ export function isMailTemplateId(value: unknown): value is MailTemplateId {
   return typeof value === "string" && Object.hasOwn(mailTemplates, value);
 }
 
-/** The shop's name and address (its identity in Paramètres, decision 045) and public URL, at each render. */
-export function mailContext(publicUrl: string = getEnv().publicUrl): MailContext {
-  const identity = currentShopIdentity();
-  return { publicUrl: publicUrl.replace(/\/$/, ""), shopAddress: identity.address, companyName: identity.companyName };
+const priceFormats = new Map<Language, Intl.NumberFormat>();
+
+/** Cents in euros as the language writes them: "12,50 €" in French, "€12.50" in English. */
+export function formatMailPrice(language: Language, cents: number): string {
+  let format = priceFormats.get(language);
+  if (!format)
+    priceFormats.set(language, (format = new Intl.NumberFormat(LANGUAGE_LOCALES[language], { style: "currency", currency: "EUR" })));
+  return format.format(cents / 100);
 }
 
 /**
- * One e-mail rendered on the server: subject, HTML and its plain-text alternative. `publicUrl`
- * is given by producers that were handed one (their links carry tokens built on it); the others
- * use PUBLIC_URL.
+ * The shop's name and address (its identity in Paramètres, decision 045) and public URL, at each
+ * render, and the recipient's language with its catalog (decision 044).
+ */
+export function mailContext(publicUrl: string = getEnv().publicUrl, language: Language = DEFAULT_LANGUAGE): MailContext {
+  const identity = currentShopIdentity();
+  return {
+    publicUrl: publicUrl.replace(/\/$/, ""),
+    shopAddress: identity.address,
+    companyName: identity.companyName,
+    ...mailWording(language),
+  };
+}
+
+/** How a mail speaks in a language, for producers that word some of its lines themselves (an order's totals). */
+export type MailWording = Pick<MailContext, "language" | "t" | "price"> & { locale: string };
+
+export function mailWording(language: Language = DEFAULT_LANGUAGE): MailWording {
+  const i18n = emailI18n(language);
+  return {
+    language,
+    locale: LANGUAGE_LOCALES[language],
+    t: (key, values) => i18n._(key, values),
+    price: (cents) => formatMailPrice(language, cents),
+  };
+}
+
+/**
+ * One e-mail rendered on the server: subject, HTML and its plain-text alternative, in the
+ * recipient's `language` (French when the producer knows none). `publicUrl` is given by producers
+ * that were handed one (their links carry tokens built on it); the others use PUBLIC_URL.
  */
 export async function renderMail<Id extends MailTemplateId>(
   id: Id,
   data: MailData<Id>,
-  options: { publicUrl?: string } = {},
+  options: { publicUrl?: string; language?: Language } = {},
 ): Promise<RenderedMail> {
   const template = mailTemplates[id] as unknown as MailTemplate<MailData<Id>>;
-  const ctx = mailContext(options.publicUrl);
+  const ctx = mailContext(options.publicUrl, options.language);
   const html = await render(createElement(template.Component, { data, ctx }));
-  return { subject: template.subject(data), html, text: template.text(data, ctx) };
+  return { subject: template.subject(data, ctx), html, text: template.text(data, ctx) };
 }
 
-/** Every template rendered with its sample data, for the back-office preview. */
-export async function renderMailSample(id: MailTemplateId): Promise<RenderedMail> {
-  return renderMail(id, mailTemplates[id].sample as MailData<typeof id>);
+/** Every template rendered with its sample data, for the back-office preview (and the tests). */
+export async function renderMailSample(id: MailTemplateId, language: Language = DEFAULT_LANGUAGE): Promise<RenderedMail> {
+  return renderMail(id, mailTemplates[id].sample as MailData<typeof id>, { language });
 }

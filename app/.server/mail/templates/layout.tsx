@@ -6,6 +6,11 @@
  */
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
+import type { Language } from "~/domain/i18n/languages";
+import type emails from "~/locales/fr/emails.json";
+
+/** A key of the e-mail catalog (decision 044): an unknown key does not compile. */
+export type EmailKey = keyof typeof emails;
 
 /** What every template receives besides its own data: where the shop lives and who sells. */
 export type MailContext = {
@@ -13,6 +18,12 @@ export type MailContext = {
   publicUrl: string;
   shopAddress: string;
   companyName: string;
+  /** The recipient's language: their Préférences (decision 044). */
+  language: Language;
+  /** The e-mail catalog's message in the recipient's language. */
+  t: (key: EmailKey, values?: Record<string, string | number>) => string;
+  /** Cents as the recipient's language writes euros ("12,50 €", "€12.50"). */
+  price: (cents: number) => string;
 };
 
 /** A shop path ("/dashboard?tab=orders") made absolute; an absolute URL is left as it is. */
@@ -21,9 +32,9 @@ export function absoluteUrl(ctx: MailContext, pathOrUrl: string): string {
 }
 
 /** "Bonjour Camille," or "Bonjour," when no first name is known (a newsletter visitor). */
-export function greeting(firstName: string | null | undefined): string {
+export function greeting(ctx: MailContext, firstName: string | null | undefined): string {
   const name = firstName?.trim();
-  return name ? `Bonjour ${name},` : "Bonjour,";
+  return name ? ctx.t("emails.layout.greeting", { name }) : ctx.t("emails.layout.greetingNoName");
 }
 
 export const ACCOUNT_PREFERENCES_PATH = "/dashboard?tab=preferences";
@@ -65,7 +76,7 @@ export function Layout({
   children: ReactNode;
 }) {
   return (
-    <Html lang="fr" dir="ltr">
+    <Html lang={ctx.language} dir="ltr">
       <Head />
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: brand.cream, fontFamily: brand.sans, margin: 0, padding: "24px 0" }}>
@@ -77,12 +88,12 @@ export function Layout({
             >
               AURORE
             </Link>
-            <Text style={{ color: brand.muted, fontSize: "12px", margin: "2px 0 0" }}>Parfums &amp; cosmétiques</Text>
+            <Text style={{ color: brand.muted, fontSize: "12px", margin: "2px 0 0" }}>{ctx.t("emails.layout.tagline")}</Text>
           </Section>
           <Section style={{ padding: "28px 32px 8px" }}>
-            {greet && <Text style={text}>{greeting(firstName)}</Text>}
+            {greet && <Text style={text}>{greeting(ctx, firstName)}</Text>}
             {children}
-            <Text style={text}>L&apos;équipe Aurore</Text>
+            <Text style={text}>{ctx.t("emails.layout.signature")}</Text>
           </Section>
           <Hr style={{ borderColor: brand.line, margin: 0 }} />
           <Section style={{ padding: "16px 32px 24px" }}>
@@ -91,7 +102,7 @@ export function Layout({
             </Text>
             <Text style={{ color: brand.muted, fontSize: "12px", lineHeight: "18px", margin: 0 }}>
               <Link href={absoluteUrl(ctx, ACCOUNT_PREFERENCES_PATH)} style={{ color: brand.accent }}>
-                Gérer mes préférences e-mail
+                {ctx.t("emails.layout.preferences")}
               </Link>
             </Text>
           </Section>
@@ -104,14 +115,14 @@ export function Layout({
 /** The plain-text frame, the same greeting, signature and footer as the HTML one. */
 export function textLayout(ctx: MailContext, firstName: string | null | undefined, body: readonly string[], greet = true): string {
   return [
-    ...(greet ? [greeting(firstName), ""] : []),
+    ...(greet ? [greeting(ctx, firstName), ""] : []),
     ...body,
     "",
-    "L'équipe Aurore",
+    ctx.t("emails.layout.signature"),
     "",
     "--",
     `${ctx.companyName} · ${ctx.shopAddress}`,
-    `Gérer mes préférences e-mail : ${absoluteUrl(ctx, ACCOUNT_PREFERENCES_PATH)}`,
+    ctx.t("emails.layout.preferencesText", { url: absoluteUrl(ctx, ACCOUNT_PREFERENCES_PATH) }),
   ].join("\n");
 }
 
@@ -209,16 +220,29 @@ export function Rows({ rows }: { rows: readonly { label: string; value: string |
   );
 }
 
-/** Text rows as the plain-text version writes them: "Label : valeur". */
-export function rowsText(rows: readonly { label: string; value: string | null }[]): string[] {
-  return rows.map((r) => (r.value === null ? r.label : `${r.label} : ${r.value}`));
+/** A message with one element, "… <0>Mes commandes</0>": the element's text wrapped by `wrap`. */
+export function withTag(message: string, wrap: (text: string) => ReactNode): ReactNode {
+  const parts = /^([\s\S]*)<0>([\s\S]*)<\/0>([\s\S]*)$/.exec(message);
+  if (!parts) return message;
+  return (
+    <>
+      {parts[1]}
+      {wrap(parts[2]!)}
+      {parts[3]}
+    </>
+  );
+}
+
+/** Text rows as the plain-text version writes them: "Label : valeur" ("Label: value" in English). */
+export function rowsText(ctx: MailContext, rows: readonly { label: string; value: string | null }[]): string[] {
+  return rows.map((r) => (r.value === null ? r.label : ctx.t("emails.layout.row", { label: r.label, value: r.value })));
 }
 
 /** One e-mail: its subject, its HTML component, its plain-text twin and the data the admin preview shows. */
 export type MailTemplate<D> = {
-  /** The name the back-office preview lists. */
+  /** The name the back-office preview lists (the back office is French). */
   label: string;
-  subject: (data: D) => string;
+  subject: (data: D, ctx: MailContext) => string;
   Component: (props: { data: D; ctx: MailContext }) => ReactNode;
   text: (data: D, ctx: MailContext) => string;
   sample: D;

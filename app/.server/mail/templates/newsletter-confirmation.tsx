@@ -12,32 +12,29 @@ export type NewsletterConfirmationData = {
 
 export const newsletterConfirmation: MailTemplate<NewsletterConfirmationData> = {
   label: "Newsletter : confirmation d'inscription",
-  subject: () => "Confirmez votre inscription à la newsletter Aurore",
+  subject: (_d, ctx) => ctx.t("emails.newsletterConfirmation.subject"),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview="Confirmez votre inscription à la newsletter Aurore.">
-      <Title>Confirmez votre inscription</Title>
-      <P>Merci de votre intérêt pour la newsletter Aurore !</P>
-      <ButtonLink href={absoluteUrl(ctx, d.confirmPath)}>Confirmer mon inscription</ButtonLink>
-      <P>Une fois votre inscription confirmée, vous profiterez de {d.welcomeOffer} : le code vous sera envoyé par e-mail.</P>
+    <Layout ctx={ctx} firstName={d.firstName} preview={ctx.t("emails.newsletterConfirmation.preview")}>
+      <Title>{ctx.t("emails.newsletterConfirmation.title")}</Title>
+      <P>{ctx.t("emails.newsletterConfirmation.thanks")}</P>
+      <ButtonLink href={absoluteUrl(ctx, d.confirmPath)}>{ctx.t("emails.newsletterConfirmation.confirm")}</ButtonLink>
+      <P>{ctx.t("emails.newsletterConfirmation.offer", { offer: d.welcomeOffer })}</P>
+      <P muted>{ctx.t("emails.newsletterConfirmation.validity")}</P>
       <P muted>
-        Ce lien est valable 7 jours. Si vous n&apos;êtes pas à l&apos;origine de cette demande, ignorez simplement cet e-mail : vous ne
-        serez pas inscrit(e).
-      </P>
-      <P muted>
-        <Link href={absoluteUrl(ctx, d.unsubscribePath)}>Se désinscrire</Link>
+        <Link href={absoluteUrl(ctx, d.unsubscribePath)}>{ctx.t("emails.newsletterConfirmation.unsubscribe")}</Link>
       </P>
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      "Merci de votre intérêt pour la newsletter Aurore !",
-      "Pour confirmer votre inscription, ouvrez ce lien :",
+      ctx.t("emails.newsletterConfirmation.thanks"),
+      ctx.t("emails.newsletterConfirmation.openLink"),
       absoluteUrl(ctx, d.confirmPath),
       "",
-      `Une fois votre inscription confirmée, vous profiterez de ${d.welcomeOffer} : le code vous sera envoyé par e-mail.`,
+      ctx.t("emails.newsletterConfirmation.offer", { offer: d.welcomeOffer }),
       "",
-      "Ce lien est valable 7 jours. Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet e-mail : vous ne serez pas inscrit(e).",
-      `Pour vous désinscrire à tout moment : ${absoluteUrl(ctx, d.unsubscribePath)}`,
+      ctx.t("emails.newsletterConfirmation.validity"),
+      ctx.t("emails.newsletterConfirmation.unsubscribeText", { url: absoluteUrl(ctx, d.unsubscribePath) }),
     ]),
   sample: {
     firstName: "Camille",

@@ -10,24 +10,24 @@ export type OrderAddressChangedData = {
 
 export const orderAddressChanged: MailTemplate<OrderAddressChangedData> = {
   label: "Nouvelle adresse de livraison",
-  subject: (d) => `Nouvelle adresse de livraison pour votre commande ${d.orderNumber}`,
+  subject: (d, ctx) => ctx.t("emails.orderAddressChanged.subject", { orderNumber: d.orderNumber }),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview={`Votre commande ${d.orderNumber} change d'adresse.`}>
-      <Title>Nouvelle adresse de livraison</Title>
-      <P>Votre commande {d.orderNumber} sera livrée à cette adresse :</P>
+    <Layout ctx={ctx} firstName={d.firstName} preview={ctx.t("emails.orderAddressChanged.preview", { orderNumber: d.orderNumber })}>
+      <Title>{ctx.t("emails.orderAddressChanged.title")}</Title>
+      <P>{ctx.t("emails.orderAddressChanged.intro", { orderNumber: d.orderNumber })}</P>
       <Box lines={d.address} />
-      <ButtonLink href={absoluteUrl(ctx, d.orderPath)}>Voir ma commande</ButtonLink>
-      <P muted>Si vous n&apos;êtes pas à l&apos;origine de ce changement, contactez notre service client.</P>
+      <ButtonLink href={absoluteUrl(ctx, d.orderPath)}>{ctx.t("emails.layout.viewOrder")}</ButtonLink>
+      <P muted>{ctx.t("emails.orderAddressChanged.notYou")}</P>
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      `Votre commande ${d.orderNumber} sera livrée à cette adresse :`,
+      ctx.t("emails.orderAddressChanged.intro", { orderNumber: d.orderNumber }),
       ...d.address,
       "",
-      `Voir ma commande : ${absoluteUrl(ctx, d.orderPath)}`,
+      ctx.t("emails.layout.viewOrderText", { url: absoluteUrl(ctx, d.orderPath) }),
       "",
-      "Si vous n'êtes pas à l'origine de ce changement, contactez notre service client.",
+      ctx.t("emails.orderAddressChanged.notYou"),
     ]),
   sample: {
     firstName: "Camille",

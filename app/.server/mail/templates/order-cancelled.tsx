@@ -1,5 +1,4 @@
-import { formatPrice } from "~/lib/money";
-import { Bullets, ButtonLink, Layout, P, Rows, Title, absoluteUrl, textLayout, type MailTemplate } from "./layout";
+import { Bullets, ButtonLink, Layout, P, Rows, Title, absoluteUrl, rowsText, textLayout, type MailTemplate } from "./layout";
 
 export type OrderCancelledData = {
   firstName: string | null;
@@ -14,33 +13,31 @@ export type OrderCancelledData = {
 
 export const orderCancelled: MailTemplate<OrderCancelledData> = {
   label: "Annulation de commande",
-  subject: (d) => `Annulation de votre commande ${d.orderNumber}`,
+  subject: (d, ctx) => ctx.t("emails.orderCancelled.subject", { orderNumber: d.orderNumber }),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview={`Votre commande ${d.orderNumber} est annulée.`}>
-      <Title>Commande annulée</Title>
-      <P>
-        Votre commande {d.orderNumber} du {d.orderDate} a bien été annulée.
-      </P>
-      <P>Articles :</P>
+    <Layout ctx={ctx} firstName={d.firstName} preview={ctx.t("emails.orderCancelled.preview", { orderNumber: d.orderNumber })}>
+      <Title>{ctx.t("emails.orderCancelled.title")}</Title>
+      <P>{ctx.t("emails.orderCancelled.intro", { orderNumber: d.orderNumber, date: d.orderDate })}</P>
+      <P>{ctx.t("emails.layout.items")}</P>
       <Bullets items={d.lines} />
-      <Rows rows={[{ label: "Total", value: formatPrice(d.totalCents), strong: true }]} />
+      <Rows rows={[{ label: ctx.t("emails.layout.total"), value: ctx.price(d.totalCents), strong: true }]} />
       {d.refunds.map((r) => (
         <P key={r}>{r}</P>
       ))}
-      <ButtonLink href={absoluteUrl(ctx, d.orderPath)}>Voir ma commande</ButtonLink>
+      <ButtonLink href={absoluteUrl(ctx, d.orderPath)}>{ctx.t("emails.layout.viewOrder")}</ButtonLink>
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      `Votre commande ${d.orderNumber} du ${d.orderDate} a bien été annulée.`,
+      ctx.t("emails.orderCancelled.intro", { orderNumber: d.orderNumber, date: d.orderDate }),
       "",
-      "Articles :",
+      ctx.t("emails.layout.items"),
       ...d.lines.map((l) => `- ${l}`),
       "",
-      `Total : ${formatPrice(d.totalCents)}`,
+      ...rowsText(ctx, [{ label: ctx.t("emails.layout.total"), value: ctx.price(d.totalCents) }]),
       ...d.refunds,
       "",
-      `Voir ma commande : ${absoluteUrl(ctx, d.orderPath)}`,
+      ctx.t("emails.layout.viewOrderText", { url: absoluteUrl(ctx, d.orderPath) }),
     ]),
   sample: {
     firstName: "Camille",

@@ -1,5 +1,17 @@
-import { formatPrice } from "~/lib/money";
-import { Box, Bullets, ButtonLink, Layout, P, Rows, Title, absoluteUrl, rowsText, textLayout, type MailTemplate } from "./layout";
+import {
+  Box,
+  Bullets,
+  ButtonLink,
+  Layout,
+  P,
+  Rows,
+  Title,
+  absoluteUrl,
+  rowsText,
+  textLayout,
+  type MailContext,
+  type MailTemplate,
+} from "./layout";
 
 export type OrderConfirmationData = {
   firstName: string | null;
@@ -16,24 +28,25 @@ export type OrderConfirmationData = {
   address: { title: string; lines: string[] } | null;
 };
 
-const lineText = (l: OrderConfirmationData["lines"][number]) => `${l.name} x ${l.quantity} : ${formatPrice(l.totalCents)}`;
+const lineText = (ctx: MailContext, l: OrderConfirmationData["lines"][number]) =>
+  ctx.t("emails.orderConfirmation.line", { name: l.name, quantity: l.quantity, total: ctx.price(l.totalCents) });
 
 export const orderConfirmation: MailTemplate<OrderConfirmationData> = {
   label: "Confirmation de commande",
-  subject: (d) => `Confirmation de votre commande ${d.orderNumber}`,
+  subject: (d, ctx) => ctx.t("emails.orderConfirmation.subject", { orderNumber: d.orderNumber }),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview={`Votre commande ${d.orderNumber} est confirmée.`}>
-      <Title>Merci pour votre commande</Title>
-      <P>Merci pour votre commande {d.orderNumber} chez Aurore. Elle est bien enregistrée et son paiement accepté.</P>
-      <ButtonLink href={absoluteUrl(ctx, d.orderPath)}>Suivre ma commande</ButtonLink>
-      <P>Récapitulatif :</P>
-      <Bullets items={d.lines.map(lineText)} />
+    <Layout ctx={ctx} firstName={d.firstName} preview={ctx.t("emails.orderConfirmation.preview", { orderNumber: d.orderNumber })}>
+      <Title>{ctx.t("emails.orderConfirmation.title")}</Title>
+      <P>{ctx.t("emails.orderConfirmation.intro", { orderNumber: d.orderNumber })}</P>
+      <ButtonLink href={absoluteUrl(ctx, d.orderPath)}>{ctx.t("emails.orderConfirmation.track")}</ButtonLink>
+      <P>{ctx.t("emails.orderConfirmation.summary")}</P>
+      <Bullets items={d.lines.map((l) => lineText(ctx, l))} />
       {d.giftCardLines.filter(Boolean).length > 0 && <Box lines={d.giftCardLines.filter(Boolean)} />}
       <Rows rows={d.totals} />
       {d.deliveryNote && <P>{d.deliveryNote}</P>}
       {d.relayPoint && (
         <>
-          <P>Point relais :</P>
+          <P>{ctx.t("emails.orderConfirmation.relayPoint")}</P>
           <Box lines={d.relayPoint} />
         </>
       )}
@@ -43,26 +56,24 @@ export const orderConfirmation: MailTemplate<OrderConfirmationData> = {
           <Box lines={d.address.lines} />
         </>
       )}
-      <P muted>
-        Vous pouvez suivre votre commande dans votre espace client, rubrique Mes Commandes. Vous pouvez l&apos;annuler pendant une heure.
-      </P>
+      <P muted>{ctx.t("emails.orderConfirmation.followUp")}</P>
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      `Merci pour votre commande ${d.orderNumber} chez Aurore. Elle est bien enregistrée et son paiement accepté.`,
+      ctx.t("emails.orderConfirmation.intro", { orderNumber: d.orderNumber }),
       "",
-      "Récapitulatif :",
-      ...d.lines.map((l) => `- ${lineText(l)}`),
+      ctx.t("emails.orderConfirmation.summary"),
+      ...d.lines.map((l) => `- ${lineText(ctx, l)}`),
       ...d.giftCardLines,
       "",
-      ...rowsText(d.totals),
+      ...rowsText(ctx, d.totals),
       ...(d.deliveryNote ? ["", d.deliveryNote] : []),
-      ...(d.relayPoint ? ["", "Point relais :", ...d.relayPoint] : []),
+      ...(d.relayPoint ? ["", ctx.t("emails.orderConfirmation.relayPoint"), ...d.relayPoint] : []),
       ...(d.address ? ["", d.address.title, ...d.address.lines] : []),
       "",
-      "Vous pouvez suivre votre commande dans votre espace client, rubrique Mes Commandes. Vous pouvez l'annuler pendant une heure.",
-      `Suivre ma commande : ${absoluteUrl(ctx, d.orderPath)}`,
+      ctx.t("emails.orderConfirmation.followUp"),
+      ctx.t("emails.orderConfirmation.trackText", { url: absoluteUrl(ctx, d.orderPath) }),
     ]),
   sample: {
     firstName: "Camille",

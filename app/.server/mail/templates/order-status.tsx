@@ -1,6 +1,5 @@
 import { Link } from "@react-email/components";
-import { formatPrice } from "~/lib/money";
-import { Bullets, ButtonLink, Layout, P, Rows, Title, absoluteUrl, textLayout, type MailTemplate } from "./layout";
+import { Bullets, ButtonLink, Layout, P, Rows, Title, absoluteUrl, rowsText, textLayout, withTag, type MailTemplate } from "./layout";
 
 export type OrderStatusData = {
   firstName: string | null;
@@ -19,45 +18,51 @@ export type OrderStatusData = {
 
 export const orderStatus: MailTemplate<OrderStatusData> = {
   label: "Suivi de commande (expédition, livraison…)",
-  subject: (d) => `Votre commande ${d.orderNumber} : ${d.statusLabel}`,
+  subject: (d, ctx) => ctx.t("emails.orderStatus.subject", { orderNumber: d.orderNumber, status: d.statusLabel }),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview={`Votre commande ${d.orderNumber} : ${d.statusLabel}`}>
+    <Layout
+      ctx={ctx}
+      firstName={d.firstName}
+      preview={ctx.t("emails.orderStatus.subject", { orderNumber: d.orderNumber, status: d.statusLabel })}
+    >
       <Title>{d.statusLabel}</Title>
-      <P>
-        Le statut de votre commande {d.orderNumber} du {d.orderDate} est maintenant : {d.statusLabel}.
-      </P>
+      <P>{ctx.t("emails.orderStatus.intro", { orderNumber: d.orderNumber, date: d.orderDate, status: d.statusLabel })}</P>
       {d.tracking && (
         <>
           <P>{d.tracking.sentence}</P>
           {/* The carrier's page is the only link that leaves the shop: it is where the parcel is followed. */}
-          {d.tracking.url && <ButtonLink href={d.tracking.url}>Suivre mon colis</ButtonLink>}
+          {d.tracking.url && <ButtonLink href={d.tracking.url}>{ctx.t("emails.orderStatus.trackParcel")}</ButtonLink>}
         </>
       )}
-      {d.pointsCredited > 0 && <P>Vous avez gagné {d.pointsCredited} points Beauty Pass.</P>}
-      <P>Articles :</P>
+      {d.pointsCredited > 0 && <P>{ctx.t("emails.orderStatus.points", { points: d.pointsCredited })}</P>}
+      <P>{ctx.t("emails.layout.items")}</P>
       <Bullets items={d.lines} />
-      <Rows rows={[{ label: "Total", value: formatPrice(d.totalCents), strong: true }]} />
+      <Rows rows={[{ label: ctx.t("emails.layout.total"), value: ctx.price(d.totalCents), strong: true }]} />
       {d.tracking?.url ? (
         <P muted>
-          Votre commande dans votre espace client : <Link href={absoluteUrl(ctx, d.orderPath)}>Mes commandes</Link>
+          {withTag(ctx.t("emails.orderStatus.inAccount"), (label) => (
+            <Link href={absoluteUrl(ctx, d.orderPath)}>{label}</Link>
+          ))}
         </P>
       ) : (
-        <ButtonLink href={absoluteUrl(ctx, d.orderPath)}>Voir ma commande</ButtonLink>
+        <ButtonLink href={absoluteUrl(ctx, d.orderPath)}>{ctx.t("emails.layout.viewOrder")}</ButtonLink>
       )}
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      `Le statut de votre commande ${d.orderNumber} du ${d.orderDate} est maintenant : ${d.statusLabel}.`,
-      ...(d.tracking ? ["", d.tracking.sentence, ...(d.tracking.url ? [`Suivre mon colis : ${d.tracking.url}`] : [])] : []),
-      ...(d.pointsCredited > 0 ? ["", `Vous avez gagné ${d.pointsCredited} points Beauty Pass.`] : []),
+      ctx.t("emails.orderStatus.intro", { orderNumber: d.orderNumber, date: d.orderDate, status: d.statusLabel }),
+      ...(d.tracking
+        ? ["", d.tracking.sentence, ...(d.tracking.url ? [ctx.t("emails.orderStatus.trackParcelText", { url: d.tracking.url })] : [])]
+        : []),
+      ...(d.pointsCredited > 0 ? ["", ctx.t("emails.orderStatus.points", { points: d.pointsCredited })] : []),
       "",
-      "Articles :",
+      ctx.t("emails.layout.items"),
       ...d.lines.map((l) => `- ${l}`),
       "",
-      `Total : ${formatPrice(d.totalCents)}`,
+      ...rowsText(ctx, [{ label: ctx.t("emails.layout.total"), value: ctx.price(d.totalCents) }]),
       "",
-      `Voir ma commande : ${absoluteUrl(ctx, d.orderPath)}`,
+      ctx.t("emails.layout.viewOrderText", { url: absoluteUrl(ctx, d.orderPath) }),
     ]),
   sample: {
     firstName: "Camille",

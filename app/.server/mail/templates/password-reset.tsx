@@ -9,23 +9,23 @@ export type PasswordResetData = {
 
 export const passwordReset: MailTemplate<PasswordResetData> = {
   label: "Mot de passe oublié : réinitialisation",
-  subject: () => "Réinitialisez votre mot de passe Aurore",
+  subject: (_d, ctx) => ctx.t("emails.passwordReset.subject"),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview="Choisissez un nouveau mot de passe pour votre compte Aurore.">
-      <Title>Réinitialisez votre mot de passe</Title>
-      <P>Vous avez demandé à réinitialiser le mot de passe de votre compte Aurore.</P>
-      <P>Ouvrez ce lien pour choisir un nouveau mot de passe (valable {d.validMinutes} minutes, une seule fois) :</P>
-      <ButtonLink href={absoluteUrl(ctx, d.resetPath)}>Choisir un nouveau mot de passe</ButtonLink>
-      <P muted>Si vous n&apos;êtes pas à l&apos;origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.</P>
+    <Layout ctx={ctx} firstName={d.firstName} preview={ctx.t("emails.passwordReset.preview")}>
+      <Title>{ctx.t("emails.passwordReset.title")}</Title>
+      <P>{ctx.t("emails.passwordReset.asked")}</P>
+      <P>{ctx.t("emails.passwordReset.openLink", { minutes: d.validMinutes })}</P>
+      <ButtonLink href={absoluteUrl(ctx, d.resetPath)}>{ctx.t("emails.passwordReset.button")}</ButtonLink>
+      <P muted>{ctx.t("emails.passwordReset.ignore")}</P>
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      "Vous avez demandé à réinitialiser le mot de passe de votre compte Aurore.",
-      `Ouvrez ce lien pour choisir un nouveau mot de passe (valable ${d.validMinutes} minutes, une seule fois) :`,
+      ctx.t("emails.passwordReset.asked"),
+      ctx.t("emails.passwordReset.openLink", { minutes: d.validMinutes }),
       absoluteUrl(ctx, d.resetPath),
       "",
-      "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
+      ctx.t("emails.passwordReset.ignore"),
     ]),
   sample: { firstName: "Camille", resetPath: "/reinitialiser-mot-de-passe?token=exemple", validMinutes: 60 },
 };

@@ -8,23 +8,21 @@ export type RestockAvailableData = {
 
 export const restockAvailable: MailTemplate<RestockAvailableData> = {
   label: "Alerte retour en stock : disponible",
-  subject: (d) => `De retour en stock : ${d.productTitle}`,
+  subject: (d, ctx) => ctx.t("emails.restockAvailable.subject", { product: d.productTitle }),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview={`${d.productTitle} est de nouveau disponible.`}>
-      <Title>De retour en stock</Title>
-      <P>Bonne nouvelle : « {d.productTitle} » est de nouveau disponible.</P>
-      <ButtonLink href={absoluteUrl(ctx, d.productPath)}>Voir le produit</ButtonLink>
-      <P muted>
-        Les quantités peuvent être limitées. Cette alerte est maintenant terminée : vous ne recevrez pas d&apos;autre e-mail à son sujet.
-      </P>
+    <Layout ctx={ctx} firstName={d.firstName} preview={ctx.t("emails.restockAvailable.preview", { product: d.productTitle })}>
+      <Title>{ctx.t("emails.restockAvailable.title")}</Title>
+      <P>{ctx.t("emails.restockAvailable.intro", { product: d.productTitle })}</P>
+      <ButtonLink href={absoluteUrl(ctx, d.productPath)}>{ctx.t("emails.restockAvailable.view")}</ButtonLink>
+      <P muted>{ctx.t("emails.restockAvailable.limited")}</P>
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      `Bonne nouvelle : « ${d.productTitle} » est de nouveau disponible.`,
+      ctx.t("emails.restockAvailable.intro", { product: d.productTitle }),
       absoluteUrl(ctx, d.productPath),
       "",
-      "Les quantités peuvent être limitées. Cette alerte est maintenant terminée : vous ne recevrez pas d'autre e-mail à son sujet.",
+      ctx.t("emails.restockAvailable.limited"),
     ]),
   sample: {
     firstName: "Camille",

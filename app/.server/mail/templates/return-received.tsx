@@ -13,28 +13,26 @@ export type ReturnReceivedData = {
 
 export const returnReceived: MailTemplate<ReturnReceivedData> = {
   label: "Retour réceptionné (remboursement)",
-  subject: (d) => `Votre retour ${d.returnNumber} est réceptionné`,
+  subject: (d, ctx) => ctx.t("emails.returnReceived.subject", { returnNumber: d.returnNumber }),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview={`Votre retour ${d.returnNumber} est réceptionné.`}>
-      <Title>Retour réceptionné</Title>
-      <P>
-        Nous avons réceptionné votre retour {d.returnNumber} (commande {d.orderNumber}) :
-      </P>
+    <Layout ctx={ctx} firstName={d.firstName} preview={ctx.t("emails.returnReceived.preview", { returnNumber: d.returnNumber })}>
+      <Title>{ctx.t("emails.returnReceived.title")}</Title>
+      <P>{ctx.t("emails.returnReceived.intro", { returnNumber: d.returnNumber, orderNumber: d.orderNumber })}</P>
       <Bullets items={d.lines} />
       {d.money.map((m, i) => (
         <P key={i}>{m}</P>
       ))}
-      <ButtonLink href={absoluteUrl(ctx, d.ordersPath)}>Voir ma commande</ButtonLink>
+      <ButtonLink href={absoluteUrl(ctx, d.ordersPath)}>{ctx.t("emails.layout.viewOrder")}</ButtonLink>
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      `Nous avons réceptionné votre retour ${d.returnNumber} (commande ${d.orderNumber}) :`,
+      ctx.t("emails.returnReceived.intro", { returnNumber: d.returnNumber, orderNumber: d.orderNumber }),
       ...d.lines.map((l) => `- ${l}`),
       "",
       ...d.money,
       "",
-      `Voir ma commande : ${absoluteUrl(ctx, d.ordersPath)}`,
+      ctx.t("emails.layout.viewOrderText", { url: absoluteUrl(ctx, d.ordersPath) }),
     ]),
   sample: {
     firstName: "Camille",

@@ -1,4 +1,4 @@
-import { Bullets, ButtonLink, Layout, P, Title, absoluteUrl, textLayout, type MailTemplate } from "./layout";
+import { Bullets, ButtonLink, Layout, P, Title, absoluteUrl, textLayout, type MailContext, type MailTemplate } from "./layout";
 
 export type ReturnRequestedData = {
   firstName: string | null;
@@ -11,40 +11,36 @@ export type ReturnRequestedData = {
   refundMaxDays: number;
 };
 
-const STEPS = [
-  "1. Téléchargez et imprimez l'étiquette de retour prépayée depuis Mon compte > Mes commandes.",
-  "2. Remballez les produits non ouverts dans leur emballage d'origine, avec la facture.",
-  "3. Collez l'étiquette sur le colis et déposez-le dans un point relais.",
+const stepsOf = (ctx: MailContext) => [
+  ctx.t("emails.returnRequested.step1"),
+  ctx.t("emails.returnRequested.step2"),
+  ctx.t("emails.returnRequested.step3"),
 ];
 
 export const returnRequested: MailTemplate<ReturnRequestedData> = {
   label: "Demande de retour enregistrée",
-  subject: (d) => `Votre retour ${d.returnNumber} (commande ${d.orderNumber})`,
+  subject: (d, ctx) => ctx.t("emails.returnRequested.subject", { returnNumber: d.returnNumber, orderNumber: d.orderNumber }),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview={`Votre retour ${d.returnNumber} est enregistré.`}>
-      <Title>Votre retour est enregistré</Title>
-      <P>
-        Votre demande de retour {d.returnNumber} pour la commande {d.orderNumber} est enregistrée :
-      </P>
+    <Layout ctx={ctx} firstName={d.firstName} preview={ctx.t("emails.returnRequested.preview", { returnNumber: d.returnNumber })}>
+      <Title>{ctx.t("emails.returnRequested.title")}</Title>
+      <P>{ctx.t("emails.returnRequested.intro", { returnNumber: d.returnNumber, orderNumber: d.orderNumber })}</P>
       <Bullets items={d.lines} />
-      {STEPS.map((s) => (
+      {stepsOf(ctx).map((s) => (
         <P key={s}>{s}</P>
       ))}
-      <ButtonLink href={absoluteUrl(ctx, d.ordersPath)}>Télécharger l&apos;étiquette</ButtonLink>
-      <P muted>
-        Vous serez remboursé(e) sous {d.refundMaxDays} jours au plus après la réception du colis, sur le moyen de paiement utilisé.
-      </P>
+      <ButtonLink href={absoluteUrl(ctx, d.ordersPath)}>{ctx.t("emails.returnRequested.download")}</ButtonLink>
+      <P muted>{ctx.t("emails.returnRequested.refund", { days: d.refundMaxDays })}</P>
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      `Votre demande de retour ${d.returnNumber} pour la commande ${d.orderNumber} est enregistrée :`,
+      ctx.t("emails.returnRequested.intro", { returnNumber: d.returnNumber, orderNumber: d.orderNumber }),
       ...d.lines.map((l) => `- ${l}`),
       "",
-      ...STEPS,
-      `Ma commande : ${absoluteUrl(ctx, d.ordersPath)}`,
+      ...stepsOf(ctx),
+      ctx.t("emails.returnRequested.orderText", { url: absoluteUrl(ctx, d.ordersPath) }),
       "",
-      `Vous serez remboursé(e) sous ${d.refundMaxDays} jours au plus après la réception du colis, sur le moyen de paiement utilisé.`,
+      ctx.t("emails.returnRequested.refund", { days: d.refundMaxDays }),
     ]),
   sample: {
     firstName: "Camille",

@@ -9,32 +9,26 @@ export type ReviewInvitationData = {
 /** Seven days after delivery, once per order (docs/decisions/037-reviews.md). */
 export const reviewInvitation: MailTemplate<ReviewInvitationData> = {
   label: "Invitation à donner son avis",
-  subject: (d) => `Votre avis sur votre commande ${d.orderNumber}`,
+  subject: (d, ctx) => ctx.t("emails.reviewInvitation.subject", { orderNumber: d.orderNumber }),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview="Qu'avez-vous pensé de vos produits ?">
-      <Title>Qu&apos;avez-vous pensé de vos produits ?</Title>
-      <P>
-        Votre commande {d.orderNumber} vous a été livrée il y a une semaine. Votre avis, positif comme négatif, aide les autres clients : il
-        sera publié avec la mention « Avis vérifié » après vérification par notre équipe.
-      </P>
+    <Layout ctx={ctx} firstName={d.firstName} preview={ctx.t("emails.reviewInvitation.title")}>
+      <Title>{ctx.t("emails.reviewInvitation.title")}</Title>
+      <P>{ctx.t("emails.reviewInvitation.intro", { orderNumber: d.orderNumber })}</P>
       {d.products.map((p) => (
         <ButtonLink key={p.path} href={absoluteUrl(ctx, p.path)}>
-          {`Donner mon avis sur ${p.name}`}
+          {ctx.t("emails.reviewInvitation.button", { product: p.name })}
         </ButtonLink>
       ))}
-      <P muted>
-        Aucune contrepartie n&apos;est offerte pour un avis. Vous ne recevrez qu&apos;une invitation par commande ; vous pouvez ne plus en
-        recevoir en désactivant les e-mails dans vos préférences ({absoluteUrl(ctx, ACCOUNT_PREFERENCES_PATH)}).
-      </P>
+      <P muted>{ctx.t("emails.reviewInvitation.footer", { url: absoluteUrl(ctx, ACCOUNT_PREFERENCES_PATH) })}</P>
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      `Votre commande ${d.orderNumber} vous a été livrée il y a une semaine. Votre avis, positif comme négatif, aide les autres clients : il sera publié avec la mention « Avis vérifié » après vérification par notre équipe.`,
+      ctx.t("emails.reviewInvitation.intro", { orderNumber: d.orderNumber }),
       "",
-      ...d.products.map((p) => `Donner mon avis sur ${p.name} : ${absoluteUrl(ctx, p.path)}`),
+      ...d.products.map((p) => ctx.t("emails.reviewInvitation.buttonText", { product: p.name, url: absoluteUrl(ctx, p.path) })),
       "",
-      `Aucune contrepartie n'est offerte pour un avis. Vous ne recevrez qu'une invitation par commande ; vous pouvez ne plus en recevoir en désactivant les e-mails dans vos préférences (${absoluteUrl(ctx, ACCOUNT_PREFERENCES_PATH)}).`,
+      ctx.t("emails.reviewInvitation.footer", { url: absoluteUrl(ctx, ACCOUNT_PREFERENCES_PATH) }),
     ]),
   sample: {
     firstName: "Camille",

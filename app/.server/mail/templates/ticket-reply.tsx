@@ -1,4 +1,4 @@
-import { Box, ButtonLink, Layout, P, absoluteUrl, textLayout, type MailTemplate } from "./layout";
+import { Box, ButtonLink, Layout, P, absoluteUrl, textLayout, type MailContext, type MailTemplate } from "./layout";
 
 export type TicketReplyData = {
   firstName: string | null;
@@ -10,35 +10,36 @@ export type TicketReplyData = {
   supportPath: string | null;
 };
 
-const subjectOf = (d: TicketReplyData) => `Réponse à votre demande ${d.ticketNumber} : ${d.subject}`;
+const subjectOf = (d: TicketReplyData, ctx: MailContext) =>
+  ctx.t("emails.ticketReply.subject", { ticketNumber: d.ticketNumber, subject: d.subject });
 
 /** The team's reply to a support ticket (decision 046). */
 export const ticketReply: MailTemplate<TicketReplyData> = {
   label: "Réponse du service client à un ticket",
   subject: subjectOf,
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview={subjectOf(d)}>
-      <P>Notre service client a répondu à votre demande {d.ticketNumber} :</P>
+    <Layout ctx={ctx} firstName={d.firstName} preview={subjectOf(d, ctx)}>
+      <P>{ctx.t("emails.ticketReply.intro", { ticketNumber: d.ticketNumber })}</P>
       <Box lines={d.body.split("\n")} />
       {d.supportPath ? (
         <>
-          <P>Vous pouvez lui répondre depuis votre espace client, onglet Support Client.</P>
-          <ButtonLink href={absoluteUrl(ctx, d.supportPath)}>Voir ma demande</ButtonLink>
+          <P>{ctx.t("emails.ticketReply.replyInAccount")}</P>
+          <ButtonLink href={absoluteUrl(ctx, d.supportPath)}>{ctx.t("emails.ticketReply.view")}</ButtonLink>
         </>
       ) : (
-        <P>Pour nous répondre, utilisez notre formulaire de contact en rappelant le numéro {d.ticketNumber}.</P>
+        <P>{ctx.t("emails.ticketReply.contactForm", { ticketNumber: d.ticketNumber })}</P>
       )}
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      `Notre service client a répondu à votre demande ${d.ticketNumber} :`,
+      ctx.t("emails.ticketReply.intro", { ticketNumber: d.ticketNumber }),
       "",
       d.body,
       "",
       d.supportPath
-        ? `Répondre depuis votre espace client : ${absoluteUrl(ctx, d.supportPath)}`
-        : `Pour nous répondre, utilisez notre formulaire de contact en rappelant le numéro ${d.ticketNumber}.`,
+        ? ctx.t("emails.ticketReply.replyText", { url: absoluteUrl(ctx, d.supportPath) })
+        : ctx.t("emails.ticketReply.contactForm", { ticketNumber: d.ticketNumber }),
     ]),
   sample: {
     firstName: "Camille",

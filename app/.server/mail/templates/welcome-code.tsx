@@ -11,34 +11,29 @@ export type WelcomeCodeData = {
 
 export const welcomeCode: MailTemplate<WelcomeCodeData> = {
   label: "Code de bienvenue (newsletter)",
-  subject: (d) => `Votre code de bienvenue : ${d.percent} % de réduction`,
+  subject: (d, ctx) => ctx.t("emails.welcomeCode.subject", { percent: d.percent }),
   Component: ({ data: d, ctx }) => (
-    <Layout ctx={ctx} firstName={d.firstName} preview={`Votre code de bienvenue : ${d.percent} % de réduction`}>
-      <Title>Bienvenue !</Title>
-      <P>Votre inscription à la newsletter Aurore est confirmée. Bienvenue !</P>
-      <P>Voici votre code de bienvenue :</P>
+    <Layout ctx={ctx} firstName={d.firstName} preview={ctx.t("emails.welcomeCode.subject", { percent: d.percent })}>
+      <Title>{ctx.t("emails.welcomeCode.title")}</Title>
+      <P>{ctx.t("emails.welcomeCode.confirmed")}</P>
+      <P>{ctx.t("emails.welcomeCode.here")}</P>
       <Box lines={[d.code]} strong />
-      <P>
-        Il vous offre {d.percent} % de réduction sur votre commande, une seule fois, jusqu&apos;au {d.until} inclus.
-      </P>
-      <ButtonLink href={absoluteUrl(ctx, d.shopPath)}>Découvrir la boutique</ButtonLink>
-      <P muted>Ce code est personnel : il fonctionne uniquement avec le compte Aurore créé avec cette adresse e-mail.</P>
-      <P muted>
-        Saisissez-le dans le champ « Code promo » de votre récapitulatif de commande. Il n&apos;est pas cumulable avec les points Beauty
-        Pass.
-      </P>
+      <P>{ctx.t("emails.welcomeCode.offer", { percent: d.percent, until: d.until })}</P>
+      <ButtonLink href={absoluteUrl(ctx, d.shopPath)}>{ctx.t("emails.layout.discoverShop")}</ButtonLink>
+      <P muted>{ctx.t("emails.welcomeCode.personal")}</P>
+      <P muted>{ctx.t("emails.welcomeCode.howTo")}</P>
     </Layout>
   ),
   text: (d, ctx) =>
     textLayout(ctx, d.firstName, [
-      "Votre inscription à la newsletter Aurore est confirmée. Bienvenue !",
+      ctx.t("emails.welcomeCode.confirmed"),
       "",
-      `Voici votre code de bienvenue : ${d.code}`,
-      `Il vous offre ${d.percent} % de réduction sur votre commande, une seule fois, jusqu'au ${d.until} inclus.`,
-      "Ce code est personnel : il fonctionne uniquement avec le compte Aurore créé avec cette adresse e-mail.",
-      "Saisissez-le dans le champ « Code promo » de votre récapitulatif de commande. Il n'est pas cumulable avec les points Beauty Pass.",
+      ctx.t("emails.welcomeCode.hereText", { code: d.code }),
+      ctx.t("emails.welcomeCode.offer", { percent: d.percent, until: d.until }),
+      ctx.t("emails.welcomeCode.personal"),
+      ctx.t("emails.welcomeCode.howTo"),
       "",
-      `Découvrir la boutique : ${absoluteUrl(ctx, d.shopPath)}`,
+      ctx.t("emails.layout.discoverShopText", { url: absoluteUrl(ctx, d.shopPath) }),
     ]),
   sample: { firstName: "Camille", code: "BIENVENUE-7KQ2M8XP", percent: 10, until: "26/12/2026", shopPath: "/products" },
 };

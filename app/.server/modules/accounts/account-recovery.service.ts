@@ -18,6 +18,7 @@ import { user, verification } from "../../db/schema";
 import { hitFormLimit, TOO_MANY_REQUESTS_MESSAGE } from "../../limits/form-limits";
 import { enqueueMail } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
+import { mailLanguageOf } from "./preferences.service";
 import { log } from "../../logger";
 import { firstNameOfUser } from "./profile.service";
 import { runAuthInTransaction } from "../../auth/auth-transaction";
@@ -114,10 +115,11 @@ export async function requestEmailChange(
   // The link to the new address and the notice to the old one are queued together or not at all.
   await runAuthInTransaction(db, auth, async (tx) => {
     await auth.api.changeEmail({ body: { newEmail: input.newEmail, callbackURL: EMAIL_VERIFIED_CALLBACK }, headers: input.headers });
-    const notice = await renderMail("email-change-notice", {
-      firstName: await firstNameOfUser(tx, input.userId),
-      newEmail: input.newEmail,
-    });
+    const notice = await renderMail(
+      "email-change-notice",
+      { firstName: await firstNameOfUser(tx, input.userId), newEmail: input.newEmail },
+      { language: await mailLanguageOf(tx, input.userId) },
+    );
     await enqueueMail(tx, { to: account.email, ...notice });
   });
 }

@@ -11,6 +11,7 @@ import { listTransactions } from "../loyalty/loyalty-summary.service";
 import { listAddresses } from "../addresses/addresses.service";
 import { enqueueMail } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
+import { mailLanguageOf } from "./preferences.service";
 import { clientStatus, CLIENT_NOT_FOUND_MESSAGE } from "~/domain/customers/admin-clients.schema";
 import {
   CLIENT_EMAIL_TAKEN_MESSAGE,
@@ -274,7 +275,11 @@ export async function sendClientMail(
       .where(and(inArray(user.id, ids), ne(user.role, "admin")));
     if (recipients.length === 0) throw clientNotFound();
     for (const r of recipients) {
-      const mail = await renderMail("client-message", { firstName: r.firstName, subject, body, accountPath: "/dashboard" });
+      const mail = await renderMail(
+        "client-message",
+        { firstName: r.firstName, subject, body, accountPath: "/dashboard" },
+        { language: await mailLanguageOf(tx, r.id) },
+      );
       await enqueueMail(tx, { to: r.email, ...mail });
       await recordAdminActionBy(tx, input.actor, {
         action: "client.message",

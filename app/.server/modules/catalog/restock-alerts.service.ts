@@ -5,6 +5,7 @@ import { getEnv } from "../../env";
 import { products, productVariants, restockAlerts, userProfiles } from "../../db/schema";
 import { enqueueMail, kickOutbox } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
+import { mailLanguageOfEmail } from "~/.server/modules/accounts/preferences.service";
 import { firstNameOfEmail } from "../accounts/profile.service";
 import { conflict, notFound } from "~/domain/errors";
 import { RESTOCK_CONFIRMATION_TTL_HOURS } from "~/lib/shop-rules";
@@ -102,7 +103,7 @@ export async function requestVisitorRestockAlert(db: Database, variantId: string
         productTitle: productTitle(variant),
         confirmPath: `/alerte-stock/confirmation?token=${token}`,
       },
-      { publicUrl },
+      { publicUrl, language: await mailLanguageOfEmail(tx, email) },
     );
     await enqueueMail(tx, { to: email, ...mail });
     return true;
@@ -206,7 +207,7 @@ async function claimAndMailAlerts(
     const mail = await renderMail(
       "restock-available",
       { firstName: r.first_name, productTitle: productTitle(variant), productPath: productPath(variant) },
-      { publicUrl: base },
+      { publicUrl: base, language: await mailLanguageOfEmail(tx, r.email) },
     );
     await enqueueMail(tx, { to: r.email, ...mail });
   }

@@ -16,7 +16,8 @@ import type { Database, Executor } from "~/.server/db/client";
 import { giftCards, giftCardTransactions, orders, user } from "~/.server/db/schema";
 import type { AdminGiftCardView, GiftCardLedgerEntry, GiftCardStatus } from "~/domain/gift-cards/gift-card-admin.types";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
-import { renderMail } from "~/.server/mail/templates";
+import { mailWording, renderMail, type MailWording } from "~/.server/mail/templates";
+import { mailLanguageOf, mailLanguageOfEmail } from "~/.server/modules/accounts/preferences.service";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import {
   formatGiftCardCode,
@@ -26,7 +27,7 @@ import {
   maskedGiftCardCode,
   normalizeGiftCardCode,
 } from "~/domain/gift-cards/gift-card-code";
-import { GIFT_CARD_DELIVERY_LABELS, GIFT_CARD_OCCASION_LABELS } from "~/domain/gift-cards/gift-card.options";
+import { GIFT_CARD_OCCASION_LABELS } from "~/domain/gift-cards/gift-card.options";
 import { computeGiftCardTotals, type GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
@@ -426,19 +427,18 @@ async function recipientMail(config: GiftCardConfig, code: string, expiresAt: Da
 }
 
 /** Lines of the buyer's confirmation e-mail about the cards bought (codes of physical cards only). */
-export function giftCardConfirmationLines(issued: readonly IssuedGiftCard[]): string[] {
+export function giftCardConfirmationLines(issued: readonly IssuedGiftCard[], m: MailWording = mailWording()): string[] {
   if (issued.length === 0) return [];
-  const lines = ["", "Cartes cadeaux :"];
+  const lines = ["", m.t("emails.orderConfirmation.giftCards")];
   for (const card of issued) {
-    const mode = GIFT_CARD_DELIVERY_LABELS[card.config.deliveryMode].name;
+    const amount = m.price(card.config.amountCents);
     if (card.config.deliveryMode === "email") {
-      lines.push(
-        `- ${formatPrice(card.config.amountCents)} (${mode}) ${maskedGiftCardCode(card.last4)} : envoyée à ${card.config.recipientEmail}`,
-      );
+      const mode = m.t("emails.orderConfirmation.giftCardByEmail");
+      const email = card.config.recipientEmail ?? "";
+      lines.push(m.t("emails.orderConfirmation.giftCardSent", { amount, mode, code: maskedGiftCardCode(card.last4), email }));
     } else {
-      lines.push(
-        `- ${formatPrice(card.config.amountCents)} (${mode}) : code ${formatGiftCardCode(card.code)}, expédiée avec votre commande`,
-      );
+      const mode = m.t("emails.orderConfirmation.giftCardPhysical");
+      lines.push(m.t("emails.orderConfirmation.giftCardShipped", { amount, mode, code: formatGiftCardCode(card.code) }));
     }
   }
   return lines;
@@ -561,13 +561,18 @@ export async function sendGiftCardExpiryReminders(db: Database, now = new Date()
       if (!to) return true;
       // The recipient's name as the buyer typed it, or the buyer's own first name when the card is theirs.
       const firstName = card.recipientEmail ? card.recipientName || null : await firstNameOfUser(tx, card.buyerUserId);
-      const mail = await renderMail("gift-card-expiry", {
-        firstName,
-        balance: formatPrice(card.balanceCents),
-        maskedCode: maskedGiftCardCode(card.last4),
-        expiresOn: formatDate(card.expiresAt),
-        shopPath: "/products",
-      });
+      const m = mailWording(card.recipientEmail ? await mailLanguageOfEmail(tx, to) : await mailLanguageOf(tx, card.buyerUserId));
+      const mail = await renderMail(
+        "gift-card-expiry",
+        {
+          firstName,
+          balance: m.price(card.balanceCents),
+          maskedCode: maskedGiftCardCode(card.last4),
+          expiresOn: formatDate(card.expiresAt, undefined, m.locale),
+          shopPath: "/products",
+        },
+        { language: m.language },
+      );
       await enqueueMail(tx, { to, ...mail });
       return true;
     });

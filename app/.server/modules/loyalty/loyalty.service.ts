@@ -418,11 +418,15 @@ async function remindExpiry(db: Database, userId: string, now: Date, horizon: Da
     const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
     // A reminder to spend points is a promotion: only with the "Promotions" switch on (decision 043).
     if (owner?.email && prefs.emailPromotions) {
-      const mail = await renderMail("points-expiry", {
-        firstName: await firstNameOfUser(tx, userId),
-        message,
-        beautyPassPath: "/beauty-pass",
-      });
+      const mail = await renderMail(
+        "points-expiry",
+        {
+          firstName: await firstNameOfUser(tx, userId),
+          message,
+          beautyPassPath: "/beauty-pass",
+        },
+        { language: prefs.language },
+      );
       await enqueueMail(tx, { to: owner.email, ...mail });
     }
     return true;

@@ -4,6 +4,7 @@ import type { Database, Executor } from "../../db/client";
 import { newsletterSubscriptions } from "../../db/schema";
 import { enqueueMail, kickOutbox } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
+import { mailLanguageOfEmail } from "../accounts/preferences.service";
 import { firstNameOfEmail } from "../accounts/profile.service";
 import { createWelcomeCode } from "~/.server/modules/promotions/promo-codes.service";
 import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.schema";
@@ -66,7 +67,7 @@ export async function requestSubscription(
         unsubscribePath: `/newsletter/desinscription?token=${unsubscribeToken}`,
         welcomeOffer: NEWSLETTER_WELCOME_OFFER,
       },
-      { publicUrl },
+      { publicUrl, language: await mailLanguageOfEmail(tx, email) },
     );
     await enqueueMail(tx, { to: email, ...mail });
     return { status: "sent" };

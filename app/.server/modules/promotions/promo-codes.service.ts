@@ -14,6 +14,7 @@ import type { Executor } from "~/.server/db/client";
 import { orders, products, promoCodeCategories, promoCodes, promoRedemptions, user } from "~/.server/db/schema";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
 import { renderMail } from "~/.server/mail/templates";
+import { mailLanguageOfEmail } from "~/.server/modules/accounts/preferences.service";
 import { firstNameOfEmail } from "~/.server/modules/accounts/profile.service";
 import {
   PROMO_ALREADY_USED_MESSAGE,
@@ -279,7 +280,7 @@ export function generatePromoCode(prefix = WELCOME_PREFIX, length = WELCOME_RAND
 async function welcomeMail(tx: Executor, email: string, code: string, endsAt: Date) {
   const until = formatDate(lastValidDay(endsAt) + "T12:00:00Z");
   const data = { firstName: await firstNameOfEmail(tx, email), code, percent: NEWSLETTER_WELCOME_PERCENT, until, shopPath: "/products" };
-  return { to: email, ...(await renderMail("welcome-code", data)) };
+  return { to: email, ...(await renderMail("welcome-code", data, { language: await mailLanguageOfEmail(tx, email) })) };
 }
 
 const MAX_CODE_ATTEMPTS = 5;

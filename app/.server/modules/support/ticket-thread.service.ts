@@ -11,6 +11,7 @@ import { recordAdminAction, type AdminActor } from "../activity-log/activity-log
 import { createNotification } from "../notifications/notifications.service";
 import { enqueueMail } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
+import { mailLanguageOf } from "../accounts/preferences.service";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
 import {
@@ -233,13 +234,17 @@ export async function replyAsAdmin(
       });
     }
     if (to) {
-      const mail = await renderMail("ticket-reply", {
-        firstName: firstName?.split(" ")[0] || null,
-        ticketNumber: row.ticketNumber,
-        subject: row.subject,
-        body,
-        supportPath: row.userId ? SUPPORT_TAB_PATH : null,
-      });
+      const mail = await renderMail(
+        "ticket-reply",
+        {
+          firstName: firstName?.split(" ")[0] || null,
+          ticketNumber: row.ticketNumber,
+          subject: row.subject,
+          body,
+          supportPath: row.userId ? SUPPORT_TAB_PATH : null,
+        },
+        { language: await mailLanguageOf(tx, row.userId) },
+      );
       await enqueueMail(tx, { to, ...mail });
     }
     await recordAdminAction(tx, {

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useT, type MessageKey } from "~/components/ui/i18n";
 import { inputClass } from "~/components/ui/form-parts";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
 import {
@@ -16,25 +17,32 @@ export const EMPTY_CARD: CardValues = { holder: "", number: "", expiry: "", cvc:
 
 const FIELDS: {
   name: keyof CardValues;
-  label: string;
+  label: MessageKey;
   autoComplete: string;
   max: number;
   placeholder?: string;
   inputMode?: "numeric";
   wide?: boolean;
 }[] = [
-  { name: "holder", label: "Titulaire de la carte", autoComplete: "cc-name", max: CHECKOUT_CONTACT_NAME_MAX, wide: true },
+  { name: "holder", label: "checkout.card.holder", autoComplete: "cc-name", max: CHECKOUT_CONTACT_NAME_MAX, wide: true },
   {
     name: "number",
-    label: "Numéro de carte",
+    label: "checkout.card.number",
     autoComplete: "cc-number",
     max: 23,
     inputMode: "numeric",
     wide: true,
     placeholder: "1234 5678 9012 3456",
   },
-  { name: "expiry", label: "Date d'expiration (MM/AA)", autoComplete: "cc-exp", max: 7, placeholder: "MM/AA", inputMode: "numeric" },
-  { name: "cvc", label: "Cryptogramme (CVC)", autoComplete: "cc-csc", max: 4, inputMode: "numeric", placeholder: "123" },
+  {
+    name: "expiry",
+    label: "checkout.card.expiry",
+    autoComplete: "cc-exp",
+    max: 7,
+    placeholder: "checkout.card.expiryPlaceholder",
+    inputMode: "numeric",
+  },
+  { name: "cvc", label: "checkout.card.cvc", autoComplete: "cc-csc", max: 4, inputMode: "numeric", placeholder: "123" },
 ];
 
 /** "4242424242424242" -> "4242 4242 4242 4242"; "1228" -> "12/28". */
@@ -67,9 +75,12 @@ export function CardFields({
   nested?: boolean;
 }) {
   const baseId = useId();
+  const t = useT();
   return (
     <fieldset>
-      <legend className={nested ? "sr-only" : "text-lg font-semibold"}>{nested ? "Nouvelle carte" : "Carte bancaire"}</legend>
+      <legend className={nested ? "sr-only" : "text-lg font-semibold"}>
+        {t(nested ? "checkout.card.newCard" : "checkout.card.legend")}
+      </legend>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         {FIELDS.map((field) => {
           const id = `${baseId}-${field.name}`;
@@ -77,7 +88,7 @@ export function CardFields({
             <FieldShell
               key={field.name}
               id={id}
-              label={field.label}
+              label={t(field.label)}
               required
               error={errors[field.name]}
               className={field.wide ? "sm:col-span-2" : ""}
@@ -91,7 +102,7 @@ export function CardFields({
                 autoComplete={field.autoComplete}
                 inputMode={field.inputMode}
                 maxLength={field.max}
-                placeholder={field.placeholder}
+                placeholder={field.placeholder && (field.name === "expiry" ? t("checkout.card.expiryPlaceholder") : field.placeholder)}
                 aria-required
                 aria-invalid={errors[field.name] ? true : undefined}
                 aria-describedby={errorIdOf(id, errors[field.name])}
@@ -109,13 +120,14 @@ export function CardFields({
           onChange={(e) => onSaveCardChange(e.target.checked)}
           className="h-5 w-5 accent-accent"
         />
-        Enregistrer cette carte
+        {t("checkout.card.save")}
       </label>
       <p className="mt-2 text-xs text-muted">
-        Paiement simulé : aucune somme n'est réellement débitée. Carte de test acceptée : {TEST_CARD_APPROVED} ; carte de test refusée :{" "}
-        {TEST_CARD_DECLINED} ; carte de test avec authentification 3-D Secure : {TEST_CARD_AUTHENTICATION} (date d'expiration future,
-        cryptogramme à 3 chiffres). Une carte enregistrée est conservée par notre prestataire de paiement : nous n'en gardons que la marque,
-        les 4 derniers chiffres et la date d'expiration.
+        {t("checkout.card.simulated", {
+          approved: TEST_CARD_APPROVED,
+          declined: TEST_CARD_DECLINED,
+          authentication: TEST_CARD_AUTHENTICATION,
+        })}
       </p>
     </fieldset>
   );

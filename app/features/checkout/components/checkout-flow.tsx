@@ -20,7 +20,7 @@ import { OrderSummary } from "./order-summary";
 import { PromoCodeField } from "~/features/checkout/components/promo-code-field";
 import { GiftCardPayment } from "./gift-card-payment";
 import { inputClass } from "~/components/ui/form-parts";
-import { plural } from "~/lib/plural";
+import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 import type { DeliveryMethodCode } from "~/domain/delivery/delivery-methods";
 import type { RelayPoint } from "~/domain/delivery/relay-points";
 import { DeliveryMethodPicker } from "./delivery-method-picker";
@@ -72,6 +72,8 @@ export type CheckoutFlowProps = {
  * Amounts come from the server's quote; the order is placed by POST /api/v1/orders.
  */
 export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
+  const t = useT();
+  const translateMessage = useTranslateMessage();
   const cart = useCart();
   const [mounted, setMounted] = useState(false);
   const [step, setStep] = useState<CheckoutStep>("shipping");
@@ -433,19 +435,22 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
         <CheckoutSteps current="confirmation" />
         <div className="mt-8 rounded-2xl border border-line bg-cream p-6 sm:p-8">
           <h1 ref={headingRef} tabIndex={-1} className="text-center font-display text-3xl outline-none">
-            Merci pour votre commande !
+            {t("checkout.confirmation.title")}
           </h1>
           <p className="mt-4 text-center">
-            Votre commande <strong>n° {order.number}</strong> est confirmée. Un e-mail de confirmation vous est envoyé à{" "}
-            <span className="break-words">{order.metadata.customer_info?.email ?? contact.email}</span>.
+            <T
+              k="checkout.confirmation.text"
+              values={{ number: order.number, email: order.metadata.customer_info?.email ?? contact.email }}
+              components={{ 0: <strong />, 1: <span className="break-words" /> }}
+            />
           </p>
           <OrderConfirmation order={order} />
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link to="/dashboard?tab=orders" className={primaryButtonClass}>
-              Voir ma commande
+              {t("checkout.confirmation.viewOrder")}
             </Link>
             <Link to="/products" className={secondaryButtonClass}>
-              Continuer mes achats
+              {t("checkout.continueShopping")}
             </Link>
           </div>
         </div>
@@ -456,9 +461,9 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
   if (!mounted) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-        <h1 className="font-display text-3xl sm:text-4xl">Finaliser ma commande</h1>
+        <h1 className="font-display text-3xl sm:text-4xl">{t("checkout.title")}</h1>
         <p role="status" className="mt-6 text-muted">
-          Chargement de votre panier...
+          {t("checkout.loading")}
         </p>
       </div>
     );
@@ -467,10 +472,10 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
   if (cart.items.length === 0 && cart.giftCards.length === 0) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="font-display text-3xl">Panier vide</h1>
-        <p className="mt-4 text-muted">Votre panier est vide. Ajoutez des produits avant de passer commande.</p>
+        <h1 className="font-display text-3xl">{t("checkout.empty.title")}</h1>
+        <p className="mt-4 text-muted">{t("checkout.empty.text")}</p>
         <Link to="/products" className={`${primaryButtonClass} mt-8`}>
-          Découvrir nos produits
+          {t("checkout.empty.cta")}
         </Link>
       </div>
     );
@@ -503,14 +508,14 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <h1 className="font-display text-3xl sm:text-4xl">Finaliser ma commande</h1>
+      <h1 className="font-display text-3xl sm:text-4xl">{t("checkout.title")}</h1>
       <CheckoutSteps current={step} />
 
       {step === "shipping" && (
         <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="space-y-8">
             <h2 id="checkout-shipping-title" ref={headingRef} tabIndex={-1} className="font-display text-2xl outline-none">
-              1. Livraison
+              {t("checkout.shipping.title")}
             </h2>
             {/* The address selector stays outside this form: its own dialog holds the address form. */}
             <form id={shippingFormId} noValidate onSubmit={continueToPayment} aria-labelledby="checkout-shipping-title">
@@ -544,26 +549,26 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
                 error={address && quote?.delivery_error && !(deliveryMethod === "relay" && !relayPoint) ? quote.delivery_error : null}
               />
             )}
-            {error && <CheckoutErrorBox message={error.message} hint={error.hint} />}
+            {error && <CheckoutErrorBox message={translateMessage(error.message)} hint={error.hint && translateMessage(error.hint)} />}
             <div className="flex flex-wrap justify-between gap-3">
               <Link to="/products" className={secondaryButtonClass}>
-                Continuer mes achats
+                {t("checkout.continueShopping")}
               </Link>
               <button type="submit" form={shippingFormId} className={primaryButtonClass}>
-                Continuer vers le paiement
+                {t("checkout.shipping.toPayment")}
               </button>
             </div>
           </div>
-          <aside aria-label="Votre panier">
+          <aside aria-label={t("checkout.shipping.cartLabel")}>
             <OrderSummary quote={quote} loading={quoteLoading} promoField={promoField} />
             {quoteResult && !quoteResult.ok && (
               <div className="mt-4">
-                <CheckoutErrorBox message={quoteResult.message} />
+                <CheckoutErrorBox message={translateMessage(quoteResult.message)} />
               </div>
             )}
             {quote && quote.problems.length > 0 && (
               <div className="mt-4">
-                <CheckoutErrorBox message={quote.problems[0]} hint={STOCK_HINT} />
+                <CheckoutErrorBox message={translateMessage(quote.problems[0]!)} hint={translateMessage(STOCK_HINT)} />
               </div>
             )}
             {quote?.shipping_notices.map((notice) => (
@@ -578,20 +583,20 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
       {step === "payment" && (address || !needsAddress) && (
         <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           {/* The recap comes first in reading order (shown before the order button), right on desktop. */}
-          <aside aria-label="Votre commande" className="lg:order-2">
+          <aside aria-label={t("checkout.payment.orderLabel")} className="lg:order-2">
             <OrderSummary
               quote={quote}
               loading={quoteLoading}
               address={address}
               contact={contact}
-              title="Récapitulatif de votre commande"
+              title={t("checkout.payment.summaryTitle")}
               headingLevel={3}
               promoField={promoField}
             />
           </aside>
           <form noValidate onSubmit={submitOrder} aria-labelledby="checkout-payment-title" className="min-w-0 space-y-8 lg:order-1">
             <h2 id="checkout-payment-title" ref={headingRef} tabIndex={-1} className="font-display text-2xl outline-none">
-              2. Paiement
+              {t("checkout.payment.title")}
             </h2>
             {cardNeeded && offerSavedCards ? (
               <SavedCardChoice
@@ -615,9 +620,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
             ) : cardNeeded ? (
               <CardFields values={card} errors={cardErrors} onChange={editCard} saveCard={saveCard} onSaveCardChange={setSaveCard} />
             ) : (
-              <p className="rounded-xl bg-cream p-4 text-sm">
-                Vos cartes cadeaux couvrent la totalité de la commande : aucun paiement par carte bancaire n'est nécessaire.
-              </p>
+              <p className="rounded-xl bg-cream p-4 text-sm">{t("checkout.payment.coveredByGiftCards")}</p>
             )}
             {cardNeeded && quote && <InstalmentsChoice cardCents={quote.card_cents} />}
 
@@ -625,7 +628,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
               <legend className="text-lg font-semibold">Beauty Pass</legend>
               {canUsePoints ? (
                 <label className="mt-3 block text-sm font-medium">
-                  Utiliser mes points ({quote?.points_balance ?? account.pointsBalance} points disponibles)
+                  {t("checkout.payment.usePoints", { count: quote?.points_balance ?? account.pointsBalance })}
                   <select
                     name="points_to_use"
                     value={Math.min(points, quote?.max_redeemable_points ?? 0)}
@@ -638,41 +641,47 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
                     {pointOptions.map((p) => (
                       <option key={p} value={p}>
                         {p === 0
-                          ? "Ne pas utiliser de points"
-                          : `${p} points (-${formatPrice((p / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_CENTS)})`}
+                          ? t("checkout.payment.noPoints")
+                          : t("checkout.payment.pointsOption", {
+                              points: p,
+                              amount: formatPrice((p / BEAUTY_PASS_REDEEM_STEP_POINTS) * BEAUTY_PASS_REDEEM_STEP_CENTS),
+                            })}
                       </option>
                     ))}
                   </select>
                 </label>
               ) : (
                 <p className="mt-3 text-sm text-muted">
-                  Vous avez {plural(quote?.points_balance ?? account.pointsBalance, "point", "points")} Beauty Pass. Les points s'utilisent
-                  par tranches de {BEAUTY_PASS_REDEEM_STEP_POINTS} ({BEAUTY_PASS_REDEEM_STEP_POINTS} points ={" "}
-                  {formatPrice(BEAUTY_PASS_REDEEM_STEP_CENTS)} de réduction).
+                  {t("checkout.payment.pointsExplained", {
+                    count: quote?.points_balance ?? account.pointsBalance,
+                    step: BEAUTY_PASS_REDEEM_STEP_POINTS,
+                    amount: formatPrice(BEAUTY_PASS_REDEEM_STEP_CENTS),
+                  })}
                 </p>
               )}
             </fieldset>
 
             <GiftCardPayment codes={giftCardCodes} onChange={setGiftCardCodes} quote={quote} />
 
-            {quote && quote.problems.length > 0 && <CheckoutErrorBox message={quote.problems[0]} hint={STOCK_HINT} />}
-            {error && <CheckoutErrorBox message={error.message} hint={error.hint} />}
-            {quoteResult && !quoteResult.ok && <CheckoutErrorBox message={quoteResult.message} />}
+            {quote && quote.problems.length > 0 && (
+              <CheckoutErrorBox message={translateMessage(quote.problems[0]!)} hint={translateMessage(STOCK_HINT)} />
+            )}
+            {error && <CheckoutErrorBox message={translateMessage(error.message)} hint={error.hint && translateMessage(error.hint)} />}
+            {quoteResult && !quoteResult.ok && <CheckoutErrorBox message={translateMessage(quoteResult.message)} />}
             {challengeWaiting && (
               <p role="status" className="rounded-xl border border-line bg-cream p-4 text-sm">
-                Paiement non confirmé : votre banque attend votre authentification. Cliquez à nouveau sur « Commander avec obligation de
-                paiement » pour la reprendre.
+                {t("checkout.payment.challengeWaiting")}
               </p>
             )}
 
             <div className="flex flex-wrap justify-between gap-3">
               <button type="button" onClick={backToShipping} disabled={placing} className={secondaryButtonClass}>
-                Retour
+                {t("checkout.payment.back")}
               </button>
               <span className="flex flex-wrap items-center gap-3">
                 {placing && (
                   <span role="status" className="text-sm text-muted">
-                    Paiement en cours...
+                    {t("checkout.payment.inProgress")}
                   </span>
                 )}
                 <button
@@ -682,16 +691,12 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
                   aria-busy={placing || undefined}
                   className={primaryButtonClass}
                 >
-                  Commander avec obligation de paiement
+                  {t("checkout.payment.placeOrder")}
                 </button>
               </span>
             </div>
             <p className="text-xs text-muted">
-              En cliquant sur « Commander avec obligation de paiement », vous acceptez nos{" "}
-              <Link to="/conditions-generales" className="underline">
-                conditions générales de vente
-              </Link>{" "}
-              et confirmez votre commande avec obligation de paiement.
+              <T k="checkout.payment.terms" components={{ 0: <Link to="/conditions-generales" className="underline" /> }} />
             </p>
           </form>
         </div>
