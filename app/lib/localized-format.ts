@@ -4,6 +4,7 @@
  * en-GB way. Prices stay in euros in both. Isomorphic: no React, no server import.
  */
 import type { Language } from "~/domain/i18n/languages";
+import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
 import { formatPrice } from "~/lib/money";
 import { SHOP_TIME_ZONE, formatDate, formatDateTime, formatLongDateTime, formatShortDate } from "~/lib/paris-time";
 
@@ -35,7 +36,13 @@ function formatEnglish(style: Style, value: DateInput, timeZone: string): string
   return format.format(typeof value === "string" ? new Date(value) : value);
 }
 
-export type LocalizedFormat = Record<Style, (value: DateInput) => string> & { price: (cents: number) => string };
+export type LocalizedFormat = Record<Style, (value: DateInput) => string> & {
+  price: (cents: number) => string;
+  /** A calendar day "2026-12-01" with its weekday: "mardi 1 décembre", "Tuesday 1 December". */
+  weekday: (day: string) => string;
+};
+
+const englishWeekday = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 
 /** The formatters of one language and time zone (the zone chosen in Préférences, decision 043). */
 export function localizedFormat(language: Language, timeZone: string = SHOP_TIME_ZONE): LocalizedFormat {
@@ -47,5 +54,6 @@ export function localizedFormat(language: Language, timeZone: string = SHOP_TIME
     dateTime: style("dateTime"),
     longDateTime: style("longDateTime"),
     price: (cents) => (language === "fr" ? formatPrice(cents) : englishEuro.format(cents / 100)),
+    weekday: (day) => (language === "fr" ? formatDeliveryDate(day) : englishWeekday.format(new Date(`${day}T12:00:00Z`))),
   };
 }
