@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
 import { PaymentTab } from "./payment-tab";
+import { withI18n } from "../../../../tests/support/i18n";
 
 function card(overrides: Partial<PaymentMethodView>): PaymentMethodView {
   return {
@@ -21,6 +22,7 @@ function card(overrides: Partial<PaymentMethodView>): PaymentMethodView {
 describe("PaymentTab", () => {
   it("shows each card as 'Visa •••• 4242' with its expiry, 'Expirée' or 'À enregistrer à nouveau'", () => {
     const html = renderToStaticMarkup(
+      withI18n(
       <PaymentTab
         data={{
           paymentMethods: [
@@ -45,6 +47,7 @@ describe("PaymentTab", () => {
           ],
         }}
       />,
+      ),
     );
     expect(html).toContain("Visa •••• 4242");
     expect(html).toContain("Expire 12/29");
