@@ -22,9 +22,7 @@ export function OrderDelivery({
       <h3 className="font-semibold">{t("account.delivery.title")}</h3>
       <p className="mt-1">
         {tm(order.delivery_method_label)}
-        {order.estimated_delivery_date
-          ? t("account.delivery.expected", { date: format.weekday(order.estimated_delivery_date) })
-          : ""}
+        {order.estimated_delivery_date ? t("account.delivery.expected", { date: format.weekday(order.estimated_delivery_date) }) : ""}
       </p>
       {order.express_perk && <p className="text-success">{tm(EXPRESS_PERK_LABELS[order.express_perk])}</p>}
       {order.relay_point && (

@@ -15,7 +15,9 @@ export function OrderDocuments({ documents }: { documents: readonly OrderDocumen
         {documents.map((doc) => (
           <li key={doc.url}>
             <a href={doc.url} download className="inline-flex min-h-11 items-center font-semibold text-accent underline underline-offset-4">
-              {doc.kind === "invoice" ? t("account.documents.invoice") : t("account.documents.creditNote", { number: doc.number ?? "" }).trim()}
+              {doc.kind === "invoice"
+                ? t("account.documents.invoice")
+                : t("account.documents.creditNote", { number: doc.number ?? "" }).trim()}
             </a>
           </li>
         ))}

@@ -14,13 +14,13 @@ describe("Échéancier", () => {
   it("lists each instalment's date, amount and status in French", () => {
     const html = renderToStaticMarkup(
       withI18n(
-      <PaymentSchedule
-        schedule={[
-          { seq: 1, due_date: "2026-11-26", amount_cents: 3334, status: "paid" },
-          { seq: 2, due_date: "2026-12-26", amount_cents: 3333, status: "failed" },
-          { seq: 3, due_date: "2027-01-25", amount_cents: 3333, status: "cancelled" },
-        ]}
-      />,
+        <PaymentSchedule
+          schedule={[
+            { seq: 1, due_date: "2026-11-26", amount_cents: 3334, status: "paid" },
+            { seq: 2, due_date: "2026-12-26", amount_cents: 3333, status: "failed" },
+            { seq: 3, due_date: "2027-01-25", amount_cents: 3333, status: "cancelled" },
+          ]}
+        />,
       ),
     );
     const shown = text(html);

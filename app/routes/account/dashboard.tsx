@@ -115,7 +115,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="font-display text-3xl sm:text-4xl">{t("account.dashboard.title")}</h1>
           <p className="mt-1 text-muted">
-            <T k="account.dashboard.hello" values={{ name: account.firstName }} components={{ 0: <span className="font-semibold text-ink" /> }} />
+            <T
+              k="account.dashboard.hello"
+              values={{ name: account.firstName }}
+              components={{ 0: <span className="font-semibold text-ink" /> }}
+            />
           </p>
         </div>
         <Form method="post" action="/dashboard">

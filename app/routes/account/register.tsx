@@ -68,9 +68,7 @@ export default function RegisterPage() {
         </button>
       </div>
       <noscript>
-        <p className="mt-6 rounded-lg bg-band px-4 py-3 text-sm">
-          {t("account.register.noScript")}
-        </p>
+        <p className="mt-6 rounded-lg bg-band px-4 py-3 text-sm">{t("account.register.noScript")}</p>
       </noscript>
       <p className="mt-8 text-sm text-muted">
         <Link to="/beauty-pass" className="font-semibold text-accent underline underline-offset-4 hover:text-accent-dark">

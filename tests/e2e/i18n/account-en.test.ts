@@ -125,7 +125,7 @@ describe("the account area in English", () => {
     }
   });
 
-  it("shows the sign-in dialog, its two-factor wording and the sign-up form in English to a visitor with the cookie", async () => {
+  it("shows the sign-up, sign-in and forgotten-password dialogs in English to a visitor with the cookie", async () => {
     const page = await open(null);
     await page.context().addCookies([{ name: "aurore_lang", value: "en", url: baseURL }]);
     await page.goto("/register");

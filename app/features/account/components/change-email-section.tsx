@@ -44,7 +44,9 @@ export function ChangeEmailSection({ email }: { email: string }) {
         <button type="submit" disabled={busy || newEmail.trim() === ""} className={primaryButtonClass}>
           {t(busy ? "account.sending" : "account.changeEmail.submit")}
         </button>
-        <div aria-live="polite">{result && <FormMessage tone={result.ok ? "success" : "error"}>{tm(result.message ?? "")}</FormMessage>}</div>
+        <div aria-live="polite">
+          {result && <FormMessage tone={result.ok ? "success" : "error"}>{tm(result.message ?? "")}</FormMessage>}
+        </div>
       </fetcher.Form>
     </section>
   );

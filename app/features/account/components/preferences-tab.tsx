@@ -90,8 +90,6 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-
-
 /**
  * Préférences: e-mail switches, SMS and push, language and region, theme, privacy; each one acted
  * on (docs/decisions/043-preferences-that-take-effect.md).
@@ -134,7 +132,11 @@ export function PreferencesTab({ view }: { view: AccountPreferencesView }) {
                 key={item.name}
                 name={item.name}
                 label={tm(item.label)}
-                help={item.name === "emailNewsletters" && view.newsletter === "pending" ? t("account.preferences.newsletterPending") : tm(item.help)}
+                help={
+                  item.name === "emailNewsletters" && view.newsletter === "pending"
+                    ? t("account.preferences.newsletterPending")
+                    : tm(item.help)
+                }
                 defaultChecked={item.name === "emailNewsletters" ? view.newsletter !== "none" : p[item.name]}
               />
             ))}

@@ -113,11 +113,7 @@ export function SessionsDialog({ sessions, onClose }: { sessions: SessionView[];
       {hasOthers && (
         <div className="mt-4">
           {confirming?.kind === "others" ? (
-            confirmBar(
-              t("account.sessions.endOthersQuestion"),
-              { intent: "revoke-other-sessions" },
-              "terminate-others",
-            )
+            confirmBar(t("account.sessions.endOthersQuestion"), { intent: "revoke-other-sessions" }, "terminate-others")
           ) : (
             <button
               type="button"

@@ -36,7 +36,10 @@ export function ProfileTab({ name, email, loyaltyHistory }: { name: string; emai
 
 type EmptyTabId = Exclude<AccountTab, "profile" | "security" | "preferences">;
 
-const EMPTY_STATES: Record<EmptyTabId, { heading: MessageKey; title: MessageKey; text: MessageKey; link?: { to: string; label: MessageKey } }> = {
+const EMPTY_STATES: Record<
+  EmptyTabId,
+  { heading: MessageKey; title: MessageKey; text: MessageKey; link?: { to: string; label: MessageKey } }
+> = {
   orders: {
     heading: "account.tab.orders",
     title: "account.empty.orders.title",

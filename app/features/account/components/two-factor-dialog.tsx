@@ -194,9 +194,7 @@ export function TwoFactorDialog({ enabled, onClose }: { enabled: boolean; onClos
       {step === "disable" && (
         <disableFetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="2fa-disable" />
-          <p className="font-medium">
-            {t("account.twoFactor.disableQuestion")}
-          </p>
+          <p className="font-medium">{t("account.twoFactor.disableQuestion")}</p>
           <PasswordInput autoFocus />
           <CodeInput value={code} onChange={setCode} />
           {errorOf(disableFetcher) && <FormMessage tone="error">{errorOf(disableFetcher)}</FormMessage>}

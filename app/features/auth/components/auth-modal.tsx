@@ -355,11 +355,7 @@ export function AuthModal() {
                 />
               </>
             )}
-            {isForgot && (
-              <p className="text-sm text-muted">
-                {t("account.auth.forgotIntro")}
-              </p>
-            )}
+            {isForgot && <p className="text-sm text-muted">{t("account.auth.forgotIntro")}</p>}
             <Field
               id={`${ids}-email`}
               name="email"

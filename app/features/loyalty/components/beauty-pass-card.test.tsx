@@ -37,7 +37,8 @@ const summary: LoyaltySummary = {
   ],
 };
 
-const render = (node: React.ReactNode) => renderToStaticMarkup(withI18n(<MemoryRouter>{node}</MemoryRouter>)).replace(/[\u202f\u00a0]/g, " ");
+const render = (node: React.ReactNode) =>
+  renderToStaticMarkup(withI18n(<MemoryRouter>{node}</MemoryRouter>)).replace(/[\u202f\u00a0]/g, " ");
 
 describe("BeautyPassCard", () => {
   it("shows tier, balance, lifetime points, the next reward and the latest 3 transactions", () => {

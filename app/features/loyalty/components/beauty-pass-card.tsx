@@ -79,7 +79,10 @@ function BeautyPassCardBody({ summary }: { summary: LoyaltySummary }) {
       <h3 id={transactionsHeadingId} className="mt-8 text-lg font-semibold">
         {t("account.loyalty.latest")}
       </h3>
-      <LoyaltyTransactionList label={t("account.loyalty.latest")} transactions={summary.transactions.slice(0, BEAUTY_PASS_CARD_TRANSACTIONS)} />
+      <LoyaltyTransactionList
+        label={t("account.loyalty.latest")}
+        transactions={summary.transactions.slice(0, BEAUTY_PASS_CARD_TRANSACTIONS)}
+      />
       <div className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <Link to={BEAUTY_PASS_HISTORY_HREF} className="font-semibold text-accent underline underline-offset-4 hover:text-accent-dark">
           {t("account.loyalty.seeAll")}
@@ -117,7 +120,9 @@ export function RewardProgress({
         aria-valuemax={100}
         aria-valuenow={percent}
         aria-valuetext={
-          next === null ? t("account.loyalty.percent", { percent: 100 }) : t("account.loyalty.progress", { balance: points(summary.balance), next: points(next) })
+          next === null
+            ? t("account.loyalty.percent", { percent: 100 })
+            : t("account.loyalty.progress", { balance: points(summary.balance), next: points(next) })
         }
         className="mt-2 h-3 overflow-hidden rounded-full bg-band"
       >

@@ -20,9 +20,7 @@ export function LoyaltyTransactionList({
   const t = useT();
   const tm = useTranslateMessage();
   if (transactions.length === 0) {
-    return (
-      <p className="mt-4 rounded-xl bg-cream px-4 py-6 text-center text-muted">{t("account.loyalty.noTransactions")}</p>
-    );
+    return <p className="mt-4 rounded-xl bg-cream px-4 py-6 text-center text-muted">{t("account.loyalty.noTransactions")}</p>;
   }
   return (
     <ul aria-label={label} className="mt-4 divide-y divide-line rounded-xl border border-line">

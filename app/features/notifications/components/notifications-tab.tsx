@@ -16,10 +16,8 @@ import {
   NOTIFICATION_PRIORITY_LABELS,
   NOTIFICATION_TYPE_LABELS,
   decrementUnread,
-
   matchesFilter,
   safeActionPath,
-
 } from "~/domain/notifications/notification.rules";
 import { NOTIFICATION_FILTERS, type NotificationFilter, type NotificationView } from "~/domain/notifications/notification.types";
 import { secondaryButtonClass } from "~/components/ui/form-parts";

@@ -8,7 +8,6 @@ import type { OrderView } from "~/domain/orders/order.types";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { buttonClass } from "~/components/ui/button";
 
-
 type OrderCardProps = {
   order: OrderView;
   onShowDetail: (order: OrderView) => void;

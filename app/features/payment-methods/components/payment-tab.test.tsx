@@ -23,30 +23,30 @@ describe("PaymentTab", () => {
   it("shows each card as 'Visa •••• 4242' with its expiry, 'Expirée' or 'À enregistrer à nouveau'", () => {
     const html = renderToStaticMarkup(
       withI18n(
-      <PaymentTab
-        data={{
-          paymentMethods: [
-            card({}),
-            card({
-              id: "00000000-0000-4000-8000-000000000002",
-              brand: "mastercard",
-              last4: "4444",
-              expiry: "01/24",
-              expired: true,
-              usable: false,
-              is_default: false,
-            }),
-            card({
-              id: "00000000-0000-4000-8000-000000000003",
-              brand: "amex",
-              last4: "0005",
-              expiry: null,
-              usable: false,
-              is_default: false,
-            }),
-          ],
-        }}
-      />,
+        <PaymentTab
+          data={{
+            paymentMethods: [
+              card({}),
+              card({
+                id: "00000000-0000-4000-8000-000000000002",
+                brand: "mastercard",
+                last4: "4444",
+                expiry: "01/24",
+                expired: true,
+                usable: false,
+                is_default: false,
+              }),
+              card({
+                id: "00000000-0000-4000-8000-000000000003",
+                brand: "amex",
+                last4: "0005",
+                expiry: null,
+                usable: false,
+                is_default: false,
+              }),
+            ],
+          }}
+        />,
       ),
     );
     expect(html).toContain("Visa •••• 4242");

@@ -216,11 +216,7 @@ function CardItem({
           {t(card.expired ? "account.payment.expiredSince" : "account.payment.expires", { expiry: card.expiry })}
         </p>
       )}
-      {untokenized && (
-        <p className="mt-2 text-sm text-muted">
-          {t("account.payment.untokenized")}
-        </p>
-      )}
+      {untokenized && <p className="mt-2 text-sm text-muted">{t("account.payment.untokenized")}</p>}
       <div className="mt-4 flex flex-wrap gap-2">
         {!card.is_default && (
           <button
