@@ -1,4 +1,4 @@
-import { localizedFormat } from "~/lib/localized-format";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { EXPRESS_PERK_LABELS, type ExpressPerk } from "~/domain/delivery/delivery-methods";
 import type { OrderRelayPointView } from "~/domain/orders/order.types";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { INSTALMENT_STATUS_LABELS, type PaymentScheduleEntry } from "~/domain/payments/instalments";
-import { localizedFormat } from "~/lib/localized-format";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 
 /**

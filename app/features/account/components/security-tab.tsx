@@ -7,7 +7,7 @@ import { TabHeading } from "~/components/ui/tab-heading";
 import { TwoFactorDialog } from "./two-factor-dialog";
 import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { useTimeZone } from "~/components/ui/time-zone";
-import { localizedFormat } from "~/lib/localized-format";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 
 export type LoginHistoryView = {
   id: string;

@@ -6,7 +6,7 @@ import { FormMessage, dangerButtonClass, secondaryButtonClass } from "~/componen
 import { Modal } from "~/components/ui/modal";
 import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { useTimeZone } from "~/components/ui/time-zone";
-import { localizedFormat } from "~/lib/localized-format";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 
 export type SessionView = {
   id: string;

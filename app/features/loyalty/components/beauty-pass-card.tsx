@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { useTimeZone } from "~/components/ui/time-zone";
 import { T, useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
-import { localizedFormat } from "~/lib/localized-format";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { BEAUTY_PASS_CARD_TRANSACTIONS, BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS } from "~/lib/shop-rules";
 import { LOYALTY_LOAD_ERROR, type LoyaltySummary } from "~/domain/loyalty/loyalty.types";
 import { LoyaltyTransactionList } from "./loyalty-transaction-list";

@@ -1,7 +1,7 @@
 import { useTimeZone } from "~/components/ui/time-zone";
 import { transactionTypeLabel, type LoyaltyTransactionView } from "~/domain/loyalty/loyalty.types";
 import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
-import { localizedFormat } from "~/lib/localized-format";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 
 /**
  * Beauty Pass transactions, newest first: description, order reference, French date and signed

@@ -1,5 +1,5 @@
 import { useLanguage, useT, useTranslateMessage, type MessageKey, type Translate } from "~/components/ui/i18n";
-import { localizedFormat, type LocalizedFormat } from "~/lib/localized-format";
+import { localizedFormat, type LocalizedFormat } from "~/domain/i18n/localized-format";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTimeZone } from "~/components/ui/time-zone";
 import { Link } from "react-router";

@@ -2,7 +2,7 @@ import { lineName } from "~/domain/cart/line-name";
 import { useId } from "react";
 import { useTimeZone } from "~/components/ui/time-zone";
 import { useLanguage, useT } from "~/components/ui/i18n";
-import { localizedFormat } from "~/lib/localized-format";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { ORDER_CARD_ITEMS_SHOWN } from "~/lib/shop-rules";
 import type { OrderView } from "~/domain/orders/order.types";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";

@@ -10,7 +10,7 @@ import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import { useTimeZone } from "~/components/ui/time-zone";
 import { T, useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
-import { localizedFormat } from "~/lib/localized-format";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { orderPaymentLabel, type OrderView } from "~/domain/orders/order.types";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { OrderDocuments } from "~/components/orders/order-documents";

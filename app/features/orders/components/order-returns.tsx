@@ -15,7 +15,7 @@ import {
 } from "~/domain/returns/returns";
 import { useTimeZone } from "~/components/ui/time-zone";
 import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
-import { localizedFormat } from "~/lib/localized-format";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { RETURNS_DAYS } from "~/lib/shop-rules";
 
 const FAILED_MESSAGE = "Une erreur est survenue. Veuillez réessayer.";

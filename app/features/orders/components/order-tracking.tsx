@@ -1,7 +1,7 @@
 import type { OrderView } from "~/domain/orders/order.types";
 import { useTimeZone } from "~/components/ui/time-zone";
 import { T, useLanguage, useT } from "~/components/ui/i18n";
-import { localizedFormat } from "~/lib/localized-format";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 
 /** The parcel of a shipped order: carrier, tracking number and a link to the carrier's page. */
 export function OrderTracking({ order }: { order: Pick<OrderView, "carrier" | "tracking_number" | "tracking_url" | "shipped_at"> }) {

@@ -1,5 +1,5 @@
 import { T, useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
-import { localizedFormat } from "~/lib/localized-format";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { showToast } from "~/components/ui/toast";

@@ -3,7 +3,7 @@
  * formatters (fr-FR, ~/lib/paris-time and ~/lib/money) word for word; English writes them the
  * en-GB way. Prices stay in euros in both. Isomorphic: no React, no server import.
  */
-import type { Language } from "~/domain/i18n/languages";
+import type { Language } from "./languages";
 import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
 import { formatPrice } from "~/lib/money";
 import { SHOP_TIME_ZONE, formatDate, formatDateTime, formatLongDateTime, formatShortDate } from "~/lib/paris-time";
