@@ -1,3 +1,4 @@
+import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ADDRESS_COUNTRIES } from "~/lib/shop-rules";
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
@@ -104,6 +105,9 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
     setErrors((e) => (e.postal_code === message ? e : { ...e, postal_code: message })),
   );
   const editing = Boolean(address);
+  const t = useT();
+  // Field labels and messages are French texts (this file's and app/domain's), shown in the page's language.
+  const tm = useTranslateMessage();
 
   function update(name: AddressField, value: string | boolean) {
     setValues((v) => ({ ...v, [name]: value }));
@@ -160,19 +164,24 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
   const digits = postalCodeLength(values.country);
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-label={editing ? "Modifier l'adresse" : "Nouvelle adresse"}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="space-y-4"
+      aria-label={t(editing ? "account.addresses.edit" : "account.addresses.new")}
+    >
       <p className="text-sm text-muted">
-        Les champs marqués <span aria-hidden="true">*</span>
-        <span className="sr-only">d'un astérisque</span> sont obligatoires.
+        <T k="account.addressForm.required" components={{ 0: <span aria-hidden="true" />, 1: <span className="sr-only" /> }} />
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map((field, index) => (
           <FieldShell
             key={field.name}
             id={fieldId(field.name)}
-            label={field.label}
+            label={tm(field.label)}
             required={field.required}
-            error={errors[field.name]}
+            error={errors[field.name] && tm(errors[field.name] ?? "")}
             className={field.wide ? "sm:col-span-2" : ""}
           >
             <input
@@ -200,7 +209,7 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
             ))}
           </datalist>
         )}
-        <FieldShell id={fieldId("country")} label="Pays" required error={errors.country}>
+        <FieldShell id={fieldId("country")} label={t("account.addressForm.country")} required error={errors.country && tm(errors.country)}>
           <select
             id={fieldId("country")}
             name="country"
@@ -219,7 +228,7 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
             ))}
           </select>
         </FieldShell>
-        <FieldShell id={fieldId("phone")} label="Téléphone" required error={errors.phone}>
+        <FieldShell id={fieldId("phone")} label={t("account.addressForm.phone")} required error={errors.phone && tm(errors.phone)}>
           <input
             id={fieldId("phone")}
             name="phone"
@@ -245,18 +254,18 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
             onChange={(e) => update("is_default", e.target.checked)}
             className="h-5 w-5 accent-accent"
           />
-          Définir comme adresse par défaut
+          {t("account.addressForm.makeDefault")}
         </label>
       )}
-      {formError && <FormMessage tone="error">{formError}</FormMessage>}
+      {formError && <FormMessage tone="error">{tm(formError)}</FormMessage>}
       <div className="flex flex-wrap justify-end gap-3">
         {onCancel && (
           <button type="button" onClick={onCancel} className={secondaryButtonClass}>
-            Annuler
+            {t("account.cancel")}
           </button>
         )}
         <button type="submit" disabled={busy} className={primaryButtonClass}>
-          {busy ? "Enregistrement..." : "Enregistrer l'adresse"}
+          {t(busy ? "account.saving" : "account.addressForm.save")}
         </button>
       </div>
     </form>

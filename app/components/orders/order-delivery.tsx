@@ -1,4 +1,5 @@
-import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
+import { localizedFormat } from "~/domain/i18n/localized-format";
+import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { EXPRESS_PERK_LABELS, type ExpressPerk } from "~/domain/delivery/delivery-methods";
 import type { OrderRelayPointView } from "~/domain/orders/order.types";
 
@@ -13,17 +14,20 @@ export function OrderDelivery({
     express_perk: ExpressPerk | null;
   };
 }) {
+  const t = useT();
+  const tm = useTranslateMessage();
+  const format = localizedFormat(useLanguage());
   return (
     <section className="mt-6 text-sm">
-      <h3 className="font-semibold">Mode de livraison</h3>
+      <h3 className="font-semibold">{t("account.delivery.title")}</h3>
       <p className="mt-1">
-        {order.delivery_method_label}
-        {order.estimated_delivery_date ? ` : livraison prévue à partir du ${formatDeliveryDate(order.estimated_delivery_date)}` : ""}
+        {tm(order.delivery_method_label)}
+        {order.estimated_delivery_date ? t("account.delivery.expected", { date: format.weekday(order.estimated_delivery_date) }) : ""}
       </p>
-      {order.express_perk && <p className="text-success">{EXPRESS_PERK_LABELS[order.express_perk]}</p>}
+      {order.express_perk && <p className="text-success">{tm(EXPRESS_PERK_LABELS[order.express_perk])}</p>}
       {order.relay_point && (
         <address className="mt-2 not-italic text-muted">
-          <span className="block font-semibold text-ink">Point relais</span>
+          <span className="block font-semibold text-ink">{t("account.delivery.relayPoint")}</span>
           <span className="block break-words">{order.relay_point.name}</span>
           <span className="block break-words">{order.relay_point.street}</span>
           <span className="block">{`${order.relay_point.postal_code} ${order.relay_point.city}`}</span>

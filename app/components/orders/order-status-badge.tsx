@@ -1,4 +1,5 @@
 import { orderStatusLabel } from "~/domain/orders/order.types";
+import { useTranslateMessage } from "~/components/ui/i18n";
 
 /**
  * Badge colours of the account area (spec back-office §4): pending yellow, processing blue,
@@ -17,12 +18,14 @@ const UNKNOWN_STATUS_CLASSES = "bg-stone-200 text-stone-900";
 
 /** `label` replaces the account area's word where a page has its own (the admin dashboard's 'Livré'). */
 export function OrderStatusBadge({ status, label }: { status: string; label?: string }) {
+  // The status words are French texts of app/domain, shown in the page's language.
+  const tm = useTranslateMessage();
   return (
     <span
       data-status={status}
       className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-bold ${STATUS_CLASSES[status] ?? UNKNOWN_STATUS_CLASSES}`}
     >
-      {label ?? orderStatusLabel(status)}
+      {tm(label ?? orderStatusLabel(status))}
     </span>
   );
 }

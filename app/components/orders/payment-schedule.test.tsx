@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import { InstalmentUnpaidBadge } from "./instalment-unpaid-badge";
 import { PaymentSchedule } from "./payment-schedule";
+import { withI18n } from "../../../tests/support/i18n";
 
 const text = (html: string) =>
   html
@@ -12,13 +13,15 @@ const text = (html: string) =>
 describe("Échéancier", () => {
   it("lists each instalment's date, amount and status in French", () => {
     const html = renderToStaticMarkup(
-      <PaymentSchedule
-        schedule={[
-          { seq: 1, due_date: "2026-11-26", amount_cents: 3334, status: "paid" },
-          { seq: 2, due_date: "2026-12-26", amount_cents: 3333, status: "failed" },
-          { seq: 3, due_date: "2027-01-25", amount_cents: 3333, status: "cancelled" },
-        ]}
-      />,
+      withI18n(
+        <PaymentSchedule
+          schedule={[
+            { seq: 1, due_date: "2026-11-26", amount_cents: 3334, status: "paid" },
+            { seq: 2, due_date: "2026-12-26", amount_cents: 3333, status: "failed" },
+            { seq: 3, due_date: "2027-01-25", amount_cents: 3333, status: "cancelled" },
+          ]}
+        />,
+      ),
     );
     const shown = text(html);
     expect(shown).toContain("Échéancier");
@@ -29,11 +32,11 @@ describe("Échéancier", () => {
   });
 
   it("shows nothing for an order paid at once", () => {
-    expect(renderToStaticMarkup(<PaymentSchedule schedule={[]} />)).toBe("");
+    expect(renderToStaticMarkup(withI18n(<PaymentSchedule schedule={[]} />))).toBe("");
   });
 
   it("marks 'Échéance impayée' only after a final failure", () => {
-    expect(text(renderToStaticMarkup(<InstalmentUnpaidBadge paymentStatus="instalment_unpaid" />))).toContain("Échéance impayée");
-    expect(renderToStaticMarkup(<InstalmentUnpaidBadge paymentStatus="instalments" />)).toBe("");
+    expect(text(renderToStaticMarkup(withI18n(<InstalmentUnpaidBadge paymentStatus="instalment_unpaid" />)))).toContain("Échéance impayée");
+    expect(renderToStaticMarkup(withI18n(<InstalmentUnpaidBadge paymentStatus="instalments" />))).toBe("");
   });
 });

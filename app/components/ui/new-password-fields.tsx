@@ -1,5 +1,6 @@
 import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { PasswordChecklist } from "~/components/ui/password-checklist";
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
 
 const inputClass = "mt-1 min-h-11 w-full rounded-lg border border-line bg-white px-3";
 
@@ -18,9 +19,11 @@ export function NewPasswordFields({
   errors: { newPassword?: string; confirmPassword?: string };
   maxLength?: number;
 }) {
+  const t = useT();
+  const tm = useTranslateMessage();
   return (
     <>
-      <FieldShell id="new-password" label="Nouveau mot de passe" required error={errors.newPassword}>
+      <FieldShell id="new-password" label={t("account.password.new")} required error={errors.newPassword && tm(errors.newPassword)}>
         <input
           id="new-password"
           name="newPassword"
@@ -35,7 +38,12 @@ export function NewPasswordFields({
         />
       </FieldShell>
       <PasswordChecklist id="password-criteria" password={password} />
-      <FieldShell id="confirm-password" label="Confirmer le mot de passe" required error={errors.confirmPassword}>
+      <FieldShell
+        id="confirm-password"
+        label={t("account.password.confirm")}
+        required
+        error={errors.confirmPassword && tm(errors.confirmPassword)}
+      >
         <input
           id="confirm-password"
           name="confirmPassword"

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { checkPasswordCriteria, hasCommonPasswords } from "~/domain/auth/password-policy";
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
 
 /**
  * The live list of password rules (decision 042) under a new-password field: each rule ticks as
@@ -20,12 +21,15 @@ export function PasswordChecklist({ id, password }: { id: string; password: stri
     };
   }, []);
   const criteria = checkPasswordCriteria(password);
+  const t = useT();
+  // The rules' labels are French texts of app/domain (decision 044).
+  const tm = useTranslateMessage();
   return (
-    <ul id={id} aria-label="Critères du mot de passe" aria-live="polite" className="space-y-1 text-sm">
+    <ul id={id} aria-label={t("account.password.criteria")} aria-live="polite" className="space-y-1 text-sm">
       {criteria.map((c) => (
         <li key={c.id} className={c.met ? "text-success" : "text-muted"}>
-          <span aria-hidden="true">{c.met ? "✓" : "○"}</span> {c.label}
-          <span className="sr-only">{c.met ? " : respecté" : " : non respecté"}</span>
+          <span aria-hidden="true">{c.met ? "✓" : "○"}</span> {tm(c.label)}
+          <span className="sr-only">{t(c.met ? "account.password.met" : "account.password.notMet")}</span>
         </li>
       ))}
     </ul>

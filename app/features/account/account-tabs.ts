@@ -1,15 +1,17 @@
+import type { MessageKey } from "~/components/ui/i18n";
+
 /** The nine tabs of /dashboard, each reachable at /dashboard?tab=<id> (profile by default). */
 export const ACCOUNT_TABS = [
-  { id: "profile", label: "Profil" },
-  { id: "orders", label: "Mes Commandes" },
-  { id: "addresses", label: "Carnet d'adresses" },
-  { id: "wishlist", label: "Mes Favoris" },
-  { id: "payment", label: "Moyens de Paiement" },
-  { id: "notifications", label: "Notifications" },
-  { id: "support", label: "Support Client" },
-  { id: "security", label: "Sécurité" },
-  { id: "preferences", label: "Préférences" },
-] as const;
+  { id: "profile", label: "account.tab.profile" },
+  { id: "orders", label: "account.tab.orders" },
+  { id: "addresses", label: "account.tab.addresses" },
+  { id: "wishlist", label: "account.tab.wishlist" },
+  { id: "payment", label: "account.tab.payment" },
+  { id: "notifications", label: "account.tab.notifications" },
+  { id: "support", label: "account.tab.support" },
+  { id: "security", label: "account.tab.security" },
+  { id: "preferences", label: "account.tab.preferences" },
+] as const satisfies readonly { id: string; label: MessageKey }[];
 
 export type AccountTab = (typeof ACCOUNT_TABS)[number]["id"];
 

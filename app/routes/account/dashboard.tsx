@@ -32,6 +32,7 @@ import { ACCOUNT_WIDE_INTENTS } from "./tab-actions/account.server";
 import { PREFERENCES_INTENTS } from "./tab-actions/preferences.server";
 import { SECURITY_INTENTS } from "./tab-actions/security.server";
 import { ChatLauncher } from "~/features/chat/components/chat-launcher";
+import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -95,24 +96,30 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const tm = useTranslateMessage();
   if (!loaderData.signedIn) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="font-display text-3xl">Connexion requise</h1>
-        <p className="mt-4 text-muted">Connectez-vous pour accéder à votre compte : commandes, adresses, sécurité et préférences.</p>
+        <h1 className="font-display text-3xl">{t("account.dashboard.signInRequired")}</h1>
+        <p className="mt-4 text-muted">{t("account.dashboard.signInRequiredText")}</p>
       </div>
     );
   }
   const { tab, account } = loaderData;
-  const tabLabel = ACCOUNT_TABS.find((t) => t.id === tab)?.label ?? "Profil";
+  const tabLabel = t(ACCOUNT_TABS.find((item) => item.id === tab)?.label ?? "account.tab.profile");
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-4 border-b border-line pb-6">
         <div>
-          <h1 className="font-display text-3xl sm:text-4xl">Mon Compte</h1>
+          <h1 className="font-display text-3xl sm:text-4xl">{t("account.dashboard.title")}</h1>
           <p className="mt-1 text-muted">
-            Bonjour <span className="font-semibold text-ink">{account.firstName}</span>
+            <T
+              k="account.dashboard.hello"
+              values={{ name: account.firstName }}
+              components={{ 0: <span className="font-semibold text-ink" /> }}
+            />
           </p>
         </div>
         <Form method="post" action="/dashboard">
@@ -121,19 +128,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             type="submit"
             className="min-h-11 rounded-full border border-line px-5 font-semibold hover:border-accent hover:text-accent"
           >
-            Déconnexion
+            {t("account.dashboard.signOut")}
           </button>
         </Form>
       </div>
 
       {loaderData.emailLink === "confirmed" && (
         <p role="status" className="mt-6 rounded-lg border border-line bg-band p-4 text-sm">
-          {EMAIL_CONFIRMED_MESSAGE}
+          {tm(EMAIL_CONFIRMED_MESSAGE)}
         </p>
       )}
       {loaderData.emailLink === "invalid" && (
         <p role="alert" className="mt-6 rounded-lg border border-danger/30 bg-danger/5 p-4 text-sm text-danger">
-          {EMAIL_LINK_INVALID_MESSAGE}
+          {tm(EMAIL_LINK_INVALID_MESSAGE)}
         </p>
       )}
       {!account.emailVerified && <EmailVerificationBanner email={account.email} />}

@@ -10,7 +10,8 @@ import { secondaryLinkClass } from "~/features/info/components/info-page-header"
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 import { BEAUTY_PASS_POINTS_PER_EURO, BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS } from "~/lib/shop-rules";
-import { formatPrice } from "~/lib/money";
+import { localizedFormat } from "~/domain/i18n/localized-format";
+import { useLanguage, useT } from "~/components/ui/i18n";
 
 /**
  * /register (linked from /beauty-pass): a short page that opens the sign-up dialog as soon as it
@@ -41,35 +42,37 @@ const buttonClass =
   "inline-flex min-h-11 items-center justify-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark";
 
 export default function RegisterPage() {
+  const t = useT();
+  const format = localizedFormat(useLanguage());
   useEffect(() => {
     openAuthModal("signup");
   }, []);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-16">
-      <Breadcrumb items={[{ to: "/", label: "Accueil" }, { label: "Créer un compte" }]} />
-      <h1 className="mt-6 font-display text-3xl sm:text-4xl">Créer un compte</h1>
+      <Breadcrumb items={[{ to: "/", label: t("account.register.home") }, { label: t("account.register.title") }]} />
+      <h1 className="mt-6 font-display text-3xl sm:text-4xl">{t("account.register.title")}</h1>
       <p className="mt-4 text-lg text-muted">
-        Un compte Aurore, c'est votre Beauty Pass ouvert tout de suite : 1 € dépensé = {BEAUTY_PASS_POINTS_PER_EURO} point sur vos commandes
-        livrées, et {BEAUTY_PASS_REDEEM_STEP_POINTS} points = {formatPrice(BEAUTY_PASS_REDEEM_STEP_CENTS)} de réduction. Vous suivez aussi
-        vos commandes, vos adresses et vos favoris.
+        {t("account.register.intro", {
+          points: BEAUTY_PASS_POINTS_PER_EURO,
+          stepPoints: BEAUTY_PASS_REDEEM_STEP_POINTS,
+          stepValue: format.price(BEAUTY_PASS_REDEEM_STEP_CENTS),
+        })}
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
         <button type="button" onClick={() => openAuthModal("signup")} className={buttonClass}>
-          Créer un compte
+          {t("account.register.title")}
         </button>
         <button type="button" onClick={() => openAuthModal("login")} className={secondaryLinkClass}>
-          J'ai déjà un compte
+          {t("account.register.haveAccount")}
         </button>
       </div>
       <noscript>
-        <p className="mt-6 rounded-lg bg-band px-4 py-3 text-sm">
-          La création de compte a besoin de JavaScript : activez-le dans votre navigateur puis rechargez la page.
-        </p>
+        <p className="mt-6 rounded-lg bg-band px-4 py-3 text-sm">{t("account.register.noScript")}</p>
       </noscript>
       <p className="mt-8 text-sm text-muted">
         <Link to="/beauty-pass" className="font-semibold text-accent underline underline-offset-4 hover:text-accent-dark">
-          Découvrir le Beauty Pass
+          {t("account.register.discoverBeautyPass")}
         </Link>
       </p>
     </div>

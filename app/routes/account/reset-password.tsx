@@ -16,6 +16,7 @@ import {
   ResetTokenSchema,
 } from "~/domain/auth/account-recovery.schema";
 import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
 
 type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, string>; linkInvalid?: boolean };
 
@@ -65,25 +66,27 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   const [password, setPassword] = useState("");
   const errors = answer?.fieldErrors ?? {};
   const linkInvalid = !loaderData.valid || answer?.linkInvalid;
+  const t = useT();
+  const tm = useTranslateMessage();
   return (
     <div className="mx-auto max-w-md px-4 py-16">
-      <h1 className="font-display text-3xl">Réinitialiser votre mot de passe</h1>
+      <h1 className="font-display text-3xl">{t("account.resetPassword.title")}</h1>
       {answer?.ok ? (
         <>
           <p role="status" className="mt-6 rounded-lg border border-line bg-band p-4">
-            {answer.message}
+            {tm(answer.message)}
           </p>
           <button type="button" onClick={() => openAuthModal("login")} className={`mt-6 ${buttonClass}`}>
-            Se connecter
+            {t("account.auth.signIn")}
           </button>
         </>
       ) : linkInvalid ? (
         <>
           <p role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-            {RESET_LINK_INVALID_MESSAGE}
+            {tm(RESET_LINK_INVALID_MESSAGE)}
           </p>
           <Link to="/" className={`mt-6 inline-flex items-center ${buttonClass}`}>
-            Retour à l'accueil
+            {t("account.backHome")}
           </Link>
         </>
       ) : (
@@ -91,7 +94,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
           <input type="hidden" name="token" value={loaderData.token} />
           <NewPasswordFields password={password} onPasswordChange={setPassword} errors={errors} maxLength={PASSWORD_MAX} />
           <button type="submit" disabled={busy} className={buttonClass}>
-            {busy ? "Enregistrement..." : "Enregistrer le nouveau mot de passe"}
+            {t(busy ? "account.saving" : "account.resetPassword.submit")}
           </button>
         </Form>
       )}

@@ -9,6 +9,7 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { SETUP_LINK_INVALID_MESSAGE, SetPasswordSchema, SetupTokenSchema } from "~/domain/account/set-password.schema";
 import { readFormFields } from "~/.server/forms";
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
 
 type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
 
@@ -56,33 +57,35 @@ export default function SetPasswordPage({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const errors = answer?.fieldErrors ?? {};
   const [password, setPassword] = useState("");
+  const t = useT();
+  const tm = useTranslateMessage();
   return (
     <div className="mx-auto max-w-md px-4 py-16">
-      <h1 className="font-display text-3xl">Définir votre mot de passe</h1>
+      <h1 className="font-display text-3xl">{t("account.setPassword.title")}</h1>
       {answer?.ok ? (
         <>
           <p role="status" className="mt-6 rounded-lg border border-line bg-band p-4">
-            {answer.message}
+            {tm(answer.message)}
           </p>
           <Link to="/" className="mt-6 inline-flex min-h-11 items-center rounded-full bg-ink px-5 font-semibold text-white">
-            Retour à l'accueil
+            {t("account.backHome")}
           </Link>
         </>
       ) : !loaderData.valid ? (
         <p role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          {SETUP_LINK_INVALID_MESSAGE}
+          {tm(SETUP_LINK_INVALID_MESSAGE)}
         </p>
       ) : (
         <Form method="post" className="mt-6 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
           {answer && !answer.ok && !answer.fieldErrors ? (
             <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
-              {answer.message}
+              {tm(answer.message)}
             </p>
           ) : null}
           <NewPasswordFields password={password} onPasswordChange={setPassword} errors={errors} />
           <button type="submit" disabled={busy} className="min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60">
-            {busy ? "Enregistrement..." : "Définir le mot de passe"}
+            {t(busy ? "account.saving" : "account.setPassword.submit")}
           </button>
         </Form>
       )}

@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import type { AccountActionResult } from "~/domain/account/account-actions";
 import { EMAIL_MAX } from "~/domain/auth/auth.rules";
 import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
+import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 
 /**
  * "Adresse e-mail" in the Sécurité tab: the new address is confirmed from a link sent to it; the
@@ -13,18 +14,20 @@ export function ChangeEmailSection({ email }: { email: string }) {
   const [newEmail, setNewEmail] = useState("");
   const busy = fetcher.state !== "idle";
   const result = !busy && fetcher.data?.intent === "change-email" ? fetcher.data : undefined;
+  const t = useT();
+  const tm = useTranslateMessage();
   return (
     <section aria-labelledby="change-email-title" className="mt-8 rounded-lg border border-line p-4 sm:p-6">
       <h2 id="change-email-title" className="font-display text-xl">
-        Adresse e-mail
+        {t("account.changeEmail.title")}
       </h2>
       <p className="mt-1 text-sm text-muted">
-        Adresse actuelle : <span className="font-semibold text-ink">{email}</span>
+        <T k="account.changeEmail.current" values={{ email }} components={{ 0: <span className="font-semibold text-ink" /> }} />
       </p>
       <fetcher.Form method="post" action="/dashboard?tab=security" noValidate className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="change-email" />
         <label className="block text-sm font-medium">
-          Nouvelle adresse e-mail
+          {t("account.changeEmail.new")}
           <input
             type="email"
             name="newEmail"
@@ -39,9 +42,11 @@ export function ChangeEmailSection({ email }: { email: string }) {
           />
         </label>
         <button type="submit" disabled={busy || newEmail.trim() === ""} className={primaryButtonClass}>
-          {busy ? "Envoi..." : "Changer d'adresse e-mail"}
+          {t(busy ? "account.sending" : "account.changeEmail.submit")}
         </button>
-        <div aria-live="polite">{result && <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage>}</div>
+        <div aria-live="polite">
+          {result && <FormMessage tone={result.ok ? "success" : "error"}>{tm(result.message ?? "")}</FormMessage>}
+        </div>
       </fetcher.Form>
     </section>
   );

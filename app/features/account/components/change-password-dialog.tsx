@@ -6,6 +6,7 @@ import { PasswordChecklist } from "~/components/ui/password-checklist";
 import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
 import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
 
 /** Current password, new password with its live checklist, confirmation. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
@@ -17,6 +18,8 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const busy = fetcher.state !== "idle";
   const result = !busy && fetcher.data?.intent === "change-password" ? fetcher.data : undefined;
   const succeeded = result?.ok === true;
+  const t = useT();
+  const tm = useTranslateMessage();
   const canSubmit = currentPassword.length > 0 && meetsPasswordCriteria(newPassword) && matches && !busy && !succeeded;
 
   useEffect(() => {
@@ -26,14 +29,14 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   }, [succeeded, onClose]);
 
   return (
-    <Modal title="Changer le mot de passe" onClose={onClose}>
+    <Modal title={t("account.security.changePassword")} onClose={onClose}>
       {succeeded ? (
-        <FormMessage tone="success">{result.message}</FormMessage>
+        <FormMessage tone="success">{tm(result.message ?? "")}</FormMessage>
       ) : (
         <fetcher.Form method="post" noValidate className="space-y-4">
           <input type="hidden" name="intent" value="change-password" />
           <label className="block text-sm font-medium">
-            Mot de passe actuel
+            {t("account.security.currentPassword")}
             <input
               type="password"
               name="currentPassword"
@@ -47,7 +50,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
             />
           </label>
           <label className="block text-sm font-medium">
-            Nouveau mot de passe
+            {t("account.password.new")}
             <input
               type="password"
               name="newPassword"
@@ -62,7 +65,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
           </label>
           <PasswordChecklist id="password-criteria" password={newPassword} />
           <label className="block text-sm font-medium">
-            Confirmer le nouveau mot de passe
+            {t("account.security.confirmNewPassword")}
             <input
               type="password"
               name="confirmPassword"
@@ -75,10 +78,10 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
               className={inputClass}
             />
           </label>
-          {confirmPassword.length > 0 && !matches && <p className="text-sm text-danger">{PASSWORD_MISMATCH_MESSAGE}</p>}
-          {result && !result.ok && <FormMessage tone="error">{result.message}</FormMessage>}
+          {confirmPassword.length > 0 && !matches && <p className="text-sm text-danger">{tm(PASSWORD_MISMATCH_MESSAGE)}</p>}
+          {result && !result.ok && <FormMessage tone="error">{tm(result.message ?? "")}</FormMessage>}
           <button type="submit" disabled={!canSubmit} className={`${primaryButtonClass} w-full`}>
-            {busy ? "Modification..." : "Mettre à jour le mot de passe"}
+            {t(busy ? "account.security.updating" : "account.security.updatePassword")}
           </button>
         </fetcher.Form>
       )}

@@ -4,28 +4,27 @@ import type { AccountActionResult } from "~/domain/account/account-actions";
 import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
 import { FormMessage, dangerButtonClass, inputClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
+import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 
 const EXPORT_URL = "/api/v1/me/export";
 
 /** RGPD rights in the profile tab: a copy of the data (JSON download) and account deletion. */
 export function PersonalDataSection() {
   const [confirming, setConfirming] = useState(false);
+  const t = useT();
   return (
     <section aria-labelledby="personal-data-title" className="mt-10 rounded-2xl border border-line p-6">
       <h3 id="personal-data-title" className="font-display text-xl">
-        Mes données personnelles
+        {t("account.personalData.title")}
       </h3>
-      <p className="mt-2 text-sm text-muted">
-        Téléchargez une copie de toutes vos données (profil, adresses, commandes, Beauty Pass, préférences…) au format JSON, ou supprimez
-        définitivement votre compte.
-      </p>
+      <p className="mt-2 text-sm text-muted">{t("account.personalData.text")}</p>
       <div className="mt-4 flex flex-wrap gap-3">
         {/* A plain link: the browser downloads the file, no client routing involved. */}
         <a href={EXPORT_URL} download className={secondaryButtonClass}>
-          Télécharger mes données
+          {t("account.personalData.download")}
         </a>
         <button type="button" onClick={() => setConfirming(true)} className={dangerButtonClass}>
-          Supprimer mon compte
+          {t("account.personalData.delete")}
         </button>
       </div>
       {confirming && <DeleteAccountDialog onClose={() => setConfirming(false)} />}
@@ -38,24 +37,21 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const [password, setPassword] = useState("");
   const busy = fetcher.state !== "idle";
   const result = !busy && fetcher.data?.intent === "delete-account" ? fetcher.data : undefined;
+  const t = useT();
+  const tm = useTranslateMessage();
 
   return (
-    <Modal title="Supprimer mon compte" onClose={onClose}>
+    <Modal title={t("account.personalData.delete")} onClose={onClose}>
       <div className="space-y-3 text-sm">
         <p>
-          Cette action est <strong>définitive</strong>. Seront effacés : votre profil, vos adresses, vos favoris, vos moyens de paiement,
-          vos notifications, vos préférences, votre panier, vos points Beauty Pass, vos demandes au service client et votre historique de
-          connexion.
+          <T k="account.personalData.deleteWarning" components={{ 0: <strong /> }} />
         </p>
-        <p>
-          Vos commandes sont conservées sous forme anonymisée (sans nom, adresse postale, téléphone ni e-mail) pour nos obligations
-          comptables.
-        </p>
+        <p>{t("account.personalData.ordersKept")}</p>
       </div>
       <fetcher.Form method="post" action="/dashboard" noValidate className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="delete-account" />
         <label className="block text-sm font-medium">
-          Mot de passe
+          {t("account.auth.field.password")}
           <input
             type="password"
             name="password"
@@ -68,13 +64,13 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             data-autofocus
           />
         </label>
-        {result && !result.ok && <FormMessage tone="error">{result.message}</FormMessage>}
+        {result && !result.ok && <FormMessage tone="error">{tm(result.message ?? "")}</FormMessage>}
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" onClick={onClose} className={secondaryButtonClass}>
-            Annuler
+            {t("account.cancel")}
           </button>
           <button type="submit" disabled={password.length === 0 || busy} className={dangerButtonClass}>
-            {busy ? "Suppression..." : "Supprimer définitivement"}
+            {t(busy ? "account.personalData.deleting" : "account.personalData.deleteForever")}
           </button>
         </div>
       </fetcher.Form>

@@ -19,6 +19,7 @@ import { firstIssueMessage } from "~/domain/account/security.schema";
 import { showToast } from "~/components/ui/toast";
 import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
 import { TabHeading } from "~/components/ui/tab-heading";
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
 
 /** A checkbox drawn as a switch (role=switch): still a real, visible, clickable input. */
 function Switch({ name, label, help, defaultChecked }: { name: string; label: string; help?: string; defaultChecked: boolean }) {
@@ -64,13 +65,15 @@ function Choice<T extends string>({
   labels: Record<T, string>;
   defaultValue: T;
 }) {
+  // The option labels are French texts of app/domain (language names stay in their own language).
+  const tm = useTranslateMessage();
   return (
     <label className="block text-sm font-medium">
       {label}
       <select name={name} defaultValue={defaultValue} className={inputClass}>
         {options.map((value) => (
           <option key={value} value={value}>
-            {labels[value]}
+            {tm(labels[value])}
           </option>
         ))}
       </select>
@@ -87,8 +90,6 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const NEWSLETTER_PENDING = "Inscription en attente : ouvrez le lien de confirmation reçu par e-mail.";
-
 /**
  * Préférences: e-mail switches, SMS and push, language and region, theme, privacy; each one acted
  * on (docs/decisions/043-preferences-that-take-effect.md).
@@ -99,9 +100,12 @@ export function PreferencesTab({ view }: { view: AccountPreferencesView }) {
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
   const result = !busy && fetcher.data?.intent === "save-preferences" ? fetcher.data : undefined;
+  const t = useT();
+  const tm = useTranslateMessage();
 
   useEffect(() => {
-    if (result?.ok && result.message) showToast(result.message);
+    if (result?.ok && result.message) showToast(tm(result.message ?? ""));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- tm follows the page's language; a new language reloads the page
   }, [result]);
 
   function validate(event: FormEvent<HTMLFormElement>) {
@@ -118,68 +122,83 @@ export function PreferencesTab({ view }: { view: AccountPreferencesView }) {
 
   return (
     <div>
-      <TabHeading>Préférences</TabHeading>
+      <TabHeading>{t("account.tab.preferences")}</TabHeading>
       <fetcher.Form method="post" onSubmit={validate} className="mt-6 space-y-6">
         <input type="hidden" name="intent" value="save-preferences" />
-        <Group title="Notifications par e-mail">
+        <Group title={t("account.preferences.emailGroup")}>
           <div className="divide-y divide-line">
             {EMAIL_SWITCHES.map((item) => (
               <Switch
                 key={item.name}
                 name={item.name}
-                label={item.label}
-                help={item.name === "emailNewsletters" && view.newsletter === "pending" ? NEWSLETTER_PENDING : item.help}
+                label={tm(item.label)}
+                help={
+                  item.name === "emailNewsletters" && view.newsletter === "pending"
+                    ? t("account.preferences.newsletterPending")
+                    : tm(item.help)
+                }
                 defaultChecked={item.name === "emailNewsletters" ? view.newsletter !== "none" : p[item.name]}
               />
             ))}
           </div>
-          <p className="mt-3 text-sm text-muted">{ALWAYS_SENT_EMAILS_NOTE}</p>
+          <p className="mt-3 text-sm text-muted">{tm(ALWAYS_SENT_EMAILS_NOTE)}</p>
         </Group>
-        <Group title="Autres notifications">
+        <Group title={t("account.preferences.otherGroup")}>
           <div className="divide-y divide-line">
             <Switch
               name="smsNotifications"
-              label="Notifications par SMS"
-              help={
-                view.hasPhone
-                  ? "Expédition et livraison de vos commandes, avec le suivi du colis."
-                  : "Expédition et livraison de vos commandes. Ajoutez un numéro de téléphone dans votre profil pour les recevoir."
-              }
+              label={t("account.preferences.sms")}
+              help={t(view.hasPhone ? "account.preferences.smsHelp" : "account.preferences.smsHelpNoPhone")}
               defaultChecked={p.smsNotifications}
             />
             <Switch
               name="pushNotifications"
-              label="Notifications push"
-              help="Alertes du navigateur pour vos nouvelles notifications, si vous les autorisez."
+              label={t("account.preferences.push")}
+              help={t("account.preferences.pushHelp")}
               defaultChecked={p.pushNotifications}
             />
           </div>
         </Group>
-        <Group title="Langue et région">
+        <Group title={t("account.preferences.regionGroup")}>
           <div className="grid gap-4 sm:grid-cols-3">
-            <Choice name="language" label="Langue" options={LANGUAGES} labels={LANGUAGE_LABELS} defaultValue={p.language} />
-            <Choice name="currency" label="Devise" options={CURRENCIES} labels={CURRENCY_LABELS} defaultValue={p.currency} />
-            <Choice name="timezone" label="Fuseau horaire" options={TIME_ZONES} labels={TIME_ZONE_LABELS} defaultValue={p.timezone} />
+            <Choice
+              name="language"
+              label={t("account.preferences.language")}
+              options={LANGUAGES}
+              labels={LANGUAGE_LABELS}
+              defaultValue={p.language}
+            />
+            <Choice
+              name="currency"
+              label={t("account.preferences.currency")}
+              options={CURRENCIES}
+              labels={CURRENCY_LABELS}
+              defaultValue={p.currency}
+            />
+            <Choice
+              name="timezone"
+              label={t("account.preferences.timezone")}
+              options={TIME_ZONES}
+              labels={TIME_ZONE_LABELS}
+              defaultValue={p.timezone}
+            />
           </div>
-          <p className="mt-3 text-sm text-muted">
-            Le paiement se fait toujours en euros ; une autre devise affiche un prix indicatif à côté du prix en euros. Les dates de votre
-            compte et de vos e-mails suivent le fuseau choisi.
-          </p>
+          <p className="mt-3 text-sm text-muted">{t("account.preferences.regionNote")}</p>
         </Group>
-        <Group title="Apparence">
-          <Choice name="theme" label="Thème" options={THEMES} labels={THEME_LABELS} defaultValue={p.theme} />
+        <Group title={t("account.preferences.appearanceGroup")}>
+          <Choice name="theme" label={t("account.preferences.theme")} options={THEMES} labels={THEME_LABELS} defaultValue={p.theme} />
         </Group>
-        <Group title="Confidentialité">
+        <Group title={t("account.preferences.privacyGroup")}>
           <Switch
             name="allowProductRecommendations"
-            label="Recommandations personnalisées"
-            help="Affiche les produits récemment consultés sur la boutique."
+            label={t("account.preferences.recommendations")}
+            help={t("account.preferences.recommendationsHelp")}
             defaultChecked={p.privacySettings.allow_product_recommendations}
           />
         </Group>
-        {error && <FormMessage tone="error">{error}</FormMessage>}
+        {error && <FormMessage tone="error">{tm(error)}</FormMessage>}
         <button type="submit" disabled={busy} className={primaryButtonClass}>
-          {busy ? "Enregistrement..." : "Enregistrer les préférences"}
+          {t(busy ? "account.saving" : "account.preferences.save")}
         </button>
       </fetcher.Form>
     </div>

@@ -14,6 +14,7 @@ import {
 import { EMAIL_MAX } from "~/domain/auth/auth.rules";
 import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
 
 /** Report a security problem: type, description, optional contact e-mail, urgency. */
 export function SecurityReportDialog({ email, onClose }: { email: string; onClose: () => void }) {
@@ -23,6 +24,8 @@ export function SecurityReportDialog({ email, onClose }: { email: string; onClos
   const busy = fetcher.state !== "idle";
   const result = !busy && fetcher.data?.intent === "security-report" ? fetcher.data : undefined;
   const succeeded = result?.ok === true;
+  const t = useT();
+  const tm = useTranslateMessage();
 
   useEffect(() => {
     if (!succeeded) return;
@@ -44,31 +47,31 @@ export function SecurityReportDialog({ email, onClose }: { email: string; onClos
   const error = clientError ?? (result && !result.ok ? result.message : null);
 
   return (
-    <Modal title="Signaler un problème de sécurité" onClose={onClose}>
+    <Modal title={t("account.security.report")} onClose={onClose}>
       {succeeded ? (
-        <FormMessage tone="success">{result.message}</FormMessage>
+        <FormMessage tone="success">{tm(result.message ?? "")}</FormMessage>
       ) : (
         <fetcher.Form method="post" noValidate onSubmit={validate} className="space-y-4">
           <input type="hidden" name="intent" value="security-report" />
           <label className="block text-sm font-medium">
-            Type de problème
+            {t("account.report.type")}
             <select name="issueType" defaultValue="" className={inputClass} data-autofocus>
-              <option value="">Sélectionnez un type de problème</option>
+              <option value="">{t("account.report.selectType")}</option>
               {SECURITY_ISSUE_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {SECURITY_ISSUE_LABELS[type]}
+                  {tm(SECURITY_ISSUE_LABELS[type])}
                 </option>
               ))}
             </select>
           </label>
           <label className="block text-sm font-medium">
-            Description
+            {t("account.report.description")}
             <textarea
               name="description"
               rows={5}
               maxLength={SECURITY_REPORT_DESCRIPTION_MAX}
               onChange={(e) => setDescriptionLength(e.target.value.length)}
-              placeholder="Décrivez ce que vous avez constaté (date, appareil, message reçu...)"
+              placeholder={t("account.report.descriptionPlaceholder")}
               aria-describedby="report-description-count"
               className={inputClass}
             />
@@ -77,7 +80,7 @@ export function SecurityReportDialog({ email, onClose }: { email: string; onClos
             </span>
           </label>
           <label className="block text-sm font-medium">
-            E-mail de contact (optionnel)
+            {t("account.report.contactEmail")}
             <input
               type="email"
               name="contactEmail"
@@ -88,22 +91,22 @@ export function SecurityReportDialog({ email, onClose }: { email: string; onClos
               className={inputClass}
             />
             <span id="report-email-help" className="mt-1 block text-xs font-normal text-muted">
-              Laissé vide, nous vous répondrons à {email}.
+              {t("account.report.contactEmailHelp", { email })}
             </span>
           </label>
           <label className="block text-sm font-medium">
-            Urgence
+            {t("account.report.urgency")}
             <select name="urgency" defaultValue={DEFAULT_SECURITY_URGENCY} className={inputClass}>
               {SECURITY_URGENCIES.map((u) => (
                 <option key={u} value={u}>
-                  {SECURITY_URGENCY_LABELS[u]}
+                  {tm(SECURITY_URGENCY_LABELS[u])}
                 </option>
               ))}
             </select>
           </label>
-          {error && <FormMessage tone="error">{error}</FormMessage>}
+          {error && <FormMessage tone="error">{tm(error)}</FormMessage>}
           <button type="submit" disabled={busy} className={`${primaryButtonClass} w-full`}>
-            {busy ? "Envoi..." : "Envoyer le rapport"}
+            {t(busy ? "account.sending" : "account.report.submit")}
           </button>
         </fetcher.Form>
       )}

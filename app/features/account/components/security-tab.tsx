@@ -5,10 +5,13 @@ import { SecurityReportDialog } from "./security-report-dialog";
 import { SessionsDialog, type SessionView } from "./sessions-dialog";
 import { TabHeading } from "~/components/ui/tab-heading";
 import { TwoFactorDialog } from "./two-factor-dialog";
+import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { useTimeZone } from "~/components/ui/time-zone";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 
 export type LoginHistoryView = {
   id: string;
-  /** Already formatted (fr-FR) by the loader. */
+  /** ISO instant, written in the page's language and the shopper's time zone. */
   createdAt: string;
   successful: boolean;
   deviceType: string | null;
@@ -32,25 +35,26 @@ type SecurityTabProps = {
 export function SecurityTab({ email, twoFactorEnabled, sessions, history }: SecurityTabProps) {
   const [open, setOpen] = useState<DialogId | null>(null);
   const close = useCallback(() => setOpen(null), []);
+  const t = useT();
 
   const tiles: { id: DialogId; title: string; text: string }[] = [
-    { id: "password", title: "Changer le mot de passe", text: "Modifiez régulièrement votre mot de passe." },
+    { id: "password", title: t("account.security.changePassword"), text: t("account.security.changePasswordText") },
     {
       id: "sessions",
-      title: "Sessions actives",
-      text: `${sessions.length} appareil${sessions.length > 1 ? "s" : ""} connecté${sessions.length > 1 ? "s" : ""}`,
+      title: t("account.sessions.title"),
+      text: t("account.security.devices", { count: sessions.length }),
     },
     {
       id: "two-factor",
-      title: "Authentification à deux facteurs",
-      text: twoFactorEnabled ? "Activée" : "Désactivée",
+      title: t("account.twoFactor.title"),
+      text: t(twoFactorEnabled ? "account.security.on" : "account.security.off"),
     },
-    { id: "report", title: "Signaler un problème de sécurité", text: "Activité suspecte, appareil inconnu..." },
+    { id: "report", title: t("account.security.report"), text: t("account.security.reportText") },
   ];
 
   return (
     <div>
-      <TabHeading>Sécurité du Compte</TabHeading>
+      <TabHeading>{t("account.security.title")}</TabHeading>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         {tiles.map((tile) => (
           <li key={tile.id}>
@@ -78,63 +82,67 @@ export function SecurityTab({ email, twoFactorEnabled, sessions, history }: Secu
 }
 
 function LoginHistory({ history }: { history: LoginHistoryView[] }) {
+  const t = useT();
+  const tm = useTranslateMessage();
+  const format = localizedFormat(useLanguage(), useTimeZone());
+  const unknown = tm(UNKNOWN);
   return (
     <section aria-labelledby="login-history-title" className="mt-10">
       <h3 id="login-history-title" className="font-display text-xl">
-        Historique de connexion
+        {t("account.history.title")}
       </h3>
       {history.length === 0 ? (
-        <p className="mt-4 rounded-xl bg-cream px-4 py-8 text-center text-muted">Aucun historique disponible</p>
+        <p className="mt-4 rounded-xl bg-cream px-4 py-8 text-center text-muted">{t("account.history.none")}</p>
       ) : (
         <div
           className="mt-4 overflow-x-auto rounded-2xl border border-line"
           tabIndex={0}
           role="region"
-          aria-label="Historique de connexion (tableau)"
+          aria-label={t("account.history.tableLabel")}
         >
           <table className="w-full min-w-[44rem] text-left text-sm">
-            <caption className="sr-only">Les 20 dernières connexions à votre compte</caption>
+            <caption className="sr-only">{t("account.history.caption")}</caption>
             <thead className="bg-cream text-muted">
               <tr>
                 <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
-                  Date
+                  {t("account.history.date")}
                 </th>
                 <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
-                  Statut
+                  {t("account.history.status")}
                 </th>
                 <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
-                  Appareil
+                  {t("account.history.device")}
                 </th>
                 <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
-                  Navigateur
+                  {t("account.history.browser")}
                 </th>
                 <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
-                  Système
+                  {t("account.history.os")}
                 </th>
                 <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
-                  Adresse IP
+                  {t("account.history.ip")}
                 </th>
                 <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
-                  Ville
+                  {t("account.history.city")}
                 </th>
                 <th scope="col" className="whitespace-nowrap px-4 py-3 font-medium">
-                  Pays
+                  {t("account.history.country")}
                 </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-line">
               {history.map((row) => (
                 <tr key={row.id}>
-                  <td className="whitespace-nowrap px-4 py-3">{row.createdAt}</td>
+                  <td className="whitespace-nowrap px-4 py-3">{format.dateTime(row.createdAt)}</td>
                   <td className={`px-4 py-3 font-semibold ${row.successful ? "text-success" : "text-danger"}`}>
-                    {row.successful ? "Réussie" : "Échouée"}
+                    {t(row.successful ? "account.history.succeeded" : "account.history.failed")}
                   </td>
-                  <td className="px-4 py-3">{deviceTypeLabel(row.deviceType)}</td>
-                  <td className="px-4 py-3">{row.browser || UNKNOWN}</td>
-                  <td className="px-4 py-3">{row.os || UNKNOWN}</td>
-                  <td className="px-4 py-3">{row.ipAddress || UNKNOWN}</td>
-                  <td className="px-4 py-3">{row.city || UNKNOWN}</td>
-                  <td className="px-4 py-3">{row.country || UNKNOWN}</td>
+                  <td className="px-4 py-3">{tm(deviceTypeLabel(row.deviceType))}</td>
+                  <td className="px-4 py-3">{row.browser || unknown}</td>
+                  <td className="px-4 py-3">{row.os || unknown}</td>
+                  <td className="px-4 py-3">{row.ipAddress || unknown}</td>
+                  <td className="px-4 py-3">{row.city || unknown}</td>
+                  <td className="px-4 py-3">{row.country || unknown}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,6 +4,9 @@ import type { AccountActionResult } from "~/domain/account/account-actions";
 import { deviceTypeLabel } from "~/domain/account/account-format";
 import { FormMessage, dangerButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
+import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { useTimeZone } from "~/components/ui/time-zone";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 
 export type SessionView = {
   id: string;
@@ -11,7 +14,7 @@ export type SessionView = {
   browser: string;
   os: string;
   ipAddress: string | null;
-  /** Already formatted (fr-FR) by the loader. */
+  /** ISO instant, written in the page's language and the shopper's time zone. */
   createdAt: string;
   isCurrent: boolean;
 };
@@ -25,6 +28,9 @@ export function SessionsDialog({ sessions, onClose }: { sessions: SessionView[];
   const busy = fetcher.state !== "idle";
   const result = !busy ? fetcher.data : undefined;
   const hasOthers = sessions.some((s) => !s.isCurrent);
+  const t = useT();
+  const tm = useTranslateMessage();
+  const format = localizedFormat(useLanguage(), useTimeZone());
 
   useEffect(() => {
     if (result?.ok) setConfirming(null);
@@ -37,7 +43,7 @@ export function SessionsDialog({ sessions, onClose }: { sessions: SessionView[];
   }
 
   const confirmBar = (question: string, fields: Record<string, string>, triggerId: string) => (
-    <div role="group" aria-label="Confirmation" className="mt-3 rounded-xl bg-band p-3">
+    <div role="group" aria-label={t("account.sessions.confirmation")} className="mt-3 rounded-xl bg-band p-3">
       <p className="text-sm font-medium">{question}</p>
       <div className="mt-2 flex flex-wrap gap-2">
         <fetcher.Form method="post">
@@ -45,24 +51,24 @@ export function SessionsDialog({ sessions, onClose }: { sessions: SessionView[];
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <button type="submit" disabled={busy} className={dangerButtonClass} autoFocus>
-            {busy ? "En cours..." : "Confirmer"}
+            {t(busy ? "account.inProgress" : "account.confirm")}
           </button>
         </fetcher.Form>
         <button type="button" onClick={() => cancel(triggerId)} className={secondaryButtonClass}>
-          Annuler
+          {t("account.cancel")}
         </button>
       </div>
     </div>
   );
 
   return (
-    <Modal title="Sessions actives" onClose={onClose}>
+    <Modal title={t("account.sessions.title")} onClose={onClose}>
       {sessions.length === 0 ? (
-        <p className="rounded-xl bg-cream px-4 py-8 text-center text-muted">Aucune session active</p>
+        <p className="rounded-xl bg-cream px-4 py-8 text-center text-muted">{t("account.sessions.none")}</p>
       ) : (
-        <ul aria-label="Sessions actives" className="space-y-3">
+        <ul aria-label={t("account.sessions.title")} className="space-y-3">
           {sessions.map((s) => {
-            const device = `${deviceTypeLabel(s.deviceType)} · ${s.browser} · ${s.os}`;
+            const device = `${tm(deviceTypeLabel(s.deviceType))} · ${tm(s.browser)} · ${tm(s.os)}`;
             const isConfirming = confirming?.kind === "one" && confirming.sessionId === s.id;
             return (
               <li key={s.id} className={`rounded-xl border p-4 ${s.isCurrent ? "border-accent" : "border-line"}`}>
@@ -72,12 +78,14 @@ export function SessionsDialog({ sessions, onClose }: { sessions: SessionView[];
                       {device}
                       {s.isCurrent && (
                         <span className="ml-2 inline-block rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent">
-                          Session actuelle
+                          {t("account.sessions.current")}
                         </span>
                       )}
                     </p>
-                    <p className="mt-1 text-sm text-muted">Adresse IP : {s.ipAddress ?? "Inconnue"}</p>
-                    <p className="text-sm text-muted">Début de session : {s.createdAt}</p>
+                    <p className="mt-1 text-sm text-muted">
+                      {t("account.sessions.ip", { ip: s.ipAddress ?? t("account.sessions.unknownIp") })}
+                    </p>
+                    <p className="text-sm text-muted">{t("account.sessions.started", { date: format.dateTime(s.createdAt) })}</p>
                   </div>
                   {!isConfirming && (
                     <button
@@ -85,17 +93,15 @@ export function SessionsDialog({ sessions, onClose }: { sessions: SessionView[];
                       id={`terminate-${s.id}`}
                       onClick={() => setConfirming({ kind: "one", sessionId: s.id })}
                       className={secondaryButtonClass}
-                      aria-label={`Terminer la session ${device}${s.isCurrent ? " (session actuelle)" : ""}`}
+                      aria-label={t(s.isCurrent ? "account.sessions.endCurrentLabel" : "account.sessions.endLabel", { device })}
                     >
-                      Terminer
+                      {t("account.sessions.end")}
                     </button>
                   )}
                 </div>
                 {isConfirming &&
                   confirmBar(
-                    s.isCurrent
-                      ? "Terminer la session actuelle ? Vous serez déconnecté de cet appareil."
-                      : "Terminer cette session ? L'appareil sera déconnecté.",
+                    t(s.isCurrent ? "account.sessions.endCurrentQuestion" : "account.sessions.endQuestion"),
                     { intent: "revoke-session", sessionId: s.id },
                     `terminate-${s.id}`,
                   )}
@@ -107,11 +113,7 @@ export function SessionsDialog({ sessions, onClose }: { sessions: SessionView[];
       {hasOthers && (
         <div className="mt-4">
           {confirming?.kind === "others" ? (
-            confirmBar(
-              "Terminer toutes les autres sessions ? Ces appareils seront déconnectés.",
-              { intent: "revoke-other-sessions" },
-              "terminate-others",
-            )
+            confirmBar(t("account.sessions.endOthersQuestion"), { intent: "revoke-other-sessions" }, "terminate-others")
           ) : (
             <button
               type="button"
@@ -119,13 +121,13 @@ export function SessionsDialog({ sessions, onClose }: { sessions: SessionView[];
               onClick={() => setConfirming({ kind: "others" })}
               className={`${secondaryButtonClass} w-full`}
             >
-              Terminer toutes les autres sessions
+              {t("account.sessions.endOthers")}
             </button>
           )}
         </div>
       )}
       <div className="mt-4" aria-live="polite">
-        {result && <FormMessage tone={result.ok ? "success" : "error"}>{result.message}</FormMessage>}
+        {result && <FormMessage tone={result.ok ? "success" : "error"}>{tm(result.message ?? "")}</FormMessage>}
       </div>
     </Modal>
   );

@@ -5,14 +5,16 @@ import { TWO_FACTOR_CODE_LENGTH, sanitizeTwoFactorCode } from "~/domain/account/
 import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
 import { FormMessage, dangerButtonClass, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
+import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 
 /** check -> setup -> verify -> success; when enabled: enabled -> disable -> setup. */
 type Step = "setup" | "verify" | "success" | "enabled" | "disable";
 
 function CodeInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const t = useT();
   return (
     <label className="block text-sm font-medium">
-      Code de vérification
+      {t("account.auth.field.code")}
       <input
         type="text"
         name="code"
@@ -26,16 +28,17 @@ function CodeInput({ value, onChange }: { value: string; onChange: (v: string) =
         className={`${inputClass} text-center font-mono text-2xl tracking-[0.5em]`}
       />
       <span id="two-factor-code-help" className="mt-1 block text-xs font-normal text-muted">
-        Le code à {TWO_FACTOR_CODE_LENGTH} chiffres affiché par votre application.
+        {t("account.twoFactor.codeHelp", { length: TWO_FACTOR_CODE_LENGTH })}
       </span>
     </label>
   );
 }
 
 function PasswordInput({ autoFocus }: { autoFocus?: boolean }) {
+  const t = useT();
   return (
     <label className="block text-sm font-medium">
-      Mot de passe
+      {t("account.auth.field.password")}
       <input
         type="password"
         name="password"
@@ -51,6 +54,7 @@ function PasswordInput({ autoFocus }: { autoFocus?: boolean }) {
 
 function BackupCodes({ codes }: { codes: string[] }) {
   const [copied, setCopied] = useState(false);
+  const t = useT();
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
@@ -68,18 +72,15 @@ function BackupCodes({ codes }: { codes: string[] }) {
 
   return (
     <div className="mt-4">
-      <h3 className="font-semibold">Codes de secours</h3>
-      <p className="mt-1 text-sm text-muted">
-        Conservez ces {codes.length} codes en lieu sûr : chacun permet une connexion si vous perdez votre téléphone. Ils ne seront plus
-        affichés.
-      </p>
-      <ul aria-label="Codes de secours" className="mt-3 grid grid-cols-2 gap-2 rounded-xl bg-band p-4 font-mono text-sm">
+      <h3 className="font-semibold">{t("account.twoFactor.backupCodes")}</h3>
+      <p className="mt-1 text-sm text-muted">{t("account.twoFactor.backupCodesText", { count: codes.length })}</p>
+      <ul aria-label={t("account.twoFactor.backupCodes")} className="mt-3 grid grid-cols-2 gap-2 rounded-xl bg-band p-4 font-mono text-sm">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
       <button type="button" onClick={copy} className={`${secondaryButtonClass} mt-3`} aria-live="polite">
-        {copied ? "Copié !" : "Copier"}
+        {t(copied ? "account.twoFactor.copied" : "account.twoFactor.copy")}
       </button>
     </div>
   );
@@ -93,6 +94,8 @@ export function TwoFactorDialog({ enabled, onClose }: { enabled: boolean; onClos
   const setupFetcher = useFetcher<AccountActionResult>();
   const verifyFetcher = useFetcher<AccountActionResult>();
   const disableFetcher = useFetcher<AccountActionResult>();
+  const t = useT();
+  const tm = useTranslateMessage();
 
   // Each server answer moves the flow forward; failures stay on the step with their message.
   useEffect(() => {
@@ -114,25 +117,22 @@ export function TwoFactorDialog({ enabled, onClose }: { enabled: boolean; onClos
     }
   }, [disableFetcher.state, disableFetcher.data]);
 
-  const errorOf = (f: typeof setupFetcher) => (f.state === "idle" && f.data && !f.data.ok ? f.data.message : null);
+  const errorOf = (f: typeof setupFetcher) => (f.state === "idle" && f.data && !f.data.ok ? tm(f.data.message ?? "") : null);
 
   return (
-    <Modal title="Authentification à deux facteurs" onClose={onClose}>
+    <Modal title={t("account.twoFactor.title")} onClose={onClose}>
       {step === "setup" && (
         <setupFetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="2fa-enable" />
-          {disableFetcher.data?.ok && <FormMessage tone="success">{disableFetcher.data.message}</FormMessage>}
-          <p className="text-sm text-muted">
-            Protégez votre compte : en plus du mot de passe, la connexion demandera un code à 6 chiffres généré par une application
-            d'authentification (Google Authenticator, Microsoft Authenticator, Authy...).
-          </p>
+          {disableFetcher.data?.ok && <FormMessage tone="success">{tm(disableFetcher.data.message ?? "")}</FormMessage>}
+          <p className="text-sm text-muted">{t("account.twoFactor.intro")}</p>
           <p className="text-sm">
-            Statut : <strong>Désactivée</strong>
+            <T k="account.twoFactor.statusOff" components={{ 0: <strong /> }} />
           </p>
           <PasswordInput autoFocus />
           {errorOf(setupFetcher) && <FormMessage tone="error">{errorOf(setupFetcher)}</FormMessage>}
           <button type="submit" disabled={setupFetcher.state !== "idle"} className={`${primaryButtonClass} w-full`}>
-            {setupFetcher.state !== "idle" ? "Configuration..." : "Configurer le 2FA"}
+            {t(setupFetcher.state !== "idle" ? "account.twoFactor.configuring" : "account.twoFactor.configure")}
           </button>
         </setupFetcher.Form>
       )}
@@ -141,18 +141,18 @@ export function TwoFactorDialog({ enabled, onClose }: { enabled: boolean; onClos
         <verifyFetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="2fa-verify" />
           <ol className="list-decimal space-y-1 pl-5 text-sm text-muted">
-            <li>Scannez ce QR code avec votre application d'authentification.</li>
-            <li>Saisissez le code à 6 chiffres qu'elle affiche.</li>
+            <li>{t("account.twoFactor.step1")}</li>
+            <li>{t("account.twoFactor.step2")}</li>
           </ol>
           <div
             role="img"
-            aria-label="QR code à scanner avec votre application d'authentification"
+            aria-label={t("account.twoFactor.qrLabel")}
             className="mx-auto w-48 rounded-xl bg-white p-2 [&>svg]:h-auto [&>svg]:w-full"
             // Generated on our server by the qrcode library from the otpauth:// address.
             dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
           />
           <div>
-            <p className="text-sm font-medium">Ou saisissez cette clé manuellement :</p>
+            <p className="text-sm font-medium">{t("account.twoFactor.manualKey")}</p>
             <p className="mt-1 break-all rounded-xl bg-band px-3 py-2 font-mono text-sm" data-testid="totp-secret">
               {setup.secret}
             </p>
@@ -164,17 +164,17 @@ export function TwoFactorDialog({ enabled, onClose }: { enabled: boolean; onClos
             disabled={code.length !== TWO_FACTOR_CODE_LENGTH || verifyFetcher.state !== "idle"}
             className={`${primaryButtonClass} w-full`}
           >
-            {verifyFetcher.state !== "idle" ? "Vérification..." : "Vérifier et activer"}
+            {t(verifyFetcher.state !== "idle" ? "account.twoFactor.verifying" : "account.twoFactor.verifyAndEnable")}
           </button>
         </verifyFetcher.Form>
       )}
 
       {step === "success" && (
         <div>
-          <FormMessage tone="success">L'authentification à deux facteurs est activée.</FormMessage>
+          <FormMessage tone="success">{t("account.twoFactor.enabledNotice")}</FormMessage>
           {setup && setup.backupCodes.length > 0 && <BackupCodes codes={setup.backupCodes} />}
           <button type="button" onClick={onClose} className={`${primaryButtonClass} mt-6 w-full`}>
-            Terminer
+            {t("account.twoFactor.finish")}
           </button>
         </div>
       )}
@@ -182,11 +182,11 @@ export function TwoFactorDialog({ enabled, onClose }: { enabled: boolean; onClos
       {step === "enabled" && (
         <div className="space-y-4">
           <p className="text-sm">
-            Statut : <strong className="text-success">Activée</strong>
+            <T k="account.twoFactor.statusOn" components={{ 0: <strong className="text-success" /> }} />
           </p>
-          <p className="text-sm text-muted">Un code de votre application d'authentification est demandé à chaque connexion.</p>
+          <p className="text-sm text-muted">{t("account.twoFactor.enabledText")}</p>
           <button type="button" onClick={() => setStep("disable")} className={`${secondaryButtonClass} w-full`}>
-            Désactiver
+            {t("account.twoFactor.disable")}
           </button>
         </div>
       )}
@@ -194,9 +194,7 @@ export function TwoFactorDialog({ enabled, onClose }: { enabled: boolean; onClos
       {step === "disable" && (
         <disableFetcher.Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="2fa-disable" />
-          <p className="font-medium">
-            Êtes-vous sûr de vouloir désactiver l'authentification à deux facteurs ? Votre compte sera moins protégé.
-          </p>
+          <p className="font-medium">{t("account.twoFactor.disableQuestion")}</p>
           <PasswordInput autoFocus />
           <CodeInput value={code} onChange={setCode} />
           {errorOf(disableFetcher) && <FormMessage tone="error">{errorOf(disableFetcher)}</FormMessage>}
@@ -206,10 +204,10 @@ export function TwoFactorDialog({ enabled, onClose }: { enabled: boolean; onClos
               disabled={code.length !== TWO_FACTOR_CODE_LENGTH || disableFetcher.state !== "idle"}
               className={dangerButtonClass}
             >
-              {disableFetcher.state !== "idle" ? "Désactivation..." : "Confirmer la désactivation"}
+              {t(disableFetcher.state !== "idle" ? "account.twoFactor.disabling" : "account.twoFactor.confirmDisable")}
             </button>
             <button type="button" onClick={() => setStep("enabled")} className={secondaryButtonClass}>
-              Annuler
+              {t("account.cancel")}
             </button>
           </div>
         </disableFetcher.Form>

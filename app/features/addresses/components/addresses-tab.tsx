@@ -1,3 +1,4 @@
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
 import { useId, useState } from "react";
 import { showToast } from "~/components/ui/toast";
 import {
@@ -24,6 +25,8 @@ type TabData = { addresses: SavedAddressView[] | null } | null;
  * (never the default), "Définir par défaut". Every change goes through /api/v1/addresses.
  */
 export function AddressesTab({ data }: { data: TabData }) {
+  const t = useT();
+  const tm = useTranslateMessage();
   const [addresses, setAddresses] = useState<SavedAddressView[] | null>(data?.addresses ?? null);
   const [editing, setEditing] = useState<SavedAddressView | "new" | null>(null);
   const [deleting, setDeleting] = useState<SavedAddressView | null>(null);
@@ -46,7 +49,7 @@ export function AddressesTab({ data }: { data: TabData }) {
     setEditing(null);
     setError(null);
     setAddresses((list) => mergeSavedAddress(list ?? [], address));
-    showToast(created ? "Adresse ajoutée" : "Adresse mise à jour");
+    showToast(t(created ? "account.addresses.added" : "account.addresses.updated"));
   }
 
   async function setDefault(address: SavedAddressView) {
@@ -59,7 +62,7 @@ export function AddressesTab({ data }: { data: TabData }) {
       return;
     }
     setAddresses((list) => mergeSavedAddress(list ?? [], result.data));
-    showToast("Adresse par défaut modifiée");
+    showToast(t("account.addresses.defaultChanged"));
   }
 
   async function confirmDelete() {
@@ -75,7 +78,7 @@ export function AddressesTab({ data }: { data: TabData }) {
       return;
     }
     setAddresses((list) => (list ?? []).filter((a) => a.id !== target.id));
-    showToast("Adresse supprimée");
+    showToast(t("account.addresses.deleted"));
   }
 
   const full = (addresses?.length ?? 0) >= MAX_SAVED_ADDRESSES;
@@ -83,34 +86,34 @@ export function AddressesTab({ data }: { data: TabData }) {
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <TabHeading>Carnet d'adresses</TabHeading>
+        <TabHeading>{t("account.tab.addresses")}</TabHeading>
         {addresses && addresses.length > 0 && (
           <button type="button" onClick={() => setEditing("new")} disabled={full} className={primaryButtonClass}>
-            Ajouter une adresse
+            {t("account.addresses.add")}
           </button>
         )}
       </div>
-      {full && <p className="mt-2 text-sm text-muted">Vous avez atteint la limite de {MAX_SAVED_ADDRESSES} adresses.</p>}
+      {full && <p className="mt-2 text-sm text-muted">{t("account.addresses.limit", { max: MAX_SAVED_ADDRESSES })}</p>}
 
       {error && (
         <div className="mt-4">
-          <FormMessage tone="error">{error}</FormMessage>
+          <FormMessage tone="error">{tm(error)}</FormMessage>
         </div>
       )}
 
       {addresses === null ? (
         <div className="mt-6 rounded-2xl bg-cream px-6 py-10 text-center">
-          {!error && <FormMessage tone="error">{ADDRESSES_LOAD_ERROR}</FormMessage>}
+          {!error && <FormMessage tone="error">{tm(ADDRESSES_LOAD_ERROR)}</FormMessage>}
           <button type="button" onClick={reload} disabled={reloading} className={`${secondaryButtonClass} mt-4`}>
-            {reloading ? "Chargement..." : "Réessayer"}
+            {t(reloading ? "account.loading" : "account.retry")}
           </button>
         </div>
       ) : addresses.length === 0 ? (
         <div className="mt-6 rounded-2xl bg-cream px-6 py-14 text-center">
-          <p className="text-lg font-semibold">Aucune adresse enregistrée</p>
-          <p className="mt-2 text-muted">Vos adresses de livraison apparaîtront ici.</p>
+          <p className="text-lg font-semibold">{t("account.empty.addresses.title")}</p>
+          <p className="mt-2 text-muted">{t("account.empty.addresses.text")}</p>
           <button type="button" onClick={() => setEditing("new")} className={`${primaryButtonClass} mt-6`}>
-            Ajouter une adresse
+            {t("account.addresses.add")}
           </button>
         </div>
       ) : (
@@ -129,21 +132,21 @@ export function AddressesTab({ data }: { data: TabData }) {
       )}
 
       {editing && (
-        <Modal title={editing === "new" ? "Nouvelle adresse" : "Modifier l'adresse"} onClose={() => setEditing(null)}>
+        <Modal title={t(editing === "new" ? "account.addresses.new" : "account.addresses.edit")} onClose={() => setEditing(null)}>
           <AddressForm address={editing === "new" ? null : editing} onSaved={saved} onCancel={() => setEditing(null)} />
         </Modal>
       )}
 
       {deleting && (
-        <Modal title="Supprimer l'adresse" onClose={() => setDeleting(null)}>
-          <p>Êtes-vous sûr de vouloir supprimer cette adresse ?</p>
+        <Modal title={t("account.addresses.deleteTitle")} onClose={() => setDeleting(null)}>
+          <p>{t("account.addresses.deleteQuestion")}</p>
           <p className="mt-2 text-sm text-muted">{formatAddressLines(deleting).join(", ")}</p>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <button type="button" onClick={() => setDeleting(null)} className={secondaryButtonClass} data-autofocus>
-              Annuler
+              {t("account.cancel")}
             </button>
             <button type="button" onClick={confirmDelete} disabled={busyId === deleting.id} className={dangerButtonClass}>
-              {busyId === deleting.id ? "Suppression..." : "Supprimer"}
+              {t(busyId === deleting.id ? "account.personalData.deleting" : "account.addresses.delete")}
             </button>
           </div>
         </Modal>
@@ -167,7 +170,8 @@ function AddressCard({
 }) {
   const titleId = useId();
   const hintId = useId();
-  const title = address.label ?? "Adresse";
+  const t = useT();
+  const title = address.label ?? t("account.addresses.address");
   return (
     <li
       aria-labelledby={titleId}
@@ -178,7 +182,9 @@ function AddressCard({
           {title}
         </h3>
         {address.is_default && (
-          <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-dark">Par défaut</span>
+          <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-dark">
+            {t("account.addresses.default")}
+          </span>
         )}
       </div>
       <address className="mt-2 text-sm not-italic text-muted">
@@ -190,12 +196,12 @@ function AddressCard({
         <span className="block">{address.phone}</span>
       </address>
       <div className="mt-4 flex flex-wrap gap-2">
-        <button type="button" onClick={onEdit} className={secondaryButtonClass} aria-label={`Modifier ${title}`}>
-          Modifier
+        <button type="button" onClick={onEdit} className={secondaryButtonClass} aria-label={t("account.addresses.editLabel", { title })}>
+          {t("account.addresses.editButton")}
         </button>
         {!address.is_default && (
           <button type="button" onClick={onSetDefault} disabled={busy} className={secondaryButtonClass}>
-            Définir par défaut
+            {t("account.addresses.setDefault")}
           </button>
         )}
         <button
@@ -203,15 +209,15 @@ function AddressCard({
           onClick={onDelete}
           disabled={address.is_default || busy}
           aria-describedby={address.is_default ? hintId : undefined}
-          aria-label={`Supprimer ${title}`}
+          aria-label={t("account.addresses.deleteLabel", { title })}
           className={secondaryButtonClass}
         >
-          Supprimer
+          {t("account.addresses.delete")}
         </button>
       </div>
       {address.is_default && (
         <p id={hintId} className="mt-2 text-xs text-muted">
-          L'adresse par défaut ne peut pas être supprimée.
+          {t("account.addresses.defaultUndeletable")}
         </p>
       )}
     </li>

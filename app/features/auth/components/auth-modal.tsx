@@ -8,6 +8,7 @@ import { SignInSchema, SignUpSchema, TwoFactorCodeSchema } from "~/domain/auth/a
 import { buttonClass } from "~/components/ui/button";
 import { PasswordChecklist } from "~/components/ui/password-checklist";
 import { ForgotPasswordSchema } from "~/domain/auth/account-recovery.schema";
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
 
 type FieldName = "firstName" | "lastName" | "birthDate" | "email" | "password" | "code";
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -45,6 +46,9 @@ export function AuthModal() {
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const pointerDownOnBackdrop = useRef(false);
   const ids = useId();
+  const t = useT();
+  // Field errors and server answers are French texts from app/domain: shown in the page's language.
+  const tm = useTranslateMessage();
 
   const [values, setValues] = useState(EMPTY_VALUES);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -64,8 +68,15 @@ export function AuthModal() {
   const isSignup = mode === "signup";
   const isForgot = mode === "forgot";
   const titleId = `${ids}-title`;
-  const title =
-    step === "two-factor" ? "Vérification en deux étapes" : isSignup ? "Inscription" : isForgot ? "Mot de passe oublié" : "Connexion";
+  const title = t(
+    step === "two-factor"
+      ? "account.auth.title.twoFactor"
+      : isSignup
+        ? "account.auth.title.signUp"
+        : isForgot
+          ? "account.auth.title.forgot"
+          : "account.auth.title.signIn",
+  );
 
   function focusFirstField() {
     const first = formRef.current?.querySelector<HTMLInputElement>("input:not([disabled])");
@@ -189,7 +200,7 @@ export function AuthModal() {
       }
       await run(
         () => signUp(parsed.data),
-        () => succeed("Compte créé : un lien de confirmation a été envoyé à votre adresse e-mail"),
+        () => succeed(t("account.auth.toast.accountCreated")),
       );
       return;
     }
@@ -208,7 +219,7 @@ export function AuthModal() {
           setSecondFactor("totp");
           setValues((current) => ({ ...current, password: "", code: "" }));
         } else {
-          succeed("Bienvenue !");
+          succeed(t("account.auth.toast.welcome"));
         }
       },
     );
@@ -226,7 +237,7 @@ export function AuthModal() {
     const verify = secondFactor === "totp" ? verifyTotp : verifyBackupCode;
     await run(
       () => verify(parsed.data.code),
-      () => succeed("Bienvenue !"),
+      () => succeed(t("account.auth.toast.welcome")),
     );
   }
 
@@ -255,7 +266,9 @@ export function AuthModal() {
     }
   }
 
-  const submitLabel = busy ? "Traitement..." : isSignup ? "S'inscrire" : isForgot ? "Envoyer le lien" : "Se Connecter";
+  const submitLabel = t(
+    busy ? "account.auth.processing" : isSignup ? "account.auth.signUp" : isForgot ? "account.auth.sendLink" : "account.auth.submitSignIn",
+  );
 
   return (
     <dialog
@@ -282,7 +295,7 @@ export function AuthModal() {
       <div className="relative max-h-[calc(100dvh-2rem)] overflow-y-auto px-6 pt-6 pb-7 sm:px-8">
         <button
           type="button"
-          aria-label="Fermer"
+          aria-label={t("account.auth.close")}
           onClick={() => closeAuthModal()}
           className="absolute top-2 right-2 flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-band"
         >
@@ -295,14 +308,14 @@ export function AuthModal() {
         {isForgot && resetAnswer ? (
           <div className="mt-6 space-y-4">
             <p role="status" className="rounded-lg border border-line bg-band px-4 py-3 text-sm">
-              {resetAnswer}
+              {tm(resetAnswer)}
             </p>
             <button
               type="button"
               onClick={() => openAuthModal("login")}
               className={buttonClass({ variant: "accent", className: "w-full" })}
             >
-              Retour à la connexion
+              {t("account.auth.backToSignIn")}
             </button>
           </div>
         ) : step === "credentials" ? (
@@ -312,7 +325,7 @@ export function AuthModal() {
                 <Field
                   id={`${ids}-first-name`}
                   name="firstName"
-                  label="Prénom"
+                  label={t("account.auth.field.firstName")}
                   required
                   autoComplete="given-name"
                   value={values.firstName}
@@ -322,7 +335,7 @@ export function AuthModal() {
                 <Field
                   id={`${ids}-last-name`}
                   name="lastName"
-                  label="Nom"
+                  label={t("account.auth.field.lastName")}
                   required
                   autoComplete="family-name"
                   value={values.lastName}
@@ -332,8 +345,8 @@ export function AuthModal() {
                 <Field
                   id={`${ids}-birth-date`}
                   name="birthDate"
-                  label="Date de naissance"
-                  hint="(facultatif)"
+                  label={t("account.auth.field.birthDate")}
+                  hint={t("account.auth.field.optional")}
                   type="date"
                   autoComplete="bday"
                   value={values.birthDate}
@@ -342,15 +355,11 @@ export function AuthModal() {
                 />
               </>
             )}
-            {isForgot && (
-              <p className="text-sm text-muted">
-                Indiquez l&apos;adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.
-              </p>
-            )}
+            {isForgot && <p className="text-sm text-muted">{t("account.auth.forgotIntro")}</p>}
             <Field
               id={`${ids}-email`}
               name="email"
-              label="E-mail"
+              label={t("account.auth.field.email")}
               type="email"
               required
               autoComplete="email"
@@ -364,7 +373,7 @@ export function AuthModal() {
               <Field
                 id={`${ids}-password`}
                 name="password"
-                label="Mot de passe"
+                label={t("account.auth.field.password")}
                 type={showPassword ? "text" : "password"}
                 required
                 autoComplete={isSignup ? "new-password" : "current-password"}
@@ -375,12 +384,12 @@ export function AuthModal() {
                 trailing={
                   <button
                     type="button"
-                    aria-label={showPassword ? "Masquer le mot de passe" : "Afficher le mot de passe"}
+                    aria-label={t(showPassword ? "account.auth.hidePassword" : "account.auth.showPassword")}
                     aria-pressed={showPassword}
                     onClick={() => setShowPassword((shown) => !shown)}
                     className="absolute top-0.5 right-0.5 flex h-11 min-w-11 items-center justify-center rounded-lg px-2 text-xs font-semibold text-accent hover:bg-accent-soft"
                   >
-                    <span aria-hidden="true">{showPassword ? "Masquer" : "Afficher"}</span>
+                    <span aria-hidden="true">{t(showPassword ? "account.auth.hide" : "account.auth.show")}</span>
                   </button>
                 }
                 describedBy={isSignup ? `${ids}-password-criteria` : undefined}
@@ -389,11 +398,8 @@ export function AuthModal() {
             {isSignup && <PasswordChecklist id={`${ids}-password-criteria`} password={values.password} />}
             {isSignup && (
               <fieldset className="space-y-2 rounded-lg border border-line p-3 text-sm">
-                <legend className="px-1 font-semibold">Offres et newsletter</legend>
-                <p className="text-muted">
-                  En tant que client(e), vous pourrez recevoir par e-mail nos offres sur des produits similaires à ceux que vous achetez.
-                  Vous pouvez le refuser dès maintenant ou à tout moment depuis votre compte ou par le lien présent dans chaque e-mail.
-                </p>
+                <legend className="px-1 font-semibold">{t("account.auth.offers.legend")}</legend>
+                <p className="text-muted">{t("account.auth.offers.text")}</p>
                 <label className="flex min-h-11 items-start gap-2">
                   <input
                     type="checkbox"
@@ -402,7 +408,7 @@ export function AuthModal() {
                     onChange={(e) => setChoices((c) => ({ ...c, refuseCommercialEmails: e.currentTarget.checked }))}
                     className="mt-1 h-5 w-5"
                   />
-                  <span>Je ne souhaite pas recevoir les offres commerciales d&apos;Aurore</span>
+                  <span>{t("account.auth.offers.refuse")}</span>
                 </label>
                 <label className="flex min-h-11 items-start gap-2">
                   <input
@@ -412,7 +418,7 @@ export function AuthModal() {
                     onChange={(e) => setChoices((c) => ({ ...c, newsletter: e.currentTarget.checked }))}
                     className="mt-1 h-5 w-5"
                   />
-                  <span>Je m&apos;inscris à la newsletter Aurore (à confirmer depuis le lien reçu)</span>
+                  <span>{t("account.auth.offers.newsletter")}</span>
                 </label>
               </fieldset>
             )}
@@ -423,14 +429,14 @@ export function AuthModal() {
                   onClick={() => openAuthModal("forgot")}
                   className="min-h-11 font-semibold text-accent underline underline-offset-2 hover:text-accent-dark"
                 >
-                  Mot de passe oublié ?
+                  {t("account.auth.forgotLink")}
                 </button>
               </p>
             )}
 
             {formError && (
               <p role="alert" className="rounded-lg border border-danger/30 bg-danger/5 px-4 py-3 text-sm text-danger">
-                {formError}
+                {tm(formError)}
               </p>
             )}
 
@@ -439,27 +445,25 @@ export function AuthModal() {
             </button>
 
             <p className="text-center text-sm text-muted">
-              {isSignup || isForgot ? "Vous avez déjà un compte ? " : "Vous n'avez pas de compte ? "}
+              {t(isSignup || isForgot ? "account.auth.haveAccount" : "account.auth.noAccount")}{" "}
               <button
                 type="button"
                 onClick={() => openAuthModal(isSignup || isForgot ? "login" : "signup")}
                 className="min-h-11 font-semibold text-accent underline underline-offset-2 hover:text-accent-dark"
               >
-                {isSignup || isForgot ? "Se connecter" : "S'inscrire"}
+                {t(isSignup || isForgot ? "account.auth.signIn" : "account.auth.signUp")}
               </button>
             </p>
           </form>
         ) : (
           <form ref={formRef} noValidate onSubmit={onSubmitCode} className="mt-4 space-y-4">
             <p className="text-sm text-muted">
-              {secondFactor === "totp"
-                ? "Saisissez le code à 6 chiffres affiché par votre application d'authentification."
-                : "Saisissez l'un de vos codes de secours."}
+              {t(secondFactor === "totp" ? "account.auth.twoFactor.totpIntro" : "account.auth.twoFactor.backupIntro")}
             </p>
             <Field
               id={`${ids}-code`}
               name="code"
-              label="Code de vérification"
+              label={t("account.auth.field.code")}
               required
               autoComplete="one-time-code"
               inputMode={secondFactor === "totp" ? "numeric" : "text"}
@@ -472,12 +476,12 @@ export function AuthModal() {
 
             {formError && (
               <p role="alert" className="rounded-lg border border-danger/30 bg-danger/5 px-4 py-3 text-sm text-danger">
-                {formError}
+                {tm(formError)}
               </p>
             )}
 
             <button type="submit" disabled={busy} className={buttonClass({ variant: "accent", className: "w-full" })}>
-              {busy ? "Traitement..." : "Vérifier"}
+              {t(busy ? "account.auth.processing" : "account.auth.twoFactor.verify")}
             </button>
 
             <p className="text-center text-sm">
@@ -486,7 +490,7 @@ export function AuthModal() {
                 onClick={switchSecondFactor}
                 className="min-h-11 font-semibold text-accent underline underline-offset-2 hover:text-accent-dark"
               >
-                {secondFactor === "totp" ? "Utiliser un code de secours" : "Utiliser le code de l'application"}
+                {t(secondFactor === "totp" ? "account.auth.twoFactor.useBackup" : "account.auth.twoFactor.useApp")}
               </button>
             </p>
           </form>
@@ -512,6 +516,7 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "v
 /** Labelled input with its error underneath, linked for assistive technologies. */
 function Field({ id, name, label, hint, value, error, onValue, trailing, required, describedBy, ...input }: FieldProps) {
   const errorId = `${id}-error`;
+  const tm = useTranslateMessage();
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold">
@@ -536,7 +541,7 @@ function Field({ id, name, label, hint, value, error, onValue, trailing, require
       </div>
       {error && (
         <p id={errorId} className="mt-1 text-sm text-danger">
-          {error}
+          {tm(error)}
         </p>
       )}
     </div>

@@ -4,6 +4,7 @@ import { MemoryRouter } from "react-router";
 import type { LoyaltySummary, LoyaltyTransactionView } from "~/domain/loyalty/loyalty.types";
 import { BeautyPassCard } from "./beauty-pass-card";
 import { BeautyPassHistory } from "./beauty-pass-history";
+import { withI18n } from "../../../../tests/support/i18n";
 
 const ORDER_ID = "0b6f3f9e-5a1c-4d2e-9f00-12ab34cd56ef";
 
@@ -36,7 +37,8 @@ const summary: LoyaltySummary = {
   ],
 };
 
-const render = (node: React.ReactNode) => renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>).replace(/[\u202f\u00a0]/g, " ");
+const render = (node: React.ReactNode) =>
+  renderToStaticMarkup(withI18n(<MemoryRouter>{node}</MemoryRouter>)).replace(/[\u202f\u00a0]/g, " ");
 
 describe("BeautyPassCard", () => {
   it("shows tier, balance, lifetime points, the next reward and the latest 3 transactions", () => {

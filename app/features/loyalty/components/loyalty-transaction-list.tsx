@@ -1,6 +1,7 @@
-import { formatDate } from "~/lib/paris-time";
 import { useTimeZone } from "~/components/ui/time-zone";
-import { formatSignedPoints, transactionTypeLabel, type LoyaltyTransactionView } from "~/domain/loyalty/loyalty.types";
+import { transactionTypeLabel, type LoyaltyTransactionView } from "~/domain/loyalty/loyalty.types";
+import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 
 /**
  * Beauty Pass transactions, newest first: description, order reference, French date and signed
@@ -15,13 +16,11 @@ export function LoyaltyTransactionList({
   showType?: boolean;
   label: string;
 }) {
-  const timeZone = useTimeZone();
+  const format = localizedFormat(useLanguage(), useTimeZone());
+  const t = useT();
+  const tm = useTranslateMessage();
   if (transactions.length === 0) {
-    return (
-      <p className="mt-4 rounded-xl bg-cream px-4 py-6 text-center text-muted">
-        Aucune transaction pour le moment. Vos premiers points arrivent avec votre première commande livrée.
-      </p>
-    );
+    return <p className="mt-4 rounded-xl bg-cream px-4 py-6 text-center text-muted">{t("account.loyalty.noTransactions")}</p>;
   }
   return (
     <ul aria-label={label} className="mt-4 divide-y divide-line rounded-xl border border-line">
@@ -30,18 +29,18 @@ export function LoyaltyTransactionList({
           <div className="min-w-0">
             <p className="font-semibold break-words">{tx.description}</p>
             <p className="mt-0.5 text-sm text-muted">
-              <time dateTime={tx.created_at}>{formatDate(tx.created_at, timeZone)}</time>
-              {tx.order_reference && <> · Commande {tx.order_reference}</>}
+              <time dateTime={tx.created_at}>{format.date(tx.created_at)}</time>
+              {tx.order_reference && <> · {t("account.orders.order", { number: tx.order_reference })}</>}
               {showType && (
                 <>
                   {" · "}
-                  <span className="font-semibold text-ink">{transactionTypeLabel(tx.type)}</span>
+                  <span className="font-semibold text-ink">{tm(transactionTypeLabel(tx.type))}</span>
                 </>
               )}
             </p>
           </div>
           <p className={`shrink-0 font-semibold tabular-nums ${tx.points > 0 ? "text-success" : "text-ink"}`}>
-            {formatSignedPoints(tx.points)}
+            {t("account.loyalty.signedPoints", { sign: tx.points > 0 ? "+" : "-", count: Math.abs(tx.points) })}
           </p>
         </li>
       ))}

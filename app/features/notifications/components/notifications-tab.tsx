@@ -1,3 +1,5 @@
+import { useLanguage, useT, useTranslateMessage, type MessageKey, type Translate } from "~/components/ui/i18n";
+import { localizedFormat, type LocalizedFormat } from "~/domain/i18n/localized-format";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTimeZone } from "~/components/ui/time-zone";
 import { Link } from "react-router";
@@ -14,10 +16,8 @@ import {
   NOTIFICATION_PRIORITY_LABELS,
   NOTIFICATION_TYPE_LABELS,
   decrementUnread,
-  formatNotificationAge,
   matchesFilter,
   safeActionPath,
-  unreadLabel,
 } from "~/domain/notifications/notification.rules";
 import { NOTIFICATION_FILTERS, type NotificationFilter, type NotificationView } from "~/domain/notifications/notification.types";
 import { secondaryButtonClass } from "~/components/ui/form-parts";
@@ -27,11 +27,22 @@ const SOURCE = "dashboard";
 
 type TabData = { notifications: NotificationView[]; unreadCount: number } | null;
 
-const EMPTY_TEXT: Record<NotificationFilter, string> = {
-  all: "Vous êtes à jour.",
-  unread: "Vous avez tout lu.",
-  read: "Aucune notification lue pour le moment.",
+const EMPTY_TEXT: Record<NotificationFilter, MessageKey> = {
+  all: "account.empty.notifications.text",
+  unread: "account.notifications.allRead",
+  read: "account.notifications.noneRead",
 };
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The domain's formatNotificationAge ("À l'instant", "Il y a 3h", a date), in the page's language. */
+function notificationAge(createdAt: string, now: Date, t: Translate, format: LocalizedFormat): string {
+  const age = Math.max(0, now.getTime() - new Date(createdAt).getTime());
+  if (age < HOUR_MS) return t("account.notifications.justNow");
+  if (age < DAY_MS) return t("account.notifications.hoursAgo", { hours: Math.floor(age / HOUR_MS) });
+  return format.shortDate(createdAt);
+}
 
 const PRIORITY_CLASS: Record<NotificationView["priority"], string> = {
   urgent: "bg-danger text-white",
@@ -115,23 +126,26 @@ export function NotificationsTab({ data }: { data: TabData }) {
   }
 
   const visible = items.filter((n) => matchesFilter(n, filter));
+  const t = useT();
+  const tm = useTranslateMessage();
+  const format = localizedFormat(useLanguage(), timeZone);
   const now = new Date();
 
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <TabHeading>Notifications</TabHeading>
+          <TabHeading>{t("account.tab.notifications")}</TabHeading>
           <p className="mt-1 text-sm text-muted" aria-live="polite">
-            {unread > 0 ? unreadLabel(unread) : "Aucune notification non lue"}
+            {unread > 0 ? t("account.notifications.unread", { count: unread }) : t("account.notifications.noUnread")}
           </p>
         </div>
         <button type="button" onClick={markAll} disabled={unread === 0} className={secondaryButtonClass}>
-          Tout marquer comme lu
+          {t("account.notifications.markAll")}
         </button>
       </div>
 
-      <div role="group" aria-label="Filtrer les notifications" className="mt-6 flex flex-wrap gap-2">
+      <div role="group" aria-label={t("account.notifications.filter")} className="mt-6 flex flex-wrap gap-2">
         {NOTIFICATION_FILTERS.map((f) => (
           <button
             key={f}
@@ -142,7 +156,7 @@ export function NotificationsTab({ data }: { data: TabData }) {
               filter === f ? "border-accent bg-accent text-white" : "border-line text-ink hover:border-accent hover:text-accent"
             }`}
           >
-            {NOTIFICATION_FILTER_LABELS[f]}
+            {tm(NOTIFICATION_FILTER_LABELS[f])}
           </button>
         ))}
       </div>
@@ -150,8 +164,8 @@ export function NotificationsTab({ data }: { data: TabData }) {
       <div aria-busy={loading} className="mt-6">
         {visible.length === 0 ? (
           <div className="rounded-2xl bg-cream px-6 py-14 text-center">
-            <p className="text-lg font-semibold">Aucune notification</p>
-            <p className="mt-2 text-muted">{EMPTY_TEXT[filter]}</p>
+            <p className="text-lg font-semibold">{t("account.empty.notifications.title")}</p>
+            <p className="mt-2 text-muted">{t(EMPTY_TEXT[filter])}</p>
           </div>
         ) : (
           <ul className="space-y-3">
@@ -159,7 +173,7 @@ export function NotificationsTab({ data }: { data: TabData }) {
               <NotificationCard
                 key={notification.id}
                 notification={notification}
-                age={formatNotificationAge(notification.created_at, now, timeZone)}
+                age={notificationAge(notification.created_at, now, t, format)}
                 onRead={() => markRead(notification)}
                 onDelete={() => remove(notification)}
               />
@@ -185,14 +199,16 @@ function NotificationCard({
   const titleId = useId();
   const unread = !notification.is_read;
   const actionPath = safeActionPath(notification.action_url);
+  const t = useT();
+  const tm = useTranslateMessage();
   return (
     <li aria-labelledby={titleId} className={`rounded-2xl border p-5 ${unread ? "border-accent bg-accent-soft/40" : "border-line"}`}>
       <div className="flex flex-wrap items-center gap-2 text-xs font-semibold">
-        <span className="rounded-full bg-band px-2 py-0.5 text-ink">{NOTIFICATION_TYPE_LABELS[notification.type]}</span>
+        <span className="rounded-full bg-band px-2 py-0.5 text-ink">{tm(NOTIFICATION_TYPE_LABELS[notification.type])}</span>
         <span className={`rounded-full px-2 py-0.5 ${PRIORITY_CLASS[notification.priority]}`}>
-          Priorité : {NOTIFICATION_PRIORITY_LABELS[notification.priority]}
+          {t("account.notifications.priority", { priority: tm(NOTIFICATION_PRIORITY_LABELS[notification.priority]) })}
         </span>
-        {unread && <span className="rounded-full bg-accent px-2 py-0.5 text-white">Non lue</span>}
+        {unread && <span className="rounded-full bg-accent px-2 py-0.5 text-white">{t("account.notifications.unreadBadge")}</span>}
         <time dateTime={notification.created_at} className="ml-auto font-normal text-muted" suppressHydrationWarning>
           {age}
         </time>
@@ -204,16 +220,16 @@ function NotificationCard({
       <div className="mt-4 flex flex-wrap gap-2">
         {actionPath && (
           <Link to={actionPath} className={secondaryButtonClass} aria-describedby={titleId}>
-            Voir
+            {t("account.notifications.view")}
           </Link>
         )}
         {unread && (
           <button type="button" onClick={onRead} className={secondaryButtonClass} aria-describedby={titleId}>
-            Marquer comme lu
+            {t("account.notifications.markRead")}
           </button>
         )}
         <button type="button" onClick={onDelete} className={secondaryButtonClass} aria-describedby={titleId}>
-          Supprimer
+          {t("account.addresses.delete")}
         </button>
       </div>
     </li>

@@ -6,7 +6,8 @@ import { inputClass } from "~/components/ui/form-parts";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import type { CartProductQuote } from "~/domain/cart/cart.types";
 import type { OrderView } from "~/domain/orders/order.types";
-import { planReorder, reorderMessage, reorderVariantIds } from "~/domain/orders/reorder";
+import { planReorder, reorderVariantIds, type ReorderPlan } from "~/domain/orders/reorder";
+import { useT, useTranslateMessage, type Translate } from "~/components/ui/i18n";
 
 const FAILED_MESSAGE = "Une erreur est survenue. Veuillez réessayer.";
 
@@ -23,6 +24,15 @@ async function callApi<T>(url: string, init?: RequestInit): Promise<{ ok: true; 
   }
 }
 
+/** The summary shown after 'Commander à nouveau', in the page's language (the domain's reorderMessage, translated). */
+function reorderSummary(plan: ReorderPlan, t: Translate): string {
+  const added = plan.lines.reduce((sum, l) => sum + l.quantity, 0);
+  const parts = [added === 0 ? t("account.reorder.noneAvailable") : t("account.reorder.added", { count: added })];
+  if (plan.limited.length > 0) parts.push(t("account.reorder.limited", { names: plan.limited.join(", ") }));
+  if (plan.unavailable.length > 0) parts.push(t("account.reorder.unavailable", { names: plan.unavailable.join(", ") }));
+  return parts.join(" ");
+}
+
 /**
  * 'Commander à nouveau': the order's lines still sold go back into the cart at today's price,
  * capped at today's stock; the message names what could not be added.
@@ -30,6 +40,8 @@ async function callApi<T>(url: string, init?: RequestInit): Promise<{ ok: true; 
 export function ReorderButton({ order }: { order: OrderView }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; added: boolean } | null>(null);
+  const t = useT();
+  const tm = useTranslateMessage();
   const ids = reorderVariantIds(order.items);
   if (ids.length === 0) return null;
 
@@ -39,12 +51,12 @@ export function ReorderButton({ order }: { order: OrderView }) {
     const answer = await callApi<{ products?: CartProductQuote[] }>(`/api/v1/cart?variants=${ids.map(encodeURIComponent).join(",")}`);
     setBusy(false);
     if (!answer.ok) {
-      setMessage({ text: answer.message, added: false });
+      setMessage({ text: tm(answer.message), added: false });
       return;
     }
     const plan = planReorder(order.items, answer.body.data?.products ?? []);
     addQuotedLines(plan.lines);
-    setMessage({ text: reorderMessage(plan), added: plan.lines.length > 0 });
+    setMessage({ text: reorderSummary(plan, t), added: plan.lines.length > 0 });
   }
 
   return (
@@ -56,7 +68,7 @@ export function ReorderButton({ order }: { order: OrderView }) {
         aria-busy={busy || undefined}
         className={buttonClass({ className: "text-sm" })}
       >
-        {busy ? "Ajout au panier..." : "Commander à nouveau"}
+        {t(busy ? "account.reorder.adding" : "account.reorder.button")}
       </button>
       <p role="status" className="mt-2 text-sm empty:hidden">
         {message?.text ?? ""}
@@ -64,7 +76,7 @@ export function ReorderButton({ order }: { order: OrderView }) {
           <>
             {" "}
             <Link to="/checkout" className="font-semibold text-accent underline underline-offset-4">
-              Passer commande
+              {t("account.reorder.checkout")}
             </Link>
           </>
         )}
@@ -84,6 +96,8 @@ export function ChangeOrderAddress({ order, onChanged }: { order: OrderView; onC
   const [choice, setChoice] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const t = useT();
+  const tm = useTranslateMessage();
   if (!order.cancellable || order.delivery_method === "relay") return null;
 
   async function start() {
@@ -123,21 +137,21 @@ export function ChangeOrderAddress({ order, onChanged }: { order: OrderView; onC
     <div className="mt-6">
       {!open ? (
         <button type="button" onClick={start} className={buttonClass({ className: "text-sm" })}>
-          Modifier l'adresse de livraison
+          {t("account.changeAddress.button")}
         </button>
       ) : (
         <div className="space-y-3 rounded-xl border border-line p-4">
           {addresses === null && !error ? (
             <p role="status" className="text-sm text-muted">
-              Chargement de vos adresses...
+              {t("account.changeAddress.loading")}
             </p>
           ) : addresses && addresses.length === 0 ? (
-            <p className="text-sm text-muted">Aucune adresse enregistrée. Ajoutez-en une dans votre compte, rubrique Mes adresses.</p>
+            <p className="text-sm text-muted">{t("account.changeAddress.none")}</p>
           ) : addresses ? (
             <label htmlFor={selectId} className="block text-sm font-medium">
-              Nouvelle adresse de livraison
+              {t("account.changeAddress.new")}
               <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)} className={`${inputClass} w-full`}>
-                <option value="">Choisissez une adresse</option>
+                <option value="">{t("account.changeAddress.choose")}</option>
                 {addresses.map((a) => (
                   <option key={a.id} value={a.id}>
                     {[a.label, `${a.first_name} ${a.last_name}`, a.address_line_1, `${a.postal_code} ${a.city}`].filter(Boolean).join(", ")}
@@ -147,7 +161,7 @@ export function ChangeOrderAddress({ order, onChanged }: { order: OrderView; onC
             </label>
           ) : null}
           <p role="alert" className="text-sm font-medium text-danger empty:hidden">
-            {error ?? ""}
+            {error ? tm(error) : ""}
           </p>
           <div className="flex flex-wrap gap-3">
             <button
@@ -156,10 +170,10 @@ export function ChangeOrderAddress({ order, onChanged }: { order: OrderView; onC
               disabled={busy || !addresses?.length}
               className={buttonClass({ variant: "ink", className: "text-sm" })}
             >
-              {busy ? "Enregistrement..." : "Enregistrer la nouvelle adresse"}
+              {t(busy ? "account.saving" : "account.changeAddress.save")}
             </button>
             <button type="button" onClick={() => setOpen(false)} className={buttonClass({ className: "text-sm" })}>
-              Annuler
+              {t("account.cancel")}
             </button>
           </div>
         </div>

@@ -1,13 +1,12 @@
 import { lineName } from "~/domain/cart/line-name";
 import { useId } from "react";
-import { formatPrice } from "~/lib/money";
-import { formatDate } from "~/lib/paris-time";
 import { useTimeZone } from "~/components/ui/time-zone";
+import { useLanguage, useT } from "~/components/ui/i18n";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { ORDER_CARD_ITEMS_SHOWN } from "~/lib/shop-rules";
 import type { OrderView } from "~/domain/orders/order.types";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { buttonClass } from "~/components/ui/button";
-import { plural } from "~/lib/plural";
 
 type OrderCardProps = {
   order: OrderView;
@@ -18,7 +17,8 @@ type OrderCardProps = {
 
 /** One order in a history list: reference, date, status, total and its first items. */
 export function OrderCard({ order, onShowDetail, headingLevel = "h3" }: OrderCardProps) {
-  const timeZone = useTimeZone();
+  const format = localizedFormat(useLanguage(), useTimeZone());
+  const t = useT();
   const headingId = useId();
   const Heading = headingLevel;
   const shown = order.items.slice(0, ORDER_CARD_ITEMS_SHOWN);
@@ -29,10 +29,10 @@ export function OrderCard({ order, onShowDetail, headingLevel = "h3" }: OrderCar
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <Heading id={headingId} className="text-lg font-semibold">
-            {`Commande ${order.number}`}
+            {t("account.orders.order", { number: order.number })}
           </Heading>
           <p className="mt-1 text-sm text-muted">
-            <time dateTime={order.created_at}>{formatDate(order.created_at, timeZone)}</time>
+            <time dateTime={order.created_at}>{format.date(order.created_at)}</time>
           </p>
         </div>
         <OrderStatusBadge status={order.status} />
@@ -46,16 +46,16 @@ export function OrderCard({ order, onShowDetail, headingLevel = "h3" }: OrderCar
           </li>
         ))}
       </ul>
-      {others > 0 && <p className="mt-1 text-sm text-muted">{`+${plural(others, "autre", "autres")}`}</p>}
+      {others > 0 && <p className="mt-1 text-sm text-muted">{t("account.orders.others", { count: others })}</p>}
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
-        <p className="font-semibold">{`Total : ${formatPrice(order.total_cents)}`}</p>
+        <p className="font-semibold">{t("account.orders.total", { total: format.price(order.total_cents) })}</p>
         <button
           type="button"
           onClick={() => onShowDetail(order)}
           className={buttonClass({ variant: "ink-outline", className: "text-sm text-ink" })}
         >
-          Voir le détail
+          {t("account.orders.showDetail")}
         </button>
       </div>
     </article>

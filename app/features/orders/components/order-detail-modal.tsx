@@ -8,9 +8,9 @@ import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
-import { formatPrice } from "~/lib/money";
-import { formatDate } from "~/lib/paris-time";
 import { useTimeZone } from "~/components/ui/time-zone";
+import { T, useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { orderPaymentLabel, type OrderView } from "~/domain/orders/order.types";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { OrderDocuments } from "~/components/orders/order-documents";
@@ -38,7 +38,9 @@ async function requestCancellation(orderId: string): Promise<{ order: OrderView 
 
 /** The full order: lines, amounts, delivery address, payment, status, and cancellation while allowed. */
 export function OrderDetailModal({ order: initial, onClose }: { order: OrderView; onClose: () => void }) {
-  const timeZone = useTimeZone();
+  const format = localizedFormat(useLanguage(), useTimeZone());
+  const formatPrice = format.price;
+  const t = useT();
   const revalidator = useRevalidator();
   // The cancelled (or re-addressed) order from the API shows at once, before the page's data is reloaded.
   const [updated, setUpdated] = useState<OrderView | null>(null);
@@ -48,17 +50,21 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
   const pointsDiscount = order.discount_cents;
 
   return (
-    <Modal title={`Commande ${order.number}`} onClose={onClose}>
+    <Modal title={t("account.orders.order", { number: order.number })} onClose={onClose}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted">
-          Passée le <time dateTime={order.created_at}>{formatDate(order.created_at, timeZone)}</time>
+          <T
+            k="account.orderDetail.placedOn"
+            values={{ date: format.date(order.created_at) }}
+            components={{ 0: <time dateTime={order.created_at} /> }}
+          />
         </p>
         <p className="flex items-center gap-2 text-sm">
-          <span className="text-muted">Statut :</span> <OrderStatusBadge status={order.status} />
+          <span className="text-muted">{t("account.orderDetail.status")}</span> <OrderStatusBadge status={order.status} />
         </p>
       </div>
 
-      <h3 className="mt-6 font-semibold">Articles</h3>
+      <h3 className="mt-6 font-semibold">{t("account.orderDetail.items")}</h3>
       <ul className="mt-2 divide-y divide-line border-y border-line">
         {order.items.map((item) => (
           <li key={item.id} className="flex items-start justify-between gap-4 py-3 text-sm">
@@ -70,7 +76,8 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
                   to={`/product/${item.product_id}#donner-mon-avis`}
                   className="mt-1 inline-flex min-h-11 items-center font-semibold text-accent underline underline-offset-4"
                 >
-                  Donner mon avis<span className="sr-only">{` sur ${item.product_snapshot.name}`}</span>
+                  {t("account.orderDetail.review")}
+                  <span className="sr-only">{t("account.orderDetail.reviewOn", { name: item.product_snapshot.name })}</span>
                 </Link>
               )}
             </div>
@@ -81,33 +88,33 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
 
       <dl className="mt-4 space-y-1 text-sm">
         <div className="flex justify-between gap-4">
-          <dt className="text-muted">Sous-total</dt>
+          <dt className="text-muted">{t("account.orderDetail.subtotal")}</dt>
           <dd>{formatPrice(order.subtotal_cents)}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-muted">Livraison</dt>
-          <dd>{order.shipping_cents === 0 ? "Gratuite" : formatPrice(order.shipping_cents)}</dd>
+          <dt className="text-muted">{t("account.orderDetail.shipping")}</dt>
+          <dd>{order.shipping_cents === 0 ? t("account.orderDetail.free") : formatPrice(order.shipping_cents)}</dd>
         </div>
         {pointsDiscount > 0 && (
           <div className="flex justify-between gap-4">
-            <dt className="text-muted">{`Réduction Beauty Pass (${order.points_used} points)`}</dt>
+            <dt className="text-muted">{t("account.orderDetail.pointsDiscount", { points: order.points_used })}</dt>
             <dd>{`-${formatPrice(pointsDiscount)}`}</dd>
           </div>
         )}
         {order.promo_code && order.promo_discount_cents > 0 && (
           <div className="flex justify-between gap-4">
-            <dt className="text-muted">{`Code promo ${order.promo_code}`}</dt>
+            <dt className="text-muted">{t("account.orderDetail.promoCode", { code: order.promo_code })}</dt>
             <dd>{`-${formatPrice(order.promo_discount_cents)}`}</dd>
           </div>
         )}
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold">
-          <dt>Total</dt>
+          <dt>{t("account.orderDetail.total")}</dt>
           <dd>{formatPrice(order.total_cents)}</dd>
         </div>
         {/* Gift cards used as payment */}
         {(order.gift_card_payments ?? []).map((p) => (
           <div key={p.last4} className="flex justify-between gap-4">
-            <dt className="text-muted">{`Carte cadeau •••• ${p.last4}`}</dt>
+            <dt className="text-muted">{t("account.orderDetail.giftCard", { last4: p.last4 })}</dt>
             <dd>{`-${formatPrice(p.amount_cents)}`}</dd>
           </div>
         ))}
@@ -116,13 +123,16 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
       {/* Gift cards bought in this order: last 4 characters only (docs/decisions/018-gift-cards.md) */}
       {(order.gift_cards ?? []).length > 0 && (
         <div className="mt-4 text-sm">
-          <h3 className="font-semibold">Cartes cadeaux achetées</h3>
+          <h3 className="font-semibold">{t("account.orderDetail.giftCardsBought")}</h3>
           <ul className="mt-1 space-y-1 text-muted">
             {order.gift_cards.map((card) => (
               <li key={card.last4}>
-                {`Carte cadeau •••• ${card.last4} : ${formatPrice(card.amount_cents)}, `}
-                {card.delivery_mode === "email" ? `envoyée à ${card.recipient_email}` : "carte physique premium"}
-                {card.status !== "active" ? " (annulée)" : ""}
+                {t(card.delivery_mode === "email" ? "account.orderDetail.giftCardEmail" : "account.orderDetail.giftCardPhysical", {
+                  last4: card.last4,
+                  amount: formatPrice(card.amount_cents),
+                  email: card.recipient_email ?? "",
+                })}
+                {card.status !== "active" ? t("account.orderDetail.giftCardCancelled") : ""}
               </li>
             ))}
           </ul>
@@ -134,7 +144,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
 
       <div className="mt-6 grid gap-6 sm:grid-cols-2">
         <div>
-          <h3 className="font-semibold">Adresse de livraison</h3>
+          <h3 className="font-semibold">{t("account.orderDetail.address")}</h3>
           <address className="mt-2 text-sm not-italic text-muted">
             {`${address.first_name} ${address.last_name}`}
             {address.company && <span className="block">{address.company}</span>}
@@ -146,8 +156,10 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
           </address>
         </div>
         <div>
-          <h3 className="font-semibold">Paiement</h3>
-          <p className="mt-2 text-sm text-muted">{payment ?? (order.gift_card_cents > 0 ? "Carte cadeau" : "Non renseigné")}</p>
+          <h3 className="font-semibold">{t("account.orderDetail.payment")}</h3>
+          <p className="mt-2 text-sm text-muted">
+            {payment ?? t(order.gift_card_cents > 0 ? "account.orderDetail.paidByGiftCard" : "account.orderDetail.notGiven")}
+          </p>
         </div>
       </div>
 
@@ -165,7 +177,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
         order={order}
         onChanged={(next) => {
           setUpdated(next);
-          showToast("Adresse de livraison modifiée");
+          showToast(t("account.orderDetail.addressChanged"));
           void revalidator.revalidate();
         }}
       />
@@ -176,7 +188,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
         order={order}
         onCancelled={(next) => {
           setUpdated(next);
-          showToast("Commande annulée");
+          showToast(t("account.orderDetail.cancelled"));
           void revalidator.revalidate();
         }}
       />
@@ -198,6 +210,8 @@ function CancelOrder({ order, onCancelled }: { order: OrderView; onCancelled: (o
   const outcome = useRef<HTMLParagraphElement>(null);
   const step = done ? "done" : confirming ? "confirm" : "ask";
   const previousStep = useRef(step);
+  const t = useT();
+  const tm = useTranslateMessage();
 
   useEffect(() => {
     if (previousStep.current === step) return;
@@ -224,11 +238,11 @@ function CancelOrder({ order, onCancelled }: { order: OrderView; onCancelled: (o
   return (
     <>
       <p role="alert" className="empty:hidden mt-6 rounded-lg bg-danger/10 px-4 py-3 text-sm font-semibold text-danger">
-        {error ?? ""}
+        {error ? tm(error) : ""}
       </p>
       {done && (
         <p ref={outcome} tabIndex={-1} className="mt-6 rounded-lg bg-success/10 px-4 py-3 text-sm font-semibold text-success">
-          Votre commande a été annulée.
+          {t("account.cancelOrder.done")}
         </p>
       )}
       {order.cancellable && !confirming && (
@@ -241,16 +255,16 @@ function CancelOrder({ order, onCancelled }: { order: OrderView; onCancelled: (o
           }}
           className={buttonClass({ variant: "danger-outline", className: "mt-6 text-sm" })}
         >
-          Annuler la commande
+          {t("account.cancelOrder.ask")}
         </button>
       )}
       {order.cancellable && confirming && (
-        <div role="group" aria-label="Confirmer l'annulation" className="mt-6 rounded-xl border border-danger/40 bg-danger/5 p-4">
-          <p className="text-sm font-semibold">Voulez-vous vraiment annuler cette commande ?</p>
+        <div role="group" aria-label={t("account.cancelOrder.group")} className="mt-6 rounded-xl border border-danger/40 bg-danger/5 p-4">
+          <p className="text-sm font-semibold">{t("account.cancelOrder.question")}</p>
           <p className="mt-1 text-sm text-muted">
             {order.points_used > 0
-              ? `Les articles seront remis en stock et vos ${order.points_used} points Beauty Pass vous seront restitués.`
-              : "Les articles seront remis en stock."}
+              ? t("account.cancelOrder.restockPoints", { points: order.points_used })
+              : t("account.cancelOrder.restock")}
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
             <button
@@ -260,7 +274,7 @@ function CancelOrder({ order, onCancelled }: { order: OrderView; onCancelled: (o
               onClick={cancel}
               className={buttonClass({ variant: "danger", className: "text-sm" })}
             >
-              {busy ? "Annulation..." : "Oui, annuler la commande"}
+              {t(busy ? "account.cancelOrder.cancelling" : "account.cancelOrder.yes")}
             </button>
             <button
               type="button"
@@ -268,7 +282,7 @@ function CancelOrder({ order, onCancelled }: { order: OrderView; onCancelled: (o
               onClick={() => setConfirming(false)}
               className={buttonClass({ className: "text-sm text-ink" })}
             >
-              Non, la conserver
+              {t("account.cancelOrder.no")}
             </button>
           </div>
         </div>

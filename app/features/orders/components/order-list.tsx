@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { orderCountLabel, type OrderView } from "~/domain/orders/order.types";
+import type { OrderView } from "~/domain/orders/order.types";
+import { useT } from "~/components/ui/i18n";
 import { OrderCard } from "./order-card";
 import { OrderDetailModal } from "./order-detail-modal";
 import { buttonClass } from "~/components/ui/button";
@@ -16,12 +17,13 @@ export function OrderList({ orders }: OrderListProps) {
   const [searchParams] = useSearchParams();
   const linked = searchParams.get("commande");
   const [selectedId, setSelectedId] = useState<string | null>(() => orders?.find((o) => o.number === linked)?.id ?? null);
+  const t = useT();
 
   if (orders === null) {
     return (
       <div role="alert" className="mt-6 rounded-2xl bg-danger/10 px-6 py-8 text-center text-danger">
-        <p className="text-lg font-semibold">Erreur de chargement</p>
-        <p className="mt-2 text-sm">Impossible de charger vos commandes. Veuillez réessayer plus tard.</p>
+        <p className="text-lg font-semibold">{t("account.orders.loadError")}</p>
+        <p className="mt-2 text-sm">{t("account.orders.loadErrorText")}</p>
       </div>
     );
   }
@@ -29,10 +31,10 @@ export function OrderList({ orders }: OrderListProps) {
   if (orders.length === 0) {
     return (
       <div className="mt-6 rounded-2xl bg-cream px-6 py-14 text-center">
-        <p className="text-lg font-semibold">Aucune commande</p>
-        <p className="mt-2 text-muted">Vous n'avez pas encore passé de commande.</p>
+        <p className="text-lg font-semibold">{t("account.empty.orders.title")}</p>
+        <p className="mt-2 text-muted">{t("account.empty.orders.text")}</p>
         <Link to="/products" className={buttonClass({ variant: "accent", className: "mt-6" })}>
-          Découvrir nos produits
+          {t("account.empty.discoverProducts")}
         </Link>
       </div>
     );
@@ -43,7 +45,7 @@ export function OrderList({ orders }: OrderListProps) {
 
   return (
     <div className="mt-6">
-      <p className="text-sm text-muted">{orderCountLabel(orders.length)}</p>
+      <p className="text-sm text-muted">{t("account.orders.count", { count: orders.length })}</p>
       <ul className="mt-4 space-y-4">
         {orders.map((order) => (
           <li key={order.id}>

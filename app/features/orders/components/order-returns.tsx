@@ -7,44 +7,51 @@ import {
   RETURN_COMMENT_MAX,
   RETURN_LINES_REQUIRED_MESSAGE,
   RETURN_REASONS,
+  RETURN_STATUS_LABELS,
   RETURN_UNOPENED_MESSAGE,
   ReturnRequestSchema,
   type ReturnReason,
   type ReturnView,
 } from "~/domain/returns/returns";
-import { formatPrice } from "~/lib/money";
-import { formatDate } from "~/lib/paris-time";
 import { useTimeZone } from "~/components/ui/time-zone";
+import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { RETURNS_DAYS } from "~/lib/shop-rules";
 
 const FAILED_MESSAGE = "Une erreur est survenue. Veuillez réessayer.";
 
 /** The order's returns: each with its status, refund and label. */
 function ReturnList({ returns }: { returns: ReturnView[] }) {
-  const timeZone = useTimeZone();
+  const format = localizedFormat(useLanguage(), useTimeZone());
+  const t = useT();
+  const tm = useTranslateMessage();
   if (returns.length === 0) return null;
   return (
     <section className="mt-6 text-sm">
-      <h3 className="font-semibold">Retours</h3>
+      <h3 className="font-semibold">{t("account.returns.title")}</h3>
       <ul className="mt-2 space-y-3">
         {returns.map((r) => (
           <li key={r.id} className="rounded-xl border border-line p-3">
             <p className="font-semibold">
-              {`Retour ${r.number} · ${r.status_label}`}
-              <span className="font-normal text-muted">{` · demandé le ${formatDate(r.created_at, timeZone)}`}</span>
+              {t("account.returns.heading", { number: r.number, status: tm(RETURN_STATUS_LABELS[r.status] ?? r.status_label) })}
+              <span className="font-normal text-muted">{t("account.returns.requestedOn", { date: format.date(r.created_at) })}</span>
             </p>
             <ul className="mt-1 text-muted">
               {r.items.map((i) => (
                 <li key={i.id}>
                   {`${lineName(i.name, i.variant_label)} x ${i.quantity}`}
-                  {i.decision === "accepted" ? " : accepté" : i.decision === "refused" ? ` : refusé (${i.refusal_reason ?? ""})` : ""}
+                  {i.decision === "accepted"
+                    ? t("account.returns.accepted")
+                    : i.decision === "refused"
+                      ? t("account.returns.refused", { reason: i.refusal_reason ? tm(i.refusal_reason) : "" })
+                      : ""}
                 </li>
               ))}
             </ul>
             {r.status === "refunded" && (
               <p className="mt-1">
-                {`Remboursé : ${formatPrice(r.refund_cents)}`}
-                {r.points_restored > 0 ? `, ${r.points_restored} points Beauty Pass restitués` : ""}
+                {t("account.returns.refunded", { amount: format.price(r.refund_cents) })}
+                {r.points_restored > 0 ? t("account.returns.pointsRestored", { points: r.points_restored }) : ""}
               </p>
             )}
             {r.status === "requested" && (
@@ -53,7 +60,8 @@ function ReturnList({ returns }: { returns: ReturnView[] }) {
                 download
                 className="mt-1 inline-flex min-h-11 items-center font-semibold text-accent underline underline-offset-4"
               >
-                Télécharger l'étiquette de retour<span className="sr-only">{` ${r.number}`}</span>
+                {t("account.returns.downloadLabel")}
+                <span className="sr-only">{` ${r.number}`}</span>
               </a>
             )}
           </li>
@@ -80,6 +88,8 @@ export function OrderReturns({ order }: { order: OrderView }) {
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<ReturnView | null>(null);
   const delivered = order.status === "delivered";
+  const t = useT();
+  const tm = useTranslateMessage();
 
   useEffect(() => {
     if (!delivered) return;
@@ -154,24 +164,22 @@ export function OrderReturns({ order }: { order: OrderView }) {
       <ReturnList returns={returns} />
       {created && (
         <p role="status" className="mt-4 rounded-lg bg-success/10 px-4 py-3 text-sm font-semibold text-success">
-          {`Retour ${created.number} enregistré. Imprimez l'étiquette prépayée et déposez le colis en point relais.`}
+          {t("account.returns.created", { number: created.number })}
         </p>
       )}
       {order.returnable && anyLeft && !open && (
         <button type="button" onClick={() => setOpen(true)} className={buttonClass({ className: "mt-6 text-sm" })}>
-          Retourner des articles
+          {t("account.returns.open")}
         </button>
       )}
       {order.returnable && open && (
         <section aria-labelledby={`${formId}-title`} className="mt-6 space-y-4 rounded-xl border border-line p-4 text-sm">
           <h3 id={`${formId}-title`} className="font-semibold">
-            Retourner des articles
+            {t("account.returns.open")}
           </h3>
-          <p className="text-muted">
-            {`Retour gratuit pendant ${RETURNS_DAYS} jours après la livraison. Les produits doivent être non ouverts, dans leur emballage d'origine.`}
-          </p>
+          <p className="text-muted">{t("account.returns.rules", { days: RETURNS_DAYS })}</p>
           <fieldset>
-            <legend className="font-medium">Articles à retourner</legend>
+            <legend className="font-medium">{t("account.returns.items")}</legend>
             <ul className="mt-2 space-y-2">
               {lines.map(({ item, left }) => {
                 const id = `${formId}-${item.id}`;
@@ -179,8 +187,8 @@ export function OrderReturns({ order }: { order: OrderView }) {
                 return (
                   <li key={item.id} className="flex flex-wrap items-center justify-between gap-2">
                     <label htmlFor={id} className="min-w-0 flex-1 break-words">
-                      {`Quantité à retourner : ${name}`}
-                      {left <= 0 ? " (déjà retourné)" : ""}
+                      {t("account.returns.quantity", { name })}
+                      {left <= 0 ? t("account.returns.alreadyReturned") : ""}
                     </label>
                     <select
                       id={id}
@@ -201,18 +209,18 @@ export function OrderReturns({ order }: { order: OrderView }) {
             </ul>
           </fieldset>
           <label className="block font-medium">
-            Motif du retour
+            {t("account.returns.reason")}
             <select value={reason} onChange={(e) => setReason(e.target.value as ReturnReason | "")} className={`${inputClass} w-full`}>
-              <option value="">Choisissez un motif</option>
+              <option value="">{t("account.returns.chooseReason")}</option>
               {Object.entries(RETURN_REASONS).map(([value, label]) => (
                 <option key={value} value={value}>
-                  {label}
+                  {tm(label)}
                 </option>
               ))}
             </select>
           </label>
           <label className="block font-medium">
-            Commentaire (facultatif)
+            {t("account.returns.comment")}
             <textarea
               value={comment}
               maxLength={RETURN_COMMENT_MAX}
@@ -223,17 +231,17 @@ export function OrderReturns({ order }: { order: OrderView }) {
           </label>
           <label className="flex items-start gap-2">
             <input type="checkbox" checked={unopened} onChange={(e) => setUnopened(e.target.checked)} className="mt-1 h-5 w-5 shrink-0" />
-            <span>Je confirme que les produits retournés n'ont pas été ouverts ni descellés.</span>
+            <span>{t("account.returns.confirmUnopened")}</span>
           </label>
           <p role="alert" className="font-medium text-danger empty:hidden">
-            {error ?? ""}
+            {error ? tm(error) : ""}
           </p>
           <div className="flex flex-wrap gap-3">
             <button type="button" onClick={submit} disabled={busy} className={buttonClass({ variant: "ink", className: "text-sm" })}>
-              {busy ? "Envoi..." : "Demander le retour"}
+              {t(busy ? "account.sending" : "account.returns.submit")}
             </button>
             <button type="button" onClick={() => setOpen(false)} className={buttonClass({ className: "text-sm" })}>
-              Annuler
+              {t("account.cancel")}
             </button>
           </div>
         </section>

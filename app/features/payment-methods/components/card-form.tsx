@@ -1,3 +1,4 @@
+import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
@@ -97,28 +98,26 @@ export function CardForm({ showDefaultToggle, onSaved, onCancel }: CardFormProps
     setFormError([400, 401, 409].includes(result.status) ? result.message || CARD_ADD_ERROR_MESSAGE : CARD_ADD_ERROR_MESSAGE);
   }
 
+  const t = useT();
+  const tm = useTranslateMessage();
   const numberId = fieldId("number");
   const expiryId = fieldId("expiry");
   const holderId = fieldId("holder");
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Nouvelle carte">
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-label={t("account.cardForm.label")}>
+      <p className="text-sm text-muted">{t("account.cardForm.intro")}</p>
       <p className="text-sm text-muted">
-        Votre carte est conservée par notre prestataire de paiement sécurisé : nous ne gardons que sa marque, ses 4 derniers chiffres, sa
-        date d'expiration et le titulaire. Le cryptogramme vous sera demandé à chaque paiement.
-      </p>
-      <p className="text-sm text-muted">
-        Les champs marqués <span aria-hidden="true">*</span>
-        <span className="sr-only">d'un astérisque</span> sont obligatoires.
+        <T k="account.addressForm.required" components={{ 0: <span aria-hidden="true" />, 1: <span className="sr-only" /> }} />
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <FieldShell
           id={numberId}
-          label="Numéro de carte"
+          label={t("account.cardForm.number")}
           required
-          error={errors.number}
+          error={errors.number && tm(errors.number)}
           className="sm:col-span-2"
-          hint={<span aria-live="polite">{brand ? `Carte détectée : ${brand}` : "Visa, Mastercard ou American Express"}</span>}
+          hint={<span aria-live="polite">{brand ? t("account.cardForm.detected", { brand }) : t("account.cardForm.brands")}</span>}
         >
           <input
             id={numberId}
@@ -137,7 +136,7 @@ export function CardForm({ showDefaultToggle, onSaved, onCancel }: CardFormProps
             className={inputClass}
           />
         </FieldShell>
-        <FieldShell id={expiryId} label="Date d'expiration (MM/AA)" required error={errors.expiry}>
+        <FieldShell id={expiryId} label={t("account.cardForm.expiry")} required error={errors.expiry && tm(errors.expiry)}>
           <input
             id={expiryId}
             name="expiry"
@@ -145,7 +144,7 @@ export function CardForm({ showDefaultToggle, onSaved, onCancel }: CardFormProps
             inputMode="numeric"
             autoComplete="cc-exp"
             maxLength={5}
-            placeholder="MM/AA"
+            placeholder={t("account.cardForm.expiryPlaceholder")}
             value={values.expiry}
             onChange={(e) => update("expiry", formatExpiryInput(e.target.value))}
             aria-required
@@ -154,7 +153,13 @@ export function CardForm({ showDefaultToggle, onSaved, onCancel }: CardFormProps
             className={inputClass}
           />
         </FieldShell>
-        <FieldShell id={holderId} label="Titulaire de la carte" required error={errors.holder} className="sm:col-span-2">
+        <FieldShell
+          id={holderId}
+          label={t("account.cardForm.holder")}
+          required
+          error={errors.holder && tm(errors.holder)}
+          className="sm:col-span-2"
+        >
           <input
             id={holderId}
             name="holder"
@@ -179,16 +184,16 @@ export function CardForm({ showDefaultToggle, onSaved, onCancel }: CardFormProps
             onChange={(e) => update("is_default", e.target.checked)}
             className="h-5 w-5 accent-accent"
           />
-          Définir comme carte par défaut
+          {t("account.cardForm.makeDefault")}
         </label>
       )}
-      {formError && <FormMessage tone="error">{formError}</FormMessage>}
+      {formError && <FormMessage tone="error">{tm(formError)}</FormMessage>}
       <div className="flex flex-wrap justify-end gap-3">
         <button type="button" onClick={onCancel} className={secondaryButtonClass}>
-          Annuler
+          {t("account.cancel")}
         </button>
         <button type="submit" disabled={busy} className={primaryButtonClass}>
-          {busy ? "Enregistrement..." : "Enregistrer la carte"}
+          {t(busy ? "account.saving" : "account.cardForm.save")}
         </button>
       </div>
     </form>

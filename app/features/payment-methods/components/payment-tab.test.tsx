@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
 import { PaymentTab } from "./payment-tab";
+import { withI18n } from "../../../../tests/support/i18n";
 
 function card(overrides: Partial<PaymentMethodView>): PaymentMethodView {
   return {
@@ -21,30 +22,32 @@ function card(overrides: Partial<PaymentMethodView>): PaymentMethodView {
 describe("PaymentTab", () => {
   it("shows each card as 'Visa •••• 4242' with its expiry, 'Expirée' or 'À enregistrer à nouveau'", () => {
     const html = renderToStaticMarkup(
-      <PaymentTab
-        data={{
-          paymentMethods: [
-            card({}),
-            card({
-              id: "00000000-0000-4000-8000-000000000002",
-              brand: "mastercard",
-              last4: "4444",
-              expiry: "01/24",
-              expired: true,
-              usable: false,
-              is_default: false,
-            }),
-            card({
-              id: "00000000-0000-4000-8000-000000000003",
-              brand: "amex",
-              last4: "0005",
-              expiry: null,
-              usable: false,
-              is_default: false,
-            }),
-          ],
-        }}
-      />,
+      withI18n(
+        <PaymentTab
+          data={{
+            paymentMethods: [
+              card({}),
+              card({
+                id: "00000000-0000-4000-8000-000000000002",
+                brand: "mastercard",
+                last4: "4444",
+                expiry: "01/24",
+                expired: true,
+                usable: false,
+                is_default: false,
+              }),
+              card({
+                id: "00000000-0000-4000-8000-000000000003",
+                brand: "amex",
+                last4: "0005",
+                expiry: null,
+                usable: false,
+                is_default: false,
+              }),
+            ],
+          }}
+        />,
+      ),
     );
     expect(html).toContain("Visa •••• 4242");
     expect(html).toContain("Expire 12/29");

@@ -1,3 +1,4 @@
+import { useT, useTranslateMessage, type Translate } from "~/components/ui/i18n";
 import { useId, useState } from "react";
 import { showToast } from "~/components/ui/toast";
 import { CardForm } from "~/features/payment-methods/components/card-form";
@@ -21,8 +22,8 @@ export const PAYMENT_METHOD_SET_DEFAULT_ERROR = "Erreur lors de la définition p
 type TabData = { paymentMethods: PaymentMethodView[] | null } | null;
 
 /** "Visa se terminant par 4242", the card's accessible name. */
-function cardName(card: PaymentMethodView): string {
-  return `${cardBrandLabel(card.brand)} se terminant par ${card.last4}`;
+function cardName(card: PaymentMethodView, t: Translate): string {
+  return t("account.payment.cardName", { brand: cardBrandLabel(card.brand), last4: card.last4 });
 }
 
 /**
@@ -37,6 +38,8 @@ export function PaymentTab({ data }: { data: TabData }) {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
+  const t = useT();
+  const tm = useTranslateMessage();
 
   async function reload() {
     setReloading(true);
@@ -52,7 +55,7 @@ export function PaymentTab({ data }: { data: TabData }) {
     setAdding(false);
     setError(null);
     setCards((list) => sortPaymentMethods([...(list ?? []).map((c) => (card.is_default ? { ...c, is_default: false } : c)), card]));
-    showToast("Carte ajoutée");
+    showToast(t("account.payment.added"));
   }
 
   async function setDefault(card: PaymentMethodView) {
@@ -65,7 +68,7 @@ export function PaymentTab({ data }: { data: TabData }) {
       return;
     }
     setCards((list) => sortPaymentMethods((list ?? []).map((c) => ({ ...c, is_default: c.id === result.data.id }))));
-    showToast("Carte par défaut modifiée");
+    showToast(t("account.payment.defaultChanged"));
   }
 
   async function confirmDelete() {
@@ -86,7 +89,7 @@ export function PaymentTab({ data }: { data: TabData }) {
         (list ?? []).filter((c) => c.id !== target.id).map((c) => (promoted && c.id === promoted ? { ...c, is_default: true } : c)),
       ),
     );
-    showToast("Carte supprimée");
+    showToast(t("account.payment.deleted"));
   }
 
   const full = (cards?.length ?? 0) >= MAX_PAYMENT_METHODS;
@@ -94,38 +97,38 @@ export function PaymentTab({ data }: { data: TabData }) {
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <TabHeading>Moyens de Paiement</TabHeading>
+        <TabHeading>{t("account.tab.payment")}</TabHeading>
         {cards && cards.length > 0 && (
           <button type="button" onClick={() => setAdding(true)} disabled={full} className={primaryButtonClass}>
-            Ajouter une carte
+            {t("account.payment.add")}
           </button>
         )}
       </div>
-      {full && <p className="mt-2 text-sm text-muted">Vous avez atteint la limite de {MAX_PAYMENT_METHODS} cartes.</p>}
+      {full && <p className="mt-2 text-sm text-muted">{t("account.payment.limit", { max: MAX_PAYMENT_METHODS })}</p>}
 
       {error && (
         <div className="mt-4">
-          <FormMessage tone="error">{error}</FormMessage>
+          <FormMessage tone="error">{tm(error)}</FormMessage>
         </div>
       )}
 
       {cards === null ? (
         <div className="mt-6 rounded-2xl bg-cream px-6 py-10 text-center">
-          {!error && <FormMessage tone="error">{PAYMENT_METHODS_LOAD_ERROR}</FormMessage>}
+          {!error && <FormMessage tone="error">{tm(PAYMENT_METHODS_LOAD_ERROR)}</FormMessage>}
           <button type="button" onClick={reload} disabled={reloading} className={`${secondaryButtonClass} mt-4`}>
-            {reloading ? "Chargement..." : "Réessayer"}
+            {t(reloading ? "account.loading" : "account.retry")}
           </button>
         </div>
       ) : cards.length === 0 ? (
         <div className="mt-6 rounded-2xl bg-cream px-6 py-14 text-center">
-          <p className="text-lg font-semibold">Aucun moyen de paiement</p>
-          <p className="mt-2 text-muted">Vos cartes enregistrées apparaîtront ici.</p>
+          <p className="text-lg font-semibold">{t("account.empty.payment.title")}</p>
+          <p className="mt-2 text-muted">{t("account.empty.payment.text")}</p>
           <button type="button" onClick={() => setAdding(true)} className={`${primaryButtonClass} mt-6`}>
-            Ajouter une carte
+            {t("account.payment.add")}
           </button>
         </div>
       ) : (
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2" aria-label="Cartes enregistrées">
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2" aria-label={t("account.payment.saved")}>
           {cards.map((card) => (
             <CardItem
               key={card.id}
@@ -139,26 +142,26 @@ export function PaymentTab({ data }: { data: TabData }) {
       )}
 
       {adding && (
-        <Modal title="Ajouter une carte" onClose={() => setAdding(false)}>
+        <Modal title={t("account.payment.add")} onClose={() => setAdding(false)}>
           <CardForm showDefaultToggle={(cards?.length ?? 0) > 0} onSaved={added} onCancel={() => setAdding(false)} />
         </Modal>
       )}
 
       {deleting && (
-        <Modal title="Supprimer la carte" onClose={() => setDeleting(null)}>
-          <p>Êtes-vous sûr de vouloir supprimer cette carte ?</p>
+        <Modal title={t("account.payment.deleteTitle")} onClose={() => setDeleting(null)}>
+          <p>{t("account.payment.deleteQuestion")}</p>
           <p className="mt-2 text-sm text-muted">
-            {cardName(deleting)} ({deleting.holder})
+            {cardName(deleting, t)} ({deleting.holder})
           </p>
           {deleting.is_default && (cards?.length ?? 0) > 1 && (
-            <p className="mt-2 text-sm text-muted">Votre carte la plus récente deviendra la carte par défaut.</p>
+            <p className="mt-2 text-sm text-muted">{t("account.payment.newestBecomesDefault")}</p>
           )}
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <button type="button" onClick={() => setDeleting(null)} className={secondaryButtonClass} data-autofocus>
-              Annuler
+              {t("account.cancel")}
             </button>
             <button type="button" onClick={confirmDelete} disabled={busyId === deleting.id} className={dangerButtonClass}>
-              {busyId === deleting.id ? "Suppression..." : "Supprimer"}
+              {t(busyId === deleting.id ? "account.personalData.deleting" : "account.addresses.delete")}
             </button>
           </div>
         </Modal>
@@ -179,7 +182,8 @@ function CardItem({
   onSetDefault: () => void;
 }) {
   const titleId = useId();
-  const name = cardName(card);
+  const t = useT();
+  const name = cardName(card, t);
   // Recorded before cards were kept by the provider: it cannot pay until it is added again.
   const untokenized = !card.usable && !card.expired;
   return (
@@ -190,37 +194,49 @@ function CardItem({
           <span className="sr-only">{name}</span>
         </h3>
         {card.is_default && (
-          <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-dark">Par défaut</span>
+          <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-dark">
+            {t("account.addresses.default")}
+          </span>
         )}
-        {card.expired && <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-danger">Expirée</span>}
-        {untokenized && <span className="rounded-full bg-band px-2 py-0.5 text-xs font-semibold text-ink">À enregistrer à nouveau</span>}
+        {card.expired && (
+          <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-danger">{t("account.payment.expired")}</span>
+        )}
+        {untokenized && (
+          <span className="rounded-full bg-band px-2 py-0.5 text-xs font-semibold text-ink">{t("account.payment.addAgain")}</span>
+        )}
       </div>
       <dl className="mt-2 text-sm text-muted">
         <div className="flex flex-wrap gap-1">
-          <dt>Titulaire :</dt>
+          <dt>{t("account.payment.holder")}</dt>
           <dd className="break-words text-ink">{card.holder}</dd>
         </div>
       </dl>
-      {card.expiry && <p className="mt-1 text-sm text-ink">{card.expired ? `Expirée depuis ${card.expiry}` : `Expire ${card.expiry}`}</p>}
-      {untokenized && (
-        <p className="mt-2 text-sm text-muted">
-          Enregistrée avant la sécurisation des paiements : ajoutez-la à nouveau pour payer avec, ou supprimez-la.
+      {card.expiry && (
+        <p className="mt-1 text-sm text-ink">
+          {t(card.expired ? "account.payment.expiredSince" : "account.payment.expires", { expiry: card.expiry })}
         </p>
       )}
+      {untokenized && <p className="mt-2 text-sm text-muted">{t("account.payment.untokenized")}</p>}
       <div className="mt-4 flex flex-wrap gap-2">
         {!card.is_default && (
           <button
             type="button"
             onClick={onSetDefault}
             disabled={busy}
-            aria-label={`Définir par défaut : ${name}`}
+            aria-label={t("account.payment.setDefaultLabel", { name })}
             className={secondaryButtonClass}
           >
-            Définir par défaut
+            {t("account.addresses.setDefault")}
           </button>
         )}
-        <button type="button" onClick={onDelete} disabled={busy} aria-label={`Supprimer ${name}`} className={secondaryButtonClass}>
-          Supprimer
+        <button
+          type="button"
+          onClick={onDelete}
+          disabled={busy}
+          aria-label={t("account.addresses.deleteLabel", { title: name })}
+          className={secondaryButtonClass}
+        >
+          {t("account.addresses.delete")}
         </button>
       </div>
     </li>

@@ -1,3 +1,5 @@
+import { T, useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { showToast } from "~/components/ui/toast";
@@ -6,12 +8,10 @@ import { TicketThread } from "~/features/support/components/ticket-thread";
 import { fetchSupportTickets } from "~/features/support/support-ticket-api";
 import {
   ticketCategoryLabel,
-  ticketCreatedMessage,
   ticketPriorityLabel,
   ticketStatusLabel,
   type SupportTicketView,
 } from "~/domain/support/support-ticket.schema";
-import { formatDateTime } from "~/lib/paris-time";
 import { useTimeZone } from "~/components/ui/time-zone";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
@@ -38,6 +38,8 @@ export function SupportTab({ data }: { data: TabData }) {
   const [success, setSuccess] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
+  const t = useT();
+  const tm = useTranslateMessage();
 
   async function reload() {
     setReloading(true);
@@ -52,8 +54,8 @@ export function SupportTab({ data }: { data: TabData }) {
   function created(ticket: SupportTicketView) {
     setCreating(false);
     setTickets((list) => [ticket, ...(list ?? []).filter((t) => t.id !== ticket.id)]);
-    setSuccess(ticketCreatedMessage(ticket.ticket_number));
-    showToast(`Ticket ${ticket.ticket_number} créé`);
+    setSuccess(t("account.support.createdStatus", { number: ticket.ticket_number }));
+    showToast(t("account.support.created", { number: ticket.ticket_number }));
   }
 
   function openForm() {
@@ -64,19 +66,15 @@ export function SupportTab({ data }: { data: TabData }) {
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <TabHeading>Support Client</TabHeading>
+        <TabHeading>{t("account.tab.support")}</TabHeading>
         {tickets && tickets.length > 0 && (
           <button type="button" onClick={openForm} className={primaryButtonClass}>
-            Nouveau ticket
+            {t("account.support.new")}
           </button>
         )}
       </div>
       <p className="mt-2 text-sm text-muted">
-        Une question sur une commande, un produit ou votre compte ? Notre équipe vous répond sous 2 heures en moyenne. Consultez aussi notre{" "}
-        <Link to="/faq" className="font-semibold text-accent underline">
-          FAQ
-        </Link>
-        .
+        <T k="account.support.intro" components={{ 0: <Link to="/faq" className="font-semibold text-accent underline" /> }} />
       </p>
 
       {/* Always in the page, so the announcement of a new ticket is read when it appears. */}
@@ -85,27 +83,27 @@ export function SupportTab({ data }: { data: TabData }) {
       </div>
       {error && (
         <div className="mt-4">
-          <FormMessage tone="error">{error}</FormMessage>
+          <FormMessage tone="error">{tm(error)}</FormMessage>
         </div>
       )}
 
       {tickets === null ? (
         <div className="mt-6 rounded-2xl bg-cream px-6 py-10 text-center">
-          {!error && <FormMessage tone="error">{SUPPORT_TICKETS_LOAD_ERROR}</FormMessage>}
+          {!error && <FormMessage tone="error">{tm(SUPPORT_TICKETS_LOAD_ERROR)}</FormMessage>}
           <button type="button" onClick={reload} disabled={reloading} className={`${secondaryButtonClass} mt-4`}>
-            {reloading ? "Chargement..." : "Réessayer"}
+            {t(reloading ? "account.loading" : "account.retry")}
           </button>
         </div>
       ) : tickets.length === 0 ? (
         <div className="mt-6 rounded-2xl bg-cream px-6 py-14 text-center">
-          <p className="text-lg font-semibold">Aucun ticket de support</p>
-          <p className="mt-2 text-muted">Vos demandes au service client apparaîtront ici.</p>
+          <p className="text-lg font-semibold">{t("account.empty.support.title")}</p>
+          <p className="mt-2 text-muted">{t("account.empty.support.text")}</p>
           <button type="button" onClick={openForm} className={`${primaryButtonClass} mt-6`}>
-            Nouveau ticket
+            {t("account.support.new")}
           </button>
         </div>
       ) : (
-        <ul className="mt-6 space-y-4" aria-label="Mes tickets">
+        <ul className="mt-6 space-y-4" aria-label={t("account.support.myTickets")}>
           {tickets.map((ticket) => (
             <TicketItem
               key={ticket.id}
@@ -117,7 +115,7 @@ export function SupportTab({ data }: { data: TabData }) {
       )}
 
       {creating && (
-        <Modal title="Nouveau ticket" onClose={() => setCreating(false)}>
+        <Modal title={t("account.support.new")} onClose={() => setCreating(false)}>
           <TicketForm onCreated={created} onCancel={() => setCreating(false)} />
         </Modal>
       )}
@@ -127,7 +125,9 @@ export function SupportTab({ data }: { data: TabData }) {
 
 function TicketItem({ ticket, onChanged }: { ticket: SupportTicketView; onChanged: (ticket: SupportTicketView) => void }) {
   // Dates in the zone the shopper chose in Préférences.
-  const timeZone = useTimeZone();
+  const format = localizedFormat(useLanguage(), useTimeZone());
+  const t = useT();
+  const tm = useTranslateMessage();
   const titleId = useId();
   const threadId = useId();
   const [open, setOpen] = useState(false);
@@ -135,18 +135,18 @@ function TicketItem({ ticket, onChanged }: { ticket: SupportTicketView; onChange
     <li aria-labelledby={titleId} className="rounded-2xl border border-line p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-mono text-sm text-muted">
-          <span className="sr-only">Ticket </span>
+          <span className="sr-only">{t("account.support.ticket")} </span>
           {ticket.ticket_number}
         </p>
         <span className="flex flex-wrap gap-2">
           {ticket.unread && (
             <span data-unread className="rounded-full bg-accent px-3 py-0.5 text-xs font-semibold text-white">
-              Nouvelle réponse
+              {t("account.support.newReply")}
             </span>
           )}
           <span className={`rounded-full px-3 py-0.5 text-xs font-semibold ${STATUS_STYLES[ticket.status] ?? STATUS_STYLES.closed}`}>
-            <span className="sr-only">Statut : </span>
-            {ticketStatusLabel(ticket.status)}
+            <span className="sr-only">{t("account.orderDetail.status")} </span>
+            {tm(ticketStatusLabel(ticket.status))}
           </span>
         </span>
       </div>
@@ -156,17 +156,17 @@ function TicketItem({ ticket, onChanged }: { ticket: SupportTicketView; onChange
       <p className="mt-1 line-clamp-2 whitespace-pre-line break-words text-sm text-muted">{ticket.description}</p>
       <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
         <div>
-          <dt className="text-muted">Catégorie</dt>
-          <dd className="font-medium">{ticketCategoryLabel(ticket.category)}</dd>
+          <dt className="text-muted">{t("account.support.category")}</dt>
+          <dd className="font-medium">{tm(ticketCategoryLabel(ticket.category))}</dd>
         </div>
         <div>
-          <dt className="text-muted">Priorité</dt>
-          <dd className="font-medium">{ticketPriorityLabel(ticket.priority)}</dd>
+          <dt className="text-muted">{t("account.support.priority")}</dt>
+          <dd className="font-medium">{tm(ticketPriorityLabel(ticket.priority))}</dd>
         </div>
         <div>
-          <dt className="text-muted">Créé le</dt>
+          <dt className="text-muted">{t("account.support.createdOn")}</dt>
           <dd className="font-medium">
-            <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at, timeZone)}</time>
+            <time dateTime={ticket.created_at}>{format.dateTime(ticket.created_at)}</time>
           </dd>
         </div>
       </dl>
@@ -177,7 +177,7 @@ function TicketItem({ ticket, onChanged }: { ticket: SupportTicketView; onChange
         onClick={() => setOpen((o) => !o)}
         className="mt-3 text-sm font-semibold text-accent underline"
       >
-        {open ? "Masquer la conversation" : "Voir la conversation"}
+        {t(open ? "account.support.hideThread" : "account.support.showThread")}
       </button>
       <div id={threadId}>{open && <TicketThread ticket={ticket} onChanged={onChanged} />}</div>
     </li>
