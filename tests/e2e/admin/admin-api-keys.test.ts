@@ -3,6 +3,7 @@ import type { Browser } from "playwright-core";
 import { launchBrowser, signedInContext } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
+import { ADMIN_API_SCOPES, type AdminApiScope } from "../api/admin-api-scopes";
 
 /**
  * The admin API with keys (docs/decisions/049-api-keys-and-admin-api.md): every catalogue and
@@ -18,7 +19,9 @@ let admin: string;
 let shopper: string;
 let browser: Browser | undefined;
 
-type Scopes = Partial<Record<"catalog" | "stock" | "orders", "read" | "write">>;
+type Area = "catalog" | "stock" | AdminApiScope["area"];
+type Scopes = Partial<Record<Area, "read" | "write">>;
+const OTHER_AREAS: AdminApiScope["area"][] = ["orders", "returns", "clients", "promotions", "reviews"];
 
 /** A key created through Paramètres' action: its secret (shown once) and its id. */
 async function createKey(name: string, scopes: Scopes): Promise<{ secret: string; id: string }> {
@@ -133,6 +136,38 @@ describe("scopes on every catalogue and stock operation", () => {
     });
     expect((await call("GET", "/api/v1/admin/products", { key: `aur_live_${"A".repeat(43)}` })).status).toBe(401);
   });
+});
+
+/**
+ * Orders, returns, clients, promotions and reviews (the table of tests/e2e/api/admin-api-scopes.ts):
+ * per area, a key holding every other area's writes is refused everything in it, and a key that
+ * only reads it is refused its writes and let through its reads (404 on the table's dummy ids).
+ */
+describe("scopes on every other admin API operation", () => {
+  const keys = new Map<AdminApiScope["area"], { without: string; readOnly: string }>();
+  beforeAll(async () => {
+    for (const area of OTHER_AREAS) {
+      const others = Object.fromEntries(OTHER_AREAS.filter((a) => a !== area).map((a) => [a, "write"])) as Scopes;
+      keys.set(area, {
+        without: (await createKey(`Sans ${area} ${run}`, others)).secret,
+        readOnly: (await createKey(`Lecture ${area} ${run}`, { ...others, [area]: "read" })).secret,
+      });
+    }
+  });
+
+  it.each(ADMIN_API_SCOPES.map((s) => [s.method, s.path, s.area, s.access] as const))(
+    "%s %s (%s, %s): key without the area 403, read-only key on a write 403",
+    async (method, path, area, access) => {
+      const body = method === "GET" || method === "DELETE" ? undefined : {};
+      const { without, readOnly: reader } = keys.get(area)!;
+      const refused = await call(method, path, { key: without }, body);
+      expect(refused).toMatchObject({ status: 403, json: { error: { code: "insufficient_scope" } } });
+      const withRead = await call(method, path, { key: reader }, body);
+      if (access === "write") expect(withRead).toMatchObject({ status: 403, json: { error: { code: "insufficient_scope" } } });
+      else expect(withRead.json.error?.code).not.toBe("insufficient_scope");
+      expect(withRead.status).toBeLessThan(500);
+    },
+  );
 });
 
 describe("a key is not a session", () => {
