@@ -385,6 +385,16 @@ export async function setStockLevels(
         note: context.note,
       })),
     );
+    // A level that falls to the low-stock threshold tells the webhooks, as a single adjustment does.
+    for (const m of moved) {
+      if (fellUnderLowStock(m.stock - m.delta, m.stock))
+        await enqueueWebhookEvent(
+          tx,
+          "stock.low",
+          m.productId,
+          stockLowResource({ productId: m.productId, variantId: m.variantId, stock: m.stock }),
+        );
+    }
     changed.push(...moved);
   }
   return { variants: changed };

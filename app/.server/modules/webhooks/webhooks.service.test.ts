@@ -14,6 +14,7 @@ import { WEBHOOK_MESSAGES } from "~/domain/webhooks/webhooks";
 import { LOW_STOCK_THRESHOLD } from "~/lib/shop-rules";
 import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 import { placeOrder } from "../../workflows/place-order";
+import { setStockLevels } from "../inventory/inventory.service";
 import { changeOrderStatus } from "../../workflows/change-order-status";
 import { SimulatedPaymentProvider } from "../payments/payment-provider";
 import { signatureHeader, verifySignature } from "./signature";
@@ -363,6 +364,23 @@ describe("order and uniqueness", () => {
     expect(events.map((e) => [e.type, e.resourceId, e.payload.stock_quantity, e.payload.variant_id])).toEqual([
       ["stock.low", p.id, LOW_STOCK_THRESHOLD, p.variantId],
     ]);
+  });
+
+  it("writes stock.low when the catalogue import sets a level at the threshold, nothing for a level above it", async () => {
+    await endpoint(["stock.low"]);
+    const [low, high] = await pickProducts(handle.db, 2, LOW_STOCK_THRESHOLD + 5);
+    await handle.db.transaction((tx) =>
+      setStockLevels(
+        tx,
+        [
+          { variantId: low.variantId, stock: LOW_STOCK_THRESHOLD },
+          { variantId: high.variantId, stock: LOW_STOCK_THRESHOLD + 1 },
+        ],
+        { actorUserId: null, note: "Import CSV du catalogue" },
+      ),
+    );
+    const events = await handle.db.select().from(webhookEvents);
+    expect(events.map((e) => [e.type, e.resourceId, e.payload.stock_quantity])).toEqual([["stock.low", low.id, LOW_STOCK_THRESHOLD]]);
   });
 
   it("writes nothing when no active endpoint listens to the type", async () => {
