@@ -7,11 +7,7 @@ import {
   LUXEMBOURG_SHIPPING_FEE_CENTS,
   MONACO_SHIPPING_FEE_CENTS,
   SWITZERLAND_SHIPPING_FEE_CENTS,
-  ORDER_CHANGE_WINDOW_HOURS,
   OVERSEAS_SHIPPING_FEE_CENTS,
-  RETURN_REFUND_MAX_DAYS,
-  RETURN_REFUND_MIN_DAYS,
-  RETURNS_DAYS,
 } from "~/lib/shop-rules";
 import { formatEuros } from "./shop-facts";
 
@@ -56,8 +52,6 @@ export const deliveryMethodCards = (methods: readonly DeliveryMethod[]): Deliver
         `Expédition le jour même pour toute commande passée avant ${DELIVERY_CUTOFF_HOUR}h un jour ouvré`,
       ],
     }));
-
-export const ORDER_CHANGE_NOTE = `Commande modifiable ou annulable pendant ${ORDER_CHANGE_WINDOW_HOURS} heure après sa validation.`;
 
 export type DeliveryZone = { zone: string; delay: string; fee: string; note?: string };
 
@@ -115,37 +109,4 @@ export const deliveryZones = ({ feeCents, freeThresholdCents }: ShippingSettings
     })),
 ];
 
-export type ReturnStep = { title: string; text: string; link?: { to: string; label: string } };
-
-export const RETURN_STEPS: readonly ReturnStep[] = [
-  {
-    title: "Déclarez votre retour",
-    text: "Dans Mon compte > Mes commandes, choisissez la commande puis « Retourner des articles » et sélectionnez les produits à renvoyer.",
-    link: { to: "/dashboard", label: "Accéder à mes commandes" },
-  },
-  {
-    title: "Imprimez l'étiquette prépayée",
-    text: "Votre étiquette de retour prépayée est générée aussitôt : le retour ne vous coûte rien.",
-  },
-  {
-    title: "Remballez vos produits",
-    text: "Placez les produits dans leur emballage d'origine, avec la facture, puis collez l'étiquette sur le colis.",
-  },
-  {
-    title: "Déposez le colis en point relais",
-    text: `Déposez votre colis dans le point relais de votre choix. Vous êtes remboursé(e) sous ${RETURN_REFUND_MIN_DAYS} à ${RETURN_REFUND_MAX_DAYS} jours après la réception du retour.`,
-  },
-];
-
-export const RETURN_CONDITIONS: readonly string[] = [
-  `Retour gratuit pendant ${RETURNS_DAYS} jours après la réception de votre commande.`,
-  "Produits non ouverts, dans leur état et leur emballage d'origine, accompagnés de la facture.",
-  `Remboursement sous ${RETURN_REFUND_MIN_DAYS} à ${RETURN_REFUND_MAX_DAYS} jours après la réception du retour, sur le moyen de paiement utilisé pour la commande.`,
-  "Pour un échange, retournez le produit puis passez une nouvelle commande.",
-];
-
-export const RETURN_EXCEPTIONS: readonly string[] = [
-  "Les articles personnalisés.",
-  "Les parfums et cosmétiques ouverts ou descellés, pour des raisons d'hygiène et de sécurité.",
-  "Les sous-vêtements et maillots de bain.",
-];
+// The return steps, conditions and exceptions are in the shop catalogs (shop.info.delivery.*, decision 044).
