@@ -54,7 +54,7 @@ const RETURN_VALUES = { days: RETURNS_DAYS, min: RETURN_REFUND_MIN_DAYS, max: RE
 export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { shipping, methods } = loaderData;
-  const cards = deliveryMethodCards(methods);
+  const cards = deliveryMethodCards(methods, t);
   return (
     <div>
       <InfoPageHeader title={t("shop.info.deliveryTitle")}>
@@ -118,7 +118,7 @@ export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps
                 </tr>
               </thead>
               <tbody className="divide-y divide-line bg-white">
-                {deliveryZones(shipping, methods).map((zone) => (
+                {deliveryZones(shipping, methods, t).map((zone) => (
                   <tr key={zone.zone}>
                     <th scope="row" className="px-4 py-3 font-semibold">
                       {zone.zone}
