@@ -51,7 +51,9 @@ describe("the information pages' bodies in English", () => {
     await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
     await expect(page.getByRole("heading", { level: 2, name: "Return a product in 4 steps" }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("heading", { level: 2, name: "Right of withdrawal" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("link", { name: "terms and conditions" }).getAttribute("href")).resolves.toBe("/conditions-generales");
+    await expect(
+      page.getByRole("main").getByRole("link", { name: "terms and conditions", exact: true }).getAttribute("href"),
+    ).resolves.toBe("/conditions-generales");
     await expect(page.getByRole("region", { name: "Delivery zones table" }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("rowheader", { name: "Mainland France" }).isVisible()).resolves.toBe(true);
     const text = await mainText();
@@ -77,7 +79,9 @@ describe("the information pages' bodies in English", () => {
   it("words the reviews policy in English, the refusal reasons included", async () => {
     await page.goto("/avis-clients");
     await expect(page.getByRole("heading", { level: 2, name: "How reviews are checked" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("link", { name: "customer service" }).getAttribute("href")).resolves.toBe("/service-client");
+    await expect(page.getByRole("main").getByRole("link", { name: "customer service", exact: true }).getAttribute("href")).resolves.toBe(
+      "/service-client",
+    );
     const text = await mainText();
     expect(text).toContain("The reviews published on Aurore come from customers who bought and received the product.");
     expect(text).toContain("Abusive, discriminatory or defamatory remarks");
