@@ -1,4 +1,5 @@
-import { SHIPPING_ZONES, type ShippingSettings, type ShippingZone } from "~/domain/checkout/shipping.rules";
+import type { MessageKey, Translate } from "~/components/ui/i18n";
+import { type ShippingSettings, type ShippingZone } from "~/domain/checkout/shipping.rules";
 import type { DeliveryMethod } from "~/domain/delivery/delivery-methods";
 import { CARRIER_RULES } from "~/domain/orders/shipping-tracking";
 import {
@@ -7,11 +8,7 @@ import {
   LUXEMBOURG_SHIPPING_FEE_CENTS,
   MONACO_SHIPPING_FEE_CENTS,
   SWITZERLAND_SHIPPING_FEE_CENTS,
-  ORDER_CHANGE_WINDOW_HOURS,
   OVERSEAS_SHIPPING_FEE_CENTS,
-  RETURN_REFUND_MAX_DAYS,
-  RETURN_REFUND_MIN_DAYS,
-  RETURNS_DAYS,
 } from "~/lib/shop-rules";
 import { formatEuros } from "./shop-facts";
 
@@ -26,9 +23,21 @@ export const CARRIERS = ["Colissimo", "Chronopost", "UPS"] as const;
 /** One card per delivery method offered, from the table edited in Paramètres. */
 export type DeliveryMethodCard = { name: string; headline: string; price: string; details: string[] };
 
-const zoneList = (zones: readonly ShippingZone[]) => zones.map((z) => SHIPPING_ZONES[z].label).join(", ");
+/** Zone names in the page's language (the French ones are SHIPPING_ZONES' labels). */
+const ZONE_KEYS: Record<ShippingZone, MessageKey> = {
+  metropole: "shop.info.delivery.zone.metropole",
+  corse: "shop.info.delivery.zone.corse",
+  "outre-mer": "shop.info.delivery.zone.outreMer",
+  belgique: "shop.info.delivery.zone.belgique",
+  suisse: "shop.info.delivery.zone.suisse",
+  luxembourg: "shop.info.delivery.zone.luxembourg",
+  monaco: "shop.info.delivery.zone.monaco",
+};
 
-export const deliveryMethodCards = (methods: readonly DeliveryMethod[]): DeliveryMethodCard[] =>
+const zoneList = (zones: readonly ShippingZone[], t: Translate) => zones.map((z) => t(ZONE_KEYS[z])).join(", ");
+
+/** Method names are shop data (edited in Paramètres) and stay as written; the rest follows `t`'s language. */
+export const deliveryMethodCards = (methods: readonly DeliveryMethod[], t: Translate): DeliveryMethodCard[] =>
   methods
     .filter((m) => m.active)
     .map((m) => ({
@@ -36,116 +45,82 @@ export const deliveryMethodCards = (methods: readonly DeliveryMethod[]): Deliver
       headline:
         m.code === "express"
           ? m.freeThresholdCents === null
-            ? "Offerte aux membres Beauty VIP, et une fois par mois aux Beauty Expert"
-            : `Offerte dès ${formatEuros(m.freeThresholdCents)} d'achat ; offerte aux membres Beauty VIP`
+            ? t("shop.info.delivery.card.expressVip")
+            : t("shop.info.delivery.card.expressFree", { threshold: formatEuros(m.freeThresholdCents) })
           : m.freeThresholdCents === null
             ? formatEuros(m.priceCents)
-            : `Offerte dès ${formatEuros(m.freeThresholdCents)} d'achat`,
+            : t("shop.info.delivery.card.freeFrom", { threshold: formatEuros(m.freeThresholdCents) }),
       price:
         m.freeThresholdCents === null
-          ? `${formatEuros(m.priceCents)} par commande`
-          : `${formatEuros(m.priceCents)} en dessous de ${formatEuros(m.freeThresholdCents)}`,
+          ? t("shop.info.delivery.card.perOrder", { price: formatEuros(m.priceCents) })
+          : t("shop.info.delivery.card.below", { price: formatEuros(m.priceCents), threshold: formatEuros(m.freeThresholdCents) }),
       details: [
         m.code === "relay"
-          ? `Retrait en point relais ${m.delayWorkingDays} jours ouvrés après l'expédition, point choisi au moment de valider la commande`
+          ? t("shop.info.delivery.card.relay", { days: m.delayWorkingDays })
           : m.code === "express"
-            ? `Livrée à domicile le jour ouvré suivant l'expédition (${m.delayWorkingDays === 1 ? "24H" : `${m.delayWorkingDays} jours ouvrés`})`
-            : `Livrée à domicile en ${m.delayWorkingDays * 24}H ouvrées en France métropolitaine`,
-        `Transporteur : ${CARRIER_RULES[m.carrier].label}, colis suivi de bout en bout`,
-        `Proposée pour : ${zoneList(m.zones)}`,
-        `Expédition le jour même pour toute commande passée avant ${DELIVERY_CUTOFF_HOUR}h un jour ouvré`,
+            ? t("shop.info.delivery.card.express", { days: m.delayWorkingDays })
+            : t("shop.info.delivery.card.standard", { hours: m.delayWorkingDays * 24 }),
+        t("shop.info.delivery.card.carrier", { carrier: CARRIER_RULES[m.carrier].label }),
+        t("shop.info.delivery.card.zones", { zones: zoneList(m.zones, t) }),
+        t("shop.info.delivery.card.cutoff", { hour: DELIVERY_CUTOFF_HOUR }),
       ],
     }));
-
-export const ORDER_CHANGE_NOTE = `Commande modifiable ou annulable pendant ${ORDER_CHANGE_WINDOW_HOURS} heure après sa validation.`;
 
 export type DeliveryZone = { zone: string; delay: string; fee: string; note?: string };
 
 /** Corsica shares the mainland fee and threshold (features/checkout/shipping.ts). */
-export const deliveryZones = ({ feeCents, freeThresholdCents }: ShippingSettings, methods: readonly DeliveryMethod[]): DeliveryZone[] => [
-  {
-    zone: "France métropolitaine",
-    delay: METROPOLITAN_DELAY,
-    fee: `${formatEuros(feeCents)}, offerte dès ${formatEuros(freeThresholdCents)}`,
-    note: "Livraison à domicile, assurée et suivie.",
-  },
-  {
-    zone: "Corse",
-    delay: CORSICA_DELAY,
-    fee: `${formatEuros(feeCents)}, offerte dès ${formatEuros(freeThresholdCents)}`,
-    note: "Livraison à domicile, assurée et suivie.",
-  },
-  {
-    zone: "Outre-mer (DROM)",
-    delay: OVERSEAS_DELAY,
-    fee: formatEuros(OVERSEAS_SHIPPING_FEE_CENTS),
-    note: "Restrictions de transport pour les produits contenant de l'alcool, comme les parfums.",
-  },
-  ...(
-    [
-      ["Belgique", BELGIUM_SHIPPING_FEE_CENTS],
-      ["Luxembourg", LUXEMBOURG_SHIPPING_FEE_CENTS],
-      ["Monaco", MONACO_SHIPPING_FEE_CENTS],
-    ] as const
-  ).map(([zone, fee]) => ({
-    zone,
-    delay: EUROPE_DELAY,
-    fee: `${formatEuros(fee)}, offerte dès ${formatEuros(freeThresholdCents)}`,
-    note: "Livraison à domicile, assurée et suivie.",
-  })),
-  {
-    zone: "Suisse",
-    delay: EUROPE_DELAY,
-    fee: `${formatEuros(SWITZERLAND_SHIPPING_FEE_CENTS)}, offerte dès ${formatEuros(freeThresholdCents)}`,
-    note: "Hors Union européenne : des droits et taxes d'importation peuvent être demandés à la livraison.",
-  },
-  ...methods
-    .filter((m) => m.active && m.code !== "standard")
-    .map((m) => ({
-      zone: m.name,
-      delay: `${m.delayWorkingDays} ${m.delayWorkingDays === 1 ? "jour ouvré" : "jours ouvrés"} (${zoneList(m.zones)})`,
-      fee:
-        m.freeThresholdCents === null
-          ? `${formatEuros(m.priceCents)}${m.code === "express" ? ", offerte aux Beauty VIP et une fois par mois aux Beauty Expert" : ""}`
-          : `${formatEuros(m.priceCents)}, offerte dès ${formatEuros(m.freeThresholdCents)}`,
-      note:
-        m.code === "relay"
-          ? "Point relais choisi au moment de valider la commande."
-          : `Livraison à domicile par ${CARRIER_RULES[m.carrier].label}.`,
-    })),
-];
+export const deliveryZones = (
+  { feeCents, freeThresholdCents }: ShippingSettings,
+  methods: readonly DeliveryMethod[],
+  t: Translate,
+): DeliveryZone[] => {
+  const freeFrom = (fee: number) =>
+    t("shop.info.delivery.fee.freeFrom", { fee: formatEuros(fee), threshold: formatEuros(freeThresholdCents) });
+  const home = t("shop.info.delivery.note.home");
+  return [
+    {
+      zone: t("shop.info.delivery.zone.metropole"),
+      delay: t("shop.info.delivery.delay.metropolitan"),
+      fee: freeFrom(feeCents),
+      note: home,
+    },
+    { zone: t("shop.info.delivery.zone.corse"), delay: t("shop.info.delivery.delay.europe"), fee: freeFrom(feeCents), note: home },
+    {
+      zone: t("shop.info.delivery.zone.overseasRow"),
+      delay: t("shop.info.delivery.delay.overseas"),
+      fee: formatEuros(OVERSEAS_SHIPPING_FEE_CENTS),
+      note: t("shop.info.delivery.note.overseas"),
+    },
+    ...(
+      [
+        ["belgique", BELGIUM_SHIPPING_FEE_CENTS],
+        ["luxembourg", LUXEMBOURG_SHIPPING_FEE_CENTS],
+        ["monaco", MONACO_SHIPPING_FEE_CENTS],
+      ] as const
+    ).map(([zone, fee]) => ({ zone: t(ZONE_KEYS[zone]), delay: t("shop.info.delivery.delay.europe"), fee: freeFrom(fee), note: home })),
+    {
+      zone: t("shop.info.delivery.zone.suisse"),
+      delay: t("shop.info.delivery.delay.europe"),
+      fee: freeFrom(SWITZERLAND_SHIPPING_FEE_CENTS),
+      note: t("shop.info.delivery.note.switzerland"),
+    },
+    ...methods
+      .filter((m) => m.active && m.code !== "standard")
+      .map((m) => ({
+        zone: m.name,
+        delay: t("shop.info.delivery.delay.method", { days: m.delayWorkingDays, zones: zoneList(m.zones, t) }),
+        fee:
+          m.freeThresholdCents === null
+            ? m.code === "express"
+              ? t("shop.info.delivery.fee.express", { fee: formatEuros(m.priceCents) })
+              : formatEuros(m.priceCents)
+            : t("shop.info.delivery.fee.freeFrom", { fee: formatEuros(m.priceCents), threshold: formatEuros(m.freeThresholdCents) }),
+        note:
+          m.code === "relay"
+            ? t("shop.info.delivery.note.relay")
+            : t("shop.info.delivery.note.carrier", { carrier: CARRIER_RULES[m.carrier].label }),
+      })),
+  ];
+};
 
-export type ReturnStep = { title: string; text: string; link?: { to: string; label: string } };
-
-export const RETURN_STEPS: readonly ReturnStep[] = [
-  {
-    title: "Déclarez votre retour",
-    text: "Dans Mon compte > Mes commandes, choisissez la commande puis « Retourner des articles » et sélectionnez les produits à renvoyer.",
-    link: { to: "/dashboard", label: "Accéder à mes commandes" },
-  },
-  {
-    title: "Imprimez l'étiquette prépayée",
-    text: "Votre étiquette de retour prépayée est générée aussitôt : le retour ne vous coûte rien.",
-  },
-  {
-    title: "Remballez vos produits",
-    text: "Placez les produits dans leur emballage d'origine, avec la facture, puis collez l'étiquette sur le colis.",
-  },
-  {
-    title: "Déposez le colis en point relais",
-    text: `Déposez votre colis dans le point relais de votre choix. Vous êtes remboursé(e) sous ${RETURN_REFUND_MIN_DAYS} à ${RETURN_REFUND_MAX_DAYS} jours après la réception du retour.`,
-  },
-];
-
-export const RETURN_CONDITIONS: readonly string[] = [
-  `Retour gratuit pendant ${RETURNS_DAYS} jours après la réception de votre commande.`,
-  "Produits non ouverts, dans leur état et leur emballage d'origine, accompagnés de la facture.",
-  `Remboursement sous ${RETURN_REFUND_MIN_DAYS} à ${RETURN_REFUND_MAX_DAYS} jours après la réception du retour, sur le moyen de paiement utilisé pour la commande.`,
-  "Pour un échange, retournez le produit puis passez une nouvelle commande.",
-];
-
-export const RETURN_EXCEPTIONS: readonly string[] = [
-  "Les articles personnalisés.",
-  "Les parfums et cosmétiques ouverts ou descellés, pour des raisons d'hygiène et de sécurité.",
-  "Les sous-vêtements et maillots de bain.",
-];
+// The return steps, conditions and exceptions are in the shop catalogs (shop.info.delivery.*, decision 044).

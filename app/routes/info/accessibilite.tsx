@@ -1,17 +1,8 @@
 import { Link } from "react-router";
-import { useT } from "~/components/ui/i18n";
+import { T, useT } from "~/components/ui/i18n";
 import type { Route } from "./+types/accessibilite";
 import { absoluteUrl } from "~/.server/http";
-import {
-  ACCESSIBILITY_CHECKS,
-  ACCESSIBILITY_LIMITS,
-  ACCESSIBILITY_STANDARD,
-  ACCESSIBILITY_STATEMENT_DATE,
-  ACCESSIBILITY_STATUS,
-  ACCESSIBILITY_TARGET,
-  ACCESSIBILITY_TECHNOLOGIES,
-  DEFENSEUR_DES_DROITS,
-} from "~/content/accessibility";
+import { ACCESSIBILITY_CHECKS, ACCESSIBILITY_LIMITS, ACCESSIBILITY_TECHNOLOGIES, DEFENSEUR_DES_DROITS } from "~/content/accessibility";
 import { getDb } from "~/.server/db";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import { contactDetailsOf } from "~/domain/settings/shop-contact";
@@ -47,41 +38,37 @@ export default function AccessibilityPage({ loaderData }: Route.ComponentProps) 
   return (
     <div>
       <InfoPageHeader title={t("shop.info.accessibilityTitle")}>
-        <p>
-          Aurore s'engage à rendre son site accessible à toutes et à tous, conformément à l'article 47 de la loi n° 2005-102 du 11 février
-          2005.
-        </p>
+        <p>{t("shop.info.accessibility.intro")}</p>
       </InfoPageHeader>
 
       <div className="mx-auto max-w-3xl space-y-12 px-4 py-10 sm:px-6">
         <section aria-labelledby="engagement">
           <h2 id="engagement" className={sectionTitle}>
-            Notre objectif
+            {t("shop.info.accessibility.goalTitle")}
           </h2>
           <p className="mt-3">
-            Cette déclaration s'applique au site {loaderData.host}. Notre objectif est le niveau <strong>{ACCESSIBILITY_TARGET}</strong>,
-            tel que le reprend le {ACCESSIBILITY_STANDARD}.
+            <T k="shop.info.accessibility.goal" values={{ host: loaderData.host }} components={{ 0: <strong /> }} />
           </p>
         </section>
 
         <section aria-labelledby="etat-conformite">
           <h2 id="etat-conformite" className={sectionTitle}>
-            État de conformité
+            {t("shop.info.accessibility.statusTitle")}
           </h2>
           <p className="mt-3">
-            Le site Aurore est <strong>{ACCESSIBILITY_STATUS}</strong> avec le RGAA 4.1, en raison des limites énumérées ci-dessous.
+            <T k="shop.info.accessibility.status" components={{ 0: <strong /> }} />
           </p>
         </section>
 
         <section aria-labelledby="controles">
           <h2 id="controles" className={sectionTitle}>
-            Ce que nous vérifions
+            {t("shop.info.accessibility.checksTitle")}
           </h2>
           <ul className="mt-4 space-y-4">
             {ACCESSIBILITY_CHECKS.map((check) => (
               <li key={check.title} className="rounded-2xl border border-line bg-white p-5">
-                <h3 className="font-semibold">{check.title}</h3>
-                <p className="mt-1 text-muted">{check.text}</p>
+                <h3 className="font-semibold">{t(check.title)}</h3>
+                <p className="mt-1 text-muted">{t(check.text)}</p>
               </li>
             ))}
           </ul>
@@ -89,41 +76,35 @@ export default function AccessibilityPage({ loaderData }: Route.ComponentProps) 
 
         <section aria-labelledby="limites">
           <h2 id="limites" className={sectionTitle}>
-            Limites connues
+            {t("shop.info.accessibility.limitsTitle")}
           </h2>
           <ul className="mt-4 list-disc space-y-2 pl-5">
             {ACCESSIBILITY_LIMITS.map((limit) => (
-              <li key={limit}>{limit}</li>
+              <li key={limit}>{t(limit)}</li>
             ))}
           </ul>
-          <p className="mt-4">
-            Nous corrigeons ces points au fil des évolutions du site. Si un contenu vous est inaccessible, nous vous le fournissons sous une
-            autre forme : contactez-nous.
-          </p>
+          <p className="mt-4">{t("shop.info.accessibility.limitsFix")}</p>
         </section>
 
         <section aria-labelledby="technologies">
           <h2 id="technologies" className={sectionTitle}>
-            Technologies utilisées
+            {t("shop.info.accessibility.techTitle")}
           </h2>
           <p className="mt-3">{ACCESSIBILITY_TECHNOLOGIES.join(", ")}.</p>
-          <p className="mt-2 text-muted">Déclaration établie le {ACCESSIBILITY_STATEMENT_DATE}.</p>
+          <p className="mt-2 text-muted">{t("shop.info.accessibility.statementDate")}</p>
         </section>
 
         <section aria-labelledby="nous-contacter" className="rounded-2xl bg-band p-6">
           <h2 id="nous-contacter" className={sectionTitle}>
-            Signaler un problème
+            {t("shop.info.accessibility.reportTitle")}
           </h2>
-          <p className="mt-3">
-            Vous ne parvenez pas à accéder à un contenu ou à un service ? Dites-le-nous : nous vous répondons et vous proposons une
-            alternative.
-          </p>
+          <p className="mt-3">{t("shop.info.accessibility.report")}</p>
           <ul className="mt-4 space-y-2">
             <li>
-              E-mail : <span className="font-semibold break-all">{loaderData.contact.email}</span>
+              {t("shop.info.accessibility.email")} <span className="font-semibold break-all">{loaderData.contact.email}</span>
             </li>
             <li>
-              Téléphone :{" "}
+              {t("shop.info.accessibility.phone")}{" "}
               <a href={loaderData.contact.phoneHref} className={textLinkClass}>
                 {loaderData.contact.phone}
               </a>
@@ -131,27 +112,26 @@ export default function AccessibilityPage({ loaderData }: Route.ComponentProps) 
           </ul>
           <p className="mt-6">
             <Link to="/service-client" className={primaryLinkClass}>
-              Contacter le service client
+              {t("shop.info.accessibility.contactLink")}
             </Link>
           </p>
         </section>
 
         <section aria-labelledby="voies-recours">
           <h2 id="voies-recours" className={sectionTitle}>
-            Voies de recours
+            {t("shop.info.accessibility.remediesTitle")}
           </h2>
-          <p className="mt-3">
-            Si vous nous avez signalé un défaut d'accessibilité sans obtenir de réponse satisfaisante, vous pouvez saisir le Défenseur des
-            droits :
-          </p>
+          <p className="mt-3">{t("shop.info.accessibility.remedies")}</p>
           <ul className="mt-4 space-y-3">
             {DEFENSEUR_DES_DROITS.map((way) => (
               <li key={way.label}>
-                <span className="font-semibold">{way.label} : </span>
+                <span className="font-semibold">{t("shop.info.accessibility.wayLabel", { label: t(way.label) })}</span>
                 {way.href ? (
                   <a href={way.href} className={textLinkClass} rel="noopener noreferrer">
-                    {way.text}
+                    {way.textKey ? t(way.textKey) : way.text}
                   </a>
+                ) : way.textKey ? (
+                  t(way.textKey)
                 ) : (
                   way.text
                 )}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { useT } from "~/components/ui/i18n";
+import { T, useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
 import type { Route } from "./+types/avis-clients";
 import { absoluteUrl } from "~/.server/http";
 import { InfoPageHeader, textLinkClass } from "~/features/info/components/info-page-header";
@@ -32,77 +33,54 @@ const sectionTitle = "font-display text-2xl";
  */
 export default function ReviewRulesPage() {
   const t = useT();
+  const translateMessage = useTranslateMessage();
+  const locale = LANGUAGE_LOCALES[useLanguage()];
   return (
     <div>
       <InfoPageHeader title={t("shop.info.reviewsTitle")}>
-        <p>
-          Les avis publiés sur Aurore sont ceux de clients ayant acheté et reçu le produit. Voici comment nous les recueillons et les
-          contrôlons.
-        </p>
+        <p>{t("shop.info.reviews.intro")}</p>
       </InfoPageHeader>
 
       <div className="mx-auto max-w-3xl space-y-12 px-4 py-10 sm:px-6">
         <section aria-labelledby="qui">
           <h2 id="qui" className={sectionTitle}>
-            Qui peut donner son avis
+            {t("shop.info.reviews.whoTitle")}
           </h2>
           <p className="mt-3">
-            Seuls les clients disposant d'un compte Aurore et ayant reçu le produit peuvent l'évaluer, une fois par variante achetée
-            (contenance ou teinte). Ces avis portent la mention <strong>« Avis vérifié »</strong>. Un article retourné et remboursé ne peut
-            plus être évalué.
+            <T k="shop.info.reviews.who1" components={{ 0: <strong /> }} />
           </p>
-          <p className="mt-3">
-            Les avis affichés sur les fiches produits de la boutique de démonstration ont été générés pour l'exemple : ils ne portent pas la
-            mention « Avis vérifié ».
-          </p>
+          <p className="mt-3">{t("shop.info.reviews.who2")}</p>
         </section>
 
         <section aria-labelledby="controle">
           <h2 id="controle" className={sectionTitle}>
-            Comment les avis sont contrôlés
+            {t("shop.info.reviews.checkTitle")}
           </h2>
-          <p className="mt-3">
-            Chaque avis est lu par notre équipe avant publication, en général sous 72 heures ouvrées. Nous publions les avis positifs comme
-            négatifs : une note basse n'est jamais un motif de refus, et nous ne modifions pas le texte des avis. Un avis est refusé
-            uniquement pour l'un des motifs suivants, que nous indiquons à son auteur :
-          </p>
+          <p className="mt-3">{t("shop.info.reviews.check1")}</p>
           <ul className="mt-3 list-disc space-y-1 pl-6">
             {REVIEW_REJECTION_REASONS.map((r) => (
-              <li key={r}>{REVIEW_REJECTION_LABELS[r]}</li>
+              <li key={r}>{translateMessage(REVIEW_REJECTION_LABELS[r])}</li>
             ))}
           </ul>
           <p className="mt-3">
-            Un avis est limité à {REVIEW_BODY_MAX.toLocaleString("fr-FR")} caractères. Chacun peut signaler un avis publié avec le bouton «
-            Signaler » ; après {REVIEW_REPORT_THRESHOLD} signalements, l'avis est retiré le temps d'être examiné à nouveau.
+            {t("shop.info.reviews.check2", { max: REVIEW_BODY_MAX.toLocaleString(locale), threshold: REVIEW_REPORT_THRESHOLD })}
           </p>
         </section>
 
         <section aria-labelledby="affichage">
           <h2 id="affichage" className={sectionTitle}>
-            Affichage et durée
+            {t("shop.info.reviews.displayTitle")}
           </h2>
-          <p className="mt-3">
-            Les avis sont affichés par défaut du plus récent au plus ancien, avec leur date de publication ; vous pouvez les trier par
-            utilité ou par note et les filtrer par nombre d'étoiles. La note moyenne d'un produit est calculée sur tous les avis publiés,
-            sans pondération. Les avis restent publiés tant que le produit est en vente, et au plus cinq ans. Leur auteur peut les supprimer
-            à tout moment depuis la fiche du produit.
-          </p>
+          <p className="mt-3">{t("shop.info.reviews.display")}</p>
         </section>
 
         <section aria-labelledby="contrepartie">
           <h2 id="contrepartie" className={sectionTitle}>
-            Aucune contrepartie
+            {t("shop.info.reviews.noRewardTitle")}
           </h2>
+          <p className="mt-3">{t("shop.info.reviews.noReward")}</p>
           <p className="mt-3">
-            Aucun avis n'est rémunéré ni récompensé (ni points Beauty Pass, ni réduction), et aucun avis n'est sollicité auprès de personnes
-            n'ayant pas acheté le produit. La boutique peut répondre publiquement sous un avis ; sa réponse est signée « Réponse d'Aurore ».
-          </p>
-          <p className="mt-3">
-            Une question sur un avis ? Écrivez-nous depuis le{" "}
-            <Link to="/service-client" className={textLinkClass}>
-              service client
-            </Link>
-            .
+            <T k="shop.info.reviews.question" components={{ 0: <Link to="/service-client" className={textLinkClass} /> }} />
           </p>
         </section>
       </div>

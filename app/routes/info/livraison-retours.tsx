@@ -1,24 +1,16 @@
 import { TruckIcon } from "~/components/ui/icons";
-import { useT } from "~/components/ui/i18n";
+import { T, useT, type MessageKey } from "~/components/ui/i18n";
 import { Link } from "react-router";
 import type { Route } from "./+types/livraison-retours";
 import { absoluteUrl } from "~/.server/http";
 import { getDb } from "~/.server/db";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
-import {
-  CARRIERS,
-  deliveryMethodCards,
-  deliveryZones,
-  ORDER_CHANGE_NOTE,
-  RETURN_CONDITIONS,
-  RETURN_EXCEPTIONS,
-  RETURN_STEPS,
-} from "~/content/delivery";
+import { CARRIERS, deliveryMethodCards, deliveryZones } from "~/content/delivery";
 import { listDeliveryMethods } from "~/.server/modules/delivery/delivery-methods.service";
 import { InfoPageHeader, primaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { RETURNS_DAYS, WITHDRAWAL_DAYS } from "~/lib/shop-rules";
+import { ORDER_CHANGE_WINDOW_HOURS, RETURN_REFUND_MAX_DAYS, RETURN_REFUND_MIN_DAYS, RETURNS_DAYS, WITHDRAWAL_DAYS } from "~/lib/shop-rules";
 import { formatEuros } from "~/content/shop-facts";
 import { buildMeta } from "~/lib/seo";
 
@@ -39,23 +31,46 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
+/** The return steps, conditions and exceptions, in the page's language (decision 044). */
+const RETURN_STEPS: { title: MessageKey; text: MessageKey; link?: { to: string; label: MessageKey } }[] = [
+  {
+    title: "shop.info.delivery.step1Title",
+    text: "shop.info.delivery.step1Text",
+    link: { to: "/dashboard", label: "shop.info.delivery.step1Link" },
+  },
+  { title: "shop.info.delivery.step2Title", text: "shop.info.delivery.step2Text" },
+  { title: "shop.info.delivery.step3Title", text: "shop.info.delivery.step3Text" },
+  { title: "shop.info.delivery.step4Title", text: "shop.info.delivery.step4Text" },
+];
+const RETURN_CONDITIONS: MessageKey[] = [
+  "shop.info.delivery.condition1",
+  "shop.info.delivery.condition2",
+  "shop.info.delivery.condition3",
+  "shop.info.delivery.condition4",
+];
+const RETURN_EXCEPTIONS: MessageKey[] = ["shop.info.delivery.exception1", "shop.info.delivery.exception2", "shop.info.delivery.exception3"];
+const RETURN_VALUES = { days: RETURNS_DAYS, min: RETURN_REFUND_MIN_DAYS, max: RETURN_REFUND_MAX_DAYS };
+
 export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { shipping, methods } = loaderData;
-  const cards = deliveryMethodCards(methods);
+  const cards = deliveryMethodCards(methods, t);
   return (
     <div>
       <InfoPageHeader title={t("shop.info.deliveryTitle")}>
         <p>
-          {cards.length > 1 ? `${cards.length} modes de livraison` : "Une formule de livraison"}, la livraison standard offerte dès{" "}
-          {formatEuros(shipping.freeThresholdCents)} d'achat, et des retours gratuits pendant {RETURNS_DAYS} jours.
+          {t("shop.info.delivery.intro", {
+            count: Math.max(cards.length, 1),
+            threshold: formatEuros(shipping.freeThresholdCents),
+            days: RETURNS_DAYS,
+          })}
         </p>
       </InfoPageHeader>
 
       <div className="mx-auto max-w-5xl space-y-14 px-4 py-10 sm:px-6">
         <section aria-labelledby="livraison">
           <h2 id="livraison" className="font-display text-2xl">
-            Livraison
+            {t("shop.info.delivery.heading")}
           </h2>
           <ul className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-3">
             {cards.map((card) => (
@@ -74,36 +89,36 @@ export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps
               </li>
             ))}
           </ul>
-          <p className="mt-4 text-sm text-muted">{ORDER_CHANGE_NOTE}</p>
+          <p className="mt-4 text-sm text-muted">{t("shop.info.delivery.orderChangeNote", { hours: ORDER_CHANGE_WINDOW_HOURS })}</p>
 
-          <h3 className="mt-10 text-xl font-semibold">Zones, délais et frais</h3>
-          <p className="mt-4 text-xs text-muted sm:hidden">Faites défiler le tableau vers la droite pour voir toutes les colonnes.</p>
+          <h3 className="mt-10 text-xl font-semibold">{t("shop.info.delivery.zonesTitle")}</h3>
+          <p className="mt-4 text-xs text-muted sm:hidden">{t("shop.info.delivery.scrollHint")}</p>
           <div
             role="region"
-            aria-label="Tableau des zones de livraison"
+            aria-label={t("shop.info.delivery.tableLabel")}
             tabIndex={0}
             className="mt-2 overflow-x-auto rounded-2xl border border-line sm:mt-4"
           >
             <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
-              <caption className="sr-only">Délais et frais de livraison selon la zone</caption>
+              <caption className="sr-only">{t("shop.info.delivery.tableCaption")}</caption>
               <thead className="bg-band">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-semibold">
-                    Zone
+                    {t("shop.info.delivery.colZone")}
                   </th>
                   <th scope="col" className="px-4 py-3 font-semibold">
-                    Délai
+                    {t("shop.info.delivery.colDelay")}
                   </th>
                   <th scope="col" className="px-4 py-3 font-semibold">
-                    Frais
+                    {t("shop.info.delivery.colFee")}
                   </th>
                   <th scope="col" className="px-4 py-3 font-semibold">
-                    Bon à savoir
+                    {t("shop.info.delivery.colNote")}
                   </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line bg-white">
-                {deliveryZones(shipping, methods).map((zone) => (
+                {deliveryZones(shipping, methods, t).map((zone) => (
                   <tr key={zone.zone}>
                     <th scope="row" className="px-4 py-3 font-semibold">
                       {zone.zone}
@@ -116,14 +131,12 @@ export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps
               </tbody>
             </table>
           </div>
-          <p className="mt-3 text-sm text-muted">
-            Nos transporteurs : {CARRIERS.join(", ")}. Les délais sont indiqués en jours ouvrés (du lundi au vendredi, hors jours fériés).
-          </p>
+          <p className="mt-3 text-sm text-muted">{t("shop.info.delivery.carriers", { carriers: CARRIERS.join(", ") })}</p>
         </section>
 
         <section aria-labelledby="retours">
           <h2 id="retours" className="font-display text-2xl">
-            Retourner un produit en 4 étapes
+            {t("shop.info.delivery.returnsTitle")}
           </h2>
           <ol className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {RETURN_STEPS.map((step, index) => (
@@ -135,13 +148,13 @@ export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps
                   {index + 1}
                 </span>
                 <h3 className="mt-4 font-semibold">
-                  <span className="sr-only">Étape {index + 1} : </span>
-                  {step.title}
+                  <span className="sr-only">{t("shop.info.delivery.stepLabel", { n: index + 1 })}</span>
+                  {t(step.title)}
                 </h3>
-                <p className="mt-2 text-sm text-muted">{step.text}</p>
+                <p className="mt-2 text-sm text-muted">{t(step.text, RETURN_VALUES)}</p>
                 {step.link && (
                   <Link to={step.link.to} className={`mt-3 inline-block text-sm ${textLinkClass}`}>
-                    {step.link.label}
+                    {t(step.link.label)}
                   </Link>
                 )}
               </li>
@@ -152,21 +165,21 @@ export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps
         <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
           <section aria-labelledby="conditions-retour">
             <h2 id="conditions-retour" className="font-display text-2xl">
-              Conditions de retour
+              {t("shop.info.delivery.conditionsTitle")}
             </h2>
             <ul className="mt-4 list-disc space-y-2 pl-5">
               {RETURN_CONDITIONS.map((condition) => (
-                <li key={condition}>{condition}</li>
+                <li key={condition}>{t(condition, RETURN_VALUES)}</li>
               ))}
             </ul>
           </section>
           <section aria-labelledby="exceptions-retour">
             <h2 id="exceptions-retour" className="font-display text-2xl">
-              Produits non repris
+              {t("shop.info.delivery.exceptionsTitle")}
             </h2>
             <ul className="mt-4 list-disc space-y-2 pl-5">
               {RETURN_EXCEPTIONS.map((exception) => (
-                <li key={exception}>{exception}</li>
+                <li key={exception}>{t(exception)}</li>
               ))}
             </ul>
           </section>
@@ -174,30 +187,28 @@ export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps
 
         <section aria-labelledby="retractation" className="rounded-2xl border border-line bg-white p-6">
           <h2 id="retractation" className="font-display text-2xl">
-            Droit de rétractation
+            {t("shop.info.delivery.withdrawalTitle")}
           </h2>
           <p className="mt-3">
-            Conformément au Code de la consommation, vous disposez d'un délai légal de {WITHDRAWAL_DAYS} jours à compter de la réception de
-            votre commande pour exercer votre droit de rétractation, sans avoir à vous justifier. Notre politique de retour gratuit pendant{" "}
-            {RETURNS_DAYS} jours va au-delà de ce délai. Les modalités sont détaillées dans nos{" "}
-            <Link to="/conditions-generales" className={textLinkClass}>
-              conditions générales
-            </Link>
-            .
+            <T
+              k="shop.info.delivery.withdrawalText"
+              values={{ withdrawalDays: WITHDRAWAL_DAYS, days: RETURNS_DAYS }}
+              components={{ 0: <Link to="/conditions-generales" className={textLinkClass} /> }}
+            />
           </p>
         </section>
 
         <section aria-labelledby="besoin-aide" className="rounded-2xl bg-band px-6 py-10 text-center">
           <h2 id="besoin-aide" className="font-display text-2xl">
-            Une question sur votre livraison ou votre retour ?
+            {t("shop.info.delivery.helpTitle")}
           </h2>
-          <p className="mt-2 text-muted">Notre service client vous répond 7j/7, en 2 heures en moyenne.</p>
+          <p className="mt-2 text-muted">{t("shop.info.delivery.helpText")}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link to="/service-client" className={primaryLinkClass}>
-              Contacter le service client
+              {t("shop.info.delivery.contactLink")}
             </Link>
             <Link to="/faq?category=retours-echanges" className={`inline-flex min-h-11 items-center ${textLinkClass}`}>
-              Questions fréquentes sur les retours
+              {t("shop.info.delivery.faqLink")}
             </Link>
           </div>
         </section>
