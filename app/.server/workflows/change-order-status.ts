@@ -54,7 +54,7 @@ import {
   type OrderShipment,
 } from "~/.server/modules/orders/orders.service";
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
-import { mailWording, renderMail } from "~/.server/mail/templates";
+import { mailWording, renderMail, type MailWording } from "~/.server/mail/templates";
 import type { Language } from "~/domain/i18n/languages";
 import { orderPath } from "~/.server/mail/templates/layout";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
@@ -69,8 +69,7 @@ import { enqueueMail, enqueueSms, kickOutbox } from "~/.server/outbox/outbox.ser
 import { readPreferences, smsRecipientOf } from "~/.server/modules/accounts/preferences.service";
 import { orderSmsText } from "~/domain/notifications/order-sms";
 import { conflict, invalid, notFound } from "~/domain/errors";
-import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderView } from "~/domain/orders/order.types";
-import { formatPrice } from "~/lib/money";
+import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderStatusValue, type OrderView } from "~/domain/orders/order.types";
 import { lineName } from "~/domain/cart/line-name";
 import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
@@ -331,7 +330,8 @@ async function tellCustomer(
   const view = toOrderView(order, items, change.now);
   const label = orderStatusLabel(order.status);
   const pointsLine = change.pointsCredited > 0 ? ` Vous avez gagné ${change.pointsCredited} points Beauty Pass.` : "";
-  const trackingLine = trackingSentence(order);
+  // The in-app notification stays French: only e-mails follow the Préférences language.
+  const trackingLine = trackingSentence(order, mailWording());
   await createNotification(tx, {
     userId: order.userId,
     type: "order_status",
@@ -390,7 +390,7 @@ function statusMail(
   const m = mailWording(language);
   const lines = view.items.map(
     (item) =>
-      `${lineName(item.product_snapshot.name, item.product_snapshot.variant_label)} x ${item.quantity} : ${formatPrice(item.total_price_cents)}`,
+      `${lineName(item.product_snapshot.name, item.product_snapshot.variant_label)} x ${item.quantity} : ${m.price(item.total_price_cents)}`,
   );
   const common = {
     firstName,
@@ -408,23 +408,21 @@ function statusMail(
         refunds: [
           // What the card gets back: with instalments, only what was paid so far (decision 035).
           ...(order.paymentStatus === "refunded" && cardRefundCents > 0
-            ? [`Le montant de ${formatPrice(cardRefundCents)} sera remboursé sur votre moyen de paiement.`]
+            ? [m.t("emails.orderCancelled.refundCard", { amount: m.price(cardRefundCents) })]
             : []),
-          ...(order.giftCardCents > 0
-            ? [`Le montant de ${formatPrice(order.giftCardCents)} payé par carte cadeau a été recrédité sur vos cartes cadeaux.`]
-            : []),
-          ...(order.pointsUsed > 0 ? [`Vos ${order.pointsUsed} points Beauty Pass vous ont été restitués.`] : []),
+          ...(order.giftCardCents > 0 ? [m.t("emails.orderCancelled.refundGiftCard", { amount: m.price(order.giftCardCents) })] : []),
+          ...(order.pointsUsed > 0 ? [m.t("emails.orderCancelled.refundPoints", { count: order.pointsUsed })] : []),
         ],
       },
       { language },
     );
   }
-  const tracking = trackingSentence(order);
+  const tracking = trackingSentence(order, m);
   return renderMail(
     "order-status",
     {
       ...common,
-      statusLabel: orderStatusLabel(order.status),
+      statusLabel: mailStatusLabel(order.status, m),
       tracking: tracking ? { sentence: tracking, url: order.trackingUrl } : null,
       pointsCredited,
       totalCents: view.total_cents,
@@ -433,9 +431,16 @@ function statusMail(
   );
 }
 
+/** The status as the mail's language words it (the French labels are those of ORDER_STATUS_LABELS). */
+function mailStatusLabel(status: string, m: MailWording): string {
+  return (ORDER_STATUS_VALUES as readonly string[]).includes(status)
+    ? m.t(`emails.orderStatus.${status as OrderStatusValue}`)
+    : m.t("emails.orderStatus.unknown");
+}
+
 /** "Votre colis est confié à Colissimo, numéro de suivi 6A12345678901." for a shipped order with tracking. */
-function trackingSentence(order: OrderRow): string | null {
+function trackingSentence(order: OrderRow, m: MailWording): string | null {
   if (order.status !== "shipped" || !order.carrier || !order.trackingNumber) return null;
   const carrier = CARRIER_RULES[order.carrier as Carrier]?.label ?? order.carrier;
-  return `Votre colis est confié à ${carrier}, numéro de suivi ${order.trackingNumber}.`;
+  return m.t("emails.orderStatus.tracking", { carrier, number: order.trackingNumber });
 }

@@ -5,7 +5,7 @@ import { createTestDatabase } from "../../../tests/support/db";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, type TestShopper } from "../../../tests/support/shoppers";
 import { settled } from "../../../tests/support/domain-result";
 import type { DatabaseHandle } from "../db/client";
-import { notifications, orders, outbox } from "../db/schema";
+import { notifications, orders, outbox, userPreferences } from "../db/schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { placeOrder as placeOrderOrThrow } from "./place-order";
 import { changeOrderStatus, shipOrder as shipOrderOrThrow } from "./change-order-status";
@@ -75,6 +75,29 @@ describe("shipOrder", () => {
       .where(sql`${outbox.payload}->>'subject' like ${`%${placed.number} : Expédiée`}`);
     expect(mails).toHaveLength(1);
     expect(mails[0].payload.text).toContain("Suivre mon colis : https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901");
+  });
+
+  it("words the status and the tracking sentence in the language of the shopper's Préférences (decision 044)", async () => {
+    const shopper = await createShopper(handle.db);
+    await handle.db.insert(userPreferences).values({ userId: shopper.id, language: "en" });
+    const placed = await order(shopper);
+    await shipOrder(handle.db, {
+      orderId: placed.id,
+      form: { carrier: "colissimo", tracking_number: "6A12345678901" },
+      actor: asAdmin(),
+    });
+    const mails = await handle.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'subject' = ${`Your order ${placed.number}: Shipped`}`);
+    expect(mails).toHaveLength(1);
+    const text = mails[0].payload.text as string;
+    expect(text).toContain(`is now: Shipped.`);
+    expect(text).toContain("Your parcel is with Colissimo, tracking number 6A12345678901.");
+    expect(text).not.toMatch(/Expédiée|Votre colis|numéro de suivi|emails\.[a-zA-Z]+\./);
+    // The in-app notification is not a mail: it stays French.
+    const [note] = await handle.db.select().from(notifications).where(eq(notifications.userId, shopper.id));
+    expect(note.message).toContain("Votre colis est confié à Colissimo, numéro de suivi 6A12345678901.");
   });
 
   it("refuses a number in the wrong format or an unknown carrier, and changes nothing", async () => {

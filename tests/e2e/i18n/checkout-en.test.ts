@@ -84,9 +84,25 @@ describe("checkout and its e-mail in English (decision 044)", () => {
     await main.getByRole("heading", { level: 2, name: "1. Delivery" }).waitFor();
     expect(await main.getByRole("navigation", { name: "Order steps" }).isVisible()).toBe(true);
     await main.getByRole("radio", { name: /8 rue de la Paix/ }).waitFor();
+    // The delivery-method step and the contact details (decision 044, second part).
+    await main.getByRole("group", { name: "Delivery method" }).waitFor();
+    await main.getByRole("group", { name: "Contact details" }).waitFor();
+    expect(await main.getByLabel("Full name").count()).toBe(1);
+    await expect
+      .poll(async () => (await main.textContent()) ?? "", { timeout: 10_000 })
+      .toMatch(/Delivered from [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+/);
     const shippingText = (await main.textContent()) ?? "";
     expect(shippingText).not.toMatch(RAW_KEY);
-    for (const french of ["Finaliser ma commande", "Continuer vers le paiement", "Continuer mes achats"]) {
+    for (const french of [
+      "Finaliser ma commande",
+      "Continuer vers le paiement",
+      "Continuer mes achats",
+      "Mode de livraison",
+      "Livré à partir du",
+      "Informations de contact",
+      "Nom complet",
+      "Sous-total",
+    ]) {
       expect(shippingText).not.toContain(french);
     }
 
@@ -99,7 +115,26 @@ describe("checkout and its e-mail in English (decision 044)", () => {
     await main.getByLabel("Security code (CVC)").fill("123");
     const paymentText = (await main.textContent()) ?? "";
     expect(paymentText).not.toMatch(RAW_KEY);
-    for (const french of ["Commander avec obligation de paiement", "Paiement simulé", "conditions générales de vente", "Titulaire"]) {
+    const summary = main.getByRole("region", { name: "Your order summary" });
+    const summaryText = (await summary.textContent()) ?? "";
+    expect(summaryText).toContain("Subtotal");
+    expect(summaryText).toContain("Delivery (Mainland France)");
+    expect(summaryText).toContain("Total incl. VAT");
+    expect(summaryText).toContain("Deliver to");
+    expect(await summary.getByLabel("Promo code").count()).toBe(1);
+    expect(await main.getByRole("group", { name: "Gift card" }).count()).toBe(1);
+    for (const french of [
+      "Commander avec obligation de paiement",
+      "Paiement simulé",
+      "conditions générales de vente",
+      "Titulaire",
+      "Sous-total",
+      "Total TTC",
+      "Code promo",
+      "Carte cadeau",
+      "Livraison à",
+      "Appliquer",
+    ]) {
       expect(paymentText).not.toContain(french);
     }
     expect(await main.getByRole("link", { name: "terms and conditions of sale" }).getAttribute("href")).toBe("/conditions-generales");
@@ -111,6 +146,13 @@ describe("checkout and its e-mail in English (decision 044)", () => {
     const reference = (await main.locator("strong", { hasText: /^no\. AUR-/ }).textContent())?.replace("no. ", "").trim() ?? "";
     expect(reference).toMatch(/^AUR-\d{4}-\d{6}$/);
     expect(await main.getByRole("link", { name: "View my order" }).getAttribute("href")).toBe("/dashboard?tab=orders");
+    const confirmation = main.getByRole("region", { name: "Order summary" });
+    const confirmationText = (await confirmation.textContent()) ?? "";
+    expect(confirmationText).toContain("Subtotal");
+    expect(confirmationText).toMatch(/Total paid/);
+    expect(confirmationText).not.toMatch(RAW_KEY);
+    // The delivery block under it (app/components/orders/order-delivery.tsx) is not translated yet.
+    for (const french of ["Sous-total", "Total payé", "Offerte"]) expect(confirmationText).not.toContain(french);
     expect(await main.getByRole("link", { name: "Continue shopping" }).getAttribute("href")).toBe("/products");
 
     // The confirmation e-mail speaks English too.

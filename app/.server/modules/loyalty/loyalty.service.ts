@@ -16,7 +16,7 @@ import { beautyPassTransactions, notifications, orders, user, userProfiles } fro
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { setOrderPointsEarned } from "~/.server/modules/orders/orders.service";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
-import { renderMail } from "~/.server/mail/templates";
+import { mailWording, renderMail } from "~/.server/mail/templates";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { readPreferences } from "~/.server/modules/accounts/preferences.service";
 import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
@@ -418,11 +418,16 @@ async function remindExpiry(db: Database, userId: string, now: Date, horizon: Da
     const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
     // A reminder to spend points is a promotion: only with the "Promotions" switch on (decision 043).
     if (owner?.email && prefs.emailPromotions) {
+      // The notification stays French; the mail speaks the Préférences language (decision 044).
+      const m = mailWording(prefs.language);
       const mail = await renderMail(
         "points-expiry",
         {
           firstName: await firstNameOfUser(tx, userId),
-          message,
+          message: m.t("emails.pointsExpiry.sentence", {
+            count: String(lapsing),
+            date: formatDate(first.expiresAt, prefs.timezone, m.locale),
+          }),
           beautyPassPath: "/beauty-pass",
         },
         { language: prefs.language },

@@ -1,4 +1,5 @@
 import type { RefObject } from "react";
+import { T, useT } from "~/components/ui/i18n";
 import { Modal } from "~/components/ui/modal";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { formatPrice } from "~/lib/money";
@@ -30,16 +31,17 @@ export function AuthenticationDialog({
   onDismiss: () => void;
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
+  const t = useT();
   return (
-    <Modal title="Authentification de votre banque" onClose={busy ? () => undefined : onDismiss} returnFocusTo={returnFocusTo}>
-      <p>Démonstration : cette fenêtre remplace la page de votre banque (3-D Secure).</p>
+    <Modal title={t("checkout.auth.title")} onClose={busy ? () => undefined : onDismiss} returnFocusTo={returnFocusTo}>
+      <p>{t("checkout.auth.demo")}</p>
       <p className="mt-3">
-        Paiement de <strong>{formatPrice(challenge.amountCents)}</strong>
+        <T k="checkout.auth.payment" values={{ amount: formatPrice(challenge.amountCents) }} components={{ 0: <strong /> }} />
         {challenge.lastFour ? (
           <>
             {" "}
-            avec la carte <span aria-hidden="true">•••• {challenge.lastFour}</span>
-            <span className="sr-only">se terminant par {challenge.lastFour}</span>
+            {t("checkout.auth.withCard")} <span aria-hidden="true">•••• {challenge.lastFour}</span>
+            <span className="sr-only">{t("checkout.auth.endingWith", { lastFour: challenge.lastFour })}</span>
           </>
         ) : null}
         .
@@ -51,15 +53,15 @@ export function AuthenticationDialog({
       )}
       {busy && (
         <p role="status" className="mt-4 text-sm text-muted">
-          Vérification en cours...
+          {t("checkout.auth.checking")}
         </p>
       )}
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <button type="button" onClick={() => onAnswer("failed")} disabled={busy} className={secondaryButtonClass}>
-          Échouer
+          {t("checkout.auth.fail")}
         </button>
         <button type="button" onClick={() => onAnswer("succeeded")} disabled={busy} className={primaryButtonClass} data-autofocus>
-          Valider
+          {t("checkout.auth.approve")}
         </button>
       </div>
     </Modal>

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useT, useTranslateMessage, type MessageKey } from "~/components/ui/i18n";
 import { inputClass } from "~/components/ui/form-parts";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { CHECKOUT_CONTACT_EMAIL_MAX, CHECKOUT_CONTACT_NAME_MAX, CHECKOUT_CONTACT_PHONE_MAX } from "~/domain/checkout/checkout.schema";
@@ -6,10 +7,10 @@ import { CHECKOUT_CONTACT_EMAIL_MAX, CHECKOUT_CONTACT_NAME_MAX, CHECKOUT_CONTACT
 export type ContactValues = { email: string; name: string; phone: string };
 export type ContactErrors = Partial<Record<keyof ContactValues, string>>;
 
-const FIELDS: { name: keyof ContactValues; label: string; type: string; autoComplete: string; max: number }[] = [
-  { name: "email", label: "Adresse e-mail", type: "email", autoComplete: "email", max: CHECKOUT_CONTACT_EMAIL_MAX },
-  { name: "name", label: "Nom complet", type: "text", autoComplete: "name", max: CHECKOUT_CONTACT_NAME_MAX },
-  { name: "phone", label: "Téléphone", type: "tel", autoComplete: "tel", max: CHECKOUT_CONTACT_PHONE_MAX },
+const FIELDS: { name: keyof ContactValues; label: MessageKey; type: string; autoComplete: string; max: number }[] = [
+  { name: "email", label: "checkout.contact.email", type: "email", autoComplete: "email", max: CHECKOUT_CONTACT_EMAIL_MAX },
+  { name: "name", label: "checkout.contact.name", type: "text", autoComplete: "name", max: CHECKOUT_CONTACT_NAME_MAX },
+  { name: "phone", label: "checkout.contact.phone", type: "tel", autoComplete: "tel", max: CHECKOUT_CONTACT_PHONE_MAX },
 ];
 
 /** Contact information of the order (e-mail, full name, phone) with inline messages. */
@@ -23,9 +24,11 @@ export function ContactInfoFields({
   onChange: (name: keyof ContactValues, value: string) => void;
 }) {
   const baseId = useId();
+  const t = useT();
+  const translateMessage = useTranslateMessage();
   return (
     <fieldset>
-      <legend className="text-lg font-semibold">Informations de contact</legend>
+      <legend className="text-lg font-semibold">{t("checkout.contact.legend")}</legend>
       <div className="mt-3 grid gap-4 sm:grid-cols-2">
         {FIELDS.map((field) => {
           const id = `${baseId}-${field.name}`;
@@ -33,9 +36,9 @@ export function ContactInfoFields({
             <FieldShell
               key={field.name}
               id={id}
-              label={field.label}
+              label={t(field.label)}
               required
-              error={errors[field.name]}
+              error={errors[field.name] ? translateMessage(errors[field.name]!) : undefined}
               className={field.name === "email" ? "sm:col-span-2" : ""}
             >
               <input

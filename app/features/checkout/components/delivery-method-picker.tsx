@@ -7,6 +7,8 @@ import {
   formatDistance,
   type RelayPoint,
 } from "~/domain/delivery/relay-points";
+import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
 import { inputClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { formatPrice } from "~/lib/money";
 
@@ -52,6 +54,9 @@ export function DeliveryMethodPicker({
   error: string | null;
 }) {
   const legendId = useId();
+  const t = useT();
+  const translateMessage = useTranslateMessage();
+  const locale = LANGUAGE_LOCALES[useLanguage()];
   const searchId = useId();
   const [code, setCode] = useState(postalCode ?? "");
   const [search, setSearch] = useState<RelaySearch>({ state: "idle" });
@@ -90,10 +95,10 @@ export function DeliveryMethodPicker({
     return (
       <section aria-labelledby={legendId} className="space-y-2">
         <h3 id={legendId} className="text-lg font-semibold">
-          Mode de livraison
+          {t("checkout.delivery.title")}
         </h3>
         <p className="text-sm text-muted" role="status">
-          {loading ? "Calcul des modes de livraison..." : "Choisissez une adresse de livraison pour voir les modes proposés."}
+          {loading ? t("checkout.delivery.computing") : t("checkout.delivery.chooseAddress")}
         </p>
       </section>
     );
@@ -103,7 +108,7 @@ export function DeliveryMethodPicker({
     <section aria-labelledby={legendId} className="space-y-4">
       <fieldset>
         <legend id={legendId} className="text-lg font-semibold">
-          Mode de livraison
+          {t("checkout.delivery.title")}
         </legend>
         <div className="mt-3 space-y-2">
           {options.map((option) => (
@@ -123,13 +128,13 @@ export function DeliveryMethodPicker({
                 <span className="flex flex-wrap justify-between gap-x-3">
                   <span className="font-semibold">{option.name}</span>
                   <span className={option.fee_cents === 0 ? "font-semibold text-success" : "font-semibold"}>
-                    {option.fee_cents === 0 ? "Offerte" : formatPrice(option.fee_cents)}
+                    {option.fee_cents === 0 ? t("checkout.delivery.free") : formatPrice(option.fee_cents)}
                   </span>
                 </span>
                 <span className="block text-sm text-muted">
-                  {option.carrier_label} · Livré à partir du {formatDeliveryDate(option.estimated_date)}
+                  {option.carrier_label} · {t("checkout.delivery.from", { date: formatDeliveryDate(option.estimated_date, locale) })}
                 </span>
-                {option.perk_label && <span className="block text-sm font-medium text-success">{option.perk_label}</span>}
+                {option.perk_label && <span className="block text-sm font-medium text-success">{translateMessage(option.perk_label)}</span>}
               </span>
             </label>
           ))}
@@ -138,9 +143,14 @@ export function DeliveryMethodPicker({
 
       {method === "relay" && (
         <div className="space-y-3 rounded-xl border border-line bg-cream p-4">
-          <form onSubmit={submitSearch} role="search" aria-label="Rechercher un point relais" className="flex flex-wrap items-end gap-3">
+          <form
+            onSubmit={submitSearch}
+            role="search"
+            aria-label={t("checkout.delivery.relaySearch")}
+            className="flex flex-wrap items-end gap-3"
+          >
             <label htmlFor={searchId} className="block text-sm font-medium">
-              Code postal du point relais
+              {t("checkout.delivery.relayPostalCode")}
               <input
                 id={searchId}
                 name="relay_postal_code"
@@ -153,17 +163,19 @@ export function DeliveryMethodPicker({
               />
             </label>
             <button type="submit" className={secondaryButtonClass}>
-              Rechercher
+              {t("checkout.delivery.search")}
             </button>
           </form>
           <div aria-live="polite">
-            {search.state === "loading" && <p className="text-sm text-muted">Recherche des points relais...</p>}
-            {search.state === "error" && <p className="text-sm font-medium text-danger">{search.message}</p>}
-            {search.state === "done" && search.points.length === 0 && <p className="text-sm text-muted">{RELAY_SEARCH_EMPTY_MESSAGE}</p>}
+            {search.state === "loading" && <p className="text-sm text-muted">{t("checkout.delivery.searching")}</p>}
+            {search.state === "error" && <p className="text-sm font-medium text-danger">{translateMessage(search.message)}</p>}
+            {search.state === "done" && search.points.length === 0 && (
+              <p className="text-sm text-muted">{translateMessage(RELAY_SEARCH_EMPTY_MESSAGE)}</p>
+            )}
           </div>
           {search.state === "done" && search.points.length > 0 && (
             <fieldset>
-              <legend className="text-sm font-semibold">Points relais près de {search.code}</legend>
+              <legend className="text-sm font-semibold">{t("checkout.delivery.relayNear", { code: search.code })}</legend>
               <ul className="mt-2 space-y-2">
                 {search.points.map((point) => (
                   <li key={point.id}>
@@ -196,7 +208,7 @@ export function DeliveryMethodPicker({
       )}
       {error && (
         <p role="alert" className="text-sm font-medium text-danger">
-          {error}
+          {translateMessage(error)}
         </p>
       )}
     </section>

@@ -5,6 +5,7 @@ import { formatPrice } from "~/lib/money";
 import { GIFT_CARD_CODE_REQUIRED, maskedGiftCardCode, normalizeGiftCardCode } from "~/domain/gift-cards/gift-card-code";
 import { GIFT_CARD_CODES_PER_ORDER_MAX } from "~/lib/shop-rules";
 import type { CheckoutQuote } from "./checkout-types";
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
 import { inputClass } from "~/components/ui/form-parts";
 import { buttonClass } from "~/components/ui/button";
 
@@ -24,6 +25,8 @@ export function GiftCardPayment({
   quote: CheckoutQuote | null;
 }) {
   const id = useId();
+  const t = useT();
+  const translateMessage = useTranslateMessage();
   const [code, setCode] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const fetcher = useFetcher<ApplyAnswer>();
@@ -45,11 +48,11 @@ export function GiftCardPayment({
   const payments = quote?.gift_card_payments ?? [];
   return (
     <fieldset>
-      <legend className="text-lg font-semibold">Carte cadeau</legend>
+      <legend className="text-lg font-semibold">{t("checkout.giftCard.legend")}</legend>
       {codes.length < GIFT_CARD_CODES_PER_ORDER_MAX && (
         <div className="mt-3 flex flex-wrap items-end gap-3">
           <label className="min-w-0 flex-1 text-sm font-medium sm:max-w-xs">
-            Carte cadeau
+            {t("checkout.giftCard.legend")}
             <input
               value={code}
               onChange={(e) => {
@@ -72,12 +75,12 @@ export function GiftCardPayment({
             />
           </label>
           <button type="button" onClick={apply} disabled={fetcher.state !== "idle"} className={buttonClass({ variant: "ink-outline" })}>
-            Appliquer
+            {t("checkout.giftCard.apply")}
           </button>
         </div>
       )}
       <p id={`${id}-message`} role="alert" className="mt-1 text-sm font-medium text-danger">
-        {message}
+        {message ? translateMessage(message) : null}
       </p>
       {codes.length > 0 && (
         <ul className="mt-2 space-y-1 text-sm">
@@ -87,17 +90,18 @@ export function GiftCardPayment({
             return (
               <li key={c} className="flex flex-wrap items-center justify-between gap-2">
                 <span>
-                  Carte cadeau {maskedGiftCardCode(c.slice(-4))}
-                  {paid && ` : ${formatPrice(paid.applied_cents)} utilisés (solde ${formatPrice(paid.balance_cents)})`}
-                  {refused && <span className="font-medium text-danger"> : {refused.message}</span>}
+                  {t("checkout.giftCard.line", { masked: maskedGiftCardCode(c.slice(-4)) })}
+                  {paid &&
+                    t("checkout.giftCard.used", { applied: formatPrice(paid.applied_cents), balance: formatPrice(paid.balance_cents) })}
+                  {refused && <span className="font-medium text-danger"> : {translateMessage(refused.message)}</span>}
                 </span>
                 <button
                   type="button"
                   onClick={() => onChange(codes.filter((x) => x !== c))}
-                  aria-label={`Retirer la carte cadeau ${maskedGiftCardCode(c.slice(-4))}`}
+                  aria-label={t("checkout.giftCard.removeLabel", { masked: maskedGiftCardCode(c.slice(-4)) })}
                   className="min-h-10 text-xs text-muted underline underline-offset-4 hover:text-ink"
                 >
-                  Retirer
+                  {t("checkout.giftCard.remove")}
                 </button>
               </li>
             );

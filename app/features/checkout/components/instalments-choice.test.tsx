@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
+import { withI18n } from "../../../../tests/support/i18n";
 import { InstalmentsChoice } from "./instalments-choice";
 
 const text = (html: string) =>
@@ -10,7 +11,7 @@ const text = (html: string) =>
 
 describe("InstalmentsChoice", () => {
   it("offers 3 instalments from 50 € with their amounts, in a fieldset with a legend", () => {
-    const html = renderToStaticMarkup(<InstalmentsChoice cardCents={10_000} />);
+    const html = renderToStaticMarkup(withI18n(<InstalmentsChoice cardCents={10_000} />, "fr"));
     expect(html).toContain("<legend");
     expect(html.match(/<input type="radio"[^>]* name="instalments"/g)).toHaveLength(2);
     const shown = text(html);
@@ -21,6 +22,6 @@ describe("InstalmentsChoice", () => {
   });
 
   it("is not offered under 50 €", () => {
-    expect(renderToStaticMarkup(<InstalmentsChoice cardCents={4999} />)).toBe("");
+    expect(renderToStaticMarkup(withI18n(<InstalmentsChoice cardCents={4999} />, "fr"))).toBe("");
   });
 });

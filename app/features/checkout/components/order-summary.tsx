@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
 import { formatPrice } from "~/lib/money";
 import { IndicativePrice } from "~/components/ui/indicative-price";
 import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
@@ -17,7 +19,7 @@ export function OrderSummary({
   loading,
   address,
   contact,
-  title = "Récapitulatif",
+  title,
   headingLevel = 2,
   promoField,
 }: {
@@ -31,20 +33,23 @@ export function OrderSummary({
   promoField?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const t = useT();
+  const translateMessage = useTranslateMessage();
+  const locale = LANGUAGE_LOCALES[useLanguage()];
   return (
     <section aria-labelledby="order-summary-title" aria-busy={loading} className="rounded-2xl border border-line bg-cream p-5">
       <div className="flex items-baseline justify-between gap-3">
         <Heading id="order-summary-title" className="text-lg font-semibold">
-          {title}
+          {title ?? t("checkout.summary.title")}
         </Heading>
         {loading && (
           <span role="status" className="text-xs text-muted">
-            Mise à jour...
+            {t("checkout.summary.updating")}
           </span>
         )}
       </div>
       {!quote ? (
-        <p className="mt-3 text-sm text-muted">Calcul du montant de votre commande...</p>
+        <p className="mt-3 text-sm text-muted">{t("checkout.summary.computing")}</p>
       ) : (
         <>
           <ul className="mt-4 divide-y divide-line">
@@ -67,7 +72,7 @@ export function OrderSummary({
                   <span className="block text-muted">
                     {line.quantity} x {formatPrice(line.unit_price_cents)}
                   </span>
-                  {!line.available && <span className="block font-medium text-danger">Indisponible</span>}
+                  {!line.available && <span className="block font-medium text-danger">{t("checkout.summary.unavailable")}</span>}
                 </span>
                 <span className="font-semibold">{formatPrice(line.line_total_cents)}</span>
               </li>
@@ -78,9 +83,13 @@ export function OrderSummary({
                 <span aria-hidden="true" className="h-14 w-14 shrink-0 rounded-lg bg-accent" />
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium">{line.name}</span>
-                  {line.delivery_mode === "email" && <span className="block break-words text-muted">Pour {line.recipient_email}</span>}
+                  {line.delivery_mode === "email" && (
+                    <span className="block break-words text-muted">
+                      {t("checkout.summary.giftFor", { email: line.recipient_email ?? "" })}
+                    </span>
+                  )}
                   {line.fee_cents > 0 && (
-                    <span className="block text-muted">dont carte physique premium {formatPrice(line.fee_cents)}</span>
+                    <span className="block text-muted">{t("checkout.summary.premiumCard", { amount: formatPrice(line.fee_cents) })}</span>
                   )}
                 </span>
                 <span className="font-semibold">{formatPrice(line.total_cents)}</span>
@@ -90,18 +99,22 @@ export function OrderSummary({
           {promoField}
           <dl className="mt-3 space-y-2 border-t border-line pt-3 text-sm">
             <div className="flex justify-between gap-3">
-              <dt>Sous-total</dt>
+              <dt>{t("checkout.summary.subtotal")}</dt>
               <dd>{formatPrice(quote.subtotal_cents)}</dd>
             </div>
             <div className="flex justify-between gap-3">
-              <dt>Livraison{quote.shipping ? ` (${quote.shipping.zoneLabel})` : ""}</dt>
+              <dt>
+                {quote.shipping
+                  ? t("checkout.summary.deliveryZone", { zone: translateMessage(quote.shipping.zoneLabel) })
+                  : t("checkout.summary.delivery")}
+              </dt>
               <dd>
                 {!quote.needs_address ? (
-                  <span className="text-muted">Aucune (envoi par e-mail)</span>
+                  <span className="text-muted">{t("checkout.summary.noDelivery")}</span>
                 ) : !quote.shipping ? (
-                  <span className="text-muted">Selon l'adresse</span>
+                  <span className="text-muted">{t("checkout.summary.byAddress")}</span>
                 ) : quote.shipping.feeCents === 0 ? (
-                  <span className="font-semibold text-success">Offerte</span>
+                  <span className="font-semibold text-success">{t("checkout.summary.free")}</span>
                 ) : (
                   formatPrice(quote.shipping.feeCents)
                 )}
@@ -109,18 +122,18 @@ export function OrderSummary({
             </div>
             {quote.discount_cents > 0 && (
               <div className="flex justify-between gap-3">
-                <dt>Points Beauty Pass ({quote.points_to_use} points)</dt>
+                <dt>{t("checkout.summary.points", { count: quote.points_to_use })}</dt>
                 <dd className="text-success">-{formatPrice(quote.discount_cents)}</dd>
               </div>
             )}
             {quote.promo && quote.promo_discount_cents > 0 && (
               <div className="flex justify-between gap-3">
-                <dt>Code promo {quote.promo.code}</dt>
+                <dt>{t("checkout.summary.promo", { code: quote.promo.code })}</dt>
                 <dd className="text-success">-{formatPrice(quote.promo_discount_cents)}</dd>
               </div>
             )}
             <div className="flex justify-between gap-3 border-t border-line pt-2 text-base font-semibold">
-              <dt>Total TTC</dt>
+              <dt>{t("checkout.summary.total")}</dt>
               <dd className="text-right">
                 {formatPrice(quote.total_cents)}
                 <IndicativePrice cents={quote.total_cents} className="block" />
@@ -129,29 +142,34 @@ export function OrderSummary({
             {/* Gift cards used as payment */}
             {quote.gift_card_payments.map((p) => (
               <div key={p.code} className="flex justify-between gap-3">
-                <dt>Carte cadeau •••• {p.last4}</dt>
+                <dt>{t("checkout.summary.giftCardPayment", { last4: p.last4 })}</dt>
                 <dd className="text-success">-{formatPrice(p.applied_cents)}</dd>
               </div>
             ))}
             {quote.gift_card_cents > 0 && (
               <div className="flex justify-between gap-3 font-semibold">
-                <dt>Reste à payer par carte</dt>
+                <dt>{t("checkout.summary.cardRest")}</dt>
                 <dd>{formatPrice(quote.card_cents)}</dd>
               </div>
             )}
           </dl>
           {quote.delivery && quote.shipping && (
             <p className="mt-2 text-xs text-muted">
-              {quote.delivery.name} ({quote.delivery.carrier_label}) : livré à partir du {formatDeliveryDate(quote.delivery.estimated_date)}
-              {quote.delivery.perk_label ? `. ${quote.delivery.perk_label}` : ""}
+              {t("checkout.summary.deliveryEstimate", {
+                method: quote.delivery.name,
+                carrier: quote.delivery.carrier_label,
+                date: formatDeliveryDate(quote.delivery.estimated_date, locale),
+              })}
+              {quote.delivery.perk_label ? `. ${translateMessage(quote.delivery.perk_label)}` : ""}
             </p>
           )}
           {quote.shipping && quote.shipping.freeThresholdCents !== null && quote.shipping.feeCents > 0 && (
             <p className="mt-2 text-xs text-muted">
-              Livraison offerte dès {formatPrice(quote.shipping.freeThresholdCents)} d'achats (
-              {/* Gift cards bought do not count towards free delivery. */}
-              {formatPrice(Math.max(0, quote.shipping.freeThresholdCents - (quote.subtotal_cents - quote.gift_card_lines_cents)))}{" "}
-              restants).
+              {t("checkout.summary.freeFrom", {
+                threshold: formatPrice(quote.shipping.freeThresholdCents),
+                // Gift cards bought do not count towards free delivery.
+                left: formatPrice(Math.max(0, quote.shipping.freeThresholdCents - (quote.subtotal_cents - quote.gift_card_lines_cents))),
+              })}
             </p>
           )}
         </>
@@ -160,7 +178,7 @@ export function OrderSummary({
         <div className="mt-4 grid gap-4 border-t border-line pt-4 text-sm sm:grid-cols-2">
           {quote?.relay_point && (
             <div>
-              <p className="font-semibold">Retrait au point relais</p>
+              <p className="font-semibold">{t("checkout.summary.relayPickup")}</p>
               <address className="not-italic text-muted">
                 <span className="block break-words">{quote.relay_point.name}</span>
                 <span className="block break-words">{quote.relay_point.street}</span>
@@ -173,7 +191,7 @@ export function OrderSummary({
           )}
           {address && (
             <div>
-              <p className="font-semibold">{quote?.relay_point ? "Destinataire" : "Livraison à"}</p>
+              <p className="font-semibold">{quote?.relay_point ? t("checkout.summary.recipient") : t("checkout.summary.deliverTo")}</p>
               <address className="not-italic text-muted">
                 {formatAddressLines(address).map((line, i) => (
                   <span key={i} className="block break-words">
@@ -186,7 +204,7 @@ export function OrderSummary({
           )}
           {contact && (
             <div>
-              <p className="font-semibold">Contact</p>
+              <p className="font-semibold">{t("checkout.summary.contact")}</p>
               <p className="break-words text-muted">
                 <span className="block">{contact.name}</span>
                 <span className="block">{contact.email}</span>

@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from "react";
 import { formatPrice } from "~/lib/money";
 import { PROMO_CODE_MAX, PromoCodeInputSchema } from "~/domain/promotions/promotions.schema";
+import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { buttonClass } from "~/components/ui/button";
 
 /**
@@ -26,6 +27,8 @@ export function PromoCodeField({
   onRemove: () => void;
 }) {
   const id = useId();
+  const t = useT();
+  const translateMessage = useTranslateMessage();
   const [value, setValue] = useState("");
   const [localError, setLocalError] = useState<string | null>(null);
   const message = localError ?? error;
@@ -51,7 +54,11 @@ export function PromoCodeField({
     return (
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-line bg-white px-3 py-2 text-sm">
         <p role="status">
-          Code promo <strong className="font-mono">{applied}</strong> appliqué : -{formatPrice(discountCents)}
+          <T
+            k="checkout.promo.applied"
+            values={{ code: applied, amount: formatPrice(discountCents) }}
+            components={{ 0: <strong className="font-mono" /> }}
+          />
         </p>
         <button
           type="button"
@@ -61,7 +68,7 @@ export function PromoCodeField({
           }}
           className="min-h-11 rounded-full px-3 font-semibold underline"
         >
-          Retirer le code
+          {t("checkout.promo.remove")}
         </button>
       </div>
     );
@@ -70,7 +77,7 @@ export function PromoCodeField({
   return (
     <div className="mt-3">
       <label htmlFor={id} className="block text-sm font-medium">
-        Code promo
+        {t("checkout.promo.label")}
       </label>
       <div className="mt-1 flex gap-2">
         <input
@@ -91,12 +98,12 @@ export function PromoCodeField({
           className="min-h-11 min-w-0 flex-1 rounded-xl border border-line bg-white px-3 uppercase"
         />
         <button type="button" onClick={apply} disabled={busy} className={buttonClass({ variant: "ink-outline", size: "sm" })}>
-          Appliquer
+          {t("checkout.promo.apply")}
         </button>
       </div>
       {message && (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-danger">
-          {message}
+          {translateMessage(message)}
         </p>
       )}
     </div>

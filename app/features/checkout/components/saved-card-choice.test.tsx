@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
+import { withI18n } from "../../../../tests/support/i18n";
 import type { PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
 import { NEW_CARD_CHOICE, SavedCardChoice } from "./saved-card-choice";
 
@@ -31,15 +32,17 @@ const expired = card({
 
 function render(choice: string, cvcError?: string): string {
   return renderToStaticMarkup(
-    <SavedCardChoice
-      cards={[visa, expired]}
-      choice={choice}
-      onChoiceChange={() => undefined}
-      cvc=""
-      cvcError={cvcError}
-      onCvcChange={() => undefined}
-      newCardFields={<p>champs de la nouvelle carte</p>}
-    />,
+    withI18n(
+      <SavedCardChoice
+        cards={[visa, expired]}
+        choice={choice}
+        onChoiceChange={() => undefined}
+        cvc=""
+        cvcError={cvcError}
+        onCvcChange={() => undefined}
+        newCardFields={<p>champs de la nouvelle carte</p>}
+      />,
+    ),
   );
 }
 

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
 import { inputClass } from "~/components/ui/form-parts";
 import { FieldShell } from "~/components/ui/field";
 import { savedCardTitle, type PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
@@ -30,6 +31,8 @@ export function SavedCardChoice({
   newCardFields: ReactNode;
 }) {
   const baseId = useId();
+  const t = useT();
+  const translateMessage = useTranslateMessage();
   const name = `${baseId}-choice`;
   const cvcId = `${baseId}-cvc`;
   const selected = cards.find((c) => c.id === choice && c.usable) ?? null;
@@ -40,9 +43,9 @@ export function SavedCardChoice({
     } ${disabled ? "cursor-not-allowed text-muted" : "cursor-pointer"}`;
   return (
     <fieldset>
-      <legend className="text-lg font-semibold">Carte bancaire</legend>
+      <legend className="text-lg font-semibold">{t("checkout.savedCard.legend")}</legend>
       <fieldset className="mt-3">
-        <legend className="text-sm font-medium">Carte enregistrée</legend>
+        <legend className="text-sm font-medium">{t("checkout.savedCard.saved")}</legend>
         <ul className="mt-2 space-y-2">
           {cards.map((card) => {
             const disabled = !card.usable;
@@ -61,10 +64,12 @@ export function SavedCardChoice({
                   />
                   <span className="min-w-0 break-words">
                     {savedCardTitle(card)}
-                    {card.expiry ? ` (expire ${card.expiry})` : ""}
+                    {card.expiry ? t("checkout.savedCard.expires", { expiry: card.expiry }) : ""}
                   </span>
                   {card.expired && (
-                    <span className="ml-auto shrink-0 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-danger">Expirée</span>
+                    <span className="ml-auto shrink-0 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-danger">
+                      {t("checkout.savedCard.expired")}
+                    </span>
                   )}
                 </label>
               </li>
@@ -82,21 +87,17 @@ export function SavedCardChoice({
             onChange={() => onChoiceChange(NEW_CARD_CHOICE)}
             className="h-5 w-5 shrink-0 accent-accent"
           />
-          Nouvelle carte
+          {t("checkout.savedCard.newCard")}
         </label>
       </div>
       <div className="mt-4">
         {selected ? (
           <FieldShell
             id={cvcId}
-            label="Cryptogramme"
+            label={t("checkout.savedCard.cvc")}
             required
-            error={cvcError}
-            hint={
-              amex
-                ? "Les 4 chiffres au recto de votre carte, demandés à chaque paiement."
-                : "Les 3 chiffres au dos de votre carte, demandés à chaque paiement."
-            }
+            error={cvcError ? translateMessage(cvcError) : undefined}
+            hint={amex ? t("checkout.savedCard.cvcHintAmex") : t("checkout.savedCard.cvcHint")}
           >
             <input
               id={cvcId}
