@@ -219,7 +219,7 @@ describe("the account area in English", () => {
     await birthDate.fill("1990-03-14");
     await main.getByRole("button", { name: "Save", exact: true }).click();
     await main.getByRole("status").filter({ hasText: "Profile updated" }).waitFor();
-    expect(await mainText(page)).toContain("14 March 1990");
+    await expect.poll(() => mainText(page), { timeout: 10_000 }).toContain("14 March 1990");
     expect(await mainText(page)).not.toMatch(RAW_KEY);
 
     // Support: the ticket form, its errors and counter, then the conversation.
