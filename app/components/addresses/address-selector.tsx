@@ -5,6 +5,7 @@ import { fetchAddresses, formatAddressLines, mergeSavedAddress } from "./address
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import { AddressForm, type AddressFormProps } from "./address-form";
 import { plural } from "~/lib/plural";
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
 
 export const ADDRESSES_LOAD_ERROR_MESSAGE = "Impossible de charger vos adresses. Veuillez créer une nouvelle adresse.";
 
@@ -42,9 +43,11 @@ export function AddressSelector({
   onSelect,
   prefill,
   onLog,
-  legend = "Adresse de livraison",
-  addLabel = "Ajouter une adresse",
+  legend,
+  addLabel,
 }: AddressSelectorProps) {
+  const t = useT();
+  const tm = useTranslateMessage();
   const [state, setState] = useState<LoadState>(() =>
     initialAddresses === undefined
       ? { status: "loading" }
@@ -110,22 +113,22 @@ export function AddressSelector({
     <div>
       {state.status === "loading" && (
         <p role="status" className="text-sm text-muted">
-          Chargement de vos adresses...
+          {t("account.addressSelector.loading")}
         </p>
       )}
       {state.status === "failed" && (
         <div role="alert" className="rounded-2xl border border-danger/40 bg-accent-soft p-4 text-sm text-danger">
-          <p className="font-medium">{ADDRESSES_LOAD_ERROR_MESSAGE}</p>
+          <p className="font-medium">{tm(ADDRESSES_LOAD_ERROR_MESSAGE)}</p>
           <button type="button" onClick={() => setEditing("new")} className={`${primaryButtonClass} mt-3`}>
-            Créer une adresse
+            {t("account.addressSelector.create")}
           </button>
         </div>
       )}
       {state.status === "ready" && (
         <fieldset>
-          <legend className="text-lg font-semibold">{legend}</legend>
+          <legend className="text-lg font-semibold">{legend ?? t("account.addressSelector.legend")}</legend>
           {addresses.length === 0 ? (
-            <p className="mt-3 text-sm text-muted">Aucune adresse enregistrée. Ajoutez votre adresse de livraison.</p>
+            <p className="mt-3 text-sm text-muted">{t("account.addressSelector.none")}</p>
           ) : (
             <ul className="mt-3 grid gap-3 sm:grid-cols-2">
               {addresses.map((address) => {
@@ -147,9 +150,11 @@ export function AddressSelector({
                       />
                       <span className="min-w-0 text-sm">
                         <span className="flex flex-wrap items-center gap-2 font-semibold">
-                          {address.label ?? "Adresse"}
+                          {address.label ?? t("account.addressSelector.address")}
                           {address.is_default && (
-                            <span className="rounded-full bg-band px-2 py-0.5 text-xs font-semibold text-ink">Par défaut</span>
+                            <span className="rounded-full bg-band px-2 py-0.5 text-xs font-semibold text-ink">
+                              {t("account.addressSelector.default")}
+                            </span>
                           )}
                         </span>
                         {lines.map((line, i) => (
@@ -163,10 +168,10 @@ export function AddressSelector({
                     <button
                       type="button"
                       onClick={() => setEditing(address)}
-                      aria-label={`Modifier l'adresse ${address.label ?? lines[2] ?? ""}`.trim()}
+                      aria-label={t("account.addressSelector.editLabel", { title: address.label ?? lines[2] ?? "" }).trim()}
                       className="mt-3 self-start text-sm font-semibold text-accent underline underline-offset-2 hover:text-accent-dark"
                     >
-                      Modifier
+                      {t("account.addressSelector.edit")}
                     </button>
                   </li>
                 );
@@ -174,12 +179,15 @@ export function AddressSelector({
             </ul>
           )}
           <button type="button" onClick={() => setEditing("new")} className={`${secondaryButtonClass} mt-4`}>
-            {addLabel}
+            {addLabel ?? t("account.addressSelector.add")}
           </button>
         </fieldset>
       )}
       {editing && (
-        <Modal title={editing === "new" ? "Nouvelle adresse" : "Modifier l'adresse"} onClose={() => setEditing(null)}>
+        <Modal
+          title={editing === "new" ? t("account.addressSelector.new") : t("account.addressSelector.editTitle")}
+          onClose={() => setEditing(null)}
+        >
           <AddressForm address={editing === "new" ? null : editing} prefill={prefill} onSaved={saved} onCancel={() => setEditing(null)} />
         </Modal>
       )}

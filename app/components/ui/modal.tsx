@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { useModalDialog } from "./use-modal-dialog";
+import { useT } from "./i18n";
 
 type ModalProps = {
   title: string;
@@ -19,6 +20,7 @@ type ModalProps = {
  */
 export function Modal({ title, onClose, children, wide = false, returnFocusTo }: ModalProps) {
   const titleId = useId();
+  const t = useT();
   const { dialogProps } = useModalDialog({ open: true, onClose, initialFocus: "[data-autofocus]", returnFocusTo });
 
   return (
@@ -35,7 +37,7 @@ export function Modal({ title, onClose, children, wide = false, returnFocusTo }:
           <button
             type="button"
             onClick={onClose}
-            aria-label="Fermer"
+            aria-label={t("account.modal.close")}
             className="-mr-2 -mt-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-2xl leading-none text-muted hover:bg-band hover:text-ink"
           >
             <span aria-hidden="true">×</span>

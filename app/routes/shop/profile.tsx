@@ -15,7 +15,9 @@ import { BeautyPassCard } from "~/features/loyalty/components/beauty-pass-card";
 import { loadLoyaltySummary } from "../account/tab-data/loyalty.server";
 import { readFormData } from "~/.server/forms";
 import { log } from "~/.server/logger";
-import { formatDate } from "~/lib/paris-time";
+import { localizedFormat } from "~/domain/i18n/localized-format";
+import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { useTimeZone } from "~/components/ui/time-zone";
 
 type ProfileField = "firstName" | "lastName" | "phone" | "dateOfBirth";
 type ProfileErrors = Partial<Record<ProfileField, string>>;
@@ -81,10 +83,11 @@ export function meta() {
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, orders, loyalty } = loaderData;
+  const t = useT();
   if (!profile) return <SignedOut />;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <h1 className="font-display text-3xl sm:text-4xl">Mon Profil</h1>
+      <h1 className="font-display text-3xl sm:text-4xl">{t("account.profilePage.title")}</h1>
       <PersonalInformation key={profile.id} profile={profile} actionData={actionData} />
       <BeautyPassCard summary={loyalty} />
       <OrderHistory orders={orders} />
@@ -95,10 +98,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 /** "Historique des commandes": the same cards, detail modal and cancellation as the dashboard tab. */
 function OrderHistory({ orders }: { orders: OrderView[] | null }) {
   const headingId = useId();
+  const t = useT();
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-2xl border border-line bg-white p-6 sm:p-8">
       <h2 id={headingId} className="font-display text-2xl">
-        Historique des commandes
+        {t("account.profilePage.orderHistory")}
       </h2>
       <OrderList orders={orders} />
     </section>
@@ -106,16 +110,17 @@ function OrderHistory({ orders }: { orders: OrderView[] | null }) {
 }
 
 function SignedOut() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-display text-3xl">Accès non autorisé</h1>
-      <p className="mt-4 text-muted">Connectez-vous pour consulter et modifier votre profil.</p>
+      <h1 className="font-display text-3xl">{t("account.profilePage.unauthorized")}</h1>
+      <p className="mt-4 text-muted">{t("account.profilePage.signInToView")}</p>
       <button
         type="button"
         onClick={() => openAuthModal("login")}
         className="mt-8 inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark"
       >
-        Se connecter
+        {t("account.profilePage.signIn")}
       </button>
     </div>
   );
@@ -125,6 +130,10 @@ type ActionResult = Route.ComponentProps["actionData"];
 
 /** Personal information: a read view and, after "Modifier", the edit form (same schema as the server). */
 function PersonalInformation({ profile, actionData }: { profile: ProfileView; actionData: ActionResult }) {
+  const t = useT();
+  const translateMessage = useTranslateMessage();
+  const format = localizedFormat(useLanguage(), useTimeZone());
+  const optional = t("account.profilePage.optional");
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const headingId = useId();
@@ -192,7 +201,7 @@ function PersonalInformation({ profile, actionData }: { profile: ProfileView; ac
     <section aria-labelledby={headingId} className="mt-8 rounded-2xl border border-line bg-white p-6 sm:p-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id={headingId} className="font-display text-2xl">
-          Informations personnelles
+          {t("account.profilePage.personalInformation")}
         </h2>
         {!editing && (
           <button
@@ -205,13 +214,13 @@ function PersonalInformation({ profile, actionData }: { profile: ProfileView; ac
             }}
             className="inline-flex min-h-11 items-center rounded-full border border-ink px-5 text-sm font-semibold text-ink hover:bg-band"
           >
-            Modifier
+            {t("account.profilePage.edit")}
           </button>
         )}
       </div>
 
       <p role="status" className="empty:hidden mt-4 rounded-lg bg-success/10 px-4 py-3 text-sm font-semibold text-success">
-        {saved ? "Profil mis à jour" : ""}
+        {saved ? t("account.profilePage.saved") : ""}
       </p>
 
       {editing ? (
@@ -229,24 +238,24 @@ function PersonalInformation({ profile, actionData }: { profile: ProfileView; ac
           <ProfileInput
             id={`${ids}-first-name`}
             name="firstName"
-            label="Prénom"
+            label={t("account.profilePage.firstName")}
             required
             autoComplete="given-name"
             defaultValue={defaults.firstName}
-            error={errors.firstName}
+            error={errors.firstName && translateMessage(errors.firstName)}
           />
           <ProfileInput
             id={`${ids}-last-name`}
             name="lastName"
-            label="Nom"
-            hint="(facultatif)"
+            label={t("account.profilePage.lastName")}
+            hint={optional}
             autoComplete="family-name"
             defaultValue={defaults.lastName}
-            error={errors.lastName}
+            error={errors.lastName && translateMessage(errors.lastName)}
           />
           <div>
             <label htmlFor={`${ids}-email`} className="block text-sm font-semibold">
-              E-mail
+              {t("account.profilePage.email")}
             </label>
             <input
               id={`${ids}-email`}
@@ -257,29 +266,29 @@ function PersonalInformation({ profile, actionData }: { profile: ProfileView; ac
               className="mt-1 h-12 w-full cursor-not-allowed rounded-lg border border-line bg-band px-3 text-base text-muted"
             />
             <p id={`${ids}-email-hint`} className="mt-1 text-xs text-muted">
-              L'e-mail ne peut pas être modifié.
+              {t("account.profilePage.emailReadOnly")}
             </p>
           </div>
           <ProfileInput
             id={`${ids}-phone`}
             name="phone"
-            label="Téléphone"
-            hint="(facultatif)"
+            label={t("account.profilePage.phone")}
+            hint={optional}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
             defaultValue={defaults.phone}
-            error={errors.phone}
+            error={errors.phone && translateMessage(errors.phone)}
           />
           <ProfileInput
             id={`${ids}-birth-date`}
             name="dateOfBirth"
-            label="Date de naissance"
-            hint="(facultatif)"
+            label={t("account.profilePage.birthDate")}
+            hint={optional}
             type="date"
             autoComplete="bday"
             defaultValue={defaults.dateOfBirth}
-            error={errors.dateOfBirth}
+            error={errors.dateOfBirth && translateMessage(errors.dateOfBirth)}
           />
           <div className="flex flex-wrap gap-3 sm:col-span-2">
             <button
@@ -287,7 +296,7 @@ function PersonalInformation({ profile, actionData }: { profile: ProfileView; ac
               disabled={submitting}
               className="inline-flex min-h-11 items-center rounded-full bg-accent px-6 font-semibold text-white hover:bg-accent-dark disabled:cursor-wait disabled:opacity-70"
             >
-              {submitting ? "Enregistrement..." : "Enregistrer"}
+              {submitting ? t("account.profilePage.saving") : t("account.profilePage.save")}
             </button>
             <button
               type="button"
@@ -297,17 +306,20 @@ function PersonalInformation({ profile, actionData }: { profile: ProfileView; ac
               }}
               className="inline-flex min-h-11 items-center rounded-full border border-line px-6 font-semibold text-ink hover:bg-band"
             >
-              Annuler
+              {t("account.profilePage.cancel")}
             </button>
           </div>
         </Form>
       ) : (
         <dl className="mt-6 grid gap-5 sm:grid-cols-2">
-          <ProfileValue label="Prénom" value={profile.first_name} />
-          <ProfileValue label="Nom" value={profile.last_name} />
-          <ProfileValue label="E-mail" value={profile.email} />
-          <ProfileValue label="Téléphone" value={profile.phone} />
-          <ProfileValue label="Date de naissance" value={profile.date_of_birth && formatDate(`${profile.date_of_birth}T12:00:00Z`)} />
+          <ProfileValue label={t("account.profilePage.firstName")} value={profile.first_name} />
+          <ProfileValue label={t("account.profilePage.lastName")} value={profile.last_name} />
+          <ProfileValue label={t("account.profilePage.email")} value={profile.email} />
+          <ProfileValue label={t("account.profilePage.phone")} value={profile.phone} />
+          <ProfileValue
+            label={t("account.profilePage.birthDate")}
+            value={profile.date_of_birth && format.date(`${profile.date_of_birth}T12:00:00Z`)}
+          />
         </dl>
       )}
     </section>
@@ -315,10 +327,13 @@ function PersonalInformation({ profile, actionData }: { profile: ProfileView; ac
 }
 
 function ProfileValue({ label, value }: { label: string; value: string | null }) {
+  const t = useT();
   return (
     <div>
       <dt className="text-sm text-muted">{label}</dt>
-      <dd className={`mt-1 font-semibold break-words ${value ? "text-ink" : "text-muted italic"}`}>{value || "Non renseigné"}</dd>
+      <dd className={`mt-1 font-semibold break-words ${value ? "text-ink" : "text-muted italic"}`}>
+        {value || t("account.profilePage.notProvided")}
+      </dd>
     </div>
   );
 }

@@ -170,6 +170,127 @@ describe("the account area in English", () => {
     expect(withoutScripts(html)).not.toMatch(RAW_KEY);
   });
 
+  it("shows /profile and a support ticket's form and conversation in English", async () => {
+    const cookie = await signUpCookie(baseURL, uniqueEmail("english-profile"), "Secret123!Aurore", "Emma");
+    const page = await open(cookie);
+    // The footer's language form: saves "en" in Préférences and sets the cookie of this context.
+    const switched = await page.request.post(`${baseURL}/langue`, {
+      form: { language: "en", redirectTo: "/profile" },
+      headers: { origin: baseURL },
+      maxRedirects: 0,
+    });
+    expect(switched.status()).toBe(302);
+
+    // /profile: the read view, then the edit form with an English schema message.
+    const response = await page.goto("/profile");
+    const html = (await response?.text()) ?? "";
+    expect(html).toMatch(/<html lang="en"/);
+    expect(withoutScripts(html)).not.toMatch(RAW_KEY);
+    await waitForHeaderHydration(page);
+    const main = page.getByRole("main");
+    await main.getByRole("heading", { name: "My Profile", level: 1 }).waitFor();
+    expect(await main.getByRole("heading", { name: "Personal information" }).isVisible()).toBe(true);
+    expect(await main.getByRole("heading", { name: "Order history" }).isVisible()).toBe(true);
+    const view = await mainText(page);
+    expect(view).toContain("Date of birth");
+    expect(view).toContain("Not provided");
+    for (const french of ["Mon Profil", "Informations personnelles", "Historique des commandes", "Date de naissance", "Non renseigné"]) {
+      expect(view, french).not.toContain(french);
+    }
+    const edit = main.getByRole("button", { name: "Edit", exact: true });
+    const birthDate = main.getByLabel("Date of birth (optional)");
+    await expect
+      .poll(
+        async () => {
+          if (await birthDate.isVisible()) return true;
+          await edit.click({ timeout: 1000 }).catch(() => undefined);
+          return birthDate.isVisible();
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe(true);
+    expect(await main.getByText("The e-mail address cannot be changed.").isVisible()).toBe(true);
+    await main.getByLabel("Phone (optional)").fill("abc");
+    await birthDate.fill("2090-01-01");
+    await main.getByRole("button", { name: "Save", exact: true }).click();
+    await main.getByText("Invalid phone format").waitFor();
+    await main.getByText("The date of birth cannot be in the future").waitFor();
+    await main.getByLabel("Phone (optional)").fill("");
+    await birthDate.fill("1990-03-14");
+    await main.getByRole("button", { name: "Save", exact: true }).click();
+    await main.getByRole("status").filter({ hasText: "Profile updated" }).waitFor();
+    await expect.poll(() => mainText(page), { timeout: 10_000 }).toContain("14 March 1990");
+    expect(await mainText(page)).not.toMatch(RAW_KEY);
+
+    // Support: the ticket form, its errors and counter, then the conversation.
+    await page.goto("/dashboard?tab=support");
+    await waitForHeaderHydration(page);
+    const newTicket = main.getByRole("button", { name: "New ticket" }).first();
+    const dialog = page.getByRole("dialog", { name: "New ticket" });
+    await expect
+      .poll(
+        async () => {
+          if (await dialog.isVisible()) return true;
+          await newTicket.click({ timeout: 1000 }).catch(() => undefined);
+          await dialog.waitFor({ timeout: 1500 }).catch(() => undefined);
+          return dialog.isVisible();
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe(true);
+    expect(await dialog.getByRole("button", { name: "Close" }).isVisible()).toBe(true);
+    expect(await dialog.getByLabel("Category").locator("option:checked").innerText()).toBe("Other");
+    expect(await dialog.getByLabel("Priority").locator("option:checked").innerText()).toBe("Normal");
+    await dialog.getByLabel("Description").fill("The bottle arrived broken.");
+    expect(await dialog.getByText("26 / 5,000 characters").isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Send the ticket" }).click();
+    await dialog.getByText("The subject is required").waitFor();
+    const form = await dialog.innerText();
+    expect(form).toContain("Fields marked");
+    for (const french of ["Sujet", "Catégorie", "Priorité", "Annuler", "Envoyer le ticket", "caractères", "obligatoire"]) {
+      expect(form, french).not.toContain(french);
+    }
+    expect(form).not.toMatch(RAW_KEY);
+    await dialog.getByLabel("Subject").fill("Damaged parcel");
+    await dialog.getByRole("button", { name: "Send the ticket" }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    const ticket = main.getByRole("list", { name: "My tickets" }).getByRole("listitem", { name: "Damaged parcel" });
+    await ticket.getByRole("button", { name: "Show the conversation" }).click();
+    const thread = ticket.getByRole("list", { name: /^Conversation of ticket SAV-\d{4}-\d{6}$/ });
+    await thread.waitFor();
+    expect(await thread.innerText()).toContain("You ·");
+    expect(await thread.locator("time").first().innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
+    await ticket.getByRole("button", { name: "Send my reply" }).click();
+    await ticket.getByRole("alert").filter({ hasText: "The message is required" }).waitFor();
+    await ticket.getByLabel("Your reply").fill("Any news?");
+    await ticket.getByRole("button", { name: "Send my reply" }).click();
+    await thread.getByText("Any news?").waitFor();
+    const conversation = await ticket.innerText();
+    for (const french of ["Votre réponse", "Envoyer ma réponse", "Vous ·", "Chargement"]) {
+      expect(conversation, french).not.toContain(french);
+    }
+    expect(conversation).not.toMatch(RAW_KEY);
+
+    // The header bell: its name and panel.
+    const bell = page.getByRole("button", { name: /^Notifications/ });
+    const panel = page.getByRole("dialog", { name: "Notifications" });
+    await expect
+      .poll(
+        async () => {
+          if (await panel.isVisible()) return true;
+          await bell.click({ timeout: 1000 }).catch(() => undefined);
+          await panel.waitFor({ timeout: 1500 }).catch(() => undefined);
+          return panel.isVisible();
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe(true);
+    expect(await panel.getByRole("link", { name: "See all notifications" }).isVisible()).toBe(true);
+    expect(await panel.getByRole("button", { name: "Mark all as read" }).isVisible()).toBe(true);
+    expect(await panel.innerText()).not.toMatch(/Voir toutes|Tout marquer|Aucune notification|Chargement/);
+  });
+
   it("keeps the French account pages French without the cookie", async () => {
     const html = await (await fetch(`${baseURL}/register`)).text();
     expect(html).toMatch(/<html lang="fr"/);

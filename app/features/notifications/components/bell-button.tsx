@@ -1,4 +1,5 @@
 import type { Ref } from "react";
+import { useT } from "~/components/ui/i18n";
 
 function BellIcon({ className = "h-6 w-6" }: { className?: string }) {
   return (
@@ -37,6 +38,7 @@ export type BellButtonProps = {
  * nothing else, because every storefront page ships it (the rest loads for signed-in users only).
  */
 export function BellButton({ badge, unreadText, expanded, controls, onClick, ref }: BellButtonProps) {
+  const t = useT();
   return (
     <button
       ref={ref}
@@ -59,7 +61,7 @@ export function BellButton({ badge, unreadText, expanded, controls, onClick, ref
         )}
       </span>
       {/* One text node: two adjacent spans would be read "Notifications3 non lues". */}
-      <span className="sr-only">{unreadText ? `Notifications (${unreadText})` : "Notifications"}</span>
+      <span className="sr-only">{unreadText ? t("account.bell.nameWithUnread", { unread: unreadText }) : t("account.bell.name")}</span>
     </button>
   );
 }

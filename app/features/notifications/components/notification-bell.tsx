@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { useTimeZone } from "~/components/ui/time-zone";
+import { useLanguage, useT, type Translate } from "~/components/ui/i18n";
+import { localizedFormat, type LocalizedFormat } from "~/domain/i18n/localized-format";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import {
   NOTIFICATION_STREAM_URL,
@@ -11,12 +13,23 @@ import {
   removeNotification,
 } from "../notification-api";
 import { askNotificationPermissionOnce, showBrowserNotification } from "../browser-notifications";
-import { formatNotificationAge, notificationBadgeText, unreadLabel } from "~/domain/notifications/notification.rules";
+import { notificationBadgeText } from "~/domain/notifications/notification.rules";
 import { bellReducer, initialBellState } from "../bell-state";
 import type { NotificationView } from "~/domain/notifications/notification.types";
 import { BellButton } from "./bell-button";
 
 const SOURCE = "bell";
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The domain's formatNotificationAge ("À l'instant", "Il y a 3h", a date), in the page's language. */
+function notificationAge(createdAt: string, now: Date, t: Translate, format: LocalizedFormat): string {
+  const age = Math.max(0, now.getTime() - new Date(createdAt).getTime());
+  if (age < HOUR_MS) return t("account.notifications.justNow");
+  if (age < DAY_MS) return t("account.notifications.hoursAgo", { hours: Math.floor(age / HOUR_MS) });
+  return format.shortDate(createdAt);
+}
 
 /**
  * The header bell (spec storefront §2, §4, §9): the 50 latest order notifications, newest first,
@@ -25,7 +38,8 @@ const SOURCE = "bell";
  * failed change reloads the list from the server so the bell never shows a state it does not have.
  */
 export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
-  const timeZone = useTimeZone();
+  const t = useT();
+  const format = localizedFormat(useLanguage(), useTimeZone());
   const [state, dispatch] = useReducer(bellReducer, initialBellState);
   const [open, setOpen] = useState(initiallyOpen);
   const panelId = useId();
@@ -165,7 +179,7 @@ export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: bo
       <BellButton
         ref={buttonRef}
         badge={state.loaded ? notificationBadgeText(state.unread) : null}
-        unreadText={state.loaded && state.unread > 0 ? unreadLabel(state.unread) : null}
+        unreadText={state.loaded && state.unread > 0 ? t("account.notifications.unread", { count: state.unread }) : null}
         expanded={open}
         controls={panelId}
         onClick={toggle}
@@ -179,25 +193,25 @@ export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: bo
       >
         <div className="sticky top-0 flex items-center justify-between gap-3 border-b border-line bg-white px-4 py-3">
           <h2 id={headingId} tabIndex={-1} className="font-display text-lg outline-none">
-            Notifications
+            {t("account.bell.name")}
           </h2>
           <button type="button" onClick={markAll} className="min-h-11 rounded-lg px-2 text-sm font-semibold text-accent hover:underline">
-            Tout marquer comme lu
+            {t("account.notifications.markAll")}
           </button>
         </div>
         {!state.loaded ? (
           <p className="px-4 py-8 text-center text-sm text-muted" aria-busy="true">
-            Chargement...
+            {t("account.loading")}
           </p>
         ) : state.items.length === 0 ? (
-          <p className="px-4 py-8 text-center text-sm text-muted">Aucune notification</p>
+          <p className="px-4 py-8 text-center text-sm text-muted">{t("account.bell.empty")}</p>
         ) : (
-          <ul aria-label="Dernières notifications" className="divide-y divide-line">
+          <ul aria-label={t("account.bell.latest")} className="divide-y divide-line">
             {state.items.map((notification) => (
               <BellItem
                 key={notification.id}
                 notification={notification}
-                age={formatNotificationAge(notification.created_at, now, timeZone)}
+                age={notificationAge(notification.created_at, now, t, format)}
                 onRead={() => markRead(notification)}
                 onDelete={() => remove(notification)}
               />
@@ -209,7 +223,7 @@ export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: bo
             to="/dashboard?tab=notifications"
             className="inline-flex min-h-11 items-center text-sm font-semibold text-ink hover:text-accent"
           >
-            Voir toutes les notifications
+            {t("account.bell.seeAll")}
           </Link>
         </div>
       </div>
@@ -229,6 +243,7 @@ function BellItem({
   onDelete: () => void;
 }) {
   const titleId = useId();
+  const t = useT();
   const unread = !notification.is_read;
   return (
     <li data-notification-id={notification.id} className={`px-4 py-3 ${unread ? "bg-accent-soft" : ""}`}>
@@ -236,7 +251,7 @@ function BellItem({
         {unread && <span aria-hidden="true" className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-accent" />}
         <div className="min-w-0 flex-1">
           <p id={titleId} className={`text-sm ${unread ? "font-semibold" : "font-medium"} text-ink`}>
-            {unread && <span className="sr-only">Non lue : </span>}
+            {unread && <span className="sr-only">{t("account.bell.unreadPrefix")} </span>}
             {notification.title}
           </p>
           <p className="mt-0.5 text-sm text-muted">{notification.message}</p>
@@ -254,7 +269,7 @@ function BellItem({
             data-notification-action=""
             className="min-h-11 rounded-lg px-2 text-xs font-semibold text-ink hover:bg-band hover:text-accent"
           >
-            Marquer comme lu
+            {t("account.notifications.markRead")}
           </button>
         )}
         <button
@@ -264,7 +279,7 @@ function BellItem({
           data-notification-action=""
           className="min-h-11 rounded-lg px-2 text-xs font-semibold text-muted hover:bg-band hover:text-accent"
         >
-          Supprimer
+          {t("account.bell.delete")}
         </button>
       </div>
     </li>

@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
+import { T, useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
 import { createSupportTicket } from "../support-ticket-api";
 import {
   DEFAULT_TICKET_CATEGORY,
@@ -30,6 +32,9 @@ const FIELD_ORDER: SupportTicketField[] = ["subject", "category", "priority", "d
  * schema; the typed text stays in place whatever the server answers.
  */
 export function TicketForm({ onCreated, onCancel }: { onCreated: (ticket: SupportTicketView) => void; onCancel: () => void }) {
+  const t = useT();
+  const tm = useTranslateMessage();
+  const locale = LANGUAGE_LOCALES[useLanguage()];
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<SupportTicketFieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -83,12 +88,11 @@ export function TicketForm({ onCreated, onCancel }: { onCreated: (ticket: Suppor
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Nouveau ticket">
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4" aria-label={t("account.ticketForm.label")}>
       <p className="text-sm text-muted">
-        Les champs marqués <span aria-hidden="true">*</span>
-        <span className="sr-only">d'un astérisque</span> sont obligatoires.
+        <T k="account.ticketForm.requiredNote" components={{ 0: <span aria-hidden="true" />, 1: <span className="sr-only" /> }} />
       </p>
-      <FieldShell id={fieldId("subject")} label="Sujet" required error={errors.subject}>
+      <FieldShell id={fieldId("subject")} label={t("account.ticketForm.subject")} required error={errors.subject && tm(errors.subject)}>
         <input
           id={fieldId("subject")}
           name="subject"
@@ -104,7 +108,7 @@ export function TicketForm({ onCreated, onCancel }: { onCreated: (ticket: Suppor
         />
       </FieldShell>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FieldShell id={fieldId("category")} label="Catégorie" error={errors.category}>
+        <FieldShell id={fieldId("category")} label={t("account.ticketForm.category")} error={errors.category && tm(errors.category)}>
           <select
             id={fieldId("category")}
             name="category"
@@ -116,12 +120,12 @@ export function TicketForm({ onCreated, onCancel }: { onCreated: (ticket: Suppor
           >
             {TICKET_CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {TICKET_CATEGORY_LABELS[c]}
+                {tm(TICKET_CATEGORY_LABELS[c])}
               </option>
             ))}
           </select>
         </FieldShell>
-        <FieldShell id={fieldId("priority")} label="Priorité" error={errors.priority}>
+        <FieldShell id={fieldId("priority")} label={t("account.ticketForm.priority")} error={errors.priority && tm(errors.priority)}>
           <select
             id={fieldId("priority")}
             name="priority"
@@ -133,13 +137,18 @@ export function TicketForm({ onCreated, onCancel }: { onCreated: (ticket: Suppor
           >
             {TICKET_PRIORITIES.map((p) => (
               <option key={p} value={p}>
-                {TICKET_PRIORITY_LABELS[p]}
+                {tm(TICKET_PRIORITY_LABELS[p])}
               </option>
             ))}
           </select>
         </FieldShell>
       </div>
-      <FieldShell id={fieldId("description")} label="Description" required error={errors.description}>
+      <FieldShell
+        id={fieldId("description")}
+        label={t("account.ticketForm.description")}
+        required
+        error={errors.description && tm(errors.description)}
+      >
         <textarea
           id={fieldId("description")}
           name="description"
@@ -153,16 +162,19 @@ export function TicketForm({ onCreated, onCancel }: { onCreated: (ticket: Suppor
           className={inputClass}
         />
         <p id={counterId} className="mt-1 text-right text-xs text-muted">
-          {values.description.length.toLocaleString("fr-FR")} / {TICKET_DESCRIPTION_MAX.toLocaleString("fr-FR")} caractères
+          {t("account.ticketForm.counter", {
+            count: values.description.length.toLocaleString(locale),
+            max: TICKET_DESCRIPTION_MAX.toLocaleString(locale),
+          })}
         </p>
       </FieldShell>
-      {formError && <FormMessage tone="error">{formError}</FormMessage>}
+      {formError && <FormMessage tone="error">{tm(formError)}</FormMessage>}
       <div className="flex flex-wrap justify-end gap-3">
         <button type="button" onClick={onCancel} className={secondaryButtonClass}>
-          Annuler
+          {t("account.ticketForm.cancel")}
         </button>
         <button type="submit" disabled={busy} className={primaryButtonClass}>
-          {busy ? "Envoi..." : "Envoyer le ticket"}
+          {busy ? t("account.ticketForm.sending") : t("account.ticketForm.submit")}
         </button>
       </div>
     </form>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
 import { fetchTicketThread, postTicketReply } from "~/features/support/support-ticket-api";
-import { formatDateTime } from "~/lib/paris-time";
+import { localizedFormat } from "~/domain/i18n/localized-format";
+import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { useTimeZone } from "~/components/ui/time-zone";
 import { TICKET_MESSAGE_MAX, TicketReplySchema, type TicketMessageView } from "~/domain/support/ticket-thread";
 import type { SupportTicketView } from "~/domain/support/support-ticket.schema";
@@ -15,7 +16,9 @@ export const REPLY_ERROR = "Erreur lors de l'envoi de votre réponse";
  */
 export function TicketThread({ ticket, onChanged }: { ticket: SupportTicketView; onChanged: (ticket: SupportTicketView) => void }) {
   // Dates in the zone the shopper chose in Préférences.
-  const timeZone = useTimeZone();
+  const format = localizedFormat(useLanguage(), useTimeZone());
+  const t = useT();
+  const tm = useTranslateMessage();
   const [messages, setMessages] = useState<TicketMessageView[] | null>(null);
   const [loadError, setLoadError] = useState(false);
   const [body, setBody] = useState("");
@@ -56,27 +59,27 @@ export function TicketThread({ ticket, onChanged }: { ticket: SupportTicketView;
     } else setError(result.fieldErrors.body ?? (result.message || REPLY_ERROR));
   }
 
-  if (loadError) return <FormMessage tone="error">{THREAD_LOAD_ERROR}</FormMessage>;
-  if (!messages) return <p className="text-sm text-muted">Chargement...</p>;
+  if (loadError) return <FormMessage tone="error">{tm(THREAD_LOAD_ERROR)}</FormMessage>;
+  if (!messages) return <p className="text-sm text-muted">{t("account.ticketThread.loading")}</p>;
   return (
     <div className="mt-4 space-y-4">
-      <ol aria-label={`Conversation du ticket ${ticket.ticket_number}`} className="space-y-3">
+      <ol aria-label={t("account.ticketThread.label", { number: ticket.ticket_number })} className="space-y-3">
         {messages.map((m) => (
           <li key={m.id} className={`rounded-xl p-3 ${m.author_type === "admin" ? "bg-band" : "bg-cream"}`}>
             <p className="text-xs text-muted">
-              <span className="font-semibold text-ink">{m.author}</span> ·{" "}
-              <time dateTime={m.created_at}>{formatDateTime(m.created_at, timeZone)}</time>
+              <span className="font-semibold text-ink">{tm(m.author)}</span> ·{" "}
+              <time dateTime={m.created_at}>{format.dateTime(m.created_at)}</time>
             </p>
             <p className="mt-1 whitespace-pre-line break-words text-sm">{m.body}</p>
           </li>
         ))}
       </ol>
       {ticket.status === "closed" ? (
-        <p className="text-sm text-muted">Ce ticket est fermé. Pour une nouvelle demande, ouvrez un nouveau ticket.</p>
+        <p className="text-sm text-muted">{t("account.ticketThread.closed")}</p>
       ) : (
         <form onSubmit={submit} noValidate>
           <label htmlFor={fieldId} className="block text-sm font-medium">
-            Votre réponse
+            {t("account.ticketThread.reply")}
           </label>
           <textarea
             id={fieldId}
@@ -94,12 +97,12 @@ export function TicketThread({ ticket, onChanged }: { ticket: SupportTicketView;
           />
           {error && (
             <p id={`${fieldId}-error`} role="alert" className="mt-1 text-sm font-medium text-danger">
-              {error}
+              {tm(error)}
             </p>
           )}
-          {ticket.status === "resolved" && <p className="mt-1 text-sm text-muted">Votre réponse rouvrira ce ticket.</p>}
+          {ticket.status === "resolved" && <p className="mt-1 text-sm text-muted">{t("account.ticketThread.reopens")}</p>}
           <button type="submit" disabled={busy} className={`${primaryButtonClass} mt-2`}>
-            {busy ? "Envoi..." : "Envoyer ma réponse"}
+            {busy ? t("account.ticketThread.sending") : t("account.ticketThread.send")}
           </button>
         </form>
       )}
