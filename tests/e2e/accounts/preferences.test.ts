@@ -121,6 +121,8 @@ describe("recommandations personnalisées", () => {
     const shopper = await open(await signUpCookie(baseURL, uniqueEmail("reco")));
     await shopper.goto(`/product/${first!.id}`);
     await waitForHeaderHydration(shopper);
+    // The page records the visit in an effect after hydration: wait for it, not for the header.
+    await shopper.waitForFunction((id) => (localStorage.getItem("aurore-recently-viewed") ?? "").includes(id), first!.id);
     await shopper.goto(`/product/${second!.id}`);
     await shopper.getByRole("heading", { name: "Récemment consultés" }).waitFor();
 
