@@ -6,8 +6,7 @@ import { orders, user, userProfiles } from "../../db/schema";
 import { deleteAccount } from "./gdpr.service";
 import type { AdminActor } from "../activity-log/activity-log.service";
 import { isUuid } from "~/lib/uuid";
-import type { KeysetWindow } from "~/.server/db/keyset";
-import { keysetMillisConditions, keysetMillisOrder } from "~/.server/db/keyset-millis";
+import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
 import { csvFileName, toCsv } from "~/lib/csv";
 import { formatShortDate } from "~/lib/paris-time";
 import { ADMIN_CLIENTS_PAGE_SIZE } from "~/lib/shop-rules";
@@ -115,8 +114,8 @@ function selectClients(db: Executor, query: ClientListQuery, keyset?: KeysetWind
     .from(user)
     .leftJoin(userProfiles, eq(userProfiles.id, user.id))
     .leftJoin(figures, eq(figures.userId, user.id))
-    .where(and(clientFilter(figures, query), ...(keyset ? keysetMillisConditions(user.updatedAt, user.id, keyset) : [])))
-    .orderBy(...(keyset ? keysetMillisOrder(user.updatedAt, user.id) : [desc(user.createdAt), desc(user.id)]))
+    .where(and(clientFilter(figures, query), ...(keyset ? keysetConditions(user.updatedAt, user.id, keyset) : [])))
+    .orderBy(...(keyset ? keysetOrder(user.updatedAt, user.id) : [desc(user.createdAt), desc(user.id)]))
     .$dynamic();
 }
 

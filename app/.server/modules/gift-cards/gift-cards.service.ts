@@ -32,8 +32,7 @@ import { computeGiftCardTotals, type GiftCardConfig } from "~/domain/gift-cards/
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
-import type { KeysetWindow } from "~/.server/db/keyset";
-import { keysetMillisConditions, keysetMillisOrder } from "~/.server/db/keyset-millis";
+import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
 import { invalid, isDomainError, notFound } from "~/domain/errors";
 import { GIFT_CARD_EXPIRY_REMINDER_MONTHS, GIFT_CARD_VALIDITY_YEARS } from "~/lib/shop-rules";
 import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
@@ -681,8 +680,8 @@ export async function listAdminGiftCardsSince(
   now = new Date(),
 ): Promise<(AdminGiftCardView & { updated_at: string })[]> {
   const rows = await selectAdminGiftCards(db)
-    .where(and(...keysetMillisConditions(cardUpdatedAt, giftCards.id, window)))
-    .orderBy(...keysetMillisOrder(cardUpdatedAt, giftCards.id))
+    .where(and(...keysetConditions(cardUpdatedAt, giftCards.id, window)))
+    .orderBy(...keysetOrder(cardUpdatedAt, giftCards.id))
     .limit(window.limit);
   return rows.map((r) => ({ ...toAdminGiftCardView(r, now), updated_at: r.updatedAt.toISOString() }));
 }

@@ -7,8 +7,7 @@
  * Status changes are not here: they go through the order status workflow.
  */
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { KeysetWindow } from "~/.server/db/keyset";
-import { keysetMillisConditions, keysetMillisOrder } from "~/.server/db/keyset-millis";
+import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
 import { addParisDays, parisDayStart } from "~/lib/paris-time";
 import type { Executor } from "../../db/client";
 import { orderCustomerEmail as customerEmail, orderItems, orders, user } from "../../db/schema";
@@ -177,8 +176,8 @@ export async function listAdminOrdersSince(
     .select(rowColumns)
     .from(orders)
     .leftJoin(user, eq(user.id, orders.userId))
-    .where(and(listConditions(input), ...keysetMillisConditions(orders.updatedAt, orders.id, input.window)))
-    .orderBy(...keysetMillisOrder(orders.updatedAt, orders.id))
+    .where(and(listConditions(input), ...keysetConditions(orders.updatedAt, orders.id, input.window)))
+    .orderBy(...keysetOrder(orders.updatedAt, orders.id))
     .limit(input.limit);
   return rows.map((r) => ({ ...toAdminOrderRow(r), updated_at: r.updatedAt.toISOString() }));
 }

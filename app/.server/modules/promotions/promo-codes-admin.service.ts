@@ -5,8 +5,7 @@
  * already made).
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { KeysetWindow } from "~/.server/db/keyset";
-import { keysetMillisConditions, keysetMillisOrder } from "~/.server/db/keyset-millis";
+import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
 import type { Database, Executor } from "~/.server/db/client";
 import { categories, promoCodeCategories, promoCodes, promoRedemptions, user } from "~/.server/db/schema";
 import {
@@ -46,8 +45,8 @@ export async function listAdminPromoCodes(db: Executor, only?: { id: string }): 
 export async function listAdminPromoCodesSince(db: Executor, window: KeysetWindow & { limit: number }): Promise<AdminPromoCodeRow[]> {
   return selectPromoCodes(
     db,
-    and(...keysetMillisConditions(promoCodes.updatedAt, promoCodes.id, window)),
-    keysetMillisOrder(promoCodes.updatedAt, promoCodes.id),
+    and(...keysetConditions(promoCodes.updatedAt, promoCodes.id, window)),
+    keysetOrder(promoCodes.updatedAt, promoCodes.id),
     window.limit,
   );
 }

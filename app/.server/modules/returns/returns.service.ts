@@ -19,8 +19,7 @@ import { parisYear } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { renderReturnLabelPdf } from "./return-label-pdf";
 import { getShopIdentity } from "../settings/shop-identity.service";
-import type { KeysetWindow } from "~/.server/db/keyset";
-import { keysetMillisConditions, keysetMillisOrder } from "~/.server/db/keyset-millis";
+import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
 
 export type ReturnRow = typeof returns.$inferSelect;
 export type ReturnItemRow = typeof returnItems.$inferSelect;
@@ -291,10 +290,10 @@ export async function listAdminReturnsSince(
     .where(
       and(
         query.status === "all" ? undefined : eq(returns.status, query.status),
-        ...keysetMillisConditions(returns.updatedAt, returns.id, query.window),
+        ...keysetConditions(returns.updatedAt, returns.id, query.window),
       ),
     )
-    .orderBy(...keysetMillisOrder(returns.updatedAt, returns.id))
+    .orderBy(...keysetOrder(returns.updatedAt, returns.id))
     .limit(query.limit);
   const views = await toViews(
     db,

@@ -5,8 +5,7 @@
  * an administrator publishes or rejects it. Changes that move the published set return the
  * product id, so the workflow recomputes the product's rating in the same transaction.
  */
-import type { KeysetWindow } from "~/.server/db/keyset";
-import { keysetMillisConditions, keysetMillisOrder } from "~/.server/db/keyset-millis";
+import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
 import { and, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
 import type { Executor } from "../../db/client";
@@ -497,8 +496,8 @@ export async function listReviewsForAdminSince(
     .select({ review: reviews, productName: products.name })
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
-    .where(and(adminReviewConditions(filters), ...keysetMillisConditions(reviews.updatedAt, reviews.id, filters.window)))
-    .orderBy(...keysetMillisOrder(reviews.updatedAt, reviews.id))
+    .where(and(adminReviewConditions(filters), ...keysetConditions(reviews.updatedAt, reviews.id, filters.window)))
+    .orderBy(...keysetOrder(reviews.updatedAt, reviews.id))
     .limit(filters.limit);
   return rows.map(({ review, productName }) => ({ ...toAdminView(review, productName), updated_at: review.updatedAt.toISOString() }));
 }
