@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useReducer, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { notificationAge } from "../notification-age";
 import { useTimeZone } from "~/components/ui/time-zone";
-import { useLanguage, useT, type Translate } from "~/components/ui/i18n";
-import { localizedFormat, type LocalizedFormat } from "~/domain/i18n/localized-format";
+import { useLanguage, useT } from "~/components/ui/i18n";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import {
   NOTIFICATION_STREAM_URL,
@@ -19,17 +20,6 @@ import type { NotificationView } from "~/domain/notifications/notification.types
 import { BellButton } from "./bell-button";
 
 const SOURCE = "bell";
-
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
-
-/** The domain's formatNotificationAge ("À l'instant", "Il y a 3h", a date), in the page's language. */
-function notificationAge(createdAt: string, now: Date, t: Translate, format: LocalizedFormat): string {
-  const age = Math.max(0, now.getTime() - new Date(createdAt).getTime());
-  if (age < HOUR_MS) return t("account.notifications.justNow");
-  if (age < DAY_MS) return t("account.notifications.hoursAgo", { hours: Math.floor(age / HOUR_MS) });
-  return format.shortDate(createdAt);
-}
 
 /**
  * The header bell (spec storefront §2, §4, §9): the 50 latest order notifications, newest first,

@@ -1,5 +1,6 @@
-import { useLanguage, useT, useTranslateMessage, type MessageKey, type Translate } from "~/components/ui/i18n";
-import { localizedFormat, type LocalizedFormat } from "~/domain/i18n/localized-format";
+import { useLanguage, useT, useTranslateMessage, type MessageKey } from "~/components/ui/i18n";
+import { notificationAge } from "../notification-age";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTimeZone } from "~/components/ui/time-zone";
 import { Link } from "react-router";
@@ -32,17 +33,6 @@ const EMPTY_TEXT: Record<NotificationFilter, MessageKey> = {
   unread: "account.notifications.allRead",
   read: "account.notifications.noneRead",
 };
-
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
-
-/** The domain's formatNotificationAge ("À l'instant", "Il y a 3h", a date), in the page's language. */
-function notificationAge(createdAt: string, now: Date, t: Translate, format: LocalizedFormat): string {
-  const age = Math.max(0, now.getTime() - new Date(createdAt).getTime());
-  if (age < HOUR_MS) return t("account.notifications.justNow");
-  if (age < DAY_MS) return t("account.notifications.hoursAgo", { hours: Math.floor(age / HOUR_MS) });
-  return format.shortDate(createdAt);
-}
 
 const PRIORITY_CLASS: Record<NotificationView["priority"], string> = {
   urgent: "bg-danger text-white",
