@@ -20,10 +20,16 @@ import {
   WITHDRAWAL_DAYS,
 } from "~/lib/shop-rules";
 import { DEFAULT_SHIPPING_SETTINGS, type ShippingSettings } from "~/domain/checkout/shipping.rules";
+import { DEFAULT_LANGUAGE, type Language } from "~/domain/i18n/languages";
 import { CORSICA_DELAY, METROPOLITAN_DELAY, OVERSEAS_DELAY } from "./delivery";
+import { faqCategoriesEn } from "./faq.en";
 import { formatEuros } from "./shop-facts";
 
-/** FAQ content (/faq): five categories of questions, searched by the page's loader. */
+/**
+ * FAQ content (/faq): five categories of questions, searched by the page's loader. This file holds
+ * the French; ./faq.en.ts the same questions in English (decision 044), chosen by the loader so a
+ * page carries one language only.
+ */
 
 export type FaqQuestion = {
   /** Stable anchor, unique over the whole FAQ. */
@@ -274,15 +280,20 @@ function faqCategories({ feeCents, freeThresholdCents }: ShippingSettings): read
   ];
 }
 
+const FAQ_BUILDERS: Record<Language, (settings: ShippingSettings) => readonly FaqCategory[]> = {
+  fr: faqCategories,
+  en: faqCategoriesEn,
+};
+
 const built = new Map<string, readonly FaqCategory[]>();
 
-/** The FAQ for these shipping figures (built once per pair of figures). */
-export function buildFaqCategories(settings: ShippingSettings): readonly FaqCategory[] {
-  const key = `${settings.feeCents}:${settings.freeThresholdCents}`;
+/** The FAQ for these shipping figures in this language (built once per language and pair of figures). */
+export function buildFaqCategories(settings: ShippingSettings, language: Language = DEFAULT_LANGUAGE): readonly FaqCategory[] {
+  const key = `${language}:${settings.feeCents}:${settings.freeThresholdCents}`;
   let categories = built.get(key);
   if (!categories) {
     if (built.size >= 16) built.clear();
-    built.set(key, (categories = faqCategories(settings)));
+    built.set(key, (categories = FAQ_BUILDERS[language](settings)));
   }
   return categories;
 }

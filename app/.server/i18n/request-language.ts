@@ -1,3 +1,6 @@
+import { getCurrentSession } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { getPagePreferences } from "~/.server/modules/accounts/preferences.service";
 import { DEFAULT_LANGUAGE, languageFromCookieHeader, type Language } from "~/domain/i18n/languages";
 
 /**
@@ -7,4 +10,16 @@ import { DEFAULT_LANGUAGE, languageFromCookieHeader, type Language } from "~/dom
  */
 export function resolvePageLanguage(request: Request, preferred: Language | null | undefined): Language {
   return preferred ?? languageFromCookieHeader(request.headers.get("cookie")) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * The page's language as the root loader resolves it, for a route loader that picks content
+ * written outside the catalogs (the FAQ's questions): the session and the Préférences are
+ * memoised for the request, so this costs no second lookup.
+ */
+export async function requestPageLanguage(request: Request): Promise<Language> {
+  const session = await getCurrentSession(request);
+  if (!session) return resolvePageLanguage(request, null);
+  const preferences = await getPagePreferences(await getDb(), session.user.id);
+  return resolvePageLanguage(request, preferences.language);
 }

@@ -6,7 +6,8 @@ import type { Route } from "./+types/faq";
 import { absoluteUrl } from "~/.server/http";
 import { getDb } from "~/.server/db";
 import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
-import { buildFaqCategories, FAQ_CATEGORIES, FAQ_SEARCH_MAX_LENGTH, parseFaqFilters, searchFaq, type FaqFilters } from "~/content/faq";
+import { requestPageLanguage } from "~/.server/i18n/request-language";
+import { buildFaqCategories, FAQ_SEARCH_MAX_LENGTH, parseFaqFilters, searchFaq, type FaqFilters } from "~/content/faq";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import { contactDetailsOf } from "~/domain/settings/shop-contact";
 import { InfoPageHeader, primaryLinkClass, secondaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
@@ -14,15 +15,19 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 
-/** The filters live in the address (?q, ?category): the page works without JavaScript. */
+/**
+ * The filters live in the address (?q, ?category): the page works without JavaScript. The questions
+ * come in the page's language only (decision 044), and a search looks through that language's texts.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseFaqFilters(new URL(request.url).searchParams);
-  const results = searchFaq(filters, buildFaqCategories(await getShippingSettings(await getDb())));
+  const faq = buildFaqCategories(await getShippingSettings(await getDb()), await requestPageLanguage(request));
+  const results = searchFaq(filters, faq);
   return {
     filters,
     results,
     total: results.reduce((n, c) => n + c.questions.length, 0),
-    categories: FAQ_CATEGORIES.map(({ slug, name, icon }) => ({ slug, name, icon })),
+    categories: faq.map(({ slug, name, icon }) => ({ slug, name, icon })),
     // Sent with the data so the browser bundle does not carry the whole FAQ content module.
     searchMaxLength: FAQ_SEARCH_MAX_LENGTH,
     canonical: absoluteUrl("/faq"),
@@ -86,7 +91,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
     <div>
       {!filtered && <FaqJsonLd results={results} />}
       <InfoPageHeader title={t("shop.info.faqTitle")}>
-        <p>Livraison, paiement, retours, Beauty Pass ou conseils beauté : trouvez votre réponse en quelques secondes.</p>
+        <p>{t("shop.faq.intro")}</p>
       </InfoPageHeader>
 
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
@@ -94,12 +99,12 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
           method="get"
           action="/faq"
           role="search"
-          aria-label="Rechercher dans la FAQ"
+          aria-label={t("shop.faq.searchLabel")}
           className="flex flex-col gap-3 sm:flex-row sm:items-end"
         >
           <div className="flex-1">
             <label htmlFor="faq-search" className="text-sm font-semibold">
-              Rechercher une question
+              {t("shop.faq.searchField")}
             </label>
             <input
               id="faq-search"
@@ -109,17 +114,17 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
               key={filters.q}
               defaultValue={filters.q}
               maxLength={searchMaxLength}
-              placeholder="Rechercher : livraison, retour, Beauty Pass…"
+              placeholder={t("shop.faq.searchPlaceholder")}
               className="mt-1 block min-h-11 w-full rounded-xl border border-line bg-white px-3 py-2 text-ink placeholder:text-muted focus:border-accent"
             />
           </div>
           {filters.category && <input type="hidden" name="category" value={filters.category} />}
           <button type="submit" className={primaryLinkClass}>
-            Rechercher
+            {t("shop.faq.searchButton")}
           </button>
         </Form>
 
-        <nav aria-label="Catégories de la FAQ" className="mt-6">
+        <nav aria-label={t("shop.faq.categoriesLabel")} className="mt-6">
           <ul className="flex flex-wrap gap-2">
             <li>
               <Link
@@ -128,7 +133,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
                 preventScrollReset
                 className={`${filterClass} ${filters.category ? "border-line hover:border-accent hover:text-accent" : "border-accent bg-accent text-white"}`}
               >
-                Toutes les catégories
+                {t("shop.faq.allCategories")}
               </Link>
             </li>
             {categories.map((c) => {
@@ -152,19 +157,30 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
 
         <p role="status" className="mt-6 text-sm text-muted">
           {total === 0
-            ? "Aucune question ne correspond."
-            : `${total} question${total > 1 ? "s" : ""}${filters.q ? ` pour « ${filters.q} »` : ""}${activeCategory ? ` dans ${activeCategory.name}` : ""}`}
+            ? t("shop.faq.noMatch")
+            : t(
+                filters.q
+                  ? activeCategory
+                    ? "shop.faq.countForIn"
+                    : "shop.faq.countFor"
+                  : activeCategory
+                    ? "shop.faq.countIn"
+                    : "shop.faq.count",
+                {
+                  count: total,
+                  q: filters.q,
+                  category: activeCategory?.name ?? "",
+                },
+              )}
         </p>
 
         {total === 0 ? (
           <div className="mt-6 rounded-2xl border border-line bg-cream px-6 py-10 text-center">
-            <h2 className="font-display text-2xl">Aucun résultat trouvé</h2>
-            <p className="mt-2 text-muted">
-              Essayez un autre mot (par exemple « livraison », « retour » ou « points ») ou une autre catégorie.
-            </p>
+            <h2 className="font-display text-2xl">{t("shop.faq.noResultTitle")}</h2>
+            <p className="mt-2 text-muted">{t("shop.faq.noResultText")}</p>
             <Form method="get" action="/faq" className="mt-6">
               <button type="submit" className={secondaryLinkClass}>
-                Réinitialiser les filtres
+                {t("shop.faq.reset")}
               </button>
             </Form>
           </div>
@@ -177,7 +193,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
                   <Icon name={category.icon} className="h-6 w-6 text-accent" />
                   {category.name}{" "}
                   <span className="rounded-full bg-band px-3 py-0.5 font-sans text-sm font-semibold text-ink">
-                    {category.questions.length} question{category.questions.length > 1 ? "s" : ""}
+                    {t("shop.faq.categoryCount", { count: category.questions.length })}
                   </span>
                 </h2>
                 <ul className="mt-4 divide-y divide-line rounded-2xl border border-line bg-white">
@@ -214,17 +230,17 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
 
         <section aria-labelledby="faq-contact" className="mt-16 rounded-2xl bg-band px-6 py-10 text-center">
           <h2 id="faq-contact" className="font-display text-2xl">
-            Vous n'avez pas trouvé votre réponse ?
+            {t("shop.faq.contactTitle")}
           </h2>
           <p className="mt-2 text-muted">
-            Notre service client vous répond 7j/7, en 2 heures en moyenne. Par téléphone :{" "}
+            {t("shop.faq.contactText")}{" "}
             <a href={loaderData.contact.phoneHref} className={textLinkClass}>
               {loaderData.contact.phone}
             </a>
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link to="/service-client" className={primaryLinkClass}>
-              Contacter le service client
+              {t("shop.faq.contactLink")}
             </Link>
           </div>
         </section>
