@@ -1,4 +1,7 @@
-/** Size guide content (/guide-tailles) and the perfume size calculator's rule. */
+/**
+ * Size guide content (/guide-tailles) and the perfume size calculator's rule. The tables are in
+ * French here and in English in ./size-guide.en.ts; the page's loader sends one language.
+ */
 
 export type PerfumeSize = { size: string; description: string; usage: string; duration: string };
 export type MakeupCapacity = { category: string; sizes: string; shelfLife: string; info: string };
@@ -121,6 +124,15 @@ export const SKINCARE_CAPACITIES: readonly SkincareCapacity[] = [
     shelfLife: "12 mois",
   },
 ];
+
+/** The three tables of the page, in one language. */
+export type SizeGuideTables = {
+  perfumes: readonly PerfumeSize[];
+  makeup: readonly MakeupCapacity[];
+  skincare: readonly SkincareCapacity[];
+};
+
+export const SIZE_GUIDE_TABLES_FR: SizeGuideTables = { perfumes: PERFUME_SIZES, makeup: MAKEUP_CAPACITIES, skincare: SKINCARE_CAPACITIES };
 
 /** Perfume calculator: 1 spray is about 0,1 ml, a month counts 30 days. */
 export const ML_PER_SPRAY = 0.1;

@@ -1,26 +1,31 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from "react";
-import { useT } from "~/components/ui/i18n";
+import { T, useLanguage, useT } from "~/components/ui/i18n";
+import { LANGUAGE_LOCALES, type Language } from "~/domain/i18n/languages";
 import { Link } from "react-router";
 import type { Route } from "./+types/guide-tailles";
 import { absoluteUrl } from "~/.server/http";
+import { requestPageLanguage } from "~/.server/i18n/request-language";
 import {
   CALCULATOR_MONTHS,
   CALCULATOR_SPRAYS,
   DAYS_PER_MONTH,
-  MAKEUP_CAPACITIES,
   ML_PER_SPRAY,
-  PERFUME_SIZES,
-  SKINCARE_CAPACITIES,
+  SIZE_GUIDE_TABLES_FR,
   suggestPerfumeSize,
   type PerfumeSuggestion,
+  type SizeGuideTables,
 } from "~/content/size-guide";
+import { SIZE_GUIDE_TABLES_EN } from "~/content/size-guide.en";
 import { InfoPageHeader, primaryLinkClass, secondaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 
-export async function loader(_: Route.LoaderArgs) {
-  return { canonical: absoluteUrl("/guide-tailles") };
+const SIZE_GUIDE_TABLES: Record<Language, SizeGuideTables> = { fr: SIZE_GUIDE_TABLES_FR, en: SIZE_GUIDE_TABLES_EN };
+
+/** The tables come in the page's language only (decision 044); the rest of the page is in the catalogs. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { canonical: absoluteUrl("/guide-tailles"), tables: SIZE_GUIDE_TABLES[await requestPageLanguage(request)] };
 }
 
 export const headers = publicPageHeaders;
@@ -35,72 +40,85 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
-const decimal = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
+/** Millilitres with at most one decimal, in the page's language ("0,1" / "0.1"). */
+function useDecimal(): (value: number) => string {
+  const format = new Intl.NumberFormat(LANGUAGE_LOCALES[useLanguage()], { maximumFractionDigits: 1 });
+  return (value) => format.format(value);
+}
 
-export default function SizeGuidePage() {
+export default function SizeGuidePage({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const decimal = useDecimal();
+  const { perfumes, makeup, skincare } = loaderData.tables;
   return (
     <div>
       <InfoPageHeader title={t("shop.info.sizeGuideTitle")}>
-        <p>
-          Formats de parfum, contenances du maquillage et des soins, durée de conservation après ouverture : choisissez le bon format pour
-          votre usage.
-        </p>
+        <p>{t("shop.sizeGuide.intro")}</p>
       </InfoPageHeader>
 
       <div className="mx-auto max-w-5xl space-y-14 px-4 py-10 sm:px-6">
         <section aria-labelledby="parfums">
           <h2 id="parfums" className="font-display text-2xl">
-            Parfums
+            {t("shop.sizeGuide.perfumes.title")}
           </h2>
           <GuideTable
-            caption="Contenances de parfum : description, usage conseillé et durée indicative"
-            columns={["Contenance", "Description", "Usage conseillé", "Durée indicative"]}
-            rows={PERFUME_SIZES.map((p) => [p.size, p.description, p.usage, p.duration])}
+            caption={t("shop.sizeGuide.perfumes.caption")}
+            columns={[
+              t("shop.sizeGuide.perfumes.size"),
+              t("shop.sizeGuide.perfumes.description"),
+              t("shop.sizeGuide.perfumes.usage"),
+              t("shop.sizeGuide.perfumes.duration"),
+            ]}
+            rows={perfumes.map((p) => [p.size, p.description, p.usage, p.duration])}
           />
-          <p className="mt-3 text-sm text-muted">
-            Durées estimées pour 3 vaporisations par jour, à raison d'environ {decimal.format(ML_PER_SPRAY)} ml par vaporisation.
-          </p>
+          <p className="mt-3 text-sm text-muted">{t("shop.sizeGuide.perfumes.note", { ml: decimal(ML_PER_SPRAY) })}</p>
           <PerfumeCalculator />
         </section>
 
         <section aria-labelledby="maquillage">
           <h2 id="maquillage" className="font-display text-2xl">
-            Maquillage
+            {t("shop.sizeGuide.makeup.title")}
           </h2>
           <GuideTable
-            caption="Maquillage : contenances courantes et durée de conservation après ouverture"
-            columns={["Produit", "Contenances courantes", "Après ouverture", "Conseil"]}
-            rows={MAKEUP_CAPACITIES.map((m) => [m.category, m.sizes, m.shelfLife, m.info])}
+            caption={t("shop.sizeGuide.makeup.caption")}
+            columns={[
+              t("shop.sizeGuide.makeup.product"),
+              t("shop.sizeGuide.makeup.sizes"),
+              t("shop.sizeGuide.makeup.afterOpening"),
+              t("shop.sizeGuide.makeup.advice"),
+            ]}
+            rows={makeup.map((m) => [m.category, m.sizes, m.shelfLife, m.info])}
           />
         </section>
 
         <section aria-labelledby="soins">
           <h2 id="soins" className="font-display text-2xl">
-            Soins
+            {t("shop.sizeGuide.skincare.title")}
           </h2>
           <GuideTable
-            caption="Soins : contenances, durée d'utilisation et conservation après ouverture"
-            columns={["Type de soin", "Contenances", "Durée d'utilisation", "Après ouverture"]}
-            rows={SKINCARE_CAPACITIES.map((s) => [s.type, s.sizes, s.usage, s.shelfLife])}
+            caption={t("shop.sizeGuide.skincare.caption")}
+            columns={[
+              t("shop.sizeGuide.skincare.type"),
+              t("shop.sizeGuide.skincare.sizes"),
+              t("shop.sizeGuide.skincare.usage"),
+              t("shop.sizeGuide.skincare.afterOpening"),
+            ]}
+            rows={skincare.map((s) => [s.type, s.sizes, s.usage, s.shelfLife])}
           />
-          <p className="mt-3 text-sm text-muted">
-            La durée de conservation après ouverture figure sur l'emballage, à côté du symbole du pot ouvert (par exemple « 12M » pour 12
-            mois).
-          </p>
+          <p className="mt-3 text-sm text-muted">{t("shop.sizeGuide.skincare.note")}</p>
         </section>
 
         <section aria-labelledby="guide-aide" className="rounded-2xl bg-band px-6 py-10 text-center">
           <h2 id="guide-aide" className="font-display text-2xl">
-            Besoin d'un conseil personnalisé ?
+            {t("shop.sizeGuide.helpTitle")}
           </h2>
-          <p className="mt-2 text-muted">Nos conseillères beauté vous aident à choisir le format adapté, 7j/7.</p>
+          <p className="mt-2 text-muted">{t("shop.sizeGuide.helpText")}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link to="/service-client" className={primaryLinkClass}>
-              Contacter le service client
+              {t("shop.sizeGuide.contactLink")}
             </Link>
             <Link to="/category/parfums" className={`inline-flex min-h-11 items-center ${textLinkClass}`}>
-              Découvrir nos parfums
+              {t("shop.sizeGuide.perfumesLink")}
             </Link>
           </div>
         </section>
@@ -110,9 +128,10 @@ export default function SizeGuidePage() {
 }
 
 function GuideTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: ReactNode[][] }) {
+  const t = useT();
   return (
     <>
-      <p className="mt-4 text-xs text-muted sm:hidden">Faites défiler le tableau vers la droite pour voir toutes les colonnes.</p>
+      <p className="mt-4 text-xs text-muted sm:hidden">{t("shop.sizeGuide.scrollHint")}</p>
       <div role="region" aria-label={caption} tabIndex={0} className="mt-2 overflow-x-auto rounded-2xl border border-line sm:mt-4">
         <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
           <caption className="px-4 pt-3 pb-2 text-left text-sm text-muted">{caption}</caption>
@@ -154,6 +173,8 @@ function readWhole(value: string, min: number, max: number): number | null {
 
 /** Suggests a perfume size from sprays a day and the months a bottle should last (client-side). */
 function PerfumeCalculator() {
+  const t = useT();
+  const decimal = useDecimal();
   const id = useId();
   const panelId = `${id}-calculateur`;
   const [open, setOpen] = useState(false);
@@ -173,9 +194,8 @@ function PerfumeCalculator() {
     const sprays = readWhole(String(form.get("sprays") ?? ""), CALCULATOR_SPRAYS.min, CALCULATOR_SPRAYS.max);
     const months = readWhole(String(form.get("months") ?? ""), CALCULATOR_MONTHS.min, CALCULATOR_MONTHS.max);
     const nextErrors: CalculatorErrors = {};
-    if (sprays === null)
-      nextErrors.sprays = `Indiquez un nombre entier de vaporisations entre ${CALCULATOR_SPRAYS.min} et ${CALCULATOR_SPRAYS.max}.`;
-    if (months === null) nextErrors.months = `Indiquez une durée en mois entre ${CALCULATOR_MONTHS.min} et ${CALCULATOR_MONTHS.max}.`;
+    if (sprays === null) nextErrors.sprays = t("shop.sizeGuide.calculator.spraysError", CALCULATOR_SPRAYS);
+    if (months === null) nextErrors.months = t("shop.sizeGuide.calculator.monthsError", CALCULATOR_MONTHS);
     setErrors(nextErrors);
     if (sprays === null || months === null) {
       setResult(null);
@@ -219,42 +239,48 @@ function PerfumeCalculator() {
 
   return (
     <div className="mt-8 rounded-2xl bg-cream p-6">
-      <h3 className="text-xl font-semibold">Quelle contenance choisir ?</h3>
-      <p className="mt-2 text-muted">
-        Indiquez combien de vaporisations vous utilisez par jour et combien de temps votre flacon doit durer : nous vous suggérons le format
-        adapté.
-      </p>
+      <h3 className="text-xl font-semibold">{t("shop.sizeGuide.calculator.title")}</h3>
+      <p className="mt-2 text-muted">{t("shop.sizeGuide.calculator.intro")}</p>
       <button type="button" onClick={toggle} aria-expanded={open} aria-controls={panelId} className={`mt-4 ${secondaryLinkClass}`}>
-        {open ? "Fermer le calculateur" : "Lancer le calculateur"}
+        {open ? t("shop.sizeGuide.calculator.close") : t("shop.sizeGuide.calculator.open")}
       </button>
       <div id={panelId} hidden={!open} className="mt-6">
         <form
           onSubmit={calculate}
           noValidate
-          aria-label="Calculateur de contenance de parfum"
+          aria-label={t("shop.sizeGuide.calculator.label")}
           className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
         >
-          {field("sprays", "Vaporisations par jour", CALCULATOR_SPRAYS, firstFieldRef)}
-          {field("months", "Durée souhaitée (en mois)", CALCULATOR_MONTHS)}
+          {field("sprays", t("shop.sizeGuide.calculator.sprays"), CALCULATOR_SPRAYS, firstFieldRef)}
+          {field("months", t("shop.sizeGuide.calculator.months"), CALCULATOR_MONTHS)}
           <button type="submit" className={`${primaryLinkClass} sm:mt-6`}>
-            Calculer
+            {t("shop.sizeGuide.calculator.submit")}
           </button>
         </form>
         <div role="status" className="mt-4">
           {result && (
             <div className="rounded-xl border border-line bg-white p-4">
               <p>
-                Besoin estimé : <strong>{decimal.format(result.neededMl)} ml</strong> ({result.sprays} vaporisation
-                {result.sprays > 1 ? "s" : ""} × {DAYS_PER_MONTH} jours × {result.months} mois × {decimal.format(ML_PER_SPRAY)} ml).
+                <T
+                  k="shop.sizeGuide.calculator.needed"
+                  values={{
+                    needed: decimal(result.neededMl),
+                    sprays: result.sprays,
+                    days: DAYS_PER_MONTH,
+                    months: result.months,
+                    ml: decimal(ML_PER_SPRAY),
+                  }}
+                  components={{ 0: <strong /> }}
+                />
               </p>
               <p className="mt-2 text-lg">
-                Format conseillé : <strong className="text-accent">{result.suggestedMl} ml</strong>
+                <T
+                  k="shop.sizeGuide.calculator.suggested"
+                  values={{ size: result.suggestedMl }}
+                  components={{ 0: <strong className="text-accent" /> }}
+                />
               </p>
-              {result.exceedsLargest && (
-                <p className="mt-2 text-sm text-muted">
-                  Votre besoin dépasse notre plus grand format : prévoyez un second flacon, ou réduisez la durée.
-                </p>
-              )}
+              {result.exceedsLargest && <p className="mt-2 text-sm text-muted">{t("shop.sizeGuide.calculator.exceeds")}</p>}
             </div>
           )}
         </div>
