@@ -43,6 +43,12 @@ const SMALL_STOREFRONT_MODULES = [
 ];
 
 /**
+ * Small modules the client entry imports that pages import too (the meta functions' messages,
+ * decision 044): "shared", which every page loads with the entry, instead of a file of their own.
+ */
+const SMALL_ENTRY_MODULES = [/[\\/]app[\\/]components[\\/]ui[\\/]meta-i18n\.ts$/];
+
+/**
  * Every storefront page loads the root route and the shop layout with all they import. Left to the automatic
  * splitting, those imports became some twenty chunks of a few hundred bytes (one per set of routes sharing
  * them), each costing a request and its headers, often more than its own bytes. They go into two chunks
@@ -51,6 +57,7 @@ const SMALL_STOREFRONT_MODULES = [
  * and code a page reaches only through import() is not captured.
  */
 function shellChunk(id: string, graph: ModuleGraph, memo: Map<string, Set<string>>): string | null {
+  if (SMALL_ENTRY_MODULES.some((pattern) => pattern.test(id))) return "shared";
   if (SMALL_STOREFRONT_MODULES.some((pattern) => pattern.test(id))) {
     const routes = routesReaching(id, graph, memo);
     if (routes.size > 0 && ![...routes].some((route) => route.startsWith(ADMIN_ROUTES))) return "shop-shell";

@@ -10,6 +10,7 @@ import { log } from "./.server/logger";
 import { I18nProvider } from "@lingui/react";
 import { pageI18n, pageI18nPayload } from "./.server/i18n/catalogs";
 import { I18nPayloadContext } from "./components/ui/i18n";
+import { provideMetaI18n } from "./components/ui/meta-i18n";
 import { DEFAULT_LANGUAGE, isLanguage, languageFromCookieHeader } from "./domain/i18n/languages";
 
 /** Called once by the Node server before it listens (migrations, demo data). */
@@ -33,6 +34,9 @@ export { readOperationalGauges } from "./.server/metrics-readings";
 export { runWithRequestFacts } from "./.server/request-facts";
 
 export const streamTimeout = 5_000;
+
+// Route meta functions word titles and descriptions with the same per-language instances.
+provideMetaI18n(pageI18n);
 
 /**
  * Every unexpected error of a loader, an action or the render, logged once with the request's id:

@@ -10,6 +10,8 @@ export type SeoInput = {
   image?: string | null;
   type?: "website" | "product";
   noindex?: boolean;
+  /** Open Graph locale of the page's language ("en_GB"); French by default. */
+  ogLocale?: string;
 };
 
 /** Title, description, canonical link and Open Graph / Twitter tags for one page. */
@@ -21,7 +23,7 @@ export function buildMeta(input: SeoInput): MetaDescriptor[] {
     { name: "description", content: input.description },
     { tagName: "link", rel: "canonical", href: input.url },
     { property: "og:site_name", content: SHOP_NAME },
-    { property: "og:locale", content: "fr_FR" },
+    { property: "og:locale", content: input.ogLocale ?? "fr_FR" },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: input.description },

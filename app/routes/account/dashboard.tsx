@@ -33,6 +33,7 @@ import { PREFERENCES_INTENTS } from "./tab-actions/preferences.server";
 import { SECURITY_INTENTS } from "./tab-actions/security.server";
 import { ChatLauncher } from "~/features/chat/components/chat-launcher";
 import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -81,8 +82,9 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "Mon Compte | Aurore" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const { t } = metaI18n(matches);
+  return [{ title: `${t("common.meta.dashboard.title")} | Aurore` }, { name: "robots", content: "noindex" }];
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

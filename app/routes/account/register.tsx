@@ -12,6 +12,7 @@ import { buildMeta } from "~/lib/seo";
 import { BEAUTY_PASS_POINTS_PER_EURO, BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS } from "~/lib/shop-rules";
 import { localizedFormat } from "~/domain/i18n/localized-format";
 import { useLanguage, useT } from "~/components/ui/i18n";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 /**
  * /register (linked from /beauty-pass): a short page that opens the sign-up dialog as soon as it
@@ -29,12 +30,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
   return buildMeta({
-    title: "Créer un compte",
-    description: "Créez votre compte Aurore : suivez vos commandes, gardez vos favoris et cumulez des points Beauty Pass.",
+    title: t("common.meta.register.title"),
+    description: t("common.meta.register.description"),
     url: data?.canonical ?? "/register",
     noindex: true,
+    ogLocale,
   });
 }
 

@@ -17,6 +17,7 @@ import {
 } from "~/domain/auth/account-recovery.schema";
 import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, string>; linkInvalid?: boolean };
 
@@ -54,8 +55,9 @@ export function headers(): HeadersInit {
   return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 }
 
-export function meta() {
-  return [{ title: "Réinitialiser votre mot de passe | Aurore" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const { t } = metaI18n(matches);
+  return [{ title: `${t("common.meta.resetPassword.title")} | Aurore` }, { name: "robots", content: "noindex" }];
 }
 
 const buttonClass = "min-h-11 rounded-full bg-ink px-5 font-semibold text-white disabled:opacity-60";

@@ -10,6 +10,7 @@ import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { SETUP_LINK_INVALID_MESSAGE, SetPasswordSchema, SetupTokenSchema } from "~/domain/account/set-password.schema";
 import { readFormFields } from "~/.server/forms";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
 
@@ -48,8 +49,9 @@ export function headers(): HeadersInit {
   return { "Cache-Control": "no-store" };
 }
 
-export function meta() {
-  return [{ title: "Définir votre mot de passe | Aurore" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const { t } = metaI18n(matches);
+  return [{ title: `${t("common.meta.setPassword.title")} | Aurore` }, { name: "robots", content: "noindex" }];
 }
 
 export default function SetPasswordPage({ loaderData }: Route.ComponentProps) {

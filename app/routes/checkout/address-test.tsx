@@ -6,6 +6,7 @@ import { missingAddressFields, type SavedAddressView } from "~/domain/addresses/
 import { AddressSelector } from "~/components/addresses/address-selector";
 import { EventLog, useEventLog } from "~/features/checkout/components/event-log";
 import { requireAdminOr404 } from "./checkout-data.server";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 /** Administrator only; anyone else sees the shop's 404. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -15,8 +16,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-export function meta() {
-  return [{ title: "Test du sélecteur d'adresses | Aurore" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const { t } = metaI18n(matches);
+  return [{ title: `${t("common.meta.addressTest.title")} | Aurore` }, { name: "robots", content: "noindex" }];
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { CheckoutFlow } from "~/features/checkout/components/checkout-flow";
 import { EventLog, useEventLog } from "~/features/checkout/components/event-log";
 import { loadCheckoutAccount, requireAdminOr404 } from "./checkout-data.server";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 /** Administrator only; anyone else sees the shop's 404 (the page does not reveal itself). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,8 +20,9 @@ export function shouldRevalidate({ formAction, formMethod, defaultShouldRevalida
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-export function meta() {
-  return [{ title: "Commande (débogage) | Aurore" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const { t } = metaI18n(matches);
+  return [{ title: `${t("common.meta.checkoutDebug.title")} | Aurore` }, { name: "robots", content: "noindex" }];
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

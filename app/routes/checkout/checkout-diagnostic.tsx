@@ -11,6 +11,7 @@ import { ContactInfoSchema } from "~/domain/checkout/checkout.schema";
 import { EventLog, useEventLog } from "~/features/checkout/components/event-log";
 import { loadCheckoutAccount, requireAdminOr404 } from "./checkout-data.server";
 import { plural } from "~/lib/plural";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 /** Administrator only; anyone else sees the shop's 404 (the page does not reveal itself). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -21,8 +22,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-export function meta() {
-  return [{ title: "Diagnostic de la commande | Aurore" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const { t } = metaI18n(matches);
+  return [{ title: `${t("common.meta.checkoutDiagnostic.title")} | Aurore` }, { name: "robots", content: "noindex" }];
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -6,6 +6,7 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { CheckoutFlow } from "~/features/checkout/components/checkout-flow";
 import { SignInRequired } from "~/features/checkout/components/sign-in-required";
 import { loadCheckoutAccount, quoteAction } from "./checkout-data.server";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 /** Visitors get the page (401) with a way to sign in; shoppers get their checkout data. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -27,8 +28,9 @@ export function shouldRevalidate({ formAction, formMethod, defaultShouldRevalida
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-export function meta() {
-  return [{ title: "Commande | Aurore" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const { t } = metaI18n(matches);
+  return [{ title: `${t("common.meta.checkout.title")} | Aurore` }, { name: "robots", content: "noindex" }];
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -9,6 +9,7 @@ import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 export async function loader() {
   return { canonical: absoluteUrl("/about") };
@@ -16,13 +17,14 @@ export async function loader() {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Notre Histoire | Aurore" }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
+  if (!data) return [{ title: `${t("common.meta.about.title")} | Aurore` }];
   return buildMeta({
-    title: "Notre Histoire",
-    description:
-      "L'histoire d'Aurore, boutique beauté en ligne : qualité premium, livraison en 24-48h partout en France et satisfait ou remboursé 30 jours.",
+    title: t("common.meta.about.title"),
+    description: t("common.meta.about.description"),
     url: data.canonical,
+    ogLocale,
   });
 }
 

@@ -10,6 +10,7 @@ import { InfoPageHeader, primaryLinkClass, textLinkClass } from "~/features/info
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 export async function loader(_: Route.LoaderArgs) {
   return {
@@ -21,13 +22,14 @@ export async function loader(_: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Déclaration d'accessibilité | Aurore" }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
+  if (!data) return [{ title: `${t("common.meta.accessibility.title")} | Aurore` }];
   return buildMeta({
-    title: "Déclaration d'accessibilité",
-    description:
-      "Accessibilité du site Aurore : objectif WCAG 2.1 AA (RGAA), état de conformité, contrôles réalisés, limites connues et voies de recours.",
+    title: t("common.meta.accessibility.title"),
+    description: t("common.meta.accessibility.description"),
     url: data.canonical,
+    ogLocale,
   });
 }
 

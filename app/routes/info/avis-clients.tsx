@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 import { REVIEW_BODY_MAX, REVIEW_REJECTION_LABELS, REVIEW_REJECTION_REASONS, REVIEW_REPORT_THRESHOLD } from "~/domain/reviews/review-rules";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 export async function loader(_: Route.LoaderArgs) {
   return { canonical: absoluteUrl("/avis-clients") };
@@ -15,13 +16,14 @@ export async function loader(_: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Nos avis clients | Aurore" }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
+  if (!data) return [{ title: `${t("common.meta.reviews.heading")} | Aurore` }];
   return buildMeta({
-    title: "Nos avis clients : comment ils sont collectés et vérifiés",
-    description:
-      "Qui peut donner son avis sur Aurore, comment les avis sont vérifiés et modérés, délais, motifs de refus, durée de publication : les règles de nos avis clients.",
+    title: t("common.meta.reviews.title"),
+    description: t("common.meta.reviews.description"),
     url: data.canonical,
+    ogLocale,
   });
 }
 

@@ -17,6 +17,7 @@ import { buildMeta } from "~/lib/seo";
 import { BEAUTY_PASS_POINTS_PER_EURO, BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS } from "~/lib/shop-rules";
 import { formatEuros } from "~/content/shop-facts";
 import { loadLoyaltySummary } from "../account/tab-data/loyalty.server";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 const PATH = "/beauty-pass";
 const FAQ_CATEGORY = "beauty-pass-fidelite";
@@ -52,11 +53,17 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? NO_STORE };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
   return buildMeta({
-    title: "Beauty Pass : le programme fidélité",
-    description: `Beauty Pass, le programme fidélité gratuit d'Aurore : 1 € dépensé = ${BEAUTY_PASS_POINTS_PER_EURO} point, ${BEAUTY_PASS_REDEEM_STEP_POINTS} points = ${formatEuros(BEAUTY_PASS_REDEEM_STEP_CENTS)} de réduction, trois niveaux Beauty Lover, Beauty Expert et Beauty VIP.`,
+    title: t("common.meta.beautyPass.title"),
+    description: t("common.meta.beautyPass.description", {
+      points: String(BEAUTY_PASS_POINTS_PER_EURO),
+      stepPoints: String(BEAUTY_PASS_REDEEM_STEP_POINTS),
+      stepAmount: formatEuros(BEAUTY_PASS_REDEEM_STEP_CENTS),
+    }),
     url: data?.canonical ?? PATH,
+    ogLocale,
   });
 }
 

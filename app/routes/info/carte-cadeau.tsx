@@ -11,6 +11,7 @@ import { LegalPageHeader } from "~/features/legal/components/legal-document";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 import { GIFT_CARD_EXPIRY_REMINDER_MONTHS, GIFT_CARD_MAX_CENTS, GIFT_CARD_MIN_CENTS, GIFT_CARD_VALIDITY_YEARS } from "~/lib/shop-rules";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 const PATH = "/carte-cadeau";
 
@@ -25,11 +26,13 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
   return buildMeta({
-    title: "Carte cadeau beauté",
-    description: `Offrez une carte cadeau Aurore de ${GIFT_CARD_MIN_CENTS / 100} à ${GIFT_CARD_MAX_CENTS / 100} € : choisissez le montant et l'occasion, ajoutez un message, envoi par e-mail ou carte physique premium.`,
+    title: t("common.meta.giftCard.title"),
+    description: t("common.meta.giftCard.description", { min: String(GIFT_CARD_MIN_CENTS / 100), max: String(GIFT_CARD_MAX_CENTS / 100) }),
     url: data?.canonical ?? PATH,
+    ogLocale,
   });
 }
 

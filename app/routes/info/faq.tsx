@@ -14,6 +14,7 @@ import { InfoPageHeader, primaryLinkClass, secondaryLinkClass, textLinkClass } f
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 /**
  * The filters live in the address (?q, ?category): the page works without JavaScript. The questions
@@ -37,14 +38,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "FAQ | Aurore" }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
+  if (!data) return [{ title: `${t("common.meta.faq.heading")} | Aurore` }];
   return buildMeta({
-    title: "FAQ : questions fréquentes",
-    description:
-      "Livraison, paiement, retours, Beauty Pass, conseils produits : toutes les réponses à vos questions sur Aurore, votre boutique beauté en ligne.",
+    title: t("common.meta.faq.title"),
+    description: t("common.meta.faq.description"),
     url: data.canonical,
     noindex: Boolean(data.filters.q || data.filters.category),
+    ogLocale,
   });
 }
 

@@ -20,6 +20,7 @@ import { InfoPageHeader, primaryLinkClass, secondaryLinkClass, textLinkClass } f
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 const SIZE_GUIDE_TABLES: Record<Language, SizeGuideTables> = { fr: SIZE_GUIDE_TABLES_FR, en: SIZE_GUIDE_TABLES_EN };
 
@@ -30,13 +31,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Guide des tailles | Aurore" }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
+  if (!data) return [{ title: `${t("common.meta.sizeGuide.heading")} | Aurore` }];
   return buildMeta({
-    title: "Guide des tailles : parfums, maquillage et soins",
-    description:
-      "Quelle contenance de parfum choisir ? Formats de 15 à 150 ml, contenances du maquillage et des soins, durées de conservation et calculateur de taille de parfum.",
+    title: t("common.meta.sizeGuide.title"),
+    description: t("common.meta.sizeGuide.description"),
     url: data.canonical,
+    ogLocale,
   });
 }
 

@@ -13,6 +13,7 @@ import { publicPageHeaders } from "~/lib/http-cache";
 import { ORDER_CHANGE_WINDOW_HOURS, RETURN_REFUND_MAX_DAYS, RETURN_REFUND_MIN_DAYS, RETURNS_DAYS, WITHDRAWAL_DAYS } from "~/lib/shop-rules";
 import { formatEuros } from "~/content/shop-facts";
 import { buildMeta } from "~/lib/seo";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 /** The delivery methods edited in Paramètres (the meta description needs the threshold too). */
 export async function loader(_: Route.LoaderArgs) {
@@ -22,12 +23,14 @@ export async function loader(_: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Livraison et retours | Aurore" }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
+  if (!data) return [{ title: `${t("common.meta.delivery.title")} | Aurore` }];
   return buildMeta({
-    title: "Livraison et retours",
-    description: `Livraison 48H offerte dès ${formatEuros(data.shipping.freeThresholdCents)}, Corse, outre-mer et point relais, retours gratuits sous ${RETURNS_DAYS} jours : délais, frais et procédure de retour Aurore.`,
+    title: t("common.meta.delivery.title"),
+    description: t("common.meta.delivery.description", { threshold: formatEuros(data.shipping.freeThresholdCents), days: RETURNS_DAYS }),
     url: data.canonical,
+    ogLocale,
   });
 }
 

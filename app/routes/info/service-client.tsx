@@ -38,6 +38,7 @@ import { log } from "~/.server/logger";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import { describeOpeningHours } from "~/domain/settings/shop-identity";
 import { ChatCardAction } from "~/features/chat/components/chat-card";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 /** The card's glyph sits in its heading, before the title, on the text's baseline. */
 const cardIconClass = "mr-2 inline-block h-5 w-5 align-[-0.2em] text-accent";
@@ -117,13 +118,14 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return fromAction ? { "Cache-Control": fromAction } : publicPageHeaders();
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Service client | Aurore" }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
+  if (!data) return [{ title: `${t("common.meta.customerService.heading")} | Aurore` }];
   return buildMeta({
-    title: "Service client : nous contacter",
-    description:
-      "Une question sur une commande, un retour ou votre Beauty Pass ? Le service client Aurore vous répond 7j/7 par téléphone et par e-mail, en 2 heures en moyenne.",
+    title: t("common.meta.customerService.title"),
+    description: t("common.meta.customerService.description"),
     url: data.canonical,
+    ogLocale,
   });
 }
 

@@ -10,9 +10,9 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 import { useT } from "~/components/ui/i18n";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 const PATH = "/conditions-generales";
-const TITLE = "Conditions générales de vente";
 
 export async function loader(_: Route.LoaderArgs) {
   const db = await getDb();
@@ -22,12 +22,13 @@ export async function loader(_: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
   return buildMeta({
-    title: TITLE,
-    description:
-      "Conditions générales de vente Aurore : prix, commande, paiement, livraison, droit de rétractation de 14 jours, retours gratuits sous 30 jours et garanties légales.",
+    title: t("common.meta.cgv.title"),
+    description: t("common.meta.cgv.description"),
     url: data?.canonical ?? PATH,
+    ogLocale,
   });
 }
 

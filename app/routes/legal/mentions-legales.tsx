@@ -9,9 +9,9 @@ import { LegalPageHeader } from "~/features/legal/components/legal-document";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 import { useLanguage, useT } from "~/components/ui/i18n";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 const PATH = "/mentions-legales";
-const TITLE = "Mentions légales";
 /** Demo defaults say so ("(fictif)", "société fictive"): the page then warns the reader. */
 const FICTIONAL = /fictif|fictive/i;
 
@@ -26,12 +26,13 @@ export async function loader(_: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
   return buildMeta({
-    title: TITLE,
-    description:
-      "Mentions légales de la boutique Aurore : éditeur du site, immatriculation, directeur de la publication, hébergeur et propriété intellectuelle.",
+    title: t("common.meta.legalNotice.title"),
+    description: t("common.meta.legalNotice.description"),
     url: data?.canonical ?? PATH,
+    ogLocale,
   });
 }
 

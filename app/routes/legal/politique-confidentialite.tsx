@@ -9,9 +9,9 @@ import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 import { useT } from "~/components/ui/i18n";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 const PATH = "/politique-confidentialite";
-const TITLE = "Politique de confidentialité";
 
 export async function loader(_: Route.LoaderArgs) {
   return { legal: buildPrivacyPolicy(legalInfoOf(await getShopIdentity(await getDb()))), canonical: absoluteUrl(PATH) };
@@ -19,12 +19,13 @@ export async function loader(_: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
   return buildMeta({
-    title: TITLE,
-    description:
-      "Données personnelles chez Aurore : données collectées, finalités, durées de conservation, destinataires, sécurité et exercice de vos droits (RGPD).",
+    title: t("common.meta.privacy.title"),
+    description: t("common.meta.privacy.description"),
     url: data?.canonical ?? PATH,
+    ogLocale,
   });
 }
 

@@ -7,9 +7,9 @@ import { LegalDocumentPage } from "~/features/legal/components/legal-document";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 import { useLanguage, useT } from "~/components/ui/i18n";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 const PATH = "/politique-cookies";
-const TITLE = "Politique cookies";
 /** The section after which the "Modifier mes choix" button sits. */
 const CHOICE_SECTION_ID = "votre-choix";
 
@@ -19,12 +19,13 @@ export function loader(_: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
   return buildMeta({
-    title: TITLE,
-    description:
-      "Cookies et stockage local sur Aurore : uniquement ce qui est nécessaire au site, aucun cookie publicitaire ni de mesure d'audience. Modifiez votre choix à tout moment.",
+    title: t("common.meta.cookies.title"),
+    description: t("common.meta.cookies.description"),
     url: data?.canonical ?? PATH,
+    ogLocale,
   });
 }
 

@@ -5,6 +5,7 @@ import { getDb } from "~/.server/db";
 import { confirmSubscription } from "~/.server/modules/newsletter/newsletter.service";
 import { InfoPageHeader, primaryLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 /** The link of the confirmation mail (double opt-in): the subscription becomes active here. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,10 +19,11 @@ export function headers(): HeadersInit {
   return { "Cache-Control": "no-store" };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t } = metaI18n(matches);
   return [
     {
-      title: `${data?.confirmed ? "Inscription confirmée" : "Lien invalide ou expiré"} | Aurore`,
+      title: `${t(data?.confirmed ? "common.meta.newsletter.confirmed" : "common.meta.newsletter.invalid")} | Aurore`,
     },
     { name: "robots", content: "noindex" },
   ];

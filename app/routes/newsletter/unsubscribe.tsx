@@ -5,6 +5,7 @@ import { getDb } from "~/.server/db";
 import { unsubscribe } from "~/.server/modules/newsletter/newsletter.service";
 import { InfoPageHeader, primaryLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 /** /newsletter/desinscription?token=...: the unsubscribe link of the newsletter mails. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -17,10 +18,11 @@ export function headers(): HeadersInit {
   return { "Cache-Control": "no-store" };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t } = metaI18n(matches);
   return [
     {
-      title: `${data?.unsubscribed ? "Désinscription de la newsletter" : "Lien invalide ou expiré"} | Aurore`,
+      title: `${t(data?.unsubscribed ? "common.meta.newsletter.unsubscribed" : "common.meta.newsletter.invalid")} | Aurore`,
     },
     { name: "robots", content: "noindex" },
   ];

@@ -6,6 +6,7 @@ import { confirmRestockAlert } from "~/.server/modules/catalog/restock-alerts.se
 import { RESTOCK_CONFIRMATION_TTL_HOURS } from "~/lib/shop-rules";
 import { InfoPageHeader, primaryLinkClass } from "~/features/info/components/info-page-header";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 /** The link of the confirmation mail (double opt-in): the restock alert starts waiting here. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -21,10 +22,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { state: "invalid" as const, productName: null, productUrl: "/products" };
 }
 
-const TITLES = {
-  confirmed: "Alerte confirmée",
-  expired: "Lien de confirmation expiré",
-  invalid: "Lien invalide ou déjà utilisé",
+/** The document's title of each outcome. */
+const META_TITLE_KEYS = {
+  confirmed: "common.meta.restock.confirmed",
+  expired: "common.meta.restock.expired",
+  invalid: "common.meta.restock.invalid",
 } as const;
 
 // One-time result: never cached nor indexed.
@@ -32,8 +34,9 @@ export function headers(): HeadersInit {
   return { "Cache-Control": "no-store" };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: `${TITLES[data?.state ?? "invalid"]} | Aurore` }, { name: "robots", content: "noindex" }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t } = metaI18n(matches);
+  return [{ title: `${t(META_TITLE_KEYS[data?.state ?? "invalid"])} | Aurore` }, { name: "robots", content: "noindex" }];
 }
 
 const TITLE_KEYS = {

@@ -13,6 +13,7 @@ import { isSafeText } from "~/lib/safe-text.rules";
 import { buildMeta, summarize } from "~/lib/seo";
 import { useT } from "~/components/ui/i18n";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isSafeText(params.slug) || params.slug.length > 200) throw data("Marque introuvable", { status: 404 });
@@ -31,13 +32,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Marque introuvable | Aurore" }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
+  if (!data) return [{ title: `${t("common.meta.brand.notFound")} | Aurore` }];
+  // The brand's name and description are product data: French in both languages.
   return buildMeta({
     title: data.brand.name,
-    description: summarize(data.brand.description) || `${data.brand.name} : tous les produits de la marque chez Aurore.`,
+    description: summarize(data.brand.description) || t("common.meta.brand.description", { name: data.brand.name }),
     url: data.canonical,
     noindex: Boolean(data.query.search) || data.result.page > 1,
+    ogLocale,
   });
 }
 

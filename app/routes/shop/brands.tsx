@@ -9,6 +9,7 @@ import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 import { useT } from "~/components/ui/i18n";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 export async function loader() {
   const brands = await listBrands(await getDb());
@@ -20,11 +21,13 @@ export async function loader() {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
   return buildMeta({
-    title: "Nos marques de A à Z",
-    description: "Toutes les maisons de parfum, de soin et de maquillage de la boutique Aurore, de A à Z.",
+    title: t("common.meta.brands.title"),
+    description: t("common.meta.brands.description"),
     url: data?.canonical ?? "/marques",
+    ogLocale,
   });
 }
 

@@ -14,6 +14,7 @@ import { isSafeText } from "~/lib/safe-text.rules";
 import { buildMeta, summarize } from "~/lib/seo";
 import { useT } from "~/components/ui/i18n";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   // A slug the shop could never have made (NUL, a lone surrogate) is simply not a category.
@@ -34,13 +35,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Catégorie non trouvée | Aurore" }];
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
+  if (!data) return [{ title: `${t("common.meta.category.notFound")} | Aurore` }];
+  // The category's name and description are product data: French in both languages.
   return buildMeta({
     title: data.category.name,
-    description: summarize(data.category.description) || `${data.category.name} : toute la sélection Aurore.`,
+    description: summarize(data.category.description) || t("common.meta.category.description", { name: data.category.name }),
     url: data.canonical,
     noindex: Boolean(data.query.search) || data.result.page > 1,
+    ogLocale,
   });
 }
 

@@ -7,6 +7,7 @@ import { listFavorites } from "~/.server/modules/favorites/favorites.service";
 import { FavoritesView, type FavoritesViewState } from "~/features/favorites/components/favorites-view";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buildMeta } from "~/lib/seo";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 /** The shopper's favourites, rendered on the server (a visitor gets the sign-in prompt). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -21,12 +22,14 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
   return buildMeta({
-    title: "Mes Favoris",
-    description: "Vos produits favoris Aurore.",
+    title: t("common.meta.favorites.title"),
+    description: t("common.meta.favorites.description"),
     url: data?.canonical ?? "/favorites",
     noindex: true,
+    ogLocale,
   });
 }
 

@@ -17,6 +17,7 @@ import { CollectionsCarousel } from "~/features/home/collections-carousel";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
@@ -54,12 +55,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs): HeadersInit {
   return loaderHeaders.get("Cache-Control") === "no-store" ? { "Cache-Control": "no-store" } : publicPageHeaders();
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
   return buildMeta({
-    title: "Aurore — Parfums, soins et maquillage en ligne",
-    description:
-      "Parfums, soins du visage et du corps, maquillage et accessoires. Livraison 48H offerte dès 100 €, retours gratuits sous 30 jours et points Beauty Pass.",
+    title: t("common.meta.home.title"),
+    description: t("common.meta.home.description"),
     url: data?.canonical ?? "/",
+    ogLocale,
   });
 }
 

@@ -9,17 +9,20 @@ import { CartExpiryIndicator } from "~/features/cart/components/cart-expiry";
 import { GiftCardLines } from "~/features/cart/components/gift-card-lines";
 import { buildMeta } from "~/lib/seo";
 import { useT } from "~/components/ui/i18n";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 export function loader(_: Route.LoaderArgs) {
   return { canonical: absoluteUrl("/panier") };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
   return buildMeta({
-    title: "Mon Panier",
-    description: "Votre panier Aurore.",
+    title: t("common.meta.cart.title"),
+    description: t("common.meta.cart.description"),
     url: data?.canonical ?? "/panier",
     noindex: true,
+    ogLocale,
   });
 }
 

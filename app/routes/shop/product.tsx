@@ -32,6 +32,7 @@ import { REVIEWS_IN_STRUCTURED_DATA, type ReviewView } from "~/domain/reviews/re
 import { lazy, Suspense } from "react";
 import { T, useLanguage, useT } from "~/components/ui/i18n";
 import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 /*
  * The review block is below the fold: its code loads on its own (the server still renders it in
@@ -89,16 +90,20 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export const headers = publicPageHeaders;
 
-export function meta({ data, location }: Route.MetaArgs) {
-  if (!data) return [{ title: "Produit introuvable | Aurore" }, { name: "robots", content: "noindex" }];
+export function meta({ data, location, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
+  if (!data) return [{ title: `${t("common.meta.product.notFound")} | Aurore` }, { name: "robots", content: "noindex" }];
   const { product } = data;
   const chosen = variantNamedIn(product, location.search);
   return buildMeta({
     title: `${product.name}${chosen ? ` ${chosen.label}` : ""}${product.brand ? ` — ${product.brand}` : ""}`,
-    description: summarize(product.description) || `${product.name} à ${formatPrice(product.price_cents)} chez Aurore.`,
+    description:
+      summarize(product.description) ||
+      t("common.meta.product.description", { name: product.name, price: formatPrice(product.price_cents) }),
     url: `${data.origin}/product/${product.id}${chosen ? `?variant=${encodeURIComponent(chosen.sku)}` : ""}`,
     image: data.imageUrl,
     type: "product",
+    ogLocale,
   });
 }
 

@@ -6,11 +6,11 @@ import { parseCatalogueParams } from "~/domain/catalog/catalog.schema";
 import { CatalogueListing } from "~/features/catalog/components/catalogue-listing";
 import { ShippingBanner } from "~/features/catalog/components/shipping-banner";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { plural } from "~/lib/plural";
 import { buildMeta } from "~/lib/seo";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { RecentlyViewed } from "~/features/catalog/components/recently-viewed";
 import { useT } from "~/components/ui/i18n";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -31,13 +31,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers = publicPageHeaders;
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data) return [{ title: "Catalogue | Aurore" }];
-  const searched = data.query.search ? `Recherche « ${data.query.search} » — ` : "";
+export function meta({ data, matches }: Route.MetaArgs) {
+  const { t, ogLocale } = metaI18n(matches);
+  if (!data) return [{ title: `${t("common.meta.catalogue.title")} | Aurore` }];
+  const title = data.title ?? t("common.header.allProducts");
   return buildMeta({
-    title: `${searched}${data.title ?? "Tous les produits"}`,
-    description: `${plural(data.result.total, "produit", "produits")} de beauté : parfums, soins, maquillage, accessoires. Livraison 48H offerte dès 100 €.`,
+    title: data.query.search ? t("common.meta.catalogue.search", { search: data.query.search, title }) : title,
+    description: t("common.meta.catalogue.description", { count: data.result.total }),
     url: data.canonical,
+    ogLocale,
     noindex: Boolean(data.query.search) || data.result.page > 1,
   });
 }

@@ -18,6 +18,7 @@ import { log } from "~/.server/logger";
 import { localizedFormat } from "~/domain/i18n/localized-format";
 import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { useTimeZone } from "~/components/ui/time-zone";
+import { metaI18n } from "~/components/ui/meta-i18n";
 
 type ProfileField = "firstName" | "lastName" | "phone" | "dateOfBirth";
 type ProfileErrors = Partial<Record<ProfileField, string>>;
@@ -77,8 +78,9 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
 
-export function meta() {
-  return [{ title: "Mon Profil | Aurore" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const { t } = metaI18n(matches);
+  return [{ title: `${t("common.meta.profile.title")} | Aurore` }, { name: "robots", content: "noindex" }];
 }
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
