@@ -24,8 +24,7 @@ export function toHalfStars(rating: number): number {
 }
 
 /** A star 24 units wide, drawn `x` units to the right. */
-const star = (x: number) =>
-  `M${12 + x} 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L${12 + x} 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9L${12 + x} 2.8Z`;
+const star = (x: number) => `M${12 + x} 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L${12 + x} 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9L${12 + x} 2.8Z`;
 const leftHalf = (x: number) => `M${12 + x} 2.8v14.4l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9L${12 + x} 2.8Z`;
 
 /**

@@ -12,7 +12,8 @@ const FILE = /^([a-z]{2})\.([0-9a-f]{1,64})\.json$/;
 
 export function loader({ params }: Route.LoaderArgs) {
   const match = FILE.exec(params.file ?? "");
-  if (!match || !isLanguage(match[1])) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!match || !isLanguage(match[1]))
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const file = pageMessagesFile(match[1]);
   return new Response(file.body, {
     headers: {
