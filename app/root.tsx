@@ -25,7 +25,7 @@ import { TimeZoneProvider } from "./components/ui/time-zone";
 import { SHOP_TIME_ZONE } from "./lib/paris-time";
 import { useCspNonce } from "./lib/csp-nonce";
 import { useRouteErrorView } from "./components/layout/route-error-boundary";
-import { I18nPayloadScript, useLanguage, useT } from "./components/ui/i18n";
+import { I18nMessagesPreload, I18nPayloadScript, useLanguage, useT } from "./components/ui/i18n";
 import { resolvePageLanguage } from "./.server/i18n/request-language";
 import "./app.css";
 import "./styles/theme.css";
@@ -116,6 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#9f1239" />
         <Meta />
         <Links />
+        <I18nMessagesPreload />
       </head>
       <body className="min-h-screen bg-white text-ink antialiased">
         {children}

@@ -142,6 +142,7 @@ export default [
   route("api/v1/openapi.json", "routes/api/v1/openapi.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
+  route("i18n/:file", "routes/seo/i18n-messages.ts"),
   route("media/art/*", "routes/media/art.ts"),
   route("media/uploads/*", "routes/media/uploads.ts"),
 ] satisfies RouteConfig;

@@ -12,8 +12,19 @@ export function discountPercent(priceCents: number, originalPriceCents: number |
 }
 
 /** Rating with one decimal, French style: 4.5 -> "4,5". */
+const oneDecimal = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+// One formatter kept, not toLocaleString with options: that builds a new formatter per call, and
+// a product page writes a rating for every related product and every review.
 export function formatRating(rating: number): string {
-  return rating.toLocaleString("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return oneDecimal.format(rating);
+}
+
+const counts = new Map<string, Intl.NumberFormat>();
+/** A whole number in the locale's way ("1 234" in fr-FR, "1,234" in en-GB), one formatter per locale. */
+export function formatCount(count: number, locale: string): string {
+  let format = counts.get(locale);
+  if (!format) counts.set(locale, (format = new Intl.NumberFormat(locale)));
+  return format.format(count);
 }
 
 /** Banner style, no space: "100€" for whole euros, "49,90€" otherwise. */

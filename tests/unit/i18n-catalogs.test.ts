@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { NAMESPACES, SOURCE_CATALOGS, emailI18n, pageI18n, pageI18nPayload } from "~/.server/i18n/catalogs";
+import { NAMESPACES, SOURCE_CATALOGS, emailI18n, pageI18n, pageI18nPayload, pageMessagesFile } from "~/.server/i18n/catalogs";
 import { LANGUAGES } from "~/domain/i18n/languages";
 
 /** The names a message interpolates ({name}, {count, plural, …}) and its numbered tags (<0>…</0>). */
@@ -53,15 +53,16 @@ describe("message catalogs (decision 044)", () => {
     expect(pageI18n("en")._("common.footer.promise.freeReturns", { days: 30 })).toBe("Free returns within 30 days");
   });
 
-  it("ships the page namespaces to the browser, never the e-mails, and escapes '<'", () => {
+  it("ships the page namespaces to the browser in a file named by its content, never the e-mails", () => {
     for (const language of LANGUAGES) {
-      const payload = pageI18nPayload(language);
-      expect(payload).not.toContain("<");
-      const parsed = JSON.parse(payload) as { language: string; messages: Record<string, unknown> };
-      expect(parsed.language).toBe(language);
-      expect(Object.keys(parsed.messages).some((key) => key.startsWith("emails."))).toBe(false);
-      expect(Object.keys(parsed.messages).length).toBeGreaterThan(0);
+      const pointer = JSON.parse(pageI18nPayload(language)) as { language: string; href: string };
+      const file = pageMessagesFile(language);
+      expect(pointer).toEqual({ language, href: `/i18n/${language}.${file.hash}.json` });
+      const messages = JSON.parse(file.body) as Record<string, unknown>;
+      expect(Object.keys(messages).some((key) => key.startsWith("emails."))).toBe(false);
+      expect(Object.keys(messages).length).toBeGreaterThan(0);
     }
+    expect(pageMessagesFile("fr").hash).not.toBe(pageMessagesFile("en").hash);
     expect(Object.keys(emailI18n("en").messages).every((key) => key.startsWith("emails.") || key.startsWith("common."))).toBe(true);
   });
 });

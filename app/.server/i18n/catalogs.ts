@@ -2,9 +2,11 @@
  * The message catalogs (decision 044): JSON files under app/locales/<language>/<namespace>.json,
  * flat keys prefixed by their namespace ("shop.cart.title"), ICU messages. They are compiled here,
  * once per process, with Lingui's own compiler; the browser gets the compiled messages of the
- * page's language in the document (I18nPayloadScript), never the compiler nor the other language.
+ * page's language as a file named by a hash of its content (`/i18n/<language>.<hash>.json`,
+ * cached for good), which the document names, never the compiler nor the other language.
  * The e-mail namespace stays on the server.
  */
+import { createHash } from "node:crypto";
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { LANGUAGE_LOCALES, type Language } from "~/domain/i18n/languages";
@@ -43,7 +45,7 @@ function instanceFor(language: Language, messages: Messages): I18n {
 }
 
 const pageInstances = new Map<Language, I18n>();
-const payloads = new Map<Language, string>();
+const messageFiles = new Map<Language, PageMessagesFile>();
 const emailInstances = new Map<Language, I18n>();
 
 /**
@@ -59,17 +61,31 @@ export function pageI18n(language: Language): I18n {
   return instance;
 }
 
+export type PageMessagesFile = { language: Language; hash: string; href: string; body: string };
+
 /**
- * The document's copy of the page's compiled messages, as the JSON the browser's entry reads
- * before hydrating; every "<" escaped so no message can close the script element.
+ * The compiled page messages of a language as the file the browser loads before hydrating. They
+ * are about 100 KB: written into every document they made half of a product page's HTML, so they
+ * live in one file per language, named by a hash of its content so that the browser keeps it
+ * across pages and the next build's messages get a new name.
+ */
+export function pageMessagesFile(language: Language): PageMessagesFile {
+  let file = messageFiles.get(language);
+  if (!file) {
+    const body = JSON.stringify(pageI18n(language).messages);
+    const hash = createHash("sha256").update(body).digest("hex").slice(0, 16);
+    file = { language, hash, href: `/i18n/${language}.${hash}.json`, body };
+    messageFiles.set(language, file);
+  }
+  return file;
+}
+
+/**
+ * The document's pointer to its messages, as the JSON the browser's entry reads before hydrating:
+ * the language and the messages file's address.
  */
 export function pageI18nPayload(language: Language): string {
-  let payload = payloads.get(language);
-  if (payload === undefined) {
-    payload = JSON.stringify({ language, messages: pageI18n(language).messages }).replace(/</g, "\\u003c");
-    payloads.set(language, payload);
-  }
-  return payload;
+  return JSON.stringify({ language, href: pageMessagesFile(language).href });
 }
 
 /** The instance e-mails and other server-made texts (PDFs, SMS) render with. */

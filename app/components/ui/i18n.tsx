@@ -55,13 +55,30 @@ export function T({ k, values, components }: { k: MessageKey; values?: MessageVa
 }
 
 /**
- * The compiled messages the browser's entry reads before hydrating, as the server serialised
- * them (entry.server.tsx provides it; entry.client.tsx provides the copy it read back).
+ * The document's pointer to its compiled messages (`{"language", "href"}`), as the server wrote it
+ * (entry.server.tsx provides it; entry.client.tsx provides the copy it read back). The messages
+ * themselves are a file cached across pages (app/.server/i18n/catalogs.ts).
  */
 export const I18nPayloadContext = createContext("");
 export const I18N_PAYLOAD_ELEMENT_ID = "aurore-i18n";
 
-/** The document's <script type="application/json"> holding the page's messages. */
+/** The messages file's address in the payload, or null. */
+function messagesHref(payload: string): string | null {
+  try {
+    const href = (JSON.parse(payload) as { href?: unknown }).href;
+    return typeof href === "string" && href.startsWith("/i18n/") ? href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** In <head>: the browser starts loading the messages with the page's scripts, not after them. */
+export function I18nMessagesPreload() {
+  const href = messagesHref(useContext(I18nPayloadContext));
+  return href ? <link rel="preload" href={href} as="fetch" crossOrigin="anonymous" /> : null;
+}
+
+/** The document's <script type="application/json"> holding the pointer to the page's messages. */
 export function I18nPayloadScript() {
   const payload = useContext(I18nPayloadContext);
   // The same bytes on the server and at hydration: React keeps them as they are.

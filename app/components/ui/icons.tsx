@@ -101,27 +101,6 @@ export function TruckIcon(props: IconProps) {
   );
 }
 
-const STAR_PATH = "M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9L12 2.8Z";
-
-/** Star: filled by default; `outline` draws only its border (an empty rating star). */
-export function StarIcon({ outline = false, ...props }: IconProps & { outline?: boolean }) {
-  return (
-    <Svg {...props} filled={!outline}>
-      <path d={STAR_PATH} />
-    </Svg>
-  );
-}
-
-/** Left half filled, right half outlined. */
-export function StarHalfIcon({ className = "h-5 w-5" }: IconProps) {
-  return (
-    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false">
-      <path d={STAR_PATH} fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinejoin="round" />
-      <path d="M12 2.8v14.4l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9L12 2.8Z" fill="currentColor" />
-    </svg>
-  );
-}
-
 export function ChevronLeftIcon(props: IconProps) {
   return (
     <Svg {...props}>

@@ -47,7 +47,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const { product, related } = page;
   const reviewQuery = readReviewPageQuery(new URL(request.url).searchParams);
   const [reviews, structuredReviews] = await Promise.all([
-    listProductReviews(db, product.id, reviewQuery),
+    listProductReviews(db, product.id, reviewQuery, { productKnown: true }),
     reviewsForStructuredData(db, product.id, REVIEWS_IN_STRUCTURED_DATA),
   ]);
   return {

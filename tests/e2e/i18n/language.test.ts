@@ -42,7 +42,7 @@ describe("the shop's language (decision 044)", () => {
 
     await page.goto("/");
     await expect(page.locator("html").getAttribute("lang")).resolves.toBe("en");
-    // Client-side navigation keeps the language (the messages came with the document).
+    // Client-side navigation keeps the language (the messages were loaded with the document).
     await page.getByRole("contentinfo").getByRole("link", { name: "Our story" }).click();
     await page.waitForURL(/\/about$/);
     expect(await page.getByRole("contentinfo").getByText("Manage cookies").isVisible()).toBe(true);

@@ -306,21 +306,35 @@ const SORTS: Record<ReviewListQuery["sort"], SQL[]> = {
   rating_asc: [sql`${reviews.rating} ASC`, sql`${reviews.publishedAt} DESC`, sql`${reviews.id} DESC`],
 };
 
-/** One page of a product's published reviews, sorted and filtered, with the summary. */
-export async function listProductReviews(db: Executor, productId: string, query: ReviewListQuery): Promise<ReviewPage> {
+/**
+ * One page of a product's published reviews, sorted and filtered, with the summary.
+ * `productKnown`: the caller has just read the product (the product page), so its existence is
+ * not asked again.
+ */
+export async function listProductReviews(
+  db: Executor,
+  productId: string,
+  query: ReviewListQuery,
+  { productKnown = false }: { productKnown?: boolean } = {},
+): Promise<ReviewPage> {
   if (!isUuid(productId)) throw notFound("product_not_found", REVIEW_MESSAGES.productNotFound);
-  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
-  if (!product) throw notFound("product_not_found", REVIEW_MESSAGES.productNotFound);
+  if (!productKnown) {
+    const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+    if (!product) throw notFound("product_not_found", REVIEW_MESSAGES.productNotFound);
+  }
   const where = and(
     eq(reviews.productId, productId),
     eq(reviews.status, "published"),
     query.stars ? eq(reviews.rating, query.stars) : undefined,
     query.with_photos ? sql`cardinality(${reviews.photos}) > 0` : undefined,
   );
-  const [summary, [{ total }]] = await Promise.all([
-    reviewSummaryOf(db, productId),
-    db.select({ total: count() }).from(reviews).where(where),
-  ]);
+  const summary = await reviewSummaryOf(db, productId);
+  // The distribution already counts what a stars filter keeps; only the photo filter needs its own count.
+  const total = query.with_photos
+    ? (await db.select({ total: count() }).from(reviews).where(where))[0].total
+    : query.stars
+      ? summary.distribution[query.stars as 1 | 2 | 3 | 4 | 5]
+      : summary.count;
   const pageCount = Math.max(1, Math.ceil(total / REVIEWS_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   const rows = await db
