@@ -1,4 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { Executor } from "../../db/client";
 import { brands, products } from "../../db/schema";
 import { invalidateCatalogCaches } from "./catalog.service";
@@ -32,10 +33,7 @@ export type AdminBrand = { id: string; name: string; slug: string; description: 
 const brandNotFound = () => notFound("brand_not_found", BRAND_NOT_FOUND_MESSAGE);
 const nameTakenError = () => conflict("brand_name_taken", BRAND_NAME_TAKEN_MESSAGE);
 
-function parse<T>(
-  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } },
-  input: unknown,
-): T {
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw invalid("invalid_brand", parsed.error.issues[0]?.message ?? BRAND_NAME_UNUSABLE_MESSAGE);
   return parsed.data;
