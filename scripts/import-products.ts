@@ -12,6 +12,7 @@ import { parseArgs } from "node:util";
 import { startDatabase, stopDatabase } from "../app/.server/db";
 import { checkImportSizes, importCatalog, previewCatalogImport } from "../app/.server/workflows/import-catalog";
 import { importSummary, IMPORT_REFUSED_MESSAGE, type ImportPreview } from "../app/domain/catalog/catalog-csv";
+import { importProgressText } from "../app/domain/catalog/catalog-import.schema";
 import { isDomainError } from "../app/domain/errors";
 
 /** Refused lines printed at most (the count says how many there are). */
@@ -48,10 +49,20 @@ async function main(): Promise<number> {
       return preview.counts.refused > 0 ? 1 : 0;
     }
     const started = performance.now();
-    const result = await importCatalog(handle.db, files, {
-      actorUserId: null,
-      actor: { type: "user", id: null, label: "Ligne de commande (import:products)" },
-    });
+    // The lines written, on one rewritten terminal line (nothing when stderr is a file or a pipe).
+    let shown = -1;
+    const onProgress = (done: number, total: number) => {
+      const tenth = total > 0 ? Math.floor((done / total) * 10) : 10;
+      if (!process.stderr.isTTY || tenth === shown) return;
+      shown = tenth;
+      process.stderr.write(`\rÉcriture : ${importProgressText({ done, total })}${done === total ? "\n" : ""}`);
+    };
+    const result = await importCatalog(
+      handle.db,
+      files,
+      { actorUserId: null, actor: { type: "user", id: null, label: "Ligne de commande (import:products)" } },
+      onProgress,
+    );
     printPreview(result.preview);
     if (!result.applied) {
       console.error(IMPORT_REFUSED_MESSAGE);

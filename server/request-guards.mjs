@@ -20,7 +20,7 @@ const UPLOAD_PATHS = new Set(["/api/v1/admin/product-images"]);
  * (docs/decisions/051-catalogue-import-export.md).
  */
 export const IMPORT_LIMIT_BYTES = 221 * 1024 * 1024;
-const IMPORT_PATHS = new Set(["/admin/produits/import", "/admin/produits/import.data"]);
+const IMPORT_PATHS = new Set(["/admin/produits/import", "/admin/produits/import.data", "/admin/produits/import/progression"]);
 
 export function bodyLimitFor(pathname) {
   if (IMPORT_PATHS.has(pathname)) return IMPORT_LIMIT_BYTES;

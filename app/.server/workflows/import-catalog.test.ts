@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
@@ -304,6 +304,82 @@ describe("importCatalog", () => {
       .from(products)
       .where(eq(products.name, `Flacon ${token}`));
     expect(row.imageUrl).toMatch(/^\/media\/uploads\/products\/\d{13}-[a-z0-9]{16}\.webp$/);
+  });
+
+  it("reports its progress line by line up to the file's total, inside the transaction", async () => {
+    const calls: [number, number][] = [];
+    const lines = Array.from({ length: 1200 }, (_, i) =>
+      line({ ref: `PG${Math.floor(i / 3)}`, name: `Progression ${token} ${Math.floor(i / 3)}`, label: `V${i}`, sku: `PG-${token}-${i}` }),
+    );
+    // Existing variants count as they are written, new ones as their insert chunks are.
+    lines.push(line({ name: `Existant ${token}`, brand, label: "30 ml", sku: `EX-${token}-1`, price: "20,00", stock: 5 }));
+    const result = await importCatalog(handle.db, { csv: csv(...lines) }, actor(), (done, total) => calls.push([done, total]));
+    expect(result.applied).toBe(true);
+    expect(calls[0]).toEqual([0, 1201]);
+    expect(calls.at(-1)).toEqual([1201, 1201]);
+    expect(calls.every(([, total]) => total === 1201)).toBe(true);
+    expect(calls.every(([done], i) => i === 0 || done >= calls[i - 1][0])).toBe(true);
+    // More than a start and an end: the bar moves while the chunks are written.
+    expect(new Set(calls.map(([done]) => done)).size).toBeGreaterThan(2);
+  });
+
+  it("deletes the files of replaced images after the commit, and keeps them when the import rolls back", async () => {
+    const storage = new LocalMediaStorage(mediaRoot);
+    const pngOf = async (background: string) =>
+      new Uint8Array(
+        await sharp({ create: { width: 32, height: 32, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      );
+    const keyOf = (url: string | null) => (url ?? "").replace("/media/uploads/", "");
+    const imageOf = async (name: string) =>
+      (await handle.db.select({ id: products.id, imageUrl: products.imageUrl }).from(products).where(eq(products.name, name)))[0];
+    const name = `Remplacée ${token}`;
+    await importCatalog(
+      handle.db,
+      {
+        csv: csv(line({ ref: "RPL", name, sku: `RPL-${token}`, images: "avant.png" })),
+        zip: zipSync({ "avant.png": await pngOf("#aa3344") }),
+      },
+      actor(),
+    );
+    const first = await imageOf(name);
+    expect(await storage.get(keyOf(first.imageUrl))).not.toBeNull();
+
+    // A failure inside the transaction (here from the progress listener) rolls everything back:
+    // the product keeps its image, whose file stays, and the newly stored file is deleted again.
+    const failing = importCatalog(
+      handle.db,
+      {
+        csv: csv(line({ ref: first.id, name, sku: `RPL-${token}`, images: "refus.png" })),
+        zip: zipSync({ "refus.png": await pngOf("#113355") }),
+      },
+      actor(),
+      (done) => {
+        if (done > 0) throw new Error("connexion perdue");
+      },
+    );
+    await expect(failing).rejects.toThrow("connexion perdue");
+    expect((await imageOf(name)).imageUrl).toBe(first.imageUrl);
+    expect(await storage.get(keyOf(first.imageUrl))).not.toBeNull();
+    const stored = readdirSync(join(mediaRoot, "products")).map((file) => `/media/uploads/products/${file}`);
+    const referenced = await handle.db.select({ imageUrl: products.imageUrl }).from(products);
+    const inUse = new Set(referenced.map((r) => r.imageUrl));
+    expect(stored.filter((url) => !inUse.has(url))).toEqual([]);
+
+    const applied = await importCatalog(
+      handle.db,
+      {
+        csv: csv(line({ ref: first.id, name, sku: `RPL-${token}`, images: "apres.png" })),
+        zip: zipSync({ "apres.png": await pngOf("#55aa77") }),
+      },
+      actor(),
+    );
+    expect(applied.applied).toBe(true);
+    const second = await imageOf(name);
+    expect(second.imageUrl).not.toBe(first.imageUrl);
+    expect(await storage.get(keyOf(second.imageUrl))).not.toBeNull();
+    expect(await storage.get(keyOf(first.imageUrl))).toBeNull();
   });
 
   it("refuses a file over 20 MB, a broken encoding and a broken ZIP with French messages", async () => {

@@ -5,7 +5,9 @@
  * applied in ONE transaction: products and variants (catalog), stock levels and their movements
  * (inventory), restock alerts, one activity-log entry with the counts. Images named by the CSV
  * come from the ZIP sent with it and go through the image pipeline before the transaction; if it
- * fails they are deleted again. Nothing is half-applied: a refusal or a failure writes nothing.
+ * fails they are deleted again, and once it has committed the files of the images it replaced are
+ * deleted. Nothing is half-applied: a refusal or a failure writes nothing. `onProgress` hears the
+ * lines written inside the transaction (the page's progress bar).
  */
 import type { Database } from "~/.server/db/client";
 import {
@@ -15,6 +17,7 @@ import {
   writeCatalogImport,
   type CatalogImportOptions,
   type CatalogImportPlan,
+  type ImportProgress,
 } from "~/.server/modules/catalog/catalog-import.service";
 import { invalidateCatalogCaches } from "~/.server/modules/catalog/catalog.service";
 import { forgetStockReport } from "~/.server/modules/catalog/products-admin.service";
@@ -23,7 +26,7 @@ import { recordInitialStocks, restockedVariants, setStockLevels } from "~/.serve
 import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import { kickOutbox } from "~/.server/outbox/outbox.service";
 import { listArchiveImages, readArchiveImages } from "~/.server/media/image-archive";
-import { storeProductImage } from "~/.server/media/product-images";
+import { removeUnreferencedProductImages, storeProductImage } from "~/.server/media/product-images";
 import { getMediaStorage } from "~/.server/media/media-storage";
 import {
   CATALOG_CSV_MAX_BYTES,
@@ -81,6 +84,7 @@ export async function importCatalog(
   db: Database,
   files: CatalogImportFiles,
   who: { actorUserId: string | null; actor?: AdminActor },
+  onProgress?: ImportProgress,
 ): Promise<CatalogImportResult> {
   const { lines, options } = readFiles(files);
   const first = await planCatalogImport(db, lines, options);
@@ -90,6 +94,7 @@ export async function importCatalog(
   const storedKeys: string[] = [];
   const storage = getMediaStorage();
   let result: CatalogImportPlan;
+  let dropped: string[] = [];
   try {
     if (first.imageFiles.length > 0 && files.zip) {
       const bytes = readArchiveImages(files.zip, new Set(first.imageFiles));
@@ -112,7 +117,7 @@ export async function importCatalog(
       if (current.counts.refused > 0) throw invalid("import_refused", IMPORT_REFUSED_MESSAGE);
       // The product roll-ups are recomputed once at the end instead of once per variant (migration 0034).
       await deferProductRollups(tx);
-      const written = await writeCatalogImport(tx, current, imageUrls);
+      const written = await writeCatalogImport(tx, current, imageUrls, onProgress);
       const context = { actorUserId: who.actorUserId, note: IMPORT_STOCK_NOTE };
       await recordInitialStocks(tx, written.created, context);
       const adjusted = await setStockLevels(tx, written.stockLevels, context);
@@ -125,6 +130,7 @@ export async function importCatalog(
         summary: `Import du catalogue : ${importSummary(current.counts)}`,
         after: current.counts,
       });
+      dropped = written.droppedImages;
       return current;
     });
   } catch (error) {
@@ -135,6 +141,9 @@ export async function importCatalog(
   kickOutbox();
   invalidateCatalogCaches(db);
   forgetStockReport(db);
+  // Only now that the products point at their new images: a rollback above kept the old files in use.
+  // Files another product or variant still shows are kept (the product editor's rule).
+  if (dropped.length > 0) await removeUnreferencedProductImages(db, dropped, storage);
   return { applied: true, preview: previewOf(result) };
 }
 

@@ -11,6 +11,7 @@ export const ACTIVITY_PAGE_SIZE = 50;
 export const ACTIVITY_ENTITY_LABELS: Record<string, string> = {
   product: "Produit",
   category: "Catégorie",
+  brand: "Marque",
   order: "Commande",
   return: "Retour",
   client: "Client",
@@ -36,6 +37,9 @@ export const ACTIVITY_ACTION_LABELS: Record<string, string> = {
   "category.create": "Catégorie créée",
   "category.update": "Catégorie renommée",
   "category.delete": "Catégorie supprimée",
+  "brand.create": "Marque créée",
+  "brand.update": "Marque modifiée",
+  "brand.delete": "Marque supprimée",
   "order.status_change": "Statut de commande changé",
   "order.ship": "Commande expédiée",
   "return.receive": "Retour réceptionné",

@@ -27,3 +27,21 @@ export function linesToShow(lines: readonly ImportLinePreview[]): ImportLinePrev
   const others = lines.filter((l) => l.action !== "refused");
   return [...refused, ...others].slice(0, IMPORT_PREVIEW_LINES_SHOWN);
 }
+
+/**
+ * "Appliquer l'import" with JavaScript: the answer is a text/event-stream of `progress` events
+ * (lines written inside the transaction out of the file's lines), then one `result` event
+ * carrying the CatalogImportAnswer (docs/decisions/051-catalogue-import-export.md).
+ */
+export const IMPORT_STREAM_PATH = "/admin/produits/import/progression";
+export type ImportProgressEvent = { done: number; total: number };
+
+/** The message when the import failed for a reason that is not the file's (nothing was written). */
+export const IMPORT_FAILED_MESSAGE = "L'import n'a pas pu aboutir : aucune modification n'a été enregistrée. Réessayez.";
+
+const lineCount = new Intl.NumberFormat("fr-FR");
+
+/** "12 400 / 25 000 lignes". */
+export function importProgressText({ done, total }: ImportProgressEvent): string {
+  return `${lineCount.format(done)} / ${lineCount.format(total)} ${total > 1 ? "lignes" : "ligne"}`;
+}

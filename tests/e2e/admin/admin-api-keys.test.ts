@@ -19,9 +19,9 @@ let admin: string;
 let shopper: string;
 let browser: Browser | undefined;
 
-type Area = "catalog" | "stock" | AdminApiScope["area"];
+type Area = "stock" | AdminApiScope["area"];
 type Scopes = Partial<Record<Area, "read" | "write">>;
-const OTHER_AREAS: AdminApiScope["area"][] = ["orders", "returns", "clients", "promotions", "reviews"];
+const OTHER_AREAS: AdminApiScope["area"][] = ["catalog", "orders", "returns", "clients", "promotions", "reviews"];
 
 /** A key created through Paramètres' action: its secret (shown once) and its id. */
 async function createKey(name: string, scopes: Scopes): Promise<{ secret: string; id: string }> {
@@ -320,6 +320,93 @@ describe("catalogue and stock with a key", () => {
       json: { data: { deleted: true } },
     });
     expect((await call("GET", `/api/v1/admin/products/${product.id}`, { key: readOnly })).status).toBe(404);
+  });
+
+  it("creates, renames and deletes a brand with the back-office's rules and French messages; the activity log names the key", async () => {
+    const name = `Maison API ${run}`;
+    const created = await call("POST", "/api/v1/admin/brands", { key: writer }, { name, description: "Soins botaniques" });
+    expect(created).toMatchObject({ status: 201, json: { data: { name, description: "Soins botaniques", product_count: 0 } } });
+    const brand = created.json.data as { id: string; slug: string };
+    expect(brand.slug).toBe(`maison-api-${run}`);
+    expect((await call("GET", `/api/v1/admin/brands/${brand.id}`, { key: readOnly })).json.data).toMatchObject({ id: brand.id, name });
+
+    // Refusals: French messages, never a 500.
+    const refusals: [unknown, number, string][] = [
+      [{ name: name.toUpperCase() }, 409, "Une marque porte déjà ce nom"],
+      [{ name: `  ${name.replace("Maison", "Màison")} ` }, 409, "Une marque porte déjà ce nom"],
+      [{ name: "   " }, 400, "Le nom de la marque est requis"],
+      [{}, 400, "Le nom de la marque est requis"],
+      [{ name: "x".repeat(10_000) }, 400, "Le nom de la marque ne doit pas dépasser 120 caractères"],
+      [{ name: `Longue ${run}`, description: "d".repeat(10_000) }, 400, "La description de la marque ne doit pas dépasser 2000 caractères"],
+      [{ name: "--" }, 400, "Le nom de la marque doit contenir au moins une lettre ou un chiffre"],
+      [{ name: 42 }, 400, "Le nom de la marque est requis"],
+    ];
+    for (const [body, status, message] of refusals) {
+      expect(await call("POST", "/api/v1/admin/brands", { key: writer }, body), JSON.stringify(body).slice(0, 40)).toMatchObject({
+        status,
+        json: { error: { message } },
+      });
+    }
+
+    // A product of the brand (through the product form's rules), then the brand renamed: the product follows.
+    const categories = await call("GET", "/api/v1/admin/categories?limit=1", { key: writer });
+    const product = await call(
+      "POST",
+      "/api/v1/admin/products",
+      { key: writer },
+      {
+        name: `Baume ${run}`,
+        category_id: (categories.json.data as { id: string }[])[0].id,
+        brand_id: brand.id,
+        variants: [{ sku: `BRAND-${run}`, label: "50 ml", price_cents: 1990, stock: 1 }],
+      },
+    );
+    expect(product.status).toBe(201);
+    const productId = (product.json.data as { id: string }).id;
+    const renamed = await call("PATCH", `/api/v1/admin/brands/${brand.id}`, { key: writer }, { name: `Maison Renommée ${run}` });
+    expect(renamed).toMatchObject({
+      status: 200,
+      json: { data: { name: `Maison Renommée ${run}`, slug: brand.slug, description: "Soins botaniques", product_count: 1 } },
+    });
+    expect((await call("GET", `/api/v1/admin/products/${productId}`, { key: readOnly })).json.data).toMatchObject({
+      brand_id: brand.id,
+      brand: `Maison Renommée ${run}`,
+    });
+    const other = await call("POST", "/api/v1/admin/brands", { key: writer }, { name: `Autre maison ${run}` });
+    expect(await call("PATCH", `/api/v1/admin/brands/${brand.id}`, { key: writer }, { name: `autre MAISON ${run}` })).toMatchObject({
+      status: 409,
+      json: { error: { message: "Une marque porte déjà ce nom" } },
+    });
+    expect(await call("PATCH", `/api/v1/admin/brands/${brand.id}`, { key: writer }, { name: "" })).toMatchObject({
+      status: 400,
+      json: { error: { message: "Le nom de la marque est requis" } },
+    });
+    expect(await call("PATCH", `/api/v1/admin/brands/${brand.id}`, { key: writer }, { description: null })).toMatchObject({
+      status: 200,
+      json: { data: { name: `Maison Renommée ${run}`, description: null } },
+    });
+
+    // Still used: refused, in French; unused: deleted.
+    expect(await call("DELETE", `/api/v1/admin/brands/${brand.id}`, { key: writer })).toMatchObject({
+      status: 409,
+      json: { error: { code: "brand_has_products", message: "Impossible de supprimer une marque utilisée par des produits" } },
+    });
+    const otherId = (other.json.data as { id: string }).id;
+    expect(await call("DELETE", `/api/v1/admin/brands/${otherId}`, { key: writer })).toMatchObject({
+      status: 200,
+      json: { data: { id: otherId, deleted: true } },
+    });
+    expect(await call("GET", `/api/v1/admin/brands/${otherId}`, { key: readOnly })).toMatchObject({
+      status: 404,
+      json: { error: { message: "Marque introuvable" } },
+    });
+    expect((await call("PATCH", `/api/v1/admin/brands/pas-un-id`, { key: writer }, { name: "X" })).status).toBe(404);
+
+    const journal = await fetch(`${baseURL}/admin/activity?actor=${encodeURIComponent(`ERP ${run}`)}`, { headers: { cookie: admin } });
+    const html = await journal.text();
+    expect(html).toContain(`Marque « ${name} » créée`);
+    expect(html).toContain(`Marque « ${name} » renommée en « Maison Renommée ${run} »`);
+    expect(html).toContain(`Marque « Autre maison ${run} » supprimée`);
   });
 
   it("pages every product and every variant's stock exactly once with the cursor", async () => {

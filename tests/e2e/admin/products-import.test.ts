@@ -96,6 +96,78 @@ describe("Importer des produits", () => {
     }
   });
 
+  it("shows a determinate progress bar while a large file is applied, then the result", async () => {
+    const context = await signedInContext(browser, baseURL, adminCookie, { viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    const total = 6000;
+    try {
+      await page.goto("/admin/produits/import");
+      await waitForHeaderHydration(page);
+      // Four variants per product: the bar moves as each chunk of new variants is written.
+      const lines = Array.from(
+        { length: total },
+        (_, i) => `P${RUN}-${Math.floor(i / 4)};Lot ${RUN} ${Math.floor(i / 4)};;Parfums;V${i % 4};LOT-${RUN}-${i};12,50;;3;;`,
+      );
+      await page.getByLabel("Fichier CSV (20 Mo au maximum)").setInputFiles(csvFile(...lines));
+      await page.getByRole("button", { name: "Prévisualiser" }).click();
+      await expect.poll(() => page.getByText(`Création : ${total}`).count(), { timeout: 60_000 }).toBe(1);
+
+      await page.getByRole("button", { name: "Appliquer l'import" }).click();
+      const bar = page.getByRole("progressbar", { name: "Import en cours" });
+      await expect.poll(() => bar.getAttribute("aria-valuemax"), { timeout: 60_000 }).toBe(String(total));
+      const now = Number(await bar.getAttribute("aria-valuenow"));
+      expect(now).toBeGreaterThanOrEqual(0);
+      expect(now).toBeLessThanOrEqual(total);
+      expect(await bar.getAttribute("aria-valuetext")).toMatch(/^[\d\u202f]+ \/ 6\u202f000 lignes$/);
+      expect(await page.getByText(/ \/ 6\u202f000 lignes/).count()).toBeGreaterThan(0);
+
+      await expect.poll(() => page.getByRole("heading", { name: "Import appliqué" }).count(), { timeout: 120_000 }).toBe(1);
+      expect(await bar.count()).toBe(0);
+      expect(
+        await page.getByText(`Import appliqué : ${total} lignes, ${total} créées, 0 mise à jour, 0 inchangée, 0 refusée.`).count(),
+      ).toBe(1);
+      const found = (await (await fetch(`${baseURL}/api/v1/products?search=${encodeURIComponent(`Lot ${RUN} 1499`)}`)).json()) as {
+        data: { name: string }[];
+      };
+      expect(found.data.map((p) => p.name)).toContain(`Lot ${RUN} 1499`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("streams a refusal as the result, for a file past the server's usual 1 MB body bound", async () => {
+    const lines = Array.from(
+      { length: 30_000 },
+      (_, i) => `R${RUN}-${i};Refus ${RUN} ${i};;Catégorie fantôme;Unique;REFUS-${RUN}-${i};1,00;;1;;`,
+    );
+    const csv = new Blob([`${HEADER}\r\n${lines.join("\r\n")}\r\n`], { type: "text/csv" });
+    expect(csv.size).toBeGreaterThan(2 * 1024 * 1024);
+    const form = new FormData();
+    form.set("intent", "apply");
+    form.set("csv", csv, "x.csv");
+    const answer = await fetch(`${baseURL}/admin/produits/import/progression`, {
+      method: "POST",
+      headers: { cookie: adminCookie, origin: baseURL },
+      body: form,
+    });
+    expect(answer.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const text = await answer.text();
+    const result = JSON.parse(/event: result\ndata: (.+)\n/.exec(text)?.[1] ?? "null") as {
+      ok: boolean;
+      applied: boolean;
+      message: string;
+    };
+    expect(result).toMatchObject({
+      ok: true,
+      applied: false,
+      message: "Import refusé : corrigez les lignes en erreur, rien n'a été importé.",
+    });
+    const products = (await (await fetch(`${baseURL}/api/v1/products?search=${encodeURIComponent(`Refus ${RUN} 1`)}`)).json()) as {
+      data: unknown[];
+    };
+    expect(products.data).toHaveLength(0);
+  });
+
   it("takes a CSV past the server's usual 1 MB body bound, and refuses one over 20 MB in French", async () => {
     const post = (csv: Blob) => {
       const form = new FormData();
@@ -132,6 +204,13 @@ describe("Importer des produits", () => {
       redirect: "manual",
     });
     expect(post.status).toBe(403);
+    const streamed = await fetch(`${baseURL}/admin/produits/import/progression`, {
+      method: "POST",
+      headers: { cookie: shopper, origin: baseURL },
+      body: form,
+      redirect: "manual",
+    });
+    expect(streamed.status).toBe(403);
     const products = (await (await fetch(`${baseURL}/api/v1/products?search=${encodeURIComponent(`Intrus ${RUN}`)}`)).json()) as {
       data: unknown[];
     };

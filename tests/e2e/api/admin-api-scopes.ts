@@ -1,19 +1,24 @@
 /**
- * What each admin API operation of orders, returns, clients, promo codes, gift cards and reviews
- * needs (decision 049), as data: the key-scope tests walk this table (a key without the area, a
+ * What each admin API operation of orders, returns, clients, promo codes, gift cards, reviews and
+ * brands needs (decision 049), as data: the key-scope tests walk this table (a key without the area, a
  * read-only key on a write), and admin-api-resources.test.ts proves every row refuses a visitor
  * (401) and a shopper (403). Paths use a dummy id where the route has one.
  */
 export type AdminApiScope = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
-  area: "orders" | "returns" | "clients" | "promotions" | "reviews";
+  area: "catalog" | "orders" | "returns" | "clients" | "promotions" | "reviews";
   access: "read" | "write";
 };
 
 const ID = "00000000-0000-0000-0000-000000000000";
 
 export const ADMIN_API_SCOPES: readonly AdminApiScope[] = [
+  // Brands' writes (the rest of the catalogue and the stock: OPERATIONS in admin-api-keys.test.ts).
+  { method: "POST", path: "/api/v1/admin/brands", area: "catalog", access: "write" },
+  { method: "GET", path: `/api/v1/admin/brands/${ID}`, area: "catalog", access: "read" },
+  { method: "PATCH", path: `/api/v1/admin/brands/${ID}`, area: "catalog", access: "write" },
+  { method: "DELETE", path: `/api/v1/admin/brands/${ID}`, area: "catalog", access: "write" },
   { method: "GET", path: "/api/v1/admin/orders", area: "orders", access: "read" },
   { method: "GET", path: `/api/v1/admin/orders/${ID}`, area: "orders", access: "read" },
   { method: "GET", path: "/api/v1/admin/order-status", area: "orders", access: "read" },

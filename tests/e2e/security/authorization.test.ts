@@ -22,6 +22,8 @@ const adminRoutePaths = allPaths(routes).filter((p) => /^\/admin(\/|$)/.test(p) 
 const adminPaths = adminRoutePaths.map(concrete);
 /** Routes of one resource (API or page, e.g. /admin/clients/:id): the dummy id is unknown, so the administrator gets its 404. */
 const resourcePaths = new Set(adminRoutePaths.filter((p) => p.includes("/:")).map(concrete));
+/** Routes that only take a POST (the catalogue import's progress stream): the administrator's GET is a 405. */
+const postOnlyPaths = new Set(["/admin/produits/import/progression"]);
 
 let shopperCookie: string;
 let adminCookie: string;
@@ -45,6 +47,7 @@ describe("the administrator's area is guarded on the server", () => {
     expect(adminPaths).toContain("/admin/activity");
     // The catalogue import (docs/decisions/051-catalogue-import-export.md).
     expect(adminPaths).toContain("/admin/produits/import");
+    expect(adminPaths).toContain("/admin/produits/import/progression");
     // Paramètres > Webhooks and one endpoint's page (docs/decisions/050-webhooks.md).
     expect(adminPaths).toContain("/admin/parametres/webhooks");
     expect(adminPaths).toContain("/admin/parametres/webhooks/00000000-0000-0000-0000-000000000000");
@@ -69,7 +72,7 @@ describe("the administrator's area is guarded on the server", () => {
     const shopper = await fetch(`${baseURL}${path}`, { headers: { cookie: shopperCookie }, redirect: "manual" });
     expect(shopper.status).toBe(403);
     const admin = await fetch(`${baseURL}${path}`, { headers: { cookie: adminCookie }, redirect: "manual" });
-    expect(admin.status).toBe(resourcePaths.has(path) ? 404 : 200);
+    expect(admin.status).toBe(resourcePaths.has(path) ? 404 : postOnlyPaths.has(path) ? 405 : 200);
     // A live stream (/admin/chat/stream) never ends by itself: let it go.
     if (path.endsWith("/stream")) await admin.body?.cancel();
   });

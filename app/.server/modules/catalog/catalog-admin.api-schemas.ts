@@ -101,6 +101,21 @@ const CategorySchema = z
   .object({ id: z.uuid(), name: z.string(), slug: z.string(), product_count: z.int(), updated_at: z.string() })
   .meta({ id: "AdminApiCategory" });
 const BrandSchema = z.object({ id: z.uuid(), name: z.string(), slug: z.string(), updated_at: z.string() }).meta({ id: "AdminApiBrand" });
+const BrandDetailSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    slug: z.string().describe("Dérivé du nom à la création, gardé ensuite (adresse /marque/{slug})"),
+    description: z.string().nullable(),
+    product_count: z.int(),
+  })
+  .meta({ id: "AdminApiBrandDetail" });
+const BrandBody = z
+  .object({
+    name: z.string().describe("Unique, sans tenir compte des majuscules ni des accents ; 120 caractères au maximum"),
+    description: z.string().nullable().optional().describe("2000 caractères au maximum ; vide ou null l'efface"),
+  })
+  .meta({ id: "AdminApiBrandBody" });
 const VariantStockSchema = z
   .object({ id: z.uuid(), product_id: z.uuid(), sku: z.string(), label: z.string(), stock: z.int(), updated_at: z.string() })
   .meta({ id: "AdminApiVariantStock" });
@@ -275,6 +290,64 @@ export function adminCatalogOperations(): ApiOperation[] {
         200: { description: "Une page de marques", schema: page(BrandSchema, "AdminApiBrandPage") },
         ...invalidBody,
         ...guarded,
+      },
+    },
+    {
+      method: "post",
+      path: "/api/v1/admin/brands",
+      summary: "Créer une marque : { name, description? } (accès catalog:write)",
+      tags,
+      auth,
+      body: BrandBody,
+      responses: {
+        201: { description: "Marque créée", schema: z.object({ data: BrandDetailSchema }) },
+        ...invalidBody,
+        ...guarded,
+        409: { description: "Nom déjà utilisé", schema: ApiErrorSchema },
+      },
+    },
+    {
+      method: "get",
+      path: "/api/v1/admin/brands/{id}",
+      summary: "Une marque avec son nombre de produits (accès catalog:read)",
+      tags,
+      auth,
+      pathParams: id,
+      responses: {
+        200: { description: "Marque", schema: z.object({ data: BrandDetailSchema }) },
+        ...guarded,
+        404: { description: "Marque introuvable", schema: ApiErrorSchema },
+      },
+    },
+    {
+      method: "patch",
+      path: "/api/v1/admin/brands/{id}",
+      summary:
+        "Renommer ou décrire une marque : { name?, description? } ; un nouveau nom passe sur ses produits (webhook product.updated) (accès catalog:write)",
+      tags,
+      auth,
+      pathParams: id,
+      body: BrandBody.partial(),
+      responses: {
+        200: { description: "Marque modifiée", schema: z.object({ data: BrandDetailSchema }) },
+        ...invalidBody,
+        ...guarded,
+        404: { description: "Marque introuvable", schema: ApiErrorSchema },
+        409: { description: "Nom déjà utilisé", schema: ApiErrorSchema },
+      },
+    },
+    {
+      method: "delete",
+      path: "/api/v1/admin/brands/{id}",
+      summary: "Supprimer une marque qu'aucun produit n'utilise (accès catalog:write)",
+      tags,
+      auth,
+      pathParams: id,
+      responses: {
+        200: { description: "Marque supprimée" },
+        ...guarded,
+        404: { description: "Marque introuvable", schema: ApiErrorSchema },
+        409: { description: "Des produits l'utilisent", schema: ApiErrorSchema },
       },
     },
     {

@@ -18,6 +18,10 @@ describe("OpenAPI document: the admin API's catalogue and stock", () => {
       ["/api/v1/admin/products/{id}", "delete"],
       ["/api/v1/admin/categories", "post"],
       ["/api/v1/admin/brands", "get"],
+      ["/api/v1/admin/brands", "post"],
+      ["/api/v1/admin/brands/{id}", "get"],
+      ["/api/v1/admin/brands/{id}", "patch"],
+      ["/api/v1/admin/brands/{id}", "delete"],
       ["/api/v1/admin/stock", "post"],
       ["/api/v1/admin/variants/{id}/stock", "post"],
     ];
@@ -26,5 +30,13 @@ describe("OpenAPI document: the admin API's catalogue and stock", () => {
       expect(op.security).toEqual([{ sessionCookie: [] }, { apiKey: [] }]);
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["401", "403", "429"]));
     }
+  });
+
+  it("documents the brands' writes with their refusals", () => {
+    expect(Object.keys(doc.paths["/api/v1/admin/brands"].post.responses)).toEqual(expect.arrayContaining(["201", "400", "409"]));
+    expect(Object.keys(doc.paths["/api/v1/admin/brands/{id}"].patch.responses)).toEqual(
+      expect.arrayContaining(["200", "400", "404", "409"]),
+    );
+    expect(Object.keys(doc.paths["/api/v1/admin/brands/{id}"].delete.responses)).toEqual(expect.arrayContaining(["200", "404", "409"]));
   });
 });

@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { inArray, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { brands, categories, products, productVariants } from "../../db/schema";
+import { droppedImages } from "../../media/product-images";
 import {
   LINE_MESSAGES,
   NO_CATEGORY_LABEL,
@@ -273,7 +274,15 @@ export type CatalogImportWrite = {
   stockLevels: { variantId: string; stock: number }[];
   /** Every product written or whose variants were: their roll-ups are due (rollUpProducts). */
   productIds: string[];
+  /**
+   * Image paths existing products no longer show (replaced or removed by the file): their files
+   * are the caller's to delete, and only once the transaction has committed.
+   */
+  droppedImages: string[];
 };
+
+/** Lines written so far out of the plan's lines, for a progress bar; called often, cheap to receive. */
+export type ImportProgress = (done: number, total: number) => void;
 
 /**
  * Writes a plan that has no refused line, inside the caller's transaction. `imageUrls` maps each
@@ -283,11 +292,16 @@ export async function writeCatalogImport(
   tx: Executor,
   plan: CatalogImportPlan,
   imageUrls: ReadonlyMap<string, string>,
+  onProgress: ImportProgress = () => {},
 ): Promise<CatalogImportWrite> {
   const resolve = (images: readonly string[]) => images.map((i) => (isOwnPath(i) ? i : (imageUrls.get(i) ?? i)));
   const newProducts: (typeof products.$inferInsert)[] = [];
   const newVariants: (typeof productVariants.$inferInsert)[] = [];
-  const result: CatalogImportWrite = { created: [], stockLevels: [], productIds: [] };
+  const result: CatalogImportWrite = { created: [], stockLevels: [], productIds: [], droppedImages: [] };
+  // One line is one variant: existing ones count when their row is written, new ones when their insert chunk is.
+  const total = plan.products.reduce((sum, p) => sum + p.variants.length, 0);
+  let done = 0;
+  onProgress(done, total);
 
   for (const p of plan.products) {
     const [imageUrl = null, ...gallery] = resolve(p.images);
@@ -311,6 +325,7 @@ export async function writeCatalogImport(
           .update(products)
           .set({ ...productColumns, brand, updatedAt: new Date() })
           .where(eq(products.id, productId));
+        result.droppedImages.push(...droppedImages([p.existing.imageUrl, ...p.existing.images], [imageUrl, ...gallery]));
       }
     } else {
       productId = randomUUID();
@@ -340,6 +355,7 @@ export async function writeCatalogImport(
         }
         if (v.existing.stock !== v.stock) result.stockLevels.push({ variantId: v.existing.id, stock: v.stock });
         if (v.columnsChanged || v.existing.stock !== v.stock) touched();
+        onProgress(++done, total);
         continue;
       }
       const variantId = randomUUID();
@@ -358,7 +374,12 @@ export async function writeCatalogImport(
     }
   }
   for (let i = 0; i < newProducts.length; i += WRITE_CHUNK) await tx.insert(products).values(newProducts.slice(i, i + WRITE_CHUNK));
-  for (let i = 0; i < newVariants.length; i += WRITE_CHUNK) await tx.insert(productVariants).values(newVariants.slice(i, i + WRITE_CHUNK));
+  for (let i = 0; i < newVariants.length; i += WRITE_CHUNK) {
+    const chunk = newVariants.slice(i, i + WRITE_CHUNK);
+    await tx.insert(productVariants).values(chunk);
+    done += chunk.length;
+    onProgress(done, total);
+  }
   return result;
 }
 

@@ -1,8 +1,15 @@
+import { useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { DataTable, Th } from "~/components/ui/data-table";
 import { IMPORT_ACTION_LABELS, type ImportLineAction } from "~/domain/catalog/catalog-csv";
-import type { CatalogImportAnswer } from "~/domain/catalog/catalog-import.schema";
+import {
+  IMPORT_STREAM_PATH,
+  importProgressText,
+  type CatalogImportAnswer,
+  type ImportProgressEvent,
+} from "~/domain/catalog/catalog-import.schema";
+import { applyImportWithProgress } from "./import-progress-stream";
 
 const ACTION_CLASS: Record<ImportLineAction, string> = {
   create: "bg-emerald-50 text-emerald-800",
@@ -15,12 +22,30 @@ const ACTION_CLASS: Record<ImportLineAction, string> = {
  * Importer: choose the CSV (and the ZIP of images it names), see what each line would do, then
  * apply. The files stay chosen in the form, so "Appliquer l'import" sends them again and the
  * server decides every line again before writing (docs/decisions/051-catalogue-import-export.md).
+ * With JavaScript, applying goes to the progress stream and the bar follows the lines written;
+ * without it, the form posts to the page's action and the bar stays indeterminate.
  */
-export function AdminProductsImportView({ answer }: { answer: CatalogImportAnswer | null }) {
+export function AdminProductsImportView({ answer: actionAnswer }: { answer: CatalogImportAnswer | null }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const sending = busy ? navigation.formData?.get("intent") : null;
+  // The streamed apply: null before it, "sending" until its first progress event, then the lines.
+  const [applying, setApplying] = useState<null | "sending" | ImportProgressEvent>(null);
+  const [applied, setApplied] = useState<CatalogImportAnswer | null>(null);
+  const answer = applied ?? actionAnswer;
+  const busy = navigation.state === "submitting" || applying !== null;
+  const sending = applying !== null ? "apply" : busy ? navigation.formData?.get("intent") : null;
   const canApply = answer?.ok === true && answer.intent === "preview" && answer.counts.refused === 0;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    // A new preview replaces whatever the last apply answered.
+    if (!(submitter instanceof HTMLButtonElement) || submitter.value !== "apply") return setApplied(null);
+    event.preventDefault();
+    const body = new FormData(event.currentTarget, submitter);
+    setApplying("sending");
+    const result = await applyImportWithProgress(IMPORT_STREAM_PATH, body, setApplying);
+    setApplying(null);
+    setApplied(result);
+  }
 
   return (
     <div className="space-y-6">
@@ -36,7 +61,12 @@ export function AdminProductsImportView({ answer }: { answer: CatalogImportAnswe
         </p>
       </div>
 
-      <Form method="post" encType="multipart/form-data" className="space-y-4 rounded-2xl border border-line bg-white p-6">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        onSubmit={(event) => void submit(event)}
+        className="space-y-4 rounded-2xl border border-line bg-white p-6"
+      >
         <div className="grid gap-4 md:grid-cols-2">
           <label className="block text-sm font-medium">
             Fichier CSV (20 Mo au maximum)
@@ -57,15 +87,39 @@ export function AdminProductsImportView({ answer }: { answer: CatalogImportAnswe
             </Button>
           ) : null}
         </div>
-        {busy ? (
+        {applying !== null && applying !== "sending" ? (
+          <ImportProgress progress={applying} />
+        ) : busy ? (
           <div role="status" className="space-y-1 text-sm">
             <progress className="h-2 w-full" aria-label={sending === "apply" ? "Import en cours" : "Analyse en cours"} />
-            <p>{sending === "apply" ? "Import en cours… les gros fichiers prennent quelques secondes." : "Envoi et analyse du fichier…"}</p>
+            <p>{sending === "apply" ? "Envoi et vérification du fichier…" : "Envoi et analyse du fichier…"}</p>
           </div>
         ) : null}
       </Form>
 
       {answer ? <ImportAnswer answer={answer} /> : null}
+    </div>
+  );
+}
+
+/** The lines written so far, out of the file's: a determinate bar with its count in words. */
+function ImportProgress({ progress }: { progress: ImportProgressEvent }) {
+  const text = importProgressText(progress);
+  const percent = progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
+  return (
+    <div className="space-y-1 text-sm">
+      <div
+        role="progressbar"
+        aria-label="Import en cours"
+        aria-valuemin={0}
+        aria-valuemax={progress.total}
+        aria-valuenow={progress.done}
+        aria-valuetext={text}
+        className="h-2 w-full overflow-hidden rounded-full bg-band"
+      >
+        <div className="h-full bg-accent transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="tabular-nums">{progress.done < progress.total ? `Import en cours : ${text}` : `${text} écrites, finalisation…`}</p>
     </div>
   );
 }

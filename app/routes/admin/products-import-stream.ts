@@ -1,0 +1,74 @@
+import type { Route } from "./+types/products-import-stream";
+import { requireAdmin } from "~/.server/auth/session.server";
+import { getDb } from "~/.server/db";
+import { log } from "~/.server/logger";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
+import { importCatalog } from "~/.server/workflows/import-catalog";
+import { IMPORT_FAILED_MESSAGE, type CatalogImportAnswer, type ImportProgressEvent } from "~/domain/catalog/catalog-import.schema";
+import { isDomainError } from "~/domain/errors";
+import { appliedAnswer, importFilesOf, readImportRequest } from "./products-import.server";
+
+/** At most this often a progress event: 25,000 lines would otherwise send 25,000 of them. */
+const PROGRESS_EVERY_MS = 150;
+
+/** POST only: the import's form posts here. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
+
+/**
+ * POST /admin/produits/import/progression: "Appliquer l'import" with its progress. The answer
+ * streams the lines written while the ONE transaction runs, then the result, over the very
+ * request that runs the import (docs/decisions/051-catalogue-import-export.md): the progress
+ * never has to be found again by another request, on another server process, or in the
+ * database the transaction holds (PGlite has one connection).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireAdmin(request);
+  const read = await readImportRequest(request);
+  if (!read.ok) return Response.json({ ok: false, message: read.message } satisfies CatalogImportAnswer, { status: read.status });
+  if (read.intent !== "apply")
+    return Response.json({ ok: false, message: "Action inconnue" } satisfies CatalogImportAnswer, { status: 400 });
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let open = true;
+      const send = (event: string, value: unknown) => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(value)}\n\n`));
+        } catch {
+          // The page went away: the import carries on to its end (all or nothing), unheard.
+          open = false;
+        }
+      };
+      let last = 0;
+      const onProgress = (done: number, total: number) => {
+        const now = Date.now();
+        if (done !== 0 && done !== total && now - last < PROGRESS_EVERY_MS) return;
+        last = now;
+        send("progress", { done, total } satisfies ImportProgressEvent);
+      };
+      let answer: CatalogImportAnswer;
+      try {
+        const files = await importFilesOf(read);
+        const result = await importCatalog(
+          await getDb(),
+          files,
+          { actorUserId: session.user.id, actor: adminActorOf(session) },
+          onProgress,
+        );
+        answer = appliedAnswer(result);
+      } catch (error) {
+        if (!isDomainError(error)) log.error({ err: error }, "admin: catalogue import failed");
+        answer = { ok: false, message: isDomainError(error) ? error.message : IMPORT_FAILED_MESSAGE };
+      }
+      send("result", answer);
+      if (open) controller.close();
+    },
+  });
+  return new Response(body, {
+    headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" },
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * The catalogue import's request, shared by the page's action (preview, and apply without
+ * JavaScript) and its progress stream (apply with a determinate progress bar):
+ * docs/decisions/051-catalogue-import-export.md.
+ */
+import { checkImportSizes, type CatalogImportFiles, type CatalogImportResult } from "~/.server/workflows/import-catalog";
+import { tryReadFormData } from "~/.server/forms";
+import {
+  CATALOG_CSV_MAX_BYTES,
+  CATALOG_ZIP_MAX_BYTES,
+  CSV_REQUIRED_MESSAGE,
+  IMPORT_REFUSED_MESSAGE,
+  importSummary,
+} from "~/domain/catalog/catalog-csv";
+import { ImportIntentSchema, linesToShow, type CatalogImportAnswer } from "~/domain/catalog/catalog-import.schema";
+
+/** Both files and the form's few fields: a declared body above this is refused before it is read. */
+const IMPORT_BODY_MAX_BYTES = CATALOG_CSV_MAX_BYTES + CATALOG_ZIP_MAX_BYTES + 64 * 1024;
+const BODY_TOO_LARGE_MESSAGE = "Fichiers trop volumineux : 20 Mo au maximum pour le CSV, 200 Mo pour le ZIP d'images.";
+
+export type ImportRequest =
+  { ok: true; intent: "preview" | "apply"; csv: File; zip: File | null } | { ok: false; status: number; message: string };
+
+/** The declared size, the form, its intent and its CSV part; the files' bytes are not copied yet. */
+export async function readImportRequest(request: Request): Promise<ImportRequest> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > IMPORT_BODY_MAX_BYTES) return { ok: false, status: 413, message: BODY_TOO_LARGE_MESSAGE };
+  const read = await tryReadFormData(request);
+  if (!read.ok) return { ok: false, status: read.status, message: read.message };
+  const intent = ImportIntentSchema.safeParse(read.form.get("intent"));
+  if (!intent.success) return { ok: false, status: 400, message: intent.error.issues[0].message };
+  const csv = read.form.get("csv");
+  const zip = read.form.get("images");
+  if (!csv || typeof csv === "string" || csv.size === 0) return { ok: false, status: 400, message: CSV_REQUIRED_MESSAGE };
+  return { ok: true, intent: intent.data, csv, zip: !zip || typeof zip === "string" || zip.size === 0 ? null : zip };
+}
+
+/** The files' bytes, their sizes checked from the parts before anything is copied out (French refusals thrown). */
+export async function importFilesOf(read: { csv: File; zip: File | null }): Promise<CatalogImportFiles> {
+  checkImportSizes({ csv: read.csv.size, zip: read.zip?.size ?? 0 });
+  return {
+    csv: new Uint8Array(await read.csv.arrayBuffer()),
+    zip: read.zip ? new Uint8Array(await read.zip.arrayBuffer()) : null,
+  };
+}
+
+/** What the page shows after "Appliquer l'import". */
+export function appliedAnswer(result: CatalogImportResult): CatalogImportAnswer {
+  return {
+    ok: true,
+    intent: "apply",
+    applied: result.applied,
+    message: result.applied ? `Import appliqué : ${importSummary(result.preview.counts)}.` : IMPORT_REFUSED_MESSAGE,
+    counts: result.preview.counts,
+    lines: linesToShow(result.preview.lines),
+  };
+}
