@@ -103,7 +103,8 @@ async function serve(name: string, command: string[], env: NodeJS.ProcessEnv, ur
     if (Date.now() - started > 600_000) throw new Error(`${name} did not answer within 10 minutes`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  for (const line of fs.readFileSync(logPath, "utf8").split("\n")) if (/serving|worker/i.test(line)) console.log(`[${name}] ${line.trim()}`);
+  for (const line of fs.readFileSync(logPath, "utf8").split("\n"))
+    if (/serving|worker/i.test(line)) console.log(`[${name}] ${line.trim()}`);
   return {
     url,
     stop: async () => {
