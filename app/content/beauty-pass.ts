@@ -1,3 +1,4 @@
+import type { MessageKey, Translate } from "~/components/ui/i18n";
 import {
   BEAUTY_PASS_EXPIRY_REMINDER_DAYS,
   BEAUTY_PASS_POINTS_PER_EURO,
@@ -9,52 +10,81 @@ import type { BeautyPassTierId } from "~/domain/loyalty/loyalty.rules";
 import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
 import { formatEuros } from "./shop-facts";
 
-/** Texts of the /beauty-pass page (spec back-office §2, §4, §9), built from the shop's constants. */
+/**
+ * Texts of the /beauty-pass page (spec back-office §2, §4, §9), built from the shop's constants
+ * and worded in the page's language by `t` (decision 044). Amounts keep the shop's euro format.
+ */
 
-const points = (n: number) => `${n.toLocaleString("fr-FR")} point${n >= 2 ? "s" : ""}`;
+/** "1 point", "100 points", "1 000 points" (French singular below 2), in `t`'s language. */
+export const formatBeautyPassPoints = (t: Translate, count: number) => t("shop.beautyPass.points", { count });
 
 /** What each tier brings: Expert adds free express delivery once a month, VIP without limit. */
-export const TIER_BENEFITS: Record<BeautyPassTierId, readonly string[]> = {
+const TIER_BENEFIT_KEYS: Record<BeautyPassTierId, readonly MessageKey[]> = {
   lover: [
-    `${BEAUTY_PASS_POINTS_PER_EURO} point par euro dépensé, crédité à la livraison de votre commande`,
-    `${points(BEAUTY_PASS_REDEEM_STEP_POINTS)} = ${formatEuros(BEAUTY_PASS_REDEEM_STEP_CENTS)} de réduction, dès ${points(BEAUTY_PASS_REDEEM_STEP_POINTS)}`,
-    "Des échantillons surprises dans vos colis",
-    `Un rappel ${BEAUTY_PASS_EXPIRY_REMINDER_DAYS} jours avant l'expiration de vos points`,
+    "shop.beautyPass.benefit.pointPerEuro",
+    "shop.beautyPass.benefit.conversion",
+    "shop.beautyPass.benefit.samples",
+    "shop.beautyPass.benefit.reminder",
   ],
-  expert: ["Tous les avantages Beauty Lover", "La livraison express offerte une fois par mois"],
-  vip: ["Tous les avantages Beauty Expert", "La livraison express offerte en illimité"],
+  expert: ["shop.beautyPass.benefit.allLover", "shop.beautyPass.benefit.expressMonthly"],
+  vip: ["shop.beautyPass.benefit.allExpert", "shop.beautyPass.benefit.expressUnlimited"],
 };
 
-export const TIER_TAGLINES: Record<BeautyPassTierId, string> = {
-  lover: "Votre Beauty Pass dès la création de votre compte.",
-  expert: "Pour les habituées de nos rayons.",
-  vip: "Nos clientes les plus fidèles.",
+export function tierBenefits(t: Translate, tier: BeautyPassTierId): string[] {
+  const step = formatBeautyPassPoints(t, BEAUTY_PASS_REDEEM_STEP_POINTS);
+  const values = {
+    perEuro: BEAUTY_PASS_POINTS_PER_EURO,
+    step,
+    discount: formatEuros(BEAUTY_PASS_REDEEM_STEP_CENTS),
+    days: BEAUTY_PASS_EXPIRY_REMINDER_DAYS,
+  };
+  return TIER_BENEFIT_KEYS[tier].map((key) => t(key, values));
+}
+
+export const TIER_TAGLINE_KEYS: Record<BeautyPassTierId, MessageKey> = {
+  lover: "shop.beautyPass.tagline.lover",
+  expert: "shop.beautyPass.tagline.expert",
+  vip: "shop.beautyPass.tagline.vip",
 };
 
 export type PointsExample = { order: string; detail?: string; points: string };
 
 /** Worked examples: 1 point per whole euro; the part paid with points earns none. */
-export const POINTS_EXAMPLES: readonly PointsExample[] = [
-  { order: `Commande de ${formatEuros(4500)}`, points: points(pointsEarnedFor(4500)) },
-  { order: `Commande de ${formatEuros(8990)}`, detail: "les centimes ne comptent pas", points: points(pointsEarnedFor(8990)) },
-  {
-    order: `Commande de ${formatEuros(12_000)}`,
-    detail: `dont ${formatEuros(BEAUTY_PASS_REDEEM_STEP_CENTS)} réglés avec ${points(BEAUTY_PASS_REDEEM_STEP_POINTS)}`,
-    points: points(pointsEarnedFor(12_000 - BEAUTY_PASS_REDEEM_STEP_CENTS)),
-  },
-];
+export function pointsExamples(t: Translate): PointsExample[] {
+  const order = (cents: number) => t("shop.beautyPass.example.order", { amount: formatEuros(cents) });
+  return [
+    { order: order(4500), points: formatBeautyPassPoints(t, pointsEarnedFor(4500)) },
+    { order: order(8990), detail: t("shop.beautyPass.example.cents"), points: formatBeautyPassPoints(t, pointsEarnedFor(8990)) },
+    {
+      order: order(12_000),
+      detail: t("shop.beautyPass.example.paidWithPoints", {
+        amount: formatEuros(BEAUTY_PASS_REDEEM_STEP_CENTS),
+        points: formatBeautyPassPoints(t, BEAUTY_PASS_REDEEM_STEP_POINTS),
+      }),
+      points: formatBeautyPassPoints(t, pointsEarnedFor(12_000 - BEAUTY_PASS_REDEEM_STEP_CENTS)),
+    },
+  ];
+}
 
 /** The conversion table: 100 points = 10 €, 200 = 20 €, 500 = 50 €. */
-export const CONVERSION_ROWS: readonly { points: string; discount: string }[] = [1, 2, 5].map((steps) => ({
-  points: points(BEAUTY_PASS_REDEEM_STEP_POINTS * steps),
-  discount: formatEuros(BEAUTY_PASS_REDEEM_STEP_CENTS * steps),
-}));
+export function conversionRows(t: Translate): { points: string; discount: string }[] {
+  return [1, 2, 5].map((steps) => ({
+    points: formatBeautyPassPoints(t, BEAUTY_PASS_REDEEM_STEP_POINTS * steps),
+    discount: formatEuros(BEAUTY_PASS_REDEEM_STEP_CENTS * steps),
+  }));
+}
 
-export const BEAUTY_PASS_RULES: readonly string[] = [
-  "Vos points sont crédités lorsque votre commande passe au statut « Livrée ».",
-  `Les points sont valables ${BEAUTY_PASS_POINTS_VALIDITY_MONTHS} mois après leur attribution ; nous vous prévenons ${BEAUTY_PASS_EXPIRY_REMINDER_DAYS} jours avant leur expiration.`,
-  `Ils s'utilisent dès ${points(BEAUTY_PASS_REDEEM_STEP_POINTS)}, par tranches de ${points(BEAUTY_PASS_REDEEM_STEP_POINTS)}, au moment de la commande.`,
-  "Une réduction Beauty Pass ne se cumule pas avec un code promo.",
-  "La part d'une commande réglée avec des points ne rapporte pas de nouveaux points.",
-  "Votre niveau suit votre solde de points.",
+const RULE_KEYS: readonly MessageKey[] = [
+  "shop.beautyPass.rule.credited",
+  "shop.beautyPass.rule.validity",
+  "shop.beautyPass.rule.redeem",
+  "shop.beautyPass.rule.noPromoCode",
+  "shop.beautyPass.rule.noPointsOnPoints",
+  "shop.beautyPass.rule.tier",
 ];
+
+export function beautyPassRules(t: Translate): string[] {
+  const step = formatBeautyPassPoints(t, BEAUTY_PASS_REDEEM_STEP_POINTS);
+  const values = { months: BEAUTY_PASS_POINTS_VALIDITY_MONTHS, days: BEAUTY_PASS_EXPIRY_REMINDER_DAYS, step };
+  return RULE_KEYS.map((key) => t(key, values));
+}

@@ -2,6 +2,7 @@
  * Facts shown on several information pages (contact details, opening hours, service claims),
  * written once. Prices and limits come from ~/lib/shop-rules; this file only formats them.
  */
+import type { MessageKey } from "~/components/ui/i18n";
 
 /** Same static contact details as the site footer. */
 export const CONTACT_PHONE = "01 23 45 67 89";
@@ -13,11 +14,11 @@ export const CHAT_HOURS: readonly { days: string; hours: string }[] = [
   { days: "Le samedi", hours: "de 10h à 18h" },
 ];
 
-/** The customer-service claims of the spec (back-office §9). */
-export const SERVICE_CLAIMS: readonly { value: string; label: string }[] = [
-  { value: "2h", label: "Temps de réponse moyen" },
-  { value: "98 %", label: "De clients satisfaits" },
-  { value: "7j/7", label: "Support disponible" },
+/** The customer-service claims of the spec (back-office §9), as catalog keys (decision 044). */
+export const SERVICE_CLAIMS: readonly { value: MessageKey; label: MessageKey }[] = [
+  { value: "shop.serviceClient.claim.responseValue", label: "shop.serviceClient.claim.responseLabel" },
+  { value: "shop.serviceClient.claim.satisfiedValue", label: "shop.serviceClient.claim.satisfiedLabel" },
+  { value: "shop.serviceClient.claim.supportValue", label: "shop.serviceClient.claim.supportLabel" },
 ];
 
 const wholeEuros = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR", minimumFractionDigits: 0 });

@@ -1,7 +1,10 @@
 import { GIFT_CARD_POPULAR_AMOUNT_CENTS, GIFT_CARD_PRESET_AMOUNTS_CENTS } from "~/lib/shop-rules";
-import type { GiftCardDeliveryMode, GiftCardOccasion } from "./gift-card.rules";
+import type { GiftCardOccasion } from "./gift-card.rules";
 
-/** Labels and descriptions the configurator shows for each choice (spec back-office §3 and §9). */
+/**
+ * The preset amounts and occasions of the configurator (spec back-office §3 and §9), with the French
+ * labels the server and the e-mails use; pages word them through the catalogs (decision 044).
+ */
 
 export type GiftCardPreset = { amountCents: number; popular: boolean; description: string };
 
@@ -28,11 +31,6 @@ export const GIFT_CARD_OCCASION_LABELS: Record<GiftCardOccasion, { name: string;
   "remise-de-diplome": { name: "Remise de diplôme", emoji: "🎓" },
   mariage: { name: "Mariage", emoji: "💍" },
   "juste-pour-le-plaisir": { name: "Juste pour le plaisir", emoji: "✨" },
-};
-
-export const GIFT_CARD_DELIVERY_LABELS: Record<GiftCardDeliveryMode, { name: string; detail: string }> = {
-  email: { name: "Par e-mail", detail: "Gratuit, reçue immédiatement" },
-  physical: { name: "Carte physique premium", detail: "Livrée en 2 à 3 jours dans un écrin" },
 };
 
 const wholeEuros = new Intl.NumberFormat("fr-FR", {

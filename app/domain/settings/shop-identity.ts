@@ -133,16 +133,14 @@ export function isOpenAt(hours: readonly OpeningSlot[], at: Date): boolean {
   return hours.some((slot) => slot.weekday === weekday && slot.opens <= time && time < slot.closes);
 }
 
-const frenchTime = (time: string) => {
-  const [h, m] = time.split(":");
-  return m === "00" ? `${Number(h)}h` : `${Number(h)}h${m}`;
-};
+/** Consecutive days with the same hours, as one line of the published hours. */
+export type OpeningHoursGroup = { from: Weekday; to: Weekday; opens: string; closes: string };
 
 /**
- * The hours as the pages print them: consecutive days with the same hours grouped
- * ("Du lundi au vendredi" "de 9h à 19h", "Le samedi" "de 10h à 18h").
+ * The hours as the pages print them: consecutive days with the same hours grouped (Monday to
+ * Friday 09:00-19:00, Saturday 10:00-18:00). The page words them in its language.
  */
-export function describeOpeningHours(hours: readonly OpeningSlot[]): { days: string; hours: string }[] {
+export function groupOpeningHours(hours: readonly OpeningSlot[]): OpeningHoursGroup[] {
   const sorted = [...hours].sort((a, b) => a.weekday - b.weekday);
   const groups: OpeningSlot[][] = [];
   for (const slot of sorted) {
@@ -151,10 +149,10 @@ export function describeOpeningHours(hours: readonly OpeningSlot[]): { days: str
     if (last && prev && prev.weekday + 1 === slot.weekday && prev.opens === slot.opens && prev.closes === slot.closes) last.push(slot);
     else groups.push([slot]);
   }
-  return groups.map((group) => {
-    const first = WEEKDAY_LABELS[group[0].weekday].toLowerCase();
-    const last = WEEKDAY_LABELS[group[group.length - 1].weekday].toLowerCase();
-    const days = group.length === 1 ? `Le ${first}` : `Du ${first} au ${last}`;
-    return { days, hours: `de ${frenchTime(group[0].opens)} à ${frenchTime(group[0].closes)}` };
-  });
+  return groups.map((group) => ({
+    from: group[0].weekday,
+    to: group[group.length - 1].weekday,
+    opens: group[0].opens,
+    closes: group[0].closes,
+  }));
 }

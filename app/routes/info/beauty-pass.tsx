@@ -3,14 +3,25 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/beauty-pass";
 import { getCurrentSession } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
+import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
 import { absoluteUrl } from "~/.server/http";
-import { FAQ_CATEGORIES } from "~/content/faq";
-import { BEAUTY_PASS_RULES, CONVERSION_ROWS, POINTS_EXAMPLES, TIER_BENEFITS, TIER_TAGLINES } from "~/content/beauty-pass";
+import { buildFaqCategories } from "~/content/faq";
+import { requestPageLanguage } from "~/.server/i18n/request-language";
+import {
+  beautyPassRules,
+  conversionRows,
+  formatBeautyPassPoints,
+  pointsExamples,
+  tierBenefits,
+  TIER_TAGLINE_KEYS,
+} from "~/content/beauty-pass";
+import { T, useLanguage, useT, useTranslateMessage, type Translate } from "~/components/ui/i18n";
+import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { RewardProgress, BEAUTY_PASS_HISTORY_HREF } from "~/features/loyalty/components/beauty-pass-card";
 import { BEAUTY_PASS_TIERS, type BeautyPassTier, type BeautyPassTierId } from "~/domain/loyalty/loyalty.rules";
-import { formatPoints, LOYALTY_LOAD_ERROR } from "~/domain/loyalty/loyalty.types";
+import { LOYALTY_LOAD_ERROR } from "~/domain/loyalty/loyalty.types";
 import { primaryLinkClass, secondaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
@@ -32,7 +43,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = {
     canonical: absoluteUrl(PATH),
     // Sent with the data so the browser bundle does not carry the whole FAQ content module.
-    faq: FAQ_CATEGORIES.find((c) => c.slug === FAQ_CATEGORY)?.questions ?? [],
+    // In the page's language, with the shipping figures of Paramètres (as /faq shows them).
+    faq:
+      buildFaqCategories(await getShippingSettings(await getDb()), await requestPageLanguage(request)).find((c) => c.slug === FAQ_CATEGORY)
+        ?.questions ?? [],
   };
   const session = await getCurrentSession(request);
   if (!session) return data({ ...page, member: null }, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL } });
@@ -73,31 +87,34 @@ type MemberSummary = NonNullable<NonNullable<LoaderData["member"]>["summary"]>;
 export default function BeautyPassPage({ loaderData }: Route.ComponentProps) {
   const { member, faq } = loaderData;
   const memberTier = member?.summary?.tier.id ?? null;
+  const t = useT();
   return (
     <div>
       <header className="bg-band">
         <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-center">
           <div>
-            <Breadcrumb items={[{ to: "/", label: "Accueil" }, { label: "Beauty Pass" }]} />
-            <p className="mt-6 text-sm font-semibold tracking-wider text-accent uppercase">Programme fidélité</p>
+            <Breadcrumb items={[{ to: "/", label: t("common.breadcrumb.home") }, { label: "Beauty Pass" }]} />
+            <p className="mt-6 text-sm font-semibold tracking-wider text-accent uppercase">{t("shop.beautyPass.eyebrow")}</p>
             <h1 className="mt-1 font-display text-4xl sm:text-5xl">Beauty Pass</h1>
             <p className="mt-4 max-w-2xl text-lg text-muted">
-              Chaque achat beauté vous rapporte des points : 1 € dépensé = {BEAUTY_PASS_POINTS_PER_EURO} point, et{" "}
-              {BEAUTY_PASS_REDEEM_STEP_POINTS} points = {formatEuros(BEAUTY_PASS_REDEEM_STEP_CENTS)} de réduction. Gratuit, ouvert
-              automatiquement avec votre compte.
+              {t("shop.beautyPass.intro", {
+                perEuro: BEAUTY_PASS_POINTS_PER_EURO,
+                step: BEAUTY_PASS_REDEEM_STEP_POINTS,
+                discount: formatEuros(BEAUTY_PASS_REDEEM_STEP_CENTS),
+              })}
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
               {member ? (
                 <Link to={BEAUTY_PASS_HISTORY_HREF} className={primaryLinkClass}>
-                  Voir mes points
+                  {t("shop.beautyPass.seeMyPoints")}
                 </Link>
               ) : (
                 <Link to="/register" className={primaryLinkClass}>
-                  Rejoindre le Beauty Pass
+                  {t("shop.beautyPass.join")}
                 </Link>
               )}
               <Link to="/products" className={secondaryLinkClass}>
-                Découvrir nos produits
+                {t("shop.beautyPass.discoverProducts")}
               </Link>
             </div>
           </div>
@@ -117,23 +134,21 @@ export default function BeautyPassPage({ loaderData }: Route.ComponentProps) {
             className="rounded-2xl bg-gradient-to-br from-accent to-accent-dark px-6 py-10 text-center text-white"
           >
             <h2 id="beauty-pass-cta" className="font-display text-3xl">
-              Prête à cumuler vos premiers points ?
+              {t("shop.beautyPass.ctaTitle")}
             </h2>
-            <p className="mx-auto mt-2 max-w-xl">
-              Créez votre compte : votre Beauty Pass est ouvert tout de suite, vos points arrivent avec votre première commande livrée.
-            </p>
+            <p className="mx-auto mt-2 max-w-xl">{t("shop.beautyPass.ctaText")}</p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               <Link
                 to="/register"
                 className="inline-flex min-h-11 items-center justify-center rounded-full bg-white px-6 font-semibold text-accent-dark hover:bg-accent-soft"
               >
-                Créer mon compte
+                {t("shop.beautyPass.createAccount")}
               </Link>
               <Link
                 to="/products"
                 className="inline-flex min-h-11 items-center justify-center rounded-full border border-white px-6 font-semibold text-white hover:bg-white hover:text-accent-dark"
               >
-                Découvrir nos produits
+                {t("shop.beautyPass.discoverProducts")}
               </Link>
             </div>
           </section>
@@ -145,49 +160,54 @@ export default function BeautyPassPage({ loaderData }: Route.ComponentProps) {
 
 /** The signed-in shopper's own tier and balance (or the spec's fallback when it failed to load). */
 function MemberPanel({ summary }: { summary: MemberSummary | null }) {
+  const t = useT();
+  const tm = useTranslateMessage();
   return (
     <section aria-labelledby="mon-beauty-pass" className="rounded-2xl border border-line bg-white p-6">
       <h2 id="mon-beauty-pass" className="font-display text-xl">
-        Mon Beauty Pass
+        {t("shop.beautyPass.memberTitle")}
       </h2>
       {summary ? (
         <>
           <dl className="mt-4 grid grid-cols-2 gap-4">
             <div>
-              <dt className="text-sm text-muted">Mon niveau</dt>
+              <dt className="text-sm text-muted">{t("shop.beautyPass.memberTier")}</dt>
               <dd className="mt-1 font-semibold">{summary.tier.name}</dd>
             </div>
             <div>
-              <dt className="text-sm text-muted">Mon solde</dt>
-              <dd className="mt-1 font-semibold tabular-nums">{formatPoints(summary.balance)}</dd>
+              <dt className="text-sm text-muted">{t("shop.beautyPass.memberBalance")}</dt>
+              <dd className="mt-1 font-semibold tabular-nums">{formatBeautyPassPoints(t, summary.balance)}</dd>
             </div>
           </dl>
           <RewardProgress summary={summary} />
         </>
       ) : (
         <p role="alert" className="mt-4 text-sm font-semibold text-danger">
-          {LOYALTY_LOAD_ERROR}
+          {tm(LOYALTY_LOAD_ERROR)}
         </p>
       )}
     </section>
   );
 }
 
-function tierRange(tier: BeautyPassTier): string {
+/** "0 à 499 points", "1 000 points et plus", in the page's language. */
+function tierRange(tier: BeautyPassTier, t: Translate, locale: string): string {
   return tier.maxPoints === null
-    ? `${formatPoints(tier.minPoints)} et plus`
-    : `${tier.minPoints.toLocaleString("fr-FR")} à ${formatPoints(tier.maxPoints)}`;
+    ? t("shop.beautyPass.tierRangeFrom", { points: formatBeautyPassPoints(t, tier.minPoints) })
+    : t("shop.beautyPass.tierRange", { min: tier.minPoints.toLocaleString(locale), max: formatBeautyPassPoints(t, tier.maxPoints) });
 }
 
 /** Three tier cards; pressing one highlights it (the shopper's own tier is highlighted first). */
 function TierCards({ memberTier }: { memberTier: BeautyPassTierId | null }) {
   const [selected, setSelected] = useState<BeautyPassTierId | null>(memberTier);
+  const t = useT();
+  const locale = LANGUAGE_LOCALES[useLanguage()];
   return (
     <section aria-labelledby="niveaux">
       <h2 id="niveaux" className="font-display text-3xl">
-        Trois niveaux, des avantages qui grandissent
+        {t("shop.beautyPass.tiersTitle")}
       </h2>
-      <p className="mt-2 text-muted">Sélectionnez un niveau pour le mettre en avant.</p>
+      <p className="mt-2 text-muted">{t("shop.beautyPass.tiersHint")}</p>
       <ul className="mt-6 grid gap-6 md:grid-cols-3">
         {BEAUTY_PASS_TIERS.map((tier) => {
           const pressed = selected === tier.id;
@@ -211,14 +231,16 @@ function TierCards({ memberTier }: { memberTier: BeautyPassTierId | null }) {
                 </button>
               </h3>
               <p id={`niveau-${tier.id}-points`} className="mt-1 font-semibold text-accent-dark">
-                {tierRange(tier)}
+                {tierRange(tier, t, locale)}
               </p>
               {memberTier === tier.id && (
-                <p className="mt-2 inline-flex w-fit rounded-full bg-accent px-3 py-0.5 text-xs font-semibold text-white">Votre niveau</p>
+                <p className="mt-2 inline-flex w-fit rounded-full bg-accent px-3 py-0.5 text-xs font-semibold text-white">
+                  {t("shop.beautyPass.yourTier")}
+                </p>
               )}
-              <p className="mt-3 text-sm text-muted">{TIER_TAGLINES[tier.id]}</p>
+              <p className="mt-3 text-sm text-muted">{t(TIER_TAGLINE_KEYS[tier.id])}</p>
               <ul className="mt-4 space-y-2 text-sm">
-                {TIER_BENEFITS[tier.id].map((benefit) => (
+                {tierBenefits(t, tier.id).map((benefit) => (
                   <li key={benefit} className="flex gap-2">
                     <span aria-hidden="true" className="text-accent">
                       ✓
@@ -237,15 +259,16 @@ function TierCards({ memberTier }: { memberTier: BeautyPassTierId | null }) {
 
 /** How points are earned (worked examples) and what they are worth (conversion table). */
 function PointsSection() {
+  const t = useT();
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <section aria-labelledby="gagner-points" className="rounded-2xl bg-cream p-6">
         <h2 id="gagner-points" className="font-display text-2xl">
-          Gagnez des points
+          {t("shop.beautyPass.earnTitle")}
         </h2>
-        <p className="mt-2 text-muted">1 € dépensé = {BEAUTY_PASS_POINTS_PER_EURO} point, crédité quand votre commande est livrée.</p>
+        <p className="mt-2 text-muted">{t("shop.beautyPass.earnText", { perEuro: BEAUTY_PASS_POINTS_PER_EURO })}</p>
         <ul className="mt-4 divide-y divide-line rounded-xl border border-line bg-white">
-          {POINTS_EXAMPLES.map((example) => (
+          {pointsExamples(t).map((example) => (
             <li key={example.order + (example.detail ?? "")} className="flex items-center justify-between gap-4 px-4 py-3">
               <span>
                 {example.order}
@@ -258,25 +281,23 @@ function PointsSection() {
       </section>
       <section aria-labelledby="utiliser-points" className="rounded-2xl bg-cream p-6">
         <h2 id="utiliser-points" className="font-display text-2xl">
-          Utilisez vos points
+          {t("shop.beautyPass.useTitle")}
         </h2>
-        <p className="mt-2 text-muted">
-          Dès {BEAUTY_PASS_REDEEM_STEP_POINTS} points, par tranches de {BEAUTY_PASS_REDEEM_STEP_POINTS} points, au moment de la commande.
-        </p>
+        <p className="mt-2 text-muted">{t("shop.beautyPass.useText", { step: BEAUTY_PASS_REDEEM_STEP_POINTS })}</p>
         <table className="mt-4 w-full overflow-hidden rounded-xl border border-line bg-white text-left">
-          <caption className="sr-only">Conversion des points en réduction</caption>
+          <caption className="sr-only">{t("shop.beautyPass.conversionCaption")}</caption>
           <thead className="bg-band text-sm">
             <tr>
               <th scope="col" className="px-4 py-2">
-                Points
+                {t("shop.beautyPass.colPoints")}
               </th>
               <th scope="col" className="px-4 py-2">
-                Réduction
+                {t("shop.beautyPass.colDiscount")}
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
-            {CONVERSION_ROWS.map((row) => (
+            {conversionRows(t).map((row) => (
               <tr key={row.points}>
                 <th scope="row" className="px-4 py-3 font-semibold">
                   {row.points}
@@ -292,33 +313,31 @@ function PointsSection() {
 }
 
 function RulesSection() {
+  const t = useT();
   return (
     <section aria-labelledby="regles-beauty-pass">
       <h2 id="regles-beauty-pass" className="font-display text-3xl">
-        Les règles du Beauty Pass
+        {t("shop.beautyPass.rulesTitle")}
       </h2>
       <ul className="mt-4 list-disc space-y-2 pl-5 text-muted">
-        {BEAUTY_PASS_RULES.map((rule) => (
+        {beautyPassRules(t).map((rule) => (
           <li key={rule}>{rule}</li>
         ))}
       </ul>
       <p className="mt-4 text-sm text-muted">
-        Conditions complètes dans nos{" "}
-        <Link to="/conditions-generales#beauty-pass" className={textLinkClass}>
-          conditions générales de vente
-        </Link>
-        .
+        <T k="shop.beautyPass.fullTerms" components={{ 0: <Link to="/conditions-generales#beauty-pass" className={textLinkClass} /> }} />
       </p>
     </section>
   );
 }
 
 function FaqSection({ questions }: { questions: LoaderData["faq"] }) {
+  const t = useT();
   if (questions.length === 0) return null;
   return (
     <section aria-labelledby="faq-beauty-pass">
       <h2 id="faq-beauty-pass" className="font-display text-3xl">
-        Questions fréquentes
+        {t("shop.beautyPass.faqTitle")}
       </h2>
       <ul className="mt-4 divide-y divide-line rounded-2xl border border-line bg-white">
         {questions.map((q) => (
@@ -337,7 +356,7 @@ function FaqSection({ questions }: { questions: LoaderData["faq"] }) {
       </ul>
       <p className="mt-4">
         <Link to={`/faq?category=${FAQ_CATEGORY}`} className={textLinkClass}>
-          Toutes les questions sur le Beauty Pass
+          {t("shop.beautyPass.faqAll")}
         </Link>
       </p>
     </section>

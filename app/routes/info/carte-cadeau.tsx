@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useT } from "~/components/ui/i18n";
+import { T, useT, type MessageKey } from "~/components/ui/i18n";
 import type { Route } from "./+types/carte-cadeau";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
@@ -36,13 +36,15 @@ export function meta({ data, matches }: Route.MetaArgs) {
   });
 }
 
-const RULES: readonly string[] = [
-  `Valable ${GIFT_CARD_VALIDITY_YEARS} ans à compter de l'achat.`,
-  `Un rappel est envoyé ${GIFT_CARD_EXPIRY_REMINDER_MONTHS} mois avant son expiration.`,
-  "Utilisable en une ou plusieurs commandes, jusqu'à épuisement du solde.",
-  "Si la commande dépasse le solde, complétez avec un autre moyen de paiement.",
-  "Son achat vous fait gagner des points Beauty Pass.",
+/** The card's rules, in the page's language (decision 044), with the shop's limits. */
+const RULES: readonly MessageKey[] = [
+  "shop.giftCardPage.ruleValidity",
+  "shop.giftCardPage.ruleReminder",
+  "shop.giftCardPage.ruleSeveralOrders",
+  "shop.giftCardPage.ruleTopUp",
+  "shop.giftCardPage.rulePoints",
 ];
+const RULE_VALUES = { years: GIFT_CARD_VALIDITY_YEARS, months: GIFT_CARD_EXPIRY_REMINDER_MONTHS };
 
 export default function CarteCadeauPage() {
   const t = useT();
@@ -63,34 +65,37 @@ export default function CarteCadeauPage() {
         <div className="mt-12 grid gap-6 md:grid-cols-2">
           <section aria-labelledby="regles-carte" className="rounded-2xl bg-cream p-6">
             <h2 id="regles-carte" className="font-display text-2xl">
-              Bon à savoir
+              {t("shop.giftCardPage.goodToKnow")}
             </h2>
             <ul className="mt-3 list-disc space-y-1 pl-5 text-muted">
               {RULES.map((rule) => (
-                <li key={rule}>{rule}</li>
+                <li key={rule}>{t(rule, RULE_VALUES)}</li>
               ))}
             </ul>
             <p className="mt-3 text-sm text-muted">
-              Conditions complètes dans nos{" "}
-              <Link
-                to="/conditions-generales#cartes-cadeaux"
-                className="font-semibold text-accent underline underline-offset-2 hover:text-accent-dark"
-              >
-                conditions générales de vente
-              </Link>
-              .
+              <T
+                k="shop.giftCardPage.fullTerms"
+                components={{
+                  0: (
+                    <Link
+                      to="/conditions-generales#cartes-cadeaux"
+                      className="font-semibold text-accent underline underline-offset-2 hover:text-accent-dark"
+                    />
+                  ),
+                }}
+              />
             </p>
           </section>
           <section aria-labelledby="idees-cadeaux" className="rounded-2xl bg-band p-6">
             <h2 id="idees-cadeaux" className="font-display text-2xl">
-              Plutôt un cadeau tout prêt ?
+              {t("shop.giftCardPage.readyMadeTitle")}
             </h2>
-            <p className="mt-3 text-muted">Parcourez nos parfums, soins et coffrets pour trouver l'idée qui fera plaisir.</p>
+            <p className="mt-3 text-muted">{t("shop.giftCardPage.readyMadeText")}</p>
             <Link
               to="/products"
               className="mt-5 inline-flex min-h-11 items-center rounded-full border border-ink px-6 font-semibold hover:bg-ink hover:text-white"
             >
-              Découvrir nos produits
+              {t("shop.giftCardPage.discoverProducts")}
             </Link>
           </section>
         </div>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
-import { useT } from "~/components/ui/i18n";
+import { T, useLanguage, useT, useTranslateMessage, type MessageKey, type Translate } from "~/components/ui/i18n";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/service-client";
 import { getDb } from "~/.server/db";
@@ -36,9 +36,11 @@ import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { buildMeta } from "~/lib/seo";
 import { log } from "~/.server/logger";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
-import { describeOpeningHours } from "~/domain/settings/shop-identity";
+import { groupOpeningHours, type OpeningHoursGroup } from "~/domain/settings/shop-identity";
+import { LANGUAGE_LOCALES, type Language } from "~/domain/i18n/languages";
 import { ChatCardAction } from "~/features/chat/components/chat-card";
 import { metaI18n } from "~/components/ui/meta-i18n";
+import { requestPageLanguage } from "~/.server/i18n/request-language";
 
 /** The card's glyph sits in its heading, before the title, on the text's baseline. */
 const cardIconClass = "mr-2 inline-block h-5 w-5 align-[-0.2em] text-accent";
@@ -48,10 +50,10 @@ const OPEN_PARAM = "formulaire";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const faq = buildFaqCategories(await getShippingSettings(await getDb()));
+  const faq = buildFaqCategories(await getShippingSettings(await getDb()), await requestPageLanguage(request));
   // The chat card lists the hours kept in Paramètres (decision 047).
   const identity = await getShopIdentity(await getDb());
-  const chatHours = describeOpeningHours(identity.openingHours);
+  const chatHours = groupOpeningHours(identity.openingHours);
   const teasers = FAQ_TEASER_IDS.map((id) => findFaqQuestion(id, faq))
     .filter((q) => q !== undefined)
     .map((q) => ({ id: q.id, question: q.question, answer: q.answer, categorySlug: q.category.slug }));
@@ -129,35 +131,62 @@ export function meta({ data, matches }: Route.MetaArgs) {
   });
 }
 
-/** The service cards; the threshold is the one edited in Paramètres. */
-const servicesFor = (freeThresholdCents: number): readonly { title: string; text: string; link: { to: string; label: string } }[] => [
+/** The service cards, in the page's language; the threshold is the one edited in Paramètres. */
+const servicesFor = (
+  t: Translate,
+  freeThresholdCents: number,
+): readonly { title: string; text: string; link: { to: string; label: string } }[] => [
   {
-    title: "Suivi de commande",
-    text: "Retrouvez le statut de vos commandes à tout moment dans votre compte, rubrique Mes commandes.",
-    link: { to: "/dashboard", label: "Mon compte" },
+    title: t("shop.serviceClient.service.ordersTitle"),
+    text: t("shop.serviceClient.service.ordersText"),
+    link: { to: "/dashboard", label: t("shop.serviceClient.service.ordersLink") },
   },
   {
-    title: "Livraison et retours",
-    text: `Livraison 48H offerte dès ${formatEuros(freeThresholdCents)}, retours gratuits sous ${RETURNS_DAYS} jours.`,
-    link: { to: "/livraison-retours", label: "Livraison et retours" },
+    title: t("shop.serviceClient.service.deliveryTitle"),
+    text: t("shop.serviceClient.service.deliveryText", { threshold: formatEuros(freeThresholdCents), days: RETURNS_DAYS }),
+    link: { to: "/livraison-retours", label: t("shop.serviceClient.service.deliveryLink") },
   },
   {
-    title: "Conseil beauté",
-    text: "Nos conseillères vous aident à choisir un soin, un maquillage ou le parfum qui vous ressemble.",
-    link: { to: "/guide-tailles", label: "Guide des tailles" },
+    title: t("shop.serviceClient.service.adviceTitle"),
+    text: t("shop.serviceClient.service.adviceText"),
+    link: { to: "/guide-tailles", label: t("shop.serviceClient.service.adviceLink") },
   },
   {
-    title: "Cartes cadeaux",
-    text: "Offrez le choix avec une carte cadeau valable sur tout le site.",
-    link: { to: "/carte-cadeau", label: "Carte cadeau" },
+    title: t("shop.serviceClient.service.giftCardsTitle"),
+    text: t("shop.serviceClient.service.giftCardsText"),
+    link: { to: "/carte-cadeau", label: t("shop.serviceClient.service.giftCardsLink") },
   },
 ];
+
+/** The weekday names the hours use ("lundi", "Monday"), ISO numbering (1 = Monday). */
+const weekdayKey = (weekday: number) => `shop.serviceClient.weekday.${weekday}` as MessageKey;
+
+/** "9h", "9h30" in French; "9am", "9:30am" in English (Paris time, as Paramètres keeps it). */
+function clockTime(time: string, language: Language): string {
+  const [hours, minutes] = time.split(":");
+  const hour = Number(hours);
+  if (language === "fr") return minutes === "00" ? `${hour}h` : `${hour}h${minutes}`;
+  const suffix = hour < 12 ? "am" : "pm";
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  return minutes === "00" ? `${twelve}${suffix}` : `${twelve}:${minutes}${suffix}`;
+}
+
+/** One line of the hours: "Du lundi au vendredi" "de 9h à 19h", "Saturday" "from 10am to 6pm". */
+function openingHoursLine(group: OpeningHoursGroup, t: Translate, language: Language): { days: string; hours: string } {
+  const days =
+    group.from === group.to
+      ? t("shop.serviceClient.hours.day", { day: t(weekdayKey(group.from)) })
+      : t("shop.serviceClient.hours.days", { from: t(weekdayKey(group.from)), to: t(weekdayKey(group.to)) });
+  const hours = t("shop.serviceClient.hours.time", { opens: clockTime(group.opens, language), closes: clockTime(group.closes, language) });
+  return { days, hours };
+}
 
 const cardClass = "flex flex-col rounded-2xl border border-line bg-white p-6";
 const inputClass = "mt-1 block min-h-11 w-full rounded-xl border bg-white px-3 py-2 text-ink placeholder:text-muted focus:border-accent";
 
 export default function ServiceClientPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const language = useLanguage();
   const shipping = useShippingSettings();
   const [opened, setOpened] = useState(false);
   const formOpen = opened || loaderData.formOpen || actionData !== undefined;
@@ -176,37 +205,40 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
   return (
     <div>
       <InfoPageHeader title={t("shop.info.customerServiceTitle")}>
-        <p>Une question sur une commande, un produit ou votre Beauty Pass ? Notre équipe est là pour vous, 7j/7.</p>
+        <p>{t("shop.serviceClient.intro")}</p>
       </InfoPageHeader>
 
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-        <ul aria-label="Nos engagements" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <ul aria-label={t("shop.serviceClient.claimsLabel")} className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           {SERVICE_CLAIMS.map((claim) => (
             <li key={claim.label} className="rounded-2xl bg-cream px-6 py-5 text-center">
-              <span className="block font-display text-3xl font-bold text-accent">{claim.value}</span>
-              <span className="mt-1 block text-sm text-ink">{claim.label}</span>
+              <span className="block font-display text-3xl font-bold text-accent">{t(claim.value)}</span>
+              <span className="mt-1 block text-sm text-ink">{t(claim.label)}</span>
             </li>
           ))}
         </ul>
 
         <section aria-labelledby="nous-contacter" className="mt-12">
           <h2 id="nous-contacter" className="font-display text-2xl">
-            Nous contacter
+            {t("shop.serviceClient.contactTitle")}
           </h2>
           <div className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-3">
             <article className={cardClass} aria-labelledby="carte-chat">
               <h3 id="carte-chat" className="text-lg font-semibold">
                 <Icon name="chat" className={cardIconClass} />
-                Chat en direct
+                {t("shop.serviceClient.chatTitle")}
               </h3>
-              <p className="mt-2 text-muted">Échangez en direct avec une conseillère beauté.</p>
+              <p className="mt-2 text-muted">{t("shop.serviceClient.chatText")}</p>
               <dl className="mt-4 space-y-1 text-sm">
-                {loaderData.chatHours.map((slot) => (
-                  <div key={slot.days} className="flex flex-wrap gap-x-1">
-                    <dt className="font-semibold">{slot.days}</dt>
-                    <dd>{slot.hours}</dd>
-                  </div>
-                ))}
+                {loaderData.chatHours.map((group) => {
+                  const line = openingHoursLine(group, t, language);
+                  return (
+                    <div key={group.from} className="flex flex-wrap gap-x-1">
+                      <dt className="font-semibold">{line.days}</dt>
+                      <dd>{line.hours}</dd>
+                    </div>
+                  );
+                })}
               </dl>
               <ChatCardAction contactFormHref={`?${OPEN_PARAM}=ouvert#${FORM_ID}`} />
             </article>
@@ -214,23 +246,23 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
             <article className={cardClass} aria-labelledby="carte-telephone">
               <h3 id="carte-telephone" className="text-lg font-semibold">
                 <Icon name="phone" className={cardIconClass} />
-                Téléphone
+                {t("shop.serviceClient.phoneTitle")}
               </h3>
-              <p className="mt-2 text-muted">Un conseiller vous répond et suit votre demande jusqu'au bout.</p>
+              <p className="mt-2 text-muted">{t("shop.serviceClient.phoneText")}</p>
               <p className="mt-4">
                 <a href={loaderData.contact.phoneHref} className="text-xl font-semibold text-accent hover:underline">
                   {loaderData.contact.phone}
                 </a>
               </p>
-              <p className="mt-1 text-sm text-muted">Prix d'un appel local</p>
+              <p className="mt-1 text-sm text-muted">{t("shop.serviceClient.phoneCost")}</p>
             </article>
 
             <article className={cardClass} aria-labelledby="carte-email">
               <h3 id="carte-email" className="text-lg font-semibold">
                 <Icon name="mail" className={cardIconClass} />
-                E-mail
+                {t("shop.serviceClient.emailTitle")}
               </h3>
-              <p className="mt-2 text-muted">Réponse sous 2 heures en moyenne, 7j/7.</p>
+              <p className="mt-2 text-muted">{t("shop.serviceClient.emailText")}</p>
               <p className="mt-4 font-semibold break-all">{loaderData.contact.email}</p>
               <div className="mt-auto pt-4">
                 <Link
@@ -241,7 +273,7 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
                   preventScrollReset
                   className={`${primaryLinkClass} w-full`}
                 >
-                  Écrire un message
+                  {t("shop.serviceClient.writeMessage")}
                 </Link>
               </div>
             </article>
@@ -250,7 +282,7 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
 
         <section id={FORM_ID} hidden={!formOpen} aria-labelledby="ecrivez-nous" className="mt-12 scroll-mt-24">
           <h2 id="ecrivez-nous" ref={formHeadingRef} tabIndex={-1} className="font-display text-2xl outline-none">
-            Écrivez-nous
+            {t("shop.serviceClient.formTitle")}
           </h2>
           {actionData?.ok ? (
             <ContactSuccess ticketNumber={actionData.ticketNumber} />
@@ -261,10 +293,10 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
 
         <section aria-labelledby="nos-services" className="mt-12">
           <h2 id="nos-services" className="font-display text-2xl">
-            Nos services
+            {t("shop.serviceClient.servicesTitle")}
           </h2>
           <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {servicesFor(shipping.freeThresholdCents).map((service) => (
+            {servicesFor(t, shipping.freeThresholdCents).map((service) => (
               <li key={service.title} className="rounded-2xl bg-cream p-6">
                 <h3 className="font-semibold">{service.title}</h3>
                 <p className="mt-2 text-muted">{service.text}</p>
@@ -278,7 +310,7 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
 
         <section aria-labelledby="questions-frequentes" className="mt-12">
           <h2 id="questions-frequentes" className="font-display text-2xl">
-            Questions fréquentes
+            {t("shop.serviceClient.faqTitle")}
           </h2>
           <ul className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2">
             {loaderData.teasers.map((q) => (
@@ -288,16 +320,16 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
                 <Link
                   to={`/faq?category=${q.categorySlug}#${q.id}`}
                   className={`mt-3 inline-block ${textLinkClass}`}
-                  aria-label={`Lire la réponse : ${q.question}`}
+                  aria-label={t("shop.serviceClient.readAnswerLabel", { question: q.question })}
                 >
-                  Lire la réponse
+                  {t("shop.serviceClient.readAnswer")}
                 </Link>
               </li>
             ))}
           </ul>
           <p className="mt-6">
             <Link to="/faq" className={primaryLinkClass}>
-              Voir toute la FAQ
+              {t("shop.serviceClient.allFaq")}
             </Link>
           </p>
         </section>
@@ -308,18 +340,20 @@ export default function ServiceClientPage({ loaderData, actionData }: Route.Comp
 
 function ContactSuccess({ ticketNumber }: { ticketNumber: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  const t = useT();
+  const tm = useTranslateMessage();
   useEffect(() => {
     ref.current?.focus();
   }, []);
   return (
     <div ref={ref} tabIndex={-1} role="status" className="mt-6 rounded-2xl bg-band px-6 py-6 outline-none">
-      <p className="font-semibold text-success">{CONTACT_SUCCESS_MESSAGE}</p>
+      <p className="font-semibold text-success">{tm(CONTACT_SUCCESS_MESSAGE)}</p>
       <p className="mt-2">
-        Numéro de votre demande : <strong>{ticketNumber}</strong>
+        <T k="shop.serviceClient.ticketNumber" values={{ ticket: ticketNumber }} components={{ 0: <strong /> }} />
       </p>
       <p className="mt-4">
         <Link to={`/service-client?${OPEN_PARAM}=ouvert#${FORM_ID}`} className={textLinkClass}>
-          Envoyer un autre message
+          {t("shop.serviceClient.anotherMessage")}
         </Link>
       </p>
     </div>
@@ -328,13 +362,16 @@ function ContactSuccess({ ticketNumber }: { ticketNumber: string }) {
 
 type FailedResult = Extract<ActionResult, { ok: false }>;
 
-const FIELDS: readonly { name: ContactField; label: string; max: number; type?: string; autoComplete?: string }[] = [
-  { name: "name", label: "Nom", max: CONTACT_NAME_MAX, autoComplete: "name" },
-  { name: "email", label: "E-mail", max: CONTACT_EMAIL_MAX, type: "email", autoComplete: "email" },
-  { name: "subject", label: "Sujet", max: CONTACT_SUBJECT_MAX },
+const FIELDS: readonly { name: ContactField; label: MessageKey; max: number; type?: string; autoComplete?: string }[] = [
+  { name: "name", label: "shop.serviceClient.form.name", max: CONTACT_NAME_MAX, autoComplete: "name" },
+  { name: "email", label: "shop.serviceClient.form.email", max: CONTACT_EMAIL_MAX, type: "email", autoComplete: "email" },
+  { name: "subject", label: "shop.serviceClient.form.subject", max: CONTACT_SUBJECT_MAX },
 ];
 
 function ContactForm({ result }: { result: FailedResult | undefined }) {
+  const t = useT();
+  const tm = useTranslateMessage();
+  const locale = LANGUAGE_LOCALES[useLanguage()];
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/service-client") === true;
   const [clientErrors, setClientErrors] = useState<ContactFieldErrors | null>(null);
@@ -366,17 +403,17 @@ function ContactForm({ result }: { result: FailedResult | undefined }) {
 
   return (
     <Form method="post" action="/service-client" noValidate onSubmit={validate} ref={formRef} className="mt-6 space-y-5">
-      <p className="text-sm text-muted">Tous les champs sont obligatoires.</p>
+      <p className="text-sm text-muted">{t("shop.serviceClient.form.allRequired")}</p>
       {result?.formError && (
         <p role="alert" className="rounded-xl bg-accent-soft px-4 py-3 text-sm font-medium text-danger">
-          {result.formError}
+          {tm(result.formError)}
         </p>
       )}
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         {FIELDS.map((field) => (
           <div key={field.name} className={field.name === "subject" ? "sm:col-span-2" : undefined}>
             <label htmlFor={`contact-${field.name}`} className="text-sm font-semibold">
-              {field.label}
+              {t(field.label)}
             </label>
             <input
               id={`contact-${field.name}`}
@@ -396,7 +433,7 @@ function ContactForm({ result }: { result: FailedResult | undefined }) {
       </div>
       <div>
         <label htmlFor="contact-message" className="text-sm font-semibold">
-          Message
+          {t("shop.serviceClient.form.message")}
         </label>
         <textarea
           id="contact-message"
@@ -413,22 +450,26 @@ function ContactForm({ result }: { result: FailedResult | undefined }) {
           id="contact-message-compteur"
           className={`mt-1 text-right text-xs ${messageLength > CONTACT_MESSAGE_MAX ? "font-semibold text-danger" : "text-muted"}`}
         >
-          {messageLength.toLocaleString("fr-FR")} / {CONTACT_MESSAGE_MAX.toLocaleString("fr-FR")} caractères
+          {t("shop.serviceClient.form.counter", {
+            count: messageLength.toLocaleString(locale),
+            max: CONTACT_MESSAGE_MAX.toLocaleString(locale),
+          })}
         </p>
         <FieldError field="message" message={errors.message} />
       </div>
       <button type="submit" disabled={busy} className={`${primaryLinkClass} w-full disabled:opacity-60 sm:w-auto`}>
-        {busy ? "Envoi…" : "Envoyer le message"}
+        {busy ? t("shop.serviceClient.form.sending") : t("shop.serviceClient.form.send")}
       </button>
     </Form>
   );
 }
 
 function FieldError({ field, message }: { field: ContactField; message: string | undefined }) {
+  const tm = useTranslateMessage();
   if (!message) return null;
   return (
     <p id={`contact-${field}-erreur`} className="mt-1 text-sm font-medium text-danger">
-      {message}
+      {tm(message)}
     </p>
   );
 }

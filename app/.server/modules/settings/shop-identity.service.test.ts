@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { DomainError } from "~/domain/errors";
-import { describeOpeningHours, isOpenAt, phoneHref, DEFAULT_OPENING_HOURS } from "~/domain/settings/shop-identity";
+import { groupOpeningHours, isOpenAt, phoneHref, DEFAULT_OPENING_HOURS } from "~/domain/settings/shop-identity";
 import { defaultShopIdentity, getShopIdentity, updateShopIdentity } from "./shop-identity.service";
 
 let handle: DatabaseHandle;
@@ -54,10 +54,10 @@ describe("opening hours", () => {
     expect(isOpenAt(DEFAULT_OPENING_HOURS, new Date("2026-11-08T12:00:00Z"))).toBe(false);
   });
 
-  it("print grouped as the Service client page published them", () => {
-    expect(describeOpeningHours(DEFAULT_OPENING_HOURS)).toEqual([
-      { days: "Du lundi au vendredi", hours: "de 9h à 19h" },
-      { days: "Le samedi", hours: "de 10h à 18h" },
+  it("are grouped by consecutive days with the same hours, as the Service client page prints them", () => {
+    expect(groupOpeningHours(DEFAULT_OPENING_HOURS)).toEqual([
+      { from: 1, to: 5, opens: "09:00", closes: "19:00" },
+      { from: 6, to: 6, opens: "10:00", closes: "18:00" },
     ]);
     expect(phoneHref("01 23 45 67 89")).toBe("tel:+33123456789");
   });

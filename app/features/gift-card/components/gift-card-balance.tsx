@@ -1,27 +1,34 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { formatPrice } from "~/lib/money";
-import { formatDate } from "~/lib/paris-time";
+import { T, useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { maskedGiftCardCode } from "~/domain/gift-cards/gift-card-code";
 import type { GiftCardPageAnswer } from "~/domain/gift-cards/gift-card-answers";
 import { inputClass } from "~/components/ui/form-parts";
 import { buttonClass } from "~/components/ui/button";
 
-/** "Consulter le solde": code -> remaining balance and expiry (rate-limited on the server). */
+/**
+ * "Consulter le solde": code -> remaining balance and expiry (rate-limited on the server). The
+ * expiry date is written in the page's language, in Paris time; prices keep the shop's format.
+ */
 export function GiftCardBalanceCheck() {
   const fetcher = useFetcher<GiftCardPageAnswer>();
   const id = useId();
+  const t = useT();
+  const tm = useTranslateMessage();
+  const format = localizedFormat(useLanguage());
   const answer = fetcher.data?.intent === "balance" ? fetcher.data : null;
   const busy = fetcher.state !== "idle";
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-line bg-white p-6">
       <h2 id={`${id}-title`} className="font-display text-2xl">
-        Consulter le solde d'une carte cadeau
+        {t("shop.giftCardPage.balanceTitle")}
       </h2>
       <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
         <input type="hidden" name="intent" value="balance" />
         <label className="min-w-0 flex-1 text-sm font-medium">
-          Code de la carte cadeau
+          {t("shop.giftCardPage.balanceCode")}
           <input
             name="code"
             autoComplete="off"
@@ -34,20 +41,27 @@ export function GiftCardBalanceCheck() {
           />
         </label>
         <button type="submit" disabled={busy} className={buttonClass({ variant: "ink" })}>
-          Vérifier le solde
+          {t("shop.giftCardPage.balanceCheck")}
         </button>
       </fetcher.Form>
       <div id={`${id}-answer`} role="status" className="mt-3 text-sm">
         {answer?.ok === true && (
           <p>
-            Carte {maskedGiftCardCode(answer.card.last4)} : solde restant <strong>{formatPrice(answer.card.balance_cents)}</strong> sur{" "}
-            {formatPrice(answer.card.amount_cents)}.{" "}
-            {answer.card.expired
-              ? `Elle a expiré le ${formatDate(answer.card.expires_at)}.`
-              : `Valable jusqu'au ${formatDate(answer.card.expires_at)}.`}
+            <T
+              k="shop.giftCardPage.balanceResult"
+              values={{
+                card: maskedGiftCardCode(answer.card.last4),
+                balance: formatPrice(answer.card.balance_cents),
+                amount: formatPrice(answer.card.amount_cents),
+              }}
+              components={{ 0: <strong /> }}
+            />{" "}
+            {t(answer.card.expired ? "shop.giftCardPage.balanceExpired" : "shop.giftCardPage.balanceValidUntil", {
+              date: format.date(answer.card.expires_at),
+            })}
           </p>
         )}
-        {answer?.ok === false && <p className="font-medium text-danger">{answer.message}</p>}
+        {answer?.ok === false && <p className="font-medium text-danger">{tm(answer.message)}</p>}
       </div>
     </section>
   );

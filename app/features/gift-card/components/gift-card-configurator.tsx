@@ -22,14 +22,11 @@ import {
   type GiftCardDeliveryMode,
   type GiftCardOccasion,
 } from "~/domain/gift-cards/gift-card.rules";
-import {
-  formatWholeEuros,
-  GIFT_CARD_DELIVERY_LABELS,
-  GIFT_CARD_OCCASION_LABELS,
-  GIFT_CARD_PRESETS,
-} from "~/domain/gift-cards/gift-card.options";
+import { formatWholeEuros, GIFT_CARD_OCCASION_LABELS, GIFT_CARD_PRESETS } from "~/domain/gift-cards/gift-card.options";
 import { inputClass } from "~/components/ui/form-parts";
 import { buttonClass } from "~/components/ui/button";
+import { useT, useTranslateMessage } from "~/components/ui/i18n";
+import { giftCardDeliveryDetailKey, giftCardDeliveryKey, giftCardOccasionKey } from "~/components/gift-card/gift-card-labels";
 
 const fieldsetClass = "rounded-2xl border border-line bg-white p-4 sm:p-6";
 const legendClass = "px-1 font-display text-xl text-ink";
@@ -45,9 +42,13 @@ const radioClass = "absolute inset-0 z-0 m-0 h-full w-full cursor-pointer opacit
  * delivery mode, recipient and message, with a live preview and totals. Rendered on the server
  * with the defaults (50 €, Anniversaire, e-mail). "Offrir cette carte cadeau" sends the draft to
  * the page's action, which validates it with the same schema; the card then joins the cart.
+ * Texts come from the catalogs; the schema's French messages are shown through
+ * useTranslateMessage() (decision 044).
  */
 export function GiftCardConfigurator() {
   const id = useId();
+  const t = useT();
+  const tm = useTranslateMessage();
   const [presetCents, setPresetCents] = useState<number | null>(GIFT_CARD_DEFAULT_AMOUNT_CENTS);
   const [customText, setCustomText] = useState("");
   const [customTouched, setCustomTouched] = useState(false);
@@ -88,10 +89,10 @@ export function GiftCardConfigurator() {
     if (answer.intent !== "add") return;
     if (answer.ok) {
       addGiftCardToCart(answer.card);
-      setOfferStatus({ ok: true, message: "Carte cadeau ajoutée au panier" });
+      setOfferStatus({ ok: true, message: t("shop.giftCardPage.added") });
       openCartDrawer();
     } else {
-      setOfferStatus({ ok: false, message: answer.message });
+      setOfferStatus({ ok: false, message: tm(answer.message) });
     }
   });
 
@@ -102,10 +103,11 @@ export function GiftCardConfigurator() {
     if (amountCents === null || !check.success) {
       setOfferStatus({
         ok: false,
-        message:
+        message: tm(
           amountCents === null
             ? GIFT_CARD_FORM_MESSAGES.amountRequired
             : (check.error?.issues[0]?.message ?? GIFT_CARD_FORM_MESSAGES.amountInvalid),
+        ),
       });
       return;
     }
@@ -115,7 +117,8 @@ export function GiftCardConfigurator() {
       { method: "post", encType: "application/json" },
     );
   }
-  const occasionLabel = GIFT_CARD_OCCASION_LABELS[occasion];
+  const occasionEmoji = GIFT_CARD_OCCASION_LABELS[occasion].emoji;
+  const occasionName = t(giftCardOccasionKey(occasion));
 
   function choosePreset(cents: number) {
     setPresetCents(cents);
@@ -144,11 +147,11 @@ export function GiftCardConfigurator() {
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
       <form noValidate onSubmit={submitOffer} className="space-y-6" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`} className="sr-only">
-          Composer votre carte cadeau
+          {t("shop.giftCardPage.formTitle")}
         </h2>
 
         <fieldset className={fieldsetClass}>
-          <legend className={legendClass}>Montant</legend>
+          <legend className={legendClass}>{t("shop.giftCardPage.amount")}</legend>
           <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
             {GIFT_CARD_PRESETS.map((preset) => {
               const nameId = `${id}-preset-${preset.amountCents}`;
@@ -166,15 +169,15 @@ export function GiftCardConfigurator() {
                   />
                   {preset.popular && (
                     <span className="absolute -top-3 right-3 z-10 rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-white">
-                      Populaire
+                      {t("shop.giftCardPage.popular")}
                     </span>
                   )}
                   <span id={nameId} className="font-display text-2xl font-semibold">
                     {formatWholeEuros(preset.amountCents)}
                   </span>
                   <span id={`${nameId}-desc`} className="mt-1 text-sm text-muted">
-                    {preset.popular ? <span className="sr-only">Populaire. </span> : null}
-                    {preset.description}
+                    {preset.popular ? <span className="sr-only">{t("shop.giftCardPage.popular")}. </span> : null}
+                    {tm(preset.description)}
                   </span>
                 </label>
               );
@@ -182,10 +185,10 @@ export function GiftCardConfigurator() {
           </div>
           <div className="mt-5">
             <label htmlFor={`${id}-custom`} className="font-semibold">
-              Montant libre (€)
+              {t("shop.giftCardPage.customAmount")}
             </label>
             <p id={ids.customHint} className="text-sm text-muted">
-              Entre {GIFT_CARD_MIN_CENTS / 100} € et {GIFT_CARD_MAX_CENTS / 100} €. Saisir un montant désélectionne le montant prédéfini.
+              {t("shop.giftCardPage.customHint", { min: GIFT_CARD_MIN_CENTS / 100, max: GIFT_CARD_MAX_CENTS / 100 })}
             </p>
             <input
               id={`${id}-custom`}
@@ -195,7 +198,7 @@ export function GiftCardConfigurator() {
               min={GIFT_CARD_MIN_CENTS / 100}
               max={GIFT_CARD_MAX_CENTS / 100}
               step="0.01"
-              placeholder="Ex. : 120"
+              placeholder={t("shop.giftCardPage.customPlaceholder")}
               value={customText}
               onChange={(event) => typeCustom(event.target.value)}
               onBlur={() => setCustomTouched(true)}
@@ -204,16 +207,15 @@ export function GiftCardConfigurator() {
               className={`${fieldClass} sm:max-w-60`}
             />
             <p id={ids.customError} role="alert" className="mt-1 text-sm font-medium text-danger empty:mt-0">
-              {customError}
+              {customError && tm(customError)}
             </p>
           </div>
         </fieldset>
 
         <fieldset className={fieldsetClass}>
-          <legend className={legendClass}>Occasion</legend>
+          <legend className={legendClass}>{t("shop.giftCardPage.occasion")}</legend>
           <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {GIFT_CARD_OCCASIONS.map((value) => {
-              const label = GIFT_CARD_OCCASION_LABELS[value];
               return (
                 <label key={value} className={`${optionClass} min-h-14 items-center gap-3 py-3`}>
                   <input
@@ -225,9 +227,9 @@ export function GiftCardConfigurator() {
                     className={radioClass}
                   />
                   <span aria-hidden="true" className="text-2xl">
-                    {label.emoji}
+                    {GIFT_CARD_OCCASION_LABELS[value].emoji}
                   </span>
-                  <span className="font-semibold">{label.name}</span>
+                  <span className="font-semibold">{t(giftCardOccasionKey(value))}</span>
                 </label>
               );
             })}
@@ -235,10 +237,9 @@ export function GiftCardConfigurator() {
         </fieldset>
 
         <fieldset className={fieldsetClass}>
-          <legend className={legendClass}>Mode d'envoi</legend>
+          <legend className={legendClass}>{t("shop.giftCardPage.deliveryMode")}</legend>
           <div className="mt-3 grid gap-3 sm:grid-cols-2">
             {GIFT_CARD_DELIVERY_MODES.map((mode) => {
-              const label = GIFT_CARD_DELIVERY_LABELS[mode];
               const nameId = `${id}-delivery-${mode}`;
               return (
                 <label key={mode} className={`${optionClass} min-h-20 flex-col`}>
@@ -253,11 +254,11 @@ export function GiftCardConfigurator() {
                     className={radioClass}
                   />
                   <span id={nameId} className="font-semibold">
-                    {label.name}
+                    {t(giftCardDeliveryKey(mode))}
                   </span>
                   <span id={`${nameId}-desc`} className="mt-1 text-sm text-muted">
                     {mode === "physical" ? `+${formatPrice(PHYSICAL_GIFT_CARD_FEE_CENTS)} · ` : ""}
-                    {label.detail}
+                    {t(giftCardDeliveryDetailKey(mode))}
                   </span>
                 </label>
               );
@@ -266,11 +267,11 @@ export function GiftCardConfigurator() {
         </fieldset>
 
         <fieldset className={fieldsetClass}>
-          <legend className={legendClass}>Destinataire et message</legend>
+          <legend className={legendClass}>{t("shop.giftCardPage.recipientAndMessage")}</legend>
           <div className="mt-3 grid gap-4 sm:grid-cols-2">
             <div>
               <label htmlFor={`${id}-name`} className="font-semibold">
-                Nom du destinataire <span className="font-normal text-muted">(facultatif)</span>
+                {t("shop.giftCardPage.recipientName")} <span className="font-normal text-muted">{t("shop.giftCardPage.optional")}</span>
               </label>
               <input
                 id={`${id}-name`}
@@ -285,13 +286,15 @@ export function GiftCardConfigurator() {
                 className={fieldClass}
               />
               <p id={ids.nameError} role="alert" className="mt-1 text-sm font-medium text-danger empty:mt-0">
-                {nameError}
+                {nameError && tm(nameError)}
               </p>
             </div>
             <div>
               <label htmlFor={`${id}-email`} className="font-semibold">
-                E-mail du destinataire{" "}
-                <span className="font-normal text-muted">{deliveryMode === "email" ? "(obligatoire)" : "(facultatif)"}</span>
+                {t("shop.giftCardPage.recipientEmail")}{" "}
+                <span className="font-normal text-muted">
+                  {deliveryMode === "email" ? t("shop.giftCardPage.required") : t("shop.giftCardPage.optional")}
+                </span>
               </label>
               <input
                 id={`${id}-email`}
@@ -307,18 +310,16 @@ export function GiftCardConfigurator() {
                 className={fieldClass}
               />
               <p id={ids.emailHint} className="mt-1 text-sm text-muted">
-                {deliveryMode === "email"
-                  ? "La carte lui est envoyée à cette adresse."
-                  : "La carte est envoyée par courrier à l'adresse de livraison de votre commande."}
+                {deliveryMode === "email" ? t("shop.giftCardPage.emailHint") : t("shop.giftCardPage.postHint")}
               </p>
               <p id={ids.emailError} role="alert" className="mt-1 text-sm font-medium text-danger empty:mt-0">
-                {emailError}
+                {emailError && tm(emailError)}
               </p>
             </div>
           </div>
           <div className="mt-4">
             <label htmlFor={`${id}-message`} className="font-semibold">
-              Message personnel <span className="font-normal text-muted">(facultatif)</span>
+              {t("shop.giftCardPage.personalMessage")} <span className="font-normal text-muted">{t("shop.giftCardPage.optional")}</span>
             </label>
             <textarea
               id={`${id}-message`}
@@ -332,10 +333,10 @@ export function GiftCardConfigurator() {
             />
             <p id={ids.messageCount} className={`mt-1 text-right text-sm ${messageError ? "font-semibold text-danger" : "text-muted"}`}>
               {message.length}/{GIFT_CARD_MESSAGE_MAX}
-              <span className="sr-only"> caractères</span>
+              <span className="sr-only"> {t("shop.giftCardPage.characters")}</span>
             </p>
             <p id={ids.messageError} role="alert" className="text-sm font-medium text-danger">
-              {messageError}
+              {messageError && tm(messageError)}
             </p>
           </div>
         </fieldset>
@@ -347,7 +348,7 @@ export function GiftCardConfigurator() {
             aria-describedby={ids.soon}
             className={buttonClass({ variant: "accent", size: "lg" })}
           >
-            Offrir cette carte cadeau
+            {t("shop.giftCardPage.offer")}
           </button>
           <p id={ids.soon} role="status" className={`text-sm font-medium ${offerStatus?.ok === false ? "text-danger" : "text-success"}`}>
             {offerStatus?.message}
@@ -357,19 +358,25 @@ export function GiftCardConfigurator() {
 
       <section aria-labelledby={`${id}-preview-title`} className="lg:sticky lg:top-24">
         <h2 id={`${id}-preview-title`} className="font-display text-2xl">
-          Aperçu
+          {t("shop.giftCardPage.preview")}
         </h2>
         <div className="mt-4 flex aspect-[1.586] flex-col justify-between overflow-hidden rounded-2xl bg-accent p-5 text-white shadow-lg sm:p-6">
           <div className="flex items-start justify-between gap-3">
             <p className="font-display text-lg tracking-widest uppercase">Aurore</p>
             <p className="text-sm">
-              <span aria-hidden="true">{occasionLabel.emoji} </span>
-              {occasionLabel.name}
+              <span aria-hidden="true">{occasionEmoji} </span>
+              {occasionName}
             </p>
           </div>
           <div className="min-w-0">
-            {recipientName.trim() && <p className="truncate text-sm">Pour {recipientName.trim()}</p>}
-            {message.trim() && <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line italic">« {message.trim()} »</p>}
+            {recipientName.trim() && (
+              <p className="truncate text-sm">{t("shop.giftCardPage.previewFor", { name: recipientName.trim() })}</p>
+            )}
+            {message.trim() && (
+              <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line italic">
+                {t("shop.giftCardPage.previewMessage", { message: message.trim() })}
+              </p>
+            )}
           </div>
           <p className="font-display text-4xl font-semibold">{amountCents === null ? <span>— €</span> : formatPrice(amountCents)}</p>
         </div>
@@ -382,22 +389,22 @@ export function GiftCardConfigurator() {
           className="mt-4 rounded-2xl border border-line bg-white p-4 sm:p-5"
         >
           <h3 id={ids.recap} className="font-semibold">
-            Récapitulatif
+            {t("shop.giftCardPage.summary")}
           </h3>
           {amountCents === null ? (
-            <p className="mt-2 text-sm text-muted">Choisissez un montant pour voir le total.</p>
+            <p className="mt-2 text-sm text-muted">{t("shop.giftCardPage.chooseAmount")}</p>
           ) : (
             <dl className="mt-2 space-y-1 text-sm">
               <div className="flex justify-between gap-4">
-                <dt>Montant de la carte</dt>
+                <dt>{t("shop.giftCardPage.cardAmount")}</dt>
                 <dd>{formatPrice(totals.amountCents)}</dd>
               </div>
               <div className="flex justify-between gap-4">
-                <dt>{deliveryMode === "physical" ? "Carte physique premium" : "Envoi par e-mail"}</dt>
-                <dd>{totals.deliveryFeeCents > 0 ? formatPrice(totals.deliveryFeeCents) : "Offert"}</dd>
+                <dt>{deliveryMode === "physical" ? t("shop.giftCardPage.physicalLine") : t("shop.giftCardPage.emailLine")}</dt>
+                <dd>{totals.deliveryFeeCents > 0 ? formatPrice(totals.deliveryFeeCents) : t("shop.giftCardPage.free")}</dd>
               </div>
               <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold">
-                <dt>Total</dt>
+                <dt>{t("shop.giftCardPage.total")}</dt>
                 <dd>{formatPrice(totals.totalCents)}</dd>
               </div>
             </dl>
