@@ -30,6 +30,6 @@ describe("OpenAPI document: administrator's orders", () => {
     expect(Object.keys(list.responses).sort()).toEqual(["200", "401", "403", "404"]);
     const refund = doc.paths["/api/v1/admin/orders/{id}/refunds"].post;
     expect(refund.parameters!.map((p) => [p.name, p.in])).toEqual([["id", "path"]]);
-    expect(Object.keys(refund.responses).sort()).toEqual(["200", "201", "400", "401", "403", "404", "409"]);
+    expect(Object.keys(refund.responses).sort()).toEqual(["200", "201", "400", "401", "403", "404", "409", "413", "415"]);
   });
 });
