@@ -15,6 +15,8 @@ import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 import { ORDER_REFUND_MESSAGES, refundAboveRemainderMessage } from "~/domain/orders/order-refunds";
 import { ORDER_REFUND_REASON_MAX } from "~/lib/shop-rules";
 import { formatPrice } from "~/lib/money";
+import { DEFAULT_PREFERENCES } from "~/domain/account/preferences.schema";
+import { savePreferences } from "../modules/accounts/preferences.service";
 
 let handle: DatabaseHandle;
 let admin: string;
@@ -168,6 +170,19 @@ describe("refundOrderAmount", () => {
       status: 409,
       message: ORDER_HAS_REFUNDS_MESSAGE,
     });
+  });
+
+  it("writes the shopper's e-mail in the language of their Préférences", async () => {
+    const shopper = await createShopper(handle.db);
+    await savePreferences(handle.db, shopper.id, { ...DEFAULT_PREFERENCES, language: "en" });
+    const order = await paidOrder(shopper);
+    await refundOrderAmount(handle.db, { orderId: order.id, amountCents: 700, reason: "Late parcel", actor: asAdmin(), provider });
+    const mails = (await handle.db.select().from(outbox)).filter(
+      (m) => (m.payload as { subject?: string }).subject === `Refund on your order ${order.number}`,
+    );
+    expect(mails).toHaveLength(1);
+    expect((mails[0].payload as { text?: string }).text).toContain(`We are refunding €7.00 on your order ${order.number}.`);
+    expect((mails[0].payload as { text?: string }).text).toContain("Reason: Late parcel");
   });
 
   it("refuses bad input in French and changes nothing", async () => {
