@@ -6,7 +6,17 @@ import { settled } from "../../../tests/support/domain-result";
 import { issueTestGiftCard } from "../../../tests/support/gift-cards";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, setProductPrice, type TestShopper } from "../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../db/client";
-import { adminActivityLog, giftCards, invoiceDocuments, orderRefunds, orders, outbox, webhookEndpoints, webhookEvents } from "../db/schema";
+import {
+  adminActivityLog,
+  giftCards,
+  invoiceDocuments,
+  orderRefunds,
+  orders,
+  outbox,
+  paymentInstalments,
+  webhookEndpoints,
+  webhookEvents,
+} from "../db/schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { placeOrder } from "./place-order";
 import { changeOrderStatus, ORDER_HAS_REFUNDS_MESSAGE } from "./change-order-status";
@@ -289,6 +299,38 @@ describe("refundOrderAmount", () => {
     expect(twice.filter((r) => r.ok)).toHaveLength(2);
     expect(twice.map((r) => (r.ok ? r.replayed : null)).sort()).toEqual([false, true]);
     expect((await orderRow(order.id)).refundedCents).toBe(5490);
+  });
+
+  it("paid in 3: refunds at most what was paid so far, taken off the instalments still due first", async () => {
+    const shopper = await createShopper(handle.db);
+    // 4 x 30 €: 120 €, delivery free, paid in 3: the first instalment charged, two still due.
+    const order = await paidOrder(shopper, { instalments: 3, lines: [{ product_id: productId, quantity: 4 }] });
+    expect(order.payment_status).toBe("instalments");
+    const schedule = await handle.db
+      .select()
+      .from(paymentInstalments)
+      .where(eq(paymentInstalments.orderId, order.id))
+      .orderBy(paymentInstalments.seq);
+    const paid = schedule.filter((i) => i.status === "paid").reduce((a, i) => a + i.amountCents, 0);
+    const owed = schedule.filter((i) => i.status === "pending").reduce((a, i) => a + i.amountCents, 0);
+    expect(paid + owed).toBe(order.total_cents);
+    expect(await getOrderRefunds(handle.db, order.id)).toMatchObject({ refundable_cents: paid });
+    expect(
+      await settled(refundOrderAmount(handle.db, { orderId: order.id, amountCents: paid + 1, reason: "Trop", actor: asAdmin(), provider })),
+    ).toMatchObject({ status: 400, code: "refund_above_remainder", message: refundAboveRemainderMessage(paid) });
+
+    const result = await refundOrderAmount(handle.db, {
+      orderId: order.id,
+      amountCents: 1000,
+      reason: "Retard",
+      actor: asAdmin(),
+      provider,
+    });
+    expect(result.refund).toMatchObject({ amount_cents: 1000, reduced_cents: 1000, card_cents: 0, gift_card_cents: 0 });
+    const after = await handle.db.select().from(paymentInstalments).where(eq(paymentInstalments.orderId, order.id));
+    expect(after.filter((i) => i.status === "pending").reduce((a, i) => a + i.amountCents, 0)).toBe(owed - 1000);
+    expect((await provider.listRefunds()).filter((r) => r.refundKey.startsWith(`amount-refund:${result.refund.id}`))).toEqual([]);
+    expect((await orderRow(order.id)).refundedCents).toBe(1000);
   });
 
   it("gives the gift cards their share, splits the VAT over the invoice's rates and stops at what was paid", async () => {
