@@ -111,6 +111,7 @@ export default [
   route("api/v1/admin/orders/:id/ship", "routes/api/v1/admin/order-ship.ts"),
   route("api/v1/admin/orders/:id/invoice", "routes/api/v1/admin/order-invoice.ts"),
   route("api/v1/admin/orders/:id/credit-notes/:number", "routes/api/v1/admin/order-credit-note.ts"),
+  route("api/v1/admin/orders/:id/refunds", "routes/api/v1/admin/order-refunds.ts"),
   route("api/v1/admin/product-images", "routes/api/v1/admin/product-images.ts"),
   // The admin API's catalogue and stock (docs/decisions/049-api-keys-and-admin-api.md).
   route("api/v1/admin/products", "routes/api/v1/admin/products.ts"),

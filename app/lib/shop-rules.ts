@@ -73,6 +73,8 @@ export const GIFT_CARD_MAX_CENTS = 50_000;
 /** A goodwill card an administrator gives a client: from 1 € up to the largest card sold (decision 048). */
 export const ADMIN_GIFT_CARD_MIN_CENTS = 100;
 export const ADMIN_GIFT_CARD_REASON_MAX = 300;
+/** A free-amount refund's reason, kept with the refund and its credit note (decision 052). */
+export const ORDER_REFUND_REASON_MAX = 500;
 export const PHYSICAL_GIFT_CARD_FEE_CENTS = 500;
 export const GIFT_CARD_MESSAGE_MAX = 200;
 export const GIFT_CARD_VALIDITY_YEARS = 3;

@@ -32,6 +32,7 @@ import {
   reverseOrderPoints,
 } from "~/.server/modules/loyalty/loyalty.service";
 import { hasRefundedReturn } from "~/.server/modules/returns/returns.service";
+import { hasOrderRefund } from "~/.server/modules/orders/order-refunds.service";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { creditNoteReason, issueCreditNote } from "~/.server/modules/invoices/invoices.service";
 import { PROMO_RESTORE_REFUSED_MESSAGE, releaseOrderPromo, respendOrderPromo } from "~/.server/modules/promotions/promo-codes.service";
@@ -108,6 +109,9 @@ type StatusChange = { order: OrderRow; items: OrderItemRow[]; from: OrderStatus;
 export const ORDER_HAS_REFUNDED_RETURNS_MESSAGE =
   "Des articles de cette commande ont déjà été remboursés par un retour : traitez les articles restants par un retour.";
 
+export const ORDER_HAS_REFUNDS_MESSAGE =
+  "Un montant a déjà été remboursé sur cette commande : elle ne peut plus être annulée ou retournée en entier. Remboursez le reste par « Rembourser un montant ».";
+
 export async function changeOrderStatus(
   db: Database,
   input: { orderId: string; newStatus: unknown; actor: StatusActor; now?: Date; provider?: PaymentProvider; shipment?: OrderShipment },
@@ -136,6 +140,10 @@ export async function changeOrderStatus(
     // A return already refunded part of it: a whole-order release would pay those lines twice.
     if (!RELEASED.has(order.status) && RELEASED.has(to) && (await hasRefundedReturn(tx, order.id))) {
       throw conflict("order_has_refunded_returns", ORDER_HAS_REFUNDED_RETURNS_MESSAGE);
+    }
+    // A free amount was already paid back (decision 052): a whole-order refund would pay it twice.
+    if (!RELEASED.has(order.status) && RELEASED.has(to) && (await hasOrderRefund(tx, order.id))) {
+      throw conflict("order_has_refunds", ORDER_HAS_REFUNDS_MESSAGE);
     }
     const change: StatusChange = { order, items, from: order.status, to, actor, now };
     let paymentStatus = order.paymentStatus;

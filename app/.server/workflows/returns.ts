@@ -317,7 +317,7 @@ async function refundAccepted(
  * due (the latest first), then refunded on the paid instalments' charges (the latest first, each
  * at most what is left of it to refund).
  */
-async function refundCardShare(
+export async function refundCardShare(
   tx: Executor,
   order: OrderRow,
   cents: number,

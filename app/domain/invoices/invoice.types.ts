@@ -14,7 +14,8 @@ export function formatInvoiceNumber(kind: InvoiceDocumentKind, year: number, seq
 /** "FA-2026-000001" or "AV-2026-000001" (and longer sequences). */
 export const INVOICE_NUMBER_PATTERN = /^(FA|AV)-\d{4}-\d{6,}$/;
 
-export type InvoiceLineKind = "product" | "gift_card" | "gift_card_fee" | "shipping" | "discount";
+/** `goodwill`: a free amount a credit note pays back (decision 052). */
+export type InvoiceLineKind = "product" | "gift_card" | "gift_card_fee" | "shipping" | "discount" | "goodwill";
 
 /** One printed line; amounts are signed (negative for discounts, and on every line of a credit note). */
 export type InvoiceLine = {

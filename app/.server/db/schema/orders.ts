@@ -259,3 +259,40 @@ export const outbox = pgTable(
       .where(sql`${t.processedAt} IS NULL`),
   ],
 );
+
+/**
+ * A free amount paid back on an order by the back-office or the admin API (a goodwill gesture, a
+ * late delivery: docs/decisions/052-free-amount-refunds.md). Written only by the orders module;
+ * `orders.refunded_cents` counts it with the returns. The credit note it issued is named by its
+ * number; `idempotency_key` (the API's Idempotency-Key, or the form's own) makes a retried call
+ * find the first refund instead of paying twice.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    amountCents: integer("amount_cents").notNull(),
+    /** How it was paid back: card, gift cards, taken off the instalments still due (decision 035). */
+    cardCents: integer("card_cents").notNull().default(0),
+    giftCardCents: integer("gift_card_cents").notNull().default(0),
+    reducedCents: integer("reduced_cents").notNull().default(0),
+    reason: text("reason").notNull(),
+    creditNoteNumber: text("credit_note_number").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    /** Who refunded (the activity log has the full actor); null for an API key. */
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("order_refunds_amount_positive", sql`${t.amountCents} > 0`),
+    check(
+      "order_refunds_split_valid",
+      sql`${t.cardCents} >= 0 AND ${t.giftCardCents} >= 0 AND ${t.reducedCents} >= 0 AND ${t.cardCents} + ${t.giftCardCents} + ${t.reducedCents} = ${t.amountCents}`,
+    ),
+    index("order_refunds_order_idx").on(t.orderId, t.createdAt),
+    uniqueIndex("order_refunds_order_key_idx").on(t.orderId, t.idempotencyKey),
+  ],
+);

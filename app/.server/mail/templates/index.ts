@@ -19,6 +19,7 @@ import { orderAddressChanged } from "./order-address-changed";
 import { orderCancelled } from "./order-cancelled";
 import { orderConfirmation } from "./order-confirmation";
 import { orderStatus } from "./order-status";
+import { orderRefunded } from "./order-refunded";
 import { pointsExpiry } from "./points-expiry";
 import { restockAvailable } from "./restock-available";
 import { restockConfirmation } from "./restock-confirmation";
@@ -37,6 +38,7 @@ export const mailTemplates = {
   "order-status": orderStatus,
   "order-cancelled": orderCancelled,
   "order-address-changed": orderAddressChanged,
+  "order-refunded": orderRefunded,
   "return-requested": returnRequested,
   "return-received": returnReceived,
   "restock-confirmation": restockConfirmation,

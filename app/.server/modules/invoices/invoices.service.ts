@@ -20,7 +20,7 @@ import type { OrderItemRow, OrderRow } from "~/.server/modules/orders/order-view
 import { lineName } from "~/domain/cart/line-name";
 import { SHIPPING_ZONES, type ShippingZone } from "~/domain/checkout/shipping.rules";
 import { invalid, notFound } from "~/domain/errors";
-import { computeInvoiceDocument, negateLines, summarise, type TaxableLine } from "~/domain/invoices/invoice-totals";
+import { computeInvoiceDocument, negateLines, spreadProRata, summarise, type TaxableLine } from "~/domain/invoices/invoice-totals";
 import {
   formatInvoiceNumber,
   INVOICED_PAYMENT_STATUSES,
@@ -342,6 +342,77 @@ export async function issueCreditNote(tx: Executor, input: CreditNoteInput): Pro
   };
   return insertDocument(tx, snapshot, input.orderId);
 }
+
+export type AmountCreditNoteInput = {
+  orderId: string;
+  amountCents: number;
+  /** What the lines print ("Geste commercial"). */
+  designation: string;
+  reason: string;
+  /** How the amount goes back: by card (with what is taken off instalments still due) and to gift cards. */
+  payment: { cardCents: number; giftCardCents: number };
+  now: Date;
+};
+
+/**
+ * A credit note of a free amount, not of lines (decision 052): the amount is spread over the
+ * invoice's VAT rates in proportion to what each rate weighed on the invoice (the largest
+ * remainders take the rounding cents), so the VAT it gives back is the VAT the amount carried.
+ * An invoice of one rate gives one line.
+ */
+export async function issueAmountCreditNote(tx: Executor, input: AmountCreditNoteInput): Promise<InvoiceDocumentRow> {
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw invalid("invalid_credit_note_lines", CREDIT_NOTE_LINES_MESSAGE);
+  const invoice = (await findInvoice(tx, input.orderId)) ?? (await issueInvoice(tx, input.orderId, input.now));
+  const source = invoice.snapshot;
+  const rows = source.vat_breakdown.filter((r) => r.total_ttc_cents > 0);
+  const rates = rows.length > 0 ? rows : [{ vat_rate: STANDARD_VAT_RATE_PERCENT, total_ttc_cents: 1 }];
+  const shares = spreadProRata(
+    input.amountCents,
+    rates.map((r) => r.total_ttc_cents),
+  );
+  const taxable: TaxableLine[] = rates.flatMap((r, i) =>
+    shares[i] > 0
+      ? [
+          {
+            kind: "goodwill" as const,
+            designation: rates.length > 1 ? `${input.designation} (${vatLabel(r.vat_rate)})` : input.designation,
+            orderItemId: null,
+            quantity: 1,
+            unitTtcCents: shares[i],
+            totalTtcCents: shares[i],
+            vatRate: r.vat_rate,
+            discountable: false,
+          },
+        ]
+      : [],
+  );
+  const lines = negateLines(computeInvoiceDocument(taxable, []).lines);
+  const summary = summarise(lines);
+  const number = await allocateInvoiceNumber(tx, "credit_note", input.now);
+  const snapshot: InvoiceSnapshot = {
+    ...source,
+    kind: "credit_note",
+    number,
+    issued_at: input.now.toISOString(),
+    invoice: { number: invoice.number, issued_at: source.issued_at },
+    reason: input.reason,
+    seller: seller(await getShopIdentity(tx)),
+    lines,
+    discounts: [],
+    totals: summary.totals,
+    vat_breakdown: summary.vat_breakdown,
+    payment: {
+      card_label: source.payment.card_label,
+      card_cents: input.payment.cardCents,
+      gift_card_cents: input.payment.giftCardCents,
+      gift_cards: [],
+    },
+    mentions: mentionsFor(lines, [`Avoir sur la facture ${invoice.number} du ${formatDate(source.issued_at)}.`]),
+  };
+  return insertDocument(tx, snapshot, input.orderId);
+}
+
+const vatLabel = (rate: number | null) => (rate === null ? "hors champ de la TVA" : `TVA ${String(rate).replace(".", ",")} %`);
 
 /** Some lines of an invoice, with their pro-rata share of its discounts and the delivery refunded. */
 function partialCredit(source: InvoiceSnapshot, wanted: readonly { orderItemId: string; quantity: number }[], shippingCents: number) {

@@ -24,4 +24,12 @@ describe("OpenAPI document: administrator's orders", () => {
     expect(detail.parameters!.map((p) => [p.name, p.in])).toEqual([["id", "path"]]);
     expect(Object.keys(detail.responses).sort()).toEqual(["200", "401", "403", "404"]);
   });
+
+  it("documents the free-amount refunds: list, and the refund with its 201, 400, 409 and the idempotent 200", () => {
+    const list = doc.paths["/api/v1/admin/orders/{id}/refunds"].get;
+    expect(Object.keys(list.responses).sort()).toEqual(["200", "401", "403", "404"]);
+    const refund = doc.paths["/api/v1/admin/orders/{id}/refunds"].post;
+    expect(refund.parameters!.map((p) => [p.name, p.in])).toEqual([["id", "path"]]);
+    expect(Object.keys(refund.responses).sort()).toEqual(["200", "201", "400", "401", "403", "404", "409", "413", "415"]);
+  });
 });

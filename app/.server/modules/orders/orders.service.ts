@@ -149,6 +149,12 @@ export async function lockOrder(tx: Executor, orderId: string, ownerId?: string)
   return row ?? null;
 }
 
+/** The order row as it stands, for a read that needs no lock (back-office only: no owner filter). */
+export async function getOrderRow(db: Executor, orderId: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
 export function listOrderItems(db: Executor, orderId: string): Promise<OrderItemRow[]> {
   return db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
 }

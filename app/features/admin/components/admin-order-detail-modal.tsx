@@ -10,6 +10,7 @@ import type { OrderAddressView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { OrderDocuments } from "~/components/orders/order-documents";
+import { OrderRefundsPanel } from "./order-refunds-panel";
 
 const LOAD_FAILED = "Une erreur est survenue";
 
@@ -137,6 +138,7 @@ export function AdminOrderDetailModal({ orderId, number, onClose }: { orderId: s
           </section>
           <PaymentSchedule schedule={order.payment_schedule ?? []} />
           <OrderDocuments documents={order.documents ?? []} />
+          <OrderRefundsPanel orderId={order.id} number={order.number} />
         </div>
       ) : null}
     </Modal>
