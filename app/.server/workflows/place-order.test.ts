@@ -359,6 +359,25 @@ describe("placeOrder", () => {
       // The line names the variant when its label says something ("· 15 ml").
       message: expect.stringMatching(new RegExp(`^Stock insuffisant: ${p.name}( · [^(]+)? \\(disponible : 4\\)$`)),
     });
+    // The quote words the same problem in French and gives it as data, in the same order.
+    const short = await quoteCheckout(handle.db, {
+      userId: shopper.id,
+      lines: [{ product_id: p.id, quantity: 5 }],
+      addressId: shopper.addressId,
+    });
+    expect(short.stock_problems).toEqual([{ code: "insufficient", name: expect.stringMatching(new RegExp(`^${p.name}`)), available: 4 }]);
+    const shortName = short.stock_problems[0]?.code === "insufficient" ? short.stock_problems[0].name : "";
+    expect(short.problems).toEqual([`Stock insuffisant: ${shortName} (disponible : 4)`]);
+    // The refusal also carries the problem as data, for a page that words it in English (decision 044).
+    const refusal = await placeOrderOrThrow(handle.db, {
+      ...base,
+      idempotencyKey: randomUUID(),
+      request: request({ address_id: shopper.addressId, lines: [{ product_id: p.id, quantity: 5 }] }),
+    }).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
+      code: "insufficient_stock",
+      details: { stock_problem: { code: "insufficient", name: expect.stringMatching(new RegExp(`^${p.name}`)), available: 4 } },
+    });
     expect(await attempt({ lines: [{ product_id: p.id, quantity: 1 }], points_to_use: 100 })).toMatchObject({
       ok: false,
       message: "Points insuffisants",

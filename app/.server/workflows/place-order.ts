@@ -46,7 +46,13 @@ import {
 import type { GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { INSUFFICIENT_POINTS_MESSAGE, useLoyaltyPoints } from "~/.server/modules/loyalty/loyalty.service";
 import { issueInvoice } from "~/.server/modules/invoices/invoices.service";
-import { insufficientStockMessage, recordTakenStock, takeStock, type TakenStock } from "~/.server/modules/inventory/inventory.service";
+import {
+  insufficientStockMessage,
+  insufficientStockProblem,
+  recordTakenStock,
+  takeStock,
+  type TakenStock,
+} from "~/.server/modules/inventory/inventory.service";
 import {
   addOrderItems,
   appendOrderStatus,
@@ -109,6 +115,7 @@ import {
 import type { RelayPoint } from "~/domain/delivery/relay-points";
 import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
 import { DomainError, isDomainError, type DomainErrorKind } from "~/domain/errors";
+import { stockProblemMessage, type StockProblem } from "~/domain/checkout/stock-problem";
 import {
   maxRedeemablePoints,
   parseExpiry,
@@ -273,7 +280,7 @@ async function priceLines(
   delivery: PreparedDelivery,
   extras: QuoteExtras,
 ): Promise<CheckoutQuote & { giftCardAllocations: GiftCardAllocation[] }> {
-  const problems: string[] = [];
+  const stockProblems: StockProblem[] = [];
   // The same current price, stock and availability the cart drawer shows, per variant.
   const byId = new Map(
     (
@@ -287,13 +294,13 @@ async function priceLines(
   for (const l of wanted) {
     const p = byId.get(l.variant_id);
     if (!p) {
-      problems.push("Un article de votre panier n'est plus disponible. Veuillez le retirer de votre panier.");
+      stockProblems.push({ code: "item_unavailable" });
       continue;
     }
     const quantity = Math.min(l.quantity, CART_MAX_LINE_QUANTITY);
     const name = lineName(p.name, p.variant_label);
-    if (!p.available) problems.push(`Stock insuffisant: ${name} n'est plus disponible`);
-    else if (quantity > p.stock_quantity) problems.push(`Stock insuffisant: ${name} (disponible : ${p.stock_quantity})`);
+    if (!p.available) stockProblems.push({ code: "sold_out", name });
+    else if (quantity > p.stock_quantity) stockProblems.push({ code: "insufficient", name, available: p.stock_quantity });
     lines.push({
       product_id: p.product_id,
       variant_id: p.variant_id,
@@ -341,7 +348,8 @@ async function priceLines(
   });
   return {
     lines,
-    problems,
+    problems: stockProblems.map(stockProblemMessage),
+    stock_problems: stockProblems,
     subtotal_cents: subtotal,
     shipping,
     shipping_notices: shippingNotices(shipping?.zone ?? null, lines),
@@ -688,7 +696,9 @@ async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, 
   }
   if (quote.delivery_error) throw refused("invalid", "invalid_relay_point", quote.delivery_error, "relay_point_id");
   if (quote.lines.length < lines.length) throw refused("invalid", "invalid_item", quote.problems[0] ?? INVALID_ITEM_MESSAGE);
-  if (quote.problems.length > 0) throw refused("conflict", "insufficient_stock", quote.problems[0]);
+  if (quote.problems.length > 0) {
+    throw new DomainError("conflict", "insufficient_stock", quote.problems[0]!, { details: { stock_problem: quote.stock_problems[0] } });
+  }
   if (request.points_to_use > quote.points_balance) {
     throw refused("invalid", "insufficient_points", INSUFFICIENT_POINTS_MESSAGE, "points_to_use");
   }
@@ -915,8 +925,14 @@ async function takeOrderedStock(
     { reason: "order", actorUserId: userId, requireInStock: true, deferMovements: true },
   );
   if (!take.ok) {
+    const problem = take.exists ? insufficientStockProblem(take) : null;
     throw take.exists
-      ? refused("conflict", "insufficient_stock", insufficientStockMessage(take))
+      ? new DomainError(
+          "conflict",
+          "insufficient_stock",
+          insufficientStockMessage(take),
+          problem ? { details: { stock_problem: problem } } : {},
+        )
       : refused("conflict", "invalid_item", INVALID_ITEM_MESSAGE);
   }
   return {

@@ -16,7 +16,10 @@ export function OrderDelivery({
 }) {
   const t = useT();
   const tm = useTranslateMessage();
-  const format = localizedFormat(useLanguage());
+  const language = useLanguage();
+  const format = localizedFormat(language);
+  // The relay point's name and hours are the carrier directory's own French text: marked as such on an English page.
+  const carrierLang = language === "fr" ? undefined : "fr";
   return (
     <section className="mt-6 text-sm">
       <h3 className="font-semibold">{t("account.delivery.title")}</h3>
@@ -28,10 +31,14 @@ export function OrderDelivery({
       {order.relay_point && (
         <address className="mt-2 not-italic text-muted">
           <span className="block font-semibold text-ink">{t("account.delivery.relayPoint")}</span>
-          <span className="block break-words">{order.relay_point.name}</span>
+          <span className="block break-words" lang={carrierLang}>
+            {order.relay_point.name}
+          </span>
           <span className="block break-words">{order.relay_point.street}</span>
           <span className="block">{`${order.relay_point.postal_code} ${order.relay_point.city}`}</span>
-          <span className="block">{order.relay_point.opening_hours}</span>
+          <span className="block" lang={carrierLang}>
+            {order.relay_point.opening_hours}
+          </span>
         </address>
       )}
     </section>

@@ -35,6 +35,8 @@ export type AccountActionResult = {
   message?: string;
   /** A refusal's code and message (app/domain/errors.ts). */
   error?: DomainErrorData;
+  /** "Trop de tentatives… dans 5 minutes": the wait, for the page to word it in its language (decision 044). */
+  retryAfterSeconds?: number;
   setup?: TwoFactorSetup;
 };
 

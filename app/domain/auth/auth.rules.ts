@@ -17,15 +17,23 @@ export function splitFullName(fullName: string): { firstName: string; lastName: 
   return { firstName: parts[0] ?? "", lastName: parts.length > 1 ? parts.slice(1).join(" ") : null };
 }
 
+/**
+ * The wait a rate limit asked for (Retry-After), as a page words it in its language (decision
+ * 044): whole seconds under a minute, else whole minutes, rounded up; null when none was given.
+ */
+export function retryWaitOf(retryAfterSeconds?: number | null): { unit: "seconds" | "minutes"; count: number } | null {
+  if (!retryAfterSeconds || !Number.isFinite(retryAfterSeconds) || retryAfterSeconds <= 0) return null;
+  return retryAfterSeconds < 60
+    ? { unit: "seconds", count: Math.ceil(retryAfterSeconds) }
+    : { unit: "minutes", count: Math.ceil(retryAfterSeconds / 60) };
+}
+
 /** "Trop de tentatives…" with the wait the server asked for (Retry-After), in words. */
 export function tooManyAttemptsMessage(retryAfterSeconds?: number | null): string {
-  if (!retryAfterSeconds || !Number.isFinite(retryAfterSeconds) || retryAfterSeconds <= 0)
-    return "Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.";
-  const wait =
-    retryAfterSeconds < 60
-      ? `${Math.ceil(retryAfterSeconds)} seconde${Math.ceil(retryAfterSeconds) > 1 ? "s" : ""}`
-      : `${Math.ceil(retryAfterSeconds / 60)} minute${Math.ceil(retryAfterSeconds / 60) > 1 ? "s" : ""}`;
-  return `Trop de tentatives. Veuillez réessayer dans ${wait}.`;
+  const wait = retryWaitOf(retryAfterSeconds);
+  if (!wait) return "Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.";
+  const unit = wait.unit === "seconds" ? "seconde" : "minute";
+  return `Trop de tentatives. Veuillez réessayer dans ${wait.count} ${unit}${wait.count > 1 ? "s" : ""}.`;
 }
 
 /** French messages for the auth library's error codes; never its English text. */

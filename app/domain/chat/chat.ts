@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import { WEEKDAY_LABELS, parisWeekdayAndTime, type OpeningSlot, type Weekday } from "~/domain/settings/shop-identity";
+import type { ChatNextOpening } from "~/domain/chat/chat-opening";
+import { parisWeekdayAndTime, type OpeningSlot, type Weekday } from "~/domain/settings/shop-identity";
 
 /** A chat message: plain text, at most this many characters. */
 export const CHAT_MESSAGE_MAX = 2000;
@@ -25,7 +26,21 @@ export const CHAT_STATUS_LABELS: Record<ChatStatus, string> = {
 
 export type ChatAuthor = "participant" | "admin" | "system";
 
-export type ChatMessageView = { id: number; author: ChatAuthor; authorName: string; body: string; createdAt: string };
+/**
+ * What a system line says, as data the participant's page words in its language (decision 044);
+ * the stored body stays the French sentence (the back office and the ticket's transcript read it).
+ */
+export type ChatSystemNotice = { code: "joined"; name: string } | { code: "closed" } | { code: "converted"; ticket: string };
+
+export type ChatMessageView = {
+  id: number;
+  author: ChatAuthor;
+  authorName: string;
+  body: string;
+  createdAt: string;
+  /** A system line's meaning, when it is one of the module's own sentences. */
+  notice?: ChatSystemNotice;
+};
 
 export type ChatConversationView = {
   id: string;
@@ -71,28 +86,45 @@ export function convertedMessage(ticketNumber: string): string {
   return `Nous vous répondrons par e-mail, ticket ${ticketNumber}.`;
 }
 
-const spokenTime = (time: string) => {
-  const [h, m] = time.split(":");
-  return m === "00" ? `${Number(h)}h` : `${Number(h)}h${m}`;
-};
+/** The system line the participant reads when an administrator takes the conversation. */
+export function joinedMessage(adminName: string): string {
+  return `${adminName} a rejoint la conversation.`;
+}
 
-/**
- * When the chat opens next, as the closed card says it ("aujourd'hui à 9h", "lundi à 10h"), or
- * null when no day has hours. Paris time, like the hours themselves.
- */
-export function nextOpeningLabel(hours: readonly OpeningSlot[], now: Date): string | null {
+/** The system line the participant reads when an administrator ends the conversation. */
+export const CLOSED_MESSAGE = "La conversation est terminée. Merci et à bientôt !";
+
+const CONVERTED_PATTERN = /^Nous vous répondrons par e-mail, ticket (.+)\.$/;
+const JOINED_PATTERN = /^(.+) a rejoint la conversation\.$/;
+
+/** The meaning of a stored system line written by the functions above, or null for any other text. */
+export function systemNoticeOf(body: string): ChatSystemNotice | null {
+  if (body === CLOSED_MESSAGE) return { code: "closed" };
+  const converted = CONVERTED_PATTERN.exec(body);
+  if (converted) return { code: "converted", ticket: converted[1]! };
+  const joined = JOINED_PATTERN.exec(body);
+  if (joined) return { code: "joined", name: joined[1]! };
+  return null;
+}
+
+/** When the chat opens next (app/domain/chat/chat-opening.ts), in Paris time like the hours themselves; null when no day has hours. */
+export function nextOpening(hours: readonly OpeningSlot[], now: Date): ChatNextOpening | null {
   const { weekday, time } = parisWeekdayAndTime(now);
   for (let offset = 0; offset < 8; offset++) {
     const day = (((weekday - 1 + offset) % 7) + 1) as Weekday;
     const slot = hours.find((s) => s.weekday === day);
     if (!slot || (offset === 0 && time >= slot.opens)) continue;
-    const when = offset === 0 ? "aujourd'hui" : offset === 1 ? "demain" : WEEKDAY_LABELS[day].toLowerCase();
-    return `${when} à ${spokenTime(slot.opens)}`;
+    return { dayOffset: offset, weekday: day, opens: slot.opens };
   }
   return null;
 }
 
 /** GET /chat's answer: whether the chat is open now and the caller's own conversation. */
-export type ChatState = { open: boolean; nextOpening: string | null; signedIn: boolean; conversation: ChatConversationView | null };
+export type ChatState = {
+  open: boolean;
+  nextOpening: ChatNextOpening | null;
+  signedIn: boolean;
+  conversation: ChatConversationView | null;
+};
 export type ChatAnswer =
   { ok: true; conversation: ChatConversationView } | { ok: false; message: string; fieldErrors?: Partial<Record<string, string>> };

@@ -3,6 +3,7 @@ import type { AppliedPromo } from "~/domain/promotions/promotion.types";
 import type { ShippingQuote } from "./shipping.rules";
 import type { DeliveryMethodCode, DeliveryOption } from "~/domain/delivery/delivery-methods";
 import type { RelayPoint } from "~/domain/delivery/relay-points";
+import type { StockProblem } from "./stock-problem";
 
 export type CheckoutLineQuote = {
   product_id: string;
@@ -25,6 +26,8 @@ export type CheckoutQuote = GiftCardCheckoutQuote & {
   lines: CheckoutLineQuote[];
   /** French messages: lines that cannot be ordered as they are. */
   problems: string[];
+  /** The same problems as data, in the same order, for a page that words them in its language. */
+  stock_problems: StockProblem[];
   subtotal_cents: number;
   /** Null until a valid delivery address is chosen. */
   shipping: ShippingQuote | null;

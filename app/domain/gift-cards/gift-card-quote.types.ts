@@ -21,6 +21,7 @@ export type GiftCardCheckoutQuote = {
   /** Codes applied as payment, in the order typed, and what each one pays. */
   gift_card_payments: GiftCardPaymentQuote[];
   /** Codes refused, with the French reason. */
-  gift_card_refusals: { code: string; message: string }[];
+  /** Codes that cannot pay: the French message and, for an expired card, its expiry instant (ISO) for the page to word. */
+  gift_card_refusals: { code: string; message: string; expires_at?: string }[];
   gift_card_cents: number;
 };

@@ -141,9 +141,17 @@ const CARD_BRAND_LABELS: Record<string, string> = {
   amex: "American Express",
 };
 
-/** "Visa •••• 4242" from the order's payment metadata (only brand and last four digits are stored). */
-export function orderPaymentLabel(payment: { brand: string; last_four: string } | undefined | null): string | null {
+/** The card an order was paid with, as parts the page words in its language (decision 044). */
+export type OrderPaymentCard = { kind: "card"; brand: string; last4: string };
+
+/** The card's brand and last four digits from the order's payment metadata (only those are stored). */
+export function orderPaymentCard(payment: { brand: string; last_four: string } | undefined | null): OrderPaymentCard | null {
   if (!payment?.last_four) return null;
-  const brand = CARD_BRAND_LABELS[payment.brand.toLowerCase()] ?? payment.brand;
-  return `${brand} •••• ${payment.last_four}`;
+  return { kind: "card", brand: CARD_BRAND_LABELS[payment.brand.toLowerCase()] ?? payment.brand, last4: payment.last_four };
+}
+
+/** "Visa •••• 4242": the French wording, for the invoice (which stays French). */
+export function orderPaymentLabel(payment: { brand: string; last_four: string } | undefined | null): string | null {
+  const card = orderPaymentCard(payment);
+  return card ? `${card.brand} •••• ${card.last4}` : null;
 }

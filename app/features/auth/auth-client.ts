@@ -7,7 +7,8 @@ import { EMAIL_VERIFIED_CALLBACK, authErrorMessage } from "~/domain/auth/auth.ru
 
 export const NETWORK_ERROR_MESSAGE = "Erreur réseau. Vérifiez votre connexion et réessayez.";
 
-export type AuthResult = { ok: true; twoFactor?: boolean } | { ok: false; message: string };
+/** A refusal's French message and, for a rate limit, the wait the server asked for (the page words it, decision 044). */
+export type AuthResult = { ok: true; twoFactor?: boolean } | { ok: false; message: string; retryAfterSeconds?: number };
 
 export type SignUpRequest = {
   email: string;
@@ -35,7 +36,9 @@ async function postAuth(path: string, body: Record<string, unknown>): Promise<Au
   if (!response.ok) {
     const code = typeof payload?.code === "string" ? payload.code : undefined;
     const retryAfter = Number(response.headers.get("Retry-After"));
-    return { ok: false, message: authErrorMessage(code, response.status, retryAfter) };
+    const message = authErrorMessage(code, response.status, retryAfter);
+    const limited = response.status === 429 || code === "TOO_MANY_REQUESTS" || code === "TOO_MANY_ATTEMPTS" || code === "ACCOUNT_LOCKED";
+    return limited && retryAfter > 0 ? { ok: false, message, retryAfterSeconds: retryAfter } : { ok: false, message };
   }
   // With two-factor on, the password step answers 200 and asks for the second factor.
   if (payload?.twoFactorRedirect === true) return { ok: true, twoFactor: true };

@@ -8,7 +8,7 @@ import { isDomainError } from "~/domain/errors";
 import { statusOf } from "~/.server/error-responses";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import { findParticipantConversation, isChatOpen, postParticipantMessage, startConversation } from "~/.server/modules/chat/chat.service";
-import { nextOpeningLabel, type ChatAnswer, type ChatState } from "~/domain/chat/chat";
+import { nextOpening as nextOpeningOf, type ChatAnswer, type ChatState } from "~/domain/chat/chat";
 import { log } from "~/.server/logger";
 import { chatCookieHeader, chatOpenNow, readChatToken } from "./chat-cookie.server";
 
@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   const open = chatOpenNow((always) => isChatOpen(identity.openingHours, now, always));
   const conversation = await findParticipantConversation(db, readChatToken(request), session?.user.id ?? null);
-  const nextOpening = open ? null : nextOpeningLabel(identity.openingHours, now);
+  const nextOpening = open ? null : nextOpeningOf(identity.openingHours, now);
   return data<ChatState>({ open, nextOpening, signedIn: session !== null, conversation }, { headers: noStore });
 }
 

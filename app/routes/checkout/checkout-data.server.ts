@@ -101,7 +101,12 @@ export async function quoteAction(request: Request, db: Database) {
       );
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      return data({ ok: false as const, intent: "gift_card" as const, message: error.message }, { status: statusOf(error) });
+      // An expired card's date comes apart too, for the page to word it in its language (decision 044).
+      const expiresAt = error.code === "gift_card_expired" ? (error.details as { expires_at?: string } | undefined)?.expires_at : undefined;
+      return data(
+        { ok: false as const, intent: "gift_card" as const, message: error.message, ...(expiresAt ? { expires_at: expiresAt } : {}) },
+        { status: statusOf(error) },
+      );
     }
   }
   const parsed = QuoteRequestSchema.safeParse(body);

@@ -151,8 +151,12 @@ describe("checkout and its e-mail in English (decision 044)", () => {
     expect(confirmationText).toContain("Subtotal");
     expect(confirmationText).toMatch(/Total paid/);
     expect(confirmationText).not.toMatch(RAW_KEY);
-    // The delivery block under it (app/components/orders/order-delivery.tsx) is not translated yet.
-    for (const french of ["Sous-total", "Total payé", "Offerte"]) expect(confirmationText).not.toContain(french);
+    // The card paid with and the delivery block, worded from data (decision 044).
+    expect(confirmationText).toContain("Visa card ending in 4242");
+    expect(confirmationText).toMatch(/Standard delivery: expected delivery from [A-Z][a-z]+day/);
+    for (const french of ["Sous-total", "Total payé", "Offerte", "•••• 4242", "Livraison standard", "Mode de livraison"]) {
+      expect(confirmationText).not.toContain(french);
+    }
     expect(await main.getByRole("link", { name: "Continue shopping" }).getAttribute("href")).toBe("/products");
 
     // The confirmation e-mail speaks English too.

@@ -22,7 +22,7 @@ import {
 } from "./chat.service";
 import { createChatHub } from "./chat-hub";
 import type { DomainError } from "~/domain/errors";
-import { CHAT_ANSWER_TIMEOUT_MS, CHAT_MESSAGE_TOO_LONG, nextOpeningLabel, type ChatConversationView } from "~/domain/chat/chat";
+import { CHAT_ANSWER_TIMEOUT_MS, CHAT_MESSAGE_TOO_LONG, nextOpening, systemNoticeOf, type ChatConversationView } from "~/domain/chat/chat";
 import { DEFAULT_OPENING_HOURS } from "~/domain/settings/shop-identity";
 
 let handle: DatabaseHandle;
@@ -75,7 +75,11 @@ describe("a conversation's lifecycle", () => {
     const taken = await takeConversation(handle.db, admin, started.conversation.id);
     expect(taken.status).toBe("active");
     expect(taken.assignedAdminName).toBe("Sophie");
-    expect(taken.messages.at(-1)).toMatchObject({ author: "system", body: "Sophie a rejoint la conversation." });
+    expect(taken.messages.at(-1)).toMatchObject({
+      author: "system",
+      body: "Sophie a rejoint la conversation.",
+      notice: { code: "joined", name: "Sophie" },
+    });
     // A second administrator cannot take it again.
     expect((await refusal(() => takeConversation(handle.db, admin, started.conversation.id))).message).toBe(
       "Cette conversation est déjà prise en charge.",
@@ -92,6 +96,9 @@ describe("a conversation's lifecycle", () => {
 
     const closed = await closeConversation(handle.db, admin, started.conversation.id);
     expect(closed.status).toBe("closed");
+    expect(closed.messages.at(-1)).toMatchObject({ author: "system", notice: { code: "closed" } });
+    // The system lines carry their meaning for the participant's page; the others none.
+    expect(closed.messages.filter((m) => m.notice).map((m) => m.notice?.code)).toEqual(["joined", "closed"]);
     expect((await refusal(() => postParticipantMessage(handle.db, started.token, shopper, "Encore une chose"))).message).toBe(
       "Cette conversation est terminée.",
     );
@@ -191,6 +198,7 @@ describe("becoming a ticket", () => {
     expect(started.conversation.messages.at(-1)?.body).toBe(
       `Nous vous répondrons par e-mail, ticket ${started.conversation.ticketNumber}.`,
     );
+    expect(started.conversation.messages.at(-1)?.notice).toEqual({ code: "converted", ticket: started.conversation.ticketNumber });
     const [ticket] = await handle.db
       .select()
       .from(supportTickets)
@@ -282,10 +290,18 @@ describe("opening hours", () => {
     expect(isChatOpen(DEFAULT_OPENING_HOURS, new Date("2026-11-24T09:00:00Z"))).toBe(true);
     expect(isChatOpen(DEFAULT_OPENING_HOURS, new Date("2026-11-29T11:00:00Z"))).toBe(false);
     expect(isChatOpen(DEFAULT_OPENING_HOURS, new Date("2026-11-29T11:00:00Z"), true)).toBe(true);
-    expect(nextOpeningLabel(DEFAULT_OPENING_HOURS, new Date("2026-11-29T11:00:00Z"))).toBe("demain à 9h");
-    expect(nextOpeningLabel(DEFAULT_OPENING_HOURS, new Date("2026-11-24T06:00:00Z"))).toBe("aujourd'hui à 9h");
-    expect(nextOpeningLabel(DEFAULT_OPENING_HOURS, new Date("2026-11-27T20:00:00Z"))).toBe("demain à 10h");
-    expect(nextOpeningLabel([], new Date())).toBeNull();
+    // Sunday noon: Monday 9:00; Tuesday 7:00: today 9:00; Friday 21:00: Saturday 10:00.
+    expect(nextOpening(DEFAULT_OPENING_HOURS, new Date("2026-11-29T11:00:00Z"))).toEqual({ dayOffset: 1, weekday: 1, opens: "09:00" });
+    expect(nextOpening(DEFAULT_OPENING_HOURS, new Date("2026-11-24T06:00:00Z"))).toEqual({ dayOffset: 0, weekday: 2, opens: "09:00" });
+    expect(nextOpening(DEFAULT_OPENING_HOURS, new Date("2026-11-27T20:00:00Z"))).toEqual({ dayOffset: 1, weekday: 6, opens: "10:00" });
+    expect(nextOpening([], new Date())).toBeNull();
+  });
+
+  it("reads back only its own system sentences", () => {
+    expect(systemNoticeOf("Léa Martin a rejoint la conversation.")).toEqual({ code: "joined", name: "Léa Martin" });
+    expect(systemNoticeOf("Nous vous répondrons par e-mail, ticket SAV-2026-12.")).toEqual({ code: "converted", ticket: "SAV-2026-12" });
+    expect(systemNoticeOf("La conversation est terminée. Merci et à bientôt !")).toEqual({ code: "closed" });
+    expect(systemNoticeOf("Bonjour")).toBeNull();
   });
 });
 

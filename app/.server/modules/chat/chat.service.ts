@@ -22,7 +22,10 @@ import {
   CHAT_NOT_FOUND_MESSAGE,
   ChatMessageSchema,
   ChatStartSchema,
+  CLOSED_MESSAGE,
   convertedMessage,
+  joinedMessage,
+  systemNoticeOf,
   type ChatAuthor,
   type ChatConversationView,
   type ChatStartField,
@@ -85,13 +88,17 @@ async function toView(db: Executor, row: ConversationRow): Promise<ChatConversat
     assignedAdminName: row.assignedAdminName,
     ticketNumber: row.ticketNumber,
     createdAt: row.createdAt.toISOString(),
-    messages: messages.map((m) => ({
-      id: m.id,
-      author: m.author as ChatAuthor,
-      authorName: m.authorName,
-      body: m.body,
-      createdAt: m.createdAt.toISOString(),
-    })),
+    messages: messages.map((m) => {
+      const notice = m.author === "system" ? systemNoticeOf(m.body) : null;
+      return {
+        id: m.id,
+        author: m.author as ChatAuthor,
+        authorName: m.authorName,
+        body: m.body,
+        createdAt: m.createdAt.toISOString(),
+        ...(notice ? { notice } : {}),
+      };
+    }),
   };
 }
 
@@ -245,7 +252,7 @@ export async function takeConversation(db: Executor, admin: ChatAdmin, id: unkno
       .update(chatConversations)
       .set({ status: "active", assignedAdminId: admin.actor.id, assignedAdminName: admin.name, updatedAt: now })
       .where(eq(chatConversations.id, row.id));
-    await addMessage(tx, row.id, "system", "Aurore", `${admin.name} a rejoint la conversation.`, now);
+    await addMessage(tx, row.id, "system", "Aurore", joinedMessage(admin.name), now);
     await recordAdminAction(tx, {
       actor: admin.actor,
       action: "chat.take",
@@ -305,7 +312,7 @@ export async function closeConversation(
     const row = await lockConversation(tx, id);
     if (row.status !== "waiting" && row.status !== "active") throw conflict("chat_ended", CHAT_ENDED_MESSAGE);
     await tx.update(chatConversations).set({ status: "closed", updatedAt: now }).where(eq(chatConversations.id, row.id));
-    await addMessage(tx, row.id, "system", "Aurore", "La conversation est terminée. Merci et à bientôt !", now);
+    await addMessage(tx, row.id, "system", "Aurore", CLOSED_MESSAGE, now);
     await recordAdminAction(tx, {
       actor: admin.actor,
       action: "chat.close",

@@ -20,6 +20,7 @@ import { GIFT_CARD_CODE_ALPHABET, formatGiftCardCode, normalizeGiftCardCode } fr
 import type { GiftCardConfigInput } from "~/domain/gift-cards/gift-card.schema";
 import {
   ADMIN_GIFT_CARDS_PAGE_SIZE,
+  allocateGiftCards,
   checkGiftCardBalance,
   disableGiftCard,
   findUsableGiftCard,
@@ -135,6 +136,14 @@ describe("refusals", () => {
       code: "gift_card_expired",
       message: expect.stringMatching(/^Cette carte cadeau a expiré le .*\d{4}$/),
     });
+    // The expiry also comes as an instant, for a page that words the date in English (decision 044).
+    const [stored] = await handle.db.select({ expiresAt: giftCards.expiresAt }).from(giftCards).where(eq(giftCards.id, card.id));
+    await expect(findUsableGiftCard(handle.db, card.code, later)).rejects.toMatchObject({
+      details: { expires_at: stored!.expiresAt.toISOString() },
+    });
+    expect((await allocateGiftCards(handle.db, [card.code], 1000, later)).refusals).toEqual([
+      { code: card.code, message: expect.stringMatching(/^Cette carte cadeau a expiré le /), expires_at: stored!.expiresAt.toISOString() },
+    ]);
 
     await handle.db.update(giftCards).set({ balanceCents: 0 }).where(eq(giftCards.id, card.id));
     await expect(findUsableGiftCard(handle.db, card.code)).rejects.toMatchObject({

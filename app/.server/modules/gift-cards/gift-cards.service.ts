@@ -111,7 +111,9 @@ async function findGiftCard(db: Executor, code: string): Promise<GiftCardRow | n
 
 function usable(card: GiftCardRow, now: Date): GiftCardRow {
   if (card.status !== "active") throw invalid("gift_card_disabled", GIFT_CARD_REDEMPTION_MESSAGES.disabled);
-  if (card.expiresAt.getTime() <= now.getTime()) throw invalid("gift_card_expired", expiredMessage(card.expiresAt));
+  if (card.expiresAt.getTime() <= now.getTime()) {
+    throw invalid("gift_card_expired", expiredMessage(card.expiresAt), { details: { expires_at: card.expiresAt.toISOString() } });
+  }
   if (card.balanceCents <= 0) throw invalid("gift_card_empty", GIFT_CARD_REDEMPTION_MESSAGES.empty);
   return card;
 }
@@ -145,7 +147,8 @@ export async function checkGiftCardBalance(db: Executor, code: string, now = new
 /* -------------------------------------------------------------------------------------------- */
 
 export type GiftCardAllocation = { giftCardId: string; last4: string; balanceCents: number; appliedCents: number; code?: string };
-export type GiftCardCodeRefusal = { code: string; message: string };
+/** A typed code that cannot pay: its French message and, for an expired card, when it expired (the page words it, decision 044). */
+export type GiftCardCodeRefusal = { code: string; message: string; expires_at?: string };
 
 /**
  * Spreads the payable amount over the typed codes, in order: each card pays what it can
@@ -175,7 +178,8 @@ export async function allocateGiftCards(
     } catch (error) {
       // A refused code is part of the quote (shown beside the field), not a failure of it.
       if (!isDomainError(error)) throw error;
-      refusals.push({ code, message: error.message });
+      const expiresAt = error.code === "gift_card_expired" ? (error.details as { expires_at?: string } | undefined)?.expires_at : undefined;
+      refusals.push({ code, message: error.message, ...(expiresAt ? { expires_at: expiresAt } : {}) });
       continue;
     }
     const applied = Math.min(card.balanceCents, left);

@@ -15,9 +15,11 @@ import { fellUnderLowStock, stockLowResource } from "~/.server/modules/webhooks/
 import type { Database, Executor } from "~/.server/db/client";
 import { isUuid } from "~/lib/uuid";
 import { conflict, invalid, notFound } from "~/domain/errors";
+import { INSUFFICIENT_STOCK_MESSAGE, stockProblemMessage, type StockProblem } from "~/domain/checkout/stock-problem";
 import { products, productVariants, stockMovements } from "~/.server/db/schema";
 
-export const INSUFFICIENT_STOCK_MESSAGE = "Stock insuffisant";
+/** "Stock insuffisant" (app/domain/checkout/stock-problem.ts), the refusal's message when no line is named. */
+export { INSUFFICIENT_STOCK_MESSAGE };
 
 export type StockReason = "order" | "order_cancelled" | "order_returned" | "order_restored" | "admin_set" | "admin_add" | "admin_remove";
 
@@ -201,12 +203,18 @@ function lineName(name: string, variantLabel: string | null): string {
   return variantLabel ? `${name} · ${variantLabel}` : name;
 }
 
+/** A failed take as data (the page words it, decision 044), or null when its product is gone. */
+export function insufficientStockProblem(failure: Extract<TakeStockResult, { ok: false }>): StockProblem | null {
+  if (!failure.name) return null;
+  const name = lineName(failure.name, failure.variantLabel);
+  if (!failure.offered || failure.available === 0) return { code: "sold_out", name };
+  return { code: "insufficient", name, available: failure.available };
+}
+
 /** The message for a failed take, naming the product (and variant) when it still exists. */
 export function insufficientStockMessage(failure: Extract<TakeStockResult, { ok: false }>): string {
-  if (!failure.name) return INSUFFICIENT_STOCK_MESSAGE;
-  const name = lineName(failure.name, failure.variantLabel);
-  if (!failure.offered || failure.available === 0) return `${INSUFFICIENT_STOCK_MESSAGE}: ${name} n'est plus disponible`;
-  return `${INSUFFICIENT_STOCK_MESSAGE}: ${name} (disponible : ${failure.available})`;
+  const problem = insufficientStockProblem(failure);
+  return problem ? stockProblemMessage(problem) : INSUFFICIENT_STOCK_MESSAGE;
 }
 
 /* -------------------------------------------------------------------------------------------- */

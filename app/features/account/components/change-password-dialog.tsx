@@ -7,6 +7,7 @@ import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
 import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
+import { useRefusalText } from "~/components/ui/refusal-text";
 
 /** Current password, new password with its live checklist, confirmation. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
@@ -20,6 +21,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const succeeded = result?.ok === true;
   const t = useT();
   const tm = useTranslateMessage();
+  const refusalText = useRefusalText();
   const canSubmit = currentPassword.length > 0 && meetsPasswordCriteria(newPassword) && matches && !busy && !succeeded;
 
   useEffect(() => {
@@ -79,7 +81,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
             />
           </label>
           {confirmPassword.length > 0 && !matches && <p className="text-sm text-danger">{tm(PASSWORD_MISMATCH_MESSAGE)}</p>}
-          {result && !result.ok && <FormMessage tone="error">{tm(result.message ?? "")}</FormMessage>}
+          {result && !result.ok && <FormMessage tone="error">{refusalText(result.message ?? "", result.retryAfterSeconds)}</FormMessage>}
           <button type="submit" disabled={!canSubmit} className={`${primaryButtonClass} w-full`}>
             {t(busy ? "account.security.updating" : "account.security.updatePassword")}
           </button>

@@ -4,7 +4,8 @@ import type { AccountActionResult } from "~/domain/account/account-actions";
 import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
 import { FormMessage, dangerButtonClass, inputClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
-import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { T, useT } from "~/components/ui/i18n";
+import { useRefusalText } from "~/components/ui/refusal-text";
 
 const EXPORT_URL = "/api/v1/me/export";
 
@@ -38,7 +39,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const busy = fetcher.state !== "idle";
   const result = !busy && fetcher.data?.intent === "delete-account" ? fetcher.data : undefined;
   const t = useT();
-  const tm = useTranslateMessage();
+  const refusalText = useRefusalText();
 
   return (
     <Modal title={t("account.personalData.delete")} onClose={onClose}>
@@ -64,7 +65,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             data-autofocus
           />
         </label>
-        {result && !result.ok && <FormMessage tone="error">{tm(result.message ?? "")}</FormMessage>}
+        {result && !result.ok && <FormMessage tone="error">{refusalText(result.message ?? "", result.retryAfterSeconds)}</FormMessage>}
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" onClick={onClose} className={secondaryButtonClass}>
             {t("account.cancel")}

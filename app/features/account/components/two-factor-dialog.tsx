@@ -6,6 +6,7 @@ import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
 import { FormMessage, dangerButtonClass, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { useRefusalText } from "~/components/ui/refusal-text";
 
 /** check -> setup -> verify -> success; when enabled: enabled -> disable -> setup. */
 type Step = "setup" | "verify" | "success" | "enabled" | "disable";
@@ -96,6 +97,7 @@ export function TwoFactorDialog({ enabled, onClose }: { enabled: boolean; onClos
   const disableFetcher = useFetcher<AccountActionResult>();
   const t = useT();
   const tm = useTranslateMessage();
+  const refusalText = useRefusalText();
 
   // Each server answer moves the flow forward; failures stay on the step with their message.
   useEffect(() => {
@@ -117,7 +119,8 @@ export function TwoFactorDialog({ enabled, onClose }: { enabled: boolean; onClos
     }
   }, [disableFetcher.state, disableFetcher.data]);
 
-  const errorOf = (f: typeof setupFetcher) => (f.state === "idle" && f.data && !f.data.ok ? tm(f.data.message ?? "") : null);
+  const errorOf = (f: typeof setupFetcher) =>
+    f.state === "idle" && f.data && !f.data.ok ? refusalText(f.data.message ?? "", f.data.retryAfterSeconds) : null;
 
   return (
     <Modal title={t("account.twoFactor.title")} onClose={onClose}>

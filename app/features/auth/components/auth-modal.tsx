@@ -9,6 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { PasswordChecklist } from "~/components/ui/password-checklist";
 import { ForgotPasswordSchema } from "~/domain/auth/account-recovery.schema";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
+import { useRefusalText } from "~/components/ui/refusal-text";
 
 type FieldName = "firstName" | "lastName" | "birthDate" | "email" | "password" | "code";
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -49,10 +50,11 @@ export function AuthModal() {
   const t = useT();
   // Field errors and server answers are French texts from app/domain: shown in the page's language.
   const tm = useTranslateMessage();
+  const refusalText = useRefusalText();
 
   const [values, setValues] = useState(EMPTY_VALUES);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<{ message: string; retryAfterSeconds?: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [step, setStep] = useState<Step>("credentials");
@@ -163,7 +165,7 @@ export function AuthModal() {
     try {
       const result = await call();
       if (result.ok) onOk(result);
-      else setFormError(result.message);
+      else setFormError(result);
     } finally {
       setBusy(false);
     }
@@ -184,7 +186,7 @@ export function AuthModal() {
       try {
         const answer = await requestPasswordReset(parsed.data.email);
         if (answer.ok) setResetAnswer(answer.message);
-        else setFormError(answer.message);
+        else setFormError({ message: answer.message });
       } finally {
         setBusy(false);
       }
@@ -436,7 +438,7 @@ export function AuthModal() {
 
             {formError && (
               <p role="alert" className="rounded-lg border border-danger/30 bg-danger/5 px-4 py-3 text-sm text-danger">
-                {tm(formError)}
+                {refusalText(formError.message, formError.retryAfterSeconds)}
               </p>
             )}
 
@@ -476,7 +478,7 @@ export function AuthModal() {
 
             {formError && (
               <p role="alert" className="rounded-lg border border-danger/30 bg-danger/5 px-4 py-3 text-sm text-danger">
-                {tm(formError)}
+                {refusalText(formError.message, formError.retryAfterSeconds)}
               </p>
             )}
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { ChatState } from "~/domain/chat/chat";
+import { nextOpeningValues } from "~/domain/chat/chat-opening";
 import { T, useT } from "~/components/ui/i18n";
 
 /** The chat itself is loaded only when a shopper opens it: the storefront's JS budget stays as it was. */
@@ -60,7 +61,9 @@ export function ChatCardAction({ contactFormHref }: { contactFormHref: string })
         <p className="mb-3 text-sm font-semibold text-success">{t("shop.chat.available")}</p>
       ) : (
         <p className="mb-3 text-sm">
-          {state.nextOpening ? t("shop.chat.closedUntil", { when: state.nextOpening }) : t("shop.chat.closed")}
+          {state.nextOpening
+            ? t("shop.chat.closedUntil", { when: t("common.chat.nextOpening", nextOpeningValues(state.nextOpening)) })
+            : t("shop.chat.closed")}
         </p>
       )}
       <button type="button" className={buttonClass} onClick={() => setOpened(true)}>

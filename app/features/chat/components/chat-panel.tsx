@@ -6,6 +6,7 @@ import {
   type ChatAnswer,
   type ChatConversationView,
   type ChatState,
+  type ChatSystemNotice,
 } from "~/domain/chat/chat";
 import { formatTime } from "~/lib/paris-time";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
@@ -43,6 +44,13 @@ export default function ChatPanel({ initial }: { initial: ChatState }) {
   const conversationId = conversation?.id;
   const t = useT();
   const translateMessage = useTranslateMessage();
+  // The shop's own system lines, worded in the page's language (decision 044); others as stored.
+  const wordNotice = (notice: ChatSystemNotice) =>
+    notice.code === "joined"
+      ? t("common.chat.joined", { name: notice.name })
+      : notice.code === "converted"
+        ? t("common.chat.converted", { ticket: notice.ticket })
+        : t("common.chat.closed");
 
   useEffect(() => {
     if (!conversationId) firstField.current?.focus();
@@ -198,7 +206,11 @@ export default function ChatPanel({ initial }: { initial: ChatState }) {
               }
             >
               {m.author === "system" ? (
-                m.body
+                m.notice ? (
+                  wordNotice(m.notice)
+                ) : (
+                  m.body
+                )
               ) : (
                 <>
                   <span className="block text-xs font-semibold">

@@ -20,9 +20,11 @@ import { OrderSummary } from "./order-summary";
 import { PromoCodeField } from "~/features/checkout/components/promo-code-field";
 import { GiftCardPayment } from "./gift-card-payment";
 import { inputClass } from "~/components/ui/form-parts";
-import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { T, useT, useTranslateMessage, type Translate } from "~/components/ui/i18n";
+import { stockProblemOfDetails, type StockProblem } from "~/domain/checkout/stock-problem";
 import type { DeliveryMethodCode } from "~/domain/delivery/delivery-methods";
 import type { RelayPoint } from "~/domain/delivery/relay-points";
+import type { CheckoutQuote } from "~/domain/checkout/checkout-quote.types";
 import { DeliveryMethodPicker } from "./delivery-method-picker";
 import { InstalmentsChoice, instalmentsOf } from "./instalments-choice";
 
@@ -34,12 +36,13 @@ export const STOCK_HINT = "Veuillez ajuster les quantités dans votre panier et 
 /** The action that answers the quote intent (the same for the checkout and its debug variant). */
 const QUOTE_ACTION = "/checkout";
 
-type OrderError = { message: string; hint?: string };
+/** A refusal to show: its French message, or the stock problem it is about (worded in the page's language). */
+type OrderError = { message: string; hint?: string; problem?: StockProblem | null };
 
 /** What POST /api/v1/orders and POST /api/v1/payment-authentications/{id} answer. */
 type OrderAnswer = {
   data?: OrderView;
-  error?: { code?: string; message?: string };
+  error?: { code?: string; message?: string; details?: unknown };
   next_action?: { type?: string; authentication_id?: string };
 };
 
@@ -74,6 +77,10 @@ export type CheckoutFlowProps = {
 export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
   const t = useT();
   const translateMessage = useTranslateMessage();
+  // A stock problem is worded from its data (product name, quantity left), other refusals by their French text (decision 044).
+  const errorText = (e: OrderError) => (e.problem ? wordStockProblem(t, e.problem) : translateMessage(e.message));
+  const quoteProblemText = (q: CheckoutQuote) =>
+    q.stock_problems?.[0] ? wordStockProblem(t, q.stock_problems[0]) : translateMessage(q.problems[0] ?? "");
   const cart = useCart();
   const [mounted, setMounted] = useState(false);
   const [step, setStep] = useState<CheckoutStep>("shipping");
@@ -252,7 +259,11 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
     setChallengeWaiting(false);
     const code = payload?.error?.code ?? "";
     const message = payload?.error?.message || ORDER_FAILED_MESSAGE;
-    setError({ message, hint: code === "insufficient_stock" ? STOCK_HINT : undefined });
+    setError({
+      message,
+      hint: code === "insufficient_stock" ? STOCK_HINT : undefined,
+      problem: code === "insufficient_stock" ? stockProblemOfDetails(payload?.error?.details) : null,
+    });
     log(`Commande refusée (${status} ${code}) : ${message}`);
     setQuoteTick((t) => t + 1);
   }
@@ -359,6 +370,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
       setError({
         message: quote?.problems[0] ?? quote?.gift_card_refusals[0]?.message ?? quote?.delivery_error ?? ADDRESS_INVALID_MESSAGE,
         hint: quote?.problems.length ? STOCK_HINT : undefined,
+        problem: quote?.stock_problems?.[0],
       });
       return;
     }
@@ -549,7 +561,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
                 error={address && quote?.delivery_error && !(deliveryMethod === "relay" && !relayPoint) ? quote.delivery_error : null}
               />
             )}
-            {error && <CheckoutErrorBox message={translateMessage(error.message)} hint={error.hint && translateMessage(error.hint)} />}
+            {error && <CheckoutErrorBox message={errorText(error)} hint={error.hint && translateMessage(error.hint)} />}
             <div className="flex flex-wrap justify-between gap-3">
               <Link to="/products" className={secondaryButtonClass}>
                 {t("checkout.continueShopping")}
@@ -568,7 +580,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
             )}
             {quote && quote.problems.length > 0 && (
               <div className="mt-4">
-                <CheckoutErrorBox message={translateMessage(quote.problems[0]!)} hint={translateMessage(STOCK_HINT)} />
+                <CheckoutErrorBox message={quoteProblemText(quote)} hint={translateMessage(STOCK_HINT)} />
               </div>
             )}
             {quote?.shipping_notices.map((notice) => (
@@ -664,9 +676,9 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
             <GiftCardPayment codes={giftCardCodes} onChange={setGiftCardCodes} quote={quote} />
 
             {quote && quote.problems.length > 0 && (
-              <CheckoutErrorBox message={translateMessage(quote.problems[0]!)} hint={translateMessage(STOCK_HINT)} />
+              <CheckoutErrorBox message={quoteProblemText(quote)} hint={translateMessage(STOCK_HINT)} />
             )}
-            {error && <CheckoutErrorBox message={translateMessage(error.message)} hint={error.hint && translateMessage(error.hint)} />}
+            {error && <CheckoutErrorBox message={errorText(error)} hint={error.hint && translateMessage(error.hint)} />}
             {quoteResult && !quoteResult.ok && <CheckoutErrorBox message={translateMessage(quoteResult.message)} />}
             {challengeWaiting && (
               <p role="status" className="rounded-xl border border-line bg-cream p-4 text-sm">
@@ -713,4 +725,16 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
       )}
     </div>
   );
+}
+
+/** A stock problem in the page's language, with the product's name (product data, as written) and the quantity left. */
+function wordStockProblem(t: Translate, problem: StockProblem): string {
+  switch (problem.code) {
+    case "item_unavailable":
+      return t("checkout.message.stockProblem.itemUnavailable");
+    case "sold_out":
+      return t("checkout.message.stockProblem.soldOut", { name: problem.name });
+    case "insufficient":
+      return t("checkout.message.stockProblem.insufficient", { name: problem.name, available: problem.available });
+  }
 }

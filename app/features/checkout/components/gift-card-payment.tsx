@@ -5,11 +5,14 @@ import { formatPrice } from "~/lib/money";
 import { GIFT_CARD_CODE_REQUIRED, maskedGiftCardCode, normalizeGiftCardCode } from "~/domain/gift-cards/gift-card-code";
 import { GIFT_CARD_CODES_PER_ORDER_MAX } from "~/lib/shop-rules";
 import type { CheckoutQuote } from "./checkout-types";
-import { useT, useTranslateMessage } from "~/components/ui/i18n";
+import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { inputClass } from "~/components/ui/form-parts";
 import { buttonClass } from "~/components/ui/button";
 
-type ApplyAnswer = { ok: true; intent: "gift_card"; code: string; last4: string } | { ok: false; intent?: "gift_card"; message: string };
+type ApplyAnswer =
+  | { ok: true; intent: "gift_card"; code: string; last4: string }
+  | { ok: false; intent?: "gift_card"; message: string; expires_at?: string };
 
 /**
  * The 'Carte cadeau' field of the summary: a code is checked on the server
@@ -27,6 +30,7 @@ export function GiftCardPayment({
   const id = useId();
   const t = useT();
   const translateMessage = useTranslateMessage();
+  const format = localizedFormat(useLanguage());
   const [code, setCode] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const fetcher = useFetcher<ApplyAnswer>();
@@ -35,7 +39,9 @@ export function GiftCardPayment({
       if (!codes.includes(answer.code)) onChange([...codes, answer.code]);
       setCode("");
       setMessage(null);
-    } else setMessage(answer.message);
+    } else {
+      setMessage(answer.expires_at ? t("checkout.message.giftCardExpired", { date: format.date(answer.expires_at) }) : answer.message);
+    }
   });
 
   function apply() {
@@ -93,7 +99,14 @@ export function GiftCardPayment({
                   {t("checkout.giftCard.line", { masked: maskedGiftCardCode(c.slice(-4)) })}
                   {paid &&
                     t("checkout.giftCard.used", { applied: formatPrice(paid.applied_cents), balance: formatPrice(paid.balance_cents) })}
-                  {refused && <span className="font-medium text-danger"> : {translateMessage(refused.message)}</span>}
+                  {refused && (
+                    <span className="font-medium text-danger">
+                      {" : "}
+                      {refused.expires_at
+                        ? t("checkout.message.giftCardExpired", { date: format.date(refused.expires_at) })
+                        : translateMessage(refused.message)}
+                    </span>
+                  )}
                 </span>
                 <button
                   type="button"

@@ -1,14 +1,15 @@
 import { OrderDelivery } from "~/components/orders/order-delivery";
 import { PaymentSchedule } from "~/components/orders/payment-schedule";
 import { lineName } from "~/domain/cart/line-name";
-import { orderPaymentLabel, type OrderView } from "~/domain/orders/order.types";
+import { orderPaymentCard, type OrderView } from "~/domain/orders/order.types";
 import { useT } from "~/components/ui/i18n";
 import { formatPrice } from "~/lib/money";
 
 /** The confirmation's summary of the order just placed: lines, delivery, amounts and payment. */
 export function OrderConfirmation({ order }: { order: OrderView }) {
   const t = useT();
-  const card = orderPaymentLabel(order.metadata.payment);
+  const paid = orderPaymentCard(order.metadata.payment);
+  const card = paid ? t("account.paymentSchedule.card", { brand: paid.brand, last4: paid.last4 }) : null;
   const cardCents = order.total_cents - order.gift_card_cents;
   return (
     <section aria-label={t("checkout.confirmation.summaryLabel")} className="mt-6 rounded-xl bg-white p-4 text-sm sm:p-6">

@@ -11,7 +11,7 @@ import { showToast } from "~/components/ui/toast";
 import { useTimeZone } from "~/components/ui/time-zone";
 import { T, useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { localizedFormat } from "~/domain/i18n/localized-format";
-import { orderPaymentLabel, type OrderView } from "~/domain/orders/order.types";
+import { orderPaymentCard, type OrderView } from "~/domain/orders/order.types";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { OrderDocuments } from "~/components/orders/order-documents";
 import { PaymentSchedule } from "~/components/orders/payment-schedule";
@@ -45,7 +45,8 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
   // The cancelled (or re-addressed) order from the API shows at once, before the page's data is reloaded.
   const [updated, setUpdated] = useState<OrderView | null>(null);
   const order = updated ?? initial;
-  const payment = orderPaymentLabel(order.metadata?.payment);
+  const card = orderPaymentCard(order.metadata?.payment);
+  const payment = card ? t("account.paymentSchedule.card", { brand: card.brand, last4: card.last4 }) : null;
   const address = order.shipping_address;
   const pointsDiscount = order.discount_cents;
 

@@ -59,7 +59,9 @@ function refusal(intent: AccountActionResult["intent"], error: DomainError) {
   const headers = new Headers(mapped.init?.headers);
   const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
   if (error.kind === "rate_limited" && retryAfter) headers.set("Retry-After", String(retryAfter));
-  return data<AccountActionResult>({ intent, ...mapped.data, message: error.message }, { ...mapped.init, headers });
+  // Only "Trop de tentatives… dans N minutes" names its wait; other limits' messages carry none.
+  const wait = error.code === "too_many_attempts" && retryAfter ? { retryAfterSeconds: retryAfter } : {};
+  return data<AccountActionResult>({ intent, ...mapped.data, message: error.message, ...wait }, { ...mapped.init, headers });
 }
 
 /** Runs the posted intent's handler for the signed-in user. */

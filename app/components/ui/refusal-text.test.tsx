@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { Language } from "~/domain/i18n/languages";
+import { tooManyAttemptsMessage } from "~/domain/auth/auth.rules";
+import { useRefusalText } from "./refusal-text";
+import { withI18n } from "../../../tests/support/i18n";
+
+function Refusal({ message, retryAfterSeconds }: { message: string; retryAfterSeconds?: number }) {
+  return <p>{useRefusalText()(message, retryAfterSeconds)}</p>;
+}
+
+const render = (language: Language, message: string, retryAfterSeconds?: number) =>
+  renderToStaticMarkup(withI18n(<Refusal message={message} retryAfterSeconds={retryAfterSeconds} />, language))
+    .replace(/^<p>|<\/p>$/g, "")
+    .replace(/&#x27;/g, "'");
+
+describe("useRefusalText (decision 044)", () => {
+  it("words a rate limit's wait in French exactly as the server does", () => {
+    for (const seconds of [1, 2, 59, 60, 61, 120, 600]) {
+      expect(render("fr", tooManyAttemptsMessage(seconds), seconds), String(seconds)).toBe(tooManyAttemptsMessage(seconds));
+    }
+  });
+
+  it("words it in English from the wait, not from the French sentence", () => {
+    expect(render("en", tooManyAttemptsMessage(1), 1)).toBe("Too many attempts. Please try again in 1 second.");
+    expect(render("en", tooManyAttemptsMessage(45), 45)).toBe("Too many attempts. Please try again in 45 seconds.");
+    expect(render("en", tooManyAttemptsMessage(60), 60)).toBe("Too many attempts. Please try again in 1 minute.");
+    expect(render("en", tooManyAttemptsMessage(299), 299)).toBe("Too many attempts. Please try again in 5 minutes.");
+  });
+
+  it("translates any other refusal through its message key, and shows an unknown one as it is", () => {
+    expect(render("en", "Mot de passe actuel incorrect")).toBe("Incorrect current password");
+    expect(render("fr", "Mot de passe actuel incorrect")).toBe("Mot de passe actuel incorrect");
+    expect(render("en", "Un texte inconnu")).toBe("Un texte inconnu");
+  });
+});
