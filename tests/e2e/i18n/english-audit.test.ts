@@ -66,7 +66,7 @@ describe("French left on English pages (issue 21 audit)", () => {
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     const main = page.getByRole("main");
     for (const name of ["Standard delivery", "Pick-up point", "Express delivery"]) {
-      await main.getByRole("heading", { level: 3, name }).waitFor();
+      await main.getByRole("heading", { level: 3, name, exact: true }).waitFor();
     }
     expect(await main.getByRole("rowheader", { name: "Express delivery" }).count()).toBe(1);
     const text = await main.innerText();
@@ -76,7 +76,7 @@ describe("French left on English pages (issue 21 audit)", () => {
     const french = await visitorPage("fr");
     await french.goto("/livraison-retours");
     for (const name of ["Livraison standard", "Point relais", "Livraison express"]) {
-      await french.getByRole("main").getByRole("heading", { level: 3, name }).waitFor();
+      await french.getByRole("main").getByRole("heading", { level: 3, name, exact: true }).waitFor();
     }
   });
 
