@@ -36,7 +36,10 @@ const ZONE_KEYS: Record<ShippingZone, MessageKey> = {
 
 const zoneList = (zones: readonly ShippingZone[], t: Translate) => zones.map((z) => t(ZONE_KEYS[z])).join(", ");
 
-/** Method names are shop data (edited in Paramètres) and stay as written; the rest follows `t`'s language. */
+/**
+ * Method names are the shop's (edited in Paramètres): the page shows them through useTranslateMessage,
+ * which knows the default names' English; the rest follows `t`'s language.
+ */
 export const deliveryMethodCards = (methods: readonly DeliveryMethod[], t: Translate): DeliveryMethodCard[] =>
   methods
     .filter((m) => m.active)

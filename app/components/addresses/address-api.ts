@@ -47,14 +47,17 @@ export function sortAddresses(list: SavedAddressView[]): SavedAddressView[] {
   });
 }
 
-/** "12 rue des Lilas, 69003 Lyon, France" */
-export function formatAddressLines(a: SavedAddressView): string[] {
+/**
+ * "12 rue des Lilas, 69003 Lyon, France". The country is stored in French ("Belgique"):
+ * `nameCountry` (the page's useTranslateMessage) names it in the page's language.
+ */
+export function formatAddressLines(a: SavedAddressView, nameCountry: (country: string) => string = (country) => country): string[] {
   return [
     [a.first_name, a.last_name].filter(Boolean).join(" "),
     a.company ?? "",
     a.address_line_1,
     a.address_line_2 ?? "",
     [a.postal_code, a.city].filter(Boolean).join(" ") + (a.state ? `, ${a.state}` : ""),
-    a.country,
+    nameCountry(a.country),
   ].filter((line) => line.trim() !== "");
 }

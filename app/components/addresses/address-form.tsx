@@ -223,7 +223,7 @@ export function AddressForm({ address, prefill, onSaved, onCancel, showDefaultTo
           >
             {ADDRESS_COUNTRIES.map((country) => (
               <option key={country} value={country}>
-                {country}
+                {tm(country)}
               </option>
             ))}
           </select>

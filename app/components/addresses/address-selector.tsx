@@ -133,7 +133,7 @@ export function AddressSelector({
             <ul className="mt-3 grid gap-3 sm:grid-cols-2">
               {addresses.map((address) => {
                 const checked = address.id === selected?.id;
-                const lines = formatAddressLines(address);
+                const lines = formatAddressLines(address, tm);
                 return (
                   <li
                     key={address.id}

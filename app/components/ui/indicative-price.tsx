@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
+import { useT } from "~/components/ui/i18n";
 import { convertCents, type IndicativeCurrency } from "~/domain/currency/indicative-price";
 import { formatForeignPrice } from "~/lib/money";
 
@@ -15,9 +16,10 @@ export function IndicativeCurrencyProvider({ value, children }: { value: Indicat
 /** "≈ 13,90 CHF" beside a euro amount, or nothing when the shopper reads euros. */
 export function IndicativePrice({ cents, className = "" }: { cents: number; className?: string }) {
   const chosen = useContext(IndicativeCurrencyContext);
+  const t = useT();
   if (!chosen) return null;
   return (
-    <span className={`whitespace-nowrap text-sm font-normal text-muted ${className}`} title="Prix indicatif : le paiement se fait en euros">
+    <span className={`whitespace-nowrap text-sm font-normal text-muted ${className}`} title={t("common.audit.indicativePrice.title")}>
       ≈ {formatForeignPrice(convertCents(cents, chosen.rate), chosen.currency)}
     </span>
   );

@@ -1,5 +1,5 @@
 import { TruckIcon } from "~/components/ui/icons";
-import { T, useT, type MessageKey } from "~/components/ui/i18n";
+import { T, useT, useTranslateMessage, type MessageKey } from "~/components/ui/i18n";
 import { Link } from "react-router";
 import type { Route } from "./+types/livraison-retours";
 import { absoluteUrl } from "~/.server/http";
@@ -56,6 +56,7 @@ const RETURN_VALUES = { days: RETURNS_DAYS, min: RETURN_REFUND_MIN_DAYS, max: RE
 
 export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const translateMessage = useTranslateMessage();
   const { shipping, methods } = loaderData;
   const cards = deliveryMethodCards(methods, t);
   return (
@@ -80,7 +81,7 @@ export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps
               <li key={card.name} className="rounded-2xl border border-line bg-white p-6">
                 <h3 className="flex items-center gap-2 text-xl font-semibold">
                   <TruckIcon className="h-6 w-6 shrink-0 text-accent" />
-                  {card.name}
+                  {translateMessage(card.name)}
                 </h3>
                 <p className="mt-2 font-semibold text-success">{card.headline}</p>
                 <p className="mt-1 text-sm text-muted">{card.price}</p>
@@ -124,7 +125,7 @@ export default function DeliveryReturnsPage({ loaderData }: Route.ComponentProps
                 {deliveryZones(shipping, methods, t).map((zone) => (
                   <tr key={zone.zone}>
                     <th scope="row" className="px-4 py-3 font-semibold">
-                      {zone.zone}
+                      {translateMessage(zone.zone)}
                     </th>
                     <td className="px-4 py-3">{zone.delay}</td>
                     <td className="px-4 py-3">{zone.fee}</td>

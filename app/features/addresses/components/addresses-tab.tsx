@@ -140,7 +140,7 @@ export function AddressesTab({ data }: { data: TabData }) {
       {deleting && (
         <Modal title={t("account.addresses.deleteTitle")} onClose={() => setDeleting(null)}>
           <p>{t("account.addresses.deleteQuestion")}</p>
-          <p className="mt-2 text-sm text-muted">{formatAddressLines(deleting).join(", ")}</p>
+          <p className="mt-2 text-sm text-muted">{formatAddressLines(deleting, tm).join(", ")}</p>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <button type="button" onClick={() => setDeleting(null)} className={secondaryButtonClass} data-autofocus>
               {t("account.cancel")}
@@ -168,6 +168,7 @@ function AddressCard({
   onDelete: () => void;
   onSetDefault: () => void;
 }) {
+  const tm = useTranslateMessage();
   const titleId = useId();
   const hintId = useId();
   const t = useT();
@@ -188,7 +189,7 @@ function AddressCard({
         )}
       </div>
       <address className="mt-2 text-sm not-italic text-muted">
-        {formatAddressLines(address).map((line, i) => (
+        {formatAddressLines(address, tm).map((line, i) => (
           <span key={i} className="block break-words">
             {line}
           </span>

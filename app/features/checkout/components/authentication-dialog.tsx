@@ -1,5 +1,5 @@
 import type { RefObject } from "react";
-import { T, useT } from "~/components/ui/i18n";
+import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { Modal } from "~/components/ui/modal";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { formatPrice } from "~/lib/money";
@@ -32,6 +32,7 @@ export function AuthenticationDialog({
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
   const t = useT();
+  const translateMessage = useTranslateMessage();
   return (
     <Modal title={t("checkout.auth.title")} onClose={busy ? () => undefined : onDismiss} returnFocusTo={returnFocusTo}>
       <p>{t("checkout.auth.demo")}</p>
@@ -48,7 +49,7 @@ export function AuthenticationDialog({
       </p>
       {error && (
         <div className="mt-4">
-          <FormMessage tone="error">{error}</FormMessage>
+          <FormMessage tone="error">{translateMessage(error)}</FormMessage>
         </div>
       )}
       {busy && (

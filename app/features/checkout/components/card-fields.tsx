@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useT, type MessageKey } from "~/components/ui/i18n";
+import { useT, useTranslateMessage, type MessageKey } from "~/components/ui/i18n";
 import { inputClass } from "~/components/ui/form-parts";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
 import {
@@ -76,6 +76,7 @@ export function CardFields({
 }) {
   const baseId = useId();
   const t = useT();
+  const translateMessage = useTranslateMessage();
   return (
     <fieldset>
       <legend className={nested ? "sr-only" : "text-lg font-semibold"}>
@@ -90,7 +91,7 @@ export function CardFields({
               id={id}
               label={t(field.label)}
               required
-              error={errors[field.name]}
+              error={errors[field.name] && translateMessage(errors[field.name]!)}
               className={field.wide ? "sm:col-span-2" : ""}
             >
               <input

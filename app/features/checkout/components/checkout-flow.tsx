@@ -585,7 +585,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
             )}
             {quote?.shipping_notices.map((notice) => (
               <p key={notice} role="note" className="mt-4 rounded-xl border border-line bg-cream p-4 text-sm">
-                {notice}
+                {translateMessage(notice)}
               </p>
             ))}
           </aside>

@@ -126,7 +126,8 @@ export function DeliveryMethodPicker({
               />
               <span className="min-w-0 flex-1">
                 <span className="flex flex-wrap justify-between gap-x-3">
-                  <span className="font-semibold">{option.name}</span>
+                  {/* The back-office names the methods in French; the default names have an English translation. */}
+                  <span className="font-semibold">{translateMessage(option.name)}</span>
                   <span className={option.fee_cents === 0 ? "font-semibold text-success" : "font-semibold"}>
                     {option.fee_cents === 0 ? t("checkout.delivery.free") : formatPrice(option.fee_cents)}
                   </span>

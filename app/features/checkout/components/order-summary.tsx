@@ -156,7 +156,7 @@ export function OrderSummary({
           {quote.delivery && quote.shipping && (
             <p className="mt-2 text-xs text-muted">
               {t("checkout.summary.deliveryEstimate", {
-                method: quote.delivery.name,
+                method: translateMessage(quote.delivery.name),
                 carrier: quote.delivery.carrier_label,
                 date: formatDeliveryDate(quote.delivery.estimated_date, locale),
               })}
@@ -193,7 +193,7 @@ export function OrderSummary({
             <div>
               <p className="font-semibold">{quote?.relay_point ? t("checkout.summary.recipient") : t("checkout.summary.deliverTo")}</p>
               <address className="not-italic text-muted">
-                {formatAddressLines(address).map((line, i) => (
+                {formatAddressLines(address, translateMessage).map((line, i) => (
                   <span key={i} className="block break-words">
                     {line}
                   </span>

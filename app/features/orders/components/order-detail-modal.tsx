@@ -41,6 +41,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
   const format = localizedFormat(useLanguage(), useTimeZone());
   const formatPrice = format.price;
   const t = useT();
+  const tm = useTranslateMessage();
   const revalidator = useRevalidator();
   // The cancelled (or re-addressed) order from the API shows at once, before the page's data is reloaded.
   const [updated, setUpdated] = useState<OrderView | null>(null);
@@ -152,7 +153,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
             <span className="block">{address.street}</span>
             {address.additional_info && <span className="block">{address.additional_info}</span>}
             <span className="block">{`${address.postal_code} ${address.city}`}</span>
-            <span className="block">{address.country}</span>
+            <span className="block">{tm(address.country)}</span>
             {address.phone && <span className="block">{address.phone}</span>}
           </address>
         </div>
