@@ -67,7 +67,7 @@ import {
 import { PAYMENT_STATUS_INSTALMENT_UNPAID, PAYMENT_STATUS_INSTALMENTS } from "~/domain/payments/instalments";
 import { enqueueMail, enqueueSms, kickOutbox } from "~/.server/outbox/outbox.service";
 import { readPreferences, smsRecipientOf } from "~/.server/modules/accounts/preferences.service";
-import { orderSmsText } from "~/domain/notifications/order-sms";
+import { orderSmsText } from "~/.server/sms/order-sms";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderStatusValue, type OrderView } from "~/domain/orders/order.types";
 import { lineName } from "~/domain/cart/line-name";
@@ -349,20 +349,24 @@ async function tellCustomer(
     createdAt: change.now,
   });
 
-  // Shipping and delivery texts to those who turned SMS on (decision 043), whatever the e-mail switch says.
+  const prefs = await readPreferences(tx, order.userId);
+  // Shipping and delivery texts to those who turned SMS on (decision 043), whatever the e-mail
+  // switch says, in the Préférences language (decision 044).
   const phone = await smsRecipientOf(tx, order.userId);
   const sms = phone
-    ? orderSmsText({
-        status: order.status,
-        orderNumber: view.number,
-        carrierLabel: order.carrier ? (CARRIER_RULES[order.carrier as Carrier]?.label ?? order.carrier) : null,
-        trackingNumber: order.trackingNumber,
-        trackingUrl: order.trackingUrl,
-      })
+    ? orderSmsText(
+        {
+          status: order.status,
+          orderNumber: view.number,
+          carrierLabel: order.carrier ? (CARRIER_RULES[order.carrier as Carrier]?.label ?? order.carrier) : null,
+          trackingNumber: order.trackingNumber,
+          trackingUrl: order.trackingUrl,
+        },
+        mailWording(prefs.language),
+      )
     : null;
   if (phone && sms) await enqueueSms(tx, { to: phone, text: sms });
 
-  const prefs = await readPreferences(tx, order.userId);
   if (!prefs.emailOrderUpdates) return;
   let to = view.metadata.customer_info?.email;
   if (!to) {

@@ -116,6 +116,26 @@ describe("SMS (shipping and delivery)", () => {
       `Aurore : votre commande ${placed[0]!.number} est expédiée. Suivi Colissimo n° 6A12345678901 : https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901`,
     ]);
   });
+
+  it("writes the text in English for a shopper whose Préférences say English", async () => {
+    const english = await shopperWith({ smsNotifications: true, language: "en" }, "06 99 88 77 66");
+    const placed = await order(english);
+    await shipOrder(handle.db, { orderId: placed.id, form: { carrier: "colissimo", tracking_number: "6A99999999999" }, actor: asAdmin() });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-sms-en-"));
+    try {
+      await processSmsOutbox(handle.db, createFileSmsProvider(dir), { now: new Date(Date.now() + 1000) });
+      const texts = fs
+        .readdirSync(dir)
+        .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string; text: string })
+        .filter((t) => t.to === "06 99 88 77 66");
+      expect(texts.map((t) => t.text)).toEqual([
+        `Aurore: your order ${placed.number} has been shipped. Colissimo tracking no. 6A99999999999: https://www.laposte.fr/outils/suivre-vos-envois?code=6A99999999999`,
+      ]);
+      expect(texts[0]!.text).not.toContain("votre commande");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("e-mail switches", () => {
