@@ -37,7 +37,7 @@ export function normalizeEmail(email: string): string {
  * address's account language (French for an address without an account).
  */
 export async function requestSubscription(
-  db: Database,
+  db: Executor,
   rawEmail: string,
   publicUrl: string,
   now: Date = new Date(),
