@@ -134,7 +134,9 @@ describe("sign-up in one transaction (decision 042)", () => {
         IF NEW.payload->>'to' LIKE 'nomail-%' THEN RAISE EXCEPTION 'outbox refused for the test'; END IF;
         RETURN NEW;
       END $$ LANGUAGE plpgsql`);
-    await handle.db.execute(sql`CREATE TRIGGER refuse_rollback_mail BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION refuse_rollback_mail()`);
+    await handle.db.execute(
+      sql`CREATE TRIGGER refuse_rollback_mail BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION refuse_rollback_mail()`,
+    );
     try {
       const res = await signUp(client("203.0.113.62"), "nomail-zoe@example.com");
       expect(res.status).toBe(503);

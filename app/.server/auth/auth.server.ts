@@ -17,13 +17,7 @@ import { enqueueMail } from "../outbox/outbox.service";
 import { renderMail } from "../mail/templates";
 import { mailLanguageOf } from "../modules/accounts/preferences.service";
 import { EMAIL_VERIFICATION_HOURS, PASSWORD_RESET_LINK_MINUTES } from "~/lib/shop-rules";
-import {
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  authErrorMessage,
-  splitFullName,
-  tooManyAttemptsMessage,
-} from "~/domain/auth/auth.rules";
+import { PASSWORD_MAX, PASSWORD_MIN, authErrorMessage, splitFullName, tooManyAttemptsMessage } from "~/domain/auth/auth.rules";
 import {
   DEFAULT_SECRET_CHECK_LIMITS,
   DEFAULT_SIGN_IN_LIMITS,
@@ -37,7 +31,7 @@ import {
   type SignInLimits,
 } from "./attempt-limits";
 import { isOpenEndpoint, refuseAuthInput } from "./auth-input";
-import { AUTH_TABLES, authExecutor, queueAuthMail, transactionalAuthAdapter } from "./auth-transaction";
+import { authExecutor, queueAuthMail, transactionalAuthAdapter } from "./auth-transaction";
 
 /** What the sign-up form sends beside the library's own fields (auth-input.ts checks them). */
 type SignUpExtras = {

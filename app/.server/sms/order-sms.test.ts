@@ -15,7 +15,9 @@ describe("order SMS", () => {
     expect(orderSmsText({ ...facts, status: "shipped" }, fr)).toBe(
       "Aurore : votre commande AUR-2026-000123 est expédiée. Suivi UPS n° 1Z999 : https://ups.example/1Z999",
     );
-    expect(orderSmsText({ ...facts, status: "shipped", trackingNumber: null }, fr)).toBe("Aurore : votre commande AUR-2026-000123 est expédiée.");
+    expect(orderSmsText({ ...facts, status: "shipped", trackingNumber: null }, fr)).toBe(
+      "Aurore : votre commande AUR-2026-000123 est expédiée.",
+    );
     expect(orderSmsText({ ...facts, status: "shipped", carrierLabel: null, trackingUrl: null }, fr)).toBe(
       "Aurore : votre commande AUR-2026-000123 est expédiée. Suivi n° 1Z999",
     );

@@ -330,8 +330,10 @@ async function tellCustomer(
   const view = toOrderView(order, items, change.now);
   const label = orderStatusLabel(order.status);
   const pointsLine = change.pointsCredited > 0 ? ` Vous avez gagné ${change.pointsCredited} points Beauty Pass.` : "";
-  // The in-app notification stays French: only e-mails follow the Préférences language.
+  // Stored in French (the API's text); the pages word it in the reader's language from its
+  // message key and values (decision 044).
   const trackingLine = trackingSentence(order, mailWording());
+  const tracked = order.status === "shipped" && order.carrier && order.trackingNumber;
   await createNotification(tx, {
     userId: order.userId,
     type: "order_status",
@@ -339,6 +341,16 @@ async function tellCustomer(
     title: `Commande ${view.number} ${inSentence(order.status)}`,
     message: `Le statut de votre commande ${view.number} est maintenant : ${label}.${pointsLine}${trackingLine ? ` ${trackingLine}` : ""}`,
     actionUrl: "/dashboard?tab=orders",
+    messageKey: "orderStatus",
+    params: {
+      number: view.number,
+      status: order.status,
+      hasPoints: change.pointsCredited > 0 ? "yes" : "no",
+      points: String(change.pointsCredited),
+      hasTracking: tracked ? "yes" : "no",
+      carrier: tracked ? (CARRIER_RULES[order.carrier as Carrier]?.label ?? order.carrier!) : "",
+      trackingNumber: tracked ? order.trackingNumber! : "",
+    },
     metadata: {
       new_status: order.status,
       old_status: change.from,

@@ -6,7 +6,11 @@ import { createTestDatabase } from "../../../tests/support/db";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, setProductPrice, type TestShopper } from "../../../tests/support/shoppers";
 import { settled } from "../../../tests/support/domain-result";
 import type { DatabaseHandle } from "../db/client";
-import { giftCards, invoiceDocuments, orders, outbox, productVariants, userProfiles } from "../db/schema";
+import { giftCards, invoiceDocuments, notifications, orders, outbox, productVariants, userProfiles } from "../db/schema";
+import { toNotificationView } from "../modules/notifications/notifications.service";
+import { pageI18n } from "../i18n/catalogs";
+import { wordNotification } from "~/domain/notifications/notification-wording";
+import { localizedFormat } from "~/domain/i18n/localized-format";
 import { savePreferences } from "../modules/accounts/preferences.service";
 import { DEFAULT_PREFERENCES } from "~/domain/account/preferences.schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
@@ -230,6 +234,27 @@ describe("returns", () => {
     for (const french of ["accepté", "refusé", "Remboursement", "sur votre carte bancaire", "Avoir :", "Produit ouvert"]) {
       expect(received).not.toContain(french);
     }
+
+    // The notifications of the same story: stored in French, worded by the pages from their key.
+    const rows = await handle.db.select().from(notifications).where(eq(notifications.userId, shopper.id));
+    const views = rows.map(toNotificationView);
+    expect(views.map((v) => v.message_key).sort()).toEqual(["orderStatus", "returnRefunded", "returnRequested"]);
+    const wordIn = (language: "fr" | "en", view: (typeof views)[number]) => {
+      const i18n = pageI18n(language);
+      return wordNotification(
+        view,
+        (key, values) => (i18n.messages[key] === undefined ? null : i18n._(key, values)),
+        localizedFormat(language),
+      );
+    };
+    for (const view of views) expect(wordIn("fr", view)).toEqual({ title: view.title, message: view.message });
+    const english = Object.fromEntries(views.map((v) => [v.message_key, wordIn("en", v)]));
+    expect(english.orderStatus).toEqual({
+      title: `Order ${order.number} delivered`,
+      message: `Your order ${order.number} is now: Delivered. You have earned 69 Beauty Pass points.`,
+    });
+    expect(english.returnRequested!.title).toBe(`Return ${ret.number} registered`);
+    expect(english.returnRefunded!.message).toBe(`We have received your return ${ret.number}: €22.50 is being refunded to you.`);
   });
 
   it("never returns more than was bought, even to simultaneous requests", async () => {

@@ -157,6 +157,8 @@ export async function requestReturn(
       title: `Retour ${ret.number} enregistré`,
       message: `Votre retour pour la commande ${order.orderNumber} est enregistré. Téléchargez l'étiquette prépayée depuis Mes commandes.`,
       actionUrl: "/dashboard?tab=orders",
+      messageKey: "returnRequested",
+      params: { returnNumber: ret.number, orderNumber: order.orderNumber },
       metadata: { return_id: ret.id, order_id: order.id },
       createdAt: now,
     });
@@ -368,7 +370,8 @@ async function tellCustomer(
     const name = item ? lineName(item.productSnapshot.name, item.productSnapshot.variant_label ?? null) : m.t("emails.lines.unknownItem");
     const decision = input.byId.get(i.id)!;
     if (decision.accepted) return m.t("emails.lines.returnAccepted", { name, quantity: i.quantity });
-    const reason = decision.refusal_reason && Object.hasOwn(RETURN_REFUSAL_REASONS, decision.refusal_reason) ? decision.refusal_reason : "other";
+    const reason =
+      decision.refusal_reason && Object.hasOwn(RETURN_REFUSAL_REASONS, decision.refusal_reason) ? decision.refusal_reason : "other";
     return m.t("emails.lines.returnRefused", { name, quantity: i.quantity, reason: m.t(`emails.lines.refusal.${reason}`) });
   });
   const money = refund
@@ -391,6 +394,9 @@ async function tellCustomer(
       ? `Votre retour ${ret.number} est réceptionné : ${formatPrice(refund.totalCents)} vous sont remboursés.`
       : `Votre retour ${ret.number} est réceptionné, mais ses articles n'ont pas pu être acceptés.`,
     actionUrl: "/dashboard?tab=orders",
+    ...(refund
+      ? { messageKey: "returnRefunded" as const, params: { returnNumber: ret.number, amountCents: String(refund.totalCents) } }
+      : { messageKey: "returnRefused" as const, params: { returnNumber: ret.number } }),
     metadata: { return_id: ret.id, order_id: order.id },
     createdAt: input.now,
   });
