@@ -404,9 +404,12 @@ function statusMail(
   language: Language,
 ) {
   const m = mailWording(language);
-  const lines = view.items.map(
-    (item) =>
-      `${lineName(item.product_snapshot.name, item.product_snapshot.variant_label)} x ${item.quantity} : ${m.price(item.total_price_cents)}`,
+  const lines = view.items.map((item) =>
+    m.t("emails.orderConfirmation.line", {
+      name: lineName(item.product_snapshot.name, item.product_snapshot.variant_label),
+      quantity: item.quantity,
+      total: m.price(item.total_price_cents),
+    }),
   );
   const common = {
     firstName,

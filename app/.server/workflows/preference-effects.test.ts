@@ -132,6 +132,12 @@ describe("SMS (shipping and delivery)", () => {
         `Aurore: your order ${placed.number} has been shipped. Colissimo tracking no. 6A99999999999: https://www.laposte.fr/outils/suivre-vos-envois?code=6A99999999999`,
       ]);
       expect(texts[0]!.text).not.toContain("votre commande");
+      // The status mail of the same change: its status, tracking and lines in English too.
+      const [mail] = await mailsTo(CONTACT.email, `Your order ${placed.number}: Shipped`);
+      const text = String((mail!.payload as { text: string }).text);
+      expect(text).toContain("Your parcel is with Colissimo, tracking number 6A99999999999.");
+      expect(text).toMatch(/ x 1: €\d+\.\d{2}/);
+      for (const french of ["Expédiée", "Votre colis", " x 1 : "]) expect(text).not.toContain(french);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
