@@ -1,10 +1,11 @@
 import { createHmac } from "node:crypto";
 import { PASSWORD_POLICY_MESSAGE } from "~/domain/auth/password-policy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../tests/support/db";
 import type { DatabaseHandle } from "../db/client";
-import { loginHistory, twoFactor, user, userProfiles } from "../db/schema";
+import { loginHistory, outbox, twoFactor, user, userPreferences, userProfiles } from "../db/schema";
+import { SIGN_UP_FAILED_MESSAGE } from "~/domain/auth/auth.rules";
 import { createAuth, type Auth, type AuthOptions } from "./auth.server";
 import { DEMO_ADMIN_EMAIL, ensureAdministrator } from "./admin-bootstrap";
 import { AUTH_TEST_BASE, authHandlerClient } from "../../../tests/support/auth-handler-client";
@@ -75,6 +76,75 @@ describe("sign-up", () => {
   it("gives the admin role to the ADMIN_EMAIL account on the server", async () => {
     const res = await signUp(client(), "boss@aurore.test");
     expect(res.json?.user.role).toBe("admin");
+  });
+});
+
+describe("sign-up in one transaction (decision 042)", () => {
+  const mailsTo = (email: string) =>
+    handle.db
+      .select({ subject: sql<string>`${outbox.payload}->>'subject'`, text: sql<string>`${outbox.payload}->>'text'` })
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'to' = ${email}`);
+
+  it("queues the verification mail with the account, in the language the visitor browsed in", async () => {
+    const c = client("203.0.113.60");
+    c.jar.set("aurore_lang", "en");
+    const res = await signUp(c, "visitor.en@example.com");
+    expect(res.status).toBe(200);
+    const mails = await mailsTo("visitor.en@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("/api/auth/verify-email?token=");
+    expect(mails[0]!.subject).toBe("Confirm your Aurore e-mail address");
+    const [prefs] = await handle.db.select().from(userPreferences).where(eq(userPreferences.userId, res.json?.user.id));
+    expect(prefs?.language).toBe("en");
+  });
+
+  it("rolls the verification mail back with the account when sign-up fails after the token", async () => {
+    // A real failure of the database after the mail is queued: the session's insert is refused.
+    await handle.db.execute(sql`
+      CREATE OR REPLACE FUNCTION refuse_rollback_session() RETURNS trigger AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM "user" WHERE id = NEW.user_id AND email LIKE 'rollback-%') THEN
+          RAISE EXCEPTION 'session refused for the test';
+        END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql`);
+    await handle.db.execute(
+      sql`CREATE TRIGGER refuse_rollback_session BEFORE INSERT ON session FOR EACH ROW EXECUTE FUNCTION refuse_rollback_session()`,
+    );
+    try {
+      const res = await signUp(client("203.0.113.61"), "rollback-zoe@example.com");
+      expect(res.status).toBe(503);
+      expect(res.json?.message).toBe(SIGN_UP_FAILED_MESSAGE);
+      expect(await handle.db.select().from(user).where(eq(user.email, "rollback-zoe@example.com"))).toHaveLength(0);
+      expect(await mailsTo("rollback-zoe@example.com")).toHaveLength(0);
+    } finally {
+      await handle.db.execute(sql`DROP TRIGGER refuse_rollback_session ON session`);
+    }
+    // The same address can sign up once the failure is gone.
+    const again = await signUp(client("203.0.113.61"), "rollback-zoe@example.com");
+    expect(again.status).toBe(200);
+    expect(await mailsTo("rollback-zoe@example.com")).toHaveLength(1);
+  });
+
+  it("creates no account when its verification mail cannot be queued", async () => {
+    await handle.db.execute(sql`
+      CREATE OR REPLACE FUNCTION refuse_rollback_mail() RETURNS trigger AS $$
+      BEGIN
+        IF NEW.payload->>'to' LIKE 'nomail-%' THEN RAISE EXCEPTION 'outbox refused for the test'; END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql`);
+    await handle.db.execute(
+      sql`CREATE TRIGGER refuse_rollback_mail BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION refuse_rollback_mail()`,
+    );
+    try {
+      const res = await signUp(client("203.0.113.62"), "nomail-zoe@example.com");
+      expect(res.status).toBe(503);
+      expect(res.json?.message).toBe(SIGN_UP_FAILED_MESSAGE);
+      expect(await handle.db.select().from(user).where(eq(user.email, "nomail-zoe@example.com"))).toHaveLength(0);
+    } finally {
+      await handle.db.execute(sql`DROP TRIGGER refuse_rollback_mail ON outbox`);
+    }
   });
 });
 

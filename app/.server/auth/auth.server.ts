@@ -1,5 +1,4 @@
 import { betterAuth } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
@@ -10,7 +9,8 @@ import { getSessionSecret } from "../secrets";
 import { createProfile } from "../modules/accounts/profile.service";
 import { recordLogin } from "../modules/accounts/login-history.service";
 import { firstNameOfUser } from "../modules/accounts/profile.service";
-import { recordCommercialEmailRefusal } from "../modules/accounts/preferences.service";
+import { recordCommercialEmailRefusal, saveLanguagePreference } from "../modules/accounts/preferences.service";
+import { languageFromCookieHeader } from "~/domain/i18n/languages";
 import { requestSubscription } from "../modules/newsletter/newsletter.service";
 import { log } from "../logger";
 import { enqueueMail } from "../outbox/outbox.service";
@@ -31,7 +31,7 @@ import {
   type SignInLimits,
 } from "./attempt-limits";
 import { isOpenEndpoint, refuseAuthInput } from "./auth-input";
-import { AUTH_TABLES, authExecutor, queueAuthMail } from "./auth-transaction";
+import { authExecutor, queueAuthMail, transactionalAuthAdapter } from "./auth-transaction";
 
 /** What the sign-up form sends beside the library's own fields (auth-input.ts checks them). */
 type SignUpExtras = {
@@ -168,7 +168,9 @@ export function createAuth(db: Database, options: AuthOptions) {
     secret: options.secret,
     trustedOrigins: trustedOrigins(options.publicUrl),
     telemetry: { enabled: false },
-    database: drizzleAdapter(db, { provider: "pg", schema: AUTH_TABLES }),
+    // The library's own transactions (sign-up) are ours: the account and its verification mail
+    // in the outbox commit together (decision 042).
+    database: transactionalAuthAdapter(db),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN,
@@ -198,10 +200,12 @@ export function createAuth(db: Database, options: AuthOptions) {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: EMAIL_VERIFICATION_HOURS * 60 * 60,
-      sendVerificationEmail: ({ user, url }) =>
+      sendVerificationEmail: ({ user, url }, request) =>
         queueAuthMail(db, async (tx) => {
           // The change-of-address link goes to the NEW address (user.email is the new one then).
           const isChange = user.email !== (await currentEmailOf(user.id));
+          // At sign-up the account has no Préférences yet: the page's language (decision 044).
+          const pageLanguage = isChange ? null : languageFromCookieHeader(request?.headers.get("cookie"));
           const mail = await renderMail(
             "email-verification",
             {
@@ -211,7 +215,7 @@ export function createAuth(db: Database, options: AuthOptions) {
               isChange,
               validHours: EMAIL_VERIFICATION_HOURS,
             },
-            { publicUrl: options.publicUrl, language: await mailLanguageOf(tx, user.id) },
+            { publicUrl: options.publicUrl, language: pageLanguage ?? (await mailLanguageOf(tx, user.id)) },
           );
           await enqueueMail(tx, { to: user.email, ...mail });
         }),
@@ -255,13 +259,18 @@ export function createAuth(db: Database, options: AuthOptions) {
             const firstName = typeof body.firstName === "string" && body.firstName.trim() ? body.firstName.trim() : split.firstName;
             const lastName = typeof body.lastName === "string" ? body.lastName.trim() || null : body.firstName ? null : split.lastName;
             const dateOfBirth = typeof body.birthDate === "string" && body.birthDate ? body.birthDate : null;
-            await createProfile(db, { userId: created.id, firstName: firstName || "Client", lastName, dateOfBirth });
+            // The library runs this hook once the sign-up's transaction has committed.
+            const executor = authExecutor(db);
+            await createProfile(executor, { userId: created.id, firstName: firstName || "Client", lastName, dateOfBirth });
+            // The language the visitor browsed in becomes the account's (decision 044).
+            const pageLanguage = languageFromCookieHeader(ctx?.request?.headers.get("cookie"));
+            if (pageLanguage) await saveLanguagePreference(executor, created.id, pageLanguage);
             // L34-5 CPCE: commercial e-mails about similar products unless refused at sign-up (decision 042).
-            if (body.refuseCommercialEmails === true) await recordCommercialEmailRefusal(db, created.id);
+            if (body.refuseCommercialEmails === true) await recordCommercialEmailRefusal(executor, created.id);
             if (body.newsletter === true) {
               // Double opt-in: the newsletter starts only once its confirmation link is opened.
-              await requestSubscription(db, created.email, options.publicUrl).catch((error: unknown) =>
-                log.error({ err: error }, "sign-up: newsletter confirmation not queued"),
+              await requestSubscription(executor, created.email, options.publicUrl, new Date(), pageLanguage ?? undefined).catch(
+                (error: unknown) => log.error({ err: error }, "sign-up: newsletter confirmation not queued"),
               );
             }
           },

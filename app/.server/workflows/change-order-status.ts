@@ -68,7 +68,7 @@ import {
 import { PAYMENT_STATUS_INSTALMENT_UNPAID, PAYMENT_STATUS_INSTALMENTS } from "~/domain/payments/instalments";
 import { enqueueMail, enqueueSms, kickOutbox } from "~/.server/outbox/outbox.service";
 import { readPreferences, smsRecipientOf } from "~/.server/modules/accounts/preferences.service";
-import { orderSmsText } from "~/domain/notifications/order-sms";
+import { orderSmsText } from "~/.server/sms/order-sms";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderStatusValue, type OrderView } from "~/domain/orders/order.types";
 import { lineName } from "~/domain/cart/line-name";
@@ -338,8 +338,10 @@ async function tellCustomer(
   const view = toOrderView(order, items, change.now);
   const label = orderStatusLabel(order.status);
   const pointsLine = change.pointsCredited > 0 ? ` Vous avez gagné ${change.pointsCredited} points Beauty Pass.` : "";
-  // The in-app notification stays French: only e-mails follow the Préférences language.
+  // Stored in French (the API's text); the pages word it in the reader's language from its
+  // message key and values (decision 044).
   const trackingLine = trackingSentence(order, mailWording());
+  const tracked = order.status === "shipped" && order.carrier && order.trackingNumber;
   await createNotification(tx, {
     userId: order.userId,
     type: "order_status",
@@ -347,6 +349,16 @@ async function tellCustomer(
     title: `Commande ${view.number} ${inSentence(order.status)}`,
     message: `Le statut de votre commande ${view.number} est maintenant : ${label}.${pointsLine}${trackingLine ? ` ${trackingLine}` : ""}`,
     actionUrl: "/dashboard?tab=orders",
+    messageKey: "orderStatus",
+    params: {
+      number: view.number,
+      status: order.status,
+      hasPoints: change.pointsCredited > 0 ? "yes" : "no",
+      points: String(change.pointsCredited),
+      hasTracking: tracked ? "yes" : "no",
+      carrier: tracked ? (CARRIER_RULES[order.carrier as Carrier]?.label ?? order.carrier!) : "",
+      trackingNumber: tracked ? order.trackingNumber! : "",
+    },
     metadata: {
       new_status: order.status,
       old_status: change.from,
@@ -357,20 +369,24 @@ async function tellCustomer(
     createdAt: change.now,
   });
 
-  // Shipping and delivery texts to those who turned SMS on (decision 043), whatever the e-mail switch says.
+  const prefs = await readPreferences(tx, order.userId);
+  // Shipping and delivery texts to those who turned SMS on (decision 043), whatever the e-mail
+  // switch says, in the Préférences language (decision 044).
   const phone = await smsRecipientOf(tx, order.userId);
   const sms = phone
-    ? orderSmsText({
-        status: order.status,
-        orderNumber: view.number,
-        carrierLabel: order.carrier ? (CARRIER_RULES[order.carrier as Carrier]?.label ?? order.carrier) : null,
-        trackingNumber: order.trackingNumber,
-        trackingUrl: order.trackingUrl,
-      })
+    ? orderSmsText(
+        {
+          status: order.status,
+          orderNumber: view.number,
+          carrierLabel: order.carrier ? (CARRIER_RULES[order.carrier as Carrier]?.label ?? order.carrier) : null,
+          trackingNumber: order.trackingNumber,
+          trackingUrl: order.trackingUrl,
+        },
+        mailWording(prefs.language),
+      )
     : null;
   if (phone && sms) await enqueueSms(tx, { to: phone, text: sms });
 
-  const prefs = await readPreferences(tx, order.userId);
   if (!prefs.emailOrderUpdates) return;
   let to = view.metadata.customer_info?.email;
   if (!to) {
@@ -396,9 +412,12 @@ function statusMail(
   language: Language,
 ) {
   const m = mailWording(language);
-  const lines = view.items.map(
-    (item) =>
-      `${lineName(item.product_snapshot.name, item.product_snapshot.variant_label)} x ${item.quantity} : ${m.price(item.total_price_cents)}`,
+  const lines = view.items.map((item) =>
+    m.t("emails.orderConfirmation.line", {
+      name: lineName(item.product_snapshot.name, item.product_snapshot.variant_label),
+      quantity: item.quantity,
+      total: m.price(item.total_price_cents),
+    }),
   );
   const common = {
     firstName,

@@ -116,6 +116,32 @@ describe("SMS (shipping and delivery)", () => {
       `Aurore : votre commande ${placed[0]!.number} est expédiée. Suivi Colissimo n° 6A12345678901 : https://www.laposte.fr/outils/suivre-vos-envois?code=6A12345678901`,
     ]);
   });
+
+  it("writes the text in English for a shopper whose Préférences say English", async () => {
+    const english = await shopperWith({ smsNotifications: true, language: "en" }, "06 99 88 77 66");
+    const placed = await order(english);
+    await shipOrder(handle.db, { orderId: placed.id, form: { carrier: "colissimo", tracking_number: "6A99999999999" }, actor: asAdmin() });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-sms-en-"));
+    try {
+      await processSmsOutbox(handle.db, createFileSmsProvider(dir), { now: new Date(Date.now() + 1000) });
+      const texts = fs
+        .readdirSync(dir)
+        .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { to: string; text: string })
+        .filter((t) => t.to === "06 99 88 77 66");
+      expect(texts.map((t) => t.text)).toEqual([
+        `Aurore: your order ${placed.number} has been shipped. Colissimo tracking no. 6A99999999999: https://www.laposte.fr/outils/suivre-vos-envois?code=6A99999999999`,
+      ]);
+      expect(texts[0]!.text).not.toContain("votre commande");
+      // The status mail of the same change: its status, tracking and lines in English too.
+      const [mail] = await mailsTo(CONTACT.email, `Your order ${placed.number}: Shipped`);
+      const text = String((mail!.payload as { text: string }).text);
+      expect(text).toContain("Your parcel is with Colissimo, tracking number 6A99999999999.");
+      expect(text).toMatch(/ x 1: €\d+\.\d{2}/);
+      for (const french of ["Expédiée", "Votre colis", " x 1 : "]) expect(text).not.toContain(french);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("e-mail switches", () => {

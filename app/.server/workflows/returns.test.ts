@@ -1,12 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { issueTestGiftCard } from "../../../tests/support/gift-cards";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, setProductPrice, type TestShopper } from "../../../tests/support/shoppers";
 import { settled } from "../../../tests/support/domain-result";
 import type { DatabaseHandle } from "../db/client";
-import { giftCards, invoiceDocuments, orders, productVariants, userProfiles } from "../db/schema";
+import { giftCards, invoiceDocuments, notifications, orders, outbox, productVariants, userProfiles } from "../db/schema";
+import { toNotificationView } from "../modules/notifications/notifications.service";
+import { pageI18n } from "../i18n/catalogs";
+import { wordNotification } from "~/domain/notifications/notification-wording";
+import { localizedFormat } from "~/domain/i18n/localized-format";
+import { savePreferences } from "../modules/accounts/preferences.service";
+import { DEFAULT_PREFERENCES } from "~/domain/account/preferences.schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { getReturnLabelPdf } from "../modules/returns/returns.service";
 import { defaultShopIdentity, updateShopIdentity } from "../modules/settings/shop-identity.service";
@@ -178,6 +184,77 @@ describe("returns", () => {
       items: [{ decision: "refused", refusal_reason: "Produit ouvert ou descellé" }],
     });
     expect(await stockOf(b.variantId)).toBe(stockB);
+  });
+
+  it("words the return mails' lines in English for a shopper who reads English", async () => {
+    const shopper = await createShopper(handle.db, { points: 300 });
+    await savePreferences(handle.db, shopper.id, { ...DEFAULT_PREFERENCES, language: "en" });
+    const order = await deliveredOrder(shopper);
+    const ret = await requestReturn(handle.db, {
+      userId: shopper.id,
+      orderId: order.id,
+      body: {
+        lines: [
+          { order_item_id: itemOf(order, a.id), quantity: 1 },
+          { order_item_id: itemOf(order, b.id), quantity: 1 },
+        ],
+        reason: "not_suited",
+        confirm_unopened: true,
+      },
+    });
+    const mailText = async (subject: string) => {
+      const rows = await handle.db
+        .select({ text: sql<string>`${outbox.payload}->>'text'` })
+        .from(outbox)
+        .where(and(sql`${outbox.payload}->>'subject' = ${subject}`));
+      expect(rows).toHaveLength(1);
+      return rows[0]!.text;
+    };
+    const requested = await mailText(`Your return ${ret.number} (order ${order.number})`);
+    expect(requested).toMatch(/ x 1\n/);
+    const lineA = ret.items.find((i) => i.order_item_id === itemOf(order, a.id))!;
+    const lineB = ret.items.find((i) => i.order_item_id === itemOf(order, b.id))!;
+    await receiveReturn(handle.db, {
+      returnId: ret.id,
+      body: {
+        lines: [
+          { return_item_id: lineA.id, accepted: true },
+          { return_item_id: lineB.id, accepted: false, refusal_reason: "opened" },
+        ],
+      },
+      actorUserId: admin,
+      provider,
+    });
+    const received = await mailText(`Your return ${ret.number} has been received`);
+    expect(received).toContain(" x 1: accepted");
+    expect(received).toContain(" x 1: refused (product opened or unsealed)");
+    expect(received).toContain("Refund: €22.50");
+    expect(received).toContain("- to your bank card: €22.50");
+    expect(received).toMatch(/Credit note: AV-\d{4}-\d{6}, available to download from My orders\./);
+    for (const french of ["accepté", "refusé", "Remboursement", "sur votre carte bancaire", "Avoir :", "Produit ouvert"]) {
+      expect(received).not.toContain(french);
+    }
+
+    // The notifications of the same story: stored in French, worded by the pages from their key.
+    const rows = await handle.db.select().from(notifications).where(eq(notifications.userId, shopper.id));
+    const views = rows.map(toNotificationView);
+    expect(views.map((v) => v.message_key).sort()).toEqual(["orderStatus", "returnRefunded", "returnRequested"]);
+    const wordIn = (language: "fr" | "en", view: (typeof views)[number]) => {
+      const i18n = pageI18n(language);
+      return wordNotification(
+        view,
+        (key, values) => (i18n.messages[key] === undefined ? null : i18n._(key, values)),
+        localizedFormat(language),
+      );
+    };
+    for (const view of views) expect(wordIn("fr", view)).toEqual({ title: view.title, message: view.message });
+    const english = Object.fromEntries(views.map((v) => [v.message_key, wordIn("en", v)]));
+    expect(english.orderStatus).toEqual({
+      title: `Order ${order.number} delivered`,
+      message: `Your order ${order.number} is now: Delivered. You have earned 69 Beauty Pass points.`,
+    });
+    expect(english.returnRequested!.title).toBe(`Return ${ret.number} registered`);
+    expect(english.returnRefunded!.message).toBe(`We have received your return ${ret.number}: €22.50 is being refunded to you.`);
   });
 
   it("never returns more than was bought, even to simultaneous requests", async () => {

@@ -11,7 +11,7 @@
 import type { Database, Executor } from "~/.server/db/client";
 import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
 import { orderWebhookResource } from "~/.server/modules/webhooks/webhook-resources";
-import { renderMail } from "~/.server/mail/templates";
+import { mailWording, renderMail } from "~/.server/mail/templates";
 import { mailLanguageOf } from "~/.server/modules/accounts/preferences.service";
 import { orderPath } from "~/.server/mail/templates/layout";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
@@ -127,11 +127,16 @@ export async function requestReturn(
       lines: request.lines,
     });
     const email = customerEmail(order.metadata);
-    const lines = [...wanted].map(([orderItemId, quantity]) => {
-      const item = items.get(orderItemId)!;
-      return `${lineName(item.productSnapshot.name, item.productSnapshot.variant_label ?? null)} x ${quantity}`;
-    });
     if (email) {
+      const language = await mailLanguageOf(tx, input.userId);
+      const m = mailWording(language);
+      const lines = [...wanted].map(([orderItemId, quantity]) => {
+        const item = items.get(orderItemId)!;
+        return m.t("emails.lines.returnLine", {
+          name: lineName(item.productSnapshot.name, item.productSnapshot.variant_label ?? null),
+          quantity,
+        });
+      });
       const mail = await renderMail(
         "return-requested",
         {
@@ -142,7 +147,7 @@ export async function requestReturn(
           lines,
           refundMaxDays: RETURN_REFUND_MAX_DAYS,
         },
-        { language: await mailLanguageOf(tx, input.userId) },
+        { language },
       );
       await enqueueMail(tx, { to: email, ...mail });
     }
@@ -152,6 +157,8 @@ export async function requestReturn(
       title: `Retour ${ret.number} enregistré`,
       message: `Votre retour pour la commande ${order.orderNumber} est enregistré. Téléchargez l'étiquette prépayée depuis Mes commandes.`,
       actionUrl: "/dashboard?tab=orders",
+      messageKey: "returnRequested",
+      params: { returnNumber: ret.number, orderNumber: order.orderNumber },
       metadata: { return_id: ret.id, order_id: order.id },
       createdAt: now,
     });
@@ -356,25 +363,28 @@ async function tellCustomer(
   const { order, ret, refund } = input;
   if (!order.userId) return;
   const orderItems = new Map((await listOrderItems(tx, order.id)).map((i) => [i.id, i]));
+  const language = await mailLanguageOf(tx, order.userId);
+  const m = mailWording(language);
   const lines = input.items.map((i) => {
     const item = orderItems.get(i.orderItemId);
-    const name = item ? lineName(item.productSnapshot.name, item.productSnapshot.variant_label ?? null) : "Article";
+    const name = item ? lineName(item.productSnapshot.name, item.productSnapshot.variant_label ?? null) : m.t("emails.lines.unknownItem");
     const decision = input.byId.get(i.id)!;
-    return decision.accepted
-      ? `${name} x ${i.quantity} : accepté`
-      : `${name} x ${i.quantity} : refusé (${RETURN_REFUSAL_REASONS[decision.refusal_reason!] ?? "non conforme"})`;
+    if (decision.accepted) return m.t("emails.lines.returnAccepted", { name, quantity: i.quantity });
+    const reason =
+      decision.refusal_reason && Object.hasOwn(RETURN_REFUSAL_REASONS, decision.refusal_reason) ? decision.refusal_reason : "other";
+    return m.t("emails.lines.returnRefused", { name, quantity: i.quantity, reason: m.t(`emails.lines.refusal.${reason}`) });
   });
   const money = refund
     ? [
-        `Remboursement : ${formatPrice(refund.totalCents)}`,
-        ...(refund.cardCents > 0 ? [`- sur votre carte bancaire : ${formatPrice(refund.cardCents)}`] : []),
-        ...(refund.reducedCents > 0 ? [`- déduit de vos prochaines échéances : ${formatPrice(refund.reducedCents)}`] : []),
-        ...(refund.giftCardCents > 0 ? [`- sur votre carte cadeau : ${formatPrice(refund.giftCardCents)}`] : []),
-        ...(refund.pointsRestored > 0 ? [`Points Beauty Pass restitués : ${refund.pointsRestored}`] : []),
-        ...(refund.pointsReversed > 0 ? [`Points Beauty Pass retirés : ${refund.pointsReversed}`] : []),
-        `Avoir : ${refund.creditNoteNumber}, téléchargeable depuis Mes commandes.`,
+        m.t("emails.lines.refundTotal", { amount: m.price(refund.totalCents) }),
+        ...(refund.cardCents > 0 ? [m.t("emails.lines.refundCard", { amount: m.price(refund.cardCents) })] : []),
+        ...(refund.reducedCents > 0 ? [m.t("emails.lines.refundInstalments", { amount: m.price(refund.reducedCents) })] : []),
+        ...(refund.giftCardCents > 0 ? [m.t("emails.lines.refundGiftCard", { amount: m.price(refund.giftCardCents) })] : []),
+        ...(refund.pointsRestored > 0 ? [m.t("emails.lines.pointsRestored", { count: refund.pointsRestored })] : []),
+        ...(refund.pointsReversed > 0 ? [m.t("emails.lines.pointsReversed", { count: refund.pointsReversed })] : []),
+        m.t("emails.lines.creditNote", { number: refund.creditNoteNumber }),
       ]
-    : ["Aucun article n'a pu être accepté : rien n'est remboursé. Notre service client reste à votre disposition."];
+    : [m.t("emails.lines.nothingRefunded")];
   await createNotification(tx, {
     userId: order.userId,
     type: "order",
@@ -384,6 +394,9 @@ async function tellCustomer(
       ? `Votre retour ${ret.number} est réceptionné : ${formatPrice(refund.totalCents)} vous sont remboursés.`
       : `Votre retour ${ret.number} est réceptionné, mais ses articles n'ont pas pu être acceptés.`,
     actionUrl: "/dashboard?tab=orders",
+    ...(refund
+      ? { messageKey: "returnRefunded" as const, params: { returnNumber: ret.number, amountCents: String(refund.totalCents) } }
+      : { messageKey: "returnRefused" as const, params: { returnNumber: ret.number } }),
     metadata: { return_id: ret.id, order_id: order.id },
     createdAt: input.now,
   });
@@ -399,7 +412,7 @@ async function tellCustomer(
       lines,
       money,
     },
-    { language: await mailLanguageOf(tx, order.userId) },
+    { language },
   );
   await enqueueMail(tx, { to: email, ...mail });
 }

@@ -79,3 +79,6 @@ export function authErrorMessage(code: string | undefined, status?: number, retr
       return "Une erreur est survenue. Veuillez réessayer.";
   }
 }
+
+/** Sign-up rolled back by a failure of ours (the database, the mail queue): nothing was created. */
+export const SIGN_UP_FAILED_MESSAGE = "Votre compte n'a pas pu être créé. Veuillez réessayer dans un instant.";

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from "./auth.rules";
 import { passwordPolicyError } from "./password-policy";
+import { BIRTH_DATE_INVALID_MESSAGE, birthDateProblem } from "~/domain/account/profile.schema";
+import { parisDay } from "~/lib/paris-time";
 
 /** Sign-in and sign-up forms (the auth modal), validated in the browser and on the server. */
 
@@ -25,21 +27,21 @@ export const SignInSchema = z.object({
   password: text().min(1, { error: "Le mot de passe est obligatoire" }).max(PASSWORD_MAX),
 });
 
-export const BIRTH_DATE_INVALID_MESSAGE = "Date de naissance invalide";
+export { BIRTH_DATE_INVALID_MESSAGE };
 
-/** Optional birth date (YYYY-MM-DD, from a date input): a real day, after 1900, in the past. */
+/**
+ * Optional birth date (YYYY-MM-DD, from a date input): the profile's rule (a real day from 1900,
+ * not in the future, at least MIN_ACCOUNT_AGE_YEARS old on the Paris day), so sign-up refuses
+ * what the profile would refuse afterwards.
+ */
 export const birthDateField = z
-  .union([z.literal(""), text().regex(/^\d{4}-\d{2}-\d{2}$/, { error: BIRTH_DATE_INVALID_MESSAGE })])
+  .union([z.literal(""), text()])
   .optional()
   .transform((v) => (v ? v : undefined))
-  .refine(
-    (v) => {
-      if (v === undefined) return true;
-      const day = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v && v >= "1900-01-01" && day.getTime() < Date.now();
-    },
-    { error: BIRTH_DATE_INVALID_MESSAGE },
-  );
+  .superRefine((v, ctx) => {
+    const problem = v === undefined ? null : birthDateProblem(v, parisDay(new Date()));
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 /** A checkbox of the form: sent as true/false by the dialog, "on" by a plain form post. */
 const checkbox = z

@@ -17,6 +17,13 @@ export type NotificationView = {
   action_url: string | null;
   /** For order_status: new_status (or status) of the order, and its id. */
   metadata: Record<string, unknown>;
+  /**
+   * The catalog message that words title and message in the reader's language
+   * (`account.notification.<message_key>.title` / `.message`, decision 044) and its values; null
+   * for notifications stored before (shown as their French title and message).
+   */
+  message_key: string | null;
+  params: Record<string, string> | null;
   created_at: string;
 };
 

@@ -15,6 +15,8 @@ function n(overrides: Partial<NotificationView> = {}): NotificationView {
     is_read: false,
     action_url: null,
     metadata: { new_status: "shipped" },
+    message_key: null,
+    params: null,
     created_at: new Date(Date.UTC(2025, 5, 1, 0, seq)).toISOString(),
     ...overrides,
   };

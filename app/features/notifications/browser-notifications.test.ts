@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { askNotificationPermissionOnce, showBrowserNotification } from "./browser-notifications";
-import type { NotificationView } from "~/domain/notifications/notification.types";
 
 const shown: { title: string; body?: string }[] = [];
 const requestPermission = vi.fn(async () => "granted");
@@ -26,14 +25,14 @@ afterEach(() => {
   requestPermission.mockClear();
 });
 
-const notification = { id: "n1", title: "Commande AUR-2026-000001 expédiée", message: "Votre colis est en route." } as NotificationView;
+const notification = { title: "Commande AUR-2026-000001 expédiée", message: "Votre colis est en route." };
 
 describe("browser notifications follow the push switch", () => {
   it("shows the system notification only when the switch is on", () => {
     stubBrowser("granted");
-    expect(showBrowserNotification(notification, false)).toBe(false);
+    expect(showBrowserNotification(notification, "n1", "fr", false)).toBe(false);
     expect(shown).toEqual([]);
-    expect(showBrowserNotification(notification, true)).toBe(true);
+    expect(showBrowserNotification(notification, "n1", "fr", true)).toBe(true);
     expect(shown).toEqual([{ title: "Commande AUR-2026-000001 expédiée", body: "Votre colis est en route." }]);
   });
 

@@ -4,7 +4,7 @@
  * bell), never on page load (browsers penalise sites that ask unprompted). Both only for a shopper
  * whose "Notifications push" switch is on (docs/decisions/043-preferences-that-take-effect.md).
  */
-import type { NotificationView } from "~/domain/notifications/notification.types";
+import type { Language } from "~/domain/i18n/languages";
 
 const ASKED_KEY = "aurore-notification-permission-asked";
 
@@ -25,11 +25,16 @@ export function askNotificationPermissionOnce(enabled: boolean): void {
 }
 
 /** Shows the system notification when the switch is on and the browser allows it; true when shown. */
-export function showBrowserNotification(notification: NotificationView, enabled: boolean): boolean {
+export function showBrowserNotification(
+  worded: { title: string; message: string },
+  id: string,
+  language: Language,
+  enabled: boolean,
+): boolean {
   if (!enabled || !supported() || Notification.permission !== "granted") return false;
   try {
     // The tag keeps one system notification per shop notification, even with two tabs open.
-    new Notification(notification.title, { body: notification.message, tag: notification.id, lang: "fr" });
+    new Notification(worded.title, { body: worded.message, tag: id, lang: language });
     return true;
   } catch (error) {
     // Some mobile browsers only allow notifications from a service worker.

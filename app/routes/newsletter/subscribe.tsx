@@ -12,6 +12,7 @@ import {
   type NewsletterResult,
 } from "~/domain/newsletter/newsletter.schema";
 import { noStore } from "~/lib/http-cache";
+import { languageFromCookieHeader } from "~/domain/i18n/languages";
 import { log } from "~/.server/logger";
 
 /**
@@ -43,7 +44,9 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
-    const result = await requestSubscription(await getDb(), parsed.data.email, getEnv().publicUrl);
+    // The confirmation mail speaks the language of the page the form was sent from (decision 044).
+    const language = languageFromCookieHeader(request.headers.get("cookie")) ?? undefined;
+    const result = await requestSubscription(await getDb(), parsed.data.email, getEnv().publicUrl, new Date(), language);
     const message = result.status === "already" ? NEWSLETTER_ALREADY_MESSAGE : newsletterSuccessMessage(parsed.data.email);
     return data<NewsletterResult>({ ok: true, message }, { headers: noStore });
   } catch (error) {

@@ -10,6 +10,7 @@ import { requestRestockAlert } from "~/.server/modules/catalog/restock-alerts.se
 import { RestockAlertShopperSchema, RestockAlertVisitorSchema } from "~/domain/catalog/restock-alert.schema";
 import { RESTOCK_SIGNED_IN_MESSAGE, RESTOCK_VISITOR_MESSAGE, type RestockAlertResult } from "~/domain/catalog/restock-alert.rules";
 import { noStore } from "~/lib/http-cache";
+import { languageFromCookieHeader } from "~/domain/i18n/languages";
 
 /** GET /alerte-stock (typed or bookmarked): the form lives on the product pages. */
 export function loader() {
@@ -42,7 +43,13 @@ export async function action({ request }: Route.ActionArgs) {
     async () => {
       const done = await requestRestockAlert(
         await getDb(),
-        { variantId: parsed.data.variant_id, user: session ? { id: session.user.id, email: session.user.email } : null, email },
+        {
+          variantId: parsed.data.variant_id,
+          user: session ? { id: session.user.id, email: session.user.email } : null,
+          email,
+          // A visitor's confirmation mail speaks the language of the page they asked from (decision 044).
+          language: languageFromCookieHeader(request.headers.get("cookie")) ?? undefined,
+        },
         getEnv().publicUrl,
       );
       return { ok: true, message: done === "subscribed" ? RESTOCK_SIGNED_IN_MESSAGE : RESTOCK_VISITOR_MESSAGE };

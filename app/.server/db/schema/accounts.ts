@@ -93,6 +93,9 @@ export const notifications = pgTable(
     isRead: boolean("is_read").notNull().default(false),
     actionUrl: text("action_url"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    /** The catalog message wording it at display (decision 044); NULL: title and message as stored. */
+    messageKey: text("message_key"),
+    params: jsonb("params").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -6,6 +6,7 @@ import { products, productVariants, restockAlerts, userProfiles } from "../../db
 import { enqueueMail, kickOutbox } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
 import { mailLanguageOfEmail } from "~/.server/modules/accounts/preferences.service";
+import type { Language } from "~/domain/i18n/languages";
 import { firstNameOfEmail } from "../accounts/profile.service";
 import { conflict, notFound } from "~/domain/errors";
 import { RESTOCK_CONFIRMATION_TTL_HOURS } from "~/lib/shop-rules";
@@ -77,7 +78,13 @@ export async function subscribeShopperRestockAlert(db: Executor, variantId: stri
  * token whose hash only is stored. The caller answers the same whatever happened (an address
  * already waiting is not told apart), so the form reveals nothing about an address.
  */
-export async function requestVisitorRestockAlert(db: Database, variantId: string, rawEmail: string, publicUrl: string): Promise<void> {
+export async function requestVisitorRestockAlert(
+  db: Database,
+  variantId: string,
+  rawEmail: string,
+  publicUrl: string,
+  language?: Language,
+): Promise<void> {
   const email = normalizeEmail(rawEmail);
   const queued = await db.transaction(async (tx) => {
     const variant = await variantInfo(tx, variantId);
@@ -103,7 +110,8 @@ export async function requestVisitorRestockAlert(db: Database, variantId: string
         productTitle: productTitle(variant),
         confirmPath: `/alerte-stock/confirmation?token=${token}`,
       },
-      { publicUrl, language: await mailLanguageOfEmail(tx, email) },
+      // The language of the page the visitor asked from, when the caller knows it (decision 044).
+      { publicUrl, language: language ?? (await mailLanguageOfEmail(tx, email)) },
     );
     await enqueueMail(tx, { to: email, ...mail });
     return true;
@@ -251,13 +259,13 @@ export async function sendRestockAlerts(db: Database, publicUrl: string): Promis
 /** The form's one call: a signed-in shopper's alert at once, or a visitor's confirmation mail. */
 export async function requestRestockAlert(
   db: Database,
-  input: { variantId: string; user: { id: string; email: string } | null; email?: string },
+  input: { variantId: string; user: { id: string; email: string } | null; email?: string; language?: Language },
   publicUrl: string,
 ): Promise<"subscribed" | "confirmation_sent"> {
   if (input.user) {
     await subscribeShopperRestockAlert(db, input.variantId, input.user);
     return "subscribed";
   }
-  await requestVisitorRestockAlert(db, input.variantId, input.email ?? "", publicUrl);
+  await requestVisitorRestockAlert(db, input.variantId, input.email ?? "", publicUrl, input.language);
   return "confirmation_sent";
 }

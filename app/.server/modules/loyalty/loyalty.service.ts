@@ -413,12 +413,14 @@ async function remindExpiry(db: Database, userId: string, now: Date, horizon: Da
       title: "Vos points Beauty Pass vont expirer",
       message,
       actionUrl: "/beauty-pass",
+      messageKey: "pointsExpiry",
+      params: { points: String(lapsing), expiresAt: first.expiresAt.toISOString() },
       metadata: { reminder_key: key, points: lapsing, expires_at: first.expiresAt.toISOString() },
     });
     const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
     // A reminder to spend points is a promotion: only with the "Promotions" switch on (decision 043).
     if (owner?.email && prefs.emailPromotions) {
-      // The notification stays French; the mail speaks the Préférences language (decision 044).
+      // The mail speaks the Préférences language (decision 044), as the pages word the notification.
       const m = mailWording(prefs.language);
       const mail = await renderMail(
         "points-expiry",

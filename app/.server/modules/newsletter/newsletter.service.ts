@@ -9,6 +9,7 @@ import { firstNameOfEmail } from "../accounts/profile.service";
 import { createWelcomeCode } from "~/.server/modules/promotions/promo-codes.service";
 import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.schema";
 import type { NewsletterState } from "~/domain/account/preferences.schema";
+import type { Language } from "~/domain/i18n/languages";
 
 /** A confirmation mail is sent again to an unconfirmed address at most this often. */
 export const CONFIRMATION_RESEND_INTERVAL_MS = 60_000;
@@ -31,13 +32,16 @@ export function normalizeEmail(email: string): string {
 
 /**
  * Double opt-in, step 1: stores hashed tokens and queues the confirmation mail in one transaction.
- * The subscription is active only once the link is opened (confirmSubscription).
+ * The subscription is active only once the link is opened (confirmSubscription). The mail speaks
+ * `language` when the caller knows the page the visitor subscribed from (decision 044), else the
+ * address's account language (French for an address without an account).
  */
 export async function requestSubscription(
-  db: Database,
+  db: Executor,
   rawEmail: string,
   publicUrl: string,
   now: Date = new Date(),
+  language?: Language,
 ): Promise<SubscriptionRequestResult> {
   const email = normalizeEmail(rawEmail);
   const result = await db.transaction(async (tx): Promise<SubscriptionRequestResult> => {
@@ -67,7 +71,7 @@ export async function requestSubscription(
         unsubscribePath: `/newsletter/desinscription?token=${unsubscribeToken}`,
         welcomeOffer: NEWSLETTER_WELCOME_OFFER,
       },
-      { publicUrl, language: await mailLanguageOfEmail(tx, email) },
+      { publicUrl, language: language ?? (await mailLanguageOfEmail(tx, email)) },
     );
     await enqueueMail(tx, { to: email, ...mail });
     return { status: "sent" };

@@ -14,6 +14,7 @@ import { isUuid } from "~/lib/uuid";
 import { notFound } from "~/domain/errors";
 import { HEADER_NOTIFICATIONS_LIMIT, NOTIFICATIONS_LIST_LIMIT } from "~/lib/shop-rules";
 import type { NotificationFilter, NotificationView } from "~/domain/notifications/notification.types";
+import type { NotificationMessageKey, NotificationParams } from "~/domain/notifications/notification-wording";
 
 export const NOTIFICATION_CHANNEL = "aurore_notifications";
 
@@ -30,6 +31,9 @@ export type NewNotification = {
   priority?: NotificationPriority;
   actionUrl?: string | null;
   metadata?: Record<string, unknown>;
+  /** The catalog message that words it in the reader's language, with its values (decision 044). */
+  messageKey?: NotificationMessageKey;
+  params?: NotificationParams;
   createdAt?: Date;
 };
 
@@ -48,6 +52,8 @@ export async function createNotification(tx: Executor, input: NewNotification): 
       priority: input.priority ?? "normal",
       actionUrl: input.actionUrl ?? null,
       metadata: input.metadata ?? {},
+      messageKey: input.messageKey ?? null,
+      params: input.messageKey ? (input.params ?? {}) : null,
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning({ id: notifications.id });
@@ -78,6 +84,8 @@ export function toNotificationView(row: NotificationRow): NotificationView {
     is_read: row.isRead,
     action_url: row.actionUrl,
     metadata: row.metadata ?? {},
+    message_key: row.messageKey,
+    params: row.params,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -3,6 +3,7 @@ import { notificationAge } from "../notification-age";
 import { useTimeZone } from "~/components/ui/time-zone";
 import { useLanguage, useT } from "~/components/ui/i18n";
 import { localizedFormat } from "~/domain/i18n/localized-format";
+import { useNotificationWording } from "../use-notification-wording";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import {
   NOTIFICATION_STREAM_URL,
@@ -30,6 +31,11 @@ const SOURCE = "bell";
 export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const t = useT();
   const format = localizedFormat(useLanguage(), useTimeZone());
+  const word = useNotificationWording();
+  const language = useLanguage();
+  // The stream's listener words a desktop notification with the latest wording.
+  const wordRef = useRef({ word, language });
+  wordRef.current = { word, language };
   const [state, dispatch] = useReducer(bellReducer, initialBellState);
   const [open, setOpen] = useState(initiallyOpen);
   const panelId = useId();
@@ -77,7 +83,7 @@ export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: bo
       announceNotificationsChanged(SOURCE);
       if (notification.type !== "order_status") return;
       dispatch({ type: "arrived", notification });
-      showBrowserNotification(notification, pushRef.current);
+      showBrowserNotification(wordRef.current.word(notification), notification.id, wordRef.current.language, pushRef.current);
     });
     return () => source.close();
   }, [load]);
@@ -234,6 +240,7 @@ function BellItem({
 }) {
   const titleId = useId();
   const t = useT();
+  const worded = useNotificationWording()(notification);
   const unread = !notification.is_read;
   return (
     <li data-notification-id={notification.id} className={`px-4 py-3 ${unread ? "bg-accent-soft" : ""}`}>
@@ -242,9 +249,9 @@ function BellItem({
         <div className="min-w-0 flex-1">
           <p id={titleId} className={`text-sm ${unread ? "font-semibold" : "font-medium"} text-ink`}>
             {unread && <span className="sr-only">{t("account.bell.unreadPrefix")} </span>}
-            {notification.title}
+            {worded.title}
           </p>
-          <p className="mt-0.5 text-sm text-muted">{notification.message}</p>
+          <p className="mt-0.5 text-sm text-muted">{worded.message}</p>
           <p className="mt-1 text-xs text-muted">
             <time dateTime={notification.created_at}>{age}</time>
           </p>

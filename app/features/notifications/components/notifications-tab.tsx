@@ -1,6 +1,7 @@
 import { useLanguage, useT, useTranslateMessage, type MessageKey } from "~/components/ui/i18n";
 import { notificationAge } from "../notification-age";
 import { localizedFormat } from "~/domain/i18n/localized-format";
+import { useNotificationWording } from "../use-notification-wording";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTimeZone } from "~/components/ui/time-zone";
 import { Link } from "react-router";
@@ -191,6 +192,7 @@ function NotificationCard({
   const actionPath = safeActionPath(notification.action_url);
   const t = useT();
   const tm = useTranslateMessage();
+  const worded = useNotificationWording()(notification);
   return (
     <li aria-labelledby={titleId} className={`rounded-2xl border p-5 ${unread ? "border-accent bg-accent-soft/40" : "border-line"}`}>
       <div className="flex flex-wrap items-center gap-2 text-xs font-semibold">
@@ -204,9 +206,9 @@ function NotificationCard({
         </time>
       </div>
       <h3 id={titleId} className={`mt-2 ${unread ? "font-semibold" : "font-medium"}`}>
-        {notification.title}
+        {worded.title}
       </h3>
-      <p className="mt-1 text-sm text-muted">{notification.message}</p>
+      <p className="mt-1 text-sm text-muted">{worded.message}</p>
       <div className="mt-4 flex flex-wrap gap-2">
         {actionPath && (
           <Link to={actionPath} className={secondaryButtonClass} aria-describedby={titleId}>
