@@ -68,6 +68,8 @@ export const webhookDeliveries = pgTable(
       .on(t.endpointId, t.resourceKey, t.id)
       .where(sql`${t.status} = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id.desc()),
+    // The retention purge keeps an event while a delivery points to it (and cascades from it).
+    index("webhook_deliveries_event_idx").on(t.eventId),
   ],
 );
 
