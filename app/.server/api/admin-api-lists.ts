@@ -1,12 +1,25 @@
 /**
- * How the admin API's lists choose their paging (decision 049). The back-office's clients page
- * with `page` (and keep doing so); a connector syncs with `cursor` / `updated_since` / `limit`:
- * any of the three asks for the walk by (updated_at, id), answered as `{ data, next_cursor }`.
+ * How the admin API's lists page (decision 049). A connector syncs with `cursor` /
+ * `updated_since` / `limit`: the walk by (updated_at, id), answered as `{ data, next_cursor }`.
+ * Lists the back-office's clients already paged by number keep doing so when none of the three is
+ * given. `answerAdminList` is the one place a list route answers a page; its OpenAPI twin is
+ * `listResponse` (admin-list.api-schemas.ts).
  */
 import { invalid, isDomainError } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
+import { getDb } from "../db";
+import type { Database } from "../db/client";
 import { jsonOk } from "../http";
-import { INVALID_CURSOR_MESSAGE, INVALID_LIST_QUERY_MESSAGE, pageOf, readListWindow, type AdminListWindow } from "./admin-api";
+import {
+  INVALID_CURSOR_MESSAGE,
+  INVALID_LIST_QUERY_MESSAGE,
+  pageOf,
+  readListWindow,
+  requireAdminApi,
+  type AdminListWindow,
+  type ApiArea,
+} from "./admin-api";
+import { apiLoader } from "./route";
 
 const CURSOR_PARAMS = ["cursor", "updated_since", "limit"] as const;
 
@@ -32,7 +45,40 @@ export function readAdminListWindow(params: URLSearchParams, ids: "uuid" | "text
   return window;
 }
 
-/** The walk's answer: the rows kept (fetched with limit + 1) and the cursor after the last. */
-export function cursorPageResponse<T extends { id: string; updated_at: string }>(rows: T[], limit: number): Response {
-  return jsonOk(pageOf(rows, limit, (row) => ({ updatedAt: new Date(row.updated_at), id: row.id })));
+/** A row of a walk: its id and its update time, which the next page's cursor is made of. */
+export type WalkRow = { id: string; updated_at: string | Date };
+
+export type AdminList<T extends WalkRow> = {
+  /** How the table's ids look (see readAdminListWindow). */
+  ids: "uuid" | "text";
+  /** The rows after the window's cursor, in (updated_at, id) order, `window.limit` at most. */
+  walk: (window: AdminListWindow) => Promise<T[]>;
+  /** The numbered page the list answered before the walk existed; without it, always the walk. */
+  pages?: () => Promise<Response>;
+};
+
+/**
+ * A list route's answer: the numbered page when the list has one and the query asks for no walk, otherwise one page of the walk with the cursor after its last row. The walk is
+ * asked for one row more than the page holds: that row only says whether a next page exists.
+ */
+export async function answerAdminList<T extends WalkRow>(params: URLSearchParams, list: AdminList<T>): Promise<Response> {
+  if (list.pages && !wantsCursorWalk(params)) return list.pages();
+  const window = readAdminListWindow(params, list.ids);
+  const rows = await list.walk({ ...window, limit: window.limit + 1 });
+  return jsonOk(pageOf(rows, window.limit, (row) => ({ updatedAt: new Date(row.updated_at), id: row.id })));
+}
+
+/**
+ * The GET of an admin list route: the area's read scope, then `list` (which reads its own filters
+ * from the query and names its walk and pages) answered by answerAdminList.
+ */
+export function adminListLoader<T extends WalkRow>(
+  area: ApiArea,
+  list: (params: URLSearchParams, db: Database) => AdminList<T>,
+): (args: { request: Request }) => Promise<Response> {
+  return apiLoader(async ({ request }: { request: Request }) => {
+    await requireAdminApi(request, area, "read");
+    const params = new URL(request.url).searchParams;
+    return answerAdminList(params, list(params, await getDb()));
+  });
 }
