@@ -271,3 +271,19 @@ export async function resendWebhookDelivery(db: Database, endpointId: string, de
     await tx.execute(sql`SELECT pg_notify(${WEBHOOK_CHANNEL}, '')`);
   });
 }
+
+/** Deletes the endpoint with its queue and delivery log; its events stay until the retention purge. */
+export async function deleteWebhookEndpoint(db: Database, id: string, actor?: AdminActor): Promise<void> {
+  if (!isUuid(id)) throw endpointNotFound();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
+    if (!row) throw endpointNotFound();
+    await recordAdminActionBy(tx, actor, {
+      action: "webhook.delete",
+      entityType: "webhook",
+      entityId: id,
+      summary: `Webhook ${row.url} supprimé`,
+      before: logged(row),
+    });
+  });
+}
