@@ -463,6 +463,10 @@ describe("webhooks with a key", () => {
     expect(first).toMatchObject({ event_type: "product.updated", attempts: [{ ok: true }] });
     expect(received).toContain(first.event_id);
 
+    expect(await call("GET", `/api/v1/admin/webhooks/${endpoint.id}/deliveries/${first.id}/resend`, { key: reader })).toMatchObject({
+      status: 200,
+      json: { data: { id: first.id, event_id: first.event_id, status: "delivered" } },
+    });
     const resent = await call("POST", `/api/v1/admin/webhooks/${endpoint.id}/deliveries/${first.id}/resend`, { key: hooks });
     expect(resent).toMatchObject({ status: 202, json: { data: { id: first.id, status: "pending" } } });
     // Resent and delivered again: it moved to the end of the walk, with its second attempt.

@@ -51,5 +51,6 @@ export const ADMIN_API_SCOPES: readonly AdminApiScope[] = [
   { method: "PATCH", path: `/api/v1/admin/webhooks/${ID}`, area: "webhooks", access: "write" },
   { method: "DELETE", path: `/api/v1/admin/webhooks/${ID}`, area: "webhooks", access: "write" },
   { method: "GET", path: `/api/v1/admin/webhooks/${ID}/deliveries`, area: "webhooks", access: "read" },
+  { method: "GET", path: `/api/v1/admin/webhooks/${ID}/deliveries/1/resend`, area: "webhooks", access: "read" },
   { method: "POST", path: `/api/v1/admin/webhooks/${ID}/deliveries/1/resend`, area: "webhooks", access: "write" },
 ];

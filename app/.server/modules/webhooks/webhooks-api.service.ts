@@ -7,7 +7,7 @@ import type { Executor } from "~/.server/db/client";
 import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
 import { webhookEndpoints } from "~/.server/db/schema";
 import { isUuid } from "~/lib/uuid";
-import { listWebhookDeliveriesSince } from "./webhooks.service";
+import { getWebhookDelivery, listWebhookDeliveriesSince, type WebhookDeliveryRecord } from "./webhooks.service";
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type Window = KeysetWindow & { limit: number };
@@ -44,10 +44,8 @@ export async function getWebhookEndpointForApi(db: Executor, id: string): Promis
   return row ? endpointView(row) : null;
 }
 
-/** `limit` deliveries of the endpoint after the cursor, each with its event and its attempts. */
-export async function listWebhookDeliveriesForApi(db: Executor, endpointId: string, window: Window) {
-  const rows = await listWebhookDeliveriesSince(db, endpointId, window);
-  return rows.map((r) => ({
+function deliveryView(r: WebhookDeliveryRecord) {
+  return {
     id: r.id,
     event_id: r.eventId,
     event_type: r.eventType,
@@ -58,5 +56,17 @@ export async function listWebhookDeliveriesForApi(db: Executor, endpointId: stri
     created_at: r.createdAt,
     updated_at: r.updatedAt,
     attempts: r.attempts.map((a) => ({ at: a.at, duration_ms: a.durationMs, response_code: a.responseCode, ok: a.ok, error: a.error })),
-  }));
+  };
+}
+
+/** `limit` deliveries of the endpoint after the cursor, each with its event and its attempts. */
+export async function listWebhookDeliveriesForApi(db: Executor, endpointId: string, window: Window) {
+  return (await listWebhookDeliveriesSince(db, endpointId, window)).map(deliveryView);
+}
+
+/** One delivery of the endpoint, or null (an unknown endpoint, delivery, or a delivery of another endpoint). */
+export async function getWebhookDeliveryForApi(db: Executor, endpointId: string, deliveryId: string) {
+  if (!/^[1-9]\d{0,14}$/.test(deliveryId)) return null;
+  const row = await getWebhookDelivery(db, endpointId, Number(deliveryId));
+  return row ? deliveryView(row) : null;
 }

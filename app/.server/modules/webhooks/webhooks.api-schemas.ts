@@ -23,6 +23,7 @@ const invalidBody = {
   },
 };
 const endpointId = z.object({ id: z.uuid() });
+const deliveryPath = z.object({ id: z.uuid(), deliveryId: z.string().regex(/^\d+$/) });
 
 const WebhookEndpointSchema = z
   .object({
@@ -152,12 +153,25 @@ export function adminWebhookOperations(): ApiOperation[] {
       },
     },
     {
+      method: "get",
+      path: "/api/v1/admin/webhooks/{id}/deliveries/{deliveryId}/resend",
+      summary: "L'envoi que « Renvoyer » enverrait à nouveau, avec ses essais (accès webhooks:read)",
+      tags,
+      auth,
+      pathParams: deliveryPath,
+      responses: {
+        200: { description: "Envoi", schema: z.object({ data: WebhookDeliverySchema }) },
+        ...guarded,
+        404: { description: "Webhook ou envoi introuvable", schema: ApiErrorSchema },
+      },
+    },
+    {
       method: "post",
       path: "/api/v1/admin/webhooks/{id}/deliveries/{deliveryId}/resend",
       summary: "Renvoyer un envoi : même id d'événement et même corps, 24 h d'essais à nouveau (accès webhooks:write)",
       tags,
       auth,
-      pathParams: z.object({ id: z.uuid(), deliveryId: z.string().regex(/^\d+$/) }),
+      pathParams: deliveryPath,
       responses: {
         202: { description: "Envoi remis en file", schema: z.object({ data: z.object({ id: z.int(), status: z.literal("pending") }) }) },
         ...guarded,

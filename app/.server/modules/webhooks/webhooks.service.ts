@@ -235,6 +235,14 @@ export async function listWebhookDeliveriesSince(
   return selectDeliveries(db, where, keysetOrder(webhookDeliveries.updatedAt, webhookDeliveries.id), window.limit);
 }
 
+/** One delivery of the endpoint's log, or null. */
+export async function getWebhookDelivery(db: Executor, endpointId: string, deliveryId: number): Promise<WebhookDeliveryRecord | null> {
+  if (!isUuid(endpointId) || !Number.isSafeInteger(deliveryId)) return null;
+  const where = and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.id, deliveryId));
+  const [row] = await selectDeliveries(db, where, [], 1);
+  return row ?? null;
+}
+
 async function selectDeliveries(db: Executor, where: SQL | undefined, order: SQL[], limit: number): Promise<WebhookDeliveryRecord[]> {
   const rows = await db
     .select({
