@@ -20,6 +20,7 @@ import { followShopIdentity, unfollowShopIdentity } from "./modules/settings/sho
 import { convertUnansweredConversations, purgeVisitorConversations } from "./modules/chat/chat.service";
 import { CHAT_ANSWER_TIMEOUT_MS } from "~/domain/chat/chat";
 import { startWebhookWorker } from "./modules/webhooks/webhook-delivery";
+import { purgeOldWebhookDeliveries } from "./modules/webhooks/webhook-retention";
 
 export type BootstrapResult = { database: string };
 
@@ -35,6 +36,7 @@ let stopInstalments: (() => Promise<void>) | undefined;
 let stopChatFallback: (() => Promise<void>) | undefined;
 let stopWebhooks: (() => Promise<void>) | undefined;
 let stopChatPurge: (() => Promise<void>) | undefined;
+let stopWebhookPurge: (() => Promise<void>) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
 export async function bootstrap(): Promise<BootstrapResult> {
@@ -102,6 +104,8 @@ export async function bootstrap(): Promise<BootstrapResult> {
   );
   // Signed webhooks (decision 050): every process works the deliveries, claimed with SKIP LOCKED.
   stopWebhooks ??= await startWebhookWorker(handle);
+  // Their delivery log keeps 30 days after delivery or after the retry window (decision 050).
+  stopWebhookPurge ??= startDailyJob(handle.db, "webhook-purge", () => purgeOldWebhookDeliveries(handle.db));
   return { database: handle.label };
 }
 
@@ -131,6 +135,8 @@ export async function shutdown(): Promise<void> {
   stopChatFallback = undefined;
   await stopWebhooks?.();
   stopWebhooks = undefined;
+  await stopWebhookPurge?.();
+  stopWebhookPurge = undefined;
   await stopChatPurge?.();
   stopChatPurge = undefined;
   await stopOutbox?.();

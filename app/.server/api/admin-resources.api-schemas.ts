@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ApiOperation } from "./api-operation";
 import { ApiErrorSchema } from "./schemas";
-import { ListWindowQuerySchema, cursorPageSchema, pageOrWalk } from "./admin-list.api-schemas";
+import { ListWindowQuerySchema, listResponse } from "./admin-list.api-schemas";
 import { GIFT_CARD_STATUSES } from "~/domain/gift-cards/gift-card-admin.types";
 
 /**
@@ -122,7 +122,11 @@ export function adminResourceOperations(): ApiOperation[] {
       query: z
         .object({ search: z.string().optional(), status: z.string().optional(), page: z.string().optional() })
         .extend(ListWindowQuerySchema.shape),
-      responses: { 200: { description: "Clients", schema: pageOrWalk(ClientPageSchema, ClientRowSchema) }, ...badList, ...guarded },
+      responses: {
+        200: { description: "Clients", schema: listResponse(ClientRowSchema, { pages: ClientPageSchema }) },
+        ...badList,
+        ...guarded,
+      },
     },
     {
       method: "get",
@@ -165,7 +169,7 @@ export function adminResourceOperations(): ApiOperation[] {
       responses: {
         200: {
           description: "Codes promo",
-          schema: z.union([z.object({ data: z.array(PromoCodeSchema) }), cursorPageSchema(PromoCodeSchema)]),
+          schema: listResponse(PromoCodeSchema, { pages: z.object({ data: z.array(PromoCodeSchema) }) }),
         },
         ...badList,
         ...guarded,
@@ -255,7 +259,7 @@ export function adminResourceOperations(): ApiOperation[] {
       auth: "admin",
       query: z.object({ q: z.string().optional(), page: z.string().optional() }).extend(ListWindowQuerySchema.shape),
       responses: {
-        200: { description: "Cartes cadeaux", schema: pageOrWalk(GiftCardPageSchema, GiftCardSchema) },
+        200: { description: "Cartes cadeaux", schema: listResponse(GiftCardSchema, { pages: GiftCardPageSchema }) },
         ...badList,
         ...guarded,
       },

@@ -50,6 +50,7 @@ import { returnOperations } from "../modules/returns/returns.api-schemas";
 import { productImageOperations } from "../media/product-images.api-schemas";
 import { brandOperations } from "../modules/catalog/brands.api-schemas";
 import { adminCatalogOperations } from "../modules/catalog/catalog-admin.api-schemas";
+import { adminWebhookOperations } from "../modules/webhooks/webhooks.api-schemas";
 
 const errors = {
   400: { description: "Paramètres invalides", schema: ApiErrorSchema },
@@ -241,6 +242,7 @@ export const operations: ApiOperation[] = [
   ...returnOperations(),
   ...productImageOperations(),
   ...adminCatalogOperations(),
+  ...adminWebhookOperations(),
   ...addressOperations(),
   ...paymentMethodOperations(),
   ...supportTicketOperations(),

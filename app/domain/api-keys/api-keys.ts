@@ -7,7 +7,7 @@ import { z } from "zod";
 import { text } from "~/lib/safe-text";
 
 /** The areas an API key's scopes name, each readable and writable separately. */
-export const API_AREAS = ["catalog", "stock", "orders", "clients", "promotions", "reviews", "returns"] as const;
+export const API_AREAS = ["catalog", "stock", "orders", "clients", "promotions", "reviews", "returns", "webhooks"] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 export type ApiAccess = "read" | "write";
 /** One scope: "<area>:read" or "<area>:write" (write implies read). */
@@ -21,6 +21,7 @@ export const API_AREA_LABELS: Record<ApiArea, string> = {
   promotions: "Promotions",
   reviews: "Avis",
   returns: "Retours",
+  webhooks: "Webhooks",
 };
 export const API_ACCESS_LABELS: Record<ApiAccess, string> = { read: "lecture", write: "écriture" };
 

@@ -1,9 +1,12 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, signedInContext } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { ADMIN_API_SCOPES, type AdminApiScope } from "../api/admin-api-scopes";
+import { API_KEY_REQUESTS_PER_MINUTE } from "~/lib/shop-rules";
 
 /**
  * The admin API with keys (docs/decisions/049-api-keys-and-admin-api.md): every catalogue and
@@ -21,7 +24,7 @@ let browser: Browser | undefined;
 
 type Area = "stock" | AdminApiScope["area"];
 type Scopes = Partial<Record<Area, "read" | "write">>;
-const OTHER_AREAS: AdminApiScope["area"][] = ["catalog", "orders", "returns", "clients", "promotions", "reviews"];
+const OTHER_AREAS: AdminApiScope["area"][] = ["catalog", "orders", "returns", "clients", "promotions", "reviews", "webhooks"];
 
 /** A key created through Paramètres' action: its secret (shown once) and its id. */
 async function createKey(name: string, scopes: Scopes): Promise<{ secret: string; id: string }> {
@@ -434,6 +437,180 @@ describe("catalogue and stock with a key", () => {
       status: 400,
       json: { error: { message: "Curseur de pagination invalide" } },
     });
+  });
+});
+
+describe("webhooks with a key", () => {
+  let receiver: http.Server;
+  let receiverUrl: string;
+  const received: string[] = [];
+  beforeAll(async () => {
+    receiver = http.createServer((req, res) => {
+      received.push(String(req.headers["aurore-event-id"]));
+      req.resume();
+      req.on("end", () => res.end("ok"));
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/api`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => receiver?.close(resolve));
+  });
+
+  type Endpoint = { id: string; url: string; description: string; events: string[]; active: boolean; secret?: string };
+  type Delivery = { id: number; event_id: string; event_type: string; status: string; updated_at: string; attempts: { ok: boolean }[] };
+
+  it("creates (secret once), reads, updates, lists, resends and deletes an endpoint; bad URLs get the form's French messages", async () => {
+    const hooks = (await createKey(`Webhooks ${run}`, { webhooks: "write", catalog: "write" })).secret;
+    const reader = (await createKey(`Webhooks lecture ${run}`, { webhooks: "read" })).secret;
+
+    const scheme = await call(
+      "POST",
+      "/api/v1/admin/webhooks",
+      { key: hooks },
+      { url: "ftp://erp.example.com/hook", events: ["product.updated"] },
+    );
+    expect(scheme).toMatchObject({ status: 400, json: { error: { message: "Seules les adresses http:// ou https:// sont acceptées" } } });
+    expect(scheme.json.error?.details).toEqual([{ field: "url", message: "Seules les adresses http:// ou https:// sont acceptées" }]);
+    const noEvents = await call("POST", "/api/v1/admin/webhooks", { key: hooks }, { url: receiverUrl, events: [] });
+    expect(noEvents).toMatchObject({ status: 400, json: { error: { message: "Choisissez au moins un événement" } } });
+    expect((await call("POST", "/api/v1/admin/webhooks", { key: hooks }, "pas un objet")).status).toBe(400);
+
+    const created = await call(
+      "POST",
+      "/api/v1/admin/webhooks",
+      { key: hooks },
+      { url: receiverUrl, description: `ERP ${run}`, events: ["product.updated"] },
+    );
+    expect(created.status).toBe(201);
+    const endpoint = created.json.data as Endpoint;
+    expect(endpoint).toMatchObject({ url: receiverUrl, description: `ERP ${run}`, events: ["product.updated"], active: true });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const read = await call("GET", `/api/v1/admin/webhooks/${endpoint.id}`, { key: reader });
+    expect(read).toMatchObject({ status: 200, json: { data: { id: endpoint.id, url: receiverUrl } } });
+    expect(JSON.stringify(read.json)).not.toContain(endpoint.secret!);
+    expect(await call("GET", `/api/v1/admin/webhooks/${ID}`, { key: reader })).toMatchObject({
+      status: 404,
+      json: { error: { message: "Webhook introuvable" } },
+    });
+
+    const patched = await call("PATCH", `/api/v1/admin/webhooks/${endpoint.id}`, { key: hooks }, { description: `ERP ${run} v2` });
+    expect(patched).toMatchObject({
+      status: 200,
+      json: { data: { description: `ERP ${run} v2`, url: receiverUrl, events: ["product.updated"] } },
+    });
+    const badPatch = await call("PATCH", `/api/v1/admin/webhooks/${endpoint.id}`, { key: hooks }, { url: "javascript:alert(1)" });
+    expect(badPatch.status).toBe(400);
+
+    const listed: Endpoint[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await call("GET", `/api/v1/admin/webhooks?limit=1${cursor ? `&cursor=${cursor}` : ""}`, { key: reader });
+      expect(page.status).toBe(200);
+      listed.push(...(page.json.data as Endpoint[]));
+      cursor = page.json.next_cursor ?? null;
+    } while (cursor);
+    expect(listed.filter((e) => e.id === endpoint.id)).toHaveLength(1);
+    expect(JSON.stringify(listed)).not.toContain("whsec_");
+
+    // A product saved with the catalogue key is an event for the endpoint: one delivery, delivered.
+    const categories = await call("GET", "/api/v1/admin/categories?limit=1", { key: hooks });
+    const categoryId = (categories.json.data as { id: string }[])[0].id;
+    const product = await call(
+      "POST",
+      "/api/v1/admin/products",
+      { key: hooks },
+      {
+        name: `Crème webhook ${run}`,
+        category_id: categoryId,
+        variants: [{ sku: `WH-${run}`, label: "50 ml", price_cents: 1990, stock: 3 }],
+      },
+    );
+    expect(product.status).toBe(201);
+    // Two edits of the product, two events (a creation is no product.updated).
+    const productId = (product.json.data as { id: string }).id;
+    for (const name of [`Crème webhook ${run} v2`, `Crème webhook ${run} v3`]) {
+      expect((await call("PATCH", `/api/v1/admin/products/${productId}`, { key: hooks }, { name })).status).toBe(200);
+    }
+    const deliveries = async () => {
+      const all: Delivery[] = [];
+      let next: string | null = null;
+      do {
+        const page = await call("GET", `/api/v1/admin/webhooks/${endpoint.id}/deliveries?limit=1${next ? `&cursor=${next}` : ""}`, {
+          key: reader,
+        });
+        expect(page.status).toBe(200);
+        all.push(...(page.json.data as Delivery[]));
+        next = page.json.next_cursor ?? null;
+      } while (next);
+      return all;
+    };
+    await expect.poll(async () => (await deliveries()).filter((d) => d.status === "delivered").length, { timeout: 15_000 }).toBe(2);
+    const [first] = await deliveries();
+    expect(first).toMatchObject({ event_type: "product.updated", attempts: [{ ok: true }] });
+    expect(received).toContain(first.event_id);
+
+    expect(await call("GET", `/api/v1/admin/webhooks/${endpoint.id}/deliveries/${first.id}/resend`, { key: reader })).toMatchObject({
+      status: 200,
+      json: { data: { id: first.id, event_id: first.event_id, status: "delivered" } },
+    });
+    const resent = await call("POST", `/api/v1/admin/webhooks/${endpoint.id}/deliveries/${first.id}/resend`, { key: hooks });
+    expect(resent).toMatchObject({ status: 202, json: { data: { id: first.id, status: "pending" } } });
+    // Resent and delivered again: it moved to the end of the walk, with its second attempt.
+    await expect
+      .poll(async () => (await deliveries()).at(-1), { timeout: 15_000 })
+      .toMatchObject({ id: first.id, status: "delivered", attempts: [{ ok: true }, { ok: true }] });
+    expect(received.filter((id) => id === first.event_id)).toHaveLength(2);
+    expect(await call("POST", `/api/v1/admin/webhooks/${endpoint.id}/deliveries/999999999/resend`, { key: hooks })).toMatchObject({
+      status: 404,
+      json: { error: { message: "Envoi introuvable" } },
+    });
+    expect(await call("GET", `/api/v1/admin/webhooks/${endpoint.id}/deliveries?cursor=n'importe-quoi`, { key: reader })).toMatchObject({
+      status: 400,
+      json: { error: { code: "invalid_cursor" } },
+    });
+
+    // The activity log names the key; the secret is nowhere in it.
+    const journal = await (
+      await fetch(`${baseURL}/admin/activity?actor=${encodeURIComponent(`Webhooks ${run}`)}`, { headers: { cookie: admin } })
+    ).text();
+    expect(journal).toContain(`Webhook ${receiverUrl} créé`);
+    expect(journal).not.toContain(endpoint.secret!);
+
+    expect(await call("DELETE", `/api/v1/admin/webhooks/${endpoint.id}`, { key: hooks })).toMatchObject({
+      status: 200,
+      json: { data: { id: endpoint.id, deleted: true } },
+    });
+    expect((await call("GET", `/api/v1/admin/webhooks/${endpoint.id}`, { key: reader })).status).toBe(404);
+    expect((await call("GET", `/api/v1/admin/webhooks/${endpoint.id}/deliveries`, { key: reader })).status).toBe(404);
+  });
+});
+
+describe("rate limit per key", () => {
+  it("answers 429 in French with Retry-After once a key spent its minute, while another key still works", async () => {
+    const busy = (await createKey(`Pressée ${run}`, { catalog: "read" })).secret;
+    const calm = (await createKey(`Tranquille ${run}`, { catalog: "read" })).secret;
+    const statuses: number[] = [];
+    let limited: Awaited<ReturnType<typeof call>> | undefined;
+    // In waves of 20 so the server is not flooded; the window is a minute, so all fit in it.
+    for (let sent = 0; sent < API_KEY_REQUESTS_PER_MINUTE + 20 && !limited; sent += 20) {
+      const wave = await Promise.all(Array.from({ length: 20 }, () => call("GET", "/api/v1/admin/brands?limit=1", { key: busy })));
+      statuses.push(...wave.map((r) => r.status));
+      limited = wave.find((r) => r.status === 429);
+    }
+    expect(limited).toMatchObject({
+      status: 429,
+      json: { error: { code: "rate_limited", message: "Trop de requêtes pour cette clé API : réessayez dans quelques instants." } },
+    });
+    expect(Number(limited!.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(Number(limited!.retryAfter)).toBeLessThanOrEqual(60);
+    // The minute's allowance went through before the first refusal (a few more only if the burst
+    // straddled the start of a new window, whose sliding estimate frees the old one gradually).
+    const allowed = statuses.filter((s) => s === 200).length;
+    expect(allowed).toBeGreaterThanOrEqual(API_KEY_REQUESTS_PER_MINUTE);
+    expect(allowed).toBeLessThanOrEqual(API_KEY_REQUESTS_PER_MINUTE + 5);
+    expect((await call("GET", "/api/v1/admin/brands?limit=1", { key: calm })).status).toBe(200);
+    expect((await call("GET", "/api/v1/admin/brands?limit=1", { key: busy })).status).toBe(429);
   });
 });
 

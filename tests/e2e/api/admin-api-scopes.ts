@@ -1,13 +1,13 @@
 /**
  * What each admin API operation of orders, returns, clients, promo codes, gift cards, reviews and
- * brands needs (decision 049), as data: the key-scope tests walk this table (a key without the area, a
+ * brands and webhooks needs (decisions 049, 050), as data: the key-scope tests walk this table (a key without the area, a
  * read-only key on a write), and admin-api-resources.test.ts proves every row refuses a visitor
  * (401) and a shopper (403). Paths use a dummy id where the route has one.
  */
 export type AdminApiScope = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
-  area: "catalog" | "orders" | "returns" | "clients" | "promotions" | "reviews";
+  area: "catalog" | "orders" | "returns" | "clients" | "promotions" | "reviews" | "webhooks";
   access: "read" | "write";
 };
 
@@ -51,4 +51,13 @@ export const ADMIN_API_SCOPES: readonly AdminApiScope[] = [
   { method: "POST", path: `/api/v1/admin/reviews/${ID}/publish`, area: "reviews", access: "write" },
   { method: "POST", path: `/api/v1/admin/reviews/${ID}/reject`, area: "reviews", access: "write" },
   { method: "POST", path: `/api/v1/admin/reviews/${ID}/answer`, area: "reviews", access: "write" },
+  // Webhooks send the shop's data where they point: their own area, never part of another.
+  { method: "GET", path: "/api/v1/admin/webhooks", area: "webhooks", access: "read" },
+  { method: "POST", path: "/api/v1/admin/webhooks", area: "webhooks", access: "write" },
+  { method: "GET", path: `/api/v1/admin/webhooks/${ID}`, area: "webhooks", access: "read" },
+  { method: "PATCH", path: `/api/v1/admin/webhooks/${ID}`, area: "webhooks", access: "write" },
+  { method: "DELETE", path: `/api/v1/admin/webhooks/${ID}`, area: "webhooks", access: "write" },
+  { method: "GET", path: `/api/v1/admin/webhooks/${ID}/deliveries`, area: "webhooks", access: "read" },
+  { method: "GET", path: `/api/v1/admin/webhooks/${ID}/deliveries/1/resend`, area: "webhooks", access: "read" },
+  { method: "POST", path: `/api/v1/admin/webhooks/${ID}/deliveries/1/resend`, area: "webhooks", access: "write" },
 ];

@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { keysetIndex } from "../keyset";
 
 /**
  * Tables owned by the auth library (better-auth: core + admin + twoFactor plugins).
@@ -20,7 +21,7 @@ export const user = pgTable(
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     twoFactorEnabled: boolean("two_factor_enabled").default(false),
   },
-  (t) => [index("user_role_idx").on(t.role)],
+  (t) => [index("user_role_idx").on(t.role), keysetIndex("user_keyset_idx", t.updatedAt, t.id)],
 );
 
 export const session = pgTable(

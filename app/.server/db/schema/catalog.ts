@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { PRICE_BAND_CENTS, PRICE_BANDS, SKIN_TYPES, TOP_RATING } from "../../../domain/catalog/catalog.constants";
+import { keysetIndex } from "../keyset";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -27,26 +28,34 @@ export type ProductAttributes = {
   usage?: string;
 };
 
-export const categories = pgTable("categories", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  slug: text("slug").notNull().unique(),
-  description: text("description"),
-  position: integer("position").notNull().default(0),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    description: text("description"),
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [keysetIndex("categories_keyset_idx", t.updatedAt, t.id)],
+);
 
 /** Brands are records with their own page (/marque/{slug}); products point to one. */
-export const brands = pgTable("brands", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull().unique(),
-  slug: text("slug").notNull().unique(),
-  description: text("description"),
-  logoUrl: text("logo_url"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const brands = pgTable(
+  "brands",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull().unique(),
+    slug: text("slug").notNull().unique(),
+    description: text("description"),
+    logoUrl: text("logo_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [keysetIndex("brands_keyset_idx", t.updatedAt, t.id)],
+);
 
 /**
  * The facet dimensions of a product packed in one small number, so that the counts of every
@@ -137,6 +146,7 @@ export const products = pgTable(
     index("products_facet_key_idx").on(t.facetKey),
     index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    keysetIndex("products_keyset_idx", t.updatedAt, t.id),
   ],
 );
 
@@ -187,6 +197,7 @@ export const productVariants = pgTable(
     // of every variant; a plain index rather than a partial one, because the threshold arrives as a
     // bound parameter, which a partial index's predicate cannot be proven to cover.
     index("product_variants_stock_idx").on(t.stockQuantity),
+    keysetIndex("product_variants_keyset_idx", t.updatedAt, t.id),
   ],
 );
 

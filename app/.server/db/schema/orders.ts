@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigserial, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { products, productVariants } from "./catalog";
+import { keysetIndex } from "../keyset";
 
 export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -106,6 +107,7 @@ export const orders = pgTable(
     index("orders_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // The back-office's whole-e-mail search (orders-admin.service wholeEmailSearch).
     index("orders_customer_email_idx").on(sql`lower(${t.metadata} #>> '{customer_info,email}')`),
+    keysetIndex("orders_keyset_idx", t.updatedAt, t.id),
   ],
 );
 

@@ -3,6 +3,7 @@ import { bigserial, boolean, check, index, integer, pgTable, primaryKey, text, t
 import { user } from "./auth";
 import { categories } from "./catalog";
 import { orders } from "./orders";
+import { keysetIndex } from "../keyset";
 
 export const PROMO_KINDS = ["percentage", "fixed"] as const;
 export type PromoKind = (typeof PROMO_KINDS)[number];
@@ -60,6 +61,7 @@ export const promoCodes = pgTable(
       .on(t.boundEmail)
       .where(sql`${t.origin} = 'newsletter_welcome'`),
     index("promo_codes_created_idx").on(t.createdAt.desc()),
+    keysetIndex("promo_codes_keyset_idx", t.updatedAt, t.id),
   ],
 );
 

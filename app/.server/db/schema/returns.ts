@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { orderItems, orders } from "./orders";
+import { keysetIndex } from "../keyset";
 
 export const RETURN_STATUSES = ["requested", "refunded", "refused"] as const;
 export const RETURN_ITEM_DECISIONS = ["pending", "accepted", "refused"] as const;
@@ -45,6 +46,7 @@ export const returns = pgTable(
     index("returns_order_idx").on(t.orderId),
     index("returns_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("returns_status_created_idx").on(t.status, t.createdAt.desc()),
+    keysetIndex("returns_keyset_idx", t.updatedAt, t.id),
   ],
 );
 

@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, 
 import { user } from "./auth";
 import { productVariants, products } from "./catalog";
 import { orders } from "./orders";
+import { keysetIndex } from "../keyset";
 
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 const STATUSES = ["pending", "published", "rejected"] as const;
@@ -58,6 +59,7 @@ export const reviews = pgTable(
     uniqueIndex("reviews_user_variant_idx").on(t.userId, t.variantId),
     index("reviews_product_published_idx").on(t.productId, t.status, t.publishedAt.desc()),
     index("reviews_status_created_idx").on(t.status, t.createdAt.desc()),
+    keysetIndex("reviews_keyset_idx", t.updatedAt, t.id),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { keysetMillis } from "../keyset";
 
 /**
  * Signed webhooks (decision 050): the webhooks module is the only writer of these tables.
@@ -58,6 +59,8 @@ export const webhookDeliveries = pgTable(
     lastResponseCode: integer("last_response_code"),
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the touch_updated_at trigger on every change (an attempt, a resend): the API's walk. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("webhook_deliveries_status_valid", sql`${t.status} IN ('pending', 'delivered', 'failed')`),
@@ -68,6 +71,10 @@ export const webhookDeliveries = pgTable(
       .on(t.endpointId, t.resourceKey, t.id)
       .where(sql`${t.status} = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id.desc()),
+    // The retention purge keeps an event while a delivery points to it (and cascades from it).
+    index("webhook_deliveries_event_idx").on(t.eventId),
+    // One endpoint's delivery log walked by the admin API (decision 049's keyset, per endpoint).
+    index("webhook_deliveries_endpoint_keyset_idx").on(t.endpointId, keysetMillis(t.updatedAt), t.id),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "~/.server/api/schemas";
-import { ADMIN_LIST_MAX_LIMIT } from "~/.server/api/admin-api";
+import { ListWindowQuerySchema, listResponse } from "~/.server/api/admin-list.api-schemas";
 import { BulkStockChangeSchema, VariantStockChangeSchema } from "~/domain/catalog/admin-api.schema";
 import { STOCK_LEVEL_FILTERS } from "~/domain/catalog/admin-products.schema";
 
@@ -10,15 +10,6 @@ import { STOCK_LEVEL_FILTERS } from "~/domain/catalog/admin-products.schema";
  * takes an administrator's session or an API key (`Authorization: Bearer aur_live_…`) holding
  * the scope named in its summary.
  */
-
-const ListWindowQuery = {
-  cursor: z.string().optional().describe("Le `next_cursor` de la page précédente"),
-  limit: z.int().min(1).max(ADMIN_LIST_MAX_LIMIT).default(50).optional(),
-  updated_since: z.iso.datetime({ offset: true }).optional().describe("Seulement les lignes modifiées depuis cet instant"),
-};
-
-const page = <T extends z.ZodType>(row: T, id: string) =>
-  z.object({ data: z.array(row), next_cursor: z.string().nullable().describe("null sur la dernière page") }).meta({ id });
 
 export const AdminApiVariantSchema = z
   .object({
@@ -145,10 +136,10 @@ export function adminCatalogOperations(): ApiOperation[] {
         search: z.string().optional(),
         category: z.string().optional().describe("Un id de catégorie, ou `none`"),
         stock: z.enum(STOCK_LEVEL_FILTERS).optional(),
-        ...ListWindowQuery,
+        ...ListWindowQuerySchema.shape,
       }),
       responses: {
-        200: { description: "Une page de produits", schema: page(AdminApiProductSchema, "AdminApiProductPage") },
+        200: { description: "Une page de produits", schema: listResponse(AdminApiProductSchema, { id: "AdminApiProductPage" }) },
         ...invalidBody,
         ...guarded,
       },
@@ -215,9 +206,9 @@ export function adminCatalogOperations(): ApiOperation[] {
       summary: "Catégories avec leur nombre de produits (accès catalog:read)",
       tags,
       auth,
-      query: z.object(ListWindowQuery),
+      query: ListWindowQuerySchema,
       responses: {
-        200: { description: "Une page de catégories", schema: page(CategorySchema, "AdminApiCategoryPage") },
+        200: { description: "Une page de catégories", schema: listResponse(CategorySchema, { id: "AdminApiCategoryPage" }) },
         ...invalidBody,
         ...guarded,
       },
@@ -285,9 +276,9 @@ export function adminCatalogOperations(): ApiOperation[] {
       summary: "Marques (accès catalog:read)",
       tags,
       auth,
-      query: z.object(ListWindowQuery),
+      query: ListWindowQuerySchema,
       responses: {
-        200: { description: "Une page de marques", schema: page(BrandSchema, "AdminApiBrandPage") },
+        200: { description: "Une page de marques", schema: listResponse(BrandSchema, { id: "AdminApiBrandPage" }) },
         ...invalidBody,
         ...guarded,
       },
@@ -356,9 +347,9 @@ export function adminCatalogOperations(): ApiOperation[] {
       summary: "Stock de chaque variante, par SKU (accès stock:read)",
       tags,
       auth,
-      query: z.object(ListWindowQuery),
+      query: ListWindowQuerySchema,
       responses: {
-        200: { description: "Une page de stocks", schema: page(VariantStockSchema, "AdminApiStockPage") },
+        200: { description: "Une page de stocks", schema: listResponse(VariantStockSchema, { id: "AdminApiStockPage" }) },
         ...invalidBody,
         ...guarded,
       },

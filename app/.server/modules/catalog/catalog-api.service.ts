@@ -119,13 +119,13 @@ async function variantsByProduct(db: Executor, productIds: readonly string[]): P
   return out;
 }
 
-/** `limit + 1` products after the window's cursor (the extra one says a next page exists), filtered like the back-office list. */
+/** `limit` products after the window's cursor, filtered like the back-office list. */
 export async function listProductsForApi(db: Executor, filter: ProductFilter, window: ApiWindow): Promise<ApiProduct[]> {
   const where: (SQL | undefined)[] = [adminProductFilter(filter), ...keysetConditions(products.updatedAt, products.id, window)];
   const rows = await selectProducts(db)
     .where(and(...where))
     .orderBy(...keysetOrder(products.updatedAt, products.id))
-    .limit(window.limit + 1);
+    .limit(window.limit);
   const variants = await variantsByProduct(
     db,
     rows.map((r) => r.id),
@@ -141,7 +141,7 @@ export async function getProductForApi(db: Executor, id: string): Promise<ApiPro
   return productView(row, (await variantsByProduct(db, [id])).get(id) ?? []);
 }
 
-/** `limit + 1` categories after the cursor, each with its product count. */
+/** `limit` categories after the cursor, each with its product count. */
 export async function listCategoriesForApi(db: Executor, window: ApiWindow) {
   const counts = db
     .select({ categoryId: products.categoryId, n: count().as("n") })
@@ -160,18 +160,18 @@ export async function listCategoriesForApi(db: Executor, window: ApiWindow) {
     .leftJoin(counts, eq(counts.categoryId, categories.id))
     .where(and(...keysetConditions(categories.updatedAt, categories.id, window)))
     .orderBy(...keysetOrder(categories.updatedAt, categories.id))
-    .limit(window.limit + 1);
+    .limit(window.limit);
   return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, product_count: r.productCount, updated_at: r.updatedAt }));
 }
 
-/** `limit + 1` brands after the cursor. */
+/** `limit` brands after the cursor. */
 export async function listBrandsForApi(db: Executor, window: ApiWindow) {
   return db
     .select({ id: brands.id, name: brands.name, slug: brands.slug, updated_at: brands.updatedAt })
     .from(brands)
     .where(and(...keysetConditions(brands.updatedAt, brands.id, window)))
     .orderBy(...keysetOrder(brands.updatedAt, brands.id))
-    .limit(window.limit + 1);
+    .limit(window.limit);
 }
 
 const stockColumns = {
@@ -183,14 +183,14 @@ const stockColumns = {
   updated_at: productVariants.updatedAt,
 };
 
-/** `limit + 1` variants' stock after the cursor (a stock change moves the variant to the end). */
+/** `limit` variants' stock after the cursor (a stock change moves the variant to the end). */
 export async function listVariantStockForApi(db: Executor, window: ApiWindow) {
   return db
     .select(stockColumns)
     .from(productVariants)
     .where(and(...keysetConditions(productVariants.updatedAt, productVariants.id, window)))
     .orderBy(...keysetOrder(productVariants.updatedAt, productVariants.id))
-    .limit(window.limit + 1);
+    .limit(window.limit);
 }
 
 /** One variant's stock, or null when unknown. */

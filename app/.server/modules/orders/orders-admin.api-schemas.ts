@@ -3,7 +3,7 @@ import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema, OrderAddressSchema, OrderDocumentSchema, OrderSchema } from "../../api/schemas";
 import { CARRIERS } from "~/domain/orders/shipping-tracking";
 import { AdminOrderQuerySchema } from "~/domain/orders/admin-orders.schema";
-import { ListWindowQuerySchema, pageOrWalk } from "~/.server/api/admin-list.api-schemas";
+import { ListWindowQuerySchema, listResponse } from "~/.server/api/admin-list.api-schemas";
 import { ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 import { OrderRefundSchema } from "~/domain/orders/order-refunds";
 
@@ -119,7 +119,7 @@ export function adminOrderOperations(): ApiOperation[] {
         })
         .extend(ListWindowQuerySchema.shape),
       responses: {
-        200: { description: "Une page de commandes", schema: pageOrWalk(AdminOrderListSchema, AdminOrderRowSchema) },
+        200: { description: "Une page de commandes", schema: listResponse(AdminOrderRowSchema, { pages: AdminOrderListSchema }) },
         400: { description: "Paramètres de recherche invalides", schema: ApiErrorSchema },
         ...guarded,
       },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ListWindowQuerySchema, pageOrWalk } from "~/.server/api/admin-list.api-schemas";
+import { ListWindowQuerySchema, listResponse } from "~/.server/api/admin-list.api-schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import {
@@ -116,7 +116,7 @@ export function returnOperations(): ApiOperation[] {
       auth: "admin",
       query: z.object({ status: z.string().optional(), page: z.string().optional() }).extend(ListWindowQuerySchema.shape),
       responses: {
-        200: { description: "Page de retours", schema: pageOrWalk(adminPage, ReturnSchema) },
+        200: { description: "Page de retours", schema: listResponse(ReturnSchema, { pages: adminPage }) },
         400: { description: "Curseur ou paramètres de liste invalides", schema: ApiErrorSchema },
         401: errors[401],
         ...admin,

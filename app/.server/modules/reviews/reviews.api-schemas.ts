@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ListWindowQuerySchema, pageOrWalk } from "~/.server/api/admin-list.api-schemas";
+import { ListWindowQuerySchema, listResponse } from "~/.server/api/admin-list.api-schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "../../api/schemas";
 import {
@@ -182,10 +182,9 @@ export function reviewOperations(): ApiOperation[] {
       responses: {
         200: {
           description: "Avis",
-          schema: pageOrWalk(
-            one(z.object({ reviews: z.array(AdminReviewSchema), page: z.int(), page_count: z.int(), total: z.int() })),
-            AdminReviewSchema,
-          ),
+          schema: listResponse(AdminReviewSchema, {
+            pages: one(z.object({ reviews: z.array(AdminReviewSchema), page: z.int(), page_count: z.int(), total: z.int() })),
+          }),
         },
         400: { description: "Paramètres invalides", schema: ApiErrorSchema },
         ...unauthenticated,

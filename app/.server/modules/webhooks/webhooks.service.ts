@@ -3,8 +3,9 @@
  * events written in the transaction of the change they report, and the delivery log. The only
  * writer of the webhook_* tables; the worker (webhook-delivery.ts) sends what is written here.
  */
-import { and, arrayContains, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, arrayContains, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
+import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "~/.server/db/schema";
 import { getEnv } from "~/.server/env";
 import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
@@ -208,9 +209,41 @@ export async function rotateWebhookSecret(db: Database, id: string, actor?: Admi
 /* Delivery log                                                                                   */
 /* ---------------------------------------------------------------------------------------------- */
 
+/** A delivery of the log, with what the admin API shows beside the page's view. */
+export type WebhookDeliveryRecord = WebhookDeliveryView & { deliveredAt: string | null; updatedAt: string };
+
 /** The endpoint's latest deliveries, newest first, each with its attempts (status, duration, code). */
-export async function listWebhookDeliveries(db: Executor, endpointId: string, limit = WEBHOOK_LOG_LIMIT): Promise<WebhookDeliveryView[]> {
+export async function listWebhookDeliveries(db: Executor, endpointId: string, limit = WEBHOOK_LOG_LIMIT): Promise<WebhookDeliveryRecord[]> {
   if (!isUuid(endpointId)) return [];
+  return selectDeliveries(db, eq(webhookDeliveries.endpointId, endpointId), [desc(webhookDeliveries.id)], limit);
+}
+
+/**
+ * The admin API's walk over the endpoint's log (decision 049): `limit` deliveries after the
+ * cursor by (updated_at, id); an attempt or a resend moves a delivery to the end.
+ */
+export async function listWebhookDeliveriesSince(
+  db: Executor,
+  endpointId: string,
+  window: KeysetWindow & { limit: number },
+): Promise<WebhookDeliveryRecord[]> {
+  if (!isUuid(endpointId)) return [];
+  const where = and(
+    eq(webhookDeliveries.endpointId, endpointId),
+    ...keysetConditions(webhookDeliveries.updatedAt, webhookDeliveries.id, window),
+  );
+  return selectDeliveries(db, where, keysetOrder(webhookDeliveries.updatedAt, webhookDeliveries.id), window.limit);
+}
+
+/** One delivery of the endpoint's log, or null. */
+export async function getWebhookDelivery(db: Executor, endpointId: string, deliveryId: number): Promise<WebhookDeliveryRecord | null> {
+  if (!isUuid(endpointId) || !Number.isSafeInteger(deliveryId)) return null;
+  const where = and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.id, deliveryId));
+  const [row] = await selectDeliveries(db, where, [], 1);
+  return row ?? null;
+}
+
+async function selectDeliveries(db: Executor, where: SQL | undefined, order: SQL[], limit: number): Promise<WebhookDeliveryRecord[]> {
   const rows = await db
     .select({
       id: webhookDeliveries.id,
@@ -219,12 +252,14 @@ export async function listWebhookDeliveries(db: Executor, endpointId: string, li
       resourceId: webhookEvents.resourceId,
       status: webhookDeliveries.status,
       nextAttemptAt: webhookDeliveries.nextAttemptAt,
+      deliveredAt: webhookDeliveries.deliveredAt,
       createdAt: webhookDeliveries.createdAt,
+      updatedAt: webhookDeliveries.updatedAt,
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.endpointId, endpointId))
-    .orderBy(desc(webhookDeliveries.id))
+    .where(where)
+    .orderBy(...order)
     .limit(limit);
   if (rows.length === 0) return [];
   const attempts = await db
@@ -244,7 +279,9 @@ export async function listWebhookDeliveries(db: Executor, endpointId: string, li
     resourceId: r.resourceId,
     status: r.status as WebhookDeliveryStatus,
     nextAttemptAt: r.status === "pending" ? r.nextAttemptAt.toISOString() : null,
+    deliveredAt: r.deliveredAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
     attempts: attempts
       .filter((a) => a.deliveryId === r.id)
       .map((a) => ({ at: a.attemptedAt.toISOString(), durationMs: a.durationMs, responseCode: a.responseCode, ok: a.ok, error: a.error })),
@@ -269,5 +306,21 @@ export async function resendWebhookDelivery(db: Database, endpointId: string, de
       summary: `Webhook : événement ${row.eventId} renvoyé`,
     });
     await tx.execute(sql`SELECT pg_notify(${WEBHOOK_CHANNEL}, '')`);
+  });
+}
+
+/** Deletes the endpoint with its queue and delivery log; its events stay until the retention purge. */
+export async function deleteWebhookEndpoint(db: Database, id: string, actor?: AdminActor): Promise<void> {
+  if (!isUuid(id)) throw endpointNotFound();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
+    if (!row) throw endpointNotFound();
+    await recordAdminActionBy(tx, actor, {
+      action: "webhook.delete",
+      entityType: "webhook",
+      entityId: id,
+      summary: `Webhook ${row.url} supprimé`,
+      before: logged(row),
+    });
   });
 }

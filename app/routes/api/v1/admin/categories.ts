@@ -1,18 +1,13 @@
 import type { Route } from "./+types/categories";
-import { apiAction, apiLoader, dataResponse, readJsonObject } from "~/.server/api/route";
-import { pageOf, readListWindow, requireAdminApi } from "~/.server/api/admin-api";
+import { apiAction, dataResponse, readJsonObject } from "~/.server/api/route";
+import { requireAdminApi } from "~/.server/api/admin-api";
+import { adminListLoader } from "~/.server/api/admin-api-lists";
 import { getDb } from "~/.server/db";
-import { jsonOk } from "~/.server/http";
 import { getCategoryForApi, listCategoriesForApi } from "~/.server/modules/catalog/catalog-api.service";
 import { createCategory } from "~/.server/modules/catalog/categories-admin.service";
 
 /** GET /api/v1/admin/categories?cursor=&limit=&updated_since=: categories with their product counts. */
-export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
-  await requireAdminApi(request, "catalog", "read");
-  const window = readListWindow(new URL(request.url).searchParams);
-  const rows = await listCategoriesForApi(await getDb(), window);
-  return jsonOk(pageOf(rows, window.limit, (c) => ({ updatedAt: c.updated_at, id: c.id })));
-});
+export const loader = adminListLoader("catalog", (_params, db) => ({ ids: "uuid", walk: (window) => listCategoriesForApi(db, window) }));
 
 /** POST { name }: creates a category (the back-office's rules: unique name, slug derived); 201. */
 export const action = apiAction({

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import type { Route } from "./+types/gift-cards";
 import { requireAdminApi } from "~/.server/api/admin-api";
-import { cursorPageResponse, readAdminListWindow, wantsCursorWalk } from "~/.server/api/admin-api-lists";
-import { apiAction, apiLoader, dataResponse, firstIssue, readJsonObject, validate } from "~/.server/api/route";
+import { adminListLoader } from "~/.server/api/admin-api-lists";
+import { apiAction, dataResponse, firstIssue, readJsonObject, validate } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { issueGoodwillGiftCard, listAdminGiftCards, listAdminGiftCardsSince } from "~/.server/modules/gift-cards/gift-cards.service";
 
@@ -23,17 +23,14 @@ const QuerySchema = z.object({
  * expiry), newest first. With cursor=, updated_since= or limit=: the walk by last change (an
  * issue, a use, a refund, a disabling), decision 049.
  */
-export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
-  await requireAdminApi(request, "promotions", "read");
-  const params = new URL(request.url).searchParams;
-  const db = await getDb();
-  if (wantsCursorWalk(params)) {
-    const window = readAdminListWindow(params, "uuid");
-    return cursorPageResponse(await listAdminGiftCardsSince(db, { ...window, limit: window.limit + 1 }), window.limit);
-  }
-  const query = validate(QuerySchema, Object.fromEntries(params), firstIssue(INVALID_GIFT_CARD_QUERY), "invalid_query");
-  return dataResponse(await listAdminGiftCards(db, { search: query.q, page: query.page }));
-});
+export const loader = adminListLoader("promotions", (params, db) => ({
+  ids: "uuid",
+  walk: (window) => listAdminGiftCardsSince(db, window),
+  pages: async () => {
+    const query = validate(QuerySchema, Object.fromEntries(params), firstIssue(INVALID_GIFT_CARD_QUERY), "invalid_query");
+    return dataResponse(await listAdminGiftCards(db, { search: query.q, page: query.page }));
+  },
+}));
 
 /**
  * POST /api/v1/admin/gift-cards {client_id, amount (euros), reason, message}: 'Offrir une carte

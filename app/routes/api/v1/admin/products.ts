@@ -1,8 +1,8 @@
 import type { Route } from "./+types/products";
-import { apiAction, apiLoader, dataResponse, readJsonObject } from "~/.server/api/route";
-import { pageOf, readListWindow, requireAdminApi } from "~/.server/api/admin-api";
+import { apiAction, dataResponse, readJsonObject } from "~/.server/api/route";
+import { requireAdminApi } from "~/.server/api/admin-api";
+import { adminListLoader } from "~/.server/api/admin-api-lists";
 import { getDb } from "~/.server/db";
-import { jsonOk } from "~/.server/http";
 import { getProductForApi, listProductsForApi } from "~/.server/modules/catalog/catalog-api.service";
 import { saveAdminProduct } from "~/.server/modules/catalog/product-form.service";
 import { parseApiProduct, INVALID_PRODUCT_BODY_MESSAGE } from "~/domain/catalog/admin-api.schema";
@@ -13,12 +13,9 @@ import { invalid } from "~/domain/errors";
  * GET /api/v1/admin/products?search=&category=&stock=&cursor=&limit=&updated_since=: products
  * with their variants, filtered like the back-office list, in (updated_at, id) order.
  */
-export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
-  await requireAdminApi(request, "catalog", "read");
-  const params = new URL(request.url).searchParams;
-  const window = readListWindow(params);
-  const rows = await listProductsForApi(await getDb(), readAdminProductQuery(params), window);
-  return jsonOk(pageOf(rows, window.limit, (p) => ({ updatedAt: new Date(p.updated_at), id: p.id })));
+export const loader = adminListLoader("catalog", (params, db) => {
+  const filter = readAdminProductQuery(params);
+  return { ids: "uuid", walk: (window) => listProductsForApi(db, filter, window) };
 });
 
 /** POST: creates a product from the form's fields (variants' prices in cents); 201 with the product. */

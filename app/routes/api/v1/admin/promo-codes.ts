@@ -1,7 +1,7 @@
 import type { Route } from "./+types/promo-codes";
 import { requireAdminApi } from "~/.server/api/admin-api";
-import { cursorPageResponse, readAdminListWindow, wantsCursorWalk } from "~/.server/api/admin-api-lists";
-import { apiAction, apiLoader, dataResponse, readJsonObject } from "~/.server/api/route";
+import { adminListLoader } from "~/.server/api/admin-api-lists";
+import { apiAction, dataResponse, readJsonObject } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { createPromoCode, listAdminPromoCodes, listAdminPromoCodesSince } from "~/.server/modules/promotions/promo-codes-admin.service";
 
@@ -9,16 +9,11 @@ import { createPromoCode, listAdminPromoCodes, listAdminPromoCodesSince } from "
  * GET /api/v1/admin/promo-codes: every code, newest first, as the back-office lists them. With
  * cursor=, updated_since= or limit=: the walk by update time (decision 049).
  */
-export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
-  await requireAdminApi(request, "promotions", "read");
-  const params = new URL(request.url).searchParams;
-  const db = await getDb();
-  if (wantsCursorWalk(params)) {
-    const window = readAdminListWindow(params, "uuid");
-    return cursorPageResponse(await listAdminPromoCodesSince(db, { ...window, limit: window.limit + 1 }), window.limit);
-  }
-  return dataResponse(await listAdminPromoCodes(db));
-});
+export const loader = adminListLoader("promotions", (_params, db) => ({
+  ids: "uuid",
+  walk: (window) => listAdminPromoCodesSince(db, window),
+  pages: async () => dataResponse(await listAdminPromoCodes(db)),
+}));
 
 /**
  * POST /api/v1/admin/promo-codes {code, kind, value, min_order, starts_on, ends_on, usage_limit,

@@ -1,19 +1,14 @@
 import type { Route } from "./+types/stock";
-import { apiAction, apiLoader, dataResponse, everyIssue, readValidJson } from "~/.server/api/route";
-import { pageOf, readListWindow, requireAdminApi } from "~/.server/api/admin-api";
+import { apiAction, dataResponse, everyIssue, readValidJson } from "~/.server/api/route";
+import { requireAdminApi } from "~/.server/api/admin-api";
+import { adminListLoader } from "~/.server/api/admin-api-lists";
 import { getDb } from "~/.server/db";
-import { jsonOk } from "~/.server/http";
 import { listVariantStockForApi } from "~/.server/modules/catalog/catalog-api.service";
 import { adjustStockBySku } from "~/.server/modules/catalog/products-admin.service";
 import { BulkStockChangeSchema } from "~/domain/catalog/admin-api.schema";
 
 /** GET /api/v1/admin/stock?cursor=&limit=&updated_since=: every variant's stock, by SKU. */
-export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
-  await requireAdminApi(request, "stock", "read");
-  const window = readListWindow(new URL(request.url).searchParams);
-  const rows = await listVariantStockForApi(await getDb(), window);
-  return jsonOk(pageOf(rows, window.limit, (v) => ({ updatedAt: v.updated_at, id: v.id })));
-});
+export const loader = adminListLoader("stock", (_params, db) => ({ ids: "uuid", walk: (window) => listVariantStockForApi(db, window) }));
 
 /**
  * POST { items: [{ sku, mode: "set" | "add" | "remove", quantity }] }: stock movements by SKU,
