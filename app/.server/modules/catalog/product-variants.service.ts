@@ -1,5 +1,6 @@
-import { asc, inArray, sql, type SQL } from "drizzle-orm";
+import { asc, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Executor } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { priceHistory, productVariants } from "../../db/schema";
 import type { ProductVariantView, ProductView } from "~/domain/catalog/catalog.types";
 import { LOWEST_PRICE_WINDOW_DAYS } from "~/lib/shop-rules";
@@ -104,16 +105,16 @@ export async function listVariantsByProduct(
 ): Promise<Map<string, ProductVariantView[]>> {
   const byProduct = new Map<string, ProductVariantView[]>(products.map((p) => [p.id, []]));
   if (products.length === 0) return byProduct;
-  const rows = await db
-    .select()
-    .from(productVariants)
-    .where(
-      inArray(
-        productVariants.productId,
-        products.map((p) => p.id),
-      ),
-    )
-    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+  // One prepared statement whatever the number of products (an array parameter, not a list of
+  // them): PostgreSQL then plans it once per connection instead of on every page.
+  const rows = await prepared(db, "catalog_variants_by_products", (d, name) =>
+    d
+      .select()
+      .from(productVariants)
+      .where(sql`${productVariants.productId} = ANY(${sql.placeholder("ids")}::uuid[])`)
+      .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))
+      .prepare(name),
+  ).execute({ ids: products.map((p) => p.id) });
   const discounted = rows.filter(isDiscounted).map((r) => r.id);
   const lowest = discounted.length > 0 ? await getLowestVariantPricesLast30Days(db, discounted) : new Map<string, number>();
   const images = new Map(products.map((p) => [p.id, p.image_url]));

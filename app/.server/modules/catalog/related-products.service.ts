@@ -1,6 +1,7 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import { rowsOf, type Executor } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { categories, orderItems, products } from "../../db/schema";
 import type { ProductCardView, ProductView } from "~/domain/catalog/catalog.types";
 import { productColumns, toCardViews, toProductView } from "./catalog.service";
@@ -55,11 +56,14 @@ export async function listRelatedProducts(db: Executor, productId: string, limit
     LIMIT ${limit}`);
   const ids = rowsOf<{ id: string }>(res).map((r) => r.id);
   if (ids.length === 0) return [];
-  const rows = await db
-    .select(productColumns)
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(inArray(products.id, ids));
+  const rows = await prepared(db, "catalog_related_products_by_ids", (d, name) =>
+    d
+      .select(productColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(sql`${products.id} = ANY(${sql.placeholder("ids")}::uuid[])`)
+      .prepare(name),
+  ).execute({ ids });
   const byId = new Map(rows.map((r) => [r.id, toProductView(r)]));
   return toCardViews(
     db,

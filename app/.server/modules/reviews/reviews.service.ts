@@ -9,6 +9,7 @@ import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/k
 import { and, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
 import type { Executor } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
 import { orderItems, orders, products, returnItems, reviewReports, reviewVotes, reviews, userProfiles } from "../../db/schema";
 import { conflict, forbidden, invalid, notFound } from "~/domain/errors";
@@ -281,11 +282,14 @@ export async function deleteOwnReview(
 
 /** Published reviews' average, count and distribution by stars. */
 export async function reviewSummaryOf(db: Executor, productId: string): Promise<ReviewSummary> {
-  const rows = await db
-    .select({ rating: reviews.rating, n: count() })
-    .from(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")))
-    .groupBy(reviews.rating);
+  const rows = await prepared(db, "reviews_summary_of_product", (d, name) =>
+    d
+      .select({ rating: reviews.rating, n: count() })
+      .from(reviews)
+      .where(and(eq(reviews.productId, sql.placeholder("productId")), eq(reviews.status, "published")))
+      .groupBy(reviews.rating)
+      .prepare(name),
+  ).execute({ productId });
   const distribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } as ReviewSummary["distribution"];
   let sum = 0;
   let total = 0;
@@ -337,24 +341,41 @@ export async function listProductReviews(
       : summary.count;
   const pageCount = Math.max(1, Math.ceil(total / REVIEWS_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
-  const rows = await db
-    .select()
-    .from(reviews)
-    .where(where)
-    .orderBy(...SORTS[query.sort])
-    .limit(REVIEWS_PAGE_SIZE)
-    .offset((page - 1) * REVIEWS_PAGE_SIZE);
+  const offset = (page - 1) * REVIEWS_PAGE_SIZE;
+  // Unfiltered pages (every product page's first look) are prepared statements, one per sort.
+  const rows =
+    query.stars || query.with_photos
+      ? await db
+          .select()
+          .from(reviews)
+          .where(where)
+          .orderBy(...SORTS[query.sort])
+          .limit(REVIEWS_PAGE_SIZE)
+          .offset(offset)
+      : await prepared(db, `reviews_page_${query.sort}`, (d, name) =>
+          d
+            .select()
+            .from(reviews)
+            .where(and(eq(reviews.productId, sql.placeholder("productId")), eq(reviews.status, "published")))
+            .orderBy(...SORTS[query.sort])
+            .limit(sql.placeholder("limit"))
+            .offset(sql.placeholder("offset"))
+            .prepare(name),
+        ).execute({ productId, limit: REVIEWS_PAGE_SIZE, offset });
   return { summary, reviews: rows.map(toReviewView), page, page_count: pageCount, total };
 }
 
 /** A few published reviews for the product's structured data (the most helpful, then the newest). */
 export async function reviewsForStructuredData(db: Executor, productId: string, limit: number): Promise<ReviewView[]> {
-  const rows = await db
-    .select()
-    .from(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")))
-    .orderBy(desc(reviews.helpfulCount), desc(reviews.publishedAt))
-    .limit(limit);
+  const rows = await prepared(db, "reviews_for_structured_data", (d, name) =>
+    d
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.productId, sql.placeholder("productId")), eq(reviews.status, "published")))
+      .orderBy(desc(reviews.helpfulCount), desc(reviews.publishedAt))
+      .limit(sql.placeholder("limit"))
+      .prepare(name),
+  ).execute({ productId, limit });
   return rows.map(toReviewView);
 }
 
