@@ -324,23 +324,41 @@ export async function issueCreditNote(tx: Executor, input: CreditNoteInput): Pro
     const refunded = -lines.reduce((a, l) => a + l.total_ttc_cents, 0);
     payment = { card_label: source.payment.card_label, card_cents: refunded, gift_card_cents: 0, gift_cards: [] };
   }
-  const summary = summarise(lines);
-  const number = await allocateInvoiceNumber(tx, "credit_note", input.now);
+  return insertCreditNote(tx, invoice, { orderId: input.orderId, reason: input.reason, now: input.now, lines, payment });
+}
+
+/** Numbers and stores a credit note of `lines` (already negative) against the order's invoice. */
+async function insertCreditNote(
+  tx: Executor,
+  invoice: InvoiceDocumentRow,
+  note: {
+    orderId: string;
+    reason: string;
+    now: Date;
+    lines: InvoiceLine[];
+    payment: InvoiceSnapshot["payment"];
+    withoutDiscounts?: boolean;
+  },
+): Promise<InvoiceDocumentRow> {
+  const source = invoice.snapshot;
+  const summary = summarise(note.lines);
+  const number = await allocateInvoiceNumber(tx, "credit_note", note.now);
   const snapshot: InvoiceSnapshot = {
     ...source,
     kind: "credit_note",
     number,
-    issued_at: input.now.toISOString(),
+    issued_at: note.now.toISOString(),
     invoice: { number: invoice.number, issued_at: source.issued_at },
-    reason: input.reason,
+    reason: note.reason,
     seller: seller(await getShopIdentity(tx)),
-    lines,
+    lines: note.lines,
+    ...(note.withoutDiscounts ? { discounts: [] } : {}),
     totals: summary.totals,
     vat_breakdown: summary.vat_breakdown,
-    payment,
-    mentions: mentionsFor(lines, [`Avoir sur la facture ${invoice.number} du ${formatDate(source.issued_at)}.`]),
+    payment: note.payment,
+    mentions: mentionsFor(note.lines, [`Avoir sur la facture ${invoice.number} du ${formatDate(source.issued_at)}.`]),
   };
-  return insertDocument(tx, snapshot, input.orderId);
+  return insertDocument(tx, snapshot, note.orderId);
 }
 
 export type AmountCreditNoteInput = {
@@ -387,29 +405,19 @@ export async function issueAmountCreditNote(tx: Executor, input: AmountCreditNot
       : [],
   );
   const lines = negateLines(computeInvoiceDocument(taxable, []).lines);
-  const summary = summarise(lines);
-  const number = await allocateInvoiceNumber(tx, "credit_note", input.now);
-  const snapshot: InvoiceSnapshot = {
-    ...source,
-    kind: "credit_note",
-    number,
-    issued_at: input.now.toISOString(),
-    invoice: { number: invoice.number, issued_at: source.issued_at },
+  return insertCreditNote(tx, invoice, {
+    orderId: input.orderId,
     reason: input.reason,
-    seller: seller(await getShopIdentity(tx)),
+    now: input.now,
     lines,
-    discounts: [],
-    totals: summary.totals,
-    vat_breakdown: summary.vat_breakdown,
+    withoutDiscounts: true,
     payment: {
       card_label: source.payment.card_label,
       card_cents: input.payment.cardCents,
       gift_card_cents: input.payment.giftCardCents,
       gift_cards: [],
     },
-    mentions: mentionsFor(lines, [`Avoir sur la facture ${invoice.number} du ${formatDate(source.issued_at)}.`]),
-  };
-  return insertDocument(tx, snapshot, input.orderId);
+  });
 }
 
 const vatLabel = (rate: number | null) => (rate === null ? "hors champ de la TVA" : `TVA ${String(rate).replace(".", ",")} %`);
