@@ -1,6 +1,6 @@
 import { setupI18n } from "@lingui/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { pageI18n, pageI18nPayload } from "~/.server/i18n/catalogs";
+import { pageI18n, pageMessagesFile } from "~/.server/i18n/catalogs";
 import { metaI18n, metaLanguage, provideMetaI18n, type MetaMatches } from "~/components/ui/meta-i18n";
 import type { Language } from "~/domain/i18n/languages";
 import { plural } from "~/lib/plural";
@@ -11,9 +11,9 @@ const matchesIn = (language: unknown): MetaMatches => [
   { id: "routes/shop/layout", loaderData: undefined },
 ];
 
-/** The browser's instance, built as entry.client.tsx builds it from the document's payload. */
+/** The browser's instance, built as entry.client.tsx builds it from the language's messages file. */
 function browserI18n(language: Language) {
-  const { messages } = JSON.parse(pageI18nPayload(language)) as { messages: Record<string, never> };
+  const messages = JSON.parse(pageMessagesFile(language).body) as Record<string, never>;
   return setupI18n({ locale: language, messages: { [language]: messages } });
 }
 

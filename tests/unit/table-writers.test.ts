@@ -64,6 +64,7 @@ const OWNER: Record<string, string> = {
   orderNumberCounters: "modules/orders",
   orderItems: "modules/orders",
   orderStatusChanges: "modules/orders",
+  orderRefunds: "modules/orders",
   // Invoices and credit notes, and their gapless per-year counters (FA-2026-000001, AV-2026-000001).
   invoiceDocuments: "modules/invoices",
   invoiceNumberCounters: "modules/invoices",

@@ -6,6 +6,9 @@ import { zipSync } from "fflate";
 import { launchBrowser, signedInContext, waitForHeaderHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
+import { createPasswordShopper, startPrivateShop } from "../../support/private-shop";
+import { eq } from "drizzle-orm";
+import { categories, user } from "../../../app/.server/db/schema";
 
 /**
  * Importer (docs/decisions/051-catalogue-import-export.md): the administrator sends a CSV and a
@@ -97,7 +100,19 @@ describe("Importer des produits", () => {
   });
 
   it("shows a determinate progress bar while a large file is applied, then the result", async () => {
-    const context = await signedInContext(browser, baseURL, adminCookie, { viewport: { width: 1400, height: 900 } });
+    // On a shop of its own: 1,500 new products in the shared catalogue would push the demo
+    // products off the first pages other files' journeys read.
+    const email = `import-admin-${RUN}@example.com`;
+    const password = "Secret123!Aurore";
+    const shop = await startPrivateShop(async (db) => {
+      const id = await createPasswordShopper(db, { email, password, firstName: "Admin" });
+      await db.update(user).set({ role: "admin" }).where(eq(user.id, id));
+      await db.insert(categories).values({ name: "Parfums", slug: "parfums" }).onConflictDoNothing();
+    });
+    const shopURL = shop.baseURL;
+    const context = await signedInContext(browser, shopURL, await signInCookie(shopURL, email, password), {
+      viewport: { width: 1400, height: 900 },
+    });
     const page = await context.newPage();
     const total = 6000;
     try {
@@ -126,12 +141,13 @@ describe("Importer des produits", () => {
       expect(
         await page.getByText(`Import appliqué : ${total} lignes, ${total} créées, 0 mise à jour, 0 inchangée, 0 refusée.`).count(),
       ).toBe(1);
-      const found = (await (await fetch(`${baseURL}/api/v1/products?search=${encodeURIComponent(`Lot ${RUN} 1499`)}`)).json()) as {
+      const found = (await (await fetch(`${shopURL}/api/v1/products?search=${encodeURIComponent(`Lot ${RUN} 1499`)}`)).json()) as {
         data: { name: string }[];
       };
       expect(found.data.map((p) => p.name)).toContain(`Lot ${RUN} 1499`);
     } finally {
       await context.close();
+      await shop.stop();
     }
   });
 

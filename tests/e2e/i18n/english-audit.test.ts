@@ -65,7 +65,7 @@ describe("French left on English pages (issue 21 audit)", () => {
     await waitForHeaderHydration(page);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     const main = page.getByRole("main");
-    for (const name of ["Standard delivery", "Pick-up point", "Express delivery"]) {
+    for (const name of ["Standard delivery", "Pickup point", "Express delivery"]) {
       await main.getByRole("heading", { level: 3, name, exact: true }).waitFor();
     }
     expect(await main.getByRole("rowheader", { name: "Express delivery" }).count()).toBe(1);
@@ -96,7 +96,8 @@ describe("French left on English pages (issue 21 audit)", () => {
     const page = await context.newPage();
 
     // A perfume: its alcohol is what the overseas notice is about.
-    const catalogue = (await (await api("/api/v1/products?page_size=100", null)).json()) as { data: ApiProduct[] };
+    // Searched rather than taken from the first page: other tests add products and sell stock.
+    const catalogue = (await (await api("/api/v1/products?search=eau&in_stock=1&page_size=100", null)).json()) as { data: ApiProduct[] };
     const perfume = catalogue.data.find(
       (p) => p.variant_count === 1 && p.in_stock && p.stock_quantity >= 5 && /eau de (parfum|toilette|cologne)/i.test(p.name),
     );

@@ -137,7 +137,7 @@ describe("orders, chat and stock messages in English (decision 044)", () => {
     // Delivery: the method in English; the relay point's name and hours are the directory's French, marked so.
     expect(await dialog.getByRole("heading", { name: "Delivery method" }).isVisible()).toBe(true);
     const detail = await dialog.innerText();
-    expect(detail).toMatch(/Relay point: expected delivery from [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+/);
+    expect(detail).toMatch(/Pickup point: expected delivery from [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+/);
     expect(await dialog.locator('[lang="fr"]', { hasText: relayPoint.name }).count()).toBe(1);
     // The instalment plan: its heading, three rows with English statuses.
     const schedule = dialog.getByRole("region", { name: "Instalment plan" });

@@ -64,7 +64,7 @@ async function shopperCookie(language: "fr" | "en"): Promise<string> {
   return cookie;
 }
 
-type ApiProduct = { id: string; name: string; brand: string | null; variant_count?: number };
+type ApiProduct = { id: string; name: string; brand: string | null; description?: string | null; variant_count?: number };
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -75,8 +75,11 @@ afterAll(async () => {
 
 describe("page titles and descriptions in English (decision 044)", () => {
   it("gives the storefront, account and checkout pages an English title and description, and keeps the French ones", async () => {
-    const { data } = (await (await fetch(`${baseURL}/api/v1/products?page_size=20`)).json()) as { data: ApiProduct[] };
-    const product = data.find((p) => (p.variant_count ?? 1) <= 1) ?? data[0];
+    const { data } = (await (await fetch(`${baseURL}/api/v1/products?page_size=50`)).json()) as { data: ApiProduct[] };
+    // A demo product with its own description (other tests create products without one, whose
+    // description is then worded in the page's language: "… à 24,00 € chez Aurore").
+    const described = data.filter((p) => (p.description ?? "").trim() !== "");
+    const product = described.find((p) => (p.variant_count ?? 1) <= 1) ?? described[0];
     const [frenchShopper, englishShopper] = await Promise.all([shopperCookie("fr"), shopperCookie("en")]);
     const visitor = { fr: "aurore_lang=fr", en: "aurore_lang=en" };
     const shopper = { fr: frenchShopper, en: englishShopper };
