@@ -37,9 +37,12 @@ function capturedLogger(level = "debug"): { log: Logger; lines: () => Record<str
 }
 
 function expectNoSecret(output: string) {
-  for (const secret of [CARD, "4242 4242 4242 4242", PASSWORD, "s3ss10n.t0k3n-value", BEARER, "123456", "987"]) {
+  for (const secret of [CARD, "4242 4242 4242 4242", PASSWORD, "s3ss10n.t0k3n-value", BEARER]) {
     expect(output).not.toContain(secret);
   }
+  // Short codes are looked for as the JSON strings a logged body would hold: bare, "987" can
+  // be part of a timestamp or a request id.
+  for (const code of ["123456", "987"]) expect(output).not.toContain(`"${code}"`);
 }
 
 describe("the logger never writes secrets", () => {
