@@ -21,11 +21,11 @@ export function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
-/** The decoded .eml sent to `to` (and containing `text` when given), polled for up to 15 s. */
+/** The decoded .eml sent to `to` (and containing `text` when given), polled for up to 30 s (the outbox worker sends them; a loaded CI machine has been seen to take more than 15 s). */
 export async function waitForMail(dataDir: string, to: string, text?: string): Promise<string> {
   const mailDir = path.join(dataDir, "mail");
   const started = Date.now();
-  while (Date.now() - started < 15_000) {
+  while (Date.now() - started < 30_000) {
     const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(".eml")) : [];
     for (const file of files) {
       const eml = decodeQuotedPrintable(fs.readFileSync(path.join(mailDir, file), "utf8"));
@@ -33,5 +33,5 @@ export async function waitForMail(dataDir: string, to: string, text?: string): P
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`No mail to ${to}${text ? ` containing "${text}"` : ""} in ${mailDir} within 15 s`);
+  throw new Error(`No mail to ${to}${text ? ` containing "${text}"` : ""} in ${mailDir} within 30 s`);
 }
