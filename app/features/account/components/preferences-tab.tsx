@@ -103,9 +103,9 @@ export function PreferencesTab({ view }: { view: AccountPreferencesView }) {
   const t = useT();
   const tm = useTranslateMessage();
 
+  // The toast region words the message in the page's language (decision 044).
   useEffect(() => {
-    if (result?.ok && result.message) showToast(tm(result.message ?? ""));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- tm follows the page's language; a new language reloads the page
+    if (result?.ok && result.message) showToast(result.message);
   }, [result]);
 
   function validate(event: FormEvent<HTMLFormElement>) {
