@@ -5,6 +5,7 @@ import { ChevronRightIcon, HeartIcon, LeafIcon, SparklesIcon } from "~/component
 import { buttonClass } from "~/components/ui/button";
 import { useLanguage, useT, type MessageKey } from "~/components/ui/i18n";
 import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
+import { formatCount } from "~/lib/money";
 
 export type HomeSection = {
   category: Pick<CategoryView, "id" | "name" | "slug" | "description">;
@@ -82,7 +83,7 @@ export function CategorySections({ sections, totalProducts }: CategorySectionsPr
   const visible = sections.filter((section) => section.products.length > 0);
   const floor = productCountFloor(totalProducts);
   const t = useT();
-  const numberFormatter = new Intl.NumberFormat(LANGUAGE_LOCALES[useLanguage()]);
+  const locale = LANGUAGE_LOCALES[useLanguage()];
 
   return (
     <>
@@ -118,7 +119,7 @@ export function CategorySections({ sections, totalProducts }: CategorySectionsPr
       <section aria-labelledby="catalogue-complet" className="bg-cream">
         <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-12 text-center">
           <h2 id="catalogue-complet" className="font-display text-2xl font-semibold text-ink sm:text-3xl">
-            {floor > 0 ? t("shop.home.moreThan", { count: numberFormatter.format(floor) }) : t("shop.home.allAwait")}
+            {floor > 0 ? t("shop.home.moreThan", { count: formatCount(floor, locale) }) : t("shop.home.allAwait")}
           </h2>
           <Link to="/products" className={buttonClass({ variant: "accent", size: "lg", className: "text-sm" })}>
             {t("common.error.seeAllProducts")}
