@@ -1,6 +1,6 @@
 /**
  * Short-lived, process-wide memos for what nearly every signed-in page reads and almost never
- * changes: the session behind a cookie, the theme a user chose. Without them each page load
+ * changes: the session behind a cookie, the theme a user chose, a product page's data. Without them each page load
  * asked the database three times before doing its own work (bench/admin.ts: about a sixth of a
  * back-office page's server time).
  *
@@ -62,6 +62,9 @@ export function forgetReadMemos(): void {
 }
 
 onInvalidation("sessions", "read-memos", forgetReadMemos);
+// A catalogue change made outside a request (the import script) announces only "pages": the
+// product pages' data (workflows/product-page.ts) is a read memo too.
+onInvalidation("pages", "read-memos", forgetReadMemos);
 
 /** Turns the memos on (the Node server, which forgets them around writes) or off. */
 export function setReadMemosActive(active: boolean): void {

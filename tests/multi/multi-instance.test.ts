@@ -188,6 +188,36 @@ describe.skipIf(!testDatabaseUrl)("three instances behind HAProxy on one Postgre
     expect(after[0]).toEqual({ stock: 0, product_stock: 0, sold: 5, orders: 5 });
   });
 
+  it("the last unit bought on one instance shows as out of stock on the others' product pages within a second", async () => {
+    const { rows } = await cluster.sql.query<{ id: string }>(
+      `SELECT p.id FROM products p WHERE p.variant_count = 1 ORDER BY p.price_cents ASC, p.id LIMIT 1 OFFSET 7`,
+    );
+    const productId = rows[0].id;
+    await cluster.sql.query("UPDATE product_variants SET stock_quantity = 1 WHERE product_id = $1", [productId]);
+    const clientIp = newClientIp();
+    // A signed-in page (the page cache serves only visitors): what the instances remember of the
+    // product page's data (workflows/product-page.ts) is what is checked here.
+    const { cookie } = await signUp(clientIp);
+    const availability = async (url: string) => {
+      const page = await callShop(cluster, url, "GET", `/product/${productId}`, { clientIp, cookie });
+      expect(page.status).toBe(200);
+      return /schema\.org\/(InStock|OutOfStock)/.exec(String(page.json.raw))?.[1];
+    };
+    // The other two instances have just read the page with the unit in stock.
+    for (const name of ["b", "c"] as const) expect(await availability(instance(name).url)).toBe("InStock");
+    const address = await callShop(cluster, instance("a").url, "POST", "/api/v1/addresses", { clientIp, cookie, body: HTTP_ADDRESS });
+    expect(address.status, JSON.stringify(address.json)).toBe(201);
+    const order = await callShop(cluster, instance("a").url, "POST", "/api/v1/orders", {
+      clientIp,
+      cookie,
+      body: { address_id: address.json.data.id, contact: HTTP_CONTACT, card: HTTP_CARD, lines: [{ product_id: productId, quantity: 1 }] },
+      headers: { "idempotency-key": randomUUID() },
+    });
+    expect(order.status, JSON.stringify(order.json)).toBe(201);
+    const elapsed = await timeUntilAll([instance("b").url, instance("c").url], async (url) => (await availability(url)) === "OutOfStock");
+    expect(elapsed).toBeLessThan(PROPAGATION_LIMIT_MS);
+  });
+
   it("a session signed out on one instance is refused by the other two within a second", async () => {
     const clientIp = newClientIp();
     const { cookie } = await signUp(clientIp);

@@ -4,7 +4,7 @@ import { Breadcrumb } from "~/components/ui/breadcrumb";
 import type { Route } from "./+types/product";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
-import { getProductPage } from "~/.server/modules/catalog/product-detail.service";
+import { readProductPage } from "~/.server/workflows/product-page";
 import { ProductGallery } from "~/features/catalog/components/product-gallery";
 import { AddToCartForm } from "~/features/catalog/components/add-to-cart-form";
 import { VariantSelector } from "~/features/catalog/components/variant-selector";
@@ -26,9 +26,8 @@ import { toProductCardView, type ProductVariantView, type ProductView } from "~/
 import { pickVariant, variantImages } from "~/domain/catalog/variant-choice";
 import { formatUnitPrice } from "~/domain/catalog/unit-price";
 import { formatDate } from "~/lib/paris-time";
-import { listProductReviews, reviewsForStructuredData } from "~/.server/modules/reviews/reviews.service";
 import { readReviewPageQuery } from "~/domain/reviews/reviews";
-import { REVIEWS_IN_STRUCTURED_DATA, type ReviewView } from "~/domain/reviews/review-rules";
+import type { ReviewView } from "~/domain/reviews/review-rules";
 import { lazy, Suspense } from "react";
 import { T, useLanguage, useT } from "~/components/ui/i18n";
 import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
@@ -41,15 +40,10 @@ import { metaI18n } from "~/components/ui/meta-i18n";
 const ProductReviews = lazy(() => import("~/features/reviews/components/product-reviews").then((m) => ({ default: m.ProductReviews })));
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const db = await getDb();
-  const page = await getProductPage(db, params.id);
-  if (!page) throw data("Produit introuvable", { status: 404 });
-  const { product, related } = page;
   const reviewQuery = readReviewPageQuery(new URL(request.url).searchParams);
-  const [reviews, structuredReviews] = await Promise.all([
-    listProductReviews(db, product.id, reviewQuery, { productKnown: true }),
-    reviewsForStructuredData(db, product.id, REVIEWS_IN_STRUCTURED_DATA),
-  ]);
+  const page = await readProductPage(await getDb(), params.id, reviewQuery);
+  if (!page) throw data("Produit introuvable", { status: 404 });
+  const { product, related, reviews, structuredReviews } = page;
   return {
     product,
     related,
