@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm"
 import type { Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { purgePageCache } from "../../page-cache-bridge";
+import { createReadMemo } from "../../read-memo";
 import { onInvalidation, remembersAcrossProcesses } from "../../invalidations";
 import { brands, categories, products, productVariants } from "../../db/schema";
 import {
@@ -119,10 +120,19 @@ const categoryColumns = {
   description: categories.description,
 };
 
+/**
+ * Every storefront page's navigation reads the categories: a read memo (read-memo.ts) keeps them
+ * for the server's requests, forgotten with every write request in any instance and with every
+ * catalogue announcement ("pages"), as category changes are one or the other.
+ */
+const categoryLists = createReadMemo<CategoryView[]>({ ttlMs: 30_000, maxEntries: 1 });
+
 export async function listCategories(db: Executor): Promise<CategoryView[]> {
-  return prepared(db, "catalog_list_categories", (d, name) =>
-    d.select(categoryColumns).from(categories).orderBy(asc(categories.name)).prepare(name),
-  ).execute();
+  return categoryLists.get("all", () =>
+    prepared(db, "catalog_list_categories", (d, name) =>
+      d.select(categoryColumns).from(categories).orderBy(asc(categories.name)).prepare(name),
+    ).execute(),
+  );
 }
 
 export async function getCategoryBySlug(db: Executor, slug: string): Promise<CategoryView | null> {
