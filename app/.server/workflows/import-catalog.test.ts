@@ -292,13 +292,29 @@ describe("importCatalog", () => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c8a27c" } })
       .png()
       .toBuffer();
-    const zip = zipSync({ "photos/flacon.png": new Uint8Array(png) });
+    const zip = zipSync({ "photos/flacon.png": new Uint8Array(png), "etui.png": new Uint8Array(png) });
+    const calls: [number, number, string | undefined][] = [];
     const result = await importCatalog(
       handle.db,
-      { csv: csv(line({ ref: "IMG", name: `Flacon ${token}`, category, sku: `IMG-${token}`, images: "flacon.png" })), zip },
+      {
+        csv: csv(
+          line({ ref: "IMG", name: `Flacon ${token}`, category, sku: `IMG-${token}`, images: "flacon.png" }),
+          line({ ref: "IMG2", name: `Étui ${token}`, category, sku: `IMG2-${token}`, images: "etui.png" }),
+        ),
+        zip,
+      },
       actor(),
+      (done, total, phase) => calls.push([done, total, phase]),
     );
-    expect(result).toMatchObject({ applied: true, preview: { counts: { create: 1, images: 1 } } });
+    expect(result).toMatchObject({ applied: true, preview: { counts: { create: 2, images: 2 } } });
+    // The images are stored first, each reported, then the lines are written.
+    expect(calls.slice(0, 3)).toEqual([
+      [0, 2, "images"],
+      [1, 2, "images"],
+      [2, 2, "images"],
+    ]);
+    expect(calls.slice(3).every(([, total, phase]) => total === 2 && phase === undefined)).toBe(true);
+    expect(calls.at(-1)).toEqual([2, 2, undefined]);
     const [row] = await handle.db
       .select({ imageUrl: products.imageUrl })
       .from(products)

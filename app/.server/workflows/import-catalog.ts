@@ -98,17 +98,22 @@ export async function importCatalog(
   try {
     if (first.imageFiles.length > 0 && files.zip) {
       const bytes = readArchiveImages(files.zip, new Set(first.imageFiles));
-      for (const name of first.imageFiles) {
+      // Resizing hundreds of images takes a while before the first line is written: the page says so.
+      const total = first.imageFiles.length;
+      onProgress?.(0, total, "images");
+      for (const [index, name] of first.imageFiles.entries()) {
         const data = bytes.get(name);
-        if (!data) continue;
-        try {
-          const stored = await storeProductImage(data, storage);
-          storedKeys.push(stored.key);
-          imageUrls.set(name, stored.url);
-        } catch (error) {
-          if (isDomainError(error)) throw invalid(error.code, `${name} : ${error.message}`);
-          throw error;
+        if (data) {
+          try {
+            const stored = await storeProductImage(data, storage);
+            storedKeys.push(stored.key);
+            imageUrls.set(name, stored.url);
+          } catch (error) {
+            if (isDomainError(error)) throw invalid(error.code, `${name} : ${error.message}`);
+            throw error;
+          }
         }
+        onProgress?.(index + 1, total, "images");
       }
     }
     result = await db.transaction(async (tx) => {

@@ -30,18 +30,22 @@ export function linesToShow(lines: readonly ImportLinePreview[]): ImportLinePrev
 
 /**
  * "Appliquer l'import" with JavaScript: the answer is a text/event-stream of `progress` events
- * (lines written inside the transaction out of the file's lines), then one `result` event
- * carrying the CatalogImportAnswer (docs/decisions/051-catalogue-import-export.md).
+ * (first the ZIP's images stored out of the images the file names, then the lines written inside
+ * the transaction out of the file's lines), then one `result` event carrying the
+ * CatalogImportAnswer (docs/decisions/051-catalogue-import-export.md).
  */
 export const IMPORT_STREAM_PATH = "/admin/produits/import/progression";
-export type ImportProgressEvent = { done: number; total: number };
+export type ImportPhase = "images" | "lines";
+/** `phase` absent means lines. */
+export type ImportProgressEvent = { done: number; total: number; phase?: ImportPhase };
 
 /** The message when the import failed for a reason that is not the file's (nothing was written). */
 export const IMPORT_FAILED_MESSAGE = "L'import n'a pas pu aboutir : aucune modification n'a été enregistrée. Réessayez.";
 
 const lineCount = new Intl.NumberFormat("fr-FR");
 
-/** "12 400 / 25 000 lignes". */
-export function importProgressText({ done, total }: ImportProgressEvent): string {
-  return `${lineCount.format(done)} / ${lineCount.format(total)} ${total > 1 ? "lignes" : "ligne"}`;
+/** "12 400 / 25 000 lignes", or "12 / 300 images" while the ZIP's images are stored. */
+export function importProgressText({ done, total, phase = "lines" }: ImportProgressEvent): string {
+  const unit = phase === "images" ? (total > 1 ? "images" : "image") : total > 1 ? "lignes" : "ligne";
+  return `${lineCount.format(done)} / ${lineCount.format(total)} ${unit}`;
 }

@@ -4,7 +4,12 @@ import { getDb } from "~/.server/db";
 import { log } from "~/.server/logger";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { importCatalog } from "~/.server/workflows/import-catalog";
-import { IMPORT_FAILED_MESSAGE, type CatalogImportAnswer, type ImportProgressEvent } from "~/domain/catalog/catalog-import.schema";
+import {
+  IMPORT_FAILED_MESSAGE,
+  type CatalogImportAnswer,
+  type ImportPhase,
+  type ImportProgressEvent,
+} from "~/domain/catalog/catalog-import.schema";
 import { isDomainError } from "~/domain/errors";
 import { appliedAnswer, importFilesOf, readImportRequest } from "./products-import.server";
 
@@ -44,11 +49,12 @@ export async function action({ request }: Route.ActionArgs) {
         }
       };
       let last = 0;
-      const onProgress = (done: number, total: number) => {
+      const onProgress = (done: number, total: number, phase: ImportPhase = "lines") => {
         const now = Date.now();
+        // The first and last event of each phase always go: the bar's maximum and its end.
         if (done !== 0 && done !== total && now - last < PROGRESS_EVERY_MS) return;
         last = now;
-        send("progress", { done, total } satisfies ImportProgressEvent);
+        send("progress", { done, total, phase } satisfies ImportProgressEvent);
       };
       let answer: CatalogImportAnswer;
       try {

@@ -151,6 +151,44 @@ describe("Importer des produits", () => {
     }
   });
 
+  it("streams the ZIP's images stored before the lines written, then the result", async () => {
+    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: "#7c9cc8" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set("intent", "apply");
+    form.set(
+      "csv",
+      new Blob(
+        [
+          `${HEADER}\r\nZ${RUN};Zip ${RUN} A;;Parfums;Unique;ZIP-${RUN}-A;19,90;;2;a.png;\r\nY${RUN};Zip ${RUN} B;;Parfums;Unique;ZIP-${RUN}-B;19,90;;2;b.png;\r\n`,
+        ],
+        { type: "text/csv" },
+      ),
+      "catalogue.csv",
+    );
+    form.set(
+      "images",
+      new Blob([zipSync({ "a.png": new Uint8Array(png), "b.png": new Uint8Array(png) })], { type: "application/zip" }),
+      "images.zip",
+    );
+    const answer = await fetch(`${baseURL}/admin/produits/import/progression`, {
+      method: "POST",
+      headers: { cookie: adminCookie, origin: baseURL },
+      body: form,
+    });
+    const text = await answer.text();
+    const progress = [...text.matchAll(/event: progress\ndata: (.+)\n/g)].map(
+      (m) => JSON.parse(m[1]) as { done: number; total: number; phase: string },
+    );
+    expect(progress[0]).toEqual({ done: 0, total: 2, phase: "images" });
+    expect(progress.filter((p) => p.phase === "images").at(-1)).toEqual({ done: 2, total: 2, phase: "images" });
+    const firstLines = progress.findIndex((p) => p.phase === "lines");
+    expect(firstLines).toBeGreaterThan(0);
+    expect(progress.slice(firstLines).every((p) => p.phase === "lines")).toBe(true);
+    expect(JSON.parse(/event: result\ndata: (.+)\n/.exec(text)?.[1] ?? "null")).toMatchObject({ ok: true, applied: true });
+  });
+
   it("streams a refusal as the result, for a file past the server's usual 1 MB body bound", async () => {
     const lines = Array.from(
       { length: 30_000 },

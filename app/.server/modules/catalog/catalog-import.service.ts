@@ -25,6 +25,7 @@ import {
   type ImportPreview,
 } from "~/domain/catalog/catalog-csv";
 import { isUuid } from "~/lib/uuid";
+import type { ImportPhase } from "~/domain/catalog/catalog-import.schema";
 
 /** Ids per query when reading what exists. */
 const READ_CHUNK = 5000;
@@ -281,8 +282,11 @@ export type CatalogImportWrite = {
   droppedImages: string[];
 };
 
-/** Lines written so far out of the plan's lines, for a progress bar; called often, cheap to receive. */
-export type ImportProgress = (done: number, total: number) => void;
+/**
+ * Work done so far, for a progress bar: the ZIP's images stored (phase "images", before the
+ * transaction), then the lines written out of the plan's lines; called often, cheap to receive.
+ */
+export type ImportProgress = (done: number, total: number, phase?: ImportPhase) => void;
 
 /**
  * Writes a plan that has no refused line, inside the caller's transaction. `imageUrls` maps each

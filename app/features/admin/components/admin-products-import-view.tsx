@@ -119,7 +119,13 @@ function ImportProgress({ progress }: { progress: ImportProgressEvent }) {
       >
         <div className="h-full bg-accent transition-[width]" style={{ width: `${percent}%` }} />
       </div>
-      <p className="tabular-nums">{progress.done < progress.total ? `Import en cours : ${text}` : `${text} écrites, finalisation…`}</p>
+      <p className="tabular-nums">
+        {progress.phase === "images"
+          ? `Traitement des images : ${text}`
+          : progress.done < progress.total
+            ? `Import en cours : ${text}`
+            : `${text} écrites, finalisation…`}
+      </p>
     </div>
   );
 }
