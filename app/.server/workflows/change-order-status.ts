@@ -24,14 +24,9 @@ import { user, type OrderStatus } from "~/.server/db/schema";
 import { invalidateCatalogCaches } from "~/.server/modules/catalog/catalog.service";
 import { mailRestockedVariantAlerts } from "~/.server/modules/catalog/restock-alerts.service";
 import { insufficientStockMessage, returnStock, takeStock } from "~/.server/modules/inventory/inventory.service";
-import {
-  creditOrderPoints,
-  INSUFFICIENT_POINTS_MESSAGE,
-  refundOrderPoints,
-  respendOrderPoints,
-  reverseOrderPoints,
-} from "~/.server/modules/loyalty/loyalty.service";
+import { creditOrderPoints, refundOrderPoints, respendOrderPoints, reverseOrderPoints } from "~/.server/modules/loyalty/loyalty.service";
 import { hasRefundedReturn } from "~/.server/modules/returns/returns.service";
+import { INSUFFICIENT_POINTS_MESSAGE } from "~/domain/loyalty/loyalty.rules";
 import { hasOrderRefund } from "~/.server/modules/orders/order-refunds.service";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { creditNoteReason, issueCreditNote } from "~/.server/modules/invoices/invoices.service";

@@ -167,6 +167,9 @@ async function tellUnpaid(tx: Executor, order: LockedOrder, row: ClaimedInstalme
     title: `Échéance impayée : commande ${order.orderNumber}`,
     message: `Votre échéance ${row.seq}/3 de ${amount} n'a pas pu être prélevée après 3 tentatives.`,
     actionUrl: "/dashboard?tab=orders",
+    // Stored in French (the API's text); the pages word it in the reader's language (decision 044).
+    messageKey: "instalmentUnpaid",
+    params: { orderNumber: order.orderNumber, seq: String(row.seq), amountCents: String(row.amountCents) },
     metadata: { order_id: order.id, instalment: row.seq },
     createdAt: now,
   });

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createTestDatabase, testDatabaseUrl } from "../../../tests/support/db";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, setProductPrice } from "../../../tests/support/shoppers";
 import { settled } from "../../../tests/support/domain-result";
+import { storedView, wordStoredNotification } from "../../../tests/support/notification-wording";
 import { rowsOf, type DatabaseHandle } from "../db/client";
 import {
   invoiceDocuments,
@@ -345,6 +346,15 @@ describe("the daily job", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, shopper.id), eq(notifications.type, "order")));
     expect(notes.map((n) => n.title)).toEqual([`Échéance impayée : commande ${order.number}`]);
+    expect(notes[0]).toMatchObject({
+      messageKey: "instalmentUnpaid",
+      params: { orderNumber: order.number, seq: "2", amountCents: "3333" },
+    });
+    expect(wordStoredNotification("fr", storedView(notes[0]))).toEqual({ title: notes[0].title, message: notes[0].message });
+    expect(wordStoredNotification("en", storedView(notes[0]))).toEqual({
+      title: `Unpaid instalment: order ${order.number}`,
+      message: "Your instalment 2/3 of €33.33 could not be collected after 3 attempts.",
+    });
     const list = await listAdminOrders(handle.db, { search: order.number });
     expect(list.rows.find((r) => r.id === order.id)?.payment_status).toBe("instalment_unpaid");
   });

@@ -44,7 +44,8 @@ import {
   type GiftCardAllocation,
 } from "~/.server/modules/gift-cards/gift-cards.service";
 import type { GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
-import { INSUFFICIENT_POINTS_MESSAGE, useLoyaltyPoints } from "~/.server/modules/loyalty/loyalty.service";
+import { useLoyaltyPoints } from "~/.server/modules/loyalty/loyalty.service";
+import { INSUFFICIENT_POINTS_MESSAGE } from "~/domain/loyalty/loyalty.rules";
 import { issueInvoice } from "~/.server/modules/invoices/invoices.service";
 import {
   insufficientStockMessage,
@@ -117,6 +118,7 @@ import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
 import { DomainError, isDomainError, type DomainErrorKind } from "~/domain/errors";
 import { stockProblemMessage, type StockProblem } from "~/domain/checkout/stock-problem";
 import {
+  MAX_LINE_QUANTITY_MESSAGE,
   maxRedeemablePoints,
   parseExpiry,
   PlaceOrderSchema,
@@ -668,7 +670,7 @@ async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, 
   const boughtCards = request.gift_cards;
   if (lines.length === 0 && boughtCards.length === 0) throw refused("invalid", "empty_cart", EMPTY_CART_MESSAGE);
   if (lines.some((l) => l.quantity > CART_MAX_LINE_QUANTITY)) {
-    throw refused("invalid", "invalid_item", `Quantité maximale : ${CART_MAX_LINE_QUANTITY} par article`);
+    throw refused("invalid", "invalid_item", MAX_LINE_QUANTITY_MESSAGE);
   }
 
   // 3. Where to: one of the shopper's own complete addresses (none for e-mail gift cards alone).

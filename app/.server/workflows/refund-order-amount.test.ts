@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
 import { settled } from "../../../tests/support/domain-result";
 import { issueTestGiftCard } from "../../../tests/support/gift-cards";
+import { storedView, wordStoredNotification } from "../../../tests/support/notification-wording";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, setProductPrice, type TestShopper } from "../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../db/client";
 import {
   adminActivityLog,
   giftCards,
   invoiceDocuments,
+  notifications,
   orderRefunds,
   orders,
   outbox,
@@ -132,6 +134,19 @@ describe("refundOrderAmount", () => {
     );
     expect(mails).toHaveLength(1);
     expect(JSON.stringify(mails[0].payload)).toContain("Livraison arrivée avec trois jours de retard");
+
+    // The shopper's notification: stored in French, worded at display from its key.
+    const told = await handle.db.select().from(notifications).where(eq(notifications.userId, shopper.id));
+    const notice = told.find((n) => n.title === `Remboursement sur la commande ${order.number}`)!;
+    expect(notice).toMatchObject({
+      messageKey: "orderRefunded",
+      params: { orderNumber: order.number, amountCents: "1250" },
+    });
+    expect(wordStoredNotification("fr", storedView(notice))).toEqual({ title: notice.title, message: notice.message });
+    expect(wordStoredNotification("en", storedView(notice))).toEqual({
+      title: `Refund on order ${order.number}`,
+      message: `€12.50 is being refunded to you on your order ${order.number}.`,
+    });
 
     const events = await refundedEventsOf(order.id);
     expect(events).toHaveLength(1);

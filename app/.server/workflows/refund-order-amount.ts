@@ -195,6 +195,9 @@ export async function refundOrderAmount(
         title: `Remboursement sur la commande ${order.orderNumber}`,
         message: `${formatPrice(amount)} vous sont remboursés sur votre commande ${order.orderNumber}.`,
         actionUrl: "/dashboard?tab=orders",
+        // Stored in French (the API's text); the pages word it in the reader's language (decision 044).
+        messageKey: "orderRefunded",
+        params: { orderNumber: order.orderNumber, amountCents: String(amount) },
         metadata: { order_id: order.id, refund_id: refund.id },
         createdAt: now,
       });

@@ -64,6 +64,9 @@ export async function publishReviewWithRating(
         title: "Votre avis est publié",
         message: `Merci ! Votre avis « ${review.title} » est maintenant visible sur la fiche du produit.`,
         actionUrl: productUrl(review),
+        // Stored in French (the API's text); the pages word it in the reader's language (decision 044).
+        messageKey: "reviewPublished",
+        params: { title: review.title },
       });
     }
     return toReviewView(review);
@@ -94,6 +97,8 @@ export async function rejectReviewWithRating(
         title: "Votre avis n'a pas été publié",
         message: `Votre avis « ${review.title} » n'a pas été publié : ${rejectionLabel(reason)}. Vous pouvez le supprimer et en écrire un nouveau conforme à nos règles (/avis-clients).`,
         actionUrl: "/avis-clients",
+        messageKey: "reviewRejected",
+        params: { title: review.title, reason },
       });
     }
     return toReviewView(review);

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Language } from "~/domain/i18n/languages";
 import { tooManyAttemptsMessage } from "~/domain/auth/auth.rules";
+import { MAX_LINE_QUANTITY_MESSAGE } from "~/domain/checkout/checkout.schema";
+import { INSUFFICIENT_POINTS_MESSAGE } from "~/domain/loyalty/loyalty.rules";
 import { useRefusalText } from "./refusal-text";
 import { withI18n } from "../../../tests/support/i18n";
 
@@ -32,5 +34,14 @@ describe("useRefusalText (decision 044)", () => {
     expect(render("en", "Mot de passe actuel incorrect")).toBe("Incorrect current password");
     expect(render("fr", "Mot de passe actuel incorrect")).toBe("Mot de passe actuel incorrect");
     expect(render("en", "Un texte inconnu")).toBe("Un texte inconnu");
+  });
+
+  it("translates the checkout's line-quantity cap and a points spend above the balance", () => {
+    // Tied to the constants: a new cap or wording without its catalog key fails here.
+    expect(MAX_LINE_QUANTITY_MESSAGE).toBe("Quantité maximale : 99 par article");
+    expect(render("en", MAX_LINE_QUANTITY_MESSAGE)).toBe("Maximum quantity: 99 per item");
+    expect(render("fr", MAX_LINE_QUANTITY_MESSAGE)).toBe(MAX_LINE_QUANTITY_MESSAGE);
+    expect(render("en", INSUFFICIENT_POINTS_MESSAGE)).toBe("Not enough Beauty Pass points");
+    expect(render("fr", INSUFFICIENT_POINTS_MESSAGE)).toBe("Points insuffisants");
   });
 });

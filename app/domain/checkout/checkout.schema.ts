@@ -148,6 +148,12 @@ export const ORDER_LINE_INVALID_MESSAGE = "Article invalide dans le panier";
  * One line: the variant bought, and its product. A product id alone stands for a one-variant
  * product's only variant (the server refuses it for a product with several).
  */
+/**
+ * The cap on one line's quantity, as the form and the order refuse it; the pages translate it
+ * through its `checkout.message.*` key (decision 044), which a test ties to this text.
+ */
+export const MAX_LINE_QUANTITY_MESSAGE = `Quantité maximale : ${CART_MAX_LINE_QUANTITY} par article`;
+
 export const OrderLineSchema = z
   .object({
     product_id: z.uuid({ error: ORDER_LINE_INVALID_MESSAGE }).optional(),
@@ -156,7 +162,7 @@ export const OrderLineSchema = z
       .number({ error: ORDER_LINE_INVALID_MESSAGE })
       .int({ error: ORDER_LINE_INVALID_MESSAGE })
       .min(1, { error: ORDER_LINE_INVALID_MESSAGE, abort: true })
-      .max(CART_MAX_LINE_QUANTITY, { error: `Quantité maximale : ${CART_MAX_LINE_QUANTITY} par article` }),
+      .max(CART_MAX_LINE_QUANTITY, { error: MAX_LINE_QUANTITY_MESSAGE }),
   })
   .refine((line) => line.product_id !== undefined || line.variant_id !== undefined, { error: ORDER_LINE_INVALID_MESSAGE });
 export type OrderLine = z.output<typeof OrderLineSchema>;

@@ -4,6 +4,9 @@
  */
 import { BEAUTY_PASS_EXPERT_MIN_POINTS, BEAUTY_PASS_POINTS_PER_EURO, BEAUTY_PASS_VIP_MIN_POINTS } from "~/lib/shop-rules";
 
+/** The refusal of a spend above the balance; the checkout translates it (decision 044). */
+export const INSUFFICIENT_POINTS_MESSAGE = "Points insuffisants";
+
 export const BEAUTY_PASS_TIERS = [
   { id: "lover", name: "Beauty Lover", minPoints: 0, maxPoints: BEAUTY_PASS_EXPERT_MIN_POINTS - 1 },
   { id: "expert", name: "Beauty Expert", minPoints: BEAUTY_PASS_EXPERT_MIN_POINTS, maxPoints: BEAUTY_PASS_VIP_MIN_POINTS - 1 },

@@ -8,7 +8,20 @@
 import type { LocalizedFormat } from "~/domain/i18n/localized-format";
 import type { NotificationView } from "./notification.types";
 
-export const NOTIFICATION_MESSAGE_KEYS = ["orderStatus", "returnRequested", "returnRefunded", "returnRefused", "pointsExpiry"] as const;
+export const NOTIFICATION_MESSAGE_KEYS = [
+  "orderStatus",
+  "returnRequested",
+  "returnRefunded",
+  "returnRefused",
+  "pointsExpiry",
+  "giftCardOffered",
+  "instalmentUnpaid",
+  "reviewPublished",
+  "reviewRejected",
+  "ticketReply",
+  "webhookFailing",
+  "orderRefunded",
+] as const;
 export type NotificationMessageKey = (typeof NOTIFICATION_MESSAGE_KEYS)[number];
 
 /**

@@ -238,6 +238,12 @@ export const restockAlerts = pgTable(
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The language of the page a visitor asked from ('fr' or 'en'), which their "available again"
+     * mail speaks (decision 044); null for a shopper's alert (their Préférences decide) and for
+     * alerts stored before it was kept.
+     */
+    language: text("language"),
   },
   (t) => [
     uniqueIndex("restock_alerts_pending_email_idx")

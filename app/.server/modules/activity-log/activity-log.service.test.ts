@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import { createShopper, pickProducts } from "../../../../tests/support/shoppers";
+import { storedView, wordStoredNotification } from "../../../../tests/support/notification-wording";
 import type { DatabaseHandle } from "../../db/client";
 import { adminActivityLog, giftCards, giftCardTransactions, notifications, orders, outbox, reviews } from "../../db/schema";
 import { listAdminActions, purgeOldAdminActions, type AdminActor } from "./activity-log.service";
@@ -241,6 +242,15 @@ describe("goodwill gift card", () => {
     expect((await findUsableGiftCard(handle.db, code!)).id).toBe(card.id);
     const [notice] = await handle.db.select().from(notifications).where(eq(notifications.userId, client.id));
     expect(notice.title).toBe("Vous avez reçu une carte cadeau");
+    // Worded at display in the reader's language from its key; in French exactly as stored.
+    expect(notice).toMatchObject({
+      messageKey: "giftCardOffered",
+      params: { amountCents: "2550", last4: card.last4, expiresAt: row.expiresAt.toISOString() },
+    });
+    expect(wordStoredNotification("fr", storedView(notice))).toEqual({ title: notice.title, message: notice.message });
+    expect(wordStoredNotification("en", storedView(notice)).message).toMatch(
+      new RegExp(`^The Aurore team is giving you a gift card worth €25\\.50 \\(•••• ${card.last4}\\), valid until \\d{1,2} \\w+ \\d{4}\\.`),
+    );
     const logged = await lastEntry("gift_card.issue");
     expectActor(logged);
     expect(logged).toMatchObject({ entityId: card.id, after: { amountCents: 2550, reason: "Colis arrivé abîmé", clientId: client.id } });

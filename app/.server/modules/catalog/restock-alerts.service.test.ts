@@ -12,7 +12,9 @@ import {
   subscribeShopperRestockAlert,
 } from "./restock-alerts.service";
 import { adjustAdminStock } from "./products-admin.service";
+import { savePreferences } from "../accounts/preferences.service";
 import { RESTOCK_CONFIRMATION_TTL_HOURS } from "~/lib/shop-rules";
+import { DEFAULT_PREFERENCES } from "~/domain/account/preferences.schema";
 
 let handle: DatabaseHandle;
 let productId: string;
@@ -63,7 +65,9 @@ const restock = (quantity: number) =>
 
 /** The token of the confirmation mail sent to this address. */
 async function confirmationToken(email: string): Promise<string> {
-  const [row] = (await mails("Confirmez votre alerte")).filter((r) => r.payload.to === email);
+  const [row] = [...(await mails("Confirmez votre alerte")), ...(await mails("Confirm your back-in-stock alert"))].filter(
+    (r) => r.payload.to === email,
+  );
   const match = /token=([\w-]+)/.exec(String(row?.payload.text));
   if (!match) throw new Error("no confirmation mail");
   return match[1];
@@ -106,6 +110,48 @@ describe("restock alerts", () => {
     await restock(1);
     expect(await sendRestockAlerts(handle.db, BASE)).toEqual({ notified: 1 });
     expect(await restockMailsTo("lea@example.com")).toHaveLength(1);
+  });
+
+  it("mails a visitor in the language of the page they asked from, a shopper in their Préférences' language", async () => {
+    // An English page (the footer's cookie), a French page without cookie, and an alert stored
+    // before the language was kept.
+    await requestVisitorRestockAlert(handle.db, soldOut, "emma@example.com", BASE, "en");
+    await requestVisitorRestockAlert(handle.db, soldOut, "chloe@example.com", BASE);
+    await requestVisitorRestockAlert(handle.db, soldOut, "ancien@example.com", BASE, "en");
+    expect((await mails("Confirm your back-in-stock alert")).map((m) => m.payload.to).sort()).toEqual([
+      "ancien@example.com",
+      "emma@example.com",
+    ]);
+    for (const email of ["emma@example.com", "chloe@example.com", "ancien@example.com"]) {
+      expect(await confirmRestockAlert(handle.db, await confirmationToken(email))).toMatchObject({ ok: true });
+    }
+    await handle.db.update(restockAlerts).set({ language: null }).where(eq(restockAlerts.email, "ancien@example.com"));
+    const languages = await handle.db.select({ email: restockAlerts.email, language: restockAlerts.language }).from(restockAlerts);
+    expect(Object.fromEntries(languages.map((a) => [a.email, a.language]))).toEqual({
+      "emma@example.com": "en",
+      "chloe@example.com": null,
+      "ancien@example.com": null,
+    });
+    // A shopper's alert follows their Préférences, whatever page they clicked from.
+    await handle.db.insert(user).values({ id: "restock-shopper-en", name: "Olivia", email: "olivia@example.com" }).onConflictDoNothing();
+    await savePreferences(handle.db, "restock-shopper-en", { ...DEFAULT_PREFERENCES, language: "en" });
+    await subscribeShopperRestockAlert(handle.db, soldOut, { id: "restock-shopper-en", email: "olivia@example.com" });
+
+    await restock(4);
+    expect(await handle.db.transaction((tx) => mailRestockedVariantAlerts(tx, [soldOut], BASE))).toBe(4);
+    const subjects = async (email: string) =>
+      (await handle.db.select({ payload: outbox.payload }).from(outbox))
+        .filter((r) => r.payload.to === email && !String(r.payload.subject).startsWith("Confirm"))
+        .map((r) => String(r.payload.subject));
+    expect(await subjects("emma@example.com")).toEqual(["Back in stock: Vernis Nébuline (Rouge cerise)"]);
+    expect(await subjects("olivia@example.com")).toEqual(["Back in stock: Vernis Nébuline (Rouge cerise)"]);
+    expect(await subjects("chloe@example.com")).toEqual(["De retour en stock : Vernis Nébuline (Rouge cerise)"]);
+    expect(await subjects("ancien@example.com")).toEqual(["De retour en stock : Vernis Nébuline (Rouge cerise)"]);
+    const english = (await handle.db.select({ payload: outbox.payload }).from(outbox)).find(
+      (r) => r.payload.to === "emma@example.com" && String(r.payload.subject).startsWith("Back in stock"),
+    );
+    expect(String(english?.payload.text)).toContain("is available again");
+    expect(String(english?.payload.html)).toContain('lang="en"');
   });
 
   it("an unconfirmed visitor's alert sends nothing", async () => {

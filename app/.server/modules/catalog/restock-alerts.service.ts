@@ -5,8 +5,8 @@ import { getEnv } from "../../env";
 import { products, productVariants, restockAlerts, userProfiles } from "../../db/schema";
 import { enqueueMail, kickOutbox } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
-import { mailLanguageOfEmail } from "~/.server/modules/accounts/preferences.service";
-import type { Language } from "~/domain/i18n/languages";
+import { mailLanguageOf, mailLanguageOfEmail } from "~/.server/modules/accounts/preferences.service";
+import { isLanguage, type Language } from "~/domain/i18n/languages";
 import { firstNameOfEmail } from "../accounts/profile.service";
 import { conflict, notFound } from "~/domain/errors";
 import { RESTOCK_CONFIRMATION_TTL_HOURS } from "~/lib/shop-rules";
@@ -93,15 +93,20 @@ export async function requestVisitorRestockAlert(
       .from(restockAlerts)
       .where(and(eq(restockAlerts.variantId, variantId), sql`lower(${restockAlerts.email}) = ${email}`, isNull(restockAlerts.notifiedAt)))
       .for("update");
-    if (existing?.confirmedAt) return false;
+    // The restock mail will speak the language of the page of the latest request (decision 044).
+    const pageLanguage = language ? { language } : {};
+    if (existing?.confirmedAt) {
+      if (language) await tx.update(restockAlerts).set(pageLanguage).where(eq(restockAlerts.id, existing.id));
+      return false;
+    }
     const token = randomBytes(32).toString("base64url");
     if (existing) {
       await tx
         .update(restockAlerts)
-        .set({ confirmTokenHash: hashToken(token), createdAt: sql`now()` })
+        .set({ confirmTokenHash: hashToken(token), createdAt: sql`now()`, ...pageLanguage })
         .where(eq(restockAlerts.id, existing.id));
     } else {
-      await tx.insert(restockAlerts).values({ variantId, email, confirmTokenHash: hashToken(token) });
+      await tx.insert(restockAlerts).values({ variantId, email, confirmTokenHash: hashToken(token), ...pageLanguage });
     }
     const mail = await renderMail(
       "restock-confirmation",
@@ -168,7 +173,21 @@ type ClaimedAlert = {
   variant_count: number;
   /** The shopper's first name for the greeting; null for a visitor's alert. */
   first_name: string | null;
+  user_id: string | null;
+  /** The language of the page a visitor asked from; null for a shopper's alert and older alerts. */
+  language: string | null;
 };
+
+/**
+ * The language of an alert's mail (decision 044): a shopper's Préférences; for a visitor, the
+ * language of the page they asked from, else (alerts stored before it was kept) the address's
+ * account language, else French.
+ */
+async function restockMailLanguage(tx: Executor, alert: ClaimedAlert): Promise<Language> {
+  if (alert.user_id) return mailLanguageOf(tx, alert.user_id);
+  if (isLanguage(alert.language)) return alert.language;
+  return mailLanguageOfEmail(tx, alert.email);
+}
 
 /**
  * Claims the confirmed, unspent alerts of variants in stock (all of them, or those named) and
@@ -201,7 +220,7 @@ async function claimAndMailAlerts(
     UPDATE ${restockAlerts} a SET notified_at = now()
     FROM due, ${productVariants} v, ${products} p
     WHERE a.id = due.id AND a.notified_at IS NULL AND v.id = a.variant_id AND p.id = v.product_id
-    RETURNING a.email, v.product_id, v.sku, v.label, p.name AS product_name, p.variant_count,
+    RETURNING a.email, a.user_id, a.language, v.product_id, v.sku, v.label, p.name AS product_name, p.variant_count,
       (SELECT up.first_name FROM ${userProfiles} up WHERE up.id = a.user_id) AS first_name`);
   const rows = rowsOf<ClaimedAlert>(res);
   for (const r of rows) {
@@ -215,7 +234,7 @@ async function claimAndMailAlerts(
     const mail = await renderMail(
       "restock-available",
       { firstName: r.first_name, productTitle: productTitle(variant), productPath: productPath(variant) },
-      { publicUrl: base, language: await mailLanguageOfEmail(tx, r.email) },
+      { publicUrl: base, language: await restockMailLanguage(tx, r) },
     );
     await enqueueMail(tx, { to: r.email, ...mail });
   }

@@ -839,6 +839,9 @@ export async function issueGoodwillGiftCard(
       title: "Vous avez reçu une carte cadeau",
       message: `L'équipe Aurore vous offre une carte cadeau de ${formatPrice(amountCents)} (•••• ${created.code.slice(-4)}), valable jusqu'au ${formatDate(expiresAt)}. Son code vous a été envoyé par e-mail.`,
       actionUrl: "/carte-cadeau",
+      // Stored in French (the API's text); the pages word it in the reader's language (decision 044).
+      messageKey: "giftCardOffered",
+      params: { amountCents: String(amountCents), last4: created.code.slice(-4), expiresAt: expiresAt.toISOString() },
     });
     const last4 = created.code.slice(-4);
     await recordAdminActionBy(tx, input.actor, {

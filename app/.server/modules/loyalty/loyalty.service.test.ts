@@ -3,16 +3,10 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import { createShopper } from "../../../../tests/support/shoppers";
+import { INSUFFICIENT_POINTS_MESSAGE } from "~/domain/loyalty/loyalty.rules";
 import type { DatabaseHandle } from "../../db/client";
 import { beautyPassTransactions, notifications, orders, outbox, userProfiles } from "../../db/schema";
-import {
-  expireLoyaltyPoints,
-  INSUFFICIENT_POINTS_MESSAGE,
-  pointsExpiryDate,
-  REPAIR_DESCRIPTION,
-  repairLoyaltyPoints,
-  useLoyaltyPoints,
-} from "./loyalty.service";
+import { expireLoyaltyPoints, pointsExpiryDate, REPAIR_DESCRIPTION, repairLoyaltyPoints, useLoyaltyPoints } from "./loyalty.service";
 
 let handle: DatabaseHandle;
 const DAY = 24 * 3600 * 1000;

@@ -19,11 +19,10 @@ import { enqueueMail } from "~/.server/outbox/outbox.service";
 import { mailWording, renderMail } from "~/.server/mail/templates";
 import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { readPreferences } from "~/.server/modules/accounts/preferences.service";
-import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
+import { INSUFFICIENT_POINTS_MESSAGE, pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
 import { formatDate } from "~/lib/paris-time";
 import { BEAUTY_PASS_EXPIRY_REMINDER_DAYS, BEAUTY_PASS_POINTS_VALIDITY_MONTHS } from "~/lib/shop-rules";
 
-export const INSUFFICIENT_POINTS_MESSAGE = "Points insuffisants";
 export const USE_POINTS_FAILED_MESSAGE = "Échec de l'utilisation des points";
 export const REPAIR_DESCRIPTION = "Points gagnés pour commande (récupération automatique)";
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/support/db";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, type TestShopper } from "../../../../tests/support/shoppers";
 import { settled } from "../../../../tests/support/domain-result";
+import { storedView, wordStoredNotification } from "../../../../tests/support/notification-wording";
 import type { DatabaseHandle } from "../../db/client";
 import { notifications, products, productVariants } from "../../db/schema";
 import { SimulatedPaymentProvider } from "../payments/payment-provider";
@@ -180,6 +181,10 @@ describe("moderation and the product's rating", () => {
     // The author is told.
     const told = await handle.db.select().from(notifications).where(eq(notifications.userId, alice.id));
     expect(told.map((n) => n.title)).toContain("Votre avis est publié");
+    const published = told.find((n) => n.messageKey === "reviewPublished")!;
+    expect(published.params).toEqual({ title: "Très agréable" });
+    expect(wordStoredNotification("fr", storedView(published))).toEqual({ title: published.title, message: published.message });
+    expect(wordStoredNotification("en", storedView(published)).title).toBe("Your review has been published");
 
     // Moderated: no longer editable by its author, still deletable.
     expect(await settled(updateOwnReview(handle.db, alice.id, a.id, { rating: 2 }))).toMatchObject({
@@ -191,6 +196,16 @@ describe("moderation and the product's rating", () => {
     expect(await settled(publishReviewWithRating(handle.db, a.id, admin))).toMatchObject({ ok: false, status: 409 });
 
     await rejectReviewWithRating(handle.db, b.id, "offensive", admin);
+    const [rejected] = await handle.db.select().from(notifications).where(eq(notifications.userId, bob.id));
+    expect(rejected).toMatchObject({
+      title: "Votre avis n'a pas été publié",
+      messageKey: "reviewRejected",
+      params: { title: "Déçue", reason: "offensive" },
+    });
+    expect(wordStoredNotification("fr", storedView(rejected))).toEqual({ title: rejected.title, message: rejected.message });
+    expect(wordStoredNotification("en", storedView(rejected)).message).toBe(
+      "Your review “Déçue” was not published: Abusive, discriminatory or defamatory remarks. You can delete it and write a new one that follows our rules (/avis-clients).",
+    );
     expect((await ratingOf(product.id)).count).toBe(start.summary.count + 1);
     expect(await settled(answerReview(handle.db, b.id, "x"))).toMatchObject({ ok: false, status: 409, code: "review_not_published" });
     expect(await settled(deleteOwnReviewWithRating(handle.db, bob.id, a.id))).toMatchObject({ ok: false, status: 404 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
+import { storedView, wordStoredNotification } from "../../../../tests/support/notification-wording";
 import type { DatabaseHandle } from "../../db/client";
 import { adminActivityLog, notifications, outbox, supportTicketMessages, supportTickets, user } from "../../db/schema";
 import { createContactTicket, createTicket, listAllTickets, listTickets } from "./support.service";
@@ -51,6 +52,16 @@ describe("a shopper's ticket conversation", () => {
     expect(mails[0].text).toContain("Nous vous renvoyons un flacon.");
     const [notice] = await handle.db.select().from(notifications).where(eq(notifications.userId, shopper));
     expect(notice).toMatchObject({ title: `Réponse à votre demande ${ticket.ticket_number}`, actionUrl: "/dashboard?tab=support" });
+    expect(notice).toMatchObject({
+      messageKey: "ticketReply",
+      params: { ticketNumber: ticket.ticket_number, excerpt: "Bonjour Nina,\nNous vous renvoyons un flacon." },
+    });
+    expect(wordStoredNotification("fr", storedView(notice))).toEqual({ title: notice.title, message: notice.message });
+    // The title is worded in English; the team's reply is shown as typed.
+    expect(wordStoredNotification("en", storedView(notice))).toEqual({
+      title: `Reply to your request ${ticket.ticket_number}`,
+      message: "Bonjour Nina,\nNous vous renvoyons un flacon.",
+    });
 
     expect((await listTickets(handle.db, shopper)).find((t) => t.id === ticket.id)?.unread).toBe(true);
     const thread = await readTicketThread(handle.db, shopper, ticket.id);

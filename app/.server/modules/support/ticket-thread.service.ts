@@ -223,12 +223,17 @@ export async function replyAsAdmin(
       const [account] = await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, row.userId));
       to = account?.email ?? to;
       firstName = account?.name?.split(" ")[0] || firstName;
+      const excerpt = body.length > 200 ? `${body.slice(0, 199)}…` : body;
       await createNotification(tx, {
         userId: row.userId,
         type: "other",
         title: `Réponse à votre demande ${row.ticketNumber}`,
-        message: body.length > 200 ? `${body.slice(0, 199)}…` : body,
+        message: excerpt,
         actionUrl: SUPPORT_TAB_PATH,
+        // The title is worded in the reader's language (decision 044); the excerpt is the
+        // administrator's reply, shown as typed.
+        messageKey: "ticketReply",
+        params: { ticketNumber: row.ticketNumber, excerpt },
         metadata: { ticket_id: row.id, ticket_number: row.ticketNumber },
         createdAt: now,
       });

@@ -281,6 +281,9 @@ async function markEndpointFailing(tx: Executor, endpointId: string, url: string
       title: "Webhook en échec",
       message: `Le webhook ${url} n'a pas pu être livré pendant 24 h : il est marqué en échec.`,
       actionUrl: `/admin/parametres/webhooks/${endpointId}`,
+      // Stored in French (the API's text); the bell words it in the reader's language (decision 044).
+      messageKey: "webhookFailing",
+      params: { url },
       metadata: { webhook_endpoint_id: endpointId },
     });
     await enqueueMail(tx, {

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
+import { storedView, wordStoredNotification } from "../../../../tests/support/notification-wording";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
 import { notifications, outbox, user, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "../../db/schema";
@@ -142,6 +143,12 @@ describe("retry schedule", () => {
     expect(after.failingSince).not.toBeNull();
     const told = await handle.db.select().from(notifications).where(eq(notifications.userId, admin.id));
     expect(told.map((n) => n.title)).toEqual(["Webhook en échec"]);
+    expect(told[0]).toMatchObject({ messageKey: "webhookFailing", params: { url: ep.url } });
+    expect(wordStoredNotification("fr", storedView(told[0]))).toEqual({ title: told[0].title, message: told[0].message });
+    expect(wordStoredNotification("en", storedView(told[0]))).toEqual({
+      title: "Webhook failing",
+      message: `The webhook ${ep.url} could not be delivered for 24 hours: it is marked as failing.`,
+    });
     const mails = await handle.db
       .select()
       .from(outbox)

@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { pageI18n } from "~/.server/i18n/catalogs";
+import { NOTIFICATION_MESSAGE_KEYS, type NotificationMessageKey } from "~/domain/notifications/notification-wording";
+import { REVIEW_REJECTION_LABELS, REVIEW_REJECTION_REASONS } from "~/domain/reviews/review-rules";
+import { wordStoredNotification } from "../support/notification-wording";
+
+/** A notification as a service stores it; its French text is unused when the key words it. */
+const stored = (key: NotificationMessageKey, params: Record<string, string>) => ({
+  title: "titre enregistré",
+  message: "message enregistré",
+  message_key: key,
+  params,
+});
+const both = (key: NotificationMessageKey, params: Record<string, string>) => ({
+  fr: wordStoredNotification("fr", stored(key, params)),
+  en: wordStoredNotification("en", stored(key, params)),
+});
+
+describe("notification wording (decision 044)", () => {
+  it("has a title and a message for every key in both languages", () => {
+    for (const language of ["fr", "en"] as const) {
+      const messages = pageI18n(language).messages;
+      for (const key of NOTIFICATION_MESSAGE_KEYS) {
+        expect(messages[`account.notification.${key}.title`], `${language} ${key}.title`).toBeDefined();
+        expect(messages[`account.notification.${key}.message`], `${language} ${key}.message`).toBeDefined();
+      }
+    }
+  });
+
+  it("words a gift card offered by the shop, its amount and expiry in the reader's language", () => {
+    const params = { amountCents: "2500", last4: "K7QP", expiresAt: "2029-11-26T10:00:00.000Z" };
+    expect(both("giftCardOffered", params)).toEqual({
+      fr: {
+        title: "Vous avez reçu une carte cadeau",
+        message:
+          "L'équipe Aurore vous offre une carte cadeau de 25,00\u00a0€ (•••• K7QP), valable jusqu'au 26 novembre 2029. Son code vous a été envoyé par e-mail.",
+      },
+      en: {
+        title: "You have received a gift card",
+        message:
+          "The Aurore team is giving you a gift card worth €25.00 (•••• K7QP), valid until 26 November 2029. Its code has been sent to you by e-mail.",
+      },
+    });
+  });
+
+  it("words an unpaid instalment", () => {
+    expect(both("instalmentUnpaid", { orderNumber: "CMD-2026-000042", seq: "2", amountCents: "3333" })).toEqual({
+      fr: {
+        title: "Échéance impayée : commande CMD-2026-000042",
+        message: "Votre échéance 2/3 de 33,33\u00a0€ n'a pas pu être prélevée après 3 tentatives.",
+      },
+      en: {
+        title: "Unpaid instalment: order CMD-2026-000042",
+        message: "Your instalment 2/3 of €33.33 could not be collected after 3 attempts.",
+      },
+    });
+  });
+
+  it("words a published review and a rejected one with each reason", () => {
+    expect(both("reviewPublished", { title: "Très agréable" })).toEqual({
+      fr: {
+        title: "Votre avis est publié",
+        message: "Merci ! Votre avis « Très agréable » est maintenant visible sur la fiche du produit.",
+      },
+      en: {
+        title: "Your review has been published",
+        message: "Thank you! Your review “Très agréable” is now visible on the product page.",
+      },
+    });
+    expect(both("reviewRejected", { title: "Déçue", reason: "offensive" })).toEqual({
+      fr: {
+        title: "Votre avis n'a pas été publié",
+        message:
+          "Votre avis « Déçue » n'a pas été publié : Propos injurieux, discriminatoires ou diffamatoires. Vous pouvez le supprimer et en écrire un nouveau conforme à nos règles (/avis-clients).",
+      },
+      en: {
+        title: "Your review was not published",
+        message:
+          "Your review “Déçue” was not published: Abusive, discriminatory or defamatory remarks. You can delete it and write a new one that follows our rules (/avis-clients).",
+      },
+    });
+    // Every reason reads as the domain's French label, and has its own English words.
+    const english = new Set<string>();
+    for (const reason of REVIEW_REJECTION_REASONS) {
+      const worded = both("reviewRejected", { title: "T", reason });
+      expect(worded.fr.message).toContain(`n'a pas été publié : ${REVIEW_REJECTION_LABELS[reason]}. `);
+      english.add(worded.en.message);
+    }
+    expect(english.size).toBe(REVIEW_REJECTION_REASONS.length);
+  });
+
+  it("words a ticket's reply title and keeps the administrator's words as typed", () => {
+    const excerpt = "Bonjour, nous vous renvoyons un flacon {gratuit} dès demain.";
+    expect(both("ticketReply", { ticketNumber: "SAV-2026-000007", excerpt })).toEqual({
+      fr: { title: "Réponse à votre demande SAV-2026-000007", message: excerpt },
+      en: { title: "Reply to your request SAV-2026-000007", message: excerpt },
+    });
+  });
+
+  it("words a failing webhook", () => {
+    expect(both("webhookFailing", { url: "https://erp.example.com/hooks" })).toEqual({
+      fr: {
+        title: "Webhook en échec",
+        message: "Le webhook https://erp.example.com/hooks n'a pas pu être livré pendant 24 h : il est marqué en échec.",
+      },
+      en: {
+        title: "Webhook failing",
+        message: "The webhook https://erp.example.com/hooks could not be delivered for 24 hours: it is marked as failing.",
+      },
+    });
+  });
+
+  it("words an amount refunded on an order", () => {
+    expect(both("orderRefunded", { orderNumber: "CMD-2026-000042", amountCents: "1250" })).toEqual({
+      fr: {
+        title: "Remboursement sur la commande CMD-2026-000042",
+        message: "12,50\u00a0€ vous sont remboursés sur votre commande CMD-2026-000042.",
+      },
+      en: {
+        title: "Refund on order CMD-2026-000042",
+        message: "€12.50 is being refunded to you on your order CMD-2026-000042.",
+      },
+    });
+  });
+
+  it("keeps the stored French text of a notification without a known key", () => {
+    const old = { title: "Ancienne", message: "Texte d'avant", message_key: null, params: null };
+    expect(wordStoredNotification("en", old)).toEqual({ title: "Ancienne", message: "Texte d'avant" });
+    expect(wordStoredNotification("en", { ...old, message_key: "unknownKey", params: {} })).toEqual({
+      title: "Ancienne",
+      message: "Texte d'avant",
+    });
+  });
+});
