@@ -48,6 +48,7 @@ export default [
     route("admin/avis", "routes/admin/reviews.tsx"),
     route("admin/cartes-cadeaux", "routes/admin/gift-cards.tsx"),
     route("admin/categories", "routes/admin/categories.tsx"),
+    route("admin/marques", "routes/admin/brands.tsx"),
     route("admin/tickets", "routes/admin/tickets.tsx"),
     route("admin/chat", "routes/admin/chat.tsx"),
     route("admin/tickets/:id", "routes/admin/ticket.tsx"),

@@ -1,6 +1,6 @@
 /**
- * Brands written through the admin API (create, rename or describe, delete): the rules of the
- * back-office's categories screen, worded for a brand (isomorphic).
+ * Brands written through the admin API and the back-office's Marques screen (create, rename or
+ * describe, delete): the rules of the categories screen, worded for a brand (isomorphic).
  */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
@@ -33,6 +33,18 @@ const description = text({ error: BRAND_DESCRIPTION_TOO_LONG_MESSAGE })
 export const BrandCreateSchema = z.object({ name, description: description.optional() });
 /** PATCH: only the fields sent change. */
 export const BrandUpdateSchema = z.object({ name: name.optional(), description: description.optional() });
+
+/** The back-office's create and rename form: the name alone, checked in the browser and again by the service. */
+export const BrandNameSchema = z.object({ name });
+
+export const BrandIdSchema = z.object({
+  brandId: text({ error: BRAND_NOT_FOUND_MESSAGE }).min(1, { error: BRAND_NOT_FOUND_MESSAGE }),
+});
+
+export type AdminBrandRow = { id: string; name: string; slug: string; product_count: number };
+
+/** What the Marques page's action answers (intents create, rename, delete). */
+export type BrandAnswer = { ok: boolean; message: string; intent?: string; brandId?: string };
 
 export type BrandCreateInput = z.output<typeof BrandCreateSchema>;
 export type BrandUpdateInput = z.output<typeof BrandUpdateSchema>;

@@ -43,7 +43,12 @@ export const WEBHOOK_MESSAGES = {
   eventsRequired: "Choisissez au moins un événement",
   notFound: "Webhook introuvable",
   deliveryNotFound: "Envoi introuvable",
+  deleted: "Webhook supprimé",
 } as const;
+
+/** Paramètres > Webhooks, and the query flag its list reads after an endpoint's page deleted it. */
+export const WEBHOOKS_SETTINGS_PATH = "/admin/parametres/webhooks";
+export const WEBHOOK_DELETED_PARAM = "supprime";
 
 export const WEBHOOK_URL_MAX = 2000;
 

@@ -1,10 +1,11 @@
 /** Paramètres > Webhooks: the actions of the list and of one endpoint's page (decision 050). */
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { getDb } from "~/.server/db";
 import { fieldMessagesOf, statusOf } from "~/.server/error-responses";
 import type { AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import {
   createWebhookEndpoint,
+  deleteWebhookEndpoint,
   resendWebhookDelivery,
   rotateWebhookSecret,
   setWebhookEndpointActive,
@@ -12,14 +13,15 @@ import {
 } from "~/.server/modules/webhooks/webhooks.service";
 import { isDomainError } from "~/domain/errors";
 import { webhookEndpointFromForm } from "~/domain/webhooks/webhook-endpoint.schema";
-import type { WebhookAnswer } from "~/domain/webhooks/webhooks";
+import { WEBHOOK_DELETED_PARAM, WEBHOOKS_SETTINGS_PATH, type WebhookAnswer } from "~/domain/webhooks/webhooks";
 
 const UNKNOWN_INTENT = "Action inconnue";
 
 /** Runs one intent; a domain error becomes the form's refusal with its status and field messages. */
-async function answering(run: () => Promise<WebhookAnswer>, values?: Record<string, unknown>) {
+async function answering(run: () => Promise<WebhookAnswer | Response>, values?: Record<string, unknown>) {
   try {
-    return data<WebhookAnswer>(await run());
+    const answer = await run();
+    return answer instanceof Response ? answer : data<WebhookAnswer>(answer);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data<WebhookAnswer>(
@@ -65,6 +67,14 @@ export async function webhookIntent(form: FormData, actor: AdminActor, endpointI
     return answering(async () => {
       await resendWebhookDelivery(db, id, deliveryId, actor);
       return { ok: true, message: "Événement renvoyé", endpointId: id };
+    });
+  }
+  if (intent === "delete") {
+    // The API's DELETE service: the endpoint goes with its queue and delivery log, logged as webhook.delete.
+    return answering(async () => {
+      await deleteWebhookEndpoint(db, id, actor);
+      // Back to the list, which says it is gone: the endpoint's own page no longer exists.
+      return redirect(`${WEBHOOKS_SETTINGS_PATH}?${WEBHOOK_DELETED_PARAM}=1`);
     });
   }
   return data<WebhookAnswer>({ ok: false, message: UNKNOWN_INTENT, errors: {} }, { status: 400 });

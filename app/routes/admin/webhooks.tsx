@@ -7,11 +7,13 @@ import { listWebhookEndpoints } from "~/.server/modules/webhooks/webhooks.servic
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { WebhooksList } from "~/features/admin/components/webhooks-settings";
 import { webhookIntent } from "./webhooks.server";
+import { WEBHOOK_DELETED_PARAM } from "~/domain/webhooks/webhooks";
 
 /** Paramètres > Webhooks: the endpoints and the form that adds one (decision 050). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { endpoints: await listWebhookEndpoints(await getDb()) };
+  const deleted = new URL(request.url).searchParams.has(WEBHOOK_DELETED_PARAM);
+  return { endpoints: await listWebhookEndpoints(await getDb()), deleted };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -26,7 +28,7 @@ export function meta() {
 }
 
 export default function AdminWebhooks({ loaderData, actionData }: Route.ComponentProps) {
-  return <WebhooksList endpoints={loaderData.endpoints} answer={actionData} />;
+  return <WebhooksList endpoints={loaderData.endpoints} answer={actionData} deleted={loaderData.deleted} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -103,6 +103,7 @@ describe("Gestion des Commandes", () => {
         "Tableau de bord",
         "Produits",
         "Catégories",
+        "Marques",
         "Gestion Stock",
         "Commandes",
         "Retours",

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { placeOrderOverHttp } from "../../support/orders-http";
@@ -163,5 +163,76 @@ describe("Paramètres > Webhooks", () => {
     const later = await placeOrderOverHttp(baseURL, shopper);
     await new Promise((r) => setTimeout(r, 2_500));
     expect(ofOrder(later.id)).toHaveLength(0);
+  });
+
+  it("deletes an endpoint from its page after a confirmation, as the API's DELETE does, and logs it", async () => {
+    // An endpoint of its own, inactive, so no other journey's events reach it.
+    const url = `${receiverUrl}/a-supprimer-${Date.now().toString(36)}`;
+    const created = await fetch(`${baseURL}/admin/parametres/webhooks`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: baseURL, cookie: adminCookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "create", url, events: "review.created", description: "À supprimer" }).toString(),
+    });
+    expect(created.status).toBe(200);
+    const own = await context.newPage();
+    try {
+      await own.goto("/admin/parametres/webhooks");
+      await own.getByRole("link", { name: `Gérer ${url}` }).click();
+      await expect.poll(() => own.getByRole("heading", { level: 1 }).textContent()).toBe(url);
+      await waitForHeaderHydration(own);
+      const endpointPath = new URL(own.url()).pathname;
+
+      // 'Annuler' keeps it; the focus starts on 'Annuler', so Enter cannot delete by accident.
+      await own.getByRole("button", { name: "Supprimer", exact: true }).click();
+      const dialog = own.getByRole("dialog", { name: "Supprimer le webhook" });
+      expect(await dialog.getByText("Êtes-vous sûr de vouloir supprimer ce webhook ?").count()).toBe(1);
+      expect(await dialog.getByText(url).count()).toBe(1);
+      await expect.poll(() => dialog.getByRole("button", { name: "Annuler" }).evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await seriousA11yViolations(own)).toEqual([]);
+      await own.keyboard.press("Enter");
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(new URL(own.url()).pathname).toBe(endpointPath);
+
+      // Confirmed: back on the list, which says so and no longer shows it.
+      await own.getByRole("button", { name: "Supprimer", exact: true }).click();
+      await dialog.getByRole("button", { name: "Supprimer le webhook" }).click();
+      await own.waitForURL((u) => u.pathname === "/admin/parametres/webhooks");
+      await expect.poll(() => own.getByRole("status").filter({ hasText: "Webhook supprimé" }).count()).toBe(1);
+      expect(await own.getByRole("link", { name: `Gérer ${url}` }).count()).toBe(0);
+      expect((await fetch(`${baseURL}${endpointPath}`, { headers: { cookie: adminCookie }, redirect: "manual" })).status).toBe(404);
+      // The same service as the API's DELETE: the API no longer knows it either.
+      const id = endpointPath.split("/").pop();
+      expect((await fetch(`${baseURL}/api/v1/admin/webhooks/${id}`, { headers: { cookie: adminCookie } })).status).toBe(404);
+
+      // A second delete (another tab, an old page): a French refusal, not an error page.
+      const again = await fetch(`${baseURL}${endpointPath}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: baseURL, cookie: adminCookie, "content-type": "application/x-www-form-urlencoded" },
+        body: "intent=delete",
+      });
+      expect(again.status).toBe(404);
+      // A shopper cannot delete one (403).
+      const shopper = await signUpCookie(baseURL, uniqueEmail("webhook-delete"));
+      const refused = await fetch(`${baseURL}${endpointPath}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: baseURL, cookie: shopper, "content-type": "application/x-www-form-urlencoded" },
+        body: "intent=delete",
+      });
+      expect(refused.status).toBe(403);
+
+      // The Journal d'activité has the deletion under the administrator's name.
+      await own.goto(`/admin/activity?type=webhook&action=webhook.delete&id=${id}`);
+      const row = own
+        .getByRole("region", { name: "Journal d'activité" })
+        .getByRole("row")
+        .filter({ hasText: `Webhook ${url} supprimé` });
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.textContent()).toContain(E2E_ADMIN.email);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -62,6 +62,8 @@ describe("the administrator's area is guarded on the server", () => {
     expect(adminPaths).toContain("/api/v1/admin/categories");
     expect(adminPaths).toContain("/api/v1/admin/categories/00000000-0000-0000-0000-000000000000");
     expect(adminPaths).toContain("/api/v1/admin/brands");
+    // Marques, the back-office screen over the same brand functions (decision 049, Brands' writes).
+    expect(adminPaths).toContain("/admin/marques");
     expect(adminPaths).toContain("/api/v1/admin/stock");
     expect(adminPaths).toContain("/api/v1/admin/variants/00000000-0000-0000-0000-000000000000/stock");
   });

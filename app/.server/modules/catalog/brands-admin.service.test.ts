@@ -5,7 +5,7 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { adminActivityLog, brands, products, webhookEndpoints, webhookEvents } from "../../db/schema";
 import { insertSeedProducts } from "../../db/seed/demo";
-import { createBrand, deleteBrand, updateBrand } from "./brands-admin.service";
+import { createBrand, deleteBrand, listAdminBrands, updateBrand } from "./brands-admin.service";
 
 let handle: DatabaseHandle;
 const token = randomUUID().slice(0, 6);
@@ -82,5 +82,23 @@ describe("brands written by the admin API", () => {
     });
     await expect(updateBrand(handle.db, randomUUID(), { name: "Inconnue" })).rejects.toMatchObject({ message: "Marque introuvable" });
     expect(await handle.db.select().from(brands)).toEqual(before);
+  });
+
+  it("lists every brand by name with the number of products that carry it (the Marques screen)", async () => {
+    const empty = await createBrand(handle.db, { name: `Aube ${token}` });
+    const rows = await listAdminBrands(handle.db);
+    expect(rows.find((r) => r.id === empty.id)).toEqual({
+      id: empty.id,
+      name: `Aube ${token}`,
+      slug: empty.slug,
+      description: null,
+      product_count: 0,
+    });
+    const counts = await handle.db.select({ brandId: products.brandId }).from(products);
+    for (const row of rows) expect(row.product_count).toBe(counts.filter((p) => p.brandId === row.id).length);
+    expect(rows.some((r) => r.product_count > 1)).toBe(true);
+    // By name in the database's collation (accents sort as PostgreSQL sorts them), every brand once.
+    const byName = await handle.db.select({ id: brands.id }).from(brands).orderBy(asc(brands.name), asc(brands.id));
+    expect(rows.map((r) => r.id)).toEqual(byName.map((r) => r.id));
   });
 });

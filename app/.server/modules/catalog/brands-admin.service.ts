@@ -1,4 +1,4 @@
-import { count, eq, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Executor } from "../../db/client";
 import { brands, products } from "../../db/schema";
@@ -83,6 +83,21 @@ async function productCount(tx: Executor, brandId: string): Promise<number> {
 }
 
 const brandColumns = { id: brands.id, name: brands.name, slug: brands.slug, description: brands.description };
+
+/** Every brand by name with the number of products that carry it: the back-office's Marques screen. */
+export async function listAdminBrands(db: Executor): Promise<AdminBrand[]> {
+  const productCounts = db
+    .select({ brandId: products.brandId, n: count().as("n") })
+    .from(products)
+    .groupBy(products.brandId)
+    .as("product_counts");
+  const rows = await db
+    .select({ ...brandColumns, productCount: sql<number>`coalesce(${productCounts.n}, 0)`.mapWith(Number) })
+    .from(brands)
+    .leftJoin(productCounts, eq(productCounts.brandId, brands.id))
+    .orderBy(asc(brands.name), asc(brands.id));
+  return rows.map(({ productCount, ...row }) => ({ ...row, product_count: productCount }));
+}
 
 /** Body `{ name, description? }`. Refusals: invalid_brand (400), brand_name_taken (409). */
 export async function createBrand(db: Executor, input: { name?: unknown; description?: unknown }, actor?: AdminActor): Promise<AdminBrand> {

@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS: { label: string; to: string; available: boolean }[]
   { label: "Tableau de bord", to: "/admin", available: true },
   { label: "Produits", to: "/admin/produits", available: true },
   { label: "Catégories", to: "/admin/categories", available: true },
+  { label: "Marques", to: "/admin/marques", available: true },
   { label: "Gestion Stock", to: "/admin/stock", available: true },
   { label: "Commandes", to: "/admin/commandes", available: true },
   { label: "Retours", to: "/admin/retours", available: true },

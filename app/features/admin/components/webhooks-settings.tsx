@@ -1,5 +1,7 @@
-import { Form, Link, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { FormMessage } from "~/components/ui/form-parts";
 import { Input } from "~/components/ui/input";
@@ -8,12 +10,12 @@ import {
   WEBHOOK_DELIVERY_STATUS_LABELS,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_MESSAGES,
+  WEBHOOKS_SETTINGS_PATH as SETTINGS_PATH,
   type WebhookAnswer,
   type WebhookDeliveryView,
   type WebhookEndpointView,
 } from "~/domain/webhooks/webhooks";
-
-const SETTINGS_PATH = "/admin/parametres/webhooks";
 
 /** Paramètres' entry to the webhooks (decision 050): its own section, the pages do the rest. */
 export function WebhooksSection() {
@@ -112,7 +114,16 @@ function EndpointFields({ endpoint, answer, prefix }: { endpoint?: WebhookEndpoi
   );
 }
 
-export function WebhooksList({ endpoints, answer }: { endpoints: WebhookEndpointView[]; answer?: WebhookAnswer }) {
+export function WebhooksList({
+  endpoints,
+  answer,
+  deleted = false,
+}: {
+  endpoints: WebhookEndpointView[];
+  answer?: WebhookAnswer;
+  /** Arrived here from an endpoint's 'Supprimer'. */
+  deleted?: boolean;
+}) {
   const busy = useNavigation().state !== "idle";
   return (
     <div className="max-w-4xl space-y-8">
@@ -122,6 +133,7 @@ export function WebhooksList({ endpoints, answer }: { endpoints: WebhookEndpoint
         </Link>
         <h1 className="font-display text-3xl">Webhooks</h1>
       </div>
+      {deleted && !answer ? <FormMessage tone="success">{WEBHOOK_MESSAGES.deleted}</FormMessage> : null}
       <AnswerMessage answer={answer} />
       <section aria-labelledby="webhooks-list" className="space-y-3">
         <h2 id="webhooks-list" className="font-display text-2xl">
@@ -226,6 +238,7 @@ export function WebhookDetail({
               Régénérer le secret
             </Button>
           </Form>
+          <DeleteEndpoint endpoint={endpoint} disabled={busy} />
         </div>
       </section>
       <section aria-labelledby="webhook-log" className="space-y-3">
@@ -277,5 +290,40 @@ export function WebhookDetail({
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * 'Supprimer' and its confirmation. On success the action redirects to the list (the fetcher
+ * follows it); a refusal (already deleted elsewhere) stays in the dialog.
+ */
+function DeleteEndpoint({ endpoint, disabled }: { endpoint: WebhookEndpointView; disabled: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const fetcher = useFetcher<WebhookAnswer>();
+  const busy = fetcher.state !== "idle";
+  const refusal = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  return (
+    <>
+      <Button variant="danger-outline" disabled={disabled} onClick={() => setConfirming(true)}>
+        Supprimer
+      </Button>
+      {confirming ? (
+        <ConfirmDialog
+          title="Supprimer le webhook"
+          onClose={() => setConfirming(false)}
+          form={fetcher.Form}
+          fields={{ intent: "delete" }}
+          confirmLabel={busy ? "Suppression..." : "Supprimer le webhook"}
+          busy={busy}
+          error={refusal}
+        >
+          <p>Êtes-vous sûr de vouloir supprimer ce webhook ?</p>
+          <p className="mt-2 text-sm break-all text-muted">{endpoint.url}</p>
+          <p className="mt-2 text-sm text-muted">
+            Il ne recevra plus aucun événement ; ses envois en attente et son journal des envois sont supprimés avec lui.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </>
   );
 }
