@@ -90,7 +90,9 @@ end
   try {
     const origin = new URL(url).origin;
     const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn("wrk", ["-t1", `-c${opts.connections}`, `-d${opts.duration}s`, "-s", script, origin], {
+      // wrk gives up on a request after 2 s and counts it an error; autocannon waits 10 s. The
+      // same 10 s here, so an error means the server failed, not that 50 connections queued.
+      const child = spawn("wrk", ["-t1", `-c${opts.connections}`, `-d${opts.duration}s`, "--timeout", "10s", "-s", script, origin], {
         stdio: ["ignore", "pipe", "inherit"],
       });
       let text = "";

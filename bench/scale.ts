@@ -14,6 +14,11 @@
  *   npm run bench:scale -- --generator wrk                (wrk, Debian package `wrk`, instead of
  *                                                          autocannon: it leaves the 2 cores to the
  *                                                          server, see bench/lib.ts loadWithWrk)
+ *   npm run bench:scale -- --rounds 3                     (1 worker then 2 workers, three times
+ *                                                          in turn; the ratio is the median of the
+ *                                                          rounds': on a machine whose CPU speed
+ *                                                          drifts (a shared VM), one pair of 10 s
+ *                                                          measures can be 30 % off)
  *
  * `npm start` builds build/ when it is missing or older than the sources. Ports 4310-4323.
  */
@@ -33,10 +38,12 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
     generator: { type: "string", default: "autocannon" },
+    rounds: { type: "string", default: "1" },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const rounds = Math.max(1, Math.trunc(Number(values.rounds)) || 1);
 if (values.generator !== "autocannon" && values.generator !== "wrk") throw new Error("--generator is autocannon or wrk");
 const measureLoad = values.generator === "wrk" ? loadWithWrk : load;
 const START_PORT = 4310;
@@ -155,7 +162,10 @@ process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
 
 try {
   let paths: string[] = [];
-  for (const workers of [1, 2]) {
+  for (const [round, workers] of Array.from({ length: rounds }, (_, r) => [
+    [r + 1, 1],
+    [r + 1, 2],
+  ]).flat()) {
     const url = `http://127.0.0.1:${START_PORT}`;
     const shop = await serve(
       `npm start, ${workers} worker(s)`,
@@ -165,7 +175,7 @@ try {
     );
     children.push(shop);
     if (paths.length === 0) paths = await productPaths(url);
-    rows.push(...(await measure(`npm start, WEB_CONCURRENCY=${workers}`, url, paths)));
+    rows.push(...(await measure(`${rounds > 1 ? `round ${round}, ` : ""}npm start, WEB_CONCURRENCY=${workers}`, url, paths)));
     await shop.stop();
     children.splice(children.indexOf(shop), 1);
   }
@@ -220,11 +230,18 @@ printTable(
     requests,
   })),
 );
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 for (const target of ["product page (uncached)", "GET /api/v1/products"]) {
-  const one = rows.find((r) => r.setup.endsWith("=1") && r.name === target)!;
-  const two = rows.find((r) => r.setup.endsWith("=2") && r.name === target)!;
+  const ones = rows.filter((r) => r.setup.endsWith("=1") && r.name === target);
+  const twos = rows.filter((r) => r.setup.endsWith("=2") && r.name === target);
+  const ratios = ones.map((one, i) => twos[i].requestsPerSecond / one.requestsPerSecond);
+  const p95s = ones.map((one, i) => [one.p95, twos[i].p95]);
   console.log(
-    `${target}: 2 workers / 1 worker = ${round(two.requestsPerSecond / one.requestsPerSecond, 2)}x throughput, p95 ${one.p95} -> ${two.p95} ms`,
+    `${target}: 2 workers / 1 worker = ${round(median(ratios), 2)}x throughput${rounds > 1 ? ` (median of ${ratios.map((r) => round(r, 2)).join(", ")})` : ""}, p95 ${round(median(p95s.map(([a]) => a)))} -> ${round(median(p95s.map(([, b]) => b)))} ms`,
   );
 }
 const proxied = rows.filter((r) => r.setup.startsWith("HAProxy"));
