@@ -49,6 +49,8 @@ const measureLoad = values.generator === "wrk" ? loadWithWrk : load;
 const START_PORT = 4310;
 const PROXY_PORT = 4320;
 const INSTANCE_PORTS = [4321, 4322, 4323];
+/** Quiet time after a start, before the warm-up (the jobs' first passes run then). */
+const SETTLE_MS = 10_000;
 const sessionSecret = "bench-scale-session-secret-0123456789abcdef";
 
 async function prepareDatabase(): Promise<string> {
@@ -88,8 +90,10 @@ type Served = { url: string; stop: () => Promise<void> };
  * output (a JSON line per request) goes to a file, not through a pipe this process reads: on two
  * cores, reading and filtering hundreds of lines a second took CPU from the servers being measured.
  */
-async function serve(name: string, command: string[], env: NodeJS.ProcessEnv, url: string): Promise<Served> {
+async function serve(name: string, command: string[], env: NodeJS.ProcessEnv, url: string, workers = 1): Promise<Served> {
   const logPath = path.join(dataDir, `${name.replace(/[^\w]+/g, "-")}.log`);
+  // Each round appends to the same file: only what this start writes counts.
+  const offset = fs.existsSync(logPath) ? fs.statSync(logPath).size : 0;
   const logFd = fs.openSync(logPath, "a");
   const child: ChildProcess = spawn(process.execPath, command, {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
@@ -99,18 +103,31 @@ async function serve(name: string, command: string[], env: NodeJS.ProcessEnv, ur
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    // The cluster forks the other workers once the first serves: measuring before they listen
+    // would open every kept-alive connection on the first one and leave the others idle.
+    const serving =
+      workers > 1
+        ? (
+            fs
+              .readFileSync(logPath)
+              .subarray(offset)
+              .toString("utf8")
+              .match(/\[cluster\] worker \d+ is serving/g) ?? []
+          ).length
+        : 1;
     if (
-      await fetch(`${url}/robots.txt`).then(
+      serving >= workers &&
+      (await fetch(`${url}/robots.txt`).then(
         (r) => r.ok,
         () => false,
-      )
+      ))
     )
       break;
     // The first start may build the shop and seed the demo catalogue.
     if (Date.now() - started > 600_000) throw new Error(`${name} did not answer within 10 minutes`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  for (const line of fs.readFileSync(logPath, "utf8").split("\n"))
+  for (const line of fs.readFileSync(logPath).subarray(offset).toString("utf8").split("\n"))
     if (/serving|worker/i.test(line)) console.log(`[${name}] ${line.trim()}`);
   return {
     url,
@@ -127,9 +144,12 @@ async function serve(name: string, command: string[], env: NodeJS.ProcessEnv, ur
 /** The two measures on one address: product pages (20 products in turn) and the product list. */
 async function measure(label: string, url: string, productPaths: string[]): Promise<(LoadResult & { setup: string })[]> {
   const headers = { "cache-control": "no-cache" };
-  // A short warm-up: the first requests compile code paths and fill the connection pools.
-  await load("warm-up", url, { connections: 10, duration: 3, headers, paths: productPaths });
-  await load("warm-up", url, { connections: 10, duration: 2, headers, paths: ["/api/v1/products"] });
+  // Steady state, not start-up: each process runs its jobs' first passes in the seconds after it
+  // serves, and the first requests compile code paths and fill the connection pools and memos
+  // (measured: without this, the second worker was still warming up during the measure).
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  await measureLoad("warm-up", url, { connections, duration: 5, headers, paths: productPaths });
+  await measureLoad("warm-up", url, { connections, duration: 5, headers, paths: ["/api/v1/products"] });
   const page = await measureLoad("product page (uncached)", url, { connections, duration, headers, paths: productPaths });
   const api = await measureLoad("GET /api/v1/products", url, { connections, duration, headers, paths: ["/api/v1/products"] });
   return [page, api].map((r) => ({ setup: label, ...r }));
@@ -172,6 +192,7 @@ try {
       ["scripts/start.mjs"],
       { ...common, PORT: String(START_PORT), WEB_CONCURRENCY: String(workers) },
       url,
+      workers,
     );
     children.push(shop);
     if (paths.length === 0) paths = await productPaths(url);
