@@ -1,8 +1,8 @@
 /**
- * Short-lived, process-wide memos for what nearly every signed-in page reads and almost never
- * changes: the session behind a cookie, the theme a user chose, a product page's data. Without them each page load
- * asked the database three times before doing its own work (bench/admin.ts: about a sixth of a
- * back-office page's server time).
+ * Short-lived, process-wide memos for what nearly every page reads and almost never changes: the
+ * session behind a cookie, the theme a user chose, the categories, a product page's data. Without
+ * them each signed-in page load asked the database three times before doing its own work
+ * (bench/admin.ts: about a sixth of a back-office page's server time).
  *
  * Staleness is bounded three ways (decisions 019 and 038):
  * - every entry lives at most its memo's `ttlMs` (a few seconds);

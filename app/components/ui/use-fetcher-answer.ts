@@ -1,4 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { showToast } from "./toast";
 
 /**
  * Calls `onAnswer` once per answer of a fetcher (a toast, closing a dialog, keeping a refusal's
@@ -13,4 +15,20 @@ export function useFetcherAnswer<T>(fetcher: { state: string; data?: T }, onAnsw
     handled.current = fetcher.data;
     latest.current(fetcher.data);
   }, [fetcher.state, fetcher.data]);
+}
+
+/**
+ * A dialog's form: a success is toasted and closes the dialog, a refusal keeps it open with its
+ * message (`error`, cleared by the dialog with `setError(null)` when the field changes).
+ */
+export function useDialogFetcher<T extends { ok: boolean; message: string }>(onClose: () => void) {
+  const fetcher = useFetcher<T>();
+  const [error, setError] = useState<string | null>(null);
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      showToast(answer.message);
+      onClose();
+    } else setError(answer.message);
+  });
+  return { fetcher, error, setError };
 }

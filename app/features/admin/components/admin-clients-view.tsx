@@ -1,13 +1,12 @@
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useDialogFetcher } from "~/components/ui/use-fetcher-answer";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable, Th } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/ui/filter-bar";
 import { useEffect, useState } from "react";
-import { Link, useFetcher, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Pager } from "~/components/ui/pager";
-import { showToast } from "~/components/ui/toast";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import {
@@ -321,14 +320,7 @@ function ClientRow({
 }
 
 function DeleteClientModal({ client, onClose }: { client: AdminClientRow; onClose: () => void }) {
-  const fetcher = useFetcher<ClientAnswer>();
-  const [error, setError] = useState<string | null>(null);
-  useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
-      showToast(answer.message);
-      onClose();
-    } else setError(answer.message);
-  });
+  const { fetcher, error } = useDialogFetcher<ClientAnswer>(onClose);
 
   return (
     <ConfirmDialog

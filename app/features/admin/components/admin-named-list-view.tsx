@@ -1,4 +1,4 @@
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useDialogFetcher, useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -149,14 +149,7 @@ function CreateForm({ kind }: { kind: NamedListKind }) {
 }
 
 function RenameModal({ kind, row, onClose }: { kind: NamedListKind; row: NamedRow; onClose: () => void }) {
-  const fetcher = useFetcher<Answer>();
-  const [error, setError] = useState<string | null>(null);
-  useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
-      showToast(answer.message);
-      onClose();
-    } else setError(answer.message);
-  });
+  const { fetcher, error, setError } = useDialogFetcher<Answer>(onClose);
 
   return (
     <Modal title={`Renommer la ${kind.one}`} onClose={onClose}>
@@ -206,14 +199,7 @@ function RenameModal({ kind, row, onClose }: { kind: NamedListKind; row: NamedRo
 }
 
 function DeleteModal({ kind, row, onClose }: { kind: NamedListKind; row: NamedRow; onClose: () => void }) {
-  const fetcher = useFetcher<Answer>();
-  const [error, setError] = useState<string | null>(null);
-  useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
-      showToast(answer.message);
-      onClose();
-    } else setError(answer.message);
-  });
+  const { fetcher, error } = useDialogFetcher<Answer>(onClose);
 
   return (
     <ConfirmDialog
