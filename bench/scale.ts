@@ -1,8 +1,9 @@
 /**
  * Scaling on one PostgreSQL: the UNCACHED product page (`Cache-Control: no-cache` passes by the
  * page cache) and `GET /api/v1/products`, 50 connections for 10 s each (autocannon), served by
- *   1. `npm start` (node scripts/start.mjs) with WEB_CONCURRENCY=1,
- *   2. the same with WEB_CONCURRENCY=2 (cluster workers),
+ *   1. `npm start` (node scripts/start.mjs) with WEB_CONCURRENCY=1, on port 4310,
+ *   2. the same with WEB_CONCURRENCY=2 (cluster workers), on port 4311, running beside the first:
+ *      the two are warmed up, then measured in turn,
  *   3. three single-process instances (node server/server.mjs) behind HAProxy in round-robin.
  * Prints req/s, p50, p95 (exact, from every response time), p99, errors and non-2xx answers, then
  * the ratio of 2 workers to 1 (the target: at least 1.6 times the throughput, a lower p95).
@@ -14,11 +15,12 @@
  *   npm run bench:scale -- --generator wrk                (wrk, Debian package `wrk`, instead of
  *                                                          autocannon: it leaves the 2 cores to the
  *                                                          server, see bench/lib.ts loadWithWrk)
- *   npm run bench:scale -- --rounds 3                     (1 worker then 2 workers, three times
- *                                                          in turn; the ratio is the median of the
- *                                                          rounds': on a machine whose CPU speed
- *                                                          drifts (a shared VM), one pair of 10 s
- *                                                          measures can be 30 % off)
+ *   npm run bench:scale -- --rounds 5                     (each target measured on 1 worker and on
+ *                                                          2 workers five times in turn; the ratio
+ *                                                          is the median of the rounds': on a
+ *                                                          machine whose CPU speed drifts (a
+ *                                                          shared VM), one pair of 10 s measures
+ *                                                          can be 30 % off)
  *
  * `npm start` builds build/ when it is missing or older than the sources. Ports 4310-4323.
  */
@@ -51,6 +53,13 @@ const PROXY_PORT = 4320;
 const INSTANCE_PORTS = [4321, 4322, 4323];
 /** Quiet time after a start, before the warm-up (the jobs' first passes run then). */
 const SETTLE_MS = 10_000;
+/**
+ * Warm-up per target, in seconds. V8 optimises a function after enough calls in its own process:
+ * with 2 workers each sees half the requests, so a short warm-up measured the second setup less
+ * optimised than the first (measured: a fresh process served 61 pages/s in its first 5 s, then 90
+ * to 115).
+ */
+const WARM_UP_S = 15;
 const sessionSecret = "bench-scale-session-secret-0123456789abcdef";
 
 async function prepareDatabase(): Promise<string> {
@@ -92,7 +101,7 @@ type Served = { url: string; stop: () => Promise<void> };
  */
 async function serve(name: string, command: string[], env: NodeJS.ProcessEnv, url: string, workers = 1): Promise<Served> {
   const logPath = path.join(dataDir, `${name.replace(/[^\w]+/g, "-")}.log`);
-  // Each round appends to the same file: only what this start writes counts.
+  // A file left by an earlier start is appended to: only what this start writes counts.
   const offset = fs.existsSync(logPath) ? fs.statSync(logPath).size : 0;
   const logFd = fs.openSync(logPath, "a");
   const child: ChildProcess = spawn(process.execPath, command, {
@@ -141,18 +150,23 @@ async function serve(name: string, command: string[], env: NodeJS.ProcessEnv, ur
   };
 }
 
-/** The two measures on one address: product pages (20 products in turn) and the product list. */
-async function measure(label: string, url: string, productPaths: string[]): Promise<(LoadResult & { setup: string })[]> {
-  const headers = { "cache-control": "no-cache" };
-  // Steady state, not start-up: each process runs its jobs' first passes in the seconds after it
-  // serves, and the first requests compile code paths and fill the connection pools and memos
-  // (measured: without this, the second worker was still warming up during the measure).
-  await new Promise((r) => setTimeout(r, SETTLE_MS));
-  await measureLoad("warm-up", url, { connections, duration: 5, headers, paths: productPaths });
-  await measureLoad("warm-up", url, { connections, duration: 5, headers, paths: ["/api/v1/products"] });
-  const page = await measureLoad("product page (uncached)", url, { connections, duration, headers, paths: productPaths });
-  const api = await measureLoad("GET /api/v1/products", url, { connections, duration, headers, paths: ["/api/v1/products"] });
-  return [page, api].map((r) => ({ setup: label, ...r }));
+const PAGE_TARGET = "product page (uncached)";
+const API_TARGET = "GET /api/v1/products";
+const headers = { "cache-control": "no-cache" };
+
+/**
+ * Steady state, not start-up: each process runs its jobs' first passes in the seconds after it
+ * serves, and the first requests compile code paths and fill the connection pools and memos
+ * (measured: without this, the second worker was still warming up during the measure).
+ */
+async function warmUp(url: string, productPaths: string[]): Promise<void> {
+  await measureLoad("warm-up", url, { connections, duration: WARM_UP_S, headers, paths: productPaths });
+  await measureLoad("warm-up", url, { connections, duration: WARM_UP_S, headers, paths: ["/api/v1/products"] });
+}
+
+async function measureTarget(setup: string, url: string, target: string, productPaths: string[]): Promise<LoadResult & { setup: string }> {
+  const paths = target === PAGE_TARGET ? productPaths : ["/api/v1/products"];
+  return { setup, ...(await measureLoad(target, url, { connections, duration, headers, paths })) };
 }
 
 async function productPaths(url: string): Promise<string[]> {
@@ -181,25 +195,38 @@ const stopAll = async () => {
 process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
 
 try {
-  let paths: string[] = [];
-  for (const [round, workers] of Array.from({ length: rounds }, (_, r) => [
-    [r + 1, 1],
-    [r + 1, 2],
-  ]).flat()) {
-    const url = `http://127.0.0.1:${START_PORT}`;
+  // Both setups serve side by side and are measured in turn, 10 s apart: this machine's speed
+  // drifts by tens of percent within minutes, and a 1-worker measure taken a minute and a restart
+  // before its 2-worker pair compared two machines. The idle setup's background jobs take about
+  // 2 % of a core per process, from the setup being measured.
+  const setups: { workers: number; shop: Served }[] = [];
+  for (const [index, workers] of [1, 2].entries()) {
+    const port = START_PORT + index;
     const shop = await serve(
       `npm start, ${workers} worker(s)`,
       ["scripts/start.mjs"],
-      { ...common, PORT: String(START_PORT), WEB_CONCURRENCY: String(workers) },
-      url,
+      { ...common, PORT: String(port), WEB_CONCURRENCY: String(workers) },
+      `http://127.0.0.1:${port}`,
       workers,
     );
     children.push(shop);
-    if (paths.length === 0) paths = await productPaths(url);
-    rows.push(...(await measure(`${rounds > 1 ? `round ${round}, ` : ""}npm start, WEB_CONCURRENCY=${workers}`, url, paths)));
-    await shop.stop();
-    children.splice(children.indexOf(shop), 1);
+    setups.push({ workers, shop });
   }
+  const paths = await productPaths(setups[0].shop.url);
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  for (const { shop } of setups) await warmUp(shop.url, paths);
+  for (let round = 1; round <= rounds; round++) {
+    // 1 then 2 workers in odd rounds, 2 then 1 in even ones: a steady drift favours neither.
+    const order = round % 2 ? setups : [...setups].reverse();
+    for (const target of [PAGE_TARGET, API_TARGET]) {
+      for (const { workers, shop } of order) {
+        rows.push(
+          await measureTarget(`${rounds > 1 ? `round ${round}, ` : ""}npm start, WEB_CONCURRENCY=${workers}`, shop.url, target, paths),
+        );
+      }
+    }
+  }
+  await Promise.all(children.splice(0).map((c) => c.stop()));
 
   // Three instances on the build npm start made (build/), behind HAProxy.
   for (const [index, port] of INSTANCE_PORTS.entries()) {
@@ -229,7 +256,9 @@ try {
     if (n > 100) throw new Error("haproxy did not answer");
     await new Promise((r) => setTimeout(r, 100));
   }
-  rows.push(...(await measure("HAProxy + 3 instances", proxyUrl, paths)));
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  await warmUp(proxyUrl, paths);
+  for (const target of [PAGE_TARGET, API_TARGET]) rows.push(await measureTarget("HAProxy + 3 instances", proxyUrl, target, paths));
 } finally {
   await stopAll();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -256,7 +285,7 @@ const median = (xs: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-for (const target of ["product page (uncached)", "GET /api/v1/products"]) {
+for (const target of [PAGE_TARGET, API_TARGET]) {
   const ones = rows.filter((r) => r.setup.endsWith("=1") && r.name === target);
   const twos = rows.filter((r) => r.setup.endsWith("=2") && r.name === target);
   const ratios = ones.map((one, i) => twos[i].requestsPerSecond / one.requestsPerSecond);

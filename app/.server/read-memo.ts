@@ -33,6 +33,9 @@ export type ReadMemo<T> = {
 
 export function createReadMemo<T>({ ttlMs, maxEntries = 10_000 }: { ttlMs: number; maxEntries?: number }): ReadMemo<T> {
   const entries = new Map<string, { value: T; expiresAt: number }>();
+  // Reads under way: a request that asks for the same key meanwhile waits for that read rather
+  // than making its own (50 pages in flight when an entry expires cost one read, not 50).
+  const reading = new Map<string, { generation: number; value: Promise<T> }>();
   registry.memos.add(entries);
   return {
     async get(key, compute, options = {}) {
@@ -42,12 +45,21 @@ export function createReadMemo<T>({ ttlMs, maxEntries = 10_000 }: { ttlMs: numbe
       if (hit && hit.expiresAt > now) return hit.value;
       if (hit) entries.delete(key);
       const started = registry.generation;
-      const value = await compute();
-      // A write that forgot everything while this read was running makes its answer suspect.
-      if (value === undefined || started !== registry.generation) return value;
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { value, expiresAt: Math.min(now + ttlMs, options.expiresAt?.(value) ?? Infinity) });
-      return value;
+      // Only a read begun since the last forgetting answers for now.
+      const running = reading.get(key);
+      if (running && running.generation === started) return running.value;
+      const value = compute();
+      reading.set(key, { generation: started, value });
+      try {
+        const answer = await value;
+        // A write that forgot everything while this read was running makes its answer suspect.
+        if (answer === undefined || started !== registry.generation) return answer;
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+        entries.set(key, { value: answer, expiresAt: Math.min(now + ttlMs, options.expiresAt?.(answer) ?? Infinity) });
+        return answer;
+      } finally {
+        if (reading.get(key)?.value === value) reading.delete(key);
+      }
     },
   };
 }

@@ -51,6 +51,48 @@ describe("createReadMemo", () => {
   });
 });
 
+describe("createReadMemo, reads under way", () => {
+  it("requests that ask while a key is being read share that read", async () => {
+    setReadMemosActive(true);
+    const memo = createReadMemo<number>({ ttlMs: 60_000 });
+    let reads = 0;
+    let release!: (v: number) => void;
+    const read = () => {
+      reads++;
+      return new Promise<number>((r) => (release = r));
+    };
+    const asked = [memo.get("k", read), memo.get("k", read), memo.get("k", read)];
+    release(42);
+    expect(await Promise.all(asked)).toEqual([42, 42, 42]);
+    expect(reads).toBe(1);
+    // Another key is its own read.
+    expect(await memo.get("other", async () => 7)).toBe(7);
+  });
+
+  it("a request that asks after a write forgot everything does not wait for the read begun before it", async () => {
+    setReadMemosActive(true);
+    const memo = createReadMemo<string>({ ttlMs: 60_000 });
+    let release!: (v: string) => void;
+    const before = memo.get("k", () => new Promise<string>((r) => (release = r)));
+    forgetReadMemos();
+    expect(await memo.get("k", async () => "after the write")).toBe("after the write");
+    release("before the write");
+    expect(await before).toBe("before the write");
+    expect(await memo.get("k", async () => "again")).toBe("after the write");
+  });
+
+  it("a failed read fails the requests that shared it, and the next request reads again", async () => {
+    setReadMemosActive(true);
+    const memo = createReadMemo<number>({ ttlMs: 60_000 });
+    let fail!: (e: Error) => void;
+    const read = () => new Promise<number>((_, reject) => (fail = reject));
+    const asked = [memo.get("k", read), memo.get("k", read)];
+    fail(new Error("database unreachable"));
+    for (const a of asked) await expect(a).rejects.toThrow("database unreachable");
+    expect(await memo.get("k", async () => 3)).toBe(3);
+  });
+});
+
 describe("forgetReadMemosAfterWrites (server/server.mjs)", () => {
   it("forgets on POST, DELETE and every auth route, not on plain reads", async () => {
     setReadMemosActive(true);

@@ -7,7 +7,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { deliveryMethods } from "~/.server/db/schema";
-import { announceInvalidation, onInvalidation, remembersAcrossProcesses } from "~/.server/invalidations";
+import { announceInvalidation } from "~/.server/invalidations";
+import { createSettingsMemo } from "~/.server/settings-memo";
 import { invalid, notFound } from "~/domain/errors";
 import { changedFields, recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import {
@@ -27,10 +28,7 @@ export const METHODS_TTL_MS = 5_000;
 export const STANDARD_THRESHOLD_REQUIRED_MESSAGE = "La livraison standard doit avoir un seuil de livraison offerte";
 export const DELIVERY_METHOD_NOT_FOUND_MESSAGE = "Mode de livraison introuvable";
 
-let caches = new WeakMap<object, { value: DeliveryMethod[]; expiresAt: number }>();
-onInvalidation("settings", "delivery-methods", () => {
-  caches = new WeakMap();
-});
+const methodsMemo = createSettingsMemo<DeliveryMethod[]>({ name: "delivery-methods", ttlMs: METHODS_TTL_MS });
 
 type Row = typeof deliveryMethods.$inferSelect;
 
@@ -57,13 +55,15 @@ function toMethod(row: Row): DeliveryMethod | null {
  * the published rule for that method rather than breaking the checkout.
  */
 export async function listDeliveryMethods(db: Executor, now: number = Date.now()): Promise<DeliveryMethod[]> {
-  const cached = remembersAcrossProcesses() ? caches.get(db) : undefined;
-  if (cached && cached.expiresAt > now) return cached.value;
-  const rows = await db.select().from(deliveryMethods).orderBy(asc(deliveryMethods.position), asc(deliveryMethods.code));
-  const stored = rows.map(toMethod).filter((m): m is DeliveryMethod => m !== null);
-  const value = [...stored, ...DEFAULT_DELIVERY_METHODS.filter((d) => !stored.some((m) => m.code === d.code))];
-  caches.set(db, { value, expiresAt: now + METHODS_TTL_MS });
-  return value;
+  return methodsMemo.get(
+    db,
+    async () => {
+      const rows = await db.select().from(deliveryMethods).orderBy(asc(deliveryMethods.position), asc(deliveryMethods.code));
+      const stored = rows.map(toMethod).filter((m): m is DeliveryMethod => m !== null);
+      return [...stored, ...DEFAULT_DELIVERY_METHODS.filter((d) => !stored.some((m) => m.code === d.code))];
+    },
+    now,
+  );
 }
 
 export async function getDeliveryMethod(db: Executor, code: DeliveryMethodCode): Promise<DeliveryMethod> {
@@ -143,5 +143,5 @@ export async function updateDeliveryMethod(
 
 /** Tests that write the table directly drop this process's copy. */
 export function forgetDeliveryMethods(db: Executor): void {
-  caches.delete(db);
+  methodsMemo.forget(db);
 }

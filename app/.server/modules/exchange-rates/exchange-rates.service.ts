@@ -8,7 +8,8 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { exchangeRates } from "~/.server/db/schema";
-import { announceInvalidation, onInvalidation, remembersAcrossProcesses } from "~/.server/invalidations";
+import { announceInvalidation } from "~/.server/invalidations";
+import { createSettingsMemo } from "~/.server/settings-memo";
 import { invalid } from "~/domain/errors";
 import { changedFields, recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import type { Currency } from "~/domain/account/preferences.schema";
@@ -24,24 +25,24 @@ import {
 
 export const RATES_TTL_MS = 60_000;
 
-let caches = new WeakMap<object, { value: ExchangeRates; expiresAt: number }>();
-onInvalidation("settings", "exchange-rates", () => {
-  caches = new WeakMap();
-});
+const ratesMemo = createSettingsMemo<ExchangeRates>({ name: "exchange-rates", ttlMs: RATES_TTL_MS });
 
 /** The three rates; a missing row (a table emptied by hand) reads as the default rate. */
 export async function getExchangeRates(db: Executor, now: number = Date.now()): Promise<ExchangeRates> {
-  const cached = remembersAcrossProcesses() ? caches.get(db) : undefined;
-  if (cached && cached.expiresAt > now) return cached.value;
-  const rows = await db.select().from(exchangeRates);
-  const value = { ...DEFAULT_EXCHANGE_RATES };
-  for (const row of rows) {
-    if ((DISPLAY_CURRENCIES as readonly string[]).includes(row.currency)) {
-      value[row.currency as ExchangeRateField] = row.rateE4 / EXCHANGE_RATE_SCALE;
-    }
-  }
-  caches.set(db, { value, expiresAt: now + RATES_TTL_MS });
-  return value;
+  return ratesMemo.get(
+    db,
+    async () => {
+      const rows = await db.select().from(exchangeRates);
+      const value = { ...DEFAULT_EXCHANGE_RATES };
+      for (const row of rows) {
+        if ((DISPLAY_CURRENCIES as readonly string[]).includes(row.currency)) {
+          value[row.currency as ExchangeRateField] = row.rateE4 / EXCHANGE_RATE_SCALE;
+        }
+      }
+      return value;
+    },
+    now,
+  );
 }
 
 /** What a signed-in page needs to draw "≈ 13,90 CHF"; null for euros. */
@@ -96,5 +97,5 @@ export async function updateExchangeRates(db: Executor, input: unknown, actorUse
 
 /** Tests that write the table directly drop this process's copy. */
 export function forgetExchangeRates(db: Executor): void {
-  caches.delete(db);
+  ratesMemo.forget(db);
 }

@@ -8,7 +8,8 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { shopSettings } from "~/.server/db/schema";
-import { announceInvalidation, onInvalidation, remembersAcrossProcesses } from "~/.server/invalidations";
+import { announceInvalidation, onInvalidation } from "~/.server/invalidations";
+import { createSettingsMemo } from "~/.server/settings-memo";
 import { getLegalInfo } from "~/.server/legal";
 import { log } from "~/.server/logger";
 import { remember } from "~/lib/remember";
@@ -19,7 +20,7 @@ export const SHOP_IDENTITY_KEY = "identity";
 export const IDENTITY_TTL_MS = 5_000;
 export const DEFAULT_SECURITY_CONTACT_EMAIL = "securite@aurore-beaute.fr";
 
-let caches = new WeakMap<object, { value: ShopIdentity; expiresAt: number }>();
+const identityMemo = createSettingsMemo<ShopIdentity>({ name: "shop-identity-reads", ttlMs: IDENTITY_TTL_MS });
 
 /**
  * A copy of the identity for what renders without a database handle at hand (the mail footer,
@@ -31,8 +32,10 @@ type Followed = { db?: Executor; value?: ShopIdentity; readAt: number; refreshin
 const followed = remember<Followed>("shop-identity-followed", () => ({ readAt: 0 }));
 
 onInvalidation("settings", "shop-identity", () => {
-  caches = new WeakMap();
-  if (followed.db) void refreshFollowed();
+  if (!followed.db) return;
+  // Whatever order the announcement's listeners run in, the copy is read afresh.
+  identityMemo.forget(followed.db);
+  void refreshFollowed();
 });
 
 function refreshFollowed(): Promise<void> {
@@ -92,14 +95,16 @@ export function defaultShopIdentity(): ShopIdentity {
 }
 
 export async function getShopIdentity(db: Executor, now: number = Date.now()): Promise<ShopIdentity> {
-  const cached = remembersAcrossProcesses() ? caches.get(db) : undefined;
-  if (cached && cached.expiresAt > now) return cached.value;
-  const [row] = await db.select({ value: shopSettings.value }).from(shopSettings).where(eq(shopSettings.key, SHOP_IDENTITY_KEY));
-  // A stored value is merged over the defaults so a field added later has a value.
-  const stored = ShopIdentitySchema.partial().safeParse(row?.value ?? {});
-  const value: ShopIdentity = { ...defaultShopIdentity(), ...(stored.success ? stored.data : {}) } as ShopIdentity;
-  caches.set(db, { value, expiresAt: now + IDENTITY_TTL_MS });
-  return value;
+  return identityMemo.get(
+    db,
+    async () => {
+      const [row] = await db.select({ value: shopSettings.value }).from(shopSettings).where(eq(shopSettings.key, SHOP_IDENTITY_KEY));
+      // A stored value is merged over the defaults so a field added later has a value.
+      const stored = ShopIdentitySchema.partial().safeParse(row?.value ?? {});
+      return { ...defaultShopIdentity(), ...(stored.success ? stored.data : {}) } as ShopIdentity;
+    },
+    now,
+  );
 }
 
 /**
@@ -119,7 +124,7 @@ export async function updateShopIdentity(db: Executor, input: unknown): Promise<
     .insert(shopSettings)
     .values({ key: SHOP_IDENTITY_KEY, value: after, updatedAt: new Date() })
     .onConflictDoUpdate({ target: shopSettings.key, set: { value: after, updatedAt: new Date() } });
-  caches.delete(db);
+  identityMemo.forget(db);
   // Contact details and hours appear on anonymous (shared-cached) pages.
   void announceInvalidation(["settings", "pages"]);
   return { before, after };

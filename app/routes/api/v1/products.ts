@@ -2,7 +2,7 @@ import type { Route } from "./+types/products";
 import { apiLoader, everyIssue, validate } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { jsonError, jsonOk } from "~/.server/http";
-import { listProductsWithVariants } from "~/.server/modules/catalog/product-detail.service";
+import { readProductList } from "~/.server/workflows/product-list";
 import { ProductListQuerySchema, searchParamsToObject } from "~/domain/catalog/catalog.schema";
 
 /** GET /api/v1/products?category=&search=&sort=&page=&page_size=: one page of the catalogue, each product with its variants. */
@@ -13,7 +13,8 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
     everyIssue({ key: "parameter" }),
     "invalid_query",
   );
-  const result = await listProductsWithVariants(await getDb(), query, { clampPage: false });
+  // Remembered a few seconds per process and forgotten on every write (workflows/product-list.ts).
+  const result = await readProductList(await getDb(), query);
   if (result.unknownCategory) {
     return jsonError(400, "unknown_category", `Catégorie inconnue : ${query.category?.join(", ")}`);
   }
