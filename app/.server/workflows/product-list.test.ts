@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
-import { pickProducts } from "../../../tests/support/shoppers";
+import { pickProducts, setProductStock } from "../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../db/client";
-import { productVariants } from "../db/schema";
 import { announceInvalidation } from "../invalidations";
 import { forgetReadMemos, setReadMemosActive } from "../read-memo";
 import { ProductListQuerySchema, type ProductListQuery } from "~/domain/catalog/catalog.schema";
@@ -18,10 +16,6 @@ afterAll(async () => {
   await handle?.close();
 });
 afterEach(() => setReadMemosActive(false));
-
-async function setStock(variantId: string, stock: number) {
-  await handle.db.update(productVariants).set({ stockQuantity: stock }).where(eq(productVariants.id, variantId));
-}
 
 /** The stock the listing shows for one variant. */
 async function listedStock(query: ProductListQuery, productId: string, variantId: string) {
@@ -42,7 +36,7 @@ describe("readProductList", () => {
     const [p] = await pickProducts(handle.db, 1, 5);
     const query = ProductListQuerySchema.parse({ search: p.name, page_size: "100" });
     expect(await listedStock(query, p.id, p.variantId)).toBe(5);
-    await setStock(p.variantId, 4);
+    await setProductStock(handle.db, p.id, 4);
     expect(await listedStock(query, p.id, p.variantId)).toBe(4);
   });
 
@@ -51,7 +45,7 @@ describe("readProductList", () => {
     const [p] = await pickProducts(handle.db, 1, 5);
     const query = ProductListQuerySchema.parse({ search: p.name, page_size: "100" });
     const first = await readProductList(handle.db, query);
-    await setStock(p.variantId, 3);
+    await setProductStock(handle.db, p.id, 3);
     // Remembered: the same answer object, the database not read.
     expect(await readProductList(handle.db, query)).toBe(first);
     // Another query is another entry, read now.
@@ -60,7 +54,7 @@ describe("readProductList", () => {
     forgetReadMemos();
     expect(await listedStock(query, p.id, p.variantId)).toBe(3);
     // A catalogue change announced from outside a request (the import script) forgets it too.
-    await setStock(p.variantId, 2);
+    await setProductStock(handle.db, p.id, 2);
     await announceInvalidation(["pages"]);
     expect(await listedStock(query, p.id, p.variantId)).toBe(2);
   });
