@@ -101,9 +101,8 @@ type Served = { url: string; stop: () => Promise<void> };
  */
 async function serve(name: string, command: string[], env: NodeJS.ProcessEnv, url: string, workers = 1): Promise<Served> {
   const logPath = path.join(dataDir, `${name.replace(/[^\w]+/g, "-")}.log`);
-  // A file left by an earlier start is appended to: only what this start writes counts.
-  const offset = fs.existsSync(logPath) ? fs.statSync(logPath).size : 0;
-  const logFd = fs.openSync(logPath, "a");
+  // Each setup starts once per run, in this run's own data folder: the file is new.
+  const logFd = fs.openSync(logPath, "w");
   const child: ChildProcess = spawn(process.execPath, command, {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", logFd, "inherit"],
@@ -114,16 +113,7 @@ async function serve(name: string, command: string[], env: NodeJS.ProcessEnv, ur
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
     // The cluster forks the other workers once the first serves: measuring before they listen
     // would open every kept-alive connection on the first one and leave the others idle.
-    const serving =
-      workers > 1
-        ? (
-            fs
-              .readFileSync(logPath)
-              .subarray(offset)
-              .toString("utf8")
-              .match(/\[cluster\] worker \d+ is serving/g) ?? []
-          ).length
-        : 1;
+    const serving = workers > 1 ? (fs.readFileSync(logPath, "utf8").match(/\[cluster\] worker \d+ is serving/g) ?? []).length : 1;
     if (
       serving >= workers &&
       (await fetch(`${url}/robots.txt`).then(
@@ -136,7 +126,7 @@ async function serve(name: string, command: string[], env: NodeJS.ProcessEnv, ur
     if (Date.now() - started > 600_000) throw new Error(`${name} did not answer within 10 minutes`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  for (const line of fs.readFileSync(logPath).subarray(offset).toString("utf8").split("\n"))
+  for (const line of fs.readFileSync(logPath, "utf8").split("\n"))
     if (/serving|worker/i.test(line)) console.log(`[${name}] ${line.trim()}`);
   return {
     url,
