@@ -11,7 +11,7 @@ import {
   type InvalidationKind,
 } from "./invalidations";
 import { createReadMemo, setReadMemosActive } from "./read-memo";
-import { createCountMemo } from "./count-memo";
+import { createDbMemo } from "./db-memo";
 import { listDeliveryMethods } from "./modules/delivery/delivery-methods.service";
 import { createSharedTestDatabase } from "../../tests/support/shared-database";
 
@@ -78,10 +78,11 @@ describe("the invalidation bus", () => {
   it("makes this process forget its session memos and counts when another process announces", async () => {
     await startInvalidations(one);
     setReadMemosActive(true);
-    const otherProcess = await createInvalidationBus(two, () => {});
+    const heardByOther: InvalidationKind[][] = [];
+    const otherProcess = await createInvalidationBus(two, (kinds) => heardByOther.push([...kinds]));
     try {
       const sessions = createReadMemo<string>({ ttlMs: 60_000 });
-      const counts = createCountMemo({ ttlMs: 60_000 });
+      const counts = createDbMemo<number>({ kind: "counts", name: "test-bus-counts", ttlMs: 60_000, forgetTellsOthers: true });
       let role = "customer";
       let total = 1;
       expect(await sessions.get("cookie", async () => role)).toBe("customer");
@@ -105,6 +106,9 @@ describe("the invalidation bus", () => {
         void counts.get(one.db, "all", async () => total).then((n) => (counted = n));
         return counted === 2;
       });
+      // A back-office write here forgets the counts of the other processes too.
+      counts.forget(one.db);
+      await within(1000, () => heardByOther.some((kinds) => kinds.includes("counts")));
       // The delivery methods ("settings"): a fee changed by another process.
       const standardFee = async () => (await listDeliveryMethods(one.db)).find((m) => m.code === "standard")!.priceCents;
       const before = await standardFee();

@@ -1,7 +1,7 @@
 /**
  * Cross-process invalidation of what server processes remember (decision 038). Each process keeps
- * short memos (read-memo.ts: sessions and themes; count-memo.ts and the catalogue's listing counts:
- * "counts"; the delivery methods: "settings") and the Node server's anonymous page cache ("pages"); a write in one process must reach the others' within a second.
+ * short memos (read-memo.ts: sessions and themes; db-memo.ts: the back-office's listing counts,
+ * "counts", and the shop settings, "settings") and the Node server's anonymous page cache ("pages"); a write in one process must reach the others' within a second.
  *
  * `announceInvalidation(kinds)` forgets the named kinds in this process at once and sends
  * `NOTIFY aurore_invalidations, '{"from": <sender>, "kinds": [...]}'`; every process LISTENs

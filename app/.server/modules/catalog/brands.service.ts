@@ -1,5 +1,5 @@
 import { asc, count, eq, isNotNull, sql } from "drizzle-orm";
-import { createCountMemo } from "../../count-memo";
+import { createDbMemo } from "../../db-memo";
 import type { Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { brands, products } from "../../db/schema";
@@ -19,7 +19,13 @@ export async function listBrandRefs(db: Executor): Promise<BrandRef[]> {
  * write through invalidateCatalogCaches): grouping 100k products costs tens of milliseconds and
  * the brand list is asked for on every /marques view and GET /api/v1/brands.
  */
-const brandCounts = createCountMemo<{ brandId: string | null; total: number }[]>({ ttlMs: 30_000, maxEntries: 1 });
+const brandCounts = createDbMemo<{ brandId: string | null; total: number }[]>({
+  kind: "counts",
+  name: "brand-counts",
+  ttlMs: 30_000,
+  maxEntries: 1,
+  forgetTellsOthers: true,
+});
 
 /** Forgets the remembered product counts per brand (catalogue writes). */
 export function forgetBrandCounts(db: Executor): void {

@@ -19,7 +19,7 @@ import { mailRestockedVariantAlerts } from "./restock-alerts.service";
 import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
 import { kickOutbox } from "../../outbox/outbox.service";
 import { adminSearchTerms } from "../orders/orders-admin.service";
-import { createCountMemo } from "../../count-memo";
+import { createDbMemo } from "../../db-memo";
 import { removeUnreferencedProductImages } from "../../media/product-images";
 import {
   STOCK_REASON_LABELS,
@@ -106,11 +106,11 @@ async function variantsOf(db: Executor, productIds: readonly string[]): Promise<
 }
 
 /**
- * Counts are remembered 5 s per filter (count-memo.ts), like the stock report below: every
+ * Counts are remembered 5 s per filter (db-memo.ts), like the stock report below: every
  * back-office product write forgets both at once (forgetStockReport), an order from the shop
  * shows in the low-stock and out-of-stock totals within 5 s.
  */
-const productCounts = createCountMemo({ ttlMs: 5_000 });
+const productCounts = createDbMemo<number>({ kind: "counts", name: "admin-product-counts", ttlMs: 5_000, forgetTellsOthers: true });
 
 /** One page of products (20 by default) with the count of products found; a product's variants come with it. */
 export async function listAdminProducts(
@@ -165,12 +165,12 @@ export async function listAdminProducts(
 }
 
 /**
- * The report scans the whole catalogue, so it is remembered a few seconds (count-memo.ts, one
+ * The report scans the whole catalogue, so it is remembered a few seconds (db-memo.ts, one
  * computation shared by the requests that arrive meanwhile); the back-office's own stock changes
  * and deletions forget it at once, an order from the shop shows within REPORT_TTL_MS.
  */
 const REPORT_TTL_MS = 5_000;
-const stockReports = createCountMemo<StockReport>({ ttlMs: REPORT_TTL_MS });
+const stockReports = createDbMemo<StockReport>({ kind: "counts", name: "stock-report", ttlMs: REPORT_TTL_MS, forgetTellsOthers: true });
 
 /** Forgets the stock report and the list's counts: every back-office product write calls it. */
 export function forgetStockReport(db: Executor): void {

@@ -8,7 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { deliveryMethods } from "~/.server/db/schema";
 import { announceInvalidation } from "~/.server/invalidations";
-import { createSettingsMemo } from "~/.server/settings-memo";
+import { createDbMemo } from "~/.server/db-memo";
 import { invalid, notFound } from "~/domain/errors";
 import { changedFields, recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import {
@@ -28,7 +28,7 @@ export const METHODS_TTL_MS = 5_000;
 export const STANDARD_THRESHOLD_REQUIRED_MESSAGE = "La livraison standard doit avoir un seuil de livraison offerte";
 export const DELIVERY_METHOD_NOT_FOUND_MESSAGE = "Mode de livraison introuvable";
 
-const methodsMemo = createSettingsMemo<DeliveryMethod[]>({ name: "delivery-methods", ttlMs: METHODS_TTL_MS });
+const methodsMemo = createDbMemo<DeliveryMethod[]>({ kind: "settings", name: "delivery-methods", ttlMs: METHODS_TTL_MS });
 
 type Row = typeof deliveryMethods.$inferSelect;
 
@@ -57,6 +57,7 @@ function toMethod(row: Row): DeliveryMethod | null {
 export async function listDeliveryMethods(db: Executor, now: number = Date.now()): Promise<DeliveryMethod[]> {
   return methodsMemo.get(
     db,
+    "value",
     async () => {
       const rows = await db.select().from(deliveryMethods).orderBy(asc(deliveryMethods.position), asc(deliveryMethods.code));
       const stored = rows.map(toMethod).filter((m): m is DeliveryMethod => m !== null);

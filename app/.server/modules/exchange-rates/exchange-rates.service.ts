@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { exchangeRates } from "~/.server/db/schema";
 import { announceInvalidation } from "~/.server/invalidations";
-import { createSettingsMemo } from "~/.server/settings-memo";
+import { createDbMemo } from "~/.server/db-memo";
 import { invalid } from "~/domain/errors";
 import { changedFields, recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import type { Currency } from "~/domain/account/preferences.schema";
@@ -25,12 +25,13 @@ import {
 
 export const RATES_TTL_MS = 60_000;
 
-const ratesMemo = createSettingsMemo<ExchangeRates>({ name: "exchange-rates", ttlMs: RATES_TTL_MS });
+const ratesMemo = createDbMemo<ExchangeRates>({ kind: "settings", name: "exchange-rates", ttlMs: RATES_TTL_MS });
 
 /** The three rates; a missing row (a table emptied by hand) reads as the default rate. */
 export async function getExchangeRates(db: Executor, now: number = Date.now()): Promise<ExchangeRates> {
   return ratesMemo.get(
     db,
+    "value",
     async () => {
       const rows = await db.select().from(exchangeRates);
       const value = { ...DEFAULT_EXCHANGE_RATES };

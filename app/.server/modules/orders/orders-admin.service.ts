@@ -12,7 +12,7 @@ import { addParisDays, parisDayStart } from "~/lib/paris-time";
 import type { Executor } from "../../db/client";
 import { orderCustomerEmail as customerEmail, orderItems, orders, user } from "../../db/schema";
 import { foldAccents } from "../catalog/search-query";
-import { createCountMemo } from "../../count-memo";
+import { createDbMemo } from "../../db-memo";
 import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery-methods";
 import { DELIVERY_METHOD_TITLES } from "~/domain/delivery/delivery-methods-form";
 import { orderDocumentsOf } from "../invoices/invoice-documents";
@@ -94,11 +94,11 @@ function customerName(address: { first_name?: string; last_name?: string } | nul
 export const shortOrderId = (id: string) => id.slice(0, ADMIN_ORDER_SHORT_ID_LENGTH);
 
 /**
- * Counts are remembered a few seconds per filter (count-memo.ts): a status change from the
+ * Counts are remembered a few seconds per filter (db-memo.ts): a status change from the
  * back-office forgets them at once, a new order from the shop shows in the total within 5 s
  * (decision 011).
  */
-const orderCounts = createCountMemo({ ttlMs: 5_000 });
+const orderCounts = createDbMemo<number>({ kind: "counts", name: "admin-order-counts", ttlMs: 5_000, forgetTellsOthers: true });
 
 export function forgetAdminOrderCounts(db: Executor): void {
   orderCounts.forget(db);

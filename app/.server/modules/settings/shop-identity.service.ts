@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { shopSettings } from "~/.server/db/schema";
 import { announceInvalidation, onInvalidation } from "~/.server/invalidations";
-import { createSettingsMemo } from "~/.server/settings-memo";
+import { createDbMemo } from "~/.server/db-memo";
 import { getLegalInfo } from "~/.server/legal";
 import { log } from "~/.server/logger";
 import { remember } from "~/lib/remember";
@@ -20,7 +20,7 @@ export const SHOP_IDENTITY_KEY = "identity";
 export const IDENTITY_TTL_MS = 5_000;
 export const DEFAULT_SECURITY_CONTACT_EMAIL = "securite@aurore-beaute.fr";
 
-const identityMemo = createSettingsMemo<ShopIdentity>({ name: "shop-identity-reads", ttlMs: IDENTITY_TTL_MS });
+const identityMemo = createDbMemo<ShopIdentity>({ kind: "settings", name: "shop-identity-reads", ttlMs: IDENTITY_TTL_MS });
 
 /**
  * A copy of the identity for what renders without a database handle at hand (the mail footer,
@@ -97,6 +97,7 @@ export function defaultShopIdentity(): ShopIdentity {
 export async function getShopIdentity(db: Executor, now: number = Date.now()): Promise<ShopIdentity> {
   return identityMemo.get(
     db,
+    "value",
     async () => {
       const [row] = await db.select({ value: shopSettings.value }).from(shopSettings).where(eq(shopSettings.key, SHOP_IDENTITY_KEY));
       // A stored value is merged over the defaults so a field added later has a value.
