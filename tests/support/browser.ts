@@ -78,10 +78,24 @@ export async function signedInContext(
   return context;
 }
 
-/** Waits until React has hydrated the page (the header's first button carries React's props). */
-export async function waitForHeaderHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const button = document.querySelector("header button");
-    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactFiber"));
-  });
+/**
+ * Waits until React has committed the hydration of the whole document: from then on every
+ * element of the server's page answers clicks and keys. The entry hydrates in a transition, which
+ * React renders in slices and commits at the end, so an element that already carries React's
+ * fiber or props (the header's button, hydrated first) does not mean the rest answers yet: a key
+ * pressed in a field of a long admin table before the commit is lost. The document's root fiber
+ * says when the commit happened (its state stops being dehydrated).
+ */
+export async function waitForHydration(page: Page, options: { timeout?: number } = {}): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const key = Object.keys(document).find((name) => name.startsWith("__reactContainer$"));
+      if (!key) return false;
+      type HostRoot = { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } };
+      const root = (document as unknown as Record<string, HostRoot | undefined>)[key];
+      return root?.stateNode?.current?.memoizedState?.isDehydrated === false;
+    },
+    undefined,
+    options,
+  );
 }

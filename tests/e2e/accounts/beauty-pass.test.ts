@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { addSessionCookies, launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
+import { addSessionCookies, launchBrowser, newShopContext, seriousA11yViolations, waitForHydration } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
 
@@ -32,8 +32,9 @@ function useSession(ctx: BrowserContext, cookieHeader: string): Promise<void> {
   return addSessionCookies(ctx, baseURL, cookieHeader);
 }
 
-/** Waits until React has hydrated the element (its props are attached to the DOM node). */
-async function waitForHydration(locator: Locator): Promise<void> {
+/** Waits until React has committed the page's hydration and the element carries its props (a client render's too). */
+async function elementHydrated(locator: Locator): Promise<void> {
+  await waitForHydration(locator.page(), { timeout: 15_000 });
   await expect
     .poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps"))), {
       timeout: 15_000,
@@ -67,7 +68,7 @@ describe("/beauty-pass for a visitor", () => {
     expect(await cards.nth(1).textContent()).toContain("La livraison express offerte une fois par mois");
     expect(await cards.nth(2).textContent()).toContain("La livraison express offerte en illimité");
 
-    await waitForHydration(tierButton("Beauty Expert"));
+    await elementHydrated(tierButton("Beauty Expert"));
     await tierButton("Beauty Expert").click();
     expect(await tierButton("Beauty Expert").getAttribute("aria-pressed")).toBe("true");
     expect(await tierButton("Beauty Lover").getAttribute("aria-pressed")).toBe("false");
@@ -97,7 +98,7 @@ describe("/beauty-pass for a visitor", () => {
 
     const faq = page.getByRole("region", { name: "Questions fréquentes" });
     expect(await faq.locator("details").count()).toBeGreaterThanOrEqual(4);
-    await waitForHydration(tierButton("Beauty Lover"));
+    await elementHydrated(tierButton("Beauty Lover"));
     await faq.getByText("Comment utiliser mes points ?").click();
     expect(await faq.locator("details[open]").count()).toBe(1);
 
@@ -112,7 +113,7 @@ describe("/beauty-pass for a visitor", () => {
     await page.goto("/beauty-pass");
     const join = page.getByRole("link", { name: "Rejoindre le Beauty Pass" });
     expect(await join.getAttribute("href")).toBe("/register");
-    await waitForHydration(join);
+    await elementHydrated(join);
     await join.click();
     await page.waitForURL((u) => u.pathname === "/register");
     const dialog = page.getByRole("dialog", { name: "Inscription" });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 
@@ -37,7 +37,7 @@ function chf(cents: number, rate: number): string {
 
 async function setRates(page: Page, chfRate: string) {
   await page.goto("/admin/parametres");
-  await waitForHeaderHydration(page);
+  await waitForHydration(page);
   const form = page.getByRole("form", { name: "Taux de change indicatifs" });
   await form.getByLabel("Franc suisse (CHF)").fill(chfRate);
   await form.getByRole("button", { name: "Enregistrer les taux" }).click();
@@ -45,7 +45,7 @@ async function setRates(page: Page, chfRate: string) {
 
 async function saveCurrency(page: Page, currency: string) {
   await page.goto("/dashboard?tab=preferences");
-  await waitForHeaderHydration(page);
+  await waitForHydration(page);
   const main = page.getByRole("main");
   await main.getByLabel("Devise").selectOption(currency);
   await main.getByRole("button", { name: "Enregistrer les préférences" }).click();
@@ -120,14 +120,14 @@ describe("recommandations personnalisées", () => {
     const [first, second] = catalogue.data;
     const shopper = await open(await signUpCookie(baseURL, uniqueEmail("reco")));
     await shopper.goto(`/product/${first!.id}`);
-    await waitForHeaderHydration(shopper);
+    await waitForHydration(shopper);
     // The page records the visit in an effect after hydration: wait for it, not for the header.
     await shopper.waitForFunction((id) => (localStorage.getItem("aurore-recently-viewed") ?? "").includes(id), first!.id);
     await shopper.goto(`/product/${second!.id}`);
     await shopper.getByRole("heading", { name: "Récemment consultés" }).waitFor();
 
     await shopper.goto("/dashboard?tab=preferences");
-    await waitForHeaderHydration(shopper);
+    await waitForHydration(shopper);
     const main = shopper.getByRole("main");
     const reco = main.getByRole("switch", { name: "Recommandations personnalisées" });
     expect(await reco.isChecked()).toBe(true);
@@ -136,7 +136,7 @@ describe("recommandations personnalisées", () => {
     await shopper.getByRole("status").filter({ hasText: "Préférences enregistrées" }).waitFor();
 
     await shopper.goto(`/product/${first!.id}`);
-    await waitForHeaderHydration(shopper);
+    await waitForHydration(shopper);
     await shopper.getByRole("main").getByRole("heading", { level: 1 }).waitFor();
     expect(await shopper.getByRole("heading", { name: "Récemment consultés" }).count()).toBe(0);
     // The shelf forgets the stored visits in an effect once the page has hydrated, which can come

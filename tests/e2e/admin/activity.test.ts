@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { waitForMail } from "../../support/mail";
@@ -35,7 +35,7 @@ describe("goodwill gift card and the Journal d'activité", () => {
     const page = await context.newPage();
     try {
       await page.goto(`/admin/clients/${clientId}`);
-      await waitForHeaderHydration(page);
+      await waitForHydration(page);
       await page.getByRole("button", { name: "Offrir une carte cadeau" }).click();
       const dialog = page.getByRole("dialog", { name: "Offrir une carte cadeau" });
       const amount = dialog.getByRole("textbox", { name: /Montant/ });
@@ -64,7 +64,7 @@ describe("goodwill gift card and the Journal d'activité", () => {
     try {
       await journal.goto(`/admin/activity?type=gift_card&action=gift_card.issue`);
       await expect.poll(() => journal.getByRole("heading", { level: 1 }).textContent()).toBe("Journal d'activité");
-      await waitForHeaderHydration(journal);
+      await waitForHydration(journal);
       const table = journal.getByRole("region", { name: "Journal d'activité" });
       const row = table.getByRole("row").filter({ hasText: clientEmail }).first();
       expect(await row.textContent()).toContain("Carte cadeau offerte");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 
@@ -59,7 +59,7 @@ describe("Marques", () => {
     try {
       // From the admin navigation (the phone's drawer).
       await page.goto("/admin");
-      await waitForHeaderHydration(page);
+      await waitForHydration(page);
       await page.getByRole("button", { name: "Menu", exact: true }).click();
       const nav = page.getByRole("navigation", { name: "Sections de l'administration" });
       await nav.getByRole("link", { name: "Marques", exact: true }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall } from "../../support/orders-http";
@@ -20,7 +20,7 @@ function contextWith(cookie: string): Promise<BrowserContext> {
 }
 
 /** React has hydrated the back-office header (its menu button has a fiber). */
-const hydrated = waitForHeaderHydration;
+const hydrated = waitForHydration;
 
 beforeAll(async () => {
   browser = await launchBrowser();

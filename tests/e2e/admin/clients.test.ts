@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
-import { launchBrowser, newShopContext, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, newShopContext, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, placeOrderOverHttp } from "../../support/orders-http";
@@ -22,7 +22,7 @@ function contextWith(cookie: string): Promise<BrowserContext> {
   return signedInContext(browser, baseURL, cookie, { viewport: { width: 1440, height: 900 } });
 }
 
-const hydrated = waitForHeaderHydration;
+const hydrated = waitForHydration;
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { placeOrderOverHttp } from "../../support/orders-http";
@@ -19,7 +19,7 @@ function contextWith(cookie: string): Promise<BrowserContext> {
   return signedInContext(browser, baseURL, cookie, { viewport: { width: 1280, height: 900 } });
 }
 
-const hydrated = waitForHeaderHydration;
+const hydrated = waitForHydration;
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { HTTP_CONTACT, placeOrderOverHttp } from "../../support/orders-http";
@@ -33,7 +33,7 @@ describe("E-mails (back-office)", () => {
     const page = await context.newPage();
     try {
       await page.goto("/admin");
-      await waitForHeaderHydration(page);
+      await waitForHydration(page);
       await page.getByRole("navigation", { name: "Sections de l'administration" }).getByRole("link", { name: "E-mails" }).click();
       await page.waitForURL(/\/admin\/e-mails/);
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("E-mails");

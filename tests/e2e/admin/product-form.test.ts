@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 
@@ -77,7 +77,7 @@ describe("Product form", () => {
     const page = await context.newPage();
     try {
       await page.goto("/admin/produits");
-      await waitForHeaderHydration(page);
+      await waitForHydration(page);
       await page.getByRole("link", { name: "Nouveau Produit" }).first().click();
       const dialog = page.getByRole("dialog", { name: "Nouveau produit" });
       await expect.poll(() => dialog.count()).toBe(1);
@@ -187,7 +187,7 @@ describe("Product form", () => {
 
       // Edit: the same modal, filled; price and stock change, the main image is removed.
       await page.goto(`/admin/produits?search=${encodeURIComponent(NAME)}`);
-      await waitForHeaderHydration(page);
+      await waitForHydration(page);
       await rowOf(page, NAME)
         .getByRole("link", { name: `Modifier ${NAME}` })
         .click();
@@ -239,7 +239,7 @@ describe("Product form", () => {
     const page = await context.newPage();
     try {
       await page.goto("/admin/produits?edit=new");
-      await waitForHeaderHydration(page);
+      await waitForHydration(page);
       const dialog = page.getByRole("dialog", { name: "Nouveau produit" });
       await expect.poll(() => dialog.count()).toBe(1);
       await dialog.getByRole("textbox", { name: "Nom du produit" }).fill(FOUNDATION);
@@ -306,7 +306,7 @@ describe("Product form", () => {
 
       // The list: the product once, its variants' total stock, its variants behind a disclosure.
       await page.goto(`/admin/produits?search=${encodeURIComponent(FOUNDATION)}`);
-      await waitForHeaderHydration(page);
+      await waitForHydration(page);
       await expect.poll(() => rowOf(page, FOUNDATION).count()).toBe(1);
       expect(await rowOf(page, FOUNDATION).getByTestId("stock-value").textContent()).toBe("10");
       const disclosure = page.getByRole("button", { name: `Afficher les variantes de ${FOUNDATION}` });

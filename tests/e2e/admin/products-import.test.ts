@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { zipSync } from "fflate";
-import { launchBrowser, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { createPasswordShopper, startPrivateShop } from "../../support/private-shop";
@@ -44,7 +44,7 @@ describe("Importer des produits", () => {
     const page = await context.newPage();
     try {
       await page.goto("/admin/produits");
-      await waitForHeaderHydration(page);
+      await waitForHydration(page);
       await page.getByRole("link", { name: "Importer" }).click();
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Importer des produits");
 
@@ -118,7 +118,7 @@ describe("Importer des produits", () => {
     const total = 6000;
     try {
       await page.goto("/admin/produits/import");
-      await waitForHeaderHydration(page);
+      await waitForHydration(page);
       // Four variants per product: the bar moves as each chunk of new variants is written.
       const lines = Array.from(
         { length: total },

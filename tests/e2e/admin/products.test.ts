@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 
@@ -22,7 +22,7 @@ function contextWith(cookie: string): Promise<BrowserContext> {
   return signedInContext(browser, baseURL, cookie, { viewport: { width: 1400, height: 900 }, acceptDownloads: true });
 }
 
-const hydrated = waitForHeaderHydration;
+const hydrated = waitForHydration;
 
 /** A product's stock as the storefront API tells it (cache bypassed by a unique query). */
 async function shopStock(name: string): Promise<number | undefined> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
@@ -30,7 +30,7 @@ function contextWith(cookie: string | null): Promise<BrowserContext> {
   return signedInContext(browser, baseURL, cookie, { viewport: { width: 1280, height: 900 } });
 }
 
-const hydrated = waitForHeaderHydration;
+const hydrated = waitForHydration;
 
 const ALL_ZONES = ["metropole", "corse", "outre-mer", "belgique", "suisse", "luxembourg", "monaco"];
 

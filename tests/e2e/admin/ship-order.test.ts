@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newShopContext, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, newShopContext, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, placeOrderOverHttp } from "../../support/orders-http";
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 async function findRow(page: Page, number: string) {
   await page.goto(`/admin/commandes?search=${encodeURIComponent(number)}`);
-  await waitForHeaderHydration(page);
+  await waitForHydration(page);
   const row = page.getByRole("row").filter({ hasText: number });
   await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
   return row;

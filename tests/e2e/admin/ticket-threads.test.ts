@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall } from "../../support/orders-http";
@@ -51,7 +51,7 @@ describe("a ticket conversation", () => {
       expect(await row.getByText("Nouveau message").count()).toBe(1);
       await row.getByRole("link", { name: "Flacon fêlé" }).click();
       await page.getByRole("heading", { level: 1, name: "Flacon fêlé" }).waitFor();
-      await waitForHeaderHydration(page);
+      await waitForHydration(page);
       expect(await page.getByRole("list", { name: "Messages du ticket" }).textContent()).toContain("Le flacon de parfum est arrivé fêlé.");
       expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -71,7 +71,7 @@ describe("a ticket conversation", () => {
       await mine.goto("/dashboard?tab=support");
       const item = mine.getByRole("listitem").filter({ has: mine.getByRole("heading", { name: "Flacon fêlé" }) });
       await item.getByText("Nouvelle réponse").waitFor();
-      await waitForHeaderHydration(mine);
+      await waitForHydration(mine);
       await item.getByRole("button", { name: "Voir la conversation" }).click();
       const thread = item.getByRole("list", { name: `Conversation du ticket ${ticket.ticket_number}` });
       await thread.getByText("Un nouveau flacon part demain.").waitFor();
@@ -97,7 +97,7 @@ describe("a ticket conversation", () => {
     try {
       const page = await admin.newPage();
       await page.goto(`/admin/tickets/${ticket.id}`);
-      await waitForHeaderHydration(page);
+      await waitForHydration(page);
       await page.getByRole("combobox", { name: `Statut du ticket ${ticket.ticket_number}` }).selectOption("resolved");
       await expect
         .poll(async () => (await apiCall(baseURL, "GET", `/api/v1/support-tickets/${ticket.id}`, shopperCookie)).json.data.status)
@@ -130,7 +130,7 @@ describe("security reports", () => {
       const page = await shopper.newPage();
       await page.goto("/dashboard?tab=security");
       await page.getByRole("heading", { name: "Sécurité du Compte" }).waitFor();
-      await waitForHeaderHydration(page);
+      await waitForHydration(page);
       await page.getByRole("button", { name: "Signaler un problème de sécurité" }).click();
       const dialog = page.getByRole("dialog", { name: "Signaler un problème de sécurité" });
       await dialog.getByLabel("Type de problème").selectOption("phishing_attempt");
@@ -167,7 +167,7 @@ describe("Paramètres: shop identity", () => {
     try {
       await page.goto("/admin/parametres");
       await page.getByRole("heading", { name: "Identité de la boutique" }).waitFor();
-      await waitForHeaderHydration(page);
+      await waitForHydration(page);
       original = await phone.inputValue();
       const email = page.getByLabel("E-mail du contact sécurité");
       await email.fill("pas-un-email");
@@ -198,7 +198,7 @@ describe("Paramètres: shop identity", () => {
     } finally {
       if (original) {
         await page.goto("/admin/parametres");
-        await waitForHeaderHydration(page);
+        await waitForHydration(page);
         await phone.fill(original);
         await page.getByRole("button", { name: "Enregistrer l'identité" }).click();
         await page.getByText("Identité de la boutique enregistrée").waitFor();

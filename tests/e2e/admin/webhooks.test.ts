@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { placeOrderOverHttp } from "../../support/orders-http";
@@ -88,7 +88,7 @@ describe("Paramètres > Webhooks", () => {
     await page.goto("/admin/parametres");
     await page.getByRole("link", { name: "Gérer les webhooks" }).click();
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Webhooks");
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
 
     // Only http(s): an ftp:// address is refused with its French message.
     const url = page.getByLabel("URL de destination");
@@ -180,7 +180,7 @@ describe("Paramètres > Webhooks", () => {
       await own.goto("/admin/parametres/webhooks");
       await own.getByRole("link", { name: `Gérer ${url}` }).click();
       await expect.poll(() => own.getByRole("heading", { level: 1 }).textContent()).toBe(url);
-      await waitForHeaderHydration(own);
+      await waitForHydration(own);
       const endpointPath = new URL(own.url()).pathname;
 
       // 'Annuler' keeps it; the focus starts on 'Annuler', so Enter cannot delete by accident.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newShopContext, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, newShopContext, signedInContext, waitForHydration } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
 import { placeOrderOverHttp } from "../../support/orders-http";
@@ -49,7 +49,7 @@ describe("the account area in English", () => {
     const page = await open(cookie);
 
     await page.goto("/dashboard?tab=preferences");
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
     expect(await page.locator("html").getAttribute("lang")).toBe("fr");
     const main = page.getByRole("main");
     await main.getByLabel("Langue").selectOption("en");
@@ -62,7 +62,7 @@ describe("the account area in English", () => {
 
     // The profile tab and the account menu.
     await page.goto("/dashboard");
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     await main.getByRole("heading", { name: "My Account", level: 1 }).waitFor();
     const nav = main.getByRole("navigation", { name: "My account" });
@@ -78,7 +78,7 @@ describe("the account area in English", () => {
 
     // Orders: the list, a card and its detail, with the status and the dates in English.
     await page.goto("/dashboard?tab=orders");
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
     await main.getByText("1 order", { exact: true }).waitFor();
     const card = main.getByRole("article", { name: `Order ${order.number}` });
     expect(await card.locator("[data-status]").innerText()).toBe(ENGLISH_STATUS[order.status as string]);
@@ -129,7 +129,7 @@ describe("the account area in English", () => {
     const page = await open(null);
     await page.context().addCookies([{ name: "aurore_lang", value: "en", url: baseURL }]);
     await page.goto("/register");
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     await page.getByRole("heading", { name: "Create an account", level: 1 }).waitFor();
 
@@ -186,7 +186,7 @@ describe("the account area in English", () => {
     const html = (await response?.text()) ?? "";
     expect(html).toMatch(/<html lang="en"/);
     expect(withoutScripts(html)).not.toMatch(RAW_KEY);
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
     const main = page.getByRole("main");
     await main.getByRole("heading", { name: "My Profile", level: 1 }).waitFor();
     expect(await main.getByRole("heading", { name: "Personal information" }).isVisible()).toBe(true);
@@ -224,7 +224,7 @@ describe("the account area in English", () => {
 
     // Support: the ticket form, its errors and counter, then the conversation.
     await page.goto("/dashboard?tab=support");
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
     const newTicket = main.getByRole("button", { name: "New ticket" }).first();
     const dialog = page.getByRole("dialog", { name: "New ticket" });
     await expect

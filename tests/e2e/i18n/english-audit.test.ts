@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newShopContext, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, newShopContext, signedInContext, waitForHydration } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
 
@@ -62,7 +62,7 @@ describe("French left on English pages (issue 21 audit)", () => {
   it("names the delivery methods in English on the delivery page, and in French on the French page", async () => {
     const page = await visitorPage("en");
     await page.goto("/livraison-retours");
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     const main = page.getByRole("main");
     for (const name of ["Standard delivery", "Pickup point", "Express delivery"]) {
@@ -104,7 +104,7 @@ describe("French left on English pages (issue 21 audit)", () => {
     expect(perfume).toBeDefined();
     // The address form names the countries in English (the value sent stays the French one).
     await page.goto("/dashboard?tab=addresses");
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
     await page.getByRole("main").getByRole("button", { name: "Add an address" }).click();
     const country = page.getByRole("dialog").getByLabel("Country");
     await country.waitFor();
@@ -116,7 +116,7 @@ describe("French left on English pages (issue 21 audit)", () => {
     await addToCartInEnglish(page, perfume!.id);
 
     await page.goto("/checkout");
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     const main = page.getByRole("main");
     await main.getByRole("radio", { name: /8 rue de la Paix/ }).check();
@@ -154,7 +154,7 @@ describe("French left on English pages (issue 21 audit)", () => {
 /** Adds a product from its page in English (the shared helper clicks the French "Ajouter au panier"). */
 async function addToCartInEnglish(page: Page, productId: string) {
   await page.goto(`/product/${productId}`);
-  await waitForHeaderHydration(page);
+  await waitForHydration(page);
   const button = page.getByRole("main").getByRole("button", { name: "Add to cart", exact: true }).first();
   await expect
     .poll(

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newShopContext } from "../../support/browser";
+import { launchBrowser, newShopContext, waitForHydration } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
 
@@ -33,8 +33,9 @@ async function mainText(): Promise<string> {
   return (await page.getByRole("main").innerText()).replace(/\s+/g, " ");
 }
 
-/** Waits until React has hydrated the element (its props are attached to the DOM node). */
-async function waitForHydration(selector: string): Promise<void> {
+/** Waits until React has committed the page's hydration and the element carries its props (a client render's too). */
+async function elementHydrated(selector: string): Promise<void> {
+  await waitForHydration(page, { timeout: 15_000 });
   await page.waitForFunction(
     (sel) => {
       const node = document.querySelector(sel);
@@ -110,7 +111,7 @@ describe("the FAQ in English", () => {
 
   it("searches the English texts: an English word finds its answer, a French one finds nothing", async () => {
     await page.goto("/faq");
-    await waitForHydration("#faq-search");
+    await elementHydrated("#faq-search");
     await searchBox().fill("refunded");
     await searchBox().press("Enter");
     await page.waitForURL((u) => u.searchParams.get("q") === "refunded");
@@ -178,7 +179,7 @@ describe("the size guide in English", () => {
       expect(text, french).not.toContain(french);
     }
 
-    await waitForHydration("main button[aria-controls]");
+    await elementHydrated("main button[aria-controls]");
     await page.getByRole("button", { name: "Open the calculator" }).click();
     await page.getByLabel("Sprays a day").fill("3");
     await page.getByLabel("How long it should last (in months)").fill("6");

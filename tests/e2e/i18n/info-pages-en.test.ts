@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchBrowser, newShopContext } from "../../support/browser";
+import { launchBrowser, newShopContext, waitForHydration } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 
 /**
@@ -25,8 +25,9 @@ async function mainText(): Promise<string> {
   return (await page.getByRole("main").innerText()).replace(/\s+/g, " ");
 }
 
-/** Waits until React has hydrated the element (its props are attached to the DOM node). */
-async function waitForHydration(locator: Locator): Promise<void> {
+/** Waits until React has committed the page's hydration and the element carries its props (a client render's too). */
+async function elementHydrated(locator: Locator): Promise<void> {
+  await waitForHydration(locator.page(), { timeout: 15_000 });
   await expect
     .poll(() => locator.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps"))), { timeout: 15_000 })
     .toBe(true);
@@ -88,7 +89,7 @@ describe("customer service, Beauty Pass and gift card pages in English", () => {
 
     // The contact form, validated in the browser: English labels and English messages.
     const write = main.getByRole("link", { name: "Write a message" });
-    await waitForHydration(write);
+    await elementHydrated(write);
     await write.click();
     const form = main.getByRole("region", { name: "Write to us" });
     await form.getByRole("heading", { name: "Write to us" }).waitFor();
@@ -140,7 +141,7 @@ describe("customer service, Beauty Pass and gift card pages in English", () => {
 
     // Pressing a tier still highlights it.
     const vip = tiers.getByRole("button", { name: "Beauty VIP", exact: true });
-    await waitForHydration(vip);
+    await elementHydrated(vip);
     await vip.click();
     await expect(vip.getAttribute("aria-pressed")).resolves.toBe("true");
   });
@@ -149,7 +150,7 @@ describe("customer service, Beauty Pass and gift card pages in English", () => {
     await page.goto("/carte-cadeau");
     const main = page.getByRole("main");
     const custom = main.getByRole("spinbutton", { name: "Custom amount (€)" });
-    await waitForHydration(custom);
+    await elementHydrated(custom);
     await expect(main.getByRole("radio", { name: "Birthday" }).isChecked()).resolves.toBe(true);
     await expect(main.getByRole("radio", { name: "By e-mail" }).isChecked()).resolves.toBe(true);
     await expect(
@@ -198,7 +199,7 @@ describe("customer service, Beauty Pass and gift card pages in English", () => {
     await page.goto("/carte-cadeau");
     const balance = page.getByRole("region", { name: "Check a gift card's balance" });
     const check = balance.getByRole("button", { name: "Check the balance" });
-    await waitForHydration(check);
+    await elementHydrated(check);
     await balance.getByRole("textbox", { name: "Gift card code" }).fill("ABCD-EFGH-JKLM-NPQR");
     await check.click();
     await balance.getByRole("status").filter({ hasText: "Unknown gift card code" }).waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { addSessionCookies, launchBrowser, newShopContext, waitForHeaderHydration } from "../../support/browser";
+import { addSessionCookies, launchBrowser, newShopContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie } from "../../support/http-session";
 import { placeOrderOverHttp, setOrderStatusOverHttp } from "../../support/orders-http";
@@ -80,7 +80,7 @@ describe("notifications in the reader's language", () => {
     expect((await setOrderStatusOverHttp(baseURL, adminCookie, order.id, "processing")).status).toBe(200);
     const page = await pageFor(cookie);
     await page.goto("/products");
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     const bell = page.getByRole("button", { name: /^Notifications/ });
     const list = page.getByRole("list", { name: "Latest notifications" });
@@ -98,7 +98,7 @@ describe("notifications in the reader's language", () => {
     expect((await setOrderStatusOverHttp(baseURL, adminCookie, order.id, "processing")).status).toBe(200);
     const page = await pageFor(cookie);
     await page.goto("/products");
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
     const list = page.getByRole("list", { name: "Dernières notifications" });
     await openDialogWith(page.getByRole("button", { name: /^Notifications/ }), list);
     await list.getByText(`Commande ${order.number} en préparation`).waitFor();
@@ -129,7 +129,7 @@ describe("sign-up age", () => {
     for (const c of cases) {
       const page = await pageFor(null, c.language);
       await page.goto("/");
-      await waitForHeaderHydration(page);
+      await waitForHydration(page);
       const login = await openDialogWith(
         page.getByRole("banner").getByRole("button", { name: c.signIn }),
         page.getByRole("dialog", { name: c.signIn }),

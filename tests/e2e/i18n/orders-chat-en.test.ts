@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { randomUUID } from "node:crypto";
-import { launchBrowser, newShopContext, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, newShopContext, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
@@ -115,7 +115,7 @@ describe("orders, chat and stock messages in English (decision 044)", () => {
 
     const page = await open(cookie);
     await page.goto("/dashboard?tab=orders");
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     const card = page.getByRole("article", { name: `Order ${order.number}` });
     const dialog = page.getByRole("dialog", { name: `Order ${order.number}` });

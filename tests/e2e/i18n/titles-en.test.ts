@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newShopContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, newShopContext, waitForHydration } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
 
@@ -237,7 +237,7 @@ describe("page titles and descriptions in English (decision 044)", () => {
       const page: Page = await context.newPage();
       try {
         await page.goto("/");
-        await waitForHeaderHydration(page);
+        await waitForHydration(page);
         // A mark on the window proves no document was loaded on the way.
         await page.evaluate(() => Object.assign(window, { sameDocument: true }));
         const description = () => page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute("content") ?? null);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, newShopContext } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, newShopContext, waitForHydration } from "../../support/browser";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -34,8 +34,9 @@ function postContact(fields: Record<string, string>, contentType = "application/
   });
 }
 
-/** Waits until React has hydrated the element (its props are attached to the DOM node). */
-async function waitForHydration(selector: string): Promise<void> {
+/** Waits until React has committed the page's hydration and the element carries its props (a client render's too). */
+async function elementHydrated(selector: string): Promise<void> {
+  await waitForHydration(page, { timeout: 15_000 });
   await page.waitForFunction(
     (sel) => {
       const node = document.querySelector(sel);
@@ -236,7 +237,7 @@ describe("size guide", () => {
 
   it("suggests a perfume size, with the keyboard only", async () => {
     await page.goto("/guide-tailles");
-    await waitForHydration("main button[aria-controls]");
+    await elementHydrated("main button[aria-controls]");
     const launch = page.getByRole("button", { name: "Lancer le calculateur" });
     expect(await launch.getAttribute("aria-expanded")).toBe("false");
     await launch.focus();
@@ -270,7 +271,7 @@ describe("size guide", () => {
 describe("customer service", () => {
   async function openForm() {
     await page.goto("/service-client");
-    await waitForHydration('main a[aria-controls="formulaire-contact"]');
+    await elementHydrated('main a[aria-controls="formulaire-contact"]');
     await page.getByRole("link", { name: "Écrire un message" }).click();
     await page.getByLabel("Nom", { exact: true }).waitFor({ state: "visible" });
   }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, newShopContext } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, newShopContext, waitForHydration } from "../../support/browser";
 
 const baseURL = inject("baseURL");
 const mailDir = path.join(inject("dataDir"), "mail");
@@ -24,8 +24,9 @@ afterEach(async () => {
   await context?.close();
 });
 
-/** Waits until React has hydrated the element (its props are attached to the DOM node). */
-async function waitForHydration(selector: string): Promise<void> {
+/** Waits until React has committed the page's hydration and the element carries its props (a client render's too). */
+async function elementHydrated(selector: string): Promise<void> {
+  await waitForHydration(page, { timeout: 15_000 });
   await page.waitForFunction(
     (sel) => {
       const node = document.querySelector(sel);
@@ -90,7 +91,7 @@ describe("About page and newsletter", () => {
 
   it("shows 'Format d'email invalide' for an invalid address", async () => {
     await page.goto("/about");
-    await waitForHydration("#contenu form[action='/newsletter']");
+    await elementHydrated("#contenu form[action='/newsletter']");
     await subscribeFromAbout("pas-une-adresse");
     const field = aboutNewsletter().getByLabel("Votre adresse e-mail");
     await aboutNewsletter().getByText("Format d'email invalide").waitFor();
@@ -114,7 +115,7 @@ describe("About page and newsletter", () => {
   it("subscribes with double opt-in: success message, confirmation mail, link confirms, then already subscribed", async () => {
     const email = `abonnee.${Date.now()}@example.com`;
     await page.goto("/about");
-    await waitForHydration("#contenu form[action='/newsletter']");
+    await elementHydrated("#contenu form[action='/newsletter']");
     await subscribeFromAbout(email);
     const status = aboutNewsletter().getByRole("status");
     await status.getByText(`Merci ! Confirmez votre inscription grâce au lien envoyé à ${email}.`).waitFor({ timeout: 10_000 });
@@ -129,7 +130,7 @@ describe("About page and newsletter", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Inscription confirmée");
 
     await page.goto("/about");
-    await waitForHydration("#contenu form[action='/newsletter']");
+    await elementHydrated("#contenu form[action='/newsletter']");
     await subscribeFromAbout(email);
     await status.getByText("Cette adresse est déjà inscrite à notre newsletter.").waitFor({ timeout: 10_000 });
   });

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, signedInContext, waitForHeaderHydration } from "../../support/browser";
+import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, placeOrderOverHttp, setOrderStatusOverHttp } from "../../support/orders-http";
@@ -70,7 +70,7 @@ describe("reviews", () => {
     expect(await summaryOf(productId)).toEqual(before);
     // Until moderated, its author may change it.
     await page.reload();
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
     await block.getByText("Vos avis sur ce produit").waitFor();
     await block.getByRole("button", { name: "Modifier mon avis" }).click();
     const edit = block.getByRole("form", { name: "Modifier mon avis" });
@@ -143,7 +143,7 @@ describe("reviews", () => {
     const context = await signedInContext(browser, baseURL, stranger);
     const page = await context.newPage();
     await page.goto(`/product/${productId}`);
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
     await page.getByRole("heading", { name: "Avis clients", level: 2 }).waitFor();
     // Let the browser's question about this shopper come back before looking.
     await page.waitForLoadState("networkidle");

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { addSessionCookies, launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
+import { addSessionCookies, launchBrowser, newShopContext, seriousA11yViolations, waitForHydration } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 
@@ -48,13 +48,7 @@ function drawer(p: Page = page): Locator {
   return p.getByRole("dialog", { name: /Mon Panier/ });
 }
 
-/** React has hydrated the header (its buttons answer clicks). */
-async function hydrated(p: Page = page): Promise<void> {
-  await p.waitForFunction(() => {
-    const button = document.querySelector("header button");
-    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactFiber"));
-  });
-}
+const hydrated = (p: Page = page) => waitForHydration(p);
 
 function card(name: string): Locator {
   return page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });

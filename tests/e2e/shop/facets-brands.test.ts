@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { seriousA11yViolations, waitForHeaderHydration } from "../../support/browser";
+import { seriousA11yViolations, waitForHydration } from "../../support/browser";
 import { shopPages } from "../../support/shop-pages";
 
 const shop = shopPages();
@@ -61,7 +61,7 @@ describe("filters with counts", () => {
   it("on a phone: opens 'Filtrer', picks a brand in the drawer, sees the chip and the count, removes it", async () => {
     page = await shop.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.goto("/products");
-    await waitForHeaderHydration(page);
+    await waitForHydration(page);
     const before = await countOf(page);
     // The results start at the top: the first product is on the first screen.
     const firstCard = page.locator("main article").first();

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { addSessionCookies, launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
+import { addSessionCookies, launchBrowser, newShopContext, seriousA11yViolations, waitForHydration } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
 
@@ -31,12 +31,7 @@ async function productId(name: string): Promise<string> {
   return data.find((p) => p.name === name)!.id;
 }
 
-async function hydrated(): Promise<void> {
-  await page.waitForFunction(() => {
-    const button = document.querySelector("header button");
-    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactFiber"));
-  });
-}
+const hydrated = () => waitForHydration(page);
 
 function card(name: string): Locator {
   return page.getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
+import { launchBrowser, newShopContext, seriousA11yViolations, waitForHydration } from "../../support/browser";
 import { startPrivateShop, type PrivateShop } from "../../support/private-shop";
 import { estimateDeliveryDate, formatDeliveryDate } from "../../../app/domain/delivery/delivery-dates";
 import { METROPOLITAN_DELIVERY_WORKING_DAYS } from "../../../app/lib/shop-rules";
@@ -69,12 +69,7 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-async function hydrated(): Promise<void> {
-  await page.waitForFunction(() => {
-    const button = document.querySelector("header button");
-    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactFiber"));
-  });
-}
+const hydrated = () => waitForHydration(page);
 
 const shades = () => page.getByRole("radiogroup", { name: /^Teinte/ });
 const sizes = () => page.getByRole("radiogroup", { name: "Contenance" });
