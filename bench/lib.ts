@@ -12,6 +12,13 @@ export function percentiles(samples: number[]): { p50: number; p95: number; p99:
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted[sorted.length - 1] ?? NaN };
 }
 
+/** The middle of the values (the mean of the two middle ones for an even count): a run's figure across rounds. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 export type LoadResult = {
   name: string;
   requestsPerSecond: number;

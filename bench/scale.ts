@@ -30,7 +30,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { load, loadWithWrk, printTable, round, type LoadResult } from "./lib";
+import { load, loadWithWrk, median, printTable, round, type LoadResult } from "./lib";
 import { haproxyConfig } from "../tests/multi/support/cluster";
 
 const { values } = parseArgs({
@@ -270,11 +270,6 @@ printTable(
     requests,
   })),
 );
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 for (const target of [PAGE_TARGET, API_TARGET]) {
   const ones = rows.filter((r) => r.setup.endsWith("=1") && r.name === target);
   const twos = rows.filter((r) => r.setup.endsWith("=2") && r.name === target);
