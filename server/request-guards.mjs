@@ -63,6 +63,23 @@ export function refuse(req, res, status, code, message) {
     );
 }
 
+export const MALFORMED_ADDRESS_MESSAGE = "Cette adresse n'est pas valide.";
+
+/**
+ * A path whose percent-encoding does not decode (an overlong or lone-surrogate byte sequence such as
+ * /produits/%C0%80) is refused with 400 before the app. React Router would serve it undecoded (a
+ * 404 in the end) but first write two unstructured warnings per request to the log, which anyone
+ * could fill that way.
+ */
+export function refuseMalformedPath(req, res, next) {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    return refuse(req, res, 400, "malformed_path", MALFORMED_ADDRESS_MESSAGE);
+  }
+  next();
+}
+
 export const TOO_LARGE_MESSAGE = "La requête est trop volumineuse.";
 
 /** How long, and how much, of the rest of a body is read and thrown away before an answer. */

@@ -10,7 +10,7 @@ process.env.NODE_ENV ??= "production";
 const { default: express } = await import("express");
 const { default: compression } = await import("compression");
 const { createRequestHandler } = await import("./request-handler.mjs");
-const { assignRequestId, boundRequestBody, refuse } = await import("./request-guards.mjs");
+const { assignRequestId, boundRequestBody, refuse, refuseMalformedPath } = await import("./request-guards.mjs");
 const { createPageCache } = await import("./page-cache.mjs");
 const { healthRoutes } = await import("./health.mjs");
 const { createGracefulShutdown, shutdownTimeoutMs } = await import("./shutdown.mjs");
@@ -146,6 +146,7 @@ export async function createServer({ buildDir = defaultBuildDir() } = {}) {
   const instance = process.env.INSTANCE_NAME;
   if (instance) app.use((_req, res, next) => (res.setHeader("X-Aurore-Instance", instance), next()));
   app.use(observability.observeRequests);
+  app.use(refuseMalformedPath);
   app.use(securityHeaders);
   app.use(clientIp);
   app.use(sameOriginMutations);

@@ -7,6 +7,8 @@ import {
   assignRequestId,
   BODY_LIMIT_BYTES,
   boundRequestBody,
+  MALFORMED_ADDRESS_MESSAGE,
+  refuseMalformedPath,
   TOO_LARGE_MESSAGE,
   UPLOAD_LIMIT_BYTES,
 } from "../../server/request-guards.mjs";
@@ -15,7 +17,7 @@ import { securityHeaders } from "../../server/server.mjs";
 /** The guards in front of a handler that reads the bounded body the way the app does. */
 function guardedApp() {
   const app = express();
-  app.use(assignRequestId, securityHeaders, boundRequestBody);
+  app.use(assignRequestId, securityHeaders, refuseMalformedPath, boundRequestBody);
   const reads: number[] = [];
   app.all(/.*/, async (req, res) => {
     if (req.method === "GET") return void res.json({ url: req.originalUrl, id: req.headers["x-aurore-request-id"] });
@@ -95,6 +97,29 @@ describe("request ids", () => {
     expect(res.headers.get("x-request-id")).toBe(body.id);
     const other = await fetch(`${base}/anything`);
     expect(other.headers.get("x-request-id")).not.toBe(body.id);
+  });
+});
+
+describe("paths that do not decode", () => {
+  it("refuses an overlong or lone-surrogate sequence with a French 400 (JSON for the API, a page for browsers)", async () => {
+    for (const bad of ["/api/v1/products/%C0%80", "/api/v1/orders/%ED%A0%80/cancel", "/api/v1/products/%E9"]) {
+      const res = await fetch(`${base}${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(((await res.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+        code: "malformed_path",
+        message: MALFORMED_ADDRESS_MESSAGE,
+      });
+    }
+    const page = await fetch(`${base}/produits/%C0%80`, { headers: { Accept: "text/html" } });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("Cette adresse n&#39;est pas valide.");
+  });
+
+  it("passes paths that decode, encoded slashes and NUL included, and leaves the query to the app", async () => {
+    for (const good of ["/produits/cr%C3%A8me", "/a%2Fb", "/x/%00", "/search?q=%C0%80"]) {
+      const res = await fetch(`${base}${good}`);
+      expect(res.status, good).toBe(200);
+    }
   });
 });
 

@@ -519,6 +519,11 @@ describe("bad input gets a French answer and changes nothing", () => {
     expect(await category.text()).toContain("Catégorie non trouvée");
     // An error page is never kept by a shared cache.
     expect(category.headers.get("cache-control")).toBe("no-store");
+    // A path that does not decode is refused before the app, in French, never kept either.
+    const malformed = await call("GET", "/category/%C0%80", "visitor");
+    expect(malformed.status).toBe(400);
+    expect(await malformed.text()).toContain("Cette adresse n&#39;est pas valide.");
+    expect(malformed.headers.get("cache-control")).toBe("no-store");
     const setPassword = await call("GET", "/definir-mot-de-passe?token=%00", "visitor");
     expect(setPassword.status).toBe(400);
     expect(await setPassword.text()).toContain("Demandez un nouveau lien à notre service client.");
