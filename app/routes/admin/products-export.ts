@@ -5,6 +5,7 @@ import { streamStockCsv } from "~/.server/modules/catalog/products-admin.service
 import { readAdminProductQuery } from "~/domain/catalog/admin-products.schema";
 import { csvFileName } from "~/lib/csv";
 import { log } from "~/.server/logger";
+import { textStream } from "~/.server/text-stream";
 
 /**
  * GET /admin/produits/export.csv?search=&category=&stock=: the stock report (one line per variant) of the current
@@ -14,23 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = readAdminProductQuery(new URL(request.url).searchParams);
   const db = await getDb();
-  const chunks = streamStockCsv(db, query);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      } catch (error) {
-        log.error({ err: error }, "admin: stock CSV export failed");
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
+  const body = textStream(streamStockCsv(db, query), (error) => log.error({ err: error }, "admin: stock CSV export failed"));
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
