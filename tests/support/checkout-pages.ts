@@ -1,6 +1,7 @@
 /** The storefront's cart and checkout as a shopper drives them in the browser tests. */
 import { expect } from "vitest";
 import type { Locator, Page } from "playwright-core";
+import { waitForHydration } from "./browser";
 
 export type CatalogueProduct = { id: string; name: string; price_cents: number; stock_quantity: number; in_stock: boolean };
 
@@ -12,21 +13,20 @@ export async function cartLines(page: Page): Promise<{ product_id: string; quant
   });
 }
 
-/** Adds a product from its page; the button only works once the page is hydrated. */
+/**
+ * Adds one unit of a product from its page: one click once React has committed the page's
+ * hydration, then waits for the line. Clicking again until the line showed (as this did before
+ * it could wait for the commit) added a second unit whenever the first click was slow to land on
+ * a loaded machine, and the order's total was then off by one product.
+ */
 export async function addFromProductPage(page: Page, product: { id: string }) {
   await page.goto(`/product/${product.id}`);
-  const button = page.getByRole("main").getByRole("button", { name: "Ajouter au panier", exact: true }).first(); // the page's own, before related products
-  await expect
-    .poll(
-      async () => {
-        if ((await cartLines(page)).some((l) => l.product_id === product.id)) return true;
-        await button.click();
-        await page.waitForTimeout(200);
-        return (await cartLines(page)).some((l) => l.product_id === product.id);
-      },
-      { timeout: 15_000, interval: 100 },
-    )
-    .toBe(true);
+  await waitForHydration(page);
+  // Already in the cart (a journey that comes back to it): it stays as it is.
+  if ((await cartLines(page)).some((l) => l.product_id === product.id)) return;
+  // The page's own button, before the related products'.
+  await page.getByRole("main").getByRole("button", { name: "Ajouter au panier", exact: true }).first().click();
+  await expect.poll(async () => (await cartLines(page)).find((l) => l.product_id === product.id)?.quantity, { timeout: 15_000 }).toBe(1);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
+import { addFromProductPage } from "../../support/checkout-pages";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
 import { randomUUID } from "node:crypto";
@@ -56,29 +57,6 @@ async function postSettings(cookie: string | null, fee: string, threshold: strin
 
 function summaryValue(scope: Locator, term: RegExp): Promise<string | null> {
   return scope.locator("dt", { hasText: term }).first().locator("xpath=following-sibling::dd").textContent();
-}
-
-async function cartLines(page: Page): Promise<{ product_id: string }[]> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem("aurore-cart");
-    return raw ? (JSON.parse(raw) as { items: { product_id: string }[] }).items : [];
-  });
-}
-
-async function addFromProductPage(page: Page, product: ApiProduct) {
-  await page.goto(`/product/${product.id}`);
-  const button = page.getByRole("main").getByRole("button", { name: "Ajouter au panier", exact: true }).first(); // the page's own, before related products
-  await expect
-    .poll(
-      async () => {
-        if ((await cartLines(page)).some((l) => l.product_id === product.id)) return true;
-        await button.click();
-        await page.waitForTimeout(200);
-        return (await cartLines(page)).some((l) => l.product_id === product.id);
-      },
-      { timeout: 15_000, interval: 100 },
-    )
-    .toBe(true);
 }
 
 beforeAll(async () => {

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
 import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
+import { addFromProductPage } from "../../support/checkout-pages";
 
 /**
  * Delivery methods at checkout: a shopper in Lyon chooses 'Point relais', searches the points
@@ -34,27 +35,6 @@ async function productUnder(maxCents: number): Promise<ApiProduct> {
   return product;
 }
 
-async function addToCart(page: Page, product: ApiProduct) {
-  const inCart = () =>
-    page.evaluate((id) => {
-      const raw = localStorage.getItem("aurore-cart");
-      return raw ? (JSON.parse(raw) as { items: { product_id: string }[] }).items.some((l) => l.product_id === id) : false;
-    }, product.id);
-  await page.goto(`/product/${product.id}`);
-  const button = page.getByRole("main").getByRole("button", { name: "Ajouter au panier", exact: true }).first();
-  await expect
-    .poll(
-      async () => {
-        if (await inCart()) return true;
-        await button.click({ timeout: 1000 }).catch(() => undefined);
-        await page.waitForTimeout(200);
-        return inCart();
-      },
-      { timeout: 15_000, interval: 100 },
-    )
-    .toBe(true);
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -71,7 +51,7 @@ describe("delivery methods", () => {
     const context = await signedInContext(browser, baseURL, cookie, { viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     try {
-      await addToCart(page, product);
+      await addFromProductPage(page, product);
       await page.goto("/checkout");
       const main = page.getByRole("main");
       await main.getByRole("heading", { level: 2, name: "1. Livraison" }).waitFor();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
+import { addFromProductPage } from "../../support/checkout-pages";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
 import { formatPrice } from "~/lib/money";
@@ -18,30 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function cartLines(page: Page): Promise<{ product_id: string }[]> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem("aurore-cart");
-    return raw ? (JSON.parse(raw) as { items: { product_id: string }[] }).items : [];
-  });
-}
-
-/** Adds a product from its page; the button only works once the page is hydrated. */
-async function addFromProductPage(page: Page, product: ApiProduct) {
-  await page.goto(`/product/${product.id}`);
-  const button = page.getByRole("main").getByRole("button", { name: "Ajouter au panier", exact: true }).first(); // the page's own, before related products
-  await expect
-    .poll(
-      async () => {
-        if ((await cartLines(page)).some((l) => l.product_id === product.id)) return true;
-        await button.click();
-        await page.waitForTimeout(200);
-        return (await cartLines(page)).some((l) => l.product_id === product.id);
-      },
-      { timeout: 15_000, interval: 100 },
-    )
-    .toBe(true);
-}
 
 /** A shopper with a saved address, signed in through the auth API. */
 async function shopper(prefix: string) {
