@@ -18,7 +18,7 @@ function controlledRead<T>() {
 
 let names = 0;
 const counts = (options: { ttlMs: number; maxEntries?: number }) =>
-  createDbMemo<number>({ kind: "counts", name: `test-counts-${++names}`, forgetTellsOthers: true, ...options });
+  createDbMemo<number>({ kind: "counts", name: `test-counts-${++names}`, ...options });
 const setting = <T>(ttlMs: number) => createDbMemo<T>({ kind: "settings", name: `test-setting-${++names}`, ttlMs });
 
 describe("createDbMemo", () => {

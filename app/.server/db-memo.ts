@@ -5,7 +5,7 @@
  *   or products for page 1, every product whose text holds "creme") is most of what a list page
  *   costs the database, and paging through one listing needs the same number again and again.
  *   The rows themselves are always read live. The back-office's own writes forget the counts at
- *   once in every server process (`forget` tells the others when `forgetTellsOthers`); a change
+ *   once in every server process (`forget` tells the others); a change
  *   made elsewhere (an order from the shop) shows in the total within `ttlMs` (decisions 011,
  *   013 and 038);
  * - the shop settings that most pages read and only Paramètres changes (kind "settings": the
@@ -31,7 +31,11 @@ export type DbMemo<T> = {
    * request asked; a test passes its own clock).
    */
   get(db: Executor, key: string, read: () => Promise<T>, now?: number): Promise<T>;
-  /** Forgets every value of this handle here, and tells the other processes when `forgetTellsOthers`. */
+  /**
+   * Forgets every value of this handle here. A count memo also tells the other processes: the
+   * back-office's writes rely on it. A setting's module announces "settings" itself, once its save
+   * is committed, so its memo's forget stays local.
+   */
   forget(db: Executor): void;
 };
 
@@ -42,14 +46,12 @@ export function createDbMemo<T>({
   name,
   ttlMs,
   maxEntries = 500,
-  forgetTellsOthers = false,
 }: {
   kind: Extract<InvalidationKind, "counts" | "settings">;
   /** Unique within `kind`: a module reloaded in development replaces its own forgetter. */
   name: string;
   ttlMs: number;
   maxEntries?: number;
-  forgetTellsOthers?: boolean;
 }): DbMemo<T> {
   let perDb = new WeakMap<object, Slot<T>>();
   onInvalidation(kind, name, () => {
@@ -85,7 +87,7 @@ export function createDbMemo<T>({
     },
     forget(db) {
       perDb.delete(db);
-      if (forgetTellsOthers) void announceInvalidation([kind], { here: false });
+      if (kind === "counts") void announceInvalidation(["counts"], { here: false });
     },
   };
 }

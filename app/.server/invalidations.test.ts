@@ -82,7 +82,7 @@ describe("the invalidation bus", () => {
     const otherProcess = await createInvalidationBus(two, (kinds) => heardByOther.push([...kinds]));
     try {
       const sessions = createReadMemo<string>({ ttlMs: 60_000 });
-      const counts = createDbMemo<number>({ kind: "counts", name: "test-bus-counts", ttlMs: 60_000, forgetTellsOthers: true });
+      const counts = createDbMemo<number>({ kind: "counts", name: "test-bus-counts", ttlMs: 60_000 });
       let role = "customer";
       let total = 1;
       expect(await sessions.get("cookie", async () => role)).toBe("customer");

@@ -24,7 +24,6 @@ const brandCounts = createDbMemo<{ brandId: string | null; total: number }[]>({
   name: "brand-counts",
   ttlMs: 30_000,
   maxEntries: 1,
-  forgetTellsOthers: true,
 });
 
 /** Forgets the remembered product counts per brand (catalogue writes). */

@@ -110,7 +110,7 @@ async function variantsOf(db: Executor, productIds: readonly string[]): Promise<
  * back-office product write forgets both at once (forgetStockReport), an order from the shop
  * shows in the low-stock and out-of-stock totals within 5 s.
  */
-const productCounts = createDbMemo<number>({ kind: "counts", name: "admin-product-counts", ttlMs: 5_000, forgetTellsOthers: true });
+const productCounts = createDbMemo<number>({ kind: "counts", name: "admin-product-counts", ttlMs: 5_000 });
 
 /** One page of products (20 by default) with the count of products found; a product's variants come with it. */
 export async function listAdminProducts(
@@ -170,7 +170,7 @@ export async function listAdminProducts(
  * and deletions forget it at once, an order from the shop shows within REPORT_TTL_MS.
  */
 const REPORT_TTL_MS = 5_000;
-const stockReports = createDbMemo<StockReport>({ kind: "counts", name: "stock-report", ttlMs: REPORT_TTL_MS, forgetTellsOthers: true });
+const stockReports = createDbMemo<StockReport>({ kind: "counts", name: "stock-report", ttlMs: REPORT_TTL_MS });
 
 /** Forgets the stock report and the list's counts: every back-office product write calls it. */
 export function forgetStockReport(db: Executor): void {

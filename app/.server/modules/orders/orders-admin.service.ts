@@ -98,7 +98,7 @@ export const shortOrderId = (id: string) => id.slice(0, ADMIN_ORDER_SHORT_ID_LEN
  * back-office forgets them at once, a new order from the shop shows in the total within 5 s
  * (decision 011).
  */
-const orderCounts = createDbMemo<number>({ kind: "counts", name: "admin-order-counts", ttlMs: 5_000, forgetTellsOthers: true });
+const orderCounts = createDbMemo<number>({ kind: "counts", name: "admin-order-counts", ttlMs: 5_000 });
 
 export function forgetAdminOrderCounts(db: Executor): void {
   orderCounts.forget(db);
