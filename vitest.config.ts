@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
+import { projectIncludes } from "./scripts/test-plan.mjs";
+import { e2eWorkerCount } from "./tests/support/e2e-workers";
 
 // The journeys build and serve their own copy of the shop (react-router.config.ts), never the
 // build/ that `npm start` may be serving from this checkout; set here so every worker inherits it.
@@ -16,7 +18,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "bench/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: projectIncludes("unit"),
           environment: "node",
           // Every file has its own database (tests/support/db.ts), so files can run side by side.
           // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine, where
@@ -33,15 +35,16 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
+          include: projectIncludes("e2e"),
           environment: "node",
           globalSetup: ["tests/support/global-setup-e2e.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Pages hydrate, sync carts and stream notifications: poll for up to 10 s, not 1 s, on a loaded machine.
           expect: { poll: { timeout: 10_000 } },
-          // One browser, one server: journeys run file after file, each in its own page.
-          fileParallelism: false,
+          // Each worker has its own server, database and browser (global-setup-e2e.ts), so files
+          // run side by side without seeing each other's data.
+          maxWorkers: e2eWorkerCount(),
         },
       },
       {
@@ -50,7 +53,7 @@ export default defineConfig({
           // Three built instances behind HAProxy on one PostgreSQL (tests/multi/support/cluster.ts);
           // skipped without TEST_DATABASE_URL.
           name: "multi",
-          include: ["tests/multi/**/*.test.ts"],
+          include: projectIncludes("multi"),
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 300_000,

@@ -1,5 +1,13 @@
 import fs from "node:fs";
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type BrowserServer,
+  type Download,
+  type Page,
+} from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
 
 /** Debian's chromium, launched quietly for a closed network (see STACK.md). */
@@ -10,21 +18,43 @@ export function chromiumPath(): string {
   return found;
 }
 
+const LAUNCH_OPTIONS = {
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+};
+
+/** A browser server the e2e global setup starts once per worker (tests/support/e2e-shop.ts). */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: chromiumPath(), ...LAUNCH_OPTIONS });
+}
+
+/**
+ * The browser of a test file. In the journeys, a connection to the worker's browser server:
+ * starting Chromium costs a second or more on a loaded machine, connecting a few milliseconds,
+ * and `close()` then closes only this file's contexts. Elsewhere (bench), a browser of its own.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  });
+  const endpoint = await workerBrowserEndpoint();
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: chromiumPath(), ...LAUNCH_OPTIONS });
+}
+
+async function workerBrowserEndpoint(): Promise<string | undefined> {
+  if (!process.env.VITEST_POOL_ID) return undefined;
+  const { inject } = await import("vitest");
+  const shops = inject("e2eShops");
+  if (!shops?.length) return undefined;
+  const { e2eShop } = await import("./e2e-shop");
+  return e2eShop().browserEndpoint;
 }
 
 /** Serious and critical axe violations on the page, as readable lines. */
@@ -98,4 +128,15 @@ export async function waitForHydration(page: Page, options: { timeout?: number }
     undefined,
     options,
   );
+}
+
+/**
+ * The bytes of a finished download. `download.path()` is not available over a connection to a
+ * browser server (the journeys' browsers are), so the file is read through its stream.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
 }

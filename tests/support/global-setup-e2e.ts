@@ -3,18 +3,21 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { E2E_ADMIN } from "./accounts";
+import { launchBrowserServer } from "./browser";
+import { adminQuery, withDatabase } from "./db";
+import type { E2EShop } from "./e2e-shop";
+import { e2eWorkerCount } from "./e2e-workers";
 import { E2E_METRICS_TOKEN } from "./metrics";
 
 /**
- * Builds the shop (unless SKIP_BUILD=1), starts the production server on a free port with its
- * own database (a temporary PGlite dir, or the TEST_DATABASE_URL server reset first), and
- * hands the address to the journeys through `inject("baseURL")`.
+ * Builds the shop (unless SKIP_BUILD=1), then starts, for each of the e2e project's workers, the
+ * production server on a free port with its own database (a temporary PGlite dir, or a database
+ * of its own on the TEST_DATABASE_URL server) and a browser server, and hands them to the
+ * journeys through `inject("e2eShops")` (tests/support/e2e-shop.ts picks the worker's).
  */
-let server: ChildProcess | undefined;
-let dataDir: string | undefined;
-
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -24,19 +27,6 @@ async function freePort(): Promise<number> {
     });
     srv.on("error", reject);
   });
-}
-
-async function resetPostgres(url: string): Promise<void> {
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query("DROP SCHEMA IF EXISTS drizzle CASCADE");
-    await client.query("DROP SCHEMA IF EXISTS public CASCADE");
-    await client.query("CREATE SCHEMA public");
-  } finally {
-    await client.end();
-  }
 }
 
 async function waitForServer(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
@@ -54,18 +44,11 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs = 90_00
   throw new Error(`The shop server did not answer on ${url} within ${timeoutMs} ms`);
 }
 
-export async function setup(project: TestProject) {
-  const root = path.resolve(import.meta.dirname, "../..");
-  if (process.env.SKIP_BUILD !== "1") {
-    // vitest sets NODE_ENV=test, which would give the browser React's development build:
-    // the journeys run against the same production build as `npm start`.
-    const build = spawnSync("npx", ["react-router", "build"], {
-      cwd: root,
-      stdio: "inherit",
-      env: { ...process.env, NODE_ENV: "production" },
-    });
-    if (build.status !== 0) throw new Error("The build failed");
-  }
+type Started = { child: ChildProcess; dataDir: string; databaseUrl?: string; browser?: BrowserServer };
+const started: Started[] = [];
+
+/** One shop server on its own database and DATA_DIR, answering on a free port. */
+async function startShop(root: string, index: number): Promise<E2EShop> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -91,42 +74,66 @@ export async function setup(project: TestProject) {
   env.METRICS_TOKEN = E2E_METRICS_TOKEN;
   env.ADMIN_EMAIL = E2E_ADMIN.email;
   env.ADMIN_PASSWORD = E2E_ADMIN.password;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-e2e-"));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-e2e-"));
   env.DATA_DIR = dataDir;
   const pgUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
   if (pgUrl) {
-    await resetPostgres(pgUrl);
-    env.DATABASE_URL = pgUrl;
+    // Each worker's server has a database of its own, named after the test database.
+    const name = `${new URL(pgUrl).pathname.slice(1) || "test"}_e2e_${index + 1}`.replace(/\W/g, "_");
+    await adminQuery(pgUrl, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]);
+    databaseUrl = withDatabase(pgUrl, name);
+    env.DATABASE_URL = databaseUrl;
   } else {
     delete env.DATABASE_URL;
   }
-  server = spawn(process.execPath, ["server/server.mjs"], {
+  const child = spawn(process.execPath, ["server/server.mjs"], {
     cwd: root,
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });
+  const entry: Started = { child, dataDir, databaseUrl };
+  started.push(entry);
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForServer(`${baseURL}/robots.txt`, server);
-  project.provide("baseURL", baseURL);
-  project.provide("dataDir", dataDir);
-  project.provide("serverPid", server.pid ?? 0);
+  await waitForServer(`${baseURL}/robots.txt`, child);
+  // One browser per worker, which the worker's files connect to (tests/support/browser.ts).
+  entry.browser = await launchBrowserServer();
+  return { baseURL, dataDir, serverPid: child.pid ?? 0, databaseUrl, browserEndpoint: entry.browser.wsEndpoint() };
+}
+
+export async function setup(project: TestProject) {
+  const root = path.resolve(import.meta.dirname, "../..");
+  if (process.env.SKIP_BUILD !== "1") {
+    // vitest sets NODE_ENV=test, which would give the browser React's development build:
+    // the journeys run against the same production build as `npm start`.
+    const build = spawnSync("npx", ["react-router", "build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    if (build.status !== 0) throw new Error("The build failed");
+  }
+  const count = e2eWorkerCount();
+  const shops = await Promise.all(Array.from({ length: count }, (_, index) => startShop(root, index)));
+  project.provide("e2eShops", shops);
 }
 
 export async function teardown() {
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 500));
-    if (server.exitCode === null) server.kill("SIGKILL");
-  }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    baseURL: string;
-    /** The server's DATA_DIR (mail written to files lands in its mail/ folder). */
-    dataDir: string;
-    /** The server's process id (its memory is read from /proc by the request limits test). */
-    serverPid: number;
-  }
+  await Promise.all(
+    started.splice(0).map(async ({ child, dataDir, databaseUrl, browser }) => {
+      await browser?.close().catch(() => undefined);
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const pgUrl = process.env.TEST_DATABASE_URL;
+      if (pgUrl && databaseUrl) {
+        const name = new URL(databaseUrl).pathname.slice(1);
+        await adminQuery(pgUrl, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]).catch(() => undefined);
+      }
+    }),
+  );
 }

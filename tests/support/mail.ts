@@ -3,7 +3,7 @@ import path from "node:path";
 
 /**
  * Mail written by the e2e server's outbox worker: with no SMTP_URL each message is an .eml
- * file in DATA_DIR/mail (inject("dataDir")).
+ * file in DATA_DIR/mail (e2eShop().dataDir).
  */
 
 /** Decodes a quoted-printable mail body (soft line breaks, =XX bytes). */

@@ -29,7 +29,8 @@ export async function openNotificationStream(baseURL: string, headers: Record<st
           if (block.includes(": connected")) connected = true;
           const event = /^event: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) as Record<string, any> });
+          // `ready` (sent once subscribed, with ": connected") is the stream's, not a notification.
+          if (event && data && event !== "ready") events.push({ event, data: JSON.parse(data) as Record<string, any> });
           waiters.splice(0).forEach((w) => w());
         }
       }

@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { launchBrowser, newShopContext } from "./browser";
+import { e2eShop } from "./e2e-shop";
 
 /**
  * The set-up of a browser test file on the shop, called once at the top of the file: one browser
@@ -8,7 +9,7 @@ import { launchBrowser, newShopContext } from "./browser";
  * context closed after its test so no state leaks between tests.
  */
 export function shopPages() {
-  const baseURL = inject("baseURL");
+  const baseURL = e2eShop().baseURL;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 

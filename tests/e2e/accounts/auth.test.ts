@@ -1,11 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, newShopContext } from "../../support/browser";
 import { E2E_ADMIN } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
 import { totp } from "../../support/totp";
+import { e2eShop } from "../../support/e2e-shop";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 const PASSWORD = "Secret123!Aurore";
 let browser: Browser;
 let context: BrowserContext;

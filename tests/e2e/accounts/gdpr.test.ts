@@ -1,10 +1,10 @@
-import fs from "node:fs/promises";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, newShopContext } from "../../support/browser";
+import { downloadedBytes, launchBrowser, seriousA11yViolations, newShopContext } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
+import { e2eShop } from "../../support/e2e-shop";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 const PASSWORD = "Secret-Aurore1";
 
 let browser: Browser;
@@ -55,8 +55,7 @@ describe("personal data (RGPD)", () => {
     expect(await link.getAttribute("href")).toBe("/api/v1/me/export");
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^aurore-mes-donnees-\d{4}-\d{2}-\d{2}\.json$/);
-    const file = await download.path();
-    const data = JSON.parse(await fs.readFile(file, "utf8")) as Record<string, unknown> & {
+    const data = JSON.parse((await downloadedBytes(download)).toString("utf8")) as Record<string, unknown> & {
       profile: { email: string; firstName: string };
     };
     expect(data.profile.email).toBe(email);

@@ -7,15 +7,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { openNotificationStream } from "../../support/notification-stream";
 import { apiCall, placeOrderOverHttp, setOrderStatusOverHttp } from "../../support/orders-http";
+import { e2eShop } from "../../support/e2e-shop";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
-const postgresUrl = process.env.TEST_DATABASE_URL;
+const baseURL = e2eShop().baseURL;
+const dataDir = e2eShop().dataDir;
+const postgresUrl = e2eShop().databaseUrl;
 
 /** Opens the stream and collects its events until `close()`. */
 async function openStream(url: string, cookie: string) {
@@ -40,6 +41,7 @@ describe("GET /api/v1/notifications/stream", () => {
     const customer = await signUpCookie(baseURL, uniqueEmail("live"));
     const other = await signUpCookie(baseURL, uniqueEmail("other"));
     const order = await placeOrderOverHttp(baseURL, customer);
+    const theirOrder = await placeOrderOverHttp(baseURL, other);
     const mine = await openStream(baseURL, customer);
     const theirs = await openStream(baseURL, other);
     try {
@@ -51,8 +53,11 @@ describe("GET /api/v1/notifications/stream", () => {
       const event = mine.events.find((e) => e.data.metadata?.new_status === "shipped")!;
       expect(event.event).toBe("notification");
       expect(event.data).toMatchObject({ type: "order_status", title: `Commande ${order.number} expédiée`, is_read: false });
-      await new Promise((r) => setTimeout(r, 300));
-      expect(theirs.events).toHaveLength(0);
+      // Their own order's change, made next, reaches them through the same hub: by then the
+      // first change had had every chance to reach them too, and it did not.
+      expect((await setOrderStatusOverHttp(baseURL, adminCookie, theirOrder.id, "shipped")).status).toBe(200);
+      await theirs.until(() => theirs.events.length > 0, 5_000);
+      expect(theirs.events.map((e) => e.data.title)).toEqual([`Commande ${theirOrder.number} expédiée`]);
     } finally {
       await mine.close();
       await theirs.close();
@@ -121,9 +126,11 @@ describe.runIf(Boolean(postgresUrl))("two server processes on one PostgreSQL", (
   }, 90_000);
 
   afterAll(async () => {
-    second?.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 300));
-    if (second && second.exitCode === null) second.kill("SIGKILL");
+    if (!second || second.exitCode !== null) return;
+    const exited = new Promise((resolve) => second!.once("exit", resolve));
+    second.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (second.exitCode === null) second.kill("SIGKILL");
   });
 
   it("an event raised through one process reaches a client of the other", async () => {

@@ -4,14 +4,15 @@
  * through the order status workflow); without a reload the bell's count rises and the
  * notification is in its list; /profile then shows the points.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { addSessionCookies, launchBrowser, newShopContext } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { placeOrderOverHttp, setOrderStatusOverHttp } from "../../support/orders-http";
+import { e2eShop } from "../../support/e2e-shop";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -50,8 +51,8 @@ describe("a delivered order, live", () => {
     const bell = page.getByRole("button", { name: /^Notifications/ });
     await bell.waitFor();
     expect((await streamOpen).status()).toBe(200);
-    // The stream's first bytes leave before its subscription is registered: leave it a moment.
-    await page.waitForTimeout(500);
+    // The page knows when the server has subscribed it (the stream's `ready` event).
+    await page.locator('[data-live="ready"]').waitFor();
     expect(await page.getByTestId("notification-badge").count()).toBe(0);
     const navigations: string[] = [];
     page.on("framenavigated", (frame) => {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * "Moyens de Paiement" and "Support Client" in the account dashboard, as a shopper uses them:
@@ -10,7 +11,7 @@ import { signUpCookie } from "../../support/http-session";
  * delete after confirmation; open a support ticket and find it listed with its SAV- number. Both
  * tabs pass an axe check.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 
 type Json = Record<string, any>;

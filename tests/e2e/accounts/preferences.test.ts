@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Préférences that take effect (docs/decisions/043-preferences-that-take-effect.md): a shopper who
@@ -10,7 +11,7 @@ import { signInCookie, signUpCookie } from "../../support/http-session";
  * administrator keeps in Paramètres; a visitor (shared-cached pages) never does. Turning off
  * "Recommandations personnalisées" removes the "Récemment consultés" shelf.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 let adminCookie: string;
 const contexts: BrowserContext[] = [];

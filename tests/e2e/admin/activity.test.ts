@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { waitForMail } from "../../support/mail";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * 'Offrir une carte cadeau' on a client's page, then the Journal d'activité on a 390 px phone
  * (docs/decisions/048-activity-log-everywhere.md).
  */
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const baseURL = e2eShop().baseURL;
+const dataDir = e2eShop().dataDir;
 let browser: Browser;
 let adminCookie: string;
 let clientEmail: string;

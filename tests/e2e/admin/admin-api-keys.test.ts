@@ -1,12 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, signedInContext } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { ADMIN_API_SCOPES, type AdminApiScope } from "../api/admin-api-scopes";
 import { API_KEY_REQUESTS_PER_MINUTE } from "~/lib/shop-rules";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * The admin API with keys (docs/decisions/049-api-keys-and-admin-api.md): every catalogue and
@@ -14,7 +15,7 @@ import { API_KEY_REQUESTS_PER_MINUTE } from "~/lib/shop-rules";
  * on a page, lists page by cursor, writes reach the activity log under the key's name, and bad
  * input gets a French message, never a 500.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 const ID = "00000000-0000-0000-0000-000000000000";
 const run = Date.now().toString(36);
 

@@ -1,17 +1,18 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import { launchBrowser, newShopContext, signedInContext } from "../../support/browser";
 import { E2E_ADMIN } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Layout at common screen sizes: the back-office lists fit a 1366x768 laptop (a wide table
  * scrolls inside its card, never the page, and the row actions stay in view), and the
  * storefront's home and product pages fit a 390 px phone.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 let adminCookie: string;
 

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Marques in the back-office (decision 049, Brands' writes): reached from the admin navigation on
@@ -10,7 +11,7 @@ import { signInCookie, signUpCookie } from "../../support/http-session";
  * a brand products use cannot be deleted, each change is in the Journal d'activité; a shopper and
  * a visitor are refused; bad input gets the API's French messages, never a 500.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 let adminCookie: string;
 let shopperCookie: string;

@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall } from "../../support/orders-http";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Catégories and Support as the administrator: a category is created, renamed and deleted (and
  * followed by the storefront navigation), a category with products cannot be deleted, and a
  * shopper's ticket is moved to Résolu (the shopper's own API then shows it).
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 let adminCookie: string;
 let shopperCookie: string;

@@ -1,17 +1,18 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { launchBrowser, newShopContext, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, placeOrderOverHttp } from "../../support/orders-http";
 import { waitForMail } from "../../support/mail";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Gestion des Clients as the administrator: a new shopper with an order is found, shown active,
  * exported (whole list and selection), then deleted: signed out, order kept and anonymised.
  */
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const baseURL = e2eShop().baseURL;
+const dataDir = e2eShop().dataDir;
 let browser: Browser;
 let adminCookie: string;
 let shopperCookie: string;

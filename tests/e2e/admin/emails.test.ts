@@ -1,18 +1,19 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { HTTP_CONTACT, placeOrderOverHttp } from "../../support/orders-http";
 import { waitForMail } from "../../support/mail";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * E-mails in the back-office: the administrator opens the section from the sidebar, picks a
  * template and sees its subject, its HTML in a sandboxed frame and its text version; a shopper
  * and a visitor are refused (the generic guard test also walks this route).
  */
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const baseURL = e2eShop().baseURL;
+const dataDir = e2eShop().dataDir;
 let browser: Browser;
 let adminCookie: string;
 let shopperCookie: string;

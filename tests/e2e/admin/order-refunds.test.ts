@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newShopContext, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, placeOrderOverHttp } from "../../support/orders-http";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * 'Rembourser un montant' (decision 052): in the order's detail the administrator types an amount
@@ -12,7 +13,7 @@ import { apiCall, placeOrderOverHttp } from "../../support/orders-http";
  * listed with its credit note; the admin API refunds the same way (201), once per Idempotency-Key,
  * refuses a shopper (403) and answers bad input in French, never a 500.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 type Json = Record<string, any>;
 let browser: Browser;
 let adminCookie: string;

@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { launchBrowser, newShopContext, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, placeOrderOverHttp } from "../../support/orders-http";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Gestion des Commandes as the administrator: a shopper's order placed over HTTP is found by
  * its id prefix, its detail opens, and the status selector moves it to Livrée through the
  * order status workflow (the shopper's own API then shows it delivered).
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 let adminCookie: string;
 let shopperCookie: string;

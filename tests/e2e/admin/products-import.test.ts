@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { zipSync } from "fflate";
@@ -9,6 +9,7 @@ import { signInCookie, signUpCookie } from "../../support/http-session";
 import { createPasswordShopper, startPrivateShop } from "../../support/private-shop";
 import { eq } from "drizzle-orm";
 import { categories, user } from "../../../app/.server/db/schema";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Importer (docs/decisions/051-catalogue-import-export.md): the administrator sends a CSV and a
@@ -16,7 +17,7 @@ import { categories, user } from "../../../app/.server/db/schema";
  * applies a clean file and finds the products in Gestion des Produits; shoppers and visitors
  * are kept out.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 const RUN = randomUUID().slice(0, 6);
 const NAME = `Brume Import ${RUN}`;
 const HEADER = "Réf. produit;Produit;Marque;Catégorie;Variante;SKU;Prix;Prix barré;Stock;Images;Statut";

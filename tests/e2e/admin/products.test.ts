@@ -1,16 +1,16 @@
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
+import { downloadedBytes, launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Gestion des Produits as the administrator, on the seeded catalogue: stock set in a row, the
  * low-stock filter, '+ Ajouter' in bulk, the minus button, the stock CSV, the movement history,
  * a deletion with its confirmation; the storefront API sees each change at once.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 let adminCookie: string;
 
@@ -120,7 +120,7 @@ describe("Gestion des Produits", () => {
 
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exporter CSV" }).click()]);
       expect(download.suggestedFilename()).toMatch(/^stock_\d{4}-\d{2}-\d{2}\.csv$/);
-      const csv = fs.readFileSync((await download.path())!, "utf8");
+      const csv = (await downloadedBytes(download)).toString("utf8");
       const lines = csv.split("\r\n");
       // The catalogue CSV the import reads back (docs/decisions/051-catalogue-import-export.md).
       expect(lines[0]).toBe("\uFEFFRéf. produit;Produit;Marque;Catégorie;Variante;SKU;Prix;Prix barré;Stock;Images;Statut");

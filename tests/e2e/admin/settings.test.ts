@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
@@ -6,6 +6,7 @@ import { addFromProductPage } from "../../support/checkout-pages";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
 import { randomUUID } from "node:crypto";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Paramètres: the administrator lowers the standard method's free-delivery threshold to 50 €; a
@@ -13,7 +14,7 @@ import { randomUUID } from "node:crypto";
  * the order the server charges. Every other journey assumes 100 €: afterAll puts it back even
  * when a step fails.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 let adminCookie: string;
 

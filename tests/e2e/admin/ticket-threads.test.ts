@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall } from "../../support/orders-http";
 import { waitForMail } from "../../support/mail";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Tickets as conversations (decision 046): the team answers in /admin/tickets/:id, the shopper
@@ -12,8 +13,8 @@ import { waitForMail } from "../../support/mail";
  * list flags as a new message; a resolved ticket is reopened by the shopper's answer; a security
  * report reaches the Support screen; Paramètres' shop identity shows on /service-client.
  */
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const baseURL = e2eShop().baseURL;
+const dataDir = e2eShop().dataDir;
 let browser: Browser;
 let adminCookie: string;
 let shopperCookie: string;

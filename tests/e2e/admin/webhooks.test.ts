@@ -1,12 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { placeOrderOverHttp } from "../../support/orders-http";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Paramètres > Webhooks (decision 050): the administrator registers a local receiver (the e2e
@@ -14,13 +15,13 @@ import { placeOrderOverHttp } from "../../support/orders-http";
  * signed, the receiver's first 500 is retried, the delivery log shows both attempts, 'Renvoyer'
  * sends it again, and a deactivated endpoint receives nothing more.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 let adminCookie: string;
 let context: BrowserContext;
 let page: Page;
 
-type Received = { headers: http.IncomingHttpHeaders; body: string; status: number };
+type Received = { path: string; headers: http.IncomingHttpHeaders; body: string; status: number };
 const received: Received[] = [];
 /** Event ids already answered with 500 once: the first delivery of each fails. */
 const failedOnce = new Set<string>();
@@ -35,7 +36,9 @@ function verifies(secret: string, header: string | undefined, body: string): boo
   return expected === match[2] && Math.abs(Date.now() / 1000 - Number(match[1])) < 300;
 }
 
-const ofOrder = (orderId: string) => received.filter((r) => JSON.parse(r.body).data?.id === orderId);
+/** What the endpoint under test (the receiver's own path) received for an order. */
+const ofOrder = (orderId: string, at = new URL(receiverUrl).pathname) =>
+  received.filter((r) => r.path === at && JSON.parse(r.body).data?.id === orderId);
 
 beforeAll(async () => {
   receiver = http.createServer((req, res) => {
@@ -45,7 +48,7 @@ beforeAll(async () => {
       const id = String(req.headers["aurore-event-id"]);
       const status = failedOnce.has(id) ? 200 : 500;
       failedOnce.add(id);
-      received.push({ headers: req.headers, body, status });
+      received.push({ path: req.url ?? "", headers: req.headers, body, status });
       res.statusCode = status;
       res.end(status === 200 ? "ok" : "indisponible");
     });
@@ -160,9 +163,23 @@ describe("Paramètres > Webhooks", () => {
     await page.getByRole("button", { name: "Désactiver" }).click();
     await expect.poll(() => page.getByRole("status").first().textContent()).toContain(`Webhook ${receiverUrl} désactivé`);
     await expect.poll(() => page.getByText("État : Désactivé").count()).toBe(1);
-    const later = await placeOrderOverHttp(baseURL, shopper);
-    await new Promise((r) => setTimeout(r, 2_500));
-    expect(ofOrder(later.id)).toHaveLength(0);
+    // A witness endpoint, active, on another path: once it has the next order's event, the
+    // worker has delivered that event to every active endpoint, and the deactivated one had none.
+    const witnessPath = `${new URL(receiverUrl).pathname}/temoin-${Date.now().toString(36)}`;
+    const witness = await fetch(`${baseURL}/api/v1/admin/webhooks`, {
+      method: "POST",
+      headers: { origin: baseURL, cookie: adminCookie, "content-type": "application/json" },
+      body: JSON.stringify({ url: new URL(witnessPath, receiverUrl).href, events: ["order.created"], description: "Témoin" }),
+    });
+    expect(witness.status).toBe(201);
+    const witnessId = ((await witness.json()) as { id: string }).id;
+    try {
+      const later = await placeOrderOverHttp(baseURL, shopper);
+      await expect.poll(() => ofOrder(later.id, witnessPath).length, { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(ofOrder(later.id)).toHaveLength(0);
+    } finally {
+      await fetch(`${baseURL}/api/v1/admin/webhooks/${witnessId}`, { method: "DELETE", headers: { origin: baseURL, cookie: adminCookie } });
+    }
   });
 
   it("deletes an endpoint from its page after a confirmation, as the API's DELETE does, and logs it", async () => {

@@ -1,17 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
+import { launchBrowser, newShopContext, seriousA11yViolations, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { TEST_CARD_APPROVED, TEST_CARD_DECLINED } from "~/domain/checkout/checkout.schema";
 import { DEFAULT_SHIPPING_SETTINGS, quoteShipping } from "~/domain/checkout/shipping.rules";
 import { formatPrice } from "~/lib/money";
 import { addFromProductPage, cartLines, expectPaymentStepLayout } from "../../support/checkout-pages";
+import { e2eShop } from "../../support/e2e-shop";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const baseURL = e2eShop().baseURL;
+const dataDir = e2eShop().dataDir;
 let browser: Browser;
 
 type ApiProduct = { id: string; name: string; price_cents: number; stock_quantity: number; in_stock: boolean; variant_count: number };
@@ -157,6 +158,9 @@ describe("checkout journey", () => {
     const cookie = await signUpCookie(baseURL, email, "Secret123!Aurore", "Léa");
     const context = await signedInContext(cookie);
     const page = await context.newPage();
+    // The page's clock, which the test moves forward to show the confirmation stays (time flows
+    // as usual until then).
+    await page.clock.install();
 
     const catalogue = (await (await api("/api/v1/products?page_size=100", null)).json()) as { data: ApiProduct[] };
     // One-variant products: their listed price is the price of what the product page adds (a
@@ -262,7 +266,8 @@ describe("checkout journey", () => {
     await expectNoSeriousA11yViolations(page);
     expect(await main.getByRole("link", { name: "Voir ma commande" }).getAttribute("href")).toBe("/dashboard?tab=orders");
     expect(await main.getByRole("link", { name: "Continuer mes achats" }).getAttribute("href")).toBe("/products");
-    await page.waitForTimeout(6_000);
+    // No automatic redirect: every timer the page set for the next 10 s fires, and it stays.
+    await page.clock.runFor(10_000);
     expect(new URL(page.url()).pathname).toBe("/checkout");
 
     // One order only, despite the double click.
@@ -285,6 +290,9 @@ describe("checkout journey", () => {
       )
       .toBe(true);
     expect(mail).toContain(email);
+    // A navigation those timers started would have landed by now.
+    expect(new URL(page.url()).pathname).toBe("/checkout");
+    await main.getByRole("heading", { level: 1, name: "Merci pour votre commande !" }).waitFor({ timeout: 1_000 });
     await context.close();
   });
 });
@@ -306,17 +314,9 @@ describe("account address book", () => {
     await expectNoSeriousA11yViolations(page);
 
     const setDefault = office.getByRole("button", { name: "Définir par défaut" });
-    await expect
-      .poll(
-        async () => {
-          if (await office.getByText("Par défaut", { exact: true }).isVisible()) return true;
-          await setDefault.click({ timeout: 1000 }).catch(() => undefined);
-          await page.waitForTimeout(300);
-          return office.getByText("Par défaut", { exact: true }).isVisible();
-        },
-        { timeout: 15_000, interval: 100 },
-      )
-      .toBe(true);
+    await waitForHydration(page);
+    await setDefault.click();
+    await expect.poll(() => office.getByText("Par défaut", { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
 
     await home.getByRole("button", { name: "Supprimer Maison" }).click();
     const confirm = page.getByRole("dialog", { name: "Supprimer l'adresse" });

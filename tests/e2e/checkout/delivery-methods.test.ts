@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
 import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
 import { addFromProductPage } from "../../support/checkout-pages";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Delivery methods at checkout: a shopper in Lyon chooses 'Point relais', searches the points
@@ -13,7 +14,7 @@ import { addFromProductPage } from "../../support/checkout-pages";
  * point and the date promised; the API refuses a point from elsewhere and express where it is
  * not offered, in French and without a 500.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 
 type ApiProduct = {

@@ -1,16 +1,16 @@
-import fs from "node:fs";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, signedInContext } from "../../support/browser";
+import { launchBrowser, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { TEST_CARD_APPROVED } from "~/domain/checkout/checkout.schema";
 import { DEFAULT_SHIPPING_SETTINGS, quoteShipping } from "~/domain/checkout/shipping.rules";
 import { formatPrice } from "~/lib/money";
+import { e2eShop } from "../../support/e2e-shop";
+import { waitForMail } from "../../support/mail";
 
-const baseURL = inject("baseURL");
-const mailDir = path.join(inject("dataDir"), "mail");
+const baseURL = e2eShop().baseURL;
+const dataDir = e2eShop().dataDir;
 let browser: Browser;
 
 type ApiProduct = { id: string; name: string; price_cents: number; stock_quantity: number; in_stock: boolean };
@@ -61,32 +61,6 @@ async function productAt(priceCents: number): Promise<ApiProduct> {
   return product!;
 }
 
-/** Decodes a quoted-printable mail body (soft line breaks, =XX bytes). */
-function decodeQuotedPrintable(body: string): string {
-  const joined = body.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    if (joined[i] === "=" && /^[0-9A-F]{2}$/.test(joined.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(joined[i]!, "utf8"));
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-async function waitForMail(to: string): Promise<string> {
-  const started = Date.now();
-  while (Date.now() - started < 15_000) {
-    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(".eml")) : [];
-    for (const file of files) {
-      const eml = fs.readFileSync(path.join(mailDir, file), "utf8");
-      if (eml.includes(`To: ${to}`)) return decodeQuotedPrintable(eml);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`No mail to ${to} in ${mailDir} within 15 s`);
-}
-
 async function storedCart(page: Page) {
   return page.evaluate(() => {
     const raw = localStorage.getItem("aurore-cart");
@@ -111,21 +85,14 @@ describe("gift cards, bought and spent", () => {
     const buyer = await signedInContext(browser, baseURL, buyerCookie);
     const page = await buyer.newPage();
     await page.goto("/carte-cadeau");
+    await waitForHydration(page);
     const form = page.getByRole("main");
     await form.getByLabel(/E-mail du destinataire/).fill(recipient);
     await form.getByLabel(/Nom du destinataire/).fill("Camille");
     const offer = form.getByRole("button", { name: "Offrir cette carte cadeau" });
-    await expect
-      .poll(
-        async () => {
-          if ((await storedCart(page))?.giftCards?.length) return true;
-          await offer.click();
-          await page.waitForTimeout(300);
-          return Boolean((await storedCart(page))?.giftCards?.length);
-        },
-        { timeout: 15_000, interval: 200 },
-      )
-      .toBe(true);
+    // The page is hydrated: one click adds one card.
+    await offer.click();
+    await expect.poll(async () => (await storedCart(page))?.giftCards?.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
     expect((await storedCart(page))?.giftCards).toEqual([expect.objectContaining({ amountCents: 5000 })]);
     await page
       .getByRole("dialog", { name: /Mon Panier/ })
@@ -148,7 +115,7 @@ describe("gift cards, bought and spent", () => {
     await buyer.close();
 
     // 3. The recipient's e-mail carries the code.
-    const mail = await waitForMail(recipient);
+    const mail = await waitForMail(dataDir, recipient);
     expect(mail).toContain("Camille");
     const code = /Votre code : ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/.exec(mail)?.[1];
     expect(code).toBeTruthy();
@@ -177,17 +144,9 @@ describe("gift cards, bought and spent", () => {
     const p2 = await shopper.newPage();
     await p2.goto(`/product/${product.id}`);
     const add = p2.getByRole("main").getByRole("button", { name: "Ajouter au panier", exact: true }).first(); // the page's own, before related products
-    await expect
-      .poll(
-        async () => {
-          if ((await storedCart(p2))?.items.length) return true;
-          await add.click();
-          await p2.waitForTimeout(300);
-          return Boolean((await storedCart(p2))?.items.length);
-        },
-        { timeout: 15_000, interval: 200 },
-      )
-      .toBe(true);
+    await waitForHydration(p2);
+    await add.click();
+    await expect.poll(async () => (await storedCart(p2))?.items.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
     await p2.goto("/checkout");
     const m2 = p2.getByRole("main");
     await m2.getByRole("radio", { name: /8 rue de la Paix/ }).waitFor();
@@ -223,16 +182,11 @@ describe("gift cards, bought and spent", () => {
     const p3 = await visitor.newPage();
     await p3.goto("/carte-cadeau");
     const balance = p3.getByRole("region", { name: "Consulter le solde d'une carte cadeau" });
+    await waitForHydration(p3);
+    await balance.getByLabel("Code de la carte cadeau").fill(code!);
+    await balance.getByRole("button", { name: "Vérifier le solde" }).click();
     await expect
-      .poll(
-        async () => {
-          await balance.getByLabel("Code de la carte cadeau").fill(code!);
-          await balance.getByRole("button", { name: "Vérifier le solde" }).click();
-          await p3.waitForTimeout(400);
-          return (await balance.getByRole("status").textContent()) ?? "";
-        },
-        { timeout: 15_000, interval: 300 },
-      )
+      .poll(async () => (await balance.getByRole("status").textContent()) ?? "", { timeout: 15_000 })
       .toContain(`solde restant ${formatPrice(2000)}`);
     await visitor.close();
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, signedInContext } from "../../support/browser";
+import { launchBrowser, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { openOrderDetail } from "../../support/order-pages";
@@ -9,9 +9,10 @@ import { DEFAULT_SHIPPING_SETTINGS, quoteShipping } from "~/domain/checkout/ship
 import { INSTALMENTS_CHOICE_MESSAGE, INSTALMENTS_NOT_ALLOWED_MESSAGE, instalmentAmounts } from "~/domain/payments/instalments";
 import { randomUUID } from "node:crypto";
 import { formatPrice } from "~/lib/money";
+import { e2eShop } from "../../support/e2e-shop";
 
 /** Paiement en 3 fois sans frais (docs/decisions/035-instalments.md), as a shopper does it. */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -89,17 +90,10 @@ describe("Paiement en 3 fois sans frais", () => {
     const page = await context.newPage();
     await page.goto(`/product/${product.id}`);
     const add = page.getByRole("main").getByRole("button", { name: "Ajouter au panier", exact: true }).first();
-    await expect
-      .poll(
-        async () => {
-          if (await storedItems(page)) return true;
-          await add.click();
-          await page.waitForTimeout(300);
-          return (await storedItems(page)) > 0;
-        },
-        { timeout: 15_000, interval: 200 },
-      )
-      .toBe(true);
+    // Once the page is hydrated, one click adds one line.
+    await waitForHydration(page);
+    await add.click();
+    await expect.poll(() => storedItems(page), { timeout: 15_000 }).toBeGreaterThan(0);
 
     await page.goto("/checkout");
     const main = page.getByRole("main");

@@ -1,10 +1,11 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
 import { E2E_METRICS_TOKEN, readMetrics, sampleValue } from "../../support/metrics";
 import { placeOrderOverHttp } from "../../support/orders-http";
+import { e2eShop } from "../../support/e2e-shop";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 
 describe("metrics of the running shop", () => {
   it("refuses /metrics without the token, in French, and never lets it be cached", async () => {

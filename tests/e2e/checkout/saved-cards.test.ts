@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
@@ -6,6 +6,7 @@ import { signUpCookie } from "../../support/http-session";
 import { apiCall, HTTP_ADDRESS } from "../../support/orders-http";
 import { addFromProductPage, cartLines, expectPaymentStepLayout, type CatalogueProduct } from "../../support/checkout-pages";
 import { TEST_CARD_AUTHENTICATION } from "~/domain/checkout/checkout.schema";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Saved cards and 3-D Secure as a shopper meets them: a card added in Moyens de Paiement pays an
@@ -14,7 +15,7 @@ import { TEST_CARD_AUTHENTICATION } from "~/domain/checkout/checkout.schema";
  * reopens the same challenge; 'Enregistrer cette carte' at checkout lists the card in the account.
  * One shopper walks through all of it, in order.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;

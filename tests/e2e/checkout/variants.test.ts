@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
-import { launchBrowser, signedInContext } from "../../support/browser";
+import { launchBrowser, signedInContext, waitForHydration } from "../../support/browser";
 import { signInCookie } from "../../support/http-session";
 import { apiCall } from "../../support/orders-http";
 import { createPasswordShopper, startPrivateShop, type PrivateShop } from "../../support/private-shop";
@@ -90,19 +90,11 @@ describe("buying a shade and a size", () => {
       });
     const variantParam = () => new URL(page.url()).searchParams.get("variant");
     const addToCart = page.locator("form", { has: page.getByLabel("Quantité") }).getByRole("button", { name: "Ajouter au panier" });
-    /** Adds the chosen variant until the cart holds its line (the button works once the page is hydrated). */
+    /** Adds the chosen variant: once the page is hydrated, one click adds its line. */
     async function addChosen(label: string) {
-      await expect
-        .poll(
-          async () => {
-            if ((await cartLines()).some((l) => l.variant_id === variantIds[label])) return true;
-            await addToCart.click({ timeout: 1000 }).catch(() => undefined);
-            await page.waitForTimeout(200);
-            return (await cartLines()).some((l) => l.variant_id === variantIds[label]);
-          },
-          { timeout: 15_000, interval: 100 },
-        )
-        .toBe(true);
+      await waitForHydration(page);
+      await addToCart.click();
+      await expect.poll(async () => (await cartLines()).some((l) => l.variant_id === variantIds[label]), { timeout: 15_000 }).toBe(true);
     }
 
     // A shade, with the keyboard: the checked swatch takes the focus, the arrow key picks the next.

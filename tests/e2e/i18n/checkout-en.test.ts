@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { launchBrowser, newShopContext } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
@@ -6,9 +6,10 @@ import { signUpCookie } from "../../support/http-session";
 import { addFromProductPage, cartLines } from "../../support/checkout-pages";
 import { waitForMail } from "../../support/mail";
 import { TEST_CARD_APPROVED } from "~/domain/checkout/checkout.schema";
+import { e2eShop } from "../../support/e2e-shop";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const baseURL = e2eShop().baseURL;
+const dataDir = e2eShop().dataDir;
 let browser: Browser;
 
 type ApiProduct = { id: string; name: string; price_cents: number; stock_quantity: number; in_stock: boolean; variant_count: number };

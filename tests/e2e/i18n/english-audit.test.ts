@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newShopContext, signedInContext, waitForHydration } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * French left over on English pages (decision 044), found by visiting the shop with
@@ -10,7 +11,7 @@ import { signUpCookie } from "../../support/http-session";
  * address form's countries, the card fields' errors and the overseas-delivery notice at checkout.
  * The French pages keep their words.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
@@ -156,23 +157,15 @@ async function addToCartInEnglish(page: Page, productId: string) {
   await page.goto(`/product/${productId}`);
   await waitForHydration(page);
   const button = page.getByRole("main").getByRole("button", { name: "Add to cart", exact: true }).first();
-  await expect
-    .poll(
-      async () => {
-        const inCart = () =>
-          page.evaluate(
-            (id) =>
-              (JSON.parse(localStorage.getItem("aurore-cart") ?? '{"items":[]}') as { items: { product_id: string }[] }).items.some(
-                (l) => l.product_id === id,
-              ),
-            productId,
-          );
-        if (await inCart()) return true;
-        await button.click();
-        await page.waitForTimeout(200);
-        return inCart();
-      },
-      { timeout: 15_000, interval: 100 },
-    )
-    .toBe(true);
+  const inCart = () =>
+    page.evaluate(
+      (id) =>
+        (JSON.parse(localStorage.getItem("aurore-cart") ?? '{"items":[]}') as { items: { product_id: string }[] }).items.some(
+          (l) => l.product_id === id,
+        ),
+      productId,
+    );
+  // The page is hydrated (above): one click adds one line.
+  await button.click();
+  await expect.poll(inCart, { timeout: 15_000 }).toBe(true);
 }

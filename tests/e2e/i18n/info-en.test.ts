@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newShopContext } from "../../support/browser";
+import { e2eShop } from "../../support/e2e-shop";
 
 /** The bodies of the information pages in English (issue 21, decision 044). */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;

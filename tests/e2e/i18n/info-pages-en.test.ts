@@ -1,14 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchBrowser, newShopContext, waitForHydration } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * The bodies of /service-client, /beauty-pass and /carte-cadeau in English (decision 044): a visitor
  * who chose English in the footer (the aurore_lang cookie) reads them, fills their forms and gets
  * their messages in English. The French pages are checked by tests/e2e/info and accounts.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;

@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { addSessionCookies, launchBrowser, newShopContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie } from "../../support/http-session";
 import { placeOrderOverHttp, setOrderStatusOverHttp } from "../../support/orders-http";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Server-made texts in the reader's language (decision 044): an order-status notification is
  * worded in English in the bell of a shopper who reads English and stays French for a French
  * one; the sign-up dialog refuses a birth date under 15 years in either language.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 let adminCookie: string;
 const contexts: BrowserContext[] = [];

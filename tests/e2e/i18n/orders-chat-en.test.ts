@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { randomUUID } from "node:crypto";
 import { launchBrowser, newShopContext, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * What the server used to word in French on English pages (decision 044), now worded by the page
@@ -12,7 +13,7 @@ import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/or
  * its system lines; a checkout stock problem with the quantity left. French stays as it was
  * (the French journeys of these pages check it).
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 let adminCookie: string;
 const contexts: BrowserContext[] = [];

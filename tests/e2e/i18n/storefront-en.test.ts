@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newShopContext } from "../../support/browser";
+import { e2eShop } from "../../support/e2e-shop";
 
 /** The English storefront (decision 044): the shell, the shop's pages, an info page, a legal page, the 404. */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 const ENGLISH = { cookie: "aurore_lang=en" };
 let browser: Browser;
 let context: BrowserContext;

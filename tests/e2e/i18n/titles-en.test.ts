@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser, newShopContext, waitForHydration } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Page titles and meta descriptions follow the page's language (decision 044): route meta
  * functions word them with the page's messages, on the server render and after a client-side
  * navigation. French stays exactly as it was; product, brand and category names stay French.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 
 /** A catalog key left in the head: a message missing from the catalogs, shown as its key. */

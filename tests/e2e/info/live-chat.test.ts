@@ -4,13 +4,14 @@
  * stream only ever carries the caller's own conversation. The e2e shop runs with
  * CHAT_ALWAYS_OPEN=true and a 15 s answer timeout (tests/support/global-setup-e2e.ts).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { launchBrowser, signedInContext, seriousA11yViolations } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
+import { e2eShop } from "../../support/e2e-shop";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 let adminCookie: string;
 
@@ -44,7 +45,8 @@ describe("live chat", () => {
       const adminStream = admin.waitForResponse((res) => res.url().includes("/admin/chat/stream"), { timeout: 20_000 });
       await admin.goto("/admin/chat");
       expect((await adminStream).status()).toBe(200);
-      await admin.waitForTimeout(300);
+      // The page knows when the server has subscribed it (the stream's `ready` event).
+      await admin.locator('[data-live="ready"]').waitFor();
 
       const shopper = await shopperContext.newPage();
       // The account pages' launcher opens the chat on /service-client.

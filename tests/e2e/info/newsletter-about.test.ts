@@ -1,11 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, newShopContext, waitForHydration } from "../../support/browser";
+import { e2eShop } from "../../support/e2e-shop";
+import { waitForMail } from "../../support/mail";
 
-const baseURL = inject("baseURL");
-const mailDir = path.join(inject("dataDir"), "mail");
+const baseURL = e2eShop().baseURL;
+const dataDir = e2eShop().dataDir;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -35,35 +35,6 @@ async function elementHydrated(selector: string): Promise<void> {
     selector,
     { timeout: 15_000 },
   );
-}
-
-/** Decodes a quoted-printable mail body (soft line breaks, =XX bytes). */
-function decodeQuotedPrintable(body: string): string {
-  const joined = body.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    if (joined[i] === "=" && /^[0-9A-F]{2}$/.test(joined.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i]!, "utf8"));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-/** The .eml written for a recipient, polled for up to 10 s (the outbox worker sends it). */
-async function waitForMail(to: string): Promise<string> {
-  const started = Date.now();
-  while (Date.now() - started < 10_000) {
-    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith(".eml")) : [];
-    for (const file of files) {
-      const eml = fs.readFileSync(path.join(mailDir, file), "utf8");
-      if (eml.includes(`To: ${to}`)) return decodeQuotedPrintable(eml);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`No mail to ${to} in ${mailDir} within 10 s`);
 }
 
 function aboutNewsletter() {
@@ -120,7 +91,7 @@ describe("About page and newsletter", () => {
     const status = aboutNewsletter().getByRole("status");
     await status.getByText(`Merci ! Confirmez votre inscription grâce au lien envoyé à ${email}.`).waitFor({ timeout: 10_000 });
 
-    const mail = await waitForMail(email);
+    const mail = await waitForMail(dataDir, email);
     expect(mail).toContain("10 % de réduction sur votre première commande");
     const link = mail.match(/https?:\/\/[^\s"<>]+\/newsletter\/confirmation\?token=[A-Za-z0-9_-]+/)?.[0];
     expect(link, "confirmation link in the mail").toBeTruthy();

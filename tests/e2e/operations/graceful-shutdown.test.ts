@@ -50,11 +50,23 @@ function slowNewsletterPost(port: number, email: string) {
   const body = `email=${encodeURIComponent(email)}`;
   const half = Math.floor(body.length / 2);
   const conn = rawConnection(port);
-  conn.socket.write(
-    `POST /newsletter HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+  const sent = new Promise<void>((resolve) =>
+    conn.socket.write(
+      `POST /newsletter HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+      () => resolve(),
+    ),
   );
-  return { ...conn, finish: () => conn.socket.write(body.slice(half)) };
+  return { ...conn, sent, finish: () => conn.socket.write(body.slice(half)) };
+}
+
+/**
+ * Resolves once the server has answered a request sent after what the test wrote before: by
+ * then its event loop has read those bytes, so the requests they start are under way.
+ */
+async function serverHasRead(port: number): Promise<void> {
+  const answer = await httpRequest(`http://127.0.0.1:${port}/healthz`, { timeoutMs: 10_000 });
+  expect(answer.status).toBe(200);
 }
 
 function openNotificationStream(baseURL: string, cookie: string) {
@@ -104,8 +116,9 @@ describe("graceful shutdown", () => {
     const slow = slowNewsletterPost(PORT, `drain-${randomUUID()}@example.fr`);
     // A readiness probe whose request line has arrived, its headers not yet ended: under way.
     const probe = rawConnection(PORT);
-    probe.socket.write(`GET /readyz HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\n`);
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise<void>((resolve) => probe.socket.write(`GET /readyz HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\n`, () => resolve()));
+    await slow.sent;
+    await serverHasRead(PORT);
     expect(slow.received()).toBe("");
 
     const signalledAt = Date.now();
@@ -150,7 +163,8 @@ describe("graceful shutdown", () => {
     await shop?.exited;
     shop = await startShopProcess({ port: PORT + 1, env: { DATA_DIR: dataDir, DATABASE_URL: undefined, SHUTDOWN_TIMEOUT_SECONDS: "2" } });
     const stuck = slowNewsletterPost(PORT + 1, `stuck-${randomUUID()}@example.fr`);
-    await new Promise((r) => setTimeout(r, 500));
+    await stuck.sent;
+    await serverHasRead(PORT + 1);
     const signalledAt = Date.now();
     shop.child.kill("SIGTERM");
     const exit = await within(shop.exited, 6_000, "the process did not exit");

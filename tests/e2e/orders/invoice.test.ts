@@ -1,17 +1,17 @@
-import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser, seriousA11yViolations, signedInContext } from "../../support/browser";
+import { downloadedBytes, launchBrowser, seriousA11yViolations, signedInContext } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { placeOrderOverHttp, setOrderStatusOverHttp } from "../../support/orders-http";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * The invoice of an order (docs/decisions/031-invoices.md): the shopper downloads it from the
  * order's detail in "Mes Commandes"; the API serves it as a PDF attachment to its owner and the
  * back-office only; once the back-office cancels the paid order, its credit note is listed too.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -91,7 +91,7 @@ describe("invoices", () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
       const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
       expect(download.suggestedFilename()).toBe(`${order.documents[0].number}.pdf`);
-      const bytes = await readFile((await download.path())!);
+      const bytes = await downloadedBytes(download);
       expect(bytes.subarray(0, 4).toString("latin1")).toBe("%PDF");
     } finally {
       await context.close();

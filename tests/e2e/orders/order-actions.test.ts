@@ -1,18 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { openOrderDetail } from "../../support/order-pages";
 import { launchBrowser, seriousA11yViolations, signedInContext } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
 import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * The order detail within the hour: the shopper sends the order to another address of the same
  * zone (another zone is refused in French), then puts the order's lines back in the cart with
  * 'Commander à nouveau'.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 
 type ApiProduct = { id: string; name: string; stock_quantity: number; in_stock: boolean; default_variant_id: string };

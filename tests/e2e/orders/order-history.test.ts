@@ -1,17 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { openOrderDetail, orderCard } from "../../support/order-pages";
 import { launchBrowser, newShopContext, seriousA11yViolations } from "../../support/browser";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * Order history and cancellation, as a shopper sees them. The orders are placed through the
  * public API (POST /api/v1/orders with the approved test card), then followed in the dashboard's
  * "Mes Commandes" tab and on /profile, where one is cancelled from its detail modal.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 
 type ProductSummary = { id: string; name: string; price_cents: number; stock_quantity: number; in_stock: boolean; variant_count: number };

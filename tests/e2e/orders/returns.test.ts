@@ -1,18 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { openOrderDetail } from "../../support/order-pages";
 import { launchBrowser, seriousA11yViolations, signedInContext } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * A return from end to end: a delivered order of two lines; the shopper returns one from the
  * order's detail and downloads the prepaid label; the administrator receives the parcel in
  * 'Retours' and refunds it; the shopper sees the refund and the credit note, and the stock is back.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 
 type ApiProduct = {

@@ -1,11 +1,12 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, signedInContext, waitForHydration } from "../../support/browser";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, placeOrderOverHttp, setOrderStatusOverHttp } from "../../support/orders-http";
 import { openOrderDetail } from "../../support/order-pages";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * A verified review from end to end: a shopper with a delivered order writes a review on the
@@ -13,7 +14,7 @@ import { openOrderDetail } from "../../support/order-pages";
  * with 'Avis vérifié' and the new count. A shopper who did not buy is offered no form, and the
  * API refuses them in French.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 let browser: Browser;
 
 type Summary = { count: number; average: number };

@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
+import { e2eShop } from "../../support/e2e-shop";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 const ID = "00000000-0000-0000-0000-000000000000";
 
 const METHOD_NOT_ALLOWED = { error: { code: "method_not_allowed", message: "Méthode non autorisée" } };

@@ -1,10 +1,11 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../../app/routes";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
+import { e2eShop } from "../../support/e2e-shop";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 
 /** Every route of the route config, as a concrete path (params filled with a dummy id). */
 function allPaths(entries: RouteConfigEntry[], prefix = ""): string[] {
@@ -169,14 +170,13 @@ describe("brute force", () => {
     expect(early.status).toBe(429);
     expect(early.headers.get("retry-after")).toBe("1");
     expect(((await early.json()) as { message: string }).message).toBe("Trop de tentatives. Veuillez réessayer dans 1 seconde.");
-    await new Promise((r) => setTimeout(r, 1100));
-    expect((await attempt("wrong-3")).status).toBe(401);
+    // Refusals meanwhile do not count: retried until the delay has passed, it is checked (401).
+    await expect.poll(async () => (await attempt("wrong-3")).status, { interval: 100, timeout: 5_000 }).toBe(401);
     // Now 2 s, the right password included.
     const locked = await attempt("Secret123!Aurore");
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    await new Promise((r) => setTimeout(r, 2100));
-    expect((await attempt("Secret123!Aurore")).status).toBe(200);
+    await expect.poll(async () => (await attempt("Secret123!Aurore")).status, { interval: 100, timeout: 6_000 }).toBe(200);
     // The success cleared this address's streak.
     expect((await attempt("wrong-again")).status).toBe(401);
   });

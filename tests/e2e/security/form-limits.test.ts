@@ -1,13 +1,14 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "../../support/accounts";
 import { signUpCookie } from "../../support/http-session";
+import { e2eShop } from "../../support/e2e-shop";
 
 /**
  * The form limits as a script filling the outbox meets them (decision 038): counted in the
  * database, so parallel requests cannot all slip through; the 11th ticket in 10 minutes is refused
  * in French with a Retry-After.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 
 describe("form limits over HTTP", () => {
   it("opens 10 support tickets out of 15 sent at once, then refuses with 429 and Retry-After", async () => {

@@ -12,13 +12,14 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../../app/routes";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
+import { e2eShop } from "../../support/e2e-shop";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 const root = path.resolve(import.meta.dirname, "../../..");
 
 type Role = "visitor" | "shopper" | "admin";

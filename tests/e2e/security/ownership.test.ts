@@ -4,12 +4,13 @@
  * answers bad input with a French message and a stable code, never a 500.
  */
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { apiCall, HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../../support/orders-http";
+import { e2eShop } from "../../support/e2e-shop";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eShop().baseURL;
 
 type Json = Record<string, any>;
 

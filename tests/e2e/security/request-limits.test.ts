@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import http from "node:http";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { launchBrowser } from "../../support/browser";
+import { e2eShop } from "../../support/e2e-shop";
 
-const baseURL = inject("baseURL");
-const serverPid = inject("serverPid");
+const baseURL = e2eShop().baseURL;
+const serverPid = e2eShop().serverPid;
 
 /** The shop server's resident memory in bytes (Linux /proc). */
 function serverRss(): number {

@@ -39,7 +39,9 @@ export function openNotificationStream({ userId, signal, hub, heartbeatMs = LIVE
     signal,
     heartbeatMs,
     subscribe: (push, ends) => hub.subscribe(userId, (notification) => push(formatNotificationEvent(notification)), ends),
-    readyLine: `retry: ${RECONNECT_DELAY_MS}\n: connected\n\n`,
+    // Sent once subscribed: the page's `ready` listener knows from then on nothing is missed
+    // (EventSource's `open` comes with the headers, before the subscription).
+    readyLine: `retry: ${RECONNECT_DELAY_MS}\n: connected\nevent: ready\ndata: {}\n\n`,
     evictedRetryMs: EVICTED_RECONNECT_DELAY_MS,
   });
 }

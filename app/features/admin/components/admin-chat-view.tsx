@@ -39,6 +39,8 @@ export function AdminChatView({ initial }: { initial: ChatConversationView[] }) 
     });
   }, [initial]);
 
+  // Whether the stream is subscribed (data-live, which the journeys wait for).
+  const [live, setLive] = useState(false);
   useEffect(() => {
     const source = new EventSource("/admin/chat/stream");
     let connections = 0;
@@ -48,7 +50,9 @@ export function AdminChatView({ initial }: { initial: ChatConversationView[] }) 
     // After a dropped stream, catch up with what changed meanwhile.
     source.addEventListener("ready", () => {
       if (connections++ > 0) void revalidator.revalidate();
+      setLive(true);
     });
+    source.addEventListener("error", () => setLive(false));
     return () => source.close();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one stream for the page's life.
   }, []);
@@ -57,7 +61,7 @@ export function AdminChatView({ initial }: { initial: ChatConversationView[] }) 
   const selected = conversations.find((c) => c.id === selectedId) ?? null;
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" data-live={live ? "ready" : undefined}>
       <div>
         <h1 className="font-display text-3xl">Chat</h1>
         <p className="mt-1 text-muted" aria-live="polite">

@@ -41,6 +41,8 @@ export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: bo
   const panelId = useId();
   const headingId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  // Whether the live stream is subscribed (data-live, which the journeys wait for).
+  const [live, setLive] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   // The "Notifications push" switch (decision 043); read through a ref by the stream's listener.
@@ -66,11 +68,15 @@ export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: bo
   useEffect(() => {
     if (typeof EventSource === "undefined") return undefined;
     const source = new EventSource(NOTIFICATION_STREAM_URL);
-    let openedBefore = false;
-    source.addEventListener("open", () => {
-      if (openedBefore) void load();
-      openedBefore = true;
+    let readyBefore = false;
+    // `ready` comes once the server has subscribed this page (`open` comes earlier, with the
+    // headers): a reload then cannot miss a notification raised in between.
+    source.addEventListener("ready", () => {
+      if (readyBefore) void load();
+      readyBefore = true;
+      setLive(true);
     });
+    source.addEventListener("error", () => setLive(false));
     source.addEventListener("notification", (event) => {
       let notification: NotificationView;
       try {
@@ -171,7 +177,7 @@ export function NotificationBell({ initiallyOpen = false }: { initiallyOpen?: bo
 
   return (
     // The wrapper only hears keys bubbling from the bell and its panel (Escape); it is not a widget itself.
-    <div ref={rootRef} role="presentation" className="relative" onKeyDown={onKeyDown}>
+    <div ref={rootRef} role="presentation" className="relative" onKeyDown={onKeyDown} data-live={live ? "ready" : undefined}>
       <BellButton
         ref={buttonRef}
         badge={state.loaded ? notificationBadgeText(state.unread) : null}

@@ -1,0 +1,36 @@
+import { inject } from "vitest";
+
+/**
+ * The shop a journey talks to. The e2e global setup starts one server (with its own database and
+ * DATA_DIR) and one browser per Vitest worker, so files running side by side never share data,
+ * and files of one worker share one browser instead of starting their own. VITEST_POOL_ID is
+ * unique among the workers running at a time (1..maxWorkers).
+ */
+export type E2EShop = {
+  baseURL: string;
+  /** The server's DATA_DIR (mail written to files lands in its mail/ folder). */
+  dataDir: string;
+  /** The server's process id (its memory is read from /proc by the request limits test). */
+  serverPid: number;
+  /** The server's PostgreSQL database, when the journeys run on PostgreSQL. */
+  databaseUrl?: string;
+  /** The worker's browser server (playwright's launchServer), for chromium.connect. */
+  browserEndpoint?: string;
+};
+
+export function workerIndex(count: number): number {
+  const id = Number(process.env.VITEST_POOL_ID ?? "1");
+  return (Number.isInteger(id) && id > 0 ? id - 1 : 0) % count;
+}
+
+export function e2eShop(): E2EShop {
+  const shops = inject("e2eShops");
+  if (!shops?.length) throw new Error("No e2e shop: run this file in the e2e project (tests/support/global-setup-e2e.ts)");
+  return shops[workerIndex(shops.length)]!;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2eShops: E2EShop[];
+  }
+}
