@@ -13,6 +13,17 @@ export const PROJECTS = {
 
 const TEST_FILE = /\.test\.tsx?$/;
 
+/**
+ * How many journey files run side by side (the e2e project's maxWorkers), and so how many shop
+ * servers and browsers the e2e global setup starts. Two on a 2-core machine: a journey spends
+ * much of its time waiting on the page, the server or a poll, and a second file fills that time;
+ * three were slower than two here (923 s against 712 s for the whole e2e project).
+ */
+export function e2eWorkerCount(env = process.env) {
+  const asked = Number(env.E2E_WORKERS);
+  return Number.isInteger(asked) && asked >= 1 && asked <= 8 ? asked : 2;
+}
+
 /** Vitest `include` globs of a project, from its folders. */
 export function projectIncludes(project) {
   return PROJECTS[project].map((folder) => `${folder}/**/*.test.{ts,tsx}`);

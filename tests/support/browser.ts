@@ -23,7 +23,6 @@ const LAUNCH_OPTIONS = {
   args: [
     "--no-sandbox",
     "--disable-gpu",
-    "--disable-dev-shm-usage",
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",

@@ -9,7 +9,7 @@ import { E2E_ADMIN } from "./accounts";
 import { launchBrowserServer } from "./browser";
 import { adminQuery, withDatabase } from "./db";
 import type { E2EShop } from "./e2e-shop";
-import { e2eWorkerCount } from "./e2e-workers";
+import { e2eWorkerCount } from "../../scripts/test-plan.mjs";
 import { E2E_METRICS_TOKEN } from "./metrics";
 
 /**

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  e2eWorkerCount,
   listTestFiles,
   PGLITE_E2E,
   PGLITE_UNIT,
@@ -71,6 +72,12 @@ describe("the test plan", () => {
     expect(() => selectFiles(files.unit, ["app/.server/db/nothing-here.test.ts"])).toThrow(/nothing-here/);
     expect(() => selectFiles(files.unit, ["app/nowhere/"])).toThrow(/nowhere/);
     expect(selectFiles(["a/x.test.ts", "a/b/y.test.ts", "c/z.test.ts"], ["a/"])).toEqual(["a/x.test.ts", "a/b/y.test.ts"]);
+  });
+
+  it("runs two journey files side by side unless E2E_WORKERS says otherwise, within 1 to 8", () => {
+    expect(e2eWorkerCount({})).toBe(2);
+    expect(e2eWorkerCount({ E2E_WORKERS: "3" })).toBe(3);
+    for (const bad of ["0", "9", "1.5", "deux", ""]) expect(e2eWorkerCount({ E2E_WORKERS: bad }), bad).toBe(2);
   });
 
   it("gives Vitest include globs for each project's folders", () => {

@@ -1,13 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newShopContext } from "../../support/browser";
+import { describe, expect, it } from "vitest";
 import { e2eShop } from "../../support/e2e-shop";
+import { byRole, fetchPage, headings, links, textOf } from "../../support/html-page";
 
-/** The bodies of the information pages in English (issue 21, decision 044). */
+/**
+ * The bodies of the information pages in English (issue 21, decision 044), as the server renders
+ * them: read over HTTP with an HTML parser, no browser needed (decision 053).
+ */
 const baseURL = e2eShop().baseURL;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
 
 /** A catalog key left in a page: a message missing from the catalogs, shown as its key. */
 const RAW_KEY = /\b(shop|account|checkout|common|emails)\.[a-zA-Z]+\.[a-zA-Z.]+/;
@@ -17,24 +16,8 @@ function withoutScripts(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
 }
 
-async function mainText(): Promise<string> {
-  return (await page.getByRole("main").innerText()).replace(/\s+/g, " ");
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await newShopContext(browser, baseURL, { locale: "en-GB" });
-  await context.addCookies([{ name: "aurore_lang", value: "en", url: baseURL }]);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
-});
+/** The page in English (the language cookie the footer's switch sets). */
+const english = (path: string) => fetchPage(baseURL, path, { cookie: "aurore_lang=en" });
 
 describe("the information pages' bodies in English", () => {
   it("leaves no raw catalog key in the translated pages' HTML", async () => {
@@ -48,16 +31,15 @@ describe("the information pages' bodies in English", () => {
   });
 
   it("words delivery & returns in English, with the shop's figures and no French left", async () => {
-    await page.goto("/livraison-retours");
-    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
-    await expect(page.getByRole("heading", { level: 2, name: "Return a product in 4 steps" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("heading", { level: 2, name: "Right of withdrawal" }).isVisible()).resolves.toBe(true);
-    await expect(
-      page.getByRole("main").getByRole("link", { name: "terms and conditions", exact: true }).getAttribute("href"),
-    ).resolves.toBe("/conditions-generales");
-    await expect(page.getByRole("region", { name: "Delivery zones table" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("rowheader", { name: "Mainland France" }).isVisible()).resolves.toBe(true);
-    const text = await mainText();
+    const page = await english("/livraison-retours");
+    expect(page.status).toBe(200);
+    expect(page.lang).toBe("en");
+    expect(headings(page.main, 2, "Return a product in 4 steps")).toHaveLength(1);
+    expect(headings(page.main, 2, "Right of withdrawal")).toHaveLength(1);
+    expect(links(page.main, "terms and conditions")[0]?.getAttribute("href")).toBe("/conditions-generales");
+    expect(byRole(page.root, "region", "Delivery zones table", page.root)).toHaveLength(1);
+    expect(byRole(page.root, "rowheader", "Mainland France")).toHaveLength(1);
+    const text = textOf(page.main);
     expect(text).toMatch(/free returns for \d+ days/);
     expect(text).toContain("Home delivery, insured and tracked.");
     expect(text).toMatch(/Same-day dispatch for orders placed before \d+:00 on a working day/);
@@ -78,12 +60,11 @@ describe("the information pages' bodies in English", () => {
   });
 
   it("words the reviews policy in English, the refusal reasons included", async () => {
-    await page.goto("/avis-clients");
-    await expect(page.getByRole("heading", { level: 2, name: "How reviews are checked" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("main").getByRole("link", { name: "customer service", exact: true }).getAttribute("href")).resolves.toBe(
-      "/service-client",
-    );
-    const text = await mainText();
+    const page = await english("/avis-clients");
+    expect(page.status).toBe(200);
+    expect(headings(page.main, 2, "How reviews are checked")).toHaveLength(1);
+    expect(links(page.main, "customer service")[0]?.getAttribute("href")).toBe("/service-client");
+    const text = textOf(page.main);
     expect(text).toContain("The reviews published on Aurore come from customers who bought and received the product.");
     expect(text).toContain("Abusive, discriminatory or defamatory remarks");
     expect(text).toContain("A review is limited to 3,000 characters.");
@@ -93,11 +74,12 @@ describe("the information pages' bodies in English", () => {
   });
 
   it("words the accessibility statement in English", async () => {
-    await page.goto("/accessibilite");
-    await expect(page.getByRole("heading", { level: 2, name: "Known limitations" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("heading", { level: 3, name: "Keyboard navigation" }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole("link", { name: "Contact customer service" }).isVisible()).resolves.toBe(true);
-    const text = await mainText();
+    const page = await english("/accessibilite");
+    expect(page.status).toBe(200);
+    expect(headings(page.main, 2, "Known limitations")).toHaveLength(1);
+    expect(headings(page.main, 3, "Keyboard navigation")).toHaveLength(1);
+    expect(links(page.root, "Contact customer service").length).toBeGreaterThan(0);
+    const text = textOf(page.main);
     expect(text).toContain("WCAG 2.1 level AA");
     expect(text).toContain("partially compliant");
     expect(text).toContain("Online form: formulaire.defenseurdesdroits.fr");

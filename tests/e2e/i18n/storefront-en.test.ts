@@ -2,8 +2,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, newShopContext } from "../../support/browser";
 import { e2eShop } from "../../support/e2e-shop";
+import { byRole, fetchPage, headings, links, textOf } from "../../support/html-page";
 
-/** The English storefront (decision 044): the shell, the shop's pages, an info page, a legal page, the 404. */
+/**
+ * The English storefront (decision 044): the shell, the shop's pages, an info page, a legal page,
+ * the 404. What the server renders is read over HTTP with an HTML parser; selling a product, which
+ * needs the page's scripts, runs in the browser (decision 053).
+ */
 const baseURL = e2eShop().baseURL;
 const ENGLISH = { cookie: "aurore_lang=en" };
 let browser: Browser;
@@ -76,38 +81,41 @@ describe("the storefront in English (decision 044)", () => {
   });
 
   it("speaks English in the header, the home page and its sections", async () => {
-    await page.goto("/");
-    expect(await page.locator("html").getAttribute("lang")).toBe("en");
-    const header = page.getByRole("banner");
-    expect(await header.getByRole("link", { name: "Skip to content" }).count()).toBe(1);
-    expect(await header.getByRole("combobox", { name: "Search for a product" }).getAttribute("placeholder")).toBe(
+    const home = await fetchPage(baseURL, "/", ENGLISH);
+    expect(home.lang).toBe("en");
+    const [header] = byRole(home.root, "banner");
+    expect(header).toBeDefined();
+    expect(links(header!, "Skip to content")).toHaveLength(1);
+    expect(byRole(header!, "combobox", "Search for a product", home.root)[0]?.getAttribute("placeholder")).toBe(
       "Search for a perfume, a cream…",
     );
-    expect(await header.getByRole("button", { name: /^My cart/ }).textContent()).toContain("(0 items)");
-    expect(await header.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "All products" }).isVisible()).toBe(true);
-    expect(await page.getByRole("heading", { level: 1, name: "BEAUTY WITHOUT LIMITS" }).isVisible()).toBe(true);
-    expect(await page.getByRole("heading", { name: "Our best sellers" }).isVisible()).toBe(true);
-    const main = await mainText();
+    expect(textOf(byRole(header!, "button", /^My cart/, home.root)[0]!)).toContain("(0 items)");
+    const [categories] = byRole(header!, "navigation", "Categories", home.root);
+    expect(links(categories!, "All products")).toHaveLength(1);
+    expect(headings(home.root, 1, "BEAUTY WITHOUT LIMITS")).toHaveLength(1);
+    expect(headings(home.root, undefined, "Our best sellers")).toHaveLength(1);
+    const main = textOf(home.main);
     for (const french of ["LA BEAUTÉ SANS LIMITE", "Ajouter au panier", "Voir tout", "Nos univers", "Programme fidélité", "Aucun avis"]) {
       expect(main, french).not.toContain(french);
     }
   });
 
   it("filters, sorts and counts the catalogue in English, with a way out of an empty result", async () => {
-    await page.goto("/products");
-    expect(await page.getByRole("heading", { level: 1, name: "All products" }).isVisible()).toBe(true);
-    expect(await page.getByRole("status").first().textContent()).toMatch(/^\d[\d,]* products? found$/);
-    const filters = page.getByRole("search", { name: "Filter products" }).first();
-    expect(await filters.getByRole("combobox", { name: "Sort by" }).isVisible()).toBe(true);
-    expect(await filters.getByRole("group", { name: "Availability" }).count()).toBeGreaterThan(0);
-    const main = await mainText();
+    const catalogue = await fetchPage(baseURL, "/products", ENGLISH);
+    expect(headings(catalogue.root, 1, "All products")).toHaveLength(1);
+    expect(textOf(byRole(catalogue.root, "status")[0]!)).toMatch(/^\d[\d,]* products? found$/);
+    const [filters] = byRole(catalogue.root, "search", "Filter products", catalogue.root);
+    expect(filters).toBeDefined();
+    expect(byRole(filters!, "combobox", "Sort by", catalogue.root)).toHaveLength(1);
+    expect(byRole(filters!, "group", "Availability", catalogue.root).length).toBeGreaterThan(0);
+    const main = textOf(catalogue.main);
     for (const french of ["produits trouvés", "Trier par", "Appliquer les filtres", "Prix personnalisé", "Ajouter au panier"]) {
       expect(main, french).not.toContain(french);
     }
 
-    await page.goto("/products?search=xqzwvk");
-    expect(await page.getByText("No products found.").isVisible()).toBe(true);
-    expect(await page.getByRole("status").first().textContent()).toBe("0 products found");
+    const empty = await fetchPage(baseURL, "/products?search=xqzwvk", ENGLISH);
+    expect(textOf(empty.main)).toContain("No products found.");
+    expect(textOf(byRole(empty.root, "status")[0]!)).toBe("0 products found");
   });
 
   it("sells a product in English: stock, delivery date, quantity, add to cart, the cart page", async () => {
@@ -164,26 +172,24 @@ describe("the storefront in English (decision 044)", () => {
   });
 
   it("shows an information page in English", async () => {
-    await page.goto("/about");
-    expect(await page.getByRole("heading", { level: 1, name: "Our story" }).isVisible()).toBe(true);
-    expect(await page.getByRole("heading", { name: "Our values" }).isVisible()).toBe(true);
-    const main = await mainText();
+    const about = await fetchPage(baseURL, "/about", ENGLISH);
+    expect(headings(about.root, 1, "Our story")).toHaveLength(1);
+    expect(headings(about.root, undefined, "Our values")).toHaveLength(1);
+    const main = textOf(about.main);
     for (const french of ["Nos valeurs", "Notre mission", "Rejoignez notre newsletter", "S'abonner"]) {
       expect(main, french).not.toContain(french);
     }
   });
 
   it("keeps a legal text in French, marked lang=fr, under an English heading and notice", async () => {
-    await page.goto("/conditions-generales");
-    expect(await page.getByRole("heading", { level: 1, name: "Terms and conditions of sale" }).isVisible()).toBe(true);
-    expect(await page.getByRole("note").first().textContent()).toBe(
-      "This page is available in French only; the French version is the binding one.",
-    );
-    expect(await page.getByRole("heading", { name: "Contents" }).isVisible()).toBe(true);
+    const terms = await fetchPage(baseURL, "/conditions-generales", ENGLISH);
+    expect(headings(terms.root, 1, "Terms and conditions of sale")).toHaveLength(1);
+    expect(textOf(byRole(terms.root, "note")[0]!)).toBe("This page is available in French only; the French version is the binding one.");
+    expect(headings(terms.root, undefined, "Contents")).toHaveLength(1);
     // The binding French body is there, and says it is French.
-    const body = page.locator('main [lang="fr"]');
-    expect(await body.count()).toBeGreaterThan(0);
-    expect(await body.last().innerText()).toMatch(/[éèà]/);
+    const body = terms.main.querySelectorAll('[lang="fr"]');
+    expect(body.length).toBeGreaterThan(0);
+    expect(textOf(body[body.length - 1]!)).toMatch(/[éèà]/);
 
     // In French, no notice and no lang mark: the page's own language.
     const french = withoutScripts(await (await fetch(`${baseURL}/conditions-generales`)).text());

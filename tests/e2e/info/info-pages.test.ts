@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser, seriousA11yViolations, newShopContext, waitForHydration } from "../../support/browser";
 import { e2eShop } from "../../support/e2e-shop";
+import { byRole, fetchPage, headings, links, occurrences, textOf } from "../../support/html-page";
 
 const baseURL = e2eShop().baseURL;
 let browser: Browser;
@@ -81,9 +82,11 @@ describe("information pages", () => {
     }
   });
 
+  // What the server renders, read over HTTP with an HTML parser (decision 053).
   it("delivery page states the zones, the four return steps and links to the terms and to customer service", async () => {
-    await page.goto("/livraison-retours");
-    const zones = page.getByRole("table", { name: /Délais et frais de livraison/ });
+    const page = await fetchPage(baseURL, "/livraison-retours");
+    const [zones] = byRole(page.root, "table", /Délais et frais de livraison/, page.root);
+    expect(zones).toBeDefined();
     for (const zone of [
       "France métropolitaine",
       "Corse",
@@ -94,25 +97,25 @@ describe("information pages", () => {
       "Suisse",
       "Point relais",
     ]) {
-      expect(await zones.getByRole("rowheader", { name: zone }).count(), zone).toBe(1);
+      expect(byRole(zones!, "rowheader", zone), zone).toHaveLength(1);
     }
-    expect(await zones.getByRole("row", { name: /Outre-mer/ }).textContent()).toMatch(/7 à 10 jours ouvrés.*19,90/);
-    expect(await zones.getByRole("row", { name: /Belgique/ }).textContent()).toMatch(/3 à 5 jours ouvrés.*12,90/);
-    expect(await zones.getByRole("row", { name: /Suisse/ }).textContent()).toMatch(/19,90.*Hors Union européenne/);
-    expect(await page.getByRole("heading", { name: /^Étape \d : / }).count()).toBe(4);
-    const main = page.getByRole("main");
-    expect(await main.getByRole("link", { name: "conditions générales", exact: true }).getAttribute("href")).toBe("/conditions-generales");
-    expect(await page.getByText(/14 jours/).count()).toBeGreaterThan(0);
-    expect(await main.getByRole("link", { name: "Contacter le service client" }).getAttribute("href")).toBe("/service-client");
+    const row = (name: RegExp) => textOf(byRole(zones!, "row", name)[0]!);
+    expect(row(/Outre-mer/)).toMatch(/7 à 10 jours ouvrés.*19,90/);
+    expect(row(/Belgique/)).toMatch(/3 à 5 jours ouvrés.*12,90/);
+    expect(row(/Suisse/)).toMatch(/19,90.*Hors Union européenne/);
+    expect(headings(page.root, undefined, /^Étape \d : /)).toHaveLength(4);
+    expect(links(page.main, "conditions générales")[0]?.getAttribute("href")).toBe("/conditions-generales");
+    expect(occurrences(page.root, /14 jours/)).toBeGreaterThan(0);
+    expect(links(page.main, "Contacter le service client")[0]?.getAttribute("href")).toBe("/service-client");
   });
 
   it("accessibility statement names the target, the status, the contact and the Défenseur des droits", async () => {
-    await page.goto("/accessibilite");
-    expect(await page.getByText("WCAG 2.1 niveau AA").count()).toBe(1);
-    expect(await page.getByText("partiellement conforme").count()).toBe(1);
-    expect(await page.getByText("contact@aurore-beaute.fr").count()).toBeGreaterThan(0);
-    expect(await page.getByRole("heading", { name: "Voies de recours" }).count()).toBe(1);
-    expect(await page.getByText(/Défenseur des droits/).count()).toBeGreaterThan(0);
+    const page = await fetchPage(baseURL, "/accessibilite");
+    expect(occurrences(page.root, "WCAG 2.1 niveau AA")).toBe(1);
+    expect(occurrences(page.root, "partiellement conforme")).toBe(1);
+    expect(occurrences(page.root, "contact@aurore-beaute.fr")).toBeGreaterThan(0);
+    expect(headings(page.root, undefined, "Voies de recours")).toHaveLength(1);
+    expect(occurrences(page.root, /Défenseur des droits/)).toBeGreaterThan(0);
   });
 });
 
