@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { CspNonceContext } from "./lib/csp-nonce";
 import { requestIdOf } from "./.server/request-id";
@@ -35,6 +35,29 @@ export { runWithRequestFacts } from "./.server/request-facts";
 
 export const streamTimeout = 5_000;
 
+const METHOD_NOT_ALLOWED = {
+  fr: { title: "Envoi non accepté", text: "Cette page ne reçoit pas de formulaire.", home: "Retour à l'accueil" },
+  en: { title: "Submission not accepted", text: "This page does not take a form.", home: "Back to the home page" },
+} as const;
+
+/**
+ * A form posted to a page without an action (or to a debug page, by an administrator): a short
+ * page in the visitor's language, instead of the whole shop rendered around an error.
+ */
+function methodNotAllowedPage(request: Request, headers: Headers): Response {
+  const language = languageFromCookieHeader(request.headers.get("cookie")) ?? DEFAULT_LANGUAGE;
+  const words = METHOD_NOT_ALLOWED[language === "en" ? "en" : "fr"];
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  headers.set("Allow", "GET, HEAD");
+  headers.set("Content-Language", language);
+  const body =
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${words.title} | Aurore</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">` +
+    `<h1 style="font-size:1.5rem">${words.title}</h1><p>${words.text}</p><p><a href="/">${words.home}</a></p></body></html>`;
+  return new Response(body, { status: 405, headers });
+}
+
 // Route meta functions word titles and descriptions with the same per-language instances.
 provideMetaI18n(pageI18n);
 
@@ -45,6 +68,9 @@ provideMetaI18n(pageI18n);
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   // A client that went away is not an error of the shop.
   if (request.signal.aborted) return;
+  // A form posted to a page that takes none: the client's mistake, answered 405 (handleRequest),
+  // and not worth a stack trace in the log that any visitor could fill.
+  if (isRouteErrorResponse(error) && error.status === 405) return;
   // A body stopped at its size limit: the Node server has answered 413 (decision 023).
   if (error instanceof Error && error.name === "PayloadTooLargeError") return;
   // The database is unreachable: the Node server answers 503 with Retry-After (decision 039).
@@ -59,6 +85,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (responseStatusCode === 405) return methodNotAllowedPage(request, responseHeaders);
   const nonce = loadContext?.cspNonce ?? "";
   // The root loader resolved the page's language (Préférences, cookie, French); a page whose root
   // loader failed still speaks the visitor's cookie language (decision 044).

@@ -1,6 +1,7 @@
 // The Node entry of the built shop: compression, security headers, static assets with long
 // cache for fingerprinted files, then the React Router request handler.
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -14,6 +15,7 @@ const { assignRequestId, boundRequestBody, refuse, refuseMalformedPath } = await
 const { createPageCache } = await import("./page-cache.mjs");
 const { healthRoutes } = await import("./health.mjs");
 const { createGracefulShutdown, shutdownTimeoutMs } = await import("./shutdown.mjs");
+const { serverTimeouts } = await import("./timeouts.mjs");
 const { logger, useLogger } = await import("./logger.mjs");
 const { createObservability } = await import("./observability.mjs");
 
@@ -238,7 +240,8 @@ export async function startServer() {
   process.on("SIGINT", askStop);
   process.on("SIGTERM", askStop);
   const { app, info, build, lifecycle } = await createServer();
-  const server = app.listen(port, host, () => {
+  // The server's own bounds on slow clients (timeouts.mjs), not Node's defaults.
+  const server = http.createServer(serverTimeouts(), app).listen(port, host, () => {
     const shown = process.env.PUBLIC_URL || `http://localhost:${port}`;
     logger().info(
       { host, port, database: info.database },

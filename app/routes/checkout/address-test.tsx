@@ -5,13 +5,18 @@ import { formatAddressLines } from "~/components/addresses/address-api";
 import { missingAddressFields, type SavedAddressView } from "~/domain/addresses/address.schema";
 import { AddressSelector } from "~/components/addresses/address-selector";
 import { EventLog, useEventLog } from "~/features/checkout/components/event-log";
-import { requireAdminOr404 } from "./checkout-data.server";
+import { refuseFormUnlessAdmin, requireAdminOr404 } from "./checkout-data.server";
 import { metaI18n } from "~/components/ui/meta-i18n";
 
 /** Administrator only; anyone else sees the shop's 404. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminOr404(request);
   return null;
+}
+
+/** No form here: 405 for the administrator, the page's 404 for anyone else. */
+export async function action({ request }: Route.ActionArgs) {
+  return refuseFormUnlessAdmin(request);
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

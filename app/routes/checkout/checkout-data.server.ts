@@ -65,6 +65,15 @@ export async function requireAdminOr404(request: Request): Promise<CurrentSessio
   return session;
 }
 
+/**
+ * The debug pages take no form: an administrator gets 405, anyone else the same 404 as for the
+ * page itself, whatever the method, so that a POST does not reveal that the page exists.
+ */
+export async function refuseFormUnlessAdmin(request: Request): Promise<never> {
+  await requireAdminOr404(request);
+  throw data("Cette page ne reçoit pas de formulaire.", { status: 405, headers: { Allow: "GET, HEAD" } });
+}
+
 export const QuoteRequestSchema = z.object({
   intent: z.literal("quote"),
   lines: z.array(OrderLineSchema).max(CART_MAX_LINES),

@@ -4,7 +4,7 @@ import { getDb } from "~/.server/db";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { CheckoutFlow } from "~/features/checkout/components/checkout-flow";
 import { EventLog, useEventLog } from "~/features/checkout/components/event-log";
-import { loadCheckoutAccount, requireAdminOr404 } from "./checkout-data.server";
+import { loadCheckoutAccount, refuseFormUnlessAdmin, requireAdminOr404 } from "./checkout-data.server";
 import { metaI18n } from "~/components/ui/meta-i18n";
 
 /** Administrator only; anyone else sees the shop's 404 (the page does not reveal itself). */
@@ -16,6 +16,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function shouldRevalidate({ formAction, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod?.toUpperCase() === "POST" && formAction?.startsWith("/checkout")) return false;
   return defaultShouldRevalidate;
+}
+
+/** No form here: 405 for the administrator, the page's 404 for anyone else. */
+export async function action({ request }: Route.ActionArgs) {
+  return refuseFormUnlessAdmin(request);
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

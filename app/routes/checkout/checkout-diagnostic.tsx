@@ -9,7 +9,7 @@ import { AddressSelector } from "~/components/addresses/address-selector";
 import { useCart } from "~/components/cart/cart-store";
 import { ContactInfoSchema } from "~/domain/checkout/checkout.schema";
 import { EventLog, useEventLog } from "~/features/checkout/components/event-log";
-import { loadCheckoutAccount, requireAdminOr404 } from "./checkout-data.server";
+import { loadCheckoutAccount, refuseFormUnlessAdmin, requireAdminOr404 } from "./checkout-data.server";
 import { plural } from "~/lib/plural";
 import { metaI18n } from "~/components/ui/meta-i18n";
 
@@ -18,6 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireAdminOr404(request);
   const account = await loadCheckoutAccount(await getDb(), session);
   return { signedInAs: session.user.email, account };
+}
+
+/** No form here: 405 for the administrator, the page's 404 for anyone else. */
+export async function action({ request }: Route.ActionArgs) {
+  return refuseFormUnlessAdmin(request);
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

@@ -176,6 +176,12 @@ describe("placing an order over HTTP", () => {
     expect((await call("GET", `/api/v1/orders/${orderId}`, bob)).status).toBe(404);
     const cancel = await call("POST", `/api/v1/orders/${orderId}/cancel`, bob, {});
     expect(cancel.status).toBe(404);
+    // Its returns too: the same 404 as the order, not an empty list that says the order exists.
+    const returns = await call("GET", `/api/v1/orders/${orderId}/returns`, bob);
+    expect(returns.status).toBe(404);
+    expect(returns.json.error).toMatchObject({ message: "Commande introuvable" });
+    expect((await call("GET", `/api/v1/orders/${orderId}/returns`, alice)).status).toBe(200);
+    expect((await call("GET", "/api/v1/orders/pas-un-uuid/returns", alice)).status).toBe(404);
     expect((await call("GET", "/api/v1/orders", bob)).json.data).toEqual([]);
     expect((await call("GET", `/api/v1/addresses/${aliceAddress}`, bob)).status).toBe(404);
     expect((await call("PATCH", `/api/v1/addresses/${aliceAddress}`, bob, { city: "Paris" })).status).toBe(404);

@@ -220,6 +220,20 @@ export async function listReturnsOfUser(db: Executor, userId: string, orderId?: 
   );
 }
 
+/**
+ * The returns of one of the shopper's orders; null when the order is not theirs (or does not
+ * exist), so that someone else's order is "not found" here as it is everywhere else.
+ */
+export async function listReturnsOfUserOrder(db: Executor, userId: string, orderId: string): Promise<ReturnView[] | null> {
+  if (!isUuid(orderId)) return null;
+  const [owned] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!owned) return null;
+  return listReturnsOfUser(db, userId, orderId);
+}
+
 export async function getReturnView(db: Executor, returnId: string, audience: Audience, userId?: string): Promise<ReturnView | null> {
   if (!isUuid(returnId)) return null;
   const rows = await db

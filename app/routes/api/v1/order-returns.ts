@@ -1,16 +1,15 @@
 import type { Route } from "./+types/order-returns";
 import { requireApiUser } from "~/.server/auth/session.server";
-import { apiAction, apiLoader, dataResponse, readJsonObject } from "~/.server/api/route";
+import { apiAction, apiLoader, dataResponse, found, readJsonObject } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
-import { listReturnsOfUser } from "~/.server/modules/returns/returns.service";
+import { ORDER_NOT_FOUND_MESSAGE } from "~/.server/modules/orders/orders.service";
+import { listReturnsOfUserOrder } from "~/.server/modules/returns/returns.service";
 import { requestReturn } from "~/.server/workflows/returns";
-import { isUuid } from "~/lib/uuid";
 
-/** GET /api/v1/orders/:id/returns: the returns of one of the shopper's orders. */
+/** GET /api/v1/orders/:id/returns: the returns of one of the shopper's orders; someone else's order is a 404, like the order. */
 export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {
   const session = await requireApiUser(request);
-  if (!isUuid(params.id)) return dataResponse([]);
-  return dataResponse(await listReturnsOfUser(await getDb(), session.user.id, params.id));
+  return dataResponse(found(await listReturnsOfUserOrder(await getDb(), session.user.id, params.id), ORDER_NOT_FOUND_MESSAGE));
 });
 
 /** POST /api/v1/orders/:id/returns {lines, reason, comment, confirm_unopened}: 'Retourner des articles'. */
