@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailableError, recordDatabaseUnavailable, takeDatabaseUnavailable } from "./availability";
+import {
+  databaseUnavailableSince,
+  isDatabaseUnavailableError,
+  noteDatabaseFailure,
+  recordDatabaseUnavailable,
+  takeDatabaseUnavailable,
+} from "./availability";
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -33,5 +39,22 @@ describe("an unreachable database", () => {
     expect(takeDatabaseUnavailable("req-2")).toBe(false);
     expect(takeDatabaseUnavailable("req-1")).toBe(true);
     expect(takeDatabaseUnavailable("req-1")).toBe(false);
+  });
+
+  it("is also a database that does not take connections now (55000, ALLOW_CONNECTIONS false), and only that 55000", () => {
+    expect(isDatabaseUnavailableError(withCode('database "shop" is not currently accepting connections', "55000"))).toBe(true);
+    expect(isDatabaseUnavailableError(withCode('database "shop" does not exist', "57P04"))).toBe(true);
+    expect(isDatabaseUnavailableError(withCode("cannot ALTER TABLE because it is being used by active queries", "55000"))).toBe(false);
+  });
+
+  it("remembers the last outage the pool met, for errors the auth library rewords without their cause", () => {
+    const before = Date.now();
+    noteDatabaseFailure(withCode('duplicate key value violates unique constraint "user_email"', "23505"));
+    expect(databaseUnavailableSince(before)).toBeNull();
+    const refused = withCode("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED");
+    noteDatabaseFailure(refused);
+    expect(databaseUnavailableSince(before)).toBe(refused);
+    // An outage before the call started is not this call's.
+    expect(databaseUnavailableSince(Date.now() + 1_000)).toBeNull();
   });
 });

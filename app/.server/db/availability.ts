@@ -19,10 +19,16 @@ const NETWORK_CODES = new Set([
 
 /**
  * SQLSTATEs of a server that is going away or not taking connections: class 08 (connection
- * exception), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 53300
- * too_many_connections.
+ * exception), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 57P04
+ * database_dropped, 53300 too_many_connections.
  */
-const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "57P04", "53300"]);
+
+/**
+ * 55000 (object_not_in_prerequisite_state) is an outage only as the refusal of a database that
+ * does not take connections now (`ALTER DATABASE … ALLOW_CONNECTIONS false`).
+ */
+const NOT_ACCEPTING_CONNECTIONS = /is not currently accepting connections/i;
 
 /** node-postgres' own messages for a connection that failed or died (they carry no code). */
 const CONNECTION_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i, /not queryable/i, /Connection ended/i];
@@ -37,11 +43,30 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
     seen.add(current);
     const { code, message, cause, errors } = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
     if (typeof code === "string" && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08/.test(code))) return true;
+    if (code === "55000" && typeof message === "string" && NOT_ACCEPTING_CONNECTIONS.test(message)) return true;
     if (typeof message === "string" && CONNECTION_MESSAGES.some((pattern) => pattern.test(message))) return true;
     pending.push(cause);
     if (Array.isArray(errors)) pending.push(...errors);
   }
   return false;
+}
+
+/**
+ * The last time a query or a connection of this process failed because the database was
+ * unreachable, with its error. The auth library reports a failed query as an error of its own
+ * that keeps nothing of the cause, so the code that calls it asks here whether the database
+ * failed meanwhile (issue 38): such a failure is an outage (503), not a bug (500).
+ */
+let lastUnavailable: { at: number; error: unknown } | null = null;
+
+/** Called with every error of the PostgreSQL pool's queries and connections. */
+export function noteDatabaseFailure(error: unknown): void {
+  if (isDatabaseUnavailableError(error)) lastUnavailable = { at: Date.now(), error };
+}
+
+/** The error of an unreachable database met at or after `since` (a Date.now() value), or null. */
+export function databaseUnavailableSince(since: number): unknown {
+  return lastUnavailable && lastUnavailable.at >= since ? lastUnavailable.error : null;
 }
 
 /**

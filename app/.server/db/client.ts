@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { openThreadedPGlite, pgliteWorkerScript, type ThreadedPGlite } from "./pglite-thread";
 import { log } from "../logger";
+import { noteDatabaseFailure } from "./availability";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -93,6 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // out (a transaction between two statements) would emit an 'error' nobody handles, and that
     // ends the process. Its statements fail on their own (and the pool drops it on release).
     pool.on("connect", (client) => client.on("error", (err) => log.error({ err }, "db: connection lost while in use")));
+    observeFailures(pool);
     const db = drizzle(pool, { schema }) as unknown as Database;
     const listener = createPgListener(pg, options.url);
     return {
@@ -331,4 +333,21 @@ export async function maintainDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind !== "pglite") return;
   const { sql } = await import("drizzle-orm");
   await handle.db.execute(sql`VACUUM (ANALYZE)`);
+}
+
+/**
+ * Every failed query or connection of the pool is told to availability.ts, which remembers the
+ * last outage for code whose libraries hide the cause (the auth library). The caller still gets
+ * the rejection: the extra handler only watches.
+ */
+function observeFailures(pool: { query: (...args: never[]) => unknown; connect: (...args: never[]) => unknown }): void {
+  for (const method of ["query", "connect"] as const) {
+    const original = pool[method].bind(pool) as (...args: unknown[]) => unknown;
+    (pool as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const result = original(...args);
+      if (result && typeof (result as Promise<unknown>).then === "function")
+        (result as Promise<unknown>).then(undefined, noteDatabaseFailure);
+      return result;
+    };
+  }
 }

@@ -10,7 +10,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../../app/.server/db/client";
-import { user } from "../../../app/.server/db/schema";
+import { orders, user } from "../../../app/.server/db/schema";
 import { createNotification } from "../../../app/.server/modules/notifications/notifications.service";
 import { adminQuery, testDatabaseUrl, withDatabase } from "../../support/db";
 import { signUpCookie } from "../../support/http-session";
@@ -48,6 +48,51 @@ describe.skipIf(!url)("PostgreSQL down while serving (needs TEST_DATABASE_URL: s
     await proxy?.close();
     if (url) await adminQuery(url, [`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`]);
   });
+
+  /** A request with a time bound of its own (fetch, for any method): status, Retry-After, error. */
+  async function boundedCall(path: string, init: RequestInit = {}) {
+    const started = Date.now();
+    const res = await fetch(`${shop!.baseURL}${path}`, { ...init, redirect: "manual", signal: AbortSignal.timeout(15_000) });
+    const text = await res.text();
+    let error: { code?: string; message?: string } | undefined;
+    try {
+      error = (JSON.parse(text) as { error?: typeof error }).error;
+    } catch {
+      error = undefined;
+    }
+    return { status: res.status, retryAfter: res.headers.get("retry-after"), error, text, ms: Date.now() - started };
+  }
+
+  /** Signed-in pages and JSON calls while the database is unreachable: the same French 503, never a 500. */
+  async function expectSignedInUnavailable(cookie: string, maxMs: number) {
+    const json = { origin: shop!.baseURL, cookie, "content-type": "application/json" };
+    const calls: [string, RequestInit][] = [
+      ["/api/v1/me", { headers: { cookie } }],
+      ["/api/v1/cart", { headers: { cookie } }],
+      ["/api/v1/orders", { headers: { cookie } }],
+      [
+        "/api/v1/orders",
+        {
+          method: "POST",
+          headers: { ...json, "idempotency-key": randomUUID() },
+          body: JSON.stringify({ address_id: randomUUID(), contact: {}, lines: [] }),
+        },
+      ],
+      ["/api/v1/cart", { method: "PUT", headers: json, body: JSON.stringify({ lines: [] }) }],
+    ];
+    for (const [path, init] of calls) {
+      const answer = await boundedCall(path, init);
+      const what = `${init.method ?? "GET"} ${path}`;
+      expect(answer.status, `${what}: ${answer.text.slice(0, 200)}`).toBe(503);
+      expect(answer.retryAfter, what).toBe("5");
+      expect(answer.error, what).toMatchObject({ code: "service_unavailable", message: MESSAGE });
+      expect(answer.ms, what).toBeLessThan(maxMs);
+    }
+    const page = await boundedCall("/dashboard", { headers: { cookie, accept: "text/html" } });
+    expect(page.status).toBe(503);
+    expect(page.retryAfter).toBe("5");
+    expect(page.text).toContain(MESSAGE);
+  }
 
   async function expectUnavailable(maxMs: number) {
     const page = await httpRequest(`${shop!.baseURL}/`, { headers: { accept: "text/html" } });
@@ -93,10 +138,12 @@ describe.skipIf(!url)("PostgreSQL down while serving (needs TEST_DATABASE_URL: s
     // Down: every connection cut, nothing listening.
     await proxy.refuse();
     await expectUnavailable(2_000);
+    await expectSignedInUnavailable(cookie, 2_000);
 
     // Hanging: connections accepted, never answered; the pool gives up after its connect timeout.
     await proxy.hold();
     await expectUnavailable(6_000);
+    await expectSignedInUnavailable(cookie, 6_000);
 
     // Back: the same process serves again, without a restart.
     await proxy.open();
@@ -110,5 +157,26 @@ describe.skipIf(!url)("PostgreSQL down while serving (needs TEST_DATABASE_URL: s
     await createNotification(direct.db, { userId, type: "system", title: "Retour du service", message: "La base est revenue." });
     await expect.poll(() => streamText).toContain("Retour du service");
     stream.destroy();
+  });
+
+  it("answers 503 while the database refuses new connections (ALLOW_CONNECTIONS false), and half-writes no order", async () => {
+    const s = shop!;
+    const cookie = await signUpCookie(s.baseURL, `refus-${randomUUID()}@example.fr`);
+    const ordersBefore = await direct.db.$count(orders);
+    // No new connection is taken, and those open are ended (57P01): the shop's pool must reconnect, and is refused (55000).
+    await adminQuery(url!, [
+      `ALTER DATABASE ${database} ALLOW_CONNECTIONS false`,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database}' AND pid <> pg_backend_pid()`,
+    ]);
+    try {
+      await expectUnavailable(6_000);
+      await expectSignedInUnavailable(cookie, 6_000);
+    } finally {
+      await adminQuery(url!, [`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`]);
+    }
+    await expect.poll(async () => (await httpRequest(`${s.baseURL}/readyz`)).status, { timeout: 20_000 }).toBe(200);
+    expect((await boundedCall("/api/v1/me", { headers: { cookie } })).status).toBe(200);
+    // The direct handle's connections were ended too: it reconnects for the count.
+    await expect.poll(async () => direct.db.$count(orders).catch(() => -1), { timeout: 20_000 }).toBe(ordersBefore);
   });
 });

@@ -20,7 +20,7 @@ import { E2E_ADMIN } from "../../support/accounts";
 import { signInCookie } from "../../support/http-session";
 import { startShopProcess, type ShopProcess } from "../../support/shop-process";
 
-const PORT = 4240;
+const PORT = 4250;
 let dataDir: string;
 let shop: ShopProcess;
 

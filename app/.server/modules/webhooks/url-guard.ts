@@ -1,6 +1,6 @@
 /**
- * Keeps webhooks away from internal services (decision 050): only http(s), and never a private,
- * loopback, link-local, multicast or unspecified address, neither written in the URL nor
+ * Keeps webhooks away from internal services (decision 050): only http(s), and only global unicast
+ * addresses, neither anything else written in the URL (in any of its IPv4 or IPv6 forms) nor
  * resolved from its name when the delivery connects (the connection uses the very address that
  * was checked, so a DNS answer cannot change between the check and the connect).
  */
@@ -9,49 +9,57 @@ import { BlockList, isIP } from "node:net";
 import { invalid } from "~/domain/errors";
 import { WEBHOOK_MESSAGES } from "~/domain/webhooks/webhooks";
 
-const blocked = new BlockList();
+/**
+ * IPv4 ranges that are not global unicast, from IANA's IPv4 Special-Purpose Address Registry
+ * (those marked not globally reachable, and the documentation, benchmarking, relay and reserved
+ * blocks), plus multicast and the reserved 240/4.
+ */
+const notGlobalV4 = new BlockList();
 for (const [net, prefix] of [
   ["0.0.0.0", 8], // "this network", unspecified
-  ["10.0.0.0", 8],
+  ["10.0.0.0", 8], // private
   ["100.64.0.0", 10], // carrier-grade NAT
-  ["127.0.0.0", 8],
+  ["127.0.0.0", 8], // loopback
   ["169.254.0.0", 16], // link-local, cloud metadata
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
+  ["172.16.0.0", 12], // private
+  ["192.0.0.0", 24], // IETF protocol assignments
+  ["192.0.2.0", 24], // documentation (TEST-NET-1)
+  ["192.88.99.0", 24], // 6to4 relay anycast (deprecated)
+  ["192.168.0.0", 16], // private
+  ["198.18.0.0", 15], // benchmarking
+  ["198.51.100.0", 24], // documentation (TEST-NET-2)
+  ["203.0.113.0", 24], // documentation (TEST-NET-3)
   ["224.0.0.0", 4], // multicast
-  ["240.0.0.0", 4], // reserved and broadcast
+  ["240.0.0.0", 4], // reserved, and the limited broadcast 255.255.255.255
 ] as const) {
-  blocked.addSubnet(net, prefix, "ipv4");
-}
-for (const [net, prefix] of [
-  ["::", 128], // unspecified
-  ["::1", 128],
-  ["fc00::", 7], // unique local
-  ["fe80::", 10], // link-local
-  ["fec0::", 10],
-  ["ff00::", 8], // multicast
-  ["64:ff9b::", 96], // NAT64 of any IPv4
-  ["100::", 64],
-] as const) {
-  blocked.addSubnet(net, prefix, "ipv6");
+  notGlobalV4.addSubnet(net, prefix, "ipv4");
 }
 
-/** True for an address a webhook may not reach. IPv4-mapped IPv6 addresses are judged as IPv4. */
+/**
+ * IPv6 is judged by what is allowed: global unicast is 2000::/3, so everything else is refused
+ * whatever it embeds (IPv4-compatible ::a.b.c.d, IPv4-mapped ::ffff:a.b.c.d, IPv4-translated
+ * ::ffff:0:a.b.c.d, NAT64 64:ff9b::/96 and the local-use 64:ff9b:1::/48, discard-only 100::/64,
+ * unique local fc00::/7, link-local fe80::/10, multicast ff00::/8, loopback, unspecified). Inside
+ * 2000::/3, the special-purpose blocks of IANA's IPv6 registry are refused too.
+ */
+const globalUnicastV6 = new BlockList();
+globalUnicastV6.addSubnet("2000::", 3, "ipv6");
+const specialInGlobalV6 = new BlockList();
+for (const [net, prefix] of [
+  ["2001::", 23], // IETF protocol assignments: Teredo 2001::/32, benchmarking 2001:2::/48, ORCHID
+  ["2001:db8::", 32], // documentation
+  ["2002::", 16], // 6to4, which embeds an IPv4 address
+  ["3fff::", 20], // documentation
+] as const) {
+  specialInGlobalV6.addSubnet(net, prefix, "ipv6");
+}
+
+/** True for an address a webhook may not reach: anything but global unicast, in either family. */
 export function isBlockedAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return blocked.check(mapped[1], "ipv4");
-  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(bare);
-  if (hexMapped) {
-    const hi = parseInt(hexMapped[1], 16);
-    const lo = parseInt(hexMapped[2], 16);
-    return blocked.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, "ipv4");
-  }
   const family = isIP(bare);
-  if (family === 4) return blocked.check(bare, "ipv4");
-  if (family === 6) return blocked.check(bare, "ipv6");
+  if (family === 4) return notGlobalV4.check(bare, "ipv4");
+  if (family === 6) return !globalUnicastV6.check(bare, "ipv6") || specialInGlobalV6.check(bare, "ipv6");
   return true;
 }
 
