@@ -81,8 +81,13 @@ describe("an order's detail within the hour", () => {
       await dialog.getByText("13001 Marseille").waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
 
-      await dialog.getByRole("button", { name: "Commander à nouveau" }).click();
-      await dialog.getByRole("status").getByText("2 articles ajoutés à votre panier.").waitFor();
+      const reorder = dialog.getByRole("button", { name: "Commander à nouveau" });
+      await reorder.click();
+      // The button's own status line, read until it says something: a failure then shows what
+      // the shopper read instead (CI once waited 30 s here for a message that never came).
+      const said = reorder.locator("xpath=following-sibling::p[@role='status']");
+      await expect.poll(async () => ((await said.textContent()) ?? "").trim(), { timeout: 30_000 }).not.toBe("");
+      expect(await said.textContent()).toContain("2 articles ajoutés à votre panier.");
       const lines = await page.evaluate(
         () => JSON.parse(localStorage.getItem("aurore-cart") ?? "{}").items as { variant_id: string; quantity: number }[],
       );
