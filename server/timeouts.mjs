@@ -1,4 +1,4 @@
-// How long the Node server waits for a client's request (issue 38, decision 023), chosen here
+// How long the Node server waits for a client's request (decision 023), chosen here
 // rather than left to Node's defaults (60 s for the headers, 300 s for the whole request, checked
 // every 30 s), so that slow clients holding connections open are cut at known bounds.
 

@@ -10,6 +10,16 @@ export type Refusal = {
   fieldErrors?: Partial<Record<string, string>>;
 };
 
+/** What a synchronous check answers: "accepted", or the French message of the domain error it threw. */
+export function refusalMessage(check: () => unknown): string {
+  try {
+    check();
+  } catch (error) {
+    return isDomainError(error) ? error.message : `not a domain error: ${String(error)}`;
+  }
+  return "accepted";
+}
+
 /**
  * A service call that throws domain errors, as a value: `{ ok: true, ...result }` or the
  * refusal with the HTTP status it maps to, so a test can assert status, code and message at once.

@@ -23,10 +23,16 @@ export function workerIndex(count: number): number {
   return (Number.isInteger(id) && id > 0 ? id - 1 : 0) % count;
 }
 
-export function e2eShop(): E2EShop {
+/** The worker's shop, or undefined outside the e2e project (no global setup provided one). */
+export function e2eShopIfAny(): E2EShop | undefined {
   const shops = inject("e2eShops");
-  if (!shops?.length) throw new Error("No e2e shop: run this file in the e2e project (tests/support/global-setup-e2e.ts)");
-  return shops[workerIndex(shops.length)]!;
+  return shops?.length ? shops[workerIndex(shops.length)] : undefined;
+}
+
+export function e2eShop(): E2EShop {
+  const shop = e2eShopIfAny();
+  if (!shop) throw new Error("No e2e shop: run this file in the e2e project (tests/support/global-setup-e2e.ts)");
+  return shop;
 }
 
 declare module "vitest" {

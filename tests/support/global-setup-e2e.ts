@@ -11,6 +11,7 @@ import { adminQuery, withDatabase } from "./db";
 import type { E2EShop } from "./e2e-shop";
 import { e2eWorkerCount } from "../../scripts/test-plan.mjs";
 import { E2E_METRICS_TOKEN } from "./metrics";
+import { stopChildProcess } from "./shop-process";
 
 /**
  * Builds the shop (unless SKIP_BUILD=1), then starts, for each of the e2e project's workers, the
@@ -122,12 +123,7 @@ export async function teardown() {
   await Promise.all(
     started.splice(0).map(async ({ child, dataDir, databaseUrl, browser }) => {
       await browser?.close().catch(() => undefined);
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-        if (child.exitCode === null) child.kill("SIGKILL");
-      }
+      await stopChildProcess(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
       const pgUrl = process.env.TEST_DATABASE_URL;
       if (pgUrl && databaseUrl) {

@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { migrateDatabase, openDatabase, type Database } from "../../app/.server/db/client";
 import { account, user, userProfiles } from "../../app/.server/db/schema";
+import { stopChildProcess } from "./shop-process";
 
 export type PrivateShop = { baseURL: string; stop: () => Promise<void> };
 
@@ -53,12 +54,7 @@ export async function startPrivateShop(prepare: (db: Database) => Promise<void>)
   const child: ChildProcess = spawn(process.execPath, ["server/server.mjs"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
 
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-      if (child.exitCode === null) child.kill("SIGKILL");
-    }
+    await stopChildProcess(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 

@@ -63,6 +63,15 @@ export async function startShopProcess({ port, env }: { port: number; env: NodeJ
   return { child, baseURL, output: () => output, exited, stop };
 }
 
+/** SIGTERM, then SIGKILL after `graceMs` when the child is still running; resolves once it is done. */
+export async function stopChildProcess(child: ChildProcess, graceMs = 5_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, graceMs))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
+
 export type PlainResponse = { status: number; headers: http.IncomingHttpHeaders; body: string; ms: number };
 
 /** One request on a connection of its own (no pooled keep-alive socket that may belong to a dead process). */

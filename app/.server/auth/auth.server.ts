@@ -1,4 +1,4 @@
-import { databaseUnavailableSince } from "../db/availability";
+import { revealingOutage } from "../db/availability";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { admin, twoFactor } from "better-auth/plugins";
@@ -365,17 +365,13 @@ export function createAuth(db: Database, options: AuthOptions) {
     if (!isOpenEndpoint(request.method, path)) {
       return Response.json({ code: "NOT_FOUND", message: "Page introuvable" }, { status: 404 });
     }
-    const startedAt = Date.now();
-    let response: Response;
-    try {
-      response = await libraryHandler(request);
-    } catch (error) {
-      throw databaseUnavailableSince(startedAt) ?? error;
-    }
     // The library answers a failed query with its own 500: during an outage, the outage's 503.
-    const outage = response.status >= 500 ? databaseUnavailableSince(startedAt) : null;
-    if (outage) throw outage;
-    return inFrench(response);
+    return inFrench(
+      await revealingOutage(
+        () => libraryHandler(request),
+        (response) => response.status >= 500,
+      ),
+    );
   };
   return auth;
 }

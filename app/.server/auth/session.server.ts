@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getDb } from "../db";
-import { databaseUnavailableSince } from "../db/availability";
+import { revealingOutage } from "../db/availability";
 import { authOptionsFromEnv, createAuth, type Auth } from "./auth.server";
 import { ensureAdministrator } from "./admin-bootstrap";
 import { memoizeForRequest } from "../request-scope";
@@ -72,15 +72,9 @@ export async function getCurrentSession(request: Request): Promise<CurrentSessio
 
 async function lookUpSession(request: Request): Promise<{ session: CurrentSession; expiresAt: number } | null> {
   const auth = await getAuth();
-  const startedAt = Date.now();
-  let result: Awaited<ReturnType<typeof auth.api.getSession>>;
-  try {
-    result = await auth.api.getSession({ headers: request.headers });
-  } catch (error) {
-    // The library words a failed query as its own error, without the cause: when the database
-    // was unreachable meanwhile, that is what failed, and the request gets the outage's 503.
-    throw databaseUnavailableSince(startedAt) ?? error;
-  }
+  // The library words a failed query as its own error, without the cause: when the database
+  // was unreachable meanwhile, that is what failed, and the request gets the outage's 503.
+  const result = await revealingOutage(() => auth.api.getSession({ headers: request.headers }));
   if (!result) return null;
   const u = result.user as typeof result.user & { role?: string | null; twoFactorEnabled?: boolean | null };
   const firstName = (await firstNameOfUser(await getDb(), u.id)) ?? splitFullName(u.name).firstName;

@@ -55,7 +55,7 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
  * The last time a query or a connection of this process failed because the database was
  * unreachable, with its error. The auth library reports a failed query as an error of its own
  * that keeps nothing of the cause, so the code that calls it asks here whether the database
- * failed meanwhile (issue 38): such a failure is an outage (503), not a bug (500).
+ * failed meanwhile (decision 039): such a failure is an outage (503), not a bug (500).
  */
 let lastUnavailable: { at: number; error: unknown } | null = null;
 
@@ -67,6 +67,24 @@ export function noteDatabaseFailure(error: unknown): void {
 /** The error of an unreachable database met at or after `since` (a Date.now() value), or null. */
 export function databaseUnavailableSince(since: number): unknown {
   return lastUnavailable && lastUnavailable.at >= since ? lastUnavailable.error : null;
+}
+
+/**
+ * Runs a call into a library that hides the cause of its failures. When it throws, or its answer
+ * is one `failed` says is a failure, while the database was unreachable meanwhile, the outage's
+ * own error is thrown instead, which the app's error hook answers with the 503.
+ */
+export async function revealingOutage<T>(call: () => Promise<T>, failed: (value: T) => boolean = () => false): Promise<T> {
+  const startedAt = Date.now();
+  let value: T;
+  try {
+    value = await call();
+  } catch (error) {
+    throw databaseUnavailableSince(startedAt) ?? error;
+  }
+  const outage = failed(value) ? databaseUnavailableSince(startedAt) : null;
+  if (outage) throw outage;
+  return value;
 }
 
 /**

@@ -12,6 +12,7 @@ import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { openNotificationStream } from "../../support/notification-stream";
 import { apiCall, placeOrderOverHttp, setOrderStatusOverHttp } from "../../support/orders-http";
+import { stopChildProcess } from "../../support/shop-process";
 import { e2eShop } from "../../support/e2e-shop";
 
 const baseURL = e2eShop().baseURL;
@@ -126,11 +127,7 @@ describe.runIf(Boolean(postgresUrl))("two server processes on one PostgreSQL", (
   }, 90_000);
 
   afterAll(async () => {
-    if (!second || second.exitCode !== null) return;
-    const exited = new Promise((resolve) => second!.once("exit", resolve));
-    second.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    if (second.exitCode === null) second.kill("SIGKILL");
+    if (second) await stopChildProcess(second, 10_000);
   });
 
   it("an event raised through one process reaches a client of the other", async () => {

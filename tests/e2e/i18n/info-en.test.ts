@@ -3,7 +3,7 @@ import { e2eShop } from "../../support/e2e-shop";
 import { byRole, fetchPage, headings, links, textOf } from "../../support/html-page";
 
 /**
- * The bodies of the information pages in English (issue 21, decision 044), as the server renders
+ * The bodies of the information pages in English (decision 044), as the server renders
  * them: read over HTTP with an HTML parser, no browser needed (decision 053).
  */
 const baseURL = e2eShop().baseURL;

@@ -1,14 +1,14 @@
 /**
- * Refusals a shop process of its own answers (issue 38), where the test reads the log and sets
+ * Refusals a shop process of its own answers (decision 023), where the test reads the log and sets
  * the server's bounds.
  *
- * A form posted to a page that takes none (item 5): 405 with a short page in the
+ * A form posted to a page that takes none: 405 with a short page in the
  * visitor's language and `Allow`, nothing at error level in the log (before, each such POST wrote
  * about 1.9 KB with a stack trace, so a visitor could fill the log), and the debug pages of the
  * specification answer 404 to anyone but an administrator, whatever the method, so a POST does not
  * reveal that they exist.
  *
- * Slow clients (item 7): headers that do not end, or a body that does not come, are cut at the
+ * Slow clients: headers that do not end, or a body that does not come, are cut at the
  * server's own bounds (server/timeouts.mjs), shortened here to 1 and 2 seconds.
  */
 import fs from "node:fs";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isDomainError } from "~/domain/errors";
+import { refusalMessage as refusal } from "../../../../tests/support/domain-result";
 import { WEBHOOK_MESSAGES } from "~/domain/webhooks/webhooks";
 import { checkWebhookUrl, isBlockedAddress, resolveDeliverableAddresses } from "./url-guard";
 
 /**
- * Every form of an address that is not global unicast is refused (issue 38, item 4), when the
+ * Every form of an address that is not global unicast is refused (decision 050), when the
  * endpoint is saved (checkWebhookUrl) and when the delivery connects after DNS
  * (resolveDeliverableAddresses).
  */
@@ -62,15 +62,6 @@ const REFUSED: [string, string][] = [
 ];
 
 const ACCEPTED = ["93.184.215.14", "8.8.8.8", "1.1.1.1", "2a00:1450:4007:80e::200e", "2606:4700:4700::1111", "2001:4860:4860::8888"];
-
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return isDomainError(error) ? error.message : `not a domain error: ${String(error)}`;
-  }
-  return "accepted";
-};
 
 describe("webhook addresses: only global unicast", () => {
   it.each(REFUSED)("refuses %s (%s) as an address", (address) => {

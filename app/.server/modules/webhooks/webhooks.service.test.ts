@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
+import { refusalMessage } from "../../../../tests/support/domain-result";
 import { storedView, wordStoredNotification } from "../../../../tests/support/notification-wording";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
@@ -180,14 +181,7 @@ describe("retry schedule", () => {
 });
 
 describe("SSRF guard", () => {
-  const refused = (fn: () => unknown) => {
-    try {
-      fn();
-    } catch (error) {
-      return isDomainError(error) ? error.message : `not a domain error: ${String(error)}`;
-    }
-    return "accepted";
-  };
+  const refused = refusalMessage;
 
   it("refuses non-http schemes and internal addresses written in the URL, in French", () => {
     expect(refused(() => checkWebhookUrl("ftp://hooks.example.com/x", false))).toBe(WEBHOOK_MESSAGES.urlScheme);
