@@ -8,6 +8,7 @@ import { signInCookie, signUpCookie } from "../../support/http-session";
 import { ADMIN_API_SCOPES, type AdminApiScope } from "../api/admin-api-scopes";
 import { API_KEY_REQUESTS_PER_MINUTE } from "~/lib/shop-rules";
 import { e2eShop } from "../../support/e2e-shop";
+import { deleteWebhookEndpointsTo } from "../../support/webhook-endpoints";
 
 /**
  * The admin API with keys (docs/decisions/049-api-keys-and-admin-api.md): every catalogue and
@@ -455,6 +456,7 @@ describe("webhooks with a key", () => {
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/api`;
   });
   afterAll(async () => {
+    if (receiverUrl) await deleteWebhookEndpointsTo(baseURL, admin, new URL(receiverUrl).origin);
     await new Promise((resolve) => receiver?.close(resolve));
   });
 

@@ -8,6 +8,7 @@ import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { placeOrderOverHttp } from "../../support/orders-http";
 import { e2eShop } from "../../support/e2e-shop";
+import { deleteWebhookEndpointsTo } from "../../support/webhook-endpoints";
 
 /**
  * Paramètres > Webhooks (decision 050): the administrator registers a local receiver (the e2e
@@ -62,10 +63,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // The endpoint stays registered for the server's life: switch it off so other journeys' orders skip it.
-  if (page && !page.isClosed() && (await page.getByRole("button", { name: "Désactiver" }).count()) > 0) {
-    await page.getByRole("button", { name: "Désactiver" }).click();
-  }
+  if (adminCookie && receiverUrl) await deleteWebhookEndpointsTo(baseURL, adminCookie, new URL(receiverUrl).origin);
   await context?.close();
   await browser?.close();
   await new Promise((resolve) => receiver?.close(resolve));
