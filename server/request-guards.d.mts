@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from "express";
 
 export const BODY_LIMIT_BYTES: number;
 export const UPLOAD_LIMIT_BYTES: number;
+export const IMPORT_LIMIT_BYTES: number;
 export const REQUEST_ID_HEADER: string;
 export const TOO_LARGE_MESSAGE: string;
 export const MALFORMED_ADDRESS_MESSAGE: string;

@@ -3,29 +3,25 @@
 // `boundedBody(req)`, never through `req` itself.
 import { randomBytes } from "node:crypto";
 import { Transform } from "node:stream";
+import { bodyLimitFor, FORM_BODY_MAX_BYTES } from "../app/domain/http/body-limits.mjs";
 
-/** JSON and form bodies: far above any form of the shop, far below what hurts the server. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
-/**
- * The one route that takes a file: a product image sent as the raw body. The route reads it with
- * its own 5 MB bound and answers the spec's message ("L'image est trop volumineuse…") past it
- * (app/features/admin/admin-product-form.schema.ts, PRODUCT_IMAGE_MAX_BYTES); this is the backstop.
+/*
+ * The limits themselves, and which route takes more than a form, live with the routes' own
+ * bounds and the API document in app/domain/http/body-limits.mjs: one constant per promise.
  */
-export const UPLOAD_LIMIT_BYTES = 8 * 1024 * 1024;
-const UPLOAD_PATHS = new Set(["/api/v1/admin/product-images"]);
+export const BODY_LIMIT_BYTES = FORM_BODY_MAX_BYTES;
+/** The backstop of the image routes (product images, review photos). */
+export const UPLOAD_LIMIT_BYTES = bodyLimitFor("/api/v1/admin/product-images");
+/** The backstop of the catalogue import. */
+export const IMPORT_LIMIT_BYTES = bodyLimitFor("/admin/produits/import");
+export { bodyLimitFor };
 
 /**
- * The catalogue import (a CSV up to 20 MB and a ZIP of images up to 200 MB in one form): the
- * route refuses a larger declared body with its own French message; this is the backstop
- * (docs/decisions/051-catalogue-import-export.md).
+ * An answer given before the body was read whole (a visitor refused by a route that takes 200 MB)
+ * reads and throws away at most this much more: enough for a client still sending to read the
+ * answer, never the route's own large bound.
  */
-export const IMPORT_LIMIT_BYTES = 221 * 1024 * 1024;
-const IMPORT_PATHS = new Set(["/admin/produits/import", "/admin/produits/import.data", "/admin/produits/import/progression"]);
-
-export function bodyLimitFor(pathname) {
-  if (IMPORT_PATHS.has(pathname)) return IMPORT_LIMIT_BYTES;
-  return UPLOAD_PATHS.has(pathname) ? UPLOAD_LIMIT_BYTES : BODY_LIMIT_BYTES;
-}
+const EARLY_ANSWER_DRAIN_BYTES = FORM_BODY_MAX_BYTES;
 
 /** The request header the app reads its request id from (a client's own value is replaced). */
 export const REQUEST_ID_HEADER = "x-aurore-request-id";
@@ -143,22 +139,36 @@ export function boundRequestBody(req, res, next) {
   req.boundedBody = counted;
 
   // An answer given before the body was read whole (a 401, a 405, a refusal) is sent once the
-  // rest of the body has arrived, up to the limit. Whatever still arrives after the answer is
-  // thrown away up to the limit, then the connection is closed.
+  // rest of the body has arrived, up to EARLY_ANSWER_DRAIN_BYTES more (never the route's whole
+  // bound: a visitor refused by the import reads no 200 MB first). A body longer than that gets
+  // the answer with `Connection: close`; what still arrives is thrown away up to that much again,
+  // or for DISCARD_MS, then the connection is closed.
   const end = res.end;
   res.end = function endOnceReceived(...args) {
     res.end = end;
     if (req.complete || req.tooLarge || req.destroyed) return end.apply(res, args);
     req.unpipe(counted);
-    drainThen(req, () => end.apply(res, args), limit - seen);
+    drainThen(
+      req,
+      () => {
+        if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
+        end.apply(res, args);
+      },
+      Math.min(limit - seen, EARLY_ANSWER_DRAIN_BYTES),
+    );
     return res;
   };
   res.once("finish", () => {
     if (req.complete || req.tooLarge) return;
+    let discarded = 0;
     req.on("data", (chunk) => {
-      seen += chunk.length;
-      if (seen > limit) req.socket?.destroy();
+      discarded += chunk.length;
+      if (discarded > EARLY_ANSWER_DRAIN_BYTES) req.socket?.destroy();
     });
+    const socket = req.socket;
+    const timer = setTimeout(() => socket?.destroy(), DISCARD_MS);
+    timer.unref();
+    socket?.once("close", () => clearTimeout(timer));
     req.resume();
   });
   next();

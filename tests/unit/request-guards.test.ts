@@ -11,7 +11,9 @@ import {
   refuseMalformedPath,
   TOO_LARGE_MESSAGE,
   UPLOAD_LIMIT_BYTES,
+  bodyLimitFor,
 } from "../../server/request-guards.mjs";
+import { CATALOG_IMPORT_BODY_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES, megabytes } from "~/domain/http/body-limits.mjs";
 import { securityHeaders } from "../../server/server.mjs";
 
 /** The guards in front of a handler that reads the bounded body the way the app does. */
@@ -22,7 +24,7 @@ function guardedApp() {
   app.all(/.*/, async (req, res) => {
     if (req.method === "GET") return void res.json({ url: req.originalUrl, id: req.headers["x-aurore-request-id"] });
     if (req.path === "/ignore") return void res.status(405).json({ ignored: true });
-    if (req.path === "/refuse-early") return void res.status(403).json({ refused: true });
+    if (req.path === "/refuse-early" || req.path === "/admin/produits/import") return void res.status(403).json({ refused: true });
     const body = (req as unknown as { boundedBody: NodeJS.ReadableStream }).boundedBody;
     try {
       const received = await text(body);
@@ -201,6 +203,69 @@ describe("answers given before the body was read", () => {
       }, 5);
     });
     expect(answer).toEqual({ status: 403 });
+  });
+});
+
+describe("limits read from one place", () => {
+  it("gives every route the API document says takes a raw file the backstop above its documented bound", async () => {
+    const { buildOpenApiDocument } = await import("~/.server/api/openapi");
+    const document = buildOpenApiDocument("http://localhost") as {
+      paths: Record<string, Record<string, { requestBody?: { content?: object } }>>;
+    };
+    const rawPaths = Object.entries(document.paths)
+      .filter(([, ops]) => Object.values(ops).some((op) => Object.keys(op.requestBody?.content ?? {}).some((t) => t.startsWith("image/"))))
+      .map(([path]) => path);
+    expect(rawPaths.sort()).toEqual(["/api/v1/admin/product-images", "/api/v1/review-photos"]);
+    for (const path of rawPaths) expect(bodyLimitFor(path), path).toBeGreaterThan(IMAGE_UPLOAD_MAX_BYTES);
+    expect(bodyLimitFor("/admin/produits/import")).toBeGreaterThan(CATALOG_IMPORT_BODY_MAX_BYTES);
+    expect(bodyLimitFor("/api/v1/orders")).toBe(BODY_LIMIT_BYTES);
+    // The document words the same figure: "5 Mo au plus".
+    expect(JSON.stringify(document.paths["/api/v1/review-photos"])).toContain(`${megabytes(IMAGE_UPLOAD_MAX_BYTES)} au plus`);
+  });
+
+  it("lets a review photo of the documented size through to its route", async () => {
+    const photo = await post("/api/v1/review-photos", IMAGE_UPLOAD_MAX_BYTES);
+    expect(photo.status).toBe(200);
+    expect(JSON.parse(photo.body)).toEqual({ length: IMAGE_UPLOAD_MAX_BYTES });
+  });
+});
+
+describe("a large route's early refusal", () => {
+  it("reads at most a little of the announced body before answering, never the route's whole bound", async () => {
+    const answer = await new Promise<{ status: number | null; sent: number; connection: string | undefined }>((resolve) => {
+      let sent = 0;
+      let status: number | null = null;
+      let connection: string | undefined;
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        resolve({ status, sent, connection });
+      };
+      const req = http.request(`${base}/admin/produits/import`, {
+        method: "POST",
+        agent: false,
+        headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(200 * 1024 * 1024) },
+      });
+      req.on("response", (res) => {
+        status = res.statusCode ?? null;
+        connection = res.headers.connection;
+        res.resume();
+        res.on("end", finish);
+      });
+      req.on("error", finish);
+      const chunk = Buffer.alloc(256 * 1024, "a");
+      const pump = () => {
+        while (!done && status === null && sent < 200 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+      };
+      pump();
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.connection).toBe("close");
+    expect(answer.sent).toBeLessThan(32 * 1024 * 1024);
   });
 });
 

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "../api/schemas";
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES } from "~/domain/catalog/admin-product-form.schema";
+import {
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  PRODUCT_IMAGE_MAX_BYTES,
+  PRODUCT_IMAGE_TYPES,
+} from "~/domain/catalog/admin-product-form.schema";
+import { megabytes } from "~/domain/http/body-limits.mjs";
 
 const guarded = {
   401: { description: "Connexion requise", schema: ApiErrorSchema },
@@ -36,7 +42,7 @@ export function productImageOperations(): ApiOperation[] {
     {
       method: "post",
       path: "/api/v1/admin/product-images",
-      summary: `Administrateur : téléverser une image de produit (le fichier brut en corps de requête, ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} MB au plus ; JPEG, PNG ou WebP reconnus par leur contenu ; ré-encodée en WebP dans 800x800, métadonnées retirées). Réponse : son URL sous /media/uploads/products/.`,
+      summary: `Administrateur : téléverser une image de produit (le fichier brut en corps de requête, ${megabytes(PRODUCT_IMAGE_MAX_BYTES)} au plus ; JPEG, PNG ou WebP reconnus par leur contenu ; ré-encodée en WebP dans 800x800, métadonnées retirées). Réponse : son URL sous /media/uploads/products/.`,
       tags: ["Administration"],
       auth: "admin",
       rawBody: { contentTypes: [...PRODUCT_IMAGE_TYPES], description: "Le fichier image" },
@@ -46,8 +52,8 @@ export function productImageOperations(): ApiOperation[] {
           schema: z.object({ data: z.object({ url: z.string(), width: z.int(), height: z.int(), bytes: z.int() }) }),
         },
         ...guarded,
-        413: { description: "L'image est trop volumineuse. Taille maximale : 5MB.", schema: ApiErrorSchema },
-        415: { description: "Format d'image non supporté. Utilisez JPG, PNG ou WebP.", schema: ApiErrorSchema },
+        413: { description: IMAGE_TOO_LARGE_MESSAGE, schema: ApiErrorSchema },
+        415: { description: IMAGE_TYPE_MESSAGE, schema: ApiErrorSchema },
       },
     },
     {

@@ -3,6 +3,7 @@
  * used by the modal in the browser and again by the page's action (isomorphic, imports nothing
  * server-side). Messages are the spec's (back-office §5) where it gives them.
  */
+import { IMAGE_UPLOAD_MAX_BYTES } from "~/domain/http/body-limits.mjs";
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { SKIN_TYPES, type SkinType } from "./catalog.constants";
@@ -28,8 +29,8 @@ export const PRODUCT_FORM_INVALID_MESSAGE = "Veuillez corriger les champs signal
 
 /** Spec back-office §5 (image file), word for word. */
 export const IMAGE_TYPE_MESSAGE = "Format d'image non supporté. Utilisez JPG, PNG ou WebP.";
-export const IMAGE_TOO_LARGE_MESSAGE = "L'image est trop volumineuse. Taille maximale : 5MB.";
-export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PRODUCT_IMAGE_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
+export const IMAGE_TOO_LARGE_MESSAGE = `L'image est trop volumineuse. Taille maximale : ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024}MB.`;
 export const PRODUCT_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 /** The stored image fits inside this box (aspect kept, never enlarged), WebP at quality 80. */
 export const PRODUCT_IMAGE_MAX_SIDE = 800;

@@ -5,6 +5,7 @@
  * header, cell rules (formula cells, prices, stock) and French messages live here so the
  * server, the command line and the tests share them.
  */
+import { CATALOG_CSV_MAX_BYTES, CATALOG_ZIP_MAX_BYTES, megabytes } from "~/domain/http/body-limits.mjs";
 import { detectCsvSeparator, parseCsv } from "~/lib/csv";
 import {
   PRODUCT_GALLERY_MAX,
@@ -37,13 +38,12 @@ export const NO_CATEGORY_LABEL = "Non classé";
 /** Between two images of the "Images" cell. */
 export const IMAGE_SEPARATOR = " | ";
 
-export const CATALOG_CSV_MAX_BYTES = 20 * 1024 * 1024;
-export const CATALOG_ZIP_MAX_BYTES = 200 * 1024 * 1024;
+export { CATALOG_CSV_MAX_BYTES, CATALOG_ZIP_MAX_BYTES };
 /** A single image inside the ZIP, once decompressed (the image pipeline takes 5 MB; a ZIP bomb stops here). */
 export const CATALOG_ZIP_ENTRY_MAX_BYTES = 5 * 1024 * 1024;
 
-export const CSV_TOO_LARGE_MESSAGE = "Le fichier CSV est trop volumineux : 20 Mo au maximum.";
-export const ZIP_TOO_LARGE_MESSAGE = "Le fichier ZIP d'images est trop volumineux : 200 Mo au maximum.";
+export const CSV_TOO_LARGE_MESSAGE = `Le fichier CSV est trop volumineux : ${megabytes(CATALOG_CSV_MAX_BYTES)} au maximum.`;
+export const ZIP_TOO_LARGE_MESSAGE = `Le fichier ZIP d'images est trop volumineux : ${megabytes(CATALOG_ZIP_MAX_BYTES)} au maximum.`;
 export const CSV_ENCODING_MESSAGE = "Encodage du fichier illisible : enregistrez-le en UTF-8 ou en Windows-1252 (CSV).";
 export const CSV_EMPTY_MESSAGE = "Le fichier CSV ne contient aucune ligne de produit.";
 export const CSV_REQUIRED_MESSAGE = "Choisissez un fichier CSV à importer.";

@@ -5,18 +5,11 @@
  */
 import { checkImportSizes, type CatalogImportFiles, type CatalogImportResult } from "~/.server/workflows/import-catalog";
 import { tryReadFormData } from "~/.server/forms";
-import {
-  CATALOG_CSV_MAX_BYTES,
-  CATALOG_ZIP_MAX_BYTES,
-  CSV_REQUIRED_MESSAGE,
-  IMPORT_REFUSED_MESSAGE,
-  importSummary,
-} from "~/domain/catalog/catalog-csv";
+import { CATALOG_CSV_MAX_BYTES, CATALOG_IMPORT_BODY_MAX_BYTES, CATALOG_ZIP_MAX_BYTES, megabytes } from "~/domain/http/body-limits.mjs";
+import { CSV_REQUIRED_MESSAGE, IMPORT_REFUSED_MESSAGE, importSummary } from "~/domain/catalog/catalog-csv";
 import { ImportIntentSchema, linesToShow, type CatalogImportAnswer } from "~/domain/catalog/catalog-import.schema";
 
-/** Both files and the form's few fields: a declared body above this is refused before it is read. */
-const IMPORT_BODY_MAX_BYTES = CATALOG_CSV_MAX_BYTES + CATALOG_ZIP_MAX_BYTES + 64 * 1024;
-const BODY_TOO_LARGE_MESSAGE = "Fichiers trop volumineux : 20 Mo au maximum pour le CSV, 200 Mo pour le ZIP d'images.";
+const BODY_TOO_LARGE_MESSAGE = `Fichiers trop volumineux : ${megabytes(CATALOG_CSV_MAX_BYTES)} au maximum pour le CSV, ${megabytes(CATALOG_ZIP_MAX_BYTES)} pour le ZIP d'images.`;
 
 export type ImportRequest =
   { ok: true; intent: "preview" | "apply"; csv: File; zip: File | null } | { ok: false; status: number; message: string };
@@ -24,7 +17,8 @@ export type ImportRequest =
 /** The declared size, the form, its intent and its CSV part; the files' bytes are not copied yet. */
 export async function readImportRequest(request: Request): Promise<ImportRequest> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > IMPORT_BODY_MAX_BYTES) return { ok: false, status: 413, message: BODY_TOO_LARGE_MESSAGE };
+  // Both files and the form's few fields: a declared body above this is refused before it is read.
+  if (declared > CATALOG_IMPORT_BODY_MAX_BYTES) return { ok: false, status: 413, message: BODY_TOO_LARGE_MESSAGE };
   const read = await tryReadFormData(request);
   if (!read.ok) return { ok: false, status: read.status, message: read.message };
   const intent = ImportIntentSchema.safeParse(read.form.get("intent"));

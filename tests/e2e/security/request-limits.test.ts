@@ -54,6 +54,13 @@ function chunkedPost(path: string, total: number, contentType: string): Promise<
 }
 
 describe("request bodies are bounded while they are read", () => {
+  it("answers a visitor refused by the catalogue import without reading the hundreds of megabytes it takes", async () => {
+    const answer = await chunkedPost("/admin/produits/import", 200 * 1024 * 1024, "multipart/form-data; boundary=aurore");
+    expect([302, 303, 401, 403]).toContain(answer.status);
+    // The socket buffers and the server's small drain, never the route's 221 MB bound.
+    expect(answer.sent).toBeLessThan(32 * 1024 * 1024);
+  });
+
   it("four parallel 400 MB chunked posts leave the server's memory where it was, and the shop keeps answering", async () => {
     if (!fs.existsSync(`/proc/${serverPid}/status`)) throw new Error("this test reads the server's memory from /proc");
     const before = serverRss();

@@ -1,3 +1,4 @@
+import { CATALOG_CSV_MAX_BYTES, CATALOG_ZIP_MAX_BYTES, megabytes } from "~/domain/http/body-limits.mjs";
 import { useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -69,11 +70,11 @@ export function AdminProductsImportView({ answer: actionAnswer }: { answer: Cata
       >
         <div className="grid gap-4 md:grid-cols-2">
           <label className="block text-sm font-medium">
-            Fichier CSV (20 Mo au maximum)
+            Fichier CSV ({megabytes(CATALOG_CSV_MAX_BYTES)} au maximum)
             <input name="csv" type="file" accept=".csv,text/csv" required className="mt-1 block w-full text-sm" />
           </label>
           <label className="block text-sm font-medium">
-            Images (ZIP, facultatif, 200 Mo au maximum)
+            Images (ZIP, facultatif, {megabytes(CATALOG_ZIP_MAX_BYTES)} au maximum)
             <input name="images" type="file" accept=".zip,application/zip" className="mt-1 block w-full text-sm" />
           </label>
         </div>
