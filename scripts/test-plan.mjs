@@ -58,6 +58,7 @@ export const PGLITE_UNIT = [
   "app/.server/modules/inventory/inventory.service.test.ts",
   "app/.server/modules/gift-cards/gift-cards.service.test.ts",
   "app/.server/modules/loyalty/loyalty.service.test.ts",
+  "app/.server/workflows/review-photos.test.ts",
   "app/.server/modules/promotions/promo-codes.service.test.ts",
   "app/.server/modules/orders/orders.service.test.ts",
   "app/.server/modules/orders/order-number.service.test.ts",

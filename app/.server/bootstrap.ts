@@ -21,6 +21,7 @@ import { convertUnansweredConversations, purgeVisitorConversations } from "./mod
 import { CHAT_ANSWER_TIMEOUT_MS } from "~/domain/chat/chat";
 import { startWebhookWorker } from "./modules/webhooks/webhook-delivery";
 import { purgeOldWebhookDeliveries } from "./modules/webhooks/webhook-retention";
+import { sweepAbandonedReviewPhotos } from "./workflows/review-photos";
 
 export type BootstrapResult = { database: string };
 
@@ -37,6 +38,7 @@ let stopChatFallback: (() => Promise<void>) | undefined;
 let stopWebhooks: (() => Promise<void>) | undefined;
 let stopChatPurge: (() => Promise<void>) | undefined;
 let stopWebhookPurge: (() => Promise<void>) | undefined;
+let stopReviewPhotoSweep: (() => Promise<void>) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
 export async function bootstrap(): Promise<BootstrapResult> {
@@ -106,11 +108,17 @@ export async function bootstrap(): Promise<BootstrapResult> {
   stopWebhooks ??= await startWebhookWorker(handle);
   // Their delivery log keeps 30 days after delivery or after the retry window (decision 050).
   stopWebhookPurge ??= startDailyJob(handle.db, "webhook-purge", () => purgeOldWebhookDeliveries(handle.db));
+  // Review photos no review took within a day go, rows then files (decision 037).
+  stopReviewPhotoSweep ??= startRepeatingJob(handle.db, "review-photo-sweep", () => sweepAbandonedReviewPhotos(handle.db), {
+    everyMs: REVIEW_PHOTO_SWEEP_EVERY_MS,
+    shouldLog: (r) => r.removed > 0,
+  });
   return { database: handle.label };
 }
 
 const RESTOCK_ALERTS_EVERY_MS = 60_000;
 const INSTALMENTS_EVERY_MS = 60 * 60 * 1000;
+const REVIEW_PHOTO_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** Called by the Node server on SIGINT/SIGTERM: stops the jobs and the mail worker, closes the database (PGlite flushes, lock released). */
 export async function shutdown(): Promise<void> {
@@ -137,6 +145,8 @@ export async function shutdown(): Promise<void> {
   stopWebhooks = undefined;
   await stopWebhookPurge?.();
   stopWebhookPurge = undefined;
+  await stopReviewPhotoSweep?.();
+  stopReviewPhotoSweep = undefined;
   await stopChatPurge?.();
   stopChatPurge = undefined;
   await stopOutbox?.();

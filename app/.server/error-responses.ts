@@ -32,6 +32,9 @@ export function apiErrorResponse(error: DomainError): Response {
       ? [{ field: error.field, message: error.message }]
       : undefined;
   const response = jsonError(statusOf(error), error.code, error.message, error.details ?? fieldDetails);
+  // A limit that says when it frees up says it the standard way too.
+  const retryAfter = error.kind === "rate_limited" ? retryAfterOf(error) : undefined;
+  if (retryAfter !== undefined) response.headers.set("Retry-After", String(retryAfter));
   const nextAction = nextActionOf(error);
   if (!nextAction) return response;
   // A payment waiting for the shopper (3-D Secure): `next_action` beside the error, as acquirers' APIs put it.
@@ -39,6 +42,12 @@ export function apiErrorResponse(error: DomainError): Response {
     { error: { code: error.code, message: error.message, details: error.details }, next_action: nextAction },
     { status: statusOf(error), headers: { "Cache-Control": "no-store" } },
   );
+}
+
+function retryAfterOf(error: DomainError): number | undefined {
+  const details = error.details;
+  const seconds = details && typeof details === "object" && "retryAfterSeconds" in details ? details.retryAfterSeconds : undefined;
+  return typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
 }
 
 function nextActionOf(error: DomainError): unknown {

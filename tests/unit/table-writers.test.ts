@@ -45,6 +45,7 @@ const OWNER: Record<string, string> = {
   reviews: "modules/reviews",
   reviewVotes: "modules/reviews",
   reviewReports: "modules/reviews",
+  reviewPhotos: "modules/reviews",
   returnItems: "modules/returns",
   returnNumberCounters: "modules/returns",
   categories: "modules/catalog",

@@ -117,11 +117,10 @@ export async function storeReviewPhoto(bytes: Uint8Array, storage: MediaStorage 
   return { ok: true, url: uploadUrlOf(key), key, width: processed.width, height: processed.height, bytes: processed.data.byteLength };
 }
 
-/** Deletes review photos' files (after the review that showed them is gone); failures are logged. */
-export async function removeReviewPhotos(urls: readonly string[], storage: MediaStorage = getMediaStorage()): Promise<void> {
-  for (const url of urls) {
-    const key = uploadKeyOf(url, "reviews");
-    if (!key) continue;
+/** Deletes review photos' files by their keys (once no review holds them); failures are logged. */
+export async function removeReviewPhotoFiles(keys: readonly string[], storage: MediaStorage = getMediaStorage()): Promise<void> {
+  for (const key of keys) {
+    if (!isMediaKey(key) || !key.startsWith("reviews/")) continue;
     await storage.delete(key).catch((error) => log.error({ err: error, key }, "media: could not delete a file"));
   }
 }

@@ -21,7 +21,7 @@ import { notFound } from "~/domain/errors";
 import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import { REVIEW_MESSAGES, type ReviewRejectionReason, type ReviewView } from "~/domain/reviews/review-rules";
 import type { Executor } from "~/.server/db/client";
-import { removeReviewPhotos } from "~/.server/media/product-images";
+import { removeReviewPhotoFiles } from "~/.server/media/product-images";
 
 /** Runs `change` with the review's product locked, then recomputes the product's rating. */
 async function withProductRating<T>(db: Database, reviewId: string, change: (tx: Executor) => Promise<T>): Promise<T> {
@@ -107,8 +107,8 @@ export async function rejectReviewWithRating(
 
 export async function deleteOwnReviewWithRating(db: Database, userId: string, reviewId: string): Promise<{ id: string }> {
   const deleted = await withProductRating(db, reviewId, (tx) => deleteOwnReview(tx, userId, reviewId));
-  // The photos' files go once the review is gone (after the commit).
-  await removeReviewPhotos(deleted.photos);
+  // The files of the photos it owned go once the review is gone (after the commit).
+  await removeReviewPhotoFiles(deleted.photoKeys);
   return { id: deleted.id };
 }
 

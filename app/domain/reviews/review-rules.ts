@@ -63,6 +63,14 @@ export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = {
   rating_asc: "Note la plus basse",
 };
 
+/**
+ * Review photo uploads per account (docs/decisions/037-reviews.md): so many an hour, and so many
+ * stored bytes of photos no review holds yet. A photo no review took within a day is removed.
+ */
+export const REVIEW_PHOTO_UPLOADS_PER_HOUR = 20;
+export const REVIEW_PHOTO_PENDING_MAX_BYTES = 10 * 1024 * 1024;
+export const REVIEW_PHOTO_PENDING_MS = 24 * 60 * 60 * 1000;
+
 export const REVIEW_MESSAGES = {
   notBuyer: "Seuls les clients ayant reçu ce produit peuvent donner leur avis (avis vérifiés).",
   alreadyReviewed: "Vous avez déjà donné votre avis sur ce produit pour cette variante.",
@@ -73,6 +81,9 @@ export const REVIEW_MESSAGES = {
   notPublished: "Cet avis n'est pas publié.",
   alreadyModerated: "Cet avis a déjà été modéré.",
   answerRequiresPublished: "Seul un avis publié peut recevoir une réponse de la boutique.",
+  photoNotOwned: "Cette photo n'a pas été envoyée depuis votre compte, ou elle figure déjà dans un avis : ajoutez-la à nouveau.",
+  tooManyPhotoUploads: `Vous avez envoyé beaucoup de photos : réessayez dans une heure (${REVIEW_PHOTO_UPLOADS_PER_HOUR} par heure au plus).`,
+  tooManyPendingPhotos: "Vous avez déjà beaucoup de photos en attente : publiez votre avis ou réessayez demain.",
 } as const;
 
 /**

@@ -48,6 +48,12 @@ export type ReviewInput = z.output<typeof ReviewInputSchema>;
 /** A review photo: one of our own uploads (POST /api/v1/review-photos), never an outside address. */
 export const REVIEW_PHOTO_URL_PATTERN = /^\/media\/uploads\/reviews\/\d{13}-[a-z0-9]{16}\.webp$/;
 export const REVIEW_PHOTO_MESSAGE = "Photo inconnue : ajoutez-la à nouveau.";
+const UPLOADS_PREFIX = "/media/uploads/";
+
+/** The media key of a review photo's URL ("reviews/…webp"), or null for any other address. */
+export function reviewPhotoKeyOf(url: string): string | null {
+  return REVIEW_PHOTO_URL_PATTERN.test(url) ? url.slice(UPLOADS_PREFIX.length) : null;
+}
 
 /** Creating: the variant bought (optional when the shopper bought only one of the product's), and up to 3 photos. */
 export const ReviewCreateSchema = ReviewInputSchema.extend({

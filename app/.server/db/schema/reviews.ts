@@ -93,3 +93,33 @@ export const reviewReports = pgTable(
   },
   (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
 );
+
+/**
+ * Review photos and who sent them (docs/decisions/037-reviews.md): one row per uploaded file,
+ * written only by the reviews module. A photo can go in a review only from the account that
+ * uploaded it and only once; deleting a review deletes the files of the photos it owns, and a
+ * photo no review took within a day is removed. `bytes` is the stored file's size (the pending
+ * total an account may hold is counted from it).
+ */
+export const reviewPhotos = pgTable(
+  "review_photos",
+  {
+    /** The media key, "reviews/<ms timestamp>-<16 random>.webp". */
+    key: text("key").primaryKey(),
+    /** Null once the account is deleted: a published review keeps its photos. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    reviewId: uuid("review_id").references(() => reviews.id, { onDelete: "set null" }),
+    bytes: integer("bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    attachedAt: timestamp("attached_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("review_photos_bytes_non_negative", sql`${t.bytes} >= 0`),
+    index("review_photos_user_created_idx").on(t.userId, t.createdAt),
+    index("review_photos_review_idx").on(t.reviewId),
+    // The sweep of photos never attached reads these only.
+    index("review_photos_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.reviewId} IS NULL`),
+  ],
+);

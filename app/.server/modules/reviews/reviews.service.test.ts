@@ -2,14 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/support/db";
-import { APPROVED_CARD, CONTACT, createShopper, pickProducts, type TestShopper } from "../../../../tests/support/shoppers";
+import { createShopper, pickProducts, type TestShopper } from "../../../../tests/support/shoppers";
+import { placeOrderWithStatus, type OrderStatusAfter } from "../../../../tests/support/orders-db";
 import { settled } from "../../../../tests/support/domain-result";
 import { storedView, wordStoredNotification } from "../../../../tests/support/notification-wording";
 import type { DatabaseHandle } from "../../db/client";
 import { notifications, products, productVariants } from "../../db/schema";
 import { SimulatedPaymentProvider } from "../payments/payment-provider";
-import { placeOrder } from "../../workflows/place-order";
-import { changeOrderStatus } from "../../workflows/change-order-status";
 import { receiveReturn, requestReturn } from "../../workflows/returns";
 import {
   deleteOwnReviewWithRating,
@@ -17,7 +16,6 @@ import {
   rejectReviewWithRating,
   reportReviewWithRating,
 } from "../../workflows/reviews";
-import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 import { ReviewCreateSchema, ReviewInputSchema, ReviewListQuerySchema } from "~/domain/reviews/reviews";
 import { REVIEW_MESSAGES, REVIEW_REPORT_THRESHOLD } from "~/domain/reviews/review-rules";
 import {
@@ -44,25 +42,11 @@ afterAll(async () => {
   await handle?.close();
 });
 
-const asAdmin = () => ({ userId: admin, role: "admin" as const });
 const review = (input: Record<string, unknown> = {}) =>
   ReviewCreateSchema.parse({ rating: 4, title: "Très agréable", body: "Texture fondante, tient toute la journée.", ...input });
 
-async function buy(shopper: TestShopper, productId: string, status: "delivered" | "shipped" | "cancelled" = "delivered") {
-  const placed = await placeOrder(handle.db, {
-    userId: shopper.id,
-    idempotencyKey: randomUUID(),
-    provider,
-    request: PlaceOrderSchema.parse({
-      address_id: shopper.addressId,
-      contact: CONTACT,
-      card: APPROVED_CARD,
-      lines: [{ product_id: productId, quantity: 1 }],
-    }),
-  });
-  await changeOrderStatus(handle.db, { orderId: placed.order.id, newStatus: status, actor: asAdmin(), provider });
-  return placed.order;
-}
+const buy = (shopper: TestShopper, productId: string, status: OrderStatusAfter = "delivered") =>
+  placeOrderWithStatus(handle.db, { provider, shopper, productId, adminId: admin, status });
 
 async function ratingOf(productId: string) {
   const [row] = await handle.db

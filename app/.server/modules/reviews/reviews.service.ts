@@ -6,19 +6,32 @@
  * product id, so the workflow recomputes the product's rating in the same transaction.
  */
 import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
-import { and, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
-import type { Executor } from "../../db/client";
+import { rowsOf, type Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
-import { orderItems, orders, products, returnItems, reviewReports, reviewVotes, reviews, userProfiles } from "../../db/schema";
-import { conflict, forbidden, invalid, notFound } from "~/domain/errors";
+import {
+  orderItems,
+  orders,
+  products,
+  returnItems,
+  reviewPhotos,
+  reviewReports,
+  reviewVotes,
+  reviews,
+  userProfiles,
+} from "../../db/schema";
+import { conflict, DomainError, forbidden, invalid, notFound } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
 import { containingPattern } from "~/lib/like-pattern";
-import { type ReviewCreateInput, type ReviewListQuery } from "~/domain/reviews/reviews";
+import { reviewPhotoKeyOf, type ReviewCreateInput, type ReviewListQuery } from "~/domain/reviews/reviews";
 import {
   averageRating,
   REVIEW_MESSAGES,
+  REVIEW_PHOTO_PENDING_MAX_BYTES,
+  REVIEW_PHOTO_PENDING_MS,
+  REVIEW_PHOTO_UPLOADS_PER_HOUR,
   REVIEW_REJECTION_LABELS,
   REVIEW_REPORT_THRESHOLD,
   REVIEWS_PAGE_SIZE,
@@ -178,7 +191,8 @@ export async function createReview(db: Executor, userId: string, productId: stri
     .select({ first: userProfiles.firstName, last: userProfiles.lastName })
     .from(userProfiles)
     .where(eq(userProfiles.id, userId));
-  // The review and its review.created event commit together (decision 050).
+  const photos = [...new Set(input.photos)];
+  // The review, its photos and its review.created event commit together (decision 050).
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(reviews)
@@ -194,12 +208,14 @@ export async function createReview(db: Executor, userId: string, productId: stri
         body: input.body,
         skinType: input.skin_type ?? null,
         ageRange: input.age_range ?? null,
-        photos: [...new Set(input.photos)],
+        photos,
       })
       // Two requests at once: the unique index keeps one, the other is told.
       .onConflictDoNothing()
       .returning();
-    if (created) await enqueueWebhookEvent(tx, "review.created", created.id, () => Promise.resolve(reviewWebhookResource(created)));
+    if (!created) return created;
+    await attachOwnPhotos(tx, userId, created.id, photos);
+    await enqueueWebhookEvent(tx, "review.created", created.id, () => Promise.resolve(reviewWebhookResource(created)));
     return created;
   });
   if (!row) throw conflict("review_exists", REVIEW_MESSAGES.alreadyReviewed);
@@ -269,11 +285,113 @@ export async function deleteOwnReview(
   tx: Executor,
   userId: string,
   id: string,
-): Promise<{ id: string; productId: string; wasPublished: boolean; photos: string[] }> {
+): Promise<{ id: string; productId: string; wasPublished: boolean; photoKeys: string[] }> {
   const own = await findOwn(tx, userId, id);
   if (!own) throw reviewNotFound();
+  // Only the photos this review holds: a URL it names that another account uploaded is not its own.
+  const owned = await tx.delete(reviewPhotos).where(eq(reviewPhotos.reviewId, own.id)).returning({ key: reviewPhotos.key });
   await tx.delete(reviews).where(eq(reviews.id, own.id));
-  return { id: own.id, productId: own.productId, wasPublished: own.status === "published", photos: own.photos };
+  return { id: own.id, productId: own.productId, wasPublished: own.status === "published", photoKeys: owned.map((p) => p.key) };
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Review photos: who uploaded them, which review holds them                                      */
+/* ---------------------------------------------------------------------------------------------- */
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Puts the account's own photos, never attached before, in the new review; any other URL (another
+ * account's upload, a photo another review holds, one already removed) refuses the review, and the
+ * transaction writes nothing.
+ */
+async function attachOwnPhotos(tx: Executor, userId: string, reviewId: string, urls: readonly string[]): Promise<void> {
+  if (urls.length === 0) return;
+  const keys = urls.map(reviewPhotoKeyOf);
+  if (keys.some((key) => key === null)) throw photoNotOwned();
+  const attached = await tx
+    .update(reviewPhotos)
+    .set({ reviewId, attachedAt: sql`now()` })
+    .where(
+      and(
+        inArray(reviewPhotos.key, keys as string[]),
+        eq(reviewPhotos.userId, userId),
+        isNull(reviewPhotos.reviewId),
+        isNull(reviewPhotos.attachedAt),
+      ),
+    )
+    .returning({ key: reviewPhotos.key });
+  if (attached.length !== keys.length) throw photoNotOwned();
+}
+
+const photoNotOwned = () => invalid("photo_not_owned", REVIEW_MESSAGES.photoNotOwned, { field: "photos" });
+
+const tooManyUploads = (retryAfterSeconds: number) =>
+  new DomainError("rate_limited", "too_many_photo_uploads", REVIEW_MESSAGES.tooManyPhotoUploads, { details: { retryAfterSeconds } });
+const tooManyPending = () =>
+  new DomainError("rate_limited", "too_many_pending_photos", REVIEW_MESSAGES.tooManyPendingPhotos, {
+    details: { retryAfterSeconds: REVIEW_PHOTO_PENDING_MS / 1000 },
+  });
+
+/** The account's uploads of the last hour, and the stored bytes of its photos no review holds. */
+async function uploadFigures(db: Executor, userId: string): Promise<{ lastHour: number; oldestOfHour: Date | null; pendingBytes: number }> {
+  const [row] = rowsOf<{ last_hour: number; oldest_of_hour: Date | string | null; pending_bytes: number }>(
+    await db.execute(sql`
+      SELECT count(*) FILTER (WHERE created_at > now() - make_interval(secs => ${HOUR_MS / 1000}))::int AS last_hour,
+             min(created_at) FILTER (WHERE created_at > now() - make_interval(secs => ${HOUR_MS / 1000})) AS oldest_of_hour,
+             coalesce(sum(bytes) FILTER (WHERE review_id IS NULL AND attached_at IS NULL), 0)::int AS pending_bytes
+      FROM ${reviewPhotos} WHERE user_id = ${userId}`),
+  );
+  return {
+    lastHour: row?.last_hour ?? 0,
+    oldestOfHour: row?.oldest_of_hour ? new Date(row.oldest_of_hour) : null,
+    pendingBytes: row?.pending_bytes ?? 0,
+  };
+}
+
+function refuseBeyondLimits(figures: Awaited<ReturnType<typeof uploadFigures>>, adding: number): void {
+  if (figures.lastHour >= REVIEW_PHOTO_UPLOADS_PER_HOUR) {
+    const freedAt = (figures.oldestOfHour?.getTime() ?? Date.now()) + HOUR_MS;
+    throw tooManyUploads(Math.max(1, Math.ceil((freedAt - Date.now()) / 1000)));
+  }
+  if (figures.pendingBytes + adding > REVIEW_PHOTO_PENDING_MAX_BYTES) throw tooManyPending();
+}
+
+/**
+ * Refuses an upload the account may not make now (429, French), before the image is decoded:
+ * the cheap check. `recordReviewPhoto` checks again under the account's lock.
+ */
+export async function checkReviewPhotoUpload(db: Executor, userId: string): Promise<void> {
+  refuseBeyondLimits(await uploadFigures(db, userId), 0);
+}
+
+/**
+ * Records an uploaded photo as the account's, pending until a review takes it. Under a lock per
+ * account, so two uploads at once cannot both pass the last free place; refused (429) past the
+ * limits, and then the caller removes the file.
+ */
+export async function recordReviewPhoto(db: Executor, userId: string, key: string, bytes: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`review-photos:${userId}`}, 0))`);
+    refuseBeyondLimits(await uploadFigures(tx, userId), bytes);
+    await tx.insert(reviewPhotos).values({ key, userId, bytes });
+  });
+}
+
+/**
+ * Forgets the photos no review took within REVIEW_PHOTO_PENDING_MS, and those whose review is gone
+ * (a product removed with its reviews); answers their keys, whose files the caller removes.
+ */
+export async function takeAbandonedReviewPhotos(db: Executor, limit = 500): Promise<string[]> {
+  const rows = rowsOf<{ key: string }>(
+    await db.execute(sql`
+      DELETE FROM ${reviewPhotos} WHERE key IN (
+        SELECT key FROM ${reviewPhotos}
+        WHERE review_id IS NULL AND created_at < now() - make_interval(secs => ${REVIEW_PHOTO_PENDING_MS / 1000})
+        ORDER BY created_at LIMIT ${limit}
+      ) RETURNING key`),
+  );
+  return rows.map((r) => r.key);
 }
 
 /* ---------------------------------------------------------------------------------------------- */
