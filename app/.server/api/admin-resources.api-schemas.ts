@@ -118,7 +118,7 @@ export function adminResourceOperations(): ApiOperation[] {
       summary:
         "Administrateur : les clients (hors administrateurs), les comptes les plus récents d'abord, 20 par page ; recherche (nom, e-mail, téléphone), statut (active, inactive). Avec cursor, updated_since ou limit : parcours par date de mise à jour ({ data, next_cursor }).",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       query: z
         .object({ search: z.string().optional(), status: z.string().optional(), page: z.string().optional() })
         .extend(ListWindowQuerySchema.shape),
@@ -133,7 +133,7 @@ export function adminResourceOperations(): ApiOperation[] {
       path: "/api/v1/admin/clients/{id}",
       summary: "Administrateur : un client (profil, commandes, Beauty Pass, adresses), comme « Voir » du back-office",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       pathParams: z.object({ id: z.string() }),
       responses: {
         200: { description: "Client", schema: z.object({ data: z.record(z.string(), z.unknown()) }) },
@@ -147,7 +147,7 @@ export function adminResourceOperations(): ApiOperation[] {
       summary:
         "Administrateur : effacement RGPD du client (commandes conservées et anonymisées, le reste effacé, sessions fermées), comme « Supprimer » du back-office",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       pathParams: z.object({ id: z.string() }),
       responses: {
         200: {
@@ -164,7 +164,7 @@ export function adminResourceOperations(): ApiOperation[] {
       summary:
         "Administrateur : tous les codes promo, les plus récents d'abord. Avec cursor, updated_since ou limit : parcours par date de mise à jour ({ data, next_cursor }).",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       query: ListWindowQuerySchema,
       responses: {
         200: {
@@ -180,7 +180,7 @@ export function adminResourceOperations(): ApiOperation[] {
       path: "/api/v1/admin/promo-codes",
       summary: "Administrateur : créer un code promo (les champs et messages du formulaire « Nouveau code »)",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       body: PromoCodeFormBody,
       responses: {
         201: { description: "Code créé", schema: z.object({ data: PromoCodeSchema }) },
@@ -194,7 +194,7 @@ export function adminResourceOperations(): ApiOperation[] {
       path: "/api/v1/admin/promo-codes/{id}",
       summary: "Administrateur : un code promo",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       pathParams: uuidId,
       responses: {
         200: { description: "Code promo", schema: z.object({ data: PromoCodeSchema }) },
@@ -207,7 +207,7 @@ export function adminResourceOperations(): ApiOperation[] {
       path: "/api/v1/admin/promo-codes/{id}",
       summary: "Administrateur : modifier un code promo (tout le formulaire à nouveau ; limite jamais sous les utilisations faites)",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       pathParams: uuidId,
       body: PromoCodeFormBody,
       responses: {
@@ -223,7 +223,7 @@ export function adminResourceOperations(): ApiOperation[] {
       path: "/api/v1/admin/promo-codes/{id}",
       summary: "Administrateur : désactiver (active: false) ou réactiver (active: true) un code promo",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       pathParams: uuidId,
       body: z.object({ active: z.boolean() }),
       responses: {
@@ -238,7 +238,7 @@ export function adminResourceOperations(): ApiOperation[] {
       path: "/api/v1/admin/promo-codes/{id}",
       summary: "Administrateur : supprimer un code promo qui n'a jamais servi (un code utilisé se désactive)",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       pathParams: uuidId,
       responses: {
         200: {
@@ -256,7 +256,7 @@ export function adminResourceOperations(): ApiOperation[] {
       summary:
         "Administrateur : les cartes cadeaux, les plus récentes d'abord, 50 par page ; q : 4 derniers caractères ou e-mail de l'acheteur. Avec cursor, updated_since ou limit : parcours par dernier changement (émission, utilisation, remboursement, désactivation).",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       query: z.object({ q: z.string().optional(), page: z.string().optional() }).extend(ListWindowQuerySchema.shape),
       responses: {
         200: { description: "Cartes cadeaux", schema: listResponse(GiftCardSchema, { pages: GiftCardPageSchema }) },
@@ -270,7 +270,7 @@ export function adminResourceOperations(): ApiOperation[] {
       summary:
         "Administrateur : offrir une carte cadeau à un client (geste commercial, sans commande) : envoyée au client par e-mail, comme « Offrir une carte cadeau » de sa fiche",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       body: z.object({
         client_id: z.string(),
         amount: z.union([z.string(), z.number()]).describe("Montant en euros"),
@@ -292,7 +292,7 @@ export function adminResourceOperations(): ApiOperation[] {
       path: "/api/v1/admin/gift-cards/{id}",
       summary: "Administrateur : une carte cadeau et son historique (émission, utilisations, remboursements)",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       pathParams: uuidId,
       responses: {
         200: {

@@ -1,3 +1,4 @@
+import { FORM_BODY_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES, megabytes } from "~/domain/http/body-limits.mjs";
 import { ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 import { z } from "zod";
 import { ProductListQuerySchema } from "~/domain/catalog/catalog.schema";
@@ -207,7 +208,7 @@ export const operations: ApiOperation[] = [
     path: "/api/v1/admin/order-status",
     summary: "Administrateur : les statuts de commande et leurs libellés",
     tags: ["Administration"],
-    auth: "admin",
+    auth: "admin_api",
     responses: {
       200: { description: "Statuts", schema: z.object({ data: z.array(z.object({ value: z.string(), label: z.string() })) }) },
       401: { description: "Connexion requise", schema: ApiErrorSchema },
@@ -220,7 +221,7 @@ export const operations: ApiOperation[] = [
     summary:
       "Administrateur : changer le statut d'une commande (stock, points Beauty Pass, notification et e-mail dans la même transaction)",
     tags: ["Administration"],
-    auth: "admin",
+    auth: "admin_api",
     body: z.object({ order_id: z.uuid(), status: z.enum(ORDER_STATUS_VALUES) }),
     responses: {
       200: {
@@ -531,20 +532,61 @@ function notificationOperations(): ApiOperation[] {
 
 type JsonSchema = Record<string, unknown>;
 
-function toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const json = z.toJSONSchema(schema, {
-    target: "draft-2020-12",
-    io,
-    unrepresentable: "any",
-    reused: "inline",
-  }) as JsonSchema;
-  delete json.$schema;
-  return json;
+const COMPONENTS_PREFIX = "#/components/schemas/";
+
+/**
+ * The document's shared schemas: each named zod schema (`.meta({ id })`) once, in
+ * components/schemas, referenced from every operation that uses it. zod writes a named schema
+ * into the converted schema's own `$defs`; a `$ref` to `#/$defs/…` would then resolve against the
+ * document's root, which has none, so the definitions move here and the references follow them.
+ * A name whose request form differs from its answer form (defaults, transforms) keeps both, the
+ * request one as `<name>Input`.
+ */
+class SharedSchemas {
+  readonly schemas: Record<string, JsonSchema> = {};
+  private readonly texts = new Map<string, string>();
+
+  convert(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+    const json = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any", reused: "inline" }) as JsonSchema;
+    delete json.$schema;
+    const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
+    delete json.$defs;
+    const names = new Map<string, string>();
+    for (const [id, def] of Object.entries(defs)) names.set(id, this.nameFor(id, JSON.stringify(def), io));
+    const relink = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(relink);
+      if (!value || typeof value !== "object") return value;
+      const out: JsonSchema = {};
+      for (const [key, inner] of Object.entries(value)) {
+        out[key] =
+          key === "$ref" && typeof inner === "string" && inner.startsWith("#/$defs/")
+            ? `${COMPONENTS_PREFIX}${names.get(inner.slice("#/$defs/".length)) ?? inner.slice("#/$defs/".length)}`
+            : relink(inner);
+      }
+      return out;
+    };
+    for (const [id, def] of Object.entries(defs)) this.schemas[names.get(id)!] ??= relink(def) as JsonSchema;
+    return relink(json) as JsonSchema;
+  }
+
+  private nameFor(id: string, text: string, io: "input" | "output"): string {
+    const candidates = [id, io === "input" ? `${id}Input` : `${id}Output`];
+    for (let n = 2; candidates.length < 10; n++) candidates.push(`${id}${n}`);
+    for (const name of candidates) {
+      const known = this.texts.get(name);
+      if (known === undefined) {
+        this.texts.set(name, text);
+        return name;
+      }
+      if (known === text) return name;
+    }
+    throw new Error(`OpenAPI: too many different schemas named ${id}`);
+  }
 }
 
-function parametersOf(schema: z.ZodObject | undefined, location: "query" | "path"): JsonSchema[] {
+function parametersOf(shared: SharedSchemas, schema: z.ZodObject | undefined, location: "query" | "path"): JsonSchema[] {
   if (!schema) return [];
-  const json = toSchema(schema, "input");
+  const json = shared.convert(schema, "input");
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required as string[] | undefined) ?? []);
   return Object.entries(properties).map(([name, prop]) => ({
@@ -556,15 +598,37 @@ function parametersOf(schema: z.ZodObject | undefined, location: "query" | "path
   }));
 }
 
+/** What each operation accepts (decision 049): nothing, a session, an administrator's session, or that or an API key. */
+function securityOf(auth: ApiOperation["auth"]): JsonSchema[] {
+  if (auth === "session" || auth === "admin") return [{ sessionCookie: [] }];
+  if (auth === "admin_api") return [{ sessionCookie: [] }, { apiKey: [] }];
+  // Public: an explicit empty list says so (no scheme is needed).
+  return [];
+}
+
+/** "getAdminOrdersIdShip": a stable name per operation, for code generators. */
+function operationIdOf(op: ApiOperation): string {
+  const words = op.path
+    .replace(/^\/api\/v1\//, "")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return op.method + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
+}
+
 export function buildOpenApiDocument(serverUrl: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const shared = new SharedSchemas();
+  const toSchema = (schema: z.ZodType, io: "input" | "output") => shared.convert(schema, io);
   for (const op of operations) {
     const responses: Record<string, JsonSchema> = {};
     // Every body is bounded and typed by the Node server and the one JSON reader (decision 023).
     const bodyRefusals: ApiOperation["responses"] =
       op.body || op.rawBody
         ? {
-            413: { description: "Requête trop volumineuse (1 Mo au plus, 5 Mo pour une image)", schema: ApiErrorSchema },
+            413: {
+              description: `Requête trop volumineuse (${megabytes(FORM_BODY_MAX_BYTES)} au plus, ${megabytes(IMAGE_UPLOAD_MAX_BYTES)} pour une image)`,
+              schema: ApiErrorSchema,
+            },
             415: { description: "Type de contenu non pris en charge", schema: ApiErrorSchema },
           }
         : {};
@@ -577,9 +641,10 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
     }
     paths[op.path] ??= {};
     paths[op.path][op.method] = {
+      operationId: operationIdOf(op),
       summary: op.summary,
       tags: op.tags,
-      parameters: [...parametersOf(op.pathParams, "path"), ...parametersOf(op.query, "query")],
+      parameters: [...parametersOf(shared, op.pathParams, "path"), ...parametersOf(shared, op.query, "query")],
       ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body, "input") } } } } : {}),
       ...(op.rawBody
         ? {
@@ -591,8 +656,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
           }
         : {}),
       responses,
-      ...(op.auth === "session" || op.auth === "admin" ? { security: [{ sessionCookie: [] }] } : {}),
-      ...(op.auth === "admin_api" ? { security: [{ sessionCookie: [] }, { apiKey: [] }] } : {}),
+      security: securityOf(op.auth),
     };
   }
   return {
@@ -605,6 +669,7 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
     servers: [{ url: serverUrl }],
     paths,
     components: {
+      schemas: shared.schemas,
       securitySchemes: {
         sessionCookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token" },
         // The admin API's keys, created in Paramètres (docs/decisions/049-api-keys-and-admin-api.md).

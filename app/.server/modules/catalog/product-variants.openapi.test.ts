@@ -3,12 +3,19 @@ import { buildOpenApiDocument } from "../../api/openapi";
 import { ProductResponseSchema } from "../../api/schemas";
 
 type Schema = { properties?: Record<string, Schema>; items?: Schema; $ref?: string; $defs?: Record<string, Schema> };
-type Doc = { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: Schema }> }> } }> };
+type Doc = {
+  paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: Schema }> }> } }>;
+  components: { schemas: Record<string, Schema> };
+};
 
 describe("OpenAPI document: product variants", () => {
   const doc = buildOpenApiDocument("http://localhost") as unknown as Doc;
 
-  const defsOf = (path: string) => doc.paths[path].get.responses["200"].content["application/json"].schema.$defs!;
+  // Shared schemas live once in components/schemas; each answer refers to its own.
+  const defsOf = (path: string) => {
+    expect(doc.paths[path].get.responses["200"].content["application/json"].schema.$ref).toMatch(/^#\/components\/schemas\//);
+    return doc.components.schemas;
+  };
 
   it("describes each product's variants with their SKU, options, prices, stock and reference price, on one product and the list", () => {
     const defs = defsOf("/api/v1/products/{id}");
@@ -28,8 +35,8 @@ describe("OpenAPI document: product variants", () => {
       ]),
     );
     expect(Object.keys(variant.properties!.options.properties!)).toEqual(["size", "shade", "shade_hex"]);
-    expect(defs.Product.properties!.variants.items?.$ref).toBe("#/$defs/ProductVariant");
-    expect(defsOf("/api/v1/products").Product.properties!.variants.items?.$ref).toBe("#/$defs/ProductVariant");
+    expect(defs.Product.properties!.variants.items?.$ref).toBe("#/components/schemas/ProductVariant");
+    expect(defsOf("/api/v1/products").Product.properties!.variants.items?.$ref).toBe("#/components/schemas/ProductVariant");
   });
 
   it("accepts a product with its variants as the documented shape", () => {

@@ -111,7 +111,7 @@ export function adminOrderOperations(): ApiOperation[] {
       summary:
         "Administrateur : toutes les commandes, les plus récentes d'abord, paginées ; recherche (chaque mot doit figurer) dans l'identifiant, le numéro, les e-mails et l'adresse de livraison ; filtre par statut et par jours de commande (created_from, created_to, AAAA-MM-JJ, inclus). Avec cursor, updated_since ou limit : parcours par date de mise à jour pour la synchronisation ({ data, next_cursor }).",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       query: AdminOrderQuerySchema.partial()
         .extend({
           created_from: z.string().optional().describe("Premier jour de commande (AAAA-MM-JJ, heure de Paris)"),
@@ -129,7 +129,7 @@ export function adminOrderOperations(): ApiOperation[] {
       path: "/api/v1/admin/orders/{id}",
       summary: "Administrateur : une commande avec contact, adresses de livraison et de facturation et lignes",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       pathParams: z.object({ id: z.uuid() }),
       responses: {
         200: { description: "Commande", schema: z.object({ data: AdminOrderDetailSchema }) },
@@ -143,7 +143,7 @@ export function adminOrderOperations(): ApiOperation[] {
       summary:
         "Administrateur : le statut et le colis d'une commande (transporteur, numéro et lien de suivi, date d'expédition ; null avant l'expédition)",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       pathParams: z.object({ id: z.uuid() }),
       responses: {
         200: {
@@ -168,7 +168,7 @@ export function adminOrderOperations(): ApiOperation[] {
       summary:
         "Administrateur : expédier une commande avec le transporteur et le numéro de suivi (format vérifié par transporteur) ; la commande passe à « Expédiée » et le client reçoit le lien de suivi",
       tags,
-      auth: "admin",
+      auth: "admin_api",
       pathParams: z.object({ id: z.uuid() }),
       body: z.object({
         carrier: z.enum(CARRIERS),

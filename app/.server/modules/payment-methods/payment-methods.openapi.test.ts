@@ -12,6 +12,7 @@ type Doc = {
       }
     >
   >;
+  components: { schemas: Record<string, any> };
 };
 
 describe("OpenAPI document: payment methods and support tickets", () => {
@@ -35,7 +36,7 @@ describe("OpenAPI document: payment methods and support tickets", () => {
   it("answers the saved card as brand, last four, expiry MM/AA, holder, default, expired and usable", () => {
     const created = doc.paths["/api/v1/payment-methods"].post.responses["201"].content!["application/json"].schema;
     const card = created.properties?.data ?? created;
-    const view = card.$ref ? created.$defs[card.$ref.split("/").pop()] : card;
+    const view = card.$ref ? doc.components.schemas[card.$ref.split("/").pop()] : card;
     expect(Object.keys(view.properties).sort()).toEqual(
       ["brand", "created_at", "expired", "expiry", "holder", "id", "is_default", "last4", "usable"].sort(),
     );

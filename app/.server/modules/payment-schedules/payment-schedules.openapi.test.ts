@@ -6,11 +6,15 @@ type Operation = {
   requestBody?: { content: { "application/json": { schema: Schema } } };
   responses: Record<string, { content?: { "application/json": { schema: Schema } } }>;
 };
-type Doc = { paths: Record<string, Record<string, Operation>> };
+type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
 
 describe("OpenAPI document: Paiement en 3 fois", () => {
   const doc = buildOpenApiDocument("http://localhost") as unknown as Doc;
-  const defs = (op: Operation, status: string) => op.responses[status].content!["application/json"].schema.$defs!;
+  // The answer refers to its shared schemas, in components/schemas.
+  const defs = (op: Operation, status: string) => {
+    expect(JSON.stringify(op.responses[status].content!["application/json"].schema)).toContain('"$ref":"#/components/schemas/');
+    return doc.components.schemas;
+  };
 
   it("documents instalments in the order request and payment_schedule in orders, shopper's and admin's", () => {
     const post = doc.paths["/api/v1/orders"].post;

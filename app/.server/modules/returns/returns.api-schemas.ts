@@ -113,7 +113,7 @@ export function returnOperations(): ApiOperation[] {
       summary:
         "Administrateur : les retours, filtrés par statut (requested, refunded, refused), 25 par page. Avec cursor, updated_since ou limit : parcours par date de mise à jour ({ data, next_cursor }) ; une réception et son remboursement mettent le retour à jour.",
       tags: ["Administration"],
-      auth: "admin",
+      auth: "admin_api",
       query: z.object({ status: z.string().optional(), page: z.string().optional() }).extend(ListWindowQuerySchema.shape),
       responses: {
         200: { description: "Page de retours", schema: listResponse(ReturnSchema, { pages: adminPage }) },
@@ -127,7 +127,7 @@ export function returnOperations(): ApiOperation[] {
       path: "/api/v1/admin/returns/{id}/receive",
       summary: "Administrateur : un retour, tel que la réception l'affiche",
       tags: ["Administration"],
-      auth: "admin",
+      auth: "admin_api",
       pathParams: id,
       responses: { 200: { description: "Retour", schema: one }, ...errors, ...admin },
     },
@@ -136,7 +136,7 @@ export function returnOperations(): ApiOperation[] {
       path: "/api/v1/admin/returns/{id}/receive",
       summary: `Administrateur : réceptionner un colis retour. Chaque ligne acceptée ou refusée (motif : ${Object.keys(RETURN_REFUSAL_REASONS).join(", ")}) ; les lignes acceptées sont remboursées dans la même transaction (avoir, carte bancaire, carte cadeau, points au prorata) et remises en stock.`,
       tags: ["Administration"],
-      auth: "admin",
+      auth: "admin_api",
       pathParams: id,
       body: ReturnReceptionSchema,
       responses: {
@@ -152,7 +152,7 @@ export function returnOperations(): ApiOperation[] {
       path: "/api/v1/admin/returns/{id}/label",
       summary: "Administrateur : l'étiquette de retour d'un retour",
       tags: ["Administration"],
-      auth: "admin",
+      auth: "admin_api",
       pathParams: id,
       responses: { 200: pdf, ...errors, ...admin },
     },

@@ -1,3 +1,6 @@
+import { REVIEW_PHOTO_PENDING_MAX_BYTES, REVIEW_PHOTO_UPLOADS_PER_HOUR } from "~/domain/reviews/review-rules";
+import { IMAGE_UPLOAD_MAX_BYTES, megabytes } from "~/domain/http/body-limits.mjs";
+import { IMAGE_TOO_LARGE_MESSAGE } from "~/domain/catalog/admin-product-form.schema";
 import { z } from "zod";
 import { ListWindowQuerySchema, listResponse } from "~/.server/api/admin-list.api-schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
@@ -89,7 +92,10 @@ export function reviewOperations(): ApiOperation[] {
       body: ReviewCreateSchema,
       responses: {
         201: { description: "Avis enregistré, en attente de modération", schema: one(OwnReviewSchema) },
-        400: { description: "Champs invalides", schema: ApiErrorSchema },
+        400: {
+          description: "Champs invalides, ou photo qui n'a pas été envoyée depuis ce compte ou figure déjà dans un avis (photo_not_owned)",
+          schema: ApiErrorSchema,
+        },
         ...unauthenticated,
         403: { description: "Produit non acheté ou non reçu (not_a_buyer)", schema: ApiErrorSchema },
         404: { description: "Produit introuvable", schema: ApiErrorSchema },
@@ -99,16 +105,19 @@ export function reviewOperations(): ApiOperation[] {
     {
       method: "post",
       path: "/api/v1/review-photos",
-      summary:
-        "Téléverser une photo pour un avis (corps brut : JPG, PNG ou WebP, 5 Mo au plus), ré-encodée en WebP ; l'URL renvoyée va dans photos",
+      summary: `Téléverser une photo pour un avis (corps brut : JPG, PNG ou WebP, ${megabytes(IMAGE_UPLOAD_MAX_BYTES)} au plus), ré-encodée en WebP ; l'URL renvoyée va dans photos`,
       tags,
       auth: "session",
       rawBody: { contentTypes: ["image/jpeg", "image/png", "image/webp"], description: "Le fichier image" },
       responses: {
         201: { description: "Photo enregistrée", schema: one(z.object({ url: z.string(), width: z.int(), height: z.int() })) },
         ...unauthenticated,
-        413: { description: "Image trop lourde", schema: ApiErrorSchema },
+        413: { description: IMAGE_TOO_LARGE_MESSAGE, schema: ApiErrorSchema },
         415: { description: "Ce n'est pas une image JPG, PNG ou WebP", schema: ApiErrorSchema },
+        429: {
+          description: `Trop de photos : ${REVIEW_PHOTO_UPLOADS_PER_HOUR} par heure au plus (too_many_photo_uploads), ou ${megabytes(REVIEW_PHOTO_PENDING_MAX_BYTES)} de photos pas encore dans un avis (too_many_pending_photos) ; en-tête Retry-After`,
+          schema: ApiErrorSchema,
+        },
       },
     },
     {
@@ -177,7 +186,7 @@ export function reviewOperations(): ApiOperation[] {
       summary:
         "Avis à modérer (en attente d'abord), filtrés par statut, note et produit. Avec cursor, updated_since ou limit : parcours par date de mise à jour ({ data, next_cursor }).",
       tags: ["Administration"],
-      auth: "admin",
+      auth: "admin_api",
       query: AdminReviewQuerySchema.extend(ListWindowQuerySchema.shape),
       responses: {
         200: {
@@ -202,7 +211,7 @@ export function reviewOperations(): ApiOperation[] {
       path: `/api/v1/admin/reviews/{id}/${step}`,
       summary,
       tags: ["Administration"],
-      auth: "admin",
+      auth: "admin_api",
       pathParams: id,
       ...(body ? { body } : {}),
       responses: {
