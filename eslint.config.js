@@ -10,6 +10,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import { defineConfig } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { MODULE_IMPORTS_LEFT } from "./scripts/module-imports-left.mjs";
 
 const features = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -46,6 +47,28 @@ const zones = [
     message: `No cross-feature import: move what app/features/${feature} needs to app/domain or app/components/ui.`,
   })),
 ];
+
+const modules = readdirSync(new URL("./app/.server/modules", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const moduleZones = modules.flatMap((module) => {
+  const left = MODULE_IMPORTS_LEFT[module] ?? [];
+  const target = `${layer.server}/modules/${module}`;
+  const zones = [
+    {
+      target,
+      from: `${layer.server}/modules`,
+      except: [`./${module}`, ...left.filter((m) => !m.startsWith("#")).map((m) => `./${m}`)],
+      message: `A module imports no other module (decision 024): move the operation that needs both to app/.server/workflows, or the shared helper to app/domain or app/lib.`,
+    },
+    { target, from: `${layer.server}/workflows`, message: "A module never imports a workflow: workflows compose modules (decision 024)." },
+  ];
+  if (!left.includes("#api")) {
+    zones.push({ target, from: `${layer.server}/api`, message: "A module never imports the API layer (decision 024)." });
+  }
+  return zones;
+});
 
 export default defineConfig(
   {
@@ -135,6 +158,14 @@ export default defineConfig(
       // External packages cannot import our files back, so the cycle search need not parse them.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-restricted-paths": ["error", { zones }],
+    },
+  },
+  {
+    // Modules stand alone (their tests set up through workflows and other modules freely).
+    files: ["app/.server/modules/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: [...zones, ...moduleZones] }],
     },
   },
   {

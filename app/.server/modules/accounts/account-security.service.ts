@@ -14,7 +14,6 @@ import QRCode from "qrcode";
 import type { Database } from "../../db/client";
 import type { Auth } from "../../auth/auth.server";
 import { recordLogout } from "./login-history.service";
-import { deleteAccount } from "./gdpr.service";
 import {
   findOwnSessionToken,
   listOtherSessionIds,
@@ -249,16 +248,15 @@ export async function disableTwoFactor(actor: AccountActor, input: { code: strin
 }
 
 /**
- * Deletes the account once its password is confirmed, signing out first: the library needs the
- * session row to clear the cookie properly.
+ * Before the account is erased (app/.server/workflows/erase-account.ts): its password confirmed,
+ * then signed out, while the session row still exists for the library to clear the cookie.
  */
-export async function deleteOwnAccount(actor: AccountActor, password: string): Promise<SessionCookies> {
+export async function confirmPasswordAndSignOut(actor: AccountActor, password: string): Promise<SessionCookies> {
   try {
     await actor.auth.api.verifyPassword({ body: { password }, headers: actor.headers });
   } catch (error) {
     refusalOf(error, { INVALID_PASSWORD: invalid("wrong_password", WRONG_PASSWORD_MESSAGE, { field: "password" }) });
   }
   const { headers } = await actor.auth.api.signOut({ headers: actor.headers, returnHeaders: true });
-  await deleteAccount(actor.db, actor.userId);
   return { setCookies: headers.getSetCookie() };
 }

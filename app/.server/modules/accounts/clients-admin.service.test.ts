@@ -4,7 +4,8 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { orders, session, user, userProfiles } from "../../db/schema";
 import { activeSince, clientStatus } from "~/domain/customers/admin-clients.schema";
-import { deleteClient as deleteClientOrThrow, exportClientsCsv, getClientStats, listAdminClients } from "./clients-admin.service";
+import { exportClientsCsv, getClientStats, listAdminClients } from "./clients-admin.service";
+import { deleteClient as deleteClientOrThrow } from "../../workflows/erase-account";
 import { settled } from "../../../../tests/support/domain-result";
 
 const deleteClient = (...args: Parameters<typeof deleteClientOrThrow>) => settled(deleteClientOrThrow(...args));

@@ -1,10 +1,8 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { containingPattern } from "~/lib/like-pattern";
-import type { Database, Executor } from "../../db/client";
+import type { Executor } from "../../db/client";
 import { forbidden, notFound } from "~/domain/errors";
 import { orders, user, userProfiles } from "../../db/schema";
-import { deleteAccount } from "./gdpr.service";
-import type { AdminActor } from "../activity-log/activity-log.service";
 import { isUuid } from "~/lib/uuid";
 import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
 import { csvFileName, toCsv } from "~/lib/csv";
@@ -250,15 +248,12 @@ function isUuidOrAuthId(id: string): boolean {
 }
 
 /**
- * Deletes a client the way a shopper deletes their own account (RGPD erasure): orders stay for
- * the accounts with the person's data anonymised, everything else of theirs goes, sessions
- * included, so they are signed out at once. An administrator account is not a client
- * (client_is_admin, forbidden); an unknown id is client_not_found.
+ * Refuses to erase what is not a client (app/.server/workflows/erase-account.ts): an
+ * administrator account (client_is_admin, forbidden) or an unknown id (client_not_found).
  */
-export async function deleteClient(db: Database, clientId: string, actor?: AdminActor): Promise<{ anonymisedOrders: number }> {
+export async function assertErasableClient(db: Executor, clientId: string): Promise<void> {
   if (!isUuidOrAuthId(clientId)) throw notFound("client_not_found", CLIENT_NOT_FOUND_MESSAGE);
   const [target] = await db.select({ role: user.role }).from(user).where(eq(user.id, clientId)).limit(1);
   if (!target) throw notFound("client_not_found", CLIENT_NOT_FOUND_MESSAGE);
   if (target.role === "admin") throw forbidden("client_is_admin", CLIENT_IS_ADMIN_MESSAGE);
-  return deleteAccount(db, clientId, actor);
 }

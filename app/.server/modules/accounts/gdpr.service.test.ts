@@ -16,7 +16,8 @@ import {
   userProfiles,
   type OrderAddress,
 } from "../../db/schema";
-import { deleteAccount, exportUserData } from "./gdpr.service";
+import { exportUserData } from "./gdpr.service";
+import { eraseAccount as deleteAccount } from "../../workflows/erase-account";
 import { DELETED_CUSTOMER_NAME } from "../orders/orders.service";
 
 let handle: DatabaseHandle;

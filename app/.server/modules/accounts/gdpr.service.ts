@@ -20,17 +20,6 @@ import {
   userPreferences,
   userProfiles,
 } from "../../db/schema";
-import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
-import { eraseAddressesOf } from "../addresses/addresses.service";
-import { eraseCartOf } from "../cart/cart.service";
-import { eraseFavoritesOf } from "../favorites/favorites.service";
-import { eraseLoyaltyHistoryOf } from "../loyalty/loyalty.service";
-import { eraseSubscriptionOf } from "../newsletter/newsletter.service";
-import { eraseNotificationsOf } from "../notifications/notifications.service";
-import { anonymiseCustomerOrders } from "../orders/orders.service";
-import { erasePaymentMethodsOf } from "../payment-methods/payment-methods.service";
-import { eraseTicketsOf } from "../support/support.service";
-import { eraseChatsOf } from "../chat/chat.service";
 
 /* ------------------------------------------------------------------------------------------ */
 /* Right of access and portability (RGPD art. 15 and 20)                                      */
@@ -221,35 +210,11 @@ export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;
 /* ------------------------------------------------------------------------------------------ */
 
 /**
- * Erases an account in one transaction, each step in the module that owns the rows. Orders stay
- * for accounting, anonymised; everything else that belongs to the user is deleted, the `user` row
- * last, so the e-mail is free for a new sign-up.
+ * The accounts module's own rows of the user, the `user` row last, so the e-mail is free for a
+ * new sign-up: the erasure's last step (app/.server/workflows/erase-account.ts). Answers the
+ * address the account had, whose newsletter consent goes in the same transaction.
  */
-export async function deleteAccount(db: Database, userId: string, actor?: AdminActor): Promise<{ anonymisedOrders: number }> {
-  return db.transaction(async (tx) => {
-    // Erased by an administrator: the entry keeps the id and counts only, never the person's data.
-    await recordAdminActionBy(tx, actor, {
-      action: "client.delete",
-      entityType: "client",
-      entityId: userId,
-      summary: "Client supprimé (effacement RGPD)",
-    });
-    const anonymisedOrders = await anonymiseCustomerOrders(tx, userId);
-    await eraseAddressesOf(tx, userId);
-    await eraseFavoritesOf(tx, userId);
-    await eraseNotificationsOf(tx, userId);
-    await erasePaymentMethodsOf(tx, userId);
-    await eraseCartOf(tx, userId);
-    await eraseLoyaltyHistoryOf(tx, userId);
-    await eraseChatsOf(tx, userId);
-    await eraseTicketsOf(tx, userId);
-    await eraseAccountRows(tx, userId);
-    return { anonymisedOrders };
-  });
-}
-
-/** The accounts module's own rows of the user; the newsletter consent of their address; the user last. */
-async function eraseAccountRows(tx: Executor, userId: string): Promise<void> {
+export async function eraseAccountRows(tx: Executor, userId: string): Promise<{ email: string | null }> {
   await tx.delete(userPreferences).where(eq(userPreferences.userId, userId));
   await tx.delete(securityReports).where(eq(securityReports.userId, userId));
   await tx.delete(securityEvents).where(eq(securityEvents.userId, userId));
@@ -259,6 +224,6 @@ async function eraseAccountRows(tx: Executor, userId: string): Promise<void> {
   await tx.delete(account).where(eq(account.userId, userId));
   await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
   const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
-  if (owner) await eraseSubscriptionOf(tx, owner.email);
   await tx.delete(user).where(eq(user.id, userId));
+  return { email: owner?.email ?? null };
 }

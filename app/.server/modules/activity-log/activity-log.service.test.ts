@@ -15,7 +15,7 @@ import { listAdminActions, purgeOldAdminActions, type AdminActor } from "./activ
 import { createCategory, deleteCategory, renameCategory } from "../catalog/categories-admin.service";
 import { adjustAdminStock } from "../catalog/products-admin.service";
 import { adjustClientPoints, updateClientProfile } from "../accounts/client-profile-admin.service";
-import { deleteClient } from "../accounts/clients-admin.service";
+import { deleteClient } from "../../workflows/erase-account";
 import { updateDeliveryMethod, listDeliveryMethods } from "../delivery/delivery-methods.service";
 import { createPromoCode, setPromoCodeActive, updatePromoCode } from "../promotions/promo-codes-admin.service";
 import { disableGiftCard, findUsableGiftCard, giftCardLedger, issueGoodwillGiftCard } from "../gift-cards/gift-cards.service";

@@ -18,7 +18,7 @@ import { adjustStock, restockedVariants, PRODUCT_NOT_FOUND_MESSAGE, type StockAd
 import { mailRestockedVariantAlerts } from "./restock-alerts.service";
 import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
 import { kickOutbox } from "../../outbox/outbox.service";
-import { adminSearchTerms } from "../orders/orders-admin.service";
+import { adminSearchTerms } from "~/lib/search-text";
 import { createDbMemo } from "../../db-memo";
 import { removeUnreferencedProductImages } from "../../media/product-images";
 import {

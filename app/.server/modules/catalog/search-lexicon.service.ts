@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Executor } from "../../db/client";
-import { foldAccents, toTsQueryText } from "./search-query";
+import { foldAccents } from "~/lib/search-text";
+import { toTsQueryText } from "./search-query";
 
 /**
  * Typo tolerance through the search lexicon (drizzle/0011): the catalogue's distinct words,

@@ -5,10 +5,6 @@
 const MAX_TERMS = 8;
 const MAX_TERM_LENGTH = 40;
 
-export function foldAccents(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "");
-}
-
 export function searchTerms(input: string): string[] {
   return input
     .toLowerCase()

@@ -4,7 +4,8 @@ import { SEARCH_MAX_LENGTH } from "~/lib/shop-rules";
 import { isSafeText } from "~/lib/safe-text.rules";
 import type { SearchSuggestions } from "~/domain/catalog/search-suggest.types";
 import { correctSearchTerms } from "./search-lexicon.service";
-import { foldAccents, searchTerms, toTsQueryText } from "./search-query";
+import { foldAccents } from "~/lib/search-text";
+import { searchTerms, toTsQueryText } from "./search-query";
 
 /** Suggestions start at this many characters typed. */
 export const SUGGEST_MIN_LENGTH = 2;

@@ -4,7 +4,8 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import { createShopper, pickProducts, type TestShopper } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
 import { orderItems, orders, user, type OrderAddress } from "../../db/schema";
-import { adminSearchTerms, forgetAdminOrderCounts, getAdminOrder, listAdminOrders, wholeEmailSearch } from "./orders-admin.service";
+import { adminSearchTerms } from "~/lib/search-text";
+import { forgetAdminOrderCounts, getAdminOrder, listAdminOrders, wholeEmailSearch } from "./orders-admin.service";
 
 let handle: DatabaseHandle;
 let shopper: TestShopper;

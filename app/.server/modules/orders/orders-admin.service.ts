@@ -11,7 +11,7 @@ import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/k
 import { addParisDays, parisDayStart } from "~/lib/paris-time";
 import type { Executor } from "../../db/client";
 import { orderCustomerEmail as customerEmail, orderItems, orders, user } from "../../db/schema";
-import { foldAccents } from "../catalog/search-query";
+import { adminSearchTerms } from "~/lib/search-text";
 import { createDbMemo } from "../../db-memo";
 import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery-methods";
 import { DELIVERY_METHOD_TITLES } from "~/domain/delivery/delivery-methods-form";
@@ -24,7 +24,6 @@ import { isUuid } from "~/lib/uuid";
 
 export const ADMIN_ORDER_NOT_FOUND_MESSAGE = "Commande introuvable";
 
-const MAX_TERMS = 8;
 
 export type ListAdminOrdersInput = {
   search?: string;
@@ -35,22 +34,6 @@ export type ListAdminOrdersInput = {
   createdFrom?: string;
   createdTo?: string;
 };
-
-/**
- * A reference as it was written before order numbers ("#e32c6e32", "#90E68731", "CMD-90E68731")
- * is a part of the order id, which search_text keeps: a "#" in front (new numbers too) or "CMD-" is dropped.
- */
-const OLD_REFERENCE_PREFIX = /^#|^cmd-(?=[0-9a-f]{8}$)/;
-
-/** "Dupont  PARIS" -> ["dupont", "paris"], accents folded, LIKE wildcards escaped. */
-export function adminSearchTerms(search: string | undefined): string[] {
-  return foldAccents((search ?? "").toLowerCase())
-    .split(/\s+/)
-    .map((t) => t.replace(OLD_REFERENCE_PREFIX, ""))
-    .filter(Boolean)
-    .slice(0, MAX_TERMS)
-    .map((t) => t.replace(/[\\%_]/g, (c) => `\\${c}`));
-}
 
 const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,6 +1,7 @@
 /** The intents about the account as a whole: the header's "Déconnexion", the profile tab's deletion. */
 import { redirect, redirectDocument } from "react-router";
-import { deleteOwnAccount, SECURITY_FAILURE_MESSAGES, signOut } from "~/.server/modules/accounts/account-security.service";
+import { SECURITY_FAILURE_MESSAGES, signOut } from "~/.server/modules/accounts/account-security.service";
+import { deleteOwnAccount } from "~/.server/workflows/erase-account";
 import { DeleteAccountSchema } from "~/domain/account/account-deletion.schema";
 import { cookieHeaders, parseForm, type TabIntents } from "./intent.server";
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/client";
 import { requireAdminApi } from "~/.server/api/admin-api";
 import { apiAction, apiLoader, dataResponse, found } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
-import { deleteClient } from "~/.server/modules/accounts/clients-admin.service";
+import { deleteClient } from "~/.server/workflows/erase-account";
 import { getAdminClientProfile } from "~/.server/modules/accounts/client-profile-admin.service";
 import { CLIENT_NOT_FOUND_MESSAGE } from "~/domain/customers/admin-clients.schema";
 

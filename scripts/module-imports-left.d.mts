@@ -1,0 +1,1 @@
+export const MODULE_IMPORTS_LEFT: Record<string, readonly string[]>;
