@@ -9,14 +9,12 @@ import { getEnv } from "../env";
 import { getSessionSecret } from "../secrets";
 import { createProfile } from "../modules/accounts/profile.service";
 import { recordLogin } from "../modules/accounts/login-history.service";
-import { firstNameOfUser } from "../modules/accounts/profile.service";
 import { recordCommercialEmailRefusal, saveLanguagePreference } from "../modules/accounts/preferences.service";
 import { languageFromCookieHeader } from "~/domain/i18n/languages";
 import { requestSubscription } from "../modules/newsletter/newsletter.service";
 import { log } from "../logger";
 import { enqueueMail } from "../outbox/outbox.service";
 import { renderMail } from "../mail/templates";
-import { mailLanguageOf } from "../modules/accounts/preferences.service";
 import { EMAIL_VERIFICATION_HOURS, PASSWORD_RESET_LINK_MINUTES } from "~/lib/shop-rules";
 import { PASSWORD_MAX, PASSWORD_MIN, authErrorMessage, splitFullName, tooManyAttemptsMessage } from "~/domain/auth/auth.rules";
 import {
@@ -33,6 +31,7 @@ import {
 } from "./attempt-limits";
 import { isOpenEndpoint, refuseAuthInput } from "./auth-input";
 import { authExecutor, queueAuthMail, transactionalAuthAdapter } from "./auth-transaction";
+import { firstNameOfUser, mailLanguageOf } from "~/.server/db/recipients";
 
 /** What the sign-up form sends beside the library's own fields (auth-input.ts checks them). */
 type SignUpExtras = {

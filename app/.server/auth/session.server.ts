@@ -7,8 +7,8 @@ import { memoizeForRequest } from "../request-scope";
 import { createReadMemo } from "../read-memo";
 import { remember } from "~/lib/remember";
 import { noteSignedInUser } from "../request-facts";
-import { firstNameOfUser } from "../modules/accounts/profile.service";
 import { splitFullName } from "~/domain/auth/auth.rules";
+import { firstNameOfUser } from "~/.server/db/recipients";
 
 /** Remembered so the dev server's module reloads keep one auth instance. */
 const holder = remember<{ auth?: Promise<Auth> }>("auth", () => ({}));

@@ -10,9 +10,7 @@ import type { Database } from "~/.server/db/client";
 import type { OrderAddress } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { renderMail } from "~/.server/mail/templates";
-import { mailLanguageOf } from "~/.server/modules/accounts/preferences.service";
 import { orderPath } from "~/.server/mail/templates/layout";
-import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { resolveDeliveryAddress } from "~/.server/modules/addresses/addresses.service";
 import { isCancellable, orderViewExtras, toOrderView } from "~/.server/modules/orders/order-view";
 import { listOrderItems, lockOrder, ORDER_NOT_FOUND_MESSAGE, setOrderShippingAddress } from "~/.server/modules/orders/orders.service";
@@ -21,6 +19,7 @@ import { conflict, invalid, notFound } from "~/domain/errors";
 import type { OrderView } from "~/domain/orders/order.types";
 import { isUuid } from "~/lib/uuid";
 import { ORDER_CHANGE_WINDOW_HOURS } from "~/lib/shop-rules";
+import { firstNameOfUser, mailLanguageOf } from "~/.server/db/recipients";
 
 export const ORDER_ADDRESS_LOCKED_MESSAGE = `L'adresse de livraison ne peut plus être modifiée : elle se modifie pendant ${ORDER_CHANGE_WINDOW_HOURS} heure après la commande, tant qu'elle n'est pas en préparation.`;
 export const ORDER_ADDRESS_RELAY_MESSAGE = "Cette commande est livrée en point relais : son adresse de livraison ne change pas.";

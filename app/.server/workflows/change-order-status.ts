@@ -53,7 +53,6 @@ import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/paym
 import { mailWording, renderMail, type MailWording } from "~/.server/mail/templates";
 import type { Language } from "~/domain/i18n/languages";
 import { orderPath } from "~/.server/mail/templates/layout";
-import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import {
   cancelOpenInstalments,
   paidInstalments,
@@ -72,6 +71,7 @@ import { isUuid } from "~/lib/uuid";
 import { CARRIER_RULES, ShipOrderSchema, trackingUrlOf, type Carrier } from "~/domain/orders/shipping-tracking";
 import { log } from "../logger";
 import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import { firstNameOfUser } from "~/.server/db/recipients";
 
 export const INVALID_STATUS_MESSAGE = "Statut de commande invalide";
 

@@ -29,13 +29,12 @@ import {
 import { getPaymentProvider, type PaymentProvider } from "~/.server/modules/payments/payment-provider";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { mailWording, renderMail } from "~/.server/mail/templates";
-import { mailLanguageOf } from "~/.server/modules/accounts/preferences.service";
-import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { PAYMENT_STATUS_INSTALMENT_UNPAID, PAYMENT_STATUS_INSTALMENTS } from "~/domain/payments/instalments";
 import { formatPrice } from "~/lib/money";
 import { formatDate, parisDay } from "~/lib/paris-time";
 import { log } from "../logger";
 import { countPayment } from "../metrics";
+import { firstNameOfUser, mailLanguageOf } from "~/.server/db/recipients";
 
 /** A try still `charging` after this long belongs to a dead process (the provider answers far sooner). */
 const DEFAULT_GRACE_MS = 10 * 60 * 1000;

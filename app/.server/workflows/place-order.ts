@@ -24,8 +24,7 @@ import { orders, userProfiles, type OrderAddress } from "~/.server/db/schema";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { mailWording, renderMail, type MailWording } from "~/.server/mail/templates";
 import { orderPath } from "~/.server/mail/templates/layout";
-import { fillEmptyProfilePhone, firstNameOfUser } from "~/.server/modules/accounts/profile.service";
-import { mailLanguageOf } from "~/.server/modules/accounts/preferences.service";
+import { fillEmptyProfilePhone } from "~/.server/modules/accounts/profile.service";
 import {
   emptyCart,
   getCart,
@@ -84,6 +83,7 @@ import {
   type PaymentSource,
   WRONG_CVC_MESSAGE,
 } from "~/.server/modules/payments/payment-provider";
+import { firstNameOfUser, mailLanguageOf } from "~/.server/db/recipients";
 import {
   beginPaymentAttempt,
   findAttemptByAuthentication,

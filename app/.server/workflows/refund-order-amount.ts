@@ -11,8 +11,6 @@
  */
 import type { Database } from "~/.server/db/client";
 import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
-import { mailLanguageOf } from "~/.server/modules/accounts/preferences.service";
-import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { refundGiftCardsUpTo } from "~/.server/modules/gift-cards/gift-cards.service";
 import { issueAmountCreditNote } from "~/.server/modules/invoices/invoices.service";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
@@ -44,6 +42,7 @@ import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import { log } from "../logger";
 import { refundCardShare } from "./returns";
+import { firstNameOfUser, mailLanguageOf } from "~/.server/db/recipients";
 
 export type RefundActor =
   { userId: string; role: "customer"; admin?: undefined } | { userId: string | null; role: "admin"; admin?: AdminActor };

@@ -12,9 +12,7 @@ import type { Database, Executor } from "~/.server/db/client";
 import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
 import { orderWebhookResource } from "~/.server/modules/webhooks/webhook-resources";
 import { mailWording, renderMail } from "~/.server/mail/templates";
-import { mailLanguageOf } from "~/.server/modules/accounts/preferences.service";
 import { orderPath } from "~/.server/mail/templates/layout";
-import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { returnStock } from "~/.server/modules/inventory/inventory.service";
@@ -67,6 +65,7 @@ import { RETURN_REFUND_MAX_DAYS } from "~/lib/shop-rules";
 import type { z } from "zod";
 import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import { log } from "../logger";
+import { firstNameOfUser, mailLanguageOf } from "~/.server/db/recipients";
 
 function firstIssue(error: z.ZodError, code: string): never {
   const issue = error.issues[0];

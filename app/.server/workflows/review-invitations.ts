@@ -7,10 +7,10 @@
 import type { Database } from "~/.server/db/client";
 import { renderMail } from "~/.server/mail/templates";
 import { readPreferences } from "~/.server/modules/accounts/preferences.service";
-import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import { claimReviewInvitations } from "~/.server/modules/orders/review-invitations.service";
 import { productsToReviewInOrder } from "~/.server/modules/reviews/reviews.service";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
+import { firstNameOfUser } from "~/.server/db/recipients";
 
 const BATCH = 50;
 

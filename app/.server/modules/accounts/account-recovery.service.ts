@@ -18,9 +18,7 @@ import { user, verification } from "../../db/schema";
 import { hitFormLimit, TOO_MANY_REQUESTS_MESSAGE } from "../../limits/form-limits";
 import { enqueueMail } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
-import { mailLanguageOf } from "./preferences.service";
 import { log } from "../../logger";
-import { firstNameOfUser } from "./profile.service";
 import { runAuthInTransaction } from "../../auth/auth-transaction";
 import { conflict, DomainError, invalid } from "~/domain/errors";
 import {
@@ -30,6 +28,7 @@ import {
   EMAIL_VERIFIED_CALLBACK,
   RESET_LINK_INVALID_MESSAGE,
 } from "~/domain/auth/account-recovery.schema";
+import { firstNameOfUser, mailLanguageOf } from "~/.server/db/recipients";
 
 const rateLimited = (retryAfterSeconds: number) =>
   new DomainError("rate_limited", "too_many_requests", TOO_MANY_REQUESTS_MESSAGE, { details: { retryAfterSeconds } });

@@ -11,7 +11,6 @@ import { listTransactions } from "../loyalty/loyalty-summary.service";
 import { listAddresses } from "../addresses/addresses.service";
 import { enqueueMail } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
-import { mailLanguageOf } from "./preferences.service";
 import { clientStatus, CLIENT_NOT_FOUND_MESSAGE } from "~/domain/customers/admin-clients.schema";
 import {
   CLIENT_EMAIL_TAKEN_MESSAGE,
@@ -24,6 +23,7 @@ import {
 } from "~/domain/customers/admin-client-profile.schema";
 import { tierFor } from "~/domain/loyalty/loyalty.rules";
 import { ADMIN_CLIENT_LATEST_ORDERS, ADMIN_CLIENT_LOYALTY_ROWS, CLIENT_INVITATION_LINK_DAYS } from "~/lib/shop-rules";
+import { mailLanguageOf } from "~/.server/db/recipients";
 
 /**
  * The administrator's actions on one client (spec back-office §2 "Customers", §6: "editing a

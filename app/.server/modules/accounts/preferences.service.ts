@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { user, userPreferences, userProfiles } from "../../db/schema";
+import { userPreferences, userProfiles } from "../../db/schema";
 import {
   CURRENCIES,
   DEFAULT_PREFERENCES,
@@ -89,27 +89,6 @@ export async function getPreferences(db: Executor, userId: string): Promise<Pref
 export async function readPreferences(db: Executor, userId: string): Promise<Preferences> {
   const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
   return row ? toPreferences(row) : { ...DEFAULT_PREFERENCES, privacySettings: { ...DEFAULT_PREFERENCES.privacySettings } };
-}
-
-/**
- * The language a user's e-mails are written in (decision 044): their Préférences, French when
- * there is no account (a visitor) or they never chose.
- */
-export async function mailLanguageOf(db: Executor, userId: string | null | undefined): Promise<Language> {
-  if (!userId) return DEFAULT_PREFERENCES.language;
-  const [row] = await db.select({ language: userPreferences.language }).from(userPreferences).where(eq(userPreferences.userId, userId));
-  return oneOf(LANGUAGES, row?.language, DEFAULT_PREFERENCES.language);
-}
-
-/** The same for an address that may belong to an account (a newsletter subscriber, a stock alert). */
-export async function mailLanguageOfEmail(db: Executor, email: string): Promise<Language> {
-  const [row] = await db
-    .select({ language: userPreferences.language })
-    .from(userPreferences)
-    .innerJoin(user, eq(user.id, userPreferences.userId))
-    .where(sql`lower(${user.email}) = ${email.trim().toLowerCase()}`)
-    .limit(1);
-  return oneOf(LANGUAGES, row?.language, DEFAULT_PREFERENCES.language);
 }
 
 /**

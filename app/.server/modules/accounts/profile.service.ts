@@ -84,24 +84,6 @@ export async function updateProfile(db: Executor, userId: string, input: Profile
   return getProfile(db, userId);
 }
 
-/** The first name an e-mail greets with ("Bonjour Camille,"), or null (no account, no profile). */
-export async function firstNameOfUser(db: Executor, userId: string | null | undefined): Promise<string | null> {
-  if (!userId) return null;
-  const [row] = await db.select({ firstName: userProfiles.firstName }).from(userProfiles).where(eq(userProfiles.id, userId));
-  return row?.firstName?.trim() || null;
-}
-
-/** The same for an address that may belong to an account (a newsletter subscriber, a gift card's recipient). */
-export async function firstNameOfEmail(db: Executor, email: string): Promise<string | null> {
-  const [row] = await db
-    .select({ firstName: userProfiles.firstName })
-    .from(userProfiles)
-    .innerJoin(user, eq(user.id, userProfiles.id))
-    .where(sql`lower(${user.email}) = ${email.trim().toLowerCase()}`)
-    .limit(1);
-  return row?.firstName?.trim() || null;
-}
-
 /**
  * The phone typed at checkout fills the profile's phone when it is empty; a phone the customer
  * already has is never overwritten (one conditional UPDATE). True when it was filled.

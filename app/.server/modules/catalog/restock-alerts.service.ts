@@ -5,11 +5,10 @@ import { getEnv } from "../../env";
 import { products, productVariants, restockAlerts, userProfiles } from "../../db/schema";
 import { enqueueMail, kickOutbox } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
-import { mailLanguageOf, mailLanguageOfEmail } from "~/.server/modules/accounts/preferences.service";
 import { isLanguage, type Language } from "~/domain/i18n/languages";
-import { firstNameOfEmail } from "../accounts/profile.service";
 import { conflict, notFound } from "~/domain/errors";
 import { RESTOCK_CONFIRMATION_TTL_HOURS } from "~/lib/shop-rules";
+import { firstNameOfEmail, mailLanguageOf, mailLanguageOfEmail } from "~/.server/db/recipients";
 
 /** Alerts sent per pass of the job (the next pass takes the rest). */
 export const RESTOCK_ALERT_BATCH = 200;

@@ -17,8 +17,6 @@ import { giftCards, giftCardTransactions, orders, user } from "~/.server/db/sche
 import type { AdminGiftCardView, GiftCardLedgerEntry, GiftCardStatus } from "~/domain/gift-cards/gift-card-admin.types";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { mailWording, renderMail, type MailWording } from "~/.server/mail/templates";
-import { mailLanguageOf, mailLanguageOfEmail } from "~/.server/modules/accounts/preferences.service";
-import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
 import {
   formatGiftCardCode,
   GIFT_CARD_CODE_ALPHABET,
@@ -38,6 +36,7 @@ import { GIFT_CARD_EXPIRY_REMINDER_MONTHS, GIFT_CARD_VALIDITY_YEARS } from "~/li
 import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { ADMIN_GIFT_CARD_MESSAGES, AdminGiftCardSchema } from "~/domain/gift-cards/admin-gift-card.schema";
+import { firstNameOfUser, mailLanguageOf, mailLanguageOfEmail } from "~/.server/db/recipients";
 
 /* -------------------------------------------------------------------------------------------- */
 /* Codes                                                                                          */

@@ -17,11 +17,10 @@ import { createNotification } from "~/.server/modules/notifications/notification
 import { setOrderPointsEarned } from "~/.server/modules/orders/orders.service";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
 import { mailWording, renderMail } from "~/.server/mail/templates";
-import { firstNameOfUser } from "~/.server/modules/accounts/profile.service";
-import { readPreferences } from "~/.server/modules/accounts/preferences.service";
 import { INSUFFICIENT_POINTS_MESSAGE, pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
 import { formatDate } from "~/lib/paris-time";
 import { BEAUTY_PASS_EXPIRY_REMINDER_DAYS, BEAUTY_PASS_POINTS_VALIDITY_MONTHS } from "~/lib/shop-rules";
+import { firstNameOfUser, promotionPreferencesOf } from "~/.server/db/recipients";
 
 export const USE_POINTS_FAILED_MESSAGE = "Échec de l'utilisation des points";
 export const REPAIR_DESCRIPTION = "Points gagnés pour commande (récupération automatique)";
@@ -402,7 +401,7 @@ async function remindExpiry(db: Database, userId: string, now: Date, horizon: Da
       .where(and(eq(notifications.userId, userId), sql`${notifications.metadata}->>'reminder_key' = ${key}`))
       .limit(1);
     if (already) return false;
-    const prefs = await readPreferences(tx, userId);
+    const prefs = await promotionPreferencesOf(tx, userId);
     const date = formatDate(first.expiresAt, prefs.timezone);
     const message = `${lapsing} points Beauty Pass expireront le ${date}. Utilisez-les lors de votre prochaine commande (dès 100 points).`;
     await createNotification(tx, {

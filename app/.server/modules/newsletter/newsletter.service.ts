@@ -4,12 +4,11 @@ import type { Database, Executor } from "../../db/client";
 import { newsletterSubscriptions } from "../../db/schema";
 import { enqueueMail, kickOutbox } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
-import { mailLanguageOfEmail } from "../accounts/preferences.service";
-import { firstNameOfEmail } from "../accounts/profile.service";
 import { createWelcomeCode } from "~/.server/modules/promotions/promo-codes.service";
 import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.schema";
 import type { NewsletterState } from "~/domain/account/preferences.schema";
 import type { Language } from "~/domain/i18n/languages";
+import { firstNameOfEmail, mailLanguageOfEmail } from "~/.server/db/recipients";
 
 /** A confirmation mail is sent again to an unconfirmed address at most this often. */
 export const CONFIRMATION_RESEND_INTERVAL_MS = 60_000;

@@ -14,8 +14,6 @@ import type { Executor } from "~/.server/db/client";
 import { orders, products, promoCodeCategories, promoCodes, promoRedemptions, user } from "~/.server/db/schema";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
 import { renderMail } from "~/.server/mail/templates";
-import { mailLanguageOfEmail } from "~/.server/modules/accounts/preferences.service";
-import { firstNameOfEmail } from "~/.server/modules/accounts/profile.service";
 import {
   PROMO_ALREADY_USED_MESSAGE,
   PROMO_DISABLED_MESSAGE,
@@ -37,6 +35,7 @@ import {
 import { formatDate } from "~/lib/paris-time";
 import { NEWSLETTER_WELCOME_PERCENT, NEWSLETTER_WELCOME_VALIDITY_DAYS } from "~/lib/shop-rules";
 import type { AppliedPromo } from "~/domain/promotions/promotion.types";
+import { firstNameOfEmail, mailLanguageOfEmail } from "~/.server/db/recipients";
 
 type PromoCodeRow = typeof promoCodes.$inferSelect;
 

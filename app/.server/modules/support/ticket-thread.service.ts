@@ -11,7 +11,6 @@ import { recordAdminAction, type AdminActor } from "../activity-log/activity-log
 import { createNotification } from "../notifications/notifications.service";
 import { enqueueMail } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
-import { mailLanguageOf } from "../accounts/preferences.service";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
 import {
@@ -24,6 +23,7 @@ import {
 } from "~/domain/support/ticket-thread";
 import type { SupportTicketView, TicketStatus } from "~/domain/support/support-ticket.schema";
 import { TICKET_NOT_FOUND_MESSAGE, isAfter, toSupportTicketView } from "./support.service";
+import { mailLanguageOf } from "~/.server/db/recipients";
 
 export const SUPPORT_TAB_PATH = "/dashboard?tab=support";
 const TEAM_LABEL = "Service client";
