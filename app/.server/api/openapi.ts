@@ -102,6 +102,17 @@ export const operations: ApiOperation[] = [
     },
   },
   {
+    method: "get",
+    path: "/api/v1/me/export",
+    summary: "Toutes les données du compte connecté (droit d'accès et portabilité, RGPD art. 15 et 20), en fichier JSON à télécharger",
+    tags: ["Compte"],
+    auth: "session",
+    responses: {
+      200: { description: "Le fichier aurore-mes-donnees-AAAA-MM-JJ.json", binary: "application/json" },
+      401: { description: "Connexion requise", schema: ApiErrorSchema },
+    },
+  },
+  {
     method: "patch",
     path: "/api/v1/me",
     summary: "Modifier prénom, nom et téléphone (l'e-mail ne se modifie pas ici)",

@@ -103,6 +103,27 @@ export function reviewOperations(): ApiOperation[] {
       },
     },
     {
+      method: "get",
+      path: "/api/v1/products/{id}/reviewable",
+      summary:
+        "Les variantes de ce produit reçues par le client connecté et pas encore notées (« Donner mon avis »), et ses propres avis du produit avec leur statut",
+      tags,
+      auth: "session",
+      pathParams: id,
+      responses: {
+        200: {
+          description: "Variantes à noter et avis du client",
+          schema: one(
+            z.object({
+              variants: z.array(z.object({ variant_id: z.uuid(), variant_label: z.string().nullable() })),
+              own: z.array(OwnReviewSchema),
+            }),
+          ),
+        },
+        ...unauthenticated,
+      },
+    },
+    {
       method: "post",
       path: "/api/v1/review-photos",
       summary: `Téléverser une photo pour un avis (corps brut : JPG, PNG ou WebP, ${megabytes(IMAGE_UPLOAD_MAX_BYTES)} au plus), ré-encodée en WebP ; l'URL renvoyée va dans photos`,
@@ -206,22 +227,38 @@ export function reviewOperations(): ApiOperation[] {
         ["reject", "Refuser (ou dépublier) un avis avec un motif de la liste (l'auteur est prévenu)", ReviewRejectSchema],
         ["answer", "Réponse publique de la boutique sous un avis publié", ReviewAnswerSchema],
       ] as const
-    ).map(([step, summary, body]): ApiOperation => ({
-      method: "post",
-      path: `/api/v1/admin/reviews/{id}/${step}`,
-      summary,
-      tags: ["Administration"],
-      auth: "admin_api",
-      pathParams: id,
-      ...(body ? { body } : {}),
-      responses: {
-        200: { description: "Avis", schema: one(ReviewSchema) },
-        400: { description: "Champs invalides", schema: ApiErrorSchema },
-        ...unauthenticated,
-        403: { description: "Réservé à l'administrateur", schema: ApiErrorSchema },
-        ...notFound,
-        409: { description: "Déjà modéré, ou réponse à un avis non publié", schema: ApiErrorSchema },
+    ).flatMap(([step, summary, body]): ApiOperation[] => [
+      {
+        method: "get",
+        path: `/api/v1/admin/reviews/{id}/${step}`,
+        summary: "L'avis tel que le montre la fenêtre de modération",
+        tags: ["Administration"],
+        auth: "admin_api",
+        pathParams: id,
+        responses: {
+          200: { description: "Avis", schema: one(AdminReviewSchema) },
+          ...unauthenticated,
+          403: { description: "Réservé à l'administrateur", schema: ApiErrorSchema },
+          ...notFound,
+        },
       },
-    })),
+      {
+        method: "post",
+        path: `/api/v1/admin/reviews/{id}/${step}`,
+        summary,
+        tags: ["Administration"],
+        auth: "admin_api",
+        pathParams: id,
+        ...(body ? { body } : {}),
+        responses: {
+          200: { description: "Avis", schema: one(ReviewSchema) },
+          400: { description: "Champs invalides", schema: ApiErrorSchema },
+          ...unauthenticated,
+          403: { description: "Réservé à l'administrateur", schema: ApiErrorSchema },
+          ...notFound,
+          409: { description: "Déjà modéré, ou réponse à un avis non publié", schema: ApiErrorSchema },
+        },
+      },
+    ]),
   ];
 }
