@@ -24,7 +24,6 @@ import { isUuid } from "~/lib/uuid";
 
 export const ADMIN_ORDER_NOT_FOUND_MESSAGE = "Commande introuvable";
 
-
 export type ListAdminOrdersInput = {
   search?: string;
   status?: OrderStatusValue | "all";
