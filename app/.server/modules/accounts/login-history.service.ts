@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { loginHistory } from "../../db/schema";
 import { parseUserAgent } from "./user-agent";
+import { createReadMemo } from "../../read-memo";
 
 export const LOGIN_HISTORY_LIMIT = 20;
 
@@ -49,21 +50,16 @@ export async function recordLogout(db: Executor, sessionId: string, reason: "man
  * 'Dernière connexion'); the current session's own sign-in when there is no earlier one.
  */
 export async function getLastLoginAt(db: Executor, userId: string, currentSessionId: string): Promise<Date | null> {
-  // Fixed for the life of a session, and read on every back-office page load: remembered.
-  const key = `${userId}:${currentSessionId}`;
-  const known = lastLoginMemo.get(key);
-  if (known && known.expiresAt > Date.now()) return known.at;
-  const at = await readLastLoginAt(db, userId, currentSessionId);
-  if (at) {
-    if (lastLoginMemo.size >= LAST_LOGIN_MEMO_MAX) lastLoginMemo.delete(lastLoginMemo.keys().next().value!);
-    lastLoginMemo.set(key, { at, expiresAt: Date.now() + LAST_LOGIN_MEMO_TTL_MS });
-  }
-  return at;
+  // Fixed for the life of a session, and read on every back-office page load: a read memo keeps it
+  // (forgotten with the others on each write request and each "sessions" announcement).
+  const at = await lastLoginMemo.get(
+    `${userId}:${currentSessionId}`,
+    async () => (await readLastLoginAt(db, userId, currentSessionId)) ?? undefined,
+  );
+  return at ?? null;
 }
 
-const LAST_LOGIN_MEMO_TTL_MS = 10 * 60_000;
-const LAST_LOGIN_MEMO_MAX = 1_000;
-const lastLoginMemo = new Map<string, { at: Date; expiresAt: number }>();
+const lastLoginMemo = createReadMemo<Date | undefined>({ ttlMs: 10 * 60_000, maxEntries: 1_000 });
 
 async function readLastLoginAt(db: Executor, userId: string, currentSessionId: string): Promise<Date | null> {
   const rows = await db

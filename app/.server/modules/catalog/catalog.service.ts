@@ -3,7 +3,7 @@ import type { Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { purgePageCache } from "../../page-cache-bridge";
 import { createReadMemo } from "../../read-memo";
-import { onInvalidation, remembersAcrossProcesses } from "../../invalidations";
+import { createDbMemo } from "../../db-memo";
 import { brands, categories, products, productVariants } from "../../db/schema";
 import {
   toProductCardView,
@@ -170,43 +170,18 @@ export async function getProduct(db: Executor, id: string): Promise<ProductView 
  * Catalogue writes call invalidateCatalogCaches(), which every server process hears ("counts",
  * decision 038); nothing is remembered while this process cannot hear the others.
  */
-const COUNT_TTL_MS = 30_000;
-const COUNT_CACHE_MAX = 1000;
-type Remembered = { value: unknown; expiresAt: number };
-let countCaches = new WeakMap<object, Map<string, Remembered>>();
-onInvalidation("counts", "catalog-counts", () => {
-  countCaches = new WeakMap();
-});
+const catalogCounts = createDbMemo<unknown>({ kind: "counts", name: "catalog-counts", ttlMs: 30_000, maxEntries: 1000 });
 
-function countCacheOf(db: Executor): Map<string, Remembered> {
-  let cache = countCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    countCaches.set(db, cache);
-  }
-  return cache;
-}
-
-function cachedCount<T = number>(db: Executor, key: string): T | undefined {
-  if (!remembersAcrossProcesses()) return undefined;
-  const cache = countCacheOf(db);
-  const hit = cache.get(key);
-  if (!hit) return undefined;
-  if (hit.expiresAt > Date.now()) return hit.value as T;
-  cache.delete(key);
-  return undefined;
-}
-
-function rememberCount(db: Executor, key: string, value: unknown): void {
-  const cache = countCacheOf(db);
-  if (cache.size >= COUNT_CACHE_MAX) cache.delete(cache.keys().next().value!);
-  cache.set(key, { value, expiresAt: Date.now() + COUNT_TTL_MS });
+/** A count or a facet cube of this selection, kept as above (`read` when it is not). */
+function rememberedCount<T>(db: Executor, key: string, read: () => Promise<T>): Promise<T> {
+  return catalogCounts.get(db, key, read) as Promise<T>;
 }
 
 /** After any change to products or categories: fresh counts and fresh pages, in every server process. */
 export function invalidateCatalogCaches(db: Executor): void {
-  countCaches.delete(db);
-  // Also announces "counts" to the other processes, which forget these caches with the brand counts.
+  // Forgetting announces "counts": every process forgets these counts, the brand counts and the
+  // back-office figures that kind names.
+  catalogCounts.forget(db);
   forgetBrandCounts(db);
   purgePageCache();
 }
@@ -350,32 +325,24 @@ export async function listProducts(db: Executor, query: ProductListInput, option
 
   const sharedKey = JSON.stringify([query.minPrice, query.maxPrice, query.featured, query.rating === TOP_RATING ? null : query.rating]);
   const filterKey = JSON.stringify([sharedKey, selection]);
-  const countRows = async (where: SQL | undefined, key: string, cap?: number) => {
-    const known = cachedCount(db, key);
-    if (known !== undefined) return known;
-    const [{ total }] =
-      cap === undefined
-        ? await db.select({ total: count() }).from(products).where(where)
-        : // The matches past the cap are never read: the scan stops at cap + 1 rows.
-          await db.select({ total: count() }).from(
-            db
-              .select({ one: sql`1` })
-              .from(products)
-              .where(where)
-              .limit(cap + 1)
-              .as("capped"),
-          );
-    rememberCount(db, key, total);
-    return total;
-  };
+  const countRows = (where: SQL | undefined, key: string, cap?: number) =>
+    rememberedCount(db, key, async () => {
+      const [{ total }] =
+        cap === undefined
+          ? await db.select({ total: count() }).from(products).where(where)
+          : // The matches past the cap are never read: the scan stops at cap + 1 rows.
+            await db.select({ total: count() }).from(
+              db
+                .select({ one: sql`1` })
+                .from(products)
+                .where(where)
+                .limit(cap + 1)
+                .as("capped"),
+            );
+      return total;
+    });
   // One cube per search and shared filters serves every combination of facet filters.
-  const facetCube = async (base: SQL | undefined, key: string) => {
-    const known = cachedCount<FacetCube>(db, key);
-    if (known !== undefined) return known;
-    const cube = await queryFacetCube(db, base);
-    rememberCount(db, key, cube);
-    return cube;
-  };
+  const facetCube = (base: SQL | undefined, key: string) => rememberedCount<FacetCube>(db, key, () => queryFacetCube(db, base));
   const facetRequest = { ...query, category: categorySlugs, brand: brandSlugs };
 
   const run = async (plan: SearchPlan | null): Promise<ProductListResult> => {
@@ -471,11 +438,10 @@ export async function listFeaturedProducts(db: Executor, limit = HOME_FEATURED_C
 }
 
 export async function countProducts(db: Executor): Promise<number> {
-  const known = cachedCount(db, "all");
-  if (known !== undefined) return known;
-  const [{ total }] = await db.select({ total: count() }).from(products);
-  rememberCount(db, "all", total);
-  return total;
+  return rememberedCount(db, "all", async () => {
+    const [{ total }] = await db.select({ total: count() }).from(products);
+    return total;
+  });
 }
 
 /** The 30-day reference price of each product's cheapest variant, the price its card shows. */

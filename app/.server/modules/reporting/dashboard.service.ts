@@ -15,6 +15,7 @@ import {
   type StatisticsData,
 } from "~/domain/statistics/admin-dashboard";
 import { SHOP_TIME_ZONE, lastParisDays, lastParisMonths, parisDayStart, parisMonthStart } from "~/lib/paris-time";
+import { createDbMemo } from "../../db-memo";
 
 /**
  * Figures of the Tableau de bord and of Statistiques, aggregated in SQL.
@@ -221,27 +222,23 @@ export async function computeStatistics(db: Executor, now: Date = new Date()): P
   };
 }
 
-type Cached<T> = { value: Promise<T>; expiresAt: number };
-const dashboardCache = new WeakMap<object, Cached<DashboardData>>();
-const statisticsCache = new WeakMap<object, Cached<StatisticsData>>();
-
-/** Remembers a computation per database for FIGURES_TTL_MS; concurrent loads share one query. */
-function remembered<T>(cache: WeakMap<object, Cached<T>>, db: Executor, compute: () => Promise<T>): Promise<T> {
-  const hit = cache.get(db);
-  if (hit && hit.expiresAt > Date.now()) return hit.value;
-  const value = compute();
-  cache.set(db, { value, expiresAt: Date.now() + FIGURES_TTL_MS });
-  // A failure is not remembered: the next load tries again.
-  value.catch(() => {
-    if (cache.get(db)?.value === value) cache.delete(db);
-  });
-  return value;
-}
+/*
+ * The figures are counts over every order: kept FIGURES_TTL_MS per database as the back-office's
+ * other counts are, and forgotten with them whenever any process announces "counts" (a back-office
+ * write, decision 038). Concurrent loads share one computation; a failure is not kept.
+ */
+const dashboardFigures = createDbMemo<DashboardData>({ kind: "counts", name: "dashboard-figures", ttlMs: FIGURES_TTL_MS, maxEntries: 1 });
+const statisticsFigures = createDbMemo<StatisticsData>({
+  kind: "counts",
+  name: "statistics-figures",
+  ttlMs: FIGURES_TTL_MS,
+  maxEntries: 1,
+});
 
 export function getDashboard(db: Executor): Promise<DashboardData> {
-  return remembered(dashboardCache, db, () => computeDashboard(db));
+  return dashboardFigures.get(db, "dashboard", () => computeDashboard(db));
 }
 
 export function getStatistics(db: Executor): Promise<StatisticsData> {
-  return remembered(statisticsCache, db, () => computeStatistics(db));
+  return statisticsFigures.get(db, "statistics", () => computeStatistics(db));
 }
