@@ -19,7 +19,7 @@ export const MODULE_IMPORTS_LEFT = {
   invoices: ["#api", "gift-cards", "orders", "payment-schedules", "settings"],
   loyalty: ["notifications", "orders"],
   newsletter: ["promotions"],
-  orders: ["#api", "gift-cards", "invoices", "payment-schedules"],
+  orders: ["#api", "gift-cards", "payment-schedules"],
   "payment-methods": ["#api", "payments"],
   payments: ["#api"],
   promotions: ["activity-log"],

@@ -7,7 +7,7 @@ import { isReturnable } from "~/domain/returns/returns";
 import type { Executor } from "~/.server/db/client";
 import { orderItems, orders, orderStatusChanges } from "~/.server/db/schema";
 import { giftCardPaymentsOf, giftCardsBoughtBy } from "~/.server/modules/gift-cards/gift-cards.service";
-import { orderDocumentsOf } from "~/.server/modules/invoices/invoice-documents";
+import { orderDocumentsOf } from "~/.server/db/order-documents";
 import { paymentSchedulesOf } from "~/.server/modules/payment-schedules/payment-schedules.service";
 import { ORDER_CHANGE_WINDOW_HOURS } from "~/lib/shop-rules";
 import { type OrderStatusValue, type OrderView } from "~/domain/orders/order.types";

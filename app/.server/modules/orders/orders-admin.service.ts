@@ -15,7 +15,7 @@ import { adminSearchTerms } from "~/lib/search-text";
 import { createDbMemo } from "../../db-memo";
 import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery-methods";
 import { DELIVERY_METHOD_TITLES } from "~/domain/delivery/delivery-methods-form";
-import { orderDocumentsOf } from "../invoices/invoice-documents";
+import { orderDocumentsOf } from "../../db/order-documents";
 import { paymentSchedulesOf } from "~/.server/modules/payment-schedules/payment-schedules.service";
 import { type AdminOrderDetail, type AdminOrderPage, type AdminOrderRow, formatAdminAddress } from "~/domain/orders/admin-orders.schema";
 import type { OrderStatusValue } from "~/domain/orders/order.types";

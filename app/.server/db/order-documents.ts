@@ -1,10 +1,11 @@
 /**
- * The documents of orders, as order views list them. Read-only and free of the orders module, so
- * the order views can list documents without an import cycle (the invoices service writes them).
+ * The documents of orders, as order views list them: a read of the invoices module's table (which
+ * that module alone writes), kept beneath the modules so the orders module's views list them
+ * without importing the invoices module (decision 024).
  */
 import { asc, inArray } from "drizzle-orm";
-import type { Executor } from "~/.server/db/client";
-import { invoiceDocuments } from "~/.server/db/schema";
+import type { Executor } from "./client";
+import { invoiceDocuments } from "./schema";
 import {
   INVOICED_PAYMENT_STATUSES,
   orderDocumentUrl,
