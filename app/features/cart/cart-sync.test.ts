@@ -182,6 +182,34 @@ describe("cart sync", () => {
     expect(calls).toEqual([]);
   });
 
+  it("saves on the next page a change whose save was not answered before the page went away", async () => {
+    answer = () => ({ data: view([]) });
+    await startCartSync("user-1");
+    // The click, then at once a link: the save (sent with keepalive) gets no answer on this page.
+    answer = (call) => {
+      if (call.method === "PUT") throw new Error("the page went away");
+      return { data: view([]) };
+    };
+    addToCart(product(A), 1);
+    await vi.advanceTimersByTimeAsync(CART_SAVE_DEBOUNCE_MS);
+    stopCartSync();
+    reloadCart();
+
+    // The next page: the server's copy may still be the empty one; the browser's line is saved again.
+    calls = [];
+    answer = (call) => ({ data: view(call.method === "PUT" ? [line(A, 1)] : []) });
+    await startCartSync("user-1");
+    expect(calls).toEqual([{ method: "PUT", url: "/api/v1/cart", body: { lines: [{ product_id: A, quantity: 1 }], mode: "replace" } }]);
+    expect(getCartSnapshot().count).toBe(1);
+
+    // Saved: the page after that adopts the server's copy again.
+    stopCartSync();
+    reloadCart();
+    calls = [];
+    await startCartSync("user-1");
+    expect(calls.map((c) => c.method)).toEqual(["GET"]);
+  });
+
   it("keeps the cart the account's after it was emptied, so a later page load does not merge it twice", async () => {
     answer = () => ({ data: view([line(A, 1)]) });
     await startCartSync("user-1");

@@ -3,7 +3,11 @@
  * - at sign-in (or on a page load with a visitor's cart in the browser) the browser's lines are
  *   merged into the server cart once, and the browser adopts the result;
  * - otherwise, on load, the browser adopts the server cart (changed elsewhere meanwhile);
- * - then every local change is saved (debounced PUT), and "Prolonger" extends the server copy.
+ * - then every local change is saved (debounced PUT), and "Prolonger" extends the server copy;
+ * - a change whose save had not been answered when the page went away (a click, then at once a
+ *   link: the last save goes with `keepalive`, and the next page's first request may reach the
+ *   server before it) is saved again by the next page instead of being replaced by the server's
+ *   older copy. A marker in localStorage says a change is waiting for its save.
  * Visitors keep the browser's cart only. The server re-checks every quantity and price.
  */
 import { isUuid } from "~/lib/uuid";
@@ -25,6 +29,40 @@ import type { CartProductQuote, CartView } from "~/domain/cart/cart.types";
 import { CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 
 const CART_API = "/api/v1/cart";
+/** The account whose last local change has not been answered as saved yet. */
+const UNSAVED_KEY = "aurore-cart-unsaved";
+
+function storage(): Storage | null {
+  try {
+    return typeof globalThis.localStorage === "undefined" ? null : globalThis.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function markUnsaved(userId: string): void {
+  try {
+    storage()?.setItem(UNSAVED_KEY, userId);
+  } catch {
+    // A full or refused storage: the next page adopts the server's copy, as before.
+  }
+}
+
+function unsavedOf(): string | null {
+  try {
+    return storage()?.getItem(UNSAVED_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function clearUnsaved(): void {
+  try {
+    storage()?.removeItem(UNSAVED_KEY);
+  } catch {
+    // Nothing to undo.
+  }
+}
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Applying server data to the browser's cart                                                       */
@@ -165,7 +203,11 @@ function saveNow(keepalive = false): void {
   if (saveTimer !== undefined) clearTimeout(saveTimer);
   saveTimer = undefined;
   if (!syncedUser) return;
-  void requestCart("PUT", { lines: linesOf(getCartSnapshot()), mode: "replace" }, keepalive);
+  const saving = getCartSnapshot();
+  void requestCart("PUT", { lines: linesOf(saving), mode: "replace" }, keepalive).then((saved) => {
+    // Saved, and nothing changed since: no change waits for its save any more.
+    if (saved && getCartSnapshot() === saving && saveTimer === undefined) clearUnsaved();
+  });
 }
 
 function onLocalChange(change: CartChange): void {
@@ -174,6 +216,7 @@ function onLocalChange(change: CartChange): void {
     pendingExtend = requestCart("PATCH");
     return;
   }
+  markUnsaved(syncedUser);
   if (saveTimer !== undefined) clearTimeout(saveTimer);
   saveTimer = setTimeout(() => saveNow(), CART_SAVE_DEBOUNCE_MS);
 }
@@ -200,12 +243,19 @@ export async function startCartSync(userId: string): Promise<void> {
   const before = getCartSnapshot();
   const owner = getCartOwner();
   const mergeVisitorCart = owner === null && before.items.length > 0;
-  const server = mergeVisitorCart ? await requestCart("PUT", { lines: linesOf(before), mode: "merge" }) : await requestCart("GET");
+  // The account's copy here holds a change the server may not have yet: it is saved, not replaced.
+  const unsaved = owner === userId && unsavedOf() === userId;
+  const server = mergeVisitorCart
+    ? await requestCart("PUT", { lines: linesOf(before), mode: "merge" })
+    : unsaved
+      ? await requestCart("PUT", { lines: linesOf(before), mode: "replace" })
+      : await requestCart("GET");
   if (run !== generation) return;
   // The server did not answer: keep the browser's cart as it is; the next page load tries again
   // (saving it now could replace the account's cart with lines that were never merged).
   if (!server) return;
   const added = addedSince(before, getCartSnapshot());
+  if (unsaved && added.length === 0) clearUnsaved();
   adoptServerCart(server, userId);
   syncedUser = userId;
   setCartChangeListener(onLocalChange);
