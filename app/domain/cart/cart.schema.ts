@@ -10,6 +10,14 @@ export const CartLinesSchema = z.object({
     .max(CART_MAX_LINES, { error: `Votre panier ne peut pas contenir plus de ${CART_MAX_LINES} articles différents` }),
   /** "replace" (default) sets the server cart to these lines; "merge" adds them (sign-in merge). */
   mode: z.enum(["replace", "merge"]).optional().default("replace"),
+  /**
+   * A merge's own id, chosen by the browser: a merge sent again with the same id (the page went
+   * away before its answer, and the next page retries it) is not added twice.
+   */
+  merge_id: z
+    .string({ error: "Identifiant de fusion du panier invalide" })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: "Identifiant de fusion du panier invalide" })
+    .optional(),
 });
 export type CartLinesRequest = z.output<typeof CartLinesSchema>;
 

@@ -129,7 +129,13 @@ describe("cart sync", () => {
     addToCart(product(A), 2);
     answer = () => ({ data: view([line(B, 1), line(A, 2)]) });
     await startCartSync("user-1");
-    expect(calls).toEqual([{ method: "PUT", url: "/api/v1/cart", body: { lines: [{ product_id: A, quantity: 2 }], mode: "merge" } }]);
+    expect(calls).toEqual([
+      {
+        method: "PUT",
+        url: "/api/v1/cart",
+        body: { lines: [{ product_id: A, quantity: 2 }], mode: "merge", merge_id: expect.stringMatching(/^m-/) },
+      },
+    ]);
     expect(getCartSnapshot().items.map((i) => [i.product_id, i.quantity])).toEqual([
       [B, 1],
       [A, 2],
@@ -180,6 +186,32 @@ describe("cart sync", () => {
     setQuantity(A, 1);
     await vi.advanceTimersByTimeAsync(CART_SAVE_DEBOUNCE_MS * 2);
     expect(calls).toEqual([]);
+  });
+
+  it("sends the same merge id again when the page went away before the merge's answer, and a new one next time", async () => {
+    addToCart(product(A), 1);
+    answer = () => {
+      throw new Error("the page went away");
+    };
+    await startCartSync("user-1");
+    const firstId = (calls[0].body as { merge_id: string }).merge_id;
+    stopCartSync();
+    reloadCart();
+
+    calls = [];
+    answer = () => ({ data: view([line(A, 1)]) });
+    await startCartSync("user-1");
+    expect(calls).toEqual([
+      { method: "PUT", url: "/api/v1/cart", body: { lines: [{ product_id: A, quantity: 1 }], mode: "merge", merge_id: firstId } },
+    ]);
+    expect(getCartSnapshot().count).toBe(1);
+
+    // Signed out, a new visitor cart, signed in again: a merge of its own.
+    forgetLocalCart();
+    addToCart(product(B), 1);
+    calls = [];
+    await startCartSync("user-1");
+    expect((calls[0].body as { merge_id: string }).merge_id).not.toBe(firstId);
   });
 
   it("saves on the next page a change whose save was not answered before the page went away", async () => {

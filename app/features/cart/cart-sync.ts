@@ -7,7 +7,9 @@
  * - a change whose save had not been answered when the page went away (a click, then at once a
  *   link: the last save goes with `keepalive`, and the next page's first request may reach the
  *   server before it) is saved again by the next page instead of being replaced by the server's
- *   older copy. A marker in localStorage says a change is waiting for its save.
+ *   older copy. A marker in localStorage says a change is waiting for its save. Likewise the
+ *   sign-in merge carries an id kept until its answer is adopted: sent again by the next page,
+ *   the server recognises it and does not add the visitor's lines twice.
  * Visitors keep the browser's cart only. The server re-checks every quantity and price.
  */
 import { isUuid } from "~/lib/uuid";
@@ -53,6 +55,29 @@ function unsavedOf(): string | null {
     return storage()?.getItem(UNSAVED_KEY) ?? null;
   } catch {
     return null;
+  }
+}
+
+/** The id of the visitor cart's merge under way: sent again as is if the page goes away before its answer. */
+const MERGE_KEY = "aurore-cart-merge";
+
+function mergeIdOf(): string {
+  try {
+    const known = storage()?.getItem(MERGE_KEY);
+    if (known && /^[A-Za-z0-9_-]{8,64}$/.test(known)) return known;
+    const id = `m-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+    storage()?.setItem(MERGE_KEY, id);
+    return id;
+  } catch {
+    return `m-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+  }
+}
+
+function clearMergeId(): void {
+  try {
+    storage()?.removeItem(MERGE_KEY);
+  } catch {
+    // Nothing to undo.
   }
 }
 
@@ -246,7 +271,7 @@ export async function startCartSync(userId: string): Promise<void> {
   // The account's copy here holds a change the server may not have yet: it is saved, not replaced.
   const unsaved = owner === userId && unsavedOf() === userId;
   const server = mergeVisitorCart
-    ? await requestCart("PUT", { lines: linesOf(before), mode: "merge" })
+    ? await requestCart("PUT", { lines: linesOf(before), mode: "merge", merge_id: mergeIdOf() })
     : unsaved
       ? await requestCart("PUT", { lines: linesOf(before), mode: "replace" })
       : await requestCart("GET");
@@ -256,6 +281,8 @@ export async function startCartSync(userId: string): Promise<void> {
   if (!server) return;
   const added = addedSince(before, getCartSnapshot());
   if (unsaved && added.length === 0) clearUnsaved();
+  // Merged and adopted: the next visitor cart gets a merge of its own.
+  if (mergeVisitorCart) clearMergeId();
   adoptServerCart(server, userId);
   syncedUser = userId;
   setCartChangeListener(onLocalChange);

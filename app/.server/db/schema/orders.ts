@@ -214,6 +214,8 @@ export const carts = pgTable("carts", {
     .references(() => user.id, { onDelete: "cascade" }),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The browser's id of the last visitor cart merged in (sign-in): a retried merge is not added twice. */
+  lastMergeId: text("last_merge_id"),
 });
 
 export const cartItems = pgTable(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
-import { setProductStock } from "../../../../tests/support/shoppers";
+import { createShopper, setProductStock } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
 import { cartItems, carts, products, productVariants, user } from "../../db/schema";
 import { clearCart, extendCart, getCart, mergeCart, quoteProducts, replaceCart } from "./cart.service";
@@ -161,7 +161,7 @@ describe("mergeCart", () => {
         { product_id: UNKNOWN_ID, quantity: 5 },
         { product_id: p[3].id, quantity: 1 },
       ],
-      at(1000),
+      { clock: at(1000) },
     );
     expect(merged.items.map((l) => [l.product_id, l.quantity])).toEqual([
       [p[0].id, 3],
@@ -172,9 +172,23 @@ describe("mergeCart", () => {
   });
 
   it("starts a new cart when the stored one has expired", async () => {
-    const merged = await mergeCart(handle.db, bruno, [{ product_id: p[2].id, quantity: 2 }], at(CART_LIFETIME_MS + 1));
+    const merged = await mergeCart(handle.db, bruno, [{ product_id: p[2].id, quantity: 2 }], { clock: at(CART_LIFETIME_MS + 1) });
     expect(merged.items.map((l) => [l.product_id, l.quantity])).toEqual([[p[2].id, 2]]);
     expect(merged.expires_at).toBe(new Date(T0.getTime() + 2 * CART_LIFETIME_MS + 1).toISOString());
+  });
+
+  it("adds a merge sent again with the same id once, and a new merge again", async () => {
+    // A fresh account, at the file's clock: its cart starts with this merge.
+    const shopper = await createShopper(handle.db);
+    const visitorCart = [{ product_id: p[1].id, quantity: 1 }];
+    const first = await mergeCart(handle.db, shopper.id, visitorCart, { mergeId: "merge-aaaa1111", clock: at(0) });
+    // The page went away before the answer; the next page sends the same merge.
+    const again = await mergeCart(handle.db, shopper.id, visitorCart, { mergeId: "merge-aaaa1111", clock: at(1000) });
+    expect(again.items.map((l) => [l.product_id, l.quantity])).toEqual(first.items.map((l) => [l.product_id, l.quantity]));
+    expect(again.count).toBe(1);
+    // Another sign-in later, another visitor cart: merged.
+    const later = await mergeCart(handle.db, shopper.id, visitorCart, { mergeId: "merge-bbbb2222", clock: at(2000) });
+    expect(later.count).toBe(2);
   });
 });
 

@@ -214,6 +214,7 @@ async function writeCart(
   lines: readonly CartLineInput[],
   mode: "replace" | "merge",
   clock: CartClock,
+  mergeId?: string,
 ): Promise<CartView> {
   const now = clock.now ?? new Date();
   const freshExpiry = new Date(now.getTime() + CART_LIFETIME_MS);
@@ -221,7 +222,13 @@ async function writeCart(
   const wanted = await resolveLines(db, lines);
   return db.transaction(async (tx) => {
     await tx.insert(carts).values({ userId, expiresAt: freshExpiry }).onConflictDoNothing();
-    const [cart] = await tx.select({ expiresAt: carts.expiresAt }).from(carts).where(eq(carts.userId, userId)).for("update");
+    const [cart] = await tx
+      .select({ expiresAt: carts.expiresAt, lastMergeId: carts.lastMergeId })
+      .from(carts)
+      .where(eq(carts.userId, userId))
+      .for("update");
+    // The same merge again (its first answer never reached the page): the cart as it is.
+    if (mode === "merge" && mergeId && cart.lastMergeId === mergeId) return toCartView(await readLines(tx, userId), cart.expiresAt);
     let expiresAt = cart.expiresAt;
     if (expiresAt.getTime() <= now.getTime()) {
       // The old cart has expired: its lines go, the new one gets a full lifetime.
@@ -276,7 +283,10 @@ async function writeCart(
         target: [cartItems.userId, cartItems.variantId],
         set: { quantity: sql`excluded.quantity` },
       });
-    await tx.update(carts).set({ expiresAt, updatedAt: now }).where(eq(carts.userId, userId));
+    await tx
+      .update(carts)
+      .set({ expiresAt, updatedAt: now, ...(mode === "merge" && mergeId ? { lastMergeId: mergeId } : {}) })
+      .where(eq(carts.userId, userId));
     return toCartView(await readLines(tx, userId), expiresAt);
   });
 }
@@ -286,9 +296,17 @@ export function replaceCart(db: Database, userId: string, lines: readonly CartLi
   return writeCart(db, userId, lines, "replace", clock);
 }
 
-/** Adds these lines to the shopper's cart (the visitor's cart, at sign-in). */
-export function mergeCart(db: Database, userId: string, lines: readonly CartLineInput[], clock: CartClock = {}) {
-  return writeCart(db, userId, lines, "merge", clock);
+/**
+ * Adds these lines to the shopper's cart (the visitor's cart, at sign-in). A merge whose `mergeId`
+ * is the last one applied changes nothing: the browser retried it after losing the first answer.
+ */
+export function mergeCart(
+  db: Database,
+  userId: string,
+  lines: readonly CartLineInput[],
+  options: { mergeId?: string; clock?: CartClock } = {},
+) {
+  return writeCart(db, userId, lines, "merge", options.clock ?? {}, options.mergeId);
 }
 
 /** Gives a live cart CART_LIFETIME_MS from now. An expired or missing cart stays empty. */

@@ -34,9 +34,10 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
 export const action = apiAction({
   PUT: async ({ request }: Route.ActionArgs) => {
     const session = await requireApiUser(request);
-    const { lines, mode } = await readValidJson(request, CartLinesSchema, everyDistinctIssue);
+    const { lines, mode, merge_id: mergeId } = await readValidJson(request, CartLinesSchema, everyDistinctIssue);
     const db = await getDb();
-    const cart = mode === "merge" ? await mergeCart(db, session.user.id, lines) : await replaceCart(db, session.user.id, lines);
+    const cart =
+      mode === "merge" ? await mergeCart(db, session.user.id, lines, { mergeId }) : await replaceCart(db, session.user.id, lines);
     return dataResponse(cart);
   },
   PATCH: async ({ request }: Route.ActionArgs) => {
