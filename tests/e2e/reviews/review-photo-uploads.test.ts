@@ -4,6 +4,7 @@
  * past it reads the route's own French message; an account past its hourly uploads gets a French
  * 429 with Retry-After.
  */
+import http from "node:http";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -22,6 +23,27 @@ const send = (cookie: string, body: Uint8Array, type = "image/png") =>
     headers: { origin: baseURL, cookie, "content-type": type },
     body: Buffer.from(body),
   });
+
+/** The same POST on a connection of its own (node:http, no agent): status, Connection header and body. */
+function sendAlone(cookie: string, body: Uint8Array): Promise<{ status: number; connection: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    let answer: { status: number; connection: string | undefined; body: string } | null = null;
+    const req = http.request(`${baseURL}/api/v1/review-photos`, {
+      method: "POST",
+      agent: false,
+      headers: { origin: baseURL, cookie, "content-type": "image/png", "content-length": String(body.byteLength) },
+    });
+    req.on("response", (res) => {
+      answer = { status: res.statusCode ?? 0, connection: res.headers.connection, body: "" };
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (answer!.body += chunk));
+      res.on("end", () => resolve(answer!));
+    });
+    // The server cuts the rest of the upload once it has answered: the answer is what counts.
+    req.on("error", (error) => (answer ? resolve(answer) : reject(error)));
+    req.end(Buffer.from(body));
+  });
+}
 
 /** A PNG of noise (it does not compress) of about `bytes`. */
 async function noisePng(bytes: number): Promise<Uint8Array> {
@@ -43,9 +65,12 @@ describe("review photo uploads", () => {
     expect(taken.status).toBe(201);
     expect(((await taken.json()) as { data: { url: string } }).data.url).toMatch(/^\/media\/uploads\/reviews\//);
 
-    const past = await send(cookie, new Uint8Array(IMAGE_UPLOAD_MAX_BYTES + 1));
+    // Refused before it is read, then the server closes that connection: sent on a connection of
+    // its own, so fetch's pool never reuses a socket the server is about to cut.
+    const past = await sendAlone(cookie, new Uint8Array(IMAGE_UPLOAD_MAX_BYTES + 1));
     expect(past.status).toBe(413);
-    expect(((await past.json()) as { error: { code: string; message: string } }).error).toEqual({
+    expect(past.connection).toBe("close");
+    expect((JSON.parse(past.body) as { error: { code: string; message: string } }).error).toEqual({
       code: "image_too_large",
       message: IMAGE_TOO_LARGE_MESSAGE,
     });
