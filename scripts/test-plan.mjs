@@ -55,6 +55,7 @@ export const PGLITE_UNIT = [
   "app/.server/auth/attempt-limits.test.ts",
   "app/.server/jobs/daily-job.test.ts",
   "app/.server/outbox/outbox.service.test.ts",
+  "app/.server/outbox/events.test.ts",
   "app/.server/modules/inventory/inventory.service.test.ts",
   "app/.server/modules/gift-cards/gift-cards.service.test.ts",
   "app/.server/modules/loyalty/loyalty.service.test.ts",

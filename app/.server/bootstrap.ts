@@ -3,7 +3,9 @@ import { getEnv } from "./env";
 import { getSessionSecret } from "./secrets";
 import { getAuth } from "./auth/session.server";
 import { getMailer } from "./mail/mailer";
-import { startOutboxWorker } from "./outbox/outbox.service";
+import { purgeProcessedOutbox, startOutboxWorker } from "./outbox/outbox.service";
+import { startEventWorker } from "./outbox/events";
+import { EVENT_SUBSCRIBERS } from "./workflows/event-subscribers";
 import { getSmsProvider } from "./sms/sms-provider";
 import { startDailyJob, startRepeatingJob } from "./jobs/daily-job";
 import { expireLoyaltyPoints } from "./modules/loyalty/loyalty.service";
@@ -26,6 +28,8 @@ import { sweepAbandonedReviewPhotos } from "./workflows/review-photos";
 export type BootstrapResult = { database: string };
 
 let stopOutbox: (() => Promise<void>) | undefined;
+let stopEvents: (() => Promise<void>) | undefined;
+let stopOutboxPurge: (() => Promise<void>) | undefined;
 let stopLoyaltyExpiry: (() => Promise<void>) | undefined;
 let stopGiftCardReminders: (() => Promise<void>) | undefined;
 let stopPaymentReconciliation: (() => Promise<void>) | undefined;
@@ -55,6 +59,10 @@ export async function bootstrap(): Promise<BootstrapResult> {
     messageIdDomain: mailDomain(env.MAIL_FROM),
     sms: getSmsProvider(),
   });
+  // Domain events' subscribers (decision 054): every process works them, claimed with SKIP LOCKED.
+  stopEvents ??= startEventWorker(handle.db, EVENT_SUBSCRIBERS, { leaseMs: env.OUTBOX_LEASE_SECONDS * 1000 });
+  // Processed outbox rows (mail, text messages, events) are kept 30 days, then purged.
+  stopOutboxPurge ??= startDailyJob(handle.db, "outbox-purge", () => purgeProcessedOutbox(handle.db));
   // Card charges that got no order (a crash between payment and commit) are refunded after the
   // grace period: a first pass shortly after start-up, then at least every minute (decision 021).
   const graceMs = env.PAYMENT_RECONCILE_GRACE_SECONDS * 1000;
@@ -149,6 +157,11 @@ export async function shutdown(): Promise<void> {
   stopReviewPhotoSweep = undefined;
   await stopChatPurge?.();
   stopChatPurge = undefined;
+  await stopOutboxPurge?.();
+  stopOutboxPurge = undefined;
+  // An event not yet handled stays in the outbox: the next start (or another process) runs it.
+  await stopEvents?.();
+  stopEvents = undefined;
   await stopOutbox?.();
   stopOutbox = undefined;
   await stopInvalidations();

@@ -73,6 +73,8 @@ const OWNER: Record<string, string> = {
   carts: "modules/cart",
   cartItems: "modules/cart",
   outbox: "outbox",
+  // Domain events' receipts (decision 054): written by the dispatcher in app/.server/outbox/events.ts.
+  eventReceipts: "outbox",
   paymentAttempts: "modules/payments",
   simulatedAcquirerCharges: "modules/payments",
   simulatedAcquirerRefunds: "modules/payments",

@@ -76,7 +76,7 @@ export type OutboxOptions = {
  * entirely would need the SMTP server to take part in our transaction, which SMTP cannot do.
  */
 export async function processOutbox(db: Database, send: SendMail, options: { now?: Date } & OutboxOptions = {}): Promise<OutboxPassResult> {
-  return processTopic(db, MAIL_TOPIC, (payload, messageId) => send(readMail(payload, messageId)), options);
+  return processOutboxTopic(db, MAIL_TOPIC, (row) => send(readMail(row.payload, row.messageId)), options);
 }
 
 /** One pass over the due text messages, exactly as the mail (claim, lease, retries). */
@@ -85,14 +85,22 @@ export async function processSmsOutbox(
   provider: SmsProvider,
   options: { now?: Date } & OutboxOptions = {},
 ): Promise<OutboxPassResult> {
-  return processTopic(db, SMS_TOPIC, (payload, messageId) => provider.send(readSms(payload, messageId)), options);
+  return processOutboxTopic(db, SMS_TOPIC, (row) => provider.send(readSms(row.payload, row.messageId)), options);
 }
 
-async function processTopic(
+/** A claimed row as its topic's handler receives it. */
+export type ClaimedOutboxRow = { id: number; payload: Record<string, unknown>; messageId: string; createdAt: Date };
+
+/**
+ * One pass over a topic's due rows: claimed and leased in a short transaction, each handed to
+ * `deliver` outside it, then marked processed, or retried later with backoff when `deliver`
+ * throws. Mail, text messages and domain events (app/.server/outbox/events.ts) share it.
+ */
+export async function processOutboxTopic(
   db: Database,
   topic: string,
-  deliver: (payload: Record<string, unknown>, messageId: string) => Promise<void>,
-  options: { now?: Date } & OutboxOptions,
+  deliver: (row: ClaimedOutboxRow) => Promise<void>,
+  options: { now?: Date } & OutboxOptions = {},
 ): Promise<OutboxPassResult> {
   const now = options.now ?? new Date();
   const leaseMs = options.leaseMs ?? OUTBOX_CLAIM_LEASE_MS;
@@ -131,13 +139,19 @@ async function processTopic(
           rows.map((r) => r.id),
         ),
       )
-      .returning({ id: outbox.id, payload: outbox.payload, attempts: outbox.attempts, messageId: outbox.messageId });
+      .returning({
+        id: outbox.id,
+        payload: outbox.payload,
+        attempts: outbox.attempts,
+        messageId: outbox.messageId,
+        createdAt: outbox.createdAt,
+      });
   });
 
   const result: OutboxPassResult = { sent: 0, failed: 0 };
   for (const row of claimed) {
     try {
-      await deliver(row.payload, row.messageId!);
+      await deliver({ id: row.id, payload: row.payload, messageId: row.messageId!, createdAt: row.createdAt });
       await db.update(outbox).set({ processedAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
       result.sent += 1;
     } catch (error) {
@@ -160,6 +174,19 @@ async function processTopic(
     }
   }
   return result;
+}
+
+/** Processed rows are kept this long (for inspection), then purged by the daily job. */
+export const OUTBOX_RETENTION_DAYS = 30;
+
+/**
+ * Deletes rows processed more than the retention ago (their event receipts go with them); rows
+ * not processed, including those given up, stay for inspection. Returns how many went.
+ */
+export async function purgeProcessedOutbox(db: Executor, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - OUTBOX_RETENTION_DAYS * 24 * 3600 * 1000);
+  const deleted = await db.delete(outbox).where(lt(outbox.processedAt, cutoff)).returning({ id: outbox.id });
+  return deleted.length;
 }
 
 /** Mail rows due now and not given up: the backlog /metrics reports (one count on each scrape). */

@@ -70,7 +70,8 @@ import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { CARRIER_RULES, ShipOrderSchema, trackingUrlOf, type Carrier } from "~/domain/orders/shipping-tracking";
 import { log } from "../logger";
-import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { firstNameOfUser } from "~/.server/db/recipients";
 
 export const INVALID_STATUS_MESSAGE = "Statut de commande invalide";
@@ -148,7 +149,7 @@ export async function changeOrderStatus(
 
     const updated = await setOrderStatus(tx, order.id, { status: to, paymentStatus, now, shipment: input.shipment });
     await appendOrderStatus(tx, { orderId: order.id, from: change.from, to, actorUserId: actor.userId, now });
-    await recordAdminActionBy(tx, actor.admin, {
+    await recordAdminChangeBy(tx, actor.admin, {
       action: input.shipment ? "order.ship" : "order.status_change",
       entityType: "order",
       entityId: order.id,

@@ -5,7 +5,8 @@
  * (signed out at once), the `user` row last so the e-mail is free for a new sign-up.
  */
 import type { Database } from "~/.server/db/client";
-import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { confirmPasswordAndSignOut, type AccountActor, type SessionCookies } from "~/.server/modules/accounts/account-security.service";
 import { assertErasableClient } from "~/.server/modules/accounts/clients-admin.service";
 import { eraseAccountRows } from "~/.server/modules/accounts/gdpr.service";
@@ -24,7 +25,7 @@ import { eraseTicketsOf } from "~/.server/modules/support/support.service";
 export async function eraseAccount(db: Database, userId: string, actor?: AdminActor): Promise<{ anonymisedOrders: number }> {
   return db.transaction(async (tx) => {
     // Erased by an administrator: the entry keeps the id and counts only, never the person's data.
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "client.delete",
       entityType: "client",
       entityId: userId,

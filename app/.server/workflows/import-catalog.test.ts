@@ -16,6 +16,7 @@ import { LocalMediaStorage, setMediaStorage } from "../media/media-storage";
 import { importCatalog, IMPORT_STOCK_NOTE, previewCatalogImport } from "./import-catalog";
 import { CATALOG_CSV_HEADER } from "~/domain/catalog/catalog-csv";
 import { DEFAULT_ADMIN_PRODUCT_QUERY } from "~/domain/catalog/admin-products.schema";
+import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
 
 let handle: DatabaseHandle;
 let admin: { id: string; email: string };
@@ -271,6 +272,7 @@ describe("importCatalog", () => {
         { variantId: existing.id, delta: 7, resulting: 7, reason: "admin_set", note: IMPORT_STOCK_NOTE, actor: admin.id },
       ]),
     );
+    await settleDomainEvents(handle.db);
     const entries = await handle.db.select().from(adminActivityLog).where(eq(adminActivityLog.action, "catalog.import"));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({

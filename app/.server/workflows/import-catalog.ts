@@ -23,7 +23,8 @@ import { invalidateCatalogCaches } from "~/.server/modules/catalog/catalog.servi
 import { forgetStockReport } from "~/.server/modules/catalog/products-admin.service";
 import { mailRestockedVariantAlerts } from "~/.server/modules/catalog/restock-alerts.service";
 import { recordInitialStocks, restockedVariants, setStockLevels } from "~/.server/modules/inventory/inventory.service";
-import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { kickOutbox } from "~/.server/outbox/outbox.service";
 import { listArchiveImages, readArchiveImages } from "~/.server/media/image-archive";
 import { removeUnreferencedProductImages, storeProductImage } from "~/.server/media/product-images";
@@ -128,7 +129,7 @@ export async function importCatalog(
       const adjusted = await setStockLevels(tx, written.stockLevels, context);
       await rollUpProducts(tx, written.productIds);
       await mailRestockedVariantAlerts(tx, restockedVariants(adjusted));
-      await recordAdminActionBy(tx, who.actor, {
+      await recordAdminChangeBy(tx, who.actor, {
         action: "catalog.import",
         entityType: "product",
         entityId: null,

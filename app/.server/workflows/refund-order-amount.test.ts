@@ -29,6 +29,7 @@ import { ORDER_REFUND_REASON_MAX } from "~/lib/shop-rules";
 import { formatPrice } from "~/lib/money";
 import { DEFAULT_PREFERENCES } from "~/domain/account/preferences.schema";
 import { savePreferences } from "../modules/accounts/preferences.service";
+import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
 
 let handle: DatabaseHandle;
 let admin: string;
@@ -123,6 +124,7 @@ describe("refundOrderAmount", () => {
     expect(note.snapshot.totals).toEqual({ ht_cents: -1042, vat_cents: -208, ttc_cents: -1250 });
     expect(note.snapshot.payment).toMatchObject({ card_cents: 1250, gift_card_cents: 0 });
 
+    await settleDomainEvents(handle.db);
     const [log] = await handle.db.select().from(adminActivityLog).where(eq(adminActivityLog.entityId, order.id));
     expect(log).toMatchObject({
       action: "order.refund",

@@ -10,7 +10,8 @@
  * refund, as cancellations and returns are.
  */
 import type { Database } from "~/.server/db/client";
-import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { refundGiftCardsUpTo } from "~/.server/modules/gift-cards/gift-cards.service";
 import { issueAmountCreditNote } from "~/.server/modules/invoices/invoices.service";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
@@ -158,7 +159,7 @@ export async function refundOrderAmount(
       createdBy: input.actor.userId,
       now,
     });
-    await recordAdminActionBy(tx, admin, {
+    await recordAdminChangeBy(tx, admin, {
       action: "order.refund",
       entityType: "order",
       entityId: order.id,

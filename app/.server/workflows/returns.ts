@@ -63,7 +63,8 @@ import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import { RETURN_REFUND_MAX_DAYS } from "~/lib/shop-rules";
 import type { z } from "zod";
-import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { log } from "../logger";
 import { firstNameOfUser, mailLanguageOf } from "~/.server/db/recipients";
 
@@ -209,7 +210,7 @@ export async function receiveReturn(
       receivedBy: input.actorUserId,
       now,
     });
-    await recordAdminActionBy(tx, input.actor, {
+    await recordAdminChangeBy(tx, input.actor, {
       action: "return.receive",
       entityType: "return",
       entityId: ret.id,

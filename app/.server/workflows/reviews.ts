@@ -18,7 +18,8 @@ import {
   type ModeratedReview,
 } from "~/.server/modules/reviews/reviews.service";
 import { notFound } from "~/domain/errors";
-import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { REVIEW_MESSAGES, type ReviewRejectionReason, type ReviewView } from "~/domain/reviews/review-rules";
 import type { Executor } from "~/.server/db/client";
 import { removeReviewPhotoFiles } from "~/.server/media/product-images";
@@ -49,7 +50,7 @@ export async function publishReviewWithRating(
 ): Promise<ReviewView> {
   return withProductRating(db, reviewId, async (tx) => {
     const { review } = await publishReview(tx, reviewId, actorId);
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "review.publish",
       entityType: "review",
       entityId: review.id,
@@ -82,7 +83,7 @@ export async function rejectReviewWithRating(
 ): Promise<ReviewView> {
   return withProductRating(db, reviewId, async (tx) => {
     const { review, wasPublished } = await rejectReview(tx, reviewId, reason, actorId);
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "review.reject",
       entityType: "review",
       entityId: review.id,

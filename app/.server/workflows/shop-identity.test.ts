@@ -6,6 +6,7 @@ import { adminActivityLog } from "../db/schema";
 import { saveShopIdentity } from "./shop-identity";
 import { getShopIdentity } from "../modules/settings/shop-identity.service";
 import { remapIdentityErrors, shopIdentityFromForm } from "~/domain/settings/shop-identity-form";
+import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
 
 let handle: DatabaseHandle;
 const actor = { id: "user-identity-admin", label: "admin@aurore.test" };
@@ -34,6 +35,7 @@ describe("saveShopIdentity", () => {
     });
     expect(saved.contactPhone).toBe("01 98 76 54 32");
     expect((await getShopIdentity(handle.db, Date.now() + 60_000)).securityContactEmail).toBe("rssi@aurore.test");
+    await settleDomainEvents(handle.db);
     const entries = await handle.db.select().from(adminActivityLog).where(eq(adminActivityLog.action, "settings.identity_update"));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -68,6 +70,7 @@ describe("saveShopIdentity", () => {
       "openingHours.day6.closes": "L'heure de fermeture doit suivre l'heure d'ouverture",
     });
     expect((await getShopIdentity(handle.db, Date.now() + 180_000)).contactEmail).toBe(current.contactEmail);
+    await settleDomainEvents(handle.db);
     expect(await handle.db.select().from(adminActivityLog).where(eq(adminActivityLog.action, "settings.identity_update"))).toHaveLength(1);
   });
 });

@@ -4,15 +4,15 @@
  */
 import type { Database } from "~/.server/db/client";
 import { announceInvalidation } from "~/.server/invalidations";
-import { recordAdminAction, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChange } from "~/.server/outbox/events";
 import { updateShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import type { ShopIdentity } from "~/domain/settings/shop-identity";
 
 export async function saveShopIdentity(db: Database, actor: AdminActor, input: unknown): Promise<ShopIdentity> {
   const after = await db.transaction(async (tx) => {
     const { before, after } = await updateShopIdentity(tx, input);
-    await recordAdminAction(tx, {
-      actor,
+    await recordAdminChange(tx, actor, {
       action: "settings.identity_update",
       entityType: "settings",
       entityId: "identity",

@@ -24,13 +24,18 @@ export const ACTIVITY_ENTITY_LABELS: Record<string, string> = {
   product_image: "Image produit",
   chat: "Chat",
   api_key: "Clé API",
+  webhook: "Webhook",
 };
 
-/** The actions recorded, in French. */
-export const ACTIVITY_ACTION_LABELS: Record<string, string> = {
+/**
+ * The actions recorded, in French. Each is also a domain event type (app/domain/events): the
+ * change records its event in its transaction and the log's subscriber writes the entry.
+ */
+export const ACTIVITY_ACTION_LABELS = {
   "product.create": "Produit créé",
   "product.update": "Produit modifié",
   "product.delete": "Produit supprimé",
+  "catalog.import": "Catalogue importé",
   "product_image.upload": "Image produit envoyée",
   "product_image.delete": "Image produit supprimée",
   "stock.adjust": "Stock ajusté",
@@ -42,6 +47,7 @@ export const ACTIVITY_ACTION_LABELS: Record<string, string> = {
   "brand.delete": "Marque supprimée",
   "order.status_change": "Statut de commande changé",
   "order.ship": "Commande expédiée",
+  "order.refund": "Remboursement de commande",
   "return.receive": "Retour réceptionné",
   "client.create": "Client créé",
   "client.update": "Profil client modifié",
@@ -55,6 +61,7 @@ export const ACTIVITY_ACTION_LABELS: Record<string, string> = {
   "promo_code.update": "Code promo modifié",
   "promo_code.enable": "Code promo réactivé",
   "promo_code.disable": "Code promo désactivé",
+  "promo_code.delete": "Code promo supprimé",
   "gift_card.issue": "Carte cadeau offerte",
   "gift_card.disable": "Carte cadeau désactivée",
   "review.publish": "Avis publié",
@@ -68,10 +75,23 @@ export const ACTIVITY_ACTION_LABELS: Record<string, string> = {
   "chat.close": "Conversation de chat close",
   "api_key.create": "Clé API créée",
   "api_key.revoke": "Clé API révoquée",
-};
+  "webhook.create": "Webhook créé",
+  "webhook.update": "Webhook modifié",
+  "webhook.activate": "Webhook réactivé",
+  "webhook.deactivate": "Webhook désactivé",
+  "webhook.rotate_secret": "Secret de webhook renouvelé",
+  "webhook.resend": "Événement de webhook renvoyé",
+  "webhook.delete": "Webhook supprimé",
+} as const satisfies Record<string, string>;
+
+/** An action the activity log records (and the domain event that carries it). */
+export type AdminChangeAction = keyof typeof ACTIVITY_ACTION_LABELS;
+
+/** Who made the change: an administrator's session or an API key. */
+export type AdminActor = { type?: "user" | "api_key"; id: string | null; label: string };
 
 export const activityEntityLabel = (type: string) => ACTIVITY_ENTITY_LABELS[type] ?? type;
-export const activityActionLabel = (action: string) => ACTIVITY_ACTION_LABELS[action] ?? action;
+export const activityActionLabel = (action: string) => (ACTIVITY_ACTION_LABELS as Record<string, string>)[action] ?? action;
 
 export type ActivityQuery = {
   actor: string;

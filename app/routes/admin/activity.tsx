@@ -1,7 +1,7 @@
 import type { Route } from "./+types/activity";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { listAdminActions } from "~/.server/modules/activity-log/activity-log.service";
+import { readActivityLog } from "~/.server/workflows/event-subscribers";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { readActivityQuery } from "~/domain/activity-log/activity-log";
 import { AdminActivityView } from "~/features/admin/components/admin-activity-view";
@@ -10,7 +10,7 @@ import { AdminActivityView } from "~/features/admin/components/admin-activity-vi
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = readActivityQuery(new URL(request.url).searchParams);
-  return { query, result: await listAdminActions(await getDb(), query) };
+  return { query, result: await readActivityLog(await getDb(), query) };
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

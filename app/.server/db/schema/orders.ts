@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { products, productVariants } from "./catalog";
 import { keysetIndex } from "../keyset";
@@ -262,6 +276,24 @@ export const outbox = pgTable(
       .on(t.availableAt)
       .where(sql`${t.processedAt} IS NULL`),
   ],
+);
+
+/**
+ * Which subscriber has handled which domain event (decision 054). An event is an outbox row of
+ * topic "event"; each subscriber's effect and its receipt commit together, so a row run again
+ * after a crash or a failed neighbour skips the subscribers already done: at least once for the
+ * row, exactly once for each subscriber's own writes.
+ */
+export const eventReceipts = pgTable(
+  "event_receipts",
+  {
+    eventId: bigint("event_id", { mode: "number" })
+      .notNull()
+      .references(() => outbox.id, { onDelete: "cascade" }),
+    subscriber: text("subscriber").notNull(),
+    handledAt: timestamp("handled_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.subscriber] })],
 );
 
 /**

@@ -5,7 +5,9 @@ import { conflict, invalid, notFound, type DomainError } from "~/domain/errors";
 import { account, orders, user, userProfiles } from "../../db/schema";
 import { createPasswordSetupLink } from "./password-setup.service";
 import { recordSecurityEvent } from "./security.service";
-import { changedFields, recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { changedFields } from "~/domain/activity-log/masking";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { adjustLoyaltyPoints } from "../loyalty/loyalty.service";
 import { listTransactions } from "../loyalty/loyalty-summary.service";
 import { listAddresses } from "../addresses/addresses.service";
@@ -208,7 +210,7 @@ export async function updateClientProfile(
     });
     const { updatedAt: _updatedAt, ...edited } = fields;
     const diff = changedFields(previous ?? {}, edited);
-    await recordAdminActionBy(tx, input.actor, {
+    await recordAdminChangeBy(tx, input.actor, {
       action: "client.update",
       entityType: "client",
       entityId: client.id,
@@ -242,7 +244,7 @@ export async function adjustClientPoints(
       description: reason,
       metadata: { actor_id: input.actorId, points, balance: result.balance },
     });
-    await recordAdminActionBy(tx, input.actor, {
+    await recordAdminChangeBy(tx, input.actor, {
       action: "client.points_adjust",
       entityType: "client",
       entityId: client.id,
@@ -281,7 +283,7 @@ export async function sendClientMail(
         { language: await mailLanguageOf(tx, r.id) },
       );
       await enqueueMail(tx, { to: r.email, ...mail });
-      await recordAdminActionBy(tx, input.actor, {
+      await recordAdminChangeBy(tx, input.actor, {
         action: "client.message",
         entityType: "client",
         entityId: r.id,
@@ -339,7 +341,7 @@ export async function createClient(
         description: "Compte créé par l'administrateur",
         metadata: { actor_id: input.actorId },
       });
-      await recordAdminActionBy(tx, input.actor, {
+      await recordAdminChangeBy(tx, input.actor, {
         action: "client.create",
         entityType: "client",
         entityId: clientId,

@@ -25,6 +25,7 @@ import { createTicket, setTicketStatus } from "../support/support.service";
 import { changeOrderStatus } from "../../workflows/change-order-status";
 import { ADMIN_GIFT_CARD_MESSAGES } from "~/domain/gift-cards/admin-gift-card.schema";
 import { readActivityQuery } from "~/domain/activity-log/activity-log";
+import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
 
 let handle: DatabaseHandle;
 let actor: AdminActor;
@@ -41,6 +42,7 @@ afterAll(async () => {
 
 /** The newest entry for this action. */
 async function lastEntry(action: string) {
+  await settleDomainEvents(handle.db);
   const [row] = await handle.db
     .select()
     .from(adminActivityLog)
@@ -70,8 +72,10 @@ describe("each admin action records who, what, before and after", () => {
   });
 
   it("a refused change records nothing (same transaction)", async () => {
+    await settleDomainEvents(handle.db);
     const before = await handle.db.select({ n: sql<number>`count(*)::int` }).from(adminActivityLog);
     await expect(renameCategory(handle.db, { id: randomUUID(), name: "Inconnue" }, actor)).rejects.toMatchObject({ kind: "not_found" });
+    await settleDomainEvents(handle.db);
     const after = await handle.db.select({ n: sql<number>`count(*)::int` }).from(adminActivityLog);
     expect(after[0].n).toBe(before[0].n);
   });
@@ -302,6 +306,7 @@ describe("Journal d'activité", () => {
   it("filters by actor, entity type, action, entity id and Paris days; newest first; purges after a year", async () => {
     const other: AdminActor = { type: "api_key", id: null, label: `cle-${token}` };
     const { category } = await createCategory(handle.db, { name: `Filtre ${token}` }, other);
+    await settleDomainEvents(handle.db);
     const all = await listAdminActions(handle.db, readActivityQuery(new URLSearchParams()));
     expect(all.entries[0]).toMatchObject({ action: "category.create", actor_label: `cle-${token}` });
     expect(all.entity_types).toEqual(expect.arrayContaining(["category", "order", "gift_card", "review", "ticket"]));
@@ -328,6 +333,7 @@ describe("Journal d'activité", () => {
   it("drops a filter the database would refuse (a NUL byte) and still answers", async () => {
     const query = readActivityQuery(new URLSearchParams({ type: "\u0000", id: "abc\u0000def", action: "ticket\u0000", acteur: "a\u0000" }));
     expect(query).toMatchObject({ entity: "", entityId: "", action: "", actor: "" });
+    await settleDomainEvents(handle.db);
     const page = await listAdminActions(handle.db, query);
     expect(page.total).toBeGreaterThan(0);
   });

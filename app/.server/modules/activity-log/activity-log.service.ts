@@ -1,18 +1,19 @@
 /**
  * The activity log's only writer (decision 045). Every back-office or admin-API change records
- * one entry in the transaction that makes the change, so the log holds exactly what happened.
- * Values are copied with their secrets masked: the log never holds a password, token, card number
- * or code's secret even when a caller passes a whole row.
+ * its domain event in the transaction that makes the change, and this log's subscriber writes the
+ * entry from it (decision 054), so the log holds exactly what committed. Values are masked
+ * (app/domain/activity-log/masking.ts): the log never holds a password, token or card number.
  */
 import { and, asc, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import { containingPattern } from "~/lib/like-pattern";
 import { addParisDays, parisDayStart } from "~/lib/paris-time";
-import { ACTIVITY_PAGE_SIZE, type ActivityPage, type ActivityQuery } from "~/domain/activity-log/activity-log";
+import { ACTIVITY_PAGE_SIZE, type ActivityPage, type ActivityQuery, type AdminActor } from "~/domain/activity-log/activity-log";
+import { changedFields, maskSecrets } from "~/domain/activity-log/masking";
 import type { Executor } from "~/.server/db/client";
 import { adminActivityLog } from "~/.server/db/schema";
 
-/** Who made the change: an administrator's session or an API key. */
-export type AdminActor = { type?: "user" | "api_key"; id: string | null; label: string };
+export type { AdminActor };
+export { changedFields, maskSecrets };
 
 export type AdminActionEntry = {
   actor: AdminActor;
@@ -22,34 +23,17 @@ export type AdminActionEntry = {
   summary?: string;
   before?: unknown;
   after?: unknown;
+  /** When the change was made (its domain event's time); now when not given. */
+  occurredAt?: Date;
 };
 
 export const ACTIVITY_RETENTION_DAYS = 365;
 const SUMMARY_MAX = 500;
 
-/** Keys whose values never reach the log. */
-const SECRET_KEY = /pass(word)?|secret|token|cvc|cvv|card_?number|^number$|otp|totp|backup_?codes?|hash/i;
-
-/** A JSON-safe copy with secrets masked, dates as ISO strings, long strings cut. */
-export function maskSecrets(value: unknown, depth = 0): unknown {
-  if (value === undefined) return null;
-  if (value === null || typeof value === "number" || typeof value === "boolean") return value;
-  if (typeof value === "string") return value.length > 2000 ? `${value.slice(0, 2000)}…` : value;
-  if (typeof value === "bigint") return value.toString();
-  if (value instanceof Date) return value.toISOString();
-  if (depth > 6) return "…";
-  if (Array.isArray(value)) return value.slice(0, 200).map((v) => maskSecrets(v, depth + 1));
-  if (typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-      out[key] = SECRET_KEY.test(key) ? "•••" : maskSecrets(v, depth + 1);
-    }
-    return out;
-  }
-  return String(value);
-}
-
-/** Records one change; call it with the transaction that makes the change. */
+/**
+ * Writes one entry. Changes do not call this: they record a domain event (recordAdminChange in
+ * app/.server/outbox/events.ts) and the activity log's subscriber writes the entry from it.
+ */
 export async function recordAdminAction(tx: Executor, entry: AdminActionEntry): Promise<void> {
   await tx.insert(adminActivityLog).values({
     actorType: entry.actor.type ?? "user",
@@ -61,38 +45,8 @@ export async function recordAdminAction(tx: Executor, entry: AdminActionEntry): 
     summary: (entry.summary ?? "").slice(0, SUMMARY_MAX),
     before: entry.before === undefined ? null : maskSecrets(entry.before),
     after: entry.after === undefined ? null : maskSecrets(entry.after),
+    ...(entry.occurredAt ? { occurredAt: entry.occurredAt } : {}),
   });
-}
-
-/**
- * Records the entry when an actor is given. Services take an optional actor so seeds, jobs and
- * the shopper's own paths (which are not administrator actions) log nothing; every back-office
- * route and admin API route passes one (decision 048).
- */
-export async function recordAdminActionBy(
-  tx: Executor,
-  actor: AdminActor | undefined,
-  entry: Omit<AdminActionEntry, "actor">,
-): Promise<void> {
-  if (actor) await recordAdminAction(tx, { ...entry, actor });
-}
-
-/**
- * The fields that differ between two versions of a record, as `{ before, after }` holding only
- * those fields (compared as JSON, so dates and nested values compare by value).
- */
-export function changedFields(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): { before: Record<string, unknown>; after: Record<string, unknown> } {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(maskSecrets(before[key])) === JSON.stringify(maskSecrets(after[key]))) continue;
-    b[key] = before[key] ?? null;
-    a[key] = after[key] ?? null;
-  }
-  return { before: b, after: a };
 }
 
 /** Deletes entries older than the retention (one year); returns how many went. */

@@ -8,6 +8,7 @@ import { requireApiKey } from "../../api/admin-api";
 import { API_AREAS, scopesAllow, type ApiAreaChoice } from "~/domain/api-keys/api-keys";
 import { API_KEY_REQUESTS_PER_MINUTE } from "~/lib/shop-rules";
 import { isDomainError } from "~/domain/errors";
+import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
 
 let handle: DatabaseHandle;
 const actor = { type: "user" as const, id: null, label: "admin@aurore.test" };
@@ -50,6 +51,7 @@ describe("createApiKey", () => {
     expect(row.secretHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(JSON.stringify(await listApiKeys(handle.db))).not.toContain(secret.slice(17));
+    await settleDomainEvents(handle.db);
     const [entry] = await handle.db.select().from(adminActivityLog).where(eq(adminActivityLog.entityId, key.id));
     expect(entry).toMatchObject({
       action: "api_key.create",
@@ -95,6 +97,7 @@ describe("verifyApiKey", () => {
 
     await revokeApiKey(handle.db, key.id, actor);
     expect(await verifyApiKey(handle.db, secret)).toEqual({ ok: false, reason: "revoked" });
+    await settleDomainEvents(handle.db);
     const [entry] = await handle.db.select().from(adminActivityLog).where(eq(adminActivityLog.action, "api_key.revoke"));
     expect(entry.summary).toBe("Clé API « Vérif » révoquée");
   });

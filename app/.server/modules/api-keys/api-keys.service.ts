@@ -9,7 +9,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { apiKeys } from "../../db/schema";
-import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { hitFormLimit, type RateLimitResult } from "../../limits/form-limits";
 import {
   API_KEY_EXPIRY_MESSAGE,
@@ -93,7 +94,7 @@ export async function createApiKey(
       .insert(apiKeys)
       .values({ name: input.name, prefix, secretHash: hashOf(secret), scopes: input.scopes, expiresAt, createdBy: options.createdBy })
       .returning();
-    await recordAdminActionBy(tx, options.actor, {
+    await recordAdminChangeBy(tx, options.actor, {
       action: "api_key.create",
       entityType: "api_key",
       entityId: created.id,
@@ -113,7 +114,7 @@ export async function revokeApiKey(db: Executor, id: string, actor?: AdminActor,
     if (!current) throw notFound("api_key_not_found", API_KEY_NOT_FOUND_MESSAGE);
     if (current.revokedAt) return viewOf(current);
     const [revoked] = await tx.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, id)).returning();
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "api_key.revoke",
       entityType: "api_key",
       entityId: id,

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "../../db/client";
 import { adminActivityLog, brands, products, webhookEndpoints, webhookEvents } from "../../db/schema";
 import { insertSeedProducts } from "../../db/seed/demo";
 import { createBrand, deleteBrand, listAdminBrands, updateBrand } from "./brands-admin.service";
+import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
 
 let handle: DatabaseHandle;
 const token = randomUUID().slice(0, 6);
@@ -57,6 +58,7 @@ describe("brands written by the admin API", () => {
       code: "brand_has_products",
       message: "Impossible de supprimer une marque utilisée par des produits",
     });
+    await settleDomainEvents(handle.db);
     const log = await handle.db
       .select({ action: adminActivityLog.action, summary: adminActivityLog.summary })
       .from(adminActivityLog)

@@ -3,7 +3,8 @@ import type { z } from "zod";
 import type { Executor } from "../../db/client";
 import { brands, products } from "../../db/schema";
 import { invalidateCatalogCaches } from "./catalog.service";
-import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { enqueueWebhookEvent } from "../webhooks/webhooks.service";
 import { productWebhookResource } from "../webhooks/webhook-resources";
 import { conflict, invalid, notFound } from "~/domain/errors";
@@ -112,7 +113,7 @@ export async function createBrand(db: Executor, input: { name?: unknown; descrip
         .insert(brands)
         .values({ name: values.name, slug: await uniqueSlug(tx, base), description: values.description ?? null })
         .returning(brandColumns);
-      await recordAdminActionBy(tx, actor, {
+      await recordAdminChangeBy(tx, actor, {
         action: "brand.create",
         entityType: "brand",
         entityId: row.id,
@@ -164,7 +165,7 @@ export async function updateBrand(
         for (const p of renamed) await enqueueWebhookEvent(tx, "product.updated", p.id, () => productWebhookResource(tx, p.id));
       }
       const changed = next.name !== previous.name ? `renommée en « ${row.name} »` : "modifiée";
-      await recordAdminActionBy(tx, actor, {
+      await recordAdminChangeBy(tx, actor, {
         action: "brand.update",
         entityType: "brand",
         entityId: row.id,
@@ -195,7 +196,7 @@ export async function deleteBrand(db: Executor, id: string, actor?: AdminActor):
     if (!row) throw brandNotFound();
     if ((await productCount(tx, id)) > 0) throw conflict("brand_has_products", BRAND_HAS_PRODUCTS_MESSAGE);
     await tx.delete(brands).where(eq(brands.id, id));
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "brand.delete",
       entityType: "brand",
       entityId: id,

@@ -2,7 +2,8 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { categories, products } from "../../db/schema";
 import { invalidateCatalogCaches } from "./catalog.service";
-import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
 import {
@@ -105,7 +106,7 @@ export async function createCategory(db: Executor, input: { name: unknown }, act
       .insert(categories)
       .values({ name, slug, position: Number(last ?? 0) + 1 })
       .returning({ id: categories.id, name: categories.name, slug: categories.slug });
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "category.create",
       entityType: "category",
       entityId: row.id,
@@ -135,7 +136,7 @@ export async function renameCategory(db: Executor, input: { id: string; name: un
       .where(eq(categories.id, input.id))
       .returning({ id: categories.id, name: categories.name, slug: categories.slug });
     if (!row || !previous) throw categoryNotFound();
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "category.update",
       entityType: "category",
       entityId: row.id,
@@ -179,7 +180,7 @@ export async function deleteCategory(db: Executor, id: string, actor?: AdminActo
       const [{ n }] = await tx.select({ n: count() }).from(products).where(eq(products.categoryId, id));
       if (Number(n) > 0) throw hasProducts();
       await tx.delete(categories).where(eq(categories.id, id));
-      await recordAdminActionBy(tx, actor, {
+      await recordAdminChangeBy(tx, actor, {
         action: "category.delete",
         entityType: "category",
         entityId: id,

@@ -17,7 +17,9 @@ import { adjustStock, restockedVariants, recordInitialStock } from "../inventory
 import { mailRestockedVariantAlerts } from "./restock-alerts.service";
 import { kickOutbox } from "../../outbox/outbox.service";
 import { forgetStockReport } from "./products-admin.service";
-import { changedFields, recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { changedFields } from "~/domain/activity-log/masking";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { droppedImages, removeUnreferencedProductImages } from "../../media/product-images";
 import {
   EMPTY_PRODUCT_FORM,
@@ -253,7 +255,7 @@ export async function saveAdminProduct(
         );
         if (actor) {
           const after = (await getAdminProductDetail(tx, row.id))?.values;
-          await recordAdminActionBy(tx, actor, {
+          await recordAdminChangeBy(tx, actor, {
             action: "product.create",
             entityType: "product",
             entityId: row.id,
@@ -324,7 +326,7 @@ export async function saveAdminProduct(
       await enqueueWebhookEvent(tx, "product.updated", id, () => productWebhookResource(tx, id));
       if (actor) {
         const after = await getAdminProductDetail(tx, id);
-        await recordAdminActionBy(tx, actor, {
+        await recordAdminChangeBy(tx, actor, {
           action: "product.update",
           entityType: "product",
           entityId: id,

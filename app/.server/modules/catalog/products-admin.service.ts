@@ -16,7 +16,8 @@ import { categories, orders, products, productVariants, stockMovements, user } f
 import { invalidateCatalogCaches } from "./catalog.service";
 import { adjustStock, restockedVariants, PRODUCT_NOT_FOUND_MESSAGE, type StockAdjustResult } from "../inventory/inventory.service";
 import { mailRestockedVariantAlerts } from "./restock-alerts.service";
-import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { kickOutbox } from "../../outbox/outbox.service";
 import { adminSearchTerms } from "~/lib/search-text";
 import { createDbMemo } from "../../db-memo";
@@ -361,7 +362,7 @@ async function recordStockAdjustments(
     .where(inArray(products.id, [...byProduct.keys()]));
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   for (const [productId, variants] of byProduct) {
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "stock.adjust",
       entityType: "product",
       entityId: productId,
@@ -388,7 +389,7 @@ export async function deleteAdminProduct(db: Executor, productId: string, actor?
       .where(eq(products.id, productId))
       .returning({ id: products.id, name: products.name, imageUrl: products.imageUrl, images: products.images });
     if (!deleted) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "product.delete",
       entityType: "product",
       entityId: productId,

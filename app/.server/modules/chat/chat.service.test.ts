@@ -24,6 +24,7 @@ import { createChatHub } from "./chat-hub";
 import type { DomainError } from "~/domain/errors";
 import { CHAT_ANSWER_TIMEOUT_MS, CHAT_MESSAGE_TOO_LONG, nextOpening, systemNoticeOf, type ChatConversationView } from "~/domain/chat/chat";
 import { DEFAULT_OPENING_HOURS } from "~/domain/settings/shop-identity";
+import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
 
 let handle: DatabaseHandle;
 const shopper = "user-chat-lea";
@@ -104,6 +105,7 @@ describe("a conversation's lifecycle", () => {
     );
     expect((await listOpenConversations(handle.db)).map((c) => c.id)).not.toContain(started.conversation.id);
 
+    await settleDomainEvents(handle.db);
     const actions = await handle.db
       .select({ action: adminActivityLog.action, actor: adminActivityLog.actorLabel })
       .from(adminActivityLog)

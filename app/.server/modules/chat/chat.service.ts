@@ -38,7 +38,8 @@ import { isOpenAt, type OpeningSlot } from "~/domain/settings/shop-identity";
 import { formatDate, formatTime } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { createContactTicket, createTicket } from "../support/support.service";
-import { recordAdminAction, type AdminActor } from "../activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChange } from "~/.server/outbox/events";
 
 export const CHAT_CHANNEL = "aurore_chat";
 /** The signal a committed change sends: which conversation changed. */
@@ -253,8 +254,7 @@ export async function takeConversation(db: Executor, admin: ChatAdmin, id: unkno
       .set({ status: "active", assignedAdminId: admin.actor.id, assignedAdminName: admin.name, updatedAt: now })
       .where(eq(chatConversations.id, row.id));
     await addMessage(tx, row.id, "system", "Aurore", joinedMessage(admin.name), now);
-    await recordAdminAction(tx, {
-      actor: admin.actor,
+    await recordAdminChange(tx, admin.actor, {
       action: "chat.take",
       entityType: "chat",
       entityId: row.id,
@@ -287,8 +287,7 @@ export async function replyToConversation(
         .where(eq(chatConversations.id, row.id));
     }
     await addMessage(tx, row.id, "admin", admin.name, text, now);
-    await recordAdminAction(tx, {
-      actor: admin.actor,
+    await recordAdminChange(tx, admin.actor, {
       action: "chat.reply",
       entityType: "chat",
       entityId: row.id,
@@ -313,8 +312,7 @@ export async function closeConversation(
     if (row.status !== "waiting" && row.status !== "active") throw conflict("chat_ended", CHAT_ENDED_MESSAGE);
     await tx.update(chatConversations).set({ status: "closed", updatedAt: now }).where(eq(chatConversations.id, row.id));
     await addMessage(tx, row.id, "system", "Aurore", CLOSED_MESSAGE, now);
-    await recordAdminAction(tx, {
-      actor: admin.actor,
+    await recordAdminChange(tx, admin.actor, {
       action: "chat.close",
       entityType: "chat",
       entityId: row.id,

@@ -10,7 +10,9 @@ import { deliveryMethods } from "~/.server/db/schema";
 import { announceInvalidation } from "~/.server/invalidations";
 import { createDbMemo } from "~/.server/db-memo";
 import { invalid, notFound } from "~/domain/errors";
-import { changedFields, recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { changedFields } from "~/domain/activity-log/masking";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import {
   DEFAULT_DELIVERY_METHODS,
   DELIVERY_METHOD_CODES,
@@ -127,7 +129,7 @@ export async function updateDeliveryMethod(
     const { updatedBy: _by, updatedAt: _at, ...edited } = values;
     const was: Record<string, unknown> = {};
     for (const key of Object.keys(edited)) was[key] = previous?.[key as keyof typeof previous] ?? null;
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "settings.delivery_method_update",
       entityType: "delivery_method",
       entityId: code,

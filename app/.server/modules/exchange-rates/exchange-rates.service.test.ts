@@ -5,6 +5,7 @@ import { adminActivityLog, exchangeRates } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { isDomainError } from "~/domain/errors";
 import { forgetExchangeRates, getExchangeRates, getIndicativeCurrency, updateExchangeRates } from "./exchange-rates.service";
+import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
 
 let handle: DatabaseHandle;
 
@@ -42,6 +43,7 @@ describe("exchange rates", () => {
       label: "admin@aurore.test",
     });
     expect(await getExchangeRates(handle.db)).toEqual({ USD: 1.1234, GBP: 0.86, CHF: 0.9 });
+    await settleDomainEvents(handle.db);
     const [entry] = await handle.db.select().from(adminActivityLog).where(eq(adminActivityLog.action, "settings.exchange_rates_update"));
     expect(entry).toMatchObject({
       actorLabel: "admin@aurore.test",

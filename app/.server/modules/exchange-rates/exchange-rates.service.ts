@@ -11,7 +11,9 @@ import { exchangeRates } from "~/.server/db/schema";
 import { announceInvalidation } from "~/.server/invalidations";
 import { createDbMemo } from "~/.server/db-memo";
 import { invalid } from "~/domain/errors";
-import { changedFields, recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { changedFields } from "~/domain/activity-log/masking";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import type { Currency } from "~/domain/account/preferences.schema";
 import {
   DEFAULT_EXCHANGE_RATES,
@@ -83,7 +85,7 @@ export async function updateExchangeRates(db: Executor, input: unknown, actorUse
         target: exchangeRates.currency,
         set: { rateE4: sql`excluded.rate_e4`, updatedBy: actorUserId, updatedAt },
       });
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "settings.exchange_rates_update",
       entityType: "settings",
       entityId: "exchange_rates",

@@ -106,7 +106,7 @@ describe("gift card codes", () => {
     expect(JSON.stringify(row)).not.toContain(card.code);
     expect(row.expiresAt.toISOString()).toBe("2033-03-10T10:00:00.000Z");
     expect(row.balanceCents).toBe(5000);
-    const [mail] = await handle.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+    const [mail] = await handle.db.select().from(outbox).where(eq(outbox.topic, "mail")).orderBy(desc(outbox.id)).limit(1);
     expect(mail.payload).toMatchObject({ to: "lea@example.com" });
     expect(String(mail.payload.text)).toContain(formatGiftCardCode(card.code));
     expect(String(mail.payload.text)).toContain("Joyeux anniversaire !");
@@ -209,7 +209,7 @@ describe("buying and spending gift cards through the checkout", () => {
       expect.objectContaining({ amount_cents: 5000, delivery_mode: "email", recipient_email: "ami@example.com", status: "active" }),
     ]);
     expect((await provider.listCharges())[0]).toMatchObject({ amountCents: 5000 });
-    const mails = await handle.db.select().from(outbox).orderBy(desc(outbox.id)).limit(2);
+    const mails = await handle.db.select().from(outbox).where(eq(outbox.topic, "mail")).orderBy(desc(outbox.id)).limit(2);
     const toFriend = mails.find((m) => m.payload.to === "ami@example.com");
     expect(String(toFriend?.payload.text)).toMatch(/Votre code : [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/);
     const confirmation = mails.find((m) => m.payload.to === CONTACT.email);
@@ -233,7 +233,7 @@ describe("buying and spending gift cards through the checkout", () => {
       provider,
     });
     expect(result).toMatchObject({ ok: true, order: { total_cents: 3500, shipping_cents: 0 } });
-    const [confirmation] = await handle.db.select().from(outbox).orderBy(desc(outbox.id)).limit(1);
+    const [confirmation] = await handle.db.select().from(outbox).where(eq(outbox.topic, "mail")).orderBy(desc(outbox.id)).limit(1);
     expect(confirmation.payload.to).toBe(CONTACT.email);
     expect(String(confirmation.payload.text)).toMatch(/code [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}, expédiée avec votre commande/);
   });
@@ -545,7 +545,7 @@ describe("expiry reminder", () => {
 
     const due = new Date("2033-10-20T09:00:00Z");
     const countMails = async () =>
-      (await handle.db.select().from(outbox)).filter(
+      (await handle.db.select().from(outbox).where(eq(outbox.topic, "mail"))).filter(
         (m) => String(m.payload.subject).startsWith("Votre carte cadeau Aurore expire") && String(m.payload.text).includes(card.last4),
       ).length;
     await sendGiftCardExpiryReminders(handle.db, due);

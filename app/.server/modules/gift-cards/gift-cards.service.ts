@@ -33,7 +33,8 @@ import { isUuid } from "~/lib/uuid";
 import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
 import { invalid, isDomainError, notFound } from "~/domain/errors";
 import { GIFT_CARD_EXPIRY_REMINDER_MONTHS, GIFT_CARD_VALIDITY_YEARS } from "~/lib/shop-rules";
-import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { ADMIN_GIFT_CARD_MESSAGES, AdminGiftCardSchema } from "~/domain/gift-cards/admin-gift-card.schema";
 import { firstNameOfUser, mailLanguageOf, mailLanguageOfEmail } from "~/.server/db/recipients";
@@ -742,7 +743,7 @@ export async function disableGiftCard(db: Executor, giftCardId: string, actor?: 
       .where(and(eq(giftCards.id, giftCardId), eq(giftCards.status, "active")))
       .returning({ id: giftCards.id, last4: giftCards.last4, balanceCents: giftCards.balanceCents });
     if (!row) return false;
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "gift_card.disable",
       entityType: "gift_card",
       entityId: row.id,
@@ -843,7 +844,7 @@ export async function issueGoodwillGiftCard(
       params: { amountCents: String(amountCents), last4: created.code.slice(-4), expiresAt: expiresAt.toISOString() },
     });
     const last4 = created.code.slice(-4);
-    await recordAdminActionBy(tx, input.actor, {
+    await recordAdminChangeBy(tx, input.actor, {
       action: "gift_card.issue",
       entityType: "gift_card",
       entityId: created.id,

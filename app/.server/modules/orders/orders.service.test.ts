@@ -240,7 +240,9 @@ describe("cancelOrder", () => {
       description: `Points restitués (commande annulée ${result.order.reference})`,
     });
 
-    const mails = (await handle.db.select().from(outbox)).filter((m) => String(m.payload.subject).includes(result.order.reference));
+    const mails = (await handle.db.select().from(outbox).where(eq(outbox.topic, "mail"))).filter((m) =>
+      String(m.payload.subject).includes(result.order.reference),
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0].payload).toMatchObject({
       to: "contact.alice@example.com",
@@ -256,7 +258,9 @@ describe("cancelOrder", () => {
     const result = await cancelOrder(handle.db, bruno, order.id, new Date(), provider);
     expect(result.ok && result.order.payment_status).toBe("pending");
     expect(await provider.listRefunds()).toEqual([]);
-    const mails = (await handle.db.select().from(outbox)).filter((m) => m.payload.to === "bruno.orders@example.com");
+    const mails = (await handle.db.select().from(outbox).where(eq(outbox.topic, "mail"))).filter(
+      (m) => m.payload.to === "bruno.orders@example.com",
+    );
     expect(mails).toHaveLength(1);
   });
 

@@ -7,6 +7,7 @@ import { adminActivityLog, promoCodes } from "../../db/schema";
 import { createPromoCode, deletePromoCode, listAdminPromoCodesSince } from "./promo-codes-admin.service";
 import { PROMO_FORM_MESSAGES } from "~/domain/promotions/promotions.schema";
 import type { KeysetWindow } from "../../db/keyset";
+import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
 
 /** The admin API's side of the promo codes (decision 049): the cursor walk and the deletion. */
 let handle: DatabaseHandle;
@@ -60,6 +61,7 @@ describe("deleting a promo code", () => {
     const created = await createPromoCode(handle.db, { code: code(), kind: "percentage", value: "20" }, actor);
     expect(await deletePromoCode(handle.db, created.id, actor)).toEqual({ id: created.id, code: created.code });
     expect(await handle.db.select().from(promoCodes).where(eq(promoCodes.id, created.id))).toEqual([]);
+    await settleDomainEvents(handle.db);
     const entries = await handle.db
       .select({ action: adminActivityLog.action, actorType: adminActivityLog.actorType, actorLabel: adminActivityLog.actorLabel })
       .from(adminActivityLog)

@@ -19,7 +19,9 @@ import {
 import { conflict, invalid, notFound, type DomainError } from "~/domain/errors";
 import { addParisDays, parisDayStart } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
-import { changedFields, recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { changedFields } from "~/domain/activity-log/masking";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 
 /*
  * Refusals are thrown as domain errors (~/domain/errors): `invalid_promo_code` (the form's
@@ -163,7 +165,7 @@ export async function createPromoCode(db: Database, input: unknown, actor?: Admi
     if (draft.category_ids.length > 0) {
       await tx.insert(promoCodeCategories).values(draft.category_ids.map((categoryId) => ({ promoCodeId: row.id, categoryId })));
     }
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "promo_code.create",
       entityType: "promo_code",
       entityId: row.id,
@@ -208,7 +210,7 @@ export async function updatePromoCode(
     }
     const was: Record<string, unknown> = { categoryIds: previousCategories.map((c) => c.categoryId).sort() };
     for (const key of Object.keys(values)) was[key] = current[key as keyof typeof current];
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "promo_code.update",
       entityType: "promo_code",
       entityId: id,
@@ -236,7 +238,7 @@ export async function setPromoCodeActive(
       .for("update");
     if (!current) throw promoNotFound();
     await tx.update(promoCodes).set({ active, updatedAt: now }).where(eq(promoCodes.id, id));
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: active ? "promo_code.enable" : "promo_code.disable",
       entityType: "promo_code",
       entityId: id,
@@ -260,7 +262,7 @@ export async function deletePromoCode(db: Database, id: string, actor?: AdminAct
     const [used] = await tx.select({ id: promoRedemptions.id }).from(promoRedemptions).where(eq(promoRedemptions.promoCodeId, id)).limit(1);
     if (used || current.usedCount > 0) throw conflict("promo_code_used", PROMO_FORM_MESSAGES.usedCannotBeDeleted);
     await tx.delete(promoCodes).where(eq(promoCodes.id, id));
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "promo_code.delete",
       entityType: "promo_code",
       entityId: id,

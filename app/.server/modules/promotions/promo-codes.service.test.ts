@@ -444,7 +444,9 @@ describe("newsletter welcome code", () => {
     return token;
   }
   const mailsTo = async (email: string) =>
-    (await handle.db.select().from(outbox).orderBy(outbox.id)).map((r) => r.payload as MailMessage).filter((m) => m.to === email);
+    (await handle.db.select().from(outbox).where(eq(outbox.topic, "mail")).orderBy(outbox.id))
+      .map((r) => r.payload as MailMessage)
+      .filter((m) => m.to === email);
 
   it("confirming creates one personal 10% code, single use, valid 30 days, and one mail; confirming again creates none", async () => {
     const shopper = await createShopper(handle.db);

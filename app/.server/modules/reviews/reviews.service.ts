@@ -10,7 +10,8 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 
 import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
 import { rowsOf, type Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
-import { recordAdminActionBy, type AdminActor } from "../activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import {
   orderItems,
   orders,
@@ -737,7 +738,7 @@ export async function answerReview(db: Executor, id: string, answer: string, act
       .set({ shopAnswer: answer, shopAnsweredAt: now, updatedAt: now })
       .where(eq(reviews.id, id))
       .returning();
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "review.answer",
       entityType: "review",
       entityId: id,

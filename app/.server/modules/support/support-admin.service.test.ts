@@ -4,6 +4,7 @@ import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { adminActivityLog, supportTickets, user } from "../../db/schema";
 import { createContactTicket, createTicket, getTicket, listAllTickets, setTicketStatus } from "./support.service";
+import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
 
 /** The administrator's side of support tickets: every ticket, paged, and status changes. */
 let handle: DatabaseHandle;
@@ -100,12 +101,14 @@ describe("setTicketStatus", () => {
     await expect(setTicketStatus(handle.db, admin, { ticketId: undefined, status: "closed" })).rejects.toMatchObject({ kind: "not_found" });
     const [row] = await handle.db.select().from(supportTickets).where(eq(supportTickets.id, ids[6]));
     expect(row.status).toBe("open");
+    await settleDomainEvents(handle.db);
     const entries = await handle.db.select().from(adminActivityLog).where(eq(adminActivityLog.entityId, ids[6]));
     expect(entries).toEqual([]);
   });
 
   it("records each change in the activity log with the status before and after", async () => {
     await setTicketStatus(handle.db, admin, { ticketId: ids[7], status: "closed" });
+    await settleDomainEvents(handle.db);
     const entries = await handle.db.select().from(adminActivityLog).where(eq(adminActivityLog.entityId, ids[7]));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({

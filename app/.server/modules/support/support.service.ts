@@ -1,7 +1,8 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { supportTicketMessages, supportTickets, user } from "../../db/schema";
-import { recordAdminAction, type AdminActor } from "../activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChange } from "~/.server/outbox/events";
 import { parisYear } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { invalid, notFound } from "~/domain/errors";
@@ -348,8 +349,7 @@ export async function setTicketStatus(
     const [before] = await tx.select().from(supportTickets).where(eq(supportTickets.id, ticketId)).for("update");
     if (!before) throw ticketNotFound();
     const [row] = await tx.update(supportTickets).set({ status, updatedAt: new Date() }).where(eq(supportTickets.id, ticketId)).returning();
-    await recordAdminAction(tx, {
-      actor,
+    await recordAdminChange(tx, actor, {
       action: "ticket.status_change",
       entityType: "ticket",
       entityId: row.id,

@@ -7,7 +7,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { supportTicketMessages, supportTickets, user } from "../../db/schema";
-import { recordAdminAction, type AdminActor } from "../activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChange } from "~/.server/outbox/events";
 import { createNotification } from "../notifications/notifications.service";
 import { enqueueMail } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
@@ -252,8 +253,7 @@ export async function replyAsAdmin(
       );
       await enqueueMail(tx, { to, ...mail });
     }
-    await recordAdminAction(tx, {
-      actor,
+    await recordAdminChange(tx, actor, {
       action: "ticket.reply",
       entityType: "ticket",
       entityId: row.id,
@@ -292,8 +292,7 @@ export async function addInternalNote(
         createdAt: now,
       })
       .returning();
-    await recordAdminAction(tx, {
-      actor,
+    await recordAdminChange(tx, actor, {
       action: "ticket.note",
       entityType: "ticket",
       entityId: row.id,

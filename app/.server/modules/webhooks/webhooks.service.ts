@@ -8,7 +8,8 @@ import type { Database, Executor } from "~/.server/db/client";
 import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from "~/.server/db/schema";
 import { getEnv } from "~/.server/env";
-import { recordAdminActionBy, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
+import type { AdminActor } from "~/domain/activity-log/activity-log";
+import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { invalid, notFound } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
 import {
@@ -122,7 +123,7 @@ export async function createWebhookEndpoint(
       .insert(webhookEndpoints)
       .values({ ...values, secret })
       .returning();
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "webhook.create",
       entityType: "webhook",
       entityId: row.id,
@@ -144,7 +145,7 @@ export async function updateWebhookEndpoint(db: Database, id: string, input: unk
       .set({ ...values, updatedAt: new Date(), ...(values.active && !before.active ? { failingSince: null } : {}) })
       .where(eq(webhookEndpoints.id, id))
       .returning();
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "webhook.update",
       entityType: "webhook",
       entityId: id,
@@ -172,7 +173,7 @@ export async function setWebhookEndpointActive(
       .set({ active, updatedAt: new Date(), ...(active ? { failingSince: null } : {}) })
       .where(eq(webhookEndpoints.id, id))
       .returning();
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: active ? "webhook.activate" : "webhook.deactivate",
       entityType: "webhook",
       entityId: id,
@@ -195,7 +196,7 @@ export async function rotateWebhookSecret(db: Database, id: string, actor?: Admi
       .where(eq(webhookEndpoints.id, id))
       .returning({ url: webhookEndpoints.url });
     if (!row) throw endpointNotFound();
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "webhook.rotate_secret",
       entityType: "webhook",
       entityId: id,
@@ -299,7 +300,7 @@ export async function resendWebhookDelivery(db: Database, endpointId: string, de
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)))
       .returning({ eventId: webhookDeliveries.eventId });
     if (!row) throw notFound("webhook_delivery_not_found", WEBHOOK_MESSAGES.deliveryNotFound);
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "webhook.resend",
       entityType: "webhook",
       entityId: endpointId,
@@ -315,7 +316,7 @@ export async function deleteWebhookEndpoint(db: Database, id: string, actor?: Ad
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
     if (!row) throw endpointNotFound();
-    await recordAdminActionBy(tx, actor, {
+    await recordAdminChangeBy(tx, actor, {
       action: "webhook.delete",
       entityType: "webhook",
       entityId: id,

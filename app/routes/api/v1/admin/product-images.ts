@@ -2,7 +2,8 @@ import type { Route } from "./+types/product-images";
 import { requireApiAdmin } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
-import { adminActorOf, recordAdminAction } from "~/.server/modules/activity-log/activity-log.service";
+import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
+import { recordAdminChange } from "~/.server/outbox/events";
 import { notFound } from "~/domain/errors";
 import { readBodyWithLimit, removeUnreferencedProductImages, storeProductImage, uploadKeyOf } from "~/.server/media/product-images";
 import {
@@ -36,8 +37,7 @@ const byMethod = apiAction({
     const actor = adminActorOf(await requireApiAdmin(request));
     const stored = await storeProductImage(await readBodyWithLimit(request, PRODUCT_IMAGE_MAX_BYTES));
     // The file lives outside the database: the entry follows the stored file (decision 048).
-    await recordAdminAction(await getDb(), {
-      actor,
+    await recordAdminChange(await getDb(), actor, {
       action: "product_image.upload",
       entityType: "product_image",
       entityId: stored.url,
@@ -52,8 +52,7 @@ const byMethod = apiAction({
     const actor = adminActorOf(await requireApiAdmin(request));
     const removed = await removeUnreferencedProductImages(await getDb(), [url]);
     if (removed.length > 0) {
-      await recordAdminAction(await getDb(), {
-        actor,
+      await recordAdminChange(await getDb(), actor, {
         action: "product_image.delete",
         entityType: "product_image",
         entityId: url,
