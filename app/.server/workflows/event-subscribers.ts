@@ -3,23 +3,47 @@
  * modules record with the modules that act on them. Modules record events and never know their
  * subscribers; the outbox runs these after the commit, at least once, each with its receipt.
  */
-import { DOMAIN_EVENT_TYPES, isAdminChange } from "~/domain/events/domain-events";
+import { ADMIN_CHANGE_TYPES, isAdminChange } from "~/domain/events/domain-events";
 import type { ActivityPage, ActivityQuery } from "~/domain/activity-log/activity-log";
 import type { Database } from "../db/client";
 import { settleEvents, type EventSubscriber } from "../outbox/events";
 import { listAdminActions, recordAdminAction } from "../modules/activity-log/activity-log.service";
+import { enqueueWebhookEvent } from "../modules/webhooks/webhooks.service";
 
 /** The Journal d'activité: one entry per administrator's change, at the time the change committed. */
 const activityLog: EventSubscriber = {
   name: "activity-log",
-  types: DOMAIN_EVENT_TYPES,
+  types: ADMIN_CHANGE_TYPES,
   handle: async (tx, event) => {
     if (!isAdminChange(event)) return;
     await recordAdminAction(tx, { ...event.payload, action: event.type, occurredAt: event.occurredAt });
   },
 };
 
-export const EVENT_SUBSCRIBERS: readonly EventSubscriber[] = [activityLog];
+/**
+ * Signed webhooks (decision 050): the shop's events become webhook events for the endpoints
+ * listening, with the resource as the change committed it. The enqueueing and its receipt commit
+ * together, so each change gives one webhook event even when its domain event runs again.
+ */
+const webhooks: EventSubscriber = {
+  name: "webhooks",
+  types: ["product.changed", "stock.fell_low", "review.submitted"],
+  handle: async (tx, event) => {
+    switch (event.type) {
+      case "product.changed":
+        await enqueueWebhookEvent(tx, "product.updated", event.payload.productId, event.payload.resource);
+        return;
+      case "stock.fell_low":
+        await enqueueWebhookEvent(tx, "stock.low", event.payload.productId, event.payload.resource);
+        return;
+      case "review.submitted":
+        await enqueueWebhookEvent(tx, "review.created", event.payload.reviewId, event.payload.resource);
+        return;
+    }
+  },
+};
+
+export const EVENT_SUBSCRIBERS: readonly EventSubscriber[] = [activityLog, webhooks];
 
 /** Runs the events due now (their subscribers' writes are then visible to the caller). */
 export function settleDomainEvents(db: Database): Promise<void> {

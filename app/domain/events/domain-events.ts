@@ -16,24 +16,48 @@ export type AdminChange = {
   after: unknown;
 };
 
+/**
+ * A resource as the change committed it (decision 050: the webhook body shows the state the change
+ * committed, so the snapshot is taken in the change's transaction, not when a subscriber runs).
+ */
+export type ResourceSnapshot = Record<string, unknown>;
+
+/** The shop's own events, whoever causes them (an administrator, a shopper's order, an import). */
+export type ShopEventPayloads = {
+  /** A product's fields, variants or brand name changed. */
+  "product.changed": { productId: string; resource: ResourceSnapshot };
+  /** A variant's stock fell to the low-stock threshold or below, from above it. */
+  "stock.fell_low": { productId: string; resource: ResourceSnapshot };
+  /** A shopper left a review (pending moderation). */
+  "review.submitted": { reviewId: string; resource: ResourceSnapshot };
+};
+
+export const SHOP_EVENT_TYPES = [
+  "product.changed",
+  "stock.fell_low",
+  "review.submitted",
+] as const satisfies readonly (keyof ShopEventPayloads)[];
+
 /** Each event type with its payload. Every action the activity log records is one. */
-export type DomainEventPayloads = { [A in AdminChangeAction]: AdminChange };
+export type DomainEventPayloads = { [A in AdminChangeAction]: AdminChange } & ShopEventPayloads;
 
 export type DomainEventType = keyof DomainEventPayloads;
 
+export const ADMIN_CHANGE_TYPES = Object.keys(ACTIVITY_ACTION_LABELS) as AdminChangeAction[];
+
 /** Every event type, for the subscriber test and the dispatcher's check of a stored row. */
-export const DOMAIN_EVENT_TYPES = Object.keys(ACTIVITY_ACTION_LABELS) as DomainEventType[];
+export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = [...ADMIN_CHANGE_TYPES, ...SHOP_EVENT_TYPES];
 
 const KNOWN = new Set<string>(DOMAIN_EVENT_TYPES);
 export const isDomainEventType = (type: unknown): type is DomainEventType => typeof type === "string" && KNOWN.has(type);
 
-/** An event as a subscriber receives it: its outbox row's id is its identity (receipts key on it). */
+/**
+ * An event as a subscriber receives it (a union over the types, so a `switch` on `type` narrows
+ * the payload): its outbox row's id is its identity, and receipts key on it.
+ */
 export type DomainEvent<T extends DomainEventType = DomainEventType> = {
-  id: number;
-  type: T;
-  payload: DomainEventPayloads[T];
-  occurredAt: Date;
-};
+  [K in T]: { id: number; type: K; payload: DomainEventPayloads[K]; occurredAt: Date };
+}[T];
 
 /** The events an administrator's change records: those whose payload is an AdminChange. */
 export const isAdminChange = (event: DomainEvent): event is DomainEvent<AdminChangeAction> => event.type in ACTIVITY_ACTION_LABELS;

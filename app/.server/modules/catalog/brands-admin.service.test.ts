@@ -42,6 +42,7 @@ describe("brands written by the admin API", () => {
     expect(ids).toHaveLength(2);
 
     await updateBrand(handle.db, brand.id, { description: "Une maison de Grasse" }, actor);
+    await settleDomainEvents(handle.db);
     const quiet = await handle.db.select().from(webhookEvents).where(eq(webhookEvents.type, "product.updated"));
     expect(quiet.filter((e) => ids.includes(e.resourceId))).toHaveLength(0);
 
@@ -49,6 +50,7 @@ describe("brands written by the admin API", () => {
     expect(renamed).toMatchObject({ name: `Maison Neuve ${token}`, description: "Une maison de Grasse", product_count: 2 });
     const rows = await handle.db.select({ brand: products.brand }).from(products).where(eq(products.brandId, brand.id));
     expect(rows.map((r) => r.brand)).toEqual([`Maison Neuve ${token}`, `Maison Neuve ${token}`]);
+    await settleDomainEvents(handle.db);
     const events = await handle.db.select().from(webhookEvents).where(eq(webhookEvents.type, "product.updated"));
     const ours = events.filter((e) => ids.includes(e.resourceId));
     expect(ours.map((e) => e.resourceId).sort()).toEqual([...ids].sort());

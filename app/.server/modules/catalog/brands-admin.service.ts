@@ -4,9 +4,8 @@ import type { Executor } from "../../db/client";
 import { brands, products } from "../../db/schema";
 import { invalidateCatalogCaches } from "./catalog.service";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
-import { recordAdminChangeBy } from "~/.server/outbox/events";
-import { enqueueWebhookEvent } from "../webhooks/webhooks.service";
-import { productWebhookResource } from "../webhooks/webhook-resources";
+import { recordAdminChangeBy, recordEvent } from "~/.server/outbox/events";
+import { productWebhookResource } from "./product-resource";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
 import { slugify } from "~/domain/catalog/admin-categories.schema";
@@ -162,7 +161,8 @@ export async function updateBrand(
         .returning(brandColumns);
       if (next.name !== previous.name) {
         const renamed = await tx.update(products).set({ brand: next.name }).where(eq(products.brandId, id)).returning({ id: products.id });
-        for (const p of renamed) await enqueueWebhookEvent(tx, "product.updated", p.id, () => productWebhookResource(tx, p.id));
+        for (const p of renamed)
+          await recordEvent(tx, "product.changed", { productId: p.id, resource: await productWebhookResource(tx, p.id) });
       }
       const changed = next.name !== previous.name ? `renommée en « ${row.name} »` : "modifiée";
       await recordAdminChangeBy(tx, actor, {

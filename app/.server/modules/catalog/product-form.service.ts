@@ -8,8 +8,7 @@
  * forgotten and images the edit dropped are deleted after the commit.
  */
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
-import { productWebhookResource } from "~/.server/modules/webhooks/webhook-resources";
+import { productWebhookResource } from "./product-resource";
 import type { Database, Executor } from "../../db/client";
 import { brands, categories, products, productVariants } from "../../db/schema";
 import { invalidateCatalogCaches } from "./catalog.service";
@@ -19,7 +18,7 @@ import { kickOutbox } from "../../outbox/outbox.service";
 import { forgetStockReport } from "./products-admin.service";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
 import { changedFields } from "~/domain/activity-log/masking";
-import { recordAdminChangeBy } from "~/.server/outbox/events";
+import { recordAdminChangeBy, recordEvent } from "~/.server/outbox/events";
 import { droppedImages, removeUnreferencedProductImages } from "../../media/product-images";
 import {
   EMPTY_PRODUCT_FORM,
@@ -323,7 +322,7 @@ export async function saveAdminProduct(
         await mailRestockedVariantAlerts(tx, restockedVariants(adjusted));
       }
       await insertVariants(tx, id, added, actorUserId);
-      await enqueueWebhookEvent(tx, "product.updated", id, () => productWebhookResource(tx, id));
+      await recordEvent(tx, "product.changed", { productId: id, resource: await productWebhookResource(tx, id) });
       if (actor) {
         const after = await getAdminProductDetail(tx, id);
         await recordAdminChangeBy(tx, actor, {

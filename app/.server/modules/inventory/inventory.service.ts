@@ -10,8 +10,8 @@
  * writes at commit: this module never writes them.
  */
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
-import { fellUnderLowStock, stockLowResource } from "~/.server/modules/webhooks/webhook-resources";
+import { fellUnderLowStock, stockLowResource } from "~/domain/webhooks/webhook-resources";
+import { recordEvent } from "~/.server/outbox/events";
 import type { Database, Executor } from "~/.server/db/client";
 import { isUuid } from "~/lib/uuid";
 import { conflict, invalid, notFound } from "~/domain/errors";
@@ -137,7 +137,7 @@ export async function takeStock(tx: Executor, lines: readonly StockLine[], conte
       };
     }
     if (fellUnderLowStock(row.stock + quantity, row.stock))
-      await enqueueWebhookEvent(tx, "stock.low", row.productId, stockLowResource({ ...row, variantId }));
+      await recordEvent(tx, "stock.fell_low", { productId: row.productId, resource: stockLowResource({ ...row, variantId }) });
     taken.push({
       variantId,
       productId: row.productId,
@@ -291,12 +291,10 @@ async function adjustLocked(tx: Executor, ids: string[], input: StockAdjustment)
     if (delta === 0) continue;
     await tx.update(productVariants).set({ stockQuantity: next }).where(eq(productVariants.id, row.id));
     if (fellUnderLowStock(row.stock, next))
-      await enqueueWebhookEvent(
-        tx,
-        "stock.low",
-        row.productId,
-        stockLowResource({ productId: row.productId, variantId: row.id, stock: next }),
-      );
+      await recordEvent(tx, "stock.fell_low", {
+        productId: row.productId,
+        resource: stockLowResource({ productId: row.productId, variantId: row.id, stock: next }),
+      });
     await tx.insert(stockMovements).values({
       productId: row.productId,
       variantId: row.id,
@@ -396,12 +394,10 @@ export async function setStockLevels(
     // A level that falls to the low-stock threshold tells the webhooks, as a single adjustment does.
     for (const m of moved) {
       if (fellUnderLowStock(m.stock - m.delta, m.stock))
-        await enqueueWebhookEvent(
-          tx,
-          "stock.low",
-          m.productId,
-          stockLowResource({ productId: m.productId, variantId: m.variantId, stock: m.stock }),
-        );
+        await recordEvent(tx, "stock.fell_low", {
+          productId: m.productId,
+          resource: stockLowResource({ productId: m.productId, variantId: m.variantId, stock: m.stock }),
+        });
     }
     changed.push(...moved);
   }

@@ -7,11 +7,10 @@
  */
 import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { enqueueWebhookEvent } from "~/.server/modules/webhooks/webhooks.service";
 import { rowsOf, type Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
-import { recordAdminChangeBy } from "~/.server/outbox/events";
+import { recordAdminChangeBy, recordEvent } from "~/.server/outbox/events";
 import {
   orderItems,
   orders,
@@ -216,7 +215,7 @@ export async function createReview(db: Executor, userId: string, productId: stri
       .returning();
     if (!created) return created;
     await attachOwnPhotos(tx, userId, created.id, photos);
-    await enqueueWebhookEvent(tx, "review.created", created.id, () => Promise.resolve(reviewWebhookResource(created)));
+    await recordEvent(tx, "review.submitted", { reviewId: created.id, resource: reviewWebhookResource(created) });
     return created;
   });
   if (!row) throw conflict("review_exists", REVIEW_MESSAGES.alreadyReviewed);

@@ -31,6 +31,7 @@ import {
   type WebhookPost,
 } from "./webhook-delivery";
 import { createWebhookEndpoint, enqueueWebhookEvent, listWebhookDeliveries, resendWebhookDelivery } from "./webhooks.service";
+import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
 
 let handle: DatabaseHandle;
 const provider = new SimulatedPaymentProvider(async () => handle.db);
@@ -124,6 +125,7 @@ describe("retry schedule", () => {
       const r = await processWebhookDeliveries(handle.db, { post, now, retryBaseMs: 30_000 });
       if (r.gaveUp) break;
       expect(r.failed).toBe(1);
+      await settleDomainEvents(handle.db);
       const [d] = await handle.db.select().from(webhookDeliveries);
       // Not due a millisecond before its time.
       const early = await processWebhookDeliveries(handle.db, { post, now: new Date(d.nextAttemptAt.getTime() - 1), retryBaseMs: 30_000 });
@@ -135,6 +137,7 @@ describe("retry schedule", () => {
     expect(Math.max(...gaps)).toBe(3_600_000);
     expect(now.getTime() - start.getTime()).toBeLessThanOrEqual(WEBHOOK_RETRY_WINDOW_MS);
     expect(now.getTime() - start.getTime()).toBeGreaterThan(WEBHOOK_RETRY_WINDOW_MS - 3_600_000);
+    await settleDomainEvents(handle.db);
     const [d] = await handle.db.select().from(webhookDeliveries);
     expect(d.status).toBe("failed");
     const failedAttempts = received.length;
@@ -312,6 +315,7 @@ describe("order and uniqueness", () => {
       changeOrderStatus(handle.db, { orderId, newStatus: "processing", actor, provider }),
       changeOrderStatus(handle.db, { orderId, newStatus: "shipped", actor, provider }),
     ]);
+    await settleDomainEvents(handle.db);
     const events = await handle.db
       .select()
       .from(webhookEvents)
@@ -360,9 +364,11 @@ describe("order and uniqueness", () => {
         }),
       });
     await buy(1); // threshold + 1: still above
+    await settleDomainEvents(handle.db);
     expect(await handle.db.$count(webhookEvents)).toBe(0);
     await buy(1); // threshold: crossed
     await buy(1); // below: already low
+    await settleDomainEvents(handle.db);
     const events = await handle.db.select().from(webhookEvents);
     expect(events.map((e) => [e.type, e.resourceId, e.payload.stock_quantity, e.payload.variant_id])).toEqual([
       ["stock.low", p.id, LOW_STOCK_THRESHOLD, p.variantId],
@@ -382,6 +388,7 @@ describe("order and uniqueness", () => {
         { actorUserId: null, note: "Import CSV du catalogue" },
       ),
     );
+    await settleDomainEvents(handle.db);
     const events = await handle.db.select().from(webhookEvents);
     expect(events.map((e) => [e.type, e.resourceId, e.payload.stock_quantity])).toEqual([["stock.low", low.id, LOW_STOCK_THRESHOLD]]);
   });
@@ -392,6 +399,7 @@ describe("order and uniqueness", () => {
       .values({ url: "https://hooks.example.com/off", events: ["order.created"], secret: "s", active: false });
     await endpoint(["review.created"]);
     expect(await handle.db.transaction((tx) => enqueueWebhookEvent(tx, "order.created", "o-9", {}))).toBeNull();
+    await settleDomainEvents(handle.db);
     expect(await handle.db.$count(webhookEvents)).toBe(0);
   });
 });
