@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Measures the code's shape as docs/decisions/024-layering.md describes it: imports between
 // modules, transactions opened outside workflows, bespoke answer types, HTTP status literals in
-// routes, message keys that are French sentences. `node scripts/measure-shape.mjs [root]`.
+// routes, message keys that are French sentences, and the largest functions.
+// `node scripts/measure-shape.mjs [root]`.
 import { readdirSync, readFileSync } from "node:fs";
+import ts from "typescript";
 import { dirname, join, normalize, relative, sep } from "node:path";
 
 const root = process.argv[2] ?? process.cwd();
@@ -64,3 +66,24 @@ const figures = {
   ).length,
 };
 for (const [name, value] of Object.entries(figures)) console.log(`${name.padEnd(68)} ${value}`);
+
+// The largest functions (declarations, methods, arrows and function expressions), in lines.
+const functions = [];
+for (const file of appFiles) {
+  const text = readFileSync(file, "utf8");
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const visit = (node) => {
+    if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node)) {
+      const start = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;
+      const end = sf.getLineAndCharacterOfPosition(node.getEnd()).line;
+      let name = node.name?.getText(sf);
+      if (!name && ts.isVariableDeclaration(node.parent)) name = node.parent.name.getText(sf);
+      functions.push({ lines: end - start + 1, where: `${relative(root, file)}:${start + 1}`, name: name ?? "(anonymous)" });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+}
+console.log("\nthe 10 largest functions (lines)");
+for (const f of functions.sort((a, b) => b.lines - a.lines).slice(0, 10))
+  console.log(`${String(f.lines).padStart(6)}  ${f.name}  ${f.where}`);

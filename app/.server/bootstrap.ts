@@ -19,7 +19,8 @@ import { purgeOldAdminActions } from "./modules/activity-log/activity-log.servic
 import { chargeDueInstalments } from "./workflows/charge-instalments";
 import { startInvalidations, stopInvalidations } from "./invalidations";
 import { followShopIdentity, unfollowShopIdentity } from "./modules/settings/shop-identity.service";
-import { convertUnansweredConversations, purgeVisitorConversations } from "./modules/chat/chat.service";
+import { purgeVisitorConversations } from "./modules/chat/chat.service";
+import { convertUnansweredChats } from "./workflows/chat-tickets";
 import { CHAT_ANSWER_TIMEOUT_MS } from "~/domain/chat/chat";
 import { startWebhookWorker } from "./modules/webhooks/webhook-delivery";
 import { purgeOldWebhookDeliveries } from "./modules/webhooks/webhook-retention";
@@ -105,7 +106,7 @@ export async function bootstrap(): Promise<BootstrapResult> {
   stopChatFallback ??= startRepeatingJob(
     handle.db,
     "chat-fallback",
-    () => convertUnansweredConversations(handle.db, { timeoutMs: chatTimeoutMs }),
+    () => convertUnansweredChats(handle.db, { timeoutMs: chatTimeoutMs }),
     {
       everyMs: Math.max(1_000, Math.min(10_000, Math.floor(chatTimeoutMs / 4))),
       firstAfterMs: 1_000,

@@ -3,12 +3,16 @@
  * modules record with the modules that act on them. Modules record events and never know their
  * subscribers; the outbox runs these after the commit, at least once, each with its receipt.
  */
-import { ADMIN_CHANGE_TYPES, isAdminChange } from "~/domain/events/domain-events";
+import { ADMIN_CHANGE_TYPES, isAdminChange, type MemberNotice } from "~/domain/events/domain-events";
 import type { ActivityPage, ActivityQuery } from "~/domain/activity-log/activity-log";
 import type { Database } from "../db/client";
 import { settleEvents, type EventSubscriber } from "../outbox/events";
 import { listAdminActions, recordAdminAction } from "../modules/activity-log/activity-log.service";
 import { enqueueWebhookEvent } from "../modules/webhooks/webhooks.service";
+import { createNotification } from "../modules/notifications/notifications.service";
+import { createWelcomeCode } from "../modules/promotions/promo-codes.service";
+import { kickOutbox } from "../outbox/outbox.service";
+import type { Executor } from "../db/client";
 
 /** The Journal d'activité: one entry per administrator's change, at the time the change committed. */
 const activityLog: EventSubscriber = {
@@ -43,7 +47,47 @@ const webhooks: EventSubscriber = {
   },
 };
 
-export const EVENT_SUBSCRIBERS: readonly EventSubscriber[] = [activityLog, webhooks];
+/** A notice as the notifications module writes it (its time back to a Date). */
+function notify(tx: Executor, notice: MemberNotice) {
+  const { createdAt, ...rest } = notice;
+  return createNotification(tx, { ...rest, ...(createdAt ? { createdAt: new Date(createdAt) } : {}) });
+}
+
+/**
+ * The members' bells: the notice the recording module worded, written with its receipt (once per
+ * event) and signalled to the open pages when it commits.
+ */
+const notifications: EventSubscriber = {
+  name: "notifications",
+  types: ["ticket.answered", "gift_card.offered", "webhook.failing"],
+  handle: async (tx, event) => {
+    switch (event.type) {
+      case "ticket.answered":
+      case "gift_card.offered":
+        await notify(tx, event.payload.notice);
+        return;
+      case "webhook.failing":
+        for (const notice of event.payload.notices) await notify(tx, notice);
+        return;
+    }
+  },
+};
+
+/**
+ * The newsletter's welcome offer (decision 016): a personal code, created and mailed with the
+ * receipt; the promotions module keeps it to one per e-mail however often the address confirms.
+ */
+const welcomeOffer: EventSubscriber = {
+  name: "welcome-offer",
+  types: ["newsletter.confirmed"],
+  handle: async (tx, event) => {
+    if (event.type !== "newsletter.confirmed") return;
+    // The mail is queued in this transaction; the worker is woken just after it commits.
+    if (await createWelcomeCode(tx, event.payload.email, new Date(event.payload.confirmedAt))) setTimeout(kickOutbox, 25).unref();
+  },
+};
+
+export const EVENT_SUBSCRIBERS: readonly EventSubscriber[] = [activityLog, webhooks, notifications, welcomeOffer];
 
 /** Runs the events due now (their subscribers' writes are then visible to the caller). */
 export function settleDomainEvents(db: Database): Promise<void> {

@@ -27,6 +27,7 @@ import { createFileSmsProvider } from "../sms/sms-provider";
 import { log } from "../logger";
 import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 import { DEFAULT_PREFERENCES, type Preferences } from "~/domain/account/preferences.schema";
+import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
 
 const placeOrder = (...args: Parameters<typeof placeOrderOrThrow>) => settled(placeOrderOrThrow(...args));
 
@@ -200,6 +201,7 @@ describe("e-mail switches", () => {
     const token = /confirmation\?token=([\w-]+)/.exec(String(confirmation!.payload.text))?.[1];
     expect(token).toBeTruthy();
     expect(await confirmSubscription(handle.db, token!)).toMatchObject({ ok: true });
+    await settleDomainEvents(handle.db);
     const subscribed = await loadAccountPreferences(handle.db, shopper.id);
     expect(subscribed.newsletter).toBe("subscribed");
     expect(subscribed.preferences.emailNewsletters).toBe(true);

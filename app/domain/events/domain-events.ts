@@ -5,6 +5,8 @@
  * and a test holds every type to at least one subscriber.
  */
 import { ACTIVITY_ACTION_LABELS, type AdminActor, type AdminChangeAction } from "../activity-log/activity-log";
+import type { NotificationPriority, NotificationType } from "../notifications/notification.types";
+import type { NotificationMessageKey, NotificationParams } from "../notifications/notification-wording";
 
 /** A back-office or admin-API change: who made it, on what, and the fields before and after (secrets masked). */
 export type AdminChange = {
@@ -22,6 +24,24 @@ export type AdminChange = {
  */
 export type ResourceSnapshot = Record<string, unknown>;
 
+/**
+ * What a member's bell is to show about an event, worded by the module that knows the event (the
+ * French text, and the catalog key that words it in the reader's language: decision 044). JSON,
+ * so its time is an ISO string.
+ */
+export type MemberNotice = {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  priority?: NotificationPriority;
+  actionUrl?: string | null;
+  metadata?: Record<string, unknown>;
+  messageKey?: NotificationMessageKey;
+  params?: NotificationParams;
+  createdAt?: string;
+};
+
 /** The shop's own events, whoever causes them (an administrator, a shopper's order, an import). */
 export type ShopEventPayloads = {
   /** A product's fields, variants or brand name changed. */
@@ -30,13 +50,29 @@ export type ShopEventPayloads = {
   "stock.fell_low": { productId: string; resource: ResourceSnapshot };
   /** A shopper left a review (pending moderation). */
   "review.submitted": { reviewId: string; resource: ResourceSnapshot };
+  /** The team answered a member's support ticket. */
+  "ticket.answered": { ticketId: string; notice: MemberNotice };
+  /** The team offered a client a gift card (a goodwill gesture). */
+  "gift_card.offered": { giftCardId: string; notice: MemberNotice };
+  /** A newsletter subscription was confirmed (double opt-in): the welcome offer follows, once per e-mail. */
+  "newsletter.confirmed": { email: string; confirmedAt: string };
+  /** A webhook endpoint could not be delivered for 24 h: each administrator is told. */
+  "webhook.failing": { endpointId: string; notices: MemberNotice[] };
 };
 
 export const SHOP_EVENT_TYPES = [
   "product.changed",
   "stock.fell_low",
   "review.submitted",
+  "ticket.answered",
+  "gift_card.offered",
+  "newsletter.confirmed",
+  "webhook.failing",
 ] as const satisfies readonly (keyof ShopEventPayloads)[];
+
+// Every shop event type is listed: a payload without its entry in the list does not compile.
+const listed: [Exclude<keyof ShopEventPayloads, (typeof SHOP_EVENT_TYPES)[number]>] extends [never] ? true : never = true;
+void listed;
 
 /** Each event type with its payload. Every action the activity log records is one. */
 export type DomainEventPayloads = { [A in AdminChangeAction]: AdminChange } & ShopEventPayloads;

@@ -7,7 +7,8 @@ import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/l
 import { isDomainError } from "~/domain/errors";
 import { statusOf } from "~/.server/error-responses";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
-import { findParticipantConversation, isChatOpen, postParticipantMessage, startConversation } from "~/.server/modules/chat/chat.service";
+import { findParticipantConversation, isChatOpen, postParticipantMessage } from "~/.server/modules/chat/chat.service";
+import { startChat } from "~/.server/workflows/chat-tickets";
 import { nextOpening as nextOpeningOf, type ChatAnswer, type ChatState } from "~/domain/chat/chat";
 import { log } from "~/.server/logger";
 import { chatCookieHeader, chatOpenNow, readChatToken } from "./chat-cookie.server";
@@ -39,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (!limited.allowed) return data<ChatAnswer>({ ok: false, message: TOO_MANY_REQUESTS_MESSAGE }, { status: 429, headers: noStore });
       const identity = await getShopIdentity(db);
       const open = chatOpenNow((always) => isChatOpen(identity.openingHours, new Date(), always));
-      const started = await startConversation(db, { userId, name: fields.name, email: fields.email, message: fields.message }, { open });
+      const started = await startChat(db, { userId, name: fields.name, email: fields.email, message: fields.message }, { open });
       return data<ChatAnswer>(
         { ok: true, conversation: started.conversation },
         { headers: { ...noStore, "Set-Cookie": chatCookieHeader(started.token) } },

@@ -64,9 +64,16 @@ describe("a ticket conversation", () => {
       await page.getByText("Un nouveau flacon part demain.").waitFor();
       await waitForMail(dataDir, shopperEmail, "Un nouveau flacon part demain.");
 
-      const notices = await apiCall(baseURL, "GET", "/api/v1/notifications", shopperCookie);
-      const titles = (notices.json.data as { title: string }[]).map((n) => n.title);
-      expect(titles).toContain(`Réponse à votre demande ${ticket.ticket_number}`);
+      // The bell's notice follows the reply's domain event, written just after its commit (decision 054).
+      await expect
+        .poll(
+          async () => {
+            const notices = await apiCall(baseURL, "GET", "/api/v1/notifications", shopperCookie);
+            return (notices.json.data as { title: string }[]).map((n) => n.title);
+          },
+          { timeout: 15_000 },
+        )
+        .toContain(`Réponse à votre demande ${ticket.ticket_number}`);
 
       const mine = await shopper.newPage();
       await mine.goto("/dashboard?tab=support");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBrowser, newShopContext } from "../../support/browser";
+import { launchBrowser, newShopContext, waitForHydration } from "../../support/browser";
 import { e2eShop } from "../../support/e2e-shop";
 
 const baseURL = e2eShop().baseURL;
@@ -62,6 +62,8 @@ describe("the page messages travel as one cached file per language (decision 044
       if (r.url().includes("/i18n/")) loaded.push(r.url());
     });
     await page.goto("/products");
+    // A click before hydration has no handler yet: a loaded machine was seen to lose it.
+    await waitForHydration(page);
     // The toast is worded in the browser, from the loaded messages.
     await page.getByRole("button", { name: "Add to cart", exact: true }).first().click();
     await page.getByText("Added to cart").first().waitFor();

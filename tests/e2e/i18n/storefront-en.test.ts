@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newShopContext } from "../../support/browser";
+import { launchBrowser, newShopContext, waitForHydration } from "../../support/browser";
 import { e2eShop } from "../../support/e2e-shop";
 import { byRole, fetchPage, headings, links, textOf } from "../../support/html-page";
 
@@ -131,7 +131,8 @@ describe("the storefront in English (decision 044)", () => {
       expect(main, french).not.toContain(french);
     }
 
-    // The product's own button comes before the related products' cards.
+    // The product's own button comes before the related products' cards; a click needs the page hydrated.
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Add to cart" }).first().click();
     await expect.poll(() => page.getByRole("status").last().textContent()).toContain("Added to cart");
     await expect

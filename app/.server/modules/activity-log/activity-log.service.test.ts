@@ -244,6 +244,7 @@ describe("goodwill gift card", () => {
     const code = /([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(String((mail.payload as { text: string }).text))?.[1];
     expect(code).toBeDefined();
     expect((await findUsableGiftCard(handle.db, code!)).id).toBe(card.id);
+    await settleDomainEvents(handle.db);
     const [notice] = await handle.db.select().from(notifications).where(eq(notifications.userId, client.id));
     expect(notice.title).toBe("Vous avez reçu une carte cadeau");
     // Worded at display in the reader's language from its key; in French exactly as stored.

@@ -6,7 +6,6 @@ import { adminActivityLog, chatConversations, chatMessages, supportTickets, user
 import {
   CHAT_CHANNEL,
   closeConversation,
-  convertUnansweredConversations,
   eraseChatsOf,
   findParticipantConversation,
   formatTranscript,
@@ -16,7 +15,6 @@ import {
   postParticipantMessage,
   purgeVisitorConversations,
   replyToConversation,
-  startConversation,
   takeConversation,
   type ChatAdmin,
 } from "./chat.service";
@@ -25,6 +23,8 @@ import type { DomainError } from "~/domain/errors";
 import { CHAT_ANSWER_TIMEOUT_MS, CHAT_MESSAGE_TOO_LONG, nextOpening, systemNoticeOf, type ChatConversationView } from "~/domain/chat/chat";
 import { DEFAULT_OPENING_HOURS } from "~/domain/settings/shop-identity";
 import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
+// Through the workflow that gives the chat its tickets (the module alone opens none).
+import { convertUnansweredChats as convertUnansweredConversations, startChat as startConversation } from "~/.server/workflows/chat-tickets";
 
 let handle: DatabaseHandle;
 const shopper = "user-chat-lea";

@@ -32,12 +32,9 @@ import {
   type ChatStatus,
 } from "~/domain/chat/chat";
 import { CHAT_VISITOR_RETENTION_DAYS } from "~/domain/chat/chat-cookie";
-import { TICKET_DESCRIPTION_MAX } from "~/domain/support/support-ticket.schema";
-import { CONTACT_MESSAGE_MAX } from "~/domain/support/contact.schema";
 import { isOpenAt, type OpeningSlot } from "~/domain/settings/shop-identity";
 import { formatDate, formatTime } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
-import { createContactTicket, createTicket } from "../support/support.service";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
 import { recordAdminChange } from "~/.server/outbox/events";
 
@@ -167,7 +164,7 @@ export type StartedConversation = { token: string; conversation: ChatConversatio
 export async function startConversation(
   db: Executor,
   input: StartConversationInput,
-  options: { open: boolean; now?: Date },
+  options: { open: boolean; now?: Date; openTicket: ChatTicketOpener },
 ): Promise<StartedConversation> {
   const now = options.now ?? new Date();
   let name = input.name;
@@ -202,7 +199,7 @@ export async function startConversation(
       })
       .returning();
     await addMessage(tx, row.id, "participant", parsed.data.name, parsed.data.message, now);
-    if (!options.open) await convertToTicket(tx, row.id, now, "closed");
+    if (!options.open) await convertToTicket(tx, row.id, now, "closed", options.openTicket);
     await signal(tx, row.id);
     return row.id;
   });
@@ -350,40 +347,47 @@ export function formatTranscript(
   return full.slice(0, end) + TRANSCRIPT_CUT;
 }
 
+/** What a conversation asks to become: the support module's ticket, opened by the workflow. */
+export type ChatTicketRequest = {
+  userId: string | null;
+  name: string;
+  email: string;
+  subject: string;
+  /** The transcript, bounded to the ticket's own limit. */
+  transcript: (max: number) => string;
+  now: Date;
+};
+
 /**
- * Turns a waiting conversation (locked by the caller) into a ticket through the support service:
- * the shopper's own ticket, or a contact ticket for a visitor, with the transcript as message.
+ * Opens the ticket a conversation becomes, in the caller's transaction. The chat does not know
+ * the support module (decision 024): app/.server/workflows/chat-tickets.ts passes this in.
  */
-async function convertToTicket(tx: Executor, id: string, now: Date, reason: "closed" | "unanswered"): Promise<string> {
+export type ChatTicketOpener = (tx: Executor, request: ChatTicketRequest) => Promise<{ id: string; number: string }>;
+
+/**
+ * Turns a waiting conversation (locked by the caller) into a ticket (the shopper's own, or a
+ * contact ticket for a visitor), with the transcript as its message.
+ */
+async function convertToTicket(
+  tx: Executor,
+  id: string,
+  now: Date,
+  reason: "closed" | "unanswered",
+  openTicket: ChatTicketOpener,
+): Promise<string> {
   const [row] = await tx.select().from(chatConversations).where(eq(chatConversations.id, id));
   const messages = await tx.select().from(chatMessages).where(eq(chatMessages.conversationId, id)).orderBy(asc(chatMessages.id));
   const subject = reason === "closed" ? "Message laissé sur le chat (hors horaires)" : "Chat en direct sans réponse";
-  let ticketId: string;
-  let ticketNumber: string;
-  if (row.userId) {
-    const ticket = await createTicket(
-      tx,
-      row.userId,
-      { subject, description: formatTranscript(row.createdAt, messages, TICKET_DESCRIPTION_MAX), category: "other", priority: "normal" },
-      { now },
-    );
-    ticketId = ticket.id;
-    ticketNumber = ticket.ticket_number;
-  } else {
-    const ticket = await createContactTicket(
-      tx,
-      {
-        name: row.contactName,
-        email: row.contactEmail,
-        subject,
-        message: formatTranscript(row.createdAt, messages, CONTACT_MESSAGE_MAX),
-        userId: null,
-      },
-      { now },
-    );
-    ticketId = ticket.id;
-    ticketNumber = ticket.ticketNumber;
-  }
+  const ticket = await openTicket(tx, {
+    userId: row.userId,
+    name: row.contactName,
+    email: row.contactEmail,
+    subject,
+    transcript: (max) => formatTranscript(row.createdAt, messages, max),
+    now,
+  });
+  const ticketId = ticket.id;
+  const ticketNumber = ticket.number;
   await tx
     .update(chatConversations)
     .set({ status: "converted", ticketId, ticketNumber, updatedAt: now })
@@ -400,7 +404,7 @@ async function convertToTicket(tx: Executor, id: string, now: Date, reason: "clo
  */
 export async function convertUnansweredConversations(
   db: Executor,
-  options: { timeoutMs: number; now?: Date; batch?: number },
+  options: { timeoutMs: number; now?: Date; batch?: number; openTicket: ChatTicketOpener },
 ): Promise<{ converted: number }> {
   const now = options.now ?? new Date();
   const cutoff = new Date(now.getTime() - options.timeoutMs);
@@ -415,7 +419,7 @@ export async function convertUnansweredConversations(
         .limit(1)
         .for("update", { skipLocked: true });
       if (!row) return false;
-      await convertToTicket(tx, row.id, now, "unanswered");
+      await convertToTicket(tx, row.id, now, "unanswered", options.openTicket);
       await signal(tx, row.id);
       return true;
     });

@@ -34,8 +34,7 @@ import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/k
 import { invalid, isDomainError, notFound } from "~/domain/errors";
 import { GIFT_CARD_EXPIRY_REMINDER_MONTHS, GIFT_CARD_VALIDITY_YEARS } from "~/lib/shop-rules";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
-import { recordAdminChangeBy } from "~/.server/outbox/events";
-import { createNotification } from "~/.server/modules/notifications/notifications.service";
+import { recordAdminChangeBy, recordEvent } from "~/.server/outbox/events";
 import { ADMIN_GIFT_CARD_MESSAGES, AdminGiftCardSchema } from "~/domain/gift-cards/admin-gift-card.schema";
 import { firstNameOfUser, mailLanguageOf, mailLanguageOfEmail } from "~/.server/db/recipients";
 
@@ -833,15 +832,18 @@ export async function issueGoodwillGiftCard(
       message,
     };
     await enqueueMail(tx, await recipientMail(config, created.code, expiresAt, "L'équipe Aurore"));
-    await createNotification(tx, {
-      userId: client.id,
-      type: "other",
-      title: "Vous avez reçu une carte cadeau",
-      message: `L'équipe Aurore vous offre une carte cadeau de ${formatPrice(amountCents)} (•••• ${created.code.slice(-4)}), valable jusqu'au ${formatDate(expiresAt)}. Son code vous a été envoyé par e-mail.`,
-      actionUrl: "/carte-cadeau",
-      // Stored in French (the API's text); the pages word it in the reader's language (decision 044).
-      messageKey: "giftCardOffered",
-      params: { amountCents: String(amountCents), last4: created.code.slice(-4), expiresAt: expiresAt.toISOString() },
+    await recordEvent(tx, "gift_card.offered", {
+      giftCardId: created.id,
+      notice: {
+        userId: client.id,
+        type: "other",
+        title: "Vous avez reçu une carte cadeau",
+        message: `L'équipe Aurore vous offre une carte cadeau de ${formatPrice(amountCents)} (•••• ${created.code.slice(-4)}), valable jusqu'au ${formatDate(expiresAt)}. Son code vous a été envoyé par e-mail.`,
+        actionUrl: "/carte-cadeau",
+        // Stored in French (the API's text); the pages word it in the reader's language (decision 044).
+        messageKey: "giftCardOffered",
+        params: { amountCents: String(amountCents), last4: created.code.slice(-4), expiresAt: expiresAt.toISOString() },
+      },
     });
     const last4 = created.code.slice(-4);
     await recordAdminChangeBy(tx, input.actor, {

@@ -13,6 +13,7 @@ import {
   requestSubscription,
   unsubscribe,
 } from "./newsletter.service";
+import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
 
 const PUBLIC_URL = "https://aurore.example";
 let handle: DatabaseHandle;
@@ -63,9 +64,11 @@ describe("newsletter double opt-in", () => {
       ok: true,
       email: "chloe.martin@example.com",
     });
+    await settleDomainEvents(handle.db);
     expect(await isSubscribed(handle.db, email)).toBe(true);
     // The link is single use.
     expect(await confirmSubscription(handle.db, token)).toEqual({ ok: false });
+    await settleDomainEvents(handle.db);
   });
 
   it("refuses a second subscription of a confirmed address without storing or sending anything", async () => {
@@ -73,6 +76,7 @@ describe("newsletter double opt-in", () => {
     await requestSubscription(handle.db, email, PUBLIC_URL);
     const [mail] = await mailsTo(email);
     await confirmSubscription(handle.db, linkToken(mail!, "/newsletter/confirmation"));
+    await settleDomainEvents(handle.db);
 
     const [before] = await handle.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
     // The confirmation mail and the welcome code's mail.
@@ -100,14 +104,18 @@ describe("newsletter double opt-in", () => {
     expect(await requestSubscription(handle.db, email, PUBLIC_URL, t1)).toEqual({ status: "sent" });
     const [first, second] = await mailsTo(email);
     expect(await confirmSubscription(handle.db, linkToken(first!, "/newsletter/confirmation"), t1)).toEqual({ ok: false });
+    await settleDomainEvents(handle.db);
     expect((await confirmSubscription(handle.db, linkToken(second!, "/newsletter/confirmation"), t1)).ok).toBe(true);
+    await settleDomainEvents(handle.db);
   });
 
   it("refuses an invalid or expired token", async () => {
     expect(await confirmSubscription(handle.db, "")).toEqual({ ok: false });
+    await settleDomainEvents(handle.db);
     expect(await confirmSubscription(handle.db, "jeton-invente")).toEqual({
       ok: false,
     });
+    await settleDomainEvents(handle.db);
 
     const email = "lucas.bernard@example.com";
     const sentAt = new Date();
@@ -117,6 +125,7 @@ describe("newsletter double opt-in", () => {
     expect(await confirmSubscription(handle.db, linkToken(mail!, "/newsletter/confirmation"), expired)).toEqual({
       ok: false,
     });
+    await settleDomainEvents(handle.db);
     expect(await isSubscribed(handle.db, email)).toBe(false);
   });
 
@@ -125,6 +134,7 @@ describe("newsletter double opt-in", () => {
     await requestSubscription(handle.db, email, PUBLIC_URL);
     const [mail] = await mailsTo(email);
     await confirmSubscription(handle.db, linkToken(mail!, "/newsletter/confirmation"));
+    await settleDomainEvents(handle.db);
     expect(await isSubscribed(handle.db, email)).toBe(true);
 
     const unsubscribeToken = linkToken(mail!, "/newsletter/desinscription");

@@ -4,7 +4,7 @@ import type { Database, Executor } from "../../db/client";
 import { newsletterSubscriptions } from "../../db/schema";
 import { enqueueMail, kickOutbox } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
-import { createWelcomeCode } from "~/.server/modules/promotions/promo-codes.service";
+import { recordEvent } from "~/.server/outbox/events";
 import { NEWSLETTER_WELCOME_OFFER } from "~/domain/newsletter/newsletter.schema";
 import type { NewsletterState } from "~/domain/account/preferences.schema";
 import type { Language } from "~/domain/i18n/languages";
@@ -81,8 +81,8 @@ export async function requestSubscription(
 
 /**
  * Double opt-in, step 2: the link's token activates the subscription (single use, 7 days). The
- * welcome offer (a personal 10% code, docs/decisions/016-promo-codes.md) is created and mailed in
- * the same transaction, once per e-mail however often it is confirmed.
+ * confirmation is a domain event: the welcome offer (a personal 10% code, decision 016) follows it,
+ * created and mailed once per e-mail however often it is confirmed (decision 054).
  */
 export async function confirmSubscription(
   db: Database,
@@ -90,7 +90,7 @@ export async function confirmSubscription(
   now: Date = new Date(),
 ): Promise<{ ok: true; email: string } | { ok: false }> {
   if (!token) return { ok: false };
-  const result = await db.transaction(async (tx): Promise<{ ok: true; email: string; mailed: boolean } | { ok: false }> => {
+  const result = await db.transaction(async (tx): Promise<{ ok: true; email: string } | { ok: false }> => {
     const [row] = await tx
       .select()
       .from(newsletterSubscriptions)
@@ -102,11 +102,10 @@ export async function confirmSubscription(
       .update(newsletterSubscriptions)
       .set({ confirmedAt: now, unsubscribedAt: null, confirmTokenHash: null })
       .where(eq(newsletterSubscriptions.id, row.id));
-    const mailed = await createWelcomeCode(tx, row.email, now);
-    return { ok: true, email: row.email, mailed };
+    await recordEvent(tx, "newsletter.confirmed", { email: row.email, confirmedAt: now.toISOString() });
+    return { ok: true, email: row.email };
   });
   if (!result.ok) return { ok: false };
-  if (result.mailed) kickOutbox();
   return { ok: true, email: result.email };
 }
 

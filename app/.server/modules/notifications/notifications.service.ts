@@ -1,7 +1,8 @@
 /**
  * Notifications of a shopper (header bell and the dashboard's Notifications tab).
  *
- * A notification is written in the transaction of the change it reports, together with a
+ * A notification is written in the transaction of the change it reports (by a workflow), or by
+ * the notifications subscriber of that change's domain event (decision 054), together with a
  * `pg_notify` on NOTIFICATION_CHANNEL: PostgreSQL delivers NOTIFY only when the transaction
  * commits, so a rolled-back change never reaches an open page, and every server process
  * LISTENing on the database (see DatabaseHandle.listen) hears it. The row is the durable copy;

@@ -20,6 +20,7 @@ import { formatPrice } from "~/lib/money";
 import { parisDayStart } from "~/lib/paris-time";
 import { PROMO_FORM_MESSAGES, PromoCodeFormSchema, normalizePromoCode, promoDiscountCents } from "~/domain/promotions/promotions.schema";
 import { settled } from "../../../../tests/support/domain-result";
+import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
 
 const changeOrderStatus = (...args: Parameters<typeof changeOrderStatusOrThrow>) => settled(changeOrderStatusOrThrow(...args));
 const cancelOwnOrder = (...args: Parameters<typeof cancelOwnOrderOrThrow>) => settled(cancelOwnOrderOrThrow(...args));
@@ -453,6 +454,7 @@ describe("newsletter welcome code", () => {
     const token = await pendingSubscription(shopper.email);
     const now = new Date();
     expect(await confirmSubscription(handle.db, token, now)).toMatchObject({ ok: true });
+    await settleDomainEvents(handle.db);
     const codes = await handle.db.select().from(promoCodes).where(eq(promoCodes.boundEmail, shopper.email));
     expect(codes).toHaveLength(1);
     const [code] = codes;
@@ -478,6 +480,7 @@ describe("newsletter welcome code", () => {
       .set({ confirmTokenHash: hashToken(token2), confirmationSentAt: new Date() })
       .where(eq(newsletterSubscriptions.email, shopper.email));
     expect(await confirmSubscription(handle.db, token2)).toMatchObject({ ok: true });
+    await settleDomainEvents(handle.db);
     expect(await handle.db.select().from(promoCodes).where(eq(promoCodes.boundEmail, shopper.email))).toHaveLength(1);
     expect(await mailsTo(shopper.email)).toHaveLength(1);
 
@@ -495,6 +498,7 @@ describe("newsletter welcome code", () => {
   it("is for a first order only: refused once the shopper has an order that was not cancelled", async () => {
     const shopper = await createShopper(handle.db);
     expect(await confirmSubscription(handle.db, await pendingSubscription(shopper.email))).toMatchObject({ ok: true });
+    await settleDomainEvents(handle.db);
     const [code] = await handle.db.select().from(promoCodes).where(eq(promoCodes.boundEmail, shopper.email));
     const p = await product(5000);
     const first = await order(shopper, { lines: [{ product_id: p.id, quantity: 1 }] });

@@ -51,6 +51,7 @@ describe("a shopper's ticket conversation", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe(`Réponse à votre demande ${ticket.ticket_number} : Flacon fêlé`);
     expect(mails[0].text).toContain("Nous vous renvoyons un flacon.");
+    await settleDomainEvents(handle.db);
     const [notice] = await handle.db.select().from(notifications).where(eq(notifications.userId, shopper));
     expect(notice).toMatchObject({ title: `Réponse à votre demande ${ticket.ticket_number}`, actionUrl: "/dashboard?tab=support" });
     expect(notice).toMatchObject({

@@ -8,8 +8,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { supportTicketMessages, supportTickets, user } from "../../db/schema";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
-import { recordAdminChange } from "~/.server/outbox/events";
-import { createNotification } from "../notifications/notifications.service";
+import { recordAdminChange, recordEvent } from "~/.server/outbox/events";
 import { enqueueMail } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
 import { conflict, invalid, notFound } from "~/domain/errors";
@@ -225,18 +224,21 @@ export async function replyAsAdmin(
       to = account?.email ?? to;
       firstName = account?.name?.split(" ")[0] || firstName;
       const excerpt = body.length > 200 ? `${body.slice(0, 199)}…` : body;
-      await createNotification(tx, {
-        userId: row.userId,
-        type: "other",
-        title: `Réponse à votre demande ${row.ticketNumber}`,
-        message: excerpt,
-        actionUrl: SUPPORT_TAB_PATH,
-        // The title is worded in the reader's language (decision 044); the excerpt is the
-        // administrator's reply, shown as typed.
-        messageKey: "ticketReply",
-        params: { ticketNumber: row.ticketNumber, excerpt },
-        metadata: { ticket_id: row.id, ticket_number: row.ticketNumber },
-        createdAt: now,
+      await recordEvent(tx, "ticket.answered", {
+        ticketId: row.id,
+        notice: {
+          userId: row.userId,
+          type: "other",
+          title: `Réponse à votre demande ${row.ticketNumber}`,
+          message: excerpt,
+          actionUrl: SUPPORT_TAB_PATH,
+          // The title is worded in the reader's language (decision 044); the excerpt is the
+          // administrator's reply, shown as typed.
+          messageKey: "ticketReply",
+          params: { ticketNumber: row.ticketNumber, excerpt },
+          metadata: { ticket_id: row.id, ticket_number: row.ticketNumber },
+          createdAt: now.toISOString(),
+        },
       });
     }
     if (to) {

@@ -15,11 +15,12 @@ import type { Database, DatabaseHandle, Executor } from "~/.server/db/client";
 import { user, webhookAttempts, webhookDeliveries, webhookEndpoints } from "~/.server/db/schema";
 import { getEnv } from "~/.server/env";
 import { log } from "~/.server/logger";
-import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { remember } from "~/lib/remember";
 import { checkWebhookUrl, resolveDeliverableAddresses, systemLookup, type Lookup } from "./url-guard";
 import { SIGNATURE_HEADER, signatureHeader } from "./signature";
+import { recordEvent } from "~/.server/outbox/events";
+import type { MemberNotice } from "~/domain/events/domain-events";
 import { WEBHOOK_CHANNEL, webhooksAllowPrivate } from "./webhooks.service";
 
 /** Retries stop this long after the delivery was queued (or resent). */
@@ -273,8 +274,9 @@ async function markEndpointFailing(tx: Executor, endpointId: string, url: string
   if (!marked) return;
   const admins = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.role, "admin"));
   const link = `${getEnv().publicUrl}/admin/parametres/webhooks/${endpointId}`;
+  const notices: MemberNotice[] = [];
   for (const admin of admins) {
-    await createNotification(tx, {
+    notices.push({
       userId: admin.id,
       type: "system",
       priority: "high",
@@ -296,6 +298,7 @@ async function markEndpointFailing(tx: Executor, endpointId: string, url: string
       ].join("\n"),
     });
   }
+  await recordEvent(tx, "webhook.failing", { endpointId, notices });
 }
 
 type Worker = { stop?: () => Promise<void>; kick?: () => void };

@@ -145,6 +145,7 @@ describe("retry schedule", () => {
     expect(await handle.db.$count(webhookAttempts, eq(webhookAttempts.deliveryId, d.id))).toBe(received.length);
     const [after] = await handle.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, ep.id));
     expect(after.failingSince).not.toBeNull();
+    await settleDomainEvents(handle.db);
     const told = await handle.db.select().from(notifications).where(eq(notifications.userId, admin.id));
     expect(told.map((n) => n.title)).toEqual(["Webhook en échec"]);
     expect(told[0]).toMatchObject({ messageKey: "webhookFailing", params: { url: ep.url } });
