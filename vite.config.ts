@@ -86,6 +86,9 @@ export default defineConfig(({ isSsrBuild }) => {
       rolldownOptions: isSsrBuild
         ? {}
         : {
+            // The messages of app/domain/messages are one export each (decision 055): inlined at
+            // each use, a page carries the ones it shows, not its namespace's whole module.
+            optimization: { inlineConst: { mode: "all", pass: 1 } },
             output: {
               codeSplitting: {
                 groups: [

@@ -43,10 +43,13 @@ const workflowFiles = filesUnder(join(server, "workflows"), source);
 const routeFiles = filesUnder(join(app, "routes"), source);
 const appFiles = filesUnder(app, source);
 
-// French-sentence message keys (a key holding a space is the French text itself).
+// Message keys that are French text (decision 055): a key holding a space, or a `.message.` key
+// whose last part is not an ASCII code ("account.message.Livrée").
 let sentenceKeys = 0;
 for (const file of filesUnder(join(app, "locales", "en"), (f) => f.endsWith(".json"))) {
-  sentenceKeys += Object.keys(JSON.parse(readFileSync(file, "utf8"))).filter((k) => k.includes(" ")).length;
+  sentenceKeys += Object.keys(JSON.parse(readFileSync(file, "utf8"))).filter(
+    (k) => k.includes(" ") || (k.includes(".message.") && !/^[A-Za-z0-9.]+$/.test(k)),
+  ).length;
 }
 
 const figures = {
@@ -57,7 +60,7 @@ const figures = {
   "transactions opened in workflows": count(workflowFiles, tx),
   "*Answer types": count(appFiles, /\btype \w+Answer\b\s*=/g),
   "HTTP status literals in routes": count(routeFiles, /status:\s*\d{3}\b/g),
-  "French-sentence message keys": sentenceKeys,
+  "French-text message keys": sentenceKeys,
   "hand-rolled caches (a Map with a TTL outside the memos)": filesUnder(server, source).filter(
     (f) =>
       !/(db-memo|read-memo)\.ts$/.test(f) &&

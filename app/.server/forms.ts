@@ -7,10 +7,11 @@
 import { data } from "react-router";
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text.rules";
 import { readJsonRequest } from "./http";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
-export const FORM_EXPECTED_MESSAGE = "Cette adresse attend un formulaire.";
-export const FORM_EMPTY_MESSAGE = "Le formulaire envoyé est vide.";
-export const FORM_UNREADABLE_MESSAGE = "Le formulaire envoyé n'a pas pu être lu.";
+export const FORM_EXPECTED_MESSAGE = SHOP_MESSAGES.addressExpectsForm;
+export const FORM_EMPTY_MESSAGE = SHOP_MESSAGES.formSentEmpty;
+export const FORM_UNREADABLE_MESSAGE = SHOP_MESSAGES.formSentCouldNotRead;
 
 const URLENCODED = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";

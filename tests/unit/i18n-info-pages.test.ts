@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_NAMESPACES, SOURCE_CATALOGS, pageI18n } from "~/.server/i18n/catalogs";
+import { pageI18n } from "~/.server/i18n/catalogs";
 import { FORM_EMPTY_MESSAGE, FORM_EXPECTED_MESSAGE, FORM_UNREADABLE_MESSAGE } from "~/.server/forms";
 import { TOO_MANY_REQUESTS_MESSAGE } from "~/.server/limits/form-limits";
 import { GIFT_CARD_REDEMPTION_MESSAGES } from "~/.server/modules/gift-cards/gift-cards.service";
-import type { Translate } from "~/components/ui/i18n";
+import { translateMessage, type Translate } from "~/components/ui/i18n";
 import { formatEuros } from "~/content/shop-facts";
 import { beautyPassRules, conversionRows, formatBeautyPassPoints, pointsExamples, tierBenefits } from "~/content/beauty-pass";
 import type { Language } from "~/domain/i18n/languages";
@@ -16,15 +16,13 @@ import { CONTACT_SUCCESS_MESSAGE, ContactSchema, contactFieldErrors } from "~/do
 /**
  * The French texts that /service-client, /beauty-pass and /carte-cadeau receive from app/domain or
  * the server and show through useTranslateMessage() (decision 044): each needs a
- * `<namespace>.message.<text>` key, or an English page shows it in French. Limits and amounts are
- * inside some of these texts, so a changed limit fails here rather than on an English page.
+ * translation under its code (decision 055), or an English page shows it in French. Limits and
+ * amounts are inside some of these texts, so a changed limit fails here rather than on an English
+ * page.
  */
 function englishOf(text: string): string | undefined {
-  for (const namespace of CLIENT_NAMESPACES) {
-    const english = (SOURCE_CATALOGS.en[namespace] as Record<string, string>)[`${namespace}.message.${text}`];
-    if (english !== undefined) return english;
-  }
-  return undefined;
+  const english = translateMessage(pageI18n("en"), text);
+  return english === text ? undefined : english;
 }
 
 /** Every message the contact schema can give, from inputs that trigger each rule. */

@@ -1,20 +1,14 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
 import { pageI18n } from "~/.server/i18n/catalogs";
-import type { Translate } from "~/components/ui/i18n";
+import { translateMessage, type Translate } from "~/components/ui/i18n";
 import type { Language } from "~/domain/i18n/languages";
 import { describeRouteError as describeIn } from "~/components/layout/route-error-boundary";
 
 /** The page's translate and message-translate functions, as the boundary's hooks give them. */
 function translators(language: Language): [Translate, (text: string) => string] {
   const i18n = pageI18n(language);
-  return [
-    (key, values) => i18n._(key, values),
-    (text) => {
-      for (const ns of ["common", "shop"]) if (i18n.messages[`${ns}.message.${text}`] !== undefined) return i18n._(`${ns}.message.${text}`);
-      return text;
-    },
-  ];
+  return [(key, values) => i18n._(key, values), (text) => translateMessage(i18n, text)];
 }
 const describeRouteError = (error: unknown, language: Language = "fr") => describeIn(error, ...translators(language));
 

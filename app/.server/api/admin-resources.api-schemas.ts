@@ -3,13 +3,14 @@ import type { ApiOperation } from "./api-operation";
 import { ApiErrorSchema } from "./schemas";
 import { ListWindowQuerySchema, listResponse } from "./admin-list.api-schemas";
 import { GIFT_CARD_STATUSES } from "~/domain/gift-cards/gift-card-admin.types";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /**
  * The admin API's clients, promo codes and gift cards in the OpenAPI document (decision 049):
  * the back-office's services and messages, over JSON.
  */
 const guarded = {
-  401: { description: "Connexion requise", schema: ApiErrorSchema },
+  401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
   403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
 };
 const badList = { 400: { description: "Curseur ou paramètres de liste invalides", schema: ApiErrorSchema } };

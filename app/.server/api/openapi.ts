@@ -52,6 +52,8 @@ import { productImageOperations } from "../media/product-images.api-schemas";
 import { brandOperations } from "../modules/catalog/brands.api-schemas";
 import { adminCatalogOperations } from "../modules/catalog/catalog-admin.api-schemas";
 import { adminWebhookOperations } from "../modules/webhooks/webhooks.api-schemas";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 const errors = {
   400: { description: "Paramètres invalides", schema: ApiErrorSchema },
@@ -87,7 +89,7 @@ export const operations: ApiOperation[] = [
     pathParams: z.object({ id: z.uuid() }),
     responses: {
       200: { description: "Le produit", schema: ProductResponseSchema },
-      404: { description: "Produit introuvable", schema: ApiErrorSchema },
+      404: { description: SHOP_MESSAGES.productNotFound, schema: ApiErrorSchema },
     },
   },
   {
@@ -98,7 +100,7 @@ export const operations: ApiOperation[] = [
     auth: "session",
     responses: {
       200: { description: "Profil", schema: MeResponseSchema },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
     },
   },
   {
@@ -109,7 +111,7 @@ export const operations: ApiOperation[] = [
     auth: "session",
     responses: {
       200: { description: "Le fichier aurore-mes-donnees-AAAA-MM-JJ.json", binary: "application/json" },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
     },
   },
   {
@@ -122,7 +124,7 @@ export const operations: ApiOperation[] = [
     responses: {
       200: { description: "Profil mis à jour", schema: MeResponseSchema },
       400: { description: "Champs invalides", schema: ApiErrorSchema },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
     },
   },
   {
@@ -137,7 +139,7 @@ export const operations: ApiOperation[] = [
       201: { description: "Commande créée", schema: OrderResponseSchema },
       200: { description: "Même Idempotency-Key : la commande déjà créée", schema: OrderResponseSchema },
       400: { description: "Requête invalide, panier vide, adresse invalide, points insuffisants", schema: ApiErrorSchema },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
       402: {
         description:
           "Paiement refusé (payment_declined), ou authentification 3-D Secure demandée (authentication_required, avec next_action : voir POST /api/v1/payment-authentications/{id})",
@@ -163,7 +165,7 @@ export const operations: ApiOperation[] = [
     auth: "session",
     responses: {
       200: { description: "Commandes", schema: OrderListSchema },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
     },
   },
   {
@@ -175,7 +177,7 @@ export const operations: ApiOperation[] = [
     pathParams: z.object({ id: z.uuid() }),
     responses: {
       200: { description: "La commande", schema: OrderResponseSchema },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
       404: { description: "Commande introuvable (inconnue ou d'un autre client)", schema: ApiErrorSchema },
     },
   },
@@ -188,7 +190,7 @@ export const operations: ApiOperation[] = [
     pathParams: z.object({ id: z.uuid() }),
     responses: {
       200: { description: "Commande annulée", schema: OrderResponseSchema },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
       404: { description: "Commande introuvable", schema: ApiErrorSchema },
       409: { description: "Cette commande ne peut plus être annulée", schema: ApiErrorSchema },
     },
@@ -205,7 +207,7 @@ export const operations: ApiOperation[] = [
     responses: {
       200: { description: "Adresse modifiée", schema: OrderResponseSchema },
       400: { description: "Adresse invalide ou incomplète, code postal inconnu", schema: ApiErrorSchema },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
       404: { description: "Commande introuvable", schema: ApiErrorSchema },
       409: {
         description:
@@ -222,7 +224,7 @@ export const operations: ApiOperation[] = [
     auth: "admin_api",
     responses: {
       200: { description: "Statuts", schema: z.object({ data: z.array(z.object({ value: z.string(), label: z.string() })) }) },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
       403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
     },
   },
@@ -240,7 +242,7 @@ export const operations: ApiOperation[] = [
         schema: OrderResponseSchema.extend({ changed: z.boolean(), points_credited: z.number().int() }),
       },
       400: { description: "Statut de commande invalide", schema: ApiErrorSchema },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
       403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
       404: { description: "Commande introuvable", schema: ApiErrorSchema },
       409: { description: "Stock insuffisant ou Points insuffisants pour reprendre une commande annulée", schema: ApiErrorSchema },
@@ -270,8 +272,8 @@ export const operations: ApiOperation[] = [
     auth: "session",
     responses: {
       200: { description: "Beauty Pass", schema: LoyaltySummaryResponseSchema },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
-      503: { description: "Erreur lors du chargement des points", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
+      503: { description: ACCOUNT_MESSAGES.errorWhileLoadingPoints, schema: ApiErrorSchema },
     },
   },
   ...notificationOperations(),
@@ -303,7 +305,7 @@ export const operations: ApiOperation[] = [
     responses: {
       200: { description: "Panier enregistré", schema: CartResponseSchema },
       400: { description: "Lignes invalides", schema: ApiErrorSchema },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
     },
   },
   {
@@ -314,7 +316,7 @@ export const operations: ApiOperation[] = [
     auth: "session",
     responses: {
       200: { description: "Panier prolongé", schema: CartResponseSchema },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
     },
   },
   {
@@ -325,7 +327,7 @@ export const operations: ApiOperation[] = [
     auth: "session",
     responses: {
       200: { description: "Panier vide", schema: CartResponseSchema },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
     },
   },
   {
@@ -336,7 +338,7 @@ export const operations: ApiOperation[] = [
     auth: "session",
     responses: {
       200: { description: "Favoris", schema: FavoriteListSchema },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
     },
   },
   {
@@ -351,7 +353,7 @@ export const operations: ApiOperation[] = [
       201: { description: "Ajouté aux favoris", schema: FavoriteStateSchema },
       400: { description: "Produit invalide", schema: ApiErrorSchema },
       401: { description: "Vous devez être connecté pour ajouter des favoris", schema: ApiErrorSchema },
-      404: { description: "Produit introuvable", schema: ApiErrorSchema },
+      404: { description: SHOP_MESSAGES.productNotFound, schema: ApiErrorSchema },
     },
   },
   {
@@ -364,7 +366,7 @@ export const operations: ApiOperation[] = [
     responses: {
       200: { description: "État du favori", schema: FavoriteStateSchema },
       400: { description: "Produit invalide", schema: ApiErrorSchema },
-      401: { description: "Connexion requise", schema: ApiErrorSchema },
+      401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
     },
   },
   {
@@ -384,7 +386,7 @@ export const operations: ApiOperation[] = [
 
 /** Carnet d'adresses (docs/decisions/006-cart-favourites-addresses.md). Someone else's address id reads as unknown: 404. */
 function addressOperations(): ApiOperation[] {
-  const unauthenticated = { 401: { description: "Connexion requise", schema: ApiErrorSchema } };
+  const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema } };
   const notFound = { 404: { description: "Adresse introuvable", schema: ApiErrorSchema } };
   const invalid = { 400: { description: "Champs invalides (details: [{ field, message }])", schema: ApiErrorSchema } };
   const id = z.object({ id: z.uuid() });
@@ -470,7 +472,7 @@ function addressOperations(): ApiOperation[] {
 
 /** Notifications (docs/decisions/010-notifications-realtime.md): someone else's notification id reads as unknown: 404. */
 function notificationOperations(): ApiOperation[] {
-  const unauthenticated = { 401: { description: "Connexion requise", schema: ApiErrorSchema } };
+  const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema } };
   const notFound = { 404: { description: "Notification introuvable", schema: ApiErrorSchema } };
   const id = z.object({ id: z.uuid() });
   const tags = ["Notifications"];

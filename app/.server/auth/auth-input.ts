@@ -17,6 +17,9 @@ import { EMAIL_VERIFIED_CALLBACK } from "~/domain/auth/account-recovery.schema";
 import { isSafeJsonValue, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text.rules";
 // The server always refuses common passwords: the list is provided at start-up (decision 042).
 import "~/domain/auth/common-passwords";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { formatMessage } from "~/domain/messages/format";
 
 /** Endpoints reachable over HTTP, by method. */
 const OPEN_ENDPOINTS: Record<string, ReadonlySet<string>> = {
@@ -48,22 +51,22 @@ const secret = (required: string) =>
   z
     .string({ error: required })
     .min(1, { error: required })
-    .max(SECRET_MAX, { error: `${SECRET_MAX} caractères au maximum` });
+    .max(SECRET_MAX, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max: SECRET_MAX }) });
 
 /** The display name the sign-up sends ("Prénom Nom"): the app's name rules, twice as long. */
 const displayName = z
-  .string({ error: "Le nom est obligatoire" })
+  .string({ error: SHOP_MESSAGES.nameRequired })
   .trim()
-  .min(1, { error: "Le nom est obligatoire" })
-  .max(NAME_MAX * 2 + 1, { error: `${NAME_MAX * 2 + 1} caractères au maximum` })
-  .regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, { error: "Caractères non autorisés dans le nom" });
+  .min(1, { error: SHOP_MESSAGES.nameRequired })
+  .max(NAME_MAX * 2 + 1, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max: NAME_MAX * 2 + 1 }) })
+  .regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, { error: ACCOUNT_MESSAGES.charactersNotAllowedName });
 
 const email = z
-  .string({ error: "L'email est obligatoire" })
+  .string({ error: SHOP_MESSAGES.eMailRequired2 })
   .trim()
-  .min(1, { error: "L'email est obligatoire" })
-  .max(EMAIL_MAX, { error: "L'email est trop long" })
-  .pipe(z.email({ error: "Format d'email invalide" }));
+  .min(1, { error: SHOP_MESSAGES.eMailRequired2 })
+  .max(EMAIL_MAX, { error: ACCOUNT_MESSAGES.eMailTooLong })
+  .pipe(z.email({ error: SHOP_MESSAGES.invalidEMailFormat2 }));
 
 /** A password being chosen: the shop's policy (CNIL rules, common list), its own French message. */
 const newPassword = z.string({ error: PASSWORD_CRITERIA_MESSAGE }).superRefine((password, ctx) => {
@@ -75,7 +78,7 @@ const flag = z.boolean({ error: "Valeur invalide (vrai ou faux attendu)" }).opti
 const code = TwoFactorCodeSchema.shape.code;
 
 const BODY_RULES: Record<string, z.ZodType> = {
-  "/sign-in/email": z.strictObject({ email, password: secret("Le mot de passe est obligatoire"), rememberMe: flag }),
+  "/sign-in/email": z.strictObject({ email, password: secret(ACCOUNT_MESSAGES.passwordRequired), rememberMe: flag }),
   "/sign-up/email": z.strictObject({
     email,
     password: newPassword,
@@ -90,7 +93,7 @@ const BODY_RULES: Record<string, z.ZodType> = {
     callbackURL: z.literal(EMAIL_VERIFIED_CALLBACK).optional(),
   }),
   "/change-password": z.strictObject({
-    currentPassword: secret("Le mot de passe actuel est obligatoire"),
+    currentPassword: secret(ACCOUNT_MESSAGES.currentPasswordRequired),
     newPassword,
     revokeOtherSessions: flag,
   }),
@@ -98,15 +101,15 @@ const BODY_RULES: Record<string, z.ZodType> = {
   "/revoke-sessions": z.strictObject({}),
   "/revoke-other-sessions": z.strictObject({}),
   "/sign-out": z.strictObject({}),
-  "/two-factor/enable": z.strictObject({ password: secret("Le mot de passe est obligatoire") }),
-  "/two-factor/disable": z.strictObject({ password: secret("Le mot de passe est obligatoire") }),
+  "/two-factor/enable": z.strictObject({ password: secret(ACCOUNT_MESSAGES.passwordRequired) }),
+  "/two-factor/disable": z.strictObject({ password: secret(ACCOUNT_MESSAGES.passwordRequired) }),
   "/two-factor/verify-totp": z.strictObject({ code, trustDevice: flag }),
   "/two-factor/verify-backup-code": z.strictObject({ code, trustDevice: flag, disableSession: flag }),
   // Called by our own pages only (closed over HTTP), checked all the same.
   "/request-password-reset": z.strictObject({ email, redirectTo: z.string().max(200).optional() }),
   "/send-verification-email": z.strictObject({ email, callbackURL: z.literal(EMAIL_VERIFIED_CALLBACK).optional() }),
   "/change-email": z.strictObject({ newEmail: email, callbackURL: z.literal(EMAIL_VERIFIED_CALLBACK).optional() }),
-  "/verify-password": z.strictObject({ password: secret("Le mot de passe est obligatoire") }),
+  "/verify-password": z.strictObject({ password: secret(ACCOUNT_MESSAGES.passwordRequired) }),
   "/reset-password": z.strictObject({
     newPassword,
     token: z.string({ error: "Lien invalide ou expiré" }).min(1).max(TOKEN_MAX),

@@ -32,6 +32,7 @@ import {
 import { isOpenEndpoint, refuseAuthInput } from "./auth-input";
 import { authExecutor, queueAuthMail, transactionalAuthAdapter } from "./auth-transaction";
 import { firstNameOfUser, mailLanguageOf } from "~/.server/db/recipients";
+import * as COMMON_MESSAGES from "~/domain/messages/common";
 
 /** What the sign-up form sends beside the library's own fields (auth-input.ts checks them). */
 type SignUpExtras = {
@@ -362,7 +363,7 @@ export function createAuth(db: Database, options: AuthOptions) {
   auth.handler = async (request: Request) => {
     const path = new URL(request.url).pathname.replace(/^\/api\/auth(?=\/|$)/, "");
     if (!isOpenEndpoint(request.method, path)) {
-      return Response.json({ code: "NOT_FOUND", message: "Page introuvable" }, { status: 404 });
+      return Response.json({ code: "NOT_FOUND", message: COMMON_MESSAGES.pageNotFound }, { status: 404 });
     }
     // The library answers a failed query with its own 500: during an outage, the outage's 503.
     return inFrench(

@@ -9,6 +9,7 @@ import { remember } from "~/lib/remember";
 import { noteSignedInUser } from "../request-facts";
 import { splitFullName } from "~/domain/auth/auth.rules";
 import { firstNameOfUser } from "~/.server/db/recipients";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Remembered so the dev server's module reloads keep one auth instance. */
 const holder = remember<{ auth?: Promise<Auth> }>("auth", () => ({}));
@@ -99,7 +100,7 @@ async function lookUpSession(request: Request): Promise<{ session: CurrentSessio
 /** Pages and actions: the signed-in user, or a 401 the route's error boundary explains. */
 export async function requireUser(request: Request): Promise<CurrentSession> {
   const session = await getCurrentSession(request);
-  if (!session) throw data("Connexion requise", { status: 401 });
+  if (!session) throw data(ACCOUNT_MESSAGES.signRequired, { status: 401 });
   return session;
 }
 
@@ -115,7 +116,7 @@ export async function requireAdmin(request: Request): Promise<CurrentSession> {
  * thrown (with the route's own French message when it has one), and React Router sends a Response
  * thrown by a resource route's loader or action as is.
  */
-export async function requireApiUser(request: Request, message = "Connexion requise"): Promise<CurrentSession> {
+export async function requireApiUser(request: Request, message = ACCOUNT_MESSAGES.signRequired): Promise<CurrentSession> {
   const session = await getCurrentSession(request);
   if (!session) {
     throw Response.json({ error: { code: "unauthenticated", message } }, { status: 401, headers: { "Cache-Control": "no-store" } });

@@ -10,6 +10,11 @@ import { createHash } from "node:crypto";
 import { setupI18n, type I18n, type Messages } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { LANGUAGE_LOCALES, type Language } from "~/domain/i18n/languages";
+import { MESSAGE_TEMPLATE_KEY_PREFIX, MESSAGE_TEXT_KEY_PREFIX } from "~/domain/i18n/message-index";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
+import * as COMMON_MESSAGES from "~/domain/messages/common";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 import enAccount from "~/locales/en/account.json";
 import enCheckout from "~/locales/en/checkout.json";
 import enCommon from "~/locales/en/common.json";
@@ -26,16 +31,58 @@ export const NAMESPACES = [...CLIENT_NAMESPACES, "emails"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 type Catalog = Record<string, string>;
 
-/** Every catalog as written, for the key-consistency test. */
+/**
+ * The French messages of app/domain/messages by namespace (decision 055): code -> French text or
+ * template. As catalog entries they are `<namespace>.message.<code>`.
+ */
+export const DOMAIN_MESSAGES: Record<(typeof CLIENT_NAMESPACES)[number], Readonly<Record<string, string>>> = {
+  common: COMMON_MESSAGES,
+  shop: SHOP_MESSAGES,
+  checkout: CHECKOUT_MESSAGES,
+  account: ACCOUNT_MESSAGES,
+};
+
+function withDomainMessages(namespace: Namespace, catalog: Catalog): Catalog {
+  if (namespace === "emails") return catalog;
+  const messages = Object.entries(DOMAIN_MESSAGES[namespace]).map(([code, text]) => [`${namespace}.message.${code}`, text]);
+  return { ...catalog, ...Object.fromEntries(messages) };
+}
+
+/**
+ * Every catalog as the key-consistency test reads it: the JSON files, the French side of the
+ * message codes coming from app/domain/messages.
+ */
 export const SOURCE_CATALOGS: Record<Language, Record<Namespace, Catalog>> = {
-  fr: { common: frCommon, shop: frShop, checkout: frCheckout, account: frAccount, emails: frEmails },
+  fr: {
+    common: withDomainMessages("common", frCommon),
+    shop: withDomainMessages("shop", frShop),
+    checkout: withDomainMessages("checkout", frCheckout),
+    account: withDomainMessages("account", frAccount),
+    emails: frEmails,
+  },
   en: { common: enCommon, shop: enShop, checkout: enCheckout, account: enAccount, emails: enEmails },
 };
 
+/**
+ * A language's compiled messages. A message code is compiled under its French text's index key
+ * (message-index.ts), since the page receives the French text; in French that text is already
+ * the message, so French carries no entry for it.
+ */
 function compileNamespaces(language: Language, namespaces: readonly Namespace[]): Messages {
   const messages: Messages = {};
   for (const namespace of namespaces) {
-    for (const [key, message] of Object.entries(SOURCE_CATALOGS[language][namespace])) messages[key] = compileMessage(message);
+    const codes = namespace === "emails" ? {} : DOMAIN_MESSAGES[namespace];
+    const codePrefix = `${namespace}.message.`;
+    for (const [key, message] of Object.entries(SOURCE_CATALOGS[language][namespace])) {
+      const code = key.startsWith(codePrefix) ? key.slice(codePrefix.length) : null;
+      const french = code !== null && Object.hasOwn(codes, code) ? codes[code] : null;
+      if (french === null) messages[key] = compileMessage(message);
+      else if (language !== "fr") {
+        const indexKey = /\{\w+\}/.test(french) ? MESSAGE_TEMPLATE_KEY_PREFIX + french : MESSAGE_TEXT_KEY_PREFIX + french;
+        // The first namespace to hold a text translates it, as the page's lookup always did.
+        if (!(indexKey in messages)) messages[indexKey] = compileMessage(message);
+      }
+    }
   }
   return messages;
 }

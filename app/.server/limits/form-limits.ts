@@ -18,10 +18,11 @@ import { rowsOf, type Executor } from "../db/client";
 import { formLimitCounters } from "../db/schema";
 import { API_KEY_REQUESTS_PER_MINUTE, GIFT_CARD_CHECKS_PER_MINUTE } from "~/lib/shop-rules";
 import { remember } from "~/lib/remember";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export const TOO_MANY_REQUESTS_MESSAGE = "Trop de demandes en peu de temps. Veuillez réessayer dans quelques minutes.";
+export const TOO_MANY_REQUESTS_MESSAGE = SHOP_MESSAGES.tooManyRequestsShortTime;
 
 /**
  * Generous for a person, a wall for a script filling the outbox (each of these forms sends an

@@ -8,9 +8,10 @@ import {
   PRODUCT_IMAGE_TYPES,
 } from "~/domain/catalog/admin-product-form.schema";
 import { megabytes } from "~/domain/http/body-limits.mjs";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 const guarded = {
-  401: { description: "Connexion requise", schema: ApiErrorSchema },
+  401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
   403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
 };
 

@@ -20,6 +20,7 @@ import type { OrderView } from "~/domain/orders/order.types";
 import { isUuid } from "~/lib/uuid";
 import { ORDER_CHANGE_WINDOW_HOURS } from "~/lib/shop-rules";
 import { firstNameOfUser, mailLanguageOf } from "~/.server/db/recipients";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
 export const ORDER_ADDRESS_LOCKED_MESSAGE = `L'adresse de livraison ne peut plus être modifiée : elle se modifie pendant ${ORDER_CHANGE_WINDOW_HOURS} heure après la commande, tant qu'elle n'est pas en préparation.`;
 export const ORDER_ADDRESS_RELAY_MESSAGE = "Cette commande est livrée en point relais : son adresse de livraison ne change pas.";
@@ -45,7 +46,7 @@ export async function changeOrderAddress(
     if (order.deliveryMethod === "relay") throw conflict("order_address_relay", ORDER_ADDRESS_RELAY_MESSAGE);
     const resolved = isUuid(addressId) ? await resolveDeliveryAddress(tx, input.userId, addressId) : null;
     if (!resolved || !resolved.ok) {
-      const message = resolved && !resolved.ok ? resolved.message : "Veuillez sélectionner une adresse de livraison valide";
+      const message = resolved && !resolved.ok ? resolved.message : CHECKOUT_MESSAGES.selectValidDeliveryAddress;
       throw invalid("invalid_address", message, { field: "address_id" });
     }
     if (resolved.value.shippingZone !== zoneOf(order.shippingAddress, order.metadata)) {

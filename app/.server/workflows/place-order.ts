@@ -132,14 +132,15 @@ import { resolveDeliveryAddress as resolveAddress } from "~/.server/modules/addr
 import { BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 import { log } from "../logger";
 import { countOrderPlaced, countOrderRefused, countPayment } from "../metrics";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
 /* -------------------------------------------------------------------------------------------- */
 /* Quote                                                                                          */
 /* -------------------------------------------------------------------------------------------- */
 
 export const EMPTY_CART_MESSAGE = "Votre panier est vide";
-export const INVALID_ITEM_MESSAGE = "Article invalide dans le panier";
-export const INVALID_ADDRESS_MESSAGE = "Veuillez sélectionner une adresse de livraison valide";
+export const INVALID_ITEM_MESSAGE = CHECKOUT_MESSAGES.invalidItemCart;
+export const INVALID_ADDRESS_MESSAGE = CHECKOUT_MESSAGES.selectValidDeliveryAddress;
 export const PRICE_CHANGED_MESSAGE =
   "Le prix de certains articles a changé depuis l'affichage de votre panier. Veuillez vérifier le récapitulatif et réessayer.";
 

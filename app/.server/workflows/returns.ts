@@ -67,11 +67,12 @@ import type { AdminActor } from "~/domain/activity-log/activity-log";
 import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { log } from "../logger";
 import { firstNameOfUser, mailLanguageOf } from "~/.server/db/recipients";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 function firstIssue(error: z.ZodError, code: string): never {
   const issue = error.issues[0];
   const field = issue?.path[0] !== undefined ? String(issue.path[0]) : undefined;
-  throw invalid(code, issue?.message ?? "Requête invalide", field ? { field } : {});
+  throw invalid(code, issue?.message ?? SHOP_MESSAGES.invalidRequest2, field ? { field } : {});
 }
 
 function customerEmail(metadata: unknown): string | null {

@@ -15,8 +15,9 @@ import {
   type AddressField,
   type SavedAddressView,
 } from "~/domain/addresses/address.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
-export const ADDRESS_SAVE_ERROR_MESSAGE = "Erreur lors de la sauvegarde de l'adresse";
+export const ADDRESS_SAVE_ERROR_MESSAGE = ACCOUNT_MESSAGES.errorWhileSavingAddress;
 
 type TextField = Exclude<AddressField, "is_default">;
 type Values = Record<TextField, string> & { is_default: boolean };
@@ -34,29 +35,74 @@ type FieldSpec = {
 };
 
 const FIELDS: FieldSpec[] = [
-  { name: "label", label: "Libellé (optionnel)", required: false, autoComplete: "off", max: ADDRESS_LABEL_MAX, wide: true },
-  { name: "first_name", label: "Prénom", required: true, autoComplete: "shipping given-name", max: ADDRESS_TEXT_MAX },
-  { name: "last_name", label: "Nom", required: true, autoComplete: "shipping family-name", max: ADDRESS_TEXT_MAX },
+  {
+    name: "label",
+    label: ACCOUNT_MESSAGES.labelOptional,
+    required: false,
+    autoComplete: "off",
+    max: ADDRESS_LABEL_MAX,
+    wide: true,
+  },
+  {
+    name: "first_name",
+    label: ACCOUNT_MESSAGES.fieldFirstName,
+    required: true,
+    autoComplete: "shipping given-name",
+    max: ADDRESS_TEXT_MAX,
+  },
+  {
+    name: "last_name",
+    label: ACCOUNT_MESSAGES.fieldLastName,
+    required: true,
+    autoComplete: "shipping family-name",
+    max: ADDRESS_TEXT_MAX,
+  },
   {
     name: "company",
-    label: "Société (optionnel)",
+    label: ACCOUNT_MESSAGES.companyOptional,
     required: false,
     autoComplete: "shipping organization",
     max: ADDRESS_TEXT_MAX,
     wide: true,
   },
-  { name: "address_line_1", label: "Adresse", required: true, autoComplete: "shipping address-line1", max: ADDRESS_TEXT_MAX, wide: true },
+  {
+    name: "address_line_1",
+    label: ACCOUNT_MESSAGES.fieldAddress,
+    required: true,
+    autoComplete: "shipping address-line1",
+    max: ADDRESS_TEXT_MAX,
+    wide: true,
+  },
   {
     name: "address_line_2",
-    label: "Complément d'adresse (optionnel)",
+    label: ACCOUNT_MESSAGES.addressLine2Optional,
     required: false,
     autoComplete: "shipping address-line2",
     max: ADDRESS_TEXT_MAX,
     wide: true,
   },
-  { name: "postal_code", label: "Code postal", required: true, autoComplete: "shipping postal-code", max: 10, inputMode: "numeric" },
-  { name: "city", label: "Ville", required: true, autoComplete: "shipping address-level2", max: ADDRESS_TEXT_MAX },
-  { name: "state", label: "Région (optionnel)", required: false, autoComplete: "shipping address-level1", max: ADDRESS_TEXT_MAX },
+  {
+    name: "postal_code",
+    label: ACCOUNT_MESSAGES.postcode,
+    required: true,
+    autoComplete: "shipping postal-code",
+    max: 10,
+    inputMode: "numeric",
+  },
+  {
+    name: "city",
+    label: ACCOUNT_MESSAGES.fieldCity,
+    required: true,
+    autoComplete: "shipping address-level2",
+    max: ADDRESS_TEXT_MAX,
+  },
+  {
+    name: "state",
+    label: ACCOUNT_MESSAGES.regionOptional,
+    required: false,
+    autoComplete: "shipping address-level1",
+    max: ADDRESS_TEXT_MAX,
+  },
 ];
 
 function initialValues(address: SavedAddressView | null | undefined, prefill: Partial<Values> | undefined): Values {

@@ -6,8 +6,9 @@ import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import { AddressForm, type AddressFormProps } from "./address-form";
 import { plural } from "~/lib/plural";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
-export const ADDRESSES_LOAD_ERROR_MESSAGE = "Impossible de charger vos adresses. Veuillez créer une nouvelle adresse.";
+export const ADDRESSES_LOAD_ERROR_MESSAGE = ACCOUNT_MESSAGES.addressesCouldNotLoadedCreate;
 
 export type AddressSelectorProps = {
   /**

@@ -7,9 +7,10 @@
 import { useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 import { showToast } from "~/components/ui/toast";
+import * as COMMON_MESSAGES from "~/domain/messages/common";
 
-export const FAVORITE_SIGN_IN_TOAST = "Veuillez vous connecter pour ajouter des favoris";
-export const FAVORITE_ERROR_TOAST = "Impossible de mettre à jour vos favoris. Veuillez réessayer.";
+export const FAVORITE_SIGN_IN_TOAST = COMMON_MESSAGES.signAddFavourites;
+export const FAVORITE_ERROR_TOAST = COMMON_MESSAGES.favouritesCouldNotUpdatedTry;
 
 type RootData = { user: { id: string } | null; favoriteIds?: string[] };
 

@@ -9,6 +9,7 @@ import { Price } from "~/components/ui/price";
 import { Stars } from "~/components/ui/stars";
 import { showToast } from "~/components/ui/toast";
 import { useT } from "~/components/ui/i18n";
+import * as COMMON_MESSAGES from "~/domain/messages/common";
 
 /** Intrinsic size given to card images so the browser reserves the square before loading. */
 const IMAGE_SIZE = 600;
@@ -73,8 +74,8 @@ export function ProductCard({ product, priority = false, headingLevel = 3, showR
 
   function onAdd() {
     const result = addToCart(product);
-    if (result === "added") showToast("Ajouté au panier");
-    else if (result === "limited") showToast("Quantité maximale disponible déjà dans votre panier");
+    if (result === "added") showToast(COMMON_MESSAGES.addedCart);
+    else if (result === "limited") showToast(COMMON_MESSAGES.maximumAvailableQuantityAlreadyCart);
   }
 
   return (

@@ -8,7 +8,15 @@
  */
 import { Trans, useLingui } from "@lingui/react";
 import { createContext, useContext, type ReactElement } from "react";
+import type { I18n } from "@lingui/core";
 import type { Language } from "~/domain/i18n/languages";
+import {
+  MESSAGE_TEMPLATE_KEY_PREFIX,
+  MESSAGE_TEXT_KEY_PREFIX,
+  messageTemplatePattern,
+  messageTemplateValues,
+  type MessageTemplatePattern,
+} from "~/domain/i18n/message-index";
 import type account from "~/locales/fr/account.json";
 import type checkout from "~/locales/fr/checkout.json";
 import type common from "~/locales/fr/common.json";
@@ -24,24 +32,41 @@ export function useT(): Translate {
   return (key, values) => i18n._(key, values);
 }
 
-/** The namespaces whose `<namespace>.message.<French text>` keys translate domain messages. */
-const MESSAGE_NAMESPACES = ["common", "shop", "checkout", "account"] as const;
-
 /**
  * Messages written in French by app/domain (zod schemas, rules) or answered by the server (a
- * refused form, an API error) are shown through this: a catalog translates one by holding the key
- * `<namespace>.message.<the French text, word for word>` (its French value is the text itself).
- * A message no catalog knows is shown as it is.
+ * refused form, an API error) are shown through this. Their catalogs are keyed by code (decision
+ * 055); the compiled messages of a language other than French index each code's translation by
+ * its French text or template (app/domain/i18n/message-index.ts). A message no catalog knows is
+ * shown as it is.
  */
 export function useTranslateMessage(): (text: string) => string {
   const { i18n } = useLingui();
-  return (text) => {
-    for (const namespace of MESSAGE_NAMESPACES) {
-      const key = `${namespace}.message.${text}`;
-      if (i18n.messages[key] !== undefined) return i18n._(key);
-    }
-    return text;
-  };
+  return (text) => translateMessage(i18n, text);
+}
+
+const templateCache = new WeakMap<object, MessageTemplatePattern[]>();
+
+/** The language's message templates, read once from its compiled messages. */
+function templatesOf(messages: Record<string, unknown>): MessageTemplatePattern[] {
+  let templates = templateCache.get(messages);
+  if (!templates) {
+    templates = Object.keys(messages)
+      .filter((key) => key.startsWith(MESSAGE_TEMPLATE_KEY_PREFIX))
+      .map((key) => messageTemplatePattern(key.slice(MESSAGE_TEMPLATE_KEY_PREFIX.length)));
+    templateCache.set(messages, templates);
+  }
+  return templates;
+}
+
+/** A French message in the i18n instance's language (see useTranslateMessage). */
+export function translateMessage(i18n: I18n, text: string): string {
+  const key = MESSAGE_TEXT_KEY_PREFIX + text;
+  if (i18n.messages[key] !== undefined) return i18n._(key);
+  for (const template of templatesOf(i18n.messages)) {
+    const values = messageTemplateValues(template, text);
+    if (values) return i18n._(template.key, values);
+  }
+  return text;
 }
 
 /** The page's language ("fr" or "en"). */

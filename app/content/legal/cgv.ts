@@ -26,6 +26,7 @@ import {
   WITHDRAWAL_DAYS,
 } from "~/lib/shop-rules";
 import type { LegalDocument, SellerIdentity } from "./types";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
 export const CGV_UPDATED_AT = "2026-11-21";
 
@@ -136,7 +137,7 @@ export function buildCgv(seller: SellerIdentity, shipping: ShippingSettings = DE
               caption: "Zones, délais et frais de livraison",
               columns: ["Zone", "Délai", "Frais"],
               rows: [
-                ["France métropolitaine", METROPOLITAN_DELAY, fee],
+                [CHECKOUT_MESSAGES.mainlandFrance, METROPOLITAN_DELAY, fee],
                 ["Corse", CORSICA_DELAY, fee],
                 [
                   "Outre-mer",
@@ -144,7 +145,7 @@ export function buildCgv(seller: SellerIdentity, shipping: ShippingSettings = DE
                   `${formatEuros(OVERSEAS_SHIPPING_FEE_CENTS)} ; restrictions pour les produits contenant de l'alcool`,
                 ],
                 [
-                  "Point relais",
+                  CHECKOUT_MESSAGES.pickupPoint,
                   "Délai de la zone de livraison",
                   `${formatEuros(RELAY_POINT_DISCOUNT_CENTS)} de réduction sur les frais de livraison`,
                 ],

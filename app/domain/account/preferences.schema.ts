@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { SHOP_TIME_ZONE } from "~/lib/paris-time";
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from "~/domain/i18n/languages";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /** The account's Préférences form, validated in the browser and again in the dashboard action. */
 
@@ -17,21 +19,21 @@ export type Theme = (typeof THEMES)[number];
 
 export const LANGUAGE_LABELS: Record<Language, string> = LANGUAGE_NAMES;
 export const CURRENCY_LABELS: Record<Currency, string> = {
-  EUR: "Euro (€)",
-  USD: "Dollar américain ($)",
-  GBP: "Livre sterling (£)",
-  CHF: "Franc suisse (CHF)",
+  EUR: ACCOUNT_MESSAGES.euro,
+  USD: ACCOUNT_MESSAGES.usDollar,
+  GBP: ACCOUNT_MESSAGES.poundSterling,
+  CHF: ACCOUNT_MESSAGES.swissFrancChf,
 };
 export const TIME_ZONE_LABELS: Record<TimeZone, string> = {
   "Europe/Paris": "Paris (Europe/Paris)",
-  "Europe/London": "Londres (Europe/London)",
+  "Europe/London": ACCOUNT_MESSAGES.londonEuropeLondon,
   "America/New_York": "New York (America/New_York)",
   "Asia/Tokyo": "Tokyo (Asia/Tokyo)",
 };
 export const THEME_LABELS: Record<Theme, string> = {
-  light: "Clair",
-  dark: "Sombre",
-  auto: "Automatique (selon l'appareil)",
+  light: ACCOUNT_MESSAGES.themeLight,
+  dark: ACCOUNT_MESSAGES.themeDark,
+  auto: ACCOUNT_MESSAGES.automaticFollowsDevice,
 };
 
 /**
@@ -78,22 +80,25 @@ export const DEFAULT_PREFERENCES: Preferences = {
 export const EMAIL_SWITCHES = [
   {
     name: "emailOrderUpdates",
-    label: "Suivi de mes commandes",
-    help: "Préparation, expédition, livraison et annulation.",
+    label: ACCOUNT_MESSAGES.myOrderUpdates,
+    help: ACCOUNT_MESSAGES.preparationDispatchDeliveryCancellation,
   },
-  { name: "emailPromotions", label: "Promotions", help: "Offres et rappels d'expiration de vos points Beauty Pass." },
-  { name: "emailNewsletters", label: "Newsletter", help: "Notre lettre d'information (confirmation par e-mail)." },
-  { name: "emailReviewInvitations", label: "Invitations à donner mon avis", help: "Une semaine après la livraison." },
+  { name: "emailPromotions", label: SHOP_MESSAGES.promotionsLabel, help: ACCOUNT_MESSAGES.offersRemindersBeforeBeautyPass },
+  { name: "emailNewsletters", label: ACCOUNT_MESSAGES.newsletterLabel, help: ACCOUNT_MESSAGES.newsletterConfirmedEMail },
+  {
+    name: "emailReviewInvitations",
+    label: ACCOUNT_MESSAGES.invitationsReview,
+    help: ACCOUNT_MESSAGES.oneWeekAfterDelivery,
+  },
 ] as const;
 
 /** Said under the switches: these are sent whatever the switches say. */
-export const ALWAYS_SENT_EMAILS_NOTE =
-  "Les e-mails indispensables sont toujours envoyés : confirmation de commande, réinitialisation du mot de passe et alertes de sécurité.";
+export const ALWAYS_SENT_EMAILS_NOTE = ACCOUNT_MESSAGES.essentialEMailsAlwaysSent;
 
 /** A checkbox posts "on" when ticked and nothing otherwise; booleans pass through unchanged. */
 const checkbox = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
 
-const INVALID_CHOICE = "Valeur non autorisée";
+const INVALID_CHOICE = ACCOUNT_MESSAGES.valueNotAllowed;
 
 /** Flat form fields in, the stored shape (with nested privacy settings) out. */
 export const PreferencesSchema = z

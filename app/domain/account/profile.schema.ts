@@ -3,6 +3,8 @@ import { text } from "~/lib/safe-text";
 import { NAME_MAX } from "~/domain/auth/auth.rules";
 import { MIN_ACCOUNT_AGE_YEARS } from "~/lib/shop-rules";
 import { parisDay } from "~/lib/paris-time";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import { formatMessage } from "~/domain/messages/format";
 
 /** Phone: 10 to 20 characters of digits, spaces, plus, hyphen, parentheses and dots (spec). */
 export const PHONE_PATTERN = /^[0-9\s+\-().]{10,20}$/;
@@ -11,12 +13,12 @@ const name = (required: string) =>
   text()
     .trim()
     .min(1, { error: required })
-    .max(NAME_MAX, { error: `${NAME_MAX} caractères au maximum` })
-    .regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, { error: "Caractères non autorisés dans le nom" });
+    .max(NAME_MAX, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max: NAME_MAX }) })
+    .regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, { error: ACCOUNT_MESSAGES.charactersNotAllowedName });
 
-export const BIRTH_DATE_INVALID_MESSAGE = "Date de naissance invalide";
-export const BIRTH_DATE_FUTURE_MESSAGE = "La date de naissance ne peut pas être dans le futur";
-export const BIRTH_DATE_TOO_YOUNG_MESSAGE = `Vous devez avoir au moins ${MIN_ACCOUNT_AGE_YEARS} ans`;
+export const BIRTH_DATE_INVALID_MESSAGE = ACCOUNT_MESSAGES.invalidDateBirth;
+export const BIRTH_DATE_FUTURE_MESSAGE = ACCOUNT_MESSAGES.dateBirthCannotFuture;
+export const BIRTH_DATE_TOO_YOUNG_MESSAGE = formatMessage(ACCOUNT_MESSAGES.minimumAge, { age: MIN_ACCOUNT_AGE_YEARS });
 
 /**
  * What is wrong with a birth date (YYYY-MM-DD from a date input), or null: a real day from 1900,
@@ -44,15 +46,15 @@ const dateOfBirth = text()
   .optional();
 
 export const ProfileUpdateSchema = z.object({
-  firstName: name("Le prénom est obligatoire"),
+  firstName: name(ACCOUNT_MESSAGES.firstNameRequired),
   lastName: text()
     .trim()
-    .max(NAME_MAX, { error: `${NAME_MAX} caractères au maximum` })
-    .refine((v) => v === "" || /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u.test(v), { error: "Caractères non autorisés dans le nom" })
+    .max(NAME_MAX, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max: NAME_MAX }) })
+    .refine((v) => v === "" || /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u.test(v), { error: ACCOUNT_MESSAGES.charactersNotAllowedName })
     .transform((v) => (v === "" ? null : v)),
   phone: text()
     .trim()
-    .refine((v) => v === "" || PHONE_PATTERN.test(v), { error: "Format de téléphone invalide" })
+    .refine((v) => v === "" || PHONE_PATTERN.test(v), { error: ACCOUNT_MESSAGES.invalidPhoneFormat })
     .transform((v) => (v === "" ? null : v)),
   dateOfBirth,
 });

@@ -2,19 +2,20 @@ import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { EMAIL_MAX, PASSWORD_MAX } from "~/domain/auth/auth.rules";
 import { meetsPasswordPolicy, passwordPolicyError } from "~/domain/auth/password-policy";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /**
  * Forms of the account's Security tab (password change, two-factor, security report),
  * validated in the browser and again in the dashboard action.
  */
 
-export const PASSWORD_CRITERIA_MESSAGE = "Le nouveau mot de passe ne respecte pas tous les critères";
-export const PASSWORD_MISMATCH_MESSAGE = "Les mots de passe ne correspondent pas";
-export const WRONG_CURRENT_PASSWORD_MESSAGE = "Mot de passe actuel incorrect";
-export const WRONG_TWO_FACTOR_CODE_MESSAGE = "Code de vérification incorrect";
-export const TWO_FACTOR_SETUP_FIRST_MESSAGE =
-  "Activez d'abord la double authentification : scannez le QR code, puis saisissez le code affiché.";
-export const SECURITY_REPORT_REQUIRED_MESSAGE = "Veuillez sélectionner un type de problème et fournir une description";
+export const PASSWORD_CRITERIA_MESSAGE = ACCOUNT_MESSAGES.newPasswordDoesNotMeet;
+export const PASSWORD_MISMATCH_MESSAGE = ACCOUNT_MESSAGES.passwordsDoNotMatch;
+export const WRONG_CURRENT_PASSWORD_MESSAGE = ACCOUNT_MESSAGES.incorrectCurrentPassword;
+export const WRONG_TWO_FACTOR_CODE_MESSAGE = ACCOUNT_MESSAGES.incorrectVerificationCode;
+export const TWO_FACTOR_SETUP_FIRST_MESSAGE = ACCOUNT_MESSAGES.turnTwoFactorAuthenticationFirst;
+export const SECURITY_REPORT_REQUIRED_MESSAGE = ACCOUNT_MESSAGES.selectTypeProblemGiveDescription;
 
 /** The new-password rules live in ~/domain/auth/password-policy (CNIL recommendation, common list). */
 export { checkPasswordCriteria, type PasswordCriterionId } from "~/domain/auth/password-policy";
@@ -31,8 +32,8 @@ export const newPasswordField = text({ error: PASSWORD_CRITERIA_MESSAGE }).super
 
 export const ChangePasswordSchema = z
   .object({
-    currentPassword: text({ error: "Le mot de passe actuel est obligatoire" })
-      .min(1, { error: "Le mot de passe actuel est obligatoire" })
+    currentPassword: text({ error: ACCOUNT_MESSAGES.currentPasswordRequired })
+      .min(1, { error: ACCOUNT_MESSAGES.currentPasswordRequired })
       .max(PASSWORD_MAX, { error: WRONG_CURRENT_PASSWORD_MESSAGE }),
     newPassword: newPasswordField,
     confirmPassword: text({ error: PASSWORD_MISMATCH_MESSAGE }),
@@ -56,8 +57,8 @@ const twoFactorCode = text({ error: WRONG_TWO_FACTOR_CODE_MESSAGE })
   .trim()
   .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), { error: WRONG_TWO_FACTOR_CODE_MESSAGE });
 
-const accountPassword = text({ error: "Le mot de passe est obligatoire" })
-  .min(1, { error: "Le mot de passe est obligatoire" })
+const accountPassword = text({ error: ACCOUNT_MESSAGES.passwordRequired })
+  .min(1, { error: ACCOUNT_MESSAGES.passwordRequired })
   .max(PASSWORD_MAX, { error: WRONG_CURRENT_PASSWORD_MESSAGE });
 
 /** Setup step: the account password unlocks the creation of a secret. */
@@ -82,12 +83,12 @@ export const SECURITY_ISSUE_TYPES = [
 export type SecurityIssueType = (typeof SECURITY_ISSUE_TYPES)[number];
 
 export const SECURITY_ISSUE_LABELS: Record<SecurityIssueType, string> = {
-  unauthorized_access: "Accès non autorisé",
-  suspicious_activity: "Activité suspecte",
-  unknown_device: "Appareil inconnu",
-  password_compromise: "Mot de passe compromis",
-  phishing_attempt: "Tentative d'hameçonnage (phishing)",
-  other: "Autre",
+  unauthorized_access: ACCOUNT_MESSAGES.unauthorisedAccess,
+  suspicious_activity: ACCOUNT_MESSAGES.suspiciousActivity,
+  unknown_device: ACCOUNT_MESSAGES.unknownDevice,
+  password_compromise: ACCOUNT_MESSAGES.compromisedPassword,
+  phishing_attempt: ACCOUNT_MESSAGES.phishingAttempt,
+  other: ACCOUNT_MESSAGES.otherLabel,
 };
 
 export const SECURITY_URGENCIES = ["low", "medium", "high"] as const;
@@ -95,9 +96,9 @@ export type SecurityUrgency = (typeof SECURITY_URGENCIES)[number];
 export const DEFAULT_SECURITY_URGENCY: SecurityUrgency = "medium";
 
 export const SECURITY_URGENCY_LABELS: Record<SecurityUrgency, string> = {
-  low: "Faible",
-  medium: "Moyenne",
-  high: "Élevée",
+  low: ACCOUNT_MESSAGES.severityLow,
+  medium: ACCOUNT_MESSAGES.severityMedium,
+  high: ACCOUNT_MESSAGES.severityHigh,
 };
 
 export const SECURITY_REPORT_DESCRIPTION_MAX = 2000;
@@ -113,10 +114,10 @@ export const SecurityReportSchema = z.object({
   /** Optional: the account's e-mail is used when left empty. */
   contactEmail: text()
     .trim()
-    .max(EMAIL_MAX, { error: "L'email est trop long" })
+    .max(EMAIL_MAX, { error: ACCOUNT_MESSAGES.eMailTooLong })
     .optional()
     .transform((v) => (v ? v : undefined))
-    .pipe(z.email({ error: "Format d'email invalide" }).optional()),
+    .pipe(z.email({ error: SHOP_MESSAGES.invalidEMailFormat2 }).optional()),
   urgency: z
     .union([z.enum(SECURITY_URGENCIES), z.literal("")])
     .optional()
@@ -128,5 +129,5 @@ export type SecurityReportInput = z.output<typeof SecurityReportSchema>;
 
 /** The first message of a failed parse, for a single-line form error. */
 export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Une erreur est survenue";
+  return error.issues[0]?.message ?? ACCOUNT_MESSAGES.somethingWentWrong;
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { PASSWORD_MISMATCH_MESSAGE, newPasswordField } from "./security.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** /definir-mot-de-passe: the link sent to a client whose account the administrator created. */
-export const SETUP_LINK_INVALID_MESSAGE = "Ce lien n'est plus valide. Demandez un nouveau lien à notre service client.";
+export const SETUP_LINK_INVALID_MESSAGE = ACCOUNT_MESSAGES.linkNoLongerValidAsk;
 
 /** The link's token, as the page reads it from the address and the form sends it back. */
 export const SetupTokenSchema = text({ error: SETUP_LINK_INVALID_MESSAGE })

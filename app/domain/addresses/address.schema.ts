@@ -6,6 +6,10 @@ import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { ADDRESS_COUNTRIES, DEFAULT_ADDRESS_COUNTRY } from "~/lib/shop-rules";
 import { PHONE_PATTERN } from "~/domain/account/profile.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as COMMON_MESSAGES from "~/domain/messages/common";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { formatMessage } from "~/domain/messages/format";
 
 export const ADDRESS_TEXT_MAX = 120;
 export const ADDRESS_LABEL_MAX = 50;
@@ -14,19 +18,19 @@ export const MAX_SAVED_ADDRESSES = 20;
 
 /** France and Monaco use 5-digit postal codes (the spec's rule); Belgium, Switzerland and Luxembourg use 4. */
 export function postalCodeLength(country: string): 4 | 5 {
-  return country === "Belgique" || country === "Suisse" || country === "Luxembourg" ? 4 : 5;
+  return country === COMMON_MESSAGES.countryBelgium || country === COMMON_MESSAGES.countrySwitzerland || country === "Luxembourg" ? 4 : 5;
 }
 
 const required = (message: string, max = ADDRESS_TEXT_MAX) =>
   text({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(max, { error: `${max} caractères au maximum` });
+    .max(max, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max }) });
 
 const optional = (max = ADDRESS_TEXT_MAX) =>
   text()
     .trim()
-    .max(max, { error: `${max} caractères au maximum` })
+    .max(max, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max }) })
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
@@ -34,22 +38,24 @@ const optional = (max = ADDRESS_TEXT_MAX) =>
 export const AddressSchema = z
   .object({
     label: optional(ADDRESS_LABEL_MAX),
-    first_name: required("Le prénom est obligatoire"),
-    last_name: required("Le nom est obligatoire"),
+    first_name: required(ACCOUNT_MESSAGES.firstNameRequired),
+    last_name: required(SHOP_MESSAGES.nameRequired),
     company: optional(),
-    address_line_1: required("L'adresse est obligatoire"),
+    address_line_1: required(ACCOUNT_MESSAGES.addressRequired),
     address_line_2: optional(),
-    city: required("La ville est obligatoire"),
+    city: required(ACCOUNT_MESSAGES.cityRequired),
     state: optional(),
-    postal_code: text({ error: "Le code postal est obligatoire" }).trim().min(1, { error: "Le code postal est obligatoire" }),
-    country: text({ error: "Le pays est obligatoire" })
+    postal_code: text({ error: ACCOUNT_MESSAGES.postcodeRequired }).trim().min(1, { error: ACCOUNT_MESSAGES.postcodeRequired }),
+    country: text({ error: ACCOUNT_MESSAGES.countryRequired })
       .trim()
-      .min(1, { error: "Le pays est obligatoire" })
-      .refine((v) => v === "" || (ADDRESS_COUNTRIES as readonly string[]).includes(v), { error: "Le pays est obligatoire" }),
-    phone: text({ error: "Le téléphone est obligatoire" })
+      .min(1, { error: ACCOUNT_MESSAGES.countryRequired })
+      .refine((v) => v === "" || (ADDRESS_COUNTRIES as readonly string[]).includes(v), {
+        error: ACCOUNT_MESSAGES.countryRequired,
+      }),
+    phone: text({ error: ACCOUNT_MESSAGES.phoneRequired })
       .trim()
-      .min(1, { error: "Le téléphone est obligatoire" })
-      .refine((v) => v === "" || PHONE_PATTERN.test(v), { error: "Format de téléphone invalide" }),
+      .min(1, { error: ACCOUNT_MESSAGES.phoneRequired })
+      .refine((v) => v === "" || PHONE_PATTERN.test(v), { error: ACCOUNT_MESSAGES.invalidPhoneFormat }),
     is_default: z
       .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
       .optional()
@@ -58,12 +64,12 @@ export const AddressSchema = z
   // Run even when other fields are wrong, so every error shows at once.
   .refine((a) => postalCodeLength(a.country) !== 5 || /^[0-9]{5}$/.test(a.postal_code), {
     path: ["postal_code"],
-    error: "Le code postal doit contenir 5 chiffres",
+    error: ACCOUNT_MESSAGES.postcodeMust5Digits,
     when: postalCodeCheckable,
   })
   .refine((a) => postalCodeLength(a.country) !== 4 || /^[0-9]{4}$/.test(a.postal_code), {
     path: ["postal_code"],
-    error: "Le code postal doit contenir 4 chiffres",
+    error: ACCOUNT_MESSAGES.postcodeMust4Digits,
     when: postalCodeCheckable,
   });
 
@@ -136,4 +142,4 @@ export function missingAddressFields(a: Partial<Record<string, unknown>>): strin
 export const AddressActionSchema = z.object({ action: z.literal("set_default") });
 
 /** A five-digit code that is not in the official list of French postal codes (checked on the server). */
-export const UNKNOWN_POSTAL_CODE_MESSAGE = "Ce code postal n'existe pas en France : vérifiez-le";
+export const UNKNOWN_POSTAL_CODE_MESSAGE = ACCOUNT_MESSAGES.postcodeDoesNotExistFrance;

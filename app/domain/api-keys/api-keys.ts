@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
+import { formatMessage } from "~/domain/messages/format";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /** The areas an API key's scopes name, each readable and writable separately. */
 export const API_AREAS = ["catalog", "stock", "orders", "clients", "promotions", "reviews", "returns", "webhooks"] as const;
@@ -36,7 +38,7 @@ export const API_KEY_NAME_MAX = 80;
 export const API_KEYS_MAX = 50;
 
 export const API_KEY_NAME_REQUIRED_MESSAGE = "Le nom de la clé est requis";
-export const API_KEY_NAME_TOO_LONG_MESSAGE = `Le nom ne doit pas dépasser ${API_KEY_NAME_MAX} caractères`;
+export const API_KEY_NAME_TOO_LONG_MESSAGE = formatMessage(SHOP_MESSAGES.nameMaxLength, { max: API_KEY_NAME_MAX });
 export const API_KEY_SCOPES_REQUIRED_MESSAGE = "Choisissez au moins un accès";
 export const API_KEY_EXPIRY_MESSAGE = "La date d'expiration doit être une date à venir";
 export const API_KEY_NOT_FOUND_MESSAGE = "Clé API introuvable";

@@ -1,3 +1,7 @@
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as COMMON_MESSAGES from "~/domain/messages/common";
+import { formatMessage } from "~/domain/messages/format";
+
 /**
  * Limits and French messages of the auth forms, without zod: the header and the sign-out code
  * import this, and storefront pages must not ship the validation library on first load.
@@ -9,7 +13,7 @@ export const PASSWORD_MAX = 128;
 
 /** Where the library's verification link leads once opened (the server accepts only this). */
 export const EMAIL_VERIFIED_CALLBACK = "/dashboard?email=confirmee";
-export const EMAIL_LINK_INVALID_MESSAGE = "Ce lien de confirmation n'est plus valide. Demandez-en un nouveau depuis votre compte.";
+export const EMAIL_LINK_INVALID_MESSAGE = ACCOUNT_MESSAGES.confirmationLinkNoLongerValid;
 
 /** "Marie Claire Dupont" -> first "Marie", last "Claire Dupont" (the spec's rule). */
 export function splitFullName(fullName: string): { firstName: string; lastName: string | null } {
@@ -31,7 +35,7 @@ export function retryWaitOf(retryAfterSeconds?: number | null): { unit: "seconds
 /** "Trop de tentatives…" with the wait the server asked for (Retry-After), in words. */
 export function tooManyAttemptsMessage(retryAfterSeconds?: number | null): string {
   const wait = retryWaitOf(retryAfterSeconds);
-  if (!wait) return "Trop de tentatives. Veuillez patienter quelques minutes avant de réessayer.";
+  if (!wait) return ACCOUNT_MESSAGES.tooManyAttemptsWaitFew;
   const unit = wait.unit === "seconds" ? "seconde" : "minute";
   return `Trop de tentatives. Veuillez réessayer dans ${wait.count} ${unit}${wait.count > 1 ? "s" : ""}.`;
 }
@@ -45,40 +49,40 @@ export function authErrorMessage(code: string | undefined, status?: number, retr
     case "INVALID_PASSWORD":
     case "INVALID_EMAIL":
     case "USER_NOT_FOUND":
-      return "E-mail ou mot de passe incorrect.";
+      return ACCOUNT_MESSAGES.incorrectEMailPassword;
     case "USER_ALREADY_EXISTS":
     case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
-      return "Inscription impossible avec cet e-mail. Si vous avez déjà un compte, connectez-vous.";
+      return ACCOUNT_MESSAGES.cannotSignUpEMail;
     case "PASSWORD_TOO_SHORT":
-      return `Le mot de passe doit contenir au moins ${PASSWORD_MIN} caractères`;
+      return formatMessage(ACCOUNT_MESSAGES.passwordMinLength, { min: PASSWORD_MIN });
     case "PASSWORD_TOO_LONG":
-      return `Le mot de passe doit contenir au plus ${PASSWORD_MAX} caractères`;
+      return formatMessage(ACCOUNT_MESSAGES.passwordMaxLength, { max: PASSWORD_MAX });
     case "INVALID_CODE":
     case "INVALID_TWO_FACTOR_COOKIE":
     case "INVALID_BACKUP_CODE":
     case "OTP_HAS_EXPIRED":
-      return "Code de vérification incorrect";
+      return ACCOUNT_MESSAGES.incorrectVerificationCode;
     case "INVALID_TOKEN":
     case "TOKEN_EXPIRED":
       return EMAIL_LINK_INVALID_MESSAGE;
     case "BANNED_USER":
-      return "Ce compte a été désactivé.";
+      return ACCOUNT_MESSAGES.accountDisabled;
     case "VALIDATION_ERROR":
     case "INVALID_INPUT":
-      return "Requête invalide : vérifiez les champs envoyés.";
+      return ACCOUNT_MESSAGES.invalidRequestCheckFieldsSent;
     case "UNAUTHORIZED":
     case "SESSION_EXPIRED":
-      return "Connexion requise";
+      return ACCOUNT_MESSAGES.signRequired;
     case "NOT_FOUND":
-      return "Page introuvable";
+      return COMMON_MESSAGES.pageNotFound;
     case "INVALID_ORIGIN":
     case "MISSING_OR_NULL_ORIGIN":
     case "INVALID_CALLBACKURL":
-      return "Requête refusée : origine non autorisée.";
+      return ACCOUNT_MESSAGES.requestRefusedOriginNotAllowed;
     default:
-      return "Une erreur est survenue. Veuillez réessayer.";
+      return ACCOUNT_MESSAGES.somethingWentWrongTryAgain;
   }
 }
 
 /** Sign-up rolled back by a failure of ours (the database, the mail queue): nothing was created. */
-export const SIGN_UP_FAILED_MESSAGE = "Votre compte n'a pas pu être créé. Veuillez réessayer dans un instant.";
+export const SIGN_UP_FAILED_MESSAGE = ACCOUNT_MESSAGES.accountCouldNotCreatedTry;

@@ -4,14 +4,17 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from "./auth.rules";
 import { passwordPolicyError } from "./password-policy";
 import { BIRTH_DATE_INVALID_MESSAGE, birthDateProblem } from "~/domain/account/profile.schema";
 import { parisDay } from "~/lib/paris-time";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { formatMessage } from "~/domain/messages/format";
 
 /** Sign-in and sign-up forms (the auth modal), validated in the browser and on the server. */
 
-const email = text({ error: "L'email est obligatoire" })
+const email = text({ error: SHOP_MESSAGES.eMailRequired2 })
   .trim()
-  .min(1, { error: "L'email est obligatoire" })
-  .max(EMAIL_MAX, { error: "L'email est trop long" })
-  .pipe(z.email({ error: "Format d'email invalide" }))
+  .min(1, { error: SHOP_MESSAGES.eMailRequired2 })
+  .max(EMAIL_MAX, { error: ACCOUNT_MESSAGES.eMailTooLong })
+  .pipe(z.email({ error: SHOP_MESSAGES.invalidEMailFormat2 }))
   .transform((e) => e.toLowerCase());
 
 /** Names: letters of any language, spaces, apostrophes and hyphens; no markup. */
@@ -19,12 +22,12 @@ const personName = (required: string) =>
   text()
     .trim()
     .min(1, { error: required })
-    .max(NAME_MAX, { error: `${NAME_MAX} caractères au maximum` })
-    .regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, { error: "Caractères non autorisés dans le nom" });
+    .max(NAME_MAX, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max: NAME_MAX }) })
+    .regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, { error: ACCOUNT_MESSAGES.charactersNotAllowedName });
 
 export const SignInSchema = z.object({
   email,
-  password: text().min(1, { error: "Le mot de passe est obligatoire" }).max(PASSWORD_MAX),
+  password: text().min(1, { error: ACCOUNT_MESSAGES.passwordRequired }).max(PASSWORD_MAX),
 });
 
 export { BIRTH_DATE_INVALID_MESSAGE };
@@ -50,13 +53,13 @@ const checkbox = z
   .transform((v) => v === true || v === "on");
 
 export const SignUpSchema = z.object({
-  firstName: personName("Le prénom est obligatoire"),
-  lastName: personName("Le nom est obligatoire"),
+  firstName: personName(ACCOUNT_MESSAGES.firstNameRequired),
+  lastName: personName(SHOP_MESSAGES.nameRequired),
   birthDate: birthDateField,
   email,
   // The CNIL rules and the common-password list (docs/decisions/042-accounts-recovery-and-password-policy.md).
   password: text()
-    .min(1, { error: "Le mot de passe est obligatoire" })
+    .min(1, { error: ACCOUNT_MESSAGES.passwordRequired })
     .superRefine((password, ctx) => {
       const refusal = passwordPolicyError(password);
       if (refusal) ctx.addIssue({ code: "custom", message: refusal });
@@ -70,7 +73,7 @@ export const SignUpSchema = z.object({
 export const TwoFactorCodeSchema = z.object({
   code: text()
     .trim()
-    .regex(/^(\d{6}|[A-Za-z0-9-]{8,12})$/, { error: "Saisissez le code à 6 chiffres ou un code de secours" }),
+    .regex(/^(\d{6}|[A-Za-z0-9-]{8,12})$/, { error: ACCOUNT_MESSAGES.enter6DigitCodeBackup }),
 });
 
 export type SignInInput = z.infer<typeof SignInSchema>;

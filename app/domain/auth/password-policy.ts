@@ -7,16 +7,20 @@
  * only a new password (sign-up, reset, change, first set-up) is checked.
  */
 import { PASSWORD_MAX } from "./auth.rules";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import { formatMessage } from "~/domain/messages/format";
 
 export const PASSWORD_COMPLEX_MIN = 12;
 export const PASSPHRASE_MIN = 14;
 export const PASSPHRASE_MIN_WORDS = 4;
 
-export const PASSWORD_POLICY_MESSAGE =
-  `Le mot de passe doit contenir au moins ${PASSWORD_COMPLEX_MIN} caractères avec une majuscule, une minuscule, un chiffre et un caractère spécial, ` +
-  `ou être une phrase de passe d'au moins ${PASSPHRASE_MIN} caractères et ${PASSPHRASE_MIN_WORDS} mots.`;
-export const COMMON_PASSWORD_MESSAGE = "Ce mot de passe est trop courant et facile à deviner : choisissez-en un autre.";
-export const PASSWORD_TOO_LONG_MESSAGE = `Le mot de passe doit contenir au plus ${PASSWORD_MAX} caractères.`;
+export const PASSWORD_POLICY_MESSAGE = formatMessage(ACCOUNT_MESSAGES.passwordPolicy, {
+  min: PASSWORD_COMPLEX_MIN,
+  passphraseMin: PASSPHRASE_MIN,
+  passphraseWords: PASSPHRASE_MIN_WORDS,
+});
+export const COMMON_PASSWORD_MESSAGE = ACCOUNT_MESSAGES.passwordTooCommonEasyGuess;
+export const PASSWORD_TOO_LONG_MESSAGE = formatMessage(ACCOUNT_MESSAGES.passwordMaxLengthSentence, { max: PASSWORD_MAX });
 
 /**
  * The common-password list (80 KB) is not part of this module: every storefront page loads the
@@ -79,19 +83,23 @@ export type PasswordCriterion = { id: PasswordCriterionId; label: string; met: b
  */
 export function checkPasswordCriteria(password: string): PasswordCriterion[] {
   return [
-    { id: "length", label: `Au moins ${PASSWORD_COMPLEX_MIN} caractères`, met: password.length >= PASSWORD_COMPLEX_MIN },
-    { id: "upper", label: "Une lettre majuscule", met: /\p{Lu}/u.test(password) },
-    { id: "lower", label: "Une lettre minuscule", met: /\p{Ll}/u.test(password) },
-    { id: "digit", label: "Un chiffre", met: /\p{Nd}/u.test(password) },
-    { id: "special", label: "Un caractère spécial", met: /[^\p{L}\p{N}\s]/u.test(password) },
+    {
+      id: "length",
+      label: formatMessage(ACCOUNT_MESSAGES.passwordAtLeastCharacters, { min: PASSWORD_COMPLEX_MIN }),
+      met: password.length >= PASSWORD_COMPLEX_MIN,
+    },
+    { id: "upper", label: ACCOUNT_MESSAGES.upperCaseLetter, met: /\p{Lu}/u.test(password) },
+    { id: "lower", label: ACCOUNT_MESSAGES.lowerCaseLetter, met: /\p{Ll}/u.test(password) },
+    { id: "digit", label: ACCOUNT_MESSAGES.digit, met: /\p{Nd}/u.test(password) },
+    { id: "special", label: ACCOUNT_MESSAGES.specialCharacter, met: /[^\p{L}\p{N}\s]/u.test(password) },
     {
       id: "passphrase",
-      label: `Ou bien : une phrase de passe d'au moins ${PASSPHRASE_MIN} caractères et ${PASSPHRASE_MIN_WORDS} mots`,
+      label: formatMessage(ACCOUNT_MESSAGES.passwordPassphraseAlternative, { min: PASSPHRASE_MIN, words: PASSPHRASE_MIN_WORDS }),
       met: isPassphrase(password),
     },
     {
       id: "uncommon",
-      label: "Pas un mot de passe courant",
+      label: ACCOUNT_MESSAGES.notCommonPassword,
       met: password.length > 0 && hasCommonPasswords() && !isCommonPassword(password),
     },
   ];

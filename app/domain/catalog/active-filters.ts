@@ -4,6 +4,7 @@
  * /category/{slug}, the brand of /marque/{slug}) lives in the path and is not a chip.
  */
 import type { CatalogueFacet, FacetKey } from "./catalog.types";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 export type ActiveFilter = {
   key: string;
@@ -66,11 +67,11 @@ export function activeFilters(
       valueLabel = known.label;
     } else if (key === "minPrice" || key === "maxPrice") {
       if (!Number.isFinite(Number(value)) || Number(value) < 0) continue;
-      facetLabel = key === "minPrice" ? "Prix min" : "Prix max";
+      facetLabel = key === "minPrice" ? SHOP_MESSAGES.minPrice : SHOP_MESSAGES.maxPrice;
       valueLabel = euros(value);
     } else if (key === "featured" && value === "true") {
-      facetLabel = "Sélection";
-      valueLabel = "Produits vedettes";
+      facetLabel = SHOP_MESSAGES.filterSelection;
+      valueLabel = SHOP_MESSAGES.featuredProducts;
     } else {
       continue;
     }

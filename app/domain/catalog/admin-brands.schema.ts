@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { PRODUCT_TEXT_MAX } from "./admin-product-form.schema";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /** The product form creates a brand from its "new brand" field up to this length: the same bound here. */
 export const BRAND_NAME_MAX = PRODUCT_TEXT_MAX;
@@ -15,7 +16,7 @@ export const BRAND_NAME_TOO_LONG_MESSAGE = `Le nom de la marque ne doit pas dép
 export const BRAND_NAME_TAKEN_MESSAGE = "Une marque porte déjà ce nom";
 export const BRAND_NAME_UNUSABLE_MESSAGE = "Le nom de la marque doit contenir au moins une lettre ou un chiffre";
 export const BRAND_DESCRIPTION_TOO_LONG_MESSAGE = `La description de la marque ne doit pas dépasser ${BRAND_DESCRIPTION_MAX} caractères`;
-export const BRAND_NOT_FOUND_MESSAGE = "Marque introuvable";
+export const BRAND_NOT_FOUND_MESSAGE = SHOP_MESSAGES.brandNotFound;
 export const BRAND_HAS_PRODUCTS_MESSAGE = "Impossible de supprimer une marque utilisée par des produits";
 
 const name = text({ error: BRAND_NAME_REQUIRED_MESSAGE })
@@ -42,9 +43,6 @@ export const BrandIdSchema = z.object({
 });
 
 export type AdminBrandRow = { id: string; name: string; slug: string; product_count: number };
-
-/** What the Marques page's action answers (intents create, rename, delete). */
-export type BrandAnswer = { ok: boolean; message: string; intent?: string; brandId?: string };
 
 export type BrandCreateInput = z.output<typeof BrandCreateSchema>;
 export type BrandUpdateInput = z.output<typeof BrandUpdateSchema>;

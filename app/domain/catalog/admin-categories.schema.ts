@@ -45,6 +45,3 @@ export type AdminCategoryRow = {
   slug: string;
   product_count: number;
 };
-
-/** What the page's action answers (intents create, rename, delete). */
-export type CategoryAnswer = { ok: boolean; message: string; intent?: string; categoryId?: string };

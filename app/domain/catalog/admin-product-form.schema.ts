@@ -7,6 +7,9 @@ import { IMAGE_UPLOAD_MAX_BYTES } from "~/domain/http/body-limits.mjs";
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { SKIN_TYPES, type SkinType } from "./catalog.constants";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { formatMessage } from "~/domain/messages/format";
 
 export const PRODUCT_NAME_REQUIRED_MESSAGE = "Le nom du produit est requis";
 export const PRODUCT_PRICE_MESSAGE = "Le prix doit être supérieur à 0";
@@ -24,7 +27,7 @@ export const VARIANT_CONTENT_MESSAGE = "Indiquez une contenance supérieure à 0
 export const VARIANTS_REQUIRED_MESSAGE = "Ajoutez au moins une variante";
 export const VARIANT_NOT_FOUND_MESSAGE = "Cette variante n'existe plus : rechargez le formulaire";
 export const PRODUCT_BRAND_MESSAGE = "Veuillez sélectionner une marque de la liste";
-export const PRODUCT_NOT_FOUND_MESSAGE = "Produit introuvable";
+export const PRODUCT_NOT_FOUND_MESSAGE = SHOP_MESSAGES.productNotFound;
 export const PRODUCT_FORM_INVALID_MESSAGE = "Veuillez corriger les champs signalés";
 
 /** Spec back-office §5 (image file), word for word. */
@@ -78,7 +81,7 @@ const numberOrZero = z.preprocess((value) => {
 const optionalText = (max: number) =>
   text()
     .trim()
-    .max(max, { error: `${max} caractères au maximum` })
+    .max(max, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max }) })
     .optional()
     .transform((v) => (v ? v : null));
 
@@ -154,7 +157,7 @@ export const VariantFormSchema = z
     sku: text({ error: VARIANT_SKU_REQUIRED_MESSAGE })
       .trim()
       .min(1, { error: VARIANT_SKU_REQUIRED_MESSAGE })
-      .max(PRODUCT_TEXT_MAX, { error: `${PRODUCT_TEXT_MAX} caractères au maximum` }),
+      .max(PRODUCT_TEXT_MAX, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max: PRODUCT_TEXT_MAX }) }),
     price,
     original_price: originalPrice,
     stock,
@@ -194,7 +197,7 @@ export const ProductFormSchema = z
       .trim()
       .min(1, { error: PRODUCT_NAME_REQUIRED_MESSAGE })
       .max(PRODUCT_NAME_MAX, {
-        error: `Le nom ne doit pas dépasser ${PRODUCT_NAME_MAX} caractères`,
+        error: formatMessage(SHOP_MESSAGES.nameMaxLength, { max: PRODUCT_NAME_MAX }),
       }),
     description: optionalText(PRODUCT_DESCRIPTION_MAX),
     category_id: z.uuid({ error: PRODUCT_CATEGORY_MESSAGE }),
@@ -218,7 +221,7 @@ export const ProductFormSchema = z
     attributes: z
       .object({
         color: optionalText(PRODUCT_TEXT_MAX),
-        skin_type: z.union([z.enum(SKIN_TYPES), z.literal("")], { error: "Type de peau inconnu" }).optional(),
+        skin_type: z.union([z.enum(SKIN_TYPES), z.literal("")], { error: SHOP_MESSAGES.unknownSkinType }).optional(),
         usage: optionalText(PRODUCT_TEXT_MAX * 4),
       })
       .default({ color: null, usage: null }),

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { LOW_STOCK_THRESHOLD, ADMIN_PRODUCTS_PAGE_SIZE } from "~/lib/shop-rules";
 import { PRODUCT_VARIANTS_MAX } from "./admin-product-form.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 export const STOCK_LEVEL_FILTERS = ["all", "low", "out"] as const;
 export type StockLevelFilter = (typeof STOCK_LEVEL_FILTERS)[number];
@@ -83,7 +85,7 @@ export function adminProductSearchParams(query: AdminProductQuery, overrides: Pa
 }
 
 export type StockStatus = "out" | "low" | "in";
-export const STOCK_STATUS_LABELS: Record<StockStatus, string> = { out: "Rupture", low: "Stock faible", in: "En stock" };
+export const STOCK_STATUS_LABELS: Record<StockStatus, string> = { out: "Rupture", low: "Stock faible", in: SHOP_MESSAGES.stock };
 
 /** Spec back-office §4: 0 Rupture; 1 to 10 Stock faible; above 10 En stock. */
 export function stockStatus(stock: number): StockStatus {
@@ -113,16 +115,13 @@ export const AdjustStockSchema = z
       .max(ADMIN_PRODUCTS_PAGE_SIZE * 5)
       .default([]),
     variantIds: z.array(text().min(1)).max(PRODUCT_VARIANTS_MAX).default([]),
-    mode: z.enum(["set", "add", "remove"], { error: "Une erreur est survenue" }),
+    mode: z.enum(["set", "add", "remove"], { error: ACCOUNT_MESSAGES.somethingWentWrong }),
     quantity,
     bulk: z.boolean(),
   })
   .refine((v) => v.productIds.length + v.variantIds.length > 0, { error: NO_PRODUCT_SELECTED_MESSAGE, path: ["productIds"] });
 
-export const DeleteProductSchema = z.object({ productId: text().min(1, { error: "Produit introuvable" }) });
-
-/** What the page's action answers. */
-export type AdminProductAnswer = { ok: boolean; message: string };
+export const DeleteProductSchema = z.object({ productId: text().min(1, { error: SHOP_MESSAGES.productNotFound }) });
 
 export type AdminProductRow = {
   id: string;

@@ -1,3 +1,5 @@
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
+
 /**
  * Catalogue sorts and filter helpers without zod, so the storefront pages ship no validation
  * library to the browser (the zod schema in catalog.schema.ts builds on these).
@@ -17,22 +19,22 @@ export const SORT_LABELS: Record<ProductSort, string> = {
 export const SKIN_TYPES = ["normale", "seche", "grasse", "mixte", "sensible", "tous-types"] as const;
 export type SkinType = (typeof SKIN_TYPES)[number];
 export const SKIN_TYPE_LABELS: Record<SkinType, string> = {
-  normale: "Normale",
-  seche: "Sèche",
-  grasse: "Grasse",
-  mixte: "Mixte",
-  sensible: "Sensible",
-  "tous-types": "Tous types",
+  normale: SHOP_MESSAGES.normalLabel,
+  seche: SHOP_MESSAGES.skinDry,
+  grasse: SHOP_MESSAGES.skinOily,
+  mixte: SHOP_MESSAGES.skinCombination,
+  sensible: SHOP_MESSAGES.skinSensitive,
+  "tous-types": SHOP_MESSAGES.allTypes,
 };
 
 /** Fixed price bands of the price facet, in cents: [from, to) with null for open ends. */
 export const PRICE_BANDS = ["moins-20", "20-50", "50-100", "plus-100"] as const;
 export type PriceBand = (typeof PRICE_BANDS)[number];
 export const PRICE_BAND_LABELS: Record<PriceBand, string> = {
-  "moins-20": "Moins de 20 €",
-  "20-50": "20 – 50 €",
-  "50-100": "50 – 100 €",
-  "plus-100": "Plus de 100 €",
+  "moins-20": SHOP_MESSAGES.under20,
+  "20-50": SHOP_MESSAGES.n2050,
+  "50-100": SHOP_MESSAGES.n50100,
+  "plus-100": SHOP_MESSAGES.over100,
 };
 export const PRICE_BAND_CENTS: Record<PriceBand, readonly [number | null, number | null]> = {
   "moins-20": [null, 2000],

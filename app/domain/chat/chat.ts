@@ -7,6 +7,9 @@ import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import type { ChatNextOpening } from "~/domain/chat/chat-opening";
 import { parisWeekdayAndTime, type OpeningSlot, type Weekday } from "~/domain/settings/shop-identity";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { formatMessage } from "~/domain/messages/format";
 
 /** A chat message: plain text, at most this many characters. */
 export const CHAT_MESSAGE_MAX = 2000;
@@ -18,8 +21,8 @@ export const CHAT_EMAIL_MAX = 254;
 export const CHAT_STATUSES = ["waiting", "active", "closed", "converted"] as const;
 export type ChatStatus = (typeof CHAT_STATUSES)[number];
 export const CHAT_STATUS_LABELS: Record<ChatStatus, string> = {
-  waiting: "En attente",
-  active: "En cours",
+  waiting: ACCOUNT_MESSAGES.pending,
+  active: ACCOUNT_MESSAGES.progress,
   closed: "Terminée",
   converted: "Transformée en ticket",
 };
@@ -55,10 +58,12 @@ export type ChatConversationView = {
   messages: ChatMessageView[];
 };
 
-export const CHAT_MESSAGE_REQUIRED = "Écrivez votre message";
-export const CHAT_MESSAGE_TOO_LONG = `Le message ne doit pas dépasser ${CHAT_MESSAGE_MAX.toLocaleString("fr-FR")} caractères`;
-export const CHAT_ENDED_MESSAGE = "Cette conversation est terminée.";
-export const CHAT_NOT_FOUND_MESSAGE = "Conversation introuvable";
+export const CHAT_MESSAGE_REQUIRED = SHOP_MESSAGES.writeMessage;
+export const CHAT_MESSAGE_TOO_LONG = formatMessage(SHOP_MESSAGES.messageMaxLength, {
+  max: CHAT_MESSAGE_MAX.toLocaleString("fr-FR"),
+});
+export const CHAT_ENDED_MESSAGE = SHOP_MESSAGES.conversationEnded;
+export const CHAT_NOT_FOUND_MESSAGE = SHOP_MESSAGES.conversationNotFound;
 
 export const ChatMessageSchema = text({ error: CHAT_MESSAGE_REQUIRED })
   .trim()
@@ -67,15 +72,15 @@ export const ChatMessageSchema = text({ error: CHAT_MESSAGE_REQUIRED })
 
 /** Opening a conversation: a visitor gives a name and an e-mail first (a shopper's come from the account). */
 export const ChatStartSchema = z.object({
-  name: text({ error: "Le nom est obligatoire" })
+  name: text({ error: SHOP_MESSAGES.nameRequired })
     .trim()
-    .min(1, { error: "Le nom est obligatoire" })
-    .max(CHAT_NAME_MAX, { error: `Le nom ne doit pas dépasser ${CHAT_NAME_MAX} caractères` }),
-  email: text({ error: "L'e-mail est obligatoire" })
+    .min(1, { error: SHOP_MESSAGES.nameRequired })
+    .max(CHAT_NAME_MAX, { error: formatMessage(SHOP_MESSAGES.nameMaxLength, { max: CHAT_NAME_MAX }) }),
+  email: text({ error: SHOP_MESSAGES.eMailRequired })
     .trim()
-    .min(1, { error: "L'e-mail est obligatoire" })
-    .max(CHAT_EMAIL_MAX, { error: `L'e-mail ne doit pas dépasser ${CHAT_EMAIL_MAX} caractères` })
-    .pipe(z.email({ error: "Veuillez saisir une adresse e-mail valide (ex. : nom@exemple.fr)" })),
+    .min(1, { error: SHOP_MESSAGES.eMailRequired })
+    .max(CHAT_EMAIL_MAX, { error: formatMessage(SHOP_MESSAGES.emailMaxLength, { max: CHAT_EMAIL_MAX }) })
+    .pipe(z.email({ error: SHOP_MESSAGES.enterValidEMailAddress })),
   message: ChatMessageSchema,
 });
 

@@ -16,8 +16,12 @@ import {
   GIFT_CARD_CODES_PER_ORDER_MAX,
   GIFT_CARDS_PER_ORDER_MAX,
 } from "~/lib/shop-rules";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { formatMessage } from "~/domain/messages/format";
 
-export const DeliveryMethodCodeSchema = z.enum(DELIVERY_METHOD_CODES, { error: "Mode de livraison inconnu" });
+export const DeliveryMethodCodeSchema = z.enum(DELIVERY_METHOD_CODES, { error: CHECKOUT_MESSAGES.unknownDeliveryMethod });
 export const RelayPointIdSchema = text({ error: RELAY_POINT_UNKNOWN_MESSAGE })
   .trim()
   .min(1, { error: RELAY_POINT_REQUIRED_MESSAGE })
@@ -29,21 +33,21 @@ export const CHECKOUT_CONTACT_EMAIL_MAX = 100;
 export const CHECKOUT_CONTACT_PHONE_MAX = 20;
 
 export const ContactInfoSchema = z.object({
-  email: text({ error: "L'email est obligatoire" })
+  email: text({ error: SHOP_MESSAGES.eMailRequired2 })
     .trim()
-    .min(1, { error: "L'email est obligatoire", abort: true })
-    .max(CHECKOUT_CONTACT_EMAIL_MAX, { error: `${CHECKOUT_CONTACT_EMAIL_MAX} caractères au maximum` })
-    .pipe(z.email({ error: "Format d'email invalide" })),
-  name: text({ error: "Le nom complet est obligatoire" })
+    .min(1, { error: SHOP_MESSAGES.eMailRequired2, abort: true })
+    .max(CHECKOUT_CONTACT_EMAIL_MAX, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max: CHECKOUT_CONTACT_EMAIL_MAX }) })
+    .pipe(z.email({ error: SHOP_MESSAGES.invalidEMailFormat2 })),
+  name: text({ error: CHECKOUT_MESSAGES.fullNameRequired })
     .trim()
-    .min(1, { error: "Le nom complet est obligatoire", abort: true })
-    .min(2, { error: "Le nom doit contenir au moins 2 caractères" })
-    .max(CHECKOUT_CONTACT_NAME_MAX, { error: `${CHECKOUT_CONTACT_NAME_MAX} caractères au maximum` }),
-  phone: text({ error: "Le téléphone est obligatoire" })
+    .min(1, { error: CHECKOUT_MESSAGES.fullNameRequired, abort: true })
+    .min(2, { error: CHECKOUT_MESSAGES.nameMustLeast2Characters })
+    .max(CHECKOUT_CONTACT_NAME_MAX, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max: CHECKOUT_CONTACT_NAME_MAX }) }),
+  phone: text({ error: ACCOUNT_MESSAGES.phoneRequired })
     .trim()
-    .min(1, { error: "Le téléphone est obligatoire", abort: true })
-    .max(CHECKOUT_CONTACT_PHONE_MAX, { error: "Format de téléphone invalide (minimum 10 chiffres)" })
-    .refine((v) => PHONE_PATTERN.test(v), { error: "Format de téléphone invalide (minimum 10 chiffres)" }),
+    .min(1, { error: ACCOUNT_MESSAGES.phoneRequired, abort: true })
+    .max(CHECKOUT_CONTACT_PHONE_MAX, { error: CHECKOUT_MESSAGES.invalidPhoneNumberLeast10 })
+    .refine((v) => PHONE_PATTERN.test(v), { error: CHECKOUT_MESSAGES.invalidPhoneNumberLeast10 }),
 });
 export type ContactInfo = z.output<typeof ContactInfoSchema>;
 
@@ -56,7 +60,7 @@ export type CardBrand = "visa" | "mastercard" | "amex";
 /** Documented test cards of the simulated provider (README, decision 005). */
 export const TEST_CARD_APPROVED = "4242 4242 4242 4242";
 export const TEST_CARD_DECLINED = "4000 0000 0000 0002";
-export const SAVED_CARD_UNKNOWN_MESSAGE = "Carte enregistrée introuvable : choisissez une autre carte.";
+export const SAVED_CARD_UNKNOWN_MESSAGE = CHECKOUT_MESSAGES.savedCardNotFoundChoose;
 /** Always asks for strong customer authentication (3-D Secure) when the shopper pays. */
 export const TEST_CARD_AUTHENTICATION = "4000 0027 6000 3184";
 
@@ -102,31 +106,31 @@ export function isExpired(expiry: { month: number; year: number }, now = new Dat
 
 export const CardSchema = z
   .object({
-    holder: text({ error: "Le nom du titulaire est obligatoire" })
+    holder: text({ error: ACCOUNT_MESSAGES.cardholdersNameRequired })
       .trim()
-      .min(1, { error: "Le nom du titulaire est obligatoire", abort: true })
-      .max(CHECKOUT_CONTACT_NAME_MAX, { error: `${CHECKOUT_CONTACT_NAME_MAX} caractères au maximum` }),
-    number: text({ error: "Le numéro de carte est obligatoire" })
+      .min(1, { error: ACCOUNT_MESSAGES.cardholdersNameRequired, abort: true })
+      .max(CHECKOUT_CONTACT_NAME_MAX, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max: CHECKOUT_CONTACT_NAME_MAX }) }),
+    number: text({ error: ACCOUNT_MESSAGES.cardNumberRequired })
       .trim()
-      .min(1, { error: "Le numéro de carte est obligatoire", abort: true })
-      .max(23, { error: "Numéro de carte invalide" })
+      .min(1, { error: ACCOUNT_MESSAGES.cardNumberRequired, abort: true })
+      .max(23, { error: ACCOUNT_MESSAGES.invalidCardNumber })
       .transform(cardDigits)
-      .refine(isLuhnValid, { error: "Numéro de carte invalide" })
-      .refine((d) => cardBrandOf(d) !== null, { error: "Carte non acceptée (Visa, Mastercard ou American Express)" }),
-    expiry: text({ error: "La date d'expiration est obligatoire" })
+      .refine(isLuhnValid, { error: ACCOUNT_MESSAGES.invalidCardNumber })
+      .refine((d) => cardBrandOf(d) !== null, { error: ACCOUNT_MESSAGES.cardNotAcceptedVisaMastercard }),
+    expiry: text({ error: ACCOUNT_MESSAGES.expiryDateRequired })
       .trim()
-      .min(1, { error: "La date d'expiration est obligatoire", abort: true })
-      .refine((v) => parseExpiry(v) !== null, { error: "Format attendu : MM/AA" })
+      .min(1, { error: ACCOUNT_MESSAGES.expiryDateRequired, abort: true })
+      .refine((v) => parseExpiry(v) !== null, { error: ACCOUNT_MESSAGES.expectedFormatMmYy })
       .refine(
         (v) => {
           const e = parseExpiry(v);
           return e === null || !isExpired(e);
         },
-        { error: "Carte expirée" },
+        { error: ACCOUNT_MESSAGES.cardExpired },
       ),
-    cvc: text({ error: "Le cryptogramme est obligatoire" })
+    cvc: text({ error: CHECKOUT_MESSAGES.securityCodeRequired })
       .trim()
-      .min(1, { error: "Le cryptogramme est obligatoire", abort: true })
+      .min(1, { error: CHECKOUT_MESSAGES.securityCodeRequired, abort: true })
       .regex(/^[0-9]{3,4}$/, { error: "Cryptogramme invalide" }),
   })
   .superRefine((card, ctx) => {
@@ -142,7 +146,7 @@ export type Card = z.output<typeof CardSchema>;
 /* The order request (page action and POST /api/v1/orders)                                      */
 /* -------------------------------------------------------------------------------------------- */
 
-export const ORDER_LINE_INVALID_MESSAGE = "Article invalide dans le panier";
+export const ORDER_LINE_INVALID_MESSAGE = CHECKOUT_MESSAGES.invalidItemCart;
 
 /**
  * One line: the variant bought, and its product. A product id alone stands for a one-variant
@@ -152,7 +156,7 @@ export const ORDER_LINE_INVALID_MESSAGE = "Article invalide dans le panier";
  * The cap on one line's quantity, as the form and the order refuse it; the pages translate it
  * through its `checkout.message.*` key (decision 044), which a test ties to this text.
  */
-export const MAX_LINE_QUANTITY_MESSAGE = `Quantité maximale : ${CART_MAX_LINE_QUANTITY} par article`;
+export const MAX_LINE_QUANTITY_MESSAGE = formatMessage(CHECKOUT_MESSAGES.maxLineQuantity, { max: CART_MAX_LINE_QUANTITY });
 
 export const OrderLineSchema = z
   .object({
@@ -173,16 +177,16 @@ export const OrderGiftCardsSchema = z
   .max(GIFT_CARDS_PER_ORDER_MAX, { error: `${GIFT_CARDS_PER_ORDER_MAX} cartes cadeaux au maximum par commande` });
 export const GiftCardCodesSchema = z
   .array(
-    text({ error: "Code de carte cadeau inconnu" })
+    text({ error: SHOP_MESSAGES.unknownGiftCardCode })
       .trim()
-      .min(1, { error: "Code de carte cadeau inconnu" })
-      .max(40, { error: "Code de carte cadeau inconnu" }),
+      .min(1, { error: SHOP_MESSAGES.unknownGiftCardCode })
+      .max(40, { error: SHOP_MESSAGES.unknownGiftCardCode }),
   )
   .max(GIFT_CARD_CODES_PER_ORDER_MAX, { error: `${GIFT_CARD_CODES_PER_ORDER_MAX} cartes cadeaux au maximum par commande` });
 
 export const PlaceOrderSchema = z.object({
   /** Optional only when nothing is shipped (e-mail gift cards alone); the workflow checks. */
-  address_id: z.uuid({ error: "Veuillez sélectionner une adresse de livraison valide" }).optional(),
+  address_id: z.uuid({ error: CHECKOUT_MESSAGES.selectValidDeliveryAddress }).optional(),
   contact: ContactInfoSchema,
   /** Optional only when gift cards pay the whole order; the workflow checks. */
   card: CardSchema.optional(),
@@ -194,10 +198,10 @@ export const PlaceOrderSchema = z.object({
     .regex(/^[0-9]{3,4}$/, { error: "Cryptogramme invalide" })
     .optional(),
   points_to_use: z
-    .number({ error: "Nombre de points invalide" })
-    .int({ error: "Nombre de points invalide" })
-    .min(0, { error: "Nombre de points invalide" })
-    .max(10_000_000, { error: "Nombre de points invalide" })
+    .number({ error: CHECKOUT_MESSAGES.invalidNumberPoints })
+    .int({ error: CHECKOUT_MESSAGES.invalidNumberPoints })
+    .min(0, { error: CHECKOUT_MESSAGES.invalidNumberPoints })
+    .max(10_000_000, { error: CHECKOUT_MESSAGES.invalidNumberPoints })
     .refine((p) => p % BEAUTY_PASS_REDEEM_STEP_POINTS === 0, {
       error: `Les points s'utilisent par tranches de ${BEAUTY_PASS_REDEEM_STEP_POINTS}`,
     })

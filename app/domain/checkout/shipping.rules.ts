@@ -12,6 +12,8 @@ import {
   SHIPPING_FEE_CENTS,
   SWITZERLAND_SHIPPING_FEE_CENTS,
 } from "~/lib/shop-rules";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
+import * as COMMON_MESSAGES from "~/domain/messages/common";
 
 export type ShippingZone = "metropole" | "corse" | "outre-mer" | "belgique" | "suisse" | "luxembourg" | "monaco";
 export type ShippingMethod = "standard" | "free_shipping";
@@ -53,11 +55,11 @@ type ZoneRule = {
  * edited threshold, overseas is never free.
  */
 export const SHIPPING_ZONES: Record<ShippingZone, ZoneRule> = {
-  metropole: { label: "France métropolitaine", feeCents: "settings", freeThresholdCents: "settings" },
-  corse: { label: "Corse", feeCents: "settings", freeThresholdCents: "settings" },
-  "outre-mer": { label: "Outre-mer", feeCents: OVERSEAS_SHIPPING_FEE_CENTS, freeThresholdCents: null },
-  belgique: { label: "Belgique", feeCents: BELGIUM_SHIPPING_FEE_CENTS, freeThresholdCents: "settings" },
-  suisse: { label: "Suisse", feeCents: SWITZERLAND_SHIPPING_FEE_CENTS, freeThresholdCents: "settings" },
+  metropole: { label: CHECKOUT_MESSAGES.mainlandFrance, feeCents: "settings", freeThresholdCents: "settings" },
+  corse: { label: CHECKOUT_MESSAGES.zoneCorsica, feeCents: "settings", freeThresholdCents: "settings" },
+  "outre-mer": { label: CHECKOUT_MESSAGES.zoneOverseas, feeCents: OVERSEAS_SHIPPING_FEE_CENTS, freeThresholdCents: null },
+  belgique: { label: COMMON_MESSAGES.countryBelgium, feeCents: BELGIUM_SHIPPING_FEE_CENTS, freeThresholdCents: "settings" },
+  suisse: { label: COMMON_MESSAGES.countrySwitzerland, feeCents: SWITZERLAND_SHIPPING_FEE_CENTS, freeThresholdCents: "settings" },
   luxembourg: { label: "Luxembourg", feeCents: LUXEMBOURG_SHIPPING_FEE_CENTS, freeThresholdCents: "settings" },
   monaco: { label: "Monaco", feeCents: MONACO_SHIPPING_FEE_CENTS, freeThresholdCents: "settings" },
 };
@@ -70,9 +72,9 @@ export function shippingZoneOf(country: string, postalCode: string): ShippingZon
       if (code.startsWith("20")) return "corse";
       if (code.startsWith("97") || code.startsWith("98")) return "outre-mer";
       return "metropole";
-    case "Belgique":
+    case COMMON_MESSAGES.countryBelgium:
       return "belgique";
-    case "Suisse":
+    case COMMON_MESSAGES.countrySwitzerland:
       return "suisse";
     case "Luxembourg":
       return "luxembourg";
@@ -111,8 +113,7 @@ export function quoteDefaultShipping(subtotalCents: number, settings: ShippingSe
  * Perfumes contain alcohol, which carriers restrict on flights to the overseas departments (the
  * FAQ says so): the checkout warns before such an order is paid rather than after.
  */
-export const OVERSEAS_ALCOHOL_NOTICE =
-  "Livraison en outre-mer : les parfums contiennent de l'alcool et sont soumis à des restrictions de transport. Leur acheminement peut prendre plus de temps que le délai annoncé.";
+export const OVERSEAS_ALCOHOL_NOTICE = CHECKOUT_MESSAGES.deliveryOverseasPerfumesContainAlcohol;
 
 const ALCOHOLIC_PRODUCT = /parfum|eau de toilette|eau de cologne/i;
 

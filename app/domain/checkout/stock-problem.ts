@@ -1,3 +1,5 @@
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
+
 /**
  * A line that cannot be ordered as it is, as data (decision 044): the server keeps answering its
  * French sentence (`message`, the API's and the back office's wording) and adds this, so a page
@@ -12,7 +14,7 @@ export type StockProblem =
   /** Fewer left than asked for. */
   | { code: "insufficient"; name: string; available: number };
 
-export const INSUFFICIENT_STOCK_MESSAGE = "Stock insuffisant";
+export const INSUFFICIENT_STOCK_MESSAGE = CHECKOUT_MESSAGES.notEnoughStock;
 export const ITEM_UNAVAILABLE_MESSAGE = "Un article de votre panier n'est plus disponible. Veuillez le retirer de votre panier.";
 
 /** The French sentence of a problem, as the shop has always written it. */

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { EXCHANGE_RATE_SCALE } from "./indicative-price";
 import type { DisplayCurrency } from "~/domain/account/preferences.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 export const DISPLAY_CURRENCIES = ["USD", "GBP", "CHF"] as const satisfies readonly DisplayCurrency[];
 
@@ -15,7 +16,7 @@ export const DEFAULT_EXCHANGE_RATES: Record<DisplayCurrency, number> = { USD: 1.
 export const EXCHANGE_RATE_LABELS: Record<DisplayCurrency, string> = {
   USD: "Dollar américain (USD)",
   GBP: "Livre sterling (GBP)",
-  CHF: "Franc suisse (CHF)",
+  CHF: ACCOUNT_MESSAGES.swissFrancChf,
 };
 
 /** Sensible bounds: one euro has bought between 0.5 and 2 of each of these since the euro exists. */

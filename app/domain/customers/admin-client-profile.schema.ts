@@ -6,6 +6,9 @@ import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { EMAIL_MAX, NAME_MAX } from "~/domain/auth/auth.rules";
 import { PHONE_PATTERN } from "~/domain/account/profile.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { formatMessage } from "~/domain/messages/format";
 
 export const CLIENT_GENDERS = ["female", "male", "other"] as const;
 export type ClientGender = (typeof CLIENT_GENDERS)[number];
@@ -32,21 +35,21 @@ const optionalText = (max: number, tooLong: string) =>
     .max(max, { error: tooLong })
     .transform((v) => (v === "" ? null : v));
 
-const firstName = text({ error: "Le prénom est obligatoire" })
+const firstName = text({ error: ACCOUNT_MESSAGES.firstNameRequired })
   .trim()
-  .min(1, { error: "Le prénom est obligatoire" })
-  .max(NAME_MAX, { error: `${NAME_MAX} caractères au maximum` })
-  .regex(NAME_PATTERN, { error: "Caractères non autorisés dans le nom" });
+  .min(1, { error: ACCOUNT_MESSAGES.firstNameRequired })
+  .max(NAME_MAX, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max: NAME_MAX }) })
+  .regex(NAME_PATTERN, { error: ACCOUNT_MESSAGES.charactersNotAllowedName });
 
 const lastName = text()
   .trim()
-  .max(NAME_MAX, { error: `${NAME_MAX} caractères au maximum` })
-  .refine((v) => v === "" || NAME_PATTERN.test(v), { error: "Caractères non autorisés dans le nom" })
+  .max(NAME_MAX, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max: NAME_MAX }) })
+  .refine((v) => v === "" || NAME_PATTERN.test(v), { error: ACCOUNT_MESSAGES.charactersNotAllowedName })
   .transform((v) => (v === "" ? null : v));
 
 const phone = text()
   .trim()
-  .refine((v) => v === "" || PHONE_PATTERN.test(v), { error: "Format de téléphone invalide" })
+  .refine((v) => v === "" || PHONE_PATTERN.test(v), { error: ACCOUNT_MESSAGES.invalidPhoneFormat })
   .transform((v) => (v === "" ? null : v));
 
 /** YYYY-MM-DD of a real past day, at most 120 years ago; "" clears it. */
@@ -59,7 +62,7 @@ const dateOfBirth = text()
       const day = new Date(`${v}T00:00:00Z`);
       return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
     },
-    { error: "Date de naissance invalide" },
+    { error: ACCOUNT_MESSAGES.invalidDateBirth },
   )
   .refine(
     (v) => {
@@ -72,11 +75,11 @@ const dateOfBirth = text()
   )
   .transform((v) => (v === "" ? null : v));
 
-const email = text({ error: "L'email est obligatoire" })
+const email = text({ error: SHOP_MESSAGES.eMailRequired2 })
   .trim()
-  .min(1, { error: "L'email est obligatoire" })
-  .max(EMAIL_MAX, { error: "L'email est trop long" })
-  .pipe(z.email({ error: "Format d'email invalide" }))
+  .min(1, { error: SHOP_MESSAGES.eMailRequired2 })
+  .max(EMAIL_MAX, { error: ACCOUNT_MESSAGES.eMailTooLong })
+  .pipe(z.email({ error: SHOP_MESSAGES.invalidEMailFormat2 }))
   .transform((e) => e.toLowerCase());
 
 /**
@@ -132,10 +135,10 @@ export const ClientMailSchema = z.object({
         .min(1, { error: "L'objet est obligatoire" })
         .max(CLIENT_MAIL_SUBJECT_MAX, { error: `L'objet ne doit pas dépasser ${CLIENT_MAIL_SUBJECT_MAX} caractères` }),
     ),
-  body: text({ error: "Le message est obligatoire" })
+  body: text({ error: SHOP_MESSAGES.messageRequired })
     .trim()
-    .min(1, { error: "Le message est obligatoire" })
-    .max(CLIENT_MAIL_BODY_MAX, { error: `Le message ne doit pas dépasser ${CLIENT_MAIL_BODY_MAX} caractères` }),
+    .min(1, { error: SHOP_MESSAGES.messageRequired })
+    .max(CLIENT_MAIL_BODY_MAX, { error: formatMessage(SHOP_MESSAGES.messageMaxLength, { max: CLIENT_MAIL_BODY_MAX }) }),
 });
 export type ClientMail = z.output<typeof ClientMailSchema>;
 
@@ -158,14 +161,8 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-/** Answer of every client action: a message, and per-field messages when the form was refused. */
-export type ClientActionAnswer = {
-  ok: boolean;
-  intent?: string;
-  message: string;
-  fieldErrors?: Record<string, string>;
-  clientId?: string;
-};
+/** What creating a client answers beside its message (decision 056): the new client's page. */
+export type ClientCreated = { clientId: string };
 
 export type AdminClientOrderView = {
   id: string;

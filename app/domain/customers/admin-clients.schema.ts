@@ -97,5 +97,3 @@ export type AdminClientPage = {
   page_size: number;
   page_count: number;
 };
-
-export type ClientAnswer = { ok: boolean; message: string };

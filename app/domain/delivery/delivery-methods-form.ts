@@ -3,12 +3,13 @@
  * helpers around DeliveryMethodFormSchema (delivery-methods.ts).
  */
 import type { DeliveryMethodCode, DeliveryMethodField } from "./delivery-methods";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
 /** Each method's heading in Paramètres (its shop-facing name is editable, its role is not). */
 export const DELIVERY_METHOD_TITLES: Record<DeliveryMethodCode, string> = {
-  standard: "Livraison standard",
-  relay: "Point relais",
-  express: "Livraison express",
+  standard: CHECKOUT_MESSAGES.standardDelivery,
+  relay: CHECKOUT_MESSAGES.pickupPoint,
+  express: CHECKOUT_MESSAGES.expressDelivery,
 };
 
 export type DeliveryMethodFormValues = {

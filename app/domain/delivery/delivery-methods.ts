@@ -16,6 +16,10 @@ import {
   RELAY_POINT_DISCOUNT_CENTS,
   SHIPPING_FEE_CENTS,
 } from "~/lib/shop-rules";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { formatMessage } from "~/domain/messages/format";
 
 export const DELIVERY_METHOD_CODES = ["standard", "relay", "express"] as const;
 export type DeliveryMethodCode = (typeof DELIVERY_METHOD_CODES)[number];
@@ -40,7 +44,7 @@ export type DeliveryMethod = {
 export const DEFAULT_DELIVERY_METHODS: readonly DeliveryMethod[] = [
   {
     code: "standard",
-    name: "Livraison standard",
+    name: CHECKOUT_MESSAGES.standardDelivery,
     carrier: "colissimo",
     priceCents: SHIPPING_FEE_CENTS,
     freeThresholdCents: FREE_SHIPPING_THRESHOLD_CENTS,
@@ -50,7 +54,7 @@ export const DEFAULT_DELIVERY_METHODS: readonly DeliveryMethod[] = [
   },
   {
     code: "relay",
-    name: "Point relais",
+    name: CHECKOUT_MESSAGES.pickupPoint,
     carrier: "colissimo",
     priceCents: SHIPPING_FEE_CENTS - RELAY_POINT_DISCOUNT_CENTS,
     freeThresholdCents: FREE_SHIPPING_THRESHOLD_CENTS,
@@ -60,7 +64,7 @@ export const DEFAULT_DELIVERY_METHODS: readonly DeliveryMethod[] = [
   },
   {
     code: "express",
-    name: "Livraison express",
+    name: CHECKOUT_MESSAGES.expressDelivery,
     carrier: "chronopost",
     priceCents: EXPRESS_SHIPPING_FEE_CENTS,
     freeThresholdCents: null,
@@ -87,8 +91,8 @@ export const ZONE_EXTRA_WORKING_DAYS: Record<ShippingZone, number> = {
 /** The express perk of the Beauty Pass tiers (/beauty-pass): Expert once per calendar month, VIP always. */
 export type ExpressPerk = "vip" | "expert_monthly";
 export const EXPRESS_PERK_LABELS: Record<ExpressPerk, string> = {
-  vip: "Livraison express offerte (Beauty VIP)",
-  expert_monthly: "Livraison express offerte ce mois-ci (Beauty Expert)",
+  vip: CHECKOUT_MESSAGES.freeExpressDeliveryBeautyVip,
+  expert_monthly: CHECKOUT_MESSAGES.freeExpressDeliveryMonthBeauty,
 };
 
 export type DeliveryPerks = {
@@ -168,11 +172,10 @@ export function deliveryOptionsFor(
   return methods.filter((m) => isOffered(m, zone)).map((m) => quoteDeliveryOption(m, zone, merchandiseCents, context));
 }
 
-export const DELIVERY_METHOD_NOT_OFFERED_MESSAGE = "Ce mode de livraison n'est pas proposé pour cette adresse";
-export const RELAY_POINT_REQUIRED_MESSAGE = "Veuillez choisir un point relais";
-export const RELAY_POINT_UNKNOWN_MESSAGE = "Ce point relais n'existe pas ou n'est plus disponible";
-export const RELAY_POINT_TOO_FAR_MESSAGE =
-  "Ce point relais n'est pas proposé pour votre adresse de livraison : choisissez-en un dans votre département";
+export const DELIVERY_METHOD_NOT_OFFERED_MESSAGE = CHECKOUT_MESSAGES.deliveryMethodNotAvailableAddress;
+export const RELAY_POINT_REQUIRED_MESSAGE = CHECKOUT_MESSAGES.choosePickupPoint;
+export const RELAY_POINT_UNKNOWN_MESSAGE = CHECKOUT_MESSAGES.pickupPointDoesNotExist;
+export const RELAY_POINT_TOO_FAR_MESSAGE = CHECKOUT_MESSAGES.pickupPointNotAvailableDelivery;
 
 /* -------------------------------------------------------------------------------------------- */
 /* Paramètres: the form of one method                                                             */
@@ -209,10 +212,10 @@ function euros(max: number, maxMessage: string, { optional }: { optional: boolea
 }
 
 export const DeliveryMethodFormSchema = z.object({
-  name: text({ error: "Le nom est obligatoire" })
+  name: text({ error: SHOP_MESSAGES.nameRequired })
     .trim()
-    .min(2, { error: "Le nom doit contenir au moins 2 caractères" })
-    .max(DELIVERY_METHOD_NAME_MAX, { error: `${DELIVERY_METHOD_NAME_MAX} caractères au maximum` }),
+    .min(2, { error: CHECKOUT_MESSAGES.nameMustLeast2Characters })
+    .max(DELIVERY_METHOD_NAME_MAX, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max: DELIVERY_METHOD_NAME_MAX }) }),
   carrier: z.enum(CARRIERS, { error: "Choisissez un transporteur de la liste" }),
   price: euros(DELIVERY_PRICE_MAX_CENTS, "Le prix ne peut pas dépasser 100 €", { optional: false }),
   free_threshold: euros(DELIVERY_THRESHOLD_MAX_CENTS, "Le seuil de gratuité ne peut pas dépasser 10 000 €", { optional: true }),

@@ -1,3 +1,5 @@
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
+
 /** A relay point as the checkout lists it and the order keeps it. */
 export type RelayPoint = {
   id: string;
@@ -10,8 +12,8 @@ export type RelayPoint = {
   distance_km: number;
 };
 
-export const RELAY_SEARCH_POSTAL_CODE_MESSAGE = "Saisissez un code postal à 5 chiffres";
-export const RELAY_SEARCH_EMPTY_MESSAGE = "Aucun point relais trouvé pour ce code postal";
+export const RELAY_SEARCH_POSTAL_CODE_MESSAGE = CHECKOUT_MESSAGES.enter5DigitPostcode;
+export const RELAY_SEARCH_EMPTY_MESSAGE = CHECKOUT_MESSAGES.noPickupPointFoundPostcode;
 
 /** "1,2 km" */
 export function formatDistance(km: number): string {

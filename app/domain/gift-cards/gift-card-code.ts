@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 export const GIFT_CARD_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 export const GIFT_CARD_CODE_LENGTH = 16;
@@ -31,12 +32,12 @@ export function maskedGiftCardCode(last4: string): string {
   return `•••• ${last4}`;
 }
 
-export const GIFT_CARD_CODE_REQUIRED = "Veuillez saisir le code de la carte cadeau";
+export const GIFT_CARD_CODE_REQUIRED = SHOP_MESSAGES.enterGiftCardCode;
 
 /** A typed code (the balance check and the checkout field). Format is checked by the service. */
 export const GiftCardCodeInputSchema = z.object({
   code: text({ error: GIFT_CARD_CODE_REQUIRED })
     .trim()
     .min(1, { error: GIFT_CARD_CODE_REQUIRED })
-    .max(40, { error: "Code de carte cadeau inconnu" }),
+    .max(40, { error: SHOP_MESSAGES.unknownGiftCardCode }),
 });

@@ -1,5 +1,6 @@
 import { GIFT_CARD_POPULAR_AMOUNT_CENTS, GIFT_CARD_PRESET_AMOUNTS_CENTS } from "~/lib/shop-rules";
 import type { GiftCardOccasion } from "./gift-card.rules";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /**
  * The preset amounts and occasions of the configurator (spec back-office §3 and §9), with the French
@@ -9,12 +10,12 @@ import type { GiftCardOccasion } from "./gift-card.rules";
 export type GiftCardPreset = { amountCents: number; popular: boolean; description: string };
 
 const PRESET_DESCRIPTIONS: Record<number, string> = {
-  2500: "Une petite attention",
-  5000: "Le plus offert",
-  7500: "Un soin ou un rouge à lèvres d'exception",
-  10_000: "Un parfum signature",
-  15_000: "Une routine beauté complète",
-  20_000: "Le grand luxe",
+  2500: SHOP_MESSAGES.littleSomething,
+  5000: SHOP_MESSAGES.mostGiven,
+  7500: SHOP_MESSAGES.exceptionalSkincareProductLipstick,
+  10_000: SHOP_MESSAGES.signaturePerfume,
+  15_000: SHOP_MESSAGES.completeBeautyRoutine,
+  20_000: SHOP_MESSAGES.heightLuxury,
 };
 
 export const GIFT_CARD_PRESETS: readonly GiftCardPreset[] = GIFT_CARD_PRESET_AMOUNTS_CENTS.map((amountCents) => ({

@@ -8,6 +8,8 @@ import {
   RECIPIENT_NAME_MAX,
   type GiftCardConfig,
 } from "./gift-card.rules";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { formatMessage } from "~/domain/messages/format";
 
 /**
  * The gift card a shopper configures on /carte-cadeau. Isomorphic: the page validates with it
@@ -20,15 +22,18 @@ const emailFormat = z.email();
 
 /** Errors of the /carte-cadeau form (amount, occasion, recipient, message), shown beside the fields. */
 export const GIFT_CARD_FORM_MESSAGES = {
-  amountRange: `Le montant doit être compris entre ${euros(GIFT_CARD_MIN_CENTS)} € et ${euros(GIFT_CARD_MAX_CENTS)} €`,
-  amountInvalid: "Veuillez saisir un montant valide",
-  amountRequired: "Veuillez choisir un montant",
-  occasion: "Veuillez choisir une occasion",
-  deliveryMode: "Veuillez choisir un mode d'envoi",
-  recipientNameTooLong: `Le nom du destinataire ne peut pas dépasser ${RECIPIENT_NAME_MAX} caractères`,
-  recipientEmailRequired: "L'e-mail du destinataire est obligatoire pour un envoi par e-mail",
-  recipientEmailInvalid: "Format d'e-mail invalide",
-  messageTooLong: `Le message ne peut pas dépasser ${GIFT_CARD_MESSAGE_MAX} caractères`,
+  amountRange: formatMessage(SHOP_MESSAGES.giftCardAmountRange, {
+    min: euros(GIFT_CARD_MIN_CENTS),
+    max: euros(GIFT_CARD_MAX_CENTS),
+  }),
+  amountInvalid: SHOP_MESSAGES.enterValidAmount,
+  amountRequired: SHOP_MESSAGES.chooseAmount,
+  occasion: SHOP_MESSAGES.chooseOccasion,
+  deliveryMode: SHOP_MESSAGES.chooseDeliveryMethod,
+  recipientNameTooLong: formatMessage(SHOP_MESSAGES.giftCardRecipientNameMaxLength, { max: RECIPIENT_NAME_MAX }),
+  recipientEmailRequired: SHOP_MESSAGES.recipientsEMailRequiredCard,
+  recipientEmailInvalid: SHOP_MESSAGES.invalidEMailFormat,
+  messageTooLong: formatMessage(SHOP_MESSAGES.giftCardMessageMaxLength, { max: GIFT_CARD_MESSAGE_MAX }),
 } as const;
 
 /** Amount in integer cents, whole cents only, within the custom range (presets fall inside it). */

@@ -1,6 +1,7 @@
 /** Invoices and credit notes as they are stored and shown (isomorphic; docs/decisions/031-invoices.md). */
 // Relative: drizzle-kit reads this file through the schema and knows no "~" alias.
 import { CREDIT_NOTE_NUMBER_PREFIX, INVOICE_NUMBER_DIGITS, INVOICE_NUMBER_PREFIX } from "../../lib/shop-rules";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 export const INVOICE_DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
 export type InvoiceDocumentKind = (typeof INVOICE_DOCUMENT_KINDS)[number];
@@ -90,7 +91,7 @@ export type OrderDocumentView = {
 
 /** The link text of a document in the order details. */
 export function documentLinkLabel(doc: Pick<OrderDocumentView, "kind" | "number">): string {
-  return doc.kind === "invoice" ? "Télécharger la facture" : `Télécharger l'avoir ${doc.number ?? ""}`.trim();
+  return doc.kind === "invoice" ? ACCOUNT_MESSAGES.downloadInvoice : `Télécharger l'avoir ${doc.number ?? ""}`.trim();
 }
 
 /** Who downloads: the shopper (their own orders) or the back-office. */

@@ -3,9 +3,10 @@
  * Spec storefront §9 and back-office §9: tiers by points, reward thresholds, progress.
  */
 import { BEAUTY_PASS_EXPERT_MIN_POINTS, BEAUTY_PASS_POINTS_PER_EURO, BEAUTY_PASS_VIP_MIN_POINTS } from "~/lib/shop-rules";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
 /** The refusal of a spend above the balance; the checkout translates it (decision 044). */
-export const INSUFFICIENT_POINTS_MESSAGE = "Points insuffisants";
+export const INSUFFICIENT_POINTS_MESSAGE = CHECKOUT_MESSAGES.notEnoughBeautyPassPoints;
 
 export const BEAUTY_PASS_TIERS = [
   { id: "lover", name: "Beauty Lover", minPoints: 0, maxPoints: BEAUTY_PASS_EXPERT_MIN_POINTS - 1 },

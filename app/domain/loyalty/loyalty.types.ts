@@ -1,5 +1,6 @@
 /** Beauty Pass as the pages and the API see it (isomorphic: no server code, no zod). */
 import type { BeautyPassTierId } from "./loyalty.rules";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 export const BEAUTY_PASS_TRANSACTION_TYPES = ["earned", "used", "expired", "reversed", "refunded", "adjusted"] as const;
 export type BeautyPassTransactionType = (typeof BEAUTY_PASS_TRANSACTION_TYPES)[number];
@@ -10,16 +11,16 @@ export type BeautyPassTransactionType = (typeof BEAUTY_PASS_TRANSACTION_TYPES)[n
  * cancelled order), or corrected by the shop.
  */
 export const BEAUTY_PASS_TRANSACTION_LABELS: Record<BeautyPassTransactionType, string> = {
-  earned: "Gagnés",
-  used: "Utilisés",
-  expired: "Expirés",
-  reversed: "Annulés",
-  refunded: "Restitués",
-  adjusted: "Ajustement",
+  earned: ACCOUNT_MESSAGES.pointsEarned,
+  used: ACCOUNT_MESSAGES.pointsUsed,
+  expired: ACCOUNT_MESSAGES.pointsExpired,
+  reversed: ACCOUNT_MESSAGES.pointsCancelled,
+  refunded: ACCOUNT_MESSAGES.pointsGivenBack,
+  adjusted: ACCOUNT_MESSAGES.pointsAdjustment,
 };
 
 export function transactionTypeLabel(type: string): string {
-  return (BEAUTY_PASS_TRANSACTION_LABELS as Record<string, string>)[type] ?? "Ajustement";
+  return (BEAUTY_PASS_TRANSACTION_LABELS as Record<string, string>)[type] ?? ACCOUNT_MESSAGES.pointsAdjustment;
 }
 
 export type LoyaltyTransactionView = {
@@ -65,5 +66,5 @@ export function formatPoints(points: number): string {
 }
 
 /** Spec storefront §8: the card's fallback, and the history's. */
-export const LOYALTY_LOAD_ERROR = "Erreur lors du chargement des points";
-export const LOYALTY_TRANSACTIONS_LOAD_ERROR = "Erreur lors du chargement des transactions";
+export const LOYALTY_LOAD_ERROR = ACCOUNT_MESSAGES.errorWhileLoadingPoints;
+export const LOYALTY_TRANSACTIONS_LOAD_ERROR = ACCOUNT_MESSAGES.errorWhileLoadingTransactions;

@@ -1,12 +1,15 @@
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { formatMessage } from "~/domain/messages/format";
+
 /**
  * The newsletter form's limits, messages and answer type without zod: the footer (on every
  * storefront page) imports this, and storefront pages must not ship the validation library on
  * first load. The browser check below mirrors NewsletterSchema, which the action applies.
  */
 export const NEWSLETTER_EMAIL_MAX = 254;
-export const NEWSLETTER_EMAIL_REQUIRED = "L'email est obligatoire";
-export const NEWSLETTER_EMAIL_TOO_LONG = `L'email ne doit pas dépasser ${NEWSLETTER_EMAIL_MAX} caractères`;
-export const NEWSLETTER_EMAIL_INVALID = "Format d'email invalide";
+export const NEWSLETTER_EMAIL_REQUIRED = SHOP_MESSAGES.eMailRequired2;
+export const NEWSLETTER_EMAIL_TOO_LONG = formatMessage(SHOP_MESSAGES.newsletterEmailMaxLength, { max: NEWSLETTER_EMAIL_MAX });
+export const NEWSLETTER_EMAIL_INVALID = SHOP_MESSAGES.invalidEMailFormat2;
 
 /** Browser-side check of the e-mail field: the first problem, or null. The server re-checks with zod. */
 export function newsletterEmailProblem(raw: string): string | null {
@@ -21,6 +24,6 @@ export function newsletterEmailProblem(raw: string): string | null {
 export type NewsletterResult = { ok: true; message: string } | { ok: false; message: string; fieldError?: string };
 
 export const newsletterSuccessMessage = (email: string) => `Merci ! Confirmez votre inscription grâce au lien envoyé à ${email}.`;
-export const NEWSLETTER_ALREADY_MESSAGE = "Cette adresse est déjà inscrite à notre newsletter.";
+export const NEWSLETTER_ALREADY_MESSAGE = SHOP_MESSAGES.addressAlreadySubscribedNewsletter;
 /** The spec's welcome offer (back-office §9). */
 export const NEWSLETTER_WELCOME_OFFER = "10 % de réduction sur votre première commande";

@@ -5,6 +5,8 @@
 import { formatShortDate } from "~/lib/paris-time";
 import { NOTIFICATION_BADGE_MAX } from "~/lib/shop-rules";
 import type { NotificationFilter, NotificationPriority, NotificationType, NotificationView } from "./notification.types";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -31,24 +33,24 @@ export function unreadLabel(unread: number): string {
 }
 
 export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
-  order_status: "Suivi de commande",
-  order: "Commande",
-  promotion: "Promotion",
-  system: "Système",
-  other: "Autre",
+  order_status: ACCOUNT_MESSAGES.orderTracking,
+  order: ACCOUNT_MESSAGES.topicOrder,
+  promotion: ACCOUNT_MESSAGES.topicPromotion,
+  system: ACCOUNT_MESSAGES.topicSystem,
+  other: ACCOUNT_MESSAGES.otherLabel,
 };
 
 export const NOTIFICATION_PRIORITY_LABELS: Record<NotificationPriority, string> = {
-  urgent: "Urgente",
-  high: "Haute",
-  normal: "Normale",
-  low: "Basse",
+  urgent: ACCOUNT_MESSAGES.priorityUrgent,
+  high: ACCOUNT_MESSAGES.priorityHigh,
+  normal: SHOP_MESSAGES.normalLabel,
+  low: ACCOUNT_MESSAGES.priorityLow,
 };
 
 export const NOTIFICATION_FILTER_LABELS: Record<NotificationFilter, string> = {
-  all: "Toutes",
-  unread: "Non lues",
-  read: "Lues",
+  all: ACCOUNT_MESSAGES.filterAll,
+  unread: ACCOUNT_MESSAGES.unread,
+  read: ACCOUNT_MESSAGES.filterRead,
 };
 
 export function matchesFilter(notification: NotificationView, filter: NotificationFilter): boolean {

@@ -37,8 +37,8 @@ export const AdminStatusChangeSchema = z.object({
   status: z.enum(ORDER_STATUS_VALUES, { error: "Statut de commande invalide" }),
 });
 
-/** What the page's action answers to a status change or a shipment ('Expédier'). */
-export type ChangeStatusAnswer = { ok: boolean; message: string; orderId?: string; fieldErrors?: Partial<Record<string, string>> };
+/** What a status change or a shipment ('Expédier') answers beside its message (decision 056). */
+export type OrderChanged = { orderId: string };
 
 export type AdminOrderRow = {
   id: string;

@@ -4,23 +4,24 @@ import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery
 import { ORDER_NUMBER_DIGITS, ORDER_NUMBER_PREFIX } from "~/lib/shop-rules";
 import { plural } from "~/lib/plural";
 import type { OrderDocumentView } from "~/domain/invoices/invoice.types";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 export const ORDER_STATUS_VALUES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
 export type OrderStatusValue = (typeof ORDER_STATUS_VALUES)[number];
 
 /** French labels of the account area (spec back-office §4); anything else is "Statut inconnu". */
 export const ORDER_STATUS_LABELS: Record<OrderStatusValue, string> = {
-  pending: "En attente",
-  confirmed: "Confirmée",
-  processing: "En préparation",
-  shipped: "Expédiée",
-  delivered: "Livrée",
-  cancelled: "Annulée",
-  returned: "Retournée",
+  pending: ACCOUNT_MESSAGES.pending,
+  confirmed: ACCOUNT_MESSAGES.statusConfirmed,
+  processing: ACCOUNT_MESSAGES.beingPrepared,
+  shipped: ACCOUNT_MESSAGES.statusShipped,
+  delivered: ACCOUNT_MESSAGES.statusDelivered,
+  cancelled: ACCOUNT_MESSAGES.statusCancelled,
+  returned: ACCOUNT_MESSAGES.statusReturned,
 };
 
 export function orderStatusLabel(status: string): string {
-  return (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? "Statut inconnu";
+  return (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? ACCOUNT_MESSAGES.unknownStatus;
 }
 
 /**

@@ -8,6 +8,8 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { cardBrandOf, cardDigits, isExpired, isLuhnValid, parseExpiry } from "~/domain/checkout/checkout.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
 export const PAYMENT_CARD_BRANDS = ["visa", "mastercard", "amex"] as const;
 export type PaymentCardBrand = (typeof PAYMENT_CARD_BRANDS)[number];
@@ -24,15 +26,15 @@ export const CARD_HOLDER_MAX = 100;
 /** "4242 4242 4242 4242 123": the longest number typed with spaces (19 digits and 4 spaces). */
 export const CARD_NUMBER_INPUT_MAX = 23;
 
-export const CARD_HOLDER_REQUIRED_MESSAGE = "Le nom du titulaire est obligatoire";
+export const CARD_HOLDER_REQUIRED_MESSAGE = ACCOUNT_MESSAGES.cardholdersNameRequired;
 export const CARD_HOLDER_TOO_LONG_MESSAGE = `Le nom du titulaire ne doit pas dépasser ${CARD_HOLDER_MAX} caractères`;
-export const CARD_NUMBER_REQUIRED_MESSAGE = "Le numéro de carte est obligatoire";
-export const CARD_NUMBER_INVALID_MESSAGE = "Numéro de carte invalide";
-export const CARD_NOT_ACCEPTED_MESSAGE = "Carte non acceptée (Visa, Mastercard ou American Express)";
-export const CARD_EXPIRY_REQUIRED_MESSAGE = "La date d'expiration est obligatoire";
-export const CARD_EXPIRY_FORMAT_MESSAGE = "Format attendu : MM/AA";
-export const CARD_EXPIRED_MESSAGE = "Carte expirée";
-export const SAVED_CARD_CVC_REQUIRED_MESSAGE = "Le cryptogramme est obligatoire";
+export const CARD_NUMBER_REQUIRED_MESSAGE = ACCOUNT_MESSAGES.cardNumberRequired;
+export const CARD_NUMBER_INVALID_MESSAGE = ACCOUNT_MESSAGES.invalidCardNumber;
+export const CARD_NOT_ACCEPTED_MESSAGE = ACCOUNT_MESSAGES.cardNotAcceptedVisaMastercard;
+export const CARD_EXPIRY_REQUIRED_MESSAGE = ACCOUNT_MESSAGES.expiryDateRequired;
+export const CARD_EXPIRY_FORMAT_MESSAGE = ACCOUNT_MESSAGES.expectedFormatMmYy;
+export const CARD_EXPIRED_MESSAGE = ACCOUNT_MESSAGES.cardExpired;
+export const SAVED_CARD_CVC_REQUIRED_MESSAGE = CHECKOUT_MESSAGES.securityCodeRequired;
 export const SAVED_CARD_CVC_INVALID_MESSAGE = "Cryptogramme invalide";
 
 export const PaymentMethodSchema = z.object({

@@ -6,6 +6,7 @@
 // schema without the `~/` alias.
 import { addParisDays, parisDay } from "../../lib/paris-time";
 import { SPLIT_PAYMENT_INSTALMENTS, SPLIT_PAYMENT_MIN_CENTS } from "../../lib/shop-rules";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Days between the order and each instalment: today, +30 days, +60 days (Paris calendar). */
 export const INSTALMENT_OFFSETS_DAYS = [0, 30, 60] as const;
@@ -60,12 +61,12 @@ export function cardCoversSchedule(expiry: { month: number; year: number }, now:
 
 /** What the shopper reads for an instalment's status. */
 export const INSTALMENT_STATUS_LABELS: Record<InstalmentStatus, string> = {
-  paid: "Payée",
-  pending: "À venir",
-  charging: "À venir",
-  failed: "Impayée",
-  cancelled: "Annulée",
+  paid: ACCOUNT_MESSAGES.statusPaid,
+  pending: ACCOUNT_MESSAGES.upcoming,
+  charging: ACCOUNT_MESSAGES.upcoming,
+  failed: ACCOUNT_MESSAGES.statusUnpaid,
+  cancelled: ACCOUNT_MESSAGES.statusCancelled,
 };
 
 /** The admin's word for an order whose instalment finally failed. */
-export const INSTALMENT_UNPAID_LABEL = "Échéance impayée";
+export const INSTALMENT_UNPAID_LABEL = ACCOUNT_MESSAGES.unpaidInstalment;

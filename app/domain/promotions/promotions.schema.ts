@@ -7,6 +7,10 @@ import { z } from "zod";
 import { text as safeString } from "~/lib/safe-text";
 import { formatPrice } from "~/lib/money";
 import { formatDate, parisDay } from "~/lib/paris-time";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { formatMessage } from "~/domain/messages/format";
 
 export const PROMO_CODE_MIN = 3;
 export const PROMO_CODE_MAX = 32;
@@ -39,23 +43,25 @@ export const PROMO_REFUSAL_CODES = [
 ] as const;
 export type PromoRefusalCode = (typeof PROMO_REFUSAL_CODES)[number];
 
-export const PROMO_UNKNOWN_MESSAGE = "Ce code promo n'existe pas";
-export const PROMO_DISABLED_MESSAGE = "Ce code promo n'est plus actif";
-export const PROMO_EXPIRED_MESSAGE = "Ce code promo a expiré";
-export const PROMO_NOT_YOURS_MESSAGE = "Ce code promo est réservé à un autre client";
-export const PROMO_NOT_COMBINABLE_MESSAGE = "Les codes promo ne sont pas cumulables avec les points Beauty Pass";
-export const PROMO_USAGE_LIMIT_MESSAGE = "Ce code promo a atteint son nombre maximal d'utilisations";
-export const PROMO_ALREADY_USED_MESSAGE = "Vous avez déjà utilisé ce code promo";
-export const PROMO_FIRST_ORDER_ONLY_MESSAGE = "Ce code de bienvenue est réservé à votre première commande";
-export const PROMO_NO_ELIGIBLE_MESSAGE = "Aucun article de votre panier n'est concerné par ce code promo";
+export const PROMO_UNKNOWN_MESSAGE = CHECKOUT_MESSAGES.promoCodeDoesNotExist;
+export const PROMO_DISABLED_MESSAGE = CHECKOUT_MESSAGES.promoCodeNoLongerActive;
+export const PROMO_EXPIRED_MESSAGE = CHECKOUT_MESSAGES.promoCodeExpired;
+export const PROMO_NOT_YOURS_MESSAGE = CHECKOUT_MESSAGES.promoCodeReservedAnotherCustomer;
+export const PROMO_NOT_COMBINABLE_MESSAGE = CHECKOUT_MESSAGES.promoCodesCannotCombinedBeauty;
+export const PROMO_USAGE_LIMIT_MESSAGE = CHECKOUT_MESSAGES.promoCodeReachedMaximumNumber;
+export const PROMO_ALREADY_USED_MESSAGE = CHECKOUT_MESSAGES.alreadyUsedPromoCode;
+export const PROMO_FIRST_ORDER_ONLY_MESSAGE = CHECKOUT_MESSAGES.welcomeCodeFirstOrderOnly;
+export const PROMO_NO_ELIGIBLE_MESSAGE = CHECKOUT_MESSAGES.noItemCartEligiblePromo;
 export const promoNotYetValidMessage = (startsAt: Date | string) =>
   `Ce code promo n'est pas encore valable (à partir du ${formatDate(startsAt)})`;
 export const promoMinimumMessage = (minCents: number) => `Ce code promo est valable à partir de ${formatPrice(minCents)} d'achats`;
 
 /** The field at checkout. */
-export const PromoCodeInputSchema = safeString({ error: "Veuillez saisir un code promo" })
+export const PromoCodeInputSchema = safeString({ error: CHECKOUT_MESSAGES.enterPromoCode })
   .transform(normalizePromoCode)
-  .pipe(safeString().min(1, { error: "Veuillez saisir un code promo", abort: true }).max(PROMO_CODE_MAX, { error: PROMO_UNKNOWN_MESSAGE }));
+  .pipe(
+    safeString().min(1, { error: CHECKOUT_MESSAGES.enterPromoCode, abort: true }).max(PROMO_CODE_MAX, { error: PROMO_UNKNOWN_MESSAGE }),
+  );
 
 /* -------------------------------------------------------------------------------------------- */
 /* The discount                                                                                   */
@@ -118,7 +124,7 @@ export const PROMO_FORM_MESSAGES = {
   codeLength: `Le code doit contenir entre ${PROMO_CODE_MIN} et ${PROMO_CODE_MAX} caractères`,
   codeCharacters: "Le code ne peut contenir que des lettres sans accent, des chiffres, « - » et « _ »",
   codeTaken: "Ce code existe déjà",
-  descriptionTooLong: `La description ne doit pas dépasser ${PROMO_DESCRIPTION_MAX} caractères`,
+  descriptionTooLong: formatMessage(ACCOUNT_MESSAGES.descriptionMaxLength, { max: PROMO_DESCRIPTION_MAX }),
   kind: "Veuillez choisir un type de réduction",
   percent: "Le pourcentage doit être un nombre entier entre 1 et 100",
   amountRequired: "Veuillez saisir le montant de la réduction",
@@ -131,7 +137,7 @@ export const PROMO_FORM_MESSAGES = {
   datesOrder: "La date de fin doit être postérieure ou égale à la date de début",
   limit: "La limite doit être un nombre entier supérieur ou égal à 1",
   limitNegative: "La limite ne peut pas être négative",
-  email: "Format d'email invalide",
+  email: SHOP_MESSAGES.invalidEMailFormat2,
   customerUnknown: "Aucun compte client n'utilise cet e-mail",
   category: "Catégorie inconnue",
   limitBelowUses: (used: number) => `La limite totale ne peut pas être inférieure aux utilisations déjà faites (${used})`,

@@ -6,40 +6,40 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { RETURNS_DAYS } from "~/lib/shop-rules";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import { formatMessage } from "~/domain/messages/format";
 
 export const RETURN_REASONS = {
-  changed_mind: "Je change d'avis",
-  not_suited: "Le produit ne me convient pas",
-  damaged: "Produit endommagé à la réception",
-  wrong_item: "Article reçu différent de ma commande",
-  other: "Autre raison",
+  changed_mind: ACCOUNT_MESSAGES.iChangedMyMind,
+  not_suited: ACCOUNT_MESSAGES.productDoesNotSuitMe,
+  damaged: ACCOUNT_MESSAGES.productDamagedArrival,
+  wrong_item: ACCOUNT_MESSAGES.itemReceivedDiffersMyOrder,
+  other: ACCOUNT_MESSAGES.otherReason,
 } as const;
 export type ReturnReason = keyof typeof RETURN_REASONS;
 
 export const RETURN_REFUSAL_REASONS = {
-  opened: "Produit ouvert ou descellé",
-  damaged_by_customer: "Produit abîmé après la livraison",
-  missing: "Article absent du colis",
-  not_from_order: "Article ne provenant pas de cette commande",
+  opened: ACCOUNT_MESSAGES.productOpenedUnsealed,
+  damaged_by_customer: ACCOUNT_MESSAGES.productDamagedAfterDelivery,
+  missing: ACCOUNT_MESSAGES.itemMissingParcel,
+  not_from_order: ACCOUNT_MESSAGES.itemNotOrder,
 } as const;
 export type ReturnRefusalReason = keyof typeof RETURN_REFUSAL_REASONS;
 
 export const RETURN_STATUS_LABELS = {
-  requested: "En attente du colis",
-  refunded: "Remboursé",
-  refused: "Refusé",
+  requested: ACCOUNT_MESSAGES.awaitingParcel,
+  refunded: ACCOUNT_MESSAGES.statusRefunded,
+  refused: ACCOUNT_MESSAGES.statusRefused,
 } as const;
 export type ReturnStatus = keyof typeof RETURN_STATUS_LABELS;
 
 export const RETURN_COMMENT_MAX = 500;
-export const RETURN_NOT_ALLOWED_MESSAGE = `Les retours sont possibles pendant ${RETURNS_DAYS} jours après la livraison d'une commande livrée.`;
-export const RETURN_GIFT_CARD_MESSAGE = "Les cartes cadeaux ne peuvent pas être retournées.";
-export const RETURN_QUANTITY_MESSAGE =
-  "Vous ne pouvez pas retourner plus d'articles que vous n'en avez reçu (retours déjà demandés compris).";
-export const RETURN_LINES_REQUIRED_MESSAGE = "Choisissez au moins un article à retourner";
-export const RETURN_UNOPENED_MESSAGE =
-  "Pour des raisons d'hygiène, confirmez que les produits retournés n'ont pas été ouverts ni descellés";
-export const RETURN_NOT_FOUND_MESSAGE = "Retour introuvable";
+export const RETURN_NOT_ALLOWED_MESSAGE = formatMessage(ACCOUNT_MESSAGES.returnsWindow, { days: RETURNS_DAYS });
+export const RETURN_GIFT_CARD_MESSAGE = ACCOUNT_MESSAGES.giftCardsCannotReturned;
+export const RETURN_QUANTITY_MESSAGE = ACCOUNT_MESSAGES.cannotReturnMoreItemsThan;
+export const RETURN_LINES_REQUIRED_MESSAGE = ACCOUNT_MESSAGES.chooseLeastOneItemReturn;
+export const RETURN_UNOPENED_MESSAGE = ACCOUNT_MESSAGES.hygieneReasonsConfirmReturnedProducts;
+export const RETURN_NOT_FOUND_MESSAGE = ACCOUNT_MESSAGES.returnNotFound;
 export const RETURN_ALREADY_RECEIVED_MESSAGE = "Ce retour a déjà été réceptionné";
 export const RETURN_DECISIONS_MESSAGE = "Indiquez pour chaque article s'il est accepté ou refusé";
 export const RETURN_REFUSAL_REASON_MESSAGE = "Indiquez la raison du refus";
@@ -61,7 +61,7 @@ export const ReturnRequestSchema = z.object({
   reason: z.enum(Object.keys(RETURN_REASONS) as [ReturnReason, ...ReturnReason[]], { error: "Choisissez un motif de retour" }),
   comment: text()
     .trim()
-    .max(RETURN_COMMENT_MAX, { error: `${RETURN_COMMENT_MAX} caractères au maximum` })
+    .max(RETURN_COMMENT_MAX, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max: RETURN_COMMENT_MAX }) })
     .optional(),
   confirm_unopened: z.literal(true, { error: RETURN_UNOPENED_MESSAGE }),
 });

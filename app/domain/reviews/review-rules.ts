@@ -4,6 +4,8 @@
  * it; the schemas live in reviews.ts.
  */
 import { SKIN_TYPE_LABELS, type SkinType } from "~/domain/catalog/catalog.constants";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 export const REVIEW_TITLE_MIN = 3;
 export const REVIEW_TITLE_MAX = 120;
@@ -20,7 +22,7 @@ export const REVIEWS_IN_STRUCTURED_DATA = 5;
 export const REVIEW_STATUSES = ["pending", "published", "rejected"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
-  pending: "En attente",
+  pending: ACCOUNT_MESSAGES.pending,
   published: "Publié",
   rejected: "Refusé",
 };
@@ -47,11 +49,11 @@ export const REVIEW_AGE_RANGE_LABELS: Record<ReviewAgeRange, string> = {
 export const REVIEW_REJECTION_REASONS = ["off_topic", "offensive", "personal_data", "advertising", "not_about_product"] as const;
 export type ReviewRejectionReason = (typeof REVIEW_REJECTION_REASONS)[number];
 export const REVIEW_REJECTION_LABELS: Record<ReviewRejectionReason, string> = {
-  off_topic: "Contenu sans rapport avec le produit",
-  offensive: "Propos injurieux, discriminatoires ou diffamatoires",
-  personal_data: "Données personnelles (nom complet, téléphone, adresse…)",
-  advertising: "Publicité, lien ou mention d'un autre site",
-  not_about_product: "Avis portant sur la livraison ou le service plutôt que sur le produit",
+  off_topic: SHOP_MESSAGES.contentUnrelatedProduct,
+  offensive: SHOP_MESSAGES.abusiveDiscriminatoryDefamatoryRemarks,
+  personal_data: SHOP_MESSAGES.personalDataFullNamePhone,
+  advertising: SHOP_MESSAGES.advertisingLinkMentionAnotherSite,
+  not_about_product: SHOP_MESSAGES.reviewAboutDeliveryServiceRather,
 };
 
 export const REVIEW_SORTS = ["recent", "helpful", "rating_desc", "rating_asc"] as const;
@@ -72,13 +74,13 @@ export const REVIEW_PHOTO_PENDING_MAX_BYTES = 10 * 1024 * 1024;
 export const REVIEW_PHOTO_PENDING_MS = 24 * 60 * 60 * 1000;
 
 export const REVIEW_MESSAGES = {
-  notBuyer: "Seuls les clients ayant reçu ce produit peuvent donner leur avis (avis vérifiés).",
-  alreadyReviewed: "Vous avez déjà donné votre avis sur ce produit pour cette variante.",
-  notFound: "Avis introuvable",
-  productNotFound: "Produit introuvable",
-  notEditable: "Cet avis a déjà été modéré : il ne peut plus être modifié, mais vous pouvez le supprimer.",
-  ownVote: "Vous ne pouvez pas voter pour votre propre avis.",
-  notPublished: "Cet avis n'est pas publié.",
+  notBuyer: SHOP_MESSAGES.onlyCustomersWhoReceivedProduct,
+  alreadyReviewed: SHOP_MESSAGES.alreadyReviewedVariantProduct,
+  notFound: SHOP_MESSAGES.reviewNotFound,
+  productNotFound: SHOP_MESSAGES.productNotFound,
+  notEditable: SHOP_MESSAGES.reviewAlreadyModeratedNoLonger,
+  ownVote: SHOP_MESSAGES.cannotVoteOwnReview,
+  notPublished: SHOP_MESSAGES.reviewNotPublished,
   alreadyModerated: "Cet avis a déjà été modéré.",
   answerRequiresPublished: "Seul un avis publié peut recevoir une réponse de la boutique.",
   photoNotOwned: "Cette photo n'a pas été envoyée depuis votre compte, ou elle figure déjà dans un avis : ajoutez-la à nouveau.",

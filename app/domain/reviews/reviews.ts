@@ -19,12 +19,15 @@ import {
   REVIEW_TITLE_MAX,
   REVIEW_TITLE_MIN,
 } from "./review-rules";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { formatMessage } from "~/domain/messages/format";
 
 const rating = z
-  .number({ error: "Choisissez une note de 1 à 5 étoiles" })
-  .int({ error: "Choisissez une note de 1 à 5 étoiles" })
-  .min(1, { error: "Choisissez une note de 1 à 5 étoiles" })
-  .max(5, { error: "Choisissez une note de 1 à 5 étoiles" });
+  .number({ error: SHOP_MESSAGES.chooseRating15Stars })
+  .int({ error: SHOP_MESSAGES.chooseRating15Stars })
+  .min(1, { error: SHOP_MESSAGES.chooseRating15Stars })
+  .max(5, { error: SHOP_MESSAGES.chooseRating15Stars });
 
 /** Form values arrive as strings; the API sends numbers. */
 const ratingInput = z.preprocess((v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v), rating);
@@ -32,16 +35,16 @@ const emptyAsUndefined = (v: unknown) => (v === "" || v === null ? undefined : v
 
 export const ReviewInputSchema = z.object({
   rating: ratingInput,
-  title: text({ error: "Le titre est obligatoire" })
+  title: text({ error: SHOP_MESSAGES.titleRequired })
     .trim()
-    .min(REVIEW_TITLE_MIN, { error: `Le titre doit contenir au moins ${REVIEW_TITLE_MIN} caractères` })
-    .max(REVIEW_TITLE_MAX, { error: `Le titre ne doit pas dépasser ${REVIEW_TITLE_MAX} caractères` }),
-  body: text({ error: "Votre avis est obligatoire" })
+    .min(REVIEW_TITLE_MIN, { error: formatMessage(SHOP_MESSAGES.reviewTitleMinLength, { min: REVIEW_TITLE_MIN }) })
+    .max(REVIEW_TITLE_MAX, { error: formatMessage(SHOP_MESSAGES.reviewTitleMaxLength, { max: REVIEW_TITLE_MAX }) }),
+  body: text({ error: SHOP_MESSAGES.reviewRequired })
     .trim()
-    .min(REVIEW_BODY_MIN, { error: `Votre avis doit contenir au moins ${REVIEW_BODY_MIN} caractères` })
-    .max(REVIEW_BODY_MAX, { error: `Votre avis ne doit pas dépasser ${REVIEW_BODY_MAX} caractères` }),
-  skin_type: z.preprocess(emptyAsUndefined, z.enum(REVIEW_SKIN_TYPES, { error: "Type de peau inconnu" }).optional()),
-  age_range: z.preprocess(emptyAsUndefined, z.enum(REVIEW_AGE_RANGES, { error: "Tranche d'âge inconnue" }).optional()),
+    .min(REVIEW_BODY_MIN, { error: formatMessage(SHOP_MESSAGES.reviewBodyMinLength, { min: REVIEW_BODY_MIN }) })
+    .max(REVIEW_BODY_MAX, { error: formatMessage(SHOP_MESSAGES.reviewBodyMaxLength, { max: REVIEW_BODY_MAX }) }),
+  skin_type: z.preprocess(emptyAsUndefined, z.enum(REVIEW_SKIN_TYPES, { error: SHOP_MESSAGES.unknownSkinType }).optional()),
+  age_range: z.preprocess(emptyAsUndefined, z.enum(REVIEW_AGE_RANGES, { error: SHOP_MESSAGES.unknownAgeRange }).optional()),
 });
 export type ReviewInput = z.output<typeof ReviewInputSchema>;
 
@@ -57,12 +60,12 @@ export function reviewPhotoKeyOf(url: string): string | null {
 
 /** Creating: the variant bought (optional when the shopper bought only one of the product's), and up to 3 photos. */
 export const ReviewCreateSchema = ReviewInputSchema.extend({
-  variant_id: z.preprocess(emptyAsUndefined, z.uuid({ error: "Variante inconnue" }).optional()),
+  variant_id: z.preprocess(emptyAsUndefined, z.uuid({ error: SHOP_MESSAGES.unknownVariant }).optional()),
   photos: z
     .array(text({ error: REVIEW_PHOTO_MESSAGE }).regex(REVIEW_PHOTO_URL_PATTERN, { error: REVIEW_PHOTO_MESSAGE }), {
       error: REVIEW_PHOTO_MESSAGE,
     })
-    .max(REVIEW_PHOTOS_MAX, { error: `${REVIEW_PHOTOS_MAX} photos au maximum` })
+    .max(REVIEW_PHOTOS_MAX, { error: formatMessage(SHOP_MESSAGES.reviewPhotosMax, { max: REVIEW_PHOTOS_MAX }) })
     .optional()
     .default([]),
 });
@@ -100,7 +103,7 @@ export const AdminReviewQuerySchema = z.object({
     .preprocess((v) => v === "1" || v === "true" || v === true, z.boolean())
     .optional()
     .default(false),
-  status: z.preprocess(emptyAsUndefined, z.enum(REVIEW_STATUSES, { error: "Statut inconnu" }).optional()),
+  status: z.preprocess(emptyAsUndefined, z.enum(REVIEW_STATUSES, { error: ACCOUNT_MESSAGES.unknownStatus }).optional()),
   rating: z.preprocess(
     emptyAsUndefined,
     z.coerce.number({ error: "Note inconnue" }).int().min(1, { error: "Note inconnue" }).max(5, { error: "Note inconnue" }).optional(),

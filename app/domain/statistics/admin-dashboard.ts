@@ -3,6 +3,7 @@
  * (isomorphic, no server code). Months and days are those of Paris, where the shop trades
  * (~/lib/paris-time).
  */
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Spec §9: 4 recent orders, 4 popular products on the dashboard. */
 export const DASHBOARD_RECENT_ORDERS = 4;
@@ -43,7 +44,7 @@ export function formatChange(percent: number): string {
 const DASHBOARD_STATUS_LABELS: Record<string, string> = {
   delivered: "Livré",
   shipped: "Expédié",
-  processing: "En cours",
+  processing: ACCOUNT_MESSAGES.progress,
   confirmed: "Confirmé",
   // The spec's list predates cancellations and returns; calling a cancelled order
   // 'En attente' would mislead the administrator, so these keep the order area's words.
@@ -52,7 +53,7 @@ const DASHBOARD_STATUS_LABELS: Record<string, string> = {
 };
 
 export function dashboardStatusLabel(status: string): string {
-  return DASHBOARD_STATUS_LABELS[status] ?? "En attente";
+  return DASHBOARD_STATUS_LABELS[status] ?? ACCOUNT_MESSAGES.pending;
 }
 
 const dayLabelFormat = new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", timeZone: "UTC" });

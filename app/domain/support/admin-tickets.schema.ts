@@ -71,5 +71,3 @@ export type AdminTicketPage = {
   page_size: number;
   page_count: number;
 };
-
-export type TicketStatusAnswer = { ok: boolean; message: string; ticketId?: string };

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
+import { formatMessage } from "~/domain/messages/format";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /**
  * The customer-service contact form (/service-client), validated in the browser and again in
@@ -15,21 +17,21 @@ export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
-const maxMessage = (max: number, what: string) => `${what} ne doit pas dépasser ${max.toLocaleString("fr-FR")} caractères`;
+const maxLength = (template: string, max: number) => formatMessage(template, { max: max.toLocaleString("fr-FR") });
 
 /** Text field: trimmed, required, bounded. A missing field reads as empty (required message). */
 const requiredText = (required: string, max: number, tooLong: string) =>
   text({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
 
-export const CONTACT_MESSAGE_TOO_LONG = maxMessage(CONTACT_MESSAGE_MAX, "Le message");
+export const CONTACT_MESSAGE_TOO_LONG = maxLength(SHOP_MESSAGES.messageMaxLength, CONTACT_MESSAGE_MAX);
 
 export const ContactSchema = z.object({
-  name: requiredText("Le nom est obligatoire", CONTACT_NAME_MAX, maxMessage(CONTACT_NAME_MAX, "Le nom")),
-  email: requiredText("L'e-mail est obligatoire", CONTACT_EMAIL_MAX, maxMessage(CONTACT_EMAIL_MAX, "L'e-mail")).pipe(
-    z.email({ error: "Veuillez saisir une adresse e-mail valide (ex. : nom@exemple.fr)" }),
+  name: requiredText(SHOP_MESSAGES.nameRequired, CONTACT_NAME_MAX, maxLength(SHOP_MESSAGES.nameMaxLength, CONTACT_NAME_MAX)),
+  email: requiredText(SHOP_MESSAGES.eMailRequired, CONTACT_EMAIL_MAX, maxLength(SHOP_MESSAGES.emailMaxLength, CONTACT_EMAIL_MAX)).pipe(
+    z.email({ error: SHOP_MESSAGES.enterValidEMailAddress }),
   ),
-  subject: requiredText("Le sujet est obligatoire", CONTACT_SUBJECT_MAX, maxMessage(CONTACT_SUBJECT_MAX, "Le sujet")),
-  message: requiredText("Le message est obligatoire", CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_TOO_LONG),
+  subject: requiredText(SHOP_MESSAGES.subjectRequired, CONTACT_SUBJECT_MAX, maxLength(SHOP_MESSAGES.subjectMaxLength, CONTACT_SUBJECT_MAX)),
+  message: requiredText(SHOP_MESSAGES.messageRequired, CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_TOO_LONG),
 });
 
 export type ContactInput = z.infer<typeof ContactSchema>;
@@ -58,4 +60,4 @@ export function readContactValues(source: FormData | Record<string, unknown>): C
   return { name: get("name"), email: get("email"), subject: get("subject"), message: get("message") };
 }
 
-export const CONTACT_SUCCESS_MESSAGE = "Votre message a bien été envoyé. Notre équipe vous répond sous 2 heures en moyenne.";
+export const CONTACT_SUCCESS_MESSAGE = SHOP_MESSAGES.messageSentTeamRepliesWithin;

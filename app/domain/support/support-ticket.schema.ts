@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { formatMessage } from "~/domain/messages/format";
 
 /**
  * The ticket form of "Support Client" (spec back-office §5 "Ticket form"): subject and
@@ -24,32 +27,34 @@ export const DEFAULT_TICKET_CATEGORY: TicketCategory = "other";
 export const DEFAULT_TICKET_PRIORITY: TicketPriority = "normal";
 
 export const TICKET_CATEGORY_LABELS: Record<TicketCategory, string> = {
-  order: "Commande",
-  product: "Produit",
-  account: "Compte",
-  technical: "Problème technique",
-  other: "Autre",
-  security: "Sécurité",
+  order: ACCOUNT_MESSAGES.topicOrder,
+  product: ACCOUNT_MESSAGES.topicProduct,
+  account: ACCOUNT_MESSAGES.topicAccount,
+  technical: ACCOUNT_MESSAGES.technicalProblem,
+  other: ACCOUNT_MESSAGES.otherLabel,
+  security: ACCOUNT_MESSAGES.topicSecurity,
 };
 export const TICKET_PRIORITY_LABELS: Record<TicketPriority, string> = {
-  low: "Basse",
-  normal: "Normale",
-  high: "Haute",
-  urgent: "Urgente",
+  low: ACCOUNT_MESSAGES.priorityLow,
+  normal: SHOP_MESSAGES.normalLabel,
+  high: ACCOUNT_MESSAGES.priorityHigh,
+  urgent: ACCOUNT_MESSAGES.priorityUrgent,
 };
 export const TICKET_STATUS_LABELS: Record<TicketStatus, string> = {
-  open: "Ouvert",
-  in_progress: "En cours",
-  resolved: "Résolu",
-  closed: "Fermé",
+  open: ACCOUNT_MESSAGES.ticketOpen,
+  in_progress: ACCOUNT_MESSAGES.progress,
+  resolved: ACCOUNT_MESSAGES.ticketResolved,
+  closed: ACCOUNT_MESSAGES.ticketClosed,
 };
 
-export const TICKET_SUBJECT_REQUIRED_MESSAGE = "Le sujet est obligatoire";
-export const TICKET_SUBJECT_TOO_LONG_MESSAGE = `Le sujet ne doit pas dépasser ${TICKET_SUBJECT_MAX} caractères`;
-export const TICKET_DESCRIPTION_REQUIRED_MESSAGE = "La description est obligatoire";
-export const TICKET_DESCRIPTION_TOO_LONG_MESSAGE = `La description ne doit pas dépasser ${TICKET_DESCRIPTION_MAX.toLocaleString("fr-FR")} caractères`;
-export const TICKET_CATEGORY_MESSAGE = "Veuillez choisir une catégorie : commande, produit, compte, problème technique ou autre";
-export const TICKET_PRIORITY_MESSAGE = "Veuillez choisir une priorité : basse, normale, haute ou urgente";
+export const TICKET_SUBJECT_REQUIRED_MESSAGE = SHOP_MESSAGES.subjectRequired;
+export const TICKET_SUBJECT_TOO_LONG_MESSAGE = formatMessage(SHOP_MESSAGES.subjectMaxLength, { max: TICKET_SUBJECT_MAX });
+export const TICKET_DESCRIPTION_REQUIRED_MESSAGE = ACCOUNT_MESSAGES.descriptionRequired;
+export const TICKET_DESCRIPTION_TOO_LONG_MESSAGE = formatMessage(ACCOUNT_MESSAGES.descriptionMaxLength, {
+  max: TICKET_DESCRIPTION_MAX.toLocaleString("fr-FR"),
+});
+export const TICKET_CATEGORY_MESSAGE = ACCOUNT_MESSAGES.chooseCategoryOrderProductAccount;
+export const TICKET_PRIORITY_MESSAGE = ACCOUNT_MESSAGES.choosePriorityLowNormalHigh;
 
 /** A missing or empty choice takes the default; anything else must be one of the values. */
 const choice = <T extends readonly [string, ...string[]]>(values: T, fallback: T[number], message: string) =>
@@ -116,5 +121,5 @@ export function ticketPriorityLabel(value: string): string {
   return TICKET_PRIORITY_LABELS[value as TicketPriority] ?? value;
 }
 export function ticketStatusLabel(value: string): string {
-  return TICKET_STATUS_LABELS[value as TicketStatus] ?? "Statut inconnu";
+  return TICKET_STATUS_LABELS[value as TicketStatus] ?? ACCOUNT_MESSAGES.unknownStatus;
 }

@@ -5,11 +5,16 @@
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import type { TicketStatus } from "~/domain/support/support-ticket.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { formatMessage } from "~/domain/messages/format";
 
 export const TICKET_MESSAGE_MAX = 5000;
-export const TICKET_MESSAGE_REQUIRED_MESSAGE = "Le message est obligatoire";
-export const TICKET_MESSAGE_TOO_LONG_MESSAGE = `Le message ne doit pas dépasser ${TICKET_MESSAGE_MAX.toLocaleString("fr-FR")} caractères`;
-export const TICKET_CLOSED_MESSAGE = "Ce ticket est fermé : ouvrez un nouveau ticket pour une nouvelle demande";
+export const TICKET_MESSAGE_REQUIRED_MESSAGE = SHOP_MESSAGES.messageRequired;
+export const TICKET_MESSAGE_TOO_LONG_MESSAGE = formatMessage(SHOP_MESSAGES.messageMaxLength, {
+  max: TICKET_MESSAGE_MAX.toLocaleString("fr-FR"),
+});
+export const TICKET_CLOSED_MESSAGE = ACCOUNT_MESSAGES.ticketClosedOpenNewTicket;
 
 export const MESSAGE_AUTHOR_TYPES = ["customer", "visitor_email", "admin", "system"] as const;
 export type MessageAuthorType = (typeof MESSAGE_AUTHOR_TYPES)[number];

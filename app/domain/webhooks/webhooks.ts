@@ -1,3 +1,5 @@
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+
 /**
  * Signed webhooks (decision 050): the event types, their French labels, the endpoint form's
  * messages and views. Isomorphic, without zod (the form schema is webhook-endpoint.schema.ts).
@@ -65,7 +67,7 @@ export type WebhookEndpointView = {
 export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
 
 export const WEBHOOK_DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
-  pending: "En attente",
+  pending: ACCOUNT_MESSAGES.pending,
   delivered: "Livré",
   failed: "Échec",
 };

@@ -4,8 +4,9 @@
  * Every failure comes back as a French message: the library's English texts are never shown.
  */
 import { EMAIL_VERIFIED_CALLBACK, authErrorMessage } from "~/domain/auth/auth.rules";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
-export const NETWORK_ERROR_MESSAGE = "Erreur réseau. Vérifiez votre connexion et réessayez.";
+export const NETWORK_ERROR_MESSAGE = ACCOUNT_MESSAGES.networkErrorCheckConnectionTry;
 
 /** A refusal's French message and, for a rate limit, the wait the server asked for (the page words it, decision 044). */
 export type AuthResult = { ok: true; twoFactor?: boolean } | { ok: false; message: string; retryAfterSeconds?: number };

@@ -1,8 +1,9 @@
 /** Browser calls to the reviews API. Every function resolves (never throws). */
 import { callJsonApi, type JsonApiFailure, type JsonApiResult } from "~/lib/json-api";
 import type { OwnReviewView } from "~/domain/reviews/review-rules";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
-export const NETWORK_MESSAGE = "Connexion impossible. Vérifiez votre réseau et réessayez.";
+export const NETWORK_MESSAGE = SHOP_MESSAGES.cannotConnectCheckNetworkTry;
 
 /** What to tell the shopper of a refused call: the server's French message, or the fallback. */
 export function failureMessage(failure: JsonApiFailure, fallback: string): string {

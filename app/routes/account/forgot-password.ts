@@ -8,6 +8,7 @@ import { requestKey } from "~/.server/limits/form-limits";
 import { requestPasswordReset } from "~/.server/modules/accounts/account-recovery.service";
 import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/domain/auth/account-recovery.schema";
 import { noStore } from "~/lib/http-cache";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 export type ForgotPasswordResult = { ok: boolean; message: string };
 
@@ -26,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = ForgotPasswordSchema.safeParse({ email: read.form.get("email") ?? "" });
   if (!parsed.success) {
     return data<ForgotPasswordResult>(
-      { ok: false, message: parsed.error.issues[0]?.message ?? "Format d'email invalide" },
+      { ok: false, message: parsed.error.issues[0]?.message ?? SHOP_MESSAGES.invalidEMailFormat2 },
       { status: 400, headers: noStore },
     );
   }

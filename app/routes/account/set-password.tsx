@@ -11,6 +11,7 @@ import { SETUP_LINK_INVALID_MESSAGE, SetPasswordSchema, SetupTokenSchema } from 
 import { readFormFields } from "~/.server/forms";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
 import { metaI18n } from "~/components/ui/meta-i18n";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
 
@@ -42,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!isAPIError(error)) throw error;
     return data<Answer>({ ok: false, message: SETUP_LINK_INVALID_MESSAGE }, { status: 400 });
   }
-  return data<Answer>({ ok: true, message: "Votre mot de passe est défini. Vous pouvez maintenant vous connecter." });
+  return data<Answer>({ ok: true, message: ACCOUNT_MESSAGES.passwordSetNowSign });
 }
 
 export function headers(): HeadersInit {

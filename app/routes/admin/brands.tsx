@@ -1,14 +1,15 @@
-import { data } from "react-router";
 import type { Route } from "./+types/brands";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { createBrand, deleteBrand, listAdminBrands, updateBrand } from "~/.server/modules/catalog/brands-admin.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { BrandIdSchema, type BrandAnswer } from "~/domain/catalog/admin-brands.schema";
+import { BrandIdSchema } from "~/domain/catalog/admin-brands.schema";
 import { AdminBrandsView } from "~/features/admin/components/admin-brands-view";
 import { readFormFields } from "~/.server/forms";
-import { answeringRouteAction } from "~/.server/error-responses";
+import { answerAction, refused } from "~/.server/action-result";
+import { invalid, notFound } from "~/domain/errors";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /**
  * Marques: the list with product counts; create, rename and delete post intents to the action,
@@ -26,38 +27,28 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = typeof form.intent === "string" ? form.intent : "";
   const db = await getDb();
   if (intent === "create") {
-    return answering(intent, undefined, async () => {
+    return answerAction(async () => {
       const brand = await createBrand(db, { name: form.name }, actor);
-      return { ok: true, intent, brandId: brand.id, message: `Marque « ${brand.name} » créée` };
+      return { data: { brandId: brand.id }, message: `Marque « ${brand.name} » créée` };
     });
   }
   if (intent === "rename" || intent === "delete") {
     const id = BrandIdSchema.safeParse(form);
-    if (!id.success) return data<BrandAnswer>({ ok: false, intent, message: id.error.issues[0].message }, { status: 404 });
+    if (!id.success) return refused(notFound("brand_not_found", id.error.issues[0].message));
     const { brandId } = id.data;
     if (intent === "rename") {
       // The name alone: the description stays as a connector set it.
-      return answering(intent, brandId, async () => {
+      return answerAction(async () => {
         const brand = await updateBrand(db, brandId, { name: form.name ?? "" }, actor);
-        return { ok: true, intent, brandId, message: `Marque renommée en « ${brand.name} »` };
+        return { data: { brandId }, message: `Marque renommée en « ${brand.name} »` };
       });
     }
-    return answering(intent, brandId, async () => {
+    return answerAction(async () => {
       await deleteBrand(db, brandId, actor);
-      return { ok: true, intent, brandId, message: "Marque supprimée" };
+      return { data: { brandId }, message: "Marque supprimée" };
     });
   }
-  return data<BrandAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
-}
-
-/** The intent's answer, or its refusal with the domain error's message and status. */
-function answering(intent: string, brandId: string | undefined, run: () => Promise<BrandAnswer>) {
-  return answeringRouteAction(run, (error): BrandAnswer => ({
-    ok: false,
-    intent,
-    ...(brandId === undefined ? {} : { brandId }),
-    message: error.message,
-  }));
+  return refused(invalid("unknown_intent", ACCOUNT_MESSAGES.somethingWentWrong));
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

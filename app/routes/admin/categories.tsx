@@ -1,14 +1,15 @@
-import { data } from "react-router";
 import type { Route } from "./+types/categories";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { createCategory, deleteCategory, listAdminCategories, renameCategory } from "~/.server/modules/catalog/categories-admin.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { CategoryIdSchema, type CategoryAnswer } from "~/domain/catalog/admin-categories.schema";
+import { CategoryIdSchema } from "~/domain/catalog/admin-categories.schema";
 import { AdminCategoriesView } from "~/features/admin/components/admin-categories-view";
 import { readFormFields } from "~/.server/forms";
-import { answeringRouteAction } from "~/.server/error-responses";
+import { answerAction, refused } from "~/.server/action-result";
+import { invalid, notFound } from "~/domain/errors";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Catégories: the list with product counts; create, rename and delete post intents to the action. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,37 +23,27 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = typeof form.intent === "string" ? form.intent : "";
   const db = await getDb();
   if (intent === "create") {
-    return answering(intent, undefined, async () => {
+    return answerAction(async () => {
       const { category } = await createCategory(db, { name: form.name }, actor);
-      return { ok: true, intent, categoryId: category.id, message: `Catégorie « ${category.name} » créée` };
+      return { data: { categoryId: category.id }, message: `Catégorie « ${category.name} » créée` };
     });
   }
   if (intent === "rename" || intent === "delete") {
     const id = CategoryIdSchema.safeParse(form);
-    if (!id.success) return data<CategoryAnswer>({ ok: false, intent, message: id.error.issues[0].message }, { status: 404 });
+    if (!id.success) return refused(notFound("category_not_found", id.error.issues[0].message));
     const { categoryId } = id.data;
     if (intent === "rename") {
-      return answering(intent, categoryId, async () => {
+      return answerAction(async () => {
         const { category } = await renameCategory(db, { id: categoryId, name: form.name }, actor);
-        return { ok: true, intent, categoryId, message: `Catégorie renommée en « ${category.name} »` };
+        return { data: { categoryId }, message: `Catégorie renommée en « ${category.name} »` };
       });
     }
-    return answering(intent, categoryId, async () => {
+    return answerAction(async () => {
       await deleteCategory(db, categoryId, actor);
-      return { ok: true, intent, categoryId, message: "Catégorie supprimée" };
+      return { data: { categoryId }, message: "Catégorie supprimée" };
     });
   }
-  return data<CategoryAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
-}
-
-/** The intent's answer, or its refusal with the domain error's message and status. */
-function answering(intent: string, categoryId: string | undefined, run: () => Promise<CategoryAnswer>) {
-  return answeringRouteAction(run, (error): CategoryAnswer => ({
-    ok: false,
-    intent,
-    ...(categoryId === undefined ? {} : { categoryId }),
-    message: error.message,
-  }));
+  return refused(invalid("unknown_intent", ACCOUNT_MESSAGES.somethingWentWrong));
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

@@ -14,6 +14,7 @@ import {
 } from "~/.server/modules/chat/chat.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdminChatView, type AdminChatAnswer } from "~/features/admin/components/admin-chat-view";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Chat: the waiting and active conversations, live (the page listens to /admin/chat/stream). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
     reply: () => replyToConversation(db, admin, form.conversationId, form.message),
     close: () => closeConversation(db, admin, form.conversationId),
   }[form.intent as "take" | "reply" | "close"];
-  if (!run) return data<AdminChatAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+  if (!run) return data<AdminChatAnswer>({ ok: false, message: ACCOUNT_MESSAGES.somethingWentWrong }, { status: 400 });
   return answeringRouteAction<AdminChatAnswer>(
     async () => ({ ok: true, conversation: await run() }),
     (error) => ({ ok: false, message: error.message }),

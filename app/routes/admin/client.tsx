@@ -7,12 +7,12 @@ import { adjustClientPoints, getAdminClientProfile, updateClientProfile } from "
 import { issueGoodwillGiftCard } from "~/.server/modules/gift-cards/gift-cards.service";
 import { formatPrice } from "~/lib/money";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import type { ClientActionAnswer } from "~/domain/customers/admin-client-profile.schema";
 import { CLIENT_NOT_FOUND_MESSAGE } from "~/domain/customers/admin-clients.schema";
 import { AdminClientView } from "~/features/admin/components/admin-client-view";
 import { readFormData } from "~/.server/forms";
-import { answeringRouteAction, fieldMessagesOf } from "~/.server/error-responses";
-import type { DomainError } from "~/domain/errors";
+import { answerAction, refused } from "~/.server/action-result";
+import { invalid } from "~/domain/errors";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Voir: one client's profile, orders, Beauty Pass and addresses. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -31,32 +31,26 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
   const db = await getDb();
-  const refusal = (error: DomainError): ClientActionAnswer => ({
-    ok: false,
-    intent,
-    message: error.message,
-    fieldErrors: fieldMessagesOf(error),
-  });
   const clientId = params.id;
   if (intent === "update-profile") {
-    return answeringRouteAction<ClientActionAnswer>(async () => {
+    return answerAction(async () => {
       await updateClientProfile(db, { actorId: user.id, clientId, values, actor });
-      return { ok: true, intent, message: "Profil du client enregistré" };
-    }, refusal);
+      return { data: null, message: "Profil du client enregistré" };
+    });
   }
   if (intent === "adjust-points") {
-    return answeringRouteAction<ClientActionAnswer>(async () => {
+    return answerAction(async () => {
       const { balance } = await adjustClientPoints(db, { actorId: user.id, clientId, values, actor });
-      return { ok: true, intent, message: `Points ajustés : nouveau solde ${balance.toLocaleString("fr-FR")} points` };
-    }, refusal);
+      return { data: null, message: `Points ajustés : nouveau solde ${balance.toLocaleString("fr-FR")} points` };
+    });
   }
   if (intent === "issue-gift-card") {
-    return answeringRouteAction<ClientActionAnswer>(async () => {
+    return answerAction(async () => {
       const card = await issueGoodwillGiftCard(db, { clientId, values, actor });
-      return { ok: true, intent, message: `Carte cadeau de ${formatPrice(card.amountCents)} envoyée à ${card.email}` };
-    }, refusal);
+      return { data: null, message: `Carte cadeau de ${formatPrice(card.amountCents)} envoyée à ${card.email}` };
+    });
   }
-  return data<ClientActionAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+  return refused(invalid("unknown_intent", ACCOUNT_MESSAGES.somethingWentWrong));
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

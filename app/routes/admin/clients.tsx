@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/clients";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
@@ -7,14 +6,15 @@ import { getClientStats, listAdminClients } from "~/.server/modules/accounts/cli
 import { deleteClient } from "~/.server/workflows/erase-account";
 import { createClient, sendClientMail } from "~/.server/modules/accounts/client-profile-admin.service";
 import { getEnv } from "~/.server/env";
-import type { ClientActionAnswer } from "~/domain/customers/admin-client-profile.schema";
-import { answeringRouteAction, fieldMessagesOf, statusOf } from "~/.server/error-responses";
-import { isDomainError, type DomainError } from "~/domain/errors";
+import type { ClientCreated } from "~/domain/customers/admin-client-profile.schema";
+import { answerAction, refused } from "~/.server/action-result";
+import { DomainError, invalid } from "~/domain/errors";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { readAdminClientQuery, type ClientAnswer } from "~/domain/customers/admin-clients.schema";
+import { readAdminClientQuery } from "~/domain/customers/admin-clients.schema";
 import { AdminClientsView } from "~/features/admin/components/admin-clients-view";
 import { readFormData } from "~/.server/forms";
 import { log } from "~/.server/logger";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Gestion des Clients: search, status and page live in the URL so they survive a reload. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -46,37 +46,30 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const form = Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string"));
   const db = await getDb();
-  const refusal =
-    (intent: string) =>
-    (error: DomainError): ClientActionAnswer => ({
-      ok: false,
-      intent,
-      message: error.message,
-      fieldErrors: fieldMessagesOf(error),
-    });
   if (form.intent === "send-mail") {
     const clientIds = formData.getAll("clientId").filter((v): v is string => typeof v === "string");
-    return answeringRouteAction<ClientActionAnswer>(async () => {
+    return answerAction<ClientCreated | null>(async () => {
       const { sent } = await sendClientMail(db, { actorId: user.id, values: { ...form, clientIds }, actor });
-      return { ok: true, intent: "send-mail", message: sent === 1 ? "E-mail envoyé" : `E-mail envoyé à ${sent} clients` };
-    }, refusal("send-mail"));
+      return { data: null, message: sent === 1 ? "E-mail envoyé" : `E-mail envoyé à ${sent} clients` };
+    });
   }
   if (form.intent === "create") {
-    return answeringRouteAction<ClientActionAnswer>(async () => {
+    return answerAction<ClientCreated | null>(async () => {
       const { clientId } = await createClient(db, { actorId: user.id, values: form, publicUrl: getEnv().publicUrl, actor });
-      return { ok: true, intent: "create", clientId, message: "Client créé : un e-mail l'invite à définir son mot de passe" };
-    }, refusal("create"));
+      return { data: { clientId }, message: "Client créé : un e-mail l'invite à définir son mot de passe" };
+    });
   }
-  if (form.intent !== "delete" || typeof form.clientId !== "string") {
-    return data<ClientAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
-  }
+  const clientId = form.clientId;
+  if (form.intent !== "delete" || typeof clientId !== "string")
+    return refused(invalid("unknown_intent", ACCOUNT_MESSAGES.somethingWentWrong));
   try {
-    await deleteClient(db, form.clientId, actor);
-    return data<ClientAnswer>({ ok: true, message: "Client supprimé" });
+    return await answerAction(async () => {
+      await deleteClient(db, clientId, actor);
+      return { data: null, message: "Client supprimé" };
+    });
   } catch (error) {
-    if (isDomainError(error)) return data<ClientAnswer>({ ok: false, message: error.message }, { status: statusOf(error) });
     log.error({ err: error }, "admin: client deletion failed");
-    return data<ClientAnswer>({ ok: false, message: "Erreur lors de la suppression du client" }, { status: 500 });
+    return refused(new DomainError("failed", "client_deletion_failed", "Erreur lors de la suppression du client"));
   }
 }
 

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import type { Route } from "./+types/gift-cards";
@@ -7,9 +6,11 @@ import { getDb } from "~/.server/db";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { disableGiftCard, giftCardLedger, listAdminGiftCards } from "~/.server/modules/gift-cards/gift-cards.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { AdminGiftCardsView, type DisableAnswer } from "~/features/admin/components/admin-gift-cards-view";
+import { AdminGiftCardsView } from "~/features/admin/components/admin-gift-cards-view";
 import { readFormFields } from "~/.server/forms";
-import { answeringRouteAction } from "~/.server/error-responses";
+import { answerAction, refused } from "~/.server/action-result";
+import { invalid } from "~/domain/errors";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 const QuerySchema = z.object({
   q: text().trim().max(100).catch(""),
@@ -33,15 +34,13 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = adminActorOf(await requireAdmin(request));
   const form = await readFormFields(request);
   if (form.intent !== "disable" || typeof form.giftCardId !== "string") {
-    return data<DisableAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+    return refused(invalid("unknown_intent", ACCOUNT_MESSAGES.somethingWentWrong));
   }
-  return answeringRouteAction<DisableAnswer>(
-    async () => {
-      const changed = await disableGiftCard(await getDb(), form.giftCardId, actor);
-      return { ok: true, message: changed ? "Carte cadeau désactivée" : "Cette carte cadeau était déjà inactive" };
-    },
-    (error) => ({ ok: false, message: error.message }),
-  );
+  const giftCardId = form.giftCardId;
+  return answerAction(async () => {
+    const changed = await disableGiftCard(await getDb(), giftCardId, actor);
+    return { data: null, message: changed ? "Carte cadeau désactivée" : "Cette carte cadeau était déjà inactive" };
+  });
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

@@ -1,18 +1,18 @@
-import { data } from "react-router";
 import type { Route } from "./+types/orders";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { adminActorOf, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import { forgetAdminOrderCounts, listAdminOrders } from "~/.server/modules/orders/orders-admin.service";
-import { changeOrderStatus, shipOrder, type ChangeOrderStatusResult } from "~/.server/workflows/change-order-status";
-import { statusOf } from "~/.server/error-responses";
-import { isDomainError } from "~/domain/errors";
+import { changeOrderStatus, shipOrder } from "~/.server/workflows/change-order-status";
+import { answerAction, refused } from "~/.server/action-result";
+import { invalid } from "~/domain/errors";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { AdminStatusChangeSchema, readAdminOrderQuery, type ChangeStatusAnswer } from "~/domain/orders/admin-orders.schema";
+import { AdminStatusChangeSchema, readAdminOrderQuery, type OrderChanged } from "~/domain/orders/admin-orders.schema";
 import { AdminOrdersView } from "~/features/admin/components/admin-orders-view";
 import { orderStatusLabel } from "~/domain/orders/order.types";
 import { readFormFields } from "~/.server/forms";
 import { logRequestError, withReference } from "~/.server/request-id";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Gestion des Commandes: the state (search, status, page) lives in the URL so it survives a reload. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -38,33 +38,23 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const form = await readFormFields(request);
   if (form.intent === "ship") return ship(form, session.user.id, adminActorOf(session));
-  if (form.intent !== "change-status") {
-    return data<ChangeStatusAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
-  }
+  if (form.intent !== "change-status") return refused(invalid("unknown_intent", ACCOUNT_MESSAGES.somethingWentWrong));
   const parsed = AdminStatusChangeSchema.safeParse(form);
-  if (!parsed.success) {
-    return data<ChangeStatusAnswer>({ ok: false, message: parsed.error.issues[0]?.message ?? "Une erreur est survenue" }, { status: 400 });
-  }
+  if (!parsed.success) return refused(invalid("invalid_status", parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.somethingWentWrong));
   const { orderId, status } = parsed.data;
   const db = await getDb();
-  let result: ChangeOrderStatusResult;
   try {
-    result = await changeOrderStatus(db, {
-      orderId,
-      newStatus: status,
-      actor: { userId: session.user.id, role: "admin", admin: adminActorOf(session) },
+    return await answerAction<OrderChanged>(async () => {
+      const result = await changeOrderStatus(db, {
+        orderId,
+        newStatus: status,
+        actor: { userId: session.user.id, role: "admin", admin: adminActorOf(session) },
+      });
+      return { data: { orderId }, message: `Commande ${result.order.number} : ${orderStatusLabel(result.order.status)}` };
     });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data<ChangeStatusAnswer>({ ok: false, message: error.message, orderId }, { status: statusOf(error) });
   } finally {
     forgetAdminOrderCounts(db);
   }
-  return data<ChangeStatusAnswer>({
-    ok: true,
-    orderId,
-    message: `Commande ${result.order.number} : ${orderStatusLabel(result.order.status)}`,
-  });
 }
 
 /** intent ship: 'Expédier' with the carrier and tracking number, through the same workflow. */
@@ -72,18 +62,14 @@ async function ship(form: Record<string, string>, adminId: string, admin: AdminA
   const orderId = form.orderId ?? "";
   const db = await getDb();
   try {
-    const result = await shipOrder(db, {
-      orderId,
-      form: { carrier: form.carrier, tracking_number: form.tracking_number },
-      actor: { userId: adminId, role: "admin", admin },
+    return await answerAction<OrderChanged>(async () => {
+      const result = await shipOrder(db, {
+        orderId,
+        form: { carrier: form.carrier, tracking_number: form.tracking_number },
+        actor: { userId: adminId, role: "admin", admin },
+      });
+      return { data: { orderId }, message: `Commande ${result.order.number} expédiée` };
     });
-    return data<ChangeStatusAnswer>({ ok: true, orderId, message: `Commande ${result.order.number} expédiée` });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data<ChangeStatusAnswer>(
-      { ok: false, message: error.message, orderId, fieldErrors: error.fieldErrors },
-      { status: statusOf(error) },
-    );
   } finally {
     forgetAdminOrderCounts(db);
   }

@@ -17,8 +17,9 @@ import {
   saveAdminProduct,
   type SavedProduct,
 } from "~/.server/modules/catalog/product-form.service";
-import { answeringRouteAction, statusOf } from "~/.server/error-responses";
-import { isDomainError } from "~/domain/errors";
+import { statusOf } from "~/.server/error-responses";
+import { invalid, isDomainError, notFound } from "~/domain/errors";
+import { answerAction, refused } from "~/.server/action-result";
 import {
   PRODUCT_FORM_INVALID_MESSAGE,
   PRODUCT_NOT_FOUND_MESSAGE,
@@ -28,15 +29,12 @@ import {
   type AdminProductFormAnswer,
 } from "~/domain/catalog/admin-product-form.schema";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import {
-  AdjustStockSchema,
-  DeleteProductSchema,
-  readAdminProductQuery,
-  type AdminProductAnswer,
-} from "~/domain/catalog/admin-products.schema";
+import { AdjustStockSchema, DeleteProductSchema, readAdminProductQuery } from "~/domain/catalog/admin-products.schema";
 import { AdminProductsView } from "~/features/admin/components/admin-products-view";
 import { readFormData, readJsonSubmission } from "~/.server/forms";
 import { logRequestError, withReference } from "~/.server/request-id";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /**
  * Gestion des Produits: search, filters, sort and page live in the URL (a reload keeps them);
@@ -101,36 +99,29 @@ export async function action({ request }: Route.ActionArgs) {
       quantity: form.get("quantity") === "" ? undefined : form.get("quantity"),
       bulk: form.get("bulk") === "1",
     });
-    if (!parsed.success) {
-      return data<AdminProductAnswer>(
-        { ok: false, message: parsed.error.issues[0]?.message ?? "Une erreur est survenue" },
-        { status: 400 },
-      );
-    }
-    return answeringRouteAction<AdminProductAnswer>(
-      async () => {
-        const { variants } = await adjustAdminStock(db, { ...parsed.data, actorUserId: session.user.id, actor });
-        const n = new Set(variants.map((v) => v.productId)).size;
-        return { ok: true, message: n > 1 ? `Stock mis à jour pour ${n} produits` : "Stock mis à jour" };
-      },
-      (error) => ({ ok: false, message: error.message }),
-    );
+    if (!parsed.success)
+      return refused(invalid("invalid_stock_adjustment", parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.somethingWentWrong));
+    return answerAction(async () => {
+      const { variants } = await adjustAdminStock(db, { ...parsed.data, actorUserId: session.user.id, actor });
+      const n = new Set(variants.map((v) => v.productId)).size;
+      return { data: null, message: n > 1 ? `Stock mis à jour pour ${n} produits` : "Stock mis à jour" };
+    });
   }
   if (intent === "delete") {
     const parsed = DeleteProductSchema.safeParse({ productId: form.get("productId") ?? "" });
-    if (!parsed.success) return data<AdminProductAnswer>({ ok: false, message: "Produit introuvable" }, { status: 404 });
-    return answeringRouteAction<AdminProductAnswer>(
-      async () => ({ ok: true, message: `Produit supprimé : ${(await deleteAdminProduct(db, parsed.data.productId, actor)).name}` }),
-      (error) => ({ ok: false, message: error.message }),
-    );
+    if (!parsed.success) return refused(notFound("product_not_found", SHOP_MESSAGES.productNotFound));
+    return answerAction(async () => ({
+      data: null,
+      message: `Produit supprimé : ${(await deleteAdminProduct(db, parsed.data.productId, actor)).name}`,
+    }));
   }
-  return data<AdminProductAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+  return refused(invalid("unknown_intent", ACCOUNT_MESSAGES.somethingWentWrong));
 }
 
 /** The product form (create or edit): the same schema as the modal, then one service call. */
 async function saveProduct(request: Request, actorUserId: string, actor: AdminActor) {
   const body = SaveProductRequestSchema.safeParse(await readJsonSubmission(request));
-  if (!body.success) return data<AdminProductFormAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+  if (!body.success) return data<AdminProductFormAnswer>({ ok: false, message: ACCOUNT_MESSAGES.somethingWentWrong }, { status: 400 });
   const parsed = ProductFormSchema.safeParse(body.data.product);
   if (!parsed.success) {
     return data<AdminProductFormAnswer>(

@@ -16,6 +16,7 @@ import type { PromoAnswer } from "~/domain/promotions/promotions.schema";
 import { readFormData } from "~/.server/forms";
 import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Codes promo: the list; create, edit and disable/enable post intents to the action. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -53,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!isDomainError(error)) throw error;
     return data<PromoAnswer>({ ok: false, intent, message: error.message, errors: error.fieldErrors }, { status: statusOf(error) });
   }
-  return data<PromoAnswer>({ ok: false, intent, message: "Une erreur est survenue" }, { status: 400 });
+  return data<PromoAnswer>({ ok: false, intent, message: ACCOUNT_MESSAGES.somethingWentWrong }, { status: 400 });
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

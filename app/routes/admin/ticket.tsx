@@ -7,11 +7,11 @@ import { addInternalNote, openTicketForAdmin, replyAsAdmin } from "~/.server/mod
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { ticketStatusLabel } from "~/domain/support/support-ticket.schema";
-import type { TicketStatusAnswer } from "~/domain/support/admin-tickets.schema";
 import { AdminTicketDetailView } from "~/features/admin/components/admin-ticket-detail";
 import { readFormFields } from "~/.server/forms";
-import { answeringRouteAction } from "~/.server/error-responses";
-import { isDomainError } from "~/domain/errors";
+import { answerAction, refused } from "~/.server/action-result";
+import { invalid, isDomainError } from "~/domain/errors";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** One ticket with its whole thread (internal notes included); opening it marks it read for the team. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -31,24 +31,21 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readFormFields(request);
   const ticketId = params.id;
   if (form.intent !== "reply" && form.intent !== "note" && form.intent !== "change-status") {
-    return data<TicketStatusAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
+    return refused(invalid("unknown_intent", ACCOUNT_MESSAGES.somethingWentWrong));
   }
-  return answeringRouteAction<TicketStatusAnswer & { intent?: string }>(
-    async () => {
-      const db = await getDb();
-      if (form.intent === "reply") {
-        const { mailedTo } = await replyAsAdmin(db, actor, { ticketId, body: form.body });
-        return { ok: true, intent: "reply", message: mailedTo ? `Réponse envoyée à ${mailedTo}` : "Réponse enregistrée" };
-      }
-      if (form.intent === "note") {
-        await addInternalNote(db, actor, { ticketId, body: form.body });
-        return { ok: true, intent: "note", message: "Note interne ajoutée" };
-      }
-      const ticket = await setTicketStatus(db, actor, { ticketId, status: form.status });
-      return { ok: true, intent: "change-status", message: `Ticket ${ticket.ticket_number} : ${ticketStatusLabel(ticket.status)}` };
-    },
-    (error) => ({ ok: false, intent: typeof form.intent === "string" ? form.intent : undefined, message: error.message }),
-  );
+  return answerAction(async () => {
+    const db = await getDb();
+    if (form.intent === "reply") {
+      const { mailedTo } = await replyAsAdmin(db, actor, { ticketId, body: form.body });
+      return { data: null, message: mailedTo ? `Réponse envoyée à ${mailedTo}` : "Réponse enregistrée" };
+    }
+    if (form.intent === "note") {
+      await addInternalNote(db, actor, { ticketId, body: form.body });
+      return { data: null, message: "Note interne ajoutée" };
+    }
+    const ticket = await setTicketStatus(db, actor, { ticketId, status: form.status });
+    return { data: null, message: `Ticket ${ticket.ticket_number} : ${ticketStatusLabel(ticket.status)}` };
+  });
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

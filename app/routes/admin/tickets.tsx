@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/tickets";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
@@ -6,11 +5,13 @@ import { adminActorOf } from "~/.server/modules/activity-log/activity-log.servic
 import { listAllTickets, setTicketStatus } from "~/.server/modules/support/support.service";
 import { listSecurityReports } from "~/.server/modules/accounts/security.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { readAdminTicketQuery, type TicketStatusAnswer } from "~/domain/support/admin-tickets.schema";
+import { readAdminTicketQuery } from "~/domain/support/admin-tickets.schema";
 import { AdminTicketsView } from "~/features/admin/components/admin-tickets-view";
 import { ticketStatusLabel } from "~/domain/support/support-ticket.schema";
 import { readFormFields } from "~/.server/forms";
-import { answeringRouteAction } from "~/.server/error-responses";
+import { answerAction, refused } from "~/.server/action-result";
+import { invalid } from "~/domain/errors";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /**
  * Support: every customer's tickets, newest first; the filters (status, category, priority) and
@@ -33,16 +34,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const form = await readFormFields(request);
-  if (form.intent !== "change-status") {
-    return data<TicketStatusAnswer>({ ok: false, message: "Une erreur est survenue" }, { status: 400 });
-  }
-  return answeringRouteAction<TicketStatusAnswer>(
-    async () => {
-      const ticket = await setTicketStatus(await getDb(), adminActorOf(session), { ticketId: form.ticketId, status: form.status });
-      return { ok: true, ticketId: ticket.id, message: `Ticket ${ticket.ticket_number} : ${ticketStatusLabel(ticket.status)}` };
-    },
-    (error) => ({ ok: false, message: error.message }),
-  );
+  if (form.intent !== "change-status") return refused(invalid("unknown_intent", ACCOUNT_MESSAGES.somethingWentWrong));
+  return answerAction(async () => {
+    const ticket = await setTicketStatus(await getDb(), adminActorOf(session), { ticketId: form.ticketId, status: form.status });
+    return { data: { ticketId: ticket.id }, message: `Ticket ${ticket.ticket_number} : ${ticketStatusLabel(ticket.status)}` };
+  });
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

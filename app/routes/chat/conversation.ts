@@ -12,6 +12,7 @@ import { startChat } from "~/.server/workflows/chat-tickets";
 import { nextOpening as nextOpeningOf, type ChatAnswer, type ChatState } from "~/domain/chat/chat";
 import { log } from "~/.server/logger";
 import { chatCookieHeader, chatOpenNow, readChatToken } from "./chat-cookie.server";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
@@ -65,9 +66,6 @@ export async function action({ request }: Route.ActionArgs) {
       );
     }
     log.error({ err: error }, "chat: a participant's request failed");
-    return data<ChatAnswer>(
-      { ok: false, message: "Votre message n'a pas pu être envoyé. Veuillez réessayer dans un instant." },
-      { status: 503, headers: noStore },
-    );
+    return data<ChatAnswer>({ ok: false, message: SHOP_MESSAGES.messageCouldNotSentTry }, { status: 503, headers: noStore });
   }
 }

@@ -5,6 +5,7 @@ import { findParticipantConversation } from "~/.server/modules/chat/chat.service
 import { getChatHub } from "~/.server/modules/chat/chat-hub";
 import { openChatStream } from "~/.server/modules/chat/chat-stream";
 import { readChatToken } from "./chat-cookie.server";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /**
  * GET /chat/stream: Server-Sent Events of the caller's own conversation only, the one its
@@ -14,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await getCurrentSession(request);
   const conversation = await findParticipantConversation(await getDb(), readChatToken(request), session?.user.id ?? null);
   if (!conversation) {
-    return Response.json({ error: { code: "chat_not_found", message: "Conversation introuvable" } }, { status: 404 });
+    return Response.json({ error: { code: "chat_not_found", message: SHOP_MESSAGES.conversationNotFound } }, { status: 404 });
   }
   return openChatStream({ audience: { conversationId: conversation.id }, signal: request.signal, hub: getChatHub() });
 }

@@ -28,6 +28,10 @@ import { readJsonSubmission } from "~/.server/forms";
 import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
 import { log } from "~/.server/logger";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
+import * as COMMON_MESSAGES from "~/domain/messages/common";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /** What the checkout needs to start: contact defaults, saved addresses and cards, points balance. */
 export async function loadCheckoutAccount(db: Database, session: CurrentSession): Promise<CheckoutAccount> {
@@ -61,7 +65,7 @@ export async function loadCheckoutAccount(db: Database, session: CurrentSession)
 /** Debug pages exist only for the administrator: anyone else gets the shop's plain 404. */
 export async function requireAdminOr404(request: Request): Promise<CurrentSession> {
   const session = await getCurrentSession(request);
-  if (!session || session.user.role !== "admin") throw data("Page introuvable", { status: 404 });
+  if (!session || session.user.role !== "admin") throw data(COMMON_MESSAGES.pageNotFound, { status: 404 });
   return session;
 }
 
@@ -79,7 +83,7 @@ export const QuoteRequestSchema = z.object({
   lines: z.array(OrderLineSchema).max(CART_MAX_LINES),
   address_id: z.uuid().nullable().optional(),
   points_to_use: z.number().int().min(0).max(10_000_000).optional(),
-  promo_code: text().max(100, { error: "Ce code promo n'existe pas" }).nullable().optional(),
+  promo_code: text().max(100, { error: CHECKOUT_MESSAGES.promoCodeDoesNotExist }).nullable().optional(),
   /* Gift cards */
   gift_cards: OrderGiftCardsSchema.optional(),
   gift_card_codes: GiftCardCodesSchema.optional(),
@@ -97,7 +101,7 @@ export const GiftCardApplySchema = GiftCardCodeInputSchema.extend({ intent: z.li
  */
 export async function quoteAction(request: Request, db: Database) {
   const session = await getCurrentSession(request);
-  if (!session) return data({ ok: false as const, message: "Connexion requise" }, { status: 401 });
+  if (!session) return data({ ok: false as const, message: ACCOUNT_MESSAGES.signRequired }, { status: 401 });
   const body = await readJsonSubmission(request);
   // Gift cards: one code checked (rate-limited), answered on its own.
   const apply = GiftCardApplySchema.safeParse(body);
@@ -120,7 +124,7 @@ export async function quoteAction(request: Request, db: Database) {
   }
   const parsed = QuoteRequestSchema.safeParse(body);
   if (!parsed.success) {
-    return data({ ok: false as const, message: parsed.error.issues[0]?.message ?? "Requête invalide" }, { status: 400 });
+    return data({ ok: false as const, message: parsed.error.issues[0]?.message ?? SHOP_MESSAGES.invalidRequest2 }, { status: 400 });
   }
   const codes = parsed.data.gift_card_codes ?? [];
   const codesAllowed = codes.length === 0 || (await giftCardCodesAllowed(db, request));

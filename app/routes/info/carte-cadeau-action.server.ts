@@ -9,6 +9,7 @@ import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
 import { hitGiftCardCheckLimit } from "~/.server/modules/gift-cards/gift-card-checkout.service";
 import { checkGiftCardBalance, GIFT_CARD_REDEMPTION_MESSAGES } from "~/.server/modules/gift-cards/gift-cards.service";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /** The configurator posts JSON, the balance form a form; anything else is refused before this runs. */
 async function readBody(request: Request): Promise<Record<string, unknown>> {
@@ -25,7 +26,7 @@ export async function giftCardPageAction(request: Request, db: Database) {
       const fieldErrors: Record<string, string> = {};
       for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "card")] ??= issue.message;
       return data<GiftCardPageAnswer>(
-        { intent: "add", ok: false, message: parsed.error.issues[0]?.message ?? "Carte cadeau invalide", fieldErrors },
+        { intent: "add", ok: false, message: parsed.error.issues[0]?.message ?? SHOP_MESSAGES.invalidGiftCard, fieldErrors },
         { status: 400 },
       );
     }
@@ -56,5 +57,5 @@ export async function giftCardPageAction(request: Request, db: Database) {
       { headers: { "Cache-Control": "no-store" } },
     );
   }
-  return data({ intent: "unknown", ok: false, message: "Requête invalide" }, { status: 400 });
+  return data({ intent: "unknown", ok: false, message: SHOP_MESSAGES.invalidRequest2 }, { status: 400 });
 }

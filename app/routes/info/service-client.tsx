@@ -41,6 +41,7 @@ import { LANGUAGE_LOCALES, type Language } from "~/domain/i18n/languages";
 import { ChatCardAction } from "~/features/chat/components/chat-card";
 import { metaI18n } from "~/components/ui/meta-i18n";
 import { requestPageLanguage } from "~/.server/i18n/request-language";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /** The card's glyph sits in its heading, before the title, on the text's baseline. */
 const cardIconClass = "mr-2 inline-block h-5 w-5 align-[-0.2em] text-accent";
@@ -106,7 +107,7 @@ export async function action({ request }: Route.ActionArgs) {
       {
         ok: false,
         fieldErrors: {},
-        formError: "Votre message n'a pas pu être envoyé. Veuillez réessayer dans un instant.",
+        formError: SHOP_MESSAGES.messageCouldNotSentTry,
         values,
       },
       { status: 503, headers: noStore },

@@ -14,6 +14,7 @@ import {
 import { noStore } from "~/lib/http-cache";
 import { languageFromCookieHeader } from "~/domain/i18n/languages";
 import { log } from "~/.server/logger";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /**
  * GET /newsletter (the address typed or bookmarked): the subscription form lives on the À propos
@@ -33,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   const email = read.form.get("email") ?? "";
   const parsed = NewsletterSchema.safeParse({ email });
   if (!parsed.success) {
-    const fieldError = parsed.error.issues[0]?.message ?? "Format d'email invalide";
+    const fieldError = parsed.error.issues[0]?.message ?? SHOP_MESSAGES.invalidEMailFormat2;
     return data<NewsletterResult>({ ok: false, message: fieldError, fieldError }, { status: 400, headers: noStore });
   }
   const limited = await hitFormLimit(await getDb(), "newsletter", requestKey(request));
@@ -54,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<NewsletterResult>(
       {
         ok: false,
-        message: "Votre inscription n'a pas pu être enregistrée. Veuillez réessayer dans un instant.",
+        message: SHOP_MESSAGES.subscriptionCouldNotSavedTry,
       },
       { status: 503, headers: noStore },
     );

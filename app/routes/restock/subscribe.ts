@@ -11,6 +11,7 @@ import { RestockAlertShopperSchema, RestockAlertVisitorSchema } from "~/domain/c
 import { RESTOCK_SIGNED_IN_MESSAGE, RESTOCK_VISITOR_MESSAGE, type RestockAlertResult } from "~/domain/catalog/restock-alert.rules";
 import { noStore } from "~/lib/http-cache";
 import { languageFromCookieHeader } from "~/domain/i18n/languages";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /** GET /alerte-stock (typed or bookmarked): the form lives on the product pages. */
 export function loader() {
@@ -29,7 +30,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path[0] === "email" ? "email" : "variant_id";
-    return data<RestockAlertResult>({ ok: false, message: issue?.message ?? "Demande invalide", field }, { status: 400, headers: noStore });
+    return data<RestockAlertResult>(
+      { ok: false, message: issue?.message ?? SHOP_MESSAGES.invalidRequest, field },
+      { status: 400, headers: noStore },
+    );
   }
   const limited = await hitFormLimit(await getDb(), "restockAlert", requestKey(request, session?.user.id));
   if (!limited.allowed) {

@@ -14,12 +14,13 @@ import { buildMeta, summarize } from "~/lib/seo";
 import { useT } from "~/components/ui/i18n";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { metaI18n } from "~/components/ui/meta-i18n";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  if (!isSafeText(params.slug) || params.slug.length > 200) throw data("Marque introuvable", { status: 404 });
+  if (!isSafeText(params.slug) || params.slug.length > 200) throw data(SHOP_MESSAGES.brandNotFound, { status: 404 });
   const db = await getDb();
   const brand = await getBrandBySlug(db, params.slug);
-  if (!brand) throw data("Marque introuvable", { status: 404 });
+  if (!brand) throw data(SHOP_MESSAGES.brandNotFound, { status: 404 });
   // The brand is the page's own: a brand in the address is not another filter.
   const query = { ...parseCatalogueParams(new URL(request.url).searchParams), brand: [brand.slug] };
   return {

@@ -15,13 +15,14 @@ import { buildMeta, summarize } from "~/lib/seo";
 import { useT } from "~/components/ui/i18n";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { metaI18n } from "~/components/ui/meta-i18n";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   // A slug the shop could never have made (NUL, a lone surrogate) is simply not a category.
-  if (!isSafeText(params.slug) || params.slug.length > 200) throw data("Catégorie non trouvée", { status: 404 });
+  if (!isSafeText(params.slug) || params.slug.length > 200) throw data(SHOP_MESSAGES.categoryNotFound, { status: 404 });
   const db = await getDb();
   const category = await getCategoryBySlug(db, params.slug);
-  if (!category) throw data("Catégorie non trouvée", { status: 404 });
+  if (!category) throw data(SHOP_MESSAGES.categoryNotFound, { status: 404 });
   const url = new URL(request.url);
   // The category is the page's own: a category in the address is not another filter.
   const query = { ...parseCatalogueParams(url.searchParams), category: [category.slug] };

@@ -18,6 +18,7 @@ import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
 import { metaI18n } from "~/components/ui/meta-i18n";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       (error: unknown) => {
         // The detail goes to the log only; the page shows a French message and where to find it.
         const requestId = logRequestError(request, "home", error);
-        return { sections: [], error: "Les produits n'ont pas pu être chargés.", errorReference: requestId };
+        return { sections: [], error: SHOP_MESSAGES.productsCouldNotLoaded, errorReference: requestId };
       },
     ),
     listFeaturedProducts(db).then((list) => toCardViews(db, list)),

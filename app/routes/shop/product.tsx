@@ -32,6 +32,7 @@ import { lazy, Suspense } from "react";
 import { T, useLanguage, useT } from "~/components/ui/i18n";
 import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
 import { metaI18n } from "~/components/ui/meta-i18n";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /*
  * The review block is below the fold: its code loads on its own (the server still renders it in
@@ -42,7 +43,7 @@ const ProductReviews = lazy(() => import("~/features/reviews/components/product-
 export async function loader({ params, request }: Route.LoaderArgs) {
   const reviewQuery = readReviewPageQuery(new URL(request.url).searchParams);
   const page = await readProductPage(await getDb(), params.id, reviewQuery);
-  if (!page) throw data("Produit introuvable", { status: 404 });
+  if (!page) throw data(SHOP_MESSAGES.productNotFound, { status: 404 });
   const { product, related, reviews, structuredReviews } = page;
   return {
     product,

@@ -19,6 +19,7 @@ import { localizedFormat } from "~/domain/i18n/localized-format";
 import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { useTimeZone } from "~/components/ui/time-zone";
 import { metaI18n } from "~/components/ui/meta-i18n";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 type ProfileField = "firstName" | "lastName" | "phone" | "dateOfBirth";
 type ProfileErrors = Partial<Record<ProfileField, string>>;
@@ -49,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!session) return data({ profile: null, orders: null, loyalty: null }, { status: 401 });
   const db = await getDb();
   const profile = await getProfile(db, session.user.id);
-  if (!profile) throw data("Profil introuvable", { status: 404 });
+  if (!profile) throw data(SHOP_MESSAGES.profileNotFound, { status: 404 });
   const [orders, loyalty] = await Promise.all([loadOrderHistory(db, session.user.id), loadLoyaltySummary(db, session.user.id)]);
   return { profile, orders, loyalty };
 }

@@ -29,6 +29,7 @@ import {
   RESET_LINK_INVALID_MESSAGE,
 } from "~/domain/auth/account-recovery.schema";
 import { firstNameOfUser, mailLanguageOf } from "~/.server/db/recipients";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 const rateLimited = (retryAfterSeconds: number) =>
   new DomainError("rate_limited", "too_many_requests", TOO_MANY_REQUESTS_MESSAGE, { details: { retryAfterSeconds } });
@@ -81,7 +82,7 @@ export async function resetPasswordWithLink(auth: Auth, input: { token: string; 
 /** "Renvoyer le lien": a new verification link to the account's (unverified) address. */
 export async function resendVerificationEmail(db: Database, auth: Auth, input: { userId: string }): Promise<void> {
   const [account] = await db.select({ email: user.email, verified: user.emailVerified }).from(user).where(eq(user.id, input.userId));
-  if (!account) throw invalid("account_not_found", "Compte introuvable");
+  if (!account) throw invalid("account_not_found", ACCOUNT_MESSAGES.accountNotFound);
   if (account.verified) throw conflict("email_already_verified", EMAIL_ALREADY_VERIFIED_MESSAGE);
   const allowed = await hitFormLimit(db, "emailVerificationResend", `user:${input.userId}`);
   if (!allowed.allowed) throw rateLimited(allowed.retryAfterSeconds);
@@ -101,7 +102,7 @@ export async function requestEmailChange(
   input: { userId: string; headers: Headers; newEmail: string },
 ): Promise<void> {
   const [account] = await db.select({ email: user.email }).from(user).where(eq(user.id, input.userId));
-  if (!account) throw invalid("account_not_found", "Compte introuvable");
+  if (!account) throw invalid("account_not_found", ACCOUNT_MESSAGES.accountNotFound);
   if (account.email === input.newEmail) throw invalid("email_same", EMAIL_SAME_MESSAGE, { field: "newEmail" });
   const [taken] = await db
     .select({ id: user.id })

@@ -32,6 +32,7 @@ import {
   WRONG_TWO_FACTOR_CODE_MESSAGE,
 } from "~/domain/account/security.schema";
 import type { TwoFactorSetup } from "~/domain/account/account-actions";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** The signed-in user acting on their own account, and what the auth library needs to act for them. */
 export type AccountActor = {
@@ -50,14 +51,14 @@ export type SessionCookies = { setCookies: string[] };
 
 /** The French failure line of each operation, for refusals that have no more precise message. */
 export const SECURITY_FAILURE_MESSAGES = {
-  changePassword: "Erreur lors du changement de mot de passe",
-  endSession: "Erreur lors de la terminaison de la session",
-  endOtherSessions: "Erreur lors de la terminaison des sessions",
-  setUpTwoFactor: "Erreur lors de la configuration du 2FA",
-  confirmTwoFactor: "Erreur lors de l'activation du 2FA",
-  disableTwoFactor: "Erreur lors de la désactivation du 2FA",
-  securityReport: "Erreur lors de l'envoi du rapport. Veuillez réessayer.",
-  deleteAccount: "Erreur lors de la suppression du compte",
+  changePassword: ACCOUNT_MESSAGES.errorWhileChangingPassword,
+  endSession: ACCOUNT_MESSAGES.errorWhileEndingSession,
+  endOtherSessions: ACCOUNT_MESSAGES.errorWhileEndingSessions,
+  setUpTwoFactor: ACCOUNT_MESSAGES.errorWhileSettingUp2fa,
+  confirmTwoFactor: ACCOUNT_MESSAGES.errorWhileTurning2fa,
+  disableTwoFactor: ACCOUNT_MESSAGES.errorWhileTurningOff2fa,
+  securityReport: ACCOUNT_MESSAGES.errorWhileSendingReportTry,
+  deleteAccount: ACCOUNT_MESSAGES.errorWhileDeletingAccount,
 } as const;
 
 /**
@@ -167,7 +168,7 @@ export async function endSession(
   if (!token) throw notFound("session_not_found", SECURITY_FAILURE_MESSAGES.endSession);
   await actor.auth.api.revokeSession({ body: { token }, headers: actor.headers });
   await recordLogout(actor.db, sessionId, "terminated_by_user");
-  await recordSecurityEvent(actor.db, event(actor, "session_terminated", "Session terminée", { sessionId }));
+  await recordSecurityEvent(actor.db, event(actor, "session_terminated", ACCOUNT_MESSAGES.sessionEnded, { sessionId }));
   return { signedOut: false };
 }
 

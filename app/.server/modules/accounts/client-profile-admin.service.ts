@@ -26,6 +26,7 @@ import {
 import { tierFor } from "~/domain/loyalty/loyalty.rules";
 import { ADMIN_CLIENT_LATEST_ORDERS, ADMIN_CLIENT_LOYALTY_ROWS, CLIENT_INVITATION_LINK_DAYS } from "~/lib/shop-rules";
 import { mailLanguageOf } from "~/.server/db/recipients";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /**
  * The administrator's actions on one client (spec back-office §2 "Customers", §6: "editing a
@@ -48,7 +49,7 @@ function looksLikeId(id: string): boolean {
 
 function invalidInput(error: import("zod").ZodError): DomainError {
   const fieldErrors = fieldErrorsOf(error);
-  return invalid("invalid_client_input", Object.values(fieldErrors)[0] ?? "Une erreur est survenue", { fieldErrors });
+  return invalid("invalid_client_input", Object.values(fieldErrors)[0] ?? ACCOUNT_MESSAGES.somethingWentWrong, { fieldErrors });
 }
 
 /** The client row locked for the change, or null for an unknown id or an administrator. */

@@ -8,6 +8,7 @@ import {
   type SecurityReportInput,
 } from "~/domain/account/security.schema";
 import { parseUserAgent, type DeviceInfo } from "./user-agent";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** The security events the account area records (spec section 7). */
 export const SECURITY_EVENT_TYPES = [
@@ -77,7 +78,7 @@ export async function createSecurityReport(
   const report = parsed.data;
   return db.transaction(async (tx) => {
     const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
-    if (!account) return { ok: false as const, message: "Utilisateur non connecté" };
+    if (!account) return { ok: false as const, message: ACCOUNT_MESSAGES.userNotSigned };
     const [row] = await tx
       .insert(securityReports)
       .values({

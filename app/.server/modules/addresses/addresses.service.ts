@@ -13,6 +13,7 @@ import {
   type AddressField,
   type SavedAddressView,
 } from "~/domain/addresses/address.schema";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
 /**
  * The shopper's address book (`saved_addresses`). Every call is scoped to one user id: an id
@@ -25,7 +26,7 @@ import {
  */
 
 export const ADDRESS_NOT_FOUND_MESSAGE = "Adresse introuvable";
-export const INVALID_DELIVERY_ADDRESS_MESSAGE = "Veuillez sélectionner une adresse de livraison valide";
+export const INVALID_DELIVERY_ADDRESS_MESSAGE = CHECKOUT_MESSAGES.selectValidDeliveryAddress;
 export const DEFAULT_ADDRESS_UNDELETABLE_MESSAGE =
   "Impossible de supprimer l'adresse par défaut. Définissez d'abord une autre adresse par défaut.";
 export const ADDRESS_LIMIT_MESSAGE = `Vous ne pouvez pas enregistrer plus de ${MAX_SAVED_ADDRESSES} adresses. Supprimez-en une pour en ajouter une nouvelle.`;

@@ -4,6 +4,8 @@ import { ApiErrorSchema } from "~/.server/api/schemas";
 import { ListWindowQuerySchema, listResponse } from "~/.server/api/admin-list.api-schemas";
 import { BulkStockChangeSchema, VariantStockChangeSchema } from "~/domain/catalog/admin-api.schema";
 import { STOCK_LEVEL_FILTERS } from "~/domain/catalog/admin-products.schema";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /**
  * The admin API's catalogue and stock in the OpenAPI document (decision 049). Each operation
@@ -168,7 +170,7 @@ export function adminCatalogOperations(): ApiOperation[] {
       responses: {
         200: { description: "Produit", schema: z.object({ data: AdminApiProductSchema }) },
         ...guarded,
-        404: { description: "Produit introuvable", schema: ApiErrorSchema },
+        404: { description: SHOP_MESSAGES.productNotFound, schema: ApiErrorSchema },
       },
     },
     {
@@ -183,7 +185,7 @@ export function adminCatalogOperations(): ApiOperation[] {
         200: { description: "Produit modifié", schema: z.object({ data: AdminApiProductSchema }) },
         ...invalidBody,
         ...guarded,
-        404: { description: "Produit introuvable", schema: ApiErrorSchema },
+        404: { description: SHOP_MESSAGES.productNotFound, schema: ApiErrorSchema },
         409: { description: "Référence (SKU) déjà utilisée", schema: ApiErrorSchema },
       },
     },
@@ -197,7 +199,7 @@ export function adminCatalogOperations(): ApiOperation[] {
       responses: {
         200: { description: "Produit supprimé" },
         ...guarded,
-        404: { description: "Produit introuvable", schema: ApiErrorSchema },
+        404: { description: SHOP_MESSAGES.productNotFound, schema: ApiErrorSchema },
       },
     },
     {
@@ -307,7 +309,7 @@ export function adminCatalogOperations(): ApiOperation[] {
       responses: {
         200: { description: "Marque", schema: z.object({ data: BrandDetailSchema }) },
         ...guarded,
-        404: { description: "Marque introuvable", schema: ApiErrorSchema },
+        404: { description: SHOP_MESSAGES.brandNotFound, schema: ApiErrorSchema },
       },
     },
     {
@@ -323,7 +325,7 @@ export function adminCatalogOperations(): ApiOperation[] {
         200: { description: "Marque modifiée", schema: z.object({ data: BrandDetailSchema }) },
         ...invalidBody,
         ...guarded,
-        404: { description: "Marque introuvable", schema: ApiErrorSchema },
+        404: { description: SHOP_MESSAGES.brandNotFound, schema: ApiErrorSchema },
         409: { description: "Nom déjà utilisé", schema: ApiErrorSchema },
       },
     },
@@ -337,7 +339,7 @@ export function adminCatalogOperations(): ApiOperation[] {
       responses: {
         200: { description: "Marque supprimée" },
         ...guarded,
-        404: { description: "Marque introuvable", schema: ApiErrorSchema },
+        404: { description: SHOP_MESSAGES.brandNotFound, schema: ApiErrorSchema },
         409: { description: "Des produits l'utilisent", schema: ApiErrorSchema },
       },
     },
@@ -366,7 +368,7 @@ export function adminCatalogOperations(): ApiOperation[] {
         ...invalidBody,
         ...guarded,
         404: { description: "Référence inconnue", schema: ApiErrorSchema },
-        409: { description: "Stock insuffisant", schema: ApiErrorSchema },
+        409: { description: CHECKOUT_MESSAGES.notEnoughStock, schema: ApiErrorSchema },
       },
     },
     {
@@ -395,7 +397,7 @@ export function adminCatalogOperations(): ApiOperation[] {
         ...invalidBody,
         ...guarded,
         404: { description: "Variante introuvable", schema: ApiErrorSchema },
-        409: { description: "Stock insuffisant", schema: ApiErrorSchema },
+        409: { description: CHECKOUT_MESSAGES.notEnoughStock, schema: ApiErrorSchema },
       },
     },
   ];

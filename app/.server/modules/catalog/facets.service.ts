@@ -12,6 +12,7 @@ import {
   type SkinType,
 } from "~/domain/catalog/catalog.constants";
 import { FACET_KEYS, type BrandRef, type CatalogueFacet, type CategoryRef, type FacetKey } from "~/domain/catalog/catalog.types";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /**
  * Faceted filtering of the catalogue: the filters a shopper picked, as SQL on the products row
@@ -235,7 +236,7 @@ export function buildFacets(
   return [
     {
       key: "category",
-      label: "Catégorie",
+      label: SHOP_MESSAGES.facetCategory,
       values: shown(
         refs.categories.map((c) => ({
           value: c.slug,
@@ -247,28 +248,28 @@ export function buildFacets(
     },
     {
       key: "brand",
-      label: "Marque",
+      label: SHOP_MESSAGES.facetBrand,
       values: shown(
         refs.brands.map((b) => ({ value: b.slug, label: b.name, count: counts.brand.get(b.id) ?? 0, selected: brand.has(b.slug) })),
       ),
     },
     {
       key: "price",
-      label: "Prix",
+      label: SHOP_MESSAGES.facetPrice,
       values: shown(
         PRICE_BANDS.map((b) => ({ value: b, label: PRICE_BAND_LABELS[b], count: counts.price.get(b) ?? 0, selected: price.has(b) })),
       ),
     },
     {
       key: "skin",
-      label: "Type de peau",
+      label: SHOP_MESSAGES.skinType,
       values: shown(
         SKIN_TYPES.map((s) => ({ value: s, label: SKIN_TYPE_LABELS[s], count: counts.skin.get(s) ?? 0, selected: skin.has(s) })),
       ),
     },
     {
       key: "rating",
-      label: "Note",
+      label: SHOP_MESSAGES.facetRating,
       values: shown([
         {
           value: String(TOP_RATING),
@@ -280,13 +281,17 @@ export function buildFacets(
     },
     {
       key: "in_stock",
-      label: "Disponibilité",
-      values: shown([{ value: "1", label: "En stock", count: counts.in_stock.get("true") ?? 0, selected: request.in_stock === true }]),
+      label: SHOP_MESSAGES.facetAvailability,
+      values: shown([
+        { value: "1", label: SHOP_MESSAGES.stock, count: counts.in_stock.get("true") ?? 0, selected: request.in_stock === true },
+      ]),
     },
     {
       key: "on_sale",
-      label: "Promotions",
-      values: shown([{ value: "1", label: "En promotion", count: counts.on_sale.get("true") ?? 0, selected: request.on_sale === true }]),
+      label: SHOP_MESSAGES.promotionsLabel,
+      values: shown([
+        { value: "1", label: SHOP_MESSAGES.sale, count: counts.on_sale.get("true") ?? 0, selected: request.on_sale === true },
+      ]),
     },
   ];
 }

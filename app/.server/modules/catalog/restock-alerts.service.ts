@@ -9,6 +9,7 @@ import { isLanguage, type Language } from "~/domain/i18n/languages";
 import { conflict, notFound } from "~/domain/errors";
 import { RESTOCK_CONFIRMATION_TTL_HOURS } from "~/lib/shop-rules";
 import { firstNameOfEmail, mailLanguageOf, mailLanguageOfEmail } from "~/.server/db/recipients";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /** Alerts sent per pass of the job (the next pass takes the rest). */
 export const RESTOCK_ALERT_BATCH = 200;
@@ -46,9 +47,8 @@ async function variantInfo(db: Executor, variantId: string): Promise<VariantInfo
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(eq(productVariants.id, variantId));
-  if (!row) throw notFound("variant_not_found", "Cette variante du produit n'existe pas.", { field: "variant_id" });
-  if (row.stock > 0)
-    throw conflict("variant_in_stock", "Cette variante est disponible : vous pouvez l'ajouter au panier.", { field: "variant_id" });
+  if (!row) throw notFound("variant_not_found", SHOP_MESSAGES.productVariantDoesNotExist, { field: "variant_id" });
+  if (row.stock > 0) throw conflict("variant_in_stock", SHOP_MESSAGES.variantAvailableAddCart, { field: "variant_id" });
   return row;
 }
 

@@ -6,6 +6,7 @@ import { productColumns, toCardViews, toProductView } from "../catalog/catalog.s
 import { isUuid } from "~/lib/uuid";
 import { notFound } from "~/domain/errors";
 import type { ProductCardView } from "~/domain/catalog/catalog.types";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /** The shopper's favourite products as cards, most recently added first. */
 export async function listFavorites(db: Executor, userId: string): Promise<ProductCardView[]> {
@@ -39,7 +40,7 @@ export async function isFavorite(db: Executor, userId: string, productId: string
   return row !== undefined;
 }
 
-export const FAVORITE_PRODUCT_NOT_FOUND_MESSAGE = "Produit introuvable";
+export const FAVORITE_PRODUCT_NOT_FOUND_MESSAGE = SHOP_MESSAGES.productNotFound;
 
 const productNotFound = () => notFound("product_not_found", FAVORITE_PRODUCT_NOT_FOUND_MESSAGE);
 

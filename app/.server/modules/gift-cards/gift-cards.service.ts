@@ -37,6 +37,8 @@ import type { AdminActor } from "~/domain/activity-log/activity-log";
 import { recordAdminChangeBy, recordEvent } from "~/.server/outbox/events";
 import { ADMIN_GIFT_CARD_MESSAGES, AdminGiftCardSchema } from "~/domain/gift-cards/admin-gift-card.schema";
 import { firstNameOfUser, mailLanguageOf, mailLanguageOfEmail } from "~/.server/db/recipients";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /* -------------------------------------------------------------------------------------------- */
 /* Codes                                                                                          */
@@ -67,14 +69,13 @@ export function giftCardExpiry(now: Date): Date {
 
 /** Refusals met when a card's code is looked up, spent or given back (checkout, balance check, cancellation). */
 export const GIFT_CARD_REDEMPTION_MESSAGES = {
-  unknown: "Code de carte cadeau inconnu",
-  disabled: "Cette carte cadeau a été désactivée",
-  empty: "Le solde de cette carte cadeau est épuisé",
-  duplicate: "Cette carte cadeau est déjà appliquée",
-  balanceChanged:
-    "Le solde d'une carte cadeau a changé depuis l'affichage du récapitulatif. Veuillez vérifier le récapitulatif et réessayer.",
-  notCoverable: "Les cartes cadeaux ne peuvent pas payer l'achat d'une autre carte cadeau",
-  tooMany: "Trop de vérifications de carte cadeau. Veuillez réessayer dans une minute.",
+  unknown: SHOP_MESSAGES.unknownGiftCardCode,
+  disabled: SHOP_MESSAGES.giftCardDisabled,
+  empty: SHOP_MESSAGES.giftCardNoBalanceLeft,
+  duplicate: CHECKOUT_MESSAGES.giftCardAlreadyApplied,
+  balanceChanged: CHECKOUT_MESSAGES.giftCardsBalanceChangedSince,
+  notCoverable: CHECKOUT_MESSAGES.giftCardsCannotPayAnother,
+  tooMany: SHOP_MESSAGES.tooManyGiftCardChecks,
   usedCardInOrder: "Cette commande contient une carte cadeau déjà utilisée : elle ne peut plus être annulée.",
   restoreBalance: "Solde de carte cadeau insuffisant pour rétablir cette commande",
 } as const;

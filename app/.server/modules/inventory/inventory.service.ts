@@ -17,6 +17,7 @@ import { isUuid } from "~/lib/uuid";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { INSUFFICIENT_STOCK_MESSAGE, stockProblemMessage, type StockProblem } from "~/domain/checkout/stock-problem";
 import { products, productVariants, stockMovements } from "~/.server/db/schema";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /** "Stock insuffisant" (app/domain/checkout/stock-problem.ts), the refusal's message when no line is named. */
 export { INSUFFICIENT_STOCK_MESSAGE };
@@ -251,7 +252,7 @@ export function restockedVariants(result: StockAdjustResult): string[] {
 
 const ADJUST_REASON = { set: "admin_set", add: "admin_add", remove: "admin_remove" } as const;
 
-export const PRODUCT_NOT_FOUND_MESSAGE = "Produit introuvable";
+export const PRODUCT_NOT_FOUND_MESSAGE = SHOP_MESSAGES.productNotFound;
 
 const variantNotFound = () => notFound("variant_not_found", PRODUCT_NOT_FOUND_MESSAGE);
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "../../api/schemas";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** The invoice and credit note downloads (docs/decisions/031-invoices.md), for the generated OpenAPI document. */
 export function invoiceOperations(): ApiOperation[] {
@@ -10,7 +11,7 @@ export function invoiceOperations(): ApiOperation[] {
   });
   const id = z.object({ id: z.uuid() });
   const idAndNumber = z.object({ id: z.uuid(), number: z.string().describe("Numéro de l'avoir (AV-2026-000001)") });
-  const unauthenticated = { 401: { description: "Connexion requise", schema: ApiErrorSchema } };
+  const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema } };
   const forbidden = { 403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema } };
   const notFound = {
     404: {

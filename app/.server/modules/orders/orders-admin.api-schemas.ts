@@ -6,6 +6,7 @@ import { AdminOrderQuerySchema } from "~/domain/orders/admin-orders.schema";
 import { ListWindowQuerySchema, listResponse } from "~/.server/api/admin-list.api-schemas";
 import { ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 import { OrderRefundSchema } from "~/domain/orders/order-refunds";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Response shapes and operations of /api/v1/admin/orders, for the generated OpenAPI document. */
 const status = z.enum(ORDER_STATUS_VALUES);
@@ -100,7 +101,7 @@ export const OrderRefundViewSchema = z
 
 export function adminOrderOperations(): ApiOperation[] {
   const guarded = {
-    401: { description: "Connexion requise", schema: ApiErrorSchema },
+    401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
     403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
   };
   const tags = ["Administration"];

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "../../api/schemas";
 import { MAX_PAYMENT_METHODS, PaymentMethodPatchSchema, PaymentMethodSchema } from "~/domain/payment-methods/payment-method.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Response shapes and operations of /api/v1/payment-methods, for the generated OpenAPI document. */
 export const PaymentMethodViewSchema = z
@@ -40,7 +41,7 @@ export const PaymentMethodPatchBodySchema = PaymentMethodPatchSchema;
 
 /** Moyens de Paiement (docs/decisions/008-payment-methods-and-support-tickets.md). A number is only passed on to the provider, never stored; someone else's card id reads as unknown: 404. */
 export function paymentMethodOperations(): ApiOperation[] {
-  const unauthenticated = { 401: { description: "Connexion requise", schema: ApiErrorSchema } };
+  const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema } };
   const notFound = { 404: { description: "Moyen de paiement introuvable", schema: ApiErrorSchema } };
   const id = z.object({ id: z.uuid() });
   const tags = ["Moyens de paiement"];

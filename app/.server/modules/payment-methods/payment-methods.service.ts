@@ -14,6 +14,7 @@ import {
   type PaymentMethodField,
   type PaymentMethodView,
 } from "~/domain/payment-methods/payment-method.schema";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
 /**
  * The shopper's saved cards (`payment_methods`): the payment provider's token, the brand, the
@@ -273,7 +274,7 @@ export async function savePaymentMethodFromCharge(
   });
 }
 
-export const SAVED_CARD_NOT_FOUND_MESSAGE = "Carte enregistrée introuvable : choisissez une autre carte.";
+export const SAVED_CARD_NOT_FOUND_MESSAGE = CHECKOUT_MESSAGES.savedCardNotFoundChoose;
 export const SAVED_CARD_NOT_TOKENIZED_MESSAGE =
   "Cette carte a été enregistrée avant la sécurisation des paiements : ajoutez-la à nouveau dans Moyens de paiement ou payez avec une nouvelle carte.";
 export const SAVED_CARD_EXPIRED_MESSAGE = "Cette carte a expiré : choisissez une autre carte.";

@@ -29,6 +29,7 @@ import {
   type Card,
   type CardBrand,
 } from "~/domain/checkout/checkout.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /**
  * What pays: a card typed now (sent once to the provider, never kept), or a token the provider
@@ -154,7 +155,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
   async tokenize(request: TokenizeRequest): Promise<TokenizeResult> {
     const digits = cardDigits(request.number);
     const brand = isLuhnValid(digits) ? cardBrandOf(digits) : null;
-    if (!brand) return { ok: false, code: "invalid_card", message: "Numéro de carte invalide" };
+    if (!brand) return { ok: false, code: "invalid_card", message: ACCOUNT_MESSAGES.invalidCardNumber };
     if (isExpired(request.expiry)) return { ok: false, code: "invalid_card", message: CARD_EXPIRED_MESSAGE };
     const db = await this.db();
     const token = `tok_${randomUUID().replaceAll("-", "")}`;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "../../api/schemas";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** The body the bank's page sends back once the shopper has passed (or failed) 3-D Secure. */
 export const PaymentAuthenticationBodySchema = z
@@ -35,7 +36,7 @@ export function paymentAuthenticationOperations(orderResponse: z.ZodType): ApiOp
       responses: {
         201: { description: "Authentifié : commande créée", schema: orderResponse },
         400: { description: "Résultat invalide", schema: ApiErrorSchema },
-        401: { description: "Connexion requise", schema: ApiErrorSchema },
+        401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
         402: { description: "Authentification échouée : aucun débit (payment_declined)", schema: ApiErrorSchema },
         404: { description: "Authentification inconnue ou d'un autre client", schema: ApiErrorSchema },
         409: {

@@ -9,6 +9,7 @@ import {
   ReturnReceptionSchema,
   ReturnRequestSchema,
 } from "~/domain/returns/returns";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 const ReturnItemSchema = z.object({
   id: z.uuid(),
@@ -58,7 +59,7 @@ const adminPage = z.object({
 });
 const pdf = { description: "Étiquette de retour prépayée (PDF avec le code-barres du numéro de retour)", binary: "application/pdf" };
 const errors = {
-  401: { description: "Connexion requise", schema: ApiErrorSchema },
+  401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
   404: { description: "Commande ou retour introuvable (ou d'un autre client)", schema: ApiErrorSchema },
 };
 const admin = { 403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema } };

@@ -15,6 +15,8 @@ import {
   ReviewReportSchema,
 } from "~/domain/reviews/reviews";
 import { REVIEW_AGE_RANGES, REVIEW_REJECTION_REASONS, REVIEW_SKIN_TYPES, REVIEW_STATUSES } from "~/domain/reviews/review-rules";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /** Response shapes and operations of the reviews API (docs/decisions/037-reviews.md). */
 export const ReviewSchema = z
@@ -64,7 +66,7 @@ const ReviewPageSchema = z.object({
 export function reviewOperations(): ApiOperation[] {
   const tags = ["Avis clients"];
   const id = z.object({ id: z.uuid() });
-  const unauthenticated = { 401: { description: "Connexion requise", schema: ApiErrorSchema } };
+  const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema } };
   const notFound = { 404: { description: "Avis introuvable (ou d'un autre client)", schema: ApiErrorSchema } };
   const one = (schema: z.ZodType) => z.object({ data: schema });
   return [
@@ -79,7 +81,7 @@ export function reviewOperations(): ApiOperation[] {
       responses: {
         200: { description: "Avis", schema: ReviewPageSchema },
         400: { description: "Paramètres invalides", schema: ApiErrorSchema },
-        404: { description: "Produit introuvable", schema: ApiErrorSchema },
+        404: { description: SHOP_MESSAGES.productNotFound, schema: ApiErrorSchema },
       },
     },
     {
@@ -98,7 +100,7 @@ export function reviewOperations(): ApiOperation[] {
         },
         ...unauthenticated,
         403: { description: "Produit non acheté ou non reçu (not_a_buyer)", schema: ApiErrorSchema },
-        404: { description: "Produit introuvable", schema: ApiErrorSchema },
+        404: { description: SHOP_MESSAGES.productNotFound, schema: ApiErrorSchema },
         409: { description: "Avis déjà donné pour cette variante (review_exists)", schema: ApiErrorSchema },
       },
     },

@@ -3,6 +3,7 @@ import { MESSAGE_AUTHOR_TYPES, TicketReplySchema } from "~/domain/support/ticket
 import type { ApiOperation } from "~/.server/api/api-operation";
 import { ApiErrorSchema } from "../../api/schemas";
 import { ALL_TICKET_CATEGORIES, SupportTicketSchema, TICKET_PRIORITIES, TICKET_STATUSES } from "~/domain/support/support-ticket.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Response shapes and operations of /api/v1/support-tickets, for the generated OpenAPI document. */
 export const SupportTicketViewSchema = z
@@ -42,7 +43,7 @@ export const TicketReplyResponseSchema = z.object({
 
 /** Support Client (docs/decisions/008-payment-methods-and-support-tickets.md): the signed-in shopper's tickets, numbered SAV-YYYY-NNNNNN. */
 export function supportTicketOperations(): ApiOperation[] {
-  const unauthenticated = { 401: { description: "Connexion requise", schema: ApiErrorSchema } };
+  const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema } };
   const tags = ["Support client"];
   return [
     {

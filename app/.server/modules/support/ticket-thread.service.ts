@@ -24,9 +24,10 @@ import {
 import type { SupportTicketView, TicketStatus } from "~/domain/support/support-ticket.schema";
 import { TICKET_NOT_FOUND_MESSAGE, isAfter, toSupportTicketView } from "./support.service";
 import { mailLanguageOf } from "~/.server/db/recipients";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 export const SUPPORT_TAB_PATH = "/dashboard?tab=support";
-const TEAM_LABEL = "Service client";
+const TEAM_LABEL = ACCOUNT_MESSAGES.customerService;
 
 type MessageRow = typeof supportTicketMessages.$inferSelect;
 type TicketRow = typeof supportTickets.$inferSelect;

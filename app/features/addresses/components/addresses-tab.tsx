@@ -13,10 +13,11 @@ import { AddressForm } from "~/components/addresses/address-form";
 import { FormMessage, dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 import { TabHeading } from "~/components/ui/tab-heading";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
-export const ADDRESSES_LOAD_ERROR = "Erreur lors du chargement des adresses";
-export const ADDRESS_DELETE_ERROR = "Erreur lors de la suppression";
-export const ADDRESS_SET_DEFAULT_ERROR = "Erreur lors de la définition par défaut";
+export const ADDRESSES_LOAD_ERROR = ACCOUNT_MESSAGES.errorWhileLoadingAddresses;
+export const ADDRESS_DELETE_ERROR = ACCOUNT_MESSAGES.errorWhileDeleting;
+export const ADDRESS_SET_DEFAULT_ERROR = ACCOUNT_MESSAGES.errorWhileSettingDefault;
 
 type TabData = { addresses: SavedAddressView[] | null } | null;
 

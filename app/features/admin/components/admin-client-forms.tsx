@@ -6,7 +6,8 @@ import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { Input, Select, controlClass } from "~/components/ui/input";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useActionResult } from "~/components/ui/use-fetcher-answer";
+import { failureFieldErrors, type ActionResult } from "~/domain/http/action-result";
 import {
   CLIENT_BIO_MAX,
   CLIENT_GENDERS,
@@ -20,7 +21,7 @@ import {
   NewClientSchema,
   fieldErrorsOf,
   type AdminClientProfile,
-  type ClientActionAnswer,
+  type ClientCreated,
 } from "~/domain/customers/admin-client-profile.schema";
 import { AdminGiftCardSchema } from "~/domain/gift-cards/admin-gift-card.schema";
 import { formatPrice } from "~/lib/money";
@@ -38,20 +39,22 @@ const fieldControl = "mt-1 w-full";
 /** One fetcher form: browser-side check, server answer, toast and close on success. */
 function useClientForm(
   schema: z.ZodType,
-  onDone: (answer: ClientActionAnswer) => void,
+  onDone: (created: ClientCreated | null) => void,
   extra?: (form: FormData) => Record<string, unknown>,
 ) {
-  const fetcher = useFetcher<ClientActionAnswer>();
+  const fetcher = useFetcher<ActionResult<ClientCreated | null>>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
-      showToast(answer.message);
-      onDone(answer);
-    } else {
-      setErrors(answer.fieldErrors ?? {});
-      setFormError(answer.fieldErrors && Object.keys(answer.fieldErrors).length > 0 ? null : answer.message);
-    }
+  useActionResult(fetcher, {
+    onSuccess: (result) => {
+      if (result.message) showToast(result.message);
+      onDone(result.data);
+    },
+    onFailure: (result) => {
+      const fields = failureFieldErrors(result);
+      setErrors(fields);
+      setFormError(Object.keys(fields).length > 0 ? null : result.message);
+    },
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
@@ -327,9 +330,9 @@ export function ClientMailModal({
 /** Nouveau Client: the account is created and the client invited to choose a password. */
 export function NewClientModal({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
-  const f = useClientForm(NewClientSchema, (answer) => {
+  const f = useClientForm(NewClientSchema, (created) => {
     onClose();
-    if (answer.clientId) navigate(`/admin/clients/${answer.clientId}`);
+    if (created) navigate(`/admin/clients/${created.clientId}`);
   });
   return (
     <Modal title="Nouveau client" onClose={onClose}>

@@ -19,7 +19,6 @@ import {
   type AdminClientQuery,
   type AdminClientRow,
   type AdminClientStats,
-  type ClientAnswer,
 } from "~/domain/customers/admin-clients.schema";
 import { CLIENT_GENDER_LABELS, CLIENT_MAIL_MAX_RECIPIENTS, type ClientGender } from "~/domain/customers/admin-client-profile.schema";
 import { ClientMailModal, NewClientModal } from "./admin-client-forms";
@@ -320,7 +319,7 @@ function ClientRow({
 }
 
 function DeleteClientModal({ client, onClose }: { client: AdminClientRow; onClose: () => void }) {
-  const { fetcher, error } = useDialogFetcher<ClientAnswer>(onClose);
+  const { fetcher, error } = useDialogFetcher(onClose);
 
   return (
     <ConfirmDialog

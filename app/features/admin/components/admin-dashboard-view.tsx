@@ -11,6 +11,7 @@ import {
   type DashboardData,
 } from "~/domain/statistics/admin-dashboard";
 import { BarChart } from "./bar-chart";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 const panel = "rounded-2xl border border-line bg-white p-5";
 
@@ -159,7 +160,7 @@ export function ReviewCounts({ counts }: { counts: DashboardData["reviews"] }) {
       <dl className="mt-3 grid grid-cols-3 gap-3 text-center">
         {(
           [
-            ["En attente", counts.pending],
+            [ACCOUNT_MESSAGES.pending, counts.pending],
             ["Publiés", counts.published],
             ["Refusés", counts.rejected],
           ] as const

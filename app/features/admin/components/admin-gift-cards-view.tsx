@@ -8,9 +8,8 @@ import type { AdminGiftCardView, GiftCardLedgerEntry } from "~/domain/gift-cards
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { Pager } from "~/components/ui/pager";
+import type { ActionResult } from "~/domain/http/action-result";
 import { plural } from "~/lib/plural";
-
-export type DisableAnswer = { ok: boolean; message: string };
 
 const STATUS_LABELS = { active: "Active", disabled: "Désactivée", cancelled: "Annulée" } as const;
 const KIND_LABELS = { issue: "Émission", use: "Utilisation", refund: "Remboursement" } as const;
@@ -21,7 +20,7 @@ function statusOf(card: AdminGiftCardView): string {
 }
 
 function DisableButton({ card }: { card: AdminGiftCardView }) {
-  const fetcher = useFetcher<DisableAnswer>();
+  const fetcher = useFetcher<ActionResult<null>>();
   if (card.status !== "active") return null;
   return (
     <fetcher.Form

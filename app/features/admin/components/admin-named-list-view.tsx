@@ -1,4 +1,5 @@
-import { useDialogFetcher, useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useActionResult, useDialogFetcher } from "~/components/ui/use-fetcher-answer";
+import type { ActionResult } from "~/domain/http/action-result";
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -14,7 +15,6 @@ const produits = (n: number) => `${n} produit${n > 1 ? "s" : ""}`;
 
 /** A row of the list: a category or a brand with how many products use it. */
 export type NamedRow = { id: string; name: string; slug: string; product_count: number };
-type Answer = { ok: boolean; message: string };
 
 /**
  * What differs between the Catégories and Marques screens: their words (both nouns are feminine,
@@ -99,15 +99,16 @@ export function AdminNamedListView({ kind, rows }: { kind: NamedListKind; rows: 
 }
 
 function CreateForm({ kind }: { kind: NamedListKind }) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<ActionResult<unknown>>();
   const form = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
-  useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
+  useActionResult(fetcher, {
+    onSuccess: (result) => {
       form.current?.reset();
       setError(null);
-      showToast(answer.message);
-    } else setError(answer.message);
+      if (result.message) showToast(result.message);
+    },
+    onFailure: (result) => setError(result.message),
   });
 
   return (
@@ -149,7 +150,7 @@ function CreateForm({ kind }: { kind: NamedListKind }) {
 }
 
 function RenameModal({ kind, row, onClose }: { kind: NamedListKind; row: NamedRow; onClose: () => void }) {
-  const { fetcher, error, setError } = useDialogFetcher<Answer>(onClose);
+  const { fetcher, error, setError } = useDialogFetcher(onClose);
 
   return (
     <Modal title={`Renommer la ${kind.one}`} onClose={onClose}>
@@ -199,7 +200,7 @@ function RenameModal({ kind, row, onClose }: { kind: NamedListKind; row: NamedRo
 }
 
 function DeleteModal({ kind, row, onClose }: { kind: NamedListKind; row: NamedRow; onClose: () => void }) {
-  const { fetcher, error } = useDialogFetcher<Answer>(onClose);
+  const { fetcher, error } = useDialogFetcher(onClose);
 
   return (
     <ConfirmDialog

@@ -11,8 +11,9 @@ import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { OrderDocuments } from "~/components/orders/order-documents";
 import { OrderRefundsPanel } from "./order-refunds-panel";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
-const LOAD_FAILED = "Une erreur est survenue";
+const LOAD_FAILED = ACCOUNT_MESSAGES.somethingWentWrong;
 
 type Loaded = { order: AdminOrderDetail } | { error: string } | null;
 

@@ -1,4 +1,5 @@
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useToastedAction } from "~/components/ui/use-fetcher-answer";
+import type { ActionResult } from "~/domain/http/action-result";
 import { InstalmentUnpaidBadge } from "~/components/orders/instalment-unpaid-badge";
 import { useState } from "react";
 import { useFetcher, useNavigation } from "react-router";
@@ -8,7 +9,6 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/ui/filter-bar";
 import { Select } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
-import { showToast } from "~/components/ui/toast";
 import {
   ADMIN_ORDER_FILTERS,
   ADMIN_SEARCH_MAX_LENGTH,
@@ -16,7 +16,7 @@ import {
   type AdminOrderPage,
   type AdminOrderQuery,
   type AdminOrderRow,
-  type ChangeStatusAnswer,
+  type OrderChanged,
 } from "~/domain/orders/admin-orders.schema";
 import { AdminOrderDetailModal } from "./admin-order-detail-modal";
 import { ShipOrderDialog } from "./ship-order-dialog";
@@ -164,10 +164,10 @@ function OrderRow({ row, onDetail }: { row: AdminOrderRow; onDetail: () => void 
  * 'Points insuffisants') is announced in a toast and the selector returns to the saved status.
  */
 function StatusSelect({ row }: { row: AdminOrderRow }) {
-  const fetcher = useFetcher<ChangeStatusAnswer>();
+  const fetcher = useFetcher<ActionResult<OrderChanged>>();
   const pending = fetcher.formData?.get("status");
   const value = typeof pending === "string" ? pending : row.status;
-  useFetcherAnswer(fetcher, (answer) => showToast(answer.message));
+  useToastedAction(fetcher);
 
   return (
     <fetcher.Form method="post">

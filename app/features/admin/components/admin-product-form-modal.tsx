@@ -24,6 +24,7 @@ import {
 } from "~/domain/catalog/admin-product-form.schema";
 import { UploadButton, discardUploads } from "./admin-product-image-upload";
 import { VariantsEditor } from "./admin-product-variants-editor";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 type Props = {
   mode: "create" | "edit";
@@ -383,7 +384,7 @@ export function ProductFormModal({ mode, product, categories, brands, onClose }:
         <fieldset className="grid gap-4 rounded-xl border border-line p-4 sm:grid-cols-2">
           <legend className="px-1 text-sm font-semibold">Attributs</legend>
           {attribute("color", "Couleur")}
-          <FieldShell id="product-attr-skin" label="Type de peau" error={errors.attributes}>
+          <FieldShell id="product-attr-skin" label={SHOP_MESSAGES.skinType} error={errors.attributes}>
             <Select
               id="product-attr-skin"
               value={values.attributes.skin_type}

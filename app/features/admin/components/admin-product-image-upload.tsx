@@ -7,6 +7,7 @@ import {
   PRODUCT_IMAGE_UPLOAD_URL,
   type ProductImageUploadAnswer,
 } from "~/domain/catalog/admin-product-form.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 type UploadResult = { ok: true; url: string } | { ok: false; message: string };
 
@@ -27,9 +28,9 @@ function uploadImage(file: File, onProgress: (percent: number) => void): Promise
     xhr.onload = () => {
       const body = xhr.response as (ProductImageUploadAnswer & { error?: { message?: string } }) | null;
       if (xhr.status === 201 && body?.data?.url) resolve({ ok: true, url: body.data.url });
-      else resolve({ ok: false, message: body?.error?.message ?? "Une erreur est survenue" });
+      else resolve({ ok: false, message: body?.error?.message ?? ACCOUNT_MESSAGES.somethingWentWrong });
     };
-    xhr.onerror = () => resolve({ ok: false, message: "Une erreur est survenue" });
+    xhr.onerror = () => resolve({ ok: false, message: ACCOUNT_MESSAGES.somethingWentWrong });
     xhr.send(file);
   });
 }

@@ -1,4 +1,5 @@
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useToastedAction } from "~/components/ui/use-fetcher-answer";
+import type { ActionResult } from "~/domain/http/action-result";
 import { useEffect, useEffectEvent, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -9,7 +10,6 @@ import { FilterBar, FilterSearch, FilterSelect } from "~/components/ui/filter-ba
 import { controlClass } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
 import { Modal } from "~/components/ui/modal";
-import { showToast } from "~/components/ui/toast";
 import {
   ADMIN_PRODUCT_SEARCH_MAX_LENGTH,
   STOCK_LEVEL_FILTERS,
@@ -17,7 +17,6 @@ import {
   STOCK_STATUS_LABELS,
   adminProductSearchParams,
   stockStatus,
-  type AdminProductAnswer,
   type AdminProductPage,
   type AdminProductQuery,
   type AdminProductRow,
@@ -54,14 +53,6 @@ const href = (query: AdminProductQuery, overrides: Partial<AdminProductQuery> = 
 export const RESTOCK_PARAM = "reappro";
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("fr-FR")} ${n > 1 ? many : one}`;
-
-/** Shows the message of a fetcher's answer once (and runs onOk after a success). */
-function useAnswerToast(fetcher: { state: string; data?: AdminProductAnswer }, onOk?: () => void) {
-  useFetcherAnswer(fetcher, (answer) => {
-    showToast(answer.message);
-    if (answer.ok) onOk?.();
-  });
-}
 
 export function AdminProductsView({ query, result, report, categories, brands = [], history, historyMissing, form = null, error }: Props) {
   const location = useLocation();
@@ -458,10 +449,10 @@ function StockAdjuster({
   name: string;
   stock: number;
 }) {
-  const fetcher = useFetcher<AdminProductAnswer>();
+  const fetcher = useFetcher<ActionResult<null>>();
   const [value, setValue] = useState(String(stock));
   useEffect(() => setValue(String(stock)), [stock]);
-  useAnswerToast(fetcher);
+  useToastedAction(fetcher);
   const busy = fetcher.state !== "idle";
   const row = { name, stock };
 
@@ -515,9 +506,9 @@ function StockAdjuster({
 
 /** The selection's stock in one go: Définir, + Ajouter, - Retirer (floors at 0). */
 function BulkBar({ productIds, onClear, focusQuantity = false }: { productIds: string[]; onClear: () => void; focusQuantity?: boolean }) {
-  const fetcher = useFetcher<AdminProductAnswer>();
+  const fetcher = useFetcher<ActionResult<null>>();
   const [quantity, setQuantity] = useState("");
-  useAnswerToast(fetcher);
+  useToastedAction(fetcher);
   const busy = fetcher.state !== "idle";
   const send = (mode: "set" | "add" | "remove") => {
     // A FormData, not a plain object: one productId field per product.
@@ -568,8 +559,8 @@ function BulkBar({ productIds, onClear, focusQuantity = false }: { productIds: s
 }
 
 function DeleteDialog({ row, onClose }: { row: AdminProductRow; onClose: () => void }) {
-  const fetcher = useFetcher<AdminProductAnswer>();
-  useAnswerToast(fetcher, onClose);
+  const fetcher = useFetcher<ActionResult<null>>();
+  const { failure } = useToastedAction(fetcher, onClose);
   return (
     <ConfirmDialog
       title="Supprimer le produit"
@@ -578,7 +569,7 @@ function DeleteDialog({ row, onClose }: { row: AdminProductRow; onClose: () => v
       fields={{ intent: "delete", productId: row.id }}
       confirmLabel="Supprimer"
       busy={fetcher.state !== "idle"}
-      error={fetcher.data && !fetcher.data.ok ? fetcher.data.message : null}
+      error={failure?.message ?? null}
     >
       <p>Êtes-vous sûr de vouloir supprimer ce produit ?</p>
       <p className="mt-1 font-semibold">{row.name}</p>

@@ -16,6 +16,7 @@ import {
 } from "~/domain/returns/returns";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 type Page = { returns: AdminReturnView[]; total: number; page: number; page_count: number };
 type Decision = { accepted: boolean | null; refusal_reason: ReturnRefusalReason | "" };
@@ -52,12 +53,12 @@ function ReceiveDialog({ ret, onClose, onDone }: { ret: AdminReturnView; onClose
       });
       const answer = (await response.json().catch(() => ({}))) as { data?: AdminReturnView; error?: { message?: string } };
       if (!response.ok || !answer.data) {
-        setError(answer.error?.message ?? "Une erreur est survenue");
+        setError(answer.error?.message ?? ACCOUNT_MESSAGES.somethingWentWrong);
         return;
       }
       onDone({ ...ret, ...answer.data });
     } catch {
-      setError("Une erreur est survenue");
+      setError(ACCOUNT_MESSAGES.somethingWentWrong);
     } finally {
       setBusy(false);
     }

@@ -18,6 +18,7 @@ import {
   type AdminReviewView,
   type ReviewRejectionReason,
 } from "~/domain/reviews/review-rules";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 type Page = { reviews: AdminReviewView[]; page: number; page_count: number; total: number };
 type Filters = { status: string; rating: string; withPhotos: boolean; q: string };
@@ -25,7 +26,7 @@ type Filters = { status: string; rating: string; withPhotos: boolean; q: string 
 async function post(url: string, body?: unknown): Promise<{ ok: boolean; message: string }> {
   const done = await callJsonApi(url, { method: "POST", body: body ?? {} });
   if (done.ok) return { ok: true, message: "" };
-  if (done.status === 0) return { ok: false, message: "Connexion impossible. Vérifiez votre réseau et réessayez." };
+  if (done.status === 0) return { ok: false, message: SHOP_MESSAGES.cannotConnectCheckNetworkTry };
   return { ok: false, message: done.message || "L'opération a échoué. Veuillez réessayer." };
 }
 

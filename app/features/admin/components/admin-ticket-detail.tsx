@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/form-parts";
 import { Select } from "~/components/ui/input";
 import { showToast } from "~/components/ui/toast";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useActionResult, useToastedAction } from "~/components/ui/use-fetcher-answer";
 import { formatDateTime } from "~/lib/paris-time";
 import {
   TICKET_STATUSES,
@@ -14,7 +14,7 @@ import {
   ticketStatusLabel,
 } from "~/domain/support/support-ticket.schema";
 import { TICKET_MESSAGE_MAX, type AdminTicketMessageView } from "~/domain/support/ticket-thread";
-import type { TicketStatusAnswer } from "~/domain/support/admin-tickets.schema";
+import type { ActionResult } from "~/domain/http/action-result";
 import type { SupportTicketView } from "~/domain/support/support-ticket.schema";
 
 type Detail = {
@@ -22,7 +22,6 @@ type Detail = {
   messages: AdminTicketMessageView[];
   was_unread: boolean;
 };
-type Answer = TicketStatusAnswer & { intent?: string };
 
 /** /admin/tickets/:id: the whole conversation, the reply and internal-note forms, the status. */
 export function AdminTicketDetailView({ detail }: { detail: Detail }) {
@@ -107,10 +106,10 @@ export function AdminTicketDetailView({ detail }: { detail: Detail }) {
 }
 
 function StatusForm({ ticket }: { ticket: SupportTicketView }) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<ActionResult<null>>();
   const pending = fetcher.formData?.get("status");
   const value = typeof pending === "string" ? pending : ticket.status;
-  useFetcherAnswer(fetcher, (answer) => showToast(answer.message));
+  useToastedAction(fetcher);
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="change-status" />
@@ -147,16 +146,17 @@ function MessageForm({
   hint: string;
   submit: string;
 }) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<ActionResult<null>>();
   const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
   const id = `ticket-${intent}-${ticketId}`;
-  useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
+  useActionResult(fetcher, {
+    onSuccess: (result) => {
       setError(null);
       formRef.current?.reset();
-      showToast(answer.message);
-    } else setError(answer.message);
+      if (result.message) showToast(result.message);
+    },
+    onFailure: (result) => setError(result.message),
   });
   return (
     <fetcher.Form method="post" ref={formRef} className="rounded-2xl border border-line p-4">

@@ -1,4 +1,5 @@
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useToastedAction } from "~/components/ui/use-fetcher-answer";
+import type { ActionResult } from "~/domain/http/action-result";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { DataTable, Th } from "~/components/ui/data-table";
@@ -6,7 +7,6 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { FilterBar, FilterSelect } from "~/components/ui/filter-bar";
 import { Select } from "~/components/ui/input";
 import { Pager } from "~/components/ui/pager";
-import { showToast } from "~/components/ui/toast";
 import { formatDate } from "~/lib/paris-time";
 import {
   TICKET_CATEGORY_LABELS,
@@ -31,7 +31,6 @@ import {
   type AdminTicketPage,
   type AdminTicketQuery,
   type AdminTicketRow,
-  type TicketStatusAnswer,
 } from "~/domain/support/admin-tickets.schema";
 import { plural } from "~/lib/plural";
 
@@ -221,10 +220,10 @@ function TicketRow({ row }: { row: AdminTicketRow }) {
 
 /** Posts intent change-status; the list reloads with the saved status, a toast confirms it. */
 function StatusSelect({ row }: { row: AdminTicketRow }) {
-  const fetcher = useFetcher<TicketStatusAnswer>();
+  const fetcher = useFetcher<ActionResult<{ ticketId: string }>>();
   const pending = fetcher.formData?.get("status");
   const value = typeof pending === "string" ? pending : row.status;
-  useFetcherAnswer(fetcher, (answer) => showToast(answer.message));
+  useToastedAction(fetcher);
 
   return (
     <fetcher.Form method="post">

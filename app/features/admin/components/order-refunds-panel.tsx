@@ -7,8 +7,9 @@ import { OrderRefundFormSchema, type OrderRefundsView } from "~/domain/orders/or
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { ORDER_REFUND_REASON_MAX } from "~/lib/shop-rules";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
-const FAILED = "Une erreur est survenue";
+const FAILED = ACCOUNT_MESSAGES.somethingWentWrong;
 
 type Errors = Partial<Record<"amount" | "reason" | "form", string>>;
 type Pending = { amountCents: number; reason: string };

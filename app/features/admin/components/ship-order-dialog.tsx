@@ -5,8 +5,9 @@ import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
-import type { ChangeStatusAnswer } from "~/domain/orders/admin-orders.schema";
+import { useActionResult } from "~/components/ui/use-fetcher-answer";
+import type { ActionResult } from "~/domain/http/action-result";
+import type { OrderChanged } from "~/domain/orders/admin-orders.schema";
 import { CARRIER_RULES, CARRIERS, ShipOrderSchema, type Carrier } from "~/domain/orders/shipping-tracking";
 
 /**
@@ -14,18 +15,19 @@ import { CARRIER_RULES, CARRIERS, ShipOrderSchema, type Carrier } from "~/domain
  * server applies again; on success the list reloads with the order shipped and a toast says so.
  */
 export function ShipOrderDialog({ orderId, number, onClose }: { orderId: string; number: string; onClose: () => void }) {
-  const fetcher = useFetcher<ChangeStatusAnswer>();
+  const fetcher = useFetcher<ActionResult<OrderChanged>>();
   const baseId = useId();
   const [carrier, setCarrier] = useState<Carrier>("colissimo");
   const [tracking, setTracking] = useState("");
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const busy = fetcher.state !== "idle";
 
-  useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
-      showToast(answer.message);
+  useActionResult(fetcher, {
+    onSuccess: (result) => {
+      if (result.message) showToast(result.message);
       onClose();
-    } else setErrors(answer.fieldErrors ?? { tracking_number: answer.message });
+    },
+    onFailure: (result) => setErrors(result.fieldErrors ?? { tracking_number: result.message }),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {

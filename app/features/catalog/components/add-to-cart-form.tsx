@@ -5,6 +5,7 @@ import { isPurchasable, toProductCardView } from "~/domain/catalog/catalog.types
 import { addToCart } from "~/components/cart/cart-store";
 import { showToast } from "~/components/ui/toast";
 import { buttonClass } from "~/components/ui/button";
+import * as COMMON_MESSAGES from "~/domain/messages/common";
 
 /** The product as the cart sees it when this variant is bought: its price, stock and picture. */
 function asCartProduct(product: ProductView, variant: ProductVariantView | undefined): ProductCardView {
@@ -49,8 +50,8 @@ export function AddToCartForm({ product, variant }: { product: ProductView; vari
             image_url: variant.image_url,
           },
         );
-        if (result === "added") showToast("Ajouté au panier");
-        else if (result === "limited") showToast("Quantité maximale disponible déjà dans votre panier");
+        if (result === "added") showToast(COMMON_MESSAGES.addedCart);
+        else if (result === "limited") showToast(COMMON_MESSAGES.maximumAvailableQuantityAlreadyCart);
       }}
     >
       <div>

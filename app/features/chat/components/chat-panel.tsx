@@ -10,6 +10,7 @@ import {
 } from "~/domain/chat/chat";
 import { formatTime } from "~/lib/paris-time";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 const inputClass = "mt-1 block min-h-11 w-full rounded-xl border border-line bg-white px-3 py-2 text-ink";
 const buttonClass =
@@ -24,7 +25,7 @@ async function post(body: Record<string, string>): Promise<ChatAnswer> {
     });
     return (await res.json()) as ChatAnswer;
   } catch {
-    return { ok: false, message: "Votre message n'a pas pu être envoyé. Veuillez réessayer dans un instant." };
+    return { ok: false, message: SHOP_MESSAGES.messageCouldNotSentTry };
   }
 }
 

@@ -27,11 +27,12 @@ import type { RelayPoint } from "~/domain/delivery/relay-points";
 import type { CheckoutQuote } from "~/domain/checkout/checkout-quote.types";
 import { DeliveryMethodPicker } from "./delivery-method-picker";
 import { InstalmentsChoice, instalmentsOf } from "./instalments-choice";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
-export const CONTACT_INVALID_MESSAGE = "Veuillez corriger les informations client";
-export const ADDRESS_INVALID_MESSAGE = "Veuillez sélectionner une adresse de livraison valide";
-export const ORDER_FAILED_MESSAGE = "Une erreur est survenue lors de la commande.";
-export const STOCK_HINT = "Veuillez ajuster les quantités dans votre panier et réessayer.";
+export const CONTACT_INVALID_MESSAGE = CHECKOUT_MESSAGES.correctCustomerDetails;
+export const ADDRESS_INVALID_MESSAGE = CHECKOUT_MESSAGES.selectValidDeliveryAddress;
+export const ORDER_FAILED_MESSAGE = CHECKOUT_MESSAGES.somethingWentWrongWhilePlacing;
+export const STOCK_HINT = CHECKOUT_MESSAGES.adjustQuantitiesCartTryAgain;
 
 /** The action that answers the quote intent (the same for the checkout and its debug variant). */
 const QUOTE_ACTION = "/checkout";
@@ -285,7 +286,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
     } catch {
       // Nothing known to have happened: the same answer can be sent again.
       setChallengeBusy(false);
-      setChallengeError("Une erreur est survenue. Vérifiez votre connexion puis réessayez.");
+      setChallengeError(CHECKOUT_MESSAGES.somethingWentWrongCheckConnection);
       return;
     }
     const payload = (await response.json().catch(() => null)) as OrderAnswer | null;
@@ -412,7 +413,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
       // The request may have reached the server: the same key is kept so a retry cannot order twice.
       placingRef.current = false;
       setPlacing(false);
-      setError({ message: ORDER_FAILED_MESSAGE, hint: "Vérifiez votre connexion puis réessayez." });
+      setError({ message: ORDER_FAILED_MESSAGE, hint: CHECKOUT_MESSAGES.checkConnectionTryAgain });
       log("Échec réseau lors de la commande");
       return;
     }

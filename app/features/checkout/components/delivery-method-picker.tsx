@@ -11,6 +11,7 @@ import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
 import { inputClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { formatPrice } from "~/lib/money";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
 type RelaySearch =
   | { state: "idle" }
@@ -18,7 +19,7 @@ type RelaySearch =
   | { state: "done"; code: string; points: RelayPoint[] }
   | { state: "error"; message: string };
 
-export const RELAY_SEARCH_FAILED_MESSAGE = "La recherche de points relais a échoué. Veuillez réessayer.";
+export const RELAY_SEARCH_FAILED_MESSAGE = CHECKOUT_MESSAGES.pickupPointSearchFailedTry;
 
 /** GET /api/v1/relay-points: the points near a postal code. */
 async function searchRelayPoints(code: string): Promise<RelayPoint[]> {

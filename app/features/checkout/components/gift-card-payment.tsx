@@ -9,6 +9,7 @@ import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { localizedFormat } from "~/domain/i18n/localized-format";
 import { inputClass } from "~/components/ui/form-parts";
 import { buttonClass } from "~/components/ui/button";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
 type ApplyAnswer =
   | { ok: true; intent: "gift_card"; code: string; last4: string }
@@ -47,7 +48,7 @@ export function GiftCardPayment({
   function apply() {
     const typed = code.trim();
     if (!typed) return setMessage(GIFT_CARD_CODE_REQUIRED);
-    if (codes.includes(normalizeGiftCardCode(typed))) return setMessage("Cette carte cadeau est déjà appliquée");
+    if (codes.includes(normalizeGiftCardCode(typed))) return setMessage(CHECKOUT_MESSAGES.giftCardAlreadyApplied);
     void fetcher.submit({ intent: "gift_card", code: typed }, { method: "post", action: "/checkout", encType: "application/json" });
   }
 

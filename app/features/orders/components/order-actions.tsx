@@ -8,8 +8,10 @@ import type { CartProductQuote } from "~/domain/cart/cart.types";
 import type { OrderView } from "~/domain/orders/order.types";
 import { planReorder, reorderVariantIds, type ReorderPlan } from "~/domain/orders/reorder";
 import { useT, useTranslateMessage, type Translate } from "~/components/ui/i18n";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
-const FAILED_MESSAGE = "Une erreur est survenue. Veuillez réessayer.";
+const FAILED_MESSAGE = ACCOUNT_MESSAGES.somethingWentWrongTryAgain;
 
 type ApiAnswer<T> = { data?: T; error?: { message?: string } };
 
@@ -114,7 +116,7 @@ export function ChangeOrderAddress({ order, onChanged }: { order: OrderView; onC
 
   async function save() {
     if (!choice) {
-      setError("Veuillez sélectionner une adresse de livraison valide");
+      setError(CHECKOUT_MESSAGES.selectValidDeliveryAddress);
       return;
     }
     setBusy(true);

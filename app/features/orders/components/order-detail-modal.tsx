@@ -16,8 +16,9 @@ import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { OrderDocuments } from "~/components/orders/order-documents";
 import { PaymentSchedule } from "~/components/orders/payment-schedule";
 import { buttonClass } from "~/components/ui/button";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
-const CANCEL_FAILED_MESSAGE = "Une erreur est survenue";
+const CANCEL_FAILED_MESSAGE = ACCOUNT_MESSAGES.somethingWentWrong;
 
 type CancelAnswer = { data?: OrderView; error?: { message?: string } };
 

@@ -17,8 +17,9 @@ import { useTimeZone } from "~/components/ui/time-zone";
 import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { localizedFormat } from "~/domain/i18n/localized-format";
 import { RETURNS_DAYS } from "~/lib/shop-rules";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
-const FAILED_MESSAGE = "Une erreur est survenue. Veuillez réessayer.";
+const FAILED_MESSAGE = ACCOUNT_MESSAGES.somethingWentWrongTryAgain;
 
 /** The order's returns: each with its status, refund and label. */
 function ReturnList({ returns }: { returns: ReturnView[] }) {

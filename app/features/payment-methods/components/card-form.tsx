@@ -14,9 +14,10 @@ import {
   type PaymentMethodField,
   type PaymentMethodView,
 } from "~/domain/payment-methods/payment-method.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Spec back-office §8. */
-export const CARD_ADD_ERROR_MESSAGE = "Erreur lors de l'ajout";
+export const CARD_ADD_ERROR_MESSAGE = ACCOUNT_MESSAGES.errorWhileAdding;
 
 type Values = { number: string; expiry: string; holder: string; is_default: boolean };
 type Errors = Partial<Record<PaymentMethodField, string>>;

@@ -13,11 +13,12 @@ import {
 import { FormMessage, dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 import { TabHeading } from "~/components/ui/tab-heading";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Spec back-office §8, word for word. */
-export const PAYMENT_METHODS_LOAD_ERROR = "Erreur lors du chargement des méthodes de paiement";
-export const PAYMENT_METHOD_DELETE_ERROR = "Erreur lors de la suppression";
-export const PAYMENT_METHOD_SET_DEFAULT_ERROR = "Erreur lors de la définition par défaut";
+export const PAYMENT_METHODS_LOAD_ERROR = ACCOUNT_MESSAGES.errorWhileLoadingPaymentMethods;
+export const PAYMENT_METHOD_DELETE_ERROR = ACCOUNT_MESSAGES.errorWhileDeleting;
+export const PAYMENT_METHOD_SET_DEFAULT_ERROR = ACCOUNT_MESSAGES.errorWhileSettingDefault;
 
 type TabData = { paymentMethods: PaymentMethodView[] | null } | null;
 

@@ -15,6 +15,7 @@ import { failureMessage, reportReview, voteReview } from "../review-api";
 import { useLanguage, useT, useTranslateMessage, type MessageKey } from "~/components/ui/i18n";
 import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
 import { SHOP_TIME_ZONE } from "~/lib/paris-time";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 const REVIEW_SORT_KEYS: Record<(typeof REVIEW_SORTS)[number], MessageKey> = {
   recent: "shop.reviews.sort.recent",
@@ -239,8 +240,7 @@ function ReviewItem({ review }: { review: ShownReview }) {
     if (!signedIn) return setState({ kind: "error", message: t("shop.reviews.signInToVote") });
     setState({ kind: "busy" });
     const voted = await voteReview(review.id);
-    if (!voted.ok)
-      return setState({ kind: "error", message: translateMessage(failureMessage(voted, "Votre vote n'a pas pu être enregistré.")) });
+    if (!voted.ok) return setState({ kind: "error", message: translateMessage(failureMessage(voted, SHOP_MESSAGES.voteCouldNotSaved)) });
     setHelpful(voted.data.helpful_count);
     setState({ kind: "done", message: voted.data.counted ? t("shop.reviews.voteThanks") : t("shop.reviews.alreadyVoted") });
   }
@@ -250,7 +250,7 @@ function ReviewItem({ review }: { review: ShownReview }) {
     setState({ kind: "busy" });
     const reported = await reportReview(review.id);
     if (!reported.ok)
-      return setState({ kind: "error", message: translateMessage(failureMessage(reported, "Le signalement n'a pas pu être enregistré.")) });
+      return setState({ kind: "error", message: translateMessage(failureMessage(reported, SHOP_MESSAGES.reportCouldNotSaved)) });
     setState({ kind: "done", message: t("shop.reviews.reportThanks") });
   }
 

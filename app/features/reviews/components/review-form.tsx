@@ -13,6 +13,7 @@ import {
   REVIEW_REJECTION_LABELS,
   type OwnReviewView,
 } from "~/domain/reviews/review-rules";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 type Errors = Partial<Record<"rating" | "title" | "body" | "skin_type" | "age_range" | "variant_id" | "photos" | "form", string>>;
 
@@ -83,7 +84,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
           const url = json.data.url;
           setPhotos((p) => (p.length < REVIEW_PHOTOS_MAX ? [...p, url] : p));
         } else {
-          setErrors((e) => ({ ...e, photos: json.error?.message ?? "Cette photo n'a pas pu être ajoutée." }));
+          setErrors((e) => ({ ...e, photos: json.error?.message ?? SHOP_MESSAGES.photoCouldNotAdded }));
         }
       } catch {
         setErrors((e) => ({ ...e, photos: NETWORK_MESSAGE }));
@@ -114,7 +115,7 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
     const created = await createReview(productId, parsed.data);
     setBusy(false);
     if (created.ok) return setSent(true);
-    setErrors({ form: failureMessage(created, "Votre avis n'a pas pu être enregistré. Veuillez réessayer.") });
+    setErrors({ form: failureMessage(created, SHOP_MESSAGES.reviewCouldNotSavedTry) });
   }
 
   const describedBy = (field: keyof Errors) => (errors[field] ? `${id}-${field}-error` : undefined);
@@ -407,12 +408,12 @@ function EditOwnReview({
     event.preventDefault();
     const values = Object.fromEntries([...new FormData(event.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
     const parsed = ReviewPatchSchema.safeParse(values);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Avis invalide");
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? SHOP_MESSAGES.invalidReview);
     setBusy(true);
     const updated = await updateReview(review.id, parsed.data);
     setBusy(false);
     if (updated.ok) return onSaved(updated.data);
-    setError(failureMessage(updated, "Votre avis n'a pas pu être modifié. Veuillez réessayer."));
+    setError(failureMessage(updated, SHOP_MESSAGES.reviewCouldNotUpdatedTry));
   }
 
   return (

@@ -16,8 +16,9 @@ import { useTimeZone } from "~/components/ui/time-zone";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 import { TabHeading } from "~/components/ui/tab-heading";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
-export const SUPPORT_TICKETS_LOAD_ERROR = "Erreur lors du chargement des tickets de support";
+export const SUPPORT_TICKETS_LOAD_ERROR = ACCOUNT_MESSAGES.errorWhileLoadingSupportTickets;
 
 type TabData = { tickets: SupportTicketView[] | null } | null;
 

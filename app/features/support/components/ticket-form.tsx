@@ -19,8 +19,9 @@ import {
   type SupportTicketFieldErrors,
   type SupportTicketView,
 } from "~/domain/support/support-ticket.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
-export const TICKET_CREATE_ERROR_MESSAGE = "Erreur lors de la création du ticket";
+export const TICKET_CREATE_ERROR_MESSAGE = ACCOUNT_MESSAGES.errorWhileCreatingTicket;
 
 type Values = Record<SupportTicketField, string>;
 const EMPTY: Values = { subject: "", description: "", category: DEFAULT_TICKET_CATEGORY, priority: DEFAULT_TICKET_PRIORITY };

@@ -6,9 +6,10 @@ import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { useTimeZone } from "~/components/ui/time-zone";
 import { TICKET_MESSAGE_MAX, TicketReplySchema, type TicketMessageView } from "~/domain/support/ticket-thread";
 import type { SupportTicketView } from "~/domain/support/support-ticket.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
-export const THREAD_LOAD_ERROR = "Erreur lors du chargement de la conversation";
-export const REPLY_ERROR = "Erreur lors de l'envoi de votre réponse";
+export const THREAD_LOAD_ERROR = ACCOUNT_MESSAGES.errorWhileLoadingConversation;
+export const REPLY_ERROR = ACCOUNT_MESSAGES.errorWhileSendingReply;
 
 /**
  * The conversation of one of the shopper's tickets (decision 046): the messages, oldest first,

@@ -17,8 +17,9 @@ import { invalid, isDomainError, unauthenticated, type DomainError } from "~/dom
 import { isAccountIntent, type AccountActionResult, type AccountIntent } from "~/domain/account/account-actions";
 import { firstIssueMessage } from "~/domain/account/security.schema";
 import { log } from "~/.server/logger";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
-const UNEXPECTED_MESSAGE = "Une erreur est survenue";
+const UNEXPECTED_MESSAGE = ACCOUNT_MESSAGES.somethingWentWrong;
 
 export type IntentContext = {
   form: Record<string, FormDataEntryValue>;
@@ -71,7 +72,7 @@ export async function answerAccountIntent(request: Request, intents: TabIntents<
   const intent = isAccountIntent(posted) ? posted : "unknown";
   const current = await getCurrentSession(request);
   if (!current && intent === "logout") throw redirect("/");
-  if (!current) return refusal(intent, unauthenticated("unauthenticated", "Utilisateur non connecté"));
+  if (!current) return refusal(intent, unauthenticated("unauthenticated", ACCOUNT_MESSAGES.userNotSigned));
   if (intent === "unknown") return refusal(intent, invalid("unknown_intent", UNEXPECTED_MESSAGE));
   const { handle, failure } = intents[intent];
   try {

@@ -3,10 +3,11 @@ import { getEnv } from "~/.server/env";
 import { saveAccountPreferences } from "~/.server/workflows/account-preferences";
 import { PreferencesSchema } from "~/domain/account/preferences.schema";
 import { parseForm, reply, type TabIntents } from "./intent.server";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 export const PREFERENCES_INTENTS: TabIntents<"save-preferences"> = {
   "save-preferences": {
-    failure: "Une erreur est survenue",
+    failure: ACCOUNT_MESSAGES.somethingWentWrong,
     handle: async ({ form, actor }) => {
       const saved = await saveAccountPreferences(actor.db, {
         userId: actor.userId,
@@ -14,8 +15,8 @@ export const PREFERENCES_INTENTS: TabIntents<"save-preferences"> = {
         publicUrl: getEnv().publicUrl,
       });
       const message = saved.newsletterConfirmationSent
-        ? "Préférences enregistrées. Confirmez votre inscription à la newsletter avec le lien envoyé par e-mail."
-        : "Préférences enregistrées";
+        ? ACCOUNT_MESSAGES.preferencesSavedConfirmNewsletterSubscription
+        : ACCOUNT_MESSAGES.preferencesSaved;
       return reply("save-preferences", { message });
     },
   },

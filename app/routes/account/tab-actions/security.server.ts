@@ -24,6 +24,7 @@ import {
 } from "~/domain/account/security.schema";
 import { securityReportSentMessage } from "~/domain/support/ticket-thread";
 import { cookieHeaders, parseForm, reply, type TabIntents } from "./intent.server";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 type SecurityIntent =
   | "change-password"
@@ -38,14 +39,14 @@ type SecurityIntent =
 
 export const SECURITY_INTENTS: TabIntents<SecurityIntent> = {
   "resend-verification": {
-    failure: "Le lien n'a pas pu être envoyé. Veuillez réessayer.",
+    failure: ACCOUNT_MESSAGES.linkCouldNotSentTry,
     handle: async ({ actor }) => {
       await resendVerificationEmail(actor.db, actor.auth, { userId: actor.userId });
       return reply("resend-verification", { message: VERIFICATION_SENT_MESSAGE });
     },
   },
   "change-email": {
-    failure: "Le changement d'adresse n'a pas pu être demandé. Veuillez réessayer.",
+    failure: ACCOUNT_MESSAGES.changeAddressCouldNotRequested,
     handle: async ({ form, actor }) => {
       const { newEmail } = parseForm(ChangeEmailSchema, form);
       await requestEmailChange(actor.db, actor.auth, { userId: actor.userId, headers: actor.headers, newEmail });
@@ -56,7 +57,7 @@ export const SECURITY_INTENTS: TabIntents<SecurityIntent> = {
     failure: FAILURE.changePassword,
     handle: async ({ form, actor }) => {
       const { setCookies } = await changePassword(actor, parseForm(ChangePasswordSchema, form));
-      return reply("change-password", { message: "Mot de passe modifié avec succès" }, setCookies);
+      return reply("change-password", { message: ACCOUNT_MESSAGES.passwordChangedSuccessfully }, setCookies);
     },
   },
   "revoke-session": {
@@ -66,14 +67,14 @@ export const SECURITY_INTENTS: TabIntents<SecurityIntent> = {
       const ended = await endSession(actor, sessionId);
       // Ending the current session signs out and reloads the page.
       if (ended.signedOut) return redirectDocument(accountTabHref("security"), { headers: cookieHeaders(ended.setCookies) });
-      return reply("revoke-session", { message: "Session terminée" });
+      return reply("revoke-session", { message: ACCOUNT_MESSAGES.sessionEnded });
     },
   },
   "revoke-other-sessions": {
     failure: FAILURE.endOtherSessions,
     handle: async ({ actor }) => {
       await endOtherSessions(actor);
-      return reply("revoke-other-sessions", { message: "Toutes les autres sessions ont été terminées" });
+      return reply("revoke-other-sessions", { message: ACCOUNT_MESSAGES.allOtherSessionsEnded });
     },
   },
   "2fa-enable": {
@@ -88,14 +89,14 @@ export const SECURITY_INTENTS: TabIntents<SecurityIntent> = {
     handle: async ({ form, actor }) => {
       const { code } = parseForm(TwoFactorVerifySchema, form, WRONG_TWO_FACTOR_CODE_MESSAGE);
       const { setCookies } = await confirmTwoFactor(actor, code);
-      return reply("2fa-verify", { message: "L'authentification à deux facteurs est activée" }, setCookies);
+      return reply("2fa-verify", { message: ACCOUNT_MESSAGES.twoFactorAuthentication }, setCookies);
     },
   },
   "2fa-disable": {
     failure: FAILURE.disableTwoFactor,
     handle: async ({ form, actor }) => {
       const { setCookies } = await disableTwoFactor(actor, parseForm(TwoFactorDisableSchema, form));
-      return reply("2fa-disable", { message: "L'authentification à deux facteurs est désactivée" }, setCookies);
+      return reply("2fa-disable", { message: ACCOUNT_MESSAGES.twoFactorAuthenticationOff }, setCookies);
     },
   },
   "security-report": {

@@ -5,11 +5,12 @@ import { getDb } from "~/.server/db";
 import { readJson } from "~/.server/http";
 import { getProfile, updateProfile } from "~/.server/modules/accounts/profile.service";
 import { ProfileUpdateApiSchema } from "~/domain/account/profile.schema";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /** GET /api/v1/me: the signed-in user's profile. */
 export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
   const session = await requireApiUser(request);
-  const profile = found(await getProfile(await getDb(), session.user.id), "Profil introuvable");
+  const profile = found(await getProfile(await getDb(), session.user.id), SHOP_MESSAGES.profileNotFound);
   return dataResponse({ ...profile, role: session.user.role });
 });
 

@@ -4,6 +4,7 @@ import { apiAction, apiLoader, dataResponse, firstIssue, readValidJson, validate
 import { getDb } from "~/.server/db";
 import { createReview, listProductReviews } from "~/.server/modules/reviews/reviews.service";
 import { ReviewCreateSchema, ReviewListQuerySchema } from "~/domain/reviews/reviews";
+import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /** GET /api/v1/products/{id}/reviews?sort=&stars=&with_photos=&page=: published reviews and their summary. */
 export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {
@@ -20,7 +21,7 @@ export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) =>
 export const action = apiAction({
   POST: async ({ request, params }: Route.ActionArgs) => {
     const session = await requireApiUser(request);
-    const body = await readValidJson(request, ReviewCreateSchema, firstIssue("Avis invalide"));
+    const body = await readValidJson(request, ReviewCreateSchema, firstIssue(SHOP_MESSAGES.invalidReview));
     return dataResponse(await createReview(await getDb(), session.user.id, params.id, body), { status: 201 });
   },
 });

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { conflict, DomainError, invalid, notFound } from "~/domain/errors";
+import { actionFailure, actionSuccess, failureFieldErrors, fieldErrorOf } from "~/domain/http/action-result";
+import { answerAction, refused, succeeded } from "./action-result";
+
+/** The one answer of a page action (decision 056). */
+describe("ActionResult", () => {
+  it("is a success with its data and, when given, its message", () => {
+    expect(actionSuccess({ orderId: "o1" })).toEqual({ ok: true, data: { orderId: "o1" } });
+    expect(actionSuccess(null, "Catégorie supprimée")).toEqual({ ok: true, data: null, message: "Catégorie supprimée" });
+  });
+
+  it("is a refusal built from a domain error: its code, its French message, its fields", () => {
+    expect(actionFailure(conflict("stock_insufficient", "Stock insuffisant"))).toEqual({
+      ok: false,
+      code: "stock_insufficient",
+      message: "Stock insuffisant",
+    });
+    const many = invalid("invalid_client", "Vérifiez les champs", { fieldErrors: { email: "Format d'email invalide", name: undefined } });
+    const failure = actionFailure(many);
+    expect(failure).toEqual({
+      ok: false,
+      code: "invalid_client",
+      message: "Vérifiez les champs",
+      fieldErrors: { email: "Format d'email invalide", name: undefined },
+    });
+    expect(failureFieldErrors(failure)).toEqual({ email: "Format d'email invalide" });
+    // One field named by the error is that field's message.
+    const one = actionFailure(invalid("tracking_invalid", "Numéro de suivi invalide", { field: "tracking_number" }));
+    expect(fieldErrorOf(one, "tracking_number")).toBe("Numéro de suivi invalide");
+    expect(fieldErrorOf(actionSuccess(null), "tracking_number")).toBeUndefined();
+  });
+});
+
+describe("answerAction", () => {
+  it("answers the run's data and message with 200", async () => {
+    const answer = await answerAction(async () => ({ data: { categoryId: "c1" }, message: "Catégorie créée" }));
+    expect(answer.data).toEqual({ ok: true, data: { categoryId: "c1" }, message: "Catégorie créée" });
+    expect(answer.init?.status ?? 200).toBe(200);
+    expect(succeeded(null).data).toEqual({ ok: true, data: null });
+  });
+
+  it("answers a thrown domain error as its refusal, with the error's status", async () => {
+    const answer = await answerAction(async () => {
+      throw notFound("category_not_found", "Catégorie introuvable");
+    });
+    expect(answer.data).toEqual({ ok: false, code: "category_not_found", message: "Catégorie introuvable" });
+    expect(answer.init?.status).toBe(404);
+    expect(refused(conflict("in_use", "Catégorie utilisée")).init?.status).toBe(409);
+    expect(refused(new DomainError("failed", "client_deletion_failed", "Erreur")).init?.status).toBe(500);
+  });
+
+  it("lets any other error through, for the last-resort handler", async () => {
+    await expect(
+      answerAction(async () => {
+        throw new Error("connection lost");
+      }),
+    ).rejects.toThrow("connection lost");
+  });
+});

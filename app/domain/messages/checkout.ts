@@ -1,0 +1,69 @@
+/**
+ * The French messages of the cart and checkout: delivery, promo codes, gift cards, points, each under its stable code (decision 055).
+ * The French text lives only here; the English is `checkout.message.<code>` in
+ * app/locales/en/checkout.json, and a test fails when a code has none. A template's `{name}`
+ * placeholders are filled by `formatMessage`. Sections name the part of the shop that uses them
+ * ("shared": several parts, "server": only the server).
+ */
+// checkout-ui
+export const correctCustomerDetails = "Veuillez corriger les informations client";
+export const somethingWentWrongWhilePlacing = "Une erreur est survenue lors de la commande.";
+export const adjustQuantitiesCartTryAgain = "Veuillez ajuster les quantités dans votre panier et réessayer.";
+export const checkConnectionTryAgain = "Vérifiez votre connexion puis réessayez.";
+export const pickupPointSearchFailedTry = "La recherche de points relais a échoué. Veuillez réessayer.";
+export const giftCardAlreadyApplied = "Cette carte cadeau est déjà appliquée";
+export const somethingWentWrongCheckConnection = "Une erreur est survenue. Vérifiez votre connexion puis réessayez.";
+
+// checkout
+export const notEnoughStock = "Stock insuffisant";
+export const fullNameRequired = "Le nom complet est obligatoire";
+export const invalidPhoneNumberLeast10 = "Format de téléphone invalide (minimum 10 chiffres)";
+export const savedCardNotFoundChoose = "Carte enregistrée introuvable : choisissez une autre carte.";
+export const invalidItemCart = "Article invalide dans le panier";
+export const invalidNumberPoints = "Nombre de points invalide";
+export const unknownDeliveryMethod = "Mode de livraison inconnu";
+export const deliveryOverseasPerfumesContainAlcohol =
+  "Livraison en outre-mer : les parfums contiennent de l'alcool et sont soumis à des restrictions de transport. Leur acheminement peut prendre plus de temps que le délai annoncé.";
+export const maxLineQuantity = "Quantité maximale : {max} par article";
+export const zoneCorsica = "Corse";
+export const zoneOverseas = "Outre-mer";
+
+// delivery
+export const enter5DigitPostcode = "Saisissez un code postal à 5 chiffres";
+export const noPickupPointFoundPostcode = "Aucun point relais trouvé pour ce code postal";
+export const freeExpressDeliveryBeautyVip = "Livraison express offerte (Beauty VIP)";
+export const freeExpressDeliveryMonthBeauty = "Livraison express offerte ce mois-ci (Beauty Expert)";
+export const deliveryMethodNotAvailableAddress = "Ce mode de livraison n'est pas proposé pour cette adresse";
+export const choosePickupPoint = "Veuillez choisir un point relais";
+export const pickupPointDoesNotExist = "Ce point relais n'existe pas ou n'est plus disponible";
+export const pickupPointNotAvailableDelivery =
+  "Ce point relais n'est pas proposé pour votre adresse de livraison : choisissez-en un dans votre département";
+export const standardDelivery = "Livraison standard";
+export const expressDelivery = "Livraison express";
+
+// loyalty
+export const notEnoughBeautyPassPoints = "Points insuffisants";
+
+// promotions
+export const enterPromoCode = "Veuillez saisir un code promo";
+export const promoCodeDoesNotExist = "Ce code promo n'existe pas";
+export const promoCodeNoLongerActive = "Ce code promo n'est plus actif";
+export const promoCodeExpired = "Ce code promo a expiré";
+export const promoCodeReservedAnotherCustomer = "Ce code promo est réservé à un autre client";
+export const promoCodesCannotCombinedBeauty = "Les codes promo ne sont pas cumulables avec les points Beauty Pass";
+export const promoCodeReachedMaximumNumber = "Ce code promo a atteint son nombre maximal d'utilisations";
+export const alreadyUsedPromoCode = "Vous avez déjà utilisé ce code promo";
+export const welcomeCodeFirstOrderOnly = "Ce code de bienvenue est réservé à votre première commande";
+export const noItemCartEligiblePromo = "Aucun article de votre panier n'est concerné par ce code promo";
+
+// server
+export const giftCardsBalanceChangedSince =
+  "Le solde d'une carte cadeau a changé depuis l'affichage du récapitulatif. Veuillez vérifier le récapitulatif et réessayer.";
+export const giftCardsCannotPayAnother = "Les cartes cadeaux ne peuvent pas payer l'achat d'une autre carte cadeau";
+
+// shared
+export const selectValidDeliveryAddress = "Veuillez sélectionner une adresse de livraison valide";
+export const mainlandFrance = "France métropolitaine";
+export const securityCodeRequired = "Le cryptogramme est obligatoire";
+export const pickupPoint = "Point relais";
+export const nameMustLeast2Characters = "Le nom doit contenir au moins 2 caractères";
