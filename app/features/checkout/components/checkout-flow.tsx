@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useEffectEvent, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import { clearCart, toOrderLine, useCart } from "~/components/cart/cart-store";
 import { missingAddressFields, type SavedAddressView } from "~/domain/addresses/address.schema";
@@ -160,7 +160,10 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
   };
   const quoteRequest = useRef(currentQuoteRequest);
   quoteRequest.current = currentQuoteRequest;
+  /** The request the last quote asked for: a quote of another one (the address just changed) is stale. */
+  const quotedKey = useRef<string | null>(null);
   useEffect(() => {
+    quotedKey.current = quoteKey;
     if (!mounted || step === "confirmation" || (quoteRequest.current.lines.length === 0 && quoteRequest.current.gift_cards.length === 0))
       return;
     void submitQuote.current(
@@ -173,6 +176,9 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
   const quoteResult = quoteFetcher.data;
   const quote = quoteResult?.ok ? quoteResult.quote : null;
   const quoteLoading = quoteFetcher.state !== "idle";
+  const quoteStale = quoteLoading || quotedKey.current !== quoteKey;
+  // 'Continuer' pressed while the quote follows a change: decided on the new quote once it is in.
+  const [continueRequested, setContinueRequested] = useState(false);
 
   // A method the new address is not offered (express to Corsica): back to the standard one.
   useEffect(() => {
@@ -306,6 +312,17 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
 
   function continueToPayment(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    tryContinueToPayment();
+  }
+
+  const continueOnceQuoted = useEffectEvent(() => tryContinueToPayment());
+  useEffect(() => {
+    if (!continueRequested || quoteStale) return;
+    setContinueRequested(false);
+    continueOnceQuoted();
+  }, [continueRequested, quoteStale]);
+
+  function tryContinueToPayment() {
     const parsed = ContactInfoSchema.safeParse(contact);
     if (!parsed.success) {
       setContactErrors(firstErrors<keyof ContactValues>(parsed.error.issues));
@@ -322,6 +339,11 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
     if (missing) {
       setError({ message: missing });
       log(missing);
+      return;
+    }
+    // The quote of the address before (its delivery error, its methods) must not decide.
+    if (quoteStale) {
+      setContinueRequested(true);
       return;
     }
     if (quote?.delivery_error) {
