@@ -67,7 +67,7 @@ export function createMetrics({ readGauges } = {}) {
   });
   const jobRuns = new Counter({
     name: "aurore_job_runs_total",
-    help: "Background job runs by job and outcome (success, failure).",
+    help: "Background job checks by job and outcome (success, failure, skipped: not due, or run by another instance).",
     labelNames: ["job", "outcome"],
     registers,
   });

@@ -9,7 +9,8 @@ import { remember } from "~/lib/remember";
 
 /** What a card charge came to, as the provider answered (or did not). */
 export type PaymentOutcome = "succeeded" | "declined" | "authentication_required" | "failed";
-export type JobOutcome = "success" | "failure";
+/** `skipped`: the job was checked and not claimed (not due yet, or another instance holds it). */
+export type JobOutcome = "success" | "failure" | "skipped";
 
 export type MetricsRecorder = {
   orderPlaced(): void;

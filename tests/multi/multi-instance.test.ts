@@ -330,9 +330,28 @@ describe.skipIf(!testDatabaseUrl)("three instances behind HAProxy on one Postgre
   });
 
   it("a daily job started by all three instances ran once", async () => {
-    // The jobs start 5 s after boot; leave the three instances time to have tried.
-    const waitUntil = cluster.startedAt + 20_000;
-    if (Date.now() < waitUntil) await sleep(waitUntil - Date.now());
+    // Each instance counts its checks of the job at /metrics (success: it ran it; skipped: not
+    // claimed). Once all three have checked it, each has had its chance to run it.
+    const checks = async (instance: (typeof cluster.instances)[number]) => {
+      const res = await fetch(`${instance.url}/metrics`, { headers: { authorization: `Bearer ${cluster.metricsToken}` } });
+      const text = await res.text();
+      const count = (outcome: string) =>
+        Number(new RegExp(`aurore_job_runs_total\\{job="loyalty-expiry",outcome="${outcome}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+      return { success: count("success"), skipped: count("skipped") };
+    };
+    await timeUntilAll(
+      cluster.instances.map((i) => i.name),
+      async (name) => {
+        const c = await checks(cluster.instances.find((i) => i.name === name)!);
+        return c.success + c.skipped > 0;
+      },
+      30_000,
+    );
+    const counts = await Promise.all(cluster.instances.map(checks));
+    expect(
+      counts.reduce((sum, c) => sum + c.success, 0),
+      JSON.stringify(counts),
+    ).toBe(1);
     const { rows: table } = await cluster.sql.query<{ exists: boolean }>("SELECT to_regclass('public.job_runs') IS NOT NULL AS exists");
     expect(table[0].exists, "job runs are recorded in the job_runs table").toBe(true);
     const { rows } = await cluster.sql.query<{ name: string; last_started_at: Date | null; last_finished_at: Date | null }>(

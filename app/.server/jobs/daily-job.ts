@@ -119,7 +119,7 @@ export function startRepeatingJob<T>(
     running = (async () => {
       try {
         const outcome = await runClaimedJob(db, name, run, { everyMs: options.everyMs, leaseMs: options.leaseMs });
-        if (outcome.ran) countJobRun(name, "success");
+        countJobRun(name, outcome.ran ? "success" : "skipped");
         if (outcome.ran && (options.shouldLog?.(outcome.result) ?? true)) log.info({ job: name, result: outcome.result }, "job finished");
       } catch (error) {
         countJobRun(name, "failure");

@@ -52,6 +52,8 @@ export type Cluster = {
   sql: pg.Pool;
   /** When the three instances were spawned (ms since the epoch). */
   startedAt: number;
+  /** The bearer token each instance's /metrics asks for. */
+  metricsToken: string;
   stop: () => Promise<void>;
 };
 
@@ -144,6 +146,7 @@ export async function startCluster(testDatabaseUrl: string): Promise<Cluster> {
   const proxyURL = `http://127.0.0.1:${proxyPort}`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-multi-"));
   const sessionSecret = randomBytes(32).toString("hex");
+  const metricsToken = randomBytes(16).toString("hex");
   const children: ChildProcess[] = [];
 
   const spawnInstance = (instanceName: InstanceName, index: number): Instance => {
@@ -169,6 +172,7 @@ export async function startCluster(testDatabaseUrl: string): Promise<Cluster> {
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         INSTANCE_NAME: instanceName,
+        METRICS_TOKEN: metricsToken,
         // The checks read the instances' log lines (which one ran a job); under Vitest the logger is otherwise silent.
         LOG_LEVEL: "info",
         // Past the free failures, a sign-in waits long enough that the test's next tries fall
@@ -226,7 +230,7 @@ export async function startCluster(testDatabaseUrl: string): Promise<Cluster> {
     await stop();
     throw error;
   }
-  return { proxyURL, instances, databaseUrl: multi, sql, startedAt, stop };
+  return { proxyURL, instances, databaseUrl: multi, sql, startedAt, metricsToken, stop };
 }
 
 /** Which instance answered (the test-only header the server sets from INSTANCE_NAME). */
