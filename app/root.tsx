@@ -16,7 +16,7 @@ import { requestIdOf } from "./.server/request-id";
 import { getPagePreferences } from "./.server/modules/accounts/preferences.service";
 import { getIndicativeCurrency } from "./.server/modules/exchange-rates/exchange-rates.service";
 import { listFavoriteIds } from "./.server/modules/favorites/favorites.service";
-import { getShippingSettings } from "./.server/modules/settings/shop-settings.service";
+import { getShippingSettings } from "./.server/modules/delivery/shipping-settings.service";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import type { Theme } from "./domain/account/preferences.schema";
 import type { IndicativeCurrency } from "./domain/currency/indicative-price";

@@ -6,7 +6,7 @@
  * the server first when it runs on PGlite, which allows one process at a time).
  */
 import { startDatabase, stopDatabase } from "../app/.server/db";
-import { repairLoyaltyPoints } from "../app/.server/modules/loyalty/loyalty.service";
+import { repairLoyaltyPoints } from "../app/.server/workflows/order-points";
 
 const handle = await startDatabase();
 try {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { upgradedDatabase, type UpgradedDatabase } from "../../../tests/support/migrations";
 import { listDeliveryMethods } from "../modules/delivery/delivery-methods.service";
-import { getShippingSettings } from "../modules/settings/shop-settings.service";
+import { getShippingSettings } from "../modules/delivery/shipping-settings.service";
 import { rowsOf, type DatabaseHandle } from "./client";
 
 const LAST_OLD_MIGRATION = "0017_order_tracking";

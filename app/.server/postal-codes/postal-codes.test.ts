@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isDomainError } from "~/domain/errors";
-import { UNKNOWN_POSTAL_CODE_MESSAGE, assertKnownPostalCode, communesOfPostalCode, isKnownFrenchPostalCode } from "./postal-codes.service";
+import { UNKNOWN_POSTAL_CODE_MESSAGE, assertKnownPostalCode, communesOfPostalCode, isKnownFrenchPostalCode } from "./postal-codes";
 
 describe("French postal codes", () => {
   it("knows the codes of the official list, mainland, Corsica and overseas departments", () => {

@@ -3,6 +3,8 @@
  * officielle des codes postaux, shipped as the `codes-postaux` package), so "99999 Paris" is no
  * longer taken for a mainland address. The list (~40k entries) is parsed on first use, not at
  * start-up, and kept for the life of the process: it only changes with a package upgrade.
+ * Reference data, not a module's table: the addresses module checks addresses against it and the
+ * delivery module finds relay points by commune, without either importing the other.
  */
 import { createRequire } from "node:module";
 import { invalid } from "~/domain/errors";

@@ -12,7 +12,7 @@
 import type { Database, Executor } from "~/.server/db/client";
 import { user } from "~/.server/db/schema";
 import { eq } from "drizzle-orm";
-import { creditOrderPoints } from "~/.server/modules/loyalty/loyalty.service";
+import { creditOrderPoints } from "./order-points";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { lockOrder, setOrderPaymentStatus } from "~/.server/modules/orders/orders.service";
 import {

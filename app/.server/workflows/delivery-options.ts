@@ -4,7 +4,7 @@
  * Beauty Pass tier; an empty cart for a visitor). Read-only; the order recomputes all of it.
  */
 import type { Executor } from "~/.server/db/client";
-import { assertKnownPostalCode } from "~/.server/modules/addresses/postal-codes.service";
+import { assertKnownPostalCode } from "~/.server/postal-codes/postal-codes";
 import { getCart } from "~/.server/modules/cart/cart.service";
 import { listDeliveryMethods } from "~/.server/modules/delivery/delivery-methods.service";
 import { getProfile } from "~/.server/modules/accounts/profile.service";

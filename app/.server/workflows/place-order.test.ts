@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { shippingNotices } from "~/domain/checkout/shipping.rules";
-import { UNKNOWN_POSTAL_CODE_MESSAGE } from "../modules/addresses/postal-codes.service";
+import { UNKNOWN_POSTAL_CODE_MESSAGE } from "../postal-codes/postal-codes";
 import { randomUUID } from "node:crypto";
 import { parse } from "node-html-parser";
 import { and, eq, inArray, sql } from "drizzle-orm";

@@ -14,12 +14,11 @@ import { localizedFormat } from "~/domain/i18n/localized-format";
 import { savePreferences } from "../modules/accounts/preferences.service";
 import { DEFAULT_PREFERENCES } from "~/domain/account/preferences.schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
-import { getReturnLabelPdf } from "../modules/returns/returns.service";
 import { defaultShopIdentity, updateShopIdentity } from "../modules/settings/shop-identity.service";
 import { computeDashboard } from "../modules/reporting/dashboard.service";
 import { placeOrder } from "./place-order";
 import { changeOrderStatus, ORDER_HAS_REFUNDED_RETURNS_MESSAGE } from "./change-order-status";
-import { receiveReturn, requestReturn } from "./returns";
+import { receiveReturn, requestReturn, returnLabelPdf } from "./returns";
 import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 import {
   RETURN_ALREADY_RECEIVED_MESSAGE,
@@ -112,13 +111,13 @@ describe("returns", () => {
 
     // The label: a PDF naming the return, readable as text, to the address of the shop identity.
     await updateShopIdentity(handle.db, { ...defaultShopIdentity(), address: "3 allée des Retours, 59000 Lille" });
-    const label = await getReturnLabelPdf(handle.db, ret.id, { userId: shopper.id });
+    const label = await returnLabelPdf(handle.db, ret.id, { userId: shopper.id });
     const { extractText, getDocumentProxy } = await import("unpdf");
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(label!.bytes)), { mergePages: true });
     expect(text).toContain(ret.number);
     expect(text).toContain("Étiquette de retour prépayée");
     expect(text).toContain("3 allée des Retours, 59000 Lille");
-    expect(await getReturnLabelPdf(handle.db, ret.id, { userId: admin })).toBeNull();
+    expect(await returnLabelPdf(handle.db, ret.id, { userId: admin })).toBeNull();
 
     const received = await receiveReturn(handle.db, {
       returnId: ret.id,

@@ -37,12 +37,14 @@ import { setOrderPaymentStatus } from "~/.server/modules/orders/orders.service";
 import { PAYMENT_STATUS_INSTALMENT_UNPAID, PAYMENT_STATUS_INSTALMENTS } from "~/domain/payments/instalments";
 import {
   createReturn,
+  getReturnLabelPdf,
   getReturnView,
   listReturnItems,
   lockReturn,
   recordReception,
   requestedQuantities,
 } from "~/.server/modules/returns/returns.service";
+import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { lineName } from "~/domain/cart/line-name";
 import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
@@ -416,4 +418,9 @@ async function tellCustomer(
     { language },
   );
   await enqueueMail(tx, { to: email, ...mail });
+}
+
+/** A return's prepaid label as a PDF, with the shop's name and address as Paramètres hold them (see getReturnLabelPdf). */
+export async function returnLabelPdf(db: Executor, returnId: string, viewer: { userId: string } | "admin") {
+  return getReturnLabelPdf(db, returnId, viewer, await getShopIdentity(db));
 }

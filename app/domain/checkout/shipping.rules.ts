@@ -30,7 +30,7 @@ export type ShippingQuote = {
 
 /**
  * The two figures the administrator edits in Paramètres (back-office): the mainland fee and the
- * free-delivery threshold. Read on the server (shop-settings.service) and handed to the pages by
+ * free-delivery threshold. Read on the server (the delivery module's shipping-settings.service) and handed to the pages by
  * the root loader; the defaults are the published rules.
  */
 export type ShippingSettings = { feeCents: number; freeThresholdCents: number };

@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/beauty-pass";
 import { getCurrentSession } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
+import { getShippingSettings } from "~/.server/modules/delivery/shipping-settings.service";
 import { absoluteUrl } from "~/.server/http";
 import { buildFaqCategories } from "~/content/faq";
 import { requestPageLanguage } from "~/.server/i18n/request-language";

@@ -5,7 +5,7 @@ import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/faq";
 import { absoluteUrl } from "~/.server/http";
 import { getDb } from "~/.server/db";
-import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
+import { getShippingSettings } from "~/.server/modules/delivery/shipping-settings.service";
 import { requestPageLanguage } from "~/.server/i18n/request-language";
 import { buildFaqCategories, FAQ_SEARCH_MAX_LENGTH, parseFaqFilters, searchFaq, type FaqFilters } from "~/content/faq";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/livraison-retours";
 import { absoluteUrl } from "~/.server/http";
 import { getDb } from "~/.server/db";
-import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
+import { getShippingSettings } from "~/.server/modules/delivery/shipping-settings.service";
 import { CARRIERS, deliveryMethodCards, deliveryZones } from "~/content/delivery";
 import { listDeliveryMethods } from "~/.server/modules/delivery/delivery-methods.service";
 import { InfoPageHeader, primaryLinkClass, textLinkClass } from "~/features/info/components/info-page-header";

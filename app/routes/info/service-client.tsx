@@ -10,7 +10,7 @@ import { getCurrentSession } from "~/.server/auth/session.server";
 import { createContactTicket } from "~/.server/modules/support/support.service";
 import { statusOf } from "~/.server/error-responses";
 import { isDomainError } from "~/domain/errors";
-import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
+import { getShippingSettings } from "~/.server/modules/delivery/shipping-settings.service";
 import { buildFaqCategories, findFaqQuestion, FAQ_TEASER_IDS } from "~/content/faq";
 import { SERVICE_CLAIMS, formatEuros } from "~/content/shop-facts";
 import { contactDetailsOf } from "~/domain/settings/shop-contact";

@@ -3,7 +3,7 @@ import { absoluteUrl } from "~/.server/http";
 import { getDb } from "~/.server/db";
 import { legalInfoOf } from "~/.server/legal";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
-import { getShippingSettings } from "~/.server/modules/settings/shop-settings.service";
+import { getShippingSettings } from "~/.server/modules/delivery/shipping-settings.service";
 import { buildCgv } from "~/content/legal/cgv";
 import { LegalDocumentPage } from "~/features/legal/components/legal-document";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";

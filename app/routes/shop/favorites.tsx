@@ -3,7 +3,7 @@ import type { Route } from "./+types/favorites";
 import { getCurrentSession } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { absoluteUrl } from "~/.server/http";
-import { listFavorites } from "~/.server/modules/favorites/favorites.service";
+import { listFavorites } from "~/.server/workflows/favorites";
 import { FavoritesView, type FavoritesViewState } from "~/features/favorites/components/favorites-view";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { buildMeta } from "~/lib/seo";

@@ -6,12 +6,11 @@ import { account, beautyPassTransactions, orders, outbox, securityEvents, user, 
 import { createAuth, type Auth } from "../../auth/auth.server";
 import { isPasswordSetupLinkValid } from "./password-setup.service";
 import {
-  adjustClientPoints as adjustClientPointsOrThrow,
   createClient as createClientOrThrow,
-  getAdminClientProfile,
   sendClientMail as sendClientMailOrThrow,
   updateClientProfile as updateClientProfileOrThrow,
 } from "./client-profile-admin.service";
+import { adjustClientPoints as adjustClientPointsOrThrow, getAdminClientProfile } from "../../workflows/admin-client";
 import { settled } from "../../../../tests/support/domain-result";
 
 const updateClientProfile = (...args: Parameters<typeof updateClientProfileOrThrow>) => settled(updateClientProfileOrThrow(...args));

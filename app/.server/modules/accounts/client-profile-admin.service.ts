@@ -8,9 +8,6 @@ import { recordSecurityEvent } from "./security.service";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
 import { changedFields } from "~/domain/activity-log/masking";
 import { recordAdminChangeBy } from "~/.server/outbox/events";
-import { adjustLoyaltyPoints } from "../loyalty/loyalty.service";
-import { listTransactions } from "../loyalty/loyalty-summary.service";
-import { listAddresses } from "../addresses/addresses.service";
 import { enqueueMail } from "../../outbox/outbox.service";
 import { renderMail } from "../../mail/templates";
 import { clientStatus, CLIENT_NOT_FOUND_MESSAGE } from "~/domain/customers/admin-clients.schema";
@@ -24,7 +21,7 @@ import {
   type AdminClientProfile,
 } from "~/domain/customers/admin-client-profile.schema";
 import { tierFor } from "~/domain/loyalty/loyalty.rules";
-import { ADMIN_CLIENT_LATEST_ORDERS, ADMIN_CLIENT_LOYALTY_ROWS, CLIENT_INVITATION_LINK_DAYS } from "~/lib/shop-rules";
+import { ADMIN_CLIENT_LATEST_ORDERS, CLIENT_INVITATION_LINK_DAYS } from "~/lib/shop-rules";
 import { mailLanguageOf } from "~/.server/db/recipients";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
@@ -59,8 +56,11 @@ async function lockClient(tx: Executor, clientId: string): Promise<{ id: string;
   return row && row.role !== "admin" ? { id: row.id, email: row.email } : null;
 }
 
-/** Voir: identity, contact, orders, Beauty Pass and addresses of one client. */
-export async function getAdminClientProfile(db: Executor, clientId: string, now = new Date()): Promise<AdminClientProfile | null> {
+/** What the accounts module knows of one client for Voir; the workflow adds the Beauty Pass history and addresses. */
+export type AdminClientRecord = Omit<AdminClientProfile, "loyalty_history" | "addresses">;
+
+/** Voir: identity, contact, orders and Beauty Pass balance of one client (workflows/admin-client.ts adds the rest). */
+export async function getAdminClientRecord(db: Executor, clientId: string, now = new Date()): Promise<AdminClientRecord | null> {
   if (!looksLikeId(clientId)) return null;
   const [row] = await db
     .select({
@@ -87,7 +87,7 @@ export async function getAdminClientProfile(db: Executor, clientId: string, now 
     .limit(1);
   if (!row || row.role === "admin") return null;
 
-  const [[figures], latest, [credential], history, addresses] = await Promise.all([
+  const [[figures], latest, [credential]] = await Promise.all([
     db
       .select({ orderCount: count(), lastOrderAt: sql<Date | string | null>`max(${orders.createdAt})` })
       .from(orders)
@@ -109,8 +109,6 @@ export async function getAdminClientProfile(db: Executor, clientId: string, now 
       .from(account)
       .where(and(eq(account.userId, clientId), eq(account.providerId, "credential"), isNotNull(account.password)))
       .limit(1),
-    listTransactions(db, clientId, ADMIN_CLIENT_LOYALTY_ROWS),
-    listAddresses(db, clientId),
   ]);
   const lastOrderAt = figures?.lastOrderAt ? new Date(figures.lastOrderAt).toISOString() : null;
   const points = row.loyaltyPoints ?? 0;
@@ -141,23 +139,6 @@ export async function getAdminClientProfile(db: Executor, clientId: string, now 
     })),
     loyalty_points: points,
     loyalty_tier: tierFor(points).name,
-    loyalty_history: history.map((t) => ({
-      id: t.id,
-      points: t.points,
-      type: t.type,
-      description: t.description,
-      created_at: t.created_at,
-    })),
-    addresses: addresses.map((a) => ({
-      id: a.id,
-      label: a.label ?? null,
-      name: [a.first_name, a.last_name].filter(Boolean).join(" "),
-      lines: [a.company, a.address_line_1, a.address_line_2, [a.postal_code, a.city].filter(Boolean).join(" "), a.state, a.country].filter(
-        (l): l is string => Boolean(l && l.trim()),
-      ),
-      phone: a.phone,
-      is_default: a.is_default,
-    })),
   };
 }
 
@@ -221,39 +202,41 @@ export async function updateClientProfile(
   });
 }
 
-/**
- * Beauty Pass correction: one 'adjusted' ledger row (the reason is what the client reads in
- * their history); a removal larger than the balance is refused, the balance never goes below 0.
- */
-export async function adjustClientPoints(
-  db: Database,
-  input: { actorId: string; clientId: string; values: unknown; now?: Date; actor?: AdminActor },
-): Promise<{ balance: number }> {
-  const parsed = ClientPointsAdjustmentSchema.safeParse(input.values);
+/** A Beauty Pass correction's points and reason, or the form's refusal (invalid_client_input). */
+export function parseClientPointsAdjustment(values: unknown): { points: number; reason: string } {
+  const parsed = ClientPointsAdjustmentSchema.safeParse(values);
   if (!parsed.success) throw invalidInput(parsed.error);
-  const { points, reason } = parsed.data;
-  return db.transaction(async (tx) => {
-    const client = await lockClient(tx, input.clientId);
-    if (!client) throw clientNotFound();
-    const [profile] = await tx.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.id, client.id));
-    if (!profile) throw clientNotFound();
-    const result = await adjustLoyaltyPoints(tx, { userId: client.id, points, reason, now: input.now });
-    if (!result.ok) throw conflict("points_below_zero", result.message, { fieldErrors: { points: result.message } });
-    await recordSecurityEvent(tx, {
-      userId: client.id,
-      eventType: "admin_points_adjusted",
-      description: reason,
-      metadata: { actor_id: input.actorId, points, balance: result.balance },
-    });
-    await recordAdminChangeBy(tx, input.actor, {
-      action: "client.points_adjust",
-      entityType: "client",
-      entityId: client.id,
-      summary: `Beauty Pass de ${client.email} : ${points > 0 ? "+" : ""}${points} points (${reason})`,
-      before: { balance: result.balance - points },
-      after: { balance: result.balance, reason },
-    });
-    return { balance: result.balance };
+  return parsed.data;
+}
+
+/** The client row locked for a correction of their points; client_not_found for an unknown id, an administrator or no profile. */
+export async function lockClientForPoints(tx: Executor, clientId: string): Promise<{ id: string; email: string }> {
+  const client = await lockClient(tx, clientId);
+  if (!client) throw clientNotFound();
+  const [profile] = await tx.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.id, client.id));
+  if (!profile) throw clientNotFound();
+  return client;
+}
+
+/** Who corrected the client's points, as a security event of the client and an entry of the activity log. */
+export async function recordClientPointsAdjusted(
+  tx: Executor,
+  input: { client: { id: string; email: string }; actorId: string; actor?: AdminActor; points: number; reason: string; balance: number },
+): Promise<void> {
+  const { client, points, reason, balance } = input;
+  await recordSecurityEvent(tx, {
+    userId: client.id,
+    eventType: "admin_points_adjusted",
+    description: reason,
+    metadata: { actor_id: input.actorId, points, balance },
+  });
+  await recordAdminChangeBy(tx, input.actor, {
+    action: "client.points_adjust",
+    entityType: "client",
+    entityId: client.id,
+    summary: `Beauty Pass de ${client.email} : ${points > 0 ? "+" : ""}${points} points (${reason})`,
+    before: { balance: balance - points },
+    after: { balance, reason },
   });
 }
 

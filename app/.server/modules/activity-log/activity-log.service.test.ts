@@ -14,7 +14,8 @@ import { adminActivityLog, giftCards, giftCardTransactions, notifications, order
 import { listAdminActions, purgeOldAdminActions, type AdminActor } from "./activity-log.service";
 import { createCategory, deleteCategory, renameCategory } from "../catalog/categories-admin.service";
 import { adjustAdminStock } from "../catalog/products-admin.service";
-import { adjustClientPoints, updateClientProfile } from "../accounts/client-profile-admin.service";
+import { updateClientProfile } from "../accounts/client-profile-admin.service";
+import { adjustClientPoints } from "../../workflows/admin-client";
 import { deleteClient } from "../../workflows/erase-account";
 import { updateDeliveryMethod, listDeliveryMethods } from "../delivery/delivery-methods.service";
 import { createPromoCode, setPromoCodeActive, updatePromoCode } from "../promotions/promo-codes-admin.service";

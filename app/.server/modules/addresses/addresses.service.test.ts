@@ -14,7 +14,7 @@ import {
   setDefaultAddress,
   updateAddress,
 } from "./addresses.service";
-import { UNKNOWN_POSTAL_CODE_MESSAGE } from "./postal-codes.service";
+import { UNKNOWN_POSTAL_CODE_MESSAGE } from "../../postal-codes/postal-codes";
 import { MAX_SAVED_ADDRESSES, type SavedAddressView } from "~/domain/addresses/address.schema";
 
 let handle: DatabaseHandle;

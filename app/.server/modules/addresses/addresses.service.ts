@@ -2,7 +2,7 @@ import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { savedAddresses, user, type OrderAddress } from "../../db/schema";
 import { isUuid } from "~/lib/uuid";
-import { assertKnownPostalCode, isKnownFrenchPostalCode, UNKNOWN_POSTAL_CODE_MESSAGE } from "./postal-codes.service";
+import { assertKnownPostalCode, isKnownFrenchPostalCode, UNKNOWN_POSTAL_CODE_MESSAGE } from "../../postal-codes/postal-codes";
 import { shippingZoneOf, type ShippingZone } from "~/domain/checkout/shipping.rules";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { purgePageCache } from "../../page-cache-bridge";
@@ -459,6 +459,21 @@ export async function listProductsForSitemap(db: Executor): Promise<{ id: string
     .orderBy(desc(products.updatedAt))
     .limit(SITEMAP_MAX_PRODUCTS);
   return rows.map((r) => ({ id: r.id, updatedAt: iso(r.updatedAt) }));
+}
+
+/** The products of these ids as cards, in the order of the ids; an id with no product is left out. */
+export async function listProductCardsByIds(db: Executor, ids: readonly string[]): Promise<ProductCardView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(products.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, toProductView(row)]));
+  return toCardViews(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }
 
 /** Card views of a list, with the 30-day reference price of the discounted ones (one query). */

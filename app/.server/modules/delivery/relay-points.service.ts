@@ -8,7 +8,7 @@
  * is stored: the same code gives the same points on every instance, and an id (`RP-75011-2`)
  * names its code and rank, so it is checked by regenerating it (docs/decisions/032-delivery-methods.md).
  */
-import { communesOfPostalCode, knownPostalCodes } from "~/.server/modules/addresses/postal-codes.service";
+import { communesOfPostalCode, knownPostalCodes } from "~/.server/postal-codes/postal-codes";
 import type { RelayPoint } from "~/domain/delivery/relay-points";
 import { RELAY_POINTS_PER_SEARCH } from "~/lib/shop-rules";
 

@@ -3,7 +3,8 @@ import { asc, eq } from "drizzle-orm";
 import { createTestDatabase } from "../../../../tests/support/db";
 import type { DatabaseHandle } from "../../db/client";
 import { favorites, products, user } from "../../db/schema";
-import { addFavorite, isFavorite, listFavoriteIds, listFavorites, removeFavorite, toggleFavorite } from "./favorites.service";
+import { addFavorite, isFavorite, listFavoriteIds, removeFavorite, toggleFavorite } from "./favorites.service";
+import { listFavorites } from "../../workflows/favorites";
 
 let handle: DatabaseHandle;
 const alice = "user-fav-alice";

@@ -1,24 +1,10 @@
 /** A shopper's favourite products ("Mes Favoris"): always read and written for one user id. */
 import { and, desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { categories, favorites, products } from "../../db/schema";
-import { productColumns, toCardViews, toProductView } from "../catalog/catalog.service";
+import { favorites, products } from "../../db/schema";
 import { isUuid } from "~/lib/uuid";
 import { notFound } from "~/domain/errors";
-import type { ProductCardView } from "~/domain/catalog/catalog.types";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
-
-/** The shopper's favourite products as cards, most recently added first. */
-export async function listFavorites(db: Executor, userId: string): Promise<ProductCardView[]> {
-  const rows = await db
-    .select(productColumns)
-    .from(favorites)
-    .innerJoin(products, eq(products.id, favorites.productId))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(favorites.userId, userId))
-    .orderBy(desc(favorites.createdAt), desc(favorites.id));
-  return toCardViews(db, rows.map(toProductView));
-}
 
 /** Ids of the shopper's favourite products, most recent first (the header badge and the hearts). */
 export async function listFavoriteIds(db: Executor, userId: string): Promise<string[]> {

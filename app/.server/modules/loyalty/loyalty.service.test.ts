@@ -6,7 +6,8 @@ import { createShopper } from "../../../../tests/support/shoppers";
 import { INSUFFICIENT_POINTS_MESSAGE } from "~/domain/loyalty/loyalty.rules";
 import type { DatabaseHandle } from "../../db/client";
 import { beautyPassTransactions, notifications, orders, outbox, userProfiles } from "../../db/schema";
-import { expireLoyaltyPoints, pointsExpiryDate, REPAIR_DESCRIPTION, repairLoyaltyPoints, useLoyaltyPoints } from "./loyalty.service";
+import { expireLoyaltyPoints, pointsExpiryDate, REPAIR_DESCRIPTION, useLoyaltyPoints } from "./loyalty.service";
+import { repairLoyaltyPoints } from "../../workflows/order-points";
 
 let handle: DatabaseHandle;
 const DAY = 24 * 3600 * 1000;

@@ -12,9 +12,8 @@
  */
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
-import { beautyPassTransactions, notifications, orders, user, userProfiles } from "~/.server/db/schema";
+import { beautyPassTransactions, notifications, user, userProfiles } from "~/.server/db/schema";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
-import { setOrderPointsEarned } from "~/.server/modules/orders/orders.service";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
 import { mailWording, renderMail } from "~/.server/mail/templates";
 import { INSUFFICIENT_POINTS_MESSAGE, pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
@@ -123,7 +122,7 @@ async function debitUpTo(
   return points;
 }
 
-type OrderForPoints = {
+export type OrderForPoints = {
   id: string;
   orderNumber: string;
   userId: string | null;
@@ -141,8 +140,11 @@ type OrderForPoints = {
  * An order paid in 3 (decision 035) earns on what is paid so far: the caller gives `paid`, the
  * cents paid up to now and those this credit adds to the shopper's total spent, and only the
  * points those paid euros earn beyond the ones already credited are added (at most once per euro).
+ *
+ * The order's points_earned then grows by the points returned: the orders module writes it, in
+ * the same transaction (workflows/order-points.ts, the only caller).
  */
-export async function creditOrderPoints(
+export async function creditPointsForOrder(
   tx: Executor,
   order: OrderForPoints,
   options: { now?: Date; description?: string; paid?: { totalCents: number; newCents: number } } = {},
@@ -162,17 +164,17 @@ export async function creditOrderPoints(
     expiresAt: pointsExpiryDate(now),
     spentCents: options.paid?.newCents ?? order.totalCents,
   });
-  await setOrderPointsEarned(tx, order.id, order.pointsEarned + points);
   return points;
 }
 
 /**
  * Takes back the delivery points of an order that is no longer delivered. Points already
  * spent cannot be taken back (the balance never goes below 0): only what is left is debited.
- * Returns the points debited.
+ * Returns the points debited, or null when the order had none credited; otherwise its
+ * points_earned is then 0 (workflows/order-points.ts has the orders module write it).
  */
-export async function reverseOrderPoints(tx: Executor, order: OrderForPoints, now = new Date()): Promise<number> {
-  if (!order.userId || order.pointsEarned <= 0) return 0;
+export async function takeBackPointsOfOrder(tx: Executor, order: OrderForPoints, now = new Date()): Promise<number | null> {
+  if (!order.userId || order.pointsEarned <= 0) return null;
   const points = await debitUpTo(tx, {
     userId: order.userId,
     points: order.pointsEarned,
@@ -185,7 +187,6 @@ export async function reverseOrderPoints(tx: Executor, order: OrderForPoints, no
     .update(userProfiles)
     .set({ totalSpentCents: sql`greatest(0, ${userProfiles.totalSpentCents} - ${order.totalCents})` })
     .where(eq(userProfiles.id, order.userId));
-  await setOrderPointsEarned(tx, order.id, 0);
   return points;
 }
 
@@ -436,46 +437,6 @@ async function remindExpiry(db: Database, userId: string, now: Date, horizon: Da
     }
     return true;
   });
-}
-
-/* -------------------------------------------------------------------------------------------- */
-/* Repair                                                                                         */
-/* -------------------------------------------------------------------------------------------- */
-
-export type RepairResult = { orders: number; points: number };
-
-/**
- * The spec's repair as a maintenance command: every delivered order whose points are not
- * credited gets its credit (description 'Points gagnés pour commande (récupération
- * automatique)'). The balance is increased, not overwritten, so points already spent stay
- * spent. Running it again finds nothing to do.
- */
-export async function repairLoyaltyPoints(db: Database, now = new Date()): Promise<RepairResult> {
-  const delivered = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, "delivered"),
-        sql`${orders.userId} is not null`,
-        eq(orders.pointsEarned, 0),
-        // Orders under 1 € earn nothing: not worth a transaction each run.
-        gte(orders.totalCents, 100),
-      ),
-    );
-  const result: RepairResult = { orders: 0, points: 0 };
-  for (const { id } of delivered) {
-    const points = await db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
-      if (!order || order.status !== "delivered") return 0;
-      return creditOrderPoints(tx, order, { now, description: REPAIR_DESCRIPTION });
-    });
-    if (points > 0) {
-      result.orders += 1;
-      result.points += points;
-    }
-  }
-  return result;
 }
 
 /** The erasure of an account (RGPD art. 17): the points history goes with it. */

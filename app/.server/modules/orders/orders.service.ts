@@ -219,6 +219,18 @@ export async function reduceOrderPointsEarned(tx: Executor, orderId: string, poi
     .where(eq(orders.id, orderId));
 }
 
+/**
+ * Delivered orders of a shopper (not a guest) with no Beauty Pass points recorded, of at least
+ * 1 € (under it, an order earns nothing): what the loyalty repair looks at.
+ */
+export async function listDeliveredOrdersWithoutPoints(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "delivered"), sql`${orders.userId} is not null`, eq(orders.pointsEarned, 0), gte(orders.totalCents, 100)));
+  return rows.map((row) => row.id);
+}
+
 /** The Beauty Pass points currently credited for the order (0 once reversed). */
 export async function setOrderPointsEarned(tx: Executor, orderId: string, points: number): Promise<void> {
   await tx.update(orders).set({ pointsEarned: points }).where(eq(orders.id, orderId));

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { paymentMethods, user } from "../../db/schema";
-import type { PaymentProvider } from "../payments/payment-provider";
+import type { PaymentProvider } from "~/domain/payments/payment-provider";
 import { isUuid } from "~/lib/uuid";
 import { cardBrandOf, isExpired } from "~/domain/checkout/checkout.schema";
 import { conflict, invalid, notFound } from "~/domain/errors";

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, notInArray, sql } from "drizzle-orm";
-import { countReviewsByStatus } from "../reviews/reviews.service";
 import type { Executor } from "../../db/client";
-import { categories, orderItems, orders, products, user } from "../../db/schema";
+import { categories, orderItems, orders, products, reviews, user } from "../../db/schema";
+import type { ReviewStatus } from "~/domain/reviews/review-rules";
 import {
   DASHBOARD_CHART_DAYS,
   DASHBOARD_RECENT_ORDERS,
@@ -241,4 +241,15 @@ export function getDashboard(db: Executor): Promise<DashboardData> {
 
 export function getStatistics(db: Executor): Promise<StatisticsData> {
   return statisticsFigures.get(db, "statistics", () => computeStatistics(db));
+}
+
+/**
+ * Reviews by moderation status, for the dashboard's moderation card. Reporting reads the reviews
+ * table itself (decision 024: a module reads what it reports on; only the reviews module writes it).
+ */
+export async function countReviewsByStatus(db: Executor): Promise<Record<ReviewStatus, number>> {
+  const rows = await db.select({ status: reviews.status, n: count() }).from(reviews).groupBy(reviews.status);
+  const out: Record<ReviewStatus, number> = { pending: 0, published: 0, rejected: 0 };
+  for (const r of rows) out[r.status as ReviewStatus] = r.n;
+  return out;
 }

@@ -18,7 +18,7 @@ import {
 import { parisYear } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { renderReturnLabelPdf } from "./return-label-pdf";
-import { getShopIdentity } from "../settings/shop-identity.service";
+import type { ShopIdentity } from "~/domain/settings/shop-identity";
 import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
 
 export type ReturnRow = typeof returns.$inferSelect;
@@ -320,12 +320,14 @@ export async function listAdminReturnsSince(
 /**
  * The prepaid label of a return as a PDF: the shopper's own return (someone else's is "not
  * found"), or any for the back-office. Rendered from the return and its order each time; the
- * creation date fixes its only varying field, so downloads are identical.
+ * creation date fixes its only varying field, so downloads are identical. The shop's name and
+ * address come from the caller (workflows/returns.ts reads them from the settings module).
  */
 export async function getReturnLabelPdf(
   db: Executor,
   returnId: string,
   viewer: { userId: string } | "admin",
+  shop: ShopIdentity,
 ): Promise<{ bytes: Buffer; filename: string } | null> {
   if (!isUuid(returnId)) return null;
   const [row] = await db
@@ -344,7 +346,7 @@ export async function getReturnLabelPdf(
     createdAt: row.ret.createdAt,
     sender: row.address,
     units: units?.n ?? 0,
-    shop: await getShopIdentity(db),
+    shop,
   });
   return { bytes, filename: `etiquette-retour-${row.ret.number}.pdf` };
 }

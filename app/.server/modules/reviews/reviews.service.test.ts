@@ -18,9 +18,9 @@ import {
 } from "../../workflows/reviews";
 import { ReviewCreateSchema, ReviewInputSchema, ReviewListQuerySchema } from "~/domain/reviews/reviews";
 import { REVIEW_MESSAGES, REVIEW_REPORT_THRESHOLD } from "~/domain/reviews/review-rules";
+import { countReviewsByStatus } from "../reporting/dashboard.service";
 import {
   answerReview,
-  countReviewsByStatus,
   createReview,
   listProductReviews,
   listReviewsForAdmin,

@@ -666,14 +666,6 @@ export async function getReviewForAdmin(db: Executor, id: string): Promise<Admin
   return row ? toAdminView(row.review, row.productName) : null;
 }
 
-/** Reviews per status (the admin dashboard). */
-export async function countReviewsByStatus(db: Executor): Promise<Record<ReviewStatus, number>> {
-  const rows = await db.select({ status: reviews.status, n: count() }).from(reviews).groupBy(reviews.status);
-  const out: Record<ReviewStatus, number> = { pending: 0, published: 0, rejected: 0 };
-  for (const r of rows) out[r.status as ReviewStatus] = r.n;
-  return out;
-}
-
 export type ModeratedReview = { review: ReviewRow; wasPublished: boolean };
 
 /** Publishes a pending review. */

@@ -3,7 +3,8 @@ import { requireApiUser } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse, firstIssue, validate } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { readJson } from "~/.server/http";
-import { addFavorite, listFavorites } from "~/.server/modules/favorites/favorites.service";
+import { addFavorite } from "~/.server/modules/favorites/favorites.service";
+import { listFavorites } from "~/.server/workflows/favorites";
 import { FAVORITE_ADD_SIGN_IN_MESSAGE, FavoriteBodySchema } from "~/domain/favorites/favorites.schema";
 
 /** GET /api/v1/favorites: the signed-in shopper's favourite products, newest first. */

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/postal-code-communes";
 import { apiLoader } from "~/.server/api/route";
 import { jsonOk } from "~/.server/http";
-import { communesOfPostalCode, isKnownFrenchPostalCode } from "~/.server/modules/addresses/postal-codes.service";
+import { communesOfPostalCode, isKnownFrenchPostalCode } from "~/.server/postal-codes/postal-codes";
 
 /**
  * GET /api/v1/postal-codes/{code}/communes: the communes of a French postal code, offered in the

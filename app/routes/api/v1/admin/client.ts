@@ -3,7 +3,7 @@ import { requireAdminApi } from "~/.server/api/admin-api";
 import { apiAction, apiLoader, dataResponse, found } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { deleteClient } from "~/.server/workflows/erase-account";
-import { getAdminClientProfile } from "~/.server/modules/accounts/client-profile-admin.service";
+import { getAdminClientProfile } from "~/.server/workflows/admin-client";
 import { CLIENT_NOT_FOUND_MESSAGE } from "~/domain/customers/admin-clients.schema";
 
 /** GET /api/v1/admin/clients/{id}: the client's profile, orders, Beauty Pass and addresses (the back-office's 'Voir'). */

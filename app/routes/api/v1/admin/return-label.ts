@@ -3,13 +3,13 @@ import { requireAdminApi } from "~/.server/api/admin-api";
 import { apiLoader, found, methodNotAllowed } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { pdfAttachment } from "~/.server/http";
-import { getReturnLabelPdf } from "~/.server/modules/returns/returns.service";
+import { returnLabelPdf } from "~/.server/workflows/returns";
 import { RETURN_NOT_FOUND_MESSAGE } from "~/domain/returns/returns";
 
 /** GET /api/v1/admin/returns/{id}/label: any return's label, for the back-office. */
 export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {
   await requireAdminApi(request, "returns", "read");
-  const label = found(await getReturnLabelPdf(await getDb(), params.id, "admin"), RETURN_NOT_FOUND_MESSAGE);
+  const label = found(await returnLabelPdf(await getDb(), params.id, "admin"), RETURN_NOT_FOUND_MESSAGE);
   return pdfAttachment(label.bytes, label.filename);
 });
 

@@ -1,0 +1,76 @@
+/**
+ * The card payment provider's interface (decision 005, decision 021): what any acquirer the shop
+ * can use must do. A charge and a refund each carry an idempotency key (a retried call never
+ * moves money twice), and a charge can be found by its key, so that an attempt left pending by a
+ * crash can be settled. The shop never stores a card number or a CVC: only the brand and the
+ * last four digits. Types only: the simulated provider is app/.server/modules/payments.
+ */
+import type { Card, CardBrand } from "~/domain/checkout/checkout.schema";
+
+/**
+ * What pays: a card typed now (sent once to the provider, never kept), or a token the provider
+ * keeps for this shop. With a token, `cvc` is the shopper's CVC typed again for this payment
+ * (customer present); no `cvc` is a merchant-initiated charge (a later instalment), which banks
+ * exempt from strong customer authentication.
+ */
+export type PaymentSource = { type: "card"; card: Card } | { type: "token"; token: string; cvc?: string };
+
+export type ChargeRequest = {
+  amountCents: number;
+  currency: "EUR";
+  source: PaymentSource;
+  /** The shop's customer: a token made for another customer is refused. */
+  customerRef: string;
+  /** The payment attempt's provider key: the provider charges a key once. */
+  idempotencyKey: string;
+  description: string;
+};
+
+export type ChargeDecline = { ok: false; code: "declined"; message: string };
+export type ChargeSuccess = { ok: true; paymentId: string; brand: CardBrand; lastFour: string };
+
+export type ChargeResult =
+  | ChargeSuccess
+  | ChargeDecline
+  /** The bank wants the shopper to authenticate (3-D Secure): nothing charged yet. */
+  | { ok: false; code: "authentication_required"; authenticationId: string };
+
+/** What the bank's page answers for an authentication, in our terms. */
+export type AuthenticationResult = "succeeded" | "failed";
+
+export type AuthenticationOutcome =
+  /** Authenticated: the charge is made (once, under the authentication's key). */
+  | { status: "charged"; charge: ChargeSuccess }
+  | { status: "failed"; message: string }
+  /** Already answered before: nothing more happens. */
+  | { status: "already_completed" }
+  | { status: "not_found" };
+
+export type TokenizeRequest = { number: string; expiry: { month: number; year: number }; cvc?: string; customerRef: string };
+
+export type TokenizeResult =
+  | { ok: true; token: string; brand: CardBrand; lastFour: string; expMonth: number; expYear: number }
+  | { ok: false; code: "invalid_card"; message: string };
+
+export type RefundRequest = {
+  paymentId: string;
+  amountCents: number;
+  /** One refund per (payment, key): the same key again changes nothing. */
+  idempotencyKey: string;
+};
+
+/** A charge the provider holds, found by the idempotency key it was made with. */
+export type ProviderCharge = { paymentId: string; amountCents: number; refundedCents: number };
+
+export interface PaymentProvider {
+  readonly name: string;
+  /** Keeps a card at the provider: the shop stores only the token, brand, last four and expiry. */
+  tokenize(request: TokenizeRequest): Promise<TokenizeResult>;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** The bank's page answered (3-D Secure): charges on success, once. */
+  completeAuthentication(authenticationId: string, result: AuthenticationResult): Promise<AuthenticationOutcome>;
+  /** Gives the money back (order not created after all, or cancelled). Throws when the provider cannot. */
+  refund(request: RefundRequest): Promise<void>;
+  /** The charge made with this idempotency key, or null when the provider never charged it. */
+  findCharge(idempotencyKey: string): Promise<ProviderCharge | null>;
+}
