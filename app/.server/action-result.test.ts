@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { conflict, DomainError, invalid, notFound } from "~/domain/errors";
-import { actionFailure, actionSuccess, failureFieldErrors, fieldErrorOf } from "~/domain/http/action-result";
+import { actionFailure, actionSuccess, failureFieldErrors } from "~/domain/http/action-result";
 import { answerAction, refused, succeeded } from "./action-result";
 
 /** The one answer of a page action (decision 056). */
@@ -27,8 +27,8 @@ describe("ActionResult", () => {
     expect(failureFieldErrors(failure)).toEqual({ email: "Format d'email invalide" });
     // One field named by the error is that field's message.
     const one = actionFailure(invalid("tracking_invalid", "Numéro de suivi invalide", { field: "tracking_number" }));
-    expect(fieldErrorOf(one, "tracking_number")).toBe("Numéro de suivi invalide");
-    expect(fieldErrorOf(actionSuccess(null), "tracking_number")).toBeUndefined();
+    expect(one.fieldErrors?.tracking_number).toBe("Numéro de suivi invalide");
+    expect(actionFailure(conflict("in_use", "Catégorie utilisée")).fieldErrors).toBeUndefined();
   });
 });
 

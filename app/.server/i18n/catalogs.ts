@@ -12,6 +12,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { LANGUAGE_LOCALES, type Language } from "~/domain/i18n/languages";
 import { MESSAGE_TEMPLATE_KEY_PREFIX, MESSAGE_TEXT_KEY_PREFIX } from "~/domain/i18n/message-index";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import { placeholdersOf } from "~/domain/messages/format";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 import * as COMMON_MESSAGES from "~/domain/messages/common";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
@@ -78,7 +79,7 @@ function compileNamespaces(language: Language, namespaces: readonly Namespace[])
       const french = code !== null && Object.hasOwn(codes, code) ? codes[code] : null;
       if (french === null) messages[key] = compileMessage(message);
       else if (language !== "fr") {
-        const indexKey = /\{\w+\}/.test(french) ? MESSAGE_TEMPLATE_KEY_PREFIX + french : MESSAGE_TEXT_KEY_PREFIX + french;
+        const indexKey = (placeholdersOf(french).length > 0 ? MESSAGE_TEMPLATE_KEY_PREFIX : MESSAGE_TEXT_KEY_PREFIX) + french;
         // The first namespace to hold a text translates it, as the page's lookup always did.
         if (!(indexKey in messages)) messages[indexKey] = compileMessage(message);
       }

@@ -32,7 +32,7 @@ export function useActionResult<T>(
     else handlers.onFailure?.(answer);
   });
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  return { result, failure: result && !result.ok ? result : null, pending: fetcher.state !== "idle" };
+  return { failure: result && !result.ok ? result : null };
 }
 
 /** A form whose answer is a toast either way: the success's message, or the refusal's. */

@@ -22,11 +22,6 @@ export function actionFailure(error: DomainError): ActionFailure {
     : { ok: false, code: error.code, message: error.message, fieldErrors };
 }
 
-/** A field's message in a refusal, or undefined. */
-export function fieldErrorOf(result: ActionResult<unknown> | undefined | null, field: string): string | undefined {
-  return result && !result.ok ? result.fieldErrors?.[field] : undefined;
-}
-
 /** A refusal's field messages without the fields it leaves unset, for a form's error state. */
 export function failureFieldErrors(result: ActionFailure): Record<string, string> {
   return Object.fromEntries(Object.entries(result.fieldErrors ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));

@@ -7,6 +7,8 @@
  * for a template, whose `{name}` parts are read back from the text. Nobody writes these keys, so
  * rewording a French message moves its index entry with it.
  */
+import { placeholdersOf } from "~/domain/messages/format";
+
 export const MESSAGE_TEXT_KEY_PREFIX = "message:";
 export const MESSAGE_TEMPLATE_KEY_PREFIX = "message~";
 
@@ -14,7 +16,7 @@ export type MessageTemplatePattern = { key: string; pattern: RegExp; names: stri
 
 /** A template's matcher: each `{name}` reads a number as the French writes it ("5 000", "12"). */
 export function messageTemplatePattern(template: string): MessageTemplatePattern {
-  const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+  const names = placeholdersOf(template);
   const escaped = template.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   return { key: MESSAGE_TEMPLATE_KEY_PREFIX + template, pattern: new RegExp(`^${escaped.join("([\\d\\s\\u00a0\\u202f,.]+?)")}$`), names };
 }

@@ -32,20 +32,7 @@ import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 // The interface and its types live in app/domain, so any module (saved cards, payments) and any
 // provider's implementation read them without importing this module.
-export type {
-  PaymentSource,
-  ChargeRequest,
-  ChargeDecline,
-  ChargeSuccess,
-  ChargeResult,
-  AuthenticationResult,
-  AuthenticationOutcome,
-  TokenizeRequest,
-  TokenizeResult,
-  RefundRequest,
-  ProviderCharge,
-  PaymentProvider,
-} from "~/domain/payments/payment-provider";
+export type * from "~/domain/payments/payment-provider";
 import type {
   ChargeRequest,
   ChargeDecline,
