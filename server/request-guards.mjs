@@ -111,6 +111,42 @@ function drainThen(req, then, budget = Infinity) {
 }
 
 /**
+ * Makes the closing of this connection a "lingering close": when Node closes a connection after an
+ * answer with `Connection: close`, it destroys the socket at once, and a kernel that still holds
+ * unread bytes of the body then resets the connection. A client still sending meets that reset
+ * (EPIPE) and, on a loaded machine, often before it has read the answer. So the answer is followed
+ * by a FIN only, and what the client still sends is read and thrown away until it stops, for at
+ * most `DISCARD_MS` or `budget` bytes, before the socket is destroyed.
+ */
+function lingerOnClose(req, budget) {
+  const socket = req.socket;
+  if (!socket || socket.lingerOnClose) return;
+  socket.lingerOnClose = true;
+  socket.destroySoon = function lingeringClose() {
+    if (socket.destroyed) return;
+    if (socket.writable) socket.end();
+    const readBefore = socket.bytesRead;
+    const stop = () => {
+      clearTimeout(timer);
+      clearInterval(poll);
+      socket.destroy();
+    };
+    const timer = setTimeout(stop, DISCARD_MS);
+    // The HTTP parser reads the socket's handle directly, so no 'data' event counts the bytes.
+    const poll = setInterval(() => {
+      if (socket.bytesRead - readBefore > budget) stop();
+    }, 50);
+    timer.unref();
+    poll.unref();
+    socket.once("close", () => {
+      clearTimeout(timer);
+      clearInterval(poll);
+    });
+    req.resume();
+  };
+}
+
+/**
  * Bounds a body while it is read: a declared Content-Length above the limit is refused without
  * reading it, and a chunked body is counted as it streams into the app, so four 400 MB posts
  * cost the server no more than the limit each. Past the limit the server answers 413 and closes
@@ -151,7 +187,10 @@ export function boundRequestBody(req, res, next) {
     drainThen(
       req,
       () => {
-        if (!req.complete && !res.headersSent) res.setHeader("Connection", "close");
+        if (!req.complete && !res.headersSent) {
+          res.setHeader("Connection", "close");
+          lingerOnClose(req, EARLY_ANSWER_DRAIN_BYTES);
+        }
         end.apply(res, args);
       },
       Math.min(limit - seen, EARLY_ANSWER_DRAIN_BYTES),
@@ -159,7 +198,7 @@ export function boundRequestBody(req, res, next) {
     return res;
   };
   res.once("finish", () => {
-    if (req.complete || req.tooLarge) return;
+    if (req.complete || req.tooLarge || req.socket?.lingerOnClose) return;
     let discarded = 0;
     req.on("data", (chunk) => {
       discarded += chunk.length;
@@ -180,18 +219,9 @@ function tooLarge(req, res) {
   req.unpipe();
   if (res.headersSent) return void req.socket?.destroy();
   res.setHeader("Connection", "close");
-  drainThen(
-    req,
-    () => {
-      refuse(req, res, 413, "payload_too_large", TOO_LARGE_MESSAGE);
-      // A client that keeps sending is cut off shortly after the answer.
-      const socket = req.socket;
-      const timer = setTimeout(() => socket?.destroy(), DISCARD_MS);
-      timer.unref();
-      socket?.once("close", () => clearTimeout(timer));
-    },
-    DISCARD_BYTES_PAST_LIMIT,
-  );
+  // A client that keeps sending is cut off shortly after the answer.
+  lingerOnClose(req, DISCARD_BYTES_PAST_LIMIT);
+  drainThen(req, () => refuse(req, res, 413, "payload_too_large", TOO_LARGE_MESSAGE), DISCARD_BYTES_PAST_LIMIT);
 }
 
 /** The body the app reads: the bounded stream when there is one. */

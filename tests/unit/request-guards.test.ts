@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import express from "express";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { text } from "node:stream/consumers";
 import {
   assignRequestId,
@@ -266,6 +266,54 @@ describe("a large route's early refusal", () => {
     expect(answer.status).toBe(403);
     expect(answer.connection).toBe("close");
     expect(answer.sent).toBeLessThan(32 * 1024 * 1024);
+  });
+});
+
+/**
+ * Streams a chunked body on a bare socket until the server's answer has come and the connection
+ * ends; resolves with how it ended: "fin" for an orderly close, or the socket error's code.
+ */
+function sendUntilClosed(path: string): Promise<{ status: string | null; ending: string; sent: number }> {
+  return new Promise((resolve) => {
+    const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
+    let received = "";
+    let ending: string | null = null;
+    let sent = 0;
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
+    socket.on("data", (data) => void (received += data.toString("latin1")));
+    socket.on("end", () => {
+      ending ??= "fin";
+      socket.destroy();
+    });
+    socket.on("error", (error: NodeJS.ErrnoException) => void (ending ??= error.code ?? "error"));
+    socket.on("close", () => resolve({ status: /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? null, ending: ending ?? "close", sent }));
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: shop\r\nContent-Type: multipart/form-data; boundary=x\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
+    const pump = () => {
+      while (!socket.destroyed && ending === null && sent < 300 * 1024 * 1024) {
+        sent += chunk.length;
+        if (!socket.write(framed)) return void socket.once("drain", pump);
+      }
+    };
+    pump();
+  });
+}
+
+describe("a connection closed after an answer while the client still sends", () => {
+  // Destroying the socket with the body's bytes unread makes the kernel reset the connection, and
+  // a client busy sending then meets the reset before it reads the answer (decision 023).
+  it("ends with an orderly close, not a reset, after an early refusal", async () => {
+    const answer = await sendUntilClosed("/admin/produits/import");
+    expect(answer).toMatchObject({ status: "403", ending: "fin" });
+    expect(answer.sent).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it("ends with an orderly close, not a reset, after a 413", async () => {
+    const answer = await sendUntilClosed("/newsletter");
+    expect(answer).toMatchObject({ status: "413", ending: "fin" });
+    expect(answer.sent).toBeLessThan(64 * 1024 * 1024);
   });
 });
 
