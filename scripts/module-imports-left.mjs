@@ -7,11 +7,10 @@
  */
 export const MODULE_IMPORTS_LEFT = {
   addresses: ["#api"],
-  catalog: ["#api", "inventory"],
+  catalog: ["#api"],
   delivery: ["#api"],
-  invoices: ["#api", "gift-cards", "orders", "payment-schedules", "settings"],
-  loyalty: ["notifications"],
-  orders: ["#api", "gift-cards", "payment-schedules"],
+  invoices: ["#api"],
+  orders: ["#api"],
   "payment-methods": ["#api"],
   payments: ["#api"],
   returns: ["#api"],

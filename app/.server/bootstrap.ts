@@ -8,7 +8,7 @@ import { startEventWorker } from "./outbox/events";
 import { EVENT_SUBSCRIBERS } from "./workflows/event-subscribers";
 import { getSmsProvider } from "./sms/sms-provider";
 import { startDailyJob, startRepeatingJob } from "./jobs/daily-job";
-import { expireLoyaltyPoints } from "./modules/loyalty/loyalty.service";
+import { expireLoyaltyPoints } from "./workflows/points-expiry";
 import { sendGiftCardExpiryReminders } from "./modules/gift-cards/gift-cards.service";
 import { reconcilePayments } from "./modules/payments/payment-attempts.service";
 import { getPaymentProvider } from "./modules/payments/payment-provider";

@@ -30,7 +30,8 @@ import { hasRefundedReturn } from "~/.server/modules/returns/returns.service";
 import { INSUFFICIENT_POINTS_MESSAGE } from "~/domain/loyalty/loyalty.rules";
 import { hasOrderRefund } from "~/.server/modules/orders/order-refunds.service";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
-import { creditNoteReason, issueCreditNote } from "~/.server/modules/invoices/invoices.service";
+import { creditNoteReason } from "~/.server/modules/invoices/invoices.service";
+import { issueOrderCreditNote } from "./invoices";
 import { PROMO_RESTORE_REFUSED_MESSAGE, releaseOrderPromo, respendOrderPromo } from "~/.server/modules/promotions/promo-codes.service";
 import {
   cancelGiftCardsBoughtBy,
@@ -40,7 +41,8 @@ import {
   respendOrderGiftCards,
   restoreGiftCardsBoughtBy,
 } from "~/.server/modules/gift-cards/gift-cards.service";
-import { isCancellable, orderViewExtras, toOrderView, type OrderItemRow, type OrderRow } from "~/.server/modules/orders/order-view";
+import { isCancellable, toOrderView, type OrderItemRow, type OrderRow } from "~/.server/modules/orders/order-view";
+import { orderViewExtras } from "./order-views";
 import {
   appendOrderStatus,
   listOrderItems,
@@ -239,7 +241,7 @@ async function releaseOrder(tx: Executor, { order, items, to, actor, now }: Stat
   if (PAID_IN_INSTALMENTS.has(order.paymentStatus)) await cancelOpenInstalments(tx, order.id, now);
   else if (order.paymentStatus !== "paid") return order.paymentStatus;
   // The money goes back: a credit note of the whole invoice (docs/decisions/031-invoices.md).
-  await issueCreditNote(tx, { orderId: order.id, reason: creditNoteReason(to), now });
+  await issueOrderCreditNote(tx, { orderId: order.id, reason: creditNoteReason(to), now });
   return "refunded";
 }
 

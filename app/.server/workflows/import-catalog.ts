@@ -22,7 +22,8 @@ import {
 import { invalidateCatalogCaches } from "~/.server/modules/catalog/catalog.service";
 import { forgetStockReport } from "~/.server/modules/catalog/products-admin.service";
 import { mailRestockedVariantAlerts } from "~/.server/modules/catalog/restock-alerts.service";
-import { recordInitialStocks, restockedVariants, setStockLevels } from "~/.server/modules/inventory/inventory.service";
+import { recordInitialStocks, setStockLevels } from "~/.server/modules/inventory/inventory.service";
+import { restockedVariants } from "~/domain/catalog/stock-adjust";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
 import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { kickOutbox } from "~/.server/outbox/outbox.service";

@@ -22,9 +22,9 @@ import {
 } from "../db/schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { claimDueInstalments, instalmentChargeKey } from "../modules/payment-schedules/payment-schedules.service";
-import { getAdminOrder, listAdminOrders } from "../modules/orders/orders-admin.service";
-import { getOrder } from "../modules/orders/orders.service";
-import { getOrderDocumentPdf } from "../modules/invoices/invoices.service";
+import { listAdminOrders } from "../modules/orders/orders-admin.service";
+import { getAdminOrder, getOrder } from "./order-views";
+import { getOrderDocumentPdf } from "./invoices";
 import { completeOrderAuthentication, placeOrder, quoteCheckout } from "./place-order";
 import { chargeDueInstalments } from "./charge-instalments";
 import { cancelOwnOrder, changeOrderStatus } from "./change-order-status";

@@ -45,7 +45,7 @@ import {
 import type { GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { useLoyaltyPoints } from "~/.server/modules/loyalty/loyalty.service";
 import { INSUFFICIENT_POINTS_MESSAGE } from "~/domain/loyalty/loyalty.rules";
-import { issueInvoice } from "~/.server/modules/invoices/invoices.service";
+import { issueOrderInvoice } from "./invoices";
 import {
   insufficientStockMessage,
   insufficientStockProblem,
@@ -71,7 +71,7 @@ import {
   PAYMENT_STATUS_INSTALMENTS,
 } from "~/domain/payments/instalments";
 import { formatShortDate } from "~/lib/paris-time";
-import { withItems } from "~/.server/modules/orders/order-view";
+import { orderViews } from "./order-views";
 import { checkPromoCode, claimPromoCode, recordPromoRedemption } from "~/.server/modules/promotions/promo-codes.service";
 import type { CheckoutLineQuote, CheckoutQuote } from "~/domain/checkout/checkout-quote.types";
 import type { AppliedPromo } from "~/domain/promotions/promotion.types";
@@ -424,12 +424,12 @@ async function findByIdempotencyKey(db: Executor, userId: string, key: string): 
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
-  return (await withItems(db, rows))[0] ?? null;
+  return (await orderViews(db, rows))[0] ?? null;
 }
 
 async function findOrder(db: Executor, orderId: string): Promise<OrderView> {
   const rows = await db.select().from(orders).where(eq(orders.id, orderId));
-  const [view] = await withItems(db, rows);
+  const [view] = await orderViews(db, rows);
   if (!view) throw new Error(`order ${orderId} vanished`);
   return view;
 }
@@ -873,7 +873,7 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
   await spendOrderPoints(tx, { userId, points: request.points_to_use, orderId, ref, now });
   const issued = await settleGiftCards(tx, { ...input, orderId, wording });
   const schedule = await startPaymentSchedule(tx, { ...input, orderId, cardCents: totals.cardCents, wording });
-  await issueInvoice(tx, orderId, now); // numbered in this transaction: no gap (docs/decisions/031-invoices.md)
+  await issueOrderInvoice(tx, orderId, now); // numbered in this transaction: no gap (docs/decisions/031-invoices.md)
   await enqueueWebhookEvent(tx, "order.created", orderId, () => orderWebhookResource(tx, orderId));
   // 10. The card, if the shopper asked: the provider's token, brand, last four, holder and expiry.
   if (charge?.saveCard) await savePaymentMethodFromCharge(tx, userId, charge.saveCard);

@@ -13,7 +13,7 @@ import type { Database } from "~/.server/db/client";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
 import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { refundGiftCardsUpTo } from "~/.server/modules/gift-cards/gift-cards.service";
-import { issueAmountCreditNote } from "~/.server/modules/invoices/invoices.service";
+import { issueOrderAmountCreditNote } from "./invoices";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import {
   findOrderRefundByKey,
@@ -139,7 +139,7 @@ export async function refundOrderAmount(
     const card = await refundCardShare(tx, order, amount - giftCardCents, now);
     await addOrderRefund(tx, order.id, amount, now);
     // Numbered last, as every document is (decision 031): the counter's lock is held the shortest.
-    const creditNote = await issueAmountCreditNote(tx, {
+    const creditNote = await issueOrderAmountCreditNote(tx, {
       orderId: order.id,
       amountCents: amount,
       designation: GOODWILL_DESIGNATION,

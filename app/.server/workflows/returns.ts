@@ -16,7 +16,7 @@ import { orderPath } from "~/.server/mail/templates/layout";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { returnStock } from "~/.server/modules/inventory/inventory.service";
-import { issueCreditNote } from "~/.server/modules/invoices/invoices.service";
+import { issueOrderCreditNote } from "./invoices";
 import { refundGiftCardsUpTo } from "~/.server/modules/gift-cards/gift-cards.service";
 import { settleReturnPoints } from "~/.server/modules/loyalty/loyalty.service";
 import {
@@ -278,7 +278,7 @@ async function refundAccepted(
 ): Promise<Refund> {
   const { order, ret, accepted, now } = input;
   // The credit note prices the lines with their share of the order's discounts: its total is the refund.
-  const creditNote = await issueCreditNote(tx, {
+  const creditNote = await issueOrderCreditNote(tx, {
     orderId: order.id,
     lines: accepted.map((i) => ({ orderItemId: i.orderItemId, quantity: i.quantity })),
     reason: `Retour ${ret.number}`,

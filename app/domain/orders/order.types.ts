@@ -156,3 +156,6 @@ export function orderPaymentLabel(payment: { brand: string; last_four: string } 
   const card = orderPaymentCard(payment);
   return card ? `${card.brand} •••• ${card.last4}` : null;
 }
+
+/** An order that does not exist, or that the reader may not see: both read the same. */
+export const ORDER_NOT_FOUND_MESSAGE = "Commande introuvable";

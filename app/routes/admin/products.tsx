@@ -4,19 +4,10 @@ import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { adminActorOf, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import { listCategories } from "~/.server/modules/catalog/catalog.service";
-import {
-  adjustAdminStock,
-  deleteAdminProduct,
-  getStockHistory,
-  getStockReport,
-  listAdminProducts,
-} from "~/.server/modules/catalog/products-admin.service";
-import {
-  getAdminProductDetail,
-  listBrandOptions,
-  saveAdminProduct,
-  type SavedProduct,
-} from "~/.server/modules/catalog/product-form.service";
+import { deleteAdminProduct, getStockHistory, getStockReport, listAdminProducts } from "~/.server/modules/catalog/products-admin.service";
+import { getAdminProductDetail, listBrandOptions, type SavedProduct } from "~/.server/modules/catalog/product-form.service";
+import { adjustAdminStock } from "~/.server/workflows/admin-stock";
+import { saveAdminProduct } from "~/.server/workflows/product-form";
 import { statusOf } from "~/.server/error-responses";
 import { invalid, isDomainError, notFound } from "~/domain/errors";
 import { answerAction, refused } from "~/.server/action-result";

@@ -5,7 +5,7 @@ import { getCurrentSession, requireUser } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import type { Database } from "~/.server/db/client";
 import { getProfile, updateProfile, type ProfileView } from "~/.server/modules/accounts/profile.service";
-import { listOrders } from "~/.server/modules/orders/orders.service";
+import { listOrders } from "~/.server/workflows/order-views";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { ProfileUpdateSchema } from "~/domain/account/profile.schema";
 import { openAuthModal } from "~/components/auth/auth-modal-store";

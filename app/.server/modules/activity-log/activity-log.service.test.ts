@@ -13,7 +13,7 @@ import type { DatabaseHandle } from "../../db/client";
 import { adminActivityLog, giftCards, giftCardTransactions, notifications, orders, outbox, reviews } from "../../db/schema";
 import { listAdminActions, purgeOldAdminActions, type AdminActor } from "./activity-log.service";
 import { createCategory, deleteCategory, renameCategory } from "../catalog/categories-admin.service";
-import { adjustAdminStock } from "../catalog/products-admin.service";
+import { adjustAdminStock } from "../../workflows/admin-stock";
 import { updateClientProfile } from "../accounts/client-profile-admin.service";
 import { adjustClientPoints } from "../../workflows/admin-client";
 import { deleteClient } from "../../workflows/erase-account";

@@ -23,7 +23,8 @@ import {
 } from "../../db/schema";
 import { LocalMediaStorage, setMediaStorage } from "../../media/media-storage";
 import { storeProductImage } from "../../media/product-images";
-import { getAdminProductDetail, saveAdminProduct as saveAdminProductOrThrow } from "./product-form.service";
+import { getAdminProductDetail } from "./product-form.service";
+import { saveAdminProduct as saveAdminProductOrThrow } from "../../workflows/product-form";
 import { deleteAdminProduct } from "./products-admin.service";
 import { subscribeShopperRestockAlert } from "./restock-alerts.service";
 import {

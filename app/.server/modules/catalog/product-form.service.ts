@@ -4,16 +4,15 @@
  * uniqueness across the shop) and writes in one transaction, all or nothing. A product's price,
  * stock and variant count are roll-ups of its variants kept by a deferred trigger (decision 025),
  * so this code never writes them; each variant's stock goes through the inventory service (a
- * movement per change); the price history is kept per variant by a trigger. Catalogue caches are
- * forgotten and images the edit dropped are deleted after the commit.
+ * movement per change), which the product-form workflow calls between this module's steps
+ * (app/.server/workflows/product-form.ts); the price history is kept per variant by a trigger.
+ * Catalogue caches are forgotten and images the edit dropped are deleted after the commit.
  */
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { productWebhookResource } from "./product-resource";
 import type { Database, Executor } from "../../db/client";
 import { brands, categories, products, productVariants } from "../../db/schema";
 import { invalidateCatalogCaches } from "./catalog.service";
-import { adjustStock, restockedVariants, recordInitialStock } from "../inventory/inventory.service";
-import { mailRestockedVariantAlerts } from "./restock-alerts.service";
 import { kickOutbox } from "../../outbox/outbox.service";
 import { forgetStockReport } from "./products-admin.service";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
@@ -199,158 +198,175 @@ function variantColumns(v: VariantInput, position: number) {
   };
 }
 
-/** Inserts variants added by the form with their stock, each one's first movement recorded by the inventory service. */
+/** Inserts variants added by the form with their stock; their first movements are the inventory's. */
 async function insertVariants(
   tx: Executor,
   productId: string,
   added: readonly { variant: VariantInput; position: number }[],
-  actorUserId: string | null,
-): Promise<void> {
-  if (added.length === 0) return;
+): Promise<{ variantId: string; quantity: number }[]> {
+  if (added.length === 0) return [];
   const rows = await tx
     .insert(productVariants)
     .values(added.map(({ variant, position }) => ({ ...variantColumns(variant, position), productId, stockQuantity: variant.stock })))
     .returning({ id: productVariants.id });
-  for (const [i, row] of rows.entries()) {
-    await recordInitialStock(tx, { variantId: row.id, quantity: added[i].variant.stock, actorUserId });
+  return rows.map((row, i) => ({ variantId: row.id, quantity: added[i].variant.stock }));
+}
+
+export type ProductSaveRequest = { id: string | null; input: ProductInput; actorUserId: string | null; actor?: AdminActor };
+
+/**
+ * What the catalogue wrote of a product save, for the workflow's next steps in the same
+ * transaction (app/.server/workflows/product-form.ts): the stock of the new variants (their
+ * first movement) and of the kept ones (the form's level), then the change's record.
+ */
+export type ProductSaveDraft = {
+  id: string;
+  created: boolean;
+  /** The product as it was, for the activity log's diff (an edit by a known actor only). */
+  before: AdminProductDetail | null;
+  newVariants: { variantId: string; quantity: number }[];
+  stockLevels: { variantId: string; stock: number }[];
+  /** Images the edit no longer shows, deleted once the save has committed. */
+  dropped: string[];
+};
+
+/**
+ * The catalogue's part of a create (id null) or an edit, from the form's validated input.
+ * Unknown id: 404 'Produit introuvable'; unknown category or brand: the field's message; a SKU
+ * another product sells: 409 with 'Cette référence est déjà utilisée' on that variant's SKU
+ * field. On an edit, the variants missing from the form are removed (order lines keep their
+ * snapshot, cart lines holding them go), the others are updated and put in the form's order,
+ * the new ones added. Stock is not written here: the draft says what it must become.
+ */
+export async function writeProductForm(tx: Executor, request: ProductSaveRequest): Promise<ProductSaveDraft> {
+  const { id, input, actor } = request;
+  if (id !== null && !isUuid(id)) throw productNotFound();
+  const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).for("share");
+  if (!category) throw invalidProduct({ category_id: PRODUCT_CATEGORY_MESSAGE });
+  const brand = await resolveBrand(tx, input);
+
+  if (id === null) {
+    const clashes = await skuClashes(tx, null, input.variants);
+    if (Object.keys(clashes).length > 0) throw skuTaken(clashes);
+    // The price is a roll-up: the first variant's stands in until the trigger sets the cheapest at commit.
+    const [row] = await tx
+      .insert(products)
+      .values({ ...columnsOf(input, brand), priceCents: input.variants[0].priceCents, stockQuantity: 0, inStock: false })
+      .returning({ id: products.id });
+    const newVariants = await insertVariants(
+      tx,
+      row.id,
+      input.variants.map((variant, position) => ({ variant, position })),
+    );
+    return { id: row.id, created: true, before: null, newVariants, stockLevels: [], dropped: [] };
   }
+
+  const [current] = await tx
+    .select({ imageUrl: products.imageUrl, images: products.images })
+    .from(products)
+    .where(eq(products.id, id))
+    .for("update");
+  if (!current) throw productNotFound();
+  const before = actor ? await getAdminProductDetail(tx, id) : null;
+  const existing = await tx
+    .select({ id: productVariants.id, sku: productVariants.sku, images: productVariants.images })
+    .from(productVariants)
+    .where(eq(productVariants.productId, id))
+    .orderBy(asc(productVariants.id))
+    .for("update");
+  const existingById = new Map(existing.map((v) => [v.id, v]));
+  const unknown = input.variants.findIndex((v) => v.id !== null && !existingById.has(v.id));
+  if (unknown >= 0) throw invalidProduct({ [variantErrorKey(unknown, "sku")]: VARIANT_NOT_FOUND_MESSAGE });
+  const clashes = await skuClashes(tx, id, input.variants);
+  if (Object.keys(clashes).length > 0) throw skuTaken(clashes);
+
+  const keptIds = new Set(input.variants.flatMap((v) => (v.id ? [v.id] : [])));
+  const removed = existing.filter((v) => !keptIds.has(v.id));
+  if (removed.length > 0) {
+    await tx.delete(productVariants).where(
+      inArray(
+        productVariants.id,
+        removed.map((v) => v.id),
+      ),
+    );
+  }
+  await tx.update(products).set(columnsOf(input, brand)).where(eq(products.id, id));
+
+  // Two rows may swap their SKUs: the changed ones step aside first so the unique index never sees a clash mid-way.
+  const renamed = input.variants.filter((v) => v.id && existingById.get(v.id)?.sku !== v.sku);
+  if (renamed.length > 1) {
+    await tx
+      .update(productVariants)
+      .set({ sku: sql`'~' || ${productVariants.id}::text` })
+      .where(
+        inArray(
+          productVariants.id,
+          renamed.map((v) => v.id as string),
+        ),
+      );
+  }
+  const added: { variant: VariantInput; position: number }[] = [];
+  const stockLevels: { variantId: string; stock: number }[] = [];
+  for (const [position, variant] of input.variants.entries()) {
+    if (!variant.id) {
+      added.push({ variant, position });
+      continue;
+    }
+    await tx.update(productVariants).set(variantColumns(variant, position)).where(eq(productVariants.id, variant.id));
+    stockLevels.push({ variantId: variant.id, stock: variant.stock });
+  }
+  const newVariants = await insertVariants(tx, id, added);
+  const dropped = droppedImages(
+    [current.imageUrl, ...(current.images ?? []), ...existing.flatMap((v) => v.images ?? [])],
+    [input.imageUrl, ...input.images, ...input.variants.flatMap((v) => v.images)],
+  );
+  return { id, created: false, before, newVariants, stockLevels, dropped };
 }
 
 /**
- * Creates (id null) or edits a product and its variants from the form's validated input.
- * Unknown id: 404 'Produit introuvable'; unknown category or brand: the field's message; a SKU
- * another product sells: 409 with 'Cette référence est déjà utilisée' on that variant's SKU
- * field. Nothing is written on a refusal. On an edit, the variants missing from the form are
- * removed (order lines keep their snapshot, cart lines holding them go), the others are updated
- * and put in the form's order, the new ones added.
+ * The save's record, once its stock is written: the product.changed event of an edit
+ * (webhooks) and the activity log's entry with the product as it now is.
  */
-export async function saveAdminProduct(
-  db: Database,
-  request: { id: string | null; input: ProductInput; actorUserId: string | null; actor?: AdminActor },
-): Promise<SavedProduct> {
-  const { id, input, actorUserId, actor } = request;
-  if (id !== null && !isUuid(id)) throw productNotFound();
-  let dropped: string[] = [];
-  let saved: { id: string; created: boolean };
-  try {
-    saved = await db.transaction(async (tx) => {
-      const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).for("share");
-      if (!category) throw invalidProduct({ category_id: PRODUCT_CATEGORY_MESSAGE });
-      const brand = await resolveBrand(tx, input);
-
-      if (id === null) {
-        const clashes = await skuClashes(tx, null, input.variants);
-        if (Object.keys(clashes).length > 0) throw skuTaken(clashes);
-        // The price is a roll-up: the first variant's stands in until the trigger sets the cheapest at commit.
-        const [row] = await tx
-          .insert(products)
-          .values({ ...columnsOf(input, brand), priceCents: input.variants[0].priceCents, stockQuantity: 0, inStock: false })
-          .returning({ id: products.id });
-        await insertVariants(
-          tx,
-          row.id,
-          input.variants.map((variant, position) => ({ variant, position })),
-          actorUserId,
-        );
-        if (actor) {
-          const after = (await getAdminProductDetail(tx, row.id))?.values;
-          await recordAdminChangeBy(tx, actor, {
-            action: "product.create",
-            entityType: "product",
-            entityId: row.id,
-            summary: `Produit « ${input.name} » créé`,
-            after,
-          });
-        }
-        return { id: row.id, created: true };
-      }
-
-      const [current] = await tx
-        .select({ imageUrl: products.imageUrl, images: products.images })
-        .from(products)
-        .where(eq(products.id, id))
-        .for("update");
-      if (!current) throw productNotFound();
-      const before = actor ? await getAdminProductDetail(tx, id) : null;
-      const existing = await tx
-        .select({ id: productVariants.id, sku: productVariants.sku, images: productVariants.images })
-        .from(productVariants)
-        .where(eq(productVariants.productId, id))
-        .orderBy(asc(productVariants.id))
-        .for("update");
-      const existingById = new Map(existing.map((v) => [v.id, v]));
-      const unknown = input.variants.findIndex((v) => v.id !== null && !existingById.has(v.id));
-      if (unknown >= 0) throw invalidProduct({ [variantErrorKey(unknown, "sku")]: VARIANT_NOT_FOUND_MESSAGE });
-      const clashes = await skuClashes(tx, id, input.variants);
-      if (Object.keys(clashes).length > 0) throw skuTaken(clashes);
-
-      const keptIds = new Set(input.variants.flatMap((v) => (v.id ? [v.id] : [])));
-      const removed = existing.filter((v) => !keptIds.has(v.id));
-      if (removed.length > 0) {
-        await tx.delete(productVariants).where(
-          inArray(
-            productVariants.id,
-            removed.map((v) => v.id),
-          ),
-        );
-      }
-      await tx.update(products).set(columnsOf(input, brand)).where(eq(products.id, id));
-
-      // Two rows may swap their SKUs: the changed ones step aside first so the unique index never sees a clash mid-way.
-      const renamed = input.variants.filter((v) => v.id && existingById.get(v.id)?.sku !== v.sku);
-      if (renamed.length > 1) {
-        await tx
-          .update(productVariants)
-          .set({ sku: sql`'~' || ${productVariants.id}::text` })
-          .where(
-            inArray(
-              productVariants.id,
-              renamed.map((v) => v.id as string),
-            ),
-          );
-      }
-      const added: { variant: VariantInput; position: number }[] = [];
-      for (const [position, variant] of input.variants.entries()) {
-        if (!variant.id) {
-          added.push({ variant, position });
-          continue;
-        }
-        await tx.update(productVariants).set(variantColumns(variant, position)).where(eq(productVariants.id, variant.id));
-        // The inventory's "set" writes a movement only when the stock changes.
-        const adjusted = await adjustStock(tx, { variantIds: [variant.id], mode: "set", quantity: variant.stock, actorUserId });
-        // Back in stock: its waiting alerts are mailed with this commit.
-        await mailRestockedVariantAlerts(tx, restockedVariants(adjusted));
-      }
-      await insertVariants(tx, id, added, actorUserId);
-      await recordEvent(tx, "product.changed", { productId: id, resource: await productWebhookResource(tx, id) });
-      if (actor) {
-        const after = await getAdminProductDetail(tx, id);
-        await recordAdminChangeBy(tx, actor, {
-          action: "product.update",
-          entityType: "product",
-          entityId: id,
-          summary: `Produit « ${input.name} » modifié`,
-          ...changedFields({ ...before?.values }, { ...after?.values }),
-        });
-      }
-
-      dropped = droppedImages(
-        [current.imageUrl, ...(current.images ?? []), ...existing.flatMap((v) => v.images ?? [])],
-        [input.imageUrl, ...input.images, ...input.variants.flatMap((v) => v.images)],
-      );
-      return { id, created: false };
+export async function recordProductSaved(tx: Executor, request: ProductSaveRequest, draft: ProductSaveDraft): Promise<void> {
+  const { input, actor } = request;
+  if (draft.created) {
+    if (!actor) return;
+    const after = (await getAdminProductDetail(tx, draft.id))?.values;
+    await recordAdminChangeBy(tx, actor, {
+      action: "product.create",
+      entityType: "product",
+      entityId: draft.id,
+      summary: `Produit « ${input.name} » créé`,
+      after,
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      // Another save took one of the SKUs between the check and the write.
-      const clashes = await skuClashes(db, id, input.variants);
-      throw skuTaken(Object.keys(clashes).length > 0 ? clashes : { variants: VARIANT_SKU_TAKEN_MESSAGE });
-    }
-    throw error;
+    return;
   }
+  await recordEvent(tx, "product.changed", { productId: draft.id, resource: await productWebhookResource(tx, draft.id) });
+  if (!actor) return;
+  const after = await getAdminProductDetail(tx, draft.id);
+  await recordAdminChangeBy(tx, actor, {
+    action: "product.update",
+    entityType: "product",
+    entityId: draft.id,
+    summary: `Produit « ${input.name} » modifié`,
+    ...changedFields({ ...draft.before?.values }, { ...after?.values }),
+  });
+}
+
+/**
+ * A save refused by the database's unique index: another save took one of the SKUs between the
+ * check and the write. Answers as the check would have; any other error is the caller's.
+ */
+export async function productSaveRefusal(db: Executor, request: ProductSaveRequest, error: unknown): Promise<unknown> {
+  if (!isUniqueViolation(error)) return error;
+  const clashes = await skuClashes(db, request.id, request.input.variants);
+  return skuTaken(Object.keys(clashes).length > 0 ? clashes : { variants: VARIANT_SKU_TAKEN_MESSAGE });
+}
+
+/** After a committed save: the caches forget the product, and the images it dropped go. */
+export async function afterProductSaved(db: Database, draft: ProductSaveDraft): Promise<void> {
   kickOutbox();
   invalidateCatalogCaches(db);
   forgetStockReport(db);
-  if (dropped.length > 0) await removeUnreferencedProductImages(db, dropped);
-  return { id: saved.id, name: input.name, created: saved.created };
+  if (draft.dropped.length > 0) await removeUnreferencedProductImages(db, draft.dropped);
 }

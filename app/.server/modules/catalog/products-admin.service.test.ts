@@ -6,8 +6,8 @@ import { createShopper } from "../../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../../db/client";
 import { categories, orderItems, products, productVariants, stockMovements } from "../../db/schema";
 import { insertSeedProducts } from "../../db/seed/demo";
+import { adjustAdminStock as adjustAdminStockOrThrow } from "../../workflows/admin-stock";
 import {
-  adjustAdminStock as adjustAdminStockOrThrow,
   countProductsPerCategory,
   deleteAdminProduct,
   getStockHistory,

@@ -14,8 +14,6 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } 
 import type { Database, Executor } from "../../db/client";
 import { categories, orders, products, productVariants, stockMovements, user } from "../../db/schema";
 import { invalidateCatalogCaches } from "./catalog.service";
-import { adjustStock, restockedVariants, PRODUCT_NOT_FOUND_MESSAGE, type StockAdjustResult } from "../inventory/inventory.service";
-import { mailRestockedVariantAlerts } from "./restock-alerts.service";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
 import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { kickOutbox } from "../../outbox/outbox.service";
@@ -37,8 +35,10 @@ import { CATALOG_CSV_HEADER, formatEuroCell, IMAGE_SEPARATOR, NO_CATEGORY_LABEL 
 import { ADMIN_PRODUCTS_PAGE_SIZE, LOW_STOCK_THRESHOLD, STOCK_EXPORT_MAX_ROWS } from "~/lib/shop-rules";
 import { isUuid } from "~/lib/uuid";
 import { notFound } from "~/domain/errors";
-import { SKU_UNKNOWN_MESSAGE, type BulkStockChange } from "~/domain/catalog/admin-api.schema";
+import { SKU_UNKNOWN_MESSAGE } from "~/domain/catalog/admin-api.schema";
 import { lineName } from "~/domain/cart/line-name";
+import type { StockAdjustResult } from "~/domain/catalog/stock-adjust";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/domain/catalog/admin-product-form.schema";
 
 export { PRODUCT_NOT_FOUND_MESSAGE };
 
@@ -255,98 +255,47 @@ export async function countProductsPerCategory(db: Executor) {
 }
 
 /**
- * The page's stock changes, on variants: those named, and every variant of each product named
- * (a product row's adjuster, the bulk bar). One row's minus refuses to go below 0 ('Stock
- * insuffisant'); the bulk bar's '- Retirer' floors at 0. An unknown product or variant changes
- * nothing: 'Produit introuvable'.
+ * The variants of the products named, for a stock change on whole products (a product row's
+ * adjuster, the bulk bar). An unknown or malformed product id: 404 'Produit introuvable'.
  */
-export async function adjustAdminStock(
-  db: Database,
-  input: {
-    productIds?: string[];
-    variantIds?: string[];
-    mode: "set" | "add" | "remove";
-    quantity: number;
-    bulk: boolean;
-    actorUserId: string | null;
-    actor?: AdminActor;
-  },
-): Promise<StockAdjustResult> {
-  const productIds = [...new Set(input.productIds ?? [])];
-  if (!productIds.every(isUuid)) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
-  const result = await db.transaction(async (tx) => {
-    const variantIds = new Set(input.variantIds ?? []);
-    if (productIds.length > 0) {
-      const rows = await tx
-        .select({ id: productVariants.id, productId: productVariants.productId })
-        .from(productVariants)
-        .where(inArray(productVariants.productId, productIds));
-      if (new Set(rows.map((r) => r.productId)).size !== productIds.length) {
-        throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
-      }
-      for (const r of rows) variantIds.add(r.id);
-    }
-    const adjusted = await adjustStock(tx, {
-      variantIds: [...variantIds],
-      mode: input.mode,
-      quantity: input.quantity,
-      actorUserId: input.actorUserId,
-      floorAtZero: input.bulk,
-    });
-    await recordStockAdjustments(tx, input.actor, adjusted, input.mode, input.quantity);
-    // Variants back in stock: their waiting alerts are mailed with this commit.
-    await mailRestockedVariantAlerts(tx, restockedVariants(adjusted));
-    return adjusted;
-  });
-  kickOutbox();
-  invalidateCatalogCaches(db);
-  forgetStockReport(db);
-  return result;
+export async function variantIdsOfProducts(tx: Executor, productIds: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(productIds)];
+  if (wanted.length === 0) return [];
+  if (!wanted.every(isUuid)) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
+  const rows = await tx
+    .select({ id: productVariants.id, productId: productVariants.productId })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, wanted));
+  if (new Set(rows.map((r) => r.productId)).size !== wanted.length) throw notFound("product_not_found", PRODUCT_NOT_FOUND_MESSAGE);
+  return rows.map((r) => r.id);
+}
+
+/** Each SKU's variant id; an unknown SKU: 404 'Référence inconnue : <sku>', nothing is changed. */
+export async function variantIdsBySku(tx: Executor, skus: readonly string[]): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ id: productVariants.id, sku: productVariants.sku })
+    .from(productVariants)
+    .where(inArray(productVariants.sku, [...skus]));
+  const idOf = new Map(rows.map((r) => [r.sku, r.id]));
+  const unknown = skus.find((sku) => !idOf.has(sku));
+  if (unknown !== undefined) throw notFound("sku_not_found", `${SKU_UNKNOWN_MESSAGE} : ${unknown}`, { details: { sku: unknown } });
+  return idOf;
 }
 
 /**
- * The admin API's bulk stock change (decision 049): one change per SKU (set, add or remove),
- * all in one transaction, all or nothing. An unknown SKU changes nothing: 404 'Référence
- * inconnue : <sku>'; a removal below 0 is refused ('Stock insuffisant'), like one row's minus.
+ * After a committed stock or product change: the outbox sends what the change queued (restock
+ * alerts, webhooks) and the storefront's and stock report's caches forget what they held.
  */
-export async function adjustStockBySku(
-  db: Database,
-  input: { changes: readonly BulkStockChange[]; actorUserId: string | null; actor?: AdminActor },
-): Promise<StockAdjustResult> {
-  const result = await db.transaction(async (tx) => {
-    const skus = input.changes.map((c) => c.sku);
-    const rows = await tx
-      .select({ id: productVariants.id, sku: productVariants.sku })
-      .from(productVariants)
-      .where(inArray(productVariants.sku, skus));
-    const idOf = new Map(rows.map((r) => [r.sku, r.id]));
-    const unknown = skus.find((sku) => !idOf.has(sku));
-    if (unknown !== undefined) throw notFound("sku_not_found", `${SKU_UNKNOWN_MESSAGE} : ${unknown}`, { details: { sku: unknown } });
-    const variants: StockAdjustResult["variants"] = [];
-    for (const change of input.changes) {
-      const adjusted = await adjustStock(tx, {
-        variantIds: [idOf.get(change.sku)!],
-        mode: change.mode,
-        quantity: change.quantity,
-        actorUserId: input.actorUserId,
-      });
-      await recordStockAdjustments(tx, input.actor, adjusted, change.mode, change.quantity);
-      variants.push(...adjusted.variants);
-    }
-    const adjusted = { variants };
-    await mailRestockedVariantAlerts(tx, restockedVariants(adjusted));
-    return adjusted;
-  });
+export function afterStockChange(db: Database): void {
   kickOutbox();
   invalidateCatalogCaches(db);
   forgetStockReport(db);
-  return result;
 }
 
 const STOCK_MODE_LABEL = { set: "fixé à", add: "ajout de", remove: "retrait de" } as const;
 
 /** One activity-log entry per product: each changed variant's stock before and after. */
-async function recordStockAdjustments(
+export async function recordStockAdjustments(
   tx: Executor,
   actor: AdminActor | undefined,
   adjusted: StockAdjustResult,

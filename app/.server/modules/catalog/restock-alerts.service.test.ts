@@ -11,7 +11,7 @@ import {
   sendRestockAlerts,
   subscribeShopperRestockAlert,
 } from "./restock-alerts.service";
-import { adjustAdminStock } from "./products-admin.service";
+import { adjustAdminStock } from "../../workflows/admin-stock";
 import { savePreferences } from "../accounts/preferences.service";
 import { RESTOCK_CONFIRMATION_TTL_HOURS } from "~/lib/shop-rules";
 import { DEFAULT_PREFERENCES } from "~/domain/account/preferences.schema";

@@ -18,6 +18,7 @@ import { conflict, invalid, notFound } from "~/domain/errors";
 import { INSUFFICIENT_STOCK_MESSAGE, stockProblemMessage, type StockProblem } from "~/domain/checkout/stock-problem";
 import { products, productVariants, stockMovements } from "~/.server/db/schema";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import type { StockAdjustResult } from "~/domain/catalog/stock-adjust";
 
 /** "Stock insuffisant" (app/domain/checkout/stock-problem.ts), the refusal's message when no line is named. */
 export { INSUFFICIENT_STOCK_MESSAGE };
@@ -238,17 +239,6 @@ export type StockAdjustment = {
   floorAtZero?: boolean;
   note?: string | null;
 };
-
-/**
- * The variants whose stock was set, with their product, new stock and the change. Refusals are
- * thrown as DomainError: invalid_quantity (invalid), variant_not_found, insufficient_stock (conflict).
- */
-export type StockAdjustResult = { variants: { variantId: string; productId: string; stock: number; delta: number }[] };
-
-/** The variants an adjustment took from no stock to some: those whose restock alerts are due. */
-export function restockedVariants(result: StockAdjustResult): string[] {
-  return result.variants.filter((v) => v.delta > 0 && v.stock - v.delta === 0).map((v) => v.variantId);
-}
 
 const ADJUST_REASON = { set: "admin_set", add: "admin_add", remove: "admin_remove" } as const;
 

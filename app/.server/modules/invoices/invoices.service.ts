@@ -8,34 +8,46 @@
  * nothing later (a renamed product, a new address, new legal details) changes it. Its PDF is
  * rendered on the first download and stored, so every download returns the same bytes.
  */
-import { paymentSchedulesOf } from "~/.server/modules/payment-schedules/payment-schedules.service";
 import { and, eq, sql } from "drizzle-orm";
-import type { Database, Executor } from "~/.server/db/client";
-import { invoiceDocuments, invoiceNumberCounters, orders, type OrderAddress } from "~/.server/db/schema";
-import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
+import type { Executor } from "~/.server/db/client";
+import { invoiceDocuments, invoiceNumberCounters, orderItems, orders, type OrderAddress } from "~/.server/db/schema";
 import type { ShopIdentity } from "~/domain/settings/shop-identity";
-import { giftCardPaymentsOf, giftCardValuesByOrderItem } from "~/.server/modules/gift-cards/gift-cards.service";
-import { listOrderItems, lockOrder, ORDER_NOT_FOUND_MESSAGE } from "~/.server/modules/orders/orders.service";
-import type { OrderItemRow, OrderRow } from "~/.server/modules/orders/order-view";
+import type { PaymentScheduleEntry } from "~/domain/payments/instalments";
 import { lineName } from "~/domain/cart/line-name";
 import { SHIPPING_ZONES, type ShippingZone } from "~/domain/checkout/shipping.rules";
 import { invalid, notFound } from "~/domain/errors";
 import { computeInvoiceDocument, negateLines, spreadProRata, summarise, type TaxableLine } from "~/domain/invoices/invoice-totals";
 import {
   formatInvoiceNumber,
-  INVOICED_PAYMENT_STATUSES,
   type InvoiceDiscount,
   type InvoiceDocumentKind,
   type InvoiceLine,
   type InvoiceSnapshot,
 } from "~/domain/invoices/invoice.types";
-import { orderPaymentLabel } from "~/domain/orders/order.types";
+import { ORDER_NOT_FOUND_MESSAGE, orderPaymentLabel } from "~/domain/orders/order.types";
 import { formatDate, parisYear } from "~/lib/paris-time";
 import { STANDARD_VAT_RATE_PERCENT } from "~/lib/shop-rules";
 import { isUuid } from "~/lib/uuid";
 import { renderDocumentPdf } from "./invoice-pdf";
 
 export type InvoiceDocumentRow = typeof invoiceDocuments.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+/**
+ * Everything an invoice is made of, read by the invoices workflow from the modules that hold it
+ * (app/.server/workflows/invoices.ts): the order and its lines, the gift cards it sold (their
+ * lines carry no VAT) and those that paid it, its instalments, and the seller's legal details.
+ */
+export type InvoiceSource = {
+  order: OrderRow;
+  items: readonly OrderItemRow[];
+  /** Each gift-card line's card value, by order item id. */
+  cardValues: ReadonlyMap<string, number>;
+  paidWithCards: { last4: string; amount_cents: number }[];
+  schedule: readonly Pick<PaymentScheduleEntry, "seq" | "due_date" | "amount_cents">[];
+  seller: ShopIdentity;
+};
 
 export const DOCUMENT_NOT_FOUND_MESSAGE = "Document introuvable";
 export const CREDIT_NOTE_LINES_MESSAGE = "Lignes d'avoir invalides";
@@ -189,12 +201,6 @@ function mentionsFor(lines: readonly InvoiceLine[], extra: string[] = []): strin
   return [...extra, ...(lines.some((l) => l.vat_rate === null) ? [GIFT_CARD_VAT_MENTION] : []), NO_EARLY_PAYMENT_DISCOUNT];
 }
 
-async function readOrder(tx: Executor, orderId: string): Promise<OrderRow> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound("not_found", ORDER_NOT_FOUND_MESSAGE);
-  return order;
-}
-
 async function insertDocument(tx: Executor, snapshot: InvoiceSnapshot, orderId: string): Promise<InvoiceDocumentRow> {
   const [row] = await tx
     .insert(invoiceDocuments)
@@ -216,15 +222,12 @@ async function insertDocument(tx: Executor, snapshot: InvoiceSnapshot, orderId: 
 /* -------------------------------------------------------------------------------------------- */
 
 /**
- * The order's invoice, numbered and frozen in the caller's transaction (place-order calls it once
- * the items and gift cards are written). Its total is the order's total, to the cent.
+ * The order's invoice, numbered and frozen in the caller's transaction (place-order has it issued
+ * once the items and gift cards are written). Its total is the order's total, to the cent.
  */
-export async function issueInvoice(tx: Executor, orderId: string, now: Date): Promise<InvoiceDocumentRow> {
-  const order = await readOrder(tx, orderId);
-  const items = await listOrderItems(tx, orderId);
-  const cardValues = await giftCardValuesByOrderItem(tx, orderId);
-  const paidWithCards = (await giftCardPaymentsOf(tx, [orderId])).get(orderId) ?? [];
-  const schedule = (await paymentSchedulesOf(tx, [orderId])).get(orderId) ?? [];
+export async function issueInvoice(tx: Executor, source: InvoiceSource, now: Date): Promise<InvoiceDocumentRow> {
+  const { order, items, cardValues, paidWithCards, schedule } = source;
+  const orderId = order.id;
   const computed = computeInvoiceDocument(taxableLines(order, items, cardValues), orderDiscounts(order));
   if (computed.totals.ttc_cents !== order.totalCents) {
     // The order's own amounts disagree with its lines: never print a wrong invoice.
@@ -239,7 +242,7 @@ export async function issueInvoice(tx: Executor, orderId: string, now: Date): Pr
     order: { id: order.id, number: order.orderNumber, placed_at: order.createdAt.toISOString() },
     invoice: null,
     reason: null,
-    seller: seller(await getShopIdentity(tx)),
+    seller: seller(source.seller),
     buyer: buyer(order),
     lines: computed.lines,
     discounts: orderDiscounts(order),
@@ -259,34 +262,13 @@ export async function issueInvoice(tx: Executor, orderId: string, now: Date): Pr
   return insertDocument(tx, snapshot, orderId);
 }
 
-async function findInvoice(db: Executor, orderId: string): Promise<InvoiceDocumentRow | null> {
+/** The order's invoice, if it has one. */
+export async function findInvoice(db: Executor, orderId: string): Promise<InvoiceDocumentRow | null> {
   const [row] = await db
     .select()
     .from(invoiceDocuments)
     .where(and(eq(invoiceDocuments.orderId, orderId), eq(invoiceDocuments.kind, "invoice")));
   return row ?? null;
-}
-
-/**
- * The invoice of an order placed before invoices existed, issued on its first download in its own
- * transaction. The order row is locked first, so two downloads at once make one invoice; an order
- * refunded since gets its credit note with it. Orders never paid have none (not found).
- */
-export async function ensureInvoice(db: Database, orderId: string, now = new Date()): Promise<InvoiceDocumentRow> {
-  const existing = await findInvoice(db, orderId);
-  if (existing) return existing;
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw notFound("not_found", ORDER_NOT_FOUND_MESSAGE);
-    const issued = await findInvoice(tx, orderId);
-    if (issued) return issued;
-    if (!INVOICED_PAYMENT_STATUSES.includes(order.paymentStatus)) throw notFound("not_found", DOCUMENT_NOT_FOUND_MESSAGE);
-    const invoice = await issueInvoice(tx, orderId, now);
-    if (order.paymentStatus === "refunded") {
-      await issueCreditNote(tx, { orderId, reason: creditNoteReason(order.status), now, invoice });
-    }
-    return invoice;
-  });
 }
 
 /** The reason a whole-order credit note prints. */
@@ -306,13 +288,16 @@ export type CreditNoteInput = {
   invoice?: InvoiceDocumentRow;
 };
 
+/** What every credit note also needs: the invoice it refers to and the seller's details today. */
+export type CreditNoteBasis = { invoice: InvoiceDocumentRow; seller: ShopIdentity };
+
 /**
  * A credit note (AV number) in the caller's transaction: the negative of the refunded lines, with
- * their share of the order's discounts, referring to the order's invoice (issued first if the
- * order predates invoices). Without lines it cancels the whole invoice, line for line.
+ * their share of the order's discounts, referring to the order's invoice (the workflow issues it
+ * first if the order predates invoices). Without lines it cancels the whole invoice, line for line.
  */
-export async function issueCreditNote(tx: Executor, input: CreditNoteInput): Promise<InvoiceDocumentRow> {
-  const invoice = input.invoice ?? (await findInvoice(tx, input.orderId)) ?? (await issueInvoice(tx, input.orderId, input.now));
+export async function issueCreditNote(tx: Executor, input: CreditNoteInput, basis: CreditNoteBasis): Promise<InvoiceDocumentRow> {
+  const { invoice } = basis;
   const source = invoice.snapshot;
   let lines: InvoiceLine[];
   let payment: InvoiceSnapshot["payment"];
@@ -324,13 +309,13 @@ export async function issueCreditNote(tx: Executor, input: CreditNoteInput): Pro
     const refunded = -lines.reduce((a, l) => a + l.total_ttc_cents, 0);
     payment = { card_label: source.payment.card_label, card_cents: refunded, gift_card_cents: 0, gift_cards: [] };
   }
-  return insertCreditNote(tx, invoice, { orderId: input.orderId, reason: input.reason, now: input.now, lines, payment });
+  return insertCreditNote(tx, basis, { orderId: input.orderId, reason: input.reason, now: input.now, lines, payment });
 }
 
 /** Numbers and stores a credit note of `lines` (already negative) against the order's invoice. */
 async function insertCreditNote(
   tx: Executor,
-  invoice: InvoiceDocumentRow,
+  { invoice, seller: identity }: CreditNoteBasis,
   note: {
     orderId: string;
     reason: string;
@@ -350,7 +335,7 @@ async function insertCreditNote(
     issued_at: note.now.toISOString(),
     invoice: { number: invoice.number, issued_at: source.issued_at },
     reason: note.reason,
-    seller: seller(await getShopIdentity(tx)),
+    seller: seller(identity),
     lines: note.lines,
     ...(note.withoutDiscounts ? { discounts: [] } : {}),
     totals: summary.totals,
@@ -378,9 +363,12 @@ export type AmountCreditNoteInput = {
  * remainders take the rounding cents), so the VAT it gives back is the VAT the amount carried.
  * An invoice of one rate gives one line.
  */
-export async function issueAmountCreditNote(tx: Executor, input: AmountCreditNoteInput): Promise<InvoiceDocumentRow> {
-  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw invalid("invalid_credit_note_lines", CREDIT_NOTE_LINES_MESSAGE);
-  const invoice = (await findInvoice(tx, input.orderId)) ?? (await issueInvoice(tx, input.orderId, input.now));
+export async function issueAmountCreditNote(
+  tx: Executor,
+  input: AmountCreditNoteInput,
+  basis: CreditNoteBasis,
+): Promise<InvoiceDocumentRow> {
+  const { invoice } = basis;
   const source = invoice.snapshot;
   const rows = source.vat_breakdown.filter((r) => r.total_ttc_cents > 0);
   const rates = rows.length > 0 ? rows : [{ vat_rate: STANDARD_VAT_RATE_PERCENT, total_ttc_cents: 1 }];
@@ -405,7 +393,7 @@ export async function issueAmountCreditNote(tx: Executor, input: AmountCreditNot
       : [],
   );
   const lines = negateLines(computeInvoiceDocument(taxable, []).lines);
-  return insertCreditNote(tx, invoice, {
+  return insertCreditNote(tx, basis, {
     orderId: input.orderId,
     reason: input.reason,
     now: input.now,
@@ -475,39 +463,33 @@ export type DocumentViewer = { userId: string } | "admin";
 export type DocumentRequest = { kind: "invoice" } | { kind: "credit_note"; number: string };
 
 /**
- * The PDF of an order's invoice or credit note, for its owner or the back-office. Someone else's
- * order is "Commande introuvable", as everywhere. The first download renders and stores it.
+ * The order a viewer may read the documents of: its owner's, or any for the back-office.
+ * Someone else's order is "Commande introuvable", as everywhere.
  */
-export async function getOrderDocumentPdf(
-  db: Database,
-  input: { orderId: string; viewer: DocumentViewer; document: DocumentRequest },
-): Promise<{ bytes: Buffer; filename: string }> {
+export async function viewableOrderId(db: Executor, orderId: string, viewer: DocumentViewer): Promise<string> {
   const orderNotFound = () => notFound("not_found", ORDER_NOT_FOUND_MESSAGE);
-  if (!isUuid(input.orderId)) throw orderNotFound();
-  const ownership = input.viewer === "admin" ? [] : [eq(orders.userId, input.viewer.userId)];
+  if (!isUuid(orderId)) throw orderNotFound();
+  const ownership = viewer === "admin" ? [] : [eq(orders.userId, viewer.userId)];
   const [order] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.id, input.orderId), ...ownership));
+    .where(and(eq(orders.id, orderId), ...ownership));
   if (!order) throw orderNotFound();
+  return order.id;
+}
 
-  let doc: InvoiceDocumentRow;
-  if (input.document.kind === "invoice") {
-    doc = await ensureInvoice(db, order.id);
-  } else {
-    const [row] = await db
-      .select()
-      .from(invoiceDocuments)
-      .where(
-        and(
-          eq(invoiceDocuments.orderId, order.id),
-          eq(invoiceDocuments.kind, "credit_note"),
-          eq(invoiceDocuments.number, input.document.number),
-        ),
-      );
-    if (!row) throw notFound("not_found", DOCUMENT_NOT_FOUND_MESSAGE);
-    doc = row;
-  }
+/** One of the order's credit notes by its number, or "Document introuvable". */
+export async function creditNoteOf(db: Executor, orderId: string, number: string): Promise<InvoiceDocumentRow> {
+  const [row] = await db
+    .select()
+    .from(invoiceDocuments)
+    .where(and(eq(invoiceDocuments.orderId, orderId), eq(invoiceDocuments.kind, "credit_note"), eq(invoiceDocuments.number, number)));
+  if (!row) throw notFound("not_found", DOCUMENT_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/** A document's PDF and file name; the first download renders and stores it. */
+export async function documentPdf(db: Executor, doc: InvoiceDocumentRow): Promise<{ bytes: Buffer; filename: string }> {
   return { bytes: doc.pdf ?? (await storeRenderedPdf(db, doc)), filename: `${doc.number}.pdf` };
 }
 

@@ -6,7 +6,8 @@ import { createShopper } from "../../../../tests/support/shoppers";
 import { INSUFFICIENT_POINTS_MESSAGE } from "~/domain/loyalty/loyalty.rules";
 import type { DatabaseHandle } from "../../db/client";
 import { beautyPassTransactions, notifications, orders, outbox, userProfiles } from "../../db/schema";
-import { expireLoyaltyPoints, pointsExpiryDate, REPAIR_DESCRIPTION, useLoyaltyPoints } from "./loyalty.service";
+import { pointsExpiryDate, REPAIR_DESCRIPTION, useLoyaltyPoints } from "./loyalty.service";
+import { expireLoyaltyPoints } from "../../workflows/points-expiry";
 import { repairLoyaltyPoints } from "../../workflows/order-points";
 
 let handle: DatabaseHandle;
@@ -129,6 +130,21 @@ describe("expireLoyaltyPoints", () => {
       );
     expect(mails).toHaveLength(1);
     expect(await pointsOf(id)).toBe(150);
+  });
+
+  it("writes one reminder when two runs (two instances) go at once", async () => {
+    const { id, email } = await createShopper(handle.db);
+    await earn(id, 130, new Date(NOW.getTime() - 340 * DAY));
+    await Promise.all([expireLoyaltyPoints(handle.db, NOW), expireLoyaltyPoints(handle.db, NOW), expireLoyaltyPoints(handle.db, NOW)]);
+    const notes = await handle.db.select().from(notifications).where(eq(notifications.userId, id));
+    expect(notes).toHaveLength(1);
+    const mails = await handle.db
+      .select()
+      .from(outbox)
+      .where(
+        and(sql`${outbox.payload}->>'to' = ${email}`, sql`${outbox.payload}->>'subject' = 'Vos points Beauty Pass vont bientôt expirer'`),
+      );
+    expect(mails).toHaveLength(1);
   });
 });
 

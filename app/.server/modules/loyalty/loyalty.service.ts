@@ -12,8 +12,7 @@
  */
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
-import { beautyPassTransactions, notifications, user, userProfiles } from "~/.server/db/schema";
-import { createNotification } from "~/.server/modules/notifications/notifications.service";
+import { beautyPassTransactions, user, userProfiles } from "~/.server/db/schema";
 import { enqueueMail } from "~/.server/outbox/outbox.service";
 import { mailWording, renderMail } from "~/.server/mail/templates";
 import { INSUFFICIENT_POINTS_MESSAGE, pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
@@ -340,15 +339,16 @@ async function usersWithCreditsExpiringBy(db: Executor, at: Date): Promise<strin
   return rows.map((r) => r.userId);
 }
 
-export type ExpiryRunResult = { expiredUsers: number; expiredPoints: number; reminders: number };
+export type PointsExpiryResult = { expiredUsers: number; expiredPoints: number };
 
 /**
- * The daily job: writes an 'expired' transaction for points past their 12 months, and sends
- * one reminder (notification and e-mail) for points lapsing within 30 days. Safe to run any
- * number of times: expiry is computed from the ledger, reminders are keyed by the date.
+ * The daily job's first half: writes an 'expired' transaction for points past their 12 months.
+ * Safe to run any number of times: what lapses is computed from the ledger. The reminders of
+ * points lapsing soon are the workflow's (app/.server/workflows/points-expiry.ts): they also
+ * write a notification.
  */
-export async function expireLoyaltyPoints(db: Database, now = new Date()): Promise<ExpiryRunResult> {
-  const result: ExpiryRunResult = { expiredUsers: 0, expiredPoints: 0, reminders: 0 };
+export async function expireLapsedPoints(db: Database, now = new Date()): Promise<PointsExpiryResult> {
+  const result: PointsExpiryResult = { expiredUsers: 0, expiredPoints: 0 };
   for (const userId of await usersWithCreditsExpiringBy(db, now)) {
     const points = await db.transaction(async (tx) => {
       await lockBalance(tx, userId); // locks the profile: one writer per shopper at a time
@@ -368,75 +368,86 @@ export async function expireLoyaltyPoints(db: Database, now = new Date()): Promi
       result.expiredPoints += points;
     }
   }
-  const horizon = new Date(now.getTime() + BEAUTY_PASS_EXPIRY_REMINDER_DAYS * DAY_MS);
-  for (const userId of await usersWithCreditsExpiringBy(db, horizon)) {
-    if (await remindExpiry(db, userId, now, horizon)) result.reminders += 1;
-  }
   return result;
 }
 
-/** One reminder per lapse date: the notification's metadata carries the key that dedupes it. */
-async function remindExpiry(db: Database, userId: string, now: Date, horizon: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await lockBalance(tx, userId);
-    const lapsing = await pointsLapsingBy(tx, userId, horizon);
-    if (lapsing <= 0) return false;
-    const [first] = await tx
-      .select({ expiresAt: beautyPassTransactions.expiresAt })
-      .from(beautyPassTransactions)
-      .where(
-        and(
-          eq(beautyPassTransactions.userId, userId),
-          eq(beautyPassTransactions.type, "earned"),
-          sql`${beautyPassTransactions.expiresAt} > ${now}`,
-          lte(beautyPassTransactions.expiresAt, horizon),
-        ),
-      )
-      .orderBy(asc(beautyPassTransactions.expiresAt))
-      .limit(1);
-    if (!first?.expiresAt) return false;
-    const key = `points-expiry:${first.expiresAt.toISOString().slice(0, 10)}`;
-    const [already] = await tx
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), sql`${notifications.metadata}->>'reminder_key' = ${key}`))
-      .limit(1);
-    if (already) return false;
-    const prefs = await promotionPreferencesOf(tx, userId);
-    const date = formatDate(first.expiresAt, prefs.timezone);
-    const message = `${lapsing} points Beauty Pass expireront le ${date}. Utilisez-les lors de votre prochaine commande (dès 100 points).`;
-    await createNotification(tx, {
-      userId,
-      type: "system",
-      priority: "high",
-      title: "Vos points Beauty Pass vont expirer",
-      message,
-      actionUrl: "/beauty-pass",
-      messageKey: "pointsExpiry",
-      params: { points: String(lapsing), expiresAt: first.expiresAt.toISOString() },
-      metadata: { reminder_key: key, points: lapsing, expires_at: first.expiresAt.toISOString() },
-    });
-    const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
-    // A reminder to spend points is a promotion: only with the "Promotions" switch on (decision 043).
-    if (owner?.email && prefs.emailPromotions) {
-      // The mail speaks the Préférences language (decision 044), as the pages word the notification.
-      const m = mailWording(prefs.language);
-      const mail = await renderMail(
-        "points-expiry",
-        {
-          firstName: await firstNameOfUser(tx, userId),
-          message: m.t("emails.pointsExpiry.sentence", {
-            count: String(lapsing),
-            date: formatDate(first.expiresAt, prefs.timezone, m.locale),
-          }),
-          beautyPassPath: "/beauty-pass",
-        },
-        { language: prefs.language },
-      );
-      await enqueueMail(tx, { to: owner.email, ...mail });
-    }
-    return true;
-  });
+/** The end of the reminder window that starts at `now`: 30 days later. */
+export function expiryReminderHorizon(now: Date): Date {
+  return new Date(now.getTime() + BEAUTY_PASS_EXPIRY_REMINDER_DAYS * DAY_MS);
+}
+
+/** The shoppers holding earned points that lapse by `horizon`: who may need a reminder. */
+export function shoppersWithPointsLapsingBy(db: Executor, horizon: Date): Promise<string[]> {
+  return usersWithCreditsExpiringBy(db, horizon);
+}
+
+/** What a reminder says: how many points lapse by the horizon, and the first date they do. */
+export type LapsingPoints = { points: number; firstExpiresAt: Date; reminderKey: string };
+
+/**
+ * Inside the reminder's transaction: locks the shopper's balance (so two runs see the same
+ * ledger one after the other) and reads the points lapsing between `now` and `horizon`. The
+ * reminder key names the first lapse date: one reminder per date, whatever the runs.
+ */
+export async function lockLapsingPoints(tx: Executor, userId: string, now: Date, horizon: Date): Promise<LapsingPoints | null> {
+  await lockBalance(tx, userId);
+  const lapsing = await pointsLapsingBy(tx, userId, horizon);
+  if (lapsing <= 0) return null;
+  const [first] = await tx
+    .select({ expiresAt: beautyPassTransactions.expiresAt })
+    .from(beautyPassTransactions)
+    .where(
+      and(
+        eq(beautyPassTransactions.userId, userId),
+        eq(beautyPassTransactions.type, "earned"),
+        sql`${beautyPassTransactions.expiresAt} > ${now}`,
+        lte(beautyPassTransactions.expiresAt, horizon),
+      ),
+    )
+    .orderBy(asc(beautyPassTransactions.expiresAt))
+    .limit(1);
+  if (!first?.expiresAt) return null;
+  return { points: lapsing, firstExpiresAt: first.expiresAt, reminderKey: `points-expiry:${first.expiresAt.toISOString().slice(0, 10)}` };
+}
+
+/** The reminder as the notification reads it, in French (the pages translate it by `messageKey`). */
+export async function pointsExpiryNotice(tx: Executor, userId: string, lapsing: LapsingPoints) {
+  const prefs = await promotionPreferencesOf(tx, userId);
+  const date = formatDate(lapsing.firstExpiresAt, prefs.timezone);
+  return {
+    userId,
+    type: "system" as const,
+    priority: "high" as const,
+    title: "Vos points Beauty Pass vont expirer",
+    message: `${lapsing.points} points Beauty Pass expireront le ${date}. Utilisez-les lors de votre prochaine commande (dès 100 points).`,
+    actionUrl: "/beauty-pass",
+    messageKey: "pointsExpiry" as const,
+    params: { points: String(lapsing.points), expiresAt: lapsing.firstExpiresAt.toISOString() },
+    metadata: { reminder_key: lapsing.reminderKey, points: lapsing.points, expires_at: lapsing.firstExpiresAt.toISOString() },
+  };
+}
+
+/** The reminder's e-mail, in the same transaction as its notification (the outbox sends it). */
+export async function enqueuePointsExpiryMail(tx: Executor, userId: string, lapsing: LapsingPoints): Promise<void> {
+  const prefs = await promotionPreferencesOf(tx, userId);
+  const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  // A reminder to spend points is a promotion: only with the "Promotions" switch on (decision 043).
+  if (!owner?.email || !prefs.emailPromotions) return;
+  // The mail speaks the Préférences language (decision 044), as the pages word the notification.
+  const m = mailWording(prefs.language);
+  const mail = await renderMail(
+    "points-expiry",
+    {
+      firstName: await firstNameOfUser(tx, userId),
+      message: m.t("emails.pointsExpiry.sentence", {
+        count: String(lapsing.points),
+        date: formatDate(lapsing.firstExpiresAt, prefs.timezone, m.locale),
+      }),
+      beautyPassPath: "/beauty-pass",
+    },
+    { language: prefs.language },
+  );
+  await enqueueMail(tx, { to: owner.email, ...mail });
 }
 
 /** The erasure of an account (RGPD art. 17): the points history goes with it. */

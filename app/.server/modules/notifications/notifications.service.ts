@@ -63,6 +63,19 @@ export async function createNotification(tx: Executor, input: NewNotification): 
   return row.id;
 }
 
+/**
+ * Whether the shopper already has the reminder named `reminderKey` (its metadata's
+ * `reminder_key`): a reminder is written once per key, read in the writer's transaction.
+ */
+export async function hasReminder(tx: Executor, userId: string, reminderKey: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), sql`${notifications.metadata}->>'reminder_key' = ${reminderKey}`))
+    .limit(1);
+  return Boolean(row);
+}
+
 /* ---------------------------------------------------------------------------------------------- */
 /* Reading and changing one's own notifications. Every call is scoped to one user id: someone     */
 /* else's id, an unknown id and a malformed id all read the same, "Notification introuvable".      */

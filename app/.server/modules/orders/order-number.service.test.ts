@@ -12,8 +12,9 @@ import type { DatabaseHandle } from "../../db/client";
 import { orderNumberCounters, orders } from "../../db/schema";
 import { OrderSchema } from "../../api/schemas";
 import { AdminOrderDetailSchema, AdminOrderRowSchema } from "./orders-admin.api-schemas";
-import { getAdminOrder, listAdminOrders } from "./orders-admin.service";
-import { allocateOrderNumber, createOrder, getOrder, type OrderRowValues } from "./orders.service";
+import { listAdminOrders } from "./orders-admin.service";
+import { allocateOrderNumber, createOrder, type OrderRowValues } from "./orders.service";
+import { getAdminOrder, getOrder } from "../../workflows/order-views";
 import { formatOrderNumber } from "~/domain/orders/order.types";
 
 let handle: DatabaseHandle;

@@ -6,9 +6,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { isReturnable } from "~/domain/returns/returns";
 import type { Executor } from "~/.server/db/client";
 import { orderItems, orders, orderStatusChanges } from "~/.server/db/schema";
-import { giftCardPaymentsOf, giftCardsBoughtBy } from "~/.server/modules/gift-cards/gift-cards.service";
 import { orderDocumentsOf } from "~/.server/db/order-documents";
-import { paymentSchedulesOf } from "~/.server/modules/payment-schedules/payment-schedules.service";
 import { ORDER_CHANGE_WINDOW_HOURS } from "~/lib/shop-rules";
 import { type OrderStatusValue, type OrderView } from "~/domain/orders/order.types";
 
@@ -91,53 +89,34 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Da
   };
 }
 
-/** The gift cards and documents of one order, for a view built from its row already read. */
-export async function orderViewExtras(db: Executor, order: Pick<OrderRow, "id" | "paymentStatus">): Promise<OrderViewExtras> {
-  const [payments, bought] = [await giftCardPaymentsOf(db, [order.id]), await giftCardsBoughtBy(db, [order.id])];
-  const documents = await orderDocumentsOf(db, [order], "shopper");
-  const delivered = await deliveredAtByOrder(db, [order.id]);
-  const schedules = await paymentSchedulesOf(db, [order.id]);
-  return {
-    gift_card_payments: payments.get(order.id) ?? [],
-    gift_cards: bought.get(order.id) ?? [],
-    documents: documents.get(order.id) ?? [],
-    delivered_at: delivered.get(order.id) ?? null,
-    payment_schedule: schedules.get(order.id) ?? [],
-  };
+/**
+ * What the orders module itself adds to a view: each order's invoice and credit notes and when
+ * it was delivered. The gift cards and the payment schedule come from their modules, added by
+ * the order-views workflow (app/.server/workflows/order-views.ts).
+ */
+export async function ownViewExtras(
+  db: Executor,
+  rows: readonly Pick<OrderRow, "id" | "paymentStatus">[],
+): Promise<Map<string, Pick<OrderViewExtras, "documents" | "delivered_at">>> {
+  const ids = rows.map((r) => r.id);
+  const documents = await orderDocumentsOf(db, rows, "shopper");
+  const delivered = await deliveredAtByOrder(db, ids);
+  return new Map(ids.map((id) => [id, { documents: documents.get(id) ?? [], delivered_at: delivered.get(id) ?? null }]));
 }
 
-/** Views of the given order rows, with their items (one query for all items). */
-export async function withItems(db: Executor, rows: OrderRow[], now = new Date()): Promise<OrderView[]> {
-  if (rows.length === 0) return [];
+/** The items of the given orders, each order's in id order (one query for all). */
+export async function itemsByOrder(db: Executor, ids: readonly string[]): Promise<Map<string, OrderItemRow[]>> {
+  const byOrder = new Map<string, OrderItemRow[]>();
+  if (ids.length === 0) return byOrder;
   const items = await db
     .select()
     .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
+    .where(inArray(orderItems.orderId, [...ids]))
     .orderBy(asc(orderItems.orderId), asc(orderItems.id));
-  const byOrder = new Map<string, OrderItemRow[]>();
   for (const item of items) {
     const list = byOrder.get(item.orderId) ?? [];
     list.push(item);
     byOrder.set(item.orderId, list);
   }
-  const ids = rows.map((r) => r.id);
-  const payments = await giftCardPaymentsOf(db, ids);
-  const bought = await giftCardsBoughtBy(db, ids);
-  const documents = await orderDocumentsOf(db, rows, "shopper");
-  const delivered = await deliveredAtByOrder(db, ids);
-  const schedules = await paymentSchedulesOf(db, ids);
-  return rows.map((r) =>
-    toOrderView(r, byOrder.get(r.id) ?? [], now, {
-      gift_card_payments: payments.get(r.id) ?? [],
-      gift_cards: bought.get(r.id) ?? [],
-      documents: documents.get(r.id) ?? [],
-      delivered_at: delivered.get(r.id) ?? null,
-      payment_schedule: schedules.get(r.id) ?? [],
-    }),
-  );
+  return byOrder;
 }

@@ -5,7 +5,8 @@ import { createShopper, pickProducts, type TestShopper } from "../../../../tests
 import type { DatabaseHandle } from "../../db/client";
 import { orderItems, orders, user, type OrderAddress } from "../../db/schema";
 import { adminSearchTerms } from "~/lib/search-text";
-import { forgetAdminOrderCounts, getAdminOrder, listAdminOrders, wholeEmailSearch } from "./orders-admin.service";
+import { forgetAdminOrderCounts, listAdminOrders, wholeEmailSearch } from "./orders-admin.service";
+import { getAdminOrder } from "../../workflows/order-views";
 
 let handle: DatabaseHandle;
 let shopper: TestShopper;

@@ -16,7 +16,6 @@ import { createDbMemo } from "../../db-memo";
 import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery-methods";
 import { DELIVERY_METHOD_TITLES } from "~/domain/delivery/delivery-methods-form";
 import { orderDocumentsOf } from "../../db/order-documents";
-import { paymentSchedulesOf } from "~/.server/modules/payment-schedules/payment-schedules.service";
 import { type AdminOrderDetail, type AdminOrderPage, type AdminOrderRow, formatAdminAddress } from "~/domain/orders/admin-orders.schema";
 import type { OrderStatusValue } from "~/domain/orders/order.types";
 import { ADMIN_ORDER_SHORT_ID_LENGTH, ADMIN_ORDERS_PAGE_SIZE } from "~/lib/shop-rules";
@@ -214,8 +213,11 @@ export async function listAdminOrders(db: Executor, input: ListAdminOrdersInput 
   };
 }
 
-/** Everything the detail modal shows, or null for an unknown or malformed id. */
-export async function getAdminOrder(db: Executor, id: string): Promise<AdminOrderDetail | null> {
+/**
+ * Everything the detail modal shows but the payment schedule (the payment-schedules module's,
+ * added by the order-views workflow), or null for an unknown or malformed id.
+ */
+export async function getAdminOrderRecord(db: Executor, id: string): Promise<Omit<AdminOrderDetail, "payment_schedule"> | null> {
   if (!isUuid(id)) return null;
   const [order] = await db
     .select({ order: orders, accountEmail: user.email })
@@ -261,6 +263,5 @@ export async function getAdminOrder(db: Executor, id: string): Promise<AdminOrde
     })),
     documents: documents.get(o.id) ?? [],
     payment_status: o.paymentStatus,
-    payment_schedule: (await paymentSchedulesOf(db, [o.id])).get(o.id) ?? [],
   };
 }

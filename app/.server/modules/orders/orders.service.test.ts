@@ -18,7 +18,8 @@ import {
   type OrderAddress,
 } from "../../db/schema";
 import { SimulatedPaymentProvider } from "../payments/payment-provider";
-import { getOrder, listOrders, ORDER_NOT_CANCELLABLE_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from "./orders.service";
+import { ORDER_NOT_CANCELLABLE_MESSAGE, ORDER_NOT_FOUND_MESSAGE } from "./orders.service";
+import { getOrder, listOrders } from "../../workflows/order-views";
 import { cancelOwnOrder as cancelOrderOrThrow } from "~/.server/workflows/change-order-status";
 import { settled } from "../../../../tests/support/domain-result";
 

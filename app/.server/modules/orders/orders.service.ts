@@ -8,33 +8,30 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, ne, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { orderItems, orderNumberCounters, orders, orderStatusChanges, type OrderAddress, type OrderStatus } from "~/.server/db/schema";
-import { formatOrderNumber, type OrderView } from "~/domain/orders/order.types";
+import { formatOrderNumber, ORDER_NOT_FOUND_MESSAGE } from "~/domain/orders/order.types";
 import { parisMonthStart, parisYear } from "~/lib/paris-time";
 import { tierFor } from "~/domain/loyalty/loyalty.rules";
 import type { DeliveryPerks } from "~/domain/delivery/delivery-methods";
 import { isUuid } from "~/lib/uuid";
 import { CARRIER_RULES, type Carrier } from "~/domain/orders/shipping-tracking";
-import { withItems, type OrderItemRow, type OrderRow } from "./order-view";
+import type { OrderItemRow, OrderRow } from "./order-view";
 
-export const ORDER_NOT_FOUND_MESSAGE = "Commande introuvable";
+export { ORDER_NOT_FOUND_MESSAGE };
 export const ORDER_NOT_CANCELLABLE_MESSAGE = "Cette commande ne peut plus être annulée";
 
-/** The shopper's orders with their items, newest first. */
-export async function listOrders(db: Executor, userId: string, now = new Date()): Promise<OrderView[]> {
-  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
-  return withItems(db, rows, now);
+/** The shopper's order rows, newest first (the order-views workflow makes them views). */
+export function listShopperOrderRows(db: Executor, userId: string): Promise<OrderRow[]> {
+  return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
-/** One of the shopper's orders, or null when it does not exist or belongs to someone else. */
-export async function getOrder(db: Executor, userId: string, orderId: string, now = new Date()): Promise<OrderView | null> {
+/** One of the shopper's order rows, or null when it does not exist or belongs to someone else. */
+export async function shopperOrderRow(db: Executor, userId: string, orderId: string): Promise<OrderRow | null> {
   if (!isUuid(orderId)) return null;
   const [row] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!row) return null;
-  const [view] = await withItems(db, [row], now);
-  return view;
+  return row ?? null;
 }
 
 /* -------------------------------------------------------------------------------------------- */

@@ -12,7 +12,7 @@ import { SimulatedPaymentProvider } from "../payments/payment-provider";
 import { placeOrder } from "../../workflows/place-order";
 import { cancelOwnOrder } from "../../workflows/change-order-status";
 import { saveShopIdentity } from "../../workflows/shop-identity";
-import { getOrderDocumentPdf } from "../invoices/invoices.service";
+import { getOrderDocumentPdf } from "../../workflows/invoices";
 import { renderMail } from "../../mail/templates";
 import { PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 import { defaultShopIdentity, followShopIdentity, unfollowShopIdentity } from "./shop-identity.service";

@@ -1,5 +1,5 @@
 import type { Database } from "~/.server/db/client";
-import { listOrders } from "~/.server/modules/orders/orders.service";
+import { listOrders } from "~/.server/workflows/order-views";
 import type { OrderView } from "~/domain/orders/order.types";
 import { log } from "~/.server/logger";
 

@@ -3,7 +3,7 @@ import { requireApiUser } from "~/.server/auth/session.server";
 import { apiLoader, methodNotAllowed } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { pdfAttachment } from "~/.server/http";
-import { getOrderDocumentPdf } from "~/.server/modules/invoices/invoices.service";
+import { getOrderDocumentPdf } from "~/.server/workflows/invoices";
 
 /** GET /api/v1/orders/:id/credit-notes/:number: a credit note of one of the shopper's orders, as a PDF. */
 export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {

@@ -4,7 +4,7 @@ import { apiAction, apiLoader, dataResponse, issueDetails, validate, type Invali
 import { getDb } from "~/.server/db";
 import { jsonError, readJson } from "~/.server/http";
 import { isDomainError } from "~/domain/errors";
-import { listOrders } from "~/.server/modules/orders/orders.service";
+import { listOrders } from "~/.server/workflows/order-views";
 import { placeOrder } from "~/.server/workflows/place-order";
 import { placedOrderResponse } from "~/.server/api/placed-order-response";
 import { countUnknownGiftCardCodes, giftCardCodesAllowed } from "~/.server/modules/gift-cards/gift-card-checkout.service";

@@ -3,7 +3,7 @@ import { requireAdminApi } from "~/.server/api/admin-api";
 import { apiLoader, methodNotAllowed } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { pdfAttachment } from "~/.server/http";
-import { getOrderDocumentPdf } from "~/.server/modules/invoices/invoices.service";
+import { getOrderDocumentPdf } from "~/.server/workflows/invoices";
 
 /** GET /api/v1/admin/orders/:id/invoice: any order's invoice, as a PDF (issued on first download for older orders). */
 export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {

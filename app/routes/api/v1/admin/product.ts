@@ -3,7 +3,8 @@ import { apiAction, apiLoader, dataResponse, found, readJsonObject } from "~/.se
 import { requireAdminApi } from "~/.server/api/admin-api";
 import { getDb } from "~/.server/db";
 import { getProductForApi } from "~/.server/modules/catalog/catalog-api.service";
-import { getAdminProductDetail, saveAdminProduct } from "~/.server/modules/catalog/product-form.service";
+import { getAdminProductDetail } from "~/.server/modules/catalog/product-form.service";
+import { saveAdminProduct } from "~/.server/workflows/product-form";
 import { deleteAdminProduct } from "~/.server/modules/catalog/products-admin.service";
 import { parseApiProduct, INVALID_PRODUCT_BODY_MESSAGE } from "~/domain/catalog/admin-api.schema";
 import { PRODUCT_NOT_FOUND_MESSAGE } from "~/domain/catalog/admin-product-form.schema";

@@ -4,7 +4,7 @@ import { requireAdminApi } from "~/.server/api/admin-api";
 import { adminListLoader } from "~/.server/api/admin-api-lists";
 import { getDb } from "~/.server/db";
 import { getProductForApi, listProductsForApi } from "~/.server/modules/catalog/catalog-api.service";
-import { saveAdminProduct } from "~/.server/modules/catalog/product-form.service";
+import { saveAdminProduct } from "~/.server/workflows/product-form";
 import { parseApiProduct, INVALID_PRODUCT_BODY_MESSAGE } from "~/domain/catalog/admin-api.schema";
 import { readAdminProductQuery } from "~/domain/catalog/admin-products.schema";
 import { invalid } from "~/domain/errors";

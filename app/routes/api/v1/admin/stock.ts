@@ -4,7 +4,7 @@ import { requireAdminApi } from "~/.server/api/admin-api";
 import { adminListLoader } from "~/.server/api/admin-api-lists";
 import { getDb } from "~/.server/db";
 import { listVariantStockForApi } from "~/.server/modules/catalog/catalog-api.service";
-import { adjustStockBySku } from "~/.server/modules/catalog/products-admin.service";
+import { adjustStockBySku } from "~/.server/workflows/admin-stock";
 import { BulkStockChangeSchema } from "~/domain/catalog/admin-api.schema";
 
 /** GET /api/v1/admin/stock?cursor=&limit=&updated_since=: every variant's stock, by SKU. */

@@ -3,7 +3,7 @@ import { apiAction, apiLoader, dataResponse, firstIssue, found, readValidJson } 
 import { requireAdminApi } from "~/.server/api/admin-api";
 import { getDb } from "~/.server/db";
 import { getVariantStockForApi } from "~/.server/modules/catalog/catalog-api.service";
-import { adjustAdminStock } from "~/.server/modules/catalog/products-admin.service";
+import { adjustAdminStock } from "~/.server/workflows/admin-stock";
 import { INVALID_QUANTITY_MESSAGE, VariantStockChangeSchema } from "~/domain/catalog/admin-api.schema";
 import { PRODUCT_NOT_FOUND_MESSAGE } from "~/domain/catalog/admin-product-form.schema";
 
