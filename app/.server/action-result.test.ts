@@ -30,6 +30,22 @@ describe("ActionResult", () => {
     expect(one.fieldErrors?.tracking_number).toBe("Numéro de suivi invalide");
     expect(actionFailure(conflict("in_use", "Catégorie utilisée")).fieldErrors).toBeUndefined();
   });
+
+  it("gives a page form's typed values back with its refusal, and only when asked", async () => {
+    const values = { name: "Colissimo", price: "abc" };
+    const answer = await answerAction(async () => {
+      throw invalid("invalid_method", "Vérifiez les champs", { fieldErrors: { price: "Prix invalide" } });
+    }, values);
+    expect(answer.data).toEqual({
+      ok: false,
+      code: "invalid_method",
+      message: "Vérifiez les champs",
+      fieldErrors: { price: "Prix invalide" },
+      values,
+    });
+    expect(answer.init?.status).toBe(400);
+    expect(refused(notFound("gone", "Introuvable")).data).not.toHaveProperty("values");
+  });
 });
 
 describe("answerAction", () => {

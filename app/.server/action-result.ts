@@ -13,16 +13,17 @@ export function succeeded<T>(value: T, message?: string) {
   return data<ActionResult<T>>(actionSuccess(value, message));
 }
 
-export function refused<T = never>(error: DomainError) {
-  return data<ActionResult<T>>(actionFailure(error), { status: statusOf(error) });
+/** `values`: what a page form sent, given back with the refusal so the form shows it again. */
+export function refused<T = never>(error: DomainError, values?: Record<string, unknown>) {
+  return data<ActionResult<T>>(actionFailure(error, values), { status: statusOf(error) });
 }
 
-export async function answerAction<T>(run: () => Promise<{ data: T; message?: string }>) {
+export async function answerAction<T>(run: () => Promise<{ data: T; message?: string }>, values?: Record<string, unknown>) {
   try {
     const { data: value, message } = await run();
     return succeeded(value, message);
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return refused<T>(error);
+    return refused<T>(error, values);
   }
 }

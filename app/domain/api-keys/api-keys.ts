@@ -140,8 +140,5 @@ export function apiKeyStatus(key: Pick<ApiKeyView, "revoked_at" | "expires_at">,
 
 export const API_KEY_STATUS_LABELS: Record<ApiKeyStatus, string> = { active: "Active", revoked: "Révoquée", expired: "Expirée" };
 
-/** The answer of the Paramètres form's intents. */
-export type ApiKeyAnswer =
-  | { intent: "api-key-create"; ok: true; message: string; secret: string; key: ApiKeyView }
-  | { intent: "api-key-revoke"; ok: true; message: string }
-  | { intent: "api-key-create" | "api-key-revoke"; ok: false; message: string; errors: Record<string, string> };
+/** A key just made: its secret is shown this once, never again. */
+export type CreatedApiKey = { key: ApiKeyView; secret: string };

@@ -131,5 +131,3 @@ export type ChatState = {
   signedIn: boolean;
   conversation: ChatConversationView | null;
 };
-export type ChatAnswer =
-  { ok: true; conversation: ChatConversationView } | { ok: false; message: string; fieldErrors?: Partial<Record<string, string>> };

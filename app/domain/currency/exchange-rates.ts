@@ -62,9 +62,4 @@ export function rateToInput(value: number): string {
   return String(value).replace(".", ",");
 }
 
-/** What the Paramètres action answers the rates form. */
-export type ExchangeRatesAnswer =
-  | { form: "exchange-rates"; ok: true; message: string }
-  | { form: "exchange-rates"; ok: false; errors: Partial<Record<ExchangeRateField, string>>; values: ExchangeRatesFormValues };
-
 export { convertCents, type IndicativeCurrency } from "./indicative-price";

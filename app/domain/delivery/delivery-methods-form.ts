@@ -2,7 +2,7 @@
  * Paramètres: what the delivery methods form shows and what its action answers. Isomorphic
  * helpers around DeliveryMethodFormSchema (delivery-methods.ts).
  */
-import type { DeliveryMethodCode, DeliveryMethodField } from "./delivery-methods";
+import type { DeliveryMethodCode } from "./delivery-methods";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
 /** Each method's heading in Paramètres (its shop-facing name is editable, its role is not). */
@@ -22,10 +22,8 @@ export type DeliveryMethodFormValues = {
   active: boolean;
 };
 
-/** The action's answer for one method: saved, or field errors with the values as typed (nothing lost). */
-export type DeliveryMethodAnswer =
-  | { ok: true; code: DeliveryMethodCode; message: string }
-  | { ok: false; code: string; errors: Partial<Record<DeliveryMethodField, string>>; values: DeliveryMethodFormValues };
+/** A method saved: which one (a refusal sends back the values as typed, with this code among them). */
+export type SavedDeliveryMethod = { code: DeliveryMethodCode };
 
 /** Cents to the form's text: 990 -> "9,90", 10000 -> "100"; null -> "" (never free). */
 export function centsToEurosInput(cents: number | null): string {

@@ -41,11 +41,3 @@ export const AdminGiftCardSchema = z.object({
     .max(ADMIN_GIFT_CARD_REASON_MAX, { error: ADMIN_GIFT_CARD_MESSAGES.reasonTooLong }),
 });
 export type AdminGiftCardInput = z.input<typeof AdminGiftCardSchema>;
-
-/** The action's answer to the form. */
-export type AdminGiftCardAnswer = {
-  ok: boolean;
-  intent?: string;
-  message: string;
-  fieldErrors?: Partial<Record<"amount" | "message" | "reason", string>>;
-};

@@ -3,11 +3,12 @@
  * one, a French message; or a refusal with the domain error's stable code, its French message and
  * the message of each field it is about. Built only from a DomainError, so a refusal always has a
  * code the page (and a test) can branch on. Isomorphic: the server builds it, the page reads it.
+ * A page form (not a fetcher) that re-renders on a refusal gets back what was typed in `values`.
  */
 import type { DomainError, FieldErrors } from "~/domain/errors";
 
 export type ActionSuccess<T> = { ok: true; data: T; message?: string };
-export type ActionFailure = { ok: false; code: string; message: string; fieldErrors?: FieldErrors };
+export type ActionFailure = { ok: false; code: string; message: string; fieldErrors?: FieldErrors; values?: Record<string, unknown> };
 export type ActionResult<T = null> = ActionSuccess<T> | ActionFailure;
 
 export function actionSuccess<T>(data: T, message?: string): ActionSuccess<T> {
@@ -15,11 +16,15 @@ export function actionSuccess<T>(data: T, message?: string): ActionSuccess<T> {
 }
 
 /** A refusal from a domain error: its one field, if it names one, is a field error too. */
-export function actionFailure(error: DomainError): ActionFailure {
+export function actionFailure(error: DomainError, values?: Record<string, unknown>): ActionFailure {
   const fieldErrors = error.fieldErrors ?? (error.field === undefined ? undefined : { [error.field]: error.message });
-  return fieldErrors === undefined
-    ? { ok: false, code: error.code, message: error.message }
-    : { ok: false, code: error.code, message: error.message, fieldErrors };
+  return {
+    ok: false,
+    code: error.code,
+    message: error.message,
+    ...(fieldErrors === undefined ? {} : { fieldErrors }),
+    ...(values === undefined ? {} : { values }),
+  };
 }
 
 /** A refusal's field messages without the fields it leaves unset, for a form's error state. */

@@ -316,8 +316,3 @@ export type AdminPromoCodeRow = {
   created_at: string;
   updated_at: string;
 };
-
-/** What the page's action answers. */
-export type PromoAnswer =
-  | { ok: true; intent: string; message: string }
-  | { ok: false; intent: string; message: string; errors?: Partial<Record<PromoFormField, string>> };

@@ -61,6 +61,3 @@ export function remapIdentityErrors(errors: Record<string, string>, weekdays: re
   }
   return out;
 }
-
-export type ShopIdentityAnswer =
-  { ok: true; intent: "identity"; message: string } | { ok: false; intent: "identity"; message: string; errors: Record<string, string> };

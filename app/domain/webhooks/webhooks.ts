@@ -85,7 +85,5 @@ export type WebhookDeliveryView = {
   createdAt: string;
 };
 
-/** The endpoint form's answer: the secret only right after it was made (shown once). */
-export type WebhookAnswer =
-  | { ok: true; message: string; secret?: string; endpointId?: string }
-  | { ok: false; message: string; errors: Record<string, string>; values?: Record<string, unknown> };
+/** What an endpoint's change answers: the secret only right after it was made (shown once). */
+export type WebhookChange = { endpointId: string; secret?: string };

@@ -1,9 +1,9 @@
-import { data } from "react-router";
 import type { Route } from "./+types/chat";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { readFormFields } from "~/.server/forms";
-import { answeringRouteAction } from "~/.server/error-responses";
+import { answerAction, refused } from "~/.server/action-result";
+import { invalid } from "~/domain/errors";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import {
   closeConversation,
@@ -13,7 +13,7 @@ import {
   type ChatAdmin,
 } from "~/.server/modules/chat/chat.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { AdminChatView, type AdminChatAnswer } from "~/features/admin/components/admin-chat-view";
+import { AdminChatView } from "~/features/admin/components/admin-chat-view";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Chat: the waiting and active conversations, live (the page listens to /admin/chat/stream). */
@@ -33,11 +33,8 @@ export async function action({ request }: Route.ActionArgs) {
     reply: () => replyToConversation(db, admin, form.conversationId, form.message),
     close: () => closeConversation(db, admin, form.conversationId),
   }[form.intent as "take" | "reply" | "close"];
-  if (!run) return data<AdminChatAnswer>({ ok: false, message: ACCOUNT_MESSAGES.somethingWentWrong }, { status: 400 });
-  return answeringRouteAction<AdminChatAnswer>(
-    async () => ({ ok: true, conversation: await run() }),
-    (error) => ({ ok: false, message: error.message }),
-  );
+  if (!run) return refused(invalid("unknown_intent", ACCOUNT_MESSAGES.somethingWentWrong));
+  return answerAction(async () => ({ data: await run() }));
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

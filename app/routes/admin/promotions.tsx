@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/promotions";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
@@ -12,10 +11,9 @@ import {
 } from "~/.server/modules/promotions/promo-codes-admin.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdminPromotionsView } from "~/features/admin/components/admin-promotions-view";
-import type { PromoAnswer } from "~/domain/promotions/promotions.schema";
 import { readFormData } from "~/.server/forms";
-import { statusOf } from "~/.server/error-responses";
-import { isDomainError } from "~/domain/errors";
+import { answerAction, refused } from "~/.server/action-result";
+import { invalid } from "~/domain/errors";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Codes promo: the list; create, edit and disable/enable post intents to the action. */
@@ -33,28 +31,19 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const db = await getDb();
-  try {
-    if (intent === "create" || intent === "update") {
+  if (intent === "create" || intent === "update") {
+    return answerAction(async () => {
       const promo = intent === "create" ? await createPromoCode(db, fields, actor) : await updatePromoCode(db, id, fields, actor);
-      return data<PromoAnswer>({
-        ok: true,
-        intent,
-        message: intent === "create" ? `Code promo ${promo.code} créé` : `Code promo ${promo.code} modifié`,
-      });
-    }
-    if (intent === "disable" || intent === "enable") {
-      const promo = await setPromoCodeActive(db, id, intent === "enable", actor);
-      return data<PromoAnswer>({
-        ok: true,
-        intent,
-        message: intent === "enable" ? `Code promo ${promo.code} réactivé` : `Code promo ${promo.code} désactivé`,
-      });
-    }
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data<PromoAnswer>({ ok: false, intent, message: error.message, errors: error.fieldErrors }, { status: statusOf(error) });
+      return { data: null, message: intent === "create" ? `Code promo ${promo.code} créé` : `Code promo ${promo.code} modifié` };
+    });
   }
-  return data<PromoAnswer>({ ok: false, intent, message: ACCOUNT_MESSAGES.somethingWentWrong }, { status: 400 });
+  if (intent === "disable" || intent === "enable") {
+    return answerAction(async () => {
+      const promo = await setPromoCodeActive(db, id, intent === "enable", actor);
+      return { data: null, message: intent === "enable" ? `Code promo ${promo.code} réactivé` : `Code promo ${promo.code} désactivé` };
+    });
+  }
+  return refused(invalid("unknown_intent", ACCOUNT_MESSAGES.somethingWentWrong));
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

@@ -1,17 +1,16 @@
-import { data } from "react-router";
 import type { Route } from "./+types/settings";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { listDeliveryMethods, updateDeliveryMethod } from "~/.server/modules/delivery/delivery-methods.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { deliveryMethodFormValues, type DeliveryMethodAnswer } from "~/domain/delivery/delivery-methods-form";
+import { deliveryMethodFormValues, type SavedDeliveryMethod } from "~/domain/delivery/delivery-methods-form";
 import { AdminSettingsView } from "~/features/admin/components/admin-settings-view";
 import { readFormData } from "~/.server/forms";
-import { statusOf } from "~/.server/error-responses";
-import { isDomainError } from "~/domain/errors";
+import { answerAction } from "~/.server/action-result";
+import type { ActionResult } from "~/domain/http/action-result";
 import { getExchangeRates, updateExchangeRates } from "~/.server/modules/exchange-rates/exchange-rates.service";
-import { exchangeRatesFormValues, type ExchangeRatesAnswer } from "~/domain/currency/exchange-rates";
+import { exchangeRatesFormValues } from "~/domain/currency/exchange-rates";
 import { ExchangeRatesSettings } from "~/features/admin/components/exchange-rates-settings";
 // Shop identity section (decision 046).
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
@@ -46,30 +45,35 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.get("form") === "exchange-rates") return saveExchangeRates(form, session);
   const code = typeof form.get("code") === "string" ? (form.get("code") as string) : "";
   const values = deliveryMethodFormValues(form);
-  try {
-    const saved = await updateDeliveryMethod(await getDb(), code, values, session.user.id, adminActorOf(session));
-    return data<DeliveryMethodAnswer>({ ok: true, code: saved.code, message: `${saved.name} : modifications enregistrées` });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    // The form is shown again with what was typed, each field with its own message.
-    const errors = error.fieldErrors ?? { name: error.message };
-    return data<DeliveryMethodAnswer>({ ok: false, code, errors, values }, { status: statusOf(error) });
-  }
+  // Refused, the form is shown again with what was typed (and which method it was), each field
+  // with its own message; a refusal about no field is the name's.
+  return answerAction<SavedDeliveryMethod>(
+    async () => {
+      const saved = await updateDeliveryMethod(await getDb(), code, values, session.user.id, adminActorOf(session));
+      return { data: { code: saved.code }, message: `${saved.name} : modifications enregistrées` };
+    },
+    { ...values, code },
+  );
 }
 
 /** "Taux de change indicatifs": the three rates at once, each field with its own message when refused. */
 async function saveExchangeRates(form: FormData, session: { user: { id: string; email: string } }) {
   const values = exchangeRatesFormValues(form);
-  try {
+  return answerAction(async () => {
     await updateExchangeRates(await getDb(), values, session.user.id, adminActorOf(session));
-    return data<ExchangeRatesAnswer>({ form: "exchange-rates", ok: true, message: "Taux de change enregistrés" });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data<ExchangeRatesAnswer>(
-      { form: "exchange-rates", ok: false, errors: error.fieldErrors ?? { USD: error.message }, values },
-      { status: statusOf(error) },
-    );
-  }
+    return { data: null, message: "Taux de change enregistrés" };
+  });
+}
+
+/**
+ * Without JavaScript a section's form posts the page itself: the delivery methods' answer is the
+ * one that names a method (its saved code, or the code sent back with the typed values).
+ */
+function deliveryMethodAnswerOf(answer: ActionResult<unknown> | undefined): ActionResult<SavedDeliveryMethod> | undefined {
+  if (!answer) return undefined;
+  if (!answer.ok) return typeof answer.values?.code === "string" ? answer : undefined;
+  const saved = answer.data as Partial<SavedDeliveryMethod> | null;
+  return typeof saved?.code === "string" ? { ...answer, data: { code: saved.code } } : undefined;
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -79,7 +83,7 @@ export function meta() {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const deliveryAnswer = actionData && "code" in actionData ? actionData : undefined;
+  const deliveryAnswer = deliveryMethodAnswerOf(actionData);
   return (
     <>
       <AdminSettingsView methods={loaderData.methods} answer={deliveryAnswer} />

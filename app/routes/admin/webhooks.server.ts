@@ -1,7 +1,7 @@
 /** Paramètres > Webhooks: the actions of the list and of one endpoint's page (decision 050). */
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { getDb } from "~/.server/db";
-import { fieldMessagesOf, statusOf } from "~/.server/error-responses";
+import { answerAction, refused } from "~/.server/action-result";
 import type { AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import {
   createWebhookEndpoint,
@@ -11,25 +11,11 @@ import {
   setWebhookEndpointActive,
   updateWebhookEndpoint,
 } from "~/.server/modules/webhooks/webhooks.service";
-import { isDomainError } from "~/domain/errors";
+import { invalid, isDomainError } from "~/domain/errors";
 import { webhookEndpointFromForm } from "~/domain/webhooks/webhook-endpoint.schema";
-import { WEBHOOK_DELETED_PARAM, WEBHOOKS_SETTINGS_PATH, type WebhookAnswer } from "~/domain/webhooks/webhooks";
+import { WEBHOOK_DELETED_PARAM, WEBHOOKS_SETTINGS_PATH, type WebhookChange } from "~/domain/webhooks/webhooks";
 
 const UNKNOWN_INTENT = "Action inconnue";
-
-/** Runs one intent; a domain error becomes the form's refusal with its status and field messages. */
-async function answering(run: () => Promise<WebhookAnswer | Response>, values?: Record<string, unknown>) {
-  try {
-    const answer = await run();
-    return answer instanceof Response ? answer : data<WebhookAnswer>(answer);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data<WebhookAnswer>(
-      { ok: false, message: error.message, errors: fieldMessagesOf(error) ?? {}, ...(values ? { values } : {}) },
-      { status: statusOf(error) },
-    );
-  }
-}
 
 /** One endpoint's intents; `endpointId` is the page's (or, on the list, the form's). */
 export async function webhookIntent(form: FormData, actor: AdminActor, endpointId: string | null) {
@@ -38,44 +24,47 @@ export async function webhookIntent(form: FormData, actor: AdminActor, endpointI
   const db = await getDb();
   if (intent === "create") {
     const values = webhookEndpointFromForm(form);
-    return answering(async () => {
+    return answerAction<WebhookChange>(async () => {
       const { endpoint, secret } = await createWebhookEndpoint(db, values, actor);
-      return { ok: true, message: `Webhook ${endpoint.url} créé`, secret, endpointId: endpoint.id };
+      return { data: { secret, endpointId: endpoint.id }, message: `Webhook ${endpoint.url} créé` };
     }, values);
   }
   if (intent === "update") {
     const values = webhookEndpointFromForm(form);
-    return answering(async () => {
+    return answerAction<WebhookChange>(async () => {
       const endpoint = await updateWebhookEndpoint(db, id, values, actor);
-      return { ok: true, message: `Webhook ${endpoint.url} enregistré`, endpointId: endpoint.id };
+      return { data: { endpointId: endpoint.id }, message: `Webhook ${endpoint.url} enregistré` };
     }, values);
   }
   if (intent === "activate" || intent === "deactivate") {
-    return answering(async () => {
+    return answerAction<WebhookChange>(async () => {
       const endpoint = await setWebhookEndpointActive(db, id, intent === "activate", actor);
-      return { ok: true, message: `Webhook ${endpoint.url} ${endpoint.active ? "activé" : "désactivé"}`, endpointId: endpoint.id };
+      return { data: { endpointId: endpoint.id }, message: `Webhook ${endpoint.url} ${endpoint.active ? "activé" : "désactivé"}` };
     });
   }
   if (intent === "rotate") {
-    return answering(async () => {
+    return answerAction<WebhookChange>(async () => {
       const secret = await rotateWebhookSecret(db, id, actor);
-      return { ok: true, message: "Nouveau secret généré : l'ancien ne signe plus", secret, endpointId: id };
+      return { data: { secret, endpointId: id }, message: "Nouveau secret généré : l'ancien ne signe plus" };
     });
   }
   if (intent === "resend") {
     const deliveryId = Number(form.get("deliveryId"));
-    return answering(async () => {
+    return answerAction<WebhookChange>(async () => {
       await resendWebhookDelivery(db, id, deliveryId, actor);
-      return { ok: true, message: "Événement renvoyé", endpointId: id };
+      return { data: { endpointId: id }, message: "Événement renvoyé" };
     });
   }
   if (intent === "delete") {
     // The API's DELETE service: the endpoint goes with its queue and delivery log, logged as webhook.delete.
-    return answering(async () => {
+    try {
       await deleteWebhookEndpoint(db, id, actor);
-      // Back to the list, which says it is gone: the endpoint's own page no longer exists.
-      return redirect(`${WEBHOOKS_SETTINGS_PATH}?${WEBHOOK_DELETED_PARAM}=1`);
-    });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      return refused<WebhookChange>(error);
+    }
+    // Back to the list, which says it is gone: the endpoint's own page no longer exists.
+    return redirect(`${WEBHOOKS_SETTINGS_PATH}?${WEBHOOK_DELETED_PARAM}=1`);
   }
-  return data<WebhookAnswer>({ ok: false, message: UNKNOWN_INTENT, errors: {} }, { status: 400 });
+  return refused<WebhookChange>(invalid("unknown_intent", UNKNOWN_INTENT));
 }

@@ -4,17 +4,24 @@ import { getDb } from "~/.server/db";
 import { getCurrentSession } from "~/.server/auth/session.server";
 import { readFormOrJson } from "~/.server/forms";
 import { hitFormLimit, requestKey, TOO_MANY_REQUESTS_MESSAGE } from "~/.server/limits/form-limits";
-import { isDomainError } from "~/domain/errors";
+import { DomainError, invalid, isDomainError } from "~/domain/errors";
+import { actionFailure, actionSuccess, type ActionResult } from "~/domain/http/action-result";
 import { statusOf } from "~/.server/error-responses";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import { findParticipantConversation, isChatOpen, postParticipantMessage } from "~/.server/modules/chat/chat.service";
 import { startChat } from "~/.server/workflows/chat-tickets";
-import { nextOpening as nextOpeningOf, type ChatAnswer, type ChatState } from "~/domain/chat/chat";
+import { nextOpening as nextOpeningOf, type ChatConversationView, type ChatState } from "~/domain/chat/chat";
 import { log } from "~/.server/logger";
 import { chatCookieHeader, chatOpenNow, readChatToken } from "./chat-cookie.server";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 const noStore = { "Cache-Control": "private, no-store" };
+
+/** What POST /chat answers (decision 056): the conversation as it now is, or the refusal. */
+type ChatAnswer = ActionResult<ChatConversationView>;
+
+const refusal = (error: DomainError) => data<ChatAnswer>(actionFailure(error), { status: statusOf(error), headers: noStore });
+const tooMany = () => refusal(new DomainError("rate_limited", "rate_limited", TOO_MANY_REQUESTS_MESSAGE));
 
 /** GET /chat: whether the chat is open now and the caller's own conversation (by its cookie). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -38,34 +45,31 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (fields.intent === "start") {
       const limited = await hitFormLimit(db, "chatStart", requestKey(request, userId));
-      if (!limited.allowed) return data<ChatAnswer>({ ok: false, message: TOO_MANY_REQUESTS_MESSAGE }, { status: 429, headers: noStore });
+      if (!limited.allowed) return tooMany();
       const identity = await getShopIdentity(db);
       const open = chatOpenNow((always) => isChatOpen(identity.openingHours, new Date(), always));
       const started = await startChat(db, { userId, name: fields.name, email: fields.email, message: fields.message }, { open });
-      return data<ChatAnswer>(
-        { ok: true, conversation: started.conversation },
-        { headers: { ...noStore, "Set-Cookie": chatCookieHeader(started.token) } },
-      );
+      return data<ChatAnswer>(actionSuccess(started.conversation), {
+        headers: { ...noStore, "Set-Cookie": chatCookieHeader(started.token) },
+      });
     }
     if (fields.intent === "send") {
       const token = readChatToken(request);
       const current = await findParticipantConversation(db, token, userId);
       if (current) {
         const limited = await hitFormLimit(db, "chatMessage", `conversation:${current.id}`);
-        if (!limited.allowed) return data<ChatAnswer>({ ok: false, message: TOO_MANY_REQUESTS_MESSAGE }, { status: 429, headers: noStore });
+        if (!limited.allowed) return tooMany();
       }
       const conversation = await postParticipantMessage(db, token, userId, fields.message);
-      return data<ChatAnswer>({ ok: true, conversation }, { headers: noStore });
+      return data<ChatAnswer>(actionSuccess(conversation), { headers: noStore });
     }
-    return data<ChatAnswer>({ ok: false, message: "Demande inconnue" }, { status: 400, headers: noStore });
+    return refusal(invalid("unknown_intent", "Demande inconnue"));
   } catch (error) {
-    if (isDomainError(error)) {
-      return data<ChatAnswer>(
-        { ok: false, message: error.message, fieldErrors: error.fieldErrors },
-        { status: statusOf(error), headers: noStore },
-      );
-    }
+    if (isDomainError(error)) return refusal(error);
     log.error({ err: error }, "chat: a participant's request failed");
-    return data<ChatAnswer>({ ok: false, message: SHOP_MESSAGES.messageCouldNotSentTry }, { status: 503, headers: noStore });
+    return data<ChatAnswer>(
+      { ok: false, code: "unavailable", message: SHOP_MESSAGES.messageCouldNotSentTry },
+      { status: 503, headers: noStore },
+    );
   }
 }

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { CHAT_MESSAGE_MAX, CHAT_STATUS_LABELS, type ChatConversationView } from "~/domain/chat/chat";
 import { formatTime } from "~/lib/paris-time";
-
-export type AdminChatAnswer = { ok: true; conversation: ChatConversationView } | { ok: false; message: string };
+import { useActionResult } from "~/components/ui/use-fetcher-answer";
+import type { ActionResult } from "~/domain/http/action-result";
 
 const buttonClass =
   "inline-flex min-h-11 items-center justify-center rounded-xl px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60";
@@ -103,17 +103,12 @@ function ConversationPanel({
   conversation: ChatConversationView;
   onChange: (c: ChatConversationView) => void;
 }) {
-  const fetcher = useFetcher<AdminChatAnswer>();
+  const fetcher = useFetcher<ActionResult<ChatConversationView>>();
   const [message, setMessage] = useState("");
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const answer = fetcher.data;
   const busy = fetcher.state !== "idle";
   const live = conversation.status === "waiting" || conversation.status === "active";
-
-  useEffect(() => {
-    if (answer?.ok) onChange(answer.conversation);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer matters.
-  }, [answer]);
+  const { failure } = useActionResult(fetcher, { onSuccess: (result) => onChange(result.data) });
 
   function submit(intent: "take" | "reply" | "close", event?: FormEvent) {
     event?.preventDefault();
@@ -152,9 +147,9 @@ function ConversationPanel({
           ))}
         </ol>
       </div>
-      {answer && !answer.ok ? (
+      {failure ? (
         <p role="alert" className="mt-3 text-sm font-medium text-danger">
-          {answer.message}
+          {failure.message}
         </p>
       ) : null}
       {live ? (

@@ -6,7 +6,8 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Input, Select } from "~/components/ui/input";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useActionResult, useToastedAction } from "~/components/ui/use-fetcher-answer";
+import { failureFieldErrors, type ActionResult } from "~/domain/http/action-result";
 import { formatPrice } from "~/lib/money";
 import { formatDate, parisDay } from "~/lib/paris-time";
 import {
@@ -17,7 +18,6 @@ import {
   promoFormErrors,
   promoValueLabel,
   type AdminPromoCodeRow,
-  type PromoAnswer,
   type PromoFormField,
 } from "~/domain/promotions/promotions.schema";
 import { plural } from "~/lib/plural";
@@ -122,8 +122,8 @@ export function AdminPromotionsView({ codes, categories }: { codes: AdminPromoCo
 }
 
 function ToggleButton({ row }: { row: AdminPromoCodeRow }) {
-  const fetcher = useFetcher<PromoAnswer>();
-  useFetcherAnswer(fetcher, (answer) => showToast(answer.message));
+  const fetcher = useFetcher<ActionResult>();
+  useToastedAction(fetcher);
   const intent = row.active ? "disable" : "enable";
   const label = row.active ? "Désactiver" : "Réactiver";
   return (
@@ -151,19 +151,20 @@ function PromoFormModal({
   categories: CategoryOption[];
   onClose: () => void;
 }) {
-  const fetcher = useFetcher<PromoAnswer>();
+  const fetcher = useFetcher<ActionResult>();
   const [errors, setErrors] = useState<Partial<Record<PromoFormField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [kind, setKind] = useState<"percentage" | "fixed">(row?.kind ?? "percentage");
   const id = useId();
-  useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
-      showToast(answer.message);
+  useActionResult(fetcher, {
+    onSuccess: (result) => {
+      if (result.message) showToast(result.message);
       onClose();
-    } else {
-      setErrors(answer.errors ?? {});
-      setFormError(answer.message);
-    }
+    },
+    onFailure: (result) => {
+      setErrors(failureFieldErrors(result));
+      setFormError(result.message);
+    },
   });
 
   const field = (name: PromoFormField) => ({

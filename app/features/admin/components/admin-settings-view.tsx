@@ -12,11 +12,12 @@ import {
   DELIVERY_METHOD_TITLES,
   centsToEurosInput,
   deliveryMethodFormValues,
-  type DeliveryMethodAnswer,
+  type SavedDeliveryMethod,
   type DeliveryMethodFormValues,
 } from "~/domain/delivery/delivery-methods-form";
 import { CARRIER_RULES, CARRIERS } from "~/domain/orders/shipping-tracking";
 import { SettingsSection, SettingsSubmitRow, useSettingsForm } from "./settings-form";
+import type { ActionResult } from "~/domain/http/action-result";
 
 type Errors = Partial<Record<DeliveryMethodField, string>>;
 
@@ -60,12 +61,15 @@ function errorsOf(form: HTMLFormElement): Errors {
   return errors;
 }
 
+/** What the action answers a method's form (decision 056). */
+type DeliveryMethodAnswer = ActionResult<SavedDeliveryMethod>;
+
 /** One method's form: name, carrier, price, threshold, delay, zones, offered or not. */
 function DeliveryMethodForm({ method, answer }: { method: DeliveryMethod; answer?: DeliveryMethodAnswer }) {
   const fetcher = useFetcher<DeliveryMethodAnswer>();
-  const mine = answer && answer.code === method.code ? answer : undefined;
-  const { errors, saved, touched, checkOnSubmit } = useSettingsForm<DeliveryMethodField>(fetcher, mine);
-  const initial = mine && !mine.ok ? mine.values : valuesOf(method);
+  const mine = answer && (answer.ok ? answer.data.code : answer.values?.code) === method.code ? answer : undefined;
+  const { errors, saved, touched, checkOnSubmit } = useSettingsForm<DeliveryMethodField>(fetcher, { initial: mine, fallbackField: "name" });
+  const initial = mine && !mine.ok ? (mine.values as DeliveryMethodFormValues) : valuesOf(method);
   const title = DELIVERY_METHOD_TITLES[method.code];
   const prefix = `method-${method.code}`;
   const busy = fetcher.state !== "idle";

@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { inputClass } from "~/components/ui/form-parts";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useActionResult } from "~/components/ui/use-fetcher-answer";
+import { failureFieldErrors, type ActionResult } from "~/domain/http/action-result";
 import { formatDate, formatDateTime } from "~/lib/paris-time";
 import {
   API_AREA_CHOICES,
@@ -17,7 +18,7 @@ import {
   apiKeyStatus,
   describeScopes,
   scopeFieldName,
-  type ApiKeyAnswer,
+  type CreatedApiKey,
   type ApiKeyView,
 } from "~/domain/api-keys/api-keys";
 
@@ -26,24 +27,26 @@ import {
  * day), see its secret once, revoke it; the list shows each key's visible prefix and last use.
  */
 export function ApiKeysSection({ keys }: { keys: ApiKeyView[] }) {
-  const create = useFetcher<ApiKeyAnswer>();
-  const revoke = useFetcher<ApiKeyAnswer>();
+  const create = useFetcher<ActionResult<CreatedApiKey>>();
+  const revoke = useFetcher<ActionResult>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
-  useFetcherAnswer(create, (answer) => {
-    if (answer.ok && answer.intent === "api-key-create" && "secret" in answer) {
+  useActionResult(create, {
+    onSuccess: (result) => {
       setErrors({});
-      setCreated({ name: answer.key.name, secret: answer.secret });
-      setStatus(answer.message);
-    } else if (!answer.ok) {
-      setErrors(answer.errors);
+      setCreated({ name: result.data.key.name, secret: result.data.secret });
+      setStatus(result.message ?? null);
+    },
+    onFailure: (result) => {
+      const fields = failureFieldErrors(result);
+      setErrors(Object.keys(fields).length > 0 ? fields : { form: result.message });
       setCreated(null);
       setStatus(null);
-    }
+    },
   });
-  useFetcherAnswer(revoke, (answer) => setStatus(answer.message));
+  useActionResult(revoke, { onSuccess: (result) => setStatus(result.message ?? null), onFailure: (result) => setStatus(result.message) });
 
   function check(event: React.FormEvent<HTMLFormElement>) {
     const parsed = ApiKeyFormSchema.safeParse(apiKeyFormValues(new FormData(event.currentTarget)));

@@ -9,9 +9,9 @@ import {
   rateToInput,
   type ExchangeRateField,
   type ExchangeRates,
-  type ExchangeRatesAnswer,
 } from "~/domain/currency/exchange-rates";
 import { SettingsSection, SettingsSubmitRow, useSettingsForm } from "./settings-form";
+import type { ActionResult } from "~/domain/http/action-result";
 
 type Errors = Partial<Record<ExchangeRateField, string>>;
 
@@ -27,8 +27,8 @@ function errorsOf(form: HTMLFormElement): Errors {
  * how much of each currency one euro buys, for the "≈" prices shown to shoppers who chose it.
  */
 export function ExchangeRatesSettings({ rates }: { rates: ExchangeRates }) {
-  const fetcher = useFetcher<ExchangeRatesAnswer>();
-  const { errors, saved, touched, checkOnSubmit } = useSettingsForm<ExchangeRateField>(fetcher);
+  const fetcher = useFetcher<ActionResult>();
+  const { errors, saved, touched, checkOnSubmit } = useSettingsForm<ExchangeRateField>(fetcher, { fallbackField: "USD" });
   const busy = fetcher.state !== "idle";
   return (
     <SettingsSection

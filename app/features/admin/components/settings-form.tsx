@@ -1,14 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useActionResult } from "~/components/ui/use-fetcher-answer";
+import { failureFieldErrors, type ActionFailure, type ActionResult } from "~/domain/http/action-result";
 
 /**
  * The pieces every Paramètres section shares: the titled section, the form's state (errors per
  * field, the "saved" line, the server's answer, the browser's check with the action's schema) and
  * the submit row. Each section keeps its own fields.
  */
-
-type Answer = { ok: true; message: string } | { ok: false; errors: Partial<Record<string, string>> };
 
 export function SettingsSection({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
   return (
@@ -33,21 +32,28 @@ export type SettingsFormState<Field extends string> = {
 
 /** A section form's state, following its fetcher's answers; `initial` is an answer the page already holds. */
 export function useSettingsForm<Field extends string>(
-  fetcher: { state: string; data?: Answer },
-  initial?: Answer,
+  fetcher: { state: string; data?: ActionResult<unknown> },
+  options: { initial?: ActionResult<unknown>; fallbackField?: Field } = {},
 ): SettingsFormState<Field> {
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>(
-    initial && !initial.ok ? (initial.errors as Partial<Record<Field, string>>) : {},
-  );
-  const [saved, setSaved] = useState<string | null>(initial?.ok ? initial.message : null);
-  useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
+  const { initial, fallbackField } = options;
+  // A refusal about no field shows its message on `fallbackField`: never a refusal without a word.
+  const errorsOf = (result: ActionFailure): Partial<Record<Field, string>> => {
+    const fields = failureFieldErrors(result) as Partial<Record<Field, string>>;
+    return Object.keys(fields).length === 0 && fallbackField
+      ? ({ [fallbackField]: result.message } as Partial<Record<Field, string>>)
+      : fields;
+  };
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>(initial && !initial.ok ? errorsOf(initial) : {});
+  const [saved, setSaved] = useState<string | null>(initial?.ok ? (initial.message ?? null) : null);
+  useActionResult(fetcher, {
+    onSuccess: (result) => {
       setErrors({});
-      setSaved(answer.message);
-    } else {
-      setErrors(answer.errors as Partial<Record<Field, string>>);
+      setSaved(result.message ?? null);
+    },
+    onFailure: (result) => {
+      setErrors(errorsOf(result));
       setSaved(null);
-    }
+    },
   });
   return {
     errors,

@@ -9,9 +9,9 @@ import {
   dayFieldName,
   remapIdentityErrors,
   shopIdentityFromForm,
-  type ShopIdentityAnswer,
 } from "~/domain/settings/shop-identity-form";
 import { SettingsSection, SettingsSubmitRow, useSettingsForm } from "./settings-form";
+import type { ActionResult } from "~/domain/http/action-result";
 
 /**
  * Paramètres, "Identité de la boutique" (decision 046): the legal notice values, the customer
@@ -19,7 +19,7 @@ import { SettingsSection, SettingsSubmitRow, useSettingsForm } from "./settings-
  * the browser with the server's schema; each refused field shows its own message.
  */
 export function ShopIdentitySection({ identity }: { identity: ShopIdentity }) {
-  const fetcher = useFetcher<ShopIdentityAnswer>();
+  const fetcher = useFetcher<ActionResult>();
   const { errors, saved, checkOnSubmit } = useSettingsForm<string>(fetcher);
   const busy = fetcher.state !== "idle";
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { failureFieldErrors, type ActionResult } from "~/domain/http/action-result";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
@@ -12,7 +13,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_MESSAGES,
   WEBHOOKS_SETTINGS_PATH as SETTINGS_PATH,
-  type WebhookAnswer,
+  type WebhookChange,
   type WebhookDeliveryView,
   type WebhookEndpointView,
 } from "~/domain/webhooks/webhooks";
@@ -52,19 +53,22 @@ function SecretOnce({ secret }: { secret: string }) {
   );
 }
 
+/** What the page's actions answer (decision 056). */
+type WebhookAnswer = ActionResult<WebhookChange>;
+
 function AnswerMessage({ answer }: { answer?: WebhookAnswer }) {
   if (!answer) return null;
   return (
     <div className="space-y-3">
-      <FormMessage tone={answer.ok ? "success" : "error"}>{answer.message}</FormMessage>
-      {answer.ok && answer.secret ? <SecretOnce secret={answer.secret} /> : null}
+      {answer.message ? <FormMessage tone={answer.ok ? "success" : "error"}>{answer.message}</FormMessage> : null}
+      {answer.ok && answer.data.secret ? <SecretOnce secret={answer.data.secret} /> : null}
     </div>
   );
 }
 
 /** URL, description, events and the active box: the create and the edit forms. */
 function EndpointFields({ endpoint, answer, prefix }: { endpoint?: WebhookEndpointView; answer?: WebhookAnswer; prefix: string }) {
-  const errors = answer && !answer.ok ? answer.errors : {};
+  const errors = answer && !answer.ok ? failureFieldErrors(answer) : {};
   const typed = answer && !answer.ok ? answer.values : undefined;
   const url = typeof typed?.url === "string" ? typed.url : (endpoint?.url ?? "");
   const description = typeof typed?.description === "string" ? typed.description : (endpoint?.description ?? "");

@@ -3,7 +3,6 @@ import {
   CHAT_MESSAGE_MAX,
   ChatMessageSchema,
   ChatStartSchema,
-  type ChatAnswer,
   type ChatConversationView,
   type ChatState,
   type ChatSystemNotice,
@@ -11,6 +10,10 @@ import {
 import { formatTime } from "~/lib/paris-time";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { failureFieldErrors, type ActionResult } from "~/domain/http/action-result";
+
+/** What POST /chat answers (decision 056). */
+type ChatAnswer = ActionResult<ChatConversationView>;
 
 const inputClass = "mt-1 block min-h-11 w-full rounded-xl border border-line bg-white px-3 py-2 text-ink";
 const buttonClass =
@@ -25,7 +28,7 @@ async function post(body: Record<string, string>): Promise<ChatAnswer> {
     });
     return (await res.json()) as ChatAnswer;
   } catch {
-    return { ok: false, message: SHOP_MESSAGES.messageCouldNotSentTry };
+    return { ok: false, code: "network", message: SHOP_MESSAGES.messageCouldNotSentTry };
   }
 }
 
@@ -109,10 +112,10 @@ export default function ChatPanel({ initial }: { initial: ChatState }) {
     setBusy(false);
     if (answer.ok) {
       setError(null);
-      setConversation(answer.conversation);
+      setConversation(answer.data);
     } else {
       setError(answer.message);
-      setFieldErrors(answer.fieldErrors ?? {});
+      setFieldErrors(failureFieldErrors(answer));
     }
   }
 
@@ -129,7 +132,7 @@ export default function ChatPanel({ initial }: { initial: ChatState }) {
     if (answer.ok) {
       setError(null);
       setDraft("");
-      setConversation(answer.conversation);
+      setConversation(answer.data);
       messageField.current?.focus();
     } else {
       setError(answer.message);
