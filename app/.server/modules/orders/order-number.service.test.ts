@@ -11,7 +11,8 @@ import { createShopper, type TestShopper } from "../../../../tests/support/shopp
 import type { DatabaseHandle } from "../../db/client";
 import { orderNumberCounters, orders } from "../../db/schema";
 import { OrderSchema } from "../../api/schemas";
-import { AdminOrderDetailSchema, AdminOrderRowSchema } from "./orders-admin.api-schemas";
+import { AdminOrderDetailSchema } from "../../api/contracts/admin/order.contract";
+import { AdminOrderRowSchema } from "../../api/contracts/admin/orders.contract";
 import { listAdminOrders } from "./orders-admin.service";
 import { allocateOrderNumber, createOrder, type OrderRowValues } from "./orders.service";
 import { getAdminOrder, getOrder } from "../../workflows/order-views";

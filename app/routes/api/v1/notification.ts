@@ -8,7 +8,7 @@ import {
   getNotification,
   markRead,
 } from "~/.server/modules/notifications/notifications.service";
-import { NotificationPatchBodySchema } from "~/.server/modules/notifications/notifications.api-schemas";
+import { NotificationPatchBodySchema } from "~/.server/api/contracts/notification.contract";
 
 /** GET /api/v1/notifications/:id: one of the user's notifications (someone else's id is a 404). */
 export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {

@@ -4,7 +4,7 @@ import { apiLoader, methodNotAllowed, validate } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { jsonOk } from "~/.server/http";
 import { countUnread, listNotifications } from "~/.server/modules/notifications/notifications.service";
-import { NotificationListQuerySchema } from "~/.server/modules/notifications/notifications.api-schemas";
+import { NotificationListQuerySchema } from "~/.server/api/contracts/notifications.contract";
 import { HEADER_NOTIFICATIONS_LIMIT } from "~/lib/shop-rules";
 
 /**

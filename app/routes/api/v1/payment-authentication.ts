@@ -4,7 +4,7 @@ import { apiAction, methodNotAllowed, readValidJson } from "~/.server/api/route"
 import { placedOrderResponse } from "~/.server/api/placed-order-response";
 import { getDb } from "~/.server/db";
 import { completeOrderAuthentication } from "~/.server/workflows/place-order";
-import { PaymentAuthenticationBodySchema } from "~/.server/modules/payments/payments.api-schemas";
+import { PaymentAuthenticationBodySchema } from "~/.server/api/contracts/payment-authentication.contract";
 
 /**
  * POST /api/v1/payment-authentications/:id: what the bank's page sends once the shopper has

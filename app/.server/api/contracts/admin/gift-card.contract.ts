@@ -1,0 +1,47 @@
+import { z } from "zod";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import { ApiErrorSchema } from "~/.server/api/schemas";
+import { GiftCardSchema } from "~/.server/api/contracts/shared/promotions";
+import type { ApiOperation } from "~/.server/api/api-operation";
+
+/**
+ * The admin API's clients, promo codes and gift cards in the OpenAPI document (decision 049):
+ * the back-office's services and messages, over JSON.
+ */
+const guarded = {
+  401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
+  403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
+};
+
+const tags = ["Administration"];
+
+const LedgerEntrySchema = z.object({
+  id: z.int(),
+  kind: z.enum(["issue", "use", "refund"]),
+  amount_cents: z.int(),
+  balance_after_cents: z.int(),
+  order_reference: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.iso.datetime(),
+});
+
+const uuidId = z.object({ id: z.uuid() });
+
+export const operations: ApiOperation[] = [
+  {
+    method: "get",
+    path: "/api/v1/admin/gift-cards/{id}",
+    summary: "Administrateur : une carte cadeau et son historique (émission, utilisations, remboursements)",
+    tags,
+    auth: "admin_api",
+    pathParams: uuidId,
+    responses: {
+      200: {
+        description: "Carte cadeau",
+        schema: z.object({ data: GiftCardSchema.extend({ updated_at: z.iso.datetime(), ledger: z.array(LedgerEntrySchema) }) }),
+      },
+      ...guarded,
+      404: { description: "Carte cadeau introuvable", schema: ApiErrorSchema },
+    },
+  },
+];

@@ -1,0 +1,108 @@
+import { z } from "zod";
+
+/**
+ * The admin API's catalogue and stock (decision 049): the shapes its product, category, brand
+ * and stock routes share. Each operation takes an administrator's session or an API key
+ * (`Authorization: Bearer aur_live_…`) holding the scope named in its summary.
+ */
+export const AdminApiVariantSchema = z
+  .object({
+    id: z.uuid(),
+    sku: z.string(),
+    label: z.string(),
+    size: z.string().nullable(),
+    shade: z.string().nullable(),
+    shade_hex: z.string().nullable(),
+    content_amount: z.number().nullable(),
+    content_unit: z.enum(["ml", "g"]).nullable(),
+    price_cents: z.int(),
+    original_price_cents: z.int().nullable(),
+    stock: z.int(),
+    images: z.array(z.string()),
+    position: z.int(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "AdminApiVariant" });
+
+export const AdminApiProductSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    category_id: z.uuid().nullable(),
+    brand_id: z.uuid().nullable(),
+    brand: z.string().nullable(),
+    image_url: z.string().nullable(),
+    images: z.array(z.string()),
+    tags: z.array(z.string()),
+    attributes: z.record(z.string(), z.string()),
+    ingredients: z.string().nullable(),
+    usage_tips: z.string().nullable(),
+    featured: z.boolean(),
+    price_cents: z.int().describe("Le prix de la variante la moins chère"),
+    stock: z.int().describe("La somme des stocks des variantes"),
+    in_stock: z.boolean(),
+    variant_count: z.int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    variants: z.array(AdminApiVariantSchema),
+  })
+  .meta({ id: "AdminApiProduct" });
+
+const VariantBody = z.object({
+  id: z.uuid().optional().describe("Une variante existante (absente : une nouvelle variante)"),
+  sku: z.string(),
+  label: z.string().optional(),
+  size: z.string().optional(),
+  shade: z.string().optional(),
+  shade_hex: z.string().optional(),
+  content_amount: z.number().optional(),
+  content_unit: z.enum(["ml", "g", ""]).optional(),
+  price_cents: z.int(),
+  original_price_cents: z.int().nullable().optional(),
+  stock: z.int().min(0),
+  images: z.array(z.string()).optional(),
+});
+
+export const AdminApiProductBodySchema = z
+  .object({
+    name: z.string(),
+    description: z.string().optional(),
+    category_id: z.uuid(),
+    brand_id: z.uuid().optional(),
+    new_brand: z.string().optional().describe("Une marque à créer (ou retrouver par son nom)"),
+    image_url: z.string().optional(),
+    images: z.array(z.string()).optional(),
+    tags: z.array(z.string()).optional(),
+    attributes: z.object({ color: z.string(), skin_type: z.string(), usage: z.string() }).partial().optional(),
+    ingredients: z.string().optional(),
+    usage_tips: z.string().optional(),
+    featured: z.boolean().optional(),
+    variants: z.array(VariantBody).min(1),
+  })
+  .meta({ id: "AdminApiProductBody" });
+
+export const AdminApiCategorySchema = z
+  .object({ id: z.uuid(), name: z.string(), slug: z.string(), product_count: z.int(), updated_at: z.string() })
+  .meta({ id: "AdminApiCategory" });
+
+export const BrandDetailSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    slug: z.string().describe("Dérivé du nom à la création, gardé ensuite (adresse /marque/{slug})"),
+    description: z.string().nullable(),
+    product_count: z.int(),
+  })
+  .meta({ id: "AdminApiBrandDetail" });
+
+export const BrandBody = z
+  .object({
+    name: z.string().describe("Unique, sans tenir compte des majuscules ni des accents ; 120 caractères au maximum"),
+    description: z.string().nullable().optional().describe("2000 caractères au maximum ; vide ou null l'efface"),
+  })
+  .meta({ id: "AdminApiBrandBody" });
+
+export const VariantStockSchema = z
+  .object({ id: z.uuid(), product_id: z.uuid(), sku: z.string(), label: z.string(), stock: z.int(), updated_at: z.string() })
+  .meta({ id: "AdminApiVariantStock" });
