@@ -58,6 +58,7 @@ export const ProductSchema = z
     category_id: z.uuid().nullable(),
     category: CategoryRefSchema.nullable(),
     brand: z.string().nullable(),
+    brand_slug: z.string().nullable().describe("The brand page's slug (/marque/{slug}); null without a brand record"),
     sku: z.string().nullable(),
     image_url: z.string().nullable(),
     images: z.array(z.string()),
@@ -288,6 +289,7 @@ export const ProductCardSchema = ProductSchema.pick({
   name: true,
   description: true,
   brand: true,
+  brand_slug: true,
   category: true,
   featured: true,
   image_url: true,
@@ -297,6 +299,8 @@ export const ProductCardSchema = ProductSchema.pick({
   review_count: true,
   stock_quantity: true,
   in_stock: true,
+  variant_count: true,
+  default_variant_id: true,
 })
   .extend({ lowest_price_30d_cents: z.int().positive().nullable().optional() })
   .meta({ id: "ProductCard" });

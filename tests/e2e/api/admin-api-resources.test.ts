@@ -2,13 +2,15 @@
  * The admin API over HTTP for orders, returns and refunds, clients (RGPD erasure), promo codes,
  * gift cards and reviews (decision 049), with an administrator's session: every operation refuses
  * a visitor and a shopper; the cursor walk with updated_since gives every row once; bad input gets
- * the back-office's French message, never a 500.
+ * the back-office's French message, never a 500. Every answer, refusals included, is validated
+ * against the served OpenAPI document (its status listed, its body of the documented schema).
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
-import { apiCall, placeOrderOverHttp } from "../../support/orders-http";
+import { placeOrderOverHttp } from "../../support/orders-http";
+import { checkedApiCall } from "../../support/api/typed-client";
 import { ADMIN_API_SCOPES } from "./admin-api-scopes";
 import { e2eShop } from "../../support/e2e-shop";
 
@@ -18,7 +20,7 @@ type Json = Record<string, any>;
 let admin: string;
 let shopper: string;
 
-const call = (method: string, path: string, cookie: string | null, body?: unknown) => apiCall(baseURL, method, path, cookie, body);
+const call = (method: string, path: string, cookie: string | null, body?: unknown) => checkedApiCall(method, path, cookie, body, baseURL);
 
 /** Every row of a cursor walk, one page of `limit` at a time, with the number of pages. */
 async function walk(path: string, query: Record<string, string>): Promise<{ rows: Json[]; pages: number }> {

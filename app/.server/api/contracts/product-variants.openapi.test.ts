@@ -50,6 +50,7 @@ describe("OpenAPI document: product variants", () => {
         category_id: null,
         category: null,
         brand: null,
+        brand_slug: null,
         sku: null,
         image_url: null,
         images: [],
