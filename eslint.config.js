@@ -10,7 +10,6 @@ import reactHooks from "eslint-plugin-react-hooks";
 import { defineConfig } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
-import { MODULE_IMPORTS_LEFT } from "./scripts/module-imports-left.mjs";
 
 const features = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -53,21 +52,17 @@ const modules = readdirSync(new URL("./app/.server/modules", import.meta.url), {
   .map((entry) => entry.name);
 
 const moduleZones = modules.flatMap((module) => {
-  const left = MODULE_IMPORTS_LEFT[module] ?? [];
   const target = `${layer.server}/modules/${module}`;
-  const zones = [
+  return [
     {
       target,
       from: `${layer.server}/modules`,
-      except: [`./${module}`, ...left.filter((m) => !m.startsWith("#")).map((m) => `./${m}`)],
+      except: [`./${module}`],
       message: `A module imports no other module (decision 024): move the operation that needs both to app/.server/workflows, or the shared helper to app/domain or app/lib.`,
     },
     { target, from: `${layer.server}/workflows`, message: "A module never imports a workflow: workflows compose modules (decision 024)." },
+    { target, from: `${layer.server}/api`, message: "A module never imports the API layer (decision 024)." },
   ];
-  if (!left.includes("#api")) {
-    zones.push({ target, from: `${layer.server}/api`, message: "A module never imports the API layer (decision 024)." });
-  }
-  return zones;
 });
 
 export default defineConfig(
