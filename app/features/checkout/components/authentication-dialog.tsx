@@ -3,13 +3,7 @@ import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { Modal } from "~/components/ui/modal";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { formatPrice } from "~/lib/money";
-
-export type AuthenticationChallenge = {
-  authenticationId: string;
-  amountCents: number;
-  /** The card's last four digits, when the page knows them. */
-  lastFour: string | null;
-};
+import type { AuthenticationChallenge } from "./checkout-types";
 
 /**
  * Stands in for the bank's 3-D Secure page (the simulated provider has none): 'Valider' and

@@ -8,12 +8,8 @@ import {
   TEST_CARD_AUTHENTICATION,
   TEST_CARD_DECLINED,
 } from "~/domain/checkout/checkout.schema";
+import type { CardErrors, CardValues } from "./checkout-types";
 import { formatCardNumberInput, formatExpiryInput } from "~/domain/payment-methods/payment-method.schema";
-
-export type CardValues = { holder: string; number: string; expiry: string; cvc: string };
-export type CardErrors = Partial<Record<keyof CardValues, string>>;
-
-export const EMPTY_CARD: CardValues = { holder: "", number: "", expiry: "", cvc: "" };
 
 const FIELDS: {
   name: keyof CardValues;

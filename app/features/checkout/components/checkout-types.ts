@@ -23,5 +23,21 @@ export type QuoteResponse = { ok: true; quote: CheckoutQuote } | { ok: false; me
 
 export type CheckoutStep = "shipping" | "payment" | "confirmation";
 
+/** The contact form of the order, as typed. */
+export type ContactValues = { email: string; name: string; phone: string };
+export type ContactErrors = Partial<Record<keyof ContactValues, string>>;
+
+/** A new card, as typed. */
+export type CardValues = { holder: string; number: string; expiry: string; cvc: string };
+export type CardErrors = Partial<Record<keyof CardValues, string>>;
+
+/** What the 3-D Secure dialog shows for the payment the bank asks to authenticate. */
+export type AuthenticationChallenge = {
+  authenticationId: string;
+  amountCents: number;
+  /** The card's last four digits, when the page knows them. */
+  lastFour: string | null;
+};
+
 /** Debug pages receive one line per event. */
 export type CheckoutLogger = (line: string) => void;

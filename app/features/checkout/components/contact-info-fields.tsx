@@ -2,10 +2,8 @@ import { useId } from "react";
 import { useT, useTranslateMessage, type MessageKey } from "~/components/ui/i18n";
 import { inputClass } from "~/components/ui/form-parts";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
+import type { ContactErrors, ContactValues } from "./checkout-types";
 import { CHECKOUT_CONTACT_EMAIL_MAX, CHECKOUT_CONTACT_NAME_MAX, CHECKOUT_CONTACT_PHONE_MAX } from "~/domain/checkout/checkout.schema";
-
-export type ContactValues = { email: string; name: string; phone: string };
-export type ContactErrors = Partial<Record<keyof ContactValues, string>>;
 
 const FIELDS: { name: keyof ContactValues; label: MessageKey; type: string; autoComplete: string; max: number }[] = [
   { name: "email", label: "checkout.contact.email", type: "email", autoComplete: "email", max: CHECKOUT_CONTACT_EMAIL_MAX },

@@ -7,8 +7,7 @@ import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
 import { lineName } from "~/domain/cart/line-name";
 import { formatAddressLines } from "~/components/addresses/address-api";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
-import type { CheckoutQuote } from "./checkout-types";
-import type { ContactValues } from "./contact-info-fields";
+import type { CheckoutQuote, ContactValues } from "./checkout-types";
 
 /**
  * The order recap with the server's figures (quoteCheckout): lines at today's prices, the
