@@ -1,0 +1,84 @@
+import { FieldShell, errorIdOf } from "~/components/ui/field";
+import { Input, Select, controlClass } from "~/components/ui/input";
+import type { BrandOption } from "~/domain/catalog/admin-product-form.schema";
+import { fieldControl, type ProductFormSectionProps } from "./admin-product-form-section";
+
+type Props = ProductFormSectionProps & { categories: { id: string; name: string }[]; brands: BrandOption[] };
+
+/** The product form's general information: name, description, category, brand and the label texts. */
+export function ProductGeneralFields({ values, errors, set, categories, brands }: Props) {
+  const text = (key: "name" | "new_brand", label: string, required = false) => (
+    <FieldShell id={`product-${key}`} label={label} required={required} error={errors[key]}>
+      <Input
+        id={`product-${key}`}
+        value={values[key]}
+        onChange={(e) => set(key, e.currentTarget.value)}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={errorIdOf(`product-${key}`, errors[key])}
+        data-autofocus={key === "name" ? true : undefined}
+        className={fieldControl}
+      />
+    </FieldShell>
+  );
+
+  const longText = (key: "description" | "ingredients" | "usage_tips", label: string, hint?: string) => (
+    <FieldShell id={`product-${key}`} label={label} hint={hint} className="sm:col-span-2" error={errors[key]}>
+      <textarea
+        id={`product-${key}`}
+        rows={3}
+        value={values[key]}
+        onChange={(e) => set(key, e.currentTarget.value)}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={
+          [hint ? `product-${key}-hint` : null, errorIdOf(`product-${key}`, errors[key])].filter(Boolean).join(" ") || undefined
+        }
+        className={`${controlClass} ${fieldControl} py-2`}
+      />
+    </FieldShell>
+  );
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">{text("name", "Nom du produit", true)}</div>
+      {longText("description", "Description")}
+      <FieldShell id="product-category_id" label="Catégorie" required error={errors.category_id}>
+        <Select
+          id="product-category_id"
+          value={values.category_id}
+          onChange={(e) => set("category_id", e.currentTarget.value)}
+          aria-invalid={errors.category_id ? true : undefined}
+          aria-describedby={errorIdOf("product-category_id", errors.category_id)}
+          className={fieldControl}
+        >
+          <option value="">Sélectionner une catégorie</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </FieldShell>
+      <FieldShell id="product-brand_id" label="Marque" error={errors.brand_id}>
+        <Select
+          id="product-brand_id"
+          value={values.brand_id}
+          onChange={(e) => set("brand_id", e.currentTarget.value)}
+          disabled={values.new_brand.trim() !== ""}
+          aria-invalid={errors.brand_id ? true : undefined}
+          aria-describedby={errorIdOf("product-brand_id", errors.brand_id)}
+          className={fieldControl}
+        >
+          <option value="">Sans marque</option>
+          {brands.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </Select>
+      </FieldShell>
+      {text("new_brand", "Ou nouvelle marque")}
+      {longText("ingredients", "Ingrédients (liste INCI)", "Telle qu'imprimée sur l'emballage, ingrédients séparés par des virgules.")}
+      {longText("usage_tips", "Conseils d'utilisation")}
+    </div>
+  );
+}
