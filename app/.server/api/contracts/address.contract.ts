@@ -5,6 +5,7 @@ import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { SavedAddressResponseSchema } from "~/.server/api/contracts/shared/addresses";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 export const AddressDeletedSchema = z.object({ data: z.object({ id: z.uuid(), deleted: z.literal(true) }) });
 
@@ -30,8 +31,6 @@ export const AddressActionBodySchema = AddressActionSchema;
 
 const tags = ["Adresses"];
 
-const id = z.object({ id: z.uuid() });
-
 const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema } };
 
 const notFound = { 404: { description: "Adresse introuvable", schema: ApiErrorSchema } };
@@ -46,7 +45,7 @@ export const operations: ApiOperation[] = [
     summary: "Une adresse de l'utilisateur connecté",
     tags,
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: { 200: { description: "Adresse", schema: SavedAddressResponseSchema }, ...unauthenticated, ...notFound },
   },
   {
@@ -55,7 +54,7 @@ export const operations: ApiOperation[] = [
     summary: 'Modifier une adresse ; { "is_default": true } en fait l\'adresse par défaut',
     tags,
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     body: AddressPatchBodySchema,
     responses: {
       200: { description: "Adresse modifiée", schema: SavedAddressResponseSchema },
@@ -70,7 +69,7 @@ export const operations: ApiOperation[] = [
     summary: 'Action sur une adresse : { "action": "set_default" } en fait l\'adresse par défaut',
     tags,
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     body: AddressActionBodySchema,
     responses: {
       200: { description: "Nouvelle adresse par défaut", schema: SavedAddressResponseSchema },
@@ -85,7 +84,7 @@ export const operations: ApiOperation[] = [
     summary: "Supprimer une adresse (l'adresse par défaut ne peut pas être supprimée)",
     tags,
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: {
       200: { description: "Adresse supprimée", schema: AddressDeletedSchema },
       ...unauthenticated,

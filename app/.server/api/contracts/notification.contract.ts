@@ -3,6 +3,7 @@ import { NotificationSchema } from "~/.server/api/contracts/shared/notifications
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 export const NotificationResponseSchema = z.object({ data: NotificationSchema });
 
@@ -12,8 +13,6 @@ export const NotificationDeletedSchema = z.object({ data: z.object({ id: z.uuid(
 export const NotificationPatchBodySchema = z.object({ is_read: z.literal(true) });
 
 const tags = ["Notifications"];
-
-const id = z.object({ id: z.uuid() });
 
 const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema } };
 
@@ -27,7 +26,7 @@ export const operations: ApiOperation[] = [
     summary: "Une notification de l'utilisateur connecté",
     tags,
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: { 200: { description: "Notification", schema: NotificationResponseSchema }, ...unauthenticated, ...notFound },
   },
   {
@@ -36,7 +35,7 @@ export const operations: ApiOperation[] = [
     summary: 'Marquer une notification comme lue : { "is_read": true }',
     tags,
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     body: NotificationPatchBodySchema,
     responses: {
       200: { description: "Notification lue", schema: NotificationResponseSchema },
@@ -51,7 +50,7 @@ export const operations: ApiOperation[] = [
     summary: "Supprimer une notification",
     tags,
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: { 200: { description: "Notification supprimée", schema: NotificationDeletedSchema }, ...unauthenticated, ...notFound },
   },
 ];

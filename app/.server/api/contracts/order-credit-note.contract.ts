@@ -2,6 +2,7 @@ import { z } from "zod";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { orderDocumentNotFound } from "~/.server/api/contracts/shared/responses";
 
 const idAndNumber = z.object({ id: z.uuid(), number: z.string().describe("Numéro de l'avoir (AV-2026-000001)") });
 
@@ -12,13 +13,6 @@ const pdf = (description: string) => ({
 
 const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema } };
 
-const notFound = {
-  404: {
-    description: "Commande introuvable (ou d'un autre client), ou document introuvable (commande jamais payée, avoir inconnu)",
-    schema: ApiErrorSchema,
-  },
-};
-
 /** The invoice and credit note downloads (docs/decisions/031-invoices.md), for the generated OpenAPI document. */
 export const operations: ApiOperation[] = [
   {
@@ -28,6 +22,6 @@ export const operations: ApiOperation[] = [
     tags: ["Commandes"],
     auth: "session",
     pathParams: idAndNumber,
-    responses: { 200: pdf("Avoir AV-…"), ...unauthenticated, ...notFound },
+    responses: { 200: pdf("Avoir AV-…"), ...unauthenticated, ...orderDocumentNotFound },
   },
 ];

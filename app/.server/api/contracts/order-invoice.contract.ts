@@ -1,9 +1,7 @@
-import { z } from "zod";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
-
-const id = z.object({ id: z.uuid() });
+import { orderDocumentNotFound, uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 const pdf = (description: string) => ({
   description: `${description} (PDF, Content-Disposition: attachment; filename="<numéro>.pdf"), identique à chaque téléchargement`,
@@ -11,13 +9,6 @@ const pdf = (description: string) => ({
 });
 
 const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema } };
-
-const notFound = {
-  404: {
-    description: "Commande introuvable (ou d'un autre client), ou document introuvable (commande jamais payée, avoir inconnu)",
-    schema: ApiErrorSchema,
-  },
-};
 
 /** The invoice and credit note downloads (docs/decisions/031-invoices.md), for the generated OpenAPI document. */
 export const operations: ApiOperation[] = [
@@ -28,7 +19,7 @@ export const operations: ApiOperation[] = [
       "La facture d'une commande de l'utilisateur connecté ; une commande passée avant les factures reçoit la sienne (numérotée) au premier téléchargement",
     tags: ["Commandes"],
     auth: "session",
-    pathParams: id,
-    responses: { 200: pdf("Facture FA-…"), ...unauthenticated, ...notFound },
+    pathParams: uuidPathParams,
+    responses: { 200: pdf("Facture FA-…"), ...unauthenticated, ...orderDocumentNotFound },
   },
 ];

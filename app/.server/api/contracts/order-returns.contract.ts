@@ -4,6 +4,7 @@ import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { RETURN_REASONS, ReturnRequestSchema } from "~/domain/returns/returns";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 const one = z.object({ data: ReturnSchema });
 
@@ -14,8 +15,6 @@ const errors = {
   404: { description: "Commande ou retour introuvable (ou d'un autre client)", schema: ApiErrorSchema },
 };
 
-const id = z.object({ id: z.uuid() });
-
 export const operations: ApiOperation[] = [
   {
     method: "post",
@@ -23,7 +22,7 @@ export const operations: ApiOperation[] = [
     summary: `Retourner des articles d'une commande livrée, dans les 30 jours après la livraison : lignes et quantités (jamais plus que reçu, retours déjà demandés compris), motif (${Object.keys(RETURN_REASONS).join(", ")}), commentaire et confirmation que les produits ne sont pas ouverts. Les cartes cadeaux ne se retournent pas.`,
     tags: ["Retours"],
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     body: ReturnRequestSchema,
     responses: {
       201: { description: "Retour enregistré, étiquette disponible", schema: one },
@@ -38,7 +37,7 @@ export const operations: ApiOperation[] = [
     summary: "Les retours d'une commande de l'utilisateur connecté",
     tags: ["Retours"],
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: { 200: { description: "Retours", schema: many }, ...errors },
   },
 ];

@@ -4,6 +4,7 @@ import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { PaymentMethodResponseSchema } from "~/.server/api/contracts/shared/payment-methods";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 export const PaymentMethodDeletedSchema = z.object({
   data: z.object({
@@ -17,8 +18,6 @@ export const PaymentMethodPatchBodySchema = PaymentMethodPatchSchema;
 
 const tags = ["Moyens de paiement"];
 
-const id = z.object({ id: z.uuid() });
-
 const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema } };
 
 const notFound = { 404: { description: "Moyen de paiement introuvable", schema: ApiErrorSchema } };
@@ -31,7 +30,7 @@ export const operations: ApiOperation[] = [
     summary: "Une carte de l'utilisateur connecté",
     tags,
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: { 200: { description: "Carte", schema: PaymentMethodResponseSchema }, ...unauthenticated, ...notFound },
   },
   {
@@ -40,7 +39,7 @@ export const operations: ApiOperation[] = [
     summary: '{ "is_default": true } en fait la carte par défaut (les autres cessent de l\'être)',
     tags,
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     body: PaymentMethodPatchBodySchema,
     responses: {
       200: { description: "Nouvelle carte par défaut", schema: PaymentMethodResponseSchema },
@@ -55,7 +54,7 @@ export const operations: ApiOperation[] = [
     summary: "Supprimer une carte ; si c'était la carte par défaut, la plus récente des autres le devient",
     tags,
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: {
       200: { description: "Carte supprimée", schema: PaymentMethodDeletedSchema },
       ...unauthenticated,

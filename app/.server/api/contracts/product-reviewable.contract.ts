@@ -3,10 +3,9 @@ import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { OwnReviewSchema } from "~/.server/api/contracts/shared/reviews";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 const tags = ["Avis clients"];
-
-const id = z.object({ id: z.uuid() });
 
 const one = (schema: z.ZodType) => z.object({ data: schema });
 
@@ -20,7 +19,7 @@ export const operations: ApiOperation[] = [
       "Les variantes de ce produit reçues par le client connecté et pas encore notées (« Donner mon avis »), et ses propres avis du produit avec leur statut",
     tags,
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: {
       200: {
         description: "Variantes à noter et avis du client",

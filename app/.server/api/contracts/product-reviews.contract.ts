@@ -5,6 +5,7 @@ import { ApiErrorSchema } from "~/.server/api/schemas";
 import { ReviewListQuerySchema, ReviewCreateSchema } from "~/domain/reviews/reviews";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 const SummarySchema = z.object({
   average: z.number().describe("Average of published reviews, one decimal; 0 without any"),
@@ -18,8 +19,6 @@ const ReviewPageSchema = z.object({
 
 const tags = ["Avis clients"];
 
-const id = z.object({ id: z.uuid() });
-
 const one = (schema: z.ZodType) => z.object({ data: schema });
 
 const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema } };
@@ -31,7 +30,7 @@ export const operations: ApiOperation[] = [
     summary: "Les avis publiés d'un produit : moyenne, nombre et répartition par étoiles, puis une page d'avis triés et filtrés",
     tags,
     auth: "none",
-    pathParams: id,
+    pathParams: uuidPathParams,
     query: ReviewListQuerySchema,
     responses: {
       200: { description: "Avis", schema: ReviewPageSchema },
@@ -45,7 +44,7 @@ export const operations: ApiOperation[] = [
     summary: "Donner son avis : réservé aux clients ayant reçu la variante (avis vérifié), un avis par variante, publié après modération",
     tags,
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     body: ReviewCreateSchema,
     responses: {
       201: { description: "Avis enregistré, en attente de modération", schema: one(OwnReviewSchema) },

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 const pdf = { description: "Étiquette de retour prépayée (PDF avec le code-barres du numéro de retour)", binary: "application/pdf" };
 
@@ -10,8 +10,6 @@ const errors = {
   404: { description: "Commande ou retour introuvable (ou d'un autre client)", schema: ApiErrorSchema },
 };
 
-const id = z.object({ id: z.uuid() });
-
 export const operations: ApiOperation[] = [
   {
     method: "get",
@@ -19,7 +17,7 @@ export const operations: ApiOperation[] = [
     summary: "L'étiquette de retour prépayée d'un retour de l'utilisateur connecté",
     tags: ["Retours"],
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: { 200: pdf, ...errors },
   },
 ];

@@ -2,16 +2,14 @@ import { z } from "zod";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { reviewNotFound } from "~/.server/api/contracts/shared/reviews";
+import { uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 const tags = ["Avis clients"];
-
-const id = z.object({ id: z.uuid() });
 
 const one = (schema: z.ZodType) => z.object({ data: schema });
 
 const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema } };
-
-const notFound = { 404: { description: "Avis introuvable (ou d'un autre client)", schema: ApiErrorSchema } };
 
 export const operations: ApiOperation[] = [
   {
@@ -20,7 +18,7 @@ export const operations: ApiOperation[] = [
     summary: "« Utile » : une voix par compte, jamais pour son propre avis",
     tags,
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: {
       200: {
         description: "Voix comptée (counted: false si déjà donnée)",
@@ -28,7 +26,7 @@ export const operations: ApiOperation[] = [
       },
       ...unauthenticated,
       403: { description: "Son propre avis", schema: ApiErrorSchema },
-      ...notFound,
+      ...reviewNotFound,
     },
   },
 ];

@@ -2,18 +2,15 @@ import { z } from "zod";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { ReviewPatchSchema } from "~/domain/reviews/reviews";
-import { OwnReviewSchema } from "~/.server/api/contracts/shared/reviews";
+import { OwnReviewSchema, reviewNotFound } from "~/.server/api/contracts/shared/reviews";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 const tags = ["Avis clients"];
-
-const id = z.object({ id: z.uuid() });
 
 const one = (schema: z.ZodType) => z.object({ data: schema });
 
 const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema } };
-
-const notFound = { 404: { description: "Avis introuvable (ou d'un autre client)", schema: ApiErrorSchema } };
 
 export const operations: ApiOperation[] = [
   {
@@ -22,13 +19,13 @@ export const operations: ApiOperation[] = [
     summary: "Modifier son avis tant qu'il n'est pas modéré",
     tags,
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     body: ReviewPatchSchema,
     responses: {
       200: { description: "Avis modifié", schema: one(OwnReviewSchema) },
       400: { description: "Champs invalides", schema: ApiErrorSchema },
       ...unauthenticated,
-      ...notFound,
+      ...reviewNotFound,
       409: { description: "Avis déjà modéré (review_moderated)", schema: ApiErrorSchema },
     },
   },
@@ -38,11 +35,11 @@ export const operations: ApiOperation[] = [
     summary: "Supprimer son avis (à tout moment) ; la note du produit est recalculée",
     tags,
     auth: "session",
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: {
       200: { description: "Supprimé", schema: one(z.object({ id: z.uuid(), deleted: z.literal(true) })) },
       ...unauthenticated,
-      ...notFound,
+      ...reviewNotFound,
     },
   },
 ];

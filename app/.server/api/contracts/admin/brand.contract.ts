@@ -3,16 +3,7 @@ import { ApiErrorSchema } from "~/.server/api/schemas";
 import { BrandDetailSchema, BrandBody } from "~/.server/api/contracts/shared/admin-catalog";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
 import type { ApiOperation } from "~/.server/api/api-operation";
-
-const guarded = {
-  401: { description: "Ni session ni clé API valide (clé inconnue, révoquée ou expirée)", schema: ApiErrorSchema },
-  403: { description: "Pas administrateur, ou clé sans l'accès demandé", schema: ApiErrorSchema },
-  429: { description: "Trop de requêtes pour cette clé (en-tête Retry-After)", schema: ApiErrorSchema },
-};
-
-const invalidBody = { 400: { description: "Données invalides (messages en français, par champ)", schema: ApiErrorSchema } };
-
-const id = z.object({ id: z.uuid() });
+import { adminApiGuard, invalidFieldsBody, uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 const tags = ["Administration : catalogue et stock"];
 
@@ -25,10 +16,10 @@ export const operations: ApiOperation[] = [
     summary: "Une marque avec son nombre de produits (accès catalog:read)",
     tags,
     auth,
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: {
       200: { description: "Marque", schema: z.object({ data: BrandDetailSchema }) },
-      ...guarded,
+      ...adminApiGuard,
       404: { description: SHOP_MESSAGES.brandNotFound, schema: ApiErrorSchema },
     },
   },
@@ -39,12 +30,12 @@ export const operations: ApiOperation[] = [
       "Renommer ou décrire une marque : { name?, description? } ; un nouveau nom passe sur ses produits (webhook product.updated) (accès catalog:write)",
     tags,
     auth,
-    pathParams: id,
+    pathParams: uuidPathParams,
     body: BrandBody.partial(),
     responses: {
       200: { description: "Marque modifiée", schema: z.object({ data: BrandDetailSchema }) },
-      ...invalidBody,
-      ...guarded,
+      ...invalidFieldsBody,
+      ...adminApiGuard,
       404: { description: SHOP_MESSAGES.brandNotFound, schema: ApiErrorSchema },
       409: { description: "Nom déjà utilisé", schema: ApiErrorSchema },
     },
@@ -55,10 +46,10 @@ export const operations: ApiOperation[] = [
     summary: "Supprimer une marque qu'aucun produit n'utilise (accès catalog:write)",
     tags,
     auth,
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: {
       200: { description: "Marque supprimée" },
-      ...guarded,
+      ...adminApiGuard,
       404: { description: SHOP_MESSAGES.brandNotFound, schema: ApiErrorSchema },
       409: { description: "Des produits l'utilisent", schema: ApiErrorSchema },
     },

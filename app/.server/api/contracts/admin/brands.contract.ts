@@ -3,16 +3,9 @@ import { ApiErrorSchema } from "~/.server/api/schemas";
 import { ListWindowQuerySchema, listResponse } from "~/.server/api/admin-list.api-schemas";
 import { BrandBody, BrandDetailSchema } from "~/.server/api/contracts/shared/admin-catalog";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { adminApiGuard, invalidFieldsBody } from "~/.server/api/contracts/shared/responses";
 
 const BrandSchema = z.object({ id: z.uuid(), name: z.string(), slug: z.string(), updated_at: z.string() }).meta({ id: "AdminApiBrand" });
-
-const guarded = {
-  401: { description: "Ni session ni clé API valide (clé inconnue, révoquée ou expirée)", schema: ApiErrorSchema },
-  403: { description: "Pas administrateur, ou clé sans l'accès demandé", schema: ApiErrorSchema },
-  429: { description: "Trop de requêtes pour cette clé (en-tête Retry-After)", schema: ApiErrorSchema },
-};
-
-const invalidBody = { 400: { description: "Données invalides (messages en français, par champ)", schema: ApiErrorSchema } };
 
 const tags = ["Administration : catalogue et stock"];
 
@@ -28,8 +21,8 @@ export const operations: ApiOperation[] = [
     query: ListWindowQuerySchema,
     responses: {
       200: { description: "Une page de marques", schema: listResponse(BrandSchema, { id: "AdminApiBrandPage" }) },
-      ...invalidBody,
-      ...guarded,
+      ...invalidFieldsBody,
+      ...adminApiGuard,
     },
   },
   {
@@ -41,8 +34,8 @@ export const operations: ApiOperation[] = [
     body: BrandBody,
     responses: {
       201: { description: "Marque créée", schema: z.object({ data: BrandDetailSchema }) },
-      ...invalidBody,
-      ...guarded,
+      ...invalidFieldsBody,
+      ...adminApiGuard,
       409: { description: "Nom déjà utilisé", schema: ApiErrorSchema },
     },
   },

@@ -3,14 +3,7 @@ import { ApiErrorSchema } from "~/.server/api/schemas";
 import { ListWindowQuerySchema, listResponse } from "~/.server/api/admin-list.api-schemas";
 import { AdminApiCategorySchema } from "~/.server/api/contracts/shared/admin-catalog";
 import type { ApiOperation } from "~/.server/api/api-operation";
-
-const guarded = {
-  401: { description: "Ni session ni clé API valide (clé inconnue, révoquée ou expirée)", schema: ApiErrorSchema },
-  403: { description: "Pas administrateur, ou clé sans l'accès demandé", schema: ApiErrorSchema },
-  429: { description: "Trop de requêtes pour cette clé (en-tête Retry-After)", schema: ApiErrorSchema },
-};
-
-const invalidBody = { 400: { description: "Données invalides (messages en français, par champ)", schema: ApiErrorSchema } };
+import { adminApiGuard, invalidFieldsBody } from "~/.server/api/contracts/shared/responses";
 
 const tags = ["Administration : catalogue et stock"];
 
@@ -26,8 +19,8 @@ export const operations: ApiOperation[] = [
     query: ListWindowQuerySchema,
     responses: {
       200: { description: "Une page de catégories", schema: listResponse(AdminApiCategorySchema, { id: "AdminApiCategoryPage" }) },
-      ...invalidBody,
-      ...guarded,
+      ...invalidFieldsBody,
+      ...adminApiGuard,
     },
   },
   {
@@ -39,8 +32,8 @@ export const operations: ApiOperation[] = [
     body: z.object({ name: z.string() }),
     responses: {
       201: { description: "Catégorie créée", schema: z.object({ data: AdminApiCategorySchema }) },
-      ...invalidBody,
-      ...guarded,
+      ...invalidFieldsBody,
+      ...adminApiGuard,
       409: { description: "Nom déjà utilisé", schema: ApiErrorSchema },
     },
   },

@@ -2,16 +2,7 @@ import { z } from "zod";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { AdminApiCategorySchema } from "~/.server/api/contracts/shared/admin-catalog";
 import type { ApiOperation } from "~/.server/api/api-operation";
-
-const guarded = {
-  401: { description: "Ni session ni clé API valide (clé inconnue, révoquée ou expirée)", schema: ApiErrorSchema },
-  403: { description: "Pas administrateur, ou clé sans l'accès demandé", schema: ApiErrorSchema },
-  429: { description: "Trop de requêtes pour cette clé (en-tête Retry-After)", schema: ApiErrorSchema },
-};
-
-const invalidBody = { 400: { description: "Données invalides (messages en français, par champ)", schema: ApiErrorSchema } };
-
-const id = z.object({ id: z.uuid() });
+import { adminApiGuard, invalidFieldsBody, uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 const tags = ["Administration : catalogue et stock"];
 
@@ -24,10 +15,10 @@ export const operations: ApiOperation[] = [
     summary: "Une catégorie (accès catalog:read)",
     tags,
     auth,
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: {
       200: { description: "Catégorie", schema: z.object({ data: AdminApiCategorySchema }) },
-      ...guarded,
+      ...adminApiGuard,
       404: { description: "Catégorie introuvable", schema: ApiErrorSchema },
     },
   },
@@ -37,12 +28,12 @@ export const operations: ApiOperation[] = [
     summary: "Renommer une catégorie : { name } (accès catalog:write)",
     tags,
     auth,
-    pathParams: id,
+    pathParams: uuidPathParams,
     body: z.object({ name: z.string() }),
     responses: {
       200: { description: "Catégorie renommée", schema: z.object({ data: AdminApiCategorySchema }) },
-      ...invalidBody,
-      ...guarded,
+      ...invalidFieldsBody,
+      ...adminApiGuard,
       404: { description: "Catégorie introuvable", schema: ApiErrorSchema },
       409: { description: "Nom déjà utilisé", schema: ApiErrorSchema },
     },
@@ -53,10 +44,10 @@ export const operations: ApiOperation[] = [
     summary: "Supprimer une catégorie sans produit (accès catalog:write)",
     tags,
     auth,
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: {
       200: { description: "Catégorie supprimée" },
-      ...guarded,
+      ...adminApiGuard,
       404: { description: "Catégorie introuvable", schema: ApiErrorSchema },
       409: { description: "Des produits y sont classés", schema: ApiErrorSchema },
     },

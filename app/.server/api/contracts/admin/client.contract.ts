@@ -1,17 +1,12 @@
 import { z } from "zod";
-import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { adminSessionGuard } from "~/.server/api/contracts/shared/responses";
 
 /**
  * The admin API's clients, promo codes and gift cards in the OpenAPI document (decision 049):
  * the back-office's services and messages, over JSON.
  */
-const guarded = {
-  401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
-  403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
-};
-
 const tags = ["Administration"];
 
 export const operations: ApiOperation[] = [
@@ -24,7 +19,7 @@ export const operations: ApiOperation[] = [
     pathParams: z.object({ id: z.string() }),
     responses: {
       200: { description: "Client", schema: z.object({ data: z.record(z.string(), z.unknown()) }) },
-      ...guarded,
+      ...adminSessionGuard,
       404: { description: "Client introuvable", schema: ApiErrorSchema },
     },
   },
@@ -41,7 +36,7 @@ export const operations: ApiOperation[] = [
         description: "Client effacé",
         schema: z.object({ data: z.object({ id: z.string(), deleted: z.literal(true), anonymised_orders: z.int() }) }),
       },
-      ...guarded,
+      ...adminSessionGuard,
       404: { description: "Client introuvable (ou compte administrateur : 403)", schema: ApiErrorSchema },
     },
   },

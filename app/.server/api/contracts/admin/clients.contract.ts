@@ -1,18 +1,13 @@
 import { z } from "zod";
-import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { ListWindowQuerySchema, listResponse } from "~/.server/api/admin-list.api-schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { adminSessionGuard } from "~/.server/api/contracts/shared/responses";
 
 /**
  * The admin API's clients, promo codes and gift cards in the OpenAPI document (decision 049):
  * the back-office's services and messages, over JSON.
  */
-const guarded = {
-  401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
-  403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
-};
-
 const badList = { 400: { description: "Curseur ou paramètres de liste invalides", schema: ApiErrorSchema } };
 
 const tags = ["Administration"];
@@ -55,7 +50,7 @@ export const operations: ApiOperation[] = [
     responses: {
       200: { description: "Clients", schema: listResponse(ClientRowSchema, { pages: ClientPageSchema }) },
       ...badList,
-      ...guarded,
+      ...adminSessionGuard,
     },
   },
 ];

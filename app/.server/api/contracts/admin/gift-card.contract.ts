@@ -1,18 +1,13 @@
 import { z } from "zod";
-import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { GiftCardSchema } from "~/.server/api/contracts/shared/promotions";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { adminSessionGuard } from "~/.server/api/contracts/shared/responses";
 
 /**
  * The admin API's clients, promo codes and gift cards in the OpenAPI document (decision 049):
  * the back-office's services and messages, over JSON.
  */
-const guarded = {
-  401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
-  403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
-};
-
 const tags = ["Administration"];
 
 const LedgerEntrySchema = z.object({
@@ -40,7 +35,7 @@ export const operations: ApiOperation[] = [
         description: "Carte cadeau",
         schema: z.object({ data: GiftCardSchema.extend({ updated_at: z.iso.datetime(), ledger: z.array(LedgerEntrySchema) }) }),
       },
-      ...guarded,
+      ...adminSessionGuard,
       404: { description: "Carte cadeau introuvable", schema: ApiErrorSchema },
     },
   },

@@ -1,19 +1,14 @@
 import { z } from "zod";
-import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { GiftCardSchema } from "~/.server/api/contracts/shared/promotions";
 import { ListWindowQuerySchema, listResponse } from "~/.server/api/admin-list.api-schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { adminSessionGuard } from "~/.server/api/contracts/shared/responses";
 
 /**
  * The admin API's clients, promo codes and gift cards in the OpenAPI document (decision 049):
  * the back-office's services and messages, over JSON.
  */
-const guarded = {
-  401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
-  403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
-};
-
 const badList = { 400: { description: "Curseur ou paramètres de liste invalides", schema: ApiErrorSchema } };
 
 const tags = ["Administration"];
@@ -34,7 +29,7 @@ export const operations: ApiOperation[] = [
     responses: {
       200: { description: "Cartes cadeaux", schema: listResponse(GiftCardSchema, { pages: GiftCardPageSchema }) },
       ...badList,
-      ...guarded,
+      ...adminSessionGuard,
     },
   },
   {
@@ -56,7 +51,7 @@ export const operations: ApiOperation[] = [
         schema: z.object({ data: z.object({ id: z.uuid(), last4: z.string(), amount_cents: z.int(), email: z.string() }) }),
       },
       400: { description: "Montant ou motif invalide", schema: ApiErrorSchema },
-      ...guarded,
+      ...adminSessionGuard,
       404: { description: "Client introuvable", schema: ApiErrorSchema },
     },
   },

@@ -1,9 +1,7 @@
-import { z } from "zod";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
-
-const id = z.object({ id: z.uuid() });
+import { orderDocumentNotFound, uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 const pdf = (description: string) => ({
   description: `${description} (PDF, Content-Disposition: attachment; filename="<numéro>.pdf"), identique à chaque téléchargement`,
@@ -14,13 +12,6 @@ const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, sch
 
 const forbidden = { 403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema } };
 
-const notFound = {
-  404: {
-    description: "Commande introuvable (ou d'un autre client), ou document introuvable (commande jamais payée, avoir inconnu)",
-    schema: ApiErrorSchema,
-  },
-};
-
 /** The invoice and credit note downloads (docs/decisions/031-invoices.md), for the generated OpenAPI document. */
 export const operations: ApiOperation[] = [
   {
@@ -29,7 +20,7 @@ export const operations: ApiOperation[] = [
     summary: "Administrateur : la facture d'une commande",
     tags: ["Administration"],
     auth: "admin_api",
-    pathParams: id,
-    responses: { 200: pdf("Facture FA-…"), ...unauthenticated, ...forbidden, ...notFound },
+    pathParams: uuidPathParams,
+    responses: { 200: pdf("Facture FA-…"), ...unauthenticated, ...forbidden, ...orderDocumentNotFound },
   },
 ];

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { OrderRefundSchema } from "~/domain/orders/order-refunds";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { adminSessionGuard } from "~/.server/api/contracts/shared/responses";
 
 /** Gestion des Commandes (docs/decisions/011-admin-back-office-orders.md). Status changes stay on POST /api/v1/admin/order-status. */
 export const OrderRefundViewSchema = z
@@ -22,11 +22,6 @@ export const OrderRefundViewSchema = z
 
 const tags = ["Administration"];
 
-const guarded = {
-  401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
-  403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
-};
-
 export const operations: ApiOperation[] = [
   {
     method: "get",
@@ -40,7 +35,7 @@ export const operations: ApiOperation[] = [
         description: "Remboursements",
         schema: z.object({ data: z.object({ refunds: z.array(OrderRefundViewSchema), refundable_cents: z.int() }) }),
       },
-      ...guarded,
+      ...adminSessionGuard,
       404: { description: "Commande introuvable", schema: ApiErrorSchema },
     },
   },
@@ -70,7 +65,7 @@ export const operations: ApiOperation[] = [
         description: "Montant nul, négatif ou supérieur au reste remboursable ; motif manquant ou de plus de 500 caractères",
         schema: ApiErrorSchema,
       },
-      ...guarded,
+      ...adminSessionGuard,
       404: { description: "Commande introuvable", schema: ApiErrorSchema },
       409: {
         description: "Commande non payée, annulée ou déjà remboursée ; Idempotency-Key déjà utilisée pour un autre remboursement",

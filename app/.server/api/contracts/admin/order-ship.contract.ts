@@ -1,16 +1,11 @@
 import { z } from "zod";
-import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema, OrderSchema } from "~/.server/api/schemas";
 import { ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 import { CARRIERS } from "~/domain/orders/shipping-tracking";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { adminSessionGuard } from "~/.server/api/contracts/shared/responses";
 
 const tags = ["Administration"];
-
-const guarded = {
-  401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
-  403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
-};
 
 export const operations: ApiOperation[] = [
   {
@@ -34,7 +29,7 @@ export const operations: ApiOperation[] = [
           }),
         }),
       },
-      ...guarded,
+      ...adminSessionGuard,
       404: { description: "Commande introuvable", schema: ApiErrorSchema },
     },
   },
@@ -53,7 +48,7 @@ export const operations: ApiOperation[] = [
     responses: {
       200: { description: "Commande expédiée", schema: z.object({ data: OrderSchema, changed: z.boolean() }) },
       400: { description: "Transporteur ou numéro de suivi invalide", schema: ApiErrorSchema },
-      ...guarded,
+      ...adminSessionGuard,
       404: { description: "Commande introuvable", schema: ApiErrorSchema },
       409: { description: "La commande ne peut pas être expédiée (annulée, retournée, livrée)", schema: ApiErrorSchema },
     },

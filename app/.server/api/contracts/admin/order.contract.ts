@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 import { OrderAddressSchema, OrderDocumentSchema, OrderSchema, ApiErrorSchema } from "~/.server/api/schemas";
-import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { adminSessionGuard } from "~/.server/api/contracts/shared/responses";
 
 /** Response shapes and operations of /api/v1/admin/orders, for the generated OpenAPI document. */
 const status = z.enum(ORDER_STATUS_VALUES);
@@ -59,11 +59,6 @@ export const AdminOrderDetailSchema = z
 
 const tags = ["Administration"];
 
-const guarded = {
-  401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
-  403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
-};
-
 export const operations: ApiOperation[] = [
   {
     method: "get",
@@ -74,7 +69,7 @@ export const operations: ApiOperation[] = [
     pathParams: z.object({ id: z.uuid() }),
     responses: {
       200: { description: "Commande", schema: z.object({ data: AdminOrderDetailSchema }) },
-      ...guarded,
+      ...adminSessionGuard,
       404: { description: "Commande introuvable", schema: ApiErrorSchema },
     },
   },

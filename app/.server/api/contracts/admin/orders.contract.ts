@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
-import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { AdminOrderQuerySchema } from "~/domain/orders/admin-orders.schema";
 import { ListWindowQuerySchema, listResponse } from "~/.server/api/admin-list.api-schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { adminSessionGuard } from "~/.server/api/contracts/shared/responses";
 
 /** Response shapes and operations of /api/v1/admin/orders, for the generated OpenAPI document. */
 const status = z.enum(ORDER_STATUS_VALUES);
@@ -33,11 +33,6 @@ export const AdminOrderListSchema = z.object({
 
 const tags = ["Administration"];
 
-const guarded = {
-  401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
-  403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
-};
-
 export const operations: ApiOperation[] = [
   {
     method: "get",
@@ -55,7 +50,7 @@ export const operations: ApiOperation[] = [
     responses: {
       200: { description: "Une page de commandes", schema: listResponse(AdminOrderRowSchema, { pages: AdminOrderListSchema }) },
       400: { description: "Paramètres de recherche invalides", schema: ApiErrorSchema },
-      ...guarded,
+      ...adminSessionGuard,
     },
   },
 ];

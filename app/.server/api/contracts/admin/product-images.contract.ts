@@ -1,5 +1,4 @@
 import { z } from "zod";
-import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import {
   PRODUCT_IMAGE_TYPES,
@@ -9,11 +8,7 @@ import {
 } from "~/domain/catalog/admin-product-form.schema";
 import { megabytes } from "~/domain/http/body-limits.mjs";
 import type { ApiOperation } from "~/.server/api/api-operation";
-
-const guarded = {
-  401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
-  403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
-};
+import { adminSessionGuard } from "~/.server/api/contracts/shared/responses";
 
 /** /api/v1/admin/product-images (docs/decisions/017-product-form-and-images.md): the product form's image uploads. */
 export const operations: ApiOperation[] = [
@@ -36,7 +31,7 @@ export const operations: ApiOperation[] = [
           }),
         }),
       },
-      ...guarded,
+      ...adminSessionGuard,
     },
   },
   {
@@ -51,7 +46,7 @@ export const operations: ApiOperation[] = [
         description: "Image enregistrée",
         schema: z.object({ data: z.object({ url: z.string(), width: z.int(), height: z.int(), bytes: z.int() }) }),
       },
-      ...guarded,
+      ...adminSessionGuard,
       413: { description: IMAGE_TOO_LARGE_MESSAGE, schema: ApiErrorSchema },
       415: { description: IMAGE_TYPE_MESSAGE, schema: ApiErrorSchema },
     },
@@ -68,7 +63,7 @@ export const operations: ApiOperation[] = [
         description: "deleted: false si un produit l'utilise encore",
         schema: z.object({ data: z.object({ url: z.string(), deleted: z.boolean() }) }),
       },
-      ...guarded,
+      ...adminSessionGuard,
       404: { description: "Image introuvable", schema: ApiErrorSchema },
     },
   },

@@ -3,16 +3,7 @@ import { ApiErrorSchema } from "~/.server/api/schemas";
 import { AdminApiProductSchema, AdminApiProductBodySchema } from "~/.server/api/contracts/shared/admin-catalog";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
 import type { ApiOperation } from "~/.server/api/api-operation";
-
-const guarded = {
-  401: { description: "Ni session ni clé API valide (clé inconnue, révoquée ou expirée)", schema: ApiErrorSchema },
-  403: { description: "Pas administrateur, ou clé sans l'accès demandé", schema: ApiErrorSchema },
-  429: { description: "Trop de requêtes pour cette clé (en-tête Retry-After)", schema: ApiErrorSchema },
-};
-
-const invalidBody = { 400: { description: "Données invalides (messages en français, par champ)", schema: ApiErrorSchema } };
-
-const id = z.object({ id: z.uuid() });
+import { adminApiGuard, invalidFieldsBody, uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 const tags = ["Administration : catalogue et stock"];
 
@@ -25,10 +16,10 @@ export const operations: ApiOperation[] = [
     summary: "Un produit (accès catalog:read)",
     tags,
     auth,
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: {
       200: { description: "Produit", schema: z.object({ data: AdminApiProductSchema }) },
-      ...guarded,
+      ...adminApiGuard,
       404: { description: SHOP_MESSAGES.productNotFound, schema: ApiErrorSchema },
     },
   },
@@ -38,12 +29,12 @@ export const operations: ApiOperation[] = [
     summary: "Modifier les champs envoyés ; `variants`, si envoyé, est la liste complète (accès catalog:write)",
     tags,
     auth,
-    pathParams: id,
+    pathParams: uuidPathParams,
     body: AdminApiProductBodySchema.partial(),
     responses: {
       200: { description: "Produit modifié", schema: z.object({ data: AdminApiProductSchema }) },
-      ...invalidBody,
-      ...guarded,
+      ...invalidFieldsBody,
+      ...adminApiGuard,
       404: { description: SHOP_MESSAGES.productNotFound, schema: ApiErrorSchema },
       409: { description: "Référence (SKU) déjà utilisée", schema: ApiErrorSchema },
     },
@@ -54,10 +45,10 @@ export const operations: ApiOperation[] = [
     summary: "Supprimer un produit (accès catalog:write)",
     tags,
     auth,
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: {
       200: { description: "Produit supprimé" },
-      ...guarded,
+      ...adminApiGuard,
       404: { description: SHOP_MESSAGES.productNotFound, schema: ApiErrorSchema },
     },
   },

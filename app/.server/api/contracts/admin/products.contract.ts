@@ -4,14 +4,7 @@ import { STOCK_LEVEL_FILTERS } from "~/domain/catalog/admin-products.schema";
 import { ListWindowQuerySchema, listResponse } from "~/.server/api/admin-list.api-schemas";
 import { AdminApiProductSchema, AdminApiProductBodySchema } from "~/.server/api/contracts/shared/admin-catalog";
 import type { ApiOperation } from "~/.server/api/api-operation";
-
-const guarded = {
-  401: { description: "Ni session ni clé API valide (clé inconnue, révoquée ou expirée)", schema: ApiErrorSchema },
-  403: { description: "Pas administrateur, ou clé sans l'accès demandé", schema: ApiErrorSchema },
-  429: { description: "Trop de requêtes pour cette clé (en-tête Retry-After)", schema: ApiErrorSchema },
-};
-
-const invalidBody = { 400: { description: "Données invalides (messages en français, par champ)", schema: ApiErrorSchema } };
+import { adminApiGuard, invalidFieldsBody } from "~/.server/api/contracts/shared/responses";
 
 const tags = ["Administration : catalogue et stock"];
 
@@ -32,8 +25,8 @@ export const operations: ApiOperation[] = [
     }),
     responses: {
       200: { description: "Une page de produits", schema: listResponse(AdminApiProductSchema, { id: "AdminApiProductPage" }) },
-      ...invalidBody,
-      ...guarded,
+      ...invalidFieldsBody,
+      ...adminApiGuard,
     },
   },
   {
@@ -45,8 +38,8 @@ export const operations: ApiOperation[] = [
     body: AdminApiProductBodySchema,
     responses: {
       201: { description: "Produit créé", schema: z.object({ data: AdminApiProductSchema }) },
-      ...invalidBody,
-      ...guarded,
+      ...invalidFieldsBody,
+      ...adminApiGuard,
       409: { description: "Référence (SKU) déjà utilisée", schema: ApiErrorSchema },
     },
   },

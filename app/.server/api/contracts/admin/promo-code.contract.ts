@@ -1,18 +1,13 @@
 import { z } from "zod";
-import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { PromoCodeSchema, PromoCodeFormBody } from "~/.server/api/contracts/shared/promotions";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { adminSessionGuard } from "~/.server/api/contracts/shared/responses";
 
 /**
  * The admin API's clients, promo codes and gift cards in the OpenAPI document (decision 049):
  * the back-office's services and messages, over JSON.
  */
-const guarded = {
-  401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
-  403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
-};
-
 const tags = ["Administration"];
 
 const uuidId = z.object({ id: z.uuid() });
@@ -27,7 +22,7 @@ export const operations: ApiOperation[] = [
     pathParams: uuidId,
     responses: {
       200: { description: "Code promo", schema: z.object({ data: PromoCodeSchema }) },
-      ...guarded,
+      ...adminSessionGuard,
       404: { description: "Code promo introuvable", schema: ApiErrorSchema },
     },
   },
@@ -42,7 +37,7 @@ export const operations: ApiOperation[] = [
     responses: {
       200: { description: "Code modifié", schema: z.object({ data: PromoCodeSchema }) },
       400: { description: "Champ invalide", schema: ApiErrorSchema },
-      ...guarded,
+      ...adminSessionGuard,
       404: { description: "Code promo introuvable", schema: ApiErrorSchema },
       409: { description: "Ce code existe déjà", schema: ApiErrorSchema },
     },
@@ -58,7 +53,7 @@ export const operations: ApiOperation[] = [
     responses: {
       200: { description: "Code promo", schema: z.object({ data: PromoCodeSchema }) },
       400: { description: "active (true ou false) est attendu", schema: ApiErrorSchema },
-      ...guarded,
+      ...adminSessionGuard,
       404: { description: "Code promo introuvable", schema: ApiErrorSchema },
     },
   },
@@ -74,7 +69,7 @@ export const operations: ApiOperation[] = [
         description: "Code supprimé",
         schema: z.object({ data: z.object({ id: z.uuid(), code: z.string(), deleted: z.literal(true) }) }),
       },
-      ...guarded,
+      ...adminSessionGuard,
       404: { description: "Code promo introuvable", schema: ApiErrorSchema },
       409: { description: "Ce code promo a déjà servi à des commandes (promo_code_used)", schema: ApiErrorSchema },
     },

@@ -1,19 +1,14 @@
 import { z } from "zod";
-import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { ListWindowQuerySchema, listResponse } from "~/.server/api/admin-list.api-schemas";
 import { PromoCodeSchema, PromoCodeFormBody } from "~/.server/api/contracts/shared/promotions";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { adminSessionGuard } from "~/.server/api/contracts/shared/responses";
 
 /**
  * The admin API's clients, promo codes and gift cards in the OpenAPI document (decision 049):
  * the back-office's services and messages, over JSON.
  */
-const guarded = {
-  401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema },
-  403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema },
-};
-
 const badList = { 400: { description: "Curseur ou paramètres de liste invalides", schema: ApiErrorSchema } };
 
 const tags = ["Administration"];
@@ -33,7 +28,7 @@ export const operations: ApiOperation[] = [
         schema: listResponse(PromoCodeSchema, { pages: z.object({ data: z.array(PromoCodeSchema) }) }),
       },
       ...badList,
-      ...guarded,
+      ...adminSessionGuard,
     },
   },
   {
@@ -46,7 +41,7 @@ export const operations: ApiOperation[] = [
     responses: {
       201: { description: "Code créé", schema: z.object({ data: PromoCodeSchema }) },
       400: { description: "Champ invalide (message du champ, fieldErrors par champ)", schema: ApiErrorSchema },
-      ...guarded,
+      ...adminSessionGuard,
       409: { description: "Ce code existe déjà", schema: ApiErrorSchema },
     },
   },

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 const pdf = { description: "Étiquette de retour prépayée (PDF avec le code-barres du numéro de retour)", binary: "application/pdf" };
 
@@ -12,8 +12,6 @@ const errors = {
 
 const admin = { 403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema } };
 
-const id = z.object({ id: z.uuid() });
-
 export const operations: ApiOperation[] = [
   {
     method: "get",
@@ -21,7 +19,7 @@ export const operations: ApiOperation[] = [
     summary: "Administrateur : l'étiquette de retour d'un retour",
     tags: ["Administration"],
     auth: "admin_api",
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: { 200: pdf, ...errors, ...admin },
   },
 ];

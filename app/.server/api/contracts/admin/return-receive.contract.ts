@@ -4,6 +4,7 @@ import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { RETURN_REFUSAL_REASONS, ReturnReceptionSchema } from "~/domain/returns/returns";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 const one = z.object({ data: ReturnSchema });
 
@@ -14,8 +15,6 @@ const errors = {
 
 const admin = { 403: { description: "Accès réservé à l'administrateur", schema: ApiErrorSchema } };
 
-const id = z.object({ id: z.uuid() });
-
 export const operations: ApiOperation[] = [
   {
     method: "get",
@@ -23,7 +22,7 @@ export const operations: ApiOperation[] = [
     summary: "Administrateur : un retour, tel que la réception l'affiche",
     tags: ["Administration"],
     auth: "admin_api",
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: { 200: { description: "Retour", schema: one }, ...errors, ...admin },
   },
   {
@@ -32,7 +31,7 @@ export const operations: ApiOperation[] = [
     summary: `Administrateur : réceptionner un colis retour. Chaque ligne acceptée ou refusée (motif : ${Object.keys(RETURN_REFUSAL_REASONS).join(", ")}) ; les lignes acceptées sont remboursées dans la même transaction (avoir, carte bancaire, carte cadeau, points au prorata) et remises en stock.`,
     tags: ["Administration"],
     auth: "admin_api",
-    pathParams: id,
+    pathParams: uuidPathParams,
     body: ReturnReceptionSchema,
     responses: {
       200: { description: "Retour réceptionné et remboursé (ou refusé)", schema: one },

@@ -3,15 +3,12 @@ import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { ReviewRejectSchema, ReviewAnswerSchema } from "~/domain/reviews/reviews";
 import type { ApiOperation } from "~/.server/api/api-operation";
-import { AdminReviewSchema, ReviewSchema } from "~/.server/api/contracts/shared/reviews";
-
-const id = z.object({ id: z.uuid() });
+import { AdminReviewSchema, ReviewSchema, reviewNotFound } from "~/.server/api/contracts/shared/reviews";
+import { uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 const one = (schema: z.ZodType) => z.object({ data: schema });
 
 const unauthenticated = { 401: { description: ACCOUNT_MESSAGES.signRequired, schema: ApiErrorSchema } };
-
-const notFound = { 404: { description: "Avis introuvable (ou d'un autre client)", schema: ApiErrorSchema } };
 
 export const operations: ApiOperation[] = [
   ...(
@@ -27,12 +24,12 @@ export const operations: ApiOperation[] = [
       summary: "L'avis tel que le montre la fenêtre de modération",
       tags: ["Administration"],
       auth: "admin_api",
-      pathParams: id,
+      pathParams: uuidPathParams,
       responses: {
         200: { description: "Avis", schema: one(AdminReviewSchema) },
         ...unauthenticated,
         403: { description: "Réservé à l'administrateur", schema: ApiErrorSchema },
-        ...notFound,
+        ...reviewNotFound,
       },
     },
     {
@@ -41,14 +38,14 @@ export const operations: ApiOperation[] = [
       summary,
       tags: ["Administration"],
       auth: "admin_api",
-      pathParams: id,
+      pathParams: uuidPathParams,
       ...(body ? { body } : {}),
       responses: {
         200: { description: "Avis", schema: one(ReviewSchema) },
         400: { description: "Champs invalides", schema: ApiErrorSchema },
         ...unauthenticated,
         403: { description: "Réservé à l'administrateur", schema: ApiErrorSchema },
-        ...notFound,
+        ...reviewNotFound,
         409: { description: "Déjà modéré, ou réponse à un avis non publié", schema: ApiErrorSchema },
       },
     },

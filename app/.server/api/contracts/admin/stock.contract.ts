@@ -5,18 +5,11 @@ import { VariantStockSchema } from "~/.server/api/contracts/shared/admin-catalog
 import { BulkStockChangeSchema } from "~/domain/catalog/admin-api.schema";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { adminApiGuard, invalidFieldsBody } from "~/.server/api/contracts/shared/responses";
 
 const StockChangeResultSchema = z.object({
   data: z.object({ variants: z.array(z.object({ id: z.uuid(), product_id: z.uuid(), stock: z.int(), delta: z.int() })) }),
 });
-
-const guarded = {
-  401: { description: "Ni session ni clé API valide (clé inconnue, révoquée ou expirée)", schema: ApiErrorSchema },
-  403: { description: "Pas administrateur, ou clé sans l'accès demandé", schema: ApiErrorSchema },
-  429: { description: "Trop de requêtes pour cette clé (en-tête Retry-After)", schema: ApiErrorSchema },
-};
-
-const invalidBody = { 400: { description: "Données invalides (messages en français, par champ)", schema: ApiErrorSchema } };
 
 const tags = ["Administration : catalogue et stock"];
 
@@ -32,8 +25,8 @@ export const operations: ApiOperation[] = [
     query: ListWindowQuerySchema,
     responses: {
       200: { description: "Une page de stocks", schema: listResponse(VariantStockSchema, { id: "AdminApiStockPage" }) },
-      ...invalidBody,
-      ...guarded,
+      ...invalidFieldsBody,
+      ...adminApiGuard,
     },
   },
   {
@@ -45,8 +38,8 @@ export const operations: ApiOperation[] = [
     body: BulkStockChangeSchema,
     responses: {
       200: { description: "Stocks modifiés", schema: StockChangeResultSchema },
-      ...invalidBody,
-      ...guarded,
+      ...invalidFieldsBody,
+      ...adminApiGuard,
       404: { description: "Référence inconnue", schema: ApiErrorSchema },
       409: { description: CHECKOUT_MESSAGES.notEnoughStock, schema: ApiErrorSchema },
     },

@@ -4,16 +4,7 @@ import { VariantStockSchema } from "~/.server/api/contracts/shared/admin-catalog
 import { VariantStockChangeSchema } from "~/domain/catalog/admin-api.schema";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 import type { ApiOperation } from "~/.server/api/api-operation";
-
-const guarded = {
-  401: { description: "Ni session ni clé API valide (clé inconnue, révoquée ou expirée)", schema: ApiErrorSchema },
-  403: { description: "Pas administrateur, ou clé sans l'accès demandé", schema: ApiErrorSchema },
-  429: { description: "Trop de requêtes pour cette clé (en-tête Retry-After)", schema: ApiErrorSchema },
-};
-
-const invalidBody = { 400: { description: "Données invalides (messages en français, par champ)", schema: ApiErrorSchema } };
-
-const id = z.object({ id: z.uuid() });
+import { adminApiGuard, invalidFieldsBody, uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 const tags = ["Administration : catalogue et stock"];
 
@@ -26,10 +17,10 @@ export const operations: ApiOperation[] = [
     summary: "Stock d'une variante (accès stock:read)",
     tags,
     auth,
-    pathParams: id,
+    pathParams: uuidPathParams,
     responses: {
       200: { description: "Stock", schema: z.object({ data: VariantStockSchema }) },
-      ...guarded,
+      ...adminApiGuard,
       404: { description: "Variante introuvable", schema: ApiErrorSchema },
     },
   },
@@ -39,12 +30,12 @@ export const operations: ApiOperation[] = [
     summary: "Un mouvement de stock : { mode: set | add | remove, quantity } (accès stock:write)",
     tags,
     auth,
-    pathParams: id,
+    pathParams: uuidPathParams,
     body: VariantStockChangeSchema,
     responses: {
       200: { description: "Stock modifié", schema: z.object({ data: VariantStockSchema }) },
-      ...invalidBody,
-      ...guarded,
+      ...invalidFieldsBody,
+      ...adminApiGuard,
       404: { description: "Variante introuvable", schema: ApiErrorSchema },
       409: { description: CHECKOUT_MESSAGES.notEnoughStock, schema: ApiErrorSchema },
     },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiErrorSchema } from "~/.server/api/schemas";
-import { WebhookDeliverySchema } from "~/.server/api/contracts/shared/webhooks";
+import { WebhookDeliverySchema, webhooksGuard } from "~/.server/api/contracts/shared/webhooks";
 import type { ApiOperation } from "~/.server/api/api-operation";
 
 /**
@@ -10,12 +10,6 @@ import type { ApiOperation } from "~/.server/api/api-operation";
 const tags = ["Administration"];
 
 const auth = "admin_api" as const;
-
-const guarded = {
-  401: { description: "Connexion requise, ou clé API invalide", schema: ApiErrorSchema },
-  403: { description: "Réservé à l'administrateur, ou clé API sans l'accès « Webhooks »", schema: ApiErrorSchema },
-  429: { description: "Trop de requêtes pour cette clé API (Retry-After)", schema: ApiErrorSchema },
-};
 
 const deliveryPath = z.object({ id: z.uuid(), deliveryId: z.string().regex(/^\d+$/) });
 
@@ -29,7 +23,7 @@ export const operations: ApiOperation[] = [
     pathParams: deliveryPath,
     responses: {
       200: { description: "Envoi", schema: z.object({ data: WebhookDeliverySchema }) },
-      ...guarded,
+      ...webhooksGuard,
       404: { description: "Webhook ou envoi introuvable", schema: ApiErrorSchema },
     },
   },
@@ -42,7 +36,7 @@ export const operations: ApiOperation[] = [
     pathParams: deliveryPath,
     responses: {
       202: { description: "Envoi remis en file", schema: z.object({ data: z.object({ id: z.int(), status: z.literal("pending") }) }) },
-      ...guarded,
+      ...webhooksGuard,
       404: { description: "Webhook ou envoi introuvable", schema: ApiErrorSchema },
     },
   },

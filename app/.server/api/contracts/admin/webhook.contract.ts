@@ -1,7 +1,13 @@
 import { z } from "zod";
-import { ApiErrorSchema } from "~/.server/api/schemas";
-import { WebhookEndpointSchema, WebhookEndpointBody } from "~/.server/api/contracts/shared/webhooks";
+import {
+  WebhookEndpointSchema,
+  WebhookEndpointBody,
+  webhookInvalidBody,
+  webhookNotFound,
+  webhooksGuard,
+} from "~/.server/api/contracts/shared/webhooks";
 import type { ApiOperation } from "~/.server/api/api-operation";
+import { uuidPathParams } from "~/.server/api/contracts/shared/responses";
 
 /**
  * The admin API's webhooks in the OpenAPI document (decisions 049 and 050): Paramètres ›
@@ -11,23 +17,6 @@ const tags = ["Administration"];
 
 const auth = "admin_api" as const;
 
-const guarded = {
-  401: { description: "Connexion requise, ou clé API invalide", schema: ApiErrorSchema },
-  403: { description: "Réservé à l'administrateur, ou clé API sans l'accès « Webhooks »", schema: ApiErrorSchema },
-  429: { description: "Trop de requêtes pour cette clé API (Retry-After)", schema: ApiErrorSchema },
-};
-
-const notFound = { 404: { description: "Webhook introuvable", schema: ApiErrorSchema } };
-
-const invalidBody = {
-  400: {
-    description: "Champ invalide (message du champ, details par champ) ; adresse privée ou interne refusée (webhook_url_refused)",
-    schema: ApiErrorSchema,
-  },
-};
-
-const endpointId = z.object({ id: z.uuid() });
-
 export const operations: ApiOperation[] = [
   {
     method: "get",
@@ -35,8 +24,8 @@ export const operations: ApiOperation[] = [
     summary: "Un webhook, sans son secret (accès webhooks:read)",
     tags,
     auth,
-    pathParams: endpointId,
-    responses: { 200: { description: "Webhook", schema: z.object({ data: WebhookEndpointSchema }) }, ...guarded, ...notFound },
+    pathParams: uuidPathParams,
+    responses: { 200: { description: "Webhook", schema: z.object({ data: WebhookEndpointSchema }) }, ...webhooksGuard, ...webhookNotFound },
   },
   {
     method: "patch",
@@ -44,13 +33,13 @@ export const operations: ApiOperation[] = [
     summary: "Modifier un webhook : les champs envoyés, les autres restent (accès webhooks:write)",
     tags,
     auth,
-    pathParams: endpointId,
+    pathParams: uuidPathParams,
     body: WebhookEndpointBody.partial(),
     responses: {
       200: { description: "Webhook", schema: z.object({ data: WebhookEndpointSchema }) },
-      ...invalidBody,
-      ...guarded,
-      ...notFound,
+      ...webhookInvalidBody,
+      ...webhooksGuard,
+      ...webhookNotFound,
     },
   },
   {
@@ -59,11 +48,11 @@ export const operations: ApiOperation[] = [
     summary: "Supprimer un webhook, sa file d'attente et son journal des envois (accès webhooks:write)",
     tags,
     auth,
-    pathParams: endpointId,
+    pathParams: uuidPathParams,
     responses: {
       200: { description: "Webhook supprimé", schema: z.object({ data: z.object({ id: z.uuid(), deleted: z.literal(true) }) }) },
-      ...guarded,
-      ...notFound,
+      ...webhooksGuard,
+      ...webhookNotFound,
     },
   },
 ];

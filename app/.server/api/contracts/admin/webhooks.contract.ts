@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiErrorSchema } from "~/.server/api/schemas";
 import { ListWindowQuerySchema, listResponse } from "~/.server/api/admin-list.api-schemas";
-import { WebhookEndpointSchema, WebhookEndpointBody } from "~/.server/api/contracts/shared/webhooks";
+import { WebhookEndpointSchema, WebhookEndpointBody, webhookInvalidBody, webhooksGuard } from "~/.server/api/contracts/shared/webhooks";
 import type { ApiOperation } from "~/.server/api/api-operation";
 
 /**
@@ -11,19 +11,6 @@ import type { ApiOperation } from "~/.server/api/api-operation";
 const tags = ["Administration"];
 
 const auth = "admin_api" as const;
-
-const guarded = {
-  401: { description: "Connexion requise, ou clé API invalide", schema: ApiErrorSchema },
-  403: { description: "Réservé à l'administrateur, ou clé API sans l'accès « Webhooks »", schema: ApiErrorSchema },
-  429: { description: "Trop de requêtes pour cette clé API (Retry-After)", schema: ApiErrorSchema },
-};
-
-const invalidBody = {
-  400: {
-    description: "Champ invalide (message du champ, details par champ) ; adresse privée ou interne refusée (webhook_url_refused)",
-    schema: ApiErrorSchema,
-  },
-};
 
 export const operations: ApiOperation[] = [
   {
@@ -36,7 +23,7 @@ export const operations: ApiOperation[] = [
     responses: {
       200: { description: "Une page de webhooks", schema: listResponse(WebhookEndpointSchema, { id: "AdminWebhookPage" }) },
       400: { description: "Curseur ou paramètres de liste invalides", schema: ApiErrorSchema },
-      ...guarded,
+      ...webhooksGuard,
     },
   },
   {
@@ -51,8 +38,8 @@ export const operations: ApiOperation[] = [
         description: "Webhook créé, avec son secret (whsec_…) à conserver",
         schema: z.object({ data: WebhookEndpointSchema.extend({ secret: z.string() }) }),
       },
-      ...invalidBody,
-      ...guarded,
+      ...webhookInvalidBody,
+      ...webhooksGuard,
     },
   },
 ];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ApiErrorSchema } from "~/.server/api/schemas";
 import { REVIEW_SKIN_TYPES, REVIEW_AGE_RANGES, REVIEW_STATUSES, REVIEW_REJECTION_REASONS } from "~/domain/reviews/review-rules";
 
 /** A review as the shop's, its author's and the administrator's review routes answer it (docs/decisions/037-reviews.md). */
@@ -35,3 +36,6 @@ export const AdminReviewSchema = OwnReviewSchema.extend({
   report_count: z.int(),
   moderated_at: z.iso.datetime().nullable(),
 }).meta({ id: "AdminReview" });
+
+/** A review that does not exist, or is another shopper's. */
+export const reviewNotFound = { 404: { description: "Avis introuvable (ou d'un autre client)", schema: ApiErrorSchema } };

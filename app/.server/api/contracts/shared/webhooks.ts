@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ApiErrorSchema } from "~/.server/api/schemas";
 import { WEBHOOK_EVENT_TYPES } from "~/domain/webhooks/webhooks";
 
 /** A webhook and its deliveries as the admin API's webhook routes answer and take them (decisions 049 and 050). */
@@ -44,3 +45,20 @@ export const WebhookDeliverySchema = z
     ),
   })
   .meta({ id: "AdminWebhookDelivery" });
+
+/** The webhook routes' guard: a session, or an API key with the "Webhooks" access (decision 050). */
+export const webhooksGuard = {
+  401: { description: "Connexion requise, ou clé API invalide", schema: ApiErrorSchema },
+  403: { description: "Réservé à l'administrateur, ou clé API sans l'accès « Webhooks »", schema: ApiErrorSchema },
+  429: { description: "Trop de requêtes pour cette clé API (Retry-After)", schema: ApiErrorSchema },
+};
+
+/** An endpoint's body refused: a field, or an address the shop will not call. */
+export const webhookInvalidBody = {
+  400: {
+    description: "Champ invalide (message du champ, details par champ) ; adresse privée ou interne refusée (webhook_url_refused)",
+    schema: ApiErrorSchema,
+  },
+};
+
+export const webhookNotFound = { 404: { description: "Webhook introuvable", schema: ApiErrorSchema } };
