@@ -12,8 +12,9 @@ import {
   expiryReminderHorizon,
   lockLapsingPoints,
   pointsExpiryNotice,
-  shoppersWithPointsLapsingBy,
+  usersWithCreditsExpiringBy,
 } from "~/.server/modules/loyalty/loyalty.service";
+import { promotionPreferencesOf } from "~/.server/db/recipients";
 import { createNotification, hasReminder } from "~/.server/modules/notifications/notifications.service";
 
 export type ExpiryRunResult = { expiredUsers: number; expiredPoints: number; reminders: number };
@@ -27,7 +28,7 @@ export async function expireLoyaltyPoints(db: Database, now = new Date()): Promi
   const expired = await expireLapsedPoints(db, now);
   const horizon = expiryReminderHorizon(now);
   let reminders = 0;
-  for (const userId of await shoppersWithPointsLapsingBy(db, horizon)) {
+  for (const userId of await usersWithCreditsExpiringBy(db, horizon)) {
     if (await remindLapsingPoints(db, userId, now, horizon)) reminders += 1;
   }
   return { ...expired, reminders };
@@ -37,8 +38,10 @@ async function remindLapsingPoints(db: Database, userId: string, now: Date, hori
   return db.transaction(async (tx) => {
     const lapsing = await lockLapsingPoints(tx, userId, now, horizon);
     if (!lapsing || (await hasReminder(tx, userId, lapsing.reminderKey))) return false;
-    await createNotification(tx, await pointsExpiryNotice(tx, userId, lapsing));
-    await enqueuePointsExpiryMail(tx, userId, lapsing);
+    // One read of the shopper's preferences: the notice's date and the mail's language and consent.
+    const prefs = await promotionPreferencesOf(tx, userId);
+    await createNotification(tx, pointsExpiryNotice(userId, lapsing, prefs));
+    await enqueuePointsExpiryMail(tx, userId, lapsing, prefs);
     return true;
   });
 }

@@ -12,9 +12,7 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { productWebhookResource } from "./product-resource";
 import type { Database, Executor } from "../../db/client";
 import { brands, categories, products, productVariants } from "../../db/schema";
-import { invalidateCatalogCaches } from "./catalog.service";
-import { kickOutbox } from "../../outbox/outbox.service";
-import { forgetStockReport } from "./products-admin.service";
+import { afterStockChange } from "./products-admin.service";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
 import { changedFields } from "~/domain/activity-log/masking";
 import { recordAdminChangeBy, recordEvent } from "~/.server/outbox/events";
@@ -365,8 +363,6 @@ export async function productSaveRefusal(db: Executor, request: ProductSaveReque
 
 /** After a committed save: the caches forget the product, and the images it dropped go. */
 export async function afterProductSaved(db: Database, draft: ProductSaveDraft): Promise<void> {
-  kickOutbox();
-  invalidateCatalogCaches(db);
-  forgetStockReport(db);
+  afterStockChange(db);
   if (draft.dropped.length > 0) await removeUnreferencedProductImages(db, draft.dropped);
 }

@@ -331,7 +331,8 @@ async function pointsLapsingBy(tx: Executor, userId: string, at: Date): Promise<
   return Math.max(0, (row?.due ?? 0) - (row?.out ?? 0));
 }
 
-async function usersWithCreditsExpiringBy(db: Executor, at: Date): Promise<string[]> {
+/** The shoppers holding earned points that lapse by `at`: who may need expiring, or a reminder. */
+export async function usersWithCreditsExpiringBy(db: Executor, at: Date): Promise<string[]> {
   const rows = await db
     .selectDistinct({ userId: beautyPassTransactions.userId })
     .from(beautyPassTransactions)
@@ -376,11 +377,6 @@ export function expiryReminderHorizon(now: Date): Date {
   return new Date(now.getTime() + BEAUTY_PASS_EXPIRY_REMINDER_DAYS * DAY_MS);
 }
 
-/** The shoppers holding earned points that lapse by `horizon`: who may need a reminder. */
-export function shoppersWithPointsLapsingBy(db: Executor, horizon: Date): Promise<string[]> {
-  return usersWithCreditsExpiringBy(db, horizon);
-}
-
 /** What a reminder says: how many points lapse by the horizon, and the first date they do. */
 export type LapsingPoints = { points: number; firstExpiresAt: Date; reminderKey: string };
 
@@ -410,9 +406,10 @@ export async function lockLapsingPoints(tx: Executor, userId: string, now: Date,
   return { points: lapsing, firstExpiresAt: first.expiresAt, reminderKey: `points-expiry:${first.expiresAt.toISOString().slice(0, 10)}` };
 }
 
+type ShopperPreferences = Awaited<ReturnType<typeof promotionPreferencesOf>>;
+
 /** The reminder as the notification reads it, in French (the pages translate it by `messageKey`). */
-export async function pointsExpiryNotice(tx: Executor, userId: string, lapsing: LapsingPoints) {
-  const prefs = await promotionPreferencesOf(tx, userId);
+export function pointsExpiryNotice(userId: string, lapsing: LapsingPoints, prefs: ShopperPreferences) {
   const date = formatDate(lapsing.firstExpiresAt, prefs.timezone);
   return {
     userId,
@@ -428,8 +425,12 @@ export async function pointsExpiryNotice(tx: Executor, userId: string, lapsing: 
 }
 
 /** The reminder's e-mail, in the same transaction as its notification (the outbox sends it). */
-export async function enqueuePointsExpiryMail(tx: Executor, userId: string, lapsing: LapsingPoints): Promise<void> {
-  const prefs = await promotionPreferencesOf(tx, userId);
+export async function enqueuePointsExpiryMail(
+  tx: Executor,
+  userId: string,
+  lapsing: LapsingPoints,
+  prefs: ShopperPreferences,
+): Promise<void> {
   const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
   // A reminder to spend points is a promotion: only with the "Promotions" switch on (decision 043).
   if (!owner?.email || !prefs.emailPromotions) return;
