@@ -3,7 +3,14 @@
  * modules record with the modules that act on them. Modules record events and never know their
  * subscribers; the outbox runs these after the commit, at least once, each with its receipt.
  */
-import { ADMIN_CHANGE_TYPES, isAdminChange, type MemberNotice } from "~/domain/events/domain-events";
+import {
+  ADMIN_CHANGE_TYPES,
+  isAdminChange,
+  type DomainEvent,
+  type DomainEventType,
+  type MailRequest,
+  type MemberNotice,
+} from "~/domain/events/domain-events";
 import type { ActivityPage, ActivityQuery } from "~/domain/activity-log/activity-log";
 import type { Database } from "../db/client";
 import { settleEvents, type EventSubscriber } from "../outbox/events";
@@ -11,7 +18,11 @@ import { listAdminActions, recordAdminAction } from "../modules/activity-log/act
 import { enqueueWebhookEvent } from "../modules/webhooks/webhooks.service";
 import { createNotification } from "../modules/notifications/notifications.service";
 import { createWelcomeCode } from "../modules/promotions/promo-codes.service";
-import { kickOutbox } from "../outbox/outbox.service";
+import { enqueueMail, kickOutbox } from "../outbox/outbox.service";
+import { renderMailRequest } from "../mail/mail-request";
+
+/** The events whose payload may ask for e-mails (`mailsOf` reads each). */
+const MAIL_EVENT_TYPES = ["ticket.answered", "gift_card.offered", "gift_card.sent", "webhook.failing"] as const satisfies readonly DomainEventType[];
 import type { Executor } from "../db/client";
 
 /** The Journal d'activité: one entry per administrator's change, at the time the change committed. */
@@ -64,12 +75,42 @@ const notifications: EventSubscriber = {
     switch (event.type) {
       case "ticket.answered":
       case "gift_card.offered":
-        await notify(tx, event.payload.notice);
+        if (event.payload.notice) await notify(tx, event.payload.notice);
         return;
       case "webhook.failing":
         for (const notice of event.payload.notices) await notify(tx, notice);
         return;
     }
+  },
+};
+
+/** The e-mails an event asks for (a request per recipient), none for an event that asks for none. */
+function mailsOf(event: DomainEvent): readonly MailRequest[] {
+  switch (event.type) {
+    case "ticket.answered":
+    case "gift_card.offered":
+      return event.payload.mail ? [event.payload.mail] : [];
+    case "gift_card.sent":
+      return [event.payload.mail];
+    case "webhook.failing":
+      return event.payload.mails ?? [];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The e-mails that follow events: the recording module worded the request, this renders and
+ * queues each mail with the receipt, so an event run again mails nobody twice. The mail outbox
+ * then sends them (its own retries, decision 021), woken just after this commits.
+ */
+const mails: EventSubscriber = {
+  name: "mail",
+  types: MAIL_EVENT_TYPES,
+  handle: async (tx, event) => {
+    const requests = mailsOf(event);
+    for (const request of requests) await enqueueMail(tx, await renderMailRequest(request));
+    if (requests.length > 0) setTimeout(kickOutbox, 25).unref();
   },
 };
 
@@ -87,7 +128,7 @@ const welcomeOffer: EventSubscriber = {
   },
 };
 
-export const EVENT_SUBSCRIBERS: readonly EventSubscriber[] = [activityLog, webhooks, notifications, welcomeOffer];
+export const EVENT_SUBSCRIBERS: readonly EventSubscriber[] = [activityLog, webhooks, notifications, mails, welcomeOffer];
 
 /** Runs the events due now (their subscribers' writes are then visible to the caller). */
 export function settleDomainEvents(db: Database): Promise<void> {

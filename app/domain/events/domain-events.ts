@@ -7,6 +7,7 @@
 import { ACTIVITY_ACTION_LABELS, type AdminActor, type AdminChangeAction } from "../activity-log/activity-log";
 import type { NotificationPriority, NotificationType } from "../notifications/notification.types";
 import type { NotificationMessageKey, NotificationParams } from "../notifications/notification-wording";
+import type { Language } from "../i18n/languages";
 
 /** A back-office or admin-API change: who made it, on what, and the fields before and after (secrets masked). */
 export type AdminChange = {
@@ -42,6 +43,17 @@ export type MemberNotice = {
   createdAt?: string;
 };
 
+/**
+ * An e-mail that follows an event, as the recording module asks for it: one of the shop's mail
+ * templates with its data and the recipient's language (rendered and queued by the `mail`
+ * subscriber), or a plain message. The module knows what to say; it no longer queues the mail,
+ * so a mail that follows an event is queued once, with the subscriber's receipt. A request may
+ * carry what its mail carries (a gift card's code): the outbox row lives as long as the mail's.
+ */
+export type MailRequest =
+  | { to: string; template: string; data: Record<string, unknown>; language?: Language; publicUrl?: string }
+  | { to: string; subject: string; text: string };
+
 /** The shop's own events, whoever causes them (an administrator, a shopper's order, an import). */
 export type ShopEventPayloads = {
   /** A product's fields, variants or brand name changed. */
@@ -50,14 +62,20 @@ export type ShopEventPayloads = {
   "stock.fell_low": { productId: string; resource: ResourceSnapshot };
   /** A shopper left a review (pending moderation). */
   "review.submitted": { reviewId: string; resource: ResourceSnapshot };
-  /** The team answered a member's support ticket. */
-  "ticket.answered": { ticketId: string; notice: MemberNotice };
-  /** The team offered a client a gift card (a goodwill gesture). */
-  "gift_card.offered": { giftCardId: string; notice: MemberNotice };
+  /**
+   * The team answered a support ticket: a member's bell (no notice for a visitor's contact form)
+   * and the reply by e-mail. Events recorded before mails followed them carry no mail: their
+   * mail was queued with the change.
+   */
+  "ticket.answered": { ticketId: string; notice?: MemberNotice; mail?: MailRequest };
+  /** The team offered a client a gift card (a goodwill gesture): the bell, and its code by e-mail. */
+  "gift_card.offered": { giftCardId: string; notice: MemberNotice; mail?: MailRequest };
+  /** An e-gift card bought in an order was issued: its code goes to its recipient by e-mail. */
+  "gift_card.sent": { giftCardId: string; mail: MailRequest };
   /** A newsletter subscription was confirmed (double opt-in): the welcome offer follows, once per e-mail. */
   "newsletter.confirmed": { email: string; confirmedAt: string };
-  /** A webhook endpoint could not be delivered for 24 h: each administrator is told. */
-  "webhook.failing": { endpointId: string; notices: MemberNotice[] };
+  /** A webhook endpoint could not be delivered for 24 h: each administrator is told, on the bell and by e-mail. */
+  "webhook.failing": { endpointId: string; notices: MemberNotice[]; mails?: MailRequest[] };
 };
 
 export const SHOP_EVENT_TYPES = [
@@ -66,6 +84,7 @@ export const SHOP_EVENT_TYPES = [
   "review.submitted",
   "ticket.answered",
   "gift_card.offered",
+  "gift_card.sent",
   "newsletter.confirmed",
   "webhook.failing",
 ] as const satisfies readonly (keyof ShopEventPayloads)[];

@@ -237,6 +237,8 @@ describe("goodwill gift card", () => {
     expect(ledger).toEqual([
       expect.objectContaining({ kind: "issue", amount_cents: 2550, note: "Colis arrivé abîmé", order_reference: null }),
     ]);
+    // The mail and the bell follow the card's event (decision 054).
+    await settleDomainEvents(handle.db);
     const [mail] = await handle.db
       .select()
       .from(outbox)
@@ -245,7 +247,6 @@ describe("goodwill gift card", () => {
     const code = /([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/.exec(String((mail.payload as { text: string }).text))?.[1];
     expect(code).toBeDefined();
     expect((await findUsableGiftCard(handle.db, code!)).id).toBe(card.id);
-    await settleDomainEvents(handle.db);
     const [notice] = await handle.db.select().from(notifications).where(eq(notifications.userId, client.id));
     expect(notice.title).toBe("Vous avez reçu une carte cadeau");
     // Worded at display in the reader's language from its key; in French exactly as stored.

@@ -17,6 +17,8 @@ import { giftCards, giftCardTransactions, orders, user } from "~/.server/db/sche
 import type { AdminGiftCardView, GiftCardLedgerEntry, GiftCardStatus } from "~/domain/gift-cards/gift-card-admin.types";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { mailWording, renderMail, type MailWording } from "~/.server/mail/templates";
+import { mailRequest } from "~/.server/mail/mail-request";
+import type { MailRequest } from "~/domain/events/domain-events";
 import {
   formatGiftCardCode,
   GIFT_CARD_CODE_ALPHABET,
@@ -408,14 +410,15 @@ export async function issueGiftCards(
     });
     issued.push({ id: created.id, code: created.code, last4: created.code.slice(-4), config });
     if (config.deliveryMode === "email") {
-      await enqueueMail(tx, await recipientMail(config, created.code, expiresAt, input.buyerName));
+      // Mailed when the order commits, once (decision 054).
+      await recordEvent(tx, "gift_card.sent", { giftCardId: created.id, mail: recipientMail(config, created.code, expiresAt, input.buyerName) });
     }
   }
   return issued;
 }
 
-async function recipientMail(config: GiftCardConfig, code: string, expiresAt: Date, buyerName: string) {
-  const mail = await renderMail("gift-card", {
+function recipientMail(config: GiftCardConfig, code: string, expiresAt: Date, buyerName: string): MailRequest {
+  return mailRequest(config.recipientEmail, "gift-card", {
     // The name the buyer typed for the recipient, as they wrote it.
     firstName: config.recipientName || null,
     buyerName: buyerName || "Un proche",
@@ -426,7 +429,6 @@ async function recipientMail(config: GiftCardConfig, code: string, expiresAt: Da
     expiresOn: formatDate(expiresAt),
     balancePath: "/carte-cadeau",
   });
-  return { to: config.recipientEmail, ...mail };
 }
 
 /** Lines of the buyer's confirmation e-mail about the cards bought (codes of physical cards only). */
@@ -832,9 +834,9 @@ export async function issueGoodwillGiftCard(
       recipientEmail: client.email,
       message,
     };
-    await enqueueMail(tx, await recipientMail(config, created.code, expiresAt, "L'équipe Aurore"));
     await recordEvent(tx, "gift_card.offered", {
       giftCardId: created.id,
+      mail: recipientMail(config, created.code, expiresAt, "L'équipe Aurore"),
       notice: {
         userId: client.id,
         type: "other",
@@ -856,6 +858,5 @@ export async function issueGoodwillGiftCard(
     });
     return { id: created.id, last4, amountCents, email: client.email };
   });
-  kickOutbox();
   return result;
 }

@@ -20,8 +20,10 @@ const shopper = "user-thread-nina";
 const other = "user-thread-hugo";
 const admin = { id: "user-thread-admin", label: "admin@aurore.test" };
 
+// The reply's e-mail follows its event (decision 054): settled first, as the worker would.
 const mailsTo = async (to: string) =>
   (
+    await settleDomainEvents(handle.db),
     await handle.db
       .select()
       .from(outbox)

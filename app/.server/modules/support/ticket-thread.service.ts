@@ -9,8 +9,8 @@ import type { Executor } from "../../db/client";
 import { supportTicketMessages, supportTickets, user } from "../../db/schema";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
 import { recordAdminChange, recordEvent } from "~/.server/outbox/events";
-import { enqueueMail } from "../../outbox/outbox.service";
-import { renderMail } from "../../mail/templates";
+import { mailRequest } from "../../mail/mail-request";
+import type { MemberNotice } from "~/domain/events/domain-events";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
 import {
@@ -220,41 +220,43 @@ export async function replyAsAdmin(
 
     let to: string | null = row.contactEmail;
     let firstName: string | null = row.contactName;
+    let notice: MemberNotice | undefined;
     if (row.userId) {
       const [account] = await tx.select({ email: user.email, name: user.name }).from(user).where(eq(user.id, row.userId));
       to = account?.email ?? to;
       firstName = account?.name?.split(" ")[0] || firstName;
       const excerpt = body.length > 200 ? `${body.slice(0, 199)}…` : body;
-      await recordEvent(tx, "ticket.answered", {
-        ticketId: row.id,
-        notice: {
-          userId: row.userId,
-          type: "other",
-          title: `Réponse à votre demande ${row.ticketNumber}`,
-          message: excerpt,
-          actionUrl: SUPPORT_TAB_PATH,
-          // The title is worded in the reader's language (decision 044); the excerpt is the
-          // administrator's reply, shown as typed.
-          messageKey: "ticketReply",
-          params: { ticketNumber: row.ticketNumber, excerpt },
-          metadata: { ticket_id: row.id, ticket_number: row.ticketNumber },
-          createdAt: now.toISOString(),
-        },
-      });
+      notice = {
+        userId: row.userId,
+        type: "other",
+        title: `Réponse à votre demande ${row.ticketNumber}`,
+        message: excerpt,
+        actionUrl: SUPPORT_TAB_PATH,
+        // The title is worded in the reader's language (decision 044); the excerpt is the
+        // administrator's reply, shown as typed.
+        messageKey: "ticketReply",
+        params: { ticketNumber: row.ticketNumber, excerpt },
+        metadata: { ticket_id: row.id, ticket_number: row.ticketNumber },
+        createdAt: now.toISOString(),
+      };
     }
-    if (to) {
-      const mail = await renderMail(
-        "ticket-reply",
-        {
-          firstName: firstName?.split(" ")[0] || null,
-          ticketNumber: row.ticketNumber,
-          subject: row.subject,
-          body,
-          supportPath: row.userId ? SUPPORT_TAB_PATH : null,
-        },
-        { language: await mailLanguageOf(tx, row.userId) },
-      );
-      await enqueueMail(tx, { to, ...mail });
+    // The bell and the e-mail follow the event (decision 054), each once.
+    const mail = to
+      ? mailRequest(
+          to,
+          "ticket-reply",
+          {
+            firstName: firstName?.split(" ")[0] || null,
+            ticketNumber: row.ticketNumber,
+            subject: row.subject,
+            body,
+            supportPath: row.userId ? SUPPORT_TAB_PATH : null,
+          },
+          { language: await mailLanguageOf(tx, row.userId) },
+        )
+      : undefined;
+    if (notice || mail) {
+      await recordEvent(tx, "ticket.answered", { ticketId: row.id, ...(notice ? { notice } : {}), ...(mail ? { mail } : {}) });
     }
     await recordAdminChange(tx, actor, {
       action: "ticket.reply",

@@ -15,12 +15,11 @@ import type { Database, DatabaseHandle, Executor } from "~/.server/db/client";
 import { user, webhookAttempts, webhookDeliveries, webhookEndpoints } from "~/.server/db/schema";
 import { getEnv } from "~/.server/env";
 import { log } from "~/.server/logger";
-import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { remember } from "~/lib/remember";
 import { checkWebhookUrl, resolveDeliverableAddresses, systemLookup, type Lookup } from "./url-guard";
 import { SIGNATURE_HEADER, signatureHeader } from "./signature";
 import { recordEvent } from "~/.server/outbox/events";
-import type { MemberNotice } from "~/domain/events/domain-events";
+import type { MailRequest, MemberNotice } from "~/domain/events/domain-events";
 import { WEBHOOK_CHANNEL, webhooksAllowPrivate } from "./webhooks.service";
 
 /** Retries stop this long after the delivery was queued (or resent). */
@@ -185,7 +184,6 @@ export async function processWebhookDeliveries(db: Database, options: WebhookPas
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency ?? WEBHOOK_CONCURRENCY, queue.length) }, run));
-  if (result.gaveUp > 0) kickOutbox();
   return result;
 }
 
@@ -275,6 +273,7 @@ async function markEndpointFailing(tx: Executor, endpointId: string, url: string
   const admins = await tx.select({ id: user.id, email: user.email }).from(user).where(eq(user.role, "admin"));
   const link = `${getEnv().publicUrl}/admin/parametres/webhooks/${endpointId}`;
   const notices: MemberNotice[] = [];
+  const mails: MailRequest[] = [];
   for (const admin of admins) {
     notices.push({
       userId: admin.id,
@@ -288,7 +287,7 @@ async function markEndpointFailing(tx: Executor, endpointId: string, url: string
       params: { url },
       metadata: { webhook_endpoint_id: endpointId },
     });
-    await enqueueMail(tx, {
+    mails.push({
       to: admin.email,
       subject: `Webhook en échec : ${url}`,
       text: [
@@ -298,7 +297,8 @@ async function markEndpointFailing(tx: Executor, endpointId: string, url: string
       ].join("\n"),
     });
   }
-  await recordEvent(tx, "webhook.failing", { endpointId, notices });
+  // The bells and the e-mails follow the event (decision 054).
+  await recordEvent(tx, "webhook.failing", { endpointId, notices, mails });
 }
 
 type Worker = { stop?: () => Promise<void>; kick?: () => void };
