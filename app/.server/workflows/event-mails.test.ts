@@ -62,7 +62,10 @@ describe("e-mails that follow events", () => {
     expect(mails[0].subject).not.toContain("Réponse");
     expect(mails[0].html).toContain("<html");
     // A visitor's ticket has no bell: the notifications subscriber passes without writing.
-    const receipts = await handle.db.select().from(eventReceipts).where(eq(eventReceipts.eventId, (await eventRow(ticketId)).id));
+    const receipts = await handle.db
+      .select()
+      .from(eventReceipts)
+      .where(eq(eventReceipts.eventId, (await eventRow(ticketId)).id));
     expect(receipts.map((r) => r.subscriber).sort()).toEqual(["mail", "notifications"]);
   });
 

@@ -22,7 +22,12 @@ import { enqueueMail, kickOutbox } from "../outbox/outbox.service";
 import { renderMailRequest } from "../mail/mail-request";
 
 /** The events whose payload may ask for e-mails (`mailsOf` reads each). */
-const MAIL_EVENT_TYPES = ["ticket.answered", "gift_card.offered", "gift_card.sent", "webhook.failing"] as const satisfies readonly DomainEventType[];
+const MAIL_EVENT_TYPES = [
+  "ticket.answered",
+  "gift_card.offered",
+  "gift_card.sent",
+  "webhook.failing",
+] as const satisfies readonly DomainEventType[];
 import type { Executor } from "../db/client";
 
 /** The Journal d'activité: one entry per administrator's change, at the time the change committed. */

@@ -411,7 +411,10 @@ export async function issueGiftCards(
     issued.push({ id: created.id, code: created.code, last4: created.code.slice(-4), config });
     if (config.deliveryMode === "email") {
       // Mailed when the order commits, once (decision 054).
-      await recordEvent(tx, "gift_card.sent", { giftCardId: created.id, mail: recipientMail(config, created.code, expiresAt, input.buyerName) });
+      await recordEvent(tx, "gift_card.sent", {
+        giftCardId: created.id,
+        mail: recipientMail(config, created.code, expiresAt, input.buyerName),
+      });
     }
   }
   return issued;

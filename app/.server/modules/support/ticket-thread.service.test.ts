@@ -21,14 +21,14 @@ const other = "user-thread-hugo";
 const admin = { id: "user-thread-admin", label: "admin@aurore.test" };
 
 // The reply's e-mail follows its event (decision 054): settled first, as the worker would.
-const mailsTo = async (to: string) =>
-  (
-    await settleDomainEvents(handle.db),
-    await handle.db
-      .select()
-      .from(outbox)
-      .where(sql`${outbox.payload}->>'to' = ${to}`)
-  ).map((r) => r.payload as { subject: string; text: string });
+async function mailsTo(to: string) {
+  await settleDomainEvents(handle.db);
+  const rows = await handle.db
+    .select()
+    .from(outbox)
+    .where(sql`${outbox.payload}->>'to' = ${to}`);
+  return rows.map((r) => r.payload as { subject: string; text: string });
+}
 const messagesOf = (ticketId: string) => handle.db.select().from(supportTicketMessages).where(eq(supportTicketMessages.ticketId, ticketId));
 
 beforeAll(async () => {
