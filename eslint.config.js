@@ -39,11 +39,13 @@ const zones = [
   ...forbid("components", ["features", "server", "routes"], "components are feature-agnostic."),
   ...forbid("domain", ["features", "components", "server", "routes"], "app/domain is isomorphic and UI-free."),
   ...forbid("lib", ["features", "components", "server", "routes", "domain"], "app/lib is the bottom floor."),
+  // A feature imports another feature only through that feature's public surface, the explicit
+  // files of app/features/<other>/public/ (decision 058); everything else of another feature is internal.
   ...features.map((feature) => ({
     target: `${layer.features}/${feature}`,
     from: layer.features,
-    except: [`./${feature}`],
-    message: `No cross-feature import: move what app/features/${feature} needs to app/domain or app/components/ui.`,
+    except: [`./${feature}`, ...features.filter((other) => other !== feature).map((other) => `./${other}/public`)],
+    message: `No deep cross-feature import: app/features/${feature} may import another feature's public/ files only (decision 058); expose what it needs there, or move it to app/domain or app/components/ui.`,
   })),
 ];
 

@@ -1,5 +1,5 @@
 import { COOKIE_CONSENT_AT_KEY } from "~/components/layout/cookie-banner";
-import { CART_STORAGE_KEY } from "~/components/cart/cart-store";
+import { CART_STORAGE_KEY } from "~/features/cart/public/cart-store";
 import { COOKIE_CONSENT_KEY } from "~/lib/shop-rules";
 import { CHAT_COOKIE, CHAT_VISITOR_RETENTION_DAYS } from "~/domain/chat/chat-cookie";
 import type { LegalDocument } from "./types";

@@ -5,7 +5,7 @@
  * their outcome as events. A plain reducer rather than a state-machine library: a handful of steps
  * and a dozen events fit in one switch, and the dialog's lazy chunk carries no extra runtime.
  */
-import type { AuthModalMode } from "~/components/auth/auth-modal-store";
+import type { AuthModalMode } from "~/features/auth/public/auth-modal-store";
 import type { AuthResult } from "./auth-client";
 import { ForgotPasswordSchema } from "~/domain/auth/account-recovery.schema";
 import { SignInSchema, SignUpSchema, TwoFactorCodeSchema, type SignInInput, type SignUpInput } from "~/domain/auth/auth.schema";

@@ -19,7 +19,7 @@ import {
   setQuantity,
   subscribeToCart,
   type CartChange,
-} from "~/components/cart/cart-store";
+} from "~/features/cart/public/cart-store";
 import { cartExpiryLevel, formatCartRemaining } from "~/features/cart/cart-expiry";
 import { adoptServerCart, applyCartQuotes } from "~/features/cart/cart-sync";
 import { CART_CLEANUP_INTERVAL_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";

@@ -10,7 +10,7 @@ import {
   getCartSnapshot,
   reloadCart,
   setQuantity,
-} from "~/components/cart/cart-store";
+} from "~/features/cart/public/cart-store";
 import { CART_SAVE_DEBOUNCE_MS, extendCartAndSave, refreshCartPrices, startCartSync, stopCartSync } from "./cart-sync";
 import type { CartLineView, CartView } from "~/domain/cart/cart.types";
 

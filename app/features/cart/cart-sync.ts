@@ -26,7 +26,7 @@ import {
   type CartChange,
   type CartItem,
   type CartSnapshot,
-} from "~/components/cart/cart-store";
+} from "~/features/cart/public/cart-store";
 import type { CartProductQuote, CartView } from "~/domain/cart/cart.types";
 import { CART_LIFETIME_MS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, type Dispatch } from "react";
-import { clearCart } from "~/components/cart/cart-store";
+import { clearCart } from "~/features/cart/public/cart-store";
 import { formatPrice } from "~/lib/money";
 import { readOrderAnswer, type CheckoutEvent, type OrderAnswer, type OrderOutcome, type Submission } from "./checkout-machine";
 

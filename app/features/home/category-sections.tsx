@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { CategoryView, ProductCardView } from "~/domain/catalog/catalog.types";
-import { ProductGrid } from "~/components/product/product-card";
+import { ProductGrid } from "~/features/catalog/public/product-card";
 import { ChevronRightIcon, HeartIcon, LeafIcon, SparklesIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { useLanguage, useT, type MessageKey } from "~/components/ui/i18n";

@@ -1,5 +1,5 @@
 import type { ProductCardView } from "~/domain/catalog/catalog.types";
-import { ProductGrid } from "~/components/product/product-card";
+import { ProductGrid } from "~/features/catalog/public/product-card";
 import { HOME_FEATURED_COUNT } from "~/lib/shop-rules";
 import { useT } from "~/components/ui/i18n";
 

@@ -5,7 +5,7 @@ import { getCurrentSession } from "~/.server/auth/session.server";
 import { absoluteUrl } from "~/.server/http";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
-import { openAuthModal } from "~/components/auth/auth-modal-store";
+import { openAuthModal } from "~/features/auth/public/auth-modal-store";
 import { secondaryLinkClass } from "~/features/info/components/info-page-header";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { buildMeta } from "~/lib/seo";

@@ -8,7 +8,7 @@ import { isDomainError } from "~/domain/errors";
 import { isResetLinkValid, resetPasswordWithLink } from "~/.server/modules/accounts/account-recovery.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
-import { openAuthModal } from "~/components/auth/auth-modal-store";
+import { openAuthModal } from "~/features/auth/public/auth-modal-store";
 import {
   RESET_DONE_MESSAGE,
   RESET_LINK_INVALID_MESSAGE,

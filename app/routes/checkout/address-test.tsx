@@ -1,9 +1,9 @@
 import { useCallback, useState } from "react";
 import type { Route } from "./+types/address-test";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
-import { formatAddressLines } from "~/components/addresses/address-api";
+import { formatAddressLines } from "~/features/addresses/public/address-api";
 import { missingAddressFields, type SavedAddressView } from "~/domain/addresses/address.schema";
-import { AddressSelector } from "~/components/addresses/address-selector";
+import { AddressSelector } from "~/features/addresses/public/address-selector";
 import { EventLog, useEventLog } from "~/features/checkout/components/event-log";
 import { refuseFormUnlessAdmin, requireAdminOr404 } from "./checkout-data.server";
 import { metaI18n } from "~/components/ui/meta-i18n";

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { absoluteUrl } from "~/.server/http";
 import type { Route } from "./+types/panier";
-import { useCart } from "~/components/cart/cart-store";
+import { useCart } from "~/features/cart/public/cart-store";
 import { refreshCartPrices } from "~/features/cart/cart-sync";
 import { CartLineList, CartSummary } from "~/features/cart/components/cart-lines";
 import { CartExpiryIndicator } from "~/features/cart/components/cart-expiry";

@@ -12,7 +12,7 @@ import { ProductSections } from "~/features/catalog/components/product-sections"
 import { RelatedProducts } from "~/features/catalog/components/related-products";
 import { RecentlyViewed } from "~/features/catalog/components/recently-viewed";
 import { RestockAlertForm } from "~/features/catalog/components/restock-alert-form";
-import { FavoriteButton } from "~/components/favorites/favorite-button";
+import { FavoriteButton } from "~/features/favorites/public/favorite-button";
 import { Stars } from "~/components/ui/stars";
 import { Price } from "~/components/ui/price";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";

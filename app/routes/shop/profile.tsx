@@ -8,7 +8,7 @@ import { getProfile, updateProfile, type ProfileView } from "~/.server/modules/a
 import { listOrders } from "~/.server/workflows/order-views";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { ProfileUpdateSchema } from "~/domain/account/profile.schema";
-import { openAuthModal } from "~/components/auth/auth-modal-store";
+import { openAuthModal } from "~/features/auth/public/auth-modal-store";
 import { OrderList } from "~/features/orders/components/order-list";
 import type { OrderView } from "~/domain/orders/order.types";
 import { BeautyPassCard } from "~/features/loyalty/components/beauty-pass-card";

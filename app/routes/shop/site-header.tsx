@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from "react";
 import { Link, NavLink, useLocation, useNavigate, useRevalidator, useRouteLoaderData, useSearchParams } from "react-router";
 import { signOut } from "~/features/auth/auth-client";
-import { openAuthModal } from "~/components/auth/auth-modal-store";
-import { useCart } from "~/components/cart/cart-store";
-import { openCartDrawer } from "~/components/cart/cart-drawer-store";
-import { useFavorites } from "~/components/favorites/favorites-store";
+import { openAuthModal } from "~/features/auth/public/auth-modal-store";
+import { useCart } from "~/features/cart/public/cart-store";
+import { openCartDrawer } from "~/features/cart/public/cart-drawer-store";
+import { useFavorites } from "~/features/favorites/favorites-store";
 import { LazyNotificationBell } from "~/features/notifications/components/lazy-notification-bell";
 import { showToast } from "~/components/ui/toast";
-import { SearchCombobox } from "~/components/search/search-combobox";
+import { SearchCombobox } from "~/features/catalog/components/search-combobox";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { formatEurosCompact } from "~/lib/money";
 import { BagIcon, CloseIcon, GiftIcon, HeartIcon, MenuIcon, TruckIcon, UserIcon } from "~/components/ui/icons";

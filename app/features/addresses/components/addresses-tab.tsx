@@ -7,9 +7,9 @@ import {
   makeDefaultAddress,
   mergeSavedAddress,
   removeAddress,
-} from "~/components/addresses/address-api";
+} from "~/features/addresses/public/address-api";
 import { MAX_SAVED_ADDRESSES, type SavedAddressView } from "~/domain/addresses/address.schema";
-import { AddressForm } from "~/components/addresses/address-form";
+import { AddressForm } from "~/features/addresses/components/address-form";
 import { FormMessage, dangerButtonClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 import { TabHeading } from "~/components/ui/tab-heading";

@@ -1,6 +1,6 @@
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
-import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { OrderStatusBadge } from "~/features/orders/public/order-status-badge";
 import {
   DASHBOARD_CHART_DAYS,
   dashboardStatusLabel,

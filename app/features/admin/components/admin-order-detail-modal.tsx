@@ -1,15 +1,15 @@
 import { lineName } from "~/domain/cart/line-name";
-import { InstalmentUnpaidBadge } from "~/components/orders/instalment-unpaid-badge";
-import { PaymentSchedule } from "~/components/orders/payment-schedule";
+import { InstalmentUnpaidBadge } from "~/features/orders/public/instalment-unpaid-badge";
+import { PaymentSchedule } from "~/features/orders/public/payment-schedule";
 import { useEffect, useState } from "react";
 import { Modal } from "~/components/ui/modal";
 import type { AdminOrderDetail } from "~/domain/orders/admin-orders.schema";
-import { OrderDelivery } from "~/components/orders/order-delivery";
-import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { OrderDelivery } from "~/features/orders/public/order-delivery";
+import { OrderStatusBadge } from "~/features/orders/public/order-status-badge";
 import type { OrderAddressView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
-import { OrderDocuments } from "~/components/orders/order-documents";
+import { OrderDocuments } from "~/features/orders/public/order-documents";
 import { OrderRefundsPanel } from "./order-refunds-panel";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 

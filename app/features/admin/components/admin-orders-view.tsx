@@ -1,6 +1,6 @@
 import { useToastedAction } from "~/components/ui/use-fetcher-answer";
 import type { ActionResult } from "~/domain/http/action-result";
-import { InstalmentUnpaidBadge } from "~/components/orders/instalment-unpaid-badge";
+import { InstalmentUnpaidBadge } from "~/features/orders/public/instalment-unpaid-badge";
 import { useState } from "react";
 import { useFetcher, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -20,7 +20,7 @@ import {
 } from "~/domain/orders/admin-orders.schema";
 import { AdminOrderDetailModal } from "./admin-order-detail-modal";
 import { ShipOrderDialog } from "./ship-order-dialog";
-import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { OrderStatusBadge } from "~/features/orders/public/order-status-badge";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";

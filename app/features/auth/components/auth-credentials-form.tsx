@@ -1,5 +1,5 @@
 import type { Dispatch, FormEvent } from "react";
-import { openAuthModal } from "~/components/auth/auth-modal-store";
+import { openAuthModal } from "~/features/auth/public/auth-modal-store";
 import { buttonClass } from "~/components/ui/button";
 import { useT } from "~/components/ui/i18n";
 import { PasswordChecklist } from "~/components/ui/password-checklist";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useReducer } from "react";
 import { CloseIcon } from "~/components/ui/icons";
-import { closeAuthModal, useAuthModal } from "~/components/auth/auth-modal-store";
+import { closeAuthModal, useAuthModal } from "~/features/auth/public/auth-modal-store";
 import { useT } from "~/components/ui/i18n";
 import { authModalReducer, initialAuthModalState, type FieldName } from "../auth-modal-machine";
 import { CredentialsForm } from "./auth-credentials-form";

@@ -1,4 +1,4 @@
-import { openAuthModal } from "~/components/auth/auth-modal-store";
+import { openAuthModal } from "~/features/auth/public/auth-modal-store";
 import { buttonClass } from "~/components/ui/button";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
 

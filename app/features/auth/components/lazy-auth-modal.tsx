@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useAuthModal } from "~/components/auth/auth-modal-store";
+import { useAuthModal } from "~/features/auth/public/auth-modal-store";
 
 const AuthModal = lazy(() => import("./auth-modal").then((m) => ({ default: m.AuthModal })));
 

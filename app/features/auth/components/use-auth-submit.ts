@@ -1,6 +1,6 @@
 import type { Dispatch, FormEvent } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { closeAuthModal } from "~/components/auth/auth-modal-store";
+import { closeAuthModal } from "~/features/auth/public/auth-modal-store";
 import { useT } from "~/components/ui/i18n";
 import { showToast } from "~/components/ui/toast";
 import { NETWORK_ERROR_MESSAGE, requestPasswordReset, signIn, signUp, verifyBackupCode, verifyTotp } from "~/features/auth/auth-client";

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { CloseIcon } from "~/components/ui/icons";
-import { useCart } from "~/components/cart/cart-store";
+import { useCart } from "~/features/cart/public/cart-store";
 import { refreshCartPrices } from "../cart-sync";
-import { closeCartDrawer, useCartDrawerOpen } from "~/components/cart/cart-drawer-store";
+import { closeCartDrawer, useCartDrawerOpen } from "~/features/cart/public/cart-drawer-store";
 import { CartLineList, CartSummary } from "./cart-lines";
 import { CartExpiryIndicator } from "./cart-expiry";
 import { GiftCardLines } from "./gift-card-lines";

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { CART_INDICATOR_REFRESH_MS } from "~/lib/shop-rules";
-import { useCart } from "~/components/cart/cart-store";
+import { useCart } from "~/features/cart/public/cart-store";
 import { cartExpiryLevel, useNow } from "../cart-expiry";
 
 const CartExpiryBanner = lazy(() => import("./cart-expiry").then((m) => ({ default: m.CartExpiryBanner })));

@@ -1,10 +1,10 @@
 import { useId, useState } from "react";
 import { CART_INDICATOR_REFRESH_MS } from "~/lib/shop-rules";
 import { CloseIcon } from "~/components/ui/icons";
-import { useCart } from "~/components/cart/cart-store";
+import { useCart } from "~/features/cart/public/cart-store";
 import { extendCartAndSave } from "../cart-sync";
 import { cartExpiryLevel, formatCartRemaining, useNow } from "../cart-expiry";
-import { closeCartDrawer } from "~/components/cart/cart-drawer-store";
+import { closeCartDrawer } from "~/features/cart/public/cart-drawer-store";
 import { CheckoutLink } from "./checkout-link";
 import { buttonClass } from "~/components/ui/button";
 import { T, useT } from "~/components/ui/i18n";

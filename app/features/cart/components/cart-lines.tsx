@@ -6,7 +6,7 @@ import { formatPrice } from "~/lib/money";
 import { IndicativePrice } from "~/components/ui/indicative-price";
 import { quoteDefaultShipping } from "~/domain/checkout/shipping.rules";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
-import { cartLineKey, clearCart, removeFromCart, setQuantity, type CartItem, type CartSnapshot } from "~/components/cart/cart-store";
+import { cartLineKey, clearCart, removeFromCart, setQuantity, type CartItem, type CartSnapshot } from "~/features/cart/public/cart-store";
 import { lineName, shownVariantLabel } from "~/domain/cart/line-name";
 import { CheckoutLink } from "./checkout-link";
 import { buttonClass } from "~/components/ui/button";

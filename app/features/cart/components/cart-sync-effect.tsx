@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
-import { forgetLocalCart, getCartOwner } from "~/components/cart/cart-store";
+import { forgetLocalCart, getCartOwner } from "~/features/cart/public/cart-store";
 
 /**
  * Follows the signed-in user of the root loader: syncs their cart with the server while signed in

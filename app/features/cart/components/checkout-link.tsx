@@ -1,8 +1,8 @@
 import type { MouseEvent, ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { openAuthModal } from "~/components/auth/auth-modal-store";
+import { openAuthModal } from "~/features/auth/public/auth-modal-store";
 import { showToast } from "~/components/ui/toast";
-import { useCart } from "~/components/cart/cart-store";
+import { useCart } from "~/features/cart/public/cart-store";
 import { useT } from "~/components/ui/i18n";
 
 /**

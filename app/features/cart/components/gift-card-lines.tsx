@@ -1,9 +1,9 @@
 import { formatPrice } from "~/lib/money";
 import { GIFT_CARD_OCCASION_LABELS } from "~/domain/gift-cards/gift-card.options";
 import { computeGiftCardTotals } from "~/domain/gift-cards/gift-card.rules";
-import { removeGiftCardFromCart, type GiftCardCartLine } from "~/components/cart/cart-store";
+import { removeGiftCardFromCart, type GiftCardCartLine } from "~/features/cart/public/cart-store";
 import { useT } from "~/components/ui/i18n";
-import { giftCardDeliveryKey, giftCardOccasionKey } from "~/components/gift-card/gift-card-labels";
+import { giftCardDeliveryKey, giftCardOccasionKey } from "~/features/gift-card/public/gift-card-labels";
 
 /** The gift cards of the cart: one line each, no quantity, a remove button. */
 export function GiftCardLines({ cards }: { cards: readonly GiftCardCartLine[] }) {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useCartDrawerOpen } from "~/components/cart/cart-drawer-store";
+import { useCartDrawerOpen } from "~/features/cart/public/cart-drawer-store";
 
 const CartDrawer = lazy(() => import("./cart-drawer").then((m) => ({ default: m.CartDrawer })));
 

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useT } from "~/components/ui/i18n";
 import type { ProductCardView, ProductVariantView, ProductView } from "~/domain/catalog/catalog.types";
 import { isPurchasable, toProductCardView } from "~/domain/catalog/catalog.types";
-import { addToCart } from "~/components/cart/cart-store";
+import { addToCart } from "~/features/cart/public/cart-store";
 import { showToast } from "~/components/ui/toast";
 import { buttonClass } from "~/components/ui/button";
 import * as COMMON_MESSAGES from "~/domain/messages/common";

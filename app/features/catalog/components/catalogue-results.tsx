@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigation } from "react-router";
 import type { ProductCardView } from "~/domain/catalog/catalog.types";
 import type { ActiveFilter } from "~/domain/catalog/active-filters";
-import { ProductCardSkeleton, ProductGrid } from "~/components/product/product-card";
+import { ProductCardSkeleton, ProductGrid } from "~/features/catalog/public/product-card";
 import { CATALOGUE_SKELETON_COUNT } from "~/lib/shop-rules";
 import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { Pagination } from "./pagination";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useT } from "~/components/ui/i18n";
 import { useRouteLoaderData } from "react-router";
 import type { ProductCardView } from "~/domain/catalog/catalog.types";
-import { ProductCard } from "~/components/product/product-card";
+import { ProductCard } from "~/features/catalog/public/product-card";
 
 /** 'Récemment consultés' is kept in this browser only: the last products opened, newest first. */
 export const RECENTLY_VIEWED_KEY = "aurore-recently-viewed";

@@ -1,5 +1,5 @@
 import type { ProductCardView } from "~/domain/catalog/catalog.types";
-import { ProductCard } from "~/components/product/product-card";
+import { ProductCard } from "~/features/catalog/public/product-card";
 import { useT } from "~/components/ui/i18n";
 
 /** 'Vous aimerez aussi': server-rendered cards under the product. */

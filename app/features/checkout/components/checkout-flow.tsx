@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { toOrderLine, useCart } from "~/components/cart/cart-store";
+import { toOrderLine, useCart } from "~/features/cart/public/cart-store";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import { primaryButtonClass } from "~/components/ui/form-parts";
 import { useT } from "~/components/ui/i18n";

@@ -1,5 +1,5 @@
-import { OrderDelivery } from "~/components/orders/order-delivery";
-import { PaymentSchedule } from "~/components/orders/payment-schedule";
+import { OrderDelivery } from "~/features/orders/public/order-delivery";
+import { PaymentSchedule } from "~/features/orders/public/payment-schedule";
 import { lineName } from "~/domain/cart/line-name";
 import { orderPaymentCard, type OrderView } from "~/domain/orders/order.types";
 import { useT } from "~/components/ui/i18n";

@@ -5,7 +5,7 @@ import { formatPrice } from "~/lib/money";
 import { IndicativePrice } from "~/components/ui/indicative-price";
 import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
 import { lineName } from "~/domain/cart/line-name";
-import { formatAddressLines } from "~/components/addresses/address-api";
+import { formatAddressLines } from "~/features/addresses/public/address-api";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import type { CheckoutQuote, ContactValues } from "./checkout-types";
 

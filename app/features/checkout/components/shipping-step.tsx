@@ -1,7 +1,7 @@
 import { useId, type Dispatch, type FormEvent, type ReactNode, type RefObject } from "react";
 import { Link } from "react-router";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
-import { AddressSelector } from "~/components/addresses/address-selector";
+import { AddressSelector } from "~/features/addresses/public/address-selector";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { useT } from "~/components/ui/i18n";
 import { STOCK_HINT, type CheckoutEvent, type CheckoutForm, type OrderError } from "../checkout-machine";

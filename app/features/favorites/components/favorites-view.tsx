@@ -1,11 +1,11 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
 import type { ProductCardView } from "~/domain/catalog/catalog.types";
-import { openAuthModal } from "~/components/auth/auth-modal-store";
+import { openAuthModal } from "~/features/auth/public/auth-modal-store";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { HeartIcon, UserIcon } from "~/components/ui/icons";
-import { ProductCardSkeleton, ProductGrid } from "~/components/product/product-card";
-import { useFavorites } from "~/components/favorites/favorites-store";
+import { ProductCardSkeleton, ProductGrid } from "~/features/catalog/public/product-card";
+import { useFavorites } from "~/features/favorites/favorites-store";
 import { buttonClass } from "~/components/ui/button";
 import { useT } from "~/components/ui/i18n";
 

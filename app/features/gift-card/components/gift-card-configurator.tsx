@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
-import { addGiftCardToCart } from "~/components/cart/cart-store";
-import { openCartDrawer } from "~/components/cart/cart-drawer-store";
+import { addGiftCardToCart } from "~/features/cart/public/cart-store";
+import { openCartDrawer } from "~/features/cart/public/cart-drawer-store";
 import type { GiftCardPageAnswer } from "~/domain/gift-cards/gift-card-answers";
 import { GIFT_CARD_DEFAULT_AMOUNT_CENTS, GIFT_CARD_MAX_CENTS, GIFT_CARD_MESSAGE_MAX } from "~/lib/shop-rules";
 import { GIFT_CARD_FORM_MESSAGES, GiftCardConfigSchema, parseCustomAmount } from "~/domain/gift-cards/gift-card.schema";

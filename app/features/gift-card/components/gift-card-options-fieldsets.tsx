@@ -1,5 +1,5 @@
 import { useT } from "~/components/ui/i18n";
-import { giftCardDeliveryDetailKey, giftCardDeliveryKey, giftCardOccasionKey } from "~/components/gift-card/gift-card-labels";
+import { giftCardDeliveryDetailKey, giftCardDeliveryKey, giftCardOccasionKey } from "~/features/gift-card/public/gift-card-labels";
 import { GIFT_CARD_OCCASION_LABELS } from "~/domain/gift-cards/gift-card.options";
 import {
   GIFT_CARD_DELIVERY_MODES,

@@ -1,5 +1,5 @@
 import { useT } from "~/components/ui/i18n";
-import { giftCardOccasionKey } from "~/components/gift-card/gift-card-labels";
+import { giftCardOccasionKey } from "~/features/gift-card/public/gift-card-labels";
 import { GIFT_CARD_OCCASION_LABELS } from "~/domain/gift-cards/gift-card.options";
 import type { computeGiftCardTotals, GiftCardDeliveryMode, GiftCardOccasion } from "~/domain/gift-cards/gift-card.rules";
 import { formatPrice } from "~/lib/money";

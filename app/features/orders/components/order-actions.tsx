@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { addQuotedLines } from "~/components/cart/cart-store";
+import { addQuotedLines } from "~/features/cart/public/cart-store";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/form-parts";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";

@@ -5,7 +5,7 @@ import { useLanguage, useT } from "~/components/ui/i18n";
 import { localizedFormat } from "~/domain/i18n/localized-format";
 import { ORDER_CARD_ITEMS_SHOWN } from "~/lib/shop-rules";
 import type { OrderView } from "~/domain/orders/order.types";
-import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { OrderStatusBadge } from "~/features/orders/public/order-status-badge";
 import { buttonClass } from "~/components/ui/button";
 
 type OrderCardProps = {

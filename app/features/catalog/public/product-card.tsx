@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { isPurchasable, type ProductCardView } from "~/domain/catalog/catalog.types";
-import { addToCart } from "~/components/cart/cart-store";
+import { addToCart } from "~/features/cart/public/cart-store";
 import { LOW_STOCK_BADGE_MAX } from "~/lib/shop-rules";
 import { BagIcon, SparklesIcon } from "~/components/ui/icons";
-import { FavoriteButton } from "~/components/favorites/favorite-button";
+import { FavoriteButton } from "~/features/favorites/public/favorite-button";
 import { Price } from "~/components/ui/price";
 import { Stars } from "~/components/ui/stars";
 import { showToast } from "~/components/ui/toast";

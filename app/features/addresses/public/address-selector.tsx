@@ -3,7 +3,7 @@ import { Modal } from "~/components/ui/modal";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { fetchAddresses, formatAddressLines, mergeSavedAddress } from "./address-api";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
-import { AddressForm, type AddressFormProps } from "./address-form";
+import { AddressForm, type AddressFormProps } from "~/features/addresses/components/address-form";
 import { plural } from "~/lib/plural";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import { InstalmentUnpaidBadge } from "./instalment-unpaid-badge";
 import { PaymentSchedule } from "./payment-schedule";
-import { withI18n } from "../../../tests/support/i18n";
+import { withI18n } from "../../../../tests/support/i18n";
 
 const text = (html: string) =>
   html

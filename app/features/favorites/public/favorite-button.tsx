@@ -1,7 +1,7 @@
 import { HeartFilledIcon, HeartIcon } from "~/components/ui/icons";
 import { showToast } from "~/components/ui/toast";
 import { useT } from "~/components/ui/i18n";
-import { FAVORITE_SIGN_IN_TOAST, setFavorite, useFavorites } from "./favorites-store";
+import { FAVORITE_SIGN_IN_TOAST, setFavorite, useFavorites } from "~/features/favorites/favorites-store";
 
 /**
  * The favourite heart (spec §2, §4): a toggle button (aria-pressed) labelled 'Ajouter aux favoris'

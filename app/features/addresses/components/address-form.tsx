@@ -2,7 +2,7 @@ import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ADDRESS_COUNTRIES } from "~/lib/shop-rules";
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
-import { saveAddress } from "./address-api";
+import { saveAddress } from "~/features/addresses/public/address-api";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
 import {
   ADDRESS_LABEL_MAX,
