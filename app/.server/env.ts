@@ -20,6 +20,8 @@ const EnvSchema = z
     ADMIN_PASSWORD: z.string().min(8).optional(),
     SESSION_SECRET: z.string().min(32).optional(),
     SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+    /** "demo" (the default) or "live": a live shop takes real money, checked at boot (shop-mode.ts, decision 060). */
+    SHOP_MODE: z.enum(["demo", "live"]).default("demo"),
     /** "off" keeps the embedded database on the server's own thread (decision 020). */
     PGLITE_THREAD: z.enum(["on", "off"]).default("on"),
     /** SMTP server for outgoing mail (smtp://user:pass@host:587); without it, mail is written to DATA_DIR/mail. */

@@ -5,6 +5,8 @@ import { listCategories } from "~/.server/modules/catalog/catalog.service";
 import { SiteHeader } from "~/routes/shop/site-header";
 import { SiteFooter } from "~/routes/shop/site-footer";
 import { CookieBanner } from "~/components/layout/cookie-banner";
+import { DemoBanner } from "~/components/layout/demo-banner";
+import { getEnv } from "~/.server/env";
 import { ToastRegion } from "~/components/ui/toast";
 import { LazyAuthModal } from "~/features/auth/components/lazy-auth-modal";
 import { LazyCartDrawer } from "~/features/cart/components/lazy-cart-drawer";
@@ -13,7 +15,10 @@ import { CartSync } from "~/features/cart/components/cart-sync-effect";
 
 export async function loader(_: Route.LoaderArgs) {
   const categories = await listCategories(await getDb());
-  return { categories: categories.map(({ id, name, slug }) => ({ id, name, slug })) };
+  return {
+    categories: categories.map(({ id, name, slug }) => ({ id, name, slug })),
+    demo: getEnv().SHOP_MODE === "demo",
+  };
 }
 
 /** Client navigations between shop pages do not need the category list again. */
@@ -24,6 +29,7 @@ export function shouldRevalidate() {
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
+      {loaderData.demo ? <DemoBanner /> : null}
       <SiteHeader categories={loaderData.categories} />
       <main id="contenu" tabIndex={-1} className="min-h-[60vh] outline-none">
         <Outlet />
