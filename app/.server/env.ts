@@ -1,5 +1,16 @@
 import { z } from "zod";
 import path from "node:path";
+import { shopModeProblems, stripeKeyMode } from "./shop-mode";
+
+export { stripeKeyMode };
+
+/**
+ * Stripe's keys (decision 059): secret `sk_test_…`/`sk_live_…` or restricted `rk_…`, publishable
+ * `pk_…`, webhook signing secret `whsec_…`.
+ */
+const STRIPE_SECRET_KEY_FORMAT = /^(sk|rk)_(test|live)_[0-9A-Za-z]{8,}$/;
+const STRIPE_PUBLISHABLE_KEY_FORMAT = /^pk_(test|live)_[0-9A-Za-z]{8,}$/;
+const STRIPE_WEBHOOK_SECRET_FORMAT = /^whsec_[0-9A-Za-z+/=]{8,}$/;
 
 /**
  * Configuration read from the environment once, checked with zod.
@@ -22,6 +33,26 @@ const EnvSchema = z
     SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
     /** "demo" (the default) or "live": a live shop takes real money, checked at boot (shop-mode.ts, decision 060). */
     SHOP_MODE: z.enum(["demo", "live"]).default("demo"),
+    /** The card acquirer (decision 059): "simulated" (the default: `npm start` and every test) or "stripe" with the keys below. */
+    PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(
+        STRIPE_SECRET_KEY_FORMAT,
+        "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_…) or restricted key (rk_test_…, rk_live_…)",
+      )
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(STRIPE_PUBLISHABLE_KEY_FORMAT, "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)")
+      .optional(),
+    /** Signs the events Stripe posts to the shop's webhook (whsec_…). */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(STRIPE_WEBHOOK_SECRET_FORMAT, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)")
+      .optional(),
+    /** Tests only: the URL of a local Stripe-compatible server (tests/support/stripe-server) used instead of api.stripe.com. */
+    STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: "STRIPE_API_BASE must be an http:// or https:// URL" }).optional(),
     /** "off" keeps the embedded database on the server's own thread (decision 020). */
     PGLITE_THREAD: z.enum(["on", "off"]).default("on"),
     /** SMTP server for outgoing mail (smtp://user:pass@host:587); without it, mail is written to DATA_DIR/mail. */
@@ -112,6 +143,29 @@ const EnvSchema = z
     for (const key of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when S3_BUCKET is set` });
     }
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER !== "stripe") return;
+    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"] as const) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when PAYMENT_PROVIDER=stripe` });
+    }
+    const secretMode = stripeKeyMode(env.STRIPE_SECRET_KEY);
+    const publishableMode = stripeKeyMode(env.STRIPE_PUBLISHABLE_KEY);
+    if (secretMode && publishableMode && secretMode !== publishableMode) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_PUBLISHABLE_KEY"],
+        message: `STRIPE_PUBLISHABLE_KEY is a ${publishableMode} key but STRIPE_SECRET_KEY is a ${secretMode} key: both must be test keys or both live keys`,
+      });
+    }
+    // A live key talks to api.stripe.com only, never to a test server.
+    if (env.STRIPE_API_BASE && secretMode === "live") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_API_BASE"],
+        message: "STRIPE_API_BASE is for tests: it cannot be used with a live STRIPE_SECRET_KEY",
+      });
+    }
   });
 
 export type Env = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string };
@@ -129,6 +183,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  // A live shop takes real money; a demonstration never does (decision 060).
+  const problems = shopModeProblems(env, EnvSchema.parse({}));
+  if (problems.length > 0) {
+    const mode = env.SHOP_MODE === "live" ? "en production (SHOP_MODE=live)" : "en démonstration (SHOP_MODE=demo)";
+    throw new Error(`La boutique ne peut pas démarrer ${mode} :\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   return { ...env, publicUrl, dataDir: path.resolve(env.DATA_DIR) };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_WORDS, keyMode, shopModeProblems, type ShopModeConfig } from "./shop-mode";
+import { parseEnv } from "./env";
+import { DEMO_WORDS, shopModeProblems, stripeKeyMode as keyMode, type ShopModeConfig } from "./shop-mode";
 
 const demoDefaults = {
   LEGAL_COMPANY_NAME: "Aurore Beauté SAS (société fictive de démonstration)",
@@ -79,5 +80,16 @@ describe("shop mode", () => {
       expect(DEMO_WORDS.test(text), text).toBe(true);
     }
     for (const text of ["Par exemple, un parfum", "Paiement sécurisé", "dissimulé"]) expect(DEMO_WORDS.test(text), text).toBe(false);
+  });
+
+  it("the boot refuses a live start that lacks something, naming each thing, and a demo with a live key", () => {
+    expect(() => parseEnv({ SHOP_MODE: "live" })).toThrow(
+      /^La boutique ne peut pas démarrer en production \(SHOP_MODE=live\) :\n {2}- Aucun prestataire/,
+    );
+    expect(() => parseEnv({ SHOP_MODE: "live" })).toThrow(/LEGAL_COMPANY_NAME garde la valeur[\s\S]*ADMIN_PASSWORD doit être défini/);
+    expect(() =>
+      parseEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_0123456789", STRIPE_PUBLISHABLE_KEY: "pk_live_0123456789" }),
+    ).toThrow(/démarrer en démonstration \(SHOP_MODE=demo\)[\s\S]*clé Stripe de production/);
+    expect(parseEnv({}).SHOP_MODE).toBe("demo");
   });
 });

@@ -6,6 +6,12 @@
  * a demonstration must never charge a real card.
  */
 
+/** Whether a Stripe key (secret, restricted or publishable) is a test or a live one; null for anything else. */
+export function stripeKeyMode(key: string | undefined): "test" | "live" | null {
+  const match = /^(?:sk|rk|pk)_(test|live)_/.exec(key ?? "");
+  return match ? (match[1] as "test" | "live") : null;
+}
+
 /** What the checks read: the parsed configuration (env.ts) and the demo's own defaults. */
 export type ShopModeConfig = {
   SHOP_MODE: "demo" | "live";
@@ -25,12 +31,6 @@ export const DEMO_WORDS =
 /** What gives a seller identity away as the demo's placeholder. */
 const PLACEHOLDER = /(?<![\p{L}])exemple(?![\p{L}])|000 000 000|000000000/iu;
 
-/** Whether a Stripe key is a test or a live one (`sk_test_…`, `pk_live_…`, `rk_…`), null for anything else. */
-export function keyMode(key: string | undefined): "test" | "live" | null {
-  const match = /^(?:sk|pk|rk)_(test|live)_/.exec(key ?? "");
-  return match ? (match[1] as "test" | "live") : null;
-}
-
 /**
  * Why the shop may not start in its mode: an empty list when it may. `demoDefaults` is the
  * configuration with nothing set (the demo's seller identity), so a live shop that kept one of
@@ -40,7 +40,7 @@ export function shopModeProblems(config: ShopModeConfig, demoDefaults: Partial<S
   const problems: string[] = [];
   const stripeKeys = [config.STRIPE_SECRET_KEY, config.STRIPE_PUBLISHABLE_KEY];
   if (config.SHOP_MODE === "demo") {
-    if (stripeKeys.some((key) => keyMode(key) === "live")) {
+    if (stripeKeys.some((key) => stripeKeyMode(key) === "live")) {
       problems.push(
         "Une clé Stripe de production (sk_live_… ou pk_live_…) est refusée en mode démonstration : utilisez les clés de test, ou SHOP_MODE=live.",
       );
@@ -50,7 +50,7 @@ export function shopModeProblems(config: ShopModeConfig, demoDefaults: Partial<S
   if (config.PAYMENT_PROVIDER !== "stripe") {
     problems.push("Aucun prestataire de paiement réel n'est configuré : indiquez PAYMENT_PROVIDER=stripe avec ses clés.");
   } else {
-    if (stripeKeys.some((key) => keyMode(key) === "test")) {
+    if (stripeKeys.some((key) => stripeKeyMode(key) === "test")) {
       problems.push("Une clé Stripe de test (sk_test_… ou pk_test_…) est refusée en mode production : utilisez les clés de production.");
     }
     // True of this version: the provider's server side exists, the browser's card form does not.

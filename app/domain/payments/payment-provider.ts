@@ -8,12 +8,14 @@
 import type { Card, CardBrand } from "~/domain/checkout/checkout.schema";
 
 /**
- * What pays: a card typed now (sent once to the provider, never kept), or a token the provider
- * keeps for this shop. With a token, `cvc` is the shopper's CVC typed again for this payment
- * (customer present); no `cvc` is a merchant-initiated charge (a later instalment), which banks
- * exempt from strong customer authentication.
+ * What pays: a card typed now (sent once to the provider, never kept), a token the provider
+ * keeps for this shop, or a payment method the provider's own card form made in the browser (its
+ * id: the card number never reaches the shop, decision 059). With a token, `cvc` is the shopper's
+ * CVC typed again for this payment (customer present); no `cvc` is a merchant-initiated charge (a
+ * later instalment), which banks exempt from strong customer authentication.
  */
-export type PaymentSource = { type: "card"; card: Card } | { type: "token"; token: string; cvc?: string };
+export type PaymentSource =
+  { type: "card"; card: Card } | { type: "token"; token: string; cvc?: string } | { type: "payment_method"; id: string };
 
 export type ChargeRequest = {
   amountCents: number;
@@ -32,8 +34,12 @@ export type ChargeSuccess = { ok: true; paymentId: string; brand: CardBrand; las
 export type ChargeResult =
   | ChargeSuccess
   | ChargeDecline
-  /** The bank wants the shopper to authenticate (3-D Secure): nothing charged yet. */
-  | { ok: false; code: "authentication_required"; authenticationId: string };
+  /**
+   * The bank wants the shopper to authenticate (3-D Secure): nothing charged yet. `clientSecret`,
+   * when the provider gives one, is what its browser script needs to show the bank's dialog
+   * (Stripe.js `handleNextAction`).
+   */
+  | { ok: false; code: "authentication_required"; authenticationId: string; clientSecret?: string };
 
 /** What the bank's page answers for an authentication, in our terms. */
 export type AuthenticationResult = "succeeded" | "failed";
@@ -73,4 +79,27 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<void>;
   /** The charge made with this idempotency key, or null when the provider never charged it. */
   findCharge(idempotencyKey: string): Promise<ProviderCharge | null>;
+}
+
+/** A card kept at the provider for a customer, as the shop may store it (never the number). */
+export type SavedCardSummary = { token: string; brand: CardBrand; lastFour: string; expMonth: number; expYear: number };
+
+/**
+ * What a provider that keeps cards for its own customers offers (Stripe: Customers, attached
+ * PaymentMethods and SetupIntents, decision 059). Optional: the simulated acquirer keeps its
+ * tokens itself (`tokenize`) and has none of this.
+ */
+export interface SavedCardProvider {
+  /** The provider's customer for this shop customer (made once, found again by its reference). */
+  ensureCustomer(customerRef: string, email: string): Promise<string>;
+  /** Keeps a browser-made payment method for the customer; refused cards answer `invalid_card`. */
+  attachPaymentMethod(paymentMethodId: string, customerId: string): Promise<TokenizeResult>;
+  /** Forgets a kept card at the provider: it can no longer be charged. */
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /** The cards the provider keeps for this customer. */
+  listSavedCards(customerId: string): Promise<SavedCardSummary[]>;
+  /** Starts saving a card without paying (the browser's card form confirms it with `clientSecret`). */
+  createSetupIntent(customerId: string): Promise<{ id: string; clientSecret: string }>;
+  /** The card a confirmed setup saved, once it belongs to this shop customer. */
+  savedCardOfSetupIntent(setupIntentId: string, customerRef: string): Promise<TokenizeResult>;
 }

@@ -1,8 +1,8 @@
 /**
- * Card payments behind one interface. The shop ships a simulated provider; a real acquirer
- * (Stripe, Adyen, PayPlug...) can replace it by implementing
- * `PaymentProvider`. Whatever the provider, the shop never stores a card number or a CVC: only the
- * brand and the last four digits (decision 005).
+ * Card payments behind one interface. The shop ships a simulated provider and Stripe
+ * (./stripe/stripe-provider.ts, decision 059); another acquirer (Adyen, PayPlug...) can replace
+ * them by implementing `PaymentProvider`. Whatever the provider, the shop never stores a card
+ * number or a CVC: only the brand and the last four digits (decision 005).
  *
  * The interface is what crash recovery needs from any acquirer (decision 021): a charge and a
  * refund that each carry an idempotency key (a retried call never moves money twice), and a look-up
@@ -29,6 +29,9 @@ import {
   type CardBrand,
 } from "~/domain/checkout/checkout.schema";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import { remember } from "~/lib/remember";
+import { getEnv, type Env } from "~/.server/env";
+import { createStripeProvider } from "./stripe/stripe-provider";
 
 // The interface and its types live in app/domain, so any module (saved cards, payments) and any
 // provider's implementation read them without importing this module.
@@ -47,12 +50,15 @@ import type {
   PaymentProvider,
 } from "~/domain/payments/payment-provider";
 
-export const PAYMENT_DECLINED_MESSAGE = "Paiement refusé par votre banque. Veuillez utiliser une autre carte.";
-export const AUTHENTICATION_FAILED_MESSAGE =
-  "Votre banque n'a pas validé le paiement (authentification 3-D Secure échouée) : vous n'avez pas été débité.";
-export const WRONG_CVC_MESSAGE = "Cryptogramme incorrect : vérifiez les 3 ou 4 chiffres au dos de votre carte.";
-export const CARD_EXPIRED_MESSAGE = "Cette carte a expiré : utilisez une autre carte.";
-export const UNKNOWN_TOKEN_MESSAGE = "Cette carte enregistrée n'est plus valable : utilisez une autre carte.";
+// The messages live in their own file so the Stripe provider reads them without a cycle back here.
+import {
+  AUTHENTICATION_FAILED_MESSAGE,
+  CARD_EXPIRED_MESSAGE,
+  PAYMENT_DECLINED_MESSAGE,
+  UNKNOWN_TOKEN_MESSAGE,
+  WRONG_CVC_MESSAGE,
+} from "./payment-messages";
+export { AUTHENTICATION_FAILED_MESSAGE, CARD_EXPIRED_MESSAGE, PAYMENT_DECLINED_MESSAGE, UNKNOWN_TOKEN_MESSAGE, WRONG_CVC_MESSAGE };
 
 /** How a card number behaves at the simulated acquirer (the documented test cards, README). */
 export function simulatedBehaviourOf(digits: string): "approve" | "decline" | "authenticate" {
@@ -134,6 +140,8 @@ export class SimulatedPaymentProvider implements PaymentProvider {
       if (!brand) return { ok: false, code: "declined", message: PAYMENT_DECLINED_MESSAGE };
       return { ok: true, brand, lastFour: digits.slice(-4), behaviour: simulatedBehaviourOf(digits), customerPresent: true };
     }
+    // A payment method made by a real provider's card form in the browser means nothing here.
+    if (request.source.type === "payment_method") return { ok: false, code: "declined", message: PAYMENT_DECLINED_MESSAGE };
     const { token, cvc } = request.source;
     const [card] = await db
       .select()
@@ -341,9 +349,22 @@ export class SimulatedPaymentProvider implements PaymentProvider {
 }
 
 /**
- * The shop's provider: the simulated acquirer keeping its books in the database the caller works
- * on (the shop's, or a test's own). A real acquirer, once configured, is chosen here.
+ * The shop's provider: Stripe when `PAYMENT_PROVIDER=stripe` (one client per process, decision
+ * 059), otherwise the simulated acquirer keeping its books in the database the caller works on
+ * (the shop's, or a test's own): the default for `npm start` and every test.
  */
 export function getPaymentProvider(db: Database): PaymentProvider {
-  return new SimulatedPaymentProvider(db);
+  const env = getEnv();
+  if (env.PAYMENT_PROVIDER === "stripe") return remember("payments:stripe-provider", () => paymentProviderFor(env, db));
+  return paymentProviderFor(env, db);
+}
+
+/** The provider a configuration names (env.ts has already refused a Stripe one without its keys). */
+export function paymentProviderFor(
+  env: Pick<Env, "PAYMENT_PROVIDER" | "STRIPE_SECRET_KEY" | "STRIPE_API_BASE">,
+  db: Database,
+): PaymentProvider {
+  if (env.PAYMENT_PROVIDER !== "stripe") return new SimulatedPaymentProvider(db);
+  if (!env.STRIPE_SECRET_KEY) throw new Error("STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe");
+  return createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiBase: env.STRIPE_API_BASE });
 }
