@@ -66,6 +66,23 @@ describe("answerAction", () => {
     expect(refused(new DomainError("failed", "client_deletion_failed", "Erreur")).init?.status).toBe(500);
   });
 
+  it("carries the error's details, its wait as Retry-After, and the headers it is given", () => {
+    const expired = refused(invalid("gift_card_expired", "Carte expirée", { details: { expires_at: "2025-01-31T00:00:00.000Z" } }));
+    expect(expired.data).toMatchObject({ ok: false, code: "gift_card_expired", details: { expires_at: "2025-01-31T00:00:00.000Z" } });
+    expect(expired.init).toEqual({ status: 400 });
+    const limited = refused(
+      new DomainError("rate_limited", "too_many_requests", "Trop de demandes", { details: { retryAfterSeconds: 42 } }),
+      undefined,
+      {
+        "Cache-Control": "no-store",
+      },
+    );
+    expect(limited.init).toEqual({ status: 429, headers: { "Cache-Control": "no-store", "Retry-After": "42" } });
+    expect(succeeded({ last4: "1234" }, undefined, { "Cache-Control": "no-store" }).init).toEqual({
+      headers: { "Cache-Control": "no-store" },
+    });
+  });
+
   it("lets any other error through, for the last-resort handler", async () => {
     await expect(
       answerAction(async () => {

@@ -44,7 +44,8 @@ export function apiErrorResponse(error: DomainError): Response {
   );
 }
 
-function retryAfterOf(error: DomainError): number | undefined {
+/** A rate limit's wait in whole seconds, when the error says it (`details.retryAfterSeconds`). */
+export function retryAfterOf(error: DomainError): number | undefined {
   const details = error.details;
   const seconds = details && typeof details === "object" && "retryAfterSeconds" in details ? details.retryAfterSeconds : undefined;
   return typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
@@ -71,23 +72,4 @@ export async function answeringDomainErrors(run: () => Promise<Response>): Promi
     if (isDomainError(error)) return apiErrorResponse(error);
     throw error;
   }
-}
-
-/**
- * Runs a page action's service call and answers its result as route data; a thrown domain error
- * becomes the page's own refusal shape, `refusal(error)`, with the error's status.
- */
-export async function answeringRouteAction<T>(run: () => Promise<T>, refusal: (error: DomainError) => T) {
-  try {
-    return data<T>(await run());
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return data<T>(refusal(error), { status: statusOf(error) });
-  }
-}
-
-/** A domain error's messages per field, without the fields it leaves unset (for answers typed `Record<string, string>`). */
-export function fieldMessagesOf(error: DomainError): Record<string, string> | undefined {
-  if (!error.fieldErrors) return undefined;
-  return Object.fromEntries(Object.entries(error.fieldErrors).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

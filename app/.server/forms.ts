@@ -6,6 +6,7 @@
  */
 import { data } from "react-router";
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text.rules";
+import { DomainError, invalid } from "~/domain/errors";
 import { readJsonRequest } from "./http";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
@@ -17,6 +18,13 @@ const URLENCODED = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";
 
 export type FormRefusal = { ok: false; status: 400 | 415; message: string };
+
+/** A form refusal as the domain error a page action answers (ActionResult), with the same status. */
+export function formRefusalError(refusal: FormRefusal): DomainError {
+  return refusal.status === 415
+    ? new DomainError("unsupported_media_type", "form_expected", refusal.message)
+    : invalid("form_unreadable", refusal.message);
+}
 
 function refuse(status: 400 | 415, message: string): never {
   throw data(message, { status, headers: { "Cache-Control": "no-store" } });

@@ -59,13 +59,13 @@ export type ValidationIssue = z.core.$ZodIssue;
  * How a route answers a body or query its schema refuses: one fixed French message, or a
  * message (and the `details` the API lists per field) built from zod's issues.
  */
-export type InvalidAnswer = string | ((issues: readonly ValidationIssue[]) => { message: string; details?: unknown });
+export type InvalidBodyMessage = string | ((issues: readonly ValidationIssue[]) => { message: string; details?: unknown });
 
 /**
  * The value parsed by the schema; otherwise the API's 400 `{ error: { code, message, details? } }`
  * is thrown as a domain error (answered by apiAction/apiLoader).
  */
-export function validate<S extends z.ZodType>(schema: S, value: unknown, answer: InvalidAnswer, code = "invalid_body"): z.output<S> {
+export function validate<S extends z.ZodType>(schema: S, value: unknown, answer: InvalidBodyMessage, code = "invalid_body"): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const { message, details } = typeof answer === "string" ? { message: answer, details: undefined } : answer(parsed.error.issues);
@@ -73,7 +73,7 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, answer:
 }
 
 /** The request's JSON body, validated by the schema (see validate). */
-export async function readValidJson<S extends z.ZodType>(request: Request, schema: S, answer: InvalidAnswer): Promise<z.output<S>> {
+export async function readValidJson<S extends z.ZodType>(request: Request, schema: S, answer: InvalidBodyMessage): Promise<z.output<S>> {
   return validate(schema, await readJson(request), answer);
 }
 
@@ -86,7 +86,7 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
 
 /** The first issue's message, or the fallback (the answer of most single-field bodies). */
 export const firstIssue =
-  (fallback: string): InvalidAnswer =>
+  (fallback: string): InvalidBodyMessage =>
   (issues) => ({ message: issues[0]?.message ?? fallback });
 
 /** The issues as the API lists them in `details`: a field (or query parameter) and its message. */
@@ -106,7 +106,7 @@ export function issueDetails(
  * joined by " ; ".
  */
 export const everyIssue =
-  (options: { key?: "field" | "parameter"; path?: "whole" | "first"; distinct?: boolean } = {}): InvalidAnswer =>
+  (options: { key?: "field" | "parameter"; path?: "whole" | "first"; distinct?: boolean } = {}): InvalidBodyMessage =>
   (issues) => {
     const messages = issues.map((i) => i.message);
     return {

@@ -18,11 +18,21 @@ import { rowsOf, type Executor } from "../db/client";
 import { formLimitCounters } from "../db/schema";
 import { API_KEY_REQUESTS_PER_MINUTE, GIFT_CARD_CHECKS_PER_MINUTE } from "~/lib/shop-rules";
 import { remember } from "~/lib/remember";
+import { DomainError } from "~/domain/errors";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export const TOO_MANY_REQUESTS_MESSAGE = SHOP_MESSAGES.tooManyRequestsShortTime;
+
+/** A spent limit as the refusal a page action answers: 429, with its wait (Retry-After). */
+export function limitReached(
+  limited: { retryAfterSeconds: number },
+  message: string = TOO_MANY_REQUESTS_MESSAGE,
+  code = "too_many_requests",
+): DomainError {
+  return new DomainError("rate_limited", code, message, { details: { retryAfterSeconds: limited.retryAfterSeconds } });
+}
 
 /**
  * Generous for a person, a wall for a script filling the outbox (each of these forms sends an

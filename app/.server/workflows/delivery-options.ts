@@ -16,7 +16,7 @@ import { invalid } from "~/domain/errors";
 export const COUNTRY_NOT_SERVED_MESSAGE = "Nous livrons en France, en Belgique, en Suisse, au Luxembourg et à Monaco";
 export const POSTAL_CODE_FORMAT_MESSAGE = "Code postal invalide";
 
-export type DeliveryOptionsAnswer = {
+export type DeliveryOptions = {
   zone: ShippingZone;
   zone_label: string;
   merchandise_cents: number;
@@ -26,7 +26,7 @@ export type DeliveryOptionsAnswer = {
 export async function listDeliveryOptions(
   db: Executor,
   input: { userId: string | null; country: string; postalCode: string; now?: Date },
-): Promise<DeliveryOptionsAnswer> {
+): Promise<DeliveryOptions> {
   const now = input.now ?? new Date();
   const postalCode = input.postalCode.trim();
   if (!/^[0-9]{4,5}$/.test(postalCode)) {

@@ -365,8 +365,8 @@ export type AdminProductDetail = { id: string; in_stock: boolean; values: Produc
 /** A brand the form's select offers. */
 export type BrandOption = { id: string; name: string };
 
-export type AdminProductFormAnswer =
-  { ok: true; message: string; productId: string } | { ok: false; message: string; fieldErrors?: ProductFieldErrors };
+/** The data of the product form's ActionResult (decision 056): the product saved. */
+export type SavedProductData = { productId: string };
 
-/** Answer of POST /api/v1/admin/product-images. */
-export type ProductImageUploadAnswer = { data: { url: string; width: number; height: number; bytes: number } };
+/** The image stored by POST /api/v1/admin/product-images (the `data` of its 201). */
+export type UploadedProductImage = { url: string; width: number; height: number; bytes: number };

@@ -5,21 +5,22 @@
 import { z } from "zod";
 import type { ImportCounts, ImportLinePreview } from "./catalog-csv";
 
-export const ImportIntentSchema = z.enum(["preview", "apply"], { error: "Action inconnue" });
+export const IMPORT_INTENT_UNKNOWN_MESSAGE = "Action inconnue";
+export const ImportIntentSchema = z.enum(["preview", "apply"], { error: IMPORT_INTENT_UNKNOWN_MESSAGE });
 
 /** Lines of the preview sent to the page: every refused one first (up to this many), then the others. */
 export const IMPORT_PREVIEW_LINES_SHOWN = 500;
 
-export type CatalogImportAnswer =
-  | {
-      ok: true;
-      intent: "preview" | "apply";
-      applied: boolean;
-      message: string;
-      counts: ImportCounts;
-      lines: ImportLinePreview[];
-    }
-  | { ok: false; message: string };
+/**
+ * What a preview or an apply decided, the data of the import's ActionResult (decision 056); the
+ * answer's `message` is the summary the page shows.
+ */
+export type CatalogImportOutcome = {
+  intent: "preview" | "apply";
+  applied: boolean;
+  counts: ImportCounts;
+  lines: ImportLinePreview[];
+};
 
 /** The refused lines first, then the others, in file order, at most IMPORT_PREVIEW_LINES_SHOWN. */
 export function linesToShow(lines: readonly ImportLinePreview[]): ImportLinePreview[] {
@@ -32,7 +33,7 @@ export function linesToShow(lines: readonly ImportLinePreview[]): ImportLinePrev
  * "Appliquer l'import" with JavaScript: the answer is a text/event-stream of `progress` events
  * (first the ZIP's images stored out of the images the file names, then the lines written inside
  * the transaction out of the file's lines), then one `result` event carrying the
- * CatalogImportAnswer (docs/decisions/051-catalogue-import-export.md).
+ * ActionResult<CatalogImportOutcome> (docs/decisions/051-catalogue-import-export.md).
  */
 export const IMPORT_STREAM_PATH = "/admin/produits/import/progression";
 export type ImportPhase = "images" | "lines";

@@ -2,7 +2,7 @@ import * as SHOP_MESSAGES from "~/domain/messages/shop";
 import { formatMessage } from "~/domain/messages/format";
 
 /**
- * 'M'avertir du retour en stock': limits, messages and the answer type, without zod (the product
+ * 'M'avertir du retour en stock': limits and messages, without zod (the product
  * page imports this; RestockAlertSchema applies the same rules on the server).
  */
 export const RESTOCK_EMAIL_MAX = 254;
@@ -24,6 +24,3 @@ export function restockEmailProblem(raw: string): string | null {
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return RESTOCK_EMAIL_INVALID;
   return null;
 }
-
-/** Answer of POST /alerte-stock. */
-export type RestockAlertResult = { ok: true; message: string } | { ok: false; message: string; field?: "email" | "variant_id" };

@@ -3,12 +3,21 @@
  * one, a French message; or a refusal with the domain error's stable code, its French message and
  * the message of each field it is about. Built only from a DomainError, so a refusal always has a
  * code the page (and a test) can branch on. Isomorphic: the server builds it, the page reads it.
- * A page form (not a fetcher) that re-renders on a refusal gets back what was typed in `values`.
+ * A page form (not a fetcher) that re-renders on a refusal gets back what was typed in `values`;
+ * the error's `details`, when it has any, come along for the page to word them in its language.
  */
 import type { DomainError, FieldErrors } from "~/domain/errors";
 
 export type ActionSuccess<T> = { ok: true; data: T; message?: string };
-export type ActionFailure = { ok: false; code: string; message: string; fieldErrors?: FieldErrors; values?: Record<string, unknown> };
+export type ActionFailure = {
+  ok: false;
+  code: string;
+  message: string;
+  fieldErrors?: FieldErrors;
+  values?: Record<string, unknown>;
+  /** What the error tells beside its message, as the API's `details` (an expired card's date, a limit's wait). */
+  details?: unknown;
+};
 export type ActionResult<T = null> = ActionSuccess<T> | ActionFailure;
 
 export function actionSuccess<T>(data: T, message?: string): ActionSuccess<T> {
@@ -24,6 +33,7 @@ export function actionFailure(error: DomainError, values?: Record<string, unknow
     message: error.message,
     ...(fieldErrors === undefined ? {} : { fieldErrors }),
     ...(values === undefined ? {} : { values }),
+    ...(error.details === undefined ? {} : { details: error.details }),
   };
 }
 

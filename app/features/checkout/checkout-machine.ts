@@ -23,6 +23,7 @@ import type { DeliveryMethodCode } from "~/domain/delivery/delivery-methods";
 import type { RelayPoint } from "~/domain/delivery/relay-points";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 import type { OrderView } from "~/domain/orders/order.types";
+import type { JsonApiBody } from "~/lib/json-api";
 import { savedCardCvcError, type PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
 import type {
   AuthenticationChallenge,
@@ -370,18 +371,17 @@ function orderAnswered(state: CheckoutState, outcome: OrderOutcome): CheckoutSta
   }
 }
 
-/** What POST /api/v1/orders and POST /api/v1/payment-authentications/{id} answer. */
-export type OrderAnswer = {
-  data?: OrderView;
-  error?: { code?: string; message?: string; details?: unknown };
-  next_action?: { type?: string; authentication_id?: string };
-};
+/**
+ * What POST /api/v1/orders and POST /api/v1/payment-authentications/{id} answer: the JSON API's
+ * body, with `next_action` beside the error when the bank asks for 3-D Secure.
+ */
+export type OrderApiBody = JsonApiBody<OrderView> & { next_action?: { type?: string; authentication_id?: string } };
 
 /**
  * Reads an answer of the order API. `allowAuthentication`: only POST /api/v1/orders may ask for
  * 3-D Secure (402 with `next_action`); anything else that is not an order is a refusal.
  */
-export function readOrderAnswer(status: number, payload: OrderAnswer | null, allowAuthentication: boolean): OrderOutcome {
+export function readOrderAnswer(status: number, payload: OrderApiBody | null, allowAuthentication: boolean): OrderOutcome {
   if (status >= 200 && status < 300 && payload?.data) return { kind: "placed", order: payload.data };
   const authenticationId = payload?.next_action?.type === "authenticate" ? payload.next_action.authentication_id : undefined;
   if (allowAuthentication && status === 402 && authenticationId) return { kind: "authenticate", authenticationId };

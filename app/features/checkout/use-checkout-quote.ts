@@ -78,7 +78,7 @@ export function useCheckoutQuote({
   const loading = fetcher.state !== "idle";
   return {
     result,
-    quote: result?.ok ? result.quote : null,
+    quote: result?.ok ? result.data : null,
     loading,
     stale: loading || quotedKey.current !== quoteKey,
   };

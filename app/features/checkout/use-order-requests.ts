@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, type Dispatch } from "react";
 import { clearCart } from "~/features/cart/public/cart-store";
 import { formatPrice } from "~/lib/money";
-import { readOrderAnswer, type CheckoutEvent, type OrderAnswer, type OrderOutcome, type Submission } from "./checkout-machine";
+import { readOrderAnswer, type CheckoutEvent, type OrderApiBody, type OrderOutcome, type Submission } from "./checkout-machine";
 
 const JSON_HEADERS = { "Content-Type": "application/json", Accept: "application/json" };
 
@@ -42,7 +42,7 @@ export function useOrderRequests(submission: Submission, dispatch: Dispatch<Chec
       log("Échec réseau lors de la commande");
       return;
     }
-    const payload = (await response.json().catch(() => null)) as OrderAnswer | null;
+    const payload = (await response.json().catch(() => null)) as OrderApiBody | null;
     settle(readOrderAnswer(response.status, payload, true));
   });
 
@@ -60,7 +60,7 @@ export function useOrderRequests(submission: Submission, dispatch: Dispatch<Chec
       dispatch({ type: "authenticationNetworkFailed" });
       return;
     }
-    const payload = (await response.json().catch(() => null)) as OrderAnswer | null;
+    const payload = (await response.json().catch(() => null)) as OrderApiBody | null;
     settle(readOrderAnswer(response.status, payload, false));
   });
 

@@ -1,16 +1,15 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { getAuth } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { answeringRouteAction } from "~/.server/error-responses";
-import { tryReadFormData } from "~/.server/forms";
+import { answerAction, refused } from "~/.server/action-result";
+import { formRefusalError, tryReadFormData } from "~/.server/forms";
 import { requestKey } from "~/.server/limits/form-limits";
 import { requestPasswordReset } from "~/.server/modules/accounts/account-recovery.service";
 import { ForgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/domain/auth/account-recovery.schema";
+import { invalid } from "~/domain/errors";
 import { noStore } from "~/lib/http-cache";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
-
-export type ForgotPasswordResult = { ok: boolean; message: string };
 
 /** GET /mot-de-passe-oublie: the form lives in the sign-in dialog. */
 export function loader() {
@@ -18,25 +17,20 @@ export function loader() {
 }
 
 /**
- * POST /mot-de-passe-oublie (resource route): the sign-in dialog's "Mot de passe oublié ?" form.
- * One answer whether an account has the address or not (decision 042).
+ * POST /mot-de-passe-oublie (resource route): the sign-in dialog's "Mot de passe oublié ?" form,
+ * answered as an ActionResult (decision 056). One answer whether an account has the address or
+ * not (decision 042).
  */
 export async function action({ request }: Route.ActionArgs) {
   const read = await tryReadFormData(request);
-  if (!read.ok) return data<ForgotPasswordResult>({ ok: false, message: read.message }, { status: read.status, headers: noStore });
+  if (!read.ok) return refused(formRefusalError(read), undefined, noStore);
   const parsed = ForgotPasswordSchema.safeParse({ email: read.form.get("email") ?? "" });
   if (!parsed.success) {
-    return data<ForgotPasswordResult>(
-      { ok: false, message: parsed.error.issues[0]?.message ?? SHOP_MESSAGES.invalidEMailFormat2 },
-      { status: 400, headers: noStore },
-    );
+    return refused(invalid("invalid_email", parsed.error.issues[0]?.message ?? SHOP_MESSAGES.invalidEMailFormat2), undefined, noStore);
   }
   const [db, auth] = await Promise.all([getDb(), getAuth()]);
-  return answeringRouteAction<ForgotPasswordResult>(
-    async () => {
-      await requestPasswordReset(db, auth, { email: parsed.data.email, clientKey: requestKey(request) });
-      return { ok: true, message: RESET_REQUESTED_MESSAGE };
-    },
-    (error) => ({ ok: false, message: error.message }),
-  );
+  return answerAction(async () => {
+    await requestPasswordReset(db, auth, { email: parsed.data.email, clientKey: requestKey(request) });
+    return { data: null, message: RESET_REQUESTED_MESSAGE };
+  });
 }

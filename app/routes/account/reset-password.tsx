@@ -4,7 +4,9 @@ import type { Route } from "./+types/reset-password";
 import { getAuth } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { readFormFields } from "~/.server/forms";
-import { isDomainError } from "~/domain/errors";
+import { invalid } from "~/domain/errors";
+import { answerAction, refused } from "~/.server/action-result";
+import { failureFieldErrors } from "~/domain/http/action-result";
 import { isResetLinkValid, resetPasswordWithLink } from "~/.server/modules/accounts/account-recovery.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
@@ -19,8 +21,6 @@ import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
 import { metaI18n } from "~/components/ui/meta-i18n";
 
-type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, string>; linkInvalid?: boolean };
-
 /**
  * /reinitialiser-mot-de-passe?token=…: the page of the "Mot de passe oublié" mail. The link works
  * once and for one hour (the auth library's reset token); setting the password ends every
@@ -33,22 +33,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ token: valid ? token.data : "", valid }, { status: valid ? 200 : 404 });
 }
 
+/** The service's code for a link that no longer works. */
+const RESET_LINK_INVALID = "reset_link_invalid";
+
+/** An ActionResult (decision 056); a refusal coded `reset_link_invalid` shows the dead link's page. */
 export async function action({ request }: Route.ActionArgs) {
   const parsed = ResetPasswordSchema.safeParse(await readFormFields(request));
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    if (fieldErrors.token) return data<Answer>({ ok: false, message: RESET_LINK_INVALID_MESSAGE, linkInvalid: true }, { status: 400 });
-    return data<Answer>({ ok: false, message: Object.values(fieldErrors)[0], fieldErrors }, { status: 400 });
+    if (fieldErrors.token) return refused(invalid(RESET_LINK_INVALID, RESET_LINK_INVALID_MESSAGE));
+    return refused(invalid("invalid_password", Object.values(fieldErrors)[0], { fieldErrors }));
   }
-  try {
+  // The service's refusals: the link (reset_link_invalid, on the token) or the password policy (on newPassword).
+  return answerAction(async () => {
     await resetPasswordWithLink(await getAuth(), { token: parsed.data.token, newPassword: parsed.data.newPassword });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    if (error.field === "token") return data<Answer>({ ok: false, message: error.message, linkInvalid: true }, { status: 400 });
-    return data<Answer>({ ok: false, message: error.message, fieldErrors: { newPassword: error.message } }, { status: 400 });
-  }
-  return data<Answer>({ ok: true, message: RESET_DONE_MESSAGE });
+    return { data: null, message: RESET_DONE_MESSAGE };
+  });
 }
 
 export function headers(): HeadersInit {
@@ -66,8 +67,9 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const [password, setPassword] = useState("");
-  const errors = answer?.fieldErrors ?? {};
-  const linkInvalid = !loaderData.valid || answer?.linkInvalid;
+  const refusal = answer && !answer.ok ? answer : null;
+  const errors = refusal ? failureFieldErrors(refusal) : {};
+  const linkInvalid = !loaderData.valid || refusal?.code === RESET_LINK_INVALID;
   const t = useT();
   const tm = useTranslateMessage();
   return (
@@ -76,7 +78,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
       {answer?.ok ? (
         <>
           <p role="status" className="mt-6 rounded-lg border border-line bg-band p-4">
-            {tm(answer.message)}
+            {tm(answer.message ?? RESET_DONE_MESSAGE)}
           </p>
           <button type="button" onClick={() => openAuthModal("login")} className={`mt-6 ${buttonClass}`}>
             {t("account.auth.signIn")}

@@ -12,8 +12,9 @@ import { readFormFields } from "~/.server/forms";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
 import { metaI18n } from "~/components/ui/meta-i18n";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
-
-type Answer = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
+import { invalid } from "~/domain/errors";
+import { answerAction, refused } from "~/.server/action-result";
+import { failureFieldErrors } from "~/domain/http/action-result";
 
 /**
  * /definir-mot-de-passe?token=…: the link of the mail sent to a client whose account the
@@ -28,22 +29,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ token: valid ? token.data : "", valid }, { status: valid ? 200 : 404 });
 }
 
+/** An ActionResult (decision 056): the fields' messages, or a link the library refused (no field). */
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormFields(request);
   const parsed = SetPasswordSchema.safeParse(form);
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return data<Answer>({ ok: false, message: Object.values(fieldErrors)[0], fieldErrors }, { status: 400 });
+    return refused(invalid("invalid_password", Object.values(fieldErrors)[0], { fieldErrors }));
   }
-  try {
-    const auth = await getAuth();
-    await auth.api.resetPassword({ body: { newPassword: parsed.data.newPassword, token: parsed.data.token } });
-  } catch (error) {
-    if (!isAPIError(error)) throw error;
-    return data<Answer>({ ok: false, message: SETUP_LINK_INVALID_MESSAGE }, { status: 400 });
-  }
-  return data<Answer>({ ok: true, message: ACCOUNT_MESSAGES.passwordSetNowSign });
+  return answerAction(async () => {
+    try {
+      const auth = await getAuth();
+      await auth.api.resetPassword({ body: { newPassword: parsed.data.newPassword, token: parsed.data.token } });
+    } catch (error) {
+      if (!isAPIError(error)) throw error;
+      throw invalid("setup_link_invalid", SETUP_LINK_INVALID_MESSAGE);
+    }
+    return { data: null, message: ACCOUNT_MESSAGES.passwordSetNowSign };
+  });
 }
 
 export function headers(): HeadersInit {
@@ -58,7 +62,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function SetPasswordPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const errors = answer?.fieldErrors ?? {};
+  const refusal = answer && !answer.ok ? answer : null;
+  const errors = refusal ? failureFieldErrors(refusal) : {};
   const [password, setPassword] = useState("");
   const t = useT();
   const tm = useTranslateMessage();
@@ -68,7 +73,7 @@ export default function SetPasswordPage({ loaderData }: Route.ComponentProps) {
       {answer?.ok ? (
         <>
           <p role="status" className="mt-6 rounded-lg border border-line bg-band p-4">
-            {tm(answer.message)}
+            {tm(answer.message ?? ACCOUNT_MESSAGES.passwordSetNowSign)}
           </p>
           <Link to="/" className="mt-6 inline-flex min-h-11 items-center rounded-full bg-ink px-5 font-semibold text-white">
             {t("account.backHome")}
@@ -81,9 +86,9 @@ export default function SetPasswordPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <Form method="post" className="mt-6 space-y-4">
           <input type="hidden" name="token" value={loaderData.token} />
-          {answer && !answer.ok && !answer.fieldErrors ? (
+          {refusal && !refusal.fieldErrors ? (
             <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
-              {tm(answer.message)}
+              {tm(refusal.message)}
             </p>
           ) : null}
           <NewPasswordFields password={password} onPasswordChange={setPassword} errors={errors} />

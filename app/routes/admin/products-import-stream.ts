@@ -6,12 +6,19 @@ import { adminActorOf } from "~/.server/modules/activity-log/activity-log.servic
 import { importCatalog } from "~/.server/workflows/import-catalog";
 import {
   IMPORT_FAILED_MESSAGE,
-  type CatalogImportAnswer,
+  type CatalogImportOutcome,
   type ImportPhase,
   type ImportProgressEvent,
 } from "~/domain/catalog/catalog-import.schema";
-import { isDomainError } from "~/domain/errors";
-import { appliedAnswer, importFilesOf, readImportRequest } from "./products-import.server";
+import { DomainError, isDomainError } from "~/domain/errors";
+import { actionFailure, actionSuccess, type ActionResult } from "~/domain/http/action-result";
+import { statusOf } from "~/.server/error-responses";
+import { appliedOutcome, importFilesOf, readImportRequest, unknownImportIntent } from "./products-import.server";
+
+type ImportResult = ActionResult<CatalogImportOutcome>;
+
+/** A refusal before the stream: the same ActionResult, as JSON with the error's status. */
+const refusedBeforeStream = (error: DomainError) => Response.json(actionFailure(error) satisfies ImportResult, { status: statusOf(error) });
 
 /** At most this often a progress event: 25,000 lines would otherwise send 25,000 of them. */
 const PROGRESS_EVERY_MS = 150;
@@ -32,9 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const read = await readImportRequest(request);
-  if (!read.ok) return Response.json({ ok: false, message: read.message } satisfies CatalogImportAnswer, { status: read.status });
-  if (read.intent !== "apply")
-    return Response.json({ ok: false, message: "Action inconnue" } satisfies CatalogImportAnswer, { status: 400 });
+  if (!read.ok) return refusedBeforeStream(read.error);
+  if (read.intent !== "apply") return refusedBeforeStream(unknownImportIntent());
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -56,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
         last = now;
         send("progress", { done, total, phase } satisfies ImportProgressEvent);
       };
-      let answer: CatalogImportAnswer;
+      let answer: ImportResult;
       try {
         const files = await importFilesOf(read);
         const result = await importCatalog(
@@ -65,10 +71,11 @@ export async function action({ request }: Route.ActionArgs) {
           { actorUserId: session.user.id, actor: adminActorOf(session) },
           onProgress,
         );
-        answer = appliedAnswer(result);
+        const { data, message } = appliedOutcome(result);
+        answer = actionSuccess(data, message);
       } catch (error) {
         if (!isDomainError(error)) log.error({ err: error }, "admin: catalogue import failed");
-        answer = { ok: false, message: isDomainError(error) ? error.message : IMPORT_FAILED_MESSAGE };
+        answer = actionFailure(isDomainError(error) ? error : new DomainError("failed", "import_failed", IMPORT_FAILED_MESSAGE));
       }
       send("result", answer);
       if (open) controller.close();

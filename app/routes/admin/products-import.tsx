@@ -1,15 +1,14 @@
-import { data } from "react-router";
 import type { Route } from "./+types/products-import";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { importCatalog, previewCatalogImport } from "~/.server/workflows/import-catalog";
-import { answeringRouteAction } from "~/.server/error-responses";
+import { answerAction, refused } from "~/.server/action-result";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { importSummary } from "~/domain/catalog/catalog-csv";
-import { linesToShow, type CatalogImportAnswer } from "~/domain/catalog/catalog-import.schema";
+import { linesToShow, type CatalogImportOutcome } from "~/domain/catalog/catalog-import.schema";
 import { AdminProductsImportView } from "~/features/admin/components/admin-products-import-view";
-import { appliedAnswer, importFilesOf, readImportRequest } from "./products-import.server";
+import { appliedOutcome, importFilesOf, readImportRequest } from "./products-import.server";
 
 /** Importer (Gestion des Produits): a CSV of products and variants, and a ZIP of the images it names. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,26 +24,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const read = await readImportRequest(request);
-  if (!read.ok) return data<CatalogImportAnswer>({ ok: false, message: read.message }, { status: read.status });
-  return answeringRouteAction<CatalogImportAnswer>(
-    async () => {
-      const files = await importFilesOf(read);
-      const db = await getDb();
-      if (read.intent === "preview") {
-        const preview = await previewCatalogImport(db, files);
-        return {
-          ok: true,
-          intent: "preview",
-          applied: false,
-          message: `Aperçu : ${importSummary(preview.counts)}.`,
-          counts: preview.counts,
-          lines: linesToShow(preview.lines),
-        };
-      }
-      return appliedAnswer(await importCatalog(db, files, { actorUserId: session.user.id, actor: adminActorOf(session) }));
-    },
-    (error) => ({ ok: false, message: error.message }),
-  );
+  if (!read.ok) return refused<CatalogImportOutcome>(read.error);
+  return answerAction<CatalogImportOutcome>(async () => {
+    const files = await importFilesOf(read);
+    const db = await getDb();
+    if (read.intent === "preview") {
+      const preview = await previewCatalogImport(db, files);
+      return {
+        data: { intent: "preview", applied: false, counts: preview.counts, lines: linesToShow(preview.lines) },
+        message: `Aperçu : ${importSummary(preview.counts)}.`,
+      };
+    }
+    return appliedOutcome(await importCatalog(db, files, { actorUserId: session.user.id, actor: adminActorOf(session) }));
+  });
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });

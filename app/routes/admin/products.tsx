@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/products";
 import { requireAdmin } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
@@ -8,7 +7,6 @@ import { deleteAdminProduct, getStockHistory, getStockReport, listAdminProducts 
 import { getAdminProductDetail, listBrandOptions, type SavedProduct } from "~/.server/modules/catalog/product-form.service";
 import { adjustAdminStock } from "~/.server/workflows/admin-stock";
 import { saveAdminProduct } from "~/.server/workflows/product-form";
-import { statusOf } from "~/.server/error-responses";
 import { invalid, isDomainError, notFound } from "~/domain/errors";
 import { answerAction, refused } from "~/.server/action-result";
 import {
@@ -17,7 +15,7 @@ import {
   ProductFormSchema,
   SaveProductRequestSchema,
   productFieldErrors,
-  type AdminProductFormAnswer,
+  type SavedProductData,
 } from "~/domain/catalog/admin-product-form.schema";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdjustStockSchema, DeleteProductSchema, readAdminProductQuery } from "~/domain/catalog/admin-products.schema";
@@ -112,28 +110,27 @@ export async function action({ request }: Route.ActionArgs) {
 /** The product form (create or edit): the same schema as the modal, then one service call. */
 async function saveProduct(request: Request, actorUserId: string, actor: AdminActor) {
   const body = SaveProductRequestSchema.safeParse(await readJsonSubmission(request));
-  if (!body.success) return data<AdminProductFormAnswer>({ ok: false, message: ACCOUNT_MESSAGES.somethingWentWrong }, { status: 400 });
+  if (!body.success) return refused<SavedProductData>(invalid("invalid_request", ACCOUNT_MESSAGES.somethingWentWrong));
   const parsed = ProductFormSchema.safeParse(body.data.product);
   if (!parsed.success) {
-    return data<AdminProductFormAnswer>(
-      { ok: false, message: PRODUCT_FORM_INVALID_MESSAGE, fieldErrors: productFieldErrors(parsed.error) },
-      { status: 400 },
+    return refused<SavedProductData>(
+      invalid("invalid_product", PRODUCT_FORM_INVALID_MESSAGE, { fieldErrors: productFieldErrors(parsed.error) }),
     );
   }
   const id = body.data.id ?? null;
-  let result: SavedProduct;
-  try {
-    result = await saveAdminProduct(await getDb(), { id, input: parsed.data, actorUserId, actor });
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const status = statusOf(error);
-    const message = status === 404 ? PRODUCT_NOT_FOUND_MESSAGE : error.message;
-    return data<AdminProductFormAnswer>({ ok: false, message, fieldErrors: error.fieldErrors }, { status });
-  }
-  return data<AdminProductFormAnswer>({
-    ok: true,
-    productId: result.id,
-    message: result.created ? `Produit créé : ${result.name}` : `Produit modifié : ${result.name}`,
+  return answerAction<SavedProductData>(async () => {
+    let result: SavedProduct;
+    try {
+      result = await saveAdminProduct(await getDb(), { id, input: parsed.data, actorUserId, actor });
+    } catch (error) {
+      // Whatever is not found (the product, one of its variants) is the product to the form.
+      if (isDomainError(error) && error.kind === "not_found") throw notFound(error.code, PRODUCT_NOT_FOUND_MESSAGE);
+      throw error;
+    }
+    return {
+      data: { productId: result.id },
+      message: result.created ? `Produit créé : ${result.name}` : `Produit modifié : ${result.name}`,
+    };
   });
 }
 

@@ -25,8 +25,10 @@ import { GiftCardCodeInputSchema } from "~/domain/gift-cards/gift-card-code";
 import type { CheckoutAccount } from "~/features/checkout/components/checkout-types";
 import { CART_MAX_LINES } from "~/lib/shop-rules";
 import { readJsonSubmission } from "~/.server/forms";
-import { statusOf } from "~/.server/error-responses";
-import { isDomainError } from "~/domain/errors";
+import { answerAction, refused, succeeded } from "~/.server/action-result";
+import { invalid, unauthenticated } from "~/domain/errors";
+import type { AppliedGiftCard } from "~/domain/gift-cards/gift-card-answers";
+import { noStore } from "~/lib/http-cache";
 import { log } from "~/.server/logger";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
@@ -97,35 +99,28 @@ export const GiftCardApplySchema = GiftCardCodeInputSchema.extend({ intent: z.li
 
 /**
  * The checkout's "quote" intent: the server's figures for the browser's cart lines, the chosen
- * address and the points (the page never computes the charged total itself).
+ * address and the points (the page never computes the charged total itself). It and the gift card
+ * field's "Appliquer" answer an ActionResult (decision 056).
  */
 export async function quoteAction(request: Request, db: Database) {
   const session = await getCurrentSession(request);
-  if (!session) return data({ ok: false as const, message: ACCOUNT_MESSAGES.signRequired }, { status: 401 });
+  if (!session) return refused(unauthenticated("unauthenticated", ACCOUNT_MESSAGES.signRequired));
   const body = await readJsonSubmission(request);
-  // Gift cards: one code checked (rate-limited), answered on its own.
+  // Gift cards: one code checked (rate-limited), answered on its own. A refusal's details carry an
+  // expired card's date, for the page to word it in its language (decision 044).
   const apply = GiftCardApplySchema.safeParse(body);
   if (apply.success) {
-    try {
-      const checked = await checkGiftCardCodeAtCheckout(db, request, apply.data.code);
-      return data(
-        { ok: true as const, intent: "gift_card" as const, code: checked.code, last4: checked.last4 },
-        { headers: { "Cache-Control": "no-store" } },
-      );
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      // An expired card's date comes apart too, for the page to word it in its language (decision 044).
-      const expiresAt = error.code === "gift_card_expired" ? (error.details as { expires_at?: string } | undefined)?.expires_at : undefined;
-      return data(
-        { ok: false as const, intent: "gift_card" as const, message: error.message, ...(expiresAt ? { expires_at: expiresAt } : {}) },
-        { status: statusOf(error) },
-      );
-    }
+    return answerAction<AppliedGiftCard>(
+      async () => {
+        const checked = await checkGiftCardCodeAtCheckout(db, request, apply.data.code);
+        return { data: { code: checked.code, last4: checked.last4 } };
+      },
+      undefined,
+      noStore,
+    );
   }
   const parsed = QuoteRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    return data({ ok: false as const, message: parsed.error.issues[0]?.message ?? SHOP_MESSAGES.invalidRequest2 }, { status: 400 });
-  }
+  if (!parsed.success) return refused(invalid("invalid_quote_request", parsed.error.issues[0]?.message ?? SHOP_MESSAGES.invalidRequest2));
   const codes = parsed.data.gift_card_codes ?? [];
   const codesAllowed = codes.length === 0 || (await giftCardCodesAllowed(db, request));
   const quote = await quoteCheckout(db, {
@@ -141,5 +136,5 @@ export async function quoteAction(request: Request, db: Database) {
   });
   if (!codesAllowed) quote.gift_card_refusals = codes.map((code) => ({ code, message: GIFT_CARD_REDEMPTION_MESSAGES.tooMany }));
   await countUnknownGiftCardCodes(db, request, quote.gift_card_refusals);
-  return data({ ok: true as const, quote }, { headers: { "Cache-Control": "no-store" } });
+  return succeeded(quote, undefined, noStore);
 }

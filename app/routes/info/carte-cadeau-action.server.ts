@@ -1,12 +1,14 @@
 /** The /carte-cadeau action: add the configured card to the cart, check a balance. */
-import { data } from "react-router";
 import type { Database } from "~/.server/db/client";
 import { readFormOrJson } from "~/.server/forms";
 import { GiftCardCodeInputSchema } from "~/domain/gift-cards/gift-card-code";
-import type { GiftCardPageAnswer } from "~/domain/gift-cards/gift-card-answers";
+import type { GiftCardBalance } from "~/domain/gift-cards/gift-card-answers";
+import type { GiftCardConfig } from "~/domain/gift-cards/gift-card.rules";
 import { GiftCardConfigSchema } from "~/domain/gift-cards/gift-card.schema";
-import { statusOf } from "~/.server/error-responses";
-import { isDomainError } from "~/domain/errors";
+import { refused, succeeded } from "~/.server/action-result";
+import { limitReached } from "~/.server/limits/form-limits";
+import { invalid, isDomainError } from "~/domain/errors";
+import { noStore } from "~/lib/http-cache";
 import { hitGiftCardCheckLimit } from "~/.server/modules/gift-cards/gift-card-checkout.service";
 import { checkGiftCardBalance, GIFT_CARD_REDEMPTION_MESSAGES } from "~/.server/modules/gift-cards/gift-cards.service";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
@@ -17,6 +19,7 @@ async function readBody(request: Request): Promise<Record<string, unknown>> {
   return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
+/** Each intent answers an ActionResult (decision 056): the card to add, or the balance. */
 export async function giftCardPageAction(request: Request, db: Database) {
   const body = await readBody(request);
   if (body.intent === "add") {
@@ -25,37 +28,31 @@ export async function giftCardPageAction(request: Request, db: Database) {
     if (!parsed.success) {
       const fieldErrors: Record<string, string> = {};
       for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "card")] ??= issue.message;
-      return data<GiftCardPageAnswer>(
-        { intent: "add", ok: false, message: parsed.error.issues[0]?.message ?? SHOP_MESSAGES.invalidGiftCard, fieldErrors },
-        { status: 400 },
-      );
+      const message = parsed.error.issues[0]?.message ?? SHOP_MESSAGES.invalidGiftCard;
+      return refused<GiftCardConfig>(invalid("invalid_gift_card", message, { fieldErrors }));
     }
-    return data<GiftCardPageAnswer>({ intent: "add", ok: true, card: parsed.data });
+    return succeeded<GiftCardConfig>(parsed.data);
   }
   if (body.intent === "balance") {
     const limited = await hitGiftCardCheckLimit(db, request);
     if (!limited.allowed) {
-      return data<GiftCardPageAnswer>(
-        { intent: "balance", ok: false, message: GIFT_CARD_REDEMPTION_MESSAGES.tooMany },
-        { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds), "Cache-Control": "no-store" } },
+      return refused<GiftCardBalance>(
+        limitReached(limited, GIFT_CARD_REDEMPTION_MESSAGES.tooMany, "gift_card_checks_limited"),
+        undefined,
+        noStore,
       );
     }
     const parsed = GiftCardCodeInputSchema.safeParse(body);
-    if (!parsed.success) {
-      return data<GiftCardPageAnswer>({ intent: "balance", ok: false, message: parsed.error.issues[0].message }, { status: 400 });
-    }
+    if (!parsed.success) return refused<GiftCardBalance>(invalid("invalid_gift_card_code", parsed.error.issues[0].message));
     let card;
     try {
       card = await checkGiftCardBalance(db, parsed.data.code);
     } catch (error) {
       if (!isDomainError(error)) throw error;
-      return data<GiftCardPageAnswer>({ intent: "balance", ok: false, message: error.message }, { status: statusOf(error) });
+      return refused<GiftCardBalance>(error);
     }
     const { last4, balance_cents, amount_cents, expires_at, expired } = card;
-    return data<GiftCardPageAnswer>(
-      { intent: "balance", ok: true, card: { last4, balance_cents, amount_cents, expires_at, expired } },
-      { headers: { "Cache-Control": "no-store" } },
-    );
+    return succeeded<GiftCardBalance>({ last4, balance_cents, amount_cents, expires_at, expired }, undefined, noStore);
   }
-  return data({ intent: "unknown", ok: false, message: SHOP_MESSAGES.invalidRequest2 }, { status: 400 });
+  return refused(invalid("unknown_intent", SHOP_MESSAGES.invalidRequest2));
 }

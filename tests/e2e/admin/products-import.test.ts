@@ -184,7 +184,7 @@ describe("Importer des produits", () => {
       const firstLines = progress.findIndex((p) => p.phase === "lines");
       expect(firstLines).toBeGreaterThan(0);
       expect(progress.slice(firstLines).every((p) => p.phase === "lines")).toBe(true);
-      expect(JSON.parse(/event: result\ndata: (.+)\n/.exec(text)?.[1] ?? "null")).toMatchObject({ ok: true, applied: true });
+      expect(JSON.parse(/event: result\ndata: (.+)\n/.exec(text)?.[1] ?? "null")).toMatchObject({ ok: true, data: { applied: true } });
     } finally {
       await context.close();
       await shop.stop();
@@ -210,12 +210,12 @@ describe("Importer des produits", () => {
     const text = await answer.text();
     const result = JSON.parse(/event: result\ndata: (.+)\n/.exec(text)?.[1] ?? "null") as {
       ok: boolean;
-      applied: boolean;
+      data: { applied: boolean };
       message: string;
     };
     expect(result).toMatchObject({
       ok: true,
-      applied: false,
+      data: { applied: false },
       message: "Import refusé : corrigez les lignes en erreur, rien n'a été importé.",
     });
     const products = (await (await fetch(`${baseURL}/api/v1/products?search=${encodeURIComponent(`Refus ${RUN} 1`)}`)).json()) as {

@@ -194,7 +194,11 @@ describe("product page with variants", () => {
     expect(await badId.json()).toMatchObject({ ok: false, message: "Choisissez une variante du produit" });
     const badEmail = await post({ variant_id: "00000000-0000-0000-0000-000000000000", email: "pas-un-email" });
     expect(badEmail.status).toBe(400);
-    expect(await badEmail.json()).toMatchObject({ ok: false, message: "Format d'e-mail invalide", field: "email" });
+    expect(await badEmail.json()).toMatchObject({
+      ok: false,
+      message: "Format d'e-mail invalide",
+      fieldErrors: { email: "Format d'e-mail invalide" },
+    });
     const unknown = await post({ variant_id: "00000000-0000-0000-0000-000000000000", email: "a@example.com" });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ ok: false, message: "Cette variante du produit n'existe pas." });

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { Button } from "~/components/ui/button";
 import { showToast } from "~/components/ui/toast";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useActionResult } from "~/components/ui/use-fetcher-answer";
 import {
   EMPTY_PRODUCT_FORM,
   PRODUCT_FORM_INVALID_MESSAGE,
@@ -12,11 +12,12 @@ import {
   isAcceptableImageUrl,
   productFieldErrors,
   type AdminProductDetail,
-  type AdminProductFormAnswer,
   type BrandOption,
   type ProductFieldErrors,
   type ProductFormValues,
+  type SavedProductData,
 } from "~/domain/catalog/admin-product-form.schema";
+import type { ActionResult } from "~/domain/http/action-result";
 import { discardUploads } from "./admin-product-image-upload";
 import { VariantsEditor } from "./admin-product-variants-editor";
 import { ProductAttributes, ProductFlags } from "./admin-product-form-attributes";
@@ -43,22 +44,23 @@ export function ProductFormModal({ mode, product, categories, brands, onClose }:
   const [message, setMessage] = useState<string | null>(null);
   /** Images uploaded while the form is open: dropped on the server if never saved. */
   const uploaded = useRef(new Set<string>());
-  const fetcher = useFetcher<AdminProductFormAnswer>();
+  const fetcher = useFetcher<ActionResult<SavedProductData>>();
   const busy = fetcher.state !== "idle";
   const savedValues = useRef<ProductFormValues | null>(null);
 
-  useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
+  useActionResult(fetcher, {
+    onSuccess: (answer) => {
       const saved = savedValues.current;
       const kept = new Set([saved?.image_url, ...(saved?.images ?? []), ...(saved?.variants ?? []).flatMap((v) => v.images)]);
       discardUploads([...uploaded.current].filter((url) => !kept.has(url)));
       uploaded.current.clear();
-      showToast(answer.message);
+      if (answer.message) showToast(answer.message);
       onClose();
-      return;
-    }
-    setErrors(answer.fieldErrors ?? {});
-    setMessage(answer.message);
+    },
+    onFailure: (answer) => {
+      setErrors(answer.fieldErrors ?? {});
+      setMessage(answer.message);
+    },
   });
 
   const cancel = () => {

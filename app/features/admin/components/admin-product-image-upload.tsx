@@ -5,8 +5,9 @@ import {
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_TYPES,
   PRODUCT_IMAGE_UPLOAD_URL,
-  type ProductImageUploadAnswer,
+  type UploadedProductImage,
 } from "~/domain/catalog/admin-product-form.schema";
+import { readJsonApi } from "~/lib/json-api";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 type UploadResult = { ok: true; url: string } | { ok: false; message: string };
@@ -26,9 +27,9 @@ function uploadImage(file: File, onProgress: (percent: number) => void): Promise
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
-      const body = xhr.response as (ProductImageUploadAnswer & { error?: { message?: string } }) | null;
-      if (xhr.status === 201 && body?.data?.url) resolve({ ok: true, url: body.data.url });
-      else resolve({ ok: false, message: body?.error?.message ?? ACCOUNT_MESSAGES.somethingWentWrong });
+      const answer = readJsonApi<UploadedProductImage>(xhr.status, xhr.response);
+      if (xhr.status === 201 && answer.ok && answer.data?.url) resolve({ ok: true, url: answer.data.url });
+      else resolve({ ok: false, message: (!answer.ok && answer.message) || ACCOUNT_MESSAGES.somethingWentWrong });
     };
     xhr.onerror = () => resolve({ ok: false, message: ACCOUNT_MESSAGES.somethingWentWrong });
     xhr.send(file);

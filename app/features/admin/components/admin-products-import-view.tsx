@@ -7,9 +7,10 @@ import { IMPORT_ACTION_LABELS, type ImportLineAction } from "~/domain/catalog/ca
 import {
   IMPORT_STREAM_PATH,
   importProgressText,
-  type CatalogImportAnswer,
+  type CatalogImportOutcome,
   type ImportProgressEvent,
 } from "~/domain/catalog/catalog-import.schema";
+import type { ActionResult } from "~/domain/http/action-result";
 import { applyImportWithProgress } from "./import-progress-stream";
 
 const ACTION_CLASS: Record<ImportLineAction, string> = {
@@ -26,15 +27,18 @@ const ACTION_CLASS: Record<ImportLineAction, string> = {
  * With JavaScript, applying goes to the progress stream and the bar follows the lines written;
  * without it, the form posts to the page's action and the bar stays indeterminate.
  */
-export function AdminProductsImportView({ answer: actionAnswer }: { answer: CatalogImportAnswer | null }) {
+/** The import's answer (decision 056): what the preview or the apply decided, or the refusal. */
+type ImportResult = ActionResult<CatalogImportOutcome>;
+
+export function AdminProductsImportView({ answer: actionAnswer }: { answer: ImportResult | null }) {
   const navigation = useNavigation();
   // The streamed apply: null before it, "sending" until its first progress event, then the lines.
   const [applying, setApplying] = useState<null | "sending" | ImportProgressEvent>(null);
-  const [applied, setApplied] = useState<CatalogImportAnswer | null>(null);
+  const [applied, setApplied] = useState<ImportResult | null>(null);
   const answer = applied ?? actionAnswer;
   const busy = navigation.state === "submitting" || applying !== null;
   const sending = applying !== null ? "apply" : busy ? navigation.formData?.get("intent") : null;
-  const canApply = answer?.ok === true && answer.intent === "preview" && answer.counts.refused === 0;
+  const canApply = answer?.ok === true && answer.data.intent === "preview" && answer.data.counts.refused === 0;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
@@ -131,7 +135,7 @@ function ImportProgress({ progress }: { progress: ImportProgressEvent }) {
   );
 }
 
-function ImportAnswer({ answer }: { answer: CatalogImportAnswer }) {
+function ImportAnswer({ answer }: { answer: ImportResult }) {
   if (!answer.ok) {
     return (
       <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
@@ -139,21 +143,21 @@ function ImportAnswer({ answer }: { answer: CatalogImportAnswer }) {
       </p>
     );
   }
-  const { counts } = answer;
-  const shown = answer.lines.length;
+  const { counts, applied, lines } = answer.data;
+  const shown = lines.length;
   return (
     <section aria-labelledby="import-result" className="space-y-3">
       <h2 id="import-result" className="font-display text-2xl">
-        {answer.applied ? "Import appliqué" : "Aperçu de l'import"}
+        {applied ? "Import appliqué" : "Aperçu de l'import"}
       </h2>
-      <p role={answer.applied || counts.refused === 0 ? "status" : "alert"}>{answer.message}</p>
+      <p role={applied || counts.refused === 0 ? "status" : "alert"}>{answer.message}</p>
       <ul className="flex flex-wrap gap-2 text-sm">
         <li className={`rounded-full px-3 py-1 ${ACTION_CLASS.create}`}>Création : {counts.create}</li>
         <li className={`rounded-full px-3 py-1 ${ACTION_CLASS.update}`}>Mise à jour : {counts.update}</li>
         <li className={`rounded-full px-3 py-1 ${ACTION_CLASS.unchanged}`}>Inchangé : {counts.unchanged}</li>
         <li className={`rounded-full px-3 py-1 ${ACTION_CLASS.refused}`}>Refusé : {counts.refused}</li>
       </ul>
-      {answer.applied ? (
+      {applied ? (
         <p>
           <Link to="/admin/produits" className="underline">
             Voir les produits
@@ -177,7 +181,7 @@ function ImportAnswer({ answer }: { answer: CatalogImportAnswer }) {
           </>
         }
       >
-        {answer.lines.map((line) => (
+        {lines.map((line) => (
           <tr key={line.line}>
             <td className="px-4 py-2 tabular-nums">{line.line}</td>
             <td className="px-4 py-2">{line.product}</td>

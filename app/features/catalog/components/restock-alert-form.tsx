@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher, useRouteLoaderData } from "react-router";
-import { RESTOCK_EMAIL_MAX, restockEmailProblem, type RestockAlertResult } from "~/domain/catalog/restock-alert.rules";
+import { RESTOCK_EMAIL_MAX, restockEmailProblem } from "~/domain/catalog/restock-alert.rules";
+import type { ActionResult } from "~/domain/http/action-result";
 import { buttonClass } from "~/components/ui/button";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
 
@@ -12,7 +13,7 @@ import { useT, useTranslateMessage } from "~/components/ui/i18n";
 export function RestockAlertForm({ variantId, variantLabel }: { variantId: string; variantLabel: string | null }) {
   const root = useRouteLoaderData("root") as { user: { id: string; email: string } | null } | undefined;
   const signedIn = Boolean(root?.user);
-  const fetcher = useFetcher<RestockAlertResult>();
+  const fetcher = useFetcher<ActionResult>();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const t = useT();
@@ -20,8 +21,9 @@ export function RestockAlertForm({ variantId, variantLabel }: { variantId: strin
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;
-  const fieldError = clientError ?? (result && !result.ok && result.field === "email" ? result.message : null);
-  const status = result && (result.ok || result.field !== "email") ? result : undefined;
+  const emailRefused = result && !result.ok ? result.fieldErrors?.email : undefined;
+  const fieldError = clientError ?? emailRefused ?? null;
+  const status = result && !emailRefused ? result : undefined;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (signedIn) return;
@@ -43,7 +45,7 @@ export function RestockAlertForm({ variantId, variantLabel }: { variantId: strin
       <p className="mt-1 text-sm text-muted">{t("shop.restock.intro")}</p>
       {result?.ok ? (
         <p role="status" aria-live="polite" className="mt-3 text-sm font-semibold text-success">
-          {translateMessage(result.message)}
+          {translateMessage(result.message ?? "")}
         </p>
       ) : (
         <fetcher.Form method="post" action="/alerte-stock" noValidate onSubmit={onSubmit} className="mt-3">
@@ -77,7 +79,7 @@ export function RestockAlertForm({ variantId, variantLabel }: { variantId: strin
             {t("shop.restock.submit")}
           </button>
           <p role="status" aria-live="polite" className="mt-2 text-sm">
-            {status ? translateMessage(status.message) : null}
+            {status?.message ? translateMessage(status.message) : null}
           </p>
         </fetcher.Form>
       )}

@@ -2,6 +2,7 @@
 import type { CheckoutQuote } from "~/domain/checkout/checkout-quote.types";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import type { PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
+import type { ActionResult } from "~/domain/http/action-result";
 
 export type { CheckoutQuote };
 
@@ -19,7 +20,8 @@ export type CheckoutAccount = {
   paymentMethods: PaymentMethodView[];
 };
 
-export type QuoteResponse = { ok: true; quote: CheckoutQuote } | { ok: false; message: string };
+/** The quote intent's answer (decision 056): the server's quote, or the French reason there is none. */
+export type QuoteResponse = ActionResult<CheckoutQuote>;
 
 export type CheckoutStep = "shipping" | "payment" | "confirmation";
 

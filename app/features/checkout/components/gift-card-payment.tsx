@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useActionResult } from "~/components/ui/use-fetcher-answer";
 import { formatPrice } from "~/lib/money";
 import { GIFT_CARD_CODE_REQUIRED, maskedGiftCardCode, normalizeGiftCardCode } from "~/domain/gift-cards/gift-card-code";
 import { GIFT_CARD_CODES_PER_ORDER_MAX } from "~/lib/shop-rules";
@@ -10,10 +10,8 @@ import { localizedFormat } from "~/domain/i18n/localized-format";
 import { inputClass } from "~/components/ui/form-parts";
 import { buttonClass } from "~/components/ui/button";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
-
-type ApplyAnswer =
-  | { ok: true; intent: "gift_card"; code: string; last4: string }
-  | { ok: false; intent?: "gift_card"; message: string; expires_at?: string };
+import { expiredCardDate, type AppliedGiftCard } from "~/domain/gift-cards/gift-card-answers";
+import type { ActionResult } from "~/domain/http/action-result";
 
 /**
  * The 'Carte cadeau' field of the summary: a code is checked on the server
@@ -34,15 +32,17 @@ export function GiftCardPayment({
   const format = localizedFormat(useLanguage());
   const [code, setCode] = useState("");
   const [message, setMessage] = useState<string | null>(null);
-  const fetcher = useFetcher<ApplyAnswer>();
-  useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
-      if (!codes.includes(answer.code)) onChange([...codes, answer.code]);
+  const fetcher = useFetcher<ActionResult<AppliedGiftCard>>();
+  useActionResult(fetcher, {
+    onSuccess: ({ data: applied }) => {
+      if (!codes.includes(applied.code)) onChange([...codes, applied.code]);
       setCode("");
       setMessage(null);
-    } else {
-      setMessage(answer.expires_at ? t("checkout.message.giftCardExpired", { date: format.date(answer.expires_at) }) : answer.message);
-    }
+    },
+    onFailure: (refusal) => {
+      const expiresAt = expiredCardDate(refusal);
+      setMessage(expiresAt ? t("checkout.message.giftCardExpired", { date: format.date(expiresAt) }) : refusal.message);
+    },
   });
 
   function apply() {

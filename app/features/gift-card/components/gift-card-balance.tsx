@@ -4,7 +4,8 @@ import { formatPrice } from "~/lib/money";
 import { T, useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { localizedFormat } from "~/domain/i18n/localized-format";
 import { maskedGiftCardCode } from "~/domain/gift-cards/gift-card-code";
-import type { GiftCardPageAnswer } from "~/domain/gift-cards/gift-card-answers";
+import type { GiftCardBalance } from "~/domain/gift-cards/gift-card-answers";
+import type { ActionResult } from "~/domain/http/action-result";
 import { inputClass } from "~/components/ui/form-parts";
 import { buttonClass } from "~/components/ui/button";
 
@@ -13,12 +14,12 @@ import { buttonClass } from "~/components/ui/button";
  * expiry date is written in the page's language, in Paris time; prices keep the shop's format.
  */
 export function GiftCardBalanceCheck() {
-  const fetcher = useFetcher<GiftCardPageAnswer>();
+  const fetcher = useFetcher<ActionResult<GiftCardBalance>>();
   const id = useId();
   const t = useT();
   const tm = useTranslateMessage();
   const format = localizedFormat(useLanguage());
-  const answer = fetcher.data?.intent === "balance" ? fetcher.data : null;
+  const answer = fetcher.data;
   const busy = fetcher.state !== "idle";
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-line bg-white p-6">
@@ -50,14 +51,14 @@ export function GiftCardBalanceCheck() {
             <T
               k="shop.giftCardPage.balanceResult"
               values={{
-                card: maskedGiftCardCode(answer.card.last4),
-                balance: formatPrice(answer.card.balance_cents),
-                amount: formatPrice(answer.card.amount_cents),
+                card: maskedGiftCardCode(answer.data.last4),
+                balance: formatPrice(answer.data.balance_cents),
+                amount: formatPrice(answer.data.amount_cents),
               }}
               components={{ 0: <strong /> }}
             />{" "}
-            {t(answer.card.expired ? "shop.giftCardPage.balanceExpired" : "shop.giftCardPage.balanceValidUntil", {
-              date: format.date(answer.card.expires_at),
+            {t(answer.data.expired ? "shop.giftCardPage.balanceExpired" : "shop.giftCardPage.balanceValidUntil", {
+              date: format.date(answer.data.expires_at),
             })}
           </p>
         )}

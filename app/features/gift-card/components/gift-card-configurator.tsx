@@ -1,14 +1,15 @@
 import { useId, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
+import { useActionResult } from "~/components/ui/use-fetcher-answer";
 import { addGiftCardToCart } from "~/features/cart/public/cart-store";
 import { openCartDrawer } from "~/features/cart/public/cart-drawer-store";
-import type { GiftCardPageAnswer } from "~/domain/gift-cards/gift-card-answers";
+import type { ActionResult } from "~/domain/http/action-result";
 import { GIFT_CARD_DEFAULT_AMOUNT_CENTS, GIFT_CARD_MAX_CENTS, GIFT_CARD_MESSAGE_MAX } from "~/lib/shop-rules";
 import { GIFT_CARD_FORM_MESSAGES, GiftCardConfigSchema, parseCustomAmount } from "~/domain/gift-cards/gift-card.schema";
 import {
   computeGiftCardTotals,
   DEFAULT_GIFT_CARD_OCCASION,
+  type GiftCardConfig,
   type GiftCardDeliveryMode,
   type GiftCardOccasion,
 } from "~/domain/gift-cards/gift-card.rules";
@@ -67,17 +68,15 @@ export function GiftCardConfigurator() {
 
   const totals = computeGiftCardTotals(amountCents ?? 0, deliveryMode);
 
-  const offer = useFetcher<GiftCardPageAnswer>();
+  const offer = useFetcher<ActionResult<GiftCardConfig>>();
   const [offerStatus, setOfferStatus] = useState<{ ok: boolean; message: string } | null>(null);
-  useFetcherAnswer(offer, (answer) => {
-    if (answer.intent !== "add") return;
-    if (answer.ok) {
-      addGiftCardToCart(answer.card);
+  useActionResult(offer, {
+    onSuccess: ({ data: card }) => {
+      addGiftCardToCart(card);
       setOfferStatus({ ok: true, message: t("shop.giftCardPage.added") });
       openCartDrawer();
-    } else {
-      setOfferStatus({ ok: false, message: tm(answer.message) });
-    }
+    },
+    onFailure: (refusal) => setOfferStatus({ ok: false, message: tm(refusal.message) }),
   });
 
   function submitOffer(event: FormEvent<HTMLFormElement>) {

@@ -10,21 +10,12 @@ import { planReorder, reorderVariantIds, type ReorderPlan } from "~/domain/order
 import { useT, useTranslateMessage, type Translate } from "~/components/ui/i18n";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
+import { callJsonApi, type JsonApiFailure } from "~/lib/json-api";
 
 const FAILED_MESSAGE = ACCOUNT_MESSAGES.somethingWentWrongTryAgain;
 
-type ApiAnswer<T> = { data?: T; error?: { message?: string } };
-
-async function callApi<T>(url: string, init?: RequestInit): Promise<{ ok: true; body: ApiAnswer<T> } | { ok: false; message: string }> {
-  try {
-    const response = await fetch(url, { ...init, headers: { Accept: "application/json", ...(init?.headers ?? {}) } });
-    const body = (await response.json().catch(() => ({}))) as ApiAnswer<T>;
-    if (response.ok) return { ok: true, body };
-    return { ok: false, message: body.error?.message ?? FAILED_MESSAGE };
-  } catch {
-    return { ok: false, message: FAILED_MESSAGE };
-  }
-}
+/** A refusal's French message, or the generic one when the API gave none (network, no JSON). */
+const refusalMessage = (answer: JsonApiFailure) => answer.message || FAILED_MESSAGE;
 
 /** The summary shown after 'Commander à nouveau', in the page's language (the domain's reorderMessage, translated). */
 function reorderSummary(plan: ReorderPlan, t: Translate): string {
@@ -50,13 +41,13 @@ export function ReorderButton({ order }: { order: OrderView }) {
   async function reorder() {
     setBusy(true);
     setMessage(null);
-    const answer = await callApi<{ products?: CartProductQuote[] }>(`/api/v1/cart?variants=${ids.map(encodeURIComponent).join(",")}`);
+    const answer = await callJsonApi<{ products?: CartProductQuote[] }>(`/api/v1/cart?variants=${ids.map(encodeURIComponent).join(",")}`);
     setBusy(false);
     if (!answer.ok) {
-      setMessage({ text: tm(answer.message), added: false });
+      setMessage({ text: tm(refusalMessage(answer)), added: false });
       return;
     }
-    const plan = planReorder(order.items, answer.body.data?.products ?? []);
+    const plan = planReorder(order.items, answer.data?.products ?? []);
     addQuotedLines(plan.lines);
     setMessage({ text: reorderSummary(plan, t), added: plan.lines.length > 0 });
   }
@@ -106,12 +97,12 @@ export function ChangeOrderAddress({ order, onChanged }: { order: OrderView; onC
     setOpen(true);
     setError(null);
     if (addresses) return;
-    const answer = await callApi<SavedAddressView[]>("/api/v1/addresses");
+    const answer = await callJsonApi<SavedAddressView[]>("/api/v1/addresses");
     if (!answer.ok) {
-      setError(answer.message);
+      setError(refusalMessage(answer));
       return;
     }
-    setAddresses(answer.body.data ?? []);
+    setAddresses(answer.data ?? []);
   }
 
   async function save() {
@@ -121,18 +112,17 @@ export function ChangeOrderAddress({ order, onChanged }: { order: OrderView; onC
     }
     setBusy(true);
     setError(null);
-    const answer = await callApi<OrderView>(`/api/v1/orders/${encodeURIComponent(order.id)}/shipping-address`, {
+    const answer = await callJsonApi<OrderView>(`/api/v1/orders/${encodeURIComponent(order.id)}/shipping-address`, {
       method: "PUT",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ address_id: choice }),
+      body: { address_id: choice },
     });
     setBusy(false);
-    if (!answer.ok || !answer.body.data) {
-      setError(answer.ok ? FAILED_MESSAGE : answer.message);
+    if (!answer.ok || !answer.data) {
+      setError(answer.ok ? FAILED_MESSAGE : refusalMessage(answer));
       return;
     }
     setOpen(false);
-    onChanged(answer.body.data);
+    onChanged(answer.data);
   }
 
   return (

@@ -17,24 +17,15 @@ import { OrderDocuments } from "~/features/orders/public/order-documents";
 import { PaymentSchedule } from "~/features/orders/public/payment-schedule";
 import { buttonClass } from "~/components/ui/button";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import { callJsonApi } from "~/lib/json-api";
 
 const CANCEL_FAILED_MESSAGE = ACCOUNT_MESSAGES.somethingWentWrong;
 
-type CancelAnswer = { data?: OrderView; error?: { message?: string } };
-
 /** Asks the API to cancel the order; the answer is the cancelled order or a French message. */
 async function requestCancellation(orderId: string): Promise<{ order: OrderView } | { message: string }> {
-  try {
-    const response = await fetch(`/api/v1/orders/${encodeURIComponent(orderId)}/cancel`, {
-      method: "POST",
-      headers: { Accept: "application/json" },
-    });
-    const body = (await response.json().catch(() => ({}))) as CancelAnswer;
-    if (response.ok && body.data) return { order: body.data };
-    return { message: body.error?.message ?? CANCEL_FAILED_MESSAGE };
-  } catch {
-    return { message: CANCEL_FAILED_MESSAGE };
-  }
+  const answer = await callJsonApi<OrderView>(`/api/v1/orders/${encodeURIComponent(orderId)}/cancel`, { method: "POST" });
+  if (answer.ok && answer.data) return { order: answer.data };
+  return { message: (!answer.ok && answer.message) || CANCEL_FAILED_MESSAGE };
 }
 
 /** The full order: lines, amounts, delivery address, payment, status, and cancellation while allowed. */

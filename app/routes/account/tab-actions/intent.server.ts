@@ -27,8 +27,9 @@ export type IntentContext = {
 };
 
 type AccountData = ReturnType<typeof data<AccountActionResult>>;
-export type IntentAnswer = Response | AccountData;
-export type IntentHandler = (ctx: IntentContext) => Promise<IntentAnswer>;
+/** What a handler gives back to the dispatch: the form's route data, or a Response (a redirect). */
+export type IntentReply = Response | AccountData;
+export type IntentHandler = (ctx: IntentContext) => Promise<IntentReply>;
 
 /**
  * One tab's intents: each handler, and the French line a form shows when it fails unexpectedly
@@ -66,7 +67,7 @@ function refusal(intent: AccountActionResult["intent"], error: DomainError) {
 }
 
 /** Runs the posted intent's handler for the signed-in user. */
-export async function answerAccountIntent(request: Request, intents: TabIntents<AccountIntent>): Promise<IntentAnswer> {
+export async function answerAccountIntent(request: Request, intents: TabIntents<AccountIntent>): Promise<IntentReply> {
   const formData = await readFormData(request);
   const posted = formData.get("intent");
   const intent = isAccountIntent(posted) ? posted : "unknown";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/orders";
 import { requireApiUser } from "~/.server/auth/session.server";
-import { apiAction, apiLoader, dataResponse, issueDetails, validate, type InvalidAnswer } from "~/.server/api/route";
+import { apiAction, apiLoader, dataResponse, issueDetails, validate, type InvalidBodyMessage } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { jsonError, readJson } from "~/.server/http";
 import { isDomainError } from "~/domain/errors";
@@ -12,7 +12,7 @@ import { GIFT_CARD_REDEMPTION_MESSAGES } from "~/.server/modules/gift-cards/gift
 import { IDEMPOTENCY_KEY_PATTERN, PlaceOrderSchema } from "~/domain/checkout/checkout.schema";
 
 /** Every issue in `details`; the message names the first one. */
-const validationFailed: InvalidAnswer = (issues) => ({
+const validationFailed: InvalidBodyMessage = (issues) => ({
   message: `Erreur de validation: ${issues[0]?.message ?? ""}`,
   details: issueDetails(issues),
 });
