@@ -94,6 +94,7 @@ export default [
   route("api/v1/relay-points", "routes/api/v1/relay-points.ts"),
   route("api/v1/orders", "routes/api/v1/orders.ts"),
   route("api/v1/payment-authentications/:id", "routes/api/v1/payment-authentication.ts"),
+  route("api/v1/payments/stripe/webhook", "routes/api/v1/payments/stripe-webhook.ts"),
   route("api/v1/orders/:id", "routes/api/v1/order.ts"),
   route("api/v1/orders/:id/cancel", "routes/api/v1/order-cancel.ts"),
   route("api/v1/orders/:id/shipping-address", "routes/api/v1/order-shipping-address.ts"),

@@ -146,7 +146,8 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER !== "stripe") return;
-    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"] as const) {
+    // The webhook (POST /api/v1/payments/stripe/webhook) verifies every event with the signing secret.
+    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when PAYMENT_PROVIDER=stripe` });
     }
     const secretMode = stripeKeyMode(env.STRIPE_SECRET_KEY);

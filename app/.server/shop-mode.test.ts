@@ -88,7 +88,12 @@ describe("shop mode", () => {
     );
     expect(() => parseEnv({ SHOP_MODE: "live" })).toThrow(/LEGAL_COMPANY_NAME garde la valeur[\s\S]*ADMIN_PASSWORD doit être défini/);
     expect(() =>
-      parseEnv({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_0123456789", STRIPE_PUBLISHABLE_KEY: "pk_live_0123456789" }),
+      parseEnv({
+        PAYMENT_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "sk_live_0123456789",
+        STRIPE_PUBLISHABLE_KEY: "pk_live_0123456789",
+        STRIPE_WEBHOOK_SECRET: "whsec_0123456789",
+      }),
     ).toThrow(/démarrer en démonstration \(SHOP_MODE=demo\)[\s\S]*clé Stripe de production/);
     expect(parseEnv({}).SHOP_MODE).toBe("demo");
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pageI18n } from "~/.server/i18n/catalogs";
 import { NOTIFICATION_MESSAGE_KEYS, type NotificationMessageKey } from "~/domain/notifications/notification-wording";
 import { REVIEW_REJECTION_LABELS, REVIEW_REJECTION_REASONS } from "~/domain/reviews/review-rules";
+import { disputeOpenedNotice, paymentMismatchNotice, refundedOutsideNotice } from "~/domain/payments/payment-alerts";
 import { wordStoredNotification } from "../support/notification-wording";
 
 /** A notification as a service stores it; its French text is unused when the key words it. */
@@ -120,6 +121,63 @@ describe("notification wording (decision 044)", () => {
         title: "Refund on order CMD-2026-000042",
         message: "€12.50 is being refunded to you on your order CMD-2026-000042.",
       },
+    });
+  });
+
+  it("words the administrators' payment notices in French as stored, and in English", () => {
+    const dueBy = new Date("2030-01-15T12:00:00.000Z");
+    const dispute = disputeOpenedNotice({
+      disputeId: "dp_1",
+      orderId: "o1",
+      orderNumber: "AUR-2026-000042",
+      amountCents: 4990,
+      providerReason: "product_not_received",
+      evidenceDueBy: dueBy,
+    });
+    const unknownReason = disputeOpenedNotice({
+      disputeId: "dp_2",
+      orderId: null,
+      orderNumber: null,
+      amountCents: 1200,
+      providerReason: "bank_cannot_process",
+      evidenceDueBy: null,
+    });
+    const outside = refundedOutsideNotice({ refundId: "re_1", orderId: "o1", orderNumber: "AUR-2026-000042", amountCents: 300 });
+    const mismatch = paymentMismatchNotice({
+      paymentId: "pi_1",
+      attemptId: "a1",
+      expected: { amountCents: 2500, currency: "EUR" },
+      received: { amountCents: 2400, currency: "usd" },
+    });
+    // The catalog's French is the text the shop stored: one wording, whatever the page reads.
+    for (const notice of [dispute, unknownReason, outside, mismatch]) {
+      expect(wordStoredNotification("fr", stored(notice.messageKey!, notice.params!))).toEqual({
+        title: notice.title,
+        message: notice.message,
+      });
+    }
+    expect(dispute.message).toBe(
+      "Le paiement de la commande AUR-2026-000042 (49,90\u00a0€) est contesté auprès de la banque : produit non reçu. Répondez-y depuis le tableau de bord Stripe avant le 15 janvier 2030, faute de quoi le montant est perdu.",
+    );
+    expect(wordStoredNotification("en", stored("paymentDisputed", dispute.params!))).toEqual({
+      title: "Dispute opened: order AUR-2026-000042",
+      message:
+        "The payment for order AUR-2026-000042 (€49.90) is disputed with the bank: product not received. Respond from the Stripe dashboard before 15 January 2030, or the amount is lost.",
+    });
+    expect(wordStoredNotification("en", stored("paymentDisputed", unknownReason.params!))).toEqual({
+      title: "Dispute opened on a payment",
+      message:
+        "A payment without an order (€12.00) is disputed with the bank: reason not given. Respond from the Stripe dashboard, or the amount is lost.",
+    });
+    expect(wordStoredNotification("en", stored("paymentRefundedOutside", outside.params!))).toEqual({
+      title: "Refund made outside the shop: order AUR-2026-000042",
+      message:
+        "Stripe reports a refund of €3.00 on order AUR-2026-000042, made outside the shop (from the Stripe dashboard): it does not appear on the order.",
+    });
+    expect(wordStoredNotification("en", stored("paymentAmountMismatch", mismatch.params!))).toEqual({
+      title: "Stripe payment refused: unexpected amount",
+      message:
+        "Stripe reports payment pi_1 of 24.00 USD whereas the shop asked for 25.00 EUR: it has not been taken into account. Check it in the Stripe dashboard.",
     });
   });
 

@@ -80,6 +80,10 @@ const OWNER: Record<string, string> = {
   simulatedAcquirerRefunds: "modules/payments",
   simulatedAcquirerCards: "modules/payments",
   simulatedAcquirerAuthentications: "modules/payments",
+  // Stripe's webhooks (decision 059): the events received, the disputes and outside refunds they report.
+  stripeWebhookEvents: "modules/payments",
+  paymentDisputes: "modules/payments",
+  paymentExternalRefunds: "modules/payments",
   paymentInstalments: "modules/payment-schedules",
   promoCodes: "modules/promotions",
   promoCodeCategories: "modules/promotions",

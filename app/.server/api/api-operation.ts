@@ -11,6 +11,8 @@ export type ApiOperation = {
   tags: string[];
   query?: z.ZodObject;
   pathParams?: z.ZodObject;
+  /** Request headers the operation reads (a webhook's signature). */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   /** A non-JSON body (a file upload), documented by its media types. */
   rawBody?: { contentTypes: string[]; description: string };

@@ -70,7 +70,7 @@ class SharedSchemas {
   }
 }
 
-function parametersOf(shared: SharedSchemas, schema: z.ZodObject | undefined, location: "query" | "path"): JsonSchema[] {
+function parametersOf(shared: SharedSchemas, schema: z.ZodObject | undefined, location: "query" | "path" | "header"): JsonSchema[] {
   if (!schema) return [];
   const json = shared.convert(schema, "input");
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
@@ -130,7 +130,11 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
       operationId: operationIdOf(op),
       summary: op.summary,
       tags: op.tags,
-      parameters: [...parametersOf(shared, op.pathParams, "path"), ...parametersOf(shared, op.query, "query")],
+      parameters: [
+        ...parametersOf(shared, op.pathParams, "path"),
+        ...parametersOf(shared, op.query, "query"),
+        ...parametersOf(shared, op.headers, "header"),
+      ],
       ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body, "input") } } } } : {}),
       ...(op.rawBody
         ? {

@@ -7,6 +7,7 @@ import {
   ADMIN_CHANGE_TYPES,
   isAdminChange,
   type DomainEvent,
+  type AdminNotice,
   type DomainEventType,
   type MailRequest,
   type MemberNotice,
@@ -17,6 +18,7 @@ import { settleEvents, type EventSubscriber } from "../outbox/events";
 import { listAdminActions, recordAdminAction } from "../modules/activity-log/activity-log.service";
 import { enqueueWebhookEvent } from "../modules/webhooks/webhooks.service";
 import { createNotification } from "../modules/notifications/notifications.service";
+import { listAdministratorIds } from "../modules/accounts/administrators.service";
 import { createWelcomeCode } from "../modules/promotions/promo-codes.service";
 import { enqueueMail, kickOutbox } from "../outbox/outbox.service";
 import { renderMailRequest } from "../mail/mail-request";
@@ -69,13 +71,25 @@ function notify(tx: Executor, notice: MemberNotice) {
   return createNotification(tx, { ...rest, ...(createdAt ? { createdAt: new Date(createdAt) } : {}) });
 }
 
+/** A notice for the team: one copy on each administrator's bell, as they are when the event is handled. */
+async function notifyAdministrators(tx: Executor, notice: AdminNotice, occurredAt: Date) {
+  for (const userId of await listAdministratorIds(tx)) await notify(tx, { createdAt: occurredAt.toISOString(), ...notice, userId });
+}
+
 /**
  * The members' bells: the notice the recording module worded, written with its receipt (once per
  * event) and signalled to the open pages when it commits.
  */
 const notifications: EventSubscriber = {
   name: "notifications",
-  types: ["ticket.answered", "gift_card.offered", "webhook.failing"],
+  types: [
+    "ticket.answered",
+    "gift_card.offered",
+    "webhook.failing",
+    "payment.amount_mismatch",
+    "payment.disputed",
+    "payment.refunded_outside",
+  ],
   handle: async (tx, event) => {
     switch (event.type) {
       case "ticket.answered":
@@ -84,6 +98,11 @@ const notifications: EventSubscriber = {
         return;
       case "webhook.failing":
         for (const notice of event.payload.notices) await notify(tx, notice);
+        return;
+      case "payment.amount_mismatch":
+      case "payment.disputed":
+      case "payment.refunded_outside":
+        await notifyAdministrators(tx, event.payload.notice, event.occurredAt);
         return;
     }
   },

@@ -601,7 +601,12 @@ async function completeAuthenticationSteps(
   if (!attempt || attempt.userId !== input.userId) {
     throw refused("not_found", "authentication_not_found", AUTHENTICATION_NOT_FOUND_MESSAGE);
   }
-  const resume = attempt.status === "requires_action" ? readResumeRequest(attempt.resumeRequest) : null;
+  // The provider's webhook may have settled the attempt (charged, or failed) before the browser
+  // came back from the bank (decision 059): it keeps the request to resume, and the provider's own
+  // answer below decides, as when the browser is first.
+  const resumable =
+    attempt.status === "requires_action" || ((attempt.status === "charged" || attempt.status === "failed") && attempt.resumeRequest);
+  const resume = resumable ? readResumeRequest(attempt.resumeRequest) : null;
   if (!resume) throw refused("conflict", "authentication_completed", AUTHENTICATION_COMPLETED_MESSAGE);
 
   const outcome = await provider.completeAuthentication(input.authenticationId, input.result);
@@ -616,6 +621,9 @@ async function completeAuthenticationSteps(
   const paid = outcome.charge;
   countPayment("succeeded");
   if (!(await markAttemptCharged(db, attempt.id, paid.paymentId))) {
+    // The same answer sent twice at once: the first made the order, this one answers with it.
+    const linked = await findAttemptByAuthentication(db, input.authenticationId);
+    if (linked?.status === "linked" && linked.orderId) return { order: await findOrder(db, linked.orderId), replayed: true };
     // The job gave the attempt up meanwhile (authentication too late): the money goes back.
     await refundOrphanCharge(provider, attempt, { paymentId: paid.paymentId, amountCents: attempt.amountCents }).catch((e) =>
       log.error({ err: e }, "place-order: refund of a late authentication failed"),

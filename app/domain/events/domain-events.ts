@@ -43,6 +43,9 @@ export type MemberNotice = {
   createdAt?: string;
 };
 
+/** A notice every administrator is to get: the `notifications` subscriber gives each one a copy. */
+export type AdminNotice = Omit<MemberNotice, "userId">;
+
 /**
  * An e-mail that follows an event, as the recording module asks for it: one of the shop's mail
  * templates with its data and the recipient's language (rendered and queued by the `mail`
@@ -76,6 +79,15 @@ export type ShopEventPayloads = {
   "newsletter.confirmed": { email: string; confirmedAt: string };
   /** A webhook endpoint could not be delivered for 24 h: each administrator is told, on the bell and by e-mail. */
   "webhook.failing": { endpointId: string; notices: MemberNotice[]; mails?: MailRequest[] };
+  /**
+   * The card provider reported a payment whose amount or currency is not the attempt's (decision
+   * 059): refused, nothing changed; each administrator is told on the bell.
+   */
+  "payment.amount_mismatch": { paymentId: string; attemptId: string; notice: AdminNotice };
+  /** A chargeback was opened on a payment (recorded on its order): each administrator is told on the bell. */
+  "payment.disputed": { disputeId: string; orderId: string | null; notice: AdminNotice };
+  /** A refund was made at the provider, outside the shop: each administrator is told on the bell. */
+  "payment.refunded_outside": { refundId: string; orderId: string | null; notice: AdminNotice };
 };
 
 export const SHOP_EVENT_TYPES = [
@@ -87,6 +99,9 @@ export const SHOP_EVENT_TYPES = [
   "gift_card.sent",
   "newsletter.confirmed",
   "webhook.failing",
+  "payment.amount_mismatch",
+  "payment.disputed",
+  "payment.refunded_outside",
 ] as const satisfies readonly (keyof ShopEventPayloads)[];
 
 // Every shop event type is listed: a payload without its entry in the list does not compile.

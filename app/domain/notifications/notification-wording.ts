@@ -21,6 +21,9 @@ export const NOTIFICATION_MESSAGE_KEYS = [
   "ticketReply",
   "webhookFailing",
   "orderRefunded",
+  "paymentDisputed",
+  "paymentRefundedOutside",
+  "paymentAmountMismatch",
 ] as const;
 export type NotificationMessageKey = (typeof NOTIFICATION_MESSAGE_KEYS)[number];
 

@@ -1035,6 +1035,23 @@ export interface paths {
     patch: operations["patchPaymentMethodsId"];
     trace?: never;
   };
+  "/api/v1/payments/stripe/webhook": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Événements Stripe (payment_intent.succeeded, payment_intent.payment_failed, charge.refunded, charge.dispute.created), signés par Stripe (en-tête Stripe-Signature, secret STRIPE_WEBHOOK_SECRET) et traités une seule fois par identifiant d'événement. N'existe que si la boutique encaisse par Stripe (PAYMENT_PROVIDER=stripe). */
+    post: operations["postPaymentsStripeWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/postal-codes/{code}/communes": {
     parameters: {
       query?: never;
@@ -2436,6 +2453,25 @@ export interface components {
         /** @description Product page path */
         url: string;
       }[];
+    };
+    StripeWebhookReceipt: {
+      data: {
+        event_id: string;
+        /** @enum {string} */
+        outcome:
+          | "attempt_charged"
+          | "attempt_failed"
+          | "already_settled"
+          | "amount_mismatch"
+          | "unknown_payment"
+          | "refunds_reconciled"
+          | "dispute_recorded"
+          | "ignored";
+        /** @constant */
+        received: true;
+        replayed: boolean;
+        type: string;
+      };
     };
     SupportTicket: {
       /** @enum {string} */
@@ -9451,6 +9487,79 @@ export interface operations {
       };
       /** @description Type de contenu non pris en charge */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postPaymentsStripeWebhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description La signature de Stripe : t=<horodatage>,v1=<HMAC-SHA256 du corps> */
+        "Stripe-Signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description L'événement tel que Stripe l'envoie, vérifié octet par octet avec l'en-tête Stripe-Signature */
+    requestBody: {
+      content: {
+        "application/json": string;
+      };
+    };
+    responses: {
+      /** @description Événement pris en compte, ignoré (type non traité, paiement inconnu) ou déjà traité (replayed) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StripeWebhookReceipt"];
+        };
+      };
+      /** @description Signature absente, invalide ou expirée (invalid_signature), ou événement illisible : rien n'est modifié */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description La boutique n'encaisse pas par Stripe (démonstration) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Requête trop volumineuse (1 Mo au plus, 5 Mo pour une image) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Type de contenu non pris en charge */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Traitement interrompu : rien n'est enregistré, Stripe renverra l'événement */
+      500: {
         headers: {
           [name: string]: unknown;
         };

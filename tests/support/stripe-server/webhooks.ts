@@ -56,3 +56,55 @@ export function signedRecordedEvent(
   if (!event) throw new Error(`the local Stripe server recorded no ${type} event`);
   return signDelivery(event, options.secret ?? server.webhookSecret, options.timestamp);
 }
+
+/**
+ * A `charge.dispute.created` event about the PaymentIntent's charge, as Stripe sends it when the
+ * cardholder's bank opens a chargeback (the local server has no disputes of its own). `dueBy`:
+ * the last day to answer, in seconds (Stripe's `evidence_details.due_by`; 0 when no answer is allowed).
+ */
+export function disputeCreatedEvent(
+  server: StripeServer,
+  paymentIntentId: string,
+  options: { reason?: string; amount?: number; dueBy?: number; disputeId?: string } = {},
+): StripeEventJson {
+  const intent = server.paymentIntent(paymentIntentId);
+  const charge = typeof intent?.latest_charge === "string" ? intent.latest_charge : intent?.latest_charge?.id;
+  if (!intent || !charge || intent.status !== "succeeded") throw new Error(`no succeeded PaymentIntent ${paymentIntentId} to dispute`);
+  const created = Math.floor(Date.now() / 1000);
+  const dispute = {
+    id: options.disputeId ?? `dp_${randomBytes(12).toString("hex")}`,
+    object: "dispute",
+    amount: options.amount ?? intent.amount_received,
+    balance_transactions: [],
+    charge,
+    created,
+    currency: intent.currency,
+    enhanced_eligibility_types: [],
+    evidence_details: {
+      due_by: options.dueBy ?? created + 7 * 86_400,
+      enhanced_eligibility: {},
+      has_evidence: false,
+      past_due: false,
+      submission_count: 0,
+      submission_method: "not_submitted",
+    },
+    intended_submission_method: null,
+    is_charge_refundable: false,
+    livemode: false,
+    metadata: {},
+    payment_intent: intent.id,
+    reason: options.reason ?? "fraudulent",
+    status: "needs_response",
+  } satisfies Partial<Stripe.Dispute>;
+  return {
+    id: `evt_${randomBytes(12).toString("hex")}`,
+    object: "event",
+    api_version: LOCAL_STRIPE_API_VERSION,
+    created,
+    data: { object: dispute },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: "charge.dispute.created",
+  };
+}

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { orders } from "./orders";
+import { STRIPE_WEBHOOK_OUTCOMES, type StripeWebhookOutcome } from "../../../domain/payments/stripe-webhooks";
 
 /**
  * A card payment's life (decision 021): written `pending` before the provider is called, then
@@ -58,10 +59,94 @@ export const paymentAttempts = pgTable(
     uniqueIndex("payment_attempts_provider_key_idx").on(t.provider, t.providerKey),
     index("payment_attempts_order_idx").on(t.orderId),
     uniqueIndex("payment_attempts_authentication_idx").on(t.authenticationId),
+    // The provider's webhooks find the attempt of a payment by its id (decision 059).
+    index("payment_attempts_provider_payment_idx").on(t.providerPaymentId),
     // What the reconciliation job scans: attempts not settled yet, oldest first.
     index("payment_attempts_unsettled_idx")
       .on(t.updatedAt)
       .where(sql`${t.status} IN ('pending', 'requires_action', 'charged', 'refunding')`),
+  ],
+);
+
+/**
+ * What the shop made of each Stripe webhook event (decision 059, "Webhooks"): one row per event
+ * id, written in the event's own transaction, so an event Stripe sends again (it retries until it
+ * gets a 2xx, and may deliver one event twice) is acknowledged and ignored. `payload` keeps only
+ * the fields the handling read (ids, amounts, statuses), never a card or a customer's details.
+ */
+export const stripeWebhookEvents = pgTable(
+  "stripe_webhook_events",
+  {
+    /** Stripe's event id (`evt_…`). */
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    /** When Stripe created the event (its `created`). */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    outcome: text("outcome").$type<StripeWebhookOutcome>().notNull(),
+    /** The payment attempt the event was about, when the shop knows it. */
+    attemptId: uuid("attempt_id").references(() => paymentAttempts.id, { onDelete: "set null" }),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    check("stripe_webhook_events_outcome_valid", sql`${t.outcome} IN (${statusList(STRIPE_WEBHOOK_OUTCOMES)})`),
+    index("stripe_webhook_events_received_idx").on(t.receivedAt),
+  ],
+);
+
+/**
+ * Chargebacks the provider reported (a `charge.dispute.created`): one row per dispute, on the
+ * order its payment paid when there is one, so the back office can see it and answer in time.
+ */
+export const paymentDisputes = pgTable(
+  "payment_disputes",
+  {
+    /** The provider's dispute id (`dp_…`). */
+    id: text("id").primaryKey(),
+    provider: text("provider").notNull(),
+    /** The payment disputed (a PaymentIntent) and its charge. */
+    paymentId: text("payment_id").notNull(),
+    chargeId: text("charge_id"),
+    attemptId: uuid("attempt_id").references(() => paymentAttempts.id, { onDelete: "set null" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** The provider's reason (`fraudulent`, `product_not_received`…) and status when it was opened. */
+    reason: text("reason").notNull(),
+    status: text("status").notNull(),
+    /** The last day to answer with evidence, when the provider says. */
+    evidenceDueBy: timestamp("evidence_due_by", { withTimezone: true }),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("payment_disputes_amount_non_negative", sql`${t.amountCents} >= 0`), index("payment_disputes_order_idx").on(t.orderId)],
+);
+
+/**
+ * Refunds made at the provider but not by the shop (from Stripe's dashboard): the shop's own
+ * refunds carry their refund key in the provider's metadata and are already recorded where they
+ * were made (the attempt, the order's refunds). One row per provider refund id, so a refund
+ * reported by several events is recorded, and announced, once.
+ */
+export const paymentExternalRefunds = pgTable(
+  "payment_external_refunds",
+  {
+    /** The provider's refund id (`re_…`). */
+    id: text("id").primaryKey(),
+    provider: text("provider").notNull(),
+    paymentId: text("payment_id").notNull(),
+    chargeId: text("charge_id"),
+    attemptId: uuid("attempt_id").references(() => paymentAttempts.id, { onDelete: "set null" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    reason: text("reason"),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }).notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("payment_external_refunds_amount_positive", sql`${t.amountCents} > 0`),
+    index("payment_external_refunds_order_idx").on(t.orderId),
   ],
 );
 

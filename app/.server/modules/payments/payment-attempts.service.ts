@@ -117,12 +117,24 @@ export async function beginPaymentAttempt(
 /** The statuses in which an attempt still waits for the provider's answer. */
 const AWAITING_PROVIDER: PaymentAttemptStatus[] = ["pending", "requires_action"];
 
-/** The provider took the money: kept with its reference. False when the job settled the attempt meanwhile. */
+/**
+ * The provider took the money: kept with its reference. True too when the provider's webhook
+ * already marked this very payment charged (it may arrive before the checkout hears the answer,
+ * decision 059); false when the job settled the attempt meanwhile.
+ */
 export async function markAttemptCharged(db: Database, attemptId: string, providerPaymentId: string, now = new Date()): Promise<boolean> {
   const rows = await db
     .update(paymentAttempts)
     .set({ status: "charged", providerPaymentId, chargedAt: now, updatedAt: now, resumeRequest: null })
-    .where(and(eq(paymentAttempts.id, attemptId), inArray(paymentAttempts.status, AWAITING_PROVIDER)))
+    .where(
+      and(
+        eq(paymentAttempts.id, attemptId),
+        or(
+          inArray(paymentAttempts.status, AWAITING_PROVIDER),
+          and(eq(paymentAttempts.status, "charged"), eq(paymentAttempts.providerPaymentId, providerPaymentId)),
+        ),
+      ),
+    )
     .returning({ id: paymentAttempts.id });
   return rows.length === 1;
 }
@@ -169,6 +181,87 @@ export async function waitingAuthenticationOf(db: Executor, userId: string, idem
       ),
     );
   return row?.authenticationId ?? null;
+}
+
+/**
+ * Inside a webhook's transaction: the attempt of a provider's payment, locked until the event's
+ * handling commits (so two events about one payment, or an event and the checkout, take turns).
+ * Found by the payment's id (kept once charged, or as the authentication it waits for) or by the
+ * provider key the payment carries (an attempt still `pending`: its checkout has not heard the
+ * answer yet, or died before). A key of an earlier try matches nothing.
+ */
+export async function lockAttemptOfProviderPayment(
+  tx: Executor,
+  provider: string,
+  paymentId: string,
+  providerKey: string | null,
+): Promise<PaymentAttempt | null> {
+  const [row] = await tx
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.provider, provider),
+        or(
+          eq(paymentAttempts.providerPaymentId, paymentId),
+          eq(paymentAttempts.authenticationId, paymentId),
+          providerKey ? eq(paymentAttempts.providerKey, providerKey) : undefined,
+        ),
+      ),
+    )
+    .limit(1)
+    .for("update");
+  return row ?? null;
+}
+
+/**
+ * The provider reports the payment succeeded (its webhook): an attempt still waiting for the
+ * answer, or given up as never charged (`failed`) by the job while the charge was in flight, is
+ * `charged` with the payment's id. The request to resume stays: the shopper's browser may still
+ * come back from the bank and make the order (completeOrderAuthentication); if nothing links the
+ * attempt within the grace period, the reconciliation refunds it. False when the attempt had
+ * moved on (charged, linked, being refunded).
+ */
+export async function markAttemptChargedByProvider(
+  tx: Executor,
+  attemptId: string,
+  providerPaymentId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const rows = await tx
+    .update(paymentAttempts)
+    .set({ status: "charged", providerPaymentId, chargedAt: now, updatedAt: now })
+    .where(and(eq(paymentAttempts.id, attemptId), inArray(paymentAttempts.status, [...AWAITING_PROVIDER, "failed"])))
+    .returning({ id: paymentAttempts.id });
+  return rows.length === 1;
+}
+
+/**
+ * The provider reports the payment failed (its webhook): an attempt still waiting is `failed`.
+ * The request to resume stays, so the browser coming back from the bank still hears why
+ * (completeOrderAuthentication asks the provider, which closes the payment). False otherwise.
+ */
+export async function markAttemptFailedByProvider(tx: Executor, attemptId: string, reason: string, now = new Date()): Promise<boolean> {
+  const rows = await tx
+    .update(paymentAttempts)
+    .set({ status: "failed", lastError: reason.slice(0, 1000), updatedAt: now })
+    .where(and(eq(paymentAttempts.id, attemptId), inArray(paymentAttempts.status, AWAITING_PROVIDER)))
+    .returning({ id: paymentAttempts.id });
+  return rows.length === 1;
+}
+
+/**
+ * The provider reports the refund the shop asked for under this attempt's refund key: an
+ * attempt still `refunding` (its refunder died between the provider's answer and this mark) is
+ * `refunded`. The refunder, if alive, then finds nothing to mark. False otherwise.
+ */
+export async function markAttemptRefundedByProvider(tx: Executor, attemptId: string, now = new Date()): Promise<boolean> {
+  const rows = await tx
+    .update(paymentAttempts)
+    .set({ status: "refunded", refundedAt: now, updatedAt: now })
+    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, "refunding")))
+    .returning({ id: paymentAttempts.id });
+  return rows.length === 1;
 }
 
 /** The attempt waiting for (or once waiting for) this authentication, or null. */

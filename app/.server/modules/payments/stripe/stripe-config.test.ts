@@ -11,6 +11,7 @@ import { StripePaymentProvider } from "./stripe-provider";
 
 const TEST_KEYS = { STRIPE_SECRET_KEY: "sk_test_51AbCdEfGh12345678", STRIPE_PUBLISHABLE_KEY: "pk_test_51AbCdEfGh12345678" };
 const LIVE_KEYS = { STRIPE_SECRET_KEY: "sk_live_51AbCdEfGh12345678", STRIPE_PUBLISHABLE_KEY: "pk_live_51AbCdEfGh12345678" };
+const WEBHOOK_SECRET = { STRIPE_WEBHOOK_SECRET: "whsec_AbCdEf0123456789" };
 
 /** The message parseEnv refuses a configuration with, or null when it takes it. */
 function refusal(source: Record<string, string>): string | null {
@@ -41,17 +42,31 @@ describe("PAYMENT_PROVIDER", () => {
   });
 
   it("takes Stripe with a test or a live pair of keys, and a webhook secret", () => {
-    expect(refusal({ PAYMENT_PROVIDER: "stripe", ...TEST_KEYS })).toBeNull();
-    expect(refusal({ PAYMENT_PROVIDER: "stripe", ...TEST_KEYS, STRIPE_WEBHOOK_SECRET: "whsec_AbCdEf0123456789" })).toBeNull();
+    expect(refusal({ PAYMENT_PROVIDER: "stripe", ...TEST_KEYS, ...WEBHOOK_SECRET })).toBeNull();
     // A live pair is well formed, but a demonstration never charges a real card (decision 060).
-    expect(refusal({ PAYMENT_PROVIDER: "stripe", ...LIVE_KEYS })).toMatch(/clé Stripe de production .* refusée en mode démonstration/);
-    expect(refusal({ PAYMENT_PROVIDER: "stripe", ...TEST_KEYS, STRIPE_SECRET_KEY: "rk_test_51AbCdEfGh12345678" })).toBeNull();
+    expect(refusal({ PAYMENT_PROVIDER: "stripe", ...LIVE_KEYS, ...WEBHOOK_SECRET })).toMatch(
+      /clé Stripe de production .* refusée en mode démonstration/,
+    );
+    expect(
+      refusal({ PAYMENT_PROVIDER: "stripe", ...TEST_KEYS, ...WEBHOOK_SECRET, STRIPE_SECRET_KEY: "rk_test_51AbCdEfGh12345678" }),
+    ).toBeNull();
+  });
+
+  it("refuses to start Stripe without the webhook's signing secret, which the simulated acquirer does not need", () => {
+    expect(refusal({ PAYMENT_PROVIDER: "stripe", ...TEST_KEYS })).toMatch(
+      /STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe/,
+    );
+    expect(refusal({ PAYMENT_PROVIDER: "stripe", ...TEST_KEYS, STRIPE_WEBHOOK_SECRET: "whsec_" })).toMatch(
+      /STRIPE_WEBHOOK_SECRET must be a webhook signing secret/,
+    );
+    expect(refusal({ ...TEST_KEYS })).toBeNull();
   });
 
   it("refuses to start without the keys, naming each variable", () => {
     const message = refusal({ PAYMENT_PROVIDER: "stripe" });
     expect(message).toMatch(/STRIPE_SECRET_KEY: STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe/);
     expect(message).toMatch(/STRIPE_PUBLISHABLE_KEY: STRIPE_PUBLISHABLE_KEY is required when PAYMENT_PROVIDER=stripe/);
+    expect(message).toMatch(/STRIPE_WEBHOOK_SECRET: STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe/);
     expect(refusal({ PAYMENT_PROVIDER: "paypal" })).toMatch(/PAYMENT_PROVIDER/);
   });
 
@@ -109,6 +124,7 @@ describe("the configured Stripe provider", () => {
       PAYMENT_PROVIDER: "stripe",
       STRIPE_SECRET_KEY: server.secretKey,
       STRIPE_PUBLISHABLE_KEY: server.publishableKey,
+      STRIPE_WEBHOOK_SECRET: server.webhookSecret,
       STRIPE_API_BASE: server.url,
     });
     const provider = paymentProviderFor(env, {} as Database);

@@ -411,6 +411,22 @@ export class StripePaymentProvider implements PaymentProvider, SavedCardProvider
     return method && typeof method === "object" ? this.savedCardOf(method) : refusal;
   }
 
+  /**
+   * A webhook's event, read from the exact bytes Stripe posted and checked against their
+   * `Stripe-Signature` with the endpoint's signing secret (and Stripe's 5-minute tolerance, which
+   * refuses a delivery replayed later). Throws `Stripe.errors.StripeSignatureVerificationError`.
+   */
+  constructWebhookEvent(payload: Uint8Array | string, signature: string, secret: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(payload, signature, secret);
+  }
+
+  /** Every refund of a charge (a webhook's charge carries no list of its refunds since API 2022-11-15). */
+  async refundsOfCharge(chargeId: string): Promise<Stripe.Refund[]> {
+    const refunds: Stripe.Refund[] = [];
+    for await (const refund of this.stripe.refunds.list({ charge: chargeId, limit: 100 })) refunds.push(refund);
+    return refunds;
+  }
+
   private savedCardOf(method: Stripe.PaymentMethod): TokenizeResult {
     const card = method.card;
     const brand = card ? shopCardBrandOf(card) : null;

@@ -1,0 +1,323 @@
+/**
+ * Stripe's webhook (decision 059, "Webhooks"): what Stripe tells the shop about its payments after
+ * the fact, verified, handled once per event, each in one transaction.
+ *
+ * - The body is verified as Stripe sent it (the raw bytes and their `Stripe-Signature`, with the
+ *   endpoint's signing secret): a bad or missing signature is refused and changes nothing.
+ * - The event's id is claimed in the transaction that handles it (stripe_webhook_events): an event
+ *   delivered again, or twice at once, is acknowledged and ignored.
+ * - `payment_intent.succeeded`: the attempt still waiting for the provider's answer is marked
+ *   charged (its checkout, or the browser back from the bank, then links it to the order; if no
+ *   order comes, the reconciliation refunds it, decision 021). An amount or a currency other than
+ *   the attempt's is refused and the administrators are told.
+ * - `payment_intent.payment_failed`: the attempt still waiting is failed.
+ * - `charge.refunded`: the shop's own refunds (they carry their refund key) settle an attempt
+ *   whose refunder died before recording it; a refund made outside the shop is recorded once and
+ *   the administrators are told.
+ * - `charge.dispute.created`: the chargeback is recorded on the order and the administrators are told.
+ * - A payment the shop does not know, or an event of another type: acknowledged, nothing changed.
+ * Side effects for people (the bells) are domain events, run after the commit (decision 054).
+ */
+import Stripe from "stripe";
+import type { Database, Executor } from "../db/client";
+import { getEnv } from "../env";
+import { log } from "../logger";
+import { recordEvent } from "../outbox/events";
+import { getOrderRow } from "../modules/orders/orders.service";
+import {
+  lockAttemptOfProviderPayment,
+  markAttemptChargedByProvider,
+  markAttemptFailedByProvider,
+  markAttemptRefundedByProvider,
+  refundKeyOf,
+  type PaymentAttempt,
+} from "../modules/payments/payment-attempts.service";
+import { getPaymentProvider } from "../modules/payments/payment-provider";
+import { recordExternalRefund, recordPaymentDispute } from "../modules/payments/payment-reports.service";
+import type { StripePaymentProvider } from "../modules/payments/stripe/stripe-provider";
+import { claimStripeEvent, findStripeEvent, settleStripeEvent } from "../modules/payments/stripe/stripe-webhook-events.service";
+import { invalid, notFound } from "~/domain/errors";
+import { disputeOpenedNotice, paymentMismatchNotice, refundedOutsideNotice } from "~/domain/payments/payment-alerts";
+import {
+  STRIPE_EVENT_UNREADABLE_MESSAGE,
+  STRIPE_SIGNATURE_INVALID_MESSAGE,
+  STRIPE_SIGNATURE_MISSING_MESSAGE,
+  STRIPE_WEBHOOK_NOT_FOUND_MESSAGE,
+  type StripeWebhookOutcome,
+} from "~/domain/payments/stripe-webhooks";
+
+const PROVIDER = "stripe";
+
+/** What the webhook needs of the Stripe provider: the SDK's verification, and a charge's refunds. */
+export type StripeWebhookSource = Pick<StripePaymentProvider, "constructWebhookEvent" | "refundsOfCharge">;
+
+export type StripeWebhookResult = { eventId: string; type: string; outcome: StripeWebhookOutcome; replayed: boolean };
+
+type Handled = { outcome: StripeWebhookOutcome; attemptId?: string | null; payload: Record<string, unknown> };
+
+/** The few fields a handling reads of a refund (its list is read before the transaction). */
+type RefundSeen = {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string | null;
+  refundKey: string | null;
+  reason: string | null;
+  created: number;
+};
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
+const fromSeconds = (seconds: number) => new Date(seconds * 1000);
+
+/** A provider that can verify Stripe's deliveries (the Stripe provider, whichever copy of its module made it). */
+function isStripeWebhookSource(provider: object): provider is StripeWebhookSource {
+  const candidate = provider as Partial<StripeWebhookSource>;
+  return typeof candidate.constructWebhookEvent === "function" && typeof candidate.refundsOfCharge === "function";
+}
+
+/** The Stripe provider and signing secret of this shop, or the 404 of a shop that does not take cards by Stripe. */
+function configuredSource(db: Database): { provider: StripeWebhookSource; secret: string } {
+  const env = getEnv();
+  const provider = env.PAYMENT_PROVIDER === "stripe" ? getPaymentProvider(db) : null;
+  // env.ts refuses to start with Stripe but no signing secret; the check keeps the type honest.
+  if (!provider || !isStripeWebhookSource(provider) || !env.STRIPE_WEBHOOK_SECRET) {
+    throw notFound("not_found", STRIPE_WEBHOOK_NOT_FOUND_MESSAGE);
+  }
+  return { provider, secret: env.STRIPE_WEBHOOK_SECRET };
+}
+
+/** The event Stripe signed, or the API's 400: nothing is read from a body whose signature does not hold. */
+function verifiedEvent(source: StripeWebhookSource, payload: Uint8Array, signature: string | null, secret: string): Stripe.Event {
+  if (!signature) throw invalid("invalid_signature", STRIPE_SIGNATURE_MISSING_MESSAGE);
+  try {
+    return source.constructWebhookEvent(payload, signature, secret);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      log.warn({ reason: error.message }, "stripe-webhooks: signature refused");
+      throw invalid("invalid_signature", STRIPE_SIGNATURE_INVALID_MESSAGE);
+    }
+    // Signed by Stripe but not an event the SDK can read.
+    log.warn({ err: error }, "stripe-webhooks: unreadable event");
+    throw invalid("invalid_body", STRIPE_EVENT_UNREADABLE_MESSAGE);
+  }
+}
+
+/**
+ * POST /api/v1/payments/stripe/webhook: verifies the delivery, then handles its event once.
+ * `deps` replaces the shop's configured provider and secret (tests).
+ */
+export async function receiveStripeWebhook(
+  db: Database,
+  delivery: { payload: Uint8Array; signature: string | null },
+  deps: { provider?: StripeWebhookSource; secret?: string; now?: Date } = {},
+): Promise<StripeWebhookResult> {
+  const { provider, secret } = deps.provider && deps.secret ? { provider: deps.provider, secret: deps.secret } : configuredSource(db);
+  const event = verifiedEvent(provider, delivery.payload, delivery.signature, secret);
+  const now = deps.now ?? new Date();
+  const replay = (outcome: StripeWebhookOutcome): StripeWebhookResult => ({ eventId: event.id, type: event.type, outcome, replayed: true });
+
+  // A replay answers at once, without asking Stripe for anything (the claim below is what counts).
+  const known = await findStripeEvent(db, event.id);
+  if (known) return replay(known.outcome);
+  // Read from Stripe before the transaction: no call to the provider under a row lock (decision 021).
+  const refunds = event.type === "charge.refunded" ? await refundsOf(provider, event.data.object) : [];
+
+  const handled = await db.transaction(async (tx) => {
+    if (!(await claimStripeEvent(tx, { id: event.id, type: event.type, createdAt: fromSeconds(event.created) }, now))) return null;
+    const result = await handleEvent(tx, event, refunds, now);
+    await settleStripeEvent(tx, event.id, result);
+    return result;
+  });
+  if (!handled) {
+    const again = await findStripeEvent(db, event.id);
+    return replay(again?.outcome ?? "ignored");
+  }
+  return { eventId: event.id, type: event.type, outcome: handled.outcome, replayed: false };
+}
+
+async function refundsOf(provider: StripeWebhookSource, charge: Stripe.Charge): Promise<RefundSeen[]> {
+  // Older API versions list the refunds on the charge; since 2022-11-15 they are read apart.
+  const listed = charge.refunds && !charge.refunds.has_more ? charge.refunds.data : await provider.refundsOfCharge(charge.id);
+  return listed.map((r) => ({
+    id: r.id,
+    amount: r.amount,
+    currency: r.currency,
+    status: r.status,
+    refundKey: r.metadata?.refund_key ?? null,
+    reason: r.reason ?? null,
+    created: r.created,
+  }));
+}
+
+function handleEvent(tx: Executor, event: Stripe.Event, refunds: RefundSeen[], now: Date): Promise<Handled> {
+  switch (event.type) {
+    case "payment_intent.succeeded":
+      return paymentSucceeded(tx, event.data.object, now);
+    case "payment_intent.payment_failed":
+      return paymentFailed(tx, event.data.object, now);
+    case "charge.refunded":
+      return chargeRefunded(tx, event.data.object, refunds, now);
+    case "charge.dispute.created":
+      return disputeCreated(tx, event.data.object, now);
+    default:
+      log.info({ eventId: event.id, type: event.type }, "stripe-webhooks: event type not handled");
+      return Promise.resolve({ outcome: "ignored", payload: {} });
+  }
+}
+
+/** Warned once per event: Stripe knows a payment the shop has no attempt for. */
+function unknownPayment(eventType: string, paymentId: string | null, payload: Record<string, unknown>): Handled {
+  log.warn({ type: eventType, paymentId }, "stripe-webhooks: payment unknown to the shop, nothing changed");
+  return { outcome: "unknown_payment", payload };
+}
+
+async function paymentSucceeded(tx: Executor, intent: Stripe.PaymentIntent, now: Date): Promise<Handled> {
+  const attemptKey = intent.metadata?.attempt_key ?? null;
+  const received = { amountCents: intent.amount_received || intent.amount, currency: intent.currency };
+  const payload = { payment_intent: intent.id, attempt_key: attemptKey, amount: received.amountCents, currency: received.currency };
+  const attempt = await lockAttemptOfProviderPayment(tx, PROVIDER, intent.id, attemptKey);
+  if (!attempt) return unknownPayment("payment_intent.succeeded", intent.id, payload);
+  const base = { attemptId: attempt.id, payload: { ...payload, attempt_status: attempt.status } };
+
+  if (received.amountCents !== attempt.amountCents || received.currency.toLowerCase() !== attempt.currency.toLowerCase()) {
+    const expected = { amountCents: attempt.amountCents, currency: attempt.currency };
+    log.error(
+      { paymentId: intent.id, attemptId: attempt.id, expected, received },
+      "stripe-webhooks: payment amount differs from the attempt's, refused",
+    );
+    await recordEvent(tx, "payment.amount_mismatch", {
+      paymentId: intent.id,
+      attemptId: attempt.id,
+      notice: paymentMismatchNotice({ paymentId: intent.id, attemptId: attempt.id, expected, received }),
+    });
+    return { ...base, outcome: "amount_mismatch" };
+  }
+  if (await markAttemptChargedByProvider(tx, attempt.id, intent.id, now)) {
+    log.info({ paymentId: intent.id, attemptId: attempt.id, was: attempt.status }, "stripe-webhooks: attempt charged");
+    return { ...base, outcome: "attempt_charged" };
+  }
+  // Charged, linked to its order, or being refunded: the checkout or the job has it.
+  return { ...base, outcome: "already_settled" };
+}
+
+async function paymentFailed(tx: Executor, intent: Stripe.PaymentIntent, now: Date): Promise<Handled> {
+  const attemptKey = intent.metadata?.attempt_key ?? null;
+  const error = intent.last_payment_error;
+  const payload = { payment_intent: intent.id, attempt_key: attemptKey, decline_code: error?.decline_code ?? error?.code ?? null };
+  const attempt = await lockAttemptOfProviderPayment(tx, PROVIDER, intent.id, attemptKey);
+  if (!attempt) return unknownPayment("payment_intent.payment_failed", intent.id, payload);
+  const base = { attemptId: attempt.id, payload: { ...payload, attempt_status: attempt.status } };
+  const reason = `stripe: payment failed${payload.decline_code ? ` (${payload.decline_code})` : ""}`;
+  if (await markAttemptFailedByProvider(tx, attempt.id, reason, now)) {
+    log.info({ paymentId: intent.id, attemptId: attempt.id, was: attempt.status }, "stripe-webhooks: attempt failed");
+    return { ...base, outcome: "attempt_failed" };
+  }
+  return { ...base, outcome: "already_settled" };
+}
+
+async function orderNumberOf(tx: Executor, attempt: PaymentAttempt | null): Promise<string | null> {
+  if (!attempt?.orderId) return null;
+  return (await getOrderRow(tx, attempt.orderId))?.orderNumber ?? null;
+}
+
+async function chargeRefunded(tx: Executor, charge: Stripe.Charge, refunds: RefundSeen[], now: Date): Promise<Handled> {
+  const paymentId = idOf(charge.payment_intent);
+  const counted = refunds.filter((r) => r.status === "succeeded" || r.status === "pending");
+  const payload = {
+    charge: charge.id,
+    payment_intent: paymentId,
+    amount_refunded: charge.amount_refunded,
+    refunds: counted.map((r) => ({ id: r.id, amount: r.amount, shop: r.refundKey !== null })),
+  };
+  const attempt = paymentId ? await lockAttemptOfProviderPayment(tx, PROVIDER, paymentId, null) : null;
+  if (!attempt || !paymentId) return unknownPayment("charge.refunded", paymentId, payload);
+
+  // The shop's own refunds are recorded where they were made; one the refunder could not mark is marked here.
+  const ownKey = refundKeyOf(attempt);
+  if (attempt.status === "refunding" && counted.some((r) => r.refundKey === ownKey)) {
+    if (await markAttemptRefundedByProvider(tx, attempt.id, now)) {
+      log.info({ paymentId, attemptId: attempt.id }, "stripe-webhooks: attempt refund confirmed by Stripe");
+    }
+  }
+  const orderNumber = await orderNumberOf(tx, attempt);
+  for (const refund of counted.filter((r) => r.refundKey === null)) {
+    const recorded = await recordExternalRefund(
+      tx,
+      {
+        id: refund.id,
+        provider: PROVIDER,
+        paymentId,
+        chargeId: charge.id,
+        attemptId: attempt.id,
+        orderId: attempt.orderId,
+        amountCents: refund.amount,
+        currency: refund.currency,
+        reason: refund.reason,
+        refundedAt: fromSeconds(refund.created),
+      },
+      now,
+    );
+    if (!recorded) continue;
+    log.warn(
+      { paymentId, refundId: refund.id, orderId: attempt.orderId, amountCents: refund.amount },
+      "stripe-webhooks: refund made outside the shop",
+    );
+    await recordEvent(tx, "payment.refunded_outside", {
+      refundId: refund.id,
+      orderId: attempt.orderId,
+      notice: refundedOutsideNotice({ refundId: refund.id, orderId: attempt.orderId, orderNumber, amountCents: refund.amount }),
+    });
+  }
+  return { outcome: "refunds_reconciled", attemptId: attempt.id, payload };
+}
+
+async function disputeCreated(tx: Executor, dispute: Stripe.Dispute, now: Date): Promise<Handled> {
+  const paymentId = idOf(dispute.payment_intent);
+  const dueBy = dispute.evidence_details?.due_by ? fromSeconds(dispute.evidence_details.due_by) : null;
+  const payload = {
+    dispute: dispute.id,
+    charge: idOf(dispute.charge),
+    payment_intent: paymentId,
+    amount: dispute.amount,
+    currency: dispute.currency,
+    reason: dispute.reason,
+    status: dispute.status,
+  };
+  const attempt = paymentId ? await lockAttemptOfProviderPayment(tx, PROVIDER, paymentId, null) : null;
+  if (!attempt || !paymentId) return unknownPayment("charge.dispute.created", paymentId, payload);
+  const recorded = await recordPaymentDispute(
+    tx,
+    {
+      id: dispute.id,
+      provider: PROVIDER,
+      paymentId,
+      chargeId: idOf(dispute.charge),
+      attemptId: attempt.id,
+      orderId: attempt.orderId,
+      amountCents: dispute.amount,
+      currency: dispute.currency,
+      reason: dispute.reason,
+      status: dispute.status,
+      evidenceDueBy: dueBy,
+      openedAt: fromSeconds(dispute.created),
+    },
+    now,
+  );
+  if (!recorded) return { outcome: "already_settled", attemptId: attempt.id, payload };
+  log.warn({ paymentId, disputeId: dispute.id, orderId: attempt.orderId, reason: dispute.reason }, "stripe-webhooks: dispute opened");
+  const orderNumber = await orderNumberOf(tx, attempt);
+  await recordEvent(tx, "payment.disputed", {
+    disputeId: dispute.id,
+    orderId: attempt.orderId,
+    notice: disputeOpenedNotice({
+      disputeId: dispute.id,
+      orderId: attempt.orderId,
+      orderNumber,
+      amountCents: dispute.amount,
+      providerReason: dispute.reason,
+      evidenceDueBy: dueBy,
+    }),
+  });
+  return { outcome: "dispute_recorded", attemptId: attempt.id, payload };
+}
