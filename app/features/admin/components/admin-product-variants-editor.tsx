@@ -1,20 +1,14 @@
 import { useEffect, useRef, useState } from "react";
-import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/input";
 import {
-  CONTENT_UNITS,
-  PRODUCT_GALLERY_MAX,
-  PRODUCT_IMAGE_URL_MESSAGE,
-  SHADE_HEX_PATTERN,
   deriveVariantLabel,
   emptyVariant,
-  isAcceptableImageUrl,
   variantErrorKey,
   type ProductFieldErrors,
   type VariantFormValues,
 } from "~/domain/catalog/admin-product-form.schema";
-import { UploadButton } from "./admin-product-image-upload";
+import { VariantFields, variantFieldId, type VariantRowProps } from "./admin-product-variant-fields";
+import { VariantImages } from "./admin-product-variant-images";
 
 type Props = {
   variants: VariantFormValues[];
@@ -122,6 +116,7 @@ export function VariantsEditor({ variants, onChange, errors, onFieldEdited, onRo
   );
 }
 
+/** One variant: its position and moves, its fields and its images. */
 function VariantRow({
   variant,
   index,
@@ -132,71 +127,16 @@ function VariantRow({
   onMove,
   onRemove,
   onUploaded,
-}: {
-  variant: VariantFormValues;
-  index: number;
+}: VariantRowProps & {
   count: number;
-  errors: ProductFieldErrors;
   productImages: string[];
-  onChange: (patch: Partial<VariantFormValues>) => void;
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
   onUploaded: (url: string) => void;
 }) {
-  const idOf = (field: string) => `variant-${variant.key}-${field}`;
-  const errorOf = (field: string) => errors[variantErrorKey(index, field)];
+  const row = { variant, index, errors, onChange };
   const name = deriveVariantLabel(variant);
   const title = `Variante ${index + 1}`;
-  const [urlDraft, setUrlDraft] = useState("");
-  const [urlError, setUrlError] = useState<string | null>(null);
-
-  const textField = (
-    field: "label" | "size" | "shade" | "sku",
-    label: string,
-    options: { required?: boolean; placeholder?: string } = {},
-  ) => (
-    <FieldShell id={idOf(field)} label={label} required={options.required} error={errorOf(field)}>
-      <Input
-        id={idOf(field)}
-        value={variant[field]}
-        placeholder={options.placeholder}
-        onChange={(e) => onChange({ [field]: e.currentTarget.value })}
-        aria-invalid={errorOf(field) ? true : undefined}
-        aria-describedby={errorIdOf(idOf(field), errorOf(field))}
-        className="mt-1 w-full"
-      />
-    </FieldShell>
-  );
-
-  const numberField = (field: "price" | "original_price" | "stock" | "content_amount", label: string, step: string, required = false) => (
-    <FieldShell id={idOf(field)} label={label} required={required} error={errorOf(field)}>
-      <Input
-        id={idOf(field)}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step={step}
-        value={variant[field]}
-        onChange={(e) => onChange({ [field]: e.currentTarget.value })}
-        aria-invalid={errorOf(field) ? true : undefined}
-        aria-describedby={errorIdOf(idOf(field), errorOf(field))}
-        className="mt-1 w-full"
-      />
-    </FieldShell>
-  );
-
-  const hexValid = SHADE_HEX_PATTERN.test(variant.shade_hex.trim());
-  const toggleImage = (url: string, on: boolean) =>
-    onChange({ images: on ? [...variant.images, url] : variant.images.filter((u) => u !== url) });
-  const ownImages = variant.images.filter((url) => !productImages.includes(url));
-  const addUrl = () => {
-    const url = urlDraft.trim();
-    if (!url) return;
-    if (!isAcceptableImageUrl(url)) return setUrlError(PRODUCT_IMAGE_URL_MESSAGE);
-    if (!variant.images.includes(url)) onChange({ images: [...variant.images, url] });
-    setUrlDraft("");
-    setUrlError(null);
-  };
 
   return (
     <fieldset className="space-y-4 rounded-xl border border-line bg-band/40 p-4" aria-label={`${title} : ${name}`}>
@@ -204,147 +144,53 @@ function VariantRow({
         <p className="font-semibold">
           {title} <span className="font-normal text-muted">· {name}</span>
         </p>
-        <div className="flex flex-wrap gap-2">
-          <Button id={idOf("up")} size="sm" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Monter la variante ${name}`}>
-            <span aria-hidden="true">↑ </span>Monter
-          </Button>
-          <Button
-            id={idOf("down")}
-            size="sm"
-            onClick={() => onMove(1)}
-            disabled={index === count - 1}
-            aria-label={`Descendre la variante ${name}`}
-          >
-            <span aria-hidden="true">↓ </span>Descendre
-          </Button>
-          <Button variant="danger-outline" size="sm" onClick={onRemove} disabled={count === 1} aria-label={`Retirer la variante ${name}`}>
-            Retirer
-          </Button>
-        </div>
+        <VariantMoves variant={variant} index={index} count={count} name={name} onMove={onMove} onRemove={onRemove} />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {textField("size", "Taille", { placeholder: "50 ml" })}
-        {textField("shade", "Nom de la teinte", { placeholder: "Beige rosé 02" })}
-        <FieldShell id={idOf("shade_hex")} label="Couleur de la teinte (hexadécimal)" error={errorOf("shade_hex")}>
-          <div className="mt-1 flex items-center gap-2">
-            <input
-              type="color"
-              value={hexValid ? variant.shade_hex.trim().toLowerCase() : "#000000"}
-              onChange={(e) => onChange({ shade_hex: e.currentTarget.value })}
-              aria-label={`Choisir la couleur de la teinte de la variante ${index + 1}`}
-              className="h-11 w-14 shrink-0 cursor-pointer rounded-lg border border-line bg-white p-1"
-            />
-            <Input
-              id={idOf("shade_hex")}
-              value={variant.shade_hex}
-              placeholder="#c8a27c"
-              onChange={(e) => onChange({ shade_hex: e.currentTarget.value })}
-              aria-invalid={errorOf("shade_hex") ? true : undefined}
-              aria-describedby={errorIdOf(idOf("shade_hex"), errorOf("shade_hex"))}
-              className="w-full min-w-0"
-            />
-          </div>
-        </FieldShell>
-        {textField("label", "Libellé", { placeholder: name })}
-        <div className="grid grid-cols-[1fr_auto] gap-2">
-          {numberField("content_amount", "Contenance", "0.01")}
-          <FieldShell id={idOf("content_unit")} label="Unité">
-            <Select
-              id={idOf("content_unit")}
-              value={variant.content_unit}
-              onChange={(e) => onChange({ content_unit: e.currentTarget.value as VariantFormValues["content_unit"] })}
-              className="mt-1 w-24"
-            >
-              <option value="">—</option>
-              {CONTENT_UNITS.map((unit) => (
-                <option key={unit} value={unit}>
-                  {unit}
-                </option>
-              ))}
-            </Select>
-          </FieldShell>
-        </div>
-        {textField("sku", "Référence (SKU)", { required: true })}
-        {numberField("price", "Prix (€)", "0.01", true)}
-        {numberField("original_price", "Prix d'origine (€)", "0.01")}
-        {numberField("stock", "Stock", "1", true)}
-      </div>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">Images de la variante (facultatif : sinon celles du produit)</legend>
-        {productImages.length > 0 ? (
-          <ul className="flex flex-wrap gap-3">
-            {productImages.map((url, i) => (
-              <li key={url}>
-                <label className="flex min-h-11 items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    checked={variant.images.includes(url)}
-                    onChange={(e) => toggleImage(url, e.currentTarget.checked)}
-                    className="h-5 w-5"
-                  />
-                  <img src={url} alt="" width={40} height={40} className="h-10 w-10 rounded border border-line object-cover" />
-                  Image {i + 1} du produit
-                </label>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {ownImages.length > 0 ? (
-          <ul className="space-y-2">
-            {ownImages.map((url, i) => (
-              <li key={url} className="flex items-center gap-2">
-                <img src={url} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded border border-line object-cover" />
-                <span className="min-w-0 flex-1 truncate text-sm">{url}</span>
-                <Button
-                  size="sm"
-                  onClick={() => toggleImage(url, false)}
-                  aria-label={`Retirer l'image ${i + 1} propre à la variante ${index + 1}`}
-                >
-                  Retirer
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {variant.images.length < PRODUCT_GALLERY_MAX ? (
-          <div className="flex flex-wrap items-end gap-2">
-            <FieldShell
-              id={idOf("image-url")}
-              label="Adresse d'une image propre à la variante"
-              className="min-w-48 flex-1"
-              error={urlError ?? undefined}
-            >
-              <Input
-                id={idOf("image-url")}
-                value={urlDraft}
-                placeholder="https://… ou /media/…"
-                onChange={(e) => {
-                  setUrlDraft(e.currentTarget.value);
-                  setUrlError(null);
-                }}
-                onKeyDown={(e) => {
-                  if (e.key === "Enter") {
-                    e.preventDefault();
-                    addUrl();
-                  }
-                }}
-                aria-describedby={errorIdOf(idOf("image-url"), urlError ?? undefined)}
-                className="mt-1 w-full"
-              />
-            </FieldShell>
-            <Button size="sm" onClick={addUrl} aria-label={`Ajouter l'image à la variante ${index + 1}`}>
-              Ajouter
-            </Button>
-            <UploadButton
-              label={`Téléverser une image pour la variante ${index + 1}`}
-              onUploaded={(url) => {
-                onUploaded(url);
-                onChange({ images: variant.images.includes(url) ? variant.images : [...variant.images, url] });
-              }}
-            />
-          </div>
-        ) : null}
-      </fieldset>
+      <VariantFields row={row} name={name} />
+      <VariantImages row={row} productImages={productImages} onUploaded={onUploaded} />
     </fieldset>
+  );
+}
+
+/** Monter, Descendre and Retirer: the first cannot go up, the last cannot go down, the only one cannot go. */
+function VariantMoves({
+  variant,
+  index,
+  count,
+  name,
+  onMove,
+  onRemove,
+}: {
+  variant: VariantFormValues;
+  index: number;
+  count: number;
+  name: string;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        id={variantFieldId(variant, "up")}
+        size="sm"
+        onClick={() => onMove(-1)}
+        disabled={index === 0}
+        aria-label={`Monter la variante ${name}`}
+      >
+        <span aria-hidden="true">↑ </span>Monter
+      </Button>
+      <Button
+        id={variantFieldId(variant, "down")}
+        size="sm"
+        onClick={() => onMove(1)}
+        disabled={index === count - 1}
+        aria-label={`Descendre la variante ${name}`}
+      >
+        <span aria-hidden="true">↓ </span>Descendre
+      </Button>
+      <Button variant="danger-outline" size="sm" onClick={onRemove} disabled={count === 1} aria-label={`Retirer la variante ${name}`}>
+        Retirer
+      </Button>
+    </div>
   );
 }

@@ -1,23 +1,20 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { createReview, deleteReview, failureMessage, fetchMyReviews, NETWORK_MESSAGE, updateReview, type MyReviews } from "../review-api";
+import { createReview, deleteReview, failureMessage, updateReview } from "../review-api";
 import { ReviewCreateSchema, ReviewPatchSchema } from "~/domain/reviews/reviews";
 import { useT, useTranslateMessage, type MessageKey } from "~/components/ui/i18n";
-import {
-  REVIEW_AGE_RANGES,
-  REVIEW_BODY_MAX,
-  REVIEW_PHOTOS_MAX,
-  REVIEW_SKIN_TYPE_LABELS,
-  REVIEW_SKIN_TYPES,
-  REVIEW_TITLE_MAX,
-  REVIEW_REJECTION_LABELS,
-  type OwnReviewView,
-} from "~/domain/reviews/review-rules";
+import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX, REVIEW_REJECTION_LABELS, type OwnReviewView } from "~/domain/reviews/review-rules";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
-
-type Errors = Partial<Record<"rating" | "title" | "body" | "skin_type" | "age_range" | "variant_id" | "photos" | "form", string>>;
-
-const inputClass = "min-h-11 w-full rounded-lg border border-line bg-white px-3 py-2";
+import { useMyReviews } from "./review-form-entry";
+import {
+  inputClass,
+  ReviewProfileFields,
+  ReviewRatingField,
+  ReviewTextFields,
+  ReviewVariantField,
+  type ReviewErrors as Errors,
+} from "./review-form-fields";
+import { ReviewPhotosField, useReviewPhotos } from "./review-form-photos";
 
 /**
  * 'Donner mon avis', shown only to a signed-in shopper who received this product and has not
@@ -26,27 +23,15 @@ const inputClass = "min-h-11 w-full rounded-lg border border-line bg-white px-3 
  * shopper (LazyReviewForm in product-reviews.tsx).
  */
 export function ReviewForm({ productId, productName }: { productId: string; productName: string }) {
-  const [mine, setMine] = useState<MyReviews | null>(null);
+  const { mine, setMine, open, setOpen } = useMyReviews(productId);
   const reviewable = mine?.variants ?? null;
-  const [open, setOpen] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const [photos, setPhotos] = useState<string[]>([]);
-  const [uploading, setUploading] = useState(false);
+  const reviewPhotos = useReviewPhotos((message) => setErrors((e) => ({ ...e, photos: message })));
   const id = useId();
   const t = useT();
   const translateMessage = useTranslateMessage();
-
-  useEffect(() => {
-    let live = true;
-    void fetchMyReviews(productId).then((mine) => live && setMine(mine.ok ? mine.data : { variants: [], own: [] }));
-    // The address of 'Donner mon avis' from an order opens the form directly.
-    if (window.location.hash === "#donner-mon-avis") setOpen(true);
-    return () => {
-      live = false;
-    };
-  }, [productId]);
 
   if (sent) {
     return (
@@ -66,40 +51,13 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
     ) : null;
   if (!reviewable || reviewable.length === 0) return own;
 
-  /** Each chosen file goes to the image pipeline at once; the review then names the stored photos. */
-  async function addPhotos(files: FileList | null) {
-    const chosen = [...(files ?? [])].slice(0, REVIEW_PHOTOS_MAX - photos.length);
-    if (chosen.length === 0) return;
-    setUploading(true);
-    setErrors((e) => ({ ...e, photos: undefined }));
-    for (const file of chosen) {
-      try {
-        const res = await fetch("/api/v1/review-photos", {
-          method: "POST",
-          headers: { "Content-Type": file.type || "application/octet-stream" },
-          body: file,
-        });
-        const json = (await res.json().catch(() => ({}))) as { data?: { url: string }; error?: { message?: string } };
-        if (res.ok && json.data) {
-          const url = json.data.url;
-          setPhotos((p) => (p.length < REVIEW_PHOTOS_MAX ? [...p, url] : p));
-        } else {
-          setErrors((e) => ({ ...e, photos: json.error?.message ?? SHOP_MESSAGES.photoCouldNotAdded }));
-        }
-      } catch {
-        setErrors((e) => ({ ...e, photos: NETWORK_MESSAGE }));
-      }
-    }
-    setUploading(false);
-  }
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
     if (reviewable?.length === 1) values.variant_id = reviewable[0].variant_id;
     delete values.photo_files;
-    const parsed = ReviewCreateSchema.safeParse({ ...values, photos });
+    const parsed = ReviewCreateSchema.safeParse({ ...values, photos: reviewPhotos.photos });
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -118,14 +76,6 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
     setErrors({ form: failureMessage(created, SHOP_MESSAGES.reviewCouldNotSavedTry) });
   }
 
-  const describedBy = (field: keyof Errors) => (errors[field] ? `${id}-${field}-error` : undefined);
-  const fieldError = (field: keyof Errors) =>
-    errors[field] ? (
-      <p id={`${id}-${field}-error`} className="mt-1 text-sm text-danger">
-        {translateMessage(errors[field] ?? "")}
-      </p>
-    ) : null;
-
   return (
     <div id="donner-mon-avis" className="mt-6 scroll-mt-24">
       {own}
@@ -143,146 +93,18 @@ export function ReviewForm({ productId, productName }: { productId: string; prod
           <h3 id={`${id}-heading`} className="font-semibold">
             {t("shop.reviewForm.heading", { name: productName })}
           </h3>
-          {reviewable.length > 1 && (
-            <div>
-              <label htmlFor={`${id}-variant_id`} className="text-sm font-semibold">
-                {t("shop.reviewForm.variant")}
-              </label>
-              <select id={`${id}-variant_id`} name="variant_id" className={inputClass} aria-describedby={describedBy("variant_id")}>
-                <option value="">{t("shop.reviewForm.choose")}</option>
-                {reviewable.map((v) => (
-                  <option key={v.variant_id} value={v.variant_id}>
-                    {v.variant_label ?? t("shop.reviewForm.singleFormat")}
-                  </option>
-                ))}
-              </select>
-              {fieldError("variant_id")}
-            </div>
-          )}
-          <fieldset aria-describedby={describedBy("rating")}>
-            <legend className="text-sm font-semibold">{t("shop.reviewForm.rating")}</legend>
-            <div className="mt-1 flex flex-wrap gap-2">
-              {[1, 2, 3, 4, 5].map((n) => (
-                <label key={n} className="flex min-h-11 items-center gap-1 rounded-lg border border-line px-3">
-                  <input type="radio" name="rating" value={n} id={n === 1 ? `${id}-rating` : undefined} />
-                  {t("shop.reviews.stars", { count: n })}
-                </label>
-              ))}
-            </div>
-            {fieldError("rating")}
-          </fieldset>
-          <div>
-            <label htmlFor={`${id}-title`} className="text-sm font-semibold">
-              {t("shop.reviewForm.title")}
-            </label>
-            <input
-              id={`${id}-title`}
-              name="title"
-              maxLength={REVIEW_TITLE_MAX}
-              className={inputClass}
-              aria-invalid={Boolean(errors.title)}
-              aria-describedby={describedBy("title")}
-            />
-            {fieldError("title")}
-          </div>
-          <div>
-            <label htmlFor={`${id}-body`} className="text-sm font-semibold">
-              {t("shop.reviewForm.body")}
-            </label>
-            <textarea
-              id={`${id}-body`}
-              name="body"
-              rows={5}
-              maxLength={REVIEW_BODY_MAX}
-              className={inputClass}
-              aria-invalid={Boolean(errors.body)}
-              aria-describedby={describedBy("body")}
-            />
-            {fieldError("body")}
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor={`${id}-skin_type`} className="text-sm font-semibold">
-                {t("shop.reviewForm.skinType")}
-              </label>
-              <select id={`${id}-skin_type`} name="skin_type" className={inputClass}>
-                <option value="">{t("shop.reviewForm.notSpecified")}</option>
-                {REVIEW_SKIN_TYPES.map((s) => (
-                  <option key={s} value={s}>
-                    {translateMessage(REVIEW_SKIN_TYPE_LABELS[s])}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={`${id}-age_range`} className="text-sm font-semibold">
-                {t("shop.reviewForm.ageRange")}
-              </label>
-              <select id={`${id}-age_range`} name="age_range" className={inputClass}>
-                <option value="">{t("shop.reviewForm.notSpecifiedFem")}</option>
-                {REVIEW_AGE_RANGES.map((a) => (
-                  <option key={a} value={a}>
-                    {t(`shop.reviews.age.${a}` as MessageKey)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          <div>
-            <label htmlFor={`${id}-photos`} className="text-sm font-semibold">
-              {t("shop.reviewForm.photos", { max: REVIEW_PHOTOS_MAX })}
-            </label>
-            <input
-              id={`${id}-photos`}
-              name="photo_files"
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              multiple
-              disabled={uploading || photos.length >= REVIEW_PHOTOS_MAX}
-              onChange={(e) => {
-                void addPhotos(e.currentTarget.files);
-                e.currentTarget.value = "";
-              }}
-              aria-describedby={describedBy("photos")}
-              className="mt-1 block w-full text-sm"
-            />
-            {uploading && (
-              <p role="status" className="mt-1 text-sm text-muted">
-                {t("shop.reviewForm.uploading")}
-              </p>
-            )}
-            {fieldError("photos")}
-            {photos.length > 0 && (
-              <ul className="mt-2 flex flex-wrap gap-3" aria-label={t("shop.reviewForm.addedPhotos")}>
-                {photos.map((url, i) => (
-                  <li key={url} className="flex flex-col items-start gap-1">
-                    <img
-                      src={url}
-                      alt={t("shop.reviewForm.addedPhotoAlt", { index: i + 1, count: photos.length })}
-                      width={72}
-                      height={72}
-                      className="h-18 w-18 rounded-lg border border-line object-cover"
-                    />
-                    <button
-                      type="button"
-                      onClick={() => setPhotos((p) => p.filter((u) => u !== url))}
-                      className="min-h-11 text-sm underline underline-offset-4"
-                    >
-                      {t("shop.cart.remove")}
-                      <span className="sr-only">{t("shop.reviewForm.removePhotoSuffix", { index: i + 1 })}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+          {reviewable.length > 1 && <ReviewVariantField id={id} errors={errors} reviewable={reviewable} />}
+          <ReviewRatingField id={id} errors={errors} />
+          <ReviewTextFields id={id} errors={errors} />
+          <ReviewProfileFields id={id} />
+          <ReviewPhotosField id={id} errors={errors} photos={reviewPhotos} />
           <p className="text-xs text-muted">{t("shop.reviewForm.notice")}</p>
           {errors.form && (
             <p role="alert" className="text-sm text-danger">
               {translateMessage(errors.form)}
             </p>
           )}
-          <button type="submit" disabled={busy || uploading} className={buttonClass({ variant: "accent" })}>
+          <button type="submit" disabled={busy || reviewPhotos.uploading} className={buttonClass({ variant: "accent" })}>
             {busy ? t("shop.reviewForm.sending") : t("shop.reviewForm.publish")}
           </button>
         </form>
