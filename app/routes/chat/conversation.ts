@@ -18,9 +18,9 @@ import * as SHOP_MESSAGES from "~/domain/messages/shop";
 const noStore = { "Cache-Control": "private, no-store" };
 
 /** What POST /chat answers (decision 056): the conversation as it now is, or the refusal. */
-type ChatAnswer = ActionResult<ChatConversationView>;
 
-const refusal = (error: DomainError) => data<ChatAnswer>(actionFailure(error), { status: statusOf(error), headers: noStore });
+const refusal = (error: DomainError) =>
+  data<ActionResult<ChatConversationView>>(actionFailure(error), { status: statusOf(error), headers: noStore });
 const tooMany = () => refusal(new DomainError("rate_limited", "rate_limited", TOO_MANY_REQUESTS_MESSAGE));
 
 /** GET /chat: whether the chat is open now and the caller's own conversation (by its cookie). */
@@ -49,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
       const identity = await getShopIdentity(db);
       const open = chatOpenNow((always) => isChatOpen(identity.openingHours, new Date(), always));
       const started = await startChat(db, { userId, name: fields.name, email: fields.email, message: fields.message }, { open });
-      return data<ChatAnswer>(actionSuccess(started.conversation), {
+      return data<ActionResult<ChatConversationView>>(actionSuccess(started.conversation), {
         headers: { ...noStore, "Set-Cookie": chatCookieHeader(started.token) },
       });
     }
@@ -61,13 +61,13 @@ export async function action({ request }: Route.ActionArgs) {
         if (!limited.allowed) return tooMany();
       }
       const conversation = await postParticipantMessage(db, token, userId, fields.message);
-      return data<ChatAnswer>(actionSuccess(conversation), { headers: noStore });
+      return data<ActionResult<ChatConversationView>>(actionSuccess(conversation), { headers: noStore });
     }
     return refusal(invalid("unknown_intent", "Demande inconnue"));
   } catch (error) {
     if (isDomainError(error)) return refusal(error);
     log.error({ err: error }, "chat: a participant's request failed");
-    return data<ChatAnswer>(
+    return data<ActionResult<ChatConversationView>>(
       { ok: false, code: "unavailable", message: SHOP_MESSAGES.messageCouldNotSentTry },
       { status: 503, headers: noStore },
     );

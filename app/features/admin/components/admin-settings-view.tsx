@@ -62,11 +62,10 @@ function errorsOf(form: HTMLFormElement): Errors {
 }
 
 /** What the action answers a method's form (decision 056). */
-type DeliveryMethodAnswer = ActionResult<SavedDeliveryMethod>;
 
 /** One method's form: name, carrier, price, threshold, delay, zones, offered or not. */
-function DeliveryMethodForm({ method, answer }: { method: DeliveryMethod; answer?: DeliveryMethodAnswer }) {
-  const fetcher = useFetcher<DeliveryMethodAnswer>();
+function DeliveryMethodForm({ method, answer }: { method: DeliveryMethod; answer?: ActionResult<SavedDeliveryMethod> }) {
+  const fetcher = useFetcher<ActionResult<SavedDeliveryMethod>>();
   const mine = answer && (answer.ok ? answer.data.code : answer.values?.code) === method.code ? answer : undefined;
   const { errors, saved, touched, checkOnSubmit } = useSettingsForm<DeliveryMethodField>(fetcher, { initial: mine, fallbackField: "name" });
   const initial = mine && !mine.ok ? (mine.values as DeliveryMethodFormValues) : valuesOf(method);
@@ -156,7 +155,7 @@ function DeliveryMethodForm({ method, answer }: { method: DeliveryMethod; answer
 }
 
 /** Paramètres: the delivery methods offered at checkout, their prices, thresholds, delays and zones. */
-export function AdminSettingsView({ methods, answer }: { methods: DeliveryMethod[]; answer?: DeliveryMethodAnswer }) {
+export function AdminSettingsView({ methods, answer }: { methods: DeliveryMethod[]; answer?: ActionResult<SavedDeliveryMethod> }) {
   return (
     <div className="space-y-6">
       <div>

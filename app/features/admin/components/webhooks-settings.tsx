@@ -54,9 +54,8 @@ function SecretOnce({ secret }: { secret: string }) {
 }
 
 /** What the page's actions answer (decision 056). */
-type WebhookAnswer = ActionResult<WebhookChange>;
 
-function AnswerMessage({ answer }: { answer?: WebhookAnswer }) {
+function AnswerMessage({ answer }: { answer?: ActionResult<WebhookChange> }) {
   if (!answer) return null;
   return (
     <div className="space-y-3">
@@ -67,7 +66,15 @@ function AnswerMessage({ answer }: { answer?: WebhookAnswer }) {
 }
 
 /** URL, description, events and the active box: the create and the edit forms. */
-function EndpointFields({ endpoint, answer, prefix }: { endpoint?: WebhookEndpointView; answer?: WebhookAnswer; prefix: string }) {
+function EndpointFields({
+  endpoint,
+  answer,
+  prefix,
+}: {
+  endpoint?: WebhookEndpointView;
+  answer?: ActionResult<WebhookChange>;
+  prefix: string;
+}) {
   const errors = answer && !answer.ok ? failureFieldErrors(answer) : {};
   const typed = answer && !answer.ok ? answer.values : undefined;
   const url = typeof typed?.url === "string" ? typed.url : (endpoint?.url ?? "");
@@ -124,7 +131,7 @@ export function WebhooksList({
   deleted = false,
 }: {
   endpoints: WebhookEndpointView[];
-  answer?: WebhookAnswer;
+  answer?: ActionResult<WebhookChange>;
   /** Arrived here from an endpoint's 'Supprimer'. */
   deleted?: boolean;
 }) {
@@ -202,7 +209,7 @@ export function WebhookDetail({
 }: {
   endpoint: WebhookEndpointView;
   deliveries: WebhookDeliveryView[];
-  answer?: WebhookAnswer;
+  answer?: ActionResult<WebhookChange>;
 }) {
   const busy = useNavigation().state !== "idle";
   return (
@@ -303,7 +310,7 @@ export function WebhookDetail({
  */
 function DeleteEndpoint({ endpoint, disabled }: { endpoint: WebhookEndpointView; disabled: boolean }) {
   const [confirming, setConfirming] = useState(false);
-  const fetcher = useFetcher<WebhookAnswer>();
+  const fetcher = useFetcher<ActionResult<WebhookChange>>();
   const busy = fetcher.state !== "idle";
   const refusal = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   return (

@@ -8,16 +8,15 @@ import { ChatMessageForm, ChatStartForm, startFormErrors } from "./chat-panel-fo
 import { ChatLog, ChatStatus } from "./chat-panel-log";
 
 /** What POST /chat answers (decision 056). */
-type ChatAnswer = ActionResult<ChatConversationView>;
 
-async function post(body: Record<string, string>): Promise<ChatAnswer> {
+async function post(body: Record<string, string>): Promise<ActionResult<ChatConversationView>> {
   try {
     const res = await fetch("/chat", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify(body),
     });
-    return (await res.json()) as ChatAnswer;
+    return (await res.json()) as ActionResult<ChatConversationView>;
   } catch {
     return { ok: false, code: "network", message: SHOP_MESSAGES.messageCouldNotSentTry };
   }
