@@ -185,7 +185,7 @@ describe("the storefront in English (decision 044)", () => {
   it("keeps a legal text in French, marked lang=fr, under an English heading and notice", async () => {
     const terms = await fetchPage(baseURL, "/conditions-generales", ENGLISH);
     expect(headings(terms.root, 1, "Terms and conditions of sale")).toHaveLength(1);
-    expect(textOf(byRole(terms.root, "note")[0]!)).toBe("This page is available in French only; the French version is the binding one.");
+    expect(textOf(byRole(terms.main, "note")[0]!)).toBe("This page is available in French only; the French version is the binding one.");
     expect(headings(terms.root, undefined, "Contents")).toHaveLength(1);
     // The binding French body is there, and says it is French.
     const body = terms.main.querySelectorAll('[lang="fr"]');
