@@ -13,7 +13,8 @@ import { retryAfterOf, statusOf } from "./error-responses";
 /** Headers of the answer beside its status (`Cache-Control: no-store`, a Set-Cookie line). */
 export type AnswerHeaders = Record<string, string>;
 
-export function succeeded<T>(value: T, message?: string, headers?: AnswerHeaders) {
+/** `headers` may be a Headers when it holds several Set-Cookie lines (a replaced session's). */
+export function succeeded<T>(value: T, message?: string, headers?: AnswerHeaders | Headers) {
   return data<ActionResult<T>>(actionSuccess(value, message), headers === undefined ? undefined : { headers });
 }
 

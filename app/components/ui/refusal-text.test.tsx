@@ -4,12 +4,22 @@ import type { Language } from "~/domain/i18n/languages";
 import { tooManyAttemptsMessage } from "~/domain/auth/auth.rules";
 import { MAX_LINE_QUANTITY_MESSAGE } from "~/domain/checkout/checkout.schema";
 import { INSUFFICIENT_POINTS_MESSAGE } from "~/domain/loyalty/loyalty.rules";
-import { useRefusalText } from "./refusal-text";
+import type { ActionFailure } from "~/domain/http/action-result";
+import { useFailureText, useRefusalText } from "./refusal-text";
 import { withI18n } from "../../../tests/support/i18n";
 
 function Refusal({ message, retryAfterSeconds }: { message: string; retryAfterSeconds?: number }) {
   return <p>{useRefusalText()(message, retryAfterSeconds)}</p>;
 }
+
+function Failure({ failure }: { failure: ActionFailure }) {
+  return <p>{useFailureText()(failure)}</p>;
+}
+
+const renderFailure = (language: Language, failure: ActionFailure) =>
+  renderToStaticMarkup(withI18n(<Failure failure={failure} />, language))
+    .replace(/^<p>|<\/p>$/g, "")
+    .replace(/&#x27;/g, "'");
 
 const render = (language: Language, message: string, retryAfterSeconds?: number) =>
   renderToStaticMarkup(withI18n(<Refusal message={message} retryAfterSeconds={retryAfterSeconds} />, language))
@@ -43,5 +53,23 @@ describe("useRefusalText (decision 044)", () => {
     expect(render("fr", MAX_LINE_QUANTITY_MESSAGE)).toBe(MAX_LINE_QUANTITY_MESSAGE);
     expect(render("en", INSUFFICIENT_POINTS_MESSAGE)).toBe("Not enough Beauty Pass points");
     expect(render("fr", INSUFFICIENT_POINTS_MESSAGE)).toBe("Points insuffisants");
+  });
+
+  it("words an ActionFailure's wait only when its message names one (too_many_attempts)", () => {
+    const limited = (seconds: number): ActionFailure => ({
+      ok: false,
+      code: "too_many_attempts",
+      message: tooManyAttemptsMessage(seconds),
+      details: { retryAfterSeconds: seconds },
+    });
+    expect(renderFailure("fr", limited(299))).toBe(tooManyAttemptsMessage(299));
+    expect(renderFailure("en", limited(299))).toBe("Too many attempts. Please try again in 5 minutes.");
+    expect(renderFailure("en", limited(45))).toBe("Too many attempts. Please try again in 45 seconds.");
+    // Another limit's message names no wait: it is translated as it is, its wait left aside.
+    const other: ActionFailure = { ok: false, code: "too_many_requests", message: "Un texte inconnu", details: { retryAfterSeconds: 300 } };
+    expect(renderFailure("en", other)).toBe("Un texte inconnu");
+    expect(renderFailure("en", { ok: false, code: "wrong_password", message: "Mot de passe actuel incorrect" })).toBe(
+      "Incorrect current password",
+    );
   });
 });

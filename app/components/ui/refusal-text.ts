@@ -1,5 +1,6 @@
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
 import { retryWaitOf } from "~/domain/auth/auth.rules";
+import type { ActionFailure } from "~/domain/http/action-result";
 
 /**
  * A refusal in the page's language (decision 044): a rate limit's "try again in 5 minutes" is
@@ -14,4 +15,20 @@ export function useRefusalText(): (message: string, retryAfterSeconds?: number |
     if (!wait) return translateMessage(message);
     return t(wait.unit === "seconds" ? "account.message.retryInSeconds" : "account.message.retryInMinutes", { count: wait.count });
   };
+}
+
+/**
+ * A page action's refusal (decision 056) in the page's language. Only "Trop de tentatives… dans
+ * N minutes" (`too_many_attempts`) names its wait, worded from `details.retryAfterSeconds`; any
+ * other refusal, a limit's included, is its message translated.
+ */
+export function useFailureText(): (failure: ActionFailure) => string {
+  const refusalText = useRefusalText();
+  return (failure) => refusalText(failure.message, namedWaitOf(failure));
+}
+
+function namedWaitOf(failure: ActionFailure): number | undefined {
+  if (failure.code !== "too_many_attempts") return undefined;
+  const seconds = (failure.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === "number" ? seconds : undefined;
 }

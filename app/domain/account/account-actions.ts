@@ -2,8 +2,6 @@
  * The dashboard route has one action; each form posts a hidden `intent` naming what it does.
  * This file is the contract between those forms and the action (no server code here).
  */
-import type { DomainErrorData } from "~/domain/errors";
-
 export const ACCOUNT_INTENTS = [
   "logout",
   "change-password",
@@ -28,17 +26,12 @@ export function isAccountIntent(value: unknown): value is AccountIntent {
 /** What the setup step hands the verify step: the QR code (inline SVG), the secret, the backup codes. */
 export type TwoFactorSetup = { qrSvg: string; secret: string; backupCodes: string[] };
 
-export type AccountActionResult = {
-  intent: AccountIntent | "unknown";
-  ok: boolean;
-  /** French text for the user: the success line or the error. */
-  message?: string;
-  /** A refusal's code and message (app/domain/errors.ts). */
-  error?: DomainErrorData;
-  /** "Trop de tentatives… dans 5 minutes": the wait, for the page to word it in its language (decision 044). */
-  retryAfterSeconds?: number;
-  setup?: TwoFactorSetup;
-};
+/**
+ * The `data` of a dashboard form's success (the action answers `ActionResult<AccountActionData>`,
+ * decision 056): the intent that answered and, for the two-factor setup, its step. A refusal is the
+ * shared ActionFailure; a rate limit's wait is in its `details.retryAfterSeconds`.
+ */
+export type AccountActionData = { intent: AccountIntent; setup?: TwoFactorSetup };
 
 /** Spec timings: success dialogs close after 2 s (password) and 3 s (report); "Copié !" lasts 2 s. */
 export const PASSWORD_SUCCESS_CLOSE_MS = 2000;

@@ -10,10 +10,13 @@ import type { DatabaseHandle } from "~/.server/db/client";
 import { createAuth, type Auth } from "~/.server/auth/auth.server";
 import { remember } from "~/lib/remember";
 import { TWO_FACTOR_SETUP_FIRST_MESSAGE } from "~/domain/account/security.schema";
+import type { AccountActionData } from "~/domain/account/account-actions";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import type { ActionResult as PageAnswer } from "~/domain/http/action-result";
 
 const PASSWORD = "Secret123!Aurore";
 const IP = "198.51.100.80";
-type ActionResult = { data: { intent: string; ok: boolean; message?: string }; init: { status?: number; headers?: HeadersInit } | null };
+type ActionResult = { data: PageAnswer<AccountActionData>; init: { status?: number; headers?: HeadersInit } | null };
 
 let handle: DatabaseHandle;
 let auth: Auth;
@@ -83,7 +86,7 @@ describe("the dashboard's secret checks", () => {
     for (let i = 0; i < 10; i++) {
       const wrong = await change(`wrong-${i}`);
       expect(wrong.init?.status).toBe(400);
-      expect(wrong.data).toMatchObject({ intent: "change-password", ok: false, message: "Mot de passe actuel incorrect" });
+      expect(wrong.data).toMatchObject({ ok: false, code: "wrong_password", message: "Mot de passe actuel incorrect" });
     }
     expect(passwordChecks).toBe(10);
 
@@ -92,16 +95,18 @@ describe("the dashboard's secret checks", () => {
     expect(eleventh.data.message).toMatch(/^Trop de tentatives\. Veuillez réessayer dans \d secondes?\.$/);
     expect(new Headers(eleventh.init?.headers).get("Retry-After")).toMatch(/^\d$/);
     // The wait also comes as a number, for a page that words it in English (decision 044).
-    expect((eleventh.data as { retryAfterSeconds?: number }).retryAfterSeconds).toBe(
-      Number(new Headers(eleventh.init?.headers).get("Retry-After")),
-    );
+    expect(eleventh.data).toMatchObject({
+      ok: false,
+      code: "too_many_attempts",
+      details: { retryAfterSeconds: Number(new Headers(eleventh.init?.headers).get("Retry-After")) },
+    });
     const right = await change(PASSWORD);
     expect(right.init?.status).toBe(429);
     expect(passwordChecks).toBe(10); // neither was compared
 
     await sleep(3100);
     const after = await change(PASSWORD);
-    expect(after.data).toMatchObject({ ok: true, message: "Mot de passe modifié avec succès" });
+    expect(after.data).toMatchObject({ ok: true, data: { intent: "change-password" }, message: "Mot de passe modifié avec succès" });
     expect(passwordChecks).toBe(11);
   });
 
@@ -136,5 +141,42 @@ describe("the dashboard's secret checks", () => {
     const res = await run(browser.cookieHeader(), { intent: "2fa-verify", code: "123456" }, "198.51.100.82");
     expect(res.init?.status).toBe(409);
     expect(res.data.message).toBe(TWO_FACTOR_SETUP_FIRST_MESSAGE);
+  });
+
+  it("answers every form with the one ActionResult: the intent on success, the shared refusal otherwise (decision 056)", async () => {
+    const browser = authHandlerClient(auth, "198.51.100.84");
+    expect(
+      (await browser.call("/sign-up/email", { email: "dash5@example.com", password: PASSWORD, name: "Zoé Petit", firstName: "Zoé" }))
+        .status,
+    ).toBe(200);
+    const cookie = browser.cookieHeader();
+    const ip = "198.51.100.84";
+
+    const signedOut = await run("", { intent: "change-password" }, ip);
+    expect(signedOut.init?.status).toBe(401);
+    expect(signedOut.data).toEqual({ ok: false, code: "unauthenticated", message: ACCOUNT_MESSAGES.userNotSigned });
+    const unknown = await run(cookie, { intent: "nope" }, ip);
+    expect(unknown.init?.status).toBe(400);
+    expect(unknown.data).toEqual({ ok: false, code: "unknown_intent", message: ACCOUNT_MESSAGES.somethingWentWrong });
+
+    const setup = await run(cookie, { intent: "2fa-enable", password: PASSWORD }, ip);
+    expect(setup.init?.status).toBeUndefined();
+    expect(setup.data).toMatchObject({ ok: true, data: { intent: "2fa-enable", setup: { secret: expect.any(String) } } });
+    expect(setup.data).not.toHaveProperty("message");
+
+    // An unexpected failure is the tab's French line with a 500, as before.
+    const { answerAccountIntent } = await import("./tab-actions/intent.server");
+    const failing = (await answerAccountIntent(post(cookie, { intent: "save-preferences" }, ip), {
+      ...(await import("./tab-actions/account.server")).ACCOUNT_WIDE_INTENTS,
+      ...(await import("./tab-actions/security.server")).SECURITY_INTENTS,
+      "save-preferences": {
+        failure: "Une erreur est survenue",
+        handle: async () => {
+          throw new Error("connection lost");
+        },
+      },
+    })) as unknown as ActionResult;
+    expect(failing.init?.status).toBe(500);
+    expect(failing.data).toEqual({ ok: false, code: "account_action_failed", message: "Une erreur est survenue" });
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import type { AccountActionResult } from "~/domain/account/account-actions";
+import type { AccountActionData } from "~/domain/account/account-actions";
+import type { ActionResult } from "~/domain/http/action-result";
 import { EMAIL_MAX } from "~/domain/auth/auth.rules";
 import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
 import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
@@ -10,10 +11,10 @@ import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
  * current one gets a notice and stays in use until then (decision 042).
  */
 export function ChangeEmailSection({ email }: { email: string }) {
-  const fetcher = useFetcher<AccountActionResult>();
+  const fetcher = useFetcher<ActionResult<AccountActionData>>();
   const [newEmail, setNewEmail] = useState("");
   const busy = fetcher.state !== "idle";
-  const result = !busy && fetcher.data?.intent === "change-email" ? fetcher.data : undefined;
+  const result = !busy ? fetcher.data : undefined;
   const t = useT();
   const tm = useTranslateMessage();
   return (

@@ -1,27 +1,28 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { PASSWORD_SUCCESS_CLOSE_MS, type AccountActionResult } from "~/domain/account/account-actions";
+import { PASSWORD_SUCCESS_CLOSE_MS, type AccountActionData } from "~/domain/account/account-actions";
+import type { ActionResult } from "~/domain/http/action-result";
 import { PASSWORD_MISMATCH_MESSAGE, meetsPasswordCriteria } from "~/domain/account/security.schema";
 import { PasswordChecklist } from "~/components/ui/password-checklist";
 import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
 import { FormMessage, inputClass, primaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
-import { useRefusalText } from "~/components/ui/refusal-text";
+import { useFailureText } from "~/components/ui/refusal-text";
 
 /** Current password, new password with its live checklist, confirmation. */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
-  const fetcher = useFetcher<AccountActionResult>();
+  const fetcher = useFetcher<ActionResult<AccountActionData>>();
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const matches = confirmPassword.length > 0 && confirmPassword === newPassword;
   const busy = fetcher.state !== "idle";
-  const result = !busy && fetcher.data?.intent === "change-password" ? fetcher.data : undefined;
+  const result = !busy ? fetcher.data : undefined;
   const succeeded = result?.ok === true;
   const t = useT();
   const tm = useTranslateMessage();
-  const refusalText = useRefusalText();
+  const failureText = useFailureText();
   const canSubmit = currentPassword.length > 0 && meetsPasswordCriteria(newPassword) && matches && !busy && !succeeded;
 
   useEffect(() => {
@@ -81,7 +82,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
             />
           </label>
           {confirmPassword.length > 0 && !matches && <p className="text-sm text-danger">{tm(PASSWORD_MISMATCH_MESSAGE)}</p>}
-          {result && !result.ok && <FormMessage tone="error">{refusalText(result.message ?? "", result.retryAfterSeconds)}</FormMessage>}
+          {result && !result.ok && <FormMessage tone="error">{failureText(result)}</FormMessage>}
           <button type="submit" disabled={!canSubmit} className={`${primaryButtonClass} w-full`}>
             {t(busy ? "account.security.updating" : "account.security.updatePassword")}
           </button>

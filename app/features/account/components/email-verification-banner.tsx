@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
-import type { AccountActionResult } from "~/domain/account/account-actions";
+import type { AccountActionData } from "~/domain/account/account-actions";
+import type { ActionResult } from "~/domain/http/action-result";
 import { FormMessage } from "~/components/ui/form-parts";
 import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 
@@ -8,9 +9,9 @@ import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
  * meanwhile, decision 042), with "Renvoyer le lien" (limited per account on the server).
  */
 export function EmailVerificationBanner({ email }: { email: string }) {
-  const fetcher = useFetcher<AccountActionResult>();
+  const fetcher = useFetcher<ActionResult<AccountActionData>>();
   const busy = fetcher.state !== "idle";
-  const result = !busy && fetcher.data?.intent === "resend-verification" ? fetcher.data : undefined;
+  const result = !busy ? fetcher.data : undefined;
   const t = useT();
   const tm = useTranslateMessage();
   return (

@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import type { AccountActionResult } from "~/domain/account/account-actions";
+import type { AccountActionData } from "~/domain/account/account-actions";
+import type { ActionResult } from "~/domain/http/action-result";
 import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
 import { FormMessage, dangerButtonClass, inputClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 import { T, useT } from "~/components/ui/i18n";
-import { useRefusalText } from "~/components/ui/refusal-text";
+import { useFailureText } from "~/components/ui/refusal-text";
 
 const EXPORT_URL = "/api/v1/me/export";
 
@@ -34,12 +35,12 @@ export function PersonalDataSection() {
 }
 
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
-  const fetcher = useFetcher<AccountActionResult>();
+  const fetcher = useFetcher<ActionResult<AccountActionData>>();
   const [password, setPassword] = useState("");
   const busy = fetcher.state !== "idle";
-  const result = !busy && fetcher.data?.intent === "delete-account" ? fetcher.data : undefined;
+  const result = !busy ? fetcher.data : undefined;
   const t = useT();
-  const refusalText = useRefusalText();
+  const failureText = useFailureText();
 
   return (
     <Modal title={t("account.personalData.delete")} onClose={onClose}>
@@ -65,7 +66,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
             data-autofocus
           />
         </label>
-        {result && !result.ok && <FormMessage tone="error">{refusalText(result.message ?? "", result.retryAfterSeconds)}</FormMessage>}
+        {result && !result.ok && <FormMessage tone="error">{failureText(result)}</FormMessage>}
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" onClick={onClose} className={secondaryButtonClass}>
             {t("account.cancel")}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import type { AccountActionResult } from "~/domain/account/account-actions";
+import type { AccountActionData } from "~/domain/account/account-actions";
+import type { ActionResult } from "~/domain/http/action-result";
 import {
   ALWAYS_SENT_EMAILS_NOTE,
   CURRENCIES,
@@ -96,10 +97,10 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
  */
 export function PreferencesTab({ view }: { view: AccountPreferencesView }) {
   const p = view.preferences;
-  const fetcher = useFetcher<AccountActionResult>();
+  const fetcher = useFetcher<ActionResult<AccountActionData>>();
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
-  const result = !busy && fetcher.data?.intent === "save-preferences" ? fetcher.data : undefined;
+  const result = !busy ? fetcher.data : undefined;
   const t = useT();
   const tm = useTranslateMessage();
 

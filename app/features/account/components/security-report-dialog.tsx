@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { REPORT_SUCCESS_CLOSE_MS, type AccountActionResult } from "~/domain/account/account-actions";
+import { REPORT_SUCCESS_CLOSE_MS, type AccountActionData } from "~/domain/account/account-actions";
+import type { ActionResult } from "~/domain/http/action-result";
 import {
   DEFAULT_SECURITY_URGENCY,
   SECURITY_ISSUE_LABELS,
@@ -18,11 +19,11 @@ import { useT, useTranslateMessage } from "~/components/ui/i18n";
 
 /** Report a security problem: type, description, optional contact e-mail, urgency. */
 export function SecurityReportDialog({ email, onClose }: { email: string; onClose: () => void }) {
-  const fetcher = useFetcher<AccountActionResult>();
+  const fetcher = useFetcher<ActionResult<AccountActionData>>();
   const [clientError, setClientError] = useState<string | null>(null);
   const [descriptionLength, setDescriptionLength] = useState(0);
   const busy = fetcher.state !== "idle";
-  const result = !busy && fetcher.data?.intent === "security-report" ? fetcher.data : undefined;
+  const result = !busy ? fetcher.data : undefined;
   const succeeded = result?.ok === true;
   const t = useT();
   const tm = useTranslateMessage();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { AccountActionResult } from "~/domain/account/account-actions";
+import type { AccountActionData } from "~/domain/account/account-actions";
+import type { ActionResult } from "~/domain/http/action-result";
 import { deviceTypeLabel } from "~/domain/account/account-format";
 import { FormMessage, dangerButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
@@ -23,7 +24,7 @@ type Pending = { kind: "one"; sessionId: string } | { kind: "others" } | null;
 
 /** The signed-in devices; each can be ended after a confirmation, or all the others at once. */
 export function SessionsDialog({ sessions, onClose }: { sessions: SessionView[]; onClose: () => void }) {
-  const fetcher = useFetcher<AccountActionResult>();
+  const fetcher = useFetcher<ActionResult<AccountActionData>>();
   const [confirming, setConfirming] = useState<Pending>(null);
   const busy = fetcher.state !== "idle";
   const result = !busy ? fetcher.data : undefined;

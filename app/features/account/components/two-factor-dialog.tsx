@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { COPY_FEEDBACK_MS, type AccountActionResult, type TwoFactorSetup } from "~/domain/account/account-actions";
+import { COPY_FEEDBACK_MS, type AccountActionData, type TwoFactorSetup } from "~/domain/account/account-actions";
+import type { ActionResult } from "~/domain/http/action-result";
 import { TWO_FACTOR_CODE_LENGTH, sanitizeTwoFactorCode } from "~/domain/account/security.schema";
 import { PASSWORD_MAX } from "~/domain/auth/auth.rules";
 import { FormMessage, dangerButtonClass, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { Modal } from "~/components/ui/modal";
 import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
-import { useRefusalText } from "~/components/ui/refusal-text";
+import { useFailureText } from "~/components/ui/refusal-text";
 
 /** check -> setup -> verify -> success; when enabled: enabled -> disable -> setup. */
 type Step = "setup" | "verify" | "success" | "enabled" | "disable";
@@ -92,18 +93,18 @@ export function TwoFactorDialog({ enabled, onClose }: { enabled: boolean; onClos
   const [step, setStep] = useState<Step>(enabled ? "enabled" : "setup");
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState("");
-  const setupFetcher = useFetcher<AccountActionResult>();
-  const verifyFetcher = useFetcher<AccountActionResult>();
-  const disableFetcher = useFetcher<AccountActionResult>();
+  const setupFetcher = useFetcher<ActionResult<AccountActionData>>();
+  const verifyFetcher = useFetcher<ActionResult<AccountActionData>>();
+  const disableFetcher = useFetcher<ActionResult<AccountActionData>>();
   const t = useT();
   const tm = useTranslateMessage();
-  const refusalText = useRefusalText();
+  const failureText = useFailureText();
 
   // Each server answer moves the flow forward; failures stay on the step with their message.
   useEffect(() => {
     const data = setupFetcher.data;
-    if (setupFetcher.state === "idle" && data?.ok && data.setup) {
-      setSetup(data.setup);
+    if (setupFetcher.state === "idle" && data?.ok && data.data.setup) {
+      setSetup(data.data.setup);
       setCode("");
       setStep("verify");
     }
@@ -119,8 +120,7 @@ export function TwoFactorDialog({ enabled, onClose }: { enabled: boolean; onClos
     }
   }, [disableFetcher.state, disableFetcher.data]);
 
-  const errorOf = (f: typeof setupFetcher) =>
-    f.state === "idle" && f.data && !f.data.ok ? refusalText(f.data.message ?? "", f.data.retryAfterSeconds) : null;
+  const errorOf = (f: typeof setupFetcher) => (f.state === "idle" && f.data && !f.data.ok ? failureText(f.data) : null);
 
   return (
     <Modal title={t("account.twoFactor.title")} onClose={onClose}>

@@ -3,18 +3,18 @@
  * (app/domain/account/account-actions.ts); each tab's module (tab-actions/*.server.ts) holds the
  * handlers of its intents: parse with the form's schema, one service call, the answer. This file
  * does the rest once: read the form, find the signed-in user, and turn a refusal (a DomainError)
- * or an unexpected failure into the `{ intent, ok, message }` the forms read.
+ * or an unexpected failure into the ActionResult the forms read (decision 056).
  */
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { z } from "zod";
+import { refused, succeeded } from "~/.server/action-result";
 import { CLIENT_IP_HEADER } from "~/.server/auth/auth.server";
 import { getAuth, getCurrentSession } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
-import { routeErrorData } from "~/.server/error-responses";
 import { readFormData } from "~/.server/forms";
 import type { AccountActor } from "~/.server/modules/accounts/account-security.service";
-import { invalid, isDomainError, unauthenticated, type DomainError } from "~/domain/errors";
-import { isAccountIntent, type AccountActionResult, type AccountIntent } from "~/domain/account/account-actions";
+import { DomainError, invalid, isDomainError, unauthenticated } from "~/domain/errors";
+import { isAccountIntent, type AccountActionData, type AccountIntent } from "~/domain/account/account-actions";
 import { firstIssueMessage } from "~/domain/account/security.schema";
 import { log } from "~/.server/logger";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
@@ -26,8 +26,8 @@ export type IntentContext = {
   actor: AccountActor;
 };
 
-type AccountData = ReturnType<typeof data<AccountActionResult>>;
-/** What a handler gives back to the dispatch: the form's route data, or a Response (a redirect). */
+type AccountData = ReturnType<typeof succeeded<AccountActionData>> | ReturnType<typeof refused<AccountActionData>>;
+/** What a handler gives back to the dispatch: the form's ActionResult, or a Response (a redirect). */
 export type IntentReply = Response | AccountData;
 export type IntentHandler = (ctx: IntentContext) => Promise<IntentReply>;
 
@@ -44,9 +44,12 @@ export function parseForm<S extends z.ZodType>(schema: S, form: IntentContext["f
   return parsed.data;
 }
 
-/** A success line for the form, with the Set-Cookie lines of a replaced session if any. */
-export function reply(intent: AccountIntent, result: Omit<AccountActionResult, "intent" | "ok">, setCookies: string[] = []): AccountData {
-  return data<AccountActionResult>({ intent, ok: true, ...result }, { headers: cookieHeaders(setCookies) });
+/**
+ * A success for the form: the intent that answered (and the two-factor setup's step), its line,
+ * and the Set-Cookie lines of a replaced session if any.
+ */
+export function reply(value: AccountActionData, message?: string, setCookies: string[] = []): AccountData {
+  return succeeded(value, message, setCookies.length > 0 ? cookieHeaders(setCookies) : undefined);
 }
 
 export function cookieHeaders(setCookies: string[]): Headers {
@@ -55,16 +58,11 @@ export function cookieHeaders(setCookies: string[]): Headers {
   return headers;
 }
 
-/** A refusal as route data (status from the shared error model), with the wait of a rate limit. */
-function refusal(intent: AccountActionResult["intent"], error: DomainError) {
-  const mapped = routeErrorData(error);
-  const headers = new Headers(mapped.init?.headers);
-  const retryAfter = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
-  if (error.kind === "rate_limited" && retryAfter) headers.set("Retry-After", String(retryAfter));
-  // Only "Trop de tentatives… dans N minutes" names its wait; other limits' messages carry none.
-  const wait = error.code === "too_many_attempts" && retryAfter ? { retryAfterSeconds: retryAfter } : {};
-  return data<AccountActionResult>({ intent, ...mapped.data, message: error.message, ...wait }, { ...mapped.init, headers });
-}
+/**
+ * A refusal as the shared one (status from the error's kind, a rate limit's wait as Retry-After and
+ * in `details.retryAfterSeconds`, which the page words in its language: decision 044).
+ */
+const refusal = (error: DomainError) => refused<AccountActionData>(error);
 
 /** Runs the posted intent's handler for the signed-in user. */
 export async function answerAccountIntent(request: Request, intents: TabIntents<AccountIntent>): Promise<IntentReply> {
@@ -73,8 +71,8 @@ export async function answerAccountIntent(request: Request, intents: TabIntents<
   const intent = isAccountIntent(posted) ? posted : "unknown";
   const current = await getCurrentSession(request);
   if (!current && intent === "logout") throw redirect("/");
-  if (!current) return refusal(intent, unauthenticated("unauthenticated", ACCOUNT_MESSAGES.userNotSigned));
-  if (intent === "unknown") return refusal(intent, invalid("unknown_intent", UNEXPECTED_MESSAGE));
+  if (!current) return refusal(unauthenticated("unauthenticated", ACCOUNT_MESSAGES.userNotSigned));
+  if (intent === "unknown") return refusal(invalid("unknown_intent", UNEXPECTED_MESSAGE));
   const { handle, failure } = intents[intent];
   try {
     return await handle({
@@ -90,9 +88,9 @@ export async function answerAccountIntent(request: Request, intents: TabIntents<
       },
     });
   } catch (error) {
-    if (isDomainError(error)) return refusal(intent, error);
+    if (isDomainError(error)) return refusal(error);
     if (error instanceof Response || failure === undefined) throw error;
     log.error({ err: error, intent }, "dashboard: action failed");
-    return data<AccountActionResult>({ intent, ok: false, message: failure }, { status: 500 });
+    return refusal(new DomainError("failed", "account_action_failed", failure));
   }
 }

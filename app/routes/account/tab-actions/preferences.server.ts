@@ -17,7 +17,7 @@ export const PREFERENCES_INTENTS: TabIntents<"save-preferences"> = {
       const message = saved.newsletterConfirmationSent
         ? ACCOUNT_MESSAGES.preferencesSavedConfirmNewsletterSubscription
         : ACCOUNT_MESSAGES.preferencesSaved;
-      return reply("save-preferences", { message });
+      return reply({ intent: "save-preferences" }, message);
     },
   },
 };

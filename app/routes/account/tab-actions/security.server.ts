@@ -42,7 +42,7 @@ export const SECURITY_INTENTS: TabIntents<SecurityIntent> = {
     failure: ACCOUNT_MESSAGES.linkCouldNotSentTry,
     handle: async ({ actor }) => {
       await resendVerificationEmail(actor.db, actor.auth, { userId: actor.userId });
-      return reply("resend-verification", { message: VERIFICATION_SENT_MESSAGE });
+      return reply({ intent: "resend-verification" }, VERIFICATION_SENT_MESSAGE);
     },
   },
   "change-email": {
@@ -50,14 +50,14 @@ export const SECURITY_INTENTS: TabIntents<SecurityIntent> = {
     handle: async ({ form, actor }) => {
       const { newEmail } = parseForm(ChangeEmailSchema, form);
       await requestEmailChange(actor.db, actor.auth, { userId: actor.userId, headers: actor.headers, newEmail });
-      return reply("change-email", { message: EMAIL_CHANGE_SENT_MESSAGE });
+      return reply({ intent: "change-email" }, EMAIL_CHANGE_SENT_MESSAGE);
     },
   },
   "change-password": {
     failure: FAILURE.changePassword,
     handle: async ({ form, actor }) => {
       const { setCookies } = await changePassword(actor, parseForm(ChangePasswordSchema, form));
-      return reply("change-password", { message: ACCOUNT_MESSAGES.passwordChangedSuccessfully }, setCookies);
+      return reply({ intent: "change-password" }, ACCOUNT_MESSAGES.passwordChangedSuccessfully, setCookies);
     },
   },
   "revoke-session": {
@@ -67,21 +67,21 @@ export const SECURITY_INTENTS: TabIntents<SecurityIntent> = {
       const ended = await endSession(actor, sessionId);
       // Ending the current session signs out and reloads the page.
       if (ended.signedOut) return redirectDocument(accountTabHref("security"), { headers: cookieHeaders(ended.setCookies) });
-      return reply("revoke-session", { message: ACCOUNT_MESSAGES.sessionEnded });
+      return reply({ intent: "revoke-session" }, ACCOUNT_MESSAGES.sessionEnded);
     },
   },
   "revoke-other-sessions": {
     failure: FAILURE.endOtherSessions,
     handle: async ({ actor }) => {
       await endOtherSessions(actor);
-      return reply("revoke-other-sessions", { message: ACCOUNT_MESSAGES.allOtherSessionsEnded });
+      return reply({ intent: "revoke-other-sessions" }, ACCOUNT_MESSAGES.allOtherSessionsEnded);
     },
   },
   "2fa-enable": {
     failure: FAILURE.setUpTwoFactor,
     handle: async ({ form, actor }) => {
       const setup = await setUpTwoFactor(actor, parseForm(TwoFactorSetupSchema, form).password);
-      return reply("2fa-enable", { setup });
+      return reply({ intent: "2fa-enable", setup });
     },
   },
   "2fa-verify": {
@@ -89,21 +89,21 @@ export const SECURITY_INTENTS: TabIntents<SecurityIntent> = {
     handle: async ({ form, actor }) => {
       const { code } = parseForm(TwoFactorVerifySchema, form, WRONG_TWO_FACTOR_CODE_MESSAGE);
       const { setCookies } = await confirmTwoFactor(actor, code);
-      return reply("2fa-verify", { message: ACCOUNT_MESSAGES.twoFactorAuthentication }, setCookies);
+      return reply({ intent: "2fa-verify" }, ACCOUNT_MESSAGES.twoFactorAuthentication, setCookies);
     },
   },
   "2fa-disable": {
     failure: FAILURE.disableTwoFactor,
     handle: async ({ form, actor }) => {
       const { setCookies } = await disableTwoFactor(actor, parseForm(TwoFactorDisableSchema, form));
-      return reply("2fa-disable", { message: ACCOUNT_MESSAGES.twoFactorAuthenticationOff }, setCookies);
+      return reply({ intent: "2fa-disable" }, ACCOUNT_MESSAGES.twoFactorAuthenticationOff, setCookies);
     },
   },
   "security-report": {
     failure: FAILURE.securityReport,
     handle: async ({ form, actor }) => {
       const receipt = await reportSecurityProblem(actor.db, actor.userId, parseForm(SecurityReportSchema, form), actor.origin);
-      return reply("security-report", { message: securityReportSentMessage(receipt.ticketNumber) });
+      return reply({ intent: "security-report" }, securityReportSentMessage(receipt.ticketNumber));
     },
   },
 };
