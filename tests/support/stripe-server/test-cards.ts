@@ -4,6 +4,7 @@
  * PaymentMethod made from that card, as at Stripe; a number is what the Payment Element would
  * send to Stripe (never to the shop) when the shopper types it.
  */
+import { cardDigits, isLuhnValid } from "~/domain/checkout/checkout.schema";
 
 export type CardBehaviour =
   | "succeed"
@@ -102,23 +103,11 @@ export const TEST_PAYMENT_METHODS: Record<string, TestCard> = {
 
 const BY_NUMBER = new Map(Object.values(TEST_PAYMENT_METHODS).map((card) => [card.number, card]));
 
-function isLuhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /** The test card a typed number stands for; any other valid number approves. Null when the number is wrong. */
 export function testCardOfNumber(number: string): TestCard | null {
-  const digits = number.replace(/[\s-]/g, "");
-  if (!/^[0-9]{12,19}$/.test(digits) || !isLuhnValid(digits)) return null;
+  const digits = cardDigits(number);
+  // 12 to 19 digits with a valid Luhn checksum, as the shop itself checks.
+  if (!isLuhnValid(digits)) return null;
   const known = BY_NUMBER.get(digits);
   if (known) return known;
   const brand = /^4/.test(digits)
