@@ -12,5 +12,5 @@ export function createServer(options?: {
   buildDir?: string;
 }): Promise<{ app: Express; info: unknown; build: unknown; lifecycle: ReturnType<typeof import("./shutdown.mjs").createGracefulShutdown> }>;
 export function startServer(): Promise<Server>;
-export function contentSecurityPolicy(nonce: string): string;
+export function contentSecurityPolicy(nonce: string, stripe?: boolean): string;
 export const lastResortErrorHandler: ErrorRequestHandler;

@@ -22,27 +22,39 @@ const { createObservability } = await import("./observability.mjs");
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /**
- * The CSP allows only our own origin (no third parties). Scripts need a per-request nonce:
- * React Router's hydration data and module loader are inline scripts, and the nonce given to
- * them (app/entry.server.tsx, root.tsx) is the only way an inline script runs. A page replayed
- * by the shared page cache carries its render's nonce with its own CSP header: the cached bytes
- * are the same for every visitor, so nobody can add markup under a nonce they have seen.
+ * The CSP allows only our own origin, and Stripe's where the shop takes cards with it (decision
+ * 059: Stripe.js and the Payment Element's frames come from js.stripe.com, 3-D Secure pages from
+ * hooks.stripe.com, and Stripe.js talks to api.stripe.com; Stripe's security guide lists them).
+ * Scripts need a per-request nonce: React Router's hydration data and module loader are inline
+ * scripts, and the nonce given to them (app/entry.server.tsx, root.tsx) is the only way an inline
+ * script runs. A page replayed by the shared page cache carries its render's nonce with its own
+ * CSP header: the cached bytes are the same for every visitor, so nobody can add markup under a
+ * nonce they have seen.
  */
-const CSP_BEFORE_NONCE = "default-src 'self'; script-src 'self' 'nonce-";
-const CSP_AFTER_NONCE = [
-  "'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join("; ");
+const STRIPE_SCRIPTS = "https://js.stripe.com https://*.js.stripe.com";
+const STRIPE_FRAMES = "https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com";
 
-export function contentSecurityPolicy(nonce) {
-  return CSP_BEFORE_NONCE + nonce + CSP_AFTER_NONCE;
+function cspAfterNonce(stripe) {
+  return [
+    stripe ? `' ${STRIPE_SCRIPTS}` : "'",
+    "style-src 'self' 'unsafe-inline'",
+    stripe ? "img-src 'self' data: blob: https://*.stripe.com" : "img-src 'self' data: blob:",
+    "font-src 'self'",
+    stripe ? "connect-src 'self' https://api.stripe.com" : "connect-src 'self'",
+    ...(stripe ? [`frame-src ${STRIPE_FRAMES}`] : []),
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+const CSP_BEFORE_NONCE = "default-src 'self'; script-src 'self' 'nonce-";
+const CSP_AFTER_NONCE = cspAfterNonce(false);
+const CSP_AFTER_NONCE_STRIPE = cspAfterNonce(true);
+const takesStripe = () => process.env.PAYMENT_PROVIDER === "stripe";
+
+export function contentSecurityPolicy(nonce, stripe = takesStripe()) {
+  return CSP_BEFORE_NONCE + nonce + (stripe ? CSP_AFTER_NONCE_STRIPE : CSP_AFTER_NONCE);
 }
 
 /** Browsers remember to use HTTPS only when the shop is served over HTTPS. */
@@ -61,7 +73,13 @@ export function securityHeaders(req, res, next) {
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+  // Apple Pay and Google Pay run in Stripe's frame, which needs the Payment Request API too.
+  res.setHeader(
+    "Permissions-Policy",
+    takesStripe()
+      ? 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")'
+      : "camera=(), microphone=(), geolocation=(), payment=(self)",
+  );
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));

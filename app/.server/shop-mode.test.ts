@@ -23,7 +23,7 @@ const live: ShopModeConfig = {
   LEGAL_SIREN: "912 345 678",
 };
 
-const CARD_FORM_MISSING = /formulaire de paiement Stripe/;
+const CARRIERS_MISSING = /points relais, les étiquettes de retour prépayées et le suivi/;
 
 describe("shop mode", () => {
   it("tells a test key from a live one", () => {
@@ -54,6 +54,7 @@ describe("shop mode", () => {
     );
     expect(problems).toEqual([
       expect.stringMatching(/^Aucun prestataire de paiement réel/),
+      expect.stringMatching(CARRIERS_MISSING),
       expect.stringMatching(/^LEGAL_COMPANY_NAME garde la valeur/),
       // Kept from the demo even though nothing in it reads as a placeholder.
       expect.stringMatching(/^LEGAL_ADDRESS garde la valeur/),
@@ -71,8 +72,8 @@ describe("shop mode", () => {
     expect(problems).toContainEqual(expect.stringMatching(/^LEGAL_HOST garde la valeur/));
   });
 
-  it("a real configuration is held back only by the checkout's missing Stripe card form", () => {
-    expect(shopModeProblems(live, demoDefaults)).toEqual([expect.stringMatching(CARD_FORM_MISSING)]);
+  it("a real configuration is held back only by the demonstration's carriers", () => {
+    expect(shopModeProblems(live, demoDefaults)).toEqual([expect.stringMatching(CARRIERS_MISSING)]);
   });
 
   it("spots the demo's words, not the words that merely contain them", () => {

@@ -28,6 +28,10 @@ export type ShopModeConfig = {
 export const DEMO_WORDS =
   /(?<![\p{L}])(fictif|fictive|fictifs|fictives|simulé|simulée|simulés|simulées|simulated|fictional)(?![\p{L}])|4242 ?4242/iu;
 
+/** Why a live shop cannot start in this version yet, whatever its configuration (decision 060). */
+export const DEMO_CARRIERS_PROBLEM =
+  "Les points relais, les étiquettes de retour prépayées et le suivi des colis sont encore ceux de la démonstration dans cette version : la boutique ne peut pas encore expédier en production.";
+
 /** What gives a seller identity away as the demo's placeholder. */
 const PLACEHOLDER = /(?<![\p{L}])exemple(?![\p{L}])|000 000 000|000000000/iu;
 
@@ -53,11 +57,10 @@ export function shopModeProblems(config: ShopModeConfig, demoDefaults: Partial<S
     if (stripeKeys.some((key) => stripeKeyMode(key) === "test")) {
       problems.push("Une clé Stripe de test (sk_test_… ou pk_test_…) est refusée en mode production : utilisez les clés de production.");
     }
-    // True of this version: the provider's server side exists, the browser's card form does not.
-    problems.push(
-      "Le formulaire de paiement Stripe du tunnel de commande n'est pas encore livré dans cette version : la boutique ne peut pas encore encaisser en production.",
-    );
   }
+  // True of this version: payments are real with Stripe (decision 059), carriers are not yet. The
+  // relay points, prepaid return labels and tracking the pages promise are the demonstration's.
+  problems.push(DEMO_CARRIERS_PROBLEM);
   for (const [name, value] of Object.entries(config)) {
     if (!name.startsWith("LEGAL_") || typeof value !== "string") continue;
     if (DEMO_WORDS.test(value) || PLACEHOLDER.test(value) || value === demoDefaults[name as keyof ShopModeConfig]) {

@@ -328,6 +328,35 @@ describe("security headers", () => {
     expect(b.headers.get("content-security-policy")).not.toBe(csp);
   });
 
+  it("lets Stripe's script, frames and API in only when the shop takes cards with Stripe (decision 059)", async () => {
+    const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
+    const saved = process.env.PAYMENT_PROVIDER;
+    try {
+      delete process.env.PAYMENT_PROVIDER;
+      const demo = await fetch(`${base}/page`);
+      const demoCsp = demo.headers.get("content-security-policy") ?? "";
+      expect(demoCsp).not.toContain("stripe.com");
+      expect(directive(demoCsp, "frame-src")).toBe("");
+      expect(demo.headers.get("permissions-policy")).toContain("payment=(self)");
+
+      process.env.PAYMENT_PROVIDER = "stripe";
+      const live = await fetch(`${base}/page`);
+      const csp = live.headers.get("content-security-policy") ?? "";
+      expect(directive(csp, "script-src")).toMatch(
+        /^script-src 'self' 'nonce-[^']+' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com$/,
+      );
+      expect(directive(csp, "frame-src")).toBe("frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
+      expect(directive(csp, "connect-src")).toBe("connect-src 'self' https://api.stripe.com");
+      // Still nobody may frame the shop, and no inline script runs without the nonce.
+      expect(directive(csp, "frame-ancestors")).toBe("frame-ancestors 'none'");
+      expect(directive(csp, "script-src")).not.toContain("unsafe-inline");
+      expect(live.headers.get("permissions-policy")).toContain('payment=(self "https://js.stripe.com")');
+    } finally {
+      if (saved === undefined) delete process.env.PAYMENT_PROVIDER;
+      else process.env.PAYMENT_PROVIDER = saved;
+    }
+  });
+
   it("sends HSTS only when the public address is https", async () => {
     const saved = process.env.PUBLIC_URL;
     try {

@@ -83,6 +83,7 @@ import {
   type PaymentSource,
   WRONG_CVC_MESSAGE,
 } from "~/.server/modules/payments/payment-provider";
+import { savedCardProviderOf } from "~/domain/payments/payment-provider";
 import { firstNameOfUser, mailLanguageOf } from "~/.server/db/recipients";
 import {
   beginPaymentAttempt,
@@ -521,8 +522,9 @@ async function placeOrderSteps(db: Database, input: PlaceOrderCommand): Promise<
 async function commitOrder(db: Database, input: WriteOrderInput): Promise<PlacedOrder> {
   const { charge, provider } = input;
   const replay = { orderId: null as string | null };
+  let orderId: string;
   try {
-    const orderId = await db.transaction(async (tx) => {
+    orderId = await db.transaction(async (tx) => {
       const written = await writeOrder(tx, input);
       if (written.kind === "replay") {
         replay.orderId = written.orderId;
@@ -530,8 +532,6 @@ async function commitOrder(db: Database, input: WriteOrderInput): Promise<Placed
       }
       return written.orderId;
     });
-    kickOutbox();
-    return { order: await findOrder(db, orderId), replayed: false };
   } catch (error) {
     if (charge) {
       // No order: the charge goes back now (or, if the provider fails, by the reconciliation job).
@@ -544,6 +544,25 @@ async function commitOrder(db: Database, input: WriteOrderInput): Promise<Placed
     log.error({ err: error }, "place-order: failed");
     throw refused("failed", "order_failed", ORDER_FAILED_MESSAGE);
   }
+  kickOutbox();
+  return { order: await committedOrder(db, orderId), replayed: false };
+}
+
+/**
+ * The order just committed, read back. Past the commit nothing may say the order failed: the
+ * read is tried again (a pool briefly out of connections under load), and if it still fails the
+ * shopper is told the order exists. The same Idempotency-Key sent again answers the order.
+ */
+async function committedOrder(db: Database, orderId: string): Promise<OrderView> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await findOrder(db, orderId);
+    } catch (error) {
+      log.warn({ err: error, orderId, attempt }, "place-order: reading the committed order failed");
+      if (attempt >= 3) throw refused("unavailable", "order_saved_unconfirmed", CHECKOUT_MESSAGES.orderSavedUnconfirmed);
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 export const AUTHENTICATION_REQUIRED_MESSAGE =
@@ -552,11 +571,23 @@ export const AUTHENTICATION_NOT_FOUND_MESSAGE = "Authentification de paiement in
 export const AUTHENTICATION_COMPLETED_MESSAGE =
   "Cette authentification a déjà été traitée : le paiement n'est pas repris une seconde fois.";
 
-/** The 402 answer asking the shopper to authenticate; the API adds `next_action` from its details. */
-function authenticationRequired(authenticationId: string): DomainError {
+/**
+ * The 402 answer asking the shopper to authenticate; the API adds `next_action` from its details.
+ * `client_secret` is what the provider's script needs to show the bank's dialog (Stripe.js
+ * `handleNextAction`): sent to this shopper's browser only, never stored by the shop.
+ */
+function authenticationRequired(authenticationId: string, clientSecret?: string | null): DomainError {
   return new DomainError("payment_declined", "authentication_required", AUTHENTICATION_REQUIRED_MESSAGE, {
-    details: { next_action: { type: "authenticate", authentication_id: authenticationId } },
+    details: {
+      next_action: { type: "authenticate", authentication_id: authenticationId, ...(clientSecret ? { client_secret: clientSecret } : {}) },
+    },
   });
+}
+
+/** The same challenge again (the order submitted again while it waits): its secret asked of the provider. */
+async function authenticationAgain(provider: PaymentProvider, authenticationId: string): Promise<DomainError> {
+  const secret = provider.authenticationSecretOf ? await provider.authenticationSecretOf(authenticationId) : null;
+  return authenticationRequired(authenticationId, secret);
 }
 
 /** What an attempt waiting for authentication keeps to finish the order: no card number, no CVC. */
@@ -750,15 +781,23 @@ async function choosePayment(
   now: Date,
 ): Promise<PaymentChoice> {
   const inThree = request.instalments === 3;
-  if (request.payment_method_id && request.card) throw refused("invalid", "payment_choice", PAYMENT_CHOICE_MESSAGE, "card");
+  const choices = [request.payment_method_id, request.card, request.provider_payment_method].filter((c) => c !== undefined);
+  if (choices.length > 1) throw refused("invalid", "payment_choice", PAYMENT_CHOICE_MESSAGE, "card");
+  // A provider with its own card form (Stripe) collects the CVC there: the shop never takes one.
+  const cards = savedCardProviderOf(provider);
   if (request.payment_method_id) {
-    if (!request.cvc) throw refused("invalid", "cvc_required", CVC_REQUIRED_MESSAGE, "cvc");
+    if (cards && request.cvc) throw refused("invalid", "cvc_not_accepted", CHECKOUT_MESSAGES.savedCardCvcNotAccepted, "cvc");
+    if (!cards && !request.cvc) throw refused("invalid", "cvc_required", CVC_REQUIRED_MESSAGE, "cvc");
     const saved = await chargeableCardOf(db, userId, request.payment_method_id, now);
     if (inThree && !cardCoversSchedule({ month: saved.expMonth, year: saved.expYear }, now)) {
       throw refused("invalid", "card_expires_before_schedule", CARD_EXPIRES_BEFORE_LAST_INSTALMENT_MESSAGE, "payment_method_id");
     }
-    return { source: { type: "token", token: saved.token, cvc: request.cvc }, saveCard: null, scheduleToken: inThree ? saved.token : null };
+    const source: PaymentSource = cards
+      ? { type: "token", token: saved.token, present: true }
+      : { type: "token", token: saved.token, cvc: request.cvc };
+    return { source, saveCard: null, scheduleToken: inThree ? saved.token : null };
   }
+  if (request.provider_payment_method) return choosePaymentMethod(provider, userId, request, now);
   const card = request.card;
   if (!card) throw refused("invalid", "card_required", CARD_REQUIRED_MESSAGE, "card");
   const expiry = parseExpiry(card.expiry);
@@ -775,6 +814,42 @@ async function choosePayment(
     };
   }
   return { source: { type: "card", card }, saveCard: null, scheduleToken: null };
+}
+
+/**
+ * A card typed in the provider's own form (decision 059). Paid once, it is the browser's payment
+ * method as it is. Kept (saved, or paying in 3), it first becomes the shopper's at the provider
+ * (attached to their Customer), so the later instalments and the saved card can charge it, and
+ * the first payment tells the bank it is kept.
+ */
+async function choosePaymentMethod(
+  provider: PaymentProvider,
+  userId: string,
+  request: PlaceOrderRequest,
+  now: Date,
+): Promise<PaymentChoice> {
+  const id = request.provider_payment_method!;
+  const cards = savedCardProviderOf(provider);
+  const field = "provider_payment_method";
+  if (!cards) throw refused("invalid", "payment_method_unsupported", CHECKOUT_MESSAGES.providerPaymentMethodUnsupported, field);
+  const inThree = request.instalments === 3;
+  if (!request.save_card && !inThree) return { source: { type: "payment_method", id }, saveCard: null, scheduleToken: null };
+  const customerId = await cards.ensureCustomer(userId, request.contact.email);
+  const made = await cards.attachPaymentMethod(id, customerId);
+  if (!made.ok) throw refused("invalid", "invalid_card", made.message, field);
+  const expiry = { month: made.expMonth, year: made.expYear };
+  if (inThree && !cardCoversSchedule(expiry, now)) {
+    // Not kept after all: the card goes back to being nobody's.
+    await cards.detachPaymentMethod(made.token).catch((e) => log.warn({ err: e }, "place-order: detach of a refused card failed"));
+    throw refused("invalid", "card_expires_before_schedule", CARD_EXPIRES_BEFORE_LAST_INSTALMENT_MESSAGE, field);
+  }
+  return {
+    source: { type: "token", token: made.token, present: true, keep: true },
+    saveCard: request.save_card
+      ? { token: made.token, brand: made.brand, lastFour: made.lastFour, holder: request.contact.name, expiry }
+      : null,
+    scheduleToken: inThree ? made.token : null,
+  };
 }
 
 /**
@@ -795,13 +870,13 @@ async function chargeCard(
   if (cardCents <= 0) return { kind: "charged", charge: null };
   // The same order already waiting at the bank: its challenge again, before any new token is made.
   const waiting = await waitingAuthenticationOf(db, userId, idempotencyKey);
-  if (waiting) throw authenticationRequired(waiting);
+  if (waiting) throw await authenticationAgain(provider, waiting);
   const choice = await choosePayment(db, provider, userId, request, now);
   const begun = await beginOrAwaitAttempt(db, { userId, idempotencyKey, amountCents: cardCents, currency: "EUR", provider: provider.name });
   if (begun.kind === "linked") return { kind: "replay", orderId: begun.orderId };
   if (begun.kind === "busy") {
     // The same order is waiting at the bank: the same challenge again, not a second payment.
-    if (begun.status === "requires_action" && begun.authenticationId) throw authenticationRequired(begun.authenticationId);
+    if (begun.status === "requires_action" && begun.authenticationId) throw await authenticationAgain(provider, begun.authenticationId);
     throw refused("conflict", "order_in_progress", ORDER_IN_PROGRESS_MESSAGE);
   }
   const attempt = begun.attempt;
@@ -827,12 +902,20 @@ async function chargeCard(
     if (!(await markAttemptRequiresAction(db, attempt.id, charged.authenticationId, resumeRequestOf(request, choice)))) {
       throw refused("conflict", "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card");
     }
-    throw authenticationRequired(charged.authenticationId);
+    throw authenticationRequired(charged.authenticationId, charged.clientSecret);
   }
   if (!charged.ok) {
     await markAttemptFailed(db, attempt.id, charged.message);
+    // A card attached for this order only (to keep it) is let go again: nothing keeps it now.
+    if (choice.source.type === "token" && choice.source.keep) await releaseKeptCard(provider, choice.source.token);
     // A saved card's wrong CVC is about the CVC field; any other refusal about the card chosen.
-    const field = request.payment_method_id ? (charged.message === WRONG_CVC_MESSAGE ? "cvc" : "payment_method_id") : "card";
+    const field = request.payment_method_id
+      ? charged.message === WRONG_CVC_MESSAGE
+        ? "cvc"
+        : "payment_method_id"
+      : request.provider_payment_method
+        ? "provider_payment_method"
+        : "card";
     throw refused("payment_declined", "payment_declined", charged.message, field);
   }
   await testHooks?.afterCharge?.("charged_at_provider");
@@ -856,6 +939,12 @@ async function chargeCard(
       scheduleToken: choice.scheduleToken,
     },
   };
+}
+
+async function releaseKeptCard(provider: PaymentProvider, token: string): Promise<void> {
+  await savedCardProviderOf(provider)
+    ?.detachPaymentMethod(token)
+    .catch((e) => log.warn({ err: e }, "place-order: detach of a declined card failed"));
 }
 
 type WriteOrderInput = PlaceOrderCommand & { now: Date; provider: PaymentProvider; checked: CheckedOrder; charge: Charge | null };

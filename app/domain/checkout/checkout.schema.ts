@@ -197,6 +197,13 @@ export const PlaceOrderSchema = z.object({
     .trim()
     .regex(/^[0-9]{3,4}$/, { error: "Cryptogramme invalide" })
     .optional(),
+  /**
+   * A card typed in the payment provider's own form (Stripe's Payment Element): the PaymentMethod
+   * id it made in the browser, instead of `card` (the number never reaches the shop, decision 059).
+   */
+  provider_payment_method: text({ error: CHECKOUT_MESSAGES.providerPaymentMethodInvalid })
+    .regex(/^pm_[A-Za-z0-9_]{1,200}$/, { error: CHECKOUT_MESSAGES.providerPaymentMethodInvalid })
+    .optional(),
   points_to_use: z
     .number({ error: CHECKOUT_MESSAGES.invalidNumberPoints })
     .int({ error: CHECKOUT_MESSAGES.invalidNumberPoints })

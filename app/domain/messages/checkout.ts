@@ -19,6 +19,15 @@ export const notEnoughStock = "Stock insuffisant";
 export const fullNameRequired = "Le nom complet est obligatoire";
 export const invalidPhoneNumberLeast10 = "Format de téléphone invalide (minimum 10 chiffres)";
 export const savedCardNotFoundChoose = "Carte enregistrée introuvable : choisissez une autre carte.";
+export const providerPaymentMethodInvalid = "Carte non reconnue : saisissez-la à nouveau dans le formulaire de paiement.";
+export const providerPaymentMethodUnsupported =
+  "Ce moyen de paiement n'est pas accepté ici : saisissez votre carte dans le formulaire de paiement.";
+export const savedCardCvcNotAccepted =
+  "Le cryptogramme d'une carte enregistrée n'est pas demandé ici : la banque le vérifie elle-même si besoin.";
+export const paymentFormIncomplete = "Complétez les informations de votre carte.";
+export const orderSavedUnconfirmed =
+  "Votre commande est enregistrée, mais sa confirmation n'a pas pu s'afficher. Retrouvez-la dans Mes commandes.";
+export const paymentFormUnavailable = "Le formulaire de paiement n'a pas pu se charger. Vérifiez votre connexion puis rechargez la page.";
 export const invalidItemCart = "Article invalide dans le panier";
 export const invalidNumberPoints = "Nombre de points invalide";
 export const unknownDeliveryMethod = "Mode de livraison inconnu";

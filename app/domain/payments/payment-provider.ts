@@ -12,10 +12,15 @@ import type { Card, CardBrand } from "~/domain/checkout/checkout.schema";
  * keeps for this shop, or a payment method the provider's own card form made in the browser (its
  * id: the card number never reaches the shop, decision 059). With a token, `cvc` is the shopper's
  * CVC typed again for this payment (customer present); no `cvc` is a merchant-initiated charge (a
- * later instalment), which banks exempt from strong customer authentication.
+ * later instalment), which banks exempt from strong customer authentication. A provider whose
+ * own form collects the CVC (Stripe) takes no CVC from the shop: `present` then says the shopper
+ * is paying now, and `keep` that the card is being kept for later charges (this order's
+ * instalments, or the saved cards), which the bank is told at this first payment.
  */
 export type PaymentSource =
-  { type: "card"; card: Card } | { type: "token"; token: string; cvc?: string } | { type: "payment_method"; id: string };
+  | { type: "card"; card: Card }
+  | { type: "token"; token: string; cvc?: string; present?: boolean; keep?: boolean }
+  | { type: "payment_method"; id: string };
 
 export type ChargeRequest = {
   amountCents: number;
@@ -28,7 +33,14 @@ export type ChargeRequest = {
   description: string;
 };
 
-export type ChargeDecline = { ok: false; code: "declined"; message: string };
+/**
+ * Why a charge was declined, when the provider says more than "refused": `authentication_required`
+ * is the bank's soft decline of a merchant-initiated charge (SCA): the same card may still pay with
+ * the shopper present and authenticating (decision 035). Absent for a plain decline.
+ */
+export type DeclineReason = "authentication_required";
+
+export type ChargeDecline = { ok: false; code: "declined"; message: string; reason?: DeclineReason };
 export type ChargeSuccess = { ok: true; paymentId: string; brand: CardBrand; lastFour: string };
 
 export type ChargeResult =
@@ -79,6 +91,20 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<void>;
   /** The charge made with this idempotency key, or null when the provider never charged it. */
   findCharge(idempotencyKey: string): Promise<ProviderCharge | null>;
+  /**
+   * The browser's secret of an authentication still waiting (Stripe: the PaymentIntent's client
+   * secret), asked again when the same order is submitted again: the shop never stores it.
+   * Absent for a provider whose dialog needs none.
+   */
+  authenticationSecretOf?(authenticationId: string): Promise<string | null>;
+}
+
+/** The provider's saved-card side, when it has one (Stripe), else null. */
+export function savedCardProviderOf(provider: PaymentProvider): SavedCardProvider | null {
+  const candidate = provider as PaymentProvider & Partial<SavedCardProvider>;
+  return typeof candidate.ensureCustomer === "function" && typeof candidate.attachPaymentMethod === "function"
+    ? (candidate as PaymentProvider & SavedCardProvider)
+    : null;
 }
 
 /** A card kept at the provider for a customer, as the shop may store it (never the number). */

@@ -351,6 +351,30 @@ describe("3-D Secure", () => {
     expect(run(state, { type: "orderSubmitted", check: READY, freshKey: "key-2" })).toBe(state);
   });
 
+  it("keeps the attempt's key when the order was saved but not read back, so a retry answers that order", () => {
+    const state = run(placing(), {
+      type: "orderAnswered",
+      outcome: { kind: "refused", status: 503, code: "order_saved_unconfirmed", message: "Votre commande est enregistrée…" },
+    });
+    expect(state).toMatchObject({
+      submission: { status: "idle" },
+      attempt: { key: "key-1" },
+      error: { message: "Votre commande est enregistrée…" },
+    });
+    expect(run(state, { type: "orderSubmitted", check: READY, freshKey: "key-2" }).submission).toMatchObject({ request: { key: "key-1" } });
+  });
+
+  it("keeps Stripe's client secret with the challenge, for Stripe.js to show the bank's own dialog", () => {
+    const state = run(placing(), {
+      type: "orderAnswered",
+      outcome: { kind: "authenticate", authenticationId: "pi_1", clientSecret: "pi_1_secret_2" },
+    });
+    expect(state.submission).toMatchObject({
+      status: "authenticating",
+      challenge: { authenticationId: "pi_1", clientSecret: "pi_1_secret_2" },
+    });
+  });
+
   it("sends one answer at a time", () => {
     const answering = run(challenged(), { type: "authenticationAnswered", result: "succeeded" });
     expect(answering.submission).toMatchObject({ status: "authenticating", answer: "succeeded", error: null });
@@ -524,6 +548,32 @@ describe("checkPayment", () => {
     expect(checkPayment({ ...input, quote: null })).toMatchObject({ kind: "blocked", error: { message: ADDRESS_INVALID_MESSAGE } });
   });
 
+  it("with Stripe's form: sends the PaymentMethod it made (never the fields), a saved card without CVC, and waits for a card", () => {
+    const stripe = { kind: "provider" as const, method: { id: "pm_1Abc", lastFour: "1001" } };
+    const check = checkPayment({ ...input, form: { ...form, card: { ...CARD, number: "" } }, cardForm: stripe });
+    expect(check).toMatchObject({ kind: "ready", lastFour: "1001" });
+    if (check.kind === "ready") {
+      const sent = JSON.parse(check.body);
+      expect(sent).toMatchObject({ provider_payment_method: "pm_1Abc", save_card: false, instalments: 1 });
+      expect(sent).not.toHaveProperty("card");
+    }
+    const saved = checkPayment({
+      ...input,
+      savedCards: [SAVED_VISA],
+      form: { ...form, paymentChoice: SAVED_VISA.id, savedCvc: "" },
+      cardForm: { kind: "provider", method: null },
+    });
+    expect(saved.kind).toBe("ready");
+    if (saved.kind === "ready") {
+      expect(JSON.parse(saved.body)).toMatchObject({ payment_method_id: SAVED_VISA.id });
+      expect(JSON.parse(saved.body)).not.toHaveProperty("cvc");
+    }
+    expect(checkPayment({ ...input, cardForm: { kind: "provider", method: null } })).toEqual({
+      kind: "blocked",
+      error: { message: CHECKOUT_MESSAGES.paymentFormIncomplete },
+    });
+  });
+
   it("sends the promo code only when the quote applied it, and the relay point with the relay method", () => {
     const relayForm = {
       ...form,
@@ -545,6 +595,12 @@ describe("readOrderAnswer", () => {
     const authenticate = { next_action: { type: "authenticate", authentication_id: "auth-1" } };
     expect(readOrderAnswer(402, authenticate, true)).toEqual({ kind: "authenticate", authenticationId: "auth-1" });
     expect(readOrderAnswer(402, authenticate, false)).toMatchObject({ kind: "refused", status: 402, message: ORDER_FAILED_MESSAGE });
+    const withSecret = { next_action: { type: "authenticate", authentication_id: "pi_1", client_secret: "pi_1_secret_2" } };
+    expect(readOrderAnswer(402, withSecret, true)).toEqual({
+      kind: "authenticate",
+      authenticationId: "pi_1",
+      clientSecret: "pi_1_secret_2",
+    });
     expect(readOrderAnswer(500, null, true)).toEqual({
       kind: "refused",
       status: 500,

@@ -123,7 +123,7 @@ export type PaymentCheck =
 /** What POST /api/v1/orders or POST /api/v1/payment-authentications/{id} answered, read. */
 export type OrderOutcome =
   | { kind: "placed"; order: OrderView }
-  | { kind: "authenticate"; authenticationId: string }
+  | { kind: "authenticate"; authenticationId: string; clientSecret?: string }
   | { kind: "refused"; status: number; code: string; message: string; details?: unknown };
 
 export type CheckoutEvent =
@@ -348,12 +348,17 @@ function orderAnswered(state: CheckoutState, outcome: OrderOutcome): CheckoutSta
             authenticationId: outcome.authenticationId,
             amountCents: submission.request.cardCents,
             lastFour: submission.request.lastFour,
+            ...(outcome.clientSecret ? { clientSecret: outcome.clientSecret } : {}),
           },
           answer: null,
           error: null,
         },
       };
     case "refused": {
+      // The order exists but could not be read back: the same key again answers it, never a second one.
+      if (outcome.code === "order_saved_unconfirmed") {
+        return { ...state, submission: { status: "idle" }, error: { message: outcome.message } };
+      }
       const stock = outcome.code === "insufficient_stock";
       // The server answered no: the next attempt is a new one, on a fresh quote.
       return {
@@ -375,7 +380,7 @@ function orderAnswered(state: CheckoutState, outcome: OrderOutcome): CheckoutSta
  * What POST /api/v1/orders and POST /api/v1/payment-authentications/{id} answer: the JSON API's
  * body, with `next_action` beside the error when the bank asks for 3-D Secure.
  */
-export type OrderApiBody = JsonApiBody<OrderView> & { next_action?: { type?: string; authentication_id?: string } };
+export type OrderApiBody = JsonApiBody<OrderView> & { next_action?: { type?: string; authentication_id?: string; client_secret?: string } };
 
 /**
  * Reads an answer of the order API. `allowAuthentication`: only POST /api/v1/orders may ask for
@@ -384,7 +389,10 @@ export type OrderApiBody = JsonApiBody<OrderView> & { next_action?: { type?: str
 export function readOrderAnswer(status: number, payload: OrderApiBody | null, allowAuthentication: boolean): OrderOutcome {
   if (status >= 200 && status < 300 && payload?.data) return { kind: "placed", order: payload.data };
   const authenticationId = payload?.next_action?.type === "authenticate" ? payload.next_action.authentication_id : undefined;
-  if (allowAuthentication && status === 402 && authenticationId) return { kind: "authenticate", authenticationId };
+  if (allowAuthentication && status === 402 && authenticationId) {
+    const clientSecret = payload?.next_action?.client_secret;
+    return { kind: "authenticate", authenticationId, ...(clientSecret ? { clientSecret } : {}) };
+  }
   return {
     kind: "refused",
     status,
@@ -417,6 +425,13 @@ export function checkShipping({
   return { kind: "ready", contact: parsed.data };
 }
 
+/**
+ * The card form the order is paid through: the shop's own fields (the simulated acquirer), or the
+ * provider's (Stripe's Payment Element), whose card arrives as the PaymentMethod it made in the
+ * browser just before the check (null when there is none: nothing typed yet, or a new card not chosen).
+ */
+export type CardFormInput = { kind: "fields" } | { kind: "provider"; method: { id: string; lastFour: string | null } | null };
+
 /** 'Commander avec obligation de paiement': the card (or saved card's CVC), the quote, then the body to send. */
 export function checkPayment({
   form,
@@ -426,6 +441,7 @@ export function checkPayment({
   lines,
   giftCards,
   instalments,
+  cardForm = { kind: "fields" },
 }: {
   form: CheckoutForm;
   quote: CheckoutQuote | null;
@@ -436,14 +452,19 @@ export function checkPayment({
   giftCards: OrderGiftCards;
   /** The instalments radio of the submitted form (read only when a card pays). */
   instalments: 1 | 3;
+  cardForm?: CardFormInput;
 }): PaymentCheck {
   if (!form.address && needsAddress) return { kind: "addressMissing" };
   // No bank card when gift cards pay it all (docs/decisions/018-gift-cards.md).
   const cardNeeded = !quote || quote.card_cents > 0;
   const savedCard = savedCards.find((c) => c.id === form.paymentChoice && c.usable) ?? null;
+  const provider = cardForm.kind === "provider" ? cardForm : null;
   if (cardNeeded && savedCard) {
-    const cvcError = savedCardCvcError(savedCard.brand, form.savedCvc);
+    // The provider's own form asks no CVC for a saved card: the bank asks the shopper if it wants.
+    const cvcError = provider ? null : savedCardCvcError(savedCard.brand, form.savedCvc);
     if (cvcError) return { kind: "cvcInvalid", error: cvcError };
+  } else if (cardNeeded && provider) {
+    if (!provider.method) return { kind: "blocked", error: { message: CHECKOUT_MESSAGES.paymentFormIncomplete } };
   } else if (cardNeeded) {
     const parsed = CardSchema.safeParse(form.card);
     if (!parsed.success) return { kind: "cardInvalid", errors: firstErrors<keyof CardValues>(parsed.error.issues) };
@@ -468,7 +489,7 @@ export function checkPayment({
   const body: PlaceOrderBody = {
     ...(address ? { address_id: address.id } : {}),
     contact: form.contact,
-    ...(cardNeeded ? (savedCard ? { payment_method_id: savedCard.id, cvc: form.savedCvc.trim() } : { card: form.card }) : {}),
+    ...(cardNeeded ? paidWith(savedCard, form, provider) : {}),
     save_card: cardNeeded && !savedCard && form.saveCard,
     ...(cardNeeded ? { instalments } : {}),
     points_to_use: quote.points_to_use,
@@ -484,8 +505,19 @@ export function checkPayment({
     kind: "ready",
     body: JSON.stringify(body),
     cardCents: quote.card_cents,
-    lastFour: savedCard ? savedCard.last4 : typed.length >= 12 ? typed.slice(-4) : null,
+    lastFour: savedCard ? savedCard.last4 : provider ? (provider.method?.lastFour ?? null) : typed.length >= 12 ? typed.slice(-4) : null,
   };
+}
+
+/** The order body's card: a saved one (with its CVC only for our own form), the provider's payment method, or the typed card. */
+function paidWith(
+  savedCard: PaymentMethodView | null,
+  form: CheckoutForm,
+  provider: Extract<CardFormInput, { kind: "provider" }> | null,
+): Pick<PlaceOrderBody, "payment_method_id" | "cvc" | "card" | "provider_payment_method"> {
+  if (savedCard) return provider ? { payment_method_id: savedCard.id } : { payment_method_id: savedCard.id, cvc: form.savedCvc.trim() };
+  if (provider?.method) return { provider_payment_method: provider.method.id };
+  return { card: form.card };
 }
 
 function firstErrors<K extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Partial<Record<K, string>> {

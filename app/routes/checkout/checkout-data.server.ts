@@ -7,6 +7,8 @@ import type { Database } from "~/.server/db/client";
 import { getProfile } from "~/.server/modules/accounts/profile.service";
 import { listAddresses } from "~/.server/modules/addresses/addresses.service";
 import { listPaymentMethods } from "~/.server/modules/payment-methods/payment-methods.service";
+import { paymentFormOf } from "~/.server/modules/payments/payment-form";
+import { getEnv } from "~/.server/env";
 import { quoteCheckout } from "~/.server/workflows/place-order";
 import {
   DeliveryMethodCodeSchema,
@@ -35,7 +37,7 @@ import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 import * as COMMON_MESSAGES from "~/domain/messages/common";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
-/** What the checkout needs to start: contact defaults, saved addresses and cards, points balance. */
+/** What the checkout needs to start: contact defaults, saved addresses and cards, points balance, the card form. */
 export async function loadCheckoutAccount(db: Database, session: CurrentSession): Promise<CheckoutAccount> {
   const profile = await getProfile(db, session.user.id).catch((error: unknown) => {
     log.error({ err: error }, "checkout: profile could not be loaded");
@@ -61,6 +63,7 @@ export async function loadCheckoutAccount(db: Database, session: CurrentSession)
     pointsBalance: profile?.loyalty_points ?? 0,
     addresses,
     paymentMethods,
+    payment: paymentFormOf(getEnv()),
   };
 }
 

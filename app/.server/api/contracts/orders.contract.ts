@@ -11,6 +11,10 @@ export const AuthenticationRequiredSchema = z
     next_action: z.object({
       type: z.literal("authenticate"),
       authentication_id: z.string().describe("To send to POST /api/v1/payment-authentications/{authentication_id}"),
+      client_secret: z
+        .string()
+        .optional()
+        .describe("With Stripe: the PaymentIntent's client secret, for Stripe.js handleNextAction (the bank's 3-D Secure dialog)"),
     }),
   })
   .meta({ id: "AuthenticationRequired" });
@@ -20,7 +24,7 @@ export const operations: ApiOperation[] = [
     method: "post",
     path: "/api/v1/orders",
     summary:
-      "Passer commande (en-tête Idempotency-Key obligatoire, un par tentative). Chaque ligne désigne une variante (variant_id) ; product_id seul vaut pour un produit à une seule variante et est refusé (400) pour un produit à plusieurs variantes, comme une variante d'un autre produit que product_id. Prix (celui de la variante), frais de livraison et total sont calculés par le serveur. delivery_method : standard (par défaut), relay (avec relay_point_id, voir GET /api/v1/relay-points) ou express (voir GET /api/v1/delivery-methods). Paiement : card (nouvelle carte, envoyée une fois au prestataire ; save_card pour l'enregistrer sous forme de jeton) ou payment_method_id avec cvc (carte enregistrée). Cartes de test : 4242 4242 4242 4242 acceptée, 4000 0000 0000 0002 refusée, 4000 0027 6000 3184 demande l'authentification 3-D Secure (402 avec next_action).",
+      "Passer commande (en-tête Idempotency-Key obligatoire, un par tentative). Chaque ligne désigne une variante (variant_id) ; product_id seul vaut pour un produit à une seule variante et est refusé (400) pour un produit à plusieurs variantes, comme une variante d'un autre produit que product_id. Prix (celui de la variante), frais de livraison et total sont calculés par le serveur. delivery_method : standard (par défaut), relay (avec relay_point_id, voir GET /api/v1/relay-points) ou express (voir GET /api/v1/delivery-methods). Paiement, selon le prestataire configuré : provider_payment_method (avec Stripe : le PaymentMethod pm_… créé par le Payment Element dans le navigateur ; le numéro de carte ne passe jamais par la boutique) ou card (prestataire intégré : nouvelle carte envoyée une fois au prestataire) ; save_card pour l'enregistrer ; ou payment_method_id (carte enregistrée), avec cvc pour le prestataire intégré et sans cvc avec Stripe. L'authentification 3-D Secure demandée répond 402 avec next_action. Les cartes de test sont décrites dans docs/payments.md.",
     tags: ["Commandes"],
     auth: "session",
     body: PlaceOrderSchema,

@@ -4,10 +4,20 @@ import { toOrderLine, useCart } from "~/features/cart/public/cart-store";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import { primaryButtonClass } from "~/components/ui/form-parts";
 import { useT } from "~/components/ui/i18n";
-import { canSubmitOrder, checkPayment, checkShipping, checkoutReducer, initialCheckoutState } from "../checkout-machine";
+import {
+  canSubmitOrder,
+  checkPayment,
+  checkShipping,
+  checkoutReducer,
+  initialCheckoutState,
+  type CardFormInput,
+} from "../checkout-machine";
+import type { StripeCardFormHandle } from "../stripe/stripe-bridge";
+import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 import { useCheckoutQuote } from "../use-checkout-quote";
 import { useOrderRequests } from "../use-order-requests";
 import { AuthenticationDialog } from "./authentication-dialog";
+import { ProviderAuthentication } from "./provider-authentication";
 import { CheckoutSteps } from "./checkout-steps";
 import type { CheckoutAccount, CheckoutLogger } from "./checkout-types";
 import { ConfirmationStep } from "./confirmation-step";
@@ -57,6 +67,14 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstStepRender = useRef(true);
   const log = useCallback((line: string) => onLog?.(line), [onLog]);
+  // With Stripe (decision 059): what its card form can do once loaded, and whether the order
+  // button is turning the typed card into a PaymentMethod (nothing is sent to the shop meanwhile).
+  const stripeForm = account.payment.provider === "stripe" ? account.payment : null;
+  const stripeHandle = useRef<StripeCardFormHandle | null>(null);
+  const onStripeHandle = useCallback((handle: StripeCardFormHandle | null) => {
+    stripeHandle.current = handle;
+  }, []);
+  const [preparing, setPreparing] = useState(false);
 
   useEffect(() => setMounted(true), []);
 
@@ -119,25 +137,46 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
     if (state.continueRequested && !quoteState.stale) continueOnceQuoted();
   }, [state.continueRequested, quoteState.stale]);
 
-  function submitOrder(event: FormEvent<HTMLFormElement>) {
+  async function submitOrder(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!canSubmitOrder(state)) return;
-    const check = checkPayment({
-      form,
-      quote,
-      needsAddress,
-      savedCards,
-      lines,
-      giftCards,
-      instalments: instalmentsOf(event.currentTarget),
-    });
+    if (!canSubmitOrder(state) || preparing) return;
+    const formElement = event.currentTarget;
+    const instalments = instalmentsOf(formElement);
+    const freshKey = newAttemptKey();
+    let cardForm: CardFormInput = { kind: "fields" };
+    if (stripeForm) {
+      cardForm = { kind: "provider", method: null };
+      const newCard = !savedCards.some((c) => c.id === form.paymentChoice && c.usable);
+      if (newCard && quote && quote.card_cents > 0) {
+        const handle = stripeHandle.current;
+        if (!handle) {
+          log("Formulaire de paiement indisponible");
+          dispatch({
+            type: "orderSubmitted",
+            check: { kind: "blocked", error: { message: CHECKOUT_MESSAGES.paymentFormUnavailable } },
+            freshKey,
+          });
+          return;
+        }
+        setPreparing(true);
+        const made = await handle.createPaymentMethod({ amountCents: quote.card_cents, keep: form.saveCard || instalments === 3 });
+        setPreparing(false);
+        if (!made.ok) {
+          log(`Carte non validée : ${made.message}`);
+          dispatch({ type: "orderSubmitted", check: { kind: "blocked", error: { message: made.message } }, freshKey });
+          return;
+        }
+        cardForm = { kind: "provider", method: { id: made.id, lastFour: made.lastFour } };
+      }
+    }
+    const check = checkPayment({ form, quote, needsAddress, savedCards, lines, giftCards, instalments, cardForm });
     if (check.kind === "cvcInvalid") {
-      event.currentTarget.querySelector<HTMLInputElement>('input[name="cvc"]')?.focus();
+      formElement.querySelector<HTMLInputElement>('input[name="cvc"]')?.focus();
       log("Cryptogramme invalide");
     } else if (check.kind === "cardInvalid") {
       log("Carte invalide");
     }
-    dispatch({ type: "orderSubmitted", check, freshKey: newAttemptKey() });
+    dispatch({ type: "orderSubmitted", check, freshKey });
   }
 
   if (step === "confirmation" && state.order) {
@@ -213,7 +252,10 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
           quote={quoteState}
           savedCards={savedCards}
           pointsBalance={account.pointsBalance}
-          onSubmit={submitOrder}
+          onSubmit={(event) => void submitOrder(event)}
+          stripeForm={stripeForm}
+          onStripeHandle={onStripeHandle}
+          preparing={preparing}
           dispatch={dispatch}
           log={log}
           promoField={promoField}
@@ -221,7 +263,15 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
           orderButtonRef={orderButtonRef}
         />
       )}
-      {submission.status === "authenticating" && (
+      {submission.status === "authenticating" && submission.challenge.clientSecret && (
+        <ProviderAuthentication
+          submission={submission}
+          handle={stripeHandle}
+          onAnswer={(result) => dispatch({ type: "authenticationAnswered", result })}
+          log={log}
+        />
+      )}
+      {submission.status === "authenticating" && !submission.challenge.clientSecret && (
         <AuthenticationDialog
           challenge={submission.challenge}
           busy={submission.answer !== null}

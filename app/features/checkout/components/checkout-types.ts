@@ -3,6 +3,7 @@ import type { CheckoutQuote } from "~/domain/checkout/checkout-quote.types";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import type { PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
 import type { ActionResult } from "~/domain/http/action-result";
+import type { PaymentFormConfig } from "~/domain/payments/payment-form";
 
 export type { CheckoutQuote };
 
@@ -18,6 +19,8 @@ export type CheckoutAccount = {
   addresses: SavedAddressView[] | null;
   /** Saved cards, the default first (the usable ones are offered at the payment step). */
   paymentMethods: PaymentMethodView[];
+  /** The card form of the configured provider (decision 059). */
+  payment: PaymentFormConfig;
 };
 
 /** The quote intent's answer (decision 056): the server's quote, or the French reason there is none. */
@@ -39,6 +42,8 @@ export type AuthenticationChallenge = {
   amountCents: number;
   /** The card's last four digits, when the page knows them. */
   lastFour: string | null;
+  /** With Stripe: what Stripe.js needs to show the bank's own dialog instead of ours. */
+  clientSecret?: string;
 };
 
 /** Debug pages receive one line per event. */

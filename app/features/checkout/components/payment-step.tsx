@@ -7,6 +7,9 @@ import { STOCK_HINT, type CheckoutEvent, type CheckoutState } from "../checkout-
 import type { CheckoutQuoteState } from "../use-checkout-quote";
 import { BeautyPassPoints } from "./beauty-pass-points";
 import { CardFields } from "./card-fields";
+import { ProviderCardFields } from "./provider-card-fields";
+import type { PaymentFormConfig } from "~/domain/payments/payment-form";
+import type { StripeCardFormHandle } from "../stripe/stripe-bridge";
 import { CheckoutErrorBox } from "./checkout-steps";
 import { useCheckoutWording } from "./checkout-wording";
 import { GiftCardPayment } from "./gift-card-payment";
@@ -29,6 +32,9 @@ export function PaymentStep({
   promoField,
   headingRef,
   orderButtonRef,
+  stripeForm = null,
+  onStripeHandle,
+  preparing = false,
 }: {
   state: CheckoutState;
   quote: CheckoutQuoteState;
@@ -42,10 +48,15 @@ export function PaymentStep({
   promoField: ReactNode;
   headingRef: RefObject<HTMLHeadingElement | null>;
   orderButtonRef: RefObject<HTMLButtonElement | null>;
+  /** With Stripe, its Payment Element replaces our card fields (decision 059). */
+  stripeForm?: Extract<PaymentFormConfig, { provider: "stripe" }> | null;
+  onStripeHandle?: (handle: StripeCardFormHandle | null) => void;
+  /** The card is being made into a PaymentMethod at Stripe before the order is sent. */
+  preparing?: boolean;
 }) {
   const t = useT();
   const { translateMessage, errorText, quoteProblemText } = useCheckoutWording();
-  const placing = submission.status === "placing";
+  const placing = submission.status === "placing" || preparing;
   // Saved cards the provider keeps; the choice is offered only when one can pay. Cards recorded
   // before tokenization are left to Moyens de Paiement.
   const offerSavedCards = savedCards.some((c) => c.usable);
@@ -58,6 +69,30 @@ export function PaymentStep({
   const cardNeeded = !quote || quote.card_cents > 0;
   const editCard = (field: keyof typeof form.card, value: string) => dispatch({ type: "cardEdited", field, value });
   const setSaveCard = (save: boolean) => dispatch({ type: "saveCardChanged", save });
+  const newCardFields = (nested: boolean) =>
+    stripeForm && quote ? (
+      <ProviderCardFields
+        publishableKey={stripeForm.publishableKey}
+        amountCents={quote.card_cents}
+        onHandle={onStripeHandle ?? (() => undefined)}
+        saveCard={form.saveCard}
+        onSaveCardChange={setSaveCard}
+        nested={nested}
+      />
+    ) : stripeForm ? (
+      <p role="status" className="text-sm text-muted">
+        {t("checkout.card.stripeLoading")}
+      </p>
+    ) : (
+      <CardFields
+        values={form.card}
+        errors={cardErrors}
+        onChange={editCard}
+        saveCard={form.saveCard}
+        onSaveCardChange={setSaveCard}
+        nested={nested}
+      />
+    );
 
   return (
     <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -85,19 +120,11 @@ export function PaymentStep({
             cvc={form.savedCvc}
             cvcError={savedCvcError}
             onCvcChange={(value) => dispatch({ type: "savedCvcEdited", value })}
-            newCardFields={
-              <CardFields
-                values={form.card}
-                errors={cardErrors}
-                onChange={editCard}
-                saveCard={form.saveCard}
-                onSaveCardChange={setSaveCard}
-                nested
-              />
-            }
+            newCardFields={newCardFields(true)}
+            askCvc={!stripeForm}
           />
         ) : cardNeeded ? (
-          <CardFields values={form.card} errors={cardErrors} onChange={editCard} saveCard={form.saveCard} onSaveCardChange={setSaveCard} />
+          newCardFields(false)
         ) : (
           <p className="rounded-xl bg-cream p-4 text-sm">{t("checkout.payment.coveredByGiftCards")}</p>
         )}

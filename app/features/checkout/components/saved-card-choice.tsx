@@ -11,7 +11,9 @@ export const NEW_CARD_CHOICE = "new";
  * The payment step's card choice when the shopper has saved cards: each card ('Visa •••• 4242
  * (expire 12/29)', expired ones listed but disabled) with its CVC asked again (the provider
  * checks it; the shop never keeps it), or "Nouvelle carte" with the usual card fields
- * (`newCardFields`). One native radio group: arrow keys move between every choice.
+ * (`newCardFields`). One native radio group: arrow keys move between every choice. With a
+ * provider whose own form collects the CVC (Stripe, `askCvc` false) none is asked here: the bank
+ * asks the shopper itself when it wants to (decision 059).
  */
 export function SavedCardChoice({
   cards,
@@ -21,6 +23,7 @@ export function SavedCardChoice({
   cvcError,
   onCvcChange,
   newCardFields,
+  askCvc = true,
 }: {
   cards: PaymentMethodView[];
   choice: string;
@@ -29,6 +32,7 @@ export function SavedCardChoice({
   cvcError?: string;
   onCvcChange: (cvc: string) => void;
   newCardFields: ReactNode;
+  askCvc?: boolean;
 }) {
   const baseId = useId();
   const t = useT();
@@ -91,7 +95,9 @@ export function SavedCardChoice({
         </label>
       </div>
       <div className="mt-4">
-        {selected ? (
+        {selected && !askCvc ? (
+          <p className="text-sm text-muted">{t("checkout.savedCard.bankChecks")}</p>
+        ) : selected ? (
           <FieldShell
             id={cvcId}
             label={t("checkout.savedCard.cvc")}

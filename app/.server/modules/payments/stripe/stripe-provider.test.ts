@@ -384,7 +384,26 @@ describe("saved cards", () => {
     const paymentMethodId = server.createPaymentMethod("pm_card_authenticationRequired");
     await provider.attachPaymentMethod(paymentMethodId, customerId);
     const instalment = chargeOf({ type: "token", token: paymentMethodId }, { customerRef: "user-chloe" });
-    expect(await provider.charge(instalment)).toEqual({ ok: false, code: "declined", message: OFF_SESSION_AUTHENTICATION_MESSAGE });
+    // A soft decline: told apart from a plain one, so the instalment waits for the shopper (decision 035).
+    expect(await provider.charge(instalment)).toEqual({
+      ok: false,
+      code: "declined",
+      message: OFF_SESSION_AUTHENTICATION_MESSAGE,
+      reason: "authentication_required",
+    });
+    // With the shopper present (the instalment's page), the same card asks for 3-D Secure instead.
+    const present = chargeOf({ type: "token", token: paymentMethodId, present: true }, { customerRef: "user-chloe" });
+    const asked = await provider.charge(present);
+    expect(asked).toMatchObject({ ok: false, code: "authentication_required", clientSecret: expect.stringContaining("_secret_") });
+    expect(server.requests().find((r) => r.idempotencyKey === present.idempotencyKey)?.params.off_session).toBeUndefined();
+  });
+
+  it("gives a plain decline off session no reason", async () => {
+    const customerId = await provider.ensureCustomer("user-chloe", "chloe@example.fr");
+    const paymentMethodId = server.createPaymentMethod("pm_card_chargeDeclined");
+    await provider.attachPaymentMethod(paymentMethodId, customerId);
+    const instalment = chargeOf({ type: "token", token: paymentMethodId }, { customerRef: "user-chloe" });
+    expect(await provider.charge(instalment)).toEqual({ ok: false, code: "declined", message: PAYMENT_DECLINED_MESSAGE });
   });
 
   it("saves a card through a SetupIntent confirmed in the browser, then charges it off session", async () => {

@@ -37,8 +37,7 @@ import {
 } from "../payment-messages";
 
 /** A card number sent to the shop's server with Stripe: refused, it belongs in Stripe's own form. */
-export const CARD_IN_STRIPE_FORM_MESSAGE =
-  "Saisissez votre carte dans le formulaire de paiement sécurisé Stripe : son numéro ne doit jamais transiter par notre site.";
+export const CARD_IN_STRIPE_FORM_MESSAGE = ACCOUNT_MESSAGES.cardNumberInStripeForm;
 /** A merchant-initiated charge (a later instalment) the bank wants the shopper to authenticate. */
 export const OFF_SESSION_AUTHENTICATION_MESSAGE =
   "Votre banque demande de confirmer ce paiement en votre présence (3-D Secure) : il n'a pas pu être prélevé automatiquement.";
@@ -114,6 +113,15 @@ function declined(message: string): ChargeDecline {
   return { ok: false, code: "declined", message };
 }
 
+/**
+ * A card error as a decline. Off session, `authentication_required` is the bank's soft decline
+ * (SCA): the decline says so, and the instalment waits for the shopper (decision 035).
+ */
+function cardDeclined(code: string | undefined, customerPresent: boolean): ChargeDecline {
+  const decline = declined(declineMessageOf(code, customerPresent));
+  return code === "authentication_required" && !customerPresent ? { ...decline, reason: "authentication_required" } : decline;
+}
+
 function isMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
 }
@@ -170,7 +178,10 @@ export class StripePaymentProvider implements PaymentProvider, SavedCardProvider
     // A saved card without its CVC is a merchant-initiated charge (a later instalment): off
     // session. A CVC typed again only says the shopper is there; it is never forwarded (with
     // Stripe it is collected again by the Payment Element, never by the shop).
-    const customerPresent = !saved || source.cvc !== undefined;
+    const customerPresent = !saved || source.cvc !== undefined || source.present === true;
+    // A card kept for later charges (instalments, saved cards): the bank hears so at this first,
+    // authenticated payment, which lets the later merchant-initiated charges go without the shopper.
+    const keep = saved && customerPresent && source.keep === true;
     const card = await this.chargeableCard(paymentMethodId, request.customerRef, saved);
     if (!card.ok) return card;
     let intent: Stripe.PaymentIntent;
@@ -183,6 +194,7 @@ export class StripePaymentProvider implements PaymentProvider, SavedCardProvider
           ...(card.customerId ? { customer: card.customerId } : {}),
           confirm: true,
           ...(customerPresent ? {} : { off_session: true }),
+          ...(keep ? { setup_future_usage: "off_session" as const } : {}),
           // Cards only ask for 3-D Secure, which Stripe.js shows in a dialog: no redirect, so no return_url.
           automatic_payment_methods: { enabled: true, allow_redirects: "never" },
           description: request.description.slice(0, 1000),
@@ -192,7 +204,7 @@ export class StripePaymentProvider implements PaymentProvider, SavedCardProvider
       );
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) {
-        return declined(declineMessageOf(error.decline_code ?? error.code, customerPresent));
+        return cardDeclined(error.decline_code ?? error.code, customerPresent);
       }
       // A payment method Stripe will not use again (detached, or used once without a customer).
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.param === "payment_method") {
@@ -212,7 +224,7 @@ export class StripePaymentProvider implements PaymentProvider, SavedCardProvider
           ...(intent.client_secret ? { clientSecret: intent.client_secret } : {}),
         };
       case "requires_payment_method":
-        return declined(declineMessageOf(intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code, customerPresent));
+        return cardDeclined(intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code, customerPresent);
       default:
         // `processing` (not expected for cards): the outcome is unknown, so the attempt stays
         // pending and the reconciliation job asks Stripe again after the grace period.
@@ -296,6 +308,17 @@ export class StripePaymentProvider implements PaymentProvider, SavedCardProvider
       if (refund.metadata?.refund_key === key && refund.status !== "failed" && refund.status !== "canceled") return refund;
     }
     return null;
+  }
+
+  /** The client secret of a PaymentIntent still waiting for 3-D Secure (null once it no longer can be paid). */
+  async authenticationSecretOf(authenticationId: string): Promise<string | null> {
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(authenticationId);
+      return intent.status === "requires_action" ? intent.client_secret : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
   }
 
   /**
