@@ -29,6 +29,7 @@ export const ADMIN_API_SCOPES: readonly AdminApiScope[] = [
   { method: "GET", path: `/api/v1/admin/orders/${ID}/credit-notes/AV-2026-000001`, area: "orders", access: "read" },
   { method: "GET", path: `/api/v1/admin/orders/${ID}/refunds`, area: "orders", access: "read" },
   { method: "POST", path: `/api/v1/admin/orders/${ID}/refunds`, area: "orders", access: "write" },
+  { method: "GET", path: `/api/v1/admin/orders/${ID}/payments`, area: "orders", access: "read" },
   { method: "GET", path: "/api/v1/admin/returns", area: "returns", access: "read" },
   { method: "GET", path: `/api/v1/admin/returns/${ID}/receive`, area: "returns", access: "read" },
   { method: "POST", path: `/api/v1/admin/returns/${ID}/receive`, area: "returns", access: "write" },

@@ -1,7 +1,7 @@
 import { lineName } from "~/domain/cart/line-name";
 import { InstalmentUnpaidBadge } from "~/features/orders/public/instalment-unpaid-badge";
 import { PaymentSchedule } from "~/features/orders/public/payment-schedule";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Modal } from "~/components/ui/modal";
 import type { AdminOrderDetail } from "~/domain/orders/admin-orders.schema";
 import { OrderDelivery } from "~/features/orders/public/order-delivery";
@@ -10,6 +10,7 @@ import type { OrderAddressView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { OrderDocuments } from "~/features/orders/public/order-documents";
+import { OrderPaymentsPanel } from "./order-payments-panel";
 import { OrderRefundsPanel } from "./order-refunds-panel";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
@@ -71,6 +72,9 @@ function AddressBlock({ title, address }: { title: string; address: OrderAddress
 /** Détail d'une commande: contact, addresses, date, status, total and lines. */
 export function AdminOrderDetailModal({ orderId, number, onClose }: { orderId: string; number: string; onClose: () => void }) {
   const [loaded, setLoaded] = useState<Loaded>(null);
+  // The payments panel points to the shop's own refunds rather than listing them twice (decision 061).
+  // React's ids hold characters a URL fragment would escape: letters and digits only.
+  const refundsId = `order-refunds-${useId().replace(/[^A-Za-z0-9]/g, "")}`;
 
   useEffect(() => {
     let current = true;
@@ -138,8 +142,11 @@ export function AdminOrderDetailModal({ orderId, number, onClose }: { orderId: s
             </ul>
           </section>
           <PaymentSchedule schedule={order.payment_schedule ?? []} />
+          <OrderPaymentsPanel orderId={order.id} refundsHref={`#${refundsId}`} />
           <OrderDocuments documents={order.documents ?? []} />
-          <OrderRefundsPanel orderId={order.id} number={order.number} />
+          <div id={refundsId} className="scroll-mt-4">
+            <OrderRefundsPanel orderId={order.id} number={order.number} />
+          </div>
         </div>
       ) : null}
     </Modal>
