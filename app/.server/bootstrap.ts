@@ -12,6 +12,7 @@ import { expireLoyaltyPoints } from "./workflows/points-expiry";
 import { sendGiftCardExpiryReminders } from "./modules/gift-cards/gift-cards.service";
 import { reconcilePayments } from "./modules/payments/payment-attempts.service";
 import { getPaymentProvider } from "./modules/payments/payment-provider";
+import { purgeOldStripeEvents } from "./modules/payments/stripe/stripe-webhook-events.service";
 import { sendRestockAlerts } from "./modules/catalog/restock-alerts.service";
 import { compactFacetCells } from "./modules/catalog/facets.service";
 import { sendReviewInvitations } from "./workflows/review-invitations";
@@ -43,6 +44,7 @@ let stopChatFallback: (() => Promise<void>) | undefined;
 let stopWebhooks: (() => Promise<void>) | undefined;
 let stopChatPurge: (() => Promise<void>) | undefined;
 let stopWebhookPurge: (() => Promise<void>) | undefined;
+let stopStripeEventPurge: (() => Promise<void>) | undefined;
 let stopReviewPhotoSweep: (() => Promise<void>) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
@@ -117,6 +119,8 @@ export async function bootstrap(): Promise<BootstrapResult> {
   stopWebhooks ??= await startWebhookWorker(handle);
   // Their delivery log keeps 30 days after delivery or after the retry window (decision 050).
   stopWebhookPurge ??= startDailyJob(handle.db, "webhook-purge", () => purgeOldWebhookDeliveries(handle.db));
+  // Stripe's webhook events are kept 30 days after they arrived, past any delivery Stripe can still make (decision 059).
+  stopStripeEventPurge ??= startDailyJob(handle.db, "stripe-webhook-event-purge", () => purgeOldStripeEvents(handle.db));
   // Review photos no review took within a day go, rows then files (decision 037).
   stopReviewPhotoSweep ??= startRepeatingJob(handle.db, "review-photo-sweep", () => sweepAbandonedReviewPhotos(handle.db), {
     everyMs: REVIEW_PHOTO_SWEEP_EVERY_MS,
@@ -154,6 +158,8 @@ export async function shutdown(): Promise<void> {
   stopWebhooks = undefined;
   await stopWebhookPurge?.();
   stopWebhookPurge = undefined;
+  await stopStripeEventPurge?.();
+  stopStripeEventPurge = undefined;
   await stopReviewPhotoSweep?.();
   stopReviewPhotoSweep = undefined;
   await stopChatPurge?.();

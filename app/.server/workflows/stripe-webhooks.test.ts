@@ -15,7 +15,7 @@ import { startStripeServer, type StripeEventJson, type StripeServer } from "../.
 import { disputeCreatedEvent, paymentIntentEvent, signDelivery, type SignedDelivery } from "../../../tests/support/stripe-server/webhooks";
 import type { DatabaseHandle } from "../db/client";
 import { notifications, orders, paymentAttempts, paymentDisputes, paymentExternalRefunds, stripeWebhookEvents, user } from "../db/schema";
-import { beginPaymentAttempt, reconcilePayments, refundKeyOf } from "../modules/payments/payment-attempts.service";
+import { beginPaymentAttempt, markAttemptFailed, reconcilePayments, refundKeyOf } from "../modules/payments/payment-attempts.service";
 import { AUTHENTICATION_FAILED_MESSAGE } from "../modules/payments/payment-messages";
 import { createStripeClient, StripePaymentProvider } from "../modules/payments/stripe/stripe-provider";
 import type { ChargeRequest, ChargeResult } from "~/domain/payments/payment-provider";
@@ -519,5 +519,215 @@ describe("one event delivered by two requests at once", () => {
     expect(outcomes.filter((o) => !o.replayed)).toEqual([expect.objectContaining({ outcome: "attempt_charged" })]);
     expect(await eventRows(succeeded.event.id)).toHaveLength(1);
     expect(await attemptOf(attempt.id)).toMatchObject({ status: "charged", providerPaymentId: unrecorded });
+  });
+});
+
+/**
+ * An attempt whose first try charged the card at Stripe while the shop never heard back (its
+ * process died), and that the job, not finding the charge (Stripe's search had not indexed it
+ * yet), marked never charged: the window decision 021 leaves open. The shopper may now try again
+ * with the same key, which makes a new try, so a new PaymentIntent.
+ */
+async function lostFirstTry(amountCents: number) {
+  const { shopper, product } = await shopperWithProduct();
+  const key = randomUUID();
+  const begun = await beginPaymentAttempt(handle.db, {
+    userId: shopper.id,
+    idempotencyKey: key,
+    amountCents,
+    currency: "EUR",
+    provider: "stripe",
+  });
+  if (begun.kind !== "new") throw new Error("new attempt expected");
+  server.setSearchIndexDelay(3_600_000);
+  const first = await stripe.charge({
+    amountCents,
+    currency: "EUR",
+    source: { type: "payment_method", id: server.createPaymentMethod("pm_card_visa") },
+    customerRef: shopper.id,
+    idempotencyKey: begun.attempt.providerKey,
+    description: "Aurore, commande test",
+  });
+  server.setSearchIndexDelay(0);
+  if (!first.ok) throw new Error("charge expected");
+  await reconcilePayments(handle.db, stripe, { graceMs: 0, now: new Date(Date.now() + 60_000) });
+  expect(await attemptOf(begun.attempt.id)).toMatchObject({ status: "failed", tries: 1, lastError: "never charged at the provider" });
+  return { shopper, product, key, attemptId: begun.attempt.id, firstKey: begun.attempt.providerKey, firstPayment: first.paymentId };
+}
+
+/** The shopper's new try with the same key, charged at Stripe but not yet heard of by the shop. */
+async function unrecordedNextTry(userId: string, key: string, amountCents: number) {
+  const begun = await beginPaymentAttempt(handle.db, { userId, idempotencyKey: key, amountCents, currency: "EUR", provider: "stripe" });
+  if (begun.kind !== "new") throw new Error("reopened attempt expected");
+  const charged = await stripe.charge({
+    amountCents,
+    currency: "EUR",
+    source: { type: "payment_method", id: server.createPaymentMethod("pm_card_visa") },
+    customerRef: userId,
+    idempotencyKey: begun.attempt.providerKey,
+    description: "Aurore, commande test",
+  });
+  if (!charged.ok) throw new Error("charge expected");
+  return { attempt: begun.attempt, paymentId: charged.paymentId };
+}
+
+const externalRefundsOf = (paymentId: string) =>
+  handle.db.select().from(paymentExternalRefunds).where(eq(paymentExternalRefunds.paymentId, paymentId));
+
+describe("a charge of an earlier try", () => {
+  it("is refunded once when the shopper has paid again since, however often Stripe reports it, and the order's payment stays", async () => {
+    const lost = await lostFirstTry(3100);
+    // The shopper tries again with the same key and pays: the order is made with the second try.
+    const placed = await placeOrder(handle.db, {
+      userId: lost.shopper.id,
+      idempotencyKey: lost.key,
+      request: orderBody(lost.shopper.addressId, lost.product.id, VISA),
+      provider: checkout,
+    });
+    const attempt = await attemptOf(lost.attemptId);
+    expect(attempt).toMatchObject({ status: "linked", orderId: placed.order.id, tries: 2 });
+    const orderPayment = attempt.providerPaymentId!;
+    expect(orderPayment).not.toBe(lost.firstPayment);
+
+    // Stripe reports the first try's charge: the shopper paid twice, the first charge goes back.
+    const delivery = recorded("payment_intent.succeeded", lost.firstPayment);
+    expect(await deliver(delivery)).toEqual({
+      eventId: delivery.event.id,
+      type: "payment_intent.succeeded",
+      outcome: "earlier_try_refunded",
+      replayed: false,
+    });
+    const refundKey = `${lost.firstKey}:refund`;
+    expect(server.refunds().filter((r) => r.payment_intent === lost.firstPayment)).toEqual([
+      expect.objectContaining({ amount: 3100, status: "succeeded", metadata: { refund_key: refundKey } }),
+    ]);
+    expect(await eventRows(delivery.event.id)).toMatchObject([
+      {
+        outcome: "earlier_try_refunded",
+        attemptId: lost.attemptId,
+        payload: { payment_intent: lost.firstPayment, attempt_key: lost.firstKey, amount: 3100, refund_key: refundKey, current_try: 2 },
+      },
+    ]);
+
+    // Sent again twice, then the same charge in another event (Stripe may send two): refunded once.
+    expect(await deliver(delivery)).toMatchObject({ outcome: "earlier_try_refunded", replayed: true });
+    expect(await deliver(delivery)).toMatchObject({ outcome: "earlier_try_refunded", replayed: true });
+    expect(await deliver(signed(paymentIntentEvent(server, lost.firstPayment, "payment_intent.succeeded")))).toMatchObject({
+      outcome: "earlier_try_refunded",
+      replayed: false,
+    });
+    expect(refundsOf(lost.firstPayment)).toEqual([3100]);
+    // Stripe's charge.refunded for it tells of the shop's own refund: known, nothing recorded as made outside.
+    expect(await deliver(recorded("charge.refunded", lost.firstPayment))).toMatchObject({ outcome: "refunds_reconciled" });
+    expect(await externalRefundsOf(lost.firstPayment)).toEqual([]);
+
+    // The order's own payment: its event is already settled by the checkout, and the job leaves it.
+    expect(await deliver(recorded("payment_intent.succeeded", orderPayment))).toMatchObject({ outcome: "already_settled" });
+    await reconcilePayments(handle.db, stripe, { graceMs: 0, authenticationTtlMs: 0, now: new Date(Date.now() + 3_600_000) });
+    expect(refundsOf(orderPayment)).toEqual([]);
+    expect(refundsOf(lost.firstPayment)).toEqual([3100]);
+    expect(await attemptOf(lost.attemptId)).toEqual(attempt);
+  });
+
+  it("delivered by three requests at once, is refunded once; the current try's charge is then marked as before", async () => {
+    const lost = await lostFirstTry(1900);
+    const next = await unrecordedNextTry(lost.shopper.id, lost.key, 2100);
+    const delivery = recorded("payment_intent.succeeded", lost.firstPayment);
+    const answers = await Promise.all([deliver(delivery), deliver(delivery), deliver(delivery)]);
+    expect(answers.filter((a) => !a.replayed)).toEqual([expect.objectContaining({ outcome: "earlier_try_refunded" })]);
+    expect(answers.map((a) => a.outcome)).toEqual(["earlier_try_refunded", "earlier_try_refunded", "earlier_try_refunded"]);
+    expect(await eventRows(delivery.event.id)).toHaveLength(1);
+    expect(refundsOf(lost.firstPayment)).toEqual([1900]);
+    // The current try is untouched, and its own charge is handled as it always was.
+    expect(await attemptOf(lost.attemptId)).toMatchObject({ status: "pending", tries: 2, providerKey: next.attempt.providerKey });
+    expect(await deliver(recorded("payment_intent.succeeded", next.paymentId))).toMatchObject({ outcome: "attempt_charged" });
+    expect(await attemptOf(lost.attemptId)).toMatchObject({ status: "charged", providerPaymentId: next.paymentId, amountCents: 2100 });
+    expect(refundsOf(next.paymentId)).toEqual([]);
+  });
+
+  it("is not refunded again when the job had refunded that try before the shopper tried again", async () => {
+    const shopper = await createShopper(handle.db);
+    const key = `checkout-${randomUUID()}`;
+    const begun = await beginPaymentAttempt(handle.db, {
+      userId: shopper.id,
+      idempotencyKey: key,
+      amountCents: 2700,
+      currency: "EUR",
+      provider: "stripe",
+    });
+    if (begun.kind !== "new") throw new Error("new attempt expected");
+    const first = await stripe.charge({
+      amountCents: 2700,
+      currency: "EUR",
+      source: { type: "payment_method", id: server.createPaymentMethod("pm_card_visa") },
+      customerRef: shopper.id,
+      idempotencyKey: begun.attempt.providerKey,
+      description: "Aurore, commande test",
+    });
+    if (!first.ok) throw new Error("charge expected");
+    // No order came: the job found the charge and refunded it under the try's refund key.
+    await reconcilePayments(handle.db, stripe, { graceMs: 0, now: new Date(Date.now() + 60_000) });
+    expect(await attemptOf(begun.attempt.id)).toMatchObject({ status: "refunded", providerPaymentId: first.paymentId });
+    expect(refundsOf(first.paymentId)).toEqual([2700]);
+    await unrecordedNextTry(shopper.id, key, 2700);
+
+    // The first try's event, late (Stripe sends in no promised order).
+    expect(await deliver(recorded("payment_intent.succeeded", first.paymentId))).toMatchObject({ outcome: "earlier_try_refunded" });
+    expect(server.refunds().filter((r) => r.payment_intent === first.paymentId)).toEqual([
+      expect.objectContaining({ amount: 2700, metadata: { refund_key: refundKeyOf(begun.attempt) } }),
+    ]);
+  });
+
+  it("knows the decline of an earlier try heard after the shopper tried again, and changes nothing", async () => {
+    const shopper = await createShopper(handle.db);
+    const key = `checkout-${randomUUID()}`;
+    const begun = await beginPaymentAttempt(handle.db, {
+      userId: shopper.id,
+      idempotencyKey: key,
+      amountCents: 1500,
+      currency: "EUR",
+      provider: "stripe",
+    });
+    if (begun.kind !== "new") throw new Error("new attempt expected");
+    const declined = await stripe.charge({
+      amountCents: 1500,
+      currency: "EUR",
+      source: { type: "payment_method", id: server.createPaymentMethod("pm_card_chargeDeclined") },
+      customerRef: shopper.id,
+      idempotencyKey: begun.attempt.providerKey,
+      description: "Aurore, commande test",
+    });
+    expect(declined.ok).toBe(false);
+    expect(await markAttemptFailed(handle.db, begun.attempt.id, "declined")).toBe(true);
+    const next = await unrecordedNextTry(shopper.id, key, 1500);
+    const before = await attemptOf(begun.attempt.id);
+    const firstIntent = server.paymentIntents().find((i) => i.metadata.attempt_key === begun.attempt.providerKey)!;
+
+    const delivery = recorded("payment_intent.payment_failed", firstIntent.id);
+    expect(await deliver(delivery)).toMatchObject({ outcome: "already_settled", replayed: false });
+    expect(await eventRows(delivery.event.id)).toMatchObject([{ outcome: "already_settled", attemptId: begun.attempt.id }]);
+    expect(await attemptOf(begun.attempt.id)).toEqual(before);
+    expect(before).toMatchObject({ status: "pending", providerKey: next.attempt.providerKey });
+  });
+
+  it("still calls unknown a key that names no attempt, or a try its attempt never had, and changes nothing", async () => {
+    const { attempt } = await unrecordedCharge(1300);
+    const before = await attemptOf(attempt.id);
+    for (const key of [`${randomUUID()}:1`, `${attempt.id}:2`, `${attempt.id}:0`, `${attempt.id}:01`, `commande-${randomUUID()}`]) {
+      const stray = await stripe.charge({
+        amountCents: 1300,
+        currency: "EUR",
+        source: { type: "payment_method", id: server.createPaymentMethod("pm_card_visa") },
+        customerRef: attempt.userId!,
+        idempotencyKey: key,
+        description: "Paiement inconnu",
+      });
+      if (!stray.ok) throw new Error("charge expected");
+      const delivery = recorded("payment_intent.succeeded", stray.paymentId);
+      expect(await deliver(delivery)).toMatchObject({ outcome: "unknown_payment", replayed: false });
+      expect(await eventRows(delivery.event.id)).toMatchObject([{ outcome: "unknown_payment", attemptId: null }]);
+      expect(refundsOf(stray.paymentId)).toEqual([]);
+    }
+    expect(await attemptOf(attempt.id)).toEqual(before);
   });
 });

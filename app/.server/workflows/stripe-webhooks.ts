@@ -9,7 +9,8 @@
  * - `payment_intent.succeeded`: the attempt still waiting for the provider's answer is marked
  *   charged (its checkout, or the browser back from the bank, then links it to the order; if no
  *   order comes, the reconciliation refunds it, decision 021). An amount or a currency other than
- *   the attempt's is refused and the administrators are told.
+ *   the attempt's is refused and the administrators are told. A charge of an attempt's earlier
+ *   try (the shopper has tried again since) paid no order: it is refunded under that try's refund key.
  * - `payment_intent.payment_failed`: the attempt still waiting is failed.
  * - `charge.refunded`: the shop's own refunds (they carry their refund key) settle an attempt
  *   whose refunder died before recording it; a refund made outside the shop is recorded once and
@@ -25,11 +26,14 @@ import { log } from "../logger";
 import { recordEvent } from "../outbox/events";
 import { getOrderRow } from "../modules/orders/orders.service";
 import {
+  findEarlierTryOfPayment,
+  findEarlierTryOfRefundKey,
   lockAttemptOfProviderPayment,
   markAttemptChargedByProvider,
   markAttemptFailedByProvider,
   markAttemptRefundedByProvider,
   refundKeyOf,
+  type EarlierTry,
   type PaymentAttempt,
 } from "../modules/payments/payment-attempts.service";
 import { getPaymentProvider } from "../modules/payments/payment-provider";
@@ -48,12 +52,15 @@ import {
 
 const PROVIDER = "stripe";
 
-/** What the webhook needs of the Stripe provider: the SDK's verification, and a charge's refunds. */
-export type StripeWebhookSource = Pick<StripePaymentProvider, "constructWebhookEvent" | "refundsOfCharge">;
+/** What the webhook needs of the Stripe provider: the SDK's verification, a charge's refunds, and a refund. */
+export type StripeWebhookSource = Pick<StripePaymentProvider, "constructWebhookEvent" | "refundsOfCharge" | "refund">;
 
 export type StripeWebhookResult = { eventId: string; type: string; outcome: StripeWebhookOutcome; replayed: boolean };
 
 type Handled = { outcome: StripeWebhookOutcome; attemptId?: string | null; payload: Record<string, unknown> };
+
+/** What is read from, or done at, Stripe before the event's transaction (an earlier try's charge refunded). */
+type BeforeTransaction = { refunds: RefundSeen[]; earlierTry: EarlierTry | null };
 
 /** The few fields a handling reads of a refund (its list is read before the transaction). */
 type RefundSeen = {
@@ -73,7 +80,11 @@ const fromSeconds = (seconds: number) => new Date(seconds * 1000);
 /** A provider that can verify Stripe's deliveries (the Stripe provider, whichever copy of its module made it). */
 function isStripeWebhookSource(provider: object): provider is StripeWebhookSource {
   const candidate = provider as Partial<StripeWebhookSource>;
-  return typeof candidate.constructWebhookEvent === "function" && typeof candidate.refundsOfCharge === "function";
+  return (
+    typeof candidate.constructWebhookEvent === "function" &&
+    typeof candidate.refundsOfCharge === "function" &&
+    typeof candidate.refund === "function"
+  );
 }
 
 /** The Stripe provider and signing secret of this shop, or the 404 of a shop that does not take cards by Stripe. */
@@ -120,12 +131,16 @@ export async function receiveStripeWebhook(
   // A replay answers at once, without asking Stripe for anything (the claim below is what counts).
   const known = await findStripeEvent(db, event.id);
   if (known) return replay(known.outcome);
-  // Read from Stripe before the transaction: no call to the provider under a row lock (decision 021).
-  const refunds = event.type === "charge.refunded" ? await refundsOf(provider, event.data.object) : [];
+  // Stripe is read (and an earlier try's charge refunded) before the transaction: no call to the
+  // provider under a row lock (decision 021).
+  const before: BeforeTransaction = {
+    refunds: event.type === "charge.refunded" ? await refundsOf(provider, event.data.object) : [],
+    earlierTry: event.type === "payment_intent.succeeded" ? await refundEarlierTry(db, provider, event.data.object) : null,
+  };
 
   const handled = await db.transaction(async (tx) => {
     if (!(await claimStripeEvent(tx, { id: event.id, type: event.type, createdAt: fromSeconds(event.created) }, now))) return null;
-    const result = await handleEvent(tx, event, refunds, now);
+    const result = await handleEvent(tx, event, before, now);
     await settleStripeEvent(tx, event.id, result);
     return result;
   });
@@ -150,14 +165,34 @@ async function refundsOf(provider: StripeWebhookSource, charge: Stripe.Charge): 
   }));
 }
 
-function handleEvent(tx: Executor, event: Stripe.Event, refunds: RefundSeen[], now: Date): Promise<Handled> {
+/**
+ * A charge of an attempt's earlier try (decision 059, "Webhooks"): the shopper tried again since
+ * (after a decline, or after the job found no charge for that try), so it paid no order and
+ * never will. Refunded here, outside any transaction, under that try's refund key: Stripe's
+ * idempotency and the key kept in the refund's metadata make a replay, a second event about the
+ * same payment, two deliveries at once, or a try the shop already refunded refund it once. A
+ * refund that fails fails the delivery: nothing is recorded and Stripe's retry refunds it.
+ */
+async function refundEarlierTry(db: Database, provider: StripeWebhookSource, intent: Stripe.PaymentIntent): Promise<EarlierTry | null> {
+  const earlier = await findEarlierTryOfPayment(db, PROVIDER, intent.id, intent.metadata?.attempt_key ?? null);
+  if (!earlier) return null;
+  const amountCents = intent.amount_received || intent.amount;
+  await provider.refund({ paymentId: intent.id, amountCents, idempotencyKey: earlier.refundKey });
+  log.warn(
+    { paymentId: intent.id, attemptId: earlier.attempt.id, try: earlier.tryNumber, currentTry: earlier.attempt.tries, amountCents },
+    "stripe-webhooks: charge of an earlier try refunded",
+  );
+  return earlier;
+}
+
+function handleEvent(tx: Executor, event: Stripe.Event, before: BeforeTransaction, now: Date): Promise<Handled> {
   switch (event.type) {
     case "payment_intent.succeeded":
-      return paymentSucceeded(tx, event.data.object, now);
+      return paymentSucceeded(tx, event.data.object, before.earlierTry, now);
     case "payment_intent.payment_failed":
       return paymentFailed(tx, event.data.object, now);
     case "charge.refunded":
-      return chargeRefunded(tx, event.data.object, refunds, now);
+      return chargeRefunded(tx, event.data.object, before.refunds, now);
     case "charge.dispute.created":
       return disputeCreated(tx, event.data.object, now);
     default:
@@ -172,10 +207,17 @@ function unknownPayment(eventType: string, paymentId: string | null, payload: Re
   return { outcome: "unknown_payment", payload };
 }
 
-async function paymentSucceeded(tx: Executor, intent: Stripe.PaymentIntent, now: Date): Promise<Handled> {
+async function paymentSucceeded(tx: Executor, intent: Stripe.PaymentIntent, earlierTry: EarlierTry | null, now: Date): Promise<Handled> {
   const attemptKey = intent.metadata?.attempt_key ?? null;
   const received = { amountCents: intent.amount_received || intent.amount, currency: intent.currency };
   const payload = { payment_intent: intent.id, attempt_key: attemptKey, amount: received.amountCents, currency: received.currency };
+  if (earlierTry) {
+    return {
+      outcome: "earlier_try_refunded",
+      attemptId: earlierTry.attempt.id,
+      payload: { ...payload, refund_key: earlierTry.refundKey, current_try: earlierTry.attempt.tries },
+    };
+  }
   const attempt = await lockAttemptOfProviderPayment(tx, PROVIDER, intent.id, attemptKey);
   if (!attempt) return unknownPayment("payment_intent.succeeded", intent.id, payload);
   const base = { attemptId: attempt.id, payload: { ...payload, attempt_status: attempt.status } };
@@ -206,7 +248,12 @@ async function paymentFailed(tx: Executor, intent: Stripe.PaymentIntent, now: Da
   const error = intent.last_payment_error;
   const payload = { payment_intent: intent.id, attempt_key: attemptKey, decline_code: error?.decline_code ?? error?.code ?? null };
   const attempt = await lockAttemptOfProviderPayment(tx, PROVIDER, intent.id, attemptKey);
-  if (!attempt) return unknownPayment("payment_intent.payment_failed", intent.id, payload);
+  if (!attempt) {
+    // A decline of an earlier try, heard after the shopper tried again: nothing was taken, nothing to do.
+    const earlier = await findEarlierTryOfPayment(tx, PROVIDER, intent.id, attemptKey);
+    if (!earlier) return unknownPayment("payment_intent.payment_failed", intent.id, payload);
+    return { outcome: "already_settled", attemptId: earlier.attempt.id, payload: { ...payload, current_try: earlier.attempt.tries } };
+  }
   const base = { attemptId: attempt.id, payload: { ...payload, attempt_status: attempt.status } };
   const reason = `stripe: payment failed${payload.decline_code ? ` (${payload.decline_code})` : ""}`;
   if (await markAttemptFailedByProvider(tx, attempt.id, reason, now)) {
@@ -230,17 +277,20 @@ async function chargeRefunded(tx: Executor, charge: Stripe.Charge, refunds: Refu
     amount_refunded: charge.amount_refunded,
     refunds: counted.map((r) => ({ id: r.id, amount: r.amount, shop: r.refundKey !== null })),
   };
-  const attempt = paymentId ? await lockAttemptOfProviderPayment(tx, PROVIDER, paymentId, null) : null;
-  if (!attempt || !paymentId) return unknownPayment("charge.refunded", paymentId, payload);
+  if (!paymentId) return unknownPayment("charge.refunded", paymentId, payload);
+  const current = await lockAttemptOfProviderPayment(tx, PROVIDER, paymentId, null);
+  // The charge of an earlier try the shop refunded is known by its refund's key; it paid no order.
+  const attempt = current ?? (await earlierTryOfRefunds(tx, paymentId, counted))?.attempt;
+  if (!attempt) return unknownPayment("charge.refunded", paymentId, payload);
+  const orderId = current ? current.orderId : null;
 
   // The shop's own refunds are recorded where they were made; one the refunder could not mark is marked here.
-  const ownKey = refundKeyOf(attempt);
-  if (attempt.status === "refunding" && counted.some((r) => r.refundKey === ownKey)) {
-    if (await markAttemptRefundedByProvider(tx, attempt.id, now)) {
-      log.info({ paymentId, attemptId: attempt.id }, "stripe-webhooks: attempt refund confirmed by Stripe");
+  if (current?.status === "refunding" && counted.some((r) => r.refundKey === refundKeyOf(current))) {
+    if (await markAttemptRefundedByProvider(tx, current.id, now)) {
+      log.info({ paymentId, attemptId: current.id }, "stripe-webhooks: attempt refund confirmed by Stripe");
     }
   }
-  const orderNumber = await orderNumberOf(tx, attempt);
+  const orderNumber = await orderNumberOf(tx, current);
   for (const refund of counted.filter((r) => r.refundKey === null)) {
     const recorded = await recordExternalRefund(
       tx,
@@ -250,7 +300,7 @@ async function chargeRefunded(tx: Executor, charge: Stripe.Charge, refunds: Refu
         paymentId,
         chargeId: charge.id,
         attemptId: attempt.id,
-        orderId: attempt.orderId,
+        orderId,
         amountCents: refund.amount,
         currency: refund.currency,
         reason: refund.reason,
@@ -259,17 +309,23 @@ async function chargeRefunded(tx: Executor, charge: Stripe.Charge, refunds: Refu
       now,
     );
     if (!recorded) continue;
-    log.warn(
-      { paymentId, refundId: refund.id, orderId: attempt.orderId, amountCents: refund.amount },
-      "stripe-webhooks: refund made outside the shop",
-    );
+    log.warn({ paymentId, refundId: refund.id, orderId, amountCents: refund.amount }, "stripe-webhooks: refund made outside the shop");
     await recordEvent(tx, "payment.refunded_outside", {
       refundId: refund.id,
-      orderId: attempt.orderId,
-      notice: refundedOutsideNotice({ refundId: refund.id, orderId: attempt.orderId, orderNumber, amountCents: refund.amount }),
+      orderId,
+      notice: refundedOutsideNotice({ refundId: refund.id, orderId, orderNumber, amountCents: refund.amount }),
     });
   }
   return { outcome: "refunds_reconciled", attemptId: attempt.id, payload };
+}
+
+/** The earlier try whose refund (by the shop, under that try's key) is among these, or null. */
+async function earlierTryOfRefunds(tx: Executor, paymentId: string, refunds: RefundSeen[]): Promise<EarlierTry | null> {
+  for (const refund of refunds) {
+    const earlier = refund.refundKey ? await findEarlierTryOfRefundKey(tx, PROVIDER, paymentId, refund.refundKey) : null;
+    if (earlier) return earlier;
+  }
+  return null;
 }
 
 async function disputeCreated(tx: Executor, dispute: Stripe.Dispute, now: Date): Promise<Handled> {

@@ -11,6 +11,8 @@ export const STRIPE_WEBHOOK_OUTCOMES = [
   "unknown_payment",
   "refunds_reconciled",
   "dispute_recorded",
+  /** A charge of an attempt's earlier try (the attempt has moved on to a new try): refunded. */
+  "earlier_try_refunded",
   "ignored",
 ] as const;
 export type StripeWebhookOutcome = (typeof STRIPE_WEBHOOK_OUTCOMES)[number];

@@ -17,6 +17,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import { paymentAttempts, type PaymentAttemptStatus } from "~/.server/db/schema";
+import { isUuid } from "~/lib/uuid";
 import type { PaymentProvider } from "./payment-provider";
 import { log } from "../../logger";
 
@@ -44,6 +45,16 @@ function providerKeyOf(attemptId: string, tries: number): string {
 /** The refund's idempotency key, derived from the try: the checkout and the job use the same one. */
 export function refundKeyOf(attempt: Pick<PaymentAttempt, "providerKey">): string {
   return `${attempt.providerKey}:refund`;
+}
+
+/** The attempt and try a provider key names, or null for a key the shop never makes. */
+function triedKeyParts(providerKey: string): { attemptId: string; tryNumber: number } | null {
+  const separator = providerKey.lastIndexOf(":");
+  const attemptId = providerKey.slice(0, separator);
+  const tryNumber = Number(providerKey.slice(separator + 1));
+  if (separator < 0 || !isUuid(attemptId) || !Number.isSafeInteger(tryNumber) || tryNumber < 1) return null;
+  // Only the shop's own spelling of the key (no "01", no "1.0").
+  return providerKeyOf(attemptId, tryNumber) === providerKey ? { attemptId, tryNumber } : null;
 }
 
 function errorText(error: unknown): string {
@@ -188,7 +199,7 @@ export async function waitingAuthenticationOf(db: Executor, userId: string, idem
  * handling commits (so two events about one payment, or an event and the checkout, take turns).
  * Found by the payment's id (kept once charged, or as the authentication it waits for) or by the
  * provider key the payment carries (an attempt still `pending`: its checkout has not heard the
- * answer yet, or died before). A key of an earlier try matches nothing.
+ * answer yet, or died before). A key of an earlier try matches nothing (findEarlierTryOfPayment).
  */
 export async function lockAttemptOfProviderPayment(
   tx: Executor,
@@ -212,6 +223,49 @@ export async function lockAttemptOfProviderPayment(
     .limit(1)
     .for("update");
   return row ?? null;
+}
+
+/** A payment made under an earlier try of an attempt, and the refund key of that try. */
+export type EarlierTry = { attempt: PaymentAttempt; tryNumber: number; providerKey: string; refundKey: string };
+
+/**
+ * The attempt whose earlier try made this payment (decision 059, "Webhooks"): its provider key
+ * names a known attempt and a try before the current one, and the payment is none of the
+ * attempt's own. Such a charge paid no order and never will: an order links the current try only,
+ * and an attempt gets a new try only once its last one failed or was refunded. Its refund key is
+ * the one the checkout and the job would have used for that try, so a try they already refunded
+ * is not refunded again. Read without a lock: tries only grow, so a try earlier now stays earlier.
+ */
+export async function findEarlierTryOfPayment(
+  db: Executor,
+  provider: string,
+  paymentId: string,
+  providerKey: string | null,
+): Promise<EarlierTry | null> {
+  const parts = providerKey ? triedKeyParts(providerKey) : null;
+  if (!providerKey || !parts) return null;
+  const [attempt] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.id, parts.attemptId), eq(paymentAttempts.provider, provider)));
+  if (!attempt || parts.tryNumber >= attempt.tries) return null;
+  if (attempt.providerPaymentId === paymentId || attempt.authenticationId === paymentId) return null;
+  return { attempt, tryNumber: parts.tryNumber, providerKey, refundKey: refundKeyOf({ providerKey }) };
+}
+
+/**
+ * The earlier try a refund key of the shop names, for this payment (the refund the webhook made
+ * of an earlier try's charge), or null.
+ */
+export function findEarlierTryOfRefundKey(
+  db: Executor,
+  provider: string,
+  paymentId: string,
+  refundKey: string,
+): Promise<EarlierTry | null> {
+  const suffix = refundKeyOf({ providerKey: "" });
+  if (!refundKey.endsWith(suffix)) return Promise.resolve(null);
+  return findEarlierTryOfPayment(db, provider, paymentId, refundKey.slice(0, -suffix.length));
 }
 
 /**
