@@ -22,6 +22,10 @@ import { listAdministratorIds } from "../modules/accounts/administrators.service
 import { createWelcomeCode } from "../modules/promotions/promo-codes.service";
 import { enqueueMail, kickOutbox } from "../outbox/outbox.service";
 import { renderMailRequest } from "../mail/mail-request";
+import { savedCardTokensAmong } from "../modules/payment-methods/payment-methods.service";
+import { tokensOfOpenSchedules } from "../modules/payment-schedules/payment-schedules.service";
+import { getPaymentProvider } from "../modules/payments/payment-provider";
+import { savedCardProviderOf, type PaymentProvider } from "~/domain/payments/payment-provider";
 
 /** The events whose payload may ask for e-mails (`mailsOf` reads each). */
 const MAIL_EVENT_TYPES = [
@@ -29,6 +33,7 @@ const MAIL_EVENT_TYPES = [
   "gift_card.offered",
   "gift_card.sent",
   "webhook.failing",
+  "instalment.authentication_required",
 ] as const satisfies readonly DomainEventType[];
 import type { Executor } from "../db/client";
 
@@ -115,6 +120,7 @@ function mailsOf(event: DomainEvent): readonly MailRequest[] {
     case "gift_card.offered":
       return event.payload.mail ? [event.payload.mail] : [];
     case "gift_card.sent":
+    case "instalment.authentication_required":
       return [event.payload.mail];
     case "webhook.failing":
       return event.payload.mails ?? [];
@@ -152,7 +158,41 @@ const welcomeOffer: EventSubscriber = {
   },
 };
 
-export const EVENT_SUBSCRIBERS: readonly EventSubscriber[] = [activityLog, webhooks, notifications, mails, welcomeOffer];
+/**
+ * Cards the shop no longer keeps are forgotten at the provider (decision 059, "Saved cards"): a
+ * token that left the saved cards, or whose paid-in-3 schedule owes nothing more, is detached from
+ * the shopper's Stripe Customer, so it can no longer be charged, unless a saved card or a schedule
+ * still owing something holds it (whichever lets go of it last detaches it). The simulated acquirer
+ * has no such side: nothing to do. Detaching is idempotent at Stripe (already detached is done), so
+ * an event run again does no harm; Stripe unreachable throws, and the outbox tries again later.
+ * `providerOf` is the shop's provider; tests give theirs.
+ */
+export function providerCardRelease(providerOf: (db: Executor) => PaymentProvider = getPaymentProvider): EventSubscriber {
+  return {
+    name: "provider-cards",
+    types: ["payment_method.removed", "payment_schedule.ended"],
+    handle: async (tx, event) => {
+      if (event.type !== "payment_method.removed" && event.type !== "payment_schedule.ended") return;
+      const cards = savedCardProviderOf(providerOf(tx));
+      if (!cards) return;
+      const { tokens } = event.payload;
+      const saved = await savedCardTokensAmong(tx, tokens);
+      const scheduled = await tokensOfOpenSchedules(tx, tokens);
+      for (const token of tokens) {
+        if (!saved.has(token) && !scheduled.has(token)) await cards.detachPaymentMethod(token);
+      }
+    },
+  };
+}
+
+export const EVENT_SUBSCRIBERS: readonly EventSubscriber[] = [
+  activityLog,
+  webhooks,
+  notifications,
+  mails,
+  welcomeOffer,
+  providerCardRelease(),
+];
 
 /** Runs the events due now (their subscribers' writes are then visible to the caller). */
 export function settleDomainEvents(db: Database): Promise<void> {

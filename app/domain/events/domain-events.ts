@@ -88,6 +88,19 @@ export type ShopEventPayloads = {
   "payment.disputed": { disputeId: string; orderId: string | null; notice: AdminNotice };
   /** A refund was made at the provider, outside the shop: each administrator is told on the bell. */
   "payment.refunded_outside": { refundId: string; orderId: string | null; notice: AdminNotice };
+  /**
+   * Saved cards left the shop's list (deleted, erased with the account, or the same card saved
+   * again under a new token): their provider tokens, never a card number. The provider forgets each
+   * one nothing in the shop still charges (decision 059, "Saved cards").
+   */
+  "payment_method.removed": { tokens: string[]; reason: "deleted" | "erased" | "replaced" };
+  /** A paid-in-3 schedule owes nothing more (each instalment paid or cancelled): the tokens it charged. */
+  "payment_schedule.ended": { orderId: string; tokens: string[] };
+  /**
+   * The bank declined an instalment off session because it wants the shopper to authenticate it
+   * (decision 035): the shopper is mailed the link to pay it themselves.
+   */
+  "instalment.authentication_required": { orderId: string; seq: number; mail: MailRequest };
 };
 
 export const SHOP_EVENT_TYPES = [
@@ -102,6 +115,9 @@ export const SHOP_EVENT_TYPES = [
   "payment.amount_mismatch",
   "payment.disputed",
   "payment.refunded_outside",
+  "payment_method.removed",
+  "payment_schedule.ended",
+  "instalment.authentication_required",
 ] as const satisfies readonly (keyof ShopEventPayloads)[];
 
 // Every shop event type is listed: a payload without its entry in the list does not compile.

@@ -147,11 +147,30 @@ export const statusReturned = "Retournée";
 export const errorWhileLoadingPaymentMethods = "Erreur lors du chargement des méthodes de paiement";
 export const errorWhileAdding = "Erreur lors de l'ajout";
 
+// saved cards with Stripe (decision 059)
+export const cardNumberInStripeForm =
+  "Saisissez votre carte dans le formulaire de paiement sécurisé Stripe : son numéro ne doit jamais transiter par notre site.";
+export const cardSetupUnavailable = "Cette boutique n'enregistre pas les cartes par le formulaire sécurisé Stripe.";
+export const cardSetupNotConfirmed =
+  "Cette carte n'a pas été confirmée auprès de votre banque : elle n'est pas enregistrée. Réessayez ou utilisez une autre carte.";
+export const cardSetupProviderUnavailable =
+  "Le service de paiement ne répond pas : votre carte n'a pas été enregistrée. Veuillez réessayer dans un instant.";
+
 // payments
 export const upcoming = "À venir";
 export const unpaidInstalment = "Échéance impayée";
 export const statusPaid = "Payée";
 export const statusUnpaid = "Impayée";
+
+// an instalment the bank wants authenticated (decision 035)
+export const instalmentLinkInvalid = "Ce lien de paiement n'est pas ou plus valable.";
+export const instalmentPaymentInProgress =
+  "Le paiement de cette échéance est déjà en cours : patientez quelques instants puis rechargez la page.";
+export const instalmentNoLongerDue = "Cette échéance n'est plus à régler.";
+export const instalmentNotConfirmedInTime = "Échéance non confirmée à temps : le lien de paiement a expiré.";
+export const instalmentPaymentNotCompleted = "Le paiement n'a pas abouti : vous n'avez pas été débité. Vous pouvez réessayer.";
+export const instalmentPaymentUnavailable =
+  "Le service de paiement ne répond pas. Rechargez la page dans quelques minutes : si le paiement a abouti, l'échéance y apparaîtra réglée.";
 
 // returns
 export const awaitingParcel = "En attente du colis";

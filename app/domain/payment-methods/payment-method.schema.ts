@@ -63,6 +63,20 @@ export const PaymentMethodSchema = z.object({
     .transform((v) => v === true || v === "on" || v === "true"),
 });
 
+/**
+ * Saving the card a provider's own form set up (decision 059: Stripe's Payment Element confirms a
+ * SetupIntent, the number never reaches the shop): only the holder, the shop's own field, and the
+ * default choice travel with the SetupIntent's id.
+ */
+export const CardSetupSaveSchema = z.object({
+  holder: PaymentMethodSchema.shape.holder,
+  is_default: PaymentMethodSchema.shape.is_default,
+});
+export type CardSetupSaveInput = z.input<typeof CardSetupSaveSchema>;
+
+/** A Stripe SetupIntent's id, as its API writes them. */
+export const SETUP_INTENT_ID_PATTERN = /^seti_[0-9A-Za-z]{1,255}$/;
+
 export type PaymentMethodInput = z.input<typeof PaymentMethodSchema>;
 export type PaymentMethodValues = z.output<typeof PaymentMethodSchema>;
 export type PaymentMethodField = keyof PaymentMethodValues;

@@ -270,6 +270,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/orders/{id}/payments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Administrateur : les paiements par carte d'une commande (paiement, échéances d'un paiement en 3 fois), les remboursements faits hors de la boutique et les litiges, avec leurs liens vers le tableau de bord Stripe */
+    get: operations["getAdminOrdersIdPayments"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/orders/{id}/refunds": {
     parameters: {
       query?: never;
@@ -870,7 +887,7 @@ export interface paths {
     /** Les commandes de l'utilisateur connecté, avec leurs articles, les plus récentes d'abord */
     get: operations["getOrders"];
     put?: never;
-    /** Passer commande (en-tête Idempotency-Key obligatoire, un par tentative). Chaque ligne désigne une variante (variant_id) ; product_id seul vaut pour un produit à une seule variante et est refusé (400) pour un produit à plusieurs variantes, comme une variante d'un autre produit que product_id. Prix (celui de la variante), frais de livraison et total sont calculés par le serveur. delivery_method : standard (par défaut), relay (avec relay_point_id, voir GET /api/v1/relay-points) ou express (voir GET /api/v1/delivery-methods). Paiement : card (nouvelle carte, envoyée une fois au prestataire ; save_card pour l'enregistrer sous forme de jeton) ou payment_method_id avec cvc (carte enregistrée). Cartes de test : 4242 4242 4242 4242 acceptée, 4000 0000 0000 0002 refusée, 4000 0027 6000 3184 demande l'authentification 3-D Secure (402 avec next_action). */
+    /** Passer commande (en-tête Idempotency-Key obligatoire, un par tentative). Chaque ligne désigne une variante (variant_id) ; product_id seul vaut pour un produit à une seule variante et est refusé (400) pour un produit à plusieurs variantes, comme une variante d'un autre produit que product_id. Prix (celui de la variante), frais de livraison et total sont calculés par le serveur. delivery_method : standard (par défaut), relay (avec relay_point_id, voir GET /api/v1/relay-points) ou express (voir GET /api/v1/delivery-methods). Paiement, selon le prestataire configuré : provider_payment_method (avec Stripe : le PaymentMethod pm_… créé par le Payment Element dans le navigateur ; le numéro de carte ne passe jamais par la boutique) ou card (prestataire intégré : nouvelle carte envoyée une fois au prestataire) ; save_card pour l'enregistrer ; ou payment_method_id (carte enregistrée), avec cvc pour le prestataire intégré et sans cvc avec Stripe. L'authentification 3-D Secure demandée répond 402 avec next_action. Les cartes de test sont décrites dans docs/payments.md. */
     post: operations["postOrders"];
     delete?: never;
     options?: never;
@@ -1008,7 +1025,7 @@ export interface paths {
     /** Les cartes enregistrées de l'utilisateur connecté, la carte par défaut d'abord puis les plus récentes */
     get: operations["getPaymentMethods"];
     put?: never;
-    /** Enregistrer une carte : numéro, expiration (MM/AA) et titulaire. Le numéro est transmis une fois au prestataire de paiement, qui conserve la carte ; la boutique garde seulement son jeton, la marque, les 4 derniers chiffres, l'expiration et le titulaire. Jamais de cryptogramme (refusé). La même carte à nouveau met à jour la carte existante. La première carte devient la carte par défaut ; 10 au maximum. Carte de test : 4242 4242 4242 4242 */
+    /** Enregistrer une carte : numéro, expiration (MM/AA) et titulaire. Le numéro est transmis une fois au prestataire de paiement, qui conserve la carte ; la boutique garde seulement son jeton, la marque, les 4 derniers chiffres, l'expiration et le titulaire. Jamais de cryptogramme (refusé). La même carte à nouveau met à jour la carte existante. La première carte devient la carte par défaut ; 10 au maximum. Les cartes de test sont décrites dans docs/payments.md. */
     post: operations["postPaymentMethods"];
     delete?: never;
     options?: never;
@@ -1033,6 +1050,40 @@ export interface paths {
     head?: never;
     /** { "is_default": true } en fait la carte par défaut (les autres cessent de l'être) */
     patch: operations["patchPaymentMethodsId"];
+    trace?: never;
+  };
+  "/api/v1/payment-methods/setup-intents": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Commencer l'enregistrement d'une carte dans le formulaire sécurisé de Stripe (la boutique encaisse par Stripe) : un SetupIntent pour le client Stripe de l'utilisateur connecté, confirmé ensuite dans le navigateur par Stripe.js. Le numéro de carte ne passe jamais par la boutique. */
+    post: operations["postPaymentMethodsSetupIntents"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/payment-methods/setup-intents/{id}/save": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Enregistrer la carte d'un SetupIntent confirmé dans le navigateur (Stripe.js) : Stripe doit l'avoir réussi pour l'utilisateur connecté. Mêmes règles qu'une carte ajoutée par numéro : la même carte à nouveau met à jour la carte existante, la première devient la carte par défaut, 10 au maximum. */
+    post: operations["postPaymentMethodsSetupIntentsIdSave"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   "/api/v1/payments/stripe/webhook": {
@@ -1766,6 +1817,8 @@ export interface components {
       next_action: {
         /** @description To send to POST /api/v1/payment-authentications/{authentication_id} */
         authentication_id: string;
+        /** @description With Stripe: the PaymentIntent's client secret, for Stripe.js handleNextAction (the bank's 3-D Secure dialog) */
+        client_secret?: string;
         /** @constant */
         type: "authenticate";
       };
@@ -2094,6 +2147,72 @@ export interface components {
       /** @description The carrier's public tracking page */
       tracking_url: string | null;
     };
+    OrderCharge: {
+      amount_cents: number;
+      /** @description Date du débit, null tant qu'il n'a pas eu lieu */
+      charged_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      currency: string;
+      /** @description Page du paiement dans le tableau de bord Stripe (…/test/payments/… avec une clé de test) ; null pour l'acquéreur simulé */
+      dashboard_url: string | null;
+      /** @description Échéance prévue (AAAA-MM-JJ) d'un paiement en 3 fois */
+      due_date: string | null;
+      /**
+       * Format: uuid
+       * @description Tentative de paiement, ou échéance d'un paiement en 3 fois
+       */
+      id: string;
+      /** @description Échéance payée (1 à 3), null pour un paiement en une fois */
+      instalment_seq: number | null;
+      /**
+       * @description payment : le paiement de la commande (et sa 1re échéance) ; instalment : une échéance suivante
+       * @enum {string}
+       */
+      kind: "payment" | "instalment";
+      /** @description Prestataire de paiement : stripe ou simulated (l'acquéreur simulé de la démonstration) */
+      provider: string;
+      /** @description Identifiant du paiement chez le prestataire (PaymentIntent pi_… chez Stripe) */
+      provider_payment_id: string | null;
+      /**
+       * @description pending : en attente du prestataire ; requires_action : authentification 3-D Secure ; succeeded : payé ; refunding / refunded : remboursé faute de commande ; failed : refusé ; scheduled : échéance à venir ; retrying : refusée, nouvelle tentative ; unpaid : échéance impayée ; cancelled : échéance annulée
+       * @enum {string}
+       */
+      status:
+        | "pending"
+        | "requires_action"
+        | "succeeded"
+        | "refunding"
+        | "refunded"
+        | "failed"
+        | "scheduled"
+        | "retrying"
+        | "unpaid"
+        | "cancelled";
+    };
+    OrderDispute: {
+      amount_cents: number;
+      currency: string;
+      /** @description Page du paiement dans le tableau de bord Stripe (…/test/payments/… avec une clé de test) ; null pour l'acquéreur simulé */
+      dashboard_url: string | null;
+      /** @description Date limite pour répondre avec des justificatifs */
+      evidence_due_by: string | null;
+      /** @description Identifiant du litige chez le prestataire (dp_… ou du_…) */
+      id: string;
+      /** @description Le prestataire attend une réponse et la date limite n'est pas passée */
+      needs_response: boolean;
+      /** Format: date-time */
+      opened_at: string;
+      /** @description Prestataire de paiement : stripe ou simulated (l'acquéreur simulé de la démonstration) */
+      provider: string;
+      provider_payment_id: string;
+      /** @description Motif du prestataire (fraudulent, duplicate, product_not_received, general…) */
+      reason: string;
+      /** @description Le prestataire attendait une réponse et la date limite est passée */
+      response_overdue: boolean;
+      /** @description Statut du prestataire à l'ouverture du litige (needs_response, warning_needs_response, under_review…) */
+      status: string;
+    };
     OrderDocument: {
       issued_at: string | null;
       /**
@@ -2106,8 +2225,33 @@ export interface components {
       /** @description Adresse de téléchargement du PDF */
       url: string;
     };
+    OrderExternalRefund: {
+      amount_cents: number;
+      currency: string;
+      /** @description Page du paiement dans le tableau de bord Stripe (…/test/payments/… avec une clé de test) ; null pour l'acquéreur simulé */
+      dashboard_url: string | null;
+      /** @description Identifiant du remboursement chez le prestataire (re_…) */
+      id: string;
+      /** @description Prestataire de paiement : stripe ou simulated (l'acquéreur simulé de la démonstration) */
+      provider: string;
+      provider_payment_id: string;
+      /** @description Motif donné chez le prestataire (requested_by_customer, duplicate, fraudulent…) */
+      reason: string | null;
+      /** Format: date-time */
+      refunded_at: string;
+    };
     OrderList: {
       data: components["schemas"]["Order"][];
+    };
+    OrderPayments: {
+      /** @description Paiements par carte, du plus ancien au plus récent ; vide quand les cartes cadeaux ont tout payé */
+      charges: components["schemas"]["OrderCharge"][];
+      /** @description Litiges (rétrofacturations) ouverts par la banque du titulaire */
+      disputes: components["schemas"]["OrderDispute"][];
+      /** @description Remboursements faits hors de la boutique (tableau de bord Stripe) ; ceux de la boutique : GET /api/v1/admin/orders/{id}/refunds */
+      external_refunds: components["schemas"]["OrderExternalRefund"][];
+      /** Format: uuid */
+      order_id: string;
     };
     OrderRefund: {
       /** @description Montant remboursé (centimes) */
@@ -2466,6 +2610,7 @@ export interface components {
           | "unknown_payment"
           | "refunds_reconciled"
           | "dispute_recorded"
+          | "earlier_try_refunded"
           | "ignored";
         /** @constant */
         received: true;
@@ -4501,6 +4646,57 @@ export interface operations {
         };
       };
       /** @description Commande introuvable (ou d'un autre client), ou document introuvable (commande jamais payée, avoir inconnu) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAdminOrdersIdPayments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Paiements de la commande */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["OrderPayments"];
+          };
+        };
+      };
+      /** @description Connexion requise */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Accès réservé à l'administrateur */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Commande introuvable */
       404: {
         headers: {
           [name: string]: unknown;
@@ -8642,6 +8838,7 @@ export interface operations {
           /** @default 0 */
           points_to_use?: number;
           promo_code?: string;
+          provider_payment_method?: string;
           relay_point_id?: string;
           /** @default false */
           save_card?: boolean;
@@ -9282,7 +9479,7 @@ export interface operations {
           };
         };
       };
-      /** @description Champs invalides (invalid_payment_method, details: [{ field, message }]), carte refusée par le prestataire (invalid_card) ou cryptogramme envoyé (cvc_refused) */
+      /** @description Champs invalides (invalid_payment_method, details: [{ field, message }]), carte refusée par le prestataire (invalid_card), cryptogramme envoyé (cvc_refused), ou numéro envoyé alors que la boutique encaisse par Stripe, dont le formulaire sécurisé prend la carte (card_number_refused : voir …/setup-intents) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9487,6 +9684,164 @@ export interface operations {
       };
       /** @description Type de contenu non pris en charge */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postPaymentMethodsSetupIntents: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description SetupIntent créé */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              /** @description Le secret du SetupIntent, pour stripe.confirmSetup dans le navigateur (jamais conservé par la boutique) */
+              client_secret: string;
+              /** @description Le SetupIntent de Stripe, à enregistrer ensuite par …/setup-intents/{id}/save */
+              setup_intent_id: string;
+            };
+          };
+        };
+      };
+      /** @description Connexion requise */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description La boutique n'enregistre pas les cartes par Stripe (démonstration) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Limite de 10 cartes atteinte */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Stripe ne répond pas : rien n'est enregistré, réessayer */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postPaymentMethodsSetupIntentsIdSave: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description L'identifiant du SetupIntent (seti_…) */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          holder: string;
+          is_default?: boolean | "on" | "true" | "false";
+        };
+      };
+    };
+    responses: {
+      /** @description Carte enregistrée */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["PaymentMethod"];
+          };
+        };
+      };
+      /** @description Titulaire invalide (invalid_payment_method), SetupIntent inconnu, d'un autre client ou non confirmé (card_setup_refused), marque refusée (invalid_card) ou numéro de carte envoyé (card_number_refused) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Connexion requise */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description La boutique n'enregistre pas les cartes par Stripe (démonstration) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Limite de 10 cartes atteinte */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Requête trop volumineuse (1 Mo au plus, 5 Mo pour une image) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Type de contenu non pris en charge */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Stripe ne répond pas : rien n'est enregistré, réessayer */
+      502: {
         headers: {
           [name: string]: unknown;
         };

@@ -29,7 +29,7 @@ export const operations: ApiOperation[] = [
   {
     method: "post",
     path: "/api/v1/payment-methods",
-    summary: `Enregistrer une carte : numéro, expiration (MM/AA) et titulaire. Le numéro est transmis une fois au prestataire de paiement, qui conserve la carte ; la boutique garde seulement son jeton, la marque, les 4 derniers chiffres, l'expiration et le titulaire. Jamais de cryptogramme (refusé). La même carte à nouveau met à jour la carte existante. La première carte devient la carte par défaut ; ${MAX_PAYMENT_METHODS} au maximum. Carte de test : 4242 4242 4242 4242`,
+    summary: `Enregistrer une carte : numéro, expiration (MM/AA) et titulaire. Le numéro est transmis une fois au prestataire de paiement, qui conserve la carte ; la boutique garde seulement son jeton, la marque, les 4 derniers chiffres, l'expiration et le titulaire. Jamais de cryptogramme (refusé). La même carte à nouveau met à jour la carte existante. La première carte devient la carte par défaut ; ${MAX_PAYMENT_METHODS} au maximum. Les cartes de test sont décrites dans docs/payments.md.`,
     tags,
     auth: "session",
     body: PaymentMethodCreateBodySchema,
@@ -37,7 +37,8 @@ export const operations: ApiOperation[] = [
       201: { description: "Carte enregistrée", schema: PaymentMethodResponseSchema },
       400: {
         description:
-          "Champs invalides (invalid_payment_method, details: [{ field, message }]), carte refusée par le prestataire (invalid_card) ou cryptogramme envoyé (cvc_refused)",
+          "Champs invalides (invalid_payment_method, details: [{ field, message }]), carte refusée par le prestataire (invalid_card), cryptogramme envoyé (cvc_refused), " +
+          "ou numéro envoyé alors que la boutique encaisse par Stripe, dont le formulaire sécurisé prend la carte (card_number_refused : voir …/setup-intents)",
         schema: ApiErrorSchema,
       },
       ...unauthenticated,

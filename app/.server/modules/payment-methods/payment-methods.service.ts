@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ne } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client";
 import { paymentMethods, user } from "../../db/schema";
-import type { PaymentProvider } from "~/domain/payments/payment-provider";
+import { recordEvent } from "../../outbox/events";
+import { savedCardProviderOf, type PaymentProvider } from "~/domain/payments/payment-provider";
 import { isUuid } from "~/lib/uuid";
 import { cardBrandOf, isExpired } from "~/domain/checkout/checkout.schema";
 import { conflict, invalid, notFound } from "~/domain/errors";
@@ -14,6 +15,7 @@ import {
   type PaymentMethodField,
   type PaymentMethodView,
 } from "~/domain/payment-methods/payment-method.schema";
+import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
 /**
@@ -25,6 +27,10 @@ import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
  * most one); the first card becomes the default; deleting the default makes the newest remaining
  * card the default. Changes to one user's cards are serialised by locking the user's row, so two
  * parallel additions cannot both become "the first" nor pass the size limit together.
+ *
+ * A token that leaves the list (a card deleted, an account erased, the same card saved again under
+ * a new token) is recorded as `payment_method.removed` in the same transaction: the provider then
+ * forgets it unless a payment schedule still charges it (decision 059, "Saved cards").
  */
 
 export const PAYMENT_METHOD_NOT_FOUND_MESSAGE = "Moyen de paiement introuvable";
@@ -34,8 +40,9 @@ export const CVC_REFUSED_MESSAGE =
 
 /*
  * Refusals are thrown as domain errors (~/domain/errors): `invalid_payment_method` (with a message
- * per field), `cvc_refused`, `invalid_card` (the provider refused the card), `not_found` and
- * `payment_method_limit` (a conflict).
+ * per field), `cvc_refused`, `invalid_card` (the provider refused the card), `card_number_refused`
+ * (a number sent while the provider's own form takes cards), `not_found` and `payment_method_limit`
+ * (a conflict).
  */
 
 export type PaymentMethodDeletion = { id: string; newDefaultId: string | null };
@@ -120,24 +127,60 @@ export async function getPaymentMethod(db: Executor, userId: string, id: string)
  */
 export async function addPaymentMethod(
   db: Executor,
-  provider: Pick<PaymentProvider, "tokenize">,
+  provider: PaymentProvider,
   userId: string,
   input: unknown,
 ): Promise<PaymentMethodView> {
+  // With a provider whose own form takes the card (Stripe), a number goes no further than this,
+  // whatever it looks like: it belongs in that form (decision 059, SAQ A).
+  if (savedCardProviderOf(provider)) throw invalid("card_number_refused", ACCOUNT_MESSAGES.cardNumberInStripeForm);
   const card = validate(input);
   const { expiry } = card;
+  const seen = { brand: cardBrandOf(card.number), lastFour: card.number.slice(-4), expiry };
   // Early refusal, so a full list sends nothing to the provider (checked again under the lock).
-  if ((await countOwn(db, userId)) >= MAX_PAYMENT_METHODS && !(await findSame(db, userId, card.number, expiry))) {
+  if ((await countOwn(db, userId)) >= MAX_PAYMENT_METHODS && !(await findSame(db, userId, seen))) {
     throw conflict("payment_method_limit", PAYMENT_METHOD_LIMIT_MESSAGE);
   }
   const made = await provider.tokenize({ number: card.number, expiry, customerRef: userId });
   if (!made.ok) throw invalid("invalid_card", made.message, { field: "number", fieldErrors: { number: made.message } });
+  const { token, brand, lastFour, expMonth, expYear } = made;
+  return storeCard(db, userId, { token, brand, lastFour, expMonth, expYear, holder: card.holder, isDefault: card.is_default });
+}
+
+/** A card the provider keeps (its token) with what the shop shows of it; `isDefault` asks to make it the default. */
+export type CardToStore = {
+  token: string;
+  brand: string;
+  lastFour: string;
+  expMonth: number;
+  expYear: number;
+  holder: string;
+  isDefault: boolean;
+};
+
+/**
+ * A card a provider's own form saved (Stripe: the PaymentMethod a confirmed SetupIntent attached
+ * to the shopper's Customer), stored with the same rules as `addPaymentMethod`: the size limit, the
+ * same card again updated rather than listed twice, the first card the default.
+ */
+export async function savePaymentMethodFromSetup(db: Executor, userId: string, card: CardToStore): Promise<PaymentMethodView> {
+  return storeCard(db, userId, card);
+}
+
+/** Refuses a new card when the list is full (before a provider's form is even started). */
+export async function assertRoomForPaymentMethod(db: Executor, userId: string): Promise<void> {
+  if ((await countOwn(db, userId)) >= MAX_PAYMENT_METHODS) throw conflict("payment_method_limit", PAYMENT_METHOD_LIMIT_MESSAGE);
+}
+
+/** Inserts a tokenized card, or updates the same card already listed, under the user's lock. */
+async function storeCard(db: Executor, userId: string, card: CardToStore): Promise<PaymentMethodView> {
+  const seen = { brand: card.brand, lastFour: card.lastFour, expiry: { month: card.expMonth, year: card.expYear } };
   return db.transaction(async (tx) => {
     if (!(await lockUser(tx, userId))) throw paymentMethodNotFound();
-    const same = await findSame(tx, userId, card.number, expiry);
+    const same = await findSame(tx, userId, seen);
     const n = await countOwn(tx, userId);
     if (!same && n >= MAX_PAYMENT_METHODS) throw conflict("payment_method_limit", PAYMENT_METHOD_LIMIT_MESSAGE);
-    const isDefault = n === 0 || card.is_default || (same?.isDefault ?? false);
+    const isDefault = n === 0 || card.isDefault || (same?.isDefault ?? false);
     if (isDefault) {
       // The previous default steps down first: the partial unique index allows one at a time.
       const others = and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true));
@@ -147,12 +190,12 @@ export async function addPaymentMethod(
         .where(same ? and(others, ne(paymentMethods.id, same.id)) : others);
     }
     const stored = {
-      cardBrand: made.brand,
-      cardLastFour: made.lastFour,
+      cardBrand: card.brand,
+      cardLastFour: card.lastFour,
       cardHolderName: card.holder,
-      expMonth: made.expMonth,
-      expYear: made.expYear,
-      providerToken: made.token,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      providerToken: card.token,
       isDefault,
     };
     const [row] = same
@@ -161,22 +204,27 @@ export async function addPaymentMethod(
           .insert(paymentMethods)
           .values({ userId, type: "card", ...stored })
           .returning();
+    if (same) await recordReplacedToken(tx, same.providerToken, card.token);
     return toPaymentMethodView(row);
   });
 }
 
-/** The user's card matching a number's brand and last four with this expiry (or none recorded). */
+/** The same card saved again under a new token: the old token is no longer the shop's to keep. */
+async function recordReplacedToken(tx: Executor, previous: string | null, current: string): Promise<void> {
+  if (previous && previous !== current) await recordEvent(tx, "payment_method.removed", { tokens: [previous], reason: "replaced" });
+}
+
+/** The user's card with this brand, last four and expiry (or with none recorded, before tokenization). */
 async function findSame(
   db: Executor,
   userId: string,
-  digits: string,
-  expiry: { month: number; year: number },
+  card: { brand: string | null; lastFour: string; expiry: { month: number; year: number } },
 ): Promise<PaymentMethodRow | null> {
+  const { brand, expiry } = card;
   const rows = await db
     .select()
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.cardLastFour, digits.slice(-4))));
-  const brand = cardBrandOf(digits);
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.cardLastFour, card.lastFour)));
   return (
     rows.find(
       (r) =>
@@ -217,6 +265,7 @@ export async function deletePaymentMethod(db: Executor, userId: string, id: stri
     const current = await findOwn(tx, userId, id);
     if (!current) throw paymentMethodNotFound();
     await tx.delete(paymentMethods).where(and(eq(paymentMethods.id, current.id), eq(paymentMethods.userId, userId)));
+    if (current.providerToken) await recordEvent(tx, "payment_method.removed", { tokens: [current.providerToken], reason: "deleted" });
     const [stillDefault] = await tx
       .select({ id: paymentMethods.id })
       .from(paymentMethods)
@@ -252,6 +301,7 @@ export async function savePaymentMethodFromCharge(
       last: paymentMethods.cardLastFour,
       m: paymentMethods.expMonth,
       y: paymentMethods.expYear,
+      token: paymentMethods.providerToken,
     })
     .from(paymentMethods)
     .where(eq(paymentMethods.userId, userId));
@@ -259,6 +309,7 @@ export async function savePaymentMethodFromCharge(
   const same = own.find((c) => c.brand === card.brand && c.last === card.lastFour && c.m === expiry.month && c.y === expiry.year);
   if (same) {
     await tx.update(paymentMethods).set({ providerToken: card.token }).where(eq(paymentMethods.id, same.id));
+    await recordReplacedToken(tx, same.token, card.token);
     return;
   }
   await tx.insert(paymentMethods).values({
@@ -314,7 +365,22 @@ export async function chargeableCardOf(db: Executor, userId: string, id: string,
   };
 }
 
-/** The erasure of an account (RGPD art. 17). */
+/** The erasure of an account (RGPD art. 17): the provider forgets its cards too (their tokens follow as an event). */
 export async function erasePaymentMethodsOf(tx: Executor, userId: string): Promise<void> {
-  await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
+  const erased = await tx
+    .delete(paymentMethods)
+    .where(eq(paymentMethods.userId, userId))
+    .returning({ token: paymentMethods.providerToken });
+  const tokens = [...new Set(erased.flatMap((row) => (row.token ? [row.token] : [])))];
+  if (tokens.length > 0) await recordEvent(tx, "payment_method.removed", { tokens, reason: "erased" });
+}
+
+/** Which of these provider tokens a saved card (anyone's) still holds. */
+export async function savedCardTokensAmong(db: Executor, tokens: readonly string[]): Promise<Set<string>> {
+  if (tokens.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ token: paymentMethods.providerToken })
+    .from(paymentMethods)
+    .where(inArray(paymentMethods.providerToken, [...tokens]));
+  return new Set(rows.flatMap((row) => (row.token ? [row.token] : [])));
 }

@@ -1,5 +1,5 @@
-import { useT, useTranslateMessage, type Translate } from "~/components/ui/i18n";
-import { useId, useState } from "react";
+import { useLanguage, useT, useTranslateMessage, type Translate } from "~/components/ui/i18n";
+import { lazy, Suspense, useId, useState } from "react";
 import { showToast } from "~/components/ui/toast";
 import { CardForm } from "~/features/payment-methods/components/card-form";
 import { fetchPaymentMethods, makeDefaultPaymentMethod, removePaymentMethod } from "~/features/payment-methods/payment-method-api";
@@ -14,13 +14,18 @@ import { FormMessage, dangerButtonClass, primaryButtonClass, secondaryButtonClas
 import { Modal } from "~/components/ui/modal";
 import { TabHeading } from "~/components/ui/tab-heading";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import { SIMULATED_PAYMENT_FORM, type PaymentFormConfig } from "~/domain/payments/payment-form";
+
+/* Stripe.js and its React wrapper load only with a Stripe configuration, when the add-card dialog opens. */
+const StripeCardSetupForm = lazy(() => import("./stripe-card-setup-form"));
 
 /** Spec back-office §8, word for word. */
 export const PAYMENT_METHODS_LOAD_ERROR = ACCOUNT_MESSAGES.errorWhileLoadingPaymentMethods;
 export const PAYMENT_METHOD_DELETE_ERROR = ACCOUNT_MESSAGES.errorWhileDeleting;
 export const PAYMENT_METHOD_SET_DEFAULT_ERROR = ACCOUNT_MESSAGES.errorWhileSettingDefault;
 
-type TabData = { paymentMethods: PaymentMethodView[] | null } | null;
+/** `paymentForm`: the shop's own card fields (the demonstration) or Stripe's form (decision 059). */
+type TabData = { paymentMethods: PaymentMethodView[] | null; paymentForm?: PaymentFormConfig } | null;
 
 /** "Visa se terminant par 4242", the card's accessible name. */
 function cardName(card: PaymentMethodView, t: Translate): string {
@@ -30,7 +35,8 @@ function cardName(card: PaymentMethodView, t: Translate): string {
 /**
  * Moyens de Paiement (spec back-office §2): saved cards with the default first, an add-card
  * dialog, "Définir par défaut", deletion after confirmation (deleting the default hands it to
- * the newest remaining card). Every change goes through /api/v1/payment-methods.
+ * the newest remaining card). Every change goes through /api/v1/payment-methods. With Stripe the
+ * dialog is Stripe's Payment Element (a SetupIntent): no card number is typed in the shop's fields.
  */
 export function PaymentTab({ data }: { data: TabData }) {
   const [cards, setCards] = useState<PaymentMethodView[] | null>(data?.paymentMethods ?? null);
@@ -41,6 +47,8 @@ export function PaymentTab({ data }: { data: TabData }) {
   const [reloading, setReloading] = useState(false);
   const t = useT();
   const tm = useTranslateMessage();
+  const language = useLanguage();
+  const paymentForm = data?.paymentForm ?? SIMULATED_PAYMENT_FORM;
 
   async function reload() {
     setReloading(true);
@@ -144,7 +152,25 @@ export function PaymentTab({ data }: { data: TabData }) {
 
       {adding && (
         <Modal title={t("account.payment.add")} onClose={() => setAdding(false)}>
-          <CardForm showDefaultToggle={(cards?.length ?? 0) > 0} onSaved={added} onCancel={() => setAdding(false)} />
+          {paymentForm.provider === "stripe" ? (
+            <Suspense
+              fallback={
+                <p role="status" className="text-sm text-muted">
+                  {t("account.cardForm.stripeLoading")}
+                </p>
+              }
+            >
+              <StripeCardSetupForm
+                publishableKey={paymentForm.publishableKey}
+                language={language}
+                showDefaultToggle={(cards?.length ?? 0) > 0}
+                onSaved={added}
+                onCancel={() => setAdding(false)}
+              />
+            </Suspense>
+          ) : (
+            <CardForm showDefaultToggle={(cards?.length ?? 0) > 0} onSaved={added} onCancel={() => setAdding(false)} />
+          )}
         </Modal>
       )}
 

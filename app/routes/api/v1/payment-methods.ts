@@ -14,7 +14,8 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
 /**
  * POST /api/v1/payment-methods: `{ number, expiry, holder, is_default? }`; the number goes once to
  * the payment provider, only its token and what the shopper sees are kept (the first card becomes
- * the default).
+ * the default). With Stripe a number is refused (400 `card_number_refused`): cards are saved in
+ * Stripe's own form through /api/v1/payment-methods/setup-intents (decision 059, "Saved cards").
  */
 export const action = apiAction({
   POST: async ({ request }: Route.ActionArgs) => {
