@@ -73,8 +73,15 @@ export const PGLITE_UNIT = [
   "app/.server/workflows/refund-order-amount.test.ts",
   "app/.server/workflows/returns.test.ts",
   "app/.server/workflows/instalments.test.ts",
+  // an instalment the bank wants authenticated: two clicks or two ends of the dialog at once pay once
+  "app/.server/workflows/instalment-authentication.test.ts",
   // Stripe's webhook: an event claimed once under concurrent deliveries, beside the checkout's own steps
   "app/.server/workflows/stripe-webhooks.test.ts",
+  // its events' purge: batched deletes through the daily job's claim
+  "app/.server/modules/payments/stripe/stripe-webhook-events.service.test.ts",
+  // Stripe's checkout: a double submit charges once; a crash between the charge and the order is refunded once
+  "app/.server/workflows/place-order-stripe.test.ts",
+  "app/.server/modules/payments/stripe/stripe-reconciliation.test.ts",
   // files whose expectations differ by engine
   "app/.server/modules/accounts/account-recovery.service.test.ts",
   "app/.server/modules/settings/shop-identity-documents.test.ts",

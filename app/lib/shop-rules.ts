@@ -54,6 +54,11 @@ export const RETURN_REFUND_MAX_DAYS = 7;
 export const SPLIT_PAYMENT_INSTALMENTS = 3;
 export const SPLIT_PAYMENT_MIN_CENTS = 5000;
 /**
+ * An instalment the bank wants authenticated (decision 035): the e-mailed link to confirm it works
+ * this many days; unpaid by then, the instalment is unpaid ('Échéance impayée').
+ */
+export const INSTALMENT_AUTHENTICATION_LINK_DAYS = 7;
+/**
  * Delivery overseas and the relay-point discount (spec back-office §9). Corsica pays the mainland
  * fee, free from the same threshold (both edited in Paramètres; features/checkout/shipping.ts).
  */

@@ -16,6 +16,7 @@ export const NOTIFICATION_MESSAGE_KEYS = [
   "pointsExpiry",
   "giftCardOffered",
   "instalmentUnpaid",
+  "instalmentNotConfirmed",
   "reviewPublished",
   "reviewRejected",
   "ticketReply",

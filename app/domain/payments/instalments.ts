@@ -68,5 +68,27 @@ export const INSTALMENT_STATUS_LABELS: Record<InstalmentStatus, string> = {
   cancelled: ACCOUNT_MESSAGES.statusCancelled,
 };
 
+/**
+ * An instalment the bank wants authenticated (decision 035): the page the shopper's e-mailed link
+ * opens, `/paiement-echeance?token=…`, and what it shows its owner.
+ */
+export const INSTALMENT_AUTHENTICATION_PATH = "/paiement-echeance";
+
+export function instalmentAuthenticationPath(token: string): string {
+  return `${INSTALMENT_AUTHENTICATION_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+export type InstalmentToConfirm = {
+  order_number: string;
+  seq: number;
+  amount_cents: number;
+  due_date: string;
+  /** `payable`: the button; `processing`: a try is under way; `paid`: done (the link opened again). */
+  state: "payable" | "processing" | "paid";
+};
+
+/** What "Confirmer le paiement" answers when it is not a refusal: paid, or the bank's dialog to show first. */
+export type InstalmentPaymentStep = { status: "paid" } | { status: "authentication_required"; client_secret: string };
+
 /** The admin's word for an order whose instalment finally failed. */
 export const INSTALMENT_UNPAID_LABEL = ACCOUNT_MESSAGES.unpaidInstalment;

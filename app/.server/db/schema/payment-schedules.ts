@@ -32,6 +32,15 @@ export const paymentInstalments = pgTable(
     providerToken: text("provider_token"),
     providerPaymentId: text("provider_payment_id"),
     lastError: text("last_error"),
+    /**
+     * Waiting for the shopper (decision 035): the bank asked for authentication off session, so the
+     * shopper was mailed a link to pay it themselves. The link's token is kept hashed only (its
+     * SHA-256), valid until `authenticationExpiresAt`; the daily job never charges such a row.
+     */
+    authenticationTokenHash: text("authentication_token_hash"),
+    authenticationExpiresAt: timestamp("authentication_expires_at", { withTimezone: true }),
+    /** The provider's authentication (Stripe: the PaymentIntent) of the shopper's try in progress. */
+    authenticationId: text("authentication_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,6 +50,14 @@ export const paymentInstalments = pgTable(
     check("payment_instalments_seq_valid", sql`${t.seq} BETWEEN 1 AND 3`),
     check("payment_instalments_paid_has_payment", sql`${t.status} <> 'paid' OR ${t.providerPaymentId} IS NOT NULL`),
     uniqueIndex("payment_instalments_order_seq_idx").on(t.orderId, t.seq),
+    check(
+      "payment_instalments_authentication_link_expires",
+      sql`(${t.authenticationTokenHash} IS NULL) = (${t.authenticationExpiresAt} IS NULL)`,
+    ),
+    // The mailed link finds its instalment by the token's hash.
+    uniqueIndex("payment_instalments_authentication_token_idx")
+      .on(t.authenticationTokenHash)
+      .where(sql`${t.authenticationTokenHash} IS NOT NULL`),
     // What the daily job scans: instalments still to charge, by due day.
     index("payment_instalments_due_idx")
       .on(t.dueDate)

@@ -28,6 +28,7 @@ import { returnRequested } from "./return-requested";
 import { welcomeCode } from "./welcome-code";
 import { reviewInvitation } from "./review-invitation";
 import { instalmentUnpaid } from "./instalment-unpaid";
+import { instalmentAuthentication } from "./instalment-authentication";
 import { ticketReply } from "./ticket-reply";
 import { passwordReset } from "./password-reset";
 import { emailVerification } from "./email-verification";
@@ -52,6 +53,7 @@ export const mailTemplates = {
   "client-message": clientMessage,
   "review-invitation": reviewInvitation,
   "instalment-unpaid": instalmentUnpaid,
+  "instalment-authentication": instalmentAuthentication,
   "ticket-reply": ticketReply,
   "password-reset": passwordReset,
   "email-verification": emailVerification,

@@ -3,9 +3,11 @@
  * writer of `payment_instalments`. Every function takes the caller's executor; the daily job's
  * claim is its own short transaction (decision 021: the provider is never called under a lock).
  */
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/.server/db/client";
 import { orders, paymentInstalments } from "~/.server/db/schema";
+import { recordEvent } from "~/.server/outbox/events";
 import {
   INSTALMENT_MAX_TRIES,
   PAYMENT_STATUS_INSTALMENT_UNPAID,
@@ -18,6 +20,32 @@ export type InstalmentRow = typeof paymentInstalments.$inferSelect;
 
 /** Instalments not paid yet and not given up: what the shopper still owes. */
 const OPEN: InstalmentStatus[] = ["pending", "charging", "failed"];
+
+/**
+ * Records `payment_schedule.ended` once nothing is owed on the order's schedule any more (each
+ * instalment paid or cancelled): its card's token is then no longer needed to charge it, and the
+ * provider may forget it unless a saved card still holds it (decision 059, "Saved cards"). A
+ * final failure owes still: its token is kept until the instalment is cancelled.
+ */
+async function recordEndIfOver(tx: Executor, orderId: string): Promise<void> {
+  const rows = await tx
+    .select({ status: paymentInstalments.status, token: paymentInstalments.providerToken })
+    .from(paymentInstalments)
+    .where(eq(paymentInstalments.orderId, orderId));
+  if (rows.length === 0 || rows.some((r) => OPEN.includes(r.status))) return;
+  const tokens = [...new Set(rows.flatMap((r) => (r.token ? [r.token] : [])))];
+  if (tokens.length > 0) await recordEvent(tx, "payment_schedule.ended", { orderId, tokens });
+}
+
+/** Which of these provider tokens a schedule still owing something charges. */
+export async function tokensOfOpenSchedules(db: Executor, tokens: readonly string[]): Promise<Set<string>> {
+  if (tokens.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ token: paymentInstalments.providerToken })
+    .from(paymentInstalments)
+    .where(and(inArray(paymentInstalments.providerToken, [...tokens]), inArray(paymentInstalments.status, OPEN)));
+  return new Set(rows.flatMap((r) => (r.token ? [r.token] : [])));
+}
 
 /** The provider key of an instalment's try: one charge per (order, seq, try). */
 export function instalmentChargeKey(row: Pick<InstalmentRow, "orderId" | "seq" | "tries">): string {
@@ -104,6 +132,7 @@ export async function cancelOpenInstalments(tx: Executor, orderId: string, now: 
     .set({ status: "cancelled", updatedAt: now })
     .where(and(eq(paymentInstalments.orderId, orderId), inArray(paymentInstalments.status, OPEN)))
     .returning({ id: paymentInstalments.id });
+  if (rows.length > 0) await recordEndIfOver(tx, orderId);
   return rows.length;
 }
 
@@ -131,6 +160,7 @@ export async function reduceOpenInstalments(tx: Executor, orderId: string, cents
       .where(eq(paymentInstalments.id, row.id));
     left -= cut;
   }
+  if (left < cents) await recordEndIfOver(tx, orderId);
   return cents - left;
 }
 
@@ -167,6 +197,8 @@ export async function claimDueInstalments(db: Database, input: { today: string; 
           lte(paymentInstalments.dueDate, input.today),
           or(isNull(paymentInstalments.lastTryOn), lt(paymentInstalments.lastTryOn, input.today)),
           lt(paymentInstalments.tries, INSTALMENT_MAX_TRIES),
+          // Waiting for the shopper: the bank wants them, so the job does not try behind their back (decision 035).
+          isNull(paymentInstalments.authenticationTokenHash),
         ),
       )
       .orderBy(asc(paymentInstalments.dueDate), asc(paymentInstalments.id))
@@ -242,7 +274,8 @@ export async function markInstalmentPaid(tx: Executor, ref: TryRef & { paymentId
     .update(paymentInstalments)
     .set({ status: "paid", providerPaymentId: ref.paymentId, lastError: null, updatedAt: ref.now })
     .where(ofTry(ref))
-    .returning({ id: paymentInstalments.id });
+    .returning({ id: paymentInstalments.id, orderId: paymentInstalments.orderId });
+  if (rows.length === 1) await recordEndIfOver(tx, rows[0].orderId);
   return rows.length === 1;
 }
 
@@ -283,4 +316,170 @@ export async function releaseInstalmentTry(db: Executor, ref: TryRef & { now: Da
  */
 export async function paidSoFarCents(db: Executor, order: { id: string; totalCents: number; refundedCents: number }): Promise<number> {
   return Math.max(0, order.totalCents - order.refundedCents - (await unpaidInstalmentCents(db, order.id)));
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Waiting for the shopper: an instalment the bank wants authenticated (decision 035)             */
+/* -------------------------------------------------------------------------------------------- */
+
+/** The mailed link's token as stored: its SHA-256 only, so the table never holds a usable link. */
+export function hashAuthenticationToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * The bank declined this try off session because it wants the shopper to authenticate: the
+ * instalment waits for them (`pending`, with a link the daily job leaves alone) until
+ * `expiresAt`. Returns the link's token, which only the e-mail carries; null when the instalment
+ * is no longer this try's.
+ */
+export async function markInstalmentAwaitingShopper(
+  tx: Executor,
+  ref: TryRef & { message: string; expiresAt: Date; now: Date },
+): Promise<string | null> {
+  const token = randomBytes(32).toString("base64url");
+  const rows = await tx
+    .update(paymentInstalments)
+    .set({
+      status: "pending",
+      lastError: ref.message.slice(0, 1000),
+      authenticationTokenHash: hashAuthenticationToken(token),
+      authenticationExpiresAt: ref.expiresAt,
+      authenticationId: null,
+      updatedAt: ref.now,
+    })
+    .where(ofTry(ref))
+    .returning({ id: paymentInstalments.id });
+  return rows.length === 1 ? token : null;
+}
+
+/** An instalment waiting for (or paid by) its shopper, with its order's owner and number. */
+export type ShopperInstalment = InstalmentRow & { userId: string | null; orderNumber: string };
+
+const shopperColumns = { row: paymentInstalments, userId: orders.userId, orderNumber: orders.orderNumber };
+
+/**
+ * The instalment of a link still valid at `now`, when it belongs to `userId`'s order; null for an
+ * unknown, expired or someone else's link (the page answers 404 alike).
+ */
+export async function instalmentOfAuthenticationToken(
+  db: Executor,
+  input: { token: string; userId: string; now: Date },
+): Promise<ShopperInstalment | null> {
+  if (!input.token || input.token.length > 200) return null;
+  const [found] = await db
+    .select(shopperColumns)
+    .from(paymentInstalments)
+    .innerJoin(orders, eq(orders.id, paymentInstalments.orderId))
+    .where(
+      and(
+        eq(paymentInstalments.authenticationTokenHash, hashAuthenticationToken(input.token)),
+        gt(paymentInstalments.authenticationExpiresAt, input.now),
+        eq(orders.userId, input.userId),
+      ),
+    );
+  return found ? { ...found.row, userId: found.userId, orderNumber: found.orderNumber } : null;
+}
+
+export type ShopperClaim =
+  /** Moved to `charging` with one more try (its key is new): charge it now. */
+  | { kind: "claimed"; instalment: ShopperInstalment }
+  /** Another try of the shopper is under way (a second click, a second tab). */
+  | { kind: "busy"; instalment: ShopperInstalment }
+  /** Paid already (a replay): nothing more to charge. */
+  | { kind: "paid"; instalment: ShopperInstalment }
+  /** No longer owed (cancelled, refunded by a return, or unpaid after the link expired). */
+  | { kind: "closed"; instalment: ShopperInstalment };
+
+/**
+ * The shopper's "Confirmer le paiement": under the row's lock, a waiting instalment moves to
+ * `charging` with one more try, committed before the provider is called (decision 021), so two
+ * clicks at once charge once. Null for a link that is not this shopper's or no longer valid.
+ */
+export async function claimShopperTry(db: Database, input: { token: string; userId: string; now: Date }): Promise<ShopperClaim | null> {
+  return db.transaction(async (tx) => {
+    const found = await instalmentOfAuthenticationToken(tx, input);
+    if (!found) return null;
+    const [locked] = await tx.select().from(paymentInstalments).where(eq(paymentInstalments.id, found.id)).for("update");
+    const instalment = { ...found, ...locked };
+    if (locked.status === "paid") return { kind: "paid", instalment };
+    if (locked.status === "charging") return { kind: "busy", instalment };
+    if (locked.status !== "pending") return { kind: "closed", instalment };
+    const [claimed] = await tx
+      .update(paymentInstalments)
+      .set({ status: "charging", tries: sql`${paymentInstalments.tries} + 1`, authenticationId: null, updatedAt: input.now })
+      .where(and(eq(paymentInstalments.id, locked.id), eq(paymentInstalments.status, "pending")))
+      .returning();
+    return { kind: "claimed", instalment: { ...found, ...claimed } };
+  });
+}
+
+/** The bank asked the shopper to authenticate this try: its authentication is kept to complete it. */
+export async function recordShopperAuthentication(tx: Executor, ref: TryRef & { authenticationId: string; now: Date }): Promise<boolean> {
+  const rows = await tx
+    .update(paymentInstalments)
+    .set({ authenticationId: ref.authenticationId, updatedAt: ref.now })
+    .where(ofTry(ref))
+    .returning({ id: paymentInstalments.id });
+  return rows.length === 1;
+}
+
+/**
+ * The shopper's try did not pay (declined, authentication failed or abandoned, or never sent):
+ * the instalment waits for them again, its link unchanged. The try is not given back: the next
+ * one is a new key, as a new payment (the provider may have seen this one).
+ */
+export async function releaseShopperTry(tx: Executor, ref: TryRef & { message: string | null; now: Date }): Promise<boolean> {
+  const rows = await tx
+    .update(paymentInstalments)
+    .set({
+      status: "pending",
+      authenticationId: null,
+      ...(ref.message ? { lastError: ref.message.slice(0, 1000) } : {}),
+      updatedAt: ref.now,
+    })
+    .where(and(ofTry(ref), isNotNull(paymentInstalments.authenticationTokenHash)))
+    .returning({ id: paymentInstalments.id });
+  return rows.length === 1;
+}
+
+/** An instalment as it stands now (after a settlement lost a race, to tell "paid by it" from "cancelled"). */
+export async function instalmentById(db: Executor, id: string): Promise<InstalmentRow | null> {
+  const [row] = await db.select().from(paymentInstalments).where(eq(paymentInstalments.id, id));
+  return row ?? null;
+}
+
+/** Instalments whose shopper did not pay them before their link expired: the job gives them up. */
+export async function expiredAuthentications(db: Executor, input: { now: Date; limit: number }): Promise<ClaimedInstalment[]> {
+  const rows = await db
+    .select({ row: paymentInstalments, userId: orders.userId })
+    .from(paymentInstalments)
+    .innerJoin(orders, eq(orders.id, paymentInstalments.orderId))
+    .where(
+      and(
+        eq(paymentInstalments.status, "pending"),
+        isNotNull(paymentInstalments.authenticationTokenHash),
+        lte(paymentInstalments.authenticationExpiresAt, input.now),
+      ),
+    )
+    .orderBy(asc(paymentInstalments.authenticationExpiresAt))
+    .limit(input.limit);
+  return rows.map((r) => ({ ...r.row, userId: r.userId }));
+}
+
+/** The link expired unpaid: the instalment is unpaid for good. False when it was paid or changed meanwhile. */
+export async function markAuthenticationExpired(tx: Executor, input: { id: string; message: string; now: Date }): Promise<boolean> {
+  const rows = await tx
+    .update(paymentInstalments)
+    .set({ status: "failed", lastError: input.message.slice(0, 1000), updatedAt: input.now })
+    .where(
+      and(
+        eq(paymentInstalments.id, input.id),
+        eq(paymentInstalments.status, "pending"),
+        isNotNull(paymentInstalments.authenticationTokenHash),
+        lte(paymentInstalments.authenticationExpiresAt, input.now),
+      ),
+    )
+    .returning({ id: paymentInstalments.id });
+  return rows.length === 1;
 }
