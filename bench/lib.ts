@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import * as nodeModule from "node:module";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -168,4 +169,36 @@ export async function startShop(env: NodeJS.ProcessEnv): Promise<{ url: string; 
 
 export function printTable(rows: Record<string, unknown>[]): void {
   console.table(rows);
+}
+
+type RawImportHooks = {
+  resolve(
+    specifier: string,
+    context: object,
+    next: (specifier: string, context: object) => { url: string; format?: string | null },
+  ): { url: string; format?: string | null; shortCircuit?: boolean };
+  load(url: string, context: object, next: (url: string, context: object) => unknown): unknown;
+};
+
+/**
+ * Vite's `?raw` imports (a file's text as its default export) for a bench run with tsx, which
+ * does not know them (app/domain/auth/common-passwords.ts imports its list that way, and the
+ * place-order workflow reaches it). Static imports are all loaded before any code runs: call
+ * this first, then import the app's modules with `await import(…)`. Node ≥ 22.15 (module.registerHooks).
+ */
+export function allowRawImports(): void {
+  const { registerHooks } = nodeModule as unknown as { registerHooks?: (hooks: RawImportHooks) => void };
+  if (!registerHooks) throw new Error("allowRawImports: Node 22.15 or later is needed (module.registerHooks)");
+  registerHooks({
+    resolve(specifier, context, next) {
+      if (!specifier.endsWith("?raw")) return next(specifier, context);
+      const resolved = next(specifier.slice(0, -"?raw".length), context);
+      return { url: `${resolved.url}?raw`, format: "module", shortCircuit: true };
+    },
+    load(url, context, next) {
+      if (!url.startsWith("file:") || !url.endsWith("?raw")) return next(url, context);
+      const text = fs.readFileSync(new URL(url.slice(0, -"?raw".length)), "utf8");
+      return { format: "module", source: `export default ${JSON.stringify(text)};`, shortCircuit: true };
+    },
+  });
 }
