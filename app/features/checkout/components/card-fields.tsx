@@ -109,16 +109,7 @@ export function CardFields({
           );
         })}
       </div>
-      <label className="mt-4 flex min-h-11 items-center gap-3 text-sm font-medium">
-        <input
-          type="checkbox"
-          name="save_card"
-          checked={saveCard}
-          onChange={(e) => onSaveCardChange(e.target.checked)}
-          className="h-5 w-5 accent-accent"
-        />
-        {t("checkout.card.save")}
-      </label>
+      <SaveCardCheckbox saveCard={saveCard} onSaveCardChange={onSaveCardChange} />
       <p className="mt-2 text-xs text-muted">
         {t("checkout.card.simulated", {
           approved: TEST_CARD_APPROVED,
@@ -127,5 +118,22 @@ export function CardFields({
         })}
       </p>
     </fieldset>
+  );
+}
+
+/** 'Enregistrer cette carte', under either card form (ours or the provider's). */
+export function SaveCardCheckbox({ saveCard, onSaveCardChange }: { saveCard: boolean; onSaveCardChange: (value: boolean) => void }) {
+  const t = useT();
+  return (
+    <label className="mt-4 flex min-h-11 items-center gap-3 text-sm font-medium">
+      <input
+        type="checkbox"
+        name="save_card"
+        checked={saveCard}
+        onChange={(e) => onSaveCardChange(e.target.checked)}
+        className="h-5 w-5 accent-accent"
+      />
+      {t("checkout.card.save")}
+    </label>
   );
 }

@@ -4,16 +4,8 @@ import { toOrderLine, useCart } from "~/features/cart/public/cart-store";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import { primaryButtonClass } from "~/components/ui/form-parts";
 import { useT } from "~/components/ui/i18n";
-import {
-  canSubmitOrder,
-  checkPayment,
-  checkShipping,
-  checkoutReducer,
-  initialCheckoutState,
-  type CardFormInput,
-} from "../checkout-machine";
-import type { StripeCardFormHandle } from "../stripe/stripe-bridge";
-import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
+import { canSubmitOrder, checkPayment, checkShipping, checkoutReducer, initialCheckoutState } from "../checkout-machine";
+import { useProviderCardForm } from "../use-provider-card-form";
 import { useCheckoutQuote } from "../use-checkout-quote";
 import { useOrderRequests } from "../use-order-requests";
 import { AuthenticationDialog } from "./authentication-dialog";
@@ -67,14 +59,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstStepRender = useRef(true);
   const log = useCallback((line: string) => onLog?.(line), [onLog]);
-  // With Stripe (decision 059): what its card form can do once loaded, and whether the order
-  // button is turning the typed card into a PaymentMethod (nothing is sent to the shop meanwhile).
-  const stripeForm = account.payment.provider === "stripe" ? account.payment : null;
-  const stripeHandle = useRef<StripeCardFormHandle | null>(null);
-  const onStripeHandle = useCallback((handle: StripeCardFormHandle | null) => {
-    stripeHandle.current = handle;
-  }, []);
-  const [preparing, setPreparing] = useState(false);
+  const cardForm = useProviderCardForm(account.payment);
 
   useEffect(() => setMounted(true), []);
 
@@ -139,37 +124,21 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
 
   async function submitOrder(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!canSubmitOrder(state) || preparing) return;
+    if (!canSubmitOrder(state) || cardForm.preparing) return;
     const formElement = event.currentTarget;
     const instalments = instalmentsOf(formElement);
     const freshKey = newAttemptKey();
-    let cardForm: CardFormInput = { kind: "fields" };
-    if (stripeForm) {
-      cardForm = { kind: "provider", method: null };
-      const newCard = !savedCards.some((c) => c.id === form.paymentChoice && c.usable);
-      if (newCard && quote && quote.card_cents > 0) {
-        const handle = stripeHandle.current;
-        if (!handle) {
-          log("Formulaire de paiement indisponible");
-          dispatch({
-            type: "orderSubmitted",
-            check: { kind: "blocked", error: { message: CHECKOUT_MESSAGES.paymentFormUnavailable } },
-            freshKey,
-          });
-          return;
-        }
-        setPreparing(true);
-        const made = await handle.createPaymentMethod({ amountCents: quote.card_cents, keep: form.saveCard || instalments === 3 });
-        setPreparing(false);
-        if (!made.ok) {
-          log(`Carte non validée : ${made.message}`);
-          dispatch({ type: "orderSubmitted", check: { kind: "blocked", error: { message: made.message } }, freshKey });
-          return;
-        }
-        cardForm = { kind: "provider", method: { id: made.id, lastFour: made.lastFour } };
-      }
+    const prepared = await cardForm.prepare({
+      newCard: !savedCards.some((c) => c.id === form.paymentChoice && c.usable),
+      cardCents: quote?.card_cents ?? 0,
+      keep: form.saveCard || instalments === 3,
+    });
+    if (!prepared.ok) {
+      log(`Carte non validée : ${prepared.message}`);
+      dispatch({ type: "orderSubmitted", check: { kind: "blocked", error: { message: prepared.message } }, freshKey });
+      return;
     }
-    const check = checkPayment({ form, quote, needsAddress, savedCards, lines, giftCards, instalments, cardForm });
+    const check = checkPayment({ form, quote, needsAddress, savedCards, lines, giftCards, instalments, cardForm: prepared.cardForm });
     if (check.kind === "cvcInvalid") {
       formElement.querySelector<HTMLInputElement>('input[name="cvc"]')?.focus();
       log("Cryptogramme invalide");
@@ -253,9 +222,9 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
           savedCards={savedCards}
           pointsBalance={account.pointsBalance}
           onSubmit={(event) => void submitOrder(event)}
-          stripeForm={stripeForm}
-          onStripeHandle={onStripeHandle}
-          preparing={preparing}
+          stripeForm={cardForm.stripeForm}
+          onStripeHandle={cardForm.onHandle}
+          preparing={cardForm.preparing}
           dispatch={dispatch}
           log={log}
           promoField={promoField}
@@ -266,7 +235,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
       {submission.status === "authenticating" && submission.challenge.clientSecret && (
         <ProviderAuthentication
           submission={submission}
-          handle={stripeHandle}
+          handle={cardForm.handle}
           onAnswer={(result) => dispatch({ type: "authenticationAnswered", result })}
           log={log}
         />

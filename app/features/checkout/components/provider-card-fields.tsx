@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useLanguage, useT } from "~/components/ui/i18n";
 import type { StripeCardFormHandle } from "../stripe/stripe-bridge";
+import { SaveCardCheckbox } from "./card-fields";
 
 /* Stripe.js and its React wrapper load only with a Stripe configuration, when the payment step shows. */
 const StripeCardForm = lazy(() => import("../stripe/stripe-card-form"));
@@ -42,16 +43,7 @@ export function ProviderCardFields({
           <StripeCardForm publishableKey={publishableKey} amountCents={amountCents} language={language} onHandle={onHandle} />
         </Suspense>
       </div>
-      <label className="mt-4 flex min-h-11 items-center gap-3 text-sm font-medium">
-        <input
-          type="checkbox"
-          name="save_card"
-          checked={saveCard}
-          onChange={(e) => onSaveCardChange(e.target.checked)}
-          className="h-5 w-5 accent-accent"
-        />
-        {t("checkout.card.save")}
-      </label>
+      <SaveCardCheckbox saveCard={saveCard} onSaveCardChange={onSaveCardChange} />
       <p className="mt-2 text-xs text-muted">{t("checkout.card.stripeNote")}</p>
     </fieldset>
   );
