@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { pageI18n } from "~/.server/i18n/catalogs";
 import { NOTIFICATION_MESSAGE_KEYS, type NotificationMessageKey } from "~/domain/notifications/notification-wording";
 import { REVIEW_REJECTION_LABELS, REVIEW_REJECTION_REASONS } from "~/domain/reviews/review-rules";
-import { disputeOpenedNotice, paymentMismatchNotice, refundedOutsideNotice } from "~/domain/payments/payment-alerts";
+import { disputeClosedNotice, disputeOpenedNotice, paymentMismatchNotice, refundedOutsideNotice } from "~/domain/payments/payment-alerts";
 import { wordStoredNotification } from "../support/notification-wording";
 
 /** A notification as a service stores it; its French text is unused when the key words it. */
@@ -149,8 +149,16 @@ describe("notification wording (decision 044)", () => {
       expected: { amountCents: 2500, currency: "EUR" },
       received: { amountCents: 2400, currency: "usd" },
     });
+    const lost = disputeClosedNotice({
+      disputeId: "dp_1",
+      orderId: "o1",
+      orderNumber: "AUR-2026-000042",
+      amountCents: 4990,
+      outcome: "lost",
+    });
+    const won = disputeClosedNotice({ disputeId: "dp_2", orderId: null, orderNumber: null, amountCents: 1200, outcome: "won" });
     // The catalog's French is the text the shop stored: one wording, whatever the page reads.
-    for (const notice of [dispute, unknownReason, outside, mismatch]) {
+    for (const notice of [dispute, unknownReason, outside, mismatch, lost, won]) {
       expect(wordStoredNotification("fr", stored(notice.messageKey!, notice.params!))).toEqual({
         title: notice.title,
         message: notice.message,
@@ -168,6 +176,21 @@ describe("notification wording (decision 044)", () => {
       title: "Dispute opened on a payment",
       message:
         "A payment without an order (€12.00) is disputed with the bank: reason not given. Respond from the Stripe dashboard, or the amount is lost.",
+    });
+    expect(won).toMatchObject({
+      title: "Litige gagné sur un paiement",
+      message:
+        "La banque a tranché le litige sur un paiement sans commande (12,00\u00a0€) en faveur de la boutique : le montant contesté lui revient.",
+    });
+    expect(wordStoredNotification("en", stored("paymentDisputeClosed", lost.params!))).toEqual({
+      title: "Dispute lost: order AUR-2026-000042",
+      message:
+        "The bank has decided the dispute on the payment for order AUR-2026-000042 (€49.90) in the cardholder's favour: the amount is lost. The details are in the Stripe dashboard.",
+    });
+    expect(wordStoredNotification("en", stored("paymentDisputeClosed", won.params!))).toEqual({
+      title: "Dispute won on a payment",
+      message:
+        "The bank has decided the dispute on a payment without an order (€12.00) in the shop's favour: the disputed amount comes back to it.",
     });
     expect(wordStoredNotification("en", stored("paymentRefundedOutside", outside.params!))).toEqual({
       title: "Refund made outside the shop: order AUR-2026-000042",

@@ -2,8 +2,9 @@
  * Stripe's webhook (decision 059, "Webhooks") against the local Stripe-compatible server, through
  * the real SDK and signed deliveries: verified, handled once per event (replays and two deliveries
  * at once), and safe beside the checkout and the 3-D Secure return (one order, no refund), with
- * the disputes, outside refunds and wrong amounts told to the administrators. Runs on PGlite, and
- * on the PostgreSQL server when TEST_DATABASE_URL is set.
+ * the disputes (and how they end, whatever order Stripe delivers in), outside refunds and wrong
+ * amounts told to the administrators. Runs on PGlite, and on the PostgreSQL server when
+ * TEST_DATABASE_URL is set.
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -12,10 +13,17 @@ import { createTestDatabase } from "../../../tests/support/db";
 import { settled } from "../../../tests/support/domain-result";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts } from "../../../tests/support/shoppers";
 import { startStripeServer, type StripeEventJson, type StripeServer } from "../../../tests/support/stripe-server/server";
-import { disputeCreatedEvent, paymentIntentEvent, signDelivery, type SignedDelivery } from "../../../tests/support/stripe-server/webhooks";
+import {
+  disputeChangedEvent,
+  disputeCreatedEvent,
+  paymentIntentEvent,
+  signDelivery,
+  type SignedDelivery,
+} from "../../../tests/support/stripe-server/webhooks";
 import type { DatabaseHandle } from "../db/client";
 import { notifications, orders, paymentAttempts, paymentDisputes, paymentExternalRefunds, stripeWebhookEvents, user } from "../db/schema";
 import { beginPaymentAttempt, markAttemptFailed, reconcilePayments, refundKeyOf } from "../modules/payments/payment-attempts.service";
+import { readOrderPaymentRecords } from "../modules/payments/order-payments.service";
 import { AUTHENTICATION_FAILED_MESSAGE } from "../modules/payments/payment-messages";
 import { createStripeClient, StripePaymentProvider } from "../modules/payments/stripe/stripe-provider";
 import type { ChargeRequest, ChargeResult } from "~/domain/payments/payment-provider";
@@ -451,6 +459,132 @@ describe("charge.dispute.created", () => {
       messageKey: "paymentDisputed",
       params: { hasOrder: "yes", orderNumber: order.order_number, reason: "product_not_received", hasDeadline: "yes" },
     });
+  });
+});
+
+describe("charge.dispute.updated and charge.dispute.closed", () => {
+  const euros = (cents: number) => new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(cents / 100);
+  async function disputeOf(id: string) {
+    const [row] = await handle.db.select().from(paymentDisputes).where(eq(paymentDisputes.id, id));
+    return row;
+  }
+  const noticesOf = async (disputeId: string, messageKey: string) =>
+    (await adminNotices("dispute_id", disputeId)).filter((n) => n.messageKey === messageKey);
+
+  it("follows a dispute answered then lost: the warning goes, the loss is told once, replays and late updates change nothing", async () => {
+    const { order, paymentId } = await paidOrder();
+    const dueBy = Math.floor(Date.UTC(2030, 0, 15, 12) / 1000);
+    const opened = disputeCreatedEvent(server, paymentId, { reason: "fraudulent", dueBy });
+    const disputeId = (opened.data.object as { id: string }).id;
+    const now = new Date(Date.UTC(2030, 0, 10, 12));
+    const view = async () => (await readOrderPaymentRecords(handle.db, order.id, { stripeMode: "test", now })).disputes;
+    expect(await deliver(signed(opened))).toMatchObject({ outcome: "dispute_recorded" });
+    expect(await view()).toEqual([expect.objectContaining({ status: "needs_response", needs_response: true })]);
+
+    // The shop answered in Stripe's dashboard: under review, the order's warning goes.
+    const answered = disputeChangedEvent(opened, "charge.dispute.updated", { status: "under_review", created: opened.created + 60 });
+    expect(await deliver(signed(answered))).toMatchObject({ outcome: "dispute_updated", replayed: false });
+    expect(await disputeOf(disputeId)).toMatchObject({
+      status: "under_review",
+      evidenceDueBy: new Date(dueBy * 1000),
+      statusReportedAt: new Date(answered.created * 1000),
+    });
+    expect(await view()).toEqual([expect.objectContaining({ status: "under_review", needs_response: false, response_overdue: false })]);
+    expect(await noticesOf(disputeId, "paymentDisputeClosed")).toEqual([]);
+
+    // The bank decides for the cardholder: lost, each administrator told.
+    const lost = disputeChangedEvent(opened, "charge.dispute.closed", { status: "lost", created: opened.created + 120 });
+    expect(await deliver(signed(lost))).toMatchObject({ outcome: "dispute_updated", replayed: false });
+    expect(await eventRows(lost.id)).toMatchObject([
+      { outcome: "dispute_updated", payload: expect.objectContaining({ status: "lost", previous_status: "under_review" }) },
+    ]);
+    const told = await noticesOf(disputeId, "paymentDisputeClosed");
+    expect(told.map((n) => n.userId).sort()).toEqual([...admins].sort());
+    expect(told[0]).toMatchObject({
+      type: "system",
+      priority: "high",
+      title: `Litige perdu : commande ${order.order_number}`,
+      message: `La banque a tranché le litige sur le paiement de la commande ${order.order_number} (${euros(order.total_cents)}) en faveur du titulaire de la carte : le montant est perdu. Le détail est dans le tableau de bord Stripe.`,
+      actionUrl: `/admin/commandes?search=${order.order_number}`,
+      params: { hasOrder: "yes", orderNumber: order.order_number, amountCents: String(order.total_cents), outcome: "lost" },
+    });
+
+    // The close delivered again; an older update delivered after it, or one of the same second; the close told again.
+    expect(await deliver(signed(lost))).toMatchObject({ outcome: "dispute_updated", replayed: true });
+    const late = disputeChangedEvent(opened, "charge.dispute.updated", { status: "under_review", created: opened.created + 90 });
+    expect(await deliver(signed(late))).toMatchObject({ outcome: "already_settled", replayed: false });
+    const sameSecond = disputeChangedEvent(opened, "charge.dispute.updated", { status: "under_review", created: lost.created });
+    expect(await deliver(signed(sameSecond))).toMatchObject({ outcome: "already_settled" });
+    expect(await eventRows(late.id)).toMatchObject([
+      { payload: expect.objectContaining({ status: "under_review", recorded_status: "lost" }) },
+    ]);
+    const lostAgain = disputeChangedEvent(opened, "charge.dispute.closed", { status: "lost", created: opened.created + 180 });
+    expect(await deliver(signed(lostAgain))).toMatchObject({ outcome: "dispute_updated" });
+
+    expect(await disputeOf(disputeId)).toMatchObject({ status: "lost", statusReportedAt: new Date(lostAgain.created * 1000) });
+    expect(await view()).toEqual([expect.objectContaining({ status: "lost", needs_response: false, response_overdue: false })]);
+    expect(await noticesOf(disputeId, "paymentDisputeClosed")).toHaveLength(admins.length);
+    expect(await noticesOf(disputeId, "paymentDisputed")).toHaveLength(admins.length);
+  });
+
+  it("records a dispute first heard of in a later event, and acknowledges one on a payment the shop does not know", async () => {
+    // Its opening lost (or still to come): the update records it as it is now, and the opening, late, changes nothing.
+    const reviewed = await paidOrder();
+    const opened = disputeCreatedEvent(server, reviewed.paymentId, { reason: "product_not_received" });
+    const disputeId = (opened.data.object as { id: string }).id;
+    const update = disputeChangedEvent(opened, "charge.dispute.updated", { status: "under_review" });
+    expect(await deliver(signed(update))).toMatchObject({ outcome: "dispute_recorded" });
+    expect(await deliver(signed(opened))).toMatchObject({ outcome: "already_settled" });
+    expect(await disputeOf(disputeId)).toMatchObject({
+      orderId: reviewed.order.id,
+      attemptId: reviewed.attempt.id,
+      reason: "product_not_received",
+      status: "under_review",
+      openedAt: new Date(opened.created * 1000),
+      statusReportedAt: new Date(update.created * 1000),
+    });
+    // Answered already, in Stripe's dashboard: nobody is asked to answer it.
+    expect(await adminNotices("dispute_id", disputeId)).toEqual([]);
+
+    // Heard of only when won: recorded won, a plain notice.
+    const won = await paidOrder();
+    const wonOpened = disputeCreatedEvent(server, won.paymentId, { reason: "duplicate" });
+    const wonId = (wonOpened.data.object as { id: string }).id;
+    expect(await deliver(signed(disputeChangedEvent(wonOpened, "charge.dispute.closed", { status: "won" })))).toMatchObject({
+      outcome: "dispute_recorded",
+    });
+    expect(await disputeOf(wonId)).toMatchObject({ orderId: won.order.id, status: "won" });
+    const wonNotices = await adminNotices("dispute_id", wonId);
+    expect(wonNotices).toHaveLength(admins.length);
+    expect(wonNotices[0]).toMatchObject({
+      priority: "normal",
+      messageKey: "paymentDisputeClosed",
+      title: `Litige gagné : commande ${won.order.order_number}`,
+      message: `La banque a tranché le litige sur le paiement de la commande ${won.order.order_number} (${euros(won.order.total_cents)}) en faveur de la boutique : le montant contesté lui revient.`,
+    });
+
+    // A payment the shop has no attempt for: acknowledged, nothing recorded.
+    const shopper = await createShopper(handle.db);
+    const stray = await stripe.charge({
+      amountCents: 1490,
+      currency: "EUR",
+      source: { type: "payment_method", id: server.createPaymentMethod("pm_card_visa") },
+      customerRef: shopper.id,
+      idempotencyKey: `${randomUUID()}:1`,
+      description: "Paiement fait ailleurs",
+    });
+    if (!stray.ok) throw new Error("charge expected");
+    const strayOpened = disputeCreatedEvent(server, stray.paymentId);
+    for (const [type, status] of [
+      ["charge.dispute.updated", "under_review"],
+      ["charge.dispute.closed", "lost"],
+    ] as const) {
+      const delivery = signed(disputeChangedEvent(strayOpened, type, { status }));
+      expect(await deliver(delivery)).toMatchObject({ outcome: "unknown_payment", replayed: false });
+      expect(await eventRows(delivery.event.id)).toMatchObject([{ outcome: "unknown_payment", attemptId: null }]);
+    }
+    expect(await handle.db.select().from(paymentDisputes).where(eq(paymentDisputes.paymentId, stray.paymentId))).toEqual([]);
+    expect(await adminNotices("dispute_id", (strayOpened.data.object as { id: string }).id)).toEqual([]);
   });
 });
 

@@ -16,6 +16,10 @@
  *   whose refunder died before recording it; a refund made outside the shop is recorded once and
  *   the administrators are told.
  * - `charge.dispute.created`: the chargeback is recorded on the order and the administrators are told.
+ * - `charge.dispute.updated` / `charge.dispute.closed`: the dispute's later status (and day to
+ *   answer) is recorded, unless the shop holds a later report (Stripe's order is not promised);
+ *   a dispute lost or won is told to the administrators once. A dispute the shop never recorded
+ *   is recorded then, when its payment is known.
  * - A payment the shop does not know, or an event of another type: acknowledged, nothing changed.
  * Side effects for people (the bells) are domain events, run after the commit (decision 054).
  */
@@ -37,11 +41,17 @@ import {
   type PaymentAttempt,
 } from "../modules/payments/payment-attempts.service";
 import { getPaymentProvider } from "../modules/payments/payment-provider";
-import { recordExternalRefund, recordPaymentDispute } from "../modules/payments/payment-reports.service";
+import {
+  recordExternalRefund,
+  recordPaymentDispute,
+  reportPaymentDisputeStatus,
+  type PaymentDispute,
+} from "../modules/payments/payment-reports.service";
 import type { StripePaymentProvider } from "../modules/payments/stripe/stripe-provider";
 import { claimStripeEvent, findStripeEvent, settleStripeEvent } from "../modules/payments/stripe/stripe-webhook-events.service";
 import { invalid, notFound } from "~/domain/errors";
-import { disputeOpenedNotice, paymentMismatchNotice, refundedOutsideNotice } from "~/domain/payments/payment-alerts";
+import { disputeResponseState } from "~/domain/payments/order-payments";
+import { disputeClosedNotice, disputeOpenedNotice, paymentMismatchNotice, refundedOutsideNotice } from "~/domain/payments/payment-alerts";
 import {
   STRIPE_EVENT_UNREADABLE_MESSAGE,
   STRIPE_SIGNATURE_INVALID_MESSAGE,
@@ -194,7 +204,10 @@ function handleEvent(tx: Executor, event: Stripe.Event, before: BeforeTransactio
     case "charge.refunded":
       return chargeRefunded(tx, event.data.object, before.refunds, now);
     case "charge.dispute.created":
-      return disputeCreated(tx, event.data.object, now);
+      return disputeCreated(tx, event.data.object, fromSeconds(event.created), now);
+    case "charge.dispute.updated":
+    case "charge.dispute.closed":
+      return disputeChanged(tx, event.type, event.data.object, fromSeconds(event.created), now);
     default:
       log.info({ eventId: event.id, type: event.type }, "stripe-webhooks: event type not handled");
       return Promise.resolve({ outcome: "ignored", payload: {} });
@@ -263,9 +276,8 @@ async function paymentFailed(tx: Executor, intent: Stripe.PaymentIntent, now: Da
   return { ...base, outcome: "already_settled" };
 }
 
-async function orderNumberOf(tx: Executor, attempt: PaymentAttempt | null): Promise<string | null> {
-  if (!attempt?.orderId) return null;
-  return (await getOrderRow(tx, attempt.orderId))?.orderNumber ?? null;
+async function orderNumberOf(tx: Executor, orderId: string | null): Promise<string | null> {
+  return orderId ? ((await getOrderRow(tx, orderId))?.orderNumber ?? null) : null;
 }
 
 async function chargeRefunded(tx: Executor, charge: Stripe.Charge, refunds: RefundSeen[], now: Date): Promise<Handled> {
@@ -290,7 +302,7 @@ async function chargeRefunded(tx: Executor, charge: Stripe.Charge, refunds: Refu
       log.info({ paymentId, attemptId: current.id }, "stripe-webhooks: attempt refund confirmed by Stripe");
     }
   }
-  const orderNumber = await orderNumberOf(tx, current);
+  const orderNumber = await orderNumberOf(tx, current?.orderId ?? null);
   for (const refund of counted.filter((r) => r.refundKey === null)) {
     const recorded = await recordExternalRefund(
       tx,
@@ -328,21 +340,22 @@ async function earlierTryOfRefunds(tx: Executor, paymentId: string, refunds: Ref
   return null;
 }
 
-async function disputeCreated(tx: Executor, dispute: Stripe.Dispute, now: Date): Promise<Handled> {
-  const paymentId = idOf(dispute.payment_intent);
-  const dueBy = dispute.evidence_details?.due_by ? fromSeconds(dispute.evidence_details.due_by) : null;
-  const payload = {
-    dispute: dispute.id,
-    charge: idOf(dispute.charge),
-    payment_intent: paymentId,
-    amount: dispute.amount,
-    currency: dispute.currency,
-    reason: dispute.reason,
-    status: dispute.status,
-  };
-  const attempt = paymentId ? await lockAttemptOfProviderPayment(tx, PROVIDER, paymentId, null) : null;
-  if (!attempt || !paymentId) return unknownPayment("charge.dispute.created", paymentId, payload);
-  const recorded = await recordPaymentDispute(
+const dueByOf = (dispute: Stripe.Dispute) => (dispute.evidence_details?.due_by ? fromSeconds(dispute.evidence_details.due_by) : null);
+
+/** What the event row keeps of a dispute. */
+const disputePayload = (dispute: Stripe.Dispute) => ({
+  dispute: dispute.id,
+  charge: idOf(dispute.charge),
+  payment_intent: idOf(dispute.payment_intent),
+  amount: dispute.amount,
+  currency: dispute.currency,
+  reason: dispute.reason,
+  status: dispute.status,
+});
+
+/** Records a dispute on its payment's attempt and order; false when it was already recorded. */
+function recordDispute(tx: Executor, dispute: Stripe.Dispute, paymentId: string, attempt: PaymentAttempt, reportedAt: Date, now: Date) {
+  return recordPaymentDispute(
     tx,
     {
       id: dispute.id,
@@ -355,25 +368,130 @@ async function disputeCreated(tx: Executor, dispute: Stripe.Dispute, now: Date):
       currency: dispute.currency,
       reason: dispute.reason,
       status: dispute.status,
-      evidenceDueBy: dueBy,
+      evidenceDueBy: dueByOf(dispute),
       openedAt: fromSeconds(dispute.created),
+      statusReportedAt: reportedAt,
     },
     now,
   );
-  if (!recorded) return { outcome: "already_settled", attemptId: attempt.id, payload };
-  log.warn({ paymentId, disputeId: dispute.id, orderId: attempt.orderId, reason: dispute.reason }, "stripe-webhooks: dispute opened");
-  const orderNumber = await orderNumberOf(tx, attempt);
+}
+
+/** Tells the administrators a chargeback was opened: answer it before its day, or lose the amount. */
+async function announceDisputeOpened(tx: Executor, dispute: Stripe.Dispute, orderId: string | null) {
   await recordEvent(tx, "payment.disputed", {
     disputeId: dispute.id,
-    orderId: attempt.orderId,
+    orderId,
     notice: disputeOpenedNotice({
       disputeId: dispute.id,
-      orderId: attempt.orderId,
-      orderNumber,
+      orderId,
+      orderNumber: await orderNumberOf(tx, orderId),
       amountCents: dispute.amount,
       providerReason: dispute.reason,
-      evidenceDueBy: dueBy,
+      evidenceDueBy: dueByOf(dispute),
     }),
   });
+}
+
+/**
+ * Tells the administrators how the bank decided a chargeback, `lost` or `won`, under the same
+ * domain event as its opening (one notice worded by its own catalog key); no notice for the
+ * other statuses (an inquiry closed, evidence under review: the order's view shows them).
+ */
+async function announceDisputeDecided(tx: Executor, dispute: { id: string; amountCents: number; status: string; orderId: string | null }) {
+  if (dispute.status !== "lost" && dispute.status !== "won") return;
+  await recordEvent(tx, "payment.disputed", {
+    disputeId: dispute.id,
+    orderId: dispute.orderId,
+    notice: disputeClosedNotice({
+      disputeId: dispute.id,
+      orderId: dispute.orderId,
+      orderNumber: await orderNumberOf(tx, dispute.orderId),
+      amountCents: dispute.amountCents,
+      outcome: dispute.status,
+    }),
+  });
+}
+
+async function disputeCreated(tx: Executor, dispute: Stripe.Dispute, reportedAt: Date, now: Date): Promise<Handled> {
+  const paymentId = idOf(dispute.payment_intent);
+  const payload = disputePayload(dispute);
+  const attempt = paymentId ? await lockAttemptOfProviderPayment(tx, PROVIDER, paymentId, null) : null;
+  if (!attempt || !paymentId) return unknownPayment("charge.dispute.created", paymentId, payload);
+  // Already recorded: by this event's twin, or by a later event delivered first (then it is ahead).
+  if (!(await recordDispute(tx, dispute, paymentId, attempt, reportedAt, now))) {
+    return { outcome: "already_settled", attemptId: attempt.id, payload };
+  }
+  log.warn({ paymentId, disputeId: dispute.id, orderId: attempt.orderId, reason: dispute.reason }, "stripe-webhooks: dispute opened");
+  await announceDisputeOpened(tx, dispute, attempt.orderId);
   return { outcome: "dispute_recorded", attemptId: attempt.id, payload };
+}
+
+/**
+ * `charge.dispute.updated` / `charge.dispute.closed` (decision 059, "Webhooks"). The event carries
+ * the dispute as it was when Stripe made it (`created`): it replaces the recorded status and day
+ * to answer unless the row holds a later report, so an update delivered after the close leaves
+ * the dispute closed. The administrators hear once that a dispute was lost or won: when the
+ * recorded status becomes `lost` or `won` (a replay is stopped by the event's claim).
+ *
+ * A dispute the shop never recorded, on a payment it knows (its `charge.dispute.created` was
+ * lost, or is still to come), is recorded from this event: Stripe never sends an acknowledged
+ * event again, so ignoring it would leave the dispute out, or at its opening status, for good;
+ * the event holds the whole dispute. The administrators are told as if it had just opened when
+ * it waits for evidence, or how it was decided; nothing for a dispute already answered (someone
+ * answered it in Stripe's dashboard). On a payment the shop does not know: acknowledged, logged.
+ */
+async function disputeChanged(
+  tx: Executor,
+  type: "charge.dispute.updated" | "charge.dispute.closed",
+  dispute: Stripe.Dispute,
+  reportedAt: Date,
+  now: Date,
+): Promise<Handled> {
+  const paymentId = idOf(dispute.payment_intent);
+  const payload = disputePayload(dispute);
+  // The attempt first, as `charge.dispute.created` does: two events about one payment take their locks in the same order.
+  const attempt = paymentId ? await lockAttemptOfProviderPayment(tx, PROVIDER, paymentId, null) : null;
+  const report = { status: dispute.status, evidenceDueBy: dueByOf(dispute), reportedAt };
+  let change = await reportPaymentDisputeStatus(tx, dispute.id, report);
+  if (change.kind === "unknown") {
+    if (!attempt || !paymentId) return unknownPayment(type, paymentId, payload);
+    if (await recordDispute(tx, dispute, paymentId, attempt, reportedAt, now)) {
+      log.warn(
+        { type, paymentId, disputeId: dispute.id, orderId: attempt.orderId, status: dispute.status },
+        "stripe-webhooks: dispute first heard of in a later event, recorded",
+      );
+      const { needs_response, response_overdue } = disputeResponseState(dispute.status, report.evidenceDueBy, now);
+      if (needs_response || response_overdue) {
+        await announceDisputeOpened(tx, dispute, attempt.orderId);
+      } else {
+        await announceDisputeDecided(tx, { id: dispute.id, amountCents: dispute.amount, status: dispute.status, orderId: attempt.orderId });
+      }
+      return { outcome: "dispute_recorded", attemptId: attempt.id, payload };
+    }
+    // Recorded meanwhile by another delivery: this report is weighed against it.
+    change = await reportPaymentDisputeStatus(tx, dispute.id, report);
+  }
+  if (change.kind === "unknown") throw new Error(`dispute ${dispute.id} neither recorded nor found`);
+  const recorded: PaymentDispute = change.dispute;
+  const base = { attemptId: attempt?.id ?? recorded.attemptId, payload: { ...payload, recorded_status: recorded.status } };
+  if (change.kind === "outdated") {
+    log.info(
+      {
+        type,
+        disputeId: dispute.id,
+        status: dispute.status,
+        recordedStatus: recorded.status,
+        reportedAt,
+        recordedAt: recorded.statusReportedAt,
+      },
+      "stripe-webhooks: dispute report older than the one recorded, nothing changed",
+    );
+    return { ...base, outcome: "already_settled" };
+  }
+  log.info(
+    { type, disputeId: dispute.id, orderId: recorded.orderId, was: change.previousStatus, status: recorded.status },
+    "stripe-webhooks: dispute updated",
+  );
+  if (change.previousStatus !== recorded.status) await announceDisputeDecided(tx, recorded);
+  return { ...base, payload: { ...base.payload, previous_status: change.previousStatus }, outcome: "dispute_updated" };
 }

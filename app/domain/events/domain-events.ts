@@ -84,7 +84,7 @@ export type ShopEventPayloads = {
    * 059): refused, nothing changed; each administrator is told on the bell.
    */
   "payment.amount_mismatch": { paymentId: string; attemptId: string; notice: AdminNotice };
-  /** A chargeback was opened on a payment (recorded on its order): each administrator is told on the bell. */
+  /** A chargeback was opened on a payment, or decided (won, lost), recorded on its order: each administrator is told on the bell. */
   "payment.disputed": { disputeId: string; orderId: string | null; notice: AdminNotice };
   /** A refund was made at the provider, outside the shop: each administrator is told on the bell. */
   "payment.refunded_outside": { refundId: string; orderId: string | null; notice: AdminNotice };

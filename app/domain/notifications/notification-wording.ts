@@ -23,6 +23,7 @@ export const NOTIFICATION_MESSAGE_KEYS = [
   "webhookFailing",
   "orderRefunded",
   "paymentDisputed",
+  "paymentDisputeClosed",
   "paymentRefundedOutside",
   "paymentAmountMismatch",
 ] as const;

@@ -79,7 +79,7 @@ export type OrderDisputeView = {
   currency: string;
   /** The provider's reason code (`fraudulent`, `product_not_received`…), shown as is when unknown. */
   reason: string;
-  /** The provider's status when the dispute was opened (`needs_response`, `warning_needs_response`…). */
+  /** The provider's latest status of the dispute, as its webhooks reported it (`needs_response`, `under_review`, `won`…). */
   status: string;
   evidence_due_by: string | null;
   opened_at: string;

@@ -1,7 +1,7 @@
 /**
  * What the administrators' bells say when the card provider reports something about a payment
- * that needs a person (decision 059, "Webhooks"): a chargeback to answer, a refund made outside
- * the shop, a payment whose amount is not the one the shop asked for. Stored in French (the API's
+ * that needs a person (decision 059, "Webhooks"): a chargeback to answer, and how it ended, a
+ * refund made outside the shop, a payment whose amount is not the one the shop asked for. Stored in French (the API's
  * text) with the catalog key that words it in the reader's language (decision 044):
  * `account.notification.<messageKey>.title` / `.message` must say the same as the French below,
  * a test holds them together. Isomorphic: no React, no server import.
@@ -58,6 +58,41 @@ export function disputeOpenedNotice(input: {
       reason,
       hasDeadline: input.evidenceDueBy ? "yes" : "no",
       ...(input.evidenceDueBy ? { expiresAt: input.evidenceDueBy.toISOString() } : {}),
+    },
+    metadata: { dispute_id: input.disputeId, ...(input.orderId ? { order_id: input.orderId } : {}) },
+  };
+}
+
+/**
+ * A chargeback decided by the bank (decision 059, "Webhooks"). Lost: the amount is gone for good,
+ * high priority (nothing is left to answer, but someone should know why the money went). Won: the
+ * disputed amount comes back; a plain notice that closes what the urgent one opened.
+ */
+export function disputeClosedNotice(input: {
+  disputeId: string;
+  orderId: string | null;
+  orderNumber: string | null;
+  amountCents: number;
+  outcome: "won" | "lost";
+}): AdminNotice {
+  const lost = input.outcome === "lost";
+  const on = input.orderNumber ? `le paiement de la commande ${input.orderNumber}` : "un paiement sans commande";
+  return {
+    type: "system",
+    priority: lost ? "high" : "normal",
+    title: `${lost ? "Litige perdu" : "Litige gagné"}${input.orderNumber ? ` : commande ${input.orderNumber}` : " sur un paiement"}`,
+    message:
+      `La banque a tranché le litige sur ${on} (${formatPrice(input.amountCents)}) ` +
+      (lost
+        ? "en faveur du titulaire de la carte : le montant est perdu. Le détail est dans le tableau de bord Stripe."
+        : "en faveur de la boutique : le montant contesté lui revient."),
+    actionUrl: orderLink(input.orderNumber),
+    messageKey: "paymentDisputeClosed",
+    params: {
+      hasOrder: input.orderNumber ? "yes" : "no",
+      orderNumber: input.orderNumber ?? "",
+      amountCents: String(input.amountCents),
+      outcome: input.outcome,
     },
     metadata: { dispute_id: input.disputeId, ...(input.orderId ? { order_id: input.orderId } : {}) },
   };

@@ -1095,7 +1095,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Événements Stripe (payment_intent.succeeded, payment_intent.payment_failed, charge.refunded, charge.dispute.created), signés par Stripe (en-tête Stripe-Signature, secret STRIPE_WEBHOOK_SECRET) et traités une seule fois par identifiant d'événement. N'existe que si la boutique encaisse par Stripe (PAYMENT_PROVIDER=stripe). */
+    /** Événements Stripe (payment_intent.succeeded, payment_intent.payment_failed, charge.refunded, charge.dispute.created, charge.dispute.updated, charge.dispute.closed), signés par Stripe (en-tête Stripe-Signature, secret STRIPE_WEBHOOK_SECRET) et traités une seule fois par identifiant d'événement. N'existe que si la boutique encaisse par Stripe (PAYMENT_PROVIDER=stripe). */
     post: operations["postPaymentsStripeWebhook"];
     delete?: never;
     options?: never;
@@ -2210,7 +2210,7 @@ export interface components {
       reason: string;
       /** @description Le prestataire attendait une réponse et la date limite est passée */
       response_overdue: boolean;
-      /** @description Statut du prestataire à l'ouverture du litige (needs_response, warning_needs_response, under_review…) */
+      /** @description Statut du litige chez le prestataire, suivi par ses webhooks (needs_response, under_review, won, lost…) */
       status: string;
     };
     OrderDocument: {
@@ -2610,6 +2610,7 @@ export interface components {
           | "unknown_payment"
           | "refunds_reconciled"
           | "dispute_recorded"
+          | "dispute_updated"
           | "earlier_try_refunded"
           | "ignored";
         /** @constant */

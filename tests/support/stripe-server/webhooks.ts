@@ -108,3 +108,38 @@ export function disputeCreatedEvent(
     type: "charge.dispute.created",
   };
 }
+
+/**
+ * A later event about the dispute of `opened` (a `charge.dispute.created` event): Stripe's
+ * `charge.dispute.updated` once the shop has answered (`under_review`), or
+ * `charge.dispute.closed` once the bank decided (`won`, `lost`), carrying the dispute as it is
+ * then. `created`: the event's time in seconds (Stripe delivers in no promised order; by default
+ * a minute after the opening); `dueBy` replaces the day to answer.
+ */
+export function disputeChangedEvent(
+  opened: StripeEventJson,
+  type: "charge.dispute.updated" | "charge.dispute.closed",
+  changes: { status: string; created?: number; dueBy?: number | null },
+): StripeEventJson {
+  const dispute = opened.data.object as Stripe.Dispute;
+  const answered = changes.status !== "needs_response" && changes.status !== "warning_needs_response";
+  return {
+    ...opened,
+    id: `evt_${randomBytes(12).toString("hex")}`,
+    created: changes.created ?? opened.created + 60,
+    data: {
+      object: {
+        ...dispute,
+        status: changes.status,
+        evidence_details: {
+          ...dispute.evidence_details,
+          ...(changes.dueBy === undefined ? {} : { due_by: changes.dueBy }),
+          has_evidence: answered,
+          submission_count: answered ? 1 : 0,
+        },
+      },
+      previous_attributes: { status: dispute.status },
+    },
+    type,
+  };
+}

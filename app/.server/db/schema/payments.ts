@@ -95,8 +95,9 @@ export const stripeWebhookEvents = pgTable(
 );
 
 /**
- * Chargebacks the provider reported (a `charge.dispute.created`): one row per dispute, on the
- * order its payment paid when there is one, so the back office can see it and answer in time.
+ * Chargebacks the provider reported (`charge.dispute.created`, then `.updated` / `.closed`): one
+ * row per dispute, on the order its payment paid when there is one, so the back office can see it
+ * and answer in time. Its status follows the provider's later reports (decision 059, "Webhooks").
  */
 export const paymentDisputes = pgTable(
   "payment_disputes",
@@ -111,11 +112,16 @@ export const paymentDisputes = pgTable(
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
-    /** The provider's reason (`fraudulent`, `product_not_received`…) and status when it was opened. */
+    /** The provider's reason (`fraudulent`, `product_not_received`…) and status (`needs_response`, `under_review`, `lost`…). */
     reason: text("reason").notNull(),
     status: text("status").notNull(),
     /** The last day to answer with evidence, when the provider says. */
     evidenceDueBy: timestamp("evidence_due_by", { withTimezone: true }),
+    /**
+     * When the provider reported the status above (its event's `created`): a report made before it,
+     * delivered late, changes nothing (migration 0046; rows recorded before it: their opening).
+     */
+    statusReportedAt: timestamp("status_reported_at", { withTimezone: true }).notNull(),
     openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -137,19 +137,53 @@ describe("OrderPayments", () => {
     );
     expect(html.match(/role="alert"/g)).toHaveLength(1);
     expect(html).toContain("Produit non reçu");
-    expect(html).toContain("Statut à l&#x27;ouverture : Réponse attendue");
+    expect(html).toContain("Statut : Réponse attendue");
     expect(html).toContain("Réponse avant le 20 mars 2026");
     // A reason the shop does not know yet is shown as Stripe sent it.
     expect(html).toContain(">a_brand_new_reason<");
-    expect(html).toContain("Statut à l&#x27;ouverture : Gagné");
-    const disputeLinks = linksTo(html, `https://dashboard.stripe.com/test/payments/${PI}`).filter((a) =>
-      a.includes(">Répondre dans le tableau de bord Stripe<"),
-    );
-    expect(disputeLinks).toHaveLength(2);
-    expect(disputeLinks[0]).toContain('rel="noopener noreferrer"');
-    expect(disputeLinks[0]).toContain(
+    expect(html).toContain("Statut : Gagné");
+    // "Répondre" while Stripe waits for evidence; a decided dispute is only to be looked at.
+    const disputeLinks = linksTo(html, `https://dashboard.stripe.com/test/payments/${PI}`);
+    const answer = disputeLinks.filter((a) => a.includes(">Répondre dans le tableau de bord Stripe<"));
+    expect(answer).toHaveLength(1);
+    expect(answer[0]).toContain('rel="noopener noreferrer"');
+    expect(answer[0]).toContain(
       `aria-label="Répondre dans le tableau de bord Stripe : litige du paiement ${PI} (s&#x27;ouvre dans un nouvel onglet)"`,
     );
+    const view = disputeLinks.filter((a) => a.includes(">Voir le litige dans le tableau de bord Stripe<"));
+    expect(view).toHaveLength(1);
+    expect(view[0]).toContain(
+      `aria-label="Voir le litige dans le tableau de bord Stripe : paiement ${PI} (s&#x27;ouvre dans un nouvel onglet)"`,
+    );
+  });
+
+  it("drops the warning once the dispute is under review, and words the bank's decision", () => {
+    const html = render({
+      disputes: [
+        dispute({ status: "under_review", needs_response: false }),
+        dispute({ id: "dp_2", status: "lost", needs_response: false }),
+      ],
+    });
+    expect(html).not.toContain('role="alert"');
+    expect(html).not.toContain("Litige à traiter");
+    expect(html).toContain("Statut : Réponse à l&#x27;étude par la banque");
+    expect(html).toContain("Statut : Perdu");
+    expect(html).not.toContain(">Répondre dans le tableau de bord Stripe<");
+    expect(html).toContain("Le statut suit ce que Stripe signale");
+
+    const en = render(
+      {
+        disputes: [
+          dispute({ status: "under_review", needs_response: false }),
+          dispute({ id: "dp_2", status: "won", needs_response: false }),
+        ],
+      },
+      "en",
+    );
+    expect(en).not.toContain('role="alert"');
+    expect(en).toContain("Status: Response under review by the bank");
+    expect(en).toContain("Status: Won");
+    expect(en).toContain(">View the dispute in the Stripe dashboard<");
   });
 
   it("says when the day to answer has passed", () => {

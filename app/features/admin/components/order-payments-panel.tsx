@@ -141,7 +141,7 @@ function DisputeItem({ dispute, format }: { dispute: OrderDisputeView; format: L
         </p>
       ) : null}
       <p>
-        {t("account.orderPayments.disputeStatusAtOpening", {
+        {t("account.orderPayments.disputeStatusLine", {
           status: t("account.orderPayments.disputeStatus", { status: dispute.status }),
         })}
       </p>
@@ -150,12 +150,15 @@ function DisputeItem({ dispute, format }: { dispute: OrderDisputeView; format: L
         {due ? ` · ${t("account.orderPayments.evidenceDueBy", { date: due })}` : null}
       </p>
       <PaymentReference provider={dispute.provider} paymentId={dispute.provider_payment_id} />
+      {/* "Répondre" only while Stripe takes evidence; once answered, late or closed, the link shows it. */}
       {dispute.dashboard_url ? (
         <DashboardLink
           href={dispute.dashboard_url}
-          label={t("account.orderPayments.disputeLinkLabel", { id: dispute.provider_payment_id })}
+          label={t(dispute.needs_response ? "account.orderPayments.disputeLinkLabel" : "account.orderPayments.disputeViewLinkLabel", {
+            id: dispute.provider_payment_id,
+          })}
         >
-          {t("account.orderPayments.disputeLink")}
+          {t(dispute.needs_response ? "account.orderPayments.disputeLink" : "account.orderPayments.disputeViewLink")}
         </DashboardLink>
       ) : null}
     </li>

@@ -55,7 +55,7 @@ export const OrderDisputeSchema = z
     amount_cents: z.int(),
     currency: z.string(),
     reason: z.string().describe("Motif du prestataire (fraudulent, duplicate, product_not_received, general…)"),
-    status: z.string().describe("Statut du prestataire à l'ouverture du litige (needs_response, warning_needs_response, under_review…)"),
+    status: z.string().describe("Statut du litige chez le prestataire, suivi par ses webhooks (needs_response, under_review, won, lost…)"),
     evidence_due_by: z.iso.datetime().nullable().describe("Date limite pour répondre avec des justificatifs"),
     opened_at: z.iso.datetime(),
     needs_response: z.boolean().describe("Le prestataire attend une réponse et la date limite n'est pas passée"),

@@ -23,7 +23,8 @@ export const operations: ApiOperation[] = [
     method: "post",
     path: "/api/v1/payments/stripe/webhook",
     summary:
-      "Événements Stripe (payment_intent.succeeded, payment_intent.payment_failed, charge.refunded, charge.dispute.created), " +
+      "Événements Stripe (payment_intent.succeeded, payment_intent.payment_failed, charge.refunded, charge.dispute.created, " +
+      "charge.dispute.updated, charge.dispute.closed), " +
       "signés par Stripe (en-tête Stripe-Signature, secret STRIPE_WEBHOOK_SECRET) et traités une seule fois par identifiant " +
       "d'événement. N'existe que si la boutique encaisse par Stripe (PAYMENT_PROVIDER=stripe).",
     tags: ["Commandes"],
