@@ -34,6 +34,9 @@ vi.mock("@stripe/react-stripe-js", () => ({
   useElements: () => stripeMocks.elements,
 }));
 
+// Test files share a worker's modules (vitest.config.ts: isolate false): without a fresh registry,
+// ~/lib/stripe-js (and its loadStripe cache) would still hold the Stripe mock of the file before.
+vi.resetModules();
 const { default: StripeCardForm } = await import("./stripe-card-form");
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -20,6 +20,9 @@ const stripeMocks = vi.hoisted(() => ({
 }));
 vi.mock("@stripe/stripe-js", () => ({ loadStripe: stripeMocks.loadStripe }));
 
+// Test files share a worker's modules (vitest.config.ts: isolate false): without a fresh registry,
+// ~/lib/stripe-js (and its loadStripe cache) would still hold the Stripe mock of the file before.
+vi.resetModules();
 const { default: InstalmentStripeAuthentication } = await import("./instalment-stripe-authentication");
 const { InstalmentPayment } = await import("../components/instalment-payment");
 

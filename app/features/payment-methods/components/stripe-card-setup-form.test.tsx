@@ -52,6 +52,9 @@ vi.mock("../payment-method-api", async (importOriginal) => ({
   saveCardFromSetup: mocks.saveCardFromSetup,
 }));
 
+// Test files share a worker's modules (vitest.config.ts: isolate false): without a fresh registry,
+// ~/lib/stripe-js (and its loadStripe cache) would still hold the Stripe mock of the file before.
+vi.resetModules();
 const { default: StripeCardSetupForm } = await import("./stripe-card-setup-form");
 const { PaymentTab } = await import("./payment-tab");
 
