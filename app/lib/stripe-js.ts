@@ -4,6 +4,7 @@
  * cards). Import it only from code loaded on its own (a dynamic import): pages without Stripe
  * never download it.
  */
+import { useEffect, useMemo, useState } from "react";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 
 const loading = new Map<string, Promise<Stripe | null>>();
@@ -17,6 +18,26 @@ export function stripeFor(publishableKey: string): Promise<Stripe | null> {
     loading.set(publishableKey, promise);
   }
   return promise;
+}
+
+/**
+ * Stripe.js for a form using Elements, and whether it could not load (the script unreachable, or
+ * the Element itself failing: `markUnavailable`), so the form can say so instead of staying empty.
+ */
+export function useStripeJs(publishableKey: string) {
+  const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
+  const [unavailable, setUnavailable] = useState(false);
+  useEffect(() => {
+    let current = true;
+    stripe.then(
+      (loaded) => current && !loaded && setUnavailable(true),
+      () => current && setUnavailable(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [stripe]);
+  return { stripe, unavailable, markUnavailable: () => setUnavailable(true) };
 }
 
 /** The shop's look inside Stripe's frames (the palette of app.css; no web font: the shop loads none). */

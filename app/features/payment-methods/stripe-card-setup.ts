@@ -5,7 +5,8 @@
  * Elements are checked, the server starts a SetupIntent, Stripe.js confirms it (the bank's 3-D
  * Secure dialog included, no redirect for cards), and the server saves the card it attached.
  */
-import type { Stripe, StripeElements, StripeError } from "@stripe/stripe-js";
+import type { Stripe, StripeElements } from "@stripe/stripe-js";
+import { stripeFormErrorMessage } from "~/domain/payments/payment-form";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 import type { CardSetupSaveInput, PaymentMethodField, PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
@@ -23,16 +24,6 @@ export type CardSetupApi = {
 
 const failed = (message: string, fieldErrors: FieldErrors = {}): CardSetupOutcome => ({ ok: false, message, fieldErrors });
 
-/**
- * A field left incomplete is shown by the Payment Element beside the field; ours says what to do.
- * Stripe's other messages (a card refused, a failed authentication) are already in the shopper's
- * language, the Elements' locale.
- */
-function messageOf(error: StripeError): string {
-  if (error.type === "validation_error" || !error.message) return CHECKOUT_MESSAGES.paymentFormIncomplete;
-  return error.message;
-}
-
 /** What the server's refusal says, or the form's generic one (spec back-office §8). */
 function refusalOf(result: { status: number; message: string }): string {
   return [400, 401, 404, 409, 502].includes(result.status) && result.message ? result.message : ACCOUNT_MESSAGES.errorWhileAdding;
@@ -47,7 +38,7 @@ export async function saveCardWithStripe(
   try {
     // Stripe's own checks first (an incomplete number, a wrong expiry): nothing is started yet.
     const submitted = await elements.submit();
-    if (submitted.error) return failed(messageOf(submitted.error));
+    if (submitted.error) return failed(stripeFormErrorMessage(submitted.error));
     const started = await api.start();
     if (!started.ok) return failed(refusalOf(started));
     const confirmed = await stripe.confirmSetup({
@@ -57,7 +48,7 @@ export async function saveCardWithStripe(
       confirmParams: { payment_method_data: { billing_details: { name: values.holder } } },
       redirect: "if_required",
     });
-    if (confirmed.error) return failed(messageOf(confirmed.error));
+    if (confirmed.error) return failed(stripeFormErrorMessage(confirmed.error));
     if (confirmed.setupIntent.status !== "succeeded") return failed(ACCOUNT_MESSAGES.cardSetupNotConfirmed);
     const saved = await api.save(confirmed.setupIntent.id, values);
     if (saved.ok) return { ok: true, card: saved.data };

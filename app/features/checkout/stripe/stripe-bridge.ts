@@ -4,7 +4,8 @@
  * only, and the bank's 3-D Secure dialog is Stripe's own. Kept apart from the React wrapper so
  * that each outcome is a unit test with fakes: Stripe.js itself loads from Stripe at run time.
  */
-import type { Stripe, StripeElements, StripeError } from "@stripe/stripe-js";
+import type { Stripe, StripeElements } from "@stripe/stripe-js";
+import { stripeFormErrorMessage } from "~/domain/payments/payment-form";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 import { handleStripeNextAction, type StripeNextActionResult } from "~/lib/stripe-next-action";
 
@@ -20,16 +21,6 @@ export type StripeCardFormHandle = {
 };
 
 /**
- * A field left incomplete is shown by the Payment Element itself, beside the field: ours says
- * what to do in the shop's words. Stripe's other messages (a card refused while being read) are
- * already in the shopper's language, the Elements' locale.
- */
-function messageOf(error: StripeError): string {
-  if (error.type === "validation_error" || !error.message) return CHECKOUT_MESSAGES.paymentFormIncomplete;
-  return error.message;
-}
-
-/**
  * The card typed in the Payment Element, as a PaymentMethod. The Elements are told first the
  * amount and whether the card is kept (saved, or paying in 3): they must match the PaymentIntent
  * the server then creates, and they decide the mandate text Stripe shows.
@@ -42,9 +33,9 @@ export async function createPaymentMethodWith(
   try {
     await elements.update({ amount: amountCents, setupFutureUsage: keep ? "off_session" : null });
     const submitted = await elements.submit();
-    if (submitted.error) return { ok: false, message: messageOf(submitted.error) };
+    if (submitted.error) return { ok: false, message: stripeFormErrorMessage(submitted.error) };
     const made = await stripe.createPaymentMethod({ elements });
-    if (made.error) return { ok: false, message: messageOf(made.error) };
+    if (made.error) return { ok: false, message: stripeFormErrorMessage(made.error) };
     return { ok: true, id: made.paymentMethod.id, lastFour: made.paymentMethod.card?.last4 ?? null };
   } catch {
     // Stripe unreachable while submitting: nothing was sent to the shop, the shopper can retry.

@@ -6,9 +6,9 @@
  * demonstration's checkout never downloads it. It hands the checkout a `StripeCardFormHandle`
  * once Stripe.js and the Elements are ready, and null when they go.
  */
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import { STRIPE_APPEARANCE, stripeFor } from "~/lib/stripe-js";
+import { STRIPE_APPEARANCE, useStripeJs } from "~/lib/stripe-js";
 import { useT, useTranslateMessage } from "~/components/ui/i18n";
 import type { Language } from "~/domain/i18n/languages";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
@@ -25,22 +25,10 @@ export type StripeCardFormProps = {
 export default function StripeCardForm({ publishableKey, amountCents, language, onHandle }: StripeCardFormProps) {
   const t = useT();
   const translateMessage = useTranslateMessage();
-  const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
-  const [failed, setFailed] = useState(false);
+  const { stripe, unavailable, markUnavailable } = useStripeJs(publishableKey);
   const [ready, setReady] = useState(false);
 
-  useEffect(() => {
-    let current = true;
-    stripe.then(
-      (loaded) => current && !loaded && setFailed(true),
-      () => current && setFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [stripe]);
-
-  if (failed) {
+  if (unavailable) {
     return (
       <p role="alert" className="rounded-xl border border-danger/40 bg-danger/5 p-4 text-sm">
         {translateMessage(CHECKOUT_MESSAGES.paymentFormUnavailable)}
@@ -66,7 +54,7 @@ export default function StripeCardForm({ publishableKey, amountCents, language, 
         }}
       >
         <HandleBridge onHandle={onHandle} />
-        <PaymentElement options={{ layout: "tabs" }} onReady={() => setReady(true)} onLoadError={() => setFailed(true)} />
+        <PaymentElement options={{ layout: "tabs" }} onReady={() => setReady(true)} onLoadError={markUnavailable} />
       </Elements>
     </div>
   );

@@ -5,7 +5,7 @@
  * Loaded on its own (a dynamic import from payment-tab.tsx) only when the shop takes cards by
  * Stripe: the demonstration's account never downloads it.
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
@@ -18,7 +18,7 @@ import {
   paymentMethodFieldErrors,
   type PaymentMethodView,
 } from "~/domain/payment-methods/payment-method.schema";
-import { STRIPE_APPEARANCE, stripeFor } from "~/lib/stripe-js";
+import { STRIPE_APPEARANCE, useStripeJs } from "~/lib/stripe-js";
 import { saveCardFromSetup, startCardSetup } from "../payment-method-api";
 import { saveCardWithStripe } from "../stripe-card-setup";
 
@@ -36,19 +36,7 @@ const SETUP_API = { start: startCardSetup, save: saveCardFromSetup };
 export default function StripeCardSetupForm({ publishableKey, language, ...rest }: StripeCardSetupFormProps) {
   const t = useT();
   const tm = useTranslateMessage();
-  const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
-  const [unavailable, setUnavailable] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    stripe.then(
-      (loaded) => current && !loaded && setUnavailable(true),
-      () => current && setUnavailable(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [stripe]);
+  const { stripe, unavailable, markUnavailable } = useStripeJs(publishableKey);
 
   if (unavailable) {
     return (
@@ -69,7 +57,7 @@ export default function StripeCardSetupForm({ publishableKey, language, ...rest 
       stripe={stripe}
       options={{ mode: "setup", currency: "eur", setupFutureUsage: "off_session", locale: language, appearance: STRIPE_APPEARANCE }}
     >
-      <SetupFields {...rest} onUnavailable={() => setUnavailable(true)} />
+      <SetupFields {...rest} onUnavailable={markUnavailable} />
     </Elements>
   );
 }
