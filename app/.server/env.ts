@@ -1,6 +1,7 @@
 import { z } from "zod";
 import path from "node:path";
 import { shopModeProblems, stripeKeyMode } from "./shop-mode";
+import { REAL_CARRIER_CODES } from "~/domain/delivery/carrier";
 
 export { stripeKeyMode };
 
@@ -11,6 +12,11 @@ export { stripeKeyMode };
 const STRIPE_SECRET_KEY_FORMAT = /^(sk|rk)_(test|live)_[0-9A-Za-z]{8,}$/;
 const STRIPE_PUBLISHABLE_KEY_FORMAT = /^pk_(test|live)_[0-9A-Za-z]{8,}$/;
 const STRIPE_WEBHOOK_SECRET_FORMAT = /^whsec_[0-9A-Za-z+/=]{8,}$/;
+
+/** A carrier's endpoint for tests: http(s) only. */
+function testUrl(name: string) {
+  return z.url({ protocol: /^https?$/, error: `${name} must be an http:// or https:// URL` }).optional();
+}
 
 /**
  * Configuration read from the environment once, checked with zod.
@@ -137,6 +143,55 @@ const EnvSchema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
     /** The bound on a graceful shutdown (server/shutdown.mjs): past it the process exits with code 1. */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(10),
+    /**
+     * The real carriers the shop ships with (decision 062): "colissimo", "mondialrelay" or both,
+     * comma-separated. Empty (the default): the demonstration's carrier serves every method.
+     */
+    CARRIERS: z
+      .string()
+      .default("")
+      .transform((value) => [
+        ...new Set(
+          value
+            .split(",")
+            .map((c) => c.trim())
+            .filter(Boolean),
+        ),
+      ])
+      .pipe(z.array(z.enum(REAL_CARRIER_CODES, { error: "CARRIERS lists colissimo and/or mondialrelay, comma-separated" }))),
+    /** Colissimo's contract number and web-services password (Simple Label Solution, Point Retrait). */
+    COLISSIMO_CONTRACT_NUMBER: z
+      .string()
+      .regex(/^[0-9]{6,10}$/, "COLISSIMO_CONTRACT_NUMBER is the 6 to 10 digit contract number")
+      .optional(),
+    COLISSIMO_PASSWORD: z.string().min(1).optional(),
+    /** La Poste's API key (X-Okapi-Key) for parcel tracking. */
+    LAPOSTE_OKAPI_KEY: z.string().min(8, "LAPOSTE_OKAPI_KEY must be La Poste's API key").optional(),
+    /** Mondial Relay's brand code (8 characters, "BDTEST13" for its test account) and private key. */
+    MONDIAL_RELAY_ENSEIGNE: z
+      .string()
+      .regex(/^[0-9A-Z]{8}$/, "MONDIAL_RELAY_ENSEIGNE is the 8-character brand code")
+      .optional(),
+    MONDIAL_RELAY_PRIVATE_KEY: z.string().min(1).optional(),
+    /** Tests only: local servers that speak the carriers' APIs (tests/support/carriers) instead of theirs. */
+    COLISSIMO_SLS_URL: testUrl("COLISSIMO_SLS_URL"),
+    COLISSIMO_POINTS_URL: testUrl("COLISSIMO_POINTS_URL"),
+    LAPOSTE_TRACKING_URL: testUrl("LAPOSTE_TRACKING_URL"),
+    MONDIAL_RELAY_URL: testUrl("MONDIAL_RELAY_URL"),
+    MONDIAL_RELAY_LABEL_URL: testUrl("MONDIAL_RELAY_LABEL_URL"),
+    /** How often parcels in transit are asked of their carrier (decision 062). */
+    TRACKING_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  })
+  .superRefine((env, ctx) => {
+    const required: Record<(typeof REAL_CARRIER_CODES)[number], readonly (keyof typeof env)[]> = {
+      colissimo: ["COLISSIMO_CONTRACT_NUMBER", "COLISSIMO_PASSWORD", "LAPOSTE_OKAPI_KEY"],
+      mondialrelay: ["MONDIAL_RELAY_ENSEIGNE", "MONDIAL_RELAY_PRIVATE_KEY"],
+    };
+    for (const carrier of env.CARRIERS) {
+      for (const key of required[carrier]) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when CARRIERS lists ${carrier}` });
+      }
+    }
   })
   .superRefine((env, ctx) => {
     if (!env.S3_BUCKET) return;

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 
-export const CARRIERS = ["colissimo", "chronopost", "ups"] as const;
+export const CARRIERS = ["colissimo", "mondialrelay", "chronopost", "ups"] as const;
 export type Carrier = (typeof CARRIERS)[number];
 
 type CarrierRule = { label: string; pattern: RegExp; example: string; trackingUrl: (number: string) => string };
@@ -14,6 +14,7 @@ type CarrierRule = { label: string; pattern: RegExp; example: string; trackingUr
  * Colissimo: 13 characters, 2 letters, 9 digits, 2 letters (S10 international) or 11 to 15
  * alphanumerics for domestic parcels (6A123456789012 style). Chronopost: 2 letters, 9 digits,
  * 2 letters (XX123456789FR) or 13 to 14 alphanumerics. UPS: "1Z" then 16 alphanumerics.
+ * Mondial Relay: its 8-digit expedition number.
  */
 export const CARRIER_RULES: Record<Carrier, CarrierRule> = {
   colissimo: {
@@ -21,6 +22,13 @@ export const CARRIER_RULES: Record<Carrier, CarrierRule> = {
     pattern: /^(?:[A-Z]{2}[0-9]{9}[A-Z]{2}|[0-9][A-Z][0-9]{9,13})$/,
     example: "6A12345678901",
     trackingUrl: (n) => `https://www.laposte.fr/outils/suivre-vos-envois?code=${encodeURIComponent(n)}`,
+  },
+  mondialrelay: {
+    label: "Mondial Relay",
+    // The expedition number of WSI2_CreationEtiquette: 8 digits.
+    pattern: /^[0-9]{8}$/,
+    example: "12345678",
+    trackingUrl: (n) => `https://www.mondialrelay.fr/suivi-de-colis/?NumeroExpedition=${encodeURIComponent(n)}`,
   },
   chronopost: {
     label: "Chronopost",

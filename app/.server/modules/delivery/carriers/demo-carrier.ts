@@ -1,0 +1,151 @@
+/**
+ * The demonstration's carrier (decision 062), the embedded default when `CARRIERS` names no real
+ * one: relay points from the generated directory (relay-points.service.ts), labels drawn by the
+ * shop and plainly marked as demonstration labels, and numbers in the carrier's format, drawn at
+ * random so two shops never print the same one. It reports no parcel event: as before carriers,
+ * a demonstration parcel moves only when the administrator changes the order's status.
+ */
+import { randomInt } from "node:crypto";
+import bwipjs from "bwip-js/node";
+import PDFDocument from "pdfkit";
+import { generatedRelayDirectory } from "../relay-points.service";
+import { CARRIER_PRODUCTS } from "~/domain/delivery/carrier-products";
+import type {
+  CarrierAddress,
+  CarrierClient,
+  CarrierLabel,
+  CarrierPoint,
+  LabelFormat,
+  LabelRequest,
+  ReturnLabelRequest,
+} from "~/domain/delivery/carrier";
+import type { RelayPoint } from "~/domain/delivery/relay-points";
+
+const MONDIAL_RELAY_PRODUCTS = new Set(CARRIER_PRODUCTS.mondialrelay.map((p) => p.code));
+
+function pointOf(point: RelayPoint): CarrierPoint {
+  return {
+    carrier: "demo",
+    carrierPointId: point.id,
+    name: point.name,
+    street: point.street,
+    postalCode: point.postal_code,
+    city: point.city,
+    countryCode: "FR",
+    openingHours: point.opening_hours,
+    distanceKm: point.distance_km,
+    productCode: null,
+  };
+}
+
+function digits(count: number): string {
+  let out = "";
+  for (let i = 0; i < count; i++) out += String(randomInt(10));
+  return out;
+}
+
+/** A number in the format of the carrier whose product the parcel goes by (shipping-tracking.ts). */
+export function demoTrackingNumber(productCode: string): string {
+  return MONDIAL_RELAY_PRODUCTS.has(productCode) ? digits(8) : `6A${digits(11)}`;
+}
+
+const SIZES: Record<LabelFormat, [number, number]> = { "10x15": [283.46, 425.2], A4: [595.28, 841.89] };
+const clean = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+function addressLines(a: CarrierAddress): string[] {
+  return [
+    a.company ?? "",
+    `${a.firstName} ${a.lastName}`.trim(),
+    a.line1,
+    a.line2 ?? "",
+    `${a.postalCode} ${a.city}`,
+    a.countryCode,
+  ].filter(Boolean);
+}
+
+async function drawLabel(input: {
+  title: string;
+  trackingNumber: string;
+  reference: string;
+  productCode: string;
+  weightGrams: number;
+  format: LabelFormat;
+  sender: CarrierAddress;
+  recipient: CarrierAddress;
+  pointId?: string | null;
+}): Promise<Uint8Array> {
+  const barcode = await bwipjs.toBuffer({
+    bcid: "code128",
+    text: input.trackingNumber,
+    scale: 3,
+    height: 16,
+    includetext: true,
+    textxalign: "center",
+  });
+  const [width, height] = SIZES[input.format];
+  const doc = new PDFDocument({
+    size: [width, height],
+    margin: 18,
+    info: { Title: `${input.title} ${input.trackingNumber}`, Author: "Aurore" },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const inner = Math.min(width, 283.46) - 36;
+  doc.font("Helvetica-Bold").fontSize(11).text(input.title, 18, 18, { width: inner });
+  doc.font("Helvetica").fontSize(7).text("Étiquette de démonstration : elle n'est valable chez aucun transporteur.", { width: inner });
+  doc.moveDown(0.5).font("Helvetica-Bold").fontSize(7).text("EXPÉDITEUR");
+  doc.font("Helvetica").fontSize(8);
+  for (const line of addressLines(input.sender)) doc.text(clean(line), { width: inner });
+  doc.moveDown(0.5).font("Helvetica-Bold").fontSize(7).text("DESTINATAIRE");
+  doc.font("Helvetica-Bold").fontSize(10);
+  for (const line of addressLines(input.recipient)) doc.text(clean(line), { width: inner });
+  if (input.pointId) doc.font("Helvetica").fontSize(8).text(`Point de retrait : ${input.pointId}`, { width: inner });
+  doc
+    .moveDown(0.5)
+    .font("Helvetica")
+    .fontSize(8)
+    .text(`Produit ${input.productCode} · ${(input.weightGrams / 1000).toLocaleString("fr-FR")} kg · réf. ${input.reference}`, {
+      width: inner,
+    });
+  doc.image(barcode, 18, doc.y + 8, { fit: [inner, 90], align: "center" });
+  doc.end();
+  return new Uint8Array(await done);
+}
+
+export const demoCarrier: CarrierClient = {
+  code: "demo",
+  label: "Transporteur de démonstration",
+  maxWeightGrams(productCode) {
+    for (const products of Object.values(CARRIER_PRODUCTS)) {
+      const product = products.find((p) => p.code === productCode);
+      if (product) return product.maxWeightGrams;
+    }
+    return 30_000;
+  },
+  async searchPoints(search) {
+    if (search.countryCode !== "FR") return [];
+    return (await generatedRelayDirectory.search(search.postalCode, search.limit)).map(pointOf);
+  },
+  async getPoint(carrierPointId, countryCode) {
+    if (countryCode !== "FR") return null;
+    const point = await generatedRelayDirectory.get(carrierPointId);
+    return point ? pointOf(point) : null;
+  },
+  async createLabel(request: LabelRequest): Promise<CarrierLabel> {
+    const trackingNumber = demoTrackingNumber(request.productCode);
+    const pdf = await drawLabel({ ...request, title: "Colis (démonstration)", trackingNumber });
+    return { trackingNumber, pdf, format: request.format, customsPdf: null };
+  },
+  async createReturnLabel(request: ReturnLabelRequest): Promise<CarrierLabel> {
+    const trackingNumber = demoTrackingNumber("CORE");
+    const pdf = await drawLabel({ ...request, productCode: "CORE", title: "Retour prépayé (démonstration)", trackingNumber });
+    return { trackingNumber, pdf, format: request.format, customsPdf: null };
+  },
+  async track(trackingNumber) {
+    return { trackingNumber, events: [], estimatedDeliveryDate: null };
+  },
+};
