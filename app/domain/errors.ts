@@ -74,6 +74,8 @@ export const unauthenticated = (code: string, message: string, options?: DomainE
   new DomainError("unauthenticated", code, message, options);
 export const conflict = (code: string, message: string, options?: DomainErrorOptions) =>
   new DomainError("conflict", code, message, options);
+export const unavailable = (code: string, message: string, options?: DomainErrorOptions) =>
+  new DomainError("unavailable", code, message, options);
 
 /** The serialisable shape of a refusal, as route data and inside the API's error body. */
 export type DomainErrorData = {

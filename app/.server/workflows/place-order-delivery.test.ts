@@ -112,13 +112,14 @@ describe("delivery methods at checkout", () => {
     });
   });
 
-  it("refuses a missing, unknown or distant relay point and express where it is not offered, changing nothing", async () => {
+  it("refuses a missing, unknown or out-of-zone relay point and express where it is not offered, changing nothing", async () => {
     const lyon = await createShopper(handle.db, { postalCode: "69003" });
-    const [paris] = await generatedRelayDirectory.search("75011");
+    const [ajaccio] = await generatedRelayDirectory.search("20000");
     const cases: [Partial<PlaceOrderBody>, string, string][] = [
       [{ delivery_method: "relay" }, "invalid_relay_point", RELAY_POINT_REQUIRED_MESSAGE],
       [{ delivery_method: "relay", relay_point_id: "RP-69003-9" }, "invalid_relay_point", RELAY_POINT_UNKNOWN_MESSAGE],
-      [{ delivery_method: "relay", relay_point_id: paris.id }, "invalid_relay_point", RELAY_POINT_TOO_FAR_MESSAGE],
+      [{ delivery_method: "relay", relay_point_id: "colissimo-FR-123456" }, "invalid_relay_point", RELAY_POINT_UNKNOWN_MESSAGE],
+      [{ delivery_method: "relay", relay_point_id: ajaccio.id }, "invalid_relay_point", RELAY_POINT_TOO_FAR_MESSAGE],
     ];
     for (const [body, code, message] of cases) {
       const refused = await placeOrder(handle.db, {
@@ -129,6 +130,16 @@ describe("delivery methods at checkout", () => {
       });
       expect(refused, JSON.stringify(body)).toMatchObject({ ok: false, status: 400, code, message, field: "relay_point_id" });
     }
+    // A point the shopper searched near another town of the same zone is accepted: nothing offered is refused afterwards.
+    const [paris] = await generatedRelayDirectory.search("75011");
+    const elsewhere = await quoteCheckout(handle.db, {
+      userId: lyon.id,
+      lines: [{ product_id: product.id, quantity: 1 }],
+      addressId: lyon.addressId,
+      deliveryMethod: "relay",
+      relayPointId: paris.id,
+    });
+    expect(elsewhere).toMatchObject({ delivery_error: null, relay_point: { id: paris.id, carrier: "demo", carrier_point_id: paris.id } });
     const corsica = await createShopper(handle.db, { postalCode: "20000" });
     const express = await placeOrder(handle.db, {
       userId: corsica.id,

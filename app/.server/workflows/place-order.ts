@@ -83,7 +83,7 @@ import {
   type PaymentSource,
   WRONG_CVC_MESSAGE,
 } from "~/.server/modules/payments/payment-provider";
-import { savedCardProviderOf } from "~/domain/payments/payment-provider";
+import { savedCardProviderOf, type SavedCardProvider } from "~/domain/payments/payment-provider";
 import { firstNameOfUser, mailLanguageOf } from "~/.server/db/recipients";
 import {
   beginPaymentAttempt,
@@ -98,7 +98,7 @@ import {
   type BeginAttemptResult,
 } from "~/.server/modules/payments/payment-attempts.service";
 import { listDeliveryMethods } from "~/.server/modules/delivery/delivery-methods.service";
-import { departmentOf, getRelayPointProvider } from "~/.server/modules/delivery/relay-points.service";
+import { findRelayPoint, pointServes } from "~/.server/modules/delivery/relay-search.service";
 import { deliveryPerksOf } from "~/.server/modules/orders/orders.service";
 import { lockPointsBalance } from "~/.server/modules/loyalty/loyalty.service";
 import {
@@ -126,7 +126,7 @@ import {
   type OrderLine,
   type PlaceOrderRequest,
 } from "~/domain/checkout/checkout.schema";
-import { SHIPPING_ZONES, shippingNotices, type ShippingQuote, type ShippingZone } from "~/domain/checkout/shipping.rules";
+import { SHIPPING_ZONES, shippingNotices, shippingZoneOf, type ShippingQuote, type ShippingZone } from "~/domain/checkout/shipping.rules";
 import type { OrderView } from "~/domain/orders/order.types";
 import { isUuid } from "~/lib/uuid";
 import { resolveDeliveryAddress as resolveAddress } from "~/.server/modules/addresses/addresses.service";
@@ -217,20 +217,29 @@ type DeliveryChoice = { method: DeliveryMethodCode; relayPointId: string | null 
 type PreparedDelivery = { methods: DeliveryMethod[]; choice: DeliveryChoice; relayPoint: RelayPoint | null; relayError: string | null };
 
 /**
- * Reads the methods and checks the relay point: it must exist in the directory and lie in the
- * delivery address's département (the search offers points near the shopper).
+ * Reads the methods and checks the relay point: its carrier must know it, and the relay method
+ * must deliver to it for the address's zone (the search offers only such points, decision 062).
+ * A carrier that does not answer refuses the relay method only.
  */
 async function prepareDelivery(db: Executor, choice: DeliveryChoice, address: OrderAddress | null): Promise<PreparedDelivery> {
   const methods = await listDeliveryMethods(db);
   let relayPoint: RelayPoint | null = null;
   let relayError: string | null = null;
-  if (choice.method === "relay") {
-    const point = choice.relayPointId ? await getRelayPointProvider().get(choice.relayPointId) : null;
+  const relayMethod = methods.find((m) => m.code === "relay");
+  if (choice.method === "relay" && relayMethod) {
     if (!choice.relayPointId) relayError = RELAY_POINT_REQUIRED_MESSAGE;
-    else if (!point) relayError = RELAY_POINT_UNKNOWN_MESSAGE;
-    else if (address && (address.country !== "France" || departmentOf(point.postal_code) !== departmentOf(address.postal_code))) {
-      relayError = RELAY_POINT_TOO_FAR_MESSAGE;
-    } else relayPoint = point;
+    else {
+      try {
+        const point = await findRelayPoint(relayMethod, choice.relayPointId);
+        const zone = address ? shippingZoneOf(address.country, address.postal_code) : null;
+        if (!point) relayError = RELAY_POINT_UNKNOWN_MESSAGE;
+        else if (address && (zone === null || !pointServes(relayMethod, point, zone))) relayError = RELAY_POINT_TOO_FAR_MESSAGE;
+        else relayPoint = point;
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        relayError = error.message;
+      }
+    }
   }
   return { methods, choice, relayPoint, relayError };
 }
@@ -797,7 +806,7 @@ async function choosePayment(
       : { type: "token", token: saved.token, cvc: request.cvc };
     return { source, saveCard: null, scheduleToken: inThree ? saved.token : null };
   }
-  if (request.provider_payment_method) return choosePaymentMethod(provider, userId, request, now);
+  if (request.provider_payment_method) return choosePaymentMethod(cards, userId, request, now);
   const card = request.card;
   if (!card) throw refused("invalid", "card_required", CARD_REQUIRED_MESSAGE, "card");
   const expiry = parseExpiry(card.expiry);
@@ -823,13 +832,12 @@ async function choosePayment(
  * the first payment tells the bank it is kept.
  */
 async function choosePaymentMethod(
-  provider: PaymentProvider,
+  cards: SavedCardProvider | null,
   userId: string,
   request: PlaceOrderRequest,
   now: Date,
 ): Promise<PaymentChoice> {
   const id = request.provider_payment_method!;
-  const cards = savedCardProviderOf(provider);
   const field = "provider_payment_method";
   if (!cards) throw refused("invalid", "payment_method_unsupported", CHECKOUT_MESSAGES.providerPaymentMethodUnsupported, field);
   const inThree = request.instalments === 3;
@@ -840,7 +848,7 @@ async function choosePaymentMethod(
   const expiry = { month: made.expMonth, year: made.expYear };
   if (inThree && !cardCoversSchedule(expiry, now)) {
     // Not kept after all: the card goes back to being nobody's.
-    await cards.detachPaymentMethod(made.token).catch((e) => log.warn({ err: e }, "place-order: detach of a refused card failed"));
+    await releaseKeptCard(cards, made.token);
     throw refused("invalid", "card_expires_before_schedule", CARD_EXPIRES_BEFORE_LAST_INSTALMENT_MESSAGE, field);
   }
   return {
@@ -907,7 +915,7 @@ async function chargeCard(
   if (!charged.ok) {
     await markAttemptFailed(db, attempt.id, charged.message);
     // A card attached for this order only (to keep it) is let go again: nothing keeps it now.
-    if (choice.source.type === "token" && choice.source.keep) await releaseKeptCard(provider, choice.source.token);
+    if (choice.source.type === "token" && choice.source.keep) await releaseKeptCard(savedCardProviderOf(provider), choice.source.token);
     // A saved card's wrong CVC is about the CVC field; any other refusal about the card chosen.
     const field = request.payment_method_id
       ? charged.message === WRONG_CVC_MESSAGE
@@ -941,10 +949,9 @@ async function chargeCard(
   };
 }
 
-async function releaseKeptCard(provider: PaymentProvider, token: string): Promise<void> {
-  await savedCardProviderOf(provider)
-    ?.detachPaymentMethod(token)
-    .catch((e) => log.warn({ err: e }, "place-order: detach of a declined card failed"));
+/** A card attached only to be kept for this order goes back to being nobody's at the provider. */
+async function releaseKeptCard(cards: SavedCardProvider | null, token: string): Promise<void> {
+  await cards?.detachPaymentMethod(token).catch((e) => log.warn({ err: e }, "place-order: detach of a card not kept failed"));
 }
 
 type WriteOrderInput = PlaceOrderCommand & { now: Date; provider: PaymentProvider; checked: CheckedOrder; charge: Charge | null };
@@ -1140,6 +1147,10 @@ function orderValues(
             postal_code: checked.delivery.relayPoint.postal_code,
             city: checked.delivery.relayPoint.city,
             opening_hours: checked.delivery.relayPoint.opening_hours,
+            // What the label needs: the carrier's own id of the point (decision 062).
+            carrier: checked.delivery.relayPoint.carrier ?? "demo",
+            carrier_point_id: checked.delivery.relayPoint.carrier_point_id ?? checked.delivery.relayPoint.id,
+            country_code: checked.delivery.relayPoint.country_code ?? "FR",
           }
         : null,
     estimatedDeliveryDate: totals.delivery?.estimated_date ?? null,

@@ -46,7 +46,9 @@ export const deliveryMethodNotAvailableAddress = "Ce mode de livraison n'est pas
 export const choosePickupPoint = "Veuillez choisir un point relais";
 export const pickupPointDoesNotExist = "Ce point relais n'existe pas ou n'est plus disponible";
 export const pickupPointNotAvailableDelivery =
-  "Ce point relais n'est pas proposé pour votre adresse de livraison : choisissez-en un dans votre département";
+  "Ce point relais n'est pas proposé pour votre adresse de livraison : choisissez-en un dans la même zone (France continentale ou Corse)";
+export const pickupServiceUnavailable =
+  "Service momentanément indisponible : choisissez un autre mode de livraison ou réessayez dans quelques minutes.";
 export const standardDelivery = "Livraison standard";
 export const expressDelivery = "Livraison express";
 

@@ -11,8 +11,8 @@ import { e2eShop } from "../../support/e2e-shop";
 /**
  * Delivery methods at checkout: a shopper in Lyon chooses 'Point relais', searches the points
  * near the address, picks one, sees it and its price in the recap, pays, and the order keeps the
- * point and the date promised; the API refuses a point from elsewhere and express where it is
- * not offered, in French and without a 500.
+ * point and the date promised; the API offers only points valid for the address, refuses a point
+ * from another zone and express where it is not offered, in French and without a 500.
  */
 const baseURL = e2eShop().baseURL;
 let browser: Browser;
@@ -149,7 +149,14 @@ describe("delivery methods", () => {
     expect(lyonPoints.status).toBe(200);
     expect(lyonPoints.json.data.length).toBeGreaterThan(0);
     expect((await apiCall(baseURL, "GET", "/api/v1/relay-points?postal_code=99999", null)).json.data).toEqual([]);
-    const parisPoints = (await apiCall(baseURL, "GET", "/api/v1/relay-points?postal_code=75011", null)).json.data as RelayPoint[];
+    const ajaccioPoints = (await apiCall(baseURL, "GET", "/api/v1/relay-points?postal_code=20000", null)).json.data as RelayPoint[];
+    // With the delivery address's code, only points the relay method delivers to for it: none in Corsica for Lyon.
+    expect((await apiCall(baseURL, "GET", "/api/v1/relay-points?postal_code=20000&delivery_postal_code=69002", null)).json.data).toEqual(
+      [],
+    );
+    const parisForLyon = await apiCall(baseURL, "GET", "/api/v1/relay-points?postal_code=75011&delivery_postal_code=69002", null);
+    expect(parisForLyon.json.data.length).toBeGreaterThan(0);
+    expect((await apiCall(baseURL, "GET", "/api/v1/relay-points?postal_code=75011&delivery_postal_code=69", null)).status).toBe(400);
 
     const product = await productUnder(5000);
     const cookie = await signUpCookie(baseURL, uniqueEmail("relais-api"), "Secret123!Aurore", "Alice");
@@ -171,7 +178,7 @@ describe("delivery methods", () => {
         { "idempotency-key": randomUUID() },
       );
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ delivery_method: "relay", relay_point_id: parisPoints[0].id }, "invalid_relay_point", "choisissez-en un dans votre département"],
+      [{ delivery_method: "relay", relay_point_id: ajaccioPoints[0].id }, "invalid_relay_point", "choisissez-en un dans la même zone"],
       [{ delivery_method: "relay", relay_point_id: "RP-69002-9" }, "invalid_relay_point", "Ce point relais n'existe pas"],
       [{ delivery_method: "relay" }, "invalid_relay_point", "Veuillez choisir un point relais"],
       [{ delivery_method: "teleport" }, "validation_error", "Mode de livraison inconnu"],

@@ -46,6 +46,10 @@ export type OrderRelayPoint = {
   postal_code: string;
   city: string;
   opening_hours: string;
+  /** The carrier that runs the point and its own id, printed on the label (decision 062); absent on orders placed before. */
+  carrier?: string;
+  carrier_point_id?: string;
+  country_code?: string;
 };
 
 export const orders = pgTable(

@@ -1,6 +1,6 @@
 /**
- * Relay points: where a parcel can be collected. Behind `RelayPointProvider` so a carrier's API
- * (Colissimo's or Mondial Relay's point search) can replace the directory shipped with the shop.
+ * The demonstration's relay points (the demo carrier, carriers/demo-carrier.ts, serves them; a
+ * real carrier's points come from its web service, decision 062).
  *
  * The shipped directory is generated, not typed: for each real postal code of mainland France
  * and Corsica (the official list in `codes-postaux`) it derives a few points with clearly
@@ -12,8 +12,7 @@ import { communesOfPostalCode, knownPostalCodes } from "~/.server/postal-codes/p
 import type { RelayPoint } from "~/domain/delivery/relay-points";
 import { RELAY_POINTS_PER_SEARCH } from "~/lib/shop-rules";
 
-export interface RelayPointProvider {
-  readonly name: string;
+export interface RelayDirectory {
   /** Points near a postal code, nearest first; empty for an unknown code or one outside the area served. */
   search(postalCode: string, limit?: number): Promise<RelayPoint[]>;
   /** One point by id, or null when it does not exist. */
@@ -95,8 +94,7 @@ function pointsOf(code: string, ring: number): RelayPoint[] {
 }
 
 /** The directory shipped with the shop (see the header). */
-export const generatedRelayDirectory: RelayPointProvider = {
-  name: "annuaire-genere",
+export const generatedRelayDirectory: RelayDirectory = {
   async search(postalCode, limit = RELAY_POINTS_PER_SEARCH) {
     const code = postalCode.trim();
     if (!servedCode(code)) return [];
@@ -115,19 +113,3 @@ export const generatedRelayDirectory: RelayPointProvider = {
     return pointsOf(match[1], 0).find((p) => p.id === id.trim()) ?? null;
   },
 };
-
-let provider: RelayPointProvider = generatedRelayDirectory;
-
-export function getRelayPointProvider(): RelayPointProvider {
-  return provider;
-}
-
-/** Tests and a carrier integration swap the provider. */
-export function setRelayPointProvider(next: RelayPointProvider): void {
-  provider = next;
-}
-
-/** The département of a French postal code (Corsica's 2A/2B share "20"). */
-export function departmentOf(postalCode: string): string {
-  return postalCode.trim().slice(0, 2);
-}

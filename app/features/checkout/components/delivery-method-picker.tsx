@@ -21,9 +21,15 @@ type RelaySearch =
 
 export const RELAY_SEARCH_FAILED_MESSAGE = CHECKOUT_MESSAGES.pickupPointSearchFailedTry;
 
-/** GET /api/v1/relay-points: the points near a postal code. */
-async function searchRelayPoints(code: string): Promise<RelayPoint[]> {
-  const response = await fetch(`/api/v1/relay-points?postal_code=${encodeURIComponent(code)}`, { headers: { Accept: "application/json" } });
+/**
+ * GET /api/v1/relay-points: the points near a postal code that the relay method delivers to for
+ * the delivery address, so a point picked from the list is never refused once the order is placed.
+ */
+async function searchRelayPoints(code: string, city: string, deliveryPostalCode: string | null): Promise<RelayPoint[]> {
+  const query = new URLSearchParams({ postal_code: code });
+  if (city.trim()) query.set("city", city.trim());
+  if (deliveryPostalCode && /^[0-9]{5}$/.test(deliveryPostalCode)) query.set("delivery_postal_code", deliveryPostalCode);
+  const response = await fetch(`/api/v1/relay-points?${query}`, { headers: { Accept: "application/json" } });
   const payload = (await response.json().catch(() => null)) as { data?: RelayPoint[]; error?: { message?: string } } | null;
   if (!response.ok || !payload?.data) throw new Error(payload?.error?.message || RELAY_SEARCH_FAILED_MESSAGE);
   return payload.data;
@@ -60,8 +66,16 @@ export function DeliveryMethodPicker({
   const locale = LANGUAGE_LOCALES[useLanguage()];
   const searchId = useId();
   const [code, setCode] = useState(postalCode ?? "");
+  // Carriers tell apart the towns that share a postal code by their name: optional.
+  const [city, setCity] = useState("");
+  const cityId = useId();
+  const cityRef = useRef(city);
+  cityRef.current = city;
   const [search, setSearch] = useState<RelaySearch>({ state: "idle" });
   const searched = useRef<string | null>(null);
+  // Read at search time, so the search function stays the same between renders.
+  const deliveryPostalCode = useRef(postalCode);
+  deliveryPostalCode.current = postalCode;
 
   async function run(next: string) {
     const trimmed = next.trim();
@@ -72,7 +86,7 @@ export function DeliveryMethodPicker({
     searched.current = trimmed;
     setSearch({ state: "loading", code: trimmed });
     try {
-      const points = await searchRelayPoints(trimmed);
+      const points = await searchRelayPoints(trimmed, cityRef.current, deliveryPostalCode.current);
       if (searched.current === trimmed) setSearch({ state: "done", code: trimmed, points });
     } catch (e) {
       if (searched.current === trimmed)
@@ -162,6 +176,18 @@ export function DeliveryMethodPicker({
                 value={code}
                 onChange={(e) => setCode(e.target.value)}
                 className={`${inputClass} w-40`}
+              />
+            </label>
+            <label htmlFor={cityId} className="block text-sm font-medium">
+              {t("checkout.delivery.relayCity")}
+              <input
+                id={cityId}
+                name="relay_city"
+                autoComplete="address-level2"
+                maxLength={60}
+                value={city}
+                onChange={(e) => setCity(e.target.value)}
+                className={`${inputClass} w-48 max-w-full`}
               />
             </label>
             <button type="submit" className={secondaryButtonClass}>
