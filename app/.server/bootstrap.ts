@@ -8,6 +8,7 @@ import { startEventWorker } from "./outbox/events";
 import { EVENT_SUBSCRIBERS } from "./workflows/event-subscribers";
 import { getSmsProvider } from "./sms/sms-provider";
 import { startDailyJob, startRepeatingJob } from "./jobs/daily-job";
+import { pollShipments } from "./workflows/shipments";
 import { expireLoyaltyPoints } from "./workflows/points-expiry";
 import { sendGiftCardExpiryReminders } from "./modules/gift-cards/gift-cards.service";
 import { reconcilePayments } from "./modules/payments/payment-attempts.service";
@@ -46,6 +47,7 @@ let stopChatPurge: (() => Promise<void>) | undefined;
 let stopWebhookPurge: (() => Promise<void>) | undefined;
 let stopStripeEventPurge: (() => Promise<void>) | undefined;
 let stopReviewPhotoSweep: (() => Promise<void>) | undefined;
+let stopShipmentTracking: (() => Promise<void>) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
 export async function bootstrap(): Promise<BootstrapResult> {
@@ -126,6 +128,11 @@ export async function bootstrap(): Promise<BootstrapResult> {
     everyMs: REVIEW_PHOTO_SWEEP_EVERY_MS,
     shouldLog: (r) => r.removed > 0,
   });
+  // Parcels in transit are asked of their carrier every TRACKING_POLL_MINUTES (decision 062).
+  stopShipmentTracking ??= startRepeatingJob(handle.db, "shipment-tracking", () => pollShipments(handle.db), {
+    everyMs: env.TRACKING_POLL_MINUTES * 60_000,
+    shouldLog: (r) => r.asked + r.failed > 0,
+  });
   return { database: handle.label };
 }
 
@@ -162,6 +169,8 @@ export async function shutdown(): Promise<void> {
   stopStripeEventPurge = undefined;
   await stopReviewPhotoSweep?.();
   stopReviewPhotoSweep = undefined;
+  await stopShipmentTracking?.();
+  stopShipmentTracking = undefined;
   await stopChatPurge?.();
   stopChatPurge = undefined;
   await stopOutboxPurge?.();

@@ -40,6 +40,8 @@ const OWNER: Record<string, string> = {
   newsletterSubscriptions: "modules/newsletter",
   shopSettings: "modules/settings",
   deliveryMethods: "modules/delivery",
+  shipments: "modules/delivery",
+  shipmentEvents: "modules/delivery",
   exchangeRates: "modules/exchange-rates",
   returns: "modules/returns",
   reviews: "modules/reviews",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TRACKING_EVENT_KINDS } from "~/domain/delivery/carrier";
 import type { CategoryView, ProductCardView, ProductView } from "~/domain/catalog/catalog.types";
 import type { CartView } from "~/domain/cart/cart.types";
 import type { OrderView } from "~/domain/orders/order.types";
@@ -244,6 +245,16 @@ export const OrderSchema = z
         }),
       )
       .describe("Paiement en 3 fois sans frais : les échéances (vide pour un paiement en une fois)"),
+    tracking_events: z
+      .array(
+        z.object({
+          kind: z.enum(TRACKING_EVENT_KINDS),
+          label: z.string().describe("Le libellé du transporteur"),
+          location: z.string().nullable(),
+          occurred_at: z.iso.datetime({ offset: true }),
+        }),
+      )
+      .describe("Les événements du colis donnés par le transporteur, du plus ancien au plus récent"),
   })
   .meta({ id: "Order" });
 

@@ -73,6 +73,8 @@ import { formatDate } from "~/lib/paris-time";
 import { isUuid } from "~/lib/uuid";
 import { CARRIER_RULES, ShipOrderSchema, trackingUrlOf, type Carrier } from "~/domain/orders/shipping-tracking";
 import { log } from "../logger";
+import { outboundShipmentOf } from "~/.server/modules/delivery/shipments.service";
+import { brandOfProduct } from "~/domain/delivery/carrier-products";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
 import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { firstNameOfUser } from "~/.server/db/recipients";
@@ -201,6 +203,18 @@ export async function shipOrder(
   db: Database,
   input: { orderId: string; form: unknown; actor: StatusActor; now?: Date },
 ): Promise<ChangeOrderStatusResult> {
+  // A parcel printed through 'Préparer l'expédition' ships with the carrier's number: none is typed (decision 062).
+  const printed = await outboundShipmentOf(db, input.orderId);
+  const brand = printed ? brandOfProduct(printed.productCode) : null;
+  if (printed && brand) {
+    return changeOrderStatus(db, {
+      orderId: input.orderId,
+      newStatus: "shipped",
+      actor: input.actor,
+      now: input.now,
+      shipment: { carrier: brand, trackingNumber: printed.trackingNumber, trackingUrl: trackingUrlOf(brand, printed.trackingNumber) },
+    });
+  }
   const parsed = ShipOrderSchema.safeParse(input.form ?? {});
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};

@@ -2,7 +2,8 @@
  * The order as the shopper's pages, the API and the back-office read it, where the orders module
  * meets the gift cards and the payment schedules (decision 024): the orders module gives the
  * rows, items, documents and delivery date; the gift-cards module the cards that paid the order
- * and those it bought; the payment-schedules module the instalments. Every read of a shopper's
+ * and those it bought; the payment-schedules module the instalments; the delivery module the
+ * parcel's events. Every read of a shopper's
  * order is filtered by the session's user id; someone else's order is "not found".
  */
 import type { Executor } from "~/.server/db/client";
@@ -11,6 +12,7 @@ import { itemsByOrder, ownViewExtras, toOrderView, type OrderRow, type OrderView
 import { getAdminOrderRecord } from "~/.server/modules/orders/orders-admin.service";
 import { listShopperOrderRows, shopperOrderRow } from "~/.server/modules/orders/orders.service";
 import { paymentSchedulesOf } from "~/.server/modules/payment-schedules/payment-schedules.service";
+import { trackingEventsOf } from "~/.server/modules/delivery/shipments.service";
 import type { AdminOrderDetail } from "~/domain/orders/admin-orders.schema";
 import type { OrderView } from "~/domain/orders/order.types";
 
@@ -21,6 +23,7 @@ async function extrasOf(db: Executor, rows: readonly Pick<OrderRow, "id" | "paym
   const payments = await giftCardPaymentsOf(db, ids);
   const bought = await giftCardsBoughtBy(db, ids);
   const schedules = await paymentSchedulesOf(db, ids);
+  const tracking = await trackingEventsOf(db, ids);
   return new Map(
     ids.map((id) => [
       id,
@@ -30,6 +33,7 @@ async function extrasOf(db: Executor, rows: readonly Pick<OrderRow, "id" | "paym
         documents: own.get(id)?.documents ?? [],
         delivered_at: own.get(id)?.delivered_at ?? null,
         payment_schedule: schedules.get(id) ?? [],
+        tracking_events: tracking.get(id) ?? [],
       },
     ]),
   );
@@ -66,5 +70,9 @@ export async function getOrder(db: Executor, userId: string, orderId: string, no
 export async function getAdminOrder(db: Executor, id: string): Promise<AdminOrderDetail | null> {
   const record = await getAdminOrderRecord(db, id);
   if (!record) return null;
-  return { ...record, payment_schedule: (await paymentSchedulesOf(db, [record.id])).get(record.id) ?? [] };
+  return {
+    ...record,
+    payment_schedule: (await paymentSchedulesOf(db, [record.id])).get(record.id) ?? [],
+    tracking_events: (await trackingEventsOf(db, [record.id])).get(record.id) ?? [],
+  };
 }

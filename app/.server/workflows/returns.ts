@@ -37,7 +37,8 @@ import { setOrderPaymentStatus } from "~/.server/modules/orders/orders.service";
 import { PAYMENT_STATUS_INSTALMENT_UNPAID, PAYMENT_STATUS_INSTALMENTS } from "~/domain/payments/instalments";
 import {
   createReturn,
-  getReturnLabelPdf,
+  drawnReturnLabelPdf,
+  returnLabelFacts,
   getReturnView,
   listReturnItems,
   lockReturn,
@@ -45,6 +46,7 @@ import {
   requestedQuantities,
 } from "~/.server/modules/returns/returns.service";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
+import { carrierReturnLabel } from "./shipments";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { lineName } from "~/domain/cart/line-name";
 import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
@@ -420,7 +422,14 @@ async function tellCustomer(
   await enqueueMail(tx, { to: email, ...mail });
 }
 
-/** A return's prepaid label as a PDF, with the shop's name and address as Paramètres hold them (see getReturnLabelPdf). */
-export async function returnLabelPdf(db: Executor, returnId: string, viewer: { userId: string } | "admin") {
-  return getReturnLabelPdf(db, returnId, viewer, await getShopIdentity(db));
+/**
+ * A return's prepaid label as a PDF (null: not the viewer's, or no such return). A real carrier
+ * prints it, once, and the shop keeps it (decision 062); the demonstration's is drawn by the shop
+ * to the returns address Paramètres hold.
+ */
+export async function returnLabelPdf(db: Database, returnId: string, viewer: { userId: string } | "admin") {
+  const facts = await returnLabelFacts(db, returnId, viewer);
+  if (!facts) return null;
+  const printed = await carrierReturnLabel(db, facts);
+  return printed ?? drawnReturnLabelPdf(facts, await getShopIdentity(db));
 }

@@ -29,6 +29,8 @@ export const VARIANT_NOT_FOUND_MESSAGE = "Cette variante n'existe plus : recharg
 export const PRODUCT_BRAND_MESSAGE = "Veuillez sélectionner une marque de la liste";
 export const PRODUCT_NOT_FOUND_MESSAGE = SHOP_MESSAGES.productNotFound;
 export const PRODUCT_FORM_INVALID_MESSAGE = "Veuillez corriger les champs signalés";
+export const PRODUCT_WEIGHT_MESSAGE = "Le poids doit être un nombre entier de grammes";
+export const PRODUCT_WEIGHT_MAX_MESSAGE = "Le poids ne peut pas dépasser 30 000 g";
 
 /** Spec back-office §5 (image file), word for word. */
 export const IMAGE_TYPE_MESSAGE = "Format d'image non supporté. Utilisez JPG, PNG ou WebP.";
@@ -50,6 +52,9 @@ export const PRODUCT_GALLERY_MAX = 12;
 export const PRODUCT_URL_MAX = 2000;
 export const PRODUCT_LONG_TEXT_MAX = 5000;
 export const PRODUCT_VARIANTS_MAX = 100;
+/** The packed weight's bounds, the products table's check (decision 062): a parcel weighs 30 kg at most. */
+export const PRODUCT_WEIGHT_MIN_GRAMS = 1;
+export const PRODUCT_WEIGHT_MAX_GRAMS = 30_000;
 export const DEFAULT_VARIANT_LABEL = "Format unique";
 export const CONTENT_UNITS = ["ml", "g"] as const;
 export type ContentUnit = (typeof CONTENT_UNITS)[number];
@@ -126,6 +131,26 @@ const stock = numberOrZero.pipe(
 );
 
 const cents = (euros: number) => Math.round(euros * 100);
+
+/**
+ * The packed weight of one unit in grams, as typed ("350", "1 200") or sent by the API (350);
+ * empty or null: not weighed yet (the parcel then counts a default weight).
+ */
+const weightGrams = z.unknown().transform((raw, ctx): number | null => {
+  if (raw === undefined || raw === null) return null;
+  const typed = typeof raw === "string" ? raw.trim().replace(/\s/g, "") : raw;
+  if (typed === "") return null;
+  const grams = typeof typed === "number" ? typed : typeof typed === "string" && /^\d{1,9}$/.test(typed) ? Number(typed) : NaN;
+  if (!Number.isInteger(grams) || grams < PRODUCT_WEIGHT_MIN_GRAMS) {
+    ctx.addIssue({ code: "custom", message: PRODUCT_WEIGHT_MESSAGE });
+    return z.NEVER;
+  }
+  if (grams > PRODUCT_WEIGHT_MAX_GRAMS) {
+    ctx.addIssue({ code: "custom", message: PRODUCT_WEIGHT_MAX_MESSAGE });
+    return z.NEVER;
+  }
+  return grams;
+});
 
 /**
  * What a shopper reads for a variant left without a label: its size, its shade, or both
@@ -228,6 +253,7 @@ export const ProductFormSchema = z
     ingredients: optionalText(PRODUCT_LONG_TEXT_MAX),
     usage_tips: optionalText(PRODUCT_LONG_TEXT_MAX),
     featured: z.boolean().default(false),
+    weight_grams: weightGrams.optional(),
     variants: z
       .array(VariantFormSchema)
       .min(1, { error: VARIANTS_REQUIRED_MESSAGE })
@@ -259,6 +285,7 @@ export const ProductFormSchema = z
     ingredients: v.ingredients,
     usageTips: v.usage_tips,
     featured: v.featured,
+    weightGrams: v.weight_grams ?? null,
     variants: v.variants,
   }));
 
@@ -324,6 +351,8 @@ export type ProductFormValues = {
   ingredients: string;
   usage_tips: string;
   featured: boolean;
+  /** Grams as typed; "" while not weighed. */
+  weight_grams: string;
   variants: VariantFormValues[];
 };
 
@@ -356,6 +385,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   ingredients: "",
   usage_tips: "",
   featured: false,
+  weight_grams: "",
   variants: [emptyVariant("new-0")],
 };
 

@@ -15,6 +15,8 @@ export const DELIVERY_METHOD_TITLES: Record<DeliveryMethodCode, string> = {
 export type DeliveryMethodFormValues = {
   name: string;
   carrier: string;
+  /** The carrier's product (carrier-products.ts); the service checks it is the carrier's and fits the method. */
+  product_code: string;
   price: string;
   free_threshold: string;
   delay_working_days: string;
@@ -40,6 +42,7 @@ export function deliveryMethodFormValues(form: { get(name: string): unknown; get
   return {
     name: text("name"),
     carrier: text("carrier"),
+    product_code: text("product_code"),
     price: text("price"),
     free_threshold: text("free_threshold"),
     delay_working_days: text("delay_working_days"),

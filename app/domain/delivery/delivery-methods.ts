@@ -31,6 +31,8 @@ export type DeliveryMethod = {
   code: DeliveryMethodCode;
   name: string;
   carrier: Carrier;
+  /** The carrier's product the parcels go by (carrier-products.ts). */
+  productCode: string;
   priceCents: number;
   /** Free from this merchandise subtotal; null: never free. */
   freeThresholdCents: number | null;
@@ -46,6 +48,7 @@ export const DEFAULT_DELIVERY_METHODS: readonly DeliveryMethod[] = [
     code: "standard",
     name: CHECKOUT_MESSAGES.standardDelivery,
     carrier: "colissimo",
+    productCode: "DOM",
     priceCents: SHIPPING_FEE_CENTS,
     freeThresholdCents: FREE_SHIPPING_THRESHOLD_CENTS,
     delayWorkingDays: METROPOLITAN_DELIVERY_WORKING_DAYS,
@@ -56,6 +59,7 @@ export const DEFAULT_DELIVERY_METHODS: readonly DeliveryMethod[] = [
     code: "relay",
     name: CHECKOUT_MESSAGES.pickupPoint,
     carrier: "colissimo",
+    productCode: "A2P",
     priceCents: SHIPPING_FEE_CENTS - RELAY_POINT_DISCOUNT_CENTS,
     freeThresholdCents: FREE_SHIPPING_THRESHOLD_CENTS,
     delayWorkingDays: METROPOLITAN_DELIVERY_WORKING_DAYS + 1,
@@ -66,6 +70,7 @@ export const DEFAULT_DELIVERY_METHODS: readonly DeliveryMethod[] = [
     code: "express",
     name: CHECKOUT_MESSAGES.expressDelivery,
     carrier: "chronopost",
+    productCode: "CHRONO13",
     priceCents: EXPRESS_SHIPPING_FEE_CENTS,
     freeThresholdCents: null,
     delayWorkingDays: 1,
@@ -217,6 +222,7 @@ export const DeliveryMethodFormSchema = z.object({
     .min(2, { error: CHECKOUT_MESSAGES.nameMustLeast2Characters })
     .max(DELIVERY_METHOD_NAME_MAX, { error: formatMessage(ACCOUNT_MESSAGES.maxCharacters, { max: DELIVERY_METHOD_NAME_MAX }) }),
   carrier: z.enum(CARRIERS, { error: "Choisissez un transporteur de la liste" }),
+  product_code: z.string({ error: "Choisissez un produit du transporteur" }).trim().max(20).optional(),
   price: euros(DELIVERY_PRICE_MAX_CENTS, "Le prix ne peut pas dépasser 100 €", { optional: false }),
   free_threshold: euros(DELIVERY_THRESHOLD_MAX_CENTS, "Le seuil de gratuité ne peut pas dépasser 10 000 €", { optional: true }),
   delay_working_days: z.coerce

@@ -2,7 +2,13 @@ import type { PaymentScheduleEntry } from "~/domain/payments/instalments";
 /** Back-office order list: query, status change and the shapes the page and the API share (isomorphic). */
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
-import { ORDER_STATUS_VALUES, type OrderAddressView, type OrderRelayPointView, type OrderStatusValue } from "~/domain/orders/order.types";
+import {
+  ORDER_STATUS_VALUES,
+  type OrderAddressView,
+  type OrderRelayPointView,
+  type OrderStatusValue,
+  type TrackingEventView,
+} from "~/domain/orders/order.types";
 import type { ExpressPerk } from "~/domain/delivery/delivery-methods";
 import { API_MAX_PAGE_SIZE, ADMIN_ORDERS_PAGE_SIZE } from "~/lib/shop-rules";
 import type { OrderDocumentView } from "~/domain/invoices/invoice.types";
@@ -109,6 +115,8 @@ export type AdminOrderDetail = {
   payment_status: string;
   /** Paid in 3: the instalments (docs/decisions/035-instalments.md); empty otherwise. */
   payment_schedule: PaymentScheduleEntry[];
+  /** The carrier's events of the parcel, oldest first (docs/decisions/062-carriers.md). */
+  tracking_events: TrackingEventView[];
 };
 
 /** "12 rue des Lilas, 69003 Lyon, France", or the spec's fallback when nothing is known. */

@@ -129,6 +129,16 @@ export type OrderView = {
   documents: OrderDocumentView[];
   /** Paid in 3 (docs/decisions/035-instalments.md): the instalments; empty for a payment at once. */
   payment_schedule: PaymentScheduleEntry[];
+  /** The carrier's events of the parcel, oldest first (decision 062); empty before it moves or when shipped by hand. */
+  tracking_events: TrackingEventView[];
+};
+
+export type TrackingEventView = {
+  kind: "label_created" | "in_transit" | "out_for_delivery" | "available_for_pickup" | "delivered" | "returned_to_sender" | "exception";
+  /** The carrier's French wording. */
+  label: string;
+  location: string | null;
+  occurred_at: string;
 };
 
 /** "3 commandes": the count line above an order list. */

@@ -111,7 +111,11 @@ describe("Paramètres", () => {
       expect(await adminPage.getByRole("region", { name: "Modes de livraison" }).getByRole("form").count()).toBe(3);
       const relayForm = adminPage.getByRole("form", { name: "Point relais" });
       expect(await relayForm.getByLabel("Prix (€)").inputValue()).toBe("7,90");
-      expect(await adminPage.getByRole("form", { name: "Livraison express" }).getByLabel("Transporteur").inputValue()).toBe("chronopost");
+      expect(
+        await adminPage.getByRole("form", { name: "Livraison express" }).getByLabel("Transporteur", { exact: true }).inputValue(),
+      ).toBe("chronopost");
+      // Each method names its carrier's product (docs/decisions/062-carriers.md).
+      expect(await relayForm.getByLabel("Produit du transporteur").inputValue()).toBe("A2P");
       const fee = standard.getByLabel("Prix (€)");
       const threshold = standard.getByLabel("Offerte à partir de (€)");
       expect(await fee.inputValue()).toBe("9,90");

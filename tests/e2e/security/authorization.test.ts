@@ -24,7 +24,9 @@ const adminPaths = adminRoutePaths.map(concrete);
 /** Routes of one resource (API or page, e.g. /admin/clients/:id): the dummy id is unknown, so the administrator gets its 404. */
 const resourcePaths = new Set(adminRoutePaths.filter((p) => p.includes("/:")).map(concrete));
 /** Routes that only take a POST (the catalogue import's progress stream): the administrator's GET is a 405. */
-const postOnlyPaths = new Set(["/admin/produits/import/progression"]);
+const postOnlyPaths = new Set(["/admin/produits/import/progression", "/api/v1/admin/shipments/batch"]);
+/** Routes that need a query (the orders whose labels or picking list to print): without it, the administrator's 400. */
+const queryPaths = new Set(["/api/v1/admin/shipments/labels", "/api/v1/admin/shipments/picking-list"]);
 
 let shopperCookie: string;
 let adminCookie: string;
@@ -67,15 +69,22 @@ describe("the administrator's area is guarded on the server", () => {
     expect(adminPaths).toContain("/admin/marques");
     expect(adminPaths).toContain("/api/v1/admin/stock");
     expect(adminPaths).toContain("/api/v1/admin/variants/00000000-0000-0000-0000-000000000000/stock");
+    // Parcels with a carrier (docs/decisions/062-carriers.md).
+    expect(adminPaths).toContain("/api/v1/admin/orders/00000000-0000-0000-0000-000000000000/shipment");
+    expect(adminPaths).toContain("/api/v1/admin/orders/00000000-0000-0000-0000-000000000000/shipment/label");
+    expect(adminPaths).toContain("/api/v1/admin/shipments/batch");
+    expect(adminPaths).toContain("/api/v1/admin/shipments/labels");
   });
 
   it.each(adminPaths)("%s: visitor 401, shopper 403, administrator 200 (404 for an unknown id)", async (path) => {
+    // An API route that serves only a POST answers any GET with its 405 first, whoever asks (api-methods.test.ts).
+    const apiPostOnly = postOnlyPaths.has(path) && path.startsWith("/api/");
     const visitor = await fetch(`${baseURL}${path}`, { redirect: "manual" });
-    expect([401, 302, 303]).toContain(visitor.status);
+    expect(apiPostOnly ? [405] : [401, 302, 303]).toContain(visitor.status);
     const shopper = await fetch(`${baseURL}${path}`, { headers: { cookie: shopperCookie }, redirect: "manual" });
-    expect(shopper.status).toBe(403);
+    expect(shopper.status).toBe(apiPostOnly ? 405 : 403);
     const admin = await fetch(`${baseURL}${path}`, { headers: { cookie: adminCookie }, redirect: "manual" });
-    expect(admin.status).toBe(resourcePaths.has(path) ? 404 : postOnlyPaths.has(path) ? 405 : 200);
+    expect(admin.status).toBe(resourcePaths.has(path) ? 404 : postOnlyPaths.has(path) ? 405 : queryPaths.has(path) ? 400 : 200);
     // A live stream (/admin/chat/stream) never ends by itself: let it go.
     if (path.endsWith("/stream")) await admin.body?.cancel();
   });

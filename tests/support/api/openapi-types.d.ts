@@ -323,6 +323,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/orders/{id}/shipment": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Administrateur : préparer l'expédition d'une commande : transporteur et produit du mode de livraison, poids proposé d'après les produits, et le colis s'il est déjà imprimé */
+    get: operations["getAdminOrdersIdShipment"];
+    put?: never;
+    /** Administrateur : imprimer l'étiquette chez le transporteur ; le numéro de suivi vient de sa réponse et la commande passe « En préparation ». Le suivi la fait passer « Expédiée » puis « Livrée » */
+    post: operations["postAdminOrdersIdShipment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/orders/{id}/shipment/label": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Administrateur : réimprimer l'étiquette du colis d'une commande */
+    get: operations["getAdminOrdersIdShipmentLabel"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/product-images": {
     parameters: {
       query?: never;
@@ -534,6 +569,57 @@ export interface paths {
     put?: never;
     /** Refuser (ou dépublier) un avis avec un motif de la liste (l'auteur est prévenu) */
     post: operations["postAdminReviewsIdReject"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/shipments/batch": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Administrateur : imprimer chez le transporteur l'étiquette de chaque commande choisie, au poids proposé ; chaque commande réussit ou échoue seule, une commande déjà imprimée garde son étiquette */
+    post: operations["postAdminShipmentsBatch"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/shipments/labels": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Administrateur : les étiquettes des commandes choisies, en un seul PDF à imprimer */
+    get: operations["getAdminShipmentsLabels"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/shipments/picking-list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Administrateur : la liste de préparation des commandes choisies (articles par commande, puis total par référence) */
+    get: operations["getAdminShipmentsPickingList"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1196,7 +1282,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Points relais près d'un code postal de France métropolitaine ou de Corse, du plus proche au plus éloigné (annuaire de démonstration : noms fictifs, codes postaux réels). Liste vide pour un code inconnu ou hors zone. */
+    /** Points relais près d'un code postal de France métropolitaine ou de Corse, du plus proche au plus éloigné, donnés par le transporteur du mode « Point relais ». Avec delivery_postal_code, seuls les points livrables pour cette adresse. Liste vide pour un code inconnu ou hors zone. */
     get: operations["getRelayPoints"];
     put?: never;
     post?: never;
@@ -1449,6 +1535,8 @@ export interface components {
       usage_tips: string | null;
       variant_count: number;
       variants: components["schemas"]["AdminApiVariant"][];
+      /** @description Poids emballé d'une unité, en grammes, pour le poids des colis ; null : pas encore pesé */
+      weight_grams: number | null;
     };
     AdminApiProductBody: {
       attributes?: {
@@ -1489,6 +1577,8 @@ export interface components {
         sku: string;
         stock: number;
       }[];
+      /** @description Poids emballé d'une unité, en grammes (1 à 30 000), pour le poids des colis ; null l'efface */
+      weight_grams?: number | null;
     };
     AdminApiProductPage: {
       data: components["schemas"]["AdminApiProduct"][];
@@ -1652,6 +1742,17 @@ export interface components {
       status: "pending" | "confirmed" | "processing" | "shipped" | "delivered" | "cancelled" | "returned";
       subtotal_cents: number;
       total_cents: number;
+      /** @description Les événements du colis donnés par le transporteur, du plus ancien au plus récent */
+      tracking_events: {
+        /** @enum {string} */
+        kind:
+          "label_created" | "in_transit" | "out_for_delivery" | "available_for_pickup" | "delivered" | "returned_to_sender" | "exception";
+        /** @description Le libellé du transporteur */
+        label: string;
+        location: string | null;
+        /** Format: date-time */
+        occurred_at: string;
+      }[];
     };
     AdminOrderRow: {
       /** @description Adresse de livraison sur une ligne */
@@ -1918,7 +2019,7 @@ export interface components {
         methods: {
           base_fee_cents: number;
           /** @enum {string} */
-          carrier: "colissimo" | "chronopost" | "ups";
+          carrier: "colissimo" | "mondialrelay" | "chronopost" | "ups";
           carrier_label: string;
           /** @enum {string} */
           code: "standard" | "relay" | "express";
@@ -2143,6 +2244,17 @@ export interface components {
       subtotal_cents: number;
       tax_cents: number;
       total_cents: number;
+      /** @description Les événements du colis donnés par le transporteur, du plus ancien au plus récent */
+      tracking_events: {
+        /** @enum {string} */
+        kind:
+          "label_created" | "in_transit" | "out_for_delivery" | "available_for_pickup" | "delivered" | "returned_to_sender" | "exception";
+        /** @description Le libellé du transporteur */
+        label: string;
+        location: string | null;
+        /** Format: date-time */
+        occurred_at: string;
+      }[];
       tracking_number: string | null;
       /** @description The carrier's public tracking page */
       tracking_url: string | null;
@@ -2469,7 +2581,12 @@ export interface components {
       total_spent_cents: number;
     };
     RelayPoint: {
+      /** @description The carrier that runs the point: demo, colissimo or mondialrelay */
+      carrier?: string;
+      /** @description The carrier's own id of the point */
+      carrier_point_id?: string;
       city: string;
+      country_code?: string;
       distance_km: number;
       /** @description Pass it as relay_point_id to POST /api/v1/orders */
       id: string;
@@ -2597,6 +2714,32 @@ export interface components {
         /** @description Product page path */
         url: string;
       }[];
+    };
+    ShipmentPreparation: {
+      /** @enum {string} */
+      carrier: "colissimo" | "mondialrelay" | "chronopost" | "ups";
+      carrier_label: string;
+      max_weight_grams: number;
+      /** @description The carrier's product: DOM, A2P, 24R… */
+      product_code: string;
+      product_label: string;
+      /** @description Why no label can be printed for this order, in French; null when one can */
+      refusal: string | null;
+      shipment: {
+        /** Format: date-time */
+        created_at: string;
+        /** @enum {string} */
+        label_format: "10x15" | "A4";
+        /** @enum {string} */
+        status:
+          "label_created" | "in_transit" | "out_for_delivery" | "available_for_pickup" | "delivered" | "returned_to_sender" | "exception";
+        tracking_number: string;
+        tracking_url: string;
+      } | null;
+      /** @description The products' weights and the packing */
+      suggested_weight_grams: number;
+      /** @description Units whose product has no weight yet, counted at 300 g */
+      unweighed_units: number;
     };
     StripeWebhookReceipt: {
       data: {
@@ -4944,7 +5087,7 @@ export interface operations {
       content: {
         "application/json": {
           /** @enum {string} */
-          carrier: "colissimo" | "chronopost" | "ups";
+          carrier: "colissimo" | "mondialrelay" | "chronopost" | "ups";
           /** @description Spaces and dashes are ignored */
           tracking_number: string;
         };
@@ -5019,6 +5162,214 @@ export interface operations {
       };
       /** @description Type de contenu non pris en charge */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAdminOrdersIdShipment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Préparation */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["ShipmentPreparation"];
+          };
+        };
+      };
+      /** @description Connexion requise */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Accès réservé à l'administrateur */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Commande introuvable */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postAdminOrdersIdShipment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description 10x15 (default) or A4
+           * @enum {string}
+           */
+          format?: "10x15" | "A4";
+          /** @description Between 1 g and the product's maximum */
+          weight_grams: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Étiquette imprimée */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: components["schemas"]["ShipmentPreparation"];
+          };
+        };
+      };
+      /** @description Poids ou format invalide, ou refus du transporteur (son message) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Connexion requise */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Accès réservé à l'administrateur */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Commande introuvable */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Étiquette déjà imprimée, commande pas expédiable, ou transporteur sans service d'étiquettes */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Requête trop volumineuse (1 Mo au plus, 5 Mo pour une image) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Type de contenu non pris en charge */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Le transporteur ne répond pas : rien n'est changé */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAdminOrdersIdShipmentLabel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description L'étiquette du transporteur (PDF), telle qu'il l'a imprimée */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Connexion requise */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Accès réservé à l'administrateur */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Commande sans étiquette */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -5525,6 +5876,8 @@ export interface operations {
             sku: string;
             stock: number;
           }[];
+          /** @description Poids emballé d'une unité, en grammes (1 à 30 000), pour le poids des colis ; null l'efface */
+          weight_grams?: number | null;
         };
       };
     };
@@ -6907,6 +7260,205 @@ export interface operations {
       };
       /** @description Type de contenu non pris en charge */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  postAdminShipmentsBatch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          format?: "10x15" | "A4";
+          order_ids: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Le résultat de chaque commande */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              message: string | null;
+              ok: boolean;
+              order_id: string;
+              order_number: string | null;
+              tracking_number: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Aucune commande, ou plus de 100 */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Connexion requise */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Accès réservé à l'administrateur */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Requête trop volumineuse (1 Mo au plus, 5 Mo pour une image) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Type de contenu non pris en charge */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAdminShipmentsLabels: {
+    parameters: {
+      query: {
+        /** @description Comma-separated order ids, at most 100 */
+        order_ids: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Étiquettes (PDF) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Aucune commande, ou plus de 100 */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Connexion requise */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Accès réservé à l'administrateur */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Aucune des commandes n'a d'étiquette */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAdminShipmentsPickingList: {
+    parameters: {
+      query: {
+        /** @description Comma-separated order ids, at most 100 */
+        order_ids: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Liste de préparation (PDF) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Aucune commande, ou plus de 100 */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Connexion requise */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Accès réservé à l'administrateur */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Aucune commande trouvée */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -10243,6 +10795,10 @@ export interface operations {
   getRelayPoints: {
     parameters: {
       query: {
+        /** @description The town, which carriers use to tell apart the towns of one postal code */
+        city?: string;
+        /** @description The delivery address's postal code: only points valid for it */
+        delivery_postal_code?: string;
         /** @description Five-digit French postal code */
         postal_code: string;
       };
@@ -10263,6 +10819,15 @@ export interface operations {
       };
       /** @description Code postal mal formé */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Le service du transporteur ne répond pas : « Service momentanément indisponible » */
+      502: {
         headers: {
           [name: string]: unknown;
         };

@@ -92,6 +92,8 @@ export const products = pgTable(
     brandId: uuid("brand_id").references(() => brands.id, { onDelete: "set null" }),
     /** Legacy product-level reference; each variant carries the SKU the shop sells. */
     sku: text("sku").unique(),
+    /** The packed weight of one unit, in grams, for the parcel's weight (decision 062); null: not yet weighed. */
+    weightGrams: integer("weight_grams"),
     imageUrl: text("image_url"),
     images: text("images")
       .array()
@@ -128,6 +130,7 @@ export const products = pgTable(
     check("products_stock_non_negative", sql`${t.stockQuantity} >= 0`),
     check("products_rating_range", sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
     check("products_review_count_non_negative", sql`${t.reviewCount} >= 0`),
+    check("products_weight_range", sql`${t.weightGrams} IS NULL OR ${t.weightGrams} BETWEEN 1 AND 30000`),
     // Each catalogue sort has an index whose order matches it, tie-breaker included,
     // so a page is read in order instead of sorting the whole table.
     index("products_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -13,6 +13,8 @@ export const deliveryMethods = pgTable(
     code: text("code").primaryKey(),
     name: text("name").notNull(),
     carrier: text("carrier").notNull(),
+    /** The carrier's product (app/domain/delivery/carrier-products.ts): "DOM", "A2P", "24R"... */
+    productCode: text("product_code").notNull(),
     priceCents: integer("price_cents").notNull(),
     /** Null: never free. */
     freeThresholdCents: integer("free_threshold_cents"),
@@ -25,7 +27,7 @@ export const deliveryMethods = pgTable(
   },
   (t) => [
     check("delivery_methods_code_valid", sql`${t.code} IN ('standard', 'relay', 'express')`),
-    check("delivery_methods_carrier_valid", sql`${t.carrier} IN ('colissimo', 'chronopost', 'ups')`),
+    check("delivery_methods_carrier_valid", sql`${t.carrier} IN ('colissimo', 'mondialrelay', 'chronopost', 'ups')`),
     check(
       "delivery_methods_amounts_valid",
       sql`${t.priceCents} >= 0 AND (${t.freeThresholdCents} IS NULL OR ${t.freeThresholdCents} >= 0) AND ${t.delayWorkingDays} BETWEEN 1 AND 20`,

@@ -17,3 +17,4 @@ export * from "./chat";
 export * from "./support";
 export * from "./api-keys";
 export * from "./webhooks";
+export * from "./shipments";

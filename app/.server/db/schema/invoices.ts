@@ -1,15 +1,11 @@
 import { sql } from "drizzle-orm";
-import { check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { INVOICE_DOCUMENT_KINDS, type InvoiceDocumentKind, type InvoiceSnapshot } from "../../../domain/invoices/invoice.types";
 import { orders } from "./orders";
 
 const kindList = sql.raw(INVOICE_DOCUMENT_KINDS.map((k) => `'${k}'`).join(", "));
 
-/** The rendered PDF: node-postgres reads bytea as a Buffer, PGlite as a Uint8Array; both become a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { bytea } from "./bytea";
 
 /**
  * Invoices and credit notes (docs/decisions/031-invoices.md). A document is never changed once

@@ -1469,6 +1469,36 @@ export function variantsOf(seed: DemoProductSeed, sku: string): DemoVariant[] {
   });
 }
 
+/**
+ * A plausible packed weight for a demo product, in grams (decision 062: it pre-fills the parcel's
+ * weight). One weight per product, so a product sold in several sizes takes its largest: a parcel
+ * declared too light costs a carrier surcharge, one a little heavy costs nothing.
+ */
+export function demoWeightGrams(product: Pick<DemoProduct, "category" | "name" | "variants" | "attributes">): number {
+  const contents = [...product.variants.map((v) => v.contentAmount), netContent(product.attributes.size)?.amount ?? null];
+  const content = Math.max(0, ...contents.filter((c): c is number => c !== null));
+  const round10 = (grams: number) => Math.round(grams / 10) * 10;
+  switch (product.category) {
+    case "parfums":
+      // Glass bottle in its box: 50 ml ≈ 350 g, 100 ml ≈ 500 g; a box of minis ≈ 300 g.
+      if (content === 0) return 300;
+      return content <= 30 ? 250 : content <= 50 ? 350 : content <= 100 ? 500 : 700;
+    case "maquillage":
+      // A lipstick ≈ 60 g; a foundation's bottle weighs twice its content plus its box.
+      if (content > 0) return round10(content * 2 + 60);
+      if (/palette/i.test(product.name)) return 150;
+      return /poudre|blush|enlumineur/i.test(product.name) ? 100 : 60;
+    case "accessoires":
+      // Candles and diffusers are glass; brushes and pouches weigh little.
+      if (content > 0) return round10(content * 1.5 + 150);
+      if (/vanity/i.test(product.name)) return 600;
+      return /trousse/i.test(product.name) ? 250 : 120;
+    default:
+      // Creams, lotions, shampoos: the content, its jar or bottle and its box (50 ml cream ≈ 250 g).
+      return round10(Math.max(content, 15) + 200);
+  }
+}
+
 /** The product's roll-ups as the database trigger computes them: cheapest variant, total stock. */
 export function rollUp(variants: readonly DemoVariant[]): { priceCents: number; originalPriceCents: number | null; stock: number } {
   const cheapest = variants.reduce((a, b) => (b.priceCents < a.priceCents ? b : a));

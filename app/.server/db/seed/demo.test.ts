@@ -288,6 +288,16 @@ describe("demo catalogue", () => {
     expect(withTips).toBeGreaterThan(rows.length * 0.9);
   });
 
+  it("weighs every product for its parcels: a 50 ml perfume about 350 g, a 100 ml about 500 g, a lipstick about 60 g", async () => {
+    const rows = await handle.db.select({ name: products.name, weightGrams: products.weightGrams }).from(products);
+    expect(rows.every((r) => r.weightGrams !== null && r.weightGrams >= 1 && r.weightGrams <= 30_000)).toBe(true);
+    const weightOf = (name: string) => rows.find((r) => r.name === name)?.weightGrams;
+    expect(weightOf("Eau de Parfum Ambre Nocturne")).toBe(500);
+    expect(weightOf("Eau de Parfum Pivoine Rosée")).toBe(350);
+    expect(weightOf("Rouge à Lèvres Mat Velours")).toBe(60);
+    expect(weightOf("Crème de Nuit Régénérante")).toBe(250);
+  });
+
   it("does not seed twice", async () => {
     const before = await handle.db.select({ total: count() }).from(products);
     expect(await seedDemoDataIfEmpty(handle.db)).toBe(false);

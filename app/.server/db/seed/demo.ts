@@ -2,7 +2,7 @@ import { count, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client";
 import { brands, categories, priceHistory, products, productVariants, stockMovements } from "../schema";
 import { slugify } from "~/domain/catalog/admin-categories.schema";
-import { buildDemoProducts, DEMO_BRAND_DESCRIPTIONS, DEMO_BRANDS, DEMO_CATEGORIES, type CategorySlug } from "./demo-data";
+import { buildDemoProducts, demoWeightGrams, DEMO_BRAND_DESCRIPTIONS, DEMO_BRANDS, DEMO_CATEGORIES, type CategorySlug } from "./demo-data";
 import { seedDemoProductReviews, seedDemoReviewsIfMissing } from "./demo-reviews";
 
 const DAY_MS = 86_400_000;
@@ -232,6 +232,7 @@ export async function seedDemoData(db: Database): Promise<void> {
           attributes: p.attributes,
           ingredients: p.ingredients,
           usageTips: p.usageTips,
+          weightGrams: demoWeightGrams(p),
           createdAt,
           updatedAt: createdAt,
         };

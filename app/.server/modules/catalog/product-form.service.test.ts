@@ -33,6 +33,8 @@ import {
   PRODUCT_NAME_REQUIRED_MESSAGE,
   PRODUCT_PRICE_MESSAGE,
   PRODUCT_STOCK_NEGATIVE_MESSAGE,
+  PRODUCT_WEIGHT_MAX_MESSAGE,
+  PRODUCT_WEIGHT_MESSAGE,
   VARIANTS_REQUIRED_MESSAGE,
   VARIANT_CONTENT_MESSAGE,
   VARIANT_SHADE_HEX_MESSAGE,
@@ -202,6 +204,32 @@ describe("ProductFormSchema", () => {
     expect(parse({ image_url: "//evil.example/x.png" }).success).toBe(false);
     expect(parse({ variants: [variant({ images: ["javascript:alert(1)"] })] }).success).toBe(false);
     expect(parse({ image_url: "https://cdn.example/x.png", images: ["/media/art/jar/aa00aa/bb00bb/1.svg"] }).success).toBe(true);
+  });
+
+  it("reads the packed weight in whole grams as typed or sent, empty for not weighed, and refuses the rest", () => {
+    expect(parsed({}).weightGrams).toBeNull();
+    expect(parsed({ weight_grams: "" }).weightGrams).toBeNull();
+    expect(parsed({ weight_grams: null }).weightGrams).toBeNull();
+    expect(parsed({ weight_grams: " 350 " }).weightGrams).toBe(350);
+    expect(parsed({ weight_grams: "1 200" }).weightGrams).toBe(1200);
+    expect(parsed({ weight_grams: 500 }).weightGrams).toBe(500);
+    expect(parsed({ weight_grams: "1" }).weightGrams).toBe(1);
+    expect(parsed({ weight_grams: "30000" }).weightGrams).toBe(30_000);
+    const cases: [unknown, string][] = [
+      ["0", PRODUCT_WEIGHT_MESSAGE],
+      ["-5", PRODUCT_WEIGHT_MESSAGE],
+      ["12,5", PRODUCT_WEIGHT_MESSAGE],
+      [12.5, PRODUCT_WEIGHT_MESSAGE],
+      ["350 g", PRODUCT_WEIGHT_MESSAGE],
+      [true, PRODUCT_WEIGHT_MESSAGE],
+      ["30001", PRODUCT_WEIGHT_MAX_MESSAGE],
+      [45_000, PRODUCT_WEIGHT_MAX_MESSAGE],
+    ];
+    for (const [weight, message] of cases) {
+      const result = parse({ weight_grams: weight });
+      expect(result.success, String(weight)).toBe(false);
+      if (!result.success) expect(productFieldErrors(result.error).weight_grams, String(weight)).toBe(message);
+    }
   });
 });
 
@@ -659,5 +687,27 @@ describe("saveAdminProduct", () => {
     const more = parsed({ ...values, variants: [{ ...values.variants[0], stock: "9" }] });
     await saveAdminProduct(handle.db, { id: created.id, input: more, actorUserId: admin.id });
     expect(await mailsTo()).toHaveLength(1);
+  });
+});
+
+describe("the packed weight", () => {
+  it("is written with the product, read back into the form, and cleared by an empty field", async () => {
+    const created = await saveAdminProduct(handle.db, {
+      id: null,
+      input: parsed({ name: `Parfum pesé ${token}`, weight_grams: "350", variants: [variant({ sku: `PDS-${token}` })] }),
+      actorUserId: admin.id,
+    });
+    if (!created.ok) throw new Error(created.message);
+    const weightOf = async () =>
+      (await handle.db.select({ weightGrams: products.weightGrams }).from(products).where(eq(products.id, created.id)))[0]?.weightGrams;
+    expect(await weightOf()).toBe(350);
+    const values = await formOf(created.id);
+    expect(values.weight_grams).toBe("350");
+
+    await saveAdminProduct(handle.db, { id: created.id, input: parsed({ ...values, weight_grams: "500" }), actorUserId: admin.id });
+    expect(await weightOf()).toBe(500);
+    await saveAdminProduct(handle.db, { id: created.id, input: parsed({ ...values, weight_grams: "" }), actorUserId: admin.id });
+    expect(await weightOf()).toBeNull();
+    expect((await formOf(created.id)).weight_grams).toBe("");
   });
 });

@@ -86,6 +86,7 @@ export async function getAdminProductDetail(db: Executor, id: string): Promise<A
       ingredients: p.ingredients ?? "",
       usage_tips: p.usageTips ?? "",
       featured: p.featured,
+      weight_grams: p.weightGrams === null ? "" : String(p.weightGrams),
       variants: variants.map((v): VariantFormValues => ({
         key: v.id,
         id: v.id,
@@ -176,6 +177,7 @@ function columnsOf(input: ProductInput, brand: { id: string; name: string } | nu
     ingredients: input.ingredients,
     usageTips: input.usageTips,
     featured: input.featured,
+    weightGrams: input.weightGrams,
   };
 }
 

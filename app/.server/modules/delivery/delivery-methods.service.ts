@@ -25,10 +25,12 @@ import {
 } from "~/domain/delivery/delivery-methods";
 import { CARRIERS, type Carrier } from "~/domain/orders/shipping-tracking";
 import { SHIPPING_ZONE_CODES } from "~/domain/delivery/delivery-methods";
+import { CARRIER_PRODUCTS, carrierProduct, productFitsMethod } from "~/domain/delivery/carrier-products";
 
 export const METHODS_TTL_MS = 5_000;
 export const STANDARD_THRESHOLD_REQUIRED_MESSAGE = "La livraison standard doit avoir un seuil de livraison offerte";
 export const DELIVERY_METHOD_NOT_FOUND_MESSAGE = "Mode de livraison introuvable";
+export const PRODUCT_NOT_FITTING_MESSAGE = "Ce produit n'est pas proposé par ce transporteur pour ce mode de livraison";
 
 const methodsMemo = createDbMemo<DeliveryMethod[]>({ kind: "settings", name: "delivery-methods", ttlMs: METHODS_TTL_MS });
 
@@ -44,6 +46,7 @@ function toMethod(row: Row): DeliveryMethod | null {
     code: row.code,
     name: row.name,
     carrier: (CARRIERS as readonly string[]).includes(row.carrier) ? (row.carrier as Carrier) : "colissimo",
+    productCode: row.productCode,
     priceCents: row.priceCents,
     freeThresholdCents: row.freeThresholdCents,
     delayWorkingDays: row.delayWorkingDays,
@@ -107,9 +110,19 @@ export async function updateDeliveryMethod(
       fieldErrors: { free_threshold: STANDARD_THRESHOLD_REQUIRED_MESSAGE },
     });
   }
+  // The product must be the carrier's and suit the method; none chosen: the carrier's first that does.
+  const fitting = CARRIER_PRODUCTS[form.carrier].filter((p) => productFitsMethod(code, p));
+  const product = form.product_code ? carrierProduct(form.carrier, form.product_code) : (fitting[0] ?? null);
+  if (!product || !productFitsMethod(code, product)) {
+    throw invalid("invalid_delivery_method", PRODUCT_NOT_FITTING_MESSAGE, {
+      field: "product_code",
+      fieldErrors: { product_code: PRODUCT_NOT_FITTING_MESSAGE },
+    });
+  }
   const values = {
     name: form.name,
     carrier: form.carrier,
+    productCode: product.code,
     priceCents: form.price ?? 0,
     freeThresholdCents: form.free_threshold,
     delayWorkingDays: form.delay_working_days,

@@ -22,8 +22,15 @@ export function isCancellable(order: Pick<OrderRow, "status" | "createdAt">, now
 
 /** What a view adds from other modules: the gift cards that paid the order and those it bought, its invoice and credit notes. */
 export type OrderViewExtras = Pick<OrderView, "gift_card_payments" | "gift_cards" | "documents" | "delivered_at"> &
-  Partial<Pick<OrderView, "payment_schedule">>;
-const NO_EXTRAS: OrderViewExtras = { gift_card_payments: [], gift_cards: [], documents: [], delivered_at: null, payment_schedule: [] };
+  Partial<Pick<OrderView, "payment_schedule" | "tracking_events">>;
+const NO_EXTRAS: OrderViewExtras = {
+  gift_card_payments: [],
+  gift_cards: [],
+  documents: [],
+  delivered_at: null,
+  payment_schedule: [],
+  tracking_events: [],
+};
 
 /** When each order was last marked delivered (the start of its return period). */
 async function deliveredAtByOrder(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
@@ -86,6 +93,7 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Da
     delivered_at: gift.delivered_at,
     returnable: isReturnable({ status: order.status, delivered_at: gift.delivered_at }, now),
     payment_schedule: gift.payment_schedule ?? [],
+    tracking_events: gift.tracking_events ?? [],
   };
 }
 

@@ -217,7 +217,10 @@ export async function listAdminOrders(db: Executor, input: ListAdminOrdersInput 
  * Everything the detail modal shows but the payment schedule (the payment-schedules module's,
  * added by the order-views workflow), or null for an unknown or malformed id.
  */
-export async function getAdminOrderRecord(db: Executor, id: string): Promise<Omit<AdminOrderDetail, "payment_schedule"> | null> {
+export async function getAdminOrderRecord(
+  db: Executor,
+  id: string,
+): Promise<Omit<AdminOrderDetail, "payment_schedule" | "tracking_events"> | null> {
   if (!isUuid(id)) return null;
   const [order] = await db
     .select({ order: orders, accountEmail: user.email })

@@ -148,6 +148,7 @@ export async function lockOrder(tx: Executor, orderId: string, ownerId?: string)
 
 /** The order row as it stands, for a read that needs no lock (back-office only: no owner filter). */
 export async function getOrderRow(db: Executor, orderId: string): Promise<OrderRow | null> {
+  if (!isUuid(orderId)) return null;
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   return row ?? null;
 }
@@ -182,6 +183,11 @@ export async function setOrderStatus(
 }
 
 /** A pending order's new delivery address (the change-of-address workflow checked it). */
+/** The carrier's estimate replaces the one promised at checkout (decision 062). */
+export async function setOrderEstimatedDeliveryDate(tx: Executor, orderId: string, day: string, now: Date): Promise<void> {
+  await tx.update(orders).set({ estimatedDeliveryDate: day, updatedAt: now }).where(eq(orders.id, orderId));
+}
+
 export async function setOrderShippingAddress(tx: Executor, orderId: string, address: OrderAddress, now: Date): Promise<OrderRow> {
   const [updated] = await tx.update(orders).set({ shippingAddress: address, updatedAt: now }).where(eq(orders.id, orderId)).returning();
   return updated;

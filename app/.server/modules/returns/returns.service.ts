@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
-import { orderItems, orders, returnItems, returnNumberCounters, returns, user } from "~/.server/db/schema";
+import { orderItems, orders, returnItems, returnNumberCounters, returns, user, type OrderAddress } from "~/.server/db/schema";
 import {
   RETURN_REASONS,
   RETURN_REFUSAL_REASONS,
@@ -317,18 +317,22 @@ export async function listAdminReturnsSince(
   return views.map((v, i) => ({ ...v, updated_at: rows[i].ret.updatedAt.toISOString() }));
 }
 
-/**
- * The prepaid label of a return as a PDF: the shopper's own return (someone else's is "not
- * found"), or any for the back-office. Rendered from the return and its order each time; the
- * creation date fixes its only varying field, so downloads are identical. The shop's name and
- * address come from the caller (workflows/returns.ts reads them from the settings module).
- */
-export async function getReturnLabelPdf(
+/** What a return's label needs: the shopper's own return (someone else's is "not found"), or any for the back-office. */
+export type ReturnLabelFacts = {
+  returnId: string;
+  number: string;
+  orderId: string;
+  orderNumber: string;
+  createdAt: Date;
+  sender: OrderAddress;
+  units: number;
+};
+
+export async function returnLabelFacts(
   db: Executor,
   returnId: string,
   viewer: { userId: string } | "admin",
-  shop: ShopIdentity,
-): Promise<{ bytes: Buffer; filename: string } | null> {
+): Promise<ReturnLabelFacts | null> {
   if (!isUuid(returnId)) return null;
   const [row] = await db
     .select({ ret: returns, orderNumber: orders.orderNumber, address: orders.shippingAddress })
@@ -340,13 +344,31 @@ export async function getReturnLabelPdf(
     .select({ n: sql<number>`coalesce(sum(${returnItems.quantity}), 0)`.mapWith(Number) })
     .from(returnItems)
     .where(eq(returnItems.returnId, returnId));
-  const bytes = await renderReturnLabelPdf({
+  return {
+    returnId: row.ret.id,
     number: row.ret.number,
+    orderId: row.ret.orderId,
     orderNumber: row.orderNumber,
     createdAt: row.ret.createdAt,
     sender: row.address,
     units: units?.n ?? 0,
+  };
+}
+
+/**
+ * The demonstration's prepaid label, drawn by the shop: rendered from the return and its order
+ * each time; the creation date fixes its only varying field, so downloads are identical. The
+ * shop's name and address come from the caller (workflows/returns.ts reads them from the settings
+ * module). A real carrier's label comes from the carrier instead (decision 062).
+ */
+export async function drawnReturnLabelPdf(facts: ReturnLabelFacts, shop: ShopIdentity): Promise<{ bytes: Buffer; filename: string }> {
+  const bytes = await renderReturnLabelPdf({
+    number: facts.number,
+    orderNumber: facts.orderNumber,
+    createdAt: facts.createdAt,
+    sender: facts.sender,
+    units: facts.units,
     shop,
   });
-  return { bytes, filename: `etiquette-retour-${row.ret.number}.pdf` };
+  return { bytes, filename: `etiquette-retour-${facts.number}.pdf` };
 }

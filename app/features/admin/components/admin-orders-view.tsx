@@ -20,6 +20,9 @@ import {
 } from "~/domain/orders/admin-orders.schema";
 import { AdminOrderDetailModal } from "./admin-order-detail-modal";
 import { ShipOrderDialog } from "./ship-order-dialog";
+import { PrepareShipmentDialog } from "./prepare-shipment-dialog";
+import { SelectCheckbox, ShipmentBatchToolbar, type SelectedOrder } from "./shipment-batch-toolbar";
+import { PREPARABLE_STATUSES } from "./shipment-api";
 import { OrderStatusBadge } from "~/features/orders/public/order-status-badge";
 import { ORDER_STATUS_LABELS, ORDER_STATUS_VALUES } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
@@ -41,9 +44,32 @@ const articles = (n: number) => `${n} article${n > 1 ? "s" : ""}`;
 
 export function AdminOrdersView({ query, result, error }: { query: AdminOrderQuery; result: AdminOrderPage | null; error: string | null }) {
   const [detail, setDetail] = useState<{ id: string; number: string } | null>(null);
+  // Held here, not in the row: printing moves the order to 'En préparation', and a list filtered
+  // on 'Confirmée' then drops the row while its dialog shows the label.
+  const [preparing, setPreparing] = useState<{ id: string; number: string } | null>(null);
+  // The day's batch, by id: kept across pages and filters, so a batch may gather several pages.
+  const [selection, setSelection] = useState<ReadonlyMap<string, string>>(new Map());
   const navigation = useNavigation();
   const filtered = query.search !== "" || query.status !== "all";
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/commandes";
+  const rows = result?.rows ?? [];
+  const selectable = rows.filter((r) => PREPARABLE_STATUSES.has(r.status));
+  // An order shipped or cancelled since it was ticked leaves the batch (its box is gone from the row).
+  const gone = new Set(rows.filter((r) => !PREPARABLE_STATUSES.has(r.status)).map((r) => r.id));
+  const selected: SelectedOrder[] = [...selection].filter(([id]) => !gone.has(id)).map(([id, number]) => ({ id, number }));
+  const pageChecked = selectable.length > 0 && selectable.every((r) => selection.has(r.id));
+  const pagePartly = !pageChecked && selectable.some((r) => selection.has(r.id));
+
+  function select(orders: readonly AdminOrderRow[], checked: boolean) {
+    setSelection((current) => {
+      const next = new Map(current);
+      for (const row of orders) {
+        if (checked) next.set(row.id, row.number);
+        else next.delete(row.id);
+      }
+      return next;
+    });
+  }
 
   return (
     <div className="space-y-6">
@@ -83,14 +109,25 @@ export function AdminOrdersView({ query, result, error }: { query: AdminOrderQue
         </EmptyState>
       ) : null}
 
+      {selected.length > 0 ? <ShipmentBatchToolbar selected={selected} onClear={() => setSelection(new Map())} /> : null}
+
       {result && result.rows.length > 0 ? (
         <>
           <DataTable
             label="Liste des commandes"
             busy={loading}
-            minWidth="min-w-[56rem]"
+            minWidth="min-w-[60rem]"
             head={
               <>
+                <Th className="w-12 px-2 py-1">
+                  <SelectCheckbox
+                    aria-label="Tout sélectionner"
+                    checked={pageChecked}
+                    indeterminate={pagePartly}
+                    disabled={selectable.length === 0}
+                    onChange={(event) => select(selectable, event.currentTarget.checked)}
+                  />
+                </Th>
                 <Th>Commande</Th>
                 <Th>Client</Th>
                 <Th>Date</Th>
@@ -101,7 +138,14 @@ export function AdminOrdersView({ query, result, error }: { query: AdminOrderQue
             }
           >
             {result.rows.map((row) => (
-              <OrderRow key={row.id} row={row} onDetail={() => setDetail({ id: row.id, number: row.number })} />
+              <OrderRow
+                key={row.id}
+                row={row}
+                selected={selection.has(row.id)}
+                onSelect={(checked) => select([row], checked)}
+                onDetail={() => setDetail({ id: row.id, number: row.number })}
+                onPrepare={() => setPreparing({ id: row.id, number: row.number })}
+              />
             ))}
           </DataTable>
           <Pager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
@@ -109,6 +153,7 @@ export function AdminOrdersView({ query, result, error }: { query: AdminOrderQue
       ) : null}
 
       {detail ? <AdminOrderDetailModal orderId={detail.id} number={detail.number} onClose={() => setDetail(null)} /> : null}
+      {preparing ? <PrepareShipmentDialog orderId={preparing.id} number={preparing.number} onClose={() => setPreparing(null)} /> : null}
     </div>
   );
 }
@@ -119,10 +164,31 @@ const SHIPPABLE_STATUSES: ReadonlySet<string> = new Set(["pending", "confirmed",
 /** Statuses that give the stock, points and money back: asked for confirmation first. */
 const REFUNDING_STATUSES: ReadonlySet<string> = new Set(["cancelled", "returned"]);
 
-function OrderRow({ row, onDetail }: { row: AdminOrderRow; onDetail: () => void }) {
+function OrderRow({
+  row,
+  selected,
+  onSelect,
+  onDetail,
+  onPrepare,
+}: {
+  row: AdminOrderRow;
+  selected: boolean;
+  onSelect: (checked: boolean) => void;
+  onDetail: () => void;
+  onPrepare: () => void;
+}) {
   const [shipping, setShipping] = useState(false);
   return (
     <tr className="align-top">
+      <td className="px-2 py-1">
+        {PREPARABLE_STATUSES.has(row.status) ? (
+          <SelectCheckbox
+            aria-label={`Sélectionner la commande ${row.number}`}
+            checked={selected}
+            onChange={(event) => onSelect(event.currentTarget.checked)}
+          />
+        ) : null}
+      </td>
       <td className="px-4 py-3">
         <p className="font-mono font-semibold">{row.number}</p>
         <p className="text-muted">{articles(row.item_count)}</p>
@@ -145,6 +211,11 @@ function OrderRow({ row, onDetail }: { row: AdminOrderRow; onDetail: () => void 
           <Button size="sm" onClick={onDetail} aria-label={`Détails de la commande ${row.number}`}>
             Détails
           </Button>
+          {PREPARABLE_STATUSES.has(row.status) && (
+            <Button size="sm" variant="ink-outline" onClick={onPrepare} aria-label={`Préparer l'expédition de la commande ${row.number}`}>
+              Préparer l'expédition
+            </Button>
+          )}
           {SHIPPABLE_STATUSES.has(row.status) && (
             <Button size="sm" variant="ink-outline" onClick={() => setShipping(true)} aria-label={`Expédier la commande ${row.number}`}>
               Expédier

@@ -1,11 +1,11 @@
 import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { Input, Select, controlClass } from "~/components/ui/input";
-import type { BrandOption } from "~/domain/catalog/admin-product-form.schema";
+import { PRODUCT_WEIGHT_MAX_GRAMS, PRODUCT_WEIGHT_MIN_GRAMS, type BrandOption } from "~/domain/catalog/admin-product-form.schema";
 import { fieldControl, type ProductFormSectionProps } from "./admin-product-form-section";
 
 type Props = ProductFormSectionProps & { categories: { id: string; name: string }[]; brands: BrandOption[] };
 
-/** The product form's general information: name, description, category, brand and the label texts. */
+/** The product form's general information: name, description, category, brand, packed weight and the label texts. */
 export function ProductGeneralFields({ values, errors, set, categories, brands }: Props) {
   const text = (key: "name" | "new_brand", label: string, required = false) => (
     <FieldShell id={`product-${key}`} label={label} required={required} error={errors[key]}>
@@ -77,6 +77,21 @@ export function ProductGeneralFields({ values, errors, set, categories, brands }
         </Select>
       </FieldShell>
       {text("new_brand", "Ou nouvelle marque")}
+      <FieldShell id="product-weight_grams" label="Poids emballé (g)" hint="Sert à calculer le poids des colis" error={errors.weight_grams}>
+        <Input
+          id="product-weight_grams"
+          type="number"
+          inputMode="numeric"
+          min={PRODUCT_WEIGHT_MIN_GRAMS}
+          max={PRODUCT_WEIGHT_MAX_GRAMS}
+          step={1}
+          value={values.weight_grams}
+          onChange={(e) => set("weight_grams", e.currentTarget.value)}
+          aria-invalid={errors.weight_grams ? true : undefined}
+          aria-describedby={["product-weight_grams-hint", errorIdOf("product-weight_grams", errors.weight_grams)].filter(Boolean).join(" ")}
+          className={fieldControl}
+        />
+      </FieldShell>
       {longText("ingredients", "Ingrédients (liste INCI)", "Telle qu'imprimée sur l'emballage, ingrédients séparés par des virgules.")}
       {longText("usage_tips", "Conseils d'utilisation")}
     </div>

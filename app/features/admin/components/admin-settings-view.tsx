@@ -1,13 +1,16 @@
+import { useState } from "react";
 import { useFetcher } from "react-router";
-import { FieldShell } from "~/components/ui/field";
+import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { SHIPPING_ZONES } from "~/domain/checkout/shipping.rules";
 import {
   DeliveryMethodFormSchema,
   SHIPPING_ZONE_CODES,
   type DeliveryMethod,
+  type DeliveryMethodCode,
   type DeliveryMethodField,
 } from "~/domain/delivery/delivery-methods";
+import { CARRIER_PRODUCTS, productFitsMethod, type CarrierProduct } from "~/domain/delivery/carrier-products";
 import {
   DELIVERY_METHOD_TITLES,
   centsToEurosInput,
@@ -15,7 +18,7 @@ import {
   type SavedDeliveryMethod,
   type DeliveryMethodFormValues,
 } from "~/domain/delivery/delivery-methods-form";
-import { CARRIER_RULES, CARRIERS } from "~/domain/orders/shipping-tracking";
+import { CARRIER_RULES, CARRIERS, type Carrier } from "~/domain/orders/shipping-tracking";
 import { SettingsSection, SettingsSubmitRow, useSettingsForm } from "./settings-form";
 import type { ActionResult } from "~/domain/http/action-result";
 
@@ -43,12 +46,19 @@ function valuesOf(method: DeliveryMethod): DeliveryMethodFormValues {
   return {
     name: method.name,
     carrier: method.carrier,
+    product_code: method.productCode,
     price: centsToEurosInput(method.priceCents),
     free_threshold: centsToEurosInput(method.freeThresholdCents),
     delay_working_days: String(method.delayWorkingDays),
     zones: method.zones,
     active: method.active,
   };
+}
+
+/** The carrier's products a method may ship with (a relay method needs a point product); none for an unknown carrier. */
+function fittingProducts(code: DeliveryMethodCode, carrier: string): readonly CarrierProduct[] {
+  if (!(CARRIERS as readonly string[]).includes(carrier)) return [];
+  return CARRIER_PRODUCTS[carrier as Carrier].filter((p) => productFitsMethod(code, p));
 }
 
 /** The browser checks with the action's schema; a refused value stays in its field. */
@@ -63,7 +73,7 @@ function errorsOf(form: HTMLFormElement): Errors {
 
 /** What the action answers a method's form (decision 056). */
 
-/** One method's form: name, carrier, price, threshold, delay, zones, offered or not. */
+/** One method's form: name, carrier and its product, price, threshold, delay, zones, offered or not. */
 function DeliveryMethodForm({ method, answer }: { method: DeliveryMethod; answer?: ActionResult<SavedDeliveryMethod> }) {
   const fetcher = useFetcher<ActionResult<SavedDeliveryMethod>>();
   const mine = answer && (answer.ok ? answer.data.code : answer.values?.code) === method.code ? answer : undefined;
@@ -72,6 +82,10 @@ function DeliveryMethodForm({ method, answer }: { method: DeliveryMethod; answer
   const title = DELIVERY_METHOD_TITLES[method.code];
   const prefix = `method-${method.code}`;
   const busy = fetcher.state !== "idle";
+  // The product list follows the carrier chosen, before anything is saved.
+  const [carrier, setCarrier] = useState(initial.carrier);
+  const products = fittingProducts(method.code, carrier);
+  const productId = `${prefix}-product_code`;
   return (
     <fetcher.Form
       method="post"
@@ -109,9 +123,14 @@ function DeliveryMethodForm({ method, answer }: { method: DeliveryMethod; answer
           <Select
             id={`${prefix}-carrier`}
             name="carrier"
-            defaultValue={initial.carrier}
-            onChange={() => touched("carrier")}
+            value={carrier}
+            onChange={(event) => {
+              setCarrier(event.currentTarget.value);
+              touched("carrier");
+              touched("product_code");
+            }}
             aria-invalid={errors.carrier ? true : undefined}
+            aria-describedby={errorIdOf(`${prefix}-carrier`, errors.carrier)}
             className="mt-1 w-full"
           >
             {CARRIERS.map((c) => (
@@ -120,6 +139,31 @@ function DeliveryMethodForm({ method, answer }: { method: DeliveryMethod; answer
               </option>
             ))}
           </Select>
+        </FieldShell>
+        <FieldShell id={productId} label="Produit du transporteur" error={errors.product_code}>
+          {/* Keyed by carrier: another carrier's list starts on its first fitting product, the
+              method's own carrier on the product saved (or typed, after a refusal). */}
+          <Select
+            key={carrier}
+            id={productId}
+            name="product_code"
+            defaultValue={carrier === initial.carrier ? initial.product_code : (products[0]?.code ?? "")}
+            onChange={() => touched("product_code")}
+            aria-invalid={errors.product_code ? true : undefined}
+            aria-describedby={`${productId}-help${errors.product_code ? ` ${productId}-error` : ""}`}
+            className="mt-1 w-full"
+          >
+            {products.map((p) => (
+              <option key={p.code} value={p.code}>
+                {p.label}
+              </option>
+            ))}
+          </Select>
+          <p id={`${productId}-help`} className="mt-1 text-sm text-muted">
+            {method.code === "relay"
+              ? "Le service sous lequel partent les colis de ce mode : un retrait en point relais ou en bureau de poste."
+              : "Le service sous lequel partent les colis de ce mode, livrés à l'adresse du client."}
+          </p>
         </FieldShell>
       </div>
       <fieldset aria-describedby={errors.zones ? `${prefix}-zones-error` : undefined}>

@@ -54,6 +54,7 @@ export const AdminOrderDetailSchema = z
     documents: z.array(OrderDocumentSchema).describe("La facture puis les avoirs, à télécharger par /api/v1/admin/orders/{id}/…"),
     payment_status: OrderSchema.shape.payment_status,
     payment_schedule: OrderSchema.shape.payment_schedule,
+    tracking_events: OrderSchema.shape.tracking_events,
   })
   .meta({ id: "AdminOrderDetail" });
 

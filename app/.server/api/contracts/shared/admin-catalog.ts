@@ -39,6 +39,7 @@ export const AdminApiProductSchema = z
     ingredients: z.string().nullable(),
     usage_tips: z.string().nullable(),
     featured: z.boolean(),
+    weight_grams: z.int().nullable().describe("Poids emballé d'une unité, en grammes, pour le poids des colis ; null : pas encore pesé"),
     price_cents: z.int().describe("Le prix de la variante la moins chère"),
     stock: z.int().describe("La somme des stocks des variantes"),
     in_stock: z.boolean(),
@@ -78,6 +79,13 @@ export const AdminApiProductBodySchema = z
     ingredients: z.string().optional(),
     usage_tips: z.string().optional(),
     featured: z.boolean().optional(),
+    weight_grams: z
+      .int()
+      .min(1)
+      .max(30_000)
+      .nullable()
+      .optional()
+      .describe("Poids emballé d'une unité, en grammes (1 à 30 000), pour le poids des colis ; null l'efface"),
     variants: z.array(VariantBody).min(1),
   })
   .meta({ id: "AdminApiProductBody" });
