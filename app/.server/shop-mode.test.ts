@@ -8,7 +8,7 @@ const demoDefaults = {
   LEGAL_SIREN: "000 000 000 (fictif)",
 } satisfies Partial<ShopModeConfig>;
 
-/** A live configuration with every condition met but the checkout's card form. */
+/** A live configuration with every condition met. */
 const live: ShopModeConfig = {
   SHOP_MODE: "live",
   PUBLIC_URL: "https://www.maison-lumiere.fr",
@@ -18,12 +18,13 @@ const live: ShopModeConfig = {
   PAYMENT_PROVIDER: "stripe",
   STRIPE_SECRET_KEY: "sk_live_51Abc",
   STRIPE_PUBLISHABLE_KEY: "pk_live_51Abc",
+  CARRIERS: ["colissimo"],
   LEGAL_COMPANY_NAME: "Maison Lumière SAS",
   LEGAL_ADDRESS: "4 place Bellecour, 69002 Lyon, France",
   LEGAL_SIREN: "912 345 678",
 };
 
-const CARRIERS_MISSING = /points relais, les étiquettes de retour prépayées et le suivi/;
+const CARRIERS_MISSING = /^Aucun transporteur réel n'est configuré : indiquez CARRIERS=/;
 
 describe("shop mode", () => {
   it("tells a test key from a live one", () => {
@@ -35,7 +36,13 @@ describe("shop mode", () => {
   });
 
   it("demo mode starts with nothing set, and refuses a live key", () => {
-    const demo: ShopModeConfig = { SHOP_MODE: "demo", SEED_DEMO_DATA: "true", PAYMENT_PROVIDER: "simulated", ...demoDefaults };
+    const demo: ShopModeConfig = {
+      SHOP_MODE: "demo",
+      SEED_DEMO_DATA: "true",
+      PAYMENT_PROVIDER: "simulated",
+      CARRIERS: [],
+      ...demoDefaults,
+    };
     expect(shopModeProblems(demo, demoDefaults)).toEqual([]);
     expect(
       shopModeProblems(
@@ -49,7 +56,14 @@ describe("shop mode", () => {
 
   it("live mode names every condition that does not hold, in French", () => {
     const problems = shopModeProblems(
-      { SHOP_MODE: "live", SEED_DEMO_DATA: "true", PAYMENT_PROVIDER: "simulated", PUBLIC_URL: "http://shop.example", ...demoDefaults },
+      {
+        SHOP_MODE: "live",
+        SEED_DEMO_DATA: "true",
+        PAYMENT_PROVIDER: "simulated",
+        PUBLIC_URL: "http://shop.example",
+        CARRIERS: [],
+        ...demoDefaults,
+      },
       demoDefaults,
     );
     expect(problems).toEqual([
@@ -72,8 +86,30 @@ describe("shop mode", () => {
     expect(problems).toContainEqual(expect.stringMatching(/^LEGAL_HOST garde la valeur/));
   });
 
-  it("a real configuration is held back only by the demonstration's carriers", () => {
-    expect(shopModeProblems(live, demoDefaults)).toEqual([expect.stringMatching(CARRIERS_MISSING)]);
+  it("a real configuration starts, with a real carrier and no carrier test server", () => {
+    expect(shopModeProblems(live, demoDefaults)).toEqual([]);
+    expect(shopModeProblems({ ...live, CARRIERS: [] }, demoDefaults)).toEqual([expect.stringMatching(CARRIERS_MISSING)]);
+    expect(shopModeProblems({ ...live, MONDIAL_RELAY_URL: "http://127.0.0.1:9" }, demoDefaults)).toEqual([
+      expect.stringMatching(/^MONDIAL_RELAY_URL sert aux tests/),
+    ]);
+  });
+
+  it("the boot checks each listed carrier's credentials and refuses an unknown carrier", () => {
+    expect(() => parseEnv({ CARRIERS: "colissimo" })).toThrow(/COLISSIMO_CONTRACT_NUMBER is required when CARRIERS lists colissimo/);
+    expect(() => parseEnv({ CARRIERS: "mondialrelay", MONDIAL_RELAY_ENSEIGNE: "BDTEST13" })).toThrow(
+      /MONDIAL_RELAY_PRIVATE_KEY is required when CARRIERS lists mondialrelay/,
+    );
+    expect(() => parseEnv({ CARRIERS: "colissimo,dhl" })).toThrow(/CARRIERS lists colissimo and\/or mondialrelay/);
+    const env = parseEnv({
+      CARRIERS: " mondialrelay , colissimo,mondialrelay",
+      COLISSIMO_CONTRACT_NUMBER: "123456",
+      COLISSIMO_PASSWORD: "secret",
+      LAPOSTE_OKAPI_KEY: "okapi-test-key",
+      MONDIAL_RELAY_ENSEIGNE: "BDTEST13",
+      MONDIAL_RELAY_PRIVATE_KEY: "PrivateK",
+    });
+    expect(env.CARRIERS).toEqual(["mondialrelay", "colissimo"]);
+    expect(parseEnv({}).CARRIERS).toEqual([]);
   });
 
   it("spots the demo's words, not the words that merely contain them", () => {

@@ -22,15 +22,29 @@ export type ShopModeConfig = {
   PAYMENT_PROVIDER: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
+  CARRIERS: readonly string[];
+  COLISSIMO_SLS_URL?: string;
+  COLISSIMO_POINTS_URL?: string;
+  LAPOSTE_TRACKING_URL?: string;
+  MONDIAL_RELAY_URL?: string;
+  MONDIAL_RELAY_LABEL_URL?: string;
 } & Record<`LEGAL_${string}`, string | undefined>;
 
 /** Words that mark demo text: none of them may reach a page or an e-mail in live mode. */
 export const DEMO_WORDS =
   /(?<![\p{L}])(fictif|fictive|fictifs|fictives|simulé|simulée|simulés|simulées|simulated|fictional)(?![\p{L}])|4242 ?4242/iu;
 
-/** Why a live shop cannot start in this version yet, whatever its configuration (decision 060). */
+/** A live shop ships with a real carrier: the demonstration's relay points and labels are made up (decision 062). */
 export const DEMO_CARRIERS_PROBLEM =
-  "Les points relais, les étiquettes de retour prépayées et le suivi des colis sont encore ceux de la démonstration dans cette version : la boutique ne peut pas encore expédier en production.";
+  "Aucun transporteur réel n'est configuré : indiquez CARRIERS=colissimo, mondialrelay ou les deux, avec leurs identifiants. Les points relais, étiquettes et suivis de la démonstration ne peuvent pas servir en production.";
+
+const CARRIER_TEST_URLS = [
+  "COLISSIMO_SLS_URL",
+  "COLISSIMO_POINTS_URL",
+  "LAPOSTE_TRACKING_URL",
+  "MONDIAL_RELAY_URL",
+  "MONDIAL_RELAY_LABEL_URL",
+] as const;
 
 /** What gives a seller identity away as the demo's placeholder. */
 const PLACEHOLDER = /(?<![\p{L}])exemple(?![\p{L}])|000 000 000|000000000/iu;
@@ -58,9 +72,10 @@ export function shopModeProblems(config: ShopModeConfig, demoDefaults: Partial<S
       problems.push("Une clé Stripe de test (sk_test_… ou pk_test_…) est refusée en mode production : utilisez les clés de production.");
     }
   }
-  // True of this version: payments are real with Stripe (decision 059), carriers are not yet. The
-  // relay points, prepaid return labels and tracking the pages promise are the demonstration's.
-  problems.push(DEMO_CARRIERS_PROBLEM);
+  if (config.CARRIERS.length === 0) problems.push(DEMO_CARRIERS_PROBLEM);
+  for (const name of CARRIER_TEST_URLS) {
+    if (config[name]) problems.push(`${name} sert aux tests : retirez-le, la boutique en production parle aux services du transporteur.`);
+  }
   for (const [name, value] of Object.entries(config)) {
     if (!name.startsWith("LEGAL_") || typeof value !== "string") continue;
     if (DEMO_WORDS.test(value) || PLACEHOLDER.test(value) || value === demoDefaults[name as keyof ShopModeConfig]) {

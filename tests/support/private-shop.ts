@@ -27,8 +27,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Runs `prepare` on a fresh, migrated database, then serves the built shop (the tests' build, AURORE_BUILD_DIR) from it. */
-export async function startPrivateShop(prepare: (db: Database) => Promise<void>): Promise<PrivateShop> {
+/**
+ * Runs `prepare` on a fresh, migrated database, then serves the built shop (the tests' build,
+ * AURORE_BUILD_DIR) from it, with `env` over the tests' environment (a live shop's configuration).
+ */
+export async function startPrivateShop(prepare: (db: Database) => Promise<void>, env: NodeJS.ProcessEnv = {}): Promise<PrivateShop> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "aurore-private-"));
   const handle = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
   try {
@@ -40,7 +43,7 @@ export async function startPrivateShop(prepare: (db: Database) => Promise<void>)
 
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
+  const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
@@ -48,10 +51,15 @@ export async function startPrivateShop(prepare: (db: Database) => Promise<void>)
     PUBLIC_URL: baseURL,
     DATA_DIR: dataDir,
     AUTH_RATE_LIMIT_MAX: "1000",
+    ...env,
   };
-  delete env.DATABASE_URL;
+  delete childEnv.DATABASE_URL;
   const root = path.resolve(import.meta.dirname, "../..");
-  const child: ChildProcess = spawn(process.execPath, ["server/server.mjs"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  const child: ChildProcess = spawn(process.execPath, ["server/server.mjs"], {
+    cwd: root,
+    env: childEnv,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
 
   const stop = async () => {
     await stopChildProcess(child);
