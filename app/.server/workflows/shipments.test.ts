@@ -13,7 +13,7 @@ import { startColissimoServer, type ColissimoServer } from "../../../tests/suppo
 import { startMondialRelayServer, type MondialRelayServer } from "../../../tests/support/carriers/mondial-relay-server";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, type TestShopper } from "../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../db/client";
-import { products, shipmentEvents, shipments } from "../db/schema";
+import { notifications, outbox, products, shipmentEvents, shipments } from "../db/schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { setCarrierClients } from "../modules/delivery/carriers/carriers";
 import { createColissimoCarrier } from "../modules/delivery/carriers/colissimo/colissimo-carrier";
@@ -167,6 +167,13 @@ describe("preparing a parcel with Colissimo", () => {
     await pollShipments(handle.db, { now: new Date(Date.now() + 3_700_000) });
     row = await getOrderRow(handle.db, placed.id);
     expect(row?.status).toBe("delivered");
+    // The shopper hears of both moves as for a manual change: a notification each, and the e-mails.
+    const notes = await handle.db.select().from(notifications).where(eq(notifications.userId, shopper.id));
+    expect(notes.map((n) => n.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/Expédiée\. Votre colis est confié à Colissimo/), expect.stringMatching(/Livrée/)]),
+    );
+    const mails = await handle.db.select().from(outbox).where(eq(outbox.topic, "mail"));
+    expect(mails.filter((m) => JSON.stringify(m.payload).includes(placed.number)).length).toBeGreaterThanOrEqual(3);
     const [view] = await orderViews(handle.db, [row!]);
     expect(view.tracking_events.map((e) => e.kind)).toEqual(expect.arrayContaining(["in_transit", "out_for_delivery", "delivered"]));
     expect(view.tracking_events.at(-1)?.kind).toBe("delivered");

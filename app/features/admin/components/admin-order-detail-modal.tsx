@@ -6,6 +6,7 @@ import { Modal } from "~/components/ui/modal";
 import type { AdminOrderDetail } from "~/domain/orders/admin-orders.schema";
 import { OrderDelivery } from "~/features/orders/public/order-delivery";
 import { OrderStatusBadge } from "~/features/orders/public/order-status-badge";
+import { TrackingTimeline } from "~/features/orders/public/tracking-timeline";
 import type { OrderAddressView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
@@ -122,6 +123,11 @@ export function AdminOrderDetailModal({ orderId, number, onClose }: { orderId: s
             <p className="text-sm">{order.phone ?? "Téléphone non renseigné"}</p>
           </section>
           <OrderDelivery order={order} />
+          {order.tracking_events.length > 0 && (
+            <section aria-label="Suivi du colis" className="rounded-xl border border-line p-4 text-sm">
+              <TrackingTimeline events={order.tracking_events} />
+            </section>
+          )}
           <div className="grid gap-4 sm:grid-cols-2">
             <AddressBlock title="Adresse de livraison" address={order.shipping_address} />
             <AddressBlock title="Adresse de facturation" address={order.billing_address} />
