@@ -45,7 +45,10 @@ import {
   parcelTooHeavyMessage,
   shopSenderAddress,
   suggestedParcelWeight,
+  SHIPMENT_BATCH_MAX,
+  type BatchOutcome,
   type ParcelLine,
+  type ShipmentPreparation,
 } from "~/domain/delivery/parcel";
 import { conflict, invalid, isDomainError, notFound, unavailable } from "~/domain/errors";
 import { parisDay } from "~/lib/paris-time";
@@ -120,21 +123,6 @@ async function parcelProduct(db: Database, order: OrderRow): Promise<{ brand: Ca
   const productCode = brandOfProduct(method.productCode) === brand ? method.productCode : brand === "mondialrelay" ? "24R" : "A2P";
   return { brand, productCode, pointId: order.relayPoint.carrier_point_id ?? order.relayPoint.id };
 }
-
-/** What 'Préparer l'expédition' opens with: the parcel's product, its carrier, and the pre-filled weight. */
-export type ShipmentPreparation = {
-  carrier: Carrier;
-  carrier_label: string;
-  product_code: string;
-  product_label: string;
-  max_weight_grams: number;
-  suggested_weight_grams: number;
-  /** Units whose product has no weight yet, counted at the default. */
-  unweighed_units: number;
-  /** Null: a label can be printed; else why not (in French). */
-  refusal: string | null;
-  shipment: { tracking_number: string; tracking_url: string; label_format: LabelFormat; created_at: string; status: string } | null;
-};
 
 function clientOrRefusal(brand: Carrier): { client: CarrierClient | null; refusal: string | null } {
   if (!isLabelCarrier(brand)) return { client: null, refusal: manualCarrierMessage(brand) };
@@ -382,17 +370,6 @@ export async function pollShipments(db: Database, options: { now?: Date; limit?:
   }
   return run;
 }
-
-/** At most this many orders in one batch: a day's parcels for a small shop, and a bounded request. */
-export const SHIPMENT_BATCH_MAX = 100;
-
-export type BatchOutcome = {
-  order_id: string;
-  order_number: string | null;
-  ok: boolean;
-  tracking_number: string | null;
-  message: string | null;
-};
 
 function parseOrderIds(value: unknown): string[] {
   const ids = Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];

@@ -3,7 +3,8 @@
  * parcel's weight pre-filled from the products' weights, and the customs articles of a CN23.
  * Isomorphic: 'Préparer l'expédition' shows the pre-filled weight the server would compute.
  */
-import type { CarrierAddress, CustomsArticle } from "./carrier";
+import type { CarrierAddress, CustomsArticle, LabelFormat } from "./carrier";
+import type { Carrier } from "~/domain/orders/shipping-tracking";
 import * as COMMON_MESSAGES from "~/domain/messages/common";
 
 /** A parcel's weight refused: the same words before the request (the dialog) and after (the workflow). */
@@ -142,3 +143,39 @@ export function customsArticlesOf(lines: readonly ParcelLine[]): CustomsArticle[
     originCountry: "FR",
   }));
 }
+
+/** A printed parcel as 'Préparer l'expédition' shows it. */
+export type ShipmentSummary = {
+  tracking_number: string;
+  tracking_url: string;
+  label_format: LabelFormat;
+  created_at: string;
+  status: string;
+};
+
+/** What 'Préparer l'expédition' opens with: the parcel's product, its carrier, and the pre-filled weight. */
+export type ShipmentPreparation = {
+  carrier: Carrier;
+  carrier_label: string;
+  product_code: string;
+  product_label: string;
+  max_weight_grams: number;
+  suggested_weight_grams: number;
+  /** Units whose product has no weight yet, counted at the default. */
+  unweighed_units: number;
+  /** Null: a label can be printed; else why not (in French). */
+  refusal: string | null;
+  shipment: ShipmentSummary | null;
+};
+
+/** One order of the day's batch: printed (with its number) or refused (with the reason, in French). */
+export type BatchOutcome = {
+  order_id: string;
+  order_number: string | null;
+  ok: boolean;
+  tracking_number: string | null;
+  message: string | null;
+};
+
+/** At most this many orders in one batch: a day's parcels for a small shop, and a bounded request. */
+export const SHIPMENT_BATCH_MAX = 100;

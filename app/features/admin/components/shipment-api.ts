@@ -5,40 +5,10 @@
  * shipments.contract.ts): the browser bundle may not import server modules, even for a type.
  */
 import { isValidParcelWeight, type LabelFormat } from "~/domain/delivery/carrier";
-import type { Carrier } from "~/domain/orders/shipping-tracking";
 import { PARCEL_WEIGHT_MESSAGE, PREPARABLE_ORDER_STATUSES, UNWEIGHED_UNIT_GRAMS, parcelTooHeavyMessage } from "~/domain/delivery/parcel";
 
-export type ShipmentSummary = {
-  tracking_number: string;
-  tracking_url: string;
-  label_format: LabelFormat;
-  created_at: string;
-  status: string;
-};
-
-export type ShipmentPreparation = {
-  carrier: Carrier;
-  carrier_label: string;
-  product_code: string;
-  product_label: string;
-  max_weight_grams: number;
-  suggested_weight_grams: number;
-  unweighed_units: number;
-  /** Why no label can be printed, in French; null when one can. */
-  refusal: string | null;
-  shipment: ShipmentSummary | null;
-};
-
-export type BatchOutcome = {
-  order_id: string;
-  order_number: string | null;
-  ok: boolean;
-  tracking_number: string | null;
-  message: string | null;
-};
-
-/** The server's own limit on one batch (SHIPMENT_BATCH_MAX): checked here so nothing is sent beyond it. */
-export const SHIPMENT_BATCH_MAX = 100;
+export type { BatchOutcome, ShipmentPreparation, ShipmentSummary } from "~/domain/delivery/parcel";
+export { SHIPMENT_BATCH_MAX } from "~/domain/delivery/parcel";
 
 /** Statuses from which a parcel may be prepared (the workflow refuses the others). */
 export const PREPARABLE_STATUSES = PREPARABLE_ORDER_STATUSES;
