@@ -22,7 +22,7 @@ import {
   type ShipmentRow,
 } from "~/.server/modules/delivery/shipments.service";
 import { getOrderRow, listOrderItems, setOrderEstimatedDeliveryDate } from "~/.server/modules/orders/orders.service";
-import type { OrderItemRow, OrderRow } from "~/.server/modules/orders/order-view";
+import type { OrderRow } from "~/.server/modules/orders/order-view";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import { joinPdfs, renderPickingListPdf, type PickingOrder } from "~/.server/modules/delivery/parcel-documents";
 import {
@@ -38,8 +38,10 @@ import {
 import { brandOfProduct, carrierProduct, destinationProduct, isLabelCarrier } from "~/domain/delivery/carrier-products";
 import { CARRIER_RULES, trackingUrlOf, type Carrier } from "~/domain/orders/shipping-tracking";
 import {
+  PACKING_GRAMS,
   PARCEL_WEIGHT_MESSAGE,
   PREPARABLE_ORDER_STATUSES,
+  UNWEIGHED_UNIT_GRAMS,
   carrierAddressOf,
   customsArticlesOf,
   parcelTooHeavyMessage,
@@ -89,7 +91,7 @@ function carrierRefusal(error: unknown): never {
   throw error;
 }
 
-type ParcelOrder = { order: OrderRow; items: OrderItemRow[]; lines: ParcelLine[] };
+type ParcelOrder = { order: OrderRow; lines: ParcelLine[] };
 
 async function parcelOrder(db: Database, orderId: string): Promise<ParcelOrder> {
   const order = await getOrderRow(db, orderId);
@@ -109,7 +111,7 @@ async function parcelOrder(db: Database, orderId: string): Promise<ParcelOrder> 
       category: fact?.category ?? null,
     };
   });
-  return { order, items, lines };
+  return { order, lines };
 }
 
 /** The brand and product a parcel goes by: the relay point's carrier for a relay order, else the method's. */
@@ -140,25 +142,42 @@ function shipmentSummary(brand: Carrier, row: ShipmentRow): ShipmentPreparation[
   };
 }
 
-export async function shipmentPreparation(db: Database, orderId: string): Promise<ShipmentPreparation> {
-  const { order, lines } = await parcelOrder(db, orderId);
-  const { brand, productCode } = await parcelProduct(db, order);
-  const product = carrierProduct(brand, productCode);
-  const { client, refusal } = clientOrRefusal(brand);
-  const existing = await outboundShipmentOf(db, order.id);
-  const suggested = suggestedParcelWeight(lines);
-  const max = Math.min(product?.maxWeightGrams ?? 30_000, client?.maxWeightGrams(productCode) ?? 30_000);
+/** The heaviest parcel the product takes, as the shop lists it and as the carrier's client says. */
+function maxWeightOf(product: { brand: Carrier; productCode: string }, client: CarrierClient | null): number {
+  return Math.min(
+    carrierProduct(product.brand, product.productCode)?.maxWeightGrams ?? 30_000,
+    client?.maxWeightGrams(product.productCode) ?? 30_000,
+  );
+}
+
+/** What 'Préparer l'expédition' shows of an order read once: its product, weights, refusal and parcel. */
+function preparationOf(
+  parcel: ParcelOrder,
+  product: { brand: Carrier; productCode: string },
+  carrier: { client: CarrierClient | null; refusal: string | null },
+  existing: ShipmentRow | null,
+): ShipmentPreparation {
+  const { brand, productCode } = product;
+  const listed = carrierProduct(brand, productCode);
+  const suggested = suggestedParcelWeight(parcel.lines);
+  const max = maxWeightOf(product, carrier.client);
   return {
     carrier: brand,
     carrier_label: CARRIER_RULES[brand].label,
     product_code: productCode,
-    product_label: product?.label ?? productCode,
+    product_label: listed?.label ?? productCode,
     max_weight_grams: max,
     suggested_weight_grams: Math.min(suggested.grams, max),
     unweighed_units: suggested.unweighed,
-    refusal: existing ? null : !PREPARABLE.has(order.status) ? SHIPMENT_MESSAGES.notPreparable : refusal,
+    refusal: existing ? null : !PREPARABLE.has(parcel.order.status) ? SHIPMENT_MESSAGES.notPreparable : carrier.refusal,
     shipment: existing ? shipmentSummary(brand, existing) : null,
   };
+}
+
+export async function shipmentPreparation(db: Database, orderId: string): Promise<ShipmentPreparation> {
+  const parcel = await parcelOrder(db, orderId);
+  const product = await parcelProduct(db, parcel.order);
+  return preparationOf(parcel, product, clientOrRefusal(product.brand), await outboundShipmentOf(db, parcel.order.id));
 }
 
 function parseWeight(value: unknown): number {
@@ -239,12 +258,10 @@ export async function prepareShipment(
   if (await outboundShipmentOf(db, order.id)) throw conflict("shipment_exists", SHIPMENT_MESSAGES.exists);
   if (!PREPARABLE.has(order.status)) throw conflict("order_not_preparable", SHIPMENT_MESSAGES.notPreparable);
   const product = await parcelProduct(db, order);
-  const { client, refusal } = clientOrRefusal(product.brand);
-  if (!client) throw conflict("carrier_without_labels", refusal ?? SHIPMENT_MESSAGES.notPreparable);
-  const max = Math.min(
-    carrierProduct(product.brand, product.productCode)?.maxWeightGrams ?? 30_000,
-    client.maxWeightGrams(product.productCode),
-  );
+  const carrier = clientOrRefusal(product.brand);
+  const { client } = carrier;
+  if (!client) throw conflict("carrier_without_labels", carrier.refusal ?? SHIPMENT_MESSAGES.notPreparable);
+  const max = maxWeightOf(product, client);
   if (!isValidParcelWeight(weightGrams, max)) throw invalid("invalid_weight", parcelTooHeavyMessage(max), { field: "weight_grams" });
   const label = await labelFor(db, parcel, client, product, weightGrams, format, now);
   const saved = await insertShipment(db, {
@@ -274,7 +291,8 @@ export async function prepareShipment(
       now,
     });
   }
-  return shipmentPreparation(db, order.id);
+  // The order and its product were read above; the parcel just kept is the one shown.
+  return preparationOf(parcel, product, carrier, saved);
 }
 
 /** The carrier, as the order's history and the activity log name it when its events move an order. */
@@ -288,17 +306,17 @@ const MOVING = new Set(["in_transit", "out_for_delivery", "available_for_pickup"
  * Follows a carrier's report of one parcel: its new events are kept, the order's estimate follows
  * the carrier's, and the order moves to shipped once the parcel moves, then to delivered.
  */
-export async function applyTracking(
+async function applyTracking(
   db: Database,
   shipment: ShipmentRow,
   client: CarrierClient,
   tracking: Tracking,
-  now: Date,
+  times: { now: Date; nextPollAt: Date },
 ): Promise<number> {
+  const { now } = times;
   const order = await getOrderRow(db, shipment.orderId);
-  const everyMs = getEnv().TRACKING_POLL_MINUTES * 60_000;
   const added = await db.transaction(async (tx) => {
-    const events = await recordTracking(tx, shipment, tracking, { now, nextPollAt: new Date(now.getTime() + everyMs) });
+    const events = await recordTracking(tx, shipment, tracking, times);
     if (
       order &&
       shipment.kind === "outbound" &&
@@ -358,7 +376,7 @@ export async function pollShipments(db: Database, options: { now?: Date; limit?:
         run.unknown++;
         continue;
       }
-      run.events += await applyTracking(db, shipment, client, tracking, now);
+      run.events += await applyTracking(db, shipment, client, tracking, { now, nextPollAt: new Date(now.getTime() + everyMs) });
     } catch (error) {
       log.warn(
         { shipmentId: shipment.id, carrier: shipment.carrier, err: error },
@@ -466,8 +484,7 @@ async function returnBrandOf(db: Database, orderId: string): Promise<Carrier> {
 
 /** A returned parcel's weight when the shopper packs it: the returned units at the default weight, and the packing. */
 function returnWeight(units: number): number {
-  return suggestedParcelWeight([{ name: "", quantity: Math.max(1, units), unitWeightGrams: null, unitPriceCents: 0, category: null }])
-    .grams;
+  return PACKING_GRAMS + Math.max(1, units) * UNWEIGHED_UNIT_GRAMS;
 }
 
 /**

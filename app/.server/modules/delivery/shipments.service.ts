@@ -81,14 +81,6 @@ export async function insertShipment(tx: Executor, input: NewShipment): Promise<
   return row ?? null;
 }
 
-export async function findShipmentByTracking(db: Executor, carrier: string, trackingNumber: string): Promise<ShipmentRow | null> {
-  const [row] = await db
-    .select()
-    .from(shipments)
-    .where(and(eq(shipments.carrier, carrier), eq(shipments.trackingNumber, trackingNumber)));
-  return row ?? null;
-}
-
 /** Parcels whose carrier is due to be asked again, oldest ask first. */
 export async function shipmentsDueForTracking(db: Executor, now: Date, limit: number): Promise<ShipmentRow[]> {
   return db
