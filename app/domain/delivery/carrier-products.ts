@@ -6,6 +6,7 @@
  * carrier's own tool.
  */
 import type { Carrier } from "~/domain/orders/shipping-tracking";
+import { OVERSEAS_COUNTRY_CODES } from "./carrier";
 import type { DeliveryMethodCode } from "./delivery-methods";
 
 export type ProductKind = "home" | "point" | "express";
@@ -47,15 +48,19 @@ export function isLabelCarrier(carrier: Carrier): carrier is LabelCarrier {
   return (LABEL_CARRIERS as readonly string[]).includes(carrier);
 }
 
-/** The brand whose product a parcel goes by ("A2P" → colissimo): its tracking page and number format. */
-export function brandOfProduct(code: string): Carrier | null {
+/** A product by its code alone, with its brand ("A2P" → Colissimo Point Retrait). */
+export function productByCode(code: string): { brand: Carrier; product: CarrierProduct } | null {
   for (const [brand, products] of Object.entries(CARRIER_PRODUCTS) as [Carrier, readonly CarrierProduct[]][]) {
-    if (products.some((p) => p.code === code)) return brand;
+    const product = products.find((p) => p.code === code);
+    if (product) return { brand, product };
   }
   return null;
 }
 
-const OVERSEAS_CODES = new Set(["GP", "MQ", "GF", "RE", "PM", "YT", "BL", "MF", "NC", "PF", "WF"]);
+/** The brand whose product a parcel goes by ("A2P" → colissimo): its tracking page and number format. */
+export function brandOfProduct(code: string): Carrier | null {
+  return productByCode(code)?.brand ?? null;
+}
 
 /**
  * The product a Colissimo parcel really goes by for its destination: overseas, home delivery is
@@ -64,7 +69,7 @@ const OVERSEAS_CODES = new Set(["GP", "MQ", "GF", "RE", "PM", "YT", "BL", "MF", 
  */
 export function destinationProduct(brand: Carrier, code: string, countryCode: string): string {
   if (brand !== "colissimo" || (code !== "DOM" && code !== "DOS")) return code;
-  if (OVERSEAS_CODES.has(countryCode)) return code === "DOS" ? "CDS" : "COM";
+  if (OVERSEAS_COUNTRY_CODES.has(countryCode)) return code === "DOS" ? "CDS" : "COM";
   if (countryCode === "CH") return "COLI";
   return code;
 }

@@ -195,7 +195,22 @@ export function isValidParcelWeight(grams: number, maxGrams: number): boolean {
  * French overseas departments and territories (which are outside the EU VAT area even though
  * French). ISO codes of the overseas departments are used as carriers use them.
  */
-const CUSTOMS_DESTINATIONS = new Set(["CH", "GP", "MQ", "GF", "RE", "YT", "PM", "BL", "MF", "NC", "PF", "WF", "TF"]);
+/** The French overseas departments and territories, by the ISO codes carriers use for them. */
+export const OVERSEAS_COUNTRY_CODES: ReadonlySet<string> = new Set([
+  "GP",
+  "MQ",
+  "GF",
+  "RE",
+  "YT",
+  "PM",
+  "BL",
+  "MF",
+  "NC",
+  "PF",
+  "WF",
+  "TF",
+]);
+const CUSTOMS_DESTINATIONS = new Set(["CH", ...OVERSEAS_COUNTRY_CODES]);
 export function needsCustoms(countryCode: string, postalCode: string): boolean {
   if (countryCode === "FR") return /^9[78]/.test(postalCode.trim());
   return CUSTOMS_DESTINATIONS.has(countryCode);

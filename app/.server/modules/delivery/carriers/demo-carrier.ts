@@ -9,7 +9,7 @@ import { randomInt } from "node:crypto";
 import bwipjs from "bwip-js/node";
 import PDFDocument from "pdfkit";
 import { generatedRelayDirectory } from "../relay-points.service";
-import { CARRIER_PRODUCTS } from "~/domain/delivery/carrier-products";
+import { brandOfProduct, productByCode } from "~/domain/delivery/carrier-products";
 import type {
   CarrierAddress,
   CarrierClient,
@@ -20,8 +20,6 @@ import type {
   ReturnLabelRequest,
 } from "~/domain/delivery/carrier";
 import type { RelayPoint } from "~/domain/delivery/relay-points";
-
-const MONDIAL_RELAY_PRODUCTS = new Set(CARRIER_PRODUCTS.mondialrelay.map((p) => p.code));
 
 function pointOf(point: RelayPoint): CarrierPoint {
   return {
@@ -46,7 +44,7 @@ function digits(count: number): string {
 
 /** A number in the format of the carrier whose product the parcel goes by (shipping-tracking.ts). */
 export function demoTrackingNumber(productCode: string): string {
-  return MONDIAL_RELAY_PRODUCTS.has(productCode) ? digits(8) : `6A${digits(11)}`;
+  return brandOfProduct(productCode) === "mondialrelay" ? digits(8) : `6A${digits(11)}`;
 }
 
 const SIZES: Record<LabelFormat, [number, number]> = { "10x15": [283.46, 425.2], A4: [595.28, 841.89] };
@@ -120,11 +118,7 @@ export const demoCarrier: CarrierClient = {
   code: "demo",
   label: "Transporteur de démonstration",
   maxWeightGrams(productCode) {
-    for (const products of Object.values(CARRIER_PRODUCTS)) {
-      const product = products.find((p) => p.code === productCode);
-      if (product) return product.maxWeightGrams;
-    }
-    return 30_000;
+    return productByCode(productCode)?.product.maxWeightGrams ?? 30_000;
   },
   async searchPoints(search) {
     if (search.countryCode !== "FR") return [];
