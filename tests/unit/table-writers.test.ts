@@ -39,6 +39,8 @@ const OWNER: Record<string, string> = {
   supportTicketMessages: "modules/support",
   newsletterSubscriptions: "modules/newsletter",
   shopSettings: "modules/settings",
+  // The dated VAT rates (decision 063).
+  taxRates: "modules/tax",
   deliveryMethods: "modules/delivery",
   shipments: "modules/delivery",
   shipmentEvents: "modules/delivery",

@@ -1,3 +1,4 @@
+import { TAX_REGIMES } from "~/domain/tax/tax-rules";
 import { z } from "zod";
 import { TRACKING_EVENT_KINDS } from "~/domain/delivery/carrier";
 import type { CategoryView, ProductCardView, ProductView } from "~/domain/catalog/catalog.types";
@@ -235,6 +236,16 @@ export const OrderSchema = z
       )
       .describe("Cartes cadeaux achetées dans cette commande (4 derniers caractères du code)"),
     documents: z.array(OrderDocumentSchema).describe("La facture puis les avoirs de la commande (PDF)"),
+    vat_treatment: z
+      .object({
+        regime: z.enum(TAX_REGIMES),
+        prices_include_french_vat: z.boolean(),
+        notice: z.enum(["duties_recipient", "duties_paid", "reverse_charge", "destination_vat"]).nullable(),
+      })
+      .nullable()
+      .describe(
+        "Régime de TVA de la commande (domestic, distance_fr, oss, intra_eu_b2b, export, overseas) ; null : commande antérieure, TVA française",
+      ),
     payment_schedule: z
       .array(
         z.object({

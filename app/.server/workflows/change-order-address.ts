@@ -16,6 +16,7 @@ import { isCancellable, toOrderView } from "~/.server/modules/orders/order-view"
 import { orderViewExtras } from "./order-views";
 import { listOrderItems, lockOrder, ORDER_NOT_FOUND_MESSAGE, setOrderShippingAddress } from "~/.server/modules/orders/orders.service";
 import { shippingZoneOf } from "~/domain/checkout/shipping.rules";
+import { taxDestinationOf } from "~/domain/tax/destinations";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import type { OrderView } from "~/domain/orders/order.types";
 import { isUuid } from "~/lib/uuid";
@@ -51,6 +52,12 @@ export async function changeOrderAddress(
       throw invalid("invalid_address", message, { field: "address_id" });
     }
     if (resolved.value.shippingZone !== zoneOf(order.shippingAddress, order.metadata)) {
+      throw conflict("order_address_other_zone", ORDER_ADDRESS_OTHER_ZONE_MESSAGE, { field: "address_id" });
+    }
+    // The order was taxed for its destination and invoiced so (decision 063): an overseas
+    // department and an overseas territory share a delivery zone, not their VAT mentions.
+    const territory = taxDestinationOf(resolved.value.address.country, resolved.value.address.postal_code)?.territory;
+    if (order.tax && territory !== order.tax.destination.territory) {
       throw conflict("order_address_other_zone", ORDER_ADDRESS_OTHER_ZONE_MESSAGE, { field: "address_id" });
     }
     const updated = await setOrderShippingAddress(tx, order.id, resolved.value.address, now);

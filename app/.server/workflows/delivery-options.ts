@@ -12,6 +12,7 @@ import { deliveryPerksOf } from "~/.server/modules/orders/orders.service";
 import { SHIPPING_ZONES, shippingZoneOf, type ShippingZone } from "~/domain/checkout/shipping.rules";
 import { deliveryOptionsFor, type DeliveryOption, type DeliveryPerks } from "~/domain/delivery/delivery-methods";
 import { invalid } from "~/domain/errors";
+import { prepareTax, priceWithTax } from "./order-tax";
 
 export const COUNTRY_NOT_SERVED_MESSAGE = "Nous livrons en France, en Belgique, en Suisse, au Luxembourg et à Monaco";
 export const POSTAL_CODE_FORMAT_MESSAGE = "Code postal invalide";
@@ -42,12 +43,30 @@ export async function listDeliveryOptions(
       field: "country",
       fieldErrors: { country: COUNTRY_NOT_SERVED_MESSAGE },
     });
-  let merchandise = 0;
   let perks: DeliveryPerks | null = null;
+  const lines = input.userId ? (await getCart(db, input.userId, { now })).items.filter((l) => l.available) : [];
   if (input.userId) {
-    merchandise = (await getCart(db, input.userId, { now })).subtotal_cents;
     perks = await deliveryPerksOf(db, input.userId, (await getProfile(db, input.userId))?.loyalty_points ?? 0, now);
   }
-  const methods = deliveryOptionsFor(await listDeliveryMethods(db), zone, merchandise, { now, perks });
+  // Priced as the checkout will charge them (decision 063): without French VAT outside its territory.
+  const tax = await prepareTax(db, {
+    address: { first_name: "", last_name: "", street: "", city: "", postal_code: postalCode, country: input.country, phone: "" },
+    business: null,
+    productIds: lines.map((l) => l.product_id),
+    now,
+  });
+  const pricing = tax
+    ? priceWithTax(
+        tax,
+        lines.map((l) => ({ productId: l.product_id, unitCents: l.price_cents, quantity: l.quantity })),
+      )
+    : null;
+  const merchandise = lines.reduce(
+    (sum, l) => sum + (pricing ? pricing.unitCents(l.product_id, l.price_cents) : l.price_cents) * l.quantity,
+    0,
+  );
+  const methods = deliveryOptionsFor(await listDeliveryMethods(db), zone, merchandise, { now, perks }).map((m) =>
+    pricing ? { ...m, fee_cents: pricing.feeCents(m.fee_cents) } : m,
+  );
   return { zone, zone_label: SHIPPING_ZONES[zone].label, merchandise_cents: merchandise, methods };
 }

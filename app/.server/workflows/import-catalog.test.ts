@@ -40,9 +40,43 @@ function line(cells: {
   original?: string;
   stock?: number | string;
   images?: string;
+  weight?: string;
+  taxClass?: string;
+  hsCode?: string;
+  origin?: string;
 }): string {
-  const c = { brand: "", category: "", label: "Format unique", price: "10,00", original: "", stock: 1, images: "", ref: "", ...cells };
-  return [c.ref, c.name, c.brand, c.category, c.label, c.sku, c.price, c.original, c.stock, c.images, ""].join(";");
+  const c = {
+    brand: "",
+    category: "",
+    label: "Format unique",
+    price: "10,00",
+    original: "",
+    stock: 1,
+    images: "",
+    ref: "",
+    weight: "",
+    taxClass: "",
+    hsCode: "",
+    origin: "",
+    ...cells,
+  };
+  return [
+    c.ref,
+    c.name,
+    c.brand,
+    c.category,
+    c.label,
+    c.sku,
+    c.price,
+    c.original,
+    c.stock,
+    c.images,
+    c.weight,
+    c.taxClass,
+    c.hsCode,
+    c.origin,
+    "",
+  ].join(";");
 }
 
 const csv = (...lines: string[]) => utf8([HEADER, ...lines].join("\r\n") + "\r\n");
@@ -287,6 +321,74 @@ describe("importCatalog", () => {
     const result = await importCatalog(handle.db, { csv: utf8(exported) }, actor());
     const lines = exported.split("\r\n").length - 2;
     expect(result.preview.counts).toMatchObject({ lines, unchanged: lines, create: 0, update: 0, refused: 0 });
+    expect(await catalogueSnapshot()).toEqual(before);
+  });
+
+  it("round-trips the weight, tax class, customs code and origin, and refuses bad cells with their reasons", async () => {
+    const sku = `CN23-${token}`;
+    const created = await importCatalog(
+      handle.db,
+      { csv: csv(line({ name: `Parfum douane ${token}`, sku, weight: "350", taxClass: "reduced", hsCode: "3303 00", origin: "it" })) },
+      actor(),
+    );
+    expect(created.applied).toBe(true);
+    const columns = async () =>
+      (
+        await handle.db
+          .select({
+            id: products.id,
+            weightGrams: products.weightGrams,
+            taxClass: products.taxClass,
+            hsCode: products.hsCode,
+            originCountry: products.originCountry,
+          })
+          .from(products)
+          .innerJoin(productVariants, eq(productVariants.productId, products.id))
+          .where(eq(productVariants.sku, sku))
+      )[0];
+    const row = await columns();
+    expect(row).toMatchObject({ weightGrams: 350, taxClass: "reduced", hsCode: "330300", originCountry: "IT" });
+
+    // The export writes the columns back, and importing it unchanged changes nothing.
+    const exported = (await exportAll()).split("\r\n").find((l) => l.includes(sku))!;
+    expect(exported.split(";").slice(10, 14)).toEqual(["350", "reduced", "330300", "IT"]);
+    const again = await importCatalog(handle.db, { csv: csv(exported) }, actor());
+    expect(again.preview.counts).toMatchObject({ lines: 1, unchanged: 1, update: 0 });
+
+    // Edited cells update the product; a file without those columns leaves them as they are.
+    const edited = line({
+      ref: row.id,
+      name: `Parfum douane ${token}`,
+      sku,
+      weight: "400",
+      taxClass: "standard",
+      hsCode: "330499",
+      origin: "FR",
+    });
+    expect((await importCatalog(handle.db, { csv: csv(edited) }, actor())).preview.counts).toMatchObject({ update: 1 });
+    expect(await columns()).toMatchObject({ weightGrams: 400, taxClass: "standard", hsCode: "330499", originCountry: "FR" });
+    const narrow = utf8(
+      `Réf. produit;Produit;Variante;SKU;Prix;Stock\r\n${row.id};Parfum douane ${token};Format unique;${sku};10,00;1\r\n`,
+    );
+    expect((await importCatalog(handle.db, { csv: narrow }, actor())).applied).toBe(true);
+    expect(await columns()).toMatchObject({ weightGrams: 400, taxClass: "standard", hsCode: "330499", originCountry: "FR" });
+    // An empty cell in a present column clears it.
+    await importCatalog(handle.db, { csv: csv(line({ ref: row.id, name: `Parfum douane ${token}`, sku })) }, actor());
+    expect(await columns()).toMatchObject({ weightGrams: null, taxClass: "standard", hsCode: null, originCountry: null });
+
+    const before = await catalogueSnapshot();
+    const refused = await importCatalog(
+      handle.db,
+      { csv: csv(line({ ref: row.id, name: `Parfum douane ${token}`, sku, weight: "0", taxClass: "luxe", hsCode: "3303", origin: "XX" })) },
+      actor(),
+    );
+    expect(refused.applied).toBe(false);
+    expect(refused.preview.lines[0].reasons).toEqual([
+      "Poids invalide : un nombre entier de grammes, de 1 à 30 000, ou vide",
+      "Catégorie fiscale inconnue : standard ou reduced",
+      "Code douanier invalide : 6 à 10 chiffres",
+      "Pays d'origine inconnu : « XX » (un code ISO à deux lettres, comme FR)",
+    ]);
     expect(await catalogueSnapshot()).toEqual(before);
   });
 

@@ -92,7 +92,7 @@ describe("quoteCheckout", () => {
     expect(quote.total_cents).toBe(cheap.priceCents * 2 + 990);
   });
 
-  it("charges 9,90 € in Corsica, free from 100 €, and 19,90 € overseas even above 100 €", async () => {
+  it("charges 9,90 € in Corsica, free from 100 €, and 19,90 € overseas (without French VAT) even above 100 €", async () => {
     const [p] = await pickProducts(handle.db, 1);
     const quantity = Math.ceil(10_000 / p.priceCents);
     const corsica = await createShopper(handle.db, { postalCode: "20000" });
@@ -115,7 +115,8 @@ describe("quoteCheckout", () => {
       lines: [{ product_id: p.id, quantity }],
       addressId: reunion.addressId,
     });
-    expect(overseas.shipping).toMatchObject({ zone: "outre-mer", feeCents: 1990, method: "standard" });
+    // An export for VAT (decision 063): the published 19,90 € without French VAT.
+    expect(overseas.shipping).toMatchObject({ zone: "outre-mer", feeCents: 1658, method: "standard" });
     // Perfumes overseas are warned about (shipping.rules.test.ts); other lines are not.
     expect(overseas.shipping_notices).toEqual(shippingNotices("outre-mer", overseas.lines));
     expect(small.shipping_notices).toEqual([]);
@@ -527,7 +528,8 @@ describe("the shop's delivery settings (Paramètres)", () => {
       // Overseas keeps its own fee, never free.
       const reunion = await createShopper(handle.db, { postalCode: "97400" });
       const overseas = await quoteCheckout(handle.db, { userId: reunion.id, lines, addressId: reunion.addressId });
-      expect(overseas.shipping).toMatchObject({ feeCents: 1990, freeThresholdCents: null });
+      // 19,90 € without French VAT: the overseas departments are an export (decision 063).
+      expect(overseas.shipping).toMatchObject({ feeCents: 1658, freeThresholdCents: null });
     } finally {
       await updateStandard("9,90", "100", shopper.id);
     }

@@ -132,6 +132,8 @@ import { isUuid } from "~/lib/uuid";
 import { resolveDeliveryAddress as resolveAddress } from "~/.server/modules/addresses/addresses.service";
 import { BEAUTY_PASS_REDEEM_STEP_CENTS, BEAUTY_PASS_REDEEM_STEP_POINTS, CART_MAX_LINE_QUANTITY } from "~/lib/shop-rules";
 import { log } from "../logger";
+import type { BusinessBuyer } from "~/domain/tax/order-tax";
+import { checkoutTaxOf, lineTaxOf, orderTaxOf, prepareTax, priceWithTax, type TaxContext, type TaxPricing } from "./order-tax";
 import { countOrderPlaced, countOrderRefused, countPayment } from "../metrics";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
@@ -178,6 +180,8 @@ export async function quoteCheckout(
     giftCardCodes?: readonly string[];
     deliveryMethod?: DeliveryMethodCode;
     relayPointId?: string | null;
+    /** A business invoice asked for (decision 063): a valid EU VAT number may make it reverse-charged. */
+    business?: BusinessBuyer | null;
   },
 ): Promise<CheckoutQuote> {
   const now = input.now ?? new Date();
@@ -198,15 +202,14 @@ export async function quoteCheckout(
     { method: input.deliveryMethod ?? "standard", relayPointId: input.relayPointId ?? null },
     address,
   );
-  const { giftCardAllocations: _internal, ...quote } = await priceLines(
-    db,
-    input.userId,
-    wanted,
-    zone,
-    input.pointsToUse ?? 0,
-    delivery,
-    extras,
-  );
+  const tax = zone
+    ? await prepareTax(db, { address, business: input.business ?? null, productIds: wanted.map((l) => l.product_id), now })
+    : null;
+  const {
+    giftCardAllocations: _internal,
+    pricing: _pricing,
+    ...quote
+  } = await priceLines(db, input.userId, wanted, zone, input.pointsToUse ?? 0, delivery, extras, tax);
   return quote;
 }
 
@@ -292,7 +295,8 @@ async function priceLines(
   pointsToUse: number,
   delivery: PreparedDelivery,
   extras: QuoteExtras,
-): Promise<CheckoutQuote & { giftCardAllocations: GiftCardAllocation[] }> {
+  tax: TaxContext | null,
+): Promise<CheckoutQuote & { giftCardAllocations: GiftCardAllocation[]; pricing: TaxPricing | null }> {
   const stockProblems: StockProblem[] = [];
   // The same current price, stock and availability the cart drawer shows, per variant.
   const byId = new Map(
@@ -303,6 +307,16 @@ async function priceLines(
       )
     ).map((q) => [q.variant_id, q]),
   );
+  // The VAT of the destination (decision 063): the catalogue's prices turned into what is charged.
+  const pricing = tax
+    ? priceWithTax(
+        tax,
+        wanted.flatMap((l) => {
+          const p = byId.get(l.variant_id);
+          return p ? [{ productId: p.product_id, unitCents: p.price_cents, quantity: Math.min(l.quantity, CART_MAX_LINE_QUANTITY) }] : [];
+        }),
+      )
+    : null;
   const lines: CheckoutLineQuote[] = [];
   for (const l of wanted) {
     const p = byId.get(l.variant_id);
@@ -323,9 +337,9 @@ async function priceLines(
       brand: p.brand,
       image_url: p.image_url,
       category_name: p.category_name,
-      unit_price_cents: p.price_cents,
+      unit_price_cents: charged(pricing, p.product_id, p.price_cents),
       quantity,
-      line_total_cents: p.price_cents * quantity,
+      line_total_cents: charged(pricing, p.product_id, p.price_cents) * quantity,
       stock_quantity: p.stock_quantity,
       available: p.available,
     });
@@ -338,7 +352,7 @@ async function priceLines(
   const balance = await pointsBalance(db, userId);
   const perks = zone && lines.length > 0 ? await deliveryPerksOf(db, userId, balance, extras.now) : null;
   const chosen = needsAddress
-    ? chooseDelivery(zone, lines.length > 0, merchandise, delivery, perks, extras.now)
+    ? taxedDelivery(pricing, chooseDelivery(zone, lines.length > 0, merchandise, delivery, perks, extras.now))
     : { options: [], chosen: null, shipping: null, error: null };
   const shipping = chosen.shipping;
   const maxPoints = maxRedeemablePoints(balance, merchandise, BEAUTY_PASS_REDEEM_STEP_POINTS, BEAUTY_PASS_REDEEM_STEP_CENTS);
@@ -388,6 +402,32 @@ async function priceLines(
     gift_card_refusals: paid.refusals,
     gift_card_cents: paid.totalCents,
     giftCardAllocations: paid.allocations,
+    tax: pricing
+      ? checkoutTaxOf(
+          pricing,
+          lines.map((l) => ({ productId: l.product_id, unitCents: l.unit_price_cents, quantity: l.quantity })),
+          (shipping?.feeCents ?? 0) + giftLines.lines.reduce((sum, l) => sum + l.fee_cents, 0),
+          { points: discount, promo: promoDiscount },
+        )
+      : null,
+    pricing,
+  };
+}
+
+/** A line's charged unit price: the catalogue's under French VAT, otherwise the destination's (decision 063). */
+function charged(pricing: TaxPricing | null, productId: string | null, catalogUnitCents: number): number {
+  return pricing ? pricing.unitCents(productId, catalogUnitCents) : catalogUnitCents;
+}
+
+/** The delivery fees as charged to the destination: without French VAT outside its territory. */
+function taxedDelivery(pricing: TaxPricing | null, chosen: ChosenDelivery): ChosenDelivery {
+  if (!pricing) return chosen;
+  const fee = <T extends { fee_cents: number }>(o: T): T => ({ ...o, fee_cents: pricing.feeCents(o.fee_cents) });
+  return {
+    ...chosen,
+    options: chosen.options.map(fee),
+    chosen: chosen.chosen ? fee(chosen.chosen) : null,
+    shipping: chosen.shipping ? { ...chosen.shipping, feeCents: pricing.feeCents(chosen.shipping.feeCents) } : null,
   };
 }
 
@@ -473,6 +513,8 @@ type CheckedOrder = {
   shippingZone: ShippingZone | null;
   delivery: PreparedDelivery;
   quote: Awaited<ReturnType<typeof priceLines>>;
+  /** The VAT context the quote was priced under (null: nothing shipped, French VAT). */
+  tax: TaxContext | null;
 };
 
 /** The card's charge, linked to the order inside the transaction. */
@@ -741,7 +783,9 @@ async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, 
     shippingZone ? address : null,
   );
   const extras = { promoCode: request.promo_code ?? null, cards: boughtCards, codes: request.gift_card_codes, now };
-  const quote = await priceLines(db, userId, lines, shippingZone, request.points_to_use, delivery, extras);
+  const business = request.business_invoice ?? null;
+  const tax = shippingZone ? await prepareTax(db, { address, business, productIds: lines.map((l) => l.product_id), now }) : null;
+  const quote = await priceLines(db, userId, lines, shippingZone, request.points_to_use, delivery, extras, tax);
   if (quote.delivery_error === DELIVERY_METHOD_NOT_OFFERED_MESSAGE) {
     throw refused("invalid", "delivery_method_not_offered", quote.delivery_error, "delivery_method");
   }
@@ -764,7 +808,7 @@ async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, 
   if (request.instalments === 3 && !instalmentsAllowed(quote.card_cents)) {
     throw refused("invalid", "instalments_not_allowed", INSTALMENTS_NOT_ALLOWED_MESSAGE, "instalments");
   }
-  return { lines, address, shippingZone, delivery, quote };
+  return { lines, address, shippingZone, delivery, quote, tax };
 }
 
 /** A card to keep in the shopper's saved cards once the order commits: the provider's token and what we show. */
@@ -970,7 +1014,11 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
   if (charge && !(await linkPaymentAttempt(tx, charge.attemptId, orderId))) {
     throw refused("conflict", "payment_expired", PAYMENT_EXPIRED_MESSAGE, "card");
   }
-  await addOrderItems(tx, orderId, take.bought.map(productOrderItem));
+  await addOrderItems(
+    tx,
+    orderId,
+    take.bought.map((b) => productOrderItem(b, totals.pricing)),
+  );
   await recordTakenStock(tx, take.taken, { reason: "order", orderId, actorUserId: userId });
   if (totals.promoClaim) await recordPromoRedemption(tx, totals.promoClaim, { orderId, userId, now });
   await appendOrderStatus(tx, { orderId, from: null, to: "pending", actorUserId: userId, now });
@@ -1061,6 +1109,8 @@ type OrderTotals = {
   promo: AppliedPromo | null;
   promoClaim: Extract<Awaited<ReturnType<typeof claimPromoCode>>, { ok: true }> | null;
   cardCents: number;
+  /** The VAT the order is priced under (null: nothing shipped, French VAT at the catalogue's prices). */
+  pricing: TaxPricing | null;
 };
 
 /** 7. Totals from the prices just locked, the promo code's use taken; they must be the ones that were charged. */
@@ -1070,7 +1120,14 @@ async function settleTotals(
   bought: readonly BoughtLine[],
 ): Promise<OrderTotals> {
   const { quote, shippingZone } = checked;
-  const merchandise = bought.reduce((sum, b) => sum + b.priceCents * b.line.quantity, 0);
+  // The same VAT context as the quote, on the prices just locked (decision 063).
+  const pricing = checked.tax
+    ? priceWithTax(
+        checked.tax,
+        bought.map((b) => ({ productId: b.productId, unitCents: b.priceCents, quantity: b.line.quantity })),
+      )
+    : null;
+  const merchandise = bought.reduce((sum, b) => sum + charged(pricing, b.productId, b.priceCents) * b.line.quantity, 0);
   const subtotal = merchandise + quote.gift_card_lines_cents;
   // Express: the perk is decided with the shopper's profile row locked, so two orders cannot
   // both take this month's free express of the Beauty Expert tier.
@@ -1078,7 +1135,10 @@ async function settleTotals(
     quote.delivery?.code === "express" && checked.lines.length > 0
       ? await deliveryPerksOf(tx, userId, await lockPointsBalance(tx, userId), now)
       : null;
-  const delivery = chooseDelivery(shippingZone, checked.lines.length > 0, merchandise, checked.delivery, perks, now);
+  const delivery = taxedDelivery(
+    pricing,
+    chooseDelivery(shippingZone, checked.lines.length > 0, merchandise, checked.delivery, perks, now),
+  );
   if (quote.delivery?.perk && !delivery.chosen?.perk) throw refused("conflict", "express_perk_used", EXPRESS_PERK_USED_MESSAGE);
   const shipping = quote.needs_address ? delivery.shipping : null;
   const discount = pointsDiscountCents(request.points_to_use);
@@ -1089,7 +1149,10 @@ async function settleTotals(
     ? await claimPromoCode(tx, {
         code: promoCode,
         userId,
-        lines: bought.map((b) => ({ product_id: b.line.product_id, line_total_cents: b.priceCents * b.line.quantity })),
+        lines: bought.map((b) => ({
+          product_id: b.line.product_id,
+          line_total_cents: charged(pricing, b.productId, b.priceCents) * b.line.quantity,
+        })),
         subtotalCents: merchandise,
         pointsUsed: request.points_to_use,
         now,
@@ -1110,6 +1173,7 @@ async function settleTotals(
     promo: promoClaim?.promo ?? null,
     promoClaim,
     cardCents,
+    pricing,
   };
 }
 
@@ -1126,7 +1190,8 @@ function orderValues(
     subtotalCents: totals.subtotal,
     shippingCents: shipping?.feeCents ?? 0,
     giftCardCents: checked.quote.gift_card_cents,
-    taxCents: 0,
+    // The VAT the total includes, as the quote worked it out the invoice's way (decision 063).
+    taxCents: checked.quote.tax?.vat_cents ?? 0,
     discountCents: totals.discount,
     totalCents: totals.total,
     pointsUsed: request.points_to_use,
@@ -1156,6 +1221,7 @@ function orderValues(
     estimatedDeliveryDate: totals.delivery?.estimated_date ?? null,
     expressPerk: totals.delivery?.perk ?? null,
     notes: request.notes || null,
+    tax: totals.pricing ? orderTaxOf(totals.pricing) : null,
     idempotencyKey,
     metadata: {
       customer_info: request.contact,
@@ -1179,16 +1245,20 @@ function orderValues(
 }
 
 /** An order line of a product, with the snapshot the order keeps of it. */
-function productOrderItem(b: BoughtLine): NewOrderItem {
+function productOrderItem(b: BoughtLine, pricing: TaxPricing | null): NewOrderItem {
+  const unit = charged(pricing, b.productId, b.priceCents);
+  const tax = pricing ? lineTaxOf(pricing, b.productId) : null;
   return {
     productId: b.productId,
     variantId: b.variantId,
     quantity: b.line.quantity,
-    unitPriceCents: b.priceCents,
-    totalPriceCents: b.priceCents * b.line.quantity,
+    unitPriceCents: unit,
+    totalPriceCents: unit * b.line.quantity,
+    vatRateBp: tax?.rate_bp ?? null,
+    taxRegime: tax?.regime ?? null,
     productSnapshot: {
       name: b.name,
-      price_cents: b.priceCents,
+      price_cents: unit,
       brand: b.brand,
       image_url: b.imageUrl,
       variant_label: b.variantLabel,
@@ -1245,12 +1315,30 @@ async function issueGiftCardLines(
         quantity: 1,
         unitPriceCents: line.total_cents,
         totalPriceCents: line.total_cents,
+        // A multi-purpose voucher: outside the scope of VAT until it is used (decision 063).
+        taxRegime: "out_of_scope",
         productSnapshot: { name: line.name, price_cents: line.total_cents, brand: "Aurore", image_url: null },
       },
     ]);
     lines.push({ orderItemId, config: input.cards[i] });
   }
   return issueGiftCards(tx, { orderId: input.orderId, buyerUserId: input.userId, buyerName: input.buyerName, lines, now: input.now });
+}
+
+const TAX_NOTICE_KEYS = {
+  duties_recipient: "emails.orderConfirmation.dutiesRecipient",
+  duties_paid: "emails.orderConfirmation.dutiesPaid",
+  reverse_charge: "emails.orderConfirmation.reverseCharge",
+  destination_vat: "emails.orderConfirmation.destinationVat",
+} as const;
+
+/** The confirmation says what the checkout said of the VAT (decision 063): notes under the total. */
+function taxNotes(m: MailWording, tax: CheckoutQuote["tax"]): { label: string; value: null }[] {
+  if (!tax) return [];
+  return [
+    ...(tax.prices_include_french_vat ? [] : [{ label: m.t("emails.orderConfirmation.pricesWithoutFrenchVat"), value: null }]),
+    ...(tax.notice ? [{ label: m.t(TAX_NOTICE_KEYS[tax.notice]), value: null }] : []),
+  ];
 }
 
 function confirmationMail(
@@ -1273,7 +1361,7 @@ function confirmationMail(
       lines: bought.map((b) => ({
         name: lineName(b.name, b.variantLabel),
         quantity: b.line.quantity,
-        totalCents: b.priceCents * b.line.quantity,
+        totalCents: charged(totals.pricing, b.productId, b.priceCents) * b.line.quantity,
       })),
       giftCardLines,
       // The delivery method's name, its zone and perk are the shop's own data, kept as written.
@@ -1306,6 +1394,7 @@ function confirmationMail(
         ...(totals.cardCents !== totals.total
           ? [{ label: m.t("emails.orderConfirmation.paidByCard"), value: m.price(totals.cardCents) }]
           : []),
+        ...taxNotes(m, checked.quote.tax),
       ],
       deliveryNote: totals.delivery
         ? m.t("emails.orderConfirmation.deliveryNote", { date: formatDeliveryDate(totals.delivery.estimated_date, m.locale) })

@@ -13,7 +13,8 @@ import { startColissimoServer, type ColissimoServer } from "../../../tests/suppo
 import { startMondialRelayServer, type MondialRelayServer } from "../../../tests/support/carriers/mondial-relay-server";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, type TestShopper } from "../../../tests/support/shoppers";
 import type { DatabaseHandle } from "../db/client";
-import { notifications, outbox, products, shipmentEvents, shipments } from "../db/schema";
+import { notifications, orderItems, outbox, products, shipmentEvents, shipments } from "../db/schema";
+import { findInvoice } from "../modules/invoices/invoices.service";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { setCarrierClients } from "../modules/delivery/carriers/carriers";
 import { createColissimoCarrier } from "../modules/delivery/carriers/colissimo/colissimo-carrier";
@@ -89,6 +90,14 @@ async function order(shopper: TestShopper, body: Partial<PlaceOrderBody> = {}, q
   return result.order;
 }
 
+async function productFacts() {
+  const [row] = await handle.db
+    .select({ hsCode: products.hsCode, originCountry: products.originCountry })
+    .from(products)
+    .where(eq(products.id, product.id));
+  return row as { hsCode: string; originCountry: string };
+}
+
 const prepare = (orderId: string, form: Record<string, unknown>) => prepareShipment(handle.db, { orderId, form, actor, actorUserId: null });
 
 describe("preparing a parcel with the demonstration's carrier", () => {
@@ -129,6 +138,21 @@ describe("preparing a parcel with the demonstration's carrier", () => {
     await expect(prepare(placed.id, { weight_grams: 500 })).rejects.toMatchObject({ code: "order_not_preparable" });
     expect(await handle.db.select().from(shipments).where(eq(shipments.orderId, placed.id))).toEqual([]);
     await expect(prepare(randomUUID(), { weight_grams: 500 })).rejects.toMatchObject({ kind: "not_found" });
+  });
+
+  it("draws the CN23 of a parcel to Switzerland on a page of its own: each article's customs code, origin, value and weight", async () => {
+    const facts = await productFacts();
+    const placed = await order(await createShopper(handle.db, { postalCode: "1201", country: "Suisse" }));
+    await prepare(placed.id, { weight_grams: 1_000 });
+    const [row] = await handle.db.select().from(shipments).where(eq(shipments.orderId, placed.id));
+    expect(row.carrier).toBe("demo");
+    const { extractText, getDocumentProxy } = await import("unpdf");
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(row.customsPdf!)), { mergePages: true });
+    expect(text).toContain("DÉCLARATION EN DOUANE CN23");
+    expect(text).toContain("Vente de marchandises");
+    expect(text).toContain(`SH ${facts.hsCode}`);
+    expect(text).toMatch(/0,42 kg/);
+    expect(text).toContain("Poids net total : 0,84 kg");
   });
 
   it("prints one parcel when two preparations race", async () => {
@@ -187,17 +211,76 @@ describe("preparing a parcel with Colissimo", () => {
     expect(await handle.db.select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, parcel.id))).toHaveLength(events.length);
   });
 
-  it("declares the contents on a CN23 for Switzerland", async () => {
+  it("declares each line on a CN23 for Switzerland: the product's customs code and origin, the price charged, its weight", async () => {
     useColissimo();
+    const facts = await productFacts();
     const shopper = await createShopper(handle.db, { postalCode: "1201", country: "Suisse" });
     const placed = await order(shopper);
+    const [line] = await handle.db.select().from(orderItems).where(eq(orderItems.orderId, placed.id));
     await prepare(placed.id, { weight_grams: 1_000 });
     const sent = colissimo.state.lastRequest("sls", "generateLabel")?.body;
     expect(sent.letter.service.productCode).toBe("COLI");
-    expect(sent.letter.customsDeclarations).toMatchObject({ includeCustomsDeclarations: true });
-    expect(sent.letter.customsDeclarations.contents.article).toEqual([
-      expect.objectContaining({ quantity: 2, hsCode: expect.stringMatching(/^3303|^3304|^3305/), originCountry: "FR" }),
-    ]);
+    const invoice = await findInvoice(handle.db, placed.id);
+    expect(sent.letter.customsDeclarations).toEqual({
+      includeCustomsDeclarations: true,
+      ...(invoice ? { invoiceNumber: invoice.number } : {}),
+      contents: {
+        article: [
+          {
+            description: line.productSnapshot.name,
+            quantity: 2,
+            weight: 0.42,
+            value: line.unitPriceCents / 100,
+            hsCode: facts.hsCode,
+            originCountry: facts.originCountry,
+            currency: "EUR",
+          },
+        ],
+        category: { value: 3 },
+      },
+    });
+    expect(facts.hsCode).toMatch(/^[0-9]{6,10}$/);
+  });
+
+  it("declares the CN23 of a parcel to Fort-de-France, sent as Colissimo Outre-Mer", async () => {
+    useColissimo();
+    const facts = await productFacts();
+    const placed = await order(await createShopper(handle.db, { postalCode: "97200" }), {}, 1);
+    await prepare(placed.id, { weight_grams: 700 });
+    const sent = colissimo.state.lastRequest("sls", "generateLabel")?.body;
+    expect(sent.letter.service.productCode).toBe("COM");
+    expect(sent.letter.addressee.address).toMatchObject({ countryCode: "MQ", zipCode: "97200" });
+    expect(sent.letter.customsDeclarations.contents).toMatchObject({
+      article: [{ quantity: 1, weight: 0.42, hsCode: facts.hsCode, originCountry: facts.originCountry, currency: "EUR" }],
+      category: { value: 3 },
+    });
+    const [parcel] = await handle.db.select().from(shipments).where(eq(shipments.orderId, placed.id));
+    expect(parcel.customsPdf?.subarray(0, 4).toString()).toBe("%PDF");
+  });
+
+  it("refuses a parcel leaving the EU while a product has no customs code, naming it, before asking the carrier", async () => {
+    useColissimo();
+    const facts = await productFacts();
+    const placed = await order(await createShopper(handle.db, { postalCode: "1201", country: "Suisse" }), {}, 1);
+    const [line] = await handle.db.select().from(orderItems).where(eq(orderItems.orderId, placed.id));
+    const message = `Code douanier manquant pour « ${line.productSnapshot.name} » : renseignez-le dans la fiche produit avant d'expédier hors de l'Union européenne.`;
+    await handle.db.update(products).set({ hsCode: null }).where(eq(products.id, product.id));
+    try {
+      expect((await shipmentPreparation(handle.db, placed.id)).refusal).toBe(message);
+      await expect(prepare(placed.id, { weight_grams: 700 })).rejects.toMatchObject({ code: "customs_facts_missing", message });
+      expect(colissimo.state.lastRequest("sls", "generateLabel")).toBeUndefined();
+      expect(await handle.db.select().from(shipments).where(eq(shipments.orderId, placed.id))).toEqual([]);
+      expect((await getOrderRow(handle.db, placed.id))?.status).toBe("pending");
+      // A parcel staying in the EU needs no CN23: the same product ships to Lyon.
+      const domestic = await order(await createShopper(handle.db), {}, 1);
+      expect((await shipmentPreparation(handle.db, domestic.id)).refusal).toBeNull();
+    } finally {
+      await handle.db.update(products).set({ hsCode: facts.hsCode }).where(eq(products.id, product.id));
+    }
+    await prepare(placed.id, { weight_grams: 700 });
+    expect(colissimo.state.lastRequest("sls", "generateLabel")?.body.letter.customsDeclarations.contents.article[0].hsCode).toBe(
+      facts.hsCode,
+    );
   });
 
   it("reports the carrier's refusal or silence in French and leaves the order as it was", async () => {

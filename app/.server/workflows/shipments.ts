@@ -13,6 +13,7 @@ import { carrierClientFor, carrierClientOf } from "~/.server/modules/delivery/ca
 import { getDeliveryMethod } from "~/.server/modules/delivery/delivery-methods.service";
 import {
   insertShipment,
+  labelOf,
   outboundShipmentOf,
   outboundShipmentsOf,
   postponeTracking,
@@ -24,6 +25,7 @@ import {
 import { getOrderRow, listOrderItems, setOrderEstimatedDeliveryDate } from "~/.server/modules/orders/orders.service";
 import type { OrderRow } from "~/.server/modules/orders/order-view";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
+import { findInvoice } from "~/.server/modules/invoices/invoices.service";
 import { joinPdfs, renderPickingListPdf, type PickingOrder } from "~/.server/modules/delivery/parcel-documents";
 import {
   CarrierError,
@@ -32,6 +34,7 @@ import {
   needsCustoms,
   type CarrierClient,
   type CarrierLabel,
+  type CustomsDeclaration,
   type LabelFormat,
   type Tracking,
 } from "~/domain/delivery/carrier";
@@ -43,8 +46,9 @@ import {
   PREPARABLE_ORDER_STATUSES,
   UNWEIGHED_UNIT_GRAMS,
   carrierAddressOf,
-  customsArticlesOf,
+  customsRefusalOf,
   parcelTooHeavyMessage,
+  saleCustomsDeclaration,
   shopSenderAddress,
   suggestedParcelWeight,
   SHIPMENT_BATCH_MAX,
@@ -109,6 +113,8 @@ async function parcelOrder(db: Database, orderId: string): Promise<ParcelOrder> 
       unitWeightGrams: fact?.weightGrams ?? null,
       unitPriceCents: i.unitPriceCents,
       category: fact?.category ?? null,
+      hsCode: fact?.hsCode ?? null,
+      originCountry: fact?.originCountry ?? null,
     };
   });
   return { order, lines };
@@ -150,6 +156,13 @@ function maxWeightOf(product: { brand: Carrier; productCode: string }, client: C
   );
 }
 
+/** Why the parcel's CN23 cannot be written (a product without its customs code or origin), when its destination needs one. */
+function customsRefusal(parcel: ParcelOrder): string | null {
+  const address = parcel.order.shippingAddress;
+  const recipient = address ? carrierAddressOf(address, null) : null;
+  return recipient && needsCustoms(recipient.countryCode, recipient.postalCode) ? customsRefusalOf(parcel.lines) : null;
+}
+
 /** What 'Préparer l'expédition' shows of an order read once: its product, weights, refusal and parcel. */
 function preparationOf(
   parcel: ParcelOrder,
@@ -169,7 +182,11 @@ function preparationOf(
     max_weight_grams: max,
     suggested_weight_grams: Math.min(suggested.grams, max),
     unweighed_units: suggested.unweighed,
-    refusal: existing ? null : !PREPARABLE.has(parcel.order.status) ? SHIPMENT_MESSAGES.notPreparable : carrier.refusal,
+    refusal: existing
+      ? null
+      : !PREPARABLE.has(parcel.order.status)
+        ? SHIPMENT_MESSAGES.notPreparable
+        : (carrier.refusal ?? customsRefusal(parcel)),
     shipment: existing ? shipmentSummary(brand, existing) : null,
   };
 }
@@ -213,14 +230,13 @@ async function labelFor(
   const recipient = order.shippingAddress ? carrierAddressOf(order.shippingAddress, orderEmail(order)) : null;
   if (!recipient) throw conflict("recipient_unusable", SHIPMENT_MESSAGES.recipientAddress);
   if (order.deliveryMethod === "relay" && !product.pointId) throw conflict("relay_point_unusable", SHIPMENT_MESSAGES.relayPointMissing);
-  const customs = needsCustoms(recipient.countryCode, recipient.postalCode)
-    ? {
-        category: "sale" as const,
-        articles: customsArticlesOf(lines),
-        shippingCents: order.shippingCents,
-        invoiceNumber: order.orderNumber,
-      }
-    : null;
+  let customs: CustomsDeclaration | null = null;
+  if (needsCustoms(recipient.countryCode, recipient.postalCode)) {
+    const refusal = customsRefusalOf(lines);
+    if (refusal) throw conflict("customs_facts_missing", refusal);
+    const invoiceNumber = (await findInvoice(db, order.id))?.number ?? null;
+    customs = saleCustomsDeclaration(lines, { parcelWeightGrams: weightGrams, shippingCents: order.shippingCents, invoiceNumber });
+  }
   try {
     return await client.createLabel({
       reference: order.orderNumber,
@@ -440,8 +456,20 @@ export async function joinedLabels(db: Database, value: unknown): Promise<Uint8A
   const orderIds = parseOrderIds(value);
   const rows = await outboundShipmentsOf(db, orderIds);
   const byOrder = new Map(rows.map((r) => [r.orderId, r]));
-  const labels = orderIds.flatMap((id) => (byOrder.has(id) ? [byOrder.get(id)!.labelPdf] : []));
+  // A parcel leaving the EU prints its CN23 right after its label (decision 063).
+  const labels = orderIds.flatMap((id) => {
+    const row = byOrder.get(id);
+    return row ? [row.labelPdf, ...(row.customsPdf ? [row.customsPdf] : [])] : [];
+  });
   return labels.length === 0 ? null : joinPdfs(labels);
+}
+
+/** One order's printed parcel: its label, and its CN23 after it when it leaves the EU; null before printing. */
+export async function printedParcel(db: Database, orderId: string): Promise<{ pdf: Uint8Array; trackingNumber: string } | null> {
+  const shipment = await outboundShipmentOf(db, orderId);
+  if (!shipment) return null;
+  const label = labelOf(shipment);
+  return { pdf: label.customsPdf ? await joinPdfs([label.pdf, label.customsPdf]) : label.pdf, trackingNumber: label.trackingNumber };
 }
 
 /** The picking list of the selected orders (those that exist). */

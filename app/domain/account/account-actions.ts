@@ -15,6 +15,8 @@ export const ACCOUNT_INTENTS = [
   "delete-account",
   "resend-verification",
   "change-email",
+  "save-business-invoice",
+  "clear-business-invoice",
 ] as const;
 
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];

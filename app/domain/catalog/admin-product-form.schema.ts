@@ -10,6 +10,8 @@ import { SKIN_TYPES, type SkinType } from "./catalog.constants";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
 import { formatMessage } from "~/domain/messages/format";
+import { DEFAULT_TAX_CLASS, TAX_CLASS_LABELS, isTaxClass, type TaxClass } from "~/domain/tax/tax-classes";
+import { isOriginCountry, type OriginCountry } from "./origin-countries";
 
 export const PRODUCT_NAME_REQUIRED_MESSAGE = "Le nom du produit est requis";
 export const PRODUCT_PRICE_MESSAGE = "Le prix doit être supérieur à 0";
@@ -31,6 +33,9 @@ export const PRODUCT_NOT_FOUND_MESSAGE = SHOP_MESSAGES.productNotFound;
 export const PRODUCT_FORM_INVALID_MESSAGE = "Veuillez corriger les champs signalés";
 export const PRODUCT_WEIGHT_MESSAGE = "Le poids doit être un nombre entier de grammes";
 export const PRODUCT_WEIGHT_MAX_MESSAGE = "Le poids ne peut pas dépasser 30 000 g";
+export const PRODUCT_HS_CODE_MESSAGE = "Code douanier invalide : 6 à 10 chiffres";
+export const PRODUCT_ORIGIN_COUNTRY_MESSAGE = "Pays d'origine inconnu";
+export const PRODUCT_TAX_CLASS_MESSAGE = "Catégorie fiscale inconnue";
 
 /** Spec back-office §5 (image file), word for word. */
 export const IMAGE_TYPE_MESSAGE = "Format d'image non supporté. Utilisez JPG, PNG ou WebP.";
@@ -153,6 +158,68 @@ const weightGrams = z.unknown().transform((raw, ctx): number | null => {
 });
 
 /**
+ * A customs tariff code (Harmonized System, decision 063) as typed: "330300", "3303 00" or
+ * "3303.00" give "330300"; empty gives null (not declared yet); anything else is undefined,
+ * refused. The products table checks the same 6 to 10 digits.
+ */
+export function readHsCode(raw: unknown): string | null | undefined {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== "string" && typeof raw !== "number") return undefined;
+  const typed = String(raw).replace(/[\s.]/g, "");
+  if (typed === "") return null;
+  return /^[0-9]{6,10}$/.test(typed) ? typed : undefined;
+}
+
+/** A country of origin as sent ("FR", "fr", " FR "): its code, null when empty, undefined when not in the list. */
+export function readOriginCountry(raw: unknown): OriginCountry | null | undefined {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== "string") return undefined;
+  const code = raw.trim().toUpperCase();
+  if (code === "") return null;
+  return isOriginCountry(code) ? code : undefined;
+}
+
+/** A tax class as sent: its code or its label, any case; empty is the default (standard); undefined when unknown. */
+export function readTaxClass(raw: unknown): TaxClass | undefined {
+  if (raw === undefined || raw === null) return DEFAULT_TAX_CLASS;
+  if (typeof raw !== "string") return undefined;
+  const typed = raw.trim().toLocaleLowerCase("fr-FR");
+  if (typed === "") return DEFAULT_TAX_CLASS;
+  if (isTaxClass(typed)) return typed;
+  const byLabel = (Object.entries(TAX_CLASS_LABELS) as [TaxClass, string][]).find(
+    ([, label]) => label.toLocaleLowerCase("fr-FR") === typed,
+  );
+  return byLabel?.[0];
+}
+
+const hsCode = z.unknown().transform((raw, ctx): string | null => {
+  const code = readHsCode(raw);
+  if (code === undefined) {
+    ctx.addIssue({ code: "custom", message: PRODUCT_HS_CODE_MESSAGE });
+    return z.NEVER;
+  }
+  return code;
+});
+
+const originCountry = z.unknown().transform((raw, ctx): OriginCountry | null => {
+  const code = readOriginCountry(raw);
+  if (code === undefined) {
+    ctx.addIssue({ code: "custom", message: PRODUCT_ORIGIN_COUNTRY_MESSAGE });
+    return z.NEVER;
+  }
+  return code;
+});
+
+const taxClass = z.unknown().transform((raw, ctx): TaxClass => {
+  const value = readTaxClass(raw);
+  if (value === undefined) {
+    ctx.addIssue({ code: "custom", message: PRODUCT_TAX_CLASS_MESSAGE });
+    return z.NEVER;
+  }
+  return value;
+});
+
+/**
  * What a shopper reads for a variant left without a label: its size, its shade, or both
  * ("50 ml", "Beige rosé 02", "30 ml · Rose poudré"); "Format unique" with neither.
  */
@@ -254,6 +321,9 @@ export const ProductFormSchema = z
     usage_tips: optionalText(PRODUCT_LONG_TEXT_MAX),
     featured: z.boolean().default(false),
     weight_grams: weightGrams.optional(),
+    tax_class: taxClass.optional(),
+    hs_code: hsCode.optional(),
+    origin_country: originCountry.optional(),
     variants: z
       .array(VariantFormSchema)
       .min(1, { error: VARIANTS_REQUIRED_MESSAGE })
@@ -286,6 +356,9 @@ export const ProductFormSchema = z
     usageTips: v.usage_tips,
     featured: v.featured,
     weightGrams: v.weight_grams ?? null,
+    taxClass: v.tax_class ?? DEFAULT_TAX_CLASS,
+    hsCode: v.hs_code ?? null,
+    originCountry: v.origin_country ?? null,
     variants: v.variants,
   }));
 
@@ -353,6 +426,11 @@ export type ProductFormValues = {
   featured: boolean;
   /** Grams as typed; "" while not weighed. */
   weight_grams: string;
+  tax_class: TaxClass;
+  /** Digits as typed; "" while not declared (a parcel leaving the EU then cannot be prepared). */
+  hs_code: string;
+  /** ISO alpha-2 code; "" while not declared. */
+  origin_country: OriginCountry | "";
   variants: VariantFormValues[];
 };
 
@@ -386,6 +464,9 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   usage_tips: "",
   featured: false,
   weight_grams: "",
+  tax_class: DEFAULT_TAX_CLASS,
+  hs_code: "",
+  origin_country: "",
   variants: [emptyVariant("new-0")],
 };
 

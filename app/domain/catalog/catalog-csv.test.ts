@@ -47,7 +47,7 @@ describe("decodeCatalogCsv", () => {
 
 describe("readCatalogCsv", () => {
   it("reads ';' and ',' files, quoted fields and columns in any order", () => {
-    const semicolon = read(`${HEADER}\r\nP1;"Rouge ""mat""; n°1";Dior;Lèvres;Rose;SKU-1;9,90;12,00;4;a.jpg | b.png;En stock\r\n`);
+    const semicolon = read(`${HEADER}\r\nP1;"Rouge ""mat""; n°1";Dior;Lèvres;Rose;SKU-1;9,90;12,00;4;a.jpg | b.png;;;;;En stock\r\n`);
     const comma = read(`SKU,Stock,Prix,Variante,Produit\nSKU-1,4,"9,90",Rose,"Rouge ""mat""; n°1"\n`);
     expect(semicolon[0]).toMatchObject({
       line: 2,
@@ -93,11 +93,38 @@ describe("readCatalogCsv", () => {
     ]);
   });
 
+  it("reads the weight, tax class, customs code and origin columns, and gives each bad cell its French reason", () => {
+    const [good, empty, bad, formula] = read(
+      [
+        HEADER,
+        "P1;Parfum;;;50 ml;SKU-1;12,50;;3;;1 200;Reduced;3303 00;it;En stock",
+        "P2;Crème;;;50 ml;SKU-2;12,50;;3;;;;;;En stock",
+        "P3;Sérum;;;30 ml;SKU-3;12,50;;3;;30001;super;3303;France;En stock",
+        "P4;Savon;;;1 pièce;SKU-4;3,00;;3;;-5;standard;=330300;FR;En stock",
+      ].join("\r\n"),
+    );
+    expect(good).toMatchObject({ weightGrams: 1200, taxClass: "reduced", hsCode: "330300", originCountry: "IT", errors: [] });
+    expect(empty).toMatchObject({ weightGrams: null, taxClass: "standard", hsCode: null, originCountry: null, errors: [] });
+    expect(bad.errors).toEqual([
+      "Poids invalide : un nombre entier de grammes, de 1 à 30 000, ou vide",
+      "Catégorie fiscale inconnue : standard ou reduced",
+      "Code douanier invalide : 6 à 10 chiffres",
+      "Pays d'origine inconnu : « France » (un code ISO à deux lettres, comme FR)",
+    ]);
+    expect(formula.errors).toEqual([
+      "Poids invalide : un nombre entier de grammes, de 1 à 30 000, ou vide",
+      "Formule refusée dans la colonne « Code douanier » (une cellule ne peut pas commencer par = + - @)",
+      "Code douanier invalide : 6 à 10 chiffres",
+    ]);
+    const narrow = readCatalogCsv("Produit;Variante;SKU;Prix;Stock\r\nA;B;C;1;1\r\n");
+    expect(narrow.ok && narrow.has).toMatchObject({ weight: false, taxClass: false, hsCode: false, originCountry: false });
+  });
+
   it("neutralises formulas on export and refuses bare ones on import, reading back the export's own", () => {
     const names = ['=HYPERLINK("http://x")', "+33 crème", "-20 % sérum", "@SUM(A1)"];
     const exported = toCsv(
       CATALOG_CSV_HEADER,
-      names.map((name, i) => ["", name, "", "", "Unique", `SKU-${i}`, "10,00", "", 1, "", "En stock"]),
+      names.map((name, i) => ["", name, "", "", "Unique", `SKU-${i}`, "10,00", "", 1, "", "", "", "", "", "En stock"]),
     );
     for (const name of names) expect(exported).toContain(`'${name.replace(/"/g, '""')}`);
     expect(read(exported.slice(1)).map((l) => [l.name, l.errors])).toEqual(names.map((name) => [name, []]));

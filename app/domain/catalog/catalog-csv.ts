@@ -9,11 +9,21 @@ import { CATALOG_CSV_MAX_BYTES, CATALOG_ZIP_MAX_BYTES, megabytes } from "~/domai
 import { detectCsvSeparator, parseCsv } from "~/lib/csv";
 import {
   PRODUCT_GALLERY_MAX,
+  PRODUCT_HS_CODE_MESSAGE,
   PRODUCT_NAME_MAX,
+  PRODUCT_ORIGIN_COUNTRY_MESSAGE,
   PRODUCT_PRICE_MAX_EUROS,
   PRODUCT_STOCK_MAX,
+  PRODUCT_TAX_CLASS_MESSAGE,
   PRODUCT_TEXT_MAX,
+  PRODUCT_WEIGHT_MAX_GRAMS,
+  PRODUCT_WEIGHT_MIN_GRAMS,
+  readHsCode,
+  readOriginCountry,
+  readTaxClass,
 } from "./admin-product-form.schema";
+import { DEFAULT_TAX_CLASS, type TaxClass } from "~/domain/tax/tax-classes";
+import type { OriginCountry } from "./origin-countries";
 
 /** The export's columns, in order; the import finds them by name (any order, "Statut" ignored). */
 export const CATALOG_CSV_HEADER = [
@@ -27,6 +37,10 @@ export const CATALOG_CSV_HEADER = [
   "Prix barré",
   "Stock",
   "Images",
+  "Poids (g)",
+  "Catégorie fiscale",
+  "Code douanier",
+  "Pays d'origine",
   "Statut",
 ] as const;
 
@@ -71,6 +85,10 @@ export const LINE_MESSAGES = {
   skuOfOtherProduct: (name: string) => `Ce SKU appartient déjà à un autre produit (« ${name} »)`,
   unknownCategory: (name: string) => `Catégorie inconnue : « ${name} »`,
   unknownBrand: (name: string) => `Marque inconnue : « ${name} »`,
+  weight: `Poids invalide : un nombre entier de grammes, de ${PRODUCT_WEIGHT_MIN_GRAMS} à ${PRODUCT_WEIGHT_MAX_GRAMS.toLocaleString("fr-FR").replace(/\s/g, " ")}, ou vide`,
+  taxClass: `${PRODUCT_TAX_CLASS_MESSAGE} : standard ou reduced`,
+  hsCode: PRODUCT_HS_CODE_MESSAGE,
+  originCountry: (code: string) => `${PRODUCT_ORIGIN_COUNTRY_MESSAGE} : « ${code} » (un code ISO à deux lettres, comme FR)`,
   productMismatch: (column: string, line: number) => `La colonne « ${column} » diffère de la première ligne de ce produit (ligne ${line})`,
 } as const;
 
@@ -89,16 +107,24 @@ export type CatalogCsvLine = {
   stock: number;
   /** Our own paths ("/media/...") or file names to find in the ZIP. */
   images: string[];
+  /** The product's packed weight of one unit; null when the cell is empty. */
+  weightGrams: number | null;
+  taxClass: TaxClass;
+  hsCode: string | null;
+  originCountry: OriginCountry | null;
   errors: string[];
 };
+
+/** The optional columns; a column left out of the file leaves that field of existing products as it is. */
+export type CatalogCsvOptionalColumn =
+  "brand" | "category" | "originalPrice" | "images" | "weight" | "taxClass" | "hsCode" | "originCountry";
 
 /**
  * The lines, and which optional columns the file has: a column left out of the file leaves that
  * field of existing products as it is (an empty cell in a present column clears it).
  */
 export type CatalogCsvRead =
-  | { ok: true; lines: CatalogCsvLine[]; has: Record<"brand" | "category" | "originalPrice" | "images", boolean> }
-  | { ok: false; message: string };
+  { ok: true; lines: CatalogCsvLine[]; has: Record<CatalogCsvOptionalColumn, boolean> } | { ok: false; message: string };
 
 /**
  * Bytes to text: UTF-8 when it is valid UTF-8 (a byte order mark is dropped), else Windows-1252
@@ -188,6 +214,45 @@ function imagesCell(raw: string, errors: string[]): string[] {
   return images;
 }
 
+function weightCell(raw: string, errors: string[]): number | null {
+  const value = raw.trim().replace(/\s/g, "");
+  if (value === "") return null;
+  const grams = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  if (!(grams >= PRODUCT_WEIGHT_MIN_GRAMS && grams <= PRODUCT_WEIGHT_MAX_GRAMS)) {
+    errors.push(LINE_MESSAGES.weight);
+    return null;
+  }
+  return grams;
+}
+
+function taxClassCell(raw: string, errors: string[]): TaxClass {
+  const value = readTaxClass(raw);
+  if (value === undefined) {
+    errors.push(LINE_MESSAGES.taxClass);
+    return DEFAULT_TAX_CLASS;
+  }
+  return value;
+}
+
+/** "3303 00" and "3303.00" read as "330300"; a code a spreadsheet turned into "3,303E+05" is refused, never guessed. */
+function hsCodeCell(raw: string, errors: string[]): string | null {
+  const value = readHsCode(raw.trim());
+  if (value === undefined) {
+    errors.push(LINE_MESSAGES.hsCode);
+    return null;
+  }
+  return value;
+}
+
+function originCountryCell(raw: string, errors: string[]): OriginCountry | null {
+  const value = readOriginCountry(raw);
+  if (value === undefined) {
+    errors.push(LINE_MESSAGES.originCountry(raw.trim()));
+    return null;
+  }
+  return value;
+}
+
 /** Header names compared without case, accents or spaces ("reference produit" finds "Réf. produit"). */
 const headerKey = (name: string) =>
   name
@@ -246,13 +311,43 @@ export function readCatalogCsv(text: string): CatalogCsvRead {
     }
     const stock = stockCell(cell(fields, "Stock"), errors);
     const images = imagesCell(cell(fields, "Images"), errors);
-    return { line, productRef, name, brand, category, label, sku, priceCents, originalPriceCents, stock, images, errors };
+    const weightGrams = weightCell(cell(fields, "Poids (g)"), errors);
+    const taxClass = taxClassCell(textCell(cell(fields, "Catégorie fiscale"), "Catégorie fiscale", errors), errors);
+    const hsCode = hsCodeCell(textCell(cell(fields, "Code douanier"), "Code douanier", errors), errors);
+    const originCountry = originCountryCell(textCell(cell(fields, "Pays d'origine"), "Pays d'origine", errors), errors);
+    return {
+      line,
+      productRef,
+      name,
+      brand,
+      category,
+      label,
+      sku,
+      priceCents,
+      originalPriceCents,
+      stock,
+      images,
+      weightGrams,
+      taxClass,
+      hsCode,
+      originCountry,
+      errors,
+    };
   });
   const has = (column: Column) => index.has(headerKey(column));
   return {
     ok: true,
     lines,
-    has: { brand: has("Marque"), category: has("Catégorie"), originalPrice: has("Prix barré"), images: has("Images") },
+    has: {
+      brand: has("Marque"),
+      category: has("Catégorie"),
+      originalPrice: has("Prix barré"),
+      images: has("Images"),
+      weight: has("Poids (g)"),
+      taxClass: has("Catégorie fiscale"),
+      hsCode: has("Code douanier"),
+      originCountry: has("Pays d'origine"),
+    },
   };
 }
 

@@ -4,6 +4,31 @@ import type { ShippingQuote } from "./shipping.rules";
 import type { DeliveryMethodCode, DeliveryOption } from "~/domain/delivery/delivery-methods";
 import type { RelayPoint } from "~/domain/delivery/relay-points";
 import type { StockProblem } from "./stock-problem";
+import type { VatCountry } from "~/domain/tax/rates";
+import type { TaxRegime } from "~/domain/tax/tax-rules";
+import type { TaxNotice } from "~/domain/tax/order-tax";
+
+/**
+ * The VAT the quote is priced under (decision 063). Outside the French VAT territory the lines
+ * and totals are already without French VAT; `notice` says which sentence the summary shows.
+ */
+export type CheckoutTaxQuote = {
+  regime: TaxRegime;
+  /** False once the address is outside the French VAT territory: prices shown without French VAT. */
+  prices_include_french_vat: boolean;
+  /** The member state whose VAT the goods carry (FR, or BE/LU under the OSS); null for an exempt order. */
+  vat_country: VatCountry | null;
+  /**
+   * - `duties_recipient`: "Droits et taxes locales à la charge du destinataire" (export, overseas);
+   * - `duties_paid`: the shop pays them (DDP in Paramètres);
+   * - `reverse_charge`: a business in another member state: exempt, the buyer reverse-charges;
+   * - `destination_vat`: the destination's VAT (OSS);
+   * - null: French VAT as in the catalogue.
+   */
+  notice: TaxNotice | null;
+  /** The VAT the total includes, in cents (0 for an exempt order). */
+  vat_cents: number;
+};
 
 export type CheckoutLineQuote = {
   product_id: string;
@@ -54,4 +79,6 @@ export type CheckoutQuote = GiftCardCheckoutQuote & {
   needs_address: boolean;
   /** What the bank card pays: the total minus the gift cards' part (0: no card needed). */
   card_cents: number;
+  /** Null until a delivery address is chosen (catalogue prices, French VAT, until then). */
+  tax: CheckoutTaxQuote | null;
 };

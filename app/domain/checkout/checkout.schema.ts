@@ -20,6 +20,7 @@ import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
 import { formatMessage } from "~/domain/messages/format";
+import { BusinessInvoiceSchema } from "~/domain/tax/business-id";
 
 export const DeliveryMethodCodeSchema = z.enum(DELIVERY_METHOD_CODES, { error: CHECKOUT_MESSAGES.unknownDeliveryMethod });
 export const RelayPointIdSchema = text({ error: RELAY_POINT_UNKNOWN_MESSAGE })
@@ -238,6 +239,11 @@ export const PlaceOrderSchema = z.object({
     .union([z.literal(1), z.literal(3)], { error: INSTALMENTS_CHOICE_MESSAGE })
     .optional()
     .default(1),
+  /**
+   * "Je souhaite une facture au nom de mon entreprise" (decision 063): the company on the invoice;
+   * a valid VAT number of another member state makes an EU delivery reverse-charged.
+   */
+  business_invoice: BusinessInvoiceSchema.optional(),
 });
 /** The JSON body the checkout page sends, before defaults are applied. */
 export type PlaceOrderBody = z.input<typeof PlaceOrderSchema>;

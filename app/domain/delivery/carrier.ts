@@ -60,25 +60,43 @@ export type PointSearch = {
   limit: number;
 };
 
-/** One article of a customs declaration (CN23), for a parcel leaving the EU's customs territory. */
+/**
+ * One article of a customs declaration (CN23), for a parcel leaving the EU's customs territory:
+ * one per order line, with the product's own customs code and origin (decision 063).
+ */
 export type CustomsArticle = {
   description: string;
   quantity: number;
-  /** One unit's weight, like the value. */
+  /** One unit's net weight, like the value: the product's packed weight, or its share of the parcel's. */
   weightGrams: number;
-  /** Unit value, in euro cents. */
+  /** Unit value, in cents of the declaration's currency: what the order charged for one unit. */
   valueCents: number;
-  /** Harmonized System tariff code (perfumes: 330300). */
+  /** Harmonized System tariff code, 6 to 10 digits (perfumes: 330300). */
   hsCode: string;
+  /** ISO 3166-1 alpha-2 country where the product was made. */
   originCountry: string;
 };
 
+/** The currencies a declaration is written in: the shop sells in euros. */
+export type CustomsCurrency = "EUR";
+
+/** The French words of each category, as the CN23 prints them. */
+export const CUSTOMS_CATEGORY_LABELS: Record<CustomsDeclaration["category"], string> = {
+  sale: "Vente de marchandises",
+  gift: "Cadeau",
+  return: "Marchandises retournées",
+};
+
 export type CustomsDeclaration = {
-  /** What the parcel is: a sale of goods, a gift, returned goods. */
+  /** What the parcel is: a sale of goods (Colissimo's category 3), a gift, returned goods. */
   category: "sale" | "gift" | "return";
   articles: CustomsArticle[];
+  currency: CustomsCurrency;
+  /** The articles' value, quantity times unit value, in cents: the CN23's total. */
+  totalValueCents: number;
   /** Shipping charged to the buyer, in euro cents. */
   shippingCents: number;
+  /** The order's invoice when it has one (the CN23 refers to it); null before it is issued. */
   invoiceNumber?: string | null;
 };
 

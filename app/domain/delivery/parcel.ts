@@ -3,7 +3,7 @@
  * parcel's weight pre-filled from the products' weights, and the customs articles of a CN23.
  * Isomorphic: 'Préparer l'expédition' shows the pre-filled weight the server would compute.
  */
-import type { CarrierAddress, CustomsArticle, LabelFormat } from "./carrier";
+import type { CarrierAddress, CustomsArticle, CustomsDeclaration, LabelFormat } from "./carrier";
 import type { Carrier } from "~/domain/orders/shipping-tracking";
 import * as COMMON_MESSAGES from "~/domain/messages/common";
 
@@ -112,6 +112,9 @@ export type ParcelLine = {
   unitWeightGrams: number | null;
   unitPriceCents: number;
   category: string | null;
+  /** The product's customs code and origin for a CN23 (decision 063); null while not declared. */
+  hsCode: string | null;
+  originCountry: string | null;
 };
 
 /** The pre-filled weight: the lines' weights (an unweighed unit at the default) and the packing. */
@@ -125,23 +128,60 @@ export function suggestedParcelWeight(lines: readonly ParcelLine[]): { grams: nu
   return { grams, unweighed };
 }
 
-/** Tariff headings of what the shop sells: perfumes 3303, make-up and skin care 3304, hair 3305. */
-export function hsCodeOf(category: string | null): string {
-  const c = (category ?? "").toLowerCase();
-  if (/parfum|eau de|fragrance/.test(c)) return "330300";
-  if (/cheveu|capillaire|hair/.test(c)) return "330590";
-  return "330499";
+export function missingHsCodeMessage(productName: string): string {
+  return `Code douanier manquant pour « ${productName} » : renseignez-le dans la fiche produit avant d'expédier hors de l'Union européenne.`;
 }
 
-export function customsArticlesOf(lines: readonly ParcelLine[]): CustomsArticle[] {
+export function missingOriginMessage(productName: string): string {
+  return `Pays d'origine manquant pour « ${productName} » : renseignez-le dans la fiche produit avant d'expédier hors de l'Union européenne.`;
+}
+
+/**
+ * Why these lines cannot be declared on a CN23, naming the first product at fault, or null. The
+ * code and origin are the product's own (its form says so): a guess would be a false declaration.
+ */
+export function customsRefusalOf(lines: readonly ParcelLine[]): string | null {
+  for (const line of lines) {
+    if (!line.hsCode) return missingHsCodeMessage(line.name);
+    if (!line.originCountry) return missingOriginMessage(line.name);
+  }
+  return null;
+}
+
+/**
+ * One article per order line: its unit value is what the order charged, its unit weight the
+ * product's packed weight or, for a product not yet weighed, an even share of what the parcel
+ * weighs beyond the packing and the weighed units (so the articles never outweigh the parcel).
+ * Lines must have passed customsRefusalOf.
+ */
+export function customsArticlesOf(lines: readonly ParcelLine[], parcelWeightGrams: number): CustomsArticle[] {
+  const weighed = lines.reduce((sum, l) => sum + (l.unitWeightGrams === null ? 0 : l.quantity * l.unitWeightGrams), 0);
+  const unweighedUnits = lines.reduce((sum, l) => sum + (l.unitWeightGrams === null ? l.quantity : 0), 0);
+  const share = unweighedUnits > 0 ? Math.max(1, Math.floor((parcelWeightGrams - PACKING_GRAMS - weighed) / unweighedUnits)) : 0;
   return lines.map((line) => ({
-    description: line.name.slice(0, 64),
+    description: Array.from(line.name).slice(0, 64).join(""),
     quantity: line.quantity,
-    weightGrams: line.unitWeightGrams ?? UNWEIGHED_UNIT_GRAMS,
+    weightGrams: line.unitWeightGrams ?? share,
     valueCents: line.unitPriceCents,
-    hsCode: hsCodeOf(line.category),
-    originCountry: "FR",
+    hsCode: line.hsCode ?? "",
+    originCountry: line.originCountry ?? "",
   }));
+}
+
+/** The CN23 of a sale: the lines' articles, their total in euros, the shipping charged and the invoice. */
+export function saleCustomsDeclaration(
+  lines: readonly ParcelLine[],
+  facts: { parcelWeightGrams: number; shippingCents: number; invoiceNumber: string | null },
+): CustomsDeclaration {
+  const articles = customsArticlesOf(lines, facts.parcelWeightGrams);
+  return {
+    category: "sale",
+    articles,
+    currency: "EUR",
+    totalValueCents: articles.reduce((sum, a) => sum + a.quantity * a.valueCents, 0),
+    shippingCents: facts.shippingCents,
+    invoiceNumber: facts.invoiceNumber,
+  };
 }
 
 /** A printed parcel as 'Préparer l'expédition' shows it. */

@@ -5,6 +5,7 @@
  * paid, to the cent. Pure: no server, no React.
  */
 import type { InvoiceDiscount, InvoiceLine, InvoiceLineKind, InvoiceTotals, VatBreakdownRow } from "./invoice.types";
+import type { VatCategory } from "~/domain/tax/tax-rules";
 
 /** A line as the order holds it, before taxes are worked out. */
 export type TaxableLine = {
@@ -18,7 +19,11 @@ export type TaxableLine = {
   vatRate: number | null;
   /** Whether the order's discounts (points, promo code) apply to it: the merchandise lines. */
   discountable: boolean;
+  /** Its EN 16931 category (decision 063); absent: S for a rate, O for none. */
+  vatCategory?: VatCategory;
 };
+
+const categoryOf = (rate: number | null, category: VatCategory | undefined): VatCategory => category ?? (rate === null ? "O" : "S");
 
 export type ComputedDocument = { lines: InvoiceLine[]; totals: InvoiceTotals; vat_breakdown: VatBreakdownRow[] };
 
@@ -78,11 +83,18 @@ export function computeInvoiceDocument(input: readonly TaxableLine[], discounts:
       quantity: l.quantity,
       unit_ttc_cents: l.unitTtcCents,
       vat_rate: l.vatRate,
+      vat_category: categoryOf(l.vatRate, l.vatCategory),
       total_ttc_cents: l.totalTtcCents,
     }),
   );
   const byRate = new Map<number | null, number>();
-  for (const l of input) if (l.discountable) byRate.set(l.vatRate, (byRate.get(l.vatRate) ?? 0) + l.totalTtcCents);
+  // A rate's discount lines take the category of the lines they lower (one per rate in an order).
+  const categoryOfRate = new Map<number | null, VatCategory>();
+  for (const l of input) {
+    if (!l.discountable) continue;
+    byRate.set(l.vatRate, (byRate.get(l.vatRate) ?? 0) + l.totalTtcCents);
+    if (!categoryOfRate.has(l.vatRate)) categoryOfRate.set(l.vatRate, categoryOf(l.vatRate, l.vatCategory));
+  }
   const rates = [...byRate.keys()];
   for (const discount of discounts) {
     if (discount.amount_cents === 0) continue;
@@ -100,6 +112,7 @@ export function computeInvoiceDocument(input: readonly TaxableLine[], discounts:
           quantity: 1,
           unit_ttc_cents: -shares[i],
           vat_rate: rate,
+          vat_category: categoryOfRate.get(rate) ?? categoryOf(rate, undefined),
           total_ttc_cents: -shares[i],
         }),
       );

@@ -2,6 +2,8 @@
 // Relative: drizzle-kit reads this file through the schema and knows no "~" alias.
 import { CREDIT_NOTE_NUMBER_PREFIX, INVOICE_NUMBER_DIGITS, INVOICE_NUMBER_PREFIX } from "../../lib/shop-rules";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import type { BusinessBuyer, OrderTax } from "~/domain/tax/order-tax";
+import type { VatCategory } from "~/domain/tax/tax-rules";
 
 export const INVOICE_DOCUMENT_KINDS = ["invoice", "credit_note"] as const;
 export type InvoiceDocumentKind = (typeof INVOICE_DOCUMENT_KINDS)[number];
@@ -27,8 +29,13 @@ export type InvoiceLine = {
   quantity: number;
   unit_ttc_cents: number;
   unit_ht_cents: number;
-  /** VAT rate in percent; null: outside the scope of VAT (gift cards, art. 256 ter CGI). */
+  /** VAT rate in percent; null: outside the scope of VAT (gift cards, art. 256 ter CGI); 0: exempt. */
   vat_rate: number | null;
+  /**
+   * The EN 16931 VAT category (decision 063): S standard-rated, K intra-EU exempt, G export, O out
+   * of scope. Absent on documents issued before: S for a rate, O for none.
+   */
+  vat_category?: VatCategory;
   total_ht_cents: number;
   vat_cents: number;
   total_ttc_cents: number;
@@ -62,7 +69,17 @@ export type InvoiceSnapshot = {
     email: string;
     phone: string;
   };
-  buyer: { name: string; email: string | null; billing_address: string[]; shipping_address: string[] | null };
+  buyer: {
+    name: string;
+    email: string | null;
+    billing_address: string[];
+    shipping_address: string[] | null;
+    /** A business invoice's company, SIREN/SIRET and VAT number (decision 063); absent or null for a consumer. */
+    business?: BusinessBuyer | null;
+    /** ISO country codes of the addresses, for Factur-X (absent on documents issued before decision 063). */
+    billing_country_code?: string;
+    shipping_country_code?: string | null;
+  };
   lines: InvoiceLine[];
   /** The discounts as the order applied them (positive amounts), kept for partial credit notes. */
   discounts: InvoiceDiscount[];
@@ -78,7 +95,13 @@ export type InvoiceSnapshot = {
     instalments?: { seq: number; due_date: string; amount_cents: number }[];
   };
   mentions: string[];
+  /** The VAT the order was placed under (decision 063); absent: French VAT at 20 %, as before. */
+  tax?: OrderTax | null;
 };
+
+/** A line's EN 16931 category, for documents issued before decision 063 too. */
+export const vatCategoryOf = (line: Pick<InvoiceLine, "vat_rate" | "vat_category">): VatCategory =>
+  line.vat_category ?? (line.vat_rate === null ? "O" : "S");
 
 /** A document as order views list it, with where to download it. */
 export type OrderDocumentView = {

@@ -218,6 +218,12 @@ export const accountNotFound = "Compte introuvable";
 export const customerService = "Service client";
 export const authorYou = "Vous";
 
+// business invoicing details (decision 063)
+export const businessInvoiceSaved = "Vos informations de facturation professionnelle sont enregistrées.";
+export const businessInvoiceCleared = "Vos informations de facturation professionnelle sont supprimées.";
+export const businessInvoiceNotSaved =
+  "Vos informations de facturation professionnelle n'ont pas pu être enregistrées. Veuillez réessayer.";
+
 // shared
 export const incorrectVerificationCode = "Code de vérification incorrect";
 export const somethingWentWrongTryAgain = "Une erreur est survenue. Veuillez réessayer.";

@@ -13,6 +13,7 @@ export const checkConnectionTryAgain = "Vérifiez votre connexion puis réessaye
 export const pickupPointSearchFailedTry = "La recherche de points relais a échoué. Veuillez réessayer.";
 export const giftCardAlreadyApplied = "Cette carte cadeau est déjà appliquée";
 export const somethingWentWrongCheckConnection = "Une erreur est survenue. Vérifiez votre connexion puis réessayez.";
+export const correctBusinessInvoiceDetails = "Veuillez corriger les informations de l'entreprise à facturer.";
 
 // checkout
 export const notEnoughStock = "Stock insuffisant";
@@ -78,3 +79,18 @@ export const mainlandFrance = "France métropolitaine";
 export const securityCodeRequired = "Le cryptogramme est obligatoire";
 export const pickupPoint = "Point relais";
 export const nameMustLeast2Characters = "Le nom doit contenir au moins 2 caractères";
+
+// business invoices (decision 063): the checkout's and the account's forms, checked on both sides
+export const companyNameRequired = "La raison sociale est obligatoire.";
+export const sirenInvalid = "SIREN invalide : vérifiez les 9 chiffres.";
+export const siretInvalid = "SIRET invalide : vérifiez les 14 chiffres.";
+export const sirenOrSiretFormat = "Saisissez un SIREN (9 chiffres) ou un SIRET (14 chiffres).";
+export const siretSirenMismatch = "Le SIRET ne correspond pas au SIREN indiqué.";
+export const frenchCompanyNeedsSiren = "Pour une entreprise française, indiquez son SIREN ou son SIRET.";
+export const vatNumberInvalidKey = "Numéro de TVA intracommunautaire invalide : la clé de contrôle ne correspond pas.";
+export const vatNumberInvalidFormat =
+  "Numéro de TVA intracommunautaire invalide : le nombre ou la nature des caractères après le code pays ne correspond pas.";
+export const vatNumberUnknownCountry =
+  "Numéro de TVA intracommunautaire invalide : il doit commencer par le code d'un pays de l'Union européenne (FR, BE, DE…).";
+export const vatNumberGreecePrefix = "Numéro de TVA intracommunautaire invalide : pour la Grèce, le code pays est EL.";
+export const vatNumberSirenMismatch = "Le numéro de TVA intracommunautaire ne correspond pas au SIREN indiqué.";

@@ -1,5 +1,6 @@
 import type { PaymentScheduleEntry } from "~/domain/payments/instalments";
 /** Back-office order list: query, status change and the shapes the page and the API share (isomorphic). */
+import type { BusinessBuyer, OrderVatView } from "~/domain/tax/order-tax";
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import {
@@ -117,6 +118,10 @@ export type AdminOrderDetail = {
   payment_schedule: PaymentScheduleEntry[];
   /** The carrier's events of the parcel, oldest first (docs/decisions/062-carriers.md). */
   tracking_events: TrackingEventView[];
+  /** The VAT it was placed under (decision 063); null before. */
+  vat_treatment: OrderVatView | null;
+  /** The business invoice asked for at checkout, or null. */
+  business: BusinessBuyer | null;
 };
 
 /** "12 rue des Lilas, 69003 Lyon, France", or the spec's fallback when nothing is known. */

@@ -1,3 +1,4 @@
+import type { OrderVatView } from "~/domain/tax/order-tax";
 import type { PaymentScheduleEntry } from "~/domain/payments/instalments";
 import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery-methods";
 /** Orders as the pages and the API see them (isomorphic, no server code). */
@@ -127,6 +128,8 @@ export type OrderView = {
   }[];
   /** The invoice, then its credit notes, with their download addresses (docs/decisions/031-invoices.md). */
   documents: OrderDocumentView[];
+  /** The VAT it was placed under (decision 063); null: placed before, French VAT as in the catalogue. */
+  vat_treatment: OrderVatView | null;
   /** Paid in 3 (docs/decisions/035-instalments.md): the instalments; empty for a payment at once. */
   payment_schedule: PaymentScheduleEntry[];
   /** The carrier's events of the parcel, oldest first (decision 062); empty before it moves or when shipped by hand. */

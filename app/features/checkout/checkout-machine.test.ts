@@ -7,9 +7,11 @@ import type { OrderView } from "~/domain/orders/order.types";
 import type { PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
 import {
   ADDRESS_INVALID_MESSAGE,
+  BUSINESS_INVALID_MESSAGE,
   CONTACT_INVALID_MESSAGE,
   ORDER_FAILED_MESSAGE,
   STOCK_HINT,
+  businessInvoiceOf,
   canSubmitOrder,
   checkPayment,
   checkShipping,
@@ -607,6 +609,81 @@ describe("readOrderAnswer", () => {
       code: "",
       message: ORDER_FAILED_MESSAGE,
       details: undefined,
+    });
+  });
+});
+
+describe("the business invoice", () => {
+  const SAVED = { company_name: "Parfums Lumière SAS", siren: "732829320", siret: "73282932000074", vat_number: "FR44732829320" };
+  const BELGIAN = { company_name: "Beauté Bruxelles SRL", company_number: "", vat_number: "BE 0403.019.261" };
+  const withBusiness = (values: typeof BELGIAN) =>
+    run(
+      start(),
+      { type: "businessInvoiceToggled", requested: true },
+      ...Object.entries(values).map(([field, value]) => ({
+        type: "businessInvoiceEdited" as const,
+        field: field as keyof typeof BELGIAN,
+        value,
+      })),
+    );
+
+  it("is not asked for by default, and ticked with the account's saved details", () => {
+    expect(start().form.business).toEqual({ requested: false, values: { company_name: "", company_number: "", vat_number: "" } });
+    const prefilled = initialCheckoutState({ contact: CONTACT, paymentChoice: "new", business: SAVED });
+    expect(prefilled.form.business).toEqual({
+      requested: true,
+      values: { company_name: "Parfums Lumière SAS", company_number: "73282932000074", vat_number: "FR44732829320" },
+    });
+    expect(businessInvoiceOf(prefilled.form.business)).toEqual(SAVED);
+  });
+
+  it("keeps the shopper on Livraison with each field's French message, cleared as the field is typed", () => {
+    const form = {
+      ...withBusiness({ company_name: "Atelier", company_number: "552 100 555", vat_number: "DE136695977" }).form,
+      address: ADDRESS,
+    };
+    const check = checkShipping({ form, needsAddress: true, quoteStale: false, deliveryError: null });
+    expect(check).toEqual({
+      kind: "businessInvalid",
+      errors: { company_number: CHECKOUT_MESSAGES.sirenInvalid, vat_number: CHECKOUT_MESSAGES.vatNumberInvalidKey },
+    });
+    const state = run(start(), { type: "continueChecked", check });
+    expect(state).toMatchObject({ step: "shipping", error: { message: BUSINESS_INVALID_MESSAGE } });
+    expect(state.businessErrors.vat_number).toBe(CHECKOUT_MESSAGES.vatNumberInvalidKey);
+    const edited = run(state, { type: "businessInvoiceEdited", field: "vat_number", value: "DE136695976" });
+    expect(edited.businessErrors).toEqual({ company_number: CHECKOUT_MESSAGES.sirenInvalid });
+    // Unticking the box drops the company's messages: the order no longer needs them.
+    expect(run(state, { type: "businessInvoiceToggled", requested: false }).businessErrors).toEqual({});
+  });
+
+  it("is quoted and ordered only once valid, normalised", () => {
+    const typing = withBusiness({ ...BELGIAN, vat_number: "BE 0403" });
+    expect(businessInvoiceOf(typing.form.business)).toBeNull();
+    const done = withBusiness(BELGIAN);
+    const buyer = { company_name: "Beauté Bruxelles SRL", siren: null, siret: null, vat_number: "BE0403019261" };
+    expect(businessInvoiceOf(done.form.business)).toEqual(buyer);
+    expect(businessInvoiceOf({ ...done.form.business, requested: false })).toBeNull();
+
+    const input = {
+      quote: quoteOf(),
+      needsAddress: true,
+      savedCards: [] as PaymentMethodView[],
+      lines: LINES,
+      giftCards: [],
+      instalments: 1 as const,
+    };
+    const ordered = checkPayment({ ...input, form: { ...done.form, address: ADDRESS, card: CARD } });
+    expect(ordered.kind).toBe("ready");
+    if (ordered.kind === "ready") expect(JSON.parse(ordered.body).business_invoice).toEqual(buyer);
+    const unticked = checkPayment({
+      ...input,
+      form: { ...done.form, business: { ...done.form.business, requested: false }, address: ADDRESS, card: CARD },
+    });
+    expect(unticked.kind).toBe("ready");
+    if (unticked.kind === "ready") expect(JSON.parse(unticked.body)).not.toHaveProperty("business_invoice");
+    expect(checkPayment({ ...input, form: { ...typing.form, address: ADDRESS, card: CARD } })).toEqual({
+      kind: "blocked",
+      error: { message: BUSINESS_INVALID_MESSAGE },
     });
   });
 });

@@ -23,6 +23,16 @@ import type { DeliveryMethodCode } from "~/domain/delivery/delivery-methods";
 import type { RelayPoint } from "~/domain/delivery/relay-points";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 import type { OrderView } from "~/domain/orders/order.types";
+import {
+  BusinessInvoiceSchema,
+  EMPTY_BUSINESS_INVOICE_FORM,
+  businessInvoiceFieldErrors,
+  businessInvoiceFormOf,
+  businessInvoiceInputOf,
+  type BusinessInvoiceField,
+  type BusinessInvoiceFormValues,
+} from "~/domain/tax/business-id";
+import type { BusinessBuyer } from "~/domain/tax/order-tax";
 import type { JsonApiBody } from "~/lib/json-api";
 import { savedCardCvcError, type PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
 import type {
@@ -38,6 +48,7 @@ export const CONTACT_INVALID_MESSAGE = CHECKOUT_MESSAGES.correctCustomerDetails;
 export const ADDRESS_INVALID_MESSAGE = CHECKOUT_MESSAGES.selectValidDeliveryAddress;
 export const ORDER_FAILED_MESSAGE = CHECKOUT_MESSAGES.somethingWentWrongWhilePlacing;
 export const STOCK_HINT = CHECKOUT_MESSAGES.adjustQuantitiesCartTryAgain;
+export const BUSINESS_INVALID_MESSAGE = CHECKOUT_MESSAGES.correctBusinessInvoiceDetails;
 
 export const EMPTY_CARD: CardValues = { holder: "", number: "", expiry: "", cvc: "" };
 
@@ -47,9 +58,14 @@ export type OrderError = { message: string; hint?: string; problem?: StockProble
 export type OrderLines = NonNullable<PlaceOrderBody["lines"]>;
 export type OrderGiftCards = NonNullable<PlaceOrderBody["gift_cards"]>;
 
+/** "Je souhaite une facture au nom de mon entreprise" and the company's fields, as typed. */
+export type BusinessInvoiceChoice = { requested: boolean; values: BusinessInvoiceFormValues };
+export type BusinessInvoiceErrors = Partial<Record<BusinessInvoiceField, string>>;
+
 /** What the shopper chose or typed; the quote and the order are asked for these. */
 export type CheckoutForm = {
   contact: ContactValues;
+  business: BusinessInvoiceChoice;
   address: SavedAddressView | null;
   deliveryMethod: DeliveryMethodCode;
   relayPoint: RelayPoint | null;
@@ -84,6 +100,7 @@ export type CheckoutState = {
   step: CheckoutStep;
   form: CheckoutForm;
   contactErrors: ContactErrors;
+  businessErrors: BusinessInvoiceErrors;
   cardErrors: CardErrors;
   savedCvcError: string | undefined;
   /** The refusal shown under the current step. */
@@ -105,6 +122,7 @@ export type CheckoutState = {
 /** Whether to go on to the payment step, as `checkShipping` decides it. */
 export type ShippingCheck =
   | { kind: "contactInvalid"; errors: ContactErrors }
+  | { kind: "businessInvalid"; errors: BusinessInvoiceErrors }
   | { kind: "addressMissing" }
   | { kind: "addressIncomplete"; message: string }
   /** The quote follows a change (the address just changed): the quote before must not decide. */
@@ -129,6 +147,8 @@ export type OrderOutcome =
 export type CheckoutEvent =
   // Shipping step
   | { type: "contactEdited"; field: keyof ContactValues; value: string }
+  | { type: "businessInvoiceToggled"; requested: boolean }
+  | { type: "businessInvoiceEdited"; field: BusinessInvoiceField; value: string }
   | { type: "addressSelected"; address: SavedAddressView | null }
   | { type: "deliveryMethodChosen"; method: DeliveryMethodCode }
   | { type: "relayPointChosen"; point: RelayPoint | null }
@@ -153,11 +173,24 @@ export type CheckoutEvent =
   | { type: "authenticationNetworkFailed" }
   | { type: "authenticationDismissed" };
 
-export function initialCheckoutState({ contact, paymentChoice }: { contact: ContactValues; paymentChoice: string }): CheckoutState {
+/**
+ * The checkout's first state. Business details saved in the account fill the company's fields and
+ * tick the box: the shopper saved them to be invoiced that way, and can untick it for this order.
+ */
+export function initialCheckoutState({
+  contact,
+  paymentChoice,
+  business = null,
+}: {
+  contact: ContactValues;
+  paymentChoice: string;
+  business?: BusinessBuyer | null;
+}): CheckoutState {
   return {
     step: "shipping",
     form: {
       contact,
+      business: { requested: business !== null, values: business ? businessInvoiceFormOf(business) : EMPTY_BUSINESS_INVOICE_FORM },
       address: null,
       deliveryMethod: "standard",
       relayPoint: null,
@@ -170,6 +203,7 @@ export function initialCheckoutState({ contact, paymentChoice }: { contact: Cont
       savedCvc: "",
     },
     contactErrors: {},
+    businessErrors: {},
     cardErrors: {},
     savedCvcError: undefined,
     error: null,
@@ -193,6 +227,23 @@ export function checkoutReducer(state: CheckoutState, event: CheckoutEvent): Che
         ...state,
         form: { ...state.form, contact: { ...state.form.contact, [event.field]: event.value } },
         contactErrors: withoutKey(state.contactErrors, event.field),
+        error: null,
+      };
+    case "businessInvoiceToggled":
+      return {
+        ...state,
+        form: { ...state.form, business: { ...state.form.business, requested: event.requested } },
+        businessErrors: event.requested ? state.businessErrors : {},
+        error: null,
+      };
+    case "businessInvoiceEdited":
+      return {
+        ...state,
+        form: {
+          ...state.form,
+          business: { ...state.form.business, values: { ...state.form.business.values, [event.field]: event.value } },
+        },
+        businessErrors: withoutKey(state.businessErrors, event.field),
         error: null,
       };
     case "addressSelected": {
@@ -268,13 +319,15 @@ function continueChecked(state: CheckoutState, check: ShippingCheck): CheckoutSt
   switch (check.kind) {
     case "contactInvalid":
       return { ...decided, contactErrors: check.errors, error: { message: CONTACT_INVALID_MESSAGE } };
+    case "businessInvalid":
+      return { ...decided, businessErrors: check.errors, error: { message: BUSINESS_INVALID_MESSAGE } };
     case "addressMissing":
       return { ...decided, error: { message: ADDRESS_INVALID_MESSAGE } };
     case "addressIncomplete":
     case "deliveryRefused":
       return { ...decided, error: { message: check.message } };
     case "ready":
-      return { ...decided, form: { ...state.form, contact: check.contact }, error: null, step: "payment" };
+      return { ...decided, form: { ...state.form, contact: check.contact }, businessErrors: {}, error: null, step: "payment" };
   }
 }
 
@@ -416,6 +469,10 @@ export function checkShipping({
 }): ShippingCheck {
   const parsed = ContactInfoSchema.safeParse(form.contact);
   if (!parsed.success) return { kind: "contactInvalid", errors: firstErrors<keyof ContactValues>(parsed.error.issues) };
+  if (form.business.requested) {
+    const business = BusinessInvoiceSchema.safeParse(businessInvoiceInputOf(form.business.values));
+    if (!business.success) return { kind: "businessInvalid", errors: businessInvoiceFieldErrors(business.error) };
+  }
   if (!form.address && needsAddress) return { kind: "addressMissing" };
   const missing = form.address ? missingAddressFields(form.address) : null;
   if (missing) return { kind: "addressIncomplete", message: missing };
@@ -486,6 +543,8 @@ export function checkPayment({
     };
   }
   const { address, deliveryMethod, relayPoint, promoCode } = form;
+  const business = businessInvoiceOf(form.business);
+  if (form.business.requested && !business) return { kind: "blocked", error: { message: BUSINESS_INVALID_MESSAGE } };
   const body: PlaceOrderBody = {
     ...(address ? { address_id: address.id } : {}),
     contact: form.contact,
@@ -499,6 +558,7 @@ export function checkPayment({
     gift_card_codes: form.giftCardCodes,
     delivery_method: deliveryMethod,
     ...(deliveryMethod === "relay" && relayPoint ? { relay_point_id: relayPoint.id } : {}),
+    ...(business ? { business_invoice: business } : {}),
   };
   const typed = cardDigits(form.card.number);
   return {
@@ -518,6 +578,17 @@ function paidWith(
   if (savedCard) return provider ? { payment_method_id: savedCard.id } : { payment_method_id: savedCard.id, cvc: form.savedCvc.trim() };
   if (provider?.method) return { provider_payment_method: provider.method.id };
   return { card: form.card };
+}
+
+/**
+ * The company the invoice is for, normalised, when the box is ticked and its fields are valid;
+ * null otherwise. The quote is asked with it only then, so a half-typed VAT number never
+ * refuses the quote.
+ */
+export function businessInvoiceOf(choice: BusinessInvoiceChoice): BusinessBuyer | null {
+  if (!choice.requested) return null;
+  const parsed = BusinessInvoiceSchema.safeParse(businessInvoiceInputOf(choice.values));
+  return parsed.success ? parsed.data : null;
 }
 
 function firstErrors<K extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Partial<Record<K, string>> {

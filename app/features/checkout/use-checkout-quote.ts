@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { CheckoutQuote } from "~/domain/checkout/checkout-quote.types";
 import type { CheckoutStep, QuoteResponse } from "./components/checkout-types";
-import type { CheckoutForm, OrderGiftCards, OrderLines } from "./checkout-machine";
+import { businessInvoiceOf, type CheckoutForm, type OrderGiftCards, type OrderLines } from "./checkout-machine";
 
 /** The action that answers the quote intent (the same for the checkout and its debug variant). */
 const QUOTE_ACTION = "/checkout";
@@ -38,6 +38,8 @@ export function useCheckoutQuote({
 }): CheckoutQuoteState {
   const fetcher = useFetcher<QuoteResponse>();
   const { address, points, promoCode, giftCardCodes, deliveryMethod, relayPoint } = form;
+  // The company, once its fields are valid: a VAT number of another member state may reverse-charge the order.
+  const business = businessInvoiceOf(form.business);
   const quoteKey = JSON.stringify([
     lines,
     address?.id ?? null,
@@ -47,6 +49,7 @@ export function useCheckoutQuote({
     giftCardCodes,
     deliveryMethod,
     relayPoint?.id ?? null,
+    business,
   ]);
   const submitQuote = useRef(fetcher.submit);
   submitQuote.current = fetcher.submit;
@@ -59,6 +62,7 @@ export function useCheckoutQuote({
     gift_card_codes: giftCardCodes,
     delivery_method: deliveryMethod,
     relay_point_id: deliveryMethod === "relay" ? (relayPoint?.id ?? null) : null,
+    business_invoice: business,
   };
   const request = useRef(currentRequest);
   request.current = currentRequest;

@@ -169,6 +169,7 @@ describe("the dashboard's secret checks", () => {
     const failing = (await answerAccountIntent(post(cookie, { intent: "save-preferences" }, ip), {
       ...(await import("./tab-actions/account.server")).ACCOUNT_WIDE_INTENTS,
       ...(await import("./tab-actions/security.server")).SECURITY_INTENTS,
+      ...(await import("./tab-actions/business-invoice.server")).BUSINESS_INVOICE_INTENTS,
       "save-preferences": {
         failure: "Une erreur est survenue",
         handle: async () => {

@@ -24,6 +24,7 @@ import { loadWishlistTab } from "./tab-data/wishlist.server";
 import { loadPaymentTab } from "./tab-data/payment.server";
 import { loadSupportTab } from "./tab-data/support.server";
 import { loadLoyaltyTab } from "./tab-data/loyalty.server";
+import { loadBusinessInvoiceTab } from "./tab-data/business-invoice.server";
 import { NotificationsTab } from "~/features/notifications/components/notifications-tab";
 import { loadNotificationsTab } from "./tab-data/notifications.server";
 import { loadSecurityTab } from "./tab-data/security.server";
@@ -31,6 +32,7 @@ import { answerAccountIntent } from "./tab-actions/intent.server";
 import { ACCOUNT_WIDE_INTENTS } from "./tab-actions/account.server";
 import { PREFERENCES_INTENTS } from "./tab-actions/preferences.server";
 import { SECURITY_INTENTS } from "./tab-actions/security.server";
+import { BUSINESS_INVOICE_INTENTS } from "./tab-actions/business-invoice.server";
 import { ChatLauncher } from "~/features/chat/components/chat-launcher";
 import { T, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { metaI18n } from "~/components/ui/meta-i18n";
@@ -59,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const payment = tab === "payment" ? await loadPaymentTab(db, userId) : null;
   const support = tab === "support" ? await loadSupportTab(db, userId) : null;
   const loyalty = tab === "profile" ? await loadLoyaltyTab(db, userId) : null;
+  const businessInvoice = tab === "profile" ? await loadBusinessInvoiceTab(db, userId) : null;
   const notifications = tab === "notifications" ? await loadNotificationsTab(db, userId) : null;
   const security = tab === "security" ? await loadSecurityTab(db, current) : null;
   return {
@@ -73,6 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     payment,
     support,
     loyalty,
+    businessInvoice,
     notifications,
     security,
   };
@@ -94,7 +98,12 @@ export const ErrorBoundary = RouteErrorBoundary;
  * own module (tab-actions/*.server.ts).
  */
 export async function action({ request }: Route.ActionArgs) {
-  return answerAccountIntent(request, { ...ACCOUNT_WIDE_INTENTS, ...SECURITY_INTENTS, ...PREFERENCES_INTENTS });
+  return answerAccountIntent(request, {
+    ...ACCOUNT_WIDE_INTENTS,
+    ...SECURITY_INTENTS,
+    ...PREFERENCES_INTENTS,
+    ...BUSINESS_INVOICE_INTENTS,
+  });
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -155,6 +164,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               name={account.name}
               email={account.email}
               loyaltyHistory={loaderData.loyalty && <BeautyPassHistory summary={loaderData.loyalty.summary} />}
+              businessInvoice={loaderData.businessInvoice}
             />
           )}
           {tab === "security" && loaderData.security && (

@@ -5,6 +5,7 @@ import type { CurrentSession } from "~/.server/auth/session.server";
 import { getCurrentSession } from "~/.server/auth/session.server";
 import type { Database } from "~/.server/db/client";
 import { getProfile } from "~/.server/modules/accounts/profile.service";
+import { getBusinessInvoice } from "~/.server/modules/accounts/business-invoice.service";
 import { listAddresses } from "~/.server/modules/addresses/addresses.service";
 import { listPaymentMethods } from "~/.server/modules/payment-methods/payment-methods.service";
 import { paymentFormOf } from "~/.server/modules/payments/payment-form";
@@ -24,6 +25,7 @@ import {
 } from "~/.server/modules/gift-cards/gift-card-checkout.service";
 import { GIFT_CARD_REDEMPTION_MESSAGES } from "~/.server/modules/gift-cards/gift-cards.service";
 import { GiftCardCodeInputSchema } from "~/domain/gift-cards/gift-card-code";
+import { BusinessInvoiceSchema } from "~/domain/tax/business-id";
 import type { CheckoutAccount } from "~/features/checkout/components/checkout-types";
 import { CART_MAX_LINES } from "~/lib/shop-rules";
 import { readJsonSubmission } from "~/.server/forms";
@@ -37,7 +39,7 @@ import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 import * as COMMON_MESSAGES from "~/domain/messages/common";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
-/** What the checkout needs to start: contact defaults, saved addresses and cards, points balance, the card form. */
+/** What the checkout needs to start: contact defaults, saved addresses and cards, points balance, the card form, the saved company. */
 export async function loadCheckoutAccount(db: Database, session: CurrentSession): Promise<CheckoutAccount> {
   const profile = await getProfile(db, session.user.id).catch((error: unknown) => {
     log.error({ err: error }, "checkout: profile could not be loaded");
@@ -53,6 +55,11 @@ export async function loadCheckoutAccount(db: Database, session: CurrentSession)
     log.error({ err: error }, "checkout: saved cards could not be loaded");
     return [];
   });
+  // Without them the shopper types the company's details.
+  const businessInvoice = await getBusinessInvoice(db, session.user.id).catch((error: unknown) => {
+    log.error({ err: error }, "checkout: business invoice details could not be loaded");
+    return null;
+  });
   const profileName = profile ? [profile.first_name, profile.last_name].filter(Boolean).join(" ") : "";
   return {
     email: session.user.email,
@@ -64,6 +71,7 @@ export async function loadCheckoutAccount(db: Database, session: CurrentSession)
     addresses,
     paymentMethods,
     payment: paymentFormOf(getEnv()),
+    businessInvoice,
   };
 }
 
@@ -95,6 +103,8 @@ export const QuoteRequestSchema = z.object({
   /* Delivery */
   delivery_method: DeliveryMethodCodeSchema.optional(),
   relay_point_id: RelayPointIdSchema.nullable().optional(),
+  /* The business invoice asked for, once its fields are valid (an EU VAT number may reverse-charge the order). */
+  business_invoice: BusinessInvoiceSchema.nullable().optional(),
 });
 
 /** The 'Carte cadeau' field's "Appliquer". */
@@ -136,6 +146,7 @@ export async function quoteAction(request: Request, db: Database) {
     giftCardCodes: codesAllowed ? codes : [],
     deliveryMethod: parsed.data.delivery_method ?? "standard",
     relayPointId: parsed.data.relay_point_id ?? null,
+    business: parsed.data.business_invoice ?? null,
   });
   if (!codesAllowed) quote.gift_card_refusals = codes.map((code) => ({ code, message: GIFT_CARD_REDEMPTION_MESSAGES.tooMany }));
   await countUnknownGiftCardCodes(db, request, quote.gift_card_refusals);

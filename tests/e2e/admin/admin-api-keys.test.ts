@@ -253,6 +253,24 @@ describe("catalogue and stock with a key", () => {
     const renamed = await call("PATCH", `/api/v1/admin/products/${product.id}`, { key: writer }, { name: `Sérum API ${run} v2` });
     expect(renamed).toMatchObject({ status: 200, json: { data: { name: `Sérum API ${run} v2` } } });
     expect((renamed.json.data as { variants: unknown[] }).variants).toHaveLength(2);
+    // The CN23's customs code and origin: refused in French when malformed, read back when sent right.
+    const badCustoms = await call(
+      "PATCH",
+      `/api/v1/admin/products/${product.id}`,
+      { key: writer },
+      { hs_code: "3303", origin_country: "XX", tax_class: "luxe" },
+    );
+    expect(badCustoms).toMatchObject({ status: 400, json: { error: { message: "Veuillez corriger les champs signalés" } } });
+    for (const message of ["Code douanier invalide : 6 à 10 chiffres", "Pays d'origine inconnu", "Catégorie fiscale inconnue"]) {
+      expect(JSON.stringify(badCustoms.json.error?.details)).toContain(message);
+    }
+    const declared = await call(
+      "PATCH",
+      `/api/v1/admin/products/${product.id}`,
+      { key: writer },
+      { hs_code: "3304 99", origin_country: "FR", tax_class: "standard" },
+    );
+    expect(declared).toMatchObject({ status: 200, json: { data: { hs_code: "330499", origin_country: "FR", tax_class: "standard" } } });
 
     const [a, b] = product.variants;
     expect(await call("POST", `/api/v1/admin/variants/${a.id}/stock`, { key: writer }, { mode: "add", quantity: 3 })).toMatchObject({

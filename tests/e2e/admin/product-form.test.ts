@@ -99,7 +99,7 @@ describe("Product form", () => {
       await dialog.getByRole("textbox", { name: "Nom du produit" }).fill(NAME);
       expect(await dialog.getByText("Le nom du produit est requis").count()).toBe(0);
 
-      await dialog.getByRole("combobox", { name: "Catégorie" }).selectOption({ label: "Parfums" });
+      await dialog.getByRole("combobox", { name: /^Catégorie(?! fiscale)/ }).selectOption({ label: "Parfums" });
       await dialog.getByRole("textbox", { name: "Ou nouvelle marque" }).fill("Aurore");
       await dialog.getByRole("textbox", { name: "Référence (SKU)" }).fill(`EFA-${RUN}`);
       await dialog.getByRole("spinbutton", { name: "Prix (€)" }).fill("-5");
@@ -112,6 +112,16 @@ describe("Product form", () => {
       // Ratings come from published reviews only: the form has no field for them.
       expect(await dialog.getByRole("spinbutton", { name: "Note (0 à 5)" }).count()).toBe(0);
       await dialog.getByRole("spinbutton", { name: "Stock" }).fill("25");
+
+      // The CN23's customs facts (decision 063): a malformed code is refused in French, a listed country chosen.
+      expect(await dialog.getByRole("combobox", { name: "Catégorie fiscale" }).inputValue()).toBe("standard");
+      const hsCode = dialog.getByRole("textbox", { name: "Code douanier (SH)" });
+      await hsCode.fill("3303");
+      await dialog.getByRole("button", { name: "Créer" }).click();
+      await expect.poll(() => dialog.getByText("Code douanier invalide : 6 à 10 chiffres", { exact: true }).count()).toBe(1);
+      await hsCode.fill("3303 00");
+      expect(await dialog.getByText("Code douanier invalide : 6 à 10 chiffres").count()).toBe(0);
+      await dialog.getByRole("combobox", { name: "Pays d'origine" }).selectOption({ label: "Italie" });
 
       // A PNG named .jpg is accepted by its content; a text file named .png is refused.
       await dialog.getByLabel("Téléverser l'image principale").setInputFiles({ name: "flacon.jpg", mimeType: "image/jpeg", buffer: png });
@@ -197,6 +207,8 @@ describe("Product form", () => {
       expect(await edit.getByRole("textbox", { name: "Nom du produit" }).inputValue()).toBe(NAME);
       expect(await edit.getByRole("spinbutton", { name: "Prix (€)" }).inputValue()).toBe("49.90");
       expect(await edit.getByRole("combobox", { name: "Type de peau" }).inputValue()).toBe("sensible");
+      expect(await edit.getByRole("textbox", { name: "Code douanier (SH)" }).inputValue()).toBe("330300");
+      expect(await edit.getByRole("combobox", { name: "Pays d'origine" }).inputValue()).toBe("IT");
       await edit.getByRole("spinbutton", { name: "Prix (€)" }).fill("39.90");
       await edit.getByRole("spinbutton", { name: "Stock" }).fill("3");
       await edit.getByRole("button", { name: "Retirer l'image principale" }).click();
@@ -244,7 +256,7 @@ describe("Product form", () => {
       const dialog = page.getByRole("dialog", { name: "Nouveau produit" });
       await expect.poll(() => dialog.count()).toBe(1);
       await dialog.getByRole("textbox", { name: "Nom du produit" }).fill(FOUNDATION);
-      await dialog.getByRole("combobox", { name: "Catégorie" }).selectOption({ label: "Maquillage" });
+      await dialog.getByRole("combobox", { name: /^Catégorie(?! fiscale)/ }).selectOption({ label: "Maquillage" });
       const brand = dialog.getByRole("combobox", { name: "Marque" });
       const brandName = (await brand.locator("option").nth(1).textContent()) ?? "";
       await brand.selectOption({ label: brandName });

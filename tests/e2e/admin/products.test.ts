@@ -123,13 +123,15 @@ describe("Gestion des Produits", () => {
       const csv = (await downloadedBytes(download)).toString("utf8");
       const lines = csv.split("\r\n");
       // The catalogue CSV the import reads back (docs/decisions/051-catalogue-import-export.md).
-      expect(lines[0]).toBe("\uFEFFRéf. produit;Produit;Marque;Catégorie;Variante;SKU;Prix;Prix barré;Stock;Images;Statut");
-      // The export honours the filter: only stock-outs (stock, then images, then status).
+      expect(lines[0]).toBe(
+        "\uFEFFRéf. produit;Produit;Marque;Catégorie;Variante;SKU;Prix;Prix barré;Stock;Images;Poids (g);Catégorie fiscale;Code douanier;Pays d'origine;Statut",
+      );
+      // The export honours the filter: only stock-outs (stock, then images, weight, tax class, customs code, origin, then status).
       expect(
         lines
           .slice(1)
           .filter(Boolean)
-          .every((l) => /;0;[^;]*;Rupture$/.test(l)),
+          .every((l) => /;0;[^;]*;[^;]*;[^;]*;[^;]*;[^;]*;Rupture$/.test(l)),
       ).toBe(true);
       expect(csv).toContain(TO_DELETE);
 

@@ -490,13 +490,19 @@ function checkCustoms(letter: Record<string, any>, service: Record<string, any>)
       refuse("30512", "Le poids d'un article de la déclaration douanière est incorrect");
     if (typeof article.value !== "number" || article.value <= 0)
       refuse("30513", "La valeur d'un article de la déclaration douanière est incorrecte");
+    if (category === 3 && !str(article.hsCode).trim())
+      refuse("30519", "Le code SH (hsCode) de l'article est obligatoire pour un envoi commercial");
     if (category === 3 && !/^(\d{6}|\d{8}|\d{10})$/.test(str(article.hsCode)))
       refuse("30519", "Le code SH (hsCode) de l'article est incorrect : 6, 8 ou 10 chiffres attendus");
     if (category === 3 && !/^[A-Z]{2}$/.test(str(article.originCountry)))
       refuse("30520", "Le pays d'origine de l'article est obligatoire pour un envoi commercial");
+    if (article.originCountry !== undefined && !/^[A-Z]{2}$/.test(str(article.originCountry)))
+      refuse("30520", "Le pays d'origine de l'article n'est pas un code pays ISO à deux lettres");
     if (article.currency !== undefined && !CURRENCIES.has(str(article.currency)))
       refuse("30521", "La devise de l'article n'est pas acceptée");
   }
+  if (customs.invoiceNumber !== undefined && Array.from(str(customs.invoiceNumber)).length > 35)
+    refuse("30531", "Le numéro de facture de la déclaration douanière ne doit pas dépasser 35 caractères");
   if (!(Number(service.totalAmount) > 0))
     refuse("30530", "Les frais de port (totalAmount) sont obligatoires pour une déclaration douanière");
   return { category, articles };

@@ -3,6 +3,7 @@ import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, text, 
 import { user } from "./auth";
 import { orders } from "./orders";
 import { products } from "./catalog";
+import type { BusinessBuyer } from "../../../domain/tax/order-tax";
 
 const userRef = () =>
   text("user_id")
@@ -26,6 +27,8 @@ export const userProfiles = pgTable(
     loyaltyPoints: integer("loyalty_points").notNull().default(0),
     totalSpentCents: integer("total_spent_cents").notNull().default(0),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /** The business invoicing details the shopper saved (decision 063), pre-filling the checkout. */
+    businessInvoice: jsonb("business_invoice").$type<BusinessBuyer>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

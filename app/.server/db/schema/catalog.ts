@@ -18,6 +18,7 @@ import {
 import { user } from "./auth";
 import { PRICE_BAND_CENTS, PRICE_BANDS, SKIN_TYPES, TOP_RATING } from "../../../domain/catalog/catalog.constants";
 import { keysetIndex } from "../keyset";
+import type { TaxClass } from "../../../domain/tax/tax-classes";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -94,6 +95,12 @@ export const products = pgTable(
     sku: text("sku").unique(),
     /** The packed weight of one unit, in grams, for the parcel's weight (decision 062); null: not yet weighed. */
     weightGrams: integer("weight_grams"),
+    /** Which row of the VAT rate table applies (decision 063): standard for perfume and cosmetics. */
+    taxClass: text("tax_class").$type<TaxClass>().notNull().default("standard"),
+    /** Customs tariff code for the CN23 of a parcel leaving the EU (decision 063), 6 to 10 digits. */
+    hsCode: text("hs_code"),
+    /** ISO 3166-1 alpha-2 country of origin, for the CN23. */
+    originCountry: text("origin_country"),
     imageUrl: text("image_url"),
     images: text("images")
       .array()
@@ -130,6 +137,9 @@ export const products = pgTable(
     check("products_stock_non_negative", sql`${t.stockQuantity} >= 0`),
     check("products_rating_range", sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
     check("products_review_count_non_negative", sql`${t.reviewCount} >= 0`),
+    check("products_tax_class_valid", sql`${t.taxClass} IN ('standard', 'reduced')`),
+    check("products_hs_code_format", sql`${t.hsCode} IS NULL OR ${t.hsCode} ~ '^[0-9]{6,10}$'`),
+    check("products_origin_country_format", sql`${t.originCountry} IS NULL OR ${t.originCountry} ~ '^[A-Z]{2}$'`),
     check("products_weight_range", sql`${t.weightGrams} IS NULL OR ${t.weightGrams} BETWEEN 1 AND 30000`),
     // Each catalogue sort has an index whose order matches it, tie-breaker included,
     // so a page is read in order instead of sorting the whole table.

@@ -18,3 +18,4 @@ export * from "./support";
 export * from "./api-keys";
 export * from "./webhooks";
 export * from "./shipments";
+export * from "./tax";

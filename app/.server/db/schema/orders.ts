@@ -17,6 +17,8 @@ import {
 import { user } from "./auth";
 import { products, productVariants } from "./catalog";
 import { keysetIndex } from "../keyset";
+import type { OrderTax } from "../../../domain/tax/order-tax";
+import type { TaxRegime } from "../../../domain/tax/tax-rules";
 
 export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -98,6 +100,8 @@ export const orders = pgTable(
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
     notes: text("notes"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    /** The VAT the order was placed under, frozen (decision 063); null: placed before, French VAT at 20 %. */
+    tax: jsonb("tax").$type<OrderTax>(),
     idempotencyKey: text("idempotency_key"),
     /**
      * Lower-case, unaccented text the back-office searches (id, number, e-mails, shipping
@@ -158,6 +162,10 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
     totalPriceCents: integer("total_price_cents").notNull(),
+    /** The line's VAT as placed (decision 063): rate in basis points (2000 = 20 %), null out of scope. */
+    vatRateBp: integer("vat_rate_bp"),
+    /** Its regime; null on lines placed before decision 063 (French VAT at 20 %, gift cards out of scope). */
+    taxRegime: text("tax_regime").$type<TaxRegime>(),
     productSnapshot: jsonb("product_snapshot")
       .$type<{
         name: string;

@@ -1499,6 +1499,52 @@ export function demoWeightGrams(product: Pick<DemoProduct, "category" | "name" |
   }
 }
 
+/**
+ * A demo product's customs code and country of origin for its CN23 (decision 063), by category and
+ * name: the Harmonized System headings a customs officer expects of a beauty shop. Perfumes and
+ * eaux de toilette 3303 00; lip make-up 3304 10, eye make-up 3304 20, nail 3304 30, powders
+ * 3304 91, other make-up and skin care 3304 99; shampoos 3305 10, other hair care 3305 90;
+ * deodorants 3307 20, bath and shower 3307 30, room fragrance 3307 49; toilet soap 3401 11;
+ * candles 3406 00, cosmetic brushes 9603 30, toilet bags 4202 92. The houses are French (Grasse,
+ * Provence, Brittany, Lorraine...); the brushes, sponges and mirrors are bought from Asia.
+ */
+export function demoCustoms(product: Pick<DemoProduct, "category" | "name">): { hsCode: string; originCountry: string } {
+  const name = product.name.toLowerCase();
+  const made = (hsCode: string, originCountry = "FR") => ({ hsCode, originCountry });
+  switch (product.category) {
+    case "parfums":
+      return made("330300");
+    case "maquillage":
+      if (/lèvres|gloss/.test(name)) return made("330410");
+      if (/yeux|mascara|paupières|khôl/.test(name)) return made("330420");
+      if (/ongles/.test(name)) return made("330430");
+      if (/poudre/.test(name)) return made("330491");
+      return made("330499");
+    case "soins-corps":
+      if (/déodorant/.test(name)) return made("330720");
+      if (/gel douche|bain moussant/.test(name)) return made("330730");
+      if (/savon/.test(name)) return made("340111");
+      if (/brume/.test(name)) return made("330300");
+      return made("330499");
+    case "cheveux":
+      if (/shampooing(?! sec)/.test(name)) return made("330510");
+      return made("330590");
+    case "accessoires":
+      if (/bougie/.test(name)) return made("340600");
+      if (/diffuseur/.test(name)) return made("330749");
+      if (/pinceau|kabuki/.test(name)) return made("960330", "CN");
+      if (/éponge/.test(name)) return made("392490", "KR");
+      if (/miroir/.test(name)) return made("700992", "CN");
+      if (/peigne/.test(name)) return made("961590", "CN");
+      if (/disques/.test(name)) return made("630790");
+      if (/trousse|vanity/.test(name)) return made("420292", "IT");
+      return made("330499");
+    default:
+      // Lip balms go with lip preparations; creams, serums, lotions and masks are skin care.
+      return made(/lèvres/.test(name) ? "330410" : "330499");
+  }
+}
+
 /** The product's roll-ups as the database trigger computes them: cheapest variant, total stock. */
 export function rollUp(variants: readonly DemoVariant[]): { priceCents: number; originalPriceCents: number | null; stock: number } {
   const cheapest = variants.reduce((a, b) => (b.priceCents < a.priceCents ? b : a));

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { adminQuery, testDatabaseUrl, withDatabase } from "../../../../tests/support/db";
 import { migrateDatabase, openDatabase, type DatabaseHandle } from "../client";
 import { brands, categories, priceHistory, products, productVariants, reviews, stockMovements } from "../schema";
-import { SEED_DISCOUNT_DAYS_AGO, SEED_FULL_PRICE_DAYS_AGO, seedDemoDataIfEmpty } from "./demo";
+import { SEED_DISCOUNT_DAYS_AGO, SEED_FULL_PRICE_DAYS_AGO, seedDemoCustomsIfMissing, seedDemoDataIfEmpty } from "./demo";
 import { buildDemoProducts, DEMO_BRANDS } from "./demo-data";
 
 const DAY_MS = 86_400_000;
@@ -296,6 +296,43 @@ describe("demo catalogue", () => {
     expect(weightOf("Eau de Parfum Pivoine Rosée")).toBe(350);
     expect(weightOf("Rouge à Lèvres Mat Velours")).toBe(60);
     expect(weightOf("Crème de Nuit Régénérante")).toBe(250);
+  });
+
+  it("gives every product the customs code and origin of its CN23: perfumes 330300, lips 330410, most made in France", async () => {
+    const rows = await handle.db
+      .select({ name: products.name, hsCode: products.hsCode, originCountry: products.originCountry, taxClass: products.taxClass })
+      .from(products);
+    expect(rows.every((r) => r.hsCode !== null && /^[0-9]{6,10}$/.test(r.hsCode) && r.originCountry !== null)).toBe(true);
+    expect(rows.every((r) => r.taxClass === "standard")).toBe(true);
+    const of = (name: string) => rows.find((r) => r.name === name);
+    expect(of("Eau de Parfum Ambre Nocturne")).toMatchObject({ hsCode: "330300", originCountry: "FR" });
+    expect(of("Eau de Toilette Néroli Solaire")?.hsCode).toBe("330300");
+    expect(of("Rouge à Lèvres Mat Velours")?.hsCode).toBe("330410");
+    expect(of("Mascara Volume Extrême")?.hsCode).toBe("330420");
+    expect(of("Crème de Nuit Régénérante")?.hsCode).toBe("330499");
+    expect(of("Shampooing Réparateur à l'Argan")?.hsCode).toBe("330510");
+    expect(of("Masque Nutrition Intense")?.hsCode).toBe("330590");
+    expect(of("Déodorant Naturel Fleur de Coton")?.hsCode).toBe("330720");
+    expect(of("Gel Douche Verveine Citron")?.hsCode).toBe("330730");
+    expect(rows.filter((r) => r.originCountry === "FR").length).toBeGreaterThan(rows.length * 0.85);
+  });
+
+  it("fills an upgraded demo shop's missing customs facts at start-up, keeping those an administrator set", async () => {
+    const [perfume, cream] = await Promise.all(
+      ["Eau de Parfum Ambre Nocturne", "Crème de Nuit Régénérante"].map(
+        async (name) => (await handle.db.select({ id: products.id }).from(products).where(eq(products.name, name)))[0],
+      ),
+    );
+    await handle.db.update(products).set({ hsCode: null, originCountry: null }).where(eq(products.id, perfume.id));
+    await handle.db.update(products).set({ hsCode: "33049900", originCountry: "CH" }).where(eq(products.id, cream.id));
+    expect(await seedDemoDataIfEmpty(handle.db)).toBe(false);
+    const read = async (id: string) =>
+      (
+        await handle.db.select({ hsCode: products.hsCode, originCountry: products.originCountry }).from(products).where(eq(products.id, id))
+      )[0];
+    expect(await read(perfume.id)).toEqual({ hsCode: "330300", originCountry: "FR" });
+    expect(await read(cream.id)).toEqual({ hsCode: "33049900", originCountry: "CH" });
+    expect(await seedDemoCustomsIfMissing(handle.db, buildDemoProducts())).toBe(0);
   });
 
   it("does not seed twice", async () => {

@@ -1,8 +1,17 @@
-import { count, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "../client";
 import { brands, categories, priceHistory, products, productVariants, stockMovements } from "../schema";
 import { slugify } from "~/domain/catalog/admin-categories.schema";
-import { buildDemoProducts, demoWeightGrams, DEMO_BRAND_DESCRIPTIONS, DEMO_BRANDS, DEMO_CATEGORIES, type CategorySlug } from "./demo-data";
+import {
+  buildDemoProducts,
+  demoCustoms,
+  demoWeightGrams,
+  DEMO_BRAND_DESCRIPTIONS,
+  DEMO_BRANDS,
+  DEMO_CATEGORIES,
+  type CategorySlug,
+  type DemoProduct,
+} from "./demo-data";
 import { seedDemoProductReviews, seedDemoReviewsIfMissing } from "./demo-reviews";
 
 const DAY_MS = 86_400_000;
@@ -233,6 +242,7 @@ export async function seedDemoData(db: Database): Promise<void> {
           ingredients: p.ingredients,
           usageTips: p.usageTips,
           weightGrams: demoWeightGrams(p),
+          ...demoCustoms(p),
           createdAt,
           updatedAt: createdAt,
         };
@@ -244,12 +254,32 @@ export async function seedDemoData(db: Database): Promise<void> {
   });
 }
 
+/**
+ * An upgraded demo shop's products get the customs code and origin of their CN23 (decision 063),
+ * found by their demo SKU; a product whose code or origin someone already set keeps it. Returns
+ * how many products were filled.
+ */
+export async function seedDemoCustomsIfMissing(db: Executor, demo: readonly DemoProduct[]): Promise<number> {
+  const bySku = new Map(demo.map((p) => [p.sku, demoCustoms(p)]));
+  const missing = await db
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(and(inArray(products.sku, [...bySku.keys()]), isNull(products.hsCode), isNull(products.originCountry)));
+  for (const row of missing) {
+    const customs = row.sku ? bySku.get(row.sku) : undefined;
+    if (customs) await db.update(products).set(customs).where(eq(products.id, row.id));
+  }
+  return missing.length;
+}
+
 /** Seeds the demo catalogue only into a shop without categories; returns whether it did. */
 export async function seedDemoDataIfEmpty(db: Database): Promise<boolean> {
   const [{ total }] = await db.select({ total: count() }).from(categories);
   if (total > 0) {
+    const demo = buildDemoProducts();
     // An upgraded demo shop whose typed ratings were cleared gets the demo's reviews (decision 037).
-    await seedDemoReviewsIfMissing(db, buildDemoProducts());
+    await seedDemoReviewsIfMissing(db, demo);
+    await seedDemoCustomsIfMissing(db, demo);
     return false;
   }
   await seedDemoData(db);

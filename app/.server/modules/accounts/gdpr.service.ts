@@ -45,6 +45,7 @@ export async function exportUserData(db: Database, userId: string) {
       loyaltyPoints: userProfiles.loyaltyPoints,
       totalSpentCents: userProfiles.totalSpentCents,
       lastLoginAt: userProfiles.lastLoginAt,
+      businessInvoice: userProfiles.businessInvoice,
     })
     .from(user)
     .leftJoin(userProfiles, eq(userProfiles.id, user.id))

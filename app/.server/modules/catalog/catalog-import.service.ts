@@ -19,6 +19,7 @@ import {
   LINE_MESSAGES,
   NO_CATEGORY_LABEL,
   type CatalogCsvLine,
+  type CatalogCsvOptionalColumn,
   type ImportCounts,
   type ImportLineAction,
   type ImportLinePreview,
@@ -26,6 +27,7 @@ import {
 } from "~/domain/catalog/catalog-csv";
 import { isUuid } from "~/lib/uuid";
 import type { ImportPhase } from "~/domain/catalog/catalog-import.schema";
+import type { TaxClass } from "~/domain/tax/tax-classes";
 
 /** Ids per query when reading what exists. */
 const READ_CHUNK = 5000;
@@ -49,6 +51,14 @@ type ExistingProduct = {
   imageUrl: string | null;
   images: string[];
   variantCount: number;
+} & CustomsColumns;
+
+/** The product columns for parcels and tax (decisions 062, 063), compared and written as one group. */
+type CustomsColumns = {
+  weightGrams: number | null;
+  taxClass: TaxClass;
+  hsCode: string | null;
+  originCountry: string | null;
 };
 
 type VariantPlan = {
@@ -70,6 +80,7 @@ type ProductPlan = {
   categoryId: string | null;
   /** Our own paths kept as they are, or ZIP file names the pipeline turns into paths. */
   images: string[];
+  customs: CustomsColumns;
   columnsChanged: boolean;
   variants: VariantPlan[];
 };
@@ -82,7 +93,7 @@ export type CatalogImportPlan = ImportPreview & {
 
 export type CatalogImportOptions = {
   /** Which optional columns the file has: a missing one leaves the field of existing products alone. */
-  has: Record<"brand" | "category" | "originalPrice" | "images", boolean>;
+  has: Record<CatalogCsvOptionalColumn, boolean>;
   /** The base names of the files in the ZIP (empty when none was sent). */
   archiveNames: ReadonlySet<string>;
 };
@@ -131,6 +142,10 @@ export async function planCatalogImport(
         categoryId: products.categoryId,
         imageUrl: products.imageUrl,
         images: products.images,
+        weightGrams: products.weightGrams,
+        taxClass: products.taxClass,
+        hsCode: products.hsCode,
+        originCountry: products.originCountry,
         variantCount: sql<number>`(SELECT count(*) FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id})`.mapWith(
           Number,
         ),
@@ -176,6 +191,12 @@ export async function planCatalogImport(
       brand: options.has.brand ? brand : null,
       categoryId,
       images: first.images,
+      customs: {
+        weightGrams: first.weightGrams,
+        taxClass: first.taxClass,
+        hsCode: first.hsCode,
+        originCountry: first.originCountry,
+      },
       columnsChanged: false,
       variants: [],
     };
@@ -183,8 +204,18 @@ export async function planCatalogImport(
       if (!options.has.brand) plan.brand = target.brandId ? { id: target.brandId, name: "" } : null;
       if (!options.has.category) plan.categoryId = target.categoryId;
       if (!options.has.images) plan.images = [target.imageUrl, ...target.images].filter((i): i is string => Boolean(i));
+      plan.customs = {
+        weightGrams: options.has.weight ? plan.customs.weightGrams : target.weightGrams,
+        taxClass: options.has.taxClass ? plan.customs.taxClass : target.taxClass,
+        hsCode: options.has.hsCode ? plan.customs.hsCode : target.hsCode,
+        originCountry: options.has.originCountry ? plan.customs.originCountry : target.originCountry,
+      };
       plan.columnsChanged =
         target.name !== plan.name ||
+        target.weightGrams !== plan.customs.weightGrams ||
+        target.taxClass !== plan.customs.taxClass ||
+        target.hsCode !== plan.customs.hsCode ||
+        target.originCountry !== plan.customs.originCountry ||
         target.brandId !== (plan.brand?.id ?? null) ||
         target.categoryId !== plan.categoryId ||
         !sameList(
@@ -214,6 +245,10 @@ export async function planCatalogImport(
           ["Marque", line.brand, first.brand],
           ["Catégorie", line.category, first.category],
           ["Images", line.images.join("|"), first.images.join("|")],
+          ["Poids (g)", String(line.weightGrams ?? ""), String(first.weightGrams ?? "")],
+          ["Catégorie fiscale", line.taxClass, first.taxClass],
+          ["Code douanier", line.hsCode ?? "", first.hsCode ?? ""],
+          ["Pays d'origine", line.originCountry ?? "", first.originCountry ?? ""],
         ];
         for (const [column, value, expected] of columns) {
           if (value !== expected) reasons.push(LINE_MESSAGES.productMismatch(column, first.line));
@@ -315,6 +350,7 @@ export async function writeCatalogImport(
       categoryId: p.categoryId,
       imageUrl,
       images: gallery,
+      ...p.customs,
     };
     let productId: string;
     let position = 0;

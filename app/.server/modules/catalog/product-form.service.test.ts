@@ -33,6 +33,9 @@ import {
   PRODUCT_NAME_REQUIRED_MESSAGE,
   PRODUCT_PRICE_MESSAGE,
   PRODUCT_STOCK_NEGATIVE_MESSAGE,
+  PRODUCT_HS_CODE_MESSAGE,
+  PRODUCT_ORIGIN_COUNTRY_MESSAGE,
+  PRODUCT_TAX_CLASS_MESSAGE,
   PRODUCT_WEIGHT_MAX_MESSAGE,
   PRODUCT_WEIGHT_MESSAGE,
   VARIANTS_REQUIRED_MESSAGE,
@@ -229,6 +232,35 @@ describe("ProductFormSchema", () => {
       const result = parse({ weight_grams: weight });
       expect(result.success, String(weight)).toBe(false);
       if (!result.success) expect(productFieldErrors(result.error).weight_grams, String(weight)).toBe(message);
+    }
+  });
+
+  it("reads the tax class, the customs code and the origin, and refuses the rest with the field's French message", () => {
+    expect(parsed({})).toMatchObject({ taxClass: "standard", hsCode: null, originCountry: null });
+    expect(parsed({ tax_class: "reduced", hs_code: "3303 00", origin_country: "it" })).toMatchObject({
+      taxClass: "reduced",
+      hsCode: "330300",
+      originCountry: "IT",
+    });
+    expect(parsed({ hs_code: "3304.99.00.00", origin_country: " " })).toMatchObject({ hsCode: "3304990000", originCountry: null });
+    expect(parsed({ hs_code: "", tax_class: "" })).toMatchObject({ hsCode: null, taxClass: "standard" });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ hs_code: "33030" }, "hs_code", PRODUCT_HS_CODE_MESSAGE],
+      [{ hs_code: "33030012345" }, "hs_code", PRODUCT_HS_CODE_MESSAGE],
+      [{ hs_code: "3303AB" }, "hs_code", PRODUCT_HS_CODE_MESSAGE],
+      [{ hs_code: "-330300" }, "hs_code", PRODUCT_HS_CODE_MESSAGE],
+      [{ hs_code: true }, "hs_code", PRODUCT_HS_CODE_MESSAGE],
+      [{ origin_country: "XX" }, "origin_country", PRODUCT_ORIGIN_COUNTRY_MESSAGE],
+      [{ origin_country: "France" }, "origin_country", PRODUCT_ORIGIN_COUNTRY_MESSAGE],
+      [{ origin_country: 33 }, "origin_country", PRODUCT_ORIGIN_COUNTRY_MESSAGE],
+      [{ tax_class: "super-reduced" }, "tax_class", PRODUCT_TAX_CLASS_MESSAGE],
+    ];
+    expect(PRODUCT_HS_CODE_MESSAGE).toBe("Code douanier invalide : 6 à 10 chiffres");
+    expect(PRODUCT_ORIGIN_COUNTRY_MESSAGE).toBe("Pays d'origine inconnu");
+    for (const [fields, key, message] of cases) {
+      const result = parse(fields);
+      expect(result.success, JSON.stringify(fields)).toBe(false);
+      if (!result.success) expect(productFieldErrors(result.error)[key], JSON.stringify(fields)).toBe(message);
     }
   });
 });
@@ -709,5 +741,40 @@ describe("the packed weight", () => {
     await saveAdminProduct(handle.db, { id: created.id, input: parsed({ ...values, weight_grams: "" }), actorUserId: admin.id });
     expect(await weightOf()).toBeNull();
     expect((await formOf(created.id)).weight_grams).toBe("");
+  });
+});
+
+describe("the tax class and the customs facts", () => {
+  it("are written with the product, read back into the form, and cleared by empty fields", async () => {
+    const created = await saveAdminProduct(handle.db, {
+      id: null,
+      input: parsed({
+        name: `Parfum déclaré ${token}`,
+        tax_class: "reduced",
+        hs_code: "3303 00",
+        origin_country: "IT",
+        variants: [variant({ sku: `CN23-${token}` })],
+      }),
+      actorUserId: admin.id,
+    });
+    if (!created.ok) throw new Error(created.message);
+    const columns = async () =>
+      (
+        await handle.db
+          .select({ taxClass: products.taxClass, hsCode: products.hsCode, originCountry: products.originCountry })
+          .from(products)
+          .where(eq(products.id, created.id))
+      )[0];
+    expect(await columns()).toEqual({ taxClass: "reduced", hsCode: "330300", originCountry: "IT" });
+    const values = await formOf(created.id);
+    expect(values).toMatchObject({ tax_class: "reduced", hs_code: "330300", origin_country: "IT" });
+
+    await saveAdminProduct(handle.db, {
+      id: created.id,
+      input: parsed({ ...values, tax_class: "standard", hs_code: "", origin_country: "" }),
+      actorUserId: admin.id,
+    });
+    expect(await columns()).toEqual({ taxClass: "standard", hsCode: null, originCountry: null });
+    expect(await formOf(created.id)).toMatchObject({ tax_class: "standard", hs_code: "", origin_country: "" });
   });
 });

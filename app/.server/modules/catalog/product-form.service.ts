@@ -30,6 +30,7 @@ import {
   type AdminProductDetail,
   type BrandOption,
   type ProductFieldErrors,
+  type ProductFormValues,
   type ProductInput,
   type SkinType,
   type VariantFormValues,
@@ -87,6 +88,10 @@ export async function getAdminProductDetail(db: Executor, id: string): Promise<A
       usage_tips: p.usageTips ?? "",
       featured: p.featured,
       weight_grams: p.weightGrams === null ? "" : String(p.weightGrams),
+      tax_class: p.taxClass,
+      hs_code: p.hsCode ?? "",
+      // A code the list has since dropped is shown as it is, never cleared unseen: saving asks for a listed one.
+      origin_country: (p.originCountry ?? "") as ProductFormValues["origin_country"],
       variants: variants.map((v): VariantFormValues => ({
         key: v.id,
         id: v.id,
@@ -178,6 +183,9 @@ function columnsOf(input: ProductInput, brand: { id: string; name: string } | nu
     usageTips: input.usageTips,
     featured: input.featured,
     weightGrams: input.weightGrams,
+    taxClass: input.taxClass,
+    hsCode: input.hsCode,
+    originCountry: input.originCountry,
   };
 }
 

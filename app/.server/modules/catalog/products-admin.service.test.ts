@@ -341,13 +341,16 @@ describe("streamStockCsv", () => {
   it("writes a BOM, the French header, quoted fields and accents, honouring the filters", async () => {
     const text = await csvOf({ search: token });
     const lines = text.split("\r\n");
-    expect(lines[0]).toBe("\uFEFFRéf. produit;Produit;Marque;Catégorie;Variante;SKU;Prix;Prix barré;Stock;Images;Statut");
-    const art = (key: string) => (lines.find((l) => l.startsWith(ids[key])) ?? "").split(";").slice(-2, -1)[0];
+    expect(lines[0]).toBe(
+      "\uFEFFRéf. produit;Produit;Marque;Catégorie;Variante;SKU;Prix;Prix barré;Stock;Images;Poids (g);Catégorie fiscale;Code douanier;Pays d'origine;Statut",
+    );
+    // Images, then the parcel and customs columns (not filled for these products: the standard tax class), then the status.
+    const art = (key: string) => (lines.find((l) => l.startsWith(ids[key])) ?? "").split(";").slice(-6, -5)[0];
     expect(lines.slice(1, -1)).toEqual([
-      `${ids.creme};Crème ${token} Éclat;Aurore Test;Catégorie ${token};Format unique;SKU-${token}-creme;25,50;;0;${art("creme")};Rupture`,
-      `${ids.parfum};Parfum ${token};Aurore Test;Catégorie ${token};Format unique;SKU-${token}-parfum;99,00;;40;${art("parfum")};En stock`,
-      `${ids.rouge};"Rouge, ""mat"" ${token}";Aurore Test;Catégorie ${token};Format unique;SKU-${token}-rouge;10,00;;10;${art("rouge")};Stock faible`,
-      `${ids.savon};Savon ${token};Aurore Test;Non classé;Format unique;SKU-${token}-savon;3,00;;15;${art("savon")};En stock`,
+      `${ids.creme};Crème ${token} Éclat;Aurore Test;Catégorie ${token};Format unique;SKU-${token}-creme;25,50;;0;${art("creme")};;standard;;;Rupture`,
+      `${ids.parfum};Parfum ${token};Aurore Test;Catégorie ${token};Format unique;SKU-${token}-parfum;99,00;;40;${art("parfum")};;standard;;;En stock`,
+      `${ids.rouge};"Rouge, ""mat"" ${token}";Aurore Test;Catégorie ${token};Format unique;SKU-${token}-rouge;10,00;;10;${art("rouge")};;standard;;;Stock faible`,
+      `${ids.savon};Savon ${token};Aurore Test;Non classé;Format unique;SKU-${token}-savon;3,00;;15;${art("savon")};;standard;;;En stock`,
     ]);
     expect(lines.at(-1)).toBe("");
     const outOnly = (await csvOf({ search: token, stock: "out" })).split("\r\n");
@@ -356,7 +359,7 @@ describe("streamStockCsv", () => {
 
   it("writes one line per variant, in the product's order (stocks as the bulk change above left them)", async () => {
     const lines = (await csvOf({ search: multiToken })).split("\r\n").slice(1, -1);
-    expect(lines.map((l) => l.split(";").filter((_, i) => i !== 9))).toEqual([
+    expect(lines.map((l) => l.split(";").filter((_, i) => i < 9 || i > 13))).toEqual([
       [
         ids.multi,
         `Fond de teint ${multiToken}`,

@@ -397,7 +397,17 @@ export async function getStockHistory(db: Executor, productId: string): Promise<
   };
 }
 
-type ExportProduct = { id: string; name: string; brand: string | null; categoryName: string | null; images: string[] };
+type ExportProduct = {
+  id: string;
+  name: string;
+  brand: string | null;
+  categoryName: string | null;
+  images: string[];
+  weightGrams: number | null;
+  taxClass: string;
+  hsCode: string | null;
+  originCountry: string | null;
+};
 const EXPORT_CHUNK = 1000;
 
 /** Every variant of these products with the columns the catalogue CSV writes, in each product's order. */
@@ -446,6 +456,10 @@ export async function* streamStockCsv(db: Executor, filter: ProductFilter): Asyn
         brand: products.brand,
         categoryName: categories.name,
         images: sql<string[]>`array_remove(array_prepend(${products.imageUrl}, ${products.images}), NULL)`,
+        weightGrams: products.weightGrams,
+        taxClass: products.taxClass,
+        hsCode: products.hsCode,
+        originCountry: products.originCountry,
       })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
@@ -471,6 +485,10 @@ export async function* streamStockCsv(db: Executor, filter: ProductFilter): Asyn
             v.originalPriceCents === null ? "" : formatEuroCell(v.originalPriceCents),
             v.stock,
             r.images.join(IMAGE_SEPARATOR),
+            r.weightGrams ?? "",
+            r.taxClass,
+            r.hsCode ?? "",
+            r.originCountry ?? "",
             STOCK_STATUS_LABELS[stockStatus(v.stock)],
           ]),
         ),

@@ -23,12 +23,18 @@ import {
   type InvoiceDocumentKind,
   type InvoiceLine,
   type InvoiceSnapshot,
+  vatCategoryOf,
 } from "~/domain/invoices/invoice.types";
 import { ORDER_NOT_FOUND_MESSAGE, orderPaymentLabel } from "~/domain/orders/order.types";
 import { formatDate, parisYear } from "~/lib/paris-time";
 import { STANDARD_VAT_RATE_PERCENT } from "~/lib/shop-rules";
 import { isUuid } from "~/lib/uuid";
 import { renderDocumentPdf } from "./invoice-pdf";
+import { countryCodeOf } from "~/domain/tax/destinations";
+import { OPERATION_CATEGORY_GOODS, taxMentions } from "~/domain/tax/mentions";
+import type { OrderTax } from "~/domain/tax/order-tax";
+import { fromBasisPoints } from "~/domain/tax/rates";
+import { VAT_CATEGORY_OF, type VatCategory } from "~/domain/tax/tax-rules";
 
 export type InvoiceDocumentRow = typeof invoiceDocuments.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -115,7 +121,10 @@ function buyer(order: OrderRow): InvoiceSnapshot["buyer"] {
   const metadata = order.metadata as OrderMetadata;
   const billing = order.billingAddress ?? order.shippingAddress;
   const billingLines = addressLines(billing);
-  const name = [billing.first_name, billing.last_name].filter(Boolean).join(" ") || metadata.customer_info?.name || "";
+  const person = [billing.first_name, billing.last_name].filter(Boolean).join(" ") || metadata.customer_info?.name || "";
+  // A business invoice is made out to the company (decision 063), the person stays in the address.
+  const business = order.tax?.business ?? null;
+  const name = business?.company_name ?? person;
   // An order of e-mail gift cards alone keeps the contact in place of an address: nothing to ship.
   const shipped = Boolean(order.shippingAddress.street);
   return {
@@ -123,7 +132,23 @@ function buyer(order: OrderRow): InvoiceSnapshot["buyer"] {
     email: metadata.customer_info?.email ?? null,
     billing_address: billingLines.length > 0 ? billingLines : [name],
     shipping_address: shipped ? addressLines(order.shippingAddress) : null,
+    business,
+    billing_country_code: countryCodeOf(billing.country),
+    shipping_country_code: shipped ? countryCodeOf(order.shippingAddress.country) : null,
   };
+}
+
+/** A product line's VAT as the order placed it; lines placed before decision 063 were French VAT at 20 %. */
+function productVat(item: OrderItemRow): { vatRate: number | null; vatCategory: VatCategory } {
+  if (!item.taxRegime) return { vatRate: STANDARD_VAT_RATE_PERCENT, vatCategory: "S" };
+  return { vatRate: item.vatRateBp === null ? null : fromBasisPoints(item.vatRateBp), vatCategory: VAT_CATEGORY_OF[item.taxRegime] };
+}
+
+/** The delivery fee's (and a gift card's postage) VAT: the order's shipping decision, or 20 % before. */
+function shippingVat(tax: OrderTax | null): { vatRate: number; vatCategory: VatCategory } {
+  return tax
+    ? { vatRate: tax.shipping.rate_percent, vatCategory: tax.shipping.category }
+    : { vatRate: STANDARD_VAT_RATE_PERCENT, vatCategory: "S" };
 }
 
 /** The order's lines as it was sold: products, gift cards (face value and delivery fee apart), delivery. */
@@ -139,7 +164,7 @@ function taxableLines(order: OrderRow, items: readonly OrderItemRow[], cardValue
         quantity: item.quantity,
         unitTtcCents: item.unitPriceCents,
         totalTtcCents: item.totalPriceCents,
-        vatRate: STANDARD_VAT_RATE_PERCENT,
+        ...productVat(item),
         discountable: true,
       });
       continue;
@@ -164,7 +189,7 @@ function taxableLines(order: OrderRow, items: readonly OrderItemRow[], cardValue
         quantity: 1,
         unitTtcCents: fee,
         totalTtcCents: fee,
-        vatRate: STANDARD_VAT_RATE_PERCENT,
+        ...shippingVat(order.tax),
         discountable: false,
       });
     }
@@ -179,7 +204,7 @@ function taxableLines(order: OrderRow, items: readonly OrderItemRow[], cardValue
       quantity: 1,
       unitTtcCents: order.shippingCents,
       totalTtcCents: order.shippingCents,
-      vatRate: STANDARD_VAT_RATE_PERCENT,
+      ...shippingVat(order.tax),
       discountable: false,
     });
   }
@@ -197,8 +222,25 @@ function orderDiscounts(order: OrderRow): InvoiceDiscount[] {
   ];
 }
 
-function mentionsFor(lines: readonly InvoiceLine[], extra: string[] = []): string[] {
-  return [...extra, ...(lines.some((l) => l.vat_rate === null) ? [GIFT_CARD_VAT_MENTION] : []), NO_EARLY_PAYMENT_DISCOUNT];
+function mentionsFor(lines: readonly InvoiceLine[], extra: string[] = [], tax: OrderTax | null = null): string[] {
+  return [
+    ...extra,
+    ...taxMentions(tax),
+    ...(lines.some((l) => l.vat_rate === null) ? [GIFT_CARD_VAT_MENTION] : []),
+    ...(tax ? [OPERATION_CATEGORY_GOODS] : []),
+    ...businessMentions(tax),
+    NO_EARLY_PAYMENT_DISCOUNT,
+  ];
+}
+
+/** What the 2026 reform asks of a business invoice: the customer's SIREN, and its VAT number when it has one. */
+function businessMentions(tax: OrderTax | null): string[] {
+  const business = tax?.business;
+  if (!business) return [];
+  return [
+    ...(business.siren ? [`SIREN du client : ${business.siren.replace(/(\d{3})(?=\d)/g, "$1 ")}`] : []),
+    ...(business.vat_number ? [`N° de TVA intracommunautaire du client : ${business.vat_number}`] : []),
+  ];
 }
 
 async function insertDocument(tx: Executor, snapshot: InvoiceSnapshot, orderId: string): Promise<InvoiceDocumentRow> {
@@ -257,7 +299,8 @@ export async function issueInvoice(tx: Executor, source: InvoiceSource, now: Dat
         ? { instalments: schedule.map((e) => ({ seq: e.seq, due_date: e.due_date, amount_cents: e.amount_cents })) }
         : {}),
     },
-    mentions: mentionsFor(computed.lines),
+    mentions: mentionsFor(computed.lines, [], order.tax),
+    ...(order.tax ? { tax: order.tax } : {}),
   };
   return insertDocument(tx, snapshot, orderId);
 }
@@ -341,7 +384,7 @@ async function insertCreditNote(
     totals: summary.totals,
     vat_breakdown: summary.vat_breakdown,
     payment: note.payment,
-    mentions: mentionsFor(note.lines, [`Avoir sur la facture ${invoice.number} du ${formatDate(source.issued_at)}.`]),
+    mentions: mentionsFor(note.lines, [`Avoir sur la facture ${invoice.number} du ${formatDate(source.issued_at)}.`], source.tax ?? null),
   };
   return insertDocument(tx, snapshot, note.orderId);
 }
@@ -371,7 +414,7 @@ export async function issueAmountCreditNote(
   const { invoice } = basis;
   const source = invoice.snapshot;
   const rows = source.vat_breakdown.filter((r) => r.total_ttc_cents > 0);
-  const rates = rows.length > 0 ? rows : [{ vat_rate: STANDARD_VAT_RATE_PERCENT, total_ttc_cents: 1 }];
+  const rates = rows.length > 0 ? rows : [{ vat_rate: shippingVat(source.tax ?? null).vatRate, total_ttc_cents: 1 }];
   const shares = spreadProRata(
     input.amountCents,
     rates.map((r) => r.total_ttc_cents),
@@ -387,6 +430,7 @@ export async function issueAmountCreditNote(
             unitTtcCents: shares[i],
             totalTtcCents: shares[i],
             vatRate: r.vat_rate,
+            vatCategory: categoryOfRate(source, r.vat_rate),
             discountable: false,
           },
         ]
@@ -406,6 +450,18 @@ export async function issueAmountCreditNote(
       gift_cards: [],
     },
   });
+}
+
+/** The category of an invoice's lines of a rate (one per rate in an order). */
+function categoryOfRate(source: InvoiceSnapshot, rate: number | null): VatCategory {
+  const line = source.lines.find((l) => l.vat_rate === rate);
+  return line ? vatCategoryOf(line) : rate === null ? "O" : "S";
+}
+
+function invoicedShippingVat(source: InvoiceSnapshot): { vatRate: number | null; vatCategory: VatCategory } {
+  const line = source.lines.find((l) => l.kind === "shipping");
+  if (line) return { vatRate: line.vat_rate, vatCategory: vatCategoryOf(line) };
+  return shippingVat(source.tax ?? null);
 }
 
 const vatLabel = (rate: number | null) => (rate === null ? "hors champ de la TVA" : `TVA ${String(rate).replace(".", ",")} %`);
@@ -430,6 +486,7 @@ function partialCredit(source: InvoiceSnapshot, wanted: readonly { orderItemId: 
         unitTtcCents: l.unit_ttc_cents,
         totalTtcCents: total,
         vatRate: l.vat_rate,
+        vatCategory: vatCategoryOf(l),
         discountable: l.kind === "product",
       });
     }
@@ -442,7 +499,8 @@ function partialCredit(source: InvoiceSnapshot, wanted: readonly { orderItemId: 
       quantity: 1,
       unitTtcCents: shippingCents,
       totalTtcCents: shippingCents,
-      vatRate: STANDARD_VAT_RATE_PERCENT,
+      // The delivery is refunded at the VAT it was invoiced with.
+      ...invoicedShippingVat(source),
       discountable: false,
     });
   }

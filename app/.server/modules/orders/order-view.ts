@@ -1,4 +1,5 @@
 /** Maps order rows to the OrderView the pages and the API share. */
+import { orderVatView } from "~/domain/tax/order-tax";
 import { CARRIER_RULES, type Carrier } from "~/domain/orders/shipping-tracking";
 import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery-methods";
 import { DELIVERY_METHOD_TITLES } from "~/domain/delivery/delivery-methods-form";
@@ -90,6 +91,7 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Da
     gift_card_payments: gift.gift_card_payments,
     gift_cards: gift.gift_cards,
     documents: gift.documents,
+    vat_treatment: orderVatView(order.tax),
     delivered_at: gift.delivered_at,
     returnable: isReturnable({ status: order.status, delivered_at: gift.delivered_at }, now),
     payment_schedule: gift.payment_schedule ?? [],

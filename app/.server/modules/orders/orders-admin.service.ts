@@ -6,6 +6,7 @@
  * orders: every word typed must appear. Pagination, filter and count happen in the database.
  * Status changes are not here: they go through the order status workflow.
  */
+import { orderVatView } from "~/domain/tax/order-tax";
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
 import { addParisDays, parisDayStart } from "~/lib/paris-time";
@@ -266,5 +267,7 @@ export async function getAdminOrderRecord(
     })),
     documents: documents.get(o.id) ?? [],
     payment_status: o.paymentStatus,
+    vat_treatment: orderVatView(o.tax),
+    business: o.tax?.business ?? null,
   };
 }

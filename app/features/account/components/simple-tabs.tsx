@@ -3,14 +3,28 @@ import type { AccountTab } from "../account-tabs";
 import type { ReactNode } from "react";
 import { TabHeading } from "~/components/ui/tab-heading";
 import { PersonalDataSection } from "./personal-data-section";
+import { BusinessInvoiceSection } from "./business-invoice-section";
+import type { BusinessBuyer } from "~/domain/tax/order-tax";
 import { buttonClass } from "~/components/ui/button";
 import { useT, type MessageKey } from "~/components/ui/i18n";
 
 /**
  * Profil: who is signed in, the way to the full profile page, the Beauty Pass history (given by
- * the page, which composes the loyalty feature, when its data was loaded) and the RGPD rights.
+ * the page, which composes the loyalty feature, when its data was loaded), the business invoicing
+ * details and the RGPD rights.
  */
-export function ProfileTab({ name, email, loyaltyHistory }: { name: string; email: string; loyaltyHistory?: ReactNode }) {
+export function ProfileTab({
+  name,
+  email,
+  loyaltyHistory,
+  businessInvoice,
+}: {
+  name: string;
+  email: string;
+  loyaltyHistory?: ReactNode;
+  /** The saved company details, when the page loaded them. */
+  businessInvoice?: { saved: BusinessBuyer | null; failed: boolean } | null;
+}) {
   const t = useT();
   return (
     <div>
@@ -29,6 +43,7 @@ export function ProfileTab({ name, email, loyaltyHistory }: { name: string; emai
         {t("account.profile.edit")}
       </Link>
       {loyaltyHistory}
+      {businessInvoice && <BusinessInvoiceSection saved={businessInvoice.saved} failed={businessInvoice.failed} />}
       <PersonalDataSection />
     </div>
   );

@@ -1,4 +1,5 @@
 import { lineName } from "~/domain/cart/line-name";
+import { TAX_REGIME_LABELS } from "~/domain/tax/tax-rules";
 import { InstalmentUnpaidBadge } from "~/features/orders/public/instalment-unpaid-badge";
 import { PaymentSchedule } from "~/features/orders/public/payment-schedule";
 import { useEffect, useId, useState } from "react";
@@ -115,7 +116,20 @@ export function AdminOrderDetailModal({ orderId, number, onClose }: { orderId: s
                 <span className="text-muted">Code promo :</span> {`${order.promo_code} (-${formatPrice(order.promo_discount_cents)})`}
               </p>
             ) : null}
+            {order.vat_treatment ? (
+              <p>
+                <span className="text-muted">TVA :</span> {TAX_REGIME_LABELS[order.vat_treatment.regime]}
+              </p>
+            ) : null}
           </div>
+          {order.business ? (
+            <section aria-label="Facture professionnelle" className="text-sm">
+              <h3 className="font-semibold">Facture professionnelle</h3>
+              <p className="mt-1">{order.business.company_name}</p>
+              {order.business.siret || order.business.siren ? <p>SIRET/SIREN : {order.business.siret ?? order.business.siren}</p> : null}
+              {order.business.vat_number ? <p>N° de TVA : {order.business.vat_number}</p> : null}
+            </section>
+          ) : null}
           <section>
             <h3 className="font-semibold">Contact</h3>
             <p className="mt-1 text-sm">{order.customer_name}</p>

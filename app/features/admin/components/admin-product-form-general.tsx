@@ -1,11 +1,16 @@
 import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { Input, Select, controlClass } from "~/components/ui/input";
 import { PRODUCT_WEIGHT_MAX_GRAMS, PRODUCT_WEIGHT_MIN_GRAMS, type BrandOption } from "~/domain/catalog/admin-product-form.schema";
+import { ORIGIN_COUNTRY_OPTIONS, isOriginCountry } from "~/domain/catalog/origin-countries";
+import { TAX_CLASSES, TAX_CLASS_LABELS, type TaxClass } from "~/domain/tax/tax-classes";
 import { fieldControl, type ProductFormSectionProps } from "./admin-product-form-section";
 
 type Props = ProductFormSectionProps & { categories: { id: string; name: string }[]; brands: BrandOption[] };
 
-/** The product form's general information: name, description, category, brand, packed weight and the label texts. */
+/**
+ * The product form's general information: name, description, category, brand, packed weight,
+ * tax class, the customs code and origin a CN23 declares (decision 063), and the label texts.
+ */
 export function ProductGeneralFields({ values, errors, set, categories, brands }: Props) {
   const text = (key: "name" | "new_brand", label: string, required = false) => (
     <FieldShell id={`product-${key}`} label={label} required={required} error={errors[key]}>
@@ -91,6 +96,55 @@ export function ProductGeneralFields({ values, errors, set, categories, brands }
           aria-describedby={["product-weight_grams-hint", errorIdOf("product-weight_grams", errors.weight_grams)].filter(Boolean).join(" ")}
           className={fieldControl}
         />
+      </FieldShell>
+      <FieldShell id="product-tax_class" label="Catégorie fiscale" error={errors.tax_class}>
+        <Select
+          id="product-tax_class"
+          value={values.tax_class}
+          onChange={(e) => set("tax_class", e.currentTarget.value as TaxClass)}
+          aria-invalid={errors.tax_class ? true : undefined}
+          aria-describedby={errorIdOf("product-tax_class", errors.tax_class)}
+          className={fieldControl}
+        >
+          {TAX_CLASSES.map((c) => (
+            <option key={c} value={c}>
+              {TAX_CLASS_LABELS[c]}
+            </option>
+          ))}
+        </Select>
+      </FieldShell>
+      <FieldShell id="product-hs_code" label="Code douanier (SH)" hint="ex. 330300 pour un parfum" error={errors.hs_code}>
+        <Input
+          id="product-hs_code"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={14}
+          value={values.hs_code}
+          onChange={(e) => set("hs_code", e.currentTarget.value)}
+          aria-invalid={errors.hs_code ? true : undefined}
+          aria-describedby={["product-hs_code-hint", errorIdOf("product-hs_code", errors.hs_code)].filter(Boolean).join(" ")}
+          className={fieldControl}
+        />
+      </FieldShell>
+      <FieldShell id="product-origin_country" label="Pays d'origine" error={errors.origin_country}>
+        <Select
+          id="product-origin_country"
+          value={values.origin_country}
+          onChange={(e) => set("origin_country", e.currentTarget.value as typeof values.origin_country)}
+          aria-invalid={errors.origin_country ? true : undefined}
+          aria-describedby={errorIdOf("product-origin_country", errors.origin_country)}
+          className={fieldControl}
+        >
+          <option value="">Non renseigné</option>
+          {values.origin_country && !isOriginCountry(values.origin_country) ? (
+            <option value={values.origin_country}>{values.origin_country}</option>
+          ) : null}
+          {ORIGIN_COUNTRY_OPTIONS.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
       </FieldShell>
       {longText("ingredients", "Ingrédients (liste INCI)", "Telle qu'imprimée sur l'emballage, ingrédients séparés par des virgules.")}
       {longText("usage_tips", "Conseils d'utilisation")}

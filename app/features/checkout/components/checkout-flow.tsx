@@ -49,6 +49,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
   const [state, dispatch] = useReducer(checkoutReducer, undefined, () =>
     initialCheckoutState({
       contact: { email: account.email, name: account.name, phone: account.phone },
+      business: account.businessInvoice,
       paymentChoice: savedCards.find((c) => c.usable && c.is_default)?.id ?? savedCards.find((c) => c.usable)?.id ?? NEW_CARD_CHOICE,
     }),
   );
@@ -106,6 +107,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
   function tryContinueToPayment() {
     const check = checkShipping({ form, needsAddress, quoteStale: quoteState.stale, deliveryError: quote?.delivery_error ?? null });
     if (check.kind === "contactInvalid") log("Informations client invalides");
+    else if (check.kind === "businessInvalid") log("Informations de l'entreprise invalides");
     else if (check.kind === "addressMissing") log("Aucune adresse sélectionnée");
     else if (check.kind === "addressIncomplete" || check.kind === "deliveryRefused") log(check.message);
     dispatch({ type: "continueChecked", check });
@@ -200,6 +202,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
           account={account}
           form={form}
           contactErrors={state.contactErrors}
+          businessErrors={state.businessErrors}
           error={state.error}
           quote={quoteState}
           hasLines={lines.length > 0}

@@ -4,6 +4,7 @@ import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import type { PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
 import type { ActionResult } from "~/domain/http/action-result";
 import type { PaymentFormConfig } from "~/domain/payments/payment-form";
+import type { BusinessBuyer } from "~/domain/tax/order-tax";
 
 export type { CheckoutQuote };
 
@@ -21,6 +22,8 @@ export type CheckoutAccount = {
   paymentMethods: PaymentMethodView[];
   /** The card form of the configured provider (decision 059). */
   payment: PaymentFormConfig;
+  /** The business invoicing details saved in the account, pre-filling the company's fields. */
+  businessInvoice: BusinessBuyer | null;
 };
 
 /** The quote intent's answer (decision 056): the server's quote, or the French reason there is none. */

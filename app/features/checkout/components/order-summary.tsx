@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
+import { useLanguage, useT, useTranslateMessage, type MessageKey } from "~/components/ui/i18n";
 import { LANGUAGE_LOCALES } from "~/domain/i18n/languages";
 import { formatPrice } from "~/lib/money";
 import { IndicativePrice } from "~/components/ui/indicative-price";
@@ -7,11 +7,21 @@ import { formatDeliveryDate } from "~/domain/delivery/delivery-dates";
 import { lineName } from "~/domain/cart/line-name";
 import { formatAddressLines } from "~/features/addresses/public/address-api";
 import type { SavedAddressView } from "~/domain/addresses/address.schema";
+import type { CheckoutTaxQuote } from "~/domain/checkout/checkout-quote.types";
 import type { CheckoutQuote, ContactValues } from "./checkout-types";
+
+const TAX_NOTICES = {
+  duties_recipient: "checkout.summary.tax.notice.duties_recipient",
+  duties_paid: "checkout.summary.tax.notice.duties_paid",
+  reverse_charge: "checkout.summary.tax.notice.reverse_charge",
+  destination_vat: "checkout.summary.tax.notice.destination_vat",
+} as const satisfies Record<NonNullable<CheckoutTaxQuote["notice"]>, MessageKey>;
 
 /**
  * The order recap with the server's figures (quoteCheckout): lines at today's prices, the
- * delivery fee of the address's zone, the Beauty Pass discount and the total.
+ * delivery fee of the address's zone, the Beauty Pass discount and the total. Once an address is
+ * chosen the quote says its VAT (decision 063): outside the French VAT territory the prices are
+ * without French VAT, marked "HT" when they carry no VAT at all, with the sentence saying why.
  */
 export function OrderSummary({
   quote,
@@ -35,6 +45,11 @@ export function OrderSummary({
   const t = useT();
   const translateMessage = useTranslateMessage();
   const locale = LANGUAGE_LOCALES[useLanguage()];
+  const tax = quote?.tax ?? null;
+  // Exempt (export, overseas, reverse charge): every amount is before tax. Under the destination's
+  // VAT the amounts include that VAT, so they are not "HT".
+  const beforeTax = tax !== null && !tax.prices_include_french_vat && tax.vat_cents === 0;
+  const amount = (cents: number) => (beforeTax ? t("checkout.summary.tax.amountHt", { amount: formatPrice(cents) }) : formatPrice(cents));
   return (
     <section aria-labelledby="order-summary-title" aria-busy={loading} className="rounded-2xl border border-line bg-cream p-5">
       <div className="flex items-baseline justify-between gap-3">
@@ -69,11 +84,11 @@ export function OrderSummary({
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium">{lineName(line.name, line.variant_label)}</span>
                   <span className="block text-muted">
-                    {line.quantity} x {formatPrice(line.unit_price_cents)}
+                    {line.quantity} x {amount(line.unit_price_cents)}
                   </span>
                   {!line.available && <span className="block font-medium text-danger">{t("checkout.summary.unavailable")}</span>}
                 </span>
-                <span className="font-semibold">{formatPrice(line.line_total_cents)}</span>
+                <span className="font-semibold">{amount(line.line_total_cents)}</span>
               </li>
             ))}
             {/* Gift cards bought */}
@@ -99,7 +114,7 @@ export function OrderSummary({
           <dl className="mt-3 space-y-2 border-t border-line pt-3 text-sm">
             <div className="flex justify-between gap-3">
               <dt>{t("checkout.summary.subtotal")}</dt>
-              <dd>{formatPrice(quote.subtotal_cents)}</dd>
+              <dd>{amount(quote.subtotal_cents)}</dd>
             </div>
             <div className="flex justify-between gap-3">
               <dt>
@@ -115,7 +130,7 @@ export function OrderSummary({
                 ) : quote.shipping.feeCents === 0 ? (
                   <span className="font-semibold text-success">{t("checkout.summary.free")}</span>
                 ) : (
-                  formatPrice(quote.shipping.feeCents)
+                  amount(quote.shipping.feeCents)
                 )}
               </dd>
             </div>
@@ -132,12 +147,18 @@ export function OrderSummary({
               </div>
             )}
             <div className="flex justify-between gap-3 border-t border-line pt-2 text-base font-semibold">
-              <dt>{t("checkout.summary.total")}</dt>
+              <dt>{t(beforeTax ? "checkout.summary.tax.totalHt" : "checkout.summary.total")}</dt>
               <dd className="text-right">
                 {formatPrice(quote.total_cents)}
                 <IndicativePrice cents={quote.total_cents} className="block" />
               </dd>
             </div>
+            {tax && tax.vat_cents > 0 && (
+              <div className="flex justify-between gap-3 text-muted">
+                <dt>{t("checkout.summary.tax.vatIncluded")}</dt>
+                <dd>{formatPrice(tax.vat_cents)}</dd>
+              </div>
+            )}
             {/* Gift cards used as payment */}
             {quote.gift_card_payments.map((p) => (
               <div key={p.code} className="flex justify-between gap-3">
@@ -152,6 +173,12 @@ export function OrderSummary({
               </div>
             )}
           </dl>
+          {tax && (!tax.prices_include_french_vat || tax.notice) && (
+            <div role="note" className="mt-3 space-y-1 rounded-lg border border-line bg-white p-3 text-xs">
+              {!tax.prices_include_french_vat && <p className="font-semibold">{t("checkout.summary.tax.excludingFrenchVat")}</p>}
+              {tax.notice && <p>{t(TAX_NOTICES[tax.notice])}</p>}
+            </div>
+          )}
           {quote.delivery && quote.shipping && (
             <p className="mt-2 text-xs text-muted">
               {t("checkout.summary.deliveryEstimate", {

@@ -4,11 +4,12 @@ import type { SavedAddressView } from "~/domain/addresses/address.schema";
 import { AddressSelector } from "~/features/addresses/public/address-selector";
 import { primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-parts";
 import { useT } from "~/components/ui/i18n";
-import { STOCK_HINT, type CheckoutEvent, type CheckoutForm, type OrderError } from "../checkout-machine";
+import { STOCK_HINT, type BusinessInvoiceErrors, type CheckoutEvent, type CheckoutForm, type OrderError } from "../checkout-machine";
 import type { CheckoutQuoteState } from "../use-checkout-quote";
 import { CheckoutErrorBox } from "./checkout-steps";
 import type { CheckoutAccount, CheckoutLogger, ContactErrors } from "./checkout-types";
 import { useCheckoutWording } from "./checkout-wording";
+import { BusinessInvoiceChoiceFields } from "./business-invoice-choice";
 import { ContactInfoFields } from "./contact-info-fields";
 import { DeliveryMethodPicker } from "./delivery-method-picker";
 import { OrderSummary } from "./order-summary";
@@ -18,6 +19,7 @@ export function ShippingStep({
   account,
   form,
   contactErrors,
+  businessErrors,
   error,
   quote: { quote, loading, result },
   hasLines,
@@ -34,6 +36,7 @@ export function ShippingStep({
   account: CheckoutAccount;
   form: CheckoutForm;
   contactErrors: ContactErrors;
+  businessErrors: BusinessInvoiceErrors;
   error: OrderError | null;
   quote: CheckoutQuoteState;
   /** Products to deliver (not only gift cards): the delivery method is chosen. */
@@ -64,6 +67,13 @@ export function ShippingStep({
             values={contact}
             errors={contactErrors}
             onChange={(field, value) => dispatch({ type: "contactEdited", field, value })}
+          />
+          <BusinessInvoiceChoiceFields
+            choice={form.business}
+            errors={businessErrors}
+            prefilled={account.businessInvoice !== null}
+            onToggle={(requested) => dispatch({ type: "businessInvoiceToggled", requested })}
+            onChange={(field, value) => dispatch({ type: "businessInvoiceEdited", field, value })}
           />
         </form>
         <AddressSelector

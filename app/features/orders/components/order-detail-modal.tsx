@@ -9,6 +9,7 @@ import { useRevalidator } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import { useTimeZone } from "~/components/ui/time-zone";
+import { VatNotice } from "~/features/orders/public/vat-notice";
 import { T, useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 import { localizedFormat } from "~/domain/i18n/localized-format";
 import { orderPaymentCard, type OrderView } from "~/domain/orders/order.types";
@@ -113,6 +114,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
           </div>
         ))}
       </dl>
+      <VatNotice vat={order.vat_treatment} />
 
       {/* Gift cards bought in this order: last 4 characters only (docs/decisions/018-gift-cards.md) */}
       {(order.gift_cards ?? []).length > 0 && (

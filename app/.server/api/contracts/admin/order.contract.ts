@@ -55,6 +55,16 @@ export const AdminOrderDetailSchema = z
     payment_status: OrderSchema.shape.payment_status,
     payment_schedule: OrderSchema.shape.payment_schedule,
     tracking_events: OrderSchema.shape.tracking_events,
+    vat_treatment: OrderSchema.shape.vat_treatment,
+    business: z
+      .object({
+        company_name: z.string(),
+        siren: z.string().nullable(),
+        siret: z.string().nullable(),
+        vat_number: z.string().nullable(),
+      })
+      .nullable()
+      .describe("Facture professionnelle demandée : raison sociale, SIREN/SIRET, n° de TVA ; null sinon"),
   })
   .meta({ id: "AdminOrderDetail" });
 

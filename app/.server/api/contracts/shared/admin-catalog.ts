@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ORIGIN_COUNTRY_NAMES } from "~/domain/catalog/origin-countries";
+import { TAX_CLASSES } from "~/domain/tax/tax-classes";
 
 /**
  * The admin API's catalogue and stock (decision 049): the shapes its product, category, brand
@@ -40,6 +42,14 @@ export const AdminApiProductSchema = z
     usage_tips: z.string().nullable(),
     featured: z.boolean(),
     weight_grams: z.int().nullable().describe("Poids emballé d'une unité, en grammes, pour le poids des colis ; null : pas encore pesé"),
+    tax_class: z
+      .enum(TAX_CLASSES)
+      .describe("Catégorie fiscale : la ligne du barème de TVA qui s'applique (standard : parfums, cosmétiques)"),
+    hs_code: z.string().nullable().describe("Code douanier (SH) de la déclaration CN23, 6 à 10 chiffres ; null : pas encore renseigné"),
+    origin_country: z
+      .string()
+      .nullable()
+      .describe("Pays d'origine (ISO 3166-1 alpha-2) de la déclaration CN23 ; null : pas encore renseigné"),
     price_cents: z.int().describe("Le prix de la variante la moins chère"),
     stock: z.int().describe("La somme des stocks des variantes"),
     in_stock: z.boolean(),
@@ -86,6 +96,17 @@ export const AdminApiProductBodySchema = z
       .nullable()
       .optional()
       .describe("Poids emballé d'une unité, en grammes (1 à 30 000), pour le poids des colis ; null l'efface"),
+    tax_class: z.enum(TAX_CLASSES).optional().describe("Catégorie fiscale ; standard quand absente à la création"),
+    hs_code: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("Code douanier (SH), 6 à 10 chiffres (espaces et points ignorés) ; vide ou null l'efface"),
+    origin_country: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(`Pays d'origine, code ISO 3166-1 alpha-2 parmi ${Object.keys(ORIGIN_COUNTRY_NAMES).join(", ")} ; vide ou null l'efface`),
     variants: z.array(VariantBody).min(1),
   })
   .meta({ id: "AdminApiProductBody" });

@@ -2,22 +2,26 @@
  * The demonstration's carrier (decision 062), the embedded default when `CARRIERS` names no real
  * one: relay points from the generated directory (relay-points.service.ts), labels drawn by the
  * shop and plainly marked as demonstration labels, and numbers in the carrier's format, drawn at
- * random so two shops never print the same one. It reports no parcel event: as before carriers,
- * a demonstration parcel moves only when the administrator changes the order's status.
+ * random so two shops never print the same one. A parcel leaving the EU's customs territory gets
+ * its CN23 drawn too, on a page of its own, from the declaration the label request carries. It
+ * reports no parcel event: as before carriers, a demonstration parcel moves only when the
+ * administrator changes the order's status.
  */
 import { randomInt } from "node:crypto";
 import bwipjs from "bwip-js/node";
 import PDFDocument from "pdfkit";
 import { generatedRelayDirectory } from "../relay-points.service";
 import { brandOfProduct, productByCode } from "~/domain/delivery/carrier-products";
-import type {
-  CarrierAddress,
-  CarrierClient,
-  CarrierLabel,
-  CarrierPoint,
-  LabelFormat,
-  LabelRequest,
-  ReturnLabelRequest,
+import {
+  CUSTOMS_CATEGORY_LABELS,
+  type CarrierAddress,
+  type CarrierClient,
+  type CarrierLabel,
+  type CarrierPoint,
+  type CustomsDeclaration,
+  type LabelFormat,
+  type LabelRequest,
+  type ReturnLabelRequest,
 } from "~/domain/delivery/carrier";
 import type { RelayPoint } from "~/domain/delivery/relay-points";
 
@@ -114,6 +118,48 @@ async function drawLabel(input: {
   return new Uint8Array(await done);
 }
 
+const money = (cents: number, currency: string) =>
+  clean(new Intl.NumberFormat("fr-FR", { style: "currency", currency }).format(cents / 100));
+const kilos = (grams: number) => `${clean((grams / 1000).toLocaleString("fr-FR", { maximumFractionDigits: 3 }))} kg`;
+
+/** The CN23 page: who sends to whom, one row per article (HS code, origin, value, weight), the totals. */
+async function drawCustomsDeclaration(input: {
+  trackingNumber: string;
+  reference: string;
+  sender: CarrierAddress;
+  recipient: CarrierAddress;
+  customs: CustomsDeclaration;
+}): Promise<Uint8Array> {
+  const { customs } = input;
+  const doc = new PDFDocument({ size: "A4", margin: 36, info: { Title: `CN23 ${input.trackingNumber}`, Author: "Aurore" } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  doc.font("Helvetica-Bold").fontSize(14).text("DÉCLARATION EN DOUANE CN23");
+  doc.font("Helvetica").fontSize(8).text("Document de démonstration : il n'est valable auprès d'aucune douane.");
+  doc.moveDown(0.5).fontSize(9).text(`Colis ${input.trackingNumber} · réf. ${input.reference}`);
+  doc.text(`Expéditeur : ${clean(addressLines(input.sender).join(", "))}`);
+  doc.text(`Destinataire : ${clean(addressLines(input.recipient).join(", "))}`);
+  doc.text(`Nature de l'envoi : ${CUSTOMS_CATEGORY_LABELS[customs.category]}`);
+  if (customs.invoiceNumber) doc.text(`Facture : ${customs.invoiceNumber}`);
+  doc.moveDown(0.5).font("Helvetica-Bold").text("Désignation · Quantité · Code SH · Origine · Valeur unitaire · Poids unitaire");
+  doc.font("Helvetica");
+  for (const a of customs.articles) {
+    doc.text(
+      `${clean(a.description)} · ${a.quantity} · SH ${a.hsCode} · ${a.originCountry} · ${money(a.valueCents, customs.currency)} · ${kilos(a.weightGrams)}`,
+    );
+  }
+  const weight = customs.articles.reduce((sum, a) => sum + a.quantity * a.weightGrams, 0);
+  doc.moveDown(0.5).font("Helvetica-Bold");
+  doc.text(`Valeur totale : ${money(customs.totalValueCents, customs.currency)} · Poids net total : ${kilos(weight)}`);
+  doc.font("Helvetica").text(`Frais de port : ${money(customs.shippingCents, customs.currency)}`);
+  doc.end();
+  return new Uint8Array(await done);
+}
+
 export const demoCarrier: CarrierClient = {
   code: "demo",
   label: "Transporteur de démonstration",
@@ -132,7 +178,8 @@ export const demoCarrier: CarrierClient = {
   async createLabel(request: LabelRequest): Promise<CarrierLabel> {
     const trackingNumber = demoTrackingNumber(request.productCode);
     const pdf = await drawLabel({ ...request, title: "Colis (démonstration)", trackingNumber });
-    return { trackingNumber, pdf, format: request.format, customsPdf: null };
+    const customsPdf = request.customs ? await drawCustomsDeclaration({ ...request, customs: request.customs, trackingNumber }) : null;
+    return { trackingNumber, pdf, format: request.format, customsPdf };
   },
   async createReturnLabel(request: ReturnLabelRequest): Promise<CarrierLabel> {
     const trackingNumber = demoTrackingNumber("CORE");

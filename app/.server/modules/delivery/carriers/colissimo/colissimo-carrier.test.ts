@@ -339,7 +339,14 @@ describe("Colissimo: labels", () => {
         productCode: "COLI",
         recipient: GENEVA,
         weightGrams: 700,
-        customs: { category: "sale", articles: [PERFUME, CREAM], shippingCents: 1590, invoiceNumber: "FA-2025-0042" },
+        customs: {
+          category: "sale",
+          articles: [PERFUME, CREAM],
+          currency: "EUR",
+          totalValueCents: 2 * 6450 + 1890,
+          shippingCents: 1590,
+          invoiceNumber: "FA-2025-0042",
+        },
       }),
     );
     expect(result.trackingNumber).toMatch(/^CP\d{9}FR$/);
@@ -385,7 +392,7 @@ describe("Colissimo: labels", () => {
         productCode: "COM",
         recipient: REUNION,
         weightGrams: 400,
-        customs: { category: "gift", articles: [PERFUME], shippingCents: 2490 },
+        customs: { category: "gift", articles: [PERFUME], currency: "EUR", totalValueCents: 2 * 6450, shippingCents: 2490 },
       }),
     );
     expect(result.trackingNumber).toMatch(/^8Q\d{11}$/);
@@ -395,6 +402,29 @@ describe("Colissimo: labels", () => {
     expect(sent.body.letter.customsDeclarations.contents.category).toEqual({ value: 1 });
     expect(sent.body.letter.customsDeclarations.contents.article).toHaveLength(1);
     expect(sent.body.letter.addressee.address).toMatchObject({ countryCode: "RE", zipCode: "97400", mobileNumber: "0692123456" });
+  });
+
+  it("passes on the carrier's refusal of a sale whose article has no customs code", async () => {
+    const error = await failure(
+      colissimo.createLabel(
+        label({
+          productCode: "COLI",
+          recipient: GENEVA,
+          customs: {
+            category: "sale",
+            articles: [{ ...PERFUME, hsCode: "" }],
+            currency: "EUR",
+            totalValueCents: 2 * 6450,
+            shippingCents: 1590,
+          },
+        }),
+      ),
+    );
+    expect(error.reason).toBe("invalid_request");
+    expect(error.carrierCode).toBe("30519");
+    expect(error.message).toBe(
+      "Colissimo a refusé l'étiquette : Le code SH (hsCode) de l'article est obligatoire pour un envoi commercial",
+    );
   });
 
   it("passes on the carrier's refusal of a parcel to Switzerland without a CN23", async () => {

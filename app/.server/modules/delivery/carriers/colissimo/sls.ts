@@ -126,7 +126,7 @@ function customsBlock(customs: CustomsDeclaration): Record<string, unknown> {
         value: Math.round(article.valueCents) / 100,
         hsCode: article.hsCode.replace(/\D/g, ""),
         originCountry: article.originCountry.trim().toUpperCase(),
-        currency: "EUR",
+        currency: customs.currency,
       })),
       category: { value: category },
       // The specification asks for an explanation with "returned goods" (and "other").
