@@ -1,12 +1,21 @@
 /**
- * An invoice or credit note as an A4 PDF, in French, drawn from its snapshot alone (pdfkit, its
- * built-in Helvetica: nothing to download or embed). Deterministic: the creation date is the
- * document's issue date and nothing else varies, so the same snapshot always gives the same bytes.
+ * An invoice or credit note as an A4 PDF, in French, drawn from its snapshot alone: a Factur-X
+ * PDF/A-3b carrying the document's EN 16931 XML (docs/decisions/064-factur-x.md), its text in the
+ * embedded Arimo, shipped with the code. Deterministic: the creation date is the document's issue
+ * date and nothing else varies, so the same snapshot always gives the same bytes.
  */
 import PDFDocument from "pdfkit";
+import { buildFacturXml, splitOutOfScope } from "./facturx/cii-xml";
+import { attachFacturX, drawableText, invoiceFonts, PDFA_OPTIONS } from "./facturx/facturx-pdf";
 import type { InvoiceLine, InvoiceSnapshot } from "~/domain/invoices/invoice.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate, formatShortDate } from "~/lib/paris-time";
+
+const VOUCHER_NOTE =
+  "Les cartes cadeaux vendues sont des bons à usages multiples, hors champ de la TVA (article 256 ter du CGI) : leur valeur est réglée avec la commande mais ne fait pas partie des données de la facture électronique jointe (factur-x.xml).";
+
+const REGULAR = "Arimo";
+const BOLD = "Arimo-Bold";
 
 const MARGIN = 50;
 const PAGE_WIDTH = 595.28; // A4 in points
@@ -14,10 +23,7 @@ const PAGE_HEIGHT = 841.89;
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const BOTTOM = PAGE_HEIGHT - MARGIN;
 
-/**
- * The built-in fonts write WinAnsi only: fr-FR's narrow no-break space (and the no-break space)
- * become plain spaces; €, •, — and French accents are in WinAnsi.
- */
+/** fr-FR's narrow no-break space (and the no-break space) print as plain spaces, as they always did. */
 export function pdfText(text: string): string {
   return text.replace(/[\u202f\u00a0]/g, " ");
 }
@@ -34,9 +40,9 @@ const COLUMNS = [
   { key: "total", label: "Total HT", width: CONTENT_WIDTH - 235 - 35 - 80 - 45, align: "right" },
 ] as const;
 
-function cells(line: InvoiceLine): Record<(typeof COLUMNS)[number]["key"], string> {
+function cells(line: InvoiceLine, drawable: (text: string) => string): Record<(typeof COLUMNS)[number]["key"], string> {
   return {
-    designation: pdfText(line.designation),
+    designation: drawable(line.designation),
     quantity: String(line.quantity),
     unit: money(line.unit_ht_cents),
     rate: rate(line.vat_rate),
@@ -47,17 +53,32 @@ function cells(line: InvoiceLine): Record<(typeof COLUMNS)[number]["key"], strin
 export function renderDocumentPdf(snapshot: InvoiceSnapshot): Promise<Buffer> {
   const isInvoice = snapshot.kind === "invoice";
   const title = isInvoice ? "Facture" : "Avoir";
+  const fonts = invoiceFonts();
+  const author = pdfText(snapshot.seller.name);
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
+    ...PDFA_OPTIONS,
+    // No default font: pdfkit would load its built-in Helvetica, which PDF/A forbids (Arimo is set below).
+    font: "",
     info: {
       Title: `${title} ${snapshot.number}`,
-      Author: pdfText(snapshot.seller.name),
+      // pdfkit copies the info into the XMP without escaping it: a name with markup is left out of both.
+      ...(/[&<>]/.test(author) ? {} : { Author: author }),
       Creator: "Aurore",
       Producer: "Aurore",
       CreationDate: new Date(snapshot.issued_at),
     },
   });
+  doc.registerFont(REGULAR, fonts.regular);
+  doc.registerFont(BOLD, fonts.bold);
+  doc.font(REGULAR);
+  // pdfkit keeps the fontkit font of an embedded font as `_font.font` (not in its typings); both
+  // weights come from the same subset, so one glyph check serves them. facturx-pdf.test.ts guards it.
+  const embedded = (doc as unknown as { _font?: { font?: { hasGlyphForCodePoint?: (cp: number) => boolean } } })._font?.font;
+  const hasGlyph = embedded?.hasGlyphForCodePoint?.bind(embedded) ?? (() => true);
+  const drawable = (value: string) => drawableText(pdfText(value), hasGlyph);
+  attachFacturX(doc, buildFacturXml(snapshot), new Date(snapshot.issued_at));
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -66,19 +87,19 @@ export function renderDocumentPdf(snapshot: InvoiceSnapshot): Promise<Buffer> {
   });
 
   /* Heading: what, which number, when. */
-  doc.font("Helvetica-Bold").fontSize(22).text(`${title} ${snapshot.number}`, MARGIN, MARGIN);
-  doc.font("Helvetica").fontSize(10).moveDown(0.3);
+  doc.font(BOLD).fontSize(22).text(`${title} ${snapshot.number}`, MARGIN, MARGIN);
+  doc.font(REGULAR).fontSize(10).moveDown(0.3);
   doc.text(`Date d'émission : ${formatDate(snapshot.issued_at)}`);
   doc.text(`Commande ${snapshot.order.number} du ${formatDate(snapshot.order.placed_at)}`);
   if (snapshot.invoice) doc.text(`Facture d'origine : ${snapshot.invoice.number} du ${formatDate(snapshot.invoice.issued_at)}`);
-  if (snapshot.reason) doc.text(`Motif : ${pdfText(snapshot.reason)}`);
+  if (snapshot.reason) doc.text(`Motif : ${drawable(snapshot.reason)}`);
 
   /* Seller (left) and buyer (right). */
   const top = doc.y + 14;
   const half = CONTENT_WIDTH / 2 - 10;
   const s = snapshot.seller;
-  doc.font("Helvetica-Bold").text("Vendeur", MARGIN, top, { width: half });
-  doc.font("Helvetica").fontSize(9);
+  doc.font(BOLD).text("Vendeur", MARGIN, top, { width: half });
+  doc.font(REGULAR).fontSize(9);
   for (const line of [
     s.name,
     s.legal_form,
@@ -89,28 +110,28 @@ export function renderDocumentPdf(snapshot: InvoiceSnapshot): Promise<Buffer> {
     `Capital social : ${s.share_capital}`,
     `${s.email} · ${s.phone}`,
   ]) {
-    doc.text(pdfText(line), { width: half });
+    doc.text(drawable(line), { width: half });
   }
   const sellerBottom = doc.y;
   const right = MARGIN + CONTENT_WIDTH / 2 + 10;
   const b = snapshot.buyer;
-  doc.font("Helvetica-Bold").fontSize(10).text("Client", right, top, { width: half });
-  doc.font("Helvetica").fontSize(9);
-  doc.text(pdfText(b.name), right, doc.y, { width: half });
-  if (b.email) doc.text(pdfText(b.email), right, doc.y, { width: half });
-  doc.font("Helvetica-Bold").text("Adresse de facturation", right, doc.y + 4, { width: half });
-  doc.font("Helvetica");
-  for (const line of b.billing_address) doc.text(pdfText(line), right, doc.y, { width: half });
+  doc.font(BOLD).fontSize(10).text("Client", right, top, { width: half });
+  doc.font(REGULAR).fontSize(9);
+  doc.text(drawable(b.name), right, doc.y, { width: half });
+  if (b.email) doc.text(drawable(b.email), right, doc.y, { width: half });
+  doc.font(BOLD).text("Adresse de facturation", right, doc.y + 4, { width: half });
+  doc.font(REGULAR);
+  for (const line of b.billing_address) doc.text(drawable(line), right, doc.y, { width: half });
   if (b.shipping_address) {
-    doc.font("Helvetica-Bold").text("Adresse de livraison", right, doc.y + 4, { width: half });
-    doc.font("Helvetica");
-    for (const line of b.shipping_address) doc.text(pdfText(line), right, doc.y, { width: half });
+    doc.font(BOLD).text("Adresse de livraison", right, doc.y + 4, { width: half });
+    doc.font(REGULAR);
+    for (const line of b.shipping_address) doc.text(drawable(line), right, doc.y, { width: half });
   }
   let y = Math.max(sellerBottom, doc.y) + 20;
 
   /* Lines. */
   const header = () => {
-    doc.font("Helvetica-Bold").fontSize(9);
+    doc.font(BOLD).fontSize(9);
     let x = MARGIN;
     for (const c of COLUMNS) {
       doc.text(c.label, x + 2, y, { width: c.width - 4, align: c.align, lineBreak: false });
@@ -122,11 +143,11 @@ export function renderDocumentPdf(snapshot: InvoiceSnapshot): Promise<Buffer> {
       .lineTo(MARGIN + CONTENT_WIDTH, y - 3)
       .lineWidth(0.5)
       .stroke();
-    doc.font("Helvetica").fontSize(9);
+    doc.font(REGULAR).fontSize(9);
   };
   header();
   for (const line of snapshot.lines) {
-    const values = cells(line);
+    const values = cells(line, drawable);
     const height = doc.heightOfString(values.designation, { width: COLUMNS[0].width - 4 }) + 4;
     if (y + height > BOTTOM - 20) {
       doc.addPage();
@@ -155,7 +176,7 @@ export function renderDocumentPdf(snapshot: InvoiceSnapshot): Promise<Buffer> {
         doc.addPage();
         y = MARGIN;
       }
-      doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(bold ? 11 : 9);
+      doc.font(bold ? BOLD : REGULAR).fontSize(bold ? 11 : 9);
       doc.text(label, labelX, y, { width: 170, lineBreak: false });
       doc.text(value, labelX + 170, y, { width: 90, align: "right", lineBreak: false });
       y += bold ? 16 : 13;
@@ -167,6 +188,14 @@ export function renderDocumentPdf(snapshot: InvoiceSnapshot): Promise<Buffer> {
     ["Total TVA", money(t.vat_cents)],
     ["Total TTC", money(t.ttc_cents), true],
   ]);
+  // Gift cards sold with taxable goods stay out of the Factur-X data (decision 064): say so, and how much.
+  const vouchers = splitOutOfScope(snapshot).excluded.reduce((a, l) => a + l.total_ttc_cents, 0) * (isInvoice ? 1 : -1);
+  if (vouchers !== 0) {
+    block([
+      ["dont cartes cadeaux (art. 256 ter)", money(vouchers)],
+      ["Total facturé hors cartes cadeaux", money(t.ttc_cents - vouchers)],
+    ]);
+  }
   y += 6;
   block([
     ["Détail de la TVA", ""],
@@ -202,15 +231,16 @@ export function renderDocumentPdf(snapshot: InvoiceSnapshot): Promise<Buffer> {
     }
   } else if (isInvoice) paymentLines.push(`Facture acquittée le ${formatDate(snapshot.order.placed_at)}.`);
   doc
-    .font("Helvetica-Bold")
+    .font(BOLD)
     .fontSize(10)
     .text(isInvoice ? "Paiement" : "Remboursement", MARGIN, y);
-  doc.font("Helvetica").fontSize(9);
-  for (const line of paymentLines) doc.text(pdfText(line), MARGIN, doc.y, { width: CONTENT_WIDTH });
+  doc.font(REGULAR).fontSize(9);
+  for (const line of paymentLines) doc.text(drawable(line), MARGIN, doc.y, { width: CONTENT_WIDTH });
 
   /* Legal mentions. */
   doc.moveDown(1);
-  for (const mention of snapshot.mentions) doc.fontSize(8).text(pdfText(mention), MARGIN, doc.y, { width: CONTENT_WIDTH });
+  for (const mention of snapshot.mentions) doc.fontSize(8).text(drawable(mention), MARGIN, doc.y, { width: CONTENT_WIDTH });
+  if (vouchers !== 0) doc.fontSize(8).text(VOUCHER_NOTE, MARGIN, doc.y, { width: CONTENT_WIDTH });
 
   doc.end();
   return done;
