@@ -62,6 +62,8 @@ export default [
     route("admin/parametres/webhooks", "routes/admin/webhooks.tsx"),
     route("admin/parametres/webhooks/:id", "routes/admin/webhook.tsx"),
     route("admin/statistiques", "routes/admin/statistics.tsx"),
+    // Comptabilité (docs/decisions/065-accounting-export.md).
+    route("admin/comptabilite", "routes/admin/accounting.tsx"),
     route("admin/promotions", "routes/admin/promotions.tsx"),
     route("admin/e-mails", "routes/admin/emails.tsx"),
     route("admin/activity", "routes/admin/activity.tsx"),
@@ -71,6 +73,7 @@ export default [
   route("chat", "routes/chat/conversation.ts"),
   route("chat/stream", "routes/chat/stream.ts"),
   route("admin/clients/export", "routes/admin/clients-export.ts"),
+  route("admin/comptabilite/export", "routes/admin/accounting-export.ts"),
   route("langue", "routes/shop/language.ts"),
   route("admin/produits/export.csv", "routes/admin/products-export.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
@@ -151,6 +154,10 @@ export default [
   route("api/v1/admin/promo-codes/:id", "routes/api/v1/admin/promo-code.ts"),
   route("api/v1/admin/gift-cards", "routes/api/v1/admin/gift-cards.ts"),
   route("api/v1/admin/gift-cards/:id", "routes/api/v1/admin/gift-card.ts"),
+  // The accountant's export (docs/decisions/065-accounting-export.md).
+  route("api/v1/admin/accounting/fec", "routes/api/v1/admin/accounting-fec.ts"),
+  route("api/v1/admin/accounting/ledger", "routes/api/v1/admin/accounting-ledger.ts"),
+  route("api/v1/admin/accounting/oss", "routes/api/v1/admin/accounting-oss.ts"),
   route("api/v1/admin/webhooks", "routes/api/v1/admin/webhooks.ts"),
   route("api/v1/admin/webhooks/:id", "routes/api/v1/admin/webhook.ts"),
   route("api/v1/admin/webhooks/:id/deliveries", "routes/api/v1/admin/webhook-deliveries.ts"),

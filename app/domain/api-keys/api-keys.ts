@@ -9,7 +9,7 @@ import { formatMessage } from "~/domain/messages/format";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
 
 /** The areas an API key's scopes name, each readable and writable separately. */
-export const API_AREAS = ["catalog", "stock", "orders", "clients", "promotions", "reviews", "returns", "webhooks"] as const;
+export const API_AREAS = ["catalog", "stock", "orders", "clients", "promotions", "reviews", "returns", "webhooks", "accounting"] as const;
 export type ApiArea = (typeof API_AREAS)[number];
 export type ApiAccess = "read" | "write";
 /** One scope: "<area>:read" or "<area>:write" (write implies read). */
@@ -24,6 +24,8 @@ export const API_AREA_LABELS: Record<ApiArea, string> = {
   reviews: "Avis",
   returns: "Retours",
   webhooks: "Webhooks",
+  // The accountant's export (decision 065): read only, a write scope gives nothing more.
+  accounting: "Comptabilité",
 };
 export const API_ACCESS_LABELS: Record<ApiAccess, string> = { read: "lecture", write: "écriture" };
 

@@ -22,18 +22,43 @@ import { ApiKeysSection } from "~/features/admin/components/api-keys-section";
 import { apiKeyIntent } from "./settings-api-keys.server";
 // Webhooks section (decision 050): a link to its own pages.
 import { WebhooksSection } from "~/features/admin/components/webhooks-settings";
+// Plan de comptes (decision 065).
+import { getChartOfAccounts } from "~/.server/modules/settings/chart-of-accounts.service";
+import { ChartOfAccountsSection } from "~/features/admin/components/chart-of-accounts-section";
+import { saveChartOfAccountsIntent } from "./settings-accounting.server";
+// Fiscalité (decision 063).
+import { listTaxRates } from "~/.server/modules/tax/tax-rates.service";
+import { getTaxSettings } from "~/.server/modules/settings/tax-settings.service";
+import { euDistanceSalesCents } from "~/.server/modules/orders/distance-sales.service";
+import { TaxSettingsSection } from "~/features/admin/components/tax-settings";
+import { parisYear } from "~/lib/paris-time";
+import { saveTaxRatesIntent, saveTaxSettingsIntent } from "./settings-tax.server";
 
 /** Paramètres: the delivery methods (docs/decisions/032-delivery-methods.md). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = await getDb();
-  const [methods, exchangeRates, identity, apiKeys] = await Promise.all([
+  const chartOfAccounts = await getChartOfAccounts(db);
+  const year = parisYear(new Date());
+  const [methods, exchangeRates, identity, apiKeys, taxRates, taxSettings, distanceSalesCents] = await Promise.all([
     listDeliveryMethods(db),
     getExchangeRates(db),
     getShopIdentity(db),
     listApiKeys(db),
+    listTaxRates(db),
+    getTaxSettings(db),
+    euDistanceSalesCents(db, year),
   ]);
-  return { methods, exchangeRates, identity, apiKeys };
+  return {
+    chartOfAccounts,
+    methods,
+    exchangeRates,
+    identity,
+    apiKeys,
+    taxRates,
+    taxSettings,
+    distanceSales: { year, ordersCents: distanceSalesCents },
+  };
 }
 
 /** One method's form: `code` names it, the other fields are its new values. */
@@ -41,6 +66,9 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const form = await readFormData(request);
   if (form.get("intent") === "identity") return saveIdentityIntent(session, form);
+  if (form.get("intent") === "chart-of-accounts") return saveChartOfAccountsIntent(session, form);
+  if (form.get("intent") === "tax-rates") return saveTaxRatesIntent(session, form);
+  if (form.get("intent") === "tax-settings") return saveTaxSettingsIntent(session, form);
   if (form.get("intent") === "api-key-create" || form.get("intent") === "api-key-revoke") return apiKeyIntent(session, form);
   if (form.get("form") === "exchange-rates") return saveExchangeRates(form, session);
   const code = typeof form.get("code") === "string" ? (form.get("code") as string) : "";
@@ -91,10 +119,21 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         <ShopIdentitySection identity={loaderData.identity} />
       </div>
       <div className="mt-10">
+        <TaxSettingsSection
+          rates={loaderData.taxRates}
+          settings={loaderData.taxSettings}
+          distanceSales={loaderData.distanceSales}
+          vatNumber={loaderData.identity.vatNumber}
+        />
+      </div>
+      <div className="mt-10">
         <ExchangeRatesSettings rates={loaderData.exchangeRates} />
       </div>
       <div className="mt-10">
         <ApiKeysSection keys={loaderData.apiKeys} />
+      </div>
+      <div className="mt-10">
+        <ChartOfAccountsSection chart={loaderData.chartOfAccounts} />
       </div>
       <div className="mt-10">
         <WebhooksSection />

@@ -26,7 +26,15 @@ const resourcePaths = new Set(adminRoutePaths.filter((p) => p.includes("/:")).ma
 /** Routes that only take a POST (the catalogue import's progress stream): the administrator's GET is a 405. */
 const postOnlyPaths = new Set(["/admin/produits/import/progression", "/api/v1/admin/shipments/batch"]);
 /** Routes that need a query (the orders whose labels or picking list to print): without it, the administrator's 400. */
-const queryPaths = new Set(["/api/v1/admin/shipments/labels", "/api/v1/admin/shipments/picking-list"]);
+const queryPaths = new Set([
+  "/api/v1/admin/shipments/labels",
+  "/api/v1/admin/shipments/picking-list",
+  // The accountant's downloads need their period (docs/decisions/065-accounting-export.md).
+  "/admin/comptabilite/export",
+  "/api/v1/admin/accounting/fec",
+  "/api/v1/admin/accounting/ledger",
+  "/api/v1/admin/accounting/oss",
+]);
 
 let shopperCookie: string;
 let adminCookie: string;
@@ -74,6 +82,12 @@ describe("the administrator's area is guarded on the server", () => {
     expect(adminPaths).toContain("/api/v1/admin/orders/00000000-0000-0000-0000-000000000000/shipment/label");
     expect(adminPaths).toContain("/api/v1/admin/shipments/batch");
     expect(adminPaths).toContain("/api/v1/admin/shipments/labels");
+    // Comptabilité (docs/decisions/065-accounting-export.md).
+    expect(adminPaths).toContain("/admin/comptabilite");
+    expect(adminPaths).toContain("/admin/comptabilite/export");
+    expect(adminPaths).toContain("/api/v1/admin/accounting/fec");
+    expect(adminPaths).toContain("/api/v1/admin/accounting/ledger");
+    expect(adminPaths).toContain("/api/v1/admin/accounting/oss");
   });
 
   it.each(adminPaths)("%s: visitor 401, shopper 403, administrator 200 (404 for an unknown id)", async (path) => {

@@ -173,6 +173,9 @@ const QUERY_NAMES = [
   "order",
   "from",
   "to",
+  // The OSS download of Comptabilité (docs/decisions/065-accounting-export.md).
+  "year",
+  "quarter",
 ];
 
 function concretePaths(routePath: string): { path: string; input: string }[] {

@@ -40,6 +40,57 @@ export interface paths {
     patch: operations["patchAddressesId"];
     trace?: never;
   };
+  "/api/v1/admin/accounting/fec": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Administrateur : le fichier des écritures comptables (FEC, art. A47 A-1 LPF) des ventes d'une période close */
+    get: operations["getAdminAccountingFec"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/accounting/ledger": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Administrateur : le journal des ventes d'une période par taux de TVA et destination (factures moins avoirs) */
+    get: operations["getAdminAccountingLedger"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/accounting/oss": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Administrateur : les totaux OSS d'un trimestre par État membre et par taux */
+    get: operations["getAdminAccountingOss"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/brands": {
     parameters: {
       query?: never;
@@ -1469,6 +1520,53 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    AccountingLedgerResponse: {
+      data: {
+        period: {
+          from: string;
+          to: string;
+        };
+        rows: components["schemas"]["AccountingLedgerRow"][];
+      };
+    };
+    AccountingLedgerRow: {
+      /** @description Rendu par les avoirs, en positif */
+      credited_ht_cents: number;
+      credited_vat_cents: number;
+      /** @description Code ISO du pays de livraison */
+      destination: string;
+      invoiced_ht_cents: number;
+      invoiced_vat_cents: number;
+      net_ht_cents: number;
+      net_ttc_cents: number;
+      net_vat_cents: number;
+      /** @enum {string} */
+      regime: "domestic" | "distance_fr" | "oss" | "intra_eu_b2b" | "export" | "overseas" | "out_of_scope";
+      /** @description État membre dont c'est la TVA (FR sauf OSS) */
+      vat_country: string;
+      /** @description Taux en pour cent ; null : hors champ (cartes cadeaux) */
+      vat_rate: number | null;
+    };
+    AccountingOssResponse: {
+      data: {
+        period: {
+          from: string;
+          to: string;
+        };
+        quarter: number;
+        rows: components["schemas"]["AccountingOssRow"][];
+        year: number;
+      };
+    };
+    AccountingOssRow: {
+      /** @description État membre de consommation (code ISO) */
+      member_state: string;
+      /** @description Base imposable HT, avoirs du trimestre déduits */
+      taxable_ht_cents: number;
+      vat_cents: number;
+      /** @description Taux en pour cent */
+      vat_rate: number;
+    };
     AdminApiBrand: {
       /** Format: uuid */
       id: string;
@@ -1519,6 +1617,8 @@ export interface components {
       created_at: string;
       description: string | null;
       featured: boolean;
+      /** @description Code douanier (SH) de la déclaration CN23, 6 à 10 chiffres ; null : pas encore renseigné */
+      hs_code: string | null;
       /** Format: uuid */
       id: string;
       image_url: string | null;
@@ -1526,11 +1626,18 @@ export interface components {
       in_stock: boolean;
       ingredients: string | null;
       name: string;
+      /** @description Pays d'origine (ISO 3166-1 alpha-2) de la déclaration CN23 ; null : pas encore renseigné */
+      origin_country: string | null;
       /** @description Le prix de la variante la moins chère */
       price_cents: number;
       /** @description La somme des stocks des variantes */
       stock: number;
       tags: string[];
+      /**
+       * @description Catégorie fiscale : la ligne du barème de TVA qui s'applique (standard : parfums, cosmétiques)
+       * @enum {string}
+       */
+      tax_class: "standard" | "reduced";
       updated_at: string;
       usage_tips: string | null;
       variant_count: number;
@@ -1550,13 +1657,22 @@ export interface components {
       category_id: string;
       description?: string;
       featured?: boolean;
+      /** @description Code douanier (SH), 6 à 10 chiffres (espaces et points ignorés) ; vide ou null l'efface */
+      hs_code?: string | null;
       image_url?: string;
       images?: string[];
       ingredients?: string;
       name: string;
       /** @description Une marque à créer (ou retrouver par son nom) */
       new_brand?: string;
+      /** @description Pays d'origine, code ISO 3166-1 alpha-2 parmi FR, IT, ES, DE, BE, NL, LU, PT, AT, IE, PL, SE, DK, GR, MC, CH, GB, US, CA, BR, JP, KR, CN, TW, TH, IN, AU, IL, AE, TR, MA, TN ; vide ou null l'efface */
+      origin_country?: string | null;
       tags?: string[];
+      /**
+       * @description Catégorie fiscale ; standard quand absente à la création
+       * @enum {string}
+       */
+      tax_class?: "standard" | "reduced";
       usage_tips?: string;
       variants: {
         content_amount?: number;
@@ -1672,6 +1788,13 @@ export interface components {
         state?: string | null;
         street: string;
       } | null;
+      /** @description Facture professionnelle demandée : raison sociale, SIREN/SIRET, n° de TVA ; null sinon */
+      business: {
+        company_name: string;
+        siren: string | null;
+        siret: string | null;
+        vat_number: string | null;
+      } | null;
       /** Format: date-time */
       created_at: string;
       customer_name: string;
@@ -1753,6 +1876,13 @@ export interface components {
         /** Format: date-time */
         occurred_at: string;
       }[];
+      /** @description Régime de TVA de la commande (domestic, distance_fr, oss, intra_eu_b2b, export, overseas) ; null : commande antérieure, TVA française */
+      vat_treatment: {
+        notice: ("duties_recipient" | "duties_paid" | "reverse_charge" | "destination_vat") | null;
+        prices_include_french_vat: boolean;
+        /** @enum {string} */
+        regime: "domestic" | "distance_fr" | "oss" | "intra_eu_b2b" | "export" | "overseas" | "out_of_scope";
+      } | null;
     };
     AdminOrderRow: {
       /** @description Adresse de livraison sur une ligne */
@@ -2258,6 +2388,13 @@ export interface components {
       tracking_number: string | null;
       /** @description The carrier's public tracking page */
       tracking_url: string | null;
+      /** @description Régime de TVA de la commande (domestic, distance_fr, oss, intra_eu_b2b, export, overseas) ; null : commande antérieure, TVA française */
+      vat_treatment: {
+        notice: ("duties_recipient" | "duties_paid" | "reverse_charge" | "destination_vat") | null;
+        prices_include_french_vat: boolean;
+        /** @enum {string} */
+        regime: "domestic" | "distance_fr" | "oss" | "intra_eu_b2b" | "export" | "overseas" | "out_of_scope";
+      } | null;
     };
     OrderCharge: {
       amount_cents: number;
@@ -3169,6 +3306,216 @@ export interface operations {
       };
       /** @description Type de contenu non pris en charge */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAdminAccountingFec: {
+    parameters: {
+      query: {
+        /** @description Premier jour de la période (AAAA-MM-JJ ou JJ/MM/AAAA, heure de Paris) */
+        from: string;
+        /** @description Dernier jour de la période, inclus (au plus 366 jours après le premier) */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Fichier <SIREN>FEC<AAAAMMJJ>.txt en ISO 8859-15 : 18 colonnes séparées par une tabulation, dates AAAAMMJJ, montants avec virgule ; écritures équilibrées, numérotées sans trou dans l'exercice */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Période invalide (dates, fin avant le début, plus de 366 jours, fin qui n'est pas close) ou SIREN non renseigné */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Ni session ni clé API valide (clé inconnue, révoquée ou expirée) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Pas administrateur, ou clé sans l'accès demandé */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Période non scellée : des commandes payées de la période n'ont pas encore de facture (details.orders) ; émettez-les puis exportez à nouveau */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Trop de requêtes pour cette clé (en-tête Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAdminAccountingLedger: {
+    parameters: {
+      query: {
+        /** @description Premier jour de la période (AAAA-MM-JJ ou JJ/MM/AAAA, heure de Paris) */
+        from: string;
+        /** @description Dernier jour de la période, inclus (au plus 366 jours après le premier) */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Lignes par taux, État de TVA, pays de livraison et régime */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccountingLedgerResponse"];
+        };
+      };
+      /** @description Période invalide (dates, fin avant le début, plus de 366 jours) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Ni session ni clé API valide (clé inconnue, révoquée ou expirée) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Pas administrateur, ou clé sans l'accès demandé */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Période non scellée : des commandes payées de la période n'ont pas encore de facture (details.orders) ; émettez-les puis exportez à nouveau */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Trop de requêtes pour cette clé (en-tête Retry-After) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAdminAccountingOss: {
+    parameters: {
+      query: {
+        /** @description Trimestre : 1, 2, 3 ou 4 */
+        quarter: string;
+        /** @description Année sur quatre chiffres */
+        year: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ventes à distance déclarées au guichet unique (régime oss) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AccountingOssResponse"];
+        };
+      };
+      /** @description Année ou trimestre invalide */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Ni session ni clé API valide (clé inconnue, révoquée ou expirée) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Pas administrateur, ou clé sans l'accès demandé */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Période non scellée : des commandes payées de la période n'ont pas encore de facture (details.orders) ; émettez-les puis exportez à nouveau */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Trop de requêtes pour cette clé (en-tête Retry-After) */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -5849,13 +6196,22 @@ export interface operations {
           category_id?: string;
           description?: string;
           featured?: boolean;
+          /** @description Code douanier (SH), 6 à 10 chiffres (espaces et points ignorés) ; vide ou null l'efface */
+          hs_code?: string | null;
           image_url?: string;
           images?: string[];
           ingredients?: string;
           name?: string;
           /** @description Une marque à créer (ou retrouver par son nom) */
           new_brand?: string;
+          /** @description Pays d'origine, code ISO 3166-1 alpha-2 parmi FR, IT, ES, DE, BE, NL, LU, PT, AT, IE, PL, SE, DK, GR, MC, CH, GB, US, CA, BR, JP, KR, CN, TW, TH, IN, AU, IL, AE, TR, MA, TN ; vide ou null l'efface */
+          origin_country?: string | null;
           tags?: string[];
+          /**
+           * @description Catégorie fiscale ; standard quand absente à la création
+           * @enum {string}
+           */
+          tax_class?: "standard" | "reduced";
           usage_tips?: string;
           variants?: {
             content_amount?: number;
@@ -9344,6 +9700,12 @@ export interface operations {
         "application/json": {
           /** Format: uuid */
           address_id?: string;
+          business_invoice?: {
+            company_name: string;
+            siren?: string | null;
+            siret?: string | null;
+            vat_number?: string | null;
+          };
           card?: {
             cvc: string;
             expiry: string;

@@ -21,6 +21,7 @@ export const ADMIN_SECTIONS: { label: string; to: string; available: boolean }[]
   { label: "Support", to: "/admin/tickets", available: true },
   { label: "Chat", to: "/admin/chat", available: true },
   { label: "Statistiques", to: "/admin/statistiques", available: true },
+  { label: "Comptabilité", to: "/admin/comptabilite", available: true },
   { label: "Codes promo", to: "/admin/promotions", available: true },
   { label: "E-mails", to: "/admin/e-mails", available: true },
   { label: "Journal d'activité", to: "/admin/activity", available: true },
