@@ -8,8 +8,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/support/db";
 import { APPROVED_CARD, CONTACT, createShopper, pickProducts, setProductPrice } from "../../../tests/support/shoppers";
+import { settled } from "../../../tests/support/domain-result";
 import type { DatabaseHandle } from "../db/client";
-import { invoiceDocuments, orderItems, orders, products } from "../db/schema";
+import { invoiceDocuments, orderItems, orders, products, savedAddresses } from "../db/schema";
 import { SimulatedPaymentProvider } from "../modules/payments/payment-provider";
 import { findInvoice } from "../modules/invoices/invoices.service";
 import { updateTaxSettings } from "../modules/settings/tax-settings.service";
@@ -255,4 +256,61 @@ describe("returns and refunds under each regime", () => {
       expect(new Set(amountNote.snapshot.lines.map((l) => l.vat_rate))).toEqual(new Set([rates.standard, rates.reduced]));
     },
   );
+});
+
+describe("a business invoice billed to another address", () => {
+  it("bills the saved address chosen, prints the company's SIREN and refuses someone else's address", async () => {
+    const shopper = await createShopper(handle.db, { country: "France", postalCode: "69003" });
+    const other = await createShopper(handle.db, { country: "France", postalCode: "75008" });
+    const [seat] = await handle.db
+      .insert(savedAddresses)
+      .values({
+        userId: shopper.id,
+        label: "Siège",
+        firstName: "Marie",
+        lastName: "Curie",
+        addressLine1: "8 avenue Montaigne",
+        city: "Paris",
+        postalCode: "75008",
+        country: "France",
+        phone: "06 12 34 56 78",
+      })
+      .returning({ id: savedAddresses.id });
+    const body = {
+      address_id: shopper.addressId,
+      contact: CONTACT,
+      card: APPROVED_CARD,
+      lines: [{ product_id: product.standard, quantity: 1 }],
+      business_invoice: { company_name: "Maison Lumière SAS", siren: "732 829 320" },
+    };
+    const refused = await settled(
+      placeOrder(handle.db, {
+        userId: shopper.id,
+        idempotencyKey: randomUUID(),
+        request: PlaceOrderSchema.parse({ ...body, billing_address_id: other.addressId }),
+        provider: new SimulatedPaymentProvider(handle.db, `tax-${randomUUID()}`),
+      }),
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      code: "invalid_billing_address",
+      field: "billing_address_id",
+      message: "Veuillez sélectionner une adresse de facturation valide",
+    });
+
+    const placed = await placeOrder(handle.db, {
+      userId: shopper.id,
+      idempotencyKey: randomUUID(),
+      request: PlaceOrderSchema.parse({ ...body, billing_address_id: seat.id }),
+      provider: new SimulatedPaymentProvider(handle.db, `tax-${randomUUID()}`),
+    });
+    const invoice = (await findInvoice(handle.db, placed.order.id))!;
+    expect(invoice.snapshot.buyer).toMatchObject({
+      name: "Maison Lumière SAS",
+      billing_address: expect.arrayContaining(["8 avenue Montaigne", "75008 Paris"]),
+      shipping_address: expect.arrayContaining(["12 rue des Lilas", "69003 Lyon"]),
+    });
+    expect(invoice.snapshot.mentions).toContain("SIREN du client : 732 829 320");
+    expect(invoice.snapshot.lines.find((l) => l.kind === "product")?.vat_rate).toBe(20);
+  });
 });

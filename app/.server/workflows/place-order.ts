@@ -515,6 +515,8 @@ type CheckedOrder = {
   quote: Awaited<ReturnType<typeof priceLines>>;
   /** The VAT context the quote was priced under (null: nothing shipped, French VAT). */
   tax: TaxContext | null;
+  /** Billed elsewhere than delivered (null: the delivery address, or the contact). */
+  billingAddress: OrderAddress | null;
 };
 
 /** The card's charge, linked to the order inside the transaction. */
@@ -783,6 +785,17 @@ async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, 
     shippingZone ? address : null,
   );
   const extras = { promoCode: request.promo_code ?? null, cards: boughtCards, codes: request.gift_card_codes, now };
+  // The address billed, when it is not the delivery address (a company's registered office).
+  let billingAddress: OrderAddress | null = null;
+  if (request.billing_address_id) {
+    const billed = await resolveAddress(db, userId, request.billing_address_id);
+    if (!billed.ok) {
+      // Not one of the shopper's addresses: said of the billing address; an incomplete one names its fields.
+      const message = billed.message === INVALID_ADDRESS_MESSAGE ? CHECKOUT_MESSAGES.selectValidBillingAddress : billed.message;
+      throw refused("invalid", "invalid_billing_address", message, "billing_address_id");
+    }
+    billingAddress = billed.value.address;
+  }
   const business = request.business_invoice ?? null;
   const tax = shippingZone ? await prepareTax(db, { address, business, productIds: lines.map((l) => l.product_id), now }) : null;
   const quote = await priceLines(db, userId, lines, shippingZone, request.points_to_use, delivery, extras, tax);
@@ -808,7 +821,7 @@ async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, 
   if (request.instalments === 3 && !instalmentsAllowed(quote.card_cents)) {
     throw refused("invalid", "instalments_not_allowed", INSTALMENTS_NOT_ALLOWED_MESSAGE, "instalments");
   }
-  return { lines, address, shippingZone, delivery, quote, tax };
+  return { lines, address, billingAddress, shippingZone, delivery, quote, tax };
 }
 
 /** A card to keep in the shopper's saved cards once the order commits: the provider's token and what we show. */
@@ -1200,7 +1213,7 @@ function orderValues(
     promoDiscountCents: totals.promo?.discount_cents ?? 0,
     currency: "EUR",
     shippingAddress: checked.address,
-    billingAddress: checked.address,
+    billingAddress: checked.billingAddress ?? checked.address,
     shippingMethod: shipping?.method ?? "free_shipping",
     deliveryMethod: totals.delivery?.code ?? "standard",
     relayPoint:

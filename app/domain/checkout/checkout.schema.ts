@@ -2,6 +2,7 @@
  * Checkout forms (contact information and card) and the order request, validated in the browser
  * and again on the server. Messages are the cleaner checkout variant's (spec storefront §5, §8).
  */
+import { luhnSum } from "~/lib/luhn";
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { INSTALMENTS_CHOICE_MESSAGE } from "~/domain/payments/instalments";
@@ -69,19 +70,9 @@ export function cardDigits(value: string): string {
   return value.replace(/[\s-]/g, "");
 }
 
-/** Luhn checksum (ISO/IEC 7812). */
+/** Luhn checksum (ISO/IEC 7812) of a card number. */
 export function isLuhnValid(digits: string): boolean {
-  if (!/^[0-9]{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
+  return /^[0-9]{12,19}$/.test(digits) && luhnSum(digits) % 10 === 0;
 }
 
 export function cardBrandOf(digits: string): CardBrand | null {
@@ -244,6 +235,8 @@ export const PlaceOrderSchema = z.object({
    * a valid VAT number of another member state makes an EU delivery reverse-charged.
    */
   business_invoice: BusinessInvoiceSchema.optional(),
+  /** Another of the shopper's saved addresses to bill (a business invoice's seat); the delivery address when omitted. */
+  billing_address_id: z.uuid({ error: CHECKOUT_MESSAGES.selectValidBillingAddress }).optional(),
 });
 /** The JSON body the checkout page sends, before defaults are applied. */
 export type PlaceOrderBody = z.input<typeof PlaceOrderSchema>;

@@ -17,6 +17,7 @@ export const correctBusinessInvoiceDetails = "Veuillez corriger les informations
 
 // checkout
 export const notEnoughStock = "Stock insuffisant";
+export const selectValidBillingAddress = "Veuillez sélectionner une adresse de facturation valide";
 export const fullNameRequired = "Le nom complet est obligatoire";
 export const invalidPhoneNumberLeast10 = "Format de téléphone invalide (minimum 10 chiffres)";
 export const savedCardNotFoundChoose = "Carte enregistrée introuvable : choisissez une autre carte.";

@@ -5,6 +5,7 @@
  * it; elsewhere only its format is checked. Whether the number is registered is VIES's to say,
  * which these checks do not ask. Isomorphic and pure.
  */
+import { luhnSum } from "~/lib/luhn";
 import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import { formatMessage } from "~/domain/messages/format";
@@ -24,20 +25,6 @@ const digitsOnly = (value: string, length: number) => new RegExp(`^[0-9]{${lengt
 /** Spaces (typed or pasted, including non-breaking ones) do not count in a SIREN or SIRET. */
 export function normaliseCompanyNumber(raw: string): string {
   return raw.replace(/[\s\u00a0\u202f]/g, "");
-}
-
-/** Luhn checksum over digits only (ISO/IEC 7812, the one INSEE uses for SIREN and SIRET). */
-function luhnSum(digits: string): number {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum;
 }
 
 export function isValidSiren(raw: string): boolean {

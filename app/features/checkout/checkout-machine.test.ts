@@ -628,11 +628,16 @@ describe("the business invoice", () => {
     );
 
   it("is not asked for by default, and ticked with the account's saved details", () => {
-    expect(start().form.business).toEqual({ requested: false, values: { company_name: "", company_number: "", vat_number: "" } });
+    expect(start().form.business).toEqual({
+      requested: false,
+      values: { company_name: "", company_number: "", vat_number: "" },
+      billingAddressId: null,
+    });
     const prefilled = initialCheckoutState({ contact: CONTACT, paymentChoice: "new", business: SAVED });
     expect(prefilled.form.business).toEqual({
       requested: true,
       values: { company_name: "Parfums Lumière SAS", company_number: "73282932000074", vat_number: "FR44732829320" },
+      billingAddressId: null,
     });
     expect(businessInvoiceOf(prefilled.form.business)).toEqual(SAVED);
   });
@@ -684,6 +689,100 @@ describe("the business invoice", () => {
     expect(checkPayment({ ...input, form: { ...typing.form, address: ADDRESS, card: CARD } })).toEqual({
       kind: "blocked",
       error: { message: BUSINESS_INVALID_MESSAGE },
+    });
+  });
+
+  describe("the billing address", () => {
+    const SEAT = {
+      ...ADDRESS,
+      id: "00000000-0000-4000-8000-0000000000a2",
+      label: "Siège",
+      address_line_1: "8 rue de la Paix",
+      city: "Paris",
+      postal_code: "75002",
+    };
+    const input = {
+      quote: quoteOf(),
+      needsAddress: true,
+      savedCards: [] as PaymentMethodView[],
+      lines: LINES,
+      giftCards: [],
+      instalments: 1 as const,
+    };
+    const bodyOf = (state: CheckoutState) => {
+      const check = checkPayment({ ...input, form: { ...state.form, address: ADDRESS, card: CARD } });
+      if (check.kind !== "ready") throw new Error(`not ready: ${check.kind}`);
+      return JSON.parse(check.body) as Record<string, unknown>;
+    };
+
+    it("bills the delivery address unless another saved address is chosen", () => {
+      const business = withBusiness(BELGIAN);
+      expect(bodyOf(business)).not.toHaveProperty("billing_address_id");
+      const seat = run(business, { type: "billingAddressChosen", addressId: SEAT.id });
+      expect(seat.form.business.billingAddressId).toBe(SEAT.id);
+      expect(bodyOf(seat)).toMatchObject({ address_id: ADDRESS.id, billing_address_id: SEAT.id });
+      // "Identique à l'adresse de livraison" again.
+      expect(bodyOf(run(seat, { type: "billingAddressChosen", addressId: null }))).not.toHaveProperty("billing_address_id");
+    });
+
+    it("is sent only with a business invoice", () => {
+      const chosen = run(withBusiness(BELGIAN), { type: "billingAddressChosen", addressId: SEAT.id });
+      const unticked = run(chosen, { type: "businessInvoiceToggled", requested: false });
+      const body = bodyOf(unticked);
+      expect(body).not.toHaveProperty("billing_address_id");
+      expect(body).not.toHaveProperty("business_invoice");
+      // Ticked again, the choice is still there.
+      expect(bodyOf(run(unticked, { type: "businessInvoiceToggled", requested: true }))).toMatchObject({ billing_address_id: SEAT.id });
+    });
+
+    it("brings a refusal of the address back to Livraison, under its select, until another is chosen", () => {
+      const chosen = run(withBusiness(BELGIAN), { type: "billingAddressChosen", addressId: SEAT.id });
+      const paying = run(
+        { ...chosen, form: { ...chosen.form, address: ADDRESS, card: CARD } },
+        { type: "continueChecked", check: { kind: "ready", contact: CONTACT } },
+        { type: "orderSubmitted", check: READY, freshKey: "key-1" },
+      );
+      expect(paying.submission.status).toBe("placing");
+      const refused = run(paying, {
+        type: "orderAnswered",
+        outcome: {
+          kind: "refused",
+          status: 400,
+          code: "invalid_billing_address",
+          // Checked as a delivery address is, the server may word it so.
+          message: CHECKOUT_MESSAGES.selectValidDeliveryAddress,
+          details: { field: "billing_address_id" },
+        },
+      });
+      expect(refused).toMatchObject({
+        step: "shipping",
+        error: null,
+        submission: { status: "idle" },
+        attempt: { key: null, body: null },
+        businessErrors: { billing_address_id: CHECKOUT_MESSAGES.selectValidBillingAddress },
+        quoteRefresh: paying.quoteRefresh + 1,
+      });
+      // A validation refusal naming the field is shown there too.
+      const invalid = run(paying, {
+        type: "orderAnswered",
+        outcome: {
+          kind: "refused",
+          status: 400,
+          code: "validation_error",
+          message: "x",
+          details: [{ field: "billing_address_id", message: "x" }],
+        },
+      });
+      expect(invalid).toMatchObject({ step: "shipping", businessErrors: { billing_address_id: "x" } });
+      // Any other refusal stays on Paiement, in its box.
+      const other = run(paying, {
+        type: "orderAnswered",
+        outcome: { kind: "refused", status: 402, code: "card_declined", message: "Carte refusée" },
+      });
+      expect(other).toMatchObject({ step: "payment", error: { message: "Carte refusée" }, businessErrors: {} });
+      const fixed = run(refused, { type: "billingAddressChosen", addressId: null });
+      expect(fixed.businessErrors).toEqual({});
+      expect(fixed.form.business.billingAddressId).toBeNull();
     });
   });
 });

@@ -49,6 +49,7 @@ export const ADDRESS_INVALID_MESSAGE = CHECKOUT_MESSAGES.selectValidDeliveryAddr
 export const ORDER_FAILED_MESSAGE = CHECKOUT_MESSAGES.somethingWentWrongWhilePlacing;
 export const STOCK_HINT = CHECKOUT_MESSAGES.adjustQuantitiesCartTryAgain;
 export const BUSINESS_INVALID_MESSAGE = CHECKOUT_MESSAGES.correctBusinessInvoiceDetails;
+export const BILLING_ADDRESS_INVALID_MESSAGE = CHECKOUT_MESSAGES.selectValidBillingAddress;
 
 export const EMPTY_CARD: CardValues = { holder: "", number: "", expiry: "", cvc: "" };
 
@@ -58,9 +59,16 @@ export type OrderError = { message: string; hint?: string; problem?: StockProble
 export type OrderLines = NonNullable<PlaceOrderBody["lines"]>;
 export type OrderGiftCards = NonNullable<PlaceOrderBody["gift_cards"]>;
 
-/** "Je souhaite une facture au nom de mon entreprise" and the company's fields, as typed. */
-export type BusinessInvoiceChoice = { requested: boolean; values: BusinessInvoiceFormValues };
-export type BusinessInvoiceErrors = Partial<Record<BusinessInvoiceField, string>>;
+/**
+ * "Je souhaite une facture au nom de mon entreprise", the company's fields as typed, and the saved
+ * address billed (its registered office; null: the delivery address).
+ */
+export type BusinessInvoiceChoice = { requested: boolean; values: BusinessInvoiceFormValues; billingAddressId: string | null };
+/** The company's fields' messages, and the server's refusal of the billing address. */
+export type BusinessInvoiceErrors = Partial<Record<BusinessInvoiceField | typeof BILLING_ADDRESS_FIELD, string>>;
+
+/** The order body's field (and the refusal's) naming the billed address. */
+export const BILLING_ADDRESS_FIELD = "billing_address_id";
 
 /** What the shopper chose or typed; the quote and the order are asked for these. */
 export type CheckoutForm = {
@@ -149,6 +157,7 @@ export type CheckoutEvent =
   | { type: "contactEdited"; field: keyof ContactValues; value: string }
   | { type: "businessInvoiceToggled"; requested: boolean }
   | { type: "businessInvoiceEdited"; field: BusinessInvoiceField; value: string }
+  | { type: "billingAddressChosen"; addressId: string | null }
   | { type: "addressSelected"; address: SavedAddressView | null }
   | { type: "deliveryMethodChosen"; method: DeliveryMethodCode }
   | { type: "relayPointChosen"; point: RelayPoint | null }
@@ -190,7 +199,11 @@ export function initialCheckoutState({
     step: "shipping",
     form: {
       contact,
-      business: { requested: business !== null, values: business ? businessInvoiceFormOf(business) : EMPTY_BUSINESS_INVOICE_FORM },
+      business: {
+        requested: business !== null,
+        values: business ? businessInvoiceFormOf(business) : EMPTY_BUSINESS_INVOICE_FORM,
+        billingAddressId: null,
+      },
       address: null,
       deliveryMethod: "standard",
       relayPoint: null,
@@ -244,6 +257,13 @@ export function checkoutReducer(state: CheckoutState, event: CheckoutEvent): Che
           business: { ...state.form.business, values: { ...state.form.business.values, [event.field]: event.value } },
         },
         businessErrors: withoutKey(state.businessErrors, event.field),
+        error: null,
+      };
+    case "billingAddressChosen":
+      return {
+        ...state,
+        form: { ...state.form, business: { ...state.form.business, billingAddressId: event.addressId } },
+        businessErrors: withoutKey(state.businessErrors, BILLING_ADDRESS_FIELD),
         error: null,
       };
     case "addressSelected": {
@@ -414,16 +434,31 @@ function orderAnswered(state: CheckoutState, outcome: OrderOutcome): CheckoutSta
       }
       const stock = outcome.code === "insufficient_stock";
       // The server answered no: the next attempt is a new one, on a fresh quote.
-      return {
+      const answered = {
         ...state,
-        submission: { status: "idle" },
+        submission: { status: "idle" } as const,
         attempt: { key: null, body: null },
+        quoteRefresh: state.quoteRefresh + 1,
+      };
+      if (refusesBillingAddress(outcome)) {
+        // The billed address is chosen on Livraison: the shopper goes back there, the refusal under its
+        // select. Its code is worded as a billing address: the server checks it as it checks a delivery
+        // address, and its message may speak of delivery.
+        const message = outcome.code === "invalid_billing_address" ? BILLING_ADDRESS_INVALID_MESSAGE : outcome.message;
+        return {
+          ...answered,
+          step: "shipping",
+          businessErrors: { ...state.businessErrors, [BILLING_ADDRESS_FIELD]: message },
+          error: null,
+        };
+      }
+      return {
+        ...answered,
         error: {
           message: outcome.message,
           hint: stock ? STOCK_HINT : undefined,
           problem: stock ? stockProblemOfDetails(outcome.details) : null,
         },
-        quoteRefresh: state.quoteRefresh + 1,
       };
     }
   }
@@ -559,6 +594,8 @@ export function checkPayment({
     delivery_method: deliveryMethod,
     ...(deliveryMethod === "relay" && relayPoint ? { relay_point_id: relayPoint.id } : {}),
     ...(business ? { business_invoice: business } : {}),
+    // Billed elsewhere only with a business invoice (a company's registered office).
+    ...(business && form.business.billingAddressId ? { billing_address_id: form.business.billingAddressId } : {}),
   };
   const typed = cardDigits(form.card.number);
   return {
@@ -589,6 +626,14 @@ export function businessInvoiceOf(choice: BusinessInvoiceChoice): BusinessBuyer 
   if (!choice.requested) return null;
   const parsed = BusinessInvoiceSchema.safeParse(businessInvoiceInputOf(choice.values));
   return parsed.success ? parsed.data : null;
+}
+
+/** A refusal of the billed address: its own code, or any refusal the server names that field in. */
+function refusesBillingAddress(outcome: Extract<OrderOutcome, { kind: "refused" }>): boolean {
+  if (outcome.code === "invalid_billing_address") return true;
+  const { details } = outcome;
+  const fields = Array.isArray(details) ? details : [details];
+  return fields.some((d) => typeof d === "object" && d !== null && (d as { field?: unknown }).field === BILLING_ADDRESS_FIELD);
 }
 
 function firstErrors<K extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Partial<Record<K, string>> {

@@ -114,6 +114,7 @@ describe("Gestion des Commandes", () => {
         "Support",
         "Chat",
         "Statistiques",
+        "Comptabilité",
         "Codes promo",
         "E-mails",
         "Journal d'activité",

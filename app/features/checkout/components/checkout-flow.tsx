@@ -96,6 +96,14 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
 
   useOrderRequests(state.submission, dispatch, log);
 
+  // A billed address no longer among the saved ones is not sent: the delivery address is billed.
+  const billingAddressId = form.business.billingAddressId;
+  useEffect(() => {
+    if (billingAddressId && addresses && !addresses.some((a) => a.id === billingAddressId)) {
+      dispatch({ type: "billingAddressChosen", addressId: null });
+    }
+  }, [billingAddressId, addresses]);
+
   const selectAddress = useCallback(
     (next: SavedAddressView | null) => {
       dispatch({ type: "addressSelected", address: next });

@@ -72,8 +72,10 @@ export function ShippingStep({
             choice={form.business}
             errors={businessErrors}
             prefilled={account.businessInvoice !== null}
+            addresses={addresses ?? []}
             onToggle={(requested) => dispatch({ type: "businessInvoiceToggled", requested })}
             onChange={(field, value) => dispatch({ type: "businessInvoiceEdited", field, value })}
+            onBillingAddressChange={(addressId) => dispatch({ type: "billingAddressChosen", addressId })}
           />
         </form>
         <AddressSelector
