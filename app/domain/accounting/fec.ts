@@ -105,9 +105,16 @@ const LATIN1_ONLY = new Set([0xa4, 0xa6, 0xa8, 0xb4, 0xb8, 0xbc, 0xbd, 0xbe]);
 export function encodeLatin9(text: string): Uint8Array {
   const out = new Uint8Array(text.length);
   let n = 0;
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    out[n++] = LATIN9[char] ?? (code < 0x100 && !LATIN1_ONLY.has(code) ? code : 0x3f);
+  // By UTF-16 unit (a year's file is tens of millions of them): ASCII and Latin-1 go straight
+  // through, the eight letters ISO 8859-15 moved are looked up, a surrogate pair is one "?".
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0xa0) out[n++] = code;
+    else if (code < 0x100) out[n++] = LATIN1_ONLY.has(code) ? 0x3f : code;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      out[n++] = 0x3f;
+      i++;
+    } else out[n++] = LATIN9[text[i]] ?? 0x3f;
   }
   return out.slice(0, n);
 }
@@ -121,7 +128,7 @@ export function decodeLatin9(bytes: Uint8Array): string {
 const DATE = /^\d{8}$/;
 const AMOUNT = /^-?\d+,\d{2}$/;
 
-const realDate = (v: string) => {
+const isRealDate = (v: string) => {
   if (!DATE.test(v)) return false;
   const d = new Date(Date.UTC(Number(v.slice(0, 4)), Number(v.slice(4, 6)) - 1, Number(v.slice(6, 8))));
   return d.toISOString().slice(0, 10).replaceAll("-", "") === v;
@@ -139,6 +146,13 @@ const cents = (v: string) => {
  */
 export function fecProblems(text: string): string[] {
   const problems: string[] = [];
+  // A year's file repeats a few hundred days on three date fields of each of its lines.
+  const checkedDates = new Map<string, boolean>();
+  const realDate = (v: string) => {
+    let ok = checkedDates.get(v);
+    if (ok === undefined) checkedDates.set(v, (ok = isRealDate(v)));
+    return ok;
+  };
   const rows = text.split(FEC_LINE_END);
   if (rows.at(-1) === "") rows.pop();
   if (rows[0] !== FEC_COLUMNS.join(FEC_SEPARATOR)) problems.push("en-tête : les 18 colonnes attendues, séparées par une tabulation");

@@ -16,7 +16,7 @@
  */
 import type { InvoiceDocumentKind, InvoiceSnapshot } from "~/domain/invoices/invoice.types";
 import { CHART_OF_ACCOUNTS_LABELS, vatAccountLabel, vatAccountOf, type ChartOfAccounts } from "~/domain/accounting/chart-of-accounts";
-import { parisDay, parisYear } from "~/lib/paris-time";
+import { parisDay } from "~/lib/paris-time";
 import type { FecLine } from "~/domain/accounting/fec";
 
 export type AccountingDocument = {
@@ -178,7 +178,9 @@ export function buildJournal(documents: readonly AccountingDocument[], chart: Ch
   const ranks = new Map<number, number>();
   const push = (doc: AccountingDocument, journal: JournalCode, lines: JournalLine[]) => {
     if (lines.length === 0) return;
-    const year = parisYear(doc.issuedAt);
+    // One Paris calendar reading per entry: the day, and the fiscal year it falls in.
+    const date = parisDay(doc.issuedAt);
+    const year = Number(date.slice(0, 4));
     const rank = (ranks.get(year) ?? 0) + 1;
     ranks.set(year, rank);
     entries.push({
@@ -186,7 +188,7 @@ export function buildJournal(documents: readonly AccountingDocument[], chart: Ch
       year,
       rank,
       journal,
-      date: parisDay(doc.issuedAt),
+      date,
       document: { kind: doc.kind, number: doc.number, order_number: doc.snapshot.order.number },
       lines,
     });
