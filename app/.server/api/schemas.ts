@@ -253,6 +253,10 @@ export const OrderSchema = z
           due_date: z.string().describe("Jour d'échéance, YYYY-MM-DD (Paris)"),
           amount_cents: z.int().nonnegative(),
           status: z.enum(["paid", "pending", "charging", "failed", "cancelled"]),
+          awaiting_authentication: z
+            .boolean()
+            .optional()
+            .describe("true : échéance due, en attente de l'authentification du client (lien envoyé par e-mail)"),
         }),
       )
       .describe("Paiement en 3 fois sans frais : les échéances (vide pour un paiement en une fois)"),

@@ -34,6 +34,8 @@ import { placeOrder } from "./place-order";
 import { PlaceOrderSchema, TEST_CARD_DECLINED } from "~/domain/checkout/checkout.schema";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { addParisDays, parisDay } from "~/lib/paris-time";
+import { instalmentStatusLabel } from "~/domain/payments/instalments";
+import { paymentSchedulesOf } from "../modules/payment-schedules/payment-schedules.service";
 import { INSTALMENT_AUTHENTICATION_LINK_DAYS } from "~/lib/shop-rules";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -172,6 +174,16 @@ describe("an instalment the bank wants authenticated off session", () => {
     expect(instalmentIntents(shopper.id)).toHaveLength(1);
     expect(await secondOf(order.id)).toMatchObject({ status: "pending", tries: 1 });
     expect(await mailsWithSubject(`Confirmez votre échéance : commande ${order.number}`)).toHaveLength(1);
+
+    // The schedule says the shopper is the one to act while the link works, then no more.
+    const schedule = async (at: Date) => (await paymentSchedulesOf(handle.db, [order.id], at)).get(order.id)!;
+    expect((await schedule(later(33))).map((e) => [e.status, e.awaiting_authentication ?? false])).toEqual([
+      ["paid", false],
+      ["pending", true],
+      ["pending", false],
+    ]);
+    expect(instalmentStatusLabel((await schedule(later(33)))[1])).toBe(ACCOUNT_MESSAGES.awaitingYourAuthentication);
+    expect((await schedule(later(30 + INSTALMENT_AUTHENTICATION_LINK_DAYS + 1)))[1].awaiting_authentication).toBeUndefined();
   });
 
   it("mails the link in the shopper's language", async () => {

@@ -158,6 +158,7 @@ export const cardSetupProviderUnavailable =
 
 // payments
 export const upcoming = "À venir";
+export const awaitingYourAuthentication = "En attente de votre authentification (lien envoyé par e-mail)";
 export const unpaidInstalment = "Échéance impayée";
 export const statusPaid = "Payée";
 export const statusUnpaid = "Impayée";

@@ -20,7 +20,14 @@ export const INSTALMENT_STATUSES = ["paid", "pending", "charging", "failed", "ca
 export type InstalmentStatus = (typeof INSTALMENT_STATUSES)[number];
 
 /** One due payment as the pages, the API and the invoice show it. */
-export type PaymentScheduleEntry = { seq: number; due_date: string; amount_cents: number; status: InstalmentStatus };
+export type PaymentScheduleEntry = {
+  seq: number;
+  due_date: string;
+  amount_cents: number;
+  status: InstalmentStatus;
+  /** Due, and waiting for the shopper: the bank asked for authentication and the e-mailed link is still valid (decision 035). */
+  awaiting_authentication?: boolean;
+};
 
 /** The order's payment status while a schedule runs, and after its final failure. */
 export const PAYMENT_STATUS_INSTALMENTS = "instalments";
@@ -58,6 +65,10 @@ export function cardCoversSchedule(expiry: { month: number; year: number }, now:
   const fullYear = expiry.year < 100 ? 2000 + expiry.year : expiry.year;
   return fullYear > year || (fullYear === year && expiry.month >= month);
 }
+
+/** What the shopper reads for an instalment's status (and for one waiting for their authentication). */
+export const instalmentStatusLabel = (e: Pick<PaymentScheduleEntry, "status" | "awaiting_authentication">): string =>
+  e.awaiting_authentication ? ACCOUNT_MESSAGES.awaitingYourAuthentication : INSTALMENT_STATUS_LABELS[e.status];
 
 /** What the shopper reads for an instalment's status. */
 export const INSTALMENT_STATUS_LABELS: Record<InstalmentStatus, string> = {

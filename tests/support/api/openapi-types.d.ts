@@ -1828,6 +1828,8 @@ export interface components {
       /** @description Paiement en 3 fois sans frais : les échéances (vide pour un paiement en une fois) */
       payment_schedule: {
         amount_cents: number;
+        /** @description true : échéance due, en attente de l'authentification du client (lien envoyé par e-mail) */
+        awaiting_authentication?: boolean;
         /** @description Jour d'échéance, YYYY-MM-DD (Paris) */
         due_date: string;
         seq: number;
@@ -2327,6 +2329,8 @@ export interface components {
       /** @description Paiement en 3 fois sans frais : les échéances (vide pour un paiement en une fois) */
       payment_schedule: {
         amount_cents: number;
+        /** @description true : échéance due, en attente de l'authentification du client (lien envoyé par e-mail) */
+        awaiting_authentication?: boolean;
         /** @description Jour d'échéance, YYYY-MM-DD (Paris) */
         due_date: string;
         seq: number;
@@ -9700,6 +9704,8 @@ export interface operations {
         "application/json": {
           /** Format: uuid */
           address_id?: string;
+          /** Format: uuid */
+          billing_address_id?: string;
           business_invoice?: {
             company_name: string;
             siren?: string | null;

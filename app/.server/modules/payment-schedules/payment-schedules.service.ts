@@ -84,7 +84,11 @@ export async function createPaymentSchedule(
 }
 
 /** The schedules of some orders, by order id (orders paid at once have none). */
-export async function paymentSchedulesOf(db: Executor, orderIds: readonly string[]): Promise<Map<string, PaymentScheduleEntry[]>> {
+export async function paymentSchedulesOf(
+  db: Executor,
+  orderIds: readonly string[],
+  now: Date = new Date(),
+): Promise<Map<string, PaymentScheduleEntry[]>> {
   const byOrder = new Map<string, PaymentScheduleEntry[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
@@ -94,7 +98,15 @@ export async function paymentSchedulesOf(db: Executor, orderIds: readonly string
     .orderBy(asc(paymentInstalments.orderId), asc(paymentInstalments.seq));
   for (const r of rows) {
     const list = byOrder.get(r.orderId) ?? [];
-    list.push({ seq: r.seq, due_date: r.dueDate, amount_cents: r.amountCents, status: r.status });
+    // A link still valid: the shopper is the one to act, not the daily job (decision 035).
+    const awaiting = r.status === "pending" && r.authenticationExpiresAt !== null && r.authenticationExpiresAt > now;
+    list.push({
+      seq: r.seq,
+      due_date: r.dueDate,
+      amount_cents: r.amountCents,
+      status: r.status,
+      ...(awaiting ? { awaiting_authentication: true } : {}),
+    });
     byOrder.set(r.orderId, list);
   }
   return byOrder;

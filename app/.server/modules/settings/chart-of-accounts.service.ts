@@ -3,10 +3,10 @@
  * under the `chart_of_accounts` key of shop_settings. Read only by exports, so never cached: a save
  * applies to the next export in every process.
  */
+import { refusedSettings } from "./settings-refusal";
 import { eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { shopSettings } from "~/.server/db/schema";
-import { invalid } from "~/domain/errors";
 import { ChartOfAccountsSchema, DEFAULT_CHART_OF_ACCOUNTS, type ChartOfAccounts } from "~/domain/accounting/chart-of-accounts";
 
 export const CHART_OF_ACCOUNTS_KEY = "chart_of_accounts";
@@ -22,11 +22,7 @@ export async function getChartOfAccounts(db: Executor): Promise<ChartOfAccounts>
 /** Checks and saves the chart; refused with a French message per field, nothing written. */
 export async function saveChartOfAccounts(db: Executor, input: unknown): Promise<{ before: ChartOfAccounts; after: ChartOfAccounts }> {
   const parsed = ChartOfAccountsSchema.safeParse(input ?? {});
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[issue.path.map(String).join(".")] ??= issue.message;
-    throw invalid("invalid_chart_of_accounts", CHART_OF_ACCOUNTS_INVALID_MESSAGE, { fieldErrors });
-  }
+  if (!parsed.success) throw refusedSettings("invalid_chart_of_accounts", parsed.error, CHART_OF_ACCOUNTS_INVALID_MESSAGE);
   const before = await getChartOfAccounts(db);
   const after = parsed.data;
   const updatedAt = new Date();

@@ -5,6 +5,7 @@
  * is cached per database handle for a few seconds and forgotten in every process on a save
  * ("settings", decision 038).
  */
+import { refusedSettings } from "./settings-refusal";
 import { eq } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { shopSettings } from "~/.server/db/schema";
@@ -13,7 +14,6 @@ import { createDbMemo } from "~/.server/db-memo";
 import { getLegalInfo } from "~/.server/legal";
 import { log } from "~/.server/logger";
 import { remember } from "~/lib/remember";
-import { invalid } from "~/domain/errors";
 import { DEFAULT_OPENING_HOURS, ShopIdentitySchema, type ShopIdentity } from "~/domain/settings/shop-identity";
 
 export const SHOP_IDENTITY_KEY = "identity";
@@ -114,11 +114,7 @@ export async function getShopIdentity(db: Executor, now: number = Date.now()): P
  */
 export async function updateShopIdentity(db: Executor, input: unknown): Promise<{ before: ShopIdentity; after: ShopIdentity }> {
   const parsed = ShopIdentitySchema.safeParse(input ?? {});
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[issue.path.map(String).join(".")] ??= issue.message;
-    throw invalid("invalid_shop_identity", Object.values(fieldErrors).join(" ; "), { fieldErrors });
-  }
+  if (!parsed.success) throw refusedSettings("invalid_shop_identity", parsed.error);
   const before = await getShopIdentity(db, 0);
   const after = { ...parsed.data, openingHours: [...parsed.data.openingHours].sort((a, b) => a.weekday - b.weekday) } as ShopIdentity;
   await db

@@ -3,13 +3,13 @@
  * registration, the EU distance-sales threshold's state, the option for destination VAT, the
  * delivered-duty-paid choice. Read by every checkout quote, so kept a few seconds per handle.
  */
+import { refusedSettings } from "./settings-refusal";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "~/.server/db/client";
 import { shopSettings } from "~/.server/db/schema";
 import { createDbMemo } from "~/.server/db-memo";
 import { announceInvalidation } from "~/.server/invalidations";
-import { invalid } from "~/domain/errors";
 import { DEFAULT_TAX_SETTINGS, type TaxSettings } from "~/domain/tax/tax-rules";
 
 export const TAX_SETTINGS_KEY = "tax";
@@ -43,11 +43,7 @@ export async function getTaxSettings(db: Executor, now: number = Date.now()): Pr
 
 export async function updateTaxSettings(db: Executor, input: unknown): Promise<{ before: TaxSettings; after: TaxSettings }> {
   const parsed = TaxSettingsSchema.safeParse(input ?? {});
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[issue.path.map(String).join(".")] ??= issue.message;
-    throw invalid("invalid_tax_settings", Object.values(fieldErrors).join(" ; "), { fieldErrors });
-  }
+  if (!parsed.success) throw refusedSettings("invalid_tax_settings", parsed.error);
   const before = await getTaxSettings(db, 0);
   const after = parsed.data;
   await db

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { INSTALMENT_STATUS_LABELS, type PaymentScheduleEntry } from "~/domain/payments/instalments";
+import { instalmentStatusLabel, type PaymentScheduleEntry } from "~/domain/payments/instalments";
 import { localizedFormat } from "~/domain/i18n/localized-format";
 import { useLanguage, useT, useTranslateMessage } from "~/components/ui/i18n";
 
@@ -35,7 +35,7 @@ export function PaymentSchedule({ schedule, headingLevel = 3 }: { schedule: read
               <td className="py-1.5 pr-2">{format.date(`${e.due_date}T12:00:00Z`)}</td>
               <td className="py-1.5 pr-2 text-right whitespace-nowrap">{format.price(e.amount_cents)}</td>
               <td className={`py-1.5 text-right ${e.status === "failed" ? "font-semibold text-red-700" : ""}`}>
-                {tm(INSTALMENT_STATUS_LABELS[e.status])}
+                {tm(instalmentStatusLabel(e))}
               </td>
             </tr>
           ))}
