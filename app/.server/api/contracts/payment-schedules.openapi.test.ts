@@ -21,7 +21,7 @@ describe("OpenAPI document: Paiement en 3 fois", () => {
     const instalments = post.requestBody!.content["application/json"].schema.properties!.instalments;
     expect(JSON.stringify(instalments)).toMatch(/1[\s\S]*3/);
     const entry = defs(post, "201").Order.properties!.payment_schedule.items!;
-    expect(Object.keys(entry.properties!).sort()).toEqual(["amount_cents", "due_date", "seq", "status"]);
+    expect(Object.keys(entry.properties!).sort()).toEqual(["amount_cents", "awaiting_authentication", "due_date", "seq", "status"]);
     expect(entry.properties!.status.enum).toEqual(["paid", "pending", "charging", "failed", "cancelled"]);
     const admin = defs(doc.paths["/api/v1/admin/orders/{id}"].get, "200").AdminOrderDetail;
     expect(admin.properties!.payment_schedule.items!.properties!.due_date).toBeDefined();
