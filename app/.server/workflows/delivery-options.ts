@@ -66,7 +66,7 @@ export async function listDeliveryOptions(
     0,
   );
   const methods = deliveryOptionsFor(await listDeliveryMethods(db), zone, merchandise, { now, perks }).map((m) =>
-    pricing ? { ...m, fee_cents: pricing.feeCents(m.fee_cents) } : m,
+    pricing ? { ...m, fee_cents: pricing.feeCents(m.fee_cents), base_fee_cents: pricing.feeCents(m.base_fee_cents) } : m,
   );
   return { zone, zone_label: SHIPPING_ZONES[zone].label, merchandise_cents: merchandise, methods };
 }

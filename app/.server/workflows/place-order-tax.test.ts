@@ -23,6 +23,7 @@ import { taxMentions } from "~/domain/tax/mentions";
 import { DEFAULT_TAX_SETTINGS, type TaxRegime } from "~/domain/tax/tax-rules";
 import { htOf } from "~/domain/invoices/invoice-totals";
 import { parisYear } from "~/lib/paris-time";
+import { OVERSEAS_SHIPPING_FEE_CENTS, SWITZERLAND_SHIPPING_FEE_CENTS } from "~/lib/shop-rules";
 import type { TaxClass } from "~/domain/tax/tax-classes";
 
 let handle: DatabaseHandle;
@@ -119,6 +120,12 @@ describe("VAT by destination, on the invoice", () => {
     const unit = chargedOf(taxClass, want.rate, want.country);
     expect(quote.lines[0].unit_price_cents).toBe(unit);
     expect(quote.tax).toMatchObject({ regime: want.regime, prices_include_french_vat: want.country === "FR" });
+    // Every fee the quote names is priced for the destination, the one it would have been too.
+    for (const option of quote.delivery_options) expect(option.base_fee_cents).toBeGreaterThanOrEqual(option.fee_cents);
+    if (want.regime === "export" || want.regime === "overseas") {
+      const published = d.country === "Suisse" ? SWITZERLAND_SHIPPING_FEE_CENTS : OVERSEAS_SHIPPING_FEE_CENTS;
+      expect(quote.delivery_options.find((o) => o.code === "standard")?.base_fee_cents).toBe(htOf(published, 20));
+    }
 
     const placed = await placeOrder(handle.db, {
       userId: shopper.id,

@@ -422,7 +422,11 @@ function charged(pricing: TaxPricing | null, productId: string | null, catalogUn
 /** The delivery fees as charged to the destination: without French VAT outside its territory. */
 function taxedDelivery(pricing: TaxPricing | null, chosen: ChosenDelivery): ChosenDelivery {
   if (!pricing) return chosen;
-  const fee = <T extends { fee_cents: number }>(o: T): T => ({ ...o, fee_cents: pricing.feeCents(o.fee_cents) });
+  const fee = <T extends { fee_cents: number; base_fee_cents: number }>(o: T): T => ({
+    ...o,
+    fee_cents: pricing.feeCents(o.fee_cents),
+    base_fee_cents: pricing.feeCents(o.base_fee_cents),
+  });
   return {
     ...chosen,
     options: chosen.options.map(fee),
