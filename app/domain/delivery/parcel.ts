@@ -41,10 +41,11 @@ const OVERSEAS_BY_PREFIX: Record<string, string> = {
   "978": "MF",
 };
 
-export function countryCodeOf(country: string, postalCode: string): string | null {
+/** The ISO code of an address country as the shop's forms name it (France for all of France); null for another. */
+export function isoCountryOf(country: string): string | null {
   switch (country) {
     case "France":
-      return OVERSEAS_BY_PREFIX[postalCode.trim().slice(0, 3)] ?? "FR";
+      return "FR";
     case COMMON_MESSAGES.countryBelgium:
       return "BE";
     case COMMON_MESSAGES.countrySwitzerland:
@@ -56,6 +57,12 @@ export function countryCodeOf(country: string, postalCode: string): string | nul
     default:
       return null;
   }
+}
+
+/** The ISO code carriers use for an address: an overseas department or collectivity by its own. */
+export function countryCodeOf(country: string, postalCode: string): string | null {
+  const iso = isoCountryOf(country);
+  return iso === "FR" ? (OVERSEAS_BY_PREFIX[postalCode.trim().slice(0, 3)] ?? "FR") : iso;
 }
 
 export function carrierAddressOf(address: OrderAddressLike, email: string | null): CarrierAddress | null {

@@ -4,6 +4,7 @@
  * French postal code tells Corsica, the overseas departments and the other overseas territories
  * apart. Isomorphic and pure.
  */
+import { countryCodeOf, isoCountryOf } from "~/domain/delivery/parcel";
 import type { VatCountry } from "./rates";
 
 /**
@@ -26,40 +27,34 @@ export type TaxDestination = {
   vat_country: VatCountry | null;
 };
 
-const OVERSEAS_DEPARTMENT_PREFIXES = ["971", "972", "973", "974", "976"];
+/** The overseas departments, by the ISO codes carriers give them (the other overseas codes are collectivities). */
+const OVERSEAS_DEPARTMENTS: ReadonlySet<string> = new Set(["GP", "MQ", "GF", "RE", "YT"]);
+
+const inFrance = (territory: TaxTerritory): TaxDestination => ({ territory, country_code: "FR", vat_country: null });
 
 /** The destination of an address, or null for a country the shop does not deliver to. */
 export function taxDestinationOf(country: string, postalCode: string): TaxDestination | null {
-  const code = postalCode.trim();
-  switch (country) {
-    case "France":
-      if (code.startsWith("20")) return { territory: "corsica", country_code: "FR", vat_country: null };
-      if (OVERSEAS_DEPARTMENT_PREFIXES.some((p) => code.startsWith(p))) {
-        return { territory: "overseas_department", country_code: "FR", vat_country: null };
-      }
-      if (code.startsWith("97") || code.startsWith("98")) return { territory: "overseas_territory", country_code: "FR", vat_country: null };
-      return { territory: "mainland", country_code: "FR", vat_country: null };
-    case "Monaco":
+  const iso = isoCountryOf(country);
+  switch (iso) {
+    case "FR": {
+      const code = postalCode.trim();
+      const local = countryCodeOf(country, code);
+      if (local && OVERSEAS_DEPARTMENTS.has(local)) return inFrance("overseas_department");
+      // Saint-Pierre, Saint-Barthélemy, Saint-Martin by their codes; the Pacific (98x) by its postal codes.
+      if (local !== "FR" || /^9[78]/.test(code)) return inFrance("overseas_territory");
+      return inFrance(code.startsWith("20") ? "corsica" : "mainland");
+    }
+    case "MC":
       return { territory: "monaco", country_code: "MC", vat_country: null };
-    case "Belgique":
-      return { territory: "eu", country_code: "BE", vat_country: "BE" };
-    case "Luxembourg":
-      return { territory: "eu", country_code: "LU", vat_country: "LU" };
-    case "Suisse":
+    case "BE":
+    case "LU":
+      return { territory: "eu", country_code: iso, vat_country: iso };
+    case "CH":
       return { territory: "switzerland", country_code: "CH", vat_country: null };
     default:
       return null;
   }
 }
 
-/** Whether French VAT can apply at all: the parcel stays in the French VAT territory or the EU. */
-export const insideEuVatTerritory = (d: TaxDestination): boolean =>
-  d.territory === "mainland" || d.territory === "corsica" || d.territory === "monaco" || d.territory === "eu";
-
-/** Whether the parcel leaves the EU's customs and VAT territory (a CN23 goes with it). */
-export const isExportDestination = (d: TaxDestination): boolean => !insideEuVatTerritory(d);
-
-const COUNTRY_CODES: Record<string, string> = { France: "FR", Belgique: "BE", Suisse: "CH", Luxembourg: "LU", Monaco: "MC" };
-
 /** ISO 3166-1 alpha-2 of an address country as the forms name it; FR when unknown or empty (the shop's own). */
-export const countryCodeOf = (country: string | null | undefined): string => COUNTRY_CODES[country ?? ""] ?? "FR";
+export const addressCountryCode = (country: string | null | undefined): string => isoCountryOf(country ?? "") ?? "FR";

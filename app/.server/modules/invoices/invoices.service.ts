@@ -30,7 +30,7 @@ import { formatDate, parisYear } from "~/lib/paris-time";
 import { STANDARD_VAT_RATE_PERCENT } from "~/lib/shop-rules";
 import { isUuid } from "~/lib/uuid";
 import { renderDocumentPdf } from "./invoice-pdf";
-import { countryCodeOf } from "~/domain/tax/destinations";
+import { addressCountryCode } from "~/domain/tax/destinations";
 import { OPERATION_CATEGORY_GOODS, taxMentions } from "~/domain/tax/mentions";
 import type { OrderTax } from "~/domain/tax/order-tax";
 import { fromBasisPoints } from "~/domain/tax/rates";
@@ -133,8 +133,8 @@ function buyer(order: OrderRow): InvoiceSnapshot["buyer"] {
     billing_address: billingLines.length > 0 ? billingLines : [name],
     shipping_address: shipped ? addressLines(order.shippingAddress) : null,
     business,
-    billing_country_code: countryCodeOf(billing.country),
-    shipping_country_code: shipped ? countryCodeOf(order.shippingAddress.country) : null,
+    billing_country_code: addressCountryCode(billing.country),
+    shipping_country_code: shipped ? addressCountryCode(order.shippingAddress.country) : null,
   };
 }
 
