@@ -5,6 +5,17 @@ export function formatPrice(cents: number): string {
   return euro.format(cents / 100);
 }
 
+/** Cents as a plain decimal with two places and no grouping: -1230 -> "-12,30" (or "-12.30" with "."), for files and XML. */
+export function centsAsDecimal(cents: number, separator: "," | "."): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}${separator}${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** An amount as a back-office form field shows it: 990 -> "9,90", 10000 -> "100". */
+export function centsAsInputText(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : centsAsDecimal(cents, ",");
+}
+
 /** Rounded discount percentage of price against the original price, or null when there is no discount. */
 export function discountPercent(priceCents: number, originalPriceCents: number | null | undefined): number | null {
   if (!originalPriceCents || originalPriceCents <= priceCents) return null;

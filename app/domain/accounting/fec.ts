@@ -4,6 +4,7 @@
  * separator, tab between fields), the file's name, and the checks the administration's tool
  * applies (docs/decisions/065-accounting-export.md). Pure and isomorphic.
  */
+import { centsAsDecimal } from "~/lib/money";
 
 export const FEC_COLUMNS = [
   "JournalCode",
@@ -51,11 +52,7 @@ export type FecLine = {
 export const fecDate = (day: string): string => day.replaceAll("-", "");
 
 /** Cents as the FEC writes them: "1234,56", "0,00", "-3,10". */
-export function fecAmount(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, "0")}`;
-}
+export const fecAmount = (cents: number): string => centsAsDecimal(cents, ",");
 
 /** A text field: no separator, no line break, no surrounding spaces (the format has no quoting). */
 export const fecText = (value: string): string => value.replace(/[\t\r\n|]+/g, " ").trim();

@@ -2,6 +2,7 @@
  * Paramètres: what the delivery methods form shows and what its action answers. Isomorphic
  * helpers around DeliveryMethodFormSchema (delivery-methods.ts).
  */
+import { centsAsInputText } from "~/lib/money";
 import type { DeliveryMethodCode } from "./delivery-methods";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 
@@ -29,8 +30,7 @@ export type SavedDeliveryMethod = { code: DeliveryMethodCode };
 
 /** Cents to the form's text: 990 -> "9,90", 10000 -> "100"; null -> "" (never free). */
 export function centsToEurosInput(cents: number | null): string {
-  if (cents === null) return "";
-  return cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+  return cents === null ? "" : centsAsInputText(cents);
 }
 
 /** A posted form (FormData entries) as the schema's input: several `zones`, a checkbox for `active`. */

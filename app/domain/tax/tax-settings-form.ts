@@ -30,11 +30,6 @@ export function eurosTextToCents(text: string): number | null {
   return Number(units) * 100 + Number(decimals.padEnd(2, "0"));
 }
 
-/** Cents to the form's text: 125050 -> "1250,50", 0 -> "0". */
-export function centsToEurosText(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
-}
-
 /** A rate as the form shows it: 5.5 -> "5,5". */
 export const percentToText = (percent: number): string => String(percent).replace(".", ",");
 

@@ -3,10 +3,8 @@
  * under the `chart_of_accounts` key of shop_settings. Read only by exports, so never cached: a save
  * applies to the next export in every process.
  */
-import { refusedSettings } from "./settings-refusal";
-import { eq } from "drizzle-orm";
+import { readSetting, refusedSettings, writeSetting } from "./settings-store";
 import type { Executor } from "~/.server/db/client";
-import { shopSettings } from "~/.server/db/schema";
 import { ChartOfAccountsSchema, DEFAULT_CHART_OF_ACCOUNTS, type ChartOfAccounts } from "~/domain/accounting/chart-of-accounts";
 
 export const CHART_OF_ACCOUNTS_KEY = "chart_of_accounts";
@@ -14,8 +12,8 @@ export const CHART_OF_ACCOUNTS_INVALID_MESSAGE = "Plan de comptes invalide : cor
 
 /** The saved chart, or the defaults (a stored value that no longer passes the schema gives the defaults). */
 export async function getChartOfAccounts(db: Executor): Promise<ChartOfAccounts> {
-  const [row] = await db.select({ value: shopSettings.value }).from(shopSettings).where(eq(shopSettings.key, CHART_OF_ACCOUNTS_KEY));
-  const stored = ChartOfAccountsSchema.safeParse({ ...DEFAULT_CHART_OF_ACCOUNTS, ...((row?.value as object | undefined) ?? {}) });
+  const value = await readSetting(db, CHART_OF_ACCOUNTS_KEY);
+  const stored = ChartOfAccountsSchema.safeParse({ ...DEFAULT_CHART_OF_ACCOUNTS, ...((value as object | undefined) ?? {}) });
   return stored.success ? stored.data : DEFAULT_CHART_OF_ACCOUNTS;
 }
 
@@ -25,10 +23,6 @@ export async function saveChartOfAccounts(db: Executor, input: unknown): Promise
   if (!parsed.success) throw refusedSettings("invalid_chart_of_accounts", parsed.error, CHART_OF_ACCOUNTS_INVALID_MESSAGE);
   const before = await getChartOfAccounts(db);
   const after = parsed.data;
-  const updatedAt = new Date();
-  await db
-    .insert(shopSettings)
-    .values({ key: CHART_OF_ACCOUNTS_KEY, value: after, updatedAt })
-    .onConflictDoUpdate({ target: shopSettings.key, set: { value: after, updatedAt } });
+  await writeSetting(db, CHART_OF_ACCOUNTS_KEY, after);
   return { before, after };
 }

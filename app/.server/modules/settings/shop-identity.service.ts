@@ -5,10 +5,8 @@
  * is cached per database handle for a few seconds and forgotten in every process on a save
  * ("settings", decision 038).
  */
-import { refusedSettings } from "./settings-refusal";
-import { eq } from "drizzle-orm";
+import { readSetting, refusedSettings, writeSetting } from "./settings-store";
 import type { Executor } from "~/.server/db/client";
-import { shopSettings } from "~/.server/db/schema";
 import { announceInvalidation, onInvalidation } from "~/.server/invalidations";
 import { createDbMemo } from "~/.server/db-memo";
 import { getLegalInfo } from "~/.server/legal";
@@ -99,9 +97,9 @@ export async function getShopIdentity(db: Executor, now: number = Date.now()): P
     db,
     "value",
     async () => {
-      const [row] = await db.select({ value: shopSettings.value }).from(shopSettings).where(eq(shopSettings.key, SHOP_IDENTITY_KEY));
+      const value = await readSetting(db, SHOP_IDENTITY_KEY);
       // A stored value is merged over the defaults so a field added later has a value.
-      const stored = ShopIdentitySchema.partial().safeParse(row?.value ?? {});
+      const stored = ShopIdentitySchema.partial().safeParse(value ?? {});
       return { ...defaultShopIdentity(), ...(stored.success ? stored.data : {}) } as ShopIdentity;
     },
     now,
@@ -117,10 +115,7 @@ export async function updateShopIdentity(db: Executor, input: unknown): Promise<
   if (!parsed.success) throw refusedSettings("invalid_shop_identity", parsed.error);
   const before = await getShopIdentity(db, 0);
   const after = { ...parsed.data, openingHours: [...parsed.data.openingHours].sort((a, b) => a.weekday - b.weekday) } as ShopIdentity;
-  await db
-    .insert(shopSettings)
-    .values({ key: SHOP_IDENTITY_KEY, value: after, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: shopSettings.key, set: { value: after, updatedAt: new Date() } });
+  await writeSetting(db, SHOP_IDENTITY_KEY, after);
   identityMemo.forget(db);
   // Contact details and hours appear on anonymous (shared-cached) pages.
   void announceInvalidation(["settings", "pages"]);

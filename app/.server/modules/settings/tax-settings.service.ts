@@ -3,11 +3,9 @@
  * registration, the EU distance-sales threshold's state, the option for destination VAT, the
  * delivered-duty-paid choice. Read by every checkout quote, so kept a few seconds per handle.
  */
-import { refusedSettings } from "./settings-refusal";
-import { eq } from "drizzle-orm";
+import { readSetting, refusedSettings, writeSetting } from "./settings-store";
 import { z } from "zod";
 import type { Executor } from "~/.server/db/client";
-import { shopSettings } from "~/.server/db/schema";
 import { createDbMemo } from "~/.server/db-memo";
 import { announceInvalidation } from "~/.server/invalidations";
 import { DEFAULT_TAX_SETTINGS, type TaxSettings } from "~/domain/tax/tax-rules";
@@ -33,8 +31,8 @@ export async function getTaxSettings(db: Executor, now: number = Date.now()): Pr
     db,
     "value",
     async () => {
-      const [row] = await db.select({ value: shopSettings.value }).from(shopSettings).where(eq(shopSettings.key, TAX_SETTINGS_KEY));
-      const stored = TaxSettingsSchema.partial().safeParse(row?.value ?? {});
+      const value = await readSetting(db, TAX_SETTINGS_KEY);
+      const stored = TaxSettingsSchema.partial().safeParse(value ?? {});
       return { ...DEFAULT_TAX_SETTINGS, ...(stored.success ? stored.data : {}) };
     },
     now,
@@ -46,10 +44,7 @@ export async function updateTaxSettings(db: Executor, input: unknown): Promise<{
   if (!parsed.success) throw refusedSettings("invalid_tax_settings", parsed.error);
   const before = await getTaxSettings(db, 0);
   const after = parsed.data;
-  await db
-    .insert(shopSettings)
-    .values({ key: TAX_SETTINGS_KEY, value: after, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: shopSettings.key, set: { value: after, updatedAt: new Date() } });
+  await writeSetting(db, TAX_SETTINGS_KEY, after);
   memo.forget(db);
   void announceInvalidation(["settings"]);
   return { before, after };

@@ -8,7 +8,7 @@ import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import { useActionResult, useToastedAction } from "~/components/ui/use-fetcher-answer";
 import { failureFieldErrors, type ActionResult } from "~/domain/http/action-result";
-import { formatPrice } from "~/lib/money";
+import { centsAsInputText, formatPrice } from "~/lib/money";
 import { formatDate, parisDay } from "~/lib/paris-time";
 import {
   PROMO_CODE_MAX,
@@ -137,11 +137,6 @@ function ToggleButton({ row }: { row: AdminPromoCodeRow }) {
   );
 }
 
-/** The form's text for a stored amount: 1050 -> "10,50". */
-function euros(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
-}
-
 function PromoFormModal({
   row,
   categories,
@@ -245,7 +240,11 @@ function PromoFormModal({
               key={kind}
               inputMode={kind === "percentage" ? "numeric" : "decimal"}
               defaultValue={
-                row && row.kind === kind ? (kind === "percentage" ? String(row.percent_off) : euros(row.amount_off_cents ?? 0)) : ""
+                row && row.kind === kind
+                  ? kind === "percentage"
+                    ? String(row.percent_off)
+                    : centsAsInputText(row.amount_off_cents ?? 0)
+                  : ""
               }
               className={fieldControl}
             />
@@ -256,7 +255,7 @@ function PromoFormModal({
             <Input
               {...field("min_order")}
               inputMode="decimal"
-              defaultValue={row && row.min_order_cents > 0 ? euros(row.min_order_cents) : ""}
+              defaultValue={row && row.min_order_cents > 0 ? centsAsInputText(row.min_order_cents) : ""}
               className={fieldControl}
             />
             {message("min_order")}

@@ -4,8 +4,8 @@ import { Input } from "~/components/ui/input";
 import type { ActionResult } from "~/domain/http/action-result";
 import type { TaxRate } from "~/domain/tax/rates";
 import { EU_DISTANCE_SALES_THRESHOLD_CENTS, type TaxSettings } from "~/domain/tax/tax-rules";
-import { centsToEurosText, TAX_SETTINGS_CHECKBOXES, taxSettingsFromForm, type TaxSettingsField } from "~/domain/tax/tax-settings-form";
-import { formatPrice } from "~/lib/money";
+import { TAX_SETTINGS_CHECKBOXES, taxSettingsFromForm, type TaxSettingsField } from "~/domain/tax/tax-settings-form";
+import { centsAsInputText, formatPrice } from "~/lib/money";
 import { SettingsSection, SettingsSubmitRow, useSettingsForm } from "./settings-form";
 import { TaxRatesForm } from "./tax-settings-rates";
 
@@ -110,7 +110,7 @@ function TaxOptionsForm({ settings, distanceSales }: { settings: TaxSettings; di
               name="opening_distance_sales_cents"
               inputMode="decimal"
               autoComplete="off"
-              defaultValue={centsToEurosText(settings.opening_distance_sales_cents)}
+              defaultValue={centsAsInputText(settings.opening_distance_sales_cents)}
               onChange={() => touched("opening_distance_sales_cents")}
               aria-invalid={errors.opening_distance_sales_cents ? true : undefined}
               aria-describedby={errorIdOf(amountId, errors.opening_distance_sales_cents)}
