@@ -22,6 +22,13 @@ export function isSafeText(value: string): boolean {
   return !UNSAFE_TEXT.test(value);
 }
 
+const UNSAFE_TEXT_ALL = new RegExp(UNSAFE_TEXT.source, "g");
+
+/** The value without what the rule refuses: text stored before the rule, written where only XML 1.0 characters may go. */
+export function withoutUnsafeText(value: string): string {
+  return value.replace(UNSAFE_TEXT_ALL, "");
+}
+
 /** The value when it is a string that obeys the rule, else undefined (an optional value is then absent). */
 export function safeTextOrUndefined(value: unknown): string | undefined {
   return typeof value === "string" && isSafeText(value) ? value : undefined;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { text } from "./safe-text";
-import { isSafeJsonValue, isSafeText, safeTextOrUndefined, UNSAFE_TEXT_MESSAGE } from "./safe-text.rules";
+import { isSafeJsonValue, isSafeText, safeTextOrUndefined, UNSAFE_TEXT_MESSAGE, withoutUnsafeText } from "./safe-text.rules";
 
 /**
  * The reference, written differently from the rule: walk the string by code point and keep XML
@@ -42,6 +42,15 @@ describe("the shared text rule", () => {
       expect(isSafeText(bad), JSON.stringify(bad)).toBe(false);
     }
     expect(isSafeText("\ud83d\ude00")).toBe(true);
+  });
+
+  it("takes out what it refuses, and only that, wherever it stands", () => {
+    expect(withoutUnsafeText("a\u0000b\u0001c\ud800d\uffff e\u001b")).toBe("abcd e");
+    expect(withoutUnsafeText("Crème 😀\n\tfin")).toBe("Crème 😀\n\tfin");
+    fc.assert(
+      fc.property(anyUtf16, (s) => isSafeText(withoutUnsafeText(s))),
+      { numRuns: 1000 },
+    );
   });
 
   it("agrees with the reference on arbitrary UTF-16 strings", () => {

@@ -326,6 +326,7 @@ async function priceLines(
     }
     const quantity = Math.min(l.quantity, CART_MAX_LINE_QUANTITY);
     const name = lineName(p.name, p.variant_label);
+    const unit = charged(pricing, p.product_id, p.price_cents);
     if (!p.available) stockProblems.push({ code: "sold_out", name });
     else if (quantity > p.stock_quantity) stockProblems.push({ code: "insufficient", name, available: p.stock_quantity });
     lines.push({
@@ -337,9 +338,9 @@ async function priceLines(
       brand: p.brand,
       image_url: p.image_url,
       category_name: p.category_name,
-      unit_price_cents: charged(pricing, p.product_id, p.price_cents),
+      unit_price_cents: unit,
       quantity,
-      line_total_cents: charged(pricing, p.product_id, p.price_cents) * quantity,
+      line_total_cents: unit * quantity,
       stock_quantity: p.stock_quantity,
       available: p.available,
     });

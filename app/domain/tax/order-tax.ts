@@ -37,7 +37,7 @@ export type LineTax = { regime: TaxRegime; rate_bp: number | null };
 export const isExportRegime = (regime: TaxRegime): boolean => regime === "export" || regime === "overseas";
 
 /** The EU distance sales that count toward the €10,000 threshold. */
-export const countsTowardThreshold = (regime: TaxRegime): boolean => regime === "distance_fr" || regime === "oss";
+export const DISTANCE_SALE_REGIMES: readonly TaxRegime[] = ["distance_fr", "oss"];
 
 /** Which sentence a summary shows of an order's VAT (checkout, order details, confirmation). */
 export type TaxNotice = "duties_recipient" | "duties_paid" | "reverse_charge" | "destination_vat";

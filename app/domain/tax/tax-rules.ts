@@ -159,9 +159,6 @@ export function chargedUnitCents(catalogTtcCents: number, frenchRatePercent: num
   return Math.floor((net * (10_000 + bp) * 2 + 10_000) / 20_000);
 }
 
-/** Whether prices shown for the destination still include French VAT. */
-export const includesFrenchVat = (decision: TaxDecision): boolean => decision.vat_country === "FR";
-
 /** The regimes as the back-office names them. */
 export const TAX_REGIME_LABELS: Record<TaxRegime, string> = {
   domestic: "TVA française",

@@ -7,11 +7,8 @@
 import { and, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "~/.server/db/client";
 import { orderItems, orders } from "~/.server/db/schema";
-import type { TaxRegime } from "~/domain/tax/tax-rules";
+import { DISTANCE_SALE_REGIMES } from "~/domain/tax/order-tax";
 import { parisDayStart } from "~/lib/paris-time";
-
-/** The regimes of a distance sale (countsTowardThreshold in app/domain/tax/order-tax.ts). */
-const DISTANCE_REGIMES: TaxRegime[] = ["distance_fr", "oss"];
 
 /**
  * HT of a VAT-inclusive amount at `bp` basis points, rounded half up to the cent: the same
@@ -34,18 +31,18 @@ export async function euDistanceSalesCents(db: Executor, year: number): Promise<
     gte(orders.createdAt, from),
     lt(orders.createdAt, to),
     ne(orders.status, "cancelled"),
-    inArray(sql`${orders.tax}->>'regime'`, DISTANCE_REGIMES),
+    inArray(sql`${orders.tax}->>'regime'`, DISTANCE_SALE_REGIMES),
   );
   const [goods] = await db
     .select({ cents: sql<string | null>`sum(${htSql(orderItems.totalPriceCents, sql`coalesce(${orderItems.vatRateBp}, 0)`)})` })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     // A gift card sold in the same order is out of scope: only the lines taxed as distance sales count.
-    .where(and(ofYear, inArray(orderItems.taxRegime, DISTANCE_REGIMES)));
+    .where(and(ofYear, inArray(orderItems.taxRegime, DISTANCE_SALE_REGIMES)));
   const shippingBp = sql`round(coalesce((${orders.tax}->'shipping'->>'rate_percent')::numeric, 0) * 100)::int`;
   const [shipping] = await db
     .select({ cents: sql<string | null>`sum(${htSql(orders.shippingCents, shippingBp)})` })
     .from(orders)
-    .where(and(ofYear, inArray(sql`${orders.tax}->'shipping'->>'regime'`, DISTANCE_REGIMES)));
+    .where(and(ofYear, inArray(sql`${orders.tax}->'shipping'->>'regime'`, DISTANCE_SALE_REGIMES)));
   return Number(goods?.cents ?? 0) + Number(shipping?.cents ?? 0);
 }

@@ -7,6 +7,8 @@
  * every total here is a sum of those cents and BT-106..BT-115 add up exactly. A credit note (381)
  * states its amounts positive, as CII expects; the snapshot stores them negative.
  */
+import { centsAsDecimal } from "~/lib/money";
+import { withoutUnsafeText } from "~/lib/safe-text.rules";
 import { vatCategoryOf, type InvoiceLine, type InvoiceSnapshot } from "~/domain/invoices/invoice.types";
 import { EXPORT_MENTION, INTRA_EU_B2B_MENTION, OVERSEAS_MENTION } from "~/domain/tax/mentions";
 import type { VatCategory } from "~/domain/tax/tax-rules";
@@ -30,20 +32,15 @@ const UNIT_CODE = "C62";
 const SIREN_SCHEME = "0002";
 
 function escapeXml(text: string): string {
-  // Control characters other than tab and newlines are not allowed in XML 1.0 at all.
-  return (
-    text
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "")
-      .replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c)
+  // What the shop's text rule refuses is what XML 1.0 does not allow at all (safe-text.rules.ts).
+  return withoutUnsafeText(text).replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
   );
 }
 
 /** Cents as a CII amount: EUR with two decimals ("-12.30"). */
-export function ciiAmount(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
+export const ciiAmount = (cents: number): string => centsAsDecimal(cents, ".");
 
 const ciiDate = (instant: string) => parisDay(instant).replaceAll("-", "");
 const dateTime = (instant: string) => `<udt:DateTimeString format="102">${ciiDate(instant)}</udt:DateTimeString>`;
