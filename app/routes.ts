@@ -59,6 +59,7 @@ export default [
     route("admin/produits/import", "routes/admin/products-import.tsx"),
     route("admin/stock", "routes/admin/stock.tsx"),
     route("admin/parametres", "routes/admin/settings.tsx"),
+    route("admin/parametres/equipe", "routes/admin/team.tsx"),
     route("admin/parametres/webhooks", "routes/admin/webhooks.tsx"),
     route("admin/parametres/webhooks/:id", "routes/admin/webhook.tsx"),
     route("admin/statistiques", "routes/admin/statistics.tsx"),
@@ -68,6 +69,10 @@ export default [
     route("admin/e-mails", "routes/admin/emails.tsx"),
     route("admin/activity", "routes/admin/activity.tsx"),
   ]),
+  // The team's sign-in, two-factor enrolment and invitation pages, outside the back-office frame (decision 066).
+  route("admin/connexion", "routes/admin/sign-in.tsx"),
+  route("admin/double-authentification", "routes/admin/two-factor.tsx"),
+  route("admin/invitation", "routes/admin/invitation.tsx"),
   route("admin/chat/stream", "routes/admin/chat-stream.ts"),
   route("admin/produits/import/progression", "routes/admin/products-import-stream.ts"),
   route("chat", "routes/chat/conversation.ts"),

@@ -13,6 +13,7 @@ import { GIFT_CARD_CHECKS_PER_MINUTE } from "~/lib/shop-rules";
 import { INSUFFICIENT_STOCK_MESSAGE } from "~/.server/modules/inventory/inventory.service";
 import { openNotificationStream } from "../support/notification-stream";
 import { E2E_ADMIN, uniqueEmail } from "../support/accounts";
+import { totp } from "../support/totp";
 import { HTTP_ADDRESS, HTTP_CARD, HTTP_CONTACT } from "../support/orders-http";
 import {
   callShop,
@@ -48,6 +49,53 @@ async function signUp(clientIp: string, email = uniqueEmail("multi")): Promise<{
 
 async function signIn(baseURL: string, clientIp: string, email: string, password: string) {
   return callShop(cluster, baseURL, "POST", "/api/auth/sign-in/email", { clientIp, body: { email, password } });
+}
+
+/** The owner's authenticator secret, once enrolled (staff must use two-factor, decision 066). */
+let ownerTotpSecret: string | null = null;
+
+/**
+ * A staff member's session through `baseURL`: the first time, password then two-factor
+ * enrolment (the secret kept in `secrets`); afterwards, password then the current code.
+ */
+async function signInStaff(
+  baseURL: string,
+  clientIp: string,
+  email: string,
+  password: string,
+  secrets: { secret: string | null },
+): Promise<string> {
+  const first = await signIn(baseURL, clientIp, email, password);
+  if (first.status !== 200) throw new Error(`sign-in of ${email}: ${first.status} ${JSON.stringify(first.json)}`);
+  const cookie = cookieHeaderFrom(first.headers);
+  if (secrets.secret) {
+    const verified = await callShop(cluster, baseURL, "POST", "/api/auth/two-factor/verify-totp", {
+      clientIp,
+      cookie,
+      body: { code: totp(secrets.secret) },
+    });
+    if (verified.status !== 200) throw new Error(`two-factor step of ${email}: ${verified.status} ${JSON.stringify(verified.json)}`);
+    return cookieHeaderFrom(verified.headers);
+  }
+  const enabled = await callShop(cluster, baseURL, "POST", "/api/auth/two-factor/enable", { clientIp, cookie, body: { password } });
+  if (enabled.status !== 200) throw new Error(`two-factor enable of ${email}: ${enabled.status} ${JSON.stringify(enabled.json)}`);
+  const secret = new URL((enabled.json as { totpURI: string }).totpURI).searchParams.get("secret")!;
+  const verified = await callShop(cluster, baseURL, "POST", "/api/auth/two-factor/verify-totp", {
+    clientIp,
+    cookie,
+    body: { code: totp(secret) },
+  });
+  if (verified.status !== 200) throw new Error(`two-factor enrolment of ${email}: ${verified.status} ${JSON.stringify(verified.json)}`);
+  secrets.secret = secret;
+  return cookieHeaderFrom(verified.headers);
+}
+
+/** The owner's session through the proxy. */
+async function signInOwner(clientIp: string): Promise<string> {
+  const secrets = { secret: ownerTotpSecret };
+  const cookie = await signInStaff(cluster.proxyURL, clientIp, E2E_ADMIN.email, E2E_ADMIN.password, secrets);
+  ownerTotpSecret = secrets.secret;
+  return cookie;
 }
 
 /** Polls `check` on each URL until it holds on all of them; the time it took, or throws after `timeoutMs`. */
@@ -249,6 +297,30 @@ describe.skipIf(!testDatabaseUrl)("three instances behind HAProxy on one Postgre
     expect(elapsed).toBeLessThan(PROPAGATION_LIMIT_MS);
   });
 
+  it("a staff member disabled on one instance is refused by the other two within a second", async () => {
+    const clientIp = newClientIp();
+    const { email } = await signUp(clientIp);
+    // Made a logistics member in the database (Équipe's invitation has its own journeys), then enrolled.
+    await cluster.sql.query(`UPDATE "user" SET role = 'admin' WHERE email = $1`, [email]);
+    await cluster.sql.query(`INSERT INTO staff_members (user_id, role_key) SELECT id, 'logistics' FROM "user" WHERE email = $1`, [email]);
+    const memberCookie = await signInStaff(cluster.proxyURL, clientIp, email, PASSWORD, { secret: null });
+    const orders = (url: string) => callShop(cluster, url, "GET", "/api/v1/admin/orders?limit=1", { clientIp, cookie: memberCookie });
+    // Both other instances have just served the member.
+    for (const name of ["b", "c"] as const) expect((await orders(instance(name).url)).status).toBe(200);
+    const ownerIp = newClientIp();
+    const ownerCookie = await signInOwner(ownerIp);
+    const { rows } = await cluster.sql.query<{ id: string }>(`SELECT id FROM "user" WHERE email = $1`, [email]);
+    const disabled = await callShop(cluster, instance("a").url, "POST", "/admin/parametres/equipe.data", {
+      clientIp: ownerIp,
+      cookie: ownerCookie,
+      form: { intent: "disable", userId: rows[0].id },
+    });
+    expect(disabled.status, JSON.stringify(disabled.json)).toBe(200);
+    expect(disabled.instance).toBe("a");
+    const elapsed = await timeUntilAll([instance("b").url, instance("c").url], async (url) => (await orders(url)).status === 401);
+    expect(elapsed).toBeLessThan(PROPAGATION_LIMIT_MS);
+  });
+
   it("wrong passwords spread over the three instances are refused after as many failures as on one instance", async () => {
     const attempts = DEFAULT_SIGN_IN_LIMITS.freeFailures + 3;
     const statusesOf = async (baseURL: string) => {
@@ -303,9 +375,7 @@ describe.skipIf(!testDatabaseUrl)("three instances behind HAProxy on one Postgre
     expect(placed.status, JSON.stringify(placed.json)).toBe(201);
     const order = placed.json.data;
     const adminIp = newClientIp();
-    const admin = await signIn(cluster.proxyURL, adminIp, E2E_ADMIN.email, E2E_ADMIN.password);
-    expect(admin.status).toBe(200);
-    const adminCookie = cookieHeaderFrom(admin.headers);
+    const adminCookie = await signInOwner(adminIp);
 
     const stream = await openStream(instance("b").url, cookie, clientIp);
     try {

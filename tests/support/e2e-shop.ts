@@ -1,4 +1,6 @@
 import { inject } from "vitest";
+import { E2E_ADMIN } from "./accounts";
+import { rememberTotpSecret } from "./http-session";
 
 /**
  * The shop a journey talks to. The e2e global setup starts one server (with its own database and
@@ -16,6 +18,8 @@ export type E2EShop = {
   databaseUrl?: string;
   /** The worker's browser server (playwright's launchServer), for chromium.connect. */
   browserEndpoint?: string;
+  /** The owner E2E_ADMIN's authenticator secret: staff enrol in two-factor (decision 066). */
+  adminTotpSecret: string;
 };
 
 export function workerIndex(count: number): number {
@@ -26,7 +30,10 @@ export function workerIndex(count: number): number {
 /** The worker's shop, or undefined outside the e2e project (no global setup provided one). */
 export function e2eShopIfAny(): E2EShop | undefined {
   const shops = inject("e2eShops");
-  return shops?.length ? shops[workerIndex(shops.length)] : undefined;
+  const shop = shops?.length ? shops[workerIndex(shops.length)] : undefined;
+  // signInCookie answers the owner's code step with it.
+  if (shop) rememberTotpSecret(E2E_ADMIN.email, shop.adminTotpSecret);
+  return shop;
 }
 
 export function e2eShop(): E2EShop {

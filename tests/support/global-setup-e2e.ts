@@ -12,6 +12,7 @@ import type { E2EShop } from "./e2e-shop";
 import { e2eWorkerCount } from "../../scripts/test-plan.mjs";
 import { E2E_METRICS_TOKEN } from "./metrics";
 import { stopChildProcess } from "./shop-process";
+import { enrolTotp, signInCookie } from "./http-session";
 
 /**
  * Builds the shop (unless SKIP_BUILD=1), then starts, for each of the e2e project's workers, the
@@ -97,9 +98,16 @@ async function startShop(root: string, index: number): Promise<E2EShop> {
   started.push(entry);
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForServer(`${baseURL}/robots.txt`, child);
+  // Staff must use two-factor (decision 066): the owner enrols once, as a new shop's owner does
+  // at the first sign-in, and the journeys sign in with codes computed from its secret.
+  const { secret: adminTotpSecret } = await enrolTotp(
+    baseURL,
+    await signInCookie(baseURL, E2E_ADMIN.email, E2E_ADMIN.password),
+    E2E_ADMIN.password,
+  );
   // One browser per worker, which the worker's files connect to (tests/support/browser.ts).
   entry.browser = await launchBrowserServer();
-  return { baseURL, dataDir, serverPid: child.pid ?? 0, databaseUrl, browserEndpoint: entry.browser.wsEndpoint() };
+  return { baseURL, dataDir, serverPid: child.pid ?? 0, databaseUrl, browserEndpoint: entry.browser.wsEndpoint(), adminTotpSecret };
 }
 
 export async function setup(project: TestProject) {

@@ -104,6 +104,11 @@ const OWNER: Record<string, string> = {
   webhookEvents: "modules/webhooks",
   webhookDeliveries: "modules/webhooks",
   webhookAttempts: "modules/webhooks",
+  // The back-office team (decision 066): roles, members, invitations and second-factor checks.
+  staffRoles: "modules/staff",
+  staffMembers: "modules/staff",
+  staffInvitations: "modules/staff",
+  staffFactorChecks: "modules/staff",
 };
 
 /** Writes allowed outside the owner, each with its reason. Paths are relative to app/.server. */

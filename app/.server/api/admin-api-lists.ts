@@ -1,3 +1,4 @@
+import type { Permission } from "~/domain/staff/permissions";
 /**
  * How the admin API's lists page (decision 049). A connector syncs with `cursor` /
  * `updated_since` / `limit`: the walk by (updated_at, id), answered as `{ data, next_cursor }`.
@@ -84,9 +85,11 @@ export async function answerAdminList<T extends WalkRow>(params: URLSearchParams
 export function adminListLoader<T extends WalkRow>(
   area: ApiArea,
   list: (params: URLSearchParams, db: Database, route: RouteParams) => AdminList<T> | Promise<AdminList<T>>,
+  /** A session's finer permission than the area's read (the gift cards' under promotions). */
+  permission?: Permission,
 ): (args: { request: Request; params: RouteParams }) => Promise<Response> {
   return apiLoader(async ({ request, params: route }: { request: Request; params: RouteParams }) => {
-    await requireAdminApi(request, area, "read");
+    await requireAdminApi(request, area, "read", permission);
     const params = new URL(request.url).searchParams;
     return answerAdminList(params, await list(params, await getDb(), route));
   });

@@ -9,7 +9,9 @@
  */
 import { z } from "zod";
 import { invalid } from "~/domain/errors";
-import { requireApiAdmin } from "~/.server/auth/session.server";
+import { requireApiStaff, type StaffSession } from "~/.server/auth/session.server";
+import { sessionPermissionOf } from "~/domain/staff/api-scopes";
+import type { Permission } from "~/domain/staff/permissions";
 import { getDb } from "~/.server/db";
 import type { Executor } from "~/.server/db/client";
 import { adminActorOf, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
@@ -34,7 +36,12 @@ export type { ApiAccess, ApiArea };
  * The caller of an admin API route: the actor the activity log records, and the account to name
  * in records that point to a user (stock movements): the administrator's, none for a key.
  */
-export type AdminApiCaller = { actor: AdminActor; userId: string | null };
+export type AdminApiCaller = {
+  actor: AdminActor;
+  userId: string | null;
+  /** The staff member's session, for a finer check (a refund's limit); none for a key. */
+  session?: StaffSession;
+};
 
 function apiRefusal(status: 401 | 403 | 429, code: string, message: string, headers: Record<string, string> = {}): Response {
   return Response.json({ error: { code, message } }, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -48,14 +55,21 @@ const KEY_REFUSALS = {
 
 /**
  * The caller of an admin API route that needs `access` to `area`; otherwise the JSON 401/403/429
- * is thrown. An administrator's session holds every scope. A request that sends an
- * `Authorization` header is judged by its key alone (a cookie beside it does not help it).
+ * is thrown. A request that sends an `Authorization` header is judged by its key's scopes alone (a
+ * cookie beside it does not help it); a staff member's session by the permission the route needs
+ * (decision 066): `permission` when the route names a finer one than the area's read or write
+ * (refunds, shipping, invoices, erasure, gift cards).
  */
-export async function requireAdminApi(request: Request, area: ApiArea, access: ApiAccess): Promise<AdminApiCaller> {
+export async function requireAdminApi(
+  request: Request,
+  area: ApiArea,
+  access: ApiAccess,
+  permission: Permission = sessionPermissionOf(area, access),
+): Promise<AdminApiCaller> {
   const authorization = request.headers.get("authorization");
   if (authorization !== null) return requireApiKey(await getDb(), authorization, area, access);
-  const session = await requireApiAdmin(request);
-  return { actor: adminActorOf(session), userId: session.user.id };
+  const session = await requireApiStaff(request, permission);
+  return { actor: adminActorOf(session), userId: session.user.id, session };
 }
 
 /**

@@ -5,6 +5,7 @@ import { user } from "../db/schema";
 import { getEnv } from "../env";
 import type { Auth } from "./auth.server";
 import { announceInvalidation } from "../invalidations";
+import { ensureOwnerRow } from "../modules/staff/staff.service";
 
 export const DEMO_ADMIN_EMAIL = "admin@aurore.local";
 
@@ -31,8 +32,11 @@ export async function ensureAdministrator(
   if (existing) {
     if (existing.role !== "admin") {
       await db.update(user).set({ role: "admin" }).where(eq(user.id, existing.id));
+      await ensureOwnerRow(db, existing.id);
       // A start-up write, outside any request: the processes already serving learn the new role now.
       await announceInvalidation(["sessions"], { db });
+    } else {
+      await ensureOwnerRow(db, existing.id);
     }
     return { email, created: false };
   }
@@ -60,9 +64,12 @@ export async function ensureAdministrator(
     const [made] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
     if (!made) throw error;
     await db.update(user).set({ role: "admin" }).where(eq(user.id, made.id));
+    await ensureOwnerRow(db, made.id);
     return { email, created: false };
   }
   await db.update(user).set({ role: "admin" }).where(eq(user.id, createdId));
+  // The shop's first account is its owner (decision 066), asked to enrol in two-factor at sign-in.
+  await ensureOwnerRow(db, createdId);
   if (!env.ADMIN_PASSWORD) {
     log(`Demo administrator created: ${email} / ${password} (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`);
   }

@@ -8,7 +8,15 @@ import { createTestDatabase } from "../../../tests/support/db";
 import { authHandlerClient, sleep } from "../../../tests/support/auth-handler-client";
 import type { DatabaseHandle } from "../db/client";
 import { createAuth, type Auth, type AuthOptions } from "./auth.server";
-import { DEFAULT_SIGN_IN_LIMITS, decideSignIn, progressiveDelayMs, type SignInLimits } from "./attempt-limits";
+import { totp } from "../../../tests/support/totp";
+import {
+  DEFAULT_SIGN_IN_LIMITS,
+  SECOND_FACTOR_FREE_FAILURES,
+  decideSignIn,
+  progressiveDelayMs,
+  secondFactorLimits,
+  type SignInLimits,
+} from "./attempt-limits";
 
 const PASSWORD = "Secret123!Aurore";
 const TOO_MANY = /^Trop de tentatives\. Veuillez réessayer dans \d+ (secondes?|minutes?)\.$/;
@@ -153,6 +161,95 @@ describe("sign-in limits over the handler", () => {
     const right = await signIn(auth, "192.0.2.60", email, PASSWORD);
     expect(right.status).toBe(429);
     expect(right.json?.message).toMatch(/^Trop de tentatives\. Veuillez réessayer dans (\d+ secondes|1 minute)\.$/);
+  });
+});
+
+/** Turns two-factor on for the account signed in on `c`; returns its authenticator secret. */
+async function enrolTwoFactor(c: ReturnType<typeof authHandlerClient>): Promise<string> {
+  const enabled = await c.call("/two-factor/enable", { password: PASSWORD });
+  expect(enabled.status).toBe(200);
+  const secret = new URL(String(enabled.json?.totpURI)).searchParams.get("secret")!;
+  expect((await c.call("/two-factor/verify-totp", { code: totp(secret) })).status).toBe(200);
+  return secret;
+}
+
+/** A 6-digit code the authenticator shows neither now nor half a minute either side. */
+function wrongCodeFor(secret: string): string {
+  const near = new Set([-30_000, 0, 30_000].map((offset) => totp(secret, Date.now() + offset)));
+  for (let n = 0; ; n++) {
+    const candidate = String(n).padStart(6, "0");
+    if (!near.has(candidate)) return candidate;
+  }
+}
+
+/** The password step from `ip`: a client holding the library's code challenge. */
+async function passwordStep(auth: Auth, ip: string, email: string) {
+  const c = authHandlerClient(auth, ip);
+  const res = await c.call("/sign-in/email", { email, password: PASSWORD });
+  expect(res.status).toBe(200);
+  expect(res.json?.twoFactorRedirect).toBe(true);
+  return c;
+}
+
+describe("the sign-in's code step over the handler", () => {
+  it("allows five wrong codes, then the sixth waits the sign-in's delay", () => {
+    const limits = secondFactorLimits({ ...DEFAULT_SIGN_IN_LIMITS, freeFailures: 3, firstDelaySeconds: 1 });
+    expect(SECOND_FACTOR_FREE_FAILURES).toBe(5);
+    expect([0, 1, 2, 3, 4].map((n) => progressiveDelayMs(n, limits))).toEqual([0, 0, 0, 0, 0]);
+    expect([5, 6, 7].map((n) => progressiveDelayMs(n, limits))).toEqual([1000, 2000, 4000]);
+  });
+
+  it("six wrong codes from A slow that account down from A only; the right code clears it; no lockout", async () => {
+    // Short delays, so the journey waits them out quickly; the password's own pair stays free.
+    const auth = createAuth(handle.db, { ...base, signInLimits: { freeFailures: 3, firstDelaySeconds: 0.4, maxDelaySeconds: 0.4 } });
+    const email = "code-owner@example.com";
+    const secret = await enrolTwoFactor(await signUp(auth, email, "198.51.100.40"));
+    const wrong = wrongCodeFor(secret);
+    const A = "203.0.113.41";
+    const B = "203.0.113.42";
+
+    const fromA = await passwordStep(auth, A, email);
+    for (let i = 0; i < 5; i++) {
+      const res = await fromA.call("/two-factor/verify-totp", { code: wrong });
+      expect(res.status).toBe(401);
+      expect(res.json?.message).toBe("Code de vérification incorrect");
+    }
+    const sixth = await fromA.call("/two-factor/verify-totp", { code: wrong });
+    expect(sixth.status).toBe(429);
+    expect(sixth.json?.code).toBe("TOO_MANY_ATTEMPTS");
+    expect(sixth.json?.message).toMatch(TOO_MANY);
+    expect(Number(sixth.retryAfter)).toBeGreaterThanOrEqual(1);
+    // Refused before any check: the right code waits too, and a recovery code the same.
+    expect((await fromA.call("/two-factor/verify-totp", { code: totp(secret) })).status).toBe(429);
+    expect((await fromA.call("/two-factor/verify-backup-code", { code: "ABCDE-12345" })).status).toBe(429);
+
+    // The same account from B is not slowed: a wrong code there is just wrong.
+    const fromB = await passwordStep(auth, B, email);
+    expect((await fromB.call("/two-factor/verify-totp", { code: wrong })).status).toBe(401);
+
+    // A, past the delay: its challenge spent its five codes (the library's own cap), so that
+    // answer checked no code and costs nothing; a new password step gets a fresh challenge.
+    await sleep(450);
+    const spent = await fromA.call("/two-factor/verify-totp", { code: totp(secret) });
+    expect(spent.status).toBe(400);
+    expect(spent.json?.code).toBe("TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE");
+    const again = await passwordStep(auth, A, email);
+    for (let i = 0; i < 5; i++) {
+      await sleep(450);
+      expect((await again.call("/two-factor/verify-totp", { code: wrong })).status).toBe(401);
+    }
+    // Eleven wrong codes in a row: the library's lockout would refuse the account everywhere
+    // now. It is off: the owner at B signs in with the right code.
+    expect((await fromB.call("/two-factor/verify-totp", { code: totp(secret) })).status).toBe(200);
+    expect((await fromB.call("/get-session")).json?.user.email).toBe(email);
+
+    // A's right code, once the delay has passed, signs in and clears A's streak.
+    const third = await passwordStep(auth, A, email);
+    await sleep(450);
+    expect((await third.call("/two-factor/verify-totp", { code: totp(secret) })).status).toBe(200);
+    const fourth = await passwordStep(auth, A, email);
+    for (let i = 0; i < 5; i++) expect((await fourth.call("/two-factor/verify-totp", { code: wrong })).status).toBe(401);
+    expect((await fourth.call("/two-factor/verify-totp", { code: wrong })).status).toBe(429);
   });
 });
 

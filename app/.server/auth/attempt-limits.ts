@@ -8,6 +8,9 @@
  *   account with very many failures (a distributed attack) only accepts addresses it has signed
  *   in from before. The owner signing in from elsewhere is never locked out by someone else's
  *   guesses.
+ * - The sign-in's code step (a right password, then the authenticator's or a recovery code,
+ *   before any session): the same counters and delays, with a pair counter of its own that
+ *   allows more free failures (SECOND_FACTOR_FREE_FAILURES), since a mistyped code is common.
  * - Secret checks of a signed-in user (current password, two-factor codes): a fixed number of
  *   failures per account and per address within a window.
  *
@@ -35,6 +38,13 @@ export type SignInLimits = {
   /** Failures are forgotten once this long has passed without a new one. */
   windowSeconds: number;
 };
+
+/**
+ * Wrong codes one account may get from one address at the sign-in's code step before each
+ * further code waits the sign-in's doubling delay: the sixth attempt is the first to wait. The
+ * auth library's own account lockout is off (auth.server.ts): it locked the owner out everywhere.
+ */
+export const SECOND_FACTOR_FREE_FAILURES = 5;
 
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
   freeFailures: 3,
@@ -128,6 +138,15 @@ function signInKeys({ userId, ip }: Attempt) {
   };
 }
 
+/**
+ * The code step's counters: its own account and address pair, and the sign-in's address and
+ * account totals (a wrong code is a failed sign-in of that account from that address too).
+ */
+function secondFactorKeys({ userId, ip }: SecondFactorAttempt) {
+  const { address, account } = signInKeys({ userId, ip });
+  return { address, account, accountAddress: `${PREFIX}signin:code:account-ip:${userId}|${ip || "unknown"}` };
+}
+
 function secretCheckKeys(userId: string, ip: string | null): string[] {
   return [`${PREFIX}secret:account:${userId}`, `${PREFIX}secret:ip:${ip || "unknown"}`];
 }
@@ -192,7 +211,16 @@ async function isKnownAddress(db: Executor, userId: string, ip: string | null): 
 
 /** Counts a sign-in attempt before its password is checked, unless the limits refuse it. */
 export async function beginSignInAttempt(db: Database, attempt: Attempt, limits: SignInLimits, now = Date.now()): Promise<LimitDecision> {
-  const keys = signInKeys(attempt);
+  return countSignInAttempt(db, attempt, signInKeys(attempt), limits, now);
+}
+
+async function countSignInAttempt(
+  db: Database,
+  attempt: Attempt,
+  keys: { address: string; accountAddress: string | null; account: string | null },
+  limits: SignInLimits,
+  now: number,
+): Promise<LimitDecision> {
   const known = attempt.userId ? await isKnownAddress(db, attempt.userId, attempt.ip) : false;
   const all = [keys.address, keys.accountAddress, keys.account].filter((k): k is string => Boolean(k));
   return countAttemptIf(db, all, now, limits.windowSeconds, (counters) =>
@@ -224,6 +252,40 @@ export async function endSignInAttempt(db: Executor, attempt: Attempt, signedIn:
 export async function forgetSignInFailures(db: Executor, attempt: Attempt): Promise<void> {
   const { accountAddress } = signInKeys(attempt);
   if (accountAddress) await db.delete(rateLimit).where(sql`${rateLimit.key} = ${accountAddress}`);
+}
+
+/** The account whose sign-in awaits its code (read from the library's challenge), and the address. */
+export type SecondFactorAttempt = { userId: string; ip: string | null };
+
+/** The sign-in's limits as the code step applies them: more free failures, the same delays. */
+export function secondFactorLimits(limits: SignInLimits): SignInLimits {
+  return { ...limits, freeFailures: SECOND_FACTOR_FREE_FAILURES };
+}
+
+/**
+ * Counts a code of the sign-in's second step before it is checked, unless the limits refuse it:
+ * past the free failures, that account from that address waits the doubling delay; the same
+ * account from another address is not slowed, and an account under attack from everywhere still
+ * accepts the addresses it signed in from before (decideSignIn).
+ */
+export async function beginSecondFactorAttempt(
+  db: Database,
+  attempt: SecondFactorAttempt,
+  limits: SignInLimits,
+  now = Date.now(),
+): Promise<LimitDecision> {
+  return countSignInAttempt(db, attempt, secondFactorKeys(attempt), secondFactorLimits(limits), now);
+}
+
+/**
+ * How a counted code turned out, other than wrong (a wrong code stays counted): `right` clears
+ * the account and address pair's code failures (the owner is in) and hands this attempt back to
+ * the totals; `unchecked` (the challenge had expired or was used up) hands it back everywhere.
+ */
+export async function endSecondFactorAttempt(db: Executor, attempt: SecondFactorAttempt, outcome: "right" | "unchecked"): Promise<void> {
+  const keys = secondFactorKeys(attempt);
+  if (outcome === "right") await db.delete(rateLimit).where(sql`${rateLimit.key} = ${keys.accountAddress}`);
+  await uncount(db, [keys.address, keys.account, outcome === "unchecked" ? keys.accountAddress : null]);
 }
 
 /** Counts a signed-in user's secret check before it runs, unless too many failed recently. */

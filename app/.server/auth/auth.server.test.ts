@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { createTestDatabase } from "../../../tests/support/db";
 import type { DatabaseHandle } from "../db/client";
-import { loginHistory, outbox, twoFactor, user, userPreferences, userProfiles } from "../db/schema";
+import { loginHistory, outbox, staffFactorChecks, twoFactor, user, userPreferences, userProfiles } from "../db/schema";
 import { SIGN_UP_FAILED_MESSAGE } from "~/domain/auth/auth.rules";
 import { createAuth, type Auth, type AuthOptions } from "./auth.server";
 import { DEMO_ADMIN_EMAIL, ensureAdministrator } from "./admin-bootstrap";
@@ -271,6 +271,70 @@ describe("two-factor authentication (TOTP)", () => {
     expect(disable.status).toBe(200);
     const [disabled] = await handle.db.select().from(user).where(eq(user.id, created.json?.user.id));
     expect(disabled.twoFactorEnabled).toBe(false);
+  });
+});
+
+describe("second factor checks of staff sessions (decision 066)", () => {
+  const checkOf = async (sessionId: string) =>
+    (await handle.db.select().from(staffFactorChecks).where(eq(staffFactorChecks.sessionId, sessionId)))[0]?.checkedAt ?? null;
+  const sessionIdOf = async (c: ReturnType<typeof client>) => String((await c.call("/get-session")).json?.session.id);
+
+  /** An account signed up on `c`, made staff (the admin role) when asked, then enrolled. */
+  async function enrolled(c: ReturnType<typeof client>, email: string, staff: boolean) {
+    const created = await signUp(c, email);
+    if (staff) await handle.db.update(user).set({ role: "admin" }).where(eq(user.id, created.json?.user.id));
+    const enable = await c.call("/two-factor/enable", { password: "Secret123!Aurore" });
+    const secret = new URL(enable.json?.totpURI).searchParams.get("secret")!;
+    const before = await sessionIdOf(c);
+    expect((await c.call("/two-factor/verify-totp", { code: totp(secret) })).status).toBe(200);
+    return { secret, before, backupCodes: enable.json?.backupCodes as string[] };
+  }
+
+  it("records the enrolment's new session, the sign-in's, and a signed-in re-check", async () => {
+    const c = client("203.0.113.80");
+    const { secret, before } = await enrolled(c, "staff-checks@aurore.test", true);
+    // Enrolment replaces the session: the new one has passed the second factor.
+    const enrolledSession = await sessionIdOf(c);
+    expect(enrolledSession).not.toBe(before);
+    expect(await checkOf(enrolledSession)).toBeInstanceOf(Date);
+
+    const fresh = client("203.0.113.81");
+    await fresh.call("/sign-in/email", { email: "staff-checks@aurore.test", password: "Secret123!Aurore" });
+    const wrong = await fresh.call("/two-factor/verify-totp", { code: totp(secret) === "000000" ? "111111" : "000000" });
+    expect(wrong.status).toBe(401);
+    expect((await fresh.call("/two-factor/verify-totp", { code: totp(secret) })).status).toBe(200);
+    const signedIn = await sessionIdOf(fresh);
+    const atSignIn = await checkOf(signedIn);
+    expect(atSignIn).toBeInstanceOf(Date);
+
+    // "Confirm it's you": the current session's check moves forward; a wrong code moves nothing.
+    await handle.db
+      .update(staffFactorChecks)
+      .set({ checkedAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(staffFactorChecks.sessionId, signedIn));
+    const old = await checkOf(signedIn);
+    expect((await fresh.call("/two-factor/verify-totp", { code: totp(secret) === "000000" ? "111111" : "000000" })).status).toBe(401);
+    expect(await checkOf(signedIn)).toEqual(old);
+    expect((await fresh.call("/two-factor/verify-totp", { code: totp(secret) })).status).toBe(200);
+    expect(await sessionIdOf(fresh)).toBe(signedIn);
+    expect((await checkOf(signedIn))!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("records a recovery code at sign-in, and nothing for a shopper", async () => {
+    const staff = client("203.0.113.82");
+    const { backupCodes } = await enrolled(staff, "staff-backup@aurore.test", true);
+    const b = client("203.0.113.83");
+    await b.call("/sign-in/email", { email: "staff-backup@aurore.test", password: "Secret123!Aurore" });
+    expect((await b.call("/two-factor/verify-backup-code", { code: backupCodes[0] })).status).toBe(200);
+    expect(await checkOf(await sessionIdOf(b))).toBeInstanceOf(Date);
+
+    const shopper = client("203.0.113.84");
+    const { secret } = await enrolled(shopper, "shopper-totp@example.com", false);
+    expect(await checkOf(await sessionIdOf(shopper))).toBeNull();
+    const s2 = client("203.0.113.85");
+    await s2.call("/sign-in/email", { email: "shopper-totp@example.com", password: "Secret123!Aurore" });
+    expect((await s2.call("/two-factor/verify-totp", { code: totp(secret) })).status).toBe(200);
+    expect(await checkOf(await sessionIdOf(s2))).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import { recordLogin } from "../modules/accounts/login-history.service";
 import { recordCommercialEmailRefusal, saveLanguagePreference } from "../modules/accounts/preferences.service";
 import { languageFromCookieHeader } from "~/domain/i18n/languages";
 import { requestSubscription } from "../modules/newsletter/newsletter.service";
+import { recordFactorCheck } from "../modules/staff/staff.service";
 import { log } from "../logger";
 import { enqueueMail } from "../outbox/outbox.service";
 import { renderMail } from "../mail/templates";
@@ -20,12 +21,15 @@ import { PASSWORD_MAX, PASSWORD_MIN, authErrorMessage, splitFullName, tooManyAtt
 import {
   DEFAULT_SECRET_CHECK_LIMITS,
   DEFAULT_SIGN_IN_LIMITS,
+  beginSecondFactorAttempt,
   beginSecretCheck,
   beginSignInAttempt,
+  endSecondFactorAttempt,
   endSecretCheck,
   endSignInAttempt,
   forgetSignInFailures,
   type Attempt,
+  type SecondFactorAttempt,
   type SecretCheckLimits,
   type SignInLimits,
 } from "./attempt-limits";
@@ -80,8 +84,9 @@ export function authOptionsFromEnv(): AuthOptions {
 
 /**
  * Endpoints that check a signed-in user's password or two-factor code. The two code checks are
- * also the second step of a sign-in (no session yet): that step is limited by the library's own
- * per-challenge and per-account attempt caps, after a password that was right.
+ * also the second step of a sign-in (no session yet): that step counts its wrong codes per
+ * account and address with the sign-in's delays (beginSecondFactorAttempt), on top of the
+ * library's five codes per challenge.
  */
 const SECRET_CHECK_PATHS = new Set([
   "/change-password",
@@ -93,6 +98,15 @@ const SECRET_CHECK_PATHS = new Set([
   "/two-factor/verify-totp",
   "/two-factor/verify-backup-code",
 ]);
+
+/** The second factor's checks: the sign-in's code step, an enrolment's first code, a re-check. */
+const SECOND_FACTOR_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+
+/** The refusals of a code that was checked and wrong; any other refusal checked no code. */
+const WRONG_CODE_ERRORS = new Set(["INVALID_CODE", "INVALID_BACKUP_CODE"]);
+
+/** The cookie the two-factor plugin sets at the password step (its TWO_FACTOR_COOKIE_NAME). */
+const TWO_FACTOR_CHALLENGE_COOKIE = "two_factor";
 
 /** Codes whose message we wrote ourselves (French already, with details worth keeping). */
 const OWN_ERROR_CODES = new Set(["TOO_MANY_ATTEMPTS", "INVALID_INPUT"]);
@@ -157,7 +171,12 @@ export function createAuth(db: Database, options: AuthOptions) {
   const signInLimits: SignInLimits = { ...DEFAULT_SIGN_IN_LIMITS, ...options.signInLimits };
   const secretCheckLimits: SecretCheckLimits = { ...DEFAULT_SECRET_CHECK_LIMITS, ...options.secretCheckLimits };
   /** Attempts counted by a before-hook, for the after-hook of the same call to settle. */
-  const counted = new WeakMap<object, { kind: "sign-in"; attempt: Attempt } | { kind: "secret"; userId: string; ip: string | null }>();
+  const counted = new WeakMap<
+    object,
+    | { kind: "sign-in"; attempt: Attempt }
+    | { kind: "code"; attempt: SecondFactorAttempt }
+    | { kind: "secret"; userId: string; ip: string | null; session: { id: string; staff: boolean } }
+  >();
   async function currentEmailOf(userId: string): Promise<string | null> {
     const [row] = await authExecutor(db).select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, userId));
     return row?.email ?? null;
@@ -299,7 +318,20 @@ export function createAuth(db: Database, options: AuthOptions) {
           if (current) {
             const decision = await beginSecretCheck(db, current.user.id, ip, secretCheckLimits);
             if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
-            counted.set(ctx.context, { kind: "secret", userId: current.user.id, ip });
+            const staff = (current.user as { role?: string | null }).role === "admin";
+            counted.set(ctx.context, { kind: "secret", userId: current.user.id, ip, session: { id: current.session.id, staff } });
+          } else if (SECOND_FACTOR_PATHS.has(ctx.path)) {
+            // The sign-in's code step: the account is the one whose password step set the
+            // library's challenge cookie (signed; its value names a verification row whose
+            // value is the user id, as verify-two-factor.mjs reads it).
+            const challenge = await ctx.getSignedCookie(ctx.context.createAuthCookie(TWO_FACTOR_CHALLENGE_COOKIE).name, ctx.context.secret);
+            const pending = challenge ? await ctx.context.internalAdapter.findVerificationValue(challenge) : null;
+            if (pending?.value) {
+              const attempt: SecondFactorAttempt = { userId: pending.value, ip };
+              const decision = await beginSecondFactorAttempt(db, attempt, signInLimits);
+              if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds);
+              counted.set(ctx.context, { kind: "code", attempt });
+            }
           }
         }
         // A new password ends every other session, whoever asks (the dashboard already does).
@@ -313,7 +345,25 @@ export function createAuth(db: Database, options: AuthOptions) {
         const pending = counted.get(ctx.context);
         if (pending?.kind === "secret" && !failed) await endSecretCheck(db, pending.userId, pending.ip);
         const isPasswordStep = ctx.path === "/sign-in/email";
-        const isSecondFactor = ctx.path === "/two-factor/verify-totp" || ctx.path === "/two-factor/verify-backup-code";
+        const isSecondFactor = SECOND_FACTOR_PATHS.has(ctx.path);
+        if (pending?.kind === "code") {
+          const errorCode = failed ? String((returned as { body?: { code?: unknown } }).body?.code ?? "") : "";
+          if (!failed) await endSecondFactorAttempt(db, pending.attempt, "right");
+          else if (!WRONG_CODE_ERRORS.has(errorCode)) await endSecondFactorAttempt(db, pending.attempt, "unchecked");
+        }
+        if (isSecondFactor && !failed) {
+          // The session that just passed the second factor, for requireRecentSecondFactor: the
+          // new one of a sign-in or an enrolment (the library replaces the session then), else
+          // the current one re-checked before a sensitive action. Only staff sessions need it.
+          const created = ctx.context.newSession;
+          const checked = created
+            ? { id: created.session.id, staff: (created.user as { role?: string | null }).role === "admin" }
+            : pending?.kind === "secret"
+              ? pending.session
+              : null;
+          // Inside one of our transactions when there is one: the new session's row may not be committed yet.
+          if (checked?.staff) await recordFactorCheck(authExecutor(db), checked.id);
+        }
         if (!isPasswordStep && !isSecondFactor) return;
         // A code verified to switch 2FA on (no pending sign-in cookie) is not a sign-in.
         const cookie = ctx.request?.headers.get("cookie") ?? "";
@@ -356,6 +406,11 @@ export function createAuth(db: Database, options: AuthOptions) {
       twoFactor({
         issuer: "Aurore",
         backupCodeOptions: { amount: 8, length: 8 },
+        // The library's lockout counts wrong codes per account from every address and then
+        // refuses the account's codes everywhere, the owner's included: anyone who knows the
+        // password could lock the owner out. The code step is limited per account and address
+        // instead, with the sign-in's delays (beginSecondFactorAttempt, decision 022).
+        accountLockout: { enabled: false },
       }),
     ],
   });

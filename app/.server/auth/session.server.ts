@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { getDb } from "../db";
 import { revealingOutage } from "../db/availability";
 import { authOptionsFromEnv, createAuth, type Auth } from "./auth.server";
@@ -10,6 +10,16 @@ import { noteSignedInUser } from "../request-facts";
 import { splitFullName } from "~/domain/auth/auth.rules";
 import { firstNameOfUser } from "~/.server/db/recipients";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import { lastFactorCheck, staffAccessOf, type StaffAccess } from "~/.server/modules/staff/staff.service";
+import { allows, STEP_UP_MINUTES, type Permission } from "~/domain/staff/permissions";
+import {
+  SECOND_FACTOR_AGAIN_MESSAGE,
+  STAFF_DISABLED_MESSAGE,
+  STAFF_ONLY_MESSAGE,
+  TWO_FACTOR_REQUIRED_MESSAGE,
+  missingPermissionMessage,
+} from "~/domain/staff/staff-messages";
+import { forbidden } from "~/domain/errors";
 
 /** Remembered so the dev server's module reloads keep one auth instance. */
 const holder = remember<{ auth?: Promise<Auth> }>("auth", () => ({}));
@@ -37,6 +47,8 @@ export type SessionUser = {
   emailVerified: boolean;
   /** The profile's first name, for greetings ("Bonjour Camille"); the name's first word without a profile. */
   firstName: string;
+  /** A back-office account's role and permissions (decision 066); null for a shopper. */
+  staff: StaffAccess | null;
 };
 
 export type CurrentSession = { user: SessionUser; sessionId: string; sessionToken: string };
@@ -78,7 +90,11 @@ async function lookUpSession(request: Request): Promise<{ session: CurrentSessio
   const result = await revealingOutage(() => auth.api.getSession({ headers: request.headers }));
   if (!result) return null;
   const u = result.user as typeof result.user & { role?: string | null; twoFactorEnabled?: boolean | null };
-  const firstName = (await firstNameOfUser(await getDb(), u.id)) ?? splitFullName(u.name).firstName;
+  const db = await getDb();
+  const firstName = (await firstNameOfUser(db, u.id)) ?? splitFullName(u.name).firstName;
+  // Read with the session and forgotten with it ("sessions" invalidation): a role changed or a
+  // member disabled is seen by every instance within a second.
+  const staff = u.role === "admin" ? await staffAccessOf(db, u.id) : null;
   return {
     session: {
       user: {
@@ -89,6 +105,7 @@ async function lookUpSession(request: Request): Promise<{ session: CurrentSessio
         twoFactorEnabled: Boolean(u.twoFactorEnabled),
         emailVerified: Boolean(u.emailVerified),
         firstName,
+        staff,
       },
       sessionId: result.session.id,
       sessionToken: result.session.token,
@@ -104,11 +121,77 @@ export async function requireUser(request: Request): Promise<CurrentSession> {
   return session;
 }
 
-/** Every back-office loader, action and API route calls this: role checked on the server. */
-export async function requireAdmin(request: Request): Promise<CurrentSession> {
-  const session = await requireUser(request);
-  if (session.user.role !== "admin") throw data("Accès réservé à l'administrateur", { status: 403 });
-  return session;
+/** A session of an active staff member with two-factor on. */
+export type StaffSession = CurrentSession & { user: SessionUser & { staff: StaffAccess } };
+
+/** What a back-office route needs: a permission, or only to be an active staff member. */
+export type StaffNeed = Permission | "staff";
+
+/** The page a request is for (a data request's `.data` and `_routes` removed), to come back to. */
+function pageOf(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("_data");
+  const path = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "") || "/admin";
+  const search = url.searchParams.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Where a signed-out visitor of `request`'s page signs in, and comes back from. */
+export function adminSignInPath(request: Request): string {
+  return `/admin/connexion?retour=${encodeURIComponent(pageOf(request))}`;
+}
+
+type StaffRefusal = { status: 403; code: string; message: string } | { status: 401 | 302; to: string };
+
+function staffRefusal(request: Request, session: CurrentSession | null, need: StaffNeed): StaffRefusal | null {
+  if (!session) return { status: 401, to: adminSignInPath(request) };
+  const { staff } = session.user;
+  if (session.user.role !== "admin" || !staff) return { status: 403, code: "forbidden", message: STAFF_ONLY_MESSAGE };
+  if (staff.status !== "active") return { status: 403, code: "staff_disabled", message: STAFF_DISABLED_MESSAGE };
+  // Two-factor is required of staff: the account enrols before it sees anything.
+  if (!session.user.twoFactorEnabled) {
+    return { status: 302, to: `/admin/double-authentification?retour=${encodeURIComponent(pageOf(request))}` };
+  }
+  if (need !== "staff" && !allows(staff.permissions, need)) {
+    return { status: 403, code: "missing_permission", message: missingPermissionMessage(need) };
+  }
+  return null;
+}
+
+/**
+ * Every back-office page, action, download and live stream calls this with the permission it
+ * needs (app/domain/staff/admin-routes.ts lists them): a signed-out visitor is sent to
+ * /admin/connexion and back, a staff member without two-factor to its enrolment, a role without
+ * the permission gets the French 403 that names it.
+ */
+export async function requireStaff(request: Request, need: StaffNeed): Promise<StaffSession> {
+  const session = await getCurrentSession(request);
+  const refusal = staffRefusal(request, session, need);
+  if (!refusal) return session as StaffSession;
+  if (refusal.status === 403) throw data(refusal.message, { status: 403 });
+  throw redirect(refusal.to);
+}
+
+/** Whether a staff session holds a permission (an action's finer checks, the menu). */
+export function staffMay(session: StaffSession, permission: Permission): boolean {
+  return allows(session.user.staff.permissions, permission);
+}
+
+/**
+ * A sensitive action (API keys, Équipe, GDPR erasure, client exports, a refund over the limit)
+ * asks for the second factor again when this session last passed it more than 15 minutes ago:
+ * the refusal's code `second_factor_required` makes the back-office ask for a code and retry.
+ */
+export async function requireRecentSecondFactor(session: CurrentSession, now = Date.now()): Promise<void> {
+  if (await hasRecentSecondFactor(session, now)) return;
+  throw forbidden("second_factor_required", SECOND_FACTOR_AGAIN_MESSAGE);
+}
+
+/** Whether this session passed the second factor within the last 15 minutes. */
+export async function hasRecentSecondFactor(session: CurrentSession, now = Date.now()): Promise<boolean> {
+  const checkedAt = await lastFactorCheck(await getDb(), session.sessionId);
+  return Boolean(checkedAt && now - checkedAt.getTime() <= STEP_UP_MINUTES * 60_000);
 }
 
 /**
@@ -124,14 +207,14 @@ export async function requireApiUser(request: Request, message = ACCOUNT_MESSAGE
   return session;
 }
 
-/** JSON API flavour of requireAdmin: the administrator's session; the JSON 401/403 is thrown. */
-export async function requireApiAdmin(request: Request): Promise<CurrentSession> {
+/**
+ * JSON API flavour of requireStaff: the JSON 401/403 is thrown (`unauthenticated`, `forbidden`,
+ * `staff_disabled`, `two_factor_required`, `missing_permission`).
+ */
+export async function requireApiStaff(request: Request, need: StaffNeed): Promise<StaffSession> {
   const session = await requireApiUser(request);
-  if (session.user.role !== "admin") {
-    throw Response.json(
-      { error: { code: "forbidden", message: "Accès réservé à l'administrateur" } },
-      { status: 403, headers: { "Cache-Control": "no-store" } },
-    );
-  }
-  return session;
+  const refusal = staffRefusal(request, session, need);
+  if (!refusal) return session as StaffSession;
+  const [code, message] = refusal.status === 403 ? [refusal.code, refusal.message] : ["two_factor_required", TWO_FACTOR_REQUIRED_MESSAGE];
+  throw Response.json({ error: { code, message } }, { status: 403, headers: { "Cache-Control": "no-store" } });
 }

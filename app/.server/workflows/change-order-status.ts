@@ -46,6 +46,7 @@ import { orderViewExtras } from "./order-views";
 import {
   appendOrderStatus,
   listOrderItems,
+  getOrderRow,
   lockOrder,
   ORDER_NOT_CANCELLABLE_MESSAGE,
   ORDER_NOT_FOUND_MESSAGE,
@@ -66,7 +67,10 @@ import { PAYMENT_STATUS_INSTALMENT_UNPAID, PAYMENT_STATUS_INSTALMENTS } from "~/
 import { enqueueMail, enqueueSms, kickOutbox } from "~/.server/outbox/outbox.service";
 import { readPreferences, smsRecipientOf } from "~/.server/modules/accounts/preferences.service";
 import { orderSmsText } from "~/.server/sms/order-sms";
-import { conflict, invalid, notFound } from "~/domain/errors";
+import { conflict, forbidden, invalid, notFound } from "~/domain/errors";
+import { allows } from "~/domain/staff/permissions";
+import { missingPermissionMessage } from "~/domain/staff/staff-messages";
+import { checkRefundLimit, type StaffRefunder } from "./staff-refund-limit";
 import { ORDER_STATUS_VALUES, orderStatusLabel, type OrderStatusValue, type OrderView } from "~/domain/orders/order.types";
 import { lineName } from "~/domain/cart/line-name";
 import { formatDate } from "~/lib/paris-time";
@@ -105,6 +109,23 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 
 const orderNotFound = () => notFound("not_found", ORDER_NOT_FOUND_MESSAGE);
 
+/**
+ * What a staff member's status change needs beyond `orders.write` (decision 066): marking an
+ * order shipped is shipping it (`orders.ship`); cancelling or returning a paid order refunds it
+ * whole, so the owner's refund limit applies to its total. Read before the transaction: the
+ * second factor's re-check reads the database, and the locked re-read inside decides the rest.
+ */
+async function checkStaffStatusChange(db: Database, orderId: string, to: OrderStatus, staff: StaffRefunder): Promise<void> {
+  if (to === "shipped" && !allows(staff.permissions, "orders.ship")) {
+    throw forbidden("missing_permission", missingPermissionMessage("orders.ship"));
+  }
+  if (!RELEASED.has(to)) return;
+  const order = await getOrderRow(db, orderId);
+  if (!order || RELEASED.has(order.status)) return;
+  if (order.paymentStatus !== "paid" && !PAID_IN_INSTALMENTS.has(order.paymentStatus)) return;
+  await checkRefundLimit(db, order.totalCents, staff);
+}
+
 type StatusChange = { order: OrderRow; items: OrderItemRow[]; from: OrderStatus; to: OrderStatus; actor: StatusActor; now: Date };
 
 export const ORDER_HAS_REFUNDED_RETURNS_MESSAGE =
@@ -115,13 +136,23 @@ export const ORDER_HAS_REFUNDS_MESSAGE =
 
 export async function changeOrderStatus(
   db: Database,
-  input: { orderId: string; newStatus: unknown; actor: StatusActor; now?: Date; provider?: PaymentProvider; shipment?: OrderShipment },
+  input: {
+    orderId: string;
+    newStatus: unknown;
+    actor: StatusActor;
+    now?: Date;
+    provider?: PaymentProvider;
+    shipment?: OrderShipment;
+    /** A staff member's session (decision 066): shipping needs its permission, a whole-order refund its limit. */
+    staff?: StaffRefunder;
+  },
 ): Promise<ChangeOrderStatusResult> {
   const { actor } = input;
   const now = input.now ?? new Date();
   if (!isOrderStatus(input.newStatus)) throw invalid("invalid_status", INVALID_STATUS_MESSAGE);
   const to = input.newStatus;
   if (!isUuid(input.orderId)) throw orderNotFound();
+  if (input.staff) await checkStaffStatusChange(db, input.orderId, to, input.staff);
 
   let refunds: CardRefund[] = [];
   const result = await db.transaction(async (tx): Promise<ChangeOrderStatusResult> => {

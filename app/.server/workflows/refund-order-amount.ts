@@ -7,7 +7,8 @@
  * refunded amount raised, a credit note of the amount, the refund recorded with its idempotency
  * key, the activity log, the shopper's notification and e-mail and the `order.refunded` webhook
  * event. The card is refunded through the PaymentProvider just after the commit, one key per
- * refund, as cancellations and returns are.
+ * refund, as cancellations and returns are. A staff member's refund is held to the owner's refund
+ * limit first (decision 066, app/domain/staff/refund-limit.ts).
  */
 import type { Database } from "~/.server/db/client";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
@@ -44,6 +45,7 @@ import { isUuid } from "~/lib/uuid";
 import { log } from "../logger";
 import { refundCardShare } from "./returns";
 import { firstNameOfUser, mailLanguageOf } from "~/.server/db/recipients";
+import { checkRefundLimit, type StaffRefunder } from "./staff-refund-limit";
 
 export type RefundActor =
   { userId: string; role: "customer"; admin?: undefined } | { userId: string | null; role: "admin"; admin?: AdminActor };
@@ -82,10 +84,16 @@ export async function refundOrderAmount(
     idempotencyKey?: string | null;
     provider?: PaymentProvider;
     now?: Date;
+    /**
+     * A staff member's session refunding (decision 066): its role's permissions, judged against
+     * the owner's refund limit, and how to ask for the second factor again above it. None for an
+     * API key: its orders:write scope is given only by someone who refunds without a limit.
+     */
+    staff?: StaffRefunder;
   },
 ): Promise<RefundOrderAmountResult> {
   const now = input.now ?? new Date();
-  // Shoppers never refund, their own order or another's: the routes check it too (requireAdmin).
+  // Shoppers never refund, their own order or another's: the routes check it too (requireAdminApi).
   if (input.actor.role !== "admin") throw forbidden("forbidden", REFUND_FORBIDDEN_MESSAGE);
   const parsed = OrderRefundSchema.safeParse({ amount_cents: input.amountCents, reason: input.reason });
   if (!parsed.success) {
@@ -99,6 +107,9 @@ export async function refundOrderAmount(
   }
   const { amount_cents: amount, reason } = parsed.data;
   if (!isUuid(input.orderId)) throw notFound("not_found", ORDER_NOT_FOUND_MESSAGE);
+  // Before anything is paid, on the amount this refund pays; outside the transaction, as the
+  // second factor's check reads the database on its own connection.
+  if (input.staff) await checkRefundLimit(db, amount, input.staff);
   const key = input.idempotencyKey ?? null;
   const admin = input.actor.admin;
 

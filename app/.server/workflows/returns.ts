@@ -47,7 +47,7 @@ import {
 } from "~/.server/modules/returns/returns.service";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import { carrierReturnLabel } from "./shipments";
-import { conflict, invalid, notFound } from "~/domain/errors";
+import { conflict, forbidden, invalid, notFound } from "~/domain/errors";
 import { lineName } from "~/domain/cart/line-name";
 import { pointsEarnedFor } from "~/domain/loyalty/loyalty.rules";
 import {
@@ -63,6 +63,9 @@ import {
   ReturnRequestSchema,
   type ReturnView,
 } from "~/domain/returns/returns";
+import { getRefundLimitCents } from "~/.server/modules/settings/staff-settings.service";
+import { refundVerdict } from "~/domain/staff/refund-limit";
+import { SECOND_FACTOR_AGAIN_MESSAGE, refundOverLimitMessage } from "~/domain/staff/staff-messages";
 import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import { RETURN_REFUND_MAX_DAYS } from "~/lib/shop-rules";
@@ -181,9 +184,42 @@ export async function requestReturn(
 
 type CardRefund = { paymentId: string; amountCents: number; key: string };
 
+/**
+ * A reception's refund against the owner's limit: receiving a return refunds within it (the
+ * amount is the shop's, from the lines sold), so `returns.receive` counts as `refunds.write` here.
+ */
+async function checkReceptionRefund(
+  tx: Executor,
+  amountCents: number,
+  staff: { permissions: readonly string[]; recentSecondFactor: boolean },
+): Promise<void> {
+  const limitCents = await getRefundLimitCents(tx);
+  const verdict = refundVerdict({
+    amountCents,
+    limitCents,
+    permissions: [...staff.permissions, "refunds.write"],
+    recentSecondFactor: staff.recentSecondFactor,
+  });
+  if (verdict === "over_limit") throw forbidden("refund_over_limit", refundOverLimitMessage(formatPrice(limitCents)));
+  if (verdict === "second_factor") throw forbidden("second_factor_required", SECOND_FACTOR_AGAIN_MESSAGE);
+}
+
 export async function receiveReturn(
   db: Database,
-  input: { returnId: string; body: unknown; actorUserId: string | null; provider?: PaymentProvider; now?: Date; actor?: AdminActor },
+  input: {
+    returnId: string;
+    body: unknown;
+    actorUserId: string | null;
+    provider?: PaymentProvider;
+    now?: Date;
+    actor?: AdminActor;
+    /**
+     * A staff member's session (decision 066): receiving refunds the accepted lines up to the
+     * owner's limit; above it, a role that refunds without limit, having passed the second
+     * factor within 15 minutes (read before the transaction).
+     */
+    staff?: { permissions: readonly string[]; recentSecondFactor: boolean };
+  },
 ): Promise<ReturnView> {
   const now = input.now ?? new Date();
   const parsed = ReturnReceptionSchema.safeParse(input.body ?? {});
@@ -203,6 +239,8 @@ export async function receiveReturn(
     }
     const accepted = items.filter((i) => byId.get(i.id)!.accepted);
     const refund = accepted.length > 0 ? await refundAccepted(tx, { order, ret, accepted, actorUserId: input.actorUserId, now }) : null;
+    // Thrown here, the refund's rows roll back; cards are only refunded after the commit.
+    if (input.staff && refund) await checkReceptionRefund(tx, refund.totalCents, input.staff);
     await recordReception(tx, {
       returnId: ret.id,
       decisions: items.map((i) => ({

@@ -4,6 +4,7 @@
  */
 
 import { isSafeText } from "~/lib/safe-text.rules";
+import { PERMISSION_AREAS, type PermissionArea } from "~/domain/staff/permissions";
 
 export const ACTIVITY_PAGE_SIZE = 50;
 
@@ -25,6 +26,9 @@ export const ACTIVITY_ENTITY_LABELS: Record<string, string> = {
   chat: "Chat",
   api_key: "Clé API",
   webhook: "Webhook",
+  staff: "Équipe",
+  staff_role: "Rôle",
+  accounting: "Comptabilité",
 };
 
 /**
@@ -85,6 +89,20 @@ export const ACTIVITY_ACTION_LABELS = {
   "webhook.rotate_secret": "Secret de webhook renouvelé",
   "webhook.resend": "Événement de webhook renvoyé",
   "webhook.delete": "Webhook supprimé",
+  // The team (decision 066).
+  "staff.invite": "Membre de l'équipe invité",
+  "staff.invitation_revoke": "Invitation retirée",
+  "staff.join": "Invitation acceptée",
+  "staff.role_change": "Rôle d'un membre changé",
+  "staff.disable": "Membre de l'équipe désactivé",
+  "staff.enable": "Membre de l'équipe réactivé",
+  "staff_role.create": "Rôle créé",
+  "staff_role.update": "Rôle modifié",
+  "staff_role.delete": "Rôle supprimé",
+  "settings.refund_limit_update": "Limite de remboursement modifiée",
+  // Exports of personal data are logged like changes (decision 066).
+  "client.export": "Données clients exportées",
+  "accounting.export": "Export comptable téléchargé",
 } as const satisfies Record<string, string>;
 
 /** An action the activity log records (and the domain event that carries it). */
@@ -97,7 +115,10 @@ export const activityEntityLabel = (type: string) => ACTIVITY_ENTITY_LABELS[type
 export const activityActionLabel = (action: string) => (ACTIVITY_ACTION_LABELS as Record<string, string>)[action] ?? action;
 
 export type ActivityQuery = {
+  /** An actor's id (a staff member's user id, an API key's id), or part of the name recorded. */
   actor: string;
+  /** The back-office area of the action (app/domain/activity-log/areas.ts), "" for all. */
+  area: PermissionArea | "";
   entity: string;
   action: string;
   /** Paris calendar days, YYYY-MM-DD, inclusive. */
@@ -118,8 +139,10 @@ const clean = (value: string | null, max: number) => {
 export function readActivityQuery(params: URLSearchParams): ActivityQuery {
   const day = (v: string | null) => (v && DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) ? v : "");
   const page = Number.parseInt(params.get("page") ?? "1", 10);
+  const area = clean(params.get("domaine"), 40);
   return {
     actor: clean(params.get("acteur"), 254),
+    area: PERMISSION_AREAS.find((known) => known === area) ?? "",
     entity: clean(params.get("type"), 40),
     action: clean(params.get("action"), 60),
     from: day(params.get("du")),
@@ -133,6 +156,7 @@ export function readActivityQuery(params: URLSearchParams): ActivityQuery {
 export function activityQueryString(query: ActivityQuery, page = query.page): string {
   const params = new URLSearchParams();
   if (query.actor) params.set("acteur", query.actor);
+  if (query.area) params.set("domaine", query.area);
   if (query.entity) params.set("type", query.entity);
   if (query.action) params.set("action", query.action);
   if (query.from) params.set("du", query.from);
@@ -148,7 +172,14 @@ export type ActivityEntry = {
   occurred_at: string;
   actor_type: string;
   actor_id: string | null;
+  /** As recorded then: the staff member's e-mail or the API key's name. */
   actor_label: string;
+  /**
+   * Who it is now: a staff member's name and e-mail from their account (staff are disabled,
+   * never deleted, so the name stays); an API key's name. Null when no account matches.
+   */
+  actor_name: string | null;
+  actor_email: string | null;
   action: string;
   entity_type: string;
   entity_id: string | null;
@@ -157,12 +188,18 @@ export type ActivityEntry = {
   after: unknown;
 };
 
+/** One author of entries; `value` is what the filter's `acteur` takes (the id, else the label). */
+export type ActivityActor = { type: "user" | "api_key"; value: string; name: string; email: string | null };
+
 export type ActivityPage = {
   entries: ActivityEntry[];
   total: number;
   page: number;
   page_count: number;
-  actors: { id: string | null; label: string }[];
+  /** The staff members then the API keys that occur, by name: the « Auteur » filter's options. */
+  actors: ActivityActor[];
+  /** The areas whose actions occur, in Équipe's order (and the one filtered on). */
+  areas: PermissionArea[];
   entity_types: string[];
   actions: string[];
 };

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/accounting";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaffPage, requireStaffAction, postRefusal } from "~/.server/auth/staff-routes.server";
 import { getDb } from "~/.server/db";
 import { answerAction, refused } from "~/.server/action-result";
 import { readFormData } from "~/.server/forms";
@@ -23,7 +23,7 @@ function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }
 
 /** Comptabilité (docs/decisions/065-accounting-export.md): a period's totals and its three downloads. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaffPage(request, "admin/comptabilite");
   const params = new URL(request.url).searchParams;
   const now = new Date();
   const typed = params.has("from") || params.has("to") ? { from: params.get("from") ?? "", to: params.get("to") ?? "" } : lastMonth(now);
@@ -35,7 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** "Émettre les factures manquantes": the fix an unsealed period offers. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const session = await requireStaffAction(request);
+  // One permission for every intent: checked before the body is read.
+  const denied = postRefusal(session, "admin/comptabilite");
+  if (denied) return denied;
   const form = await readFormData(request);
   const parsed = AccountingPeriodSchema.safeParse({ from: form.get("from"), to: form.get("to") });
   if (!parsed.success) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/activity";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaff } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { readActivityLog } from "~/.server/workflows/event-subscribers";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -8,7 +8,7 @@ import { AdminActivityView } from "~/features/admin/components/admin-activity-vi
 
 /** Journal d'activité: every back-office change, newest first; the filters live in the URL (decision 048). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaff(request, "activity.read");
   const query = readActivityQuery(new URL(request.url).searchParams);
   return { query, result: await readActivityLog(await getDb(), query) };
 }

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/brands";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaffPage, requireStaffAction, postRefusal } from "~/.server/auth/staff-routes.server";
+import { staffMay } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { createBrand, deleteBrand, listAdminBrands, updateBrand } from "~/.server/modules/catalog/brands-admin.service";
@@ -16,13 +17,19 @@ import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
  * which calls the catalog module's brand functions the admin API uses (decision 049, Brands' writes).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireStaffPage(request, "admin/marques");
+  // The page offers only what the role may do (the action checks each intent again).
+  const may = { write: staffMay(session, "catalog.write") };
   const brands = await listAdminBrands(await getDb());
-  return { brands: brands.map(({ id, name, slug, product_count }) => ({ id, name, slug, product_count })) };
+  return { brands: brands.map(({ id, name, slug, product_count }) => ({ id, name, slug, product_count })), may };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = adminActorOf(await requireAdmin(request));
+  const session = await requireStaffAction(request);
+  // One permission for every intent: checked before the body is read.
+  const denied = postRefusal(session, "admin/marques");
+  if (denied) return denied;
+  const actor = adminActorOf(session);
   const form = await readFormFields(request);
   const intent = typeof form.intent === "string" ? form.intent : "";
   const db = await getDb();
@@ -58,7 +65,7 @@ export function meta() {
 }
 
 export default function AdminBrands({ loaderData }: Route.ComponentProps) {
-  return <AdminBrandsView brands={loaderData.brands} />;
+  return <AdminBrandsView brands={loaderData.brands} may={loaderData.may} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

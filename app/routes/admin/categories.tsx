@@ -1,5 +1,6 @@
 import type { Route } from "./+types/categories";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaffPage, requireStaffAction, postRefusal } from "~/.server/auth/staff-routes.server";
+import { staffMay } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { createCategory, deleteCategory, listAdminCategories, renameCategory } from "~/.server/modules/catalog/categories-admin.service";
@@ -13,12 +14,18 @@ import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Catégories: the list with product counts; create, rename and delete post intents to the action. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { categories: await listAdminCategories(await getDb()) };
+  const session = await requireStaffPage(request, "admin/categories");
+  // The page offers only what the role may do (the action checks each intent again).
+  const may = { write: staffMay(session, "catalog.write") };
+  return { categories: await listAdminCategories(await getDb()), may };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = adminActorOf(await requireAdmin(request));
+  const session = await requireStaffAction(request);
+  // One permission for every intent: checked before the body is read.
+  const denied = postRefusal(session, "admin/categories");
+  if (denied) return denied;
+  const actor = adminActorOf(session);
   const form = await readFormFields(request);
   const intent = typeof form.intent === "string" ? form.intent : "";
   const db = await getDb();
@@ -53,7 +60,7 @@ export function meta() {
 }
 
 export default function AdminCategories({ loaderData }: Route.ComponentProps) {
-  return <AdminCategoriesView categories={loaderData.categories} />;
+  return <AdminCategoriesView categories={loaderData.categories} may={loaderData.may} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

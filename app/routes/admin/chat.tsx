@@ -1,5 +1,6 @@
 import type { Route } from "./+types/chat";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaffPage, requireStaffAction, postRefusal } from "~/.server/auth/staff-routes.server";
+import { staffMay } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { readFormFields } from "~/.server/forms";
 import { answerAction, refused } from "~/.server/action-result";
@@ -18,13 +19,18 @@ import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Chat: the waiting and active conversations, live (the page listens to /admin/chat/stream). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { conversations: await listOpenConversations(await getDb()) };
+  const session = await requireStaffPage(request, "admin/chat");
+  // The page offers only what the role may do (the action checks each intent again).
+  const may = { write: staffMay(session, "chat.write") };
+  return { conversations: await listOpenConversations(await getDb()), may };
 }
 
 /** intent take, reply (message) or close, of one conversation (conversationId). */
 export async function action({ request }: Route.ActionArgs) {
-  const session = await requireAdmin(request);
+  const session = await requireStaffAction(request);
+  // One permission for every intent: checked before the body is read.
+  const denied = postRefusal(session, "admin/chat");
+  if (denied) return denied;
   const form = await readFormFields(request);
   const admin: ChatAdmin = { actor: adminActorOf(session), name: session.user.name.split(" ")[0] || "Conseillère Aurore" };
   const db = await getDb();
@@ -44,7 +50,7 @@ export function meta() {
 }
 
 export default function AdminChat({ loaderData }: Route.ComponentProps) {
-  return <AdminChatView initial={loaderData.conversations} />;
+  return <AdminChatView initial={loaderData.conversations} may={loaderData.may} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

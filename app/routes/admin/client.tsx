@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/client";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { readStaffForm, requireStaffAction, requireStaffPage } from "~/.server/auth/staff-routes.server";
+import { staffMay } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { updateClientProfile } from "~/.server/modules/accounts/client-profile-admin.service";
@@ -10,25 +11,27 @@ import { formatPrice } from "~/lib/money";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { CLIENT_NOT_FOUND_MESSAGE } from "~/domain/customers/admin-clients.schema";
 import { AdminClientView } from "~/features/admin/components/admin-client-view";
-import { readFormData } from "~/.server/forms";
 import { answerAction, refused } from "~/.server/action-result";
 import { invalid } from "~/domain/errors";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Voir: one client's profile, orders, Beauty Pass and addresses. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireStaffPage(request, "admin/clients/:id");
   const client = await getAdminClientProfile(await getDb(), params.id);
   if (!client) throw data(CLIENT_NOT_FOUND_MESSAGE, { status: 404 });
-  return { client };
+  // Every intent of the page needs clients.write: without it, the page reads only.
+  return { client, writable: staffMay(session, "clients.write") };
 }
 
 /** intents: update-profile (Modifier), adjust-points (Beauty Pass), issue-gift-card (decision 048). Envoyer email posts to /admin/clients. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const session = await requireAdmin(request);
+  const session = await requireStaffAction(request);
   const { user } = session;
   const actor = adminActorOf(session);
-  const form = await readFormData(request);
+  const read = await readStaffForm(request, session, "admin/clients/:id");
+  if (!read.ok) return read.answer;
+  const { form } = read;
   const intent = String(form.get("intent") ?? "");
   const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
   const db = await getDb();
@@ -62,7 +65,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminClient({ loaderData }: Route.ComponentProps) {
-  return <AdminClientView client={loaderData.client} />;
+  return <AdminClientView client={loaderData.client} writable={loaderData.writable} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

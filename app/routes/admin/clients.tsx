@@ -1,5 +1,6 @@
 import type { Route } from "./+types/clients";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { readStaffForm, requireStaffAction, requireStaffPage } from "~/.server/auth/staff-routes.server";
+import { requireRecentSecondFactor, staffMay } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { getClientStats, listAdminClients } from "~/.server/modules/accounts/clients-admin.service";
@@ -12,14 +13,19 @@ import { DomainError, invalid } from "~/domain/errors";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { readAdminClientQuery } from "~/domain/customers/admin-clients.schema";
 import { AdminClientsView } from "~/features/admin/components/admin-clients-view";
-import { readFormData } from "~/.server/forms";
 import { log } from "~/.server/logger";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Gestion des Clients: search, status and page live in the URL so they survive a reload. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireStaffPage(request, "admin/clients");
   const query = readAdminClientQuery(new URL(request.url).searchParams);
+  // What the role may do here: the page offers only those buttons (the action checks again).
+  const may = {
+    write: staffMay(session, "clients.write"),
+    erase: staffMay(session, "clients.erase"),
+    export: staffMay(session, "clients.export"),
+  };
   try {
     const db = await getDb();
     const now = new Date();
@@ -27,10 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       getClientStats(db, now),
       listAdminClients(db, { search: query.search, status: query.status, page: query.page, now }),
     ]);
-    return { query, stats, result, error: null };
+    return { query, may, stats, result, error: null };
   } catch (error) {
     log.error({ err: error }, "admin: clients could not be loaded");
-    return { query, stats: null, result: null, error: "Erreur lors du chargement des clients" };
+    return { query, may, stats: null, result: null, error: "Erreur lors du chargement des clients" };
   }
 }
 
@@ -40,10 +46,12 @@ export async function loader({ request }: Route.LoaderArgs) {
  * intent create: Nouveau Client, invited by e-mail to choose a password.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const session = await requireAdmin(request);
+  const session = await requireStaffAction(request);
   const { user } = session;
   const actor = adminActorOf(session);
-  const formData = await readFormData(request);
+  const read = await readStaffForm(request, session, "admin/clients");
+  if (!read.ok) return read.answer;
+  const formData = read.form;
   const form = Object.fromEntries([...formData.entries()].filter(([, v]) => typeof v === "string"));
   const db = await getDb();
   if (form.intent === "send-mail") {
@@ -64,6 +72,8 @@ export async function action({ request }: Route.ActionArgs) {
     return refused(invalid("unknown_intent", ACCOUNT_MESSAGES.somethingWentWrong));
   try {
     return await answerAction(async () => {
+      // An erasure cannot be undone: the second factor again when it is older than a few minutes.
+      await requireRecentSecondFactor(session);
       await deleteClient(db, clientId, actor);
       return { data: null, message: "Client supprimé" };
     });

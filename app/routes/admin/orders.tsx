@@ -1,5 +1,6 @@
 import type { Route } from "./+types/orders";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { readStaffForm, requireStaffAction, requireStaffPage } from "~/.server/auth/staff-routes.server";
+import { requireRecentSecondFactor, staffMay } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { adminActorOf, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import { forgetAdminOrderCounts, listAdminOrders } from "~/.server/modules/orders/orders-admin.service";
@@ -9,14 +10,21 @@ import { invalid } from "~/domain/errors";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdminStatusChangeSchema, readAdminOrderQuery, type OrderChanged } from "~/domain/orders/admin-orders.schema";
 import { AdminOrdersView } from "~/features/admin/components/admin-orders-view";
+import { OrderDetailAccessProvider } from "~/features/admin/components/admin-order-detail-modal";
 import { orderStatusLabel } from "~/domain/orders/order.types";
-import { readFormFields } from "~/.server/forms";
 import { logRequestError, withReference } from "~/.server/request-id";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Gestion des Commandes: the state (search, status, page) lives in the URL so it survives a reload. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireStaffPage(request, "admin/commandes");
+  // The page offers only what the role may do (the action checks each intent again).
+  const may = {
+    write: staffMay(session, "orders.write"),
+    ship: staffMay(session, "orders.ship"),
+    // The order's detail: 'Rembourser un montant' (a role with a limit refunds within it).
+    refund: staffMay(session, "refunds.write"),
+  };
   const query = readAdminOrderQuery(new URL(request.url).searchParams);
   try {
     const result = await listAdminOrders(await getDb(), {
@@ -25,18 +33,20 @@ export async function loader({ request }: Route.LoaderArgs) {
       page: query.page,
       pageSize: query.page_size,
     });
-    return { query, result, error: null };
+    return { query, may, result, error: null };
   } catch (error) {
     // The detail (SQL included) goes to the log only; the page shows where to find it.
     const requestId = logRequestError(request, "admin-orders", error);
-    return { query, result: null, error: withReference("Erreur lors du chargement des commandes.", requestId) };
+    return { query, may, result: null, error: withReference("Erreur lors du chargement des commandes.", requestId) };
   }
 }
 
 /** intent change-status: through the order status workflow (stock, points, notification, e-mail). */
 export async function action({ request }: Route.ActionArgs) {
-  const session = await requireAdmin(request);
-  const form = await readFormFields(request);
+  const session = await requireStaffAction(request);
+  const read = await readStaffForm(request, session, "admin/commandes");
+  if (!read.ok) return read.answer;
+  const form = Object.fromEntries([...read.form].filter((e): e is [string, string] => typeof e[1] === "string"));
   if (form.intent === "ship") return ship(form, session.user.id, adminActorOf(session));
   if (form.intent !== "change-status") return refused(invalid("unknown_intent", ACCOUNT_MESSAGES.somethingWentWrong));
   const parsed = AdminStatusChangeSchema.safeParse(form);
@@ -49,6 +59,8 @@ export async function action({ request }: Route.ActionArgs) {
         orderId,
         newStatus: status,
         actor: { userId: session.user.id, role: "admin", admin: adminActorOf(session) },
+        // 'shipped' needs orders.ship, a whole-order refund the owner's limit (decision 066).
+        staff: { permissions: session.user.staff.permissions, confirmSecondFactor: () => requireRecentSecondFactor(session) },
       });
       return { data: { orderId }, message: `Commande ${result.order.number} : ${orderStatusLabel(result.order.status)}` };
     });
@@ -82,7 +94,12 @@ export function meta() {
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  return <AdminOrdersView query={loaderData.query} result={loaderData.result} error={loaderData.error} />;
+  const { may } = loaderData;
+  return (
+    <OrderDetailAccessProvider may={{ refund: may.refund }}>
+      <AdminOrdersView query={loaderData.query} result={loaderData.result} error={loaderData.error} may={may} />
+    </OrderDetailAccessProvider>
+  );
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/products-export";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaffDownload } from "~/.server/auth/staff-routes.server";
 import { getDb } from "~/.server/db";
 import { streamStockCsv } from "~/.server/modules/catalog/products-admin.service";
 import { readAdminProductQuery } from "~/domain/catalog/admin-products.schema";
@@ -12,7 +12,7 @@ import { textStream } from "~/.server/text-stream";
  * filters, streamed in chunks (UTF-8 with BOM so Excel reads the accents).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaffDownload(request, "admin/produits/export.csv");
   const query = readAdminProductQuery(new URL(request.url).searchParams);
   const db = await getDb();
   const body = textStream(streamStockCsv(db, query), (error) => log.error({ err: error }, "admin: stock CSV export failed"));

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/products-import-stream";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { postRefusalError, requireStaffAction, requireStaffDownload } from "~/.server/auth/staff-routes.server";
 import { getDb } from "~/.server/db";
 import { log } from "~/.server/logger";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
@@ -23,9 +23,9 @@ const refusedBeforeStream = (error: DomainError) => Response.json(actionFailure(
 /** At most this often a progress event: 25,000 lines would otherwise send 25,000 of them. */
 const PROGRESS_EVERY_MS = 150;
 
-/** POST only: the import's form posts here. */
+/** POST only: the import's form posts here (guarded as the POST is, then told so). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaffDownload(request, "admin/produits/import/progression", "POST");
   return new Response(null, { status: 405, headers: { Allow: "POST" } });
 }
 
@@ -37,7 +37,10 @@ export async function loader({ request }: Route.LoaderArgs) {
  * database the transaction holds (PGlite has one connection).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const session = await requireAdmin(request);
+  const session = await requireStaffAction(request);
+  // Before the body is read: the files of a role that may not import are never parsed.
+  const denied = postRefusalError(session, "admin/produits/import/progression");
+  if (denied) return refusedBeforeStream(denied);
   const read = await readImportRequest(request);
   if (!read.ok) return refusedBeforeStream(read.error);
   if (read.intent !== "apply") return refusedBeforeStream(unknownImportIntent());

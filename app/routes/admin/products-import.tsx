@@ -1,5 +1,5 @@
 import type { Route } from "./+types/products-import";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaffPage, requireStaffAction, postRefusal } from "~/.server/auth/staff-routes.server";
 import { getDb } from "~/.server/db";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { importCatalog, previewCatalogImport } from "~/.server/workflows/import-catalog";
@@ -12,7 +12,7 @@ import { appliedOutcome, importFilesOf, readImportRequest } from "./products-imp
 
 /** Importer (Gestion des Produits): a CSV of products and variants, and a ZIP of the images it names. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaffPage(request, "admin/produits/import");
   return null;
 }
 
@@ -22,7 +22,10 @@ export async function loader({ request }: Route.LoaderArgs) {
  * instead; this answer is the same, without the progress.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const session = await requireAdmin(request);
+  const session = await requireStaffAction(request);
+  // One permission for every intent: checked before the body is read.
+  const denied = postRefusal(session, "admin/produits/import");
+  if (denied) return denied;
   const read = await readImportRequest(request);
   if (!read.ok) return refused<CatalogImportOutcome>(read.error);
   return answerAction<CatalogImportOutcome>(async () => {

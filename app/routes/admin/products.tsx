@@ -1,5 +1,6 @@
 import type { Route } from "./+types/products";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { postRefusal, readStaffForm, requireStaffAction, requireStaffPage } from "~/.server/auth/staff-routes.server";
+import { staffMay } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { adminActorOf, type AdminActor } from "~/.server/modules/activity-log/activity-log.service";
 import { listCategories } from "~/.server/modules/catalog/catalog.service";
@@ -20,7 +21,7 @@ import {
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { AdjustStockSchema, DeleteProductSchema, readAdminProductQuery } from "~/domain/catalog/admin-products.schema";
 import { AdminProductsView } from "~/features/admin/components/admin-products-view";
-import { readFormData, readJsonSubmission } from "~/.server/forms";
+import { readJsonSubmission } from "~/.server/forms";
 import { logRequestError, withReference } from "~/.server/request-id";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
@@ -31,7 +32,9 @@ import * as SHOP_MESSAGES from "~/domain/messages/shop";
  * form filled with that product.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireStaffPage(request, "admin/produits");
+  // The page offers only what the role may do (the action checks each intent again).
+  const may = { catalog: staffMay(session, "catalog.write"), stock: staffMay(session, "stock.write") };
   const params = new URL(request.url).searchParams;
   const query = readAdminProductQuery(params);
   const db = await getDb();
@@ -54,12 +57,13 @@ export async function loader({ request }: Route.LoaderArgs) {
             ? { mode: "edit" as const, product: editing }
             : { mode: "missing" as const }
           : null;
-    return { query, result, report, categories, brands, history, historyMissing: Boolean(historyId) && !history, form, error: null };
+    return { query, may, result, report, categories, brands, history, historyMissing: Boolean(historyId) && !history, form, error: null };
   } catch (error) {
     // The detail (SQL included) goes to the log only; the page shows where to find it.
     const requestId = logRequestError(request, "admin-products", error);
     return {
       query,
+      may,
       result: null,
       report: null,
       categories: [],
@@ -74,10 +78,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** intent adjust-stock (product or variant adjuster, bulk bar), intent delete, and the product form's JSON save-product. */
 export async function action({ request }: Route.ActionArgs) {
-  const session = await requireAdmin(request);
+  const session = await requireStaffAction(request);
   const actor = adminActorOf(session);
-  if (request.headers.get("content-type")?.includes("application/json")) return saveProduct(request, session.user.id, actor);
-  const form = await readFormData(request);
+  if (request.headers.get("content-type")?.includes("application/json")) {
+    // The product form's JSON save is the table's form without an intent.
+    const denied = postRefusal<SavedProductData>(session, "admin/produits");
+    if (denied) return denied;
+    return saveProduct(request, session.user.id, actor);
+  }
+  const read = await readStaffForm(request, session, "admin/produits");
+  if (!read.ok) return read.answer;
+  const { form } = read;
   const intent = form.get("intent");
   const db = await getDb();
   if (intent === "adjust-stock") {

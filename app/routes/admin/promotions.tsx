@@ -1,5 +1,6 @@
 import type { Route } from "./+types/promotions";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaffPage, requireStaffAction, postRefusal } from "~/.server/auth/staff-routes.server";
+import { staffMay } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { listAdminCategories } from "~/.server/modules/catalog/categories-admin.service";
@@ -18,14 +19,20 @@ import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** Codes promo: the list; create, edit and disable/enable post intents to the action. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireStaffPage(request, "admin/promotions");
+  // The page offers only what the role may do (the action checks each intent again).
+  const may = { write: staffMay(session, "promotions.write") };
   const db = await getDb();
   const [codes, categories] = await Promise.all([listAdminPromoCodes(db), listAdminCategories(db)]);
-  return { codes, categories: categories.map((c) => ({ id: c.id, name: c.name })) };
+  return { codes, categories: categories.map((c) => ({ id: c.id, name: c.name })), may };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = adminActorOf(await requireAdmin(request));
+  const session = await requireStaffAction(request);
+  // One permission for every intent: checked before the body is read.
+  const denied = postRefusal(session, "admin/promotions");
+  if (denied) return denied;
+  const actor = adminActorOf(session);
   const form = await readFormData(request);
   const fields = { ...Object.fromEntries(form), category_ids: form.getAll("category_ids") };
   const intent = String(form.get("intent") ?? "");
@@ -53,7 +60,7 @@ export function meta() {
 }
 
 export default function AdminPromotions({ loaderData }: Route.ComponentProps) {
-  return <AdminPromotionsView codes={loaderData.codes} categories={loaderData.categories} />;
+  return <AdminPromotionsView codes={loaderData.codes} categories={loaderData.categories} may={loaderData.may} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/returns";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaffPage } from "~/.server/auth/staff-routes.server";
+import { staffMay } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { listAdminReturns } from "~/.server/modules/returns/returns.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -8,9 +9,11 @@ import { AdminReturnsView } from "~/features/admin/components/admin-returns-view
 
 /** Retours: returns asked from the accounts; the reception dialog posts to the admin API. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireStaffPage(request, "admin/retours");
+  // The page offers only what the role may do (the admin API checks each call again).
+  const may = { receive: staffMay(session, "returns.receive") };
   const query = readAdminReturnQuery(new URL(request.url).searchParams);
-  return { status: query.status, page: await listAdminReturns(await getDb(), query) };
+  return { status: query.status, page: await listAdminReturns(await getDb(), query), may };
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -20,7 +23,7 @@ export function meta() {
 }
 
 export default function AdminReturns({ loaderData }: Route.ComponentProps) {
-  return <AdminReturnsView status={loaderData.status} page={loaderData.page} />;
+  return <AdminReturnsView status={loaderData.status} page={loaderData.page} may={loaderData.may} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/reviews";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaffPage } from "~/.server/auth/staff-routes.server";
+import { staffMay } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { listReviewsForAdmin } from "~/.server/modules/reviews/reviews.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -8,7 +9,9 @@ import { AdminReviewsView } from "~/features/admin/components/admin-reviews-view
 
 /** Avis: reviews to moderate (pending first); publishing, refusing and answering post to the admin API. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireStaffPage(request, "admin/avis");
+  // The page offers only what the role may do (the admin API checks each call again).
+  const may = { write: staffMay(session, "reviews.write") };
   const parsed = AdminReviewQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : AdminReviewQuerySchema.parse({});
   const page = await listReviewsForAdmin(await getDb(), {
@@ -27,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       q: query.q ?? "",
     },
     page,
+    may,
   };
 }
 
@@ -37,7 +41,7 @@ export function meta() {
 }
 
 export default function AdminReviews({ loaderData }: Route.ComponentProps) {
-  return <AdminReviewsView filters={loaderData.filters} page={loaderData.page} />;
+  return <AdminReviewsView filters={loaderData.filters} page={loaderData.page} may={loaderData.may} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -1,12 +1,15 @@
 import type { Route } from "./+types/settings";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { Link } from "react-router";
+import { readStaffForm, requireStaffAction, requireStaffPage } from "~/.server/auth/staff-routes.server";
+import { staffMay } from "~/.server/auth/session.server";
+import { grantableScopes } from "~/domain/staff/api-scopes";
+import { SettingsAccess } from "~/features/admin/components/settings-form";
 import { getDb } from "~/.server/db";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { listDeliveryMethods, updateDeliveryMethod } from "~/.server/modules/delivery/delivery-methods.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
 import { deliveryMethodFormValues, type SavedDeliveryMethod } from "~/domain/delivery/delivery-methods-form";
 import { AdminSettingsView } from "~/features/admin/components/admin-settings-view";
-import { readFormData } from "~/.server/forms";
 import { answerAction } from "~/.server/action-result";
 import type { ActionResult } from "~/domain/http/action-result";
 import { getExchangeRates, updateExchangeRates } from "~/.server/modules/exchange-rates/exchange-rates.service";
@@ -34,9 +37,20 @@ import { TaxSettingsSection } from "~/features/admin/components/tax-settings";
 import { parisYear } from "~/lib/paris-time";
 import { saveTaxRatesIntent, saveTaxSettingsIntent } from "./settings-tax.server";
 
-/** Paramètres: the delivery methods (docs/decisions/032-delivery-methods.md). */
+/**
+ * Paramètres: the delivery methods (docs/decisions/032-delivery-methods.md) and the shop's other
+ * settings. Every role that opens it reads them; a section whose write the role lacks is shown
+ * read-only, and the API keys only to a role that manages them (decision 066).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireStaffPage(request, "admin/parametres");
+  const may = {
+    settings: staffMay(session, "settings.write"),
+    accounting: staffMay(session, "accounting.settings"),
+    apiKeys: staffMay(session, "api_keys.manage"),
+    webhooks: staffMay(session, "webhooks.read"),
+    team: staffMay(session, "team.manage"),
+  };
   const db = await getDb();
   const chartOfAccounts = await getChartOfAccounts(db);
   const year = parisYear(new Date());
@@ -44,33 +58,47 @@ export async function loader({ request }: Route.LoaderArgs) {
     listDeliveryMethods(db),
     getExchangeRates(db),
     getShopIdentity(db),
-    listApiKeys(db),
+    may.apiKeys ? listApiKeys(db) : Promise.resolve([]),
     listTaxRates(db),
     getTaxSettings(db),
     euDistanceSalesCents(db, year),
   ]);
   return {
+    may,
     chartOfAccounts,
     methods,
     exchangeRates,
     identity,
     apiKeys,
+    // What this member may give a key: never more than the role holds.
+    grantableScopes: may.apiKeys ? grantableScopes(session.user.staff.permissions) : [],
     taxRates,
     taxSettings,
     distanceSales: { year, ordersCents: distanceSalesCents },
   };
 }
 
-/** One method's form: `code` names it, the other fields are its new values. */
+/** The form's intent; the exchange rates' form names itself with `form` instead. Null: a delivery method's form. */
+function intentOf(form: FormData): string | null {
+  const intent = form.get("intent");
+  if (typeof intent === "string" && intent !== "") return intent;
+  return form.get("form") === "exchange-rates" ? "exchange-rates" : null;
+}
+
+/** Each section's form, by intent, once the role is known to hold the intent's permission (ADMIN_ROUTE_NEEDS). */
 export async function action({ request }: Route.ActionArgs) {
-  const session = await requireAdmin(request);
-  const form = await readFormData(request);
-  if (form.get("intent") === "identity") return saveIdentityIntent(session, form);
-  if (form.get("intent") === "chart-of-accounts") return saveChartOfAccountsIntent(session, form);
-  if (form.get("intent") === "tax-rates") return saveTaxRatesIntent(session, form);
-  if (form.get("intent") === "tax-settings") return saveTaxSettingsIntent(session, form);
-  if (form.get("intent") === "api-key-create" || form.get("intent") === "api-key-revoke") return apiKeyIntent(session, form);
-  if (form.get("form") === "exchange-rates") return saveExchangeRates(form, session);
+  const session = await requireStaffAction(request);
+  const read = await readStaffForm(request, session, "admin/parametres", intentOf);
+  if (!read.ok) return read.answer;
+  const { form } = read;
+  const intent = intentOf(form);
+  if (intent === "identity") return saveIdentityIntent(session, form);
+  if (intent === "chart-of-accounts") return saveChartOfAccountsIntent(session, form);
+  if (intent === "tax-rates") return saveTaxRatesIntent(session, form);
+  if (intent === "tax-settings") return saveTaxSettingsIntent(session, form);
+  if (intent === "api-key-create" || intent === "api-key-revoke") return apiKeyIntent(session, form);
+  if (intent === "exchange-rates") return saveExchangeRates(form, session);
+  // One method's form: `code` names it, the other fields are its new values.
   const code = typeof form.get("code") === "string" ? (form.get("code") as string) : "";
   const values = deliveryMethodFormValues(form);
   // Refused, the form is shown again with what was typed (and which method it was), each field
@@ -112,32 +140,52 @@ export function meta() {
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const deliveryAnswer = deliveryMethodAnswerOf(actionData);
+  const { may } = loaderData;
   return (
     <>
-      <AdminSettingsView methods={loaderData.methods} answer={deliveryAnswer} />
+      <AdminSettingsView methods={loaderData.methods} answer={deliveryAnswer} editable={may.settings} />
+      {may.team && (
+        <p className="mt-6">
+          <Link to="/admin/parametres/equipe" className="font-semibold underline underline-offset-4 hover:text-accent">
+            Gérer l&apos;équipe : membres, rôles et invitations
+          </Link>
+        </p>
+      )}
       <div className="mt-10">
-        <ShopIdentitySection identity={loaderData.identity} />
+        <SettingsAccess editable={may.settings}>
+          <ShopIdentitySection identity={loaderData.identity} />
+        </SettingsAccess>
       </div>
       <div className="mt-10">
-        <TaxSettingsSection
-          rates={loaderData.taxRates}
-          settings={loaderData.taxSettings}
-          distanceSales={loaderData.distanceSales}
-          vatNumber={loaderData.identity.vatNumber}
-        />
+        <SettingsAccess editable={may.accounting}>
+          <TaxSettingsSection
+            rates={loaderData.taxRates}
+            settings={loaderData.taxSettings}
+            distanceSales={loaderData.distanceSales}
+            vatNumber={loaderData.identity.vatNumber}
+          />
+        </SettingsAccess>
       </div>
       <div className="mt-10">
-        <ExchangeRatesSettings rates={loaderData.exchangeRates} />
+        <SettingsAccess editable={may.settings}>
+          <ExchangeRatesSettings rates={loaderData.exchangeRates} />
+        </SettingsAccess>
       </div>
+      {may.apiKeys && (
+        <div className="mt-10">
+          <ApiKeysSection keys={loaderData.apiKeys} grantableScopes={loaderData.grantableScopes} />
+        </div>
+      )}
       <div className="mt-10">
-        <ApiKeysSection keys={loaderData.apiKeys} />
+        <SettingsAccess editable={may.accounting}>
+          <ChartOfAccountsSection chart={loaderData.chartOfAccounts} />
+        </SettingsAccess>
       </div>
-      <div className="mt-10">
-        <ChartOfAccountsSection chart={loaderData.chartOfAccounts} />
-      </div>
-      <div className="mt-10">
-        <WebhooksSection />
-      </div>
+      {may.webhooks && (
+        <div className="mt-10">
+          <WebhooksSection />
+        </div>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/statistics";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaffPage } from "~/.server/auth/staff-routes.server";
 import { getDb } from "~/.server/db";
 import { getStatistics } from "~/.server/modules/reporting/dashboard.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -7,7 +7,7 @@ import { BestSellers, SalesByCategory, SalesByMonth } from "~/features/admin/com
 
 /** Statistiques: sales by category, by month and the best sellers (cancelled and returned orders left out). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireStaffPage(request, "admin/statistiques");
   return { statistics: await getStatistics(await getDb()) };
 }
 

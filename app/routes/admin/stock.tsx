@@ -1,6 +1,7 @@
 import type { Route } from "./+types/stock";
 import { Link } from "react-router";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaffPage } from "~/.server/auth/staff-routes.server";
+import { staffMay } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { countProductsPerCategory, getStockReport, listStockAlerts } from "~/.server/modules/catalog/products-admin.service";
 import { RouteErrorBoundary } from "~/components/layout/route-error-boundary";
@@ -9,14 +10,16 @@ import { formatPrice } from "~/lib/money";
 
 /** Tableau de Bord Stock: the stock report, the alerts and the products per category. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireStaffPage(request, "admin/stock");
+  // The quick actions open the products' list and its export, the catalogue's pages (decision 066).
+  const catalog = staffMay(session, "catalog.read");
   const db = await getDb();
   const [report, alerts, perCategory] = await Promise.all([
     getStockReport(db),
     listStockAlerts(db, ADMIN_STOCK_ALERTS_SHOWN),
     countProductsPerCategory(db),
   ]);
-  return { report, alerts, perCategory };
+  return { report, alerts, perCategory, catalog };
 }
 
 export const headers = () => ({ "Cache-Control": "private, no-store" });
@@ -26,7 +29,7 @@ export function meta() {
 }
 
 export default function AdminStock({ loaderData }: Route.ComponentProps) {
-  const { report, alerts, perCategory } = loaderData;
+  const { report, alerts, perCategory, catalog } = loaderData;
   const cards = [
     { label: "Total produits", value: report.total_products.toLocaleString("fr-FR") },
     { label: "Variantes en stock", value: report.variants_in_stock.toLocaleString("fr-FR") },
@@ -96,25 +99,27 @@ export default function AdminStock({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <section aria-labelledby="quick-actions">
-        <h2 id="quick-actions" className="font-display text-xl">
-          Actions rapides
-        </h2>
-        <div className="mt-3 grid gap-4 sm:grid-cols-3">
-          <Link to="/admin/produits?stock=low&reappro=1" className={tile}>
-            <span className="font-semibold">Réapprovisionner</span>
-            <span className="text-sm text-muted">Les produits en stock faible, sélectionnés : indiquez la quantité à ajouter.</span>
-          </Link>
-          <a href="/admin/produits/export.csv" download className={tile}>
-            <span className="font-semibold">Rapport de Stock</span>
-            <span className="text-sm text-muted">Télécharger le stock au format CSV.</span>
-          </a>
-          <Link to="/admin/produits?stock=low" className={tile}>
-            <span className="font-semibold">Alertes</span>
-            <span className="text-sm text-muted">Voir les produits en stock faible.</span>
-          </Link>
-        </div>
-      </section>
+      {catalog && (
+        <section aria-labelledby="quick-actions">
+          <h2 id="quick-actions" className="font-display text-xl">
+            Actions rapides
+          </h2>
+          <div className="mt-3 grid gap-4 sm:grid-cols-3">
+            <Link to="/admin/produits?stock=low&reappro=1" className={tile}>
+              <span className="font-semibold">Réapprovisionner</span>
+              <span className="text-sm text-muted">Les produits en stock faible, sélectionnés : indiquez la quantité à ajouter.</span>
+            </Link>
+            <a href="/admin/produits/export.csv" download className={tile}>
+              <span className="font-semibold">Rapport de Stock</span>
+              <span className="text-sm text-muted">Télécharger le stock au format CSV.</span>
+            </a>
+            <Link to="/admin/produits?stock=low" className={tile}>
+              <span className="font-semibold">Alertes</span>
+              <span className="text-sm text-muted">Voir les produits en stock faible.</span>
+            </Link>
+          </div>
+        </section>
+      )}
     </div>
   );
 }

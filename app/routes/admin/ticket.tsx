@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/ticket";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaffPage, requireStaffAction, postRefusal } from "~/.server/auth/staff-routes.server";
+import { staffMay } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { setTicketStatus } from "~/.server/modules/support/support.service";
 import { addInternalNote, openTicketForAdmin, replyAsAdmin } from "~/.server/modules/support/ticket-thread.service";
@@ -15,9 +16,11 @@ import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 
 /** One ticket with its whole thread (internal notes included); opening it marks it read for the team. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireStaffPage(request, "admin/tickets/:id");
+  // The page offers only what the role may do (the action checks each intent again).
+  const may = { write: staffMay(session, "support.write") };
   try {
-    return { detail: await openTicketForAdmin(await getDb(), params.id) };
+    return { detail: await openTicketForAdmin(await getDb(), params.id), may };
   } catch (error) {
     if (isDomainError(error) && error.kind === "not_found") throw data(error.message, { status: 404 });
     throw error;
@@ -26,7 +29,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** intent reply (e-mail + notification to the customer), note (internal only) or change-status. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const session = await requireAdmin(request);
+  const session = await requireStaffAction(request);
+  // One permission for every intent: checked before the body is read.
+  const denied = postRefusal(session, "admin/tickets/:id");
+  if (denied) return denied;
   const actor = adminActorOf(session);
   const form = await readFormFields(request);
   const ticketId = params.id;
@@ -56,7 +62,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminTicket({ loaderData }: Route.ComponentProps) {
-  return <AdminTicketDetailView detail={loaderData.detail} />;
+  return <AdminTicketDetailView detail={loaderData.detail} may={loaderData.may} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/tickets";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaffPage, requireStaffAction, postRefusal } from "~/.server/auth/staff-routes.server";
+import { staffMay } from "~/.server/auth/session.server";
 import { getDb } from "~/.server/db";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
 import { listAllTickets, setTicketStatus } from "~/.server/modules/support/support.service";
@@ -18,21 +19,26 @@ import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
  * the page live in the URL. ?vue=signalements shows the security reports (decision 046).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireStaffPage(request, "admin/tickets");
+  // The page offers only what the role may do (the action checks each intent again).
+  const may = { write: staffMay(session, "support.write") };
   const params = new URL(request.url).searchParams;
   const query = readAdminTicketQuery(params);
   const db = await getDb();
   if (params.get("vue") === "signalements") {
     const reports = await listSecurityReports(db);
-    return { query, result: null, reports: reports.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+    return { query, may, result: null, reports: reports.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
   }
   const result = await listAllTickets(db, query);
-  return { query, result, reports: null };
+  return { query, may, result, reports: null };
 }
 
 /** intent change-status: open, in_progress, resolved or closed. */
 export async function action({ request }: Route.ActionArgs) {
-  const session = await requireAdmin(request);
+  const session = await requireStaffAction(request);
+  // One permission for every intent: checked before the body is read.
+  const denied = postRefusal(session, "admin/tickets");
+  if (denied) return denied;
   const form = await readFormFields(request);
   if (form.intent !== "change-status") return refused(invalid("unknown_intent", ACCOUNT_MESSAGES.somethingWentWrong));
   return answerAction(async () => {
@@ -48,7 +54,7 @@ export function meta() {
 }
 
 export default function AdminTickets({ loaderData }: Route.ComponentProps) {
-  return <AdminTicketsView query={loaderData.query} result={loaderData.result} reports={loaderData.reports} />;
+  return <AdminTicketsView query={loaderData.query} result={loaderData.result} reports={loaderData.reports} may={loaderData.may} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

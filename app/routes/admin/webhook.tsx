@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/webhook";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaffPage, requireStaffAction, postRefusal } from "~/.server/auth/staff-routes.server";
+import { staffMay } from "~/.server/auth/session.server";
+import { SettingsAccess } from "~/features/admin/components/settings-form";
 import { getDb } from "~/.server/db";
 import { readFormData } from "~/.server/forms";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
@@ -12,15 +14,21 @@ import { webhookIntent } from "./webhooks.server";
 
 /** One webhook: its settings, its secret's rotation and its delivery log with 'Renvoyer' (decision 050). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireStaffPage(request, "admin/parametres/webhooks/:id");
+  // A role that reads the webhooks without changing them sees the forms disabled.
+  const editable = staffMay(session, "webhooks.write");
   const db = await getDb();
   const endpoint = await getWebhookEndpoint(db, params.id);
   if (!endpoint) throw data(WEBHOOK_MESSAGES.notFound, { status: 404 });
-  return { endpoint, deliveries: await listWebhookDeliveries(db, endpoint.id) };
+  return { endpoint, deliveries: await listWebhookDeliveries(db, endpoint.id), editable };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const actor = adminActorOf(await requireAdmin(request));
+  const session = await requireStaffAction(request);
+  // One permission for every intent: checked before the body is read.
+  const denied = postRefusal(session, "admin/parametres/webhooks/:id");
+  if (denied) return denied;
+  const actor = adminActorOf(session);
   return webhookIntent(await readFormData(request), actor, params.id);
 }
 
@@ -31,7 +39,11 @@ export function meta() {
 }
 
 export default function AdminWebhook({ loaderData, actionData }: Route.ComponentProps) {
-  return <WebhookDetail endpoint={loaderData.endpoint} deliveries={loaderData.deliveries} answer={actionData} />;
+  return (
+    <SettingsAccess editable={loaderData.editable}>
+      <WebhookDetail endpoint={loaderData.endpoint} deliveries={loaderData.deliveries} answer={actionData} />
+    </SettingsAccess>
+  );
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -1,5 +1,7 @@
 import type { Route } from "./+types/webhooks";
-import { requireAdmin } from "~/.server/auth/session.server";
+import { requireStaffPage, requireStaffAction, postRefusal } from "~/.server/auth/staff-routes.server";
+import { staffMay } from "~/.server/auth/session.server";
+import { SettingsAccess } from "~/features/admin/components/settings-form";
 import { getDb } from "~/.server/db";
 import { readFormData } from "~/.server/forms";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
@@ -11,13 +13,19 @@ import { WEBHOOK_DELETED_PARAM } from "~/domain/webhooks/webhooks";
 
 /** Paramètres > Webhooks: the endpoints and the form that adds one (decision 050). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireStaffPage(request, "admin/parametres/webhooks");
+  // A role that reads the webhooks without changing them sees the forms disabled.
+  const editable = staffMay(session, "webhooks.write");
   const deleted = new URL(request.url).searchParams.has(WEBHOOK_DELETED_PARAM);
-  return { endpoints: await listWebhookEndpoints(await getDb()), deleted };
+  return { endpoints: await listWebhookEndpoints(await getDb()), deleted, editable };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const actor = adminActorOf(await requireAdmin(request));
+  const session = await requireStaffAction(request);
+  // One permission for every intent: checked before the body is read.
+  const denied = postRefusal(session, "admin/parametres/webhooks");
+  if (denied) return denied;
+  const actor = adminActorOf(session);
   return webhookIntent(await readFormData(request), actor, null);
 }
 
@@ -28,7 +36,11 @@ export function meta() {
 }
 
 export default function AdminWebhooks({ loaderData, actionData }: Route.ComponentProps) {
-  return <WebhooksList endpoints={loaderData.endpoints} answer={actionData} deleted={loaderData.deleted} />;
+  return (
+    <SettingsAccess editable={loaderData.editable}>
+      <WebhooksList endpoints={loaderData.endpoints} answer={actionData} deleted={loaderData.deleted} />
+    </SettingsAccess>
+  );
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -284,7 +284,11 @@ describe("two-factor sign-in and roles", () => {
     await dialog.getByLabel("E-mail").fill(E2E_ADMIN.email);
     await dialog.getByLabel("Mot de passe", { exact: true }).fill(E2E_ADMIN.password);
     await dialog.getByRole("button", { name: "Se Connecter" }).click();
-    await dialog.waitFor({ state: "hidden" });
+    // Staff use two-factor (decision 066): the owner's code step follows the password.
+    const step = page.getByRole("dialog", { name: "Vérification en deux étapes" });
+    await step.getByLabel("Code de vérification").fill(totp(e2eShop().adminTotpSecret));
+    await step.getByRole("button", { name: "Vérifier" }).click();
+    await step.waitFor({ state: "hidden" });
     await accountButton(E2E_ADMIN.email).click();
     expect(await header().getByRole("link", { name: "Administration" }).getAttribute("href")).toBe("/admin");
     // Arrow keys move through the entries.

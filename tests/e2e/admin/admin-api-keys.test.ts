@@ -127,7 +127,7 @@ describe("scopes on every catalogue and stock operation", () => {
       else expect([200, 404]).toContain(withRead.status);
       expect(await call(method, path, { cookie: shopper }, body)).toMatchObject({
         status: 403,
-        json: { error: { message: "Accès réservé à l'administrateur" } },
+        json: { error: { message: "Accès réservé à l'équipe de la boutique" } },
       });
       expect(await call(method, path, null, body)).toMatchObject({ status: 401, json: { error: { message: "Connexion requise" } } });
     },
@@ -333,7 +333,7 @@ describe("catalogue and stock with a key", () => {
     expect((since.json.data as { id: string }[]).filter((p) => p.id === product.id)).toHaveLength(1);
 
     // The activity log records the key's name as the actor.
-    const journal = await fetch(`${baseURL}/admin/activity?actor=${encodeURIComponent(`ERP ${run}`)}`, { headers: { cookie: admin } });
+    const journal = await fetch(`${baseURL}/admin/activity?acteur=${encodeURIComponent(`ERP ${run}`)}`, { headers: { cookie: admin } });
     const html = await journal.text();
     expect(html).toContain(`Produit « Sérum API ${run} » créé`);
     expect(html).toContain(`Stock de « Sérum API ${run} v2 »`);
@@ -425,7 +425,7 @@ describe("catalogue and stock with a key", () => {
     });
     expect((await call("PATCH", `/api/v1/admin/brands/pas-un-id`, { key: writer }, { name: "X" })).status).toBe(404);
 
-    const journal = await fetch(`${baseURL}/admin/activity?actor=${encodeURIComponent(`ERP ${run}`)}`, { headers: { cookie: admin } });
+    const journal = await fetch(`${baseURL}/admin/activity?acteur=${encodeURIComponent(`ERP ${run}`)}`, { headers: { cookie: admin } });
     const html = await journal.text();
     expect(html).toContain(`Marque « ${name} » créée`);
     expect(html).toContain(`Marque « ${name} » renommée en « Maison Renommée ${run} »`);
@@ -593,7 +593,7 @@ describe("webhooks with a key", () => {
 
     // The activity log names the key; the secret is nowhere in it.
     const journal = await (
-      await fetch(`${baseURL}/admin/activity?actor=${encodeURIComponent(`Webhooks ${run}`)}`, { headers: { cookie: admin } })
+      await fetch(`${baseURL}/admin/activity?acteur=${encodeURIComponent(`Webhooks ${run}`)}`, { headers: { cookie: admin } })
     ).text();
     expect(journal).toContain(`Webhook ${receiverUrl} créé`);
     expect(journal).not.toContain(endpoint.secret!);

@@ -117,7 +117,10 @@ describe("Statistiques", () => {
 
   it("keeps visitors and shoppers out", async () => {
     for (const path of ["/admin", "/admin/statistiques"]) {
-      expect((await fetch(`${baseURL}${path}`, { redirect: "manual" })).status).toBe(401);
+      // A visitor is sent to the team's sign-in page, to come back here (decision 066).
+      const visitor = await fetch(`${baseURL}${path}`, { redirect: "manual" });
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get("location")).toBe(`/admin/connexion?retour=${encodeURIComponent(path)}`);
       expect((await fetch(`${baseURL}${path}`, { headers: { cookie: shopperCookie }, redirect: "manual" })).status).toBe(403);
       const admin = await fetch(`${baseURL}${path}`, { headers: { cookie: adminCookie } });
       expect(admin.status).toBe(200);

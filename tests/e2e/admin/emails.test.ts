@@ -40,8 +40,8 @@ describe("E-mails (back-office)", () => {
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("E-mails");
 
       const list = page.getByRole("navigation", { name: "Modèles d'e-mails" });
-      // Every template the shop mails (app/.server/mail/templates), the newest being the instalment authentication link.
-      expect(await list.getByRole("link").count()).toBe(23);
+      // Every template the shop mails (app/.server/mail/templates), the newest being the team's invitation.
+      expect(await list.getByRole("link").count()).toBe(24);
       await list.getByRole("link", { name: "Annulation de commande" }).click();
       await page.waitForURL(/modele=order-cancelled/);
       await expect.poll(() => page.getByRole("heading", { level: 2 }).textContent()).toBe("Annulation de commande");

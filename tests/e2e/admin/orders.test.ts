@@ -98,7 +98,7 @@ describe("Gestion des Commandes", () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.goto("/admin/commandes?search=aucune-commande-zzz&status=returned");
       expect(await page.getByText("Aucune commande ne correspond à vos critères de recherche.").count()).toBe(1);
-      // The sidebar: every section is available now.
+      // The sidebar: the owner may open every section.
       const nav = page.getByRole("navigation", { name: "Sections de l'administration" });
       expect(await nav.getByRole("link").allTextContents()).toEqual([
         "Tableau de bord",
@@ -119,6 +119,8 @@ describe("Gestion des Commandes", () => {
         "E-mails",
         "Journal d'activité",
         "Paramètres",
+        // The owner's: the team (decision 066).
+        "Équipe",
       ]);
       expect(await nav.getByText("Bientôt disponible").count()).toBe(0);
       expect(await page.getByText("Dernière connexion").count()).toBe(1);
@@ -178,7 +180,10 @@ describe("GET /api/v1/admin/orders", () => {
   });
 
   it("keeps visitors and shoppers out of the page", async () => {
-    expect((await fetch(`${baseURL}/admin/commandes`, { redirect: "manual" })).status).toBe(401);
+    // A visitor is sent to the team's sign-in page, to come back here (decision 066).
+    const visitor = await fetch(`${baseURL}/admin/commandes`, { redirect: "manual" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe("/admin/connexion?retour=%2Fadmin%2Fcommandes");
     expect((await fetch(`${baseURL}/admin/commandes`, { headers: { cookie: shopperCookie }, redirect: "manual" })).status).toBe(403);
     const admin = await fetch(`${baseURL}/admin/commandes`, { headers: { cookie: adminCookie } });
     expect(admin.status).toBe(200);

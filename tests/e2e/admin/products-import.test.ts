@@ -7,9 +7,9 @@ import { launchBrowser, signedInContext, waitForHydration } from "../../support/
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { createPasswordShopper, startPrivateShop } from "../../support/private-shop";
-import { eq } from "drizzle-orm";
-import { categories, user } from "../../../app/.server/db/schema";
+import { categories } from "../../../app/.server/db/schema";
 import { e2eShop } from "../../support/e2e-shop";
+import { makeStaff, staffCookie } from "../../support/staff";
 
 /**
  * Importer (docs/decisions/051-catalogue-import-export.md): the administrator sends a CSV and a
@@ -107,11 +107,11 @@ describe("Importer des produits", () => {
     const password = "Secret123!Aurore";
     const shop = await startPrivateShop(async (db) => {
       const id = await createPasswordShopper(db, { email, password, firstName: "Admin" });
-      await db.update(user).set({ role: "admin" }).where(eq(user.id, id));
+      await makeStaff(db, id);
       await db.insert(categories).values({ name: "Parfums", slug: "parfums" }).onConflictDoNothing();
     });
     const shopURL = shop.baseURL;
-    const shopCookie = await signInCookie(shopURL, email, password);
+    const shopCookie = await staffCookie(shopURL, email, password);
     const context = await signedInContext(browser, shopURL, shopCookie, {
       viewport: { width: 1400, height: 900 },
     });

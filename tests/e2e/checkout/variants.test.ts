@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { launchBrowser, signedInContext, waitForHydration } from "../../support/browser";
 import { signInCookie } from "../../support/http-session";
+import { makeStaff, staffCookie } from "../../support/staff";
 import { apiCall } from "../../support/orders-http";
 import { createPasswordShopper, startPrivateShop, type PrivateShop } from "../../support/private-shop";
 import { ensureDemoCategories, insertSeedProducts } from "../../../app/.server/db/seed/demo";
-import { products, productVariants, user } from "../../../app/.server/db/schema";
+import { products, productVariants } from "../../../app/.server/db/schema";
 
 /**
  * A lipstick in two shades and a perfume in two sizes on a shop of this file's own (written
@@ -64,7 +65,7 @@ beforeAll(async () => {
     }
     await createPasswordShopper(db, { ...SHOPPER, firstName: "Camille" });
     const adminId = await createPasswordShopper(db, { ...ADMIN, firstName: "Admin" });
-    await db.update(user).set({ role: "admin" }).where(eq(user.id, adminId));
+    await makeStaff(db, adminId);
   });
   browser = await launchBrowser();
 }, 180_000);
@@ -198,7 +199,7 @@ describe("buying a shade and a size", () => {
     await detail.getByText(`${PERFUME} · 50 ml`).waitFor();
 
     // The back-office: the same order's detail names each variant.
-    const adminCookie = await signInCookie(shop.baseURL, ADMIN.email, ADMIN.password);
+    const adminCookie = await staffCookie(shop.baseURL, ADMIN.email, ADMIN.password);
     const adminContext = await signedInContext(browser, shop.baseURL, adminCookie);
     contexts.push(adminContext);
     const admin = await adminContext.newPage();

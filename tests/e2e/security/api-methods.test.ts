@@ -8,7 +8,7 @@ const ID = "00000000-0000-0000-0000-000000000000";
 
 const METHOD_NOT_ALLOWED = { error: { code: "method_not_allowed", message: "Méthode non autorisée" } };
 const UNAUTHENTICATED = { error: { code: "unauthenticated", message: "Connexion requise" } };
-const FORBIDDEN = { error: { code: "forbidden", message: "Accès réservé à l'administrateur" } };
+const FORBIDDEN = { error: { code: "forbidden", message: "Accès réservé à l'équipe de la boutique" } };
 
 /** The signed-in /api/v1 routes, with the write methods they serve and those they answer 405 to. */
 const USER_ROUTES: [path: string, unserved: string[]][] = [

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../../app/routes";
+import { ADMIN_ROUTE_NEEDS, type RouteNeeds } from "~/domain/staff/admin-routes";
 import { E2E_ADMIN, uniqueEmail } from "../../support/accounts";
 import { signInCookie, signUpCookie } from "../../support/http-session";
 import { e2eShop } from "../../support/e2e-shop";
@@ -19,7 +20,9 @@ function allPaths(entries: RouteConfigEntry[], prefix = ""): string[] {
 }
 
 const concrete = (p: string) => p.replace(/:[^/]+/g, "00000000-0000-0000-0000-000000000000").replace(/\*$/, "x");
-const adminRoutePaths = allPaths(routes).filter((p) => /^\/admin(\/|$)/.test(p) || /^\/api\/v1\/admin(\/|$)/.test(p));
+/** The team's sign-in, enrolment and invitation pages are open to visitors (decision 066). */
+const isPublic = (p: string) => (ADMIN_ROUTE_NEEDS as Record<string, RouteNeeds>)[p.slice(1)]?.GET === "public";
+const adminRoutePaths = allPaths(routes).filter((p) => (/^\/admin(\/|$)/.test(p) || /^\/api\/v1\/admin(\/|$)/.test(p)) && !isPublic(p));
 const adminPaths = adminRoutePaths.map(concrete);
 /** Routes of one resource (API or page, e.g. /admin/clients/:id): the dummy id is unknown, so the administrator gets its 404. */
 const resourcePaths = new Set(adminRoutePaths.filter((p) => p.includes("/:")).map(concrete));
@@ -127,8 +130,10 @@ describe("the administrator's area is guarded on the server", () => {
 
   it("never serves an admin page from the shared page cache", async () => {
     await fetch(`${baseURL}/admin`, { headers: { cookie: adminCookie } });
-    const visitor = await fetch(`${baseURL}/admin`);
-    expect(visitor.status).toBe(401);
+    const visitor = await fetch(`${baseURL}/admin`, { redirect: "manual" });
+    // Sent to the team's sign-in page (decision 066), never served the cached page.
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe("/admin/connexion?retour=%2Fadmin");
     expect(visitor.headers.get("x-cache")).not.toBe("HIT");
   });
 });

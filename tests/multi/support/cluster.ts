@@ -270,12 +270,22 @@ export async function callShop(
   baseURL: string,
   method: string,
   pathAndQuery: string,
-  options: { clientIp: string; cookie?: string | null; body?: unknown; headers?: Record<string, string> },
+  options: {
+    clientIp: string;
+    cookie?: string | null;
+    body?: unknown;
+    /** A page form's fields, sent url-encoded instead of a JSON body (a back-office action). */
+    form?: Record<string, string>;
+    headers?: Record<string, string>;
+  },
 ): Promise<JsonAnswer> {
-  const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
+  const form = options.form ? Buffer.from(new URLSearchParams(options.form).toString()) : undefined;
+  const payload = form ?? (options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body)));
   const headers = shopHeaders(cluster, options.clientIp, {
     ...(options.cookie ? { cookie: options.cookie } : {}),
-    ...(payload ? { "content-type": "application/json", "content-length": String(payload.length) } : {}),
+    ...(payload
+      ? { "content-type": form ? "application/x-www-form-urlencoded" : "application/json", "content-length": String(payload.length) }
+      : {}),
     ...options.headers,
   });
   const {

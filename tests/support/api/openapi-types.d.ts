@@ -4475,7 +4475,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Accès réservé à l'administrateur */
+      /** @description Pas membre de l'équipe, rôle sans la permission « Clients : effacer (RGPD) », ou clé sans clients:write ; compte de l'équipe ; second_factor_required : la double authentification de la session date de plus de 15 minutes (confirmer un code, puis renvoyer) */
       403: {
         headers: {
           [name: string]: unknown;
@@ -4484,7 +4484,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Client introuvable (ou compte administrateur : 403) */
+      /** @description Client introuvable */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5320,7 +5320,7 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
-      /** @description Accès réservé à l'administrateur */
+      /** @description Pas membre de l'équipe, rôle sans la permission « Remboursements », ou clé sans orders:write ; au-delà de la limite de remboursement fixée par le propriétaire : refund_over_limit (rôle qui rembourse dans la limite), ou second_factor_required (rôle sans limite dont la double authentification date de plus de 15 minutes : confirmer un code, puis renvoyer) */
       403: {
         headers: {
           [name: string]: unknown;

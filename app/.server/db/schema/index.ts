@@ -19,3 +19,4 @@ export * from "./api-keys";
 export * from "./webhooks";
 export * from "./shipments";
 export * from "./tax";
+export * from "./staff";

@@ -33,6 +33,7 @@ import { ticketReply } from "./ticket-reply";
 import { passwordReset } from "./password-reset";
 import { emailVerification } from "./email-verification";
 import { emailChangeNotice } from "./email-change-notice";
+import { staffInvitation } from "./staff-invitation";
 
 export const mailTemplates = {
   "order-confirmation": orderConfirmation,
@@ -58,6 +59,7 @@ export const mailTemplates = {
   "password-reset": passwordReset,
   "email-verification": emailVerification,
   "email-change-notice": emailChangeNotice,
+  "staff-invitation": staffInvitation,
 } as const;
 
 export type MailTemplateId = keyof typeof mailTemplates;

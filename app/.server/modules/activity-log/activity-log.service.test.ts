@@ -11,7 +11,7 @@ import { createShopper, pickProducts } from "../../../../tests/support/shoppers"
 import { storedView, wordStoredNotification } from "../../../../tests/support/notification-wording";
 import type { DatabaseHandle } from "../../db/client";
 import { adminActivityLog, giftCards, giftCardTransactions, notifications, orders, outbox, reviews } from "../../db/schema";
-import { listAdminActions, purgeOldAdminActions, type AdminActor } from "./activity-log.service";
+import { adminActorOf, listAdminActions, purgeOldAdminActions, type AdminActor } from "./activity-log.service";
 import { createCategory, deleteCategory, renameCategory } from "../catalog/categories-admin.service";
 import { adjustAdminStock } from "../../workflows/admin-stock";
 import { updateClientProfile } from "../accounts/client-profile-admin.service";
@@ -27,6 +27,10 @@ import { changeOrderStatus } from "../../workflows/change-order-status";
 import { ADMIN_GIFT_CARD_MESSAGES } from "~/domain/gift-cards/admin-gift-card.schema";
 import { readActivityQuery } from "~/domain/activity-log/activity-log";
 import { settleDomainEvents } from "~/.server/workflows/event-subscribers";
+import { createStaffAccount } from "../accounts/staff-accounts.service";
+import { addStaffMember, setStaffStatus } from "../staff/staff.service";
+import { createApiKey } from "../api-keys/api-keys.service";
+import { API_AREAS } from "~/domain/api-keys/api-keys";
 
 let handle: DatabaseHandle;
 let actor: AdminActor;
@@ -334,10 +338,114 @@ describe("Journal d'activité", () => {
   });
 
   it("drops a filter the database would refuse (a NUL byte) and still answers", async () => {
-    const query = readActivityQuery(new URLSearchParams({ type: "\u0000", id: "abc\u0000def", action: "ticket\u0000", acteur: "a\u0000" }));
-    expect(query).toMatchObject({ entity: "", entityId: "", action: "", actor: "" });
+    const query = readActivityQuery(
+      new URLSearchParams({ type: "\u0000", id: "abc\u0000def", action: "ticket\u0000", acteur: "a\u0000", domaine: "orders\u0000" }),
+    );
+    expect(query).toMatchObject({ entity: "", entityId: "", action: "", actor: "", area: "" });
     await settleDomainEvents(handle.db);
     const page = await listAdminActions(handle.db, query);
     expect(page.total).toBeGreaterThan(0);
+  });
+});
+
+describe("Journal d'activité: who did it, in which area", () => {
+  const list = (params: Record<string, string>) => listAdminActions(handle.db, readActivityQuery(new URLSearchParams(params)));
+
+  it("names the staff member and the API key, filters by either and by area, and keeps a disabled member's name", async () => {
+    const email = `camille-${token}@aurore.test`;
+    const { userId } = await createStaffAccount(handle.db, {
+      email,
+      firstName: "Camille",
+      lastName: `Martin ${token}`,
+      password: "Secret123!Aurore",
+    });
+    await addStaffMember(handle.db, { userId, roleKey: "administrator", invitedBy: null });
+    const camille = adminActorOf({ user: { id: userId, email } });
+    const name = `Camille Martin ${token}`;
+
+    await createCategory(handle.db, { name: `Équipe ${token}` }, camille);
+    await createPromoCode(handle.db, { code: `EQP${token.toUpperCase()}`.slice(0, 20), kind: "percentage", value: "5" }, camille);
+    const { key } = await createApiKey(
+      handle.db,
+      { name: `ERP ${token}`, scopes: Object.fromEntries(API_AREAS.map((area) => [area, area === "catalog" ? "write" : "none"])) },
+      { createdBy: userId, actor: camille },
+    );
+    const erp: AdminActor = { type: "api_key", id: key.id, label: key.name };
+    const { category } = await createCategory(handle.db, { name: `Par clé ${token}` }, erp);
+    await setStaffStatus(handle.db, { userId, status: "disabled" });
+    await settleDomainEvents(handle.db);
+
+    // By staff member: their three changes, newest first, under their name and e-mail.
+    const mine = await list({ acteur: userId });
+    expect(mine.total).toBe(3);
+    expect(mine.entries.map((e) => e.action)).toEqual(["api_key.create", "promo_code.create", "category.create"]);
+    for (const entry of mine.entries) {
+      expect(entry).toMatchObject({ actor_type: "user", actor_id: userId, actor_label: email, actor_name: name, actor_email: email });
+    }
+    // Part of the name finds them too.
+    expect((await list({ acteur: `martin ${token}` })).total).toBe(3);
+
+    // By API key: its change under the key's name.
+    const byKey = await list({ acteur: key.id });
+    expect(byKey.entries).toEqual([
+      expect.objectContaining({
+        action: "category.create",
+        entity_id: category.id,
+        actor_type: "api_key",
+        actor_name: `ERP ${token}`,
+        actor_email: null,
+      }),
+    ]);
+
+    // The filter's options: staff members (by name) before the API keys, each once.
+    const all = await list({});
+    const ours = all.actors.filter((a) => a.value === userId || a.value === key.id);
+    expect(ours).toEqual([
+      { type: "user", value: userId, name, email },
+      { type: "api_key", value: key.id, name: `ERP ${token}`, email: null },
+    ]);
+    expect(all.actors.filter((a) => a.value === userId)).toHaveLength(1);
+    const firstKey = all.actors.findIndex((a) => a.type === "api_key");
+    expect(all.actors.slice(firstKey).every((a) => a.type === "api_key")).toBe(true);
+    // An entry whose account is not the recorded label's keeps its label and shows the account.
+    expect(all.entries.find((e) => e.actor_id === actor.id)).toMatchObject({ actor_label: actor.label, actor_name: "Admin" });
+
+    // By area, alone and with the staff member.
+    expect((await list({ acteur: userId, domaine: "catalog" })).entries.map((e) => e.action)).toEqual(["category.create"]);
+    expect((await list({ acteur: userId, domaine: "api_keys" })).entries.map((e) => e.action)).toEqual(["api_key.create"]);
+    expect((await list({ acteur: key.id, domaine: "promotions" })).total).toBe(0);
+    const promotions = await list({ domaine: "promotions" });
+    expect(promotions.total).toBeGreaterThanOrEqual(4);
+    expect(new Set(promotions.entries.map((e) => e.action.split(".")[0]))).toEqual(new Set(["promo_code"]));
+    const refunds = await list({ domaine: "refunds" });
+    expect(refunds).toMatchObject({ total: 0, entries: [] });
+    expect(refunds.areas).toContain("refunds");
+    expect(all.areas).toEqual([
+      "orders",
+      "clients",
+      "support",
+      "reviews",
+      "catalog",
+      "stock",
+      "promotions",
+      "gift_cards",
+      "settings",
+      "api_keys",
+    ]);
+
+    // An unknown area is dropped like the other malformed filters: the whole journal.
+    const unknown = await list({ domaine: "inconnu" });
+    expect(unknown.total).toBe(all.total);
+  });
+
+  it("names a staff member without a name by their e-mail", async () => {
+    const email = `sans-nom-${token}@aurore.test`;
+    const { userId } = await createStaffAccount(handle.db, { email, firstName: "", lastName: "", password: "Secret123!Aurore" });
+    await addStaffMember(handle.db, { userId, roleKey: "read_only", invitedBy: null });
+    await createCategory(handle.db, { name: `Sans nom ${token}` }, adminActorOf({ user: { id: userId, email } }));
+    await settleDomainEvents(handle.db);
+    const page = await list({ acteur: userId });
+    expect(page.entries).toEqual([expect.objectContaining({ actor_name: email, actor_email: email })]);
+    expect(page.actors.find((a) => a.value === userId)).toEqual({ type: "user", value: userId, name: email, email });
   });
 });

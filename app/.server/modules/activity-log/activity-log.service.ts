@@ -4,13 +4,20 @@
  * entry from it (decision 054), so the log holds exactly what committed. Values are masked
  * (app/domain/activity-log/masking.ts): the log never holds a password, token or card number.
  */
-import { and, asc, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { containingPattern } from "~/lib/like-pattern";
 import { addParisDays, parisDayStart } from "~/lib/paris-time";
-import { ACTIVITY_PAGE_SIZE, type ActivityPage, type ActivityQuery, type AdminActor } from "~/domain/activity-log/activity-log";
+import {
+  ACTIVITY_PAGE_SIZE,
+  type ActivityActor,
+  type ActivityPage,
+  type ActivityQuery,
+  type AdminActor,
+} from "~/domain/activity-log/activity-log";
+import { activityActionsOfArea, activityAreasOf } from "~/domain/activity-log/areas";
 import { changedFields, maskSecrets } from "~/domain/activity-log/masking";
 import type { Executor } from "~/.server/db/client";
-import { adminActivityLog } from "~/.server/db/schema";
+import { adminActivityLog, user } from "~/.server/db/schema";
 
 export type { AdminActor };
 export { changedFields, maskSecrets };
@@ -29,6 +36,8 @@ export type AdminActionEntry = {
 
 export const ACTIVITY_RETENTION_DAYS = 365;
 const SUMMARY_MAX = 500;
+/** The « Auteur » filter lists at most this many authors, the most recently active. */
+const ACTOR_OPTIONS_MAX = 200;
 
 /**
  * Writes one entry. Changes do not call this: they record a domain event (recordAdminChange in
@@ -56,7 +65,7 @@ export async function purgeOldAdminActions(db: Executor, now: Date = new Date())
   return deleted.length;
 }
 
-/** The actor of an administrator's session (`requireAdmin`'s answer). */
+/** The actor of an administrator's session (`requireStaff`'s answer). */
 export function adminActorOf(session: { user: { id: string; email: string } }): AdminActor {
   return { type: "user", id: session.user.id, label: session.user.email };
 }
@@ -69,17 +78,34 @@ export function userIdOfActor(actor: AdminActor): string | null {
   return actor.type === "api_key" ? null : actor.id;
 }
 
+/** An entry's author as the Journal shows it, from the entry and the account it points at. */
+function actorOf(row: { type: string; id: string | null; label: string; name: string | null; email: string | null }): ActivityActor {
+  if (row.type === "api_key") return { type: "api_key", value: row.id ?? row.label, name: row.label, email: null };
+  const name = row.name?.trim() || row.email || row.label;
+  return { type: "user", value: row.id ?? row.label, name, email: row.email };
+}
+
 /**
  * The Journal d'activité: entries newest first, filtered by actor (id, or part of the e-mail or
- * key name), entity type, action, Paris days (inclusive) and entity id; with the choices the
- * filters offer (actors, types and actions that occur).
+ * key name recorded, or of the staff member's name), area, entity type, action, Paris days
+ * (inclusive) and entity id; with the choices the filters offer (actors, areas, types and actions
+ * that occur).
+ *
+ * A staff member is named from their account, read here through a join rather than copied into
+ * each entry: the name shown is the current one, a disabled member keeps it (staff are never
+ * deleted), and the entry's own label stays what was recorded then.
  */
 export async function listAdminActions(db: Executor, query: ActivityQuery): Promise<ActivityPage> {
   const t = adminActivityLog;
+  const account = and(eq(t.actorType, "user"), eq(user.id, t.actorId));
   const where: SQL[] = [];
   if (query.actor) {
-    const byLabel = ilike(t.actorLabel, containingPattern(query.actor));
-    where.push(sql`(${t.actorId} = ${query.actor} or ${byLabel})`);
+    const pattern = containingPattern(query.actor);
+    where.push(sql`(${t.actorId} = ${query.actor} or ${ilike(t.actorLabel, pattern)} or ${ilike(user.name, pattern)})`);
+  }
+  if (query.area) {
+    const actions = activityActionsOfArea(query.area);
+    where.push(actions.length > 0 ? inArray(t.action, actions) : sql`false`);
   }
   if (query.entity) where.push(eq(t.entityType, query.entity));
   if (query.action) where.push(eq(t.action, query.action));
@@ -90,41 +116,59 @@ export async function listAdminActions(db: Executor, query: ActivityQuery): Prom
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(t)
+    .leftJoin(user, account)
     .where(filter);
   const total = Number(n);
   const pageCount = Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   const rows = await db
-    .select()
+    .select({ entry: t, name: user.name, email: user.email })
     .from(t)
+    .leftJoin(user, account)
     .where(filter)
     .orderBy(desc(t.occurredAt), desc(t.id))
     .limit(ACTIVITY_PAGE_SIZE)
     .offset((page - 1) * ACTIVITY_PAGE_SIZE);
+  // One option per author: an actor without an id (a carrier's tracking) is told by its label.
+  const sameActor = sql`case when ${t.actorId} is null then ${t.actorLabel} end`;
   const [actors, types, actions] = await Promise.all([
-    db.selectDistinct({ id: t.actorId, label: t.actorLabel }).from(t).orderBy(asc(t.actorLabel)).limit(200),
+    db
+      .select({ type: t.actorType, id: t.actorId, label: sql<string>`max(${t.actorLabel})`, name: user.name, email: user.email })
+      .from(t)
+      .leftJoin(user, account)
+      .groupBy(t.actorType, t.actorId, sameActor, user.name, user.email)
+      .orderBy(sql`max(${t.occurredAt}) desc`)
+      .limit(ACTOR_OPTIONS_MAX),
     db.selectDistinct({ v: t.entityType }).from(t).orderBy(asc(t.entityType)),
     db.selectDistinct({ v: t.action }).from(t).orderBy(asc(t.action)),
   ]);
+  const actionList = actions.map((r) => r.v);
   return {
     total,
     page,
     page_count: pageCount,
-    actors,
+    actors: actors.map(actorOf).sort((a, b) => (a.type === b.type ? a.name.localeCompare(b.name, "fr") : a.type === "user" ? -1 : 1)),
+    areas: activityAreasOf(actionList, query.area),
     entity_types: types.map((r) => r.v),
-    actions: actions.map((r) => r.v),
-    entries: rows.map((r) => ({
-      id: r.id,
-      occurred_at: r.occurredAt.toISOString(),
-      actor_type: r.actorType,
-      actor_id: r.actorId,
-      actor_label: r.actorLabel,
-      action: r.action,
-      entity_type: r.entityType,
-      entity_id: r.entityId,
-      summary: r.summary,
-      before: r.before,
-      after: r.after,
-    })),
+    actions: actionList,
+    entries: rows.map(({ entry: r, name, email }) => {
+      const actor = actorOf({ type: r.actorType, id: r.actorId, label: r.actorLabel, name, email });
+      const known = actor.type === "api_key" || email !== null;
+      return {
+        id: r.id,
+        occurred_at: r.occurredAt.toISOString(),
+        actor_type: r.actorType,
+        actor_id: r.actorId,
+        actor_label: r.actorLabel,
+        actor_name: known ? actor.name : null,
+        actor_email: actor.email,
+        action: r.action,
+        entity_type: r.entityType,
+        entity_id: r.entityId,
+        summary: r.summary,
+        before: r.before,
+        after: r.after,
+      };
+    }),
   };
 }

@@ -11,16 +11,24 @@ import {
   activityDiff,
   activityEntityLabel,
   activityQueryString,
+  type ActivityActor,
   type ActivityEntry,
   type ActivityPage,
   type ActivityQuery,
 } from "~/domain/activity-log/activity-log";
+import { activityAreaLabel, activityAreaOf } from "~/domain/activity-log/areas";
 
 const labelClass = "flex min-w-0 flex-col gap-1 text-sm font-semibold";
 
+/** "Camille Martin · camille@aurore.fr" for a staff member, the name for an API key. */
+const actorText = (actor: Pick<ActivityActor, "name" | "email">) =>
+  actor.email && actor.email !== actor.name ? `${actor.name} · ${actor.email}` : actor.name;
+
 /** Journal d'activité (decision 048): who changed what in the back-office, newest first. */
 export function AdminActivityView({ query, result }: { query: ActivityQuery; result: ActivityPage }) {
-  const filtered = Boolean(query.actor || query.entity || query.action || query.from || query.to || query.entityId);
+  const filtered = Boolean(query.actor || query.area || query.entity || query.action || query.from || query.to || query.entityId);
+  const staff = result.actors.filter((a) => a.type === "user");
+  const keys = result.actors.filter((a) => a.type === "api_key");
   return (
     <div className="min-w-0 space-y-6">
       <div>
@@ -32,12 +40,36 @@ export function AdminActivityView({ query, result }: { query: ActivityQuery; res
 
       <Form method="get" aria-label="Filtrer le journal" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <label className={labelClass}>
-          Administrateur
+          Auteur
           <Select className="w-full min-w-0" name="acteur" defaultValue={query.actor}>
             <option value="">Tous</option>
-            {result.actors.map((a) => (
-              <option key={`${a.id}:${a.label}`} value={a.id ?? a.label}>
-                {a.label}
+            {staff.length > 0 ? (
+              <optgroup label="Équipe">
+                {staff.map((a) => (
+                  <option key={`user:${a.value}`} value={a.value}>
+                    {actorText(a)}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+            {keys.length > 0 ? (
+              <optgroup label="Clés API">
+                {keys.map((a) => (
+                  <option key={`api_key:${a.value}`} value={a.value}>
+                    {a.name}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+          </Select>
+        </label>
+        <label className={labelClass}>
+          Domaine
+          <Select className="w-full min-w-0" name="domaine" defaultValue={query.area}>
+            <option value="">Tous</option>
+            {result.areas.map((area) => (
+              <option key={area} value={area}>
+                {activityAreaLabel(area)}
               </option>
             ))}
           </Select>
@@ -99,7 +131,7 @@ export function AdminActivityView({ query, result }: { query: ActivityQuery; res
             head={
               <>
                 <Th>Date</Th>
-                <Th>Administrateur</Th>
+                <Th>Auteur</Th>
                 <Th>Action</Th>
                 <Th>Élément</Th>
                 <Th>Détail</Th>
@@ -119,16 +151,22 @@ export function AdminActivityView({ query, result }: { query: ActivityQuery; res
 
 function ActivityRow({ entry, query }: { entry: ActivityEntry; query: ActivityQuery }) {
   const diff = activityDiff(entry.before, entry.after);
+  const area = activityAreaOf(entry.action);
   return (
     <tr className="align-top">
       <td className="whitespace-nowrap px-4 py-3">
         <time dateTime={entry.occurred_at}>{formatDateTime(entry.occurred_at)}</time>
       </td>
       <td className="px-4 py-3">
-        <span className="break-all">{entry.actor_label}</span>
-        {entry.actor_type === "api_key" ? <span className="block text-xs text-muted">Clé d'API</span> : null}
+        <span className="wrap-anywhere">
+          {entry.actor_name ? actorText({ name: entry.actor_name, email: entry.actor_email }) : entry.actor_label}
+        </span>
+        {entry.actor_type === "api_key" ? <span className="block text-xs text-muted">Clé API</span> : null}
       </td>
-      <td className="px-4 py-3">{activityActionLabel(entry.action)}</td>
+      <td className="px-4 py-3">
+        <span className="block">{activityActionLabel(entry.action)}</span>
+        {area ? <span className="block text-xs text-muted">{activityAreaLabel(area)}</span> : null}
+      </td>
       <td className="px-4 py-3">
         <span className="block">{activityEntityLabel(entry.entity_type)}</span>
         {entry.entity_id ? (

@@ -1,5 +1,5 @@
 import { BRAND_NAME_MAX, BrandNameSchema, type AdminBrandRow } from "~/domain/catalog/admin-brands.schema";
-import { AdminNamedListView, type NamedListKind } from "./admin-named-list-view";
+import { AdminNamedListView, type NamedListAccess, type NamedListKind } from "./admin-named-list-view";
 
 const BRANDS: NamedListKind = {
   title: "Marques",
@@ -12,6 +12,6 @@ const BRANDS: NamedListKind = {
 };
 
 /** Marques: the list with product counts, the create form, and a dialog each for rename and delete. */
-export function AdminBrandsView({ brands }: { brands: AdminBrandRow[] }) {
-  return <AdminNamedListView kind={BRANDS} rows={brands} />;
+export function AdminBrandsView({ brands, may }: { brands: AdminBrandRow[]; may?: NamedListAccess }) {
+  return <AdminNamedListView kind={BRANDS} rows={brands} may={may} />;
 }

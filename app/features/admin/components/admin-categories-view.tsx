@@ -1,6 +1,6 @@
 import { CATEGORY_NAME_MAX } from "~/lib/shop-rules";
 import { CategoryNameSchema, type AdminCategoryRow } from "~/domain/catalog/admin-categories.schema";
-import { AdminNamedListView, type NamedListKind } from "./admin-named-list-view";
+import { AdminNamedListView, type NamedListAccess, type NamedListKind } from "./admin-named-list-view";
 
 const CATEGORIES: NamedListKind = {
   title: "Catégories",
@@ -13,6 +13,6 @@ const CATEGORIES: NamedListKind = {
 };
 
 /** Catégories: the list with product counts, the create form, and a dialog each for rename and delete. */
-export function AdminCategoriesView({ categories }: { categories: AdminCategoryRow[] }) {
-  return <AdminNamedListView kind={CATEGORIES} rows={categories} />;
+export function AdminCategoriesView({ categories, may }: { categories: AdminCategoryRow[]; may?: NamedListAccess }) {
+  return <AdminNamedListView kind={CATEGORIES} rows={categories} may={may} />;
 }

@@ -4,15 +4,24 @@ import { CHAT_MESSAGE_MAX, CHAT_STATUS_LABELS, type ChatConversationView } from 
 import { formatTime } from "~/lib/paris-time";
 import { useActionResult } from "~/components/ui/use-fetcher-answer";
 import type { ActionResult } from "~/domain/http/action-result";
+import { ReadOnlyNotice } from "./read-only-notice";
 
 const buttonClass =
   "inline-flex min-h-11 items-center justify-center rounded-xl px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60";
 
+/** What the member's role may do here (decision 066): take, answer and close a conversation. */
+export type ChatPageAccess = { write: boolean };
+const EVERYTHING: ChatPageAccess = { write: true };
+
+/** What the notice names for a role that reads the conversations only. */
+export const CHAT_READ_ONLY = "prendre en charge les conversations ni d'y répondre";
+
 /**
  * The administrators' Chat screen: waiting and active conversations, kept live by the
- * /admin/chat/stream events; take one, answer, close it (decision 047).
+ * /admin/chat/stream events; take one, answer, close it (decision 047). A role that reads the chat
+ * only follows the conversations, without the buttons and the reply (decision 066).
  */
-export function AdminChatView({ initial }: { initial: ChatConversationView[] }) {
+export function AdminChatView({ initial, may = EVERYTHING }: { initial: ChatConversationView[]; may?: ChatPageAccess }) {
   const [conversations, setConversations] = useState<ChatConversationView[]>(initial);
   const [selectedId, setSelectedId] = useState<string | null>(initial[0]?.id ?? null);
 
@@ -70,6 +79,7 @@ export function AdminChatView({ initial }: { initial: ChatConversationView[] }) 
             : `${open.filter((c) => c.status === "waiting").length} en attente, ${open.filter((c) => c.status === "active").length} en cours`}
         </p>
       </div>
+      {may.write ? null : <ReadOnlyNotice what={CHAT_READ_ONLY} />}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[18rem_1fr]">
         <nav aria-label="Conversations">
           <ul className="space-y-2">
@@ -90,7 +100,7 @@ export function AdminChatView({ initial }: { initial: ChatConversationView[] }) 
             ))}
           </ul>
         </nav>
-        {selected ? <ConversationPanel key={selected.id} conversation={selected} onChange={merge} /> : null}
+        {selected ? <ConversationPanel key={selected.id} conversation={selected} onChange={merge} writable={may.write} /> : null}
       </div>
     </div>
   );
@@ -99,9 +109,11 @@ export function AdminChatView({ initial }: { initial: ChatConversationView[] }) 
 function ConversationPanel({
   conversation,
   onChange,
+  writable,
 }: {
   conversation: ChatConversationView;
   onChange: (c: ChatConversationView) => void;
+  writable: boolean;
 }) {
   const fetcher = useFetcher<ActionResult<ChatConversationView>>();
   const [message, setMessage] = useState("");
@@ -152,7 +164,7 @@ function ConversationPanel({
           {failure.message}
         </p>
       ) : null}
-      {live ? (
+      {live && writable ? (
         <div className="mt-4 space-y-3">
           {conversation.status === "waiting" ? (
             <button type="button" disabled={busy} onClick={() => submit("take")} className={`${buttonClass} bg-ink text-white`}>

@@ -21,10 +21,15 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Voir: the client's page; Modifier opens at once with ?modifier=1 (the list's button). */
-export function AdminClientView({ client }: { client: AdminClientProfile }) {
+/**
+ * Voir: the client's page; Modifier opens at once with ?modifier=1 (the list's button). A role
+ * that only reads the clients (`writable` false, decision 066) gets the page without its forms.
+ */
+export function AdminClientView({ client, writable = true }: { client: AdminClientProfile; writable?: boolean }) {
   const [params] = useSearchParams();
-  const [dialog, setDialog] = useState<"edit" | "points" | "mail" | "gift-card" | null>(params.get("modifier") === "1" ? "edit" : null);
+  const [dialog, setDialog] = useState<"edit" | "points" | "mail" | "gift-card" | null>(
+    writable && params.get("modifier") === "1" ? "edit" : null,
+  );
   const name = [client.first_name, client.last_name].filter(Boolean).join(" ") || "Nom non renseigné";
   const gender = client.gender ? (CLIENT_GENDER_LABELS[client.gender as ClientGender] ?? client.gender) : "—";
 
@@ -38,20 +43,22 @@ export function AdminClientView({ client }: { client: AdminClientProfile }) {
           <h1 className="font-display text-3xl">{name}</h1>
           <p className="mt-1 font-mono text-xs text-muted">ID : {client.id}</p>
         </div>
-        <div className="flex flex-wrap gap-3">
-          <Button size="sm" onClick={() => setDialog("edit")}>
-            Modifier
-          </Button>
-          <Button size="sm" onClick={() => setDialog("points")}>
-            Ajuster les points
-          </Button>
-          <Button size="sm" onClick={() => setDialog("mail")}>
-            Envoyer email
-          </Button>
-          <Button size="sm" onClick={() => setDialog("gift-card")}>
-            Offrir une carte cadeau
-          </Button>
-        </div>
+        {writable && (
+          <div className="flex flex-wrap gap-3">
+            <Button size="sm" onClick={() => setDialog("edit")}>
+              Modifier
+            </Button>
+            <Button size="sm" onClick={() => setDialog("points")}>
+              Ajuster les points
+            </Button>
+            <Button size="sm" onClick={() => setDialog("mail")}>
+              Envoyer email
+            </Button>
+            <Button size="sm" onClick={() => setDialog("gift-card")}>
+              Offrir une carte cadeau
+            </Button>
+          </div>
+        )}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">

@@ -1,10 +1,10 @@
-import { useDialogFetcher } from "~/components/ui/use-fetcher-answer";
+import { useDialogFetcher, useFetcherAnswer } from "~/components/ui/use-fetcher-answer";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable, Th } from "~/components/ui/data-table";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FilterBar, FilterSearch, FilterSelect } from "~/components/ui/filter-bar";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import { Pager } from "~/components/ui/pager";
 import { formatPrice } from "~/lib/money";
@@ -23,6 +23,7 @@ import {
 import { CLIENT_GENDER_LABELS, CLIENT_MAIL_MAX_RECIPIENTS, type ClientGender } from "~/domain/customers/admin-client-profile.schema";
 import { ClientMailModal, NewClientModal } from "./admin-client-forms";
 import { plural } from "~/lib/plural";
+import { asksForSecondFactor, requestSecondFactor } from "../staff/second-factor-store";
 
 const secondaryButtonClass = buttonClass({ size: "sm" });
 
@@ -51,6 +52,77 @@ function selectionHref(ids: string[]): string {
   return `/admin/clients/export?${params}`;
 }
 
+export const EXPORT_FAILED_MESSAGE = "Le téléchargement n'a pas abouti : vérifiez votre connexion et réessayez.";
+
+/** The file's name as the server gives it (Content-Disposition). */
+function fileNameOf(answer: Response): string {
+  return /filename="([^"]+)"/.exec(answer.headers.get("content-disposition") ?? "")?.[1] ?? "clients.csv";
+}
+
+function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Once the click has handed the file to the browser's download.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/**
+ * An export's link (personal data, decision 066). With JavaScript the file is fetched and saved
+ * from a blob, so a refusal comes back as JSON and the page stays: a stale second factor opens
+ * the code's dialog and its message shows, then the export is asked again. Without JavaScript the
+ * link downloads as it is, and the server's French page explains a refusal.
+ */
+export function ExportLink({
+  href,
+  onMessage,
+  children,
+}: {
+  href: string;
+  onMessage: (message: string | null) => void;
+  children: ReactNode;
+}) {
+  const [busy, setBusy] = useState(false);
+  async function download(event: MouseEvent<HTMLAnchorElement>) {
+    // A click meant for a new tab or window stays the browser's.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    onMessage(null);
+    try {
+      const answer = await fetch(href, { headers: { Accept: "text/csv, application/json" } });
+      const type = answer.headers.get("content-type") ?? "";
+      if (answer.ok && type.startsWith("text/csv")) {
+        saveBlob(await answer.blob(), fileNameOf(answer));
+        return;
+      }
+      const body: unknown = type.includes("application/json") ? await answer.json().catch(() => null) : null;
+      const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+      if (typeof message === "string") {
+        if (asksForSecondFactor(body)) requestSecondFactor();
+        onMessage(message);
+        return;
+      }
+      // Anything else (signed out meanwhile, the role changed): the link itself, whose page says why.
+      window.location.assign(href);
+    } catch {
+      onMessage(EXPORT_FAILED_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <a href={href} download onClick={download} aria-busy={busy || undefined} className={secondaryButtonClass}>
+      {children}
+    </a>
+  );
+}
+
 function fullName(row: AdminClientRow): string {
   const name = [row.first_name, row.last_name].filter(Boolean).join(" ");
   return name || "Nom non renseigné";
@@ -59,13 +131,18 @@ function fullName(row: AdminClientRow): string {
 const genderLabel = (value: string | null) => (value && value in CLIENT_GENDER_LABELS ? CLIENT_GENDER_LABELS[value as ClientGender] : "—");
 const dateOrDash = (value: string | null) => (value ? <time dateTime={value}>{formatDate(value)}</time> : "—");
 
+/** What the member's role may do on this page (decision 066): the other buttons are not shown. */
+export type ClientsPageAccess = { write: boolean; erase: boolean; export: boolean };
+
 export function AdminClientsView({
   query,
+  may,
   stats,
   result,
   error,
 }: {
   query: AdminClientQuery;
+  may: ClientsPageAccess;
   stats: AdminClientStats | null;
   result: AdminClientPage | null;
   error: string | null;
@@ -77,6 +154,9 @@ export function AdminClientsView({
   const [creating, setCreating] = useState(false);
   /** Envoyer email: to one row, or to the selection. */
   const [mailing, setMailing] = useState<AdminClientRow[] | null>(null);
+  const [exportMessage, setExportMessage] = useState<string | null>(null);
+  // The selection serves the e-mail and the export: without either, no checkboxes.
+  const selectable = may.write || may.export;
   const filtered = query.search !== "" || query.status !== "all";
   const rows = result?.rows ?? [];
   const pageIds = rows.map((r) => r.id);
@@ -100,14 +180,24 @@ export function AdminClientsView({
           ) : null}
         </div>
         <div className="flex flex-wrap gap-3">
-          <a href={exportHref(query)} download className={secondaryButtonClass}>
-            Exporter CSV
-          </a>
-          <button type="button" onClick={() => setCreating(true)} className={buttonClass({ variant: "ink" })}>
-            Nouveau Client
-          </button>
+          {may.export && (
+            <ExportLink href={exportHref(query)} onMessage={setExportMessage}>
+              Exporter CSV
+            </ExportLink>
+          )}
+          {may.write && (
+            <button type="button" onClick={() => setCreating(true)} className={buttonClass({ variant: "ink" })}>
+              Nouveau Client
+            </button>
+          )}
         </div>
       </div>
+
+      {exportMessage ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          {exportMessage}
+        </p>
+      ) : null}
 
       {stats ? (
         <ul aria-label="Statistiques clients" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
@@ -143,16 +233,20 @@ export function AdminClientsView({
           className="flex flex-wrap items-center gap-3 rounded-2xl border border-accent bg-white p-3"
         >
           <p className="font-semibold">{plural(selected.length, "client sélectionné", "clients sélectionnés")}</p>
-          <button
-            type="button"
-            onClick={() => setMailing(rows.filter((r) => selected.includes(r.id)).slice(0, CLIENT_MAIL_MAX_RECIPIENTS))}
-            className={secondaryButtonClass}
-          >
-            Envoyer email
-          </button>
-          <a href={selectionHref(selected)} download className={secondaryButtonClass}>
-            Exporter sélection
-          </a>
+          {may.write && (
+            <button
+              type="button"
+              onClick={() => setMailing(rows.filter((r) => selected.includes(r.id)).slice(0, CLIENT_MAIL_MAX_RECIPIENTS))}
+              className={secondaryButtonClass}
+            >
+              Envoyer email
+            </button>
+          )}
+          {may.export && (
+            <ExportLink href={selectionHref(selected)} onMessage={setExportMessage}>
+              Exporter sélection
+            </ExportLink>
+          )}
           <button type="button" onClick={() => setSelected([])} className={secondaryButtonClass}>
             Désélectionner tout
           </button>
@@ -173,15 +267,17 @@ export function AdminClientsView({
             minWidth="min-w-[80rem]"
             head={
               <>
-                <Th className="px-3 py-3">
-                  <input
-                    type="checkbox"
-                    aria-label="Sélectionner tous les clients de la page"
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? [] : pageIds)}
-                    className="h-5 w-5"
-                  />
-                </Th>
+                {selectable && (
+                  <Th className="px-3 py-3">
+                    <input
+                      type="checkbox"
+                      aria-label="Sélectionner tous les clients de la page"
+                      checked={allSelected}
+                      onChange={() => setSelected(allSelected ? [] : pageIds)}
+                      className="h-5 w-5"
+                    />
+                  </Th>
+                )}
                 <Th className="px-3 py-3">Client</Th>
                 <Th className="px-3 py-3">Genre</Th>
                 <Th className="px-3 py-3">Bio</Th>
@@ -202,6 +298,8 @@ export function AdminClientsView({
               <ClientRow
                 key={row.id}
                 row={row}
+                may={may}
+                selectable={selectable}
                 selected={selected.includes(row.id)}
                 onToggle={() => toggle(row.id)}
                 onDelete={() => setDeleting(row)}
@@ -237,12 +335,16 @@ function StatCard({ label, value }: { label: string; value: string }) {
 
 function ClientRow({
   row,
+  may,
+  selectable,
   selected,
   onToggle,
   onDelete,
   onMail,
 }: {
   row: AdminClientRow;
+  may: ClientsPageAccess;
+  selectable: boolean;
   selected: boolean;
   onToggle: () => void;
   onDelete: () => void;
@@ -252,9 +354,11 @@ function ClientRow({
   const initial = (row.first_name || row.email).charAt(0).toUpperCase();
   return (
     <tr className="align-top">
-      <td className="px-3 py-3">
-        <input type="checkbox" aria-label={`Sélectionner ${name}`} checked={selected} onChange={onToggle} className="h-5 w-5" />
-      </td>
+      {selectable && (
+        <td className="px-3 py-3">
+          <input type="checkbox" aria-label={`Sélectionner ${name}`} checked={selected} onChange={onToggle} className="h-5 w-5" />
+        </td>
+      )}
       <td className="px-3 py-3">
         <div className="flex items-center gap-3">
           <span
@@ -303,15 +407,21 @@ function ClientRow({
           <Link to={`/admin/clients/${row.id}`} aria-label={`Voir ${name}`} className={secondaryButtonClass}>
             Voir
           </Link>
-          <Link to={`/admin/clients/${row.id}?modifier=1`} aria-label={`Modifier ${name}`} className={secondaryButtonClass}>
-            Modifier
-          </Link>
-          <button type="button" onClick={onMail} aria-label={`Envoyer un email à ${name}`} className={secondaryButtonClass}>
-            Envoyer email
-          </button>
-          <button type="button" onClick={onDelete} aria-label={`Supprimer ${name}`} className={secondaryButtonClass}>
-            Supprimer
-          </button>
+          {may.write && (
+            <>
+              <Link to={`/admin/clients/${row.id}?modifier=1`} aria-label={`Modifier ${name}`} className={secondaryButtonClass}>
+                Modifier
+              </Link>
+              <button type="button" onClick={onMail} aria-label={`Envoyer un email à ${name}`} className={secondaryButtonClass}>
+                Envoyer email
+              </button>
+            </>
+          )}
+          {may.erase && (
+            <button type="button" onClick={onDelete} aria-label={`Supprimer ${name}`} className={secondaryButtonClass}>
+              Supprimer
+            </button>
+          )}
         </div>
       </td>
     </tr>
@@ -320,6 +430,11 @@ function ClientRow({
 
 function DeleteClientModal({ client, onClose }: { client: AdminClientRow; onClose: () => void }) {
   const { fetcher, error } = useDialogFetcher(onClose);
+  // An erasure asks for the second factor again when it is stale: the dialog stays open with the
+  // message, the code's dialog opens, and "Supprimer" is pressed again once it is given.
+  useFetcherAnswer(fetcher, (answer) => {
+    if (asksForSecondFactor(answer)) requestSecondFactor();
+  });
 
   return (
     <ConfirmDialog

@@ -145,17 +145,19 @@ export function TopProducts({ products }: { products: DashboardData["top_product
   );
 }
 
-/** Customer reviews by moderation status, with the way to the 'Avis' screen. */
-export function ReviewCounts({ counts }: { counts: DashboardData["reviews"] }) {
+/** Customer reviews by moderation status, with the way to the 'Avis' screen for a role that may open it. */
+export function ReviewCounts({ counts, reviewsLink = true }: { counts: DashboardData["reviews"]; reviewsLink?: boolean }) {
   return (
     <section aria-labelledby="review-counts" className={panel}>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h2 id="review-counts" className="font-display text-xl">
           Avis clients
         </h2>
-        <a href="/admin/avis?status=pending" className="text-sm font-semibold underline underline-offset-4 hover:text-accent">
-          Modérer les avis
-        </a>
+        {reviewsLink && (
+          <a href="/admin/avis?status=pending" className="text-sm font-semibold underline underline-offset-4 hover:text-accent">
+            Modérer les avis
+          </a>
+        )}
       </div>
       <dl className="mt-3 grid grid-cols-3 gap-3 text-center">
         {(

@@ -10,6 +10,7 @@ import { formatDate } from "~/lib/paris-time";
 import { Pager } from "~/components/ui/pager";
 import type { ActionResult } from "~/domain/http/action-result";
 import { plural } from "~/lib/plural";
+import { ReadOnlyNotice } from "./read-only-notice";
 
 const STATUS_LABELS = { active: "Active", disabled: "Désactivée", cancelled: "Annulée" } as const;
 const KIND_LABELS = { issue: "Émission", use: "Utilisation", refund: "Remboursement" } as const;
@@ -49,17 +50,26 @@ function DisableButton({ card }: { card: AdminGiftCardView }) {
   );
 }
 
+/** What the member's role may do here (decision 066): disable a card. */
+export type GiftCardsPageAccess = { write: boolean };
+const EVERYTHING: GiftCardsPageAccess = { write: true };
+
+/** What the notice names for a role that reads the gift cards only. */
+export const GIFT_CARDS_READ_ONLY = "modifier les cartes cadeaux";
+
 /** Back-office list of gift cards with their ledger (docs/decisions/018-gift-cards.md). */
 export function AdminGiftCardsView({
   query,
   list,
   ledger,
   ledgerCardId,
+  may = EVERYTHING,
 }: {
   query: { q: string; page: number };
   list: { cards: AdminGiftCardView[]; total: number; page: number; page_count: number };
   ledger: GiftCardLedgerEntry[] | null;
   ledgerCardId: string | null | undefined;
+  may?: GiftCardsPageAccess;
 }) {
   const selected = list.cards.find((c) => c.id === ledgerCardId);
   return (
@@ -76,6 +86,8 @@ export function AdminGiftCardsView({
           </label>
         </FilterBar>
       </div>
+
+      {may.write ? null : <ReadOnlyNotice what={GIFT_CARDS_READ_ONLY} />}
 
       {list.cards.length === 0 ? (
         <EmptyState>Aucune carte cadeau</EmptyState>
@@ -114,7 +126,7 @@ export function AdminGiftCardsView({
                   >
                     Historique
                   </Link>
-                  <DisableButton card={card} />
+                  {may.write && <DisableButton card={card} />}
                 </div>
               </td>
             </tr>

@@ -10,6 +10,7 @@ import { Input } from "~/components/ui/input";
 import { Modal } from "~/components/ui/modal";
 import { showToast } from "~/components/ui/toast";
 import { plural } from "~/lib/plural";
+import { ReadOnlyNotice } from "./read-only-notice";
 
 const produits = (n: number) => `${n} produit${n > 1 ? "s" : ""}`;
 
@@ -36,8 +37,15 @@ function nameErrorOf(kind: NamedListKind, name: string): string | null {
   return parsed.success ? null : (parsed.error?.issues[0]?.message ?? null);
 }
 
-/** Catégories and Marques: the list with product counts, the create form, and a dialog each for rename and delete. */
-export function AdminNamedListView({ kind, rows }: { kind: NamedListKind; rows: NamedRow[] }) {
+/** What the member's role may do here (decision 066): create, rename and delete. */
+export type NamedListAccess = { write: boolean };
+const EVERYTHING: NamedListAccess = { write: true };
+
+/**
+ * Catégories and Marques: the list with product counts, the create form, and a dialog each for
+ * rename and delete. A role that reads the catalogue only gets the list and a line saying why.
+ */
+export function AdminNamedListView({ kind, rows, may = EVERYTHING }: { kind: NamedListKind; rows: NamedRow[]; may?: NamedListAccess }) {
   const [renaming, setRenaming] = useState<NamedRow | null>(null);
   const [deleting, setDeleting] = useState<NamedRow | null>(null);
 
@@ -50,7 +58,7 @@ export function AdminNamedListView({ kind, rows }: { kind: NamedListKind; rows: 
         </p>
       </div>
 
-      <CreateForm kind={kind} />
+      {may.write ? <CreateForm kind={kind} /> : <ReadOnlyNotice what={`modifier les ${kind.many}`} />}
 
       {rows.length === 0 ? (
         <EmptyState>Aucune {kind.one}</EmptyState>
@@ -63,7 +71,7 @@ export function AdminNamedListView({ kind, rows }: { kind: NamedListKind; rows: 
               <Th>Nom</Th>
               <Th>Adresse</Th>
               <Th>Produits</Th>
-              <Th>Actions</Th>
+              {may.write && <Th>Actions</Th>}
             </>
           }
         >
@@ -77,23 +85,25 @@ export function AdminNamedListView({ kind, rows }: { kind: NamedListKind; rows: 
                 {b.slug}
               </td>
               <td className="px-4 py-3">{produits(b.product_count)}</td>
-              <td className="px-4 py-3">
-                <div className="flex flex-wrap gap-2">
-                  <Button size="sm" onClick={() => setRenaming(b)} aria-label={`Renommer ${b.name}`}>
-                    Renommer
-                  </Button>
-                  <Button variant="danger-outline" size="sm" onClick={() => setDeleting(b)} aria-label={`Supprimer ${b.name}`}>
-                    Supprimer
-                  </Button>
-                </div>
-              </td>
+              {may.write && (
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap gap-2">
+                    <Button size="sm" onClick={() => setRenaming(b)} aria-label={`Renommer ${b.name}`}>
+                      Renommer
+                    </Button>
+                    <Button variant="danger-outline" size="sm" onClick={() => setDeleting(b)} aria-label={`Supprimer ${b.name}`}>
+                      Supprimer
+                    </Button>
+                  </div>
+                </td>
+              )}
             </tr>
           ))}
         </DataTable>
       )}
 
-      {renaming ? <RenameModal kind={kind} row={renaming} onClose={() => setRenaming(null)} /> : null}
-      {deleting ? <DeleteModal kind={kind} row={deleting} onClose={() => setDeleting(null)} /> : null}
+      {may.write && renaming ? <RenameModal kind={kind} row={renaming} onClose={() => setRenaming(null)} /> : null}
+      {may.write && deleting ? <DeleteModal kind={kind} row={deleting} onClose={() => setDeleting(null)} /> : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { lineName } from "~/domain/cart/line-name";
 import { TAX_REGIME_LABELS } from "~/domain/tax/tax-rules";
 import { InstalmentUnpaidBadge } from "~/features/orders/public/instalment-unpaid-badge";
 import { PaymentSchedule } from "~/features/orders/public/payment-schedule";
-import { useEffect, useId, useState } from "react";
+import { createContext, useContext, useEffect, useId, useState, type ReactNode } from "react";
 import { Modal } from "~/components/ui/modal";
 import type { AdminOrderDetail } from "~/domain/orders/admin-orders.schema";
 import { OrderDelivery } from "~/features/orders/public/order-delivery";
@@ -71,8 +71,23 @@ function AddressBlock({ title, address }: { title: string; address: OrderAddress
   );
 }
 
+/** What the member's role may do in an order's detail (decision 066): refund an amount. */
+export type OrderDetailAccess = { refund: boolean };
+
+const OrderDetailAccessContext = createContext<OrderDetailAccess>({ refund: true });
+
+/**
+ * The page that opens an order's detail says what its role may do there: the detail opens from
+ * within the page's view, so the flags reach it this way rather than through every view between.
+ * Without one, the detail offers everything (the API refuses what the role may not do).
+ */
+export function OrderDetailAccessProvider({ may, children }: { may: OrderDetailAccess; children: ReactNode }) {
+  return <OrderDetailAccessContext.Provider value={may}>{children}</OrderDetailAccessContext.Provider>;
+}
+
 /** Détail d'une commande: contact, addresses, date, status, total and lines. */
 export function AdminOrderDetailModal({ orderId, number, onClose }: { orderId: string; number: string; onClose: () => void }) {
+  const may = useContext(OrderDetailAccessContext);
   const [loaded, setLoaded] = useState<Loaded>(null);
   // The payments panel points to the shop's own refunds rather than listing them twice (decision 061).
   // React's ids hold characters a URL fragment would escape: letters and digits only.
@@ -165,7 +180,7 @@ export function AdminOrderDetailModal({ orderId, number, onClose }: { orderId: s
           <OrderPaymentsPanel orderId={order.id} refundsHref={`#${refundsId}`} />
           <OrderDocuments documents={order.documents ?? []} />
           <div id={refundsId} className="scroll-mt-4">
-            <OrderRefundsPanel orderId={order.id} number={order.number} />
+            <OrderRefundsPanel orderId={order.id} number={order.number} refundable={may.refund} />
           </div>
         </div>
       ) : null}

@@ -42,7 +42,21 @@ function pageHref(query: AdminOrderQuery, page: number): string {
 
 const articles = (n: number) => `${n} article${n > 1 ? "s" : ""}`;
 
-export function AdminOrdersView({ query, result, error }: { query: AdminOrderQuery; result: AdminOrderPage | null; error: string | null }) {
+/** What the member's role may do here (decision 066): change a status, prepare and ship. */
+export type OrdersPageAccess = { write: boolean; ship: boolean };
+const EVERYTHING: OrdersPageAccess = { write: true, ship: true };
+
+export function AdminOrdersView({
+  query,
+  result,
+  error,
+  may = EVERYTHING,
+}: {
+  query: AdminOrderQuery;
+  result: AdminOrderPage | null;
+  error: string | null;
+  may?: OrdersPageAccess;
+}) {
   const [detail, setDetail] = useState<{ id: string; number: string } | null>(null);
   // Held here, not in the row: printing moves the order to 'En préparation', and a list filtered
   // on 'Confirmée' then drops the row while its dialog shows the label.
@@ -53,7 +67,8 @@ export function AdminOrdersView({ query, result, error }: { query: AdminOrderQue
   const filtered = query.search !== "" || query.status !== "all";
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/admin/commandes";
   const rows = result?.rows ?? [];
-  const selectable = rows.filter((r) => PREPARABLE_STATUSES.has(r.status));
+  // The batch prints labels and ships: only for a role that ships.
+  const selectable = may.ship ? rows.filter((r) => PREPARABLE_STATUSES.has(r.status)) : [];
   // An order shipped or cancelled since it was ticked leaves the batch (its box is gone from the row).
   const gone = new Set(rows.filter((r) => !PREPARABLE_STATUSES.has(r.status)).map((r) => r.id));
   const selected: SelectedOrder[] = [...selection].filter(([id]) => !gone.has(id)).map(([id, number]) => ({ id, number }));
@@ -120,13 +135,15 @@ export function AdminOrdersView({ query, result, error }: { query: AdminOrderQue
             head={
               <>
                 <Th className="w-12 px-2 py-1">
-                  <SelectCheckbox
-                    aria-label="Tout sélectionner"
-                    checked={pageChecked}
-                    indeterminate={pagePartly}
-                    disabled={selectable.length === 0}
-                    onChange={(event) => select(selectable, event.currentTarget.checked)}
-                  />
+                  {may.ship && (
+                    <SelectCheckbox
+                      aria-label="Tout sélectionner"
+                      checked={pageChecked}
+                      indeterminate={pagePartly}
+                      disabled={selectable.length === 0}
+                      onChange={(event) => select(selectable, event.currentTarget.checked)}
+                    />
+                  )}
                 </Th>
                 <Th>Commande</Th>
                 <Th>Client</Th>
@@ -141,6 +158,7 @@ export function AdminOrdersView({ query, result, error }: { query: AdminOrderQue
               <OrderRow
                 key={row.id}
                 row={row}
+                may={may}
                 selected={selection.has(row.id)}
                 onSelect={(checked) => select([row], checked)}
                 onDetail={() => setDetail({ id: row.id, number: row.number })}
@@ -166,12 +184,14 @@ const REFUNDING_STATUSES: ReadonlySet<string> = new Set(["cancelled", "returned"
 
 function OrderRow({
   row,
+  may,
   selected,
   onSelect,
   onDetail,
   onPrepare,
 }: {
   row: AdminOrderRow;
+  may: OrdersPageAccess;
   selected: boolean;
   onSelect: (checked: boolean) => void;
   onDetail: () => void;
@@ -181,7 +201,7 @@ function OrderRow({
   return (
     <tr className="align-top">
       <td className="px-2 py-1">
-        {PREPARABLE_STATUSES.has(row.status) ? (
+        {may.ship && PREPARABLE_STATUSES.has(row.status) ? (
           <SelectCheckbox
             aria-label={`Sélectionner la commande ${row.number}`}
             checked={selected}
@@ -211,17 +231,17 @@ function OrderRow({
           <Button size="sm" onClick={onDetail} aria-label={`Détails de la commande ${row.number}`}>
             Détails
           </Button>
-          {PREPARABLE_STATUSES.has(row.status) && (
+          {may.ship && PREPARABLE_STATUSES.has(row.status) && (
             <Button size="sm" variant="ink-outline" onClick={onPrepare} aria-label={`Préparer l'expédition de la commande ${row.number}`}>
               Préparer l'expédition
             </Button>
           )}
-          {SHIPPABLE_STATUSES.has(row.status) && (
+          {may.ship && SHIPPABLE_STATUSES.has(row.status) && (
             <Button size="sm" variant="ink-outline" onClick={() => setShipping(true)} aria-label={`Expédier la commande ${row.number}`}>
               Expédier
             </Button>
           )}
-          <StatusSelect row={row} />
+          {may.write && <StatusSelect row={row} />}
         </div>
         {shipping && <ShipOrderDialog orderId={row.id} number={row.number} onClose={() => setShipping(false)} />}
       </td>

@@ -42,7 +42,12 @@ type Props = {
   /** ?edit=new (create) or ?edit=<id> (edit, "missing" when the id is unknown). */
   form?: { mode: "create" } | { mode: "edit"; product: AdminProductDetail } | { mode: "missing" } | null;
   error: string | null;
+  /** What the member's role may do here (decision 066): edit the catalogue, adjust the stock. */
+  may?: ProductsPageAccess;
 };
+
+export type ProductsPageAccess = { catalog: boolean; stock: boolean };
+const EVERYTHING: ProductsPageAccess = { catalog: true, stock: true };
 
 const href = (query: AdminProductQuery, overrides: Partial<AdminProductQuery> = {}) => {
   const qs = adminProductSearchParams(query, overrides).toString();
@@ -54,7 +59,18 @@ export const RESTOCK_PARAM = "reappro";
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString("fr-FR")} ${n > 1 ? many : one}`;
 
-export function AdminProductsView({ query, result, report, categories, brands = [], history, historyMissing, form = null, error }: Props) {
+export function AdminProductsView({
+  query,
+  result,
+  report,
+  categories,
+  brands = [],
+  history,
+  historyMissing,
+  form = null,
+  error,
+  may = EVERYTHING,
+}: Props) {
   const location = useLocation();
   // ?reappro=1 (the stock dashboard's 'Réapprovisionner'): the listed products come selected,
   // the bulk bar open on its quantity.
@@ -102,10 +118,14 @@ export function AdminProductsView({ query, result, report, categories, brands = 
           <a href={exportHref} download className={buttonClass({ className: "bg-white" })}>
             Exporter CSV
           </a>
-          <Link to="/admin/produits/import" className={buttonClass({ className: "bg-white" })}>
-            Importer
-          </Link>
-          <NewProductButton to={withParam("edit", "new")} />
+          {may.catalog && (
+            <>
+              <Link to="/admin/produits/import" className={buttonClass({ className: "bg-white" })}>
+                Importer
+              </Link>
+              <NewProductButton to={withParam("edit", "new")} />
+            </>
+          )}
         </div>
       </div>
 
@@ -139,13 +159,13 @@ export function AdminProductsView({ query, result, report, categories, brands = 
         </p>
       ) : null}
 
-      {selected.length > 0 ? <BulkBar productIds={selected} onClear={() => setSelected([])} focusQuantity={restock} /> : null}
+      {may.stock && selected.length > 0 ? <BulkBar productIds={selected} onClear={() => setSelected([])} focusQuantity={restock} /> : null}
 
       {result && result.total === 0 ? (
         filtered ? (
           <EmptyState>Aucun produit ne correspond à vos critères de recherche.</EmptyState>
         ) : (
-          <EmptyState title="Aucun produit" action={<NewProductButton to={withParam("edit", "new")} />}>
+          <EmptyState title="Aucun produit" action={may.catalog ? <NewProductButton to={withParam("edit", "new")} /> : undefined}>
             Commencez par créer votre premier produit.
           </EmptyState>
         )
@@ -160,13 +180,16 @@ export function AdminProductsView({ query, result, report, categories, brands = 
             head={
               <>
                 <Th>
-                  <input
-                    type="checkbox"
-                    checked={allOnPage}
-                    onChange={() => setSelected(allOnPage ? [] : rows.map((r) => r.id))}
-                    aria-label="Sélectionner tous les produits de la page"
-                    className="h-5 w-5"
-                  />
+                  {/* The selection serves the bulk stock adjustment only. */}
+                  {may.stock && (
+                    <input
+                      type="checkbox"
+                      checked={allOnPage}
+                      onChange={() => setSelected(allOnPage ? [] : rows.map((r) => r.id))}
+                      aria-label="Sélectionner tous les produits de la page"
+                      className="h-5 w-5"
+                    />
+                  )}
                 </Th>
                 <SortHeader query={query} sort="name" label="Produit" />
                 <Th>Catégorie</Th>
@@ -182,6 +205,7 @@ export function AdminProductsView({ query, result, report, categories, brands = 
               <ProductRows
                 key={row.id}
                 row={row}
+                may={may}
                 selected={selected.includes(row.id)}
                 onToggle={() => toggle(row.id)}
                 historyHref={listHref}
@@ -193,7 +217,7 @@ export function AdminProductsView({ query, result, report, categories, brands = 
         </>
       ) : null}
 
-      {form?.mode === "create" || form?.mode === "edit" ? (
+      {may.catalog && (form?.mode === "create" || form?.mode === "edit") ? (
         <ProductFormModal
           key={form.mode === "edit" ? form.product.id : "new"}
           mode={form.mode}
@@ -280,12 +304,14 @@ const PRODUCT_COLUMNS = 8;
  */
 function ProductRows({
   row,
+  may,
   selected,
   onToggle,
   historyHref,
   onDelete,
 }: {
   row: AdminProductRow;
+  may: ProductsPageAccess;
   selected: boolean;
   onToggle: () => void;
   historyHref: string;
@@ -300,7 +326,9 @@ function ProductRows({
     <>
       <tr className="align-middle">
         <td className="px-4 py-3">
-          <input type="checkbox" checked={selected} onChange={onToggle} aria-label={`Sélectionner ${row.name}`} className="h-5 w-5" />
+          {may.stock && (
+            <input type="checkbox" checked={selected} onChange={onToggle} aria-label={`Sélectionner ${row.name}`} className="h-5 w-5" />
+          )}
         </td>
         <td className="px-4 py-3">
           <div className="flex items-center gap-3">
@@ -349,7 +377,9 @@ function ProductRows({
           <StockBadge stock={row.stock} />
         </td>
         <td className="px-4 py-3">
-          {several ? (
+          {!may.stock ? (
+            <span className="text-sm text-muted">Lecture seule</span>
+          ) : several ? (
             <span className="text-sm text-muted">Par variante</span>
           ) : (
             <StockAdjuster target={{ field: "productId", id: row.id }} name={row.name} stock={row.stock} />
@@ -365,19 +395,23 @@ function ProductRows({
             >
               Historique
             </Link>
-            <Link to={editLink} preventScrollReset aria-label={`Modifier ${row.name}`} className={buttonClass({ size: "sm" })}>
-              Modifier
-            </Link>
-            <Button variant="danger-outline" size="sm" onClick={onDelete} aria-label={`Supprimer ${row.name}`}>
-              Supprimer
-            </Button>
+            {may.catalog && (
+              <>
+                <Link to={editLink} preventScrollReset aria-label={`Modifier ${row.name}`} className={buttonClass({ size: "sm" })}>
+                  Modifier
+                </Link>
+                <Button variant="danger-outline" size="sm" onClick={onDelete} aria-label={`Supprimer ${row.name}`}>
+                  Supprimer
+                </Button>
+              </>
+            )}
           </div>
         </td>
       </tr>
       {several ? (
         <tr id={panelId} hidden={!expanded} className="bg-band/40">
           <td colSpan={PRODUCT_COLUMNS} className="px-4 py-3">
-            <VariantsTable product={row} />
+            <VariantsTable product={row} adjustable={may.stock} />
           </td>
         </tr>
       ) : null}
@@ -386,7 +420,7 @@ function ProductRows({
 }
 
 /** The variants of one product, each with its own stock adjuster. */
-function VariantsTable({ product }: { product: AdminProductRow }) {
+function VariantsTable({ product, adjustable }: { product: AdminProductRow; adjustable: boolean }) {
   return (
     <table className="w-full text-left text-sm" aria-label={`Variantes de ${product.name}`}>
       <thead className="text-xs uppercase tracking-wide">
@@ -426,7 +460,11 @@ function VariantsTable({ product }: { product: AdminProductRow }) {
               <StockBadge stock={v.stock} />
             </td>
             <td className="py-2">
-              <StockAdjuster target={{ field: "variantId", id: v.id }} name={`${product.name} · ${v.label}`} stock={v.stock} />
+              {adjustable ? (
+                <StockAdjuster target={{ field: "variantId", id: v.id }} name={`${product.name} · ${v.label}`} stock={v.stock} />
+              ) : (
+                <span className="text-sm text-muted">Lecture seule</span>
+              )}
             </td>
           </tr>
         ))}

@@ -21,6 +21,7 @@ import {
   type PromoFormField,
 } from "~/domain/promotions/promotions.schema";
 import { plural } from "~/lib/plural";
+import { ReadOnlyNotice } from "./read-only-notice";
 
 /** A form control under its label, the width of its grid cell. */
 const fieldControl = "mt-1 block w-full";
@@ -42,7 +43,22 @@ function statusOf(row: AdminPromoCodeRow, now = new Date()): string {
   return "Actif";
 }
 
-export function AdminPromotionsView({ codes, categories }: { codes: AdminPromoCodeRow[]; categories: CategoryOption[] }) {
+/** What the member's role may do here (decision 066): create, edit, disable and enable a code. */
+export type PromotionsPageAccess = { write: boolean };
+const EVERYTHING: PromotionsPageAccess = { write: true };
+
+/** What the notice names for a role that reads the promo codes only. */
+export const PROMOTIONS_READ_ONLY = "modifier les codes promo";
+
+export function AdminPromotionsView({
+  codes,
+  categories,
+  may = EVERYTHING,
+}: {
+  codes: AdminPromoCodeRow[];
+  categories: CategoryOption[];
+  may?: PromotionsPageAccess;
+}) {
   const [editing, setEditing] = useState<AdminPromoCodeRow | "new" | null>(null);
   const categoryName = new Map(categories.map((c) => [c.id, c.name]));
 
@@ -55,10 +71,13 @@ export function AdminPromotionsView({ codes, categories }: { codes: AdminPromoCo
             {plural(codes.length, "code", "codes")}
           </p>
         </div>
-        <Button variant="ink" onClick={() => setEditing("new")}>
-          Nouveau code promo
-        </Button>
+        {may.write && (
+          <Button variant="ink" onClick={() => setEditing("new")}>
+            Nouveau code promo
+          </Button>
+        )}
       </div>
+      {may.write ? null : <ReadOnlyNotice what={PROMOTIONS_READ_ONLY} />}
 
       {codes.length === 0 ? (
         <EmptyState>Aucun code promo</EmptyState>
@@ -73,7 +92,7 @@ export function AdminPromotionsView({ codes, categories }: { codes: AdminPromoCo
               <Th>Validité</Th>
               <Th>Utilisations</Th>
               <Th>Statut</Th>
-              <Th>Actions</Th>
+              {may.write && <Th>Actions</Th>}
             </>
           }
         >
@@ -101,20 +120,22 @@ export function AdminPromotionsView({ codes, categories }: { codes: AdminPromoCo
                 {c.per_customer_limit !== null ? <span className="block text-muted">{`${c.per_customer_limit} par client`}</span> : null}
               </td>
               <td className="px-4 py-3 align-top">{statusOf(c)}</td>
-              <td className="px-4 py-3 align-top">
-                <div className="flex flex-wrap gap-2">
-                  <Button size="sm" onClick={() => setEditing(c)} aria-label={`Modifier ${c.code}`}>
-                    Modifier
-                  </Button>
-                  <ToggleButton row={c} />
-                </div>
-              </td>
+              {may.write && (
+                <td className="px-4 py-3 align-top">
+                  <div className="flex flex-wrap gap-2">
+                    <Button size="sm" onClick={() => setEditing(c)} aria-label={`Modifier ${c.code}`}>
+                      Modifier
+                    </Button>
+                    <ToggleButton row={c} />
+                  </div>
+                </td>
+              )}
             </tr>
           ))}
         </DataTable>
       )}
 
-      {editing ? (
+      {may.write && editing ? (
         <PromoFormModal row={editing === "new" ? null : editing} categories={categories} onClose={() => setEditing(null)} />
       ) : null}
     </div>

@@ -17,6 +17,7 @@ import {
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import { ReadOnlyNotice } from "./read-only-notice";
 
 type Page = { returns: AdminReturnView[]; total: number; page: number; page_count: number };
 type Decision = { accepted: boolean | null; refusal_reason: ReturnRefusalReason | "" };
@@ -139,8 +140,23 @@ function ReceiveDialog({ ret, onClose, onDone }: { ret: AdminReturnView; onClose
   );
 }
 
+/** What the member's role may do here (decision 066): receive a return (and so refund it). */
+export type ReturnsPageAccess = { receive: boolean };
+const EVERYTHING: ReturnsPageAccess = { receive: true };
+
+/** What the notice names for a role that reads the returns only. */
+export const RETURNS_READ_ONLY = "réceptionner les retours";
+
 /** Retours: the returns asked from the accounts, filtered by status, received and refunded here. */
-export function AdminReturnsView({ status, page }: { status: ReturnStatus | "all"; page: Page }) {
+export function AdminReturnsView({
+  status,
+  page,
+  may = EVERYTHING,
+}: {
+  status: ReturnStatus | "all";
+  page: Page;
+  may?: ReturnsPageAccess;
+}) {
   const [receiving, setReceiving] = useState<AdminReturnView | null>(null);
   const revalidator = useRevalidator();
   const hrefFor = (p: number) => `/admin/retours?${new URLSearchParams({ ...(status !== "all" ? { status } : {}), page: String(p) })}`;
@@ -150,6 +166,7 @@ export function AdminReturnsView({ status, page }: { status: ReturnStatus | "all
         <h1 className="font-display text-3xl">Retours</h1>
         <p className="mt-1 text-muted">{`${page.total} retour${page.total > 1 ? "s" : ""}`}</p>
       </div>
+      {may.receive ? null : <ReadOnlyNotice what={RETURNS_READ_ONLY} />}
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <label className="text-sm font-medium">
           Statut
@@ -193,7 +210,7 @@ export function AdminReturnsView({ status, page }: { status: ReturnStatus | "all
                   <p className="mt-2">{`Remboursé ${formatPrice(r.refund_cents)} (carte ${formatPrice(r.refund_card_cents)}, carte cadeau ${formatPrice(r.refund_gift_card_cents)}) · avoir ${r.credit_note_number ?? ""}`}</p>
                 )}
                 <div className="mt-3 flex flex-wrap gap-3">
-                  {r.status === "requested" && (
+                  {may.receive && r.status === "requested" && (
                     <Button type="button" variant="ink" onClick={() => setReceiving(r)}>
                       {`Réceptionner le retour ${r.number}`}
                     </Button>
@@ -208,7 +225,7 @@ export function AdminReturnsView({ status, page }: { status: ReturnStatus | "all
         </ul>
       )}
       {page.page_count > 1 && <Pager page={page.page} pageCount={page.page_count} hrefFor={hrefFor} />}
-      {receiving && (
+      {may.receive && receiving && (
         <ReceiveDialog
           ret={receiving}
           onClose={() => setReceiving(null)}

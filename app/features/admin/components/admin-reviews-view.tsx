@@ -19,6 +19,7 @@ import {
   type ReviewRejectionReason,
 } from "~/domain/reviews/review-rules";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
+import { ReadOnlyNotice } from "./read-only-notice";
 
 type Page = { reviews: AdminReviewView[]; page: number; page_count: number; total: number };
 type Filters = { status: string; rating: string; withPhotos: boolean; q: string };
@@ -30,8 +31,15 @@ async function post(url: string, body?: unknown): Promise<{ ok: boolean; message
   return { ok: false, message: done.message || "L'opération a échoué. Veuillez réessayer." };
 }
 
+/** What the member's role may do here (decision 066): publish, refuse and answer a review. */
+export type ReviewsPageAccess = { write: boolean };
+const EVERYTHING: ReviewsPageAccess = { write: true };
+
+/** What the notice names for a role that reads the reviews only. */
+export const REVIEWS_READ_ONLY = "modérer les avis (publier, refuser, répondre)";
+
 /** Avis: moderation of customer reviews (docs/decisions/037-reviews.md), pending first. */
-export function AdminReviewsView({ filters, page }: { filters: Filters; page: Page }) {
+export function AdminReviewsView({ filters, page, may = EVERYTHING }: { filters: Filters; page: Page; may?: ReviewsPageAccess }) {
   const revalidator = useRevalidator();
   const [dialog, setDialog] = useState<{ kind: "reject" | "answer"; review: AdminReviewView } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -52,6 +60,7 @@ export function AdminReviewsView({ filters, page }: { filters: Filters; page: Pa
         <h1 className="font-display text-3xl">Avis</h1>
         <p className="mt-1 text-muted">{`${page.total} avis`}</p>
       </div>
+      {may.write ? null : <ReadOnlyNotice what={REVIEWS_READ_ONLY} />}
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <label className="text-sm font-medium">
           Produit ou titre
@@ -142,31 +151,33 @@ export function AdminReviewsView({ filters, page }: { filters: Filters; page: Pa
                   <p className="mt-2 text-danger">{`Refusé : ${REVIEW_REJECTION_LABELS[r.rejection_reason]}`}</p>
                 )}
                 {r.shop_answer && <p className="mt-2 rounded-xl bg-cream p-3">{`Réponse d'Aurore : ${r.shop_answer}`}</p>}
-                <div className="mt-3 flex flex-wrap gap-3">
-                  {r.status === "pending" && (
-                    <Button type="button" variant="ink" disabled={busy === r.id} onClick={() => publish(r)}>
-                      Publier<span className="sr-only">{` l'avis « ${r.title} »`}</span>
-                    </Button>
-                  )}
-                  {r.status !== "rejected" && (
-                    <Button type="button" variant="danger-outline" onClick={() => setDialog({ kind: "reject", review: r })}>
-                      Refuser<span className="sr-only">{` l'avis « ${r.title} »`}</span>
-                    </Button>
-                  )}
-                  {r.status === "published" && (
-                    <Button type="button" variant="outline" onClick={() => setDialog({ kind: "answer", review: r })}>
-                      {r.shop_answer ? "Modifier la réponse" : "Répondre"}
-                      <span className="sr-only">{` à l'avis « ${r.title} »`}</span>
-                    </Button>
-                  )}
-                </div>
+                {may.write && (
+                  <div className="mt-3 flex flex-wrap gap-3">
+                    {r.status === "pending" && (
+                      <Button type="button" variant="ink" disabled={busy === r.id} onClick={() => publish(r)}>
+                        Publier<span className="sr-only">{` l'avis « ${r.title} »`}</span>
+                      </Button>
+                    )}
+                    {r.status !== "rejected" && (
+                      <Button type="button" variant="danger-outline" onClick={() => setDialog({ kind: "reject", review: r })}>
+                        Refuser<span className="sr-only">{` l'avis « ${r.title} »`}</span>
+                      </Button>
+                    )}
+                    {r.status === "published" && (
+                      <Button type="button" variant="outline" onClick={() => setDialog({ kind: "answer", review: r })}>
+                        {r.shop_answer ? "Modifier la réponse" : "Répondre"}
+                        <span className="sr-only">{` à l'avis « ${r.title} »`}</span>
+                      </Button>
+                    )}
+                  </div>
+                )}
               </article>
             </li>
           ))}
         </ul>
       )}
       {page.page_count > 1 && <Pager page={page.page} pageCount={page.page_count} hrefFor={hrefFor} />}
-      {dialog && (
+      {may.write && dialog && (
         <ModerationDialog
           kind={dialog.kind}
           review={dialog.review}

@@ -12,6 +12,7 @@ import { DEFAULT_DELIVERY_METHODS, type DeliveryMethod } from "~/domain/delivery
 import type { ActionResult } from "~/domain/http/action-result";
 import type { SavedDeliveryMethod } from "~/domain/delivery/delivery-methods-form";
 import { AdminSettingsView } from "./admin-settings-view";
+import { READ_ONLY_SECTION_MESSAGE } from "./settings-form";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 let container: HTMLDivElement;
@@ -27,8 +28,10 @@ afterEach(() => {
   container.remove();
 });
 
-async function show(methods: DeliveryMethod[], answer?: ActionResult<SavedDeliveryMethod>) {
-  const Stub = createRoutesStub([{ path: "/admin/parametres", Component: () => <AdminSettingsView methods={methods} answer={answer} /> }]);
+async function show(methods: DeliveryMethod[], answer?: ActionResult<SavedDeliveryMethod>, editable = true) {
+  const Stub = createRoutesStub([
+    { path: "/admin/parametres", Component: () => <AdminSettingsView methods={methods} answer={answer} editable={editable} /> },
+  ]);
   await act(async () => root.render(<Stub initialEntries={["/admin/parametres"]} />));
 }
 
@@ -95,5 +98,24 @@ describe("the delivery method's carrier product", () => {
     expect(container.querySelector("#method-relay-product_code-error")?.textContent).toContain("Ce produit n'est pas proposé");
     // The other methods keep their own values.
     expect(select("method-standard-product_code").getAttribute("aria-invalid")).toBeNull();
+  });
+});
+
+describe("a role that reads the settings without changing them (decision 066)", () => {
+  it("shows the methods with every control disabled, and says why", async () => {
+    await show(methods(), undefined, false);
+    expect(container.textContent).toContain(READ_ONLY_SECTION_MESSAGE);
+    expect(select("method-relay-product_code").value).toBe("BPR");
+    // A disabled fieldset disables what it holds (the browser's rule; happy-dom does not apply it).
+    expect(select("method-relay-product_code").closest("fieldset[disabled]")).not.toBeNull();
+    const saves = [...container.querySelectorAll("button")].filter((b) => b.textContent === "Enregistrer");
+    expect(saves).toHaveLength(methods().length);
+    expect(saves.every((b) => b.closest("fieldset[disabled]") !== null)).toBe(true);
+  });
+
+  it("leaves an editable section's controls enabled, without the line", async () => {
+    await show(methods());
+    expect(container.textContent).not.toContain(READ_ONLY_SECTION_MESSAGE);
+    expect(container.querySelector("fieldset[disabled]")).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ import {
   type DeliveryMethodFormValues,
 } from "~/domain/delivery/delivery-methods-form";
 import { CARRIER_RULES, CARRIERS, type Carrier } from "~/domain/orders/shipping-tracking";
-import { SettingsSection, SettingsSubmitRow, useSettingsForm } from "./settings-form";
+import { SettingsAccess, SettingsSection, SettingsSubmitRow, useSettingsForm } from "./settings-form";
 import type { ActionResult } from "~/domain/http/action-result";
 
 type Errors = Partial<Record<DeliveryMethodField, string>>;
@@ -199,7 +199,16 @@ function DeliveryMethodForm({ method, answer }: { method: DeliveryMethod; answer
 }
 
 /** Paramètres: the delivery methods offered at checkout, their prices, thresholds, delays and zones. */
-export function AdminSettingsView({ methods, answer }: { methods: DeliveryMethod[]; answer?: ActionResult<SavedDeliveryMethod> }) {
+export function AdminSettingsView({
+  methods,
+  answer,
+  editable = true,
+}: {
+  methods: DeliveryMethod[];
+  answer?: ActionResult<SavedDeliveryMethod>;
+  /** False for a role that reads the settings without changing them: the forms are disabled. */
+  editable?: boolean;
+}) {
   return (
     <div className="space-y-6">
       <div>
@@ -209,11 +218,13 @@ export function AdminSettingsView({ methods, answer }: { methods: DeliveryMethod
           gardent les tarifs publiés de la livraison standard.
         </p>
       </div>
-      <SettingsSection id="settings-delivery" title="Modes de livraison">
-        {methods.map((method) => (
-          <DeliveryMethodForm key={method.code} method={method} answer={answer} />
-        ))}
-      </SettingsSection>
+      <SettingsAccess editable={editable}>
+        <SettingsSection id="settings-delivery" title="Modes de livraison">
+          {methods.map((method) => (
+            <DeliveryMethodForm key={method.code} method={method} answer={answer} />
+          ))}
+        </SettingsSection>
+      </SettingsAccess>
     </div>
   );
 }

@@ -2,39 +2,21 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons";
 import { formatLongDateTime } from "~/lib/paris-time";
+import { hrefOf, visibleSections } from "../staff/nav";
 
-/**
- * The seven back-office sections (spec back-office §2). A section without a page yet is shown
- * disabled rather than linked to a placeholder.
- */
-export const ADMIN_SECTIONS: { label: string; to: string; available: boolean }[] = [
-  { label: "Tableau de bord", to: "/admin", available: true },
-  { label: "Produits", to: "/admin/produits", available: true },
-  { label: "Catégories", to: "/admin/categories", available: true },
-  { label: "Marques", to: "/admin/marques", available: true },
-  { label: "Gestion Stock", to: "/admin/stock", available: true },
-  { label: "Commandes", to: "/admin/commandes", available: true },
-  { label: "Retours", to: "/admin/retours", available: true },
-  { label: "Avis", to: "/admin/avis", available: true },
-  { label: "Cartes cadeaux", to: "/admin/cartes-cadeaux", available: true },
-  { label: "Clients", to: "/admin/clients", available: true },
-  { label: "Support", to: "/admin/tickets", available: true },
-  { label: "Chat", to: "/admin/chat", available: true },
-  { label: "Statistiques", to: "/admin/statistiques", available: true },
-  { label: "Comptabilité", to: "/admin/comptabilite", available: true },
-  { label: "Codes promo", to: "/admin/promotions", available: true },
-  { label: "E-mails", to: "/admin/e-mails", available: true },
-  { label: "Journal d'activité", to: "/admin/activity", available: true },
-  { label: "Paramètres", to: "/admin/parametres", available: true },
-];
+/** Who is signed in, from the layout's loader: the role's effective permissions decide the menu. */
+export type AdminShellUser = { email: string; name: string; roleName: string; permissions: readonly string[] };
 
 /**
  * Sidebar and header of the back-office. Above the lg breakpoint the sidebar is always there;
  * below it, it is a drawer: the menu button toggles it (aria-expanded), Escape or the close
  * button closes it and gives the focus back to the menu button, following a link closes it.
  * While closed on mobile it is `invisible`, so neither the keyboard nor a screen reader reach it.
+ * The menu lists only the pages the member's role may open (staff/nav.ts, decision 066).
  */
-export function AdminShell({ email, lastLoginAt, children }: { email: string; lastLoginAt: string; children: ReactNode }) {
+export function AdminShell({ user, lastLoginAt, children }: { user: AdminShellUser; lastLoginAt: string; children: ReactNode }) {
+  const { email } = user;
+  const sections = visibleSections(user.permissions);
   const [open, setOpen] = useState(false);
   const drawerId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -87,24 +69,17 @@ export function AdminShell({ email, lastLoginAt, children }: { email: string; la
         </div>
         <nav aria-label="Sections de l'administration" className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="space-y-1">
-            {ADMIN_SECTIONS.map((s) => (
-              <li key={s.to}>
-                {s.available ? (
-                  <NavLink
-                    to={s.to}
-                    end
-                    className={({ isActive }) =>
-                      `flex min-h-11 items-center rounded-lg px-3 font-medium ${isActive ? "bg-ink text-white" : "text-ink hover:bg-band"}`
-                    }
-                  >
-                    {s.label}
-                  </NavLink>
-                ) : (
-                  <span aria-disabled="true" className="flex min-h-11 flex-col justify-center rounded-lg px-3 text-muted">
-                    <span>{s.label}</span>
-                    <span className="text-xs">Bientôt disponible</span>
-                  </span>
-                )}
+            {sections.map((s) => (
+              <li key={s.path}>
+                <NavLink
+                  to={hrefOf(s.path)}
+                  end
+                  className={({ isActive }) =>
+                    `flex min-h-11 items-center rounded-lg px-3 font-medium ${isActive ? "bg-ink text-white" : "text-ink hover:bg-band"}`
+                  }
+                >
+                  {s.label}
+                </NavLink>
               </li>
             ))}
           </ul>
@@ -118,8 +93,12 @@ export function AdminShell({ email, lastLoginAt, children }: { email: string; la
               {email.charAt(0).toUpperCase()}
             </span>
             <div className="min-w-0">
-              <p className="text-sm font-semibold">Admin</p>
+              <p className="truncate text-sm font-semibold">{user.name || "Admin"}</p>
               <p className="truncate text-sm text-muted">{email}</p>
+              <p className="truncate text-sm text-muted">
+                <span className="sr-only">Rôle : </span>
+                {user.roleName}
+              </p>
             </div>
           </div>
           <Link to="/" className="flex min-h-11 items-center rounded-lg px-3 font-medium hover:bg-band">

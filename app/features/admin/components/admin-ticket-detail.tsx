@@ -16,6 +16,8 @@ import {
 import { TICKET_MESSAGE_MAX, type AdminTicketMessageView } from "~/domain/support/ticket-thread";
 import type { ActionResult } from "~/domain/http/action-result";
 import type { SupportTicketView } from "~/domain/support/support-ticket.schema";
+import { ReadOnlyNotice } from "./read-only-notice";
+import { TICKETS_READ_ONLY, type TicketsPageAccess } from "./admin-tickets-view";
 
 type Detail = {
   ticket: SupportTicketView & { customer_name: string | null; email: string | null; has_account: boolean };
@@ -23,8 +25,13 @@ type Detail = {
   was_unread: boolean;
 };
 
-/** /admin/tickets/:id: the whole conversation, the reply and internal-note forms, the status. */
-export function AdminTicketDetailView({ detail }: { detail: Detail }) {
+const EVERYTHING: TicketsPageAccess = { write: true };
+
+/**
+ * /admin/tickets/:id: the whole conversation, the reply and internal-note forms, the status. A
+ * role that reads the tickets only sees the status as text and no form (decision 066).
+ */
+export function AdminTicketDetailView({ detail, may = EVERYTHING }: { detail: Detail; may?: TicketsPageAccess }) {
   const { ticket, messages } = detail;
   return (
     <div className="space-y-6">
@@ -53,9 +60,13 @@ export function AdminTicketDetailView({ detail }: { detail: Detail }) {
           </div>
           <div>
             <dt className="text-muted">Statut</dt>
-            <dd>
-              <StatusForm ticket={ticket} />
-            </dd>
+            {may.write ? (
+              <dd>
+                <StatusForm ticket={ticket} />
+              </dd>
+            ) : (
+              <dd className="font-medium">{ticketStatusLabel(ticket.status)}</dd>
+            )}
           </div>
         </dl>
       </div>
@@ -81,26 +92,29 @@ export function AdminTicketDetailView({ detail }: { detail: Detail }) {
         </ol>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <MessageForm
-          ticketId={ticket.id}
-          intent="reply"
-          label="Répondre au client"
-          hint={
-            ticket.has_account
-              ? "Envoyée par e-mail et affichée dans son espace client."
-              : `Envoyée par e-mail à ${ticket.email ?? "l'adresse du visiteur"}.`
-          }
-          submit="Envoyer la réponse"
-        />
-        <MessageForm
-          ticketId={ticket.id}
-          intent="note"
-          label="Note interne"
-          hint="Visible par l'équipe uniquement, jamais envoyée au client."
-          submit="Ajouter la note"
-        />
-      </div>
+      {may.write ? null : <ReadOnlyNotice what={TICKETS_READ_ONLY} />}
+      {may.write && (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <MessageForm
+            ticketId={ticket.id}
+            intent="reply"
+            label="Répondre au client"
+            hint={
+              ticket.has_account
+                ? "Envoyée par e-mail et affichée dans son espace client."
+                : `Envoyée par e-mail à ${ticket.email ?? "l'adresse du visiteur"}.`
+            }
+            submit="Envoyer la réponse"
+          />
+          <MessageForm
+            ticketId={ticket.id}
+            intent="note"
+            label="Note interne"
+            hint="Visible par l'équipe uniquement, jamais envoyée au client."
+            submit="Ajouter la note"
+          />
+        </div>
+      )}
     </div>
   );
 }

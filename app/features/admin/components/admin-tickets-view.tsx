@@ -33,6 +33,7 @@ import {
   type AdminTicketRow,
 } from "~/domain/support/admin-tickets.schema";
 import { plural } from "~/lib/plural";
+import { ReadOnlyNotice } from "./read-only-notice";
 
 const FILTER_LABELS: Record<AdminTicketFilter, string> = { all: "Tous les statuts", ...TICKET_STATUS_LABELS };
 const CATEGORY_FILTER_LABELS = { all: "Toutes les catégories", ...TICKET_CATEGORY_LABELS };
@@ -91,16 +92,25 @@ function SupportTabs({ current }: { current: "tickets" | "reports" }) {
   );
 }
 
+/** What the member's role may do here (decision 066): change a ticket's status. */
+export type TicketsPageAccess = { write: boolean };
+const EVERYTHING: TicketsPageAccess = { write: true };
+
+/** What the notice names for a role that reads the tickets only. */
+export const TICKETS_READ_ONLY = "modifier les tickets (statut, réponses, notes internes)";
+
 export function AdminTicketsView({
   query,
   result,
   reports,
+  may = EVERYTHING,
 }: {
   query: AdminTicketQuery;
   result: AdminTicketPage | null;
   reports: AdminSecurityReportRow[] | null;
+  may?: TicketsPageAccess;
 }) {
-  if (!result) return <SecurityReportsView reports={reports ?? []} />;
+  if (!result) return <SecurityReportsView reports={reports ?? []} writable={may.write} />;
   return (
     <div className="space-y-6">
       <div>
@@ -110,6 +120,7 @@ export function AdminTicketsView({
         </p>
       </div>
       <SupportTabs current="tickets" />
+      {may.write ? null : <ReadOnlyNotice what={TICKETS_READ_ONLY} />}
 
       <FilterBar
         label="Filtrer les tickets"
@@ -164,7 +175,7 @@ export function AdminTicketsView({
             }
           >
             {result.rows.map((row) => (
-              <TicketRow key={row.id} row={row} />
+              <TicketRow key={row.id} row={row} writable={may.write} />
             ))}
           </DataTable>
           <Pager page={result.page} pageCount={result.page_count} hrefFor={(page) => pageHref(query, page)} />
@@ -174,7 +185,7 @@ export function AdminTicketsView({
   );
 }
 
-function TicketRow({ row }: { row: AdminTicketRow }) {
+function TicketRow({ row, writable }: { row: AdminTicketRow; writable: boolean }) {
   return (
     <tr className="align-top">
       <td className="max-w-80 px-4 py-3">
@@ -211,7 +222,7 @@ function TicketRow({ row }: { row: AdminTicketRow }) {
           >
             {ticketStatusLabel(row.status)}
           </span>
-          <StatusSelect row={row} />
+          {writable && <StatusSelect row={row} />}
         </div>
       </td>
     </tr>
@@ -248,7 +259,7 @@ function StatusSelect({ row }: { row: AdminTicketRow }) {
 }
 
 /** Security reports, the most urgent first then the newest; each opens its ticket to answer. */
-function SecurityReportsView({ reports }: { reports: AdminSecurityReportRow[] }) {
+function SecurityReportsView({ reports, writable }: { reports: AdminSecurityReportRow[]; writable: boolean }) {
   return (
     <div className="space-y-6">
       <div>
@@ -256,6 +267,7 @@ function SecurityReportsView({ reports }: { reports: AdminSecurityReportRow[] })
         <p className="mt-1 text-muted">{plural(reports.length, "signalement", "signalements")}, les plus urgents d'abord</p>
       </div>
       <SupportTabs current="reports" />
+      {writable ? null : <ReadOnlyNotice what={TICKETS_READ_ONLY} />}
       {reports.length === 0 ? (
         <EmptyState>Aucun signalement de sécurité</EmptyState>
       ) : (
@@ -290,7 +302,7 @@ function SecurityReportsView({ reports }: { reports: AdminSecurityReportRow[] })
                 <p>{ticketStatusLabel(r.status)}</p>
                 {r.ticketId ? (
                   <Link to={`/admin/tickets/${r.ticketId}`} className="font-semibold text-accent underline">
-                    Répondre dans le ticket
+                    {writable ? "Répondre dans le ticket" : "Voir le ticket"}
                   </Link>
                 ) : null}
               </td>

@@ -18,15 +18,29 @@ import {
   apiKeyStatus,
   describeScopes,
   scopeFieldName,
-  type CreatedApiKey,
+  type ApiAreaChoice,
   type ApiKeyView,
+  type ApiScope,
+  type CreatedApiKey,
 } from "~/domain/api-keys/api-keys";
+import { asksForSecondFactor, requestSecondFactor } from "../staff/second-factor-store";
+
+/** Each area's choices the member may give ("Aucun" always); an area it can give nothing of is left out. */
+function choicesOf(grantable: readonly ApiScope[]) {
+  return API_AREAS.map((area) => ({
+    area,
+    choices: API_AREA_CHOICES.filter((c: ApiAreaChoice) => c === "none" || grantable.includes(`${area}:${c}`)),
+  })).filter((a) => a.choices.length > 1);
+}
 
 /**
  * Paramètres, "Clés API" (decision 049): create a key (name, access per area, optional last
  * day), see its secret once, revoke it; the list shows each key's visible prefix and last use.
+ * The form offers only the accesses the member's role holds (`grantableScopes`, decision 066); a
+ * refusal asking for the second factor again opens the code's dialog.
  */
-export function ApiKeysSection({ keys }: { keys: ApiKeyView[] }) {
+export function ApiKeysSection({ keys, grantableScopes }: { keys: ApiKeyView[]; grantableScopes: readonly ApiScope[] }) {
+  const areas = choicesOf(grantableScopes);
   const create = useFetcher<ActionResult<CreatedApiKey>>();
   const revoke = useFetcher<ActionResult>();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -40,13 +54,20 @@ export function ApiKeysSection({ keys }: { keys: ApiKeyView[] }) {
       setStatus(result.message ?? null);
     },
     onFailure: (result) => {
+      if (asksForSecondFactor(result)) requestSecondFactor();
       const fields = failureFieldErrors(result);
       setErrors(Object.keys(fields).length > 0 ? fields : { form: result.message });
       setCreated(null);
       setStatus(null);
     },
   });
-  useActionResult(revoke, { onSuccess: (result) => setStatus(result.message ?? null), onFailure: (result) => setStatus(result.message) });
+  useActionResult(revoke, {
+    onSuccess: (result) => setStatus(result.message ?? null),
+    onFailure: (result) => {
+      if (asksForSecondFactor(result)) requestSecondFactor();
+      setStatus(result.message);
+    },
+  });
 
   function check(event: React.FormEvent<HTMLFormElement>) {
     const parsed = ApiKeyFormSchema.safeParse(apiKeyFormValues(new FormData(event.currentTarget)));
@@ -113,12 +134,15 @@ export function ApiKeysSection({ keys }: { keys: ApiKeyView[] }) {
         </div>
         <fieldset aria-describedby={errors.scopes ? "api-key-scopes-error" : undefined}>
           <legend className="text-sm font-medium">Accès</legend>
+          {areas.length === 0 && (
+            <p className="mt-2 text-sm text-muted">Votre rôle ne détient aucun des accès qu&apos;une clé peut recevoir.</p>
+          )}
           <div className="mt-2 grid gap-3 sm:grid-cols-2">
-            {API_AREAS.map((area) => (
+            {areas.map(({ area, choices }) => (
               <label key={area} className="flex items-center justify-between gap-3 text-sm">
                 {API_AREA_LABELS[area]}
                 <select name={scopeFieldName(area)} defaultValue="none" className={`${inputClass} w-52`}>
-                  {API_AREA_CHOICES.map((choice) => (
+                  {choices.map((choice) => (
                     <option key={choice} value={choice}>
                       {API_AREA_CHOICE_LABELS[choice]}
                     </option>

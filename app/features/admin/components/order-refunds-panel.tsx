@@ -8,6 +8,8 @@ import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { ORDER_REFUND_REASON_MAX } from "~/lib/shop-rules";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
+import { asksForSecondFactor, requestSecondFactor } from "~/features/admin/staff/second-factor-store";
+import { ReadOnlyNotice } from "./read-only-notice";
 
 const FAILED = ACCOUNT_MESSAGES.somethingWentWrong;
 
@@ -18,14 +20,18 @@ function newKey(): string {
   return `bo-${crypto.randomUUID()}`;
 }
 
+/** What the notice names for a role that may not refund (refunds.write, decision 066). */
+export const REFUNDS_READ_ONLY = "rembourser une commande";
+
 /**
  * 'Rembourser un montant' in the order's detail (decision 052): the refunds already made with
  * their credit notes, what is left to refund, and the form. The amount and reason are checked in
  * the browser with the schema the server applies again; a confirmation step names the amount
  * before anything is paid. The form keeps one Idempotency-Key per refund, so a double click or a
- * retry after a lost answer refunds once.
+ * retry after a lost answer refunds once. A role that may not refund sees the refunds without the
+ * form (decision 066).
  */
-export function OrderRefundsPanel({ orderId, number }: { orderId: string; number: string }) {
+export function OrderRefundsPanel({ orderId, number, refundable = true }: { orderId: string; number: string; refundable?: boolean }) {
   const baseId = useId();
   const [view, setView] = useState<OrderRefundsView | null>(null);
   const [amount, setAmount] = useState("");
@@ -71,7 +77,7 @@ export function OrderRefundsPanel({ orderId, number }: { orderId: string; number
       });
       const body = (await response.json().catch(() => ({}))) as {
         data?: { credit_note: { number: string } };
-        error?: { message?: string; details?: unknown };
+        error?: { code?: string; message?: string; details?: unknown };
       };
       if (response.ok && body.data) {
         showToast(`${formatPrice(pending.amountCents)} remboursés, avoir ${body.data.credit_note.number}`);
@@ -80,6 +86,19 @@ export function OrderRefundsPanel({ orderId, number }: { orderId: string; number
         setPending(null);
         setKey(newKey());
         await load();
+        return;
+      }
+      // Above the owner's limit with a second factor checked too long ago (decision 066): the code
+      // dialog opens, and the confirmation stays so the same refund (same key) is retried after it.
+      if (asksForSecondFactor(body)) {
+        requestSecondFactor();
+        setErrors({ form: body.error?.message ?? FAILED });
+        return;
+      }
+      // Above the limit of a role that refunds within it: the form says so, naming the limit.
+      if (body.error?.code === "refund_over_limit") {
+        setErrors({ form: body.error.message ?? FAILED });
+        setPending(null);
         return;
       }
       // The API names the fields it refuses in details: [{ field, message }].
@@ -134,7 +153,8 @@ export function OrderRefundsPanel({ orderId, number }: { orderId: string; number
           <span className="text-muted">Reste remboursable :</span> <strong>{formatPrice(view.refundable_cents)}</strong>
         </p>
       ) : null}
-      {view && view.refundable_cents > 0 ? (
+      {view && view.refundable_cents > 0 && !refundable ? <ReadOnlyNotice what={REFUNDS_READ_ONLY} /> : null}
+      {view && view.refundable_cents > 0 && refundable ? (
         <form noValidate onSubmit={review} aria-label="Rembourser un montant" className="space-y-3 rounded-lg border border-line p-3">
           <h4 className="font-semibold">Rembourser un montant</h4>
           <FieldShell id={amountId} label="Montant à rembourser (€)" required hint="Par exemple 12,50" error={errors.amount}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { useActionResult } from "~/components/ui/use-fetcher-answer";
 import { failureFieldErrors, type ActionFailure, type ActionResult } from "~/domain/http/action-result";
@@ -18,6 +18,27 @@ export function SettingsSection({ id, title, intro, children }: { id: string; ti
       {intro && <p className="text-muted">{intro}</p>}
       {children}
     </section>
+  );
+}
+
+/** What a section says to a role that may read it but not change it. */
+export const READ_ONLY_SECTION_MESSAGE = "Lecture seule : votre rôle permet de consulter cette section, pas de la modifier.";
+
+/**
+ * A section the role may only read (decision 066): a disabled fieldset disables every control and
+ * button of its forms at once, for the keyboard and screen readers too, and the line above says
+ * why. An editable section is left as it is.
+ */
+export function SettingsAccess({ editable, children }: { editable: boolean; children: ReactNode }) {
+  const id = useId();
+  if (editable) return <>{children}</>;
+  return (
+    <fieldset disabled aria-describedby={id} className="m-0 min-w-0 space-y-3 border-0 p-0">
+      <p id={id} className="max-w-3xl rounded-lg bg-band px-4 py-2 text-sm text-muted">
+        {READ_ONLY_SECTION_MESSAGE}
+      </p>
+      {children}
+    </fieldset>
   );
 }
 

@@ -37,7 +37,12 @@ export const operations: ApiOperation[] = [
         schema: z.object({ data: z.object({ id: z.string(), deleted: z.literal(true), anonymised_orders: z.int() }) }),
       },
       ...adminSessionGuard,
-      404: { description: "Client introuvable (ou compte administrateur : 403)", schema: ApiErrorSchema },
+      403: {
+        description:
+          "Pas membre de l'équipe, rôle sans la permission « Clients : effacer (RGPD) », ou clé sans clients:write ; compte de l'équipe ; second_factor_required : la double authentification de la session date de plus de 15 minutes (confirmer un code, puis renvoyer)",
+        schema: ApiErrorSchema,
+      },
+      404: { description: "Client introuvable", schema: ApiErrorSchema },
     },
   },
 ];

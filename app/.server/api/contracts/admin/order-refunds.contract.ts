@@ -66,6 +66,11 @@ export const operations: ApiOperation[] = [
         schema: ApiErrorSchema,
       },
       ...adminSessionGuard,
+      403: {
+        description:
+          "Pas membre de l'équipe, rôle sans la permission « Remboursements », ou clé sans orders:write ; au-delà de la limite de remboursement fixée par le propriétaire : refund_over_limit (rôle qui rembourse dans la limite), ou second_factor_required (rôle sans limite dont la double authentification date de plus de 15 minutes : confirmer un code, puis renvoyer)",
+        schema: ApiErrorSchema,
+      },
       404: { description: "Commande introuvable", schema: ApiErrorSchema },
       409: {
         description: "Commande non payée, annulée ou déjà remboursée ; Idempotency-Key déjà utilisée pour un autre remboursement",

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/client";
 import { requireAdminApi } from "~/.server/api/admin-api";
+import { requireRecentSecondFactor } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse, found } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { deleteClient } from "~/.server/workflows/erase-account";
@@ -15,10 +16,15 @@ export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) =>
 /**
  * DELETE /api/v1/admin/clients/{id}: the RGPD erasure, as 'Supprimer' in the back-office: orders
  * kept for the accounts with the person's data anonymised, everything else erased, sessions ended.
+ * A staff member's session needs clients.erase and a recent second factor (403
+ * `second_factor_required`, decision 066).
  */
 export const action = apiAction({
   DELETE: async ({ request, params }: Route.ActionArgs) => {
-    const { actor } = await requireAdminApi(request, "clients", "write");
+    const { actor, session } = await requireAdminApi(request, "clients", "write", "clients.erase");
+    // A session confirms its second factor again for an erasure; a key has none (its
+    // clients:write scope is given only by someone who may erase).
+    if (session) await requireRecentSecondFactor(session);
     const { anonymisedOrders } = await deleteClient(await getDb(), params.id, actor);
     return dataResponse({ id: params.id, deleted: true, anonymised_orders: anonymisedOrders });
   },

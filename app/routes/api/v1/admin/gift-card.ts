@@ -6,7 +6,7 @@ import { getAdminGiftCard, GIFT_CARD_NOT_FOUND } from "~/.server/modules/gift-ca
 
 /** GET /api/v1/admin/gift-cards/{id}: one card and its ledger (issue, uses, refunds). */
 export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {
-  await requireAdminApi(request, "promotions", "read");
+  await requireAdminApi(request, "promotions", "read", "gift_cards.read");
   return dataResponse(found(await getAdminGiftCard(await getDb(), params.id), GIFT_CARD_NOT_FOUND));
 });
 

@@ -23,14 +23,19 @@ const QuerySchema = z.object({
  * expiry), newest first. With cursor=, updated_since= or limit=: the walk by last change (an
  * issue, a use, a refund, a disabling), decision 049.
  */
-export const loader = adminListLoader("promotions", (params, db) => ({
-  ids: "uuid",
-  walk: (window) => listAdminGiftCardsSince(db, window),
-  pages: async () => {
-    const query = validate(QuerySchema, Object.fromEntries(params), firstIssue(INVALID_GIFT_CARD_QUERY), "invalid_query");
-    return dataResponse(await listAdminGiftCards(db, { search: query.q, page: query.page }));
-  },
-}));
+export const loader = adminListLoader(
+  "promotions",
+  (params, db) => ({
+    ids: "uuid",
+    walk: (window) => listAdminGiftCardsSince(db, window),
+    pages: async () => {
+      const query = validate(QuerySchema, Object.fromEntries(params), firstIssue(INVALID_GIFT_CARD_QUERY), "invalid_query");
+      return dataResponse(await listAdminGiftCards(db, { search: query.q, page: query.page }));
+    },
+  }),
+  // A key reads the cards with promotions:read; a session needs the gift cards' own permission.
+  "gift_cards.read",
+);
 
 /**
  * POST /api/v1/admin/gift-cards {client_id, amount (euros), reason, message}: 'Offrir une carte
@@ -38,7 +43,7 @@ export const loader = adminListLoader("promotions", (params, db) => ({
  */
 export const action = apiAction({
   POST: async ({ request }: Route.ActionArgs) => {
-    const { actor } = await requireAdminApi(request, "promotions", "write");
+    const { actor } = await requireAdminApi(request, "promotions", "write", "gift_cards.write");
     const body = await readJsonObject(request);
     // No client_id (or not a client's) is the service's 404 "Client introuvable".
     const clientId = typeof body.client_id === "string" ? body.client_id : "";

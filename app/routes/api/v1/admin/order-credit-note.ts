@@ -7,7 +7,7 @@ import { getOrderDocumentPdf } from "~/.server/workflows/invoices";
 
 /** GET /api/v1/admin/orders/:id/credit-notes/:number: a credit note of any order, as a PDF. */
 export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) => {
-  await requireAdminApi(request, "orders", "read");
+  await requireAdminApi(request, "orders", "read", "invoices.read");
   const { bytes, filename } = await getOrderDocumentPdf(await getDb(), {
     orderId: params.id,
     viewer: "admin",

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/order-refunds";
 import { requireAdminApi } from "~/.server/api/admin-api";
+import { requireRecentSecondFactor } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse, found, readJsonObject } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { userIdOfActor } from "~/.server/modules/activity-log/activity-log.service";
@@ -17,11 +18,14 @@ export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) =>
 /**
  * POST /api/v1/admin/orders/{id}/refunds {amount_cents, reason, client_reference?}: refunds a free
  * amount with its credit note (201). The `Idempotency-Key` header (or `client_reference`) makes a
- * retry answer the first refund (200) instead of paying twice (decision 052).
+ * retry answer the first refund (200) instead of paying twice (decision 052). A staff member's
+ * session refunds up to the owner's limit with refunds.write (403 `refund_over_limit` above it),
+ * beyond it with refunds.unlimited and a recent second factor (403 `second_factor_required`).
  */
 export const action = apiAction({
   POST: async ({ request, params }: Route.ActionArgs) => {
-    const { actor } = await requireAdminApi(request, "orders", "write");
+    // A key by its orders:write scope; a session by refunds.write, then the limit on the amount.
+    const { actor, session } = await requireAdminApi(request, "orders", "write", "refunds.write");
     const body = await readJsonObject(request);
     const header = request.headers.get("idempotency-key");
     const key = header !== null ? header.trim() : body.client_reference;
@@ -34,6 +38,10 @@ export const action = apiAction({
       reason: body.reason,
       idempotencyKey: key ?? null,
       actor: { userId: userIdOfActor(actor), role: "admin", admin: actor },
+      staff: session && {
+        permissions: session.user.staff.permissions,
+        confirmSecondFactor: () => requireRecentSecondFactor(session),
+      },
     });
     return dataResponse(result, { status: result.replayed ? 200 : 201 });
   },

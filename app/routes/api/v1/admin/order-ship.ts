@@ -21,7 +21,7 @@ export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) =>
  */
 export const action = apiAction({
   POST: async ({ request, params }: Route.ActionArgs) => {
-    const { actor } = await requireAdminApi(request, "orders", "write");
+    const { actor } = await requireAdminApi(request, "orders", "write", "orders.ship");
     const form = await readJsonObject(request);
     const db = await getDb();
     try {

@@ -16,7 +16,7 @@ export const loader = apiLoader(async ({ request, params }: Route.LoaderArgs) =>
 /** POST /api/v1/admin/orders/{id}/shipment {weight_grams, format}: the carrier prints the label (decision 062). */
 export const action = apiAction({
   POST: async ({ request, params }: Route.ActionArgs) => {
-    const { actor } = await requireAdminApi(request, "orders", "write");
+    const { actor } = await requireAdminApi(request, "orders", "write", "orders.ship");
     const form = await readJsonObject(request);
     const db = await getDb();
     try {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { text } from "~/lib/safe-text";
 import type { Route } from "./+types/order-status";
 import { requireAdminApi } from "~/.server/api/admin-api";
+import { requireRecentSecondFactor } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse, firstIssue, readValidJson } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { userIdOfActor } from "~/.server/modules/activity-log/activity-log.service";
@@ -30,7 +31,7 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
  */
 export const action = apiAction({
   POST: async ({ request }: Route.ActionArgs) => {
-    const { actor } = await requireAdminApi(request, "orders", "write");
+    const { actor, session } = await requireAdminApi(request, "orders", "write");
     const change = await readValidJson(request, StatusChangeSchema, firstIssue(INVALID_STATUS_MESSAGE));
     const db = await getDb();
     try {
@@ -38,6 +39,11 @@ export const action = apiAction({
         orderId: change.order_id,
         newStatus: change.status,
         actor: { userId: userIdOfActor(actor), role: "admin", admin: actor },
+        // A staff session: 'shipped' needs orders.ship, a whole-order refund the owner's limit (decision 066).
+        staff: session && {
+          permissions: session.user.staff.permissions,
+          confirmSecondFactor: () => requireRecentSecondFactor(session),
+        },
       });
       return jsonOk({ data: result.order, changed: result.changed, points_credited: result.pointsCredited });
     } finally {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/product-images";
-import { requireApiAdmin } from "~/.server/auth/session.server";
+import { requireApiStaff } from "~/.server/auth/session.server";
 import { apiAction, apiLoader, dataResponse } from "~/.server/api/route";
 import { getDb } from "~/.server/db";
 import { adminActorOf } from "~/.server/modules/activity-log/activity-log.service";
@@ -14,9 +14,13 @@ import {
   PRODUCT_IMAGE_TYPES,
 } from "~/domain/catalog/admin-product-form.schema";
 
-/** GET /api/v1/admin/product-images: what an upload may be (types, size, resulting box). */
+/**
+ * GET /api/v1/admin/product-images: what an upload may be (types, size, resulting box). The
+ * product form's uploads, for a staff member's session only: an API key is not read here (the
+ * route never served keys; the OpenAPI document offers it the session cookie alone).
+ */
 export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
-  await requireApiAdmin(request);
+  await requireApiStaff(request, "catalog.read");
   return dataResponse({
     accepted_types: PRODUCT_IMAGE_TYPES,
     max_bytes: PRODUCT_IMAGE_MAX_BYTES,
@@ -34,7 +38,7 @@ export const loader = apiLoader(async ({ request }: Route.LoaderArgs) => {
  */
 const byMethod = apiAction({
   POST: async ({ request }: Route.ActionArgs) => {
-    const actor = adminActorOf(await requireApiAdmin(request));
+    const actor = adminActorOf(await requireApiStaff(request, "catalog.write"));
     const stored = await storeProductImage(await readBodyWithLimit(request, PRODUCT_IMAGE_MAX_BYTES));
     // The file lives outside the database: the entry follows the stored file (decision 048).
     await recordAdminChange(await getDb(), actor, {
@@ -47,9 +51,10 @@ const byMethod = apiAction({
     return dataResponse({ url: stored.url, width: stored.width, height: stored.height, bytes: stored.bytes }, { status: 201 });
   },
   DELETE: async ({ request }: Route.ActionArgs) => {
+    // The permission first: a role that may not delete learns nothing of which images exist.
+    const actor = adminActorOf(await requireApiStaff(request, "catalog.write"));
     const url = new URL(request.url).searchParams.get("url") ?? "";
     if (!uploadKeyOf(url)) throw notFound("not_found", "Image introuvable");
-    const actor = adminActorOf(await requireApiAdmin(request));
     const removed = await removeUnreferencedProductImages(await getDb(), [url]);
     if (removed.length > 0) {
       await recordAdminChange(await getDb(), actor, {
@@ -65,7 +70,8 @@ const byMethod = apiAction({
 });
 
 export async function action(args: Route.ActionArgs) {
-  // The administrator is checked before the method: anyone else learns nothing of this route.
-  await requireApiAdmin(args.request);
+  // A staff member is checked before the method: anyone else learns nothing of this route. Each
+  // method then checks its permission.
+  await requireApiStaff(args.request, "staff");
   return byMethod(args);
 }

@@ -10,7 +10,7 @@ import { prepareShipments } from "~/.server/workflows/shipments";
 /** POST /api/v1/admin/shipments/batch {order_ids, format}: a label for each selected order (decision 062). */
 export const action = apiAction({
   POST: async ({ request }: Route.ActionArgs) => {
-    const { actor } = await requireAdminApi(request, "orders", "write");
+    const { actor } = await requireAdminApi(request, "orders", "write", "orders.ship");
     const form = await readJsonObject(request);
     const db = await getDb();
     try {
