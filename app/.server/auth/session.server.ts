@@ -170,6 +170,14 @@ export async function requireStaff(request: Request, need: StaffNeed): Promise<S
   const refusal = staffRefusal(request, session, need);
   if (!refusal) return session as StaffSession;
   if (refusal.status === 403) throw data(refusal.message, { status: 403 });
+  // A visitor's form post is answered at once, not redirected: a redirect waits for the body's
+  // drain before it can leave (server/request-guards.mjs), and an upload would be read first.
+  // The loaders that run after a document's action get a GET with the post's headers: its
+  // content type tells them apart from a page asked for.
+  const posted = (request.method !== "GET" && request.method !== "HEAD") || request.headers.has("content-type");
+  if (refusal.status === 401 && posted) {
+    throw data(ACCOUNT_MESSAGES.signRequired, { status: 401 });
+  }
   throw redirect(refusal.to);
 }
 

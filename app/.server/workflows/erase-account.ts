@@ -7,6 +7,9 @@
 import type { Database } from "~/.server/db/client";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
 import { recordAdminChangeBy } from "~/.server/outbox/events";
+import { isStaffAccount } from "~/.server/modules/accounts/staff-accounts.service";
+import { conflict } from "~/domain/errors";
+import { STAFF_ACCOUNT_NOT_DELETABLE_MESSAGE } from "~/domain/staff/staff-messages";
 import { confirmPasswordAndSignOut, type AccountActor, type SessionCookies } from "~/.server/modules/accounts/account-security.service";
 import { assertErasableClient } from "~/.server/modules/accounts/clients-admin.service";
 import { eraseAccountRows } from "~/.server/modules/accounts/gdpr.service";
@@ -48,6 +51,8 @@ export async function eraseAccount(db: Database, userId: string, actor?: AdminAc
 
 /** A shopper deletes their own account once its password is confirmed; answers the signed-out cookies. */
 export async function deleteOwnAccount(actor: AccountActor, password: string): Promise<SessionCookies> {
+  // A staff member's account stays, disabled rather than deleted (decision 066).
+  if (await isStaffAccount(actor.db, actor.userId)) throw conflict("staff_account", STAFF_ACCOUNT_NOT_DELETABLE_MESSAGE);
   const cookies = await confirmPasswordAndSignOut(actor, password);
   await eraseAccount(actor.db, actor.userId);
   return cookies;

@@ -27,6 +27,8 @@ export const ROLE_NAME_REQUIRED_MESSAGE = "Le nom du rôle est requis";
 export const ROLE_NAME_TAKEN_MESSAGE = "Un rôle porte déjà ce nom";
 export const ROLE_IN_USE_MESSAGE = "Ce rôle est attribué à des membres de l'équipe : changez d'abord leur rôle.";
 export const STAFF_NOT_FOUND_MESSAGE = "Membre de l'équipe introuvable";
+export const STAFF_ACCOUNT_NOT_DELETABLE_MESSAGE =
+  "Un compte de l'équipe ne se supprime pas, pour que le journal d'activité garde son nom : le propriétaire peut le désactiver dans Équipe.";
 export const REFUND_LIMIT_INVALID_MESSAGE = "La limite de remboursement doit être un montant positif, en euros";
 
 /** The 403 of a page or action whose permission the role lacks. */

@@ -10,7 +10,8 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq } from "drizzle-orm";
 import routes from "../../../app/routes";
 import { openDatabase, type DatabaseHandle } from "../../../app/.server/db/client";
-import { user } from "../../../app/.server/db/schema";
+import { staffRoles, user } from "../../../app/.server/db/schema";
+import { SCOPE_BEYOND_MAKER_MESSAGE } from "~/domain/staff/api-scopes";
 import { ADMIN_ROUTE_NEEDS, type RouteNeed, type RouteNeeds } from "~/domain/staff/admin-routes";
 import { allows } from "~/domain/staff/permissions";
 import { BUILTIN_ROLES, BUILTIN_ROLE_KEYS, type BuiltinRoleKey } from "~/domain/staff/roles";
@@ -120,15 +121,44 @@ describe.runIf(Boolean(databaseUrl))("each role × each route, action, API opera
     expect(wrong).toEqual([]);
   });
 
-  it("a visitor is sent to the sign-in page (pages) or gets 401 (API); a shopper gets 403", async () => {
+  it("an API key gets at most the scopes of the staff member who creates it", async () => {
+    // A custom role that manages keys and reads the catalogue, nothing more.
+    const key = `custom_matrix_${Date.now().toString(36)}`;
+    await db!.db
+      .insert(staffRoles)
+      .values({ key, name: `Connecteurs ${key}`, permissions: ["api_keys.manage", "catalog.read", "settings.read"] });
+    const email = uniqueEmail("staff-keys");
+    await signUpCookie(baseURL, email, PASSWORD, "Équipe");
+    const [row] = await db!.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    await makeStaff(db!.db, row.id, key);
+    const cookie = await staffCookie(baseURL, email, PASSWORD);
+    const create = (scopes: Record<string, string>) =>
+      fetch(`${baseURL}/admin/parametres.data`, {
+        method: "POST",
+        headers: { cookie, origin: baseURL, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "api-key-create", name: `Clé ${key}`, expires_on: "", ...scopes }),
+      });
+    const beyond = await create({ scope_catalog: "read", scope_orders: "write" });
+    expect(beyond.status).toBe(403);
+    expect(await beyond.text()).toContain(SCOPE_BEYOND_MAKER_MESSAGE);
+    const writeCatalogue = await create({ scope_catalog: "write" });
+    expect(writeCatalogue.status).toBe(403);
+    const within = await create({ scope_catalog: "read" });
+    expect(within.status).toBe(200);
+    expect(await within.text()).toMatch(/aur_live_[A-Za-z0-9_-]{43}/);
+  });
+
+  it("a visitor is sent to the sign-in page (pages) or gets 401 (forms, API); a shopper gets 403", async () => {
     const shopper = await signUpCookie(baseURL, uniqueEmail("matrix-shopper"));
     const wrong: string[] = [];
     for (const probe of probes.filter((p) => p.need !== "public")) {
       const visitor = await ask(probe, "");
       const isApi = probe.route.startsWith("api/");
-      const visitorOk = isApi
-        ? visitor.status === 401
-        : visitor.status === 302 && (visitor.headers.get("location") ?? "").startsWith("/admin/connexion?retour=");
+      // A page is a redirect to the sign-in page and back; a form post, or the API, a 401.
+      const visitorOk =
+        isApi || probe.method !== "GET"
+          ? visitor.status === 401
+          : visitor.status === 302 && (visitor.headers.get("location") ?? "").startsWith("/admin/connexion?retour=");
       const asShopper = await ask(probe, shopper);
       if (!visitorOk || asShopper.status !== 403) {
         wrong.push(

@@ -49,6 +49,12 @@ export async function createStaffAccount(
   return { userId };
 }
 
+/** Whether a user's account is a back-office one (staff are disabled, never deleted). */
+export async function isStaffAccount(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, userId));
+  return row?.role === "admin";
+}
+
 /** Ends every session of a user (a disabled staff member); returns how many there were. */
 export async function endSessionsOf(tx: Executor, userId: string): Promise<number> {
   const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
