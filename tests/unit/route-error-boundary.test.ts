@@ -10,9 +10,18 @@ function translators(language: Language): [Translate, (text: string) => string] 
   const i18n = pageI18n(language);
   return [(key, values) => i18n._(key, values), (text) => translateMessage(i18n, text)];
 }
-const describeRouteError = (error: unknown, language: Language = "fr") => describeIn(error, ...translators(language));
+const describeRouteError = (error: unknown, language: Language = "fr", page?: string) => describeIn(error, ...translators(language), page);
 
 describe("what an error page says", () => {
+  it("a back-office page signed out of: the team's sign-in page, coming back to it (decision 066)", () => {
+    expect(describeRouteError(new ErrorResponse(401, "", "Connexion requise"), "fr", "/admin/clients?page=2").back).toEqual({
+      to: "/admin/connexion?retour=%2Fadmin%2Fclients%3Fpage%3D2",
+      label: "Se connecter",
+    });
+    expect(describeRouteError(new ErrorResponse(401, "", "Connexion requise"), "en", "/profile").back.to).toBe("/");
+    expect(describeRouteError(new ErrorResponse(403, "", "Accès refusé"), "fr", "/admin/parametres").back.to).toBe("/");
+  });
+
   it("an exception: a French message and the reference, never its own text", () => {
     const view = describeRouteError(new Error('Failed query: select "id", "name" from "categories" where "slug" = $1'));
     expect(view).toMatchObject({ title: "Une erreur est survenue", reference: true });

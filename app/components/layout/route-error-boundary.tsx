@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import { useT, useTranslateMessage, type Translate } from "~/components/ui/i18n";
 
 type RootData = { requestId?: string } | undefined;
@@ -22,6 +22,8 @@ export function describeRouteError(
   error: unknown,
   t: Translate,
   translateMessage: (text: string) => string = (text) => text,
+  /** The page's path and query: a back-office page signed out of leads to its sign-in page and back. */
+  page = "/",
 ): RouteErrorView {
   const home = { to: "/", label: t("common.error.backHome") };
   if (isRouteErrorResponse(error) && error.status < 500) {
@@ -37,11 +39,13 @@ export function describeRouteError(
       };
     }
     if (error.status === 401 || error.status === 403) {
+      // The team signs in on its own page (decision 066), and comes back to the page it was on.
+      const staffSignIn = error.status === 401 && /^\/admin(\/|$|\?)/.test(page) && !page.startsWith("/admin/connexion");
       return {
         title: own ?? t("common.error.forbiddenTitle"),
         text: error.status === 401 ? t("common.error.signInText") : t("common.error.forbiddenText"),
         reference: false,
-        back: home,
+        back: staffSignIn ? { to: `/admin/connexion?retour=${encodeURIComponent(page)}`, label: t("common.error.signIn") } : home,
       };
     }
     const title =
@@ -53,7 +57,8 @@ export function describeRouteError(
 
 /** The error's description in the page's language. */
 export function useRouteErrorView(error: unknown): RouteErrorView {
-  return describeRouteError(error, useT(), useTranslateMessage());
+  const location = useLocation();
+  return describeRouteError(error, useT(), useTranslateMessage(), `${location.pathname}${location.search}`);
 }
 
 /**
