@@ -63,9 +63,8 @@ import {
   ReturnRequestSchema,
   type ReturnView,
 } from "~/domain/returns/returns";
-import { getRefundLimitCents } from "~/.server/modules/settings/staff-settings.service";
-import { refundVerdict } from "~/domain/staff/refund-limit";
-import { SECOND_FACTOR_AGAIN_MESSAGE, refundOverLimitMessage } from "~/domain/staff/staff-messages";
+import { SECOND_FACTOR_AGAIN_MESSAGE } from "~/domain/staff/staff-messages";
+import { checkRefundLimit } from "./staff-refund-limit";
 import { formatPrice } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
 import { RETURN_REFUND_MAX_DAYS } from "~/lib/shop-rules";
@@ -184,26 +183,6 @@ export async function requestReturn(
 
 type CardRefund = { paymentId: string; amountCents: number; key: string };
 
-/**
- * A reception's refund against the owner's limit: receiving a return refunds within it (the
- * amount is the shop's, from the lines sold), so `returns.receive` counts as `refunds.write` here.
- */
-async function checkReceptionRefund(
-  tx: Executor,
-  amountCents: number,
-  staff: { permissions: readonly string[]; recentSecondFactor: boolean },
-): Promise<void> {
-  const limitCents = await getRefundLimitCents(tx);
-  const verdict = refundVerdict({
-    amountCents,
-    limitCents,
-    permissions: [...staff.permissions, "refunds.write"],
-    recentSecondFactor: staff.recentSecondFactor,
-  });
-  if (verdict === "over_limit") throw forbidden("refund_over_limit", refundOverLimitMessage(formatPrice(limitCents)));
-  if (verdict === "second_factor") throw forbidden("second_factor_required", SECOND_FACTOR_AGAIN_MESSAGE);
-}
-
 export async function receiveReturn(
   db: Database,
   input: {
@@ -240,7 +219,17 @@ export async function receiveReturn(
     const accepted = items.filter((i) => byId.get(i.id)!.accepted);
     const refund = accepted.length > 0 ? await refundAccepted(tx, { order, ret, accepted, actorUserId: input.actorUserId, now }) : null;
     // Thrown here, the refund's rows roll back; cards are only refunded after the commit.
-    if (input.staff && refund) await checkReceptionRefund(tx, refund.totalCents, input.staff);
+    if (input.staff && refund) {
+      // Receiving refunds what the received lines cost (the shop's amount, not a typed one), so
+      // `returns.receive` counts as `refunds.write` against the owner's limit.
+      const { permissions, recentSecondFactor } = input.staff;
+      await checkRefundLimit(tx, refund.totalCents, {
+        permissions: [...permissions, "refunds.write"],
+        confirmSecondFactor: async () => {
+          if (!recentSecondFactor) throw forbidden("second_factor_required", SECOND_FACTOR_AGAIN_MESSAGE);
+        },
+      });
+    }
     await recordReception(tx, {
       returnId: ret.id,
       decisions: items.map((i) => ({
