@@ -21,7 +21,14 @@ export type SignUpRequest = {
   newsletter: boolean;
 };
 
-async function postAuth(path: string, body: Record<string, unknown>): Promise<AuthResult> {
+/** A refusal of the auth endpoints: the French message, the library's code and, for a rate limit, the wait asked for. */
+export type AuthRefusal = { ok: false; message: string; code?: string; retryAfterSeconds?: number };
+
+/** One same-origin JSON POST to the auth endpoints: the answer's body, or its French refusal. */
+export async function callAuth(
+  path: string,
+  body: Record<string, unknown>,
+): Promise<{ ok: true; payload: Record<string, unknown> } | AuthRefusal> {
   let response: Response;
   try {
     response = await fetch(`/api/auth${path}`, {
@@ -34,15 +41,22 @@ async function postAuth(path: string, body: Record<string, unknown>): Promise<Au
     return { ok: false, message: NETWORK_ERROR_MESSAGE };
   }
   const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response.ok) {
-    const code = typeof payload?.code === "string" ? payload.code : undefined;
-    const retryAfter = Number(response.headers.get("Retry-After"));
-    const message = authErrorMessage(code, response.status, retryAfter);
-    const limited = response.status === 429 || code === "TOO_MANY_REQUESTS" || code === "TOO_MANY_ATTEMPTS" || code === "ACCOUNT_LOCKED";
-    return limited && retryAfter > 0 ? { ok: false, message, retryAfterSeconds: retryAfter } : { ok: false, message };
+  if (response.ok) return { ok: true, payload: payload ?? {} };
+  const code = typeof payload?.code === "string" ? payload.code : undefined;
+  const retryAfter = Number(response.headers.get("Retry-After"));
+  const message = authErrorMessage(code, response.status, retryAfter);
+  const limited = response.status === 429 || code === "TOO_MANY_REQUESTS" || code === "TOO_MANY_ATTEMPTS" || code === "ACCOUNT_LOCKED";
+  return { ok: false, message, ...(code ? { code } : {}), ...(limited && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };
+}
+
+async function postAuth(path: string, body: Record<string, unknown>): Promise<AuthResult> {
+  const answer = await callAuth(path, body);
+  if (!answer.ok) {
+    const { message, retryAfterSeconds } = answer;
+    return retryAfterSeconds ? { ok: false, message, retryAfterSeconds } : { ok: false, message };
   }
   // With two-factor on, the password step answers 200 and asks for the second factor.
-  if (payload?.twoFactorRedirect === true) return { ok: true, twoFactor: true };
+  if (answer.payload.twoFactorRedirect === true) return { ok: true, twoFactor: true };
   return { ok: true };
 }
 

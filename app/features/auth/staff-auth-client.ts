@@ -3,34 +3,14 @@
  * sign-in's code step with the library's refusal code. Apart from auth-client.ts, which the
  * storefront's header loads on every page, so the shop's first load does not carry them.
  */
-import { authErrorMessage } from "~/domain/auth/auth.rules";
-import { NETWORK_ERROR_MESSAGE, type AuthResult } from "./auth-client";
+import { callAuth, type AuthRefusal, type AuthResult } from "./auth-client";
 
-/** An answer whose body the caller needs (AuthResult's refusal, with the library's code beside its French message). */
-export type AuthDataResult<T> = { ok: true; data: T } | (Extract<AuthResult, { ok: false }> & { code?: string });
+/** An answer whose body the caller needs, or the auth endpoints' refusal with the library's code. */
+export type AuthDataResult<T> = { ok: true; data: T } | AuthRefusal;
 
 async function postAuthFor<T>(path: string, body: Record<string, unknown>): Promise<AuthDataResult<T>> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/auth${path}`, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return { ok: false, message: NETWORK_ERROR_MESSAGE };
-  }
-  const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (response.ok) return { ok: true, data: (payload ?? {}) as T };
-  const code = typeof payload?.code === "string" ? payload.code : undefined;
-  const retryAfter = Number(response.headers.get("Retry-After"));
-  return {
-    ok: false,
-    message: authErrorMessage(code, response.status, retryAfter),
-    ...(code ? { code } : {}),
-    ...(response.status === 429 && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
-  };
+  const answer = await callAuth(path, body);
+  return answer.ok ? { ok: true, data: answer.payload as T } : answer;
 }
 
 /**
