@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useCopyFeedback } from "~/components/ui/use-copy-feedback";
 import { useFetcher } from "react-router";
 import { COPY_FEEDBACK_MS, type AccountActionData, type TwoFactorSetup } from "~/domain/account/account-actions";
 import type { ActionResult } from "~/domain/http/action-result";
@@ -55,22 +56,9 @@ function PasswordInput({ autoFocus }: { autoFocus?: boolean }) {
 }
 
 function BackupCodes({ codes }: { codes: string[] }) {
-  const [copied, setCopied] = useState(false);
+  const { copied, copy: copyText } = useCopyFeedback(COPY_FEEDBACK_MS);
   const t = useT();
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(codes.join("\n"));
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  }
+  const copy = () => copyText(codes.join("\n"));
 
   return (
     <div className="mt-4">

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useCopyFeedback } from "~/components/ui/use-copy-feedback";
 import { buttonClass } from "~/components/ui/button";
 import { enableTwoFactor, verifyTotp } from "~/features/auth/public/auth-client";
 import { TwoFactorCodeField, codeError } from "./two-factor-code-field";
@@ -211,21 +212,8 @@ export function TwoFactorEnrolment({ email, retour }: { email: string; retour: s
 
 /** The recovery codes, shown once: listed, to copy or to download as a text file. */
 function RecoveryCodes({ ids, codes }: { ids: string; codes: string[] }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(codes.join("\n"));
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  }
+  const { copied, copy: copyText } = useCopyFeedback(COPIED_FEEDBACK_MS);
+  const copy = () => copyText(codes.join("\n"));
 
   function download() {
     const text = `Codes de secours Aurore (chacun ne sert qu'une fois)\n\n${codes.join("\n")}\n`;
