@@ -23,6 +23,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await handle?.close();
+  // The next file in this worker must not inherit this file's mocked modules (isolate: false).
+  vi.resetModules();
 });
 
 async function mailTo(email: string): Promise<{ subject: string; text: string }> {

@@ -45,6 +45,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await handle?.close();
+  // The next file in this worker must not inherit this file's mocked modules (isolate: false).
+  vi.resetModules();
 });
 
 async function linkFor(email: string): Promise<string> {

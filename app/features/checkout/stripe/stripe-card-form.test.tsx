@@ -5,7 +5,7 @@
  */
 import { act, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withI18n } from "../../../../tests/support/i18n";
 import type { StripeCardFormHandle } from "./stripe-bridge";
 
@@ -38,6 +38,10 @@ vi.mock("@stripe/react-stripe-js", () => ({
 // ~/lib/stripe-js (and its loadStripe cache) would still hold the Stripe mock of the file before.
 vi.resetModules();
 const { default: StripeCardForm } = await import("./stripe-card-form");
+// The next file in this worker must not inherit this file's mocked modules (isolate: false).
+afterAll(() => {
+  vi.resetModules();
+});
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 let container: HTMLDivElement;

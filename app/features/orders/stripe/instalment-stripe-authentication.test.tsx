@@ -9,7 +9,7 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { createRoutesStub } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withI18n } from "../../../../tests/support/i18n";
 import type { ActionResult } from "~/domain/http/action-result";
 import type { InstalmentPaymentStep, InstalmentToConfirm } from "~/domain/payments/instalments";
@@ -25,6 +25,10 @@ vi.mock("@stripe/stripe-js", () => ({ loadStripe: stripeMocks.loadStripe }));
 vi.resetModules();
 const { default: InstalmentStripeAuthentication } = await import("./instalment-stripe-authentication");
 const { InstalmentPayment } = await import("../components/instalment-payment");
+// The next file in this worker must not inherit this file's mocked modules (isolate: false).
+afterAll(() => {
+  vi.resetModules();
+});
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 let container: HTMLDivElement;

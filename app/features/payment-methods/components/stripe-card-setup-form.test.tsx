@@ -7,7 +7,7 @@
  */
 import { act, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withI18n } from "../../../../tests/support/i18n";
 import type { PaymentMethodView } from "~/domain/payment-methods/payment-method.schema";
 
@@ -57,6 +57,10 @@ vi.mock("../payment-method-api", async (importOriginal) => ({
 vi.resetModules();
 const { default: StripeCardSetupForm } = await import("./stripe-card-setup-form");
 const { PaymentTab } = await import("./payment-tab");
+// The next file in this worker must not inherit this file's mocked modules (isolate: false).
+afterAll(() => {
+  vi.resetModules();
+});
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 let container: HTMLDivElement;

@@ -59,6 +59,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await handle?.close();
+  // The next file in this worker must not inherit this file's mocked modules (isolate: false).
+  vi.resetModules();
 });
 
 const BASE = "http://shop.test/api/v1/payment-methods";
