@@ -144,6 +144,19 @@ describe("saving a card through a SetupIntent", () => {
     expect(await attachedTo(methods[1])).not.toBeNull();
   });
 
+  it("refuses a brand the shop does not take, in French, and detaches that card again at Stripe", async () => {
+    const shopper = await createShopper(handle.db);
+    const setup = await start(shopper);
+    const confirmed = await confirmInBrowser(setup, "pm_card_discover");
+    expect(await attachedTo(confirmed.payment_method)).not.toBeNull();
+    await expect(save(shopper, setup.setup_intent_id)).rejects.toMatchObject({
+      code: "invalid_card",
+      message: ACCOUNT_MESSAGES.cardNotAcceptedVisaMastercard,
+    });
+    expect(await attachedTo(confirmed.payment_method)).toBeNull();
+    expect(await rowsOf(shopper.id)).toHaveLength(0);
+  });
+
   it("checks the holder with the form's schema", async () => {
     const shopper = await createShopper(handle.db);
     await expect(save(shopper, "seti_whatever0000", { holder: "  " })).rejects.toMatchObject({

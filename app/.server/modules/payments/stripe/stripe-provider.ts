@@ -431,7 +431,12 @@ export class StripePaymentProvider implements PaymentProvider, SavedCardProvider
     const owner = customer && typeof customer === "object" && !customer.deleted ? customer.metadata.customer_ref : undefined;
     if (intent.status !== "succeeded" || owner !== customerRef) return refusal;
     const method = intent.payment_method;
-    return method && typeof method === "object" ? this.savedCardOf(method) : refusal;
+    if (!method || typeof method !== "object") return refusal;
+    const card = this.savedCardOf(method);
+    // confirmSetup attached the card to the shopper's Customer: a brand the shop refuses must not
+    // stay there, chargeable off-session by anyone holding the Customer.
+    if (!card.ok) await this.detachPaymentMethod(method.id);
+    return card;
   }
 
   /**
