@@ -18,6 +18,7 @@ import { getIndicativeCurrency } from "./.server/modules/exchange-rates/exchange
 import { listFavoriteIds } from "./.server/modules/favorites/favorites.service";
 import { getShippingSettings } from "./.server/modules/delivery/shipping-settings.service";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
+import { getSampleAllowances } from "~/.server/modules/settings/sample-settings.service";
 import type { Theme } from "./domain/account/preferences.schema";
 import type { IndicativeCurrency } from "./domain/currency/indicative-price";
 import { IndicativeCurrencyProvider } from "./components/ui/indicative-price";
@@ -42,10 +43,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Shown by the error boundaries ("Référence : …") and logged with the error's detail.
   const requestId = requestIdOf(request);
   const db = await getDb();
-  const [session, shippingSettings, identity] = await Promise.all([
+  const [session, shippingSettings, identity, sampleAllowances] = await Promise.all([
     getCurrentSession(request),
     getShippingSettings(db),
     getShopIdentity(db),
+    // The free samples every page promises (Paramètres, decision 067).
+    getSampleAllowances(db),
   ]);
   // The footer's contact details (Paramètres, decision 046).
   const shopContact = { address: identity.address, phone: identity.contactPhone, email: identity.contactEmail };
@@ -55,6 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       theme: "light" as Theme,
       favoriteIds: [] as string[],
       shippingSettings,
+      sampleAllowances,
       shopContact,
       requestId,
       indicativeCurrency: null as IndicativeCurrency,
@@ -77,6 +81,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     theme: preferences.theme,
     favoriteIds,
     shippingSettings,
+    sampleAllowances,
     shopContact,
     requestId,
     indicativeCurrency,

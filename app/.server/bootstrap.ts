@@ -19,6 +19,7 @@ import { compactFacetCells } from "./modules/catalog/facets.service";
 import { sendReviewInvitations } from "./workflows/review-invitations";
 import { purgeOldAdminActions } from "./modules/activity-log/activity-log.service";
 import { chargeDueInstalments } from "./workflows/charge-instalments";
+import { chargeDueBoxes } from "./workflows/beauty-box";
 import { startInvalidations, stopInvalidations } from "./invalidations";
 import { followShopIdentity, unfollowShopIdentity } from "./modules/settings/shop-identity.service";
 import { purgeVisitorConversations } from "./modules/chat/chat.service";
@@ -27,6 +28,7 @@ import { CHAT_ANSWER_TIMEOUT_MS } from "~/domain/chat/chat";
 import { startWebhookWorker } from "./modules/webhooks/webhook-delivery";
 import { purgeOldWebhookDeliveries } from "./modules/webhooks/webhook-retention";
 import { sweepAbandonedReviewPhotos } from "./workflows/review-photos";
+import { sendCartReminders } from "./workflows/cart-reminders";
 
 export type BootstrapResult = { database: string };
 
@@ -41,6 +43,7 @@ let stopFacetCells: (() => Promise<void>) | undefined;
 let stopReviewInvitations: (() => Promise<void>) | undefined;
 let stopActivityPurge: (() => Promise<void>) | undefined;
 let stopInstalments: (() => Promise<void>) | undefined;
+let stopBeautyBox: (() => Promise<void>) | undefined;
 let stopChatFallback: (() => Promise<void>) | undefined;
 let stopWebhooks: (() => Promise<void>) | undefined;
 let stopChatPurge: (() => Promise<void>) | undefined;
@@ -48,6 +51,7 @@ let stopWebhookPurge: (() => Promise<void>) | undefined;
 let stopStripeEventPurge: (() => Promise<void>) | undefined;
 let stopReviewPhotoSweep: (() => Promise<void>) | undefined;
 let stopShipmentTracking: (() => Promise<void>) | undefined;
+let stopCartReminders: (() => Promise<void>) | undefined;
 
 /** Everything the server needs before it takes requests. Safe to call more than once. */
 export async function bootstrap(): Promise<BootstrapResult> {
@@ -93,6 +97,11 @@ export async function bootstrap(): Promise<BootstrapResult> {
     everyMs: INSTALMENTS_EVERY_MS,
     shouldLog: (r) => r.charged + r.declined + r.failed + r.recovered + r.errors > 0,
   });
+  // Beauty Box: each month's boxes charged from the 1st, retries after 1 and 3 days (decision 071).
+  stopBeautyBox ??= startRepeatingJob(handle.db, "beauty-box", () => chargeDueBoxes(handle.db), {
+    everyMs: INSTALMENTS_EVERY_MS,
+    shouldLog: (r) => r.opened + r.charged + r.retrying + r.failed + r.recovered + r.errors > 0,
+  });
   // 'M'avertir du retour en stock': restocked variants' alerts are mailed once (idempotent claim).
   stopRestockAlerts ??= startRepeatingJob(handle.db, "restock-alerts", () => sendRestockAlerts(handle.db, env.publicUrl), {
     everyMs: RESTOCK_ALERTS_EVERY_MS,
@@ -133,10 +142,16 @@ export async function bootstrap(): Promise<BootstrapResult> {
     everyMs: env.TRACKING_POLL_MINUTES * 60_000,
     shouldLog: (r) => r.asked + r.failed > 0,
   });
+  // Forgotten carts: reminders after the delays of Paramètres, one per step and episode (decision 069).
+  stopCartReminders ??= startRepeatingJob(handle.db, "cart-reminders", () => sendCartReminders(handle.db, { publicUrl: env.publicUrl }), {
+    everyMs: CART_REMINDERS_EVERY_MS,
+    shouldLog: (r) => r.sent + r.recovered > 0,
+  });
   return { database: handle.label };
 }
 
 const RESTOCK_ALERTS_EVERY_MS = 60_000;
+const CART_REMINDERS_EVERY_MS = 10 * 60_000;
 const INSTALMENTS_EVERY_MS = 60 * 60 * 1000;
 const REVIEW_PHOTO_SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -159,6 +174,8 @@ export async function shutdown(): Promise<void> {
   stopActivityPurge = undefined;
   await stopInstalments?.();
   stopInstalments = undefined;
+  await stopBeautyBox?.();
+  stopBeautyBox = undefined;
   await stopChatFallback?.();
   stopChatFallback = undefined;
   await stopWebhooks?.();
@@ -171,6 +188,8 @@ export async function shutdown(): Promise<void> {
   stopReviewPhotoSweep = undefined;
   await stopShipmentTracking?.();
   stopShipmentTracking = undefined;
+  await stopCartReminders?.();
+  stopCartReminders = undefined;
   await stopChatPurge?.();
   stopChatPurge = undefined;
   await stopOutboxPurge?.();

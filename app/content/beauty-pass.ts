@@ -1,4 +1,5 @@
 import type { MessageKey, Translate } from "~/components/ui/i18n";
+import { DEFAULT_SAMPLE_ALLOWANCES, type SampleAllowances } from "~/domain/samples/samples";
 import {
   BEAUTY_PASS_EXPIRY_REMINDER_DAYS,
   BEAUTY_PASS_POINTS_PER_EURO,
@@ -30,13 +31,15 @@ const TIER_BENEFIT_KEYS: Record<BeautyPassTierId, readonly MessageKey[]> = {
   vip: ["shop.beautyPass.benefit.allExpert", "shop.beautyPass.benefit.expressUnlimited"],
 };
 
-export function tierBenefits(t: Translate, tier: BeautyPassTierId): string[] {
+export function tierBenefits(t: Translate, tier: BeautyPassTierId, samples: SampleAllowances = DEFAULT_SAMPLE_ALLOWANCES): string[] {
   const step = formatBeautyPassPoints(t, BEAUTY_PASS_REDEEM_STEP_POINTS);
   const values = {
     perEuro: BEAUTY_PASS_POINTS_PER_EURO,
     step,
     discount: formatEuros(BEAUTY_PASS_REDEEM_STEP_CENTS),
     days: BEAUTY_PASS_EXPIRY_REMINDER_DAYS,
+    // The free samples per order, from Paramètres (decision 067).
+    ...samples,
   };
   return TIER_BENEFIT_KEYS[tier].map((key) => t(key, values));
 }

@@ -20,6 +20,7 @@ import {
   WITHDRAWAL_DAYS,
 } from "~/lib/shop-rules";
 import type { ShippingSettings } from "~/domain/checkout/shipping.rules";
+import { DEFAULT_SAMPLE_ALLOWANCES, type SampleAllowances } from "~/domain/samples/samples";
 import type { FaqCategory } from "./faq";
 import { formatEuros } from "./shop-facts";
 
@@ -40,7 +41,11 @@ const redeem = (steps: number) =>
   `${points(BEAUTY_PASS_REDEEM_STEP_POINTS * steps)} = ${formatEuros(BEAUTY_PASS_REDEEM_STEP_CENTS * steps)}`;
 const hours = (n: number) => `${n} hour${n === 1 ? "" : "s"}`;
 
-export function faqCategoriesEn({ feeCents, freeThresholdCents }: ShippingSettings): readonly FaqCategory[] {
+export function faqCategoriesEn({
+  feeCents,
+  freeThresholdCents,
+  samples = DEFAULT_SAMPLE_ALLOWANCES,
+}: ShippingSettings & { samples?: SampleAllowances }): readonly FaqCategory[] {
   return [
     {
       slug: "commandes-livraison",
@@ -222,7 +227,7 @@ export function faqCategoriesEn({ feeCents, freeThresholdCents }: ShippingSettin
         {
           id: "echantillons",
           question: "Will I receive samples?",
-          answer: "Yes, every order comes with free samples, so you can discover new skincare and fragrances.",
+          answer: `Yes, and you choose them: at the payment step, tick ${samples.base} free sample${samples.base === 1 ? "" : "s"} among those available (${samples.expert} for Beauty Expert, ${samples.vip} for VIP), while stocks last. They show at €0 on your order, and you may also choose none.`,
         },
         {
           id: "choisir-contenance-parfum",

@@ -20,6 +20,7 @@ import {
   WITHDRAWAL_DAYS,
 } from "~/lib/shop-rules";
 import { DEFAULT_SHIPPING_SETTINGS, type ShippingSettings } from "~/domain/checkout/shipping.rules";
+import { DEFAULT_SAMPLE_ALLOWANCES, type SampleAllowances } from "~/domain/samples/samples";
 import { DEFAULT_LANGUAGE, type Language } from "~/domain/i18n/languages";
 import { CORSICA_DELAY, METROPOLITAN_DELAY, OVERSEAS_DELAY } from "./delivery";
 import { faqCategoriesEn } from "./faq.en";
@@ -57,7 +58,7 @@ const redeem = (steps: number) =>
  * The FAQ with the delivery fee and free-delivery threshold edited in Paramètres (mainland and
  * Corsica share them, as the checkout charges): one figure everywhere, never a stale constant.
  */
-function faqCategories({ feeCents, freeThresholdCents }: ShippingSettings): readonly FaqCategory[] {
+function faqCategories({ feeCents, freeThresholdCents, samples = DEFAULT_SAMPLE_ALLOWANCES }: FaqSettings): readonly FaqCategory[] {
   return [
     {
       slug: "commandes-livraison",
@@ -241,7 +242,7 @@ function faqCategories({ feeCents, freeThresholdCents }: ShippingSettings): read
         {
           id: "echantillons",
           question: "Recevrai-je des échantillons ?",
-          answer: "Oui, des échantillons sont offerts dans chaque commande, pour vous faire découvrir de nouveaux soins et parfums.",
+          answer: `Oui, et vous les choisissez : à l'étape du paiement, cochez ${samples.base} échantillon${samples.base > 1 ? "s" : ""} offert${samples.base > 1 ? "s" : ""} parmi ceux disponibles (${samples.expert} en Beauty Expert, ${samples.vip} en VIP), dans la limite des stocks. Ils figurent à 0 € sur votre commande, et vous pouvez aussi n'en choisir aucun.`,
         },
         {
           id: "choisir-contenance-parfum",
@@ -280,7 +281,10 @@ function faqCategories({ feeCents, freeThresholdCents }: ShippingSettings): read
   ];
 }
 
-const FAQ_BUILDERS: Record<Language, (settings: ShippingSettings) => readonly FaqCategory[]> = {
+/** The figures the FAQ quotes: delivery (Paramètres) and the free samples per order (decision 067). */
+export type FaqSettings = ShippingSettings & { samples?: SampleAllowances };
+
+const FAQ_BUILDERS: Record<Language, (settings: FaqSettings) => readonly FaqCategory[]> = {
   fr: faqCategories,
   en: faqCategoriesEn,
 };
@@ -288,8 +292,9 @@ const FAQ_BUILDERS: Record<Language, (settings: ShippingSettings) => readonly Fa
 const built = new Map<string, readonly FaqCategory[]>();
 
 /** The FAQ for these shipping figures in this language (built once per language and pair of figures). */
-export function buildFaqCategories(settings: ShippingSettings, language: Language = DEFAULT_LANGUAGE): readonly FaqCategory[] {
-  const key = `${language}:${settings.feeCents}:${settings.freeThresholdCents}`;
+export function buildFaqCategories(settings: FaqSettings, language: Language = DEFAULT_LANGUAGE): readonly FaqCategory[] {
+  const samples = settings.samples ?? DEFAULT_SAMPLE_ALLOWANCES;
+  const key = `${language}:${settings.feeCents}:${settings.freeThresholdCents}:${samples.base}:${samples.expert}:${samples.vip}`;
   let categories = built.get(key);
   if (!categories) {
     if (built.size >= 16) built.clear();

@@ -192,3 +192,8 @@ export const GIFT_CARD_CODES_PER_ORDER_MAX = 5;
 export const GIFT_CARDS_PER_ORDER_MAX = 10;
 /** How long a visitor's restock alert confirmation link (double opt-in) works, in hours. */
 export const RESTOCK_CONFIRMATION_TTL_HOURS = 48;
+
+/** Forgotten cart (decision 069): the reminders' default delays after the cart's last change, and how long after a reminder an order counts as recovered. */
+export const CART_REMINDER_FIRST_DELAY_HOURS = 4;
+export const CART_REMINDER_SECOND_DELAY_HOURS = 48;
+export const CART_REMINDER_RECOVERY_DAYS = 7;

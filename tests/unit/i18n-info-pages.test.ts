@@ -91,7 +91,7 @@ describe("the Beauty Pass texts in each language", () => {
     expect(tierBenefits(t, "lover")).toEqual([
       "1 point par euro dépensé, crédité à la livraison de votre commande",
       `100 points = ${formatEuros(1000)} de réduction, dès 100 points`,
-      "Des échantillons surprises dans vos colis",
+      "2 échantillons offerts au choix dans chaque commande (3 en Beauty Expert, 4 en VIP), dans la limite des stocks",
       "Un rappel 30 jours avant l'expiration de vos points",
     ]);
     expect(pointsExamples(t)[2]).toEqual({

@@ -74,7 +74,11 @@ const OWNER: Record<string, string> = {
   invoiceDocuments: "modules/invoices",
   invoiceNumberCounters: "modules/invoices",
   stockMovements: "modules/inventory",
+  // Sets (decision 070): their composition, owned by the inventory that derives their stock.
+  productBundles: "modules/inventory",
+  bundleComponents: "modules/inventory",
   carts: "modules/cart",
+  cartReminders: "modules/cart-reminders",
   cartItems: "modules/cart",
   outbox: "outbox",
   // Domain events' receipts (decision 054): written by the dispatcher in app/.server/outbox/events.ts.
@@ -89,6 +93,10 @@ const OWNER: Record<string, string> = {
   paymentDisputes: "modules/payments",
   paymentExternalRefunds: "modules/payments",
   paymentInstalments: "modules/payment-schedules",
+  // The Beauty Box (decision 071): subscriptions, the months' editions and their charges.
+  boxSubscriptions: "modules/beauty-box",
+  boxEditions: "modules/beauty-box",
+  boxCharges: "modules/beauty-box",
   promoCodes: "modules/promotions",
   promoCodeCategories: "modules/promotions",
   promoRedemptions: "modules/promotions",
@@ -109,6 +117,9 @@ const OWNER: Record<string, string> = {
   staffMembers: "modules/staff",
   staffInvitations: "modules/staff",
   staffFactorChecks: "modules/staff",
+  // Free samples chosen at checkout (decision 067): their stock and the orders' rows.
+  samples: "modules/samples",
+  orderSamples: "modules/samples",
 };
 
 /** Writes allowed outside the owner, each with its reason. Paths are relative to app/.server. */
@@ -117,6 +128,11 @@ const EXCEPTIONS: { file: string; table: string; reason: string }[] = [
     file: "modules/inventory/inventory.service.ts",
     table: "productVariants",
     reason: "inventory owns the stock column of variants: one conditional UPDATE per line (decisions 005, 025)",
+  },
+  {
+    file: "modules/inventory/bundles.service.ts",
+    table: "productVariants",
+    reason: "inventory derives a set variant's stock from its components' in the same transaction (decision 070)",
   },
   {
     file: "modules/loyalty/loyalty.service.ts",

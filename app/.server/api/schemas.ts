@@ -217,6 +217,24 @@ export const OrderSchema = z
           image_url: z.string().nullable(),
           variant_label: z.string().nullable().optional().describe("Libellé de la variante achetée (« 50 ml », « Beige rosé 02 »)"),
           sku: z.string().nullable().optional().describe("Référence (SKU) de la variante achetée"),
+          bundle: z
+            .object({
+              returnable_by_component: z.boolean().describe("Les articles du coffret peuvent-ils être retournés un par un"),
+              components: z.array(
+                z.object({
+                  variant_id: z.uuid(),
+                  product_id: z.uuid(),
+                  name: z.string(),
+                  variant_label: z.string().nullable(),
+                  sku: z.string(),
+                  quantity: z.int().positive().describe("Unités de cet article dans UN coffret"),
+                  catalogue_price_cents: z.int().nonnegative().describe("Prix catalogue unitaire de l'article à la vente"),
+                  share_cents: z.int().nonnegative().describe("Sa part du prix d'UN coffret, au centime"),
+                }),
+              ),
+            })
+            .optional()
+            .describe("Un coffret : sa composition figée à la commande"),
         }),
       }),
     ),
@@ -270,6 +288,20 @@ export const OrderSchema = z
         }),
       )
       .describe("Les événements du colis donnés par le transporteur, du plus ancien au plus récent"),
+    samples: z
+      .array(z.object({ name: z.string(), brand: z.string(), added: z.boolean().describe("false : épuisé avant le paiement, non ajouté") }))
+      .optional()
+      .describe("Les échantillons offerts choisis à la commande (0 €)"),
+    gift: z
+      .object({
+        wrap: z.boolean().describe("Emballage cadeau choisi"),
+        wrap_cents: z.int().nonnegative().describe("Prix de l'emballage cadeau compris dans le total (0 : offert)"),
+        message: z.string().nullable().describe("Message cadeau imprimé sur le bon de livraison (jamais sur la facture)"),
+        hide_prices: z.boolean().describe("Prix masqués pour le destinataire : ticket cadeau sans prix"),
+      })
+      .nullable()
+      .optional()
+      .describe("Options cadeau de la commande (null : aucune)"),
   })
   .meta({ id: "Order" });
 

@@ -16,6 +16,8 @@ export type MailMessage = {
    * one outbox row, so a duplicate after a crash can be recognised by the receiving side.
    */
   messageId?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post of marketing mail, decision 069). */
+  headers?: Record<string, string>;
 };
 
 /** Sends one message or throws (the outbox retries). */

@@ -27,6 +27,7 @@ export async function enqueueMail(db: Executor, mail: MailMessage): Promise<void
     text: mail.text,
   };
   if (mail.html) payload.html = mail.html;
+  if (mail.headers && Object.keys(mail.headers).length > 0) payload.headers = { ...mail.headers };
   await db.insert(outbox).values({ topic: MAIL_TOPIC, payload });
 }
 
@@ -45,7 +46,18 @@ function readMail(payload: Record<string, unknown>, messageId: string): MailMess
   if (typeof to !== "string" || typeof subject !== "string" || typeof text !== "string") {
     throw new Error("malformed mail payload");
   }
-  return { to, subject, text, ...(typeof html === "string" ? { html } : {}), messageId };
+  const headers = readHeaders(payload.headers);
+  return { to, subject, text, ...(typeof html === "string" ? { html } : {}), ...(headers ? { headers } : {}), messageId };
+}
+
+/** A payload's extra headers: string values only, names without line breaks (no header injection). */
+function readHeaders(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const headers: Record<string, string> = {};
+  for (const [name, v] of Object.entries(value)) {
+    if (typeof v === "string" && /^[A-Za-z0-9-]+$/.test(name) && !/[\r\n]/.test(v)) headers[name] = v;
+  }
+  return Object.keys(headers).length > 0 ? headers : undefined;
 }
 
 function readSms(payload: Record<string, unknown>, messageId: string): SmsMessage {

@@ -24,6 +24,7 @@ import { user, type OrderStatus } from "~/.server/db/schema";
 import { invalidateCatalogCaches } from "~/.server/modules/catalog/catalog.service";
 import { mailRestockedVariantAlerts } from "~/.server/modules/catalog/restock-alerts.service";
 import { insufficientStockMessage, returnStock, takeStock } from "~/.server/modules/inventory/inventory.service";
+import { snapshotStockComponents } from "~/domain/catalog/bundles";
 import { refundOrderPoints, respendOrderPoints } from "~/.server/modules/loyalty/loyalty.service";
 import { creditOrderPoints, reverseOrderPoints } from "./order-points";
 import { hasRefundedReturn } from "~/.server/modules/returns/returns.service";
@@ -82,6 +83,7 @@ import { brandOfProduct } from "~/domain/delivery/carrier-products";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
 import { recordAdminChangeBy } from "~/.server/outbox/events";
 import { firstNameOfUser } from "~/.server/db/recipients";
+import { holdOrderSamplesAgain, releaseOrderSamples } from "./order-samples";
 
 export const INVALID_STATUS_MESSAGE = "Statut de commande invalide";
 
@@ -264,7 +266,9 @@ export async function shipOrder(
 
 /** What the order's lines hold, per variant (lines whose variant was deleted since hold nothing). */
 function stockLines(items: readonly OrderItemRow[]) {
-  return items.flatMap((i) => (i.variantId ? [{ variantId: i.variantId, quantity: i.quantity }] : []));
+  return items.flatMap((i) =>
+    i.variantId ? [{ variantId: i.variantId, quantity: i.quantity, ...snapshotStockComponents(i.productSnapshot) }] : [],
+  );
 }
 
 /** Leaving the held set: stock, points, promo use and gift card amounts go back. Returns the payment status. */
@@ -274,6 +278,7 @@ async function releaseOrder(tx: Executor, { order, items, to, actor, now }: Stat
   // Variants back in stock: their waiting restock alerts are mailed with this commit.
   await mailRestockedVariantAlerts(tx, returned);
   await refundOrderPoints(tx, order, to === "returned" ? "returned" : "cancelled", now);
+  await releaseOrderSamples(tx, order.id, to, now); // free samples (decision 067)
   // The promo code's use is given back (docs/decisions/016-promo-codes.md).
   await releaseOrderPromo(tx, order.id, now);
   // Gift cards (docs/decisions/018-gift-cards.md): amounts paid with cards go back to them; cards bought stop working.
@@ -294,6 +299,7 @@ async function releaseOrder(tx: Executor, { order, items, to, actor, now }: Stat
 async function holdOrderAgain(tx: Executor, { order, items, actor, now }: StatusChange): Promise<string> {
   const taken = await takeStock(tx, stockLines(items), { orderId: order.id, actorUserId: actor.userId, reason: "order_restored" });
   if (!taken.ok) throw conflict("insufficient_stock", insufficientStockMessage(taken));
+  await holdOrderSamplesAgain(tx, order.id, now); // free samples (decision 067)
   if (!(await respendOrderPoints(tx, order, now))) throw conflict("insufficient_points", INSUFFICIENT_POINTS_MESSAGE);
   if (!(await respendOrderPromo(tx, order.id))) throw conflict("promo_code_unavailable", PROMO_RESTORE_REFUSED_MESSAGE);
   // Gift cards: the cards pay their part again; cards bought work again.

@@ -15,6 +15,7 @@ import { assertErasableClient } from "~/.server/modules/accounts/clients-admin.s
 import { eraseAccountRows } from "~/.server/modules/accounts/gdpr.service";
 import { eraseAddressesOf } from "~/.server/modules/addresses/addresses.service";
 import { eraseCartOf } from "~/.server/modules/cart/cart.service";
+import { anonymiseRemindersOf } from "~/.server/modules/cart-reminders/cart-reminders.service";
 import { eraseChatsOf } from "~/.server/modules/chat/chat.service";
 import { eraseFavoritesOf } from "~/.server/modules/favorites/favorites.service";
 import { eraseLoyaltyHistoryOf } from "~/.server/modules/loyalty/loyalty.service";
@@ -40,6 +41,7 @@ export async function eraseAccount(db: Database, userId: string, actor?: AdminAc
     await eraseNotificationsOf(tx, userId);
     await erasePaymentMethodsOf(tx, userId);
     await eraseCartOf(tx, userId);
+    await anonymiseRemindersOf(tx, userId);
     await eraseLoyaltyHistoryOf(tx, userId);
     await eraseChatsOf(tx, userId);
     await eraseTicketsOf(tx, userId);

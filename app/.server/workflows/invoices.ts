@@ -4,6 +4,7 @@
  * (gift-cards), its instalments (payment-schedules) and the seller's legal details (settings).
  * Each document is issued in the caller's transaction, numbered there (docs/decisions/031-invoices.md).
  */
+import { samplesOfOrders } from "~/.server/modules/samples/samples.service";
 import type { Database, Executor } from "~/.server/db/client";
 import { giftCardPaymentsOf, giftCardValuesByOrderItem } from "~/.server/modules/gift-cards/gift-cards.service";
 import {
@@ -45,6 +46,7 @@ export async function issueOrderInvoice(tx: Executor, orderId: string, now: Date
       paidWithCards: (await giftCardPaymentsOf(tx, [orderId])).get(orderId) ?? [],
       schedule: (await paymentSchedulesOf(tx, [orderId])).get(orderId) ?? [],
       seller: await getShopIdentity(tx),
+      samples: ((await samplesOfOrders(tx, [orderId])).get(orderId) ?? []).filter((s) => s.added).map((s) => `${s.name} (${s.brand})`),
     },
     now,
   );

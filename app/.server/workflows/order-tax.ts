@@ -150,6 +150,8 @@ export function checkoutTaxOf(
   lines: readonly { productId: string | null; unitCents: number; quantity: number }[],
   shippingCents: number,
   discounts: { points: number; promo: number },
+  /** Gift wrap (decision 068): its own line, at the delivery fee's VAT, as the invoice prints it. */
+  giftWrapCents = 0,
 ): CheckoutTaxQuote {
   const goods = pricing.goods(null);
   const taxable: TaxableLine[] = lines.map((l) => ({
@@ -170,6 +172,18 @@ export function checkoutTaxOf(
       quantity: 1,
       unitTtcCents: shippingCents,
       totalTtcCents: shippingCents,
+      vatRate: pricing.shipping.rate_percent,
+      discountable: false,
+    });
+  }
+  if (giftWrapCents > 0) {
+    taxable.push({
+      kind: "gift_wrap",
+      designation: "",
+      orderItemId: null,
+      quantity: 1,
+      unitTtcCents: giftWrapCents,
+      totalTtcCents: giftWrapCents,
       vatRate: pricing.shipping.rate_percent,
       discountable: false,
     });

@@ -13,6 +13,7 @@ import { getAdminOrderRecord } from "~/.server/modules/orders/orders-admin.servi
 import { listShopperOrderRows, shopperOrderRow } from "~/.server/modules/orders/orders.service";
 import { paymentSchedulesOf } from "~/.server/modules/payment-schedules/payment-schedules.service";
 import { trackingEventsOf } from "~/.server/modules/delivery/shipments.service";
+import { samplesOfOrders } from "~/.server/modules/samples/samples.service";
 import type { AdminOrderDetail } from "~/domain/orders/admin-orders.schema";
 import type { OrderView } from "~/domain/orders/order.types";
 
@@ -50,7 +51,8 @@ export async function orderViews(db: Executor, rows: OrderRow[], now = new Date(
   const ids = rows.map((r) => r.id);
   const items = await itemsByOrder(db, ids);
   const extras = await extrasOf(db, rows);
-  return rows.map((r) => toOrderView(r, items.get(r.id) ?? [], now, extras.get(r.id)));
+  const samples = await samplesOfOrders(db, ids); // free samples (decision 067)
+  return rows.map((r) => ({ ...toOrderView(r, items.get(r.id) ?? [], now, extras.get(r.id)), samples: samples.get(r.id) ?? [] }));
 }
 
 /** The shopper's orders with their items, newest first. */
@@ -74,5 +76,6 @@ export async function getAdminOrder(db: Executor, id: string): Promise<AdminOrde
     ...record,
     payment_schedule: (await paymentSchedulesOf(db, [record.id])).get(record.id) ?? [],
     tracking_events: (await trackingEventsOf(db, [record.id])).get(record.id) ?? [],
+    samples: (await samplesOfOrders(db, [record.id])).get(record.id) ?? [],
   };
 }

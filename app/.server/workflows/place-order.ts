@@ -53,6 +53,7 @@ import {
   takeStock,
   type TakenStock,
 } from "~/.server/modules/inventory/inventory.service";
+import { bundleSnapshotOf } from "~/domain/catalog/bundles";
 import {
   addOrderItems,
   appendOrderStatus,
@@ -135,7 +136,10 @@ import { log } from "../logger";
 import type { BusinessBuyer } from "~/domain/tax/order-tax";
 import { checkoutTaxOf, lineTaxOf, orderTaxOf, prepareTax, priceWithTax, type TaxContext, type TaxPricing } from "./order-tax";
 import { countOrderPlaced, countOrderRefused, countPayment } from "../metrics";
+import { giftOrderColumns, quoteGift } from "./order-gift";
+import { NO_GIFT_OPTIONS, type GiftOptions } from "~/domain/checkout/gift-options";
 import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
+import { checkOrderSamples, reserveSamplesForOrder } from "./order-samples";
 
 /* -------------------------------------------------------------------------------------------- */
 /* Quote                                                                                          */
@@ -182,6 +186,8 @@ export async function quoteCheckout(
     relayPointId?: string | null;
     /** A business invoice asked for (decision 063): a valid EU VAT number may make it reverse-charged. */
     business?: BusinessBuyer | null;
+    /** Gift wrap asked for (decision 068); the message and hidden prices change no figure. */
+    giftWrap?: boolean;
   },
 ): Promise<CheckoutQuote> {
   const now = input.now ?? new Date();
@@ -196,7 +202,13 @@ export async function quoteCheckout(
     const resolved = await resolveAddress(db, input.userId, input.addressId);
     if (resolved.ok) ({ shippingZone: zone, address } = resolved.value);
   }
-  const extras = { promoCode: input.promoCode ?? null, cards: input.giftCards ?? [], codes: input.giftCardCodes ?? [], now };
+  const extras = {
+    promoCode: input.promoCode ?? null,
+    cards: input.giftCards ?? [],
+    codes: input.giftCardCodes ?? [],
+    now,
+    gift: { ...NO_GIFT_OPTIONS, wrap: input.giftWrap ?? false },
+  };
   const delivery = await prepareDelivery(
     db,
     { method: input.deliveryMethod ?? "standard", relayPointId: input.relayPointId ?? null },
@@ -284,7 +296,14 @@ function shippingQuoteOf(zone: ShippingZone, option: DeliveryOption): ShippingQu
 }
 
 /** What a quote adds to the lines: the promo code typed, gift cards bought and spent. */
-type QuoteExtras = { promoCode: string | null; cards: readonly GiftCardConfig[]; codes: readonly string[]; now: Date };
+type QuoteExtras = {
+  promoCode: string | null;
+  cards: readonly GiftCardConfig[];
+  codes: readonly string[];
+  now: Date;
+  /** Gift options (decision 068). */
+  gift?: GiftOptions;
+};
 
 /** The quote of merged, well-formed lines for a known delivery zone (null: none chosen yet). */
 async function priceLines(
@@ -366,7 +385,9 @@ async function priceLines(
     : null;
   const promo = promoCheck?.ok ? promoCheck.promo : null;
   const promoDiscount = promo?.discount_cents ?? 0;
-  const total = subtotal - discount - promoDiscount + (shipping?.feeCents ?? 0);
+  // Gift wrap (decision 068): charged like the delivery fee, never payable by points nor lowered by a promo code.
+  const gift = await quoteGift(db, { options: extras.gift, pointsBalance: balance, pricing, ships: lines.length > 0 });
+  const total = subtotal - discount - promoDiscount + (shipping?.feeCents ?? 0) + gift.wrap_cents;
   // Gift card codes pay what they can of the total, never the gift-card lines.
   const paid = await quoteGiftCardPayments(db, {
     codes: extras.codes,
@@ -409,8 +430,10 @@ async function priceLines(
           lines.map((l) => ({ productId: l.product_id, unitCents: l.unit_price_cents, quantity: l.quantity })),
           (shipping?.feeCents ?? 0) + giftLines.lines.reduce((sum, l) => sum + l.fee_cents, 0),
           { points: discount, promo: promoDiscount },
+          gift.wrap_cents,
         )
       : null,
+    gift,
     pricing,
   };
 }
@@ -571,6 +594,8 @@ async function placeOrderSteps(db: Database, input: PlaceOrderCommand): Promise<
   if (existing) return { order: existing, replayed: true };
 
   const checked = await checkOrder(db, input, now);
+  // Free samples, checked once before paying; after 3-D Secure one run out is just not added (decision 067).
+  await checkOrderSamples(db, userId, input.request.sample_ids);
   const payment = await chargeCard(db, provider, input, amountChargedNow(input.request, checked.quote.card_cents, now), now);
   if (payment.kind === "replay") return { order: await findOrder(db, payment.orderId), replayed: true };
   return commitOrder(db, { ...input, now, provider, checked, charge: payment.charge });
@@ -789,7 +814,7 @@ async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, 
     { method: request.delivery_method, relayPointId: request.relay_point_id ?? null },
     shippingZone ? address : null,
   );
-  const extras = { promoCode: request.promo_code ?? null, cards: boughtCards, codes: request.gift_card_codes, now };
+  const extras = { promoCode: request.promo_code ?? null, cards: boughtCards, codes: request.gift_card_codes, now, gift: request.gift };
   // The address billed, when it is not the delivery address (a company's registered office).
   let billingAddress: OrderAddress | null = null;
   if (request.billing_address_id) {
@@ -819,6 +844,7 @@ async function checkOrder(db: Database, { userId, request }: PlaceOrderCommand, 
     throw refused("invalid", "points_exceed_total", POINTS_EXCEED_TOTAL_MESSAGE, "points_to_use");
   }
   if (quote.promo_error) throw refused("invalid", "promo_code_refused", quote.promo_error, "promo_code");
+  if (quote.gift.error) throw refused("invalid", "gift_options_refused", quote.gift.error, "gift");
   // Gift card codes: every typed code must be usable; they pay gift_card_cents.
   const refusal = quote.gift_card_refusals[0];
   if (refusal) throw refused("invalid", "gift_card_refused", refusal.message, "gift_card_codes");
@@ -1042,6 +1068,7 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
   await appendOrderStatus(tx, { orderId, from: null, to: "pending", actorUserId: userId, now });
   await spendOrderPoints(tx, { userId, points: request.points_to_use, orderId, ref, now });
   const issued = await settleGiftCards(tx, { ...input, orderId, wording });
+  const sampleLines = await reserveSamplesForOrder(tx, { orderId, sampleIds: request.sample_ids, now, wording }); // decision 067
   const schedule = await startPaymentSchedule(tx, { ...input, orderId, cardCents: totals.cardCents, wording });
   await issueOrderInvoice(tx, orderId, now); // numbered in this transaction: no gap (docs/decisions/031-invoices.md)
   await enqueueWebhookEvent(tx, "order.created", orderId, () => orderWebhookResource(tx, orderId));
@@ -1053,7 +1080,7 @@ async function writeOrder(tx: Executor, input: WriteOrderInput): Promise<{ kind:
   const firstName = (await firstNameOfUser(tx, userId)) ?? (checked.address.first_name || null);
   await enqueueMail(tx, {
     to: request.contact.email,
-    ...(await confirmationMail(wording, firstName, ref, take.bought, totals, checked, [...issued, ...schedule])),
+    ...(await confirmationMail(wording, firstName, ref, take.bought, totals, checked, [...issued, ...schedule, ...sampleLines])),
   });
   // 12. Bought: the server cart is emptied (the page empties the browser's).
   await emptyCart(tx, userId);
@@ -1110,7 +1137,8 @@ async function takeOrderedStock(
   }
   return {
     taken: take.taken,
-    bought: take.taken.map((t) => ({ line: { product_id: t.productId, variant_id: t.variantId, quantity: t.quantity }, ...t })),
+    // One line per variant asked for: a set is its own line, its components only move stock (decision 070).
+    bought: take.lines.map((t) => ({ line: { product_id: t.productId, variant_id: t.variantId, quantity: t.quantity }, ...t })),
   };
 }
 
@@ -1178,7 +1206,7 @@ async function settleTotals(
     : null;
   if (promoClaim && !promoClaim.ok) throw refused("conflict", "promo_code_refused", promoClaim.message, "promo_code");
   const promoDiscount = promoClaim?.promo.discount_cents ?? 0;
-  const total = subtotal - discount - promoDiscount + (shipping?.feeCents ?? 0);
+  const total = subtotal - discount - promoDiscount + (shipping?.feeCents ?? 0) + quote.gift.wrap_cents;
   if (total !== quote.total_cents) throw refused("conflict", "price_changed", PRICE_CHANGED_MESSAGE);
   const cardCents = quote.total_cents - quote.gift_card_cents;
   return {
@@ -1239,6 +1267,7 @@ function orderValues(
     estimatedDeliveryDate: totals.delivery?.estimated_date ?? null,
     expressPerk: totals.delivery?.perk ?? null,
     notes: request.notes || null,
+    ...giftOrderColumns(checked.quote.gift),
     tax: totals.pricing ? orderTaxOf(totals.pricing) : null,
     idempotencyKey,
     metadata: {
@@ -1281,6 +1310,7 @@ function productOrderItem(b: BoughtLine, pricing: TaxPricing | null): NewOrderIt
       image_url: b.imageUrl,
       variant_label: b.variantLabel,
       sku: b.sku,
+      ...bundleSnapshotOf(b.bundle, unit),
     },
   };
 }
@@ -1395,6 +1425,17 @@ function confirmationMail(
                 value: totals.shipping.feeCents === 0 ? m.t("emails.orderConfirmation.free") : m.price(totals.shipping.feeCents),
               },
               ...(totals.delivery?.perk_label ? [{ label: totals.delivery.perk_label, value: null }] : []),
+            ]
+          : []),
+        ...(checked.quote.gift.options.wrap
+          ? [
+              {
+                label: m.t("emails.orderConfirmation.giftWrap"),
+                value:
+                  checked.quote.gift.wrap_cents === 0
+                    ? m.t("emails.orderConfirmation.giftWrapFree")
+                    : m.price(checked.quote.gift.wrap_cents),
+              },
             ]
           : []),
         ...(totals.points > 0

@@ -15,6 +15,7 @@ import {
 } from "~/.server/modules/catalog/product-form.service";
 import { mailRestockedVariantAlerts } from "~/.server/modules/catalog/restock-alerts.service";
 import { adjustStock, recordInitialStock } from "~/.server/modules/inventory/inventory.service";
+import { bundleVariantsAmong } from "~/.server/modules/inventory/bundles.service";
 import { restockedVariants } from "~/domain/catalog/stock-adjust";
 
 /**
@@ -29,7 +30,12 @@ export async function saveAdminProduct(db: Database, request: ProductSaveRequest
       for (const added of written.newVariants) {
         await recordInitialStock(tx, { ...added, actorUserId: request.actorUserId });
       }
-      for (const level of written.stockLevels) {
+      // A set's stock is derived from its components (decision 070): the form's figure is not written.
+      const sets = await bundleVariantsAmong(
+        tx,
+        written.stockLevels.map((l) => l.variantId),
+      );
+      for (const level of written.stockLevels.filter((l) => !sets.has(l.variantId))) {
         // The inventory's "set" writes a movement only when the stock changes.
         const adjusted = await adjustStock(tx, {
           variantIds: [level.variantId],

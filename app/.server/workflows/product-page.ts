@@ -22,10 +22,14 @@ import { listProductReviews, reviewsForStructuredData, type ReviewPage } from "~
 import { REVIEWS_IN_STRUCTURED_DATA, type ReviewView } from "~/domain/reviews/review-rules";
 import type { ReviewListQuery } from "~/domain/reviews/reviews";
 import type { ProductCardView, ProductView } from "~/domain/catalog/catalog.types";
+import { getBundleViews } from "~/.server/modules/inventory/bundles.service";
+import type { BundleContentsView } from "~/domain/catalog/bundles";
 
 export const PRODUCT_PAGE_MEMO_TTL_MS = 30_000;
 
 export type ProductPageData = {
+  /** The sets among the product's variants, by variant id, with what one set holds (decision 070). */
+  bundles: Record<string, BundleContentsView>;
   product: ProductView;
   related: ProductCardView[];
   reviews: ReviewPage;
@@ -45,6 +49,30 @@ export function readProductPage(db: Executor, productId: string, reviewQuery: Re
       listProductReviews(db, page.product.id, reviewQuery, { productKnown: true }),
       reviewsForStructuredData(db, page.product.id, REVIEWS_IN_STRUCTURED_DATA),
     ]);
-    return { ...page, reviews, structuredReviews };
+    const bundles = await bundleContentsOf(
+      db,
+      (page.product.variants ?? []).map((v) => v.id),
+    );
+    return { ...page, bundles, reviews, structuredReviews };
   });
+}
+
+/** What each set variant of the page holds, worded for the shopper ("2 × Sérum éclat · 30 ml"). */
+async function bundleContentsOf(db: Executor, variantIds: string[]): Promise<Record<string, BundleContentsView>> {
+  const views = await getBundleViews(db, variantIds);
+  return Object.fromEntries(
+    [...views].map(([variantId, view]) => [
+      variantId,
+      {
+        components: view.components.map((c) => ({
+          product_id: c.productId,
+          name: c.name,
+          brand: c.brand,
+          variant_label: c.variantCount > 1 ? c.variantLabel : null,
+          sku: c.sku,
+          quantity: c.quantity,
+        })),
+      },
+    ]),
+  );
 }

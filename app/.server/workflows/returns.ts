@@ -16,6 +16,7 @@ import { orderPath } from "~/.server/mail/templates/layout";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { createNotification } from "~/.server/modules/notifications/notifications.service";
 import { returnStock } from "~/.server/modules/inventory/inventory.service";
+import { snapshotStockComponents } from "~/domain/catalog/bundles";
 import { issueOrderCreditNote } from "./invoices";
 import { refundGiftCardsUpTo } from "~/.server/modules/gift-cards/gift-cards.service";
 import { settleReturnPoints } from "~/.server/modules/loyalty/loyalty.service";
@@ -333,8 +334,8 @@ async function refundAccepted(
   await returnStock(
     tx,
     accepted.flatMap((i) => {
-      const variantId = orderItems.get(i.orderItemId)?.variantId;
-      return variantId ? [{ variantId, quantity: i.quantity }] : [];
+      const item = orderItems.get(i.orderItemId);
+      return item?.variantId ? [{ variantId: item.variantId, quantity: i.quantity, ...snapshotStockComponents(item.productSnapshot) }] : [];
     }),
     { reason: "order_returned", orderId: order.id, actorUserId: input.actorUserId, note: `Retour ${ret.number}` },
   );

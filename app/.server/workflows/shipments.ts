@@ -27,6 +27,7 @@ import type { OrderRow } from "~/.server/modules/orders/order-view";
 import { getShopIdentity } from "~/.server/modules/settings/shop-identity.service";
 import { findInvoice } from "~/.server/modules/invoices/invoices.service";
 import { joinPdfs, renderPickingListPdf, type PickingOrder } from "~/.server/modules/delivery/parcel-documents";
+import { samplesOfOrders } from "~/.server/modules/samples/samples.service";
 import {
   CarrierError,
   isValidParcelWeight,
@@ -61,6 +62,7 @@ import { parisDay } from "~/lib/paris-time";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
 import { changeOrderStatus, type StatusActor } from "./change-order-status";
 import { ORDER_NOT_FOUND_MESSAGE } from "~/.server/modules/orders/orders.service";
+import { giftPickingNotes } from "~/domain/checkout/gift-options";
 
 const PREPARABLE = PREPARABLE_ORDER_STATUSES;
 
@@ -496,6 +498,9 @@ export async function pickingList(db: Database, value: unknown, now = new Date()
         sku: i.productSnapshot.sku ?? null,
         quantity: i.quantity,
       })),
+      // The free samples to slip in (decision 067): those actually reserved, not those that ran out.
+      samples: ((await samplesOfOrders(db, [order.id])).get(order.id) ?? []).filter((s) => s.added).map((s) => `${s.name} · ${s.brand}`),
+      gift: giftPickingNotes(order), // decision 068
     });
   }
   if (picking.length === 0) throw notFound("not_found", ORDER_NOT_FOUND_MESSAGE);

@@ -29,6 +29,8 @@ export const ACTIVITY_ENTITY_LABELS: Record<string, string> = {
   staff: "Équipe",
   staff_role: "Rôle",
   accounting: "Comptabilité",
+  sample: "Échantillon",
+  beauty_box: "Beauty Box",
 };
 
 /**
@@ -61,6 +63,7 @@ export const ACTIVITY_ACTION_LABELS = {
   "settings.delivery_method_update": "Mode de livraison modifié",
   "settings.identity_update": "Identité de la boutique modifiée",
   "settings.exchange_rates_update": "Taux de change modifiés",
+  "settings.cart_reminders_update": "Rappels de paniers oubliés modifiés",
   "settings.tax_rates_update": "Taux de TVA modifiés",
   "settings.tax_update": "Réglages de TVA modifiés",
   "settings.chart_of_accounts_update": "Plan de comptes modifié",
@@ -103,6 +106,16 @@ export const ACTIVITY_ACTION_LABELS = {
   // Exports of personal data are logged like changes (decision 066).
   "client.export": "Données clients exportées",
   "accounting.export": "Export comptable téléchargé",
+  // Free samples (decision 067).
+  "sample.create": "Échantillon créé",
+  "sample.update": "Échantillon modifié",
+  "sample.activate": "Échantillon proposé",
+  "sample.deactivate": "Échantillon retiré",
+  "sample.stock_adjust": "Stock d'échantillon ajusté",
+  "settings.samples_update": "Échantillons offerts par commande modifiés",
+  "settings.gift_wrap_update": "Emballage cadeau modifié",
+  // The Beauty Box (decision 071).
+  "beauty_box.edition_update": "Box du mois modifiée",
 } as const satisfies Record<string, string>;
 
 /** An action the activity log records (and the domain event that carries it). */

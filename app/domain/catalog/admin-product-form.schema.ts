@@ -471,7 +471,13 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
 };
 
 /** The product being edited, as the page's loader gives it to the modal. */
-export type AdminProductDetail = { id: string; in_stock: boolean; values: ProductFormValues };
+export type AdminProductDetail = {
+  id: string;
+  in_stock: boolean;
+  values: ProductFormValues;
+  /** The variants that are sets (decision 070): their stock is computed, shown read-only. */
+  bundle_variant_ids?: string[];
+};
 
 /** A brand the form's select offers. */
 export type BrandOption = { id: string; name: string };

@@ -7,6 +7,7 @@ import type { StockProblem } from "./stock-problem";
 import type { VatCountry } from "~/domain/tax/rates";
 import type { TaxRegime } from "~/domain/tax/tax-rules";
 import type { TaxNotice } from "~/domain/tax/order-tax";
+import type { GiftQuote } from "./gift-options";
 
 /**
  * The VAT the quote is priced under (decision 063). Outside the French VAT territory the lines
@@ -81,4 +82,6 @@ export type CheckoutQuote = GiftCardCheckoutQuote & {
   card_cents: number;
   /** Null until a delivery address is chosen (catalogue prices, French VAT, until then). */
   tax: CheckoutTaxQuote | null;
+  /** Gift wrap offered and chosen, its amount in the total (decision 068). */
+  gift: GiftQuote;
 };

@@ -22,6 +22,8 @@ import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
 import { formatMessage } from "~/domain/messages/format";
 import { BusinessInvoiceSchema } from "~/domain/tax/business-id";
+import { GiftOptionsSchema } from "./gift-options";
+import { SampleIdsSchema } from "~/domain/samples/samples";
 
 export const DeliveryMethodCodeSchema = z.enum(DELIVERY_METHOD_CODES, { error: CHECKOUT_MESSAGES.unknownDeliveryMethod });
 export const RelayPointIdSchema = text({ error: RELAY_POINT_UNKNOWN_MESSAGE })
@@ -237,6 +239,10 @@ export const PlaceOrderSchema = z.object({
   business_invoice: BusinessInvoiceSchema.optional(),
   /** Another of the shopper's saved addresses to bill (a business invoice's seat); the delivery address when omitted. */
   billing_address_id: z.uuid({ error: CHECKOUT_MESSAGES.selectValidBillingAddress }).optional(),
+  /** Gift wrap, gift message and a gift receipt with hidden prices (decision 068). */
+  gift: GiftOptionsSchema.optional(),
+  /** The free samples chosen (decision 067): ids from the checkout's offer, at most the shopper's allowance; none is fine. */
+  sample_ids: SampleIdsSchema.optional().default([]),
 });
 /** The JSON body the checkout page sends, before defaults are applied. */
 export type PlaceOrderBody = z.input<typeof PlaceOrderSchema>;

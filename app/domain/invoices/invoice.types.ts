@@ -18,7 +18,8 @@ export function formatInvoiceNumber(kind: InvoiceDocumentKind, year: number, seq
 export const INVOICE_NUMBER_PATTERN = /^(FA|AV)-\d{4}-\d{6,}$/;
 
 /** `goodwill`: a free amount a credit note pays back (decision 052). */
-export type InvoiceLineKind = "product" | "gift_card" | "gift_card_fee" | "shipping" | "discount" | "goodwill";
+/** `gift_wrap`: the order's gift wrap (decision 068), a charge treated as the delivery fee is. */
+export type InvoiceLineKind = "product" | "gift_card" | "gift_card_fee" | "shipping" | "gift_wrap" | "discount" | "goodwill";
 
 /** One printed line; amounts are signed (negative for discounts, and on every line of a credit note). */
 export type InvoiceLine = {
@@ -97,6 +98,11 @@ export type InvoiceSnapshot = {
   mentions: string[];
   /** The VAT the order was placed under (decision 063); absent: French VAT at 20 %, as before. */
   tax?: OrderTax | null;
+  /**
+   * The free samples in the parcel (decision 067), printed at 0 € under the lines. Not invoice
+   * lines: nothing is sold, so the Factur-X data and the VAT breakdown leave them out.
+   */
+  samples?: string[];
 };
 
 /** A line's EN 16931 category, for documents issued before decision 063 too. */

@@ -95,3 +95,22 @@ export const vatNumberUnknownCountry =
   "Numéro de TVA intracommunautaire invalide : il doit commencer par le code d'un pays de l'Union européenne (FR, BE, DE…).";
 export const vatNumberGreecePrefix = "Numéro de TVA intracommunautaire invalide : pour la Grèce, le code pays est EL.";
 export const vatNumberSirenMismatch = "Le numéro de TVA intracommunautaire ne correspond pas au SIREN indiqué.";
+
+// gift options (decision 068): the checkout's gift wrap, gift message and gift receipt, and their settings
+export const giftMessageTooLong = "Le message cadeau ne peut pas dépasser {max} caractères.";
+export const giftMessageNoMarkup = "Le message cadeau doit être du texte simple : les caractères < et > ne sont pas acceptés.";
+export const giftOptionsInvalid = "Options cadeau invalides.";
+export const giftWrapNotOffered = "L'emballage cadeau n'est pas proposé en ce moment : décochez-le pour continuer.";
+export const giftWrapNeedsParcel = "L'emballage cadeau ne s'applique qu'aux articles livrés dans un colis.";
+export const giftWrapPriceInvalid = "Le prix de l'emballage cadeau doit être compris entre 0 et 50 €, avec deux décimales au plus.";
+export const giftWrapSettingsInvalid = "Emballage cadeau : corrigez les champs signalés.";
+export const giftWrapSettingsSaved = "Emballage cadeau : réglages enregistrés.";
+export const giftReceiptUnavailable = "Cette commande n'a pas de ticket cadeau.";
+
+// free samples (decision 067): the checkout's choice, refused on the server in these words
+export const sampleUnknown = "Un échantillon choisi n'existe pas ou n'est plus proposé : veuillez revoir votre choix.";
+export const sampleChosenTwice = "Vous avez choisi deux fois le même échantillon : veuillez revoir votre choix.";
+export const sampleOverAllowance = "Vous pouvez choisir {max} échantillons offerts au maximum.";
+export const sampleOutOfStock = "L'échantillon « {name} » est épuisé : veuillez en choisir un autre.";
+export const sampleIdsInvalid = "Le choix des échantillons est invalide : veuillez revoir votre choix.";
+export const sampleNotAdded = "L'échantillon « {name} » s'est épuisé pendant votre commande : il n'a pas pu être ajouté.";

@@ -142,3 +142,17 @@ export const productsCouldNotLoaded = "Les produits n'ont pas pu être chargés.
 export const subjectRequired = "Le sujet est obligatoire";
 export const messageSentTeamRepliesWithin = "Votre message a bien été envoyé. Notre équipe vous répond sous 2 heures en moyenne.";
 export const subjectMaxLength = "Le sujet ne doit pas dépasser {max} caractères";
+
+// sets (docs/decisions/070-sets.md)
+export const setContainsItself = "Un coffret ne peut pas se contenir lui-même.";
+export const setCycle = "{name} contient déjà ce coffret : un coffret ne peut pas contenir un coffret qui le contient.";
+export const setComponentIsSet = "{name} est un coffret : un coffret ne peut pas contenir un autre coffret.";
+export const setIsComponent = "Ce produit fait partie du coffret {name} : un composant ne peut pas devenir un coffret.";
+export const setDuplicateComponent = "{name} figure deux fois dans le coffret : modifiez plutôt sa quantité.";
+export const setQuantityRange = "La quantité d'un composant doit être un nombre entier entre 1 et {max}.";
+export const setTooManyComponents = "Un coffret contient au plus {max} composants.";
+export const setComponentNotFound =
+  "Composant introuvable : choisissez un produit du catalogue (une carte cadeau ne peut pas faire partie d'un coffret).";
+export const setStockDerived =
+  "Le stock d'un coffret se calcule à partir de celui de ses composants : modifiez plutôt le stock des composants.";
+export const setNotFound = "Coffret introuvable.";

@@ -26,6 +26,8 @@ export const NOTIFICATION_MESSAGE_KEYS = [
   "paymentDisputeClosed",
   "paymentRefundedOutside",
   "paymentAmountMismatch",
+  "beautyBoxUnpaid",
+  "beautyBoxCardMissing",
 ] as const;
 export type NotificationMessageKey = (typeof NOTIFICATION_MESSAGE_KEYS)[number];
 

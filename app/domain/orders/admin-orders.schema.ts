@@ -1,4 +1,6 @@
 import type { PaymentScheduleEntry } from "~/domain/payments/instalments";
+import type { OrderSampleView } from "~/domain/samples/samples";
+import type { OrderGiftView } from "~/domain/checkout/gift-options";
 /** Back-office order list: query, status change and the shapes the page and the API share (isomorphic). */
 import type { BusinessBuyer, OrderVatView } from "~/domain/tax/order-tax";
 import { z } from "zod";
@@ -122,6 +124,10 @@ export type AdminOrderDetail = {
   vat_treatment: OrderVatView | null;
   /** The business invoice asked for at checkout, or null. */
   business: BusinessBuyer | null;
+  /** The free samples chosen at checkout, at 0 € (decision 067). */
+  samples?: OrderSampleView[];
+  /** Gift wrap, gift message and hidden prices (decision 068); null: none chosen. */
+  gift?: OrderGiftView | null;
 };
 
 /** "12 rue des Lilas, 69003 Lyon, France", or the spec's fallback when nothing is known. */

@@ -1,4 +1,6 @@
 import type { OrderVatView } from "~/domain/tax/order-tax";
+import type { OrderSampleView } from "~/domain/samples/samples";
+import type { OrderGiftView } from "~/domain/checkout/gift-options";
 import type { PaymentScheduleEntry } from "~/domain/payments/instalments";
 import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery-methods";
 /** Orders as the pages and the API see them (isomorphic, no server code). */
@@ -134,6 +136,10 @@ export type OrderView = {
   payment_schedule: PaymentScheduleEntry[];
   /** The carrier's events of the parcel, oldest first (decision 062); empty before it moves or when shipped by hand. */
   tracking_events: TrackingEventView[];
+  /** The free samples chosen at checkout, at 0 € (decision 067); `added: false` for one that ran out before the payment. */
+  samples?: OrderSampleView[];
+  /** Gift wrap, gift message and hidden prices (decision 068); null: none chosen. */
+  gift?: OrderGiftView | null;
 };
 
 export type TrackingEventView = {

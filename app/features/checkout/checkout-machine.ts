@@ -18,6 +18,7 @@
 import { missingAddressFields, type SavedAddressView } from "~/domain/addresses/address.schema";
 import { CardSchema, ContactInfoSchema, cardDigits, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
 import type { CheckoutQuote } from "~/domain/checkout/checkout-quote.types";
+import { GiftOptionsSchema, hasGiftOptions, NO_GIFT_OPTIONS, type GiftOptions } from "~/domain/checkout/gift-options";
 import { stockProblemOfDetails, type StockProblem } from "~/domain/checkout/stock-problem";
 import type { DeliveryMethodCode } from "~/domain/delivery/delivery-methods";
 import type { RelayPoint } from "~/domain/delivery/relay-points";
@@ -87,6 +88,8 @@ export type CheckoutForm = {
   card: CardValues;
   saveCard: boolean;
   savedCvc: string;
+  /** Gift wrap, gift message and hidden prices as typed (decision 068); checked before each step. */
+  gift: GiftOptions;
 };
 
 /** One POST /api/v1/orders: its Idempotency-Key and body, and what a 3-D Secure challenge would show. */
@@ -136,6 +139,8 @@ export type ShippingCheck =
   /** The quote follows a change (the address just changed): the quote before must not decide. */
   | { kind: "quotePending" }
   | { kind: "deliveryRefused"; message: string }
+  /** The gift message is too long or holds markup (decision 068). */
+  | { kind: "giftInvalid"; message: string }
   | { kind: "ready"; contact: ContactValues };
 
 /** What the order button may do, as `checkPayment` decides it. */
@@ -166,6 +171,7 @@ export type CheckoutEvent =
   | { type: "quoteReceived"; deliveryMethods: readonly DeliveryMethodCode[]; maxRedeemablePoints: number }
   | { type: "promoCodeApplied"; code: string }
   | { type: "promoCodeRemoved" }
+  | { type: "giftOptionsEdited"; gift: GiftOptions }
   // Payment step
   | { type: "backToShipping" }
   | { type: "pointsChosen"; points: number }
@@ -214,6 +220,7 @@ export function initialCheckoutState({
       card: EMPTY_CARD,
       saveCard: false,
       savedCvc: "",
+      gift: NO_GIFT_OPTIONS,
     },
     contactErrors: {},
     businessErrors: {},
@@ -286,6 +293,8 @@ export function checkoutReducer(state: CheckoutState, event: CheckoutEvent): Che
       return { ...state, form: { ...state.form, promoCode: event.code }, quoteRefresh: state.quoteRefresh + 1 };
     case "promoCodeRemoved":
       return { ...state, form: { ...state.form, promoCode: null } };
+    case "giftOptionsEdited":
+      return { ...state, form: { ...state.form, gift: event.gift }, error: null };
     case "backToShipping":
       if (state.step !== "payment" || state.submission.status === "placing" || state.submission.status === "authenticating") return state;
       return { ...state, step: "shipping", error: null };
@@ -345,6 +354,7 @@ function continueChecked(state: CheckoutState, check: ShippingCheck): CheckoutSt
       return { ...decided, error: { message: ADDRESS_INVALID_MESSAGE } };
     case "addressIncomplete":
     case "deliveryRefused":
+    case "giftInvalid":
       return { ...decided, error: { message: check.message } };
     case "ready":
       return { ...decided, form: { ...state.form, contact: check.contact }, businessErrors: {}, error: null, step: "payment" };
@@ -514,6 +524,8 @@ export function checkShipping({
   // The quote of the address before (its delivery error, its methods) must not decide.
   if (quoteStale) return { kind: "quotePending" };
   if (deliveryError) return { kind: "deliveryRefused", message: deliveryError };
+  const gift = GiftOptionsSchema.safeParse(form.gift);
+  if (!gift.success) return { kind: "giftInvalid", message: gift.error.issues[0].message };
   return { kind: "ready", contact: parsed.data };
 }
 
@@ -534,6 +546,7 @@ export function checkPayment({
   giftCards,
   instalments,
   cardForm = { kind: "fields" },
+  sampleIds = [],
 }: {
   form: CheckoutForm;
   quote: CheckoutQuote | null;
@@ -545,6 +558,8 @@ export function checkPayment({
   /** The instalments radio of the submitted form (read only when a card pays). */
   instalments: 1 | 3;
   cardForm?: CardFormInput;
+  /** The free samples ticked (decision 067); none is fine. */
+  sampleIds?: readonly string[];
 }): PaymentCheck {
   if (!form.address && needsAddress) return { kind: "addressMissing" };
   // No bank card when gift cards pay it all (docs/decisions/018-gift-cards.md).
@@ -580,6 +595,8 @@ export function checkPayment({
   const { address, deliveryMethod, relayPoint, promoCode } = form;
   const business = businessInvoiceOf(form.business);
   if (form.business.requested && !business) return { kind: "blocked", error: { message: BUSINESS_INVALID_MESSAGE } };
+  const gift = GiftOptionsSchema.safeParse(form.gift);
+  if (!gift.success) return { kind: "blocked", error: { message: gift.error.issues[0].message } };
   const body: PlaceOrderBody = {
     ...(address ? { address_id: address.id } : {}),
     contact: form.contact,
@@ -596,6 +613,8 @@ export function checkPayment({
     ...(business ? { business_invoice: business } : {}),
     // Billed elsewhere only with a business invoice (a company's registered office).
     ...(business && form.business.billingAddressId ? { billing_address_id: form.business.billingAddressId } : {}),
+    ...(hasGiftOptions(gift.data) ? { gift: gift.data } : {}),
+    ...(sampleIds.length > 0 ? { sample_ids: [...sampleIds] } : {}),
   };
   const typed = cardDigits(form.card.number);
   return {

@@ -50,6 +50,7 @@ export function useCheckoutQuote({
     deliveryMethod,
     relayPoint?.id ?? null,
     business,
+    form.gift.wrap,
   ]);
   const submitQuote = useRef(fetcher.submit);
   submitQuote.current = fetcher.submit;
@@ -63,6 +64,7 @@ export function useCheckoutQuote({
     delivery_method: deliveryMethod,
     relay_point_id: deliveryMethod === "relay" ? (relayPoint?.id ?? null) : null,
     business_invoice: business,
+    gift_wrap: form.gift.wrap,
   };
   const request = useRef(currentRequest);
   request.current = currentRequest;

@@ -1,17 +1,19 @@
 import { Link } from "react-router";
 import { RETURNS_DAYS } from "~/lib/shop-rules";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
+import { useSampleAllowances } from "~/components/layout/use-sample-allowances";
+import type { SampleAllowances } from "~/domain/samples/samples";
 import { formatEurosCompact } from "~/lib/money";
 import { GiftIcon, ReturnsIcon, ShieldIcon, TruckIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";
 import { useT, type Translate } from "~/components/ui/i18n";
 
 /** The threshold is the one edited in Paramètres (root loader). */
-const benefitsFor = (freeThresholdCents: number, t: Translate) => [
+const benefitsFor = (freeThresholdCents: number, samples: SampleAllowances, t: Translate) => [
   { Icon: TruckIcon, text: t("common.header.freeDeliveryFrom", { freeFrom: formatEurosCompact(freeThresholdCents) }) },
   { Icon: ReturnsIcon, text: t("common.footer.promise.freeReturns", { days: RETURNS_DAYS }) },
   { Icon: ShieldIcon, text: t("shop.home.securePayment") },
-  { Icon: GiftIcon, text: t("shop.home.freeSamples") },
+  { Icon: GiftIcon, text: t("shop.home.freeSamples", samples) },
 ];
 
 /** Abstract perfume bottles drawn in SVG: no image file, fixed aspect ratio, nothing to load. */
@@ -59,6 +61,7 @@ function HeroArt() {
 /** Home hero: headline, collection tag, two calls to action and the four shop promises. */
 export function Hero() {
   const { freeThresholdCents } = useShippingSettings();
+  const samples = useSampleAllowances();
   const t = useT();
   return (
     <section aria-labelledby="hero-titre" className="bg-gradient-to-br from-cream via-white to-accent-soft">
@@ -88,7 +91,7 @@ export function Hero() {
         </div>
       </div>
       <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-3 px-4 pb-10 lg:grid-cols-4">
-        {benefitsFor(freeThresholdCents, t).map(({ Icon, text }) => (
+        {benefitsFor(freeThresholdCents, samples, t).map(({ Icon, text }) => (
           <li
             key={text}
             className="flex items-center gap-3 rounded-xl border border-line bg-white/80 px-3 py-3 text-sm font-medium text-ink"

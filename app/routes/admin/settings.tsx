@@ -36,6 +36,18 @@ import { euDistanceSalesCents } from "~/.server/modules/orders/distance-sales.se
 import { TaxSettingsSection } from "~/features/admin/components/tax-settings";
 import { parisYear } from "~/lib/paris-time";
 import { saveTaxRatesIntent, saveTaxSettingsIntent } from "./settings-tax.server";
+// Échantillons offerts (decision 067).
+import { getSampleAllowances } from "~/.server/modules/settings/sample-settings.service";
+import { SampleAllowancesSection } from "~/features/admin/components/sample-allowances-section";
+import { saveSampleAllowancesIntent } from "./settings-samples.server";
+// Paniers oubliés (decision 069).
+import { getCartReminderSettings } from "~/.server/modules/settings/cart-reminder-settings.service";
+import { CartReminderSettingsSection } from "~/features/admin/components/cart-reminder-settings";
+import { saveCartReminderSettingsIntent } from "./settings-cart-reminders.server";
+// Emballage cadeau (decision 068).
+import { getGiftWrapSettings } from "~/.server/modules/settings/gift-wrap-settings.service";
+import { GiftWrapSettingsSection } from "~/features/admin/components/gift-wrap-settings";
+import { saveGiftWrapIntent } from "./settings-gift-wrap.server";
 
 /**
  * Paramètres: the delivery methods (docs/decisions/032-delivery-methods.md) and the shop's other
@@ -53,6 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
   const db = await getDb();
   const chartOfAccounts = await getChartOfAccounts(db);
+  const giftWrap = await getGiftWrapSettings(db);
   const year = parisYear(new Date());
   const [methods, exchangeRates, identity, apiKeys, taxRates, taxSettings, distanceSalesCents] = await Promise.all([
     listDeliveryMethods(db),
@@ -75,6 +88,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     taxRates,
     taxSettings,
     distanceSales: { year, ordersCents: distanceSalesCents },
+    sampleAllowances: await getSampleAllowances(db),
+    cartReminders: await getCartReminderSettings(db),
+    giftWrap,
   };
 }
 
@@ -98,6 +114,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "tax-settings") return saveTaxSettingsIntent(session, form);
   if (intent === "api-key-create" || intent === "api-key-revoke") return apiKeyIntent(session, form);
   if (intent === "exchange-rates") return saveExchangeRates(form, session);
+  if (intent === "samples") return saveSampleAllowancesIntent(session, form);
+  if (intent === "cart-reminders") return saveCartReminderSettingsIntent(session, form);
+  if (intent === "gift-wrap") return saveGiftWrapIntent(session, form);
   // One method's form: `code` names it, the other fields are its new values.
   const code = typeof form.get("code") === "string" ? (form.get("code") as string) : "";
   const values = deliveryMethodFormValues(form);
@@ -169,6 +188,21 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <div className="mt-10">
         <SettingsAccess editable={may.settings}>
           <ExchangeRatesSettings rates={loaderData.exchangeRates} />
+        </SettingsAccess>
+      </div>
+      <div className="mt-10">
+        <SettingsAccess editable={may.settings}>
+          <SampleAllowancesSection allowances={loaderData.sampleAllowances} />
+        </SettingsAccess>
+      </div>
+      <div className="mt-10">
+        <SettingsAccess editable={may.settings}>
+          <CartReminderSettingsSection settings={loaderData.cartReminders} />
+        </SettingsAccess>
+      </div>
+      <div className="mt-10">
+        <SettingsAccess editable={may.settings}>
+          <GiftWrapSettingsSection settings={loaderData.giftWrap} />
         </SettingsAccess>
       </div>
       {may.apiKeys && (

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/statistics";
+import { Link } from "react-router";
 import { requireStaffPage } from "~/.server/auth/staff-routes.server";
 import { getDb } from "~/.server/db";
 import { getStatistics } from "~/.server/modules/reporting/dashboard.service";
@@ -24,6 +25,11 @@ export default function AdminStatistics({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="font-display text-3xl">Statistiques</h1>
         <p className="mt-1 text-muted">Ventes hors commandes annulées et retournées.</p>
+        <p className="mt-2">
+          <Link to="/admin/statistiques/paniers-oublies" className="font-semibold underline underline-offset-4 hover:text-accent">
+            Paniers oubliés : rappels envoyés et paniers récupérés
+          </Link>
+        </p>
       </div>
       <SalesByMonth months={statistics.by_month} />
       <div className="grid gap-6 xl:grid-cols-2">

@@ -11,6 +11,7 @@ import { listPaymentMethods } from "~/.server/modules/payment-methods/payment-me
 import { paymentFormOf } from "~/.server/modules/payments/payment-form";
 import { getEnv } from "~/.server/env";
 import { quoteCheckout } from "~/.server/workflows/place-order";
+import { sampleOfferFor } from "~/.server/workflows/order-samples";
 import {
   DeliveryMethodCodeSchema,
   GiftCardCodesSchema,
@@ -72,6 +73,11 @@ export async function loadCheckoutAccount(db: Database, session: CurrentSession)
     paymentMethods,
     payment: paymentFormOf(getEnv()),
     businessInvoice,
+    // Free samples (decision 067): without them the shopper orders as before.
+    samples: await sampleOfferFor(db, session.user.id).catch((error: unknown) => {
+      log.error({ err: error }, "checkout: samples could not be loaded");
+      return { allowance: 0, samples: [] };
+    }),
   };
 }
 
@@ -105,6 +111,8 @@ export const QuoteRequestSchema = z.object({
   relay_point_id: RelayPointIdSchema.nullable().optional(),
   /* The business invoice asked for, once its fields are valid (an EU VAT number may reverse-charge the order). */
   business_invoice: BusinessInvoiceSchema.nullable().optional(),
+  /* Gift wrap asked for (decision 068): the only gift option that changes a figure. */
+  gift_wrap: z.boolean().optional(),
 });
 
 /** The 'Carte cadeau' field's "Appliquer". */
@@ -147,6 +155,7 @@ export async function quoteAction(request: Request, db: Database) {
     deliveryMethod: parsed.data.delivery_method ?? "standard",
     relayPointId: parsed.data.relay_point_id ?? null,
     business: parsed.data.business_invoice ?? null,
+    giftWrap: parsed.data.gift_wrap ?? false,
   });
   if (!codesAllowed) quote.gift_card_refusals = codes.map((code) => ({ code, message: GIFT_CARD_REDEMPTION_MESSAGES.tooMany }));
   await countUnknownGiftCardCodes(db, request, quote.gift_card_refusals);

@@ -1,4 +1,5 @@
 import { Icon } from "~/components/ui/icons";
+import { useSampleAllowances } from "~/components/layout/use-sample-allowances";
 import type { Route } from "./+types/about";
 import { absoluteUrl } from "~/.server/http";
 import { ABOUT_TEAM } from "~/content/about";
@@ -38,6 +39,8 @@ const VALUES: { icon: "sparkles" | "truck" | "heart"; title: MessageKey; text: M
 
 export default function AboutPage() {
   const t = useT();
+  // The story's promise of samples carries the numbers of Paramètres (decision 067).
+  const samples = useSampleAllowances();
   return (
     <div>
       <InfoPageHeader title={t("shop.about.title")}>
@@ -51,7 +54,7 @@ export default function AboutPage() {
           </h2>
           <div className="mt-4 space-y-4 text-muted">
             {STORY.map((paragraph) => (
-              <p key={paragraph}>{t(paragraph)}</p>
+              <p key={paragraph}>{t(paragraph, samples)}</p>
             ))}
           </div>
         </section>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useSampleAllowances } from "~/components/layout/use-sample-allowances";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/beauty-pass";
 import { getCurrentSession } from "~/.server/auth/session.server";
@@ -201,6 +202,7 @@ function tierRange(tier: BeautyPassTier, t: Translate, locale: string): string {
 function TierCards({ memberTier }: { memberTier: BeautyPassTierId | null }) {
   const [selected, setSelected] = useState<BeautyPassTierId | null>(memberTier);
   const t = useT();
+  const samples = useSampleAllowances();
   const locale = LANGUAGE_LOCALES[useLanguage()];
   return (
     <section aria-labelledby="niveaux">
@@ -240,7 +242,7 @@ function TierCards({ memberTier }: { memberTier: BeautyPassTierId | null }) {
               )}
               <p className="mt-3 text-sm text-muted">{t(TIER_TAGLINE_KEYS[tier.id])}</p>
               <ul className="mt-4 space-y-2 text-sm">
-                {tierBenefits(t, tier.id).map((benefit) => (
+                {tierBenefits(t, tier.id, samples).map((benefit) => (
                   <li key={benefit} className="flex gap-2">
                     <span aria-hidden="true" className="text-accent">
                       ✓

@@ -1,4 +1,5 @@
 import { Icon } from "~/components/ui/icons";
+import { getSampleAllowances } from "~/.server/modules/settings/sample-settings.service";
 import { useT } from "~/components/ui/i18n";
 import { useEffect } from "react";
 import { Form, Link, useLocation } from "react-router";
@@ -22,7 +23,10 @@ import { metaI18n } from "~/components/ui/meta-i18n";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseFaqFilters(new URL(request.url).searchParams);
-  const faq = buildFaqCategories(await getShippingSettings(await getDb()), await requestPageLanguage(request));
+  const db = await getDb();
+  // The delivery figures and the free samples per order, as Paramètres sets them (decision 067).
+  const settings = { ...(await getShippingSettings(db)), samples: await getSampleAllowances(db) };
+  const faq = buildFaqCategories(settings, await requestPageLanguage(request));
   const results = searchFaq(filters, faq);
   return {
     filters,

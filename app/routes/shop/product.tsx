@@ -9,6 +9,7 @@ import { ProductGallery } from "~/features/catalog/components/product-gallery";
 import { AddToCartForm } from "~/features/catalog/components/add-to-cart-form";
 import { VariantSelector } from "~/features/catalog/components/variant-selector";
 import { ProductSections } from "~/features/catalog/components/product-sections";
+import { BundleContents } from "~/features/catalog/components/bundle-contents";
 import { RelatedProducts } from "~/features/catalog/components/related-products";
 import { RecentlyViewed } from "~/features/catalog/components/recently-viewed";
 import { RestockAlertForm } from "~/features/catalog/components/restock-alert-form";
@@ -44,9 +45,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const reviewQuery = readReviewPageQuery(new URL(request.url).searchParams);
   const page = await readProductPage(await getDb(), params.id, reviewQuery);
   if (!page) throw data(SHOP_MESSAGES.productNotFound, { status: 404 });
-  const { product, related, reviews, structuredReviews } = page;
+  const { product, related, reviews, structuredReviews, bundles } = page;
   return {
     product,
+    bundles,
     related,
     // Dates worded here, in Paris time: the page ships no date code for them.
     reviews: { ...reviews, reviews: reviews.reviews.map((r) => ({ ...r, date_label: formatDate(r.published_at ?? r.created_at) })) },
@@ -205,7 +207,7 @@ function useDeliveryDateFormat(): (day: string) => string {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { freeThresholdCents } = useShippingSettings();
-  const { product, related, origin, imageUrl, deliveryFrom, reviews, reviewQuery, structuredReviews } = loaderData;
+  const { product, related, origin, imageUrl, deliveryFrom, reviews, reviewQuery, structuredReviews, bundles } = loaderData;
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const variants = product.variants ?? [];
@@ -305,6 +307,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p>{product.description || t("shop.product.noDescription")}</p>
           </div>
           <ProductAttributes product={product} several={several} />
+          <BundleContents bundle={variant ? bundles[variant.id] : undefined} />
           <div className="mt-6" aria-live="polite">
             <StockLine stock={stock} />
           </div>

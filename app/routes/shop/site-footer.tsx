@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import { Link } from "react-router";
 import { COPYRIGHT_YEAR, RETURNS_DAYS } from "~/lib/shop-rules";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
+import { useSampleAllowances } from "~/components/layout/use-sample-allowances";
 import { useShopContact } from "~/components/layout/use-shop-contact";
 import { formatEurosCompact } from "~/lib/money";
 import {
@@ -39,6 +40,7 @@ const HELP_LINKS: FooterLink[] = [
   { to: "/guide-tailles", label: "common.footer.link.sizeGuide" },
   { to: "/carte-cadeau", label: "common.footer.link.giftCard" },
   { to: "/beauty-pass", label: "common.footer.link.beautyPass" },
+  { to: "/beauty-box", label: "common.footer.link.beautyBox" },
 ];
 
 const INFO_LINKS: FooterLink[] = [
@@ -113,6 +115,7 @@ export type SiteFooterProps = {
 export function SiteFooter({ categories = FOOTER_CATEGORIES }: SiteFooterProps = {}) {
   // The free-delivery threshold edited in Paramètres (root loader).
   const freeFrom = formatEurosCompact(useShippingSettings().freeThresholdCents);
+  const samples = useSampleAllowances();
   const contact = useShopContact();
   const t = useT();
   // Category names are catalogue data: they stay as the shop wrote them (decision 044).
@@ -139,7 +142,7 @@ export function SiteFooter({ categories = FOOTER_CATEGORIES }: SiteFooterProps =
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 md:grid-cols-3 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="col-span-2 md:col-span-3 lg:col-span-1">
           <p className="font-display text-2xl font-bold tracking-[0.2em]">AURORE</p>
-          <p className="mt-3 max-w-sm text-sm text-white/85">{t("common.footer.about", { freeFrom })}</p>
+          <p className="mt-3 max-w-sm text-sm text-white/85">{t("common.footer.about", { freeFrom, ...samples })}</p>
           <address className="mt-5 space-y-1 text-sm text-white/85 not-italic">
             <p>Aurore Beauté</p>
             <p>{contact.address}</p>

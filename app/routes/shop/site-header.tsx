@@ -5,6 +5,7 @@ import { useCart } from "~/features/cart/public/cart-store";
 import { useFavorites } from "~/features/favorites/favorites-store";
 import { SearchCombobox } from "~/features/catalog/components/search-combobox";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
+import { useSampleAllowances } from "~/components/layout/use-sample-allowances";
 import { formatEurosCompact } from "~/lib/money";
 import { CloseIcon, GiftIcon, MenuIcon, TruckIcon } from "~/components/ui/icons";
 import { useT } from "~/components/ui/i18n";
@@ -32,6 +33,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
   const user = useHeaderUser();
   // The free-delivery threshold edited in Paramètres (root loader).
   const freeFrom = formatEurosCompact(useShippingSettings().freeThresholdCents);
+  const samples = useSampleAllowances();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -72,7 +74,7 @@ export function SiteHeader({ categories }: SiteHeaderProps) {
           </li>
           <li className="hidden items-center gap-1.5 sm:flex">
             <GiftIcon className="h-4 w-4" />
-            {t("common.header.freeSamples")}
+            {t("common.header.freeSamples", samples)}
           </li>
           <li className="hidden items-center gap-1.5 md:flex">{t("common.header.delivery48h")}</li>
         </ul>

@@ -77,7 +77,10 @@ describe("/beauty-pass for a visitor", () => {
     expect(await tierButton("Beauty VIP").getAttribute("aria-pressed")).toBe("true");
     expect(await tierButton("Beauty Expert").getAttribute("aria-pressed")).toBe("false");
     // A click anywhere on the card selects it too (the button stretches over it, hence force).
-    await cards.nth(0).getByText("Des échantillons surprises dans vos colis").click({ force: true });
+    await cards
+      .nth(0)
+      .getByText("2 échantillons offerts au choix dans chaque commande (3 en Beauty Expert, 4 en VIP), dans la limite des stocks")
+      .click({ force: true });
     expect(await tierButton("Beauty Lover").getAttribute("aria-pressed")).toBe("true");
     expect(await tierButton("Beauty VIP").getAttribute("aria-pressed")).toBe("false");
   });

@@ -41,7 +41,7 @@ describe("E-mails (back-office)", () => {
 
       const list = page.getByRole("navigation", { name: "Modèles d'e-mails" });
       // Every template the shop mails (app/.server/mail/templates), the newest being the team's invitation.
-      expect(await list.getByRole("link").count()).toBe(24);
+      expect(await list.getByRole("link").count()).toBe(26);
       await list.getByRole("link", { name: "Annulation de commande" }).click();
       await page.waitForURL(/modele=order-cancelled/);
       await expect.poll(() => page.getByRole("heading", { level: 2 }).textContent()).toBe("Annulation de commande");

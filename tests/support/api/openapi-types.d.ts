@@ -304,6 +304,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/orders/{id}/gift-receipt": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Administrateur : le ticket cadeau d'une commande, sans aucun prix, à joindre au colis */
+    get: operations["getAdminOrdersIdGiftReceipt"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/orders/{id}/invoice": {
     parameters: {
       query?: never;
@@ -313,6 +330,23 @@ export interface paths {
     };
     /** Administrateur : la facture d'une commande */
     get: operations["getAdminOrdersIdInvoice"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/orders/{id}/packing-slip": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Administrateur : le bon de livraison d'une commande, avec le message cadeau ; sans prix si la commande les masque */
+    get: operations["getAdminOrdersIdPackingSlip"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1083,6 +1117,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/orders/{id}/gift-receipt": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Le ticket cadeau d'une commande de l'utilisateur connecté : les articles et le message cadeau, sans aucun prix (commande avec des options cadeau) */
+    get: operations["getOrdersIdGiftReceipt"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/orders/{id}/invoice": {
     parameters: {
       query?: never;
@@ -1707,6 +1758,16 @@ export interface components {
       next_cursor: string | null;
     };
     AdminApiVariant: {
+      /** @description Composition du coffret : son stock est calculé à partir de celui de ses composants (null : produit simple). */
+      bundle: {
+        components: {
+          quantity: number;
+          sku: string;
+          /** Format: uuid */
+          variant_id: string;
+        }[];
+        returnable_by_component: boolean;
+      } | null;
       content_amount: number | null;
       content_unit: ("ml" | "g") | null;
       /** Format: uuid */
@@ -1807,6 +1868,17 @@ export interface components {
       /** @description Date de livraison estimée à la commande (AAAA-MM-JJ) */
       estimated_delivery_date: string | null;
       express_perk: ("vip" | "expert_monthly") | null;
+      /** @description Options cadeau de la commande (null : aucune) */
+      gift?: {
+        /** @description Prix masqués pour le destinataire : ticket cadeau sans prix */
+        hide_prices: boolean;
+        /** @description Message cadeau imprimé sur le bon de livraison (jamais sur la facture) */
+        message: string | null;
+        /** @description Emballage cadeau choisi */
+        wrap: boolean;
+        /** @description Prix de l'emballage cadeau compris dans le total (0 : offert) */
+        wrap_cents: number;
+      } | null;
       /** Format: uuid */
       id: string;
       items: {
@@ -1849,6 +1921,13 @@ export interface components {
         postal_code: string;
         street: string;
       } | null;
+      /** @description Les échantillons offerts choisis à la commande (0 €) */
+      samples?: {
+        /** @description false : épuisé avant le paiement, non ajouté */
+        added: boolean;
+        brand: string;
+        name: string;
+      }[];
       shipping_address: {
         additional_info?: string | null;
         city: string;
@@ -2279,6 +2358,17 @@ export interface components {
       estimated_delivery_date: string | null;
       /** @description The Beauty Pass perk that made express free */
       express_perk: ("vip" | "expert_monthly") | null;
+      /** @description Options cadeau de la commande (null : aucune) */
+      gift?: {
+        /** @description Prix masqués pour le destinataire : ticket cadeau sans prix */
+        hide_prices: boolean;
+        /** @description Message cadeau imprimé sur le bon de livraison (jamais sur la facture) */
+        message: string | null;
+        /** @description Emballage cadeau choisi */
+        wrap: boolean;
+        /** @description Prix de l'emballage cadeau compris dans le total (0 : offert) */
+        wrap_cents: number;
+      } | null;
       /** @description Part du total payée par cartes cadeaux (le reste par carte bancaire) */
       gift_card_cents: number;
       gift_card_payments: {
@@ -2305,6 +2395,26 @@ export interface components {
         product_id: string | null;
         product_snapshot: {
           brand: string | null;
+          /** @description Un coffret : sa composition figée à la commande */
+          bundle?: {
+            components: {
+              /** @description Prix catalogue unitaire de l'article à la vente */
+              catalogue_price_cents: number;
+              name: string;
+              /** Format: uuid */
+              product_id: string;
+              /** @description Unités de cet article dans UN coffret */
+              quantity: number;
+              /** @description Sa part du prix d'UN coffret, au centime */
+              share_cents: number;
+              sku: string;
+              /** Format: uuid */
+              variant_id: string;
+              variant_label: string | null;
+            }[];
+            /** @description Les articles du coffret peuvent-ils être retournés un par un */
+            returnable_by_component: boolean;
+          };
           image_url: string | null;
           name: string;
           price_cents: number;
@@ -2357,6 +2467,13 @@ export interface components {
       } | null;
       /** @description Whether items can be returned now (delivered less than 30 days ago) */
       returnable: boolean;
+      /** @description Les échantillons offerts choisis à la commande (0 €) */
+      samples?: {
+        /** @description false : épuisé avant le paiement, non ajouté */
+        added: boolean;
+        brand: string;
+        name: string;
+      }[];
       shipped_at: string | null;
       shipping_address: {
         additional_info?: string | null;
@@ -5102,6 +5219,55 @@ export interface operations {
       };
     };
   };
+  getAdminOrdersIdGiftReceipt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ticket cadeau (PDF) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Connexion requise */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Accès réservé à l'administrateur */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Commande introuvable, ou commande sans options cadeau */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getAdminOrdersIdInvoice: {
     parameters: {
       query?: never;
@@ -5141,6 +5307,55 @@ export interface operations {
         };
       };
       /** @description Commande introuvable (ou d'un autre client), ou document introuvable (commande jamais payée, avoir inconnu) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAdminOrdersIdPackingSlip: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Bon de livraison (PDF) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Connexion requise */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Accès réservé à l'administrateur */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Commande introuvable */
       404: {
         headers: {
           [name: string]: unknown;
@@ -9729,6 +9944,14 @@ export interface operations {
            * @enum {string}
            */
           delivery_method?: "standard" | "relay" | "express";
+          gift?: {
+            /** @default false */
+            hide_prices?: boolean;
+            /** @default  */
+            message?: string;
+            /** @default false */
+            wrap?: boolean;
+          };
           /** @default [] */
           gift_card_codes?: string[];
           gift_cards?: {
@@ -9761,6 +9984,8 @@ export interface operations {
           promo_code?: string;
           provider_payment_method?: string;
           relay_point_id?: string;
+          /** @default [] */
+          sample_ids?: string[];
           /** @default false */
           save_card?: boolean;
         };
@@ -9980,6 +10205,46 @@ export interface operations {
         };
       };
       /** @description Commande introuvable (ou d'un autre client), ou document introuvable (commande jamais payée, avoir inconnu) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getOrdersIdGiftReceipt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Ticket cadeau (PDF, Content-Disposition: attachment; filename="ticket-cadeau-<numéro>.pdf") */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /** @description Connexion requise */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Commande introuvable (ou d'un autre client), ou commande sans options cadeau */
       404: {
         headers: {
           [name: string]: unknown;

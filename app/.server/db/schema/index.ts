@@ -20,3 +20,7 @@ export * from "./webhooks";
 export * from "./shipments";
 export * from "./tax";
 export * from "./staff";
+export * from "./samples";
+export * from "./cart-reminders";
+export * from "./bundles";
+export * from "./beauty-box";

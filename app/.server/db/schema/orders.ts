@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -17,6 +18,7 @@ import {
 import { user } from "./auth";
 import { products, productVariants } from "./catalog";
 import { keysetIndex } from "../keyset";
+import type { BundleSnapshot } from "../../../domain/catalog/bundles";
 import type { OrderTax } from "../../../domain/tax/order-tax";
 import type { TaxRegime } from "../../../domain/tax/tax-rules";
 
@@ -99,6 +101,11 @@ export const orders = pgTable(
     trackingUrl: text("tracking_url"),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
     notes: text("notes"),
+    /** Gift options (decision 068): wrap and its price as charged, the packing slip's message, prices hidden from the recipient. */
+    giftWrap: boolean("gift_wrap").notNull().default(false),
+    giftWrapCents: integer("gift_wrap_cents").notNull().default(0),
+    giftMessage: text("gift_message"),
+    giftHidePrices: boolean("gift_hide_prices").notNull().default(false),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     /** The VAT the order was placed under, frozen (decision 063); null: placed before, French VAT at 20 %. */
     tax: jsonb("tax").$type<OrderTax>(),
@@ -122,6 +129,10 @@ export const orders = pgTable(
     ),
     check("orders_refunded_cents_valid", sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.totalCents}`),
     check("orders_gift_card_cents_valid", sql`${t.giftCardCents} >= 0 AND ${t.giftCardCents} <= ${t.totalCents}`),
+    check(
+      "orders_gift_options_valid",
+      sql`${t.giftWrapCents} >= 0 AND (${t.giftWrap} OR ${t.giftWrapCents} = 0) AND char_length(${t.giftMessage}) <= 200`,
+    ),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("orders_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     index("orders_created_idx").on(t.createdAt.desc().nullsFirst()),
@@ -175,6 +186,8 @@ export const orderItems = pgTable(
         /** Since variants: what was bought ("50 ml", "Beige rosé 02") and its SKU. */
         variant_label?: string | null;
         sku?: string | null;
+        /** A set's line (decision 070): what one set held and each component's share of its price. */
+        bundle?: BundleSnapshot;
       }>()
       .notNull(),
   },

@@ -12,6 +12,12 @@ const PIGMENTS = "[+/- (May Contain): CI 77891 (Titanium Dioxide), CI 77491, CI 
 /** First match wins: the more specific kinds come first. */
 const KINDS: Kind[] = [
   {
+    // The demo set (decision 070): each of its three products' lists is on its own page.
+    match: /^Coffret routine/,
+    inci: "Gel nettoyant : Aqua (Water), Sodium Coco-Sulfate, Glycerin, Zinc PCA ; Sérum : Aqua (Water), Ascorbic Acid, Propanediol ; Crème : Aqua (Water), Sodium Hyaluronate, Butyrospermum Parkii (Shea) Butter",
+    tips: "Le matin : nettoyez le visage avec le gel, appliquez trois gouttes de sérum, puis la crème. Le soir : le gel, puis la crème seule.",
+  },
+  {
     match: /^(Eau de Parfum|Eau de Toilette|Eau de Cologne|Coffret Découverte)/,
     inci: "Alcohol Denat., Parfum (Fragrance), Aqua (Water), Linalool, Limonene, Citronellol, Geraniol, Coumarin, Benzyl Salicylate",
     tips: "Vaporisez à 15 cm de la peau, sur les poignets, le cou et derrière les oreilles, sans frotter pour ne pas briser les notes de tête. Conservez le flacon à l'abri de la lumière et de la chaleur.",

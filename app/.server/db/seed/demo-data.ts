@@ -7,6 +7,7 @@
 import { productArtPath, type ArtShape } from "../../media/product-art";
 import type { ProductAttributes } from "../schema/catalog";
 import { careDetails } from "./demo-care";
+import { DEMO_SET_NAME } from "./demo-sets";
 
 export type CategorySlug = "parfums" | "soins-visage" | "maquillage" | "accessoires" | "soins-corps" | "cheveux";
 
@@ -537,6 +538,20 @@ const SOINS_VISAGE: DemoProductSeed[] = [
     tags: ["nourrissant", "lèvres", "karité"],
     attributes: { size: "15 ml", skin_type: "tous-types", usage: "Dès que nécessaire" },
     art: ["tube", "e58f8f", "fdf0ef"],
+  },
+  {
+    // A set (decision 070): its composition is seeded by demo-sets.ts; its stock, 9, is what its components make.
+    name: DEMO_SET_NAME,
+    brand: "Clair de Lune Paris",
+    description:
+      "La routine éclat en trois gestes : le gel nettoyant purifiant, le sérum à la vitamine C et la crème hydratante intense 50 ml, réunis dans un coffret à prix doux.",
+    priceCents: 7900,
+    stock: 9,
+    rating: 0,
+    reviewCount: 0,
+    tags: ["coffret", "cadeau", "éclat"],
+    attributes: { skin_type: "tous-types", usage: "Matin et soir" },
+    art: ["jar", "e89b2f", "fff4e3"],
   },
 ];
 

@@ -12,7 +12,10 @@ import {
   type CategorySlug,
   type DemoProduct,
 } from "./demo-data";
+import { seedDemoSets } from "./demo-sets";
 import { seedDemoProductReviews, seedDemoReviewsIfMissing } from "./demo-reviews";
+import { seedDemoSamplesIfNone } from "./demo-samples";
+import { seedDemoBoxEditionsIfNone } from "./demo-beauty-box";
 
 const DAY_MS = 86_400_000;
 /** A seeded product on sale was sold at full price from this many days ago... */
@@ -249,8 +252,11 @@ export async function seedDemoData(db: Database): Promise<void> {
       }),
     );
     await recordSeededProductHistory(tx, seeded, new Date(now));
+    await seedDemoSets(tx);
     // Ratings and counts come from reviews that exist (decision 037).
     await seedDemoProductReviews(tx, demo, { now: new Date(now) });
+    await seedDemoSamplesIfNone(tx); // decision 067
+    await seedDemoBoxEditionsIfNone(tx); // decision 071
   });
 }
 
@@ -280,6 +286,8 @@ export async function seedDemoDataIfEmpty(db: Database): Promise<boolean> {
     // An upgraded demo shop whose typed ratings were cleared gets the demo's reviews (decision 037).
     await seedDemoReviewsIfMissing(db, demo);
     await seedDemoCustomsIfMissing(db, demo);
+    await seedDemoSamplesIfNone(db);
+    await seedDemoBoxEditionsIfNone(db);
     return false;
   }
   await seedDemoData(db);

@@ -34,6 +34,8 @@ import { passwordReset } from "./password-reset";
 import { emailVerification } from "./email-verification";
 import { emailChangeNotice } from "./email-change-notice";
 import { staffInvitation } from "./staff-invitation";
+import { beautyBox } from "./beauty-box";
+import { cartReminder } from "./cart-reminder";
 
 export const mailTemplates = {
   "order-confirmation": orderConfirmation,
@@ -60,6 +62,8 @@ export const mailTemplates = {
   "email-verification": emailVerification,
   "email-change-notice": emailChangeNotice,
   "staff-invitation": staffInvitation,
+  "beauty-box": beautyBox,
+  "cart-reminder": cartReminder,
 } as const;
 
 export type MailTemplateId = keyof typeof mailTemplates;

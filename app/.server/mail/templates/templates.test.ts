@@ -12,7 +12,7 @@ const MISSING = /undefined|null|NaN|\{\{|\[object Object\]/;
 
 describe("every e-mail template renders its sample", () => {
   it("lists the templates", () => {
-    expect(MAIL_TEMPLATE_IDS.length).toBe(24);
+    expect(MAIL_TEMPLATE_IDS.length).toBe(26);
   });
 
   it.each(MAIL_TEMPLATE_IDS)("%s: French HTML, absolute links, greeting, text alternative", async (id) => {

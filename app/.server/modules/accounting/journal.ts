@@ -116,7 +116,8 @@ function salesLines(doc: AccountingDocument, chart: ChartOfAccounts): JournalLin
       );
       continue;
     }
-    const role = line.kind === "shipping" || line.kind === "gift_card_fee" ? "shipping" : "sales";
+    // Gift wrap is billed like the delivery fee (decision 068): 7085 "Ports et frais accessoires facturés".
+    const role = line.kind === "shipping" || line.kind === "gift_card_fee" || line.kind === "gift_wrap" ? "shipping" : "sales";
     add(
       `${role}|${rate}`,
       () => ({

@@ -27,7 +27,7 @@ function regimeOf(snapshot: InvoiceSnapshot, line: InvoiceLine): TaxRegime {
   if (line.vat_rate === null) return "out_of_scope";
   const tax = snapshot.tax;
   if (!tax) return "domestic";
-  return line.kind === "shipping" || line.kind === "gift_card_fee" ? tax.shipping.regime : tax.regime;
+  return line.kind === "shipping" || line.kind === "gift_card_fee" || line.kind === "gift_wrap" ? tax.shipping.regime : tax.regime;
 }
 
 const destinationOf = (s: InvoiceSnapshot) =>

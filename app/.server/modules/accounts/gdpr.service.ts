@@ -68,6 +68,8 @@ export async function exportUserData(db: Database, userId: string) {
       billingAddress: orders.billingAddress,
       shippingMethod: orders.shippingMethod,
       notes: orders.notes,
+      // The gift message the customer wrote (decision 068).
+      giftMessage: orders.giftMessage,
       createdAt: orders.createdAt,
     })
     .from(orders)

@@ -6,7 +6,7 @@
  */
 import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { brands, categories, products, productVariants } from "../../db/schema";
+import { brands, bundleComponents, categories, productBundles, products, productVariants } from "../../db/schema";
 import { keysetConditions, keysetOrder, type KeysetWindow } from "../../db/keyset";
 import { adminProductFilter, type ProductFilter } from "./products-admin.service";
 import { isUuid } from "~/lib/uuid";
@@ -35,7 +35,10 @@ type VariantRow = Awaited<ReturnType<typeof selectVariants>>[number];
 
 const selectVariants = (db: Executor) => db.select(variantColumns).from(productVariants);
 
-function variantView(v: VariantRow) {
+/** A set variant's composition as the API shows it (decision 070); null for a plain variant. */
+type ApiBundle = { returnable_by_component: boolean; components: { variant_id: string; sku: string; quantity: number }[] } | null;
+
+function variantView(v: VariantRow, bundle: ApiBundle = null) {
   return {
     id: v.id,
     sku: v.sku,
@@ -51,6 +54,7 @@ function variantView(v: VariantRow) {
     images: v.images ?? [],
     position: v.position,
     updated_at: v.updatedAt.toISOString(),
+    bundle,
   };
 }
 
@@ -123,7 +127,47 @@ async function variantsByProduct(db: Executor, productIds: readonly string[]): P
   const rows = await selectVariants(db)
     .where(inArray(productVariants.productId, [...productIds]))
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
-  for (const r of rows) out.set(r.productId, [...(out.get(r.productId) ?? []), variantView(r)]);
+  const sets = await bundlesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  for (const r of rows) out.set(r.productId, [...(out.get(r.productId) ?? []), variantView(r, sets.get(r.id) ?? null)]);
+  return out;
+}
+
+/** The compositions of the set variants among these (the inventory writes them; the API reads them). */
+async function bundlesOf(db: Executor, variantIds: readonly string[]): Promise<Map<string, NonNullable<ApiBundle>>> {
+  const out = new Map<string, NonNullable<ApiBundle>>();
+  if (variantIds.length === 0) return out;
+  const heads = await db
+    .select()
+    .from(productBundles)
+    .where(inArray(productBundles.variantId, [...variantIds]));
+  if (heads.length === 0) return out;
+  const parts = await db
+    .select({
+      bundleVariantId: bundleComponents.bundleVariantId,
+      variantId: productVariants.id,
+      sku: productVariants.sku,
+      quantity: bundleComponents.quantity,
+    })
+    .from(bundleComponents)
+    .innerJoin(productVariants, eq(productVariants.id, bundleComponents.componentVariantId))
+    .where(
+      inArray(
+        bundleComponents.bundleVariantId,
+        heads.map((h) => h.variantId),
+      ),
+    )
+    .orderBy(asc(bundleComponents.position), asc(productVariants.id));
+  for (const head of heads) {
+    out.set(head.variantId, {
+      returnable_by_component: head.returnableByComponent,
+      components: parts
+        .filter((p) => p.bundleVariantId === head.variantId)
+        .map((p) => ({ variant_id: p.variantId, sku: p.sku, quantity: p.quantity })),
+    });
+  }
   return out;
 }
 

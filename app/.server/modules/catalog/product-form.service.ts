@@ -11,7 +11,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { productWebhookResource } from "./product-resource";
 import type { Database, Executor } from "../../db/client";
-import { brands, categories, products, productVariants } from "../../db/schema";
+import { brands, categories, productBundles, products, productVariants } from "../../db/schema";
 import { afterStockChange } from "./products-admin.service";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
 import { changedFields } from "~/domain/activity-log/masking";
@@ -66,8 +66,20 @@ export async function getAdminProductDetail(db: Executor, id: string): Promise<A
     .where(eq(productVariants.productId, id))
     .orderBy(asc(productVariants.position), asc(productVariants.id));
   const skin = p.attributes?.skin_type ?? "";
+  const sets = variants.length
+    ? await db
+        .select({ id: productBundles.variantId })
+        .from(productBundles)
+        .where(
+          inArray(
+            productBundles.variantId,
+            variants.map((v) => v.id),
+          ),
+        )
+    : [];
   return {
     id: p.id,
+    bundle_variant_ids: sets.map((s) => s.id),
     in_stock: p.inStock,
     values: {
       ...EMPTY_PRODUCT_FORM,

@@ -6,6 +6,7 @@
 import { PDFDocument as PdfLibDocument } from "pdf-lib";
 import PDFDocument from "pdfkit";
 import { formatDate } from "~/lib/paris-time";
+import { printable } from "./gift-documents";
 
 export async function joinPdfs(documents: readonly Uint8Array[]): Promise<Uint8Array> {
   const joined = await PdfLibDocument.create();
@@ -24,6 +25,10 @@ export type PickingOrder = {
   customer: string;
   deliveryLabel: string;
   lines: { name: string; variant: string | null; sku: string | null; quantity: number }[];
+  /** The free samples chosen at checkout, one unit each at 0 € (decision 067). */
+  samples?: readonly string[];
+  /** What the packer must do for a gift (decision 068): wrap, the message to print, the gift receipt. */
+  gift?: readonly string[];
 };
 
 const clean = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
@@ -56,6 +61,18 @@ export async function renderPickingListPdf(orders: readonly PickingOrder[], at: 
       const total = totals.get(key) ?? { label: line.sku ? `${label} (${line.sku})` : label, quantity: 0 };
       total.quantity += line.quantity;
       totals.set(key, total);
+    }
+    for (const note of order.gift ?? [])
+      doc
+        .font("Helvetica-Bold")
+        .text(printable(`>  ${note}`), { indent: 12 })
+        .font("Helvetica");
+    for (const sample of order.samples ?? []) {
+      const label = `Échantillon offert (0 €) · ${sample}`;
+      doc.text(clean(`[  ]  1 × ${label}`), { indent: 12 });
+      const total = totals.get(label) ?? { label, quantity: 0 };
+      total.quantity += 1;
+      totals.set(label, total);
     }
     doc.moveDown(0.6);
   }

@@ -16,16 +16,25 @@ import type { Database, Executor } from "~/.server/db/client";
 import { isUuid } from "~/lib/uuid";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { INSUFFICIENT_STOCK_MESSAGE, stockProblemMessage, type StockProblem } from "~/domain/checkout/stock-problem";
-import { products, productVariants, stockMovements } from "~/.server/db/schema";
+import { productBundles, products, productVariants, stockMovements } from "~/.server/db/schema";
 import * as SHOP_MESSAGES from "~/domain/messages/shop";
 import type { StockAdjustResult } from "~/domain/catalog/stock-adjust";
+import { bundleCompositions, bundleVariantsAmong, recomputeBundleStocks } from "./bundles.service";
 
 /** "Stock insuffisant" (app/domain/checkout/stock-problem.ts), the refusal's message when no line is named. */
 export { INSUFFICIENT_STOCK_MESSAGE };
 
 export type StockReason = "order" | "order_cancelled" | "order_returned" | "order_restored" | "admin_set" | "admin_add" | "admin_remove";
 
-export type StockLine = { variantId: string; quantity: number };
+export type StockLine = {
+  variantId: string;
+  quantity: number;
+  /**
+   * A set's line only: what ONE set held when it was sold (the order line's snapshot), put back
+   * on a cancellation or return instead of the set's current composition (decision 070).
+   */
+  components?: readonly StockLine[];
+};
 
 export type StockContext = {
   reason: StockReason;
@@ -57,12 +66,34 @@ export type TakenStock = {
   imageUrl: string | null;
   /** The variant's price. */
   priceCents: number;
-  /** The variant's stock after the take. */
+  /** The variant's stock after the take (a set's: its recomputed stock). */
   resultingStock: number;
+  /** A set's line: what one set holds, with the components' catalogue prices at the sale (decision 070). */
+  bundle?: TakenBundle;
+};
+
+export type TakenBundle = {
+  returnableByComponent: boolean;
+  components: {
+    variantId: string;
+    productId: string;
+    name: string;
+    variantLabel: string;
+    variantCount: number;
+    sku: string;
+    quantity: number;
+    priceCents: number;
+  }[];
 };
 
 export type TakeStockResult =
-  | { ok: true; taken: TakenStock[] }
+  | {
+      ok: true;
+      /** Every variant whose stock was taken (a set's components, never the set): the movements. */
+      taken: TakenStock[];
+      /** One per variant asked for, sets included, with the quantity asked: the order's lines. */
+      lines: TakenStock[];
+    }
   | {
       ok: false;
       /** The first variant short of stock (or gone: `exists` false). */
@@ -94,8 +125,17 @@ const variantImage = sql<string | null>`coalesce(${productVariants.images}[1], $
  * caller gets `ok: false` and must roll back its transaction (earlier lines were already taken).
  */
 export async function takeStock(tx: Executor, lines: readonly StockLine[], context: StockContext): Promise<TakeStockResult> {
+  const requested = sortedQuantities(lines);
+  // A set's units come out of its components' stock (decision 070); its own stock is derived.
+  const compositions = await bundleCompositions(
+    tx,
+    requested.map(([id]) => id),
+  );
+  const physical = requested.flatMap(([variantId, quantity]) =>
+    (compositions.get(variantId) ?? [{ variantId, quantity: 1 }]).map((c) => ({ variantId: c.variantId, quantity: c.quantity * quantity })),
+  );
   const taken: TakenStock[] = [];
-  for (const [variantId, quantity] of sortedQuantities(lines)) {
+  for (const [variantId, quantity] of sortedQuantities(physical)) {
     // The product row is only read (no lock): its roll-ups move at commit (decision 025).
     const [row] = await tx
       .update(productVariants)
@@ -127,6 +167,8 @@ export async function takeStock(tx: Executor, lines: readonly StockLine[], conte
         .from(productVariants)
         .innerJoin(products, eq(products.id, productVariants.productId))
         .where(eq(productVariants.id, variantId));
+      const set = [...compositions].find(([, parts]) => parts.some((p) => p.variantId === variantId));
+      if (set && current) return await bundleShortage(tx, set[0]);
       return {
         ok: false,
         variantId,
@@ -155,7 +197,112 @@ export async function takeStock(tx: Executor, lines: readonly StockLine[], conte
     });
   }
   if (!context.deferMovements) await recordTakenStock(tx, taken, context);
-  return { ok: true, taken };
+  const sets = await recomputeBundleStocks(
+    tx,
+    taken.map((t) => t.variantId),
+  );
+  for (const set of sets) {
+    if (fellUnderLowStock(set.before, set.stock))
+      await recordEvent(tx, "stock.fell_low", {
+        productId: set.productId,
+        resource: stockLowResource({ productId: set.productId, variantId: set.variantId, stock: set.stock }),
+      });
+  }
+  const byVariant = new Map(taken.map((t) => [t.variantId, t]));
+  const bundleLines = await takenBundleLines(tx, requested, compositions, byVariant);
+  return {
+    ok: true,
+    taken,
+    lines: requested.map(([variantId, quantity]) => bundleLines.get(variantId) ?? { ...byVariant.get(variantId)!, quantity }),
+  };
+}
+
+/** A set's order lines: the set's own name, price and recomputed stock, and what one set holds. */
+async function takenBundleLines(
+  tx: Executor,
+  requested: readonly [string, number][],
+  compositions: Map<string, { variantId: string; quantity: number }[]>,
+  byVariant: Map<string, TakenStock>,
+): Promise<Map<string, TakenStock>> {
+  const result = new Map<string, TakenStock>();
+  const setIds = requested.map(([id]) => id).filter((id) => compositions.has(id));
+  if (setIds.length === 0) return result;
+  const rows = await tx
+    .select({
+      variantId: productVariants.id,
+      productId: productVariants.productId,
+      name: products.name,
+      brand: products.brand,
+      variantLabel: productVariants.label,
+      sku: productVariants.sku,
+      variantCount: products.variantCount,
+      imageUrl: variantImage,
+      priceCents: productVariants.priceCents,
+      stock: productVariants.stockQuantity,
+      returnableByComponent: productBundles.returnableByComponent,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .innerJoin(productBundles, eq(productBundles.variantId, productVariants.id))
+    .where(inArray(productVariants.id, setIds));
+  for (const row of rows) {
+    const quantity = requested.find(([id]) => id === row.variantId)![1];
+    result.set(row.variantId, {
+      variantId: row.variantId,
+      productId: row.productId,
+      quantity,
+      name: row.name,
+      brand: row.brand,
+      variantLabel: row.variantLabel,
+      sku: row.sku,
+      variantCount: row.variantCount,
+      imageUrl: row.imageUrl,
+      priceCents: row.priceCents,
+      resultingStock: row.stock,
+      bundle: {
+        returnableByComponent: row.returnableByComponent,
+        components: compositions.get(row.variantId)!.map((c) => {
+          const part = byVariant.get(c.variantId)!;
+          return {
+            variantId: c.variantId,
+            productId: part.productId,
+            name: part.name,
+            variantLabel: part.variantLabel,
+            variantCount: part.variantCount,
+            sku: part.sku,
+            quantity: c.quantity,
+            priceCents: part.priceCents,
+          };
+        }),
+      },
+    });
+  }
+  return result;
+}
+
+/** A set short of stock is named as the set, with how many whole sets are left. */
+async function bundleShortage(tx: Executor, setVariantId: string): Promise<Extract<TakeStockResult, { ok: false }>> {
+  const [set] = await tx
+    .select({
+      productId: productVariants.productId,
+      name: products.name,
+      label: productVariants.label,
+      variantCount: products.variantCount,
+      stock: productVariants.stockQuantity,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.id, setVariantId));
+  return {
+    ok: false,
+    variantId: setVariantId,
+    productId: set?.productId ?? null,
+    exists: Boolean(set),
+    name: set?.name ?? null,
+    variantLabel: set && set.variantCount > 1 ? set.label : null,
+    available: set?.stock ?? 0,
+    offered: (set?.stock ?? 0) > 0,
+  };
 }
 
 /** The movements of stock taken with `deferMovements`. */
@@ -178,7 +325,16 @@ export async function recordTakenStock(tx: Executor, taken: readonly TakenStock[
 /** Puts the quantities back (variants deleted since are skipped). Returns the variants changed. */
 export async function returnStock(tx: Executor, lines: readonly StockLine[], context: StockContext): Promise<string[]> {
   const changed: string[] = [];
-  for (const [variantId, quantity] of sortedQuantities(lines)) {
+  // A set goes back as its components: those the order line kept, else its current composition.
+  const compositions = await bundleCompositions(
+    tx,
+    lines.filter((l) => !l.components).map((l) => l.variantId),
+  );
+  const physical = lines.flatMap((line) => {
+    const parts = line.components ?? compositions.get(line.variantId);
+    return parts ? parts.map((c) => ({ variantId: c.variantId, quantity: c.quantity * line.quantity })) : [line];
+  });
+  for (const [variantId, quantity] of sortedQuantities(physical)) {
     const [row] = await tx
       .update(productVariants)
       .set({ stockQuantity: sql`${productVariants.stockQuantity} + ${quantity}` })
@@ -197,7 +353,8 @@ export async function returnStock(tx: Executor, lines: readonly StockLine[], con
       note: context.note ?? null,
     });
   }
-  return changed;
+  const sets = await recomputeBundleStocks(tx, changed);
+  return [...changed, ...sets.filter((s) => s.stock > s.before).map((s) => s.variantId)];
 }
 
 /** "Eau de parfum Aurore · 50 ml", or the name alone. */
@@ -270,8 +427,11 @@ async function adjustLocked(tx: Executor, ids: string[], input: StockAdjustment)
     .orderBy(asc(productVariants.id))
     .for("update");
   if (rows.length !== ids.length) throw variantNotFound();
+  // A set's stock is its components' (decision 070): refused when named, left out of a bulk change.
+  const sets = await bundleVariantsAmong(tx, ids);
+  if (sets.size > 0 && !input.floorAtZero) throw conflict("bundle_stock_derived", SHOP_MESSAGES.setStockDerived);
   const changed: StockAdjustResult["variants"] = [];
-  for (const row of rows) {
+  for (const row of rows.filter((r) => !sets.has(r.id))) {
     let next: number;
     if (input.mode === "set") next = input.quantity;
     else if (input.mode === "add") next = Math.min(row.stock + input.quantity, STOCK_ADJUST_MAX);
@@ -296,7 +456,28 @@ async function adjustLocked(tx: Executor, ids: string[], input: StockAdjustment)
       note: input.note ?? null,
     });
   }
-  return { variants: changed };
+  return {
+    variants: [
+      ...changed,
+      ...(await recomputedBundles(
+        tx,
+        changed.map((c) => c.variantId),
+      )),
+    ],
+  };
+}
+
+/** The sets whose stock followed their components', as adjustments (restock alerts, low-stock events, logs). */
+async function recomputedBundles(tx: Executor, variantIds: readonly string[]): Promise<StockAdjustResult["variants"]> {
+  const sets = await recomputeBundleStocks(tx, variantIds);
+  for (const set of sets) {
+    if (fellUnderLowStock(set.before, set.stock))
+      await recordEvent(tx, "stock.fell_low", {
+        productId: set.productId,
+        resource: stockLowResource({ productId: set.productId, variantId: set.variantId, stock: set.stock }),
+      });
+  }
+  return sets.map((s) => ({ variantId: s.variantId, productId: s.productId, stock: s.stock, delta: s.stock - s.before }));
 }
 
 /**
@@ -346,6 +527,8 @@ export async function setStockLevels(
   context: { actorUserId: string | null; note: string },
 ): Promise<StockAdjustResult> {
   const wanted = new Map(levels.map((l) => [l.variantId, l.stock]));
+  // A set's level in the file is its derived stock, exported: it is recomputed, never set.
+  for (const set of await bundleVariantsAmong(tx, [...wanted.keys()])) wanted.delete(set);
   const ids = [...wanted.keys()].sort();
   const changed: StockAdjustResult["variants"] = [];
   for (let i = 0; i < ids.length; i += BULK_CHUNK) {
@@ -392,7 +575,15 @@ export async function setStockLevels(
     }
     changed.push(...moved);
   }
-  return { variants: changed };
+  return {
+    variants: [
+      ...changed,
+      ...(await recomputedBundles(
+        tx,
+        changed.map((c) => c.variantId),
+      )),
+    ],
+  };
 }
 
 /** The first movements ("initial") of variants the import created with stock, in bulk. */

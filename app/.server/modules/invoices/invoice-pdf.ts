@@ -167,6 +167,17 @@ export function renderDocumentPdf(snapshot: InvoiceSnapshot): Promise<Buffer> {
     .lineWidth(0.5)
     .stroke();
   y += 8;
+  // Free samples (decision 067): in the parcel at 0 €, outside the lines and the VAT.
+  if (snapshot.samples?.length) {
+    const note = pdfText(`Échantillons offerts (0,00 €) : ${snapshot.samples.join(", ")}`);
+    const height = doc.font(REGULAR).fontSize(9).heightOfString(note, { width: CONTENT_WIDTH });
+    if (y + height > BOTTOM - 20) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    doc.text(note, MARGIN, y, { width: CONTENT_WIDTH });
+    y += height + 8;
+  }
 
   /* Totals and VAT breakdown. */
   const block = (rows: [string, string, boolean?][]) => {

@@ -53,6 +53,8 @@ export type InvoiceSource = {
   paidWithCards: { last4: string; amount_cents: number }[];
   schedule: readonly Pick<PaymentScheduleEntry, "seq" | "due_date" | "amount_cents">[];
   seller: ShopIdentity;
+  /** The free samples in the parcel (decision 067): printed at 0 € on the PDF, never invoice lines. */
+  samples?: readonly string[];
 };
 
 export const DOCUMENT_NOT_FOUND_MESSAGE = "Document introuvable";
@@ -208,7 +210,28 @@ function taxableLines(order: OrderRow, items: readonly OrderItemRow[], cardValue
       discountable: false,
     });
   }
+  lines.push(...giftWrapLines(order));
   return lines;
+}
+
+/**
+ * Gift wrap (decision 068): a line of its own, taxed as the delivery fee is (same regime, exempt
+ * where it is), offered at 0 € to the VIP tier. The gift message is never printed on the invoice.
+ */
+function giftWrapLines(order: OrderRow): TaxableLine[] {
+  if (!order.giftWrap) return [];
+  return [
+    {
+      kind: "gift_wrap",
+      designation: `Emballage cadeau${order.giftWrapCents === 0 ? " offert" : ""}`,
+      orderItemId: null,
+      quantity: 1,
+      unitTtcCents: order.giftWrapCents,
+      totalTtcCents: order.giftWrapCents,
+      ...shippingVat(order.tax),
+      discountable: false,
+    },
+  ];
 }
 
 function orderDiscounts(order: OrderRow): InvoiceDiscount[] {
@@ -301,6 +324,7 @@ export async function issueInvoice(tx: Executor, source: InvoiceSource, now: Dat
     },
     mentions: mentionsFor(computed.lines, [], order.tax),
     ...(order.tax ? { tax: order.tax } : {}),
+    ...(source.samples?.length ? { samples: [...source.samples] } : {}),
   };
   return insertDocument(tx, snapshot, orderId);
 }

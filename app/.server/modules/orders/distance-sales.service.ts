@@ -41,7 +41,8 @@ export async function euDistanceSalesCents(db: Executor, year: number): Promise<
     .where(and(ofYear, inArray(orderItems.taxRegime, DISTANCE_SALE_REGIMES)));
   const shippingBp = sql`round(coalesce((${orders.tax}->'shipping'->>'rate_percent')::numeric, 0) * 100)::int`;
   const [shipping] = await db
-    .select({ cents: sql<string | null>`sum(${htSql(orders.shippingCents, shippingBp)})` })
+    // Gift wrap (decision 068) counts as the delivery fee does, at its rate.
+    .select({ cents: sql<string | null>`sum(${htSql(orders.shippingCents, shippingBp)} + ${htSql(orders.giftWrapCents, shippingBp)})` })
     .from(orders)
     .where(and(ofYear, inArray(sql`${orders.tax}->'shipping'->>'regime'`, DISTANCE_SALE_REGIMES)));
   return Number(goods?.cents ?? 0) + Number(shipping?.cents ?? 0);

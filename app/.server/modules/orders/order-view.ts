@@ -1,5 +1,6 @@
 /** Maps order rows to the OrderView the pages and the API share. */
 import { orderVatView } from "~/domain/tax/order-tax";
+import { orderGiftViewOf } from "~/domain/checkout/gift-options";
 import { CARRIER_RULES, type Carrier } from "~/domain/orders/shipping-tracking";
 import type { DeliveryMethodCode, ExpressPerk } from "~/domain/delivery/delivery-methods";
 import { DELIVERY_METHOD_TITLES } from "~/domain/delivery/delivery-methods-form";
@@ -96,6 +97,7 @@ export function toOrderView(order: OrderRow, items: OrderItemRow[], now = new Da
     returnable: isReturnable({ status: order.status, delivered_at: gift.delivered_at }, now),
     payment_schedule: gift.payment_schedule ?? [],
     tracking_events: gift.tracking_events ?? [],
+    gift: orderGiftViewOf(order),
   };
 }
 

@@ -7,6 +7,7 @@
  * Status changes are not here: they go through the order status workflow.
  */
 import { orderVatView } from "~/domain/tax/order-tax";
+import { orderGiftViewOf } from "~/domain/checkout/gift-options";
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { keysetConditions, keysetOrder, type KeysetWindow } from "~/.server/db/keyset";
 import { addParisDays, parisDayStart } from "~/lib/paris-time";
@@ -269,5 +270,6 @@ export async function getAdminOrderRecord(
     payment_status: o.paymentStatus,
     vat_treatment: orderVatView(o.tax),
     business: o.tax?.business ?? null,
+    gift: orderGiftViewOf(o),
   };
 }

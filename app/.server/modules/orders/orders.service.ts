@@ -279,8 +279,9 @@ export async function anonymiseCustomerOrders(tx: Executor, userId: string, now 
         shippingAddress: anonymiseRecord(order.shippingAddress) as OrderAddress,
         billingAddress: order.billingAddress ? (anonymiseRecord(order.billingAddress) as OrderAddress) : null,
         metadata: anonymiseMetadata(order.metadata),
-        // Delivery notes are free text written by the customer.
+        // Delivery notes and the gift message (decision 068) are free text written by the customer.
         notes: null,
+        giftMessage: null,
         updatedAt: now,
       })
       .where(and(eq(orders.id, order.id), eq(orders.userId, userId)));

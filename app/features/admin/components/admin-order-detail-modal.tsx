@@ -1,4 +1,5 @@
 import { lineName } from "~/domain/cart/line-name";
+import { OrderSampleItems } from "~/features/orders/public/order-samples";
 import { TAX_REGIME_LABELS } from "~/domain/tax/tax-rules";
 import { InstalmentUnpaidBadge } from "~/features/orders/public/instalment-unpaid-badge";
 import { PaymentSchedule } from "~/features/orders/public/payment-schedule";
@@ -12,6 +13,7 @@ import type { OrderAddressView } from "~/domain/orders/order.types";
 import { formatPrice } from "~/lib/money";
 import { formatDate } from "~/lib/paris-time";
 import { OrderDocuments } from "~/features/orders/public/order-documents";
+import { OrderGiftOptions } from "~/features/orders/public/order-gift-options";
 import { OrderPaymentsPanel } from "./order-payments-panel";
 import { OrderRefundsPanel } from "./order-refunds-panel";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
@@ -174,11 +176,13 @@ export function AdminOrderDetailModal({ orderId, number, onClose }: { orderId: s
                   <p className="shrink-0 font-semibold">{formatPrice(item.total_price_cents)}</p>
                 </li>
               ))}
+              <OrderSampleItems samples={order.samples} />
             </ul>
           </section>
           <PaymentSchedule schedule={order.payment_schedule ?? []} />
           <OrderPaymentsPanel orderId={order.id} refundsHref={`#${refundsId}`} />
           <OrderDocuments documents={order.documents ?? []} />
+          <OrderGiftOptions orderId={order.id} gift={order.gift} audience="admin" />
           <div id={refundsId} className="scroll-mt-4">
             <OrderRefundsPanel orderId={order.id} number={order.number} refundable={may.refund} />
           </div>

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Modal } from "~/components/ui/modal";
 import { Button } from "~/components/ui/button";
@@ -24,6 +24,8 @@ import { ProductAttributes, ProductFlags } from "./admin-product-form-attributes
 import { ProductGeneralFields } from "./admin-product-form-general";
 import { ProductGallery, ProductMainImage } from "./admin-product-form-images";
 import { ProductTags } from "./admin-product-form-tags";
+import { ProductBundleSection } from "./admin-product-bundle-section";
+import { BundleVariantsContext } from "./admin-product-bundle-stock";
 
 type Props = {
   mode: "create" | "edit";
@@ -47,6 +49,7 @@ export function ProductFormModal({ mode, product, categories, brands, onClose }:
   const fetcher = useFetcher<ActionResult<SavedProductData>>();
   const busy = fetcher.state !== "idle";
   const savedValues = useRef<ProductFormValues | null>(null);
+  const bundleVariants = useMemo(() => new Set(product?.bundle_variant_ids ?? []), [product]);
 
   useActionResult(fetcher, {
     onSuccess: (answer) => {
@@ -116,15 +119,19 @@ export function ProductFormModal({ mode, product, categories, brands, onClose }:
 
         <ProductGeneralFields values={values} errors={errors} set={set} categories={categories} brands={brands} />
 
-        <VariantsEditor
-          variants={values.variants}
-          onChange={(variants) => setValues((v) => ({ ...v, variants }))}
-          errors={errors}
-          onFieldEdited={clearError}
-          onRowsShifted={clearVariantErrors}
-          productImages={productImages}
-          onUploaded={(url) => uploaded.current.add(url)}
-        />
+        <BundleVariantsContext.Provider value={bundleVariants}>
+          <VariantsEditor
+            variants={values.variants}
+            onChange={(variants) => setValues((v) => ({ ...v, variants }))}
+            errors={errors}
+            onFieldEdited={clearError}
+            onRowsShifted={clearVariantErrors}
+            productImages={productImages}
+            onUploaded={(url) => uploaded.current.add(url)}
+          />
+        </BundleVariantsContext.Provider>
+
+        <ProductBundleSection productId={product?.id ?? null} />
 
         <ProductMainImage
           label="Image principale (obligatoire)"

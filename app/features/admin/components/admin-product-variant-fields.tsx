@@ -1,5 +1,6 @@
 import { FieldShell, errorIdOf } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
+import { useIsBundleVariant } from "./admin-product-bundle-stock";
 import {
   CONTENT_UNITS,
   SHADE_HEX_PATTERN,
@@ -67,6 +68,8 @@ function VariantNumberField({
 }) {
   const id = variantFieldId(row.variant, field);
   const error = variantFieldError(row, field);
+  // A set's stock is computed from its components (decision 070): shown, never typed.
+  const derived = useIsBundleVariant(row.variant.id) && field === "stock";
   return (
     <FieldShell id={id} label={label} required={required} error={error}>
       <Input
@@ -77,10 +80,16 @@ function VariantNumberField({
         step={step}
         value={row.variant[field]}
         onChange={(e) => row.onChange({ [field]: e.currentTarget.value })}
+        readOnly={derived}
         aria-invalid={error ? true : undefined}
-        aria-describedby={errorIdOf(id, error)}
+        aria-describedby={derived ? `${id}-derived` : errorIdOf(id, error)}
         className="mt-1 w-full"
       />
+      {derived && (
+        <span id={`${id}-derived`} className="mt-1 block text-xs text-muted">
+          Coffret : stock calculé à partir de ses composants.
+        </span>
+      )}
     </FieldShell>
   );
 }

@@ -42,18 +42,28 @@ describe("the admin menu", () => {
       "Produits",
       "Catégories",
       "Marques",
+      "Échantillons",
       "Gestion Stock",
       "Commandes",
+      "Beauty Box",
       "Retours",
     ]);
   });
 
   it("shows the accountant orders and Comptabilité only", () => {
-    expect(labelsOf(BUILTIN_ROLES.accountant.permissions)).toEqual(["Commandes", "Comptabilité"]);
+    expect(labelsOf(BUILTIN_ROLES.accountant.permissions)).toEqual(["Commandes", "Beauty Box", "Comptabilité"]);
   });
 
   it("shows customer service the orders, returns, reviews, clients, tickets and chat", () => {
-    expect(labelsOf(BUILTIN_ROLES.customer_service.permissions)).toEqual(["Commandes", "Retours", "Avis", "Clients", "Support", "Chat"]);
+    expect(labelsOf(BUILTIN_ROLES.customer_service.permissions)).toEqual([
+      "Commandes",
+      "Beauty Box",
+      "Retours",
+      "Avis",
+      "Clients",
+      "Support",
+      "Chat",
+    ]);
   });
 
   it("shows read-only the dashboard and Paramètres, not Équipe (a manage permission, no read)", () => {
@@ -71,7 +81,7 @@ describe("the admin menu", () => {
   });
 
   it("counts a write as reading its area", () => {
-    expect(labelsOf(["catalog.write"] satisfies Permission[])).toEqual(["Produits", "Catégories", "Marques"]);
+    expect(labelsOf(["catalog.write"] satisfies Permission[])).toEqual(["Produits", "Catégories", "Marques", "Échantillons"]);
   });
 });
 

@@ -61,6 +61,8 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
   const firstStepRender = useRef(true);
   const log = useCallback((line: string) => onLog?.(line), [onLog]);
   const cardForm = useProviderCardForm(account.payment);
+  // The free samples ticked (decision 067): kept here so going back to Livraison keeps them.
+  const [sampleIds, setSampleIds] = useState<string[]>([]);
 
   useEffect(() => setMounted(true), []);
 
@@ -148,7 +150,17 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
       dispatch({ type: "orderSubmitted", check: { kind: "blocked", error: { message: prepared.message } }, freshKey });
       return;
     }
-    const check = checkPayment({ form, quote, needsAddress, savedCards, lines, giftCards, instalments, cardForm: prepared.cardForm });
+    const check = checkPayment({
+      form,
+      quote,
+      needsAddress,
+      savedCards,
+      lines,
+      giftCards,
+      instalments,
+      cardForm: prepared.cardForm,
+      sampleIds,
+    });
     if (check.kind === "cvcInvalid") {
       formElement.querySelector<HTMLInputElement>('input[name="cvc"]')?.focus();
       log("Cryptogramme invalide");
@@ -232,6 +244,7 @@ export function CheckoutFlow({ account, onLog }: CheckoutFlowProps) {
           quote={quoteState}
           savedCards={savedCards}
           pointsBalance={account.pointsBalance}
+          samples={account.samples ? { offer: account.samples, chosen: sampleIds, onChange: setSampleIds } : null}
           onSubmit={(event) => void submitOrder(event)}
           stripeForm={cardForm.stripeForm}
           onStripeHandle={cardForm.onHandle}

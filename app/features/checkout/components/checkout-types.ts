@@ -5,6 +5,7 @@ import type { PaymentMethodView } from "~/domain/payment-methods/payment-method.
 import type { ActionResult } from "~/domain/http/action-result";
 import type { PaymentFormConfig } from "~/domain/payments/payment-form";
 import type { BusinessBuyer } from "~/domain/tax/order-tax";
+import type { SampleOffer } from "~/domain/samples/samples";
 
 export type { CheckoutQuote };
 
@@ -24,6 +25,8 @@ export type CheckoutAccount = {
   payment: PaymentFormConfig;
   /** The business invoicing details saved in the account, pre-filling the company's fields. */
   businessInvoice: BusinessBuyer | null;
+  /** The free samples the shopper may choose (decision 067); none offered when absent. */
+  samples?: SampleOffer;
 };
 
 /** The quote intent's answer (decision 056): the server's quote, or the French reason there is none. */

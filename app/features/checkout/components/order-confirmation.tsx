@@ -1,4 +1,5 @@
 import { OrderDelivery } from "~/features/orders/public/order-delivery";
+import { OrderSampleItems } from "~/features/orders/public/order-samples";
 import { PaymentSchedule } from "~/features/orders/public/payment-schedule";
 import { lineName } from "~/domain/cart/line-name";
 import { orderPaymentCard, type OrderView } from "~/domain/orders/order.types";
@@ -20,6 +21,7 @@ export function OrderConfirmation({ order }: { order: OrderView }) {
             <span className="shrink-0">{formatPrice(item.total_price_cents)}</span>
           </li>
         ))}
+        <OrderSampleItems samples={order.samples} />
       </ul>
       <dl className="mt-3 space-y-1 border-t border-line pt-3">
         <div className="flex justify-between gap-3">

@@ -4,6 +4,7 @@ import { withI18n } from "../../../../tests/support/i18n";
 import type { CheckoutQuote, CheckoutTaxQuote } from "~/domain/checkout/checkout-quote.types";
 import type { Language } from "~/domain/i18n/languages";
 import { OrderSummary } from "./order-summary";
+import { NO_GIFT_OPTIONS } from "~/domain/checkout/gift-options";
 
 function quoteOf(tax: CheckoutTaxQuote | null): CheckoutQuote {
   return {
@@ -51,6 +52,7 @@ function quoteOf(tax: CheckoutTaxQuote | null): CheckoutQuote {
     gift_card_refusals: [],
     gift_card_cents: 0,
     tax,
+    gift: { offer: { offered: true, price_cents: 490, free: false }, options: NO_GIFT_OPTIONS, wrap_cents: 0, error: null },
   } as CheckoutQuote;
 }
 

@@ -134,6 +134,18 @@ export function OrderSummary({
                 )}
               </dd>
             </div>
+            {quote.gift?.options.wrap && (
+              <div className="flex justify-between gap-3">
+                <dt>{t("checkout.summary.giftWrap")}</dt>
+                <dd>
+                  {quote.gift.wrap_cents === 0 ? (
+                    <span className="font-semibold text-success">{t("checkout.summary.giftWrapFree")}</span>
+                  ) : (
+                    amount(quote.gift.wrap_cents)
+                  )}
+                </dd>
+              </div>
+            )}
             {quote.discount_cents > 0 && (
               <div className="flex justify-between gap-3">
                 <dt>{t("checkout.summary.points", { count: quote.points_to_use })}</dt>

@@ -16,6 +16,8 @@ import { GiftCardPayment } from "./gift-card-payment";
 import { InstalmentsChoice } from "./instalments-choice";
 import { OrderSummary } from "./order-summary";
 import { SavedCardChoice } from "./saved-card-choice";
+import { SampleChoice } from "./sample-choice";
+import type { SampleOffer } from "~/domain/samples/samples";
 
 /**
  * Step 2 Paiement: the card (or a saved one), instalments, Beauty Pass points, gift cards, the
@@ -35,6 +37,7 @@ export function PaymentStep({
   stripeForm = null,
   onStripeHandle,
   preparing = false,
+  samples = null,
 }: {
   state: CheckoutState;
   quote: CheckoutQuoteState;
@@ -53,6 +56,8 @@ export function PaymentStep({
   onStripeHandle?: (handle: StripeCardFormHandle | null) => void;
   /** The card is being made into a PaymentMethod at Stripe before the order is sent. */
   preparing?: boolean;
+  /** The free samples to choose (decision 067). */
+  samples?: { offer: SampleOffer; chosen: readonly string[]; onChange: (ids: string[]) => void } | null;
 }) {
   const t = useT();
   const { translateMessage, errorText, quoteProblemText } = useCheckoutWording();
@@ -141,6 +146,8 @@ export function PaymentStep({
         />
 
         <GiftCardPayment codes={form.giftCardCodes} onChange={(codes) => dispatch({ type: "giftCardCodesChanged", codes })} quote={quote} />
+
+        {samples && <SampleChoice offer={samples.offer} chosen={samples.chosen} onChange={samples.onChange} />}
 
         {quote && quote.problems.length > 0 && <CheckoutErrorBox message={quoteProblemText(quote)} hint={translateMessage(STOCK_HINT)} />}
         {error && <CheckoutErrorBox message={errorText(error)} hint={error.hint && translateMessage(error.hint)} />}

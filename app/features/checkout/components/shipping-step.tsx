@@ -12,6 +12,7 @@ import { useCheckoutWording } from "./checkout-wording";
 import { BusinessInvoiceChoiceFields } from "./business-invoice-choice";
 import { ContactInfoFields } from "./contact-info-fields";
 import { DeliveryMethodPicker } from "./delivery-method-picker";
+import { GiftOptionsFields } from "./gift-options";
 import { OrderSummary } from "./order-summary";
 
 /** Step 1 Livraison: contact, delivery address and method, with the cart's summary aside. */
@@ -102,6 +103,13 @@ export function ShippingStep({
             postalCode={address && address.country === "France" ? address.postal_code : null}
             loading={loading}
             error={address && quote?.delivery_error && !(deliveryMethod === "relay" && !relayPoint) ? quote.delivery_error : null}
+          />
+        )}
+        {hasLines && (
+          <GiftOptionsFields
+            value={form.gift}
+            gift={quote?.gift ?? null}
+            onChange={(gift) => dispatch({ type: "giftOptionsEdited", gift })}
           />
         )}
         {error && <CheckoutErrorBox message={errorText(error)} hint={error.hint && translateMessage(error.hint)} />}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { OrderSampleItems } from "~/features/orders/public/order-samples";
 import { lineName } from "~/domain/cart/line-name";
 import { OrderTracking } from "./order-tracking";
 import { ChangeOrderAddress, ReorderButton } from "./order-actions";
@@ -19,6 +20,7 @@ import { PaymentSchedule } from "~/features/orders/public/payment-schedule";
 import { buttonClass } from "~/components/ui/button";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import { callJsonApi } from "~/lib/json-api";
+import { OrderGiftOptions, OrderGiftWrapLine } from "~/features/orders/public/order-gift-options";
 
 const CANCEL_FAILED_MESSAGE = ACCOUNT_MESSAGES.somethingWentWrong;
 
@@ -79,6 +81,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
             <p className="shrink-0 font-semibold">{formatPrice(item.total_price_cents)}</p>
           </li>
         ))}
+        <OrderSampleItems samples={order.samples} />
       </ul>
 
       <dl className="mt-4 space-y-1 text-sm">
@@ -90,6 +93,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
           <dt className="text-muted">{t("account.orderDetail.shipping")}</dt>
           <dd>{order.shipping_cents === 0 ? t("account.orderDetail.free") : formatPrice(order.shipping_cents)}</dd>
         </div>
+        <OrderGiftWrapLine gift={order.gift} />
         {pointsDiscount > 0 && (
           <div className="flex justify-between gap-4">
             <dt className="text-muted">{t("account.orderDetail.pointsDiscount", { points: order.points_used })}</dt>
@@ -115,6 +119,7 @@ export function OrderDetailModal({ order: initial, onClose }: { order: OrderView
         ))}
       </dl>
       <VatNotice vat={order.vat_treatment} />
+      <OrderGiftOptions orderId={order.id} gift={order.gift} audience="shopper" />
 
       {/* Gift cards bought in this order: last 4 characters only (docs/decisions/018-gift-cards.md) */}
       {(order.gift_cards ?? []).length > 0 && (

@@ -55,6 +55,8 @@ export const AdminOrderDetailSchema = z
     payment_status: OrderSchema.shape.payment_status,
     payment_schedule: OrderSchema.shape.payment_schedule,
     tracking_events: OrderSchema.shape.tracking_events,
+    samples: OrderSchema.shape.samples,
+    gift: OrderSchema.shape.gift,
     vat_treatment: OrderSchema.shape.vat_treatment,
     business: z
       .object({

@@ -23,6 +23,14 @@ export const AdminApiVariantSchema = z
     images: z.array(z.string()),
     position: z.int(),
     updated_at: z.string(),
+    /** A set's composition (decision 070): its stock is derived from these components'; null for a plain variant. */
+    bundle: z
+      .object({
+        returnable_by_component: z.boolean(),
+        components: z.array(z.object({ variant_id: z.uuid(), sku: z.string(), quantity: z.int().min(1) })),
+      })
+      .nullable()
+      .meta({ description: "Composition du coffret : son stock est calculé à partir de celui de ses composants (null : produit simple)." }),
   })
   .meta({ id: "AdminApiVariant" });
 

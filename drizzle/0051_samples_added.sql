@@ -1,0 +1,1 @@
+ALTER TABLE "order_samples" ADD COLUMN "added" boolean DEFAULT true NOT NULL;
