@@ -1,5 +1,5 @@
 import type { MessageKey, Translate } from "~/components/ui/i18n";
-import { DEFAULT_SAMPLE_ALLOWANCES, type SampleAllowances } from "~/domain/samples/samples";
+import { DEFAULT_SAMPLE_ALLOWANCES, type SampleAllowances } from "~/domain/samples/sample-allowances";
 import {
   BEAUTY_PASS_EXPIRY_REMINDER_DAYS,
   BEAUTY_PASS_POINTS_PER_EURO,

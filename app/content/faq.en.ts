@@ -20,7 +20,7 @@ import {
   WITHDRAWAL_DAYS,
 } from "~/lib/shop-rules";
 import type { ShippingSettings } from "~/domain/checkout/shipping.rules";
-import { DEFAULT_SAMPLE_ALLOWANCES, type SampleAllowances } from "~/domain/samples/samples";
+import { DEFAULT_SAMPLE_ALLOWANCES, type SampleAllowances } from "~/domain/samples/sample-allowances";
 import type { FaqCategory } from "./faq";
 import { formatEuros } from "./shop-facts";
 

@@ -20,7 +20,7 @@ import {
   WITHDRAWAL_DAYS,
 } from "~/lib/shop-rules";
 import { DEFAULT_SHIPPING_SETTINGS, type ShippingSettings } from "~/domain/checkout/shipping.rules";
-import { DEFAULT_SAMPLE_ALLOWANCES, type SampleAllowances } from "~/domain/samples/samples";
+import { DEFAULT_SAMPLE_ALLOWANCES, type SampleAllowances } from "~/domain/samples/sample-allowances";
 import { DEFAULT_LANGUAGE, type Language } from "~/domain/i18n/languages";
 import { CORSICA_DELAY, METROPOLITAN_DELAY, OVERSEAS_DELAY } from "./delivery";
 import { faqCategoriesEn } from "./faq.en";

@@ -9,7 +9,7 @@ import { tierBenefits } from "~/content/beauty-pass";
 import { buildFaqCategories } from "~/content/faq";
 import { DEFAULT_SHIPPING_SETTINGS } from "~/domain/checkout/shipping.rules";
 import type { Language } from "~/domain/i18n/languages";
-import { DEFAULT_SAMPLE_ALLOWANCES } from "~/domain/samples/samples";
+import { DEFAULT_SAMPLE_ALLOWANCES } from "~/domain/samples/sample-allowances";
 import fr from "~/locales/fr/common.json";
 import frShop from "~/locales/fr/shop.json";
 import en from "~/locales/en/common.json";

@@ -20,7 +20,7 @@ import { placeOrder as placeOrderOrThrow } from "./place-order";
 import { cancelOwnOrder, changeOrderStatus } from "./change-order-status";
 import { sampleAllowanceOf, sampleOfferFor } from "./order-samples";
 import { PlaceOrderSchema, type PlaceOrderBody } from "~/domain/checkout/checkout.schema";
-import { DEFAULT_SAMPLE_ALLOWANCES } from "~/domain/samples/samples";
+import { DEFAULT_SAMPLE_ALLOWANCES } from "~/domain/samples/sample-allowances";
 import { BEAUTY_PASS_EXPERT_MIN_POINTS, BEAUTY_PASS_VIP_MIN_POINTS } from "~/lib/shop-rules";
 import { settleDomainEvents } from "./event-subscribers";
 

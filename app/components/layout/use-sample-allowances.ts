@@ -4,7 +4,7 @@
  * promise with these numbers. Falls back to the defaults where no root data exists (tests, error pages).
  */
 import { useRouteLoaderData } from "react-router";
-import { DEFAULT_SAMPLE_ALLOWANCES, type SampleAllowances } from "~/domain/samples/samples";
+import { DEFAULT_SAMPLE_ALLOWANCES, type SampleAllowances } from "~/domain/samples/sample-allowances";
 
 export function useSampleAllowances(): SampleAllowances {
   const root = useRouteLoaderData("root") as { sampleAllowances?: SampleAllowances } | undefined;

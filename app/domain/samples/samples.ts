@@ -10,11 +10,7 @@ import * as CHECKOUT_MESSAGES from "~/domain/messages/checkout";
 import * as ACCOUNT_MESSAGES from "~/domain/messages/account";
 import type { BeautyPassTierId } from "~/domain/loyalty/loyalty.rules";
 
-/** Samples per order by tier: Beauty Lover (and any shopper), Beauty Expert, Beauty VIP. */
-export type SampleAllowances = { base: number; expert: number; vip: number };
-
-/** Until the owner changes them in Paramètres. */
-export const DEFAULT_SAMPLE_ALLOWANCES: SampleAllowances = { base: 2, expert: 3, vip: 4 };
+import type { SampleAllowances } from "./sample-allowances";
 
 /** A parcel holds a handful of samples: no setting above this, and no request carrying more ids. */
 export const SAMPLE_ALLOWANCE_MAX = 10;

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { RETURNS_DAYS } from "~/lib/shop-rules";
 import { useShippingSettings } from "~/components/layout/use-shipping-settings";
 import { useSampleAllowances } from "~/components/layout/use-sample-allowances";
-import type { SampleAllowances } from "~/domain/samples/samples";
+import type { SampleAllowances } from "~/domain/samples/sample-allowances";
 import { formatEurosCompact } from "~/lib/money";
 import { GiftIcon, ReturnsIcon, ShieldIcon, TruckIcon } from "~/components/ui/icons";
 import { buttonClass } from "~/components/ui/button";

@@ -9,7 +9,8 @@ import { createDbMemo } from "~/.server/db-memo";
 import { announceInvalidation } from "~/.server/invalidations";
 import { recordAdminChangeBy } from "~/.server/outbox/events";
 import type { AdminActor } from "~/domain/activity-log/activity-log";
-import { DEFAULT_SAMPLE_ALLOWANCES, SampleAllowancesSchema, type SampleAllowances } from "~/domain/samples/samples";
+import { SampleAllowancesSchema } from "~/domain/samples/samples";
+import { DEFAULT_SAMPLE_ALLOWANCES, type SampleAllowances } from "~/domain/samples/sample-allowances";
 import { readSetting, refusedSettings, writeSetting } from "./settings-store";
 
 const SAMPLE_ALLOWANCES_KEY = "samples.allowances";

@@ -1,7 +1,8 @@
 import { useFetcher } from "react-router";
 import { FieldShell } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { SampleAllowancesSchema, type SampleAllowances } from "~/domain/samples/samples";
+import { SampleAllowancesSchema } from "~/domain/samples/samples";
+import { type SampleAllowances } from "~/domain/samples/sample-allowances";
 import { SettingsSection, SettingsSubmitRow, useSettingsForm } from "./settings-form";
 import type { ActionResult } from "~/domain/http/action-result";
 
