@@ -4,21 +4,8 @@ import { adminSessionGuard, uuidPathParams } from "~/.server/api/contracts/share
 
 const tags = ["Administration"];
 
-/** The parcel's documents (docs/decisions/068-gift-wrap.md): the packing slip and the gift receipt. */
+/** The gift receipt put in the parcel (docs/decisions/068-gift-wrap.md): no price at all. */
 export const operations: ApiOperation[] = [
-  {
-    method: "get",
-    path: "/api/v1/admin/orders/{id}/packing-slip",
-    summary: "Administrateur : le bon de livraison d'une commande, avec le message cadeau ; sans prix si la commande les masque",
-    tags,
-    auth: "admin_api",
-    pathParams: uuidPathParams,
-    responses: {
-      200: { description: "Bon de livraison (PDF)", binary: "application/pdf" },
-      ...adminSessionGuard,
-      404: { description: "Commande introuvable", schema: ApiErrorSchema },
-    },
-  },
   {
     method: "get",
     path: "/api/v1/admin/orders/{id}/gift-receipt",
