@@ -23,7 +23,12 @@ const baseURL = e2eShop().baseURL;
 const root = path.resolve(import.meta.dirname, "../../..");
 
 type Role = "visitor" | "shopper" | "admin";
-type Probe = { role: Role; method: string; path: string; input: string; headers?: Record<string, string>; body?: string | Uint8Array };
+/**
+ * A body is built when its request is sent when it is large: the run holds tens of thousands of
+ * probes, and keeping every 100 kB-per-field body in memory at once outgrew the worker's heap.
+ */
+type ProbeBody = string | Uint8Array | (() => string);
+type Probe = { role: Role; method: string; path: string; input: string; headers?: Record<string, string>; body?: ProbeBody };
 type Offender = { role: Role; method: string; path: string; input: string; status: number | string; body: string };
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -257,7 +262,7 @@ function formProbes(routePath: string, source: string, role: Role, fields: strin
           path: target,
           input: `${tag}form fields ${chunk[0]}..=100kB`,
           headers: FORM,
-          body: formBody(chunk, LONG, intent),
+          body: () => formBody(chunk, LONG, intent),
         });
       }
     }
@@ -331,14 +336,14 @@ function openApiProbes(doc: OpenApiDocument, roleFor: (p: string) => Role[]): Pr
         if (jsonSchema || verb !== "GET") {
           const props = Object.keys(jsonSchema?.properties ?? {});
           for (const [name, value] of Object.entries(JSON_VALUES)) {
-            const body = Object.fromEntries(props.map((p) => [p, value]));
-            add({ path: neutral, input: `every JSON field=${name}`, headers: { ...headers, ...JSON_TYPE }, body: JSON.stringify(body) });
+            const every = () => JSON.stringify(Object.fromEntries(props.map((p) => [p, value])));
+            add({ path: neutral, input: `every JSON field=${name}`, headers: { ...headers, ...JSON_TYPE }, body: every });
             for (const p of props) {
               add({
                 path: neutral,
                 input: `JSON ${p}=${name}`,
                 headers: { ...headers, ...JSON_TYPE },
-                body: JSON.stringify({ [p]: value }),
+                body: () => JSON.stringify({ [p]: value }),
               });
             }
           }
@@ -416,7 +421,7 @@ function send(probe: Probe): Promise<Offender | null> {
     }, 20_000);
     // A reset while the body is still being sent, after the answer came, is the server refusing to read on.
     req.on("error", (error) => setTimeout(() => done(offender(`no answer (${error.message})`)), 50));
-    req.end(probe.body);
+    req.end(typeof probe.body === "function" ? probe.body() : probe.body);
   });
 }
 
