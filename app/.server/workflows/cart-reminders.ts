@@ -23,6 +23,7 @@ import { firstOrderPlacedBetween } from "~/.server/modules/orders/orders-after.s
 import { getCartReminderSettings } from "~/.server/modules/settings/cart-reminder-settings.service";
 import { enqueueMail, kickOutbox } from "~/.server/outbox/outbox.service";
 import { CART_REMINDER_RECOVERY_DAYS } from "~/lib/shop-rules";
+import { isUniqueViolation } from "~/.server/db/errors";
 
 const HOUR_MS = 60 * 60 * 1000;
 const RECOVERY_WINDOW_MS = CART_REMINDER_RECOVERY_DAYS * 24 * HOUR_MS;
@@ -138,11 +139,4 @@ async function recordRecoveries(db: Database, now: Date): Promise<number> {
     }
   }
   return recovered;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }

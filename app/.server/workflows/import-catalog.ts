@@ -43,6 +43,7 @@ import {
   type ImportPreview,
 } from "~/domain/catalog/catalog-csv";
 import { conflict, invalid, isDomainError } from "~/domain/errors";
+import { isUniqueViolation } from "~/.server/db/errors";
 
 export type CatalogImportFiles = { csv: Uint8Array; zip?: Uint8Array | null };
 
@@ -152,11 +153,4 @@ export async function importCatalog(
   // Files another product or variant still shows are kept (the product editor's rule).
   if (dropped.length > 0) await removeUnreferencedProductImages(db, dropped, storage);
   return { applied: true, preview: previewOf(result) };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
 }

@@ -17,6 +17,7 @@ import {
   BrandCreateSchema,
   BrandUpdateSchema,
 } from "~/domain/catalog/admin-brands.schema";
+import { isUniqueViolation } from "~/.server/db/errors";
 
 /**
  * Brands written by the admin API (docs/decisions/049-api-keys-and-admin-api.md): create, rename
@@ -70,13 +71,6 @@ async function uniqueSlug(tx: Executor, base: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-function hasCode(error: unknown, code: string): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === code) return true;
-  }
-  return false;
-}
-
 async function productCount(tx: Executor, brandId: string): Promise<number> {
   const [{ n }] = await tx.select({ n: count() }).from(products).where(eq(products.brandId, brandId));
   return Number(n);
@@ -125,7 +119,7 @@ export async function createBrand(db: Executor, input: { name?: unknown; descrip
     return brand;
   } catch (error) {
     // The product form creates brands from its "new brand" field without this lock: the unique index decides.
-    if (hasCode(error, "23505")) throw nameTakenError();
+    if (isUniqueViolation(error)) throw nameTakenError();
     throw error;
   }
 }
@@ -178,7 +172,7 @@ export async function updateBrand(
     invalidateCatalogCaches(db);
     return brand;
   } catch (error) {
-    if (hasCode(error, "23505")) throw nameTakenError();
+    if (isUniqueViolation(error)) throw nameTakenError();
     throw error;
   }
 }

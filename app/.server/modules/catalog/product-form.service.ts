@@ -39,6 +39,7 @@ import {
 import { slugify } from "~/domain/catalog/admin-categories.schema";
 import { conflict, invalid, notFound } from "~/domain/errors";
 import { isUuid } from "~/lib/uuid";
+import { isUniqueViolation } from "~/.server/db/errors";
 
 /**
  * The product saved. Refusals are thrown as DomainError: product_not_found, invalid_product
@@ -121,15 +122,6 @@ export async function getAdminProductDetail(db: Executor, id: string): Promise<A
       })),
     },
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 const invalidProduct = (fieldErrors: ProductFieldErrors) => invalid("invalid_product", PRODUCT_FORM_INVALID_MESSAGE, { fieldErrors });

@@ -21,6 +21,7 @@ import {
   type AdminTicketRow,
 } from "~/domain/support/admin-tickets.schema";
 import { ADMIN_TICKETS_PAGE_SIZE } from "~/lib/shop-rules";
+import { isUniqueViolation } from "~/.server/db/errors";
 
 /**
  * Customer-service tickets. Ticket numbers are readable and unique per year:
@@ -67,15 +68,6 @@ async function nextTicketNumber(tx: Executor, year: number): Promise<string> {
     .from(supportTickets)
     .where(sql`${supportTickets.ticketNumber} ~ ${`^${prefix}[0-9]{${TICKET_COUNTER_DIGITS},9}$`}`);
   return formatTicketNumber(year, Number(row?.last ?? 0) + 1);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /**
